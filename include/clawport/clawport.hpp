@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// clawport: make AI agents portable between installs.
+// Umbrella header; include this one, or a concern's header from the list below.
+#pragma once
+
+#include "core.hpp"

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+// Foundation: version, configuration macros and the error type.
+#pragma once
+
+#include "core/config.hpp"
+#include "core/error.hpp"
+#include "core/version.hpp"

@@ -1,0 +1,23 @@
+# Shared helpers for the CLI end-to-end scripts (sourced, not run).
+set -u
+CLAWPORT="$1"
+REPO="$2"
+failures=0
+# expect_status <status> <command...>: runs the command, checks its exit status.
+expect_status() {
+  local want="$1"; shift
+  local got=0
+  "$@" >"$TMP/out" 2>"$TMP/err" || got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL: '$*' exited $got, expected $want"; cat "$TMP/err"; failures=$((failures + 1))
+  fi
+}
+# expect_grep <file> <pattern>: the last output contains the pattern.
+expect_grep() {
+  if ! grep -q -- "$2" "$TMP/$1"; then
+    echo "FAIL: $1 does not contain '$2'"; cat "$TMP/$1"; failures=$((failures + 1))
+  fi
+}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+finish() { [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }; echo ok; }

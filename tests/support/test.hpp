@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// What every test file includes: doctest and the umbrella header (never a deeper
+// header, so the same tests also build against single_include/).
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <clawport/clawport.hpp>
+
+#include <string>
+
+namespace clawport::testing {
+
+/// Path of a file in the repository (for fixtures under examples/ or tests/).
+inline std::string source_path(const std::string& relative) {
+  return std::string(CLAWPORT_TEST_SOURCE_DIR) + "/" + relative;
+}
+
+/// Path of a file in ../shared (the specs' examples).
+inline std::string shared_path(const std::string& relative) {
+  return std::string(CLAWPORT_TEST_SHARED_DIR) + "/" + relative;
+}
+
+}  // namespace clawport::testing

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Installs the Debian packages clawport needs, if any are missing.
+#   tools/install-deps.sh [build|ci]
+# build: compiler, CMake, Ninja and the library's dependencies (the default);
+# ci:    additionally clang, clang-format and meson for the CI checks.
+# Uses apt-get as root, or through sudo; otherwise names the missing packages and fails.
+set -euo pipefail
+packages=(g++ cmake ninja-build pkg-config python3 libtomlplusplus-dev nlohmann-json3-dev
+          doctest-dev libcli11-dev)
+if [ "${1:-build}" = ci ]; then
+  packages+=(clang clang-format meson libclang-rt-14-dev)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+  sudo=(sudo)
+else
+  echo "clawport needs these Debian packages; please install them:" >&2
+  echo "  apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+  "${missing[@]}" >/dev/null
