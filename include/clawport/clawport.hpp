@@ -4,3 +4,4 @@
 #pragma once
 
 #include "core.hpp"
+#include "fs.hpp"

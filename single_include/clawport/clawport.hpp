@@ -38,51 +38,71 @@ namespace clawport {
 /// Stable error codes. The wire names (see `to_string`) are part of the CLI's JSON
 /// contract and never change meaning; new codes are only ever appended.
 enum class errc {
-  invalid_argument,      ///< a caller passed something malformed (bad alias, bad option)
-  io,                    ///< an operating-system call failed; `sys_errno()` says which
-  not_found,             ///< a required file, directory, agent or entry does not exist
-  unsafe_path,           ///< a path would leave its root, follows a symlink or is not portable
-  identity_changed,      ///< an object changed between inspection and use (a race)
-  overlap,               ///< destination and a source tree contain one another
-  destination_refused,   ///< the destination exists and may not be replaced
-  config_parse,          ///< TOML/JSON/YAML text did not parse
-  config_invalid,        ///< a config or closure fails validation
-  unknown_agent,         ///< the agent alias is not configured
-  dangling_reference,    ///< a reference names an entry that does not exist
-  ciphertext,            ///< an encrypted secret would leave the install
-  unknown_key,           ///< a key the schema does not know (it may be a credential)
-  skill_invalid,         ///< a skill file is malformed
-  audit_blocked,         ///< a skill audit found a blocking problem
-  bundle_invalid,        ///< a bundle fails verification
-  publish_failed,        ///< publishing the staged bundle failed (and was rolled back)
-  recover_ambiguous,     ///< recovery cannot tell which leftover is which
-  limit_exceeded,        ///< a size, depth, count or descriptor limit was reached
-  unsupported,           ///< the platform or filesystem cannot do what was asked
+  invalid_argument,     ///< a caller passed something malformed (bad alias, bad option)
+  io,                   ///< an operating-system call failed; `sys_errno()` says which
+  not_found,            ///< a required file, directory, agent or entry does not exist
+  unsafe_path,          ///< a path would leave its root, follows a symlink or is not portable
+  identity_changed,     ///< an object changed between inspection and use (a race)
+  overlap,              ///< destination and a source tree contain one another
+  destination_refused,  ///< the destination exists and may not be replaced
+  config_parse,         ///< TOML/JSON/YAML text did not parse
+  config_invalid,       ///< a config or closure fails validation
+  unknown_agent,        ///< the agent alias is not configured
+  dangling_reference,   ///< a reference names an entry that does not exist
+  ciphertext,           ///< an encrypted secret would leave the install
+  unknown_key,          ///< a key the schema does not know (it may be a credential)
+  skill_invalid,        ///< a skill file is malformed
+  audit_blocked,        ///< a skill audit found a blocking problem
+  bundle_invalid,       ///< a bundle fails verification
+  publish_failed,       ///< publishing the staged bundle failed (and was rolled back)
+  recover_ambiguous,    ///< recovery cannot tell which leftover is which
+  limit_exceeded,       ///< a size, depth, count or descriptor limit was reached
+  unsupported,          ///< the platform or filesystem cannot do what was asked
 };
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
 constexpr std::string_view to_string(errc code) noexcept {
   switch (code) {
-    case errc::invalid_argument: return "invalid_argument";
-    case errc::io: return "io";
-    case errc::not_found: return "not_found";
-    case errc::unsafe_path: return "unsafe_path";
-    case errc::identity_changed: return "identity_changed";
-    case errc::overlap: return "overlap";
-    case errc::destination_refused: return "destination_refused";
-    case errc::config_parse: return "config_parse";
-    case errc::config_invalid: return "config_invalid";
-    case errc::unknown_agent: return "unknown_agent";
-    case errc::dangling_reference: return "dangling_reference";
-    case errc::ciphertext: return "ciphertext";
-    case errc::unknown_key: return "unknown_key";
-    case errc::skill_invalid: return "skill_invalid";
-    case errc::audit_blocked: return "audit_blocked";
-    case errc::bundle_invalid: return "bundle_invalid";
-    case errc::publish_failed: return "publish_failed";
-    case errc::recover_ambiguous: return "recover_ambiguous";
-    case errc::limit_exceeded: return "limit_exceeded";
-    case errc::unsupported: return "unsupported";
+    case errc::invalid_argument:
+      return "invalid_argument";
+    case errc::io:
+      return "io";
+    case errc::not_found:
+      return "not_found";
+    case errc::unsafe_path:
+      return "unsafe_path";
+    case errc::identity_changed:
+      return "identity_changed";
+    case errc::overlap:
+      return "overlap";
+    case errc::destination_refused:
+      return "destination_refused";
+    case errc::config_parse:
+      return "config_parse";
+    case errc::config_invalid:
+      return "config_invalid";
+    case errc::unknown_agent:
+      return "unknown_agent";
+    case errc::dangling_reference:
+      return "dangling_reference";
+    case errc::ciphertext:
+      return "ciphertext";
+    case errc::unknown_key:
+      return "unknown_key";
+    case errc::skill_invalid:
+      return "skill_invalid";
+    case errc::audit_blocked:
+      return "audit_blocked";
+    case errc::bundle_invalid:
+      return "bundle_invalid";
+    case errc::publish_failed:
+      return "publish_failed";
+    case errc::recover_ambiguous:
+      return "recover_ambiguous";
+    case errc::limit_exceeded:
+      return "limit_exceeded";
+    case errc::unsupported:
+      return "unsupported";
   }
   return "unknown";
 }
@@ -133,4 +153,219 @@ inline constexpr int bundle_format_version = 1;
 }  // namespace clawport
 // ----- end clawport/core/version.hpp -----
 // ----- end clawport/core.hpp -----
+// ----- begin clawport/fs.hpp -----
+// Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
+// root opening and the handle-based tree copy.
+
+// ----- begin clawport/fs/policy.hpp -----
+// The Fs policy: the only way the library touches a filesystem. Everything goes through
+// directory handles and single path components, so a racing writer cannot redirect a
+// walk out of the tree it was asked to read. fs::posix and fs::memory model it.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace clawport::fs {
+
+/// Identity of a filesystem object: the (device, inode) pair.
+struct file_id {
+  std::uint64_t dev = 0;
+  std::uint64_t ino = 0;
+  friend bool operator==(const file_id& a, const file_id& b) noexcept {
+    return a.dev == b.dev && a.ino == b.ino;
+  }
+  friend bool operator!=(const file_id& a, const file_id& b) noexcept { return !(a == b); }
+};
+
+/// What an entry is, as classified without following symlinks.
+enum class file_kind {
+  regular,
+  directory,
+  symlink,
+  other,  ///< socket, FIFO, character or block device
+};
+
+/// Metadata of one object (lstat-like when taken through a parent, fstat-like on a handle).
+struct stat_info {
+  file_kind kind = file_kind::other;
+  file_id id;
+  std::uint32_t mode = 0;   ///< permission bits (07777)
+  std::uint64_t nlink = 1;  ///< hard-link count
+  std::uint64_t size = 0;   ///< bytes, for regular files
+};
+
+/// How `publish_rename` should treat an existing target name.
+enum class rename_mode {
+  replace,    ///< plain renameat(2): replaces an empty directory or a file
+  noreplace,  ///< renameat2(RENAME_NOREPLACE): fail with EEXIST if the target exists
+  exchange,   ///< renameat2(RENAME_EXCHANGE): atomically swap two existing names
+};
+
+/// Result of `rename_at` with a mode the platform may not support.
+enum class rename_result { done, unsupported };
+
+// ---------------------------------------------------------------------------------------
+// The requirements. A backend `B` is a class whose instances carry any state (the memory
+// tree, injected faults); algorithms take `B&`. Handles are move-only RAII values.
+// Every function that fails throws clawport::error with errc::io (or errc::not_found,
+// errc::limit_exceeded for EMFILE/ENAMETOOLONG/ELOOP-deep), `sys_errno()` set, and
+// `subject()` = the name it was given; callers re-throw with bundle-relative context.
+// `name` arguments are always ONE path component (no '/'), never "." or "..".
+//
+//   typename B::dir                        move-only directory handle
+//   typename B::file                       move-only file handle
+//   dir  open_root(std::string_view abs)   open an absolute directory path, following
+//                                          symlinks (used only for the install root and
+//                                          the destination's parent, as upstream does)
+//   std::optional<stat_info> stat_at(const dir&, name)
+//                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
+//   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
+//   dir  open_dir_at(const dir&, name)     openat(O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC)
+//   file open_file_at(const dir&, name)    openat(O_RDONLY|O_NOFOLLOW|O_CLOEXEC)
+//   template <class F> void for_each_entry(const dir&, F&& f)
+//                                          calls f(std::string_view name) per entry,
+//                                          streaming, "." and ".." excluded
+//   bool is_empty(const dir&)              no entries besides "." and ".."
+//   void make_dir_at(const dir&, name, std::uint32_t mode)        mkdirat
+//   file create_file_at(const dir&, name, std::uint32_t mode)
+//                                          openat(O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW)
+//   std::uint64_t copy_data(file& from, file& to)
+//                                          all bytes; copy_file_range fast path then
+//                                          read/write fallback; returns bytes copied
+//   std::size_t read(file&, char* buf, std::size_t n)         0 at end of file
+//   void write_all(file&, const char* data, std::size_t n)
+//   void set_mode(file&, std::uint32_t mode)                  fchmod
+//   void unlink_at(const dir&, name)       unlinkat(0)
+//   void remove_dir_at(const dir&, name)   unlinkat(AT_REMOVEDIR): empty directories only
+//   void remove_tree_at(const dir&, name)  recursive delete through handles, never
+//                                          following a symlink (CVE-2022-21658 safe)
+//   rename_result rename_at(const dir& from_dir, name, const dir& to_dir, name, rename_mode)
+//                                          `unsupported` only for noreplace/exchange when
+//                                          the kernel or filesystem refuses (EINVAL/ENOSYS)
+//   void sync_filesystem(const dir&)       syncfs(2) of the filesystem holding dir
+//   void sync_dir(const dir&)              fsync(2) of the directory itself
+//   bool try_lock(const dir&)              non-blocking exclusive flock; held until the
+//                                          handle is closed; false if another holds it
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+template <class...>
+using void_t = void;
+
+#define CLAWPORT_FS_REQUIRES(trait, expr) \
+  template <class B, class = void>        \
+  struct trait : std::false_type {};      \
+  template <class B>                      \
+  struct trait<B, void_t<decltype(expr)>> : std::true_type {};
+
+template <class T>
+T& lval();
+
+/// Stands in for the caller's callback when checking `for_each_entry`.
+struct entry_sink {
+  void operator()(std::string_view) const {}
+};
+
+CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
+CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
+CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_stat_at,
+                     std::optional<stat_info>{
+                         lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
+CLAWPORT_FS_REQUIRES(has_stat_dir, stat_info{lval<B>().stat(lval<const typename B::dir>())})
+CLAWPORT_FS_REQUIRES(has_stat_file, stat_info{lval<B>().stat(lval<const typename B::file>())})
+CLAWPORT_FS_REQUIRES(has_open_dir_at,
+                     lval<B>().open_dir_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_open_file_at,
+                     lval<B>().open_file_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_for_each_entry,
+                     lval<B>().for_each_entry(lval<const typename B::dir>(), entry_sink{}))
+CLAWPORT_FS_REQUIRES(has_is_empty, bool{lval<B>().is_empty(lval<const typename B::dir>())})
+CLAWPORT_FS_REQUIRES(has_make_dir_at,
+                     lval<B>().make_dir_at(lval<const typename B::dir>(), std::string_view{}, 0u))
+CLAWPORT_FS_REQUIRES(has_create_file_at, lval<B>().create_file_at(lval<const typename B::dir>(),
+                                                                  std::string_view{}, 0u))
+CLAWPORT_FS_REQUIRES(has_copy_data, std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
+                                                                      lval<typename B::file>())})
+CLAWPORT_FS_REQUIRES(has_read,
+                     std::size_t{lval<B>().read(lval<typename B::file>(),
+                                                static_cast<char*>(nullptr), std::size_t{})})
+CLAWPORT_FS_REQUIRES(has_write_all,
+                     lval<B>().write_all(lval<typename B::file>(),
+                                         static_cast<const char*>(nullptr), std::size_t{}))
+CLAWPORT_FS_REQUIRES(has_set_mode, lval<B>().set_mode(lval<typename B::file>(), 0u))
+CLAWPORT_FS_REQUIRES(has_unlink_at,
+                     lval<B>().unlink_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_remove_dir_at,
+                     lval<B>().remove_dir_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_remove_tree_at,
+                     lval<B>().remove_tree_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_rename_at,
+                     rename_result{lval<B>().rename_at(lval<const typename B::dir>(),
+                                                       std::string_view{},
+                                                       lval<const typename B::dir>(),
+                                                       std::string_view{}, rename_mode{})})
+CLAWPORT_FS_REQUIRES(has_sync_filesystem, lval<B>().sync_filesystem(lval<const typename B::dir>()))
+CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir>()))
+CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
+
+#undef CLAWPORT_FS_REQUIRES
+
+}  // namespace detail
+
+/// Checks at compile time that `B` models the Fs policy, naming the first missing
+/// requirement. Use as `static_assert(fs::check_policy<B>());` or let the algorithms do it.
+template <class B>
+constexpr bool check_policy() {
+  static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
+  static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
+  static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
+  static_assert(detail::has_stat_at<B>::value,
+                "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
+  static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");
+  static_assert(detail::has_stat_file<B>::value,
+                "Fs policy: missing `stat_info stat(const file&)`");
+  static_assert(detail::has_open_dir_at<B>::value,
+                "Fs policy: missing `dir open_dir_at(const dir&, string_view)`");
+  static_assert(detail::has_open_file_at<B>::value,
+                "Fs policy: missing `file open_file_at(const dir&, string_view)`");
+  static_assert(detail::has_for_each_entry<B>::value,
+                "Fs policy: missing `for_each_entry(const dir&, F)` calling F(string_view)");
+  static_assert(detail::has_is_empty<B>::value, "Fs policy: missing `bool is_empty(const dir&)`");
+  static_assert(detail::has_make_dir_at<B>::value,
+                "Fs policy: missing `make_dir_at(const dir&, string_view, uint32_t mode)`");
+  static_assert(detail::has_create_file_at<B>::value,
+                "Fs policy: missing `file create_file_at(const dir&, string_view, uint32_t)`");
+  static_assert(detail::has_copy_data<B>::value,
+                "Fs policy: missing `uint64_t copy_data(file& from, file& to)`");
+  static_assert(detail::has_read<B>::value,
+                "Fs policy: missing `size_t read(file&, char*, size_t)`");
+  static_assert(detail::has_write_all<B>::value,
+                "Fs policy: missing `write_all(file&, const char*, size_t)`");
+  static_assert(detail::has_set_mode<B>::value, "Fs policy: missing `set_mode(file&, uint32_t)`");
+  static_assert(detail::has_unlink_at<B>::value,
+                "Fs policy: missing `unlink_at(const dir&, string_view)`");
+  static_assert(detail::has_remove_dir_at<B>::value,
+                "Fs policy: missing `remove_dir_at(const dir&, string_view)`");
+  static_assert(detail::has_remove_tree_at<B>::value,
+                "Fs policy: missing `remove_tree_at(const dir&, string_view)`");
+  static_assert(detail::has_rename_at<B>::value,
+                "Fs policy: missing `rename_result rename_at(const dir&, string_view, const "
+                "dir&, string_view, rename_mode)`");
+  static_assert(detail::has_sync_filesystem<B>::value,
+                "Fs policy: missing `sync_filesystem(const dir&)`");
+  static_assert(detail::has_sync_dir<B>::value, "Fs policy: missing `sync_dir(const dir&)`");
+  static_assert(detail::has_try_lock<B>::value, "Fs policy: missing `bool try_lock(const dir&)`");
+  return true;
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/policy.hpp -----
+// ----- end clawport/fs.hpp -----
 // ----- end clawport/clawport.hpp -----

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
+// root opening and the handle-based tree copy.
+#pragma once
+
+#include "fs/policy.hpp"
