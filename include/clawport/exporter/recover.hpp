@@ -10,6 +10,7 @@
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "destination.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -119,6 +120,26 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     report.actions.push_back("nothing to recover beside " + display);
   }
   return report;
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
+                  e.sys_errno());
+    }
+  }();
+  return recover(fs, parent, place->second, display);
 }
 
 }  // namespace clawport
