@@ -139,8 +139,9 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
       }
       throw error(errc::overlap,
                   "destination " + display + " contains skill bundle `" + s.alias + "` at " +
-                      s.planned + " \u2014 exporting there would replace the skills the bundle "
-                                  "carries",
+                      s.planned +
+                      " \u2014 exporting there would replace the skills the bundle "
+                      "carries",
                   display);
     }
     if (starts_with(dest, s.resolved)) {

@@ -225,8 +225,7 @@ class basic_exporter {
     const auto config = ed::split_parent(o.config_path);
     if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
       throw error(errc::invalid_argument,
-                  "the config path must be an absolute file path: " + o.config_path,
-                  o.config_path);
+                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
     const std::string install_root = config->first;
     const std::string text = ed::read_text(fs_, install_root, config->second);
@@ -248,9 +247,9 @@ class basic_exporter {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(fs::skill_source{
-          s.alias, planned, s.relative,
-          [filter](std::string_view skill) { return filter.admits(skill); }});
+      skills.push_back(
+          fs::skill_source{s.alias, planned, s.relative,
+                           [filter](std::string_view skill) { return filter.admits(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     const auto place = ed::split_parent(res.destination);
@@ -370,8 +369,7 @@ class basic_exporter {
       stage.emplace(fs_.open_dir_at(parent, staging));
       if (!fs_.try_lock(*stage)) {
         throw error(errc::identity_changed,
-                    "the staging directory " + staging + " is locked by another process",
-                    staging);
+                    "the staging directory " + staging + " is locked by another process", staging);
       }
     } catch (const error& e) {
       try {
@@ -386,7 +384,8 @@ class basic_exporter {
 
   /// Best-effort removal of this export's staging tree, only if the name still is it.
   /// Swallows everything: a failed cleanup must not mask the error being reported.
-  void remove_staging(const dir& parent, const std::string& staging, const fs::file_id& id) noexcept {
+  void remove_staging(const dir& parent, const std::string& staging,
+                      const fs::file_id& id) noexcept {
     try {
       const auto st = fs_.stat_at(parent, staging);
       if (st && st->id == id) fs_.remove_tree_at(parent, staging);
@@ -443,22 +442,21 @@ class basic_exporter {
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried =
-        fs::copy_skill_bundles(fs_, install_root, skills, stage);
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
 
     // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document &&
-        !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
     ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file, zeroclaw::render_manifest(plan, exported_at));
+    ed::write_text(fs_, stage, zeroclaw::manifest_file,
+                   zeroclaw::render_manifest(plan, exported_at));
   }
 
   /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
@@ -545,7 +543,8 @@ class basic_exporter {
       }
     }
     res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present) zeroclaw::record_missing_identity_document(plan);
+    if (plan.identity_document && !identity_present)
+      zeroclaw::record_missing_identity_document(plan);
     (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
     zeroclaw::record_missing_skill_content(plan, without);
     (void)zeroclaw::render_manifest(plan, exported_at);

@@ -17,9 +17,8 @@ inline std::string render_report(const export_result& r) {
   const auto line = [&o](const std::string& s) { o += s + "\n"; };
   const auto n = [](std::uint64_t v) { return std::to_string(v); };
   if (r.dry_run) {
-    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" +
-         n(r.workspace.files) + " workspace file(s), " + n(r.workspace.bytes / 1024) +
-         " KiB); nothing was written");
+    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
   } else {
     line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
          " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
@@ -76,10 +75,11 @@ inline std::string render_report(const export_result& r) {
     }
   }
   line("");
-  line("\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
-       "detection: other config values travel as written, so a token in an MCP server's url, "
-       "or a credential in its command or args, is carried and repeated in the manifest's "
-       "risk flags.");
+  line(
+      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
+      "detection: other config values travel as written, so a token in an MCP server's url, "
+      "or a credential in its command or args, is carried and repeated in the manifest's "
+      "risk flags.");
   const std::uint64_t carried = r.workspace.files + r.skills.files;
   if (carried > 0) {
     line("");
@@ -89,8 +89,9 @@ inline std::string render_report(const export_result& r) {
          "credential in a git remote will be contained in the export.");
   }
   line("");
-  line("Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
-       "sharing it.");
+  line(
+      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
+      "sharing it.");
   // clawport's additions, after upstream's report.
   if (!plan.host_local.empty()) {
     line("");
@@ -106,11 +107,13 @@ inline std::string render_report(const export_result& r) {
     line("");
     std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
     if (r.publish.guarantee == publish::guarantee::atomic) {
-      how += ": the destination always held either the complete old or the complete new "
-             "bundle";
+      how +=
+          ": the destination always held either the complete old or the complete new "
+          "bundle";
     } else if (r.publish.guarantee == publish::guarantee::recoverable) {
-      how += ": a crash while publishing leaves the previous bundle beside the destination; "
-             "`clawport recover` restores it";
+      how +=
+          ": a crash while publishing leaves the previous bundle beside the destination; "
+          "`clawport recover` restores it";
     }
     how += ")";
     if (r.publish.requested != r.publish.strategy) {
@@ -138,8 +141,9 @@ inline nlohmann::json to_json(const export_result& r) {
                   {"replaced", r.workspace.replaced + r.skills.replaced}};
   j["risk_flags"] = json::array();
   for (const auto& f : r.plan.risk_flags) {
-    j["risk_flags"].push_back(
-        {{"kind", std::string(zeroclaw::to_string(f.kind))}, {"path", f.path}, {"detail", f.detail}});
+    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
+                               {"path", f.path},
+                               {"detail", f.detail}});
   }
   j["required_secrets"] = r.plan.required_secrets;
   j["dropped"] = json::array();
@@ -150,8 +154,9 @@ inline nlohmann::json to_json(const export_result& r) {
   }
   j["host_local"] = json::array();
   for (const auto& h : r.plan.host_local) {
-    j["host_local"].push_back(
-        {{"kind", std::string(zeroclaw::to_string(h.kind))}, {"path", h.path}, {"detail", h.detail}});
+    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
+                               {"path", h.path},
+                               {"detail", h.detail}});
   }
   j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
   j["exported_at"] = r.exported_at;
