@@ -5,3 +5,4 @@
 
 #include "core.hpp"
 #include "fs.hpp"
+#include "skills.hpp"
