@@ -4,3 +4,4 @@
 #pragma once
 
 #include "fs/policy.hpp"
+#include "fs/posix.hpp"
