@@ -73,8 +73,8 @@ struct audit_report {
   }
 };
 
-inline constexpr std::string_view script_suffixes[] = {".sh",  ".bash", ".zsh", ".ksh",
-                                                       ".fish", ".ps1", ".bat", ".cmd"};
+inline constexpr std::string_view script_suffixes[] = {".sh",   ".bash", ".zsh", ".ksh",
+                                                       ".fish", ".ps1",  ".bat", ".cmd"};
 
 /// True when `path` ends (ASCII case-insensitively) with a blocked script suffix.
 inline bool has_script_suffix(std::string_view path) {
@@ -162,9 +162,9 @@ inline std::vector<markdown_link> markdown_links(std::string_view text) {
       i = close + 1;
       continue;
     }
-    line += static_cast<std::size_t>(
-        std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
-                   text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
+    line +=
+        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
+                                            text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
     counted = i;
     out.push_back({std::string(text.substr(close + 2, end - close - 2)), line});
     i = end + 1;
@@ -316,7 +316,8 @@ std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
   const std::size_t slash = norm.rfind('/');
   if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
   try {
-    auto parent = fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
+    auto parent =
+        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
     const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
     if (!st) return std::nullopt;
     if (st->kind != fs::file_kind::symlink) return st->kind;
@@ -380,6 +381,10 @@ void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, st
       const bool is_toml = iends_with(name, ".toml");
       const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
       auto f = fs.open_file_at(d, name);
+      if (fs.stat(f).kind != fs::file_kind::regular) {
+        throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                    e.rel);
+      }
       const bool read_all = (is_md || is_toml) && !too_large;
       const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
       if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
@@ -407,8 +412,8 @@ void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, st
 }
 
 /// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
-inline std::optional<fs::file_kind> lookup_walked(
-    const std::map<std::string, fs::file_kind>& kinds, const std::vector<std::string>& parts) {
+inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
+                                                  const std::vector<std::string>& parts) {
   std::string path;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     path = rel_join(path, parts[i]);
@@ -522,7 +527,8 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
       if (path_within(abs, root_path)) {
         // Left the root and came back in by name (e.g. `../this-skill/x.md`).
         std::vector<std::string> inner;
-        std::string_view r = std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
+        std::string_view r =
+            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
         while (!r.empty()) {
           const std::size_t slash = r.find('/');
           inner.emplace_back(r.substr(0, slash));

@@ -54,6 +54,17 @@ struct slash_option {
 inline constexpr std::string_view slash_option_kinds[] = {
     "string", "integer", "number", "boolean", "user", "channel", "role", "mentionable"};
 
+/// Whether an option kind accepts fixed `choices` (string, integer, number).
+constexpr bool kind_allows_choices(std::string_view kind) noexcept {
+  return kind == "string" || kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min`/`max` (integer, number).
+constexpr bool kind_has_numeric_bounds(std::string_view kind) noexcept {
+  return kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min_length`/`max_length` (string only).
+constexpr bool kind_has_length_bounds(std::string_view kind) noexcept { return kind == "string"; }
+
 /// Result of the fence rule: `found` is false when the text has no (recognised)
 /// frontmatter, and then `body` is the whole text unchanged.
 struct frontmatter_split {
@@ -412,8 +423,8 @@ struct skill_document {
 inline skill_document skill_document::parse(std::string_view text, const std::string& subject) {
   const frontmatter_split split = split_frontmatter(text);
   if (!split.found) {
-    throw error(errc::skill_invalid,
-                "SKILL.md is missing the leading `---` frontmatter delimiter", subject);
+    throw error(errc::skill_invalid, "SKILL.md is missing the leading `---` frontmatter delimiter",
+                subject);
   }
   // Carve the slash_options block out before the flat scan.
   std::string flat;
@@ -462,8 +473,8 @@ inline skill_document skill_document::parse(std::string_view text, const std::st
                 subject);
   }
   if (doc.frontmatter.description.empty()) {
-    throw error(errc::skill_invalid,
-                "SKILL.md frontmatter is missing required field `description`", subject);
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `description`",
+                subject);
   }
   doc.body = split.body;
   if (!doc.body.empty() && doc.body.front() == '\n') doc.body.erase(0, 1);

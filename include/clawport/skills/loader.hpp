@@ -65,7 +65,8 @@ struct scan_result {
 namespace detail {
 
 template <class Fs>
-std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d, std::string_view name) {
+std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
+                                           std::string_view name) {
   const auto st = fs.stat_at(d, name);
   if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
   auto f = fs.open_file_at(d, name);
@@ -139,8 +140,8 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
         out.skills.push_back(std::move(ls));
       } else {
         if (!text) continue;  // upstream skips an unreadable SKILL.md without a record
-        out.skills.push_back({skill_from_markdown(*text, name), name, location, kind,
-                              std::move(report)});
+        out.skills.push_back(
+            {skill_from_markdown(*text, name), name, location, kind, std::move(report)});
       }
     } catch (const error& e) {
       drop.reason = drop_reason::manifest_parse_error;
@@ -252,9 +253,7 @@ inline void order_loaded_first(skill_view& view) {
 struct install_paths {
   std::string install_root;
   std::string data_dir;  ///< empty: `<install>/data`
-  std::string data() const {
-    return data_dir.empty() ? join_path(install_root, "data") : data_dir;
-  }
+  std::string data() const { return data_dir.empty() ? join_path(install_root, "data") : data_dir; }
 };
 
 /// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
@@ -280,9 +279,10 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     }
     return std::string("an earlier skill");
   };
-  scan_result ws =
-      scan_skills_directory(fs, join_path(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
-  for (auto& d : ws.dropped) view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
+  scan_result ws = scan_skills_directory(
+      fs, join_path(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
+  for (auto& d : ws.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
   for (auto& s : ws.skills) {
     seen.insert(s.data.name);
     winners.emplace_back(s.data.name, "the workspace");
@@ -327,7 +327,8 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     }
   }
   scan_result gl = scan_skills_directory(fs, global_skills_dir(where.data()), opt);
-  for (auto& d : gl.dropped) view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
   for (auto& s : gl.skills) {
     skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
     e.status = skill_status::global_only;
@@ -347,10 +348,12 @@ skill_view bundle_skills(Fs& fs, const skills_config& cfg, const install_paths& 
   skill_view view;
   scan_result sr = scan_skills_directory(fs, dir, audit_options{cfg.allow_scripts});
   for (auto& s : sr.skills) {
-    view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::bundle, std::string(alias)));
+    view.entries.push_back(
+        detail::loaded_entry(std::move(s), skill_origin::bundle, std::string(alias)));
   }
   for (auto& d : sr.dropped) {
-    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::bundle, std::string(alias)));
+    view.entries.push_back(
+        detail::dropped_entry(std::move(d), skill_origin::bundle, std::string(alias)));
   }
   return view;
 }
@@ -363,14 +366,16 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
     skill_view one = bundle_skills(fs, cfg, where, b.first);
     for (auto& e : one.entries) view.entries.push_back(std::move(e));
   }
-  scan_result gl = scan_skills_directory(fs, global_skills_dir(where.data()), audit_options{cfg.allow_scripts});
+  scan_result gl =
+      scan_skills_directory(fs, global_skills_dir(where.data()), audit_options{cfg.allow_scripts});
   for (auto& s : gl.skills) {
     skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
     e.status = skill_status::global_only;
     e.reason = "global only: agents do not load " + global_skills_dir(where.data());
     view.entries.push_back(std::move(e));
   }
-  for (auto& d : gl.dropped) view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
   detail::order_loaded_first(view);
   return view;
 }

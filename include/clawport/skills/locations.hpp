@@ -70,8 +70,10 @@ inline skills_config parse_skills_config(std::string_view config_text,
         if (!d->is_string()) throw bad(field + ".directory", "a string");
         b.directory = d->as_string()->get();
       }
-      if (const toml::node* i = bt->get("include")) b.filter.include = strings(*i, field + ".include");
-      if (const toml::node* e = bt->get("exclude")) b.filter.exclude = strings(*e, field + ".exclude");
+      if (const toml::node* i = bt->get("include"))
+        b.filter.include = strings(*i, field + ".include");
+      if (const toml::node* e = bt->get("exclude"))
+        b.filter.exclude = strings(*e, field + ".exclude");
       cfg.bundles.emplace(alias, std::move(b));
     }
   }
@@ -179,8 +181,8 @@ inline void validate_directory(std::string_view path, std::string_view install_r
   const std::string norm = lexically_normal(path);
   if (!path_within(norm, shared)) {
     throw error(errc::unsafe_path,
-                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" +
-                    shared + "'; bundles must stay inside `<install>/shared/`",
+                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
+                    "'; bundles must stay inside `<install>/shared/`",
                 subject);
   }
 }

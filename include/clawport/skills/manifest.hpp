@@ -262,9 +262,8 @@ inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
 }
 
 inline void check_forge(const toml_reader& rd, const toml::table& t) {
-  static constexpr std::string_view known[] = {"source",     "owner",        "language",
-                                               "license",    "stars",        "updated_at",
-                                               "requirements", "metadata"};
+  static constexpr std::string_view known[] = {"source", "owner",      "language",     "license",
+                                               "stars",  "updated_at", "requirements", "metadata"};
   rd.deny_unknown(t, "forge", known);
   for (const auto& [key, v] : t) {
     const std::string k(key.str());
@@ -297,8 +296,9 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   if (!skill_node) rd.missing(root, "skill", "the manifest");
   const toml::table& st = rd.table(*skill_node, "skill");
   static constexpr std::string_view known[] = {
-      "name", "description", "description_localizations", "version", "author",
-      "tags", "prompts",     "slash_options",             "always"};
+      "name",    "description",   "description_localizations",
+      "version", "author",        "tags",
+      "prompts", "slash_options", "always"};
   rd.deny_unknown(st, "skill", known);
   skill s;
   bool has_name = false;
@@ -342,8 +342,30 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   if (const toml::node* prompts = root.get("prompts")) {
     for (std::string& p : rd.strings(*prompts, "prompts")) s.prompts.push_back(std::move(p));
   }
-  if (const toml::node* forge = root.get("forge")) detail::check_forge(rd, rd.table(*forge, "forge"));
+  if (const toml::node* forge = root.get("forge"))
+    detail::check_forge(rd, rd.table(*forge, "forge"));
   return s;
+}
+
+/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
+/// The loader itself accepts any name.
+inline bool is_valid_skill_name(std::string_view name) noexcept {
+  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+/// Throws `errc::invalid_argument` with upstream's text unless `is_valid_skill_name`.
+inline void validate_skill_name(std::string_view name) {
+  if (!is_valid_skill_name(name)) {
+    throw error(errc::invalid_argument,
+                "skill name '" + std::string(name) +
+                    "' must use lowercase letters, digits, and hyphens only",
+                std::string(name));
+  }
 }
 
 /// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:

@@ -139,7 +139,8 @@ inline bool is_indented(std::string_view line) noexcept {
 }
 
 /// Splits at the first `c`; false when `c` is absent.
-inline bool split_once(std::string_view s, char c, std::string_view& left, std::string_view& right) {
+inline bool split_once(std::string_view s, char c, std::string_view& left,
+                       std::string_view& right) {
   const std::size_t at = s.find(c);
   if (at == std::string_view::npos) return false;
   left = s.substr(0, at);
