@@ -5,4 +5,9 @@
 
 #include "core.hpp"
 #include "fs.hpp"
+<<<<<<< HEAD
 #include "skills.hpp"
+=======
+#include "names.hpp"
+#include "zeroclaw.hpp"
+>>>>>>> main
