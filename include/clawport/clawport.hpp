@@ -5,9 +5,6 @@
 
 #include "core.hpp"
 #include "fs.hpp"
-<<<<<<< HEAD
-#include "skills.hpp"
-=======
 #include "names.hpp"
+#include "skills.hpp"
 #include "zeroclaw.hpp"
->>>>>>> main
