@@ -5,4 +5,7 @@
 
 #include "core.hpp"
 #include "fs.hpp"
+#include "names.hpp"
 #include "publish.hpp"
+#include "skills.hpp"
+#include "zeroclaw.hpp"
