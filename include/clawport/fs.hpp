@@ -6,4 +6,5 @@
 #include "fs/faulty.hpp"
 #include "fs/memory.hpp"
 #include "fs/policy.hpp"
+#include "fs/posix.hpp"
 #include "fs/sys_error.hpp"

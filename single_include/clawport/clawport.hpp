@@ -404,8 +404,9 @@ constexpr bool check_policy() {
 }  // namespace clawport::fs
 // ----- end clawport/fs/policy.hpp -----
 // ----- begin clawport/fs/sys_error.hpp -----
-// How an Fs backend turns a failed system call into clawport::error, in one place so the
-// fault-injecting decorator can throw exactly what a backend would.
+// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
+// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
+// the real backend would for the same errno.
 
 #include <cerrno>
 #include <string>
@@ -415,33 +416,81 @@ constexpr bool check_policy() {
 
 namespace clawport::fs {
 
-/// The errc an Fs backend reports for an errno: `not_found` for ENOENT,
-/// `limit_exceeded` for descriptor and name-length limits, `io` for everything else.
-inline errc errc_for_errno(int err) noexcept {
-  switch (err) {
-    case ENOENT:
-      return errc::not_found;
-    case EMFILE:
-    case ENFILE:
-    case ENAMETOOLONG:
-      return errc::limit_exceeded;
-    default:
-      return errc::io;
-  }
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
 }
 
-/// The error an Fs backend throws when operation `op` on `subject` (the one name it was
-/// given, or the path for open_root) fails with `err`: "open_file_at notes.md: Too many
-/// levels of symbolic links", subject "notes.md", sys_errno ELOOP.
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
 inline error sys_error(std::string_view op, std::string_view subject, int err) {
-  std::string message(op);
-  if (!subject.empty()) {
-    message += ' ';
-    message += subject;
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
+                     err);
+      }
+      break;
+    default:
+      break;
   }
-  message += ": ";
-  message += std::generic_category().message(err);
-  return error(errc_for_errno(err), message, std::string(subject), err);
+  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
 }
 
 }  // namespace clawport::fs
@@ -616,7 +665,9 @@ class memory {
     require(d.node_, 1, op, name);
     node_ptr n = find(d.node_, name);
     if (!n) throw sys_error(op, name, ENOENT);
-    // O_DIRECTORY|O_NOFOLLOW on a symlink gives ENOTDIR on Linux, not ELOOP.
+    // Linux says ENOTDIR for a symlink under O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies
+    // it as ELOOP so callers can tell "a symlink" from "not a directory", and so do we.
+    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
     if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
     require(n, 4, op, name);
     return dir(st_, std::move(n));
@@ -929,10 +980,12 @@ class memory {
   }
 
   void check_name(std::string_view op, std::string_view name) const {
-    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos) {
-      throw error(errc::invalid_argument,
-                  std::string(op) + ": \"" + std::string(name) + "\" is not one path component",
-                  std::string(name));
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
+        name.find('\0') != std::string_view::npos) {
+      throw error(
+          errc::unsafe_path,
+          "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
+          std::string(name));
     }
     if (name.size() > st_->opts.max_name_length) throw sys_error(op, name, ENAMETOOLONG);
   }
@@ -1007,24 +1060,25 @@ class memory {
     static constexpr std::string_view op = "rename_at";
     check_name(op, from);
     check_name(op, to);
+    const std::string both = std::string(from) + " to " + std::string(to);  // as fs::posix
     if (perms) {
-      require(fd, 1, op, from);
-      require(td, 1, op, to);
+      require(fd, 1, op, both);
+      require(td, 1, op, both);
     }
     node_ptr s = find(fd, from);
-    if (!s) throw sys_error(op, from, ENOENT);
-    if (td->names == 0) throw sys_error(op, to, ENOENT);
+    if (!s) throw sys_error(op, both, ENOENT);
+    if (td->names == 0) throw sys_error(op, both, ENOENT);
     node_ptr t = find(td, to);
     if (perms) {
-      require(fd, 3, op, from);
-      require(td, 3, op, to);
+      require(fd, 3, op, both);
+      require(td, 3, op, both);
     }
     if (mode == rename_mode::exchange) {
-      if (!t) throw sys_error(op, to, ENOENT);
+      if (!t) throw sys_error(op, both, ENOENT);
       if (s == t) return;
       if ((s->kind == file_kind::directory && is_self_or_ancestor(s, td)) ||
           (t->kind == file_kind::directory && is_self_or_ancestor(t, fd))) {
-        throw sys_error(op, from, EINVAL);
+        throw sys_error(op, both, EINVAL);
       }
       fd->entries.find(from)->second = t;
       td->entries.find(to)->second = s;
@@ -1032,16 +1086,16 @@ class memory {
       if (t->kind == file_kind::directory) t->parent = fd;
       return;
     }
-    if (mode == rename_mode::noreplace && t) throw sys_error(op, to, EEXIST);
+    if (mode == rename_mode::noreplace && t) throw sys_error(op, both, EEXIST);
     if (s == t) return;  // two names of one inode: rename(2) does nothing
     if (s->kind == file_kind::directory) {
-      if (is_self_or_ancestor(s, td)) throw sys_error(op, from, EINVAL);
-      if (t && t->kind != file_kind::directory) throw sys_error(op, to, ENOTDIR);
-      if (t && !t->entries.empty()) throw sys_error(op, to, ENOTEMPTY);
+      if (is_self_or_ancestor(s, td)) throw sys_error(op, both, EINVAL);
+      if (t && t->kind != file_kind::directory) throw sys_error(op, both, ENOTDIR);
+      if (t && !t->entries.empty()) throw sys_error(op, both, ENOTEMPTY);
       // Moving a directory to another parent rewrites its "..": it must be writable.
-      if (perms && fd != td) require(s, 2, op, from);
+      if (perms && fd != td) require(s, 2, op, both);
     } else if (t && t->kind == file_kind::directory) {
-      throw sys_error(op, to, EISDIR);
+      throw sys_error(op, both, EISDIR);
     }
     if (t) unlink(td, to);
     unlink(fd, from);
@@ -1175,10 +1229,13 @@ struct has_make_error<B, void_t<decltype(B::make_error(std::string_view{}, std::
 /// of a recursive delete.
 template <class B>
 class faulty {
+  using base = std::remove_reference_t<B>;
+
  public:
-  using backend = B;
-  using dir = typename B::dir;
-  using file = typename B::file;
+  /// `B` may be a reference (`faulty<memory&>`) to decorate a backend owned elsewhere.
+  using backend = base;
+  using dir = typename base::dir;
+  using file = typename base::file;
 
   /// (op, name) of one counted call; rename_at logs "from -> to".
   struct record {
@@ -1189,15 +1246,15 @@ class faulty {
   /// Called in open_dir_at/open_file_at after the caller classified the entry and before
   /// the inner backend opens it: mutate the tree here through `inner` (or the real
   /// filesystem) to stage a race.
-  using open_hook = std::function<void(B& inner, const dir& parent, std::string_view name)>;
+  using open_hook = std::function<void(base& inner, const dir& parent, std::string_view name)>;
   /// Called before every counted operation that was neither failed nor crashed.
-  using op_hook = std::function<void(B& inner, std::string_view op, std::string_view name)>;
+  using op_hook = std::function<void(base& inner, std::string_view op, std::string_view name)>;
 
   template <class... Args>
   explicit faulty(Args&&... args) : inner_(std::forward<Args>(args)...) {}
 
-  B& inner() noexcept { return inner_; }
-  const B& inner() const noexcept { return inner_; }
+  base& inner() noexcept { return inner_; }
+  const base& inner() const noexcept { return inner_; }
 
   // ---- counting ------------------------------------------------------------------------
 
@@ -1329,7 +1386,10 @@ class faulty {
     std::string label(from);
     label += " -> ";
     label += to;
-    enter("rename_at", label, from);
+    std::string subject(from);  // what fs::posix names in its errors
+    subject += " to ";
+    subject += to;
+    enter("rename_at", label, subject);
     return inner_.rename_at(from_dir, from, to_dir, to, mode);
   }
   void sync_filesystem(const dir& d) {
@@ -1366,8 +1426,8 @@ class faulty {
   std::size_t crashed_ = 0;
 
   static error make_error(std::string_view op, std::string_view subject, int err) {
-    if constexpr (detail::has_make_error<B>::value) {
-      return B::make_error(op, subject, err);
+    if constexpr (detail::has_make_error<base>::value) {
+      return base::make_error(op, subject, err);
     } else {
       return sys_error(op, subject, err);
     }
@@ -1436,8 +1496,552 @@ class faulty {
 };
 
 static_assert(check_policy<faulty<memory>>(), "fs::faulty must model the Fs policy");
+static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs policy");
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/faulty.hpp -----
+// ----- begin clawport/fs/posix.hpp -----
+// fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
+// open directory descriptor and one path component, never by re-resolving a path string,
+// so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
+
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+#include <cerrno>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace clawport::fs {
+
+namespace detail {
+
+/// The text of an errno value (thread-safe, unlike strerror).
+inline std::string errno_text(int err) { return std::generic_category().message(err); }
+
+/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
+/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
+/// open becomes errc::not_found; everything else is errc::io.
+inline error posix_error(int err, std::string_view what, std::string_view name,
+                         bool is_open = false) {
+  std::string subject(name);
+  std::string head = std::string(what) + " " + subject + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subject), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)",
+                   std::move(subject), err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subject), err);
+    case ELOOP:
+      if (is_open) {
+        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
+        // entry is a symbolic link, which is refused rather than followed.
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subject), err);
+      }
+      break;
+    case ENOENT:
+      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + errno_text(err), std::move(subject), err);
+}
+
+/// Refuses anything that is not exactly one path component: the policy only ever walks
+/// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
+/// when a caller forgets to check it.
+inline void require_component(std::string_view name) {
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
+      name.find('\0') != std::string_view::npos) {
+    throw error(errc::unsafe_path,
+                "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
+                std::string(name));
+  }
+}
+
+inline file_kind kind_of(mode_t mode) noexcept {
+  if (S_ISREG(mode)) return file_kind::regular;
+  if (S_ISDIR(mode)) return file_kind::directory;
+  if (S_ISLNK(mode)) return file_kind::symlink;
+  return file_kind::other;
+}
+
+inline stat_info to_info(const struct stat& st) noexcept {
+  stat_info info;
+  info.kind = kind_of(st.st_mode);
+  info.id.dev = static_cast<std::uint64_t>(st.st_dev);
+  info.id.ino = static_cast<std::uint64_t>(st.st_ino);
+  info.mode = static_cast<std::uint32_t>(st.st_mode & 07777);
+  info.nlink = static_cast<std::uint64_t>(st.st_nlink);
+  info.size = st.st_size > 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  return info;
+}
+
+/// A move-only owned file descriptor.
+class unique_fd {
+ public:
+  unique_fd() noexcept = default;
+  explicit unique_fd(int fd) noexcept : fd_(fd) {}
+  unique_fd(unique_fd&& other) noexcept : fd_(other.release()) {}
+  unique_fd& operator=(unique_fd&& other) noexcept {
+    if (this != &other) reset(other.release());
+    return *this;
+  }
+  unique_fd(const unique_fd&) = delete;
+  unique_fd& operator=(const unique_fd&) = delete;
+  ~unique_fd() { reset(); }
+
+  int get() const noexcept { return fd_; }
+  int release() noexcept {
+    int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
+  void reset(int fd = -1) noexcept {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = fd;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+/// Owns a DIR stream; closing it closes the descriptor it was made from.
+struct dir_stream_closer {
+  void operator()(DIR* d) const noexcept { ::closedir(d); }
+};
+using dir_stream = std::unique_ptr<DIR, dir_stream_closer>;
+
+inline bool is_dot_or_dotdot(const char* n) noexcept {
+  return n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'));
+}
+
+// renameat2 flags, spelled here so no libc or kernel header is needed.
+constexpr unsigned rename_noreplace_flag = 1u;
+constexpr unsigned rename_exchange_flag = 2u;
+
+}  // namespace detail
+
+/// The Fs policy on the host filesystem (Linux first; other POSIX systems build, with
+/// `rename_result::unsupported` for the renameat2 modes and fsync in place of syncfs).
+///
+/// Guarantees: entries are classified with fstatat(AT_SYMLINK_NOFOLLOW) through their
+/// parent's descriptor and opened with O_NOFOLLOW (plus O_DIRECTORY for directories), so
+/// a symlink is never followed below a root; creation uses O_CREAT|O_EXCL; recursive
+/// removal descends through descriptors and unlinks symlinks instead of following them
+/// (the CVE-2022-21658 fix). Out of scope: bind mounts and other mount changes inside a
+/// tree, and /proc magic links reached through a root the caller chose.
+class posix {
+ public:
+  /// A directory handle: an O_DIRECTORY descriptor, closed on destruction.
+  class dir {
+   public:
+    dir(dir&&) noexcept = default;
+    dir& operator=(dir&&) noexcept = default;
+    int native_handle() const noexcept { return fd_.get(); }
+
+   private:
+    friend class posix;
+    explicit dir(int fd) noexcept : fd_(fd) {}
+    detail::unique_fd fd_;
+  };
+
+  /// A file handle: a descriptor opened read-only, or write-only when created.
+  class file {
+   public:
+    file(file&&) noexcept = default;
+    file& operator=(file&&) noexcept = default;
+    int native_handle() const noexcept { return fd_.get(); }
+
+   private:
+    friend class posix;
+    explicit file(int fd) noexcept : fd_(fd) {}
+    detail::unique_fd fd_;
+  };
+
+  dir open_root(std::string_view abs) {
+    std::string path(abs);
+    if (path.empty() || path.front() != '/') {
+      throw error(errc::invalid_argument, "open_root needs an absolute path, got `" + path + "`",
+                  path);
+    }
+    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 && errno == ELOOP) {
+      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
+      throw error(errc::limit_exceeded,
+                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
+                  ELOOP);
+    }
+    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
+    return dir(fd);
+  }
+
+  std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    struct stat st {};
+    if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (errno == ENOENT) return std::nullopt;
+      throw detail::posix_error(errno, "cannot inspect", n);
+    }
+    return detail::to_info(st);
+  }
+
+  stat_info stat(const dir& d) { return fstat_fd(d.native_handle()); }
+  stat_info stat(const file& f) { return fstat_fd(f.native_handle()); }
+
+  dir open_dir_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    int fd = ::openat(parent.native_handle(), n.c_str(),
+                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+      int err = errno;
+      struct stat st {};
+      // O_DIRECTORY reports a symlink as ENOTDIR; say which it was.
+      if (err == ENOTDIR &&
+          ::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+          S_ISLNK(st.st_mode)) {
+        err = ELOOP;
+      }
+      throw detail::posix_error(err, "cannot open directory", n, true);
+    }
+    return dir(fd);
+  }
+
+  file open_file_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    // O_NONBLOCK keeps a FIFO swapped in after classification from blocking the open;
+    // the caller's fstat then sees it is not a regular file.
+    int fd = ::openat(parent.native_handle(), n.c_str(),
+                      O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
+    int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return file(fd);
+  }
+
+  /// Streams the entries of `d` to `f(std::string_view name)` in readdir order through a
+  /// fresh description of the same directory ("." of the handle), so the handle's own
+  /// offset is untouched and nothing is resolved by path.
+  template <class F>
+  void for_each_entry(const dir& d, F&& f) {
+    detail::dir_stream stream = open_stream(d);
+    for (;;) {
+      errno = 0;
+      struct dirent* ent = ::readdir(stream.get());
+      if (ent == nullptr) {
+        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        return;
+      }
+      if (detail::is_dot_or_dotdot(ent->d_name)) continue;
+      f(std::string_view(ent->d_name));
+    }
+  }
+
+  bool is_empty(const dir& d) {
+    bool empty = true;
+    detail::dir_stream stream = open_stream(d);
+    for (;;) {
+      errno = 0;
+      struct dirent* ent = ::readdir(stream.get());
+      if (ent == nullptr) {
+        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        return empty;
+      }
+      if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
+    }
+  }
+
+  void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
+    detail::require_component(name);
+    std::string n(name);
+    if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
+      throw detail::posix_error(errno, "cannot create directory", n);
+    }
+  }
+
+  file create_file_at(const dir& parent, std::string_view name, std::uint32_t mode) {
+    detail::require_component(name);
+    std::string n(name);
+    int fd = ::openat(parent.native_handle(), n.c_str(),
+                      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
+                      static_cast<mode_t>(mode));
+    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
+    return file(fd);
+  }
+
+  /// Copies every remaining byte of `from` to `to`: copy_file_range in the kernel when
+  /// the filesystems allow it, else a read/write loop with one reused buffer.
+  std::uint64_t copy_data(file& from, file& to) {
+    std::uint64_t total = 0;
+#if defined(__linux__) && defined(SYS_copy_file_range)
+    if (copy_range_works_) {
+      for (;;) {
+        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
+                           nullptr, std::size_t{1} << 30, 0u);
+        if (n > 0) {
+          total += static_cast<std::uint64_t>(n);
+          continue;
+        }
+        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
+        int err = errno;
+        if (err == EINTR) continue;
+        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
+        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
+        // offsets have advanced by what was copied, so the loop below just continues.
+        if (err == ENOSYS) copy_range_works_ = false;
+        break;
+      }
+    }
+#endif
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    for (;;) {
+      std::size_t n = read(from, buffer_.data(), buffer_.size());
+      if (n == 0) return total;
+      write_all(to, buffer_.data(), n);
+      total += n;
+    }
+  }
+
+  std::size_t read(file& f, char* buf, std::size_t n) {
+    for (;;) {
+      ssize_t got = ::read(f.native_handle(), buf, n);
+      if (got >= 0) return static_cast<std::size_t>(got);
+      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
+    }
+  }
+
+  void write_all(file& f, const char* data, std::size_t n) {
+    while (n > 0) {
+      ssize_t put = ::write(f.native_handle(), data, n);
+      if (put < 0) {
+        if (errno == EINTR) continue;
+        throw detail::posix_error(errno, "cannot write", "file");
+      }
+      data += put;
+      n -= static_cast<std::size_t>(put);
+    }
+  }
+
+  void set_mode(file& f, std::uint32_t mode) {
+    if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
+      throw detail::posix_error(errno, "cannot set permissions on", "file");
+    }
+  }
+
+  void unlink_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
+      throw detail::posix_error(errno, "cannot remove", n);
+    }
+  }
+
+  void remove_dir_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
+      throw detail::posix_error(errno, "cannot remove directory", n);
+    }
+  }
+
+  /// Removes `name` and everything below it. Each directory is opened with
+  /// O_NOFOLLOW|O_DIRECTORY through its parent; an entry that is (or has just become) a
+  /// symlink is unlinked, never followed. Entries that vanish meanwhile are not errors.
+  /// Uses one descriptor per level and an explicit stack, not C++ recursion.
+  void remove_tree_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
+    struct frame {
+      detail::unique_fd fd;  // the directory being emptied
+      detail::dir_stream stream;
+      std::string name;  // its name in the parent frame (or the caller's dir)
+    };
+    std::vector<frame> stack;
+    auto push = [&](int parent_fd, const std::string& child) -> bool {
+      int fd = ::openat(parent_fd, child.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (fd < 0) {
+        int err = errno;
+        if (err == ENOENT && !stack.empty()) return false;
+        if (err == ENOTDIR || err == ELOOP) {
+          // Swapped for a file or symlink after classification: remove the entry itself.
+          if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
+            throw detail::posix_error(errno, "cannot remove", child);
+          }
+          return false;
+        }
+        throw detail::posix_error(err, "cannot open directory", child, true);
+      }
+      detail::unique_fd owned(fd);
+      detail::dir_stream stream = stream_of(fd, child);
+      stack.push_back(frame{std::move(owned), std::move(stream), child});
+      return true;
+    };
+    push(parent.native_handle(), n);
+    while (!stack.empty()) {
+      frame& top = stack.back();
+      errno = 0;
+      struct dirent* ent = ::readdir(top.stream.get());
+      if (ent != nullptr) {
+        if (detail::is_dot_or_dotdot(ent->d_name)) continue;
+        std::string child(ent->d_name);
+        if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
+        continue;
+      }
+      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
+      std::string done = std::move(top.name);
+      stack.pop_back();
+      int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
+      if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
+        throw detail::posix_error(errno, "cannot remove directory", done);
+      }
+    }
+  }
+
+  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
+                          std::string_view to, rename_mode mode) {
+    detail::require_component(from);
+    detail::require_component(to);
+    std::string f(from);
+    std::string t(to);
+    if (mode == rename_mode::replace) {
+      if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
+        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
+      }
+      return rename_result::done;
+    }
+#if defined(__linux__) && defined(SYS_renameat2)
+    unsigned flags = mode == rename_mode::noreplace ? detail::rename_noreplace_flag
+                                                    : detail::rename_exchange_flag;
+    if (::syscall(SYS_renameat2, from_dir.native_handle(), f.c_str(), to_dir.native_handle(),
+                  t.c_str(), flags) == 0) {
+      return rename_result::done;
+    }
+    int err = errno;
+    if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
+    throw detail::posix_error(err, "cannot rename", f + " to " + t);
+#else
+    return rename_result::unsupported;
+#endif
+  }
+
+  void sync_filesystem(const dir& d) {
+#if defined(__linux__)
+    if (::syncfs(d.native_handle()) != 0)
+      throw detail::posix_error(errno, "cannot sync", "filesystem");
+#else
+    if (::fsync(d.native_handle()) != 0)
+      throw detail::posix_error(errno, "cannot sync", "directory");
+#endif
+  }
+
+  void sync_dir(const dir& d) {
+    if (::fsync(d.native_handle()) != 0)
+      throw detail::posix_error(errno, "cannot sync", "directory");
+  }
+
+  bool try_lock(const dir& d) {
+    for (;;) {
+      if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
+      if (errno == EWOULDBLOCK) return false;
+      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
+    }
+  }
+
+ private:
+  static stat_info fstat_fd(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
+    return detail::to_info(st);
+  }
+
+  static detail::dir_stream stream_of(int fd, std::string_view what) {
+    DIR* d = ::fdopendir(fd);
+    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
+    return detail::dir_stream(d);
+  }
+
+  static detail::dir_stream open_stream(const dir& d) {
+    int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
+    detail::unique_fd owned(fd);
+    detail::dir_stream stream = stream_of(fd, "directory");
+    owned.release();  // the stream owns it now
+    return stream;
+  }
+
+  /// Unlinks `name` in `dirfd` unless it is a directory; returns true for a directory the
+  /// caller should descend into. `top` makes a missing name an error.
+  static bool remove_leaf_or_open(int dirfd, const std::string& name, bool top) {
+    struct stat st {};
+    if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (errno == ENOENT && !top) return false;
+      throw top && errno == ENOENT
+          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
+                  name, ENOENT)
+          : detail::posix_error(errno, "cannot inspect", name);
+    }
+    if (S_ISDIR(st.st_mode)) return true;
+    if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
+      throw detail::posix_error(errno, "cannot remove", name);
+    }
+    return false;
+  }
+
+  static bool offload_unsupported(int err) noexcept {
+    // The errnos GNU cp treats as "no offload here, copy normally".
+    switch (err) {
+      case EXDEV:
+      case ENOSYS:
+      case EINVAL:
+      case EOPNOTSUPP:
+#if defined(ENOTSUP) && ENOTSUP != EOPNOTSUPP
+      case ENOTSUP:
+#endif
+      case ENOTTY:
+      case EBADF:
+      case ETXTBSY:
+      case EPERM:
+      case EACCES:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
+  bool copy_range_works_ = true;  // false once the kernel said ENOSYS
+};
+
+static_assert(check_policy<posix>());
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/posix.hpp -----
 // ----- end clawport/fs.hpp -----
 // ----- end clawport/clawport.hpp -----

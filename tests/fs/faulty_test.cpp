@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fs::faulty: counting, Nth-call failure, the before_open hook and crash mode, over
-// fs::memory (and over fs::posix in the shared suites, see copy_race_test.cpp).
+// fs::memory and (through the fixtures) over fs::posix on a real temporary directory.
 #include "support/test.hpp"
 
 #include <cerrno>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "memory_fixture.hpp"
+#include "fixture.hpp"
 
 namespace {
 
@@ -249,5 +249,141 @@ TEST_CASE("faulty: remove_tree_at is a walk of counted steps, so it can fail mid
     t.fs.remove_tree_at(root, "src");
     CHECK_FALSE(t.mem().exists("/t/src"));
     CHECK(t.mem().read_file("/host/keep") == "k");
+  }
+}
+
+// ---- over every backend: a fixture's own backend, decorated by reference --------------
+
+TEST_CASE_TEMPLATE("faulty over a backend: counting, failures, hook and crash", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F fx;
+  fx.write("src/a", "aaa", 0755);
+  fx.write("src/sub/b", "bb");
+  fx.write("host/secret", "host bytes");
+  faulty<typename F::backend&> fs(fx.fs);
+  auto root = fs.open_root(fx.root_path());
+  auto src = fs.open_dir_at(root, "src");
+  CHECK(fs.count() == 2);
+
+  SUBCASE("a failed create leaves nothing behind, as the backend would throw it") {
+    fs.fail_at("create_file_at", 1, ENOSPC);
+    try {
+      fs.create_file_at(src, "new", 0644);
+      FAIL("no failure injected");
+    } catch (const error& e) {
+      CHECK(e.code() == errc::io);
+      CHECK(e.sys_errno() == ENOSPC);
+      CHECK(e.subject() == "new");
+      CHECK(std::string(e.what()) == "cannot create new: No space left on device");
+    }
+    CHECK_FALSE(fx.exists("src/new"));
+  }
+  SUBCASE("a file swapped for a symlink between classification and open is refused") {
+    fs.before_open(
+        [&](typename F::backend&, const typename F::backend::dir&, std::string_view name) {
+          if (name != "a") return;
+          fx.remove("src/a");
+          fx.symlink("src/a", "../host/secret");
+        });
+    CHECK(fs.stat_at(src, "a")->kind == file_kind::regular);
+    try {
+      fs.open_file_at(src, "a");
+      FAIL("opened the symlink");
+    } catch (const error& e) {
+      CHECK(e.sys_errno() == ELOOP);
+      CHECK(e.subject() == "a");
+    }
+  }
+  SUBCASE("a file renamed over the entry is caught by its identity") {
+    const auto classified = fs.stat_at(src, "a")->id;
+    fs.before_open(
+        [&](typename F::backend&, const typename F::backend::dir&, std::string_view name) {
+          if (name == "a") fx.rename("host/secret", "src/a");
+        });
+    auto f = fs.open_file_at(src, "a");
+    CHECK(fs.stat(f).id != classified);
+  }
+  SUBCASE("a directory replaced by another directory keeps the handle's identity") {
+    const auto classified = fs.stat_at(src, "sub")->id;
+    fs.before_open(
+        [&](typename F::backend&, const typename F::backend::dir&, std::string_view name) {
+          if (name != "sub") return;
+          fx.rename("src/sub", "moved");
+          fx.mkdir("src/sub");
+        });
+    auto d = fs.open_dir_at(src, "sub");
+    CHECK(fs.stat(d).id != classified);
+    CHECK(fs.is_empty(d));
+  }
+  SUBCASE("a crash refuses every later operation and changes nothing") {
+    const auto before = fx.snapshot();
+    fs.crash_after(0);
+    CHECK_THROWS_AS(fs.make_dir_at(root, "x", 0755), simulated_crash);
+    CHECK_THROWS_AS(fs.remove_tree_at(root, "src"), simulated_crash);
+    CHECK_THROWS_AS(fs.rename_at(root, "src", root, "y", rename_mode::replace), simulated_crash);
+    CHECK(fx.snapshot() == before);
+    CHECK(fs.crashed_calls() == 3);
+  }
+  SUBCASE("remove_tree_at through counted steps removes the tree") {
+    fs.remove_tree_at(root, "src");
+    CHECK_FALSE(fx.exists("src"));
+    CHECK(fx.read("host/secret") == "host bytes");
+    CHECK(fs.count("unlink_at") == 2);
+  }
+}
+
+// The errors fs::memory throws for the same failure are the ones fs::posix throws, and
+// faulty injects the same ones: same code, text, subject and errno.
+TEST_CASE_TEMPLATE("backends agree on the errors of failed calls", F, CLAWPORT_FS_FIXTURES) {
+  F fx;
+  fx.mkdir("d/full/x");
+  fx.write("d/f", "f");
+  fx.symlink("d/link", "f");
+  typename F::backend& b = fx.fs;
+  auto root = b.open_root(fx.root_path());
+  auto d = b.open_dir_at(root, "d");
+  auto same = [](const char* op, const char* subject, int err, auto&& call) {
+    CAPTURE(op);
+    try {
+      call();
+      FAIL("no error");
+    } catch (const error& e) {
+      const error expected = clawport::fs::sys_error(op, subject, err);
+      CHECK(e.code() == expected.code());
+      CHECK(e.sys_errno() == err);
+      CHECK(e.subject() == expected.subject());
+      CHECK(std::string(e.what()) == expected.what());
+    }
+  };
+  same("open_file_at", "missing", ENOENT, [&] { b.open_file_at(d, "missing"); });
+  same("open_file_at", "link", ELOOP, [&] { b.open_file_at(d, "link"); });
+  same("open_dir_at", "link", ELOOP, [&] { b.open_dir_at(d, "link"); });
+  same("open_dir_at", "f", ENOTDIR, [&] { b.open_dir_at(d, "f"); });
+  same("open_dir_at", "missing", ENOENT, [&] { b.open_dir_at(d, "missing"); });
+  same("create_file_at", "f", EEXIST, [&] { b.create_file_at(d, "f", 0644); });
+  same("make_dir_at", "link", EEXIST, [&] { b.make_dir_at(d, "link", 0755); });
+  same("make_dir_at", std::string(256, 'n').c_str(), ENAMETOOLONG,
+       [&] { b.make_dir_at(d, std::string(256, 'n'), 0755); });
+  same("unlink_at", "missing", ENOENT, [&] { b.unlink_at(d, "missing"); });
+  same("unlink_at", "full", EISDIR, [&] { b.unlink_at(d, "full"); });
+  same("remove_dir_at", "full", ENOTEMPTY, [&] { b.remove_dir_at(d, "full"); });
+  same("remove_dir_at", "f", ENOTDIR, [&] { b.remove_dir_at(d, "f"); });
+  same("remove_tree_at", "missing", ENOENT, [&] { b.remove_tree_at(d, "missing"); });
+  same("rename_at", "missing to z", ENOENT,
+       [&] { b.rename_at(d, "missing", d, "z", rename_mode::replace); });
+  same("rename_at", "f to full", EISDIR,
+       [&] { b.rename_at(d, "f", d, "full", rename_mode::replace); });
+  same("rename_at", "full to f", ENOTDIR,
+       [&] { b.rename_at(d, "full", d, "f", rename_mode::replace); });
+  same("rename_at", "f to link", EEXIST,
+       [&] { b.rename_at(d, "f", d, "link", rename_mode::noreplace); });
+  same("open_root", (fx.root_path() + "/nope").c_str(), ENOENT,
+       [&] { b.open_root(fx.root_path() + "/nope"); });
+  CHECK_FALSE(b.stat_at(d, "missing"));
+  try {
+    b.stat_at(d, "../d");
+    FAIL("accepted a path");
+  } catch (const error& e) {
+    CHECK(e.code() == errc::unsafe_path);
   }
 }

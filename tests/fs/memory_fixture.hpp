@@ -10,6 +10,8 @@
 #include <map>
 #include <string>
 
+namespace clawport::testing {
+
 struct memory_fixture {
   using backend = clawport::fs::memory;
   backend fs;
@@ -40,13 +42,15 @@ struct memory_fixture {
   bool exists(const std::string& rel) const { return fs.exists(path(rel)); }
   std::string read(const std::string& rel) const { return fs.read_file(path(rel)); }
   unsigned mode(const std::string& rel) const {
-    auto st = fs.stat_path(path(rel));
+    auto st = fs.lstat(path(rel));
     REQUIRE(st.has_value());
     return st->mode;
   }
   std::map<std::string, std::string> snapshot(const std::string& rel = "") const {
     return fs.snapshot(path(rel));
   }
+  /// Permission changes (chmod 000 and back), as posix_fixture offers.
+  void chmod(const std::string& rel, unsigned mode) { fs.chmod(path(rel), mode); }
 
  private:
   // Permissions are checked like for the process running the suite, so a mode-000 case
@@ -56,4 +60,12 @@ struct memory_fixture {
     o.enforce_permissions = ::geteuid() != 0;
     return o;
   }
+  void parent_of(const std::string& rel) {
+    const auto slash = rel.rfind('/');
+    if (slash != std::string::npos) fs.mkdirs(path(rel.substr(0, slash)));
+  }
 };
+
+}  // namespace clawport::testing
+
+using clawport::testing::memory_fixture;

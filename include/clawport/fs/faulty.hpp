@@ -54,10 +54,13 @@ struct has_make_error<B, void_t<decltype(B::make_error(std::string_view{}, std::
 /// of a recursive delete.
 template <class B>
 class faulty {
+  using base = std::remove_reference_t<B>;
+
  public:
-  using backend = B;
-  using dir = typename B::dir;
-  using file = typename B::file;
+  /// `B` may be a reference (`faulty<memory&>`) to decorate a backend owned elsewhere.
+  using backend = base;
+  using dir = typename base::dir;
+  using file = typename base::file;
 
   /// (op, name) of one counted call; rename_at logs "from -> to".
   struct record {
@@ -68,15 +71,15 @@ class faulty {
   /// Called in open_dir_at/open_file_at after the caller classified the entry and before
   /// the inner backend opens it: mutate the tree here through `inner` (or the real
   /// filesystem) to stage a race.
-  using open_hook = std::function<void(B& inner, const dir& parent, std::string_view name)>;
+  using open_hook = std::function<void(base& inner, const dir& parent, std::string_view name)>;
   /// Called before every counted operation that was neither failed nor crashed.
-  using op_hook = std::function<void(B& inner, std::string_view op, std::string_view name)>;
+  using op_hook = std::function<void(base& inner, std::string_view op, std::string_view name)>;
 
   template <class... Args>
   explicit faulty(Args&&... args) : inner_(std::forward<Args>(args)...) {}
 
-  B& inner() noexcept { return inner_; }
-  const B& inner() const noexcept { return inner_; }
+  base& inner() noexcept { return inner_; }
+  const base& inner() const noexcept { return inner_; }
 
   // ---- counting ------------------------------------------------------------------------
 
@@ -208,7 +211,10 @@ class faulty {
     std::string label(from);
     label += " -> ";
     label += to;
-    enter("rename_at", label, from);
+    std::string subject(from);  // what fs::posix names in its errors
+    subject += " to ";
+    subject += to;
+    enter("rename_at", label, subject);
     return inner_.rename_at(from_dir, from, to_dir, to, mode);
   }
   void sync_filesystem(const dir& d) {
@@ -245,8 +251,8 @@ class faulty {
   std::size_t crashed_ = 0;
 
   static error make_error(std::string_view op, std::string_view subject, int err) {
-    if constexpr (detail::has_make_error<B>::value) {
-      return B::make_error(op, subject, err);
+    if constexpr (detail::has_make_error<base>::value) {
+      return base::make_error(op, subject, err);
     } else {
       return sys_error(op, subject, err);
     }
@@ -315,5 +321,6 @@ class faulty {
 };
 
 static_assert(check_policy<faulty<memory>>(), "fs::faulty must model the Fs policy");
+static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs policy");
 
 }  // namespace clawport::fs

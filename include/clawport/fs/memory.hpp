@@ -191,7 +191,9 @@ class memory {
     require(d.node_, 1, op, name);
     node_ptr n = find(d.node_, name);
     if (!n) throw sys_error(op, name, ENOENT);
-    // O_DIRECTORY|O_NOFOLLOW on a symlink gives ENOTDIR on Linux, not ELOOP.
+    // Linux says ENOTDIR for a symlink under O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies
+    // it as ELOOP so callers can tell "a symlink" from "not a directory", and so do we.
+    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
     if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
     require(n, 4, op, name);
     return dir(st_, std::move(n));
@@ -504,10 +506,12 @@ class memory {
   }
 
   void check_name(std::string_view op, std::string_view name) const {
-    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos) {
-      throw error(errc::invalid_argument,
-                  std::string(op) + ": \"" + std::string(name) + "\" is not one path component",
-                  std::string(name));
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
+        name.find('\0') != std::string_view::npos) {
+      throw error(
+          errc::unsafe_path,
+          "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
+          std::string(name));
     }
     if (name.size() > st_->opts.max_name_length) throw sys_error(op, name, ENAMETOOLONG);
   }
@@ -582,24 +586,25 @@ class memory {
     static constexpr std::string_view op = "rename_at";
     check_name(op, from);
     check_name(op, to);
+    const std::string both = std::string(from) + " to " + std::string(to);  // as fs::posix
     if (perms) {
-      require(fd, 1, op, from);
-      require(td, 1, op, to);
+      require(fd, 1, op, both);
+      require(td, 1, op, both);
     }
     node_ptr s = find(fd, from);
-    if (!s) throw sys_error(op, from, ENOENT);
-    if (td->names == 0) throw sys_error(op, to, ENOENT);
+    if (!s) throw sys_error(op, both, ENOENT);
+    if (td->names == 0) throw sys_error(op, both, ENOENT);
     node_ptr t = find(td, to);
     if (perms) {
-      require(fd, 3, op, from);
-      require(td, 3, op, to);
+      require(fd, 3, op, both);
+      require(td, 3, op, both);
     }
     if (mode == rename_mode::exchange) {
-      if (!t) throw sys_error(op, to, ENOENT);
+      if (!t) throw sys_error(op, both, ENOENT);
       if (s == t) return;
       if ((s->kind == file_kind::directory && is_self_or_ancestor(s, td)) ||
           (t->kind == file_kind::directory && is_self_or_ancestor(t, fd))) {
-        throw sys_error(op, from, EINVAL);
+        throw sys_error(op, both, EINVAL);
       }
       fd->entries.find(from)->second = t;
       td->entries.find(to)->second = s;
@@ -607,16 +612,16 @@ class memory {
       if (t->kind == file_kind::directory) t->parent = fd;
       return;
     }
-    if (mode == rename_mode::noreplace && t) throw sys_error(op, to, EEXIST);
+    if (mode == rename_mode::noreplace && t) throw sys_error(op, both, EEXIST);
     if (s == t) return;  // two names of one inode: rename(2) does nothing
     if (s->kind == file_kind::directory) {
-      if (is_self_or_ancestor(s, td)) throw sys_error(op, from, EINVAL);
-      if (t && t->kind != file_kind::directory) throw sys_error(op, to, ENOTDIR);
-      if (t && !t->entries.empty()) throw sys_error(op, to, ENOTEMPTY);
+      if (is_self_or_ancestor(s, td)) throw sys_error(op, both, EINVAL);
+      if (t && t->kind != file_kind::directory) throw sys_error(op, both, ENOTDIR);
+      if (t && !t->entries.empty()) throw sys_error(op, both, ENOTEMPTY);
       // Moving a directory to another parent rewrites its "..": it must be writable.
-      if (perms && fd != td) require(s, 2, op, from);
+      if (perms && fd != td) require(s, 2, op, both);
     } else if (t && t->kind == file_kind::directory) {
-      throw sys_error(op, to, EISDIR);
+      throw sys_error(op, both, EISDIR);
     }
     if (t) unlink(td, to);
     unlink(fd, from);

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+// fs::posix on the real filesystem: what only a kernel can show (renameat2, flock,
+// descriptor limits, copy_file_range and its fallback, symlink refusal by O_NOFOLLOW).
+#include "support/test.hpp"
+
+#include "fixture.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using clawport::errc;
+using clawport::error;
+namespace fs = clawport::fs;
+
+fs::posix::dir open_root(posix_fixture& f) { return f.fs.open_root(f.root_path()); }
+
+/// Runs `fn`, requires it to throw clawport::error, and returns that error.
+template <class Fn>
+error thrown(Fn&& fn) {
+  try {
+    fn();
+  } catch (const error& e) {
+    return e;
+  }
+  FAIL("expected clawport::error");
+  return error(errc::io, "unreachable");
+}
+
+}  // namespace
+
+static_assert(fs::check_policy<fs::posix>());
+static_assert(!std::is_copy_constructible<fs::posix::dir>::value);
+static_assert(!std::is_copy_constructible<fs::posix::file>::value);
+static_assert(std::is_nothrow_move_constructible<fs::posix::dir>::value);
+
+TEST_CASE("posix: open_root, classification without following links, handle identity") {
+  posix_fixture f;
+  f.write("file.txt", "hello");
+  f.mkdir("sub");
+  f.symlink("link", "sub");
+  f.fifo("pipe");
+  auto root = open_root(f);
+  CHECK(root.native_handle() >= 0);
+
+  auto file = f.fs.stat_at(root, "file.txt");
+  REQUIRE(file);
+  CHECK(file->kind == fs::file_kind::regular);
+  CHECK(file->size == 5);
+  CHECK(file->nlink == 1);
+  CHECK(file->mode == 0644);
+  CHECK(f.fs.stat_at(root, "sub")->kind == fs::file_kind::directory);
+  CHECK(f.fs.stat_at(root, "link")->kind == fs::file_kind::symlink);
+  CHECK(f.fs.stat_at(root, "pipe")->kind == fs::file_kind::other);
+  CHECK_FALSE(f.fs.stat_at(root, "absent"));
+
+  auto sub = f.fs.open_dir_at(root, "sub");
+  CHECK(f.fs.stat(sub).id == f.fs.stat_at(root, "sub")->id);
+  auto fh = f.fs.open_file_at(root, "file.txt");
+  CHECK(f.fs.stat(fh).id == file->id);
+
+  // Moving a handle transfers the descriptor; the moved-from handle owns nothing.
+  auto moved = std::move(sub);
+  CHECK(moved.native_handle() >= 0);
+  CHECK(sub.native_handle() == -1);  // NOLINT(bugprone-use-after-move)
+
+  CHECK(thrown([&] { f.fs.open_root("relative/path"); }).code() == errc::invalid_argument);
+  CHECK(thrown([&] { f.fs.open_root(f.root_path() + "/absent"); }).code() == errc::not_found);
+}
+
+TEST_CASE("posix: symlinks are refused by O_NOFOLLOW, never followed") {
+  posix_fixture f;
+  f.mkdir("outside");
+  f.write("outside/secret", "host bytes");
+  f.mkdir("root");
+  f.symlink("root/dirlink", "../outside");
+  f.symlink("root/filelink", "../outside/secret");
+  auto root = f.fs.open_root(f.root_path() + "/root");
+
+  auto e1 = thrown([&] { f.fs.open_dir_at(root, "dirlink"); });
+  CHECK(e1.code() == errc::io);
+  CHECK(e1.sys_errno() == ELOOP);
+  CHECK(std::string(e1.what()).find("symbolic link") != std::string::npos);
+  CHECK(e1.subject() == "dirlink");
+  auto e2 = thrown([&] { f.fs.open_file_at(root, "filelink"); });
+  CHECK(e2.sys_errno() == ELOOP);
+  // A regular file opened as a directory, and a missing entry.
+  f.write("root/plain", "x");
+  CHECK(thrown([&] { f.fs.open_dir_at(root, "plain"); }).sys_errno() == ENOTDIR);
+  auto missing = thrown([&] { f.fs.open_file_at(root, "missing"); });
+  CHECK(missing.code() == errc::not_found);
+  CHECK(std::string(missing.what()).find("missing") != std::string::npos);
+}
+
+TEST_CASE("posix: names that are not one component are refused before any system call") {
+  posix_fixture f;
+  f.mkdir("inner");
+  auto inner = f.fs.open_root(f.root_path() + "/inner");
+  for (const char* bad : {"", ".", "..", "../escape", "a/b", "/abs"}) {
+    CAPTURE(bad);
+    CHECK(thrown([&] { f.fs.make_dir_at(inner, bad, 0755); }).code() == errc::unsafe_path);
+    CHECK(thrown([&] { f.fs.stat_at(inner, bad); }).code() == errc::unsafe_path);
+    CHECK(thrown([&] { f.fs.create_file_at(inner, bad, 0644); }).code() == errc::unsafe_path);
+  }
+  CHECK_FALSE(f.exists("escape"));
+  CHECK(f.snapshot("inner").empty());
+}
+
+TEST_CASE("posix: create_file_at is O_EXCL and does not follow a planted link") {
+  posix_fixture f;
+  f.write("victim", "keep");
+  f.mkdir("d");
+  f.symlink("d/planted", "../victim");
+  f.write("d/existing", "old");
+  auto d = f.fs.open_root(f.root_path() + "/d");
+  CHECK(thrown([&] { f.fs.create_file_at(d, "planted", 0644); }).sys_errno() == EEXIST);
+  CHECK(thrown([&] { f.fs.create_file_at(d, "existing", 0644); }).sys_errno() == EEXIST);
+  CHECK(f.read("victim") == "keep");
+  CHECK(f.read("d/existing") == "old");
+
+  auto out = f.fs.create_file_at(d, "new", 0600);
+  f.fs.write_all(out, "abc", 3);
+  f.fs.set_mode(out, 0755);
+  CHECK(f.read("d/new") == "abc");
+  CHECK(f.mode("d/new") == 0755);
+  f.fs.make_dir_at(d, "made", 0755);
+  CHECK(thrown([&] { f.fs.make_dir_at(d, "made", 0755); }).sys_errno() == EEXIST);
+}
+
+TEST_CASE("posix: copy_data copies every byte, large and empty files, and pseudo-files") {
+  posix_fixture f;
+  std::string big;
+  big.reserve(3 * 1024 * 1024 + 17);
+  for (std::size_t i = 0; i < 3 * 1024 * 1024 + 17; ++i) big.push_back(static_cast<char>(i * 31));
+  f.write("big", big);
+  f.write("empty", "");
+  auto root = open_root(f);
+  {
+    auto in = f.fs.open_file_at(root, "big");
+    auto out = f.fs.create_file_at(root, "big.copy", 0644);
+    CHECK(f.fs.copy_data(in, out) == big.size());
+    auto in2 = f.fs.open_file_at(root, "empty");
+    auto out2 = f.fs.create_file_at(root, "empty.copy", 0644);
+    CHECK(f.fs.copy_data(in2, out2) == 0);
+  }
+  CHECK(f.read("big.copy") == big);
+  CHECK(f.read("empty.copy").empty());
+
+  // procfs reports size 0 and copy_file_range copies nothing: the read/write loop still
+  // carries the content.
+  auto proc = f.fs.open_root("/proc/self");
+  auto status = f.fs.open_file_at(proc, "status");
+  auto out = f.fs.create_file_at(root, "status.copy", 0644);
+  std::uint64_t n = f.fs.copy_data(status, out);
+  CHECK(n > 0);
+  CHECK(f.read("status.copy").find("Name:") != std::string::npos);
+}
+
+TEST_CASE("posix: for_each_entry streams names without . and .., and is_empty") {
+  posix_fixture f;
+  f.mkdir("d/sub");
+  f.write("d/a", "1");
+  f.symlink("d/l", "nowhere");
+  auto d = f.fs.open_root(f.root_path() + "/d");
+  std::vector<std::string> names;
+  f.fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"a", "l", "sub"});
+  // A second pass over the same handle sees the same entries (the handle's offset is
+  // not consumed).
+  std::size_t again = 0;
+  f.fs.for_each_entry(d, [&](std::string_view) { ++again; });
+  CHECK(again == 3);
+  CHECK_FALSE(f.fs.is_empty(d));
+  CHECK(f.fs.is_empty(f.fs.open_dir_at(d, "sub")));
+}
+
+TEST_CASE("posix: remove_tree_at deletes through handles and never follows a symlink") {
+  posix_fixture f;
+  f.mkdir("outside/keep");
+  f.write("outside/keep/file", "host");
+  f.mkdir("victim/a/b/c");
+  f.write("victim/a/b/c/deep", "x");
+  f.write("victim/top", "y");
+  f.symlink("victim/a/escape", "../../outside");
+  f.symlink("victim/a/b/abs", f.root_path() + "/outside/keep");
+  f.fifo("victim/a/pipe");
+  auto root = open_root(f);
+  f.fs.remove_tree_at(root, "victim");
+  CHECK_FALSE(f.exists("victim"));
+  CHECK(f.read("outside/keep/file") == "host");
+
+  // A name that is itself a symlink to a directory: the link goes, the target stays.
+  f.symlink("link", "outside");
+  f.fs.remove_tree_at(root, "link");
+  CHECK_FALSE(f.exists("link"));
+  CHECK(f.exists("outside/keep/file"));
+  // A plain file, and a missing name.
+  f.write("plain", "z");
+  f.fs.remove_tree_at(root, "plain");
+  CHECK_FALSE(f.exists("plain"));
+  CHECK(thrown([&] { f.fs.remove_tree_at(root, "plain"); }).code() == errc::not_found);
+
+  // Deeper than any sensible recursion: an explicit stack, one descriptor per level.
+  std::string deep = "deep";
+  for (int i = 0; i < 300; ++i) deep += "/d";
+  f.mkdir(deep);
+  f.fs.remove_tree_at(root, "deep");
+  CHECK_FALSE(f.exists("deep"));
+}
+
+TEST_CASE("posix: unlink_at and remove_dir_at") {
+  posix_fixture f;
+  f.write("file", "x");
+  f.mkdir("full/inner");
+  f.mkdir("empty");
+  auto root = open_root(f);
+  f.fs.unlink_at(root, "file");
+  CHECK_FALSE(f.exists("file"));
+  CHECK(thrown([&] { f.fs.remove_dir_at(root, "full"); }).sys_errno() == ENOTEMPTY);
+  CHECK(f.exists("full/inner"));
+  f.fs.remove_dir_at(root, "empty");
+  CHECK_FALSE(f.exists("empty"));
+}
+
+TEST_CASE("posix: rename_at NOREPLACE refuses an existing target and EXCHANGE swaps") {
+  posix_fixture f;
+  f.mkdir("a");
+  f.write("a/one", "1");
+  f.mkdir("b");
+  f.write("b/two", "2");
+  auto root = open_root(f);
+  try {
+    auto r = f.fs.rename_at(root, "a", root, "b", fs::rename_mode::noreplace);
+    if (r == fs::rename_result::unsupported) {
+      MESSAGE("renameat2 unsupported here; skipped");
+      return;
+    }
+    FAIL("NOREPLACE replaced an existing directory");
+  } catch (const error& e) {
+    CHECK(e.sys_errno() == EEXIST);
+  }
+  CHECK(f.read("a/one") == "1");
+  CHECK(f.read("b/two") == "2");
+
+  CHECK(f.fs.rename_at(root, "a", root, "c", fs::rename_mode::noreplace) ==
+        fs::rename_result::done);
+  CHECK(f.read("c/one") == "1");
+  CHECK(f.fs.rename_at(root, "b", root, "c", fs::rename_mode::exchange) == fs::rename_result::done);
+  CHECK(f.read("c/two") == "2");
+  CHECK(f.read("b/one") == "1");
+  f.mkdir("e");
+  CHECK(f.fs.rename_at(root, "b", root, "e", fs::rename_mode::replace) == fs::rename_result::done);
+  CHECK_FALSE(f.exists("b"));
+  CHECK(f.read("e/one") == "1");
+  // EXCHANGE needs both names.
+  CHECK(thrown([&] {
+          f.fs.rename_at(root, "c", root, "absent", fs::rename_mode::exchange);
+        }).sys_errno() == ENOENT);
+}
+
+TEST_CASE("posix: try_lock is an exclusive flock held until the handle closes") {
+  posix_fixture f;
+  f.mkdir("locked");
+  auto first = f.fs.open_root(f.root_path() + "/locked");
+  CHECK(f.fs.try_lock(first));
+  {
+    auto second = f.fs.open_root(f.root_path() + "/locked");
+    CHECK_FALSE(f.fs.try_lock(second));
+  }
+  { auto gone = std::move(first); }
+  auto third = f.fs.open_root(f.root_path() + "/locked");
+  CHECK(f.fs.try_lock(third));
+}
+
+TEST_CASE("posix: sync_filesystem and sync_dir succeed on an open directory") {
+  posix_fixture f;
+  auto root = open_root(f);
+  f.fs.sync_dir(root);
+  f.fs.sync_filesystem(root);
+}
+
+TEST_CASE("posix: a name longer than the filesystem allows is errc::limit_exceeded") {
+  posix_fixture f;
+  auto root = open_root(f);
+  std::string longname(300, 'n');
+  auto e = thrown([&] { f.fs.stat_at(root, longname); });
+  CHECK(e.code() == errc::limit_exceeded);
+  CHECK(e.sys_errno() == ENAMETOOLONG);
+  CHECK(std::string(e.what()).find("longer than this filesystem allows") != std::string::npos);
+  CHECK(thrown([&] { f.fs.make_dir_at(root, longname, 0755); }).code() == errc::limit_exceeded);
+}
+
+TEST_CASE("posix: running out of descriptors is errc::limit_exceeded (EMFILE)") {
+  posix_fixture f;
+  f.mkdir("d");
+  auto root = open_root(f);
+  struct rlimit old {};
+  REQUIRE(::getrlimit(RLIMIT_NOFILE, &old) == 0);
+  std::vector<fs::posix::dir> held;
+  error caught(errc::io, "none");
+  bool got = false;
+  {
+    struct rlimit low = old;
+    low.rlim_cur = 64;
+    REQUIRE(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+    try {
+      for (int i = 0; i < 200; ++i) held.push_back(f.fs.open_dir_at(root, "d"));
+    } catch (const error& e) {
+      caught = e;
+      got = true;
+    }
+    held.clear();
+    REQUIRE(::setrlimit(RLIMIT_NOFILE, &old) == 0);
+  }
+  REQUIRE(got);
+  CHECK(caught.code() == errc::limit_exceeded);
+  CHECK(caught.sys_errno() == EMFILE);
+  CHECK(std::string(caught.what()).find("too many open files") != std::string::npos);
+}
