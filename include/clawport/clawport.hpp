@@ -5,3 +5,5 @@
 
 #include "core.hpp"
 #include "fs.hpp"
+#include "names.hpp"
+#include "zeroclaw.hpp"

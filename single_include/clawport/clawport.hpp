@@ -133,6 +133,106 @@ class error : public std::runtime_error {
 
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/time.hpp -----
+// Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
+// here reads a clock or the environment; the caller passes what it read, so two runs
+// given the same value produce the same bytes.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport {
+
+/// A UTC instant: seconds since the Unix epoch plus nanoseconds (0..999'999'999).
+struct timestamp {
+  std::int64_t seconds = 0;
+  std::uint32_t nanoseconds = 0;
+  friend bool operator==(const timestamp& a, const timestamp& b) noexcept {
+    return a.seconds == b.seconds && a.nanoseconds == b.nanoseconds;
+  }
+};
+
+/// The instant a system_clock time point names (truncated to nanoseconds).
+inline timestamp from_time_point(std::chrono::system_clock::time_point tp) noexcept {
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(tp.time_since_epoch());
+  std::int64_t secs = ns.count() / 1'000'000'000;
+  std::int64_t rem = ns.count() % 1'000'000'000;
+  if (rem < 0) rem += 1'000'000'000, secs -= 1;
+  return {secs, static_cast<std::uint32_t>(rem)};
+}
+
+/// RFC 3339 in UTC the way chrono's `to_rfc3339()` writes it: `+00:00` offset, and 0, 3,
+/// 6 or 9 fraction digits (the fewest that are exact). Years outside 0000..9999 throw
+/// errc::invalid_argument, since RFC 3339 cannot express them.
+inline std::string format_rfc3339(const timestamp& t) {
+  if (t.nanoseconds > 999'999'999u)
+    throw error(errc::invalid_argument, "timestamp nanoseconds out of range");
+  std::int64_t days = t.seconds / 86400;
+  std::int64_t sod = t.seconds % 86400;
+  if (sod < 0) sod += 86400, days -= 1;
+  // civil_from_days (H. Hinnant's algorithm), proleptic Gregorian calendar.
+  const std::int64_t z = days + 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const std::int64_t doe = z - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  const std::int64_t day = doy - (153 * mp + 2) / 5 + 1;
+  const std::int64_t month = mp < 10 ? mp + 3 : mp - 9;
+  const std::int64_t year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999)
+    throw error(errc::invalid_argument,
+                "timestamp year " + std::to_string(year) + " cannot be written in RFC 3339");
+  const auto pad = [](std::int64_t v, int width) {
+    std::string s = std::to_string(v);
+    return std::string(static_cast<std::size_t>(width) - std::min<std::size_t>(s.size(), width),
+                       '0') +
+           s;
+  };
+  std::string out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" +
+                    pad(sod / 3600, 2) + ":" + pad(sod / 60 % 60, 2) + ":" + pad(sod % 60, 2);
+  if (t.nanoseconds != 0) {
+    if (t.nanoseconds % 1'000'000 == 0)
+      out += "." + pad(t.nanoseconds / 1'000'000, 3);
+    else if (t.nanoseconds % 1'000 == 0)
+      out += "." + pad(t.nanoseconds / 1'000, 6);
+    else
+      out += "." + pad(t.nanoseconds, 9);
+  }
+  return out + "+00:00";
+}
+
+/// Parses the value of SOURCE_DATE_EPOCH (reproducible-builds.org): a decimal count of
+/// seconds since the epoch, nothing else. An unset or empty value gives nullopt (use the
+/// clock); anything malformed throws errc::invalid_argument rather than being ignored,
+/// so a build that asked for reproducibility does not silently lose it.
+inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
+  if (env_value == nullptr || *env_value == '\0') return std::nullopt;
+  const std::string_view text(env_value);
+  std::int64_t seconds = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9')
+      throw error(errc::invalid_argument,
+                  "SOURCE_DATE_EPOCH must be a decimal number of seconds since 1970-01-01 "
+                  "UTC (got \"" +
+                      std::string(text) + "\")",
+                  "SOURCE_DATE_EPOCH");
+    if (seconds > (253402300799 - (c - '0')) / 10)  // 9999-12-31T23:59:59Z
+      throw error(errc::invalid_argument,
+                  "SOURCE_DATE_EPOCH is past the year 9999 (got \"" + std::string(text) + "\")",
+                  "SOURCE_DATE_EPOCH");
+    seconds = seconds * 10 + (c - '0');
+  }
+  return timestamp{seconds, 0};
+}
+
+}  // namespace clawport
+// ----- end clawport/core/time.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
 
@@ -2044,4 +2144,1646 @@ static_assert(check_policy<posix>());
 }  // namespace clawport::fs
 // ----- end clawport/fs/posix.hpp -----
 // ----- end clawport/fs.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- begin clawport/names/grammar.hpp -----
+// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// compile time. A rule is a type with
+//   static constexpr std::optional<std::string_view> check(std::string_view name);
+// returning the refusal reason (a phrase completing "the name ...") or nullopt.
+// `grammar<Rules...>` runs them in order and reports the first reason; `with<>` and
+// `without<>` derive new grammar types, so a consumer's policy is checked by the compiler.
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+// ----- begin clawport/names/utf8.hpp -----
+// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
+// (Unicode White_Space, category Cc) without a Unicode library.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace clawport::names::utf8 {
+
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is valid UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
+  }
+  return true;
+}
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace clawport::names::utf8
+// ----- end clawport/names/utf8.hpp -----
+
+namespace clawport::names {
+
+namespace rules {
+
+/// 1. "is empty".
+struct not_empty {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.empty()) return std::string_view("is empty");
+    return std::nullopt;
+  }
+};
+
+/// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
+/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+struct valid_utf8 {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
+    return std::nullopt;
+  }
+};
+
+/// 2. Leading or trailing Unicode White_Space (space, tab, NBSP, ...).
+struct no_edge_whitespace {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.empty() || !utf8::valid(name)) return std::nullopt;
+    if (utf8::is_white_space(utf8::decode_at(name, 0).cp) ||
+        utf8::is_white_space(utf8::last(name).cp))
+      return std::string_view("has leading or trailing whitespace");
+    return std::nullopt;
+  }
+};
+
+/// 3. Exactly "." or "..".
+struct not_dot_or_dotdot {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name == "." || name == "..")
+      return std::string_view("names a relative directory rather than an entry");
+    return std::nullopt;
+  }
+};
+
+/// 4. '/' or '\'.
+struct no_separators {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c == '/' || c == '\\') return std::string_view("contains a directory separator");
+    return std::nullopt;
+  }
+};
+
+/// 5. Any of : < > " | ? *
+struct no_reserved_chars {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c == ':' || c == '<' || c == '>' || c == '"' || c == '|' || c == '?' || c == '*')
+        return std::string_view("contains a character Windows does not allow in a filename");
+    return std::nullopt;
+  }
+};
+
+/// 6. A Unicode control character (category Cc: U+0000-001F, U+007F-009F).
+struct no_control_chars {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (std::size_t i = 0; i < name.size();) {
+      const utf8::decoded d = utf8::decode_at(name, i);
+      if (d.length == 0) return std::nullopt;  // valid_utf8's business
+      if (utf8::is_control(d.cp)) return std::string_view("contains a control character");
+      i += d.length;
+    }
+    return std::nullopt;
+  }
+};
+
+/// 7. Ends with '.'. (A trailing space is refused by no_edge_whitespace.)
+struct no_trailing_dot {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (!name.empty() && name.back() == '.')
+      return std::string_view("ends in a dot, which Windows strips to a different name");
+    return std::nullopt;
+  }
+};
+
+/// 8. CON PRN AUX NUL COM0-9 LPT0-9 as the stem before the FIRST '.', ASCII case-folded.
+/// So `nul.json` and `com1.tar.gz` are refused; `com10`, `conf.d`, `my.con` are not.
+struct no_windows_device_names {
+  static constexpr char upper(char c) noexcept {
+    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  }
+  static constexpr bool stem_is(std::string_view stem, std::string_view word) noexcept {
+    if (stem.size() != word.size()) return false;
+    for (std::size_t i = 0; i < stem.size(); ++i)
+      if (upper(stem[i]) != word[i]) return false;
+    return true;
+  }
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    const std::string_view stem = name.substr(0, name.find('.'));
+    bool device = stem_is(stem, "CON") || stem_is(stem, "PRN") || stem_is(stem, "AUX") ||
+                  stem_is(stem, "NUL");
+    if (!device && stem.size() == 4 && stem[3] >= '0' && stem[3] <= '9')
+      device = stem_is(stem.substr(0, 3), "COM") || stem_is(stem.substr(0, 3), "LPT");
+    if (device) return std::string_view("is a Windows device name");
+    return std::nullopt;
+  }
+};
+
+// ---- extra rules a consumer can add; none is part of names::portable ----
+
+/// At most N bytes.
+template <std::size_t N>
+struct max_length {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.size() > N) return std::string_view("is longer than the length limit");
+    return std::nullopt;
+  }
+};
+
+/// Only ASCII bytes.
+struct ascii_only {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (static_cast<unsigned char>(c) >= 0x80)
+        return std::string_view("contains a character outside ASCII");
+    return std::nullopt;
+  }
+};
+
+/// No ASCII upper-case letters (case-insensitive filesystems fold them).
+struct lowercase_only {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c >= 'A' && c <= 'Z') return std::string_view("contains an upper-case letter");
+    return std::nullopt;
+  }
+};
+
+}  // namespace rules
+
+namespace detail {
+
+template <typename T, typename... List>
+inline constexpr bool contains_v = (std::is_same_v<T, List> || ...);
+
+template <typename Rule, typename = void>
+struct is_rule : std::false_type {};
+template <typename Rule>
+struct is_rule<Rule,
+               std::enable_if_t<std::is_convertible_v<decltype(Rule::check(std::string_view{})),
+                                                      std::optional<std::string_view>>>>
+    : std::true_type {};
+
+template <typename... Drop>
+struct rule_list {};
+
+// Rebuilds Acc from the remaining rules, skipping those listed in Drop.
+template <typename Acc, typename DropList, typename... Rest>
+struct without_rules {
+  using type = Acc;
+};
+template <template <typename...> class G, typename... Acc, typename... Drop, typename First,
+          typename... Rest>
+struct without_rules<G<Acc...>, rule_list<Drop...>, First, Rest...> {
+  using type = typename std::conditional_t<
+      contains_v<First, Drop...>, without_rules<G<Acc...>, rule_list<Drop...>, Rest...>,
+      without_rules<G<Acc..., First>, rule_list<Drop...>, Rest...>>::type;
+};
+
+}  // namespace detail
+
+/// Runs `Rules` in order; the first refusal's reason wins. A Names policy.
+template <typename... Rules>
+struct grammar {
+  static_assert((detail::is_rule<Rules>::value && ...),
+                "clawport::names::grammar: every rule must provide "
+                "`static constexpr std::optional<std::string_view> check(std::string_view)`");
+
+  /// Why `name` cannot be one path component on every supported target, or nullopt.
+  static constexpr std::optional<std::string_view> unportable_reason(
+      std::string_view name) noexcept {
+    std::optional<std::string_view> reason;
+    ((reason = reason ? reason : Rules::check(name)), ...);
+    return reason;
+  }
+
+  /// True when every rule accepts `name`.
+  static constexpr bool accepts(std::string_view name) noexcept {
+    return !unportable_reason(name).has_value();
+  }
+
+  /// This grammar with `More` rules appended (checked after the existing ones).
+  template <typename... More>
+  using with = grammar<Rules..., More...>;
+
+  /// This grammar without the rule types `Drop`.
+  template <typename... Drop>
+  using without =
+      typename detail::without_rules<grammar<>, detail::rule_list<Drop...>, Rules...>::type;
+
+  /// True when `Rule` is one of this grammar's rules.
+  template <typename Rule>
+  static constexpr bool has = detail::contains_v<Rule, Rules...>;
+};
+
+/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+using portable =
+    grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
+            rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
+            rules::no_control_chars, rules::no_trailing_dot, rules::no_windows_device_names>;
+
+/// Whether `N` is a Names policy: it provides
+///   static std::optional<std::string_view> unportable_reason(std::string_view);
+template <typename N, typename = void>
+struct is_names_policy : std::false_type {};
+template <typename N>
+struct is_names_policy<
+    N, std::enable_if_t<std::is_convertible_v<decltype(N::unportable_reason(std::string_view{})),
+                                              std::optional<std::string_view>>>> : std::true_type {
+};
+template <typename N>
+inline constexpr bool is_names_policy_v = is_names_policy<N>::value;
+
+/// Compile-time check with a message that names what is missing.
+template <typename N>
+constexpr void require_names_policy() noexcept {
+  static_assert(is_names_policy_v<N>,
+                "clawport: a Names policy must provide `static "
+                "std::optional<std::string_view> unportable_reason(std::string_view name)` "
+                "returning the refusal reason, or nullopt for a portable name");
+}
+
+/// The public predicate of §6.2: true when `name` is one portable path component.
+template <typename Names = portable>
+constexpr bool is_safe_path_component(std::string_view name) noexcept {
+  require_names_policy<Names>();
+  return !Names::unportable_reason(name).has_value();
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/grammar.hpp -----
+// ----- begin clawport/names/identity_path.hpp -----
+// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// when it names a file inside the carried workspace by a path every target resolves the
+// same way, and rewrites it with '/' separators.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::names {
+
+/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
+struct identity_path_result {
+  std::optional<std::string> path;
+  std::string refusal;
+};
+
+/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
+/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
+/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+template <typename Names = portable, typename Included>
+identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
+  require_names_policy<Names>();
+  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
+  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
+  if (raw.front() == '/')
+    return refuse(
+        "the AIEOS identity document is referenced by a source-host absolute path; point the "
+        "imported agent at a path inside its own workspace");
+  std::vector<std::string_view> kept;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = raw.find('/', start);
+    const std::string_view segment =
+        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (segment == "..")
+      return refuse(
+          "the AIEOS identity document path contains a `..` segment; name the file by its "
+          "plain path from the workspace root");
+    if (segment != ".") {
+      if (const auto reason = Names::unportable_reason(segment))
+        return refuse("the AIEOS identity document path has a component that " +
+                      std::string(*reason) + " (`" + std::string(segment) +
+                      "`); a bundle is opened on hosts other than this one, so it can carry "
+                      "only names every supported target can materialize");
+      kept.push_back(segment);
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
+  // normalization is the list of kept names, which cannot leave the workspace.
+  std::string relative;
+  for (const std::string_view part : kept) {
+    if (!relative.empty()) relative += '/';
+    relative += part;
+  }
+  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
+  if (!included(std::string_view(relative)))
+    return refuse(
+        "the AIEOS identity document sits in the part of the workspace this bundle does not "
+        "carry, so the reference would dangle on the target");
+  return identity_path_result{relative, {}};
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/identity_path.hpp -----
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/zeroclaw.hpp -----
+// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
+// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
+
+// ----- begin clawport/zeroclaw/api.hpp -----
+// The entry points of the pure export half, declared in one place. Definitions live in
+// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+
+#include <string>
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/plan.hpp -----
+// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
+// handed to the exporter, which copies, then reports what did not arrive
+// (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/document.hpp -----
+// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
+// files are written in schema order, so the closure is held in this small model and
+// toml++ is used only to parse (the source config and the round-trip re-parse).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::zeroclaw {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/document.hpp -----
+// ----- begin clawport/zeroclaw/reasons.hpp -----
+// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
+// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+
+#include <string_view>
+
+namespace clawport::zeroclaw {
+
+/// Why a piece of configuration did not travel (`dropped[].reason`).
+enum class drop_reason {
+  host_specific,     ///< names accounts, addresses or paths that exist only on the source host
+  relational,        ///< names other agents that will not exist on the target
+  default_closed,    ///< an outward-facing surface that must be re-enabled deliberately
+  private_data,      ///< the agent's private data
+  not_yet_portable,  ///< format 1 does not carry it
+  source_missing,    ///< referenced content the exporter did not have
+  unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
+};
+
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::host_specific:
+      return "host_specific";
+    case drop_reason::relational:
+      return "relational";
+    case drop_reason::default_closed:
+      return "default_closed";
+    case drop_reason::private_data:
+      return "private_data";
+    case drop_reason::not_yet_portable:
+      return "not_yet_portable";
+    case drop_reason::source_missing:
+      return "source_missing";
+    case drop_reason::unknown_key:
+      return "unknown_key";
+  }
+  return "unknown";
+}
+
+/// A capability the importing operator is asked to grant (`risk_flags[].kind`).
+enum class risk_kind {
+  full_autonomy,
+  filesystem_escape,
+  sandbox_disabled,
+  approval_bypass,
+  env_passthrough,
+  extra_filesystem_roots,
+  delegation_enabled,
+  process_spawn,
+  untrusted_startup_context,
+  carried_skills,
+};
+
+constexpr std::string_view to_string(risk_kind k) noexcept {
+  switch (k) {
+    case risk_kind::full_autonomy:
+      return "full_autonomy";
+    case risk_kind::filesystem_escape:
+      return "filesystem_escape";
+    case risk_kind::sandbox_disabled:
+      return "sandbox_disabled";
+    case risk_kind::approval_bypass:
+      return "approval_bypass";
+    case risk_kind::env_passthrough:
+      return "env_passthrough";
+    case risk_kind::extra_filesystem_roots:
+      return "extra_filesystem_roots";
+    case risk_kind::delegation_enabled:
+      return "delegation_enabled";
+    case risk_kind::process_spawn:
+      return "process_spawn";
+    case risk_kind::untrusted_startup_context:
+      return "untrusted_startup_context";
+    case risk_kind::carried_skills:
+      return "carried_skills";
+  }
+  return "unknown";
+}
+
+/// A setting that travels but only means something on the source host. Reported by the
+/// CLI and in its JSON; never written into the manifest (format 1 has no key for it).
+enum class note_kind {
+  host_path,         ///< an absolute host path (CA bundle, binary, allowed root)
+  external_auth,     ///< the credential lives in a host auth store, not in the config
+  secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
+};
+
+constexpr std::string_view to_string(note_kind k) noexcept {
+  switch (k) {
+    case note_kind::host_path:
+      return "host_path";
+    case note_kind::external_auth:
+      return "external_auth";
+    case note_kind::secret_reference:
+      return "secret_reference";
+  }
+  return "unknown";
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/reasons.hpp -----
+
+namespace clawport::zeroclaw {
+
+// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+inline constexpr std::string_view config_file = "config.toml";
+inline constexpr std::string_view workspace_dir = "workspace";
+inline constexpr std::string_view skills_dir = "skills";
+inline constexpr std::string_view workspace_memory_dir = "memory";
+inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
+
+/// One entry of the manifest's `dropped` list.
+struct dropped_item {
+  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
+  drop_reason reason;
+  std::string detail;
+  friend bool operator==(const dropped_item& a, const dropped_item& b) {
+    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
+  }
+};
+
+/// One entry of the manifest's `risk_flags` list.
+struct risk_flag {
+  risk_kind kind;
+  std::string path;
+  std::string detail;
+};
+
+/// A host-local setting that travels (clawport's report only; see reasons.hpp).
+struct host_local_note {
+  note_kind kind;
+  std::string path;  ///< dotted config path in the closure
+  std::string detail;
+};
+
+/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
+  /// has it.
+  bool admits(std::string_view name) const {
+    const auto has = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+};
+
+/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
+/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
+struct skill_source {
+  std::string alias;     ///< a portable name (names grammar), the directory under skills/
+  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
+  skill_filter filter;
+};
+
+/// Where the agent's workspace is read from.
+struct workspace_source {
+  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
+  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
+  /// written (exempt from the ancestor walk).
+  bool configured = false;
+  std::string path;
+};
+
+/// Caller-supplied context for planning. Nothing here is read from the environment.
+struct plan_options {
+  /// The install root (the directory holding config.toml), used to decide whether an
+  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
+  /// config has no parent, as upstream does.
+  std::string install_root = ".";
+  /// Written as `provenance.zeroclaw_version`.
+  std::string producer_version = "clawport 0.1.0";
+};
+
+/// The result of `plan_export` (zeroclaw-bundle.md §2).
+struct export_plan {
+  std::string root_alias;
+  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
+  value closure = value::make_table();
+  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
+  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  workspace_source workspace;
+  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
+  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
+  std::vector<host_local_note> host_local;       ///< report-only notes
+  std::string producer_version;
+};
+
+/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
+inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
+  std::vector<std::string> out;
+  for (const std::string& raw : list) {
+    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
+    if (first == std::string::npos) continue;
+    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
+    std::string item = raw.substr(first, last - first + 1);
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
+/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == workspace_memory_dir) return false;
+  return relative != memory_snapshot_file;
+}
+
+/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
+/// no identity document was kept.
+inline void record_missing_identity_document(export_plan& plan) {
+  if (!plan.identity_document) return;
+  const std::string relative = *plan.identity_document;
+  plan.identity_document.reset();
+  if (value* agents = plan.closure.find("agents"))
+    if (value* agent = agents->find(plan.root_alias))
+      if (value* identity = agent->find("identity")) {
+        identity->erase("aieos_path");
+        if (identity->members.empty()) agent->erase("identity");
+      }
+  plan.dropped.push_back(
+      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
+       "the AIEOS identity document `" + relative +
+           "` is not in the exported workspace, so the reference is dropped rather than "
+           "shipped pointing at nothing"});
+}
+
+/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
+/// order given. The config entry still travels.
+inline void record_missing_skill_content(export_plan& plan,
+                                         const std::vector<std::string>& aliases) {
+  for (const std::string& alias : aliases) {
+    plan.skill_sources.erase(
+        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
+                       [&](const skill_source& s) { return s.alias == alias; }),
+        plan.skill_sources.end());
+    const std::string flag_path = "skill_bundles." + alias;
+    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
+                                         [&](const risk_flag& f) {
+                                           return f.kind == risk_kind::carried_skills &&
+                                                  f.path == flag_path;
+                                         }),
+                          plan.risk_flags.end());
+    plan.dropped.push_back(
+        {"skills/" + alias, drop_reason::source_missing,
+         "the skill bundle carried no skills from the exporting host: its directory is "
+         "absent, or holds nothing the bundle admits. Its config travels, so install the "
+         "skills on the target, or re-export from a host that has them"});
+  }
+}
+
+/// The manifest's `skill_bundles`: the aliases whose content is planned (after
+/// record_missing_skill_content, the ones that really arrived), in plan order.
+inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
+  std::vector<std::string> out;
+  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/plan.hpp -----
+
+namespace clawport::zeroclaw {
+
+struct schema_v3;
+
+/// Plans the export of agent `alias` from the text of an install's config.toml
+/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
+/// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
+/// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
+template <typename Schema = schema_v3, typename Names = names::portable>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options = {});
+
+/// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
+/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// spec's "does not validate on a clean install" message, subject = the field named.
+template <typename Schema = schema_v3>
+std::string render_config_toml(const export_plan& plan);
+
+/// Renders zeroclaw-agent.toml for `plan` with `provenance.exported_at` = `exported_at`
+/// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/zeroclaw/schema.hpp -----
+// Schema descriptors: a config schema as constexpr data. Each carried table is a list of
+// `field`s (key, type, default, secret, reference target, drop rule, host-local note);
+// the closure engine interprets them, so another schema is another Schema policy type.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+
+namespace clawport::zeroclaw {
+
+/// A constexpr view of contiguous descriptors.
+template <typename T>
+struct list_view {
+  const T* data = nullptr;
+  std::size_t size = 0;
+  constexpr list_view() = default;
+  template <std::size_t N>
+  constexpr list_view(const T (&array)[N]) noexcept : data(array), size(N) {}
+  constexpr const T* begin() const noexcept { return data; }
+  constexpr const T* end() const noexcept { return data + size; }
+  constexpr bool empty() const noexcept { return size == 0; }
+};
+
+using name_list = list_view<std::string_view>;
+
+/// TOML shape a field must have.
+enum class field_type {
+  string,
+  boolean,
+  integer,
+  number,        ///< float; an integer is accepted as well
+  string_array,  ///< array of strings
+  string_map,    ///< table of string values (env, headers, access)
+  table,         ///< a nested struct described by `children`
+  table_array,   ///< an array of tables each described by `children`
+  any,           ///< any TOML value, carried as written (provider_extra, ...)
+};
+
+/// What a reference field points at. Two-tier targets take `family.alias`.
+enum class ref_target {
+  none,
+  model_provider,          ///< providers.models.<family>.<alias> (two-tier)
+  tts_provider,            ///< providers.tts.<family>.<alias> (two-tier)
+  transcription_provider,  ///< providers.transcription.<family>.<alias> (two-tier)
+  channel,                 ///< channels.<type>.<alias> (two-tier)
+  risk_profile,            ///< risk_profiles.<alias>
+  runtime_profile,         ///< runtime_profiles.<alias>
+  skill_bundle,            ///< skill_bundles.<alias>
+  knowledge_bundle,        ///< knowledge_bundles.<alias>
+  mcp_bundle,              ///< mcp_bundles.<alias>
+  mcp_server,              ///< mcp.servers[].name
+  agent,                   ///< agents.<alias>
+  cron_job,                ///< cron.<alias>
+};
+
+/// True for references spelled `family.alias`.
+constexpr bool is_two_tier(ref_target t) noexcept {
+  return t == ref_target::model_provider || t == ref_target::tts_provider ||
+         t == ref_target::transcription_provider || t == ref_target::channel;
+}
+
+/// The default a pruned value is compared with (`absent` = Option::None: never pruned).
+struct default_value {
+  enum class kind { absent, string, boolean, integer, number, strings, empty_table, table };
+  kind type = kind::absent;
+  std::string_view text{};
+  bool boolean = false;
+  std::int64_t integer = 0;
+  double number = 0;
+  name_list strings{};  ///< for kind::strings (an empty list is `strings` with size 0)
+};
+
+/// How the engine treats a field of a carried entry before pruning.
+enum class field_rule {
+  carry,            ///< travels when it differs from the default
+  drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
+  force_false,      ///< written as false; reported when the source value is true
+  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
+  skill_directory,  ///< §7.1 directory rules
+};
+
+/// A note for a value that travels but names something of the source host.
+struct note_rule {
+  bool present = false;
+  note_kind kind = note_kind::host_path;
+  std::string_view detail{};
+  std::string_view when_equals{};  ///< note only when the value is this string or "true"
+};
+
+/// One key of a table.
+struct field {
+  std::string_view key{};
+  field_type type = field_type::string;
+  default_value def{};
+  bool secret = false;    ///< every non-empty string leaf is scrubbed to ""
+  bool required = false;  ///< a table without it does not load upstream
+  ref_target ref = ref_target::none;
+  field_rule rule = field_rule::carry;
+  int row = 0;  ///< §3.1 row, orders drops within an entry
+  drop_reason reason = drop_reason::host_specific;
+  std::string_view detail{};
+  note_rule note{};
+  name_list choices{};  ///< allowed string values (an enum); empty = any string
+  name_list aliases{};  ///< other spellings accepted on disk (serde alias)
+  list_view<field> children{};
+
+  // Builders, so schema tables read as one line per key.
+  constexpr field with_default(default_value d) const noexcept {
+    field x = *this;
+    x.def = d;
+    return x;
+  }
+  constexpr field as_secret() const noexcept {
+    field x = *this;
+    x.secret = true;
+    return x;
+  }
+  constexpr field as_required() const noexcept {
+    field x = *this;
+    x.required = true;
+    return x;
+  }
+  constexpr field refers_to(ref_target t) const noexcept {
+    field x = *this;
+    x.ref = t;
+    return x;
+  }
+  constexpr field one_of(name_list c) const noexcept {
+    field x = *this;
+    x.choices = c;
+    return x;
+  }
+  constexpr field also_spelled(name_list a) const noexcept {
+    field x = *this;
+    x.aliases = a;
+    return x;
+  }
+  constexpr field with_children(list_view<field> c) const noexcept {
+    field x = *this;
+    x.children = c;
+    return x;
+  }
+  constexpr field dropped(int row_, drop_reason reason_, std::string_view detail_) const noexcept {
+    return ruled(field_rule::drop, row_, reason_, detail_);
+  }
+  constexpr field ruled(field_rule r, int row_, drop_reason reason_ = drop_reason::host_specific,
+                        std::string_view detail_ = {}) const noexcept {
+    field x = *this;
+    x.rule = r;
+    x.row = row_;
+    x.reason = reason_;
+    x.detail = detail_;
+    return x;
+  }
+  constexpr field noted(note_kind k, std::string_view detail_,
+                        std::string_view when = {}) const noexcept {
+    field x = *this;
+    x.note = note_rule{true, k, detail_, when};
+    return x;
+  }
+};
+
+namespace fields {
+constexpr default_value absent() noexcept { return {}; }
+constexpr default_value str(std::string_view s) noexcept {
+  default_value d;
+  d.type = default_value::kind::string;
+  d.text = s;
+  return d;
+}
+constexpr default_value boolean(bool b) noexcept {
+  default_value d;
+  d.type = default_value::kind::boolean;
+  d.boolean = b;
+  return d;
+}
+constexpr default_value integer(std::int64_t i) noexcept {
+  default_value d;
+  d.type = default_value::kind::integer;
+  d.integer = i;
+  return d;
+}
+constexpr default_value number(double x) noexcept {
+  default_value d;
+  d.type = default_value::kind::number;
+  d.number = x;
+  return d;
+}
+constexpr default_value strings(name_list l = {}) noexcept {
+  default_value d;
+  d.type = default_value::kind::strings;
+  d.strings = l;
+  return d;
+}
+constexpr default_value empty_table() noexcept {
+  default_value d;
+  d.type = default_value::kind::empty_table;
+  return d;
+}
+/// A nested struct that exists by default: its default is its children's defaults.
+constexpr default_value defaults_of_children() noexcept {
+  default_value d;
+  d.type = default_value::kind::table;
+  return d;
+}
+
+constexpr field f(std::string_view key, field_type type, default_value def = {}) noexcept {
+  field x;
+  x.key = key;
+  x.type = type;
+  x.def = def;
+  return x;
+}
+}  // namespace fields
+
+/// One alias-keyed entry type (the value of `[risk_profiles.<alias>]`, ...).
+struct entry_schema {
+  std::string_view name{};  ///< for messages: "agent", "risk profile", ...
+  list_view<field> fields{};
+  list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
+  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+};
+
+/// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
+///   static constexpr std::uint32_t version;             // written as schema_version
+///   static constexpr entry_schema agent();               // [agents.<alias>]
+///   static constexpr entry_schema risk_profile();        // [risk_profiles.<alias>]
+///   static constexpr entry_schema runtime_profile();     // [runtime_profiles.<alias>]
+///   static constexpr entry_schema skill_bundle();        // [skill_bundles.<alias>]
+///   static constexpr entry_schema knowledge_bundle();    // [knowledge_bundles.<alias>]
+///   static constexpr entry_schema mcp_bundle();          // [mcp_bundles.<alias>]
+///   static constexpr entry_schema mcp_server();          // [[mcp.servers]]
+///   static constexpr const entry_schema* model_provider(std::string_view family);
+///   static constexpr const entry_schema* tts_provider(std::string_view family);
+///   static constexpr const entry_schema* transcription_provider(std::string_view family);
+///   static constexpr name_list model_families();         // known slots, in order
+/// The provider functions return nullptr for a family the schema does not know.
+template <typename S, typename = void>
+struct is_schema : std::false_type {};
+template <typename S>
+struct is_schema<
+    S,
+    std::void_t<decltype(std::uint32_t{S::version}),
+                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
+                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
+                std::enable_if_t<
+                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+    : std::true_type {};
+template <typename S>
+inline constexpr bool is_schema_v = is_schema<S>::value;
+
+/// Compile-time check with a message that says what a Schema must provide.
+template <typename S>
+constexpr void require_schema() noexcept {
+  static_assert(is_schema_v<S>,
+                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
+                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
+                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
+                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
+                "tts_provider(...), transcription_provider(...) and `static name_list "
+                "model_families()` (see docs/library.md)");
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema.hpp -----
+// ----- begin clawport/zeroclaw/schema_v3.hpp -----
+// ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
+// every table an agent closure touches, in the upstream structs' field order (the order
+// keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
+#include <string_view>
+
+
+namespace clawport::zeroclaw {
+
+namespace v3 {
+
+using fields::f;
+using ft = field_type;
+using rt = ref_target;
+using dr = drop_reason;
+
+// ---- shared value lists ----
+inline constexpr std::string_view risk_levels[] = {"readonly", "supervised", "full"};
+inline constexpr std::string_view delegation_modes[] = {"forbidden", "allow"};
+inline constexpr std::string_view approver_fallbacks[] = {"deny", "inherit-originator"};
+inline constexpr std::string_view transports[] = {"stdio", "http", "sse"};
+inline constexpr std::string_view memory_backends[] = {"none",   "sqlite",   "postgres",
+                                                       "qdrant", "markdown", "lucid"};
+inline constexpr std::string_view access_modes[] = {"read", "write", "read_write"};
+inline constexpr std::string_view injection_modes[] = {"full", "compact"};
+inline constexpr std::string_view filter_modes[] = {"always", "dynamic"};
+inline constexpr std::string_view wire_apis[] = {"responses", "chat_completions"};
+inline constexpr std::string_view auth_modes[] = {"api_key", "oauth"};
+inline constexpr std::string_view allowed_roots_aliases[] = {"allowed_path", "allowed_paths"};
+inline constexpr std::string_view api_url_alias[] = {"api_url"};
+
+// Linux defaults of RiskProfileConfig (platform-dependent upstream; see docs/format.md).
+inline constexpr std::string_view default_allowed_commands[] = {
+    "git",    "npm",      "cargo",  "ls",      "cat",  "grep", "find", "echo",
+    "pwd",    "wc",       "head",   "tail",    "date", "df",   "du",   "uname",
+    "uptime", "hostname", "python", "python3", "pip",  "node", "free"};
+inline constexpr std::string_view default_forbidden_paths[] = {
+    "/etc", "/root", "/home", "/usr", "/bin", "/sbin",  "/lib",     "/opt",   "/boot",
+    "/dev", "/proc", "/sys",  "/var", "/tmp", "~/.ssh", "~/.gnupg", "~/.aws", "~/.config"};
+inline constexpr std::string_view default_auto_approve[] = {
+    "file_read",  "memory_recall", "web_search_tool", "web_fetch",
+    "calculator", "glob_search",   "content_search",  "image_info",
+    "weather",    "tool_search",   "browser",         "browser_open"};
+
+// ---- [agents.<alias>] (AliasedAgentConfig) ----
+inline constexpr field agent_precheck[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("timeout_secs", ft::integer, fields::integer(5)),
+};
+inline constexpr field agent_workspace[] = {
+    f("path", ft::string)
+        .dropped(7, dr::host_specific,
+                 "the workspace override is a source-host absolute path; the imported agent "
+                 "uses the target's default workspace location"),
+    f("access", ft::string_map, fields::empty_table())
+        .refers_to(rt::agent)
+        .one_of(access_modes)
+        .dropped(8, dr::relational,
+                 "cross-agent filesystem grants name sibling agents that will not exist on "
+                 "the target install"),
+    f("unrestricted_filesystem", ft::boolean, fields::boolean(false)),
+    f("read_memory_from", ft::string_array, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(9, dr::relational,
+                 "cross-agent memory grants name sibling agents that will not exist on the "
+                 "target install"),
+};
+inline constexpr field agent_memory[] = {
+    f("backend", ft::string, fields::str("sqlite")).one_of(memory_backends),
+};
+inline constexpr field agent_identity[] = {
+    f("format", ft::string, fields::str("openclaw")),
+    f("aieos_path", ft::string).ruled(field_rule::identity_path, 6),
+    f("aieos_inline", ft::string),
+};
+inline constexpr field agent_a2a[] = {
+    f("published", ft::boolean, fields::boolean(false)),
+    f("exposed_skills", ft::string_array, fields::strings()),
+};
+inline constexpr field agent[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("model_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("classifier_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("tts_provider", ft::string, fields::str("")).refers_to(rt::tts_provider),
+    f("transcription_provider", ft::string, fields::str("")).refers_to(rt::transcription_provider),
+    f("risk_profile", ft::string, fields::str("")).refers_to(rt::risk_profile),
+    f("runtime_profile", ft::string, fields::str("")).refers_to(rt::runtime_profile),
+    f("channels", ft::string_array, fields::strings())
+        .refers_to(rt::channel)
+        .dropped(1, dr::host_specific,
+                 "channel bindings name accounts and credentials that exist only on the "
+                 "source install; bind the imported agent to a local channel instead"),
+    f("skill_bundles", ft::string_array, fields::strings()).refers_to(rt::skill_bundle),
+    f("knowledge_bundles", ft::string_array, fields::strings()).refers_to(rt::knowledge_bundle),
+    f("mcp_bundles", ft::string_array, fields::strings()).refers_to(rt::mcp_bundle),
+    f("acp_enable_mcp", ft::boolean, fields::boolean(false)),
+    f("cron_jobs", ft::string_array, fields::strings())
+        .refers_to(rt::cron_job)
+        .dropped(3, dr::not_yet_portable,
+                 "scheduled jobs are not carried by bundle format 1; re-create them on the "
+                 "target"),
+    f("delegate_same_risk_profile", ft::boolean, fields::boolean(true))
+        .ruled(field_rule::force_false, 5, dr::relational,
+               "auto-delegation to same-profile peers would name agents on the target install "
+               "that this agent has never been paired with; the imported agent arrives with "
+               "no delegate reach"),
+    // A bare string or an { agent, mode } table per element: carried as `any`, then dropped.
+    f("delegates", ft::any, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(2, dr::relational,
+                 "the delegate roster names sibling agents that will not exist on the target "
+                 "install"),
+    f("precheck", ft::table, fields::defaults_of_children()).with_children(agent_precheck),
+    f("workspace", ft::table, fields::defaults_of_children()).with_children(agent_workspace),
+    f("memory", ft::table, fields::defaults_of_children()).with_children(agent_memory),
+    f("identity", ft::table, fields::defaults_of_children()).with_children(agent_identity),
+    f("a2a", ft::table, fields::defaults_of_children())
+        .with_children(agent_a2a)
+        .dropped(4, dr::default_closed,
+                 "A2A publication is an outward-facing surface; the imported agent arrives "
+                 "unpublished and must be published deliberately"),
+};
+
+// ---- [risk_profiles.<alias>] (RiskProfileConfig) ----
+inline constexpr field risk_delegation_policy[] = {
+    f("mode", ft::string, fields::str("forbidden")).one_of(delegation_modes),
+};
+inline constexpr field risk_approval_route[] = {
+    f("approver_channel", ft::string).as_required().refers_to(rt::channel),
+    f("on_no_approver", ft::string, fields::str("deny")).one_of(approver_fallbacks),
+    f("timeout_secs", ft::integer, fields::integer(120)),
+};
+inline constexpr field risk_profile[] = {
+    f("level", ft::string, fields::str("supervised")).one_of(risk_levels),
+    f("workspace_only", ft::boolean, fields::boolean(true)),
+    f("allowed_commands", ft::string_array, fields::strings(default_allowed_commands)),
+    f("forbidden_paths", ft::string_array, fields::strings(default_forbidden_paths)),
+    f("require_approval_for_medium_risk", ft::boolean, fields::boolean(true)),
+    f("block_high_risk_commands", ft::boolean, fields::boolean(true)),
+    f("shell_env_passthrough", ft::string_array, fields::strings()),
+    f("auto_approve", ft::string_array, fields::strings(default_auto_approve)),
+    f("always_ask", ft::string_array, fields::strings()),
+    f("allowed_roots", ft::string_array, fields::strings())
+        .also_spelled(allowed_roots_aliases)
+        .noted(note_kind::host_path,
+               "extra filesystem roots are host paths of the source install; check that each "
+               "exists, and should be granted, on the target"),
+    f("delegation_policy", ft::table, fields::defaults_of_children())
+        .with_children(risk_delegation_policy),
+    f("approval_route", ft::table)
+        .with_children(risk_approval_route)
+        .dropped(10, dr::host_specific,
+                 "the approval route names a source-install channel and approver; it is removed "
+                 "so a same-named target channel cannot silently receive this agent's "
+                 "approvals. Removing it also removes the source profile's distinct-approver "
+                 "policy, so rebind one on the target before enabling the agent when that "
+                 "separation is required"),
+    f("allowed_tools", ft::string_array, fields::strings()),
+    f("excluded_tools", ft::string_array, fields::strings()),
+    f("sandbox_enabled", ft::boolean),
+    f("sandbox_backend", ft::string),
+    f("firejail_args", ft::string_array, fields::strings()),
+};
+
+// ---- [runtime_profiles.<alias>] (RuntimeProfileConfig) ----
+inline constexpr field runtime_tool_filter_group[] = {
+    f("mode", ft::string, fields::str("dynamic")).one_of(filter_modes),
+    f("tools", ft::string_array, fields::strings()),
+    f("keywords", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_thinking[] = {
+    f("default_level", ft::string, fields::str("medium")),
+    f("native_thinking", ft::boolean, fields::boolean(false)),
+    f("budget_tokens", ft::any, fields::empty_table()),
+};
+inline constexpr field runtime_history_pruning[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("max_tokens", ft::integer, fields::integer(8192)),
+    f("keep_recent", ft::integer, fields::integer(4)),
+    f("collapse_tool_results", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_eval[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("min_quality_score", ft::number, fields::number(0.5)),
+    f("max_retries", ft::integer, fields::integer(1)),
+};
+inline constexpr field runtime_tool_receipts[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("show_in_response", ft::boolean, fields::boolean(false)),
+    f("inject_system_prompt", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_context_compression[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("threshold_ratio", ft::number, fields::number(0.5)),
+    f("protect_first_n", ft::integer, fields::integer(3)),
+    f("protect_last_n", ft::integer, fields::integer(4)),
+    f("max_passes", ft::integer, fields::integer(3)),
+    f("summary_max_chars", ft::integer, fields::integer(4000)),
+    f("source_max_chars", ft::integer, fields::integer(50000)),
+    f("timeout_secs", ft::integer, fields::integer(60)),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_model", ft::string),
+    f("identifier_policy", ft::string, fields::str("strict")),
+    f("tool_result_retrim_chars", ft::integer, fields::integer(2000)),
+    f("tool_result_trim_exempt", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_profile[] = {
+    f("agentic", ft::boolean, fields::boolean(false)),
+    f("max_tool_iterations", ft::integer, fields::integer(0)),
+    f("max_actions_per_hour", ft::integer, fields::integer(20)),
+    f("max_cost_per_day_cents", ft::integer, fields::integer(500)),
+    f("shell_timeout_secs", ft::integer, fields::integer(60)),
+    f("max_delegation_depth", ft::integer, fields::integer(0)),
+    f("delegation_timeout_secs", ft::integer),
+    f("agentic_timeout_secs", ft::integer),
+    f("memory_recall_limit", ft::integer),
+    f("max_history_messages", ft::integer),
+    f("max_context_tokens", ft::integer),
+    f("compact_context", ft::boolean),
+    f("parallel_tools", ft::boolean),
+    f("tool_dispatcher", ft::string),
+    f("tool_call_dedup_exempt", ft::string_array, fields::strings()),
+    f("max_system_prompt_chars", ft::integer),
+    f("max_tool_result_chars", ft::integer),
+    f("keep_tool_context_turns", ft::integer),
+    f("strict_tool_parsing", ft::boolean, fields::boolean(false)),
+    f("prompt_injection_mode", ft::string).one_of(injection_modes),
+    f("auto_classify", ft::any),
+    f("tool_filter_groups", ft::table_array, fields::strings())
+        .with_children(runtime_tool_filter_group),
+    f("thinking", ft::table, fields::defaults_of_children()).with_children(runtime_thinking),
+    f("history_pruning", ft::table, fields::defaults_of_children())
+        .with_children(runtime_history_pruning),
+    f("eval", ft::table, fields::defaults_of_children()).with_children(runtime_eval),
+    f("tool_receipts", ft::table, fields::defaults_of_children())
+        .with_children(runtime_tool_receipts),
+    f("context_compression", ft::table, fields::defaults_of_children())
+        .with_children(runtime_context_compression),
+};
+
+// ---- bundles ----
+inline constexpr field skill_bundle[] = {
+    f("directory", ft::string)
+        .ruled(field_rule::skill_directory, 11, dr::host_specific,
+               "the bundle directory is a source-host absolute path, and the target requires "
+               "bundle directories inside its own install; the imported bundle uses the "
+               "target's default location for this alias"),
+    f("include", ft::string_array, fields::strings()),
+    f("exclude", ft::string_array, fields::strings()),
+};
+inline constexpr field knowledge_bundle[] = {
+    f("sources", ft::string_array, fields::strings()),
+    f("tags", ft::string_array, fields::strings()),
+};
+inline constexpr field mcp_bundle[] = {
+    f("servers", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+    f("exclude", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+};
+
+// ---- [[mcp.servers]] (McpServerConfig) ----
+inline constexpr field mcp_server[] = {
+    f("name", ft::string, fields::str("")).as_required(),
+    f("transport", ft::string, fields::str("stdio")).one_of(transports),
+    f("command", ft::string, fields::str("")),
+    f("args", ft::string_array, fields::strings()),
+    f("env", ft::string_map, fields::empty_table()).as_secret(),
+    f("url", ft::string),
+    f("headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("tool_timeout_secs", ft::integer),
+    f("pinned_resources", ft::string_array, fields::strings()),
+    f("tls_ca_cert_path", ft::string)
+        .noted(note_kind::host_path,
+               "a CA certificate path on the source host; the file must exist at this path on "
+               "the target, or the server will not connect"),
+};
+
+// ---- providers ----
+inline constexpr std::string_view ca_note =
+    "a CA certificate path on the source host; the file must exist at this path on the "
+    "target, or the provider will not connect";
+inline constexpr std::string_view binary_note =
+    "a program path on the source host; install it at this path on the target or change it";
+inline constexpr std::string_view oauth_note =
+    "the credential comes from the source host's OAuth login cache, which does not travel; "
+    "log in again on the target";
+
+inline constexpr field model_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("kind", ft::string),
+    f("uri", ft::string),
+    f("model", ft::string),
+    f("fallback", ft::string_array, fields::strings()).refers_to(rt::model_provider),
+    f("fallback_models", ft::string_array, fields::strings()),
+    f("temperature", ft::number),
+    f("timeout_secs", ft::integer),
+    f("extra_headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("wire_api", ft::string).one_of(wire_apis),
+    f("requires_openai_auth", ft::boolean, fields::boolean(false))
+        .noted(note_kind::external_auth,
+               "the credential comes from the source host's openai-codex auth profile, which "
+               "does not travel; run `zeroclaw auth login --model-provider openai-codex` on "
+               "the target",
+               "true"),
+    f("max_tokens", ft::integer),
+    f("merge_system_into_user", ft::boolean, fields::boolean(false)),
+    f("provider_extra", ft::any),
+    f("pricing", ft::any, fields::empty_table()),
+    f("replay_assistant_reasoning", ft::boolean),
+    f("native_tools", ft::boolean),
+    f("think", ft::boolean),
+    f("vision", ft::boolean),
+    f("live_pricing", ft::boolean, fields::boolean(false)),
+    f("chat_template_kwargs", ft::any),
+    f("context_window", ft::integer),
+    f("tls_ca_cert_path", ft::string).noted(note_kind::host_path, ca_note),
+};
+inline constexpr field model_azure[] = {f("resource", ft::string), f("deployment", ft::string),
+                                        f("api_version", ft::string)};
+inline constexpr field model_endpoint[] = {f("endpoint", ft::string)};
+inline constexpr field model_qwen[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+    f("oauth_resource_url", ft::string),
+};
+inline constexpr field model_minimax[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+};
+inline constexpr field model_gemini[] = {
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_client_id", ft::string).as_secret(),
+    f("oauth_client_secret", ft::string).as_secret(),
+    f("oauth_project", ft::string),
+};
+inline constexpr field model_ollama[] = {f("num_ctx", ft::integer), f("num_predict", ft::integer),
+                                         f("temperature_override", ft::number)};
+inline constexpr field model_binary[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note)};
+inline constexpr field model_grok_cli[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("working_directory", ft::string)
+        .as_required()
+        .noted(note_kind::host_path,
+               "a working directory on the source host; it must exist on the target"),
+    f("env_passthrough", ft::string_array, fields::strings()),
+    f("extra_args", ft::string_array, fields::strings()),
+    f("max_acp_stdout_bytes", ft::integer),
+};
+inline constexpr field model_bedrock[] = {f("region", ft::string)};
+
+inline constexpr std::string_view model_families[] = {
+    "openai",    "azure",       "anthropic", "moonshot",    "qwen",       "glm",
+    "minimax",   "zai",         "doubao",    "yi",          "hunyuan",    "qianfan",
+    "baichuan",  "openrouter",  "ollama",    "gemini",      "gemini_cli", "grok_cli",
+    "bedrock",   "telnyx",      "together",  "fireworks",   "groq",       "mistral",
+    "deepseek",  "atomic_chat", "cohere",    "perplexity",  "xai",        "cerebras",
+    "sambanova", "hyperbolic",  "deepinfra", "huggingface", "ai21",       "reka",
+    "baseten",   "nscale",      "anyscale",  "nebius",      "friendli",   "stepfun",
+    "aihubmix",  "siliconflow", "astrai",    "avian",       "deepmyst",   "venice",
+    "nearai",    "novita",      "nvidia",    "vercel",      "cloudflare", "atlascloud",
+    "ovh",       "copilot",     "lmstudio",  "llamacpp",    "sglang",     "vllm",
+    "osaurus",   "litellm",     "lepton",    "manifest",    "morph",      "github_models",
+    "upstage",   "featherless", "arcee",     "lambda_ai",   "inception",  "synthetic",
+    "opencode",  "kilocli",     "kilo",      "custom"};
+
+inline constexpr field tts[] = {
+    f("api_key", ft::string).as_secret(),
+    f("model", ft::string),
+    f("voice", ft::string),
+    f("speed", ft::number),
+    f("stability", ft::number),
+    f("similarity_boost", ft::number),
+    f("language_code", ft::string),
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("response_format", ft::string),
+    f("uri", ft::string).also_spelled(api_url_alias),
+};
+inline constexpr std::string_view tts_families[] = {"openai", "elevenlabs", "google", "edge",
+                                                    "piper"};
+
+inline constexpr field transcription_with_model[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+    f("model", ft::string),
+};
+inline constexpr field transcription_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+};
+inline constexpr field transcription_local_whisper[] = {
+    f("uri", ft::string).as_required(),
+    f("bearer_token", ft::string).as_secret(),
+    f("language", ft::string),
+    f("max_audio_bytes", ft::integer, fields::integer(26214400)),
+    f("timeout_secs", ft::integer, fields::integer(300)),
+};
+
+constexpr bool in(name_list list, std::string_view name) noexcept {
+  for (const std::string_view n : list)
+    if (n == name) return true;
+  return false;
+}
+
+inline constexpr entry_schema model_entry_base{"model provider", model_base, {}, false};
+inline constexpr entry_schema model_entry_azure{"model provider", model_base, model_azure, false};
+inline constexpr entry_schema model_entry_endpoint{"model provider", model_base, model_endpoint,
+                                                   false};
+inline constexpr entry_schema model_entry_qwen{"model provider", model_base, model_qwen, false};
+inline constexpr entry_schema model_entry_minimax{"model provider", model_base, model_minimax,
+                                                  false};
+inline constexpr entry_schema model_entry_gemini{"model provider", model_base, model_gemini, false};
+inline constexpr entry_schema model_entry_ollama{"model provider", model_base, model_ollama, false};
+inline constexpr entry_schema model_entry_binary{"model provider", model_base, model_binary, false};
+inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base, model_grok_cli,
+                                                   false};
+inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
+                                                  false};
+inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
+inline constexpr entry_schema transcription_entry_model{
+    "transcription provider", transcription_with_model, {}, false};
+inline constexpr entry_schema transcription_entry_base{
+    "transcription provider", transcription_base, {}, false};
+inline constexpr entry_schema transcription_entry_local_whisper{
+    "transcription provider", transcription_local_whisper, {}, false};
+
+}  // namespace v3
+
+/// ZeroClaw schema version 3: the default Schema policy.
+struct schema_v3 {
+  static constexpr std::uint32_t version = 3;
+
+  static constexpr entry_schema agent() noexcept { return {"agent", v3::agent, {}, true}; }
+  static constexpr entry_schema risk_profile() noexcept {
+    return {"risk profile", v3::risk_profile, {}, true};
+  }
+  static constexpr entry_schema runtime_profile() noexcept {
+    return {"runtime profile", v3::runtime_profile, {}, true};
+  }
+  static constexpr entry_schema skill_bundle() noexcept {
+    return {"skill bundle", v3::skill_bundle, {}, true};
+  }
+  static constexpr entry_schema knowledge_bundle() noexcept {
+    return {"knowledge bundle", v3::knowledge_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_bundle() noexcept {
+    return {"mcp bundle", v3::mcp_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_server() noexcept {
+    return {"mcp server", v3::mcp_server, {}, true};
+  }
+  static constexpr name_list model_families() noexcept { return v3::model_families; }
+
+  static constexpr const entry_schema* model_provider(std::string_view family) noexcept {
+    if (!v3::in(v3::model_families, family)) return nullptr;
+    if (family == "azure") return &v3::model_entry_azure;
+    if (family == "moonshot" || family == "glm" || family == "zai" || family == "stepfun" ||
+        family == "kilo")
+      return &v3::model_entry_endpoint;
+    if (family == "qwen") return &v3::model_entry_qwen;
+    if (family == "minimax") return &v3::model_entry_minimax;
+    if (family == "gemini") return &v3::model_entry_gemini;
+    if (family == "ollama") return &v3::model_entry_ollama;
+    if (family == "gemini_cli" || family == "kilocli") return &v3::model_entry_binary;
+    if (family == "grok_cli") return &v3::model_entry_grok_cli;
+    if (family == "bedrock") return &v3::model_entry_bedrock;
+    return &v3::model_entry_base;
+  }
+  static constexpr const entry_schema* tts_provider(std::string_view family) noexcept {
+    return v3::in(v3::tts_families, family) ? &v3::tts_entry : nullptr;
+  }
+  static constexpr const entry_schema* transcription_provider(std::string_view family) noexcept {
+    if (family == "groq" || family == "openai" || family == "deepgram")
+      return &v3::transcription_entry_model;
+    if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
+    if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
+    return nullptr;
+  }
+};
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema_v3.hpp -----
+// ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----
