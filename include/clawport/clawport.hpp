@@ -6,4 +6,5 @@
 #include "core.hpp"
 #include "fs.hpp"
 #include "names.hpp"
+#include "skills.hpp"
 #include "zeroclaw.hpp"
