@@ -4,7 +4,6 @@
 #pragma once
 
 #include "exporter/destination.hpp"
-#include "exporter/exporter.hpp"
 #include "exporter/recover.hpp"
 #include "exporter/report.hpp"
 #include "exporter/result.hpp"

@@ -253,20 +253,18 @@ inline constexpr int bundle_format_version = 1;
 }  // namespace clawport
 // ----- end clawport/core/version.hpp -----
 // ----- end clawport/core.hpp -----
-// ----- begin clawport/fs.hpp -----
-// Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
-// root opening and the handle-based tree copy.
+// ----- begin clawport/exporter.hpp -----
+// The export: basic_exporter (the order of operations of §7.9 over the four policies), the
+// report and JSON rendering, and recover.
 
-// ----- begin clawport/fs/faulty.hpp -----
-// fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
-// one with a chosen errno, runs a hook between classification and open (to stage races),
-// and simulates a crash: one mechanism for every fault-injection and crash sweep.
+// ----- begin clawport/exporter/destination.hpp -----
+// Destination resolution and the overlap check (§7.2), done before anything is created.
+// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// ancestor through the Fs policy's `canonical` and re-appends the missing components,
+// refusing a `..` that reaches through a directory that does not exist yet.
+
 
 #include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -274,24 +272,159 @@ inline constexpr int bundle_format_version = 1;
 #include <utility>
 #include <vector>
 
-// ----- begin clawport/fs/memory.hpp -----
-// fs::memory: an in-memory filesystem that models the Fs policy the way Linux behaves,
-// so every race and every failure can be staged deterministically in a test. Inodes carry
-// (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
-// descriptors; errno values are the ones Linux returns for the same call.
+namespace clawport::exporter_detail {
 
-#include <algorithm>
-#include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-#include <map>
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
+template <class Fs, class = void>
+struct has_canonical : std::false_type {};
+template <class Fs>
+struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
+                             std::declval<Fs&>().canonical(std::string_view{})})>>
+    : std::true_type {};
+
+/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}).
+inline std::vector<std::string> components(std::string_view path) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < path.size()) {
+    while (i < path.size() && path[i] == '/') ++i;
+    std::size_t j = i;
+    while (j < path.size() && path[j] != '/') ++j;
+    if (j > i) out.emplace_back(path.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
+  if (count == 0) return "/";
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) out += "/" + parts[i];
+  return out;
+}
+
+/// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
+inline bool starts_with(const std::string& path, const std::string& prefix) {
+  const std::vector<std::string> p = components(path);
+  const std::vector<std::string> q = components(prefix);
+  if (q.size() > p.size()) return false;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    if (p[i] != q[i]) return false;
+  }
+  return true;
+}
+
+/// Lexical `..`-free normalization of an absolute path ("." dropped, ".." pops), used only
+/// for display and comparison of planned paths, never to open anything.
+inline std::string normalize_lexically(std::string_view abs) {
+  std::vector<std::string> out;
+  for (std::string& c : components(abs)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty()) out.pop_back();
+      continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return join(out, out.size());
+}
+
+inline error unresolvable(const std::string& display) {
+  return error(errc::unsafe_path,
+               display +
+                   " reaches through `..` inside a directory that does not exist yet, so what it "
+                   "names cannot be checked before the export writes; write the path without `..`",
+               display);
+}
+
+/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+template <class Fs>
+std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
+  static_assert(has_canonical<Fs>::value,
+                "Fs policy (exporter): missing `std::optional<std::string> canonical(string_view "
+                "abs)` (realpath; nullopt when the path does not exist)");
+  if (abs.empty() || abs.front() != '/') {
+    throw error(errc::invalid_argument, "an absolute path is required: " + std::string(abs),
+                std::string(abs));
+  }
+  const std::vector<std::string> parts = components(abs);
+  std::size_t existing = parts.size();
+  for (;;) {
+    const std::optional<std::string> found = fs.canonical(join(parts, existing));
+    if (found) {
+      std::string out = *found;
+      for (std::size_t i = existing; i < parts.size(); ++i) {
+        if (parts[i] == ".") continue;
+        if (out.empty() || out.back() != '/') out += '/';
+        out += parts[i];
+      }
+      return out;
+    }
+    if (existing == 0) return join(parts, parts.size());  // nothing exists: as written
+    if (parts[existing - 1] == "..") throw unresolvable(display);
+    --existing;
+  }
+}
+
+/// `{parent, name}` of a resolved destination; nullopt for "/" (no parent to stage beside).
+inline std::optional<std::pair<std::string, std::string>> split_parent(const std::string& path) {
+  const std::vector<std::string> parts = components(path);
+  if (parts.empty()) return std::nullopt;
+  const std::string& name = parts.back();
+  if (name == "." || name == "..") return std::nullopt;
+  return std::make_pair(join(parts, parts.size() - 1), name);
+}
+
+/// One source tree the destination must not overlap.
+struct overlap_source {
+  bool workspace = false;  ///< the workspace (else a skill bundle)
+  std::string alias;       ///< skill bundle alias
+  std::string planned;     ///< the source path as planned (shown in messages)
+  std::string resolved;    ///< the source path through resolve_path
+};
+
+/// `reject_source_overlap`: containment first, then inside; the workspace before each skill
+/// bundle, in plan order.
+inline void reject_overlap(const std::string& dest, const std::string& display,
+                           const std::vector<overlap_source>& sources) {
+  for (const overlap_source& s : sources) {
+    if (starts_with(s.resolved, dest)) {
+      if (s.workspace) {
+        throw error(errc::overlap,
+                    "destination " + display + " contains the agent workspace " + s.planned +
+                        " \u2014 exporting there would replace the workspace itself",
+                    display);
+      }
+      throw error(errc::overlap,
+                  "destination " + display + " contains skill bundle `" + s.alias + "` at " +
+                      s.planned +
+                      " \u2014 exporting there would replace the skills the bundle "
+                      "carries",
+                  display);
+    }
+    if (starts_with(dest, s.resolved)) {
+      if (s.workspace) {
+        throw error(errc::overlap,
+                    "destination " + display + " is inside the agent workspace " + s.planned +
+                        " \u2014 choose a path outside it",
+                    display);
+      }
+      throw error(errc::overlap,
+                  "destination " + display + " is inside skill bundle `" + s.alias + "` at " +
+                      s.planned + " \u2014 choose a path outside it",
+                  display);
+    }
+  }
+}
+
+}  // namespace clawport::exporter_detail
+// ----- end clawport/exporter/destination.hpp -----
+// ----- begin clawport/exporter/recover.hpp -----
+// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
+// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
+// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
+// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
+// tell which previous bundle is the right one, and never touches a directory a running
+// export holds locked.
 
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
@@ -503,6 +636,1147 @@ constexpr bool check_policy() {
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/policy.hpp -----
+// ----- begin clawport/publish/names.hpp -----
+// The names an export leaves beside its destination (§8.1): the staging directory
+// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
+// They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Prefix of a staging directory beside the destination.
+inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
+/// Prefix of the previous bundle while it is moved aside.
+inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
+/// Length of a generated token (the `tempfile` default upstream uses).
+inline constexpr std::size_t token_length = 6;
+
+/// A fresh random token of `token_length` characters from [A-Za-z0-9].
+inline std::string random_token() {
+  static constexpr char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device device;
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
+  std::string token;
+  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
+  return token;
+}
+
+/// `.zeroclaw-export-<token>`.
+inline std::string staging_name(std::string_view token) {
+  return std::string(staging_prefix) + std::string(token);
+}
+
+/// The retired name paired with a staging name: the staging prefix is replaced by the
+/// old-bundle prefix; a name without the prefix is used whole as the token (upstream's
+/// `retired_name`).
+inline std::string retired_name(std::string_view staging) {
+  std::string_view token = staging;
+  if (token.substr(0, staging_prefix.size()) == staging_prefix) {
+    token.remove_prefix(staging_prefix.size());
+  }
+  return std::string(retired_prefix) + std::string(token);
+}
+
+/// True for `.zeroclaw-export-old-<token>` (non-empty token).
+inline bool is_retired_name(std::string_view name) {
+  return name.size() > retired_prefix.size() &&
+         name.substr(0, retired_prefix.size()) == retired_prefix;
+}
+
+/// True for `.zeroclaw-export-<token>` that is not a retired name.
+inline bool is_staging_name(std::string_view name) {
+  return name.size() > staging_prefix.size() &&
+         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
+}
+
+/// The token of a staging or retired name ("" for other names).
+inline std::string_view token_of(std::string_view name) {
+  if (is_retired_name(name)) return name.substr(retired_prefix.size());
+  if (is_staging_name(name)) return name.substr(staging_prefix.size());
+  return {};
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/names.hpp -----
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+
+/// What `recover` did, one sentence per action, in the order it acted.
+struct recover_report {
+  std::vector<std::string> actions;
+  bool restored = false;    ///< a previous bundle was moved back to the destination
+  std::size_t removed = 0;  ///< dead staging trees removed
+  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+};
+
+namespace detail {
+
+template <class Fs>
+struct leftover {
+  std::string name;
+  typename Fs::dir handle;  ///< open and locked by recover while it works
+};
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
+      names.emplace_back(entry);
+    }
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+
+  std::vector<detail::leftover<Fs>> staging;
+  std::vector<detail::leftover<Fs>> retired;
+  for (const std::string& n : names) {
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+    if (!st) continue;
+    if (st->kind != fs::file_kind::directory) {
+      report.actions.push_back("left " + n + " alone: it is not a directory");
+      continue;
+    }
+    typename Fs::dir handle = fs.open_dir_at(parent, n);
+    if (fs.stat(handle).id != st->id) {
+      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
+      continue;
+    }
+    if (!fs.try_lock(handle)) {
+      ++report.busy;
+      report.actions.push_back("left " + n + " alone: a running export holds it");
+      continue;
+    }
+    auto& into = publish::is_retired_name(n) ? retired : staging;
+    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+  }
+
+  const bool destination_present = fs.stat_at(parent, name).has_value();
+  if (!destination_present && retired.size() > 1) {
+    std::string list;
+    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
+    throw error(errc::recover_ambiguous,
+                display + " is missing and several previous bundles lie beside it (" + list +
+                    "); recover cannot tell which one was " + display +
+                    ", so nothing was changed: rename the right one to " + std::string(name) +
+                    " yourself",
+                display);
+  }
+  if (!destination_present && retired.size() == 1) {
+    const std::string& from = retired.front().name;
+    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
+    if (done == fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::recover_ambiguous,
+                    display + " appeared while recover ran; nothing was changed", display);
+      }
+      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    }
+    report.restored = true;
+    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
+  } else {
+    for (const auto& r : retired) {
+      report.actions.push_back("left " + r.name + " alone: " + display +
+                               " exists, so it is not a bundle waiting to be restored (delete "
+                               "it yourself if it is an old bundle you no longer need)");
+    }
+  }
+  for (const auto& s : staging) {
+    // Still the object we locked? Then it is a dead export's staging tree.
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+    if (!st || st->id != fs.stat(s.handle).id) continue;
+    fs.remove_tree_at(parent, s.name);
+    ++report.removed;
+    report.actions.push_back("removed the incomplete staging tree " + s.name);
+  }
+  if (report.actions.empty()) {
+    report.actions.push_back("nothing to recover beside " + display);
+  }
+  return report;
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
+                  e.sys_errno());
+    }
+  }();
+  return recover(fs, parent, place->second, display);
+}
+
+}  // namespace clawport
+// ----- end clawport/exporter/recover.hpp -----
+// ----- begin clawport/exporter/report.hpp -----
+// The terminal report (§9): upstream's wording and order, then clawport's additions
+// (host-local settings to review, how the bundle was published). And the `--json` shape.
+
+// ----- begin clawport/exporter/result.hpp -----
+// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
+// the copy counts, and how it was published. The report and the JSON are rendered from it.
+
+// ----- begin clawport/publish/policy.hpp -----
+// The Publish policy: how a finished staging directory replaces the destination. A policy
+// is a type with a wire `name`, a `writes` flag (false = dry run: the exporter stages
+// nothing) and a static `publish` template over the Fs policy.
+
+// ----- begin clawport/publish/admission.hpp -----
+// Admission of the destination (§8.2), bound to the identity of the object that was
+// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
+// the handle of the destination's parent, opened once.
+
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::publish {
+
+/// What the destination was when the export admitted it.
+enum class admission_kind {
+  vacant,  ///< nothing had the name
+  empty,   ///< an empty directory (no --force needed)
+  forced,  ///< a non-empty directory that --force allowed to be replaced
+};
+
+/// The admitted destination: its kind and, for a directory, its identity.
+struct admission {
+  admission_kind kind = admission_kind::vacant;
+  fs::file_id id;
+};
+
+/// An admission plus the open handle of the admitted directory (empty when vacant), so the
+/// exporter can hold a lock on the object it will replace.
+template <class Fs>
+struct admitted {
+  admission adm;
+  std::optional<typename Fs::dir> handle;
+};
+
+/// How the destination is named in messages: `display` is --out as the user typed it,
+/// `path` the resolved absolute path.
+struct destination_names {
+  std::string display;
+  std::string path;
+};
+
+namespace detail {
+
+/// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
+[[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
+                                    const std::string& subject) {
+  throw error(code, what + ": " + cause.what(), subject, cause.sys_errno());
+}
+
+}  // namespace detail
+
+/// The refusals of §8.2/§8.4, with upstream's exact wording.
+namespace refusal {
+inline error symlink(const destination_names& d) {
+  return error(errc::unsafe_path,
+               "destination " + d.display +
+                   " is a symlink; publishing would replace whatever it points at rather than "
+                   "the path you named, so name the directory itself",
+               d.display);
+}
+inline error not_a_directory(const destination_names& d) {
+  return error(errc::destination_refused,
+               "destination " + d.display + " exists and is not a directory", d.display);
+}
+inline error changed(const destination_names& d) {
+  return error(errc::identity_changed,
+               "destination " + d.display +
+                   " is not the directory this export checked before copying; nothing was "
+                   "replaced, so look at what is there and export again",
+               d.display);
+}
+inline error not_empty(const destination_names& d) {
+  return error(
+      errc::destination_refused,
+      "destination " + d.display + " is not empty \u2014 pass --force to replace its contents",
+      d.display);
+}
+inline error appeared(const destination_names& d) {
+  return error(errc::identity_changed,
+               "destination " + d.display +
+                   " did not exist when the export started and does now; replacing it was never "
+                   "admitted, so nothing was written",
+               d.display);
+}
+inline error is_source(const destination_names& d) {
+  return error(errc::overlap,
+               "destination " + d.display +
+                   " is now one of the trees this export read; publishing would replace the "
+                   "source it just copied, so nothing was written",
+               d.display);
+}
+}  // namespace refusal
+
+/// Identity of the directory called `name` in `parent`, or nullopt when the name is absent,
+/// is a symlink, is not a directory, or changed between the stat and the open.
+template <class Fs>
+std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& parent,
+                                                std::string_view name) {
+  const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
+  if (!st || st->kind != fs::file_kind::directory) return std::nullopt;
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    // Only "the name now is something else" means no identity; a failing disk is an error.
+    const int err = e.sys_errno();
+    if (err == ENOENT || err == ENOTDIR || err == ELOOP) return std::nullopt;
+    throw;
+  }
+  const fs::stat_info now = fs.stat(*opened);
+  if (now.id != st->id) return std::nullopt;
+  return now.id;
+}
+
+/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
+/// that changed between stat and open, and a non-empty directory without `force`.
+template <class Fs>
+admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
+                   const destination_names& d) {
+  std::optional<fs::stat_info> st;
+  try {
+    st = fs.stat_at(parent, name);
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+  }
+  admitted<Fs> out;
+  if (!st) return out;  // vacant
+  if (st->kind == fs::file_kind::symlink) throw refusal::symlink(d);
+  if (st->kind != fs::file_kind::directory) throw refusal::not_a_directory(d);
+  try {
+    out.handle.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to open destination " + d.display, e, d.display);
+  }
+  fs::stat_info opened;
+  try {
+    opened = fs.stat(*out.handle);
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+  }
+  if (opened.id != st->id) throw refusal::changed(d);
+  out.adm.id = opened.id;
+  if (fs.is_empty(*out.handle)) {
+    out.adm.kind = admission_kind::empty;
+  } else if (force) {
+    out.adm.kind = admission_kind::forced;
+  } else {
+    throw refusal::not_empty(d);
+  }
+  return out;
+}
+
+/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
+/// be the admitted object and never one of the source trees the export read.
+template <class Fs>
+void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                      const admission& adm, const std::vector<fs::file_id>& sources,
+                      const destination_names& d) {
+  std::optional<fs::file_id> current;
+  try {
+    current = destination_identity(fs, parent, name);
+  } catch (const error& e) {
+    detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + d.display, e,
+                       d.display);
+  }
+  if (current && std::find(sources.begin(), sources.end(), *current) != sources.end()) {
+    throw refusal::is_source(d);
+  }
+  if (!current || *current != adm.id) throw refusal::changed(d);
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/admission.hpp -----
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clawport::publish {
+
+/// Everything a strategy needs to replace `destination` by `staging`, both single names
+/// inside the parent handle it is given.
+struct request {
+  std::string staging;               ///< name of the complete staged bundle in the parent
+  std::string destination;           ///< name of the destination in the parent
+  destination_names names;           ///< how to name the destination in messages
+  admission adm;                     ///< what admission found (kind + identity)
+  std::vector<fs::file_id> sources;  ///< identities of every source root the export read
+  bool sync = true;                  ///< fsync the parent after the rename (durability)
+};
+
+/// Wire values of `publish.guarantee`.
+namespace guarantee {
+/// The destination name went from the old content (or nothing) to the complete new bundle
+/// in one step: at no instant was it missing or partial.
+inline constexpr std::string_view atomic = "atomic";
+/// The destination was briefly absent; a crash in that window leaves the old bundle at
+/// `.zeroclaw-export-old-<token>` beside it, which `clawport recover` restores.
+inline constexpr std::string_view recoverable = "recoverable";
+/// Nothing was published (dry run).
+inline constexpr std::string_view none = "none";
+}  // namespace guarantee
+
+/// What a strategy reports after publishing.
+struct outcome {
+  std::string strategy;               ///< the strategy that actually ran: swap, exchange, none
+  std::string requested;              ///< the strategy that was asked for
+  std::string guarantee;              ///< one of the `guarantee` values
+  std::vector<std::string> warnings;  ///< untidy but successful: e.g. an old tree left behind
+};
+
+namespace detail {
+
+template <class...>
+using void_t_ = void;
+
+template <class P, class = void>
+struct has_name : std::false_type {};
+template <class P>
+struct has_name<P, void_t_<decltype(std::string_view{P::name})>> : std::true_type {};
+
+template <class P, class = void>
+struct has_writes : std::false_type {};
+template <class P>
+struct has_writes<P, void_t_<decltype(bool{P::writes})>> : std::true_type {};
+
+template <class P, class Fs, class = void>
+struct has_publish : std::false_type {};
+template <class P, class Fs>
+struct has_publish<P, Fs,
+                   void_t_<decltype(outcome{
+                       P::publish(std::declval<Fs&>(), std::declval<const typename Fs::dir&>(),
+                                  std::declval<const request&>())})>> : std::true_type {};
+
+}  // namespace detail
+
+/// Checks at compile time that `P` models the Publish policy over the Fs backend `Fs`,
+/// naming what is missing: `static_assert(publish::check_policy<P, Fs>());`.
+template <class P, class Fs>
+constexpr bool check_policy() {
+  static_assert(detail::has_name<P>::value,
+                "Publish policy: missing `static constexpr std::string_view name`");
+  static_assert(detail::has_writes<P>::value,
+                "Publish policy: missing `static constexpr bool writes` (false = dry run)");
+  static_assert(detail::has_publish<P, Fs>::value,
+                "Publish policy: missing `template <class Fs> static outcome publish(Fs&, "
+                "const typename Fs::dir& parent, const publish::request&)`");
+  return true;
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/policy.hpp -----
+// ----- begin clawport/zeroclaw/plan.hpp -----
+// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
+// handed to the exporter, which copies, then reports what did not arrive
+// (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/document.hpp -----
+// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
+// files are written in schema order, so the closure is held in this small model and
+// toml++ is used only to parse (the source config and the round-trip re-parse).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::zeroclaw {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/document.hpp -----
+// ----- begin clawport/zeroclaw/reasons.hpp -----
+// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
+// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+
+#include <string_view>
+
+namespace clawport::zeroclaw {
+
+/// Why a piece of configuration did not travel (`dropped[].reason`).
+enum class drop_reason {
+  host_specific,     ///< names accounts, addresses or paths that exist only on the source host
+  relational,        ///< names other agents that will not exist on the target
+  default_closed,    ///< an outward-facing surface that must be re-enabled deliberately
+  private_data,      ///< the agent's private data
+  not_yet_portable,  ///< format 1 does not carry it
+  source_missing,    ///< referenced content the exporter did not have
+  unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
+};
+
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::host_specific:
+      return "host_specific";
+    case drop_reason::relational:
+      return "relational";
+    case drop_reason::default_closed:
+      return "default_closed";
+    case drop_reason::private_data:
+      return "private_data";
+    case drop_reason::not_yet_portable:
+      return "not_yet_portable";
+    case drop_reason::source_missing:
+      return "source_missing";
+    case drop_reason::unknown_key:
+      return "unknown_key";
+  }
+  return "unknown";
+}
+
+/// A capability the importing operator is asked to grant (`risk_flags[].kind`).
+enum class risk_kind {
+  full_autonomy,
+  filesystem_escape,
+  sandbox_disabled,
+  approval_bypass,
+  env_passthrough,
+  extra_filesystem_roots,
+  delegation_enabled,
+  process_spawn,
+  untrusted_startup_context,
+  carried_skills,
+};
+
+constexpr std::string_view to_string(risk_kind k) noexcept {
+  switch (k) {
+    case risk_kind::full_autonomy:
+      return "full_autonomy";
+    case risk_kind::filesystem_escape:
+      return "filesystem_escape";
+    case risk_kind::sandbox_disabled:
+      return "sandbox_disabled";
+    case risk_kind::approval_bypass:
+      return "approval_bypass";
+    case risk_kind::env_passthrough:
+      return "env_passthrough";
+    case risk_kind::extra_filesystem_roots:
+      return "extra_filesystem_roots";
+    case risk_kind::delegation_enabled:
+      return "delegation_enabled";
+    case risk_kind::process_spawn:
+      return "process_spawn";
+    case risk_kind::untrusted_startup_context:
+      return "untrusted_startup_context";
+    case risk_kind::carried_skills:
+      return "carried_skills";
+  }
+  return "unknown";
+}
+
+/// A setting that travels but only means something on the source host. Reported by the
+/// CLI and in its JSON; never written into the manifest (format 1 has no key for it).
+enum class note_kind {
+  host_path,         ///< an absolute host path (CA bundle, binary, allowed root)
+  external_auth,     ///< the credential lives in a host auth store, not in the config
+  secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
+};
+
+constexpr std::string_view to_string(note_kind k) noexcept {
+  switch (k) {
+    case note_kind::host_path:
+      return "host_path";
+    case note_kind::external_auth:
+      return "external_auth";
+    case note_kind::secret_reference:
+      return "secret_reference";
+  }
+  return "unknown";
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/reasons.hpp -----
+
+namespace clawport::zeroclaw {
+
+// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+inline constexpr std::string_view config_file = "config.toml";
+inline constexpr std::string_view workspace_dir = "workspace";
+inline constexpr std::string_view skills_dir = "skills";
+inline constexpr std::string_view workspace_memory_dir = "memory";
+inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
+
+/// One entry of the manifest's `dropped` list.
+struct dropped_item {
+  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
+  drop_reason reason;
+  std::string detail;
+  friend bool operator==(const dropped_item& a, const dropped_item& b) {
+    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
+  }
+};
+
+/// One entry of the manifest's `risk_flags` list.
+struct risk_flag {
+  risk_kind kind;
+  std::string path;
+  std::string detail;
+};
+
+/// A host-local setting that travels (clawport's report only; see reasons.hpp).
+struct host_local_note {
+  note_kind kind;
+  std::string path;  ///< dotted config path in the closure
+  std::string detail;
+};
+
+/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
+  /// has it.
+  bool admits(std::string_view name) const {
+    const auto has = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+};
+
+/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
+/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
+struct skill_source {
+  std::string alias;     ///< a portable name (names grammar), the directory under skills/
+  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
+  skill_filter filter;
+};
+
+/// Where the agent's workspace is read from.
+struct workspace_source {
+  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
+  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
+  /// written (exempt from the ancestor walk).
+  bool configured = false;
+  std::string path;
+};
+
+/// Caller-supplied context for planning. Nothing here is read from the environment.
+struct plan_options {
+  /// The install root (the directory holding config.toml), used to decide whether an
+  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
+  /// config has no parent, as upstream does.
+  std::string install_root = ".";
+  /// Written as `provenance.zeroclaw_version`.
+  std::string producer_version = "clawport 0.1.0";
+};
+
+/// The result of `plan_export` (zeroclaw-bundle.md §2).
+struct export_plan {
+  std::string root_alias;
+  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
+  value closure = value::make_table();
+  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
+  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  workspace_source workspace;
+  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
+  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
+  std::vector<host_local_note> host_local;       ///< report-only notes
+  std::string producer_version;
+};
+
+/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
+inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
+  std::vector<std::string> out;
+  for (const std::string& raw : list) {
+    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
+    if (first == std::string::npos) continue;
+    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
+    std::string item = raw.substr(first, last - first + 1);
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
+/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == workspace_memory_dir) return false;
+  return relative != memory_snapshot_file;
+}
+
+/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
+/// no identity document was kept.
+inline void record_missing_identity_document(export_plan& plan) {
+  if (!plan.identity_document) return;
+  const std::string relative = *plan.identity_document;
+  plan.identity_document.reset();
+  if (value* agents = plan.closure.find("agents"))
+    if (value* agent = agents->find(plan.root_alias))
+      if (value* identity = agent->find("identity")) {
+        identity->erase("aieos_path");
+        if (identity->members.empty()) agent->erase("identity");
+      }
+  plan.dropped.push_back(
+      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
+       "the AIEOS identity document `" + relative +
+           "` is not in the exported workspace, so the reference is dropped rather than "
+           "shipped pointing at nothing"});
+}
+
+/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
+/// order given. The config entry still travels.
+inline void record_missing_skill_content(export_plan& plan,
+                                         const std::vector<std::string>& aliases) {
+  for (const std::string& alias : aliases) {
+    plan.skill_sources.erase(
+        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
+                       [&](const skill_source& s) { return s.alias == alias; }),
+        plan.skill_sources.end());
+    const std::string flag_path = "skill_bundles." + alias;
+    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
+                                         [&](const risk_flag& f) {
+                                           return f.kind == risk_kind::carried_skills &&
+                                                  f.path == flag_path;
+                                         }),
+                          plan.risk_flags.end());
+    plan.dropped.push_back(
+        {"skills/" + alias, drop_reason::source_missing,
+         "the skill bundle carried no skills from the exporting host: its directory is "
+         "absent, or holds nothing the bundle admits. Its config travels, so install the "
+         "skills on the target, or re-export from a host that has them"});
+  }
+}
+
+/// The manifest's `skill_bundles`: the aliases whose content is planned (after
+/// record_missing_skill_content, the ones that really arrived), in plan order.
+inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
+  std::vector<std::string> out;
+  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/plan.hpp -----
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace clawport {
+
+/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+struct copy_counts {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t symlinks = 0;    ///< symlinks skipped
+  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
+  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
+  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+};
+
+/// The outcome of one export (or dry run).
+struct export_result {
+  std::string alias;        ///< the exported agent
+  std::string out;          ///< --out as the caller gave it (printed as typed)
+  std::string destination;  ///< the resolved absolute destination
+  copy_counts workspace;
+  copy_counts skills;
+  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
+  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
+  std::string exported_at;        ///< provenance.exported_at
+  publish::outcome publish;       ///< strategy, guarantee, warnings
+  bool dry_run = false;           ///< nothing was written
+};
+
+}  // namespace clawport
+// ----- end clawport/exporter/result.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace clawport {
+
+/// The human report of a successful export, every line ending in '\n'.
+inline std::string render_report(const export_result& r) {
+  std::string o;
+  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  if (r.dry_run) {
+    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
+  } else {
+    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
+  }
+  if (r.skill_bundles > 0) {
+    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
+         " skill bundle(s)");
+  }
+  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
+  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
+  const std::uint64_t special = r.workspace.special + r.skills.special;
+  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
+  if (replaced > 0) {
+    line("  " + n(replaced) +
+         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
+         "carries the objects it inspected");
+  }
+  if (hard > 0) {
+    line("  " + n(hard) +
+         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
+         "on this host is not this workspace's content to carry");
+  }
+  if (special > 0) {
+    line("  " + n(special) +
+         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
+         "content a bundle can carry");
+  }
+  if (links > 0) {
+    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
+  }
+  const auto& plan = r.plan;
+  if (!plan.risk_flags.empty()) {
+    line("");
+    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
+         " capability grant(s) an importing operator must accept:");
+    for (const auto& f : plan.risk_flags) {
+      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
+           f.detail);
+    }
+  }
+  if (!plan.required_secrets.empty()) {
+    line("");
+    line("\U0001F511 " + n(plan.required_secrets.size()) +
+         " credential(s) were scrubbed and must be supplied on import:");
+    for (const auto& s : plan.required_secrets) line("  " + s);
+  }
+  if (!plan.dropped.empty()) {
+    line("");
+    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
+         " item(s) could not travel and were left behind:");
+    for (const auto& d : plan.dropped) {
+      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
+           d.detail);
+    }
+  }
+  line("");
+  line(
+      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
+      "detection: other config values travel as written, so a token in an MCP server's url, "
+      "or a credential in its command or args, is carried and repeated in the manifest's "
+      "risk flags.");
+  const std::uint64_t carried = r.workspace.files + r.skills.files;
+  if (carried > 0) {
+    line("");
+    line("\u26a0\ufe0f  " + n(carried) +
+         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
+         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
+         "credential in a git remote will be contained in the export.");
+  }
+  line("");
+  line(
+      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
+      "sharing it.");
+  // clawport's additions, after upstream's report.
+  if (!plan.host_local.empty()) {
+    line("");
+    line("\U0001F3E0 " + n(plan.host_local.size()) +
+         " host-local setting(s) travel and only mean something on this host; review them "
+         "on the target:");
+    for (const auto& h : plan.host_local) {
+      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
+           h.detail);
+    }
+  }
+  if (!r.dry_run) {
+    line("");
+    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
+    if (r.publish.guarantee == publish::guarantee::atomic) {
+      how +=
+          ": the destination always held either the complete old or the complete new "
+          "bundle";
+    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
+      how +=
+          ": a crash while publishing leaves the previous bundle beside the destination; "
+          "`clawport recover` restores it";
+    }
+    how += ")";
+    if (r.publish.requested != r.publish.strategy) {
+      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
+    }
+    line(how + ".");
+  }
+  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
+  return o;
+}
+
+/// The `--json` document of DESIGN.md.
+inline nlohmann::json to_json(const export_result& r) {
+  using nlohmann::json;
+  json j;
+  j["alias"] = r.alias;
+  j["out"] = r.out;
+  j["destination"] = r.destination;
+  j["dry_run"] = r.dry_run;
+  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
+  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
+  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
+                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
+                  {"special", r.workspace.special + r.skills.special},
+                  {"replaced", r.workspace.replaced + r.skills.replaced}};
+  j["risk_flags"] = json::array();
+  for (const auto& f : r.plan.risk_flags) {
+    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
+                               {"path", f.path},
+                               {"detail", f.detail}});
+  }
+  j["required_secrets"] = r.plan.required_secrets;
+  j["dropped"] = json::array();
+  for (const auto& d : r.plan.dropped) {
+    j["dropped"].push_back({{"path", d.path},
+                            {"reason", std::string(zeroclaw::to_string(d.reason))},
+                            {"detail", d.detail}});
+  }
+  j["host_local"] = json::array();
+  for (const auto& h : r.plan.host_local) {
+    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
+                               {"path", h.path},
+                               {"detail", h.detail}});
+  }
+  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
+  j["exported_at"] = r.exported_at;
+  j["publish"] = {{"strategy", r.publish.strategy},
+                  {"requested", r.publish.requested},
+                  {"guarantee", r.publish.guarantee},
+                  {"warnings", r.publish.warnings}};
+  return j;
+}
+
+}  // namespace clawport
+// ----- end clawport/exporter/report.hpp -----
+// ----- end clawport/exporter.hpp -----
+// ----- begin clawport/fs.hpp -----
+// Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
+// root opening and the handle-based tree copy.
+
+// ----- begin clawport/fs/faulty.hpp -----
+// fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
+// one with a chosen errno, runs a hook between classification and open (to stage races),
+// and simulates a crash: one mechanism for every fault-injection and crash sweep.
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/fs/memory.hpp -----
+// fs::memory: an in-memory filesystem that models the Fs policy the way Linux behaves,
+// so every race and every failure can be staged deterministically in a test. Inodes carry
+// (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
+// descriptors; errno values are the ones Linux returns for the same call.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 // ----- begin clawport/fs/sys_error.hpp -----
 // How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
 // same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
@@ -909,6 +2183,43 @@ class memory {
     if (d.node_->lock_owner != 0 && d.node_->lock_owner != d.id_) return false;
     d.node_->lock_owner = d.id_;
     return true;
+  }
+
+  /// realpath(3) of an absolute path, symlinks followed; nullopt when it does not exist.
+  /// Used by the exporter to resolve the destination (§7.2). Added for the exporter.
+  std::optional<std::string> canonical(std::string_view abs) const {
+    std::vector<std::string> todo = split(abs);
+    std::vector<std::string> done;
+    int links = 0;
+    std::size_t i = 0;
+    while (i < todo.size()) {
+      const std::string c = todo[i++];
+      if (c.empty() || c == ".") continue;
+      if (c == "..") {
+        if (!done.empty()) done.pop_back();
+        continue;
+      }
+      std::string candidate;
+      for (const std::string& d : done) candidate += "/" + d;
+      candidate += "/" + c;
+      const std::optional<stat_info> st = lstat(candidate);
+      if (!st) return std::nullopt;
+      if (st->kind == file_kind::symlink) {
+        if (++links > 40) throw sys_error("canonical", abs, ELOOP);
+        const std::string target = read_link(candidate);
+        if (!target.empty() && target.front() == '/') done.clear();
+        std::vector<std::string> rest = split(target);
+        rest.insert(rest.end(), todo.begin() + static_cast<std::ptrdiff_t>(i), todo.end());
+        todo = std::move(rest);
+        i = 0;
+        continue;
+      }
+      if (i < todo.size() && st->kind != file_kind::directory) return std::nullopt;
+      done.push_back(c);
+    }
+    std::string out;
+    for (const std::string& d : done) out += "/" + d;
+    return out.empty() ? std::string("/") : out;
   }
 
   // ---- test-building helpers, by absolute path ----------------------------------------
@@ -1499,6 +2810,11 @@ class faulty {
   void sync_dir(const dir& d) {
     enter("sync_dir", {});
     inner_.sync_dir(d);
+  }
+  /// Forwarded for the exporter's destination resolution; counted as "canonical".
+  std::optional<std::string> canonical(std::string_view abs) {
+    enter("canonical", abs);
+    return inner_.canonical(abs);
   }
   bool try_lock(const dir& d) {
     enter("try_lock", {});
@@ -2563,347 +3879,18 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 // Publishing a finished bundle: admission of the destination, the Publish policy and its
 // strategies (staged_swap, exchange, none).
 
-// ----- begin clawport/publish/admission.hpp -----
-// Admission of the destination (§8.2), bound to the identity of the object that was
-// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
-// the handle of the destination's parent, opened once.
-
-
-#include <algorithm>
-#include <cerrno>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport::publish {
-
-/// What the destination was when the export admitted it.
-enum class admission_kind {
-  vacant,  ///< nothing had the name
-  empty,   ///< an empty directory (no --force needed)
-  forced,  ///< a non-empty directory that --force allowed to be replaced
-};
-
-/// The admitted destination: its kind and, for a directory, its identity.
-struct admission {
-  admission_kind kind = admission_kind::vacant;
-  fs::file_id id;
-};
-
-/// An admission plus the open handle of the admitted directory (empty when vacant), so the
-/// exporter can hold a lock on the object it will replace.
-template <class Fs>
-struct admitted {
-  admission adm;
-  std::optional<typename Fs::dir> handle;
-};
-
-/// How the destination is named in messages: `display` is --out as the user typed it,
-/// `path` the resolved absolute path.
-struct destination_names {
-  std::string display;
-  std::string path;
-};
-
-namespace detail {
-
-/// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
-[[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
-                                    const std::string& subject) {
-  throw error(code, what + ": " + cause.what(), subject, cause.sys_errno());
-}
-
-}  // namespace detail
-
-/// The refusals of §8.2/§8.4, with upstream's exact wording.
-namespace refusal {
-inline error symlink(const destination_names& d) {
-  return error(errc::unsafe_path,
-               "destination " + d.display +
-                   " is a symlink; publishing would replace whatever it points at rather than "
-                   "the path you named, so name the directory itself",
-               d.display);
-}
-inline error not_a_directory(const destination_names& d) {
-  return error(errc::destination_refused,
-               "destination " + d.display + " exists and is not a directory", d.display);
-}
-inline error changed(const destination_names& d) {
-  return error(errc::identity_changed,
-               "destination " + d.display +
-                   " is not the directory this export checked before copying; nothing was "
-                   "replaced, so look at what is there and export again",
-               d.display);
-}
-inline error not_empty(const destination_names& d) {
-  return error(
-      errc::destination_refused,
-      "destination " + d.display + " is not empty \u2014 pass --force to replace its contents",
-      d.display);
-}
-inline error appeared(const destination_names& d) {
-  return error(errc::identity_changed,
-               "destination " + d.display +
-                   " did not exist when the export started and does now; replacing it was never "
-                   "admitted, so nothing was written",
-               d.display);
-}
-inline error is_source(const destination_names& d) {
-  return error(errc::overlap,
-               "destination " + d.display +
-                   " is now one of the trees this export read; publishing would replace the "
-                   "source it just copied, so nothing was written",
-               d.display);
-}
-}  // namespace refusal
-
-/// Identity of the directory called `name` in `parent`, or nullopt when the name is absent,
-/// is a symlink, is not a directory, or changed between the stat and the open.
-template <class Fs>
-std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& parent,
-                                                std::string_view name) {
-  const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
-  if (!st || st->kind != fs::file_kind::directory) return std::nullopt;
-  std::optional<typename Fs::dir> opened;
-  try {
-    opened.emplace(fs.open_dir_at(parent, name));
-  } catch (const error& e) {
-    // Only "the name now is something else" means no identity; a failing disk is an error.
-    const int err = e.sys_errno();
-    if (err == ENOENT || err == ENOTDIR || err == ELOOP) return std::nullopt;
-    throw;
-  }
-  const fs::stat_info now = fs.stat(*opened);
-  if (now.id != st->id) return std::nullopt;
-  return now.id;
-}
-
-/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
-/// that changed between stat and open, and a non-empty directory without `force`.
-template <class Fs>
-admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
-                   const destination_names& d) {
-  std::optional<fs::stat_info> st;
-  try {
-    st = fs.stat_at(parent, name);
-  } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
-  }
-  admitted<Fs> out;
-  if (!st) return out;  // vacant
-  if (st->kind == fs::file_kind::symlink) throw refusal::symlink(d);
-  if (st->kind != fs::file_kind::directory) throw refusal::not_a_directory(d);
-  try {
-    out.handle.emplace(fs.open_dir_at(parent, name));
-  } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to open destination " + d.display, e, d.display);
-  }
-  fs::stat_info opened;
-  try {
-    opened = fs.stat(*out.handle);
-  } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
-  }
-  if (opened.id != st->id) throw refusal::changed(d);
-  out.adm.id = opened.id;
-  if (fs.is_empty(*out.handle)) {
-    out.adm.kind = admission_kind::empty;
-  } else if (force) {
-    out.adm.kind = admission_kind::forced;
-  } else {
-    throw refusal::not_empty(d);
-  }
-  return out;
-}
-
-/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
-/// be the admitted object and never one of the source trees the export read.
-template <class Fs>
-void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                      const admission& adm, const std::vector<fs::file_id>& sources,
-                      const destination_names& d) {
-  std::optional<fs::file_id> current;
-  try {
-    current = destination_identity(fs, parent, name);
-  } catch (const error& e) {
-    detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + d.display, e,
-                       d.display);
-  }
-  if (current && std::find(sources.begin(), sources.end(), *current) != sources.end()) {
-    throw refusal::is_source(d);
-  }
-  if (!current || *current != adm.id) throw refusal::changed(d);
-}
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/exchange.hpp -----
 // publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
 // destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
 // instant the destination holds the complete old or the complete new bundle. Where the
 // kernel or filesystem refuses either flag it falls back to staged_swap and says so.
 
-// ----- begin clawport/publish/policy.hpp -----
-// The Publish policy: how a finished staging directory replaces the destination. A policy
-// is a type with a wire `name`, a `writes` flag (false = dry run: the exporter stages
-// nothing) and a static `publish` template over the Fs policy.
-
-
-#include <string>
-#include <string_view>
-#include <type_traits>
-#include <utility>
-#include <vector>
-
-namespace clawport::publish {
-
-/// Everything a strategy needs to replace `destination` by `staging`, both single names
-/// inside the parent handle it is given.
-struct request {
-  std::string staging;               ///< name of the complete staged bundle in the parent
-  std::string destination;           ///< name of the destination in the parent
-  destination_names names;           ///< how to name the destination in messages
-  admission adm;                     ///< what admission found (kind + identity)
-  std::vector<fs::file_id> sources;  ///< identities of every source root the export read
-  bool sync = true;                  ///< fsync the parent after the rename (durability)
-};
-
-/// Wire values of `publish.guarantee`.
-namespace guarantee {
-/// The destination name went from the old content (or nothing) to the complete new bundle
-/// in one step: at no instant was it missing or partial.
-inline constexpr std::string_view atomic = "atomic";
-/// The destination was briefly absent; a crash in that window leaves the old bundle at
-/// `.zeroclaw-export-old-<token>` beside it, which `clawport recover` restores.
-inline constexpr std::string_view recoverable = "recoverable";
-/// Nothing was published (dry run).
-inline constexpr std::string_view none = "none";
-}  // namespace guarantee
-
-/// What a strategy reports after publishing.
-struct outcome {
-  std::string strategy;               ///< the strategy that actually ran: swap, exchange, none
-  std::string requested;              ///< the strategy that was asked for
-  std::string guarantee;              ///< one of the `guarantee` values
-  std::vector<std::string> warnings;  ///< untidy but successful: e.g. an old tree left behind
-};
-
-namespace detail {
-
-template <class...>
-using void_t_ = void;
-
-template <class P, class = void>
-struct has_name : std::false_type {};
-template <class P>
-struct has_name<P, void_t_<decltype(std::string_view{P::name})>> : std::true_type {};
-
-template <class P, class = void>
-struct has_writes : std::false_type {};
-template <class P>
-struct has_writes<P, void_t_<decltype(bool{P::writes})>> : std::true_type {};
-
-template <class P, class Fs, class = void>
-struct has_publish : std::false_type {};
-template <class P, class Fs>
-struct has_publish<P, Fs,
-                   void_t_<decltype(outcome{
-                       P::publish(std::declval<Fs&>(), std::declval<const typename Fs::dir&>(),
-                                  std::declval<const request&>())})>> : std::true_type {};
-
-}  // namespace detail
-
-/// Checks at compile time that `P` models the Publish policy over the Fs backend `Fs`,
-/// naming what is missing: `static_assert(publish::check_policy<P, Fs>());`.
-template <class P, class Fs>
-constexpr bool check_policy() {
-  static_assert(detail::has_name<P>::value,
-                "Publish policy: missing `static constexpr std::string_view name`");
-  static_assert(detail::has_writes<P>::value,
-                "Publish policy: missing `static constexpr bool writes` (false = dry run)");
-  static_assert(detail::has_publish<P, Fs>::value,
-                "Publish policy: missing `template <class Fs> static outcome publish(Fs&, "
-                "const typename Fs::dir& parent, const publish::request&)`");
-  return true;
-}
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
 // publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
 // the destination; publishing is one rename for a vacant destination and, for an admitted
 // directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
 // it reports is rolled back so the destination holds what it held before.
 
-// ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (§8.1): the staging directory
-// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
-// They share the token so a crashed export leaves a pair `clawport recover` recognises.
-
-#include <cstddef>
-#include <random>
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-/// Prefix of a staging directory beside the destination.
-inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
-/// Prefix of the previous bundle while it is moved aside.
-inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
-/// Length of a generated token (the `tempfile` default upstream uses).
-inline constexpr std::size_t token_length = 6;
-
-/// A fresh random token of `token_length` characters from [A-Za-z0-9].
-inline std::string random_token() {
-  static constexpr char alphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  std::random_device device;
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
-  std::string token;
-  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
-  return token;
-}
-
-/// `.zeroclaw-export-<token>`.
-inline std::string staging_name(std::string_view token) {
-  return std::string(staging_prefix) + std::string(token);
-}
-
-/// The retired name paired with a staging name: the staging prefix is replaced by the
-/// old-bundle prefix; a name without the prefix is used whole as the token (upstream's
-/// `retired_name`).
-inline std::string retired_name(std::string_view staging) {
-  std::string_view token = staging;
-  if (token.substr(0, staging_prefix.size()) == staging_prefix) {
-    token.remove_prefix(staging_prefix.size());
-  }
-  return std::string(retired_prefix) + std::string(token);
-}
-
-/// True for `.zeroclaw-export-old-<token>` (non-empty token).
-inline bool is_retired_name(std::string_view name) {
-  return name.size() > retired_prefix.size() &&
-         name.substr(0, retired_prefix.size()) == retired_prefix;
-}
-
-/// True for `.zeroclaw-export-<token>` that is not a retired name.
-inline bool is_staging_name(std::string_view name) {
-  return name.size() > staging_prefix.size() &&
-         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
-}
-
-/// The token of a staging or retired name ("" for other names).
-inline std::string_view token_of(std::string_view name) {
-  if (is_retired_name(name)) return name.substr(retired_prefix.size());
-  if (is_staging_name(name)) return name.substr(staging_prefix.size());
-  return {};
-}
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/names.hpp -----
 
 #include <string>
 #include <string_view>
@@ -5609,438 +6596,6 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 #include <string>
 #include <string_view>
 
-// ----- begin clawport/zeroclaw/plan.hpp -----
-// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
-// handed to the exporter, which copies, then reports what did not arrive
-// (record_missing_identity_document, record_missing_skill_content) and renders.
-
-#include <algorithm>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-// ----- begin clawport/zeroclaw/document.hpp -----
-// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
-// files are written in schema order, so the closure is held in this small model and
-// toml++ is used only to parse (the source config and the round-trip re-parse).
-
-#include <cstdint>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport::zeroclaw {
-
-struct member;
-
-/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
-struct value {
-  enum class kind { string, integer, floating, boolean, datetime, array, table };
-
-  kind type = kind::table;
-  std::string text;  ///< string contents, or the literal of a datetime
-  std::int64_t integer = 0;
-  double floating = 0;
-  bool boolean = false;
-  std::vector<value> items;     ///< array elements
-  std::vector<member> members;  ///< table members, in insertion order
-
-  static inline value make_string(std::string s);
-  static inline value make_integer(std::int64_t i);
-  static inline value make_floating(double f);
-  static inline value make_boolean(bool b);
-  static inline value make_array(std::vector<value> items = {});
-  static inline value make_table();
-
-  bool is_table() const noexcept { return type == kind::table; }
-  bool is_array() const noexcept { return type == kind::array; }
-  bool is_string() const noexcept { return type == kind::string; }
-  bool is_boolean() const noexcept { return type == kind::boolean; }
-
-  /// The member `key` of a table, or nullptr.
-  inline const value* find(std::string_view key) const noexcept;
-  inline value* find(std::string_view key) noexcept;
-  /// Sets `key` (replacing in place, or appending) and returns the stored value.
-  inline value& set(std::string key, value v);
-  /// Removes `key`; true when it was there.
-  inline bool erase(std::string_view key);
-  /// The member `key`, created as an empty table when absent.
-  inline value& child_table(const std::string& key);
-
-  friend inline bool operator==(const value& a, const value& b);
-  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
-};
-
-struct member {
-  std::string key;
-  value val;
-};
-
-inline value value::make_string(std::string s) {
-  value v;
-  v.type = kind::string;
-  v.text = std::move(s);
-  return v;
-}
-inline value value::make_integer(std::int64_t i) {
-  value v;
-  v.type = kind::integer;
-  v.integer = i;
-  return v;
-}
-inline value value::make_floating(double f) {
-  value v;
-  v.type = kind::floating;
-  v.floating = f;
-  return v;
-}
-inline value value::make_boolean(bool b) {
-  value v;
-  v.type = kind::boolean;
-  v.boolean = b;
-  return v;
-}
-inline value value::make_array(std::vector<value> items) {
-  value v;
-  v.type = kind::array;
-  v.items = std::move(items);
-  return v;
-}
-inline value value::make_table() { return value{}; }
-
-inline const value* value::find(std::string_view key) const noexcept {
-  for (const member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value* value::find(std::string_view key) noexcept {
-  for (member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value& value::set(std::string key, value v) {
-  if (value* existing = find(key)) {
-    *existing = std::move(v);
-    return *existing;
-  }
-  members.push_back(member{std::move(key), std::move(v)});
-  return members.back().val;
-}
-inline bool value::erase(std::string_view key) {
-  for (auto it = members.begin(); it != members.end(); ++it) {
-    if (it->key == key) {
-      members.erase(it);
-      return true;
-    }
-  }
-  return false;
-}
-inline value& value::child_table(const std::string& key) {
-  if (value* existing = find(key)) return *existing;
-  return set(key, make_table());
-}
-
-/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
-inline bool operator==(const value& a, const value& b) {
-  if (a.type != b.type) return false;
-  switch (a.type) {
-    case value::kind::string:
-    case value::kind::datetime:
-      return a.text == b.text;
-    case value::kind::integer:
-      return a.integer == b.integer;
-    case value::kind::floating:
-      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
-    case value::kind::boolean:
-      return a.boolean == b.boolean;
-    case value::kind::array:
-      return a.items == b.items;
-    case value::kind::table:
-      if (a.members.size() != b.members.size()) return false;
-      for (const member& m : a.members) {
-        const value* other = b.find(m.key);
-        if (other == nullptr || !(m.val == *other)) return false;
-      }
-      return true;
-  }
-  return false;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/document.hpp -----
-// ----- begin clawport/zeroclaw/reasons.hpp -----
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
-
-#include <string_view>
-
-namespace clawport::zeroclaw {
-
-/// Why a piece of configuration did not travel (`dropped[].reason`).
-enum class drop_reason {
-  host_specific,     ///< names accounts, addresses or paths that exist only on the source host
-  relational,        ///< names other agents that will not exist on the target
-  default_closed,    ///< an outward-facing surface that must be re-enabled deliberately
-  private_data,      ///< the agent's private data
-  not_yet_portable,  ///< format 1 does not carry it
-  source_missing,    ///< referenced content the exporter did not have
-  unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
-};
-
-constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::host_specific:
-      return "host_specific";
-    case drop_reason::relational:
-      return "relational";
-    case drop_reason::default_closed:
-      return "default_closed";
-    case drop_reason::private_data:
-      return "private_data";
-    case drop_reason::not_yet_portable:
-      return "not_yet_portable";
-    case drop_reason::source_missing:
-      return "source_missing";
-    case drop_reason::unknown_key:
-      return "unknown_key";
-  }
-  return "unknown";
-}
-
-/// A capability the importing operator is asked to grant (`risk_flags[].kind`).
-enum class risk_kind {
-  full_autonomy,
-  filesystem_escape,
-  sandbox_disabled,
-  approval_bypass,
-  env_passthrough,
-  extra_filesystem_roots,
-  delegation_enabled,
-  process_spawn,
-  untrusted_startup_context,
-  carried_skills,
-};
-
-constexpr std::string_view to_string(risk_kind k) noexcept {
-  switch (k) {
-    case risk_kind::full_autonomy:
-      return "full_autonomy";
-    case risk_kind::filesystem_escape:
-      return "filesystem_escape";
-    case risk_kind::sandbox_disabled:
-      return "sandbox_disabled";
-    case risk_kind::approval_bypass:
-      return "approval_bypass";
-    case risk_kind::env_passthrough:
-      return "env_passthrough";
-    case risk_kind::extra_filesystem_roots:
-      return "extra_filesystem_roots";
-    case risk_kind::delegation_enabled:
-      return "delegation_enabled";
-    case risk_kind::process_spawn:
-      return "process_spawn";
-    case risk_kind::untrusted_startup_context:
-      return "untrusted_startup_context";
-    case risk_kind::carried_skills:
-      return "carried_skills";
-  }
-  return "unknown";
-}
-
-/// A setting that travels but only means something on the source host. Reported by the
-/// CLI and in its JSON; never written into the manifest (format 1 has no key for it).
-enum class note_kind {
-  host_path,         ///< an absolute host path (CA bundle, binary, allowed root)
-  external_auth,     ///< the credential lives in a host auth store, not in the config
-  secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
-};
-
-constexpr std::string_view to_string(note_kind k) noexcept {
-  switch (k) {
-    case note_kind::host_path:
-      return "host_path";
-    case note_kind::external_auth:
-      return "external_auth";
-    case note_kind::secret_reference:
-      return "secret_reference";
-  }
-  return "unknown";
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/reasons.hpp -----
-
-namespace clawport::zeroclaw {
-
-// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-inline constexpr std::string_view config_file = "config.toml";
-inline constexpr std::string_view workspace_dir = "workspace";
-inline constexpr std::string_view skills_dir = "skills";
-inline constexpr std::string_view workspace_memory_dir = "memory";
-inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
-
-/// One entry of the manifest's `dropped` list.
-struct dropped_item {
-  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
-  drop_reason reason;
-  std::string detail;
-  friend bool operator==(const dropped_item& a, const dropped_item& b) {
-    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
-  }
-};
-
-/// One entry of the manifest's `risk_flags` list.
-struct risk_flag {
-  risk_kind kind;
-  std::string path;
-  std::string detail;
-};
-
-/// A host-local setting that travels (clawport's report only; see reasons.hpp).
-struct host_local_note {
-  note_kind kind;
-  std::string path;  ///< dotted config path in the closure
-  std::string detail;
-};
-
-/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
-struct skill_filter {
-  std::vector<std::string> include;
-  std::vector<std::string> exclude;
-
-  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
-  /// has it.
-  bool admits(std::string_view name) const {
-    const auto has = [&](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (!include.empty() && !has(include)) return false;
-    return !has(exclude);
-  }
-};
-
-/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
-/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
-struct skill_source {
-  std::string alias;     ///< a portable name (names grammar), the directory under skills/
-  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
-  skill_filter filter;
-};
-
-/// Where the agent's workspace is read from.
-struct workspace_source {
-  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
-  bool configured = false;
-  std::string path;
-};
-
-/// Caller-supplied context for planning. Nothing here is read from the environment.
-struct plan_options {
-  /// The install root (the directory holding config.toml), used to decide whether an
-  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
-  /// config has no parent, as upstream does.
-  std::string install_root = ".";
-  /// Written as `provenance.zeroclaw_version`.
-  std::string producer_version = "clawport 0.1.0";
-};
-
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
-struct export_plan {
-  std::string root_alias;
-  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
-  value closure = value::make_table();
-  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
-  workspace_source workspace;
-  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
-  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
-  std::vector<host_local_note> host_local;       ///< report-only notes
-  std::string producer_version;
-};
-
-/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
-inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
-  std::vector<std::string> out;
-  for (const std::string& raw : list) {
-    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
-    if (first == std::string::npos) continue;
-    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
-    std::string item = raw.substr(first, last - first + 1);
-    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
-  }
-  return out;
-}
-
-/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
-/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) noexcept {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == workspace_memory_dir) return false;
-  return relative != memory_snapshot_file;
-}
-
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
-/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
-/// no identity document was kept.
-inline void record_missing_identity_document(export_plan& plan) {
-  if (!plan.identity_document) return;
-  const std::string relative = *plan.identity_document;
-  plan.identity_document.reset();
-  if (value* agents = plan.closure.find("agents"))
-    if (value* agent = agents->find(plan.root_alias))
-      if (value* identity = agent->find("identity")) {
-        identity->erase("aieos_path");
-        if (identity->members.empty()) agent->erase("identity");
-      }
-  plan.dropped.push_back(
-      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
-       "the AIEOS identity document `" + relative +
-           "` is not in the exported workspace, so the reference is dropped rather than "
-           "shipped pointing at nothing"});
-}
-
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
-/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
-/// order given. The config entry still travels.
-inline void record_missing_skill_content(export_plan& plan,
-                                         const std::vector<std::string>& aliases) {
-  for (const std::string& alias : aliases) {
-    plan.skill_sources.erase(
-        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
-                       [&](const skill_source& s) { return s.alias == alias; }),
-        plan.skill_sources.end());
-    const std::string flag_path = "skill_bundles." + alias;
-    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
-                                         [&](const risk_flag& f) {
-                                           return f.kind == risk_kind::carried_skills &&
-                                                  f.path == flag_path;
-                                         }),
-                          plan.risk_flags.end());
-    plan.dropped.push_back(
-        {"skills/" + alias, drop_reason::source_missing,
-         "the skill bundle carried no skills from the exporting host: its directory is "
-         "absent, or holds nothing the bundle admits. Its config travels, so install the "
-         "skills on the target, or re-export from a host that has them"});
-  }
-}
-
-/// The manifest's `skill_bundles`: the aliases whose content is planned (after
-/// record_missing_skill_content, the ones that really arrived), in plan order.
-inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
-  std::vector<std::string> out;
-  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
-  return out;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/plan.hpp -----
 
 namespace clawport::zeroclaw {
 

@@ -5,7 +5,10 @@
 #include "support/test.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>

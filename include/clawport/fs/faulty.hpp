@@ -225,6 +225,11 @@ class faulty {
     enter("sync_dir", {});
     inner_.sync_dir(d);
   }
+  /// Forwarded for the exporter's destination resolution; counted as "canonical".
+  std::optional<std::string> canonical(std::string_view abs) {
+    enter("canonical", abs);
+    return inner_.canonical(abs);
+  }
   bool try_lock(const dir& d) {
     enter("try_lock", {});
     return inner_.try_lock(d);

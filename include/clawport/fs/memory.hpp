@@ -337,6 +337,43 @@ class memory {
     return true;
   }
 
+  /// realpath(3) of an absolute path, symlinks followed; nullopt when it does not exist.
+  /// Used by the exporter to resolve the destination (§7.2). Added for the exporter.
+  std::optional<std::string> canonical(std::string_view abs) const {
+    std::vector<std::string> todo = split(abs);
+    std::vector<std::string> done;
+    int links = 0;
+    std::size_t i = 0;
+    while (i < todo.size()) {
+      const std::string c = todo[i++];
+      if (c.empty() || c == ".") continue;
+      if (c == "..") {
+        if (!done.empty()) done.pop_back();
+        continue;
+      }
+      std::string candidate;
+      for (const std::string& d : done) candidate += "/" + d;
+      candidate += "/" + c;
+      const std::optional<stat_info> st = lstat(candidate);
+      if (!st) return std::nullopt;
+      if (st->kind == file_kind::symlink) {
+        if (++links > 40) throw sys_error("canonical", abs, ELOOP);
+        const std::string target = read_link(candidate);
+        if (!target.empty() && target.front() == '/') done.clear();
+        std::vector<std::string> rest = split(target);
+        rest.insert(rest.end(), todo.begin() + static_cast<std::ptrdiff_t>(i), todo.end());
+        todo = std::move(rest);
+        i = 0;
+        continue;
+      }
+      if (i < todo.size() && st->kind != file_kind::directory) return std::nullopt;
+      done.push_back(c);
+    }
+    std::string out;
+    for (const std::string& d : done) out += "/" + d;
+    return out.empty() ? std::string("/") : out;
+  }
+
   // ---- test-building helpers, by absolute path ----------------------------------------
   // Intermediate symlinks are followed, the last component is not (lstat-like), except in
   // read_file and chmod which act on what the path finally names. Permissions are ignored.
