@@ -318,8 +318,7 @@ class planner {
         source = paths::join(options_.install_root, directory);
       const std::string normalized = paths::normalize(source);
       const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
-      const bool escapes =
-          !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
+      const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
       if (escapes) {
         carried->erase("directory");
         record("skills/" + alias, drop_reason::host_specific,
@@ -365,9 +364,10 @@ class planner {
     const std::vector<std::string> bundles = agent_list("mcp_bundles");
     std::set<std::string> excluded;
     for (const std::string& b : bundles)
-      for (const std::string& name : string_items(table_at(&root_, {"mcp_bundles", b})
-                                                      ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
-                                                      : nullptr))
+      for (const std::string& name :
+           string_items(table_at(&root_, {"mcp_bundles", b})
+                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
+                            : nullptr))
         excluded.insert(name);
     std::vector<std::string> granted;
     for (const std::string& b : bundles) {
@@ -477,8 +477,10 @@ class planner {
             fallback->items = std::move(kept);
         }
       }
-      section("providers").child_table("models").child_table(resolved->family).set(
-          resolved->alias, std::move(shaped));
+      section("providers")
+          .child_table("models")
+          .child_table(resolved->family)
+          .set(resolved->alias, std::move(shaped));
     }
     visited.push_back(key);
     for (const std::string& edge : string_items(resolved->entry->find("fallback")))
@@ -518,7 +520,8 @@ class planner {
         v.text.clear();
       }
     } else if (v.is_table()) {
-      for (member& m : v.members) scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
+      for (member& m : v.members)
+        scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
     } else if (v.is_array()) {
       for (std::size_t i = 0; i < v.items.size(); ++i)
         scrub_walk(v.items[i], path + "." + element_segment(v.items[i], i), found);

@@ -50,8 +50,8 @@ namespace detail {
 [[noreturn]] inline void closure_invalid(const std::string& alias, const std::string& error_text,
                                          const std::string& subject) {
   throw error(errc::config_invalid,
-              "the closure for agent '" + alias + "' does not validate on a clean install: " +
-                  error_text +
+              "the closure for agent '" + alias +
+                  "' does not validate on a clean install: " + error_text +
                   "\nA bundle has to stand on its own, so this one is not written. Fix the "
                   "reported field in this install's config and export again.",
               subject);

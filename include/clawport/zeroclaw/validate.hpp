@@ -89,8 +89,8 @@ inline bool valid_http_url(std::string_view url, bool& http_scheme) {
   if (colon == std::string_view::npos || colon == 0) return false;
   const std::string_view scheme = url.substr(0, colon);
   for (const char c : scheme)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-          c == '+' || c == '-' || c == '.'))
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+          c == '-' || c == '.'))
       return false;
   const std::string_view rest = url.substr(colon + 3);
   if (rest.empty() || rest.front() == '/') return false;
@@ -125,8 +125,7 @@ class validator {
     for (const auto& [name, entry] : sections)
       for (const member* m : sorted_members(top(name))) {
         const std::string path = std::string(name) + "." + m->key;
-        if (!m->val.is_table())
-          return st_.fail("", "`" + path + "` must be a table", path);
+        if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
         if (!check_shape(m->val, entry.fields, entry.extra, path, st_)) return false;
       }
     if (const value* list = mcp_servers())
@@ -176,8 +175,8 @@ class validator {
       const value* dir = child(&b->val, "directory");
       const std::string configured =
           (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
-      const std::string path = paths::normalize(
-          configured.empty() ? "shared/skills/" + b->key : paths::join(".", configured));
+      const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
+                                                                   : paths::join(".", configured));
       if (!paths::starts_with(path, "shared"))
         return st_.fail("invalid_format",
                         "skill-bundle directory '" + path +
@@ -204,8 +203,8 @@ class validator {
         const std::string& name = list->items[i].text;
         bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
         for (const char c : name)
-          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                      (c >= '0' && c <= '9') || c == '_');
+          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                      c == '_');
         if (!ok) {
           const std::string path =
               "risk_profiles." + p->key + ".shell_env_passthrough[" + std::to_string(i) + "]";
@@ -231,8 +230,8 @@ class validator {
         }
         const value* t = child(&m->val, "temperature");
         if (t != nullptr) {
-          const double v = t->type == value::kind::integer ? static_cast<double>(t->integer)
-                                                           : t->floating;
+          const double v =
+              t->type == value::kind::integer ? static_cast<double>(t->integer) : t->floating;
           if (!(v >= 0.0 && v <= 2.0))
             return st_.fail("",
                             base + ".temperature: temperature " + toml_number(*t) +
@@ -269,10 +268,10 @@ class validator {
             const value* key = child(&m->val, "api_key");
             if (u.find("ollama.com") != std::string::npos &&
                 (key == nullptr || !key->is_string() || key->text.empty()))
-              return st_.fail("",
-                              base + ": model \"" + model->text +
-                                  "\" on ollama.com needs a non-empty api_key",
-                              base + ".api_key");
+              return st_.fail(
+                  "",
+                  base + ": model \"" + model->text + "\" on ollama.com needs a non-empty api_key",
+                  base + ".api_key");
           }
         }
       }
@@ -328,8 +327,7 @@ class validator {
           return st_.fail("", at + ".tls_ca_cert_path must be an absolute path",
                           at + ".tls_ca_cert_path");
         if (url == nullptr || !url->is_string() || url->text.rfind("https://", 0) != 0)
-          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set",
-                          at + ".url");
+          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set", at + ".url");
       }
       const value* timeout = child(&s, "tool_timeout_secs");
       if (timeout != nullptr && timeout->type == value::kind::integer) {
@@ -402,7 +400,8 @@ class validator {
     for (const member* a : sorted_members(agents)) {
       const std::string base = "agents." + a->key + ".";
       const value& agent = a->val;
-      const std::string model = detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
+      const std::string model =
+          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
       if (model.empty())
         return st_.fail("required_field_empty",
                         base +
@@ -441,18 +440,18 @@ class validator {
       for (const auto& [key, section] : profiles) {
         const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
         if (!v.empty() && child(top(section), v) == nullptr)
-          return st_.fail("dangling_reference",
-                          base + key + " = \"" + v + "\" but " + section + "." + v +
-                              " is not configured",
-                          base + key);
+          return st_.fail(
+              "dangling_reference",
+              base + key + " = \"" + v + "\" but " + section + "." + v + " is not configured",
+              base + key);
       }
       const value* enabled = child(&agent, "enabled");
       const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
-      if (is_enabled &&
-          detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
+      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
         return st_.fail("required_field_empty",
-                        base + "risk_profile must reference a configured [risk_profiles.<alias>] "
-                               "entry",
+                        base +
+                            "risk_profile must reference a configured [risk_profiles.<alias>] "
+                            "entry",
                         base + "risk_profile");
       if (!delegates(a->key, agent, agents)) return false;
     }
@@ -487,19 +486,17 @@ class validator {
     if (const value* access = child(workspace, "access"); access != nullptr && access->is_table())
       for (const member& m : access->members) {
         const std::string at = base + "workspace.access." + m.key;
-        if (m.key == alias)
-          return st_.fail("invalid_format", at + " names this agent itself", at);
+        if (m.key == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
         if (child(agents, m.key) == nullptr)
-          return st_.fail("dangling_reference",
-                          at + " but agents." + m.key + " is not configured", at);
+          return st_.fail("dangling_reference", at + " but agents." + m.key + " is not configured",
+                          at);
       }
     if (const value* list = child(workspace, "read_memory_from");
         list != nullptr && list->is_array())
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         const std::string& target = list->items[i].text;
         const std::string at = base + "workspace.read_memory_from[" + std::to_string(i) + "]";
-        if (target == alias)
-          return st_.fail("invalid_format", at + " names this agent itself", at);
+        if (target == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
         const value* other = child(agents, target);
         if (other == nullptr)
           return st_.fail("dangling_reference",
