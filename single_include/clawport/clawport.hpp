@@ -257,6 +257,42 @@ inline constexpr int bundle_format_version = 1;
 // Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
 // root opening and the handle-based tree copy.
 
+// ----- begin clawport/fs/faulty.hpp -----
+// fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
+// one with a chosen errno, runs a hook between classification and open (to stage races),
+// and simulates a crash: one mechanism for every fault-injection and crash sweep.
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/fs/memory.hpp -----
+// fs::memory: an in-memory filesystem that models the Fs policy the way Linux behaves,
+// so every race and every failure can be staged deterministically in a test. Inodes carry
+// (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
+// descriptors; errno values are the ones Linux returns for the same call.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
 // directory handles and single path components, so a racing writer cannot redirect a
@@ -467,6 +503,1103 @@ constexpr bool check_policy() {
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/policy.hpp -----
+// ----- begin clawport/fs/sys_error.hpp -----
+// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
+// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
+// the real backend would for the same errno.
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+
+namespace clawport::fs {
+
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
+}
+
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
+inline error sys_error(std::string_view op, std::string_view subject, int err) {
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
+                     err);
+      }
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/sys_error.hpp -----
+
+namespace clawport::fs {
+
+/// An in-memory filesystem modelling the Fs policy (see docs/library.md, "fs::memory").
+///
+/// Besides the policy it offers test-building helpers that take absolute paths
+/// (`mkdirs`, `write_file`, `symlink`, `hard_link`, `mkfifo`, `rename`, `remove`,
+/// `read_file`, `lstat`, `chmod`, `snapshot`). Helpers act with every permission, like a
+/// test's setup code; the policy operations check permissions like an unprivileged owner
+/// unless `options::enforce_permissions` is false (a process running as root).
+class memory {
+ public:
+  struct options {
+    std::size_t max_open_handles = 0;    ///< open dir+file handles before EMFILE; 0 = no limit
+    std::size_t max_name_length = 255;   ///< longest component before ENAMETOOLONG (NAME_MAX)
+    std::size_t max_path_length = 4095;  ///< longest open_root path before ENAMETOOLONG
+    bool rename2_supported = true;       ///< false: noreplace/exchange report `unsupported`
+    bool enforce_permissions = true;     ///< check owner rwx bits (false models root)
+    std::uint32_t umask = 022;  ///< applied to make_dir_at/create_file_at modes, as the kernel does
+    std::uint64_t dev = 1;      ///< the device number of every inode
+  };
+
+ private:
+  struct node {
+    file_kind kind = file_kind::regular;
+    std::uint64_t ino = 0;
+    std::uint32_t mode = 0;
+    std::uint64_t names = 0;  // directory entries naming this inode (0 or 1 for directories)
+    std::string data;         // regular file content
+    std::string target;       // symlink target
+    std::map<std::string, std::shared_ptr<node>, std::less<>> entries;  // directories
+    std::weak_ptr<node> parent;    // directories: the directory holding its name
+    std::uint64_t lock_owner = 0;  // handle id holding the flock, 0 = none
+  };
+  using node_ptr = std::shared_ptr<node>;
+
+  struct state {
+    options opts;
+    node_ptr root;
+    std::uint64_t next_ino = 2;
+    std::uint64_t next_handle = 1;
+    std::size_t open = 0;
+  };
+
+  // Shared by every handle of one filesystem so closing a handle updates the open count.
+  class handle_base {
+   public:
+    handle_base() = default;
+    handle_base(const handle_base&) = delete;
+    handle_base& operator=(const handle_base&) = delete;
+    handle_base(handle_base&& o) noexcept
+        : st_(std::move(o.st_)), node_(std::move(o.node_)), id_(o.id_) {
+      o.id_ = 0;
+    }
+    handle_base& operator=(handle_base&& o) noexcept {
+      if (this != &o) {
+        close();
+        st_ = std::move(o.st_);
+        node_ = std::move(o.node_);
+        id_ = o.id_;
+        o.id_ = 0;
+      }
+      return *this;
+    }
+    ~handle_base() { close(); }
+    explicit operator bool() const noexcept { return node_ != nullptr; }
+
+   protected:
+    friend class memory;
+    handle_base(std::shared_ptr<state> st, node_ptr n)
+        : st_(std::move(st)), node_(std::move(n)), id_(st_->next_handle++) {
+      ++st_->open;
+    }
+    void close() noexcept {
+      if (!node_) return;
+      if (node_->lock_owner == id_) node_->lock_owner = 0;  // flock dies with the descriptor
+      --st_->open;
+      node_.reset();
+      st_.reset();
+      id_ = 0;
+    }
+    std::shared_ptr<state> st_;
+    node_ptr node_;
+    std::uint64_t id_ = 0;
+  };
+
+ public:
+  /// A directory handle: stays bound to its inode when the name is renamed or removed.
+  class dir : public handle_base {
+   public:
+    dir() = default;
+
+   private:
+    friend class memory;
+    using handle_base::handle_base;
+  };
+
+  /// A file handle with its own offset; `open_file_at` gives read-only handles,
+  /// `create_file_at` write-only ones.
+  class file : public handle_base {
+   public:
+    file() = default;
+    file(file&&) noexcept = default;
+    file& operator=(file&&) noexcept = default;
+
+   private:
+    friend class memory;
+    file(std::shared_ptr<state> st, node_ptr n, bool readable, bool writable)
+        : handle_base(std::move(st), std::move(n)), readable_(readable), writable_(writable) {}
+    bool readable_ = false;
+    bool writable_ = false;
+    std::uint64_t pos_ = 0;
+  };
+
+  memory() : memory(options{}) {}
+  explicit memory(options opts) : st_(std::make_shared<state>()) {
+    st_->opts = opts;
+    st_->root = make_node(file_kind::directory, 0755);
+    st_->root->names = 1;  // the root names itself, so it counts as linked
+  }
+  memory(memory&&) noexcept = default;
+  memory& operator=(memory&&) noexcept = default;
+  memory(const memory&) = delete;
+  memory& operator=(const memory&) = delete;
+
+  /// The limits and switches; may be changed at any time (e.g. to drop renameat2 support).
+  options& settings() noexcept { return st_->opts; }
+  const options& settings() const noexcept { return st_->opts; }
+  /// Directory and file handles currently open.
+  std::size_t open_handles() const noexcept { return st_->open; }
+
+  /// How this backend reports a failed call (used by fs::faulty to inject failures).
+  static error make_error(std::string_view op, std::string_view subject, int err) {
+    return sys_error(op, subject, err);
+  }
+
+  // ---- the Fs policy -------------------------------------------------------------------
+
+  dir open_root(std::string_view abs) {
+    static constexpr std::string_view op = "open_root";
+    if (abs.empty() || abs.front() != '/') {
+      throw error(errc::invalid_argument, "open_root needs an absolute path", std::string(abs));
+    }
+    if (abs.size() > st_->opts.max_path_length) throw sys_error(op, abs, ENAMETOOLONG);
+    reserve_handle(op, abs);
+    node_ptr n = resolve(op, abs, true, st_->opts.enforce_permissions);
+    if (n->kind != file_kind::directory) throw sys_error(op, abs, ENOTDIR);
+    require(n, 4, op, abs);
+    return dir(st_, std::move(n));
+  }
+
+  std::optional<stat_info> stat_at(const dir& d, std::string_view name) {
+    static constexpr std::string_view op = "stat_at";
+    check_name(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) return std::nullopt;
+    return info(*n);
+  }
+
+  stat_info stat(const dir& d) { return info(*d.node_); }
+  stat_info stat(const file& f) { return info(*f.node_); }
+
+  dir open_dir_at(const dir& d, std::string_view name) {
+    static constexpr std::string_view op = "open_dir_at";
+    check_name(op, name);
+    reserve_handle(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    // Linux says ENOTDIR for a symlink under O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies
+    // it as ELOOP so callers can tell "a symlink" from "not a directory", and so do we.
+    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
+    require(n, 4, op, name);
+    return dir(st_, std::move(n));
+  }
+
+  file open_file_at(const dir& d, std::string_view name) {
+    static constexpr std::string_view op = "open_file_at";
+    check_name(op, name);
+    reserve_handle(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    require(n, 4, op, name);
+    // Like O_RDONLY on Linux, a directory or a FIFO opens too; fstat tells them apart.
+    return file(st_, std::move(n), true, false);
+  }
+
+  template <class F>
+  void for_each_entry(const dir& d, F&& f) {
+    // A snapshot of the names: the callback may change the directory, as on a real one.
+    std::vector<std::string> names;
+    names.reserve(d.node_->entries.size());
+    for (const auto& e : d.node_->entries) names.push_back(e.first);
+    for (const auto& name : names) f(std::string_view(name));
+  }
+
+  bool is_empty(const dir& d) { return d.node_->entries.empty(); }
+
+  void make_dir_at(const dir& d, std::string_view name, std::uint32_t mode) {
+    static constexpr std::string_view op = "make_dir_at";
+    check_name(op, name);
+    require(d.node_, 1, op, name);
+    if (d.node_->names == 0) throw sys_error(op, name, ENOENT);
+    if (find(d.node_, name)) throw sys_error(op, name, EEXIST);
+    require(d.node_, 2, op, name);
+    link(d.node_, name, make_node(file_kind::directory, mode & ~st_->opts.umask));
+  }
+
+  file create_file_at(const dir& d, std::string_view name, std::uint32_t mode) {
+    static constexpr std::string_view op = "create_file_at";
+    check_name(op, name);
+    reserve_handle(op, name);
+    require(d.node_, 1, op, name);
+    if (d.node_->names == 0) throw sys_error(op, name, ENOENT);
+    if (find(d.node_, name)) throw sys_error(op, name, EEXIST);  // O_EXCL, even a dangling link
+    require(d.node_, 2, op, name);
+    node_ptr n = make_node(file_kind::regular, mode & ~st_->opts.umask);
+    link(d.node_, name, n);
+    return file(st_, std::move(n), false, true);
+  }
+
+  std::uint64_t copy_data(file& from, file& to) {
+    static constexpr std::string_view op = "copy_data";
+    if (!from.readable_ || !to.writable_) throw sys_error(op, {}, EBADF);
+    if (from.node_->kind == file_kind::directory) throw sys_error(op, {}, EISDIR);
+    if (from.node_->kind != file_kind::regular) return 0;  // an empty non-blocking FIFO
+    const std::string& src = from.node_->data;
+    if (from.pos_ >= src.size()) return 0;
+    const std::size_t n = src.size() - static_cast<std::size_t>(from.pos_);
+    // Copy first: `from` and `to` may be the same inode.
+    const std::string chunk = src.substr(static_cast<std::size_t>(from.pos_));
+    put(to, chunk.data(), n);
+    from.pos_ += n;
+    return n;
+  }
+
+  std::size_t read(file& f, char* buf, std::size_t n) {
+    static constexpr std::string_view op = "read";
+    if (!f.readable_) throw sys_error(op, {}, EBADF);
+    if (f.node_->kind == file_kind::directory) throw sys_error(op, {}, EISDIR);
+    if (f.node_->kind != file_kind::regular) return 0;
+    const std::string& src = f.node_->data;
+    if (f.pos_ >= src.size()) return 0;
+    const std::size_t k = std::min(n, src.size() - static_cast<std::size_t>(f.pos_));
+    std::memcpy(buf, src.data() + f.pos_, k);
+    f.pos_ += k;
+    return k;
+  }
+
+  void write_all(file& f, const char* data, std::size_t n) {
+    if (!f.writable_) throw sys_error("write_all", {}, EBADF);
+    put(f, data, n);
+  }
+
+  void set_mode(file& f, std::uint32_t mode) { f.node_->mode = mode & 07777; }
+
+  void unlink_at(const dir& d, std::string_view name) {
+    static constexpr std::string_view op = "unlink_at";
+    check_name(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    if (n->kind == file_kind::directory) throw sys_error(op, name, EISDIR);
+    require(d.node_, 2, op, name);
+    unlink(d.node_, name);
+  }
+
+  void remove_dir_at(const dir& d, std::string_view name) {
+    static constexpr std::string_view op = "remove_dir_at";
+    check_name(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
+    if (!n->entries.empty()) throw sys_error(op, name, ENOTEMPTY);
+    require(d.node_, 2, op, name);
+    unlink(d.node_, name);
+  }
+
+  void remove_tree_at(const dir& d, std::string_view name) {
+    static constexpr std::string_view op = "remove_tree_at";
+    check_name(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    if (n->kind == file_kind::directory) {
+      // The posix remover opens each directory (r), looks up and unlinks entries (wx).
+      empty_tree(n, name, st_->opts.enforce_permissions);
+    }
+    require(d.node_, 2, op, name);
+    unlink(d.node_, name);
+  }
+
+  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
+                          std::string_view to, rename_mode mode) {
+    if (mode != rename_mode::replace && !st_->opts.rename2_supported) {
+      return rename_result::unsupported;  // as renameat2 failing with EINVAL/ENOSYS
+    }
+    move_entry(from_dir.node_, from, to_dir.node_, to, mode, st_->opts.enforce_permissions);
+    return rename_result::done;
+  }
+
+  void sync_filesystem(const dir&) {}
+  void sync_dir(const dir&) {}
+
+  bool try_lock(const dir& d) {
+    // flock: per open description; the holder may lock again, anyone else gets EWOULDBLOCK.
+    if (d.node_->lock_owner != 0 && d.node_->lock_owner != d.id_) return false;
+    d.node_->lock_owner = d.id_;
+    return true;
+  }
+
+  // ---- test-building helpers, by absolute path ----------------------------------------
+  // Intermediate symlinks are followed, the last component is not (lstat-like), except in
+  // read_file and chmod which act on what the path finally names. Permissions are ignored.
+
+  /// mkdir -p: creates missing directories (the last one with `mode`, exactly).
+  void mkdirs(std::string_view path, std::uint32_t mode = 0755) {
+    static constexpr std::string_view op = "mkdirs";
+    node_ptr cur = st_->root;
+    const auto parts = split(path);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      const std::string& p = parts[i];
+      if (p == ".") continue;
+      if (p == "..") {
+        cur = parent_of(cur);
+        continue;
+      }
+      node_ptr next = find(cur, p);
+      if (next && next->kind == file_kind::symlink) {
+        next = resolve_from(op, cur, next->target, true, false, 0);
+      }
+      if (!next) {
+        next = make_node(file_kind::directory, i + 1 == parts.size() ? (mode & 07777) : 0755);
+        link(cur, p, next);
+      } else if (next->kind != file_kind::directory) {
+        throw sys_error(op, path, ENOTDIR);
+      }
+      cur = next;
+    }
+  }
+
+  /// Creates or overwrites a regular file (same inode when it exists), creating parents.
+  void write_file(std::string_view path, std::string_view content, std::uint32_t mode = 0644) {
+    static constexpr std::string_view op = "write_file";
+    auto [parent, name] = parent_and_name(op, path, true);
+    node_ptr n = find(parent, name);
+    if (!n) {
+      n = make_node(file_kind::regular, mode & 07777);
+      link(parent, name, n);
+    } else if (n->kind != file_kind::regular) {
+      throw sys_error(op, path, n->kind == file_kind::directory ? EISDIR : EEXIST);
+    }
+    n->data.assign(content.data(), content.size());
+    n->mode = mode & 07777;
+  }
+
+  void symlink(std::string_view path, std::string_view target) {
+    static constexpr std::string_view op = "symlink";
+    auto [parent, name] = parent_and_name(op, path, false);
+    if (find(parent, name)) throw sys_error(op, path, EEXIST);
+    node_ptr n = make_node(file_kind::symlink, 0777);
+    n->target = std::string(target);
+    link(parent, name, n);
+  }
+
+  /// link(2): `existing` is not followed if it is a symlink; directories are refused.
+  void hard_link(std::string_view existing, std::string_view new_path) {
+    static constexpr std::string_view op = "hard_link";
+    auto [sp, sname] = parent_and_name(op, existing, false);
+    node_ptr n = find(sp, sname);
+    if (!n) throw sys_error(op, existing, ENOENT);
+    if (n->kind == file_kind::directory) throw sys_error(op, existing, EPERM);
+    auto [dp, dname] = parent_and_name(op, new_path, false);
+    if (find(dp, dname)) throw sys_error(op, new_path, EEXIST);
+    link(dp, dname, n);
+  }
+
+  /// A FIFO (any special file is `file_kind::other`).
+  void mkfifo(std::string_view path, std::uint32_t mode = 0644) {
+    static constexpr std::string_view op = "mkfifo";
+    auto [parent, name] = parent_and_name(op, path, false);
+    if (find(parent, name)) throw sys_error(op, path, EEXIST);
+    link(parent, name, make_node(file_kind::other, mode & 07777));
+  }
+
+  /// rename(2) with its usual replace semantics.
+  void rename(std::string_view from, std::string_view to) {
+    static constexpr std::string_view op = "rename";
+    auto [fp, fname] = parent_and_name(op, from, false);
+    auto [tp, tname] = parent_and_name(op, to, false);
+    move_entry(fp, fname, tp, tname, rename_mode::replace, false);
+  }
+
+  /// rm -rf without following symlinks; false if nothing was there.
+  bool remove(std::string_view path) {
+    static constexpr std::string_view op = "remove";
+    auto [parent, name] = parent_and_name(op, path, false);
+    node_ptr n = find(parent, name);
+    if (!n) return false;
+    if (n->kind == file_kind::directory) empty_tree(n, name, false);
+    unlink(parent, name);
+    return true;
+  }
+
+  /// Content of the regular file the path names (symlinks followed).
+  std::string read_file(std::string_view path) const {
+    static constexpr std::string_view op = "read_file";
+    node_ptr n = resolve(op, path, true, false);
+    if (n->kind == file_kind::directory) throw sys_error(op, path, EISDIR);
+    if (n->kind != file_kind::regular) throw sys_error(op, path, EINVAL);
+    return n->data;
+  }
+
+  std::string read_link(std::string_view path) const {
+    static constexpr std::string_view op = "read_link";
+    node_ptr n = resolve(op, path, false, false);
+    if (n->kind != file_kind::symlink) throw sys_error(op, path, EINVAL);
+    return n->target;
+  }
+
+  /// lstat: nullopt when nothing is there (or a parent is missing or not a directory).
+  std::optional<stat_info> lstat(std::string_view path) const { return stat_path(path, false); }
+  /// stat: like lstat but following symlinks.
+  std::optional<stat_info> stat_path(std::string_view path, bool follow = true) const {
+    try {
+      return info(*resolve("stat", path, follow, false));
+    } catch (const error& e) {
+      if (e.sys_errno() == ENOENT || e.sys_errno() == ENOTDIR) return std::nullopt;
+      throw;
+    }
+  }
+
+  bool exists(std::string_view path) const { return lstat(path).has_value(); }
+
+  /// chmod(2): changes the mode of what the path finally names.
+  void chmod(std::string_view path, std::uint32_t mode) {
+    resolve("chmod", path, true, false)->mode = mode & 07777;
+  }
+
+  /// Every entry below `path` (which is followed), keyed by its path relative to it:
+  /// "d" directory, "l:<target>" symlink, "f:<content>" regular file with "+x" appended
+  /// when any execute bit is set, "o" anything else. Sorted, so two snapshots compare.
+  std::map<std::string, std::string> snapshot(std::string_view path) const {
+    std::map<std::string, std::string> out;
+    node_ptr n = resolve("snapshot", path, true, false);
+    if (n->kind == file_kind::directory) snapshot_into(*n, std::string(), out);
+    return out;
+  }
+
+ private:
+  std::shared_ptr<state> st_;
+
+  node_ptr make_node(file_kind kind, std::uint32_t mode) {
+    auto n = std::make_shared<node>();
+    n->kind = kind;
+    n->ino = st_->next_ino++;
+    n->mode = mode & 07777;
+    return n;
+  }
+
+  stat_info info(const node& n) const {
+    stat_info s;
+    s.kind = n.kind;
+    s.id = file_id{st_->opts.dev, n.ino};
+    s.mode = n.mode & 07777;
+    if (n.kind == file_kind::directory) {
+      // "." and the parent's entry, plus each subdirectory's ".."; 0 once removed.
+      std::uint64_t subdirs = 0;
+      for (const auto& e : n.entries) subdirs += e.second->kind == file_kind::directory;
+      s.nlink = n.names == 0 ? 0 : 2 + subdirs;
+    } else {
+      s.nlink = n.names;
+    }
+    s.size = n.kind == file_kind::regular   ? n.data.size()
+             : n.kind == file_kind::symlink ? n.target.size()
+                                            : 0;
+    return s;
+  }
+
+  void check_name(std::string_view op, std::string_view name) const {
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
+        name.find('\0') != std::string_view::npos) {
+      throw error(
+          errc::unsafe_path,
+          "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
+          std::string(name));
+    }
+    if (name.size() > st_->opts.max_name_length) throw sys_error(op, name, ENAMETOOLONG);
+  }
+
+  // Linux takes the descriptor slot before resolving, so EMFILE wins over ENOENT.
+  void reserve_handle(std::string_view op, std::string_view name) const {
+    if (st_->opts.max_open_handles != 0 && st_->open >= st_->opts.max_open_handles) {
+      throw sys_error(op, name, EMFILE);
+    }
+  }
+
+  // Owner permission bits: 4 read, 2 write, 1 search/execute.
+  void require(const node_ptr& n, std::uint32_t bits, std::string_view op,
+               std::string_view name) const {
+    if (!st_->opts.enforce_permissions) return;
+    if (((n->mode >> 6) & bits) != bits) throw sys_error(op, name, EACCES);
+  }
+
+  static node_ptr find(const node_ptr& d, std::string_view name) {
+    auto it = d->entries.find(name);
+    return it == d->entries.end() ? nullptr : it->second;
+  }
+
+  node_ptr parent_of(const node_ptr& n) const {
+    node_ptr p = n->parent.lock();
+    return p ? p : st_->root;  // "/.." is "/"
+  }
+
+  static void link(const node_ptr& d, std::string_view name, const node_ptr& n) {
+    d->entries.emplace(std::string(name), n);
+    ++n->names;
+    if (n->kind == file_kind::directory) n->parent = d;
+  }
+
+  static void unlink(const node_ptr& d, std::string_view name) {
+    auto it = d->entries.find(name);
+    node_ptr n = it->second;
+    d->entries.erase(it);
+    --n->names;
+    if (n->kind == file_kind::directory) n->parent.reset();
+  }
+
+  void put(file& f, const char* data, std::size_t n) {
+    std::string& dst = f.node_->data;
+    const auto pos = static_cast<std::size_t>(f.pos_);
+    if (dst.size() < pos + n) dst.resize(pos + n);
+    if (n != 0) std::memcpy(&dst[pos], data, n);
+    f.pos_ += n;
+  }
+
+  void empty_tree(const node_ptr& d, std::string_view name, bool perms) {
+    if (perms && ((d->mode >> 6) & 7) != 7) throw sys_error("remove_tree_at", name, EACCES);
+    std::vector<std::string> names;
+    for (const auto& e : d->entries) names.push_back(e.first);
+    for (const auto& child : names) {
+      node_ptr n = find(d, child);
+      if (n->kind == file_kind::directory) empty_tree(n, child, perms);
+      unlink(d, child);
+    }
+  }
+
+  static bool is_self_or_ancestor(const node_ptr& a, node_ptr n) {
+    while (n) {
+      if (n == a) return true;
+      n = n->parent.lock();
+    }
+    return false;
+  }
+
+  void move_entry(const node_ptr& fd, std::string_view from, const node_ptr& td,
+                  std::string_view to, rename_mode mode, bool perms) {
+    static constexpr std::string_view op = "rename_at";
+    check_name(op, from);
+    check_name(op, to);
+    const std::string both = std::string(from) + " to " + std::string(to);  // as fs::posix
+    if (perms) {
+      require(fd, 1, op, both);
+      require(td, 1, op, both);
+    }
+    node_ptr s = find(fd, from);
+    if (!s) throw sys_error(op, both, ENOENT);
+    if (td->names == 0) throw sys_error(op, both, ENOENT);
+    node_ptr t = find(td, to);
+    if (perms) {
+      require(fd, 3, op, both);
+      require(td, 3, op, both);
+    }
+    if (mode == rename_mode::exchange) {
+      if (!t) throw sys_error(op, both, ENOENT);
+      if (s == t) return;
+      if ((s->kind == file_kind::directory && is_self_or_ancestor(s, td)) ||
+          (t->kind == file_kind::directory && is_self_or_ancestor(t, fd))) {
+        throw sys_error(op, both, EINVAL);
+      }
+      fd->entries.find(from)->second = t;
+      td->entries.find(to)->second = s;
+      if (s->kind == file_kind::directory) s->parent = td;
+      if (t->kind == file_kind::directory) t->parent = fd;
+      return;
+    }
+    if (mode == rename_mode::noreplace && t) throw sys_error(op, both, EEXIST);
+    if (s == t) return;  // two names of one inode: rename(2) does nothing
+    if (s->kind == file_kind::directory) {
+      if (is_self_or_ancestor(s, td)) throw sys_error(op, both, EINVAL);
+      if (t && t->kind != file_kind::directory) throw sys_error(op, both, ENOTDIR);
+      if (t && !t->entries.empty()) throw sys_error(op, both, ENOTEMPTY);
+      // Moving a directory to another parent rewrites its "..": it must be writable.
+      if (perms && fd != td) require(s, 2, op, both);
+    } else if (t && t->kind == file_kind::directory) {
+      throw sys_error(op, both, EISDIR);
+    }
+    if (t) unlink(td, to);
+    unlink(fd, from);
+    link(td, to, s);
+  }
+
+  static std::vector<std::string> split(std::string_view path) {
+    std::vector<std::string> parts;
+    std::size_t i = 0;
+    while (i < path.size()) {
+      const std::size_t j = path.find('/', i);
+      const std::size_t end = j == std::string_view::npos ? path.size() : j;
+      if (end > i) parts.emplace_back(path.substr(i, end - i));
+      i = end + 1;
+    }
+    return parts;
+  }
+
+  node_ptr resolve(std::string_view op, std::string_view path, bool follow_last, bool perms) const {
+    if (path.empty() || path.front() != '/') throw sys_error(op, path, EINVAL);
+    return resolve_from(op, st_->root, path, follow_last, perms, 0);
+  }
+
+  // Path resolution like namei: "." and ".." by the tree, symlinks spliced in (relative
+  // ones from the directory holding them), at most 40 of them.
+  node_ptr resolve_from(std::string_view op, node_ptr cur, std::string_view path, bool follow_last,
+                        bool perms, int depth) const {
+    if (!path.empty() && path.front() == '/') cur = st_->root;
+    const auto parts = split(path);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      const std::string& p = parts[i];
+      const bool last = i + 1 == parts.size();
+      if (cur->kind != file_kind::directory) throw sys_error(op, path, ENOTDIR);
+      if (p.size() > st_->opts.max_name_length) throw sys_error(op, path, ENAMETOOLONG);
+      if (perms && ((cur->mode >> 6) & 1) == 0) throw sys_error(op, path, EACCES);
+      if (p == ".") continue;
+      if (p == "..") {
+        cur = parent_of(cur);
+        continue;
+      }
+      node_ptr next = find(cur, p);
+      if (!next) throw sys_error(op, path, ENOENT);
+      if (next->kind == file_kind::symlink && (!last || follow_last)) {
+        if (depth >= 40) {
+          throw error(errc::limit_exceeded,
+                      std::string(op) + " " + std::string(path) + ": " +
+                          std::generic_category().message(ELOOP),
+                      std::string(path), ELOOP);
+        }
+        next = resolve_from(op, cur, next->target, true, perms, depth + 1);
+      }
+      cur = next;
+    }
+    return cur;
+  }
+
+  std::pair<node_ptr, std::string> parent_and_name(std::string_view op, std::string_view path,
+                                                   bool create_parents) {
+    auto parts = split(path);
+    if (path.empty() || path.front() != '/' || parts.empty() || parts.back() == "." ||
+        parts.back() == "..") {
+      throw sys_error(op, path, EINVAL);
+    }
+    std::string name = parts.back();
+    const std::string_view parent_path = path.substr(0, path.rfind('/') + 1);
+    if (create_parents) mkdirs(parent_path, 0755);
+    node_ptr parent = resolve(op, parent_path, true, false);
+    if (parent->kind != file_kind::directory) throw sys_error(op, path, ENOTDIR);
+    return {parent, name};
+  }
+
+  static void snapshot_into(const node& d, const std::string& prefix,
+                            std::map<std::string, std::string>& out) {
+    for (const auto& e : d.entries) {
+      const std::string rel = prefix.empty() ? e.first : prefix + "/" + e.first;
+      const node& n = *e.second;
+      switch (n.kind) {
+        case file_kind::directory:
+          out[rel] = "d";
+          snapshot_into(n, rel, out);
+          break;
+        case file_kind::symlink:
+          out[rel] = "l:" + n.target;
+          break;
+        case file_kind::regular:
+          out[rel] = "f:" + n.data + ((n.mode & 0111) != 0 ? "+x" : "");
+          break;
+        case file_kind::other:
+          out[rel] = "o";
+          break;
+      }
+    }
+  }
+};
+
+static_assert(check_policy<memory>(), "fs::memory must model the Fs policy");
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/memory.hpp -----
+
+namespace clawport::fs {
+
+/// Thrown by fs::faulty once its crash point is reached. Deliberately NOT a
+/// clawport::error and not a std::exception: only `catch (...)` sees it, as nothing
+/// "sees" a process being killed. Cleanup code that runs after it (destructors, catch
+/// blocks) gets the same exception from every further operation and changes nothing.
+/// Destructors that clean up through an Fs must therefore catch and swallow exceptions.
+struct simulated_crash {
+  std::string op;         ///< the operation that was refused
+  std::string name;       ///< its name argument
+  std::size_t index = 0;  ///< 1-based position it would have had in the operation count
+  const char* what() const noexcept { return "simulated crash"; }
+};
+
+namespace detail {
+
+template <class B, class = void>
+struct has_make_error : std::false_type {};
+template <class B>
+struct has_make_error<B, void_t<decltype(B::make_error(std::string_view{}, std::string_view{}, 0))>>
+    : std::true_type {};
+
+}  // namespace detail
+
+/// Fs policy decorator for tests; see docs/library.md, "fs::faulty".
+///
+/// Every policy call is one counted operation named after the function ("open_file_at",
+/// "copy_data", ...), except `stat(dir)`/`stat(file)`, named "stat". `remove_tree_at` is
+/// counted once and then performed through this decorator's own stat_at / open_dir_at /
+/// for_each_entry / unlink_at / remove_dir_at, so a failure or crash can land in the middle
+/// of a recursive delete.
+template <class B>
+class faulty {
+  using base = std::remove_reference_t<B>;
+
+ public:
+  /// `B` may be a reference (`faulty<memory&>`) to decorate a backend owned elsewhere.
+  using backend = base;
+  using dir = typename base::dir;
+  using file = typename base::file;
+
+  /// (op, name) of one counted call; rename_at logs "from -> to".
+  struct record {
+    std::string op;
+    std::string name;
+  };
+
+  /// Called in open_dir_at/open_file_at after the caller classified the entry and before
+  /// the inner backend opens it: mutate the tree here through `inner` (or the real
+  /// filesystem) to stage a race.
+  using open_hook = std::function<void(base& inner, const dir& parent, std::string_view name)>;
+  /// Called before every counted operation that was neither failed nor crashed.
+  using op_hook = std::function<void(base& inner, std::string_view op, std::string_view name)>;
+
+  template <class... Args>
+  explicit faulty(Args&&... args) : inner_(std::forward<Args>(args)...) {}
+
+  base& inner() noexcept { return inner_; }
+  const base& inner() const noexcept { return inner_; }
+
+  // ---- counting ------------------------------------------------------------------------
+
+  /// Operations counted so far (crashed calls are not counted).
+  std::size_t count() const noexcept { return total_; }
+  /// Calls of one operation counted so far.
+  std::size_t count(std::string_view op) const {
+    auto it = per_op_.find(op);
+    return it == per_op_.end() ? 0 : it->second;
+  }
+  const std::vector<record>& log() const noexcept { return log_; }
+  /// Zero the counters and the log (faults and the crash point stay).
+  void reset_counts() {
+    total_ = 0;
+    per_op_.clear();
+    log_.clear();
+  }
+
+  // ---- faults --------------------------------------------------------------------------
+
+  /// Fail the `n`th counted operation (1-based, as numbered by `count()`) with `err`.
+  void fail_at(std::size_t n, int err) { faults_.push_back({std::string(), n, err, false, false}); }
+  /// Fail the `n`th call of operation `op` with `err`.
+  void fail_at(std::string_view op, std::size_t n, int err) {
+    faults_.push_back({std::string(op), n, err, false, false});
+  }
+  /// Fail the `n`th operation (of `op`, or of all when `op` is empty) and every later one,
+  /// like a disk that stays full.
+  void fail_from(std::string_view op, std::size_t n, int err) {
+    faults_.push_back({std::string(op), n, err, true, false});
+  }
+  void clear_faults() { faults_.clear(); }
+  /// Injected failures thrown so far.
+  std::size_t failures() const noexcept { return failures_; }
+
+  // ---- hooks ---------------------------------------------------------------------------
+
+  void before_open(open_hook hook) { before_open_ = std::move(hook); }
+  void on_op(op_hook hook) { on_op_ = std::move(hook); }
+
+  // ---- crash ---------------------------------------------------------------------------
+
+  /// After `n` more counted operations in total (counting from `count()` now), every
+  /// operation throws simulated_crash without touching the backend.
+  void crash_after(std::size_t n) { crash_at_ = total_ + n; }
+  void clear_crash() {
+    crash_at_.reset();
+    crashed_ = 0;
+  }
+  /// Operations refused because of the crash.
+  std::size_t crashed_calls() const noexcept { return crashed_; }
+  bool crashed() const noexcept { return crashed_ != 0; }
+
+  // ---- the Fs policy -------------------------------------------------------------------
+
+  dir open_root(std::string_view abs) {
+    enter("open_root", abs);
+    return inner_.open_root(abs);
+  }
+  std::optional<stat_info> stat_at(const dir& d, std::string_view name) {
+    enter("stat_at", name);
+    return inner_.stat_at(d, name);
+  }
+  stat_info stat(const dir& d) {
+    enter("stat", {});
+    return inner_.stat(d);
+  }
+  stat_info stat(const file& f) {
+    enter("stat", {});
+    return inner_.stat(f);
+  }
+  dir open_dir_at(const dir& d, std::string_view name) {
+    enter("open_dir_at", name);
+    if (before_open_) before_open_(inner_, d, name);
+    return inner_.open_dir_at(d, name);
+  }
+  file open_file_at(const dir& d, std::string_view name) {
+    enter("open_file_at", name);
+    if (before_open_) before_open_(inner_, d, name);
+    return inner_.open_file_at(d, name);
+  }
+  template <class F>
+  void for_each_entry(const dir& d, F&& f) {
+    enter("for_each_entry", {});
+    inner_.for_each_entry(d, std::forward<F>(f));
+  }
+  bool is_empty(const dir& d) {
+    enter("is_empty", {});
+    return inner_.is_empty(d);
+  }
+  void make_dir_at(const dir& d, std::string_view name, std::uint32_t mode) {
+    enter("make_dir_at", name);
+    inner_.make_dir_at(d, name, mode);
+  }
+  file create_file_at(const dir& d, std::string_view name, std::uint32_t mode) {
+    enter("create_file_at", name);
+    return inner_.create_file_at(d, name, mode);
+  }
+  std::uint64_t copy_data(file& from, file& to) {
+    enter("copy_data", {});
+    return inner_.copy_data(from, to);
+  }
+  std::size_t read(file& f, char* buf, std::size_t n) {
+    enter("read", {});
+    return inner_.read(f, buf, n);
+  }
+  void write_all(file& f, const char* data, std::size_t n) {
+    enter("write_all", {});
+    inner_.write_all(f, data, n);
+  }
+  void set_mode(file& f, std::uint32_t mode) {
+    enter("set_mode", {});
+    inner_.set_mode(f, mode);
+  }
+  void unlink_at(const dir& d, std::string_view name) {
+    enter("unlink_at", name);
+    inner_.unlink_at(d, name);
+  }
+  void remove_dir_at(const dir& d, std::string_view name) {
+    enter("remove_dir_at", name);
+    inner_.remove_dir_at(d, name);
+  }
+  void remove_tree_at(const dir& d, std::string_view name) {
+    enter("remove_tree_at", name);
+    remove_tree_steps(d, name, true);
+  }
+  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
+                          std::string_view to, rename_mode mode) {
+    std::string label(from);
+    label += " -> ";
+    label += to;
+    std::string subject(from);  // what fs::posix names in its errors
+    subject += " to ";
+    subject += to;
+    enter("rename_at", label, subject);
+    return inner_.rename_at(from_dir, from, to_dir, to, mode);
+  }
+  void sync_filesystem(const dir& d) {
+    enter("sync_filesystem", {});
+    inner_.sync_filesystem(d);
+  }
+  void sync_dir(const dir& d) {
+    enter("sync_dir", {});
+    inner_.sync_dir(d);
+  }
+  bool try_lock(const dir& d) {
+    enter("try_lock", {});
+    return inner_.try_lock(d);
+  }
+
+ private:
+  struct fault {
+    std::string op;  // empty: any operation
+    std::size_t n = 0;
+    int err = 0;
+    bool sticky = false;
+    bool fired = false;
+  };
+
+  B inner_;
+  std::size_t total_ = 0;
+  std::map<std::string, std::size_t, std::less<>> per_op_;
+  std::vector<record> log_;
+  std::vector<fault> faults_;
+  std::size_t failures_ = 0;
+  open_hook before_open_;
+  op_hook on_op_;
+  std::optional<std::size_t> crash_at_;
+  std::size_t crashed_ = 0;
+
+  static error make_error(std::string_view op, std::string_view subject, int err) {
+    if constexpr (detail::has_make_error<base>::value) {
+      return base::make_error(op, subject, err);
+    } else {
+      return sys_error(op, subject, err);
+    }
+  }
+
+  // One counted operation: crash, count, injected failure, then the op hook.
+  void enter(std::string_view op, std::string_view label) { enter(op, label, label); }
+  void enter(std::string_view op, std::string_view label, std::string_view subject) {
+    if (crash_at_ && total_ >= *crash_at_) {
+      ++crashed_;
+      throw simulated_crash{std::string(op), std::string(label), total_ + 1};
+    }
+    ++total_;
+    auto it = per_op_.find(op);
+    if (it == per_op_.end()) it = per_op_.emplace(std::string(op), 0).first;
+    const std::size_t nth_of_op = ++it->second;
+    log_.push_back({std::string(op), std::string(label)});
+    for (auto& f : faults_) {
+      const std::size_t index = f.op.empty() ? total_ : (f.op == op ? nth_of_op : 0);
+      if (index == 0 || f.fired) continue;
+      if (index == f.n || (f.sticky && index > f.n)) {
+        if (!f.sticky) f.fired = true;
+        ++failures_;
+        throw make_error(op, subject, f.err);
+      }
+    }
+    if (on_op_) on_op_(inner_, op, label);
+  }
+
+  // The B.4 remover, one counted step at a time: classify without following; a directory
+  // that no longer opens as one (swapped for a link or file) is unlinked, not followed;
+  // entries that vanish meanwhile are someone else's delete and are not an error.
+  void remove_tree_steps(const dir& d, std::string_view name, bool top) {
+    std::optional<stat_info> st = stat_at(d, name);
+    if (!st) {
+      if (top) throw make_error("remove_tree_at", name, ENOENT);
+      return;
+    }
+    if (st->kind == file_kind::directory) {
+      std::optional<dir> child;
+      try {
+        child.emplace(open_dir_at(d, name));
+      } catch (const error& e) {
+        if (e.sys_errno() == ENOENT && !top) return;
+        if (e.sys_errno() != ENOTDIR && e.sys_errno() != ELOOP) throw;
+      }
+      if (child) {
+        std::vector<std::string> names;
+        for_each_entry(*child, [&](std::string_view n) { names.emplace_back(n); });
+        for (const auto& n : names) remove_tree_steps(*child, n, false);
+        child.reset();
+        try {
+          remove_dir_at(d, name);
+        } catch (const error& e) {
+          if (e.sys_errno() != ENOENT || top) throw;
+        }
+        return;
+      }
+    }
+    try {
+      unlink_at(d, name);
+    } catch (const error& e) {
+      if (e.sys_errno() != ENOENT || top) throw;
+    }
+  }
+};
+
+static_assert(check_policy<faulty<memory>>(), "fs::faulty must model the Fs policy");
+static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs policy");
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/faulty.hpp -----
 // ----- begin clawport/fs/posix.hpp -----
 // fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
 // open directory descriptor and one path component, never by re-resolving a path string,
@@ -484,6 +1617,7 @@ constexpr bool check_policy() {
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -656,8 +1790,30 @@ class posix {
                   path);
     }
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 && errno == ELOOP) {
+      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
+      throw error(errc::limit_exceeded,
+                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
+                  ELOOP);
+    }
     if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
     return dir(fd);
+  }
+
+  /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
+  /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
+  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  std::optional<std::string> canonical(std::string_view abs) {
+    std::string path(abs);
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (resolved == nullptr) {
+      const int err = errno;
+      if (err == ENOENT || err == ENOTDIR) return std::nullopt;
+      throw detail::posix_error(err, "cannot resolve", path);
+    }
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
   }
 
   std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
@@ -1403,6 +2559,3045 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 }  // namespace clawport::names
 // ----- end clawport/names/identity_path.hpp -----
 // ----- end clawport/names.hpp -----
+// ----- begin clawport/publish.hpp -----
+// Publishing a finished bundle: admission of the destination, the Publish policy and its
+// strategies (staged_swap, exchange, none).
+
+// ----- begin clawport/publish/admission.hpp -----
+// Admission of the destination (§8.2), bound to the identity of the object that was
+// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
+// the handle of the destination's parent, opened once.
+
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::publish {
+
+/// What the destination was when the export admitted it.
+enum class admission_kind {
+  vacant,  ///< nothing had the name
+  empty,   ///< an empty directory (no --force needed)
+  forced,  ///< a non-empty directory that --force allowed to be replaced
+};
+
+/// The admitted destination: its kind and, for a directory, its identity.
+struct admission {
+  admission_kind kind = admission_kind::vacant;
+  fs::file_id id;
+};
+
+/// An admission plus the open handle of the admitted directory (empty when vacant), so the
+/// exporter can hold a lock on the object it will replace.
+template <class Fs>
+struct admitted {
+  admission adm;
+  std::optional<typename Fs::dir> handle;
+};
+
+/// How the destination is named in messages: `display` is --out as the user typed it,
+/// `path` the resolved absolute path.
+struct destination_names {
+  std::string display;
+  std::string path;
+};
+
+namespace detail {
+
+/// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
+[[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
+                                    const std::string& subject) {
+  throw error(code, what + ": " + cause.what(), subject, cause.sys_errno());
+}
+
+}  // namespace detail
+
+/// The refusals of §8.2/§8.4, with upstream's exact wording.
+namespace refusal {
+inline error symlink(const destination_names& d) {
+  return error(errc::unsafe_path,
+               "destination " + d.display +
+                   " is a symlink; publishing would replace whatever it points at rather than "
+                   "the path you named, so name the directory itself",
+               d.display);
+}
+inline error not_a_directory(const destination_names& d) {
+  return error(errc::destination_refused,
+               "destination " + d.display + " exists and is not a directory", d.display);
+}
+inline error changed(const destination_names& d) {
+  return error(errc::identity_changed,
+               "destination " + d.display +
+                   " is not the directory this export checked before copying; nothing was "
+                   "replaced, so look at what is there and export again",
+               d.display);
+}
+inline error not_empty(const destination_names& d) {
+  return error(
+      errc::destination_refused,
+      "destination " + d.display + " is not empty \u2014 pass --force to replace its contents",
+      d.display);
+}
+inline error appeared(const destination_names& d) {
+  return error(errc::identity_changed,
+               "destination " + d.display +
+                   " did not exist when the export started and does now; replacing it was never "
+                   "admitted, so nothing was written",
+               d.display);
+}
+inline error is_source(const destination_names& d) {
+  return error(errc::overlap,
+               "destination " + d.display +
+                   " is now one of the trees this export read; publishing would replace the "
+                   "source it just copied, so nothing was written",
+               d.display);
+}
+}  // namespace refusal
+
+/// Identity of the directory called `name` in `parent`, or nullopt when the name is absent,
+/// is a symlink, is not a directory, or changed between the stat and the open.
+template <class Fs>
+std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& parent,
+                                                std::string_view name) {
+  const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
+  if (!st || st->kind != fs::file_kind::directory) return std::nullopt;
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    // Only "the name now is something else" means no identity; a failing disk is an error.
+    const int err = e.sys_errno();
+    if (err == ENOENT || err == ENOTDIR || err == ELOOP) return std::nullopt;
+    throw;
+  }
+  const fs::stat_info now = fs.stat(*opened);
+  if (now.id != st->id) return std::nullopt;
+  return now.id;
+}
+
+/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
+/// that changed between stat and open, and a non-empty directory without `force`.
+template <class Fs>
+admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
+                   const destination_names& d) {
+  std::optional<fs::stat_info> st;
+  try {
+    st = fs.stat_at(parent, name);
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+  }
+  admitted<Fs> out;
+  if (!st) return out;  // vacant
+  if (st->kind == fs::file_kind::symlink) throw refusal::symlink(d);
+  if (st->kind != fs::file_kind::directory) throw refusal::not_a_directory(d);
+  try {
+    out.handle.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to open destination " + d.display, e, d.display);
+  }
+  fs::stat_info opened;
+  try {
+    opened = fs.stat(*out.handle);
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+  }
+  if (opened.id != st->id) throw refusal::changed(d);
+  out.adm.id = opened.id;
+  if (fs.is_empty(*out.handle)) {
+    out.adm.kind = admission_kind::empty;
+  } else if (force) {
+    out.adm.kind = admission_kind::forced;
+  } else {
+    throw refusal::not_empty(d);
+  }
+  return out;
+}
+
+/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
+/// be the admitted object and never one of the source trees the export read.
+template <class Fs>
+void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                      const admission& adm, const std::vector<fs::file_id>& sources,
+                      const destination_names& d) {
+  std::optional<fs::file_id> current;
+  try {
+    current = destination_identity(fs, parent, name);
+  } catch (const error& e) {
+    detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + d.display, e,
+                       d.display);
+  }
+  if (current && std::find(sources.begin(), sources.end(), *current) != sources.end()) {
+    throw refusal::is_source(d);
+  }
+  if (!current || *current != adm.id) throw refusal::changed(d);
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/admission.hpp -----
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+// ----- begin clawport/publish/policy.hpp -----
+// The Publish policy: how a finished staging directory replaces the destination. A policy
+// is a type with a wire `name`, a `writes` flag (false = dry run: the exporter stages
+// nothing) and a static `publish` template over the Fs policy.
+
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clawport::publish {
+
+/// Everything a strategy needs to replace `destination` by `staging`, both single names
+/// inside the parent handle it is given.
+struct request {
+  std::string staging;               ///< name of the complete staged bundle in the parent
+  std::string destination;           ///< name of the destination in the parent
+  destination_names names;           ///< how to name the destination in messages
+  admission adm;                     ///< what admission found (kind + identity)
+  std::vector<fs::file_id> sources;  ///< identities of every source root the export read
+  bool sync = true;                  ///< fsync the parent after the rename (durability)
+};
+
+/// Wire values of `publish.guarantee`.
+namespace guarantee {
+/// The destination name went from the old content (or nothing) to the complete new bundle
+/// in one step: at no instant was it missing or partial.
+inline constexpr std::string_view atomic = "atomic";
+/// The destination was briefly absent; a crash in that window leaves the old bundle at
+/// `.zeroclaw-export-old-<token>` beside it, which `clawport recover` restores.
+inline constexpr std::string_view recoverable = "recoverable";
+/// Nothing was published (dry run).
+inline constexpr std::string_view none = "none";
+}  // namespace guarantee
+
+/// What a strategy reports after publishing.
+struct outcome {
+  std::string strategy;               ///< the strategy that actually ran: swap, exchange, none
+  std::string requested;              ///< the strategy that was asked for
+  std::string guarantee;              ///< one of the `guarantee` values
+  std::vector<std::string> warnings;  ///< untidy but successful: e.g. an old tree left behind
+};
+
+namespace detail {
+
+template <class...>
+using void_t_ = void;
+
+template <class P, class = void>
+struct has_name : std::false_type {};
+template <class P>
+struct has_name<P, void_t_<decltype(std::string_view{P::name})>> : std::true_type {};
+
+template <class P, class = void>
+struct has_writes : std::false_type {};
+template <class P>
+struct has_writes<P, void_t_<decltype(bool{P::writes})>> : std::true_type {};
+
+template <class P, class Fs, class = void>
+struct has_publish : std::false_type {};
+template <class P, class Fs>
+struct has_publish<P, Fs,
+                   void_t_<decltype(outcome{
+                       P::publish(std::declval<Fs&>(), std::declval<const typename Fs::dir&>(),
+                                  std::declval<const request&>())})>> : std::true_type {};
+
+}  // namespace detail
+
+/// Checks at compile time that `P` models the Publish policy over the Fs backend `Fs`,
+/// naming what is missing: `static_assert(publish::check_policy<P, Fs>());`.
+template <class P, class Fs>
+constexpr bool check_policy() {
+  static_assert(detail::has_name<P>::value,
+                "Publish policy: missing `static constexpr std::string_view name`");
+  static_assert(detail::has_writes<P>::value,
+                "Publish policy: missing `static constexpr bool writes` (false = dry run)");
+  static_assert(detail::has_publish<P, Fs>::value,
+                "Publish policy: missing `template <class Fs> static outcome publish(Fs&, "
+                "const typename Fs::dir& parent, const publish::request&)`");
+  return true;
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/policy.hpp -----
+// ----- begin clawport/publish/staged_swap.hpp -----
+// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
+// the destination; publishing is one rename for a vacant destination and, for an admitted
+// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
+// it reports is rolled back so the destination holds what it held before.
+
+// ----- begin clawport/publish/names.hpp -----
+// The names an export leaves beside its destination (§8.1): the staging directory
+// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
+// They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Prefix of a staging directory beside the destination.
+inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
+/// Prefix of the previous bundle while it is moved aside.
+inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
+/// Length of a generated token (the `tempfile` default upstream uses).
+inline constexpr std::size_t token_length = 6;
+
+/// A fresh random token of `token_length` characters from [A-Za-z0-9].
+inline std::string random_token() {
+  static constexpr char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device device;
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
+  std::string token;
+  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
+  return token;
+}
+
+/// `.zeroclaw-export-<token>`.
+inline std::string staging_name(std::string_view token) {
+  return std::string(staging_prefix) + std::string(token);
+}
+
+/// The retired name paired with a staging name: the staging prefix is replaced by the
+/// old-bundle prefix; a name without the prefix is used whole as the token (upstream's
+/// `retired_name`).
+inline std::string retired_name(std::string_view staging) {
+  std::string_view token = staging;
+  if (token.substr(0, staging_prefix.size()) == staging_prefix) {
+    token.remove_prefix(staging_prefix.size());
+  }
+  return std::string(retired_prefix) + std::string(token);
+}
+
+/// True for `.zeroclaw-export-old-<token>` (non-empty token).
+inline bool is_retired_name(std::string_view name) {
+  return name.size() > retired_prefix.size() &&
+         name.substr(0, retired_prefix.size()) == retired_prefix;
+}
+
+/// True for `.zeroclaw-export-<token>` that is not a retired name.
+inline bool is_staging_name(std::string_view name) {
+  return name.size() > staging_prefix.size() &&
+         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
+}
+
+/// The token of a staging or retired name ("" for other names).
+inline std::string_view token_of(std::string_view name) {
+  if (is_retired_name(name)) return name.substr(retired_prefix.size());
+  if (is_staging_name(name)) return name.substr(staging_prefix.size());
+  return {};
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/names.hpp -----
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+namespace detail {
+
+/// Removes a tree that is no longer needed after a successful publish. Failures make the
+/// export untidy, not failed: one retry, then a warning naming what remains.
+template <class Fs>
+void remove_leftover(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                     outcome& out) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      if (!fs.stat_at(parent, name)) return;
+      fs.remove_tree_at(parent, name);
+      return;
+    } catch (const error& e) {
+      if (attempt == 1) {
+        out.warnings.push_back("the previous bundle could not be removed (" +
+                               std::string(e.what()) + "); it remains beside the bundle as " +
+                               name + " and can be deleted");
+      }
+    }
+  }
+}
+
+/// fsync of the parent after the publishing rename, so a power loss after success never
+/// shows the old name state. Throws the wrapped cause; callers roll back.
+template <class Fs>
+void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
+  if (!r.sync) return;
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    rethrow_as(errc::publish_failed,
+               "failed to make the published bundle at " + r.names.path + " durable", e,
+               r.names.display);
+  }
+}
+
+[[noreturn]] inline void restore_failed(const request& r, const error& cause,
+                                        const std::string& retired) {
+  throw error(errc::publish_failed,
+              "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                  "), and the previous bundle could not be moved back \u2014 it is at " + retired,
+              r.names.display, cause.sys_errno());
+}
+
+}  // namespace detail
+
+/// The upstream publish protocol with its documented crash window (guarantee
+/// `recoverable` when a directory is replaced).
+struct staged_swap {
+  static constexpr std::string_view name = "swap";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    switch (r.adm.kind) {
+      case admission_kind::vacant: {
+        std::optional<fs::stat_info> now;
+        try {
+          now = fs.stat_at(parent, r.destination);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed,
+                             "failed to inspect destination " + r.names.display, e,
+                             r.names.display);
+        }
+        if (now) throw refusal::appeared(r.names);
+        try {
+          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+        }
+        try {
+          detail::sync_parent(fs, parent, r);
+        } catch (const error& e) {
+          // Withdraw the bundle: the destination was vacant, so it is vacant again.
+          try {
+            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          } catch (const error&) {
+            throw error(errc::publish_failed,
+                        std::string(e.what()) + "; the bundle could not be withdrawn",
+                        r.names.display, e.sys_errno());
+          }
+          throw;
+        }
+        out.guarantee = std::string(guarantee::atomic);
+        return out;
+      }
+      case admission_kind::empty: {
+        recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+        try {
+          fs.remove_dir_at(parent, r.destination);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed,
+                             "failed to clear the empty destination " + r.names.path, e,
+                             r.names.display);
+        }
+        const auto recreate = [&] {
+          try {
+            fs.make_dir_at(parent, r.destination, 0755);
+          } catch (const error&) {
+            // Best effort, as upstream: the directory was empty, nothing is lost.
+          }
+        };
+        try {
+          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+        } catch (const error& e) {
+          recreate();
+          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+        }
+        try {
+          detail::sync_parent(fs, parent, r);
+        } catch (const error& e) {
+          try {
+            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          } catch (const error&) {
+            throw error(errc::publish_failed,
+                        std::string(e.what()) + "; the bundle could not be withdrawn",
+                        r.names.display, e.sys_errno());
+          }
+          recreate();
+          throw;
+        }
+        out.guarantee = std::string(guarantee::recoverable);
+        return out;
+      }
+      case admission_kind::forced:
+        break;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    const std::string retired = retired_name(r.staging);
+    bool retired_exists = false;
+    try {
+      retired_exists = fs.stat_at(parent, retired).has_value();
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (retired_exists) {
+      throw error(
+          errc::publish_failed,
+          "cannot retire the existing bundle: " + retired + " already exists beside the bundle",
+          retired);
+    }
+    try {
+      fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed,
+                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+                         r.names.display);
+    }
+    const auto move_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, retired, parent, r.destination, fs::rename_mode::replace);
+      } catch (const error&) {
+        detail::restore_failed(r, cause, retired);
+      }
+    };
+    // Re-check through the retired name: the tree about to be deleted must be the
+    // admitted one, proven twice.
+    std::optional<fs::file_id> moved;
+    try {
+      moved = destination_identity(fs, parent, retired);
+    } catch (const error& e) {
+      move_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (!moved || *moved != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      move_back(refused);
+      throw refused;
+    }
+    try {
+      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+    } catch (const error& e) {
+      move_back(e);
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      // Roll back both renames: the staged tree returns to its name (the exporter removes
+      // it) and the previous bundle to the destination.
+      try {
+        fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+      } catch (const error&) {
+        detail::restore_failed(r, e, retired);
+      }
+      move_back(e);
+      throw;
+    }
+    detail::remove_leftover(fs, parent, retired, out);
+    out.guarantee = std::string(guarantee::recoverable);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/staged_swap.hpp -----
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    const auto fall_back = [&] {
+      outcome out = staged_swap::publish(fs, parent, r);
+      out.requested = std::string(name);
+      return out;
+    };
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::atomic);
+
+    if (r.adm.kind == admission_kind::vacant) {
+      std::optional<fs::stat_info> now;
+      try {
+        now = fs.stat_at(parent, r.destination);
+      } catch (const error& e) {
+        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
+                           e, r.names.display);
+      }
+      if (now) throw refusal::appeared(r.names);
+      fs::rename_result done = fs::rename_result::done;
+      try {
+        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+      } catch (const error& e) {
+        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      }
+      if (done == fs::rename_result::unsupported) return fall_back();
+      try {
+        detail::sync_parent(fs, parent, r);
+      } catch (const error& e) {
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+        throw;
+      }
+      return out;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return fall_back();
+    // From here the staging name holds what the destination held. Any failure exchanges
+    // back, which restores both names in one step.
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        throw error(errc::publish_failed,
+                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                        "), and the previous bundle could not be moved back \u2014 it is at " +
+                        r.staging,
+                    r.names.display, cause.sys_errno());
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        detail::rethrow_as(errc::publish_failed,
+                           "failed to clear the empty destination " + r.names.path, e,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          fs.make_dir_at(parent, r.destination, 0755);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/none.hpp -----
+// ----- end clawport/publish.hpp -----
+// ----- begin clawport/skills.hpp -----
+// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
+// locations and directory rules, the static audit and an agent's effective skill set.
+
+// ----- begin clawport/skills/audit.hpp -----
+// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
+// `audit_skill_directory` walks a skill through the Fs policy and applies them.
+//
+// Beyond upstream (non-blocking findings, so the loaded set stays upstream's): FIFOs,
+// sockets and devices are reported and never opened (upstream would block reading one).
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/locations.hpp -----
+// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// directory resolution, the lexical `validate_directory` contract and directory
+// uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/filter.hpp -----
+// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills {
+
+/// Which skills of a bundle an agent may load. Membership is exact, case-sensitive string
+/// equality on the skill's declared name: no globs, no trimming. An empty `include`
+/// admits every name; `exclude` always wins over `include`.
+struct bundle_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  bool admits_skill(std::string_view name) const {
+    const auto has = [name](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+
+  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
+  std::string_view rejection(std::string_view name) const {
+    const auto has = [name](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (has(exclude)) return "in exclude";
+    if (!include.empty() && !has(include)) return "not in include";
+    return "";
+  }
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/filter.hpp -----
+// ----- begin clawport/skills/manifest.hpp -----
+// The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
+// strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/frontmatter.hpp -----
+// SKILL.md frontmatter: the fence rule, the lenient reader the runtime loader uses (it never
+// fails), the strict reader/writer the editing surfaces use, and the `slash_options:` block
+// both share. Pure: text in, data out.
+//
+// One deliberate difference from upstream: both upstream readers ignore indentation, so a
+// key nested under `metadata:` or inside a slash option (`  description: X`) overrides the
+// skill's own field. Here an indented line is nested content and never a top-level key
+// (block scalars and tag lists still read their indented continuation lines).
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+// ----- begin clawport/skills/text.hpp -----
+// Small string helpers shared by the skill parsers. They mirror the Rust `str` methods
+// upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills::detail {
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
+
+inline bool starts_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(0, p.size()) == p;
+}
+
+inline bool ends_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+inline char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+inline std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
+  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+}
+
+/// `trim_matches(c)`: strips every leading and trailing `c`.
+inline std::string_view strip_char(std::string_view s, char c) noexcept {
+  while (!s.empty() && s.front() == c) s.remove_prefix(1);
+  while (!s.empty() && s.back() == c) s.remove_suffix(1);
+  return s;
+}
+
+/// Upstream's quote stripping: all `"` then all `'` at both ends.
+inline std::string_view strip_quotes(std::string_view s) noexcept {
+  return strip_char(strip_char(s, '"'), '\'');
+}
+
+/// Rust `str::lines`: split on `\n`, drop one trailing `\r` per line, no final empty line.
+inline std::vector<std::string_view> lines(std::string_view s) {
+  std::vector<std::string_view> out;
+  while (!s.empty()) {
+    const std::size_t nl = s.find('\n');
+    std::string_view line = nl == std::string_view::npos ? s : s.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    if (nl == std::string_view::npos) break;
+    s.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+/// Replaces every `\r\n` with `\n` (a lone `\r` is kept).
+inline std::string normalize_crlf(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') continue;
+    out.push_back(s[i]);
+  }
+  return out;
+}
+
+/// Leading whitespace characters (each multi-byte space counts once), like Rust's
+/// `chars().take_while(char::is_whitespace).count()`.
+inline std::size_t indent_of(std::string_view s) noexcept {
+  std::size_t count = 0;
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) {
+    s.remove_prefix(n);
+    ++count;
+  }
+  return count;
+}
+
+/// True when the line starts with a space or a tab (upstream's "indented").
+inline bool is_indented(std::string_view line) noexcept {
+  return !line.empty() && (line.front() == ' ' || line.front() == '\t');
+}
+
+/// Splits at the first `c`; false when `c` is absent.
+inline bool split_once(std::string_view s, char c, std::string_view& left,
+                       std::string_view& right) {
+  const std::size_t at = s.find(c);
+  if (at == std::string_view::npos) return false;
+  left = s.substr(0, at);
+  right = s.substr(at + 1);
+  return true;
+}
+
+/// True when `s` is valid UTF-8 (what Rust's `read_to_string` demands).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace clawport::skills::detail
+// ----- end clawport/skills/text.hpp -----
+
+namespace clawport::skills {
+
+/// One fixed choice of a slash option (`{name: A, value: a}`).
+struct slash_choice {
+  std::string name;
+  std::string value;
+  friend bool operator==(const slash_choice& a, const slash_choice& b) {
+    return a.name == b.name && a.value == b.value;
+  }
+};
+
+/// A typed slash-command option of a skill. `type` is not checked against the known
+/// kinds at parse time (upstream does not either).
+struct slash_option {
+  std::string name;
+  std::string description;
+  std::string type;
+  bool required = false;
+  std::vector<slash_choice> choices;
+  std::optional<double> min;
+  std::optional<double> max;
+  std::optional<std::uint32_t> min_length;
+  std::optional<std::uint32_t> max_length;
+  std::map<std::string, std::string> description_localizations;  ///< SKILL.toml only
+};
+
+/// The option kinds upstream knows (`SlashOptionKind::ALL`, in its order).
+inline constexpr std::string_view slash_option_kinds[] = {
+    "string", "integer", "number", "boolean", "user", "channel", "role", "mentionable"};
+
+/// Whether an option kind accepts fixed `choices` (string, integer, number).
+constexpr bool kind_allows_choices(std::string_view kind) noexcept {
+  return kind == "string" || kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min`/`max` (integer, number).
+constexpr bool kind_has_numeric_bounds(std::string_view kind) noexcept {
+  return kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min_length`/`max_length` (string only).
+constexpr bool kind_has_length_bounds(std::string_view kind) noexcept { return kind == "string"; }
+
+/// Result of the fence rule: `found` is false when the text has no (recognised)
+/// frontmatter, and then `body` is the whole text unchanged.
+struct frontmatter_split {
+  bool found = false;
+  std::string frontmatter;
+  std::string body;
+};
+
+/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
+/// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
+inline frontmatter_split split_frontmatter(std::string_view text) {
+  frontmatter_split out;
+  std::string norm = detail::normalize_crlf(text);
+  std::string_view s = norm;
+  if (!detail::starts_with(s, "---\n")) {
+    out.body = std::string(text);
+    return out;
+  }
+  const std::string_view rest = s.substr(4);
+  const std::size_t close = rest.find("\n---\n");
+  if (close != std::string_view::npos) {
+    out.found = true;
+    out.frontmatter = std::string(rest.substr(0, close));
+    out.body = std::string(rest.substr(close + 5));
+    return out;
+  }
+  if (detail::ends_with(rest, "\n---")) {
+    out.found = true;
+    out.frontmatter = std::string(rest.substr(0, rest.size() - 4));
+    return out;
+  }
+  out.body = std::string(text);
+  return out;
+}
+
+namespace detail {
+
+/// Rust's `f64::from_str` grammar: optional sign, decimal digits with an optional
+/// fraction and exponent, or inf/infinity/nan in any case. No hex, no spaces.
+inline std::optional<double> parse_rust_f64(std::string_view s) {
+  std::string_view body = s;
+  bool negative = false;
+  if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  if (iequals(body, "inf") || iequals(body, "infinity")) {
+    return negative ? -HUGE_VAL : HUGE_VAL;
+  }
+  if (iequals(body, "nan")) return std::optional<double>(std::nan(""));
+  std::size_t i = 0;
+  std::size_t digits = 0;
+  while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
+  if (i < body.size() && body[i] == '.') {
+    ++i;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
+  }
+  if (digits == 0) return std::nullopt;
+  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
+    ++i;
+    if (i < body.size() && (body[i] == '+' || body[i] == '-')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++exp_digits;
+    if (exp_digits == 0) return std::nullopt;
+  }
+  if (i != body.size()) return std::nullopt;
+  // strtod on a validated, NUL-terminated copy; the grammar above has no locale-dependent
+  // characters except '.', which the "C" locale every program starts in accepts.
+  const std::string copy(body);
+  const double v = std::strtod(copy.c_str(), nullptr);
+  return negative ? -v : v;
+}
+
+/// Rust's `u32::from_str`: optional `+`, decimal digits, no overflow.
+inline std::optional<std::uint32_t> parse_rust_u32(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty()) return std::nullopt;
+  std::uint32_t v = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+/// `parse_choice`: one `{name: A, value: a}` item; split on every comma.
+inline std::optional<slash_choice> parse_choice(std::string_view item) {
+  item = trim(item);
+  if (!item.empty() && item.front() == '{') item.remove_prefix(1);
+  if (!item.empty() && item.back() == '}') item.remove_suffix(1);
+  std::optional<std::string> name;
+  std::optional<std::string> value;
+  while (true) {
+    const std::size_t comma = item.find(',');
+    const std::string_view part = item.substr(0, comma);
+    std::string_view k;
+    std::string_view v;
+    if (split_once(part, ':', k, v)) {
+      k = trim(k);
+      const std::string_view val = strip_quotes(trim(v));
+      if (k == "name") name = std::string(val);
+      if (k == "value") value = std::string(val);
+    }
+    if (comma == std::string_view::npos) break;
+    item.remove_prefix(comma + 1);
+  }
+  if (!name) return std::nullopt;
+  slash_choice c;
+  c.name = *name;
+  c.value = value ? *value : *name;
+  return c;
+}
+
+/// Inline `[{...}, {...}]`: only balanced `{...}` groups count.
+inline std::vector<slash_choice> parse_inline_choices(std::string_view v) {
+  std::vector<slash_choice> out;
+  std::size_t depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == '{') {
+      if (depth++ == 0) start = i;
+    } else if (v[i] == '}' && depth > 0) {
+      if (--depth == 0) {
+        if (auto c = parse_choice(v.substr(start, i - start + 1))) out.push_back(*c);
+      }
+    }
+  }
+  return out;
+}
+
+inline void apply_option_field(slash_option& opt, std::string_view line) {
+  std::string_view k;
+  std::string_view v;
+  if (!split_once(line, ':', k, v)) return;
+  k = trim(k);
+  if (k == "choices" && !trim(v).empty()) {
+    for (auto& c : parse_inline_choices(trim(v))) opt.choices.push_back(std::move(c));
+    return;
+  }
+  const std::string_view val = strip_quotes(trim(v));
+  if (k == "name") {
+    opt.name = std::string(val);
+  } else if (k == "description") {
+    opt.description = std::string(val);
+  } else if (k == "type") {
+    opt.type = std::string(val);
+  } else if (k == "required") {
+    opt.required = iequals(val, "true");
+  } else if (k == "min") {
+    opt.min = parse_rust_f64(val);
+  } else if (k == "max") {
+    opt.max = parse_rust_f64(val);
+  } else if (k == "min_length") {
+    opt.min_length = parse_rust_u32(val);
+  } else if (k == "max_length") {
+    opt.max_length = parse_rust_u32(val);
+  }
+}
+
+/// True for the line that opens the block: not indented, `slash_options:` and no value.
+inline bool is_slash_options_header(std::string_view line) {
+  if (is_indented(line)) return false;
+  std::string_view k;
+  std::string_view v;
+  return split_once(line, ':', k, v) && trim(k) == "slash_options" && trim(v).empty();
+}
+
+}  // namespace detail
+
+/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// without a name or a type are dropped. Never fails.
+inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
+  std::vector<slash_option> out;
+  const auto all = detail::lines(frontmatter);
+  std::size_t i = 0;
+  while (i < all.size() && !detail::is_slash_options_header(all[i])) ++i;
+  if (i == all.size()) return out;
+  std::optional<slash_option> current;
+  std::optional<std::size_t> item_indent;
+  const auto finish = [&] {
+    if (current && !current->name.empty() && !current->type.empty()) {
+      out.push_back(std::move(*current));
+    }
+    current.reset();
+  };
+  for (++i; i < all.size(); ++i) {
+    const std::string_view line = all[i];
+    if (detail::is_blank(line)) continue;
+    if (!detail::is_indented(line)) break;
+    const std::size_t indent = detail::indent_of(line);
+    const std::string_view t = detail::trim(line);
+    if (t == "-" || detail::starts_with(t, "- ")) {
+      const std::string_view rest = t.size() > 1 ? t.substr(2) : std::string_view{};
+      if (!item_indent) item_indent = indent;
+      if (indent <= *item_indent) {
+        finish();
+        current = slash_option{};
+        if (!detail::trim(rest).empty()) detail::apply_option_field(*current, rest);
+      } else if (current) {
+        if (auto c = detail::parse_choice(rest)) current->choices.push_back(std::move(*c));
+      }
+      continue;
+    }
+    if (current) detail::apply_option_field(*current, t);
+  }
+  finish();
+  return out;
+}
+
+namespace detail {
+
+/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
+/// starts with a space or tab is nested content unless it continues a block scalar or a
+/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+template <class Sink>
+void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
+  std::optional<std::string> block_key;
+  std::vector<std::string> block_parts;
+  bool collecting_tags = false;
+  std::vector<std::string> tags;
+  const auto flush_block = [&] {
+    if (!block_key) return;
+    std::string joined;
+    for (std::size_t i = 0; i < block_parts.size(); ++i) {
+      if (i) joined += ' ';
+      joined += block_parts[i];
+    }
+    const std::string_view value = trim(joined);
+    if (!value.empty()) sink.scalar(*block_key, value, true);
+    block_key.reset();
+    block_parts.clear();
+  };
+  const auto flush_tags = [&] {
+    if (!collecting_tags) return;
+    sink.tags(tags);
+    collecting_tags = false;
+  };
+  for (const std::string_view line : lines(frontmatter)) {
+    if (block_key) {
+      if (is_indented(line) || is_blank(line)) {
+        block_parts.emplace_back(trim(line));
+        continue;
+      }
+      flush_block();
+    }
+    if (collecting_tags) {
+      const std::string_view t = trim(line);
+      if (starts_with(t, "- ")) {
+        const std::string_view tag = strip_quotes(trim(t.substr(2)));
+        if (!tag.empty()) tags.emplace_back(tag);
+        continue;
+      }
+      flush_tags();
+    }
+    if (is_indented(line)) continue;  // nested content (the indentation fix)
+    std::string_view k;
+    std::string_view v;
+    if (!split_once(line, ':', k, v)) continue;
+    const std::string_view key = trim(k);
+    const std::string_view val = strip_quotes(trim(v));
+    if (val == ">-" || val == ">" || val == "|" || val == "|-") {
+      block_key = std::string(key);
+      continue;
+    }
+    if (key == "tags") {
+      tags.clear();
+      if (val.empty()) {
+        collecting_tags = true;
+        continue;
+      }
+      std::string_view list = val;
+      while (!list.empty() && list.front() == '[') list.remove_prefix(1);
+      while (!list.empty() && list.back() == ']') list.remove_suffix(1);
+      while (true) {
+        const std::size_t comma = list.find(',');
+        const std::string_view item = strip_quotes(trim(list.substr(0, comma)));
+        if (!item.empty()) tags.emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+      sink.tags(tags);
+      continue;
+    }
+    sink.scalar(key, val, false);
+  }
+  flush_block();
+  flush_tags();
+}
+
+}  // namespace detail
+
+/// What the runtime loader's lenient reader (`parse_simple_frontmatter`) extracts. A key
+/// that was present is engaged even when its value is empty (`name:` gives an empty name).
+struct loader_frontmatter {
+  std::optional<std::string> name;
+  std::optional<std::string> description;
+  std::optional<std::string> version;
+  std::optional<std::string> author;
+  std::vector<std::string> tags;
+  bool always = false;
+  std::vector<slash_option> slash_options;
+};
+
+/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
+inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
+  struct sink_t {
+    loader_frontmatter& fm;
+    void scalar(std::string_view key, std::string_view val, bool from_block) {
+      if (from_block && key != "name" && key != "description") return;
+      if (key == "name") {
+        fm.name = std::string(val);
+      } else if (key == "description") {
+        fm.description = std::string(val);
+      } else if (key == "version") {
+        fm.version = std::string(val);
+      } else if (key == "author") {
+        fm.author = std::string(val);
+      } else if (key == "always") {
+        fm.always = detail::iequals(val, "true");
+      }
+    }
+    void tags(const std::vector<std::string>& t) { fm.tags = t; }
+  };
+  loader_frontmatter fm;
+  detail::scan_frontmatter(frontmatter, sink_t{fm});
+  fm.slash_options = parse_slash_options(frontmatter);
+  return fm;
+}
+
+/// The strict frontmatter model (`SkillFrontmatter`): 8 flat fields plus options.
+struct skill_frontmatter {
+  std::string name;
+  std::string description;
+  std::optional<std::string> license;
+  std::optional<std::string> author;
+  std::optional<std::string> version;
+  std::optional<std::string> category;
+  std::vector<std::string> tags;
+  bool always = false;
+  std::vector<slash_option> slash_options;
+};
+
+/// A SKILL.md read by the strict path (`SkillDocument`): the editing surfaces use it.
+struct skill_document {
+  skill_frontmatter frontmatter;
+  std::string body;
+
+  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
+  static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
+
+  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  std::string serialize() const;
+};
+
+inline skill_document skill_document::parse(std::string_view text, const std::string& subject) {
+  const frontmatter_split split = split_frontmatter(text);
+  if (!split.found) {
+    throw error(errc::skill_invalid, "SKILL.md is missing the leading `---` frontmatter delimiter",
+                subject);
+  }
+  // Carve the slash_options block out before the flat scan.
+  std::string flat;
+  {
+    bool in_block = false;
+    for (const std::string_view line : detail::lines(split.frontmatter)) {
+      if (in_block) {
+        if (detail::is_blank(line) || detail::is_indented(line)) continue;
+        in_block = false;
+      }
+      if (detail::is_slash_options_header(line)) {
+        in_block = true;
+        continue;
+      }
+      flat.append(line.data(), line.size());
+      flat += '\n';
+    }
+  }
+  struct sink_t {
+    skill_frontmatter& fm;
+    void scalar(std::string_view key, std::string_view val, bool) {
+      const std::string v(val);
+      if (key == "name") {
+        fm.name = v;
+      } else if (key == "description") {
+        fm.description = v;
+      } else if (key == "license") {
+        fm.license = v;
+      } else if (key == "author") {
+        fm.author = v;
+      } else if (key == "version") {
+        fm.version = v;
+      } else if (key == "category") {
+        fm.category = v;
+      } else if (key == "always") {
+        fm.always = detail::iequals(val, "true");
+      }
+    }
+    void tags(const std::vector<std::string>& t) { fm.tags = t; }
+  };
+  skill_document doc;
+  detail::scan_frontmatter(flat, sink_t{doc.frontmatter});
+  doc.frontmatter.slash_options = parse_slash_options(split.frontmatter);
+  if (doc.frontmatter.name.empty()) {
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `name`",
+                subject);
+  }
+  if (doc.frontmatter.description.empty()) {
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `description`",
+                subject);
+  }
+  doc.body = split.body;
+  if (!doc.body.empty() && doc.body.front() == '\n') doc.body.erase(0, 1);
+  return doc;
+}
+
+namespace detail {
+
+/// Shortest decimal text that reads back as the same double (Rust's `Display` style:
+/// `1` for 1.0, `0.5`, `1e300`).
+inline std::string format_f64(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+}  // namespace detail
+
+inline std::string skill_document::serialize() const {
+  const skill_frontmatter& fm = frontmatter;
+  std::string out = "---\nname: " + fm.name + "\n";
+  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
+    out += "description: >-\n";
+    for (const std::string_view line : detail::lines(fm.description)) {
+      out += "  ";
+      out += detail::trim(line);
+      out += '\n';
+    }
+  } else {
+    out += "description: " + fm.description + "\n";
+  }
+  const auto optional_field = [&](const char* key, const std::optional<std::string>& v) {
+    if (v && !v->empty()) out += std::string(key) + ": " + *v + "\n";
+  };
+  optional_field("license", fm.license);
+  optional_field("author", fm.author);
+  optional_field("version", fm.version);
+  optional_field("category", fm.category);
+  if (!fm.tags.empty()) {
+    out += "tags: [";
+    for (std::size_t i = 0; i < fm.tags.size(); ++i) out += (i ? ", " : "") + fm.tags[i];
+    out += "]\n";
+  }
+  if (fm.always) out += "always: true\n";
+  if (!fm.slash_options.empty()) {
+    out += "slash_options:\n";
+    for (const slash_option& o : fm.slash_options) {
+      out += "  - name: " + o.name + "\n";
+      if (!o.description.empty()) out += "    description: " + o.description + "\n";
+      out += "    type: " + o.type + "\n";
+      if (o.required) out += "    required: true\n";
+      if (!o.choices.empty()) {
+        out += "    choices:\n";
+        for (const slash_choice& c : o.choices) {
+          out += "      - {name: " + c.name + ", value: " + c.value + "}\n";
+        }
+      }
+      if (o.min) out += "    min: " + detail::format_f64(*o.min) + "\n";
+      if (o.max) out += "    max: " + detail::format_f64(*o.max) + "\n";
+      if (o.min_length) out += "    min_length: " + std::to_string(*o.min_length) + "\n";
+      if (o.max_length) out += "    max_length: " + std::to_string(*o.max_length) + "\n";
+    }
+  }
+  out += "---\n";
+  if (body.empty() || body.front() != '\n') out += '\n';
+  out += body;
+  if (out.back() != '\n') out += '\n';
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/frontmatter.hpp -----
+
+namespace clawport::skills {
+
+/// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
+/// skipped by the runtime when it registers tools.
+struct skill_tool {
+  std::string name;
+  std::string description;
+  std::string kind;
+  std::string command;  ///< "" when absent (the audit still demands the key)
+  std::map<std::string, std::string> args;
+  std::optional<std::string> target;
+  std::map<std::string, std::string> locked_args;  ///< also spelled `default_args`
+  std::uint64_t timeout_secs = 60;
+};
+
+/// Which file a skill was read from, in the loader's order of preference.
+enum class manifest_kind { skill_toml, manifest_toml, skill_md };
+
+/// File name of a manifest kind.
+constexpr std::string_view manifest_file(manifest_kind k) noexcept {
+  switch (k) {
+    case manifest_kind::skill_toml:
+      return "SKILL.toml";
+    case manifest_kind::manifest_toml:
+      return "manifest.toml";
+    case manifest_kind::skill_md:
+      return "SKILL.md";
+  }
+  return "SKILL.md";
+}
+
+/// A skill as the runtime loader builds it (upstream `Skill`).
+struct skill {
+  std::string name;
+  std::string description;
+  std::string version = "0.1.0";
+  std::optional<std::string> author;
+  std::vector<std::string> tags;
+  std::vector<skill_tool> tools;
+  std::vector<std::string> prompts;
+  std::vector<slash_option> slash_options;
+  bool always = false;
+  std::map<std::string, std::string> description_localizations;
+};
+
+namespace detail {
+
+/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+inline toml::table parse_toml(std::string_view text, const std::string& subject) {
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text, std::string_view(subject));
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw error(errc::config_parse,
+                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                    ": " + std::string(e.description()),
+                subject);
+  }
+#else
+  toml::parse_result r = toml::parse(text, std::string_view(subject));
+  if (!r) {
+    const auto& where = r.error().source().begin;
+    throw error(errc::config_parse,
+                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                    ": " + std::string(r.error().description()),
+                subject);
+  }
+  return std::move(r).table();
+#endif
+}
+
+/// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
+class toml_reader {
+ public:
+  explicit toml_reader(std::string subject) : subject_(std::move(subject)) {}
+
+  [[noreturn]] void fail(const toml::node& at, const std::string& what) const {
+    const auto line = at.source().begin.line;
+    throw error(errc::skill_invalid,
+                subject_ + (line ? ":" + std::to_string(line) : std::string()) + ": " + what,
+                subject_);
+  }
+
+  std::string string(const toml::node& n, const std::string& path) const {
+    if (const auto* s = n.as_string()) return s->get();
+    fail(n, "invalid type for `" + path + "`: expected a string");
+  }
+
+  bool boolean(const toml::node& n, const std::string& path) const {
+    if (const auto* b = n.as_boolean()) return b->get();
+    fail(n, "invalid type for `" + path + "`: expected a boolean");
+  }
+
+  std::uint64_t unsigned_int(const toml::node& n, const std::string& path,
+                             std::uint64_t max = UINT64_MAX) const {
+    const auto* i = n.as_integer();
+    if (!i) fail(n, "invalid type for `" + path + "`: expected an unsigned integer");
+    if (i->get() < 0 || static_cast<std::uint64_t>(i->get()) > max) {
+      fail(n, "invalid value for `" + path + "`: " + std::to_string(i->get()) + " is out of range");
+    }
+    return static_cast<std::uint64_t>(i->get());
+  }
+
+  double number(const toml::node& n, const std::string& path) const {
+    if (const auto* f = n.as_floating_point()) return f->get();
+    if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
+    fail(n, "invalid type for `" + path + "`: expected a number");
+  }
+
+  const toml::table& table(const toml::node& n, const std::string& path) const {
+    if (const auto* t = n.as_table()) return *t;
+    fail(n, "invalid type for `" + path + "`: expected a table");
+  }
+
+  const toml::array& array(const toml::node& n, const std::string& path) const {
+    if (const auto* a = n.as_array()) return *a;
+    fail(n, "invalid type for `" + path + "`: expected an array");
+  }
+
+  std::vector<std::string> strings(const toml::node& n, const std::string& path) const {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    for (const toml::node& e : array(n, path)) {
+      out.push_back(string(e, path + "[" + std::to_string(i++) + "]"));
+    }
+    return out;
+  }
+
+  std::map<std::string, std::string> string_map(const toml::node& n,
+                                                const std::string& path) const {
+    std::map<std::string, std::string> out;
+    for (const auto& [k, v] : table(n, path)) {
+      out[std::string(k.str())] = string(v, path + "." + std::string(k.str()));
+    }
+    return out;
+  }
+
+  template <std::size_t N>
+  void deny_unknown(const toml::table& t, const std::string& path,
+                    const std::string_view (&known)[N]) const {
+    for (const auto& [k, v] : t) {
+      bool ok = false;
+      for (std::string_view kn : known) ok = ok || k.str() == kn;
+      if (!ok) {
+        std::string expected;
+        for (std::size_t i = 0; i < N; ++i) {
+          expected += (i ? ", `" : "`") + std::string(known[i]) + "`";
+        }
+        fail(v, "unknown field `" + std::string(k.str()) + "` in [" + path + "], expected one of " +
+                    expected);
+      }
+    }
+  }
+
+  [[noreturn]] void missing(const toml::node& at, const std::string& field,
+                            const std::string& path) const {
+    fail(at, "missing field `" + field + "` in " + path);
+  }
+
+ private:
+  std::string subject_;
+};
+
+inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t,
+                                     const std::string& path) {
+  slash_option o;
+  bool has_name = false;
+  bool has_desc = false;
+  bool has_type = false;
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = path + "." + k;
+    if (k == "name") {
+      o.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      o.description = rd.string(v, p), has_desc = true;
+    } else if (k == "description_localizations") {
+      o.description_localizations = rd.string_map(v, p);
+    } else if (k == "type") {
+      o.type = rd.string(v, p), has_type = true;
+    } else if (k == "required") {
+      o.required = rd.boolean(v, p);
+    } else if (k == "choices") {
+      std::size_t i = 0;
+      for (const toml::node& c : rd.array(v, p)) {
+        const std::string cp = p + "[" + std::to_string(i++) + "]";
+        const toml::table& ct = rd.table(c, cp);
+        const toml::node* cn = ct.get("name");
+        const toml::node* cv = ct.get("value");
+        if (!cn) rd.missing(c, "name", cp);
+        if (!cv) rd.missing(c, "value", cp);
+        o.choices.push_back({rd.string(*cn, cp + ".name"), rd.string(*cv, cp + ".value")});
+      }
+    } else if (k == "min") {
+      o.min = rd.number(v, p);
+    } else if (k == "max") {
+      o.max = rd.number(v, p);
+    } else if (k == "min_length") {
+      o.min_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
+    } else if (k == "max_length") {
+      o.max_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
+    }
+  }
+  if (!has_name) rd.missing(t, "name", path);
+  if (!has_desc) rd.missing(t, "description", path);
+  if (!has_type) rd.missing(t, "type", path);
+  return o;
+}
+
+inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
+                                 const std::string& path) {
+  skill_tool tool;
+  bool has_name = false;
+  bool has_desc = false;
+  bool has_kind = false;
+  bool has_locked = false;
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = path + "." + k;
+    if (k == "name") {
+      tool.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      tool.description = rd.string(v, p), has_desc = true;
+    } else if (k == "kind") {
+      tool.kind = rd.string(v, p), has_kind = true;
+    } else if (k == "command") {
+      tool.command = rd.string(v, p);
+    } else if (k == "args") {
+      tool.args = rd.string_map(v, p);
+    } else if (k == "target") {
+      tool.target = rd.string(v, p);
+    } else if (k == "locked_args" || k == "default_args") {
+      if (has_locked) rd.fail(v, "duplicate field `locked_args` in " + path);
+      tool.locked_args = rd.string_map(v, p), has_locked = true;
+    } else if (k == "timeout_secs") {
+      tool.timeout_secs = rd.unsigned_int(v, p);
+    }
+  }
+  if (!has_name) rd.missing(t, "name", path);
+  if (!has_desc) rd.missing(t, "description", path);
+  if (!has_kind) rd.missing(t, "kind", path);
+  return tool;
+}
+
+inline void check_forge(const toml_reader& rd, const toml::table& t) {
+  static constexpr std::string_view known[] = {"source", "owner",      "language",     "license",
+                                               "stars",  "updated_at", "requirements", "metadata"};
+  rd.deny_unknown(t, "forge", known);
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = "forge." + k;
+    if (k == "license") {
+      rd.boolean(v, p);
+    } else if (k == "stars") {
+      rd.unsigned_int(v, p);
+    } else if (k == "requirements" || k == "metadata") {
+      rd.table(v, p);
+    } else {
+      rd.string(v, p);
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
+/// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
+/// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
+/// either way the loader drops the skill and does not fall back to SKILL.md.
+/// (toml++ reads TOML 1.0: TOML 1.1-only syntax such as newlines inside inline tables is
+/// a syntax error here although upstream's parser accepts it.)
+inline skill parse_skill_toml(std::string_view text, const std::string& subject = "SKILL.toml") {
+  const toml::table root = detail::parse_toml(text, subject);
+  const detail::toml_reader rd(subject);
+  const toml::node* skill_node = root.get("skill");
+  if (!skill_node) rd.missing(root, "skill", "the manifest");
+  const toml::table& st = rd.table(*skill_node, "skill");
+  static constexpr std::string_view known[] = {
+      "name",    "description",   "description_localizations",
+      "version", "author",        "tags",
+      "prompts", "slash_options", "always"};
+  rd.deny_unknown(st, "skill", known);
+  skill s;
+  bool has_name = false;
+  bool has_desc = false;
+  for (const auto& [key, v] : st) {
+    const std::string k(key.str());
+    const std::string p = "skill." + k;
+    if (k == "name") {
+      s.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      s.description = rd.string(v, p), has_desc = true;
+    } else if (k == "description_localizations") {
+      s.description_localizations = rd.string_map(v, p);
+    } else if (k == "version") {
+      s.version = rd.string(v, p);
+    } else if (k == "author") {
+      s.author = rd.string(v, p);
+    } else if (k == "tags") {
+      s.tags = rd.strings(v, p);
+    } else if (k == "prompts") {
+      s.prompts = rd.strings(v, p);
+    } else if (k == "slash_options") {
+      std::size_t i = 0;
+      for (const toml::node& o : rd.array(v, p)) {
+        const std::string op = p + "[" + std::to_string(i++) + "]";
+        s.slash_options.push_back(detail::read_toml_option(rd, rd.table(o, op), op));
+      }
+    } else if (k == "always") {
+      s.always = rd.boolean(v, p);
+    }
+  }
+  if (!has_name) rd.missing(st, "name", "[skill]");
+  if (!has_desc) rd.missing(st, "description", "[skill]");
+  if (const toml::node* tools = root.get("tools")) {
+    std::size_t i = 0;
+    for (const toml::node& t : rd.array(*tools, "tools")) {
+      const std::string tp = "tools[" + std::to_string(i++) + "]";
+      s.tools.push_back(detail::read_toml_tool(rd, rd.table(t, tp), tp));
+    }
+  }
+  if (const toml::node* prompts = root.get("prompts")) {
+    for (std::string& p : rd.strings(*prompts, "prompts")) s.prompts.push_back(std::move(p));
+  }
+  if (const toml::node* forge = root.get("forge"))
+    detail::check_forge(rd, rd.table(*forge, "forge"));
+  return s;
+}
+
+/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
+/// The loader itself accepts any name.
+inline bool is_valid_skill_name(std::string_view name) noexcept {
+  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+/// Throws `errc::invalid_argument` with upstream's text unless `is_valid_skill_name`.
+inline void validate_skill_name(std::string_view name) {
+  if (!is_valid_skill_name(name)) {
+    throw error(errc::invalid_argument,
+                "skill name '" + std::string(name) +
+                    "' must use lowercase letters, digits, and hyphens only",
+                std::string(name));
+  }
+}
+
+/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
+/// `description` to the first non-heading body line, then `"No description"`.
+inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
+  const frontmatter_split split = split_frontmatter(text);
+  const loader_frontmatter fm =
+      split.found ? parse_loader_frontmatter(split.frontmatter) : loader_frontmatter{};
+  skill s;
+  s.name = fm.name ? *fm.name : std::string(dir_name);
+  if (fm.description && !detail::is_blank(*fm.description)) {
+    s.description = *fm.description;
+  } else {
+    s.description = "No description";
+    for (const std::string_view line : detail::lines(split.body)) {
+      if (detail::starts_with(line, "#") || detail::is_blank(line)) continue;
+      s.description = std::string(detail::trim(line));
+      break;
+    }
+  }
+  if (fm.version) s.version = *fm.version;
+  s.author = fm.author;
+  s.tags = fm.tags;
+  s.prompts.push_back(split.body);
+  s.slash_options = fm.slash_options;
+  s.always = fm.always;
+  return s;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/manifest.hpp -----
+
+namespace clawport::skills {
+
+/// `[skill_bundles.<alias>]`.
+struct skill_bundle_config {
+  std::optional<std::string> directory;  ///< as written; see `resolve_directory`
+  bundle_filter filter;
+};
+
+/// The skill-related part of `[agents.<alias>]`.
+struct agent_skills_config {
+  std::vector<std::string> skill_bundles;     ///< in list order (it is the precedence)
+  std::optional<std::string> workspace_path;  ///< `[agents.A.workspace].path`, verbatim
+};
+
+/// Everything in config.toml that decides which skills an agent loads.
+struct skills_config {
+  std::map<std::string, skill_bundle_config> bundles;
+  std::map<std::string, agent_skills_config> agents;
+  bool allow_scripts = false;  ///< `[skills] allow_scripts`
+};
+
+/// Reads the skill-related tables of a config.toml. Throws `errc::config_parse` on a
+/// syntax error and `errc::config_invalid` (subject = the field) on a wrong type.
+inline skills_config parse_skills_config(std::string_view config_text,
+                                         const std::string& subject = "config.toml") {
+  const toml::table root = detail::parse_toml(config_text, subject);
+  skills_config cfg;
+  const auto bad = [](const std::string& field, const char* want) {
+    return error(errc::config_invalid, field + " must be " + want, field);
+  };
+  const auto strings = [&](const toml::node& n, const std::string& field) {
+    std::vector<std::string> out;
+    const toml::array* a = n.as_array();
+    if (!a) throw bad(field, "an array of strings");
+    for (const toml::node& e : *a) {
+      if (!e.is_string()) throw bad(field, "an array of strings");
+      out.push_back(e.as_string()->get());
+    }
+    return out;
+  };
+  if (const toml::node* n = root.get("skill_bundles")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("skill_bundles", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "skill_bundles." + alias;
+      const toml::table* bt = v.as_table();
+      if (!bt) throw bad(field, "a table");
+      skill_bundle_config b;
+      if (const toml::node* d = bt->get("directory")) {
+        if (!d->is_string()) throw bad(field + ".directory", "a string");
+        b.directory = d->as_string()->get();
+      }
+      if (const toml::node* i = bt->get("include"))
+        b.filter.include = strings(*i, field + ".include");
+      if (const toml::node* e = bt->get("exclude"))
+        b.filter.exclude = strings(*e, field + ".exclude");
+      cfg.bundles.emplace(alias, std::move(b));
+    }
+  }
+  if (const toml::node* n = root.get("agents")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("agents", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "agents." + alias;
+      const toml::table* at = v.as_table();
+      if (!at) throw bad(field, "a table");
+      agent_skills_config a;
+      if (const toml::node* sb = at->get("skill_bundles")) {
+        a.skill_bundles = strings(*sb, field + ".skill_bundles");
+      }
+      if (const toml::node* ws = at->get("workspace")) {
+        const toml::table* wt = ws->as_table();
+        if (!wt) throw bad(field + ".workspace", "a table");
+        if (const toml::node* p = wt->get("path")) {
+          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
+          a.workspace_path = p->as_string()->get();
+        }
+      }
+      cfg.agents.emplace(alias, std::move(a));
+    }
+  }
+  if (const toml::node* n = root.get("skills")) {
+    if (const toml::table* t = n->as_table()) {
+      if (const toml::node* as = t->get("allow_scripts")) {
+        if (!as->is_boolean()) throw bad("skills.allow_scripts", "a boolean");
+        cfg.allow_scripts = as->as_boolean()->get();
+      }
+    }
+  }
+  return cfg;
+}
+
+/// POSIX join: an absolute `b` replaces `a` (like Rust's `Path::join`).
+inline std::string join_path(std::string_view a, std::string_view b) {
+  if (!b.empty() && b.front() == '/') return std::string(b);
+  if (a.empty()) return std::string(b);
+  if (b.empty()) return std::string(a);
+  std::string out(a);
+  if (out.back() != '/') out += '/';
+  out += b;
+  return out;
+}
+
+/// Lexical normalisation as upstream's `validate_directory` does it: `.` dropped, `..`
+/// pops the last component (nothing at the root), no symlink resolution, no I/O.
+inline std::string lexically_normal(std::string_view path) {
+  const bool absolute = !path.empty() && path.front() == '/';
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    const std::string_view c = path.substr(0, slash);
+    if (c == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!c.empty() && c != ".") {
+      parts.push_back(c);
+    }
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  if (out.empty()) out = ".";
+  return out;
+}
+
+/// True when `path` is `base` or lies below it, compared by whole components.
+inline bool path_within(std::string_view path, std::string_view base) {
+  if (base == "/") return !path.empty() && path.front() == '/';
+  if (!detail::starts_with(path, base)) return false;
+  return path.size() == base.size() || path[base.size()] == '/';
+}
+
+/// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
+/// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
+/// joined to the install root without normalising. Throws `errc::not_found` when the
+/// alias is not configured.
+inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
+                                     std::string_view alias) {
+  const auto it = cfg.bundles.find(std::string(alias));
+  if (it == cfg.bundles.end()) {
+    throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
+                "skill_bundles." + std::string(alias));
+  }
+  const std::string_view dir =
+      it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
+  if (dir.empty()) {
+    return join_path(join_path(install_root, "shared/skills"), alias);
+  }
+  return join_path(install_root, dir);
+}
+
+/// Upstream's `validate_directory`: the lexically normalised `path` must lie in
+/// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
+inline void validate_directory(std::string_view path, std::string_view install_root,
+                               const std::string& subject = {}) {
+  const std::string shared = lexically_normal(join_path(install_root, "shared"));
+  const std::string norm = lexically_normal(path);
+  if (!path_within(norm, shared)) {
+    throw error(errc::unsafe_path,
+                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
+                    "'; bundles must stay inside `<install>/shared/`",
+                subject);
+  }
+}
+
+/// Upstream's `validate_uniqueness`, in alias order: two bundles may not resolve to the
+/// same normalised directory (nesting is allowed). Throws `errc::config_invalid`.
+inline void validate_uniqueness(const skills_config& cfg, std::string_view install_root) {
+  std::map<std::string, std::string> owner;
+  for (const auto& [alias, b] : cfg.bundles) {
+    (void)b;
+    const std::string dir = lexically_normal(resolve_directory(cfg, install_root, alias));
+    const auto [it, fresh] = owner.emplace(dir, alias);
+    if (!fresh) {
+      throw error(errc::config_invalid,
+                  "skill-bundles '" + it->second + "' and '" + alias +
+                      "' both resolve to directory '" + dir +
+                      "'; each bundle must own a unique directory",
+                  "skill_bundles");
+    }
+  }
+}
+
+/// An agent's workspace: `[agents.A.workspace].path` verbatim if set, else
+/// `<install>/agents/A/workspace` (the agent need not be configured).
+inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
+                                       std::string_view alias) {
+  const auto it = cfg.agents.find(std::string(alias));
+  if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
+  return join_path(join_path(join_path(install_root, "agents"), alias), "workspace");
+}
+
+/// The global skills directory `<data>/skills`; agents never load it.
+inline std::string global_skills_dir(std::string_view data_dir) {
+  return join_path(data_dir, "skills");
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/locations.hpp -----
+
+namespace clawport::skills {
+
+/// Markdown and TOML files larger than this are a finding and are not read.
+inline constexpr std::uint64_t audit_max_text_bytes = 524288;
+
+/// Audit switches; `allow_scripts` comes from `[skills] allow_scripts`.
+struct audit_options {
+  bool allow_scripts = false;
+};
+
+/// One audit finding. `file` is relative to the skill root ("" for the root itself),
+/// `line` is 1-based where a line is meaningful, `reason` is upstream's text without the
+/// file prefix. Non-blocking findings are clawport's additions and never drop a skill.
+struct audit_finding {
+  std::string file;
+  std::optional<std::size_t> line;
+  std::string reason;
+  bool blocking = true;
+
+  /// Upstream's rendering: `<file>: <reason>` (just the reason for the root).
+  std::string message() const { return file.empty() ? reason : file + ": " + reason; }
+};
+
+/// Result of auditing one skill directory.
+struct audit_report {
+  std::size_t files_scanned = 0;  ///< every visited entry, the root and directories included
+  std::vector<audit_finding> findings;
+  bool scripts_blocked = false;
+
+  /// No blocking finding: the loader keeps the skill.
+  bool clean() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const audit_finding& f) { return f.blocking; });
+  }
+  /// Blocking findings joined with "; " (upstream's `summary()`).
+  std::string summary() const {
+    std::string out;
+    for (const audit_finding& f : findings) {
+      if (!f.blocking) continue;
+      if (!out.empty()) out += "; ";
+      out += f.message();
+    }
+    return out;
+  }
+};
+
+inline constexpr std::string_view script_suffixes[] = {".sh",   ".bash", ".zsh", ".ksh",
+                                                       ".fish", ".ps1",  ".bat", ".cmd"};
+
+/// True when `path` ends (ASCII case-insensitively) with a blocked script suffix.
+inline bool has_script_suffix(std::string_view path) {
+  return std::any_of(std::begin(script_suffixes), std::end(script_suffixes),
+                     [&](std::string_view s) { return detail::iends_with(path, s); });
+}
+
+namespace detail {
+
+inline std::string_view base_name(std::string_view p) {
+  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  return slash == std::string_view::npos ? p : p.substr(slash + 1);
+}
+
+inline std::vector<std::string_view> split_ws(std::string_view s) {
+  std::vector<std::string_view> out;
+  s = trim_start(s);
+  while (!s.empty()) {
+    std::size_t i = 0;
+    while (i < s.size() && space_len(s, i) == 0) ++i;
+    out.push_back(s.substr(0, i));
+    s = trim_start(s.substr(i));
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
+/// `head` is the start of the file (only its first 128 bytes are looked at).
+inline std::optional<std::string> shebang_interpreter(std::string_view head) {
+  head = head.substr(0, 128);
+  std::string_view first = head.substr(0, head.find('\n'));
+  if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
+  const std::string line = detail::to_lower_ascii(detail::trim(first));
+  if (!detail::starts_with(line, "#!")) return std::nullopt;
+  const auto tokens = detail::split_ws(std::string_view(line).substr(2));
+  if (tokens.empty()) return std::nullopt;
+  std::string_view interp = detail::base_name(tokens[0]);
+  if (interp == "env") {
+    std::size_t i = 1;
+    while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
+    if (i == tokens.size()) return std::nullopt;
+    interp = detail::base_name(tokens[i]);
+  }
+  return std::string(interp);
+}
+
+/// True when the file starts with a shell shebang (sh, bash, zsh, ksh, fish, pwsh,
+/// powershell); `#!/usr/bin/env python3` is not one.
+inline bool has_shell_shebang(std::string_view head) {
+  const auto interp = shebang_interpreter(head);
+  if (!interp) return false;
+  for (std::string_view s : {"sh", "bash", "zsh", "ksh", "fish", "pwsh", "powershell"}) {
+    if (*interp == s) return true;
+  }
+  return false;
+}
+
+/// A Markdown link target as upstream's regex `\[[^\]]*\]\(([^)]+)\)` captures it.
+struct markdown_link {
+  std::string target;
+  std::size_t line = 1;  ///< line of the opening `[`
+};
+
+/// Every link of the text, leftmost-first and non-overlapping, like the regex (no code
+/// block awareness; a match may span lines; a `)` ends the target). Linear time.
+inline std::vector<markdown_link> markdown_links(std::string_view text) {
+  std::vector<markdown_link> out;
+  std::size_t line = 1;
+  std::size_t counted = 0;  // text[0, counted) has been scanned for newlines
+  std::size_t i = 0;
+  while ((i = text.find('[', i)) != std::string_view::npos) {
+    const std::size_t close = text.find(']', i + 1);
+    if (close == std::string_view::npos) break;  // no later '[' can match either
+    // Every '[' before `close` shares this `]`, so on failure none of them can match.
+    if (close + 1 >= text.size() || text[close + 1] != '(') {
+      i = close + 1;
+      continue;
+    }
+    const std::size_t end = text.find(')', close + 2);
+    if (end == std::string_view::npos) break;
+    if (end == close + 2) {
+      i = close + 1;
+      continue;
+    }
+    line +=
+        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
+                                            text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
+    counted = i;
+    out.push_back({std::string(text.substr(close + 2, end - close - 2)), line});
+    i = end + 1;
+  }
+  return out;
+}
+
+/// True for a link upstream treats as a reference to another skill: a `..` component, or
+/// a bare `name.md` (one leading `./` allowed).
+inline bool is_cross_skill_reference(std::string_view s) {
+  std::string_view rest = s;
+  while (true) {
+    const std::size_t slash = rest.find('/');
+    if (rest.substr(0, slash) == "..") return true;
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  std::string_view bare = s;
+  if (detail::starts_with(bare, "./")) bare.remove_prefix(2);
+  return bare.find('/') == std::string_view::npos && bare.find('\\') == std::string_view::npos &&
+         (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
+}
+
+/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+struct link_verdict {
+  enum kind_t { skip, finding, resolve } kind = skip;
+  std::string reason;  ///< for `finding`
+  std::string shown;   ///< the cleaned target as shown in messages (`t`)
+  std::string path;    ///< for `resolve`: the path part (`s`)
+};
+
+/// Classifies one captured link target without touching the filesystem.
+inline link_verdict classify_markdown_link(std::string_view raw) {
+  link_verdict v;
+  std::string_view t = detail::trim(raw);
+  if (!t.empty() && t.front() == '<') t.remove_prefix(1);
+  if (!t.empty() && t.back() == '>') t.remove_suffix(1);
+  const auto words = detail::split_ws(t);
+  t = words.empty() ? std::string_view{} : words.front();
+  if (t.empty() || t.front() == '#') return v;
+  v.shown = std::string(t);
+  std::string_view scheme;
+  std::string_view after;
+  if (detail::split_once(t, ':', scheme, after) && !scheme.empty() && !after.empty() &&
+      std::all_of(scheme.begin(), scheme.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '+' || c == '.' || c == '-';
+      })) {
+    if (scheme == "http" || scheme == "https" || scheme == "mailto") return v;
+    v.kind = link_verdict::finding;
+    v.reason = "unsupported URL scheme in markdown link (" + v.shown + ").";
+    return v;
+  }
+  const std::string_view s = t.substr(0, t.find_first_of("#?"));
+  if (s.empty()) return v;
+  const bool drive = s.size() >= 3 &&
+                     ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) &&
+                     s[1] == ':' && (s[2] == '/' || s[2] == '\\');
+  if (s.front() == '/' || drive || detail::starts_with(s, "~/")) {
+    v.kind = link_verdict::finding;
+    v.reason = "absolute markdown link paths are not allowed (" + v.shown + ").";
+    return v;
+  }
+  if (has_script_suffix(s)) {
+    v.kind = link_verdict::finding;
+    v.reason = "markdown links to script files are blocked (" + v.shown + ").";
+    return v;
+  }
+  if (!detail::iends_with(s, ".md") && !detail::iends_with(s, ".markdown")) return v;
+  v.kind = link_verdict::resolve;
+  v.path = std::string(s);
+  return v;
+}
+
+/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
+/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// it is copied into the findings.
+inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
+  std::vector<audit_finding> out;
+  toml::table root;
+  try {
+    root = detail::parse_toml(text, file);
+  } catch (const error& e) {
+    std::string msg = e.what();
+    // Keep the parser's own words; our prefix repeats the file name.
+    if (detail::starts_with(msg, file + ":")) msg.erase(0, file.size() + 1);
+    std::optional<std::size_t> line;
+    const std::size_t colon = msg.find(':');
+    if (colon != std::string::npos) {
+      const auto n = detail::parse_rust_u32(msg.substr(0, colon));
+      if (n) line = *n;
+    }
+    out.push_back({file, line, "invalid TOML manifest (" + msg + ").", true});
+    return out;
+  }
+  const toml::node* tools = root.get("tools");
+  if (!tools || !tools->is_array()) return out;
+  std::size_t i = 0;
+  for (const toml::node& t : *tools->as_array()) {
+    const std::size_t line = t.source().begin.line;
+    const std::optional<std::size_t> at = line ? std::optional<std::size_t>(line) : std::nullopt;
+    const toml::table* tt = t.as_table();
+    const toml::node* cmd = tt ? tt->get("command") : nullptr;
+    const std::string idx = "tools[" + std::to_string(i++) + "]";
+    if (!cmd || !cmd->is_string()) {
+      out.push_back({file, at, idx + " is missing a command field.", true});
+      continue;
+    }
+    std::string kind = "unknown";
+    if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
+    if ((detail::iequals(kind, "script") || detail::iequals(kind, "shell")) &&
+        detail::is_blank(cmd->as_string()->get())) {
+      out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
+    }
+  }
+  return out;
+}
+
+namespace detail {
+
+inline std::string rel_join(const std::string& a, std::string_view b) {
+  return a.empty() ? std::string(b) : a + "/" + std::string(b);
+}
+
+inline std::string_view rel_parent(std::string_view rel) {
+  const std::size_t slash = rel.rfind('/');
+  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
+}
+
+/// Reads up to `cap` bytes of an open file.
+template <class Fs>
+std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
+  std::string out;
+  char buf[8192];
+  while (out.size() < cap) {
+    const std::size_t want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(sizeof buf, cap - out.size()));
+    const std::size_t got = fs.read(f, buf, want);
+    if (got == 0) break;
+    out.append(buf, got);
+  }
+  return out;
+}
+
+/// What a path outside the walked tree is, following symlinks; nullopt when missing.
+template <class Fs>
+std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
+  const std::string norm = lexically_normal(abs);
+  const std::size_t slash = norm.rfind('/');
+  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
+  try {
+    auto parent =
+        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
+    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
+    if (!st) return std::nullopt;
+    if (st->kind != fs::file_kind::symlink) return st->kind;
+  } catch (const error&) {
+    return std::nullopt;
+  }
+  try {
+    (void)fs.open_root(norm);
+    return fs::file_kind::directory;
+  } catch (const error& e) {
+    if (e.sys_errno() == ENOTDIR) return fs::file_kind::regular;
+    return std::nullopt;
+  }
+}
+
+struct walked_entry {
+  std::string rel;
+  fs::file_kind kind;
+  std::vector<audit_finding> findings;
+  std::vector<markdown_link> links;  ///< for Markdown files, checked after the walk
+};
+
+template <class Fs>
+void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, std::size_t depth,
+                const audit_options& opt, audit_report& report,
+                std::vector<walked_entry>& entries) {
+  std::vector<std::string> names;
+  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const auto st = fs.stat_at(d, name);
+    if (!st) continue;  // vanished since the listing
+    ++report.files_scanned;
+    walked_entry e{rel_join(prefix, name), st->kind, {}, {}};
+    const auto add = [&](std::string reason, std::optional<std::size_t> line = std::nullopt,
+                         bool blocking = true) {
+      e.findings.push_back({e.rel, line, std::move(reason), blocking});
+    };
+    if (st->kind == fs::file_kind::symlink) {
+      add("symlinks are not allowed in installed skills.");
+    } else if (st->kind == fs::file_kind::directory) {
+      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
+        throw error(errc::limit_exceeded,
+                    "skill tree is nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                        " directories",
+                    e.rel);
+      }
+      entries.push_back(std::move(e));
+      auto sub = fs.open_dir_at(d, name);
+      audit_walk(fs, sub, entries.back().rel, depth + 1, opt, report, entries);
+      continue;
+    } else if (st->kind == fs::file_kind::other) {
+      if (!opt.allow_scripts && has_script_suffix(name)) {
+        report.scripts_blocked = true;
+        add("script-like files are blocked by skill security policy.");
+      }
+      add("special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
+          std::nullopt, false);
+    } else {
+      const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
+      const bool is_toml = iends_with(name, ".toml");
+      const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
+      auto f = fs.open_file_at(d, name);
+      if (fs.stat(f).kind != fs::file_kind::regular) {
+        throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                    e.rel);
+      }
+      const bool read_all = (is_md || is_toml) && !too_large;
+      const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
+      if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
+        report.scripts_blocked = true;
+        add("script-like files are blocked by skill security policy.",
+            has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
+      }
+      if (too_large || (read_all && data.size() > audit_max_text_bytes)) {
+        add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
+            " bytes).");
+      } else if (is_md) {
+        if (!valid_utf8(data)) {
+          throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
+        }
+        e.links = markdown_links(data);
+      } else if (is_toml) {
+        if (!valid_utf8(data)) {
+          throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
+        }
+        for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
+      }
+    }
+    entries.push_back(std::move(e));
+  }
+}
+
+/// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
+inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
+                                                  const std::vector<std::string>& parts) {
+  std::string path;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    path = rel_join(path, parts[i]);
+    const auto it = kinds.find(path);
+    if (it == kinds.end()) return std::nullopt;
+    if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
+    if (i + 1 == parts.size()) return it->second;
+  }
+  return fs::file_kind::directory;  // the root itself
+}
+
+}  // namespace detail
+
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
+/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
+template <class Fs>
+audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string root_path = lexically_normal(dir);
+  typename Fs::dir root = [&] {
+    try {
+      return fs.open_root(root_path);
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
+        throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
+      }
+      if (e.sys_errno() == ENOTDIR) {
+        throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
+                    e.sys_errno());
+      }
+      throw;
+    }
+  }();
+  audit_report report;
+  report.files_scanned = 1;  // the root
+  bool has_manifest = false;
+  for (std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    const auto st = fs.stat_at(root, m);
+    has_manifest = has_manifest || (st && st->kind == fs::file_kind::regular);
+  }
+  std::vector<audit_finding> head;
+  if (!has_manifest) {
+    head.push_back({"", std::nullopt,
+                    "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
+                    "\"manifest.toml\"] (deprecated) for deterministic auditing.",
+                    true});
+  }
+  std::vector<detail::walked_entry> entries;
+  detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
+
+  std::map<std::string, fs::file_kind> kinds;
+  for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
+  // The nearest ancestor named `skills` bounds cross-skill references.
+  std::optional<std::string> skills_root;
+  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
+    if (detail::base_name(p) == "skills") {
+      skills_root = p;
+      break;
+    }
+    const std::size_t slash = p.rfind('/');
+    if (slash == std::string::npos) break;
+    p = slash == 0 ? "/" : p.substr(0, slash);
+  }
+  for (auto& e : entries) {
+    for (const markdown_link& link : e.links) {
+      const link_verdict v = classify_markdown_link(link.target);
+      const auto add = [&](std::string reason) {
+        e.findings.push_back({e.rel, link.line, std::move(reason), true});
+      };
+      if (v.kind == link_verdict::finding) {
+        add(v.reason);
+        continue;
+      }
+      if (v.kind != link_verdict::resolve) continue;
+      // Resolve against the Markdown file's directory, lexically, inside the root.
+      std::vector<std::string> parts;
+      std::size_t escapes = 0;
+      const std::string joined = detail::rel_join(std::string(detail::rel_parent(e.rel)), v.path);
+      std::string_view rest = joined;
+      while (true) {
+        const std::size_t slash = rest.find('/');
+        const std::string_view c = rest.substr(0, slash);
+        if (c == "..") {
+          if (parts.empty()) {
+            ++escapes;
+          } else {
+            parts.pop_back();
+          }
+        } else if (!c.empty() && c != ".") {
+          parts.emplace_back(c);
+        }
+        if (slash == std::string_view::npos) break;
+        rest.remove_prefix(slash + 1);
+      }
+      if (escapes == 0) {
+        const auto kind = detail::lookup_walked(kinds, parts);
+        if (!kind) {
+          if (!is_cross_skill_reference(v.path)) {
+            add("markdown link points to a missing file (" + v.shown + ").");
+          }
+        } else if (*kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+        continue;
+      }
+      std::string abs = root_path;
+      for (std::size_t k = 0; k < escapes; ++k) abs = join_path(abs, "..");
+      for (const auto& p : parts) abs = join_path(abs, p);
+      abs = lexically_normal(abs);
+      if (path_within(abs, root_path)) {
+        // Left the root and came back in by name (e.g. `../this-skill/x.md`).
+        std::vector<std::string> inner;
+        std::string_view r =
+            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
+        while (!r.empty()) {
+          const std::size_t slash = r.find('/');
+          inner.emplace_back(r.substr(0, slash));
+          if (slash == std::string_view::npos) break;
+          r.remove_prefix(slash + 1);
+        }
+        const auto kind = detail::lookup_walked(kinds, inner);
+        if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+        continue;
+      }
+      const auto kind = detail::probe_outside(fs, abs);
+      if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
+      if (skills_root && path_within(abs, *skills_root)) {
+        if (*kind != fs::file_kind::regular) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+      } else {
+        add("markdown link escapes skill root (" + v.shown + ").");
+      }
+    }
+  }
+  report.findings = std::move(head);
+  for (auto& e : entries) {
+    for (auto& f : e.findings) report.findings.push_back(std::move(f));
+  }
+  return report;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/audit.hpp -----
+// ----- begin clawport/skills/loader.hpp -----
+// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
+// §1.7), through the Fs policy. Entries are visited in byte order of their names where
+// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// A skill the scan kept.
+struct loaded_skill {
+  skill data;
+  std::string dir_name;  ///< the directory's name (not the logical name)
+  std::string location;  ///< path of the manifest actually read
+  manifest_kind manifest = manifest_kind::skill_md;
+  audit_report audit;  ///< clean, but may hold non-blocking findings
+};
+
+/// Why the scan dropped a skill (upstream `DroppedReason`).
+enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
+
+/// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::audit_error:
+      return "audit_error";
+    case drop_reason::audit_findings:
+      return "audit_findings";
+    case drop_reason::manifest_parse_error:
+      return "manifest_parse_error";
+  }
+  return "audit_error";
+}
+
+/// A skill the scan dropped. `name` is the directory name (upstream's dropped record).
+struct dropped_skill {
+  std::string name;
+  std::string location;  ///< the skill directory
+  drop_reason reason = drop_reason::audit_error;
+  std::string detail;  ///< the error text or the audit summary
+  bool scripts_blocked = false;
+  audit_report audit;  ///< for audit_findings
+};
+
+/// Result of scanning one skills directory.
+struct scan_result {
+  std::vector<loaded_skill> skills;
+  std::vector<dropped_skill> dropped;
+};
+
+namespace detail {
+
+template <class Fs>
+std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
+                                           std::string_view name) {
+  const auto st = fs.stat_at(d, name);
+  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+  auto f = fs.open_file_at(d, name);
+  return read_up_to(fs, f, audit_max_text_bytes + 1);
+}
+
+}  // namespace detail
+
+/// Scans one directory one level deep (upstream `load_skills_from_directory`): every
+/// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
+/// from SKILL.toml › manifest.toml › SKILL.md. A TOML manifest that fails to parse drops
+/// the skill with no fallback to SKILL.md. A missing directory gives an empty result.
+template <class Fs>
+scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  scan_result out;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(dir));
+  } catch (const error&) {
+    return out;  // absent or unlistable: nothing to load, as upstream
+  }
+  std::vector<std::string> names;
+  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    if (!detail::valid_utf8(name)) continue;
+    const auto st = fs.stat_at(*root, name);
+    if (!st) continue;
+    const std::string skill_dir = join_path(dir, name);
+    if (st->kind == fs::file_kind::symlink) {
+      try {
+        (void)fs.open_root(skill_dir);  // a candidate only if it leads to a directory
+      } catch (const error&) {
+        continue;
+      }
+    } else if (st->kind != fs::file_kind::directory) {
+      continue;  // loose files at this level are ignored
+    }
+    dropped_skill drop{name, skill_dir, drop_reason::audit_error, {}, false, {}};
+    audit_report report;
+    try {
+      report = audit_skill_directory(fs, skill_dir, opt);
+    } catch (const error& e) {
+      drop.detail = e.what();
+      out.dropped.push_back(std::move(drop));
+      continue;
+    }
+    if (!report.clean()) {
+      drop.reason = drop_reason::audit_findings;
+      drop.detail = report.summary();
+      drop.scripts_blocked = report.scripts_blocked;
+      drop.audit = std::move(report);
+      out.dropped.push_back(std::move(drop));
+      continue;
+    }
+    try {
+      auto sd = fs.open_root(skill_dir);
+      manifest_kind kind = manifest_kind::skill_md;
+      if (fs.stat_at(sd, "SKILL.toml")) {
+        kind = manifest_kind::skill_toml;
+      } else if (fs.stat_at(sd, "manifest.toml")) {
+        kind = manifest_kind::manifest_toml;
+      }
+      const std::string file(manifest_file(kind));
+      const std::string location = join_path(skill_dir, file);
+      const auto text = detail::read_small_file(fs, sd, file);
+      if (kind != manifest_kind::skill_md) {
+        if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
+        loaded_skill ls{parse_skill_toml(*text, file), name, location, kind, std::move(report)};
+        out.skills.push_back(std::move(ls));
+      } else {
+        if (!text) continue;  // upstream skips an unreadable SKILL.md without a record
+        out.skills.push_back(
+            {skill_from_markdown(*text, name), name, location, kind, std::move(report)});
+      }
+    } catch (const error& e) {
+      drop.reason = drop_reason::manifest_parse_error;
+      drop.detail = e.what();
+      out.dropped.push_back(std::move(drop));
+    }
+  }
+  return out;
+}
+
+/// Where a skill in an agent's view comes from.
+enum class skill_origin { workspace, bundle, global };
+
+constexpr std::string_view to_string(skill_origin o) noexcept {
+  switch (o) {
+    case skill_origin::workspace:
+      return "workspace";
+    case skill_origin::bundle:
+      return "bundle";
+    case skill_origin::global:
+      return "global";
+  }
+  return "workspace";
+}
+
+/// Why a skill an agent could see is not loaded.
+enum class skill_status { loaded, excluded, shadowed, dropped, global_only };
+
+constexpr std::string_view to_string(skill_status s) noexcept {
+  switch (s) {
+    case skill_status::loaded:
+      return "loaded";
+    case skill_status::excluded:
+      return "excluded";
+    case skill_status::shadowed:
+      return "shadowed";
+    case skill_status::dropped:
+      return "dropped";
+    case skill_status::global_only:
+      return "global_only";
+  }
+  return "loaded";
+}
+
+/// One row of an agent's (or a bundle's) skill view.
+struct skill_entry {
+  std::string name;  ///< logical name; the directory name for dropped skills
+  skill_origin origin = skill_origin::workspace;
+  std::string bundle;  ///< bundle alias, empty unless origin is `bundle`
+  std::string path;    ///< manifest file when read, else the skill directory
+  skill_status status = skill_status::loaded;
+  std::string reason;  ///< empty when loaded
+  std::optional<drop_reason> drop;
+  std::optional<skill> data;  ///< when a manifest was read
+  bool loaded() const { return status == skill_status::loaded; }
+};
+
+/// An agent's skills: `entries` holds loaded skills in precedence order, then every skill
+/// it does not load with the reason; `warnings` names bundles that could not be used.
+struct skill_view {
+  std::vector<skill_entry> entries;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline skill_entry dropped_entry(dropped_skill&& d, skill_origin origin, std::string bundle) {
+  skill_entry e;
+  e.name = std::move(d.name);
+  e.origin = origin;
+  e.bundle = std::move(bundle);
+  e.path = std::move(d.location);
+  e.status = skill_status::dropped;
+  e.drop = d.reason;
+  switch (d.reason) {
+    case drop_reason::audit_findings:
+      e.reason = "failed audit: " + d.detail;
+      if (d.scripts_blocked) e.reason += " (set `skills.allow_scripts = true` to allow scripts)";
+      break;
+    case drop_reason::audit_error:
+      e.reason = "unauditable: " + d.detail;
+      break;
+    case drop_reason::manifest_parse_error:
+      e.reason = "manifest parse error: " + d.detail;
+      break;
+  }
+  return e;
+}
+
+inline skill_entry loaded_entry(loaded_skill&& s, skill_origin origin, std::string bundle) {
+  skill_entry e;
+  e.name = s.data.name;
+  e.origin = origin;
+  e.bundle = std::move(bundle);
+  e.path = std::move(s.location);
+  e.data = std::move(s.data);
+  return e;
+}
+
+inline void order_loaded_first(skill_view& view) {
+  std::stable_partition(view.entries.begin(), view.entries.end(),
+                        [](const skill_entry& e) { return e.loaded(); });
+}
+
+}  // namespace detail
+
+/// Where to look: the install root (directory of config.toml) and the data directory
+/// (`<install>/data` unless ZEROCLAW_DATA_DIR says otherwise; the caller decides).
+struct install_paths {
+  std::string install_root;
+  std::string data_dir;  ///< empty: `<install>/data`
+  std::string data() const { return data_dir.empty() ? join_path(install_root, "data") : data_dir; }
+};
+
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
+/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
+/// Open-skills and plugin skills are not modelled (both are opt-in upstream features
+/// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
+template <class Fs>
+skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
+                        std::string_view agent) {
+  const auto ait = cfg.agents.find(std::string(agent));
+  if (ait == cfg.agents.end()) {
+    throw error(errc::unknown_agent, "agent '" + std::string(agent) + "' is not configured",
+                "agents." + std::string(agent));
+  }
+  const audit_options opt{cfg.allow_scripts};
+  skill_view view;
+  std::set<std::string> seen;
+  std::vector<std::pair<std::string, std::string>> winners;  // name -> who loaded it
+  const auto winner_of = [&](const std::string& name) {
+    for (const auto& w : winners) {
+      if (w.first == name) return w.second;
+    }
+    return std::string("an earlier skill");
+  };
+  scan_result ws = scan_skills_directory(
+      fs, join_path(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
+  for (auto& d : ws.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
+  for (auto& s : ws.skills) {
+    seen.insert(s.data.name);
+    winners.emplace_back(s.data.name, "the workspace");
+    view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
+  }
+  for (const std::string& raw_alias : ait->second.skill_bundles) {
+    const std::string alias(detail::trim(raw_alias));
+    if (alias.empty()) continue;
+    const auto bit = cfg.bundles.find(alias);
+    if (bit == cfg.bundles.end()) {
+      view.warnings.push_back("agents." + std::string(agent) + ".skill_bundles names '" + alias +
+                              "' but skill_bundles." + alias +
+                              " is not configured; the runtime skips it");
+      continue;
+    }
+    const std::string dir = resolve_directory(cfg, where.install_root, alias);
+    try {
+      validate_directory(dir, where.install_root);
+    } catch (const error& e) {
+      view.warnings.push_back(std::string(e.what()) + " (skill_bundles." + alias +
+                              ".directory); zeroclaw refuses this config at startup");
+    }
+    scan_result sr = scan_skills_directory(fs, dir, opt);
+    for (auto& d : sr.dropped) {
+      view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::bundle, alias));
+    }
+    for (auto& s : sr.skills) {
+      const std::string name = s.data.name;
+      skill_entry e = detail::loaded_entry(std::move(s), skill_origin::bundle, alias);
+      if (!bit->second.filter.admits_skill(name)) {
+        e.status = skill_status::excluded;
+        e.reason = "excluded by skill_bundles." + alias + " (" +
+                   std::string(bit->second.filter.rejection(name)) + ")";
+      } else if (seen.count(name)) {
+        e.status = skill_status::shadowed;
+        e.reason = "shadowed by '" + name + "' from " + winner_of(name);
+      } else {
+        seen.insert(name);
+        winners.emplace_back(name, "bundle " + alias);
+      }
+      view.entries.push_back(std::move(e));
+    }
+  }
+  scan_result gl = scan_skills_directory(fs, global_skills_dir(where.data()), opt);
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  for (auto& s : gl.skills) {
+    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
+    e.status = skill_status::global_only;
+    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    view.entries.push_back(std::move(e));
+  }
+  detail::order_loaded_first(view);
+  return view;
+}
+
+/// The skills of one bundle as `skills list --bundle` shows them: audited and parsed,
+/// but the bundle's include/exclude is NOT applied (upstream does not either).
+template <class Fs>
+skill_view bundle_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
+                         std::string_view alias) {
+  const std::string dir = resolve_directory(cfg, where.install_root, alias);
+  skill_view view;
+  scan_result sr = scan_skills_directory(fs, dir, audit_options{cfg.allow_scripts});
+  for (auto& s : sr.skills) {
+    view.entries.push_back(
+        detail::loaded_entry(std::move(s), skill_origin::bundle, std::string(alias)));
+  }
+  for (auto& d : sr.dropped) {
+    view.entries.push_back(
+        detail::dropped_entry(std::move(d), skill_origin::bundle, std::string(alias)));
+  }
+  return view;
+}
+
+/// Every configured bundle (in alias order) and the global directory, unfiltered.
+template <class Fs>
+skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& where) {
+  skill_view view;
+  for (const auto& b : cfg.bundles) {
+    skill_view one = bundle_skills(fs, cfg, where, b.first);
+    for (auto& e : one.entries) view.entries.push_back(std::move(e));
+  }
+  scan_result gl =
+      scan_skills_directory(fs, global_skills_dir(where.data()), audit_options{cfg.allow_scripts});
+  for (auto& s : gl.skills) {
+    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
+    e.status = skill_status::global_only;
+    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    view.entries.push_back(std::move(e));
+  }
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  detail::order_loaded_first(view);
+  return view;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/loader.hpp -----
+// ----- end clawport/skills.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
 // scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
