@@ -1,9 +1,49 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Builds the clawport tool and runs it. Until `clawport export` lands this shows --help.
+# Builds the clawport tool and exports the example agent `researcher` from a temporary copy
+# of examples/zeroclaw-install (adding the hard link and the FIFO a real install may hold),
+# prints the report, then shows that the bundle's config.toml validates standing alone and
+# holds no secret value of the example.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+REPO=$(pwd)
 tools/install-deps.sh build
 cmake --preset release >/dev/null
 cmake --build --preset release --target clawport_cli >/dev/null
-build/release/cli/clawport --help
+CLAWPORT=$REPO/build/release/cli/clawport
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cp -a examples/zeroclaw-install "$TMP/install"
+WS=$TMP/install/agents/researcher/workspace
+# Host state a live workspace can hold; the export must skip both.
+ln "$WS/notes/latest.md" "$WS/notes/latest-hardlink.md"
+mkfifo "$WS/agent.fifo"
+
+echo "\$ clawport export researcher --config <copy of examples/zeroclaw-install>/config.toml --out <tmp>/bundle"
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1786406400} \
+  "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/bundle"
+
+echo
+echo "--- the bundle ---"
+(cd "$TMP/bundle" && find . -mindepth 1 | sort | sed 's|^\./|  |')
+
+echo
+echo "--- config.toml validates standing alone (planned again as an install of its own) ---"
+"$CLAWPORT" export researcher --config "$TMP/bundle/config.toml" --out "$TMP/recheck" \
+  --dry-run --json >"$TMP/recheck.json"
+echo "  ok: the fragment loads and its closure validates on an otherwise empty install"
+
+echo
+echo "--- no secret value of the example survives anywhere in the bundle ---"
+secrets=$(grep -oE '"(enc2?:[0-9a-f]+|op://[^"]+|sk-[^"]+|ghp_[^"]+)"' "$TMP/install/config.toml" |
+  tr -d '"' | sort -u)
+count=0
+for s in $secrets; do
+  count=$((count + 1))
+  if grep -rqF -- "$s" "$TMP/bundle"; then
+    echo "  LEAK: $s" >&2
+    exit 1
+  fi
+done
+echo "  ok: none of the $count secret values of the example config is in the bundle"

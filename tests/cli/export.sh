@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: MIT
+# `clawport export` end to end on the real filesystem.
+. "$(dirname "$0")/lib.sh"
+
+# make_install <root>: an install whose agent `researcher` has a one-file workspace.
+make_install() {
+  mkdir -p "$1/agents/researcher/workspace"
+  cat >"$1/config.toml" <<'TOML'
+schema_version = 3
+
+[providers.models.anthropic.main]
+api_key = "sk-ant-cli-test-secret"
+model = "claude-opus-5"
+
+[risk_profiles.guarded]
+
+[agents.researcher]
+model_provider = "anthropic.main"
+risk_profile = "guarded"
+TOML
+  printf '# researcher\n' >"$1/agents/researcher/workspace/IDENTITY.md"
+}
+export_to() { expect_status "$1" "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$2" "${@:3}"; }
+only_bundle() {
+  local got; got=$(ls -A "$1")
+  [ "$got" = "bundle" ] || { echo "FAIL: $1 holds '$got', expected only bundle"; failures=$((failures + 1)); }
+}
+
+make_install "$TMP/install"
+WS=$TMP/install/agents/researcher/workspace
+
+# fresh destination (its parent is created)
+export_to 0 "$TMP/out/bundle"
+expect_grep out 'exported agent `researcher` to '"$TMP"'/out/bundle (1 workspace file(s), 0 KiB)'
+expect_grep out 'providers.models.anthropic.main.api_key'
+expect_grep out 'Published with exchange'
+for f in config.toml zeroclaw-agent.toml workspace/IDENTITY.md; do
+  [ -f "$TMP/out/bundle/$f" ] || { echo "FAIL: bundle lacks $f"; failures=$((failures + 1)); }
+done
+only_bundle "$TMP/out"
+if grep -rq 'sk-ant-cli-test-secret' "$TMP/out/bundle"; then echo "FAIL: secret in bundle"; failures=$((failures + 1)); fi
+
+# non-empty without --force: refused, left alone
+mkdir -p "$TMP/busy/bundle" && echo mine >"$TMP/busy/bundle/config.toml"
+export_to 1 "$TMP/busy/bundle"
+expect_grep err 'pass --force to replace its contents'
+[ "$(cat "$TMP/busy/bundle/config.toml")" = mine ] || { echo "FAIL: destination changed"; failures=$((failures + 1)); }
+only_bundle "$TMP/busy"
+
+# --force replaces, never merges
+echo stale >"$TMP/busy/bundle/leftover.toml"
+export_to 0 "$TMP/busy/bundle" --force
+[ "$(ls "$TMP/busy/bundle" | tr '\n' ' ')" = "config.toml workspace zeroclaw-agent.toml " ] ||
+  { echo "FAIL: forced bundle holds $(ls "$TMP/busy/bundle")"; failures=$((failures + 1)); }
+only_bundle "$TMP/busy"
+
+# --publish swap, --no-sync, --json
+export_to 0 "$TMP/swap/bundle" --publish swap --no-sync --json
+expect_grep out '"strategy": "swap"'
+expect_grep out '"guarantee": "atomic"'
+if command -v python3 >/dev/null; then
+  python3 - "$TMP/out" <<'PY' || { echo "FAIL: --json shape"; failures=$((failures + 1)); }
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in ["alias", "out", "workspace", "skills", "skipped", "risk_flags", "required_secrets", "dropped", "publish"]:
+    assert k in d, k
+assert d["workspace"] == {"files": 1, "bytes": 13}, d["workspace"]
+assert set(d["skipped"]) == {"symlinks", "hard_links", "special", "replaced"}
+assert set(d["publish"]) >= {"strategy", "guarantee"}
+assert d["required_secrets"] == ["providers.models.anthropic.main.api_key"]
+PY
+fi
+export_to 0 "$TMP/swap/bundle" --publish swap --force
+expect_grep out 'Published with swap (recoverable'
+
+# a file destination is refused even with --force
+echo a-file >"$TMP/file"
+export_to 1 "$TMP/file" --force
+expect_grep err 'exists and is not a directory'
+[ "$(cat "$TMP/file")" = a-file ] || { echo "FAIL: file changed"; failures=$((failures + 1)); }
+
+# a symlink to a directory is resolved to its target (upstream); a dangling one is refused
+mkdir -p "$TMP/real" && ln -s "$TMP/real" "$TMP/linkdir"
+export_to 0 "$TMP/linkdir/bundle"
+[ -f "$TMP/real/bundle/config.toml" ] || { echo "FAIL: not published through the link"; failures=$((failures + 1)); }
+ln -s "$TMP/nowhere" "$TMP/dangling"
+export_to 1 "$TMP/dangling" --force
+expect_grep err 'is a symlink'
+[ -L "$TMP/dangling" ] && [ ! -e "$TMP/nowhere" ] || { echo "FAIL: dangling link followed"; failures=$((failures + 1)); }
+
+# destinations inside and containing the workspace
+export_to 1 "$WS/exports/bundle"
+expect_grep err 'is inside the agent workspace'
+[ ! -e "$WS/exports" ] || { echo "FAIL: created inside the workspace"; failures=$((failures + 1)); }
+export_to 1 "$TMP/install" --force
+expect_grep err 'contains the agent workspace'
+# `..` through a directory that does not exist
+export_to 1 "$TMP/missing/../bundle2"
+expect_grep err 'reaches through `..`'
+[ ! -e "$TMP/missing" ] || { echo "FAIL: missing/ created"; failures=$((failures + 1)); }
+
+# symlink, hard link and FIFO in the workspace are skipped and reported
+echo outside >"$TMP/outside.txt"
+ln -s "$TMP/outside.txt" "$WS/link.md"
+ln "$TMP/outside.txt" "$WS/hard.md"
+mkfifo "$WS/agent.fifo"
+export_to 0 "$TMP/skips/bundle"
+expect_grep out '1 hard-linked file(s) skipped'
+expect_grep out '1 special file(s) skipped'
+expect_grep out '1 symlink(s) skipped'
+for f in link.md hard.md agent.fifo; do
+  [ ! -e "$TMP/skips/bundle/workspace/$f" ] || { echo "FAIL: $f carried"; failures=$((failures + 1)); }
+done
+rm -f "$WS/link.md" "$WS/hard.md" "$WS/agent.fifo"
+
+# an unreadable file fails the export and leaves the previous bundle
+if [ "$(id -u)" = 0 ]; then
+  echo "skipped: unreadable-file case (running as root, which reads mode-000 files)"
+else
+  echo locked >"$WS/locked.md" && chmod 000 "$WS/locked.md"
+  export_to 1 "$TMP/busy/bundle" --force
+  expect_grep err 'workspace/locked.md'
+  [ "$(ls "$TMP/busy/bundle" | tr '\n' ' ')" = "config.toml workspace zeroclaw-agent.toml " ] ||
+    { echo "FAIL: previous bundle touched"; failures=$((failures + 1)); }
+  only_bundle "$TMP/busy"
+  chmod 600 "$WS/locked.md" && rm -f "$WS/locked.md"
+fi
+
+# --dry-run writes nothing, not even the parent
+export_to 0 "$TMP/dry/bundle" --dry-run
+expect_grep out 'dry run: would export agent `researcher`'
+[ ! -e "$TMP/dry" ] || { echo "FAIL: dry run wrote"; failures=$((failures + 1)); }
+
+# SOURCE_DATE_EPOCH makes two exports byte-identical
+SOURCE_DATE_EPOCH=1786406400 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/r1" >/dev/null
+SOURCE_DATE_EPOCH=1786406400 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/r2" >/dev/null
+diff -r "$TMP/r1" "$TMP/r2" >/dev/null || { echo "FAIL: not reproducible"; failures=$((failures + 1)); }
+grep -q 'exported_at = "2026-08-11T00:00:00+00:00"' "$TMP/r1/zeroclaw-agent.toml" ||
+  { echo "FAIL: exported_at"; cat "$TMP/r1/zeroclaw-agent.toml"; failures=$((failures + 1)); }
+
+# --config defaults to $ZEROCLAW_CONFIG_DIR/config.toml; usage errors exit 2
+ZEROCLAW_CONFIG_DIR=$TMP/install expect_status 0 "$CLAWPORT" export researcher --out "$TMP/env/bundle"
+expect_status 2 "$CLAWPORT" export researcher
+expect_status 2 "$CLAWPORT" export researcher --out "$TMP/x" --publish bogus
+expect_status 1 "$CLAWPORT" export nobody --config "$TMP/install/config.toml" --out "$TMP/x"
+finish
