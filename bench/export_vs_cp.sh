@@ -6,6 +6,7 @@
 #
 # usage: bench/export_vs_cp.sh [files=20000] [runs=5]
 #   BENCH_DISK_DIR  directory on a real disk (default: build/bench inside the repository)
+#   CLAWPORT        a clawport binary to time instead of building build/release
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -24,9 +25,11 @@ if [ ! -x /usr/bin/time ]; then
   fi
 fi
 
-cmake --preset release >/dev/null
-cmake --build --preset release --target clawport_cli >/dev/null
-CLAWPORT=$REPO/build/release/cli/clawport
+if [ -z "${CLAWPORT:-}" ]; then
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target clawport_cli >/dev/null
+  CLAWPORT=$REPO/build/release/cli/clawport
+fi
 
 # make_install <root> <files>: a ZeroClaw install whose agent `bench` has a workspace of
 # <files> files of 1-4 KiB, 100 per directory, with a memory/ store the export skips.

@@ -284,8 +284,8 @@ class basic_exporter {
       // Step 6: the staging directory beside the destination, locked for the whole run
       // so `recover` never removes it under us.
       std::string staging;
-      dir stage = make_staging(parent, o.token, staging);
-      const fs::file_id stage_id = fs_.stat(stage).id;
+      fs::file_id stage_id;
+      dir stage = make_staging(parent, o.token, staging, stage_id);
       try {
         publish::request req;
         stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
@@ -352,7 +352,8 @@ class basic_exporter {
     return std::move(*cur);
   }
 
-  dir make_staging(const dir& parent, const std::string& injected, std::string& staging) {
+  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
+                   fs::file_id& id) {
     namespace ed = exporter_detail;
     for (int attempt = 0;; ++attempt) {
       staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
@@ -367,11 +368,13 @@ class basic_exporter {
     std::optional<dir> stage;
     try {
       stage.emplace(fs_.open_dir_at(parent, staging));
+      id = fs_.stat(*stage).id;
       if (!fs_.try_lock(*stage)) {
         throw error(errc::identity_changed,
                     "the staging directory " + staging + " is locked by another process", staging);
       }
     } catch (const error& e) {
+      stage.reset();
       try {
         fs_.remove_dir_at(parent, staging);
       } catch (const error&) {
