@@ -30,15 +30,15 @@ make_install "$TMP/install"
 WS=$TMP/install/agents/researcher/workspace
 
 # fresh destination (its parent is created)
-export_to 0 "$TMP/out/bundle"
-expect_grep out 'exported agent `researcher` to '"$TMP"'/out/bundle (1 workspace file(s), 0 KiB)'
+export_to 0 "$TMP/dest/bundle"
+expect_grep out 'exported agent `researcher` to '"$TMP"'/dest/bundle (1 workspace file(s), 0 KiB)'
 expect_grep out 'providers.models.anthropic.main.api_key'
 expect_grep out 'Published with exchange'
 for f in config.toml zeroclaw-agent.toml workspace/IDENTITY.md; do
-  [ -f "$TMP/out/bundle/$f" ] || { echo "FAIL: bundle lacks $f"; failures=$((failures + 1)); }
+  [ -f "$TMP/dest/bundle/$f" ] || { echo "FAIL: bundle lacks $f"; failures=$((failures + 1)); }
 done
-only_bundle "$TMP/out"
-if grep -rq 'sk-ant-cli-test-secret' "$TMP/out/bundle"; then echo "FAIL: secret in bundle"; failures=$((failures + 1)); fi
+only_bundle "$TMP/dest"
+if grep -rq 'sk-ant-cli-test-secret' "$TMP/dest/bundle"; then echo "FAIL: secret in bundle"; failures=$((failures + 1)); fi
 
 # non-empty without --force: refused, left alone
 mkdir -p "$TMP/busy/bundle" && echo mine >"$TMP/busy/bundle/config.toml"
