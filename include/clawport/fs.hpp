@@ -3,5 +3,8 @@
 // root opening and the handle-based tree copy.
 #pragma once
 
+#include "fs/faulty.hpp"
+#include "fs/memory.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
+#include "fs/sys_error.hpp"
