@@ -3,11 +3,13 @@
 #include "app.hpp"
 #include "commands/export.hpp"
 #include "commands/recover.hpp"
+#include "commands/skills.hpp"
 
 int main(int argc, char** argv) {
   return clawport::cli::run(argc, argv, [](CLI::App& app, clawport::cli::action& selected) {
     // Commands register here, one line each: add_<name>_command(app, selected);
     clawport::cli::add_export_command(app, selected);
     clawport::cli::add_recover_command(app, selected);
+    clawport::cli::add_skills_command(app, selected);
   });
 }

@@ -6,40 +6,17 @@
 #pragma once
 
 #include "../app.hpp"
+#include "../config_path.hpp"
 
 #include <unistd.h>
 
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace clawport::cli {
-
-/// `$ZEROCLAW_CONFIG_DIR/config.toml`, else `~/.zeroclaw/config.toml`.
-inline std::string default_config_path() {
-  if (const char* dir = std::getenv("ZEROCLAW_CONFIG_DIR"); dir != nullptr && *dir != '\0') {
-    return std::string(dir) + "/config.toml";
-  }
-  const char* home = std::getenv("HOME");
-  if (home == nullptr || *home == '\0') {
-    throw clawport::error(errc::invalid_argument,
-                          "cannot find the config: neither ZEROCLAW_CONFIG_DIR nor HOME is set; "
-                          "pass --config <file>");
-  }
-  return std::string(home) + "/.zeroclaw/config.toml";
-}
-
-/// `path` made absolute against the working directory, lexically (`..` is kept so the
-/// exporter can apply its `..` rule).
-inline std::string absolute_path(const std::string& path) {
-  if (!path.empty() && path.front() == '/') return path;
-  std::string cwd = std::filesystem::current_path().string();
-  if (cwd.empty() || cwd.back() != '/') cwd += '/';
-  return cwd + path;
-}
 
 struct export_args {
   std::string alias;
