@@ -7,22 +7,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-tools/install-deps.sh build
-cmake --preset release >/dev/null
-cmake --build --preset release --target clawport_cli >/dev/null
-CLAWPORT=$REPO/build/release/cli/clawport
+if [ -z "${CLAWPORT:-}" ]; then  # CLAWPORT=<binary> skips the build
+  tools/install-deps.sh build
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target clawport_cli >/dev/null
+  CLAWPORT=$REPO/build/release/cli/clawport
+fi
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cp -a examples/zeroclaw-install "$TMP/install"
 WS=$TMP/install/agents/researcher/workspace
-# Host state a live workspace can hold; the export must skip both.
-ln "$WS/notes/latest.md" "$WS/notes/latest-hardlink.md"
+# Host state a live workspace can hold; the export must skip both: a hard link to a file
+# outside the workspace, and a FIFO.
+echo "a file elsewhere on this host" >"$TMP/host-file.txt"
+ln "$TMP/host-file.txt" "$WS/notes/host-hardlink.md"
 mkfifo "$WS/agent.fifo"
 
-echo "\$ clawport export researcher --config <copy of examples/zeroclaw-install>/config.toml --out <tmp>/bundle"
+cd "$TMP"  # install/ is the copy of examples/zeroclaw-install
+echo "\$ clawport export researcher --config install/config.toml --out bundle"
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1786406400} \
-  "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/bundle"
+  "$CLAWPORT" export researcher --config install/config.toml --out bundle
 
 echo
 echo "--- the bundle ---"
