@@ -3,5 +3,7 @@
 // root opening and the handle-based tree copy.
 #pragma once
 
+#include "fs/anchored.hpp"
+#include "fs/copy.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
