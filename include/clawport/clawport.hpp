@@ -5,3 +5,6 @@
 
 #include "core.hpp"
 #include "fs.hpp"
+#include "names.hpp"
+#include "skills.hpp"
+#include "zeroclaw.hpp"

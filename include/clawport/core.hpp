@@ -4,4 +4,5 @@
 
 #include "core/config.hpp"
 #include "core/error.hpp"
+#include "core/time.hpp"
 #include "core/version.hpp"

@@ -133,6 +133,106 @@ class error : public std::runtime_error {
 
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/time.hpp -----
+// Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
+// here reads a clock or the environment; the caller passes what it read, so two runs
+// given the same value produce the same bytes.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport {
+
+/// A UTC instant: seconds since the Unix epoch plus nanoseconds (0..999'999'999).
+struct timestamp {
+  std::int64_t seconds = 0;
+  std::uint32_t nanoseconds = 0;
+  friend bool operator==(const timestamp& a, const timestamp& b) noexcept {
+    return a.seconds == b.seconds && a.nanoseconds == b.nanoseconds;
+  }
+};
+
+/// The instant a system_clock time point names (truncated to nanoseconds).
+inline timestamp from_time_point(std::chrono::system_clock::time_point tp) noexcept {
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(tp.time_since_epoch());
+  std::int64_t secs = ns.count() / 1'000'000'000;
+  std::int64_t rem = ns.count() % 1'000'000'000;
+  if (rem < 0) rem += 1'000'000'000, secs -= 1;
+  return {secs, static_cast<std::uint32_t>(rem)};
+}
+
+/// RFC 3339 in UTC the way chrono's `to_rfc3339()` writes it: `+00:00` offset, and 0, 3,
+/// 6 or 9 fraction digits (the fewest that are exact). Years outside 0000..9999 throw
+/// errc::invalid_argument, since RFC 3339 cannot express them.
+inline std::string format_rfc3339(const timestamp& t) {
+  if (t.nanoseconds > 999'999'999u)
+    throw error(errc::invalid_argument, "timestamp nanoseconds out of range");
+  std::int64_t days = t.seconds / 86400;
+  std::int64_t sod = t.seconds % 86400;
+  if (sod < 0) sod += 86400, days -= 1;
+  // civil_from_days (H. Hinnant's algorithm), proleptic Gregorian calendar.
+  const std::int64_t z = days + 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const std::int64_t doe = z - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  const std::int64_t day = doy - (153 * mp + 2) / 5 + 1;
+  const std::int64_t month = mp < 10 ? mp + 3 : mp - 9;
+  const std::int64_t year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999)
+    throw error(errc::invalid_argument,
+                "timestamp year " + std::to_string(year) + " cannot be written in RFC 3339");
+  const auto pad = [](std::int64_t v, int width) {
+    std::string s = std::to_string(v);
+    return std::string(static_cast<std::size_t>(width) - std::min<std::size_t>(s.size(), width),
+                       '0') +
+           s;
+  };
+  std::string out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" +
+                    pad(sod / 3600, 2) + ":" + pad(sod / 60 % 60, 2) + ":" + pad(sod % 60, 2);
+  if (t.nanoseconds != 0) {
+    if (t.nanoseconds % 1'000'000 == 0)
+      out += "." + pad(t.nanoseconds / 1'000'000, 3);
+    else if (t.nanoseconds % 1'000 == 0)
+      out += "." + pad(t.nanoseconds / 1'000, 6);
+    else
+      out += "." + pad(t.nanoseconds, 9);
+  }
+  return out + "+00:00";
+}
+
+/// Parses the value of SOURCE_DATE_EPOCH (reproducible-builds.org): a decimal count of
+/// seconds since the epoch, nothing else. An unset or empty value gives nullopt (use the
+/// clock); anything malformed throws errc::invalid_argument rather than being ignored,
+/// so a build that asked for reproducibility does not silently lose it.
+inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
+  if (env_value == nullptr || *env_value == '\0') return std::nullopt;
+  const std::string_view text(env_value);
+  std::int64_t seconds = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9')
+      throw error(errc::invalid_argument,
+                  "SOURCE_DATE_EPOCH must be a decimal number of seconds since 1970-01-01 "
+                  "UTC (got \"" +
+                      std::string(text) + "\")",
+                  "SOURCE_DATE_EPOCH");
+    if (seconds > (253402300799 - (c - '0')) / 10)  // 9999-12-31T23:59:59Z
+      throw error(errc::invalid_argument,
+                  "SOURCE_DATE_EPOCH is past the year 9999 (got \"" + std::string(text) + "\")",
+                  "SOURCE_DATE_EPOCH");
+    seconds = seconds * 10 + (c - '0');
+  }
+  return timestamp{seconds, 0};
+}
+
+}  // namespace clawport
+// ----- end clawport/core/time.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
 
@@ -905,4 +1005,3976 @@ static_assert(check_policy<posix>());
 }  // namespace clawport::fs
 // ----- end clawport/fs/posix.hpp -----
 // ----- end clawport/fs.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- begin clawport/names/grammar.hpp -----
+// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// compile time. A rule is a type with
+//   static constexpr std::optional<std::string_view> check(std::string_view name);
+// returning the refusal reason (a phrase completing "the name ...") or nullopt.
+// `grammar<Rules...>` runs them in order and reports the first reason; `with<>` and
+// `without<>` derive new grammar types, so a consumer's policy is checked by the compiler.
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+// ----- begin clawport/names/utf8.hpp -----
+// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
+// (Unicode White_Space, category Cc) without a Unicode library.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace clawport::names::utf8 {
+
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is valid UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
+  }
+  return true;
+}
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace clawport::names::utf8
+// ----- end clawport/names/utf8.hpp -----
+
+namespace clawport::names {
+
+namespace rules {
+
+/// 1. "is empty".
+struct not_empty {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.empty()) return std::string_view("is empty");
+    return std::nullopt;
+  }
+};
+
+/// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
+/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+struct valid_utf8 {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
+    return std::nullopt;
+  }
+};
+
+/// 2. Leading or trailing Unicode White_Space (space, tab, NBSP, ...).
+struct no_edge_whitespace {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.empty() || !utf8::valid(name)) return std::nullopt;
+    if (utf8::is_white_space(utf8::decode_at(name, 0).cp) ||
+        utf8::is_white_space(utf8::last(name).cp))
+      return std::string_view("has leading or trailing whitespace");
+    return std::nullopt;
+  }
+};
+
+/// 3. Exactly "." or "..".
+struct not_dot_or_dotdot {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name == "." || name == "..")
+      return std::string_view("names a relative directory rather than an entry");
+    return std::nullopt;
+  }
+};
+
+/// 4. '/' or '\'.
+struct no_separators {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c == '/' || c == '\\') return std::string_view("contains a directory separator");
+    return std::nullopt;
+  }
+};
+
+/// 5. Any of : < > " | ? *
+struct no_reserved_chars {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c == ':' || c == '<' || c == '>' || c == '"' || c == '|' || c == '?' || c == '*')
+        return std::string_view("contains a character Windows does not allow in a filename");
+    return std::nullopt;
+  }
+};
+
+/// 6. A Unicode control character (category Cc: U+0000-001F, U+007F-009F).
+struct no_control_chars {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (std::size_t i = 0; i < name.size();) {
+      const utf8::decoded d = utf8::decode_at(name, i);
+      if (d.length == 0) return std::nullopt;  // valid_utf8's business
+      if (utf8::is_control(d.cp)) return std::string_view("contains a control character");
+      i += d.length;
+    }
+    return std::nullopt;
+  }
+};
+
+/// 7. Ends with '.'. (A trailing space is refused by no_edge_whitespace.)
+struct no_trailing_dot {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (!name.empty() && name.back() == '.')
+      return std::string_view("ends in a dot, which Windows strips to a different name");
+    return std::nullopt;
+  }
+};
+
+/// 8. CON PRN AUX NUL COM0-9 LPT0-9 as the stem before the FIRST '.', ASCII case-folded.
+/// So `nul.json` and `com1.tar.gz` are refused; `com10`, `conf.d`, `my.con` are not.
+struct no_windows_device_names {
+  static constexpr char upper(char c) noexcept {
+    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  }
+  static constexpr bool stem_is(std::string_view stem, std::string_view word) noexcept {
+    if (stem.size() != word.size()) return false;
+    for (std::size_t i = 0; i < stem.size(); ++i)
+      if (upper(stem[i]) != word[i]) return false;
+    return true;
+  }
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    const std::string_view stem = name.substr(0, name.find('.'));
+    bool device = stem_is(stem, "CON") || stem_is(stem, "PRN") || stem_is(stem, "AUX") ||
+                  stem_is(stem, "NUL");
+    if (!device && stem.size() == 4 && stem[3] >= '0' && stem[3] <= '9')
+      device = stem_is(stem.substr(0, 3), "COM") || stem_is(stem.substr(0, 3), "LPT");
+    if (device) return std::string_view("is a Windows device name");
+    return std::nullopt;
+  }
+};
+
+// ---- extra rules a consumer can add; none is part of names::portable ----
+
+/// At most N bytes.
+template <std::size_t N>
+struct max_length {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.size() > N) return std::string_view("is longer than the length limit");
+    return std::nullopt;
+  }
+};
+
+/// Only ASCII bytes.
+struct ascii_only {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (static_cast<unsigned char>(c) >= 0x80)
+        return std::string_view("contains a character outside ASCII");
+    return std::nullopt;
+  }
+};
+
+/// No ASCII upper-case letters (case-insensitive filesystems fold them).
+struct lowercase_only {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c >= 'A' && c <= 'Z') return std::string_view("contains an upper-case letter");
+    return std::nullopt;
+  }
+};
+
+}  // namespace rules
+
+namespace detail {
+
+template <typename T, typename... List>
+inline constexpr bool contains_v = (std::is_same_v<T, List> || ...);
+
+template <typename Rule, typename = void>
+struct is_rule : std::false_type {};
+template <typename Rule>
+struct is_rule<Rule,
+               std::enable_if_t<std::is_convertible_v<decltype(Rule::check(std::string_view{})),
+                                                      std::optional<std::string_view>>>>
+    : std::true_type {};
+
+template <typename... Drop>
+struct rule_list {};
+
+// Rebuilds Acc from the remaining rules, skipping those listed in Drop.
+template <typename Acc, typename DropList, typename... Rest>
+struct without_rules {
+  using type = Acc;
+};
+template <template <typename...> class G, typename... Acc, typename... Drop, typename First,
+          typename... Rest>
+struct without_rules<G<Acc...>, rule_list<Drop...>, First, Rest...> {
+  using type = typename std::conditional_t<
+      contains_v<First, Drop...>, without_rules<G<Acc...>, rule_list<Drop...>, Rest...>,
+      without_rules<G<Acc..., First>, rule_list<Drop...>, Rest...>>::type;
+};
+
+}  // namespace detail
+
+/// Runs `Rules` in order; the first refusal's reason wins. A Names policy.
+template <typename... Rules>
+struct grammar {
+  static_assert((detail::is_rule<Rules>::value && ...),
+                "clawport::names::grammar: every rule must provide "
+                "`static constexpr std::optional<std::string_view> check(std::string_view)`");
+
+  /// Why `name` cannot be one path component on every supported target, or nullopt.
+  static constexpr std::optional<std::string_view> unportable_reason(
+      std::string_view name) noexcept {
+    std::optional<std::string_view> reason;
+    ((reason = reason ? reason : Rules::check(name)), ...);
+    return reason;
+  }
+
+  /// True when every rule accepts `name`.
+  static constexpr bool accepts(std::string_view name) noexcept {
+    return !unportable_reason(name).has_value();
+  }
+
+  /// This grammar with `More` rules appended (checked after the existing ones).
+  template <typename... More>
+  using with = grammar<Rules..., More...>;
+
+  /// This grammar without the rule types `Drop`.
+  template <typename... Drop>
+  using without =
+      typename detail::without_rules<grammar<>, detail::rule_list<Drop...>, Rules...>::type;
+
+  /// True when `Rule` is one of this grammar's rules.
+  template <typename Rule>
+  static constexpr bool has = detail::contains_v<Rule, Rules...>;
+};
+
+/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+using portable =
+    grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
+            rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
+            rules::no_control_chars, rules::no_trailing_dot, rules::no_windows_device_names>;
+
+/// Whether `N` is a Names policy: it provides
+///   static std::optional<std::string_view> unportable_reason(std::string_view);
+template <typename N, typename = void>
+struct is_names_policy : std::false_type {};
+template <typename N>
+struct is_names_policy<
+    N, std::enable_if_t<std::is_convertible_v<decltype(N::unportable_reason(std::string_view{})),
+                                              std::optional<std::string_view>>>> : std::true_type {
+};
+template <typename N>
+inline constexpr bool is_names_policy_v = is_names_policy<N>::value;
+
+/// Compile-time check with a message that names what is missing.
+template <typename N>
+constexpr void require_names_policy() noexcept {
+  static_assert(is_names_policy_v<N>,
+                "clawport: a Names policy must provide `static "
+                "std::optional<std::string_view> unportable_reason(std::string_view name)` "
+                "returning the refusal reason, or nullopt for a portable name");
+}
+
+/// The public predicate of §6.2: true when `name` is one portable path component.
+template <typename Names = portable>
+constexpr bool is_safe_path_component(std::string_view name) noexcept {
+  require_names_policy<Names>();
+  return !Names::unportable_reason(name).has_value();
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/grammar.hpp -----
+// ----- begin clawport/names/identity_path.hpp -----
+// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// when it names a file inside the carried workspace by a path every target resolves the
+// same way, and rewrites it with '/' separators.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::names {
+
+/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
+struct identity_path_result {
+  std::optional<std::string> path;
+  std::string refusal;
+};
+
+/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
+/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
+/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+template <typename Names = portable, typename Included>
+identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
+  require_names_policy<Names>();
+  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
+  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
+  if (raw.front() == '/')
+    return refuse(
+        "the AIEOS identity document is referenced by a source-host absolute path; point the "
+        "imported agent at a path inside its own workspace");
+  std::vector<std::string_view> kept;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = raw.find('/', start);
+    const std::string_view segment =
+        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (segment == "..")
+      return refuse(
+          "the AIEOS identity document path contains a `..` segment; name the file by its "
+          "plain path from the workspace root");
+    if (segment != ".") {
+      if (const auto reason = Names::unportable_reason(segment))
+        return refuse("the AIEOS identity document path has a component that " +
+                      std::string(*reason) + " (`" + std::string(segment) +
+                      "`); a bundle is opened on hosts other than this one, so it can carry "
+                      "only names every supported target can materialize");
+      kept.push_back(segment);
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
+  // normalization is the list of kept names, which cannot leave the workspace.
+  std::string relative;
+  for (const std::string_view part : kept) {
+    if (!relative.empty()) relative += '/';
+    relative += part;
+  }
+  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
+  if (!included(std::string_view(relative)))
+    return refuse(
+        "the AIEOS identity document sits in the part of the workspace this bundle does not "
+        "carry, so the reference would dangle on the target");
+  return identity_path_result{relative, {}};
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/identity_path.hpp -----
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/skills.hpp -----
+// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
+// locations and directory rules, the static audit and an agent's effective skill set.
+
+// ----- begin clawport/skills/audit.hpp -----
+// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
+// `audit_skill_directory` walks a skill through the Fs policy and applies them.
+//
+// Beyond upstream (non-blocking findings, so the loaded set stays upstream's): FIFOs,
+// sockets and devices are reported and never opened (upstream would block reading one).
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/locations.hpp -----
+// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// directory resolution, the lexical `validate_directory` contract and directory
+// uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/filter.hpp -----
+// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills {
+
+/// Which skills of a bundle an agent may load. Membership is exact, case-sensitive string
+/// equality on the skill's declared name: no globs, no trimming. An empty `include`
+/// admits every name; `exclude` always wins over `include`.
+struct bundle_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  bool admits_skill(std::string_view name) const {
+    const auto has = [name](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+
+  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
+  std::string_view rejection(std::string_view name) const {
+    const auto has = [name](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (has(exclude)) return "in exclude";
+    if (!include.empty() && !has(include)) return "not in include";
+    return "";
+  }
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/filter.hpp -----
+// ----- begin clawport/skills/manifest.hpp -----
+// The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
+// strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/frontmatter.hpp -----
+// SKILL.md frontmatter: the fence rule, the lenient reader the runtime loader uses (it never
+// fails), the strict reader/writer the editing surfaces use, and the `slash_options:` block
+// both share. Pure: text in, data out.
+//
+// One deliberate difference from upstream: both upstream readers ignore indentation, so a
+// key nested under `metadata:` or inside a slash option (`  description: X`) overrides the
+// skill's own field. Here an indented line is nested content and never a top-level key
+// (block scalars and tag lists still read their indented continuation lines).
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+// ----- begin clawport/skills/text.hpp -----
+// Small string helpers shared by the skill parsers. They mirror the Rust `str` methods
+// upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills::detail {
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
+
+inline bool starts_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(0, p.size()) == p;
+}
+
+inline bool ends_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+inline char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+inline std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
+  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+}
+
+/// `trim_matches(c)`: strips every leading and trailing `c`.
+inline std::string_view strip_char(std::string_view s, char c) noexcept {
+  while (!s.empty() && s.front() == c) s.remove_prefix(1);
+  while (!s.empty() && s.back() == c) s.remove_suffix(1);
+  return s;
+}
+
+/// Upstream's quote stripping: all `"` then all `'` at both ends.
+inline std::string_view strip_quotes(std::string_view s) noexcept {
+  return strip_char(strip_char(s, '"'), '\'');
+}
+
+/// Rust `str::lines`: split on `\n`, drop one trailing `\r` per line, no final empty line.
+inline std::vector<std::string_view> lines(std::string_view s) {
+  std::vector<std::string_view> out;
+  while (!s.empty()) {
+    const std::size_t nl = s.find('\n');
+    std::string_view line = nl == std::string_view::npos ? s : s.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    if (nl == std::string_view::npos) break;
+    s.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+/// Replaces every `\r\n` with `\n` (a lone `\r` is kept).
+inline std::string normalize_crlf(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') continue;
+    out.push_back(s[i]);
+  }
+  return out;
+}
+
+/// Leading whitespace characters (each multi-byte space counts once), like Rust's
+/// `chars().take_while(char::is_whitespace).count()`.
+inline std::size_t indent_of(std::string_view s) noexcept {
+  std::size_t count = 0;
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) {
+    s.remove_prefix(n);
+    ++count;
+  }
+  return count;
+}
+
+/// True when the line starts with a space or a tab (upstream's "indented").
+inline bool is_indented(std::string_view line) noexcept {
+  return !line.empty() && (line.front() == ' ' || line.front() == '\t');
+}
+
+/// Splits at the first `c`; false when `c` is absent.
+inline bool split_once(std::string_view s, char c, std::string_view& left,
+                       std::string_view& right) {
+  const std::size_t at = s.find(c);
+  if (at == std::string_view::npos) return false;
+  left = s.substr(0, at);
+  right = s.substr(at + 1);
+  return true;
+}
+
+/// True when `s` is valid UTF-8 (what Rust's `read_to_string` demands).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace clawport::skills::detail
+// ----- end clawport/skills/text.hpp -----
+
+namespace clawport::skills {
+
+/// One fixed choice of a slash option (`{name: A, value: a}`).
+struct slash_choice {
+  std::string name;
+  std::string value;
+  friend bool operator==(const slash_choice& a, const slash_choice& b) {
+    return a.name == b.name && a.value == b.value;
+  }
+};
+
+/// A typed slash-command option of a skill. `type` is not checked against the known
+/// kinds at parse time (upstream does not either).
+struct slash_option {
+  std::string name;
+  std::string description;
+  std::string type;
+  bool required = false;
+  std::vector<slash_choice> choices;
+  std::optional<double> min;
+  std::optional<double> max;
+  std::optional<std::uint32_t> min_length;
+  std::optional<std::uint32_t> max_length;
+  std::map<std::string, std::string> description_localizations;  ///< SKILL.toml only
+};
+
+/// The option kinds upstream knows (`SlashOptionKind::ALL`, in its order).
+inline constexpr std::string_view slash_option_kinds[] = {
+    "string", "integer", "number", "boolean", "user", "channel", "role", "mentionable"};
+
+/// Whether an option kind accepts fixed `choices` (string, integer, number).
+constexpr bool kind_allows_choices(std::string_view kind) noexcept {
+  return kind == "string" || kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min`/`max` (integer, number).
+constexpr bool kind_has_numeric_bounds(std::string_view kind) noexcept {
+  return kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min_length`/`max_length` (string only).
+constexpr bool kind_has_length_bounds(std::string_view kind) noexcept { return kind == "string"; }
+
+/// Result of the fence rule: `found` is false when the text has no (recognised)
+/// frontmatter, and then `body` is the whole text unchanged.
+struct frontmatter_split {
+  bool found = false;
+  std::string frontmatter;
+  std::string body;
+};
+
+/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
+/// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
+inline frontmatter_split split_frontmatter(std::string_view text) {
+  frontmatter_split out;
+  std::string norm = detail::normalize_crlf(text);
+  std::string_view s = norm;
+  if (!detail::starts_with(s, "---\n")) {
+    out.body = std::string(text);
+    return out;
+  }
+  const std::string_view rest = s.substr(4);
+  const std::size_t close = rest.find("\n---\n");
+  if (close != std::string_view::npos) {
+    out.found = true;
+    out.frontmatter = std::string(rest.substr(0, close));
+    out.body = std::string(rest.substr(close + 5));
+    return out;
+  }
+  if (detail::ends_with(rest, "\n---")) {
+    out.found = true;
+    out.frontmatter = std::string(rest.substr(0, rest.size() - 4));
+    return out;
+  }
+  out.body = std::string(text);
+  return out;
+}
+
+namespace detail {
+
+/// Rust's `f64::from_str` grammar: optional sign, decimal digits with an optional
+/// fraction and exponent, or inf/infinity/nan in any case. No hex, no spaces.
+inline std::optional<double> parse_rust_f64(std::string_view s) {
+  std::string_view body = s;
+  bool negative = false;
+  if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  if (iequals(body, "inf") || iequals(body, "infinity")) {
+    return negative ? -HUGE_VAL : HUGE_VAL;
+  }
+  if (iequals(body, "nan")) return std::optional<double>(std::nan(""));
+  std::size_t i = 0;
+  std::size_t digits = 0;
+  while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
+  if (i < body.size() && body[i] == '.') {
+    ++i;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
+  }
+  if (digits == 0) return std::nullopt;
+  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
+    ++i;
+    if (i < body.size() && (body[i] == '+' || body[i] == '-')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++exp_digits;
+    if (exp_digits == 0) return std::nullopt;
+  }
+  if (i != body.size()) return std::nullopt;
+  // strtod on a validated, NUL-terminated copy; the grammar above has no locale-dependent
+  // characters except '.', which the "C" locale every program starts in accepts.
+  const std::string copy(body);
+  const double v = std::strtod(copy.c_str(), nullptr);
+  return negative ? -v : v;
+}
+
+/// Rust's `u32::from_str`: optional `+`, decimal digits, no overflow.
+inline std::optional<std::uint32_t> parse_rust_u32(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty()) return std::nullopt;
+  std::uint32_t v = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+/// `parse_choice`: one `{name: A, value: a}` item; split on every comma.
+inline std::optional<slash_choice> parse_choice(std::string_view item) {
+  item = trim(item);
+  if (!item.empty() && item.front() == '{') item.remove_prefix(1);
+  if (!item.empty() && item.back() == '}') item.remove_suffix(1);
+  std::optional<std::string> name;
+  std::optional<std::string> value;
+  while (true) {
+    const std::size_t comma = item.find(',');
+    const std::string_view part = item.substr(0, comma);
+    std::string_view k;
+    std::string_view v;
+    if (split_once(part, ':', k, v)) {
+      k = trim(k);
+      const std::string_view val = strip_quotes(trim(v));
+      if (k == "name") name = std::string(val);
+      if (k == "value") value = std::string(val);
+    }
+    if (comma == std::string_view::npos) break;
+    item.remove_prefix(comma + 1);
+  }
+  if (!name) return std::nullopt;
+  slash_choice c;
+  c.name = *name;
+  c.value = value ? *value : *name;
+  return c;
+}
+
+/// Inline `[{...}, {...}]`: only balanced `{...}` groups count.
+inline std::vector<slash_choice> parse_inline_choices(std::string_view v) {
+  std::vector<slash_choice> out;
+  std::size_t depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == '{') {
+      if (depth++ == 0) start = i;
+    } else if (v[i] == '}' && depth > 0) {
+      if (--depth == 0) {
+        if (auto c = parse_choice(v.substr(start, i - start + 1))) out.push_back(*c);
+      }
+    }
+  }
+  return out;
+}
+
+inline void apply_option_field(slash_option& opt, std::string_view line) {
+  std::string_view k;
+  std::string_view v;
+  if (!split_once(line, ':', k, v)) return;
+  k = trim(k);
+  if (k == "choices" && !trim(v).empty()) {
+    for (auto& c : parse_inline_choices(trim(v))) opt.choices.push_back(std::move(c));
+    return;
+  }
+  const std::string_view val = strip_quotes(trim(v));
+  if (k == "name") {
+    opt.name = std::string(val);
+  } else if (k == "description") {
+    opt.description = std::string(val);
+  } else if (k == "type") {
+    opt.type = std::string(val);
+  } else if (k == "required") {
+    opt.required = iequals(val, "true");
+  } else if (k == "min") {
+    opt.min = parse_rust_f64(val);
+  } else if (k == "max") {
+    opt.max = parse_rust_f64(val);
+  } else if (k == "min_length") {
+    opt.min_length = parse_rust_u32(val);
+  } else if (k == "max_length") {
+    opt.max_length = parse_rust_u32(val);
+  }
+}
+
+/// True for the line that opens the block: not indented, `slash_options:` and no value.
+inline bool is_slash_options_header(std::string_view line) {
+  if (is_indented(line)) return false;
+  std::string_view k;
+  std::string_view v;
+  return split_once(line, ':', k, v) && trim(k) == "slash_options" && trim(v).empty();
+}
+
+}  // namespace detail
+
+/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// without a name or a type are dropped. Never fails.
+inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
+  std::vector<slash_option> out;
+  const auto all = detail::lines(frontmatter);
+  std::size_t i = 0;
+  while (i < all.size() && !detail::is_slash_options_header(all[i])) ++i;
+  if (i == all.size()) return out;
+  std::optional<slash_option> current;
+  std::optional<std::size_t> item_indent;
+  const auto finish = [&] {
+    if (current && !current->name.empty() && !current->type.empty()) {
+      out.push_back(std::move(*current));
+    }
+    current.reset();
+  };
+  for (++i; i < all.size(); ++i) {
+    const std::string_view line = all[i];
+    if (detail::is_blank(line)) continue;
+    if (!detail::is_indented(line)) break;
+    const std::size_t indent = detail::indent_of(line);
+    const std::string_view t = detail::trim(line);
+    if (t == "-" || detail::starts_with(t, "- ")) {
+      const std::string_view rest = t.size() > 1 ? t.substr(2) : std::string_view{};
+      if (!item_indent) item_indent = indent;
+      if (indent <= *item_indent) {
+        finish();
+        current = slash_option{};
+        if (!detail::trim(rest).empty()) detail::apply_option_field(*current, rest);
+      } else if (current) {
+        if (auto c = detail::parse_choice(rest)) current->choices.push_back(std::move(*c));
+      }
+      continue;
+    }
+    if (current) detail::apply_option_field(*current, t);
+  }
+  finish();
+  return out;
+}
+
+namespace detail {
+
+/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
+/// starts with a space or tab is nested content unless it continues a block scalar or a
+/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+template <class Sink>
+void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
+  std::optional<std::string> block_key;
+  std::vector<std::string> block_parts;
+  bool collecting_tags = false;
+  std::vector<std::string> tags;
+  const auto flush_block = [&] {
+    if (!block_key) return;
+    std::string joined;
+    for (std::size_t i = 0; i < block_parts.size(); ++i) {
+      if (i) joined += ' ';
+      joined += block_parts[i];
+    }
+    const std::string_view value = trim(joined);
+    if (!value.empty()) sink.scalar(*block_key, value, true);
+    block_key.reset();
+    block_parts.clear();
+  };
+  const auto flush_tags = [&] {
+    if (!collecting_tags) return;
+    sink.tags(tags);
+    collecting_tags = false;
+  };
+  for (const std::string_view line : lines(frontmatter)) {
+    if (block_key) {
+      if (is_indented(line) || is_blank(line)) {
+        block_parts.emplace_back(trim(line));
+        continue;
+      }
+      flush_block();
+    }
+    if (collecting_tags) {
+      const std::string_view t = trim(line);
+      if (starts_with(t, "- ")) {
+        const std::string_view tag = strip_quotes(trim(t.substr(2)));
+        if (!tag.empty()) tags.emplace_back(tag);
+        continue;
+      }
+      flush_tags();
+    }
+    if (is_indented(line)) continue;  // nested content (the indentation fix)
+    std::string_view k;
+    std::string_view v;
+    if (!split_once(line, ':', k, v)) continue;
+    const std::string_view key = trim(k);
+    const std::string_view val = strip_quotes(trim(v));
+    if (val == ">-" || val == ">" || val == "|" || val == "|-") {
+      block_key = std::string(key);
+      continue;
+    }
+    if (key == "tags") {
+      tags.clear();
+      if (val.empty()) {
+        collecting_tags = true;
+        continue;
+      }
+      std::string_view list = val;
+      while (!list.empty() && list.front() == '[') list.remove_prefix(1);
+      while (!list.empty() && list.back() == ']') list.remove_suffix(1);
+      while (true) {
+        const std::size_t comma = list.find(',');
+        const std::string_view item = strip_quotes(trim(list.substr(0, comma)));
+        if (!item.empty()) tags.emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+      sink.tags(tags);
+      continue;
+    }
+    sink.scalar(key, val, false);
+  }
+  flush_block();
+  flush_tags();
+}
+
+}  // namespace detail
+
+/// What the runtime loader's lenient reader (`parse_simple_frontmatter`) extracts. A key
+/// that was present is engaged even when its value is empty (`name:` gives an empty name).
+struct loader_frontmatter {
+  std::optional<std::string> name;
+  std::optional<std::string> description;
+  std::optional<std::string> version;
+  std::optional<std::string> author;
+  std::vector<std::string> tags;
+  bool always = false;
+  std::vector<slash_option> slash_options;
+};
+
+/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
+inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
+  struct sink_t {
+    loader_frontmatter& fm;
+    void scalar(std::string_view key, std::string_view val, bool from_block) {
+      if (from_block && key != "name" && key != "description") return;
+      if (key == "name") {
+        fm.name = std::string(val);
+      } else if (key == "description") {
+        fm.description = std::string(val);
+      } else if (key == "version") {
+        fm.version = std::string(val);
+      } else if (key == "author") {
+        fm.author = std::string(val);
+      } else if (key == "always") {
+        fm.always = detail::iequals(val, "true");
+      }
+    }
+    void tags(const std::vector<std::string>& t) { fm.tags = t; }
+  };
+  loader_frontmatter fm;
+  detail::scan_frontmatter(frontmatter, sink_t{fm});
+  fm.slash_options = parse_slash_options(frontmatter);
+  return fm;
+}
+
+/// The strict frontmatter model (`SkillFrontmatter`): 8 flat fields plus options.
+struct skill_frontmatter {
+  std::string name;
+  std::string description;
+  std::optional<std::string> license;
+  std::optional<std::string> author;
+  std::optional<std::string> version;
+  std::optional<std::string> category;
+  std::vector<std::string> tags;
+  bool always = false;
+  std::vector<slash_option> slash_options;
+};
+
+/// A SKILL.md read by the strict path (`SkillDocument`): the editing surfaces use it.
+struct skill_document {
+  skill_frontmatter frontmatter;
+  std::string body;
+
+  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
+  static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
+
+  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  std::string serialize() const;
+};
+
+inline skill_document skill_document::parse(std::string_view text, const std::string& subject) {
+  const frontmatter_split split = split_frontmatter(text);
+  if (!split.found) {
+    throw error(errc::skill_invalid, "SKILL.md is missing the leading `---` frontmatter delimiter",
+                subject);
+  }
+  // Carve the slash_options block out before the flat scan.
+  std::string flat;
+  {
+    bool in_block = false;
+    for (const std::string_view line : detail::lines(split.frontmatter)) {
+      if (in_block) {
+        if (detail::is_blank(line) || detail::is_indented(line)) continue;
+        in_block = false;
+      }
+      if (detail::is_slash_options_header(line)) {
+        in_block = true;
+        continue;
+      }
+      flat.append(line.data(), line.size());
+      flat += '\n';
+    }
+  }
+  struct sink_t {
+    skill_frontmatter& fm;
+    void scalar(std::string_view key, std::string_view val, bool) {
+      const std::string v(val);
+      if (key == "name") {
+        fm.name = v;
+      } else if (key == "description") {
+        fm.description = v;
+      } else if (key == "license") {
+        fm.license = v;
+      } else if (key == "author") {
+        fm.author = v;
+      } else if (key == "version") {
+        fm.version = v;
+      } else if (key == "category") {
+        fm.category = v;
+      } else if (key == "always") {
+        fm.always = detail::iequals(val, "true");
+      }
+    }
+    void tags(const std::vector<std::string>& t) { fm.tags = t; }
+  };
+  skill_document doc;
+  detail::scan_frontmatter(flat, sink_t{doc.frontmatter});
+  doc.frontmatter.slash_options = parse_slash_options(split.frontmatter);
+  if (doc.frontmatter.name.empty()) {
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `name`",
+                subject);
+  }
+  if (doc.frontmatter.description.empty()) {
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `description`",
+                subject);
+  }
+  doc.body = split.body;
+  if (!doc.body.empty() && doc.body.front() == '\n') doc.body.erase(0, 1);
+  return doc;
+}
+
+namespace detail {
+
+/// Shortest decimal text that reads back as the same double (Rust's `Display` style:
+/// `1` for 1.0, `0.5`, `1e300`).
+inline std::string format_f64(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+}  // namespace detail
+
+inline std::string skill_document::serialize() const {
+  const skill_frontmatter& fm = frontmatter;
+  std::string out = "---\nname: " + fm.name + "\n";
+  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
+    out += "description: >-\n";
+    for (const std::string_view line : detail::lines(fm.description)) {
+      out += "  ";
+      out += detail::trim(line);
+      out += '\n';
+    }
+  } else {
+    out += "description: " + fm.description + "\n";
+  }
+  const auto optional_field = [&](const char* key, const std::optional<std::string>& v) {
+    if (v && !v->empty()) out += std::string(key) + ": " + *v + "\n";
+  };
+  optional_field("license", fm.license);
+  optional_field("author", fm.author);
+  optional_field("version", fm.version);
+  optional_field("category", fm.category);
+  if (!fm.tags.empty()) {
+    out += "tags: [";
+    for (std::size_t i = 0; i < fm.tags.size(); ++i) out += (i ? ", " : "") + fm.tags[i];
+    out += "]\n";
+  }
+  if (fm.always) out += "always: true\n";
+  if (!fm.slash_options.empty()) {
+    out += "slash_options:\n";
+    for (const slash_option& o : fm.slash_options) {
+      out += "  - name: " + o.name + "\n";
+      if (!o.description.empty()) out += "    description: " + o.description + "\n";
+      out += "    type: " + o.type + "\n";
+      if (o.required) out += "    required: true\n";
+      if (!o.choices.empty()) {
+        out += "    choices:\n";
+        for (const slash_choice& c : o.choices) {
+          out += "      - {name: " + c.name + ", value: " + c.value + "}\n";
+        }
+      }
+      if (o.min) out += "    min: " + detail::format_f64(*o.min) + "\n";
+      if (o.max) out += "    max: " + detail::format_f64(*o.max) + "\n";
+      if (o.min_length) out += "    min_length: " + std::to_string(*o.min_length) + "\n";
+      if (o.max_length) out += "    max_length: " + std::to_string(*o.max_length) + "\n";
+    }
+  }
+  out += "---\n";
+  if (body.empty() || body.front() != '\n') out += '\n';
+  out += body;
+  if (out.back() != '\n') out += '\n';
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/frontmatter.hpp -----
+
+namespace clawport::skills {
+
+/// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
+/// skipped by the runtime when it registers tools.
+struct skill_tool {
+  std::string name;
+  std::string description;
+  std::string kind;
+  std::string command;  ///< "" when absent (the audit still demands the key)
+  std::map<std::string, std::string> args;
+  std::optional<std::string> target;
+  std::map<std::string, std::string> locked_args;  ///< also spelled `default_args`
+  std::uint64_t timeout_secs = 60;
+};
+
+/// Which file a skill was read from, in the loader's order of preference.
+enum class manifest_kind { skill_toml, manifest_toml, skill_md };
+
+/// File name of a manifest kind.
+constexpr std::string_view manifest_file(manifest_kind k) noexcept {
+  switch (k) {
+    case manifest_kind::skill_toml:
+      return "SKILL.toml";
+    case manifest_kind::manifest_toml:
+      return "manifest.toml";
+    case manifest_kind::skill_md:
+      return "SKILL.md";
+  }
+  return "SKILL.md";
+}
+
+/// A skill as the runtime loader builds it (upstream `Skill`).
+struct skill {
+  std::string name;
+  std::string description;
+  std::string version = "0.1.0";
+  std::optional<std::string> author;
+  std::vector<std::string> tags;
+  std::vector<skill_tool> tools;
+  std::vector<std::string> prompts;
+  std::vector<slash_option> slash_options;
+  bool always = false;
+  std::map<std::string, std::string> description_localizations;
+};
+
+namespace detail {
+
+/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+inline toml::table parse_toml(std::string_view text, const std::string& subject) {
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text, std::string_view(subject));
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw error(errc::config_parse,
+                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                    ": " + std::string(e.description()),
+                subject);
+  }
+#else
+  toml::parse_result r = toml::parse(text, std::string_view(subject));
+  if (!r) {
+    const auto& where = r.error().source().begin;
+    throw error(errc::config_parse,
+                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                    ": " + std::string(r.error().description()),
+                subject);
+  }
+  return std::move(r).table();
+#endif
+}
+
+/// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
+class toml_reader {
+ public:
+  explicit toml_reader(std::string subject) : subject_(std::move(subject)) {}
+
+  [[noreturn]] void fail(const toml::node& at, const std::string& what) const {
+    const auto line = at.source().begin.line;
+    throw error(errc::skill_invalid,
+                subject_ + (line ? ":" + std::to_string(line) : std::string()) + ": " + what,
+                subject_);
+  }
+
+  std::string string(const toml::node& n, const std::string& path) const {
+    if (const auto* s = n.as_string()) return s->get();
+    fail(n, "invalid type for `" + path + "`: expected a string");
+  }
+
+  bool boolean(const toml::node& n, const std::string& path) const {
+    if (const auto* b = n.as_boolean()) return b->get();
+    fail(n, "invalid type for `" + path + "`: expected a boolean");
+  }
+
+  std::uint64_t unsigned_int(const toml::node& n, const std::string& path,
+                             std::uint64_t max = UINT64_MAX) const {
+    const auto* i = n.as_integer();
+    if (!i) fail(n, "invalid type for `" + path + "`: expected an unsigned integer");
+    if (i->get() < 0 || static_cast<std::uint64_t>(i->get()) > max) {
+      fail(n, "invalid value for `" + path + "`: " + std::to_string(i->get()) + " is out of range");
+    }
+    return static_cast<std::uint64_t>(i->get());
+  }
+
+  double number(const toml::node& n, const std::string& path) const {
+    if (const auto* f = n.as_floating_point()) return f->get();
+    if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
+    fail(n, "invalid type for `" + path + "`: expected a number");
+  }
+
+  const toml::table& table(const toml::node& n, const std::string& path) const {
+    if (const auto* t = n.as_table()) return *t;
+    fail(n, "invalid type for `" + path + "`: expected a table");
+  }
+
+  const toml::array& array(const toml::node& n, const std::string& path) const {
+    if (const auto* a = n.as_array()) return *a;
+    fail(n, "invalid type for `" + path + "`: expected an array");
+  }
+
+  std::vector<std::string> strings(const toml::node& n, const std::string& path) const {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    for (const toml::node& e : array(n, path)) {
+      out.push_back(string(e, path + "[" + std::to_string(i++) + "]"));
+    }
+    return out;
+  }
+
+  std::map<std::string, std::string> string_map(const toml::node& n,
+                                                const std::string& path) const {
+    std::map<std::string, std::string> out;
+    for (const auto& [k, v] : table(n, path)) {
+      out[std::string(k.str())] = string(v, path + "." + std::string(k.str()));
+    }
+    return out;
+  }
+
+  template <std::size_t N>
+  void deny_unknown(const toml::table& t, const std::string& path,
+                    const std::string_view (&known)[N]) const {
+    for (const auto& [k, v] : t) {
+      bool ok = false;
+      for (std::string_view kn : known) ok = ok || k.str() == kn;
+      if (!ok) {
+        std::string expected;
+        for (std::size_t i = 0; i < N; ++i) {
+          expected += (i ? ", `" : "`") + std::string(known[i]) + "`";
+        }
+        fail(v, "unknown field `" + std::string(k.str()) + "` in [" + path + "], expected one of " +
+                    expected);
+      }
+    }
+  }
+
+  [[noreturn]] void missing(const toml::node& at, const std::string& field,
+                            const std::string& path) const {
+    fail(at, "missing field `" + field + "` in " + path);
+  }
+
+ private:
+  std::string subject_;
+};
+
+inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t,
+                                     const std::string& path) {
+  slash_option o;
+  bool has_name = false;
+  bool has_desc = false;
+  bool has_type = false;
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = path + "." + k;
+    if (k == "name") {
+      o.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      o.description = rd.string(v, p), has_desc = true;
+    } else if (k == "description_localizations") {
+      o.description_localizations = rd.string_map(v, p);
+    } else if (k == "type") {
+      o.type = rd.string(v, p), has_type = true;
+    } else if (k == "required") {
+      o.required = rd.boolean(v, p);
+    } else if (k == "choices") {
+      std::size_t i = 0;
+      for (const toml::node& c : rd.array(v, p)) {
+        const std::string cp = p + "[" + std::to_string(i++) + "]";
+        const toml::table& ct = rd.table(c, cp);
+        const toml::node* cn = ct.get("name");
+        const toml::node* cv = ct.get("value");
+        if (!cn) rd.missing(c, "name", cp);
+        if (!cv) rd.missing(c, "value", cp);
+        o.choices.push_back({rd.string(*cn, cp + ".name"), rd.string(*cv, cp + ".value")});
+      }
+    } else if (k == "min") {
+      o.min = rd.number(v, p);
+    } else if (k == "max") {
+      o.max = rd.number(v, p);
+    } else if (k == "min_length") {
+      o.min_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
+    } else if (k == "max_length") {
+      o.max_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
+    }
+  }
+  if (!has_name) rd.missing(t, "name", path);
+  if (!has_desc) rd.missing(t, "description", path);
+  if (!has_type) rd.missing(t, "type", path);
+  return o;
+}
+
+inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
+                                 const std::string& path) {
+  skill_tool tool;
+  bool has_name = false;
+  bool has_desc = false;
+  bool has_kind = false;
+  bool has_locked = false;
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = path + "." + k;
+    if (k == "name") {
+      tool.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      tool.description = rd.string(v, p), has_desc = true;
+    } else if (k == "kind") {
+      tool.kind = rd.string(v, p), has_kind = true;
+    } else if (k == "command") {
+      tool.command = rd.string(v, p);
+    } else if (k == "args") {
+      tool.args = rd.string_map(v, p);
+    } else if (k == "target") {
+      tool.target = rd.string(v, p);
+    } else if (k == "locked_args" || k == "default_args") {
+      if (has_locked) rd.fail(v, "duplicate field `locked_args` in " + path);
+      tool.locked_args = rd.string_map(v, p), has_locked = true;
+    } else if (k == "timeout_secs") {
+      tool.timeout_secs = rd.unsigned_int(v, p);
+    }
+  }
+  if (!has_name) rd.missing(t, "name", path);
+  if (!has_desc) rd.missing(t, "description", path);
+  if (!has_kind) rd.missing(t, "kind", path);
+  return tool;
+}
+
+inline void check_forge(const toml_reader& rd, const toml::table& t) {
+  static constexpr std::string_view known[] = {"source", "owner",      "language",     "license",
+                                               "stars",  "updated_at", "requirements", "metadata"};
+  rd.deny_unknown(t, "forge", known);
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = "forge." + k;
+    if (k == "license") {
+      rd.boolean(v, p);
+    } else if (k == "stars") {
+      rd.unsigned_int(v, p);
+    } else if (k == "requirements" || k == "metadata") {
+      rd.table(v, p);
+    } else {
+      rd.string(v, p);
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
+/// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
+/// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
+/// either way the loader drops the skill and does not fall back to SKILL.md.
+/// (toml++ reads TOML 1.0: TOML 1.1-only syntax such as newlines inside inline tables is
+/// a syntax error here although upstream's parser accepts it.)
+inline skill parse_skill_toml(std::string_view text, const std::string& subject = "SKILL.toml") {
+  const toml::table root = detail::parse_toml(text, subject);
+  const detail::toml_reader rd(subject);
+  const toml::node* skill_node = root.get("skill");
+  if (!skill_node) rd.missing(root, "skill", "the manifest");
+  const toml::table& st = rd.table(*skill_node, "skill");
+  static constexpr std::string_view known[] = {
+      "name",    "description",   "description_localizations",
+      "version", "author",        "tags",
+      "prompts", "slash_options", "always"};
+  rd.deny_unknown(st, "skill", known);
+  skill s;
+  bool has_name = false;
+  bool has_desc = false;
+  for (const auto& [key, v] : st) {
+    const std::string k(key.str());
+    const std::string p = "skill." + k;
+    if (k == "name") {
+      s.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      s.description = rd.string(v, p), has_desc = true;
+    } else if (k == "description_localizations") {
+      s.description_localizations = rd.string_map(v, p);
+    } else if (k == "version") {
+      s.version = rd.string(v, p);
+    } else if (k == "author") {
+      s.author = rd.string(v, p);
+    } else if (k == "tags") {
+      s.tags = rd.strings(v, p);
+    } else if (k == "prompts") {
+      s.prompts = rd.strings(v, p);
+    } else if (k == "slash_options") {
+      std::size_t i = 0;
+      for (const toml::node& o : rd.array(v, p)) {
+        const std::string op = p + "[" + std::to_string(i++) + "]";
+        s.slash_options.push_back(detail::read_toml_option(rd, rd.table(o, op), op));
+      }
+    } else if (k == "always") {
+      s.always = rd.boolean(v, p);
+    }
+  }
+  if (!has_name) rd.missing(st, "name", "[skill]");
+  if (!has_desc) rd.missing(st, "description", "[skill]");
+  if (const toml::node* tools = root.get("tools")) {
+    std::size_t i = 0;
+    for (const toml::node& t : rd.array(*tools, "tools")) {
+      const std::string tp = "tools[" + std::to_string(i++) + "]";
+      s.tools.push_back(detail::read_toml_tool(rd, rd.table(t, tp), tp));
+    }
+  }
+  if (const toml::node* prompts = root.get("prompts")) {
+    for (std::string& p : rd.strings(*prompts, "prompts")) s.prompts.push_back(std::move(p));
+  }
+  if (const toml::node* forge = root.get("forge"))
+    detail::check_forge(rd, rd.table(*forge, "forge"));
+  return s;
+}
+
+/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
+/// The loader itself accepts any name.
+inline bool is_valid_skill_name(std::string_view name) noexcept {
+  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+/// Throws `errc::invalid_argument` with upstream's text unless `is_valid_skill_name`.
+inline void validate_skill_name(std::string_view name) {
+  if (!is_valid_skill_name(name)) {
+    throw error(errc::invalid_argument,
+                "skill name '" + std::string(name) +
+                    "' must use lowercase letters, digits, and hyphens only",
+                std::string(name));
+  }
+}
+
+/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
+/// `description` to the first non-heading body line, then `"No description"`.
+inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
+  const frontmatter_split split = split_frontmatter(text);
+  const loader_frontmatter fm =
+      split.found ? parse_loader_frontmatter(split.frontmatter) : loader_frontmatter{};
+  skill s;
+  s.name = fm.name ? *fm.name : std::string(dir_name);
+  if (fm.description && !detail::is_blank(*fm.description)) {
+    s.description = *fm.description;
+  } else {
+    s.description = "No description";
+    for (const std::string_view line : detail::lines(split.body)) {
+      if (detail::starts_with(line, "#") || detail::is_blank(line)) continue;
+      s.description = std::string(detail::trim(line));
+      break;
+    }
+  }
+  if (fm.version) s.version = *fm.version;
+  s.author = fm.author;
+  s.tags = fm.tags;
+  s.prompts.push_back(split.body);
+  s.slash_options = fm.slash_options;
+  s.always = fm.always;
+  return s;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/manifest.hpp -----
+
+namespace clawport::skills {
+
+/// `[skill_bundles.<alias>]`.
+struct skill_bundle_config {
+  std::optional<std::string> directory;  ///< as written; see `resolve_directory`
+  bundle_filter filter;
+};
+
+/// The skill-related part of `[agents.<alias>]`.
+struct agent_skills_config {
+  std::vector<std::string> skill_bundles;     ///< in list order (it is the precedence)
+  std::optional<std::string> workspace_path;  ///< `[agents.A.workspace].path`, verbatim
+};
+
+/// Everything in config.toml that decides which skills an agent loads.
+struct skills_config {
+  std::map<std::string, skill_bundle_config> bundles;
+  std::map<std::string, agent_skills_config> agents;
+  bool allow_scripts = false;  ///< `[skills] allow_scripts`
+};
+
+/// Reads the skill-related tables of a config.toml. Throws `errc::config_parse` on a
+/// syntax error and `errc::config_invalid` (subject = the field) on a wrong type.
+inline skills_config parse_skills_config(std::string_view config_text,
+                                         const std::string& subject = "config.toml") {
+  const toml::table root = detail::parse_toml(config_text, subject);
+  skills_config cfg;
+  const auto bad = [](const std::string& field, const char* want) {
+    return error(errc::config_invalid, field + " must be " + want, field);
+  };
+  const auto strings = [&](const toml::node& n, const std::string& field) {
+    std::vector<std::string> out;
+    const toml::array* a = n.as_array();
+    if (!a) throw bad(field, "an array of strings");
+    for (const toml::node& e : *a) {
+      if (!e.is_string()) throw bad(field, "an array of strings");
+      out.push_back(e.as_string()->get());
+    }
+    return out;
+  };
+  if (const toml::node* n = root.get("skill_bundles")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("skill_bundles", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "skill_bundles." + alias;
+      const toml::table* bt = v.as_table();
+      if (!bt) throw bad(field, "a table");
+      skill_bundle_config b;
+      if (const toml::node* d = bt->get("directory")) {
+        if (!d->is_string()) throw bad(field + ".directory", "a string");
+        b.directory = d->as_string()->get();
+      }
+      if (const toml::node* i = bt->get("include"))
+        b.filter.include = strings(*i, field + ".include");
+      if (const toml::node* e = bt->get("exclude"))
+        b.filter.exclude = strings(*e, field + ".exclude");
+      cfg.bundles.emplace(alias, std::move(b));
+    }
+  }
+  if (const toml::node* n = root.get("agents")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("agents", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "agents." + alias;
+      const toml::table* at = v.as_table();
+      if (!at) throw bad(field, "a table");
+      agent_skills_config a;
+      if (const toml::node* sb = at->get("skill_bundles")) {
+        a.skill_bundles = strings(*sb, field + ".skill_bundles");
+      }
+      if (const toml::node* ws = at->get("workspace")) {
+        const toml::table* wt = ws->as_table();
+        if (!wt) throw bad(field + ".workspace", "a table");
+        if (const toml::node* p = wt->get("path")) {
+          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
+          a.workspace_path = p->as_string()->get();
+        }
+      }
+      cfg.agents.emplace(alias, std::move(a));
+    }
+  }
+  if (const toml::node* n = root.get("skills")) {
+    if (const toml::table* t = n->as_table()) {
+      if (const toml::node* as = t->get("allow_scripts")) {
+        if (!as->is_boolean()) throw bad("skills.allow_scripts", "a boolean");
+        cfg.allow_scripts = as->as_boolean()->get();
+      }
+    }
+  }
+  return cfg;
+}
+
+/// POSIX join: an absolute `b` replaces `a` (like Rust's `Path::join`).
+inline std::string join_path(std::string_view a, std::string_view b) {
+  if (!b.empty() && b.front() == '/') return std::string(b);
+  if (a.empty()) return std::string(b);
+  if (b.empty()) return std::string(a);
+  std::string out(a);
+  if (out.back() != '/') out += '/';
+  out += b;
+  return out;
+}
+
+/// Lexical normalisation as upstream's `validate_directory` does it: `.` dropped, `..`
+/// pops the last component (nothing at the root), no symlink resolution, no I/O.
+inline std::string lexically_normal(std::string_view path) {
+  const bool absolute = !path.empty() && path.front() == '/';
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    const std::string_view c = path.substr(0, slash);
+    if (c == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!c.empty() && c != ".") {
+      parts.push_back(c);
+    }
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  if (out.empty()) out = ".";
+  return out;
+}
+
+/// True when `path` is `base` or lies below it, compared by whole components.
+inline bool path_within(std::string_view path, std::string_view base) {
+  if (base == "/") return !path.empty() && path.front() == '/';
+  if (!detail::starts_with(path, base)) return false;
+  return path.size() == base.size() || path[base.size()] == '/';
+}
+
+/// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
+/// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
+/// joined to the install root without normalising. Throws `errc::not_found` when the
+/// alias is not configured.
+inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
+                                     std::string_view alias) {
+  const auto it = cfg.bundles.find(std::string(alias));
+  if (it == cfg.bundles.end()) {
+    throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
+                "skill_bundles." + std::string(alias));
+  }
+  const std::string_view dir =
+      it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
+  if (dir.empty()) {
+    return join_path(join_path(install_root, "shared/skills"), alias);
+  }
+  return join_path(install_root, dir);
+}
+
+/// Upstream's `validate_directory`: the lexically normalised `path` must lie in
+/// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
+inline void validate_directory(std::string_view path, std::string_view install_root,
+                               const std::string& subject = {}) {
+  const std::string shared = lexically_normal(join_path(install_root, "shared"));
+  const std::string norm = lexically_normal(path);
+  if (!path_within(norm, shared)) {
+    throw error(errc::unsafe_path,
+                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
+                    "'; bundles must stay inside `<install>/shared/`",
+                subject);
+  }
+}
+
+/// Upstream's `validate_uniqueness`, in alias order: two bundles may not resolve to the
+/// same normalised directory (nesting is allowed). Throws `errc::config_invalid`.
+inline void validate_uniqueness(const skills_config& cfg, std::string_view install_root) {
+  std::map<std::string, std::string> owner;
+  for (const auto& [alias, b] : cfg.bundles) {
+    (void)b;
+    const std::string dir = lexically_normal(resolve_directory(cfg, install_root, alias));
+    const auto [it, fresh] = owner.emplace(dir, alias);
+    if (!fresh) {
+      throw error(errc::config_invalid,
+                  "skill-bundles '" + it->second + "' and '" + alias +
+                      "' both resolve to directory '" + dir +
+                      "'; each bundle must own a unique directory",
+                  "skill_bundles");
+    }
+  }
+}
+
+/// An agent's workspace: `[agents.A.workspace].path` verbatim if set, else
+/// `<install>/agents/A/workspace` (the agent need not be configured).
+inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
+                                       std::string_view alias) {
+  const auto it = cfg.agents.find(std::string(alias));
+  if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
+  return join_path(join_path(join_path(install_root, "agents"), alias), "workspace");
+}
+
+/// The global skills directory `<data>/skills`; agents never load it.
+inline std::string global_skills_dir(std::string_view data_dir) {
+  return join_path(data_dir, "skills");
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/locations.hpp -----
+
+namespace clawport::skills {
+
+/// Markdown and TOML files larger than this are a finding and are not read.
+inline constexpr std::uint64_t audit_max_text_bytes = 524288;
+
+/// Audit switches; `allow_scripts` comes from `[skills] allow_scripts`.
+struct audit_options {
+  bool allow_scripts = false;
+};
+
+/// One audit finding. `file` is relative to the skill root ("" for the root itself),
+/// `line` is 1-based where a line is meaningful, `reason` is upstream's text without the
+/// file prefix. Non-blocking findings are clawport's additions and never drop a skill.
+struct audit_finding {
+  std::string file;
+  std::optional<std::size_t> line;
+  std::string reason;
+  bool blocking = true;
+
+  /// Upstream's rendering: `<file>: <reason>` (just the reason for the root).
+  std::string message() const { return file.empty() ? reason : file + ": " + reason; }
+};
+
+/// Result of auditing one skill directory.
+struct audit_report {
+  std::size_t files_scanned = 0;  ///< every visited entry, the root and directories included
+  std::vector<audit_finding> findings;
+  bool scripts_blocked = false;
+
+  /// No blocking finding: the loader keeps the skill.
+  bool clean() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const audit_finding& f) { return f.blocking; });
+  }
+  /// Blocking findings joined with "; " (upstream's `summary()`).
+  std::string summary() const {
+    std::string out;
+    for (const audit_finding& f : findings) {
+      if (!f.blocking) continue;
+      if (!out.empty()) out += "; ";
+      out += f.message();
+    }
+    return out;
+  }
+};
+
+inline constexpr std::string_view script_suffixes[] = {".sh",   ".bash", ".zsh", ".ksh",
+                                                       ".fish", ".ps1",  ".bat", ".cmd"};
+
+/// True when `path` ends (ASCII case-insensitively) with a blocked script suffix.
+inline bool has_script_suffix(std::string_view path) {
+  return std::any_of(std::begin(script_suffixes), std::end(script_suffixes),
+                     [&](std::string_view s) { return detail::iends_with(path, s); });
+}
+
+namespace detail {
+
+inline std::string_view base_name(std::string_view p) {
+  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  return slash == std::string_view::npos ? p : p.substr(slash + 1);
+}
+
+inline std::vector<std::string_view> split_ws(std::string_view s) {
+  std::vector<std::string_view> out;
+  s = trim_start(s);
+  while (!s.empty()) {
+    std::size_t i = 0;
+    while (i < s.size() && space_len(s, i) == 0) ++i;
+    out.push_back(s.substr(0, i));
+    s = trim_start(s.substr(i));
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
+/// `head` is the start of the file (only its first 128 bytes are looked at).
+inline std::optional<std::string> shebang_interpreter(std::string_view head) {
+  head = head.substr(0, 128);
+  std::string_view first = head.substr(0, head.find('\n'));
+  if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
+  const std::string line = detail::to_lower_ascii(detail::trim(first));
+  if (!detail::starts_with(line, "#!")) return std::nullopt;
+  const auto tokens = detail::split_ws(std::string_view(line).substr(2));
+  if (tokens.empty()) return std::nullopt;
+  std::string_view interp = detail::base_name(tokens[0]);
+  if (interp == "env") {
+    std::size_t i = 1;
+    while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
+    if (i == tokens.size()) return std::nullopt;
+    interp = detail::base_name(tokens[i]);
+  }
+  return std::string(interp);
+}
+
+/// True when the file starts with a shell shebang (sh, bash, zsh, ksh, fish, pwsh,
+/// powershell); `#!/usr/bin/env python3` is not one.
+inline bool has_shell_shebang(std::string_view head) {
+  const auto interp = shebang_interpreter(head);
+  if (!interp) return false;
+  for (std::string_view s : {"sh", "bash", "zsh", "ksh", "fish", "pwsh", "powershell"}) {
+    if (*interp == s) return true;
+  }
+  return false;
+}
+
+/// A Markdown link target as upstream's regex `\[[^\]]*\]\(([^)]+)\)` captures it.
+struct markdown_link {
+  std::string target;
+  std::size_t line = 1;  ///< line of the opening `[`
+};
+
+/// Every link of the text, leftmost-first and non-overlapping, like the regex (no code
+/// block awareness; a match may span lines; a `)` ends the target). Linear time.
+inline std::vector<markdown_link> markdown_links(std::string_view text) {
+  std::vector<markdown_link> out;
+  std::size_t line = 1;
+  std::size_t counted = 0;  // text[0, counted) has been scanned for newlines
+  std::size_t i = 0;
+  while ((i = text.find('[', i)) != std::string_view::npos) {
+    const std::size_t close = text.find(']', i + 1);
+    if (close == std::string_view::npos) break;  // no later '[' can match either
+    // Every '[' before `close` shares this `]`, so on failure none of them can match.
+    if (close + 1 >= text.size() || text[close + 1] != '(') {
+      i = close + 1;
+      continue;
+    }
+    const std::size_t end = text.find(')', close + 2);
+    if (end == std::string_view::npos) break;
+    if (end == close + 2) {
+      i = close + 1;
+      continue;
+    }
+    line +=
+        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
+                                            text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
+    counted = i;
+    out.push_back({std::string(text.substr(close + 2, end - close - 2)), line});
+    i = end + 1;
+  }
+  return out;
+}
+
+/// True for a link upstream treats as a reference to another skill: a `..` component, or
+/// a bare `name.md` (one leading `./` allowed).
+inline bool is_cross_skill_reference(std::string_view s) {
+  std::string_view rest = s;
+  while (true) {
+    const std::size_t slash = rest.find('/');
+    if (rest.substr(0, slash) == "..") return true;
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  std::string_view bare = s;
+  if (detail::starts_with(bare, "./")) bare.remove_prefix(2);
+  return bare.find('/') == std::string_view::npos && bare.find('\\') == std::string_view::npos &&
+         (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
+}
+
+/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+struct link_verdict {
+  enum kind_t { skip, finding, resolve } kind = skip;
+  std::string reason;  ///< for `finding`
+  std::string shown;   ///< the cleaned target as shown in messages (`t`)
+  std::string path;    ///< for `resolve`: the path part (`s`)
+};
+
+/// Classifies one captured link target without touching the filesystem.
+inline link_verdict classify_markdown_link(std::string_view raw) {
+  link_verdict v;
+  std::string_view t = detail::trim(raw);
+  if (!t.empty() && t.front() == '<') t.remove_prefix(1);
+  if (!t.empty() && t.back() == '>') t.remove_suffix(1);
+  const auto words = detail::split_ws(t);
+  t = words.empty() ? std::string_view{} : words.front();
+  if (t.empty() || t.front() == '#') return v;
+  v.shown = std::string(t);
+  std::string_view scheme;
+  std::string_view after;
+  if (detail::split_once(t, ':', scheme, after) && !scheme.empty() && !after.empty() &&
+      std::all_of(scheme.begin(), scheme.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '+' || c == '.' || c == '-';
+      })) {
+    if (scheme == "http" || scheme == "https" || scheme == "mailto") return v;
+    v.kind = link_verdict::finding;
+    v.reason = "unsupported URL scheme in markdown link (" + v.shown + ").";
+    return v;
+  }
+  const std::string_view s = t.substr(0, t.find_first_of("#?"));
+  if (s.empty()) return v;
+  const bool drive = s.size() >= 3 &&
+                     ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) &&
+                     s[1] == ':' && (s[2] == '/' || s[2] == '\\');
+  if (s.front() == '/' || drive || detail::starts_with(s, "~/")) {
+    v.kind = link_verdict::finding;
+    v.reason = "absolute markdown link paths are not allowed (" + v.shown + ").";
+    return v;
+  }
+  if (has_script_suffix(s)) {
+    v.kind = link_verdict::finding;
+    v.reason = "markdown links to script files are blocked (" + v.shown + ").";
+    return v;
+  }
+  if (!detail::iends_with(s, ".md") && !detail::iends_with(s, ".markdown")) return v;
+  v.kind = link_verdict::resolve;
+  v.path = std::string(s);
+  return v;
+}
+
+/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
+/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// it is copied into the findings.
+inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
+  std::vector<audit_finding> out;
+  toml::table root;
+  try {
+    root = detail::parse_toml(text, file);
+  } catch (const error& e) {
+    std::string msg = e.what();
+    // Keep the parser's own words; our prefix repeats the file name.
+    if (detail::starts_with(msg, file + ":")) msg.erase(0, file.size() + 1);
+    std::optional<std::size_t> line;
+    const std::size_t colon = msg.find(':');
+    if (colon != std::string::npos) {
+      const auto n = detail::parse_rust_u32(msg.substr(0, colon));
+      if (n) line = *n;
+    }
+    out.push_back({file, line, "invalid TOML manifest (" + msg + ").", true});
+    return out;
+  }
+  const toml::node* tools = root.get("tools");
+  if (!tools || !tools->is_array()) return out;
+  std::size_t i = 0;
+  for (const toml::node& t : *tools->as_array()) {
+    const std::size_t line = t.source().begin.line;
+    const std::optional<std::size_t> at = line ? std::optional<std::size_t>(line) : std::nullopt;
+    const toml::table* tt = t.as_table();
+    const toml::node* cmd = tt ? tt->get("command") : nullptr;
+    const std::string idx = "tools[" + std::to_string(i++) + "]";
+    if (!cmd || !cmd->is_string()) {
+      out.push_back({file, at, idx + " is missing a command field.", true});
+      continue;
+    }
+    std::string kind = "unknown";
+    if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
+    if ((detail::iequals(kind, "script") || detail::iequals(kind, "shell")) &&
+        detail::is_blank(cmd->as_string()->get())) {
+      out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
+    }
+  }
+  return out;
+}
+
+namespace detail {
+
+inline std::string rel_join(const std::string& a, std::string_view b) {
+  return a.empty() ? std::string(b) : a + "/" + std::string(b);
+}
+
+inline std::string_view rel_parent(std::string_view rel) {
+  const std::size_t slash = rel.rfind('/');
+  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
+}
+
+/// Reads up to `cap` bytes of an open file.
+template <class Fs>
+std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
+  std::string out;
+  char buf[8192];
+  while (out.size() < cap) {
+    const std::size_t want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(sizeof buf, cap - out.size()));
+    const std::size_t got = fs.read(f, buf, want);
+    if (got == 0) break;
+    out.append(buf, got);
+  }
+  return out;
+}
+
+/// What a path outside the walked tree is, following symlinks; nullopt when missing.
+template <class Fs>
+std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
+  const std::string norm = lexically_normal(abs);
+  const std::size_t slash = norm.rfind('/');
+  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
+  try {
+    auto parent =
+        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
+    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
+    if (!st) return std::nullopt;
+    if (st->kind != fs::file_kind::symlink) return st->kind;
+  } catch (const error&) {
+    return std::nullopt;
+  }
+  try {
+    (void)fs.open_root(norm);
+    return fs::file_kind::directory;
+  } catch (const error& e) {
+    if (e.sys_errno() == ENOTDIR) return fs::file_kind::regular;
+    return std::nullopt;
+  }
+}
+
+struct walked_entry {
+  std::string rel;
+  fs::file_kind kind;
+  std::vector<audit_finding> findings;
+  std::vector<markdown_link> links;  ///< for Markdown files, checked after the walk
+};
+
+template <class Fs>
+void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, std::size_t depth,
+                const audit_options& opt, audit_report& report,
+                std::vector<walked_entry>& entries) {
+  std::vector<std::string> names;
+  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const auto st = fs.stat_at(d, name);
+    if (!st) continue;  // vanished since the listing
+    ++report.files_scanned;
+    walked_entry e{rel_join(prefix, name), st->kind, {}, {}};
+    const auto add = [&](std::string reason, std::optional<std::size_t> line = std::nullopt,
+                         bool blocking = true) {
+      e.findings.push_back({e.rel, line, std::move(reason), blocking});
+    };
+    if (st->kind == fs::file_kind::symlink) {
+      add("symlinks are not allowed in installed skills.");
+    } else if (st->kind == fs::file_kind::directory) {
+      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
+        throw error(errc::limit_exceeded,
+                    "skill tree is nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                        " directories",
+                    e.rel);
+      }
+      entries.push_back(std::move(e));
+      auto sub = fs.open_dir_at(d, name);
+      audit_walk(fs, sub, entries.back().rel, depth + 1, opt, report, entries);
+      continue;
+    } else if (st->kind == fs::file_kind::other) {
+      if (!opt.allow_scripts && has_script_suffix(name)) {
+        report.scripts_blocked = true;
+        add("script-like files are blocked by skill security policy.");
+      }
+      add("special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
+          std::nullopt, false);
+    } else {
+      const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
+      const bool is_toml = iends_with(name, ".toml");
+      const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
+      auto f = fs.open_file_at(d, name);
+      if (fs.stat(f).kind != fs::file_kind::regular) {
+        throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                    e.rel);
+      }
+      const bool read_all = (is_md || is_toml) && !too_large;
+      const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
+      if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
+        report.scripts_blocked = true;
+        add("script-like files are blocked by skill security policy.",
+            has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
+      }
+      if (too_large || (read_all && data.size() > audit_max_text_bytes)) {
+        add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
+            " bytes).");
+      } else if (is_md) {
+        if (!valid_utf8(data)) {
+          throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
+        }
+        e.links = markdown_links(data);
+      } else if (is_toml) {
+        if (!valid_utf8(data)) {
+          throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
+        }
+        for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
+      }
+    }
+    entries.push_back(std::move(e));
+  }
+}
+
+/// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
+inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
+                                                  const std::vector<std::string>& parts) {
+  std::string path;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    path = rel_join(path, parts[i]);
+    const auto it = kinds.find(path);
+    if (it == kinds.end()) return std::nullopt;
+    if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
+    if (i + 1 == parts.size()) return it->second;
+  }
+  return fs::file_kind::directory;  // the root itself
+}
+
+}  // namespace detail
+
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
+/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
+template <class Fs>
+audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string root_path = lexically_normal(dir);
+  typename Fs::dir root = [&] {
+    try {
+      return fs.open_root(root_path);
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
+        throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
+      }
+      if (e.sys_errno() == ENOTDIR) {
+        throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
+                    e.sys_errno());
+      }
+      throw;
+    }
+  }();
+  audit_report report;
+  report.files_scanned = 1;  // the root
+  bool has_manifest = false;
+  for (std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    const auto st = fs.stat_at(root, m);
+    has_manifest = has_manifest || (st && st->kind == fs::file_kind::regular);
+  }
+  std::vector<audit_finding> head;
+  if (!has_manifest) {
+    head.push_back({"", std::nullopt,
+                    "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
+                    "\"manifest.toml\"] (deprecated) for deterministic auditing.",
+                    true});
+  }
+  std::vector<detail::walked_entry> entries;
+  detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
+
+  std::map<std::string, fs::file_kind> kinds;
+  for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
+  // The nearest ancestor named `skills` bounds cross-skill references.
+  std::optional<std::string> skills_root;
+  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
+    if (detail::base_name(p) == "skills") {
+      skills_root = p;
+      break;
+    }
+    const std::size_t slash = p.rfind('/');
+    if (slash == std::string::npos) break;
+    p = slash == 0 ? "/" : p.substr(0, slash);
+  }
+  for (auto& e : entries) {
+    for (const markdown_link& link : e.links) {
+      const link_verdict v = classify_markdown_link(link.target);
+      const auto add = [&](std::string reason) {
+        e.findings.push_back({e.rel, link.line, std::move(reason), true});
+      };
+      if (v.kind == link_verdict::finding) {
+        add(v.reason);
+        continue;
+      }
+      if (v.kind != link_verdict::resolve) continue;
+      // Resolve against the Markdown file's directory, lexically, inside the root.
+      std::vector<std::string> parts;
+      std::size_t escapes = 0;
+      const std::string joined = detail::rel_join(std::string(detail::rel_parent(e.rel)), v.path);
+      std::string_view rest = joined;
+      while (true) {
+        const std::size_t slash = rest.find('/');
+        const std::string_view c = rest.substr(0, slash);
+        if (c == "..") {
+          if (parts.empty()) {
+            ++escapes;
+          } else {
+            parts.pop_back();
+          }
+        } else if (!c.empty() && c != ".") {
+          parts.emplace_back(c);
+        }
+        if (slash == std::string_view::npos) break;
+        rest.remove_prefix(slash + 1);
+      }
+      if (escapes == 0) {
+        const auto kind = detail::lookup_walked(kinds, parts);
+        if (!kind) {
+          if (!is_cross_skill_reference(v.path)) {
+            add("markdown link points to a missing file (" + v.shown + ").");
+          }
+        } else if (*kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+        continue;
+      }
+      std::string abs = root_path;
+      for (std::size_t k = 0; k < escapes; ++k) abs = join_path(abs, "..");
+      for (const auto& p : parts) abs = join_path(abs, p);
+      abs = lexically_normal(abs);
+      if (path_within(abs, root_path)) {
+        // Left the root and came back in by name (e.g. `../this-skill/x.md`).
+        std::vector<std::string> inner;
+        std::string_view r =
+            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
+        while (!r.empty()) {
+          const std::size_t slash = r.find('/');
+          inner.emplace_back(r.substr(0, slash));
+          if (slash == std::string_view::npos) break;
+          r.remove_prefix(slash + 1);
+        }
+        const auto kind = detail::lookup_walked(kinds, inner);
+        if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+        continue;
+      }
+      const auto kind = detail::probe_outside(fs, abs);
+      if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
+      if (skills_root && path_within(abs, *skills_root)) {
+        if (*kind != fs::file_kind::regular) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+      } else {
+        add("markdown link escapes skill root (" + v.shown + ").");
+      }
+    }
+  }
+  report.findings = std::move(head);
+  for (auto& e : entries) {
+    for (auto& f : e.findings) report.findings.push_back(std::move(f));
+  }
+  return report;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/audit.hpp -----
+// ----- begin clawport/skills/loader.hpp -----
+// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
+// §1.7), through the Fs policy. Entries are visited in byte order of their names where
+// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// A skill the scan kept.
+struct loaded_skill {
+  skill data;
+  std::string dir_name;  ///< the directory's name (not the logical name)
+  std::string location;  ///< path of the manifest actually read
+  manifest_kind manifest = manifest_kind::skill_md;
+  audit_report audit;  ///< clean, but may hold non-blocking findings
+};
+
+/// Why the scan dropped a skill (upstream `DroppedReason`).
+enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
+
+/// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::audit_error:
+      return "audit_error";
+    case drop_reason::audit_findings:
+      return "audit_findings";
+    case drop_reason::manifest_parse_error:
+      return "manifest_parse_error";
+  }
+  return "audit_error";
+}
+
+/// A skill the scan dropped. `name` is the directory name (upstream's dropped record).
+struct dropped_skill {
+  std::string name;
+  std::string location;  ///< the skill directory
+  drop_reason reason = drop_reason::audit_error;
+  std::string detail;  ///< the error text or the audit summary
+  bool scripts_blocked = false;
+  audit_report audit;  ///< for audit_findings
+};
+
+/// Result of scanning one skills directory.
+struct scan_result {
+  std::vector<loaded_skill> skills;
+  std::vector<dropped_skill> dropped;
+};
+
+namespace detail {
+
+template <class Fs>
+std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
+                                           std::string_view name) {
+  const auto st = fs.stat_at(d, name);
+  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+  auto f = fs.open_file_at(d, name);
+  return read_up_to(fs, f, audit_max_text_bytes + 1);
+}
+
+}  // namespace detail
+
+/// Scans one directory one level deep (upstream `load_skills_from_directory`): every
+/// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
+/// from SKILL.toml › manifest.toml › SKILL.md. A TOML manifest that fails to parse drops
+/// the skill with no fallback to SKILL.md. A missing directory gives an empty result.
+template <class Fs>
+scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  scan_result out;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(dir));
+  } catch (const error&) {
+    return out;  // absent or unlistable: nothing to load, as upstream
+  }
+  std::vector<std::string> names;
+  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    if (!detail::valid_utf8(name)) continue;
+    const auto st = fs.stat_at(*root, name);
+    if (!st) continue;
+    const std::string skill_dir = join_path(dir, name);
+    if (st->kind == fs::file_kind::symlink) {
+      try {
+        (void)fs.open_root(skill_dir);  // a candidate only if it leads to a directory
+      } catch (const error&) {
+        continue;
+      }
+    } else if (st->kind != fs::file_kind::directory) {
+      continue;  // loose files at this level are ignored
+    }
+    dropped_skill drop{name, skill_dir, drop_reason::audit_error, {}, false, {}};
+    audit_report report;
+    try {
+      report = audit_skill_directory(fs, skill_dir, opt);
+    } catch (const error& e) {
+      drop.detail = e.what();
+      out.dropped.push_back(std::move(drop));
+      continue;
+    }
+    if (!report.clean()) {
+      drop.reason = drop_reason::audit_findings;
+      drop.detail = report.summary();
+      drop.scripts_blocked = report.scripts_blocked;
+      drop.audit = std::move(report);
+      out.dropped.push_back(std::move(drop));
+      continue;
+    }
+    try {
+      auto sd = fs.open_root(skill_dir);
+      manifest_kind kind = manifest_kind::skill_md;
+      if (fs.stat_at(sd, "SKILL.toml")) {
+        kind = manifest_kind::skill_toml;
+      } else if (fs.stat_at(sd, "manifest.toml")) {
+        kind = manifest_kind::manifest_toml;
+      }
+      const std::string file(manifest_file(kind));
+      const std::string location = join_path(skill_dir, file);
+      const auto text = detail::read_small_file(fs, sd, file);
+      if (kind != manifest_kind::skill_md) {
+        if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
+        loaded_skill ls{parse_skill_toml(*text, file), name, location, kind, std::move(report)};
+        out.skills.push_back(std::move(ls));
+      } else {
+        if (!text) continue;  // upstream skips an unreadable SKILL.md without a record
+        out.skills.push_back(
+            {skill_from_markdown(*text, name), name, location, kind, std::move(report)});
+      }
+    } catch (const error& e) {
+      drop.reason = drop_reason::manifest_parse_error;
+      drop.detail = e.what();
+      out.dropped.push_back(std::move(drop));
+    }
+  }
+  return out;
+}
+
+/// Where a skill in an agent's view comes from.
+enum class skill_origin { workspace, bundle, global };
+
+constexpr std::string_view to_string(skill_origin o) noexcept {
+  switch (o) {
+    case skill_origin::workspace:
+      return "workspace";
+    case skill_origin::bundle:
+      return "bundle";
+    case skill_origin::global:
+      return "global";
+  }
+  return "workspace";
+}
+
+/// Why a skill an agent could see is not loaded.
+enum class skill_status { loaded, excluded, shadowed, dropped, global_only };
+
+constexpr std::string_view to_string(skill_status s) noexcept {
+  switch (s) {
+    case skill_status::loaded:
+      return "loaded";
+    case skill_status::excluded:
+      return "excluded";
+    case skill_status::shadowed:
+      return "shadowed";
+    case skill_status::dropped:
+      return "dropped";
+    case skill_status::global_only:
+      return "global_only";
+  }
+  return "loaded";
+}
+
+/// One row of an agent's (or a bundle's) skill view.
+struct skill_entry {
+  std::string name;  ///< logical name; the directory name for dropped skills
+  skill_origin origin = skill_origin::workspace;
+  std::string bundle;  ///< bundle alias, empty unless origin is `bundle`
+  std::string path;    ///< manifest file when read, else the skill directory
+  skill_status status = skill_status::loaded;
+  std::string reason;  ///< empty when loaded
+  std::optional<drop_reason> drop;
+  std::optional<skill> data;  ///< when a manifest was read
+  bool loaded() const { return status == skill_status::loaded; }
+};
+
+/// An agent's skills: `entries` holds loaded skills in precedence order, then every skill
+/// it does not load with the reason; `warnings` names bundles that could not be used.
+struct skill_view {
+  std::vector<skill_entry> entries;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline skill_entry dropped_entry(dropped_skill&& d, skill_origin origin, std::string bundle) {
+  skill_entry e;
+  e.name = std::move(d.name);
+  e.origin = origin;
+  e.bundle = std::move(bundle);
+  e.path = std::move(d.location);
+  e.status = skill_status::dropped;
+  e.drop = d.reason;
+  switch (d.reason) {
+    case drop_reason::audit_findings:
+      e.reason = "failed audit: " + d.detail;
+      if (d.scripts_blocked) e.reason += " (set `skills.allow_scripts = true` to allow scripts)";
+      break;
+    case drop_reason::audit_error:
+      e.reason = "unauditable: " + d.detail;
+      break;
+    case drop_reason::manifest_parse_error:
+      e.reason = "manifest parse error: " + d.detail;
+      break;
+  }
+  return e;
+}
+
+inline skill_entry loaded_entry(loaded_skill&& s, skill_origin origin, std::string bundle) {
+  skill_entry e;
+  e.name = s.data.name;
+  e.origin = origin;
+  e.bundle = std::move(bundle);
+  e.path = std::move(s.location);
+  e.data = std::move(s.data);
+  return e;
+}
+
+inline void order_loaded_first(skill_view& view) {
+  std::stable_partition(view.entries.begin(), view.entries.end(),
+                        [](const skill_entry& e) { return e.loaded(); });
+}
+
+}  // namespace detail
+
+/// Where to look: the install root (directory of config.toml) and the data directory
+/// (`<install>/data` unless ZEROCLAW_DATA_DIR says otherwise; the caller decides).
+struct install_paths {
+  std::string install_root;
+  std::string data_dir;  ///< empty: `<install>/data`
+  std::string data() const { return data_dir.empty() ? join_path(install_root, "data") : data_dir; }
+};
+
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
+/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
+/// Open-skills and plugin skills are not modelled (both are opt-in upstream features
+/// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
+template <class Fs>
+skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
+                        std::string_view agent) {
+  const auto ait = cfg.agents.find(std::string(agent));
+  if (ait == cfg.agents.end()) {
+    throw error(errc::unknown_agent, "agent '" + std::string(agent) + "' is not configured",
+                "agents." + std::string(agent));
+  }
+  const audit_options opt{cfg.allow_scripts};
+  skill_view view;
+  std::set<std::string> seen;
+  std::vector<std::pair<std::string, std::string>> winners;  // name -> who loaded it
+  const auto winner_of = [&](const std::string& name) {
+    for (const auto& w : winners) {
+      if (w.first == name) return w.second;
+    }
+    return std::string("an earlier skill");
+  };
+  scan_result ws = scan_skills_directory(
+      fs, join_path(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
+  for (auto& d : ws.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
+  for (auto& s : ws.skills) {
+    seen.insert(s.data.name);
+    winners.emplace_back(s.data.name, "the workspace");
+    view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
+  }
+  for (const std::string& raw_alias : ait->second.skill_bundles) {
+    const std::string alias(detail::trim(raw_alias));
+    if (alias.empty()) continue;
+    const auto bit = cfg.bundles.find(alias);
+    if (bit == cfg.bundles.end()) {
+      view.warnings.push_back("agents." + std::string(agent) + ".skill_bundles names '" + alias +
+                              "' but skill_bundles." + alias +
+                              " is not configured; the runtime skips it");
+      continue;
+    }
+    const std::string dir = resolve_directory(cfg, where.install_root, alias);
+    try {
+      validate_directory(dir, where.install_root);
+    } catch (const error& e) {
+      view.warnings.push_back(std::string(e.what()) + " (skill_bundles." + alias +
+                              ".directory); zeroclaw refuses this config at startup");
+    }
+    scan_result sr = scan_skills_directory(fs, dir, opt);
+    for (auto& d : sr.dropped) {
+      view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::bundle, alias));
+    }
+    for (auto& s : sr.skills) {
+      const std::string name = s.data.name;
+      skill_entry e = detail::loaded_entry(std::move(s), skill_origin::bundle, alias);
+      if (!bit->second.filter.admits_skill(name)) {
+        e.status = skill_status::excluded;
+        e.reason = "excluded by skill_bundles." + alias + " (" +
+                   std::string(bit->second.filter.rejection(name)) + ")";
+      } else if (seen.count(name)) {
+        e.status = skill_status::shadowed;
+        e.reason = "shadowed by '" + name + "' from " + winner_of(name);
+      } else {
+        seen.insert(name);
+        winners.emplace_back(name, "bundle " + alias);
+      }
+      view.entries.push_back(std::move(e));
+    }
+  }
+  scan_result gl = scan_skills_directory(fs, global_skills_dir(where.data()), opt);
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  for (auto& s : gl.skills) {
+    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
+    e.status = skill_status::global_only;
+    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    view.entries.push_back(std::move(e));
+  }
+  detail::order_loaded_first(view);
+  return view;
+}
+
+/// The skills of one bundle as `skills list --bundle` shows them: audited and parsed,
+/// but the bundle's include/exclude is NOT applied (upstream does not either).
+template <class Fs>
+skill_view bundle_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
+                         std::string_view alias) {
+  const std::string dir = resolve_directory(cfg, where.install_root, alias);
+  skill_view view;
+  scan_result sr = scan_skills_directory(fs, dir, audit_options{cfg.allow_scripts});
+  for (auto& s : sr.skills) {
+    view.entries.push_back(
+        detail::loaded_entry(std::move(s), skill_origin::bundle, std::string(alias)));
+  }
+  for (auto& d : sr.dropped) {
+    view.entries.push_back(
+        detail::dropped_entry(std::move(d), skill_origin::bundle, std::string(alias)));
+  }
+  return view;
+}
+
+/// Every configured bundle (in alias order) and the global directory, unfiltered.
+template <class Fs>
+skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& where) {
+  skill_view view;
+  for (const auto& b : cfg.bundles) {
+    skill_view one = bundle_skills(fs, cfg, where, b.first);
+    for (auto& e : one.entries) view.entries.push_back(std::move(e));
+  }
+  scan_result gl =
+      scan_skills_directory(fs, global_skills_dir(where.data()), audit_options{cfg.allow_scripts});
+  for (auto& s : gl.skills) {
+    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
+    e.status = skill_status::global_only;
+    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    view.entries.push_back(std::move(e));
+  }
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  detail::order_loaded_first(view);
+  return view;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/loader.hpp -----
+// ----- end clawport/skills.hpp -----
+// ----- begin clawport/zeroclaw.hpp -----
+// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
+// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
+
+// ----- begin clawport/zeroclaw/api.hpp -----
+// The entry points of the pure export half, declared in one place. Definitions live in
+// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+
+#include <string>
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/plan.hpp -----
+// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
+// handed to the exporter, which copies, then reports what did not arrive
+// (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/document.hpp -----
+// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
+// files are written in schema order, so the closure is held in this small model and
+// toml++ is used only to parse (the source config and the round-trip re-parse).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::zeroclaw {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/document.hpp -----
+// ----- begin clawport/zeroclaw/reasons.hpp -----
+// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
+// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+
+#include <string_view>
+
+namespace clawport::zeroclaw {
+
+/// Why a piece of configuration did not travel (`dropped[].reason`).
+enum class drop_reason {
+  host_specific,     ///< names accounts, addresses or paths that exist only on the source host
+  relational,        ///< names other agents that will not exist on the target
+  default_closed,    ///< an outward-facing surface that must be re-enabled deliberately
+  private_data,      ///< the agent's private data
+  not_yet_portable,  ///< format 1 does not carry it
+  source_missing,    ///< referenced content the exporter did not have
+  unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
+};
+
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::host_specific:
+      return "host_specific";
+    case drop_reason::relational:
+      return "relational";
+    case drop_reason::default_closed:
+      return "default_closed";
+    case drop_reason::private_data:
+      return "private_data";
+    case drop_reason::not_yet_portable:
+      return "not_yet_portable";
+    case drop_reason::source_missing:
+      return "source_missing";
+    case drop_reason::unknown_key:
+      return "unknown_key";
+  }
+  return "unknown";
+}
+
+/// A capability the importing operator is asked to grant (`risk_flags[].kind`).
+enum class risk_kind {
+  full_autonomy,
+  filesystem_escape,
+  sandbox_disabled,
+  approval_bypass,
+  env_passthrough,
+  extra_filesystem_roots,
+  delegation_enabled,
+  process_spawn,
+  untrusted_startup_context,
+  carried_skills,
+};
+
+constexpr std::string_view to_string(risk_kind k) noexcept {
+  switch (k) {
+    case risk_kind::full_autonomy:
+      return "full_autonomy";
+    case risk_kind::filesystem_escape:
+      return "filesystem_escape";
+    case risk_kind::sandbox_disabled:
+      return "sandbox_disabled";
+    case risk_kind::approval_bypass:
+      return "approval_bypass";
+    case risk_kind::env_passthrough:
+      return "env_passthrough";
+    case risk_kind::extra_filesystem_roots:
+      return "extra_filesystem_roots";
+    case risk_kind::delegation_enabled:
+      return "delegation_enabled";
+    case risk_kind::process_spawn:
+      return "process_spawn";
+    case risk_kind::untrusted_startup_context:
+      return "untrusted_startup_context";
+    case risk_kind::carried_skills:
+      return "carried_skills";
+  }
+  return "unknown";
+}
+
+/// A setting that travels but only means something on the source host. Reported by the
+/// CLI and in its JSON; never written into the manifest (format 1 has no key for it).
+enum class note_kind {
+  host_path,         ///< an absolute host path (CA bundle, binary, allowed root)
+  external_auth,     ///< the credential lives in a host auth store, not in the config
+  secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
+};
+
+constexpr std::string_view to_string(note_kind k) noexcept {
+  switch (k) {
+    case note_kind::host_path:
+      return "host_path";
+    case note_kind::external_auth:
+      return "external_auth";
+    case note_kind::secret_reference:
+      return "secret_reference";
+  }
+  return "unknown";
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/reasons.hpp -----
+
+namespace clawport::zeroclaw {
+
+// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+inline constexpr std::string_view config_file = "config.toml";
+inline constexpr std::string_view workspace_dir = "workspace";
+inline constexpr std::string_view skills_dir = "skills";
+inline constexpr std::string_view workspace_memory_dir = "memory";
+inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
+
+/// One entry of the manifest's `dropped` list.
+struct dropped_item {
+  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
+  drop_reason reason;
+  std::string detail;
+  friend bool operator==(const dropped_item& a, const dropped_item& b) {
+    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
+  }
+};
+
+/// One entry of the manifest's `risk_flags` list.
+struct risk_flag {
+  risk_kind kind;
+  std::string path;
+  std::string detail;
+};
+
+/// A host-local setting that travels (clawport's report only; see reasons.hpp).
+struct host_local_note {
+  note_kind kind;
+  std::string path;  ///< dotted config path in the closure
+  std::string detail;
+};
+
+/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
+  /// has it.
+  bool admits(std::string_view name) const {
+    const auto has = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+};
+
+/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
+/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
+struct skill_source {
+  std::string alias;     ///< a portable name (names grammar), the directory under skills/
+  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
+  skill_filter filter;
+};
+
+/// Where the agent's workspace is read from.
+struct workspace_source {
+  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
+  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
+  /// written (exempt from the ancestor walk).
+  bool configured = false;
+  std::string path;
+};
+
+/// Caller-supplied context for planning. Nothing here is read from the environment.
+struct plan_options {
+  /// The install root (the directory holding config.toml), used to decide whether an
+  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
+  /// config has no parent, as upstream does.
+  std::string install_root = ".";
+  /// Written as `provenance.zeroclaw_version`.
+  std::string producer_version = "clawport 0.1.0";
+};
+
+/// The result of `plan_export` (zeroclaw-bundle.md §2).
+struct export_plan {
+  std::string root_alias;
+  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
+  value closure = value::make_table();
+  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
+  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  workspace_source workspace;
+  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
+  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
+  std::vector<host_local_note> host_local;       ///< report-only notes
+  std::string producer_version;
+};
+
+/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
+inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
+  std::vector<std::string> out;
+  for (const std::string& raw : list) {
+    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
+    if (first == std::string::npos) continue;
+    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
+    std::string item = raw.substr(first, last - first + 1);
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
+/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == workspace_memory_dir) return false;
+  return relative != memory_snapshot_file;
+}
+
+/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
+/// no identity document was kept.
+inline void record_missing_identity_document(export_plan& plan) {
+  if (!plan.identity_document) return;
+  const std::string relative = *plan.identity_document;
+  plan.identity_document.reset();
+  if (value* agents = plan.closure.find("agents"))
+    if (value* agent = agents->find(plan.root_alias))
+      if (value* identity = agent->find("identity")) {
+        identity->erase("aieos_path");
+        if (identity->members.empty()) agent->erase("identity");
+      }
+  plan.dropped.push_back(
+      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
+       "the AIEOS identity document `" + relative +
+           "` is not in the exported workspace, so the reference is dropped rather than "
+           "shipped pointing at nothing"});
+}
+
+/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
+/// order given. The config entry still travels.
+inline void record_missing_skill_content(export_plan& plan,
+                                         const std::vector<std::string>& aliases) {
+  for (const std::string& alias : aliases) {
+    plan.skill_sources.erase(
+        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
+                       [&](const skill_source& s) { return s.alias == alias; }),
+        plan.skill_sources.end());
+    const std::string flag_path = "skill_bundles." + alias;
+    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
+                                         [&](const risk_flag& f) {
+                                           return f.kind == risk_kind::carried_skills &&
+                                                  f.path == flag_path;
+                                         }),
+                          plan.risk_flags.end());
+    plan.dropped.push_back(
+        {"skills/" + alias, drop_reason::source_missing,
+         "the skill bundle carried no skills from the exporting host: its directory is "
+         "absent, or holds nothing the bundle admits. Its config travels, so install the "
+         "skills on the target, or re-export from a host that has them"});
+  }
+}
+
+/// The manifest's `skill_bundles`: the aliases whose content is planned (after
+/// record_missing_skill_content, the ones that really arrived), in plan order.
+inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
+  std::vector<std::string> out;
+  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/plan.hpp -----
+
+namespace clawport::zeroclaw {
+
+struct schema_v3;
+
+/// Plans the export of agent `alias` from the text of an install's config.toml
+/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
+/// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
+/// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
+template <typename Schema = schema_v3, typename Names = names::portable>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options = {});
+
+/// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
+/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// spec's "does not validate on a clean install" message, subject = the field named.
+template <typename Schema = schema_v3>
+std::string render_config_toml(const export_plan& plan);
+
+/// Renders zeroclaw-agent.toml for `plan` with `provenance.exported_at` = `exported_at`
+/// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/zeroclaw/schema.hpp -----
+// Schema descriptors: a config schema as constexpr data. Each carried table is a list of
+// `field`s (key, type, default, secret, reference target, drop rule, host-local note);
+// the closure engine interprets them, so another schema is another Schema policy type.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+
+namespace clawport::zeroclaw {
+
+/// A constexpr view of contiguous descriptors.
+template <typename T>
+struct list_view {
+  const T* data = nullptr;
+  std::size_t size = 0;
+  constexpr list_view() = default;
+  template <std::size_t N>
+  constexpr list_view(const T (&array)[N]) noexcept : data(array), size(N) {}
+  constexpr const T* begin() const noexcept { return data; }
+  constexpr const T* end() const noexcept { return data + size; }
+  constexpr bool empty() const noexcept { return size == 0; }
+};
+
+using name_list = list_view<std::string_view>;
+
+/// TOML shape a field must have.
+enum class field_type {
+  string,
+  boolean,
+  integer,
+  number,        ///< float; an integer is accepted as well
+  string_array,  ///< array of strings
+  string_map,    ///< table of string values (env, headers, access)
+  table,         ///< a nested struct described by `children`
+  table_array,   ///< an array of tables each described by `children`
+  any,           ///< any TOML value, carried as written (provider_extra, ...)
+};
+
+/// What a reference field points at. Two-tier targets take `family.alias`.
+enum class ref_target {
+  none,
+  model_provider,          ///< providers.models.<family>.<alias> (two-tier)
+  tts_provider,            ///< providers.tts.<family>.<alias> (two-tier)
+  transcription_provider,  ///< providers.transcription.<family>.<alias> (two-tier)
+  channel,                 ///< channels.<type>.<alias> (two-tier)
+  risk_profile,            ///< risk_profiles.<alias>
+  runtime_profile,         ///< runtime_profiles.<alias>
+  skill_bundle,            ///< skill_bundles.<alias>
+  knowledge_bundle,        ///< knowledge_bundles.<alias>
+  mcp_bundle,              ///< mcp_bundles.<alias>
+  mcp_server,              ///< mcp.servers[].name
+  agent,                   ///< agents.<alias>
+  cron_job,                ///< cron.<alias>
+};
+
+/// True for references spelled `family.alias`.
+constexpr bool is_two_tier(ref_target t) noexcept {
+  return t == ref_target::model_provider || t == ref_target::tts_provider ||
+         t == ref_target::transcription_provider || t == ref_target::channel;
+}
+
+/// The default a pruned value is compared with (`absent` = Option::None: never pruned).
+struct default_value {
+  enum class kind { absent, string, boolean, integer, number, strings, empty_table, table };
+  kind type = kind::absent;
+  std::string_view text{};
+  bool boolean = false;
+  std::int64_t integer = 0;
+  double number = 0;
+  name_list strings{};  ///< for kind::strings (an empty list is `strings` with size 0)
+};
+
+/// How the engine treats a field of a carried entry before pruning.
+enum class field_rule {
+  carry,            ///< travels when it differs from the default
+  drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
+  force_false,      ///< written as false; reported when the source value is true
+  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
+  skill_directory,  ///< §7.1 directory rules
+};
+
+/// A note for a value that travels but names something of the source host.
+struct note_rule {
+  bool present = false;
+  note_kind kind = note_kind::host_path;
+  std::string_view detail{};
+  std::string_view when_equals{};  ///< note only when the value is this string or "true"
+};
+
+/// One key of a table.
+struct field {
+  std::string_view key{};
+  field_type type = field_type::string;
+  default_value def{};
+  bool secret = false;    ///< every non-empty string leaf is scrubbed to ""
+  bool required = false;  ///< a table without it does not load upstream
+  ref_target ref = ref_target::none;
+  field_rule rule = field_rule::carry;
+  int row = 0;  ///< §3.1 row, orders drops within an entry
+  drop_reason reason = drop_reason::host_specific;
+  std::string_view detail{};
+  note_rule note{};
+  name_list choices{};  ///< allowed string values (an enum); empty = any string
+  name_list aliases{};  ///< other spellings accepted on disk (serde alias)
+  list_view<field> children{};
+
+  // Builders, so schema tables read as one line per key.
+  constexpr field with_default(default_value d) const noexcept {
+    field x = *this;
+    x.def = d;
+    return x;
+  }
+  constexpr field as_secret() const noexcept {
+    field x = *this;
+    x.secret = true;
+    return x;
+  }
+  constexpr field as_required() const noexcept {
+    field x = *this;
+    x.required = true;
+    return x;
+  }
+  constexpr field refers_to(ref_target t) const noexcept {
+    field x = *this;
+    x.ref = t;
+    return x;
+  }
+  constexpr field one_of(name_list c) const noexcept {
+    field x = *this;
+    x.choices = c;
+    return x;
+  }
+  constexpr field also_spelled(name_list a) const noexcept {
+    field x = *this;
+    x.aliases = a;
+    return x;
+  }
+  constexpr field with_children(list_view<field> c) const noexcept {
+    field x = *this;
+    x.children = c;
+    return x;
+  }
+  constexpr field dropped(int row_, drop_reason reason_, std::string_view detail_) const noexcept {
+    return ruled(field_rule::drop, row_, reason_, detail_);
+  }
+  constexpr field ruled(field_rule r, int row_, drop_reason reason_ = drop_reason::host_specific,
+                        std::string_view detail_ = {}) const noexcept {
+    field x = *this;
+    x.rule = r;
+    x.row = row_;
+    x.reason = reason_;
+    x.detail = detail_;
+    return x;
+  }
+  constexpr field noted(note_kind k, std::string_view detail_,
+                        std::string_view when = {}) const noexcept {
+    field x = *this;
+    x.note = note_rule{true, k, detail_, when};
+    return x;
+  }
+};
+
+namespace fields {
+constexpr default_value absent() noexcept { return {}; }
+constexpr default_value str(std::string_view s) noexcept {
+  default_value d;
+  d.type = default_value::kind::string;
+  d.text = s;
+  return d;
+}
+constexpr default_value boolean(bool b) noexcept {
+  default_value d;
+  d.type = default_value::kind::boolean;
+  d.boolean = b;
+  return d;
+}
+constexpr default_value integer(std::int64_t i) noexcept {
+  default_value d;
+  d.type = default_value::kind::integer;
+  d.integer = i;
+  return d;
+}
+constexpr default_value number(double x) noexcept {
+  default_value d;
+  d.type = default_value::kind::number;
+  d.number = x;
+  return d;
+}
+constexpr default_value strings(name_list l = {}) noexcept {
+  default_value d;
+  d.type = default_value::kind::strings;
+  d.strings = l;
+  return d;
+}
+constexpr default_value empty_table() noexcept {
+  default_value d;
+  d.type = default_value::kind::empty_table;
+  return d;
+}
+/// A nested struct that exists by default: its default is its children's defaults.
+constexpr default_value defaults_of_children() noexcept {
+  default_value d;
+  d.type = default_value::kind::table;
+  return d;
+}
+
+constexpr field f(std::string_view key, field_type type, default_value def = {}) noexcept {
+  field x;
+  x.key = key;
+  x.type = type;
+  x.def = def;
+  return x;
+}
+}  // namespace fields
+
+/// One alias-keyed entry type (the value of `[risk_profiles.<alias>]`, ...).
+struct entry_schema {
+  std::string_view name{};  ///< for messages: "agent", "risk profile", ...
+  list_view<field> fields{};
+  list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
+  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+};
+
+/// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
+///   static constexpr std::uint32_t version;             // written as schema_version
+///   static constexpr entry_schema agent();               // [agents.<alias>]
+///   static constexpr entry_schema risk_profile();        // [risk_profiles.<alias>]
+///   static constexpr entry_schema runtime_profile();     // [runtime_profiles.<alias>]
+///   static constexpr entry_schema skill_bundle();        // [skill_bundles.<alias>]
+///   static constexpr entry_schema knowledge_bundle();    // [knowledge_bundles.<alias>]
+///   static constexpr entry_schema mcp_bundle();          // [mcp_bundles.<alias>]
+///   static constexpr entry_schema mcp_server();          // [[mcp.servers]]
+///   static constexpr const entry_schema* model_provider(std::string_view family);
+///   static constexpr const entry_schema* tts_provider(std::string_view family);
+///   static constexpr const entry_schema* transcription_provider(std::string_view family);
+///   static constexpr name_list model_families();         // known slots, in order
+/// The provider functions return nullptr for a family the schema does not know.
+template <typename S, typename = void>
+struct is_schema : std::false_type {};
+template <typename S>
+struct is_schema<
+    S,
+    std::void_t<decltype(std::uint32_t{S::version}),
+                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
+                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
+                std::enable_if_t<
+                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+    : std::true_type {};
+template <typename S>
+inline constexpr bool is_schema_v = is_schema<S>::value;
+
+/// Compile-time check with a message that says what a Schema must provide.
+template <typename S>
+constexpr void require_schema() noexcept {
+  static_assert(is_schema_v<S>,
+                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
+                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
+                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
+                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
+                "tts_provider(...), transcription_provider(...) and `static name_list "
+                "model_families()` (see docs/library.md)");
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema.hpp -----
+// ----- begin clawport/zeroclaw/schema_v3.hpp -----
+// ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
+// every table an agent closure touches, in the upstream structs' field order (the order
+// keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
+#include <string_view>
+
+
+namespace clawport::zeroclaw {
+
+namespace v3 {
+
+using fields::f;
+using ft = field_type;
+using rt = ref_target;
+using dr = drop_reason;
+
+// ---- shared value lists ----
+inline constexpr std::string_view risk_levels[] = {"readonly", "supervised", "full"};
+inline constexpr std::string_view delegation_modes[] = {"forbidden", "allow"};
+inline constexpr std::string_view approver_fallbacks[] = {"deny", "inherit-originator"};
+inline constexpr std::string_view transports[] = {"stdio", "http", "sse"};
+inline constexpr std::string_view memory_backends[] = {"none",   "sqlite",   "postgres",
+                                                       "qdrant", "markdown", "lucid"};
+inline constexpr std::string_view access_modes[] = {"read", "write", "read_write"};
+inline constexpr std::string_view injection_modes[] = {"full", "compact"};
+inline constexpr std::string_view filter_modes[] = {"always", "dynamic"};
+inline constexpr std::string_view wire_apis[] = {"responses", "chat_completions"};
+inline constexpr std::string_view auth_modes[] = {"api_key", "oauth"};
+inline constexpr std::string_view allowed_roots_aliases[] = {"allowed_path", "allowed_paths"};
+inline constexpr std::string_view api_url_alias[] = {"api_url"};
+
+// Linux defaults of RiskProfileConfig (platform-dependent upstream; see docs/format.md).
+inline constexpr std::string_view default_allowed_commands[] = {
+    "git",    "npm",      "cargo",  "ls",      "cat",  "grep", "find", "echo",
+    "pwd",    "wc",       "head",   "tail",    "date", "df",   "du",   "uname",
+    "uptime", "hostname", "python", "python3", "pip",  "node", "free"};
+inline constexpr std::string_view default_forbidden_paths[] = {
+    "/etc", "/root", "/home", "/usr", "/bin", "/sbin",  "/lib",     "/opt",   "/boot",
+    "/dev", "/proc", "/sys",  "/var", "/tmp", "~/.ssh", "~/.gnupg", "~/.aws", "~/.config"};
+inline constexpr std::string_view default_auto_approve[] = {
+    "file_read",  "memory_recall", "web_search_tool", "web_fetch",
+    "calculator", "glob_search",   "content_search",  "image_info",
+    "weather",    "tool_search",   "browser",         "browser_open"};
+
+// ---- [agents.<alias>] (AliasedAgentConfig) ----
+inline constexpr field agent_precheck[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("timeout_secs", ft::integer, fields::integer(5)),
+};
+inline constexpr field agent_workspace[] = {
+    f("path", ft::string)
+        .dropped(7, dr::host_specific,
+                 "the workspace override is a source-host absolute path; the imported agent "
+                 "uses the target's default workspace location"),
+    f("access", ft::string_map, fields::empty_table())
+        .refers_to(rt::agent)
+        .one_of(access_modes)
+        .dropped(8, dr::relational,
+                 "cross-agent filesystem grants name sibling agents that will not exist on "
+                 "the target install"),
+    f("unrestricted_filesystem", ft::boolean, fields::boolean(false)),
+    f("read_memory_from", ft::string_array, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(9, dr::relational,
+                 "cross-agent memory grants name sibling agents that will not exist on the "
+                 "target install"),
+};
+inline constexpr field agent_memory[] = {
+    f("backend", ft::string, fields::str("sqlite")).one_of(memory_backends),
+};
+inline constexpr field agent_identity[] = {
+    f("format", ft::string, fields::str("openclaw")),
+    f("aieos_path", ft::string).ruled(field_rule::identity_path, 6),
+    f("aieos_inline", ft::string),
+};
+inline constexpr field agent_a2a[] = {
+    f("published", ft::boolean, fields::boolean(false)),
+    f("exposed_skills", ft::string_array, fields::strings()),
+};
+inline constexpr field agent[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("model_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("classifier_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("tts_provider", ft::string, fields::str("")).refers_to(rt::tts_provider),
+    f("transcription_provider", ft::string, fields::str("")).refers_to(rt::transcription_provider),
+    f("risk_profile", ft::string, fields::str("")).refers_to(rt::risk_profile),
+    f("runtime_profile", ft::string, fields::str("")).refers_to(rt::runtime_profile),
+    f("channels", ft::string_array, fields::strings())
+        .refers_to(rt::channel)
+        .dropped(1, dr::host_specific,
+                 "channel bindings name accounts and credentials that exist only on the "
+                 "source install; bind the imported agent to a local channel instead"),
+    f("skill_bundles", ft::string_array, fields::strings()).refers_to(rt::skill_bundle),
+    f("knowledge_bundles", ft::string_array, fields::strings()).refers_to(rt::knowledge_bundle),
+    f("mcp_bundles", ft::string_array, fields::strings()).refers_to(rt::mcp_bundle),
+    f("acp_enable_mcp", ft::boolean, fields::boolean(false)),
+    f("cron_jobs", ft::string_array, fields::strings())
+        .refers_to(rt::cron_job)
+        .dropped(3, dr::not_yet_portable,
+                 "scheduled jobs are not carried by bundle format 1; re-create them on the "
+                 "target"),
+    f("delegate_same_risk_profile", ft::boolean, fields::boolean(true))
+        .ruled(field_rule::force_false, 5, dr::relational,
+               "auto-delegation to same-profile peers would name agents on the target install "
+               "that this agent has never been paired with; the imported agent arrives with "
+               "no delegate reach"),
+    // A bare string or an { agent, mode } table per element: carried as `any`, then dropped.
+    f("delegates", ft::any, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(2, dr::relational,
+                 "the delegate roster names sibling agents that will not exist on the target "
+                 "install"),
+    f("precheck", ft::table, fields::defaults_of_children()).with_children(agent_precheck),
+    f("workspace", ft::table, fields::defaults_of_children()).with_children(agent_workspace),
+    f("memory", ft::table, fields::defaults_of_children()).with_children(agent_memory),
+    f("identity", ft::table, fields::defaults_of_children()).with_children(agent_identity),
+    f("a2a", ft::table, fields::defaults_of_children())
+        .with_children(agent_a2a)
+        .dropped(4, dr::default_closed,
+                 "A2A publication is an outward-facing surface; the imported agent arrives "
+                 "unpublished and must be published deliberately"),
+};
+
+// ---- [risk_profiles.<alias>] (RiskProfileConfig) ----
+inline constexpr field risk_delegation_policy[] = {
+    f("mode", ft::string, fields::str("forbidden")).one_of(delegation_modes),
+};
+inline constexpr field risk_approval_route[] = {
+    f("approver_channel", ft::string).as_required().refers_to(rt::channel),
+    f("on_no_approver", ft::string, fields::str("deny")).one_of(approver_fallbacks),
+    f("timeout_secs", ft::integer, fields::integer(120)),
+};
+inline constexpr field risk_profile[] = {
+    f("level", ft::string, fields::str("supervised")).one_of(risk_levels),
+    f("workspace_only", ft::boolean, fields::boolean(true)),
+    f("allowed_commands", ft::string_array, fields::strings(default_allowed_commands)),
+    f("forbidden_paths", ft::string_array, fields::strings(default_forbidden_paths)),
+    f("require_approval_for_medium_risk", ft::boolean, fields::boolean(true)),
+    f("block_high_risk_commands", ft::boolean, fields::boolean(true)),
+    f("shell_env_passthrough", ft::string_array, fields::strings()),
+    f("auto_approve", ft::string_array, fields::strings(default_auto_approve)),
+    f("always_ask", ft::string_array, fields::strings()),
+    f("allowed_roots", ft::string_array, fields::strings())
+        .also_spelled(allowed_roots_aliases)
+        .noted(note_kind::host_path,
+               "extra filesystem roots are host paths of the source install; check that each "
+               "exists, and should be granted, on the target"),
+    f("delegation_policy", ft::table, fields::defaults_of_children())
+        .with_children(risk_delegation_policy),
+    f("approval_route", ft::table)
+        .with_children(risk_approval_route)
+        .dropped(10, dr::host_specific,
+                 "the approval route names a source-install channel and approver; it is removed "
+                 "so a same-named target channel cannot silently receive this agent's "
+                 "approvals. Removing it also removes the source profile's distinct-approver "
+                 "policy, so rebind one on the target before enabling the agent when that "
+                 "separation is required"),
+    f("allowed_tools", ft::string_array, fields::strings()),
+    f("excluded_tools", ft::string_array, fields::strings()),
+    f("sandbox_enabled", ft::boolean),
+    f("sandbox_backend", ft::string),
+    f("firejail_args", ft::string_array, fields::strings()),
+};
+
+// ---- [runtime_profiles.<alias>] (RuntimeProfileConfig) ----
+inline constexpr field runtime_tool_filter_group[] = {
+    f("mode", ft::string, fields::str("dynamic")).one_of(filter_modes),
+    f("tools", ft::string_array, fields::strings()),
+    f("keywords", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_thinking[] = {
+    f("default_level", ft::string, fields::str("medium")),
+    f("native_thinking", ft::boolean, fields::boolean(false)),
+    f("budget_tokens", ft::any, fields::empty_table()),
+};
+inline constexpr field runtime_history_pruning[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("max_tokens", ft::integer, fields::integer(8192)),
+    f("keep_recent", ft::integer, fields::integer(4)),
+    f("collapse_tool_results", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_eval[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("min_quality_score", ft::number, fields::number(0.5)),
+    f("max_retries", ft::integer, fields::integer(1)),
+};
+inline constexpr field runtime_tool_receipts[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("show_in_response", ft::boolean, fields::boolean(false)),
+    f("inject_system_prompt", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_context_compression[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("threshold_ratio", ft::number, fields::number(0.5)),
+    f("protect_first_n", ft::integer, fields::integer(3)),
+    f("protect_last_n", ft::integer, fields::integer(4)),
+    f("max_passes", ft::integer, fields::integer(3)),
+    f("summary_max_chars", ft::integer, fields::integer(4000)),
+    f("source_max_chars", ft::integer, fields::integer(50000)),
+    f("timeout_secs", ft::integer, fields::integer(60)),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_model", ft::string),
+    f("identifier_policy", ft::string, fields::str("strict")),
+    f("tool_result_retrim_chars", ft::integer, fields::integer(2000)),
+    f("tool_result_trim_exempt", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_profile[] = {
+    f("agentic", ft::boolean, fields::boolean(false)),
+    f("max_tool_iterations", ft::integer, fields::integer(0)),
+    f("max_actions_per_hour", ft::integer, fields::integer(20)),
+    f("max_cost_per_day_cents", ft::integer, fields::integer(500)),
+    f("shell_timeout_secs", ft::integer, fields::integer(60)),
+    f("max_delegation_depth", ft::integer, fields::integer(0)),
+    f("delegation_timeout_secs", ft::integer),
+    f("agentic_timeout_secs", ft::integer),
+    f("memory_recall_limit", ft::integer),
+    f("max_history_messages", ft::integer),
+    f("max_context_tokens", ft::integer),
+    f("compact_context", ft::boolean),
+    f("parallel_tools", ft::boolean),
+    f("tool_dispatcher", ft::string),
+    f("tool_call_dedup_exempt", ft::string_array, fields::strings()),
+    f("max_system_prompt_chars", ft::integer),
+    f("max_tool_result_chars", ft::integer),
+    f("keep_tool_context_turns", ft::integer),
+    f("strict_tool_parsing", ft::boolean, fields::boolean(false)),
+    f("prompt_injection_mode", ft::string).one_of(injection_modes),
+    f("auto_classify", ft::any),
+    f("tool_filter_groups", ft::table_array, fields::strings())
+        .with_children(runtime_tool_filter_group),
+    f("thinking", ft::table, fields::defaults_of_children()).with_children(runtime_thinking),
+    f("history_pruning", ft::table, fields::defaults_of_children())
+        .with_children(runtime_history_pruning),
+    f("eval", ft::table, fields::defaults_of_children()).with_children(runtime_eval),
+    f("tool_receipts", ft::table, fields::defaults_of_children())
+        .with_children(runtime_tool_receipts),
+    f("context_compression", ft::table, fields::defaults_of_children())
+        .with_children(runtime_context_compression),
+};
+
+// ---- bundles ----
+inline constexpr field skill_bundle[] = {
+    f("directory", ft::string)
+        .ruled(field_rule::skill_directory, 11, dr::host_specific,
+               "the bundle directory is a source-host absolute path, and the target requires "
+               "bundle directories inside its own install; the imported bundle uses the "
+               "target's default location for this alias"),
+    f("include", ft::string_array, fields::strings()),
+    f("exclude", ft::string_array, fields::strings()),
+};
+inline constexpr field knowledge_bundle[] = {
+    f("sources", ft::string_array, fields::strings()),
+    f("tags", ft::string_array, fields::strings()),
+};
+inline constexpr field mcp_bundle[] = {
+    f("servers", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+    f("exclude", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+};
+
+// ---- [[mcp.servers]] (McpServerConfig) ----
+inline constexpr field mcp_server[] = {
+    f("name", ft::string, fields::str("")).as_required(),
+    f("transport", ft::string, fields::str("stdio")).one_of(transports),
+    f("command", ft::string, fields::str("")),
+    f("args", ft::string_array, fields::strings()),
+    f("env", ft::string_map, fields::empty_table()).as_secret(),
+    f("url", ft::string),
+    f("headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("tool_timeout_secs", ft::integer),
+    f("pinned_resources", ft::string_array, fields::strings()),
+    f("tls_ca_cert_path", ft::string)
+        .noted(note_kind::host_path,
+               "a CA certificate path on the source host; the file must exist at this path on "
+               "the target, or the server will not connect"),
+};
+
+// ---- providers ----
+inline constexpr std::string_view ca_note =
+    "a CA certificate path on the source host; the file must exist at this path on the "
+    "target, or the provider will not connect";
+inline constexpr std::string_view binary_note =
+    "a program path on the source host; install it at this path on the target or change it";
+inline constexpr std::string_view oauth_note =
+    "the credential comes from the source host's OAuth login cache, which does not travel; "
+    "log in again on the target";
+
+inline constexpr field model_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("kind", ft::string),
+    f("uri", ft::string),
+    f("model", ft::string),
+    f("fallback", ft::string_array, fields::strings()).refers_to(rt::model_provider),
+    f("fallback_models", ft::string_array, fields::strings()),
+    f("temperature", ft::number),
+    f("timeout_secs", ft::integer),
+    f("extra_headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("wire_api", ft::string).one_of(wire_apis),
+    f("requires_openai_auth", ft::boolean, fields::boolean(false))
+        .noted(note_kind::external_auth,
+               "the credential comes from the source host's openai-codex auth profile, which "
+               "does not travel; run `zeroclaw auth login --model-provider openai-codex` on "
+               "the target",
+               "true"),
+    f("max_tokens", ft::integer),
+    f("merge_system_into_user", ft::boolean, fields::boolean(false)),
+    f("provider_extra", ft::any),
+    f("pricing", ft::any, fields::empty_table()),
+    f("replay_assistant_reasoning", ft::boolean),
+    f("native_tools", ft::boolean),
+    f("think", ft::boolean),
+    f("vision", ft::boolean),
+    f("live_pricing", ft::boolean, fields::boolean(false)),
+    f("chat_template_kwargs", ft::any),
+    f("context_window", ft::integer),
+    f("tls_ca_cert_path", ft::string).noted(note_kind::host_path, ca_note),
+};
+inline constexpr field model_azure[] = {f("resource", ft::string), f("deployment", ft::string),
+                                        f("api_version", ft::string)};
+inline constexpr field model_endpoint[] = {f("endpoint", ft::string)};
+inline constexpr field model_qwen[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+    f("oauth_resource_url", ft::string),
+};
+inline constexpr field model_minimax[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+};
+inline constexpr field model_gemini[] = {
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_client_id", ft::string).as_secret(),
+    f("oauth_client_secret", ft::string).as_secret(),
+    f("oauth_project", ft::string),
+};
+inline constexpr field model_ollama[] = {f("num_ctx", ft::integer), f("num_predict", ft::integer),
+                                         f("temperature_override", ft::number)};
+inline constexpr field model_binary[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note)};
+inline constexpr field model_grok_cli[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("working_directory", ft::string)
+        .as_required()
+        .noted(note_kind::host_path,
+               "a working directory on the source host; it must exist on the target"),
+    f("env_passthrough", ft::string_array, fields::strings()),
+    f("extra_args", ft::string_array, fields::strings()),
+    f("max_acp_stdout_bytes", ft::integer),
+};
+inline constexpr field model_bedrock[] = {f("region", ft::string)};
+
+inline constexpr std::string_view model_families[] = {
+    "openai",    "azure",       "anthropic", "moonshot",    "qwen",       "glm",
+    "minimax",   "zai",         "doubao",    "yi",          "hunyuan",    "qianfan",
+    "baichuan",  "openrouter",  "ollama",    "gemini",      "gemini_cli", "grok_cli",
+    "bedrock",   "telnyx",      "together",  "fireworks",   "groq",       "mistral",
+    "deepseek",  "atomic_chat", "cohere",    "perplexity",  "xai",        "cerebras",
+    "sambanova", "hyperbolic",  "deepinfra", "huggingface", "ai21",       "reka",
+    "baseten",   "nscale",      "anyscale",  "nebius",      "friendli",   "stepfun",
+    "aihubmix",  "siliconflow", "astrai",    "avian",       "deepmyst",   "venice",
+    "nearai",    "novita",      "nvidia",    "vercel",      "cloudflare", "atlascloud",
+    "ovh",       "copilot",     "lmstudio",  "llamacpp",    "sglang",     "vllm",
+    "osaurus",   "litellm",     "lepton",    "manifest",    "morph",      "github_models",
+    "upstage",   "featherless", "arcee",     "lambda_ai",   "inception",  "synthetic",
+    "opencode",  "kilocli",     "kilo",      "custom"};
+
+inline constexpr field tts[] = {
+    f("api_key", ft::string).as_secret(),
+    f("model", ft::string),
+    f("voice", ft::string),
+    f("speed", ft::number),
+    f("stability", ft::number),
+    f("similarity_boost", ft::number),
+    f("language_code", ft::string),
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("response_format", ft::string),
+    f("uri", ft::string).also_spelled(api_url_alias),
+};
+inline constexpr std::string_view tts_families[] = {"openai", "elevenlabs", "google", "edge",
+                                                    "piper"};
+
+inline constexpr field transcription_with_model[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+    f("model", ft::string),
+};
+inline constexpr field transcription_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+};
+inline constexpr field transcription_local_whisper[] = {
+    f("uri", ft::string).as_required(),
+    f("bearer_token", ft::string).as_secret(),
+    f("language", ft::string),
+    f("max_audio_bytes", ft::integer, fields::integer(26214400)),
+    f("timeout_secs", ft::integer, fields::integer(300)),
+};
+
+constexpr bool in(name_list list, std::string_view name) noexcept {
+  for (const std::string_view n : list)
+    if (n == name) return true;
+  return false;
+}
+
+inline constexpr entry_schema model_entry_base{"model provider", model_base, {}, false};
+inline constexpr entry_schema model_entry_azure{"model provider", model_base, model_azure, false};
+inline constexpr entry_schema model_entry_endpoint{"model provider", model_base, model_endpoint,
+                                                   false};
+inline constexpr entry_schema model_entry_qwen{"model provider", model_base, model_qwen, false};
+inline constexpr entry_schema model_entry_minimax{"model provider", model_base, model_minimax,
+                                                  false};
+inline constexpr entry_schema model_entry_gemini{"model provider", model_base, model_gemini, false};
+inline constexpr entry_schema model_entry_ollama{"model provider", model_base, model_ollama, false};
+inline constexpr entry_schema model_entry_binary{"model provider", model_base, model_binary, false};
+inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base, model_grok_cli,
+                                                   false};
+inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
+                                                  false};
+inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
+inline constexpr entry_schema transcription_entry_model{
+    "transcription provider", transcription_with_model, {}, false};
+inline constexpr entry_schema transcription_entry_base{
+    "transcription provider", transcription_base, {}, false};
+inline constexpr entry_schema transcription_entry_local_whisper{
+    "transcription provider", transcription_local_whisper, {}, false};
+
+}  // namespace v3
+
+/// ZeroClaw schema version 3: the default Schema policy.
+struct schema_v3 {
+  static constexpr std::uint32_t version = 3;
+
+  static constexpr entry_schema agent() noexcept { return {"agent", v3::agent, {}, true}; }
+  static constexpr entry_schema risk_profile() noexcept {
+    return {"risk profile", v3::risk_profile, {}, true};
+  }
+  static constexpr entry_schema runtime_profile() noexcept {
+    return {"runtime profile", v3::runtime_profile, {}, true};
+  }
+  static constexpr entry_schema skill_bundle() noexcept {
+    return {"skill bundle", v3::skill_bundle, {}, true};
+  }
+  static constexpr entry_schema knowledge_bundle() noexcept {
+    return {"knowledge bundle", v3::knowledge_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_bundle() noexcept {
+    return {"mcp bundle", v3::mcp_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_server() noexcept {
+    return {"mcp server", v3::mcp_server, {}, true};
+  }
+  static constexpr name_list model_families() noexcept { return v3::model_families; }
+
+  static constexpr const entry_schema* model_provider(std::string_view family) noexcept {
+    if (!v3::in(v3::model_families, family)) return nullptr;
+    if (family == "azure") return &v3::model_entry_azure;
+    if (family == "moonshot" || family == "glm" || family == "zai" || family == "stepfun" ||
+        family == "kilo")
+      return &v3::model_entry_endpoint;
+    if (family == "qwen") return &v3::model_entry_qwen;
+    if (family == "minimax") return &v3::model_entry_minimax;
+    if (family == "gemini") return &v3::model_entry_gemini;
+    if (family == "ollama") return &v3::model_entry_ollama;
+    if (family == "gemini_cli" || family == "kilocli") return &v3::model_entry_binary;
+    if (family == "grok_cli") return &v3::model_entry_grok_cli;
+    if (family == "bedrock") return &v3::model_entry_bedrock;
+    return &v3::model_entry_base;
+  }
+  static constexpr const entry_schema* tts_provider(std::string_view family) noexcept {
+    return v3::in(v3::tts_families, family) ? &v3::tts_entry : nullptr;
+  }
+  static constexpr const entry_schema* transcription_provider(std::string_view family) noexcept {
+    if (family == "groq" || family == "openai" || family == "deepgram")
+      return &v3::transcription_entry_model;
+    if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
+    if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
+    return nullptr;
+  }
+};
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema_v3.hpp -----
+// ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

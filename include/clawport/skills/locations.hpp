@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// directory resolution, the lexical `validate_directory` contract and directory
+// uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "../core/error.hpp"
+#include "filter.hpp"
+#include "manifest.hpp"
+#include "text.hpp"
+
+namespace clawport::skills {
+
+/// `[skill_bundles.<alias>]`.
+struct skill_bundle_config {
+  std::optional<std::string> directory;  ///< as written; see `resolve_directory`
+  bundle_filter filter;
+};
+
+/// The skill-related part of `[agents.<alias>]`.
+struct agent_skills_config {
+  std::vector<std::string> skill_bundles;     ///< in list order (it is the precedence)
+  std::optional<std::string> workspace_path;  ///< `[agents.A.workspace].path`, verbatim
+};
+
+/// Everything in config.toml that decides which skills an agent loads.
+struct skills_config {
+  std::map<std::string, skill_bundle_config> bundles;
+  std::map<std::string, agent_skills_config> agents;
+  bool allow_scripts = false;  ///< `[skills] allow_scripts`
+};
+
+/// Reads the skill-related tables of a config.toml. Throws `errc::config_parse` on a
+/// syntax error and `errc::config_invalid` (subject = the field) on a wrong type.
+inline skills_config parse_skills_config(std::string_view config_text,
+                                         const std::string& subject = "config.toml") {
+  const toml::table root = detail::parse_toml(config_text, subject);
+  skills_config cfg;
+  const auto bad = [](const std::string& field, const char* want) {
+    return error(errc::config_invalid, field + " must be " + want, field);
+  };
+  const auto strings = [&](const toml::node& n, const std::string& field) {
+    std::vector<std::string> out;
+    const toml::array* a = n.as_array();
+    if (!a) throw bad(field, "an array of strings");
+    for (const toml::node& e : *a) {
+      if (!e.is_string()) throw bad(field, "an array of strings");
+      out.push_back(e.as_string()->get());
+    }
+    return out;
+  };
+  if (const toml::node* n = root.get("skill_bundles")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("skill_bundles", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "skill_bundles." + alias;
+      const toml::table* bt = v.as_table();
+      if (!bt) throw bad(field, "a table");
+      skill_bundle_config b;
+      if (const toml::node* d = bt->get("directory")) {
+        if (!d->is_string()) throw bad(field + ".directory", "a string");
+        b.directory = d->as_string()->get();
+      }
+      if (const toml::node* i = bt->get("include"))
+        b.filter.include = strings(*i, field + ".include");
+      if (const toml::node* e = bt->get("exclude"))
+        b.filter.exclude = strings(*e, field + ".exclude");
+      cfg.bundles.emplace(alias, std::move(b));
+    }
+  }
+  if (const toml::node* n = root.get("agents")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("agents", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "agents." + alias;
+      const toml::table* at = v.as_table();
+      if (!at) throw bad(field, "a table");
+      agent_skills_config a;
+      if (const toml::node* sb = at->get("skill_bundles")) {
+        a.skill_bundles = strings(*sb, field + ".skill_bundles");
+      }
+      if (const toml::node* ws = at->get("workspace")) {
+        const toml::table* wt = ws->as_table();
+        if (!wt) throw bad(field + ".workspace", "a table");
+        if (const toml::node* p = wt->get("path")) {
+          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
+          a.workspace_path = p->as_string()->get();
+        }
+      }
+      cfg.agents.emplace(alias, std::move(a));
+    }
+  }
+  if (const toml::node* n = root.get("skills")) {
+    if (const toml::table* t = n->as_table()) {
+      if (const toml::node* as = t->get("allow_scripts")) {
+        if (!as->is_boolean()) throw bad("skills.allow_scripts", "a boolean");
+        cfg.allow_scripts = as->as_boolean()->get();
+      }
+    }
+  }
+  return cfg;
+}
+
+/// POSIX join: an absolute `b` replaces `a` (like Rust's `Path::join`).
+inline std::string join_path(std::string_view a, std::string_view b) {
+  if (!b.empty() && b.front() == '/') return std::string(b);
+  if (a.empty()) return std::string(b);
+  if (b.empty()) return std::string(a);
+  std::string out(a);
+  if (out.back() != '/') out += '/';
+  out += b;
+  return out;
+}
+
+/// Lexical normalisation as upstream's `validate_directory` does it: `.` dropped, `..`
+/// pops the last component (nothing at the root), no symlink resolution, no I/O.
+inline std::string lexically_normal(std::string_view path) {
+  const bool absolute = !path.empty() && path.front() == '/';
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    const std::string_view c = path.substr(0, slash);
+    if (c == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!c.empty() && c != ".") {
+      parts.push_back(c);
+    }
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  if (out.empty()) out = ".";
+  return out;
+}
+
+/// True when `path` is `base` or lies below it, compared by whole components.
+inline bool path_within(std::string_view path, std::string_view base) {
+  if (base == "/") return !path.empty() && path.front() == '/';
+  if (!detail::starts_with(path, base)) return false;
+  return path.size() == base.size() || path[base.size()] == '/';
+}
+
+/// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
+/// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
+/// joined to the install root without normalising. Throws `errc::not_found` when the
+/// alias is not configured.
+inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
+                                     std::string_view alias) {
+  const auto it = cfg.bundles.find(std::string(alias));
+  if (it == cfg.bundles.end()) {
+    throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
+                "skill_bundles." + std::string(alias));
+  }
+  const std::string_view dir =
+      it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
+  if (dir.empty()) {
+    return join_path(join_path(install_root, "shared/skills"), alias);
+  }
+  return join_path(install_root, dir);
+}
+
+/// Upstream's `validate_directory`: the lexically normalised `path` must lie in
+/// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
+inline void validate_directory(std::string_view path, std::string_view install_root,
+                               const std::string& subject = {}) {
+  const std::string shared = lexically_normal(join_path(install_root, "shared"));
+  const std::string norm = lexically_normal(path);
+  if (!path_within(norm, shared)) {
+    throw error(errc::unsafe_path,
+                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
+                    "'; bundles must stay inside `<install>/shared/`",
+                subject);
+  }
+}
+
+/// Upstream's `validate_uniqueness`, in alias order: two bundles may not resolve to the
+/// same normalised directory (nesting is allowed). Throws `errc::config_invalid`.
+inline void validate_uniqueness(const skills_config& cfg, std::string_view install_root) {
+  std::map<std::string, std::string> owner;
+  for (const auto& [alias, b] : cfg.bundles) {
+    (void)b;
+    const std::string dir = lexically_normal(resolve_directory(cfg, install_root, alias));
+    const auto [it, fresh] = owner.emplace(dir, alias);
+    if (!fresh) {
+      throw error(errc::config_invalid,
+                  "skill-bundles '" + it->second + "' and '" + alias +
+                      "' both resolve to directory '" + dir +
+                      "'; each bundle must own a unique directory",
+                  "skill_bundles");
+    }
+  }
+}
+
+/// An agent's workspace: `[agents.A.workspace].path` verbatim if set, else
+/// `<install>/agents/A/workspace` (the agent need not be configured).
+inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
+                                       std::string_view alias) {
+  const auto it = cfg.agents.find(std::string(alias));
+  if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
+  return join_path(join_path(join_path(install_root, "agents"), alias), "workspace");
+}
+
+/// The global skills directory `<data>/skills`; agents never load it.
+inline std::string global_skills_dir(std::string_view data_dir) {
+  return join_path(data_dir, "skills");
+}
+
+}  // namespace clawport::skills

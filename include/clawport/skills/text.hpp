@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// Small string helpers shared by the skill parsers. They mirror the Rust `str` methods
+// upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills::detail {
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
+
+inline bool starts_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(0, p.size()) == p;
+}
+
+inline bool ends_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+inline char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+inline std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
+  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+}
+
+/// `trim_matches(c)`: strips every leading and trailing `c`.
+inline std::string_view strip_char(std::string_view s, char c) noexcept {
+  while (!s.empty() && s.front() == c) s.remove_prefix(1);
+  while (!s.empty() && s.back() == c) s.remove_suffix(1);
+  return s;
+}
+
+/// Upstream's quote stripping: all `"` then all `'` at both ends.
+inline std::string_view strip_quotes(std::string_view s) noexcept {
+  return strip_char(strip_char(s, '"'), '\'');
+}
+
+/// Rust `str::lines`: split on `\n`, drop one trailing `\r` per line, no final empty line.
+inline std::vector<std::string_view> lines(std::string_view s) {
+  std::vector<std::string_view> out;
+  while (!s.empty()) {
+    const std::size_t nl = s.find('\n');
+    std::string_view line = nl == std::string_view::npos ? s : s.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    if (nl == std::string_view::npos) break;
+    s.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+/// Replaces every `\r\n` with `\n` (a lone `\r` is kept).
+inline std::string normalize_crlf(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') continue;
+    out.push_back(s[i]);
+  }
+  return out;
+}
+
+/// Leading whitespace characters (each multi-byte space counts once), like Rust's
+/// `chars().take_while(char::is_whitespace).count()`.
+inline std::size_t indent_of(std::string_view s) noexcept {
+  std::size_t count = 0;
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) {
+    s.remove_prefix(n);
+    ++count;
+  }
+  return count;
+}
+
+/// True when the line starts with a space or a tab (upstream's "indented").
+inline bool is_indented(std::string_view line) noexcept {
+  return !line.empty() && (line.front() == ' ' || line.front() == '\t');
+}
+
+/// Splits at the first `c`; false when `c` is absent.
+inline bool split_once(std::string_view s, char c, std::string_view& left,
+                       std::string_view& right) {
+  const std::size_t at = s.find(c);
+  if (at == std::string_view::npos) return false;
+  left = s.substr(0, at);
+  right = s.substr(at + 1);
+  return true;
+}
+
+/// True when `s` is valid UTF-8 (what Rust's `read_to_string` demands).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace clawport::skills::detail

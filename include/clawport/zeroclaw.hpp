@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: MIT
+// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
+// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
+#pragma once
+
+#include "zeroclaw/api.hpp"
+#include "zeroclaw/document.hpp"
+#include "zeroclaw/plan.hpp"
+#include "zeroclaw/reasons.hpp"
+#include "zeroclaw/schema.hpp"
+#include "zeroclaw/schema_v3.hpp"

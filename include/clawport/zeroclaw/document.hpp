@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
+// files are written in schema order, so the closure is held in this small model and
+// toml++ is used only to parse (the source config and the round-trip re-parse).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::zeroclaw {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace clawport::zeroclaw

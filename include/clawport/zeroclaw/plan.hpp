@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
+// handed to the exporter, which copies, then reports what did not arrive
+// (record_missing_identity_document, record_missing_skill_content) and renders.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "document.hpp"
+#include "reasons.hpp"
+
+namespace clawport::zeroclaw {
+
+// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+inline constexpr std::string_view config_file = "config.toml";
+inline constexpr std::string_view workspace_dir = "workspace";
+inline constexpr std::string_view skills_dir = "skills";
+inline constexpr std::string_view workspace_memory_dir = "memory";
+inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
+
+/// One entry of the manifest's `dropped` list.
+struct dropped_item {
+  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
+  drop_reason reason;
+  std::string detail;
+  friend bool operator==(const dropped_item& a, const dropped_item& b) {
+    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
+  }
+};
+
+/// One entry of the manifest's `risk_flags` list.
+struct risk_flag {
+  risk_kind kind;
+  std::string path;
+  std::string detail;
+};
+
+/// A host-local setting that travels (clawport's report only; see reasons.hpp).
+struct host_local_note {
+  note_kind kind;
+  std::string path;  ///< dotted config path in the closure
+  std::string detail;
+};
+
+/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
+  /// has it.
+  bool admits(std::string_view name) const {
+    const auto has = [&](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+};
+
+/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
+/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
+struct skill_source {
+  std::string alias;     ///< a portable name (names grammar), the directory under skills/
+  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
+  skill_filter filter;
+};
+
+/// Where the agent's workspace is read from.
+struct workspace_source {
+  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
+  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
+  /// written (exempt from the ancestor walk).
+  bool configured = false;
+  std::string path;
+};
+
+/// Caller-supplied context for planning. Nothing here is read from the environment.
+struct plan_options {
+  /// The install root (the directory holding config.toml), used to decide whether an
+  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
+  /// config has no parent, as upstream does.
+  std::string install_root = ".";
+  /// Written as `provenance.zeroclaw_version`.
+  std::string producer_version = "clawport 0.1.0";
+};
+
+/// The result of `plan_export` (zeroclaw-bundle.md §2).
+struct export_plan {
+  std::string root_alias;
+  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
+  value closure = value::make_table();
+  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
+  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  workspace_source workspace;
+  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
+  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
+  std::vector<host_local_note> host_local;       ///< report-only notes
+  std::string producer_version;
+};
+
+/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
+inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
+  std::vector<std::string> out;
+  for (const std::string& raw : list) {
+    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
+    if (first == std::string::npos) continue;
+    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
+    std::string item = raw.substr(first, last - first + 1);
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
+/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == workspace_memory_dir) return false;
+  return relative != memory_snapshot_file;
+}
+
+/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
+/// no identity document was kept.
+inline void record_missing_identity_document(export_plan& plan) {
+  if (!plan.identity_document) return;
+  const std::string relative = *plan.identity_document;
+  plan.identity_document.reset();
+  if (value* agents = plan.closure.find("agents"))
+    if (value* agent = agents->find(plan.root_alias))
+      if (value* identity = agent->find("identity")) {
+        identity->erase("aieos_path");
+        if (identity->members.empty()) agent->erase("identity");
+      }
+  plan.dropped.push_back(
+      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
+       "the AIEOS identity document `" + relative +
+           "` is not in the exported workspace, so the reference is dropped rather than "
+           "shipped pointing at nothing"});
+}
+
+/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
+/// order given. The config entry still travels.
+inline void record_missing_skill_content(export_plan& plan,
+                                         const std::vector<std::string>& aliases) {
+  for (const std::string& alias : aliases) {
+    plan.skill_sources.erase(
+        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
+                       [&](const skill_source& s) { return s.alias == alias; }),
+        plan.skill_sources.end());
+    const std::string flag_path = "skill_bundles." + alias;
+    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
+                                         [&](const risk_flag& f) {
+                                           return f.kind == risk_kind::carried_skills &&
+                                                  f.path == flag_path;
+                                         }),
+                          plan.risk_flags.end());
+    plan.dropped.push_back(
+        {"skills/" + alias, drop_reason::source_missing,
+         "the skill bundle carried no skills from the exporting host: its directory is "
+         "absent, or holds nothing the bundle admits. Its config travels, so install the "
+         "skills on the target, or re-export from a host that has them"});
+  }
+}
+
+/// The manifest's `skill_bundles`: the aliases whose content is planned (after
+/// record_missing_skill_content, the ones that really arrived), in plan order.
+inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
+  std::vector<std::string> out;
+  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
+  return out;
+}
+
+}  // namespace clawport::zeroclaw

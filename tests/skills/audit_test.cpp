@@ -1,0 +1,2 @@
+// SPDX-License-Identifier: MIT
+#include "support/test.hpp"
