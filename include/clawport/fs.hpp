@@ -5,5 +5,8 @@
 
 #include "fs/anchored.hpp"
 #include "fs/copy.hpp"
+#include "fs/faulty.hpp"
+#include "fs/memory.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
+#include "fs/sys_error.hpp"

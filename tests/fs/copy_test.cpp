@@ -422,8 +422,8 @@ TEST_CASE_TEMPLATE("skills: a_skill_whose_entries_are_all_skipped_is_not_adverti
                    CLAWPORT_FS_FIXTURES) {
   F f;
   f.write("outside/SKILL.md", "host");
-  f.symlink(std::string(kSkills) + "/web_search/SKILL.md", "../../../../../outside/SKILL.md");
   f.mkdir(std::string(kSkills) + "/web_search/empty_dir");
+  f.symlink(std::string(kSkills) + "/web_search/SKILL.md", "../../../../../outside/SKILL.md");
   auto r = copy_skills(f, {research_source(f.root_path())});
   CHECK(r.tally.files == 0);
   CHECK(r.tally.symlinks_skipped == 1);

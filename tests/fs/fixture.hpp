@@ -233,4 +233,6 @@ struct posix_fixture {
 
 using clawport::testing::posix_fixture;
 
-#define CLAWPORT_FS_FIXTURES posix_fixture
+#include "memory_fixture.hpp"
+
+#define CLAWPORT_FS_FIXTURES posix_fixture, memory_fixture

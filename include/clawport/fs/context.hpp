@@ -19,8 +19,9 @@ inline std::string errno_text(int err) { return std::generic_category().message(
 /// plain I/O errors, a plain statement for a refused symlink, and the backend's full
 /// message for limits (which explain what to raise).
 inline std::string reason(const error& e) {
+  if (e.code() == errc::limit_exceeded) return e.what();
   if (e.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
-  if (e.code() != errc::limit_exceeded && e.sys_errno() != 0) return errno_text(e.sys_errno());
+  if (e.sys_errno() != 0) return errno_text(e.sys_errno());
   return e.what();
 }
 

@@ -189,6 +189,12 @@ class posix {
                   path);
     }
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 && errno == ELOOP) {
+      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
+      throw error(errc::limit_exceeded,
+                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
+                  ELOOP);
+    }
     if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
     return dir(fd);
   }
