@@ -6,5 +6,6 @@
 #include "core.hpp"
 #include "fs.hpp"
 #include "names.hpp"
+#include "publish.hpp"
 #include "skills.hpp"
 #include "zeroclaw.hpp"

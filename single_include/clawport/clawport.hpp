@@ -2323,6 +2323,7 @@ static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs pol
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -2500,6 +2501,22 @@ class posix {
     }
     if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
     return dir(fd);
+  }
+
+  /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
+  /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
+  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  std::optional<std::string> canonical(std::string_view abs) {
+    std::string path(abs);
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (resolved == nullptr) {
+      const int err = errno;
+      if (err == ENOENT || err == ENOTDIR) return std::nullopt;
+      throw detail::posix_error(err, "cannot resolve", path);
+    }
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
   }
 
   std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
@@ -3245,6 +3262,715 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 }  // namespace clawport::names
 // ----- end clawport/names/identity_path.hpp -----
 // ----- end clawport/names.hpp -----
+// ----- begin clawport/publish.hpp -----
+// Publishing a finished bundle: admission of the destination, the Publish policy and its
+// strategies (staged_swap, exchange, none).
+
+// ----- begin clawport/publish/admission.hpp -----
+// Admission of the destination (§8.2), bound to the identity of the object that was
+// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
+// the handle of the destination's parent, opened once.
+
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::publish {
+
+/// What the destination was when the export admitted it.
+enum class admission_kind {
+  vacant,  ///< nothing had the name
+  empty,   ///< an empty directory (no --force needed)
+  forced,  ///< a non-empty directory that --force allowed to be replaced
+};
+
+/// The admitted destination: its kind and, for a directory, its identity.
+struct admission {
+  admission_kind kind = admission_kind::vacant;
+  fs::file_id id;
+};
+
+/// An admission plus the open handle of the admitted directory (empty when vacant), so the
+/// exporter can hold a lock on the object it will replace.
+template <class Fs>
+struct admitted {
+  admission adm;
+  std::optional<typename Fs::dir> handle;
+};
+
+/// How the destination is named in messages: `display` is --out as the user typed it,
+/// `path` the resolved absolute path.
+struct destination_names {
+  std::string display;
+  std::string path;
+};
+
+namespace detail {
+
+/// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
+[[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
+                                    const std::string& subject) {
+  throw error(code, what + ": " + cause.what(), subject, cause.sys_errno());
+}
+
+}  // namespace detail
+
+/// The refusals of §8.2/§8.4, with upstream's exact wording.
+namespace refusal {
+inline error symlink(const destination_names& d) {
+  return error(errc::unsafe_path,
+               "destination " + d.display +
+                   " is a symlink; publishing would replace whatever it points at rather than "
+                   "the path you named, so name the directory itself",
+               d.display);
+}
+inline error not_a_directory(const destination_names& d) {
+  return error(errc::destination_refused,
+               "destination " + d.display + " exists and is not a directory", d.display);
+}
+inline error changed(const destination_names& d) {
+  return error(errc::identity_changed,
+               "destination " + d.display +
+                   " is not the directory this export checked before copying; nothing was "
+                   "replaced, so look at what is there and export again",
+               d.display);
+}
+inline error not_empty(const destination_names& d) {
+  return error(
+      errc::destination_refused,
+      "destination " + d.display + " is not empty \u2014 pass --force to replace its contents",
+      d.display);
+}
+inline error appeared(const destination_names& d) {
+  return error(errc::identity_changed,
+               "destination " + d.display +
+                   " did not exist when the export started and does now; replacing it was never "
+                   "admitted, so nothing was written",
+               d.display);
+}
+inline error is_source(const destination_names& d) {
+  return error(errc::overlap,
+               "destination " + d.display +
+                   " is now one of the trees this export read; publishing would replace the "
+                   "source it just copied, so nothing was written",
+               d.display);
+}
+}  // namespace refusal
+
+/// Identity of the directory called `name` in `parent`, or nullopt when the name is absent,
+/// is a symlink, is not a directory, or changed between the stat and the open.
+template <class Fs>
+std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& parent,
+                                                std::string_view name) {
+  const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
+  if (!st || st->kind != fs::file_kind::directory) return std::nullopt;
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    // Only "the name now is something else" means no identity; a failing disk is an error.
+    const int err = e.sys_errno();
+    if (err == ENOENT || err == ENOTDIR || err == ELOOP) return std::nullopt;
+    throw;
+  }
+  const fs::stat_info now = fs.stat(*opened);
+  if (now.id != st->id) return std::nullopt;
+  return now.id;
+}
+
+/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
+/// that changed between stat and open, and a non-empty directory without `force`.
+template <class Fs>
+admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
+                   const destination_names& d) {
+  std::optional<fs::stat_info> st;
+  try {
+    st = fs.stat_at(parent, name);
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+  }
+  admitted<Fs> out;
+  if (!st) return out;  // vacant
+  if (st->kind == fs::file_kind::symlink) throw refusal::symlink(d);
+  if (st->kind != fs::file_kind::directory) throw refusal::not_a_directory(d);
+  try {
+    out.handle.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to open destination " + d.display, e, d.display);
+  }
+  fs::stat_info opened;
+  try {
+    opened = fs.stat(*out.handle);
+  } catch (const error& e) {
+    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+  }
+  if (opened.id != st->id) throw refusal::changed(d);
+  out.adm.id = opened.id;
+  if (fs.is_empty(*out.handle)) {
+    out.adm.kind = admission_kind::empty;
+  } else if (force) {
+    out.adm.kind = admission_kind::forced;
+  } else {
+    throw refusal::not_empty(d);
+  }
+  return out;
+}
+
+/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
+/// be the admitted object and never one of the source trees the export read.
+template <class Fs>
+void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                      const admission& adm, const std::vector<fs::file_id>& sources,
+                      const destination_names& d) {
+  std::optional<fs::file_id> current;
+  try {
+    current = destination_identity(fs, parent, name);
+  } catch (const error& e) {
+    detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + d.display, e,
+                       d.display);
+  }
+  if (current && std::find(sources.begin(), sources.end(), *current) != sources.end()) {
+    throw refusal::is_source(d);
+  }
+  if (!current || *current != adm.id) throw refusal::changed(d);
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/admission.hpp -----
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+// ----- begin clawport/publish/policy.hpp -----
+// The Publish policy: how a finished staging directory replaces the destination. A policy
+// is a type with a wire `name`, a `writes` flag (false = dry run: the exporter stages
+// nothing) and a static `publish` template over the Fs policy.
+
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clawport::publish {
+
+/// Everything a strategy needs to replace `destination` by `staging`, both single names
+/// inside the parent handle it is given.
+struct request {
+  std::string staging;               ///< name of the complete staged bundle in the parent
+  std::string destination;           ///< name of the destination in the parent
+  destination_names names;           ///< how to name the destination in messages
+  admission adm;                     ///< what admission found (kind + identity)
+  std::vector<fs::file_id> sources;  ///< identities of every source root the export read
+  bool sync = true;                  ///< fsync the parent after the rename (durability)
+};
+
+/// Wire values of `publish.guarantee`.
+namespace guarantee {
+/// The destination name went from the old content (or nothing) to the complete new bundle
+/// in one step: at no instant was it missing or partial.
+inline constexpr std::string_view atomic = "atomic";
+/// The destination was briefly absent; a crash in that window leaves the old bundle at
+/// `.zeroclaw-export-old-<token>` beside it, which `clawport recover` restores.
+inline constexpr std::string_view recoverable = "recoverable";
+/// Nothing was published (dry run).
+inline constexpr std::string_view none = "none";
+}  // namespace guarantee
+
+/// What a strategy reports after publishing.
+struct outcome {
+  std::string strategy;               ///< the strategy that actually ran: swap, exchange, none
+  std::string requested;              ///< the strategy that was asked for
+  std::string guarantee;              ///< one of the `guarantee` values
+  std::vector<std::string> warnings;  ///< untidy but successful: e.g. an old tree left behind
+};
+
+namespace detail {
+
+template <class...>
+using void_t_ = void;
+
+template <class P, class = void>
+struct has_name : std::false_type {};
+template <class P>
+struct has_name<P, void_t_<decltype(std::string_view{P::name})>> : std::true_type {};
+
+template <class P, class = void>
+struct has_writes : std::false_type {};
+template <class P>
+struct has_writes<P, void_t_<decltype(bool{P::writes})>> : std::true_type {};
+
+template <class P, class Fs, class = void>
+struct has_publish : std::false_type {};
+template <class P, class Fs>
+struct has_publish<P, Fs,
+                   void_t_<decltype(outcome{
+                       P::publish(std::declval<Fs&>(), std::declval<const typename Fs::dir&>(),
+                                  std::declval<const request&>())})>> : std::true_type {};
+
+}  // namespace detail
+
+/// Checks at compile time that `P` models the Publish policy over the Fs backend `Fs`,
+/// naming what is missing: `static_assert(publish::check_policy<P, Fs>());`.
+template <class P, class Fs>
+constexpr bool check_policy() {
+  static_assert(detail::has_name<P>::value,
+                "Publish policy: missing `static constexpr std::string_view name`");
+  static_assert(detail::has_writes<P>::value,
+                "Publish policy: missing `static constexpr bool writes` (false = dry run)");
+  static_assert(detail::has_publish<P, Fs>::value,
+                "Publish policy: missing `template <class Fs> static outcome publish(Fs&, "
+                "const typename Fs::dir& parent, const publish::request&)`");
+  return true;
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/policy.hpp -----
+// ----- begin clawport/publish/staged_swap.hpp -----
+// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
+// the destination; publishing is one rename for a vacant destination and, for an admitted
+// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
+// it reports is rolled back so the destination holds what it held before.
+
+// ----- begin clawport/publish/names.hpp -----
+// The names an export leaves beside its destination (§8.1): the staging directory
+// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
+// They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Prefix of a staging directory beside the destination.
+inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
+/// Prefix of the previous bundle while it is moved aside.
+inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
+/// Length of a generated token (the `tempfile` default upstream uses).
+inline constexpr std::size_t token_length = 6;
+
+/// A fresh random token of `token_length` characters from [A-Za-z0-9].
+inline std::string random_token() {
+  static constexpr char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device device;
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
+  std::string token;
+  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
+  return token;
+}
+
+/// `.zeroclaw-export-<token>`.
+inline std::string staging_name(std::string_view token) {
+  return std::string(staging_prefix) + std::string(token);
+}
+
+/// The retired name paired with a staging name: the staging prefix is replaced by the
+/// old-bundle prefix; a name without the prefix is used whole as the token (upstream's
+/// `retired_name`).
+inline std::string retired_name(std::string_view staging) {
+  std::string_view token = staging;
+  if (token.substr(0, staging_prefix.size()) == staging_prefix) {
+    token.remove_prefix(staging_prefix.size());
+  }
+  return std::string(retired_prefix) + std::string(token);
+}
+
+/// True for `.zeroclaw-export-old-<token>` (non-empty token).
+inline bool is_retired_name(std::string_view name) {
+  return name.size() > retired_prefix.size() &&
+         name.substr(0, retired_prefix.size()) == retired_prefix;
+}
+
+/// True for `.zeroclaw-export-<token>` that is not a retired name.
+inline bool is_staging_name(std::string_view name) {
+  return name.size() > staging_prefix.size() &&
+         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
+}
+
+/// The token of a staging or retired name ("" for other names).
+inline std::string_view token_of(std::string_view name) {
+  if (is_retired_name(name)) return name.substr(retired_prefix.size());
+  if (is_staging_name(name)) return name.substr(staging_prefix.size());
+  return {};
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/names.hpp -----
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+namespace detail {
+
+/// Removes a tree that is no longer needed after a successful publish. Failures make the
+/// export untidy, not failed: one retry, then a warning naming what remains.
+template <class Fs>
+void remove_leftover(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                     outcome& out) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      if (!fs.stat_at(parent, name)) return;
+      fs.remove_tree_at(parent, name);
+      return;
+    } catch (const error& e) {
+      if (attempt == 1) {
+        out.warnings.push_back("the previous bundle could not be removed (" +
+                               std::string(e.what()) + "); it remains beside the bundle as " +
+                               name + " and can be deleted");
+      }
+    }
+  }
+}
+
+/// fsync of the parent after the publishing rename, so a power loss after success never
+/// shows the old name state. Throws the wrapped cause; callers roll back.
+template <class Fs>
+void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
+  if (!r.sync) return;
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    rethrow_as(errc::publish_failed,
+               "failed to make the published bundle at " + r.names.path + " durable", e,
+               r.names.display);
+  }
+}
+
+[[noreturn]] inline void restore_failed(const request& r, const error& cause,
+                                        const std::string& retired) {
+  throw error(errc::publish_failed,
+              "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                  "), and the previous bundle could not be moved back \u2014 it is at " + retired,
+              r.names.display, cause.sys_errno());
+}
+
+}  // namespace detail
+
+/// The upstream publish protocol with its documented crash window (guarantee
+/// `recoverable` when a directory is replaced).
+struct staged_swap {
+  static constexpr std::string_view name = "swap";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    switch (r.adm.kind) {
+      case admission_kind::vacant: {
+        std::optional<fs::stat_info> now;
+        try {
+          now = fs.stat_at(parent, r.destination);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed,
+                             "failed to inspect destination " + r.names.display, e,
+                             r.names.display);
+        }
+        if (now) throw refusal::appeared(r.names);
+        try {
+          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+        }
+        try {
+          detail::sync_parent(fs, parent, r);
+        } catch (const error& e) {
+          // Withdraw the bundle: the destination was vacant, so it is vacant again.
+          try {
+            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          } catch (const error&) {
+            throw error(errc::publish_failed,
+                        std::string(e.what()) + "; the bundle could not be withdrawn",
+                        r.names.display, e.sys_errno());
+          }
+          throw;
+        }
+        out.guarantee = std::string(guarantee::atomic);
+        return out;
+      }
+      case admission_kind::empty: {
+        recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+        try {
+          fs.remove_dir_at(parent, r.destination);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed,
+                             "failed to clear the empty destination " + r.names.path, e,
+                             r.names.display);
+        }
+        const auto recreate = [&] {
+          try {
+            fs.make_dir_at(parent, r.destination, 0755);
+          } catch (const error&) {
+            // Best effort, as upstream: the directory was empty, nothing is lost.
+          }
+        };
+        try {
+          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+        } catch (const error& e) {
+          recreate();
+          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+        }
+        try {
+          detail::sync_parent(fs, parent, r);
+        } catch (const error& e) {
+          try {
+            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          } catch (const error&) {
+            throw error(errc::publish_failed,
+                        std::string(e.what()) + "; the bundle could not be withdrawn",
+                        r.names.display, e.sys_errno());
+          }
+          recreate();
+          throw;
+        }
+        out.guarantee = std::string(guarantee::recoverable);
+        return out;
+      }
+      case admission_kind::forced:
+        break;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    const std::string retired = retired_name(r.staging);
+    bool retired_exists = false;
+    try {
+      retired_exists = fs.stat_at(parent, retired).has_value();
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (retired_exists) {
+      throw error(
+          errc::publish_failed,
+          "cannot retire the existing bundle: " + retired + " already exists beside the bundle",
+          retired);
+    }
+    try {
+      fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed,
+                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+                         r.names.display);
+    }
+    const auto move_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, retired, parent, r.destination, fs::rename_mode::replace);
+      } catch (const error&) {
+        detail::restore_failed(r, cause, retired);
+      }
+    };
+    // Re-check through the retired name: the tree about to be deleted must be the
+    // admitted one, proven twice.
+    std::optional<fs::file_id> moved;
+    try {
+      moved = destination_identity(fs, parent, retired);
+    } catch (const error& e) {
+      move_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (!moved || *moved != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      move_back(refused);
+      throw refused;
+    }
+    try {
+      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+    } catch (const error& e) {
+      move_back(e);
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      // Roll back both renames: the staged tree returns to its name (the exporter removes
+      // it) and the previous bundle to the destination.
+      try {
+        fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+      } catch (const error&) {
+        detail::restore_failed(r, e, retired);
+      }
+      move_back(e);
+      throw;
+    }
+    detail::remove_leftover(fs, parent, retired, out);
+    out.guarantee = std::string(guarantee::recoverable);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/staged_swap.hpp -----
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    const auto fall_back = [&] {
+      outcome out = staged_swap::publish(fs, parent, r);
+      out.requested = std::string(name);
+      return out;
+    };
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::atomic);
+
+    if (r.adm.kind == admission_kind::vacant) {
+      std::optional<fs::stat_info> now;
+      try {
+        now = fs.stat_at(parent, r.destination);
+      } catch (const error& e) {
+        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
+                           e, r.names.display);
+      }
+      if (now) throw refusal::appeared(r.names);
+      fs::rename_result done = fs::rename_result::done;
+      try {
+        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+      } catch (const error& e) {
+        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      }
+      if (done == fs::rename_result::unsupported) return fall_back();
+      try {
+        detail::sync_parent(fs, parent, r);
+      } catch (const error& e) {
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+        throw;
+      }
+      return out;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return fall_back();
+    // From here the staging name holds what the destination held. Any failure exchanges
+    // back, which restores both names in one step.
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        throw error(errc::publish_failed,
+                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                        "), and the previous bundle could not be moved back \u2014 it is at " +
+                        r.staging,
+                    r.names.display, cause.sys_errno());
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        detail::rethrow_as(errc::publish_failed,
+                           "failed to clear the empty destination " + r.names.path, e,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          fs.make_dir_at(parent, r.destination, 0755);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/none.hpp -----
+// ----- end clawport/publish.hpp -----
 // ----- begin clawport/skills.hpp -----
 // ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
 // locations and directory rules, the static audit and an agent's effective skill set.

@@ -20,6 +20,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -197,6 +198,22 @@ class posix {
     }
     if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
     return dir(fd);
+  }
+
+  /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
+  /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
+  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  std::optional<std::string> canonical(std::string_view abs) {
+    std::string path(abs);
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (resolved == nullptr) {
+      const int err = errno;
+      if (err == ENOENT || err == ENOTDIR) return std::nullopt;
+      throw detail::posix_error(err, "cannot resolve", path);
+    }
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
   }
 
   std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// `clawport export <alias> --out <dir> [--config <file>] [--force] [--json]
+//                  [--publish swap|exchange] [--dry-run] [--no-sync]`
+// Parses options, resolves the defaults the way ZeroClaw does, runs the exporter and prints
+// the report (or the JSON document). No export logic lives here.
+#pragma once
+
+#include "../app.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace clawport::cli {
+
+/// `$ZEROCLAW_CONFIG_DIR/config.toml`, else `~/.zeroclaw/config.toml`.
+inline std::string default_config_path() {
+  if (const char* dir = std::getenv("ZEROCLAW_CONFIG_DIR"); dir != nullptr && *dir != '\0') {
+    return std::string(dir) + "/config.toml";
+  }
+  const char* home = std::getenv("HOME");
+  if (home == nullptr || *home == '\0') {
+    throw clawport::error(errc::invalid_argument,
+                          "cannot find the config: neither ZEROCLAW_CONFIG_DIR nor HOME is set; "
+                          "pass --config <file>");
+  }
+  return std::string(home) + "/.zeroclaw/config.toml";
+}
+
+/// `path` made absolute against the working directory, lexically (`..` is kept so the
+/// exporter can apply its `..` rule).
+inline std::string absolute_path(const std::string& path) {
+  if (!path.empty() && path.front() == '/') return path;
+  std::string cwd = std::filesystem::current_path().string();
+  if (cwd.empty() || cwd.back() != '/') cwd += '/';
+  return cwd + path;
+}
+
+struct export_args {
+  std::string alias;
+  std::string out;
+  std::string config;
+  bool force = false;
+  bool json = false;
+  std::string publish = "exchange";
+  bool dry_run = false;
+  bool no_sync = false;
+};
+
+/// The progress line: on stderr, only when it is a terminal, rewritten in place.
+class progress_line {
+ public:
+  explicit progress_line(bool enabled) : enabled_(enabled) {}
+  ~progress_line() { clear(); }
+  void update(std::uint64_t entries) {
+    if (!enabled_ || entries % 512 != 0) return;
+    std::cerr << "\rcopying the workspace: " << entries << " entries" << std::flush;
+    shown_ = true;
+  }
+  void clear() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+};
+
+template <class Publish>
+export_result run_exporter(fs::posix& backend, const export_options& options) {
+  basic_exporter<fs::posix, zeroclaw::schema_v3, Publish> exporter(backend);
+  return exporter.run(options);
+}
+
+inline int run_export(const export_args& a) {
+  export_options o;
+  o.alias = a.alias;
+  o.out = a.out;
+  o.out_path = absolute_path(a.out);
+  o.config_path = absolute_path(a.config.empty() ? default_config_path() : a.config);
+  o.force = a.force;
+  o.sync = !a.no_sync;
+  // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
+  o.exported_at = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+  progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
+  o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
+
+  fs::posix backend;
+  export_result result;
+  if (a.dry_run) {
+    result = run_exporter<publish::none>(backend, o);
+  } else if (a.publish == "swap") {
+    result = run_exporter<publish::staged_swap>(backend, o);
+  } else {
+    result = run_exporter<publish::exchange>(backend, o);
+  }
+  progress.clear();
+  if (a.json) {
+    std::cout << to_json(result).dump(2) << "\n";
+  } else {
+    std::cout << render_report(result);
+  }
+  return exit_ok;
+}
+
+inline void add_export_command(CLI::App& app, action& selected) {
+  auto args = std::make_shared<export_args>();
+  CLI::App* cmd = app.add_subcommand(
+      "export", "export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
+  cmd->add_option("alias", args->alias, "the agent to export")->required();
+  cmd->add_option("--out", args->out, "the bundle directory to publish")->required();
+  cmd->add_option("--config", args->config,
+                  "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
+                  "else ~/.zeroclaw/config.toml)");
+  cmd->add_flag("--force", args->force, "replace a non-empty destination directory");
+  cmd->add_flag("--json", args->json, "print one JSON document on stdout");
+  cmd->add_option("--publish", args->publish,
+                  "exchange (default: atomic renameat2, falls back to swap where unsupported) "
+                  "or swap (upstream's two renames)")
+      ->check(CLI::IsMember({"swap", "exchange"}));
+  cmd->add_flag("--dry-run", args->dry_run, "check and report what would travel; write nothing");
+  cmd->add_flag("--no-sync", args->no_sync,
+                "skip flushing the bundle to disk (scratch exports only)");
+  cmd->callback([args, &selected] { selected = [args] { return run_export(*args); }; });
+}
+
+}  // namespace clawport::cli

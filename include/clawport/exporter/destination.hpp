@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// Destination resolution and the overlap check (§7.2), done before anything is created.
+// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// ancestor through the Fs policy's `canonical` and re-appends the missing components,
+// refusing a `..` that reaches through a directory that does not exist yet.
+#pragma once
+
+#include "../core/error.hpp"
+
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clawport::exporter_detail {
+
+template <class Fs, class = void>
+struct has_canonical : std::false_type {};
+template <class Fs>
+struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
+                             std::declval<Fs&>().canonical(std::string_view{})})>>
+    : std::true_type {};
+
+/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}).
+inline std::vector<std::string> components(std::string_view path) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < path.size()) {
+    while (i < path.size() && path[i] == '/') ++i;
+    std::size_t j = i;
+    while (j < path.size() && path[j] != '/') ++j;
+    if (j > i) out.emplace_back(path.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
+  if (count == 0) return "/";
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) out += "/" + parts[i];
+  return out;
+}
+
+/// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
+inline bool starts_with(const std::string& path, const std::string& prefix) {
+  const std::vector<std::string> p = components(path);
+  const std::vector<std::string> q = components(prefix);
+  if (q.size() > p.size()) return false;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    if (p[i] != q[i]) return false;
+  }
+  return true;
+}
+
+/// Lexical `..`-free normalization of an absolute path ("." dropped, ".." pops), used only
+/// for display and comparison of planned paths, never to open anything.
+inline std::string normalize_lexically(std::string_view abs) {
+  std::vector<std::string> out;
+  for (std::string& c : components(abs)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty()) out.pop_back();
+      continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return join(out, out.size());
+}
+
+inline error unresolvable(const std::string& display) {
+  return error(errc::unsafe_path,
+               display +
+                   " reaches through `..` inside a directory that does not exist yet, so what it "
+                   "names cannot be checked before the export writes; write the path without `..`",
+               display);
+}
+
+/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+template <class Fs>
+std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
+  static_assert(has_canonical<Fs>::value,
+                "Fs policy (exporter): missing `std::optional<std::string> canonical(string_view "
+                "abs)` (realpath; nullopt when the path does not exist)");
+  if (abs.empty() || abs.front() != '/') {
+    throw error(errc::invalid_argument, "an absolute path is required: " + std::string(abs),
+                std::string(abs));
+  }
+  const std::vector<std::string> parts = components(abs);
+  std::size_t existing = parts.size();
+  for (;;) {
+    const std::optional<std::string> found = fs.canonical(join(parts, existing));
+    if (found) {
+      std::string out = *found;
+      for (std::size_t i = existing; i < parts.size(); ++i) {
+        if (parts[i] == ".") continue;
+        if (out.empty() || out.back() != '/') out += '/';
+        out += parts[i];
+      }
+      return out;
+    }
+    if (existing == 0) return join(parts, parts.size());  // nothing exists: as written
+    if (parts[existing - 1] == "..") throw unresolvable(display);
+    --existing;
+  }
+}
+
+/// `{parent, name}` of a resolved destination; nullopt for "/" (no parent to stage beside).
+inline std::optional<std::pair<std::string, std::string>> split_parent(const std::string& path) {
+  const std::vector<std::string> parts = components(path);
+  if (parts.empty()) return std::nullopt;
+  const std::string& name = parts.back();
+  if (name == "." || name == "..") return std::nullopt;
+  return std::make_pair(join(parts, parts.size() - 1), name);
+}
+
+/// One source tree the destination must not overlap.
+struct overlap_source {
+  bool workspace = false;  ///< the workspace (else a skill bundle)
+  std::string alias;       ///< skill bundle alias
+  std::string planned;     ///< the source path as planned (shown in messages)
+  std::string resolved;    ///< the source path through resolve_path
+};
+
+/// `reject_source_overlap`: containment first, then inside; the workspace before each skill
+/// bundle, in plan order.
+inline void reject_overlap(const std::string& dest, const std::string& display,
+                           const std::vector<overlap_source>& sources) {
+  for (const overlap_source& s : sources) {
+    if (starts_with(s.resolved, dest)) {
+      if (s.workspace) {
+        throw error(errc::overlap,
+                    "destination " + display + " contains the agent workspace " + s.planned +
+                        " \u2014 exporting there would replace the workspace itself",
+                    display);
+      }
+      throw error(errc::overlap,
+                  "destination " + display + " contains skill bundle `" + s.alias + "` at " +
+                      s.planned +
+                      " \u2014 exporting there would replace the skills the bundle "
+                      "carries",
+                  display);
+    }
+    if (starts_with(dest, s.resolved)) {
+      if (s.workspace) {
+        throw error(errc::overlap,
+                    "destination " + display + " is inside the agent workspace " + s.planned +
+                        " \u2014 choose a path outside it",
+                    display);
+      }
+      throw error(errc::overlap,
+                  "destination " + display + " is inside skill bundle `" + s.alias + "` at " +
+                      s.planned + " \u2014 choose a path outside it",
+                  display);
+    }
+  }
+}
+
+}  // namespace clawport::exporter_detail

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
+// the copy counts, and how it was published. The report and the JSON are rendered from it.
+#pragma once
+
+#include "../publish/policy.hpp"
+#include "../zeroclaw/plan.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace clawport {
+
+/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+struct copy_counts {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t symlinks = 0;    ///< symlinks skipped
+  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
+  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
+  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+};
+
+/// The outcome of one export (or dry run).
+struct export_result {
+  std::string alias;        ///< the exported agent
+  std::string out;          ///< --out as the caller gave it (printed as typed)
+  std::string destination;  ///< the resolved absolute destination
+  copy_counts workspace;
+  copy_counts skills;
+  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
+  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
+  std::string exported_at;        ///< provenance.exported_at
+  publish::outcome publish;       ///< strategy, guarantee, warnings
+  bool dry_run = false;           ///< nothing was written
+};
+
+}  // namespace clawport

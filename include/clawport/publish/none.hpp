@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+#pragma once
+
+#include "../fs/policy.hpp"
+#include "policy.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
