@@ -4,8 +4,16 @@
 #pragma once
 
 #include "zeroclaw/api.hpp"
+#include "zeroclaw/closure.hpp"
 #include "zeroclaw/document.hpp"
+#include "zeroclaw/json.hpp"
+#include "zeroclaw/parse.hpp"
+#include "zeroclaw/paths.hpp"
 #include "zeroclaw/plan.hpp"
 #include "zeroclaw/reasons.hpp"
+#include "zeroclaw/render.hpp"
 #include "zeroclaw/schema.hpp"
 #include "zeroclaw/schema_v3.hpp"
+#include "zeroclaw/shape.hpp"
+#include "zeroclaw/toml_writer.hpp"
+#include "zeroclaw/validate.hpp"

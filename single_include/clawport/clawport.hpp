@@ -6770,6 +6770,181 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/zeroclaw/closure.hpp -----
+// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
+// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
+// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/parse.hpp -----
+// TOML text -> the ordered document model, through toml++. Parse errors become
+// clawport::error(errc::config_parse) naming the line and column.
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
+
+
+namespace clawport::zeroclaw {
+
+namespace detail {
+
+inline value from_toml_node(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table: {
+      value out = value::make_table();
+      for (auto&& [key, child] : *node.as_table())
+        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
+      return out;
+    }
+    case toml::node_type::array: {
+      value out = value::make_array();
+      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
+      return out;
+    }
+    case toml::node_type::string:
+      return value::make_string(std::string(node.as_string()->get()));
+    case toml::node_type::integer:
+      return value::make_integer(node.as_integer()->get());
+    case toml::node_type::floating_point:
+      return value::make_floating(node.as_floating_point()->get());
+    case toml::node_type::boolean:
+      return value::make_boolean(node.as_boolean()->get());
+    default: {
+      // date, time, date-time: kept as TOML text
+      std::ostringstream text;
+      if (const auto* d = node.as_date()) text << *d;
+      if (const auto* t = node.as_time()) text << *t;
+      if (const auto* dt = node.as_date_time()) text << *dt;
+      value out;
+      out.type = value::kind::datetime;
+      out.text = text.str();
+      return out;
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses TOML text into an ordered table. `what` names the text in errors
+/// ("config.toml", "the rendered closure").
+inline value parse_toml(std::string_view text, std::string_view what) {
+  try {
+    const toml::table table = toml::parse(text, std::string_view(what));
+    return detail::from_toml_node(table);
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw error(errc::config_parse,
+                std::string(what) + ":" + std::to_string(where.line) + ":" +
+                    std::to_string(where.column) + ": " + std::string(e.description()),
+                std::string(what));
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/parse.hpp -----
+// ----- begin clawport/zeroclaw/paths.hpp -----
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
+// the skill-directory rules of §7.1. No filesystem access.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::zeroclaw::paths {
+
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    const std::size_t slash = p.find('/', start);
+    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
+    if (end > start) out.emplace_back(p.substr(start, end - start));
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
+/// plain component (at the root it is dropped; leading `..` of a relative path stays).
+/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = !p.empty() && p.front() == '/';
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  std::string joined = absolute ? "/" : "";
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (i) joined += '/';
+    joined += out[i];
+  }
+  return joined;
+}
+
+/// `base/rel`, or `rel` when it is absolute.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (!rel.empty() && rel.front() == '/') return std::string(rel);
+  if (base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  const bool pa = !path.empty() && path.front() == '/';
+  const bool pb = !prefix.empty() && prefix.front() == '/';
+  if (pa != pb) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::zeroclaw::paths
+// ----- end clawport/zeroclaw/paths.hpp -----
 // ----- begin clawport/zeroclaw/schema.hpp -----
 // Schema descriptors: a config schema as constexpr data. Each carried table is a list of
 // `field`s (key, type, default, secret, reference target, drop rule, host-local note);
@@ -7544,5 +7719,1899 @@ struct schema_v3 {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
+// ----- begin clawport/zeroclaw/shape.hpp -----
+// Interpreting schema descriptors on one table: type checks, canonical key order, secret
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::zeroclaw {
+
+/// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
+inline constexpr std::string_view masked_secret = "***MASKED***";
+
+/// Detail of a dropped unknown key (clawport's reason code `unknown_key`).
+inline constexpr std::string_view unknown_key_detail =
+    "this key is not part of the config schema clawport knows, so it cannot tell whether it "
+    "holds a credential; it is left behind rather than carried unscrubbed. Re-create it on "
+    "the target if it is needed";
+
+namespace detail {
+
+/// What shaping records besides the shaped table.
+struct shape_sink {
+  std::vector<dropped_item>* unknown = nullptr;  ///< unknown keys (nullptr: ignore them)
+  std::vector<host_local_note>* notes = nullptr;
+  bool mask = true;  ///< replace non-empty secret strings with masked_secret
+};
+
+inline std::string trim_copy(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\n\r\f\v");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\n\r\f\v");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+inline std::string string_of(const value* v) {
+  return (v != nullptr && v->is_string()) ? v->text : std::string();
+}
+
+inline const char* type_name(field_type t) noexcept {
+  switch (t) {
+    case field_type::string:
+      return "a string";
+    case field_type::boolean:
+      return "a boolean";
+    case field_type::integer:
+      return "an integer";
+    case field_type::number:
+      return "a number";
+    case field_type::string_array:
+      return "an array of strings";
+    case field_type::string_map:
+      return "a table of strings";
+    case field_type::table:
+      return "a table";
+    case field_type::table_array:
+      return "an array of tables";
+    case field_type::any:
+      return "a value";
+  }
+  return "a value";
+}
+
+inline const char* kind_name(const value& v) noexcept {
+  switch (v.type) {
+    case value::kind::string:
+      return "a string";
+    case value::kind::integer:
+      return "an integer";
+    case value::kind::floating:
+      return "a float";
+    case value::kind::boolean:
+      return "a boolean";
+    case value::kind::datetime:
+      return "a date/time";
+    case value::kind::array:
+      return "an array";
+    case value::kind::table:
+      return "a table";
+  }
+  return "a value";
+}
+
+[[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
+                                    const value& found) {
+  throw error(errc::config_invalid,
+              "`" + path + "` must be " + expected + ", found " + kind_name(found), path);
+}
+
+inline const field* find_field(list_view<field> fields, list_view<field> extra,
+                               std::string_view key) noexcept {
+  for (const field& f : fields)
+    if (f.key == key) return &f;
+  for (const field& f : extra)
+    if (f.key == key) return &f;
+  return nullptr;
+}
+
+inline bool strings_equal(const value& v, name_list list) {
+  if (!v.is_array() || v.items.size() != list.size) return false;
+  for (std::size_t i = 0; i < list.size; ++i)
+    if (!v.items[i].is_string() || v.items[i].text != list.data[i]) return false;
+  return true;
+}
+
+/// True when `v` equals the serialized default `d` (never for `absent`).
+inline bool equals_default(const value& v, const default_value& d) {
+  switch (d.type) {
+    case default_value::kind::absent:
+    case default_value::kind::table:
+      return false;
+    case default_value::kind::string:
+      return v.is_string() && v.text == d.text;
+    case default_value::kind::boolean:
+      return v.is_boolean() && v.boolean == d.boolean;
+    case default_value::kind::integer:
+      return v.type == value::kind::integer && v.integer == d.integer;
+    case default_value::kind::number:
+      return (v.type == value::kind::floating && v.floating == d.number) ||
+             (v.type == value::kind::integer && static_cast<double>(v.integer) == d.number);
+    case default_value::kind::strings:
+      return strings_equal(v, d.strings);
+    case default_value::kind::empty_table:
+      return v.is_table() && v.members.empty();
+  }
+  return false;
+}
+
+inline std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+inline std::vector<std::string> string_items(const value* v) {
+  std::vector<std::string> out;
+  if (v && v->is_array())
+    for (const value& item : v->items)
+      if (item.is_string()) out.push_back(item.text);
+  return out;
+}
+
+inline void note_value(const field& f, const value& v, const std::string& path, shape_sink& sink) {
+  if (!f.note.present || sink.notes == nullptr) return;
+  std::string shown;
+  if (!f.note.when_equals.empty()) {
+    const bool hit = (v.is_boolean() && v.boolean && f.note.when_equals == "true") ||
+                     (v.is_string() && v.text == f.note.when_equals);
+    if (!hit) return;
+  } else if (v.is_string()) {
+    if (v.text.empty()) return;
+    shown = v.text;
+  } else if (v.is_array()) {
+    if (v.items.empty()) return;
+    shown = join(string_items(&v), ", ");
+  }
+  std::string detail(f.note.detail);
+  if (!shown.empty()) detail += ": " + shown;
+  sink.notes->push_back({f.note.kind, path, detail});
+}
+
+inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
+                         const std::string& path, shape_sink& sink);
+
+inline void check_choice(const field& f, const value& v, const std::string& path) {
+  if (f.choices.empty() || !v.is_string()) return;
+  for (const std::string_view c : f.choices)
+    if (v.text == c) return;
+  std::string allowed;
+  for (const std::string_view c : f.choices) {
+    if (!allowed.empty()) allowed += ", ";
+    allowed += "\"" + std::string(c) + "\"";
+  }
+  throw error(errc::config_invalid,
+              "`" + path + "` must be one of " + allowed + ", found \"" + v.text + "\"", path);
+}
+
+inline value mask_string(const value& v, const std::string& path, shape_sink& sink) {
+  if (!sink.mask || v.text.empty()) return v;
+  if (sink.notes && v.text.rfind("op://", 0) == 0)
+    sink.notes->push_back(
+        {note_kind::secret_reference, path,
+         "the scrubbed value was a 1Password (op://) reference on the source install; the "
+         "reference names the source's vault items, so supply the secret on the target "
+         "from its own store"});
+  return value::make_string(std::string(masked_secret));
+}
+
+/// Checks `v` against `f` and returns its canonical form (masked when secret).
+inline value shape_value(const field& f, const value& v, const std::string& path,
+                         shape_sink& sink) {
+  switch (f.type) {
+    case field_type::string:
+      if (!v.is_string()) wrong_type(path, type_name(f.type), v);
+      check_choice(f, v, path);
+      return f.secret ? mask_string(v, path, sink) : v;
+    case field_type::boolean:
+      if (!v.is_boolean()) wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::integer:
+      if (v.type != value::kind::integer) wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::number:
+      if (v.type != value::kind::integer && v.type != value::kind::floating)
+        wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::string_array: {
+      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_array();
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        const std::string item_path = path + "[" + std::to_string(i) + "]";
+        if (!v.items[i].is_string()) wrong_type(item_path, "a string", v.items[i]);
+        out.items.push_back(f.secret ? mask_string(v.items[i], item_path, sink) : v.items[i]);
+      }
+      return out;
+    }
+    case field_type::string_map: {
+      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_table();
+      for (const member& m : v.members) {
+        const std::string item_path = path + "." + m.key;
+        if (!m.val.is_string()) wrong_type(item_path, "a string", m.val);
+        check_choice(f, m.val, item_path);
+        out.members.push_back({m.key, f.secret ? mask_string(m.val, item_path, sink) : m.val});
+      }
+      return out;
+    }
+    case field_type::table:
+      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
+      return shape_table(v, f.children, {}, path, sink);
+    case field_type::table_array: {
+      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_array();
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        const std::string item_path = path + "[" + std::to_string(i) + "]";
+        if (!v.items[i].is_table()) wrong_type(item_path, "a table", v.items[i]);
+        out.items.push_back(shape_table(v.items[i], f.children, {}, item_path, sink));
+      }
+      return out;
+    }
+    case field_type::any:
+      return v;
+  }
+  return v;
+}
+
+/// The member of `raw` that `f` reads: its key, or the first alias spelling present.
+inline const member* lookup(const value& raw, const field& f) noexcept {
+  for (const member& m : raw.members)
+    if (m.key == f.key) return &m;
+  for (const std::string_view alias : f.aliases)
+    for (const member& m : raw.members)
+      if (m.key == alias) return &m;
+  return nullptr;
+}
+
+inline bool consumed_by(list_view<field> fields, list_view<field> extra, std::string_view key) {
+  const auto matches = [&](const field& f) {
+    if (f.key == key) return true;
+    for (const std::string_view a : f.aliases)
+      if (a == key) return true;
+    return false;
+  };
+  for (const field& f : fields)
+    if (matches(f)) return true;
+  for (const field& f : extra)
+    if (matches(f)) return true;
+  return false;
+}
+
+/// Rebuilds `raw` in schema order: known keys type-checked and masked, unknown keys left
+/// out and reported. Fields with a drop rule are copied unchecked: they never travel.
+inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
+                         const std::string& path, shape_sink& sink) {
+  value out = value::make_table();
+  const auto take = [&](const field& f) {
+    const member* m = lookup(raw, f);
+    if (m == nullptr) return;
+    const std::string key_path = path + "." + std::string(f.key);
+    if (f.rule == field_rule::drop) {
+      out.members.push_back({std::string(f.key), m->val});
+      return;
+    }
+    value shaped = shape_value(f, m->val, key_path, sink);
+    note_value(f, shaped, key_path, sink);
+    out.members.push_back({std::string(f.key), std::move(shaped)});
+  };
+  for (const field& f : fields) take(f);
+  for (const field& f : extra) take(f);
+  if (sink.unknown)
+    for (const member& m : raw.members)
+      if (!consumed_by(fields, extra, m.key))
+        sink.unknown->push_back(
+            {path + "." + m.key, drop_reason::unknown_key, std::string(unknown_key_detail)});
+  return out;
+}
+
+/// §2.2 on one table: removes every key equal to its default; recurses into nested
+/// structs and removes those left empty. Keys without a default are kept whole.
+inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
+  for (std::size_t i = 0; i < table.members.size();) {
+    member& m = table.members[i];
+    const field* f = find_field(fields, extra, m.key);
+    bool erase = false;
+    if (f != nullptr && m.key != "schema_version") {
+      if (f->def.type == default_value::kind::table && m.val.is_table()) {
+        prune_table(m.val, f->children, {});
+        erase = m.val.members.empty();
+      } else {
+        erase = equals_default(m.val, f->def);
+      }
+    }
+    if (erase)
+      table.members.erase(table.members.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
+  }
+}
+
+/// True when `v` (the value of field `f`) carries anything beyond the default.
+inline bool occupied(const field& f, const value& v) {
+  value probe = value::make_table();
+  probe.members.push_back({std::string(f.key), v});
+  const field single[] = {f};
+  prune_table(probe, single, {});
+  return !probe.members.empty();
+}
+
+}  // namespace detail
+
+}  // namespace clawport::zeroclaw
+
+namespace clawport::zeroclaw {
+
+/// §4.3: an array element that is a table with a string `name` is addressed by that name,
+/// any other element by its decimal index.
+inline std::string element_segment(const value& element, std::size_t index) {
+  if (element.is_table())
+    if (const value* name = element.find("name"))
+      if (name->is_string()) return name->text;
+  return std::to_string(index);
+}
+
+namespace detail {
+inline bool find_ciphertext_in(const value& v, const std::string& path, std::string& hit) {
+  if (v.is_string()) {
+    if (v.text.rfind("enc:", 0) == 0 || v.text.rfind("enc2:", 0) == 0) {
+      hit = path;
+      return true;
+    }
+  } else if (v.is_table()) {
+    for (const member& m : v.members)
+      if (find_ciphertext_in(m.val, path.empty() ? m.key : path + "." + m.key, hit)) return true;
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      if (find_ciphertext_in(v.items[i], path + "." + element_segment(v.items[i], i), hit))
+        return true;
+  }
+  return false;
+}
+}  // namespace detail
+
+/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
+/// `enc2:` (SecretStore ciphertext), or nullopt.
+inline std::optional<std::string> find_ciphertext(const value& tree) {
+  std::string hit;
+  if (detail::find_ciphertext_in(tree, "", hit)) return hit;
+  return std::nullopt;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/shape.hpp -----
+
+namespace clawport::zeroclaw {
+
+namespace detail {
+
+inline std::string trim(std::string_view s) { return trim_copy(s); }
+
+inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
+  const value* v = root;
+  for (const std::string_view k : keys) {
+    if (v == nullptr || !v->is_table()) return nullptr;
+    v = v->find(k);
+  }
+  return (v != nullptr && v->is_table()) ? v : nullptr;
+}
+
+inline std::string string_at(const value* table, std::string_view key) {
+  if (table == nullptr) return {};
+  const value* v = table->find(key);
+  return (v != nullptr && v->is_string()) ? v->text : std::string();
+}
+
+inline std::optional<bool> bool_at(const value* table, std::string_view key) {
+  if (table == nullptr) return std::nullopt;
+  const value* v = table->find(key);
+  if (v == nullptr || !v->is_boolean()) return std::nullopt;
+  return v->boolean;
+}
+
+/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
+inline std::string debug_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u{";
+      if (u >= 16) out += hex[u >> 4];
+      out += hex[u & 15];
+      out += '}';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+/// A resolved model-provider reference.
+struct provider_ref {
+  std::string family;
+  std::string alias;
+  const value* entry = nullptr;
+};
+
+/// `providers::find_by_name` on the source: `family.alias` (family known to the schema),
+/// or a bare alias present in exactly one known family.
+template <typename Schema>
+std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
+  const std::string ref = trim(reference);
+  if (ref.empty()) return std::nullopt;
+  const value* models = table_at(&root, {"providers", "models"});
+  if (models == nullptr) return std::nullopt;
+  const auto dot = ref.find('.');
+  if (dot != std::string::npos) {
+    const std::string family = ref.substr(0, dot);
+    const std::string alias = ref.substr(dot + 1);
+    if (Schema::model_provider(family) == nullptr) return std::nullopt;
+    const value* entry = table_at(models, {family, alias});
+    if (entry == nullptr) return std::nullopt;
+    return provider_ref{family, alias, entry};
+  }
+  std::optional<provider_ref> found;
+  for (const std::string_view family : Schema::model_families()) {
+    const value* entry = table_at(models, {family, ref});
+    if (entry == nullptr) continue;
+    if (found) return std::nullopt;  // ambiguous
+    found = provider_ref{std::string(family), ref, entry};
+  }
+  return found;
+}
+
+template <typename Schema, typename Names>
+class planner {
+ public:
+  planner(const value& source, std::string alias, const plan_options& options)
+      : root_(source), alias_(std::move(alias)), options_(options) {}
+
+  export_plan run() {
+    const value* agents = table_at(&root_, {"agents"});
+    const value* agent_raw = agents ? agents->find(alias_) : nullptr;
+    if (agent_raw == nullptr || !agent_raw->is_table())
+      throw error(errc::unknown_agent,
+                  "agent '" + alias_ +
+                      "' is not configured; run `zeroclaw agents list` to see the configured "
+                      "aliases",
+                  "agents." + alias_);
+    agent_ = agent_raw;
+    plan_.root_alias = alias_;
+    plan_.producer_version = options_.producer_version;
+    plan_.closure.set("schema_version", value::make_integer(Schema::version));
+
+    carry_agent();
+    carry_risk_profile();
+    carry_runtime_profile();
+    carry_skill_bundles();
+    carry_simple_bundles("knowledge_bundles", Schema::knowledge_bundle());
+    carry_simple_bundles("mcp_bundles", Schema::mcp_bundle());
+    carry_mcp_servers();
+    carry_model_providers();
+    carry_tts_and_transcription();
+    scrub();
+    plan_.dropped.push_back(
+        {"workspace/memory", drop_reason::not_yet_portable,
+         "the memory store is a live SQLite database in WAL mode, which cannot be copied as "
+         "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
+    plan_.dropped.push_back(
+        {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
+         "the memory snapshot is an export of the agent's core memories, which an agent "
+         "re-hydrates its store from; it stays with the store it came from"});
+    collect_risk_flags();
+    plan_workspace();
+    return std::move(plan_);
+  }
+
+ private:
+  // ---- helpers ----
+  shape_sink sink() { return shape_sink{&plan_.dropped, &plan_.host_local, true}; }
+
+  value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
+
+  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
+  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
+    shape_sink s = sink();
+    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
+    return shaped;
+  }
+
+  void record(std::string path, drop_reason reason, std::string detail) {
+    plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
+  }
+
+  /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
+  /// (recursively), ordered by §3.1 row. Rules hold key paths, not pointers: erasing a
+  /// member moves its siblings.
+  struct pending_rule {
+    int row;
+    const field* f;
+    std::vector<std::string> parent_keys;
+    std::string path;
+  };
+  static void gather_rules(const value& table, list_view<field> fields,
+                           const std::vector<std::string>& keys, const std::string& path,
+                           std::vector<pending_rule>& out) {
+    for (const field& f : fields) {
+      if (f.rule != field_rule::carry && f.rule != field_rule::skill_directory)
+        out.push_back({f.row, &f, keys, path + "." + std::string(f.key)});
+      if (f.type == field_type::table && f.rule == field_rule::carry)
+        if (const value* child = table.find(f.key))
+          if (child->is_table()) {
+            std::vector<std::string> child_keys = keys;
+            child_keys.emplace_back(f.key);
+            gather_rules(*child, f.children, child_keys, path + "." + std::string(f.key), out);
+          }
+    }
+  }
+  void apply_rules(value& entry, list_view<field> fields, const std::string& path) {
+    std::vector<pending_rule> rules;
+    gather_rules(entry, fields, {}, path, rules);
+    std::stable_sort(rules.begin(), rules.end(),
+                     [](const pending_rule& a, const pending_rule& b) { return a.row < b.row; });
+    for (const pending_rule& r : rules) {
+      value* parent = &entry;
+      for (const std::string& k : r.parent_keys) parent = parent ? parent->find(k) : nullptr;
+      if (parent == nullptr) continue;
+      value* v = parent->find(r.f->key);
+      switch (r.f->rule) {
+        case field_rule::drop:
+          if (v != nullptr) {
+            const bool report = occupied(*r.f, *v);
+            parent->erase(r.f->key);
+            if (report) record(r.path, r.f->reason, std::string(r.f->detail));
+          }
+          break;
+        case field_rule::force_false: {
+          const bool source_true = v ? (v->is_boolean() && v->boolean) : r.f->def.boolean;
+          parent->set(std::string(r.f->key), value::make_boolean(false));
+          if (source_true) record(r.path, r.f->reason, std::string(r.f->detail));
+          break;
+        }
+        case field_rule::identity_path:
+          if (v != nullptr && v->is_string()) {
+            const auto result =
+                names::portable_identity_path<Names>(v->text, workspace_entry_included);
+            if (result.path) {
+              v->text = *result.path;
+              plan_.identity_document = *result.path;
+            } else {
+              parent->erase(r.f->key);
+              record(r.path, drop_reason::host_specific, result.refusal);
+            }
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  // ---- §2.1 step 3 ----
+  void carry_agent() {
+    const std::string path = "agents." + alias_;
+    const entry_schema entry = Schema::agent();
+    std::vector<dropped_item> unknown;
+    shape_sink s{&unknown, &plan_.host_local, true};
+    value shaped = shape_table(*agent_, entry.fields, entry.extra, path, s);
+    apply_rules(shaped, entry.fields, path);
+    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    section("agents").set(alias_, std::move(shaped));
+  }
+
+  /// Carries `<section>.<alias>` when the source has it as a table; returns the carried
+  /// (shaped, ruled, pruned) entry or nullptr.
+  value* carry_entry(std::string_view section_name, const std::string& alias,
+                     const entry_schema& entry) {
+    const value* raw = table_at(&root_, {section_name, alias});
+    if (raw == nullptr) return nullptr;
+    const std::string path = std::string(section_name) + "." + alias;
+    std::vector<dropped_item> unknown;
+    shape_sink s{&unknown, &plan_.host_local, true};
+    value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
+    apply_rules(shaped, entry.fields, path);
+    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    return &section(section_name).set(alias, std::move(shaped));
+  }
+
+  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
+  std::vector<std::string> agent_list(std::string_view key) const {
+    return dedup(string_items(agent_->find(key)));
+  }
+
+  // ---- step 4 ----
+  void carry_risk_profile() {
+    const std::string r = agent_string("risk_profile");
+    if (!r.empty()) carry_entry("risk_profiles", r, Schema::risk_profile());
+  }
+
+  // ---- step 5 ----
+  void carry_runtime_profile() {
+    const std::string t = agent_string("runtime_profile");
+    if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
+  }
+
+  // ---- step 6, §7.1 ----
+  void carry_skill_bundles() {
+    for (const std::string& alias : agent_list("skill_bundles")) {
+      const value* raw = table_at(&root_, {"skill_bundles", alias});
+      value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
+      if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
+      const std::string directory = trim(string_at(raw, "directory"));
+      const std::string entry_path = "skill_bundles." + alias;
+      const field* dir_field =
+          find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
+      if (!directory.empty() && directory.front() == '/') {
+        carried->erase("directory");
+        record(entry_path + ".directory", drop_reason::host_specific,
+               dir_field ? std::string(dir_field->detail) : std::string());
+      }
+      if (const auto reason = Names::unportable_reason(alias)) {
+        record(entry_path, drop_reason::host_specific,
+               "the skill-bundle alias " + std::string(*reason) +
+                   ", so it is not a directory name every target can create for the bundle's "
+                   "content; rename the bundle to a plain name");
+        continue;
+      }
+      const std::string install = paths::normalize(options_.install_root);
+      std::string source;
+      if (directory.empty())
+        source = paths::join(options_.install_root, "shared/skills/" + alias);
+      else if (directory.front() == '/')
+        source = directory;
+      else
+        source = paths::join(options_.install_root, directory);
+      const std::string normalized = paths::normalize(source);
+      const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
+      const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
+      if (escapes) {
+        carried->erase("directory");
+        record("skills/" + alias, drop_reason::host_specific,
+               "the bundle's directory is not a plain path inside the install's shared tree, so "
+               "its content is not the install's to export and is not carried; its config "
+               "travels without the directory, and the skills must be installed at the "
+               "target's default location for this alias");
+        continue;
+      }
+      const auto relative = paths::strip_prefix(normalized, install);
+      if (!relative) continue;
+      skill_source planned;
+      planned.alias = alias;
+      planned.relative = *relative;
+      planned.filter.include = string_items(raw->find("include"));
+      planned.filter.exclude = string_items(raw->find("exclude"));
+      plan_.skill_sources.push_back(std::move(planned));
+    }
+  }
+
+  // ---- steps 7 and 8 ----
+  void carry_simple_bundles(std::string_view section_name, const entry_schema& entry) {
+    for (const std::string& alias : agent_list(section_name))
+      carry_entry(section_name, alias, entry);
+  }
+
+  // ---- step 9, §2.3 ----
+  const value* source_servers() const {
+    const value* mcp = table_at(&root_, {"mcp"});
+    if (mcp == nullptr) return nullptr;
+    const value* servers = mcp->find("servers");
+    if (servers == nullptr) servers = mcp->find("mcpServers");
+    return (servers != nullptr && servers->is_array()) ? servers : nullptr;
+  }
+  const value* first_server(std::string_view name) const {
+    if (const value* servers = source_servers())
+      for (const value& s : servers->items)
+        if (s.is_table() && string_at(&s, "name") == name) return &s;
+    return nullptr;
+  }
+
+  void carry_mcp_servers() {
+    const std::vector<std::string> bundles = agent_list("mcp_bundles");
+    std::set<std::string> excluded;
+    for (const std::string& b : bundles)
+      for (const std::string& name :
+           string_items(table_at(&root_, {"mcp_bundles", b})
+                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
+                            : nullptr))
+        excluded.insert(name);
+    std::vector<std::string> granted;
+    for (const std::string& b : bundles) {
+      const value* bundle = table_at(&root_, {"mcp_bundles", b});
+      if (bundle == nullptr) continue;
+      for (const std::string& name : string_items(bundle->find("servers")))
+        if (!excluded.count(name) && first_server(name) != nullptr &&
+            std::find(granted.begin(), granted.end(), name) == granted.end())
+          granted.push_back(name);
+    }
+    granted_ = granted;
+
+    // Close the §8.2 gap: a bundle's `servers` name that matches no server on the source
+    // (and is not excluded) would bind to a same-named server on the target. Remove it.
+    if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
+      for (member& m : carried_bundles->members) {
+        value* servers = m.val.find("servers");
+        if (servers == nullptr || !servers->is_array()) continue;
+        std::vector<value> kept;
+        for (std::size_t i = 0; i < servers->items.size(); ++i) {
+          const std::string& name = servers->items[i].text;
+          if (first_server(name) == nullptr && !excluded.count(name)) {
+            record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
+                   drop_reason::source_missing,
+                   "server " + debug_quoted(name) +
+                       " is not configured on the exporting install, so the name is removed "
+                       "rather than allowing it to grant a same-named target-local server");
+          } else {
+            kept.push_back(servers->items[i]);
+          }
+        }
+        if (kept.size() != servers->items.size()) {
+          if (kept.empty())
+            m.val.erase("servers");
+          else
+            servers->items = std::move(kept);
+        }
+      }
+
+    if (granted.empty()) return;
+    const entry_schema entry = Schema::mcp_server();
+    value array = value::make_array();
+    for (const std::string& name : granted) {
+      const value* raw = first_server(name);
+      const std::string path = "mcp.servers." + name;
+      std::vector<dropped_item> unknown;
+      shape_sink s{&unknown, &plan_.host_local, true};
+      value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
+      apply_rules(shaped, entry.fields, path);
+      plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+      if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+      if (shaped.find("name") == nullptr) shaped.set("name", value::make_string(name));
+      array.items.push_back(std::move(shaped));
+    }
+    section("mcp").set("servers", std::move(array));
+  }
+
+  // ---- step 10, §2.5 ----
+  static constexpr int max_fallback_depth = 3;
+
+  void carry_model_providers() {
+    std::vector<std::string> roots = {agent_string("model_provider"),
+                                      agent_string("classifier_provider"),
+                                      agent_string("summary_provider")};
+    const std::string t = agent_string("runtime_profile");
+    if (!t.empty())
+      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
+        roots.push_back(
+            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
+    for (const std::string& r : roots) {
+      std::vector<std::string> visited;
+      walk_provider(r, 0, visited);
+    }
+  }
+
+  void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
+    if (depth > max_fallback_depth) return;
+    const auto resolved = find_model_provider<Schema>(root_, reference);
+    if (!resolved) return;
+    const std::string key = resolved->family + "." + resolved->alias;
+    if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
+    if (!carried_models_.count(key)) {
+      carried_models_.insert(key);
+      const entry_schema* entry = Schema::model_provider(resolved->family);
+      const std::string path = "providers.models." + key;
+      shape_sink s = sink();
+      value shaped = shape_table(*resolved->entry, entry->fields, entry->extra, path, s);
+      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
+      if (value* fallback = shaped.find("fallback")) {
+        std::vector<value> kept;
+        for (std::size_t i = 0; i < fallback->items.size(); ++i) {
+          const std::string& edge = fallback->items[i].text;
+          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
+            kept.push_back(fallback->items[i]);
+          } else {
+            record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
+                   "fallback " + debug_quoted(edge) +
+                       " does not resolve on the exporting install, so the edge is removed "
+                       "rather than allowing a same-named target-local provider to change the "
+                       "imported agent's endpoint or credentials");
+          }
+        }
+        if (kept.size() != fallback->items.size()) {
+          if (kept.empty())
+            shaped.erase("fallback");
+          else
+            fallback->items = std::move(kept);
+        }
+      }
+      section("providers")
+          .child_table("models")
+          .child_table(resolved->family)
+          .set(resolved->alias, std::move(shaped));
+    }
+    visited.push_back(key);
+    for (const std::string& edge : string_items(resolved->entry->find("fallback")))
+      walk_provider(edge, depth + 1, visited);
+    visited.pop_back();
+  }
+
+  // ---- step 11, §2.6 ----
+  void carry_tts_and_transcription() {
+    const std::pair<const char*, const char*> refs[] = {
+        {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
+    for (const auto& [kind, key] : refs) {
+      const std::string ref = agent_string(key);
+      const auto dot = ref.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == ref.size()) continue;
+      const std::string family = ref.substr(0, dot);
+      const std::string alias = ref.substr(dot + 1);
+      const entry_schema* entry = std::string_view(kind) == "tts"
+                                      ? Schema::tts_provider(family)
+                                      : Schema::transcription_provider(family);
+      if (entry == nullptr) continue;
+      const value* raw = table_at(&root_, {"providers", kind, family, alias});
+      if (raw == nullptr) continue;
+      const std::string path = std::string("providers.") + kind + "." + ref;
+      shape_sink s = sink();
+      value shaped = shape_table(*raw, entry->fields, entry->extra, path, s);
+      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
+      section("providers").child_table(kind).child_table(family).set(alias, std::move(shaped));
+    }
+  }
+
+  // ---- step 12, §4.2-§4.4 ----
+  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
+    if (v.is_string()) {
+      if (v.text == masked_secret) {
+        found.push_back(path);
+        v.text.clear();
+      }
+    } else if (v.is_table()) {
+      for (member& m : v.members)
+        scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
+    } else if (v.is_array()) {
+      for (std::size_t i = 0; i < v.items.size(); ++i)
+        scrub_walk(v.items[i], path + "." + element_segment(v.items[i], i), found);
+    }
+  }
+
+  void scrub() {
+    std::vector<std::string> found;
+    scrub_walk(plan_.closure, "", found);
+    if (const auto hit = find_ciphertext(plan_.closure))
+      throw error(errc::ciphertext,
+                  "refusing to write the bundle: encrypted config ciphertext survived scrubbing "
+                  "at `" +
+                      *hit +
+                      "`. This is a bug in the export scrubber — please report it rather than "
+                      "working around it.",
+                  *hit);
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    plan_.required_secrets = std::move(found);
+  }
+
+  // ---- step 14, §5.2 ----
+  void flag(risk_kind kind, std::string path, std::string detail) {
+    plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
+  }
+
+  void collect_risk_flags() {
+    for (const skill_source& s : plan_.skill_sources)
+      flag(risk_kind::carried_skills, "skill_bundles." + s.alias,
+           "the bundle carries this skill bundle's content from the exporting install; skills "
+           "are instructions the agent reads and act as code it may run");
+    const std::string r = agent_string("risk_profile");
+    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
+    if (profile != nullptr) {
+      const std::string base = "risk_profiles." + r + ".";
+      const std::string level = string_at(profile, "level");
+      const bool full = level == "full";
+      const bool authored_workspace_only = bool_at(profile, "workspace_only").value_or(true);
+      if (full)
+        flag(risk_kind::full_autonomy, base + "level",
+             "the agent acts autonomously within policy bounds — no per-operation approval "
+             "prompt");
+      if (full || !authored_workspace_only) {
+        if (authored_workspace_only)
+          flag(risk_kind::filesystem_escape, base + "level",
+               "full autonomy turns workspace confinement off, so filesystem access is not "
+               "confined to the workspace even though `workspace_only` is set");
+        else
+          flag(risk_kind::filesystem_escape, base + "workspace_only",
+               "filesystem access is not confined to the workspace");
+      }
+      if (bool_at(profile, "sandbox_enabled") == std::optional<bool>(false))
+        flag(risk_kind::sandbox_disabled, base + "sandbox_enabled",
+             "shell execution runs unsandboxed on the host");
+      if (!bool_at(profile, "block_high_risk_commands").value_or(true))
+        flag(risk_kind::approval_bypass, base + "block_high_risk_commands",
+             "high-risk shell commands are not blocked");
+      if (!bool_at(profile, "require_approval_for_medium_risk").value_or(true))
+        flag(risk_kind::approval_bypass, base + "require_approval_for_medium_risk",
+             "medium-risk operations run without an approval prompt");
+      const auto passthrough = string_items(profile->find("shell_env_passthrough"));
+      if (!passthrough.empty())
+        flag(risk_kind::env_passthrough, base + "shell_env_passthrough",
+             "host environment variables are forwarded into shell subprocesses: " +
+                 join(passthrough, ", "));
+      const value* roots = profile->find("allowed_roots");
+      if (roots == nullptr) roots = profile->find("allowed_path");
+      if (roots == nullptr) roots = profile->find("allowed_paths");
+      const auto root_list = string_items(roots);
+      if (!root_list.empty())
+        flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
+             "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
+      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
+        flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
+             "the agent may initiate delegation to other agents on the target install");
+    }
+    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
+      flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
+           "the agent can read and write anywhere the host filesystem permits");
+    for (const std::string& name : granted_) {
+      const value* server = first_server(name);
+      const std::string transport = string_at(server, "transport");
+      if (transport.empty() || transport == "stdio") {
+        std::string line = string_at(server, "command");
+        const auto args = string_items(server->find("args"));
+        if (!args.empty()) line += " " + join(args, " ");
+        flag(risk_kind::process_spawn, "mcp.servers." + name + ".command",
+             "starts a local process on the target host: " + line);
+      }
+      const auto pinned = string_items(server->find("pinned_resources"));
+      if (!pinned.empty())
+        flag(risk_kind::untrusted_startup_context, "mcp.servers." + name + ".pinned_resources",
+             "server-controlled text is read into the system prompt at startup: " +
+                 join(pinned, ", "));
+    }
+  }
+
+  // ---- §2 workspace_source ----
+  void plan_workspace() {
+    const value* workspace = table_at(agent_, {"workspace"});
+    const value* path = workspace ? workspace->find("path") : nullptr;
+    if (path != nullptr && path->is_string()) {
+      plan_.workspace = {true, path->text};
+    } else {
+      plan_.workspace = {false, "agents/" + alias_ + "/workspace"};
+    }
+  }
+
+  const value& root_;
+  std::string alias_;
+  plan_options options_;
+  const value* agent_ = nullptr;
+  export_plan plan_;
+  std::vector<std::string> granted_;
+  std::set<std::string> carried_models_;
+};
+
+}  // namespace detail
+
+template <typename Schema, typename Names>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options) {
+  require_schema<Schema>();
+  names::require_names_policy<Names>();
+  const value root = parse_toml(config_text, "config.toml");
+  return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/closure.hpp -----
+// ----- begin clawport/zeroclaw/json.hpp -----
+// The plan as JSON, for `clawport export --dry-run --json` and other tooling. Carries
+// what the manifest carries plus clawport's report-only data (host-local notes, sources).
+
+#include <nlohmann/json.hpp>
+
+
+namespace clawport::zeroclaw {
+
+inline nlohmann::json to_json(const export_plan& plan) {
+  nlohmann::json j;
+  j["format_version"] = 1;
+  j["root_agent"] = plan.root_alias;
+  j["required_secrets"] = plan.required_secrets;
+  j["skill_bundles"] = manifest_skill_bundles(plan);
+  j["dropped"] = nlohmann::json::array();
+  for (const dropped_item& d : plan.dropped)
+    j["dropped"].push_back(
+        {{"path", d.path}, {"reason", std::string(to_string(d.reason))}, {"detail", d.detail}});
+  j["risk_flags"] = nlohmann::json::array();
+  for (const risk_flag& f : plan.risk_flags)
+    j["risk_flags"].push_back(
+        {{"kind", std::string(to_string(f.kind))}, {"path", f.path}, {"detail", f.detail}});
+  j["host_local"] = nlohmann::json::array();
+  for (const host_local_note& n : plan.host_local)
+    j["host_local"].push_back(
+        {{"kind", std::string(to_string(n.kind))}, {"path", n.path}, {"detail", n.detail}});
+  j["workspace"] = {{"configured", plan.workspace.configured}, {"path", plan.workspace.path}};
+  j["identity_document"] =
+      plan.identity_document ? nlohmann::json(*plan.identity_document) : nlohmann::json();
+  j["skill_sources"] = nlohmann::json::array();
+  for (const skill_source& s : plan.skill_sources)
+    j["skill_sources"].push_back({{"alias", s.alias},
+                                  {"relative", s.relative},
+                                  {"include", s.filter.include},
+                                  {"exclude", s.filter.exclude}});
+  return j;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/json.hpp -----
+// ----- begin clawport/zeroclaw/render.hpp -----
+// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
+// parsed back and compared with what was meant to be written before they are returned;
+// config.toml is also validated standing alone, and refused when it does not validate.
+
+#include <string>
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/toml_writer.hpp -----
+// Writes the ordered document model as TOML: plain values first, then `[tables]` and
+// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
+// `ensure_blank_line_before_sections` pass of §1.3.
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::zeroclaw {
+
+namespace toml_writer {
+
+inline bool bare_key(std::string_view key) noexcept {
+  if (key.empty()) return false;
+  for (const char c : key)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '-'))
+      return false;
+  return true;
+}
+
+inline std::string quote(std::string_view s) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        if (u < 0x20 || u == 0x7F) {
+          out += "\\u00";
+          out += hex[u >> 4];
+          out += hex[u & 15];
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
+
+inline std::string floating(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, d);
+  std::string out(buf, res.ptr);
+  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
+  return out;
+}
+
+/// True for a non-empty array whose elements are all tables (written as [[...]]).
+inline bool is_table_array(const value& v) {
+  if (!v.is_array() || v.items.empty()) return false;
+  for (const value& item : v.items)
+    if (!item.is_table()) return false;
+  return true;
+}
+
+inline std::string inline_value(const value& v);
+
+inline std::string inline_array(const value& v, bool pretty) {
+  if (v.items.empty()) return "[]";
+  std::vector<std::string> parts;
+  std::size_t width = 0;
+  for (const value& item : v.items) {
+    parts.push_back(inline_value(item));
+    width += parts.back().size() + 2;
+  }
+  if (!pretty && width <= 80) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out + "]";
+  }
+  std::string out = "[\n";
+  for (const std::string& p : parts) out += "    " + p + ",\n";
+  return out + "]";
+}
+
+inline std::string inline_value(const value& v) {
+  switch (v.type) {
+    case value::kind::string:
+      return quote(v.text);
+    case value::kind::integer:
+      return std::to_string(v.integer);
+    case value::kind::floating:
+      return floating(v.floating);
+    case value::kind::boolean:
+      return v.boolean ? "true" : "false";
+    case value::kind::datetime:
+      return v.text;
+    case value::kind::array:
+      return inline_array(v, false);
+    case value::kind::table: {
+      if (v.members.empty()) return "{}";
+      std::string out = "{ ";
+      for (std::size_t i = 0; i < v.members.size(); ++i)
+        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
+      return out + " }";
+    }
+  }
+  return {};
+}
+
+inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out);
+
+inline void write_table(const value& table, const std::string& path, bool pretty,
+                        std::string& out) {
+  bool has_plain = false;
+  for (const member& m : table.members)
+    if (!is_section(m.val)) has_plain = true;
+  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
+  write_body(table, path, pretty, out);
+}
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out) {
+  for (const member& m : table.members)
+    if (!is_section(m.val))
+      out += key(m.key) + " = " +
+             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
+  for (const member& m : table.members) {
+    if (!is_section(m.val)) continue;
+    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
+    if (m.val.is_table()) {
+      write_table(m.val, path, pretty, out);
+    } else {
+      for (const value& element : m.val.items) {
+        out += "[[" + path + "]]\n";
+        write_body(element, path, pretty, out);
+      }
+    }
+  }
+}
+
+/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
+/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
+inline std::string blank_line_before_sections(std::string_view text) {
+  std::string out;
+  bool previous_blank = true;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
+    out.append(line.data(), line.size());
+    out += '\n';
+    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    start = end + 1;
+  }
+  return out;
+}
+
+/// The document as TOML text. `pretty` writes every non-empty array one item per line.
+inline std::string write(const value& document, bool pretty) {
+  std::string out;
+  write_body(document, "", pretty, out);
+  return blank_line_before_sections(out);
+}
+
+}  // namespace toml_writer
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/toml_writer.hpp -----
+// ----- begin clawport/zeroclaw/validate.hpp -----
+// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
+// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
+// upstream's order, fail-fast, with errors that name the field.
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::zeroclaw {
+
+/// The first problem `validate_config` found. `code` is upstream's structured code
+/// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
+struct validation_error {
+  std::string code;
+  std::string message;
+  std::string path;
+
+  /// Upstream's display: `[<code>] <message> (<path>)`, or the bare message.
+  std::string display() const {
+    if (code.empty()) return message;
+    return "[" + code + "] " + message + " (" + path + ")";
+  }
+};
+
+namespace detail {
+
+struct validator_state {
+  std::optional<validation_error> error;
+  bool fail(std::string code, std::string message, std::string path) {
+    if (!error) error = validation_error{std::move(code), std::move(message), std::move(path)};
+    return false;
+  }
+};
+
+inline std::vector<const member*> sorted_members(const value* table) {
+  std::vector<const member*> out;
+  if (table != nullptr && table->is_table())
+    for (const member& m : table->members) out.push_back(&m);
+  std::sort(out.begin(), out.end(),
+            [](const member* a, const member* b) { return a->key < b->key; });
+  return out;
+}
+
+inline const value* child(const value* table, std::string_view key) {
+  return (table != nullptr && table->is_table()) ? table->find(key) : nullptr;
+}
+
+/// Loader-level checks on one entry: types, enum values, required keys.
+inline bool check_shape(const value& entry, list_view<field> fields, list_view<field> extra,
+                        const std::string& path, validator_state& st) {
+  try {
+    shape_sink sink{nullptr, nullptr, false};
+    (void)shape_table(entry, fields, extra, path, sink);
+  } catch (const error& e) {
+    return st.fail("", e.what(), e.subject());
+  }
+  const auto required = [&](list_view<field> list, const value& table,
+                            const std::string& at) -> bool {
+    for (const field& f : list)
+      if (f.required && lookup(table, f) == nullptr)
+        return st.fail("", "missing field `" + std::string(f.key) + "` in `" + at + "`",
+                       at + "." + std::string(f.key));
+    return true;
+  };
+  if (!required(fields, entry, path) || !required(extra, entry, path)) return false;
+  // Required keys of nested tables that are present (approval_route.approver_channel).
+  for (const field& f : fields)
+    if (f.type == field_type::table && !f.children.empty())
+      if (const value* sub = entry.find(f.key))
+        if (sub->is_table() && !required(f.children, *sub, path + "." + std::string(f.key)))
+          return false;
+  return true;
+}
+
+inline bool valid_http_url(std::string_view url, bool& http_scheme) {
+  const auto colon = url.find("://");
+  http_scheme = false;
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const std::string_view scheme = url.substr(0, colon);
+  for (const char c : scheme)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+          c == '-' || c == '.'))
+      return false;
+  const std::string_view rest = url.substr(colon + 3);
+  if (rest.empty() || rest.front() == '/') return false;
+  for (const char c : rest)
+    if (static_cast<unsigned char>(c) <= 0x20) return false;
+  http_scheme = scheme == "http" || scheme == "https";
+  return true;
+}
+
+template <typename Schema>
+class validator {
+ public:
+  explicit validator(const value& config) : config_(config) {}
+
+  std::optional<validation_error> run() {
+    (void)(shapes() && prechecks() && skill_directories() && env_names() && providers() &&
+           servers() && runtime_summarizers() && agents());
+    return st_.error;
+  }
+
+ private:
+  const value* top(std::string_view key) const { return child(&config_, key); }
+
+  bool shapes() {
+    const std::pair<const char*, entry_schema> sections[] = {
+        {"agents", Schema::agent()},
+        {"risk_profiles", Schema::risk_profile()},
+        {"runtime_profiles", Schema::runtime_profile()},
+        {"skill_bundles", Schema::skill_bundle()},
+        {"knowledge_bundles", Schema::knowledge_bundle()},
+        {"mcp_bundles", Schema::mcp_bundle()}};
+    for (const auto& [name, entry] : sections)
+      for (const member* m : sorted_members(top(name))) {
+        const std::string path = std::string(name) + "." + m->key;
+        if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+        if (!check_shape(m->val, entry.fields, entry.extra, path, st_)) return false;
+      }
+    if (const value* list = mcp_servers())
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string path = "mcp.servers[" + std::to_string(i) + "]";
+        if (!list->items[i].is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+        const entry_schema entry = Schema::mcp_server();
+        if (!check_shape(list->items[i], entry.fields, entry.extra, path, st_)) return false;
+      }
+    const std::pair<const char*, int> kinds[] = {{"models", 0}, {"tts", 1}, {"transcription", 2}};
+    for (const auto& [kind, which] : kinds)
+      for (const member* family : sorted_members(child(top("providers"), kind))) {
+        const entry_schema* entry = which == 0   ? Schema::model_provider(family->key)
+                                    : which == 1 ? Schema::tts_provider(family->key)
+                                                 : Schema::transcription_provider(family->key);
+        if (entry == nullptr) continue;  // unknown families are dropped at load upstream
+        for (const member* m : sorted_members(&family->val)) {
+          const std::string path =
+              std::string("providers.") + kind + "." + family->key + "." + m->key;
+          if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+          if (!check_shape(m->val, entry->fields, entry->extra, path, st_)) return false;
+        }
+      }
+    return true;
+  }
+
+  const value* mcp_servers() const {
+    const value* list = child(top("mcp"), "servers");
+    return (list != nullptr && list->is_array()) ? list : nullptr;
+  }
+
+  bool prechecks() {
+    for (const member* a : sorted_members(top("agents"))) {
+      const value* timeout = child(child(&a->val, "precheck"), "timeout_secs");
+      if (timeout != nullptr && timeout->type == value::kind::integer && timeout->integer <= 0) {
+        const std::string path = "agents." + a->key + ".precheck.timeout_secs";
+        return st_.fail("invalid_numeric_range", path + " must be greater than 0", path);
+      }
+    }
+    return true;
+  }
+
+  // The closure has no config_path, so the install root is the relative default ".".
+  bool skill_directories() {
+    std::vector<std::pair<std::string, std::string>> resolved;
+    for (const member* b : sorted_members(top("skill_bundles"))) {
+      const value* dir = child(&b->val, "directory");
+      const std::string configured =
+          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
+      const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
+                                                                   : paths::join(".", configured));
+      if (!paths::starts_with(path, "shared"))
+        return st_.fail("invalid_format",
+                        "skill-bundle directory '" + path +
+                            "' escapes the shared workspace at 'shared'; bundles must stay "
+                            "inside `<install>/shared/`",
+                        "skill-bundles." + b->key + ".directory");
+      for (const auto& other : resolved)
+        if (other.second == path)
+          return st_.fail("invalid_format",
+                          "skill-bundles '" + other.first + "' and '" + b->key +
+                              "' both resolve to directory '" + path +
+                              "'; each bundle must own a unique directory",
+                          "skill_bundles");
+      resolved.emplace_back(b->key, path);
+    }
+    return true;
+  }
+
+  bool env_names() {
+    for (const member* p : sorted_members(top("risk_profiles"))) {
+      const value* list = child(&p->val, "shell_env_passthrough");
+      if (list == nullptr || !list->is_array()) continue;
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string& name = list->items[i].text;
+        bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+        for (const char c : name)
+          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                      c == '_');
+        if (!ok) {
+          const std::string path =
+              "risk_profiles." + p->key + ".shell_env_passthrough[" + std::to_string(i) + "]";
+          return st_.fail("", path + " is invalid (" + name + "); expected [A-Za-z_][A-Za-z0-9_]*",
+                          path);
+        }
+      }
+    }
+    return true;
+  }
+
+  bool providers() {
+    for (const member* family : sorted_members(child(top("providers"), "models"))) {
+      if (Schema::model_provider(family->key) == nullptr) continue;
+      for (const member* m : sorted_members(&family->val)) {
+        const std::string base = "providers.models." + family->key + "." + m->key;
+        const value* uri = child(&m->val, "uri");
+        bool http = false;
+        if (uri != nullptr && uri->is_string()) {
+          if (!valid_http_url(uri->text, http))
+            return st_.fail("", base + ".uri is not a valid URL", base + ".uri");
+          if (!http) return st_.fail("", base + ".uri must use http/https", base + ".uri");
+        }
+        const value* t = child(&m->val, "temperature");
+        if (t != nullptr) {
+          const double v =
+              t->type == value::kind::integer ? static_cast<double>(t->integer) : t->floating;
+          if (!(v >= 0.0 && v <= 2.0))
+            return st_.fail("",
+                            base + ".temperature: temperature " + toml_number(*t) +
+                                " is out of range (expected 0..=2)",
+                            base + ".temperature");
+        }
+        if (const value* pricing = child(&m->val, "pricing"))
+          if (pricing->is_table())
+            for (const member& p : pricing->members) {
+              const std::string at = base + ".pricing." + p.key;
+              const bool number =
+                  p.val.type == value::kind::floating || p.val.type == value::kind::integer;
+              const double v = p.val.type == value::kind::integer
+                                   ? static_cast<double>(p.val.integer)
+                                   : p.val.floating;
+              if (!number) return st_.fail("", at + ": value must be a number", at);
+              if (std::isnan(v)) return st_.fail("", at + ": value must not be NaN", at);
+              if (v < 0.0)
+                return st_.fail("", at + ": value must be >= 0.0 (got " + toml_number(p.val) + ")",
+                                at);
+            }
+        if (family->key == "ollama") {
+          const value* model = child(&m->val, "model");
+          if (model != nullptr && model->is_string() && model->text.size() >= 6 &&
+              model->text.compare(model->text.size() - 6, 6, ":cloud") == 0) {
+            const std::string u = (uri != nullptr && uri->is_string()) ? uri->text : "";
+            const bool local = u.empty() || u.find("://localhost") != std::string::npos ||
+                               u.find("://127.0.0.1") != std::string::npos;
+            if (local)
+              return st_.fail("",
+                              base + ": model \"" + model->text +
+                                  "\" is an Ollama cloud model and needs a remote uri",
+                              base + ".uri");
+            const value* key = child(&m->val, "api_key");
+            if (u.find("ollama.com") != std::string::npos &&
+                (key == nullptr || !key->is_string() || key->text.empty()))
+              return st_.fail(
+                  "",
+                  base + ": model \"" + model->text + "\" on ollama.com needs a non-empty api_key",
+                  base + ".api_key");
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  static std::string toml_number(const value& v) {
+    if (v.type == value::kind::integer) return std::to_string(v.integer);
+    std::string s = std::to_string(v.floating);
+    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
+    return s;
+  }
+
+  bool servers() {
+    const value* mcp = top("mcp");
+    const value* enabled = child(mcp, "enabled");
+    if (enabled != nullptr && enabled->is_boolean() && !enabled->boolean) return true;
+    const value* list = mcp_servers();
+    if (list == nullptr) return true;
+    std::vector<std::string> seen;
+    for (std::size_t i = 0; i < list->items.size(); ++i) {
+      const value& s = list->items[i];
+      const std::string at = "mcp.servers[" + std::to_string(i) + "]";
+      const std::string name = detail::string_of(child(&s, "name"));
+      if (detail::trim_copy(name).empty())
+        return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
+      std::string folded = name;
+      for (char& c : folded)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (std::find(seen.begin(), seen.end(), folded) != seen.end())
+        return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
+      seen.push_back(folded);
+      std::string transport = detail::string_of(child(&s, "transport"));
+      if (transport.empty()) transport = "stdio";
+      const value* url = child(&s, "url");
+      if (transport == "stdio") {
+        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
+          return st_.fail("", at + " with transport=stdio requires non-empty command",
+                          at + ".command");
+      } else {
+        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
+          return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
+      }
+      if (url != nullptr && url->is_string() && !url->text.empty()) {
+        bool http = false;
+        if (!valid_http_url(url->text, http) || !http)
+          return st_.fail("", at + ".url must use http/https", at + ".url");
+      }
+      const value* ca = child(&s, "tls_ca_cert_path");
+      if (ca != nullptr && ca->is_string()) {
+        if (ca->text.empty() || ca->text.front() != '/')
+          return st_.fail("", at + ".tls_ca_cert_path must be an absolute path",
+                          at + ".tls_ca_cert_path");
+        if (url == nullptr || !url->is_string() || url->text.rfind("https://", 0) != 0)
+          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set", at + ".url");
+      }
+      const value* timeout = child(&s, "tool_timeout_secs");
+      if (timeout != nullptr && timeout->type == value::kind::integer) {
+        if (timeout->integer <= 0)
+          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs must be greater than 0",
+                          at + ".tool_timeout_secs");
+        if (timeout->integer > 600)
+          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs exceeds max 600",
+                          at + ".tool_timeout_secs");
+      }
+    }
+    return true;
+  }
+
+  /// A two-tier reference `v` at `path` must be dotted and name an existing entry of
+  /// `section`. `model_family_check` (agents' model_provider only) also requires a known
+  /// family and uses upstream's bracketed wording.
+  bool two_tier(const std::string& path, const std::string& v, const std::string& section,
+                bool model_family_check) {
+    const auto dot = v.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == v.size())
+      return st_.fail("invalid_format",
+                      path + " must be dotted form `<type>.<alias>` (got \"" + v + "\")", path);
+    const std::string type = v.substr(0, dot);
+    const std::string alias = v.substr(dot + 1);
+    if (model_family_check && Schema::model_provider(type) == nullptr)
+      return st_.fail("dangling_reference",
+                      path + " = \"" + v + "\" but \"" + type +
+                          "\" is not a known provider family; check "
+                          "[providers.models.<family>.<alias>] in config.toml (valid families: "
+                          "`zeroclaw providers`)",
+                      path);
+    const value* entry = child(child(section_table(section), type), alias);
+    if (entry == nullptr || !entry->is_table())
+      return st_.fail("dangling_reference",
+                      path + " = \"" + v + "\" but " +
+                          (model_family_check ? "[" + section + "." + type + "." + alias + "]"
+                                              : section + "." + type + "." + alias) +
+                          " is not configured",
+                      path);
+    return true;
+  }
+
+  const value* section_table(const std::string& dotted) const {
+    const value* v = &config_;
+    std::size_t start = 0;
+    for (;;) {
+      const auto dot = dotted.find('.', start);
+      v = child(v, std::string_view(dotted).substr(
+                       start, dot == std::string::npos ? std::string::npos : dot - start));
+      if (dot == std::string::npos) return v;
+      start = dot + 1;
+    }
+  }
+
+  bool runtime_summarizers() {
+    for (const member* p : sorted_members(top("runtime_profiles"))) {
+      const std::string v =
+          detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
+      if (detail::trim_copy(v).empty()) continue;
+      if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
+                    detail::trim_copy(v), "providers.models", false))
+        return false;
+    }
+    return true;
+  }
+
+  bool agents() {
+    const value* agents = top("agents");
+    for (const member* a : sorted_members(agents)) {
+      const std::string base = "agents." + a->key + ".";
+      const value& agent = a->val;
+      const std::string model =
+          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
+      if (model.empty())
+        return st_.fail("required_field_empty",
+                        base +
+                            "model_provider must reference a configured model model_provider "
+                            "(e.g. \"anthropic.default\")",
+                        base + "model_provider");
+      if (!two_tier(base + "model_provider", model, "providers.models", true)) return false;
+      if (const value* channels = child(&agent, "channels"))
+        for (std::size_t i = 0; i < channels->items.size(); ++i)
+          if (!two_tier(base + "channels[" + std::to_string(i) + "]", channels->items[i].text,
+                        "channels", false))
+            return false;
+      const std::pair<const char*, const char*> refs[] = {
+          {"tts_provider", "providers.tts"},
+          {"transcription_provider", "providers.transcription"},
+          {"classifier_provider", "providers.models"},
+          {"summary_provider", "providers.models"}};
+      for (const auto& [key, section] : refs) {
+        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
+      }
+      const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
+      for (const char* key : bundles)
+        if (const value* list = child(&agent, key))
+          for (std::size_t i = 0; i < list->items.size(); ++i) {
+            const std::string v = detail::trim_copy(list->items[i].text);
+            if (v.empty()) continue;
+            if (child(top(key), v) == nullptr)
+              return st_.fail("dangling_reference",
+                              base + key + "[" + std::to_string(i) + "] = \"" + v + "\" but " +
+                                  key + "." + v + " is not configured",
+                              base + key + "[" + std::to_string(i) + "]");
+          }
+      const std::pair<const char*, const char*> profiles[] = {
+          {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
+      for (const auto& [key, section] : profiles) {
+        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        if (!v.empty() && child(top(section), v) == nullptr)
+          return st_.fail(
+              "dangling_reference",
+              base + key + " = \"" + v + "\" but " + section + "." + v + " is not configured",
+              base + key);
+      }
+      const value* enabled = child(&agent, "enabled");
+      const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
+      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
+        return st_.fail("required_field_empty",
+                        base +
+                            "risk_profile must reference a configured [risk_profiles.<alias>] "
+                            "entry",
+                        base + "risk_profile");
+      if (!delegates(a->key, agent, agents)) return false;
+    }
+    return true;
+  }
+
+  bool delegates(const std::string& alias, const value& agent, const value* agents) {
+    const std::string base = "agents." + alias + ".";
+    if (const value* list = child(&agent, "delegates"); list != nullptr && list->is_array()) {
+      std::vector<std::string> seen;
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const value& d = list->items[i];
+        const std::string target =
+            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
+        const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
+        if (target.empty())
+          return st_.fail("required_field_empty",
+                          at + " is empty; remove it or name a configured agent", at);
+        if (target == alias)
+          return st_.fail("invalid_format",
+                          at + " names this agent itself; an agent cannot delegate to itself", at);
+        if (child(agents, target) == nullptr)
+          return st_.fail("dangling_reference",
+                          at + " = \"" + target + "\" but agents." + target + " is not configured",
+                          at);
+        if (std::find(seen.begin(), seen.end(), target) != seen.end())
+          return st_.fail("invalid_format", at + " duplicates an earlier delegate target", at);
+        seen.push_back(target);
+      }
+    }
+    const value* workspace = child(&agent, "workspace");
+    if (const value* access = child(workspace, "access"); access != nullptr && access->is_table())
+      for (const member& m : access->members) {
+        const std::string at = base + "workspace.access." + m.key;
+        if (m.key == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
+        if (child(agents, m.key) == nullptr)
+          return st_.fail("dangling_reference", at + " but agents." + m.key + " is not configured",
+                          at);
+      }
+    if (const value* list = child(workspace, "read_memory_from");
+        list != nullptr && list->is_array())
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string& target = list->items[i].text;
+        const std::string at = base + "workspace.read_memory_from[" + std::to_string(i) + "]";
+        if (target == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
+        const value* other = child(agents, target);
+        if (other == nullptr)
+          return st_.fail("dangling_reference",
+                          at + " = \"" + target + "\" but agents." + target + " is not configured",
+                          at);
+        const auto backend = [](const value* a) {
+          const std::string b = detail::string_of(child(child(a, "memory"), "backend"));
+          return b.empty() ? std::string("sqlite") : b;
+        };
+        if (backend(other) != backend(&agent))
+          return st_.fail("invalid_format",
+                          at + " points at agents." + target + " which uses memory backend " +
+                              backend(other) + ", but agents." + alias + " uses " +
+                              backend(&agent) +
+                              "; the allowlist must point at same-backend siblings only",
+                          at);
+      }
+    return true;
+  }
+
+  const value& config_;
+  validator_state st_;
+};
+
+}  // namespace detail
+
+/// Validates a whole config as ZeroClaw would load it on a clean install; returns the
+/// first error, or nullopt.
+template <typename Schema>
+std::optional<validation_error> validate_config(const value& config) {
+  require_schema<Schema>();
+  return detail::validator<Schema>(config).run();
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/validate.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The comment block config.toml starts with (§1.5).
+inline constexpr std::string_view config_header =
+    "# ZeroClaw agent bundle — config closure.\n"
+    "#\n"
+    "# This is a FRAGMENT, not a complete config.toml. `zeroclaw agents import`\n"
+    "# merges it into the target install; it never replaces the target's config.\n"
+    "# Empty-string values are credentials that were scrubbed on export and must be\n"
+    "# supplied on the target — see `required_secrets` in zeroclaw-agent.toml.\n"
+    "#\n"
+    "# Scrubbing blanks the fields the schema marks secret. It is not credential\n"
+    "# detection: any other value here travels as written, so a token in an MCP\n"
+    "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
+
+/// The comment block zeroclaw-agent.toml starts with (§1.3).
+inline constexpr std::string_view manifest_header =
+    "# ZeroClaw agent bundle manifest.\n"
+    "#\n"
+    "# `required_secrets` lists config paths whose credentials were scrubbed on\n"
+    "# export. `risk_flags` lists capabilities the importing operator is being asked\n"
+    "# to grant. `dropped` lists configuration that could not travel.\n"
+    "#\n"
+    "# Scrubbing blanks the fields the schema marks secret in config.toml, and\n"
+    "# nothing more. Other config strings travel as written, and `risk_flags` below\n"
+    "# repeats stdio server command lines verbatim. The files under workspace/ and\n"
+    "# skills/ are copied as-is. None of it is scanned for secrets.\n";
+
+namespace detail {
+
+[[noreturn]] inline void closure_invalid(const std::string& alias, const std::string& error_text,
+                                         const std::string& subject) {
+  throw error(errc::config_invalid,
+              "the closure for agent '" + alias +
+                  "' does not validate on a clean install: " + error_text +
+                  "\nA bundle has to stand on its own, so this one is not written. Fix the "
+                  "reported field in this install's config and export again.",
+              subject);
+}
+
+}  // namespace detail
+
+template <typename Schema>
+std::string render_config_toml(const export_plan& plan) {
+  require_schema<Schema>();
+  const std::string text =
+      std::string(config_header) + toml_writer::write(plan.closure, /*pretty=*/false);
+  value reparsed;
+  try {
+    reparsed = parse_toml(text, "config.toml");
+  } catch (const error& e) {
+    detail::closure_invalid(plan.root_alias, e.what(), "config.toml");
+  }
+  if (reparsed != plan.closure)
+    detail::closure_invalid(plan.root_alias,
+                            "the rendered config.toml does not parse back to the closure that "
+                            "was planned (a clawport rendering bug)",
+                            "config.toml");
+  if (const auto problem = validate_config<Schema>(reparsed))
+    detail::closure_invalid(plan.root_alias, problem->display(), problem->path);
+  return text;
+}
+
+/// The manifest as a document, keys in §1.2's order.
+inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
+  value m = value::make_table();
+  m.set("format_version", value::make_integer(1));
+  m.set("root_agent", value::make_string(plan.root_alias));
+  value secrets = value::make_array();
+  for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
+  m.set("required_secrets", std::move(secrets));
+  value skills = value::make_array();
+  for (const std::string& s : manifest_skill_bundles(plan))
+    skills.items.push_back(value::make_string(s));
+  m.set("skill_bundles", std::move(skills));
+  value provenance = value::make_table();
+  provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
+  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
+  m.set("provenance", std::move(provenance));
+  value dropped = value::make_array();
+  for (const dropped_item& d : plan.dropped) {
+    value entry = value::make_table();
+    entry.set("path", value::make_string(d.path));
+    entry.set("reason", value::make_string(std::string(to_string(d.reason))));
+    entry.set("detail", value::make_string(d.detail));
+    dropped.items.push_back(std::move(entry));
+  }
+  m.set("dropped", std::move(dropped));
+  value flags = value::make_array();
+  for (const risk_flag& f : plan.risk_flags) {
+    value entry = value::make_table();
+    entry.set("kind", value::make_string(std::string(to_string(f.kind))));
+    entry.set("path", value::make_string(f.path));
+    entry.set("detail", value::make_string(f.detail));
+    flags.items.push_back(std::move(entry));
+  }
+  m.set("risk_flags", std::move(flags));
+  return m;
+}
+
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
+  const value manifest = manifest_document(plan, exported_at);
+  const std::string text =
+      std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
+  if (parse_toml(text, std::string(manifest_file)) != manifest)
+    throw error(errc::bundle_invalid,
+                "the rendered manifest does not parse back to the manifest that was meant (a "
+                "clawport rendering bug)",
+                std::string(manifest_file));
+  return text;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

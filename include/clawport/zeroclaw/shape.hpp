@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: MIT
+// Interpreting schema descriptors on one table: type checks, canonical key order, secret
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "document.hpp"
+#include "plan.hpp"
+#include "schema.hpp"
+
+namespace clawport::zeroclaw {
+
+/// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
+inline constexpr std::string_view masked_secret = "***MASKED***";
+
+/// Detail of a dropped unknown key (clawport's reason code `unknown_key`).
+inline constexpr std::string_view unknown_key_detail =
+    "this key is not part of the config schema clawport knows, so it cannot tell whether it "
+    "holds a credential; it is left behind rather than carried unscrubbed. Re-create it on "
+    "the target if it is needed";
+
+namespace detail {
+
+/// What shaping records besides the shaped table.
+struct shape_sink {
+  std::vector<dropped_item>* unknown = nullptr;  ///< unknown keys (nullptr: ignore them)
+  std::vector<host_local_note>* notes = nullptr;
+  bool mask = true;  ///< replace non-empty secret strings with masked_secret
+};
+
+inline std::string trim_copy(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\n\r\f\v");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\n\r\f\v");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+inline std::string string_of(const value* v) {
+  return (v != nullptr && v->is_string()) ? v->text : std::string();
+}
+
+inline const char* type_name(field_type t) noexcept {
+  switch (t) {
+    case field_type::string:
+      return "a string";
+    case field_type::boolean:
+      return "a boolean";
+    case field_type::integer:
+      return "an integer";
+    case field_type::number:
+      return "a number";
+    case field_type::string_array:
+      return "an array of strings";
+    case field_type::string_map:
+      return "a table of strings";
+    case field_type::table:
+      return "a table";
+    case field_type::table_array:
+      return "an array of tables";
+    case field_type::any:
+      return "a value";
+  }
+  return "a value";
+}
+
+inline const char* kind_name(const value& v) noexcept {
+  switch (v.type) {
+    case value::kind::string:
+      return "a string";
+    case value::kind::integer:
+      return "an integer";
+    case value::kind::floating:
+      return "a float";
+    case value::kind::boolean:
+      return "a boolean";
+    case value::kind::datetime:
+      return "a date/time";
+    case value::kind::array:
+      return "an array";
+    case value::kind::table:
+      return "a table";
+  }
+  return "a value";
+}
+
+[[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
+                                    const value& found) {
+  throw error(errc::config_invalid,
+              "`" + path + "` must be " + expected + ", found " + kind_name(found), path);
+}
+
+inline const field* find_field(list_view<field> fields, list_view<field> extra,
+                               std::string_view key) noexcept {
+  for (const field& f : fields)
+    if (f.key == key) return &f;
+  for (const field& f : extra)
+    if (f.key == key) return &f;
+  return nullptr;
+}
+
+inline bool strings_equal(const value& v, name_list list) {
+  if (!v.is_array() || v.items.size() != list.size) return false;
+  for (std::size_t i = 0; i < list.size; ++i)
+    if (!v.items[i].is_string() || v.items[i].text != list.data[i]) return false;
+  return true;
+}
+
+/// True when `v` equals the serialized default `d` (never for `absent`).
+inline bool equals_default(const value& v, const default_value& d) {
+  switch (d.type) {
+    case default_value::kind::absent:
+    case default_value::kind::table:
+      return false;
+    case default_value::kind::string:
+      return v.is_string() && v.text == d.text;
+    case default_value::kind::boolean:
+      return v.is_boolean() && v.boolean == d.boolean;
+    case default_value::kind::integer:
+      return v.type == value::kind::integer && v.integer == d.integer;
+    case default_value::kind::number:
+      return (v.type == value::kind::floating && v.floating == d.number) ||
+             (v.type == value::kind::integer && static_cast<double>(v.integer) == d.number);
+    case default_value::kind::strings:
+      return strings_equal(v, d.strings);
+    case default_value::kind::empty_table:
+      return v.is_table() && v.members.empty();
+  }
+  return false;
+}
+
+inline std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+inline std::vector<std::string> string_items(const value* v) {
+  std::vector<std::string> out;
+  if (v && v->is_array())
+    for (const value& item : v->items)
+      if (item.is_string()) out.push_back(item.text);
+  return out;
+}
+
+inline void note_value(const field& f, const value& v, const std::string& path, shape_sink& sink) {
+  if (!f.note.present || sink.notes == nullptr) return;
+  std::string shown;
+  if (!f.note.when_equals.empty()) {
+    const bool hit = (v.is_boolean() && v.boolean && f.note.when_equals == "true") ||
+                     (v.is_string() && v.text == f.note.when_equals);
+    if (!hit) return;
+  } else if (v.is_string()) {
+    if (v.text.empty()) return;
+    shown = v.text;
+  } else if (v.is_array()) {
+    if (v.items.empty()) return;
+    shown = join(string_items(&v), ", ");
+  }
+  std::string detail(f.note.detail);
+  if (!shown.empty()) detail += ": " + shown;
+  sink.notes->push_back({f.note.kind, path, detail});
+}
+
+inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
+                         const std::string& path, shape_sink& sink);
+
+inline void check_choice(const field& f, const value& v, const std::string& path) {
+  if (f.choices.empty() || !v.is_string()) return;
+  for (const std::string_view c : f.choices)
+    if (v.text == c) return;
+  std::string allowed;
+  for (const std::string_view c : f.choices) {
+    if (!allowed.empty()) allowed += ", ";
+    allowed += "\"" + std::string(c) + "\"";
+  }
+  throw error(errc::config_invalid,
+              "`" + path + "` must be one of " + allowed + ", found \"" + v.text + "\"", path);
+}
+
+inline value mask_string(const value& v, const std::string& path, shape_sink& sink) {
+  if (!sink.mask || v.text.empty()) return v;
+  if (sink.notes && v.text.rfind("op://", 0) == 0)
+    sink.notes->push_back(
+        {note_kind::secret_reference, path,
+         "the scrubbed value was a 1Password (op://) reference on the source install; the "
+         "reference names the source's vault items, so supply the secret on the target "
+         "from its own store"});
+  return value::make_string(std::string(masked_secret));
+}
+
+/// Checks `v` against `f` and returns its canonical form (masked when secret).
+inline value shape_value(const field& f, const value& v, const std::string& path,
+                         shape_sink& sink) {
+  switch (f.type) {
+    case field_type::string:
+      if (!v.is_string()) wrong_type(path, type_name(f.type), v);
+      check_choice(f, v, path);
+      return f.secret ? mask_string(v, path, sink) : v;
+    case field_type::boolean:
+      if (!v.is_boolean()) wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::integer:
+      if (v.type != value::kind::integer) wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::number:
+      if (v.type != value::kind::integer && v.type != value::kind::floating)
+        wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::string_array: {
+      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_array();
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        const std::string item_path = path + "[" + std::to_string(i) + "]";
+        if (!v.items[i].is_string()) wrong_type(item_path, "a string", v.items[i]);
+        out.items.push_back(f.secret ? mask_string(v.items[i], item_path, sink) : v.items[i]);
+      }
+      return out;
+    }
+    case field_type::string_map: {
+      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_table();
+      for (const member& m : v.members) {
+        const std::string item_path = path + "." + m.key;
+        if (!m.val.is_string()) wrong_type(item_path, "a string", m.val);
+        check_choice(f, m.val, item_path);
+        out.members.push_back({m.key, f.secret ? mask_string(m.val, item_path, sink) : m.val});
+      }
+      return out;
+    }
+    case field_type::table:
+      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
+      return shape_table(v, f.children, {}, path, sink);
+    case field_type::table_array: {
+      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_array();
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        const std::string item_path = path + "[" + std::to_string(i) + "]";
+        if (!v.items[i].is_table()) wrong_type(item_path, "a table", v.items[i]);
+        out.items.push_back(shape_table(v.items[i], f.children, {}, item_path, sink));
+      }
+      return out;
+    }
+    case field_type::any:
+      return v;
+  }
+  return v;
+}
+
+/// The member of `raw` that `f` reads: its key, or the first alias spelling present.
+inline const member* lookup(const value& raw, const field& f) noexcept {
+  for (const member& m : raw.members)
+    if (m.key == f.key) return &m;
+  for (const std::string_view alias : f.aliases)
+    for (const member& m : raw.members)
+      if (m.key == alias) return &m;
+  return nullptr;
+}
+
+inline bool consumed_by(list_view<field> fields, list_view<field> extra, std::string_view key) {
+  const auto matches = [&](const field& f) {
+    if (f.key == key) return true;
+    for (const std::string_view a : f.aliases)
+      if (a == key) return true;
+    return false;
+  };
+  for (const field& f : fields)
+    if (matches(f)) return true;
+  for (const field& f : extra)
+    if (matches(f)) return true;
+  return false;
+}
+
+/// Rebuilds `raw` in schema order: known keys type-checked and masked, unknown keys left
+/// out and reported. Fields with a drop rule are copied unchecked: they never travel.
+inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
+                         const std::string& path, shape_sink& sink) {
+  value out = value::make_table();
+  const auto take = [&](const field& f) {
+    const member* m = lookup(raw, f);
+    if (m == nullptr) return;
+    const std::string key_path = path + "." + std::string(f.key);
+    if (f.rule == field_rule::drop) {
+      out.members.push_back({std::string(f.key), m->val});
+      return;
+    }
+    value shaped = shape_value(f, m->val, key_path, sink);
+    note_value(f, shaped, key_path, sink);
+    out.members.push_back({std::string(f.key), std::move(shaped)});
+  };
+  for (const field& f : fields) take(f);
+  for (const field& f : extra) take(f);
+  if (sink.unknown)
+    for (const member& m : raw.members)
+      if (!consumed_by(fields, extra, m.key))
+        sink.unknown->push_back(
+            {path + "." + m.key, drop_reason::unknown_key, std::string(unknown_key_detail)});
+  return out;
+}
+
+/// §2.2 on one table: removes every key equal to its default; recurses into nested
+/// structs and removes those left empty. Keys without a default are kept whole.
+inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
+  for (std::size_t i = 0; i < table.members.size();) {
+    member& m = table.members[i];
+    const field* f = find_field(fields, extra, m.key);
+    bool erase = false;
+    if (f != nullptr && m.key != "schema_version") {
+      if (f->def.type == default_value::kind::table && m.val.is_table()) {
+        prune_table(m.val, f->children, {});
+        erase = m.val.members.empty();
+      } else {
+        erase = equals_default(m.val, f->def);
+      }
+    }
+    if (erase)
+      table.members.erase(table.members.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
+  }
+}
+
+/// True when `v` (the value of field `f`) carries anything beyond the default.
+inline bool occupied(const field& f, const value& v) {
+  value probe = value::make_table();
+  probe.members.push_back({std::string(f.key), v});
+  const field single[] = {f};
+  prune_table(probe, single, {});
+  return !probe.members.empty();
+}
+
+}  // namespace detail
+
+}  // namespace clawport::zeroclaw
+
+namespace clawport::zeroclaw {
+
+/// §4.3: an array element that is a table with a string `name` is addressed by that name,
+/// any other element by its decimal index.
+inline std::string element_segment(const value& element, std::size_t index) {
+  if (element.is_table())
+    if (const value* name = element.find("name"))
+      if (name->is_string()) return name->text;
+  return std::to_string(index);
+}
+
+namespace detail {
+inline bool find_ciphertext_in(const value& v, const std::string& path, std::string& hit) {
+  if (v.is_string()) {
+    if (v.text.rfind("enc:", 0) == 0 || v.text.rfind("enc2:", 0) == 0) {
+      hit = path;
+      return true;
+    }
+  } else if (v.is_table()) {
+    for (const member& m : v.members)
+      if (find_ciphertext_in(m.val, path.empty() ? m.key : path + "." + m.key, hit)) return true;
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      if (find_ciphertext_in(v.items[i], path + "." + element_segment(v.items[i], i), hit))
+        return true;
+  }
+  return false;
+}
+}  // namespace detail
+
+/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
+/// `enc2:` (SecretStore ciphertext), or nullopt.
+inline std::optional<std::string> find_ciphertext(const value& tree) {
+  std::string hit;
+  if (detail::find_ciphertext_in(tree, "", hit)) return hit;
+  return std::nullopt;
+}
+
+}  // namespace clawport::zeroclaw
