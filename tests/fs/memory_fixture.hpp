@@ -30,12 +30,21 @@ struct memory_fixture {
   void write(const std::string& rel, const std::string& content, unsigned mode = 0644) {
     fs.write_file(path(rel), content, mode);
   }
-  void symlink(const std::string& rel, const std::string& target) { fs.symlink(path(rel), target); }
+  // Like posix_fixture, these create the parent directories of the new name.
+  void symlink(const std::string& rel, const std::string& target) {
+    parent_of(rel);
+    fs.symlink(path(rel), target);
+  }
   void hardlink(const std::string& existing_rel, const std::string& new_rel) {
+    parent_of(new_rel);
     fs.hard_link(path(existing_rel), path(new_rel));
   }
-  void fifo(const std::string& rel) { fs.mkfifo(path(rel)); }
+  void fifo(const std::string& rel) {
+    parent_of(rel);
+    fs.mkfifo(path(rel));
+  }
   void rename(const std::string& from_rel, const std::string& to_rel) {
+    parent_of(to_rel);
     fs.rename(path(from_rel), path(to_rel));
   }
   void remove(const std::string& rel) { fs.remove(path(rel)); }
