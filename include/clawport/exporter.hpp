@@ -4,6 +4,7 @@
 #pragma once
 
 #include "exporter/destination.hpp"
+#include "exporter/exporter.hpp"
 #include "exporter/recover.hpp"
 #include "exporter/report.hpp"
 #include "exporter/result.hpp"

@@ -418,14 +418,54 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 
 }  // namespace clawport::exporter_detail
 // ----- end clawport/exporter/destination.hpp -----
-// ----- begin clawport/exporter/recover.hpp -----
-// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
-// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
-// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
-// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
-// tell which previous bundle is the right one, and never touches a directory a running
-// export holds locked.
+// ----- begin clawport/exporter/exporter.hpp -----
+// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
+// destination and refuse overlaps before anything is created, open the parent once, admit
+// the destination bound to its identity, stage beside it under a lock, copy the workspace
+// then the skills, drop an identity document the copy did not carry, validate and write
+// config.toml, record skill bundles without content, write the manifest, flush, publish.
+// Any failure before the publish commits removes the staging tree; the destination is
+// left as it was.
 
+// ----- begin clawport/fs/anchored.hpp -----
+// Opening a source root (a workspace or a skill bundle) so that what is copied is bound
+// to what was checked: the walk goes one component at a time through the previous
+// handle, refuses a symlink at every step, and compares the classified (dev, ino) with
+// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+
+// ----- begin clawport/fs/context.hpp -----
+// Re-throwing a backend error with the caller's context ("failed to open
+// workspace/notes.md: ...") while keeping its code and errno.
+
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace clawport::fs::detail {
+
+/// The text of an errno value (thread-safe, unlike strerror).
+inline std::string errno_text(int err) { return std::generic_category().message(err); }
+
+/// Why a backend call failed, without the backend's own framing: the errno text for
+/// plain I/O errors, a plain statement for a refused symlink, and the backend's full
+/// message for limits (which explain what to raise).
+inline std::string reason(const error& e) {
+  if (e.code() == errc::limit_exceeded) return e.what();
+  if (e.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
+  if (e.sys_errno() != 0) return errno_text(e.sys_errno());
+  return e.what();
+}
+
+/// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
+[[noreturn]] inline void rethrow(const error& e, const std::string& context,
+                                 const std::string& subject) {
+  throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
+}
+
+}  // namespace clawport::fs::detail
+// ----- end clawport/fs/context.hpp -----
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
 // directory handles and single path components, so a racing writer cannot redirect a
@@ -636,219 +676,1554 @@ constexpr bool check_policy() {
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/policy.hpp -----
-// ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (§8.1): the staging directory
-// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
-// They share the token so a crashed export leaves a pair `clawport recover` recognises.
 
-#include <cstddef>
-#include <random>
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-/// Prefix of a staging directory beside the destination.
-inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
-/// Prefix of the previous bundle while it is moved aside.
-inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
-/// Length of a generated token (the `tempfile` default upstream uses).
-inline constexpr std::size_t token_length = 6;
-
-/// A fresh random token of `token_length` characters from [A-Za-z0-9].
-inline std::string random_token() {
-  static constexpr char alphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  std::random_device device;
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
-  std::string token;
-  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
-  return token;
-}
-
-/// `.zeroclaw-export-<token>`.
-inline std::string staging_name(std::string_view token) {
-  return std::string(staging_prefix) + std::string(token);
-}
-
-/// The retired name paired with a staging name: the staging prefix is replaced by the
-/// old-bundle prefix; a name without the prefix is used whole as the token (upstream's
-/// `retired_name`).
-inline std::string retired_name(std::string_view staging) {
-  std::string_view token = staging;
-  if (token.substr(0, staging_prefix.size()) == staging_prefix) {
-    token.remove_prefix(staging_prefix.size());
-  }
-  return std::string(retired_prefix) + std::string(token);
-}
-
-/// True for `.zeroclaw-export-old-<token>` (non-empty token).
-inline bool is_retired_name(std::string_view name) {
-  return name.size() > retired_prefix.size() &&
-         name.substr(0, retired_prefix.size()) == retired_prefix;
-}
-
-/// True for `.zeroclaw-export-<token>` that is not a retired name.
-inline bool is_staging_name(std::string_view name) {
-  return name.size() > staging_prefix.size() &&
-         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
-}
-
-/// The token of a staging or retired name ("" for other names).
-inline std::string_view token_of(std::string_view name) {
-  if (is_retired_name(name)) return name.substr(retired_prefix.size());
-  if (is_staging_name(name)) return name.substr(staging_prefix.size());
-  return {};
-}
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/names.hpp -----
-
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-namespace clawport {
+namespace clawport::fs {
 
-/// What `recover` did, one sentence per action, in the order it acted.
-struct recover_report {
-  std::vector<std::string> actions;
-  bool restored = false;    ///< a previous bundle was moved back to the destination
-  std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+/// How opening a source root came out.
+enum class root_status {
+  opened,     ///< a real directory, bound to the identity that was classified
+  nothing,    ///< absent: only "not found" counts as no source
+  symlinked,  ///< the root itself is a symlink
+  escaped,    ///< the walk met a symlink or a non-plain component before the root
+};
+
+/// The outcome of `open_anchored_root` / `open_configured_root`.
+template <class Fs>
+struct root_result {
+  root_status status = root_status::nothing;
+  std::optional<typename Fs::dir> handle;  ///< set iff `opened`
+  file_id id;                              ///< identity of `handle`, iff `opened`
+  std::string at;                          ///< iff `escaped` or `symlinked`: where
+
+  bool opened() const noexcept { return status == root_status::opened; }
 };
 
 namespace detail {
 
+/// The components of a path as Rust's `Path::components` yields them: a leading "/" is a
+/// component, empty segments vanish, "." is kept only in first position, ".." is kept.
+inline std::vector<std::string_view> components(std::string_view path) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  if (!path.empty() && path.front() == '/') {
+    out.emplace_back(path.substr(0, 1));
+    i = 1;
+  }
+  while (i <= path.size()) {
+    std::size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    std::string_view part = path.substr(i, j - i);
+    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
+    i = j + 1;
+  }
+  return out;
+}
+
+inline bool is_plain(std::string_view c) noexcept {
+  return !c.empty() && c != "." && c != ".." && c != "/";
+}
+
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (!rel.empty() && rel.front() == '/') return std::string(rel);
+  std::string out(base);
+  if (out.empty() || out.back() != '/') out += '/';
+  out += rel;
+  return out;
+}
+
+inline error not_a_directory(const std::string& path) {
+  return error(errc::unsafe_path,
+               path +
+                   " exists but is not a directory; the export refuses to publish a bundle that "
+                   "silently lacks the source it names",
+               path);
+}
+
+inline error root_replaced(const std::string& path) {
+  return error(errc::identity_changed,
+               path +
+                   " was replaced while the export was opening it; the copy carries the tree it "
+                   "inspected or nothing at all, so run the export again",
+               path);
+}
+
+/// Classifies `name` through `parent`, then opens and binds it. Returns nullopt-status
+/// results for absence and symlinks; throws for the rest. `walked` names it in messages.
 template <class Fs>
-struct leftover {
-  std::string name;
-  typename Fs::dir handle;  ///< open and locked by recover while it works
+root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                           const std::string& walked, bool last) {
+  root_result<Fs> r;
+  std::optional<stat_info> info;
+  try {
+    info = fs.stat_at(parent, name);
+  } catch (const error& e) {
+    rethrow(e, "failed to inspect " + walked, walked);
+  }
+  if (!info) return r;  // nothing
+  if (info->kind == file_kind::symlink) {
+    r.status = last ? root_status::symlinked : root_status::escaped;
+    r.at = walked;
+    return r;
+  }
+  if (info->kind != file_kind::directory) throw not_a_directory(walked);
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    rethrow(e, "failed to open " + walked, walked);
+  }
+  stat_info now;
+  try {
+    now = fs.stat(*opened);
+  } catch (const error& e) {
+    rethrow(e, "failed to inspect " + walked, walked);
+  }
+  if (now.id != info->id) throw root_replaced(walked);
+  r.status = root_status::opened;
+  r.handle = std::move(opened);
+  r.id = now.id;
+  return r;
+}
+
+}  // namespace detail
+
+/// Opens `install_root/relative` component by component from the install root, which is
+/// the only place symlinks are followed (above the install). `relative` must start with
+/// `family` ("agents" or "shared"), else the result is `escaped`. A symlink on the last
+/// component is `symlinked`, on any earlier one `escaped` (wherever it points, even
+/// inside the install). Throws clawport::error for a non-directory (errc::unsafe_path),
+/// a root replaced between classification and open (errc::identity_changed) and any
+/// failure other than "not found" ("failed to inspect/open {walked}").
+template <class Fs>
+root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::string_view relative,
+                                   std::string_view family) {
+  root_result<Fs> result;
+  const std::vector<std::string_view> parts = detail::components(relative);
+  if (parts.empty() || parts.front() != family) {
+    result.status = root_status::escaped;
+    result.at = detail::join(install_root, relative);
+    return result;
+  }
+  std::string walked(install_root);
+  std::optional<typename Fs::dir> current;
+  try {
+    current.emplace(fs.open_root(install_root));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) {
+      detail::rethrow(e, "failed to resolve " + walked, walked);
+    }
+    detail::rethrow(e, "failed to open " + walked, walked);
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    walked = detail::join(walked, parts[i]);
+    if (!detail::is_plain(parts[i])) {
+      result.status = root_status::escaped;
+      result.at = walked;
+      return result;
+    }
+    root_result<Fs> step =
+        detail::open_bound(fs, *current, parts[i], walked, i + 1 == parts.size());
+    if (!step.opened()) return step;
+    if (i + 1 == parts.size()) return step;
+    current = std::move(step.handle);
+  }
+  return result;  // unreachable: parts is never empty here
+}
+
+/// Opens a configured `workspace.path`, exempt from the ancestor walk: the parent is
+/// resolved following symlinks, the last component is classified, opened without
+/// following and bound by identity. `path` must be absolute (make it so at the edge).
+/// Throws errc::unsafe_path when the last component is not a plain name.
+template <class Fs>
+root_result<Fs> open_configured_root(Fs& fs, std::string_view path) {
+  const std::string shown(path);
+  const std::vector<std::string_view> parts = detail::components(path);
+  if (parts.empty() || !detail::is_plain(parts.back())) {
+    throw error(errc::unsafe_path,
+                "the configured workspace path " + shown +
+                    " does not end in a plain directory name, so the export cannot bind what "
+                    "it copies to what it checked; set `workspace.path` to the resolved "
+                    "directory and export again",
+                shown);
+  }
+  if (parts.front() != "/") {
+    throw error(errc::invalid_argument,
+                "the configured workspace path " + shown + " must be made absolute before opening",
+                shown);
+  }
+  std::string parent = "/";
+  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = detail::join(parent, parts[i]);
+  root_result<Fs> result;
+  std::optional<typename Fs::dir> holder;
+  try {
+    holder.emplace(fs.open_root(parent));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) return result;  // nothing
+    detail::rethrow(e, "failed to resolve " + parent, parent);
+  }
+  result = detail::open_bound(fs, *holder, parts.back(), shown, true);
+  if (result.status == root_status::symlinked) result.at = shown;
+  return result;
+}
+
+/// The refusal for a workspace root that came out `symlinked` or `escaped`; `path` is the
+/// workspace as planned. Only call it for those two statuses.
+template <class Fs>
+error workspace_root_refusal(const root_result<Fs>& r, std::string_view path) {
+  const std::string p(path);
+  if (r.status == root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "the agent workspace " + p +
+                     " is a symlink; the bundle would carry whatever it points at as the "
+                     "agent's own tree, so set `workspace.path` to the real directory and "
+                     "export again",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "the agent workspace " + p +
+                   " is not reachable through real directories under the install's agents "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+/// The refusal for a skill-bundle root that came out `symlinked` or `escaped`.
+template <class Fs>
+error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::string_view path) {
+  const std::string p(path);
+  const std::string a(alias);
+  if (r.status == root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "skill bundle `" + a + "` resolves to the symlink " + p +
+                     "; a bundle directory must be a real directory inside the install's "
+                     "shared tree",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "skill bundle `" + a + "` at " + p +
+                   " is not reachable through real directories under the install's shared "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/anchored.hpp -----
+// ----- begin clawport/fs/copy.hpp -----
+// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
+// copying (§7.6). Every read and write goes through directory handles; each entry is
+// classified without following links, opened with nofollow and carried only if the
+// opened object is the one that was classified.
+
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::fs {
+
+/// What a copy carried and what it skipped (one for the workspace, one for all skills).
+struct copy_tally {
+  std::uint64_t files = 0;               ///< regular files written into the bundle
+  std::uint64_t bytes = 0;               ///< bytes actually copied
+  std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
+  std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
+};
+
+/// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
+/// An empty function admits everything. An excluded directory is never opened.
+using entry_filter = std::function<bool(std::string_view relative)>;
+
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+};
+
+/// §7.5: the memory store (a first component `memory`) and a root-level
+/// `MEMORY_SNAPSHOT.md` stay behind; the test is by component and case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return false;
+  return relative != "MEMORY_SNAPSHOT.md";
+}
+
+/// The spec of the workspace copy: root `workspace`, filtered by §7.5.
+inline copy_spec workspace_copy_spec() { return copy_spec{"workspace", workspace_entry_included}; }
+
+namespace detail {
+
+template <class Fs>
+class tree_copier {
+ public:
+  using dir = typename Fs::dir;
+
+  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
+      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+
+  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+    bool nested = false;  // an error from an entry is already in context
+    try {
+      fs_.for_each_entry(src, [&](std::string_view name) {
+        try {
+          entry(src, dst, name, depth);
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      rethrow(e, "failed to read " + bundle_path(), bundle_path());
+    }
+  }
+
+ private:
+  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
+  /// the guard trims it back, so no allocation grows with the number of files.
+  struct rel_guard {
+    std::string& s;
+    std::size_t n;
+    ~rel_guard() { s.resize(n); }
+  };
+
+  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
+
+  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+    rel_guard guard{rel_, rel_.size()};
+    if (!rel_.empty()) rel_ += '/';
+    rel_.append(name.data(), name.size());
+    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+
+    std::optional<stat_info> info;
+    try {
+      info = fs_.stat_at(src, name);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (!info) return;  // gone before it was inspected: there is nothing it could carry
+    switch (info->kind) {
+      case file_kind::symlink:
+        ++tally_.symlinks_skipped;
+        return;
+      case file_kind::other:
+        ++tally_.others_skipped;
+        return;
+      case file_kind::directory:
+        return directory(src, dst, name, *info, depth + 1);
+      case file_kind::regular:
+        return regular(src, dst, name, *info);
+    }
+  }
+
+  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+                 std::size_t depth) {
+    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
+      throw error(errc::limit_exceeded,
+                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
+                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                  bundle_path());
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    try {
+      fs_.make_dir_at(dst, name, 0777);
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*child);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
+      return;
+    }
+    std::optional<dir> out;
+    try {
+      out.emplace(fs_.open_dir_at(dst, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
+    }
+    copy_dir(*child, *out, depth);
+  }
+
+  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+    std::optional<typename Fs::file> in;
+    try {
+      in.emplace(fs_.open_file_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*in);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.kind != file_kind::regular) return;
+    if (opened.nlink > 1) {  // before identity, as upstream
+      ++tally_.hard_links_skipped;
+      return;
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;
+      return;
+    }
+    std::optional<typename Fs::file> out;
+    try {
+      out.emplace(fs_.create_file_at(dst, name, 0600));
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    std::uint64_t n = 0;
+    try {
+      n = fs_.copy_data(*in, *out);
+    } catch (const error& e) {
+      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
+    }
+    try {
+      fs_.set_mode(*out, opened.mode);
+    } catch (const error& e) {
+      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
+    }
+    ++tally_.files;
+    tally_.bytes += n;
+  }
+
+  Fs& fs_;
+  const copy_spec& spec_;
+  copy_tally& tally_;
+  std::string rel_;
+};
+
+/// True if `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    if ((c >> 5) == 0x6) {
+      len = 2;
+      cp = c & 0x1Fu;
+    } else if ((c >> 4) == 0xE) {
+      len = 3;
+      cp = c & 0x0Fu;
+    } else if ((c >> 3) == 0x1E) {
+      len = 4;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (i + len > s.size()) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc >> 6) != 0x2) return false;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
+/// path of `src` below the spec's root (empty for the root itself); errors name entries
+/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
+/// and skipped; hard-linked files and entries replaced between classification and open
+/// are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs>
+void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// One skill bundle to carry: where it is and which of its skills travel.
+struct skill_source {
+  std::string alias;     ///< becomes `skills/<alias>/` in the bundle
+  std::string source;    ///< the planned source path, as shown in messages
+  std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
+  std::function<bool(std::string_view skill)> admits_skill;  ///< empty admits every skill
+};
+
+/// The skills one bundle carried (names sorted).
+struct carried_bundle {
+  std::string alias;
+  std::vector<std::string> skills;
+};
+
+/// What `copy_skill_bundles` did.
+struct skill_copy_result {
+  copy_tally tally;                          ///< shared across all skill bundles
+  std::size_t bundles = 0;                   ///< bundles that carried at least one skill
+  std::vector<carried_bundle> carried;       ///< those bundles, in plan order
+  std::vector<std::string> without_content;  ///< aliases that ended without content
+  std::vector<file_id> sources;              ///< identities of the opened bundle roots
+};
+
+/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
+/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
+/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
+/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
+/// itself is created only when there are sources and removed when no bundle carried.
+template <class Fs>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging) {
+  static_assert(check_policy<Fs>());
+  using dir = typename Fs::dir;
+  skill_copy_result result;
+  if (sources.empty()) return result;
+
+  std::optional<dir> skills;
+  try {
+    fs.make_dir_at(staging, "skills", 0777);
+    skills.emplace(fs.open_dir_at(staging, "skills"));
+  } catch (const error& e) {
+    detail::rethrow(e, "failed to create skills in the bundle", "skills");
+  }
+
+  for (const skill_source& source : sources) {
+    root_result<Fs> root = open_anchored_root(fs, install_root, source.relative, "shared");
+    if (root.status == root_status::nothing) {
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    if (!root.opened()) throw skill_root_refusal(root, source.alias, source.source);
+    result.sources.push_back(root.id);
+
+    const std::string bundle_root = "skills/" + source.alias;
+    std::optional<dir> bundle;
+    try {
+      fs.make_dir_at(*skills, source.alias, 0777);
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
+    }
+    try {
+      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
+    }
+
+    carried_bundle carried{source.alias, {}};
+    const copy_spec spec{bundle_root, {}};
+    bool nested = false;
+    try {
+      fs.for_each_entry(*root.handle, [&](std::string_view name) {
+        try {
+          if (!detail::valid_utf8(name)) return;
+          if (source.admits_skill && !source.admits_skill(name)) return;
+          const std::string path = bundle_root + "/" + std::string(name);
+          std::optional<stat_info> info;
+          try {
+            info = fs.stat_at(*root.handle, name);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (!info) return;
+          if (info->kind == file_kind::symlink) {
+            ++result.tally.symlinks_skipped;
+            return;
+          }
+          if (info->kind != file_kind::directory) return;  // loose files are local state
+          std::optional<dir> skill;
+          try {
+            skill.emplace(fs.open_dir_at(*root.handle, name));
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to open " + path, path);
+          }
+          stat_info opened;
+          try {
+            opened = fs.stat(*skill);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (opened.id != info->id) {
+            ++result.tally.replaced_skipped;
+            return;
+          }
+          const std::uint64_t before = result.tally.files;
+          {
+            std::optional<dir> out;
+            try {
+              fs.make_dir_at(*bundle, name, 0777);
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+            }
+            try {
+              out.emplace(fs.open_dir_at(*bundle, name));
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+            }
+            copy_tree(fs, *skill, *out, spec, result.tally, name);
+          }
+          if (result.tally.files > before) {
+            carried.skills.emplace_back(name);
+            return;
+          }
+          try {
+            fs.remove_tree_at(*bundle, name);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+          }
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
+    }
+
+    bundle.reset();
+    if (carried.skills.empty()) {
+      try {
+        fs.remove_tree_at(*skills, source.alias);
+      } catch (const error& e) {
+        detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                        bundle_root);
+      }
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    std::sort(carried.skills.begin(), carried.skills.end());
+    result.carried.push_back(std::move(carried));
+    ++result.bundles;
+  }
+
+  if (result.bundles == 0) {
+    skills.reset();
+    try {
+      fs.remove_dir_at(staging, "skills");
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+    }
+  }
+  return result;
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/copy.hpp -----
+// ----- begin clawport/fs/posix.hpp -----
+// fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
+// open directory descriptor and one path component, never by re-resolving a path string,
+// so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
+
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace clawport::fs {
+
+namespace detail {
+
+/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
+/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
+/// open becomes errc::not_found; everything else is errc::io.
+inline error posix_error(int err, std::string_view what, std::string_view name,
+                         bool is_open = false) {
+  std::string subject(name);
+  std::string head = std::string(what) + " " + subject + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subject), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)",
+                   std::move(subject), err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subject), err);
+    case ELOOP:
+      if (is_open) {
+        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
+        // entry is a symbolic link, which is refused rather than followed.
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subject), err);
+      }
+      break;
+    case ENOENT:
+      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + errno_text(err), std::move(subject), err);
+}
+
+/// Refuses anything that is not exactly one path component: the policy only ever walks
+/// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
+/// when a caller forgets to check it.
+inline void require_component(std::string_view name) {
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
+      name.find('\0') != std::string_view::npos) {
+    throw error(errc::unsafe_path,
+                "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
+                std::string(name));
+  }
+}
+
+inline file_kind kind_of(mode_t mode) noexcept {
+  if (S_ISREG(mode)) return file_kind::regular;
+  if (S_ISDIR(mode)) return file_kind::directory;
+  if (S_ISLNK(mode)) return file_kind::symlink;
+  return file_kind::other;
+}
+
+inline stat_info to_info(const struct stat& st) noexcept {
+  stat_info info;
+  info.kind = kind_of(st.st_mode);
+  info.id.dev = static_cast<std::uint64_t>(st.st_dev);
+  info.id.ino = static_cast<std::uint64_t>(st.st_ino);
+  info.mode = static_cast<std::uint32_t>(st.st_mode & 07777);
+  info.nlink = static_cast<std::uint64_t>(st.st_nlink);
+  info.size = st.st_size > 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  return info;
+}
+
+/// A move-only owned file descriptor.
+class unique_fd {
+ public:
+  unique_fd() noexcept = default;
+  explicit unique_fd(int fd) noexcept : fd_(fd) {}
+  unique_fd(unique_fd&& other) noexcept : fd_(other.release()) {}
+  unique_fd& operator=(unique_fd&& other) noexcept {
+    if (this != &other) reset(other.release());
+    return *this;
+  }
+  unique_fd(const unique_fd&) = delete;
+  unique_fd& operator=(const unique_fd&) = delete;
+  ~unique_fd() { reset(); }
+
+  int get() const noexcept { return fd_; }
+  int release() noexcept {
+    int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
+  void reset(int fd = -1) noexcept {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = fd;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+/// Owns a DIR stream; closing it closes the descriptor it was made from.
+struct dir_stream_closer {
+  void operator()(DIR* d) const noexcept { ::closedir(d); }
+};
+using dir_stream = std::unique_ptr<DIR, dir_stream_closer>;
+
+inline bool is_dot_or_dotdot(const char* n) noexcept {
+  return n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'));
+}
+
+// renameat2 flags, spelled here so no libc or kernel header is needed.
+constexpr unsigned rename_noreplace_flag = 1u;
+constexpr unsigned rename_exchange_flag = 2u;
+
+}  // namespace detail
+
+/// The Fs policy on the host filesystem (Linux first; other POSIX systems build, with
+/// `rename_result::unsupported` for the renameat2 modes and fsync in place of syncfs).
+///
+/// Guarantees: entries are classified with fstatat(AT_SYMLINK_NOFOLLOW) through their
+/// parent's descriptor and opened with O_NOFOLLOW (plus O_DIRECTORY for directories), so
+/// a symlink is never followed below a root; creation uses O_CREAT|O_EXCL; recursive
+/// removal descends through descriptors and unlinks symlinks instead of following them
+/// (the CVE-2022-21658 fix). Out of scope: bind mounts and other mount changes inside a
+/// tree, and /proc magic links reached through a root the caller chose.
+class posix {
+ public:
+  /// A directory handle: an O_DIRECTORY descriptor, closed on destruction.
+  class dir {
+   public:
+    dir(dir&&) noexcept = default;
+    dir& operator=(dir&&) noexcept = default;
+    int native_handle() const noexcept { return fd_.get(); }
+
+   private:
+    friend class posix;
+    explicit dir(int fd) noexcept : fd_(fd) {}
+    detail::unique_fd fd_;
+  };
+
+  /// A file handle: a descriptor opened read-only, or write-only when created.
+  class file {
+   public:
+    file(file&&) noexcept = default;
+    file& operator=(file&&) noexcept = default;
+    int native_handle() const noexcept { return fd_.get(); }
+
+   private:
+    friend class posix;
+    explicit file(int fd) noexcept : fd_(fd) {}
+    detail::unique_fd fd_;
+  };
+
+  dir open_root(std::string_view abs) {
+    std::string path(abs);
+    if (path.empty() || path.front() != '/') {
+      throw error(errc::invalid_argument, "open_root needs an absolute path, got `" + path + "`",
+                  path);
+    }
+    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 && errno == ELOOP) {
+      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
+      throw error(errc::limit_exceeded,
+                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
+                  ELOOP);
+    }
+    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
+    return dir(fd);
+  }
+
+  /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
+  /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
+  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  std::optional<std::string> canonical(std::string_view abs) {
+    std::string path(abs);
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (resolved == nullptr) {
+      const int err = errno;
+      if (err == ENOENT || err == ENOTDIR) return std::nullopt;
+      throw detail::posix_error(err, "cannot resolve", path);
+    }
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
+  }
+
+  std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    struct stat st {};
+    if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (errno == ENOENT) return std::nullopt;
+      throw detail::posix_error(errno, "cannot inspect", n);
+    }
+    return detail::to_info(st);
+  }
+
+  stat_info stat(const dir& d) { return fstat_fd(d.native_handle()); }
+  stat_info stat(const file& f) { return fstat_fd(f.native_handle()); }
+
+  dir open_dir_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    int fd = ::openat(parent.native_handle(), n.c_str(),
+                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+      int err = errno;
+      struct stat st {};
+      // O_DIRECTORY reports a symlink as ENOTDIR; say which it was.
+      if (err == ENOTDIR &&
+          ::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+          S_ISLNK(st.st_mode)) {
+        err = ELOOP;
+      }
+      throw detail::posix_error(err, "cannot open directory", n, true);
+    }
+    return dir(fd);
+  }
+
+  file open_file_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    // O_NONBLOCK keeps a FIFO swapped in after classification from blocking the open;
+    // the caller's fstat then sees it is not a regular file.
+    int fd = ::openat(parent.native_handle(), n.c_str(),
+                      O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
+    int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return file(fd);
+  }
+
+  /// Streams the entries of `d` to `f(std::string_view name)` in readdir order through a
+  /// fresh description of the same directory ("." of the handle), so the handle's own
+  /// offset is untouched and nothing is resolved by path.
+  template <class F>
+  void for_each_entry(const dir& d, F&& f) {
+    detail::dir_stream stream = open_stream(d);
+    for (;;) {
+      errno = 0;
+      struct dirent* ent = ::readdir(stream.get());
+      if (ent == nullptr) {
+        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        return;
+      }
+      if (detail::is_dot_or_dotdot(ent->d_name)) continue;
+      f(std::string_view(ent->d_name));
+    }
+  }
+
+  bool is_empty(const dir& d) {
+    bool empty = true;
+    detail::dir_stream stream = open_stream(d);
+    for (;;) {
+      errno = 0;
+      struct dirent* ent = ::readdir(stream.get());
+      if (ent == nullptr) {
+        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        return empty;
+      }
+      if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
+    }
+  }
+
+  void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
+    detail::require_component(name);
+    std::string n(name);
+    if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
+      throw detail::posix_error(errno, "cannot create directory", n);
+    }
+  }
+
+  file create_file_at(const dir& parent, std::string_view name, std::uint32_t mode) {
+    detail::require_component(name);
+    std::string n(name);
+    int fd = ::openat(parent.native_handle(), n.c_str(),
+                      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
+                      static_cast<mode_t>(mode));
+    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
+    return file(fd);
+  }
+
+  /// Copies every remaining byte of `from` to `to`: copy_file_range in the kernel when
+  /// the filesystems allow it, else a read/write loop with one reused buffer.
+  std::uint64_t copy_data(file& from, file& to) {
+    std::uint64_t total = 0;
+#if defined(__linux__) && defined(SYS_copy_file_range)
+    if (copy_range_works_) {
+      for (;;) {
+        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
+                           nullptr, std::size_t{1} << 30, 0u);
+        if (n > 0) {
+          total += static_cast<std::uint64_t>(n);
+          continue;
+        }
+        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
+        int err = errno;
+        if (err == EINTR) continue;
+        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
+        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
+        // offsets have advanced by what was copied, so the loop below just continues.
+        if (err == ENOSYS) copy_range_works_ = false;
+        break;
+      }
+    }
+#endif
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    for (;;) {
+      std::size_t n = read(from, buffer_.data(), buffer_.size());
+      if (n == 0) return total;
+      write_all(to, buffer_.data(), n);
+      total += n;
+    }
+  }
+
+  std::size_t read(file& f, char* buf, std::size_t n) {
+    for (;;) {
+      ssize_t got = ::read(f.native_handle(), buf, n);
+      if (got >= 0) return static_cast<std::size_t>(got);
+      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
+    }
+  }
+
+  void write_all(file& f, const char* data, std::size_t n) {
+    while (n > 0) {
+      ssize_t put = ::write(f.native_handle(), data, n);
+      if (put < 0) {
+        if (errno == EINTR) continue;
+        throw detail::posix_error(errno, "cannot write", "file");
+      }
+      data += put;
+      n -= static_cast<std::size_t>(put);
+    }
+  }
+
+  void set_mode(file& f, std::uint32_t mode) {
+    if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
+      throw detail::posix_error(errno, "cannot set permissions on", "file");
+    }
+  }
+
+  void unlink_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
+      throw detail::posix_error(errno, "cannot remove", n);
+    }
+  }
+
+  void remove_dir_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
+      throw detail::posix_error(errno, "cannot remove directory", n);
+    }
+  }
+
+  /// Removes `name` and everything below it. Each directory is opened with
+  /// O_NOFOLLOW|O_DIRECTORY through its parent; an entry that is (or has just become) a
+  /// symlink is unlinked, never followed. Entries that vanish meanwhile are not errors.
+  /// Uses one descriptor per level and an explicit stack, not C++ recursion.
+  void remove_tree_at(const dir& parent, std::string_view name) {
+    detail::require_component(name);
+    std::string n(name);
+    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
+    struct frame {
+      detail::unique_fd fd;  // the directory being emptied
+      detail::dir_stream stream;
+      std::string name;  // its name in the parent frame (or the caller's dir)
+    };
+    std::vector<frame> stack;
+    auto push = [&](int parent_fd, const std::string& child) -> bool {
+      int fd = ::openat(parent_fd, child.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (fd < 0) {
+        int err = errno;
+        if (err == ENOENT && !stack.empty()) return false;
+        if (err == ENOTDIR || err == ELOOP) {
+          // Swapped for a file or symlink after classification: remove the entry itself.
+          if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
+            throw detail::posix_error(errno, "cannot remove", child);
+          }
+          return false;
+        }
+        throw detail::posix_error(err, "cannot open directory", child, true);
+      }
+      detail::unique_fd owned(fd);
+      detail::dir_stream stream = stream_of(fd, child);
+      stack.push_back(frame{std::move(owned), std::move(stream), child});
+      return true;
+    };
+    push(parent.native_handle(), n);
+    while (!stack.empty()) {
+      frame& top = stack.back();
+      errno = 0;
+      struct dirent* ent = ::readdir(top.stream.get());
+      if (ent != nullptr) {
+        if (detail::is_dot_or_dotdot(ent->d_name)) continue;
+        std::string child(ent->d_name);
+        if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
+        continue;
+      }
+      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
+      std::string done = std::move(top.name);
+      stack.pop_back();
+      int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
+      if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
+        throw detail::posix_error(errno, "cannot remove directory", done);
+      }
+    }
+  }
+
+  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
+                          std::string_view to, rename_mode mode) {
+    detail::require_component(from);
+    detail::require_component(to);
+    std::string f(from);
+    std::string t(to);
+    if (mode == rename_mode::replace) {
+      if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
+        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
+      }
+      return rename_result::done;
+    }
+#if defined(__linux__) && defined(SYS_renameat2)
+    unsigned flags = mode == rename_mode::noreplace ? detail::rename_noreplace_flag
+                                                    : detail::rename_exchange_flag;
+    if (::syscall(SYS_renameat2, from_dir.native_handle(), f.c_str(), to_dir.native_handle(),
+                  t.c_str(), flags) == 0) {
+      return rename_result::done;
+    }
+    int err = errno;
+    if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
+    throw detail::posix_error(err, "cannot rename", f + " to " + t);
+#else
+    return rename_result::unsupported;
+#endif
+  }
+
+  void sync_filesystem(const dir& d) {
+#if defined(__linux__)
+    if (::syncfs(d.native_handle()) != 0)
+      throw detail::posix_error(errno, "cannot sync", "filesystem");
+#else
+    if (::fsync(d.native_handle()) != 0)
+      throw detail::posix_error(errno, "cannot sync", "directory");
+#endif
+  }
+
+  void sync_dir(const dir& d) {
+    if (::fsync(d.native_handle()) != 0)
+      throw detail::posix_error(errno, "cannot sync", "directory");
+  }
+
+  bool try_lock(const dir& d) {
+    for (;;) {
+      if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
+      if (errno == EWOULDBLOCK) return false;
+      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
+    }
+  }
+
+ private:
+  static stat_info fstat_fd(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
+    return detail::to_info(st);
+  }
+
+  static detail::dir_stream stream_of(int fd, std::string_view what) {
+    DIR* d = ::fdopendir(fd);
+    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
+    return detail::dir_stream(d);
+  }
+
+  static detail::dir_stream open_stream(const dir& d) {
+    int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
+    detail::unique_fd owned(fd);
+    detail::dir_stream stream = stream_of(fd, "directory");
+    owned.release();  // the stream owns it now
+    return stream;
+  }
+
+  /// Unlinks `name` in `dirfd` unless it is a directory; returns true for a directory the
+  /// caller should descend into. `top` makes a missing name an error.
+  static bool remove_leaf_or_open(int dirfd, const std::string& name, bool top) {
+    struct stat st {};
+    if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (errno == ENOENT && !top) return false;
+      throw top && errno == ENOENT
+          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
+                  name, ENOENT)
+          : detail::posix_error(errno, "cannot inspect", name);
+    }
+    if (S_ISDIR(st.st_mode)) return true;
+    if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
+      throw detail::posix_error(errno, "cannot remove", name);
+    }
+    return false;
+  }
+
+  static bool offload_unsupported(int err) noexcept {
+    // The errnos GNU cp treats as "no offload here, copy normally".
+    switch (err) {
+      case EXDEV:
+      case ENOSYS:
+      case EINVAL:
+      case EOPNOTSUPP:
+#if defined(ENOTSUP) && ENOTSUP != EOPNOTSUPP
+      case ENOTSUP:
+#endif
+      case ENOTTY:
+      case EBADF:
+      case ETXTBSY:
+      case EPERM:
+      case EACCES:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
+  bool copy_range_works_ = true;  // false once the kernel said ENOSYS
+};
+
+static_assert(check_policy<posix>());
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/posix.hpp -----
+// ----- begin clawport/names/grammar.hpp -----
+// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// compile time. A rule is a type with
+//   static constexpr std::optional<std::string_view> check(std::string_view name);
+// returning the refusal reason (a phrase completing "the name ...") or nullopt.
+// `grammar<Rules...>` runs them in order and reports the first reason; `with<>` and
+// `without<>` derive new grammar types, so a consumer's policy is checked by the compiler.
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+// ----- begin clawport/names/utf8.hpp -----
+// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
+// (Unicode White_Space, category Cc) without a Unicode library.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace clawport::names::utf8 {
+
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is valid UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
+  }
+  return true;
+}
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace clawport::names::utf8
+// ----- end clawport/names/utf8.hpp -----
+
+namespace clawport::names {
+
+namespace rules {
+
+/// 1. "is empty".
+struct not_empty {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.empty()) return std::string_view("is empty");
+    return std::nullopt;
+  }
+};
+
+/// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
+/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+struct valid_utf8 {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
+    return std::nullopt;
+  }
+};
+
+/// 2. Leading or trailing Unicode White_Space (space, tab, NBSP, ...).
+struct no_edge_whitespace {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.empty() || !utf8::valid(name)) return std::nullopt;
+    if (utf8::is_white_space(utf8::decode_at(name, 0).cp) ||
+        utf8::is_white_space(utf8::last(name).cp))
+      return std::string_view("has leading or trailing whitespace");
+    return std::nullopt;
+  }
+};
+
+/// 3. Exactly "." or "..".
+struct not_dot_or_dotdot {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name == "." || name == "..")
+      return std::string_view("names a relative directory rather than an entry");
+    return std::nullopt;
+  }
+};
+
+/// 4. '/' or '\'.
+struct no_separators {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c == '/' || c == '\\') return std::string_view("contains a directory separator");
+    return std::nullopt;
+  }
+};
+
+/// 5. Any of : < > " | ? *
+struct no_reserved_chars {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c == ':' || c == '<' || c == '>' || c == '"' || c == '|' || c == '?' || c == '*')
+        return std::string_view("contains a character Windows does not allow in a filename");
+    return std::nullopt;
+  }
+};
+
+/// 6. A Unicode control character (category Cc: U+0000-001F, U+007F-009F).
+struct no_control_chars {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (std::size_t i = 0; i < name.size();) {
+      const utf8::decoded d = utf8::decode_at(name, i);
+      if (d.length == 0) return std::nullopt;  // valid_utf8's business
+      if (utf8::is_control(d.cp)) return std::string_view("contains a control character");
+      i += d.length;
+    }
+    return std::nullopt;
+  }
+};
+
+/// 7. Ends with '.'. (A trailing space is refused by no_edge_whitespace.)
+struct no_trailing_dot {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (!name.empty() && name.back() == '.')
+      return std::string_view("ends in a dot, which Windows strips to a different name");
+    return std::nullopt;
+  }
+};
+
+/// 8. CON PRN AUX NUL COM0-9 LPT0-9 as the stem before the FIRST '.', ASCII case-folded.
+/// So `nul.json` and `com1.tar.gz` are refused; `com10`, `conf.d`, `my.con` are not.
+struct no_windows_device_names {
+  static constexpr char upper(char c) noexcept {
+    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  }
+  static constexpr bool stem_is(std::string_view stem, std::string_view word) noexcept {
+    if (stem.size() != word.size()) return false;
+    for (std::size_t i = 0; i < stem.size(); ++i)
+      if (upper(stem[i]) != word[i]) return false;
+    return true;
+  }
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    const std::string_view stem = name.substr(0, name.find('.'));
+    bool device = stem_is(stem, "CON") || stem_is(stem, "PRN") || stem_is(stem, "AUX") ||
+                  stem_is(stem, "NUL");
+    if (!device && stem.size() == 4 && stem[3] >= '0' && stem[3] <= '9')
+      device = stem_is(stem.substr(0, 3), "COM") || stem_is(stem.substr(0, 3), "LPT");
+    if (device) return std::string_view("is a Windows device name");
+    return std::nullopt;
+  }
+};
+
+// ---- extra rules a consumer can add; none is part of names::portable ----
+
+/// At most N bytes.
+template <std::size_t N>
+struct max_length {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    if (name.size() > N) return std::string_view("is longer than the length limit");
+    return std::nullopt;
+  }
+};
+
+/// Only ASCII bytes.
+struct ascii_only {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (static_cast<unsigned char>(c) >= 0x80)
+        return std::string_view("contains a character outside ASCII");
+    return std::nullopt;
+  }
+};
+
+/// No ASCII upper-case letters (case-insensitive filesystems fold them).
+struct lowercase_only {
+  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
+    for (char c : name)
+      if (c >= 'A' && c <= 'Z') return std::string_view("contains an upper-case letter");
+    return std::nullopt;
+  }
+};
+
+}  // namespace rules
+
+namespace detail {
+
+template <typename T, typename... List>
+inline constexpr bool contains_v = (std::is_same_v<T, List> || ...);
+
+template <typename Rule, typename = void>
+struct is_rule : std::false_type {};
+template <typename Rule>
+struct is_rule<Rule,
+               std::enable_if_t<std::is_convertible_v<decltype(Rule::check(std::string_view{})),
+                                                      std::optional<std::string_view>>>>
+    : std::true_type {};
+
+template <typename... Drop>
+struct rule_list {};
+
+// Rebuilds Acc from the remaining rules, skipping those listed in Drop.
+template <typename Acc, typename DropList, typename... Rest>
+struct without_rules {
+  using type = Acc;
+};
+template <template <typename...> class G, typename... Acc, typename... Drop, typename First,
+          typename... Rest>
+struct without_rules<G<Acc...>, rule_list<Drop...>, First, Rest...> {
+  using type = typename std::conditional_t<
+      contains_v<First, Drop...>, without_rules<G<Acc...>, rule_list<Drop...>, Rest...>,
+      without_rules<G<Acc..., First>, rule_list<Drop...>, Rest...>>::type;
 };
 
 }  // namespace detail
 
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
-template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
-      names.emplace_back(entry);
-    }
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
+/// Runs `Rules` in order; the first refusal's reason wins. A Names policy.
+template <typename... Rules>
+struct grammar {
+  static_assert((detail::is_rule<Rules>::value && ...),
+                "clawport::names::grammar: every rule must provide "
+                "`static constexpr std::optional<std::string_view> check(std::string_view)`");
 
-  std::vector<detail::leftover<Fs>> staging;
-  std::vector<detail::leftover<Fs>> retired;
-  for (const std::string& n : names) {
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-    if (!st) continue;
-    if (st->kind != fs::file_kind::directory) {
-      report.actions.push_back("left " + n + " alone: it is not a directory");
-      continue;
-    }
-    typename Fs::dir handle = fs.open_dir_at(parent, n);
-    if (fs.stat(handle).id != st->id) {
-      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
-      continue;
-    }
-    if (!fs.try_lock(handle)) {
-      ++report.busy;
-      report.actions.push_back("left " + n + " alone: a running export holds it");
-      continue;
-    }
-    auto& into = publish::is_retired_name(n) ? retired : staging;
-    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+  /// Why `name` cannot be one path component on every supported target, or nullopt.
+  static constexpr std::optional<std::string_view> unportable_reason(
+      std::string_view name) noexcept {
+    std::optional<std::string_view> reason;
+    ((reason = reason ? reason : Rules::check(name)), ...);
+    return reason;
   }
 
-  const bool destination_present = fs.stat_at(parent, name).has_value();
-  if (!destination_present && retired.size() > 1) {
-    std::string list;
-    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
-    throw error(errc::recover_ambiguous,
-                display + " is missing and several previous bundles lie beside it (" + list +
-                    "); recover cannot tell which one was " + display +
-                    ", so nothing was changed: rename the right one to " + std::string(name) +
-                    " yourself",
-                display);
+  /// True when every rule accepts `name`.
+  static constexpr bool accepts(std::string_view name) noexcept {
+    return !unportable_reason(name).has_value();
   }
-  if (!destination_present && retired.size() == 1) {
-    const std::string& from = retired.front().name;
-    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
-    if (done == fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::recover_ambiguous,
-                    display + " appeared while recover ran; nothing was changed", display);
-      }
-      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
-    }
-    report.restored = true;
-    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
-  } else {
-    for (const auto& r : retired) {
-      report.actions.push_back("left " + r.name + " alone: " + display +
-                               " exists, so it is not a bundle waiting to be restored (delete "
-                               "it yourself if it is an old bundle you no longer need)");
-    }
-  }
-  for (const auto& s : staging) {
-    // Still the object we locked? Then it is a dead export's staging tree.
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
-    if (!st || st->id != fs.stat(s.handle).id) continue;
-    fs.remove_tree_at(parent, s.name);
-    ++report.removed;
-    report.actions.push_back("removed the incomplete staging tree " + s.name);
-  }
-  if (report.actions.empty()) {
-    report.actions.push_back("nothing to recover beside " + display);
-  }
-  return report;
+
+  /// This grammar with `More` rules appended (checked after the existing ones).
+  template <typename... More>
+  using with = grammar<Rules..., More...>;
+
+  /// This grammar without the rule types `Drop`.
+  template <typename... Drop>
+  using without =
+      typename detail::without_rules<grammar<>, detail::rule_list<Drop...>, Rules...>::type;
+
+  /// True when `Rule` is one of this grammar's rules.
+  template <typename Rule>
+  static constexpr bool has = detail::contains_v<Rule, Rules...>;
+};
+
+/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+using portable =
+    grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
+            rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
+            rules::no_control_chars, rules::no_trailing_dot, rules::no_windows_device_names>;
+
+/// Whether `N` is a Names policy: it provides
+///   static std::optional<std::string_view> unportable_reason(std::string_view);
+template <typename N, typename = void>
+struct is_names_policy : std::false_type {};
+template <typename N>
+struct is_names_policy<
+    N, std::enable_if_t<std::is_convertible_v<decltype(N::unportable_reason(std::string_view{})),
+                                              std::optional<std::string_view>>>> : std::true_type {
+};
+template <typename N>
+inline constexpr bool is_names_policy_v = is_names_policy<N>::value;
+
+/// Compile-time check with a message that names what is missing.
+template <typename N>
+constexpr void require_names_policy() noexcept {
+  static_assert(is_names_policy_v<N>,
+                "clawport: a Names policy must provide `static "
+                "std::optional<std::string_view> unportable_reason(std::string_view name)` "
+                "returning the refusal reason, or nullopt for a portable name");
 }
 
-/// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed).
-template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
-  const auto place = exporter_detail::split_parent(abs);
-  if (abs.empty() || abs.front() != '/' || !place) {
-    throw error(errc::invalid_argument,
-                "recover needs a destination with a parent directory: " + display, display);
-  }
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(place->first);
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
-                  e.sys_errno());
-    }
-  }();
-  return recover(fs, parent, place->second, display);
+/// The public predicate of §6.2: true when `name` is one portable path component.
+template <typename Names = portable>
+constexpr bool is_safe_path_component(std::string_view name) noexcept {
+  require_names_policy<Names>();
+  return !Names::unportable_reason(name).has_value();
 }
 
-}  // namespace clawport
-// ----- end clawport/exporter/recover.hpp -----
-// ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
-
-// ----- begin clawport/exporter/result.hpp -----
-// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
-// the copy counts, and how it was published. The report and the JSON are rendered from it.
-
-// ----- begin clawport/publish/policy.hpp -----
-// The Publish policy: how a finished staging directory replaces the destination. A policy
-// is a type with a wire `name`, a `writes` flag (false = dry run: the exporter stages
-// nothing) and a static `publish` template over the Fs policy.
-
+}  // namespace clawport::names
+// ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
 // Admission of the destination (§8.2), bound to the identity of the object that was
 // checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
@@ -1025,6 +2400,78 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 
 }  // namespace clawport::publish
 // ----- end clawport/publish/admission.hpp -----
+// ----- begin clawport/publish/names.hpp -----
+// The names an export leaves beside its destination (§8.1): the staging directory
+// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
+// They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Prefix of a staging directory beside the destination.
+inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
+/// Prefix of the previous bundle while it is moved aside.
+inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
+/// Length of a generated token (the `tempfile` default upstream uses).
+inline constexpr std::size_t token_length = 6;
+
+/// A fresh random token of `token_length` characters from [A-Za-z0-9].
+inline std::string random_token() {
+  static constexpr char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device device;
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
+  std::string token;
+  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
+  return token;
+}
+
+/// `.zeroclaw-export-<token>`.
+inline std::string staging_name(std::string_view token) {
+  return std::string(staging_prefix) + std::string(token);
+}
+
+/// The retired name paired with a staging name: the staging prefix is replaced by the
+/// old-bundle prefix; a name without the prefix is used whole as the token (upstream's
+/// `retired_name`).
+inline std::string retired_name(std::string_view staging) {
+  std::string_view token = staging;
+  if (token.substr(0, staging_prefix.size()) == staging_prefix) {
+    token.remove_prefix(staging_prefix.size());
+  }
+  return std::string(retired_prefix) + std::string(token);
+}
+
+/// True for `.zeroclaw-export-old-<token>` (non-empty token).
+inline bool is_retired_name(std::string_view name) {
+  return name.size() > retired_prefix.size() &&
+         name.substr(0, retired_prefix.size()) == retired_prefix;
+}
+
+/// True for `.zeroclaw-export-<token>` that is not a retired name.
+inline bool is_staging_name(std::string_view name) {
+  return name.size() > staging_prefix.size() &&
+         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
+}
+
+/// The token of a staging or retired name ("" for other names).
+inline std::string_view token_of(std::string_view name) {
+  if (is_retired_name(name)) return name.substr(retired_prefix.size());
+  if (is_staging_name(name)) return name.substr(staging_prefix.size());
+  return {};
+}
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/names.hpp -----
+// ----- begin clawport/publish/policy.hpp -----
+// The Publish policy: how a finished staging directory replaces the destination. A policy
+// is a type with a wire `name`, a `writes` flag (false = dry run: the exporter stages
+// nothing) and a static `publish` template over the Fs policy.
+
 
 #include <string>
 #include <string_view>
@@ -1106,6 +2553,227 @@ constexpr bool check_policy() {
 
 }  // namespace clawport::publish
 // ----- end clawport/publish/policy.hpp -----
+// ----- begin clawport/publish/staged_swap.hpp -----
+// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
+// the destination; publishing is one rename for a vacant destination and, for an admitted
+// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
+// it reports is rolled back so the destination holds what it held before.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+namespace detail {
+
+/// Removes a tree that is no longer needed after a successful publish. Failures make the
+/// export untidy, not failed: one retry, then a warning naming what remains.
+template <class Fs>
+void remove_leftover(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                     outcome& out) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      if (!fs.stat_at(parent, name)) return;
+      fs.remove_tree_at(parent, name);
+      return;
+    } catch (const error& e) {
+      if (attempt == 1) {
+        out.warnings.push_back("the previous bundle could not be removed (" +
+                               std::string(e.what()) + "); it remains beside the bundle as " +
+                               name + " and can be deleted");
+      }
+    }
+  }
+}
+
+/// fsync of the parent after the publishing rename, so a power loss after success never
+/// shows the old name state. Throws the wrapped cause; callers roll back.
+template <class Fs>
+void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
+  if (!r.sync) return;
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    rethrow_as(errc::publish_failed,
+               "failed to make the published bundle at " + r.names.path + " durable", e,
+               r.names.display);
+  }
+}
+
+[[noreturn]] inline void restore_failed(const request& r, const error& cause,
+                                        const std::string& retired) {
+  throw error(errc::publish_failed,
+              "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                  "), and the previous bundle could not be moved back \u2014 it is at " + retired,
+              r.names.display, cause.sys_errno());
+}
+
+}  // namespace detail
+
+/// The upstream publish protocol with its documented crash window (guarantee
+/// `recoverable` when a directory is replaced).
+struct staged_swap {
+  static constexpr std::string_view name = "swap";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    switch (r.adm.kind) {
+      case admission_kind::vacant: {
+        std::optional<fs::stat_info> now;
+        try {
+          now = fs.stat_at(parent, r.destination);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed,
+                             "failed to inspect destination " + r.names.display, e,
+                             r.names.display);
+        }
+        if (now) throw refusal::appeared(r.names);
+        try {
+          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+        }
+        try {
+          detail::sync_parent(fs, parent, r);
+        } catch (const error& e) {
+          // Withdraw the bundle: the destination was vacant, so it is vacant again.
+          try {
+            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          } catch (const error&) {
+            throw error(errc::publish_failed,
+                        std::string(e.what()) + "; the bundle could not be withdrawn",
+                        r.names.display, e.sys_errno());
+          }
+          throw;
+        }
+        out.guarantee = std::string(guarantee::atomic);
+        return out;
+      }
+      case admission_kind::empty: {
+        recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+        try {
+          fs.remove_dir_at(parent, r.destination);
+        } catch (const error& e) {
+          detail::rethrow_as(errc::publish_failed,
+                             "failed to clear the empty destination " + r.names.path, e,
+                             r.names.display);
+        }
+        const auto recreate = [&] {
+          try {
+            fs.make_dir_at(parent, r.destination, 0755);
+          } catch (const error&) {
+            // Best effort, as upstream: the directory was empty, nothing is lost.
+          }
+        };
+        try {
+          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+        } catch (const error& e) {
+          recreate();
+          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+        }
+        try {
+          detail::sync_parent(fs, parent, r);
+        } catch (const error& e) {
+          try {
+            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          } catch (const error&) {
+            throw error(errc::publish_failed,
+                        std::string(e.what()) + "; the bundle could not be withdrawn",
+                        r.names.display, e.sys_errno());
+          }
+          recreate();
+          throw;
+        }
+        out.guarantee = std::string(guarantee::recoverable);
+        return out;
+      }
+      case admission_kind::forced:
+        break;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    const std::string retired = retired_name(r.staging);
+    bool retired_exists = false;
+    try {
+      retired_exists = fs.stat_at(parent, retired).has_value();
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (retired_exists) {
+      throw error(
+          errc::publish_failed,
+          "cannot retire the existing bundle: " + retired + " already exists beside the bundle",
+          retired);
+    }
+    try {
+      fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed,
+                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+                         r.names.display);
+    }
+    const auto move_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, retired, parent, r.destination, fs::rename_mode::replace);
+      } catch (const error&) {
+        detail::restore_failed(r, cause, retired);
+      }
+    };
+    // Re-check through the retired name: the tree about to be deleted must be the
+    // admitted one, proven twice.
+    std::optional<fs::file_id> moved;
+    try {
+      moved = destination_identity(fs, parent, retired);
+    } catch (const error& e) {
+      move_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (!moved || *moved != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      move_back(refused);
+      throw refused;
+    }
+    try {
+      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+    } catch (const error& e) {
+      move_back(e);
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      // Roll back both renames: the staged tree returns to its name (the exporter removes
+      // it) and the previous bundle to the destination.
+      try {
+        fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+      } catch (const error&) {
+        detail::restore_failed(r, e, retired);
+      }
+      move_back(e);
+      throw;
+    }
+    detail::remove_leftover(fs, parent, retired, out);
+    out.guarantee = std::string(guarantee::recoverable);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/staged_swap.hpp -----
+// ----- begin clawport/zeroclaw/api.hpp -----
+// The entry points of the pure export half, declared in one place. Definitions live in
+// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+
+#include <string>
+#include <string_view>
+
 // ----- begin clawport/zeroclaw/plan.hpp -----
 // The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
 // handed to the exporter, which copies, then reports what did not arrive
@@ -1539,6 +3207,810 @@ inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/plan.hpp -----
 
+namespace clawport::zeroclaw {
+
+struct schema_v3;
+
+/// Plans the export of agent `alias` from the text of an install's config.toml
+/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
+/// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
+/// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
+template <typename Schema = schema_v3, typename Names = names::portable>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options = {});
+
+/// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
+/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// spec's "does not validate on a clean install" message, subject = the field named.
+template <typename Schema = schema_v3>
+std::string render_config_toml(const export_plan& plan);
+
+/// Renders zeroclaw-agent.toml for `plan` with `provenance.exported_at` = `exported_at`
+/// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/zeroclaw/schema_v3.hpp -----
+// ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
+// every table an agent closure touches, in the upstream structs' field order (the order
+// keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/schema.hpp -----
+// Schema descriptors: a config schema as constexpr data. Each carried table is a list of
+// `field`s (key, type, default, secret, reference target, drop rule, host-local note);
+// the closure engine interprets them, so another schema is another Schema policy type.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+
+namespace clawport::zeroclaw {
+
+/// A constexpr view of contiguous descriptors.
+template <typename T>
+struct list_view {
+  const T* data = nullptr;
+  std::size_t size = 0;
+  constexpr list_view() = default;
+  template <std::size_t N>
+  constexpr list_view(const T (&array)[N]) noexcept : data(array), size(N) {}
+  constexpr const T* begin() const noexcept { return data; }
+  constexpr const T* end() const noexcept { return data + size; }
+  constexpr bool empty() const noexcept { return size == 0; }
+};
+
+using name_list = list_view<std::string_view>;
+
+/// TOML shape a field must have.
+enum class field_type {
+  string,
+  boolean,
+  integer,
+  number,        ///< float; an integer is accepted as well
+  string_array,  ///< array of strings
+  string_map,    ///< table of string values (env, headers, access)
+  table,         ///< a nested struct described by `children`
+  table_array,   ///< an array of tables each described by `children`
+  any,           ///< any TOML value, carried as written (provider_extra, ...)
+};
+
+/// What a reference field points at. Two-tier targets take `family.alias`.
+enum class ref_target {
+  none,
+  model_provider,          ///< providers.models.<family>.<alias> (two-tier)
+  tts_provider,            ///< providers.tts.<family>.<alias> (two-tier)
+  transcription_provider,  ///< providers.transcription.<family>.<alias> (two-tier)
+  channel,                 ///< channels.<type>.<alias> (two-tier)
+  risk_profile,            ///< risk_profiles.<alias>
+  runtime_profile,         ///< runtime_profiles.<alias>
+  skill_bundle,            ///< skill_bundles.<alias>
+  knowledge_bundle,        ///< knowledge_bundles.<alias>
+  mcp_bundle,              ///< mcp_bundles.<alias>
+  mcp_server,              ///< mcp.servers[].name
+  agent,                   ///< agents.<alias>
+  cron_job,                ///< cron.<alias>
+};
+
+/// True for references spelled `family.alias`.
+constexpr bool is_two_tier(ref_target t) noexcept {
+  return t == ref_target::model_provider || t == ref_target::tts_provider ||
+         t == ref_target::transcription_provider || t == ref_target::channel;
+}
+
+/// The default a pruned value is compared with (`absent` = Option::None: never pruned).
+struct default_value {
+  enum class kind { absent, string, boolean, integer, number, strings, empty_table, table };
+  kind type = kind::absent;
+  std::string_view text{};
+  bool boolean = false;
+  std::int64_t integer = 0;
+  double number = 0;
+  name_list strings{};  ///< for kind::strings (an empty list is `strings` with size 0)
+};
+
+/// How the engine treats a field of a carried entry before pruning.
+enum class field_rule {
+  carry,            ///< travels when it differs from the default
+  drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
+  force_false,      ///< written as false; reported when the source value is true
+  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
+  skill_directory,  ///< §7.1 directory rules
+};
+
+/// A note for a value that travels but names something of the source host.
+struct note_rule {
+  bool present = false;
+  note_kind kind = note_kind::host_path;
+  std::string_view detail{};
+  std::string_view when_equals{};  ///< note only when the value is this string or "true"
+};
+
+/// One key of a table.
+struct field {
+  std::string_view key{};
+  field_type type = field_type::string;
+  default_value def{};
+  bool secret = false;    ///< every non-empty string leaf is scrubbed to ""
+  bool required = false;  ///< a table without it does not load upstream
+  ref_target ref = ref_target::none;
+  field_rule rule = field_rule::carry;
+  int row = 0;  ///< §3.1 row, orders drops within an entry
+  drop_reason reason = drop_reason::host_specific;
+  std::string_view detail{};
+  note_rule note{};
+  name_list choices{};  ///< allowed string values (an enum); empty = any string
+  name_list aliases{};  ///< other spellings accepted on disk (serde alias)
+  list_view<field> children{};
+
+  // Builders, so schema tables read as one line per key.
+  constexpr field with_default(default_value d) const noexcept {
+    field x = *this;
+    x.def = d;
+    return x;
+  }
+  constexpr field as_secret() const noexcept {
+    field x = *this;
+    x.secret = true;
+    return x;
+  }
+  constexpr field as_required() const noexcept {
+    field x = *this;
+    x.required = true;
+    return x;
+  }
+  constexpr field refers_to(ref_target t) const noexcept {
+    field x = *this;
+    x.ref = t;
+    return x;
+  }
+  constexpr field one_of(name_list c) const noexcept {
+    field x = *this;
+    x.choices = c;
+    return x;
+  }
+  constexpr field also_spelled(name_list a) const noexcept {
+    field x = *this;
+    x.aliases = a;
+    return x;
+  }
+  constexpr field with_children(list_view<field> c) const noexcept {
+    field x = *this;
+    x.children = c;
+    return x;
+  }
+  constexpr field dropped(int row_, drop_reason reason_, std::string_view detail_) const noexcept {
+    return ruled(field_rule::drop, row_, reason_, detail_);
+  }
+  constexpr field ruled(field_rule r, int row_, drop_reason reason_ = drop_reason::host_specific,
+                        std::string_view detail_ = {}) const noexcept {
+    field x = *this;
+    x.rule = r;
+    x.row = row_;
+    x.reason = reason_;
+    x.detail = detail_;
+    return x;
+  }
+  constexpr field noted(note_kind k, std::string_view detail_,
+                        std::string_view when = {}) const noexcept {
+    field x = *this;
+    x.note = note_rule{true, k, detail_, when};
+    return x;
+  }
+};
+
+namespace fields {
+constexpr default_value absent() noexcept { return {}; }
+constexpr default_value str(std::string_view s) noexcept {
+  default_value d;
+  d.type = default_value::kind::string;
+  d.text = s;
+  return d;
+}
+constexpr default_value boolean(bool b) noexcept {
+  default_value d;
+  d.type = default_value::kind::boolean;
+  d.boolean = b;
+  return d;
+}
+constexpr default_value integer(std::int64_t i) noexcept {
+  default_value d;
+  d.type = default_value::kind::integer;
+  d.integer = i;
+  return d;
+}
+constexpr default_value number(double x) noexcept {
+  default_value d;
+  d.type = default_value::kind::number;
+  d.number = x;
+  return d;
+}
+constexpr default_value strings(name_list l = {}) noexcept {
+  default_value d;
+  d.type = default_value::kind::strings;
+  d.strings = l;
+  return d;
+}
+constexpr default_value empty_table() noexcept {
+  default_value d;
+  d.type = default_value::kind::empty_table;
+  return d;
+}
+/// A nested struct that exists by default: its default is its children's defaults.
+constexpr default_value defaults_of_children() noexcept {
+  default_value d;
+  d.type = default_value::kind::table;
+  return d;
+}
+
+constexpr field f(std::string_view key, field_type type, default_value def = {}) noexcept {
+  field x;
+  x.key = key;
+  x.type = type;
+  x.def = def;
+  return x;
+}
+}  // namespace fields
+
+/// One alias-keyed entry type (the value of `[risk_profiles.<alias>]`, ...).
+struct entry_schema {
+  std::string_view name{};  ///< for messages: "agent", "risk profile", ...
+  list_view<field> fields{};
+  list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
+  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+};
+
+/// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
+///   static constexpr std::uint32_t version;             // written as schema_version
+///   static constexpr entry_schema agent();               // [agents.<alias>]
+///   static constexpr entry_schema risk_profile();        // [risk_profiles.<alias>]
+///   static constexpr entry_schema runtime_profile();     // [runtime_profiles.<alias>]
+///   static constexpr entry_schema skill_bundle();        // [skill_bundles.<alias>]
+///   static constexpr entry_schema knowledge_bundle();    // [knowledge_bundles.<alias>]
+///   static constexpr entry_schema mcp_bundle();          // [mcp_bundles.<alias>]
+///   static constexpr entry_schema mcp_server();          // [[mcp.servers]]
+///   static constexpr const entry_schema* model_provider(std::string_view family);
+///   static constexpr const entry_schema* tts_provider(std::string_view family);
+///   static constexpr const entry_schema* transcription_provider(std::string_view family);
+///   static constexpr name_list model_families();         // known slots, in order
+/// The provider functions return nullptr for a family the schema does not know.
+template <typename S, typename = void>
+struct is_schema : std::false_type {};
+template <typename S>
+struct is_schema<
+    S,
+    std::void_t<decltype(std::uint32_t{S::version}),
+                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
+                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
+                std::enable_if_t<
+                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+    : std::true_type {};
+template <typename S>
+inline constexpr bool is_schema_v = is_schema<S>::value;
+
+/// Compile-time check with a message that says what a Schema must provide.
+template <typename S>
+constexpr void require_schema() noexcept {
+  static_assert(is_schema_v<S>,
+                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
+                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
+                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
+                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
+                "tts_provider(...), transcription_provider(...) and `static name_list "
+                "model_families()` (see docs/library.md)");
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema.hpp -----
+
+namespace clawport::zeroclaw {
+
+namespace v3 {
+
+using fields::f;
+using ft = field_type;
+using rt = ref_target;
+using dr = drop_reason;
+
+// ---- shared value lists ----
+inline constexpr std::string_view risk_levels[] = {"readonly", "supervised", "full"};
+inline constexpr std::string_view delegation_modes[] = {"forbidden", "allow"};
+inline constexpr std::string_view approver_fallbacks[] = {"deny", "inherit-originator"};
+inline constexpr std::string_view transports[] = {"stdio", "http", "sse"};
+inline constexpr std::string_view memory_backends[] = {"none",   "sqlite",   "postgres",
+                                                       "qdrant", "markdown", "lucid"};
+inline constexpr std::string_view access_modes[] = {"read", "write", "read_write"};
+inline constexpr std::string_view injection_modes[] = {"full", "compact"};
+inline constexpr std::string_view filter_modes[] = {"always", "dynamic"};
+inline constexpr std::string_view wire_apis[] = {"responses", "chat_completions"};
+inline constexpr std::string_view auth_modes[] = {"api_key", "oauth"};
+inline constexpr std::string_view allowed_roots_aliases[] = {"allowed_path", "allowed_paths"};
+inline constexpr std::string_view api_url_alias[] = {"api_url"};
+
+// Linux defaults of RiskProfileConfig (platform-dependent upstream; see docs/format.md).
+inline constexpr std::string_view default_allowed_commands[] = {
+    "git",    "npm",      "cargo",  "ls",      "cat",  "grep", "find", "echo",
+    "pwd",    "wc",       "head",   "tail",    "date", "df",   "du",   "uname",
+    "uptime", "hostname", "python", "python3", "pip",  "node", "free"};
+inline constexpr std::string_view default_forbidden_paths[] = {
+    "/etc", "/root", "/home", "/usr", "/bin", "/sbin",  "/lib",     "/opt",   "/boot",
+    "/dev", "/proc", "/sys",  "/var", "/tmp", "~/.ssh", "~/.gnupg", "~/.aws", "~/.config"};
+inline constexpr std::string_view default_auto_approve[] = {
+    "file_read",  "memory_recall", "web_search_tool", "web_fetch",
+    "calculator", "glob_search",   "content_search",  "image_info",
+    "weather",    "tool_search",   "browser",         "browser_open"};
+
+// ---- [agents.<alias>] (AliasedAgentConfig) ----
+inline constexpr field agent_precheck[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("timeout_secs", ft::integer, fields::integer(5)),
+};
+inline constexpr field agent_workspace[] = {
+    f("path", ft::string)
+        .dropped(7, dr::host_specific,
+                 "the workspace override is a source-host absolute path; the imported agent "
+                 "uses the target's default workspace location"),
+    f("access", ft::string_map, fields::empty_table())
+        .refers_to(rt::agent)
+        .one_of(access_modes)
+        .dropped(8, dr::relational,
+                 "cross-agent filesystem grants name sibling agents that will not exist on "
+                 "the target install"),
+    f("unrestricted_filesystem", ft::boolean, fields::boolean(false)),
+    f("read_memory_from", ft::string_array, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(9, dr::relational,
+                 "cross-agent memory grants name sibling agents that will not exist on the "
+                 "target install"),
+};
+inline constexpr field agent_memory[] = {
+    f("backend", ft::string, fields::str("sqlite")).one_of(memory_backends),
+};
+inline constexpr field agent_identity[] = {
+    f("format", ft::string, fields::str("openclaw")),
+    f("aieos_path", ft::string).ruled(field_rule::identity_path, 6),
+    f("aieos_inline", ft::string),
+};
+inline constexpr field agent_a2a[] = {
+    f("published", ft::boolean, fields::boolean(false)),
+    f("exposed_skills", ft::string_array, fields::strings()),
+};
+inline constexpr field agent[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("model_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("classifier_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("tts_provider", ft::string, fields::str("")).refers_to(rt::tts_provider),
+    f("transcription_provider", ft::string, fields::str("")).refers_to(rt::transcription_provider),
+    f("risk_profile", ft::string, fields::str("")).refers_to(rt::risk_profile),
+    f("runtime_profile", ft::string, fields::str("")).refers_to(rt::runtime_profile),
+    f("channels", ft::string_array, fields::strings())
+        .refers_to(rt::channel)
+        .dropped(1, dr::host_specific,
+                 "channel bindings name accounts and credentials that exist only on the "
+                 "source install; bind the imported agent to a local channel instead"),
+    f("skill_bundles", ft::string_array, fields::strings()).refers_to(rt::skill_bundle),
+    f("knowledge_bundles", ft::string_array, fields::strings()).refers_to(rt::knowledge_bundle),
+    f("mcp_bundles", ft::string_array, fields::strings()).refers_to(rt::mcp_bundle),
+    f("acp_enable_mcp", ft::boolean, fields::boolean(false)),
+    f("cron_jobs", ft::string_array, fields::strings())
+        .refers_to(rt::cron_job)
+        .dropped(3, dr::not_yet_portable,
+                 "scheduled jobs are not carried by bundle format 1; re-create them on the "
+                 "target"),
+    f("delegate_same_risk_profile", ft::boolean, fields::boolean(true))
+        .ruled(field_rule::force_false, 5, dr::relational,
+               "auto-delegation to same-profile peers would name agents on the target install "
+               "that this agent has never been paired with; the imported agent arrives with "
+               "no delegate reach"),
+    // A bare string or an { agent, mode } table per element: carried as `any`, then dropped.
+    f("delegates", ft::any, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(2, dr::relational,
+                 "the delegate roster names sibling agents that will not exist on the target "
+                 "install"),
+    f("precheck", ft::table, fields::defaults_of_children()).with_children(agent_precheck),
+    f("workspace", ft::table, fields::defaults_of_children()).with_children(agent_workspace),
+    f("memory", ft::table, fields::defaults_of_children()).with_children(agent_memory),
+    f("identity", ft::table, fields::defaults_of_children()).with_children(agent_identity),
+    f("a2a", ft::table, fields::defaults_of_children())
+        .with_children(agent_a2a)
+        .dropped(4, dr::default_closed,
+                 "A2A publication is an outward-facing surface; the imported agent arrives "
+                 "unpublished and must be published deliberately"),
+};
+
+// ---- [risk_profiles.<alias>] (RiskProfileConfig) ----
+inline constexpr field risk_delegation_policy[] = {
+    f("mode", ft::string, fields::str("forbidden")).one_of(delegation_modes),
+};
+inline constexpr field risk_approval_route[] = {
+    f("approver_channel", ft::string).as_required().refers_to(rt::channel),
+    f("on_no_approver", ft::string, fields::str("deny")).one_of(approver_fallbacks),
+    f("timeout_secs", ft::integer, fields::integer(120)),
+};
+inline constexpr field risk_profile[] = {
+    f("level", ft::string, fields::str("supervised")).one_of(risk_levels),
+    f("workspace_only", ft::boolean, fields::boolean(true)),
+    f("allowed_commands", ft::string_array, fields::strings(default_allowed_commands)),
+    f("forbidden_paths", ft::string_array, fields::strings(default_forbidden_paths)),
+    f("require_approval_for_medium_risk", ft::boolean, fields::boolean(true)),
+    f("block_high_risk_commands", ft::boolean, fields::boolean(true)),
+    f("shell_env_passthrough", ft::string_array, fields::strings()),
+    f("auto_approve", ft::string_array, fields::strings(default_auto_approve)),
+    f("always_ask", ft::string_array, fields::strings()),
+    f("allowed_roots", ft::string_array, fields::strings())
+        .also_spelled(allowed_roots_aliases)
+        .noted(note_kind::host_path,
+               "extra filesystem roots are host paths of the source install; check that each "
+               "exists, and should be granted, on the target"),
+    f("delegation_policy", ft::table, fields::defaults_of_children())
+        .with_children(risk_delegation_policy),
+    f("approval_route", ft::table)
+        .with_children(risk_approval_route)
+        .dropped(10, dr::host_specific,
+                 "the approval route names a source-install channel and approver; it is removed "
+                 "so a same-named target channel cannot silently receive this agent's "
+                 "approvals. Removing it also removes the source profile's distinct-approver "
+                 "policy, so rebind one on the target before enabling the agent when that "
+                 "separation is required"),
+    f("allowed_tools", ft::string_array, fields::strings()),
+    f("excluded_tools", ft::string_array, fields::strings()),
+    f("sandbox_enabled", ft::boolean),
+    f("sandbox_backend", ft::string),
+    f("firejail_args", ft::string_array, fields::strings()),
+};
+
+// ---- [runtime_profiles.<alias>] (RuntimeProfileConfig) ----
+inline constexpr field runtime_tool_filter_group[] = {
+    f("mode", ft::string, fields::str("dynamic")).one_of(filter_modes),
+    f("tools", ft::string_array, fields::strings()),
+    f("keywords", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_thinking[] = {
+    f("default_level", ft::string, fields::str("medium")),
+    f("native_thinking", ft::boolean, fields::boolean(false)),
+    f("budget_tokens", ft::any, fields::empty_table()),
+};
+inline constexpr field runtime_history_pruning[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("max_tokens", ft::integer, fields::integer(8192)),
+    f("keep_recent", ft::integer, fields::integer(4)),
+    f("collapse_tool_results", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_eval[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("min_quality_score", ft::number, fields::number(0.5)),
+    f("max_retries", ft::integer, fields::integer(1)),
+};
+inline constexpr field runtime_tool_receipts[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("show_in_response", ft::boolean, fields::boolean(false)),
+    f("inject_system_prompt", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_context_compression[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("threshold_ratio", ft::number, fields::number(0.5)),
+    f("protect_first_n", ft::integer, fields::integer(3)),
+    f("protect_last_n", ft::integer, fields::integer(4)),
+    f("max_passes", ft::integer, fields::integer(3)),
+    f("summary_max_chars", ft::integer, fields::integer(4000)),
+    f("source_max_chars", ft::integer, fields::integer(50000)),
+    f("timeout_secs", ft::integer, fields::integer(60)),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_model", ft::string),
+    f("identifier_policy", ft::string, fields::str("strict")),
+    f("tool_result_retrim_chars", ft::integer, fields::integer(2000)),
+    f("tool_result_trim_exempt", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_profile[] = {
+    f("agentic", ft::boolean, fields::boolean(false)),
+    f("max_tool_iterations", ft::integer, fields::integer(0)),
+    f("max_actions_per_hour", ft::integer, fields::integer(20)),
+    f("max_cost_per_day_cents", ft::integer, fields::integer(500)),
+    f("shell_timeout_secs", ft::integer, fields::integer(60)),
+    f("max_delegation_depth", ft::integer, fields::integer(0)),
+    f("delegation_timeout_secs", ft::integer),
+    f("agentic_timeout_secs", ft::integer),
+    f("memory_recall_limit", ft::integer),
+    f("max_history_messages", ft::integer),
+    f("max_context_tokens", ft::integer),
+    f("compact_context", ft::boolean),
+    f("parallel_tools", ft::boolean),
+    f("tool_dispatcher", ft::string),
+    f("tool_call_dedup_exempt", ft::string_array, fields::strings()),
+    f("max_system_prompt_chars", ft::integer),
+    f("max_tool_result_chars", ft::integer),
+    f("keep_tool_context_turns", ft::integer),
+    f("strict_tool_parsing", ft::boolean, fields::boolean(false)),
+    f("prompt_injection_mode", ft::string).one_of(injection_modes),
+    f("auto_classify", ft::any),
+    f("tool_filter_groups", ft::table_array, fields::strings())
+        .with_children(runtime_tool_filter_group),
+    f("thinking", ft::table, fields::defaults_of_children()).with_children(runtime_thinking),
+    f("history_pruning", ft::table, fields::defaults_of_children())
+        .with_children(runtime_history_pruning),
+    f("eval", ft::table, fields::defaults_of_children()).with_children(runtime_eval),
+    f("tool_receipts", ft::table, fields::defaults_of_children())
+        .with_children(runtime_tool_receipts),
+    f("context_compression", ft::table, fields::defaults_of_children())
+        .with_children(runtime_context_compression),
+};
+
+// ---- bundles ----
+inline constexpr field skill_bundle[] = {
+    f("directory", ft::string)
+        .ruled(field_rule::skill_directory, 11, dr::host_specific,
+               "the bundle directory is a source-host absolute path, and the target requires "
+               "bundle directories inside its own install; the imported bundle uses the "
+               "target's default location for this alias"),
+    f("include", ft::string_array, fields::strings()),
+    f("exclude", ft::string_array, fields::strings()),
+};
+inline constexpr field knowledge_bundle[] = {
+    f("sources", ft::string_array, fields::strings()),
+    f("tags", ft::string_array, fields::strings()),
+};
+inline constexpr field mcp_bundle[] = {
+    f("servers", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+    f("exclude", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+};
+
+// ---- [[mcp.servers]] (McpServerConfig) ----
+inline constexpr field mcp_server[] = {
+    f("name", ft::string, fields::str("")).as_required(),
+    f("transport", ft::string, fields::str("stdio")).one_of(transports),
+    f("command", ft::string, fields::str("")),
+    f("args", ft::string_array, fields::strings()),
+    f("env", ft::string_map, fields::empty_table()).as_secret(),
+    f("url", ft::string),
+    f("headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("tool_timeout_secs", ft::integer),
+    f("pinned_resources", ft::string_array, fields::strings()),
+    f("tls_ca_cert_path", ft::string)
+        .noted(note_kind::host_path,
+               "a CA certificate path on the source host; the file must exist at this path on "
+               "the target, or the server will not connect"),
+};
+
+// ---- providers ----
+inline constexpr std::string_view ca_note =
+    "a CA certificate path on the source host; the file must exist at this path on the "
+    "target, or the provider will not connect";
+inline constexpr std::string_view binary_note =
+    "a program path on the source host; install it at this path on the target or change it";
+inline constexpr std::string_view oauth_note =
+    "the credential comes from the source host's OAuth login cache, which does not travel; "
+    "log in again on the target";
+
+inline constexpr field model_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("kind", ft::string),
+    f("uri", ft::string),
+    f("model", ft::string),
+    f("fallback", ft::string_array, fields::strings()).refers_to(rt::model_provider),
+    f("fallback_models", ft::string_array, fields::strings()),
+    f("temperature", ft::number),
+    f("timeout_secs", ft::integer),
+    f("extra_headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("wire_api", ft::string).one_of(wire_apis),
+    f("requires_openai_auth", ft::boolean, fields::boolean(false))
+        .noted(note_kind::external_auth,
+               "the credential comes from the source host's openai-codex auth profile, which "
+               "does not travel; run `zeroclaw auth login --model-provider openai-codex` on "
+               "the target",
+               "true"),
+    f("max_tokens", ft::integer),
+    f("merge_system_into_user", ft::boolean, fields::boolean(false)),
+    f("provider_extra", ft::any),
+    f("pricing", ft::any, fields::empty_table()),
+    f("replay_assistant_reasoning", ft::boolean),
+    f("native_tools", ft::boolean),
+    f("think", ft::boolean),
+    f("vision", ft::boolean),
+    f("live_pricing", ft::boolean, fields::boolean(false)),
+    f("chat_template_kwargs", ft::any),
+    f("context_window", ft::integer),
+    f("tls_ca_cert_path", ft::string).noted(note_kind::host_path, ca_note),
+};
+inline constexpr field model_azure[] = {f("resource", ft::string), f("deployment", ft::string),
+                                        f("api_version", ft::string)};
+inline constexpr field model_endpoint[] = {f("endpoint", ft::string)};
+inline constexpr field model_qwen[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+    f("oauth_resource_url", ft::string),
+};
+inline constexpr field model_minimax[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+};
+inline constexpr field model_gemini[] = {
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_client_id", ft::string).as_secret(),
+    f("oauth_client_secret", ft::string).as_secret(),
+    f("oauth_project", ft::string),
+};
+inline constexpr field model_ollama[] = {f("num_ctx", ft::integer), f("num_predict", ft::integer),
+                                         f("temperature_override", ft::number)};
+inline constexpr field model_binary[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note)};
+inline constexpr field model_grok_cli[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("working_directory", ft::string)
+        .as_required()
+        .noted(note_kind::host_path,
+               "a working directory on the source host; it must exist on the target"),
+    f("env_passthrough", ft::string_array, fields::strings()),
+    f("extra_args", ft::string_array, fields::strings()),
+    f("max_acp_stdout_bytes", ft::integer),
+};
+inline constexpr field model_bedrock[] = {f("region", ft::string)};
+
+inline constexpr std::string_view model_families[] = {
+    "openai",    "azure",       "anthropic", "moonshot",    "qwen",       "glm",
+    "minimax",   "zai",         "doubao",    "yi",          "hunyuan",    "qianfan",
+    "baichuan",  "openrouter",  "ollama",    "gemini",      "gemini_cli", "grok_cli",
+    "bedrock",   "telnyx",      "together",  "fireworks",   "groq",       "mistral",
+    "deepseek",  "atomic_chat", "cohere",    "perplexity",  "xai",        "cerebras",
+    "sambanova", "hyperbolic",  "deepinfra", "huggingface", "ai21",       "reka",
+    "baseten",   "nscale",      "anyscale",  "nebius",      "friendli",   "stepfun",
+    "aihubmix",  "siliconflow", "astrai",    "avian",       "deepmyst",   "venice",
+    "nearai",    "novita",      "nvidia",    "vercel",      "cloudflare", "atlascloud",
+    "ovh",       "copilot",     "lmstudio",  "llamacpp",    "sglang",     "vllm",
+    "osaurus",   "litellm",     "lepton",    "manifest",    "morph",      "github_models",
+    "upstage",   "featherless", "arcee",     "lambda_ai",   "inception",  "synthetic",
+    "opencode",  "kilocli",     "kilo",      "custom"};
+
+inline constexpr field tts[] = {
+    f("api_key", ft::string).as_secret(),
+    f("model", ft::string),
+    f("voice", ft::string),
+    f("speed", ft::number),
+    f("stability", ft::number),
+    f("similarity_boost", ft::number),
+    f("language_code", ft::string),
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("response_format", ft::string),
+    f("uri", ft::string).also_spelled(api_url_alias),
+};
+inline constexpr std::string_view tts_families[] = {"openai", "elevenlabs", "google", "edge",
+                                                    "piper"};
+
+inline constexpr field transcription_with_model[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+    f("model", ft::string),
+};
+inline constexpr field transcription_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+};
+inline constexpr field transcription_local_whisper[] = {
+    f("uri", ft::string).as_required(),
+    f("bearer_token", ft::string).as_secret(),
+    f("language", ft::string),
+    f("max_audio_bytes", ft::integer, fields::integer(26214400)),
+    f("timeout_secs", ft::integer, fields::integer(300)),
+};
+
+constexpr bool in(name_list list, std::string_view name) noexcept {
+  for (const std::string_view n : list)
+    if (n == name) return true;
+  return false;
+}
+
+inline constexpr entry_schema model_entry_base{"model provider", model_base, {}, false};
+inline constexpr entry_schema model_entry_azure{"model provider", model_base, model_azure, false};
+inline constexpr entry_schema model_entry_endpoint{"model provider", model_base, model_endpoint,
+                                                   false};
+inline constexpr entry_schema model_entry_qwen{"model provider", model_base, model_qwen, false};
+inline constexpr entry_schema model_entry_minimax{"model provider", model_base, model_minimax,
+                                                  false};
+inline constexpr entry_schema model_entry_gemini{"model provider", model_base, model_gemini, false};
+inline constexpr entry_schema model_entry_ollama{"model provider", model_base, model_ollama, false};
+inline constexpr entry_schema model_entry_binary{"model provider", model_base, model_binary, false};
+inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base, model_grok_cli,
+                                                   false};
+inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
+                                                  false};
+inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
+inline constexpr entry_schema transcription_entry_model{
+    "transcription provider", transcription_with_model, {}, false};
+inline constexpr entry_schema transcription_entry_base{
+    "transcription provider", transcription_base, {}, false};
+inline constexpr entry_schema transcription_entry_local_whisper{
+    "transcription provider", transcription_local_whisper, {}, false};
+
+}  // namespace v3
+
+/// ZeroClaw schema version 3: the default Schema policy.
+struct schema_v3 {
+  static constexpr std::uint32_t version = 3;
+
+  static constexpr entry_schema agent() noexcept { return {"agent", v3::agent, {}, true}; }
+  static constexpr entry_schema risk_profile() noexcept {
+    return {"risk profile", v3::risk_profile, {}, true};
+  }
+  static constexpr entry_schema runtime_profile() noexcept {
+    return {"runtime profile", v3::runtime_profile, {}, true};
+  }
+  static constexpr entry_schema skill_bundle() noexcept {
+    return {"skill bundle", v3::skill_bundle, {}, true};
+  }
+  static constexpr entry_schema knowledge_bundle() noexcept {
+    return {"knowledge bundle", v3::knowledge_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_bundle() noexcept {
+    return {"mcp bundle", v3::mcp_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_server() noexcept {
+    return {"mcp server", v3::mcp_server, {}, true};
+  }
+  static constexpr name_list model_families() noexcept { return v3::model_families; }
+
+  static constexpr const entry_schema* model_provider(std::string_view family) noexcept {
+    if (!v3::in(v3::model_families, family)) return nullptr;
+    if (family == "azure") return &v3::model_entry_azure;
+    if (family == "moonshot" || family == "glm" || family == "zai" || family == "stepfun" ||
+        family == "kilo")
+      return &v3::model_entry_endpoint;
+    if (family == "qwen") return &v3::model_entry_qwen;
+    if (family == "minimax") return &v3::model_entry_minimax;
+    if (family == "gemini") return &v3::model_entry_gemini;
+    if (family == "ollama") return &v3::model_entry_ollama;
+    if (family == "gemini_cli" || family == "kilocli") return &v3::model_entry_binary;
+    if (family == "grok_cli") return &v3::model_entry_grok_cli;
+    if (family == "bedrock") return &v3::model_entry_bedrock;
+    return &v3::model_entry_base;
+  }
+  static constexpr const entry_schema* tts_provider(std::string_view family) noexcept {
+    return v3::in(v3::tts_families, family) ? &v3::tts_entry : nullptr;
+  }
+  static constexpr const entry_schema* transcription_provider(std::string_view family) noexcept {
+    if (family == "groq" || family == "openai" || family == "deepgram")
+      return &v3::transcription_entry_model;
+    if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
+    if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
+    return nullptr;
+  }
+};
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema_v3.hpp -----
+// ----- begin clawport/exporter/result.hpp -----
+// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
+// the copy counts, and how it was published. The report and the JSON are rendered from it.
+
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -1571,6 +4043,691 @@ struct export_result {
 
 }  // namespace clawport
 // ----- end clawport/exporter/result.hpp -----
+
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+
+/// What to export and how.
+struct export_options {
+  std::string alias;        ///< the agent to export
+  std::string config_path;  ///< absolute path of the install's config.toml
+  std::string out;          ///< --out as the user typed it (used in messages and the report)
+  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
+  bool force = false;       ///< replace a non-empty destination directory
+  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
+  std::string token;        ///< staging token; empty = random (tests inject one)
+  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
+  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  std::function<void()> before_publish;
+  /// Called for every workspace entry the copy visits (for a progress line).
+  std::function<void(std::uint64_t entries)> on_progress;
+};
+
+namespace exporter_detail {
+
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
+}
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  if (!rel.empty() && rel.front() == '/') return rel;
+  if (base.empty() || base.back() != '/') return base + "/" + rel;
+  return base + rel;
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Reads a whole file through the Fs policy.
+template <class Fs>
+std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
+  const std::string shown = join_path(dir_path, name);
+  try {
+    auto d = fs.open_root(dir_path);
+    auto f = fs.open_file_at(d, name);
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+    }
+    return text;
+  } catch (const error& e) {
+    throw wrapped(e, "failed to read the config " + shown, shown);
+  }
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
+template <class Fs>
+bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  std::vector<std::string> parts = components(relative);
+  if (parts.empty()) return false;
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_dir_at(root, "workspace"));
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const auto st = fs.stat_at(*cur, parts[i]);
+      if (!st || st->kind != fs::file_kind::directory) return false;
+      cur.emplace(fs.open_dir_at(*cur, parts[i]));
+    }
+    const auto st = fs.stat_at(*cur, parts.back());
+    return st && st->kind == fs::file_kind::regular;
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
+    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
+                  "workspace/" + relative);
+  }
+}
+
+/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
+/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
+template <class Fs>
+void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
+                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
+  std::vector<std::string> names;
+  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
+  for (const std::string& name : names) {
+    const std::string child = rel.empty() ? name : rel + "/" + name;
+    const std::string shown = root + "/" + child;
+    if (filter && !filter(child)) continue;
+    std::optional<fs::stat_info> info;
+    try {
+      info = fs.stat_at(src, name);
+    } catch (const error& e) {
+      throw wrapped(e, "failed to stat " + shown, shown);
+    }
+    if (!info) continue;
+    if (info->kind == fs::file_kind::symlink) {
+      ++t.symlinks_skipped;
+    } else if (info->kind == fs::file_kind::other) {
+      ++t.others_skipped;
+    } else if (info->kind == fs::file_kind::directory) {
+      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
+        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
+                    shown);
+      }
+      std::optional<typename Fs::dir> d;
+      try {
+        d.emplace(fs.open_dir_at(src, name));
+      } catch (const error& e) {
+        throw wrapped(e, "failed to open " + shown, shown);
+      }
+      if (fs.stat(*d).id != info->id) {
+        ++t.replaced_skipped;
+        continue;
+      }
+      count_tree(fs, *d, root, child, filter, t, depth + 1);
+    } else {
+      std::optional<typename Fs::file> f;
+      try {
+        f.emplace(fs.open_file_at(src, name));
+      } catch (const error& e) {
+        throw wrapped(e, "failed to open " + shown, shown);
+      }
+      const fs::stat_info opened = fs.stat(*f);
+      if (opened.kind != fs::file_kind::regular) continue;
+      if (opened.nlink > 1) {
+        ++t.hard_links_skipped;
+      } else if (opened.id != info->id) {
+        ++t.replaced_skipped;
+      } else {
+        ++t.files;
+        t.bytes += opened.size;
+      }
+    }
+  }
+}
+
+inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
+  into.files += t.files;
+  into.bytes += t.bytes;
+  into.symlinks_skipped += t.symlinks_skipped;
+  into.others_skipped += t.others_skipped;
+  into.hard_links_skipped += t.hard_links_skipped;
+  into.replaced_skipped += t.replaced_skipped;
+}
+
+}  // namespace exporter_detail
+
+/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
+/// Fs backend (which carries any state: a memory tree, injected faults).
+template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
+          class Publish = publish::staged_swap, class Names = names::portable>
+class basic_exporter {
+  static_assert(fs::check_policy<Fs>());
+  static_assert(publish::check_policy<Publish, Fs>());
+
+ public:
+  using fs_type = Fs;
+  using dir = typename Fs::dir;
+
+  explicit basic_exporter(Fs& fs) : fs_(fs) {}
+
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  export_result run(const export_options& o) {
+    namespace ed = exporter_detail;
+    export_result res;
+    res.alias = o.alias;
+    res.out = o.out;
+    res.dry_run = !Publish::writes;
+
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    const auto config = ed::split_parent(o.config_path);
+    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
+      throw error(errc::invalid_argument,
+                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
+    }
+    const std::string install_root = config->first;
+    const std::string text = ed::read_text(fs_, install_root, config->second);
+    zeroclaw::plan_options popts;
+    popts.install_root = install_root;
+    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
+    zeroclaw::export_plan& plan = res.plan;
+
+    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
+    res.destination = ed::resolve_path(fs_, out_abs, o.out);
+    // A configured workspace is used as written (relative paths are taken from the install
+    // root); the default one is `agents/<alias>/workspace` under it.
+    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    std::vector<ed::overlap_source> overlaps;
+    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    std::vector<fs::skill_source> skills;
+    for (const zeroclaw::skill_source& s : plan.skill_sources) {
+      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      const zeroclaw::skill_filter filter = s.filter;
+      skills.push_back(
+          fs::skill_source{s.alias, planned, s.relative,
+                           [filter](std::string_view skill) { return filter.admits(skill); }});
+    }
+    ed::reject_overlap(res.destination, o.out, overlaps);
+    const auto place = ed::split_parent(res.destination);
+    if (!place) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  o.out);
+    }
+    const std::string& parent_path = place->first;
+    const std::string& name = place->second;
+    const publish::destination_names names{o.out, res.destination};
+    const timestamp exported_at =
+        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    res.exported_at = format_rfc3339(exported_at);
+
+    if constexpr (!Publish::writes) {
+      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      return res;
+    } else {
+      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+      dir parent = open_parent(parent_path, true);
+      // Step 5: admission bound to identity; hold the admitted directory locked so two
+      // exports never publish over each other.
+      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
+      if (adm.handle && !fs_.try_lock(*adm.handle)) {
+        throw error(errc::destination_refused,
+                    "destination " + o.out +
+                        " is being replaced by another export that is still running; nothing "
+                        "was written",
+                    o.out);
+      }
+      // Step 6: the staging directory beside the destination, locked for the whole run
+      // so `recover` never removes it under us.
+      std::string staging;
+      fs::file_id stage_id;
+      dir stage = make_staging(parent, o.token, staging, stage_id);
+      try {
+        publish::request req;
+        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        if (o.sync) {
+          try {
+            fs_.sync_filesystem(stage);
+          } catch (const error& e) {
+            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
+          }
+        }
+        if (o.before_publish) o.before_publish();
+        // The staged name must still be the directory this export filled.
+        const auto now = fs_.stat_at(parent, staging);
+        if (!now || now->id != stage_id) {
+          throw error(errc::identity_changed,
+                      "the staging directory " + staging +
+                          " was replaced while the export ran; nothing was published",
+                      staging);
+        }
+        req.staging = staging;
+        req.destination = name;
+        req.names = names;
+        req.adm = adm.adm;
+        req.sync = o.sync;
+        res.publish = Publish::publish(fs_, parent, req);
+      } catch (...) {
+        remove_staging(parent, staging, stage_id);
+        throw;
+      }
+      return res;
+    }
+  }
+
+ private:
+  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
+  /// nearest existing ancestor), returning the parent's handle.
+  dir open_parent(const std::string& path, bool create) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    std::optional<dir> cur;
+    try {
+      cur.emplace(fs_.open_root(base));
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
+    }
+    if (existing < parts.size() && !create) {
+      throw error(errc::not_found, "failed to open " + path, path);
+    }
+    try {
+      for (std::size_t i = existing; i < parts.size(); ++i) {
+        try {
+          fs_.make_dir_at(*cur, parts[i], 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
+      }
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to create destination parent " + path, path);
+    }
+    return std::move(*cur);
+  }
+
+  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
+                   fs::file_id& id) {
+    namespace ed = exporter_detail;
+    for (int attempt = 0;; ++attempt) {
+      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
+      try {
+        fs_.make_dir_at(parent, staging, 0700);
+        break;
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
+        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
+      }
+    }
+    std::optional<dir> stage;
+    try {
+      stage.emplace(fs_.open_dir_at(parent, staging));
+      id = fs_.stat(*stage).id;
+      if (!fs_.try_lock(*stage)) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging + " is locked by another process", staging);
+      }
+    } catch (const error& e) {
+      stage.reset();
+      try {
+        fs_.remove_dir_at(parent, staging);
+      } catch (const error&) {
+        // it stays behind as an empty staging directory `recover` removes
+      }
+      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
+    }
+    return std::move(*stage);
+  }
+
+  /// Best-effort removal of this export's staging tree, only if the name still is it.
+  /// Swallows everything: a failed cleanup must not mask the error being reported.
+  void remove_staging(const dir& parent, const std::string& staging,
+                      const fs::file_id& id) noexcept {
+    try {
+      const auto st = fs_.stat_at(parent, staging);
+      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
+    } catch (...) {
+      // a crash (or a second failure) leaves it for `clawport recover`
+    }
+  }
+
+  /// Opens the workspace root as the plan says (anchored, or the configured path).
+  fs::root_result<Fs> open_workspace(const std::string& install_root,
+                                     const zeroclaw::export_plan& plan,
+                                     const std::string& planned) {
+    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
+    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
+  }
+
+  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
+    fs::copy_spec spec = fs::workspace_copy_spec();
+    if (o.on_progress) {
+      fs::entry_filter base = spec.filter;
+      spec.filter = [base, &entries, &o](std::string_view rel) {
+        o.on_progress(++entries);
+        return base(rel);
+      };
+    }
+    return spec;
+  }
+
+  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
+  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
+                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
+                    const dir& stage, const timestamp& exported_at,
+                    std::vector<fs::file_id>& sources) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    fs::copy_tally ws_tally;
+    {
+      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, ws_planned);
+      }
+      if (root.opened()) {
+        sources.push_back(root.id);
+        std::optional<dir> ws;
+        try {
+          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
+          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+        } catch (const error& e) {
+          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
+        }
+        std::uint64_t entries = 0;
+        const fs::copy_spec spec = workspace_spec(o, entries);
+        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
+    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
+    res.skills = ed::counts_of(carried.tally);
+    res.skill_bundles = carried.bundles;
+
+    // Step 8: an identity document the copy did not carry is dropped (row 17).
+    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+      zeroclaw::record_missing_identity_document(plan);
+    }
+    // Step 9: validate and write config.toml (after the identity drop is folded in).
+    ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
+    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    zeroclaw::record_missing_skill_content(plan, carried.without_content);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file,
+                   zeroclaw::render_manifest(plan, exported_at));
+  }
+
+  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
+  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
+               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
+               const std::string& parent_path, const std::string& name,
+               const publish::destination_names& names, const timestamp& exported_at) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    if (fs_.canonical(parent_path)) {
+      dir parent = open_parent(parent_path, false);
+      publish::admit(fs_, parent, name, o.force, names);
+    }
+    fs::copy_tally ws_tally;
+    bool identity_present = false;
+    {
+      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, ws_planned);
+      }
+      if (root.opened()) {
+        std::uint64_t entries = 0;
+        const fs::copy_spec spec = workspace_spec(o, entries);
+        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
+        if (plan.identity_document) {
+          // Walk the source the way the staged check walks the copy.
+          const std::vector<std::string> parts = ed::components(*plan.identity_document);
+          std::optional<dir> cur;
+          bool ok = !parts.empty() && fs::workspace_entry_included(*plan.identity_document);
+          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
+            const dir& at = cur ? *cur : *root.handle;
+            const auto st = fs_.stat_at(at, parts[i]);
+            const bool last = i + 1 == parts.size();
+            if (!st) {
+              ok = false;
+            } else if (last) {
+              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
+            } else if (st->kind != fs::file_kind::directory) {
+              ok = false;
+            } else {
+              cur.emplace(fs_.open_dir_at(at, parts[i]));
+            }
+          }
+          identity_present = ok;
+        }
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    fs::copy_tally sk_tally;
+    std::vector<std::string> without;
+    for (const fs::skill_source& s : skills) {
+      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
+      if (root.status == fs::root_status::nothing) {
+        without.push_back(s.alias);
+        continue;
+      }
+      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
+      std::vector<std::string> entries;
+      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
+      std::size_t carried = 0;
+      for (const std::string& skill : entries) {
+        if (!fs::detail::valid_utf8(skill) || (s.admits_skill && !s.admits_skill(skill))) continue;
+        const auto st = fs_.stat_at(*root.handle, skill);
+        if (!st) continue;
+        if (st->kind == fs::file_kind::symlink) {
+          ++sk_tally.symlinks_skipped;
+          continue;
+        }
+        if (st->kind != fs::file_kind::directory) continue;
+        dir d = fs_.open_dir_at(*root.handle, skill);
+        if (fs_.stat(d).id != st->id) {
+          ++sk_tally.replaced_skipped;
+          continue;
+        }
+        fs::copy_tally one;
+        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
+        if (one.files > 0) ++carried;
+        ed::add(sk_tally, one);
+      }
+      if (carried == 0) {
+        without.push_back(s.alias);
+      } else {
+        ++res.skill_bundles;
+      }
+    }
+    res.skills = ed::counts_of(sk_tally);
+    if (plan.identity_document && !identity_present)
+      zeroclaw::record_missing_identity_document(plan);
+    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
+    zeroclaw::record_missing_skill_content(plan, without);
+    (void)zeroclaw::render_manifest(plan, exported_at);
+    res.publish.strategy = std::string(Publish::name);
+    res.publish.requested = std::string(Publish::name);
+    res.publish.guarantee = std::string(publish::guarantee::none);
+  }
+
+  Fs& fs_;
+};
+
+/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
+using exporter = basic_exporter<>;
+
+}  // namespace clawport
+// ----- end clawport/exporter/exporter.hpp -----
+// ----- begin clawport/exporter/recover.hpp -----
+// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
+// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
+// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
+// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
+// tell which previous bundle is the right one, and never touches a directory a running
+// export holds locked.
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+
+/// What `recover` did, one sentence per action, in the order it acted.
+struct recover_report {
+  std::vector<std::string> actions;
+  bool restored = false;    ///< a previous bundle was moved back to the destination
+  std::size_t removed = 0;  ///< dead staging trees removed
+  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+};
+
+namespace detail {
+
+template <class Fs>
+struct leftover {
+  std::string name;
+  typename Fs::dir handle;  ///< open and locked by recover while it works
+};
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
+      names.emplace_back(entry);
+    }
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+
+  std::vector<detail::leftover<Fs>> staging;
+  std::vector<detail::leftover<Fs>> retired;
+  for (const std::string& n : names) {
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+    if (!st) continue;
+    if (st->kind != fs::file_kind::directory) {
+      report.actions.push_back("left " + n + " alone: it is not a directory");
+      continue;
+    }
+    typename Fs::dir handle = fs.open_dir_at(parent, n);
+    if (fs.stat(handle).id != st->id) {
+      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
+      continue;
+    }
+    if (!fs.try_lock(handle)) {
+      ++report.busy;
+      report.actions.push_back("left " + n + " alone: a running export holds it");
+      continue;
+    }
+    auto& into = publish::is_retired_name(n) ? retired : staging;
+    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+  }
+
+  const bool destination_present = fs.stat_at(parent, name).has_value();
+  if (!destination_present && retired.size() > 1) {
+    std::string list;
+    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
+    throw error(errc::recover_ambiguous,
+                display + " is missing and several previous bundles lie beside it (" + list +
+                    "); recover cannot tell which one was " + display +
+                    ", so nothing was changed: rename the right one to " + std::string(name) +
+                    " yourself",
+                display);
+  }
+  if (!destination_present && retired.size() == 1) {
+    const std::string& from = retired.front().name;
+    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
+    if (done == fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::recover_ambiguous,
+                    display + " appeared while recover ran; nothing was changed", display);
+      }
+      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    }
+    report.restored = true;
+    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
+  } else {
+    for (const auto& r : retired) {
+      report.actions.push_back("left " + r.name + " alone: " + display +
+                               " exists, so it is not a bundle waiting to be restored (delete "
+                               "it yourself if it is an old bundle you no longer need)");
+    }
+  }
+  for (const auto& s : staging) {
+    // Still the object we locked? Then it is a dead export's staging tree.
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+    if (!st || st->id != fs.stat(s.handle).id) continue;
+    fs.remove_tree_at(parent, s.name);
+    ++report.removed;
+    report.actions.push_back("removed the incomplete staging tree " + s.name);
+  }
+  if (report.actions.empty()) {
+    report.actions.push_back("nothing to recover beside " + display);
+  }
+  return report;
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
+                  e.sys_errno());
+    }
+  }();
+  return recover(fs, parent, place->second, display);
+}
+
+}  // namespace clawport
+// ----- end clawport/exporter/recover.hpp -----
+// ----- begin clawport/exporter/report.hpp -----
+// The terminal report (§9): upstream's wording and order, then clawport's additions
+// (host-local settings to review, how the bundle was published). And the `--json` shape.
+
 
 #include <nlohmann/json.hpp>
 
@@ -2916,895 +6073,11 @@ static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs pol
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/faulty.hpp -----
-// ----- begin clawport/fs/posix.hpp -----
-// fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
-// open directory descriptor and one path component, never by re-resolving a path string,
-// so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
-
-
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#if defined(__linux__)
-#include <sys/syscall.h>
-#endif
-
-#include <cerrno>
-#include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <system_error>
-#include <vector>
-
-namespace clawport::fs {
-
-namespace detail {
-
-/// The text of an errno value (thread-safe, unlike strerror).
-inline std::string errno_text(int err) { return std::generic_category().message(err); }
-
-/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
-/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
-/// open becomes errc::not_found; everything else is errc::io.
-inline error posix_error(int err, std::string_view what, std::string_view name,
-                         bool is_open = false) {
-  std::string subject(name);
-  std::string head = std::string(what) + " " + subject + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subject), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)",
-                   std::move(subject), err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subject), err);
-    case ELOOP:
-      if (is_open) {
-        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
-        // entry is a symbolic link, which is refused rather than followed.
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subject), err);
-      }
-      break;
-    case ENOENT:
-      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + errno_text(err), std::move(subject), err);
-}
-
-/// Refuses anything that is not exactly one path component: the policy only ever walks
-/// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
-/// when a caller forgets to check it.
-inline void require_component(std::string_view name) {
-  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
-      name.find('\0') != std::string_view::npos) {
-    throw error(errc::unsafe_path,
-                "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
-                std::string(name));
-  }
-}
-
-inline file_kind kind_of(mode_t mode) noexcept {
-  if (S_ISREG(mode)) return file_kind::regular;
-  if (S_ISDIR(mode)) return file_kind::directory;
-  if (S_ISLNK(mode)) return file_kind::symlink;
-  return file_kind::other;
-}
-
-inline stat_info to_info(const struct stat& st) noexcept {
-  stat_info info;
-  info.kind = kind_of(st.st_mode);
-  info.id.dev = static_cast<std::uint64_t>(st.st_dev);
-  info.id.ino = static_cast<std::uint64_t>(st.st_ino);
-  info.mode = static_cast<std::uint32_t>(st.st_mode & 07777);
-  info.nlink = static_cast<std::uint64_t>(st.st_nlink);
-  info.size = st.st_size > 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
-  return info;
-}
-
-/// A move-only owned file descriptor.
-class unique_fd {
- public:
-  unique_fd() noexcept = default;
-  explicit unique_fd(int fd) noexcept : fd_(fd) {}
-  unique_fd(unique_fd&& other) noexcept : fd_(other.release()) {}
-  unique_fd& operator=(unique_fd&& other) noexcept {
-    if (this != &other) reset(other.release());
-    return *this;
-  }
-  unique_fd(const unique_fd&) = delete;
-  unique_fd& operator=(const unique_fd&) = delete;
-  ~unique_fd() { reset(); }
-
-  int get() const noexcept { return fd_; }
-  int release() noexcept {
-    int fd = fd_;
-    fd_ = -1;
-    return fd;
-  }
-  void reset(int fd = -1) noexcept {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-  }
-
- private:
-  int fd_ = -1;
-};
-
-/// Owns a DIR stream; closing it closes the descriptor it was made from.
-struct dir_stream_closer {
-  void operator()(DIR* d) const noexcept { ::closedir(d); }
-};
-using dir_stream = std::unique_ptr<DIR, dir_stream_closer>;
-
-inline bool is_dot_or_dotdot(const char* n) noexcept {
-  return n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'));
-}
-
-// renameat2 flags, spelled here so no libc or kernel header is needed.
-constexpr unsigned rename_noreplace_flag = 1u;
-constexpr unsigned rename_exchange_flag = 2u;
-
-}  // namespace detail
-
-/// The Fs policy on the host filesystem (Linux first; other POSIX systems build, with
-/// `rename_result::unsupported` for the renameat2 modes and fsync in place of syncfs).
-///
-/// Guarantees: entries are classified with fstatat(AT_SYMLINK_NOFOLLOW) through their
-/// parent's descriptor and opened with O_NOFOLLOW (plus O_DIRECTORY for directories), so
-/// a symlink is never followed below a root; creation uses O_CREAT|O_EXCL; recursive
-/// removal descends through descriptors and unlinks symlinks instead of following them
-/// (the CVE-2022-21658 fix). Out of scope: bind mounts and other mount changes inside a
-/// tree, and /proc magic links reached through a root the caller chose.
-class posix {
- public:
-  /// A directory handle: an O_DIRECTORY descriptor, closed on destruction.
-  class dir {
-   public:
-    dir(dir&&) noexcept = default;
-    dir& operator=(dir&&) noexcept = default;
-    int native_handle() const noexcept { return fd_.get(); }
-
-   private:
-    friend class posix;
-    explicit dir(int fd) noexcept : fd_(fd) {}
-    detail::unique_fd fd_;
-  };
-
-  /// A file handle: a descriptor opened read-only, or write-only when created.
-  class file {
-   public:
-    file(file&&) noexcept = default;
-    file& operator=(file&&) noexcept = default;
-    int native_handle() const noexcept { return fd_.get(); }
-
-   private:
-    friend class posix;
-    explicit file(int fd) noexcept : fd_(fd) {}
-    detail::unique_fd fd_;
-  };
-
-  dir open_root(std::string_view abs) {
-    std::string path(abs);
-    if (path.empty() || path.front() != '/') {
-      throw error(errc::invalid_argument, "open_root needs an absolute path, got `" + path + "`",
-                  path);
-    }
-    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0 && errno == ELOOP) {
-      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
-      throw error(errc::limit_exceeded,
-                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
-                  ELOOP);
-    }
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
-    return dir(fd);
-  }
-
-  /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
-  /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
-  std::optional<std::string> canonical(std::string_view abs) {
-    std::string path(abs);
-    char* resolved = ::realpath(path.c_str(), nullptr);
-    if (resolved == nullptr) {
-      const int err = errno;
-      if (err == ENOENT || err == ENOTDIR) return std::nullopt;
-      throw detail::posix_error(err, "cannot resolve", path);
-    }
-    std::string out(resolved);
-    std::free(resolved);
-    return out;
-  }
-
-  std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
-    detail::require_component(name);
-    std::string n(name);
-    struct stat st {};
-    if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-      if (errno == ENOENT) return std::nullopt;
-      throw detail::posix_error(errno, "cannot inspect", n);
-    }
-    return detail::to_info(st);
-  }
-
-  stat_info stat(const dir& d) { return fstat_fd(d.native_handle()); }
-  stat_info stat(const file& f) { return fstat_fd(f.native_handle()); }
-
-  dir open_dir_at(const dir& parent, std::string_view name) {
-    detail::require_component(name);
-    std::string n(name);
-    int fd = ::openat(parent.native_handle(), n.c_str(),
-                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) {
-      int err = errno;
-      struct stat st {};
-      // O_DIRECTORY reports a symlink as ENOTDIR; say which it was.
-      if (err == ENOTDIR &&
-          ::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-          S_ISLNK(st.st_mode)) {
-        err = ELOOP;
-      }
-      throw detail::posix_error(err, "cannot open directory", n, true);
-    }
-    return dir(fd);
-  }
-
-  file open_file_at(const dir& parent, std::string_view name) {
-    detail::require_component(name);
-    std::string n(name);
-    // O_NONBLOCK keeps a FIFO swapped in after classification from blocking the open;
-    // the caller's fstat then sees it is not a regular file.
-    int fd = ::openat(parent.native_handle(), n.c_str(),
-                      O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
-    int flags = ::fcntl(fd, F_GETFL);
-    if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-    return file(fd);
-  }
-
-  /// Streams the entries of `d` to `f(std::string_view name)` in readdir order through a
-  /// fresh description of the same directory ("." of the handle), so the handle's own
-  /// offset is untouched and nothing is resolved by path.
-  template <class F>
-  void for_each_entry(const dir& d, F&& f) {
-    detail::dir_stream stream = open_stream(d);
-    for (;;) {
-      errno = 0;
-      struct dirent* ent = ::readdir(stream.get());
-      if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
-        return;
-      }
-      if (detail::is_dot_or_dotdot(ent->d_name)) continue;
-      f(std::string_view(ent->d_name));
-    }
-  }
-
-  bool is_empty(const dir& d) {
-    bool empty = true;
-    detail::dir_stream stream = open_stream(d);
-    for (;;) {
-      errno = 0;
-      struct dirent* ent = ::readdir(stream.get());
-      if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
-        return empty;
-      }
-      if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
-    }
-  }
-
-  void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
-    detail::require_component(name);
-    std::string n(name);
-    if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
-      throw detail::posix_error(errno, "cannot create directory", n);
-    }
-  }
-
-  file create_file_at(const dir& parent, std::string_view name, std::uint32_t mode) {
-    detail::require_component(name);
-    std::string n(name);
-    int fd = ::openat(parent.native_handle(), n.c_str(),
-                      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
-                      static_cast<mode_t>(mode));
-    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
-    return file(fd);
-  }
-
-  /// Copies every remaining byte of `from` to `to`: copy_file_range in the kernel when
-  /// the filesystems allow it, else a read/write loop with one reused buffer.
-  std::uint64_t copy_data(file& from, file& to) {
-    std::uint64_t total = 0;
-#if defined(__linux__) && defined(SYS_copy_file_range)
-    if (copy_range_works_) {
-      for (;;) {
-        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
-                           nullptr, std::size_t{1} << 30, 0u);
-        if (n > 0) {
-          total += static_cast<std::uint64_t>(n);
-          continue;
-        }
-        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
-        int err = errno;
-        if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
-        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
-        // offsets have advanced by what was copied, so the loop below just continues.
-        if (err == ENOSYS) copy_range_works_ = false;
-        break;
-      }
-    }
-#endif
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    for (;;) {
-      std::size_t n = read(from, buffer_.data(), buffer_.size());
-      if (n == 0) return total;
-      write_all(to, buffer_.data(), n);
-      total += n;
-    }
-  }
-
-  std::size_t read(file& f, char* buf, std::size_t n) {
-    for (;;) {
-      ssize_t got = ::read(f.native_handle(), buf, n);
-      if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
-    }
-  }
-
-  void write_all(file& f, const char* data, std::size_t n) {
-    while (n > 0) {
-      ssize_t put = ::write(f.native_handle(), data, n);
-      if (put < 0) {
-        if (errno == EINTR) continue;
-        throw detail::posix_error(errno, "cannot write", "file");
-      }
-      data += put;
-      n -= static_cast<std::size_t>(put);
-    }
-  }
-
-  void set_mode(file& f, std::uint32_t mode) {
-    if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
-      throw detail::posix_error(errno, "cannot set permissions on", "file");
-    }
-  }
-
-  void unlink_at(const dir& parent, std::string_view name) {
-    detail::require_component(name);
-    std::string n(name);
-    if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
-      throw detail::posix_error(errno, "cannot remove", n);
-    }
-  }
-
-  void remove_dir_at(const dir& parent, std::string_view name) {
-    detail::require_component(name);
-    std::string n(name);
-    if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
-      throw detail::posix_error(errno, "cannot remove directory", n);
-    }
-  }
-
-  /// Removes `name` and everything below it. Each directory is opened with
-  /// O_NOFOLLOW|O_DIRECTORY through its parent; an entry that is (or has just become) a
-  /// symlink is unlinked, never followed. Entries that vanish meanwhile are not errors.
-  /// Uses one descriptor per level and an explicit stack, not C++ recursion.
-  void remove_tree_at(const dir& parent, std::string_view name) {
-    detail::require_component(name);
-    std::string n(name);
-    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
-    struct frame {
-      detail::unique_fd fd;  // the directory being emptied
-      detail::dir_stream stream;
-      std::string name;  // its name in the parent frame (or the caller's dir)
-    };
-    std::vector<frame> stack;
-    auto push = [&](int parent_fd, const std::string& child) -> bool {
-      int fd = ::openat(parent_fd, child.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (fd < 0) {
-        int err = errno;
-        if (err == ENOENT && !stack.empty()) return false;
-        if (err == ENOTDIR || err == ELOOP) {
-          // Swapped for a file or symlink after classification: remove the entry itself.
-          if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
-            throw detail::posix_error(errno, "cannot remove", child);
-          }
-          return false;
-        }
-        throw detail::posix_error(err, "cannot open directory", child, true);
-      }
-      detail::unique_fd owned(fd);
-      detail::dir_stream stream = stream_of(fd, child);
-      stack.push_back(frame{std::move(owned), std::move(stream), child});
-      return true;
-    };
-    push(parent.native_handle(), n);
-    while (!stack.empty()) {
-      frame& top = stack.back();
-      errno = 0;
-      struct dirent* ent = ::readdir(top.stream.get());
-      if (ent != nullptr) {
-        if (detail::is_dot_or_dotdot(ent->d_name)) continue;
-        std::string child(ent->d_name);
-        if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
-        continue;
-      }
-      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
-      std::string done = std::move(top.name);
-      stack.pop_back();
-      int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
-      if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
-        throw detail::posix_error(errno, "cannot remove directory", done);
-      }
-    }
-  }
-
-  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
-                          std::string_view to, rename_mode mode) {
-    detail::require_component(from);
-    detail::require_component(to);
-    std::string f(from);
-    std::string t(to);
-    if (mode == rename_mode::replace) {
-      if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
-        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
-      }
-      return rename_result::done;
-    }
-#if defined(__linux__) && defined(SYS_renameat2)
-    unsigned flags = mode == rename_mode::noreplace ? detail::rename_noreplace_flag
-                                                    : detail::rename_exchange_flag;
-    if (::syscall(SYS_renameat2, from_dir.native_handle(), f.c_str(), to_dir.native_handle(),
-                  t.c_str(), flags) == 0) {
-      return rename_result::done;
-    }
-    int err = errno;
-    if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
-    throw detail::posix_error(err, "cannot rename", f + " to " + t);
-#else
-    return rename_result::unsupported;
-#endif
-  }
-
-  void sync_filesystem(const dir& d) {
-#if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "filesystem");
-#else
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
-#endif
-  }
-
-  void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
-  }
-
-  bool try_lock(const dir& d) {
-    for (;;) {
-      if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
-      if (errno == EWOULDBLOCK) return false;
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
-    }
-  }
-
- private:
-  static stat_info fstat_fd(int fd) {
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
-    return detail::to_info(st);
-  }
-
-  static detail::dir_stream stream_of(int fd, std::string_view what) {
-    DIR* d = ::fdopendir(fd);
-    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
-    return detail::dir_stream(d);
-  }
-
-  static detail::dir_stream open_stream(const dir& d) {
-    int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
-    detail::unique_fd owned(fd);
-    detail::dir_stream stream = stream_of(fd, "directory");
-    owned.release();  // the stream owns it now
-    return stream;
-  }
-
-  /// Unlinks `name` in `dirfd` unless it is a directory; returns true for a directory the
-  /// caller should descend into. `top` makes a missing name an error.
-  static bool remove_leaf_or_open(int dirfd, const std::string& name, bool top) {
-    struct stat st {};
-    if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-      if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
-                  name, ENOENT)
-          : detail::posix_error(errno, "cannot inspect", name);
-    }
-    if (S_ISDIR(st.st_mode)) return true;
-    if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
-      throw detail::posix_error(errno, "cannot remove", name);
-    }
-    return false;
-  }
-
-  static bool offload_unsupported(int err) noexcept {
-    // The errnos GNU cp treats as "no offload here, copy normally".
-    switch (err) {
-      case EXDEV:
-      case ENOSYS:
-      case EINVAL:
-      case EOPNOTSUPP:
-#if defined(ENOTSUP) && ENOTSUP != EOPNOTSUPP
-      case ENOTSUP:
-#endif
-      case ENOTTY:
-      case EBADF:
-      case ETXTBSY:
-      case EPERM:
-      case EACCES:
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
-  bool copy_range_works_ = true;  // false once the kernel said ENOSYS
-};
-
-static_assert(check_policy<posix>());
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/posix.hpp -----
 // ----- end clawport/fs.hpp -----
 // ----- begin clawport/names.hpp -----
 // Portable names: the composable name grammar (names::portable, a Names policy) and the
 // identity-path normalization built on it.
 
-// ----- begin clawport/names/grammar.hpp -----
-// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
-// compile time. A rule is a type with
-//   static constexpr std::optional<std::string_view> check(std::string_view name);
-// returning the refusal reason (a phrase completing "the name ...") or nullopt.
-// `grammar<Rules...>` runs them in order and reports the first reason; `with<>` and
-// `without<>` derive new grammar types, so a consumer's policy is checked by the compiler.
-
-#include <cstddef>
-#include <optional>
-#include <string_view>
-#include <type_traits>
-
-// ----- begin clawport/names/utf8.hpp -----
-// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
-// (Unicode White_Space, category Cc) without a Unicode library.
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-
-namespace clawport::names::utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is valid UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace clawport::names::utf8
-// ----- end clawport/names/utf8.hpp -----
-
-namespace clawport::names {
-
-namespace rules {
-
-/// 1. "is empty".
-struct not_empty {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    if (name.empty()) return std::string_view("is empty");
-    return std::nullopt;
-  }
-};
-
-/// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
-/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
-struct valid_utf8 {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
-    return std::nullopt;
-  }
-};
-
-/// 2. Leading or trailing Unicode White_Space (space, tab, NBSP, ...).
-struct no_edge_whitespace {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    if (name.empty() || !utf8::valid(name)) return std::nullopt;
-    if (utf8::is_white_space(utf8::decode_at(name, 0).cp) ||
-        utf8::is_white_space(utf8::last(name).cp))
-      return std::string_view("has leading or trailing whitespace");
-    return std::nullopt;
-  }
-};
-
-/// 3. Exactly "." or "..".
-struct not_dot_or_dotdot {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    if (name == "." || name == "..")
-      return std::string_view("names a relative directory rather than an entry");
-    return std::nullopt;
-  }
-};
-
-/// 4. '/' or '\'.
-struct no_separators {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    for (char c : name)
-      if (c == '/' || c == '\\') return std::string_view("contains a directory separator");
-    return std::nullopt;
-  }
-};
-
-/// 5. Any of : < > " | ? *
-struct no_reserved_chars {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    for (char c : name)
-      if (c == ':' || c == '<' || c == '>' || c == '"' || c == '|' || c == '?' || c == '*')
-        return std::string_view("contains a character Windows does not allow in a filename");
-    return std::nullopt;
-  }
-};
-
-/// 6. A Unicode control character (category Cc: U+0000-001F, U+007F-009F).
-struct no_control_chars {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    for (std::size_t i = 0; i < name.size();) {
-      const utf8::decoded d = utf8::decode_at(name, i);
-      if (d.length == 0) return std::nullopt;  // valid_utf8's business
-      if (utf8::is_control(d.cp)) return std::string_view("contains a control character");
-      i += d.length;
-    }
-    return std::nullopt;
-  }
-};
-
-/// 7. Ends with '.'. (A trailing space is refused by no_edge_whitespace.)
-struct no_trailing_dot {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    if (!name.empty() && name.back() == '.')
-      return std::string_view("ends in a dot, which Windows strips to a different name");
-    return std::nullopt;
-  }
-};
-
-/// 8. CON PRN AUX NUL COM0-9 LPT0-9 as the stem before the FIRST '.', ASCII case-folded.
-/// So `nul.json` and `com1.tar.gz` are refused; `com10`, `conf.d`, `my.con` are not.
-struct no_windows_device_names {
-  static constexpr char upper(char c) noexcept {
-    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-  }
-  static constexpr bool stem_is(std::string_view stem, std::string_view word) noexcept {
-    if (stem.size() != word.size()) return false;
-    for (std::size_t i = 0; i < stem.size(); ++i)
-      if (upper(stem[i]) != word[i]) return false;
-    return true;
-  }
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    const std::string_view stem = name.substr(0, name.find('.'));
-    bool device = stem_is(stem, "CON") || stem_is(stem, "PRN") || stem_is(stem, "AUX") ||
-                  stem_is(stem, "NUL");
-    if (!device && stem.size() == 4 && stem[3] >= '0' && stem[3] <= '9')
-      device = stem_is(stem.substr(0, 3), "COM") || stem_is(stem.substr(0, 3), "LPT");
-    if (device) return std::string_view("is a Windows device name");
-    return std::nullopt;
-  }
-};
-
-// ---- extra rules a consumer can add; none is part of names::portable ----
-
-/// At most N bytes.
-template <std::size_t N>
-struct max_length {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    if (name.size() > N) return std::string_view("is longer than the length limit");
-    return std::nullopt;
-  }
-};
-
-/// Only ASCII bytes.
-struct ascii_only {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    for (char c : name)
-      if (static_cast<unsigned char>(c) >= 0x80)
-        return std::string_view("contains a character outside ASCII");
-    return std::nullopt;
-  }
-};
-
-/// No ASCII upper-case letters (case-insensitive filesystems fold them).
-struct lowercase_only {
-  static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
-    for (char c : name)
-      if (c >= 'A' && c <= 'Z') return std::string_view("contains an upper-case letter");
-    return std::nullopt;
-  }
-};
-
-}  // namespace rules
-
-namespace detail {
-
-template <typename T, typename... List>
-inline constexpr bool contains_v = (std::is_same_v<T, List> || ...);
-
-template <typename Rule, typename = void>
-struct is_rule : std::false_type {};
-template <typename Rule>
-struct is_rule<Rule,
-               std::enable_if_t<std::is_convertible_v<decltype(Rule::check(std::string_view{})),
-                                                      std::optional<std::string_view>>>>
-    : std::true_type {};
-
-template <typename... Drop>
-struct rule_list {};
-
-// Rebuilds Acc from the remaining rules, skipping those listed in Drop.
-template <typename Acc, typename DropList, typename... Rest>
-struct without_rules {
-  using type = Acc;
-};
-template <template <typename...> class G, typename... Acc, typename... Drop, typename First,
-          typename... Rest>
-struct without_rules<G<Acc...>, rule_list<Drop...>, First, Rest...> {
-  using type = typename std::conditional_t<
-      contains_v<First, Drop...>, without_rules<G<Acc...>, rule_list<Drop...>, Rest...>,
-      without_rules<G<Acc..., First>, rule_list<Drop...>, Rest...>>::type;
-};
-
-}  // namespace detail
-
-/// Runs `Rules` in order; the first refusal's reason wins. A Names policy.
-template <typename... Rules>
-struct grammar {
-  static_assert((detail::is_rule<Rules>::value && ...),
-                "clawport::names::grammar: every rule must provide "
-                "`static constexpr std::optional<std::string_view> check(std::string_view)`");
-
-  /// Why `name` cannot be one path component on every supported target, or nullopt.
-  static constexpr std::optional<std::string_view> unportable_reason(
-      std::string_view name) noexcept {
-    std::optional<std::string_view> reason;
-    ((reason = reason ? reason : Rules::check(name)), ...);
-    return reason;
-  }
-
-  /// True when every rule accepts `name`.
-  static constexpr bool accepts(std::string_view name) noexcept {
-    return !unportable_reason(name).has_value();
-  }
-
-  /// This grammar with `More` rules appended (checked after the existing ones).
-  template <typename... More>
-  using with = grammar<Rules..., More...>;
-
-  /// This grammar without the rule types `Drop`.
-  template <typename... Drop>
-  using without =
-      typename detail::without_rules<grammar<>, detail::rule_list<Drop...>, Rules...>::type;
-
-  /// True when `Rule` is one of this grammar's rules.
-  template <typename Rule>
-  static constexpr bool has = detail::contains_v<Rule, Rules...>;
-};
-
-/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
-using portable =
-    grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
-            rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
-            rules::no_control_chars, rules::no_trailing_dot, rules::no_windows_device_names>;
-
-/// Whether `N` is a Names policy: it provides
-///   static std::optional<std::string_view> unportable_reason(std::string_view);
-template <typename N, typename = void>
-struct is_names_policy : std::false_type {};
-template <typename N>
-struct is_names_policy<
-    N, std::enable_if_t<std::is_convertible_v<decltype(N::unportable_reason(std::string_view{})),
-                                              std::optional<std::string_view>>>> : std::true_type {
-};
-template <typename N>
-inline constexpr bool is_names_policy_v = is_names_policy<N>::value;
-
-/// Compile-time check with a message that names what is missing.
-template <typename N>
-constexpr void require_names_policy() noexcept {
-  static_assert(is_names_policy_v<N>,
-                "clawport: a Names policy must provide `static "
-                "std::optional<std::string_view> unportable_reason(std::string_view name)` "
-                "returning the refusal reason, or nullopt for a portable name");
-}
-
-/// The public predicate of §6.2: true when `name` is one portable path component.
-template <typename Names = portable>
-constexpr bool is_safe_path_component(std::string_view name) noexcept {
-  require_names_policy<Names>();
-  return !Names::unportable_reason(name).has_value();
-}
-
-}  // namespace clawport::names
-// ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/names/identity_path.hpp -----
 // `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
 // when it names a file inside the carried workspace by a path every target resolves the
@@ -3885,220 +6158,6 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 // instant the destination holds the complete old or the complete new bundle. Where the
 // kernel or filesystem refuses either flag it falls back to staged_swap and says so.
 
-// ----- begin clawport/publish/staged_swap.hpp -----
-// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
-// the destination; publishing is one rename for a vacant destination and, for an admitted
-// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
-// it reports is rolled back so the destination holds what it held before.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-namespace detail {
-
-/// Removes a tree that is no longer needed after a successful publish. Failures make the
-/// export untidy, not failed: one retry, then a warning naming what remains.
-template <class Fs>
-void remove_leftover(Fs& fs, const typename Fs::dir& parent, const std::string& name,
-                     outcome& out) {
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    try {
-      if (!fs.stat_at(parent, name)) return;
-      fs.remove_tree_at(parent, name);
-      return;
-    } catch (const error& e) {
-      if (attempt == 1) {
-        out.warnings.push_back("the previous bundle could not be removed (" +
-                               std::string(e.what()) + "); it remains beside the bundle as " +
-                               name + " and can be deleted");
-      }
-    }
-  }
-}
-
-/// fsync of the parent after the publishing rename, so a power loss after success never
-/// shows the old name state. Throws the wrapped cause; callers roll back.
-template <class Fs>
-void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
-  if (!r.sync) return;
-  try {
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    rethrow_as(errc::publish_failed,
-               "failed to make the published bundle at " + r.names.path + " durable", e,
-               r.names.display);
-  }
-}
-
-[[noreturn]] inline void restore_failed(const request& r, const error& cause,
-                                        const std::string& retired) {
-  throw error(errc::publish_failed,
-              "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                  "), and the previous bundle could not be moved back \u2014 it is at " + retired,
-              r.names.display, cause.sys_errno());
-}
-
-}  // namespace detail
-
-/// The upstream publish protocol with its documented crash window (guarantee
-/// `recoverable` when a directory is replaced).
-struct staged_swap {
-  static constexpr std::string_view name = "swap";
-  static constexpr bool writes = true;
-
-  template <class Fs>
-  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    fs::check_policy<Fs>();
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
-    switch (r.adm.kind) {
-      case admission_kind::vacant: {
-        std::optional<fs::stat_info> now;
-        try {
-          now = fs.stat_at(parent, r.destination);
-        } catch (const error& e) {
-          detail::rethrow_as(errc::publish_failed,
-                             "failed to inspect destination " + r.names.display, e,
-                             r.names.display);
-        }
-        if (now) throw refusal::appeared(r.names);
-        try {
-          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-        } catch (const error& e) {
-          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-        }
-        try {
-          detail::sync_parent(fs, parent, r);
-        } catch (const error& e) {
-          // Withdraw the bundle: the destination was vacant, so it is vacant again.
-          try {
-            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          } catch (const error&) {
-            throw error(errc::publish_failed,
-                        std::string(e.what()) + "; the bundle could not be withdrawn",
-                        r.names.display, e.sys_errno());
-          }
-          throw;
-        }
-        out.guarantee = std::string(guarantee::atomic);
-        return out;
-      }
-      case admission_kind::empty: {
-        recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-        try {
-          fs.remove_dir_at(parent, r.destination);
-        } catch (const error& e) {
-          detail::rethrow_as(errc::publish_failed,
-                             "failed to clear the empty destination " + r.names.path, e,
-                             r.names.display);
-        }
-        const auto recreate = [&] {
-          try {
-            fs.make_dir_at(parent, r.destination, 0755);
-          } catch (const error&) {
-            // Best effort, as upstream: the directory was empty, nothing is lost.
-          }
-        };
-        try {
-          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-        } catch (const error& e) {
-          recreate();
-          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-        }
-        try {
-          detail::sync_parent(fs, parent, r);
-        } catch (const error& e) {
-          try {
-            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          } catch (const error&) {
-            throw error(errc::publish_failed,
-                        std::string(e.what()) + "; the bundle could not be withdrawn",
-                        r.names.display, e.sys_errno());
-          }
-          recreate();
-          throw;
-        }
-        out.guarantee = std::string(guarantee::recoverable);
-        return out;
-      }
-      case admission_kind::forced:
-        break;
-    }
-
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    const std::string retired = retired_name(r.staging);
-    bool retired_exists = false;
-    try {
-      retired_exists = fs.stat_at(parent, retired).has_value();
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
-    }
-    if (retired_exists) {
-      throw error(
-          errc::publish_failed,
-          "cannot retire the existing bundle: " + retired + " already exists beside the bundle",
-          retired);
-    }
-    try {
-      fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed,
-                         "failed to move the existing bundle at " + r.names.path + " aside", e,
-                         r.names.display);
-    }
-    const auto move_back = [&](const error& cause) {
-      try {
-        fs.rename_at(parent, retired, parent, r.destination, fs::rename_mode::replace);
-      } catch (const error&) {
-        detail::restore_failed(r, cause, retired);
-      }
-    };
-    // Re-check through the retired name: the tree about to be deleted must be the
-    // admitted one, proven twice.
-    std::optional<fs::file_id> moved;
-    try {
-      moved = destination_identity(fs, parent, retired);
-    } catch (const error& e) {
-      move_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
-    }
-    if (!moved || *moved != r.adm.id) {
-      const error refused = refusal::changed(r.names);
-      move_back(refused);
-      throw refused;
-    }
-    try {
-      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-    } catch (const error& e) {
-      move_back(e);
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      // Roll back both renames: the staged tree returns to its name (the exporter removes
-      // it) and the previous bundle to the destination.
-      try {
-        fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-      } catch (const error&) {
-        detail::restore_failed(r, e, retired);
-      }
-      move_back(e);
-      throw;
-    }
-    detail::remove_leftover(fs, parent, retired, out);
-    out.guarantee = std::string(guarantee::recoverable);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/staged_swap.hpp -----
 
 #include <cerrno>
 #include <string>
@@ -6618,39 +8677,6 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
 // scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
 
-// ----- begin clawport/zeroclaw/api.hpp -----
-// The entry points of the pure export half, declared in one place. Definitions live in
-// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
-
-#include <string>
-#include <string_view>
-
-
-namespace clawport::zeroclaw {
-
-struct schema_v3;
-
-/// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
-/// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
-/// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
-/// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
-template <typename Schema = schema_v3, typename Names = names::portable>
-export_plan plan_export(std::string_view config_text, std::string_view alias,
-                        const plan_options& options = {});
-
-/// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
-/// spec's "does not validate on a clean install" message, subject = the field named.
-template <typename Schema = schema_v3>
-std::string render_config_toml(const export_plan& plan);
-
-/// Renders zeroclaw-agent.toml for `plan` with `provenance.exported_at` = `exported_at`
-/// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
-inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/api.hpp -----
 // ----- begin clawport/zeroclaw/closure.hpp -----
 // plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
 // Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
@@ -6826,780 +8852,6 @@ inline bool has_dotdot(std::string_view p) {
 
 }  // namespace clawport::zeroclaw::paths
 // ----- end clawport/zeroclaw/paths.hpp -----
-// ----- begin clawport/zeroclaw/schema.hpp -----
-// Schema descriptors: a config schema as constexpr data. Each carried table is a list of
-// `field`s (key, type, default, secret, reference target, drop rule, host-local note);
-// the closure engine interprets them, so another schema is another Schema policy type.
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-#include <type_traits>
-
-
-namespace clawport::zeroclaw {
-
-/// A constexpr view of contiguous descriptors.
-template <typename T>
-struct list_view {
-  const T* data = nullptr;
-  std::size_t size = 0;
-  constexpr list_view() = default;
-  template <std::size_t N>
-  constexpr list_view(const T (&array)[N]) noexcept : data(array), size(N) {}
-  constexpr const T* begin() const noexcept { return data; }
-  constexpr const T* end() const noexcept { return data + size; }
-  constexpr bool empty() const noexcept { return size == 0; }
-};
-
-using name_list = list_view<std::string_view>;
-
-/// TOML shape a field must have.
-enum class field_type {
-  string,
-  boolean,
-  integer,
-  number,        ///< float; an integer is accepted as well
-  string_array,  ///< array of strings
-  string_map,    ///< table of string values (env, headers, access)
-  table,         ///< a nested struct described by `children`
-  table_array,   ///< an array of tables each described by `children`
-  any,           ///< any TOML value, carried as written (provider_extra, ...)
-};
-
-/// What a reference field points at. Two-tier targets take `family.alias`.
-enum class ref_target {
-  none,
-  model_provider,          ///< providers.models.<family>.<alias> (two-tier)
-  tts_provider,            ///< providers.tts.<family>.<alias> (two-tier)
-  transcription_provider,  ///< providers.transcription.<family>.<alias> (two-tier)
-  channel,                 ///< channels.<type>.<alias> (two-tier)
-  risk_profile,            ///< risk_profiles.<alias>
-  runtime_profile,         ///< runtime_profiles.<alias>
-  skill_bundle,            ///< skill_bundles.<alias>
-  knowledge_bundle,        ///< knowledge_bundles.<alias>
-  mcp_bundle,              ///< mcp_bundles.<alias>
-  mcp_server,              ///< mcp.servers[].name
-  agent,                   ///< agents.<alias>
-  cron_job,                ///< cron.<alias>
-};
-
-/// True for references spelled `family.alias`.
-constexpr bool is_two_tier(ref_target t) noexcept {
-  return t == ref_target::model_provider || t == ref_target::tts_provider ||
-         t == ref_target::transcription_provider || t == ref_target::channel;
-}
-
-/// The default a pruned value is compared with (`absent` = Option::None: never pruned).
-struct default_value {
-  enum class kind { absent, string, boolean, integer, number, strings, empty_table, table };
-  kind type = kind::absent;
-  std::string_view text{};
-  bool boolean = false;
-  std::int64_t integer = 0;
-  double number = 0;
-  name_list strings{};  ///< for kind::strings (an empty list is `strings` with size 0)
-};
-
-/// How the engine treats a field of a carried entry before pruning.
-enum class field_rule {
-  carry,            ///< travels when it differs from the default
-  drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
-  force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
-};
-
-/// A note for a value that travels but names something of the source host.
-struct note_rule {
-  bool present = false;
-  note_kind kind = note_kind::host_path;
-  std::string_view detail{};
-  std::string_view when_equals{};  ///< note only when the value is this string or "true"
-};
-
-/// One key of a table.
-struct field {
-  std::string_view key{};
-  field_type type = field_type::string;
-  default_value def{};
-  bool secret = false;    ///< every non-empty string leaf is scrubbed to ""
-  bool required = false;  ///< a table without it does not load upstream
-  ref_target ref = ref_target::none;
-  field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
-  drop_reason reason = drop_reason::host_specific;
-  std::string_view detail{};
-  note_rule note{};
-  name_list choices{};  ///< allowed string values (an enum); empty = any string
-  name_list aliases{};  ///< other spellings accepted on disk (serde alias)
-  list_view<field> children{};
-
-  // Builders, so schema tables read as one line per key.
-  constexpr field with_default(default_value d) const noexcept {
-    field x = *this;
-    x.def = d;
-    return x;
-  }
-  constexpr field as_secret() const noexcept {
-    field x = *this;
-    x.secret = true;
-    return x;
-  }
-  constexpr field as_required() const noexcept {
-    field x = *this;
-    x.required = true;
-    return x;
-  }
-  constexpr field refers_to(ref_target t) const noexcept {
-    field x = *this;
-    x.ref = t;
-    return x;
-  }
-  constexpr field one_of(name_list c) const noexcept {
-    field x = *this;
-    x.choices = c;
-    return x;
-  }
-  constexpr field also_spelled(name_list a) const noexcept {
-    field x = *this;
-    x.aliases = a;
-    return x;
-  }
-  constexpr field with_children(list_view<field> c) const noexcept {
-    field x = *this;
-    x.children = c;
-    return x;
-  }
-  constexpr field dropped(int row_, drop_reason reason_, std::string_view detail_) const noexcept {
-    return ruled(field_rule::drop, row_, reason_, detail_);
-  }
-  constexpr field ruled(field_rule r, int row_, drop_reason reason_ = drop_reason::host_specific,
-                        std::string_view detail_ = {}) const noexcept {
-    field x = *this;
-    x.rule = r;
-    x.row = row_;
-    x.reason = reason_;
-    x.detail = detail_;
-    return x;
-  }
-  constexpr field noted(note_kind k, std::string_view detail_,
-                        std::string_view when = {}) const noexcept {
-    field x = *this;
-    x.note = note_rule{true, k, detail_, when};
-    return x;
-  }
-};
-
-namespace fields {
-constexpr default_value absent() noexcept { return {}; }
-constexpr default_value str(std::string_view s) noexcept {
-  default_value d;
-  d.type = default_value::kind::string;
-  d.text = s;
-  return d;
-}
-constexpr default_value boolean(bool b) noexcept {
-  default_value d;
-  d.type = default_value::kind::boolean;
-  d.boolean = b;
-  return d;
-}
-constexpr default_value integer(std::int64_t i) noexcept {
-  default_value d;
-  d.type = default_value::kind::integer;
-  d.integer = i;
-  return d;
-}
-constexpr default_value number(double x) noexcept {
-  default_value d;
-  d.type = default_value::kind::number;
-  d.number = x;
-  return d;
-}
-constexpr default_value strings(name_list l = {}) noexcept {
-  default_value d;
-  d.type = default_value::kind::strings;
-  d.strings = l;
-  return d;
-}
-constexpr default_value empty_table() noexcept {
-  default_value d;
-  d.type = default_value::kind::empty_table;
-  return d;
-}
-/// A nested struct that exists by default: its default is its children's defaults.
-constexpr default_value defaults_of_children() noexcept {
-  default_value d;
-  d.type = default_value::kind::table;
-  return d;
-}
-
-constexpr field f(std::string_view key, field_type type, default_value def = {}) noexcept {
-  field x;
-  x.key = key;
-  x.type = type;
-  x.def = def;
-  return x;
-}
-}  // namespace fields
-
-/// One alias-keyed entry type (the value of `[risk_profiles.<alias>]`, ...).
-struct entry_schema {
-  std::string_view name{};  ///< for messages: "agent", "risk profile", ...
-  list_view<field> fields{};
-  list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
-};
-
-/// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
-///   static constexpr std::uint32_t version;             // written as schema_version
-///   static constexpr entry_schema agent();               // [agents.<alias>]
-///   static constexpr entry_schema risk_profile();        // [risk_profiles.<alias>]
-///   static constexpr entry_schema runtime_profile();     // [runtime_profiles.<alias>]
-///   static constexpr entry_schema skill_bundle();        // [skill_bundles.<alias>]
-///   static constexpr entry_schema knowledge_bundle();    // [knowledge_bundles.<alias>]
-///   static constexpr entry_schema mcp_bundle();          // [mcp_bundles.<alias>]
-///   static constexpr entry_schema mcp_server();          // [[mcp.servers]]
-///   static constexpr const entry_schema* model_provider(std::string_view family);
-///   static constexpr const entry_schema* tts_provider(std::string_view family);
-///   static constexpr const entry_schema* transcription_provider(std::string_view family);
-///   static constexpr name_list model_families();         // known slots, in order
-/// The provider functions return nullptr for a family the schema does not know.
-template <typename S, typename = void>
-struct is_schema : std::false_type {};
-template <typename S>
-struct is_schema<
-    S,
-    std::void_t<decltype(std::uint32_t{S::version}),
-                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
-                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
-                std::enable_if_t<
-                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
-    : std::true_type {};
-template <typename S>
-inline constexpr bool is_schema_v = is_schema<S>::value;
-
-/// Compile-time check with a message that says what a Schema must provide.
-template <typename S>
-constexpr void require_schema() noexcept {
-  static_assert(is_schema_v<S>,
-                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
-                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
-                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
-                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
-                "tts_provider(...), transcription_provider(...) and `static name_list "
-                "model_families()` (see docs/library.md)");
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/schema.hpp -----
-// ----- begin clawport/zeroclaw/schema_v3.hpp -----
-// ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
-// every table an agent closure touches, in the upstream structs' field order (the order
-// keys are rendered in), with defaults for pruning, secrets, references and drop rules.
-
-#include <string_view>
-
-
-namespace clawport::zeroclaw {
-
-namespace v3 {
-
-using fields::f;
-using ft = field_type;
-using rt = ref_target;
-using dr = drop_reason;
-
-// ---- shared value lists ----
-inline constexpr std::string_view risk_levels[] = {"readonly", "supervised", "full"};
-inline constexpr std::string_view delegation_modes[] = {"forbidden", "allow"};
-inline constexpr std::string_view approver_fallbacks[] = {"deny", "inherit-originator"};
-inline constexpr std::string_view transports[] = {"stdio", "http", "sse"};
-inline constexpr std::string_view memory_backends[] = {"none",   "sqlite",   "postgres",
-                                                       "qdrant", "markdown", "lucid"};
-inline constexpr std::string_view access_modes[] = {"read", "write", "read_write"};
-inline constexpr std::string_view injection_modes[] = {"full", "compact"};
-inline constexpr std::string_view filter_modes[] = {"always", "dynamic"};
-inline constexpr std::string_view wire_apis[] = {"responses", "chat_completions"};
-inline constexpr std::string_view auth_modes[] = {"api_key", "oauth"};
-inline constexpr std::string_view allowed_roots_aliases[] = {"allowed_path", "allowed_paths"};
-inline constexpr std::string_view api_url_alias[] = {"api_url"};
-
-// Linux defaults of RiskProfileConfig (platform-dependent upstream; see docs/format.md).
-inline constexpr std::string_view default_allowed_commands[] = {
-    "git",    "npm",      "cargo",  "ls",      "cat",  "grep", "find", "echo",
-    "pwd",    "wc",       "head",   "tail",    "date", "df",   "du",   "uname",
-    "uptime", "hostname", "python", "python3", "pip",  "node", "free"};
-inline constexpr std::string_view default_forbidden_paths[] = {
-    "/etc", "/root", "/home", "/usr", "/bin", "/sbin",  "/lib",     "/opt",   "/boot",
-    "/dev", "/proc", "/sys",  "/var", "/tmp", "~/.ssh", "~/.gnupg", "~/.aws", "~/.config"};
-inline constexpr std::string_view default_auto_approve[] = {
-    "file_read",  "memory_recall", "web_search_tool", "web_fetch",
-    "calculator", "glob_search",   "content_search",  "image_info",
-    "weather",    "tool_search",   "browser",         "browser_open"};
-
-// ---- [agents.<alias>] (AliasedAgentConfig) ----
-inline constexpr field agent_precheck[] = {
-    f("enabled", ft::boolean, fields::boolean(true)),
-    f("timeout_secs", ft::integer, fields::integer(5)),
-};
-inline constexpr field agent_workspace[] = {
-    f("path", ft::string)
-        .dropped(7, dr::host_specific,
-                 "the workspace override is a source-host absolute path; the imported agent "
-                 "uses the target's default workspace location"),
-    f("access", ft::string_map, fields::empty_table())
-        .refers_to(rt::agent)
-        .one_of(access_modes)
-        .dropped(8, dr::relational,
-                 "cross-agent filesystem grants name sibling agents that will not exist on "
-                 "the target install"),
-    f("unrestricted_filesystem", ft::boolean, fields::boolean(false)),
-    f("read_memory_from", ft::string_array, fields::strings())
-        .refers_to(rt::agent)
-        .dropped(9, dr::relational,
-                 "cross-agent memory grants name sibling agents that will not exist on the "
-                 "target install"),
-};
-inline constexpr field agent_memory[] = {
-    f("backend", ft::string, fields::str("sqlite")).one_of(memory_backends),
-};
-inline constexpr field agent_identity[] = {
-    f("format", ft::string, fields::str("openclaw")),
-    f("aieos_path", ft::string).ruled(field_rule::identity_path, 6),
-    f("aieos_inline", ft::string),
-};
-inline constexpr field agent_a2a[] = {
-    f("published", ft::boolean, fields::boolean(false)),
-    f("exposed_skills", ft::string_array, fields::strings()),
-};
-inline constexpr field agent[] = {
-    f("enabled", ft::boolean, fields::boolean(true)),
-    f("model_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("classifier_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("tts_provider", ft::string, fields::str("")).refers_to(rt::tts_provider),
-    f("transcription_provider", ft::string, fields::str("")).refers_to(rt::transcription_provider),
-    f("risk_profile", ft::string, fields::str("")).refers_to(rt::risk_profile),
-    f("runtime_profile", ft::string, fields::str("")).refers_to(rt::runtime_profile),
-    f("channels", ft::string_array, fields::strings())
-        .refers_to(rt::channel)
-        .dropped(1, dr::host_specific,
-                 "channel bindings name accounts and credentials that exist only on the "
-                 "source install; bind the imported agent to a local channel instead"),
-    f("skill_bundles", ft::string_array, fields::strings()).refers_to(rt::skill_bundle),
-    f("knowledge_bundles", ft::string_array, fields::strings()).refers_to(rt::knowledge_bundle),
-    f("mcp_bundles", ft::string_array, fields::strings()).refers_to(rt::mcp_bundle),
-    f("acp_enable_mcp", ft::boolean, fields::boolean(false)),
-    f("cron_jobs", ft::string_array, fields::strings())
-        .refers_to(rt::cron_job)
-        .dropped(3, dr::not_yet_portable,
-                 "scheduled jobs are not carried by bundle format 1; re-create them on the "
-                 "target"),
-    f("delegate_same_risk_profile", ft::boolean, fields::boolean(true))
-        .ruled(field_rule::force_false, 5, dr::relational,
-               "auto-delegation to same-profile peers would name agents on the target install "
-               "that this agent has never been paired with; the imported agent arrives with "
-               "no delegate reach"),
-    // A bare string or an { agent, mode } table per element: carried as `any`, then dropped.
-    f("delegates", ft::any, fields::strings())
-        .refers_to(rt::agent)
-        .dropped(2, dr::relational,
-                 "the delegate roster names sibling agents that will not exist on the target "
-                 "install"),
-    f("precheck", ft::table, fields::defaults_of_children()).with_children(agent_precheck),
-    f("workspace", ft::table, fields::defaults_of_children()).with_children(agent_workspace),
-    f("memory", ft::table, fields::defaults_of_children()).with_children(agent_memory),
-    f("identity", ft::table, fields::defaults_of_children()).with_children(agent_identity),
-    f("a2a", ft::table, fields::defaults_of_children())
-        .with_children(agent_a2a)
-        .dropped(4, dr::default_closed,
-                 "A2A publication is an outward-facing surface; the imported agent arrives "
-                 "unpublished and must be published deliberately"),
-};
-
-// ---- [risk_profiles.<alias>] (RiskProfileConfig) ----
-inline constexpr field risk_delegation_policy[] = {
-    f("mode", ft::string, fields::str("forbidden")).one_of(delegation_modes),
-};
-inline constexpr field risk_approval_route[] = {
-    f("approver_channel", ft::string).as_required().refers_to(rt::channel),
-    f("on_no_approver", ft::string, fields::str("deny")).one_of(approver_fallbacks),
-    f("timeout_secs", ft::integer, fields::integer(120)),
-};
-inline constexpr field risk_profile[] = {
-    f("level", ft::string, fields::str("supervised")).one_of(risk_levels),
-    f("workspace_only", ft::boolean, fields::boolean(true)),
-    f("allowed_commands", ft::string_array, fields::strings(default_allowed_commands)),
-    f("forbidden_paths", ft::string_array, fields::strings(default_forbidden_paths)),
-    f("require_approval_for_medium_risk", ft::boolean, fields::boolean(true)),
-    f("block_high_risk_commands", ft::boolean, fields::boolean(true)),
-    f("shell_env_passthrough", ft::string_array, fields::strings()),
-    f("auto_approve", ft::string_array, fields::strings(default_auto_approve)),
-    f("always_ask", ft::string_array, fields::strings()),
-    f("allowed_roots", ft::string_array, fields::strings())
-        .also_spelled(allowed_roots_aliases)
-        .noted(note_kind::host_path,
-               "extra filesystem roots are host paths of the source install; check that each "
-               "exists, and should be granted, on the target"),
-    f("delegation_policy", ft::table, fields::defaults_of_children())
-        .with_children(risk_delegation_policy),
-    f("approval_route", ft::table)
-        .with_children(risk_approval_route)
-        .dropped(10, dr::host_specific,
-                 "the approval route names a source-install channel and approver; it is removed "
-                 "so a same-named target channel cannot silently receive this agent's "
-                 "approvals. Removing it also removes the source profile's distinct-approver "
-                 "policy, so rebind one on the target before enabling the agent when that "
-                 "separation is required"),
-    f("allowed_tools", ft::string_array, fields::strings()),
-    f("excluded_tools", ft::string_array, fields::strings()),
-    f("sandbox_enabled", ft::boolean),
-    f("sandbox_backend", ft::string),
-    f("firejail_args", ft::string_array, fields::strings()),
-};
-
-// ---- [runtime_profiles.<alias>] (RuntimeProfileConfig) ----
-inline constexpr field runtime_tool_filter_group[] = {
-    f("mode", ft::string, fields::str("dynamic")).one_of(filter_modes),
-    f("tools", ft::string_array, fields::strings()),
-    f("keywords", ft::string_array, fields::strings()),
-};
-inline constexpr field runtime_thinking[] = {
-    f("default_level", ft::string, fields::str("medium")),
-    f("native_thinking", ft::boolean, fields::boolean(false)),
-    f("budget_tokens", ft::any, fields::empty_table()),
-};
-inline constexpr field runtime_history_pruning[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("max_tokens", ft::integer, fields::integer(8192)),
-    f("keep_recent", ft::integer, fields::integer(4)),
-    f("collapse_tool_results", ft::boolean, fields::boolean(true)),
-};
-inline constexpr field runtime_eval[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("min_quality_score", ft::number, fields::number(0.5)),
-    f("max_retries", ft::integer, fields::integer(1)),
-};
-inline constexpr field runtime_tool_receipts[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("show_in_response", ft::boolean, fields::boolean(false)),
-    f("inject_system_prompt", ft::boolean, fields::boolean(true)),
-};
-inline constexpr field runtime_context_compression[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("threshold_ratio", ft::number, fields::number(0.5)),
-    f("protect_first_n", ft::integer, fields::integer(3)),
-    f("protect_last_n", ft::integer, fields::integer(4)),
-    f("max_passes", ft::integer, fields::integer(3)),
-    f("summary_max_chars", ft::integer, fields::integer(4000)),
-    f("source_max_chars", ft::integer, fields::integer(50000)),
-    f("timeout_secs", ft::integer, fields::integer(60)),
-    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("summary_model", ft::string),
-    f("identifier_policy", ft::string, fields::str("strict")),
-    f("tool_result_retrim_chars", ft::integer, fields::integer(2000)),
-    f("tool_result_trim_exempt", ft::string_array, fields::strings()),
-};
-inline constexpr field runtime_profile[] = {
-    f("agentic", ft::boolean, fields::boolean(false)),
-    f("max_tool_iterations", ft::integer, fields::integer(0)),
-    f("max_actions_per_hour", ft::integer, fields::integer(20)),
-    f("max_cost_per_day_cents", ft::integer, fields::integer(500)),
-    f("shell_timeout_secs", ft::integer, fields::integer(60)),
-    f("max_delegation_depth", ft::integer, fields::integer(0)),
-    f("delegation_timeout_secs", ft::integer),
-    f("agentic_timeout_secs", ft::integer),
-    f("memory_recall_limit", ft::integer),
-    f("max_history_messages", ft::integer),
-    f("max_context_tokens", ft::integer),
-    f("compact_context", ft::boolean),
-    f("parallel_tools", ft::boolean),
-    f("tool_dispatcher", ft::string),
-    f("tool_call_dedup_exempt", ft::string_array, fields::strings()),
-    f("max_system_prompt_chars", ft::integer),
-    f("max_tool_result_chars", ft::integer),
-    f("keep_tool_context_turns", ft::integer),
-    f("strict_tool_parsing", ft::boolean, fields::boolean(false)),
-    f("prompt_injection_mode", ft::string).one_of(injection_modes),
-    f("auto_classify", ft::any),
-    f("tool_filter_groups", ft::table_array, fields::strings())
-        .with_children(runtime_tool_filter_group),
-    f("thinking", ft::table, fields::defaults_of_children()).with_children(runtime_thinking),
-    f("history_pruning", ft::table, fields::defaults_of_children())
-        .with_children(runtime_history_pruning),
-    f("eval", ft::table, fields::defaults_of_children()).with_children(runtime_eval),
-    f("tool_receipts", ft::table, fields::defaults_of_children())
-        .with_children(runtime_tool_receipts),
-    f("context_compression", ft::table, fields::defaults_of_children())
-        .with_children(runtime_context_compression),
-};
-
-// ---- bundles ----
-inline constexpr field skill_bundle[] = {
-    f("directory", ft::string)
-        .ruled(field_rule::skill_directory, 11, dr::host_specific,
-               "the bundle directory is a source-host absolute path, and the target requires "
-               "bundle directories inside its own install; the imported bundle uses the "
-               "target's default location for this alias"),
-    f("include", ft::string_array, fields::strings()),
-    f("exclude", ft::string_array, fields::strings()),
-};
-inline constexpr field knowledge_bundle[] = {
-    f("sources", ft::string_array, fields::strings()),
-    f("tags", ft::string_array, fields::strings()),
-};
-inline constexpr field mcp_bundle[] = {
-    f("servers", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
-    f("exclude", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
-};
-
-// ---- [[mcp.servers]] (McpServerConfig) ----
-inline constexpr field mcp_server[] = {
-    f("name", ft::string, fields::str("")).as_required(),
-    f("transport", ft::string, fields::str("stdio")).one_of(transports),
-    f("command", ft::string, fields::str("")),
-    f("args", ft::string_array, fields::strings()),
-    f("env", ft::string_map, fields::empty_table()).as_secret(),
-    f("url", ft::string),
-    f("headers", ft::string_map, fields::empty_table()).as_secret(),
-    f("tool_timeout_secs", ft::integer),
-    f("pinned_resources", ft::string_array, fields::strings()),
-    f("tls_ca_cert_path", ft::string)
-        .noted(note_kind::host_path,
-               "a CA certificate path on the source host; the file must exist at this path on "
-               "the target, or the server will not connect"),
-};
-
-// ---- providers ----
-inline constexpr std::string_view ca_note =
-    "a CA certificate path on the source host; the file must exist at this path on the "
-    "target, or the provider will not connect";
-inline constexpr std::string_view binary_note =
-    "a program path on the source host; install it at this path on the target or change it";
-inline constexpr std::string_view oauth_note =
-    "the credential comes from the source host's OAuth login cache, which does not travel; "
-    "log in again on the target";
-
-inline constexpr field model_base[] = {
-    f("api_key", ft::string).as_secret(),
-    f("kind", ft::string),
-    f("uri", ft::string),
-    f("model", ft::string),
-    f("fallback", ft::string_array, fields::strings()).refers_to(rt::model_provider),
-    f("fallback_models", ft::string_array, fields::strings()),
-    f("temperature", ft::number),
-    f("timeout_secs", ft::integer),
-    f("extra_headers", ft::string_map, fields::empty_table()).as_secret(),
-    f("wire_api", ft::string).one_of(wire_apis),
-    f("requires_openai_auth", ft::boolean, fields::boolean(false))
-        .noted(note_kind::external_auth,
-               "the credential comes from the source host's openai-codex auth profile, which "
-               "does not travel; run `zeroclaw auth login --model-provider openai-codex` on "
-               "the target",
-               "true"),
-    f("max_tokens", ft::integer),
-    f("merge_system_into_user", ft::boolean, fields::boolean(false)),
-    f("provider_extra", ft::any),
-    f("pricing", ft::any, fields::empty_table()),
-    f("replay_assistant_reasoning", ft::boolean),
-    f("native_tools", ft::boolean),
-    f("think", ft::boolean),
-    f("vision", ft::boolean),
-    f("live_pricing", ft::boolean, fields::boolean(false)),
-    f("chat_template_kwargs", ft::any),
-    f("context_window", ft::integer),
-    f("tls_ca_cert_path", ft::string).noted(note_kind::host_path, ca_note),
-};
-inline constexpr field model_azure[] = {f("resource", ft::string), f("deployment", ft::string),
-                                        f("api_version", ft::string)};
-inline constexpr field model_endpoint[] = {f("endpoint", ft::string)};
-inline constexpr field model_qwen[] = {
-    f("endpoint", ft::string),
-    f("auth_mode", ft::string)
-        .one_of(auth_modes)
-        .noted(note_kind::external_auth, oauth_note, "oauth"),
-    f("oauth_refresh_token", ft::string).as_secret(),
-    f("oauth_client_id", ft::string),
-    f("oauth_resource_url", ft::string),
-};
-inline constexpr field model_minimax[] = {
-    f("endpoint", ft::string),
-    f("auth_mode", ft::string)
-        .one_of(auth_modes)
-        .noted(note_kind::external_auth, oauth_note, "oauth"),
-    f("oauth_refresh_token", ft::string).as_secret(),
-    f("oauth_client_id", ft::string),
-};
-inline constexpr field model_gemini[] = {
-    f("auth_mode", ft::string)
-        .one_of(auth_modes)
-        .noted(note_kind::external_auth, oauth_note, "oauth"),
-    f("oauth_client_id", ft::string).as_secret(),
-    f("oauth_client_secret", ft::string).as_secret(),
-    f("oauth_project", ft::string),
-};
-inline constexpr field model_ollama[] = {f("num_ctx", ft::integer), f("num_predict", ft::integer),
-                                         f("temperature_override", ft::number)};
-inline constexpr field model_binary[] = {
-    f("binary_path", ft::string).noted(note_kind::host_path, binary_note)};
-inline constexpr field model_grok_cli[] = {
-    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
-    f("working_directory", ft::string)
-        .as_required()
-        .noted(note_kind::host_path,
-               "a working directory on the source host; it must exist on the target"),
-    f("env_passthrough", ft::string_array, fields::strings()),
-    f("extra_args", ft::string_array, fields::strings()),
-    f("max_acp_stdout_bytes", ft::integer),
-};
-inline constexpr field model_bedrock[] = {f("region", ft::string)};
-
-inline constexpr std::string_view model_families[] = {
-    "openai",    "azure",       "anthropic", "moonshot",    "qwen",       "glm",
-    "minimax",   "zai",         "doubao",    "yi",          "hunyuan",    "qianfan",
-    "baichuan",  "openrouter",  "ollama",    "gemini",      "gemini_cli", "grok_cli",
-    "bedrock",   "telnyx",      "together",  "fireworks",   "groq",       "mistral",
-    "deepseek",  "atomic_chat", "cohere",    "perplexity",  "xai",        "cerebras",
-    "sambanova", "hyperbolic",  "deepinfra", "huggingface", "ai21",       "reka",
-    "baseten",   "nscale",      "anyscale",  "nebius",      "friendli",   "stepfun",
-    "aihubmix",  "siliconflow", "astrai",    "avian",       "deepmyst",   "venice",
-    "nearai",    "novita",      "nvidia",    "vercel",      "cloudflare", "atlascloud",
-    "ovh",       "copilot",     "lmstudio",  "llamacpp",    "sglang",     "vllm",
-    "osaurus",   "litellm",     "lepton",    "manifest",    "morph",      "github_models",
-    "upstage",   "featherless", "arcee",     "lambda_ai",   "inception",  "synthetic",
-    "opencode",  "kilocli",     "kilo",      "custom"};
-
-inline constexpr field tts[] = {
-    f("api_key", ft::string).as_secret(),
-    f("model", ft::string),
-    f("voice", ft::string),
-    f("speed", ft::number),
-    f("stability", ft::number),
-    f("similarity_boost", ft::number),
-    f("language_code", ft::string),
-    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
-    f("response_format", ft::string),
-    f("uri", ft::string).also_spelled(api_url_alias),
-};
-inline constexpr std::string_view tts_families[] = {"openai", "elevenlabs", "google", "edge",
-                                                    "piper"};
-
-inline constexpr field transcription_with_model[] = {
-    f("api_key", ft::string).as_secret(),
-    f("language", ft::string),
-    f("initial_prompt", ft::string),
-    f("model", ft::string),
-};
-inline constexpr field transcription_base[] = {
-    f("api_key", ft::string).as_secret(),
-    f("language", ft::string),
-    f("initial_prompt", ft::string),
-};
-inline constexpr field transcription_local_whisper[] = {
-    f("uri", ft::string).as_required(),
-    f("bearer_token", ft::string).as_secret(),
-    f("language", ft::string),
-    f("max_audio_bytes", ft::integer, fields::integer(26214400)),
-    f("timeout_secs", ft::integer, fields::integer(300)),
-};
-
-constexpr bool in(name_list list, std::string_view name) noexcept {
-  for (const std::string_view n : list)
-    if (n == name) return true;
-  return false;
-}
-
-inline constexpr entry_schema model_entry_base{"model provider", model_base, {}, false};
-inline constexpr entry_schema model_entry_azure{"model provider", model_base, model_azure, false};
-inline constexpr entry_schema model_entry_endpoint{"model provider", model_base, model_endpoint,
-                                                   false};
-inline constexpr entry_schema model_entry_qwen{"model provider", model_base, model_qwen, false};
-inline constexpr entry_schema model_entry_minimax{"model provider", model_base, model_minimax,
-                                                  false};
-inline constexpr entry_schema model_entry_gemini{"model provider", model_base, model_gemini, false};
-inline constexpr entry_schema model_entry_ollama{"model provider", model_base, model_ollama, false};
-inline constexpr entry_schema model_entry_binary{"model provider", model_base, model_binary, false};
-inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base, model_grok_cli,
-                                                   false};
-inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
-                                                  false};
-inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
-inline constexpr entry_schema transcription_entry_model{
-    "transcription provider", transcription_with_model, {}, false};
-inline constexpr entry_schema transcription_entry_base{
-    "transcription provider", transcription_base, {}, false};
-inline constexpr entry_schema transcription_entry_local_whisper{
-    "transcription provider", transcription_local_whisper, {}, false};
-
-}  // namespace v3
-
-/// ZeroClaw schema version 3: the default Schema policy.
-struct schema_v3 {
-  static constexpr std::uint32_t version = 3;
-
-  static constexpr entry_schema agent() noexcept { return {"agent", v3::agent, {}, true}; }
-  static constexpr entry_schema risk_profile() noexcept {
-    return {"risk profile", v3::risk_profile, {}, true};
-  }
-  static constexpr entry_schema runtime_profile() noexcept {
-    return {"runtime profile", v3::runtime_profile, {}, true};
-  }
-  static constexpr entry_schema skill_bundle() noexcept {
-    return {"skill bundle", v3::skill_bundle, {}, true};
-  }
-  static constexpr entry_schema knowledge_bundle() noexcept {
-    return {"knowledge bundle", v3::knowledge_bundle, {}, true};
-  }
-  static constexpr entry_schema mcp_bundle() noexcept {
-    return {"mcp bundle", v3::mcp_bundle, {}, true};
-  }
-  static constexpr entry_schema mcp_server() noexcept {
-    return {"mcp server", v3::mcp_server, {}, true};
-  }
-  static constexpr name_list model_families() noexcept { return v3::model_families; }
-
-  static constexpr const entry_schema* model_provider(std::string_view family) noexcept {
-    if (!v3::in(v3::model_families, family)) return nullptr;
-    if (family == "azure") return &v3::model_entry_azure;
-    if (family == "moonshot" || family == "glm" || family == "zai" || family == "stepfun" ||
-        family == "kilo")
-      return &v3::model_entry_endpoint;
-    if (family == "qwen") return &v3::model_entry_qwen;
-    if (family == "minimax") return &v3::model_entry_minimax;
-    if (family == "gemini") return &v3::model_entry_gemini;
-    if (family == "ollama") return &v3::model_entry_ollama;
-    if (family == "gemini_cli" || family == "kilocli") return &v3::model_entry_binary;
-    if (family == "grok_cli") return &v3::model_entry_grok_cli;
-    if (family == "bedrock") return &v3::model_entry_bedrock;
-    return &v3::model_entry_base;
-  }
-  static constexpr const entry_schema* tts_provider(std::string_view family) noexcept {
-    return v3::in(v3::tts_families, family) ? &v3::tts_entry : nullptr;
-  }
-  static constexpr const entry_schema* transcription_provider(std::string_view family) noexcept {
-    if (family == "groq" || family == "openai" || family == "deepgram")
-      return &v3::transcription_entry_model;
-    if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
-    if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
-    return nullptr;
-  }
-};
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/schema_v3.hpp -----
 // ----- begin clawport/zeroclaw/shape.hpp -----
 // Interpreting schema descriptors on one table: type checks, canonical key order, secret
 // masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
