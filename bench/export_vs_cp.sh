@@ -66,27 +66,23 @@ with open(os.path.join(ws, "memory", "brain.db"), "wb") as f:
 PY
 }
 
-# measure <label> <command...>: runs the command RUNS times (removing its output between
-# runs) and prints "best_seconds peak_rss_kib".
-measure() {
+# once <out> <command...>: one timed run (output removed before and after, dirty pages
+# flushed before so one run's write-back does not land in the next); prints "secs kib".
+once() {
   local out=$1; shift
-  local best="" rss=0
-  for _ in $(seq "$RUNS"); do
-    rm -rf "$out"
-    sync
-    /usr/bin/time -f "%e %M" -o "$TMP_TIME" "$@" >/dev/null
-    read -r secs kib <"$TMP_TIME"
-    if [ -z "$best" ] || awk "BEGIN{exit !($secs < $best)}"; then best=$secs; fi
-    [ "$kib" -gt "$rss" ] && rss=$kib
-  done
   rm -rf "$out"
-  echo "$best $rss"
+  sync
+  /usr/bin/time -f "%e %M" -o "$TMP_TIME" "$@" >/dev/null
+  rm -rf "$out"
+  cat "$TMP_TIME"
 }
+# min <a> <b>: the smaller number.
+min() { awk "BEGIN{print ($1 < $2) ? $1 : $2}"; }
 
 TMP_TIME=$(mktemp)
 trap 'rm -f "$TMP_TIME"' EXIT
 
-echo "# clawport export vs cp -a ($FILES files, best of $RUNS)"
+echo "# clawport export vs cp -a ($FILES files, best of $RUNS interleaved rounds)"
 echo
 echo "machine: $(nproc) CPU(s), $(uname -sr); $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
@@ -97,12 +93,19 @@ for base in /dev/shm/clawport-bench "$DISK_DIR/clawport-bench"; do
   fstype=$(stat -f -c %T "$base")
   make_install "$base/install" "$FILES"
   ws=$base/install/agents/bench/workspace
-  read -r cp_s _ < <(measure "$base/cp" cp -a "$ws" "$base/cp")
-  read -r ns_s ns_rss < <(measure "$base/bundle" "$CLAWPORT" export bench \
-    --config "$base/install/config.toml" --out "$base/bundle" --no-sync)
-  read -r s_s s_rss < <(measure "$base/bundle" "$CLAWPORT" export bench \
-    --config "$base/install/config.toml" --out "$base/bundle")
-  rss=$ns_rss; [ "$s_rss" -gt "$rss" ] && rss=$s_rss
+  # The three commands run interleaved, RUNS rounds, best time of each: a machine whose
+  # load varies then biases none of them.
+  cp_s=999999 ns_s=999999 s_s=999999 rss=0
+  for _ in $(seq "$RUNS"); do
+    read -r t _ < <(once "$base/cp" cp -a "$ws" "$base/cp")
+    cp_s=$(min "$t" "$cp_s")
+    read -r t k < <(once "$base/bundle" "$CLAWPORT" export bench \
+      --config "$base/install/config.toml" --out "$base/bundle" --no-sync)
+    ns_s=$(min "$t" "$ns_s"); [ "$k" -gt "$rss" ] && rss=$k
+    read -r t k < <(once "$base/bundle" "$CLAWPORT" export bench \
+      --config "$base/install/config.toml" --out "$base/bundle")
+    s_s=$(min "$t" "$s_s"); [ "$k" -gt "$rss" ] && rss=$k
+  done
   r1=$(awk "BEGIN{printf \"%.2f\", $ns_s / $cp_s}")
   r2=$(awk "BEGIN{printf \"%.2f\", $s_s / $cp_s}")
   echo "| $base | $fstype | $cp_s | $ns_s | $r1 | $s_s | $r2 | $rss |"
@@ -116,8 +119,12 @@ for n in 5000 20000; do
   base=/dev/shm/clawport-bench-rss
   mkdir -p "$base"
   make_install "$base/install" "$n"
-  read -r _ rss < <(measure "$base/bundle" "$CLAWPORT" export bench \
-    --config "$base/install/config.toml" --out "$base/bundle" --no-sync)
+  rss=0
+  for _ in $(seq "$RUNS"); do
+    read -r _ k < <(once "$base/bundle" "$CLAWPORT" export bench \
+      --config "$base/install/config.toml" --out "$base/bundle" --no-sync)
+    [ "$k" -gt "$rss" ] && rss=$k
+  done
   echo "| $n | $rss |"
   rm -rf "$base"
 done
