@@ -3,6 +3,8 @@
 // root opening and the handle-based tree copy.
 #pragma once
 
+#include "fs/anchored.hpp"
+#include "fs/copy.hpp"
 #include "fs/faulty.hpp"
 #include "fs/memory.hpp"
 #include "fs/policy.hpp"

@@ -257,42 +257,45 @@ inline constexpr int bundle_format_version = 1;
 // Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
 // root opening and the handle-based tree copy.
 
-// ----- begin clawport/fs/faulty.hpp -----
-// fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
-// one with a chosen errno, runs a hook between classification and open (to stage races),
-// and simulates a crash: one mechanism for every fault-injection and crash sweep.
+// ----- begin clawport/fs/anchored.hpp -----
+// Opening a source root (a workspace or a skill bundle) so that what is copied is bound
+// to what was checked: the walk goes one component at a time through the previous
+// handle, refuses a symlink at every step, and compares the classified (dev, ino) with
+// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+
+// ----- begin clawport/fs/context.hpp -----
+// Re-throwing a backend error with the caller's context ("failed to open
+// workspace/notes.md: ...") while keeping its code and errno.
+
 
 #include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <functional>
-#include <map>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <type_traits>
-#include <utility>
-#include <vector>
+#include <system_error>
 
-// ----- begin clawport/fs/memory.hpp -----
-// fs::memory: an in-memory filesystem that models the Fs policy the way Linux behaves,
-// so every race and every failure can be staged deterministically in a test. Inodes carry
-// (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
-// descriptors; errno values are the ones Linux returns for the same call.
+namespace clawport::fs::detail {
 
-#include <algorithm>
-#include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-#include <map>
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
+/// The text of an errno value (thread-safe, unlike strerror).
+inline std::string errno_text(int err) { return std::generic_category().message(err); }
 
+/// Why a backend call failed, without the backend's own framing: the errno text for
+/// plain I/O errors, a plain statement for a refused symlink, and the backend's full
+/// message for limits (which explain what to raise).
+inline std::string reason(const error& e) {
+  if (e.code() == errc::limit_exceeded) return e.what();
+  if (e.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
+  if (e.sys_errno() != 0) return errno_text(e.sys_errno());
+  return e.what();
+}
+
+/// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
+[[noreturn]] inline void rethrow(const error& e, const std::string& context,
+                                 const std::string& subject) {
+  throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
+}
+
+}  // namespace clawport::fs::detail
+// ----- end clawport/fs/context.hpp -----
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
 // directory handles and single path components, so a racing writer cannot redirect a
@@ -503,6 +506,709 @@ constexpr bool check_policy() {
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/policy.hpp -----
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::fs {
+
+/// How opening a source root came out.
+enum class root_status {
+  opened,     ///< a real directory, bound to the identity that was classified
+  nothing,    ///< absent: only "not found" counts as no source
+  symlinked,  ///< the root itself is a symlink
+  escaped,    ///< the walk met a symlink or a non-plain component before the root
+};
+
+/// The outcome of `open_anchored_root` / `open_configured_root`.
+template <class Fs>
+struct root_result {
+  root_status status = root_status::nothing;
+  std::optional<typename Fs::dir> handle;  ///< set iff `opened`
+  file_id id;                              ///< identity of `handle`, iff `opened`
+  std::string at;                          ///< iff `escaped` or `symlinked`: where
+
+  bool opened() const noexcept { return status == root_status::opened; }
+};
+
+namespace detail {
+
+/// The components of a path as Rust's `Path::components` yields them: a leading "/" is a
+/// component, empty segments vanish, "." is kept only in first position, ".." is kept.
+inline std::vector<std::string_view> components(std::string_view path) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  if (!path.empty() && path.front() == '/') {
+    out.emplace_back(path.substr(0, 1));
+    i = 1;
+  }
+  while (i <= path.size()) {
+    std::size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    std::string_view part = path.substr(i, j - i);
+    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
+    i = j + 1;
+  }
+  return out;
+}
+
+inline bool is_plain(std::string_view c) noexcept {
+  return !c.empty() && c != "." && c != ".." && c != "/";
+}
+
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (!rel.empty() && rel.front() == '/') return std::string(rel);
+  std::string out(base);
+  if (out.empty() || out.back() != '/') out += '/';
+  out += rel;
+  return out;
+}
+
+inline error not_a_directory(const std::string& path) {
+  return error(errc::unsafe_path,
+               path +
+                   " exists but is not a directory; the export refuses to publish a bundle that "
+                   "silently lacks the source it names",
+               path);
+}
+
+inline error root_replaced(const std::string& path) {
+  return error(errc::identity_changed,
+               path +
+                   " was replaced while the export was opening it; the copy carries the tree it "
+                   "inspected or nothing at all, so run the export again",
+               path);
+}
+
+/// Classifies `name` through `parent`, then opens and binds it. Returns nullopt-status
+/// results for absence and symlinks; throws for the rest. `walked` names it in messages.
+template <class Fs>
+root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                           const std::string& walked, bool last) {
+  root_result<Fs> r;
+  std::optional<stat_info> info;
+  try {
+    info = fs.stat_at(parent, name);
+  } catch (const error& e) {
+    rethrow(e, "failed to inspect " + walked, walked);
+  }
+  if (!info) return r;  // nothing
+  if (info->kind == file_kind::symlink) {
+    r.status = last ? root_status::symlinked : root_status::escaped;
+    r.at = walked;
+    return r;
+  }
+  if (info->kind != file_kind::directory) throw not_a_directory(walked);
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    rethrow(e, "failed to open " + walked, walked);
+  }
+  stat_info now;
+  try {
+    now = fs.stat(*opened);
+  } catch (const error& e) {
+    rethrow(e, "failed to inspect " + walked, walked);
+  }
+  if (now.id != info->id) throw root_replaced(walked);
+  r.status = root_status::opened;
+  r.handle = std::move(opened);
+  r.id = now.id;
+  return r;
+}
+
+}  // namespace detail
+
+/// Opens `install_root/relative` component by component from the install root, which is
+/// the only place symlinks are followed (above the install). `relative` must start with
+/// `family` ("agents" or "shared"), else the result is `escaped`. A symlink on the last
+/// component is `symlinked`, on any earlier one `escaped` (wherever it points, even
+/// inside the install). Throws clawport::error for a non-directory (errc::unsafe_path),
+/// a root replaced between classification and open (errc::identity_changed) and any
+/// failure other than "not found" ("failed to inspect/open {walked}").
+template <class Fs>
+root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::string_view relative,
+                                   std::string_view family) {
+  root_result<Fs> result;
+  const std::vector<std::string_view> parts = detail::components(relative);
+  if (parts.empty() || parts.front() != family) {
+    result.status = root_status::escaped;
+    result.at = detail::join(install_root, relative);
+    return result;
+  }
+  std::string walked(install_root);
+  std::optional<typename Fs::dir> current;
+  try {
+    current.emplace(fs.open_root(install_root));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) {
+      detail::rethrow(e, "failed to resolve " + walked, walked);
+    }
+    detail::rethrow(e, "failed to open " + walked, walked);
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    walked = detail::join(walked, parts[i]);
+    if (!detail::is_plain(parts[i])) {
+      result.status = root_status::escaped;
+      result.at = walked;
+      return result;
+    }
+    root_result<Fs> step =
+        detail::open_bound(fs, *current, parts[i], walked, i + 1 == parts.size());
+    if (!step.opened()) return step;
+    if (i + 1 == parts.size()) return step;
+    current = std::move(step.handle);
+  }
+  return result;  // unreachable: parts is never empty here
+}
+
+/// Opens a configured `workspace.path`, exempt from the ancestor walk: the parent is
+/// resolved following symlinks, the last component is classified, opened without
+/// following and bound by identity. `path` must be absolute (make it so at the edge).
+/// Throws errc::unsafe_path when the last component is not a plain name.
+template <class Fs>
+root_result<Fs> open_configured_root(Fs& fs, std::string_view path) {
+  const std::string shown(path);
+  const std::vector<std::string_view> parts = detail::components(path);
+  if (parts.empty() || !detail::is_plain(parts.back())) {
+    throw error(errc::unsafe_path,
+                "the configured workspace path " + shown +
+                    " does not end in a plain directory name, so the export cannot bind what "
+                    "it copies to what it checked; set `workspace.path` to the resolved "
+                    "directory and export again",
+                shown);
+  }
+  if (parts.front() != "/") {
+    throw error(errc::invalid_argument,
+                "the configured workspace path " + shown + " must be made absolute before opening",
+                shown);
+  }
+  std::string parent = "/";
+  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = detail::join(parent, parts[i]);
+  root_result<Fs> result;
+  std::optional<typename Fs::dir> holder;
+  try {
+    holder.emplace(fs.open_root(parent));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) return result;  // nothing
+    detail::rethrow(e, "failed to resolve " + parent, parent);
+  }
+  result = detail::open_bound(fs, *holder, parts.back(), shown, true);
+  if (result.status == root_status::symlinked) result.at = shown;
+  return result;
+}
+
+/// The refusal for a workspace root that came out `symlinked` or `escaped`; `path` is the
+/// workspace as planned. Only call it for those two statuses.
+template <class Fs>
+error workspace_root_refusal(const root_result<Fs>& r, std::string_view path) {
+  const std::string p(path);
+  if (r.status == root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "the agent workspace " + p +
+                     " is a symlink; the bundle would carry whatever it points at as the "
+                     "agent's own tree, so set `workspace.path` to the real directory and "
+                     "export again",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "the agent workspace " + p +
+                   " is not reachable through real directories under the install's agents "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+/// The refusal for a skill-bundle root that came out `symlinked` or `escaped`.
+template <class Fs>
+error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::string_view path) {
+  const std::string p(path);
+  const std::string a(alias);
+  if (r.status == root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "skill bundle `" + a + "` resolves to the symlink " + p +
+                     "; a bundle directory must be a real directory inside the install's "
+                     "shared tree",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "skill bundle `" + a + "` at " + p +
+                   " is not reachable through real directories under the install's shared "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/anchored.hpp -----
+// ----- begin clawport/fs/copy.hpp -----
+// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
+// copying (§7.6). Every read and write goes through directory handles; each entry is
+// classified without following links, opened with nofollow and carried only if the
+// opened object is the one that was classified.
+
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::fs {
+
+/// What a copy carried and what it skipped (one for the workspace, one for all skills).
+struct copy_tally {
+  std::uint64_t files = 0;               ///< regular files written into the bundle
+  std::uint64_t bytes = 0;               ///< bytes actually copied
+  std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
+  std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
+};
+
+/// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
+/// An empty function admits everything. An excluded directory is never opened.
+using entry_filter = std::function<bool(std::string_view relative)>;
+
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+};
+
+/// §7.5: the memory store (a first component `memory`) and a root-level
+/// `MEMORY_SNAPSHOT.md` stay behind; the test is by component and case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return false;
+  return relative != "MEMORY_SNAPSHOT.md";
+}
+
+/// The spec of the workspace copy: root `workspace`, filtered by §7.5.
+inline copy_spec workspace_copy_spec() { return copy_spec{"workspace", workspace_entry_included}; }
+
+namespace detail {
+
+template <class Fs>
+class tree_copier {
+ public:
+  using dir = typename Fs::dir;
+
+  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
+      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+
+  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+    bool nested = false;  // an error from an entry is already in context
+    try {
+      fs_.for_each_entry(src, [&](std::string_view name) {
+        try {
+          entry(src, dst, name, depth);
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      rethrow(e, "failed to read " + bundle_path(), bundle_path());
+    }
+  }
+
+ private:
+  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
+  /// the guard trims it back, so no allocation grows with the number of files.
+  struct rel_guard {
+    std::string& s;
+    std::size_t n;
+    ~rel_guard() { s.resize(n); }
+  };
+
+  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
+
+  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+    rel_guard guard{rel_, rel_.size()};
+    if (!rel_.empty()) rel_ += '/';
+    rel_.append(name.data(), name.size());
+    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+
+    std::optional<stat_info> info;
+    try {
+      info = fs_.stat_at(src, name);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (!info) return;  // gone before it was inspected: there is nothing it could carry
+    switch (info->kind) {
+      case file_kind::symlink:
+        ++tally_.symlinks_skipped;
+        return;
+      case file_kind::other:
+        ++tally_.others_skipped;
+        return;
+      case file_kind::directory:
+        return directory(src, dst, name, *info, depth + 1);
+      case file_kind::regular:
+        return regular(src, dst, name, *info);
+    }
+  }
+
+  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+                 std::size_t depth) {
+    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
+      throw error(errc::limit_exceeded,
+                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
+                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                  bundle_path());
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    try {
+      fs_.make_dir_at(dst, name, 0777);
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*child);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
+      return;
+    }
+    std::optional<dir> out;
+    try {
+      out.emplace(fs_.open_dir_at(dst, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
+    }
+    copy_dir(*child, *out, depth);
+  }
+
+  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+    std::optional<typename Fs::file> in;
+    try {
+      in.emplace(fs_.open_file_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*in);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.kind != file_kind::regular) return;
+    if (opened.nlink > 1) {  // before identity, as upstream
+      ++tally_.hard_links_skipped;
+      return;
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;
+      return;
+    }
+    std::optional<typename Fs::file> out;
+    try {
+      out.emplace(fs_.create_file_at(dst, name, 0600));
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    std::uint64_t n = 0;
+    try {
+      n = fs_.copy_data(*in, *out);
+    } catch (const error& e) {
+      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
+    }
+    try {
+      fs_.set_mode(*out, opened.mode);
+    } catch (const error& e) {
+      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
+    }
+    ++tally_.files;
+    tally_.bytes += n;
+  }
+
+  Fs& fs_;
+  const copy_spec& spec_;
+  copy_tally& tally_;
+  std::string rel_;
+};
+
+/// True if `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    if ((c >> 5) == 0x6) {
+      len = 2;
+      cp = c & 0x1Fu;
+    } else if ((c >> 4) == 0xE) {
+      len = 3;
+      cp = c & 0x0Fu;
+    } else if ((c >> 3) == 0x1E) {
+      len = 4;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (i + len > s.size()) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc >> 6) != 0x2) return false;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
+/// path of `src` below the spec's root (empty for the root itself); errors name entries
+/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
+/// and skipped; hard-linked files and entries replaced between classification and open
+/// are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs>
+void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// One skill bundle to carry: where it is and which of its skills travel.
+struct skill_source {
+  std::string alias;     ///< becomes `skills/<alias>/` in the bundle
+  std::string source;    ///< the planned source path, as shown in messages
+  std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
+  std::function<bool(std::string_view skill)> admits_skill;  ///< empty admits every skill
+};
+
+/// The skills one bundle carried (names sorted).
+struct carried_bundle {
+  std::string alias;
+  std::vector<std::string> skills;
+};
+
+/// What `copy_skill_bundles` did.
+struct skill_copy_result {
+  copy_tally tally;                          ///< shared across all skill bundles
+  std::size_t bundles = 0;                   ///< bundles that carried at least one skill
+  std::vector<carried_bundle> carried;       ///< those bundles, in plan order
+  std::vector<std::string> without_content;  ///< aliases that ended without content
+  std::vector<file_id> sources;              ///< identities of the opened bundle roots
+};
+
+/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
+/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
+/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
+/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
+/// itself is created only when there are sources and removed when no bundle carried.
+template <class Fs>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging) {
+  static_assert(check_policy<Fs>());
+  using dir = typename Fs::dir;
+  skill_copy_result result;
+  if (sources.empty()) return result;
+
+  std::optional<dir> skills;
+  try {
+    fs.make_dir_at(staging, "skills", 0777);
+    skills.emplace(fs.open_dir_at(staging, "skills"));
+  } catch (const error& e) {
+    detail::rethrow(e, "failed to create skills in the bundle", "skills");
+  }
+
+  for (const skill_source& source : sources) {
+    root_result<Fs> root = open_anchored_root(fs, install_root, source.relative, "shared");
+    if (root.status == root_status::nothing) {
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    if (!root.opened()) throw skill_root_refusal(root, source.alias, source.source);
+    result.sources.push_back(root.id);
+
+    const std::string bundle_root = "skills/" + source.alias;
+    std::optional<dir> bundle;
+    try {
+      fs.make_dir_at(*skills, source.alias, 0777);
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
+    }
+    try {
+      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
+    }
+
+    carried_bundle carried{source.alias, {}};
+    const copy_spec spec{bundle_root, {}};
+    bool nested = false;
+    try {
+      fs.for_each_entry(*root.handle, [&](std::string_view name) {
+        try {
+          if (!detail::valid_utf8(name)) return;
+          if (source.admits_skill && !source.admits_skill(name)) return;
+          const std::string path = bundle_root + "/" + std::string(name);
+          std::optional<stat_info> info;
+          try {
+            info = fs.stat_at(*root.handle, name);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (!info) return;
+          if (info->kind == file_kind::symlink) {
+            ++result.tally.symlinks_skipped;
+            return;
+          }
+          if (info->kind != file_kind::directory) return;  // loose files are local state
+          std::optional<dir> skill;
+          try {
+            skill.emplace(fs.open_dir_at(*root.handle, name));
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to open " + path, path);
+          }
+          stat_info opened;
+          try {
+            opened = fs.stat(*skill);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (opened.id != info->id) {
+            ++result.tally.replaced_skipped;
+            return;
+          }
+          const std::uint64_t before = result.tally.files;
+          {
+            std::optional<dir> out;
+            try {
+              fs.make_dir_at(*bundle, name, 0777);
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+            }
+            try {
+              out.emplace(fs.open_dir_at(*bundle, name));
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+            }
+            copy_tree(fs, *skill, *out, spec, result.tally, name);
+          }
+          if (result.tally.files > before) {
+            carried.skills.emplace_back(name);
+            return;
+          }
+          try {
+            fs.remove_tree_at(*bundle, name);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+          }
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
+    }
+
+    bundle.reset();
+    if (carried.skills.empty()) {
+      try {
+        fs.remove_tree_at(*skills, source.alias);
+      } catch (const error& e) {
+        detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                        bundle_root);
+      }
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    std::sort(carried.skills.begin(), carried.skills.end());
+    result.carried.push_back(std::move(carried));
+    ++result.bundles;
+  }
+
+  if (result.bundles == 0) {
+    skills.reset();
+    try {
+      fs.remove_dir_at(staging, "skills");
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+    }
+  }
+  return result;
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/copy.hpp -----
+// ----- begin clawport/fs/faulty.hpp -----
+// fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
+// one with a chosen errno, runs a hook between classification and open (to stage races),
+// and simulates a crash: one mechanism for every fault-injection and crash sweep.
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/fs/memory.hpp -----
+// fs::memory: an in-memory filesystem that models the Fs policy the way Linux behaves,
+// so every race and every failure can be staged deterministically in a test. Inodes carry
+// (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
+// descriptors; errno values are the ones Linux returns for the same call.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 // ----- begin clawport/fs/sys_error.hpp -----
 // How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
 // same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
@@ -1628,9 +2334,6 @@ static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs pol
 namespace clawport::fs {
 
 namespace detail {
-
-/// The text of an errno value (thread-safe, unlike strerror).
-inline std::string errno_text(int err) { return std::generic_category().message(err); }
 
 /// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
 /// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
@@ -5226,6 +5929,8 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
 // upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -5289,6 +5994,33 @@ std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
 }
 
 }  // namespace detail
+
+/// Reads a whole text file at an absolute path through the Fs policy (the parent is
+/// opened as a root, the file itself without following a symlink). Throws
+/// `errc::limit_exceeded` past `max_bytes`.
+template <class Fs>
+std::string read_text_file(Fs& fs, const std::string& path,
+                           std::uint64_t max_bytes = 16 * 1024 * 1024) {
+  const std::string norm = lexically_normal(path);
+  const std::size_t slash = norm.rfind('/');
+  if (slash == std::string::npos || slash + 1 == norm.size()) {
+    throw error(errc::invalid_argument, "not a file path: " + path, path);
+  }
+  auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
+  const std::string name = norm.substr(slash + 1);
+  const auto st = fs.stat_at(parent, name);
+  if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+  if (st->kind != fs::file_kind::regular) {
+    throw error(errc::invalid_argument, "not a regular file: " + path, path);
+  }
+  auto f = fs.open_file_at(parent, name);
+  std::string text = detail::read_up_to(fs, f, max_bytes + 1);
+  if (text.size() > max_bytes) {
+    throw error(errc::limit_exceeded,
+                "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
+  }
+  return text;
+}
 
 /// Scans one directory one level deep (upstream `load_skills_from_directory`): every
 /// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
@@ -5547,7 +6279,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
   for (auto& s : gl.skills) {
     skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
     e.status = skill_status::global_only;
-    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    e.reason = "global only: agents never load the global skills directory";
     view.entries.push_back(std::move(e));
   }
   detail::order_loaded_first(view);
@@ -5586,7 +6318,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
   for (auto& s : gl.skills) {
     skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
     e.status = skill_status::global_only;
-    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    e.reason = "global only: agents never load the global skills directory";
     view.entries.push_back(std::move(e));
   }
   for (auto& d : gl.dropped)

@@ -6,6 +6,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "context.hpp"
 #include "policy.hpp"
 
 #include <dirent.h>
@@ -30,9 +31,6 @@
 namespace clawport::fs {
 
 namespace detail {
-
-/// The text of an errno value (thread-safe, unlike strerror).
-inline std::string errno_text(int err) { return std::generic_category().message(err); }
 
 /// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
 /// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an

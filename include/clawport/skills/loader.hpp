@@ -5,6 +5,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -74,6 +76,33 @@ std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
 }
 
 }  // namespace detail
+
+/// Reads a whole text file at an absolute path through the Fs policy (the parent is
+/// opened as a root, the file itself without following a symlink). Throws
+/// `errc::limit_exceeded` past `max_bytes`.
+template <class Fs>
+std::string read_text_file(Fs& fs, const std::string& path,
+                           std::uint64_t max_bytes = 16 * 1024 * 1024) {
+  const std::string norm = lexically_normal(path);
+  const std::size_t slash = norm.rfind('/');
+  if (slash == std::string::npos || slash + 1 == norm.size()) {
+    throw error(errc::invalid_argument, "not a file path: " + path, path);
+  }
+  auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
+  const std::string name = norm.substr(slash + 1);
+  const auto st = fs.stat_at(parent, name);
+  if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+  if (st->kind != fs::file_kind::regular) {
+    throw error(errc::invalid_argument, "not a regular file: " + path, path);
+  }
+  auto f = fs.open_file_at(parent, name);
+  std::string text = detail::read_up_to(fs, f, max_bytes + 1);
+  if (text.size() > max_bytes) {
+    throw error(errc::limit_exceeded,
+                "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
+  }
+  return text;
+}
 
 /// Scans one directory one level deep (upstream `load_skills_from_directory`): every
 /// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
@@ -332,7 +361,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
   for (auto& s : gl.skills) {
     skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
     e.status = skill_status::global_only;
-    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    e.reason = "global only: agents never load the global skills directory";
     view.entries.push_back(std::move(e));
   }
   detail::order_loaded_first(view);
@@ -371,7 +400,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
   for (auto& s : gl.skills) {
     skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
     e.status = skill_status::global_only;
-    e.reason = "global only: agents do not load " + global_skills_dir(where.data());
+    e.reason = "global only: agents never load the global skills directory";
     view.entries.push_back(std::move(e));
   }
   for (auto& d : gl.dropped)

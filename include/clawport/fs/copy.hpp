@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: MIT
+// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
+// copying (§7.6). Every read and write goes through directory handles; each entry is
+// classified without following links, opened with nofollow and carried only if the
+// opened object is the one that was classified.
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "anchored.hpp"
+#include "context.hpp"
+#include "policy.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::fs {
+
+/// What a copy carried and what it skipped (one for the workspace, one for all skills).
+struct copy_tally {
+  std::uint64_t files = 0;               ///< regular files written into the bundle
+  std::uint64_t bytes = 0;               ///< bytes actually copied
+  std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
+  std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
+};
+
+/// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
+/// An empty function admits everything. An excluded directory is never opened.
+using entry_filter = std::function<bool(std::string_view relative)>;
+
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+};
+
+/// §7.5: the memory store (a first component `memory`) and a root-level
+/// `MEMORY_SNAPSHOT.md` stay behind; the test is by component and case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return false;
+  return relative != "MEMORY_SNAPSHOT.md";
+}
+
+/// The spec of the workspace copy: root `workspace`, filtered by §7.5.
+inline copy_spec workspace_copy_spec() { return copy_spec{"workspace", workspace_entry_included}; }
+
+namespace detail {
+
+template <class Fs>
+class tree_copier {
+ public:
+  using dir = typename Fs::dir;
+
+  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
+      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+
+  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+    bool nested = false;  // an error from an entry is already in context
+    try {
+      fs_.for_each_entry(src, [&](std::string_view name) {
+        try {
+          entry(src, dst, name, depth);
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      rethrow(e, "failed to read " + bundle_path(), bundle_path());
+    }
+  }
+
+ private:
+  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
+  /// the guard trims it back, so no allocation grows with the number of files.
+  struct rel_guard {
+    std::string& s;
+    std::size_t n;
+    ~rel_guard() { s.resize(n); }
+  };
+
+  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
+
+  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+    rel_guard guard{rel_, rel_.size()};
+    if (!rel_.empty()) rel_ += '/';
+    rel_.append(name.data(), name.size());
+    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+
+    std::optional<stat_info> info;
+    try {
+      info = fs_.stat_at(src, name);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (!info) return;  // gone before it was inspected: there is nothing it could carry
+    switch (info->kind) {
+      case file_kind::symlink:
+        ++tally_.symlinks_skipped;
+        return;
+      case file_kind::other:
+        ++tally_.others_skipped;
+        return;
+      case file_kind::directory:
+        return directory(src, dst, name, *info, depth + 1);
+      case file_kind::regular:
+        return regular(src, dst, name, *info);
+    }
+  }
+
+  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+                 std::size_t depth) {
+    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
+      throw error(errc::limit_exceeded,
+                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
+                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                  bundle_path());
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    try {
+      fs_.make_dir_at(dst, name, 0777);
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*child);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
+      return;
+    }
+    std::optional<dir> out;
+    try {
+      out.emplace(fs_.open_dir_at(dst, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
+    }
+    copy_dir(*child, *out, depth);
+  }
+
+  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+    std::optional<typename Fs::file> in;
+    try {
+      in.emplace(fs_.open_file_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*in);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.kind != file_kind::regular) return;
+    if (opened.nlink > 1) {  // before identity, as upstream
+      ++tally_.hard_links_skipped;
+      return;
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;
+      return;
+    }
+    std::optional<typename Fs::file> out;
+    try {
+      out.emplace(fs_.create_file_at(dst, name, 0600));
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    std::uint64_t n = 0;
+    try {
+      n = fs_.copy_data(*in, *out);
+    } catch (const error& e) {
+      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
+    }
+    try {
+      fs_.set_mode(*out, opened.mode);
+    } catch (const error& e) {
+      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
+    }
+    ++tally_.files;
+    tally_.bytes += n;
+  }
+
+  Fs& fs_;
+  const copy_spec& spec_;
+  copy_tally& tally_;
+  std::string rel_;
+};
+
+/// True if `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    if ((c >> 5) == 0x6) {
+      len = 2;
+      cp = c & 0x1Fu;
+    } else if ((c >> 4) == 0xE) {
+      len = 3;
+      cp = c & 0x0Fu;
+    } else if ((c >> 3) == 0x1E) {
+      len = 4;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (i + len > s.size()) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc >> 6) != 0x2) return false;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
+/// path of `src` below the spec's root (empty for the root itself); errors name entries
+/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
+/// and skipped; hard-linked files and entries replaced between classification and open
+/// are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs>
+void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// One skill bundle to carry: where it is and which of its skills travel.
+struct skill_source {
+  std::string alias;     ///< becomes `skills/<alias>/` in the bundle
+  std::string source;    ///< the planned source path, as shown in messages
+  std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
+  std::function<bool(std::string_view skill)> admits_skill;  ///< empty admits every skill
+};
+
+/// The skills one bundle carried (names sorted).
+struct carried_bundle {
+  std::string alias;
+  std::vector<std::string> skills;
+};
+
+/// What `copy_skill_bundles` did.
+struct skill_copy_result {
+  copy_tally tally;                          ///< shared across all skill bundles
+  std::size_t bundles = 0;                   ///< bundles that carried at least one skill
+  std::vector<carried_bundle> carried;       ///< those bundles, in plan order
+  std::vector<std::string> without_content;  ///< aliases that ended without content
+  std::vector<file_id> sources;              ///< identities of the opened bundle roots
+};
+
+/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
+/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
+/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
+/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
+/// itself is created only when there are sources and removed when no bundle carried.
+template <class Fs>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging) {
+  static_assert(check_policy<Fs>());
+  using dir = typename Fs::dir;
+  skill_copy_result result;
+  if (sources.empty()) return result;
+
+  std::optional<dir> skills;
+  try {
+    fs.make_dir_at(staging, "skills", 0777);
+    skills.emplace(fs.open_dir_at(staging, "skills"));
+  } catch (const error& e) {
+    detail::rethrow(e, "failed to create skills in the bundle", "skills");
+  }
+
+  for (const skill_source& source : sources) {
+    root_result<Fs> root = open_anchored_root(fs, install_root, source.relative, "shared");
+    if (root.status == root_status::nothing) {
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    if (!root.opened()) throw skill_root_refusal(root, source.alias, source.source);
+    result.sources.push_back(root.id);
+
+    const std::string bundle_root = "skills/" + source.alias;
+    std::optional<dir> bundle;
+    try {
+      fs.make_dir_at(*skills, source.alias, 0777);
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
+    }
+    try {
+      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
+    }
+
+    carried_bundle carried{source.alias, {}};
+    const copy_spec spec{bundle_root, {}};
+    bool nested = false;
+    try {
+      fs.for_each_entry(*root.handle, [&](std::string_view name) {
+        try {
+          if (!detail::valid_utf8(name)) return;
+          if (source.admits_skill && !source.admits_skill(name)) return;
+          const std::string path = bundle_root + "/" + std::string(name);
+          std::optional<stat_info> info;
+          try {
+            info = fs.stat_at(*root.handle, name);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (!info) return;
+          if (info->kind == file_kind::symlink) {
+            ++result.tally.symlinks_skipped;
+            return;
+          }
+          if (info->kind != file_kind::directory) return;  // loose files are local state
+          std::optional<dir> skill;
+          try {
+            skill.emplace(fs.open_dir_at(*root.handle, name));
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to open " + path, path);
+          }
+          stat_info opened;
+          try {
+            opened = fs.stat(*skill);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (opened.id != info->id) {
+            ++result.tally.replaced_skipped;
+            return;
+          }
+          const std::uint64_t before = result.tally.files;
+          {
+            std::optional<dir> out;
+            try {
+              fs.make_dir_at(*bundle, name, 0777);
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+            }
+            try {
+              out.emplace(fs.open_dir_at(*bundle, name));
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+            }
+            copy_tree(fs, *skill, *out, spec, result.tally, name);
+          }
+          if (result.tally.files > before) {
+            carried.skills.emplace_back(name);
+            return;
+          }
+          try {
+            fs.remove_tree_at(*bundle, name);
+          } catch (const error& e) {
+            detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+          }
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
+    }
+
+    bundle.reset();
+    if (carried.skills.empty()) {
+      try {
+        fs.remove_tree_at(*skills, source.alias);
+      } catch (const error& e) {
+        detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                        bundle_root);
+      }
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    std::sort(carried.skills.begin(), carried.skills.end());
+    result.carried.push_back(std::move(carried));
+    ++result.bundles;
+  }
+
+  if (result.bundles == 0) {
+    skills.reset();
+    try {
+      fs.remove_dir_at(staging, "skills");
+    } catch (const error& e) {
+      detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+    }
+  }
+  return result;
+}
+
+}  // namespace clawport::fs

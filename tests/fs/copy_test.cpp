@@ -1,0 +1,634 @@
+// SPDX-License-Identifier: MIT
+// The tree copy (§7.4), the workspace filter (§7.5) and skill bundles (§7.6) on every
+// backend, with the upstream §10.B copy tests and the staged races (entry seam).
+#include "support/test.hpp"
+
+#include "fixture.hpp"
+#include "racing.hpp"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using clawport::errc;
+using clawport::error;
+namespace fs = clawport::fs;
+
+/// Everything in the fixture except the staging tree.
+template <class F>
+std::map<std::string, std::string> outside_stage(const F& f) {
+  auto all = f.snapshot();
+  for (auto it = all.begin(); it != all.end();) {
+    it = it->first == "stage" || it->first.rfind("stage/", 0) == 0 ? all.erase(it) : ++it;
+  }
+  return all;
+}
+
+/// Copies <root>/ws into <root>/stage/workspace through `fs` with the workspace spec.
+template <class F, class Fs>
+fs::copy_tally copy_workspace(F& f, Fs& fs) {
+  f.mkdir("stage/workspace");
+  auto src = fs.open_root(f.root_path() + "/ws");
+  auto dst = fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  fs::copy_tree(fs, src, dst, fs::workspace_copy_spec(), t);
+  return t;
+}
+
+template <class F>
+fs::copy_tally copy_workspace(F& f) {
+  return copy_workspace(f, f.fs);
+}
+
+/// Runs `fn`, requires a clawport::error, returns its message.
+template <class Fn>
+std::string failure(Fn&& fn) {
+  try {
+    fn();
+  } catch (const error& e) {
+    return e.what();
+  }
+  FAIL("expected clawport::error");
+  return {};
+}
+
+bool contains(const std::string& hay, const std::string& needle) {
+  return hay.find(needle) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("copy: workspace_entry_included (§7.5)") {
+  using fs::workspace_entry_included;
+  CHECK(workspace_entry_included(""));
+  CHECK_FALSE(workspace_entry_included("memory"));
+  CHECK_FALSE(workspace_entry_included("memory/brain.db"));
+  CHECK_FALSE(workspace_entry_included("memory/sub/x"));
+  CHECK_FALSE(workspace_entry_included("MEMORY_SNAPSHOT.md"));
+  CHECK(workspace_entry_included("notes/memory/scratch.md"));
+  CHECK(workspace_entry_included("notes/MEMORY_SNAPSHOT.md"));
+  CHECK(workspace_entry_included("Memory"));
+  CHECK(workspace_entry_included("memory.md"));
+  CHECK(workspace_entry_included("memoryx/a"));
+  CHECK(workspace_entry_included("memory_snapshot.md"));
+  CHECK(workspace_entry_included("MEMORY_SNAPSHOT.md.bak"));
+  CHECK(workspace_entry_included("IDENTITY.md"));
+}
+
+TEST_CASE_TEMPLATE("copy: copy_skips_the_memory_store", F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/IDENTITY.md", "id");
+  f.write("ws/notes/plan.md", "plan");
+  f.write("ws/memory/brain.db", "db");
+  auto t = copy_workspace(f);
+  CHECK(t.files == 2);
+  CHECK(t.bytes == 6);
+  CHECK_FALSE(f.exists("stage/workspace/memory"));
+  CHECK(f.snapshot("stage/workspace") ==
+        std::map<std::string, std::string>{
+            {"IDENTITY.md", "f:id"}, {"notes", "d"}, {"notes/plan.md", "f:plan"}});
+}
+
+TEST_CASE_TEMPLATE("copy: no_database_reaches_the_published_bundle", F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  const std::string magic("SQLite format 3\0", 16);
+  f.write("ws/memory/brain.db", magic + "home address");
+  f.write("ws/memory/brain.db-wal", magic + "home address");
+  f.write("ws/memory/brain.db-shm", magic);
+  f.write("ws/MEMORY_SNAPSHOT.md", "home address");
+  f.write("ws/notes/memory/scratch.md", "travels");
+  f.write("ws/notes/MEMORY_SNAPSHOT.md", "travels too");
+  auto t = copy_workspace(f);
+  // Upstream has exactly one root file besides the store; here the two nested look-alikes
+  // also travel, because the filter is anchored at the root.
+  CHECK(t.files == 2);
+  auto out = f.snapshot("stage/workspace");
+  CHECK(out.count("memory") == 0);
+  CHECK(out.count("MEMORY_SNAPSHOT.md") == 0);
+  CHECK(out.count("notes/memory/scratch.md") == 1);
+  CHECK(out.count("notes/MEMORY_SNAPSHOT.md") == 1);
+  for (const auto& [path, what] : out) {
+    CAPTURE(path);
+    CHECK(what.rfind("f:" + magic, 0) != 0);
+    CHECK_FALSE(contains(what, "home address"));
+  }
+}
+
+TEST_CASE_TEMPLATE("copy: special files, symlinks and hard links are counted and skipped", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("outside/secret", "host bytes");
+  f.write("ws/plain.md", "ok");
+  f.fifo("ws/pipe");                          // copy_counts_special_files_it_skips (FIFO)
+  f.symlink("ws/link", "../outside/secret");  // copy_skips_symlinks_instead_of_following...
+  f.symlink("ws/dirlink", "../outside");      //   (a directory link is not followed either)
+  f.write("ws/twice", "linked");
+  f.hardlink("ws/twice", "ws/twice2");  // both names have nlink 2
+  auto t = copy_workspace(f);
+  CHECK(t.files == 1);
+  CHECK(t.others_skipped == 1);
+  CHECK(t.symlinks_skipped == 2);
+  CHECK(t.hard_links_skipped == 2);
+  CHECK(t.replaced_skipped == 0);
+  CHECK(f.snapshot("stage/workspace") == std::map<std::string, std::string>{{"plain.md", "f:ok"}});
+}
+
+TEST_CASE_TEMPLATE("copy: copy_preserves_the_executable_bit, and modes in general", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/run.sh", "#!/bin/sh\n", 0755);
+  f.write("ws/private", "p", 0600);
+  f.write("ws/group", "g", 0750);
+  copy_workspace(f);
+  CHECK((f.mode("stage/workspace/run.sh") & 0111) == 0111);
+  CHECK(f.mode("stage/workspace/run.sh") == 0755);
+  CHECK(f.mode("stage/workspace/private") == 0600);
+  CHECK(f.mode("stage/workspace/group") == 0750);
+}
+
+TEST_CASE_TEMPLATE("copy: empty directories are reproduced", F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.mkdir("ws/empty");
+  f.mkdir("ws/a/b/c");
+  f.write("ws/a/file", "x");
+  auto t = copy_workspace(f);
+  CHECK(t.files == 1);
+  CHECK(f.snapshot("stage/workspace") ==
+        std::map<std::string, std::string>{
+            {"a", "d"}, {"a/b", "d"}, {"a/b/c", "d"}, {"a/file", "f:x"}, {"empty", "d"}});
+}
+
+TEST_CASE_TEMPLATE("copy: a custom filter sees root-relative paths and prunes subtrees", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/keep/a", "1");
+  f.write("ws/skip/b", "2");
+  f.write("ws/keep/skip", "3");
+  f.mkdir("stage/out");
+  std::vector<std::string> seen;
+  fs::copy_spec spec{"custom", [&](std::string_view rel) {
+                       seen.emplace_back(rel);
+                       return rel != "skip" && rel != "keep/skip";
+                     }};
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/out");
+  fs::copy_tally t;
+  fs::copy_tree(f.fs, src, dst, spec, t);
+  CHECK(t.files == 1);
+  std::sort(seen.begin(), seen.end());
+  // The excluded directory is never opened, so nothing below it is asked about.
+  CHECK(seen == std::vector<std::string>{"keep", "keep/a", "keep/skip", "skip"});
+  CHECK(f.snapshot("stage/out") ==
+        std::map<std::string, std::string>{{"keep", "d"}, {"keep/a", "f:1"}});
+}
+
+TEST_CASE_TEMPLATE("copy: a destination entry that already exists is a hard error", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/notes.md", "new");
+  f.write("stage/workspace/notes.md", "planted");
+  auto msg = failure([&] { copy_workspace(f); });
+  CHECK(contains(msg, "failed to create workspace/notes.md in the bundle"));
+  CHECK(f.read("stage/workspace/notes.md") == "planted");
+}
+
+TEST_CASE_TEMPLATE("copy: the depth limit is CLAWPORT_MAX_TREE_DEPTH", F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  std::string at_limit = "ws";
+  for (int i = 0; i < CLAWPORT_MAX_TREE_DEPTH; ++i) at_limit += "/d";
+  f.write(at_limit + "/leaf", "x");
+  auto t = copy_workspace(f);
+  CHECK(t.files == 1);  // exactly CLAWPORT_MAX_TREE_DEPTH levels is accepted
+
+  F g;
+  g.write(at_limit + "/d/leaf", "x");
+  auto before = outside_stage(g);
+  try {
+    copy_workspace(g);
+    FAIL("a tree one level deeper than the limit was copied");
+  } catch (const error& e) {
+    CHECK(e.code() == errc::limit_exceeded);
+    CHECK(contains(e.what(), "nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH)));
+    CHECK(e.subject().rfind("workspace/d/d/", 0) == 0);
+  }
+  CHECK(outside_stage(g) == before);
+}
+
+// ---- staged races (entry seam): classified one object, found another at open --------
+
+TEST_CASE_TEMPLATE("copy: a_file_replaced_by_an_escaping_symlink_mid_copy_is_not_followed", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("outside/secret", "host bytes");
+  f.write("ws/notes.md", "mine");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  std::map<std::string, std::string> before;
+  fs.after_classify("notes.md", [&] {
+    f.remove("ws/notes.md");
+    f.symlink("ws/notes.md", "../outside/secret");
+    before = outside_stage(f);
+  });
+  auto msg = failure([&] { copy_workspace(f, fs); });
+  CHECK(fs.fired());
+  CHECK(contains(msg, "failed to open workspace/notes.md"));
+  CHECK(contains(msg, "symbolic link"));
+  CHECK(outside_stage(f) == before);
+  CHECK_FALSE(f.exists("stage/workspace/notes.md"));
+}
+
+TEST_CASE_TEMPLATE("copy: a_file_replaced_by_an_in_root_symlink_to_memory_is_not_followed", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/memory/brain.db", "private memory");
+  f.write("ws/notes.md", "mine");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes.md", [&] {
+    f.remove("ws/notes.md");
+    f.symlink("ws/notes.md", "memory/brain.db");
+  });
+  auto msg = failure([&] { copy_workspace(f, fs); });
+  CHECK(contains(msg, "workspace/notes.md"));
+  for (const auto& [path, what] : f.snapshot("stage")) CHECK_FALSE(contains(what, "private"));
+}
+
+TEST_CASE_TEMPLATE("copy: a_directory_replaced_by_an_escaping_symlink_mid_copy_is_not_followed", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("outside/secret", "host bytes");
+  f.write("ws/notes/a.md", "mine");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes", [&] {
+    f.rename("ws/notes", "ws/notes.moved");
+    f.symlink("ws/notes", "../outside");
+  });
+  auto msg = failure([&] { copy_workspace(f, fs); });
+  CHECK(contains(msg, "failed to open workspace/notes"));
+  CHECK(f.read("outside/secret") == "host bytes");
+  for (const auto& [path, what] : f.snapshot("stage")) CHECK_FALSE(contains(what, "host"));
+}
+
+TEST_CASE_TEMPLATE("copy: a_file_renamed_over_an_admitted_entry_is_not_copied", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("host.txt", "host bytes");
+  f.write("ws/notes.md", "mine");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes.md", [&] { f.rename("host.txt", "ws/notes.md"); });
+  auto t = copy_workspace(f, fs);
+  CHECK(t.replaced_skipped == 1);
+  CHECK(t.files == 0);
+  CHECK(f.snapshot("stage/workspace").empty());
+}
+
+TEST_CASE_TEMPLATE("copy: a_file_replaced_by_a_hard_link_to_a_host_file_is_not_copied", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("host.txt", "host bytes");
+  f.write("ws/notes.md", "mine");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes.md", [&] {
+    f.remove("ws/notes.md");
+    f.hardlink("host.txt", "ws/notes.md");
+  });
+  auto t = copy_workspace(f, fs);
+  CHECK(t.hard_links_skipped == 1);  // checked before identity
+  CHECK(t.replaced_skipped == 0);
+  CHECK(t.files == 0);
+  CHECK_FALSE(f.exists("stage/workspace/notes.md"));
+  for (const auto& [path, what] : f.snapshot("stage")) CHECK_FALSE(contains(what, "host"));
+}
+
+TEST_CASE_TEMPLATE(
+    "copy: a directory swapped for another real directory is skipped, its empty "
+    "copy stays",
+    F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/notes/a.md", "mine");
+  f.write("ws/other/private.md", "not admitted");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes", [&] {
+    f.rename("ws/notes", "ws/notes.old");
+    f.rename("ws/other", "ws/notes");
+  });
+  auto spec = fs::copy_spec{"workspace", [](std::string_view rel) {
+                              return rel.rfind("other", 0) != 0 && rel.rfind("notes.old", 0) != 0;
+                            }};
+  f.mkdir("stage/workspace");
+  auto src = fs.open_root(f.root_path() + "/ws");
+  auto dst = fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  fs::copy_tree(fs, src, dst, spec, t);
+  CHECK(t.replaced_skipped == 1);
+  CHECK(t.files == 0);
+  CHECK(f.snapshot("stage/workspace") == std::map<std::string, std::string>{{"notes", "d"}});
+}
+
+TEST_CASE_TEMPLATE("copy: a file swapped for a FIFO between classify and open is skipped", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/notes.md", "mine");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes.md", [&] {
+    f.remove("ws/notes.md");
+    f.fifo("ws/notes.md");
+  });
+  auto t = copy_workspace(f, fs);  // must not block on the FIFO
+  CHECK(t.files == 0);
+  CHECK(f.snapshot("stage/workspace").empty());
+}
+
+TEST_CASE_TEMPLATE("copy: an entry that vanishes before it is inspected is not carried", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/a.md", "a");
+  f.write("ws/b.md", "b");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  // Whichever is inspected first removes the other before its turn.
+  fs.after_classify("a.md", [&] { f.remove("ws/b.md"); });
+  auto t = copy_workspace(f, fs);
+  CHECK(t.files >= 1);
+  CHECK(f.exists("stage/workspace/a.md"));
+}
+
+// ---- skill bundles (§7.6) -------------------------------------------------------------
+
+namespace {
+
+const char* const kSkills = "install/shared/skills/research_tools";
+
+template <class F>
+void research_tools(F& f) {
+  f.write(std::string(kSkills) + "/web_search/SKILL.md", "search skill");
+  f.write(std::string(kSkills) + "/web_search/run.sh", "#!/bin/sh\n", 0755);
+  f.write(std::string(kSkills) + "/internal_only/SKILL.md", "internal runbook");
+  f.write(std::string(kSkills) + "/.sync-marker", "local state");
+}
+
+fs::skill_source research_source(const std::string& root) {
+  return fs::skill_source{"research_tools", root + "/install/shared/skills/research_tools",
+                          "shared/skills/research_tools",
+                          [](std::string_view skill) { return skill != "internal_only"; }};
+}
+
+template <class F, class Fs>
+fs::skill_copy_result copy_skills(F& f, Fs& fs, const std::vector<fs::skill_source>& sources) {
+  f.mkdir("stage");
+  auto staging = fs.open_root(f.root_path() + "/stage");
+  return fs::copy_skill_bundles(fs, f.root_path() + "/install", sources, staging);
+}
+
+template <class F>
+fs::skill_copy_result copy_skills(F& f, const std::vector<fs::skill_source>& sources) {
+  return copy_skills(f, f.fs, sources);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("skills: skill_bundle_content_travels_next_to_the_workspace", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  auto r = copy_skills(f, {research_source(f.root_path())});
+  CHECK(r.bundles == 1);
+  CHECK(r.tally.files == 2);
+  CHECK(r.without_content.empty());
+  REQUIRE(r.carried.size() == 1);
+  CHECK(r.carried[0].alias == "research_tools");
+  CHECK(r.carried[0].skills == std::vector<std::string>{"web_search"});
+  REQUIRE(r.sources.size() == 1);
+  // a_carried_skill_bundle_is_advertised_and_present; copy_preserves_the_executable_bit
+  CHECK(f.snapshot("stage/skills") == std::map<std::string, std::string>{
+                                          {"research_tools", "d"},
+                                          {"research_tools/web_search", "d"},
+                                          {"research_tools/web_search/SKILL.md", "f:search skill"},
+                                          {"research_tools/web_search/run.sh", "f:#!/bin/sh\n+x"}});
+}
+
+TEST_CASE_TEMPLATE("skills: a_skill_bundle_with_no_content_is_recorded (bundle dir missing)", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.mkdir("install/shared/skills");
+  auto r = copy_skills(f, {research_source(f.root_path())});
+  CHECK(r.bundles == 0);
+  CHECK(r.without_content == std::vector<std::string>{"research_tools"});
+  CHECK(r.sources.empty());
+  CHECK_FALSE(f.exists("stage/skills"));
+}
+
+TEST_CASE_TEMPLATE("skills: a_skill_whose_entries_are_all_skipped_is_not_advertised", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("outside/SKILL.md", "host");
+  f.mkdir(std::string(kSkills) + "/web_search/empty_dir");
+  f.symlink(std::string(kSkills) + "/web_search/SKILL.md", "../../../../../outside/SKILL.md");
+  auto r = copy_skills(f, {research_source(f.root_path())});
+  CHECK(r.tally.files == 0);
+  CHECK(r.tally.symlinks_skipped == 1);
+  CHECK(r.bundles == 0);
+  CHECK(r.without_content == std::vector<std::string>{"research_tools"});
+  CHECK_FALSE(f.exists("stage/skills"));
+  CHECK(f.snapshot("stage").empty());
+}
+
+TEST_CASE_TEMPLATE("skills: an_empty_skill_bundle_is_not_advertised_and_leaves_no_tree", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write(std::string(kSkills) + "/internal_only/SKILL.md", "internal runbook");
+  auto r = copy_skills(f, {research_source(f.root_path())});
+  CHECK(r.bundles == 0);
+  CHECK(r.without_content == std::vector<std::string>{"research_tools"});
+  CHECK_FALSE(f.exists("stage/skills"));
+}
+
+TEST_CASE_TEMPLATE("skills: include/exclude is the caller's predicate; loose files are silent", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  f.write(std::string(kSkills) + "/summarize/SKILL.md", "sum");
+  f.fifo(std::string(kSkills) + "/socket-like");
+  std::vector<std::string> asked;
+  auto source = research_source(f.root_path());
+  source.admits_skill = [&](std::string_view s) {
+    asked.emplace_back(s);
+    return s == "summarize" || s == "web_search" || s == ".sync-marker";
+  };
+  auto r = copy_skills(f, {source});
+  std::sort(asked.begin(), asked.end());
+  CHECK(asked == std::vector<std::string>{".sync-marker", "internal_only", "socket-like",
+                                          "summarize", "web_search"});
+  REQUIRE(r.carried.size() == 1);
+  CHECK(r.carried[0].skills == std::vector<std::string>{"summarize", "web_search"});
+  CHECK(r.tally.files == 3);
+  CHECK(r.tally.others_skipped == 0);  // loose entries at the bundle root are not counted
+  CHECK_FALSE(f.exists("stage/skills/research_tools/.sync-marker"));
+  // An empty predicate admits every skill.
+  F g;
+  research_tools(g);
+  auto all = research_source(g.root_path());
+  all.admits_skill = nullptr;
+  auto r2 = copy_skills(g, {all});
+  CHECK(r2.carried[0].skills == std::vector<std::string>{"internal_only", "web_search"});
+}
+
+TEST_CASE_TEMPLATE("skills: a_symlinked_skill_is_skipped_rather_than_followed", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("outside/borrowed/SKILL.md", "host skill");
+  f.write(std::string(kSkills) + "/web_search/SKILL.md", "search skill");
+  f.symlink(std::string(kSkills) + "/borrowed", "../../../../outside/borrowed");
+  auto r = copy_skills(f, {research_source(f.root_path())});
+  CHECK(r.tally.files == 1);
+  CHECK(r.tally.symlinks_skipped == 1);
+  CHECK_FALSE(f.exists("stage/skills/research_tools/borrowed"));
+}
+
+TEST_CASE_TEMPLATE("skills: a skill with only empty directories is removed again", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write(std::string(kSkills) + "/web_search/SKILL.md", "search skill");
+  f.mkdir(std::string(kSkills) + "/hollow/a/b");
+  auto r = copy_skills(f, {research_source(f.root_path())});
+  CHECK(r.carried[0].skills == std::vector<std::string>{"web_search"});
+  CHECK_FALSE(f.exists("stage/skills/research_tools/hollow"));
+}
+
+TEST_CASE_TEMPLATE("skills: no planned sources creates nothing", F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  auto r = copy_skills(f, {});
+  CHECK(r.bundles == 0);
+  CHECK(r.without_content.empty());
+  CHECK(f.snapshot("stage").empty());
+}
+
+TEST_CASE_TEMPLATE("skills: several bundles, one without content, share one tally", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  f.write("install/shared/skills/writing/style/SKILL.md", "style");
+  auto writing = fs::skill_source{"writing", "w", "shared/skills/writing", nullptr};
+  auto missing = fs::skill_source{"missing", "m", "shared/skills/missing", nullptr};
+  auto r = copy_skills(f, {research_source(f.root_path()), missing, writing});
+  CHECK(r.bundles == 2);
+  CHECK(r.tally.files == 3);
+  CHECK(r.without_content == std::vector<std::string>{"missing"});
+  REQUIRE(r.carried.size() == 2);
+  CHECK(r.carried[0].alias == "research_tools");
+  CHECK(r.carried[1].alias == "writing");
+  CHECK(r.sources.size() == 2);
+}
+
+TEST_CASE_TEMPLATE("skills: a_traversing_skill_alias_writes_nothing_outside_the_staging_tree", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  auto before = outside_stage(f);
+  auto source = research_source(f.root_path());
+  source.alias = "../../outside";
+  auto msg = failure([&] { copy_skills(f, {source}); });
+  CHECK(contains(msg, "failed to create skills/../../outside in the bundle"));
+  CHECK(outside_stage(f) == before);
+  CHECK_FALSE(f.exists("outside"));
+}
+
+TEST_CASE_TEMPLATE("skills: symlinked and escaping bundle roots are refused, nothing written", F,
+                   CLAWPORT_FS_FIXTURES) {
+  struct layout {
+    const char* name;
+    std::function<void(F&)> make;
+    const char* expected;
+  };
+  std::vector<layout> layouts{
+      {"a_skill_root_reached_through_a_symlinked_ancestor_is_refused",
+       [](F& f) {
+         f.write("outside/research_tools/web_search/SKILL.md", "host");
+         f.mkdir("install/shared");
+         f.symlink("install/shared/skills", "../../outside");
+       },
+       "is a symlink or leaves that tree"},
+      {"a_skill_root_redirected_inside_the_install_is_refused",
+       [](F& f) {
+         f.write("install/private-skills/research_tools/web_search/SKILL.md", "private");
+         f.mkdir("install/shared");
+         f.symlink("install/shared/skills", "../private-skills");
+       },
+       "is a symlink or leaves that tree"},
+      {"a_symlinked_skill_bundle_root_is_refused",
+       [](F& f) {
+         f.write("outside/research_tools/web_search/SKILL.md", "host");
+         f.mkdir("install/shared/skills");
+         f.symlink(kSkills, "../../../outside/research_tools");
+       },
+       "resolves to the symlink"},
+  };
+  for (const layout& l : layouts) {
+    CAPTURE(l.name);
+    F f;
+    l.make(f);
+    auto before = outside_stage(f);
+    try {
+      copy_skills(f, {research_source(f.root_path())});
+      FAIL("expected a refusal");
+    } catch (const error& e) {
+      CHECK_MESSAGE(contains(e.what(), l.expected), e.what());
+      CHECK(contains(e.what(), "symlink"));
+      CHECK(e.code() == errc::unsafe_path);
+    }
+    CHECK(outside_stage(f) == before);
+    auto staged = f.snapshot("stage");
+    CHECK((staged.empty() || staged == std::map<std::string, std::string>{{"skills", "d"}}));
+  }
+}
+
+TEST_CASE_TEMPLATE("skills: a_skill_replaced_by_an_excluded_sibling_directory_is_not_copied", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("web_search", [&] {
+    f.rename(std::string(kSkills) + "/web_search", std::string(kSkills) + "/web_search.old");
+    f.rename(std::string(kSkills) + "/internal_only", std::string(kSkills) + "/web_search");
+  });
+  auto source = research_source(f.root_path());
+  source.admits_skill = [](std::string_view s) { return s == "web_search"; };
+  auto r = copy_skills(f, fs, {source});
+  CHECK(fs.fired());
+  CHECK(r.tally.replaced_skipped == 1);
+  for (const auto& [path, what] : f.snapshot("stage")) {
+    CHECK_FALSE(contains(what, "internal runbook"));
+  }
+}
+
+TEST_CASE_TEMPLATE("skills: a_skill_file_renamed_over_an_admitted_entry_is_not_copied", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  f.write(std::string(kSkills) + "/web_search/notes.md", "mine");
+  f.write("host.txt", "host bytes");
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("notes.md",
+                    [&] { f.rename("host.txt", std::string(kSkills) + "/web_search/notes.md"); });
+  auto r = copy_skills(f, fs, {research_source(f.root_path())});
+  CHECK(r.tally.replaced_skipped == 1);
+  CHECK(r.tally.files == 2);
+  for (const auto& [path, what] : f.snapshot("stage")) CHECK_FALSE(contains(what, "host bytes"));
+}
+
+TEST_CASE_TEMPLATE("skills: a_skill_replaced_by_a_symlink_to_an_excluded_sibling_is_not_followed",
+                   F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  research_tools(f);
+  clawport::testing::racing<typename F::backend> fs(f.fs);
+  fs.after_classify("web_search", [&] {
+    f.rename(std::string(kSkills) + "/web_search", std::string(kSkills) + "/web_search.old");
+    f.symlink(std::string(kSkills) + "/web_search", "internal_only");
+  });
+  auto msg = failure([&] { copy_skills(f, fs, {research_source(f.root_path())}); });
+  CHECK(contains(msg, "skills/research_tools/web_search"));
+  CHECK(contains(msg, "failed to open"));
+  for (const auto& [path, what] : f.snapshot("stage")) {
+    CHECK_FALSE(contains(what, "internal runbook"));
+  }
+}
