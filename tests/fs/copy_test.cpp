@@ -110,7 +110,9 @@ TEST_CASE_TEMPLATE("copy: no_database_reaches_the_published_bundle", F, CLAWPORT
   CHECK(out.count("MEMORY_SNAPSHOT.md") == 0);
   CHECK(out.count("notes/memory/scratch.md") == 1);
   CHECK(out.count("notes/MEMORY_SNAPSHOT.md") == 1);
-  for (const auto& [path, what] : out) {
+  for (const auto& entry : out) {
+    const std::string& path = entry.first;  // named: clang 14 cannot capture a binding
+    const std::string& what = entry.second;
     CAPTURE(path);
     CHECK(what.rfind("f:" + magic, 0) != 0);
     CHECK_FALSE(contains(what, "home address"));
@@ -630,5 +632,121 @@ TEST_CASE_TEMPLATE("skills: a_skill_replaced_by_a_symlink_to_an_excluded_sibling
   CHECK(contains(msg, "failed to open"));
   for (const auto& [path, what] : f.snapshot("stage")) {
     CHECK_FALSE(contains(what, "internal runbook"));
+  }
+}
+
+// ---- fault injection: every operation the copy performs, failed in turn ---------------
+
+namespace {
+
+template <class F>
+void sweep_layout(F& f) {
+  f.write("ws/IDENTITY.md", "id");
+  f.write("ws/notes/plan.md", "plan");
+  f.write("ws/run.sh", "#!/bin/sh\n", 0755);
+  f.mkdir("ws/empty");
+  f.write("ws/memory/brain.db", "db");
+  f.write(std::string(kSkills) + "/web_search/SKILL.md", "search skill");
+  f.write(std::string(kSkills) + "/web_search/lib/tool.py", "print()");
+  f.mkdir(std::string(kSkills) + "/hollow");
+  f.mkdir("stage/workspace");
+}
+
+/// The workspace copy then the skills copy, every Fs call made through `fs`; the
+/// destination roots are opened on the undecorated backend.
+template <class F, class Fs>
+void copy_everything(F& f, Fs& fs) {
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  fs::copy_tree(fs, src, dst, fs::workspace_copy_spec(), t);
+  auto staging = f.fs.open_root(f.root_path() + "/stage");
+  fs::copy_skill_bundles(fs, f.root_path() + "/install", {research_source(f.root_path())}, staging);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("copy: a failure of any operation is a hard error naming the bundle path", F,
+                   CLAWPORT_FS_FIXTURES) {
+  std::size_t points = 0;
+  {
+    F f;
+    sweep_layout(f);
+    fs::faulty<typename F::backend&> fs(f.fs);
+    fs.reset_counts();
+    copy_everything(f, fs);
+    points = fs.count();
+  }
+  REQUIRE(points > 20);
+  for (int err : {EIO, EMFILE}) {
+    for (std::size_t i = 1; i <= points; ++i) {
+      F f;
+      sweep_layout(f);
+      fs::faulty<typename F::backend&> fs(f.fs);
+      fs.reset_counts();
+      fs.fail_at(i, err);
+      const auto before = outside_stage(f);
+      CAPTURE(i);
+      CAPTURE(err);
+      try {
+        copy_everything(f, fs);
+        FAIL("the failed operation went unnoticed: " << fs.log().at(i - 1).op);
+      } catch (const error& e) {
+        CAPTURE(e.what());
+        CAPTURE(fs.log().at(i - 1).op);
+        CHECK(e.sys_errno() == err);
+        CHECK(e.code() == (err == EMFILE ? errc::limit_exceeded : errc::io));
+        const bool bundle_path =
+            e.subject().rfind("workspace", 0) == 0 || e.subject().rfind("skills", 0) == 0;
+        const bool root_path = e.subject().rfind(f.root_path() + "/install", 0) == 0;
+        CHECK((bundle_path || root_path));
+        CHECK(contains(e.what(), e.subject()));
+      }
+      CHECK(outside_stage(f) == before);
+    }
+  }
+}
+
+// ---- unreadable entries: on fs::memory, which checks permissions as a non-root owner --
+// (the same checks on the real filesystem are in posix_test.cpp and skip under root)
+
+TEST_CASE("copy: a_failed_export_removes_its_staging... (unreadable locked.md, fs::memory)") {
+  fs::memory m;
+  m.mkdirs("/r/stage/workspace");
+  m.write_file("/r/ws/IDENTITY.md", "id");
+  m.write_file("/r/ws/locked.md", "secret", 0000);
+  auto src = m.open_root("/r/ws");
+  auto dst = m.open_root("/r/stage/workspace");
+  fs::copy_tally t;
+  try {
+    fs::copy_tree(m, src, dst, fs::workspace_copy_spec(), t);
+    FAIL("an unreadable file was skipped");
+  } catch (const error& e) {
+    CHECK(contains(e.what(), "failed to open workspace/locked.md"));
+    CHECK(e.sys_errno() == EACCES);
+    CHECK(e.subject() == "workspace/locked.md");
+  }
+}
+
+TEST_CASE("roots: unreadable ancestors fail instead of reading as absent (fs::memory)") {
+  fs::memory m;
+  m.mkdirs("/r/install/agents/researcher/workspace");
+  m.chmod("/r/install/agents", 0000);
+  try {
+    // an_unreadable_workspace_ancestor_fails_the_export_instead_of_publishing
+    fs::open_anchored_root(m, "/r/install", "agents/researcher/workspace", "agents");
+    FAIL("an unreadable ancestor was treated as absent");
+  } catch (const error& e) {
+    CHECK(std::string(e.what()) == "failed to open /r/install/agents: Permission denied");
+    CHECK(e.sys_errno() == EACCES);
+  }
+  m.mkdirs("/r/holder/workspace");
+  m.chmod("/r/holder", 0000);
+  try {
+    // an_unreadable_configured_workspace_parent_fails_the_export
+    fs::open_configured_root(m, "/r/holder/workspace");
+    FAIL("an unreadable parent was treated as absent");
+  } catch (const error& e) {
+    CHECK(contains(e.what(), "holder"));
   }
 }

@@ -6,6 +6,8 @@
 #include "fixture.hpp"
 
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -324,4 +326,148 @@ TEST_CASE("posix: running out of descriptors is errc::limit_exceeded (EMFILE)") 
   CHECK(caught.code() == errc::limit_exceeded);
   CHECK(caught.sys_errno() == EMFILE);
   CHECK(std::string(caught.what()).find("too many open files") != std::string::npos);
+}
+
+// ---- posix-only behaviour of the algorithms ------------------------------------------
+
+namespace {
+
+fs::copy_tally copy_ws(posix_fixture& f) {
+  f.mkdir("stage/workspace");
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  fs::copy_tree(f.fs, src, dst, fs::workspace_copy_spec(), t);
+  return t;
+}
+
+/// chmod 000 does not stop root; such tests say so and stop.
+bool permissions_enforced() {
+  if (::geteuid() != 0) return true;
+  MESSAGE("running as root: mode 000 does not block access, so this check is skipped");
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("posix: copy_counts_special_files_it_skips (a real socket)") {
+  posix_fixture f;
+  f.write("ws/IDENTITY.md", "id");
+  f.mkdir("ws/run");
+  const std::string path = f.root_path() + "/ws/run/agent.sock";
+  int s = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  REQUIRE(s >= 0);
+  struct sockaddr_un addr {};
+  addr.sun_family = AF_UNIX;
+  REQUIRE(path.size() < sizeof(addr.sun_path));
+  std::copy(path.begin(), path.end(), addr.sun_path);
+  REQUIRE(::bind(s, reinterpret_cast<struct sockaddr*>(&addr), sizeof(addr)) == 0);
+  auto t = copy_ws(f);
+  ::close(s);
+  CHECK(t.files == 1);
+  CHECK(t.others_skipped == 1);
+  CHECK(t.symlinks_skipped == 0);
+  CHECK_FALSE(f.exists("stage/workspace/run/agent.sock"));
+}
+
+TEST_CASE("posix: running out of descriptors mid-copy is a clear limit error, not a crash") {
+  posix_fixture f;
+  std::string deep = "ws";
+  for (int i = 0; i < 40; ++i) deep += "/d";
+  f.write(deep + "/leaf", "x");
+  const auto before = f.snapshot("ws");
+  f.mkdir("stage/workspace");
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
+  struct rlimit old {};
+  REQUIRE(::getrlimit(RLIMIT_NOFILE, &old) == 0);
+  struct rlimit low = old;
+  low.rlim_cur = 64;  // three descriptors per level: 40 levels do not fit
+  REQUIRE(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+  bool threw = false;
+  try {
+    fs::copy_tally t;
+    fs::copy_tree(f.fs, src, dst, fs::workspace_copy_spec(), t);
+  } catch (const error& e) {
+    threw = true;
+    ::setrlimit(RLIMIT_NOFILE, &old);
+    CHECK(e.code() == errc::limit_exceeded);
+    CHECK(e.sys_errno() == EMFILE);
+    CHECK(e.subject().rfind("workspace/d/d", 0) == 0);
+    CHECK(std::string(e.what()).find("too many open files") != std::string::npos);
+  }
+  ::setrlimit(RLIMIT_NOFILE, &old);
+  CHECK(threw);
+  CHECK(f.snapshot("ws") == before);
+}
+
+TEST_CASE("posix: an unreadable file fails the copy (a_failed_export_removes_its_staging...)") {
+  if (!permissions_enforced()) return;
+  posix_fixture f;
+  f.write("ws/IDENTITY.md", "id");
+  f.write("ws/locked.md", "secret", 0000);
+  try {
+    copy_ws(f);
+    FAIL("an unreadable file was skipped");
+  } catch (const error& e) {
+    CHECK(std::string(e.what()).find("failed to open workspace/locked.md") != std::string::npos);
+    CHECK(e.sys_errno() == EACCES);
+  }
+}
+
+TEST_CASE("posix: an_unreadable_workspace_ancestor_fails_the_export_instead_of_publishing") {
+  if (!permissions_enforced()) return;
+  posix_fixture f;
+  f.mkdir("install/agents/researcher/workspace");
+  f.chmod("install/agents", 0000);
+  try {
+    fs::open_anchored_root(f.fs, f.root_path() + "/install", "agents/researcher/workspace",
+                           "agents");
+    FAIL("an unreadable ancestor was treated as absent");
+  } catch (const error& e) {
+    CHECK(std::string(e.what()).find("agents") != std::string::npos);
+  }
+  f.chmod("install/agents", 0755);
+}
+
+TEST_CASE("posix: an_unreadable_configured_workspace_parent_fails_the_export") {
+  if (!permissions_enforced()) return;
+  posix_fixture f;
+  f.mkdir("holder/workspace");
+  f.chmod("holder", 0000);
+  try {
+    fs::open_configured_root(f.fs, f.root_path() + "/holder/workspace");
+    FAIL("an unreadable parent was treated as absent");
+  } catch (const error& e) {
+    const std::string what = e.what();
+    CHECK(
+        (what.find("holder") != std::string::npos || what.find("workspace") != std::string::npos));
+  }
+  f.chmod("holder", 0755);
+}
+
+TEST_CASE(
+    "posix: racing<posix> and faulty<posix&> stage a real symlink swap between classify "
+    "and open") {
+  posix_fixture f;
+  f.write("outside/secret", "host bytes");
+  f.write("ws/notes.md", "mine");
+  fs::faulty<fs::posix&> faulty(f.fs);
+  faulty.before_open([&](fs::posix&, const fs::posix::dir&, std::string_view name) {
+    if (name != "notes.md") return;
+    f.remove("ws/notes.md");
+    f.symlink("ws/notes.md", "../outside/secret");
+  });
+  f.mkdir("stage/workspace");
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  try {
+    fs::copy_tree(faulty, src, dst, fs::workspace_copy_spec(), t);
+    FAIL("the swapped symlink was followed");
+  } catch (const error& e) {
+    CHECK(std::string(e.what()).find("failed to open workspace/notes.md") != std::string::npos);
+    CHECK(e.sys_errno() == ELOOP);
+  }
+  CHECK(f.snapshot("stage").count("workspace/notes.md") == 0);
 }
