@@ -36,9 +36,10 @@ struct audit_options {
 
 /// Install-relative path for display when `path` lies inside the install.
 inline std::string shown_path(const std::string& path, const std::string& install) {
-  const std::string p = sk::lexically_normal(path);
-  const std::string root = sk::lexically_normal(install);
-  if (p != root && sk::path_within(p, root)) return p.substr(root == "/" ? 1 : root.size() + 1);
+  const std::string p = sk::paths::normalize(path);
+  const std::string root = sk::paths::normalize(install);
+  if (p != root && sk::paths::starts_with(p, root))
+    return p.substr(root == "/" ? 1 : root.size() + 1);
   return path;
 }
 

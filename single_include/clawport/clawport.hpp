@@ -4009,6 +4009,99 @@ struct none {
 
 #include <toml++/toml.h>
 
+// ----- begin clawport/zeroclaw/paths.hpp -----
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
+// the skill-directory rules of §7.1. No filesystem access.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::zeroclaw::paths {
+
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    const std::size_t slash = p.find('/', start);
+    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
+    if (end > start) out.emplace_back(p.substr(start, end - start));
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
+/// plain component (at the root it is dropped; leading `..` of a relative path stays).
+/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = !p.empty() && p.front() == '/';
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  std::string joined = absolute ? "/" : "";
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (i) joined += '/';
+    joined += out[i];
+  }
+  return joined;
+}
+
+/// `base/rel`, or `rel` when it is absolute.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (!rel.empty() && rel.front() == '/') return std::string(rel);
+  if (base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  const bool pa = !path.empty() && path.front() == '/';
+  const bool pb = !prefix.empty() && prefix.front() == '/';
+  if (pa != pb) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::zeroclaw::paths
+// ----- end clawport/zeroclaw/paths.hpp -----
 // ----- begin clawport/skills/filter.hpp -----
 // A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
 
@@ -5278,48 +5371,9 @@ inline skills_config parse_skills_config(std::string_view config_text,
   return cfg;
 }
 
-/// POSIX join: an absolute `b` replaces `a` (like Rust's `Path::join`).
-inline std::string join_path(std::string_view a, std::string_view b) {
-  if (!b.empty() && b.front() == '/') return std::string(b);
-  if (a.empty()) return std::string(b);
-  if (b.empty()) return std::string(a);
-  std::string out(a);
-  if (out.back() != '/') out += '/';
-  out += b;
-  return out;
-}
-
-/// Lexical normalisation as upstream's `validate_directory` does it: `.` dropped, `..`
-/// pops the last component (nothing at the root), no symlink resolution, no I/O.
-inline std::string lexically_normal(std::string_view path) {
-  const bool absolute = !path.empty() && path.front() == '/';
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const std::size_t slash = path.find('/');
-    const std::string_view c = path.substr(0, slash);
-    if (c == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!c.empty() && c != ".") {
-      parts.push_back(c);
-    }
-    if (slash == std::string_view::npos) break;
-    path.remove_prefix(slash + 1);
-  }
-  std::string out = absolute ? "/" : "";
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i) out += '/';
-    out += parts[i];
-  }
-  if (out.empty()) out = ".";
-  return out;
-}
-
-/// True when `path` is `base` or lies below it, compared by whole components.
-inline bool path_within(std::string_view path, std::string_view base) {
-  if (base == "/") return !path.empty() && path.front() == '/';
-  if (!detail::starts_with(path, base)) return false;
-  return path.size() == base.size() || path[base.size()] == '/';
-}
+// Path arithmetic is zeroclaw::paths (shared with the export planner of
+// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
 /// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
@@ -5335,18 +5389,18 @@ inline std::string resolve_directory(const skills_config& cfg, std::string_view 
   const std::string_view dir =
       it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
   if (dir.empty()) {
-    return join_path(join_path(install_root, "shared/skills"), alias);
+    return paths::join(paths::join(install_root, "shared/skills"), alias);
   }
-  return join_path(install_root, dir);
+  return paths::join(install_root, dir);
 }
 
 /// Upstream's `validate_directory`: the lexically normalised `path` must lie in
 /// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
 inline void validate_directory(std::string_view path, std::string_view install_root,
                                const std::string& subject = {}) {
-  const std::string shared = lexically_normal(join_path(install_root, "shared"));
-  const std::string norm = lexically_normal(path);
-  if (!path_within(norm, shared)) {
+  const std::string shared = paths::normalize(paths::join(install_root, "shared"));
+  const std::string norm = paths::normalize(path);
+  if (!paths::starts_with(norm, shared)) {
     throw error(errc::unsafe_path,
                 "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
                     "'; bundles must stay inside `<install>/shared/`",
@@ -5360,7 +5414,7 @@ inline void validate_uniqueness(const skills_config& cfg, std::string_view insta
   std::map<std::string, std::string> owner;
   for (const auto& [alias, b] : cfg.bundles) {
     (void)b;
-    const std::string dir = lexically_normal(resolve_directory(cfg, install_root, alias));
+    const std::string dir = paths::normalize(resolve_directory(cfg, install_root, alias));
     const auto [it, fresh] = owner.emplace(dir, alias);
     if (!fresh) {
       throw error(errc::config_invalid,
@@ -5378,12 +5432,12 @@ inline std::string agent_workspace_dir(const skills_config& cfg, std::string_vie
                                        std::string_view alias) {
   const auto it = cfg.agents.find(std::string(alias));
   if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
-  return join_path(join_path(join_path(install_root, "agents"), alias), "workspace");
+  return paths::join(paths::join(paths::join(install_root, "agents"), alias), "workspace");
 }
 
 /// The global skills directory `<data>/skills`; agents never load it.
 inline std::string global_skills_dir(std::string_view data_dir) {
-  return join_path(data_dir, "skills");
+  return paths::join(data_dir, "skills");
 }
 
 }  // namespace clawport::skills
@@ -5674,7 +5728,7 @@ std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
 /// What a path outside the walked tree is, following symlinks; nullopt when missing.
 template <class Fs>
 std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
-  const std::string norm = lexically_normal(abs);
+  const std::string norm = paths::normalize(abs);
   const std::size_t slash = norm.rfind('/');
   if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
   try {
@@ -5795,7 +5849,7 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
-  const std::string root_path = lexically_normal(dir);
+  const std::string root_path = paths::normalize(dir);
   typename Fs::dir root = [&] {
     try {
       return fs.open_root(root_path);
@@ -5883,10 +5937,10 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
         continue;
       }
       std::string abs = root_path;
-      for (std::size_t k = 0; k < escapes; ++k) abs = join_path(abs, "..");
-      for (const auto& p : parts) abs = join_path(abs, p);
-      abs = lexically_normal(abs);
-      if (path_within(abs, root_path)) {
+      for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
+      for (const auto& p : parts) abs = paths::join(abs, p);
+      abs = paths::normalize(abs);
+      if (paths::starts_with(abs, root_path)) {
         // Left the root and came back in by name (e.g. `../this-skill/x.md`).
         std::vector<std::string> inner;
         std::string_view r =
@@ -5905,7 +5959,7 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
       }
       const auto kind = detail::probe_outside(fs, abs);
       if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
-      if (skills_root && path_within(abs, *skills_root)) {
+      if (skills_root && paths::starts_with(abs, *skills_root)) {
         if (*kind != fs::file_kind::regular) {
           add("markdown link must point to a file (" + v.shown + ").");
         }
@@ -6001,7 +6055,7 @@ std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
 template <class Fs>
 std::string read_text_file(Fs& fs, const std::string& path,
                            std::uint64_t max_bytes = 16 * 1024 * 1024) {
-  const std::string norm = lexically_normal(path);
+  const std::string norm = paths::normalize(path);
   const std::size_t slash = norm.rfind('/');
   if (slash == std::string::npos || slash + 1 == norm.size()) {
     throw error(errc::invalid_argument, "not a file path: " + path, path);
@@ -6043,7 +6097,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
     if (!detail::valid_utf8(name)) continue;
     const auto st = fs.stat_at(*root, name);
     if (!st) continue;
-    const std::string skill_dir = join_path(dir, name);
+    const std::string skill_dir = paths::join(dir, name);
     if (st->kind == fs::file_kind::symlink) {
       try {
         (void)fs.open_root(skill_dir);  // a candidate only if it leads to a directory
@@ -6079,7 +6133,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
         kind = manifest_kind::manifest_toml;
       }
       const std::string file(manifest_file(kind));
-      const std::string location = join_path(skill_dir, file);
+      const std::string location = paths::join(skill_dir, file);
       const auto text = detail::read_small_file(fs, sd, file);
       if (kind != manifest_kind::skill_md) {
         if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
@@ -6200,7 +6254,9 @@ inline void order_loaded_first(skill_view& view) {
 struct install_paths {
   std::string install_root;
   std::string data_dir;  ///< empty: `<install>/data`
-  std::string data() const { return data_dir.empty() ? join_path(install_root, "data") : data_dir; }
+  std::string data() const {
+    return data_dir.empty() ? paths::join(install_root, "data") : data_dir;
+  }
 };
 
 /// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
@@ -6227,7 +6283,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     return std::string("an earlier skill");
   };
   scan_result ws = scan_skills_directory(
-      fs, join_path(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
+      fs, paths::join(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
   for (auto& d : ws.dropped)
     view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
   for (auto& s : ws.skills) {
@@ -6881,99 +6937,6 @@ inline value parse_toml(std::string_view text, std::string_view what) {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/parse.hpp -----
-// ----- begin clawport/zeroclaw/paths.hpp -----
-// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
-// the skill-directory rules of §7.1. No filesystem access.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::zeroclaw::paths {
-
-inline std::vector<std::string> components(std::string_view p) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t slash = p.find('/', start);
-    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
-    if (end > start) out.emplace_back(p.substr(start, end - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  return out;
-}
-
-/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
-/// plain component (at the root it is dropped; leading `..` of a relative path stays).
-/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
-inline std::string normalize(std::string_view p) {
-  const bool absolute = !p.empty() && p.front() == '/';
-  std::vector<std::string> out;
-  for (std::string& c : components(p)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty() && out.back() != "..") {
-        out.pop_back();
-        continue;
-      }
-      if (absolute) continue;
-    }
-    out.push_back(std::move(c));
-  }
-  std::string joined = absolute ? "/" : "";
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (i) joined += '/';
-    joined += out[i];
-  }
-  return joined;
-}
-
-/// `base/rel`, or `rel` when it is absolute.
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  if (base.empty()) return std::string(rel);
-  std::string out(base);
-  if (out.back() != '/') out += '/';
-  return out + std::string(rel);
-}
-
-/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
-inline bool starts_with(std::string_view path, std::string_view prefix) {
-  const bool pa = !path.empty() && path.front() == '/';
-  const bool pb = !prefix.empty() && prefix.front() == '/';
-  if (pa != pb) return false;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  if (b.size() > a.size()) return false;
-  for (std::size_t i = 0; i < b.size(); ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
-/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
-inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
-  if (!starts_with(path, prefix)) return std::nullopt;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  std::string out;
-  for (std::size_t i = b.size(); i < a.size(); ++i) {
-    if (!out.empty()) out += '/';
-    out += a[i];
-  }
-  return out;
-}
-
-/// True when any component is `..`.
-inline bool has_dotdot(std::string_view p) {
-  for (const std::string& c : components(p))
-    if (c == "..") return true;
-  return false;
-}
-
-}  // namespace clawport::zeroclaw::paths
-// ----- end clawport/zeroclaw/paths.hpp -----
 // ----- begin clawport/zeroclaw/schema.hpp -----
 // Schema descriptors: a config schema as constexpr data. Each carried table is a list of
 // `field`s (key, type, default, secret, reference target, drop rule, host-local note);

@@ -561,7 +561,7 @@ TEST_SUITE("skills.locations") {
     CHECK_NOTHROW(sk::validate_directory("/i/shared/a/../b", install));
     CHECK_THROWS(sk::validate_directory("/i/sharedX", install));
     CHECK_THROWS(sk::validate_directory("/i/etc", install));
-    CHECK(sk::lexically_normal("/../a/./b/..") == "/a");
+    CHECK(sk::paths::normalize("/../a/./b/..") == "/a");
   }
   TEST_CASE(
       "uniqueness_rejects_two_bundles_pointing_at_same_dir / "

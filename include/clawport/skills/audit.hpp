@@ -312,7 +312,7 @@ std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
 /// What a path outside the walked tree is, following symlinks; nullopt when missing.
 template <class Fs>
 std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
-  const std::string norm = lexically_normal(abs);
+  const std::string norm = paths::normalize(abs);
   const std::size_t slash = norm.rfind('/');
   if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
   try {
@@ -433,7 +433,7 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
-  const std::string root_path = lexically_normal(dir);
+  const std::string root_path = paths::normalize(dir);
   typename Fs::dir root = [&] {
     try {
       return fs.open_root(root_path);
@@ -521,10 +521,10 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
         continue;
       }
       std::string abs = root_path;
-      for (std::size_t k = 0; k < escapes; ++k) abs = join_path(abs, "..");
-      for (const auto& p : parts) abs = join_path(abs, p);
-      abs = lexically_normal(abs);
-      if (path_within(abs, root_path)) {
+      for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
+      for (const auto& p : parts) abs = paths::join(abs, p);
+      abs = paths::normalize(abs);
+      if (paths::starts_with(abs, root_path)) {
         // Left the root and came back in by name (e.g. `../this-skill/x.md`).
         std::vector<std::string> inner;
         std::string_view r =
@@ -543,7 +543,7 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
       }
       const auto kind = detail::probe_outside(fs, abs);
       if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
-      if (skills_root && path_within(abs, *skills_root)) {
+      if (skills_root && paths::starts_with(abs, *skills_root)) {
         if (*kind != fs::file_kind::regular) {
           add("markdown link must point to a file (" + v.shown + ").");
         }

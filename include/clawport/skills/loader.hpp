@@ -83,7 +83,7 @@ std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
 template <class Fs>
 std::string read_text_file(Fs& fs, const std::string& path,
                            std::uint64_t max_bytes = 16 * 1024 * 1024) {
-  const std::string norm = lexically_normal(path);
+  const std::string norm = paths::normalize(path);
   const std::size_t slash = norm.rfind('/');
   if (slash == std::string::npos || slash + 1 == norm.size()) {
     throw error(errc::invalid_argument, "not a file path: " + path, path);
@@ -125,7 +125,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
     if (!detail::valid_utf8(name)) continue;
     const auto st = fs.stat_at(*root, name);
     if (!st) continue;
-    const std::string skill_dir = join_path(dir, name);
+    const std::string skill_dir = paths::join(dir, name);
     if (st->kind == fs::file_kind::symlink) {
       try {
         (void)fs.open_root(skill_dir);  // a candidate only if it leads to a directory
@@ -161,7 +161,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
         kind = manifest_kind::manifest_toml;
       }
       const std::string file(manifest_file(kind));
-      const std::string location = join_path(skill_dir, file);
+      const std::string location = paths::join(skill_dir, file);
       const auto text = detail::read_small_file(fs, sd, file);
       if (kind != manifest_kind::skill_md) {
         if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
@@ -282,7 +282,9 @@ inline void order_loaded_first(skill_view& view) {
 struct install_paths {
   std::string install_root;
   std::string data_dir;  ///< empty: `<install>/data`
-  std::string data() const { return data_dir.empty() ? join_path(install_root, "data") : data_dir; }
+  std::string data() const {
+    return data_dir.empty() ? paths::join(install_root, "data") : data_dir;
+  }
 };
 
 /// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
@@ -309,7 +311,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     return std::string("an earlier skill");
   };
   scan_result ws = scan_skills_directory(
-      fs, join_path(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
+      fs, paths::join(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
   for (auto& d : ws.dropped)
     view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
   for (auto& s : ws.skills) {

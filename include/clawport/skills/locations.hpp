@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../zeroclaw/paths.hpp"
 #include "filter.hpp"
 #include "manifest.hpp"
 #include "text.hpp"
@@ -111,48 +112,9 @@ inline skills_config parse_skills_config(std::string_view config_text,
   return cfg;
 }
 
-/// POSIX join: an absolute `b` replaces `a` (like Rust's `Path::join`).
-inline std::string join_path(std::string_view a, std::string_view b) {
-  if (!b.empty() && b.front() == '/') return std::string(b);
-  if (a.empty()) return std::string(b);
-  if (b.empty()) return std::string(a);
-  std::string out(a);
-  if (out.back() != '/') out += '/';
-  out += b;
-  return out;
-}
-
-/// Lexical normalisation as upstream's `validate_directory` does it: `.` dropped, `..`
-/// pops the last component (nothing at the root), no symlink resolution, no I/O.
-inline std::string lexically_normal(std::string_view path) {
-  const bool absolute = !path.empty() && path.front() == '/';
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const std::size_t slash = path.find('/');
-    const std::string_view c = path.substr(0, slash);
-    if (c == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!c.empty() && c != ".") {
-      parts.push_back(c);
-    }
-    if (slash == std::string_view::npos) break;
-    path.remove_prefix(slash + 1);
-  }
-  std::string out = absolute ? "/" : "";
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i) out += '/';
-    out += parts[i];
-  }
-  if (out.empty()) out = ".";
-  return out;
-}
-
-/// True when `path` is `base` or lies below it, compared by whole components.
-inline bool path_within(std::string_view path, std::string_view base) {
-  if (base == "/") return !path.empty() && path.front() == '/';
-  if (!detail::starts_with(path, base)) return false;
-  return path.size() == base.size() || path[base.size()] == '/';
-}
+// Path arithmetic is zeroclaw::paths (shared with the export planner of
+// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
 /// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
@@ -168,18 +130,18 @@ inline std::string resolve_directory(const skills_config& cfg, std::string_view 
   const std::string_view dir =
       it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
   if (dir.empty()) {
-    return join_path(join_path(install_root, "shared/skills"), alias);
+    return paths::join(paths::join(install_root, "shared/skills"), alias);
   }
-  return join_path(install_root, dir);
+  return paths::join(install_root, dir);
 }
 
 /// Upstream's `validate_directory`: the lexically normalised `path` must lie in
 /// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
 inline void validate_directory(std::string_view path, std::string_view install_root,
                                const std::string& subject = {}) {
-  const std::string shared = lexically_normal(join_path(install_root, "shared"));
-  const std::string norm = lexically_normal(path);
-  if (!path_within(norm, shared)) {
+  const std::string shared = paths::normalize(paths::join(install_root, "shared"));
+  const std::string norm = paths::normalize(path);
+  if (!paths::starts_with(norm, shared)) {
     throw error(errc::unsafe_path,
                 "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
                     "'; bundles must stay inside `<install>/shared/`",
@@ -193,7 +155,7 @@ inline void validate_uniqueness(const skills_config& cfg, std::string_view insta
   std::map<std::string, std::string> owner;
   for (const auto& [alias, b] : cfg.bundles) {
     (void)b;
-    const std::string dir = lexically_normal(resolve_directory(cfg, install_root, alias));
+    const std::string dir = paths::normalize(resolve_directory(cfg, install_root, alias));
     const auto [it, fresh] = owner.emplace(dir, alias);
     if (!fresh) {
       throw error(errc::config_invalid,
@@ -211,12 +173,12 @@ inline std::string agent_workspace_dir(const skills_config& cfg, std::string_vie
                                        std::string_view alias) {
   const auto it = cfg.agents.find(std::string(alias));
   if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
-  return join_path(join_path(join_path(install_root, "agents"), alias), "workspace");
+  return paths::join(paths::join(paths::join(install_root, "agents"), alias), "workspace");
 }
 
 /// The global skills directory `<data>/skills`; agents never load it.
 inline std::string global_skills_dir(std::string_view data_dir) {
-  return join_path(data_dir, "skills");
+  return paths::join(data_dir, "skills");
 }
 
 }  // namespace clawport::skills

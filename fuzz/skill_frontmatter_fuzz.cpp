@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer target for the skill parsers: SKILL.md (lenient loader, strict document and
+// its serializer round trip), SKILL.toml, the Markdown link scanner and the TOML audit.
+// Every input must either parse or throw clawport::error; nothing else may escape.
+#include <clawport/clawport.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  namespace sk = clawport::skills;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+
+  const sk::skill md = sk::skill_from_markdown(text, "fuzz");
+  if (md.prompts.size() != 1) std::abort();
+
+  try {
+    const sk::skill_document doc = sk::skill_document::parse(text);
+    // The writer's contract: what serialize writes parses back with the same name and
+    // description. (A value that is itself a block-scalar indicator cannot be written flat.)
+    const auto indicator = [](const std::string& v) {
+      return v == ">" || v == ">-" || v == "|" || v == "|-";
+    };
+    const auto& fm = doc.frontmatter;
+    if (!indicator(fm.name) && !indicator(fm.description)) {
+      const sk::skill_document back = sk::skill_document::parse(doc.serialize());
+      if (back.frontmatter.name != fm.name || back.frontmatter.description != fm.description) {
+        std::abort();
+      }
+    }
+  } catch (const clawport::error&) {
+  }
+
+  try {
+    (void)sk::parse_skill_toml(text);
+  } catch (const clawport::error&) {
+  }
+
+  for (const auto& link : sk::markdown_links(text)) {
+    (void)sk::classify_markdown_link(link.target);
+  }
+  (void)sk::audit_toml_text(text, "fuzz.toml");
+  (void)sk::has_shell_shebang(text);
+  return 0;
+}
