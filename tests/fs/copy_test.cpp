@@ -110,7 +110,9 @@ TEST_CASE_TEMPLATE("copy: no_database_reaches_the_published_bundle", F, CLAWPORT
   CHECK(out.count("MEMORY_SNAPSHOT.md") == 0);
   CHECK(out.count("notes/memory/scratch.md") == 1);
   CHECK(out.count("notes/MEMORY_SNAPSHOT.md") == 1);
-  for (const auto& [path, what] : out) {
+  for (const auto& entry : out) {
+    const std::string& path = entry.first;  // named: clang 14 cannot capture a binding
+    const std::string& what = entry.second;
     CAPTURE(path);
     CHECK(what.rfind("f:" + magic, 0) != 0);
     CHECK_FALSE(contains(what, "home address"));
