@@ -5,7 +5,10 @@
 
 #include "support/test.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cstdint>
 
 #include <map>
 #include <string>
@@ -16,7 +19,7 @@ struct memory_fixture {
   using backend = clawport::fs::memory;
   backend fs;
 
-  memory_fixture() : fs(options()) { fs.mkdirs(root_path(), 0755); }
+  memory_fixture() : fs(options()) { fs.mkdirs(root_path(), 0700); }  // as mkdtemp
   ~memory_fixture() = default;
   memory_fixture(const memory_fixture&) = delete;
   memory_fixture& operator=(const memory_fixture&) = delete;
@@ -67,6 +70,9 @@ struct memory_fixture {
   static backend::options options() {
     backend::options o;
     o.enforce_permissions = ::geteuid() != 0;
+    const ::mode_t mask = ::umask(0);  // the only way to read it; put straight back
+    ::umask(mask);
+    o.umask = static_cast<std::uint32_t>(mask);
     return o;
   }
   void parent_of(const std::string& rel) {

@@ -323,7 +323,16 @@ class memory {
     if (mode != rename_mode::replace && !st_->opts.rename2_supported) {
       return rename_result::unsupported;  // as renameat2 failing with EINVAL/ENOSYS
     }
-    move_entry(from_dir.node_, from, to_dir.node_, to, mode, st_->opts.enforce_permissions);
+    try {
+      move_entry(from_dir.node_, from, to_dir.node_, to, mode, st_->opts.enforce_permissions);
+    } catch (const error& e) {
+      // The policy reads renameat2's EINVAL as "not supported here", as fs::posix must:
+      // the kernel gives the same errno for a directory moved into itself.
+      if (mode != rename_mode::replace && e.sys_errno() == EINVAL) {
+        return rename_result::unsupported;
+      }
+      throw;
+    }
     return rename_result::done;
   }
 
@@ -599,12 +608,22 @@ class memory {
       require(fd, 3, op, both);
       require(td, 3, op, both);
     }
+    // The checks in the order Linux's renameat2 makes them.
+    if (mode == rename_mode::noreplace && t) throw sys_error(op, both, EEXIST);
+    if (mode == rename_mode::exchange && !t) throw sys_error(op, both, ENOENT);
+    // The source may not be an ancestor of the target's directory, nor the target an
+    // ancestor of the source's (ENOTEMPTY then, or EINVAL for an exchange).
+    if (s->kind == file_kind::directory && is_self_or_ancestor(s, td)) {
+      throw sys_error(op, both, EINVAL);
+    }
+    if (t && t->kind == file_kind::directory && is_self_or_ancestor(t, fd)) {
+      throw sys_error(op, both, mode == rename_mode::exchange ? EINVAL : ENOTEMPTY);
+    }
+    if (s == t) return;  // two names of one inode: nothing happens
     if (mode == rename_mode::exchange) {
-      if (!t) throw sys_error(op, both, ENOENT);
-      if (s == t) return;
-      if ((s->kind == file_kind::directory && is_self_or_ancestor(s, td)) ||
-          (t->kind == file_kind::directory && is_self_or_ancestor(t, fd))) {
-        throw sys_error(op, both, EINVAL);
+      if (perms && fd != td) {
+        if (s->kind == file_kind::directory) require(s, 2, op, both);
+        if (t->kind == file_kind::directory) require(t, 2, op, both);
       }
       fd->entries.find(from)->second = t;
       td->entries.find(to)->second = s;
@@ -612,14 +631,11 @@ class memory {
       if (t->kind == file_kind::directory) t->parent = fd;
       return;
     }
-    if (mode == rename_mode::noreplace && t) throw sys_error(op, both, EEXIST);
-    if (s == t) return;  // two names of one inode: rename(2) does nothing
     if (s->kind == file_kind::directory) {
-      if (is_self_or_ancestor(s, td)) throw sys_error(op, both, EINVAL);
       if (t && t->kind != file_kind::directory) throw sys_error(op, both, ENOTDIR);
-      if (t && !t->entries.empty()) throw sys_error(op, both, ENOTEMPTY);
       // Moving a directory to another parent rewrites its "..": it must be writable.
       if (perms && fd != td) require(s, 2, op, both);
+      if (t && !t->entries.empty()) throw sys_error(op, both, ENOTEMPTY);
     } else if (t && t->kind == file_kind::directory) {
       throw sys_error(op, both, EISDIR);
     }
