@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "fixture.hpp"
@@ -292,8 +293,14 @@ TEST_CASE_TEMPLATE("copy under faulty: fault-injection sweep (ENOSPC, EIO)", F,
   }
   REQUIRE(total > 40);
   std::size_t covered = 0;
+  // Every operation fails once with each errno on fs::memory; on the real filesystem (where
+  // a run costs a temporary tree) every operation fails once, the errno alternating.
+  const bool both_errnos = std::is_same<typename F::backend, fs::memory>::value;
+  std::size_t expected = 0;
   for (int err : {ENOSPC, EIO}) {
     for (std::size_t i = 1; i <= total; ++i) {
+      if (!both_errnos && (i % 2 == 0) != (err == EIO)) continue;
+      ++expected;
       F f;
       build_install(f);
       const auto before = outside_stage(f);
@@ -325,9 +332,10 @@ TEST_CASE_TEMPLATE("copy under faulty: fault-injection sweep (ENOSPC, EIO)", F,
       CHECK(outside_stage(f) == before);
     }
   }
-  CHECK(covered == 2 * total);
-  MESSAGE("copy fault-injection points: " << total << " operations x 2 errnos = " << covered
-                                          << " runs");
+  CHECK(covered == expected);
+  CHECK(expected == (both_errnos ? 2 * total : total));
+  MESSAGE("copy fault-injection points: " << total << " operations, " << covered
+                                          << " failing runs, all survived");
 }
 
 // A copy killed after each operation: whatever it left is inside the staging tree.

@@ -453,9 +453,6 @@ namespace {
 struct outcome {
   int err = 0;
   std::string text;
-  friend bool operator==(const outcome& a, const outcome& b) {
-    return a.err == b.err && a.text == b.text;
-  }
 };
 
 std::string describe(const clawport::fs::stat_info& s) {
