@@ -6750,8 +6750,9 @@ struct plan_options {
   /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
   /// config has no parent, as upstream does.
   std::string install_root = ".";
-  /// Written as `provenance.zeroclaw_version`.
-  std::string producer_version = "clawport 0.1.0";
+  /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
+  /// names itself: "clawport <version>").
+  std::string producer_version = "clawport " + std::string(version_string);
 };
 
 /// The result of `plan_export` (zeroclaw-bundle.md §2).
