@@ -230,6 +230,17 @@ TEST_SUITE("skills.audit") {
       CHECK(r.files_scanned == 5);
       CHECK(r.summary().find("; a.sh: ") != std::string::npos);
     }
+    SUBCASE("many siblings in nested directories keep their paths (walk bookkeeping)") {
+      f.write("s/SKILL.md", plain_md);
+      for (int i = 0; i < 40; ++i) f.write("s/a/b/f" + std::to_string(100 + i) + ".txt", "x");
+      f.write("s/a/b/z.sh", "");
+      f.write("s/a/c.sh", "");
+      const auto r = audit(f, "s");
+      CHECK(messages(r) == std::vector<std::string>{
+                               "a/b/z.sh: script-like files are blocked by skill security policy.",
+                               "a/c.sh: script-like files are blocked by skill security policy."});
+      CHECK(r.files_scanned == 46);
+    }
     SUBCASE("TEST.sh blocks unless allow_scripts; .git is walked") {
       f.write("s/SKILL.md", plain_md);
       f.write("s/TEST.sh", "echo ok | 0 | ok\n");

@@ -365,9 +365,10 @@ void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, st
                         " directories",
                     e.rel);
       }
+      const std::string rel = e.rel;  // a copy: the recursion grows `entries`
       entries.push_back(std::move(e));
       auto sub = fs.open_dir_at(d, name);
-      audit_walk(fs, sub, entries.back().rel, depth + 1, opt, report, entries);
+      audit_walk(fs, sub, rel, depth + 1, opt, report, entries);
       continue;
     } else if (st->kind == fs::file_kind::other) {
       if (!opt.allow_scripts && has_script_suffix(name)) {
