@@ -2785,6 +2785,44 @@ struct staged_swap {
 #include <string_view>
 #include <vector>
 
+// ----- begin clawport/skills/filter.hpp -----
+// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills {
+
+/// Which skills of a bundle an agent may load. Membership is exact, case-sensitive string
+/// equality on the skill's declared name: no globs, no trimming. An empty `include`
+/// admits every name; `exclude` always wins over `include`.
+struct bundle_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  bool admits_skill(std::string_view name) const {
+    const auto has = [name](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!include.empty() && !has(include)) return false;
+    return !has(exclude);
+  }
+
+  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
+  std::string_view rejection(std::string_view name) const {
+    const auto has = [name](const std::vector<std::string>& list) {
+      return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (has(exclude)) return "in exclude";
+    if (!include.empty() && !has(include)) return "not in include";
+    return "";
+  }
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/filter.hpp -----
 // ----- begin clawport/zeroclaw/document.hpp -----
 // An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
 // files are written in schema order, so the closure is held in this small model and
@@ -3071,21 +3109,8 @@ struct host_local_note {
   std::string detail;
 };
 
-/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
-struct skill_filter {
-  std::vector<std::string> include;
-  std::vector<std::string> exclude;
-
-  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
-  /// has it.
-  bool admits(std::string_view name) const {
-    const auto has = [&](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (!include.empty() && !has(include)) return false;
-    return !has(exclude);
-  }
-};
+/// A skill bundle's include/exclude filter: the one rule, shared with the skills loader.
+using skill_filter = skills::bundle_filter;
 
 /// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
 /// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
@@ -4267,9 +4292,9 @@ class basic_exporter {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(
-          fs::skill_source{s.alias, planned, s.relative,
-                           [filter](std::string_view skill) { return filter.admits(skill); }});
+      skills.push_back(fs::skill_source{
+          s.alias, planned, s.relative,
+          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     const auto place = ed::split_parent(res.destination);
@@ -6462,44 +6487,6 @@ inline bool has_dotdot(std::string_view p) {
 
 }  // namespace clawport::zeroclaw::paths
 // ----- end clawport/zeroclaw/paths.hpp -----
-// ----- begin clawport/skills/filter.hpp -----
-// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
-
-#include <algorithm>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::skills {
-
-/// Which skills of a bundle an agent may load. Membership is exact, case-sensitive string
-/// equality on the skill's declared name: no globs, no trimming. An empty `include`
-/// admits every name; `exclude` always wins over `include`.
-struct bundle_filter {
-  std::vector<std::string> include;
-  std::vector<std::string> exclude;
-
-  bool admits_skill(std::string_view name) const {
-    const auto has = [name](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (!include.empty() && !has(include)) return false;
-    return !has(exclude);
-  }
-
-  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
-  std::string_view rejection(std::string_view name) const {
-    const auto has = [name](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (has(exclude)) return "in exclude";
-    if (!include.empty() && !has(include)) return "not in include";
-    return "";
-  }
-};
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/filter.hpp -----
 // ----- begin clawport/skills/manifest.hpp -----
 // The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
 // strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.

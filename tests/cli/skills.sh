@@ -7,7 +7,7 @@ CFG="$EX/config.toml"
 expect_status 0 "$CLAWPORT" skills list --agent researcher --config "$CFG"
 expect_grep out "Agent 'researcher' loads 3 skills"
 expect_grep out "^  citation_check  workspace "
-expect_grep out "arxiv_search    bundle research_tools  shared/skills/research_tools/arxiv-search/SKILL.toml"
+expect_grep out "arxiv_search    bundle research_tools  shared/skills/research_tools/arxiv_search/SKILL.toml"
 expect_grep out "house_tone      bundle house_style "
 expect_grep out "shadowed by 'citation_check' from the workspace"
 expect_grep out "pdf_extract .*excluded by skill_bundles.research_tools (not in include)"
@@ -53,8 +53,8 @@ expect_status 2 "$CLAWPORT" skills audit
 expect_status 2 "$CLAWPORT" skills list --bogus
 
 # audit: clean skill exits 0, blocked script exits 1 unless --allow-scripts.
-expect_status 0 "$CLAWPORT" skills audit "$EX/shared/skills/research_tools/arxiv-search"
-expect_grep out "✓ Skill audit passed for .*arxiv-search (5 files scanned)."
+expect_status 0 "$CLAWPORT" skills audit "$EX/shared/skills/research_tools/arxiv_search"
+expect_grep out "✓ Skill audit passed for .*arxiv_search (5 files scanned)."
 expect_status 1 "$CLAWPORT" skills audit "$EX/shared/skills/house-style/changelog-helper"
 expect_grep out "    - scripts/release: script-like files are blocked by skill security policy."
 expect_grep err "Skill audit failed."

@@ -484,9 +484,9 @@ TEST_CASE("example install: researcher plans to a closure that validates alone")
                                                       "custom.summarizer"});
   REQUIRE(p.skill_sources.size() == 2);
   CHECK(p.skill_sources[0].relative == "shared/skills/research_tools");
-  CHECK_FALSE(p.skill_sources[0].filter.admits("summarize_pdf"));
-  CHECK(p.skill_sources[0].filter.admits("arxiv_search"));
-  CHECK_FALSE(p.skill_sources[0].filter.admits("web_search"));
+  CHECK_FALSE(p.skill_sources[0].filter.admits_skill("summarize_pdf"));
+  CHECK(p.skill_sources[0].filter.admits_skill("arxiv_search"));
+  CHECK_FALSE(p.skill_sources[0].filter.admits_skill("web_search"));
   CHECK(p.skill_sources[1].relative == "shared/skills/house-style");
   CHECK(p.identity_document == std::optional<std::string>("identity/researcher.aieos.json"));
   CHECK_FALSE(p.workspace.configured);

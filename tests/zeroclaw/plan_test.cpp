@@ -666,8 +666,8 @@ TEST_CASE("10.A.35 skill_bundle_content_is_planned_for_copy") {
   REQUIRE(p.skill_sources.size() == 1);
   CHECK(p.skill_sources[0].alias == "research_tools");
   CHECK(p.skill_sources[0].relative == "shared/skills/research_tools");
-  CHECK(p.skill_sources[0].filter.admits("web_search"));
-  CHECK_FALSE(p.skill_sources[0].filter.admits("internal_only"));
+  CHECK(p.skill_sources[0].filter.admits_skill("web_search"));
+  CHECK_FALSE(p.skill_sources[0].filter.admits_skill("internal_only"));
   CHECK(has_flag(p, zc::risk_kind::carried_skills, "skill_bundles.research_tools"));
   CHECK(p.risk_flags.front().kind == zc::risk_kind::carried_skills);  // collected first
   const zc::value manifest = zc::parse_toml(zc::render_manifest(p, fixed_time), "manifest");

@@ -247,9 +247,9 @@ class basic_exporter {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(
-          fs::skill_source{s.alias, planned, s.relative,
-                           [filter](std::string_view skill) { return filter.admits(skill); }});
+      skills.push_back(fs::skill_source{
+          s.alias, planned, s.relative,
+          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     const auto place = ed::split_parent(res.destination);

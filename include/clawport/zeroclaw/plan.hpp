@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../core/version.hpp"
+#include "../skills/filter.hpp"
 #include "document.hpp"
 #include "reasons.hpp"
 
@@ -48,21 +49,8 @@ struct host_local_note {
   std::string detail;
 };
 
-/// A skill bundle's include/exclude filter. Exclude always wins; exact matches.
-struct skill_filter {
-  std::vector<std::string> include;
-  std::vector<std::string> exclude;
-
-  /// `admits_skill`: false when `include` is non-empty and lacks `name`, or `exclude`
-  /// has it.
-  bool admits(std::string_view name) const {
-    const auto has = [&](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (!include.empty() && !has(include)) return false;
-    return !has(exclude);
-  }
-};
+/// A skill bundle's include/exclude filter: the one rule, shared with the skills loader.
+using skill_filter = skills::bundle_filter;
 
 /// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
 /// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
