@@ -5,4 +5,5 @@
 #include "core/config.hpp"
 #include "core/error.hpp"
 #include "core/time.hpp"
+#include "core/utf8.hpp"
 #include "core/version.hpp"

@@ -233,6 +233,56 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 }  // namespace clawport
 // ----- end clawport/core/time.hpp -----
+// ----- begin clawport/core/utf8.hpp -----
+// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
+// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace clawport::detail {
+
+/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace clawport::detail
+// ----- end clawport/core/utf8.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
 
@@ -926,6 +976,7 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 // opened object is the one that was classified.
 
 
+
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -1122,43 +1173,7 @@ class tree_copier {
   std::string rel_;
 };
 
-/// True if `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if ((c >> 5) == 0x6) {
-      len = 2;
-      cp = c & 0x1Fu;
-    } else if ((c >> 4) == 0xE) {
-      len = 3;
-      cp = c & 0x0Fu;
-    } else if ((c >> 3) == 0x1E) {
-      len = 4;
-      cp = c & 0x07u;
-    } else {
-      return false;
-    }
-    if (i + len > s.size()) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc >> 6) != 0x2) return false;
-      cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return false;
-    }
-    i += len;
-  }
-  return true;
-}
+using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
@@ -6526,6 +6541,7 @@ inline bool has_dotdot(std::string_view p) {
 // Small string helpers shared by the skill parsers. They mirror the Rust `str` methods
 // upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
 
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -6671,43 +6687,7 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
   return true;
 }
 
-/// True when `s` is valid UTF-8 (what Rust's `read_to_string` demands).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      return false;
-    }
-    i += len;
-  }
-  return true;
-}
+using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace clawport::skills::detail
 // ----- end clawport/skills/text.hpp -----

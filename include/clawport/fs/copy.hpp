@@ -7,9 +7,12 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/utf8.hpp"
 #include "anchored.hpp"
 #include "context.hpp"
 #include "policy.hpp"
+
+#include "../core/utf8.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -207,43 +210,7 @@ class tree_copier {
   std::string rel_;
 };
 
-/// True if `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if ((c >> 5) == 0x6) {
-      len = 2;
-      cp = c & 0x1Fu;
-    } else if ((c >> 4) == 0xE) {
-      len = 3;
-      cp = c & 0x0Fu;
-    } else if ((c >> 3) == 0x1E) {
-      len = 4;
-      cp = c & 0x07u;
-    } else {
-      return false;
-    }
-    if (i + len > s.size()) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc >> 6) != 0x2) return false;
-      cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return false;
-    }
-    i += len;
-  }
-  return true;
-}
+using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
