@@ -7,7 +7,7 @@
 # Uses apt-get as root, or through sudo; otherwise names the missing packages and fails.
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config python3 libtomlplusplus-dev nlohmann-json3-dev
-          doctest-dev libcli11-dev)
+          doctest-dev libcli11-dev python3-yaml git)
 if [ "${1:-build}" = ci ]; then
   packages+=(clang clang-format meson libclang-rt-14-dev)
 fi

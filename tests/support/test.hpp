@@ -16,9 +16,4 @@ inline std::string source_path(const std::string& relative) {
   return std::string(CLAWPORT_TEST_SOURCE_DIR) + "/" + relative;
 }
 
-/// Path of a file in ../shared (the specs' examples).
-inline std::string shared_path(const std::string& relative) {
-  return std::string(CLAWPORT_TEST_SHARED_DIR) + "/" + relative;
-}
-
 }  // namespace clawport::testing

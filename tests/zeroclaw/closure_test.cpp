@@ -57,7 +57,7 @@ std::string read_file(const std::string& path) {
 }
 
 std::string example() {
-  return read_file(clawport::testing::shared_path("examples/zeroclaw-install/config.toml"));
+  return read_file(clawport::testing::source_path("examples/zeroclaw-install/config.toml"));
 }
 
 /// Expects `f` to throw clawport::error with `code` and `subject`; returns the message.
