@@ -5,35 +5,108 @@
 
 #include <CLI/CLI.hpp>
 #include <clawport/clawport.hpp>
+#include <clawport/core/json.hpp>
 
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "interrupt.hpp"
 
 namespace clawport::cli {
 
-/// Exit statuses of the contract in docs/cli.md.
+/// Exit statuses of the contract in docs/cli.md (130/143: interrupted by SIGINT/SIGTERM).
 enum exit_status : int { exit_ok = 0, exit_failed = 1, exit_usage = 2 };
 
-/// What a command's action reports back to `run`.
-using action = std::function<int()>;
+/// The command selected while parsing: what to run, and whether it was asked for `--json`
+/// (then every failure is one JSON error document on stdout).
+struct action {
+  std::function<int()> run;
+  bool json = false;
+  explicit operator bool() const noexcept { return static_cast<bool>(run); }
+};
 
-/// Runs the command whose action was selected during parsing; maps library errors
-/// to exit 1 with the message (and the path or field) on stderr.
-inline int run_action(const action& act, std::ostream& err) {
+/// A CLI11 check that refuses an empty value (an unset shell variable): bad usage, exit 2,
+/// rather than the current directory.
+inline CLI::Validator non_empty() {
+  return CLI::Validator(
+      [](std::string& value) {
+        return value.empty() ? std::string("must not be empty (an unset shell variable?)")
+                             : std::string();
+      },
+      "NONEMPTY", "NONEMPTY");
+}
+
+/// Prints a failure: `clawport: error: ...` on stderr, or with `--json` the error document
+/// on stdout (and the same line on stderr for a person watching).
+inline void print_error(const clawport::error& e, bool json, std::ostream& out, std::ostream& err) {
+  err << "clawport: error: " << e.what();
+  if (!e.subject().empty() && std::string(e.what()).find(e.subject()) == std::string::npos) {
+    err << " (" << e.subject() << ")";
+  }
+  err << "\n";
+  if (json) out << clawport::json::dump(clawport::json::error_document(e)) << "\n";
+}
+
+/// Runs the command whose action was selected during parsing; maps library errors to exit
+/// 1 (or 128+signal for an interrupted command) with the message (and the path or field).
+inline int run_action(const action& act, std::ostream& out, std::ostream& err) {
   try {
-    return act();
+    return act.run();
   } catch (const clawport::error& e) {
-    err << "clawport: error: " << e.what();
-    if (!e.subject().empty() && std::string(e.what()).find(e.subject()) == std::string::npos) {
-      err << " (" << e.subject() << ")";
-    }
-    err << "\n";
+    print_error(e, act.json, out, err);
+    if (e.code() == errc::cancelled && interrupt_signal() != 0) return 128 + interrupt_signal();
     return exit_failed;
   } catch (const std::exception& e) {
-    err << "clawport: error: " << e.what() << "\n";
+    print_error(clawport::error(errc::io, e.what()), act.json, out, err);
     return exit_failed;
   }
+}
+
+/// `--json` anywhere among the arguments (before `--`): usage errors are JSON documents too.
+inline bool wants_json(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--") return false;
+    if (a == "--json") return true;
+  }
+  return false;
+}
+
+/// The first word that should name a subcommand and names none (`clawport bogus`,
+/// `clawport skills bogus`), with the command it was given to; nullopt when all is well.
+inline std::optional<std::pair<std::string, std::string>> unknown_subcommand(
+    const CLI::App& root, int argc, const char* const* argv) {
+  const CLI::App* cur = &root;
+  std::string path = root.get_name();
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--") return std::nullopt;
+    if (!a.empty() && a.front() == '-') continue;
+    const auto subs = cur->get_subcommands([](const CLI::App*) { return true; });
+    if (subs.empty()) return std::nullopt;  // a leaf command: positionals are its own
+    const CLI::App* next = nullptr;
+    for (const CLI::App* s : subs) {
+      if (s->check_name(a)) next = s;
+    }
+    if (next == nullptr) return std::make_pair(a, path);
+    cur = next;
+    path += " " + next->get_name();
+  }
+  return std::nullopt;
+}
+
+/// Prints a usage error (exit 2), as a JSON document too when `--json` was given.
+inline int usage_error(const std::string& message, bool json) {
+  std::cerr << "clawport: error: " << message << "\nRun with --help for more information.\n";
+  if (json) {
+    std::cout << clawport::json::dump(
+                     clawport::json::error_document(error(errc::invalid_argument, message)))
+              << "\n";
+  }
+  return exit_usage;
 }
 
 /// Parses `argv`; usage errors print a hint and give exit 2, `--help`/`--version` exit 0.
@@ -45,17 +118,23 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
   app.fallthrough(false);
   action selected;
   register_commands(app, selected);
+  const bool json = wants_json(argc, argv);
+  if (const auto unknown = unknown_subcommand(app, argc, argv)) {
+    return usage_error("unknown command '" + unknown->first + "' for `" + unknown->second +
+                           "` (see `" + unknown->second + " --help`)",
+                       json);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e, std::cout, std::cerr);
-    return code == 0 ? exit_ok : exit_usage;
+    if (e.get_exit_code() == 0) return app.exit(e, std::cout, std::cerr) == 0 ? exit_ok : exit_usage;
+    return usage_error(e.what(), json);
   }
   if (!selected) {
     std::cerr << app.help();
     return exit_usage;
   }
-  return run_action(selected, std::cerr);
+  return run_action(selected, std::cout, std::cerr);
 }
 
 }  // namespace clawport::cli

@@ -61,12 +61,18 @@ inline int run_export(const export_args& a) {
   o.out = a.out;
   o.out_path = absolute_path(a.out);
   o.config_path = absolute_path(a.config.empty() ? default_config_path() : a.config);
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') o.home = home;
   o.force = a.force;
   o.sync = !a.no_sync;
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
   o.exported_at = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
   o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
+
+  // SIGINT/SIGTERM only set a flag; the exporter polls it, rolls back and throws
+  // errc::cancelled, which run_action turns into exit 130/143.
+  interrupt_scope interrupts;
+  o.cancelled = [] { return interrupted(); };
 
   fs::posix backend;
   export_result result;
@@ -78,10 +84,13 @@ inline int run_export(const export_args& a) {
     result = run_exporter<publish::exchange>(backend, o);
   }
   progress.clear();
-  if (a.json) {
-    std::cout << to_json(result).dump(2) << "\n";
-  } else {
-    std::cout << render_report(result);
+  // The bundle is published: from here nothing may report failure (a signal that arrives
+  // now is too late to undo anything, and the report always renders).
+  try {
+    std::cout << (a.json ? render_json(result) + "\n" : render_report(result)) << std::flush;
+  } catch (const std::exception& e) {
+    std::cerr << "clawport: warning: the bundle was published to " << a.out
+              << " but the report could not be printed: " << e.what() << "\n";
   }
   return exit_ok;
 }
@@ -91,10 +100,13 @@ inline void add_export_command(CLI::App& app, action& selected) {
   CLI::App* cmd = app.add_subcommand(
       "export", "export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
   cmd->add_option("alias", args->alias, "the agent to export")->required();
-  cmd->add_option("--out", args->out, "the bundle directory to publish")->required();
+  cmd->add_option("--out", args->out, "the bundle directory to publish")
+      ->required()
+      ->check(non_empty());
   cmd->add_option("--config", args->config,
                   "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
-                  "else ~/.zeroclaw/config.toml)");
+                  "else ~/.zeroclaw/config.toml)")
+      ->check(non_empty());
   cmd->add_flag("--force", args->force, "replace a non-empty destination directory");
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
   cmd->add_option("--publish", args->publish,
@@ -104,7 +116,9 @@ inline void add_export_command(CLI::App& app, action& selected) {
   cmd->add_flag("--dry-run", args->dry_run, "check and report what would travel; write nothing");
   cmd->add_flag("--no-sync", args->no_sync,
                 "skip flushing the bundle to disk (scratch exports only)");
-  cmd->callback([args, &selected] { selected = [args] { return run_export(*args); }; });
+  cmd->callback([args, &selected] {
+    selected = action{[args] { return run_export(*args); }, args->json};
+  });
 }
 
 }  // namespace clawport::cli

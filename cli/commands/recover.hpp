@@ -12,21 +12,40 @@
 
 namespace clawport::cli {
 
-inline int run_recover(const std::string& dir) {
-  std::string abs = absolute_path(dir);
+struct recover_args {
+  std::string dir;
+  bool json = false;
+};
+
+inline int run_recover(const recover_args& a) {
+  std::string abs = absolute_path(a.dir);
   while (abs.size() > 1 && abs.back() == '/') abs.pop_back();
   fs::posix backend;
-  const recover_report report = recover_path(backend, abs, dir);
-  for (const std::string& action : report.actions) std::cout << action << "\n";
+  const recover_report report = recover_path(backend, abs, a.dir);
+  // A tree that could not be deleted fails the command, unless recover restored the
+  // destination: a command never reports failure after it changed the destination.
+  const bool failed = !report.failed.empty() && !report.restored;
+  if (a.json && failed) throw recover_failure(report, a.dir);
+  if (a.json) {
+    std::cout << json::dump(to_json(report)) << "\n";
+  } else {
+    for (const std::string& line : report.actions) std::cout << line << "\n";
+  }
+  if (failed) throw recover_failure(report, a.dir);
   return exit_ok;
 }
 
 inline void add_recover_command(CLI::App& app, action& selected) {
-  auto dir = std::make_shared<std::string>();
+  auto args = std::make_shared<recover_args>();
   CLI::App* cmd = app.add_subcommand(
       "recover", "restore the previous bundle after a crashed export and remove its leftovers");
-  cmd->add_option("dir", *dir, "the destination the export was publishing to")->required();
-  cmd->callback([dir, &selected] { selected = [dir] { return run_recover(*dir); }; });
+  cmd->add_option("dir", args->dir, "the destination the export was publishing to")
+      ->required()
+      ->check(non_empty());
+  cmd->add_flag("--json", args->json, "print one JSON document on stdout");
+  cmd->callback([args, &selected] {
+    selected = action{[args] { return run_recover(*args); }, args->json};
+  });
 }
 
 }  // namespace clawport::cli

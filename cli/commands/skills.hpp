@@ -3,8 +3,6 @@
 // are not loaded), and the static audit of skill directories.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -34,36 +32,22 @@ struct audit_options {
   bool json = false;
 };
 
-/// Install-relative path for display when `path` lies inside the install.
-inline std::string shown_path(const std::string& path, const std::string& install) {
-  const std::string p = sk::paths::normalize(path);
-  const std::string root = sk::paths::normalize(install);
-  if (p != root && sk::paths::starts_with(p, root))
-    return p.substr(root == "/" ? 1 : root.size() + 1);
-  return path;
-}
-
-inline std::string source_of(const sk::skill_entry& e) {
-  return e.origin == sk::skill_origin::bundle ? "bundle " + e.bundle
-                                              : std::string(sk::to_string(e.origin));
-}
-
 inline void print_rows(std::ostream& out, const std::vector<const sk::skill_entry*>& rows,
                        const std::string& install, bool with_reason) {
   std::size_t wn = 0;
   std::size_t ws = 0;
   for (const auto* e : rows) {
     wn = std::max(wn, e->name.size());
-    ws = std::max(ws, source_of(*e).size());
+    ws = std::max(ws, sk::source_of(*e).size());
   }
   for (const auto* e : rows) {
-    const std::string src = source_of(*e);
+    const std::string src = sk::source_of(*e);
     out << "  " << e->name << std::string(wn - e->name.size() + 2, ' ') << src
         << std::string(ws - src.size() + 2, ' ');
     if (with_reason) {
-      out << e->reason << "\n    " << shown_path(e->path, install) << "\n";
+      out << e->reason << "\n    " << sk::shown_path(e->path, install) << "\n";
     } else {
-      out << shown_path(e->path, install) << "\n";
+      out << sk::shown_path(e->path, install) << "\n";
     }
   }
 }
@@ -77,39 +61,10 @@ inline int run_list(const list_options& o) {
   if (const char* d = std::getenv("ZEROCLAW_DATA_DIR"); d != nullptr && *d != '\0') {
     where.data_dir = absolute_path(d);
   }
-  sk::skill_view view;
-  if (!o.agent.empty()) {
-    view = sk::agent_skills(fs, cfg, where, o.agent);
-    if (!o.bundle.empty()) {
-      if (!cfg.bundles.count(o.bundle)) (void)sk::resolve_directory(cfg, install, o.bundle);
-      view.entries.erase(
-          std::remove_if(view.entries.begin(), view.entries.end(),
-                         [&](const sk::skill_entry& e) { return e.bundle != o.bundle; }),
-          view.entries.end());
-    }
-  } else if (!o.bundle.empty()) {
-    view = sk::bundle_skills(fs, cfg, where, o.bundle);
-  } else {
-    view = sk::all_skills(fs, cfg, where);
-  }
+  const sk::skill_view view = sk::list_skills(fs, cfg, where, sk::list_request{o.agent, o.bundle});
   for (const std::string& w : view.warnings) std::cerr << "clawport: warning: " << w << "\n";
   if (o.json) {
-    nlohmann::ordered_json skills = nlohmann::ordered_json::array();
-    for (const auto& e : view.entries) {
-      nlohmann::ordered_json row;
-      row["name"] = e.name;
-      row["bundle"] =
-          e.bundle.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.bundle);
-      row["origin"] = std::string(sk::to_string(e.origin));
-      row["path"] = shown_path(e.path, install);
-      row["loaded"] = e.loaded();
-      row["reason"] = e.loaded() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.reason);
-      skills.push_back(std::move(row));
-    }
-    nlohmann::ordered_json doc;
-    doc["skills"] = std::move(skills);
-    doc["warnings"] = view.warnings;
-    std::cout << doc.dump(2) << "\n";
+    std::cout << clawport::json::dump(sk::to_json(view, install)) << "\n";
     return exit_ok;
   }
   std::vector<const sk::skill_entry*> loaded;
@@ -131,51 +86,38 @@ inline int run_list(const list_options& o) {
 
 inline int run_audit(const audit_options& o) {
   clawport::fs::posix fs;
-  nlohmann::ordered_json findings = nlohmann::ordered_json::array();
+  std::vector<sk::audit_outcome> outcomes;
   bool blocked = false;
   for (const std::string& dir : o.dirs) {
-    const auto add = [&](const std::string& file, std::optional<std::size_t> line,
-                         const std::string& reason, bool blocking) {
-      nlohmann::ordered_json f;
-      f["skill"] = dir;
-      f["file"] = file.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(file);
-      f["line"] = line ? nlohmann::ordered_json(*line) : nlohmann::ordered_json();
-      f["reason"] = reason;
-      f["blocking"] = blocking;
-      findings.push_back(std::move(f));
-    };
-    sk::audit_report report;
+    sk::audit_outcome one{dir, std::nullopt, std::nullopt};
     try {
-      report =
+      one.report =
           sk::audit_skill_directory(fs, absolute_path(dir), sk::audit_options{o.allow_scripts});
     } catch (const clawport::error& e) {
-      blocked = true;
-      add("", std::nullopt, e.what(), true);
-      if (!o.json)
-        std::cout << "  ✗ Skill audit failed for " << dir << "\n    - " << e.what() << "\n";
-      continue;
+      one.failure = e;
     }
-    for (const auto& f : report.findings) add(f.file, f.line, f.reason, f.blocking);
-    if (report.clean()) {
-      if (!o.json) {
-        std::cout << "  ✓ Skill audit passed for " << dir << " (" << report.files_scanned
-                  << " files scanned).\n";
-      }
-    } else {
-      blocked = true;
-      if (!o.json) std::cout << "  ✗ Skill audit failed for " << dir << "\n";
-    }
+    blocked = blocked || one.failure || !one.report->clean();
     if (!o.json) {
-      for (const auto& f : report.findings) {
-        std::cout << (f.blocking ? "    - " : "    ! ") << f.message()
-                  << (f.blocking ? "" : " (warning, not blocking)") << "\n";
+      if (one.failure) {
+        std::cout << "  \u2717 Skill audit failed for " << dir << "\n    - " << one.failure->what()
+                  << "\n";
+      } else if (one.report->clean()) {
+        std::cout << "  \u2713 Skill audit passed for " << dir << " (" << one.report->files_scanned
+                  << " files scanned).\n";
+      } else {
+        std::cout << "  \u2717 Skill audit failed for " << dir << "\n";
+      }
+      if (one.report) {
+        for (const auto& f : one.report->findings) {
+          std::cout << (f.blocking ? "    - " : "    ! ") << f.message()
+                    << (f.blocking ? "" : " (warning, not blocking)") << "\n";
+        }
       }
     }
+    outcomes.push_back(std::move(one));
   }
   if (o.json) {
-    nlohmann::ordered_json doc;
-    doc["findings"] = std::move(findings);
-    std::cout << doc.dump(2) << "\n";
+    std::cout << clawport::json::dump(sk::to_json(outcomes)) << "\n";
   } else if (blocked) {
     std::cerr << "Skill audit failed.\n";
   }
@@ -194,13 +136,16 @@ inline void add_skills_command(CLI::App& app, action& selected) {
       "list", "Show the skills an agent loads at run time, and why the others are not loaded");
   list->add_option("--config", lo->config,
                    "config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, else "
-                   "~/.zeroclaw/config.toml)");
+                   "~/.zeroclaw/config.toml)")
+      ->check(non_empty());
   list->add_option("--agent", lo->agent, "the agent whose effective skill set to show");
   list->add_option("--bundle", lo->bundle,
                    "only this skill bundle (its filter is not applied "
                    "without --agent)");
   list->add_flag("--json", lo->json, "print one JSON document");
-  list->callback([lo, &selected] { selected = [lo] { return skills_cmd::run_list(*lo); }; });
+  list->callback([lo, &selected] {
+    selected = action{[lo] { return skills_cmd::run_list(*lo); }, lo->json};
+  });
 
   auto ao = std::make_shared<skills_cmd::audit_options>();
   CLI::App* audit = skills->add_subcommand(
@@ -209,7 +154,9 @@ inline void add_skills_command(CLI::App& app, action& selected) {
   audit->add_flag("--allow-scripts", ao->allow_scripts,
                   "allow script files (skills.allow_scripts = true)");
   audit->add_flag("--json", ao->json, "print one JSON document");
-  audit->callback([ao, &selected] { selected = [ao] { return skills_cmd::run_audit(*ao); }; });
+  audit->callback([ao, &selected] {
+    selected = action{[ao] { return skills_cmd::run_audit(*ao); }, ao->json};
+  });
 }
 
 }  // namespace clawport::cli

@@ -9,3 +9,4 @@
 #include "skills/loader.hpp"
 #include "skills/locations.hpp"
 #include "skills/manifest.hpp"
+#include "skills/report.hpp"

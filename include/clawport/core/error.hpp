@@ -33,6 +33,7 @@ enum class errc {
   recover_ambiguous,    ///< recovery cannot tell which leftover is which
   limit_exceeded,       ///< a size, depth, count or descriptor limit was reached
   unsupported,          ///< the platform or filesystem cannot do what was asked
+  cancelled,            ///< the caller cancelled (a signal); everything was rolled back
 };
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
@@ -78,6 +79,8 @@ constexpr std::string_view to_string(errc code) noexcept {
       return "limit_exceeded";
     case errc::unsupported:
       return "unsupported";
+    case errc::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }

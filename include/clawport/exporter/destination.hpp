@@ -108,6 +108,22 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
   }
 }
 
+/// The destination resolved without following its last component: the parent goes
+/// through `resolve_path`, the final name is appended as written, so a symlink named by
+/// `--out` stays a symlink that admission refuses (rather than the directory it points
+/// at being replaced). A last component `.` or `..` names a real directory: the whole
+/// path is resolved then.
+template <class Fs>
+std::string resolve_destination(Fs& fs, std::string_view abs, const std::string& display) {
+  const std::vector<std::string> parts = components(abs);
+  if (parts.empty() || parts.back() == "." || parts.back() == "..") {
+    return resolve_path(fs, abs, display);
+  }
+  std::string parent = resolve_path(fs, join(parts, parts.size() - 1), display);
+  if (parent.empty() || parent.back() != '/') parent += '/';
+  return parent + parts.back();
+}
+
 /// `{parent, name}` of a resolved destination; nullopt for "/" (no parent to stage beside).
 inline std::optional<std::pair<std::string, std::string>> split_parent(const std::string& path) {
   const std::vector<std::string> parts = components(path);
@@ -156,6 +172,29 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
                       s.planned + " \u2014 choose a path outside it",
                   display);
     }
+  }
+}
+
+/// A path the destination must neither be nor contain (the install root, the config
+/// file, the user's home directory): publishing there would replace it.
+struct protected_path {
+  std::string what;      ///< "the install root", "the config file", "your home directory"
+  std::string planned;   ///< as the caller named it (shown in messages)
+  std::string resolved;  ///< through resolve_path
+  std::string why;       ///< what replacing it would destroy
+};
+
+/// Refuses a destination that equals or contains one of `paths` (checked in order).
+inline void reject_protected(const std::string& dest, const std::string& display,
+                             const std::vector<protected_path>& paths) {
+  for (const protected_path& p : paths) {
+    if (p.resolved.empty() || !starts_with(p.resolved, dest)) continue;
+    const bool same = components(p.resolved) == components(dest);
+    throw error(errc::overlap,
+                "destination " + display + (same ? " is " : " contains ") + p.what + " " +
+                    p.planned + " \u2014 exporting there would replace " + p.why +
+                    "; choose a path outside it (nothing was written, --force or not)",
+                display);
   }
 }
 

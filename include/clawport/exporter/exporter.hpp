@@ -43,6 +43,9 @@ struct export_options {
   std::string config_path;  ///< absolute path of the install's config.toml
   std::string out;          ///< --out as the user typed it (used in messages and the report)
   std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
+  /// The user's home directory (the CLI passes $HOME): a destination that is or contains
+  /// it is refused. Empty = not checked.
+  std::string home;
   bool force = false;       ///< replace a non-empty destination directory
   bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
   std::string token;        ///< staging token; empty = random (tests inject one)
@@ -51,6 +54,11 @@ struct export_options {
   std::function<void()> before_publish;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;
+  /// Polled between steps, for every workspace entry and skill, and by the Publish policy
+  /// before (and, for staged_swap, between) its renames: true = stop, roll back, throw
+  /// errc::cancelled. The CLI sets a flag from its SIGINT/SIGTERM handler; the library
+  /// keeps no signal state of its own.
+  std::function<bool()> cancelled;
 };
 
 namespace exporter_detail {
@@ -215,111 +223,199 @@ class basic_exporter {
 
   /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
   export_result run(const export_options& o) {
-    namespace ed = exporter_detail;
     export_result res;
     res.alias = o.alias;
     res.out = o.out;
     res.dry_run = !Publish::writes;
+    const prepared p = prepare(o, res);
+    if constexpr (!Publish::writes) {
+      dry_run(o, res, p.install_root, p.ws_planned, p.skills, p.parent_path, p.name, p.names,
+              p.exported_at);
+    } else {
+      stage_and_publish(o, res, p);
+    }
+    return res;
+  }
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+ private:
+  /// What planning and destination resolution decided, before anything is created.
+  struct prepared {
+    std::string install_root;
+    std::string ws_planned;  ///< the workspace path as planned
+    std::vector<fs::skill_source> skills;
+    std::string parent_path;  ///< the resolved destination's parent
+    std::string name;         ///< the destination's name in it
+    publish::destination_names names;
+    timestamp exported_at;
+  };
+
+  /// True when --force admitted a non-empty directory holding no zeroclaw-agent.toml.
+  bool replaces_non_bundle(const publish::admitted<Fs>& adm) {
+    if (adm.adm.kind != publish::admission_kind::forced || !adm.handle) return false;
+    const auto manifest = fs_.stat_at(*adm.handle, zeroclaw::manifest_file);
+    return !manifest || manifest->kind != fs::file_kind::regular;
+  }
+
+  /// Throws errc::cancelled when the caller asked to stop (a signal, in the CLI).
+  static void check_cancelled(const export_options& o) {
+    if (o.cancelled && o.cancelled()) {
+      throw error(errc::cancelled,
+                  "the export to " + o.out +
+                      " was interrupted; the destination was left as it was and the staging "
+                      "directory removed",
+                  o.out);
+    }
+  }
+
+  /// Plan (pure: unknown agent, ciphertext refuse here), then §7.2 / §8.6: `..`
+  /// refusals, overlap with the sources (contains before inside, workspace first) and with
+  /// the install root, the config file and the home directory. Nothing is created.
+  prepared prepare(const export_options& o, export_result& res) {
+    namespace ed = exporter_detail;
+    prepared p;
     const auto config = ed::split_parent(o.config_path);
     if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
+    if (o.out.empty() && o.out_path.empty()) {
+      throw error(errc::invalid_argument,
+                  "the destination is empty; name the bundle directory to publish (an empty "
+                  "--out is never taken to mean the current directory)",
+                  "--out");
+    }
+    if (!o.token.empty() && !publish::is_token(o.token)) {
+      throw error(errc::invalid_argument,
+                  "a staging token is " + std::to_string(publish::token_length) +
+                      " characters of [A-Za-z0-9]: " + o.token,
+                  o.token);
+    }
+    p.install_root = config->first;
+    const std::string text = ed::read_text(fs_, p.install_root, config->second);
     zeroclaw::plan_options popts;
-    popts.install_root = install_root;
+    popts.install_root = p.install_root;
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
-    zeroclaw::export_plan& plan = res.plan;
+    const zeroclaw::export_plan& plan = res.plan;
+    check_cancelled(o);
 
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
     const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
-    res.destination = ed::resolve_path(fs_, out_abs, o.out);
+    res.destination = ed::resolve_destination(fs_, out_abs, o.out);
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
-    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    p.ws_planned = ed::join_path(p.install_root, plan.workspace.path);
     std::vector<ed::overlap_source> overlaps;
-    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
-    std::vector<fs::skill_source> skills;
+    overlaps.push_back({true, "", p.ws_planned, ed::resolve_path(fs_, p.ws_planned, p.ws_planned)});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      const std::string planned =
+          ed::normalize_lexically(ed::join_path(p.install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(fs::skill_source{
-          s.alias, planned, s.relative,
-          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
+      p.skills.push_back(fs::skill_source{
+          s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
+            check_cancelled(o);
+            return filter.admits_skill(skill);
+          }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
+    ed::reject_protected(res.destination, o.out, protected_paths(o, p.install_root));
     const auto place = ed::split_parent(res.destination);
     if (!place) {
       throw error(errc::destination_refused,
                   "destination " + o.out + " has no parent directory to stage the bundle beside",
                   o.out);
     }
-    const std::string& parent_path = place->first;
-    const std::string& name = place->second;
-    const publish::destination_names names{o.out, res.destination};
-    const timestamp exported_at =
+    p.parent_path = place->first;
+    p.name = place->second;
+    p.names = publish::destination_names{o.out, res.destination};
+    p.exported_at =
         o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
-    res.exported_at = format_rfc3339(exported_at);
+    res.exported_at = format_rfc3339(p.exported_at);
+    return p;
+  }
 
-    if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
-      return res;
-    } else {
-      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
-      dir parent = open_parent(parent_path, true);
-      // Step 5: admission bound to identity; hold the admitted directory locked so two
-      // exports never publish over each other.
-      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
-      if (adm.handle && !fs_.try_lock(*adm.handle)) {
-        throw error(errc::destination_refused,
-                    "destination " + o.out +
-                        " is being replaced by another export that is still running; nothing "
-                        "was written",
-                    o.out);
-      }
-      // Step 6: the staging directory beside the destination, locked for the whole run
-      // so `recover` never removes it under us.
-      std::string staging;
-      fs::file_id stage_id;
-      dir stage = make_staging(parent, o.token, staging, stage_id);
-      try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
-        if (o.sync) {
-          try {
-            fs_.sync_filesystem(stage);
-          } catch (const error& e) {
-            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
-          }
+  /// Steps 3-11: create and open the parent, admit the destination, stage the bundle
+  /// under a lock, flush, publish. Any failure (or cancellation) before the publish
+  /// commits removes the staging tree; the destination is left as it was.
+  void stage_and_publish(const export_options& o, export_result& res, const prepared& p) {
+    namespace ed = exporter_detail;
+    // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+    dir parent = open_parent(p.parent_path, true);
+    // Step 5: admission bound to identity; hold the admitted directory locked so two
+    // exports never publish over each other.
+    publish::admitted<Fs> adm = publish::admit(fs_, parent, p.name, o.force, p.names);
+    if (adm.handle && !fs_.try_lock(*adm.handle)) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out +
+                      " is being replaced by another export that is still running; nothing "
+                      "was written",
+                  o.out);
+    }
+    res.replaced_non_bundle = replaces_non_bundle(adm);
+    check_cancelled(o);
+    // Step 6: the staging directory beside the destination, locked for the whole run
+    // so `recover` never removes it under us.
+    std::string staging;
+    fs::file_id stage_id;
+    std::optional<dir> stage;
+    stage.emplace(make_staging(parent, o.token, staging, stage_id));
+    try {
+      publish::request req;
+      stage_bundle(o, res, p.install_root, p.ws_planned, p.skills, *stage, p.exported_at,
+                   req.sources);
+      check_cancelled(o);
+      if (o.sync) {
+        try {
+          fs_.sync_filesystem(*stage);
+        } catch (const error& e) {
+          throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
         }
-        if (o.before_publish) o.before_publish();
-        // The staged name must still be the directory this export filled.
-        const auto now = fs_.stat_at(parent, staging);
-        if (!now || now->id != stage_id) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + staging +
-                          " was replaced while the export ran; nothing was published",
-                      staging);
-        }
-        req.staging = staging;
-        req.destination = name;
-        req.names = names;
-        req.adm = adm.adm;
-        req.sync = o.sync;
-        res.publish = Publish::publish(fs_, parent, req);
-      } catch (...) {
-        remove_staging(parent, staging, stage_id);
-        throw;
       }
-      return res;
+      if (o.before_publish) o.before_publish();
+      // The staged name must still be the directory this export filled.
+      const auto now = fs_.stat_at(parent, staging);
+      if (!now || now->id != stage_id) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging +
+                        " was replaced while the export ran; nothing was published",
+                    staging);
+      }
+      check_cancelled(o);
+      req.staging = staging;
+      req.destination = p.name;
+      req.names = p.names;
+      req.adm = adm.adm;
+      req.sync = o.sync;
+      req.cancelled = o.cancelled;
+      res.publish = Publish::publish(fs_, parent, req);
+    } catch (...) {
+      // Close the staged tree (and the admitted one) first: the cleanup must not need a
+      // descriptor the failed walk could not get.
+      stage.reset();
+      adm.handle.reset();
+      remove_staging(parent, staging, stage_id);
+      throw;
     }
   }
 
- private:
+  /// What the destination must never be or contain, besides the sources: the install root
+  /// (every agent, `.secret_key`, shared skills), the config file read (through a symlink,
+  /// its target) and the user's home directory.
+  std::vector<exporter_detail::protected_path> protected_paths(const export_options& o,
+                                                              const std::string& install_root) {
+    namespace ed = exporter_detail;
+    std::vector<ed::protected_path> out;
+    out.push_back({"the install root", install_root, ed::resolve_path(fs_, install_root, install_root),
+                   "the whole install (every agent's config, .secret_key, other workspaces and "
+                   "shared skills)"});
+    out.push_back({"the config file", o.config_path,
+                   ed::resolve_path(fs_, o.config_path, o.config_path), "the install's config"});
+    if (!o.home.empty() && o.home.front() == '/') {
+      out.push_back({"your home directory", o.home, ed::resolve_path(fs_, o.home, o.home),
+                     "everything in it"});
+    }
+    return out;
+  }
+
   /// mkdir -p of the parent through handles (the resolved path has no symlink below its
   /// nearest existing ancestor), returning the parent's handle.
   dir open_parent(const std::string& path, bool create) {
@@ -352,37 +448,78 @@ class basic_exporter {
     return std::move(*cur);
   }
 
+  /// Creates the staging directory and locks it before it carries a name `recover`
+  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock, then rename it to
+  /// `.zeroclaw-export-<token>` (the lock follows the inode).
   dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
                    fs::file_id& id) {
     namespace ed = exporter_detail;
     for (int attempt = 0;; ++attempt) {
-      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
+      const bool retry = injected.empty() && attempt < 16;
+      const std::string token = injected.empty() ? publish::random_token() : injected;
+      const std::string creating = publish::creating_name(token);
+      staging = publish::staging_name(token);
       try {
-        fs_.make_dir_at(parent, staging, 0700);
-        break;
+        fs_.make_dir_at(parent, creating, 0700);
       } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
-        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
+        if (e.sys_errno() == EEXIST && retry) continue;
+        throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);
       }
-    }
-    std::optional<dir> stage;
-    try {
-      stage.emplace(fs_.open_dir_at(parent, staging));
-      id = fs_.stat(*stage).id;
-      if (!fs_.try_lock(*stage)) {
-        throw error(errc::identity_changed,
-                    "the staging directory " + staging + " is locked by another process", staging);
+      std::optional<dir> stage;
+      bool taken = false;  // the staging name already exists: another token, please
+      try {
+        stage.emplace(fs_.open_dir_at(parent, creating));
+        id = fs_.stat(*stage).id;
+        if (!fs_.try_lock(*stage)) {
+          throw error(errc::identity_changed,
+                      "the staging directory " + creating + " is locked by another process",
+                      creating);
+        }
+        taken = !rename_into_place(parent, creating, staging);
+        if (!taken) return std::move(*stage);
+        if (!retry) {
+          throw error(errc::destination_refused,
+                      "the staging directory " + staging + " already exists beside the "
+                      "destination; run `clawport recover` on it or choose another token",
+                      staging);
+        }
+      } catch (const error& e) {
+        stage.reset();
+        try {
+          fs_.remove_dir_at(parent, creating);
+        } catch (const error&) {
+          // an empty `.zeroclaw-export-new-` directory stays; recover names it
+        }
+        if (e.code() == errc::destination_refused) throw;
+        throw ed::wrapped(e, "failed to set up the staging directory " + staging, staging);
       }
-    } catch (const error& e) {
       stage.reset();
       try {
-        fs_.remove_dir_at(parent, staging);
+        fs_.remove_dir_at(parent, creating);
       } catch (const error&) {
-        // it stays behind as an empty staging directory `recover` removes
+        // as above
       }
-      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
     }
-    return std::move(*stage);
+  }
+
+  /// Renames the locked, empty `creating` directory to `staging` without replacing
+  /// anything; false when `staging` exists.
+  bool rename_into_place(const dir& parent, const std::string& creating,
+                         const std::string& staging) {
+    try {
+      if (fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::noreplace) ==
+          fs::rename_result::done) {
+        return true;
+      }
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST) return false;
+      throw;
+    }
+    // No RENAME_NOREPLACE here: probe, then a plain rename (which would replace only an
+    // empty directory, and this token was just drawn).
+    if (fs_.stat_at(parent, staging)) return false;
+    fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::replace);
+    return true;
   }
 
   /// Best-effort removal of this export's staging tree, only if the name still is it.
@@ -407,10 +544,11 @@ class basic_exporter {
 
   fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
     fs::copy_spec spec = fs::workspace_copy_spec();
-    if (o.on_progress) {
+    if (o.on_progress || o.cancelled) {
       fs::entry_filter base = spec.filter;
       spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
+        check_cancelled(o);
+        if (o.on_progress) o.on_progress(++entries);
         return base(rel);
       };
     }
@@ -471,7 +609,7 @@ class basic_exporter {
     zeroclaw::export_plan& plan = res.plan;
     if (fs_.canonical(parent_path)) {
       dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
+      res.replaced_non_bundle = replaces_non_bundle(publish::admit(fs_, parent, name, o.force, names));
     }
     fs::copy_tally ws_tally;
     bool identity_present = false;

@@ -12,6 +12,8 @@
 #include "../publish/names.hpp"
 #include "destination.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -27,6 +29,12 @@ struct recover_report {
   bool restored = false;    ///< a previous bundle was moved back to the destination
   std::size_t removed = 0;  ///< dead staging trees removed
   std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+  /// Names beginning `.zeroclaw-export-` that are not of the exact grammar an export
+  /// generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6 of
+  /// [A-Za-z0-9]): never touched, each named in `actions`.
+  std::vector<std::string> ignored;
+  /// Staging trees recover could not delete, each named with the cause in `actions`.
+  std::vector<std::string> failed;
 };
 
 namespace detail {
@@ -51,9 +59,12 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   fs.for_each_entry(parent, [&](std::string_view entry) {
     if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
       names.emplace_back(entry);
+    } else if (entry.substr(0, publish::staging_prefix.size()) == publish::staging_prefix) {
+      report.ignored.emplace_back(entry);
     }
   });
   std::sort(names.begin(), names.end());  // deterministic report
+  std::sort(report.ignored.begin(), report.ignored.end());
 
   std::vector<detail::leftover<Fs>> staging;
   std::vector<detail::leftover<Fs>> retired;
@@ -110,16 +121,56 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   }
   for (const auto& s : staging) {
     // Still the object we locked? Then it is a dead export's staging tree.
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
-    if (!st || st->id != fs.stat(s.handle).id) continue;
-    fs.remove_tree_at(parent, s.name);
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+      if (!st || st->id != fs.stat(s.handle).id) continue;
+      fs.remove_tree_at(parent, s.name);
+    } catch (const error& e) {
+      // What was already restored or removed stays done; name the tree that is left.
+      report.failed.push_back(s.name);
+      report.actions.push_back("failed to remove the incomplete staging tree " + s.name +
+                               " beside " + display + " (" + e.what() +
+                               "); part of it may remain: delete it yourself");
+      continue;
+    }
     ++report.removed;
     report.actions.push_back("removed the incomplete staging tree " + s.name);
+  }
+  for (const std::string& n : report.ignored) {
+    const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
+    report.actions.push_back(
+        "left " + n + " alone: " +
+        (creating ? std::string("an export is creating its staging directory there, or died "
+                                "doing so (delete it yourself if no export is running)")
+                  : std::string("not a name an export creates, so not recover's to touch")));
   }
   if (report.actions.empty()) {
     report.actions.push_back("nothing to recover beside " + display);
   }
   return report;
+}
+
+/// The failure `clawport recover` reports when staging trees could not be deleted (and
+/// nothing was restored): names every tree left and why.
+inline error recover_failure(const recover_report& r, const std::string& display) {
+  std::string msg;
+  for (const std::string& a : r.actions) {
+    if (a.rfind("failed to remove", 0) == 0) msg += (msg.empty() ? "" : "; ") + a;
+  }
+  return error(errc::io, msg.empty() ? "recover beside " + display + " failed" : msg,
+               r.failed.empty() ? display : r.failed.front());
+}
+
+/// The `clawport recover --json` document: what was done, in the order it was done.
+inline nlohmann::ordered_json to_json(const recover_report& r) {
+  nlohmann::ordered_json j;
+  j["restored"] = r.restored;
+  j["removed"] = r.removed;
+  j["busy"] = r.busy;
+  j["ignored"] = r.ignored;
+  j["failed"] = r.failed;
+  j["actions"] = r.actions;
+  return j;
 }
 
 /// `recover` for a destination given as an absolute path: opens its parent once and

@@ -3,19 +3,29 @@
 // (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
+#include "../core/json.hpp"
 #include "result.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
+#include <utility>
 
 namespace clawport {
 
-/// The human report of a successful export, every line ending in '\n'.
-inline std::string render_report(const export_result& r) {
-  std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
-  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+namespace report_detail {
+
+/// Appends lines, each ending in '\n'.
+struct lines {
+  std::string text;
+  void operator()(const std::string& s) { text += s + "\n"; }
+};
+
+inline std::string n(std::uint64_t v) { return std::to_string(v); }
+
+/// The first line (what went where) and the skill-file line.
+inline void headline(lines& line, const export_result& r) {
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
          " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
@@ -27,6 +37,15 @@ inline std::string render_report(const export_result& r) {
     line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
          " skill bundle(s)");
   }
+  if (r.replaced_non_bundle) {
+    line("  " + std::string(r.dry_run ? "would replace" : "replaced") + " " + r.out +
+         ", which was not a bundle (it held no zeroclaw-agent.toml) \u2014 --force replaces "
+         "any non-empty directory");
+  }
+}
+
+/// What the copy skipped, in upstream's order.
+inline void skipped(lines& line, const export_result& r) {
   const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
   const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
   const std::uint64_t special = r.workspace.special + r.skills.special;
@@ -49,7 +68,10 @@ inline std::string render_report(const export_result& r) {
   if (links > 0) {
     line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
   }
-  const auto& plan = r.plan;
+}
+
+/// Capability grants, scrubbed credentials, what was left behind.
+inline void plan_sections(lines& line, const zeroclaw::export_plan& plan) {
   if (!plan.risk_flags.empty()) {
     line("");
     line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
@@ -74,6 +96,10 @@ inline std::string render_report(const export_result& r) {
            d.detail);
     }
   }
+}
+
+/// The scrubbing-scope warnings and the review hint.
+inline void scope_warnings(lines& line, const export_result& r) {
   line("");
   line(
       "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
@@ -92,7 +118,11 @@ inline std::string render_report(const export_result& r) {
   line(
       "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
       "sharing it.");
-  // clawport's additions, after upstream's report.
+}
+
+/// clawport's additions: host-local settings, how the bundle was published, warnings.
+inline void additions(lines& line, const export_result& r) {
+  const auto& plan = r.plan;
   if (!plan.host_local.empty()) {
     line("");
     line("\U0001F3E0 " + n(plan.host_local.size()) +
@@ -122,7 +152,20 @@ inline std::string render_report(const export_result& r) {
     line(how + ".");
   }
   for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
-  return o;
+}
+
+}  // namespace report_detail
+
+/// The human report of a successful export, every line ending in '\n': upstream's lines
+/// in upstream's order, then clawport's additions.
+inline std::string render_report(const export_result& r) {
+  report_detail::lines line;
+  report_detail::headline(line, r);
+  report_detail::skipped(line, r);
+  report_detail::plan_sections(line, r.plan);
+  report_detail::scope_warnings(line, r);
+  report_detail::additions(line, r);
+  return std::move(line.text);
 }
 
 /// The `--json` document of DESIGN.md.
@@ -133,6 +176,7 @@ inline nlohmann::json to_json(const export_result& r) {
   j["out"] = r.out;
   j["destination"] = r.destination;
   j["dry_run"] = r.dry_run;
+  j["replaced_non_bundle"] = r.replaced_non_bundle;
   j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
   j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
   j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
@@ -166,5 +210,9 @@ inline nlohmann::json to_json(const export_result& r) {
                   {"warnings", r.publish.warnings}};
   return j;
 }
+
+/// The `--json` text of an export: never throws on a name or path that is not UTF-8 (see
+/// core/json.hpp for the encoding).
+inline std::string render_json(const export_result& r) { return json::dump(to_json(r)); }
 
 }  // namespace clawport

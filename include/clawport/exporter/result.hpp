@@ -34,6 +34,9 @@ struct export_result {
   std::string exported_at;        ///< provenance.exported_at
   publish::outcome publish;       ///< strategy, guarantee, warnings
   bool dry_run = false;           ///< nothing was written
+  /// --force replaced a non-empty directory that held no zeroclaw-agent.toml: whatever it
+  /// was, it was not a bundle (upstream replaces it silently; clawport says so).
+  bool replaced_non_bundle = false;
 };
 
 }  // namespace clawport

@@ -12,6 +12,7 @@
 #include "staged_swap.hpp"
 
 #include <cerrno>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,69 +25,63 @@ struct exchange {
   template <class Fs>
   static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
     fs::check_policy<Fs>();
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
-    const auto fall_back = [&] {
-      outcome out = staged_swap::publish(fs, parent, r);
-      out.requested = std::string(name);
-      return out;
-    };
     outcome out;
     out.strategy = std::string(name);
     out.requested = std::string(name);
     out.guarantee = std::string(guarantee::atomic);
+    const bool done = r.adm.kind == admission_kind::vacant ? publish_vacant(fs, parent, r)
+                                                           : publish_swapped(fs, parent, r, out);
+    if (done) return out;
+    // The kernel or filesystem refused the flag: upstream's protocol, and say so.
+    outcome fell_back = staged_swap::publish(fs, parent, r);
+    fell_back.requested = std::string(name);
+    return fell_back;
+  }
 
-    if (r.adm.kind == admission_kind::vacant) {
-      std::optional<fs::stat_info> now;
-      try {
-        now = fs.stat_at(parent, r.destination);
-      } catch (const error& e) {
-        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
-                           e, r.names.display);
-      }
-      if (now) throw refusal::appeared(r.names);
-      fs::rename_result done = fs::rename_result::done;
-      try {
-        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-      } catch (const error& e) {
-        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-      }
-      if (done == fs::rename_result::unsupported) return fall_back();
-      try {
-        detail::sync_parent(fs, parent, r);
-      } catch (const error& e) {
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-        throw;
-      }
-      return out;
+ private:
+  /// RENAME_NOREPLACE into the vacant name; false when unsupported (nothing changed).
+  template <class Fs>
+  static bool publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    detail::refuse_if_appeared(fs, parent, r);
+    if (detail::cancel_requested(r)) throw detail::cancelled(r);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+    } catch (const error& e) {
+      // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+      if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
     }
+    if (done == fs::rename_result::unsupported) return false;
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      detail::withdraw(fs, parent, r, e);
+      throw;
+    }
+    return true;
+  }
 
+  /// RENAME_EXCHANGE with the admitted directory, then the checks through the staging
+  /// name (which now holds what the destination held); any failure exchanges back.
+  /// False when unsupported (nothing changed).
+  template <class Fs>
+  static bool publish_swapped(Fs& fs, const typename Fs::dir& parent, const request& r,
+                              outcome& out) {
     recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    if (detail::cancel_requested(r)) throw detail::cancelled(r);
     fs::rename_result done = fs::rename_result::done;
     try {
       done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
     }
-    if (done == fs::rename_result::unsupported) return fall_back();
-    // From here the staging name holds what the destination held. Any failure exchanges
-    // back, which restores both names in one step.
+    if (done == fs::rename_result::unsupported) return false;
     const auto swap_back = [&](const error& cause) {
       try {
         fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
       } catch (const error&) {
-        throw error(errc::publish_failed,
-                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                        "), and the previous bundle could not be moved back \u2014 it is at " +
-                        r.staging,
-                    r.names.display, cause.sys_errno());
+        detail::restore_failed(r, cause, r.staging);
       }
     };
     std::optional<fs::file_id> swapped;
@@ -119,13 +114,11 @@ struct exchange {
       if (r.adm.kind == admission_kind::empty) {
         // The old empty directory is gone; put the staged tree back under its own name
         // and an empty directory at the destination.
+        detail::withdraw(fs, parent, r, e);
         try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
           fs.make_dir_at(parent, r.destination, 0755);
         } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
+          detail::withdraw_failed(r, e);
         }
       } else {
         swap_back(e);
@@ -133,7 +126,7 @@ struct exchange {
       throw;
     }
     if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
-    return out;
+    return true;
   }
 };
 

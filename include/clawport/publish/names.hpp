@@ -4,6 +4,7 @@
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <random>
 #include <string>
@@ -15,8 +16,22 @@ namespace clawport::publish {
 inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
 /// Prefix of the previous bundle while it is moved aside.
 inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
+/// Prefix of a staging directory while it is being created and locked, before it is
+/// renamed to its staging name. `recover` never matches it (the `-` is outside the token
+/// alphabet), so it never sees a staging directory that is not locked yet.
+inline constexpr std::string_view creating_prefix = ".zeroclaw-export-new-";
 /// Length of a generated token (the `tempfile` default upstream uses).
 inline constexpr std::size_t token_length = 6;
+
+/// True for a token the exporter generates: exactly `token_length` of [A-Za-z0-9].
+inline bool is_token(std::string_view token) noexcept {
+  if (token.size() != token_length) return false;
+  for (const char c : token) {
+    const bool alnum = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!alnum) return false;
+  }
+  return true;
+}
 
 /// A fresh random token of `token_length` characters from [A-Za-z0-9].
 inline std::string random_token() {
@@ -45,16 +60,21 @@ inline std::string retired_name(std::string_view staging) {
   return std::string(retired_prefix) + std::string(token);
 }
 
-/// True for `.zeroclaw-export-old-<token>` (non-empty token).
-inline bool is_retired_name(std::string_view name) {
-  return name.size() > retired_prefix.size() &&
-         name.substr(0, retired_prefix.size()) == retired_prefix;
+/// True for `.zeroclaw-export-old-<token>` with a token of the exact generated grammar.
+inline bool is_retired_name(std::string_view name) noexcept {
+  return name.substr(0, retired_prefix.size()) == retired_prefix &&
+         is_token(name.substr(std::min(name.size(), retired_prefix.size())));
 }
 
-/// True for `.zeroclaw-export-<token>` that is not a retired name.
-inline bool is_staging_name(std::string_view name) {
-  return name.size() > staging_prefix.size() &&
-         name.substr(0, staging_prefix.size()) == staging_prefix && !is_retired_name(name);
+/// True for `.zeroclaw-export-<token>` with a token of the exact generated grammar.
+inline bool is_staging_name(std::string_view name) noexcept {
+  return name.substr(0, staging_prefix.size()) == staging_prefix &&
+         is_token(name.substr(std::min(name.size(), staging_prefix.size())));
+}
+
+/// `.zeroclaw-export-new-<token>`: where a staging directory is created and locked.
+inline std::string creating_name(std::string_view token) {
+  return std::string(creating_prefix) + std::string(token);
 }
 
 /// The token of a staging or retired name ("" for other names).

@@ -7,6 +7,7 @@
 #include "../fs/policy.hpp"
 #include "admission.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -24,6 +25,9 @@ struct request {
   admission adm;                     ///< what admission found (kind + identity)
   std::vector<fs::file_id> sources;  ///< identities of every source root the export read
   bool sync = true;                  ///< fsync the parent after the rename (durability)
+  /// Polled before the destination is touched and, for staged_swap, between its renames:
+  /// true = undo what was done and throw errc::cancelled. Empty = never cancelled.
+  std::function<bool()> cancelled;
 };
 
 /// Wire values of `publish.guarantee`.

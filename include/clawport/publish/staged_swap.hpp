@@ -11,6 +11,7 @@
 #include "names.hpp"
 #include "policy.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,12 +53,59 @@ void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
   }
 }
 
+/// The rollback texts, one place for both strategies. `withdraw_failed`: the new bundle
+/// was published into a vacant (or emptied) destination and could not be taken back.
+[[noreturn]] inline void withdraw_failed(const request& r, const error& cause) {
+  throw error(errc::publish_failed, std::string(cause.what()) + "; the bundle could not be withdrawn",
+              r.names.display, cause.sys_errno());
+}
+
+/// `restore_failed`: the previous bundle was moved aside (to `aside`) and could not be
+/// moved back.
 [[noreturn]] inline void restore_failed(const request& r, const error& cause,
-                                        const std::string& retired) {
+                                        const std::string& aside) {
   throw error(errc::publish_failed,
               "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                  "), and the previous bundle could not be moved back \u2014 it is at " + retired,
+                  "), and the previous bundle could not be moved back \u2014 it is at " + aside,
               r.names.display, cause.sys_errno());
+}
+
+/// The cancellation refusal: everything publishing did was undone.
+inline error cancelled(const request& r) {
+  return error(errc::cancelled,
+               "publishing to " + r.names.display +
+                   " was interrupted; the destination holds what it held before",
+               r.names.display);
+}
+
+/// True when the caller asked to stop.
+inline bool cancel_requested(const request& r) { return r.cancelled && r.cancelled(); }
+
+/// A vacant destination must still be vacant when publishing starts.
+template <class Fs>
+void refuse_if_appeared(Fs& fs, const typename Fs::dir& parent, const request& r) {
+  std::optional<fs::stat_info> now;
+  try {
+    now = fs.stat_at(parent, r.destination);
+  } catch (const error& e) {
+    rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display, e,
+               r.names.display);
+  }
+  if (now) throw refusal::appeared(r.names);
+}
+
+/// Takes the just-published bundle back to its staging name (the exporter removes it).
+template <class Fs>
+void withdraw(Fs& fs, const typename Fs::dir& parent, const request& r, const error& cause) {
+  try {
+    fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+  } catch (const error&) {
+    withdraw_failed(r, cause);
+  }
+}
+
+inline std::string move_failed(const request& r) {
+  return "failed to move the staged bundle into " + r.names.path;
 }
 
 }  // namespace detail
@@ -74,102 +122,90 @@ struct staged_swap {
     outcome out;
     out.strategy = std::string(name);
     out.requested = std::string(name);
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
     switch (r.adm.kind) {
-      case admission_kind::vacant: {
-        std::optional<fs::stat_info> now;
-        try {
-          now = fs.stat_at(parent, r.destination);
-        } catch (const error& e) {
-          detail::rethrow_as(errc::publish_failed,
-                             "failed to inspect destination " + r.names.display, e,
-                             r.names.display);
-        }
-        if (now) throw refusal::appeared(r.names);
-        try {
-          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-        } catch (const error& e) {
-          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-        }
-        try {
-          detail::sync_parent(fs, parent, r);
-        } catch (const error& e) {
-          // Withdraw the bundle: the destination was vacant, so it is vacant again.
-          try {
-            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          } catch (const error&) {
-            throw error(errc::publish_failed,
-                        std::string(e.what()) + "; the bundle could not be withdrawn",
-                        r.names.display, e.sys_errno());
-          }
-          throw;
-        }
+      case admission_kind::vacant:
+        publish_vacant(fs, parent, r);
         out.guarantee = std::string(guarantee::atomic);
         return out;
-      }
-      case admission_kind::empty: {
-        recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-        try {
-          fs.remove_dir_at(parent, r.destination);
-        } catch (const error& e) {
-          detail::rethrow_as(errc::publish_failed,
-                             "failed to clear the empty destination " + r.names.path, e,
-                             r.names.display);
-        }
-        const auto recreate = [&] {
-          try {
-            fs.make_dir_at(parent, r.destination, 0755);
-          } catch (const error&) {
-            // Best effort, as upstream: the directory was empty, nothing is lost.
-          }
-        };
-        try {
-          fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-        } catch (const error& e) {
-          recreate();
-          detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-        }
-        try {
-          detail::sync_parent(fs, parent, r);
-        } catch (const error& e) {
-          try {
-            fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          } catch (const error&) {
-            throw error(errc::publish_failed,
-                        std::string(e.what()) + "; the bundle could not be withdrawn",
-                        r.names.display, e.sys_errno());
-          }
-          recreate();
-          throw;
-        }
-        out.guarantee = std::string(guarantee::recoverable);
-        return out;
-      }
+      case admission_kind::empty:
+        publish_empty(fs, parent, r);
+        break;
       case admission_kind::forced:
+        publish_forced(fs, parent, r, out);
         break;
     }
+    out.guarantee = std::string(guarantee::recoverable);
+    return out;
+  }
 
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    const std::string retired = retired_name(r.staging);
-    bool retired_exists = false;
+ private:
+  /// One rename into the vacant name; a failed flush withdraws it.
+  template <class Fs>
+  static void publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    detail::refuse_if_appeared(fs, parent, r);
+    if (detail::cancel_requested(r)) throw detail::cancelled(r);
     try {
-      retired_exists = fs.stat_at(parent, retired).has_value();
+      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
-    }
-    if (retired_exists) {
-      throw error(
-          errc::publish_failed,
-          "cannot retire the existing bundle: " + retired + " already exists beside the bundle",
-          retired);
+      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
     }
     try {
-      fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      detail::withdraw(fs, parent, r, e);  // the destination was vacant: vacant again
+      throw;
+    }
+  }
+
+  /// rmdir of the admitted empty directory (refused if it gained entries), then the rename;
+  /// every rollback recreates the empty directory (best effort, as upstream: nothing in it
+  /// can be lost).
+  template <class Fs>
+  static void publish_empty(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    if (detail::cancel_requested(r)) throw detail::cancelled(r);
+    try {
+      fs.remove_dir_at(parent, r.destination);
     } catch (const error& e) {
       detail::rethrow_as(errc::publish_failed,
-                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+                         "failed to clear the empty destination " + r.names.path, e,
                          r.names.display);
     }
+    const auto recreate = [&] {
+      try {
+        fs.make_dir_at(parent, r.destination, 0755);
+      } catch (const error&) {
+        // Best effort: the directory was empty, nothing is lost.
+      }
+    };
+    if (detail::cancel_requested(r)) {
+      recreate();
+      throw detail::cancelled(r);
+    }
+    try {
+      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
+    } catch (const error& e) {
+      recreate();
+      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      detail::withdraw(fs, parent, r, e);
+      recreate();
+      throw;
+    }
+  }
+
+  /// Rename the admitted bundle aside, prove the retired tree is the admitted one, rename
+  /// the staged one in, flush, delete the retired tree. Any failure (or cancellation)
+  /// before the rename-in moves the previous bundle back.
+  template <class Fs>
+  static void publish_forced(Fs& fs, const typename Fs::dir& parent, const request& r,
+                             outcome& out) {
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    const std::string retired = retired_name(r.staging);
+    retire(fs, parent, r, retired);
     const auto move_back = [&](const error& cause) {
       try {
         fs.rename_at(parent, retired, parent, r.destination, fs::rename_mode::replace);
@@ -191,11 +227,16 @@ struct staged_swap {
       move_back(refused);
       throw refused;
     }
+    if (detail::cancel_requested(r)) {
+      const error stop = detail::cancelled(r);
+      move_back(stop);
+      throw stop;
+    }
     try {
       fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
     } catch (const error& e) {
       move_back(e);
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
     }
     try {
       detail::sync_parent(fs, parent, r);
@@ -211,8 +252,32 @@ struct staged_swap {
       throw;
     }
     detail::remove_leftover(fs, parent, retired, out);
-    out.guarantee = std::string(guarantee::recoverable);
-    return out;
+  }
+
+  /// The first rename: the admitted bundle moves to `retired` (which must be free).
+  template <class Fs>
+  static void retire(Fs& fs, const typename Fs::dir& parent, const request& r,
+                     const std::string& retired) {
+    bool retired_exists = false;
+    try {
+      retired_exists = fs.stat_at(parent, retired).has_value();
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+    }
+    if (retired_exists) {
+      throw error(
+          errc::publish_failed,
+          "cannot retire the existing bundle: " + retired + " already exists beside the bundle",
+          retired);
+    }
+    if (detail::cancel_requested(r)) throw detail::cancelled(r);
+    try {
+      fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed,
+                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+                         r.names.display);
+    }
   }
 };
 
