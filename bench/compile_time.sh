@@ -61,7 +61,7 @@ static nlohmann::json convert(const toml::node& n) {
 int main(int argc, char** argv) {
   try {
     toml::table t = toml::parse_file(argc > 1 ? argv[1] : "/nonexistent/config.toml");
-    std::cout << convert(t).dump(2) << '\n' << t << '\n';
+    std::cout << convert(t).dump(2) << '\n';
   } catch (const toml::parse_error& e) {
     std::cerr << e.description() << '\n';
     return 1;
