@@ -57,8 +57,7 @@ TEST_CASE_TEMPLATE("item13: an excluded skill in a differently named directory s
   CHECK(loaded_from_bundle(h, "research_tools") == strings{"web_search"});
 }
 
-TEST_CASE_TEMPLATE("item13: an included skill in a differently named directory travels", R,
-                   RIGS) {
+TEST_CASE_TEMPLATE("item13: an included skill in a differently named directory travels", R, RIGS) {
   harness<R> h;
   h.config +=
       "skill_bundles = [\"research_tools\"]\n\n[skill_bundles.research_tools]\n"

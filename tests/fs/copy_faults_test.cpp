@@ -94,7 +94,9 @@ copy_result run_copy(F& f, Fs& fs, phases* marks = nullptr) {
                 "workspace", e.sys_errno());
   }
   if (marks) marks->staged = fs.count();
-  fs::copy_tree(fs, *root.handle, *ws, clawport::fs::copy_spec{"workspace", clawport::zeroclaw::workspace_entry_included}, out.workspace);
+  fs::copy_tree(fs, *root.handle, *ws,
+                clawport::fs::copy_spec{"workspace", clawport::zeroclaw::workspace_entry_included},
+                out.workspace);
   if (marks) marks->workspace = fs.count();
   fs::skill_source bundle;
   bundle.alias = "research_tools";

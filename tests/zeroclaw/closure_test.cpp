@@ -710,8 +710,9 @@ TEST_CASE("install layout: a bundle directory is trimmed of Unicode White_Space 
 }
 
 TEST_CASE("install layout: the default and a relative workspace agree with the skills reader") {
-  const std::string config = agent_head + "[risk_profiles.r]\n[agents.b]\n[agents.b.workspace]\n"
-                                          "path = \"ws/b\"\n";
+  const std::string config = agent_head +
+                             "[risk_profiles.r]\n[agents.b]\n[agents.b.workspace]\n"
+                             "path = \"ws/b\"\n";
   const auto cfg = clawport::skills::parse_skills_config(config);
   const auto pa = zc::plan_export(config, "a");
   const auto pb = zc::plan_export(config, "b");

@@ -206,8 +206,8 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
       auto sd = fs.open_root(skill_dir);
       manifest_read m = read_skill_at(fs, sd, name);
       if (!m.data) continue;  // upstream skips an unreadable SKILL.md without a record
-      out.skills.push_back({std::move(*m.data), name, paths::join(skill_dir, m.file), m.kind,
-                            std::move(report)});
+      out.skills.push_back(
+          {std::move(*m.data), name, paths::join(skill_dir, m.file), m.kind, std::move(report)});
     } catch (const error& e) {
       drop.reason = drop_reason::manifest_parse_error;
       drop.detail = e.what();
