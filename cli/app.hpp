@@ -127,7 +127,8 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e, std::cout, std::cerr) == 0 ? exit_ok : exit_usage;
+    if (e.get_exit_code() == 0)
+      return app.exit(e, std::cout, std::cerr) == 0 ? exit_ok : exit_usage;
     return usage_error(e.what(), json);
   }
   if (!selected) {

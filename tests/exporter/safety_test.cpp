@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Export safety at the destination, publish and recover edges (issue 9, items 1-7, 17, 18),
-// each on fs::memory and on the real filesystem, each proving nothing was written or lost.
+// Issue 9 part B: what goes into a bundle. Each case is run on fs::memory and on the real
+// filesystem (tests/exporter/rig.hpp) and proves what a hostile or careless layout can no
+// longer leak, and that a refusal writes nothing.
 #include "harness.hpp"
 
-#include <sys/resource.h>
-
-#include <cerrno>
 #include <string>
 #include <vector>
 
@@ -14,452 +12,75 @@ using clawport::testing::harness;
 using clawport::testing::memory_rig;
 using clawport::testing::posix_rig;
 namespace cp = clawport;
+namespace sk = clawport::skills;
 using strings = std::vector<std::string>;
 
 namespace {
-
-bool has(const std::string& text, const std::string& needle) {
+[[maybe_unused]] bool has(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
 }
 
-/// The error `run` throws (fails the test when it succeeds).
-template <class P = cp::publish::exchange, class H>
-cp::error refused(H& h, const cp::export_options& o) {
-  try {
-    h.template run<P>(o);
-  } catch (const cp::error& e) {
-    return e;
-  }
-  FAIL("the export succeeded but was expected to be refused");
-  return cp::error(cp::errc::io, "");
-}
-
-/// Everything below the rig's root, after the config is written (the state to preserve).
+/// The names of the skills `agent_skills` says the agent loads from bundle `alias`.
 template <class H>
-std::map<std::string, std::string> state(H& h) {
-  h.write("install/config.toml", h.config);
-  return h.snapshot();
+strings loaded_from_bundle(H& h, const std::string& alias) {
+  const sk::skills_config cfg = sk::parse_skills_config(h.config);
+  const sk::skill_view view =
+      sk::agent_skills(h.fsys(), cfg, sk::install_paths{h.path("install"), ""}, "researcher");
+  strings out;
+  for (const auto& e : view.entries)
+    if (e.loaded() && e.bundle == alias) out.push_back(e.name);
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
+std::string skill_md(const std::string& name, const std::string& body) {
+  return "---\nname: " + name + "\ndescription: a skill\n---\n" + body + "\n";
+}
 }  // namespace
 
 #define RIGS memory_rig, posix_rig
 
-// ---- item 1 -------------------------------------------------------------------------------
+// ---- item 13: include/exclude by the skill's logical name ----------------------------
 
-namespace {
-
-/// An install whose workspace is configured outside it, with no skill bundles: no source
-/// overlap stands between --force and the install, only the new check. `install` is where
-/// the install lives below the rig's root.
-template <class H>
-void outside_workspace(H& h, const std::string& install) {
-  h.config = cp::testing::kResearcherConfig + std::string("\n[agents.researcher.workspace]\npath = \"") +
-             h.path("elsewhere/ws") + "\"\n";
-  h.write("elsewhere/ws/notes.md", "notes");
-  h.write(install + "/.secret_key", "key");
-  h.write(install + "/agents/other/config.toml", "other agent");
-  h.write(install + "/config.toml", h.config);
-}
-
-template <class H>
-cp::error refused_at(H& h, const std::string& install, const std::string& out, bool force,
-                     const std::string& home = "") {
-  auto o = h.opts(force, out);
-  o.config_path = h.path(install + "/config.toml");
-  o.home = home.empty() ? "" : h.path(home);
-  try {
-    cp::basic_exporter<typename H::backend> ex(h.fsys());
-    ex.run(o);
-  } catch (const cp::error& e) {
-    return e;
-  }
-  FAIL("the export succeeded but was expected to be refused");
-  return cp::error(cp::errc::io, "");
-}
-
-}  // namespace
-
-TEST_CASE_TEMPLATE("a destination that is or contains the install, its config or home is refused",
-                   R, RIGS) {
-  for (const bool force : {false, true}) {
-    CAPTURE(force);
-    {  // out_on_the_install_root_is_refused_before_anything_is_created
-      harness<R> h;
-      outside_workspace(h, "install");
-      const auto before = h.snapshot();
-      const cp::error e = refused_at(h, "install", "install", force);
-      CHECK(e.code() == cp::errc::overlap);
-      CHECK(has(e.what(), "is the install root"));
-      CHECK(h.snapshot() == before);
-    }
-    {  // out_containing_the_install_root_is_refused
-      harness<R> h;
-      outside_workspace(h, "out/deeper/install");
-      const auto before = h.snapshot();
-      CHECK(has(refused_at(h, "out/deeper/install", "out", force).what(),
-                "contains the install root"));
-      CHECK(h.snapshot() == before);
-    }
-    {  // out_on_the_config_file_is_refused
-      harness<R> h;
-      outside_workspace(h, "install");
-      const auto before = h.snapshot();
-      CHECK(has(refused_at(h, "install", "install/config.toml", force).what(),
-                "is the config file"));
-      CHECK(h.snapshot() == before);
-    }
-    {  // out_on_or_above_the_home_directory_is_refused
-      harness<R> h;
-      outside_workspace(h, "install");
-      h.write("home/me/precious", "mine");
-      const auto before = h.snapshot();
-      CHECK(has(refused_at(h, "install", "home/me", force, "home/me").what(),
-                "is your home directory"));
-      CHECK(has(refused_at(h, "install", "home", force, "home/me").what(),
-                "contains your home directory"));
-      CHECK(h.snapshot() == before);
-    }
-  }
-}
-
-// ---- item 2 -------------------------------------------------------------------------------
-
-TEST_CASE_TEMPLATE("an_empty_out_is_refused_not_taken_as_the_current_directory", R, RIGS) {
-  harness<R> h;
-  h.write(h.ws + "/IDENTITY.md", "# me");
-  const auto before = state(h);
-  auto o = h.opts(true);
-  o.out.clear();
-  o.out_path.clear();
-  const cp::error e = refused(h, o);
-  CHECK(e.code() == cp::errc::invalid_argument);
-  CHECK(has(e.what(), "destination is empty"));
-  CHECK(h.snapshot() == before);
-}
-
-// ---- item 3 -------------------------------------------------------------------------------
-
-TEST_CASE_TEMPLATE("a destination whose last component is a symlink is refused, --force or not",
-                   R, RIGS) {
-  harness<R> h;
-  h.write(h.ws + "/IDENTITY.md", "# me");
-  h.write("target/keep.txt", "mine");
-  h.mkdir("empty-target");
-  h.symlink("out/link", h.path("target"));
-  h.symlink("out/empty-link", h.path("empty-target"));
-  h.symlink("out/dangling", h.path("nowhere"));
-  const auto before = state(h);
-  for (const std::string name : {"link", "empty-link", "dangling"}) {
-    for (const bool force : {false, true}) {
-      CAPTURE(name);
-      CAPTURE(force);
-      const cp::error e = refused(h, h.opts(force, "out/" + name));
-      CHECK(e.code() == cp::errc::unsafe_path);
-      CHECK(has(e.what(), "is a symlink"));
-      CHECK(has(refused<cp::publish::staged_swap>(h, h.opts(force, "out/" + name)).what(),
-                "is a symlink"));
-      CHECK(has(refused<cp::publish::none>(h, h.opts(force, "out/" + name)).what(),
-                "is a symlink"));
-      CHECK(h.snapshot() == before);
-    }
-  }
-}
-
-// ---- item 4 -------------------------------------------------------------------------------
-
-TEST_CASE_TEMPLATE("recover acts only on the exact names an export generates", R, RIGS) {
-  harness<R> h;
-  const strings foreign{".zeroclaw-export-AbC12",       ".zeroclaw-export-AbC1234",
-                        ".zeroclaw-export-new-AbC123",  ".zeroclaw-export-old-",
-                        ".zeroclaw-export-old-AbC-12",  ".zeroclaw-export-old-AbC1234",
-                        ".zeroclaw-export-settings-backup"};
-  for (const std::string& n : foreign) h.write("out/" + n + "/file", "keep");
-  h.write("out/.zeroclaw-export-XyZ789/config.toml", "half");
-  const auto keep = h.snapshot("out/.zeroclaw-export-settings-backup");
-  const cp::recover_report rep = cp::recover_path(h.fsys().inner(), h.path("out/bundle"), "out/bundle");
-  CHECK(rep.removed == 1);
-  CHECK_FALSE(rep.restored);
-  CHECK(rep.ignored == foreign);
-  for (const std::string& n : foreign) {
-    CAPTURE(n);
-    CHECK(h.read("out/" + n + "/file") == "keep");
-    bool named = false;
-    for (const std::string& a : rep.actions) named = named || has(a, "left " + n + " alone");
-    CHECK(named);
-  }
-  CHECK_FALSE(h.exists("out/.zeroclaw-export-XyZ789"));
-  // and a retired name of the wrong grammar is never restored into a missing destination
-  CHECK_FALSE(h.exists("out/bundle"));
-}
-
-TEST_CASE("the name grammar: exactly six of [A-Za-z0-9] after the prefix") {
-  namespace pub = cp::publish;
-  CHECK(pub::is_staging_name(".zeroclaw-export-AbC123"));
-  CHECK(pub::is_staging_name(".zeroclaw-export-oldABC"));  // a token the generator can draw
-  CHECK_FALSE(pub::is_staging_name(".zeroclaw-export-AbC12"));
-  CHECK_FALSE(pub::is_staging_name(".zeroclaw-export-AbC1234"));
-  CHECK_FALSE(pub::is_staging_name(".zeroclaw-export-AbC-12"));
-  CHECK_FALSE(pub::is_staging_name(".zeroclaw-export-new-AbC123"));
-  CHECK_FALSE(pub::is_staging_name(".zeroclaw-export-settings-backup"));
-  CHECK(pub::is_retired_name(".zeroclaw-export-old-AbC123"));
-  CHECK_FALSE(pub::is_retired_name(".zeroclaw-export-old-"));
-  CHECK_FALSE(pub::is_retired_name(".zeroclaw-export-old-AbC1234"));
-  for (int i = 0; i < 64; ++i) CHECK(pub::is_token(pub::random_token()));
-}
-
-// ---- item 5 -------------------------------------------------------------------------------
-
-TEST_CASE_TEMPLATE("recover run before every operation of an export never breaks it", R, RIGS) {
-  for (const bool previous : {false, true}) {
-    for (const bool swap : {false, true}) {
-      CAPTURE(previous);
-      CAPTURE(swap);
-      harness<R> h;
-      h.write(h.ws + "/IDENTITY.md", "# me");
-      h.write(h.ws + "/notes/plan.md", "plan");
-      if (previous) h.write("out/bundle/zeroclaw-agent.toml", "old");
-      std::size_t recovers = 0;
-      bool inside = false;
-      h.fsys().on_op([&](auto& inner, std::string_view, std::string_view) {
-        if (inside) return;
-        inside = true;
-        const cp::recover_report rep = cp::recover_path(inner, h.path("out/bundle"), "out/bundle");
-        CHECK(rep.removed == 0);
-        CHECK_FALSE(rep.restored);
-        ++recovers;
-        inside = false;
-      });
-      const cp::export_result r = swap ? h.template run<cp::publish::staged_swap>(previous)
-                                       : h.template run<cp::publish::exchange>(previous);
-      h.fsys().on_op({});
-      CHECK(recovers > 20);
-      CHECK(r.workspace.files == 2);
-      CHECK(h.read("out/bundle/workspace/notes/plan.md") == "plan");
-      CHECK(children(h, "out") == strings{"bundle"});
-    }
-  }
-}
-
-// ---- item 6 -------------------------------------------------------------------------------
-
-namespace {
-
-/// A deep workspace (the walk holds descriptors per level) and a previous bundle.
-template <class H>
-void deep_install(H& h) {
-  std::string d = h.ws;
-  for (int i = 1; i <= 12; ++i) d += "/d" + std::to_string(i);
-  h.write(d + "/deep.md", "deep");
-  h.write(h.ws + "/IDENTITY.md", "# me");
-  h.write("out/bundle/zeroclaw-agent.toml", "old");
-  h.write("out/bundle/workspace/old.md", "old notes");
-}
-
-/// Open descriptors of this process.
-std::size_t open_descriptors() {
-  std::size_t n = 0;
-  cp::fs::posix p;
-  auto d = p.open_root("/proc/self/fd");
-  p.for_each_entry(d, [&](std::string_view) { ++n; });
-  return n - 1;  // the one listing it
-}
-
-}  // namespace
-
-TEST_CASE("a descriptor limit hit mid-export leaves no staging tree (fs::memory)") {
-  std::size_t failed = 0;
-  for (std::size_t limit = 1; limit < 64; ++limit) {
-    CAPTURE(limit);
-    harness<memory_rig> h;
-    deep_install(h);
-    const auto before = state(h);
-    h.m().settings().max_open_handles = limit;
-    try {
-      h.run(true);
-      h.m().settings().max_open_handles = 0;
-      CHECK(children(h, "out") == strings{"bundle"});
-      break;
-    } catch (const cp::error& e) {
-      ++failed;
-      h.m().settings().max_open_handles = 0;
-      CHECK(e.code() == cp::errc::limit_exceeded);
-      CHECK(h.snapshot() == before);
-    }
-  }
-  CHECK(failed > 5);
-}
-
-TEST_CASE("a descriptor limit hit mid-export leaves no staging tree (fs::posix)") {
-  struct rlimit saved {};
-  REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
-  std::size_t failed = 0;
-  for (rlim_t extra = 1; extra < 64; ++extra) {
-    CAPTURE(extra);
-    harness<posix_rig> h;
-    deep_install(h);
-    const auto before = state(h);
-    struct rlimit tight = saved;
-    tight.rlim_cur = static_cast<rlim_t>(open_descriptors()) + extra;
-    REQUIRE(::setrlimit(RLIMIT_NOFILE, &tight) == 0);
-    bool ok = false;
-    std::string what;
-    try {
-      h.run(true);
-      ok = true;
-    } catch (const cp::error& e) {
-      what = e.what();
-    }
-    REQUIRE(::setrlimit(RLIMIT_NOFILE, &saved) == 0);
-    if (ok) {
-      CHECK(children(h, "out") == strings{"bundle"});
-      break;
-    }
-    ++failed;
-    CAPTURE(what);
-    CHECK(h.snapshot() == before);
-  }
-  CHECK(failed > 5);
-}
-
-TEST_CASE_TEMPLATE("cancelled at every poll: the staging tree goes, the previous bundle stays", R,
-                   RIGS) {
-  for (const bool swap : {false, true}) {
-    for (const bool previous : {false, true}) {
-      std::size_t polls_total = 0;
-      bool finished = false;
-      for (std::size_t k = 1; !finished && k < 400; ++k) {
-        CAPTURE(swap);
-        CAPTURE(previous);
-        CAPTURE(k);
-        harness<R> h;
-        h.with_skill_bundle();
-        h.write(h.ws + "/IDENTITY.md", "# me");
-        h.write(h.ws + "/notes/plan.md", "plan");
-        h.write(h.skills_dir + "/web_search/SKILL.md", "# web");
-        if (previous) h.write("out/bundle/zeroclaw-agent.toml", "old");
-        const auto before = state(h);
-        std::size_t polls = 0;
-        auto o = h.opts(previous);
-        o.cancelled = [&] { return ++polls == k; };
-        try {
-          if (swap) {
-            h.template run<cp::publish::staged_swap>(o);
-          } else {
-            h.template run<cp::publish::exchange>(o);
-          }
-          finished = true;  // k is past the last poll
-          polls_total = polls;
-          CHECK(children(h, "out") == strings{"bundle"});
-        } catch (const cp::error& e) {
-          CHECK(e.code() == cp::errc::cancelled);
-          CHECK(h.snapshot() == before);
-        }
-      }
-      CHECK(finished);
-      CHECK(polls_total > 8);
-    }
-  }
-}
-
-TEST_CASE_TEMPLATE("a cancellation between swap's renames moves the previous bundle back", R,
+TEST_CASE_TEMPLATE("item13: an excluded skill in a differently named directory stays behind", R,
                    RIGS) {
   harness<R> h;
-  h.write(h.ws + "/IDENTITY.md", "# me");
-  h.write("out/bundle/zeroclaw-agent.toml", "old");
-  const auto before = state(h);
-  auto o = h.opts(true);
-  bool aside = false;
-  o.cancelled = [&] {
-    // true at the first poll that sees the previous bundle moved aside
-    aside = h.exists("out/.zeroclaw-export-old-AbC123");
-    return aside;
-  };
-  const cp::error e = refused<cp::publish::staged_swap>(h, o);
-  CHECK(aside);
-  CHECK(e.code() == cp::errc::cancelled);
-  CHECK(has(e.what(), "holds what it held before"));
-  CHECK(h.snapshot() == before);
+  h.config +=
+      "skill_bundles = [\"research_tools\"]\n\n[skill_bundles.research_tools]\n"
+      "exclude = [\"internal_notes\"]\n";
+  h.write(h.skills_dir + "/internal-notes/SKILL.md", skill_md("internal_notes", "secret runbook"));
+  h.write(h.skills_dir + "/web-search/SKILL.md", skill_md("web_search", "search the web"));
+  const auto r = h.run();
+  CHECK(children(h, "out/bundle/skills/research_tools") == strings{"web-search"});
+  CHECK_FALSE(h.bundle_contains("secret runbook"));
+  CHECK(r.skills.files == 1);
+  CHECK(loaded_from_bundle(h, "research_tools") == strings{"web_search"});
 }
 
-// ---- item 7 -------------------------------------------------------------------------------
-
-TEST_CASE_TEMPLATE("--force over a directory that is not a bundle says so", R, RIGS) {
+TEST_CASE_TEMPLATE("item13: an included skill in a differently named directory travels", R, RIGS) {
   harness<R> h;
-  h.write(h.ws + "/IDENTITY.md", "# me");
-  h.write("out/bundle/photos/a.jpg", "pic");
-  const auto dry = h.template run<cp::publish::none>(true);
-  CHECK(dry.replaced_non_bundle);
-  CHECK(has(cp::render_report(dry), "would replace out/bundle, which was not a bundle"));
-  CHECK(h.read("out/bundle/photos/a.jpg") == "pic");
-  const auto r = h.run(true);
-  CHECK(r.replaced_non_bundle);
-  CHECK(has(cp::render_report(r), "replaced out/bundle, which was not a bundle"));
-  CHECK(cp::to_json(r)["replaced_non_bundle"] == true);
-  // a bundle over a bundle is not flagged
-  const auto again = h.run(true);
-  CHECK_FALSE(again.replaced_non_bundle);
-  CHECK_FALSE(has(cp::render_report(again), "not a bundle"));
-  CHECK(cp::to_json(again)["replaced_non_bundle"] == false);
+  h.config +=
+      "skill_bundles = [\"research_tools\"]\n\n[skill_bundles.research_tools]\n"
+      "include = [\"web_search\"]\n";
+  h.write(h.skills_dir + "/web-search/SKILL.toml",
+          "[skill]\nname = \"web_search\"\ndescription = \"search\"\n");
+  h.write(h.skills_dir + "/web_search/SKILL.md", skill_md("other_skill", "not included"));
+  const auto r = h.run();
+  CHECK(r.skill_bundles == 1);
+  CHECK(children(h, "out/bundle/skills/research_tools") == strings{"web-search"});
+  CHECK_FALSE(h.bundle_contains("not included"));
+  CHECK(loaded_from_bundle(h, "research_tools") == strings{"web_search"});
 }
 
-// ---- item 17 ------------------------------------------------------------------------------
-
-TEST_CASE_TEMPLATE("an export to a non-UTF-8 destination publishes and its JSON renders", R,
-                   RIGS) {
+TEST_CASE_TEMPLATE("item13: the dry run carries the same skills by logical name", R, RIGS) {
   harness<R> h;
-  h.write(h.ws + "/IDENTITY.md", "# me");
-  const std::string bad = "out/b\xff" "d";
-  const auto r = h.run(h.opts(false, bad));
-  CHECK(h.exists(bad + "/zeroclaw-agent.toml"));
-  CHECK_THROWS(cp::to_json(r).dump());  // what the CLI used to print
-  const std::string text = cp::render_json(r);
-  CHECK(has(text, "\"out\": \"out/b\xef\xbf\xbd" "d\""));
-  CHECK(nlohmann::json::parse(text)["alias"] == "researcher");
-}
-
-TEST_CASE("json::dump replaces bytes that are not UTF-8 by U+FFFD and is nlohmann's layout else") {
-  nlohmann::ordered_json j;
-  j["plain"] = "caf\xc3\xa9 \"q\" \\ \n\t\x01";
-  j["bad"] = std::string("a\xff\xc3(b\xed\xa0\x80", 8);
-  j["n"] = 3;
-  j["list"] = nlohmann::ordered_json::array({1, nullptr, true});
-  j["empty"] = nlohmann::ordered_json::object();
-  j["none"] = nlohmann::ordered_json::array();
-  nlohmann::ordered_json valid = j;
-  valid.erase("bad");
-  CHECK(cp::json::dump(valid) == valid.dump(2));
-  CHECK(cp::json::dump(valid, -1) == valid.dump());
-  const std::string out = cp::json::dump(j);
-  const std::string r = "\xef\xbf\xbd";  // U+FFFD
-  CHECK(has(out, "\"bad\": \"a" + r + r + "(b" + r + r + r + "\""));
-  CHECK(nlohmann::json::parse(out)["n"] == 3);
-}
-
-TEST_CASE("skills --json documents render names that are not UTF-8") {
-  cp::skills::skill_view view;
-  cp::skills::skill_entry e;
-  e.name = "we\xfe";
-  e.origin = cp::skills::skill_origin::bundle;
-  e.bundle = "tools";
-  e.path = "/inst/shared/skills/tools/we\xfe/SKILL.md";
-  view.entries.push_back(e);
-  const std::string text = cp::json::dump(cp::skills::to_json(view, "/inst"));
-  CHECK(has(text, "\"path\": \"shared/skills/tools/we\xef\xbf\xbd/SKILL.md\""));
-  CHECK(nlohmann::json::parse(text)["skills"][0]["bundle"] == "tools");
-  cp::skills::audit_outcome o{"dir\xfe", cp::skills::audit_report{}, std::nullopt};
-  o.report->findings.push_back({"f\xfe.sh", std::nullopt, "script", true});
-  CHECK(has(cp::json::dump(cp::skills::to_json(std::vector<cp::skills::audit_outcome>{o})),
-            "\"file\": \"f\xef\xbf\xbd.sh\""));
-}
-
-// ---- item 18 ------------------------------------------------------------------------------
-
-TEST_CASE("the --json error document") {
-  const cp::error e(cp::errc::overlap, "destination x is the install root", "x");
-  CHECK(cp::json::dump(cp::json::error_document(e), -1) ==
-        R"({"error":{"code":"overlap","message":"destination x is the install root","subject":"x"}})");
-  const cp::error bare(cp::errc::cancelled, "stop\xff");
-  CHECK(cp::json::dump(cp::json::error_document(bare), -1) ==
-        "{\"error\":{\"code\":\"cancelled\",\"message\":\"stop\xef\xbf\xbd\",\"subject\":null}}");
+  h.config +=
+      "skill_bundles = [\"research_tools\"]\n\n[skill_bundles.research_tools]\n"
+      "exclude = [\"internal_notes\"]\n";
+  h.write(h.skills_dir + "/internal-notes/SKILL.md", skill_md("internal_notes", "secret runbook"));
+  h.write(h.skills_dir + "/web-search/SKILL.md", skill_md("web_search", "search the web"));
+  const auto dry = h.template run<cp::publish::none>();
+  CHECK(dry.skills.files == 1);
+  CHECK(dry.skill_bundles == 1);
+  CHECK(children(h, "out").empty());
 }

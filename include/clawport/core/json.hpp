@@ -29,7 +29,8 @@ inline nlohmann::ordered_json error_document(const error& e) {
   nlohmann::ordered_json body;
   body["code"] = std::string(to_string(e.code()));
   body["message"] = std::string(e.what());
-  body["subject"] = e.subject().empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.subject());
+  body["subject"] =
+      e.subject().empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.subject());
   nlohmann::ordered_json doc;
   doc["error"] = std::move(body);
   return doc;

@@ -19,7 +19,9 @@
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
+#include "../skills/loader.hpp"
 #include "../zeroclaw/api.hpp"
+#include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
@@ -46,9 +48,9 @@ struct export_options {
   /// The user's home directory (the CLI passes $HOME): a destination that is or contains
   /// it is refused. Empty = not checked.
   std::string home;
-  bool force = false;       ///< replace a non-empty destination directory
-  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
-  std::string token;        ///< staging token; empty = random (tests inject one)
+  bool force = false;  ///< replace a non-empty destination directory
+  bool sync = true;    ///< flush the staged tree (one syncfs) and fsync the parent
+  std::string token;   ///< staging token; empty = random (tests inject one)
   std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
   /// Test seam: runs once the staged bundle is complete, just before publishing.
   std::function<void()> before_publish;
@@ -196,6 +198,16 @@ void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, st
   }
 }
 
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
+
 inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
   into.files += t.files;
   into.bytes += t.bytes;
@@ -310,11 +322,11 @@ class basic_exporter {
           ed::normalize_lexically(ed::join_path(p.install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       const zeroclaw::skill_filter filter = s.filter;
-      p.skills.push_back(fs::skill_source{
-          s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
-            check_cancelled(o);
-            return filter.admits_skill(skill);
-          }});
+      p.skills.push_back(
+          fs::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
+                             check_cancelled(o);
+                             return filter.admits_skill(skill);
+                           }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     ed::reject_protected(res.destination, o.out, protected_paths(o, p.install_root));
@@ -401,10 +413,11 @@ class basic_exporter {
   /// (every agent, `.secret_key`, shared skills), the config file read (through a symlink,
   /// its target) and the user's home directory.
   std::vector<exporter_detail::protected_path> protected_paths(const export_options& o,
-                                                              const std::string& install_root) {
+                                                               const std::string& install_root) {
     namespace ed = exporter_detail;
     std::vector<ed::protected_path> out;
-    out.push_back({"the install root", install_root, ed::resolve_path(fs_, install_root, install_root),
+    out.push_back({"the install root", install_root,
+                   ed::resolve_path(fs_, install_root, install_root),
                    "the whole install (every agent's config, .secret_key, other workspaces and "
                    "shared skills)"});
     out.push_back({"the config file", o.config_path,
@@ -479,8 +492,9 @@ class basic_exporter {
         if (!taken) return std::move(*stage);
         if (!retry) {
           throw error(errc::destination_refused,
-                      "the staging directory " + staging + " already exists beside the "
-                      "destination; run `clawport recover` on it or choose another token",
+                      "the staging directory " + staging +
+                          " already exists beside the "
+                          "destination; run `clawport recover` on it or choose another token",
                       staging);
         }
       } catch (const error& e) {
@@ -543,7 +557,7 @@ class basic_exporter {
   }
 
   fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec = fs::workspace_copy_spec();
+    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
     if (o.on_progress || o.cancelled) {
       fs::entry_filter base = spec.filter;
       spec.filter = [base, &entries, &o](std::string_view rel) {
@@ -583,7 +597,8 @@ class basic_exporter {
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
+    const fs::skill_copy_result carried =
+        fs::copy_skill_bundles(fs_, install_root, skills, stage, ed::logical_skill_name{});
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -609,7 +624,8 @@ class basic_exporter {
     zeroclaw::export_plan& plan = res.plan;
     if (fs_.canonical(parent_path)) {
       dir parent = open_parent(parent_path, false);
-      res.replaced_non_bundle = replaces_non_bundle(publish::admit(fs_, parent, name, o.force, names));
+      res.replaced_non_bundle =
+          replaces_non_bundle(publish::admit(fs_, parent, name, o.force, names));
     }
     fs::copy_tally ws_tally;
     bool identity_present = false;
@@ -626,7 +642,7 @@ class basic_exporter {
           // Walk the source the way the staged check walks the copy.
           const std::vector<std::string> parts = ed::components(*plan.identity_document);
           std::optional<dir> cur;
-          bool ok = !parts.empty() && fs::workspace_entry_included(*plan.identity_document);
+          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
           for (std::size_t i = 0; ok && i < parts.size(); ++i) {
             const dir& at = cur ? *cur : *root.handle;
             const auto st = fs_.stat_at(at, parts[i]);
@@ -659,7 +675,7 @@ class basic_exporter {
       fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
       std::size_t carried = 0;
       for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill) || (s.admits_skill && !s.admits_skill(skill))) continue;
+        if (!fs::detail::valid_utf8(skill)) continue;
         const auto st = fs_.stat_at(*root.handle, skill);
         if (!st) continue;
         if (st->kind == fs::file_kind::symlink) {
@@ -672,6 +688,7 @@ class basic_exporter {
           ++sk_tally.replaced_skipped;
           continue;
         }
+        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
         fs::copy_tally one;
         ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
         if (one.files > 0) ++carried;

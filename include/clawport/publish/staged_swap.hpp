@@ -56,8 +56,9 @@ void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
 /// The rollback texts, one place for both strategies. `withdraw_failed`: the new bundle
 /// was published into a vacant (or emptied) destination and could not be taken back.
 [[noreturn]] inline void withdraw_failed(const request& r, const error& cause) {
-  throw error(errc::publish_failed, std::string(cause.what()) + "; the bundle could not be withdrawn",
-              r.names.display, cause.sys_errno());
+  throw error(errc::publish_failed,
+              std::string(cause.what()) + "; the bundle could not be withdrawn", r.names.display,
+              cause.sys_errno());
 }
 
 /// `restore_failed`: the previous bundle was moved aside (to `aside`) and could not be

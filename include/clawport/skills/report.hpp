@@ -41,9 +41,10 @@ skill_view list_skills(Fs& fs, const skills_config& cfg, const install_paths& wh
     if (!cfg.bundles.count(request.bundle)) {
       (void)resolve_directory(cfg, where.install_root, request.bundle);  // the not-found refusal
     }
-    view.entries.erase(std::remove_if(view.entries.begin(), view.entries.end(),
-                                      [&](const skill_entry& e) { return e.bundle != request.bundle; }),
-                       view.entries.end());
+    view.entries.erase(
+        std::remove_if(view.entries.begin(), view.entries.end(),
+                       [&](const skill_entry& e) { return e.bundle != request.bundle; }),
+        view.entries.end());
   }
   return view;
 }
@@ -108,7 +109,8 @@ struct audit_outcome {
 inline nlohmann::ordered_json to_json(const std::vector<audit_outcome>& outcomes) {
   nlohmann::ordered_json findings = nlohmann::ordered_json::array();
   for (const audit_outcome& o : outcomes) {
-    if (o.failure) findings.push_back(audit_row(o.skill, "", std::nullopt, o.failure->what(), true));
+    if (o.failure)
+      findings.push_back(audit_row(o.skill, "", std::nullopt, o.failure->what(), true));
     if (!o.report) continue;
     for (const audit_finding& f : o.report->findings) {
       findings.push_back(audit_row(o.skill, f.file, f.line, f.reason, f.blocking));
