@@ -469,3 +469,29 @@ TEST_CASE("the --json error document") {
   CHECK(cp::json::dump(cp::json::error_document(bare), -1) ==
         "{\"error\":{\"code\":\"cancelled\",\"message\":\"stop\xef\xbf\xbd\",\"subject\":null}}");
 }
+
+// ---- messages: recover names the tree it could not delete --------------------------------
+
+TEST_CASE_TEMPLATE("recover that cannot delete a staging tree names it and keeps what it did", R,
+                   RIGS) {
+  harness<R> h;
+  h.write("out/.zeroclaw-export-old-AbC123/zeroclaw-agent.toml", "old");
+  h.write("out/.zeroclaw-export-XyZ789/zeroclaw-agent.toml", "half");
+  h.fsys().fail_from("unlink_at", 1, EIO);
+  const cp::recover_report rep = cp::recover_path(h.fsys(), h.path("out/bundle"), "out/bundle");
+  h.fsys().clear_faults();
+  CHECK(rep.restored);  // done before the failure, and not undone by it
+  CHECK(h.read("out/bundle/zeroclaw-agent.toml") == "old");
+  CHECK(rep.failed == strings{".zeroclaw-export-XyZ789"});
+  bool named = false;
+  for (const std::string& a : rep.actions) {
+    named = named || has(a,
+                         "failed to remove the incomplete staging tree .zeroclaw-export-XyZ789 "
+                         "beside out/bundle");
+  }
+  CHECK(named);
+  const cp::error e = cp::recover_failure(rep, "out/bundle");
+  CHECK(has(e.what(), ".zeroclaw-export-XyZ789"));
+  CHECK(e.subject() == ".zeroclaw-export-XyZ789");
+  CHECK(h.read("out/.zeroclaw-export-XyZ789/zeroclaw-agent.toml") == "half");
+}
