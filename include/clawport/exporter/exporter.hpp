@@ -67,9 +67,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
 }
 
 inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
+  return paths::join(base.empty() ? "/" : base, rel);
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
