@@ -6,6 +6,8 @@
 // Rust's read_to_string does).
 #pragma once
 
+#include "config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

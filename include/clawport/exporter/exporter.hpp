@@ -19,8 +19,9 @@
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
-#include "../zeroclaw/api.hpp"
+#include "../zeroclaw/closure.hpp"
 #include "../zeroclaw/plan.hpp"
+#include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
 #include "result.hpp"
@@ -36,6 +37,7 @@
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What to export and how.
 struct export_options {
@@ -560,4 +562,5 @@ class basic_exporter {
 /// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
 using exporter = basic_exporter<>;
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -10,6 +10,7 @@
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// The human report of a successful export, every line ending in '\n'.
 inline std::string render_report(const export_result& r) {
@@ -167,4 +168,5 @@ inline nlohmann::json to_json(const export_result& r) {
   return j;
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

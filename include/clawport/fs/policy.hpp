@@ -4,6 +4,8 @@
 // walk out of the tree it was asked to read. fs::posix and fs::memory model it.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>

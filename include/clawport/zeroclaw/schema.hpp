@@ -4,6 +4,8 @@
 // the closure engine interprets them, so another schema is another Schema policy type.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
