@@ -11,8 +11,11 @@
 #include <string>
 
 namespace depth_test {
+// Internal linkage: each TU keeps its own copy of this helper, so only clawport's own
+// functions (copy_tree<fs::memory> and below) are shared between the two TUs.
+namespace {
 
-inline bool refused_for_depth(int levels) {
+bool refused_for_depth(int levels) {
   clawport::fs::memory m;
   std::string p = "/src";
   for (int i = 0; i < levels; ++i) p += "/d";
@@ -29,4 +32,5 @@ inline bool refused_for_depth(int levels) {
   return false;
 }
 
+}  // namespace
 }  // namespace depth_test
