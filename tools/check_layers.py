@@ -39,14 +39,9 @@ ALLOWED = {
 # Known violations being removed by open work; each names where it is fixed. The check
 # fails if one of these disappears without being removed here (so the list only shrinks).
 KNOWN = {
-    # zeroclaw/plan.hpp uses skills::bundle_filter; issue 9 moves the include/exclude rule
-    # into the ZeroClaw install layout (zeroclaw/install_layout.hpp).
-    ("zeroclaw/plan.hpp", "../skills/filter.hpp"),
 }
 
-# Headers that reach core/config.hpp once issue 9's install layout lands (they are being
-# rewritten there; editing them here would only make the merge conflict).
-CONFIG_BY_MERGE = {"skills/filter.hpp"}
+CONFIG_BY_MERGE = set()  # headers exempt from the config.hpp reachability check (none)
 
 
 def module_of(path):

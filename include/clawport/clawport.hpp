@@ -5,6 +5,7 @@
 
 #include "bundle.hpp"
 #include "core.hpp"
+#include "digest.hpp"
 #include "exporter.hpp"
 #include "fs.hpp"
 #include "names.hpp"

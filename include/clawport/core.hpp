@@ -6,6 +6,7 @@
 #include "core/config.hpp"
 #include "core/error.hpp"
 #include "core/paths.hpp"
+#include "core/text.hpp"
 #include "core/time.hpp"
 #include "core/toml.hpp"
 #include "core/utf8.hpp"

@@ -19,7 +19,9 @@
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
+#include "../skills/loader.hpp"
 #include "../zeroclaw/closure.hpp"
+#include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
 #include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
@@ -187,6 +189,16 @@ void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, st
     }
   }
 }
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
 
 inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
   into.files += t.files;
@@ -406,7 +418,7 @@ class basic_exporter {
   }
 
   fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec = fs::workspace_copy_spec();
+    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
     if (o.on_progress) {
       fs::entry_filter base = spec.filter;
       spec.filter = [base, &entries, &o](std::string_view rel) {
@@ -445,7 +457,8 @@ class basic_exporter {
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
+    const fs::skill_copy_result carried =
+        fs::copy_skill_bundles(fs_, install_root, skills, stage, ed::logical_skill_name{});
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -488,7 +501,7 @@ class basic_exporter {
           // Walk the source the way the staged check walks the copy.
           const std::vector<std::string> parts = ed::components(*plan.identity_document);
           std::optional<dir> cur;
-          bool ok = !parts.empty() && fs::workspace_entry_included(*plan.identity_document);
+          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
           for (std::size_t i = 0; ok && i < parts.size(); ++i) {
             const dir& at = cur ? *cur : *root.handle;
             const auto st = fs_.stat_at(at, parts[i]);
@@ -521,7 +534,7 @@ class basic_exporter {
       fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
       std::size_t carried = 0;
       for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill) || (s.admits_skill && !s.admits_skill(skill))) continue;
+        if (!fs::detail::valid_utf8(skill)) continue;
         const auto st = fs_.stat_at(*root.handle, skill);
         if (!st) continue;
         if (st->kind == fs::file_kind::symlink) {
@@ -534,6 +547,7 @@ class basic_exporter {
           ++sk_tally.replaced_skipped;
           continue;
         }
+        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
         fs::copy_tally one;
         ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
         if (one.files > 0) ++carried;
