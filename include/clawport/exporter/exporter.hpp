@@ -10,6 +10,8 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../digest/list.hpp"
+#include "../digest/sha256.hpp"
 #include "../fs/anchored.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
@@ -198,6 +200,28 @@ struct logical_skill_name {
   std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
     return skills::skill_name_at(fs, skill, dir_name);
   }
+};
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
 };
 
 inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
@@ -437,6 +461,7 @@ class basic_exporter {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
+    ed::digest_sink digests;
     {
       fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -452,13 +477,14 @@ class basic_exporter {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
+        fs::copy_spec spec = workspace_spec(o, entries);
+        spec.sink = &digests;
         fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried =
-        fs::copy_skill_bundles(fs_, install_root, skills, stage, ed::logical_skill_name{});
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(
+        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -468,11 +494,16 @@ class basic_exporter {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
+    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
+    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
+    digests.add_text(zeroclaw::config_file, config_text);
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file,
-                   zeroclaw::render_manifest(plan, exported_at));
+    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
+    digests.add_text(zeroclaw::manifest_file, manifest_text);
+    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
   }
 
   /// `--dry-run`: every check and refusal of a real export, every count, nothing written.

@@ -37,10 +37,22 @@ struct copy_tally {
 /// An empty function admits everything. An excluded directory is never opened.
 using entry_filter = std::function<bool(std::string_view relative)>;
 
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`.
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
+};
+
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
-  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;  ///< empty = everything
+  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;        ///< empty = everything
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
 };
 
 namespace detail {
@@ -177,7 +189,7 @@ class tree_copier {
     }
     std::uint64_t n = 0;
     try {
-      n = fs_.copy_data(*in, *out);
+      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -190,10 +202,26 @@ class tree_copier {
     tally_.bytes += n;
   }
 
+  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    spec_.sink->begin_file(bundle_path());
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
+      if (n == 0) break;
+      spec_.sink->bytes(buffer_.data(), n);
+      fs_.write_all(out, buffer_.data(), n);
+      total += n;
+    }
+    spec_.sink->end_file();
+    return total;
+  }
+
   Fs& fs_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
+  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -258,7 +286,8 @@ struct skill_copy_result {
 template <class Fs, class NameOf = directory_name>
 skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {}) {
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* sink = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
   skill_copy_result result;
@@ -295,7 +324,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}};
+    const copy_spec spec{bundle_root, {}, sink};
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {

@@ -21,6 +21,7 @@ namespace clawport::zeroclaw {
 
 // ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
 inline constexpr std::string_view manifest_file = bundle::manifest_file;
+inline constexpr std::string_view digest_list_file = bundle::digest_list_file;
 inline constexpr std::string_view config_file = bundle::config_file;
 inline constexpr std::string_view workspace_dir = bundle::workspace_dir;
 inline constexpr std::string_view skills_dir = bundle::skills_dir;
