@@ -6,7 +6,7 @@ cannot drift from the code.
 Every ```cpp block is compiled (-fsyntax-only, -Werror) against include/: first as it stands
 at namespace scope, and if that fails, as the body of a function. Both see the umbrella
 header, the test backends and a few names the prose supposes (`text` and `config_text`, a
-config.toml's text; `exported_at`, a clawport::timestamp). A block whose info string says
+config.toml's text; `exported_at`, a clawport::timestamp; `data` and `size`, some bytes). A block whose info string says
 `cpp signature` (a declaration list, not code) or `cpp fragment` (an excerpt of test-suite
 code that needs the suite's fixtures; the suite itself compiles it) is skipped.
     tools/check_docs.py [compiler]      (default: $CXX or g++)
@@ -36,6 +36,8 @@ PREAMBLE = """#include <clawport/clawport.hpp>
 namespace snippet_context {
 inline std::string text, config_text;
 inline clawport::timestamp exported_at;
+inline const char data[] = "abc";
+inline std::size_t size = 3;
 }  // namespace snippet_context
 using namespace snippet_context;
 """
