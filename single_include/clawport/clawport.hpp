@@ -1367,7 +1367,9 @@ struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
     : std::true_type {};
 
 /// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
-inline std::vector<std::string> components(std::string_view path) { return paths::components(path); }
+inline std::vector<std::string> components(std::string_view path) {
+  return paths::components(path);
+}
 
 inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
   return paths::join_components(parts, true, count);
@@ -2482,8 +2484,7 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
       break;
     case ENOENT:
       if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + detail::errno_text(err), std::move(subj),
-                     err);
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
       }
       break;
     default:
@@ -2912,17 +2913,14 @@ class posix {
 
   void sync_filesystem(const dir& d) {
 #if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw sys_error("sync_filesystem", {}, errno);
+    if (::syncfs(d.native_handle()) != 0) throw sys_error("sync_filesystem", {}, errno);
 #else
-    if (::fsync(d.native_handle()) != 0)
-      throw sys_error("sync_dir", {}, errno);
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
 #endif
   }
 
   void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw sys_error("sync_dir", {}, errno);
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
   }
 
   bool try_lock(const dir& d) {
@@ -2961,9 +2959,8 @@ class posix {
     struct stat st {};
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? sys_error("remove_tree_at", name, ENOENT)
-          : sys_error("stat_at", name, errno);
+      throw top && errno == ENOENT ? sys_error("remove_tree_at", name, ENOENT)
+                                   : sys_error("stat_at", name, errno);
     }
     if (S_ISDIR(st.st_mode)) return true;
     if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {

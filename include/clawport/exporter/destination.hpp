@@ -26,7 +26,9 @@ struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
     : std::true_type {};
 
 /// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
-inline std::vector<std::string> components(std::string_view path) { return paths::components(path); }
+inline std::vector<std::string> components(std::string_view path) {
+  return paths::components(path);
+}
 
 inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
   return paths::join_components(parts, true, count);

@@ -427,17 +427,14 @@ class posix {
 
   void sync_filesystem(const dir& d) {
 #if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw sys_error("sync_filesystem", {}, errno);
+    if (::syncfs(d.native_handle()) != 0) throw sys_error("sync_filesystem", {}, errno);
 #else
-    if (::fsync(d.native_handle()) != 0)
-      throw sys_error("sync_dir", {}, errno);
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
 #endif
   }
 
   void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw sys_error("sync_dir", {}, errno);
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
   }
 
   bool try_lock(const dir& d) {
@@ -476,9 +473,8 @@ class posix {
     struct stat st {};
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? sys_error("remove_tree_at", name, ENOENT)
-          : sys_error("stat_at", name, errno);
+      throw top && errno == ENOENT ? sys_error("remove_tree_at", name, ENOENT)
+                                   : sys_error("stat_at", name, errno);
     }
     if (S_ISDIR(st.st_mode)) return true;
     if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {

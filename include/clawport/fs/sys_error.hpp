@@ -82,8 +82,7 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
       break;
     case ENOENT:
       if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + detail::errno_text(err), std::move(subj),
-                     err);
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
       }
       break;
     default:
