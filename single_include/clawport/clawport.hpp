@@ -1339,12 +1339,12 @@ inline std::string sha256_hex(std::string_view text) {
 // ----- end clawport/digest/sha256.hpp -----
 // ----- end clawport/digest.hpp -----
 // ----- begin clawport/exporter.hpp -----
-// The export: basic_exporter (the order of operations of §7.9 over the four policies), the
-// report and JSON rendering, and recover.
+// The export: basic_exporter (the order of operations of docs/library.md, Exporting, over the four
+// policies), the report and JSON rendering, and recover.
 
 // ----- begin clawport/exporter/destination.hpp -----
-// Destination resolution and the overlap check (§7.2), done before anything is created.
-// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// Destination resolution and the overlap check (docs/library.md, Exporting), done before anything
+// is created. `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
 // ancestor through the Fs policy's `canonical` and re-appends the missing components,
 // refusing a `..` that reaches through a directory that does not exist yet.
 
@@ -1393,7 +1393,8 @@ inline error unresolvable(const std::string& display) {
                display);
 }
 
-/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+/// `resolve_path` of docs/library.md, Exporting for an absolute path; `display` names it in the
+/// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
   static_assert(has_canonical<Fs>::value,
@@ -1476,19 +1477,18 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 }  // namespace clawport::exporter_detail
 // ----- end clawport/exporter/destination.hpp -----
 // ----- begin clawport/exporter/exporter.hpp -----
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 
 // ----- begin clawport/fs/anchored.hpp -----
 // Opening a source root (a workspace or a skill bundle) so that what is copied is bound
 // to what was checked: the walk goes one component at a time through the previous
 // handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+// the opened handle's. Spec: docs/library.md, Exporting.
 
 // ----- begin clawport/fs/context.hpp -----
 // Re-throwing a backend error with the caller's context ("failed to open
@@ -1973,10 +1973,10 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 }  // namespace clawport::fs
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
-// copying (§7.6). Every read and write goes through directory handles; each entry is
-// classified without following links, opened with nofollow and carried only if the
-// opened object is the one that was classified.
+// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
+// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
+// through directory handles; each entry is classified without following links, opened with nofollow
+// and carried only if the opened object is the one that was classified.
 
 
 #include <algorithm>
@@ -2195,12 +2195,12 @@ using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
-/// path of `src` below the spec's root (empty for the root itself); errors name entries
-/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
-/// and skipped; hard-linked files and entries replaced between classification and open
-/// are counted and skipped; any failure to open, read, create or write is thrown.
-/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
+/// skipped; hard-linked files and entries replaced between classification and open are counted and
+/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
+/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
@@ -2242,9 +2242,9 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
-/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
-/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
+/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
+/// root is refused. Only directories directly under a bundle root are skills (loose files are
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.
@@ -2645,7 +2645,7 @@ class posix {
 
   /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
   /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  /// (exporter, docs/library.md, Exporting), never to open anything. Added for the exporter.
   std::optional<std::string> canonical(std::string_view abs) {
     std::string path(abs);
     char* resolved = ::realpath(path.c_str(), nullptr);
@@ -2999,7 +2999,7 @@ static_assert(check_policy<posix>());
 }  // namespace clawport::fs
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
-// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
 //   static constexpr std::optional<std::string_view> check(std::string_view name);
 // returning the refusal reason (a phrase completing "the name ...") or nullopt.
@@ -3025,7 +3025,7 @@ struct not_empty {
 };
 
 /// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
-/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+/// default grammar changes no docs/format.md outcome; it keeps the code-point rules well-defined.
 struct valid_utf8 {
   static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
     if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
@@ -3214,7 +3214,7 @@ struct grammar {
   static constexpr bool has = detail::contains_v<Rule, Rules...>;
 };
 
-/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+/// The default grammar: docs/format.md, in its order, with its reasons.
 using portable =
     grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
             rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
@@ -3241,7 +3241,7 @@ constexpr void require_names_policy() noexcept {
                 "returning the refusal reason, or nullopt for a portable name");
 }
 
-/// The public predicate of §6.2: true when `name` is one portable path component.
+/// The public predicate of docs/format.md: true when `name` is one portable path component.
 template <typename Names = portable>
 constexpr bool is_safe_path_component(std::string_view name) noexcept {
   require_names_policy<Names>();
@@ -3251,9 +3251,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 }  // namespace clawport::names
 // ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
-// Admission of the destination (§8.2), bound to the identity of the object that was
-// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
-// the handle of the destination's parent, opened once.
+// Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
+// object that was checked, and the identity re-checks publishing repeats (docs/library.md, The
+// Publish policy). Everything goes through the handle of the destination's parent, opened once.
 
 
 #include <algorithm>
@@ -3304,7 +3304,7 @@ namespace detail {
 
 }  // namespace detail
 
-/// The refusals of §8.2/§8.4, with upstream's exact wording.
+/// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
 inline error symlink(const destination_names& d) {
   return error(errc::unsafe_path,
@@ -3367,8 +3367,9 @@ std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& 
   return now.id;
 }
 
-/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
-/// that changed between stat and open, and a non-empty directory without `force`.
+/// Admission (`check_destination`, docs/library.md, The Publish policy): refuses a symlink, a
+/// non-directory, a directory that changed between stat and open, and a non-empty directory without
+/// `force`.
 template <class Fs>
 admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
                    const destination_names& d) {
@@ -3405,8 +3406,8 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   return out;
 }
 
-/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
-/// be the admitted object and never one of the source trees the export read.
+/// The re-check before replacing an admitted directory (docs/library.md, The Publish policy): the
+/// name must still be the admitted object and never one of the source trees the export read.
 template <class Fs>
 void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
                       const admission& adm, const std::vector<fs::file_id>& sources,
@@ -3427,7 +3428,8 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 }  // namespace clawport::publish
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (§8.1): the staging directory
+// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
+// staging directory
 // `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
 
@@ -3581,10 +3583,10 @@ constexpr bool check_policy() {
 }  // namespace clawport::publish
 // ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
-// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
-// the destination; publishing is one rename for a vacant destination and, for an admitted
-// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
-// it reports is rolled back so the destination holds what it held before.
+// publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
+// bundle already sits beside the destination; publishing is one rename for a vacant destination
+// and, for an admitted directory, rename-aside, re-check, rename-in, then delete the retired tree.
+// Every failure it reports is rolled back so the destination holds what it held before.
 
 
 #include <string>
@@ -3795,9 +3797,9 @@ struct staged_swap {
 }  // namespace clawport::publish
 // ----- end clawport/publish/staged_swap.hpp -----
 // ----- begin clawport/skills/loader.hpp -----
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+// Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
+// docs/library.md, Skills), through the Fs policy. Entries are visited in byte order of their names
+// where upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 
 #include <algorithm>
 #include <cerrno>
@@ -3810,7 +3812,7 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/skills/audit.hpp -----
-// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// The static skill audit (docs/library.md, Skills): script files and shebangs, symlinks,
 // size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
 // `audit_skill_directory` walks a skill through the Fs policy and applies them.
 //
@@ -3831,7 +3833,7 @@ struct staged_swap {
 #include <toml++/toml.h>
 
 // ----- begin clawport/skills/locations.hpp -----
-// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// Where skills live (docs/library.md, Skills): the skill part of config.toml, bundle
 // directory resolution, the lexical `validate_directory` contract and directory
 // uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
 
@@ -3904,9 +3906,9 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
-/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
-/// By component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
+/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
+/// component, anchored at the workspace root, case-sensitive.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
   const std::string_view first = relative.substr(0, relative.find('/'));
@@ -4180,7 +4182,7 @@ struct frontmatter_split {
   std::string body;
 };
 
-/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// Splits SKILL.md text at its frontmatter fences (docs/library.md, Skills): CRLF is
 /// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
 /// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
 inline frontmatter_split split_frontmatter(std::string_view text) {
@@ -4340,7 +4342,7 @@ inline bool is_slash_options_header(std::string_view line) {
 
 }  // namespace detail
 
-/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// Parses the `slash_options:` block of a frontmatter (docs/library.md, Skills). Options
 /// without a name or a type are dropped. Never fails.
 inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
   std::vector<slash_option> out;
@@ -4382,9 +4384,9 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
 
 namespace detail {
 
-/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
-/// starts with a space or tab is nested content unless it continues a block scalar or a
-/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+/// The flat scan both readers share (docs/library.md, Skills), with the indentation fix: a line
+/// that starts with a space or tab is nested content unless it continues a block scalar or a tag
+/// list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
 template <class Sink>
 void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   std::optional<std::string> block_key;
@@ -4474,7 +4476,7 @@ struct loader_frontmatter {
   std::vector<slash_option> slash_options;
 };
 
-/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// The lenient reader (docs/library.md, Skills); never fails. Unknown keys are ignored;
 /// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
 inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
   struct sink_t {
@@ -4519,11 +4521,12 @@ struct skill_document {
   skill_frontmatter frontmatter;
   std::string body;
 
-  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// Parses strictly (docs/library.md, Skills). Throws `errc::skill_invalid` when the
   /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
   static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
 
-  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  /// Writes the canonical form (docs/library.md, Skills); `parse(serialize())` gives the document
+  /// back.
   std::string serialize() const;
 };
 
@@ -4907,7 +4910,7 @@ inline void check_forge(const toml_reader& rd, const toml::table& t) {
 
 }  // namespace detail
 
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// Parses a SKILL.toml or manifest.toml (docs/library.md, Skills): `[skill]` is strict
 /// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
 /// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
 /// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
@@ -4972,7 +4975,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   return s;
 }
 
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// The scaffold's skill-name rule (docs/library.md, Skills): non-empty, only `a-z`, `0-9`
 /// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
 /// The loader itself accepts any name.
 inline bool is_valid_skill_name(std::string_view name) noexcept {
@@ -4993,7 +4996,7 @@ inline void validate_skill_name(std::string_view name) {
   }
 }
 
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// Builds the loader's skill from SKILL.md text (docs/library.md, Skills). Never fails:
 /// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
 /// `description` to the first non-heading body line, then `"No description"`.
 inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
@@ -5119,7 +5122,7 @@ inline skills_config parse_skills_config(std::string_view config_text,
 }
 
 // Path arithmetic is zeroclaw::paths (shared with the export planner of
-// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+// docs/library.md, Exporting), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
@@ -5267,8 +5270,8 @@ inline std::vector<std::string_view> split_ws(std::string_view s) {
 
 }  // namespace detail
 
-/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
-/// `head` is the start of the file (only its first 128 bytes are looked at).
+/// The interpreter a shebang names (docs/library.md, Skills), lowercased; nullopt without a `#!`
+/// line. `head` is the start of the file (only its first 128 bytes are looked at).
 inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
@@ -5351,7 +5354,7 @@ inline bool is_cross_skill_reference(std::string_view s) {
          (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
 }
 
-/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+/// What the pure part of the link check (docs/library.md, Skills) decides for one target.
 struct link_verdict {
   enum kind_t { skip, finding, resolve } kind = skip;
   std::string reason;  ///< for `finding`
@@ -5402,8 +5405,8 @@ inline link_verdict classify_markdown_link(std::string_view raw) {
   return v;
 }
 
-/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
-/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// The TOML part of the audit (docs/library.md, Skills) on one file's text: parse errors and
+/// `[[tools]]` entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
 /// it is copied into the findings.
 inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
   std::vector<audit_finding> out;
@@ -5591,8 +5594,8 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 
 }  // namespace detail
 
-/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
-/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
+/// Throws when the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
 /// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
@@ -6028,8 +6031,8 @@ struct install_paths {
   }
 };
 
-/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
-/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, docs/library.md,
+/// Skills): its workspace skills, then each bundle it lists, in list order, through the bundle's
 /// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
 /// Open-skills and plugin skills are not modelled (both are opt-in upstream features
 /// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
@@ -6155,7 +6158,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 }  // namespace clawport::skills
 // ----- end clawport/skills/loader.hpp -----
 // ----- begin clawport/zeroclaw/closure.hpp -----
-// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
+// plan_export: the config closure of one agent (docs/format.md).
 // Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
 // semantics that are not per-field data (grants, fallback walk, risk flags) live here.
 
@@ -6168,7 +6171,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 #include <vector>
 
 // ----- begin clawport/names/identity_path.hpp -----
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// `portable_identity_path` (docs/format.md): keeps an `identity.aieos_path` only
 // when it names a file inside the carried workspace by a path every target resolves the
 // same way, and rewrites it with '/' separators.
 
@@ -6186,10 +6189,10 @@ struct identity_path_result {
   std::string refusal;
 };
 
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+/// docs/format.md on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// docs/library.md, Exporting (zeroclaw::workspace_entry_included); it is a parameter so names/
+/// stays free of ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on
+/// every host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
 template <typename Names = portable, typename Included>
 identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
   require_names_policy<Names>();
@@ -6413,8 +6416,9 @@ inline bool operator==(const value& a, const value& b) {
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+// The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
+// (docs/format.md), and the kinds of host-local notes clawport adds to its report (not the
+// manifest).
 
 
 #include <string_view>
@@ -6561,8 +6565,8 @@ struct skill_source {
 /// Where the agent's workspace is read from.
 struct workspace_source {
   /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
+  /// anchored, docs/library.md, Exporting). true: `workspace.path` was configured; `path` is that
+  /// value as written (exempt from the ancestor walk).
   bool configured = false;
   std::string path;
 };
@@ -6578,14 +6582,14 @@ struct plan_options {
   std::string producer_version = "clawport " + std::string(version_string);
 };
 
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
+/// The result of `plan_export` (docs/format.md).
 struct export_plan {
   std::string root_alias;
   /// The scrubbed, pruned config closure, in render order (starts with schema_version).
   value closure = value::make_table();
   std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  std::vector<dropped_item> dropped;          ///< in recording order (docs/format.md)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (docs/format.md)
   workspace_source workspace;
   std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
@@ -6606,9 +6610,10 @@ inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   return out;
 }
 
-// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
+// workspace_entry_included (docs/library.md, Exporting) is part of the install layout
+// (install_layout.hpp).
 
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// Row 17 of docs/format.md: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
 /// no identity document was kept.
 inline void record_missing_identity_document(export_plan& plan) {
@@ -6628,7 +6633,7 @@ inline void record_missing_identity_document(export_plan& plan) {
            "shipped pointing at nothing"});
 }
 
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// Row 18 of docs/format.md: each alias carried no skill content. Removes its planned source and
 /// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
 /// order given. The config entry still travels.
 inline void record_missing_skill_content(export_plan& plan,
@@ -6669,7 +6674,7 @@ namespace clawport::zeroclaw {
 struct schema_v3;
 
 /// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// (docs/format.md): closure, scrub, drops, risk flags, workspace, identity and
 /// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
 /// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
 /// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
@@ -6678,7 +6683,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options = {});
 
 /// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// validates the closure standing alone (docs/format.md). Throws errc::config_invalid with the
 /// spec's "does not validate on a clean install" message, subject = the field named.
 template <typename Schema = schema_v3>
 std::string render_config_toml(const export_plan& plan);
@@ -6691,7 +6696,7 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 
 // The definitions. Both include this header first, hence after the declarations.
 // ----- begin clawport/zeroclaw/render.hpp -----
-// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
+// Rendering the bundle's two TOML files (docs/format.md). Both are
 // parsed back and compared with what was meant to be written before they are returned;
 // config.toml is also validated standing alone, and refused when it does not validate.
 
@@ -6847,8 +6852,8 @@ enum class field_rule {
   carry,            ///< travels when it differs from the default
   drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
   force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
+  identity_path,    ///< kept only in portable form (docs/format.md), else removed and reported
+  skill_directory,  ///< docs/library.md, Exporting directory rules
 };
 
 /// A note for a value that travels but names something of the source host.
@@ -6868,7 +6873,7 @@ struct field {
   bool required = false;  ///< a table without it does not load upstream
   ref_target ref = ref_target::none;
   field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
+  int row = 0;  ///< docs/format.md row, orders drops within an entry
   drop_reason reason = drop_reason::host_specific;
   std::string_view detail{};
   note_rule note{};
@@ -6990,7 +6995,7 @@ struct entry_schema {
   std::string_view name{};  ///< for messages: "agent", "risk profile", ...
   list_view<field> fields{};
   list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+  bool prune = true;         ///< false for providers: carried exactly as written (docs/format.md)
 };
 
 /// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
@@ -7590,7 +7595,7 @@ struct schema_v3 {
 // ----- begin clawport/zeroclaw/toml_writer.hpp -----
 // Writes the ordered document model as TOML: plain values first, then `[tables]` and
 // `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of §1.3.
+// `ensure_blank_line_before_sections` pass of docs/format.md.
 
 
 #include <charconv>
@@ -7784,7 +7789,7 @@ inline std::string write(const value& document, bool pretty) {
 // ----- end clawport/zeroclaw/toml_writer.hpp -----
 // ----- begin clawport/zeroclaw/validate.hpp -----
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
+// `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
 // upstream's order, fail-fast, with errors that name the field.
 
 #include <algorithm>
@@ -7796,7 +7801,7 @@ inline std::string write(const value& document, bool pretty) {
 
 // ----- begin clawport/zeroclaw/shape.hpp -----
 // Interpreting schema descriptors on one table: type checks, canonical key order, secret
-// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (docs/format.md).
 
 #include <optional>
 #include <string>
@@ -8098,7 +8103,7 @@ inline value shape_table(const value& raw, list_view<field> fields, list_view<fi
   return out;
 }
 
-/// §2.2 on one table: removes every key equal to its default; recurses into nested
+/// docs/format.md on one table: removes every key equal to its default; recurses into nested
 /// structs and removes those left empty. Keys without a default are kept whole.
 inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
   for (std::size_t i = 0; i < table.members.size();) {
@@ -8135,7 +8140,7 @@ inline bool occupied(const field& f, const value& v) {
 
 namespace clawport::zeroclaw {
 
-/// §4.3: an array element that is a table with a string `name` is addressed by that name,
+/// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
 inline std::string element_segment(const value& element, std::size_t index) {
   if (element.is_table())
@@ -8163,7 +8168,7 @@ inline bool find_ciphertext_in(const value& v, const std::string& path, std::str
 }
 }  // namespace detail
 
-/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
+/// docs/format.md: the path of the first string (in iteration order) starting with `enc:` or
 /// `enc2:` (SecretStore ciphertext), or nullopt.
 inline std::optional<std::string> find_ciphertext(const value& tree) {
   std::string hit;
@@ -8697,7 +8702,7 @@ std::optional<validation_error> validate_config(const value& config) {
 
 namespace clawport::zeroclaw {
 
-/// The comment block config.toml starts with (§1.5).
+/// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
     "# ZeroClaw agent bundle — config closure.\n"
     "#\n"
@@ -8710,7 +8715,7 @@ inline constexpr std::string_view config_header =
     "# detection: any other value here travels as written, so a token in an MCP\n"
     "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
 
-/// The comment block zeroclaw-agent.toml starts with (§1.3).
+/// The comment block zeroclaw-agent.toml starts with (docs/format.md).
 inline constexpr std::string_view manifest_header =
     "# ZeroClaw agent bundle manifest.\n"
     "#\n"
@@ -8758,7 +8763,7 @@ std::string render_config_toml(const export_plan& plan) {
   return text;
 }
 
-/// The manifest as a document, keys in §1.2's order.
+/// The manifest as a document, keys in docs/format.md order.
 inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
   value m = value::make_table();
   m.set("format_version", value::make_integer(bundle_format_version));
@@ -8961,7 +8966,7 @@ class planner {
   }
 
   /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
-  /// (recursively), ordered by §3.1 row. Rules hold key paths, not pointers: erasing a
+  /// (recursively), ordered by docs/format.md row. Rules hold key paths, not pointers: erasing a
   /// member moves its siblings.
   struct pending_rule {
     int row;
@@ -9027,7 +9032,7 @@ class planner {
     }
   }
 
-  // ---- §2.1 step 3 ----
+  // ---- docs/format.md ----
   void carry_agent() {
     const std::string path = "agents." + alias_;
     const entry_schema entry = Schema::agent();
@@ -9073,7 +9078,7 @@ class planner {
     if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
   }
 
-  // ---- step 6, §7.1 ----
+  // ---- step 6, docs/library.md, Exporting ----
   void carry_skill_bundles() {
     for (const std::string& alias : agent_list("skill_bundles")) {
       const value* raw = table_at(&root_, {"skill_bundles", alias});
@@ -9128,7 +9133,7 @@ class planner {
       carry_entry(section_name, alias, entry);
   }
 
-  // ---- step 9, §2.3 ----
+  // ---- step 9, docs/format.md ----
   const value* source_servers() const {
     const value* mcp = table_at(&root_, {"mcp"});
     if (mcp == nullptr) return nullptr;
@@ -9163,8 +9168,9 @@ class planner {
     }
     granted_ = granted;
 
-    // Close the §8.2 gap: a bundle's `servers` name that matches no server on the source
-    // (and is not excluded) would bind to a same-named server on the target. Remove it.
+    // Close a gap upstream leaves (docs/format.md, "Beyond upstream"): a bundle's `servers` name
+    // that matches no server on the source (and is not excluded) would bind to a same-named server
+    // on the target. Remove it.
     if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
       for (member& m : carried_bundles->members) {
         value* servers = m.val.find("servers");
@@ -9208,7 +9214,7 @@ class planner {
     section("mcp").set("servers", std::move(array));
   }
 
-  // ---- step 10, §2.5 ----
+  // ---- step 10, docs/format.md ----
   static constexpr int max_fallback_depth = 3;
 
   void carry_model_providers() {
@@ -9271,7 +9277,7 @@ class planner {
     visited.pop_back();
   }
 
-  // ---- step 11, §2.6 ----
+  // ---- step 11, docs/format.md ----
   void carry_tts_and_transcription() {
     const std::pair<const char*, const char*> refs[] = {
         {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
@@ -9295,7 +9301,7 @@ class planner {
     }
   }
 
-  // ---- step 12, §4.2-§4.4 ----
+  // ---- step 12, docs/format.md ----
   // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
   // (value::masked). Upstream compares every string with the mask text instead, which
   // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
@@ -9331,7 +9337,7 @@ class planner {
     plan_.required_secrets = std::move(found);
   }
 
-  // ---- step 14, §5.2 ----
+  // ---- step 14, docs/format.md ----
   void flag(risk_kind kind, std::string path, std::string detail) {
     plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
   }
@@ -9407,7 +9413,7 @@ class planner {
     }
   }
 
-  // ---- §2 workspace_source ----
+  // ---- docs/format.md workspace_source ----
   void plan_workspace() {
     const value* workspace = table_at(agent_, {"workspace"});
     const value* path = workspace ? workspace->find("path") : nullptr;
@@ -9456,7 +9462,8 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+/// Counts of one copy (docs/library.md, Exporting): one for the workspace, one shared by all
+/// skills.
 struct copy_counts {
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
@@ -9724,7 +9731,8 @@ class basic_exporter {
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
+    // first).
     const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
     res.destination = ed::resolve_path(fs_, out_abs, o.out);
     // A configured workspace is used as written (relative paths are taken from the install
@@ -10208,8 +10216,8 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
 }  // namespace clawport
 // ----- end clawport/exporter/recover.hpp -----
 // ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 
 
 #include <nlohmann/json.hpp>
