@@ -8,6 +8,7 @@
 // Also the one `--json` error document: {"error": {"code", "message", "subject"}}.
 #pragma once
 
+#include "config.hpp"
 #include "error.hpp"
 
 #include <nlohmann/json.hpp>

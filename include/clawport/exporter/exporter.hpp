@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 #pragma once
 
 #include "../core/error.hpp"
@@ -22,9 +21,10 @@
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
 #include "../skills/loader.hpp"
-#include "../zeroclaw/api.hpp"
+#include "../zeroclaw/closure.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
+#include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
 #include "result.hpp"
@@ -40,6 +40,7 @@
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What to export and how.
 struct export_options {
@@ -79,9 +80,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
 }
 
 inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
+  return paths::join(base.empty() ? "/" : base, rel);
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
@@ -303,7 +302,7 @@ class basic_exporter {
     }
   }
 
-  /// Plan (pure: unknown agent, ciphertext refuse here), then §7.2 / §8.6: `..`
+  /// Plan (pure: unknown agent, ciphertext refuse here), then (docs/library.md, Exporting) `..`
   /// refusals, overlap with the sources (contains before inside, workspace first) and with
   /// the install root, the config file and the home directory. Nothing is created.
   prepared prepare(const export_options& o, export_result& res) {
@@ -748,4 +747,5 @@ class basic_exporter {
 /// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
 using exporter = basic_exporter<>;
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
 #include "../core/json.hpp"
@@ -13,6 +13,7 @@
 #include <utility>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 namespace report_detail {
 
@@ -215,4 +216,5 @@ inline nlohmann::json to_json(const export_result& r) {
 /// core/json.hpp for the encoding).
 inline std::string render_json(const export_result& r) { return json::dump(to_json(r)); }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
