@@ -10,4 +10,5 @@
 #include "names.hpp"
 #include "publish.hpp"
 #include "skills.hpp"
+#include "verify.hpp"
 #include "zeroclaw.hpp"
