@@ -10776,9 +10776,9 @@ class walker {
   }
 
   std::uint64_t content_limit(const std::string& path) const {
-    if (path == zeroclaw::manifest_file) return lim_.max_manifest_bytes;
-    if (path == zeroclaw::config_file) return lim_.max_config_bytes;
-    if (path == zeroclaw::digest_list_file) return lim_.max_digest_list_bytes;
+    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
+    if (path == bundle::config_file) return lim_.max_config_bytes;
+    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
     return 0;
   }
 
@@ -10837,9 +10837,9 @@ class walker {
     }
     rep_.total_bytes += size;
     rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
-    if (path == zeroclaw::manifest_file) rep_.manifest_text = std::move(kept);
-    if (path == zeroclaw::config_file) rep_.config_text = std::move(kept);
-    if (path == zeroclaw::digest_list_file) digest_list_ = std::move(kept);
+    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
+    if (path == bundle::config_file) rep_.config_text = std::move(kept);
+    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
   }
 
  public:
@@ -10949,23 +10949,23 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   // ---- the layout ----
   for (const bundle_file& f : rep.files) {
     if (f.path.find('/') != std::string::npos) continue;
-    if (f.path != zeroclaw::manifest_file && f.path != zeroclaw::config_file &&
-        f.path != zeroclaw::digest_list_file)
+    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
+        f.path != bundle::digest_list_file)
       add("unexpected_entry", f.path,
           "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
           "zeroclaw-agent.sha256, workspace/, skills/)");
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
-    if (d != zeroclaw::workspace_dir && d != zeroclaw::skills_dir)
+    if (d != bundle::workspace_dir && d != bundle::skills_dir)
       add("unexpected_entry", d + "/", "not part of the bundle format");
   }
-  for (std::string_view required : {zeroclaw::manifest_file, zeroclaw::config_file}) {
+  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
     if (rep.file(required) == nullptr && !rep.has_directory(required))
       add("missing_file", std::string(required), "every bundle has this file");
   }
-  if (rep.file(zeroclaw::workspace_dir) != nullptr || rep.file(zeroclaw::skills_dir) != nullptr) {
-    add("unexpected_entry", std::string(zeroclaw::skills_dir), "must be a directory");
+  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
+    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
   // The memory store and the snapshot never travel (§7.5).
   for (const std::string& d : rep.directories)
@@ -10979,21 +10979,20 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   }
 
   // ---- the digest list ----
-  if (rep.file(zeroclaw::digest_list_file) == nullptr) {
-    if (!rep.has_directory(zeroclaw::digest_list_file))
-      rep.findings.push_back({"unauthenticated", std::string(zeroclaw::digest_list_file),
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    if (!rep.has_directory(bundle::digest_list_file))
+      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
                               "the bundle has no digest list (upstream ZeroClaw writes none): "
                               "its bytes are unauthenticated, only its structure was checked",
                               true});
   } else if (!w.truncated()) {
     try {
-      const auto listed =
-          digest::parse_list(w.digest_list_, std::string(zeroclaw::digest_list_file));
+      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
       std::map<std::string, std::string> want;
       for (const auto& e : listed) want[e.path] = e.hex;
       bool exact = true;
       for (const bundle_file& f : rep.files) {
-        if (f.path == zeroclaw::digest_list_file) continue;
+        if (f.path == bundle::digest_list_file) continue;
         const auto it = want.find(f.path);
         if (it == want.end()) {
           add("unlisted_file", f.path, "the file is not in the digest list");
@@ -11013,12 +11012,12 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
       }
       rep.authenticated = exact;
     } catch (const error& e) {
-      add("digest_list_invalid", std::string(zeroclaw::digest_list_file), e.what());
+      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
     }
   }
 
   // ---- the manifest: format 1 only, never half-read ----
-  const std::string mf(zeroclaw::manifest_file);
+  const std::string mf(bundle::manifest_file);
   if (const bundle_file* f = rep.file(mf)) {
     rep.manifest_sha256 = f->sha256;
     bool manifest_ok = false;
@@ -11033,12 +11032,12 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
     if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
       add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
       manifest_ok = false;
-    } else if (manifest_ok && version->integer > 1) {
+    } else if (manifest_ok && version->integer > bundle::format_version) {
       add("format_newer", mf + ":format_version",
           "the bundle is format_version " + std::to_string(version->integer) +
               "; this clawport reads format 1 only (upgrade clawport)");
       manifest_ok = false;
-    } else if (manifest_ok && version->integer != 1) {
+    } else if (manifest_ok && version->integer != bundle::format_version) {
       add("manifest_invalid", mf + ":format_version",
           "format_version " + std::to_string(version->integer) + " does not exist");
       manifest_ok = false;
@@ -11153,7 +11152,7 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   }
 
   // ---- the closure ----
-  const std::string cf(zeroclaw::config_file);
+  const std::string cf(bundle::config_file);
   if (rep.file(cf) == nullptr) return rep;
   try {
     rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
