@@ -43,6 +43,9 @@ using entry_filter = std::function<bool(std::string_view relative)>;
 struct copy_spec {
   std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
   entry_filter filter;  ///< empty = everything
+  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
+  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
+  bool refuse_symlinks = false;
 };
 
 /// §7.5: the memory store (a first component `memory`) and a root-level
@@ -110,6 +113,11 @@ class tree_copier {
     if (!info) return;  // gone before it was inspected: there is nothing it could carry
     switch (info->kind) {
       case file_kind::symlink:
+        if (spec_.refuse_symlinks) {
+          throw error(errc::unsafe_path,
+                      "Refusing to copy symlink within skill source: " + bundle_path(),
+                      bundle_path());
+        }
         ++tally_.symlinks_skipped;
         return;
       case file_kind::other:
