@@ -246,27 +246,41 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
       // inert: it has no manifest at its root
     }
   };
+  std::optional<typename Fs::dir> s;
+  bool in_stage = false;  // the skill sits at <stage>/<name>
   try {
-    auto s = fs.open_dir_at(*parent, stage);
-    fs.rename_at(*parent, name, s, name, fs::rename_mode::replace);
-    const auto moved = fs.stat_at(s, name);
+    s.emplace(fs.open_dir_at(*parent, stage));
+    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(*s, name);
     if (!moved || moved->id != id) {
-      fs.rename_at(s, name, *parent, name, fs::rename_mode::noreplace);
       throw error(errc::identity_changed,
                   out.directory + " was replaced while it was being removed; nothing was removed",
                   out.directory);
     }
-    try {
-      fs.sync_dir(*parent);
-    } catch (const error&) {
-      fs.rename_at(s, name, *parent, name, fs::rename_mode::noreplace);
-      throw;
-    }
+    fs.sync_dir(*parent);
   } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      throw error(e.code(),
+                  "failed to remove " + out.directory + ": " + e.what() +
+                      "; the skill was moved to " + paths::join(loc.path, stage) +
+                      ", which no agent loads",
+                  out.directory, e.sys_errno());
+    }
+    s.reset();
     drop_stage();
     if (e.code() == errc::identity_changed) throw;
     fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
   }
+  s.reset();
   try {
     fs.remove_tree_at(*parent, stage);
   } catch (const error& e) {
