@@ -133,6 +133,178 @@ class error : public std::runtime_error {
 
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/text.hpp -----
+// Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
+// how ZeroClaw trims every name and path it reads, and the one escape for human-readable
+// output (`escape_for_terminal`), so a control character in a config value, a file or a
+// skill name can never move the cursor, clear a line or hide text in a report.
+
+// ----- begin clawport/core/utf8.hpp -----
+// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
+// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace clawport::detail {
+
+/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace clawport::detail
+// ----- end clawport/core/utf8.hpp -----
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport::text {
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+/// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+/// `s` made safe to print on a terminal, for every human-readable output (reports,
+/// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
+/// C0 controls, DEL and bytes that are not UTF-8 become `\xHH`; the C1 controls
+/// (U+0080..U+009F) and the bidirectional overrides and isolates (U+202A..U+202E,
+/// U+2066..U+2069), which can reorder what a reader sees, become `\u{HHHH}`; a backslash
+/// becomes `\\`, so an escaped text is never mistaken for a raw one. Everything else,
+/// including non-ASCII letters, is kept.
+inline std::string escape_for_terminal(std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  const auto byte = [&](unsigned char c) {
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  };
+  const auto code = [&](std::uint32_t cp) {
+    out += "\\u{";
+    bool started = false;
+    for (int shift = 12; shift >= 0; shift -= 4) {
+      const unsigned digit = (cp >> shift) & 15U;
+      if (digit == 0 && !started && shift > 4) continue;
+      started = true;
+      out += hex[digit];
+    }
+    out += '}';
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) {
+        byte(c);
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t len = (c & 0xe0) == 0xc0   ? 2
+                            : (c & 0xf0) == 0xe0 ? 3
+                            : (c & 0xf8) == 0xf0 ? 4
+                                                 : 0;
+    if (len == 0 || i + len > s.size() || !clawport::detail::valid_utf8(s.substr(i, len))) {
+      byte(c);
+      ++i;
+      continue;
+    }
+    std::uint32_t cp = len == 2 ? (c & 0x1fU) : len == 3 ? (c & 0x0fU) : (c & 0x07U);
+    for (std::size_t k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fU);
+    if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069)) {
+      code(cp);
+    } else {
+      out.append(s.data() + i, len);
+    }
+    i += len;
+  }
+  return out;
+}
+
+}  // namespace clawport::text
+// ----- end clawport/core/text.hpp -----
 // ----- begin clawport/core/time.hpp -----
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
 // here reads a clock or the environment; the caller passes what it read, so two runs
@@ -233,56 +405,6 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 }  // namespace clawport
 // ----- end clawport/core/time.hpp -----
-// ----- begin clawport/core/utf8.hpp -----
-// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
-// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-
-namespace clawport::detail {
-
-/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      return false;
-    }
-    i += len;
-  }
-  return true;
-}
-
-}  // namespace clawport::detail
-// ----- end clawport/core/utf8.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
 
@@ -303,6 +425,611 @@ inline constexpr int bundle_format_version = 1;
 }  // namespace clawport
 // ----- end clawport/core/version.hpp -----
 // ----- end clawport/core.hpp -----
+// ----- begin clawport/digest.hpp -----
+// Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
+
+// ----- begin clawport/digest/list.hpp -----
+// The digest list of a bundle (`zeroclaw-agent.sha256`): the text `sha256sum` writes and
+// `sha256sum -c` reads. Pure: rendering and parsing take and return text.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::digest {
+
+/// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
+struct list_entry {
+  std::string path;
+  std::string hex;
+
+  friend bool operator==(const list_entry& a, const list_entry& b) {
+    return a.path == b.path && a.hex == b.hex;
+  }
+};
+
+namespace detail {
+
+inline bool needs_escape(std::string_view name) {
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+inline bool lower_hex(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+}  // namespace detail
+
+/// Renders `entries` as `sha256sum` does (`<hex>␠␠<path>\n`), sorted bytewise by path.
+/// A path holding a backslash, newline or carriage return is written the way GNU
+/// coreutils 9 writes it: the line starts with `\` and those characters become `\\`, `\n`
+/// and `\r`. Refuses (`invalid_argument`) a duplicate path or a malformed digest.
+inline std::string render_list(std::vector<list_entry> entries) {
+  std::sort(entries.begin(), entries.end(),
+            [](const list_entry& a, const list_entry& b) { return a.path < b.path; });
+  std::string out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const list_entry& e = entries[i];
+    if (i > 0 && entries[i - 1].path == e.path) {
+      throw error(errc::invalid_argument, "the digest list names " + e.path + " twice", e.path);
+    }
+    if (e.hex.size() != 64 || !detail::lower_hex(e.hex) || e.path.empty()) {
+      throw error(errc::invalid_argument, "malformed digest for " + e.path, e.path);
+    }
+    const bool escaped = detail::needs_escape(e.path);
+    if (escaped) out += '\\';
+    out += e.hex;
+    out += "  ";
+    for (char c : e.path) {
+      if (!escaped) {
+        out += c;
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else {
+        out += c;
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/// Parses a digest list as written by `render_list` or `sha256sum` (text `␠␠` or binary
+/// `␠*` separator, lower-case digits, escaped names). Every line must end in `\n`.
+/// Refuses (`bundle_invalid`, subject `source`) a malformed line, naming its number, and a
+/// path listed twice. Entries come back in file order.
+inline std::vector<list_entry> parse_list(std::string_view text, const std::string& source) {
+  std::vector<list_entry> out;
+  std::size_t line_no = 0;
+  const auto bad = [&](const std::string& why) {
+    return error(errc::bundle_invalid,
+                 source + " line " + std::to_string(line_no) + ": " + why +
+                     " (expected `<64 hex digits>  <path>` as sha256sum writes it)",
+                 source);
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    ++line_no;
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) throw bad("the last line does not end with a newline");
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    bool escaped = false;
+    if (!line.empty() && line.front() == '\\') {
+      escaped = true;
+      line.remove_prefix(1);
+    }
+    if (line.size() < 67) throw bad("the line is too short");
+    const std::string_view hex = line.substr(0, 64);
+    if (!detail::lower_hex(hex)) throw bad("the digest is not 64 lower-case hex digits");
+    if (line[64] != ' ' || (line[65] != ' ' && line[65] != '*')) {
+      throw bad("the digest is not followed by two spaces");
+    }
+    const std::string_view raw = line.substr(66);
+    std::string path;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const char c = raw[i];
+      if (!escaped || c != '\\') {
+        path += c;
+        continue;
+      }
+      if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
+      const char n = raw[++i];
+      if (n == '\\') {
+        path += '\\';
+      } else if (n == 'n') {
+        path += '\n';
+      } else if (n == 'r') {
+        path += '\r';
+      } else {
+        throw bad(std::string("unknown escape \\") + n + " in the name");
+      }
+    }
+    out.push_back(list_entry{std::move(path), std::string(hex)});
+  }
+  std::vector<const list_entry*> sorted;
+  sorted.reserve(out.size());
+  for (const list_entry& e : out) sorted.push_back(&e);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const list_entry* a, const list_entry* b) { return a->path < b->path; });
+  for (std::size_t i = 1; i < sorted.size(); ++i) {
+    if (sorted[i - 1]->path == sorted[i]->path) {
+      throw error(errc::bundle_invalid, source + " lists " + sorted[i]->path + " twice",
+                  sorted[i]->path);
+    }
+  }
+  return out;
+}
+
+}  // namespace clawport::digest
+// ----- end clawport/digest/list.hpp -----
+// ----- begin clawport/digest/policy.hpp -----
+// The Digest policy: what an incremental hash must offer for the library to use it
+// (content digests of bundles, plan integrity). `digest::sha256` models it.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace clawport::digest {
+
+namespace detail {
+
+template <class...>
+using void_t = void;
+
+template <class D>
+D& lval();
+
+template <class D, class = void>
+struct has_digest_size : std::false_type {};
+template <class D>
+struct has_digest_size<D, void_t<decltype(std::size_t{D::digest_size})>> : std::true_type {};
+
+template <class D, class = void>
+struct has_update_bytes : std::false_type {};
+template <class D>
+struct has_update_bytes<
+    D, void_t<decltype(lval<D>().update(static_cast<const void*>(nullptr), std::size_t{}))>>
+    : std::true_type {};
+
+template <class D, class = void>
+struct has_update_view : std::false_type {};
+template <class D>
+struct has_update_view<D, void_t<decltype(lval<D>().update(std::string_view{}))>> : std::true_type {
+};
+
+template <class D, class = void>
+struct has_finish : std::false_type {};
+template <class D>
+struct has_finish<D, void_t<decltype(lval<D>().finish())>> : std::true_type {};
+
+template <class D, bool = has_finish<D>::value&& has_digest_size<D>::value>
+struct finish_is_bytes : std::false_type {};
+template <class D>
+struct finish_is_bytes<D, true>
+    : std::is_same<decltype(lval<D>().finish()), std::array<std::uint8_t, D::digest_size>> {};
+
+}  // namespace detail
+
+/// Checks at compile time that `D` models the Digest policy, naming the first missing
+/// requirement: default-constructible, `static constexpr size_t digest_size`,
+/// `update(const void*, size_t)`, `update(string_view)`, and `finish()` returning a
+/// `std::array<uint8_t, digest_size>` (and leaving `D` ready for a new message).
+/// Use as `static_assert(digest::check_policy<D>());`.
+template <class D>
+constexpr bool check_policy() {
+  static_assert(std::is_default_constructible<D>::value,
+                "Digest policy: must be default-constructible (a fresh hash of nothing)");
+  static_assert(detail::has_digest_size<D>::value,
+                "Digest policy: missing `static constexpr std::size_t digest_size`");
+  static_assert(detail::has_update_bytes<D>::value,
+                "Digest policy: missing `update(const void*, std::size_t)`");
+  static_assert(detail::has_update_view<D>::value,
+                "Digest policy: missing `update(std::string_view)`");
+  static_assert(detail::has_finish<D>::value,
+                "Digest policy: missing `finish()` returning the digest bytes");
+  static_assert(!detail::has_finish<D>::value || !detail::has_digest_size<D>::value ||
+                    detail::finish_is_bytes<D>::value,
+                "Digest policy: `finish()` must return std::array<std::uint8_t, digest_size>");
+  return true;
+}
+
+}  // namespace clawport::digest
+// ----- end clawport/digest/policy.hpp -----
+// ----- begin clawport/digest/sha256.hpp -----
+// SHA-256 (FIPS 180-4), header-only, incremental. The compression function uses the
+// CPU's SHA instructions when it has them (SHA-NI on x86-64, the ARMv8 SHA-2 crypto
+// extension on AArch64), chosen at run time, with a portable fallback. No compiler
+// flag is needed: the accelerated functions carry their own target attribute.
+
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define CLAWPORT_DIGEST_HAVE_X86_SHA 1
+#define CLAWPORT_DIGEST_TARGET_X86 __attribute__((target("sha,sse4.1,ssse3")))
+#elif defined(__aarch64__) && defined(__linux__) && defined(__GNUC__) &&                    \
+    (!defined(__clang__) || defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO) || \
+     __clang_major__ >= 16)
+// clang before 16 declares the SHA-2 intrinsics only when the whole TU is built for
+// them; GCC (and newer clang) allow them inside a function with the target attribute.
+#include <arm_neon.h>
+#include <sys/auxv.h>
+#define CLAWPORT_DIGEST_HAVE_ARM_SHA 1
+#if defined(__clang__)
+#define CLAWPORT_DIGEST_TARGET_ARM __attribute__((target("sha2")))
+#else
+#define CLAWPORT_DIGEST_TARGET_ARM __attribute__((target("+crypto")))
+#endif
+#endif
+
+namespace clawport::digest {
+
+/// Which compression function a `sha256` object uses.
+enum class sha256_backend {
+  portable,  ///< plain C++, every CPU
+  x86_sha,   ///< SHA-NI (x86-64 with SHA, SSSE3 and SSE4.1)
+  arm_sha2,  ///< ARMv8 SHA-2 crypto extension (AArch64 Linux)
+};
+
+/// Wire name of a backend: `"portable"`, `"x86_sha"`, `"arm_sha2"`.
+constexpr std::string_view to_string(sha256_backend b) noexcept {
+  switch (b) {
+    case sha256_backend::portable:
+      return "portable";
+    case sha256_backend::x86_sha:
+      return "x86_sha";
+    case sha256_backend::arm_sha2:
+      return "arm_sha2";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+alignas(16) inline constexpr std::uint32_t sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+inline constexpr std::uint32_t rotr(std::uint32_t x, int n) noexcept {
+  return (x >> n) | (x << (32 - n));
+}
+
+/// Portable compression of `blocks` consecutive 64-byte blocks into `h`.
+inline void sha256_blocks_portable(std::uint32_t h[8], const unsigned char* p,
+                                   std::size_t blocks) noexcept {
+  for (; blocks != 0; --blocks, p += 64) {
+    std::uint32_t w[64];
+    for (int i = 0; i < 16; ++i) {
+      w[i] = (std::uint32_t{p[4 * i]} << 24) | (std::uint32_t{p[4 * i + 1]} << 16) |
+             (std::uint32_t{p[4 * i + 2]} << 8) | std::uint32_t{p[4 * i + 3]};
+    }
+    for (int i = 16; i < 64; ++i) {
+      const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; ++i) {
+      const std::uint32_t t1 =
+          hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + sha256_k[i] + w[i];
+      const std::uint32_t t2 =
+          (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+    }
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+    h[4] += e;
+    h[5] += f;
+    h[6] += g;
+    h[7] += hh;
+  }
+}
+
+#if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
+
+/// SHA-NI compression. The state lives in two registers as ABEF and CDGH; each group
+/// of four rounds takes four schedule words, the schedule is rolled in `m[4]`.
+CLAWPORT_DIGEST_TARGET_X86 inline void sha256_blocks_x86(std::uint32_t h[8], const unsigned char* p,
+                                                         std::size_t blocks) noexcept {
+  const __m128i byteswap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h));         // DCBA
+  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 4));  // HGFE
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                                         // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);                                   // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);                           // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);                                // CDGH
+  for (; blocks != 0; --blocks, p += 64) {
+    const __m128i abef = state0;
+    const __m128i cdgh = state1;
+    __m128i m[4];
+    for (int i = 0; i < 4; ++i) {
+      m[i] =
+          _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), byteswap);
+    }
+    for (int g = 0; g < 16; ++g) {
+      __m128i& w = m[g & 3];
+      if (g >= 4) {
+        // W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16], four words at a time.
+        __m128i t = _mm_sha256msg1_epu32(w, m[(g + 1) & 3]);
+        t = _mm_add_epi32(t, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
+        w = _mm_sha256msg2_epu32(t, m[(g + 3) & 3]);
+      }
+      __m128i msg =
+          _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g)));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+      msg = _mm_shuffle_epi32(msg, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(h), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(h + 4), state1);
+}
+
+/// Whether this CPU has SHA-NI with SSSE3 and SSE4.1 (one `cpuid` pair, no state).
+inline bool cpu_has_x86_sha() noexcept {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (__get_cpuid(1, &a, &b, &c, &d) == 0) return false;
+  const bool ssse3 = (c & (1u << 9)) != 0;
+  const bool sse41 = (c & (1u << 19)) != 0;
+  if (!ssse3 || !sse41) return false;
+  if (__get_cpuid_max(0, nullptr) < 7) return false;
+  __cpuid_count(7, 0, a, b, c, d);
+  return (b & (1u << 29)) != 0;
+}
+
+#endif
+
+#if defined(CLAWPORT_DIGEST_HAVE_ARM_SHA)
+
+/// ARMv8 SHA-2 compression: the state lives as ABCD and EFGH.
+CLAWPORT_DIGEST_TARGET_ARM inline void sha256_blocks_arm(std::uint32_t h[8], const unsigned char* p,
+                                                         std::size_t blocks) noexcept {
+  uint32x4_t state0 = vld1q_u32(h);
+  uint32x4_t state1 = vld1q_u32(h + 4);
+  for (; blocks != 0; --blocks, p += 64) {
+    const uint32x4_t abcd = state0;
+    const uint32x4_t efgh = state1;
+    uint32x4_t m[4];
+    for (int i = 0; i < 4; ++i) {
+      m[i] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * i)));
+    }
+    for (int g = 0; g < 16; ++g) {
+      uint32x4_t& w = m[g & 3];
+      if (g >= 4) {
+        w = vsha256su1q_u32(vsha256su0q_u32(w, m[(g + 1) & 3]), m[(g + 2) & 3], m[(g + 3) & 3]);
+      }
+      const uint32x4_t msg = vaddq_u32(w, vld1q_u32(sha256_k + 4 * g));
+      const uint32x4_t prev = state0;
+      state0 = vsha256hq_u32(state0, state1, msg);
+      state1 = vsha256h2q_u32(state1, prev, msg);
+    }
+    state0 = vaddq_u32(state0, abcd);
+    state1 = vaddq_u32(state1, efgh);
+  }
+  vst1q_u32(h, state0);
+  vst1q_u32(h + 4, state1);
+}
+
+inline bool cpu_has_arm_sha2() noexcept {
+#if defined(HWCAP_SHA2)
+  return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+#else
+  return (getauxval(AT_HWCAP) & (1ul << 6)) != 0;  // HWCAP_SHA2 on AArch64 Linux
+#endif
+}
+
+#endif
+
+}  // namespace detail
+
+/// Whether this build and this CPU can run `b`.
+inline bool sha256_backend_available(sha256_backend b) noexcept {
+  switch (b) {
+    case sha256_backend::portable:
+      return true;
+    case sha256_backend::x86_sha:
+#if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
+      return detail::cpu_has_x86_sha();
+#else
+      return false;
+#endif
+    case sha256_backend::arm_sha2:
+#if defined(CLAWPORT_DIGEST_HAVE_ARM_SHA)
+      return detail::cpu_has_arm_sha2();
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+/// The fastest backend this CPU runs. Asks the CPU each call (`cpuid` on x86-64,
+/// `getauxval` on AArch64): cheap next to hashing a file, and no global state. Callers
+/// hashing many small inputs can ask once and pass the result to `sha256`'s constructor.
+inline sha256_backend sha256_best_backend() noexcept {
+  if (sha256_backend_available(sha256_backend::x86_sha)) return sha256_backend::x86_sha;
+  if (sha256_backend_available(sha256_backend::arm_sha2)) return sha256_backend::arm_sha2;
+  return sha256_backend::portable;
+}
+
+/// Incremental SHA-256; models the Digest policy (`<clawport/digest/policy.hpp>`).
+///
+///     digest::sha256 h;            // fastest backend of this CPU
+///     h.update(data, size);        // any number of times
+///     auto bytes = h.finish();     // 32 bytes; h is then ready for a new message
+class sha256 {
+ public:
+  static constexpr std::size_t digest_size = 32;
+  static constexpr std::size_t block_size = 64;
+  using value_type = std::array<std::uint8_t, digest_size>;
+
+  sha256() noexcept : sha256(sha256_best_backend(), nullptr) {}
+
+  /// Forces a backend; `errc::unsupported` if this build or CPU cannot run it.
+  explicit sha256(sha256_backend b) : sha256(b, nullptr) {
+    if (!sha256_backend_available(b)) {
+      throw error(errc::unsupported,
+                  "SHA-256 backend " + std::string(to_string(b)) + " is not available on this CPU",
+                  std::string(to_string(b)));
+    }
+  }
+
+  sha256_backend backend() const noexcept { return backend_; }
+
+  void update(const void* data, std::size_t size) noexcept {
+    const auto* p = static_cast<const unsigned char*>(data);
+    total_ += size;
+    if (fill_ != 0) {
+      const std::size_t take = size < block_size - fill_ ? size : block_size - fill_;
+      std::memcpy(buffer_ + fill_, p, take);
+      fill_ += take;
+      p += take;
+      size -= take;
+      if (fill_ < block_size) return;
+      compress(buffer_, 1);
+      fill_ = 0;
+    }
+    if (size >= block_size) {
+      compress(p, size / block_size);
+      p += size - size % block_size;
+      size %= block_size;
+    }
+    if (size != 0) {
+      std::memcpy(buffer_, p, size);
+      fill_ = size;
+    }
+  }
+
+  void update(std::string_view text) noexcept { update(text.data(), text.size()); }
+
+  /// The digest of everything updated since construction or the last `finish()`;
+  /// resets the object to hash a new message with the same backend.
+  value_type finish() noexcept {
+    const std::uint64_t bits = total_ * 8;
+    unsigned char pad[block_size * 2] = {0x80};
+    const std::size_t pad_len = (fill_ < 56 ? 56 - fill_ : 120 - fill_);
+    for (int i = 0; i < 8; ++i) {
+      pad[pad_len + static_cast<std::size_t>(i)] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+    }
+    update(pad, pad_len + 8);
+    value_type out{};
+    for (std::size_t i = 0; i < 8; ++i) {
+      out[4 * i] = static_cast<std::uint8_t>(h_[i] >> 24);
+      out[4 * i + 1] = static_cast<std::uint8_t>(h_[i] >> 16);
+      out[4 * i + 2] = static_cast<std::uint8_t>(h_[i] >> 8);
+      out[4 * i + 3] = static_cast<std::uint8_t>(h_[i]);
+    }
+    reset();
+    return out;
+  }
+
+  /// Starts a new message (same backend).
+  void reset() noexcept {
+    static constexpr std::uint32_t init[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    std::memcpy(h_, init, sizeof h_);
+    total_ = 0;
+    fill_ = 0;
+  }
+
+ private:
+  sha256(sha256_backend b, std::nullptr_t) noexcept : backend_(b) { reset(); }
+
+  void compress(const unsigned char* p, std::size_t blocks) noexcept {
+    switch (backend_) {
+#if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
+      case sha256_backend::x86_sha:
+        detail::sha256_blocks_x86(h_, p, blocks);
+        return;
+#endif
+#if defined(CLAWPORT_DIGEST_HAVE_ARM_SHA)
+      case sha256_backend::arm_sha2:
+        detail::sha256_blocks_arm(h_, p, blocks);
+        return;
+#endif
+      default:
+        detail::sha256_blocks_portable(h_, p, blocks);
+        return;
+    }
+  }
+
+  sha256_backend backend_;
+  std::uint32_t h_[8];
+  std::uint64_t total_ = 0;
+  std::size_t fill_ = 0;
+  unsigned char buffer_[block_size];
+};
+
+static_assert(check_policy<sha256>());
+
+/// Lower-case hexadecimal of a digest (or any byte array).
+template <std::size_t N>
+std::string to_hex(const std::array<std::uint8_t, N>& bytes) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out(2 * N, '0');
+  for (std::size_t i = 0; i < N; ++i) {
+    out[2 * i] = digits[bytes[i] >> 4];
+    out[2 * i + 1] = digits[bytes[i] & 0x0f];
+  }
+  return out;
+}
+
+/// SHA-256 of `text` as 64 lower-case hex digits.
+inline std::string sha256_hex(std::string_view text) {
+  sha256 h;
+  h.update(text);
+  return to_hex(h.finish());
+}
+
+}  // namespace clawport::digest
+
+#undef CLAWPORT_DIGEST_TARGET_X86
+#undef CLAWPORT_DIGEST_TARGET_ARM
+#undef CLAWPORT_DIGEST_HAVE_X86_SHA
+#undef CLAWPORT_DIGEST_HAVE_ARM_SHA
+// ----- end clawport/digest/sha256.hpp -----
+// ----- end clawport/digest.hpp -----
 // ----- begin clawport/exporter.hpp -----
 // The export: basic_exporter (the order of operations of §7.9 over the four policies), the
 // report and JSON rendering, and recover.
@@ -976,7 +1703,6 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 // opened object is the one that was classified.
 
 
-
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -1002,23 +1728,23 @@ struct copy_tally {
 /// An empty function admits everything. An excluded directory is never opened.
 using entry_filter = std::function<bool(std::string_view relative)>;
 
-/// How a tree is named inside the bundle, and what it leaves out.
-struct copy_spec {
-  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;  ///< empty = everything
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`.
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
 };
 
-/// §7.5: the memory store (a first component `memory`) and a root-level
-/// `MEMORY_SNAPSHOT.md` stay behind; the test is by component and case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == "memory") return false;
-  return relative != "MEMORY_SNAPSHOT.md";
-}
-
-/// The spec of the workspace copy: root `workspace`, filtered by §7.5.
-inline copy_spec workspace_copy_spec() { return copy_spec{"workspace", workspace_entry_included}; }
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;        ///< empty = everything
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+};
 
 namespace detail {
 
@@ -1154,7 +1880,7 @@ class tree_copier {
     }
     std::uint64_t n = 0;
     try {
-      n = fs_.copy_data(*in, *out);
+      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -1167,10 +1893,26 @@ class tree_copier {
     tally_.bytes += n;
   }
 
+  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    spec_.sink->begin_file(bundle_path());
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
+      if (n == 0) break;
+      spec_.sink->bytes(buffer_.data(), n);
+      fs_.write_all(out, buffer_.data(), n);
+      total += n;
+    }
+    spec_.sink->end_file();
+    return total;
+  }
+
   Fs& fs_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
+  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -1195,7 +1937,18 @@ struct skill_source {
   std::string alias;     ///< becomes `skills/<alias>/` in the bundle
   std::string source;    ///< the planned source path, as shown in messages
   std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
-  std::function<bool(std::string_view skill)> admits_skill;  ///< empty admits every skill
+  /// Whether a skill travels, given its name (see `copy_skill_bundles`); empty admits all.
+  std::function<bool(std::string_view skill)> admits_skill;
+};
+
+/// The name a skill is filtered by: the directory's own name by default. The exporter
+/// passes the skill's logical name (skills::skill_name_at), read through the opened and
+/// identity-checked directory handle.
+struct directory_name {
+  template <class Fs>
+  std::string operator()(Fs&, const typename Fs::dir&, std::string_view dir_name) const {
+    return std::string(dir_name);
+  }
 };
 
 /// The skills one bundle carried (names sorted).
@@ -1219,10 +1972,13 @@ struct skill_copy_result {
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.
-template <class Fs>
+/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
+/// called only on the opened directory whose identity matched its classification.
+template <class Fs, class NameOf = directory_name>
 skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging) {
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* sink = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
   skill_copy_result result;
@@ -1259,13 +2015,12 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}};
+    const copy_spec spec{bundle_root, {}, sink};
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
           if (!detail::valid_utf8(name)) return;
-          if (source.admits_skill && !source.admits_skill(name)) return;
           const std::string path = bundle_root + "/" + std::string(name);
           std::optional<stat_info> info;
           try {
@@ -1294,6 +2049,15 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           if (opened.id != info->id) {
             ++result.tally.replaced_skipped;
             return;
+          }
+          if (source.admits_skill) {
+            bool admitted = false;
+            try {
+              admitted = source.admits_skill(name_of(fs, *skill, name));
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+            }
+            if (!admitted) return;
           }
           const std::uint64_t before = result.tally.files;
           {
@@ -2782,2500 +3546,20 @@ struct staged_swap {
 
 }  // namespace clawport::publish
 // ----- end clawport/publish/staged_swap.hpp -----
-// ----- begin clawport/zeroclaw/api.hpp -----
-// The entry points of the pure export half, declared in one place. Definitions live in
-// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
-
-#include <string>
-#include <string_view>
-
-// ----- begin clawport/zeroclaw/plan.hpp -----
-// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
-// handed to the exporter, which copies, then reports what did not arrive
-// (record_missing_identity_document, record_missing_skill_content) and renders.
+// ----- begin clawport/skills/loader.hpp -----
+// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
+// §1.7), through the Fs policy. Entries are visited in byte order of their names where
+// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 
 #include <algorithm>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-// ----- begin clawport/skills/filter.hpp -----
-// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
-
-#include <algorithm>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::skills {
-
-/// Which skills of a bundle an agent may load. Membership is exact, case-sensitive string
-/// equality on the skill's declared name: no globs, no trimming. An empty `include`
-/// admits every name; `exclude` always wins over `include`.
-struct bundle_filter {
-  std::vector<std::string> include;
-  std::vector<std::string> exclude;
-
-  bool admits_skill(std::string_view name) const {
-    const auto has = [name](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (!include.empty() && !has(include)) return false;
-    return !has(exclude);
-  }
-
-  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
-  std::string_view rejection(std::string_view name) const {
-    const auto has = [name](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (has(exclude)) return "in exclude";
-    if (!include.empty() && !has(include)) return "not in include";
-    return "";
-  }
-};
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/filter.hpp -----
-// ----- begin clawport/zeroclaw/document.hpp -----
-// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
-// files are written in schema order, so the closure is held in this small model and
-// toml++ is used only to parse (the source config and the round-trip re-parse).
-
+#include <cerrno>
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-namespace clawport::zeroclaw {
-
-struct member;
-
-/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
-struct value {
-  enum class kind { string, integer, floating, boolean, datetime, array, table };
-
-  kind type = kind::table;
-  std::string text;  ///< string contents, or the literal of a datetime
-  std::int64_t integer = 0;
-  double floating = 0;
-  bool boolean = false;
-  std::vector<value> items;     ///< array elements
-  std::vector<member> members;  ///< table members, in insertion order
-
-  static inline value make_string(std::string s);
-  static inline value make_integer(std::int64_t i);
-  static inline value make_floating(double f);
-  static inline value make_boolean(bool b);
-  static inline value make_array(std::vector<value> items = {});
-  static inline value make_table();
-
-  bool is_table() const noexcept { return type == kind::table; }
-  bool is_array() const noexcept { return type == kind::array; }
-  bool is_string() const noexcept { return type == kind::string; }
-  bool is_boolean() const noexcept { return type == kind::boolean; }
-
-  /// The member `key` of a table, or nullptr.
-  inline const value* find(std::string_view key) const noexcept;
-  inline value* find(std::string_view key) noexcept;
-  /// Sets `key` (replacing in place, or appending) and returns the stored value.
-  inline value& set(std::string key, value v);
-  /// Removes `key`; true when it was there.
-  inline bool erase(std::string_view key);
-  /// The member `key`, created as an empty table when absent.
-  inline value& child_table(const std::string& key);
-
-  friend inline bool operator==(const value& a, const value& b);
-  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
-};
-
-struct member {
-  std::string key;
-  value val;
-};
-
-inline value value::make_string(std::string s) {
-  value v;
-  v.type = kind::string;
-  v.text = std::move(s);
-  return v;
-}
-inline value value::make_integer(std::int64_t i) {
-  value v;
-  v.type = kind::integer;
-  v.integer = i;
-  return v;
-}
-inline value value::make_floating(double f) {
-  value v;
-  v.type = kind::floating;
-  v.floating = f;
-  return v;
-}
-inline value value::make_boolean(bool b) {
-  value v;
-  v.type = kind::boolean;
-  v.boolean = b;
-  return v;
-}
-inline value value::make_array(std::vector<value> items) {
-  value v;
-  v.type = kind::array;
-  v.items = std::move(items);
-  return v;
-}
-inline value value::make_table() { return value{}; }
-
-inline const value* value::find(std::string_view key) const noexcept {
-  for (const member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value* value::find(std::string_view key) noexcept {
-  for (member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value& value::set(std::string key, value v) {
-  if (value* existing = find(key)) {
-    *existing = std::move(v);
-    return *existing;
-  }
-  members.push_back(member{std::move(key), std::move(v)});
-  return members.back().val;
-}
-inline bool value::erase(std::string_view key) {
-  for (auto it = members.begin(); it != members.end(); ++it) {
-    if (it->key == key) {
-      members.erase(it);
-      return true;
-    }
-  }
-  return false;
-}
-inline value& value::child_table(const std::string& key) {
-  if (value* existing = find(key)) return *existing;
-  return set(key, make_table());
-}
-
-/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
-inline bool operator==(const value& a, const value& b) {
-  if (a.type != b.type) return false;
-  switch (a.type) {
-    case value::kind::string:
-    case value::kind::datetime:
-      return a.text == b.text;
-    case value::kind::integer:
-      return a.integer == b.integer;
-    case value::kind::floating:
-      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
-    case value::kind::boolean:
-      return a.boolean == b.boolean;
-    case value::kind::array:
-      return a.items == b.items;
-    case value::kind::table:
-      if (a.members.size() != b.members.size()) return false;
-      for (const member& m : a.members) {
-        const value* other = b.find(m.key);
-        if (other == nullptr || !(m.val == *other)) return false;
-      }
-      return true;
-  }
-  return false;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/document.hpp -----
-// ----- begin clawport/zeroclaw/reasons.hpp -----
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
-
-#include <string_view>
-
-namespace clawport::zeroclaw {
-
-/// Why a piece of configuration did not travel (`dropped[].reason`).
-enum class drop_reason {
-  host_specific,     ///< names accounts, addresses or paths that exist only on the source host
-  relational,        ///< names other agents that will not exist on the target
-  default_closed,    ///< an outward-facing surface that must be re-enabled deliberately
-  private_data,      ///< the agent's private data
-  not_yet_portable,  ///< format 1 does not carry it
-  source_missing,    ///< referenced content the exporter did not have
-  unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
-};
-
-constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::host_specific:
-      return "host_specific";
-    case drop_reason::relational:
-      return "relational";
-    case drop_reason::default_closed:
-      return "default_closed";
-    case drop_reason::private_data:
-      return "private_data";
-    case drop_reason::not_yet_portable:
-      return "not_yet_portable";
-    case drop_reason::source_missing:
-      return "source_missing";
-    case drop_reason::unknown_key:
-      return "unknown_key";
-  }
-  return "unknown";
-}
-
-/// A capability the importing operator is asked to grant (`risk_flags[].kind`).
-enum class risk_kind {
-  full_autonomy,
-  filesystem_escape,
-  sandbox_disabled,
-  approval_bypass,
-  env_passthrough,
-  extra_filesystem_roots,
-  delegation_enabled,
-  process_spawn,
-  untrusted_startup_context,
-  carried_skills,
-};
-
-constexpr std::string_view to_string(risk_kind k) noexcept {
-  switch (k) {
-    case risk_kind::full_autonomy:
-      return "full_autonomy";
-    case risk_kind::filesystem_escape:
-      return "filesystem_escape";
-    case risk_kind::sandbox_disabled:
-      return "sandbox_disabled";
-    case risk_kind::approval_bypass:
-      return "approval_bypass";
-    case risk_kind::env_passthrough:
-      return "env_passthrough";
-    case risk_kind::extra_filesystem_roots:
-      return "extra_filesystem_roots";
-    case risk_kind::delegation_enabled:
-      return "delegation_enabled";
-    case risk_kind::process_spawn:
-      return "process_spawn";
-    case risk_kind::untrusted_startup_context:
-      return "untrusted_startup_context";
-    case risk_kind::carried_skills:
-      return "carried_skills";
-  }
-  return "unknown";
-}
-
-/// A setting that travels but only means something on the source host. Reported by the
-/// CLI and in its JSON; never written into the manifest (format 1 has no key for it).
-enum class note_kind {
-  host_path,         ///< an absolute host path (CA bundle, binary, allowed root)
-  external_auth,     ///< the credential lives in a host auth store, not in the config
-  secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
-};
-
-constexpr std::string_view to_string(note_kind k) noexcept {
-  switch (k) {
-    case note_kind::host_path:
-      return "host_path";
-    case note_kind::external_auth:
-      return "external_auth";
-    case note_kind::secret_reference:
-      return "secret_reference";
-  }
-  return "unknown";
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/reasons.hpp -----
-
-namespace clawport::zeroclaw {
-
-// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-inline constexpr std::string_view config_file = "config.toml";
-inline constexpr std::string_view workspace_dir = "workspace";
-inline constexpr std::string_view skills_dir = "skills";
-inline constexpr std::string_view workspace_memory_dir = "memory";
-inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
-
-/// One entry of the manifest's `dropped` list.
-struct dropped_item {
-  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
-  drop_reason reason;
-  std::string detail;
-  friend bool operator==(const dropped_item& a, const dropped_item& b) {
-    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
-  }
-};
-
-/// One entry of the manifest's `risk_flags` list.
-struct risk_flag {
-  risk_kind kind;
-  std::string path;
-  std::string detail;
-};
-
-/// A host-local setting that travels (clawport's report only; see reasons.hpp).
-struct host_local_note {
-  note_kind kind;
-  std::string path;  ///< dotted config path in the closure
-  std::string detail;
-};
-
-/// A skill bundle's include/exclude filter: the one rule, shared with the skills loader.
-using skill_filter = skills::bundle_filter;
-
-/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
-/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
-struct skill_source {
-  std::string alias;     ///< a portable name (names grammar), the directory under skills/
-  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
-  skill_filter filter;
-};
-
-/// Where the agent's workspace is read from.
-struct workspace_source {
-  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
-  bool configured = false;
-  std::string path;
-};
-
-/// Caller-supplied context for planning. Nothing here is read from the environment.
-struct plan_options {
-  /// The install root (the directory holding config.toml), used to decide whether an
-  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
-  /// config has no parent, as upstream does.
-  std::string install_root = ".";
-  /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
-  /// names itself: "clawport <version>").
-  std::string producer_version = "clawport " + std::string(version_string);
-};
-
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
-struct export_plan {
-  std::string root_alias;
-  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
-  value closure = value::make_table();
-  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
-  workspace_source workspace;
-  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
-  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
-  std::vector<host_local_note> host_local;       ///< report-only notes
-  std::string producer_version;
-};
-
-/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
-inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
-  std::vector<std::string> out;
-  for (const std::string& raw : list) {
-    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
-    if (first == std::string::npos) continue;
-    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
-    std::string item = raw.substr(first, last - first + 1);
-    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
-  }
-  return out;
-}
-
-/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
-/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) noexcept {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == workspace_memory_dir) return false;
-  return relative != memory_snapshot_file;
-}
-
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
-/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
-/// no identity document was kept.
-inline void record_missing_identity_document(export_plan& plan) {
-  if (!plan.identity_document) return;
-  const std::string relative = *plan.identity_document;
-  plan.identity_document.reset();
-  if (value* agents = plan.closure.find("agents"))
-    if (value* agent = agents->find(plan.root_alias))
-      if (value* identity = agent->find("identity")) {
-        identity->erase("aieos_path");
-        if (identity->members.empty()) agent->erase("identity");
-      }
-  plan.dropped.push_back(
-      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
-       "the AIEOS identity document `" + relative +
-           "` is not in the exported workspace, so the reference is dropped rather than "
-           "shipped pointing at nothing"});
-}
-
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
-/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
-/// order given. The config entry still travels.
-inline void record_missing_skill_content(export_plan& plan,
-                                         const std::vector<std::string>& aliases) {
-  for (const std::string& alias : aliases) {
-    plan.skill_sources.erase(
-        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
-                       [&](const skill_source& s) { return s.alias == alias; }),
-        plan.skill_sources.end());
-    const std::string flag_path = "skill_bundles." + alias;
-    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
-                                         [&](const risk_flag& f) {
-                                           return f.kind == risk_kind::carried_skills &&
-                                                  f.path == flag_path;
-                                         }),
-                          plan.risk_flags.end());
-    plan.dropped.push_back(
-        {"skills/" + alias, drop_reason::source_missing,
-         "the skill bundle carried no skills from the exporting host: its directory is "
-         "absent, or holds nothing the bundle admits. Its config travels, so install the "
-         "skills on the target, or re-export from a host that has them"});
-  }
-}
-
-/// The manifest's `skill_bundles`: the aliases whose content is planned (after
-/// record_missing_skill_content, the ones that really arrived), in plan order.
-inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
-  std::vector<std::string> out;
-  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
-  return out;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/plan.hpp -----
-
-namespace clawport::zeroclaw {
-
-struct schema_v3;
-
-/// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
-/// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
-/// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
-/// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
-template <typename Schema = schema_v3, typename Names = names::portable>
-export_plan plan_export(std::string_view config_text, std::string_view alias,
-                        const plan_options& options = {});
-
-/// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
-/// spec's "does not validate on a clean install" message, subject = the field named.
-template <typename Schema = schema_v3>
-std::string render_config_toml(const export_plan& plan);
-
-/// Renders zeroclaw-agent.toml for `plan` with `provenance.exported_at` = `exported_at`
-/// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
-inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/api.hpp -----
-// ----- begin clawport/zeroclaw/schema_v3.hpp -----
-// ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
-// every table an agent closure touches, in the upstream structs' field order (the order
-// keys are rendered in), with defaults for pruning, secrets, references and drop rules.
-
-#include <string_view>
-
-// ----- begin clawport/zeroclaw/schema.hpp -----
-// Schema descriptors: a config schema as constexpr data. Each carried table is a list of
-// `field`s (key, type, default, secret, reference target, drop rule, host-local note);
-// the closure engine interprets them, so another schema is another Schema policy type.
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-#include <type_traits>
-
-
-namespace clawport::zeroclaw {
-
-/// A constexpr view of contiguous descriptors.
-template <typename T>
-struct list_view {
-  const T* data = nullptr;
-  std::size_t size = 0;
-  constexpr list_view() = default;
-  template <std::size_t N>
-  constexpr list_view(const T (&array)[N]) noexcept : data(array), size(N) {}
-  constexpr const T* begin() const noexcept { return data; }
-  constexpr const T* end() const noexcept { return data + size; }
-  constexpr bool empty() const noexcept { return size == 0; }
-};
-
-using name_list = list_view<std::string_view>;
-
-/// TOML shape a field must have.
-enum class field_type {
-  string,
-  boolean,
-  integer,
-  number,        ///< float; an integer is accepted as well
-  string_array,  ///< array of strings
-  string_map,    ///< table of string values (env, headers, access)
-  table,         ///< a nested struct described by `children`
-  table_array,   ///< an array of tables each described by `children`
-  any,           ///< any TOML value, carried as written (provider_extra, ...)
-};
-
-/// What a reference field points at. Two-tier targets take `family.alias`.
-enum class ref_target {
-  none,
-  model_provider,          ///< providers.models.<family>.<alias> (two-tier)
-  tts_provider,            ///< providers.tts.<family>.<alias> (two-tier)
-  transcription_provider,  ///< providers.transcription.<family>.<alias> (two-tier)
-  channel,                 ///< channels.<type>.<alias> (two-tier)
-  risk_profile,            ///< risk_profiles.<alias>
-  runtime_profile,         ///< runtime_profiles.<alias>
-  skill_bundle,            ///< skill_bundles.<alias>
-  knowledge_bundle,        ///< knowledge_bundles.<alias>
-  mcp_bundle,              ///< mcp_bundles.<alias>
-  mcp_server,              ///< mcp.servers[].name
-  agent,                   ///< agents.<alias>
-  cron_job,                ///< cron.<alias>
-};
-
-/// True for references spelled `family.alias`.
-constexpr bool is_two_tier(ref_target t) noexcept {
-  return t == ref_target::model_provider || t == ref_target::tts_provider ||
-         t == ref_target::transcription_provider || t == ref_target::channel;
-}
-
-/// The default a pruned value is compared with (`absent` = Option::None: never pruned).
-struct default_value {
-  enum class kind { absent, string, boolean, integer, number, strings, empty_table, table };
-  kind type = kind::absent;
-  std::string_view text{};
-  bool boolean = false;
-  std::int64_t integer = 0;
-  double number = 0;
-  name_list strings{};  ///< for kind::strings (an empty list is `strings` with size 0)
-};
-
-/// How the engine treats a field of a carried entry before pruning.
-enum class field_rule {
-  carry,            ///< travels when it differs from the default
-  drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
-  force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
-};
-
-/// A note for a value that travels but names something of the source host.
-struct note_rule {
-  bool present = false;
-  note_kind kind = note_kind::host_path;
-  std::string_view detail{};
-  std::string_view when_equals{};  ///< note only when the value is this string or "true"
-};
-
-/// One key of a table.
-struct field {
-  std::string_view key{};
-  field_type type = field_type::string;
-  default_value def{};
-  bool secret = false;    ///< every non-empty string leaf is scrubbed to ""
-  bool required = false;  ///< a table without it does not load upstream
-  ref_target ref = ref_target::none;
-  field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
-  drop_reason reason = drop_reason::host_specific;
-  std::string_view detail{};
-  note_rule note{};
-  name_list choices{};  ///< allowed string values (an enum); empty = any string
-  name_list aliases{};  ///< other spellings accepted on disk (serde alias)
-  list_view<field> children{};
-
-  // Builders, so schema tables read as one line per key.
-  constexpr field with_default(default_value d) const noexcept {
-    field x = *this;
-    x.def = d;
-    return x;
-  }
-  constexpr field as_secret() const noexcept {
-    field x = *this;
-    x.secret = true;
-    return x;
-  }
-  constexpr field as_required() const noexcept {
-    field x = *this;
-    x.required = true;
-    return x;
-  }
-  constexpr field refers_to(ref_target t) const noexcept {
-    field x = *this;
-    x.ref = t;
-    return x;
-  }
-  constexpr field one_of(name_list c) const noexcept {
-    field x = *this;
-    x.choices = c;
-    return x;
-  }
-  constexpr field also_spelled(name_list a) const noexcept {
-    field x = *this;
-    x.aliases = a;
-    return x;
-  }
-  constexpr field with_children(list_view<field> c) const noexcept {
-    field x = *this;
-    x.children = c;
-    return x;
-  }
-  constexpr field dropped(int row_, drop_reason reason_, std::string_view detail_) const noexcept {
-    return ruled(field_rule::drop, row_, reason_, detail_);
-  }
-  constexpr field ruled(field_rule r, int row_, drop_reason reason_ = drop_reason::host_specific,
-                        std::string_view detail_ = {}) const noexcept {
-    field x = *this;
-    x.rule = r;
-    x.row = row_;
-    x.reason = reason_;
-    x.detail = detail_;
-    return x;
-  }
-  constexpr field noted(note_kind k, std::string_view detail_,
-                        std::string_view when = {}) const noexcept {
-    field x = *this;
-    x.note = note_rule{true, k, detail_, when};
-    return x;
-  }
-};
-
-namespace fields {
-constexpr default_value absent() noexcept { return {}; }
-constexpr default_value str(std::string_view s) noexcept {
-  default_value d;
-  d.type = default_value::kind::string;
-  d.text = s;
-  return d;
-}
-constexpr default_value boolean(bool b) noexcept {
-  default_value d;
-  d.type = default_value::kind::boolean;
-  d.boolean = b;
-  return d;
-}
-constexpr default_value integer(std::int64_t i) noexcept {
-  default_value d;
-  d.type = default_value::kind::integer;
-  d.integer = i;
-  return d;
-}
-constexpr default_value number(double x) noexcept {
-  default_value d;
-  d.type = default_value::kind::number;
-  d.number = x;
-  return d;
-}
-constexpr default_value strings(name_list l = {}) noexcept {
-  default_value d;
-  d.type = default_value::kind::strings;
-  d.strings = l;
-  return d;
-}
-constexpr default_value empty_table() noexcept {
-  default_value d;
-  d.type = default_value::kind::empty_table;
-  return d;
-}
-/// A nested struct that exists by default: its default is its children's defaults.
-constexpr default_value defaults_of_children() noexcept {
-  default_value d;
-  d.type = default_value::kind::table;
-  return d;
-}
-
-constexpr field f(std::string_view key, field_type type, default_value def = {}) noexcept {
-  field x;
-  x.key = key;
-  x.type = type;
-  x.def = def;
-  return x;
-}
-}  // namespace fields
-
-/// One alias-keyed entry type (the value of `[risk_profiles.<alias>]`, ...).
-struct entry_schema {
-  std::string_view name{};  ///< for messages: "agent", "risk profile", ...
-  list_view<field> fields{};
-  list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
-};
-
-/// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
-///   static constexpr std::uint32_t version;             // written as schema_version
-///   static constexpr entry_schema agent();               // [agents.<alias>]
-///   static constexpr entry_schema risk_profile();        // [risk_profiles.<alias>]
-///   static constexpr entry_schema runtime_profile();     // [runtime_profiles.<alias>]
-///   static constexpr entry_schema skill_bundle();        // [skill_bundles.<alias>]
-///   static constexpr entry_schema knowledge_bundle();    // [knowledge_bundles.<alias>]
-///   static constexpr entry_schema mcp_bundle();          // [mcp_bundles.<alias>]
-///   static constexpr entry_schema mcp_server();          // [[mcp.servers]]
-///   static constexpr const entry_schema* model_provider(std::string_view family);
-///   static constexpr const entry_schema* tts_provider(std::string_view family);
-///   static constexpr const entry_schema* transcription_provider(std::string_view family);
-///   static constexpr name_list model_families();         // known slots, in order
-/// The provider functions return nullptr for a family the schema does not know.
-template <typename S, typename = void>
-struct is_schema : std::false_type {};
-template <typename S>
-struct is_schema<
-    S,
-    std::void_t<decltype(std::uint32_t{S::version}),
-                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
-                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
-                std::enable_if_t<
-                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
-    : std::true_type {};
-template <typename S>
-inline constexpr bool is_schema_v = is_schema<S>::value;
-
-/// Compile-time check with a message that says what a Schema must provide.
-template <typename S>
-constexpr void require_schema() noexcept {
-  static_assert(is_schema_v<S>,
-                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
-                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
-                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
-                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
-                "tts_provider(...), transcription_provider(...) and `static name_list "
-                "model_families()` (see docs/library.md)");
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/schema.hpp -----
-
-namespace clawport::zeroclaw {
-
-namespace v3 {
-
-using fields::f;
-using ft = field_type;
-using rt = ref_target;
-using dr = drop_reason;
-
-// ---- shared value lists ----
-inline constexpr std::string_view risk_levels[] = {"readonly", "supervised", "full"};
-inline constexpr std::string_view delegation_modes[] = {"forbidden", "allow"};
-inline constexpr std::string_view approver_fallbacks[] = {"deny", "inherit-originator"};
-inline constexpr std::string_view transports[] = {"stdio", "http", "sse"};
-inline constexpr std::string_view memory_backends[] = {"none",   "sqlite",   "postgres",
-                                                       "qdrant", "markdown", "lucid"};
-inline constexpr std::string_view access_modes[] = {"read", "write", "read_write"};
-inline constexpr std::string_view injection_modes[] = {"full", "compact"};
-inline constexpr std::string_view filter_modes[] = {"always", "dynamic"};
-inline constexpr std::string_view wire_apis[] = {"responses", "chat_completions"};
-inline constexpr std::string_view auth_modes[] = {"api_key", "oauth"};
-inline constexpr std::string_view allowed_roots_aliases[] = {"allowed_path", "allowed_paths"};
-inline constexpr std::string_view api_url_alias[] = {"api_url"};
-
-// Linux defaults of RiskProfileConfig (platform-dependent upstream; see docs/format.md).
-inline constexpr std::string_view default_allowed_commands[] = {
-    "git",    "npm",      "cargo",  "ls",      "cat",  "grep", "find", "echo",
-    "pwd",    "wc",       "head",   "tail",    "date", "df",   "du",   "uname",
-    "uptime", "hostname", "python", "python3", "pip",  "node", "free"};
-inline constexpr std::string_view default_forbidden_paths[] = {
-    "/etc", "/root", "/home", "/usr", "/bin", "/sbin",  "/lib",     "/opt",   "/boot",
-    "/dev", "/proc", "/sys",  "/var", "/tmp", "~/.ssh", "~/.gnupg", "~/.aws", "~/.config"};
-inline constexpr std::string_view default_auto_approve[] = {
-    "file_read",  "memory_recall", "web_search_tool", "web_fetch",
-    "calculator", "glob_search",   "content_search",  "image_info",
-    "weather",    "tool_search",   "browser",         "browser_open"};
-
-// ---- [agents.<alias>] (AliasedAgentConfig) ----
-inline constexpr field agent_precheck[] = {
-    f("enabled", ft::boolean, fields::boolean(true)),
-    f("timeout_secs", ft::integer, fields::integer(5)),
-};
-inline constexpr field agent_workspace[] = {
-    f("path", ft::string)
-        .dropped(7, dr::host_specific,
-                 "the workspace override is a source-host absolute path; the imported agent "
-                 "uses the target's default workspace location"),
-    f("access", ft::string_map, fields::empty_table())
-        .refers_to(rt::agent)
-        .one_of(access_modes)
-        .dropped(8, dr::relational,
-                 "cross-agent filesystem grants name sibling agents that will not exist on "
-                 "the target install"),
-    f("unrestricted_filesystem", ft::boolean, fields::boolean(false)),
-    f("read_memory_from", ft::string_array, fields::strings())
-        .refers_to(rt::agent)
-        .dropped(9, dr::relational,
-                 "cross-agent memory grants name sibling agents that will not exist on the "
-                 "target install"),
-};
-inline constexpr field agent_memory[] = {
-    f("backend", ft::string, fields::str("sqlite")).one_of(memory_backends),
-};
-inline constexpr field agent_identity[] = {
-    f("format", ft::string, fields::str("openclaw")),
-    f("aieos_path", ft::string).ruled(field_rule::identity_path, 6),
-    f("aieos_inline", ft::string),
-};
-inline constexpr field agent_a2a[] = {
-    f("published", ft::boolean, fields::boolean(false)),
-    f("exposed_skills", ft::string_array, fields::strings()),
-};
-inline constexpr field agent[] = {
-    f("enabled", ft::boolean, fields::boolean(true)),
-    f("model_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("classifier_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("tts_provider", ft::string, fields::str("")).refers_to(rt::tts_provider),
-    f("transcription_provider", ft::string, fields::str("")).refers_to(rt::transcription_provider),
-    f("risk_profile", ft::string, fields::str("")).refers_to(rt::risk_profile),
-    f("runtime_profile", ft::string, fields::str("")).refers_to(rt::runtime_profile),
-    f("channels", ft::string_array, fields::strings())
-        .refers_to(rt::channel)
-        .dropped(1, dr::host_specific,
-                 "channel bindings name accounts and credentials that exist only on the "
-                 "source install; bind the imported agent to a local channel instead"),
-    f("skill_bundles", ft::string_array, fields::strings()).refers_to(rt::skill_bundle),
-    f("knowledge_bundles", ft::string_array, fields::strings()).refers_to(rt::knowledge_bundle),
-    f("mcp_bundles", ft::string_array, fields::strings()).refers_to(rt::mcp_bundle),
-    f("acp_enable_mcp", ft::boolean, fields::boolean(false)),
-    f("cron_jobs", ft::string_array, fields::strings())
-        .refers_to(rt::cron_job)
-        .dropped(3, dr::not_yet_portable,
-                 "scheduled jobs are not carried by bundle format 1; re-create them on the "
-                 "target"),
-    f("delegate_same_risk_profile", ft::boolean, fields::boolean(true))
-        .ruled(field_rule::force_false, 5, dr::relational,
-               "auto-delegation to same-profile peers would name agents on the target install "
-               "that this agent has never been paired with; the imported agent arrives with "
-               "no delegate reach"),
-    // A bare string or an { agent, mode } table per element: carried as `any`, then dropped.
-    f("delegates", ft::any, fields::strings())
-        .refers_to(rt::agent)
-        .dropped(2, dr::relational,
-                 "the delegate roster names sibling agents that will not exist on the target "
-                 "install"),
-    f("precheck", ft::table, fields::defaults_of_children()).with_children(agent_precheck),
-    f("workspace", ft::table, fields::defaults_of_children()).with_children(agent_workspace),
-    f("memory", ft::table, fields::defaults_of_children()).with_children(agent_memory),
-    f("identity", ft::table, fields::defaults_of_children()).with_children(agent_identity),
-    f("a2a", ft::table, fields::defaults_of_children())
-        .with_children(agent_a2a)
-        .dropped(4, dr::default_closed,
-                 "A2A publication is an outward-facing surface; the imported agent arrives "
-                 "unpublished and must be published deliberately"),
-};
-
-// ---- [risk_profiles.<alias>] (RiskProfileConfig) ----
-inline constexpr field risk_delegation_policy[] = {
-    f("mode", ft::string, fields::str("forbidden")).one_of(delegation_modes),
-};
-inline constexpr field risk_approval_route[] = {
-    f("approver_channel", ft::string).as_required().refers_to(rt::channel),
-    f("on_no_approver", ft::string, fields::str("deny")).one_of(approver_fallbacks),
-    f("timeout_secs", ft::integer, fields::integer(120)),
-};
-inline constexpr field risk_profile[] = {
-    f("level", ft::string, fields::str("supervised")).one_of(risk_levels),
-    f("workspace_only", ft::boolean, fields::boolean(true)),
-    f("allowed_commands", ft::string_array, fields::strings(default_allowed_commands)),
-    f("forbidden_paths", ft::string_array, fields::strings(default_forbidden_paths)),
-    f("require_approval_for_medium_risk", ft::boolean, fields::boolean(true)),
-    f("block_high_risk_commands", ft::boolean, fields::boolean(true)),
-    f("shell_env_passthrough", ft::string_array, fields::strings()),
-    f("auto_approve", ft::string_array, fields::strings(default_auto_approve)),
-    f("always_ask", ft::string_array, fields::strings()),
-    f("allowed_roots", ft::string_array, fields::strings())
-        .also_spelled(allowed_roots_aliases)
-        .noted(note_kind::host_path,
-               "extra filesystem roots are host paths of the source install; check that each "
-               "exists, and should be granted, on the target"),
-    f("delegation_policy", ft::table, fields::defaults_of_children())
-        .with_children(risk_delegation_policy),
-    f("approval_route", ft::table)
-        .with_children(risk_approval_route)
-        .dropped(10, dr::host_specific,
-                 "the approval route names a source-install channel and approver; it is removed "
-                 "so a same-named target channel cannot silently receive this agent's "
-                 "approvals. Removing it also removes the source profile's distinct-approver "
-                 "policy, so rebind one on the target before enabling the agent when that "
-                 "separation is required"),
-    f("allowed_tools", ft::string_array, fields::strings()),
-    f("excluded_tools", ft::string_array, fields::strings()),
-    f("sandbox_enabled", ft::boolean),
-    f("sandbox_backend", ft::string),
-    f("firejail_args", ft::string_array, fields::strings()),
-};
-
-// ---- [runtime_profiles.<alias>] (RuntimeProfileConfig) ----
-inline constexpr field runtime_tool_filter_group[] = {
-    f("mode", ft::string, fields::str("dynamic")).one_of(filter_modes),
-    f("tools", ft::string_array, fields::strings()),
-    f("keywords", ft::string_array, fields::strings()),
-};
-inline constexpr field runtime_thinking[] = {
-    f("default_level", ft::string, fields::str("medium")),
-    f("native_thinking", ft::boolean, fields::boolean(false)),
-    f("budget_tokens", ft::any, fields::empty_table()),
-};
-inline constexpr field runtime_history_pruning[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("max_tokens", ft::integer, fields::integer(8192)),
-    f("keep_recent", ft::integer, fields::integer(4)),
-    f("collapse_tool_results", ft::boolean, fields::boolean(true)),
-};
-inline constexpr field runtime_eval[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("min_quality_score", ft::number, fields::number(0.5)),
-    f("max_retries", ft::integer, fields::integer(1)),
-};
-inline constexpr field runtime_tool_receipts[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("show_in_response", ft::boolean, fields::boolean(false)),
-    f("inject_system_prompt", ft::boolean, fields::boolean(true)),
-};
-inline constexpr field runtime_context_compression[] = {
-    f("enabled", ft::boolean, fields::boolean(false)),
-    f("threshold_ratio", ft::number, fields::number(0.5)),
-    f("protect_first_n", ft::integer, fields::integer(3)),
-    f("protect_last_n", ft::integer, fields::integer(4)),
-    f("max_passes", ft::integer, fields::integer(3)),
-    f("summary_max_chars", ft::integer, fields::integer(4000)),
-    f("source_max_chars", ft::integer, fields::integer(50000)),
-    f("timeout_secs", ft::integer, fields::integer(60)),
-    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
-    f("summary_model", ft::string),
-    f("identifier_policy", ft::string, fields::str("strict")),
-    f("tool_result_retrim_chars", ft::integer, fields::integer(2000)),
-    f("tool_result_trim_exempt", ft::string_array, fields::strings()),
-};
-inline constexpr field runtime_profile[] = {
-    f("agentic", ft::boolean, fields::boolean(false)),
-    f("max_tool_iterations", ft::integer, fields::integer(0)),
-    f("max_actions_per_hour", ft::integer, fields::integer(20)),
-    f("max_cost_per_day_cents", ft::integer, fields::integer(500)),
-    f("shell_timeout_secs", ft::integer, fields::integer(60)),
-    f("max_delegation_depth", ft::integer, fields::integer(0)),
-    f("delegation_timeout_secs", ft::integer),
-    f("agentic_timeout_secs", ft::integer),
-    f("memory_recall_limit", ft::integer),
-    f("max_history_messages", ft::integer),
-    f("max_context_tokens", ft::integer),
-    f("compact_context", ft::boolean),
-    f("parallel_tools", ft::boolean),
-    f("tool_dispatcher", ft::string),
-    f("tool_call_dedup_exempt", ft::string_array, fields::strings()),
-    f("max_system_prompt_chars", ft::integer),
-    f("max_tool_result_chars", ft::integer),
-    f("keep_tool_context_turns", ft::integer),
-    f("strict_tool_parsing", ft::boolean, fields::boolean(false)),
-    f("prompt_injection_mode", ft::string).one_of(injection_modes),
-    f("auto_classify", ft::any),
-    f("tool_filter_groups", ft::table_array, fields::strings())
-        .with_children(runtime_tool_filter_group),
-    f("thinking", ft::table, fields::defaults_of_children()).with_children(runtime_thinking),
-    f("history_pruning", ft::table, fields::defaults_of_children())
-        .with_children(runtime_history_pruning),
-    f("eval", ft::table, fields::defaults_of_children()).with_children(runtime_eval),
-    f("tool_receipts", ft::table, fields::defaults_of_children())
-        .with_children(runtime_tool_receipts),
-    f("context_compression", ft::table, fields::defaults_of_children())
-        .with_children(runtime_context_compression),
-};
-
-// ---- bundles ----
-inline constexpr field skill_bundle[] = {
-    f("directory", ft::string)
-        .ruled(field_rule::skill_directory, 11, dr::host_specific,
-               "the bundle directory is a source-host absolute path, and the target requires "
-               "bundle directories inside its own install; the imported bundle uses the "
-               "target's default location for this alias"),
-    f("include", ft::string_array, fields::strings()),
-    f("exclude", ft::string_array, fields::strings()),
-};
-inline constexpr field knowledge_bundle[] = {
-    f("sources", ft::string_array, fields::strings()),
-    f("tags", ft::string_array, fields::strings()),
-};
-inline constexpr field mcp_bundle[] = {
-    f("servers", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
-    f("exclude", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
-};
-
-// ---- [[mcp.servers]] (McpServerConfig) ----
-inline constexpr field mcp_server[] = {
-    f("name", ft::string, fields::str("")).as_required(),
-    f("transport", ft::string, fields::str("stdio")).one_of(transports),
-    f("command", ft::string, fields::str("")),
-    f("args", ft::string_array, fields::strings()),
-    f("env", ft::string_map, fields::empty_table()).as_secret(),
-    f("url", ft::string),
-    f("headers", ft::string_map, fields::empty_table()).as_secret(),
-    f("tool_timeout_secs", ft::integer),
-    f("pinned_resources", ft::string_array, fields::strings()),
-    f("tls_ca_cert_path", ft::string)
-        .noted(note_kind::host_path,
-               "a CA certificate path on the source host; the file must exist at this path on "
-               "the target, or the server will not connect"),
-};
-
-// ---- providers ----
-inline constexpr std::string_view ca_note =
-    "a CA certificate path on the source host; the file must exist at this path on the "
-    "target, or the provider will not connect";
-inline constexpr std::string_view binary_note =
-    "a program path on the source host; install it at this path on the target or change it";
-inline constexpr std::string_view oauth_note =
-    "the credential comes from the source host's OAuth login cache, which does not travel; "
-    "log in again on the target";
-
-inline constexpr field model_base[] = {
-    f("api_key", ft::string).as_secret(),
-    f("kind", ft::string),
-    f("uri", ft::string),
-    f("model", ft::string),
-    f("fallback", ft::string_array, fields::strings()).refers_to(rt::model_provider),
-    f("fallback_models", ft::string_array, fields::strings()),
-    f("temperature", ft::number),
-    f("timeout_secs", ft::integer),
-    f("extra_headers", ft::string_map, fields::empty_table()).as_secret(),
-    f("wire_api", ft::string).one_of(wire_apis),
-    f("requires_openai_auth", ft::boolean, fields::boolean(false))
-        .noted(note_kind::external_auth,
-               "the credential comes from the source host's openai-codex auth profile, which "
-               "does not travel; run `zeroclaw auth login --model-provider openai-codex` on "
-               "the target",
-               "true"),
-    f("max_tokens", ft::integer),
-    f("merge_system_into_user", ft::boolean, fields::boolean(false)),
-    f("provider_extra", ft::any),
-    f("pricing", ft::any, fields::empty_table()),
-    f("replay_assistant_reasoning", ft::boolean),
-    f("native_tools", ft::boolean),
-    f("think", ft::boolean),
-    f("vision", ft::boolean),
-    f("live_pricing", ft::boolean, fields::boolean(false)),
-    f("chat_template_kwargs", ft::any),
-    f("context_window", ft::integer),
-    f("tls_ca_cert_path", ft::string).noted(note_kind::host_path, ca_note),
-};
-inline constexpr field model_azure[] = {f("resource", ft::string), f("deployment", ft::string),
-                                        f("api_version", ft::string)};
-inline constexpr field model_endpoint[] = {f("endpoint", ft::string)};
-inline constexpr field model_qwen[] = {
-    f("endpoint", ft::string),
-    f("auth_mode", ft::string)
-        .one_of(auth_modes)
-        .noted(note_kind::external_auth, oauth_note, "oauth"),
-    f("oauth_refresh_token", ft::string).as_secret(),
-    f("oauth_client_id", ft::string),
-    f("oauth_resource_url", ft::string),
-};
-inline constexpr field model_minimax[] = {
-    f("endpoint", ft::string),
-    f("auth_mode", ft::string)
-        .one_of(auth_modes)
-        .noted(note_kind::external_auth, oauth_note, "oauth"),
-    f("oauth_refresh_token", ft::string).as_secret(),
-    f("oauth_client_id", ft::string),
-};
-inline constexpr field model_gemini[] = {
-    f("auth_mode", ft::string)
-        .one_of(auth_modes)
-        .noted(note_kind::external_auth, oauth_note, "oauth"),
-    f("oauth_client_id", ft::string).as_secret(),
-    f("oauth_client_secret", ft::string).as_secret(),
-    f("oauth_project", ft::string),
-};
-inline constexpr field model_ollama[] = {f("num_ctx", ft::integer), f("num_predict", ft::integer),
-                                         f("temperature_override", ft::number)};
-inline constexpr field model_binary[] = {
-    f("binary_path", ft::string).noted(note_kind::host_path, binary_note)};
-inline constexpr field model_grok_cli[] = {
-    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
-    f("working_directory", ft::string)
-        .as_required()
-        .noted(note_kind::host_path,
-               "a working directory on the source host; it must exist on the target"),
-    f("env_passthrough", ft::string_array, fields::strings()),
-    f("extra_args", ft::string_array, fields::strings()),
-    f("max_acp_stdout_bytes", ft::integer),
-};
-inline constexpr field model_bedrock[] = {f("region", ft::string)};
-
-inline constexpr std::string_view model_families[] = {
-    "openai",    "azure",       "anthropic", "moonshot",    "qwen",       "glm",
-    "minimax",   "zai",         "doubao",    "yi",          "hunyuan",    "qianfan",
-    "baichuan",  "openrouter",  "ollama",    "gemini",      "gemini_cli", "grok_cli",
-    "bedrock",   "telnyx",      "together",  "fireworks",   "groq",       "mistral",
-    "deepseek",  "atomic_chat", "cohere",    "perplexity",  "xai",        "cerebras",
-    "sambanova", "hyperbolic",  "deepinfra", "huggingface", "ai21",       "reka",
-    "baseten",   "nscale",      "anyscale",  "nebius",      "friendli",   "stepfun",
-    "aihubmix",  "siliconflow", "astrai",    "avian",       "deepmyst",   "venice",
-    "nearai",    "novita",      "nvidia",    "vercel",      "cloudflare", "atlascloud",
-    "ovh",       "copilot",     "lmstudio",  "llamacpp",    "sglang",     "vllm",
-    "osaurus",   "litellm",     "lepton",    "manifest",    "morph",      "github_models",
-    "upstage",   "featherless", "arcee",     "lambda_ai",   "inception",  "synthetic",
-    "opencode",  "kilocli",     "kilo",      "custom"};
-
-inline constexpr field tts[] = {
-    f("api_key", ft::string).as_secret(),
-    f("model", ft::string),
-    f("voice", ft::string),
-    f("speed", ft::number),
-    f("stability", ft::number),
-    f("similarity_boost", ft::number),
-    f("language_code", ft::string),
-    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
-    f("response_format", ft::string),
-    f("uri", ft::string).also_spelled(api_url_alias),
-};
-inline constexpr std::string_view tts_families[] = {"openai", "elevenlabs", "google", "edge",
-                                                    "piper"};
-
-inline constexpr field transcription_with_model[] = {
-    f("api_key", ft::string).as_secret(),
-    f("language", ft::string),
-    f("initial_prompt", ft::string),
-    f("model", ft::string),
-};
-inline constexpr field transcription_base[] = {
-    f("api_key", ft::string).as_secret(),
-    f("language", ft::string),
-    f("initial_prompt", ft::string),
-};
-inline constexpr field transcription_local_whisper[] = {
-    f("uri", ft::string).as_required(),
-    f("bearer_token", ft::string).as_secret(),
-    f("language", ft::string),
-    f("max_audio_bytes", ft::integer, fields::integer(26214400)),
-    f("timeout_secs", ft::integer, fields::integer(300)),
-};
-
-constexpr bool in(name_list list, std::string_view name) noexcept {
-  for (const std::string_view n : list)
-    if (n == name) return true;
-  return false;
-}
-
-inline constexpr entry_schema model_entry_base{"model provider", model_base, {}, false};
-inline constexpr entry_schema model_entry_azure{"model provider", model_base, model_azure, false};
-inline constexpr entry_schema model_entry_endpoint{"model provider", model_base, model_endpoint,
-                                                   false};
-inline constexpr entry_schema model_entry_qwen{"model provider", model_base, model_qwen, false};
-inline constexpr entry_schema model_entry_minimax{"model provider", model_base, model_minimax,
-                                                  false};
-inline constexpr entry_schema model_entry_gemini{"model provider", model_base, model_gemini, false};
-inline constexpr entry_schema model_entry_ollama{"model provider", model_base, model_ollama, false};
-inline constexpr entry_schema model_entry_binary{"model provider", model_base, model_binary, false};
-inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base, model_grok_cli,
-                                                   false};
-inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
-                                                  false};
-inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
-inline constexpr entry_schema transcription_entry_model{
-    "transcription provider", transcription_with_model, {}, false};
-inline constexpr entry_schema transcription_entry_base{
-    "transcription provider", transcription_base, {}, false};
-inline constexpr entry_schema transcription_entry_local_whisper{
-    "transcription provider", transcription_local_whisper, {}, false};
-
-}  // namespace v3
-
-/// ZeroClaw schema version 3: the default Schema policy.
-struct schema_v3 {
-  static constexpr std::uint32_t version = 3;
-
-  static constexpr entry_schema agent() noexcept { return {"agent", v3::agent, {}, true}; }
-  static constexpr entry_schema risk_profile() noexcept {
-    return {"risk profile", v3::risk_profile, {}, true};
-  }
-  static constexpr entry_schema runtime_profile() noexcept {
-    return {"runtime profile", v3::runtime_profile, {}, true};
-  }
-  static constexpr entry_schema skill_bundle() noexcept {
-    return {"skill bundle", v3::skill_bundle, {}, true};
-  }
-  static constexpr entry_schema knowledge_bundle() noexcept {
-    return {"knowledge bundle", v3::knowledge_bundle, {}, true};
-  }
-  static constexpr entry_schema mcp_bundle() noexcept {
-    return {"mcp bundle", v3::mcp_bundle, {}, true};
-  }
-  static constexpr entry_schema mcp_server() noexcept {
-    return {"mcp server", v3::mcp_server, {}, true};
-  }
-  static constexpr name_list model_families() noexcept { return v3::model_families; }
-
-  static constexpr const entry_schema* model_provider(std::string_view family) noexcept {
-    if (!v3::in(v3::model_families, family)) return nullptr;
-    if (family == "azure") return &v3::model_entry_azure;
-    if (family == "moonshot" || family == "glm" || family == "zai" || family == "stepfun" ||
-        family == "kilo")
-      return &v3::model_entry_endpoint;
-    if (family == "qwen") return &v3::model_entry_qwen;
-    if (family == "minimax") return &v3::model_entry_minimax;
-    if (family == "gemini") return &v3::model_entry_gemini;
-    if (family == "ollama") return &v3::model_entry_ollama;
-    if (family == "gemini_cli" || family == "kilocli") return &v3::model_entry_binary;
-    if (family == "grok_cli") return &v3::model_entry_grok_cli;
-    if (family == "bedrock") return &v3::model_entry_bedrock;
-    return &v3::model_entry_base;
-  }
-  static constexpr const entry_schema* tts_provider(std::string_view family) noexcept {
-    return v3::in(v3::tts_families, family) ? &v3::tts_entry : nullptr;
-  }
-  static constexpr const entry_schema* transcription_provider(std::string_view family) noexcept {
-    if (family == "groq" || family == "openai" || family == "deepgram")
-      return &v3::transcription_entry_model;
-    if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
-    if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
-    return nullptr;
-  }
-};
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/schema_v3.hpp -----
-// ----- begin clawport/exporter/result.hpp -----
-// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
-// the copy counts, and how it was published. The report and the JSON are rendered from it.
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-
-namespace clawport {
-
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
-struct copy_counts {
-  std::uint64_t files = 0;
-  std::uint64_t bytes = 0;
-  std::uint64_t symlinks = 0;    ///< symlinks skipped
-  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
-  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
-  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
-};
-
-/// The outcome of one export (or dry run).
-struct export_result {
-  std::string alias;        ///< the exported agent
-  std::string out;          ///< --out as the caller gave it (printed as typed)
-  std::string destination;  ///< the resolved absolute destination
-  copy_counts workspace;
-  copy_counts skills;
-  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
-  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
-  std::string exported_at;        ///< provenance.exported_at
-  publish::outcome publish;       ///< strategy, guarantee, warnings
-  bool dry_run = false;           ///< nothing was written
-};
-
-}  // namespace clawport
-// ----- end clawport/exporter/result.hpp -----
-
-#include <cerrno>
-#include <chrono>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-
-/// What to export and how.
-struct export_options {
-  std::string alias;        ///< the agent to export
-  std::string config_path;  ///< absolute path of the install's config.toml
-  std::string out;          ///< --out as the user typed it (used in messages and the report)
-  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
-  bool force = false;       ///< replace a non-empty destination directory
-  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
-  std::string token;        ///< staging token; empty = random (tests inject one)
-  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
-  std::function<void()> before_publish;
-  /// Called for every workspace entry the copy visits (for a progress line).
-  std::function<void(std::uint64_t entries)> on_progress;
-};
-
-namespace exporter_detail {
-
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Reads a whole file through the Fs policy.
-template <class Fs>
-std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
-  const std::string shown = join_path(dir_path, name);
-  try {
-    auto d = fs.open_root(dir_path);
-    auto f = fs.open_file_at(d, name);
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-    }
-    return text;
-  } catch (const error& e) {
-    throw wrapped(e, "failed to read the config " + shown, shown);
-  }
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
-template <class Fs>
-bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::vector<std::string> parts = components(relative);
-  if (parts.empty()) return false;
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_dir_at(root, "workspace"));
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const auto st = fs.stat_at(*cur, parts[i]);
-      if (!st || st->kind != fs::file_kind::directory) return false;
-      cur.emplace(fs.open_dir_at(*cur, parts[i]));
-    }
-    const auto st = fs.stat_at(*cur, parts.back());
-    return st && st->kind == fs::file_kind::regular;
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
-    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
-                  "workspace/" + relative);
-  }
-}
-
-/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
-/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
-template <class Fs>
-void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
-                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
-  for (const std::string& name : names) {
-    const std::string child = rel.empty() ? name : rel + "/" + name;
-    const std::string shown = root + "/" + child;
-    if (filter && !filter(child)) continue;
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs.stat_at(src, name);
-    } catch (const error& e) {
-      throw wrapped(e, "failed to stat " + shown, shown);
-    }
-    if (!info) continue;
-    if (info->kind == fs::file_kind::symlink) {
-      ++t.symlinks_skipped;
-    } else if (info->kind == fs::file_kind::other) {
-      ++t.others_skipped;
-    } else if (info->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
-                    shown);
-      }
-      std::optional<typename Fs::dir> d;
-      try {
-        d.emplace(fs.open_dir_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      if (fs.stat(*d).id != info->id) {
-        ++t.replaced_skipped;
-        continue;
-      }
-      count_tree(fs, *d, root, child, filter, t, depth + 1);
-    } else {
-      std::optional<typename Fs::file> f;
-      try {
-        f.emplace(fs.open_file_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      const fs::stat_info opened = fs.stat(*f);
-      if (opened.kind != fs::file_kind::regular) continue;
-      if (opened.nlink > 1) {
-        ++t.hard_links_skipped;
-      } else if (opened.id != info->id) {
-        ++t.replaced_skipped;
-      } else {
-        ++t.files;
-        t.bytes += opened.size;
-      }
-    }
-  }
-}
-
-inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
-  into.files += t.files;
-  into.bytes += t.bytes;
-  into.symlinks_skipped += t.symlinks_skipped;
-  into.others_skipped += t.others_skipped;
-  into.hard_links_skipped += t.hard_links_skipped;
-  into.replaced_skipped += t.replaced_skipped;
-}
-
-}  // namespace exporter_detail
-
-/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
-/// Fs backend (which carries any state: a memory tree, injected faults).
-template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
-          class Publish = publish::staged_swap, class Names = names::portable>
-class basic_exporter {
-  static_assert(fs::check_policy<Fs>());
-  static_assert(publish::check_policy<Publish, Fs>());
-
- public:
-  using fs_type = Fs;
-  using dir = typename Fs::dir;
-
-  explicit basic_exporter(Fs& fs) : fs_(fs) {}
-
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
-  export_result run(const export_options& o) {
-    namespace ed = exporter_detail;
-    export_result res;
-    res.alias = o.alias;
-    res.out = o.out;
-    res.dry_run = !Publish::writes;
-
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
-    const auto config = ed::split_parent(o.config_path);
-    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
-      throw error(errc::invalid_argument,
-                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
-    }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
-    zeroclaw::plan_options popts;
-    popts.install_root = install_root;
-    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
-    zeroclaw::export_plan& plan = res.plan;
-
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
-    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
-    res.destination = ed::resolve_path(fs_, out_abs, o.out);
-    // A configured workspace is used as written (relative paths are taken from the install
-    // root); the default one is `agents/<alias>/workspace` under it.
-    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
-    std::vector<ed::overlap_source> overlaps;
-    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
-    std::vector<fs::skill_source> skills;
-    for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
-      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
-      const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(fs::skill_source{
-          s.alias, planned, s.relative,
-          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
-    }
-    ed::reject_overlap(res.destination, o.out, overlaps);
-    const auto place = ed::split_parent(res.destination);
-    if (!place) {
-      throw error(errc::destination_refused,
-                  "destination " + o.out + " has no parent directory to stage the bundle beside",
-                  o.out);
-    }
-    const std::string& parent_path = place->first;
-    const std::string& name = place->second;
-    const publish::destination_names names{o.out, res.destination};
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
-    res.exported_at = format_rfc3339(exported_at);
-
-    if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
-      return res;
-    } else {
-      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
-      dir parent = open_parent(parent_path, true);
-      // Step 5: admission bound to identity; hold the admitted directory locked so two
-      // exports never publish over each other.
-      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
-      if (adm.handle && !fs_.try_lock(*adm.handle)) {
-        throw error(errc::destination_refused,
-                    "destination " + o.out +
-                        " is being replaced by another export that is still running; nothing "
-                        "was written",
-                    o.out);
-      }
-      // Step 6: the staging directory beside the destination, locked for the whole run
-      // so `recover` never removes it under us.
-      std::string staging;
-      fs::file_id stage_id;
-      dir stage = make_staging(parent, o.token, staging, stage_id);
-      try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
-        if (o.sync) {
-          try {
-            fs_.sync_filesystem(stage);
-          } catch (const error& e) {
-            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
-          }
-        }
-        if (o.before_publish) o.before_publish();
-        // The staged name must still be the directory this export filled.
-        const auto now = fs_.stat_at(parent, staging);
-        if (!now || now->id != stage_id) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + staging +
-                          " was replaced while the export ran; nothing was published",
-                      staging);
-        }
-        req.staging = staging;
-        req.destination = name;
-        req.names = names;
-        req.adm = adm.adm;
-        req.sync = o.sync;
-        res.publish = Publish::publish(fs_, parent, req);
-      } catch (...) {
-        remove_staging(parent, staging, stage_id);
-        throw;
-      }
-      return res;
-    }
-  }
-
- private:
-  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
-  /// nearest existing ancestor), returning the parent's handle.
-  dir open_parent(const std::string& path, bool create) {
-    namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
-    std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
-    std::optional<dir> cur;
-    try {
-      cur.emplace(fs_.open_root(base));
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
-    }
-    if (existing < parts.size() && !create) {
-      throw error(errc::not_found, "failed to open " + path, path);
-    }
-    try {
-      for (std::size_t i = existing; i < parts.size(); ++i) {
-        try {
-          fs_.make_dir_at(*cur, parts[i], 0755);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
-      }
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to create destination parent " + path, path);
-    }
-    return std::move(*cur);
-  }
-
-  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
-                   fs::file_id& id) {
-    namespace ed = exporter_detail;
-    for (int attempt = 0;; ++attempt) {
-      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
-      try {
-        fs_.make_dir_at(parent, staging, 0700);
-        break;
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
-        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
-      }
-    }
-    std::optional<dir> stage;
-    try {
-      stage.emplace(fs_.open_dir_at(parent, staging));
-      id = fs_.stat(*stage).id;
-      if (!fs_.try_lock(*stage)) {
-        throw error(errc::identity_changed,
-                    "the staging directory " + staging + " is locked by another process", staging);
-      }
-    } catch (const error& e) {
-      stage.reset();
-      try {
-        fs_.remove_dir_at(parent, staging);
-      } catch (const error&) {
-        // it stays behind as an empty staging directory `recover` removes
-      }
-      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
-    }
-    return std::move(*stage);
-  }
-
-  /// Best-effort removal of this export's staging tree, only if the name still is it.
-  /// Swallows everything: a failed cleanup must not mask the error being reported.
-  void remove_staging(const dir& parent, const std::string& staging,
-                      const fs::file_id& id) noexcept {
-    try {
-      const auto st = fs_.stat_at(parent, staging);
-      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
-    } catch (...) {
-      // a crash (or a second failure) leaves it for `clawport recover`
-    }
-  }
-
-  /// Opens the workspace root as the plan says (anchored, or the configured path).
-  fs::root_result<Fs> open_workspace(const std::string& install_root,
-                                     const zeroclaw::export_plan& plan,
-                                     const std::string& planned) {
-    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
-    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
-  }
-
-  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec = fs::workspace_copy_spec();
-    if (o.on_progress) {
-      fs::entry_filter base = spec.filter;
-      spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
-        return base(rel);
-      };
-    }
-    return spec;
-  }
-
-  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
-  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
-                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-                    const dir& stage, const timestamp& exported_at,
-                    std::vector<fs::file_id>& sources) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    fs::copy_tally ws_tally;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        sources.push_back(root.id);
-        std::optional<dir> ws;
-        try {
-          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
-          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
-        } catch (const error& e) {
-          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
-        }
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
-    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
-    res.skills = ed::counts_of(carried.tally);
-    res.skill_bundles = carried.bundles;
-
-    // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
-      zeroclaw::record_missing_identity_document(plan);
-    }
-    // Step 9: validate and write config.toml (after the identity drop is folded in).
-    ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
-    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
-    zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file,
-                   zeroclaw::render_manifest(plan, exported_at));
-  }
-
-  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
-  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
-               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-               const std::string& parent_path, const std::string& name,
-               const publish::destination_names& names, const timestamp& exported_at) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    if (fs_.canonical(parent_path)) {
-      dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
-    }
-    fs::copy_tally ws_tally;
-    bool identity_present = false;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
-        if (plan.identity_document) {
-          // Walk the source the way the staged check walks the copy.
-          const std::vector<std::string> parts = ed::components(*plan.identity_document);
-          std::optional<dir> cur;
-          bool ok = !parts.empty() && fs::workspace_entry_included(*plan.identity_document);
-          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
-            const dir& at = cur ? *cur : *root.handle;
-            const auto st = fs_.stat_at(at, parts[i]);
-            const bool last = i + 1 == parts.size();
-            if (!st) {
-              ok = false;
-            } else if (last) {
-              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
-            } else if (st->kind != fs::file_kind::directory) {
-              ok = false;
-            } else {
-              cur.emplace(fs_.open_dir_at(at, parts[i]));
-            }
-          }
-          identity_present = ok;
-        }
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    fs::copy_tally sk_tally;
-    std::vector<std::string> without;
-    for (const fs::skill_source& s : skills) {
-      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
-      if (root.status == fs::root_status::nothing) {
-        without.push_back(s.alias);
-        continue;
-      }
-      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
-      std::vector<std::string> entries;
-      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
-      std::size_t carried = 0;
-      for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill) || (s.admits_skill && !s.admits_skill(skill))) continue;
-        const auto st = fs_.stat_at(*root.handle, skill);
-        if (!st) continue;
-        if (st->kind == fs::file_kind::symlink) {
-          ++sk_tally.symlinks_skipped;
-          continue;
-        }
-        if (st->kind != fs::file_kind::directory) continue;
-        dir d = fs_.open_dir_at(*root.handle, skill);
-        if (fs_.stat(d).id != st->id) {
-          ++sk_tally.replaced_skipped;
-          continue;
-        }
-        fs::copy_tally one;
-        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
-        if (one.files > 0) ++carried;
-        ed::add(sk_tally, one);
-      }
-      if (carried == 0) {
-        without.push_back(s.alias);
-      } else {
-        ++res.skill_bundles;
-      }
-    }
-    res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present)
-      zeroclaw::record_missing_identity_document(plan);
-    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
-    zeroclaw::record_missing_skill_content(plan, without);
-    (void)zeroclaw::render_manifest(plan, exported_at);
-    res.publish.strategy = std::string(Publish::name);
-    res.publish.requested = std::string(Publish::name);
-    res.publish.guarantee = std::string(publish::guarantee::none);
-  }
-
-  Fs& fs_;
-};
-
-/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
-using exporter = basic_exporter<>;
-
-}  // namespace clawport
-// ----- end clawport/exporter/exporter.hpp -----
-// ----- begin clawport/exporter/recover.hpp -----
-// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
-// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
-// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
-// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
-// tell which previous bundle is the right one, and never touches a directory a running
-// export holds locked.
-
-
-#include <algorithm>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-
-/// What `recover` did, one sentence per action, in the order it acted.
-struct recover_report {
-  std::vector<std::string> actions;
-  bool restored = false;    ///< a previous bundle was moved back to the destination
-  std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
-};
-
-namespace detail {
-
-template <class Fs>
-struct leftover {
-  std::string name;
-  typename Fs::dir handle;  ///< open and locked by recover while it works
-};
-
-}  // namespace detail
-
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
-template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
-      names.emplace_back(entry);
-    }
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
-
-  std::vector<detail::leftover<Fs>> staging;
-  std::vector<detail::leftover<Fs>> retired;
-  for (const std::string& n : names) {
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-    if (!st) continue;
-    if (st->kind != fs::file_kind::directory) {
-      report.actions.push_back("left " + n + " alone: it is not a directory");
-      continue;
-    }
-    typename Fs::dir handle = fs.open_dir_at(parent, n);
-    if (fs.stat(handle).id != st->id) {
-      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
-      continue;
-    }
-    if (!fs.try_lock(handle)) {
-      ++report.busy;
-      report.actions.push_back("left " + n + " alone: a running export holds it");
-      continue;
-    }
-    auto& into = publish::is_retired_name(n) ? retired : staging;
-    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
-  }
-
-  const bool destination_present = fs.stat_at(parent, name).has_value();
-  if (!destination_present && retired.size() > 1) {
-    std::string list;
-    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
-    throw error(errc::recover_ambiguous,
-                display + " is missing and several previous bundles lie beside it (" + list +
-                    "); recover cannot tell which one was " + display +
-                    ", so nothing was changed: rename the right one to " + std::string(name) +
-                    " yourself",
-                display);
-  }
-  if (!destination_present && retired.size() == 1) {
-    const std::string& from = retired.front().name;
-    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
-    if (done == fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::recover_ambiguous,
-                    display + " appeared while recover ran; nothing was changed", display);
-      }
-      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
-    }
-    report.restored = true;
-    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
-  } else {
-    for (const auto& r : retired) {
-      report.actions.push_back("left " + r.name + " alone: " + display +
-                               " exists, so it is not a bundle waiting to be restored (delete "
-                               "it yourself if it is an old bundle you no longer need)");
-    }
-  }
-  for (const auto& s : staging) {
-    // Still the object we locked? Then it is a dead export's staging tree.
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
-    if (!st || st->id != fs.stat(s.handle).id) continue;
-    fs.remove_tree_at(parent, s.name);
-    ++report.removed;
-    report.actions.push_back("removed the incomplete staging tree " + s.name);
-  }
-  if (report.actions.empty()) {
-    report.actions.push_back("nothing to recover beside " + display);
-  }
-  return report;
-}
-
-/// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed).
-template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
-  const auto place = exporter_detail::split_parent(abs);
-  if (abs.empty() || abs.front() != '/' || !place) {
-    throw error(errc::invalid_argument,
-                "recover needs a destination with a parent directory: " + display, display);
-  }
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(place->first);
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
-                  e.sys_errno());
-    }
-  }();
-  return recover(fs, parent, place->second, display);
-}
-
-}  // namespace clawport
-// ----- end clawport/exporter/recover.hpp -----
-// ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
-
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-
-namespace clawport {
-
-/// The human report of a successful export, every line ending in '\n'.
-inline std::string render_report(const export_result& r) {
-  std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
-  const auto n = [](std::uint64_t v) { return std::to_string(v); };
-  if (r.dry_run) {
-    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
-  } else {
-    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
-  }
-  if (r.skill_bundles > 0) {
-    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
-         " skill bundle(s)");
-  }
-  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
-  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
-  const std::uint64_t special = r.workspace.special + r.skills.special;
-  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
-  if (replaced > 0) {
-    line("  " + n(replaced) +
-         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
-         "carries the objects it inspected");
-  }
-  if (hard > 0) {
-    line("  " + n(hard) +
-         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
-         "on this host is not this workspace's content to carry");
-  }
-  if (special > 0) {
-    line("  " + n(special) +
-         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
-         "content a bundle can carry");
-  }
-  if (links > 0) {
-    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
-  }
-  const auto& plan = r.plan;
-  if (!plan.risk_flags.empty()) {
-    line("");
-    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
-         " capability grant(s) an importing operator must accept:");
-    for (const auto& f : plan.risk_flags) {
-      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
-           f.detail);
-    }
-  }
-  if (!plan.required_secrets.empty()) {
-    line("");
-    line("\U0001F511 " + n(plan.required_secrets.size()) +
-         " credential(s) were scrubbed and must be supplied on import:");
-    for (const auto& s : plan.required_secrets) line("  " + s);
-  }
-  if (!plan.dropped.empty()) {
-    line("");
-    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
-         " item(s) could not travel and were left behind:");
-    for (const auto& d : plan.dropped) {
-      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
-           d.detail);
-    }
-  }
-  line("");
-  line(
-      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
-      "detection: other config values travel as written, so a token in an MCP server's url, "
-      "or a credential in its command or args, is carried and repeated in the manifest's "
-      "risk flags.");
-  const std::uint64_t carried = r.workspace.files + r.skills.files;
-  if (carried > 0) {
-    line("");
-    line("\u26a0\ufe0f  " + n(carried) +
-         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
-         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
-         "credential in a git remote will be contained in the export.");
-  }
-  line("");
-  line(
-      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
-      "sharing it.");
-  // clawport's additions, after upstream's report.
-  if (!plan.host_local.empty()) {
-    line("");
-    line("\U0001F3E0 " + n(plan.host_local.size()) +
-         " host-local setting(s) travel and only mean something on this host; review them "
-         "on the target:");
-    for (const auto& h : plan.host_local) {
-      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
-           h.detail);
-    }
-  }
-  if (!r.dry_run) {
-    line("");
-    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
-    if (r.publish.guarantee == publish::guarantee::atomic) {
-      how +=
-          ": the destination always held either the complete old or the complete new "
-          "bundle";
-    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
-      how +=
-          ": a crash while publishing leaves the previous bundle beside the destination; "
-          "`clawport recover` restores it";
-    }
-    how += ")";
-    if (r.publish.requested != r.publish.strategy) {
-      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
-    }
-    line(how + ".");
-  }
-  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
-  return o;
-}
-
-/// The `--json` document of DESIGN.md.
-inline nlohmann::json to_json(const export_result& r) {
-  using nlohmann::json;
-  json j;
-  j["alias"] = r.alias;
-  j["out"] = r.out;
-  j["destination"] = r.destination;
-  j["dry_run"] = r.dry_run;
-  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
-  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
-  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
-                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
-                  {"special", r.workspace.special + r.skills.special},
-                  {"replaced", r.workspace.replaced + r.skills.replaced}};
-  j["risk_flags"] = json::array();
-  for (const auto& f : r.plan.risk_flags) {
-    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
-                               {"path", f.path},
-                               {"detail", f.detail}});
-  }
-  j["required_secrets"] = r.plan.required_secrets;
-  j["dropped"] = json::array();
-  for (const auto& d : r.plan.dropped) {
-    j["dropped"].push_back({{"path", d.path},
-                            {"reason", std::string(zeroclaw::to_string(d.reason))},
-                            {"detail", d.detail}});
-  }
-  j["host_local"] = json::array();
-  for (const auto& h : r.plan.host_local) {
-    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
-                               {"path", h.path},
-                               {"detail", h.detail}});
-  }
-  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
-  j["exported_at"] = r.exported_at;
-  j["publish"] = {{"strategy", r.publish.strategy},
-                  {"requested", r.publish.requested},
-                  {"guarantee", r.publish.guarantee},
-                  {"warnings", r.publish.warnings}};
-  return j;
-}
-
-}  // namespace clawport
-// ----- end clawport/exporter/report.hpp -----
-// ----- end clawport/exporter.hpp -----
-// ----- begin clawport/fs.hpp -----
-// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
-// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
-// <clawport/testing.hpp>.
-
-// ----- begin clawport/fs/sys_error.hpp -----
-// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
-// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
-// the real backend would for the same errno.
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-#include <system_error>
-
-
-namespace clawport::fs {
-
-namespace detail {
-
-struct op_text {
-  std::string_view verb;     // "cannot open directory"
-  std::string_view subject;  // used when the operation has no name argument
-  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
-};
-
-inline op_text text_of(std::string_view op) noexcept {
-  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
-  if (op == "open_dir_at") return {"cannot open directory", {}, true};
-  if (op == "create_file_at") return {"cannot create", {}, true};
-  if (op == "stat_at") return {"cannot inspect", {}, false};
-  if (op == "stat") return {"cannot inspect", "handle", false};
-  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
-  if (op == "make_dir_at") return {"cannot create directory", {}, false};
-  if (op == "copy_data") return {"cannot copy", "data", false};
-  if (op == "read") return {"cannot read", "file", false};
-  if (op == "write_all") return {"cannot write", "file", false};
-  if (op == "set_mode") return {"cannot set permissions on", "file", false};
-  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
-  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
-  if (op == "rename_at") return {"cannot rename", {}, false};
-  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
-  if (op == "sync_dir") return {"cannot sync", "directory", false};
-  if (op == "try_lock") return {"cannot lock", "directory", false};
-  return {op, {}, false};
-}
-
-}  // namespace detail
-
-/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
-/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
-/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
-/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
-/// `sys_errno()` is `err`, `subject()` the name.
-inline error sys_error(std::string_view op, std::string_view subject, int err) {
-  const detail::op_text t = detail::text_of(op);
-  std::string subj(subject.empty() ? t.subject : subject);
-  std::string head = std::string(t.verb) + " " + subj + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subj), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
-                   err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subj), err);
-    case ELOOP:
-      if (op == "open_root") {
-        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
-                     std::move(subj), err);
-      }
-      if (t.is_open) {
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subj), err);
-      }
-      break;
-    case ENOENT:
-      if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
-                     err);
-      }
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
-}
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/sys_error.hpp -----
-// ----- end clawport/fs.hpp -----
-// ----- begin clawport/names.hpp -----
-// Portable names: the composable name grammar (names::portable, a Names policy) and the
-// identity-path normalization built on it.
-
-// ----- begin clawport/names/identity_path.hpp -----
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
-// when it names a file inside the carried workspace by a path every target resolves the
-// same way, and rewrites it with '/' separators.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::names {
-
-/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
-struct identity_path_result {
-  std::optional<std::string> path;
-  std::string refusal;
-};
-
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
-template <typename Names = portable, typename Included>
-identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
-  require_names_policy<Names>();
-  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
-  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
-  if (raw.front() == '/')
-    return refuse(
-        "the AIEOS identity document is referenced by a source-host absolute path; point the "
-        "imported agent at a path inside its own workspace");
-  std::vector<std::string_view> kept;
-  for (std::size_t start = 0;;) {
-    const std::size_t slash = raw.find('/', start);
-    const std::string_view segment =
-        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
-    if (segment == "..")
-      return refuse(
-          "the AIEOS identity document path contains a `..` segment; name the file by its "
-          "plain path from the workspace root");
-    if (segment != ".") {
-      if (const auto reason = Names::unportable_reason(segment))
-        return refuse("the AIEOS identity document path has a component that " +
-                      std::string(*reason) + " (`" + std::string(segment) +
-                      "`); a bundle is opened on hosts other than this one, so it can carry "
-                      "only names every supported target can materialize");
-      kept.push_back(segment);
-    }
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
-  // normalization is the list of kept names, which cannot leave the workspace.
-  std::string relative;
-  for (const std::string_view part : kept) {
-    if (!relative.empty()) relative += '/';
-    relative += part;
-  }
-  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
-  if (!included(std::string_view(relative)))
-    return refuse(
-        "the AIEOS identity document sits in the part of the workspace this bundle does not "
-        "carry, so the reference would dangle on the target");
-  return identity_path_result{relative, {}};
-}
-
-}  // namespace clawport::names
-// ----- end clawport/names/identity_path.hpp -----
-// ----- end clawport/names.hpp -----
-// ----- begin clawport/publish.hpp -----
-// Publishing a finished bundle: admission of the destination, the Publish policy and its
-// strategies (staged_swap, exchange, none).
-
-// ----- begin clawport/publish/exchange.hpp -----
-// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
-// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
-// instant the destination holds the complete old or the complete new bundle. Where the
-// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
-
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-struct exchange {
-  static constexpr std::string_view name = "exchange";
-  static constexpr bool writes = true;
-
-  template <class Fs>
-  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    fs::check_policy<Fs>();
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
-    const auto fall_back = [&] {
-      outcome out = staged_swap::publish(fs, parent, r);
-      out.requested = std::string(name);
-      return out;
-    };
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::atomic);
-
-    if (r.adm.kind == admission_kind::vacant) {
-      std::optional<fs::stat_info> now;
-      try {
-        now = fs.stat_at(parent, r.destination);
-      } catch (const error& e) {
-        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
-                           e, r.names.display);
-      }
-      if (now) throw refusal::appeared(r.names);
-      fs::rename_result done = fs::rename_result::done;
-      try {
-        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-      } catch (const error& e) {
-        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-      }
-      if (done == fs::rename_result::unsupported) return fall_back();
-      try {
-        detail::sync_parent(fs, parent, r);
-      } catch (const error& e) {
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-        throw;
-      }
-      return out;
-    }
-
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-    }
-    if (done == fs::rename_result::unsupported) return fall_back();
-    // From here the staging name holds what the destination held. Any failure exchanges
-    // back, which restores both names in one step.
-    const auto swap_back = [&](const error& cause) {
-      try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-      } catch (const error&) {
-        throw error(errc::publish_failed,
-                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                        "), and the previous bundle could not be moved back \u2014 it is at " +
-                        r.staging,
-                    r.names.display, cause.sys_errno());
-      }
-    };
-    std::optional<fs::file_id> swapped;
-    try {
-      swapped = destination_identity(fs, parent, r.staging);
-    } catch (const error& e) {
-      swap_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
-                         r.names.display);
-    }
-    if (!swapped || *swapped != r.adm.id) {
-      const error refused = refusal::changed(r.names);
-      swap_back(refused);
-      throw refused;
-    }
-    if (r.adm.kind == admission_kind::empty) {
-      // The admitted directory must still be empty: rmdir refuses if it gained entries.
-      try {
-        fs.remove_dir_at(parent, r.staging);
-      } catch (const error& e) {
-        swap_back(e);
-        detail::rethrow_as(errc::publish_failed,
-                           "failed to clear the empty destination " + r.names.path, e,
-                           r.names.display);
-      }
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      if (r.adm.kind == admission_kind::empty) {
-        // The old empty directory is gone; put the staged tree back under its own name
-        // and an empty directory at the destination.
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          fs.make_dir_at(parent, r.destination, 0755);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-      } else {
-        swap_back(e);
-      }
-      throw;
-    }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/exchange.hpp -----
-// ----- begin clawport/publish/none.hpp -----
-// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-/// Dry run: nothing is staged and nothing is published.
-struct none {
-  static constexpr std::string_view name = "none";
-  static constexpr bool writes = false;
-
-  template <class Fs>
-  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::none);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/none.hpp -----
-// ----- end clawport/publish.hpp -----
-// ----- begin clawport/skills.hpp -----
-// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
-// locations and directory rules, the static audit and an agent's effective skill set.
 
 // ----- begin clawport/skills/audit.hpp -----
 // The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
@@ -5310,6 +3594,19 @@ struct none {
 #include <vector>
 
 #include <toml++/toml.h>
+
+// ----- begin clawport/zeroclaw/install_layout.hpp -----
+// The ZeroClaw install layout: where an install keeps its config, what its root is, where an
+// agent's workspace is by default, what of a workspace is the runtime's own state (the
+// workspace filter), where a skill bundle's directory is, and which of a bundle's skills an
+// agent loads (include/exclude). One rule each, used by the export planner, the skills
+// reader, the exporter and the importer. Pure: strings in, strings out, no I/O.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 // ----- begin clawport/zeroclaw/paths.hpp -----
 // Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
@@ -5404,6 +3701,113 @@ inline bool has_dotdot(std::string_view p) {
 
 }  // namespace clawport::zeroclaw::paths
 // ----- end clawport/zeroclaw/paths.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The config file's name in an install (`$ZEROCLAW_CONFIG_DIR/config.toml`, else
+/// `~/.zeroclaw/config.toml`; the caller resolves the environment).
+inline constexpr std::string_view install_config_name = "config.toml";
+/// The directory under the install root that holds every agent's own tree.
+inline constexpr std::string_view install_agents_dir = "agents";
+/// The directory under the install root that skill bundles must stay inside.
+inline constexpr std::string_view install_shared_dir = "shared";
+/// The key file that decrypts every `enc2:` value of the install's config.
+inline constexpr std::string_view install_secret_key = ".secret_key";
+
+/// The install root: the directory that holds the config file's *name*. A symlinked
+/// config.toml (a dotfile manager's link) is followed to read the file, but the install
+/// stays where the name is, as ZeroClaw's `config_dir` does. Lexical: "/" for a file at
+/// the root, "." for a bare name.
+inline std::string install_root_of(std::string_view config_path) {
+  const std::size_t slash = config_path.rfind('/');
+  if (slash == std::string_view::npos) return ".";
+  if (slash == 0) return "/";
+  return std::string(config_path.substr(0, slash));
+}
+
+/// The default workspace of agent `alias`, relative to the install root.
+inline std::string default_workspace(std::string_view alias) {
+  return std::string(install_agents_dir) + "/" + std::string(alias) + "/workspace";
+}
+
+/// Agent `alias`'s workspace directory: `[agents.A.workspace].path` verbatim when set
+/// (relative values are taken from the install root), else the default under the root.
+inline std::string agent_workspace_dir(std::string_view install_root, std::string_view alias,
+                                       const std::optional<std::string>& configured = {}) {
+  if (configured) return paths::join(install_root, *configured);
+  return paths::join(install_root, default_workspace(alias));
+}
+
+/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
+/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
+/// By component, anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return false;
+  return relative != "MEMORY_SNAPSHOT.md";
+}
+
+/// A skill-bundle `directory` value as ZeroClaw reads it: trimmed of Unicode White_Space
+/// (Rust `str::trim`), so "shared/skills/rt\u00a0" is "shared/skills/rt".
+inline std::string_view skill_directory_value(std::string_view directory) noexcept {
+  return text::trim(directory);
+}
+
+/// A skill bundle's directory (upstream `resolve_directory`): the trimmed `directory`;
+/// unset or blank gives `<install>/shared/skills/<alias>`, absolute is used verbatim,
+/// relative is joined to the install root without normalising.
+inline std::string skill_bundle_directory(std::string_view install_root, std::string_view alias,
+                                          std::optional<std::string_view> directory) {
+  const std::string_view dir = directory ? skill_directory_value(*directory) : std::string_view{};
+  if (dir.empty()) {
+    return paths::join(paths::join(install_root, std::string(install_shared_dir) + "/skills"),
+                       alias);
+  }
+  return paths::join(install_root, dir);
+}
+
+/// Which skills of a bundle an agent loads (upstream `SkillBundleConfig::admits_skill`),
+/// by the skill's *logical* name (its manifest's name, as the runtime and `skills list`
+/// use it; never the directory name). Exact, case-sensitive equality: no globs, no
+/// trimming. An empty `include` admits every name; `exclude` always wins over `include`.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  bool admits_skill(std::string_view name) const {
+    if (!include.empty() && !has(include, name)) return false;
+    return !has(exclude, name);
+  }
+
+  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
+  std::string_view rejection(std::string_view name) const {
+    if (has(exclude, name)) return "in exclude";
+    if (!include.empty() && !has(include, name)) return "not in include";
+    return "";
+  }
+
+ private:
+  static bool has(const std::vector<std::string>& list, std::string_view name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+  }
+};
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/install_layout.hpp -----
+// ----- begin clawport/skills/filter.hpp -----
+// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
+// The rule is part of the ZeroClaw install layout (zeroclaw/install_layout.hpp), shared
+// with the exporter, which carries exactly the skills this filter admits by logical name.
+
+
+namespace clawport::skills {
+
+/// Which skills of a bundle an agent may load, by logical name: `zeroclaw::skill_filter`.
+using bundle_filter = clawport::zeroclaw::skill_filter;
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/filter.hpp -----
 // ----- begin clawport/skills/manifest.hpp -----
 // The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
 // strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.
@@ -5452,46 +3856,13 @@ inline bool has_dotdot(std::string_view p) {
 
 namespace clawport::skills::detail {
 
-/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
-/// Rust's `str::trim` trims exactly this set.
-inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) -> unsigned char {
-    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
-  };
-  const unsigned char c = b(0);
-  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
-  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
-  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
-  if (c == 0xe2 && b(1) == 0x80) {
-    const unsigned char d = b(2);
-    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
-  }
-  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
-  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
-  return 0;
-}
-
-/// Length of the White_Space character that ends `s`, 0 if none.
-inline std::size_t space_len_back(std::string_view s) noexcept {
-  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
-    if (space_len(s, s.size() - n) == n) return n;
-  }
-  return 0;
-}
-
-inline std::string_view trim_start(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
-  return s;
-}
-
-inline std::string_view trim_end(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
-  return s;
-}
-
-inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+// Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
+// everywhere, so the install layout uses it too).
+using clawport::text::space_len;
+using clawport::text::space_len_back;
+using clawport::text::trim;
+using clawport::text::trim_end;
+using clawport::text::trim_start;
 
 inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
 
@@ -6604,10 +4975,9 @@ inline skills_config parse_skills_config(std::string_view config_text,
 // zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
-/// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
-/// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
-/// joined to the install root without normalising. Throws `errc::not_found` when the
-/// alias is not configured.
+/// The bundle's directory (upstream `resolve_directory`): the install layout's
+/// `zeroclaw::skill_bundle_directory` (the exporter uses the same rule). Throws
+/// `errc::not_found` when the alias is not configured.
 inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
                                      std::string_view alias) {
   const auto it = cfg.bundles.find(std::string(alias));
@@ -6615,12 +4985,9 @@ inline std::string resolve_directory(const skills_config& cfg, std::string_view 
     throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
                 "skill_bundles." + std::string(alias));
   }
-  const std::string_view dir =
-      it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
-  if (dir.empty()) {
-    return paths::join(paths::join(install_root, "shared/skills"), alias);
-  }
-  return paths::join(install_root, dir);
+  std::optional<std::string_view> dir;
+  if (it->second.directory) dir = *it->second.directory;
+  return zeroclaw::skill_bundle_directory(install_root, alias, dir);
 }
 
 /// Upstream's `validate_directory`: the lexically normalised `path` must lie in
@@ -6655,13 +5022,17 @@ inline void validate_uniqueness(const skills_config& cfg, std::string_view insta
   }
 }
 
-/// An agent's workspace: `[agents.A.workspace].path` verbatim if set, else
-/// `<install>/agents/A/workspace` (the agent need not be configured).
+/// An agent's workspace (the install layout's `zeroclaw::agent_workspace_dir`):
+/// `[agents.A.workspace].path` if set (a relative one from the install root, as the
+/// exporter reads it), else `<install>/agents/A/workspace` (the agent need not be
+/// configured).
 inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
                                        std::string_view alias) {
   const auto it = cfg.agents.find(std::string(alias));
-  if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
-  return paths::join(paths::join(paths::join(install_root, "agents"), alias), "workspace");
+  if (it != cfg.agents.end()) {
+    return zeroclaw::agent_workspace_dir(install_root, alias, it->second.workspace_path);
+  }
+  return zeroclaw::agent_workspace_dir(install_root, alias);
 }
 
 /// The global skills directory `<data>/skills`; agents never load it.
@@ -7207,21 +5578,6 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
 
 }  // namespace clawport::skills
 // ----- end clawport/skills/audit.hpp -----
-// ----- begin clawport/skills/loader.hpp -----
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
-
-#include <algorithm>
-#include <cerrno>
-#include <cstdint>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
 
 namespace clawport::skills {
 
@@ -7278,6 +5634,56 @@ std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
 }
 
 }  // namespace detail
+
+/// A skill directory's manifest, read through the directory's handle (never by path, and
+/// a symlinked manifest is not followed). `data` is empty when the directory holds no
+/// readable SKILL.md (the runtime then skips it without a record).
+struct manifest_read {
+  manifest_kind kind = manifest_kind::skill_md;
+  std::string file;  ///< the manifest's name in the directory
+  std::optional<skill> data;
+};
+
+/// Reads the skill in the opened directory `sd` named `dir_name` the way the runtime
+/// does: SKILL.toml › manifest.toml › SKILL.md, the first present wins with no fallback.
+/// Throws `errc::config_parse` / `errc::skill_invalid` for a TOML manifest that does not
+/// parse or is not a regular file (the runtime drops such a skill).
+template <class Fs>
+manifest_read read_skill_at(Fs& fs, const typename Fs::dir& sd, std::string_view dir_name) {
+  manifest_read out;
+  if (fs.stat_at(sd, "SKILL.toml")) {
+    out.kind = manifest_kind::skill_toml;
+  } else if (fs.stat_at(sd, "manifest.toml")) {
+    out.kind = manifest_kind::manifest_toml;
+  }
+  out.file = std::string(manifest_file(out.kind));
+  const auto text = detail::read_small_file(fs, sd, out.file);
+  if (out.kind != manifest_kind::skill_md) {
+    if (!text) throw error(errc::skill_invalid, out.file + " is not a regular file", out.file);
+    out.data = parse_skill_toml(*text, out.file);
+  } else if (text) {
+    out.data = skill_from_markdown(*text, dir_name);
+  }
+  return out;
+}
+
+/// The logical name of the skill in the opened directory `sd` (its manifest's name, as
+/// the runtime and `skills list --agent` use it for include/exclude); the directory name
+/// when no manifest can be read, which is also the name the runtime's dropped record uses.
+/// The exporter filters a bundle's skills by this name, so the two can never disagree.
+template <class Fs>
+std::string skill_name_at(Fs& fs, const typename Fs::dir& sd, std::string_view dir_name) {
+  try {
+    manifest_read m = read_skill_at(fs, sd, dir_name);
+    if (m.data) return std::move(m.data->name);
+  } catch (const error& e) {
+    if (e.code() != errc::config_parse && e.code() != errc::skill_invalid &&
+        e.code() != errc::limit_exceeded) {
+      throw;
+    }
+  }
+  return std::string(dir_name);
+}
 
 /// Reads a whole text file at an absolute path through the Fs policy (the parent is
 /// opened as a root, the file itself without following a symlink). Throws
@@ -7356,24 +5762,10 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
     }
     try {
       auto sd = fs.open_root(skill_dir);
-      manifest_kind kind = manifest_kind::skill_md;
-      if (fs.stat_at(sd, "SKILL.toml")) {
-        kind = manifest_kind::skill_toml;
-      } else if (fs.stat_at(sd, "manifest.toml")) {
-        kind = manifest_kind::manifest_toml;
-      }
-      const std::string file(manifest_file(kind));
-      const std::string location = paths::join(skill_dir, file);
-      const auto text = detail::read_small_file(fs, sd, file);
-      if (kind != manifest_kind::skill_md) {
-        if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
-        loaded_skill ls{parse_skill_toml(*text, file), name, location, kind, std::move(report)};
-        out.skills.push_back(std::move(ls));
-      } else {
-        if (!text) continue;  // upstream skips an unreadable SKILL.md without a record
-        out.skills.push_back(
-            {skill_from_markdown(*text, name), name, location, kind, std::move(report)});
-      }
+      manifest_read m = read_skill_at(fs, sd, name);
+      if (!m.data) continue;  // upstream skips an unreadable SKILL.md without a record
+      out.skills.push_back(
+          {std::move(*m.data), name, paths::join(skill_dir, m.file), m.kind, std::move(report)});
     } catch (const error& e) {
       drop.reason = drop_reason::manifest_parse_error;
       drop.detail = e.what();
@@ -7615,6 +6007,2500 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 
 }  // namespace clawport::skills
 // ----- end clawport/skills/loader.hpp -----
+// ----- begin clawport/zeroclaw/api.hpp -----
+// The entry points of the pure export half, declared in one place. Definitions live in
+// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+
+#include <string>
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/plan.hpp -----
+// The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
+// handed to the exporter, which copies, then reports what did not arrive
+// (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/document.hpp -----
+// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
+// files are written in schema order, so the closure is held in this small model and
+// toml++ is used only to parse (the source config and the round-trip re-parse).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::zeroclaw {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
+  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
+  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
+  bool masked = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/document.hpp -----
+// ----- begin clawport/zeroclaw/reasons.hpp -----
+// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
+// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+
+#include <string_view>
+
+namespace clawport::zeroclaw {
+
+/// Why a piece of configuration did not travel (`dropped[].reason`).
+enum class drop_reason {
+  host_specific,     ///< names accounts, addresses or paths that exist only on the source host
+  relational,        ///< names other agents that will not exist on the target
+  default_closed,    ///< an outward-facing surface that must be re-enabled deliberately
+  private_data,      ///< the agent's private data
+  not_yet_portable,  ///< format 1 does not carry it
+  source_missing,    ///< referenced content the exporter did not have
+  unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
+};
+
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::host_specific:
+      return "host_specific";
+    case drop_reason::relational:
+      return "relational";
+    case drop_reason::default_closed:
+      return "default_closed";
+    case drop_reason::private_data:
+      return "private_data";
+    case drop_reason::not_yet_portable:
+      return "not_yet_portable";
+    case drop_reason::source_missing:
+      return "source_missing";
+    case drop_reason::unknown_key:
+      return "unknown_key";
+  }
+  return "unknown";
+}
+
+/// A capability the importing operator is asked to grant (`risk_flags[].kind`).
+enum class risk_kind {
+  full_autonomy,
+  filesystem_escape,
+  sandbox_disabled,
+  approval_bypass,
+  env_passthrough,
+  extra_filesystem_roots,
+  delegation_enabled,
+  process_spawn,
+  untrusted_startup_context,
+  carried_skills,
+};
+
+constexpr std::string_view to_string(risk_kind k) noexcept {
+  switch (k) {
+    case risk_kind::full_autonomy:
+      return "full_autonomy";
+    case risk_kind::filesystem_escape:
+      return "filesystem_escape";
+    case risk_kind::sandbox_disabled:
+      return "sandbox_disabled";
+    case risk_kind::approval_bypass:
+      return "approval_bypass";
+    case risk_kind::env_passthrough:
+      return "env_passthrough";
+    case risk_kind::extra_filesystem_roots:
+      return "extra_filesystem_roots";
+    case risk_kind::delegation_enabled:
+      return "delegation_enabled";
+    case risk_kind::process_spawn:
+      return "process_spawn";
+    case risk_kind::untrusted_startup_context:
+      return "untrusted_startup_context";
+    case risk_kind::carried_skills:
+      return "carried_skills";
+  }
+  return "unknown";
+}
+
+/// A setting that travels but only means something on the source host. Reported by the
+/// CLI and in its JSON; never written into the manifest (format 1 has no key for it).
+enum class note_kind {
+  host_path,         ///< an absolute host path (CA bundle, binary, allowed root)
+  external_auth,     ///< the credential lives in a host auth store, not in the config
+  secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
+};
+
+constexpr std::string_view to_string(note_kind k) noexcept {
+  switch (k) {
+    case note_kind::host_path:
+      return "host_path";
+    case note_kind::external_auth:
+      return "external_auth";
+    case note_kind::secret_reference:
+      return "secret_reference";
+  }
+  return "unknown";
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/reasons.hpp -----
+
+namespace clawport::zeroclaw {
+
+// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+inline constexpr std::string_view config_file = "config.toml";
+inline constexpr std::string_view workspace_dir = "workspace";
+inline constexpr std::string_view skills_dir = "skills";
+inline constexpr std::string_view workspace_memory_dir = "memory";
+inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
+
+/// One entry of the manifest's `dropped` list.
+struct dropped_item {
+  std::string path;  ///< dotted config path (`fallback[0]` style index) or bundle path
+  drop_reason reason;
+  std::string detail;
+  friend bool operator==(const dropped_item& a, const dropped_item& b) {
+    return a.path == b.path && a.reason == b.reason && a.detail == b.detail;
+  }
+};
+
+/// One entry of the manifest's `risk_flags` list.
+struct risk_flag {
+  risk_kind kind;
+  std::string path;
+  std::string detail;
+};
+
+/// A host-local setting that travels (clawport's report only; see reasons.hpp).
+struct host_local_note {
+  note_kind kind;
+  std::string path;  ///< dotted config path in the closure
+  std::string detail;
+};
+
+/// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
+/// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
+struct skill_source {
+  std::string alias;     ///< a portable name (names grammar), the directory under skills/
+  std::string relative;  ///< install-relative, '/'-separated, always under `shared/`
+  skill_filter filter;
+};
+
+/// Where the agent's workspace is read from.
+struct workspace_source {
+  /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
+  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
+  /// written (exempt from the ancestor walk).
+  bool configured = false;
+  std::string path;
+};
+
+/// Caller-supplied context for planning. Nothing here is read from the environment.
+struct plan_options {
+  /// The install root (the directory holding config.toml), used to decide whether an
+  /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
+  /// config has no parent, as upstream does.
+  std::string install_root = ".";
+  /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
+  /// names itself: "clawport <version>").
+  std::string producer_version = "clawport " + std::string(version_string);
+};
+
+/// The result of `plan_export` (zeroclaw-bundle.md §2).
+struct export_plan {
+  std::string root_alias;
+  /// The scrubbed, pruned config closure, in render order (starts with schema_version).
+  value closure = value::make_table();
+  std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
+  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  workspace_source workspace;
+  std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
+  std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
+  std::vector<host_local_note> host_local;       ///< report-only notes
+  std::string producer_version;
+};
+
+/// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills
+/// reader does), removes empty ones, keeps first occurrences in order.
+inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
+  std::vector<std::string> out;
+  for (const std::string& raw : list) {
+    const std::string_view trimmed = text::trim(raw);
+    if (trimmed.empty()) continue;
+    std::string item(trimmed);
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
+
+/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
+/// no identity document was kept.
+inline void record_missing_identity_document(export_plan& plan) {
+  if (!plan.identity_document) return;
+  const std::string relative = *plan.identity_document;
+  plan.identity_document.reset();
+  if (value* agents = plan.closure.find("agents"))
+    if (value* agent = agents->find(plan.root_alias))
+      if (value* identity = agent->find("identity")) {
+        identity->erase("aieos_path");
+        if (identity->members.empty()) agent->erase("identity");
+      }
+  plan.dropped.push_back(
+      {"agents." + plan.root_alias + ".identity.aieos_path", drop_reason::source_missing,
+       "the AIEOS identity document `" + relative +
+           "` is not in the exported workspace, so the reference is dropped rather than "
+           "shipped pointing at nothing"});
+}
+
+/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
+/// order given. The config entry still travels.
+inline void record_missing_skill_content(export_plan& plan,
+                                         const std::vector<std::string>& aliases) {
+  for (const std::string& alias : aliases) {
+    plan.skill_sources.erase(
+        std::remove_if(plan.skill_sources.begin(), plan.skill_sources.end(),
+                       [&](const skill_source& s) { return s.alias == alias; }),
+        plan.skill_sources.end());
+    const std::string flag_path = "skill_bundles." + alias;
+    plan.risk_flags.erase(std::remove_if(plan.risk_flags.begin(), plan.risk_flags.end(),
+                                         [&](const risk_flag& f) {
+                                           return f.kind == risk_kind::carried_skills &&
+                                                  f.path == flag_path;
+                                         }),
+                          plan.risk_flags.end());
+    plan.dropped.push_back(
+        {"skills/" + alias, drop_reason::source_missing,
+         "the skill bundle carried no skills from the exporting host: its directory is "
+         "absent, or holds nothing the bundle admits. Its config travels, so install the "
+         "skills on the target, or re-export from a host that has them"});
+  }
+}
+
+/// The manifest's `skill_bundles`: the aliases whose content is planned (after
+/// record_missing_skill_content, the ones that really arrived), in plan order.
+inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) {
+  std::vector<std::string> out;
+  for (const skill_source& s : plan.skill_sources) out.push_back(s.alias);
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/plan.hpp -----
+
+namespace clawport::zeroclaw {
+
+struct schema_v3;
+
+/// Plans the export of agent `alias` from the text of an install's config.toml
+/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
+/// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
+/// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
+template <typename Schema = schema_v3, typename Names = names::portable>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options = {});
+
+/// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
+/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// spec's "does not validate on a clean install" message, subject = the field named.
+template <typename Schema = schema_v3>
+std::string render_config_toml(const export_plan& plan);
+
+/// Renders zeroclaw-agent.toml for `plan` with `provenance.exported_at` = `exported_at`
+/// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/zeroclaw/schema_v3.hpp -----
+// ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
+// every table an agent closure touches, in the upstream structs' field order (the order
+// keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/schema.hpp -----
+// Schema descriptors: a config schema as constexpr data. Each carried table is a list of
+// `field`s (key, type, default, secret, reference target, drop rule, host-local note);
+// the closure engine interprets them, so another schema is another Schema policy type.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+
+namespace clawport::zeroclaw {
+
+/// A constexpr view of contiguous descriptors.
+template <typename T>
+struct list_view {
+  const T* data = nullptr;
+  std::size_t size = 0;
+  constexpr list_view() = default;
+  template <std::size_t N>
+  constexpr list_view(const T (&array)[N]) noexcept : data(array), size(N) {}
+  constexpr const T* begin() const noexcept { return data; }
+  constexpr const T* end() const noexcept { return data + size; }
+  constexpr bool empty() const noexcept { return size == 0; }
+};
+
+using name_list = list_view<std::string_view>;
+
+/// TOML shape a field must have.
+enum class field_type {
+  string,
+  boolean,
+  integer,
+  number,        ///< float; an integer is accepted as well
+  string_array,  ///< array of strings
+  string_map,    ///< table of string values (env, headers, access)
+  table,         ///< a nested struct described by `children`
+  table_array,   ///< an array of tables each described by `children`
+  any,           ///< any TOML value, carried as written (provider_extra, ...)
+};
+
+/// What a reference field points at. Two-tier targets take `family.alias`.
+enum class ref_target {
+  none,
+  model_provider,          ///< providers.models.<family>.<alias> (two-tier)
+  tts_provider,            ///< providers.tts.<family>.<alias> (two-tier)
+  transcription_provider,  ///< providers.transcription.<family>.<alias> (two-tier)
+  channel,                 ///< channels.<type>.<alias> (two-tier)
+  risk_profile,            ///< risk_profiles.<alias>
+  runtime_profile,         ///< runtime_profiles.<alias>
+  skill_bundle,            ///< skill_bundles.<alias>
+  knowledge_bundle,        ///< knowledge_bundles.<alias>
+  mcp_bundle,              ///< mcp_bundles.<alias>
+  mcp_server,              ///< mcp.servers[].name
+  agent,                   ///< agents.<alias>
+  cron_job,                ///< cron.<alias>
+};
+
+/// True for references spelled `family.alias`.
+constexpr bool is_two_tier(ref_target t) noexcept {
+  return t == ref_target::model_provider || t == ref_target::tts_provider ||
+         t == ref_target::transcription_provider || t == ref_target::channel;
+}
+
+/// The default a pruned value is compared with (`absent` = Option::None: never pruned).
+struct default_value {
+  enum class kind { absent, string, boolean, integer, number, strings, empty_table, table };
+  kind type = kind::absent;
+  std::string_view text{};
+  bool boolean = false;
+  std::int64_t integer = 0;
+  double number = 0;
+  name_list strings{};  ///< for kind::strings (an empty list is `strings` with size 0)
+};
+
+/// How the engine treats a field of a carried entry before pruning.
+enum class field_rule {
+  carry,            ///< travels when it differs from the default
+  drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
+  force_false,      ///< written as false; reported when the source value is true
+  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
+  skill_directory,  ///< §7.1 directory rules
+};
+
+/// A note for a value that travels but names something of the source host.
+struct note_rule {
+  bool present = false;
+  note_kind kind = note_kind::host_path;
+  std::string_view detail{};
+  std::string_view when_equals{};  ///< note only when the value is this string or "true"
+};
+
+/// One key of a table.
+struct field {
+  std::string_view key{};
+  field_type type = field_type::string;
+  default_value def{};
+  bool secret = false;    ///< every non-empty string leaf is scrubbed to ""
+  bool required = false;  ///< a table without it does not load upstream
+  ref_target ref = ref_target::none;
+  field_rule rule = field_rule::carry;
+  int row = 0;  ///< §3.1 row, orders drops within an entry
+  drop_reason reason = drop_reason::host_specific;
+  std::string_view detail{};
+  note_rule note{};
+  name_list choices{};  ///< allowed string values (an enum); empty = any string
+  name_list aliases{};  ///< other spellings accepted on disk (serde alias)
+  list_view<field> children{};
+
+  // Builders, so schema tables read as one line per key.
+  constexpr field with_default(default_value d) const noexcept {
+    field x = *this;
+    x.def = d;
+    return x;
+  }
+  constexpr field as_secret() const noexcept {
+    field x = *this;
+    x.secret = true;
+    return x;
+  }
+  constexpr field as_required() const noexcept {
+    field x = *this;
+    x.required = true;
+    return x;
+  }
+  constexpr field refers_to(ref_target t) const noexcept {
+    field x = *this;
+    x.ref = t;
+    return x;
+  }
+  constexpr field one_of(name_list c) const noexcept {
+    field x = *this;
+    x.choices = c;
+    return x;
+  }
+  constexpr field also_spelled(name_list a) const noexcept {
+    field x = *this;
+    x.aliases = a;
+    return x;
+  }
+  constexpr field with_children(list_view<field> c) const noexcept {
+    field x = *this;
+    x.children = c;
+    return x;
+  }
+  constexpr field dropped(int row_, drop_reason reason_, std::string_view detail_) const noexcept {
+    return ruled(field_rule::drop, row_, reason_, detail_);
+  }
+  constexpr field ruled(field_rule r, int row_, drop_reason reason_ = drop_reason::host_specific,
+                        std::string_view detail_ = {}) const noexcept {
+    field x = *this;
+    x.rule = r;
+    x.row = row_;
+    x.reason = reason_;
+    x.detail = detail_;
+    return x;
+  }
+  constexpr field noted(note_kind k, std::string_view detail_,
+                        std::string_view when = {}) const noexcept {
+    field x = *this;
+    x.note = note_rule{true, k, detail_, when};
+    return x;
+  }
+};
+
+namespace fields {
+constexpr default_value absent() noexcept { return {}; }
+constexpr default_value str(std::string_view s) noexcept {
+  default_value d;
+  d.type = default_value::kind::string;
+  d.text = s;
+  return d;
+}
+constexpr default_value boolean(bool b) noexcept {
+  default_value d;
+  d.type = default_value::kind::boolean;
+  d.boolean = b;
+  return d;
+}
+constexpr default_value integer(std::int64_t i) noexcept {
+  default_value d;
+  d.type = default_value::kind::integer;
+  d.integer = i;
+  return d;
+}
+constexpr default_value number(double x) noexcept {
+  default_value d;
+  d.type = default_value::kind::number;
+  d.number = x;
+  return d;
+}
+constexpr default_value strings(name_list l = {}) noexcept {
+  default_value d;
+  d.type = default_value::kind::strings;
+  d.strings = l;
+  return d;
+}
+constexpr default_value empty_table() noexcept {
+  default_value d;
+  d.type = default_value::kind::empty_table;
+  return d;
+}
+/// A nested struct that exists by default: its default is its children's defaults.
+constexpr default_value defaults_of_children() noexcept {
+  default_value d;
+  d.type = default_value::kind::table;
+  return d;
+}
+
+constexpr field f(std::string_view key, field_type type, default_value def = {}) noexcept {
+  field x;
+  x.key = key;
+  x.type = type;
+  x.def = def;
+  return x;
+}
+}  // namespace fields
+
+/// One alias-keyed entry type (the value of `[risk_profiles.<alias>]`, ...).
+struct entry_schema {
+  std::string_view name{};  ///< for messages: "agent", "risk profile", ...
+  list_view<field> fields{};
+  list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
+  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+};
+
+/// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
+///   static constexpr std::uint32_t version;             // written as schema_version
+///   static constexpr entry_schema agent();               // [agents.<alias>]
+///   static constexpr entry_schema risk_profile();        // [risk_profiles.<alias>]
+///   static constexpr entry_schema runtime_profile();     // [runtime_profiles.<alias>]
+///   static constexpr entry_schema skill_bundle();        // [skill_bundles.<alias>]
+///   static constexpr entry_schema knowledge_bundle();    // [knowledge_bundles.<alias>]
+///   static constexpr entry_schema mcp_bundle();          // [mcp_bundles.<alias>]
+///   static constexpr entry_schema mcp_server();          // [[mcp.servers]]
+///   static constexpr const entry_schema* model_provider(std::string_view family);
+///   static constexpr const entry_schema* tts_provider(std::string_view family);
+///   static constexpr const entry_schema* transcription_provider(std::string_view family);
+///   static constexpr name_list model_families();         // known slots, in order
+/// The provider functions return nullptr for a family the schema does not know.
+template <typename S, typename = void>
+struct is_schema : std::false_type {};
+template <typename S>
+struct is_schema<
+    S,
+    std::void_t<decltype(std::uint32_t{S::version}),
+                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
+                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
+                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
+                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
+                std::enable_if_t<
+                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
+                                          const entry_schema*> &&
+                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+    : std::true_type {};
+template <typename S>
+inline constexpr bool is_schema_v = is_schema<S>::value;
+
+/// Compile-time check with a message that says what a Schema must provide.
+template <typename S>
+constexpr void require_schema() noexcept {
+  static_assert(is_schema_v<S>,
+                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
+                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
+                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
+                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
+                "tts_provider(...), transcription_provider(...) and `static name_list "
+                "model_families()` (see docs/library.md)");
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema.hpp -----
+
+namespace clawport::zeroclaw {
+
+namespace v3 {
+
+using fields::f;
+using ft = field_type;
+using rt = ref_target;
+using dr = drop_reason;
+
+// ---- shared value lists ----
+inline constexpr std::string_view risk_levels[] = {"readonly", "supervised", "full"};
+inline constexpr std::string_view delegation_modes[] = {"forbidden", "allow"};
+inline constexpr std::string_view approver_fallbacks[] = {"deny", "inherit-originator"};
+inline constexpr std::string_view transports[] = {"stdio", "http", "sse"};
+inline constexpr std::string_view memory_backends[] = {"none",   "sqlite",   "postgres",
+                                                       "qdrant", "markdown", "lucid"};
+inline constexpr std::string_view access_modes[] = {"read", "write", "read_write"};
+inline constexpr std::string_view injection_modes[] = {"full", "compact"};
+inline constexpr std::string_view filter_modes[] = {"always", "dynamic"};
+inline constexpr std::string_view wire_apis[] = {"responses", "chat_completions"};
+inline constexpr std::string_view auth_modes[] = {"api_key", "oauth"};
+inline constexpr std::string_view allowed_roots_aliases[] = {"allowed_path", "allowed_paths"};
+inline constexpr std::string_view api_url_alias[] = {"api_url"};
+
+// Linux defaults of RiskProfileConfig (platform-dependent upstream; see docs/format.md).
+inline constexpr std::string_view default_allowed_commands[] = {
+    "git",    "npm",      "cargo",  "ls",      "cat",  "grep", "find", "echo",
+    "pwd",    "wc",       "head",   "tail",    "date", "df",   "du",   "uname",
+    "uptime", "hostname", "python", "python3", "pip",  "node", "free"};
+inline constexpr std::string_view default_forbidden_paths[] = {
+    "/etc", "/root", "/home", "/usr", "/bin", "/sbin",  "/lib",     "/opt",   "/boot",
+    "/dev", "/proc", "/sys",  "/var", "/tmp", "~/.ssh", "~/.gnupg", "~/.aws", "~/.config"};
+inline constexpr std::string_view default_auto_approve[] = {
+    "file_read",  "memory_recall", "web_search_tool", "web_fetch",
+    "calculator", "glob_search",   "content_search",  "image_info",
+    "weather",    "tool_search",   "browser",         "browser_open"};
+
+// ---- [agents.<alias>] (AliasedAgentConfig) ----
+inline constexpr field agent_precheck[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("timeout_secs", ft::integer, fields::integer(5)),
+};
+inline constexpr field agent_workspace[] = {
+    f("path", ft::string)
+        .dropped(7, dr::host_specific,
+                 "the workspace override is a source-host absolute path; the imported agent "
+                 "uses the target's default workspace location"),
+    f("access", ft::string_map, fields::empty_table())
+        .refers_to(rt::agent)
+        .one_of(access_modes)
+        .dropped(8, dr::relational,
+                 "cross-agent filesystem grants name sibling agents that will not exist on "
+                 "the target install"),
+    f("unrestricted_filesystem", ft::boolean, fields::boolean(false)),
+    f("read_memory_from", ft::string_array, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(9, dr::relational,
+                 "cross-agent memory grants name sibling agents that will not exist on the "
+                 "target install"),
+};
+inline constexpr field agent_memory[] = {
+    f("backend", ft::string, fields::str("sqlite")).one_of(memory_backends),
+};
+inline constexpr field agent_identity[] = {
+    f("format", ft::string, fields::str("openclaw")),
+    f("aieos_path", ft::string).ruled(field_rule::identity_path, 6),
+    f("aieos_inline", ft::string),
+};
+inline constexpr field agent_a2a[] = {
+    f("published", ft::boolean, fields::boolean(false)),
+    f("exposed_skills", ft::string_array, fields::strings()),
+};
+inline constexpr field agent[] = {
+    f("enabled", ft::boolean, fields::boolean(true)),
+    f("model_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("classifier_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("tts_provider", ft::string, fields::str("")).refers_to(rt::tts_provider),
+    f("transcription_provider", ft::string, fields::str("")).refers_to(rt::transcription_provider),
+    f("risk_profile", ft::string, fields::str("")).refers_to(rt::risk_profile),
+    f("runtime_profile", ft::string, fields::str("")).refers_to(rt::runtime_profile),
+    f("channels", ft::string_array, fields::strings())
+        .refers_to(rt::channel)
+        .dropped(1, dr::host_specific,
+                 "channel bindings name accounts and credentials that exist only on the "
+                 "source install; bind the imported agent to a local channel instead"),
+    f("skill_bundles", ft::string_array, fields::strings()).refers_to(rt::skill_bundle),
+    f("knowledge_bundles", ft::string_array, fields::strings()).refers_to(rt::knowledge_bundle),
+    f("mcp_bundles", ft::string_array, fields::strings()).refers_to(rt::mcp_bundle),
+    f("acp_enable_mcp", ft::boolean, fields::boolean(false)),
+    f("cron_jobs", ft::string_array, fields::strings())
+        .refers_to(rt::cron_job)
+        .dropped(3, dr::not_yet_portable,
+                 "scheduled jobs are not carried by bundle format 1; re-create them on the "
+                 "target"),
+    f("delegate_same_risk_profile", ft::boolean, fields::boolean(true))
+        .ruled(field_rule::force_false, 5, dr::relational,
+               "auto-delegation to same-profile peers would name agents on the target install "
+               "that this agent has never been paired with; the imported agent arrives with "
+               "no delegate reach"),
+    // A bare string or an { agent, mode } table per element: carried as `any`, then dropped.
+    f("delegates", ft::any, fields::strings())
+        .refers_to(rt::agent)
+        .dropped(2, dr::relational,
+                 "the delegate roster names sibling agents that will not exist on the target "
+                 "install"),
+    f("precheck", ft::table, fields::defaults_of_children()).with_children(agent_precheck),
+    f("workspace", ft::table, fields::defaults_of_children()).with_children(agent_workspace),
+    f("memory", ft::table, fields::defaults_of_children()).with_children(agent_memory),
+    f("identity", ft::table, fields::defaults_of_children()).with_children(agent_identity),
+    f("a2a", ft::table, fields::defaults_of_children())
+        .with_children(agent_a2a)
+        .dropped(4, dr::default_closed,
+                 "A2A publication is an outward-facing surface; the imported agent arrives "
+                 "unpublished and must be published deliberately"),
+};
+
+// ---- [risk_profiles.<alias>] (RiskProfileConfig) ----
+inline constexpr field risk_delegation_policy[] = {
+    f("mode", ft::string, fields::str("forbidden")).one_of(delegation_modes),
+};
+inline constexpr field risk_approval_route[] = {
+    f("approver_channel", ft::string).as_required().refers_to(rt::channel),
+    f("on_no_approver", ft::string, fields::str("deny")).one_of(approver_fallbacks),
+    f("timeout_secs", ft::integer, fields::integer(120)),
+};
+inline constexpr field risk_profile[] = {
+    f("level", ft::string, fields::str("supervised")).one_of(risk_levels),
+    f("workspace_only", ft::boolean, fields::boolean(true)),
+    f("allowed_commands", ft::string_array, fields::strings(default_allowed_commands)),
+    f("forbidden_paths", ft::string_array, fields::strings(default_forbidden_paths)),
+    f("require_approval_for_medium_risk", ft::boolean, fields::boolean(true)),
+    f("block_high_risk_commands", ft::boolean, fields::boolean(true)),
+    f("shell_env_passthrough", ft::string_array, fields::strings()),
+    f("auto_approve", ft::string_array, fields::strings(default_auto_approve)),
+    f("always_ask", ft::string_array, fields::strings()),
+    f("allowed_roots", ft::string_array, fields::strings())
+        .also_spelled(allowed_roots_aliases)
+        .noted(note_kind::host_path,
+               "extra filesystem roots are host paths of the source install; check that each "
+               "exists, and should be granted, on the target"),
+    f("delegation_policy", ft::table, fields::defaults_of_children())
+        .with_children(risk_delegation_policy),
+    f("approval_route", ft::table)
+        .with_children(risk_approval_route)
+        .dropped(10, dr::host_specific,
+                 "the approval route names a source-install channel and approver; it is removed "
+                 "so a same-named target channel cannot silently receive this agent's "
+                 "approvals. Removing it also removes the source profile's distinct-approver "
+                 "policy, so rebind one on the target before enabling the agent when that "
+                 "separation is required"),
+    f("allowed_tools", ft::string_array, fields::strings()),
+    f("excluded_tools", ft::string_array, fields::strings()),
+    f("sandbox_enabled", ft::boolean),
+    f("sandbox_backend", ft::string),
+    f("firejail_args", ft::string_array, fields::strings()),
+};
+
+// ---- [runtime_profiles.<alias>] (RuntimeProfileConfig) ----
+inline constexpr field runtime_tool_filter_group[] = {
+    f("mode", ft::string, fields::str("dynamic")).one_of(filter_modes),
+    f("tools", ft::string_array, fields::strings()),
+    f("keywords", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_thinking[] = {
+    f("default_level", ft::string, fields::str("medium")),
+    f("native_thinking", ft::boolean, fields::boolean(false)),
+    f("budget_tokens", ft::any, fields::empty_table()),
+};
+inline constexpr field runtime_history_pruning[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("max_tokens", ft::integer, fields::integer(8192)),
+    f("keep_recent", ft::integer, fields::integer(4)),
+    f("collapse_tool_results", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_eval[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("min_quality_score", ft::number, fields::number(0.5)),
+    f("max_retries", ft::integer, fields::integer(1)),
+};
+inline constexpr field runtime_tool_receipts[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("show_in_response", ft::boolean, fields::boolean(false)),
+    f("inject_system_prompt", ft::boolean, fields::boolean(true)),
+};
+inline constexpr field runtime_context_compression[] = {
+    f("enabled", ft::boolean, fields::boolean(false)),
+    f("threshold_ratio", ft::number, fields::number(0.5)),
+    f("protect_first_n", ft::integer, fields::integer(3)),
+    f("protect_last_n", ft::integer, fields::integer(4)),
+    f("max_passes", ft::integer, fields::integer(3)),
+    f("summary_max_chars", ft::integer, fields::integer(4000)),
+    f("source_max_chars", ft::integer, fields::integer(50000)),
+    f("timeout_secs", ft::integer, fields::integer(60)),
+    f("summary_provider", ft::string, fields::str("")).refers_to(rt::model_provider),
+    f("summary_model", ft::string),
+    f("identifier_policy", ft::string, fields::str("strict")),
+    f("tool_result_retrim_chars", ft::integer, fields::integer(2000)),
+    f("tool_result_trim_exempt", ft::string_array, fields::strings()),
+};
+inline constexpr field runtime_profile[] = {
+    f("agentic", ft::boolean, fields::boolean(false)),
+    f("max_tool_iterations", ft::integer, fields::integer(0)),
+    f("max_actions_per_hour", ft::integer, fields::integer(20)),
+    f("max_cost_per_day_cents", ft::integer, fields::integer(500)),
+    f("shell_timeout_secs", ft::integer, fields::integer(60)),
+    f("max_delegation_depth", ft::integer, fields::integer(0)),
+    f("delegation_timeout_secs", ft::integer),
+    f("agentic_timeout_secs", ft::integer),
+    f("memory_recall_limit", ft::integer),
+    f("max_history_messages", ft::integer),
+    f("max_context_tokens", ft::integer),
+    f("compact_context", ft::boolean),
+    f("parallel_tools", ft::boolean),
+    f("tool_dispatcher", ft::string),
+    f("tool_call_dedup_exempt", ft::string_array, fields::strings()),
+    f("max_system_prompt_chars", ft::integer),
+    f("max_tool_result_chars", ft::integer),
+    f("keep_tool_context_turns", ft::integer),
+    f("strict_tool_parsing", ft::boolean, fields::boolean(false)),
+    f("prompt_injection_mode", ft::string).one_of(injection_modes),
+    f("auto_classify", ft::any),
+    f("tool_filter_groups", ft::table_array, fields::strings())
+        .with_children(runtime_tool_filter_group),
+    f("thinking", ft::table, fields::defaults_of_children()).with_children(runtime_thinking),
+    f("history_pruning", ft::table, fields::defaults_of_children())
+        .with_children(runtime_history_pruning),
+    f("eval", ft::table, fields::defaults_of_children()).with_children(runtime_eval),
+    f("tool_receipts", ft::table, fields::defaults_of_children())
+        .with_children(runtime_tool_receipts),
+    f("context_compression", ft::table, fields::defaults_of_children())
+        .with_children(runtime_context_compression),
+};
+
+// ---- bundles ----
+inline constexpr field skill_bundle[] = {
+    f("directory", ft::string)
+        .ruled(field_rule::skill_directory, 11, dr::host_specific,
+               "the bundle directory is a source-host absolute path, and the target requires "
+               "bundle directories inside its own install; the imported bundle uses the "
+               "target's default location for this alias"),
+    f("include", ft::string_array, fields::strings()),
+    f("exclude", ft::string_array, fields::strings()),
+};
+inline constexpr field knowledge_bundle[] = {
+    f("sources", ft::string_array, fields::strings()),
+    f("tags", ft::string_array, fields::strings()),
+};
+inline constexpr field mcp_bundle[] = {
+    f("servers", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+    f("exclude", ft::string_array, fields::strings()).refers_to(rt::mcp_server),
+};
+
+// ---- [[mcp.servers]] (McpServerConfig) ----
+inline constexpr field mcp_server[] = {
+    f("name", ft::string, fields::str("")).as_required(),
+    f("transport", ft::string, fields::str("stdio")).one_of(transports),
+    f("command", ft::string, fields::str("")),
+    f("args", ft::string_array, fields::strings()),
+    f("env", ft::string_map, fields::empty_table()).as_secret(),
+    f("url", ft::string),
+    f("headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("tool_timeout_secs", ft::integer),
+    f("pinned_resources", ft::string_array, fields::strings()),
+    f("tls_ca_cert_path", ft::string)
+        .noted(note_kind::host_path,
+               "a CA certificate path on the source host; the file must exist at this path on "
+               "the target, or the server will not connect"),
+};
+
+// ---- providers ----
+inline constexpr std::string_view ca_note =
+    "a CA certificate path on the source host; the file must exist at this path on the "
+    "target, or the provider will not connect";
+inline constexpr std::string_view binary_note =
+    "a program path on the source host; install it at this path on the target or change it";
+inline constexpr std::string_view oauth_note =
+    "the credential comes from the source host's OAuth login cache, which does not travel; "
+    "log in again on the target";
+
+inline constexpr field model_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("kind", ft::string),
+    f("uri", ft::string),
+    f("model", ft::string),
+    f("fallback", ft::string_array, fields::strings()).refers_to(rt::model_provider),
+    f("fallback_models", ft::string_array, fields::strings()),
+    f("temperature", ft::number),
+    f("timeout_secs", ft::integer),
+    f("extra_headers", ft::string_map, fields::empty_table()).as_secret(),
+    f("wire_api", ft::string).one_of(wire_apis),
+    f("requires_openai_auth", ft::boolean, fields::boolean(false))
+        .noted(note_kind::external_auth,
+               "the credential comes from the source host's openai-codex auth profile, which "
+               "does not travel; run `zeroclaw auth login --model-provider openai-codex` on "
+               "the target",
+               "true"),
+    f("max_tokens", ft::integer),
+    f("merge_system_into_user", ft::boolean, fields::boolean(false)),
+    f("provider_extra", ft::any),
+    f("pricing", ft::any, fields::empty_table()),
+    f("replay_assistant_reasoning", ft::boolean),
+    f("native_tools", ft::boolean),
+    f("think", ft::boolean),
+    f("vision", ft::boolean),
+    f("live_pricing", ft::boolean, fields::boolean(false)),
+    f("chat_template_kwargs", ft::any),
+    f("context_window", ft::integer),
+    f("tls_ca_cert_path", ft::string).noted(note_kind::host_path, ca_note),
+};
+inline constexpr field model_azure[] = {f("resource", ft::string), f("deployment", ft::string),
+                                        f("api_version", ft::string)};
+inline constexpr field model_endpoint[] = {f("endpoint", ft::string)};
+inline constexpr field model_qwen[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+    f("oauth_resource_url", ft::string),
+};
+inline constexpr field model_minimax[] = {
+    f("endpoint", ft::string),
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_refresh_token", ft::string).as_secret(),
+    f("oauth_client_id", ft::string),
+};
+inline constexpr field model_gemini[] = {
+    f("auth_mode", ft::string)
+        .one_of(auth_modes)
+        .noted(note_kind::external_auth, oauth_note, "oauth"),
+    f("oauth_client_id", ft::string).as_secret(),
+    f("oauth_client_secret", ft::string).as_secret(),
+    f("oauth_project", ft::string),
+};
+inline constexpr field model_ollama[] = {f("num_ctx", ft::integer), f("num_predict", ft::integer),
+                                         f("temperature_override", ft::number)};
+inline constexpr field model_binary[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note)};
+inline constexpr field model_grok_cli[] = {
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("working_directory", ft::string)
+        .as_required()
+        .noted(note_kind::host_path,
+               "a working directory on the source host; it must exist on the target"),
+    f("env_passthrough", ft::string_array, fields::strings()),
+    f("extra_args", ft::string_array, fields::strings()),
+    f("max_acp_stdout_bytes", ft::integer),
+};
+inline constexpr field model_bedrock[] = {f("region", ft::string)};
+
+inline constexpr std::string_view model_families[] = {
+    "openai",    "azure",       "anthropic", "moonshot",    "qwen",       "glm",
+    "minimax",   "zai",         "doubao",    "yi",          "hunyuan",    "qianfan",
+    "baichuan",  "openrouter",  "ollama",    "gemini",      "gemini_cli", "grok_cli",
+    "bedrock",   "telnyx",      "together",  "fireworks",   "groq",       "mistral",
+    "deepseek",  "atomic_chat", "cohere",    "perplexity",  "xai",        "cerebras",
+    "sambanova", "hyperbolic",  "deepinfra", "huggingface", "ai21",       "reka",
+    "baseten",   "nscale",      "anyscale",  "nebius",      "friendli",   "stepfun",
+    "aihubmix",  "siliconflow", "astrai",    "avian",       "deepmyst",   "venice",
+    "nearai",    "novita",      "nvidia",    "vercel",      "cloudflare", "atlascloud",
+    "ovh",       "copilot",     "lmstudio",  "llamacpp",    "sglang",     "vllm",
+    "osaurus",   "litellm",     "lepton",    "manifest",    "morph",      "github_models",
+    "upstage",   "featherless", "arcee",     "lambda_ai",   "inception",  "synthetic",
+    "opencode",  "kilocli",     "kilo",      "custom"};
+
+inline constexpr field tts[] = {
+    f("api_key", ft::string).as_secret(),
+    f("model", ft::string),
+    f("voice", ft::string),
+    f("speed", ft::number),
+    f("stability", ft::number),
+    f("similarity_boost", ft::number),
+    f("language_code", ft::string),
+    f("binary_path", ft::string).noted(note_kind::host_path, binary_note),
+    f("response_format", ft::string),
+    f("uri", ft::string).also_spelled(api_url_alias),
+};
+inline constexpr std::string_view tts_families[] = {"openai", "elevenlabs", "google", "edge",
+                                                    "piper"};
+
+inline constexpr field transcription_with_model[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+    f("model", ft::string),
+};
+inline constexpr field transcription_base[] = {
+    f("api_key", ft::string).as_secret(),
+    f("language", ft::string),
+    f("initial_prompt", ft::string),
+};
+inline constexpr field transcription_local_whisper[] = {
+    f("uri", ft::string).as_required(),
+    f("bearer_token", ft::string).as_secret(),
+    f("language", ft::string),
+    f("max_audio_bytes", ft::integer, fields::integer(26214400)),
+    f("timeout_secs", ft::integer, fields::integer(300)),
+};
+
+constexpr bool in(name_list list, std::string_view name) noexcept {
+  for (const std::string_view n : list)
+    if (n == name) return true;
+  return false;
+}
+
+inline constexpr entry_schema model_entry_base{"model provider", model_base, {}, false};
+inline constexpr entry_schema model_entry_azure{"model provider", model_base, model_azure, false};
+inline constexpr entry_schema model_entry_endpoint{"model provider", model_base, model_endpoint,
+                                                   false};
+inline constexpr entry_schema model_entry_qwen{"model provider", model_base, model_qwen, false};
+inline constexpr entry_schema model_entry_minimax{"model provider", model_base, model_minimax,
+                                                  false};
+inline constexpr entry_schema model_entry_gemini{"model provider", model_base, model_gemini, false};
+inline constexpr entry_schema model_entry_ollama{"model provider", model_base, model_ollama, false};
+inline constexpr entry_schema model_entry_binary{"model provider", model_base, model_binary, false};
+inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base, model_grok_cli,
+                                                   false};
+inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
+                                                  false};
+inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
+inline constexpr entry_schema transcription_entry_model{
+    "transcription provider", transcription_with_model, {}, false};
+inline constexpr entry_schema transcription_entry_base{
+    "transcription provider", transcription_base, {}, false};
+inline constexpr entry_schema transcription_entry_local_whisper{
+    "transcription provider", transcription_local_whisper, {}, false};
+
+}  // namespace v3
+
+/// ZeroClaw schema version 3: the default Schema policy.
+struct schema_v3 {
+  static constexpr std::uint32_t version = 3;
+
+  static constexpr entry_schema agent() noexcept { return {"agent", v3::agent, {}, true}; }
+  static constexpr entry_schema risk_profile() noexcept {
+    return {"risk profile", v3::risk_profile, {}, true};
+  }
+  static constexpr entry_schema runtime_profile() noexcept {
+    return {"runtime profile", v3::runtime_profile, {}, true};
+  }
+  static constexpr entry_schema skill_bundle() noexcept {
+    return {"skill bundle", v3::skill_bundle, {}, true};
+  }
+  static constexpr entry_schema knowledge_bundle() noexcept {
+    return {"knowledge bundle", v3::knowledge_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_bundle() noexcept {
+    return {"mcp bundle", v3::mcp_bundle, {}, true};
+  }
+  static constexpr entry_schema mcp_server() noexcept {
+    return {"mcp server", v3::mcp_server, {}, true};
+  }
+  static constexpr name_list model_families() noexcept { return v3::model_families; }
+
+  static constexpr const entry_schema* model_provider(std::string_view family) noexcept {
+    if (!v3::in(v3::model_families, family)) return nullptr;
+    if (family == "azure") return &v3::model_entry_azure;
+    if (family == "moonshot" || family == "glm" || family == "zai" || family == "stepfun" ||
+        family == "kilo")
+      return &v3::model_entry_endpoint;
+    if (family == "qwen") return &v3::model_entry_qwen;
+    if (family == "minimax") return &v3::model_entry_minimax;
+    if (family == "gemini") return &v3::model_entry_gemini;
+    if (family == "ollama") return &v3::model_entry_ollama;
+    if (family == "gemini_cli" || family == "kilocli") return &v3::model_entry_binary;
+    if (family == "grok_cli") return &v3::model_entry_grok_cli;
+    if (family == "bedrock") return &v3::model_entry_bedrock;
+    return &v3::model_entry_base;
+  }
+  static constexpr const entry_schema* tts_provider(std::string_view family) noexcept {
+    return v3::in(v3::tts_families, family) ? &v3::tts_entry : nullptr;
+  }
+  static constexpr const entry_schema* transcription_provider(std::string_view family) noexcept {
+    if (family == "groq" || family == "openai" || family == "deepgram")
+      return &v3::transcription_entry_model;
+    if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
+    if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
+    return nullptr;
+  }
+};
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/schema_v3.hpp -----
+// ----- begin clawport/exporter/result.hpp -----
+// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
+// the copy counts, and how it was published. The report and the JSON are rendered from it.
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace clawport {
+
+/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+struct copy_counts {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t symlinks = 0;    ///< symlinks skipped
+  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
+  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
+  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+};
+
+/// The outcome of one export (or dry run).
+struct export_result {
+  std::string alias;        ///< the exported agent
+  std::string out;          ///< --out as the caller gave it (printed as typed)
+  std::string destination;  ///< the resolved absolute destination
+  copy_counts workspace;
+  copy_counts skills;
+  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
+  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
+  std::string exported_at;        ///< provenance.exported_at
+  publish::outcome publish;       ///< strategy, guarantee, warnings
+  bool dry_run = false;           ///< nothing was written
+};
+
+}  // namespace clawport
+// ----- end clawport/exporter/result.hpp -----
+
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+
+/// What to export and how.
+struct export_options {
+  std::string alias;        ///< the agent to export
+  std::string config_path;  ///< absolute path of the install's config.toml
+  std::string out;          ///< --out as the user typed it (used in messages and the report)
+  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
+  bool force = false;       ///< replace a non-empty destination directory
+  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
+  std::string token;        ///< staging token; empty = random (tests inject one)
+  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
+  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  std::function<void()> before_publish;
+  /// Called for every workspace entry the copy visits (for a progress line).
+  std::function<void(std::uint64_t entries)> on_progress;
+};
+
+namespace exporter_detail {
+
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
+}
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  if (!rel.empty() && rel.front() == '/') return rel;
+  if (base.empty() || base.back() != '/') return base + "/" + rel;
+  return base + rel;
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Reads a whole file through the Fs policy.
+template <class Fs>
+std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
+  const std::string shown = join_path(dir_path, name);
+  try {
+    auto d = fs.open_root(dir_path);
+    auto f = fs.open_file_at(d, name);
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+    }
+    return text;
+  } catch (const error& e) {
+    throw wrapped(e, "failed to read the config " + shown, shown);
+  }
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
+template <class Fs>
+bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  std::vector<std::string> parts = components(relative);
+  if (parts.empty()) return false;
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_dir_at(root, "workspace"));
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const auto st = fs.stat_at(*cur, parts[i]);
+      if (!st || st->kind != fs::file_kind::directory) return false;
+      cur.emplace(fs.open_dir_at(*cur, parts[i]));
+    }
+    const auto st = fs.stat_at(*cur, parts.back());
+    return st && st->kind == fs::file_kind::regular;
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
+    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
+                  "workspace/" + relative);
+  }
+}
+
+/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
+/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
+template <class Fs>
+void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
+                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
+  std::vector<std::string> names;
+  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
+  for (const std::string& name : names) {
+    const std::string child = rel.empty() ? name : rel + "/" + name;
+    const std::string shown = root + "/" + child;
+    if (filter && !filter(child)) continue;
+    std::optional<fs::stat_info> info;
+    try {
+      info = fs.stat_at(src, name);
+    } catch (const error& e) {
+      throw wrapped(e, "failed to stat " + shown, shown);
+    }
+    if (!info) continue;
+    if (info->kind == fs::file_kind::symlink) {
+      ++t.symlinks_skipped;
+    } else if (info->kind == fs::file_kind::other) {
+      ++t.others_skipped;
+    } else if (info->kind == fs::file_kind::directory) {
+      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
+        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
+                    shown);
+      }
+      std::optional<typename Fs::dir> d;
+      try {
+        d.emplace(fs.open_dir_at(src, name));
+      } catch (const error& e) {
+        throw wrapped(e, "failed to open " + shown, shown);
+      }
+      if (fs.stat(*d).id != info->id) {
+        ++t.replaced_skipped;
+        continue;
+      }
+      count_tree(fs, *d, root, child, filter, t, depth + 1);
+    } else {
+      std::optional<typename Fs::file> f;
+      try {
+        f.emplace(fs.open_file_at(src, name));
+      } catch (const error& e) {
+        throw wrapped(e, "failed to open " + shown, shown);
+      }
+      const fs::stat_info opened = fs.stat(*f);
+      if (opened.kind != fs::file_kind::regular) continue;
+      if (opened.nlink > 1) {
+        ++t.hard_links_skipped;
+      } else if (opened.id != info->id) {
+        ++t.replaced_skipped;
+      } else {
+        ++t.files;
+        t.bytes += opened.size;
+      }
+    }
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
+
+inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
+  into.files += t.files;
+  into.bytes += t.bytes;
+  into.symlinks_skipped += t.symlinks_skipped;
+  into.others_skipped += t.others_skipped;
+  into.hard_links_skipped += t.hard_links_skipped;
+  into.replaced_skipped += t.replaced_skipped;
+}
+
+}  // namespace exporter_detail
+
+/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
+/// Fs backend (which carries any state: a memory tree, injected faults).
+template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
+          class Publish = publish::staged_swap, class Names = names::portable>
+class basic_exporter {
+  static_assert(fs::check_policy<Fs>());
+  static_assert(publish::check_policy<Publish, Fs>());
+
+ public:
+  using fs_type = Fs;
+  using dir = typename Fs::dir;
+
+  explicit basic_exporter(Fs& fs) : fs_(fs) {}
+
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  export_result run(const export_options& o) {
+    namespace ed = exporter_detail;
+    export_result res;
+    res.alias = o.alias;
+    res.out = o.out;
+    res.dry_run = !Publish::writes;
+
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    const auto config = ed::split_parent(o.config_path);
+    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
+      throw error(errc::invalid_argument,
+                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
+    }
+    const std::string install_root = config->first;
+    const std::string text = ed::read_text(fs_, install_root, config->second);
+    zeroclaw::plan_options popts;
+    popts.install_root = install_root;
+    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
+    zeroclaw::export_plan& plan = res.plan;
+
+    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
+    res.destination = ed::resolve_path(fs_, out_abs, o.out);
+    // A configured workspace is used as written (relative paths are taken from the install
+    // root); the default one is `agents/<alias>/workspace` under it.
+    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    std::vector<ed::overlap_source> overlaps;
+    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    std::vector<fs::skill_source> skills;
+    for (const zeroclaw::skill_source& s : plan.skill_sources) {
+      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      const zeroclaw::skill_filter filter = s.filter;
+      skills.push_back(fs::skill_source{
+          s.alias, planned, s.relative,
+          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
+    }
+    ed::reject_overlap(res.destination, o.out, overlaps);
+    const auto place = ed::split_parent(res.destination);
+    if (!place) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  o.out);
+    }
+    const std::string& parent_path = place->first;
+    const std::string& name = place->second;
+    const publish::destination_names names{o.out, res.destination};
+    const timestamp exported_at =
+        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    res.exported_at = format_rfc3339(exported_at);
+
+    if constexpr (!Publish::writes) {
+      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      return res;
+    } else {
+      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+      dir parent = open_parent(parent_path, true);
+      // Step 5: admission bound to identity; hold the admitted directory locked so two
+      // exports never publish over each other.
+      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
+      if (adm.handle && !fs_.try_lock(*adm.handle)) {
+        throw error(errc::destination_refused,
+                    "destination " + o.out +
+                        " is being replaced by another export that is still running; nothing "
+                        "was written",
+                    o.out);
+      }
+      // Step 6: the staging directory beside the destination, locked for the whole run
+      // so `recover` never removes it under us.
+      std::string staging;
+      fs::file_id stage_id;
+      dir stage = make_staging(parent, o.token, staging, stage_id);
+      try {
+        publish::request req;
+        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        if (o.sync) {
+          try {
+            fs_.sync_filesystem(stage);
+          } catch (const error& e) {
+            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
+          }
+        }
+        if (o.before_publish) o.before_publish();
+        // The staged name must still be the directory this export filled.
+        const auto now = fs_.stat_at(parent, staging);
+        if (!now || now->id != stage_id) {
+          throw error(errc::identity_changed,
+                      "the staging directory " + staging +
+                          " was replaced while the export ran; nothing was published",
+                      staging);
+        }
+        req.staging = staging;
+        req.destination = name;
+        req.names = names;
+        req.adm = adm.adm;
+        req.sync = o.sync;
+        res.publish = Publish::publish(fs_, parent, req);
+      } catch (...) {
+        remove_staging(parent, staging, stage_id);
+        throw;
+      }
+      return res;
+    }
+  }
+
+ private:
+  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
+  /// nearest existing ancestor), returning the parent's handle.
+  dir open_parent(const std::string& path, bool create) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    std::optional<dir> cur;
+    try {
+      cur.emplace(fs_.open_root(base));
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
+    }
+    if (existing < parts.size() && !create) {
+      throw error(errc::not_found, "failed to open " + path, path);
+    }
+    try {
+      for (std::size_t i = existing; i < parts.size(); ++i) {
+        try {
+          fs_.make_dir_at(*cur, parts[i], 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
+      }
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to create destination parent " + path, path);
+    }
+    return std::move(*cur);
+  }
+
+  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
+                   fs::file_id& id) {
+    namespace ed = exporter_detail;
+    for (int attempt = 0;; ++attempt) {
+      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
+      try {
+        fs_.make_dir_at(parent, staging, 0700);
+        break;
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
+        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
+      }
+    }
+    std::optional<dir> stage;
+    try {
+      stage.emplace(fs_.open_dir_at(parent, staging));
+      id = fs_.stat(*stage).id;
+      if (!fs_.try_lock(*stage)) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging + " is locked by another process", staging);
+      }
+    } catch (const error& e) {
+      stage.reset();
+      try {
+        fs_.remove_dir_at(parent, staging);
+      } catch (const error&) {
+        // it stays behind as an empty staging directory `recover` removes
+      }
+      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
+    }
+    return std::move(*stage);
+  }
+
+  /// Best-effort removal of this export's staging tree, only if the name still is it.
+  /// Swallows everything: a failed cleanup must not mask the error being reported.
+  void remove_staging(const dir& parent, const std::string& staging,
+                      const fs::file_id& id) noexcept {
+    try {
+      const auto st = fs_.stat_at(parent, staging);
+      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
+    } catch (...) {
+      // a crash (or a second failure) leaves it for `clawport recover`
+    }
+  }
+
+  /// Opens the workspace root as the plan says (anchored, or the configured path).
+  fs::root_result<Fs> open_workspace(const std::string& install_root,
+                                     const zeroclaw::export_plan& plan,
+                                     const std::string& planned) {
+    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
+    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
+  }
+
+  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
+    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
+    if (o.on_progress) {
+      fs::entry_filter base = spec.filter;
+      spec.filter = [base, &entries, &o](std::string_view rel) {
+        o.on_progress(++entries);
+        return base(rel);
+      };
+    }
+    return spec;
+  }
+
+  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
+  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
+                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
+                    const dir& stage, const timestamp& exported_at,
+                    std::vector<fs::file_id>& sources) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    fs::copy_tally ws_tally;
+    ed::digest_sink digests;
+    {
+      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, ws_planned);
+      }
+      if (root.opened()) {
+        sources.push_back(root.id);
+        std::optional<dir> ws;
+        try {
+          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
+          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+        } catch (const error& e) {
+          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
+        }
+        std::uint64_t entries = 0;
+        fs::copy_spec spec = workspace_spec(o, entries);
+        spec.sink = &digests;
+        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(
+        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
+    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
+    res.skills = ed::counts_of(carried.tally);
+    res.skill_bundles = carried.bundles;
+
+    // Step 8: an identity document the copy did not carry is dropped (row 17).
+    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+      zeroclaw::record_missing_identity_document(plan);
+    }
+    // Step 9: validate and write config.toml (after the identity drop is folded in).
+    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
+    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
+    digests.add_text(zeroclaw::config_file, config_text);
+    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    zeroclaw::record_missing_skill_content(plan, carried.without_content);
+    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
+    digests.add_text(zeroclaw::manifest_file, manifest_text);
+    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+  }
+
+  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
+  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
+               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
+               const std::string& parent_path, const std::string& name,
+               const publish::destination_names& names, const timestamp& exported_at) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    if (fs_.canonical(parent_path)) {
+      dir parent = open_parent(parent_path, false);
+      publish::admit(fs_, parent, name, o.force, names);
+    }
+    fs::copy_tally ws_tally;
+    bool identity_present = false;
+    {
+      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, ws_planned);
+      }
+      if (root.opened()) {
+        std::uint64_t entries = 0;
+        const fs::copy_spec spec = workspace_spec(o, entries);
+        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
+        if (plan.identity_document) {
+          // Walk the source the way the staged check walks the copy.
+          const std::vector<std::string> parts = ed::components(*plan.identity_document);
+          std::optional<dir> cur;
+          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
+          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
+            const dir& at = cur ? *cur : *root.handle;
+            const auto st = fs_.stat_at(at, parts[i]);
+            const bool last = i + 1 == parts.size();
+            if (!st) {
+              ok = false;
+            } else if (last) {
+              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
+            } else if (st->kind != fs::file_kind::directory) {
+              ok = false;
+            } else {
+              cur.emplace(fs_.open_dir_at(at, parts[i]));
+            }
+          }
+          identity_present = ok;
+        }
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    fs::copy_tally sk_tally;
+    std::vector<std::string> without;
+    for (const fs::skill_source& s : skills) {
+      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
+      if (root.status == fs::root_status::nothing) {
+        without.push_back(s.alias);
+        continue;
+      }
+      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
+      std::vector<std::string> entries;
+      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
+      std::size_t carried = 0;
+      for (const std::string& skill : entries) {
+        if (!fs::detail::valid_utf8(skill)) continue;
+        const auto st = fs_.stat_at(*root.handle, skill);
+        if (!st) continue;
+        if (st->kind == fs::file_kind::symlink) {
+          ++sk_tally.symlinks_skipped;
+          continue;
+        }
+        if (st->kind != fs::file_kind::directory) continue;
+        dir d = fs_.open_dir_at(*root.handle, skill);
+        if (fs_.stat(d).id != st->id) {
+          ++sk_tally.replaced_skipped;
+          continue;
+        }
+        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
+        fs::copy_tally one;
+        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
+        if (one.files > 0) ++carried;
+        ed::add(sk_tally, one);
+      }
+      if (carried == 0) {
+        without.push_back(s.alias);
+      } else {
+        ++res.skill_bundles;
+      }
+    }
+    res.skills = ed::counts_of(sk_tally);
+    if (plan.identity_document && !identity_present)
+      zeroclaw::record_missing_identity_document(plan);
+    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
+    zeroclaw::record_missing_skill_content(plan, without);
+    (void)zeroclaw::render_manifest(plan, exported_at);
+    res.publish.strategy = std::string(Publish::name);
+    res.publish.requested = std::string(Publish::name);
+    res.publish.guarantee = std::string(publish::guarantee::none);
+  }
+
+  Fs& fs_;
+};
+
+/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
+using exporter = basic_exporter<>;
+
+}  // namespace clawport
+// ----- end clawport/exporter/exporter.hpp -----
+// ----- begin clawport/exporter/recover.hpp -----
+// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
+// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
+// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
+// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
+// tell which previous bundle is the right one, and never touches a directory a running
+// export holds locked.
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+
+/// What `recover` did, one sentence per action, in the order it acted.
+struct recover_report {
+  std::vector<std::string> actions;
+  bool restored = false;    ///< a previous bundle was moved back to the destination
+  std::size_t removed = 0;  ///< dead staging trees removed
+  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+};
+
+namespace detail {
+
+template <class Fs>
+struct leftover {
+  std::string name;
+  typename Fs::dir handle;  ///< open and locked by recover while it works
+};
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
+      names.emplace_back(entry);
+    }
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+
+  std::vector<detail::leftover<Fs>> staging;
+  std::vector<detail::leftover<Fs>> retired;
+  for (const std::string& n : names) {
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+    if (!st) continue;
+    if (st->kind != fs::file_kind::directory) {
+      report.actions.push_back("left " + n + " alone: it is not a directory");
+      continue;
+    }
+    typename Fs::dir handle = fs.open_dir_at(parent, n);
+    if (fs.stat(handle).id != st->id) {
+      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
+      continue;
+    }
+    if (!fs.try_lock(handle)) {
+      ++report.busy;
+      report.actions.push_back("left " + n + " alone: a running export holds it");
+      continue;
+    }
+    auto& into = publish::is_retired_name(n) ? retired : staging;
+    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+  }
+
+  const bool destination_present = fs.stat_at(parent, name).has_value();
+  if (!destination_present && retired.size() > 1) {
+    std::string list;
+    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
+    throw error(errc::recover_ambiguous,
+                display + " is missing and several previous bundles lie beside it (" + list +
+                    "); recover cannot tell which one was " + display +
+                    ", so nothing was changed: rename the right one to " + std::string(name) +
+                    " yourself",
+                display);
+  }
+  if (!destination_present && retired.size() == 1) {
+    const std::string& from = retired.front().name;
+    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
+    if (done == fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::recover_ambiguous,
+                    display + " appeared while recover ran; nothing was changed", display);
+      }
+      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    }
+    report.restored = true;
+    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
+  } else {
+    for (const auto& r : retired) {
+      report.actions.push_back("left " + r.name + " alone: " + display +
+                               " exists, so it is not a bundle waiting to be restored (delete "
+                               "it yourself if it is an old bundle you no longer need)");
+    }
+  }
+  for (const auto& s : staging) {
+    // Still the object we locked? Then it is a dead export's staging tree.
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+    if (!st || st->id != fs.stat(s.handle).id) continue;
+    fs.remove_tree_at(parent, s.name);
+    ++report.removed;
+    report.actions.push_back("removed the incomplete staging tree " + s.name);
+  }
+  if (report.actions.empty()) {
+    report.actions.push_back("nothing to recover beside " + display);
+  }
+  return report;
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
+                  e.sys_errno());
+    }
+  }();
+  return recover(fs, parent, place->second, display);
+}
+
+}  // namespace clawport
+// ----- end clawport/exporter/recover.hpp -----
+// ----- begin clawport/exporter/report.hpp -----
+// The terminal report (§9): upstream's wording and order, then clawport's additions
+// (host-local settings to review, how the bundle was published). And the `--json` shape.
+
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace clawport {
+
+/// The human report of a successful export, every line ending in '\n'.
+inline std::string render_report(const export_result& r) {
+  std::string o;
+  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  if (r.dry_run) {
+    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
+  } else {
+    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
+  }
+  if (r.skill_bundles > 0) {
+    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
+         " skill bundle(s)");
+  }
+  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
+  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
+  const std::uint64_t special = r.workspace.special + r.skills.special;
+  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
+  if (replaced > 0) {
+    line("  " + n(replaced) +
+         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
+         "carries the objects it inspected");
+  }
+  if (hard > 0) {
+    line("  " + n(hard) +
+         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
+         "on this host is not this workspace's content to carry");
+  }
+  if (special > 0) {
+    line("  " + n(special) +
+         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
+         "content a bundle can carry");
+  }
+  if (links > 0) {
+    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
+  }
+  const auto& plan = r.plan;
+  if (!plan.risk_flags.empty()) {
+    line("");
+    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
+         " capability grant(s) an importing operator must accept:");
+    for (const auto& f : plan.risk_flags) {
+      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
+           f.detail);
+    }
+  }
+  if (!plan.required_secrets.empty()) {
+    line("");
+    line("\U0001F511 " + n(plan.required_secrets.size()) +
+         " credential(s) were scrubbed and must be supplied on import:");
+    for (const auto& s : plan.required_secrets) line("  " + s);
+  }
+  if (!plan.dropped.empty()) {
+    line("");
+    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
+         " item(s) could not travel and were left behind:");
+    for (const auto& d : plan.dropped) {
+      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
+           d.detail);
+    }
+  }
+  line("");
+  line(
+      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
+      "detection: other config values travel as written, so a token in an MCP server's url, "
+      "or a credential in its command or args, is carried and repeated in the manifest's "
+      "risk flags.");
+  const std::uint64_t carried = r.workspace.files + r.skills.files;
+  if (carried > 0) {
+    line("");
+    line("\u26a0\ufe0f  " + n(carried) +
+         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
+         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
+         "credential in a git remote will be contained in the export.");
+  }
+  line("");
+  line(
+      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
+      "sharing it.");
+  // clawport's additions, after upstream's report.
+  if (!plan.host_local.empty()) {
+    line("");
+    line("\U0001F3E0 " + n(plan.host_local.size()) +
+         " host-local setting(s) travel and only mean something on this host; review them "
+         "on the target:");
+    for (const auto& h : plan.host_local) {
+      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
+           h.detail);
+    }
+  }
+  if (!r.dry_run) {
+    line("");
+    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
+    if (r.publish.guarantee == publish::guarantee::atomic) {
+      how +=
+          ": the destination always held either the complete old or the complete new "
+          "bundle";
+    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
+      how +=
+          ": a crash while publishing leaves the previous bundle beside the destination; "
+          "`clawport recover` restores it";
+    }
+    how += ")";
+    if (r.publish.requested != r.publish.strategy) {
+      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
+    }
+    line(how + ".");
+  }
+  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
+  return o;
+}
+
+/// The `--json` document of DESIGN.md.
+inline nlohmann::json to_json(const export_result& r) {
+  using nlohmann::json;
+  json j;
+  j["alias"] = r.alias;
+  j["out"] = r.out;
+  j["destination"] = r.destination;
+  j["dry_run"] = r.dry_run;
+  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
+  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
+  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
+                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
+                  {"special", r.workspace.special + r.skills.special},
+                  {"replaced", r.workspace.replaced + r.skills.replaced}};
+  j["risk_flags"] = json::array();
+  for (const auto& f : r.plan.risk_flags) {
+    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
+                               {"path", f.path},
+                               {"detail", f.detail}});
+  }
+  j["required_secrets"] = r.plan.required_secrets;
+  j["dropped"] = json::array();
+  for (const auto& d : r.plan.dropped) {
+    j["dropped"].push_back({{"path", d.path},
+                            {"reason", std::string(zeroclaw::to_string(d.reason))},
+                            {"detail", d.detail}});
+  }
+  j["host_local"] = json::array();
+  for (const auto& h : r.plan.host_local) {
+    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
+                               {"path", h.path},
+                               {"detail", h.detail}});
+  }
+  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
+  j["exported_at"] = r.exported_at;
+  j["publish"] = {{"strategy", r.publish.strategy},
+                  {"requested", r.publish.requested},
+                  {"guarantee", r.publish.guarantee},
+                  {"warnings", r.publish.warnings}};
+  return j;
+}
+
+}  // namespace clawport
+// ----- end clawport/exporter/report.hpp -----
+// ----- end clawport/exporter.hpp -----
+// ----- begin clawport/fs.hpp -----
+// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
+// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
+// <clawport/testing.hpp>.
+
+// ----- begin clawport/fs/sys_error.hpp -----
+// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
+// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
+// the real backend would for the same errno.
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+
+namespace clawport::fs {
+
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
+}
+
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
+inline error sys_error(std::string_view op, std::string_view subject, int err) {
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
+                     err);
+      }
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/sys_error.hpp -----
+// ----- end clawport/fs.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- begin clawport/names/identity_path.hpp -----
+// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// when it names a file inside the carried workspace by a path every target resolves the
+// same way, and rewrites it with '/' separators.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::names {
+
+/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
+struct identity_path_result {
+  std::optional<std::string> path;
+  std::string refusal;
+};
+
+/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
+/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
+/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+template <typename Names = portable, typename Included>
+identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
+  require_names_policy<Names>();
+  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
+  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
+  if (raw.front() == '/')
+    return refuse(
+        "the AIEOS identity document is referenced by a source-host absolute path; point the "
+        "imported agent at a path inside its own workspace");
+  std::vector<std::string_view> kept;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = raw.find('/', start);
+    const std::string_view segment =
+        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (segment == "..")
+      return refuse(
+          "the AIEOS identity document path contains a `..` segment; name the file by its "
+          "plain path from the workspace root");
+    if (segment != ".") {
+      if (const auto reason = Names::unportable_reason(segment))
+        return refuse("the AIEOS identity document path has a component that " +
+                      std::string(*reason) + " (`" + std::string(segment) +
+                      "`); a bundle is opened on hosts other than this one, so it can carry "
+                      "only names every supported target can materialize");
+      kept.push_back(segment);
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
+  // normalization is the list of kept names, which cannot leave the workspace.
+  std::string relative;
+  for (const std::string_view part : kept) {
+    if (!relative.empty()) relative += '/';
+    relative += part;
+  }
+  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
+  if (!included(std::string_view(relative)))
+    return refuse(
+        "the AIEOS identity document sits in the part of the workspace this bundle does not "
+        "carry, so the reference would dangle on the target");
+  return identity_path_result{relative, {}};
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/identity_path.hpp -----
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/publish.hpp -----
+// Publishing a finished bundle: admission of the destination, the Publish policy and its
+// strategies (staged_swap, exchange, none).
+
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    const auto fall_back = [&] {
+      outcome out = staged_swap::publish(fs, parent, r);
+      out.requested = std::string(name);
+      return out;
+    };
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::atomic);
+
+    if (r.adm.kind == admission_kind::vacant) {
+      std::optional<fs::stat_info> now;
+      try {
+        now = fs.stat_at(parent, r.destination);
+      } catch (const error& e) {
+        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
+                           e, r.names.display);
+      }
+      if (now) throw refusal::appeared(r.names);
+      fs::rename_result done = fs::rename_result::done;
+      try {
+        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+      } catch (const error& e) {
+        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      }
+      if (done == fs::rename_result::unsupported) return fall_back();
+      try {
+        detail::sync_parent(fs, parent, r);
+      } catch (const error& e) {
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+        throw;
+      }
+      return out;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return fall_back();
+    // From here the staging name holds what the destination held. Any failure exchanges
+    // back, which restores both names in one step.
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        throw error(errc::publish_failed,
+                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                        "), and the previous bundle could not be moved back \u2014 it is at " +
+                        r.staging,
+                    r.names.display, cause.sys_errno());
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        detail::rethrow_as(errc::publish_failed,
+                           "failed to clear the empty destination " + r.names.path, e,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          fs.make_dir_at(parent, r.destination, 0755);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/none.hpp -----
+// ----- end clawport/publish.hpp -----
+// ----- begin clawport/skills.hpp -----
+// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
+// locations and directory rules, the static audit and an agent's effective skill set.
+
 // ----- end clawport/skills.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
@@ -7892,7 +8778,9 @@ inline value mask_string(const value& v, const std::string& path, shape_sink& si
          "the scrubbed value was a 1Password (op://) reference on the source install; the "
          "reference names the source's vault items, so supply the secret on the target "
          "from its own store"});
-  return value::make_string(std::string(masked_secret));
+  value out = value::make_string(std::string(masked_secret));
+  out.masked = true;
+  return out;
 }
 
 /// Checks `v` against `f` and returns its canonical form (masked when secret).
@@ -8348,7 +9236,8 @@ class planner {
       const value* raw = table_at(&root_, {"skill_bundles", alias});
       value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
       if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
-      const std::string directory = trim(string_at(raw, "directory"));
+      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
+      const std::string directory(skill_directory_value(string_at(raw, "directory")));
       const std::string entry_path = "skill_bundles." + alias;
       const field* dir_field =
           find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
@@ -8365,13 +9254,8 @@ class planner {
         continue;
       }
       const std::string install = paths::normalize(options_.install_root);
-      std::string source;
-      if (directory.empty())
-        source = paths::join(options_.install_root, "shared/skills/" + alias);
-      else if (directory.front() == '/')
-        source = directory;
-      else
-        source = paths::join(options_.install_root, directory);
+      const std::string source =
+          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
       const std::string normalized = paths::normalize(source);
       const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
       const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
@@ -8569,11 +9453,15 @@ class planner {
   }
 
   // ---- step 12, §4.2-§4.4 ----
+  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
+  // (value::masked). Upstream compares every string with the mask text instead, which
+  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
   static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
     if (v.is_string()) {
-      if (v.text == masked_secret) {
+      if (v.masked) {
         found.push_back(path);
         v.text.clear();
+        v.masked = false;
       }
     } else if (v.is_table()) {
       for (member& m : v.members)
@@ -8683,7 +9571,7 @@ class planner {
     if (path != nullptr && path->is_string()) {
       plan_.workspace = {true, path->text};
     } else {
-      plan_.workspace = {false, "agents/" + alias_ + "/workspace"};
+      plan_.workspace = {false, default_workspace(alias_)};
     }
   }
 

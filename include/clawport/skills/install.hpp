@@ -227,7 +227,9 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
   typename Fs::dir src = fs.open_root(paths::normalize(source));
   staged_skill<Fs> stage(fs, parent, loc, name);
-  fs::copy_spec spec{source, {}, true};
+  fs::copy_spec spec;
+  spec.root = source;
+  spec.refuse_symlinks = true;
   fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
   const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
   if (!after.clean()) detail::audit_failed(after, out.directory);
