@@ -294,6 +294,32 @@ inline int run_test(const test_options& o) {
   return failed ? exit_failed : exit_ok;
 }
 
+// ---- bundle add -----------------------------------------------------------------------
+
+struct bundle_add_options : common_options {
+  std::string alias;
+  std::string directory;
+};
+
+inline int run_bundle_add(const bundle_add_options& o) {
+  clawport::fs::posix fs;
+  const std::string config = absolute_path(o.config.empty() ? default_config_path() : o.config);
+  std::optional<std::string> dir;
+  if (!o.directory.empty()) dir = o.directory;
+  const clawport::timestamp now{now_seconds(), 0};
+  const sk::bundle_add_result r = sk::add_skill_bundle(fs, config, o.alias, dir, now);
+  if (o.json) {
+    std::cout << sk::to_json(r).dump(2) << "\n";
+  } else if (!r.created) {
+    std::cout << "skill bundle '" << r.alias << "' already exists (no change)\n";
+  } else {
+    std::cout << "  \u2713 created skill_bundles." << r.alias << " (dir: " << r.directory
+              << ")\n    previous config saved as " << r.backup << "\n";
+  }
+  for (const auto& w : r.warnings) warn(w);
+  return exit_ok;
+}
+
 inline void add_config_option(CLI::App* c, common_options& o) {
   c->add_option("--config", o.config,
                 "config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, else "
@@ -303,7 +329,7 @@ inline void add_config_option(CLI::App* c, common_options& o) {
 
 }  // namespace skills_life
 
-/// Registers `skills new|install|remove|test` under the `skills` command.
+/// Registers `skills new|install|remove|test|bundle add` under the `skills` command.
 inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
   namespace sl = skills_life;
 
@@ -355,6 +381,20 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
       ->check(CLI::Range(1u, 86400u));
   sl::add_config_option(ts, *to);
   ts->callback([to, &selected] { selected = [to] { return sl::run_test(*to); }; });
+
+  CLI::App* bundle = skills.add_subcommand("bundle", "Manage skill bundles in config.toml");
+  bundle->require_subcommand(1);
+  auto bo = std::make_shared<sl::bundle_add_options>();
+  CLI::App* badd = bundle->add_subcommand(
+      "add",
+      "Append a [skill_bundles.<alias>] table to config.toml (backup kept) and create "
+      "its directory");
+  badd->add_option("alias", bo->alias, "bundle alias: a-z, 0-9 and _")->required();
+  badd->add_option("--directory", bo->directory,
+                   "bundle directory (default: <install>/shared/skills/<alias>); must stay "
+                   "inside <install>/shared");
+  sl::add_config_option(badd, *bo);
+  badd->callback([bo, &selected] { selected = [bo] { return sl::run_bundle_add(*bo); }; });
 }
 
 }  // namespace clawport::cli

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "skills/audit.hpp"
+#include "skills/bundle_add.hpp"
 #include "skills/filter.hpp"
 #include "skills/frontmatter.hpp"
 #include "skills/install.hpp"

@@ -5,8 +5,6 @@ I="$TMP/install"
 CFG="$I/config.toml"
 mkdir -p "$I"
 cat > "$CFG" <<'EOF'
-[skill_bundles.ops]
-
 [agents.default]
 skill_bundles = ["ops"]
 
@@ -14,6 +12,25 @@ skill_bundles = ["ops"]
 allow_scripts = true
 EOF
 export SOURCE_DATE_EPOCH=1700000000
+
+# bundle add: appended (backup kept), directory created; again: no change; refusals.
+orig=$(cat "$CFG")
+expect_status 0 "$CLAWPORT" skills bundle add ops --config "$CFG"
+expect_grep out "created skill_bundles.ops (dir: $I/shared/skills/ops)"
+[ "$(cat "$CFG.bak-20231114T221320Z")" = "$orig" ] || { echo "FAIL: backup"; failures=$((failures + 1)); }
+tail -n 2 "$CFG" | grep -qx '\[skill_bundles.ops\]' || { echo "FAIL: table not appended"; failures=$((failures + 1)); }
+test -d "$I/shared/skills/ops" || { echo "FAIL: bundle dir"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" skills bundle add ops --config "$CFG"
+expect_grep out "skill bundle 'ops' already exists (no change)"
+before=$(cat "$CFG"; ls -A "$I")
+expect_status 1 "$CLAWPORT" skills bundle add Bad-Alias --config "$CFG"
+expect_grep err "must be 1-63 characters"
+expect_status 1 "$CLAWPORT" skills bundle add out --directory ../elsewhere --config "$CFG"
+expect_grep err "escapes the shared workspace"
+[ "$before" = "$(cat "$CFG"; ls -A "$I")" ] || { echo "FAIL: a refused bundle add wrote"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" skills bundle add docs --directory shared/docs --json --config "$CFG"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["created"] and d["directory"].endswith("/shared/docs") and d["backup"].endswith("-2"), d' "$TMP/out" || failures=$((failures + 1))
+expect_status 2 "$CLAWPORT" skills bundle
 
 # new: scaffold into the agent's bundle.
 expect_status 0 "$CLAWPORT" skills new release-check --bundle ops --description "Check release readiness" --config "$CFG"
@@ -23,7 +40,7 @@ grep -q '^# Release Check$' "$I/shared/skills/ops/release-check/SKILL.md" || { e
 for d in scripts references assets; do
   test -d "$I/shared/skills/ops/release-check/$d" || { echo "FAIL: no $d/"; failures=$((failures + 1)); }
 done
-expect_status 0 "$CLAWPORT" skills new plain --no-subdirs --json --config "$CFG"
+expect_status 0 "$CLAWPORT" skills new plain --bundle ops --no-subdirs --json --config "$CFG"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["bundle"]=="ops" and d["created"]==["SKILL.md"], d' "$TMP/out" || failures=$((failures + 1))
 
 # new: refusals write nothing.

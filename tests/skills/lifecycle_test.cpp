@@ -977,3 +977,117 @@ TEST_CASE("fault and crash sweeps of remove: in place or gone, never half-remove
     }
   }
 }
+
+// ---- skills bundle add: the append-only config writer ------------------------------------
+
+TEST_CASE("config_with_appended and config_backup_name") {
+  CHECK(cp::zeroclaw::config_with_appended("", "[a]\n") == "[a]\n");
+  CHECK(cp::zeroclaw::config_with_appended("x = 1", "[a]") == "x = 1\n\n[a]\n");
+  CHECK(cp::zeroclaw::config_with_appended("x = 1\n", "[a]\n") == "x = 1\n\n[a]\n");
+  CHECK(cp::zeroclaw::config_with_appended("x = 1\n\n", "[a]\n") == "x = 1\n\n[a]\n");
+  CHECK(cp::zeroclaw::config_backup_name("config.toml", cp::timestamp{1700000000, 5}) ==
+        "config.toml.bak-20231114T221320Z");
+  CHECK(sk::bundle_table_text("ops", std::nullopt) == "[skill_bundles.ops]\n");
+  CHECK(sk::bundle_table_text("ops", std::string("shared/x \"y\"")) ==
+        "[skill_bundles.ops]\ndirectory = \"shared/x \\\"y\\\"\"\n");
+}
+
+TEST_CASE("skills bundle add appends a table, keeps a backup, creates the directory") {
+  memory m;
+  const std::string original =
+      "# my install\n[agents.default] # keep this comment\nskill_bundles = []\n";
+  m.write_file(inst + "/config.toml", original, 0600);
+  const cp::timestamp now{1700000000, 0};
+  const auto r = sk::add_skill_bundle(m, inst + "/config.toml", "ops", std::nullopt, now);
+  CHECK(r.created);
+  CHECK(r.directory == inst + "/shared/skills/ops");
+  CHECK(r.backup == inst + "/config.toml.bak-20231114T221320Z");
+  CHECK(m.read_file(inst + "/config.toml") == original + "\n[skill_bundles.ops]\n");
+  CHECK(m.read_file(r.backup) == original);
+  CHECK(m.lstat(inst + "/config.toml")->mode == 0600);
+  CHECK(m.lstat(inst + "/shared/skills/ops")->kind == cp::fs::file_kind::directory);
+  // Again: already configured, nothing changes.
+  const snapshot_t once = m.snapshot(inst);
+  CHECK_FALSE(sk::add_skill_bundle(m, inst + "/config.toml", "ops", std::nullopt, now).created);
+  CHECK(m.snapshot(inst) == once);
+  // A second bundle in the same second gets a numbered backup.
+  const auto r2 =
+      sk::add_skill_bundle(m, inst + "/config.toml", "docs_team", std::string("shared/docs"), now);
+  CHECK(r2.backup == inst + "/config.toml.bak-20231114T221320Z-2");
+  CHECK(r2.directory == inst + "/shared/docs");
+  const auto cfg = sk::parse_skills_config(m.read_file(inst + "/config.toml"));
+  CHECK(cfg.bundles.count("ops") == 1);
+  CHECK(cfg.bundles.at("docs_team").directory == std::optional<std::string>("shared/docs"));
+}
+
+TEST_CASE("skills bundle add refusals write nothing") {
+  memory m;
+  m.write_file(inst + "/config.toml", "[skill_bundles.ops]\n");
+  const snapshot_t before = m.snapshot(inst);
+  const std::string c = inst + "/config.toml";
+  const cp::timestamp now{0, 0};
+  for (const char* bad :
+       {"", "Upper", "_x", "x_", "a__b", "has-dash",
+        "way_too_long_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}) {
+    CHECK(has_error([&] { sk::add_skill_bundle(m, c, bad, std::nullopt, now); },
+                    cp::errc::invalid_argument, "must be 1-63 characters"));
+  }
+  CHECK(has_error([&] { sk::add_skill_bundle(m, c, "out", std::string("../etc"), now); },
+                  cp::errc::unsafe_path, "escapes the shared workspace"));
+  CHECK(has_error([&] { sk::add_skill_bundle(m, c, "dup", std::string("shared/skills/ops"), now); },
+                  cp::errc::config_invalid, "both resolve to directory"));
+  CHECK(m.snapshot(inst) == before);
+  m.write_file(c, "skill_bundles = { ops = {} }\n");
+  const snapshot_t inline_before = m.snapshot(inst);
+  CHECK(has_error([&] { sk::add_skill_bundle(m, c, "docs", std::nullopt, now); },
+                  cp::errc::config_parse, "would make it invalid TOML"));
+  CHECK(m.snapshot(inst) == inline_before);
+  memory l;
+  l.write_file("/real/config.toml", "");
+  l.mkdirs(inst);
+  l.symlink(inst + "/config.toml", "/real/config.toml");
+  CHECK(
+      refused_with([&] { sk::add_skill_bundle(l, c, "docs", std::nullopt, now); }, "config.toml"));
+  CHECK(l.read_file("/real/config.toml").empty());
+}
+
+TEST_CASE("fault sweep of the config append: config.toml is old or new, nothing beside it") {
+  const std::string original = "[agents.default]\nskill_bundles = [\"ops\"]\n";
+  const auto setup = [&](memory& m) {
+    m.write_file(inst + "/config.toml", original);
+    m.mkdirs(inst + "/shared/skills/ops");
+  };
+  std::size_t ops_count = 0;
+  {
+    faulty<memory> f;
+    setup(f.inner());
+    f.reset_counts();
+    sk::add_skill_bundle(f, inst + "/config.toml", "ops", std::nullopt, cp::timestamp{9, 0});
+    ops_count = f.count();
+  }
+  std::size_t refused = 0;
+  for (const int err : {ENOSPC, EIO}) {
+    for (std::size_t n = 1; n <= ops_count; ++n) {
+      CAPTURE(err);
+      CAPTURE(n);
+      faulty<memory> f;
+      setup(f.inner());
+      const snapshot_t before = f.inner().snapshot(inst);
+      f.reset_counts();
+      f.fail_at(n, err);
+      try {
+        const auto r = sk::add_skill_bundle(f, inst + "/config.toml", "ops", std::nullopt,
+                                            cp::timestamp{9, 0});
+        CHECK(f.inner().read_file(inst + "/config.toml") == original + "\n[skill_bundles.ops]\n");
+        CHECK(f.inner().read_file(r.backup) == original);
+      } catch (const cp::error& e) {
+        ++refused;
+        CHECK(f.inner().snapshot(inst) == before);
+        CHECK(e.sys_errno() == err);
+      }
+    }
+  }
+  MESSAGE("config append fault sweep: " << ops_count << " operations, " << refused
+                                        << " refused cleanly");
+  CHECK(refused > 0);
+}

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bundle_add.hpp"
 #include "install.hpp"
 #include "remove.hpp"
 #include "scaffold.hpp"
@@ -43,6 +44,16 @@ inline nlohmann::ordered_json to_json(const install_result& r,
   std::vector<std::string> w = notices;
   w.insert(w.end(), r.warnings.begin(), r.warnings.end());
   j["warnings"] = w;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["created"] = r.created;
+  j["directory"] = r.directory;
+  j["backup"] = optional_text(r.backup);
+  j["warnings"] = r.warnings;
   return j;
 }
 
