@@ -6,27 +6,139 @@
 // clawport: make AI agents portable between installs.
 // Umbrella header; include this one, or a concern's header from the list below.
 
-// ----- begin clawport/core.hpp -----
-// Foundation: version, configuration macros and the error type.
+// ----- begin clawport/bundle.hpp -----
+// The agent bundle's layout: file and directory names, what a bundle may hold, the format
+// version (docs/format.md).
+
+// ----- begin clawport/bundle/layout.hpp -----
+// The bundle layout (docs/format.md, "Layout"): the names of what an agent bundle holds and
+// the format version. The exporter writes this layout; import and verify read it. Nothing
+// here touches a filesystem.
 
 // ----- begin clawport/core/config.hpp -----
-// Compile-time configuration macros. Define any of them before including clawport
-// to change the default; every macro is documented in docs/library.md.
+// Compile-time configuration macros and the ABI namespace keyed on them. Define any of the
+// macros before including clawport to change the default; every macro is documented in
+// docs/library.md ("Configuration macros").
 
 /// Size of the buffer used by the read/write fallback of file copies, in bytes.
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_COPY_BUFFER_SIZE
-#define CLAWPORT_COPY_BUFFER_SIZE (128 * 1024)
+#define CLAWPORT_COPY_BUFFER_SIZE 131072
 #endif
 
 /// Deepest directory nesting a tree walk accepts before refusing with
 /// `errc::limit_exceeded` (a guard against hostile, very deep trees).
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_MAX_TREE_DEPTH
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
+
+// Everything clawport declares lives in an inline namespace whose name carries the value of
+// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
+// two translation units built with different values define different functions instead of
+// silently sharing one definition chosen by the linker (an ODR violation). Code names
+// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
+/// The ABI namespace; headers that declare directly in `clawport` open it:
+/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+#define CLAWPORT_ABI_NAMESPACE \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+
+// Every module namespace is first declared inside the ABI namespace, so a header's
+// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
+// namespace is added here (tools/check_layers.py fails on one that is missing).
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {}
+namespace paths {}
+namespace utf8 {}
+namespace text {}
+namespace toml_adaptor {}
+namespace fs {}
+namespace names {}
+namespace testing {}
+namespace zeroclaw {}
+namespace skills {}
+namespace bundle {}
+namespace digest {}
+namespace publish {}
+namespace exporter_detail {}
+namespace importer {}
+namespace verify {}
+namespace openclaw {}
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+
+static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
+static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
 // ----- end clawport/core/config.hpp -----
+// ----- begin clawport/core/version.hpp -----
+// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+
+
+#define CLAWPORT_VERSION_MAJOR 0
+#define CLAWPORT_VERSION_MINOR 1
+#define CLAWPORT_VERSION_PATCH 0
+
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The library version as "MAJOR.MINOR.PATCH".
+inline constexpr std::string_view version_string = "0.1.0";
+
+/// The bundle format this library writes and the only one it reads.
+inline constexpr int bundle_format_version = 1;
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/version.hpp -----
+
+#include <string>
+#include <string_view>
+
+namespace clawport::bundle {
+
+/// The format this library writes and the only one it reads (`format_version` in the
+/// manifest and in the JSON documents).
+inline constexpr int format_version = bundle_format_version;
+
+/// The manifest, at the bundle root.
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// The agent's config closure, at the bundle root.
+inline constexpr std::string_view config_file = "config.toml";
+/// The agent's workspace (minus what the workspace filter keeps behind).
+inline constexpr std::string_view workspace_dir = "workspace";
+/// The skill bundles: `skills/<alias>/<skill>/...`.
+inline constexpr std::string_view skills_dir = "skills";
+
+/// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
+inline std::string skill_bundle_path(std::string_view alias) {
+  return std::string(skills_dir) + "/" + std::string(alias);
+}
+
+/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled).
+constexpr bool is_bundle_entry(std::string_view name) noexcept {
+  return name == manifest_file || name == digest_list_file || name == config_file ||
+         name == workspace_dir || name == skills_dir;
+}
+
+}  // namespace clawport::bundle
+// ----- end clawport/bundle/layout.hpp -----
+// ----- end clawport/bundle.hpp -----
+// ----- begin clawport/core.hpp -----
+// Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
+// type, time, UTF-8, lexical paths and the one TOML adaptor.
+
 // ----- begin clawport/core/error.hpp -----
 // The one error type of the library: a stable code, a message a person can act on,
 // and the path or config field it concerns.
+
 
 #include <stdexcept>
 #include <string>
@@ -34,6 +146,7 @@
 #include <utility>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// Stable error codes. The wire names (see `to_string`) are part of the CLI's JSON
 /// contract and never change meaning; new codes are only ever appended.
@@ -131,8 +244,140 @@ class error : public std::runtime_error {
   int sys_errno_;
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/paths.hpp -----
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host): the one
+// splitter and the one normalization of the library. No filesystem access; nothing here
+// resolves a symlink, so a normalized path is for comparison and display, never to open.
+//
+// The one `..` semantics (docs/architecture.md, "Paths"): `normalize` drops empty and `.`
+// components and lets `..` remove the previous plain component; a `..` at the root of an
+// absolute path is dropped ("/.." is "/"), and the leading `..` of a relative path is kept
+// ("../a" stays "../a"). Where `..` must not be resolved lexically (it may cross a symlink),
+// callers refuse it instead (`has_dotdot`), as the export does for skill directories and
+// for a destination below a directory that does not exist yet.
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::paths {
+
+/// True for a path starting with '/'.
+constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
+
+/// The non-empty '/'-separated segments of `p`, `.` and `..` kept as written:
+/// "/a//b/./" gives {"a", "b", "."}; "" and "/" give {}.
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < p.size()) {
+    while (i < p.size() && p[i] == '/') ++i;
+    std::size_t j = i;
+    while (j < p.size() && p[j] != '/') ++j;
+    if (j > i) out.emplace_back(p.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+/// The components as Rust's `Path::components` yields them (what ZeroClaw's own checks
+/// see): a leading "/" is a component of its own, empty segments vanish, "." is kept only
+/// in first position, ".." is kept. Views into `p`.
+inline std::vector<std::string_view> rust_components(std::string_view p) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  if (is_absolute(p)) {
+    out.emplace_back(p.substr(0, 1));
+    i = 1;
+  }
+  while (i <= p.size()) {
+    std::size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    const std::string_view part = p.substr(i, j - i);
+    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
+    i = j + 1;
+  }
+  return out;
+}
+
+/// '/'-joins `parts`, with a leading '/' when `absolute` ("/" for no parts).
+inline std::string join_components(const std::vector<std::string>& parts, bool absolute,
+                                   std::size_t count = std::string::npos) {
+  if (count > parts.size()) count = parts.size();
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  return out;
+}
+
+/// Lexical normalization with the one `..` semantics (see the top of this file):
+/// "/a/./b/../c" -> "/a/c"; "/.." -> "/"; "." -> ""; "./shared" -> "shared"; "a/../../b" -> "../b".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = is_absolute(p);
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return join_components(out, absolute);
+}
+
+/// `base/rel`, or `rel` when it is absolute or `base` is empty; never normalizes.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (is_absolute(rel) || base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// `path` equals `prefix` or lies below it, by whole components (as Rust's
+/// `Path::starts_with`); an absolute path never starts a relative one, nor the reverse.
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  if (is_absolute(path) != is_absolute(prefix)) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::paths
+// ----- end clawport/core/paths.hpp -----
 // ----- begin clawport/core/text.hpp -----
 // Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
 // how ZeroClaw trims every name and path it reads, and the one escape for human-readable
@@ -140,52 +385,85 @@ class error : public std::runtime_error {
 // skill name can never move the cursor, clear a line or hide text in a report.
 
 // ----- begin clawport/core/utf8.hpp -----
-// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
-// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
+// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
+// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
+// classifies code points without a Unicode library), the tree copy (names that are not
+// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
+// Rust's read_to_string does).
+
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-namespace clawport::detail {
+namespace clawport::utf8 {
 
-/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      return false;
-    }
-    i += len;
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is well-formed UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
   }
   return true;
 }
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace clawport::utf8
+
+namespace clawport::detail {
+
+/// The same rule under the name the walkers use: `utf8::valid`.
+constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
 
 }  // namespace clawport::detail
 // ----- end clawport/core/utf8.hpp -----
@@ -319,6 +597,7 @@ inline std::string escape_for_terminal(std::string_view s) {
 
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// A UTC instant: seconds since the Unix epoch plus nanoseconds (0..999'999'999).
 struct timestamp {
@@ -403,27 +682,55 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
   return timestamp{seconds, 0};
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/time.hpp -----
-// ----- begin clawport/core/version.hpp -----
-// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+// ----- begin clawport/core/toml.hpp -----
+// The one TOML adaptor: every TOML text the library reads (config.toml, SKILL.toml,
+// manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
+// without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
+// clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
 
-#define CLAWPORT_VERSION_MAJOR 0
-#define CLAWPORT_VERSION_MINOR 1
-#define CLAWPORT_VERSION_PATCH 0
-
+#include <string>
 #include <string_view>
+#include <utility>
 
-namespace clawport {
+#include <toml++/toml.h>
 
-/// The library version as "MAJOR.MINOR.PATCH".
-inline constexpr std::string_view version_string = "0.1.0";
 
-/// The bundle format this library writes and the only one it reads.
-inline constexpr int bundle_format_version = 1;
+namespace clawport::toml_adaptor {
 
-}  // namespace clawport
-// ----- end clawport/core/version.hpp -----
+namespace detail {
+
+inline error parse_failure(const toml::parse_error& e, std::string_view subject) {
+  const auto& where = e.source().begin;
+  std::string s(subject);
+  return error(errc::config_parse,
+               s + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
+                   std::string(e.description()),
+               s);
+}
+
+}  // namespace detail
+
+/// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
+/// nodes' source regions ("config.toml", "SKILL.toml").
+inline toml::table parse(std::string_view text, std::string_view subject) {
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text, subject);
+  } catch (const toml::parse_error& e) {
+    throw detail::parse_failure(e, subject);
+  }
+#else
+  toml::parse_result r = toml::parse(text, subject);
+  if (!r) throw detail::parse_failure(r.error(), subject);
+  return std::move(r).table();
+#endif
+}
+
+}  // namespace clawport::toml_adaptor
+// ----- end clawport/core/toml.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
@@ -574,6 +881,7 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
 // (content digests of bundles, plan integrity). `digest::sha256` models it.
+
 
 #include <array>
 #include <cstddef>
@@ -1031,12 +1339,12 @@ inline std::string sha256_hex(std::string_view text) {
 // ----- end clawport/digest/sha256.hpp -----
 // ----- end clawport/digest.hpp -----
 // ----- begin clawport/exporter.hpp -----
-// The export: basic_exporter (the order of operations of §7.9 over the four policies), the
-// report and JSON rendering, and recover.
+// The export: basic_exporter (the order of operations of docs/library.md, Exporting, over the four
+// policies), the report and JSON rendering, and recover.
 
 // ----- begin clawport/exporter/destination.hpp -----
-// Destination resolution and the overlap check (§7.2), done before anything is created.
-// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// Destination resolution and the overlap check (docs/library.md, Exporting), done before anything
+// is created. `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
 // ancestor through the Fs policy's `canonical` and re-appends the missing components,
 // refusing a `..` that reaches through a directory that does not exist yet.
 
@@ -1058,52 +1366,24 @@ struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
                              std::declval<Fs&>().canonical(std::string_view{})})>>
     : std::true_type {};
 
-/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}).
+/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
 inline std::vector<std::string> components(std::string_view path) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < path.size()) {
-    while (i < path.size() && path[i] == '/') ++i;
-    std::size_t j = i;
-    while (j < path.size() && path[j] != '/') ++j;
-    if (j > i) out.emplace_back(path.substr(i, j - i));
-    i = j;
-  }
-  return out;
+  return paths::components(path);
 }
 
 inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
-  if (count == 0) return "/";
-  std::string out;
-  for (std::size_t i = 0; i < count; ++i) out += "/" + parts[i];
-  return out;
+  return paths::join_components(parts, true, count);
 }
 
 /// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
 inline bool starts_with(const std::string& path, const std::string& prefix) {
-  const std::vector<std::string> p = components(path);
-  const std::vector<std::string> q = components(prefix);
-  if (q.size() > p.size()) return false;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    if (p[i] != q[i]) return false;
-  }
-  return true;
+  return paths::starts_with(path, prefix);
 }
 
-/// Lexical `..`-free normalization of an absolute path ("." dropped, ".." pops), used only
-/// for display and comparison of planned paths, never to open anything.
-inline std::string normalize_lexically(std::string_view abs) {
-  std::vector<std::string> out;
-  for (std::string& c : components(abs)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty()) out.pop_back();
-      continue;
-    }
-    out.push_back(std::move(c));
-  }
-  return join(out, out.size());
-}
+/// Lexical normalization of an absolute path (core/paths.hpp: "." dropped, ".." pops, at
+/// the root it is dropped), used only for display and comparison of planned paths, never to
+/// open anything.
+inline std::string normalize_lexically(std::string_view abs) { return paths::normalize(abs); }
 
 inline error unresolvable(const std::string& display) {
   return error(errc::unsafe_path,
@@ -1113,7 +1393,8 @@ inline error unresolvable(const std::string& display) {
                display);
 }
 
-/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+/// `resolve_path` of docs/library.md, Exporting for an absolute path; `display` names it in the
+/// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
   static_assert(has_canonical<Fs>::value,
@@ -1196,19 +1477,18 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 }  // namespace clawport::exporter_detail
 // ----- end clawport/exporter/destination.hpp -----
 // ----- begin clawport/exporter/exporter.hpp -----
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 
 // ----- begin clawport/fs/anchored.hpp -----
 // Opening a source root (a workspace or a skill bundle) so that what is copied is bound
 // to what was checked: the walk goes one component at a time through the previous
 // handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+// the opened handle's. Spec: docs/library.md, Exporting.
 
 // ----- begin clawport/fs/context.hpp -----
 // Re-throwing a backend error with the caller's context ("failed to open
@@ -1247,6 +1527,7 @@ inline std::string reason(const error& e) {
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
 // directory handles and single path components, so a racing writer cannot redirect a
 // walk out of the tree it was asked to read. fs::posix and fs::memory model it.
+
 
 #include <cstddef>
 #include <cstdint>
@@ -1308,6 +1589,10 @@ enum class rename_result { done, unsupported };
 //   dir  open_root(std::string_view abs)   open an absolute directory path, following
 //                                          symlinks (used only for the install root and
 //                                          the destination's parent, as upstream does)
+//   std::optional<std::string> canonical(std::string_view abs)
+//                                          realpath(3); nullopt when the path does not
+//                                          exist (resolves the destination, compares
+//                                          source paths; never used to open anything)
 //   std::optional<stat_info> stat_at(const dir&, name)
 //                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
 //   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
@@ -1361,6 +1646,8 @@ struct entry_sink {
 CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
 CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
 CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_canonical,
+                     std::optional<std::string>{lval<B>().canonical(std::string_view{})})
 CLAWPORT_FS_REQUIRES(has_stat_at,
                      std::optional<stat_info>{
                          lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
@@ -1412,6 +1699,9 @@ constexpr bool check_policy() {
   static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
   static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
   static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
+  static_assert(detail::has_canonical<B>::value,
+                "Fs policy: missing `optional<string> canonical(string_view abs)` (realpath; "
+                "nullopt when the path does not exist)");
   static_assert(detail::has_stat_at<B>::value,
                 "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
   static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");
@@ -1483,23 +1773,9 @@ struct root_result {
 
 namespace detail {
 
-/// The components of a path as Rust's `Path::components` yields them: a leading "/" is a
-/// component, empty segments vanish, "." is kept only in first position, ".." is kept.
+/// The components as Rust's `Path::components` yields them: core/paths.hpp.
 inline std::vector<std::string_view> components(std::string_view path) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  if (!path.empty() && path.front() == '/') {
-    out.emplace_back(path.substr(0, 1));
-    i = 1;
-  }
-  while (i <= path.size()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string_view::npos) j = path.size();
-    std::string_view part = path.substr(i, j - i);
-    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
-    i = j + 1;
-  }
-  return out;
+  return paths::rust_components(path);
 }
 
 inline bool is_plain(std::string_view c) noexcept {
@@ -1697,10 +1973,10 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 }  // namespace clawport::fs
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
-// copying (§7.6). Every read and write goes through directory handles; each entry is
-// classified without following links, opened with nofollow and carried only if the
-// opened object is the one that was classified.
+// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
+// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
+// through directory handles; each entry is classified without following links, opened with nofollow
+// and carried only if the opened object is the one that was classified.
 
 
 #include <algorithm>
@@ -1927,12 +2203,12 @@ using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
-/// path of `src` below the spec's root (empty for the root itself); errors name entries
-/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
-/// and skipped; hard-linked files and entries replaced between classification and open
-/// are counted and skipped; any failure to open, read, create or write is thrown.
-/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
+/// skipped; hard-linked files and entries replaced between classification and open are counted and
+/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
+/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
@@ -1974,9 +2250,9 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
-/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
-/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
+/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
+/// root is refused. Only directories directly under a bundle root are skills (loose files are
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.
@@ -2135,6 +2411,98 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 // open directory descriptor and one path component, never by re-resolving a path string,
 // so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
 
+// ----- begin clawport/fs/sys_error.hpp -----
+// The one errno mapping: how a failed Fs-policy call becomes a clawport::error, keyed by
+// the operation. fs::posix throws through it, and so do the test backends (fs::memory,
+// fs::faulty), so every backend throws exactly what the real one would for the same errno.
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+
+namespace clawport::fs {
+
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "canonical") return {"cannot resolve", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
+}
+
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
+inline error sys_error(std::string_view op, std::string_view subject, int err) {
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
+      }
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/sys_error.hpp -----
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -2158,45 +2526,6 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 namespace clawport::fs {
 
 namespace detail {
-
-/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
-/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
-/// open becomes errc::not_found; everything else is errc::io.
-inline error posix_error(int err, std::string_view what, std::string_view name,
-                         bool is_open = false) {
-  std::string subject(name);
-  std::string head = std::string(what) + " " + subject + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subject), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)",
-                   std::move(subject), err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subject), err);
-    case ELOOP:
-      if (is_open) {
-        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
-        // entry is a symbolic link, which is refused rather than followed.
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subject), err);
-      }
-      break;
-    case ENOENT:
-      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + errno_text(err), std::move(subject), err);
-}
 
 /// Refuses anything that is not exactly one path component: the policy only ever walks
 /// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
@@ -2317,26 +2646,21 @@ class posix {
                   path);
     }
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0 && errno == ELOOP) {
-      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
-      throw error(errc::limit_exceeded,
-                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
-                  ELOOP);
-    }
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
+    // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit (sys_error).
+    if (fd < 0) throw sys_error("open_root", path, errno);
     return dir(fd);
   }
 
   /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
   /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  /// (exporter, docs/library.md, Exporting), never to open anything. Added for the exporter.
   std::optional<std::string> canonical(std::string_view abs) {
     std::string path(abs);
     char* resolved = ::realpath(path.c_str(), nullptr);
     if (resolved == nullptr) {
       const int err = errno;
       if (err == ENOENT || err == ENOTDIR) return std::nullopt;
-      throw detail::posix_error(err, "cannot resolve", path);
+      throw sys_error("canonical", path, err);
     }
     std::string out(resolved);
     std::free(resolved);
@@ -2349,7 +2673,7 @@ class posix {
     struct stat st {};
     if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT) return std::nullopt;
-      throw detail::posix_error(errno, "cannot inspect", n);
+      throw sys_error("stat_at", n, errno);
     }
     return detail::to_info(st);
   }
@@ -2371,7 +2695,7 @@ class posix {
           S_ISLNK(st.st_mode)) {
         err = ELOOP;
       }
-      throw detail::posix_error(err, "cannot open directory", n, true);
+      throw sys_error("open_dir_at", n, err);
     }
     return dir(fd);
   }
@@ -2383,7 +2707,7 @@ class posix {
     // the caller's fstat then sees it is not a regular file.
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
+    if (fd < 0) throw sys_error("open_file_at", n, errno);
     int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file(fd);
@@ -2399,7 +2723,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return;
       }
       if (detail::is_dot_or_dotdot(ent->d_name)) continue;
@@ -2414,7 +2738,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return empty;
       }
       if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
@@ -2425,7 +2749,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
-      throw detail::posix_error(errno, "cannot create directory", n);
+      throw sys_error("make_dir_at", n, errno);
     }
   }
 
@@ -2435,7 +2759,7 @@ class posix {
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
                       static_cast<mode_t>(mode));
-    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
+    if (fd < 0) throw sys_error("create_file_at", n, errno);
     return file(fd);
   }
 
@@ -2455,7 +2779,7 @@ class posix {
         if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
         int err = errno;
         if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
+        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
         // Not offered here (another filesystem, an old kernel, a seccomp filter): the
         // offsets have advanced by what was copied, so the loop below just continues.
         if (err == ENOSYS) copy_range_works_ = false;
@@ -2476,7 +2800,7 @@ class posix {
     for (;;) {
       ssize_t got = ::read(f.native_handle(), buf, n);
       if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
+      if (errno != EINTR) throw sys_error("read", {}, errno);
     }
   }
 
@@ -2485,7 +2809,7 @@ class posix {
       ssize_t put = ::write(f.native_handle(), data, n);
       if (put < 0) {
         if (errno == EINTR) continue;
-        throw detail::posix_error(errno, "cannot write", "file");
+        throw sys_error("write_all", {}, errno);
       }
       data += put;
       n -= static_cast<std::size_t>(put);
@@ -2494,7 +2818,7 @@ class posix {
 
   void set_mode(file& f, std::uint32_t mode) {
     if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
-      throw detail::posix_error(errno, "cannot set permissions on", "file");
+      throw sys_error("set_mode", {}, errno);
     }
   }
 
@@ -2502,7 +2826,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
-      throw detail::posix_error(errno, "cannot remove", n);
+      throw sys_error("unlink_at", n, errno);
     }
   }
 
@@ -2510,7 +2834,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
-      throw detail::posix_error(errno, "cannot remove directory", n);
+      throw sys_error("remove_dir_at", n, errno);
     }
   }
 
@@ -2536,11 +2860,11 @@ class posix {
         if (err == ENOTDIR || err == ELOOP) {
           // Swapped for a file or symlink after classification: remove the entry itself.
           if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
-            throw detail::posix_error(errno, "cannot remove", child);
+            throw sys_error("unlink_at", child, errno);
           }
           return false;
         }
-        throw detail::posix_error(err, "cannot open directory", child, true);
+        throw sys_error("open_dir_at", child, err);
       }
       detail::unique_fd owned(fd);
       detail::dir_stream stream = stream_of(fd, child);
@@ -2558,12 +2882,12 @@ class posix {
         if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
         continue;
       }
-      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
+      if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
       int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
-        throw detail::posix_error(errno, "cannot remove directory", done);
+        throw sys_error("remove_dir_at", done, errno);
       }
     }
   }
@@ -2576,7 +2900,7 @@ class posix {
     std::string t(to);
     if (mode == rename_mode::replace) {
       if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
-        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
+        throw sys_error("rename_at", f + " to " + t, errno);
       }
       return rename_result::done;
     }
@@ -2589,7 +2913,7 @@ class posix {
     }
     int err = errno;
     if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
-    throw detail::posix_error(err, "cannot rename", f + " to " + t);
+    throw sys_error("rename_at", f + " to " + t, err);
 #else
     return rename_result::unsupported;
 #endif
@@ -2597,43 +2921,40 @@ class posix {
 
   void sync_filesystem(const dir& d) {
 #if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "filesystem");
+    if (::syncfs(d.native_handle()) != 0) throw sys_error("sync_filesystem", {}, errno);
 #else
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
 #endif
   }
 
   void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
   }
 
   bool try_lock(const dir& d) {
     for (;;) {
       if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
       if (errno == EWOULDBLOCK) return false;
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
+      if (errno != EINTR) throw sys_error("try_lock", {}, errno);
     }
   }
 
  private:
   static stat_info fstat_fd(int fd) {
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
+    if (::fstat(fd, &st) != 0) throw sys_error("stat", {}, errno);
     return detail::to_info(st);
   }
 
   static detail::dir_stream stream_of(int fd, std::string_view what) {
     DIR* d = ::fdopendir(fd);
-    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
+    if (d == nullptr) throw sys_error("for_each_entry", what, errno);
     return detail::dir_stream(d);
   }
 
   static detail::dir_stream open_stream(const dir& d) {
     int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
+    if (fd < 0) throw sys_error("open_dir_at", ".", errno);
     detail::unique_fd owned(fd);
     detail::dir_stream stream = stream_of(fd, "directory");
     owned.release();  // the stream owns it now
@@ -2646,14 +2967,12 @@ class posix {
     struct stat st {};
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
-                  name, ENOENT)
-          : detail::posix_error(errno, "cannot inspect", name);
+      throw top && errno == ENOENT ? sys_error("remove_tree_at", name, ENOENT)
+                                   : sys_error("stat_at", name, errno);
     }
     if (S_ISDIR(st.st_mode)) return true;
     if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
-      throw detail::posix_error(errno, "cannot remove", name);
+      throw sys_error("unlink_at", name, errno);
     }
     return false;
   }
@@ -2688,7 +3007,7 @@ static_assert(check_policy<posix>());
 }  // namespace clawport::fs
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
-// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
 //   static constexpr std::optional<std::string_view> check(std::string_view name);
 // returning the refusal reason (a phrase completing "the name ...") or nullopt.
@@ -2700,78 +3019,6 @@ static_assert(check_policy<posix>());
 #include <string_view>
 #include <type_traits>
 
-// ----- begin clawport/names/utf8.hpp -----
-// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
-// (Unicode White_Space, category Cc) without a Unicode library.
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-
-namespace clawport::names::utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is valid UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace clawport::names::utf8
-// ----- end clawport/names/utf8.hpp -----
 
 namespace clawport::names {
 
@@ -2786,7 +3033,7 @@ struct not_empty {
 };
 
 /// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
-/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+/// default grammar changes no docs/format.md outcome; it keeps the code-point rules well-defined.
 struct valid_utf8 {
   static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
     if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
@@ -2975,7 +3222,7 @@ struct grammar {
   static constexpr bool has = detail::contains_v<Rule, Rules...>;
 };
 
-/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+/// The default grammar: docs/format.md, in its order, with its reasons.
 using portable =
     grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
             rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
@@ -3002,7 +3249,7 @@ constexpr void require_names_policy() noexcept {
                 "returning the refusal reason, or nullopt for a portable name");
 }
 
-/// The public predicate of §6.2: true when `name` is one portable path component.
+/// The public predicate of docs/format.md: true when `name` is one portable path component.
 template <typename Names = portable>
 constexpr bool is_safe_path_component(std::string_view name) noexcept {
   require_names_policy<Names>();
@@ -3012,9 +3259,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 }  // namespace clawport::names
 // ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
-// Admission of the destination (§8.2), bound to the identity of the object that was
-// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
-// the handle of the destination's parent, opened once.
+// Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
+// object that was checked, and the identity re-checks publishing repeats (docs/library.md, The
+// Publish policy). Everything goes through the handle of the destination's parent, opened once.
 
 
 #include <algorithm>
@@ -3065,7 +3312,7 @@ namespace detail {
 
 }  // namespace detail
 
-/// The refusals of §8.2/§8.4, with upstream's exact wording.
+/// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
 inline error symlink(const destination_names& d) {
   return error(errc::unsafe_path,
@@ -3128,8 +3375,9 @@ std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& 
   return now.id;
 }
 
-/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
-/// that changed between stat and open, and a non-empty directory without `force`.
+/// Admission (`check_destination`, docs/library.md, The Publish policy): refuses a symlink, a
+/// non-directory, a directory that changed between stat and open, and a non-empty directory without
+/// `force`.
 template <class Fs>
 admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
                    const destination_names& d) {
@@ -3166,8 +3414,8 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   return out;
 }
 
-/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
-/// be the admitted object and never one of the source trees the export read.
+/// The re-check before replacing an admitted directory (docs/library.md, The Publish policy): the
+/// name must still be the admitted object and never one of the source trees the export read.
 template <class Fs>
 void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
                       const admission& adm, const std::vector<fs::file_id>& sources,
@@ -3188,9 +3436,11 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 }  // namespace clawport::publish
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (§8.1): the staging directory
+// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
+// staging directory
 // `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
 
 #include <cstddef>
 #include <random>
@@ -3341,10 +3591,10 @@ constexpr bool check_policy() {
 }  // namespace clawport::publish
 // ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
-// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
-// the destination; publishing is one rename for a vacant destination and, for an admitted
-// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
-// it reports is rolled back so the destination holds what it held before.
+// publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
+// bundle already sits beside the destination; publishing is one rename for a vacant destination
+// and, for an admitted directory, rename-aside, re-check, rename-in, then delete the retired tree.
+// Every failure it reports is rolled back so the destination holds what it held before.
 
 
 #include <string>
@@ -3555,9 +3805,9 @@ struct staged_swap {
 }  // namespace clawport::publish
 // ----- end clawport/publish/staged_swap.hpp -----
 // ----- begin clawport/skills/loader.hpp -----
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+// Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
+// docs/library.md, Skills), through the Fs policy. Entries are visited in byte order of their names
+// where upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 
 #include <algorithm>
 #include <cerrno>
@@ -3570,7 +3820,7 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/skills/audit.hpp -----
-// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// The static skill audit (docs/library.md, Skills): script files and shebangs, symlinks,
 // size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
 // `audit_skill_directory` walks a skill through the Fs policy and applies them.
 //
@@ -3591,7 +3841,7 @@ struct staged_swap {
 #include <toml++/toml.h>
 
 // ----- begin clawport/skills/locations.hpp -----
-// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// Where skills live (docs/library.md, Skills): the skill part of config.toml, bundle
 // directory resolution, the lexical `validate_directory` contract and directory
 // uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
 
@@ -3617,97 +3867,15 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/zeroclaw/paths.hpp -----
-// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
-// the skill-directory rules of §7.1. No filesystem access.
+// Lexical path arithmetic now lives in core/paths.hpp (clawport::paths), with the one `..`
+// semantics of the library; `zeroclaw::paths` remains as a name for it.
 
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
 
-namespace clawport::zeroclaw::paths {
+namespace clawport::zeroclaw {
 
-inline std::vector<std::string> components(std::string_view p) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t slash = p.find('/', start);
-    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
-    if (end > start) out.emplace_back(p.substr(start, end - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  return out;
-}
+namespace paths = clawport::paths;
 
-/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
-/// plain component (at the root it is dropped; leading `..` of a relative path stays).
-/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
-inline std::string normalize(std::string_view p) {
-  const bool absolute = !p.empty() && p.front() == '/';
-  std::vector<std::string> out;
-  for (std::string& c : components(p)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty() && out.back() != "..") {
-        out.pop_back();
-        continue;
-      }
-      if (absolute) continue;
-    }
-    out.push_back(std::move(c));
-  }
-  std::string joined = absolute ? "/" : "";
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (i) joined += '/';
-    joined += out[i];
-  }
-  return joined;
-}
-
-/// `base/rel`, or `rel` when it is absolute.
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  if (base.empty()) return std::string(rel);
-  std::string out(base);
-  if (out.back() != '/') out += '/';
-  return out + std::string(rel);
-}
-
-/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
-inline bool starts_with(std::string_view path, std::string_view prefix) {
-  const bool pa = !path.empty() && path.front() == '/';
-  const bool pb = !prefix.empty() && prefix.front() == '/';
-  if (pa != pb) return false;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  if (b.size() > a.size()) return false;
-  for (std::size_t i = 0; i < b.size(); ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
-/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
-inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
-  if (!starts_with(path, prefix)) return std::nullopt;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  std::string out;
-  for (std::size_t i = b.size(); i < a.size(); ++i) {
-    if (!out.empty()) out += '/';
-    out += a[i];
-  }
-  return out;
-}
-
-/// True when any component is `..`.
-inline bool has_dotdot(std::string_view p) {
-  for (const std::string& c : components(p))
-    if (c == "..") return true;
-  return false;
-}
-
-}  // namespace clawport::zeroclaw::paths
+}  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/paths.hpp -----
 
 namespace clawport::zeroclaw {
@@ -3746,9 +3914,9 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
-/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
-/// By component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
+/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
+/// component, anchored at the workspace root, case-sensitive.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
   const std::string_view first = relative.substr(0, relative.find('/'));
@@ -4022,7 +4190,7 @@ struct frontmatter_split {
   std::string body;
 };
 
-/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// Splits SKILL.md text at its frontmatter fences (docs/library.md, Skills): CRLF is
 /// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
 /// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
 inline frontmatter_split split_frontmatter(std::string_view text) {
@@ -4182,7 +4350,7 @@ inline bool is_slash_options_header(std::string_view line) {
 
 }  // namespace detail
 
-/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// Parses the `slash_options:` block of a frontmatter (docs/library.md, Skills). Options
 /// without a name or a type are dropped. Never fails.
 inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
   std::vector<slash_option> out;
@@ -4224,9 +4392,9 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
 
 namespace detail {
 
-/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
-/// starts with a space or tab is nested content unless it continues a block scalar or a
-/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+/// The flat scan both readers share (docs/library.md, Skills), with the indentation fix: a line
+/// that starts with a space or tab is nested content unless it continues a block scalar or a tag
+/// list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
 template <class Sink>
 void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   std::optional<std::string> block_key;
@@ -4316,7 +4484,7 @@ struct loader_frontmatter {
   std::vector<slash_option> slash_options;
 };
 
-/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// The lenient reader (docs/library.md, Skills); never fails. Unknown keys are ignored;
 /// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
 inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
   struct sink_t {
@@ -4361,11 +4529,12 @@ struct skill_document {
   skill_frontmatter frontmatter;
   std::string body;
 
-  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// Parses strictly (docs/library.md, Skills). Throws `errc::skill_invalid` when the
   /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
   static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
 
-  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  /// Writes the canonical form (docs/library.md, Skills); `parse(serialize())` gives the document
+  /// back.
   std::string serialize() const;
 };
 
@@ -4549,29 +4718,10 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
+/// `errc::config_parse` naming line and column.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, std::string_view(subject));
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(e.description()),
-                subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, std::string_view(subject));
-  if (!r) {
-    const auto& where = r.error().source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(r.error().description()),
-                subject);
-  }
-  return std::move(r).table();
-#endif
+  return toml_adaptor::parse(text, subject);
 }
 
 /// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
@@ -4768,7 +4918,7 @@ inline void check_forge(const toml_reader& rd, const toml::table& t) {
 
 }  // namespace detail
 
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// Parses a SKILL.toml or manifest.toml (docs/library.md, Skills): `[skill]` is strict
 /// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
 /// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
 /// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
@@ -4833,7 +4983,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   return s;
 }
 
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// The scaffold's skill-name rule (docs/library.md, Skills): non-empty, only `a-z`, `0-9`
 /// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
 /// The loader itself accepts any name.
 inline bool is_valid_skill_name(std::string_view name) noexcept {
@@ -4854,7 +5004,7 @@ inline void validate_skill_name(std::string_view name) {
   }
 }
 
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// Builds the loader's skill from SKILL.md text (docs/library.md, Skills). Never fails:
 /// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
 /// `description` to the first non-heading body line, then `"No description"`.
 inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
@@ -4980,7 +5130,7 @@ inline skills_config parse_skills_config(std::string_view config_text,
 }
 
 // Path arithmetic is zeroclaw::paths (shared with the export planner of
-// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+// docs/library.md, Exporting), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
@@ -5128,8 +5278,8 @@ inline std::vector<std::string_view> split_ws(std::string_view s) {
 
 }  // namespace detail
 
-/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
-/// `head` is the start of the file (only its first 128 bytes are looked at).
+/// The interpreter a shebang names (docs/library.md, Skills), lowercased; nullopt without a `#!`
+/// line. `head` is the start of the file (only its first 128 bytes are looked at).
 inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
@@ -5212,7 +5362,7 @@ inline bool is_cross_skill_reference(std::string_view s) {
          (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
 }
 
-/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+/// What the pure part of the link check (docs/library.md, Skills) decides for one target.
 struct link_verdict {
   enum kind_t { skip, finding, resolve } kind = skip;
   std::string reason;  ///< for `finding`
@@ -5263,8 +5413,8 @@ inline link_verdict classify_markdown_link(std::string_view raw) {
   return v;
 }
 
-/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
-/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// The TOML part of the audit (docs/library.md, Skills) on one file's text: parse errors and
+/// `[[tools]]` entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
 /// it is copied into the findings.
 inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
   std::vector<audit_finding> out;
@@ -5452,8 +5602,8 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 
 }  // namespace detail
 
-/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
-/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
+/// Throws when the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
 /// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
@@ -5889,8 +6039,8 @@ struct install_paths {
   }
 };
 
-/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
-/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, docs/library.md,
+/// Skills): its workspace skills, then each bundle it lists, in list order, through the bundle's
 /// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
 /// Open-skills and plugin skills are not modelled (both are opt-in upstream features
 /// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
@@ -6015,9 +6165,92 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 
 }  // namespace clawport::skills
 // ----- end clawport/skills/loader.hpp -----
+// ----- begin clawport/zeroclaw/closure.hpp -----
+// plan_export: the config closure of one agent (docs/format.md).
+// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
+// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/names/identity_path.hpp -----
+// `portable_identity_path` (docs/format.md): keeps an `identity.aieos_path` only
+// when it names a file inside the carried workspace by a path every target resolves the
+// same way, and rewrites it with '/' separators.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::names {
+
+/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
+struct identity_path_result {
+  std::optional<std::string> path;
+  std::string refusal;
+};
+
+/// docs/format.md on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// docs/library.md, Exporting (zeroclaw::workspace_entry_included); it is a parameter so names/
+/// stays free of ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on
+/// every host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+template <typename Names = portable, typename Included>
+identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
+  require_names_policy<Names>();
+  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
+  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
+  if (raw.front() == '/')
+    return refuse(
+        "the AIEOS identity document is referenced by a source-host absolute path; point the "
+        "imported agent at a path inside its own workspace");
+  std::vector<std::string_view> kept;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = raw.find('/', start);
+    const std::string_view segment =
+        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (segment == "..")
+      return refuse(
+          "the AIEOS identity document path contains a `..` segment; name the file by its "
+          "plain path from the workspace root");
+    if (segment != ".") {
+      if (const auto reason = Names::unportable_reason(segment))
+        return refuse("the AIEOS identity document path has a component that " +
+                      std::string(*reason) + " (`" + std::string(segment) +
+                      "`); a bundle is opened on hosts other than this one, so it can carry "
+                      "only names every supported target can materialize");
+      kept.push_back(segment);
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
+  // normalization is the list of kept names, which cannot leave the workspace.
+  std::string relative;
+  for (const std::string_view part : kept) {
+    if (!relative.empty()) relative += '/';
+    relative += part;
+  }
+  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
+  if (!included(std::string_view(relative)))
+    return refuse(
+        "the AIEOS identity document sits in the part of the workspace this bundle does not "
+        "carry, so the reference would dangle on the target");
+  return identity_path_result{relative, {}};
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/identity_path.hpp -----
 // ----- begin clawport/zeroclaw/api.hpp -----
 // The entry points of the pure export half, declared in one place. Definitions live in
-// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+// closure.hpp (planning) and render.hpp (config and manifest text), included at the end, so
+// that this header alone defines what it declares.
 
 #include <string>
 #include <string_view>
@@ -6026,6 +6259,8 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
 // handed to the exporter, which copies, then reports what did not arrive
 // (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include "../bundle/layout.hpp"  // the bundle layout: bundle::
 
 #include <algorithm>
 #include <optional>
@@ -6037,6 +6272,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
 // files are written in schema order, so the closure is held in this small model and
 // toml++ is used only to parse (the source config and the round-trip re-parse).
+
 
 #include <cstdint>
 #include <string>
@@ -6188,8 +6424,10 @@ inline bool operator==(const value& a, const value& b) {
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+// The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
+// (docs/format.md), and the kinds of host-local notes clawport adds to its report (not the
+// manifest).
+
 
 #include <string_view>
 
@@ -6291,13 +6529,12 @@ constexpr std::string_view to_string(note_kind k) noexcept {
 
 namespace clawport::zeroclaw {
 
-// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
-inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
-inline constexpr std::string_view config_file = "config.toml";
-inline constexpr std::string_view workspace_dir = "workspace";
-inline constexpr std::string_view skills_dir = "skills";
+// ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
+inline constexpr std::string_view manifest_file = bundle::manifest_file;
+inline constexpr std::string_view digest_list_file = bundle::digest_list_file;
+inline constexpr std::string_view config_file = bundle::config_file;
+inline constexpr std::string_view workspace_dir = bundle::workspace_dir;
+inline constexpr std::string_view skills_dir = bundle::skills_dir;
 inline constexpr std::string_view workspace_memory_dir = "memory";
 inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
 
@@ -6336,8 +6573,8 @@ struct skill_source {
 /// Where the agent's workspace is read from.
 struct workspace_source {
   /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
+  /// anchored, docs/library.md, Exporting). true: `workspace.path` was configured; `path` is that
+  /// value as written (exempt from the ancestor walk).
   bool configured = false;
   std::string path;
 };
@@ -6353,14 +6590,14 @@ struct plan_options {
   std::string producer_version = "clawport " + std::string(version_string);
 };
 
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
+/// The result of `plan_export` (docs/format.md).
 struct export_plan {
   std::string root_alias;
   /// The scrubbed, pruned config closure, in render order (starts with schema_version).
   value closure = value::make_table();
   std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  std::vector<dropped_item> dropped;          ///< in recording order (docs/format.md)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (docs/format.md)
   workspace_source workspace;
   std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
@@ -6381,9 +6618,10 @@ inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   return out;
 }
 
-// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
+// workspace_entry_included (docs/library.md, Exporting) is part of the install layout
+// (install_layout.hpp).
 
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// Row 17 of docs/format.md: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
 /// no identity document was kept.
 inline void record_missing_identity_document(export_plan& plan) {
@@ -6403,7 +6641,7 @@ inline void record_missing_identity_document(export_plan& plan) {
            "shipped pointing at nothing"});
 }
 
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// Row 18 of docs/format.md: each alias carried no skill content. Removes its planned source and
 /// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
 /// order given. The config entry still travels.
 inline void record_missing_skill_content(export_plan& plan,
@@ -6444,7 +6682,7 @@ namespace clawport::zeroclaw {
 struct schema_v3;
 
 /// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// (docs/format.md): closure, scrub, drops, risk flags, workspace, identity and
 /// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
 /// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
 /// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
@@ -6453,7 +6691,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options = {});
 
 /// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// validates the closure standing alone (docs/format.md). Throws errc::config_invalid with the
 /// spec's "does not validate on a clean install" message, subject = the field named.
 template <typename Schema = schema_v3>
 std::string render_config_toml(const export_plan& plan);
@@ -6463,11 +6701,81 @@ std::string render_config_toml(const export_plan& plan);
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
 }  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/api.hpp -----
+
+// The definitions. Both include this header first, hence after the declarations.
+// ----- begin clawport/zeroclaw/render.hpp -----
+// Rendering the bundle's two TOML files (docs/format.md). Both are
+// parsed back and compared with what was meant to be written before they are returned;
+// config.toml is also validated standing alone, and refused when it does not validate.
+
+#include <string>
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/parse.hpp -----
+// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// parse errors become clawport::error(errc::config_parse) naming the line and column.
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
+
+
+namespace clawport::zeroclaw {
+
+namespace detail {
+
+inline value from_toml_node(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table: {
+      value out = value::make_table();
+      for (auto&& [key, child] : *node.as_table())
+        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
+      return out;
+    }
+    case toml::node_type::array: {
+      value out = value::make_array();
+      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
+      return out;
+    }
+    case toml::node_type::string:
+      return value::make_string(std::string(node.as_string()->get()));
+    case toml::node_type::integer:
+      return value::make_integer(node.as_integer()->get());
+    case toml::node_type::floating_point:
+      return value::make_floating(node.as_floating_point()->get());
+    case toml::node_type::boolean:
+      return value::make_boolean(node.as_boolean()->get());
+    default: {
+      // date, time, date-time: kept as TOML text
+      std::ostringstream text;
+      if (const auto* d = node.as_date()) text << *d;
+      if (const auto* t = node.as_time()) text << *t;
+      if (const auto* dt = node.as_date_time()) text << *dt;
+      value out;
+      out.type = value::kind::datetime;
+      out.text = text.str();
+      return out;
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses TOML text into an ordered table. `what` names the text in errors
+/// ("config.toml", "the rendered closure").
+inline value parse_toml(std::string_view text, std::string_view what) {
+  return detail::from_toml_node(toml_adaptor::parse(text, what));
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/parse.hpp -----
 // ----- begin clawport/zeroclaw/schema_v3.hpp -----
 // ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
 // every table an agent closure touches, in the upstream structs' field order (the order
 // keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
 
 #include <string_view>
 
@@ -6475,6 +6783,7 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 // Schema descriptors: a config schema as constexpr data. Each carried table is a list of
 // `field`s (key, type, default, secret, reference target, drop rule, host-local note);
 // the closure engine interprets them, so another schema is another Schema policy type.
+
 
 #include <cstddef>
 #include <cstdint>
@@ -6551,8 +6860,8 @@ enum class field_rule {
   carry,            ///< travels when it differs from the default
   drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
   force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
+  identity_path,    ///< kept only in portable form (docs/format.md), else removed and reported
+  skill_directory,  ///< docs/library.md, Exporting directory rules
 };
 
 /// A note for a value that travels but names something of the source host.
@@ -6572,7 +6881,7 @@ struct field {
   bool required = false;  ///< a table without it does not load upstream
   ref_target ref = ref_target::none;
   field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
+  int row = 0;  ///< docs/format.md row, orders drops within an entry
   drop_reason reason = drop_reason::host_specific;
   std::string_view detail{};
   note_rule note{};
@@ -6694,7 +7003,7 @@ struct entry_schema {
   std::string_view name{};  ///< for messages: "agent", "risk profile", ...
   list_view<field> fields{};
   list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+  bool prune = true;         ///< false for providers: carried exactly as written (docs/format.md)
 };
 
 /// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
@@ -6711,41 +7020,94 @@ struct entry_schema {
 ///   static constexpr const entry_schema* transcription_provider(std::string_view family);
 ///   static constexpr name_list model_families();         // known slots, in order
 /// The provider functions return nullptr for a family the schema does not know.
+namespace schema_detail {
+
 template <typename S, typename = void>
-struct is_schema : std::false_type {};
+struct has_version : std::false_type {};
 template <typename S>
-struct is_schema<
-    S,
-    std::void_t<decltype(std::uint32_t{S::version}),
-                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
-                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
-                std::enable_if_t<
-                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+struct has_version<S, std::void_t<decltype(std::uint32_t{S::version})>> : std::true_type {};
+
+// One trait per member: `entry` members return an entry_schema, `provider` members map a
+// family name to a `const entry_schema*`.
+#define CLAWPORT_SCHEMA_ENTRY(member)                                                           \
+  template <typename S, typename = void>                                                        \
+  struct has_##member : std::false_type {};                                                     \
+  template <typename S>                                                                         \
+  struct has_##member<S, std::enable_if_t<std::is_same_v<decltype(S::member()), entry_schema>>> \
+      : std::true_type {};
+#define CLAWPORT_SCHEMA_PROVIDER(member)                                                     \
+  template <typename S, typename = void>                                                     \
+  struct has_##member : std::false_type {};                                                  \
+  template <typename S>                                                                      \
+  struct has_##member<S, std::enable_if_t<std::is_convertible_v<                             \
+                             decltype(S::member(std::string_view{})), const entry_schema*>>> \
+      : std::true_type {};
+CLAWPORT_SCHEMA_ENTRY(agent)
+CLAWPORT_SCHEMA_ENTRY(risk_profile)
+CLAWPORT_SCHEMA_ENTRY(runtime_profile)
+CLAWPORT_SCHEMA_ENTRY(skill_bundle)
+CLAWPORT_SCHEMA_ENTRY(knowledge_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_server)
+CLAWPORT_SCHEMA_PROVIDER(model_provider)
+CLAWPORT_SCHEMA_PROVIDER(tts_provider)
+CLAWPORT_SCHEMA_PROVIDER(transcription_provider)
+#undef CLAWPORT_SCHEMA_ENTRY
+#undef CLAWPORT_SCHEMA_PROVIDER
+
+template <typename S, typename = void>
+struct has_model_families : std::false_type {};
+template <typename S>
+struct has_model_families<
+    S, std::enable_if_t<std::is_convertible_v<decltype(S::model_families()), name_list>>>
     : std::true_type {};
+
+}  // namespace schema_detail
+
+template <typename S>
+struct is_schema
+    : std::conjunction<schema_detail::has_version<S>, schema_detail::has_agent<S>,
+                       schema_detail::has_risk_profile<S>, schema_detail::has_runtime_profile<S>,
+                       schema_detail::has_skill_bundle<S>, schema_detail::has_knowledge_bundle<S>,
+                       schema_detail::has_mcp_bundle<S>, schema_detail::has_mcp_server<S>,
+                       schema_detail::has_model_provider<S>, schema_detail::has_tts_provider<S>,
+                       schema_detail::has_transcription_provider<S>,
+                       schema_detail::has_model_families<S>> {};
 template <typename S>
 inline constexpr bool is_schema_v = is_schema<S>::value;
 
-/// Compile-time check with a message that says what a Schema must provide.
+/// Compile-time check, one message per missing member (and nothing else: the entry points
+/// that call it instantiate nothing more for a type that is not a Schema).
 template <typename S>
 constexpr void require_schema() noexcept {
-  static_assert(is_schema_v<S>,
-                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
-                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
-                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
-                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
-                "tts_provider(...), transcription_provider(...) and `static name_list "
-                "model_families()` (see docs/library.md)");
+  namespace d = schema_detail;
+  static_assert(d::has_version<S>::value,
+                "Schema policy: missing `static constexpr std::uint32_t version`");
+  static_assert(d::has_agent<S>::value,
+                "Schema policy: missing `static constexpr entry_schema agent()`");
+  static_assert(d::has_risk_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema risk_profile()`");
+  static_assert(d::has_runtime_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema runtime_profile()`");
+  static_assert(d::has_skill_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema skill_bundle()`");
+  static_assert(d::has_knowledge_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema knowledge_bundle()`");
+  static_assert(d::has_mcp_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_bundle()`");
+  static_assert(d::has_mcp_server<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_server()`");
+  static_assert(d::has_model_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "model_provider(std::string_view family)`");
+  static_assert(d::has_tts_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "tts_provider(std::string_view family)`");
+  static_assert(d::has_transcription_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "transcription_provider(std::string_view family)`");
+  static_assert(d::has_model_families<S>::value,
+                "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
 }  // namespace clawport::zeroclaw
@@ -7238,1533 +7600,11 @@ struct schema_v3 {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
-// ----- begin clawport/exporter/result.hpp -----
-// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
-// the copy counts, and how it was published. The report and the JSON are rendered from it.
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-
-namespace clawport {
-
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
-struct copy_counts {
-  std::uint64_t files = 0;
-  std::uint64_t bytes = 0;
-  std::uint64_t symlinks = 0;    ///< symlinks skipped
-  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
-  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
-  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
-};
-
-/// The outcome of one export (or dry run).
-struct export_result {
-  std::string alias;        ///< the exported agent
-  std::string out;          ///< --out as the caller gave it (printed as typed)
-  std::string destination;  ///< the resolved absolute destination
-  copy_counts workspace;
-  copy_counts skills;
-  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
-  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
-  std::string exported_at;        ///< provenance.exported_at
-  publish::outcome publish;       ///< strategy, guarantee, warnings
-  bool dry_run = false;           ///< nothing was written
-};
-
-}  // namespace clawport
-// ----- end clawport/exporter/result.hpp -----
-
-#include <cerrno>
-#include <chrono>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-
-/// What to export and how.
-struct export_options {
-  std::string alias;        ///< the agent to export
-  std::string config_path;  ///< absolute path of the install's config.toml
-  std::string out;          ///< --out as the user typed it (used in messages and the report)
-  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
-  bool force = false;       ///< replace a non-empty destination directory
-  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
-  std::string token;        ///< staging token; empty = random (tests inject one)
-  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
-  std::function<void()> before_publish;
-  /// Called for every workspace entry the copy visits (for a progress line).
-  std::function<void(std::uint64_t entries)> on_progress;
-};
-
-namespace exporter_detail {
-
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Reads a whole file through the Fs policy.
-template <class Fs>
-std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
-  const std::string shown = join_path(dir_path, name);
-  try {
-    auto d = fs.open_root(dir_path);
-    auto f = fs.open_file_at(d, name);
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-    }
-    return text;
-  } catch (const error& e) {
-    throw wrapped(e, "failed to read the config " + shown, shown);
-  }
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
-template <class Fs>
-bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::vector<std::string> parts = components(relative);
-  if (parts.empty()) return false;
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_dir_at(root, "workspace"));
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const auto st = fs.stat_at(*cur, parts[i]);
-      if (!st || st->kind != fs::file_kind::directory) return false;
-      cur.emplace(fs.open_dir_at(*cur, parts[i]));
-    }
-    const auto st = fs.stat_at(*cur, parts.back());
-    return st && st->kind == fs::file_kind::regular;
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
-    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
-                  "workspace/" + relative);
-  }
-}
-
-/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
-/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
-template <class Fs>
-void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
-                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
-  for (const std::string& name : names) {
-    const std::string child = rel.empty() ? name : rel + "/" + name;
-    const std::string shown = root + "/" + child;
-    if (filter && !filter(child)) continue;
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs.stat_at(src, name);
-    } catch (const error& e) {
-      throw wrapped(e, "failed to stat " + shown, shown);
-    }
-    if (!info) continue;
-    if (info->kind == fs::file_kind::symlink) {
-      ++t.symlinks_skipped;
-    } else if (info->kind == fs::file_kind::other) {
-      ++t.others_skipped;
-    } else if (info->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
-                    shown);
-      }
-      std::optional<typename Fs::dir> d;
-      try {
-        d.emplace(fs.open_dir_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      if (fs.stat(*d).id != info->id) {
-        ++t.replaced_skipped;
-        continue;
-      }
-      count_tree(fs, *d, root, child, filter, t, depth + 1);
-    } else {
-      std::optional<typename Fs::file> f;
-      try {
-        f.emplace(fs.open_file_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      const fs::stat_info opened = fs.stat(*f);
-      if (opened.kind != fs::file_kind::regular) continue;
-      if (opened.nlink > 1) {
-        ++t.hard_links_skipped;
-      } else if (opened.id != info->id) {
-        ++t.replaced_skipped;
-      } else {
-        ++t.files;
-        t.bytes += opened.size;
-      }
-    }
-  }
-}
-
-/// The name a bundle's include/exclude is matched against: the skill's logical name, read
-/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
-/// exactly the skills the runtime loads from the bundle.
-struct logical_skill_name {
-  template <class Fs>
-  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
-    return skills::skill_name_at(fs, skill, dir_name);
-  }
-};
-
-/// Hashes every file the copy writes, on its way (one read of each source byte), and
-/// collects the bundle's digest list.
-class digest_sink final : public fs::copy_sink {
- public:
-  void begin_file(std::string_view bundle_path) override {
-    path_.assign(bundle_path.data(), bundle_path.size());
-    hash_.reset();
-  }
-  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
-  /// A file the exporter writes from memory (config.toml, the manifest).
-  void add_text(std::string_view name, std::string_view text) {
-    entries.push_back({std::string(name), digest::sha256_hex(text)});
-  }
-
-  std::vector<digest::list_entry> entries;
-
- private:
-  digest::sha256 hash_;
-  std::string path_;
-};
-
-inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
-  into.files += t.files;
-  into.bytes += t.bytes;
-  into.symlinks_skipped += t.symlinks_skipped;
-  into.others_skipped += t.others_skipped;
-  into.hard_links_skipped += t.hard_links_skipped;
-  into.replaced_skipped += t.replaced_skipped;
-}
-
-}  // namespace exporter_detail
-
-/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
-/// Fs backend (which carries any state: a memory tree, injected faults).
-template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
-          class Publish = publish::staged_swap, class Names = names::portable>
-class basic_exporter {
-  static_assert(fs::check_policy<Fs>());
-  static_assert(publish::check_policy<Publish, Fs>());
-
- public:
-  using fs_type = Fs;
-  using dir = typename Fs::dir;
-
-  explicit basic_exporter(Fs& fs) : fs_(fs) {}
-
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
-  export_result run(const export_options& o) {
-    namespace ed = exporter_detail;
-    export_result res;
-    res.alias = o.alias;
-    res.out = o.out;
-    res.dry_run = !Publish::writes;
-
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
-    const auto config = ed::split_parent(o.config_path);
-    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
-      throw error(errc::invalid_argument,
-                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
-    }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
-    zeroclaw::plan_options popts;
-    popts.install_root = install_root;
-    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
-    zeroclaw::export_plan& plan = res.plan;
-
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
-    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
-    res.destination = ed::resolve_path(fs_, out_abs, o.out);
-    // A configured workspace is used as written (relative paths are taken from the install
-    // root); the default one is `agents/<alias>/workspace` under it.
-    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
-    std::vector<ed::overlap_source> overlaps;
-    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
-    std::vector<fs::skill_source> skills;
-    for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
-      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
-      const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(fs::skill_source{
-          s.alias, planned, s.relative,
-          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
-    }
-    ed::reject_overlap(res.destination, o.out, overlaps);
-    const auto place = ed::split_parent(res.destination);
-    if (!place) {
-      throw error(errc::destination_refused,
-                  "destination " + o.out + " has no parent directory to stage the bundle beside",
-                  o.out);
-    }
-    const std::string& parent_path = place->first;
-    const std::string& name = place->second;
-    const publish::destination_names names{o.out, res.destination};
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
-    res.exported_at = format_rfc3339(exported_at);
-
-    if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
-      return res;
-    } else {
-      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
-      dir parent = open_parent(parent_path, true);
-      // Step 5: admission bound to identity; hold the admitted directory locked so two
-      // exports never publish over each other.
-      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
-      if (adm.handle && !fs_.try_lock(*adm.handle)) {
-        throw error(errc::destination_refused,
-                    "destination " + o.out +
-                        " is being replaced by another export that is still running; nothing "
-                        "was written",
-                    o.out);
-      }
-      // Step 6: the staging directory beside the destination, locked for the whole run
-      // so `recover` never removes it under us.
-      std::string staging;
-      fs::file_id stage_id;
-      dir stage = make_staging(parent, o.token, staging, stage_id);
-      try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
-        if (o.sync) {
-          try {
-            fs_.sync_filesystem(stage);
-          } catch (const error& e) {
-            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
-          }
-        }
-        if (o.before_publish) o.before_publish();
-        // The staged name must still be the directory this export filled.
-        const auto now = fs_.stat_at(parent, staging);
-        if (!now || now->id != stage_id) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + staging +
-                          " was replaced while the export ran; nothing was published",
-                      staging);
-        }
-        req.staging = staging;
-        req.destination = name;
-        req.names = names;
-        req.adm = adm.adm;
-        req.sync = o.sync;
-        res.publish = Publish::publish(fs_, parent, req);
-      } catch (...) {
-        remove_staging(parent, staging, stage_id);
-        throw;
-      }
-      return res;
-    }
-  }
-
- private:
-  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
-  /// nearest existing ancestor), returning the parent's handle.
-  dir open_parent(const std::string& path, bool create) {
-    namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
-    std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
-    std::optional<dir> cur;
-    try {
-      cur.emplace(fs_.open_root(base));
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
-    }
-    if (existing < parts.size() && !create) {
-      throw error(errc::not_found, "failed to open " + path, path);
-    }
-    try {
-      for (std::size_t i = existing; i < parts.size(); ++i) {
-        try {
-          fs_.make_dir_at(*cur, parts[i], 0755);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
-      }
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to create destination parent " + path, path);
-    }
-    return std::move(*cur);
-  }
-
-  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
-                   fs::file_id& id) {
-    namespace ed = exporter_detail;
-    for (int attempt = 0;; ++attempt) {
-      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
-      try {
-        fs_.make_dir_at(parent, staging, 0700);
-        break;
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
-        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
-      }
-    }
-    std::optional<dir> stage;
-    try {
-      stage.emplace(fs_.open_dir_at(parent, staging));
-      id = fs_.stat(*stage).id;
-      if (!fs_.try_lock(*stage)) {
-        throw error(errc::identity_changed,
-                    "the staging directory " + staging + " is locked by another process", staging);
-      }
-    } catch (const error& e) {
-      stage.reset();
-      try {
-        fs_.remove_dir_at(parent, staging);
-      } catch (const error&) {
-        // it stays behind as an empty staging directory `recover` removes
-      }
-      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
-    }
-    return std::move(*stage);
-  }
-
-  /// Best-effort removal of this export's staging tree, only if the name still is it.
-  /// Swallows everything: a failed cleanup must not mask the error being reported.
-  void remove_staging(const dir& parent, const std::string& staging,
-                      const fs::file_id& id) noexcept {
-    try {
-      const auto st = fs_.stat_at(parent, staging);
-      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
-    } catch (...) {
-      // a crash (or a second failure) leaves it for `clawport recover`
-    }
-  }
-
-  /// Opens the workspace root as the plan says (anchored, or the configured path).
-  fs::root_result<Fs> open_workspace(const std::string& install_root,
-                                     const zeroclaw::export_plan& plan,
-                                     const std::string& planned) {
-    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
-    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
-  }
-
-  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
-    if (o.on_progress) {
-      fs::entry_filter base = spec.filter;
-      spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
-        return base(rel);
-      };
-    }
-    return spec;
-  }
-
-  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
-  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
-                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-                    const dir& stage, const timestamp& exported_at,
-                    std::vector<fs::file_id>& sources) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    fs::copy_tally ws_tally;
-    ed::digest_sink digests;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        sources.push_back(root.id);
-        std::optional<dir> ws;
-        try {
-          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
-          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
-        } catch (const error& e) {
-          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
-        }
-        std::uint64_t entries = 0;
-        fs::copy_spec spec = workspace_spec(o, entries);
-        spec.sink = &digests;
-        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(
-        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
-    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
-    res.skills = ed::counts_of(carried.tally);
-    res.skill_bundles = carried.bundles;
-
-    // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
-      zeroclaw::record_missing_identity_document(plan);
-    }
-    // Step 9: validate and write config.toml (after the identity drop is folded in).
-    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
-    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
-    digests.add_text(zeroclaw::config_file, config_text);
-    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
-    zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
-    digests.add_text(zeroclaw::manifest_file, manifest_text);
-    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
-  }
-
-  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
-  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
-               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-               const std::string& parent_path, const std::string& name,
-               const publish::destination_names& names, const timestamp& exported_at) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    if (fs_.canonical(parent_path)) {
-      dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
-    }
-    fs::copy_tally ws_tally;
-    bool identity_present = false;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
-        if (plan.identity_document) {
-          // Walk the source the way the staged check walks the copy.
-          const std::vector<std::string> parts = ed::components(*plan.identity_document);
-          std::optional<dir> cur;
-          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
-          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
-            const dir& at = cur ? *cur : *root.handle;
-            const auto st = fs_.stat_at(at, parts[i]);
-            const bool last = i + 1 == parts.size();
-            if (!st) {
-              ok = false;
-            } else if (last) {
-              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
-            } else if (st->kind != fs::file_kind::directory) {
-              ok = false;
-            } else {
-              cur.emplace(fs_.open_dir_at(at, parts[i]));
-            }
-          }
-          identity_present = ok;
-        }
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    fs::copy_tally sk_tally;
-    std::vector<std::string> without;
-    for (const fs::skill_source& s : skills) {
-      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
-      if (root.status == fs::root_status::nothing) {
-        without.push_back(s.alias);
-        continue;
-      }
-      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
-      std::vector<std::string> entries;
-      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
-      std::size_t carried = 0;
-      for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill)) continue;
-        const auto st = fs_.stat_at(*root.handle, skill);
-        if (!st) continue;
-        if (st->kind == fs::file_kind::symlink) {
-          ++sk_tally.symlinks_skipped;
-          continue;
-        }
-        if (st->kind != fs::file_kind::directory) continue;
-        dir d = fs_.open_dir_at(*root.handle, skill);
-        if (fs_.stat(d).id != st->id) {
-          ++sk_tally.replaced_skipped;
-          continue;
-        }
-        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
-        fs::copy_tally one;
-        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
-        if (one.files > 0) ++carried;
-        ed::add(sk_tally, one);
-      }
-      if (carried == 0) {
-        without.push_back(s.alias);
-      } else {
-        ++res.skill_bundles;
-      }
-    }
-    res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present)
-      zeroclaw::record_missing_identity_document(plan);
-    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
-    zeroclaw::record_missing_skill_content(plan, without);
-    (void)zeroclaw::render_manifest(plan, exported_at);
-    res.publish.strategy = std::string(Publish::name);
-    res.publish.requested = std::string(Publish::name);
-    res.publish.guarantee = std::string(publish::guarantee::none);
-  }
-
-  Fs& fs_;
-};
-
-/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
-using exporter = basic_exporter<>;
-
-}  // namespace clawport
-// ----- end clawport/exporter/exporter.hpp -----
-// ----- begin clawport/exporter/recover.hpp -----
-// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
-// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
-// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
-// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
-// tell which previous bundle is the right one, and never touches a directory a running
-// export holds locked.
-
-
-#include <algorithm>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-
-/// What `recover` did, one sentence per action, in the order it acted.
-struct recover_report {
-  std::vector<std::string> actions;
-  bool restored = false;    ///< a previous bundle was moved back to the destination
-  std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
-};
-
-namespace detail {
-
-template <class Fs>
-struct leftover {
-  std::string name;
-  typename Fs::dir handle;  ///< open and locked by recover while it works
-};
-
-}  // namespace detail
-
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
-template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
-      names.emplace_back(entry);
-    }
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
-
-  std::vector<detail::leftover<Fs>> staging;
-  std::vector<detail::leftover<Fs>> retired;
-  for (const std::string& n : names) {
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-    if (!st) continue;
-    if (st->kind != fs::file_kind::directory) {
-      report.actions.push_back("left " + n + " alone: it is not a directory");
-      continue;
-    }
-    typename Fs::dir handle = fs.open_dir_at(parent, n);
-    if (fs.stat(handle).id != st->id) {
-      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
-      continue;
-    }
-    if (!fs.try_lock(handle)) {
-      ++report.busy;
-      report.actions.push_back("left " + n + " alone: a running export holds it");
-      continue;
-    }
-    auto& into = publish::is_retired_name(n) ? retired : staging;
-    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
-  }
-
-  const bool destination_present = fs.stat_at(parent, name).has_value();
-  if (!destination_present && retired.size() > 1) {
-    std::string list;
-    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
-    throw error(errc::recover_ambiguous,
-                display + " is missing and several previous bundles lie beside it (" + list +
-                    "); recover cannot tell which one was " + display +
-                    ", so nothing was changed: rename the right one to " + std::string(name) +
-                    " yourself",
-                display);
-  }
-  if (!destination_present && retired.size() == 1) {
-    const std::string& from = retired.front().name;
-    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
-    if (done == fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::recover_ambiguous,
-                    display + " appeared while recover ran; nothing was changed", display);
-      }
-      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
-    }
-    report.restored = true;
-    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
-  } else {
-    for (const auto& r : retired) {
-      report.actions.push_back("left " + r.name + " alone: " + display +
-                               " exists, so it is not a bundle waiting to be restored (delete "
-                               "it yourself if it is an old bundle you no longer need)");
-    }
-  }
-  for (const auto& s : staging) {
-    // Still the object we locked? Then it is a dead export's staging tree.
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
-    if (!st || st->id != fs.stat(s.handle).id) continue;
-    fs.remove_tree_at(parent, s.name);
-    ++report.removed;
-    report.actions.push_back("removed the incomplete staging tree " + s.name);
-  }
-  if (report.actions.empty()) {
-    report.actions.push_back("nothing to recover beside " + display);
-  }
-  return report;
-}
-
-/// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed).
-template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
-  const auto place = exporter_detail::split_parent(abs);
-  if (abs.empty() || abs.front() != '/' || !place) {
-    throw error(errc::invalid_argument,
-                "recover needs a destination with a parent directory: " + display, display);
-  }
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(place->first);
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
-                  e.sys_errno());
-    }
-  }();
-  return recover(fs, parent, place->second, display);
-}
-
-}  // namespace clawport
-// ----- end clawport/exporter/recover.hpp -----
-// ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
-
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-
-namespace clawport {
-
-/// The human report of a successful export, every line ending in '\n'.
-inline std::string render_report(const export_result& r) {
-  std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
-  const auto n = [](std::uint64_t v) { return std::to_string(v); };
-  if (r.dry_run) {
-    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
-  } else {
-    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
-  }
-  if (r.skill_bundles > 0) {
-    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
-         " skill bundle(s)");
-  }
-  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
-  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
-  const std::uint64_t special = r.workspace.special + r.skills.special;
-  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
-  if (replaced > 0) {
-    line("  " + n(replaced) +
-         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
-         "carries the objects it inspected");
-  }
-  if (hard > 0) {
-    line("  " + n(hard) +
-         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
-         "on this host is not this workspace's content to carry");
-  }
-  if (special > 0) {
-    line("  " + n(special) +
-         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
-         "content a bundle can carry");
-  }
-  if (links > 0) {
-    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
-  }
-  const auto& plan = r.plan;
-  if (!plan.risk_flags.empty()) {
-    line("");
-    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
-         " capability grant(s) an importing operator must accept:");
-    for (const auto& f : plan.risk_flags) {
-      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
-           f.detail);
-    }
-  }
-  if (!plan.required_secrets.empty()) {
-    line("");
-    line("\U0001F511 " + n(plan.required_secrets.size()) +
-         " credential(s) were scrubbed and must be supplied on import:");
-    for (const auto& s : plan.required_secrets) line("  " + s);
-  }
-  if (!plan.dropped.empty()) {
-    line("");
-    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
-         " item(s) could not travel and were left behind:");
-    for (const auto& d : plan.dropped) {
-      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
-           d.detail);
-    }
-  }
-  line("");
-  line(
-      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
-      "detection: other config values travel as written, so a token in an MCP server's url, "
-      "or a credential in its command or args, is carried and repeated in the manifest's "
-      "risk flags.");
-  const std::uint64_t carried = r.workspace.files + r.skills.files;
-  if (carried > 0) {
-    line("");
-    line("\u26a0\ufe0f  " + n(carried) +
-         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
-         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
-         "credential in a git remote will be contained in the export.");
-  }
-  line("");
-  line(
-      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
-      "sharing it.");
-  // clawport's additions, after upstream's report.
-  if (!plan.host_local.empty()) {
-    line("");
-    line("\U0001F3E0 " + n(plan.host_local.size()) +
-         " host-local setting(s) travel and only mean something on this host; review them "
-         "on the target:");
-    for (const auto& h : plan.host_local) {
-      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
-           h.detail);
-    }
-  }
-  if (!r.dry_run) {
-    line("");
-    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
-    if (r.publish.guarantee == publish::guarantee::atomic) {
-      how +=
-          ": the destination always held either the complete old or the complete new "
-          "bundle";
-    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
-      how +=
-          ": a crash while publishing leaves the previous bundle beside the destination; "
-          "`clawport recover` restores it";
-    }
-    how += ")";
-    if (r.publish.requested != r.publish.strategy) {
-      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
-    }
-    line(how + ".");
-  }
-  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
-  return o;
-}
-
-/// The `--json` document of DESIGN.md.
-inline nlohmann::json to_json(const export_result& r) {
-  using nlohmann::json;
-  json j;
-  j["alias"] = r.alias;
-  j["out"] = r.out;
-  j["destination"] = r.destination;
-  j["dry_run"] = r.dry_run;
-  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
-  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
-  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
-                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
-                  {"special", r.workspace.special + r.skills.special},
-                  {"replaced", r.workspace.replaced + r.skills.replaced}};
-  j["risk_flags"] = json::array();
-  for (const auto& f : r.plan.risk_flags) {
-    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
-                               {"path", f.path},
-                               {"detail", f.detail}});
-  }
-  j["required_secrets"] = r.plan.required_secrets;
-  j["dropped"] = json::array();
-  for (const auto& d : r.plan.dropped) {
-    j["dropped"].push_back({{"path", d.path},
-                            {"reason", std::string(zeroclaw::to_string(d.reason))},
-                            {"detail", d.detail}});
-  }
-  j["host_local"] = json::array();
-  for (const auto& h : r.plan.host_local) {
-    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
-                               {"path", h.path},
-                               {"detail", h.detail}});
-  }
-  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
-  j["exported_at"] = r.exported_at;
-  j["publish"] = {{"strategy", r.publish.strategy},
-                  {"requested", r.publish.requested},
-                  {"guarantee", r.publish.guarantee},
-                  {"warnings", r.publish.warnings}};
-  return j;
-}
-
-}  // namespace clawport
-// ----- end clawport/exporter/report.hpp -----
-// ----- end clawport/exporter.hpp -----
-// ----- begin clawport/fs.hpp -----
-// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
-// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
-// <clawport/testing.hpp>.
-
-// ----- begin clawport/fs/sys_error.hpp -----
-// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
-// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
-// the real backend would for the same errno.
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-#include <system_error>
-
-
-namespace clawport::fs {
-
-namespace detail {
-
-struct op_text {
-  std::string_view verb;     // "cannot open directory"
-  std::string_view subject;  // used when the operation has no name argument
-  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
-};
-
-inline op_text text_of(std::string_view op) noexcept {
-  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
-  if (op == "open_dir_at") return {"cannot open directory", {}, true};
-  if (op == "create_file_at") return {"cannot create", {}, true};
-  if (op == "stat_at") return {"cannot inspect", {}, false};
-  if (op == "stat") return {"cannot inspect", "handle", false};
-  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
-  if (op == "make_dir_at") return {"cannot create directory", {}, false};
-  if (op == "copy_data") return {"cannot copy", "data", false};
-  if (op == "read") return {"cannot read", "file", false};
-  if (op == "write_all") return {"cannot write", "file", false};
-  if (op == "set_mode") return {"cannot set permissions on", "file", false};
-  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
-  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
-  if (op == "rename_at") return {"cannot rename", {}, false};
-  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
-  if (op == "sync_dir") return {"cannot sync", "directory", false};
-  if (op == "try_lock") return {"cannot lock", "directory", false};
-  return {op, {}, false};
-}
-
-}  // namespace detail
-
-/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
-/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
-/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
-/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
-/// `sys_errno()` is `err`, `subject()` the name.
-inline error sys_error(std::string_view op, std::string_view subject, int err) {
-  const detail::op_text t = detail::text_of(op);
-  std::string subj(subject.empty() ? t.subject : subject);
-  std::string head = std::string(t.verb) + " " + subj + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subj), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
-                   err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subj), err);
-    case ELOOP:
-      if (op == "open_root") {
-        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
-                     std::move(subj), err);
-      }
-      if (t.is_open) {
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subj), err);
-      }
-      break;
-    case ENOENT:
-      if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
-                     err);
-      }
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
-}
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/sys_error.hpp -----
-// ----- end clawport/fs.hpp -----
-// ----- begin clawport/names.hpp -----
-// Portable names: the composable name grammar (names::portable, a Names policy) and the
-// identity-path normalization built on it.
-
-// ----- begin clawport/names/identity_path.hpp -----
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
-// when it names a file inside the carried workspace by a path every target resolves the
-// same way, and rewrites it with '/' separators.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::names {
-
-/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
-struct identity_path_result {
-  std::optional<std::string> path;
-  std::string refusal;
-};
-
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
-template <typename Names = portable, typename Included>
-identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
-  require_names_policy<Names>();
-  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
-  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
-  if (raw.front() == '/')
-    return refuse(
-        "the AIEOS identity document is referenced by a source-host absolute path; point the "
-        "imported agent at a path inside its own workspace");
-  std::vector<std::string_view> kept;
-  for (std::size_t start = 0;;) {
-    const std::size_t slash = raw.find('/', start);
-    const std::string_view segment =
-        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
-    if (segment == "..")
-      return refuse(
-          "the AIEOS identity document path contains a `..` segment; name the file by its "
-          "plain path from the workspace root");
-    if (segment != ".") {
-      if (const auto reason = Names::unportable_reason(segment))
-        return refuse("the AIEOS identity document path has a component that " +
-                      std::string(*reason) + " (`" + std::string(segment) +
-                      "`); a bundle is opened on hosts other than this one, so it can carry "
-                      "only names every supported target can materialize");
-      kept.push_back(segment);
-    }
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
-  // normalization is the list of kept names, which cannot leave the workspace.
-  std::string relative;
-  for (const std::string_view part : kept) {
-    if (!relative.empty()) relative += '/';
-    relative += part;
-  }
-  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
-  if (!included(std::string_view(relative)))
-    return refuse(
-        "the AIEOS identity document sits in the part of the workspace this bundle does not "
-        "carry, so the reference would dangle on the target");
-  return identity_path_result{relative, {}};
-}
-
-}  // namespace clawport::names
-// ----- end clawport/names/identity_path.hpp -----
-// ----- end clawport/names.hpp -----
-// ----- begin clawport/publish.hpp -----
-// Publishing a finished bundle: admission of the destination, the Publish policy and its
-// strategies (staged_swap, exchange, none).
-
-// ----- begin clawport/publish/exchange.hpp -----
-// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
-// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
-// instant the destination holds the complete old or the complete new bundle. Where the
-// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
-
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-struct exchange {
-  static constexpr std::string_view name = "exchange";
-  static constexpr bool writes = true;
-
-  template <class Fs>
-  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    fs::check_policy<Fs>();
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
-    const auto fall_back = [&] {
-      outcome out = staged_swap::publish(fs, parent, r);
-      out.requested = std::string(name);
-      return out;
-    };
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::atomic);
-
-    if (r.adm.kind == admission_kind::vacant) {
-      std::optional<fs::stat_info> now;
-      try {
-        now = fs.stat_at(parent, r.destination);
-      } catch (const error& e) {
-        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
-                           e, r.names.display);
-      }
-      if (now) throw refusal::appeared(r.names);
-      fs::rename_result done = fs::rename_result::done;
-      try {
-        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-      } catch (const error& e) {
-        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-      }
-      if (done == fs::rename_result::unsupported) return fall_back();
-      try {
-        detail::sync_parent(fs, parent, r);
-      } catch (const error& e) {
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-        throw;
-      }
-      return out;
-    }
-
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-    }
-    if (done == fs::rename_result::unsupported) return fall_back();
-    // From here the staging name holds what the destination held. Any failure exchanges
-    // back, which restores both names in one step.
-    const auto swap_back = [&](const error& cause) {
-      try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-      } catch (const error&) {
-        throw error(errc::publish_failed,
-                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                        "), and the previous bundle could not be moved back \u2014 it is at " +
-                        r.staging,
-                    r.names.display, cause.sys_errno());
-      }
-    };
-    std::optional<fs::file_id> swapped;
-    try {
-      swapped = destination_identity(fs, parent, r.staging);
-    } catch (const error& e) {
-      swap_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
-                         r.names.display);
-    }
-    if (!swapped || *swapped != r.adm.id) {
-      const error refused = refusal::changed(r.names);
-      swap_back(refused);
-      throw refused;
-    }
-    if (r.adm.kind == admission_kind::empty) {
-      // The admitted directory must still be empty: rmdir refuses if it gained entries.
-      try {
-        fs.remove_dir_at(parent, r.staging);
-      } catch (const error& e) {
-        swap_back(e);
-        detail::rethrow_as(errc::publish_failed,
-                           "failed to clear the empty destination " + r.names.path, e,
-                           r.names.display);
-      }
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      if (r.adm.kind == admission_kind::empty) {
-        // The old empty directory is gone; put the staged tree back under its own name
-        // and an empty directory at the destination.
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          fs.make_dir_at(parent, r.destination, 0755);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-      } else {
-        swap_back(e);
-      }
-      throw;
-    }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/exchange.hpp -----
-// ----- begin clawport/publish/none.hpp -----
-// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-/// Dry run: nothing is staged and nothing is published.
-struct none {
-  static constexpr std::string_view name = "none";
-  static constexpr bool writes = false;
-
-  template <class Fs>
-  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::none);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/none.hpp -----
-// ----- end clawport/publish.hpp -----
-// ----- begin clawport/skills.hpp -----
-// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
-// locations and directory rules, the static audit and an agent's effective skill set;
-// and the lifecycle: scaffold, install, remove and the TEST.sh runner.
-
-// ----- begin clawport/skills/bundle_add.hpp -----
-// `skills bundle add` (zeroclaw-skills.md §1.3-§1.5): a new `[skill_bundles.<alias>]`
-// table appended to config.toml through the one config writer (zeroclaw/config_append.hpp),
-// then the bundle's directory created through handles.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-// ----- begin clawport/zeroclaw/config_append.hpp -----
-// The one config writer: text is only ever APPENDED to an install's config.toml, never
-// rewritten, so comments, order and formatting the user chose survive byte for byte.
-// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
-// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
-// failure at any step leaves config.toml exactly as it was.
-
-#include <cerrno>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-
-// ----- begin clawport/core/toml.hpp -----
-// The one TOML adaptor: every TOML text the library reads (config.toml, SKILL.toml,
-// manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
-// without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
-// clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
-
-#include <string>
-#include <string_view>
-#include <utility>
-
-#include <toml++/toml.h>
-
-
-namespace clawport::toml_adaptor {
-
-namespace detail {
-
-inline error parse_failure(const toml::parse_error& e, std::string_view subject) {
-  const auto& where = e.source().begin;
-  std::string s(subject);
-  return error(errc::config_parse,
-               s + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
-                   std::string(e.description()),
-               s);
-}
-
-}  // namespace detail
-
-/// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
-/// nodes' source regions ("config.toml", "SKILL.toml").
-inline toml::table parse(std::string_view text, std::string_view subject) {
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, subject);
-  } catch (const toml::parse_error& e) {
-    throw detail::parse_failure(e, subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, subject);
-  if (!r) throw detail::parse_failure(r.error(), subject);
-  return std::move(r).table();
-#endif
-}
-
-}  // namespace clawport::toml_adaptor
-// ----- end clawport/core/toml.hpp -----
-
-namespace clawport::zeroclaw {
-
-/// Largest config.toml the writer reads.
-inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
-
-/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
-/// after one blank line (none when `existing` is empty); the result ends with a newline.
-inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
-  std::string out(existing);
-  if (!out.empty()) {
-    if (out.back() != '\n') out += '\n';
-    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
-  }
-  out.append(addition.data(), addition.size());
-  if (out.empty() || out.back() != '\n') out += '\n';
-  return out;
-}
-
-/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
-inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
-  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
-  std::string stamp;
-  for (const char c : iso.substr(0, 19)) {
-    if (c != '-' && c != ':') stamp += c;
-  }
-  return std::string(config_name) + ".bak-" + stamp + "Z";
-}
-
-/// What `append_to_config` did.
-struct config_append_result {
-  std::string config;  ///< absolute path of config.toml
-  std::string backup;  ///< absolute path of the backup of the previous bytes
-  std::string text;    ///< the whole new config text
-};
-
-/// Checks a candidate config text; throws clawport::error to refuse it.
-using config_check = std::function<void(std::string_view new_text)>;
-
-/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
-/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
-/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
-/// it was being appended to is errc::identity_changed. `now` names the backup.
-template <class Fs>
-config_append_result append_to_config(Fs& fs, const std::string& config_path,
-                                      std::string_view addition, const timestamp& now,
-                                      const config_check& check = {}) {
-  static_assert(fs::check_policy<Fs>());
-  const std::string path = paths::normalize(config_path);
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos || slash + 1 == path.size()) {
-    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
-  }
-  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
-  const std::string name = path.substr(slash + 1);
-  config_append_result out;
-  out.config = path;
-
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(dir);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + dir, dir);
-    }
-  }();
-  std::optional<fs::stat_info> st;
-  std::string old;
-  try {
-    st = fs.stat_at(parent, name);
-    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-    if (st->kind == fs::file_kind::symlink) {
-      throw error(errc::unsafe_path,
-                  path +
-                      " is a symlink; appending through a temporary file would replace the "
-                      "link with a file, so edit the file it points to",
-                  path);
-    }
-    if (st->kind != fs::file_kind::regular) {
-      throw error(errc::unsafe_path, path + " is not a regular file", path);
-    }
-    auto f = fs.open_file_at(parent, name);
-    char buf[65536];
-    while (true) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      old.append(buf, n);
-      if (old.size() > config_max_bytes) {
-        throw error(errc::limit_exceeded,
-                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
-      }
-    }
-    if (fs.stat(f).id != st->id) {
-      throw error(errc::identity_changed, path + " was replaced while it was read", path);
-    }
-  } catch (const error& e) {
-    if (e.code() != errc::io) throw;
-    fs::detail::rethrow(e, "failed to read " + path, path);
-  }
-
-  out.text = config_with_appended(old, addition);
-  try {
-    (void)toml_adaptor::parse(out.text, path);
-  } catch (const error& e) {
-    throw error(errc::config_parse,
-                "appending to " + path + " would make it invalid TOML (" + e.what() +
-                    "); nothing was written",
-                path);
-  }
-  if (check) check(out.text);
-
-  const std::uint32_t mode = st->mode & 0777;
-  // The backup: an exclusive create, numbered when the stamp is taken.
-  std::string backup = config_backup_name(name, now);
-  for (int n = 2;; ++n) {
-    try {
-      auto b = fs.create_file_at(parent, backup, mode);
-      fs.write_all(b, old.data(), old.size());
-      break;
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST && n < 1000) {
-        backup = config_backup_name(name, now) + "-" + std::to_string(n);
-        continue;
-      }
-      try {
-        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
-      } catch (const error&) {
-      }
-      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
-    }
-  }
-  out.backup = paths::join(dir, backup);
-
-  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
-  const auto discard = [&](bool keep_backup) {
-    try {
-      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
-    } catch (...) {
-    }
-    if (keep_backup) return;
-    try {
-      fs.unlink_at(parent, backup);
-    } catch (...) {
-    }
-  };
-  try {
-    {
-      auto t = fs.create_file_at(parent, tmp, mode);
-      fs.write_all(t, out.text.data(), out.text.size());
-      fs.set_mode(t, mode);
-    }
-    fs.sync_filesystem(parent);
-    const auto now_st = fs.stat_at(parent, name);
-    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
-      throw error(errc::identity_changed,
-                  path +
-                      " changed while clawport was appending to it; nothing was written, "
-                      "so run the command again",
-                  path);
-    }
-    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
-  } catch (const error& e) {
-    discard(false);
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to write " + path, path);
-  }
-  try {
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    // Not durable: put the previous bytes back under the name (the backup is a copy).
-    try {
-      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
-    } catch (const error&) {
-      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
-    }
-    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
-  }
-  return out;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/config_append.hpp -----
 // ----- begin clawport/zeroclaw/toml_writer.hpp -----
 // Writes the ordered document model as TOML: plain values first, then `[tables]` and
 // `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of §1.3.
+// `ensure_blank_line_before_sections` pass of docs/format.md.
+
 
 #include <charconv>
 #include <cmath>
@@ -8955,1943 +7795,21 @@ inline std::string write(const value& document, bool pretty) {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/toml_writer.hpp -----
-// ----- begin clawport/skills/placement.hpp -----
-// Where `skills install|new|remove` write and how (zeroclaw-skills.md §1.8, §6.1, §9.9):
-// the destination precedence, opening (or creating) a skills directory through handles,
-// and the staged publish every new skill goes through.
-//
-// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
-// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
-// the staging directory, which has no manifest at its root, so the loader drops it and
-// never loads a half-written skill. Removal renames the skill away in one step first.
-
-#include <cerrno>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-
-namespace clawport::skills {
-
-/// Prefix of the staging directory a new skill is built in, beside its destination.
-inline constexpr std::string_view stage_prefix = ".clawport-stage-";
-
-/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
-/// ZeroClaw does for the install root) and `relative` (walked and created component by
-/// component, never through a symlink).
-struct skills_dir_location {
-  std::string bundle;    ///< the bundle alias; empty for the global directory
-  std::string path;      ///< absolute, lexically normalised
-  std::string anchor;    ///< absolute
-  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
-  bool global() const noexcept { return bundle.empty(); }
-};
-
-namespace detail {
-
-inline skills_dir_location anchored(std::string bundle, const std::string& dir,
-                                    std::string_view install_root) {
-  skills_dir_location loc;
-  loc.bundle = std::move(bundle);
-  loc.path = paths::normalize(dir);
-  const std::string root = paths::normalize(install_root);
-  if (auto rel = paths::strip_prefix(loc.path, root)) {
-    loc.anchor = root;
-    loc.relative = *rel;
-  } else {
-    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
-    const std::size_t slash = loc.path.rfind('/');
-    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
-    loc.relative = loc.path.substr(slash + 1);
-  }
-  return loc;
-}
-
-}  // namespace detail
-
-/// The bundle's directory as a write location. The directory must satisfy upstream's
-/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
-inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
-                                           const std::string& alias) {
-  const std::string dir = resolve_directory(cfg, install_root, alias);
-  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
-  return detail::anchored(alias, dir, install_root);
-}
-
-/// The global skills directory `<data>/skills` as a write location.
-inline skills_dir_location global_location(const install_paths& where) {
-  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
-}
-
-/// Where `skills install` writes (upstream `resolve_install_location`, §1.8).
-struct install_destination {
-  skills_dir_location location;
-  std::string agent;                  ///< the target agent, if one decided
-  std::optional<std::string> notice;  ///< set for the global fallback
-};
-
-/// The agent `skills install|remove` target when `--agent` is not given: upstream's
-/// runtime-active agent, which is `default` in a multi-agent config.
-inline constexpr std::string_view default_agent_alias = "default";
-
-/// §1.8: an explicit `bundle` (must be configured) › the target agent's single bundle ›
-/// refusal naming every bundle when it has two or more › the global directory, with a
-/// notice that no agent loads it. The target agent is `agent`, else `default` when that
-/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
-inline install_destination resolve_install_destination(const skills_config& cfg,
-                                                       const install_paths& where,
-                                                       const std::string& bundle,
-                                                       const std::string& agent) {
-  if (!agent.empty() && !cfg.agents.count(agent)) {
-    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
-  }
-  install_destination out;
-  if (!bundle.empty()) {
-    out.location = bundle_location(cfg, where.install_root, bundle);
-    out.agent = agent;
-    return out;
-  }
-  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
-  const auto it = cfg.agents.find(target);
-  if (it != cfg.agents.end()) {
-    std::vector<std::string> assigned;
-    for (const std::string& b : it->second.skill_bundles) {
-      const std::string_view t = detail::trim(b);
-      if (!t.empty()) assigned.emplace_back(t);
-    }
-    if (assigned.size() == 1) {
-      out.location = bundle_location(cfg, where.install_root, assigned.front());
-      out.agent = target;
-      return out;
-    }
-    if (assigned.size() > 1) {
-      std::string list;
-      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
-      throw error(errc::invalid_argument,
-                  "agent '" + target + "' has several skill bundles (" + list +
-                      "); pass --bundle to choose where the skill goes",
-                  "agents." + target + ".skill_bundles");
-    }
-    out.agent = target;
-  }
-  out.location = global_location(where);
-  out.notice = "installed into the global skills directory " + out.location.path +
-               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
-               "in agents.<alias>.skill_bundles to make it available at run time";
-  return out;
-}
-
-/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
-/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
-/// replaced between inspection and open is errc::identity_changed; a missing one
-/// without `create` is errc::not_found.
-template <class Fs>
-typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
-  static_assert(fs::check_policy<Fs>());
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_root(loc.anchor));
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
-  }
-  std::string walked = loc.anchor;
-  for (const std::string& c : paths::components(loc.relative)) {
-    walked = paths::join(walked, c);
-    if (c == "." || c == "..") {
-      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
-    }
-    std::optional<fs::stat_info> st;
-    try {
-      st = fs.stat_at(*cur, c);
-      if (!st && create) {
-        try {
-          fs.make_dir_at(*cur, c, 0755);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        st = fs.stat_at(*cur, c);
-      }
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + walked, walked);
-    }
-    if (!st) {
-      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
-                  ENOENT);
-    }
-    if (st->kind == fs::file_kind::symlink) {
-      throw error(errc::unsafe_path,
-                  walked +
-                      " is a symlink; clawport never writes skills through a symlink, so "
-                      "point the bundle's directory at the real directory",
-                  walked);
-    }
-    if (st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
-    }
-    std::optional<typename Fs::dir> next;
-    try {
-      next.emplace(fs.open_dir_at(*cur, c));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + walked, walked);
-    }
-    if (fs.stat(*next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
-                  walked);
-    }
-    cur = std::move(next);
-  }
-  return std::move(*cur);
-}
-
-/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
-inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
-  const std::string path = paths::join(loc.path, name);
-  return error(errc::destination_refused,
-               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
-                   "' already exists at " + path + "; nothing was written",
-               path);
-}
-
-/// A staging directory beside a new skill's destination. The skill is built in
-/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
-/// published, the destructor removes the staging tree (best effort, errors swallowed).
-template <class Fs>
-class staged_skill {
- public:
-  using dir = typename Fs::dir;
-
-  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
-  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
-      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = std::string(stage_prefix) + publish::random_token();
-    try {
-      fs_.make_dir_at(parent_, stage_name_, 0700);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
-                          stage_path());
-    }
-    made_ = true;
-    try {
-      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
-      fs_.make_dir_at(*stage_, name_, 0755);
-      skill_.emplace(fs_.open_dir_at(*stage_, name_));
-    } catch (const error& e) {
-      skill_.reset();
-      stage_.reset();
-      try {
-        fs_.remove_tree_at(parent_, stage_name_);
-      } catch (...) {
-        // best effort, as in the destructor
-      }
-      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
-    }
-  }
-  staged_skill(const staged_skill&) = delete;
-  staged_skill& operator=(const staged_skill&) = delete;
-
-  ~staged_skill() {
-    skill_.reset();
-    stage_.reset();
-    if (!made_) return;
-    try {
-      fs_.remove_tree_at(parent_, stage_name_);
-    } catch (...) {
-      // A crash or a failing disk: the staging directory stays, inert (no manifest).
-    }
-  }
-
-  /// The skill directory being built.
-  const dir& skill() const { return *skill_; }
-  /// Absolute path of the skill directory being built (for the audit).
-  std::string skill_path() const { return paths::join(stage_path(), name_); }
-  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
-
-  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
-  /// existence check then a plain rename), makes it durable, and removes the staging
-  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
-  /// of the empty staging directory failed.
-  std::optional<std::string> publish() {
-    const std::string dest = paths::join(loc_.path, name_);
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
-      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
-    }
-    if (done == fs::rename_result::unsupported) {
-      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
-      try {
-        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
-          throw skill_exists(loc_, name_);
-        }
-        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
-      }
-    }
-    try {
-      fs_.sync_dir(parent_);
-    } catch (const error& e) {
-      // Withdraw: the destination was vacant, so it is vacant again.
-      try {
-        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
-      } catch (const error&) {
-        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
-      }
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
-    skill_.reset();
-    stage_.reset();
-    made_ = false;
-    try {
-      fs_.remove_dir_at(parent_, stage_name_);
-    } catch (const error& e) {
-      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
-             "); delete it";
-    }
-    return std::nullopt;
-  }
-
- private:
-  Fs& fs_;
-  const dir& parent_;
-  skills_dir_location loc_;
-  std::string name_;
-  std::string stage_name_;
-  std::optional<dir> stage_;
-  std::optional<dir> skill_;
-  bool made_ = false;
-};
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/placement.hpp -----
-
-namespace clawport::skills {
-
-/// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
-/// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
-inline void validate_alias_key(std::string_view alias) {
-  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  bool ok = !alias.empty() && alias.size() <= 63 && alnum(alias.front()) && alnum(alias.back()) &&
-            alias.find("__") == std::string_view::npos;
-  for (const char c : alias) ok = ok && (alnum(c) || c == '_');
-  if (!ok) {
-    throw error(errc::invalid_argument,
-                "bundle alias '" + std::string(alias) +
-                    "' must be 1-63 characters of a-z, 0-9 and _, start and end with a letter or "
-                    "digit, and not contain __",
-                std::string(alias));
-  }
-}
-
-/// The table `skills bundle add` appends.
-inline std::string bundle_table_text(std::string_view alias,
-                                     const std::optional<std::string>& directory) {
-  std::string t = "[skill_bundles." + zeroclaw::toml_writer::key(alias) + "]\n";
-  if (directory) t += "directory = " + zeroclaw::toml_writer::quote(*directory) + "\n";
-  return t;
-}
-
-/// What `add_skill_bundle` did.
-struct bundle_add_result {
-  std::string alias;
-  bool created = false;   ///< false: the bundle was already configured (nothing changed)
-  std::string directory;  ///< the resolved bundle directory
-  std::string backup;     ///< the config backup, when created
-  std::vector<std::string> warnings;
-};
-
-/// Adds bundle `alias` to the config at `config_path` (absolute): refuses a bad alias or a
-/// directory outside `<install>/shared` (errc::unsafe_path) or shared with another bundle,
-/// before anything is written; an alias already configured changes nothing. The bundle's
-/// directory is created afterwards (a failure there is a warning: ZeroClaw creates it too).
-template <class Fs>
-bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const std::string& alias,
-                                   const std::optional<std::string>& directory,
-                                   const timestamp& now) {
-  validate_alias_key(alias);
-  const std::string install = paths::normalize(config_path.substr(0, config_path.rfind('/')));
-  const std::string root = install.empty() ? std::string("/") : install;
-  bundle_add_result out;
-  out.alias = alias;
-  const skills_config cfg = parse_skills_config(read_text_file(fs, config_path), config_path);
-  if (cfg.bundles.count(alias)) {
-    out.directory = resolve_directory(cfg, root, alias);
-    return out;
-  }
-  skills_config after;
-  const auto check = [&](std::string_view text) {
-    after = parse_skills_config(text, config_path);
-    if (!after.bundles.count(alias)) {
-      throw error(errc::config_invalid,
-                  "skill_bundles." + alias +
-                      " would not be a bundle table after the append; "
-                      "nothing was written",
-                  "skill_bundles." + alias);
-    }
-    validate_directory(resolve_directory(after, root, alias), root,
-                       "skill_bundles." + alias + ".directory");
-    validate_uniqueness(after, root);
-  };
-  const zeroclaw::config_append_result w =
-      zeroclaw::append_to_config(fs, config_path, bundle_table_text(alias, directory), now, check);
-  out.created = true;
-  out.backup = w.backup;
-  out.directory = resolve_directory(after, root, alias);
-  try {
-    (void)open_skills_dir(fs, bundle_location(after, root, alias), true);
-  } catch (const error& e) {
-    out.warnings.push_back("the bundle directory " + out.directory + " could not be created (" +
-                           e.what() + ")");
-  }
-  return out;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/bundle_add.hpp -----
-// ----- begin clawport/skills/install.hpp -----
-// `skills install` (zeroclaw-skills.md §1.8, §5.10, §6.3): what a source string is, the
-// audited copy of a skill directory into its destination, and fetching a git source with
-// the system's git into a private directory.
-//
-// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
-// source is audited, copied into a staging directory beside the destination, audited
-// again as copied, then published with one no-replace rename (skills/placement.hpp). An
-// existing destination is refused and any failure leaves nothing of the skill behind.
+// ----- begin clawport/zeroclaw/validate.hpp -----
+// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
+// `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
+// upstream's order, fail-fast, with errors that name the field.
 
 #include <algorithm>
-#include <chrono>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-// ----- begin clawport/skills/process.hpp -----
-// The one place the library starts processes: `skills test` runs TEST.sh commands and
-// `skills install` runs the system's git. A Runner policy has one call,
-//
-//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
-//                       std::chrono::milliseconds timeout)
-//
-// and `posix_runner` models it with fork/execve: the child gets its own process group,
-// stdin from /dev/null, the working directory asked for and ONLY the environment the
-// caller handed to the runner (nothing is inherited); on timeout the whole group is
-// killed. Output is captured up to a cap, stdout then stderr, as upstream concatenates.
-
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <chrono>
-#include <cstddef>
-#include <cstring>
-#include <initializer_list>
-#include <string>
-#include <utility>
-#include <vector>
-
-// ----- begin clawport/skills/test_script.hpp -----
-// A skill's TEST.sh (zeroclaw-skills.md §9.11): one test per line, `cmd | exit | pattern`.
-// Pure: parsing the script, matching a command's output, judging one run and rendering
-// the summary take text and return data. Running the commands is skills/test_runner.hpp.
-
-#include <cstddef>
-#include <optional>
-#include <regex>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::skills {
-
-/// The file a skill's tests live in, at the skill's root.
-inline constexpr std::string_view test_file_name = "TEST.sh";
-
-/// Output longer than this is cut (at a character boundary) when a failure is shown.
-inline constexpr std::size_t test_output_shown_bytes = 200;
-
-/// Only this much of a command's output takes part in the pattern match (regex matching
-/// of unbounded output is unbounded work).
-inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
-
-/// One line of TEST.sh.
-struct test_case {
-  std::string command;
-  int expected_exit = 0;
-  std::string pattern;   ///< empty matches anything
-  std::size_t line = 0;  ///< 1-based line in TEST.sh
-};
-
-namespace detail {
-
-/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
-inline std::optional<int> parse_i32(std::string_view s) {
-  s = trim(s);
-  if (s.empty()) return std::nullopt;
-  bool negative = false;
-  if (s.front() == '+' || s.front() == '-') {
-    negative = s.front() == '-';
-    s.remove_prefix(1);
-  }
-  if (s.empty()) return std::nullopt;
-  long long v = 0;
-  for (const char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-    if (v > 2147483648LL) return std::nullopt;
-  }
-  if (negative) v = -v;
-  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
-  return static_cast<int>(v);
-}
-
-inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const std::size_t at = s.find(sep);
-    if (at == std::string_view::npos) {
-      out.push_back(s);
-      return out;
-    }
-    out.push_back(s.substr(0, at));
-    s.remove_prefix(at + sep.size());
-  }
-}
-
-}  // namespace detail
-
-/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
-/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
-/// command); the pattern is everything after the second separator, rejoined. With fewer
-/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
-/// or fewer than three parts, makes the line no test (nullopt).
-inline std::optional<test_case> parse_test_line(std::string_view line) {
-  const std::string_view t = detail::trim(line);
-  if (t.empty() || t.front() == '#') return std::nullopt;
-  std::vector<std::string_view> parts = detail::split_all(t, " | ");
-  test_case c;
-  if (parts.size() < 3) {
-    const std::size_t a = t.find('|');
-    if (a == std::string_view::npos) return std::nullopt;
-    const std::size_t b = t.find('|', a + 1);
-    if (b == std::string_view::npos) return std::nullopt;
-    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
-    if (!exit) return std::nullopt;
-    c.command = std::string(detail::trim(t.substr(0, a)));
-    c.expected_exit = *exit;
-    c.pattern = std::string(detail::trim(t.substr(b + 1)));
-    return c;
-  }
-  const auto exit = detail::parse_i32(parts[1]);
-  if (!exit) return std::nullopt;
-  c.command = std::string(detail::trim(parts[0]));
-  c.expected_exit = *exit;
-  std::string pattern;
-  for (std::size_t i = 2; i < parts.size(); ++i) {
-    if (i > 2) pattern += " | ";
-    pattern.append(parts[i].data(), parts[i].size());
-  }
-  c.pattern = std::string(detail::trim(pattern));
-  return c;
-}
-
-/// Every test of a TEST.sh text, in line order, each with its line number.
-inline std::vector<test_case> parse_test_script(std::string_view text) {
-  std::vector<test_case> out;
-  std::size_t n = 0;
-  for (const std::string_view line : detail::lines(text)) {
-    ++n;
-    if (auto c = parse_test_line(line)) {
-      c->line = n;
-      out.push_back(std::move(*c));
-    }
-  }
-  return out;
-}
-
-/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (ECMAScript
-/// syntax here, Rust `regex` upstream: the common subset behaves alike), and when the
-/// pattern is not a valid regex or does not match, a plain substring test. Only the first
-/// `test_output_matched_bytes` of `output` are searched.
-inline bool pattern_matches(std::string_view output, std::string_view pattern) {
-  if (pattern.empty()) return true;
-  output = output.substr(0, test_output_matched_bytes);
-  try {
-    const std::regex re(pattern.begin(), pattern.end(), std::regex::ECMAScript);
-    if (std::regex_search(output.begin(), output.end(), re)) return true;
-  } catch (const std::regex_error&) {
-    // not a regex: the substring test decides
-  }
-  return output.find(pattern) != std::string_view::npos;
-}
-
-/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
-/// boundary with `...` appended when it was longer; newlines become spaces.
-inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
-  const std::string_view t = detail::trim(s);
-  std::string out;
-  std::size_t end = t.size();
-  const bool cut = t.size() > max;
-  if (cut) {
-    end = max;
-    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
-  }
-  out.assign(t.data(), end);
-  for (char& c : out) {
-    if (c == '\n') c = ' ';
-  }
-  if (cut) out += "...";
-  return out;
-}
-
-/// How one command ended, as a runner reports it.
-struct command_outcome {
-  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
-  std::string output;  ///< stdout then stderr (as upstream concatenates them)
-  bool timed_out = false;
-  std::string error;  ///< why it could not be started, if it was not
-};
-
-/// A test that did not pass (upstream `TestFailure`).
-struct test_failure {
-  std::string command;
-  std::size_t line = 0;
-  int expected_exit = 0;
-  int actual_exit = -1;
-  std::string expected_pattern;
-  std::string actual_output;
-  bool timed_out = false;
-};
-
-/// The tests of one skill (upstream `SkillTestResult`).
-struct skill_test_result {
-  std::string skill_name;  ///< the directory name
-  std::string directory;   ///< as shown to the user
-  std::size_t tests_run = 0;
-  std::size_t tests_passed = 0;
-  std::vector<test_failure> failures;
-  bool has_test_file = false;
-};
-
-/// Judges one run: nullopt when the exit status and the pattern both match.
-inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
-  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
-                  pattern_matches(o.output, c.pattern);
-  if (ok) return std::nullopt;
-  test_failure f;
-  f.command = c.command;
-  f.line = c.line;
-  f.expected_exit = c.expected_exit;
-  f.actual_exit = o.exit;
-  f.expected_pattern = c.pattern;
-  f.actual_output = o.error.empty() ? o.output : o.error;
-  f.timed_out = o.timed_out;
-  return f;
-}
-
-/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
-struct test_totals {
-  std::size_t skills = 0;
-  std::size_t run = 0;
-  std::size_t passed = 0;
-  std::size_t failed() const noexcept { return run - passed; }
-};
-
-inline test_totals aggregate(const std::vector<skill_test_result>& results) {
-  test_totals t;
-  t.skills = results.size();
-  for (const skill_test_result& r : results) {
-    t.run += r.tests_run;
-    t.passed += r.tests_passed;
-  }
-  return t;
-}
-
-/// The human summary (upstream `print_results`, without colours).
-inline std::string render_test_results(const std::vector<skill_test_result>& results) {
-  if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
-  std::string out = "\n";
-  for (const skill_test_result& r : results) {
-    if (r.tests_run == 0) {
-      out += "  - " + r.skill_name + " \u2014 no test cases\n";
-      continue;
-    }
-    out += std::string(r.failures.empty() ? "  \u2713 " : "  \u2717 ") + r.skill_name + " \u2014 " +
-           std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed\n";
-    for (const test_failure& f : r.failures) {
-      out += "    command:  " + f.command + "\n";
-      out += "    expected: exit=" + std::to_string(f.expected_exit) +
-             ", pattern=" + f.expected_pattern + "\n";
-      out += "    actual:   exit=" + std::to_string(f.actual_exit) +
-             (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output) +
-             "\n\n";
-    }
-  }
-  const test_totals t = aggregate(results);
-  out += "\n";
-  if (t.failed() == 0) {
-    out += "  \u2713 All " + std::to_string(t.run) + " test(s) passed across " +
-           std::to_string(t.skills) + " skill(s).\n";
-  } else {
-    out += "  \u2717 " + std::to_string(t.failed()) + " of " + std::to_string(t.run) +
-           " test(s) failed across " + std::to_string(t.skills) + " skill(s).\n";
-  }
-  return out;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/test_script.hpp -----
-
-namespace clawport::skills {
-
-/// The environment a test command or git gets: `NAME=value` strings, nothing else.
-using process_env = std::vector<std::string>;
-
-/// Runs programs through fork/execve (see the file comment).
-class posix_runner {
- public:
-  /// Captured output beyond this many bytes per stream is read and discarded.
-  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
-
-  explicit posix_runner(process_env env) : env_(std::move(env)) {}
-
-  const process_env& env() const noexcept { return env_; }
-
-  /// Runs `argv` (argv[0] is looked up in the environment's PATH when it has no '/').
-  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
-                      std::chrono::milliseconds timeout) const {
-    command_outcome out;
-    if (argv.empty()) {
-      out.error = "no command to run";
-      return out;
-    }
-    const std::string program = resolve(argv.front());
-    if (program.empty()) {
-      out.error = "failed to execute command: " + argv.front() + " was not found on PATH";
-      return out;
-    }
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<char*> envp;
-    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
-    envp.push_back(nullptr);
-
-    int out_pipe[2] = {-1, -1};
-    int err_pipe[2] = {-1, -1};
-    int exec_pipe[2] = {-1, -1};  // reports an exec failure's errno, closes on success
-    if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 ||
-        ::pipe2(exec_pipe, O_CLOEXEC) != 0) {
-      out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
-      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
-      return out;
-    }
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
-      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
-      return out;
-    }
-    if (pid == 0) {
-      // Child: only async-signal-safe calls from here on.
-      ::setpgid(0, 0);
-      const int devnull = ::open("/dev/null", O_RDONLY);
-      if (devnull >= 0) ::dup2(devnull, 0);
-      ::dup2(out_pipe[1], 1);
-      ::dup2(err_pipe[1], 2);
-      int err = 0;
-      if (::chdir(cwd.c_str()) != 0) {
-        err = errno;
-      } else {
-        ::execve(program.c_str(), args.data(), envp.data());
-        err = errno;
-      }
-      const ssize_t w = ::write(exec_pipe[1], &err, sizeof err);
-      (void)w;
-      ::_exit(127);
-    }
-    ::setpgid(pid, pid);  // also from the parent, so the kill below cannot miss the group
-    ::close(out_pipe[1]);
-    ::close(err_pipe[1]);
-    ::close(exec_pipe[1]);
-    int exec_errno = 0;
-    const ssize_t got = read_retry(exec_pipe[0], &exec_errno, sizeof exec_errno);
-    ::close(exec_pipe[0]);
-
-    std::string err_text;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    int fds[2] = {out_pipe[0], err_pipe[0]};
-    std::string* sinks[2] = {&out.output, &err_text};
-    while (fds[0] >= 0 || fds[1] >= 0) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) {
-        out.timed_out = true;
-        break;
-      }
-      pollfd p[2];
-      nfds_t n = 0;
-      int which[2] = {0, 0};
-      for (int i = 0; i < 2; ++i) {
-        if (fds[i] < 0) continue;
-        p[n].fd = fds[i];
-        p[n].events = POLLIN;
-        p[n].revents = 0;
-        which[n] = i;
-        ++n;
-      }
-      const int r = ::poll(p, n, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
-      if (r < 0) {
-        if (errno == EINTR) continue;
-        break;
-      }
-      for (nfds_t k = 0; k < n; ++k) {
-        if (p[k].revents == 0) continue;
-        char buf[8192];
-        const ssize_t m = ::read(p[k].fd, buf, sizeof buf);
-        if (m > 0) {
-          std::string& s = *sinks[which[k]];
-          if (s.size() < max_captured_bytes) {
-            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
-                                                max_captured_bytes - s.size()));
-          }
-        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
-          ::close(fds[which[k]]);
-          fds[which[k]] = -1;
-        }
-      }
-    }
-    if (out.timed_out) ::kill(-pid, SIGKILL);
-    for (int fd : fds) {
-      if (fd >= 0) ::close(fd);
-    }
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!out.timed_out) ::kill(-pid, SIGKILL);  // stragglers left in the background
-    out.output += err_text;
-    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
-      out.error = "failed to execute command: " + argv.front() + ": " + std::strerror(exec_errno);
-      out.exit = -1;
-      return out;
-    }
-    out.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return out;
-  }
-
- private:
-  static void close_all(std::initializer_list<int> fds) {
-    for (int fd : fds) {
-      if (fd >= 0) ::close(fd);
-    }
-  }
-
-  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
-    ssize_t r;
-    do {
-      r = ::read(fd, buf, n);
-    } while (r < 0 && errno == EINTR);
-    return r;
-  }
-
-  /// `name` itself when it holds a '/', else the first executable PATH entry.
-  std::string resolve(const std::string& name) const {
-    if (name.find('/') != std::string::npos) return name;
-    std::string path = "/usr/local/bin:/usr/bin:/bin";
-    for (const std::string& e : env_) {
-      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
-    }
-    std::size_t i = 0;
-    while (i <= path.size()) {
-      std::size_t j = path.find(':', i);
-      if (j == std::string::npos) j = path.size();
-      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
-      const std::string candidate = dir + "/" + name;
-      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-      i = j + 1;
-    }
-    return {};
-  }
-
-  process_env env_;
-};
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/process.hpp -----
-
-namespace clawport::skills {
-
-/// What an install source names.
-enum class source_kind {
-  local,           ///< a directory on this machine
-  git,             ///< a git URL or scp-like `user@host:path`
-  registry,        ///< a bare registry name (`release-check`)
-  extra_registry,  ///< `registry:<reg>/<skill>`
-};
-
-namespace detail {
-
-inline bool bare_registry_name(std::string_view s) noexcept {
-  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
-  for (const char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-';
-    if (!ok) return false;
-  }
-  return true;
-}
-
-inline bool has_url_host(std::string_view rest) noexcept {
-  const std::size_t slash = rest.find('/');
-  const std::string_view authority = rest.substr(0, slash);
-  const std::size_t at = authority.rfind('@');
-  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
-  return !host.empty();
-}
-
-}  // namespace detail
-
-/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
-/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
-inline bool is_git_source(std::string_view s) noexcept {
-  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
-    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
-  }
-  if (s.substr(0, 7) == "file://") return s.size() > 7;
-  const std::size_t colon = s.find(':');
-  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
-  const std::string_view left = s.substr(0, colon);
-  const std::size_t at = left.find('@');
-  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
-         left.find('/') == std::string_view::npos;
-}
-
-/// Upstream `is_registry_source` (§6.3): a non-empty `[A-Za-z0-9_-]` name not starting
-/// with `.` or `~` (so no path, URL, traversal or scheme).
-inline bool is_registry_source(std::string_view s) noexcept {
-  return detail::bare_registry_name(s);
-}
-
-/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
-/// `[a-z0-9_-]` and `<skill>` a bare registry name.
-inline bool is_extra_registry_source(std::string_view s) noexcept {
-  constexpr std::string_view prefix = "registry:";
-  if (s.substr(0, prefix.size()) != prefix) return false;
-  s.remove_prefix(prefix.size());
-  const std::size_t slash = s.find('/');
-  if (slash == std::string_view::npos || slash == 0) return false;
-  for (const char c : s.substr(0, slash)) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
-  }
-  return detail::bare_registry_name(s.substr(slash + 1));
-}
-
-/// Classifies a source in upstream's order: git, extra registry, registry, local path.
-inline source_kind classify_source(std::string_view s) noexcept {
-  if (is_git_source(s)) return source_kind::git;
-  if (is_extra_registry_source(s)) return source_kind::extra_registry;
-  if (is_registry_source(s)) return source_kind::registry;
-  return source_kind::local;
-}
-
-/// The refusal for registry sources: clawport works offline and has no registry client.
-inline error registry_unsupported(const std::string& source) {
-  return error(errc::unsupported,
-               "'" + source +
-                   "' names a skill registry entry; clawport installs offline and does not "
-                   "fetch from registries. Install from a git URL or a local directory instead "
-                   "(to install a directory of that name, write ./" +
-                   source + ")",
-               source);
-}
-
-/// The directory name a git source installs as: its last path component without `.git`.
-inline std::string git_source_name(std::string_view url) {
-  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
-  std::size_t cut = url.find_last_of("/:");
-  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
-  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
-  return std::string(last);
-}
-
-/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
-/// checked, an empty template directory.
-inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
-  return {"git",
-          "-c",
-          "core.hooksPath=/dev/null",
-          "-c",
-          "core.fsmonitor=false",
-          "-c",
-          "transfer.fsckObjects=true",
-          "-c",
-          "protocol.ext.allow=never",
-          "clone",
-          "--depth",
-          "1",
-          "--no-recurse-submodules",
-          "--no-tags",
-          "--single-branch",
-          "--template=",
-          "--quiet",
-          "--",
-          url,
-          dir};
-}
-
-/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
-/// terminal prompts, no askpass, no system config, ssh in batch mode.
-inline process_env git_env(const process_env& base) {
-  process_env env;
-  for (const std::string& e : base) {
-    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
-      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
-    }
-  }
-  env.emplace_back("GIT_TERMINAL_PROMPT=0");
-  env.emplace_back("GIT_ASKPASS=/bin/false");
-  env.emplace_back("SSH_ASKPASS=/bin/false");
-  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
-  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
-  return env;
-}
-
-/// Clones `url` into `dir` (which must not exist; its parent should be private) with
-/// `runner`. Throws errc::io with git's output when the clone fails.
-template <class Runner>
-void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
-               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
-  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
-  if (!o.error.empty()) {
-    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
-  }
-  if (o.timed_out || o.exit != 0) {
-    throw error(errc::io,
-                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
-                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
-                url);
-  }
-}
-
-/// Options of `install_skill_directory`.
-struct install_options {
-  audit_options audit;
-};
-
-/// What an install did.
-struct install_result {
-  std::string name;               ///< the installed directory name
-  std::string directory;          ///< absolute destination
-  std::string bundle;             ///< empty for the global directory
-  std::size_t files_scanned = 0;  ///< by the audit of the copy
-  fs::copy_tally tally;
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
-  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
-}
-
-}  // namespace detail
-
-/// Installs the skill directory `source` (absolute; its root is opened following a
-/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
-/// open (create) the destination directory; refuse a taken name; copy into a staging
-/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
-/// files are skipped and counted); audit the copy; publish with a no-replace rename.
-template <class Fs>
-install_result install_skill_directory(Fs& fs, const std::string& source,
-                                       const skills_dir_location& loc, const std::string& name,
-                                       const install_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
-      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
-    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
-  }
-  install_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-
-  const audit_report before = audit_skill_directory(fs, source, opt.audit);
-  if (!before.clean()) detail::audit_failed(before, source);
-
-  typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
-  typename Fs::dir src = fs.open_root(paths::normalize(source));
-  staged_skill<Fs> stage(fs, parent, loc, name);
-  fs::copy_spec spec;
-  spec.root = source;
-  spec.refuse_symlinks = true;
-  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
-  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
-  if (!after.clean()) detail::audit_failed(after, out.directory);
-  out.files_scanned = after.files_scanned;
-  if (auto w = stage.publish()) out.warnings.push_back(*w);
-  if (out.tally.hard_links_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
-                           " hard-linked file(s) of the source were not copied");
-  }
-  if (out.tally.others_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
-                           " special file(s) (FIFO, socket, device) of the source were skipped");
-  }
-  if (out.tally.replaced_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
-                           " entr(ies) changed while they were copied and were skipped");
-  }
-  return out;
-}
-
-/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
-/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
-/// the catalogue has). Returns the absolute source directory.
-template <class Fs>
-std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
-                            const std::string& shown) {
-  if (!is_registry_source(skill)) {
-    throw error(errc::invalid_argument,
-                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
-                skill);
-  }
-  auto r = fs.open_root(paths::normalize(root));
-  const auto st = fs.stat_at(r, "skills");
-  if (!st || st->kind != fs::file_kind::directory) {
-    throw error(errc::not_found,
-                shown + " has no skills/ directory" +
-                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
-                shown);
-  }
-  auto skills = fs.open_dir_at(r, "skills");
-  const auto pick = fs.stat_at(skills, skill);
-  if (pick && pick->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
-  }
-  if (!pick || pick->kind != fs::file_kind::directory) {
-    std::vector<std::string> names;
-    fs.for_each_entry(skills, [&](std::string_view n) {
-      const auto s = fs.stat_at(skills, n);
-      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
-    });
-    std::sort(names.begin(), names.end());
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw error(errc::not_found,
-                "skill '" + skill + "' not found in " + shown +
-                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
-                skill);
-  }
-  return paths::join(paths::join(root, "skills"), skill);
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/install.hpp -----
-// ----- begin clawport/skills/lifecycle_json.hpp -----
-// The JSON documents of `skills new|install|remove|test --json`.
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-#include <vector>
-
-// ----- begin clawport/skills/remove.hpp -----
-// `skills remove` (zeroclaw-skills.md §6.3, §9.9): a bundle skill is archived under
-// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
-// that name is taken, so an earlier archive is never clobbered); `purge` and the global
-// directory delete instead. Either way the skill leaves its directory in ONE rename: a
-// purge first renames it into a staging directory, then deletes that through handles.
-// A directory without a manifest is not a skill and is refused, as upstream.
-
-#include <cerrno>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::skills {
-
-/// The archive directory below the install root.
-inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
-
-/// What a removal did.
-struct remove_result {
-  std::string name;
-  std::string bundle;       ///< empty for the global directory
-  std::string directory;    ///< where the skill was
-  std::string archived_to;  ///< empty when deleted
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
-  return st && st->kind == fs::file_kind::regular;
-}
-
-template <class Fs>
-bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
-  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
-    if (is_manifest_kind(fs.stat_at(d, m))) return true;
-  }
-  return false;
-}
-
-/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
-template <class Fs>
-bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
-                   const typename Fs::dir& to, const std::string& target) {
-  fs::rename_result done = fs::rename_result::done;
-  try {
-    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
-  } catch (const error& e) {
-    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
-    throw;
-  }
-  if (done == fs::rename_result::unsupported) {
-    if (fs.stat_at(to, target)) return false;
-    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
-  }
-  return true;
-}
-
-}  // namespace detail
-
-/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
-/// bundles `agent` lists (when given), else in every configured bundle and the global
-/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
-/// several errc::invalid_argument naming them.
-template <class Fs>
-skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
-                                 const std::string& name, const std::string& bundle,
-                                 const std::string& agent) {
-  std::vector<skills_dir_location> places;
-  if (!bundle.empty()) {
-    places.push_back(bundle_location(cfg, where.install_root, bundle));
-    return places.front();
-  }
-  if (!agent.empty()) {
-    const auto it = cfg.agents.find(agent);
-    if (it == cfg.agents.end()) {
-      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
-                  "agents." + agent);
-    }
-    for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(detail::trim(b));
-      if (!alias.empty() && cfg.bundles.count(alias)) {
-        places.push_back(bundle_location(cfg, where.install_root, alias));
-      }
-    }
-  } else {
-    for (const auto& b : cfg.bundles) {
-      places.push_back(bundle_location(cfg, where.install_root, b.first));
-    }
-    places.push_back(global_location(where));
-  }
-  std::vector<skills_dir_location> found;
-  for (const skills_dir_location& p : places) {
-    try {
-      auto d = open_skills_dir(fs, p, false);
-      const auto st = fs.stat_at(d, name);
-      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
-    } catch (const error&) {
-      continue;  // a missing or unreadable directory holds no skill
-    }
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
-                                                 "global skills directory)")
-                                   : " (looked in the bundles of agent '" + agent + "')"),
-                name);
-  }
-  if (found.size() > 1) {
-    std::string list;
-    for (const auto& f : found) {
-      list +=
-          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
-    }
-    throw error(
-        errc::invalid_argument,
-        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
-        name);
-  }
-  return found.front();
-}
-
-/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
-/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
-/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
-/// a directory without a manifest, errc::unsafe_path for a symlink.
-template <class Fs>
-remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
-                           const std::string& name, bool purge, std::int64_t now_secs) {
-  static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
-      name.find('\\') != std::string::npos) {
-    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
-  }
-  remove_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
-
-  std::optional<typename Fs::dir> parent;
-  try {
-    parent.emplace(open_skills_dir(fs, loc, false));
-  } catch (const error& e) {
-    if (e.code() != errc::not_found) throw;
-    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
-                out.directory);
-  }
-  const auto st = fs.stat_at(*parent, name);
-  if (!st) {
-    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
-                out.directory, ENOENT);
-  }
-  if (st->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path,
-                out.directory + " is a symlink; clawport removes real skill directories only",
-                out.directory);
-  }
-  if (st->kind != fs::file_kind::directory) {
-    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
-  }
-  fs::file_id id;
-  {
-    auto skill = fs.open_dir_at(*parent, name);
-    id = fs.stat(skill).id;
-    if (id != st->id) {
-      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
-                  out.directory);
-    }
-    if (!detail::has_manifest_file(fs, skill)) {
-      throw error(errc::skill_invalid,
-                  "skill '" + shown +
-                      "' is not editable: it is a non-bundle skill, only bundle skills are "
-                      "writable (" +
-                      out.directory +
-                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
-                      "was removed",
-                  out.directory);
-    }
-  }
-
-  if (!purge && !loc.global()) {
-    skills_dir_location archive;
-    archive.anchor = paths::normalize(install_root);
-    archive.relative = std::string(archive_relative);
-    archive.path = paths::join(archive.anchor, archive.relative);
-    archive.bundle = "_deleted";
-    typename Fs::dir arch = open_skills_dir(fs, archive, true);
-    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
-    std::string target = base;
-    bool moved = false;
-    for (int n = 2; n <= 10000 && !moved; ++n) {
-      try {
-        moved = detail::rename_vacant(fs, *parent, name, arch, target);
-      } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
-                            out.directory);
-      }
-      if (!moved) target = base + "-" + std::to_string(n);
-    }
-    if (!moved) {
-      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
-                  archive.path);
-    }
-    try {
-      fs.sync_dir(arch);
-      fs.sync_dir(*parent);
-    } catch (const error& e) {
-      try {
-        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
-      } catch (const error&) {
-        fs::detail::rethrow(e,
-                            "archived " + shown + " to " + paths::join(archive.path, target) +
-                                " but could not make it durable",
-                            out.directory);
-      }
-      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
-    }
-    out.archived_to = paths::join(archive.path, target);
-    return out;
-  }
-
-  // Delete: rename the skill into a fresh staging directory, then delete that.
-  const std::string stage = std::string(stage_prefix) + publish::random_token();
-  try {
-    fs.make_dir_at(*parent, stage, 0700);
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
-  }
-  const auto drop_stage = [&] {
-    try {
-      fs.remove_tree_at(*parent, stage);
-    } catch (...) {
-      // inert: it has no manifest at its root
-    }
-  };
-  std::optional<typename Fs::dir> s;
-  bool in_stage = false;  // the skill sits at <stage>/<name>
-  try {
-    s.emplace(fs.open_dir_at(*parent, stage));
-    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
-    in_stage = true;
-    const auto moved = fs.stat_at(*s, name);
-    if (!moved || moved->id != id) {
-      throw error(errc::identity_changed,
-                  out.directory + " was replaced while it was being removed; nothing was removed",
-                  out.directory);
-    }
-    fs.sync_dir(*parent);
-  } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = detail::rename_vacant(fs, *s, name, *parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
-      throw error(e.code(),
-                  "failed to remove " + out.directory + ": " + e.what() +
-                      "; the skill was moved to " + paths::join(loc.path, stage) +
-                      ", which no agent loads",
-                  out.directory, e.sys_errno());
-    }
-    s.reset();
-    drop_stage();
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
-  }
-  s.reset();
-  try {
-    fs.remove_tree_at(*parent, stage);
-  } catch (const error& e) {
-    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
-                           ", which no agent loads (" + e.what() + "); delete it");
-  }
-  return out;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/remove.hpp -----
-// ----- begin clawport/skills/scaffold.hpp -----
-// `skills new` (zeroclaw-skills.md §6.1, §9.7, §9.8): the canonical skill-name rule, the
-// `<bundle>/<name>` reference rule, the scaffolded SKILL.md, and writing the scaffold
-// staged and published through skills/placement.hpp.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::skills {
-
-// The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
-
-/// `code-review` -> `Code Review`: hyphen segments, empty ones dropped, first letter upper.
-inline std::string title_from_name(std::string_view name) {
-  std::string out;
-  std::size_t i = 0;
-  while (i <= name.size()) {
-    std::size_t j = name.find('-', i);
-    if (j == std::string_view::npos) j = name.size();
-    if (j > i) {
-      if (!out.empty()) out += ' ';
-      std::string part(name.substr(i, j - i));
-      if (part[0] >= 'a' && part[0] <= 'z') part[0] = static_cast<char>(part[0] - 'a' + 'A');
-      out += part;
-    }
-    i = j + 1;
-  }
-  return out;
-}
-
-/// A resolved `<bundle>/<name>` (upstream `SkillRef`).
-struct skill_ref {
-  std::string bundle;
-  std::string name;
-  std::string display() const { return bundle + "/" + name; }
-};
-
-/// Upstream `reference::resolve`: with `bundle`, it must be configured; without, the only
-/// configured bundle is implied. No bundles, or several without `bundle`, are refusals.
-inline skill_ref resolve_skill_ref(const skills_config& cfg, const std::string& name,
-                                   const std::string& bundle) {
-  if (cfg.bundles.empty()) {
-    throw error(errc::not_found, "no skill bundles are configured; create one before adding skills",
-                "skill_bundles");
-  }
-  if (!bundle.empty()) {
-    if (!cfg.bundles.count(bundle)) {
-      throw error(errc::not_found, "skill bundle '" + bundle + "' is not configured",
-                  "skill_bundles." + bundle);
-    }
-    return {bundle, name};
-  }
-  if (cfg.bundles.size() == 1) return {cfg.bundles.begin()->first, name};
-  std::string list;
-  for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
-  throw error(errc::invalid_argument,
-              "skill name '" + name + "' is ambiguous across bundles [" + list +
-                  "]; pass --bundle to disambiguate",
-              name);
-}
-
-/// What the scaffold writes.
-struct scaffold_options {
-  std::string description;     ///< empty: a placeholder naming the skill
-  bool create_subdirs = true;  ///< `scripts/ references/ assets/`
-  std::string body;            ///< empty: `# <Title Case Name>`
-};
-
-/// The optional sub-directories of the canonical layout, in creation order.
-inline constexpr std::string_view scaffold_subdirs[] = {"scripts", "references", "assets"};
-
-/// The scaffolded SKILL.md (strict form, so `skill_document::parse` reads it back).
-inline skill_document scaffold_document(const std::string& name, const scaffold_options& opt) {
-  skill_document doc;
-  doc.frontmatter.name = name;
-  doc.frontmatter.description =
-      opt.description.empty() ? "Describe when an agent should use " + name : opt.description;
-  doc.frontmatter.version = "0.1.0";
-  doc.body = opt.body.empty() ? "# " + title_from_name(name) + "\n" : opt.body;
-  return doc;
-}
-
-/// What `scaffold_skill` made.
-struct scaffold_result {
-  skill_ref ref;
-  std::string directory;             ///< absolute
-  std::vector<std::string> created;  ///< relative paths, creation order
-  std::vector<std::string> warnings;
-};
-
-/// Writes a new skill `name` into bundle `bundle` (upstream `scaffold_skill`): the name
-/// rule, a configured bundle whose directory stays in `<install>/shared`, a vacant name.
-/// The bundle directory is created if missing; SKILL.md and the sub-directories are
-/// built in a staging directory and published with one no-replace rename. On any
-/// failure nothing of the skill remains (the bundle directory may have been created).
-template <class Fs>
-scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_view install_root,
-                               const std::string& bundle, const std::string& name,
-                               const scaffold_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  validate_skill_name(name);
-  scaffold_result out;
-  out.ref = resolve_skill_ref(cfg, name, bundle);
-  const skills_dir_location loc = bundle_location(cfg, install_root, out.ref.bundle);
-  out.directory = paths::join(loc.path, name);
-  const std::string text = scaffold_document(name, opt).serialize();
-
-  typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
-  staged_skill<Fs> stage(fs, parent, loc, name);
-  try {
-    auto f = fs.create_file_at(stage.skill(), "SKILL.md", 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
-  }
-  out.created.emplace_back("SKILL.md");
-  if (opt.create_subdirs) {
-    for (const std::string_view d : scaffold_subdirs) {
-      try {
-        fs.make_dir_at(stage.skill(), d, 0755);
-      } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
-                            out.directory);
-      }
-      out.created.emplace_back(std::string(d) + "/");
-    }
-  }
-  if (auto w = stage.publish()) out.warnings.push_back(*w);
-  return out;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/scaffold.hpp -----
-
-namespace clawport::skills {
-
-inline nlohmann::ordered_json optional_text(const std::string& s) {
-  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
-}
-
-inline nlohmann::ordered_json to_json(const scaffold_result& r) {
-  nlohmann::ordered_json j;
-  j["name"] = r.ref.name;
-  j["bundle"] = r.ref.bundle;
-  j["directory"] = r.directory;
-  j["created"] = r.created;
-  j["warnings"] = r.warnings;
-  return j;
-}
-
-inline nlohmann::ordered_json to_json(const install_result& r,
-                                      const std::vector<std::string>& notices = {}) {
-  nlohmann::ordered_json j;
-  j["name"] = r.name;
-  j["bundle"] = optional_text(r.bundle);
-  j["directory"] = r.directory;
-  j["files_scanned"] = r.files_scanned;
-  j["files_copied"] = r.tally.files;
-  j["bytes_copied"] = r.tally.bytes;
-  j["skipped"] = {{"special_files", r.tally.others_skipped},
-                  {"hard_links", r.tally.hard_links_skipped},
-                  {"changed_during_copy", r.tally.replaced_skipped}};
-  std::vector<std::string> w = notices;
-  w.insert(w.end(), r.warnings.begin(), r.warnings.end());
-  j["warnings"] = w;
-  return j;
-}
-
-inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
-  nlohmann::ordered_json j;
-  j["alias"] = r.alias;
-  j["created"] = r.created;
-  j["directory"] = r.directory;
-  j["backup"] = optional_text(r.backup);
-  j["warnings"] = r.warnings;
-  return j;
-}
-
-inline nlohmann::ordered_json to_json(const remove_result& r) {
-  nlohmann::ordered_json j;
-  j["name"] = r.name;
-  j["bundle"] = optional_text(r.bundle);
-  j["directory"] = r.directory;
-  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
-  j["archived_to"] = optional_text(r.archived_to);
-  j["warnings"] = r.warnings;
-  return j;
-}
-
-inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& results,
-                                      const std::vector<std::string>& skipped = {}) {
-  nlohmann::ordered_json skills = nlohmann::ordered_json::array();
-  for (const skill_test_result& r : results) {
-    nlohmann::ordered_json s;
-    s["name"] = r.skill_name;
-    s["directory"] = r.directory;
-    s["tests_run"] = r.tests_run;
-    s["tests_passed"] = r.tests_passed;
-    nlohmann::ordered_json failures = nlohmann::ordered_json::array();
-    for (const test_failure& f : r.failures) {
-      failures.push_back({{"command", f.command},
-                          {"line", f.line},
-                          {"expected_exit", f.expected_exit},
-                          {"actual_exit", f.actual_exit},
-                          {"expected_pattern", f.expected_pattern},
-                          {"actual_output", truncate_output(f.actual_output)},
-                          {"timed_out", f.timed_out}});
-    }
-    s["failures"] = std::move(failures);
-    skills.push_back(std::move(s));
-  }
-  const test_totals t = aggregate(results);
-  nlohmann::ordered_json j;
-  j["skills"] = std::move(skills);
-  j["skipped"] = skipped;
-  j["totals"] = {
-      {"skills", t.skills}, {"run", t.run}, {"passed", t.passed}, {"failed", t.failed()}};
-  return j;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/lifecycle_json.hpp -----
-// ----- begin clawport/skills/test_runner.hpp -----
-// `skills test` (zeroclaw-skills.md §9.11): finding the skills that carry a TEST.sh and
-// running each of their tests. TEST.sh is read through the Fs policy (never through a
-// symlink); every command goes to the Runner policy of skills/process.hpp, one `sh -c`
-// per line, in the skill's directory, with a timeout and only the runner's environment.
-
-#include <algorithm>
-#include <chrono>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-
-namespace clawport::skills {
-
-/// TEST.sh files larger than this are refused (a test script is a short list of lines).
-inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
-
-/// How `test_skill` runs.
-struct test_options {
-  std::chrono::milliseconds timeout{60000};  ///< per command
-  /// Called after each command (for `--verbose`); may be empty.
-  std::function<void(const test_case&, const command_outcome&)> on_case;
-};
-
-/// One skill to test: where it is and what to call it.
-struct test_target {
-  std::string name;       ///< the directory name, as upstream reports it
-  std::string directory;  ///< absolute
-  std::string bundle;     ///< the bundle it lives in; empty for global or a path
-};
-
-namespace detail {
-
-/// TEST.sh of the skill at `dir`, or nullopt when the skill has none (a symlink or a
-/// non-regular TEST.sh counts as none: it is never followed).
-template <class Fs>
-std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
-  auto root = fs.open_root(paths::normalize(dir));
-  const auto st = fs.stat_at(root, test_file_name);
-  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
-  auto f = fs.open_file_at(root, test_file_name);
-  std::string text = read_up_to(fs, f, test_file_max_bytes + 1);
-  const std::string shown = paths::join(dir, test_file_name);
-  if (text.size() > test_file_max_bytes) {
-    throw error(errc::limit_exceeded,
-                shown + " is larger than " + std::to_string(test_file_max_bytes) + " bytes", shown);
-  }
-  if (!valid_utf8(text)) {
-    throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
-  }
-  return text;
-}
-
-}  // namespace detail
-
-/// Runs the tests of one skill (upstream `test_skill`): no TEST.sh gives 0 run; each line
-/// that parses is one `sh -c <command>` in `dir`; a run passes when its exit status and
-/// output pattern both match.
-template <class Fs, class Runner>
-skill_test_result test_skill(Fs& fs, const Runner& runner, const std::string& dir,
-                             const std::string& name, const test_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  skill_test_result result;
-  result.skill_name = name;
-  result.directory = dir;
-  const std::optional<std::string> text = detail::read_test_file(fs, dir);
-  if (!text) return result;
-  result.has_test_file = true;
-  const std::vector<test_case> cases = parse_test_script(*text);
-  result.tests_run = cases.size();
-  for (const test_case& c : cases) {
-    const command_outcome o = runner.run({"/bin/sh", "-c", c.command}, dir, opt.timeout);
-    if (opt.on_case) opt.on_case(c, o);
-    if (auto f = judge(c, o)) {
-      result.failures.push_back(std::move(*f));
-    } else {
-      ++result.tests_passed;
-    }
-  }
-  return result;
-}
-
-/// The sub-directories of `dir` that carry a regular TEST.sh, in byte order (upstream
-/// `test_all_skills` for one directory, minus its unspecified order). Missing `dir`: none.
-template <class Fs>
-std::vector<test_target> skills_with_tests(Fs& fs, const std::string& dir,
-                                           const std::string& bundle = {}) {
-  std::vector<test_target> out;
-  std::optional<typename Fs::dir> root;
-  try {
-    root.emplace(fs.open_root(paths::normalize(dir)));
-  } catch (const error&) {
-    return out;
-  }
-  std::vector<std::string> names;
-  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const std::string& n : names) {
-    const auto st = fs.stat_at(*root, n);
-    if (!st || st->kind != fs::file_kind::directory) continue;
-    auto sub = fs.open_dir_at(*root, n);
-    const auto t = fs.stat_at(sub, test_file_name);
-    if (!t || t->kind != fs::file_kind::regular) continue;
-    out.push_back({n, paths::join(dir, n), bundle});
-  }
-  return out;
-}
-
-/// The skills `skills test [<name>] [--bundle B]` runs. Without a name: every skill with a
-/// TEST.sh in each configured bundle (alias order; only `bundle` when given) and in the
-/// global directory. With a name: the skill directory of that name in those places;
-/// none is `errc::not_found` ("Skill not found"), several `errc::invalid_argument`.
-template <class Fs>
-std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const install_paths& where,
-                                      const std::string& name, const std::string& bundle) {
-  std::vector<std::pair<std::string, std::string>> places;  // (bundle, dir)
-  if (!bundle.empty()) {
-    places.emplace_back(bundle, resolve_directory(cfg, where.install_root, bundle));
-  } else {
-    for (const auto& b : cfg.bundles) {
-      places.emplace_back(b.first, resolve_directory(cfg, where.install_root, b.first));
-    }
-    places.emplace_back(std::string(), global_skills_dir(where.data()));
-  }
-  std::vector<test_target> out;
-  if (name.empty()) {
-    for (const auto& p : places) {
-      for (test_target& t : skills_with_tests(fs, p.second, p.first)) out.push_back(std::move(t));
-    }
-    return out;
-  }
-  if (name.find('/') != std::string::npos || name == "." || name == "..") {
-    throw error(errc::invalid_argument,
-                "Invalid skill name: " + name +
-                    " (give a skill directory's name, or a path "
-                    "to test a directory outside the install)",
-                name);
-  }
-  for (const auto& p : places) {
-    std::optional<typename Fs::dir> root;
-    try {
-      root.emplace(fs.open_root(paths::normalize(p.second)));
-    } catch (const error&) {
-      continue;
-    }
-    const auto st = fs.stat_at(*root, name);
-    if (st && st->kind == fs::file_kind::directory) {
-      out.push_back({name, paths::join(p.second, name), p.first});
-    }
-  }
-  if (out.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (bundle.empty() ? " (looked in every configured bundle and the global "
-                                      "skills directory)"
-                                    : " (in skill bundle '" + bundle + "')"),
-                name);
-  }
-  if (out.size() > 1) {
-    std::string where_found;
-    for (const test_target& t : out) {
-      where_found += (where_found.empty() ? "" : ", ") +
-                     (t.bundle.empty() ? std::string("global") : "bundle " + t.bundle);
-    }
-    throw error(errc::invalid_argument,
-                "skill name '" + name + "' is ambiguous (" + where_found +
-                    "); pass --bundle to disambiguate",
-                name);
-  }
-  return out;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/test_runner.hpp -----
-// ----- end clawport/skills.hpp -----
-// ----- begin clawport/zeroclaw.hpp -----
-// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
-// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
-
-// ----- begin clawport/zeroclaw/closure.hpp -----
-// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
-// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
-// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
-
-#include <algorithm>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-// ----- begin clawport/zeroclaw/parse.hpp -----
-// TOML text -> the ordered document model, through toml++. Parse errors become
-// clawport::error(errc::config_parse) naming the line and column.
-
-#include <sstream>
-#include <string>
-#include <string_view>
-
-#include <toml++/toml.h>
-
-
-namespace clawport::zeroclaw {
-
-namespace detail {
-
-inline value from_toml_node(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::table: {
-      value out = value::make_table();
-      for (auto&& [key, child] : *node.as_table())
-        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
-      return out;
-    }
-    case toml::node_type::array: {
-      value out = value::make_array();
-      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
-      return out;
-    }
-    case toml::node_type::string:
-      return value::make_string(std::string(node.as_string()->get()));
-    case toml::node_type::integer:
-      return value::make_integer(node.as_integer()->get());
-    case toml::node_type::floating_point:
-      return value::make_floating(node.as_floating_point()->get());
-    case toml::node_type::boolean:
-      return value::make_boolean(node.as_boolean()->get());
-    default: {
-      // date, time, date-time: kept as TOML text
-      std::ostringstream text;
-      if (const auto* d = node.as_date()) text << *d;
-      if (const auto* t = node.as_time()) text << *t;
-      if (const auto* dt = node.as_date_time()) text << *dt;
-      value out;
-      out.type = value::kind::datetime;
-      out.text = text.str();
-      return out;
-    }
-  }
-}
-
-}  // namespace detail
-
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
-inline value parse_toml(std::string_view text, std::string_view what) {
-  try {
-    const toml::table table = toml::parse(text, std::string_view(what));
-    return detail::from_toml_node(table);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                std::string(what) + ":" + std::to_string(where.line) + ":" +
-                    std::to_string(where.column) + ": " + std::string(e.description()),
-                std::string(what));
-  }
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/parse.hpp -----
 // ----- begin clawport/zeroclaw/shape.hpp -----
 // Interpreting schema descriptors on one table: type checks, canonical key order, secret
-// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (docs/format.md).
 
 #include <optional>
 #include <string>
@@ -11193,7 +8111,7 @@ inline value shape_table(const value& raw, list_view<field> fields, list_view<fi
   return out;
 }
 
-/// §2.2 on one table: removes every key equal to its default; recurses into nested
+/// docs/format.md on one table: removes every key equal to its default; recurses into nested
 /// structs and removes those left empty. Keys without a default are kept whole.
 inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
   for (std::size_t i = 0; i < table.members.size();) {
@@ -11230,7 +8148,7 @@ inline bool occupied(const field& f, const value& v) {
 
 namespace clawport::zeroclaw {
 
-/// §4.3: an array element that is a table with a string `name` is addressed by that name,
+/// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
 inline std::string element_segment(const value& element, std::size_t index) {
   if (element.is_table())
@@ -11258,7 +8176,7 @@ inline bool find_ciphertext_in(const value& v, const std::string& path, std::str
 }
 }  // namespace detail
 
-/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
+/// docs/format.md: the path of the first string (in iteration order) starting with `enc:` or
 /// `enc2:` (SecretStore ciphertext), or nullopt.
 inline std::optional<std::string> find_ciphertext(const value& tree) {
   std::string hit;
@@ -11268,697 +8186,6 @@ inline std::optional<std::string> find_ciphertext(const value& tree) {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/shape.hpp -----
-
-namespace clawport::zeroclaw {
-
-namespace detail {
-
-inline std::string trim(std::string_view s) { return trim_copy(s); }
-
-inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
-  const value* v = root;
-  for (const std::string_view k : keys) {
-    if (v == nullptr || !v->is_table()) return nullptr;
-    v = v->find(k);
-  }
-  return (v != nullptr && v->is_table()) ? v : nullptr;
-}
-
-inline std::string string_at(const value* table, std::string_view key) {
-  if (table == nullptr) return {};
-  const value* v = table->find(key);
-  return (v != nullptr && v->is_string()) ? v->text : std::string();
-}
-
-inline std::optional<bool> bool_at(const value* table, std::string_view key) {
-  if (table == nullptr) return std::nullopt;
-  const value* v = table->find(key);
-  if (v == nullptr || !v->is_boolean()) return std::nullopt;
-  return v->boolean;
-}
-
-/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
-inline std::string debug_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\u{";
-      if (u >= 16) out += hex[u >> 4];
-      out += hex[u & 15];
-      out += '}';
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-/// A resolved model-provider reference.
-struct provider_ref {
-  std::string family;
-  std::string alias;
-  const value* entry = nullptr;
-};
-
-/// `providers::find_by_name` on the source: `family.alias` (family known to the schema),
-/// or a bare alias present in exactly one known family.
-template <typename Schema>
-std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
-  const std::string ref = trim(reference);
-  if (ref.empty()) return std::nullopt;
-  const value* models = table_at(&root, {"providers", "models"});
-  if (models == nullptr) return std::nullopt;
-  const auto dot = ref.find('.');
-  if (dot != std::string::npos) {
-    const std::string family = ref.substr(0, dot);
-    const std::string alias = ref.substr(dot + 1);
-    if (Schema::model_provider(family) == nullptr) return std::nullopt;
-    const value* entry = table_at(models, {family, alias});
-    if (entry == nullptr) return std::nullopt;
-    return provider_ref{family, alias, entry};
-  }
-  std::optional<provider_ref> found;
-  for (const std::string_view family : Schema::model_families()) {
-    const value* entry = table_at(models, {family, ref});
-    if (entry == nullptr) continue;
-    if (found) return std::nullopt;  // ambiguous
-    found = provider_ref{std::string(family), ref, entry};
-  }
-  return found;
-}
-
-template <typename Schema, typename Names>
-class planner {
- public:
-  planner(const value& source, std::string alias, const plan_options& options)
-      : root_(source), alias_(std::move(alias)), options_(options) {}
-
-  export_plan run() {
-    const value* agents = table_at(&root_, {"agents"});
-    const value* agent_raw = agents ? agents->find(alias_) : nullptr;
-    if (agent_raw == nullptr || !agent_raw->is_table())
-      throw error(errc::unknown_agent,
-                  "agent '" + alias_ +
-                      "' is not configured; run `zeroclaw agents list` to see the configured "
-                      "aliases",
-                  "agents." + alias_);
-    agent_ = agent_raw;
-    plan_.root_alias = alias_;
-    plan_.producer_version = options_.producer_version;
-    plan_.closure.set("schema_version", value::make_integer(Schema::version));
-
-    carry_agent();
-    carry_risk_profile();
-    carry_runtime_profile();
-    carry_skill_bundles();
-    carry_simple_bundles("knowledge_bundles", Schema::knowledge_bundle());
-    carry_simple_bundles("mcp_bundles", Schema::mcp_bundle());
-    carry_mcp_servers();
-    carry_model_providers();
-    carry_tts_and_transcription();
-    scrub();
-    plan_.dropped.push_back(
-        {"workspace/memory", drop_reason::not_yet_portable,
-         "the memory store is a live SQLite database in WAL mode, which cannot be copied as "
-         "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
-    plan_.dropped.push_back(
-        {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
-         "the memory snapshot is an export of the agent's core memories, which an agent "
-         "re-hydrates its store from; it stays with the store it came from"});
-    collect_risk_flags();
-    plan_workspace();
-    return std::move(plan_);
-  }
-
- private:
-  // ---- helpers ----
-  shape_sink sink() { return shape_sink{&plan_.dropped, &plan_.host_local, true}; }
-
-  value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
-
-  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
-  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
-    shape_sink s = sink();
-    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
-    return shaped;
-  }
-
-  void record(std::string path, drop_reason reason, std::string detail) {
-    plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
-  }
-
-  /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
-  /// (recursively), ordered by §3.1 row. Rules hold key paths, not pointers: erasing a
-  /// member moves its siblings.
-  struct pending_rule {
-    int row;
-    const field* f;
-    std::vector<std::string> parent_keys;
-    std::string path;
-  };
-  static void gather_rules(const value& table, list_view<field> fields,
-                           const std::vector<std::string>& keys, const std::string& path,
-                           std::vector<pending_rule>& out) {
-    for (const field& f : fields) {
-      if (f.rule != field_rule::carry && f.rule != field_rule::skill_directory)
-        out.push_back({f.row, &f, keys, path + "." + std::string(f.key)});
-      if (f.type == field_type::table && f.rule == field_rule::carry)
-        if (const value* child = table.find(f.key))
-          if (child->is_table()) {
-            std::vector<std::string> child_keys = keys;
-            child_keys.emplace_back(f.key);
-            gather_rules(*child, f.children, child_keys, path + "." + std::string(f.key), out);
-          }
-    }
-  }
-  void apply_rules(value& entry, list_view<field> fields, const std::string& path) {
-    std::vector<pending_rule> rules;
-    gather_rules(entry, fields, {}, path, rules);
-    std::stable_sort(rules.begin(), rules.end(),
-                     [](const pending_rule& a, const pending_rule& b) { return a.row < b.row; });
-    for (const pending_rule& r : rules) {
-      value* parent = &entry;
-      for (const std::string& k : r.parent_keys) parent = parent ? parent->find(k) : nullptr;
-      if (parent == nullptr) continue;
-      value* v = parent->find(r.f->key);
-      switch (r.f->rule) {
-        case field_rule::drop:
-          if (v != nullptr) {
-            const bool report = occupied(*r.f, *v);
-            parent->erase(r.f->key);
-            if (report) record(r.path, r.f->reason, std::string(r.f->detail));
-          }
-          break;
-        case field_rule::force_false: {
-          const bool source_true = v ? (v->is_boolean() && v->boolean) : r.f->def.boolean;
-          parent->set(std::string(r.f->key), value::make_boolean(false));
-          if (source_true) record(r.path, r.f->reason, std::string(r.f->detail));
-          break;
-        }
-        case field_rule::identity_path:
-          if (v != nullptr && v->is_string()) {
-            const auto result =
-                names::portable_identity_path<Names>(v->text, workspace_entry_included);
-            if (result.path) {
-              v->text = *result.path;
-              plan_.identity_document = *result.path;
-            } else {
-              parent->erase(r.f->key);
-              record(r.path, drop_reason::host_specific, result.refusal);
-            }
-          }
-          break;
-        default:
-          break;
-      }
-    }
-  }
-
-  // ---- §2.1 step 3 ----
-  void carry_agent() {
-    const std::string path = "agents." + alias_;
-    const entry_schema entry = Schema::agent();
-    std::vector<dropped_item> unknown;
-    shape_sink s{&unknown, &plan_.host_local, true};
-    value shaped = shape_table(*agent_, entry.fields, entry.extra, path, s);
-    apply_rules(shaped, entry.fields, path);
-    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-    section("agents").set(alias_, std::move(shaped));
-  }
-
-  /// Carries `<section>.<alias>` when the source has it as a table; returns the carried
-  /// (shaped, ruled, pruned) entry or nullptr.
-  value* carry_entry(std::string_view section_name, const std::string& alias,
-                     const entry_schema& entry) {
-    const value* raw = table_at(&root_, {section_name, alias});
-    if (raw == nullptr) return nullptr;
-    const std::string path = std::string(section_name) + "." + alias;
-    std::vector<dropped_item> unknown;
-    shape_sink s{&unknown, &plan_.host_local, true};
-    value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
-    apply_rules(shaped, entry.fields, path);
-    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-    return &section(section_name).set(alias, std::move(shaped));
-  }
-
-  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
-  std::vector<std::string> agent_list(std::string_view key) const {
-    return dedup(string_items(agent_->find(key)));
-  }
-
-  // ---- step 4 ----
-  void carry_risk_profile() {
-    const std::string r = agent_string("risk_profile");
-    if (!r.empty()) carry_entry("risk_profiles", r, Schema::risk_profile());
-  }
-
-  // ---- step 5 ----
-  void carry_runtime_profile() {
-    const std::string t = agent_string("runtime_profile");
-    if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
-  }
-
-  // ---- step 6, §7.1 ----
-  void carry_skill_bundles() {
-    for (const std::string& alias : agent_list("skill_bundles")) {
-      const value* raw = table_at(&root_, {"skill_bundles", alias});
-      value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
-      if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
-      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
-      const std::string directory(skill_directory_value(string_at(raw, "directory")));
-      const std::string entry_path = "skill_bundles." + alias;
-      const field* dir_field =
-          find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
-      if (!directory.empty() && directory.front() == '/') {
-        carried->erase("directory");
-        record(entry_path + ".directory", drop_reason::host_specific,
-               dir_field ? std::string(dir_field->detail) : std::string());
-      }
-      if (const auto reason = Names::unportable_reason(alias)) {
-        record(entry_path, drop_reason::host_specific,
-               "the skill-bundle alias " + std::string(*reason) +
-                   ", so it is not a directory name every target can create for the bundle's "
-                   "content; rename the bundle to a plain name");
-        continue;
-      }
-      const std::string install = paths::normalize(options_.install_root);
-      const std::string source =
-          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
-      const std::string normalized = paths::normalize(source);
-      const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
-      const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
-      if (escapes) {
-        carried->erase("directory");
-        record("skills/" + alias, drop_reason::host_specific,
-               "the bundle's directory is not a plain path inside the install's shared tree, so "
-               "its content is not the install's to export and is not carried; its config "
-               "travels without the directory, and the skills must be installed at the "
-               "target's default location for this alias");
-        continue;
-      }
-      const auto relative = paths::strip_prefix(normalized, install);
-      if (!relative) continue;
-      skill_source planned;
-      planned.alias = alias;
-      planned.relative = *relative;
-      planned.filter.include = string_items(raw->find("include"));
-      planned.filter.exclude = string_items(raw->find("exclude"));
-      plan_.skill_sources.push_back(std::move(planned));
-    }
-  }
-
-  // ---- steps 7 and 8 ----
-  void carry_simple_bundles(std::string_view section_name, const entry_schema& entry) {
-    for (const std::string& alias : agent_list(section_name))
-      carry_entry(section_name, alias, entry);
-  }
-
-  // ---- step 9, §2.3 ----
-  const value* source_servers() const {
-    const value* mcp = table_at(&root_, {"mcp"});
-    if (mcp == nullptr) return nullptr;
-    const value* servers = mcp->find("servers");
-    if (servers == nullptr) servers = mcp->find("mcpServers");
-    return (servers != nullptr && servers->is_array()) ? servers : nullptr;
-  }
-  const value* first_server(std::string_view name) const {
-    if (const value* servers = source_servers())
-      for (const value& s : servers->items)
-        if (s.is_table() && string_at(&s, "name") == name) return &s;
-    return nullptr;
-  }
-
-  void carry_mcp_servers() {
-    const std::vector<std::string> bundles = agent_list("mcp_bundles");
-    std::set<std::string> excluded;
-    for (const std::string& b : bundles)
-      for (const std::string& name :
-           string_items(table_at(&root_, {"mcp_bundles", b})
-                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
-                            : nullptr))
-        excluded.insert(name);
-    std::vector<std::string> granted;
-    for (const std::string& b : bundles) {
-      const value* bundle = table_at(&root_, {"mcp_bundles", b});
-      if (bundle == nullptr) continue;
-      for (const std::string& name : string_items(bundle->find("servers")))
-        if (!excluded.count(name) && first_server(name) != nullptr &&
-            std::find(granted.begin(), granted.end(), name) == granted.end())
-          granted.push_back(name);
-    }
-    granted_ = granted;
-
-    // Close the §8.2 gap: a bundle's `servers` name that matches no server on the source
-    // (and is not excluded) would bind to a same-named server on the target. Remove it.
-    if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
-      for (member& m : carried_bundles->members) {
-        value* servers = m.val.find("servers");
-        if (servers == nullptr || !servers->is_array()) continue;
-        std::vector<value> kept;
-        for (std::size_t i = 0; i < servers->items.size(); ++i) {
-          const std::string& name = servers->items[i].text;
-          if (first_server(name) == nullptr && !excluded.count(name)) {
-            record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
-                   drop_reason::source_missing,
-                   "server " + debug_quoted(name) +
-                       " is not configured on the exporting install, so the name is removed "
-                       "rather than allowing it to grant a same-named target-local server");
-          } else {
-            kept.push_back(servers->items[i]);
-          }
-        }
-        if (kept.size() != servers->items.size()) {
-          if (kept.empty())
-            m.val.erase("servers");
-          else
-            servers->items = std::move(kept);
-        }
-      }
-
-    if (granted.empty()) return;
-    const entry_schema entry = Schema::mcp_server();
-    value array = value::make_array();
-    for (const std::string& name : granted) {
-      const value* raw = first_server(name);
-      const std::string path = "mcp.servers." + name;
-      std::vector<dropped_item> unknown;
-      shape_sink s{&unknown, &plan_.host_local, true};
-      value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
-      apply_rules(shaped, entry.fields, path);
-      plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-      if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-      if (shaped.find("name") == nullptr) shaped.set("name", value::make_string(name));
-      array.items.push_back(std::move(shaped));
-    }
-    section("mcp").set("servers", std::move(array));
-  }
-
-  // ---- step 10, §2.5 ----
-  static constexpr int max_fallback_depth = 3;
-
-  void carry_model_providers() {
-    std::vector<std::string> roots = {agent_string("model_provider"),
-                                      agent_string("classifier_provider"),
-                                      agent_string("summary_provider")};
-    const std::string t = agent_string("runtime_profile");
-    if (!t.empty())
-      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
-        roots.push_back(
-            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
-    for (const std::string& r : roots) {
-      std::vector<std::string> visited;
-      walk_provider(r, 0, visited);
-    }
-  }
-
-  void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
-    if (depth > max_fallback_depth) return;
-    const auto resolved = find_model_provider<Schema>(root_, reference);
-    if (!resolved) return;
-    const std::string key = resolved->family + "." + resolved->alias;
-    if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
-    if (!carried_models_.count(key)) {
-      carried_models_.insert(key);
-      const entry_schema* entry = Schema::model_provider(resolved->family);
-      const std::string path = "providers.models." + key;
-      shape_sink s = sink();
-      value shaped = shape_table(*resolved->entry, entry->fields, entry->extra, path, s);
-      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
-      if (value* fallback = shaped.find("fallback")) {
-        std::vector<value> kept;
-        for (std::size_t i = 0; i < fallback->items.size(); ++i) {
-          const std::string& edge = fallback->items[i].text;
-          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
-            kept.push_back(fallback->items[i]);
-          } else {
-            record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
-                   "fallback " + debug_quoted(edge) +
-                       " does not resolve on the exporting install, so the edge is removed "
-                       "rather than allowing a same-named target-local provider to change the "
-                       "imported agent's endpoint or credentials");
-          }
-        }
-        if (kept.size() != fallback->items.size()) {
-          if (kept.empty())
-            shaped.erase("fallback");
-          else
-            fallback->items = std::move(kept);
-        }
-      }
-      section("providers")
-          .child_table("models")
-          .child_table(resolved->family)
-          .set(resolved->alias, std::move(shaped));
-    }
-    visited.push_back(key);
-    for (const std::string& edge : string_items(resolved->entry->find("fallback")))
-      walk_provider(edge, depth + 1, visited);
-    visited.pop_back();
-  }
-
-  // ---- step 11, §2.6 ----
-  void carry_tts_and_transcription() {
-    const std::pair<const char*, const char*> refs[] = {
-        {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
-    for (const auto& [kind, key] : refs) {
-      const std::string ref = agent_string(key);
-      const auto dot = ref.find('.');
-      if (dot == std::string::npos || dot == 0 || dot + 1 == ref.size()) continue;
-      const std::string family = ref.substr(0, dot);
-      const std::string alias = ref.substr(dot + 1);
-      const entry_schema* entry = std::string_view(kind) == "tts"
-                                      ? Schema::tts_provider(family)
-                                      : Schema::transcription_provider(family);
-      if (entry == nullptr) continue;
-      const value* raw = table_at(&root_, {"providers", kind, family, alias});
-      if (raw == nullptr) continue;
-      const std::string path = std::string("providers.") + kind + "." + ref;
-      shape_sink s = sink();
-      value shaped = shape_table(*raw, entry->fields, entry->extra, path, s);
-      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
-      section("providers").child_table(kind).child_table(family).set(alias, std::move(shaped));
-    }
-  }
-
-  // ---- step 12, §4.2-§4.4 ----
-  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
-  // (value::masked). Upstream compares every string with the mask text instead, which
-  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
-  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
-    if (v.is_string()) {
-      if (v.masked) {
-        found.push_back(path);
-        v.text.clear();
-        v.masked = false;
-      }
-    } else if (v.is_table()) {
-      for (member& m : v.members)
-        scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
-    } else if (v.is_array()) {
-      for (std::size_t i = 0; i < v.items.size(); ++i)
-        scrub_walk(v.items[i], path + "." + element_segment(v.items[i], i), found);
-    }
-  }
-
-  void scrub() {
-    std::vector<std::string> found;
-    scrub_walk(plan_.closure, "", found);
-    if (const auto hit = find_ciphertext(plan_.closure))
-      throw error(errc::ciphertext,
-                  "refusing to write the bundle: encrypted config ciphertext survived scrubbing "
-                  "at `" +
-                      *hit +
-                      "`. This is a bug in the export scrubber — please report it rather than "
-                      "working around it.",
-                  *hit);
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    plan_.required_secrets = std::move(found);
-  }
-
-  // ---- step 14, §5.2 ----
-  void flag(risk_kind kind, std::string path, std::string detail) {
-    plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
-  }
-
-  void collect_risk_flags() {
-    for (const skill_source& s : plan_.skill_sources)
-      flag(risk_kind::carried_skills, "skill_bundles." + s.alias,
-           "the bundle carries this skill bundle's content from the exporting install; skills "
-           "are instructions the agent reads and act as code it may run");
-    const std::string r = agent_string("risk_profile");
-    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
-    if (profile != nullptr) {
-      const std::string base = "risk_profiles." + r + ".";
-      const std::string level = string_at(profile, "level");
-      const bool full = level == "full";
-      const bool authored_workspace_only = bool_at(profile, "workspace_only").value_or(true);
-      if (full)
-        flag(risk_kind::full_autonomy, base + "level",
-             "the agent acts autonomously within policy bounds — no per-operation approval "
-             "prompt");
-      if (full || !authored_workspace_only) {
-        if (authored_workspace_only)
-          flag(risk_kind::filesystem_escape, base + "level",
-               "full autonomy turns workspace confinement off, so filesystem access is not "
-               "confined to the workspace even though `workspace_only` is set");
-        else
-          flag(risk_kind::filesystem_escape, base + "workspace_only",
-               "filesystem access is not confined to the workspace");
-      }
-      if (bool_at(profile, "sandbox_enabled") == std::optional<bool>(false))
-        flag(risk_kind::sandbox_disabled, base + "sandbox_enabled",
-             "shell execution runs unsandboxed on the host");
-      if (!bool_at(profile, "block_high_risk_commands").value_or(true))
-        flag(risk_kind::approval_bypass, base + "block_high_risk_commands",
-             "high-risk shell commands are not blocked");
-      if (!bool_at(profile, "require_approval_for_medium_risk").value_or(true))
-        flag(risk_kind::approval_bypass, base + "require_approval_for_medium_risk",
-             "medium-risk operations run without an approval prompt");
-      const auto passthrough = string_items(profile->find("shell_env_passthrough"));
-      if (!passthrough.empty())
-        flag(risk_kind::env_passthrough, base + "shell_env_passthrough",
-             "host environment variables are forwarded into shell subprocesses: " +
-                 join(passthrough, ", "));
-      const value* roots = profile->find("allowed_roots");
-      if (roots == nullptr) roots = profile->find("allowed_path");
-      if (roots == nullptr) roots = profile->find("allowed_paths");
-      const auto root_list = string_items(roots);
-      if (!root_list.empty())
-        flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
-             "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
-      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
-        flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
-             "the agent may initiate delegation to other agents on the target install");
-    }
-    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
-      flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
-           "the agent can read and write anywhere the host filesystem permits");
-    for (const std::string& name : granted_) {
-      const value* server = first_server(name);
-      const std::string transport = string_at(server, "transport");
-      if (transport.empty() || transport == "stdio") {
-        std::string line = string_at(server, "command");
-        const auto args = string_items(server->find("args"));
-        if (!args.empty()) line += " " + join(args, " ");
-        flag(risk_kind::process_spawn, "mcp.servers." + name + ".command",
-             "starts a local process on the target host: " + line);
-      }
-      const auto pinned = string_items(server->find("pinned_resources"));
-      if (!pinned.empty())
-        flag(risk_kind::untrusted_startup_context, "mcp.servers." + name + ".pinned_resources",
-             "server-controlled text is read into the system prompt at startup: " +
-                 join(pinned, ", "));
-    }
-  }
-
-  // ---- §2 workspace_source ----
-  void plan_workspace() {
-    const value* workspace = table_at(agent_, {"workspace"});
-    const value* path = workspace ? workspace->find("path") : nullptr;
-    if (path != nullptr && path->is_string()) {
-      plan_.workspace = {true, path->text};
-    } else {
-      plan_.workspace = {false, default_workspace(alias_)};
-    }
-  }
-
-  const value& root_;
-  std::string alias_;
-  plan_options options_;
-  const value* agent_ = nullptr;
-  export_plan plan_;
-  std::vector<std::string> granted_;
-  std::set<std::string> carried_models_;
-};
-
-}  // namespace detail
-
-template <typename Schema, typename Names>
-export_plan plan_export(std::string_view config_text, std::string_view alias,
-                        const plan_options& options) {
-  require_schema<Schema>();
-  names::require_names_policy<Names>();
-  const value root = parse_toml(config_text, "config.toml");
-  return detail::planner<Schema, Names>(root, std::string(alias), options).run();
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/closure.hpp -----
-// ----- begin clawport/zeroclaw/json.hpp -----
-// The plan as JSON, for `clawport export --dry-run --json` and other tooling. Carries
-// what the manifest carries plus clawport's report-only data (host-local notes, sources).
-
-#include <nlohmann/json.hpp>
-
-
-namespace clawport::zeroclaw {
-
-inline nlohmann::json to_json(const export_plan& plan) {
-  nlohmann::json j;
-  j["format_version"] = 1;
-  j["root_agent"] = plan.root_alias;
-  j["required_secrets"] = plan.required_secrets;
-  j["skill_bundles"] = manifest_skill_bundles(plan);
-  j["dropped"] = nlohmann::json::array();
-  for (const dropped_item& d : plan.dropped)
-    j["dropped"].push_back(
-        {{"path", d.path}, {"reason", std::string(to_string(d.reason))}, {"detail", d.detail}});
-  j["risk_flags"] = nlohmann::json::array();
-  for (const risk_flag& f : plan.risk_flags)
-    j["risk_flags"].push_back(
-        {{"kind", std::string(to_string(f.kind))}, {"path", f.path}, {"detail", f.detail}});
-  j["host_local"] = nlohmann::json::array();
-  for (const host_local_note& n : plan.host_local)
-    j["host_local"].push_back(
-        {{"kind", std::string(to_string(n.kind))}, {"path", n.path}, {"detail", n.detail}});
-  j["workspace"] = {{"configured", plan.workspace.configured}, {"path", plan.workspace.path}};
-  j["identity_document"] =
-      plan.identity_document ? nlohmann::json(*plan.identity_document) : nlohmann::json();
-  j["skill_sources"] = nlohmann::json::array();
-  for (const skill_source& s : plan.skill_sources)
-    j["skill_sources"].push_back({{"alias", s.alias},
-                                  {"relative", s.relative},
-                                  {"include", s.filter.include},
-                                  {"exclude", s.filter.exclude}});
-  return j;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/json.hpp -----
-// ----- begin clawport/zeroclaw/render.hpp -----
-// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
-// parsed back and compared with what was meant to be written before they are returned;
-// config.toml is also validated standing alone, and refused when it does not validate.
-
-#include <string>
-#include <string_view>
-
-// ----- begin clawport/zeroclaw/validate.hpp -----
-// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
-// upstream's order, fail-fast, with errors that name the field.
-
-#include <algorithm>
-#include <cmath>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
 
 namespace clawport::zeroclaw {
 
@@ -12471,7 +8698,11 @@ class validator {
 template <typename Schema>
 std::optional<validation_error> validate_config(const value& config) {
   require_schema<Schema>();
-  return detail::validator<Schema>(config).run();
+  if constexpr (is_schema_v<Schema>) {
+    return detail::validator<Schema>(config).run();
+  } else {
+    return std::nullopt;  // not reached: require_schema has named what is missing
+  }
 }
 
 }  // namespace clawport::zeroclaw
@@ -12479,7 +8710,7 @@ std::optional<validation_error> validate_config(const value& config) {
 
 namespace clawport::zeroclaw {
 
-/// The comment block config.toml starts with (§1.5).
+/// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
     "# ZeroClaw agent bundle — config closure.\n"
     "#\n"
@@ -12492,7 +8723,7 @@ inline constexpr std::string_view config_header =
     "# detection: any other value here travels as written, so a token in an MCP\n"
     "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
 
-/// The comment block zeroclaw-agent.toml starts with (§1.3).
+/// The comment block zeroclaw-agent.toml starts with (docs/format.md).
 inline constexpr std::string_view manifest_header =
     "# ZeroClaw agent bundle manifest.\n"
     "#\n"
@@ -12540,10 +8771,10 @@ std::string render_config_toml(const export_plan& plan) {
   return text;
 }
 
-/// The manifest as a document, keys in §1.2's order.
+/// The manifest as a document, keys in docs/format.md order.
 inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
   value m = value::make_table();
-  m.set("format_version", value::make_integer(1));
+  m.set("format_version", value::make_integer(bundle_format_version));
   m.set("root_agent", value::make_string(plan.root_alias));
   value secrets = value::make_array();
   for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
@@ -12591,5 +8822,3858 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/render.hpp -----
+// ----- end clawport/zeroclaw/api.hpp -----
+
+namespace clawport::zeroclaw {
+
+namespace detail {
+
+inline std::string trim(std::string_view s) { return trim_copy(s); }
+
+inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
+  const value* v = root;
+  for (const std::string_view k : keys) {
+    if (v == nullptr || !v->is_table()) return nullptr;
+    v = v->find(k);
+  }
+  return (v != nullptr && v->is_table()) ? v : nullptr;
+}
+
+inline std::string string_at(const value* table, std::string_view key) {
+  if (table == nullptr) return {};
+  const value* v = table->find(key);
+  return (v != nullptr && v->is_string()) ? v->text : std::string();
+}
+
+inline std::optional<bool> bool_at(const value* table, std::string_view key) {
+  if (table == nullptr) return std::nullopt;
+  const value* v = table->find(key);
+  if (v == nullptr || !v->is_boolean()) return std::nullopt;
+  return v->boolean;
+}
+
+/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
+inline std::string debug_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u{";
+      if (u >= 16) out += hex[u >> 4];
+      out += hex[u & 15];
+      out += '}';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+/// A resolved model-provider reference.
+struct provider_ref {
+  std::string family;
+  std::string alias;
+  const value* entry = nullptr;
+};
+
+/// `providers::find_by_name` on the source: `family.alias` (family known to the schema),
+/// or a bare alias present in exactly one known family.
+template <typename Schema>
+std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
+  const std::string ref = trim(reference);
+  if (ref.empty()) return std::nullopt;
+  const value* models = table_at(&root, {"providers", "models"});
+  if (models == nullptr) return std::nullopt;
+  const auto dot = ref.find('.');
+  if (dot != std::string::npos) {
+    const std::string family = ref.substr(0, dot);
+    const std::string alias = ref.substr(dot + 1);
+    if (Schema::model_provider(family) == nullptr) return std::nullopt;
+    const value* entry = table_at(models, {family, alias});
+    if (entry == nullptr) return std::nullopt;
+    return provider_ref{family, alias, entry};
+  }
+  std::optional<provider_ref> found;
+  for (const std::string_view family : Schema::model_families()) {
+    const value* entry = table_at(models, {family, ref});
+    if (entry == nullptr) continue;
+    if (found) return std::nullopt;  // ambiguous
+    found = provider_ref{std::string(family), ref, entry};
+  }
+  return found;
+}
+
+template <typename Schema, typename Names>
+class planner {
+ public:
+  planner(const value& source, std::string alias, const plan_options& options)
+      : root_(source), alias_(std::move(alias)), options_(options) {}
+
+  export_plan run() {
+    const value* agents = table_at(&root_, {"agents"});
+    const value* agent_raw = agents ? agents->find(alias_) : nullptr;
+    if (agent_raw == nullptr || !agent_raw->is_table())
+      throw error(errc::unknown_agent,
+                  "agent '" + alias_ +
+                      "' is not configured; run `zeroclaw agents list` to see the configured "
+                      "aliases",
+                  "agents." + alias_);
+    agent_ = agent_raw;
+    plan_.root_alias = alias_;
+    plan_.producer_version = options_.producer_version;
+    plan_.closure.set("schema_version", value::make_integer(Schema::version));
+
+    carry_agent();
+    carry_risk_profile();
+    carry_runtime_profile();
+    carry_skill_bundles();
+    carry_simple_bundles("knowledge_bundles", Schema::knowledge_bundle());
+    carry_simple_bundles("mcp_bundles", Schema::mcp_bundle());
+    carry_mcp_servers();
+    carry_model_providers();
+    carry_tts_and_transcription();
+    scrub();
+    plan_.dropped.push_back(
+        {"workspace/memory", drop_reason::not_yet_portable,
+         "the memory store is a live SQLite database in WAL mode, which cannot be copied as "
+         "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
+    plan_.dropped.push_back(
+        {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
+         "the memory snapshot is an export of the agent's core memories, which an agent "
+         "re-hydrates its store from; it stays with the store it came from"});
+    collect_risk_flags();
+    plan_workspace();
+    return std::move(plan_);
+  }
+
+ private:
+  // ---- helpers ----
+  shape_sink sink() { return shape_sink{&plan_.dropped, &plan_.host_local, true}; }
+
+  value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
+
+  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
+  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
+    shape_sink s = sink();
+    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
+    return shaped;
+  }
+
+  void record(std::string path, drop_reason reason, std::string detail) {
+    plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
+  }
+
+  /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
+  /// (recursively), ordered by docs/format.md row. Rules hold key paths, not pointers: erasing a
+  /// member moves its siblings.
+  struct pending_rule {
+    int row;
+    const field* f;
+    std::vector<std::string> parent_keys;
+    std::string path;
+  };
+  static void gather_rules(const value& table, list_view<field> fields,
+                           const std::vector<std::string>& keys, const std::string& path,
+                           std::vector<pending_rule>& out) {
+    for (const field& f : fields) {
+      if (f.rule != field_rule::carry && f.rule != field_rule::skill_directory)
+        out.push_back({f.row, &f, keys, path + "." + std::string(f.key)});
+      if (f.type == field_type::table && f.rule == field_rule::carry)
+        if (const value* child = table.find(f.key))
+          if (child->is_table()) {
+            std::vector<std::string> child_keys = keys;
+            child_keys.emplace_back(f.key);
+            gather_rules(*child, f.children, child_keys, path + "." + std::string(f.key), out);
+          }
+    }
+  }
+  void apply_rules(value& entry, list_view<field> fields, const std::string& path) {
+    std::vector<pending_rule> rules;
+    gather_rules(entry, fields, {}, path, rules);
+    std::stable_sort(rules.begin(), rules.end(),
+                     [](const pending_rule& a, const pending_rule& b) { return a.row < b.row; });
+    for (const pending_rule& r : rules) {
+      value* parent = &entry;
+      for (const std::string& k : r.parent_keys) parent = parent ? parent->find(k) : nullptr;
+      if (parent == nullptr) continue;
+      value* v = parent->find(r.f->key);
+      switch (r.f->rule) {
+        case field_rule::drop:
+          if (v != nullptr) {
+            const bool report = occupied(*r.f, *v);
+            parent->erase(r.f->key);
+            if (report) record(r.path, r.f->reason, std::string(r.f->detail));
+          }
+          break;
+        case field_rule::force_false: {
+          const bool source_true = v ? (v->is_boolean() && v->boolean) : r.f->def.boolean;
+          parent->set(std::string(r.f->key), value::make_boolean(false));
+          if (source_true) record(r.path, r.f->reason, std::string(r.f->detail));
+          break;
+        }
+        case field_rule::identity_path:
+          if (v != nullptr && v->is_string()) {
+            const auto result =
+                names::portable_identity_path<Names>(v->text, workspace_entry_included);
+            if (result.path) {
+              v->text = *result.path;
+              plan_.identity_document = *result.path;
+            } else {
+              parent->erase(r.f->key);
+              record(r.path, drop_reason::host_specific, result.refusal);
+            }
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  // ---- docs/format.md ----
+  void carry_agent() {
+    const std::string path = "agents." + alias_;
+    const entry_schema entry = Schema::agent();
+    std::vector<dropped_item> unknown;
+    shape_sink s{&unknown, &plan_.host_local, true};
+    value shaped = shape_table(*agent_, entry.fields, entry.extra, path, s);
+    apply_rules(shaped, entry.fields, path);
+    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    section("agents").set(alias_, std::move(shaped));
+  }
+
+  /// Carries `<section>.<alias>` when the source has it as a table; returns the carried
+  /// (shaped, ruled, pruned) entry or nullptr.
+  value* carry_entry(std::string_view section_name, const std::string& alias,
+                     const entry_schema& entry) {
+    const value* raw = table_at(&root_, {section_name, alias});
+    if (raw == nullptr) return nullptr;
+    const std::string path = std::string(section_name) + "." + alias;
+    std::vector<dropped_item> unknown;
+    shape_sink s{&unknown, &plan_.host_local, true};
+    value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
+    apply_rules(shaped, entry.fields, path);
+    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    return &section(section_name).set(alias, std::move(shaped));
+  }
+
+  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
+  std::vector<std::string> agent_list(std::string_view key) const {
+    return dedup(string_items(agent_->find(key)));
+  }
+
+  // ---- step 4 ----
+  void carry_risk_profile() {
+    const std::string r = agent_string("risk_profile");
+    if (!r.empty()) carry_entry("risk_profiles", r, Schema::risk_profile());
+  }
+
+  // ---- step 5 ----
+  void carry_runtime_profile() {
+    const std::string t = agent_string("runtime_profile");
+    if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
+  }
+
+  // ---- step 6, docs/library.md, Exporting ----
+  void carry_skill_bundles() {
+    for (const std::string& alias : agent_list("skill_bundles")) {
+      const value* raw = table_at(&root_, {"skill_bundles", alias});
+      value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
+      if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
+      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
+      const std::string directory(skill_directory_value(string_at(raw, "directory")));
+      const std::string entry_path = "skill_bundles." + alias;
+      const field* dir_field =
+          find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
+      if (!directory.empty() && directory.front() == '/') {
+        carried->erase("directory");
+        record(entry_path + ".directory", drop_reason::host_specific,
+               dir_field ? std::string(dir_field->detail) : std::string());
+      }
+      if (const auto reason = Names::unportable_reason(alias)) {
+        record(entry_path, drop_reason::host_specific,
+               "the skill-bundle alias " + std::string(*reason) +
+                   ", so it is not a directory name every target can create for the bundle's "
+                   "content; rename the bundle to a plain name");
+        continue;
+      }
+      const std::string install = paths::normalize(options_.install_root);
+      const std::string source =
+          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
+      const std::string normalized = paths::normalize(source);
+      const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
+      const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
+      if (escapes) {
+        carried->erase("directory");
+        record("skills/" + alias, drop_reason::host_specific,
+               "the bundle's directory is not a plain path inside the install's shared tree, so "
+               "its content is not the install's to export and is not carried; its config "
+               "travels without the directory, and the skills must be installed at the "
+               "target's default location for this alias");
+        continue;
+      }
+      const auto relative = paths::strip_prefix(normalized, install);
+      if (!relative) continue;
+      skill_source planned;
+      planned.alias = alias;
+      planned.relative = *relative;
+      planned.filter.include = string_items(raw->find("include"));
+      planned.filter.exclude = string_items(raw->find("exclude"));
+      plan_.skill_sources.push_back(std::move(planned));
+    }
+  }
+
+  // ---- steps 7 and 8 ----
+  void carry_simple_bundles(std::string_view section_name, const entry_schema& entry) {
+    for (const std::string& alias : agent_list(section_name))
+      carry_entry(section_name, alias, entry);
+  }
+
+  // ---- step 9, docs/format.md ----
+  const value* source_servers() const {
+    const value* mcp = table_at(&root_, {"mcp"});
+    if (mcp == nullptr) return nullptr;
+    const value* servers = mcp->find("servers");
+    if (servers == nullptr) servers = mcp->find("mcpServers");
+    return (servers != nullptr && servers->is_array()) ? servers : nullptr;
+  }
+  const value* first_server(std::string_view name) const {
+    if (const value* servers = source_servers())
+      for (const value& s : servers->items)
+        if (s.is_table() && string_at(&s, "name") == name) return &s;
+    return nullptr;
+  }
+
+  void carry_mcp_servers() {
+    const std::vector<std::string> bundles = agent_list("mcp_bundles");
+    std::set<std::string> excluded;
+    for (const std::string& b : bundles)
+      for (const std::string& name :
+           string_items(table_at(&root_, {"mcp_bundles", b})
+                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
+                            : nullptr))
+        excluded.insert(name);
+    std::vector<std::string> granted;
+    for (const std::string& b : bundles) {
+      const value* bundle = table_at(&root_, {"mcp_bundles", b});
+      if (bundle == nullptr) continue;
+      for (const std::string& name : string_items(bundle->find("servers")))
+        if (!excluded.count(name) && first_server(name) != nullptr &&
+            std::find(granted.begin(), granted.end(), name) == granted.end())
+          granted.push_back(name);
+    }
+    granted_ = granted;
+
+    // Close a gap upstream leaves (docs/format.md, "Beyond upstream"): a bundle's `servers` name
+    // that matches no server on the source (and is not excluded) would bind to a same-named server
+    // on the target. Remove it.
+    if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
+      for (member& m : carried_bundles->members) {
+        value* servers = m.val.find("servers");
+        if (servers == nullptr || !servers->is_array()) continue;
+        std::vector<value> kept;
+        for (std::size_t i = 0; i < servers->items.size(); ++i) {
+          const std::string& name = servers->items[i].text;
+          if (first_server(name) == nullptr && !excluded.count(name)) {
+            record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
+                   drop_reason::source_missing,
+                   "server " + debug_quoted(name) +
+                       " is not configured on the exporting install, so the name is removed "
+                       "rather than allowing it to grant a same-named target-local server");
+          } else {
+            kept.push_back(servers->items[i]);
+          }
+        }
+        if (kept.size() != servers->items.size()) {
+          if (kept.empty())
+            m.val.erase("servers");
+          else
+            servers->items = std::move(kept);
+        }
+      }
+
+    if (granted.empty()) return;
+    const entry_schema entry = Schema::mcp_server();
+    value array = value::make_array();
+    for (const std::string& name : granted) {
+      const value* raw = first_server(name);
+      const std::string path = "mcp.servers." + name;
+      std::vector<dropped_item> unknown;
+      shape_sink s{&unknown, &plan_.host_local, true};
+      value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
+      apply_rules(shaped, entry.fields, path);
+      plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+      if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+      if (shaped.find("name") == nullptr) shaped.set("name", value::make_string(name));
+      array.items.push_back(std::move(shaped));
+    }
+    section("mcp").set("servers", std::move(array));
+  }
+
+  // ---- step 10, docs/format.md ----
+  static constexpr int max_fallback_depth = 3;
+
+  void carry_model_providers() {
+    std::vector<std::string> roots = {agent_string("model_provider"),
+                                      agent_string("classifier_provider"),
+                                      agent_string("summary_provider")};
+    const std::string t = agent_string("runtime_profile");
+    if (!t.empty())
+      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
+        roots.push_back(
+            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
+    for (const std::string& r : roots) {
+      std::vector<std::string> visited;
+      walk_provider(r, 0, visited);
+    }
+  }
+
+  void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
+    if (depth > max_fallback_depth) return;
+    const auto resolved = find_model_provider<Schema>(root_, reference);
+    if (!resolved) return;
+    const std::string key = resolved->family + "." + resolved->alias;
+    if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
+    if (!carried_models_.count(key)) {
+      carried_models_.insert(key);
+      const entry_schema* entry = Schema::model_provider(resolved->family);
+      const std::string path = "providers.models." + key;
+      shape_sink s = sink();
+      value shaped = shape_table(*resolved->entry, entry->fields, entry->extra, path, s);
+      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
+      if (value* fallback = shaped.find("fallback")) {
+        std::vector<value> kept;
+        for (std::size_t i = 0; i < fallback->items.size(); ++i) {
+          const std::string& edge = fallback->items[i].text;
+          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
+            kept.push_back(fallback->items[i]);
+          } else {
+            record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
+                   "fallback " + debug_quoted(edge) +
+                       " does not resolve on the exporting install, so the edge is removed "
+                       "rather than allowing a same-named target-local provider to change the "
+                       "imported agent's endpoint or credentials");
+          }
+        }
+        if (kept.size() != fallback->items.size()) {
+          if (kept.empty())
+            shaped.erase("fallback");
+          else
+            fallback->items = std::move(kept);
+        }
+      }
+      section("providers")
+          .child_table("models")
+          .child_table(resolved->family)
+          .set(resolved->alias, std::move(shaped));
+    }
+    visited.push_back(key);
+    for (const std::string& edge : string_items(resolved->entry->find("fallback")))
+      walk_provider(edge, depth + 1, visited);
+    visited.pop_back();
+  }
+
+  // ---- step 11, docs/format.md ----
+  void carry_tts_and_transcription() {
+    const std::pair<const char*, const char*> refs[] = {
+        {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
+    for (const auto& [kind, key] : refs) {
+      const std::string ref = agent_string(key);
+      const auto dot = ref.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == ref.size()) continue;
+      const std::string family = ref.substr(0, dot);
+      const std::string alias = ref.substr(dot + 1);
+      const entry_schema* entry = std::string_view(kind) == "tts"
+                                      ? Schema::tts_provider(family)
+                                      : Schema::transcription_provider(family);
+      if (entry == nullptr) continue;
+      const value* raw = table_at(&root_, {"providers", kind, family, alias});
+      if (raw == nullptr) continue;
+      const std::string path = std::string("providers.") + kind + "." + ref;
+      shape_sink s = sink();
+      value shaped = shape_table(*raw, entry->fields, entry->extra, path, s);
+      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
+      section("providers").child_table(kind).child_table(family).set(alias, std::move(shaped));
+    }
+  }
+
+  // ---- step 12, docs/format.md ----
+  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
+  // (value::masked). Upstream compares every string with the mask text instead, which
+  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
+  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
+    if (v.is_string()) {
+      if (v.masked) {
+        found.push_back(path);
+        v.text.clear();
+        v.masked = false;
+      }
+    } else if (v.is_table()) {
+      for (member& m : v.members)
+        scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
+    } else if (v.is_array()) {
+      for (std::size_t i = 0; i < v.items.size(); ++i)
+        scrub_walk(v.items[i], path + "." + element_segment(v.items[i], i), found);
+    }
+  }
+
+  void scrub() {
+    std::vector<std::string> found;
+    scrub_walk(plan_.closure, "", found);
+    if (const auto hit = find_ciphertext(plan_.closure))
+      throw error(errc::ciphertext,
+                  "refusing to write the bundle: encrypted config ciphertext survived scrubbing "
+                  "at `" +
+                      *hit +
+                      "`. This is a bug in the export scrubber — please report it rather than "
+                      "working around it.",
+                  *hit);
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    plan_.required_secrets = std::move(found);
+  }
+
+  // ---- step 14, docs/format.md ----
+  void flag(risk_kind kind, std::string path, std::string detail) {
+    plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
+  }
+
+  void collect_risk_flags() {
+    for (const skill_source& s : plan_.skill_sources)
+      flag(risk_kind::carried_skills, "skill_bundles." + s.alias,
+           "the bundle carries this skill bundle's content from the exporting install; skills "
+           "are instructions the agent reads and act as code it may run");
+    const std::string r = agent_string("risk_profile");
+    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
+    if (profile != nullptr) {
+      const std::string base = "risk_profiles." + r + ".";
+      const std::string level = string_at(profile, "level");
+      const bool full = level == "full";
+      const bool authored_workspace_only = bool_at(profile, "workspace_only").value_or(true);
+      if (full)
+        flag(risk_kind::full_autonomy, base + "level",
+             "the agent acts autonomously within policy bounds — no per-operation approval "
+             "prompt");
+      if (full || !authored_workspace_only) {
+        if (authored_workspace_only)
+          flag(risk_kind::filesystem_escape, base + "level",
+               "full autonomy turns workspace confinement off, so filesystem access is not "
+               "confined to the workspace even though `workspace_only` is set");
+        else
+          flag(risk_kind::filesystem_escape, base + "workspace_only",
+               "filesystem access is not confined to the workspace");
+      }
+      if (bool_at(profile, "sandbox_enabled") == std::optional<bool>(false))
+        flag(risk_kind::sandbox_disabled, base + "sandbox_enabled",
+             "shell execution runs unsandboxed on the host");
+      if (!bool_at(profile, "block_high_risk_commands").value_or(true))
+        flag(risk_kind::approval_bypass, base + "block_high_risk_commands",
+             "high-risk shell commands are not blocked");
+      if (!bool_at(profile, "require_approval_for_medium_risk").value_or(true))
+        flag(risk_kind::approval_bypass, base + "require_approval_for_medium_risk",
+             "medium-risk operations run without an approval prompt");
+      const auto passthrough = string_items(profile->find("shell_env_passthrough"));
+      if (!passthrough.empty())
+        flag(risk_kind::env_passthrough, base + "shell_env_passthrough",
+             "host environment variables are forwarded into shell subprocesses: " +
+                 join(passthrough, ", "));
+      const value* roots = profile->find("allowed_roots");
+      if (roots == nullptr) roots = profile->find("allowed_path");
+      if (roots == nullptr) roots = profile->find("allowed_paths");
+      const auto root_list = string_items(roots);
+      if (!root_list.empty())
+        flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
+             "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
+      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
+        flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
+             "the agent may initiate delegation to other agents on the target install");
+    }
+    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
+      flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
+           "the agent can read and write anywhere the host filesystem permits");
+    for (const std::string& name : granted_) {
+      const value* server = first_server(name);
+      const std::string transport = string_at(server, "transport");
+      if (transport.empty() || transport == "stdio") {
+        std::string line = string_at(server, "command");
+        const auto args = string_items(server->find("args"));
+        if (!args.empty()) line += " " + join(args, " ");
+        flag(risk_kind::process_spawn, "mcp.servers." + name + ".command",
+             "starts a local process on the target host: " + line);
+      }
+      const auto pinned = string_items(server->find("pinned_resources"));
+      if (!pinned.empty())
+        flag(risk_kind::untrusted_startup_context, "mcp.servers." + name + ".pinned_resources",
+             "server-controlled text is read into the system prompt at startup: " +
+                 join(pinned, ", "));
+    }
+  }
+
+  // ---- docs/format.md workspace_source ----
+  void plan_workspace() {
+    const value* workspace = table_at(agent_, {"workspace"});
+    const value* path = workspace ? workspace->find("path") : nullptr;
+    if (path != nullptr && path->is_string()) {
+      plan_.workspace = {true, path->text};
+    } else {
+      plan_.workspace = {false, default_workspace(alias_)};
+    }
+  }
+
+  const value& root_;
+  std::string alias_;
+  plan_options options_;
+  const value* agent_ = nullptr;
+  export_plan plan_;
+  std::vector<std::string> granted_;
+  std::set<std::string> carried_models_;
+};
+
+}  // namespace detail
+
+template <typename Schema, typename Names>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options) {
+  require_schema<Schema>();
+  names::require_names_policy<Names>();
+  if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
+    const value root = parse_toml(config_text, "config.toml");
+    return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  } else {
+    return {};  // not reached: the checks above have named what is missing
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/closure.hpp -----
+// ----- begin clawport/exporter/result.hpp -----
+// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
+// the copy counts, and how it was published. The report and the JSON are rendered from it.
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// Counts of one copy (docs/library.md, Exporting): one for the workspace, one shared by all
+/// skills.
+struct copy_counts {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t symlinks = 0;    ///< symlinks skipped
+  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
+  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
+  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+};
+
+/// The outcome of one export (or dry run).
+struct export_result {
+  std::string alias;        ///< the exported agent
+  std::string out;          ///< --out as the caller gave it (printed as typed)
+  std::string destination;  ///< the resolved absolute destination
+  copy_counts workspace;
+  copy_counts skills;
+  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
+  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
+  std::string exported_at;        ///< provenance.exported_at
+  publish::outcome publish;       ///< strategy, guarantee, warnings
+  bool dry_run = false;           ///< nothing was written
+};
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/result.hpp -----
+
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// What to export and how.
+struct export_options {
+  std::string alias;        ///< the agent to export
+  std::string config_path;  ///< absolute path of the install's config.toml
+  std::string out;          ///< --out as the user typed it (used in messages and the report)
+  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
+  bool force = false;       ///< replace a non-empty destination directory
+  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
+  std::string token;        ///< staging token; empty = random (tests inject one)
+  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
+  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  std::function<void()> before_publish;
+  /// Called for every workspace entry the copy visits (for a progress line).
+  std::function<void(std::uint64_t entries)> on_progress;
+};
+
+namespace exporter_detail {
+
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
+}
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  return paths::join(base.empty() ? "/" : base, rel);
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Reads a whole file through the Fs policy.
+template <class Fs>
+std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
+  const std::string shown = join_path(dir_path, name);
+  try {
+    auto d = fs.open_root(dir_path);
+    auto f = fs.open_file_at(d, name);
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+    }
+    return text;
+  } catch (const error& e) {
+    throw wrapped(e, "failed to read the config " + shown, shown);
+  }
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
+template <class Fs>
+bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  std::vector<std::string> parts = components(relative);
+  if (parts.empty()) return false;
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_dir_at(root, "workspace"));
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const auto st = fs.stat_at(*cur, parts[i]);
+      if (!st || st->kind != fs::file_kind::directory) return false;
+      cur.emplace(fs.open_dir_at(*cur, parts[i]));
+    }
+    const auto st = fs.stat_at(*cur, parts.back());
+    return st && st->kind == fs::file_kind::regular;
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
+    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
+                  "workspace/" + relative);
+  }
+}
+
+/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
+/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
+template <class Fs>
+void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
+                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
+  std::vector<std::string> names;
+  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
+  for (const std::string& name : names) {
+    const std::string child = rel.empty() ? name : rel + "/" + name;
+    const std::string shown = root + "/" + child;
+    if (filter && !filter(child)) continue;
+    std::optional<fs::stat_info> info;
+    try {
+      info = fs.stat_at(src, name);
+    } catch (const error& e) {
+      throw wrapped(e, "failed to stat " + shown, shown);
+    }
+    if (!info) continue;
+    if (info->kind == fs::file_kind::symlink) {
+      ++t.symlinks_skipped;
+    } else if (info->kind == fs::file_kind::other) {
+      ++t.others_skipped;
+    } else if (info->kind == fs::file_kind::directory) {
+      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
+        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
+                    shown);
+      }
+      std::optional<typename Fs::dir> d;
+      try {
+        d.emplace(fs.open_dir_at(src, name));
+      } catch (const error& e) {
+        throw wrapped(e, "failed to open " + shown, shown);
+      }
+      if (fs.stat(*d).id != info->id) {
+        ++t.replaced_skipped;
+        continue;
+      }
+      count_tree(fs, *d, root, child, filter, t, depth + 1);
+    } else {
+      std::optional<typename Fs::file> f;
+      try {
+        f.emplace(fs.open_file_at(src, name));
+      } catch (const error& e) {
+        throw wrapped(e, "failed to open " + shown, shown);
+      }
+      const fs::stat_info opened = fs.stat(*f);
+      if (opened.kind != fs::file_kind::regular) continue;
+      if (opened.nlink > 1) {
+        ++t.hard_links_skipped;
+      } else if (opened.id != info->id) {
+        ++t.replaced_skipped;
+      } else {
+        ++t.files;
+        t.bytes += opened.size;
+      }
+    }
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
+
+inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
+  into.files += t.files;
+  into.bytes += t.bytes;
+  into.symlinks_skipped += t.symlinks_skipped;
+  into.others_skipped += t.others_skipped;
+  into.hard_links_skipped += t.hard_links_skipped;
+  into.replaced_skipped += t.replaced_skipped;
+}
+
+}  // namespace exporter_detail
+
+/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
+/// Fs backend (which carries any state: a memory tree, injected faults).
+template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
+          class Publish = publish::staged_swap, class Names = names::portable>
+class basic_exporter {
+  static_assert(fs::check_policy<Fs>());
+  static_assert(publish::check_policy<Publish, Fs>());
+
+ public:
+  using fs_type = Fs;
+  using dir = typename Fs::dir;
+
+  explicit basic_exporter(Fs& fs) : fs_(fs) {}
+
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  export_result run(const export_options& o) {
+    namespace ed = exporter_detail;
+    export_result res;
+    res.alias = o.alias;
+    res.out = o.out;
+    res.dry_run = !Publish::writes;
+
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    const auto config = ed::split_parent(o.config_path);
+    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
+      throw error(errc::invalid_argument,
+                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
+    }
+    const std::string install_root = config->first;
+    const std::string text = ed::read_text(fs_, install_root, config->second);
+    zeroclaw::plan_options popts;
+    popts.install_root = install_root;
+    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
+    zeroclaw::export_plan& plan = res.plan;
+
+    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
+    // first).
+    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
+    res.destination = ed::resolve_path(fs_, out_abs, o.out);
+    // A configured workspace is used as written (relative paths are taken from the install
+    // root); the default one is `agents/<alias>/workspace` under it.
+    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    std::vector<ed::overlap_source> overlaps;
+    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    std::vector<fs::skill_source> skills;
+    for (const zeroclaw::skill_source& s : plan.skill_sources) {
+      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      const zeroclaw::skill_filter filter = s.filter;
+      skills.push_back(fs::skill_source{
+          s.alias, planned, s.relative,
+          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
+    }
+    ed::reject_overlap(res.destination, o.out, overlaps);
+    const auto place = ed::split_parent(res.destination);
+    if (!place) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  o.out);
+    }
+    const std::string& parent_path = place->first;
+    const std::string& name = place->second;
+    const publish::destination_names names{o.out, res.destination};
+    const timestamp exported_at =
+        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    res.exported_at = format_rfc3339(exported_at);
+
+    if constexpr (!Publish::writes) {
+      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      return res;
+    } else {
+      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+      dir parent = open_parent(parent_path, true);
+      // Step 5: admission bound to identity; hold the admitted directory locked so two
+      // exports never publish over each other.
+      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
+      if (adm.handle && !fs_.try_lock(*adm.handle)) {
+        throw error(errc::destination_refused,
+                    "destination " + o.out +
+                        " is being replaced by another export that is still running; nothing "
+                        "was written",
+                    o.out);
+      }
+      // Step 6: the staging directory beside the destination, locked for the whole run
+      // so `recover` never removes it under us.
+      std::string staging;
+      fs::file_id stage_id;
+      dir stage = make_staging(parent, o.token, staging, stage_id);
+      try {
+        publish::request req;
+        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        if (o.sync) {
+          try {
+            fs_.sync_filesystem(stage);
+          } catch (const error& e) {
+            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
+          }
+        }
+        if (o.before_publish) o.before_publish();
+        // The staged name must still be the directory this export filled.
+        const auto now = fs_.stat_at(parent, staging);
+        if (!now || now->id != stage_id) {
+          throw error(errc::identity_changed,
+                      "the staging directory " + staging +
+                          " was replaced while the export ran; nothing was published",
+                      staging);
+        }
+        req.staging = staging;
+        req.destination = name;
+        req.names = names;
+        req.adm = adm.adm;
+        req.sync = o.sync;
+        res.publish = Publish::publish(fs_, parent, req);
+      } catch (...) {
+        remove_staging(parent, staging, stage_id);
+        throw;
+      }
+      return res;
+    }
+  }
+
+ private:
+  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
+  /// nearest existing ancestor), returning the parent's handle.
+  dir open_parent(const std::string& path, bool create) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    std::optional<dir> cur;
+    try {
+      cur.emplace(fs_.open_root(base));
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
+    }
+    if (existing < parts.size() && !create) {
+      throw error(errc::not_found, "failed to open " + path, path);
+    }
+    try {
+      for (std::size_t i = existing; i < parts.size(); ++i) {
+        try {
+          fs_.make_dir_at(*cur, parts[i], 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
+      }
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to create destination parent " + path, path);
+    }
+    return std::move(*cur);
+  }
+
+  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
+                   fs::file_id& id) {
+    namespace ed = exporter_detail;
+    for (int attempt = 0;; ++attempt) {
+      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
+      try {
+        fs_.make_dir_at(parent, staging, 0700);
+        break;
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
+        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
+      }
+    }
+    std::optional<dir> stage;
+    try {
+      stage.emplace(fs_.open_dir_at(parent, staging));
+      id = fs_.stat(*stage).id;
+      if (!fs_.try_lock(*stage)) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging + " is locked by another process", staging);
+      }
+    } catch (const error& e) {
+      stage.reset();
+      try {
+        fs_.remove_dir_at(parent, staging);
+      } catch (const error&) {
+        // it stays behind as an empty staging directory `recover` removes
+      }
+      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
+    }
+    return std::move(*stage);
+  }
+
+  /// Best-effort removal of this export's staging tree, only if the name still is it.
+  /// Swallows everything: a failed cleanup must not mask the error being reported.
+  void remove_staging(const dir& parent, const std::string& staging,
+                      const fs::file_id& id) noexcept {
+    try {
+      const auto st = fs_.stat_at(parent, staging);
+      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
+    } catch (...) {
+      // a crash (or a second failure) leaves it for `clawport recover`
+    }
+  }
+
+  /// Opens the workspace root as the plan says (anchored, or the configured path).
+  fs::root_result<Fs> open_workspace(const std::string& install_root,
+                                     const zeroclaw::export_plan& plan,
+                                     const std::string& planned) {
+    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
+    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
+  }
+
+  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
+    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
+    if (o.on_progress) {
+      fs::entry_filter base = spec.filter;
+      spec.filter = [base, &entries, &o](std::string_view rel) {
+        o.on_progress(++entries);
+        return base(rel);
+      };
+    }
+    return spec;
+  }
+
+  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
+  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
+                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
+                    const dir& stage, const timestamp& exported_at,
+                    std::vector<fs::file_id>& sources) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    fs::copy_tally ws_tally;
+    ed::digest_sink digests;
+    {
+      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, ws_planned);
+      }
+      if (root.opened()) {
+        sources.push_back(root.id);
+        std::optional<dir> ws;
+        try {
+          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
+          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+        } catch (const error& e) {
+          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
+        }
+        std::uint64_t entries = 0;
+        fs::copy_spec spec = workspace_spec(o, entries);
+        spec.sink = &digests;
+        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(
+        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
+    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
+    res.skills = ed::counts_of(carried.tally);
+    res.skill_bundles = carried.bundles;
+
+    // Step 8: an identity document the copy did not carry is dropped (row 17).
+    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+      zeroclaw::record_missing_identity_document(plan);
+    }
+    // Step 9: validate and write config.toml (after the identity drop is folded in).
+    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
+    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
+    digests.add_text(zeroclaw::config_file, config_text);
+    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    zeroclaw::record_missing_skill_content(plan, carried.without_content);
+    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
+    digests.add_text(zeroclaw::manifest_file, manifest_text);
+    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+  }
+
+  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
+  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
+               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
+               const std::string& parent_path, const std::string& name,
+               const publish::destination_names& names, const timestamp& exported_at) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    if (fs_.canonical(parent_path)) {
+      dir parent = open_parent(parent_path, false);
+      publish::admit(fs_, parent, name, o.force, names);
+    }
+    fs::copy_tally ws_tally;
+    bool identity_present = false;
+    {
+      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, ws_planned);
+      }
+      if (root.opened()) {
+        std::uint64_t entries = 0;
+        const fs::copy_spec spec = workspace_spec(o, entries);
+        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
+        if (plan.identity_document) {
+          // Walk the source the way the staged check walks the copy.
+          const std::vector<std::string> parts = ed::components(*plan.identity_document);
+          std::optional<dir> cur;
+          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
+          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
+            const dir& at = cur ? *cur : *root.handle;
+            const auto st = fs_.stat_at(at, parts[i]);
+            const bool last = i + 1 == parts.size();
+            if (!st) {
+              ok = false;
+            } else if (last) {
+              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
+            } else if (st->kind != fs::file_kind::directory) {
+              ok = false;
+            } else {
+              cur.emplace(fs_.open_dir_at(at, parts[i]));
+            }
+          }
+          identity_present = ok;
+        }
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    fs::copy_tally sk_tally;
+    std::vector<std::string> without;
+    for (const fs::skill_source& s : skills) {
+      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
+      if (root.status == fs::root_status::nothing) {
+        without.push_back(s.alias);
+        continue;
+      }
+      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
+      std::vector<std::string> entries;
+      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
+      std::size_t carried = 0;
+      for (const std::string& skill : entries) {
+        if (!fs::detail::valid_utf8(skill)) continue;
+        const auto st = fs_.stat_at(*root.handle, skill);
+        if (!st) continue;
+        if (st->kind == fs::file_kind::symlink) {
+          ++sk_tally.symlinks_skipped;
+          continue;
+        }
+        if (st->kind != fs::file_kind::directory) continue;
+        dir d = fs_.open_dir_at(*root.handle, skill);
+        if (fs_.stat(d).id != st->id) {
+          ++sk_tally.replaced_skipped;
+          continue;
+        }
+        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
+        fs::copy_tally one;
+        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
+        if (one.files > 0) ++carried;
+        ed::add(sk_tally, one);
+      }
+      if (carried == 0) {
+        without.push_back(s.alias);
+      } else {
+        ++res.skill_bundles;
+      }
+    }
+    res.skills = ed::counts_of(sk_tally);
+    if (plan.identity_document && !identity_present)
+      zeroclaw::record_missing_identity_document(plan);
+    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
+    zeroclaw::record_missing_skill_content(plan, without);
+    (void)zeroclaw::render_manifest(plan, exported_at);
+    res.publish.strategy = std::string(Publish::name);
+    res.publish.requested = std::string(Publish::name);
+    res.publish.guarantee = std::string(publish::guarantee::none);
+  }
+
+  Fs& fs_;
+};
+
+/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
+using exporter = basic_exporter<>;
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/exporter.hpp -----
+// ----- begin clawport/exporter/recover.hpp -----
+// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
+// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
+// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
+// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
+// tell which previous bundle is the right one, and never touches a directory a running
+// export holds locked.
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// What `recover` did, one sentence per action, in the order it acted.
+struct recover_report {
+  std::vector<std::string> actions;
+  bool restored = false;    ///< a previous bundle was moved back to the destination
+  std::size_t removed = 0;  ///< dead staging trees removed
+  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+};
+
+namespace detail {
+
+template <class Fs>
+struct leftover {
+  std::string name;
+  typename Fs::dir handle;  ///< open and locked by recover while it works
+};
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
+      names.emplace_back(entry);
+    }
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+
+  std::vector<detail::leftover<Fs>> staging;
+  std::vector<detail::leftover<Fs>> retired;
+  for (const std::string& n : names) {
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+    if (!st) continue;
+    if (st->kind != fs::file_kind::directory) {
+      report.actions.push_back("left " + n + " alone: it is not a directory");
+      continue;
+    }
+    typename Fs::dir handle = fs.open_dir_at(parent, n);
+    if (fs.stat(handle).id != st->id) {
+      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
+      continue;
+    }
+    if (!fs.try_lock(handle)) {
+      ++report.busy;
+      report.actions.push_back("left " + n + " alone: a running export holds it");
+      continue;
+    }
+    auto& into = publish::is_retired_name(n) ? retired : staging;
+    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+  }
+
+  const bool destination_present = fs.stat_at(parent, name).has_value();
+  if (!destination_present && retired.size() > 1) {
+    std::string list;
+    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
+    throw error(errc::recover_ambiguous,
+                display + " is missing and several previous bundles lie beside it (" + list +
+                    "); recover cannot tell which one was " + display +
+                    ", so nothing was changed: rename the right one to " + std::string(name) +
+                    " yourself",
+                display);
+  }
+  if (!destination_present && retired.size() == 1) {
+    const std::string& from = retired.front().name;
+    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
+    if (done == fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::recover_ambiguous,
+                    display + " appeared while recover ran; nothing was changed", display);
+      }
+      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    }
+    report.restored = true;
+    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
+  } else {
+    for (const auto& r : retired) {
+      report.actions.push_back("left " + r.name + " alone: " + display +
+                               " exists, so it is not a bundle waiting to be restored (delete "
+                               "it yourself if it is an old bundle you no longer need)");
+    }
+  }
+  for (const auto& s : staging) {
+    // Still the object we locked? Then it is a dead export's staging tree.
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+    if (!st || st->id != fs.stat(s.handle).id) continue;
+    fs.remove_tree_at(parent, s.name);
+    ++report.removed;
+    report.actions.push_back("removed the incomplete staging tree " + s.name);
+  }
+  if (report.actions.empty()) {
+    report.actions.push_back("nothing to recover beside " + display);
+  }
+  return report;
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
+                  e.sys_errno());
+    }
+  }();
+  return recover(fs, parent, place->second, display);
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/recover.hpp -----
+// ----- begin clawport/exporter/report.hpp -----
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
+
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The human report of a successful export, every line ending in '\n'.
+inline std::string render_report(const export_result& r) {
+  std::string o;
+  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  if (r.dry_run) {
+    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
+  } else {
+    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
+  }
+  if (r.skill_bundles > 0) {
+    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
+         " skill bundle(s)");
+  }
+  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
+  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
+  const std::uint64_t special = r.workspace.special + r.skills.special;
+  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
+  if (replaced > 0) {
+    line("  " + n(replaced) +
+         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
+         "carries the objects it inspected");
+  }
+  if (hard > 0) {
+    line("  " + n(hard) +
+         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
+         "on this host is not this workspace's content to carry");
+  }
+  if (special > 0) {
+    line("  " + n(special) +
+         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
+         "content a bundle can carry");
+  }
+  if (links > 0) {
+    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
+  }
+  const auto& plan = r.plan;
+  if (!plan.risk_flags.empty()) {
+    line("");
+    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
+         " capability grant(s) an importing operator must accept:");
+    for (const auto& f : plan.risk_flags) {
+      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
+           f.detail);
+    }
+  }
+  if (!plan.required_secrets.empty()) {
+    line("");
+    line("\U0001F511 " + n(plan.required_secrets.size()) +
+         " credential(s) were scrubbed and must be supplied on import:");
+    for (const auto& s : plan.required_secrets) line("  " + s);
+  }
+  if (!plan.dropped.empty()) {
+    line("");
+    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
+         " item(s) could not travel and were left behind:");
+    for (const auto& d : plan.dropped) {
+      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
+           d.detail);
+    }
+  }
+  line("");
+  line(
+      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
+      "detection: other config values travel as written, so a token in an MCP server's url, "
+      "or a credential in its command or args, is carried and repeated in the manifest's "
+      "risk flags.");
+  const std::uint64_t carried = r.workspace.files + r.skills.files;
+  if (carried > 0) {
+    line("");
+    line("\u26a0\ufe0f  " + n(carried) +
+         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
+         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
+         "credential in a git remote will be contained in the export.");
+  }
+  line("");
+  line(
+      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
+      "sharing it.");
+  // clawport's additions, after upstream's report.
+  if (!plan.host_local.empty()) {
+    line("");
+    line("\U0001F3E0 " + n(plan.host_local.size()) +
+         " host-local setting(s) travel and only mean something on this host; review them "
+         "on the target:");
+    for (const auto& h : plan.host_local) {
+      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
+           h.detail);
+    }
+  }
+  if (!r.dry_run) {
+    line("");
+    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
+    if (r.publish.guarantee == publish::guarantee::atomic) {
+      how +=
+          ": the destination always held either the complete old or the complete new "
+          "bundle";
+    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
+      how +=
+          ": a crash while publishing leaves the previous bundle beside the destination; "
+          "`clawport recover` restores it";
+    }
+    how += ")";
+    if (r.publish.requested != r.publish.strategy) {
+      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
+    }
+    line(how + ".");
+  }
+  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
+  return o;
+}
+
+/// The `--json` document of DESIGN.md.
+inline nlohmann::json to_json(const export_result& r) {
+  using nlohmann::json;
+  json j;
+  j["alias"] = r.alias;
+  j["out"] = r.out;
+  j["destination"] = r.destination;
+  j["dry_run"] = r.dry_run;
+  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
+  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
+  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
+                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
+                  {"special", r.workspace.special + r.skills.special},
+                  {"replaced", r.workspace.replaced + r.skills.replaced}};
+  j["risk_flags"] = json::array();
+  for (const auto& f : r.plan.risk_flags) {
+    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
+                               {"path", f.path},
+                               {"detail", f.detail}});
+  }
+  j["required_secrets"] = r.plan.required_secrets;
+  j["dropped"] = json::array();
+  for (const auto& d : r.plan.dropped) {
+    j["dropped"].push_back({{"path", d.path},
+                            {"reason", std::string(zeroclaw::to_string(d.reason))},
+                            {"detail", d.detail}});
+  }
+  j["host_local"] = json::array();
+  for (const auto& h : r.plan.host_local) {
+    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
+                               {"path", h.path},
+                               {"detail", h.detail}});
+  }
+  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
+  j["exported_at"] = r.exported_at;
+  j["publish"] = {{"strategy", r.publish.strategy},
+                  {"requested", r.publish.requested},
+                  {"guarantee", r.publish.guarantee},
+                  {"warnings", r.publish.warnings}};
+  return j;
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/report.hpp -----
+// ----- end clawport/exporter.hpp -----
+// ----- begin clawport/fs.hpp -----
+// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
+// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
+// <clawport/testing.hpp>.
+
+// ----- end clawport/fs.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/publish.hpp -----
+// Publishing a finished bundle: admission of the destination, the Publish policy and its
+// strategies (staged_swap, exchange, none).
+
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    const auto fall_back = [&] {
+      outcome out = staged_swap::publish(fs, parent, r);
+      out.requested = std::string(name);
+      return out;
+    };
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::atomic);
+
+    if (r.adm.kind == admission_kind::vacant) {
+      std::optional<fs::stat_info> now;
+      try {
+        now = fs.stat_at(parent, r.destination);
+      } catch (const error& e) {
+        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
+                           e, r.names.display);
+      }
+      if (now) throw refusal::appeared(r.names);
+      fs::rename_result done = fs::rename_result::done;
+      try {
+        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+      } catch (const error& e) {
+        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      }
+      if (done == fs::rename_result::unsupported) return fall_back();
+      try {
+        detail::sync_parent(fs, parent, r);
+      } catch (const error& e) {
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+        throw;
+      }
+      return out;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return fall_back();
+    // From here the staging name holds what the destination held. Any failure exchanges
+    // back, which restores both names in one step.
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        throw error(errc::publish_failed,
+                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                        "), and the previous bundle could not be moved back \u2014 it is at " +
+                        r.staging,
+                    r.names.display, cause.sys_errno());
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        detail::rethrow_as(errc::publish_failed,
+                           "failed to clear the empty destination " + r.names.path, e,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          fs.make_dir_at(parent, r.destination, 0755);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/none.hpp -----
+// ----- end clawport/publish.hpp -----
+// ----- begin clawport/skills.hpp -----
+// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
+// locations and directory rules, the static audit and an agent's effective skill set;
+// and the lifecycle: scaffold, install, remove and the TEST.sh runner.
+
+// ----- begin clawport/skills/bundle_add.hpp -----
+// `skills bundle add` (docs/cli.md, `skills bundle add`): a new `[skill_bundles.<alias>]`
+// table appended to config.toml through the one config writer (zeroclaw/config_append.hpp),
+// then the bundle's directory created through handles.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/config_append.hpp -----
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
+// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
+// failure at any step leaves config.toml exactly as it was.
+
+#include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport::zeroclaw {
+
+/// Largest config.toml the writer reads.
+inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
+};
+
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
+/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
+/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
+/// it was being appended to is errc::identity_changed. `now` names the backup.
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string path = paths::normalize(config_path);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash + 1 == path.size()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
+  }
+  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
+  const std::string name = path.substr(slash + 1);
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(dir);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + dir, dir);
+    }
+  }();
+  std::optional<fs::stat_info> st;
+  std::string old;
+  try {
+    st = fs.stat_at(parent, name);
+    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  path +
+                      " is a symlink; appending through a temporary file would replace the "
+                      "link with a file, so edit the file it points to",
+                  path);
+    }
+    if (st->kind != fs::file_kind::regular) {
+      throw error(errc::unsafe_path, path + " is not a regular file", path);
+    }
+    auto f = fs.open_file_at(parent, name);
+    char buf[65536];
+    while (true) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      old.append(buf, n);
+      if (old.size() > config_max_bytes) {
+        throw error(errc::limit_exceeded,
+                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
+      }
+    }
+    if (fs.stat(f).id != st->id) {
+      throw error(errc::identity_changed, path + " was replaced while it was read", path);
+    }
+  } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + path, path);
+  }
+
+  out.text = config_with_appended(old, addition);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(errc::config_parse,
+                "appending to " + path + " would make it invalid TOML (" + e.what() +
+                    "); nothing was written",
+                path);
+  }
+  if (check) check(out.text);
+
+  const std::uint32_t mode = st->mode & 0777;
+  // The backup: an exclusive create, numbered when the stamp is taken.
+  std::string backup = config_backup_name(name, now);
+  for (int n = 2;; ++n) {
+    try {
+      auto b = fs.create_file_at(parent, backup, mode);
+      fs.write_all(b, old.data(), old.size());
+      break;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        backup = config_backup_name(name, now) + "-" + std::to_string(n);
+        continue;
+      }
+      try {
+        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
+    }
+  }
+  out.backup = paths::join(dir, backup);
+
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  const auto discard = [&](bool keep_backup) {
+    try {
+      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
+    } catch (...) {
+    }
+    if (keep_backup) return;
+    try {
+      fs.unlink_at(parent, backup);
+    } catch (...) {
+    }
+  };
+  try {
+    {
+      auto t = fs.create_file_at(parent, tmp, mode);
+      fs.write_all(t, out.text.data(), out.text.size());
+      fs.set_mode(t, mode);
+    }
+    fs.sync_filesystem(parent);
+    const auto now_st = fs.stat_at(parent, name);
+    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
+      throw error(errc::identity_changed,
+                  path +
+                      " changed while clawport was appending to it; nothing was written, "
+                      "so run the command again",
+                  path);
+    }
+    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard(false);
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to write " + path, path);
+  }
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    try {
+      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
+    }
+    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
+  }
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/config_append.hpp -----
+// ----- begin clawport/skills/placement.hpp -----
+// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
+// the destination precedence, opening (or creating) a skills directory through handles,
+// and the staged publish every new skill goes through.
+//
+// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
+// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
+// the staging directory, which has no manifest at its root, so the loader drops it and
+// never loads a half-written skill. Removal renames the skill away in one step first.
+
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// Prefix of the staging directory a new skill is built in, beside its destination.
+inline constexpr std::string_view stage_prefix = ".clawport-stage-";
+
+/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
+/// ZeroClaw does for the install root) and `relative` (walked and created component by
+/// component, never through a symlink).
+struct skills_dir_location {
+  std::string bundle;    ///< the bundle alias; empty for the global directory
+  std::string path;      ///< absolute, lexically normalised
+  std::string anchor;    ///< absolute
+  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
+  bool global() const noexcept { return bundle.empty(); }
+};
+
+namespace detail {
+
+inline skills_dir_location anchored(std::string bundle, const std::string& dir,
+                                    std::string_view install_root) {
+  skills_dir_location loc;
+  loc.bundle = std::move(bundle);
+  loc.path = paths::normalize(dir);
+  const std::string root = paths::normalize(install_root);
+  if (auto rel = paths::strip_prefix(loc.path, root)) {
+    loc.anchor = root;
+    loc.relative = *rel;
+  } else {
+    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
+    const std::size_t slash = loc.path.rfind('/');
+    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
+    loc.relative = loc.path.substr(slash + 1);
+  }
+  return loc;
+}
+
+}  // namespace detail
+
+/// The bundle's directory as a write location. The directory must satisfy upstream's
+/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
+inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
+                                           const std::string& alias) {
+  const std::string dir = resolve_directory(cfg, install_root, alias);
+  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
+  return detail::anchored(alias, dir, install_root);
+}
+
+/// The global skills directory `<data>/skills` as a write location.
+inline skills_dir_location global_location(const install_paths& where) {
+  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
+}
+
+/// Where `skills install` writes (upstream `resolve_install_location`).
+struct install_destination {
+  skills_dir_location location;
+  std::string agent;                  ///< the target agent, if one decided
+  std::optional<std::string> notice;  ///< set for the global fallback
+};
+
+/// The agent `skills install|remove` target when `--agent` is not given: upstream's
+/// runtime-active agent, which is `default` in a multi-agent config.
+inline constexpr std::string_view default_agent_alias = "default";
+
+/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
+/// refusal naming every bundle when it has two or more › the global directory, with a
+/// notice that no agent loads it. The target agent is `agent`, else `default` when that
+/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
+inline install_destination resolve_install_destination(const skills_config& cfg,
+                                                       const install_paths& where,
+                                                       const std::string& bundle,
+                                                       const std::string& agent) {
+  if (!agent.empty() && !cfg.agents.count(agent)) {
+    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
+  }
+  install_destination out;
+  if (!bundle.empty()) {
+    out.location = bundle_location(cfg, where.install_root, bundle);
+    out.agent = agent;
+    return out;
+  }
+  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
+  const auto it = cfg.agents.find(target);
+  if (it != cfg.agents.end()) {
+    std::vector<std::string> assigned;
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string_view t = detail::trim(b);
+      if (!t.empty()) assigned.emplace_back(t);
+    }
+    if (assigned.size() == 1) {
+      out.location = bundle_location(cfg, where.install_root, assigned.front());
+      out.agent = target;
+      return out;
+    }
+    if (assigned.size() > 1) {
+      std::string list;
+      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
+      throw error(errc::invalid_argument,
+                  "agent '" + target + "' has several skill bundles (" + list +
+                      "); pass --bundle to choose where the skill goes",
+                  "agents." + target + ".skill_bundles");
+    }
+    out.agent = target;
+  }
+  out.location = global_location(where);
+  out.notice = "installed into the global skills directory " + out.location.path +
+               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
+               "in agents.<alias>.skill_bundles to make it available at run time";
+  return out;
+}
+
+/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
+/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
+/// replaced between inspection and open is errc::identity_changed; a missing one
+/// without `create` is errc::not_found.
+template <class Fs>
+typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
+  static_assert(fs::check_policy<Fs>());
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_root(loc.anchor));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+  }
+  std::string walked = loc.anchor;
+  for (const std::string& c : paths::components(loc.relative)) {
+    walked = paths::join(walked, c);
+    if (c == "." || c == "..") {
+      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
+    }
+    std::optional<fs::stat_info> st;
+    try {
+      st = fs.stat_at(*cur, c);
+      if (!st && create) {
+        try {
+          fs.make_dir_at(*cur, c, 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        st = fs.stat_at(*cur, c);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + walked, walked);
+    }
+    if (!st) {
+      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
+                  ENOENT);
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  walked +
+                      " is a symlink; clawport never writes skills through a symlink, so "
+                      "point the bundle's directory at the real directory",
+                  walked);
+    }
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
+    }
+    std::optional<typename Fs::dir> next;
+    try {
+      next.emplace(fs.open_dir_at(*cur, c));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + walked, walked);
+    }
+    if (fs.stat(*next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
+                  walked);
+    }
+    cur = std::move(next);
+  }
+  return std::move(*cur);
+}
+
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
+inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
+  const std::string path = paths::join(loc.path, name);
+  return error(errc::destination_refused,
+               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
+                   "' already exists at " + path + "; nothing was written",
+               path);
+}
+
+/// A staging directory beside a new skill's destination. The skill is built in
+/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
+/// published, the destructor removes the staging tree (best effort, errors swallowed).
+template <class Fs>
+class staged_skill {
+ public:
+  using dir = typename Fs::dir;
+
+  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
+  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
+      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
+    stage_name_ = std::string(stage_prefix) + publish::random_token();
+    try {
+      fs_.make_dir_at(parent_, stage_name_, 0700);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
+                          stage_path());
+    }
+    made_ = true;
+    try {
+      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
+      fs_.make_dir_at(*stage_, name_, 0755);
+      skill_.emplace(fs_.open_dir_at(*stage_, name_));
+    } catch (const error& e) {
+      skill_.reset();
+      stage_.reset();
+      try {
+        fs_.remove_tree_at(parent_, stage_name_);
+      } catch (...) {
+        // best effort, as in the destructor
+      }
+      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+    }
+  }
+  staged_skill(const staged_skill&) = delete;
+  staged_skill& operator=(const staged_skill&) = delete;
+
+  ~staged_skill() {
+    skill_.reset();
+    stage_.reset();
+    if (!made_) return;
+    try {
+      fs_.remove_tree_at(parent_, stage_name_);
+    } catch (...) {
+      // A crash or a failing disk: the staging directory stays, inert (no manifest).
+    }
+  }
+
+  /// The skill directory being built.
+  const dir& skill() const { return *skill_; }
+  /// Absolute path of the skill directory being built (for the audit).
+  std::string skill_path() const { return paths::join(stage_path(), name_); }
+  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
+
+  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
+  /// existence check then a plain rename), makes it durable, and removes the staging
+  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
+  /// of the empty staging directory failed.
+  std::optional<std::string> publish() {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
+      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+    }
+    if (done == fs::rename_result::unsupported) {
+      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
+      try {
+        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
+          throw skill_exists(loc_, name_);
+        }
+        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      }
+    }
+    try {
+      fs_.sync_dir(parent_);
+    } catch (const error& e) {
+      // Withdraw: the destination was vacant, so it is vacant again.
+      try {
+        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+      }
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    skill_.reset();
+    stage_.reset();
+    made_ = false;
+    try {
+      fs_.remove_dir_at(parent_, stage_name_);
+    } catch (const error& e) {
+      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
+             "); delete it";
+    }
+    return std::nullopt;
+  }
+
+ private:
+  Fs& fs_;
+  const dir& parent_;
+  skills_dir_location loc_;
+  std::string name_;
+  std::string stage_name_;
+  std::optional<dir> stage_;
+  std::optional<dir> skill_;
+  bool made_ = false;
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/placement.hpp -----
+
+namespace clawport::skills {
+
+/// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
+/// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
+inline void validate_alias_key(std::string_view alias) {
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  bool ok = !alias.empty() && alias.size() <= 63 && alnum(alias.front()) && alnum(alias.back()) &&
+            alias.find("__") == std::string_view::npos;
+  for (const char c : alias) ok = ok && (alnum(c) || c == '_');
+  if (!ok) {
+    throw error(errc::invalid_argument,
+                "bundle alias '" + std::string(alias) +
+                    "' must be 1-63 characters of a-z, 0-9 and _, start and end with a letter or "
+                    "digit, and not contain __",
+                std::string(alias));
+  }
+}
+
+/// The table `skills bundle add` appends.
+inline std::string bundle_table_text(std::string_view alias,
+                                     const std::optional<std::string>& directory) {
+  std::string t = "[skill_bundles." + zeroclaw::toml_writer::key(alias) + "]\n";
+  if (directory) t += "directory = " + zeroclaw::toml_writer::quote(*directory) + "\n";
+  return t;
+}
+
+/// What `add_skill_bundle` did.
+struct bundle_add_result {
+  std::string alias;
+  bool created = false;   ///< false: the bundle was already configured (nothing changed)
+  std::string directory;  ///< the resolved bundle directory
+  std::string backup;     ///< the config backup, when created
+  std::vector<std::string> warnings;
+};
+
+/// Adds bundle `alias` to the config at `config_path` (absolute): refuses a bad alias or a
+/// directory outside `<install>/shared` (errc::unsafe_path) or shared with another bundle,
+/// before anything is written; an alias already configured changes nothing. The bundle's
+/// directory is created afterwards (a failure there is a warning: ZeroClaw creates it too).
+template <class Fs>
+bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const std::string& alias,
+                                   const std::optional<std::string>& directory,
+                                   const timestamp& now) {
+  validate_alias_key(alias);
+  const std::string install = paths::normalize(config_path.substr(0, config_path.rfind('/')));
+  const std::string root = install.empty() ? std::string("/") : install;
+  bundle_add_result out;
+  out.alias = alias;
+  const skills_config cfg = parse_skills_config(read_text_file(fs, config_path), config_path);
+  if (cfg.bundles.count(alias)) {
+    out.directory = resolve_directory(cfg, root, alias);
+    return out;
+  }
+  skills_config after;
+  const auto check = [&](std::string_view text) {
+    after = parse_skills_config(text, config_path);
+    if (!after.bundles.count(alias)) {
+      throw error(errc::config_invalid,
+                  "skill_bundles." + alias +
+                      " would not be a bundle table after the append; "
+                      "nothing was written",
+                  "skill_bundles." + alias);
+    }
+    validate_directory(resolve_directory(after, root, alias), root,
+                       "skill_bundles." + alias + ".directory");
+    validate_uniqueness(after, root);
+  };
+  const zeroclaw::config_append_result w =
+      zeroclaw::append_to_config(fs, config_path, bundle_table_text(alias, directory), now, check);
+  out.created = true;
+  out.backup = w.backup;
+  out.directory = resolve_directory(after, root, alias);
+  try {
+    (void)open_skills_dir(fs, bundle_location(after, root, alias), true);
+  } catch (const error& e) {
+    out.warnings.push_back("the bundle directory " + out.directory + " could not be created (" +
+                           e.what() + ")");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/bundle_add.hpp -----
+// ----- begin clawport/skills/install.hpp -----
+// `skills install` (docs/cli.md, `skills install`): what a source string is, the
+// audited copy of a skill directory into its destination, and fetching a git source with
+// the system's git into a private directory.
+//
+// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
+// source is audited, copied into a staging directory beside the destination, audited
+// again as copied, then published with one no-replace rename (skills/placement.hpp). An
+// existing destination is refused and any failure leaves nothing of the skill behind.
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/process.hpp -----
+// The one place the library starts processes: `skills test` runs TEST.sh commands and
+// `skills install` runs the system's git. A Runner policy has one call,
+//
+//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+//                       std::chrono::milliseconds timeout)
+//
+// and `posix_runner` models it with fork/execve: the child gets its own process group,
+// stdin from /dev/null, the working directory asked for and ONLY the environment the
+// caller handed to the runner (nothing is inherited); on timeout the whole group is
+// killed. Output is captured up to a cap, stdout then stderr, as upstream concatenates.
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/skills/test_script.hpp -----
+// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
+// Pure: parsing the script, matching a command's output, judging one run and rendering
+// the summary take text and return data. Running the commands is skills/test_runner.hpp.
+
+#include <cstddef>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// The file a skill's tests live in, at the skill's root.
+inline constexpr std::string_view test_file_name = "TEST.sh";
+
+/// Output longer than this is cut (at a character boundary) when a failure is shown.
+inline constexpr std::size_t test_output_shown_bytes = 200;
+
+/// Only this much of a command's output takes part in the pattern match (regex matching
+/// of unbounded output is unbounded work).
+inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
+
+/// One line of TEST.sh.
+struct test_case {
+  std::string command;
+  int expected_exit = 0;
+  std::string pattern;   ///< empty matches anything
+  std::size_t line = 0;  ///< 1-based line in TEST.sh
+};
+
+namespace detail {
+
+/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
+inline std::optional<int> parse_i32(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return std::nullopt;
+  bool negative = false;
+  if (s.front() == '+' || s.front() == '-') {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  long long v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > 2147483648LL) return std::nullopt;
+  }
+  if (negative) v = -v;
+  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = s.find(sep);
+    if (at == std::string_view::npos) {
+      out.push_back(s);
+      return out;
+    }
+    out.push_back(s.substr(0, at));
+    s.remove_prefix(at + sep.size());
+  }
+}
+
+}  // namespace detail
+
+/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
+/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
+/// command); the pattern is everything after the second separator, rejoined. With fewer
+/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
+/// or fewer than three parts, makes the line no test (nullopt).
+inline std::optional<test_case> parse_test_line(std::string_view line) {
+  const std::string_view t = detail::trim(line);
+  if (t.empty() || t.front() == '#') return std::nullopt;
+  std::vector<std::string_view> parts = detail::split_all(t, " | ");
+  test_case c;
+  if (parts.size() < 3) {
+    const std::size_t a = t.find('|');
+    if (a == std::string_view::npos) return std::nullopt;
+    const std::size_t b = t.find('|', a + 1);
+    if (b == std::string_view::npos) return std::nullopt;
+    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
+    if (!exit) return std::nullopt;
+    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.expected_exit = *exit;
+    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    return c;
+  }
+  const auto exit = detail::parse_i32(parts[1]);
+  if (!exit) return std::nullopt;
+  c.command = std::string(detail::trim(parts[0]));
+  c.expected_exit = *exit;
+  std::string pattern;
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    if (i > 2) pattern += " | ";
+    pattern.append(parts[i].data(), parts[i].size());
+  }
+  c.pattern = std::string(detail::trim(pattern));
+  return c;
+}
+
+/// Every test of a TEST.sh text, in line order, each with its line number.
+inline std::vector<test_case> parse_test_script(std::string_view text) {
+  std::vector<test_case> out;
+  std::size_t n = 0;
+  for (const std::string_view line : detail::lines(text)) {
+    ++n;
+    if (auto c = parse_test_line(line)) {
+      c->line = n;
+      out.push_back(std::move(*c));
+    }
+  }
+  return out;
+}
+
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (ECMAScript
+/// syntax here, Rust `regex` upstream: the common subset behaves alike), and when the
+/// pattern is not a valid regex or does not match, a plain substring test. Only the first
+/// `test_output_matched_bytes` of `output` are searched.
+inline bool pattern_matches(std::string_view output, std::string_view pattern) {
+  if (pattern.empty()) return true;
+  output = output.substr(0, test_output_matched_bytes);
+  try {
+    const std::regex re(pattern.begin(), pattern.end(), std::regex::ECMAScript);
+    if (std::regex_search(output.begin(), output.end(), re)) return true;
+  } catch (const std::regex_error&) {
+    // not a regex: the substring test decides
+  }
+  return output.find(pattern) != std::string_view::npos;
+}
+
+/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
+/// boundary with `...` appended when it was longer; newlines become spaces.
+inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
+  const std::string_view t = detail::trim(s);
+  std::string out;
+  std::size_t end = t.size();
+  const bool cut = t.size() > max;
+  if (cut) {
+    end = max;
+    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
+  }
+  out.assign(t.data(), end);
+  for (char& c : out) {
+    if (c == '\n') c = ' ';
+  }
+  if (cut) out += "...";
+  return out;
+}
+
+/// How one command ended, as a runner reports it.
+struct command_outcome {
+  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
+  std::string output;  ///< stdout then stderr (as upstream concatenates them)
+  bool timed_out = false;
+  std::string error;  ///< why it could not be started, if it was not
+};
+
+/// A test that did not pass (upstream `TestFailure`).
+struct test_failure {
+  std::string command;
+  std::size_t line = 0;
+  int expected_exit = 0;
+  int actual_exit = -1;
+  std::string expected_pattern;
+  std::string actual_output;
+  bool timed_out = false;
+};
+
+/// The tests of one skill (upstream `SkillTestResult`).
+struct skill_test_result {
+  std::string skill_name;  ///< the directory name
+  std::string directory;   ///< as shown to the user
+  std::size_t tests_run = 0;
+  std::size_t tests_passed = 0;
+  std::vector<test_failure> failures;
+  bool has_test_file = false;
+};
+
+/// Judges one run: nullopt when the exit status and the pattern both match.
+inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
+  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
+                  pattern_matches(o.output, c.pattern);
+  if (ok) return std::nullopt;
+  test_failure f;
+  f.command = c.command;
+  f.line = c.line;
+  f.expected_exit = c.expected_exit;
+  f.actual_exit = o.exit;
+  f.expected_pattern = c.pattern;
+  f.actual_output = o.error.empty() ? o.output : o.error;
+  f.timed_out = o.timed_out;
+  return f;
+}
+
+/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
+struct test_totals {
+  std::size_t skills = 0;
+  std::size_t run = 0;
+  std::size_t passed = 0;
+  std::size_t failed() const noexcept { return run - passed; }
+};
+
+inline test_totals aggregate(const std::vector<skill_test_result>& results) {
+  test_totals t;
+  t.skills = results.size();
+  for (const skill_test_result& r : results) {
+    t.run += r.tests_run;
+    t.passed += r.tests_passed;
+  }
+  return t;
+}
+
+/// The human summary (upstream `print_results`, without colours).
+inline std::string render_test_results(const std::vector<skill_test_result>& results) {
+  if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
+  std::string out = "\n";
+  for (const skill_test_result& r : results) {
+    if (r.tests_run == 0) {
+      out += "  - " + r.skill_name + " \u2014 no test cases\n";
+      continue;
+    }
+    out += std::string(r.failures.empty() ? "  \u2713 " : "  \u2717 ") + r.skill_name + " \u2014 " +
+           std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed\n";
+    for (const test_failure& f : r.failures) {
+      out += "    command:  " + f.command + "\n";
+      out += "    expected: exit=" + std::to_string(f.expected_exit) +
+             ", pattern=" + f.expected_pattern + "\n";
+      out += "    actual:   exit=" + std::to_string(f.actual_exit) +
+             (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output) +
+             "\n\n";
+    }
+  }
+  const test_totals t = aggregate(results);
+  out += "\n";
+  if (t.failed() == 0) {
+    out += "  \u2713 All " + std::to_string(t.run) + " test(s) passed across " +
+           std::to_string(t.skills) + " skill(s).\n";
+  } else {
+    out += "  \u2717 " + std::to_string(t.failed()) + " of " + std::to_string(t.run) +
+           " test(s) failed across " + std::to_string(t.skills) + " skill(s).\n";
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/test_script.hpp -----
+
+namespace clawport::skills {
+
+/// The environment a test command or git gets: `NAME=value` strings, nothing else.
+using process_env = std::vector<std::string>;
+
+/// Runs programs through fork/execve (see the file comment).
+class posix_runner {
+ public:
+  /// Captured output beyond this many bytes per stream is read and discarded.
+  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
+
+  explicit posix_runner(process_env env) : env_(std::move(env)) {}
+
+  const process_env& env() const noexcept { return env_; }
+
+  /// Runs `argv` (argv[0] is looked up in the environment's PATH when it has no '/').
+  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+                      std::chrono::milliseconds timeout) const {
+    command_outcome out;
+    if (argv.empty()) {
+      out.error = "no command to run";
+      return out;
+    }
+    const std::string program = resolve(argv.front());
+    if (program.empty()) {
+      out.error = "failed to execute command: " + argv.front() + " was not found on PATH";
+      return out;
+    }
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<char*> envp;
+    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+
+    int out_pipe[2] = {-1, -1};
+    int err_pipe[2] = {-1, -1};
+    int exec_pipe[2] = {-1, -1};  // reports an exec failure's errno, closes on success
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 ||
+        ::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+      out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
+      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
+      return out;
+    }
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
+      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
+      return out;
+    }
+    if (pid == 0) {
+      // Child: only async-signal-safe calls from here on.
+      ::setpgid(0, 0);
+      const int devnull = ::open("/dev/null", O_RDONLY);
+      if (devnull >= 0) ::dup2(devnull, 0);
+      ::dup2(out_pipe[1], 1);
+      ::dup2(err_pipe[1], 2);
+      int err = 0;
+      if (::chdir(cwd.c_str()) != 0) {
+        err = errno;
+      } else {
+        ::execve(program.c_str(), args.data(), envp.data());
+        err = errno;
+      }
+      const ssize_t w = ::write(exec_pipe[1], &err, sizeof err);
+      (void)w;
+      ::_exit(127);
+    }
+    ::setpgid(pid, pid);  // also from the parent, so the kill below cannot miss the group
+    ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
+    ::close(exec_pipe[1]);
+    int exec_errno = 0;
+    const ssize_t got = read_retry(exec_pipe[0], &exec_errno, sizeof exec_errno);
+    ::close(exec_pipe[0]);
+
+    std::string err_text;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int fds[2] = {out_pipe[0], err_pipe[0]};
+    std::string* sinks[2] = {&out.output, &err_text};
+    while (fds[0] >= 0 || fds[1] >= 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        out.timed_out = true;
+        break;
+      }
+      pollfd p[2];
+      nfds_t n = 0;
+      int which[2] = {0, 0};
+      for (int i = 0; i < 2; ++i) {
+        if (fds[i] < 0) continue;
+        p[n].fd = fds[i];
+        p[n].events = POLLIN;
+        p[n].revents = 0;
+        which[n] = i;
+        ++n;
+      }
+      const int r = ::poll(p, n, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      for (nfds_t k = 0; k < n; ++k) {
+        if (p[k].revents == 0) continue;
+        char buf[8192];
+        const ssize_t m = ::read(p[k].fd, buf, sizeof buf);
+        if (m > 0) {
+          std::string& s = *sinks[which[k]];
+          if (s.size() < max_captured_bytes) {
+            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
+                                                max_captured_bytes - s.size()));
+          }
+        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+          ::close(fds[which[k]]);
+          fds[which[k]] = -1;
+        }
+      }
+    }
+    if (out.timed_out) ::kill(-pid, SIGKILL);
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!out.timed_out) ::kill(-pid, SIGKILL);  // stragglers left in the background
+    out.output += err_text;
+    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+      out.error = "failed to execute command: " + argv.front() + ": " + std::strerror(exec_errno);
+      out.exit = -1;
+      return out;
+    }
+    out.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return out;
+  }
+
+ private:
+  static void close_all(std::initializer_list<int> fds) {
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+
+  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
+    ssize_t r;
+    do {
+      r = ::read(fd, buf, n);
+    } while (r < 0 && errno == EINTR);
+    return r;
+  }
+
+  /// `name` itself when it holds a '/', else the first executable PATH entry.
+  std::string resolve(const std::string& name) const {
+    if (name.find('/') != std::string::npos) return name;
+    std::string path = "/usr/local/bin:/usr/bin:/bin";
+    for (const std::string& e : env_) {
+      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
+    }
+    std::size_t i = 0;
+    while (i <= path.size()) {
+      std::size_t j = path.find(':', i);
+      if (j == std::string::npos) j = path.size();
+      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
+      const std::string candidate = dir + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      i = j + 1;
+    }
+    return {};
+  }
+
+  process_env env_;
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/process.hpp -----
+
+namespace clawport::skills {
+
+/// What an install source names.
+enum class source_kind {
+  local,           ///< a directory on this machine
+  git,             ///< a git URL or scp-like `user@host:path`
+  registry,        ///< a bare registry name (`release-check`)
+  extra_registry,  ///< `registry:<reg>/<skill>`
+};
+
+namespace detail {
+
+inline bool bare_registry_name(std::string_view s) noexcept {
+  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
+  for (const char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+inline bool has_url_host(std::string_view rest) noexcept {
+  const std::size_t slash = rest.find('/');
+  const std::string_view authority = rest.substr(0, slash);
+  const std::size_t at = authority.rfind('@');
+  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
+  return !host.empty();
+}
+
+}  // namespace detail
+
+/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
+/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
+inline bool is_git_source(std::string_view s) noexcept {
+  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
+    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
+  }
+  if (s.substr(0, 7) == "file://") return s.size() > 7;
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
+  const std::string_view left = s.substr(0, colon);
+  const std::size_t at = left.find('@');
+  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
+         left.find('/') == std::string_view::npos;
+}
+
+/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
+/// with `.` or `~` (so no path, URL, traversal or scheme).
+inline bool is_registry_source(std::string_view s) noexcept {
+  return detail::bare_registry_name(s);
+}
+
+/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
+/// `[a-z0-9_-]` and `<skill>` a bare registry name.
+inline bool is_extra_registry_source(std::string_view s) noexcept {
+  constexpr std::string_view prefix = "registry:";
+  if (s.substr(0, prefix.size()) != prefix) return false;
+  s.remove_prefix(prefix.size());
+  const std::size_t slash = s.find('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  for (const char c : s.substr(0, slash)) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  }
+  return detail::bare_registry_name(s.substr(slash + 1));
+}
+
+/// Classifies a source in upstream's order: git, extra registry, registry, local path.
+inline source_kind classify_source(std::string_view s) noexcept {
+  if (is_git_source(s)) return source_kind::git;
+  if (is_extra_registry_source(s)) return source_kind::extra_registry;
+  if (is_registry_source(s)) return source_kind::registry;
+  return source_kind::local;
+}
+
+/// The refusal for registry sources: clawport works offline and has no registry client.
+inline error registry_unsupported(const std::string& source) {
+  return error(errc::unsupported,
+               "'" + source +
+                   "' names a skill registry entry; clawport installs offline and does not "
+                   "fetch from registries. Install from a git URL or a local directory instead "
+                   "(to install a directory of that name, write ./" +
+                   source + ")",
+               source);
+}
+
+/// The directory name a git source installs as: its last path component without `.git`.
+inline std::string git_source_name(std::string_view url) {
+  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+  std::size_t cut = url.find_last_of("/:");
+  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
+  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
+  return std::string(last);
+}
+
+/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
+/// checked, an empty template directory.
+inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
+  return {"git",
+          "-c",
+          "core.hooksPath=/dev/null",
+          "-c",
+          "core.fsmonitor=false",
+          "-c",
+          "transfer.fsckObjects=true",
+          "-c",
+          "protocol.ext.allow=never",
+          "clone",
+          "--depth",
+          "1",
+          "--no-recurse-submodules",
+          "--no-tags",
+          "--single-branch",
+          "--template=",
+          "--quiet",
+          "--",
+          url,
+          dir};
+}
+
+/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
+/// terminal prompts, no askpass, no system config, ssh in batch mode.
+inline process_env git_env(const process_env& base) {
+  process_env env;
+  for (const std::string& e : base) {
+    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
+      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
+    }
+  }
+  env.emplace_back("GIT_TERMINAL_PROMPT=0");
+  env.emplace_back("GIT_ASKPASS=/bin/false");
+  env.emplace_back("SSH_ASKPASS=/bin/false");
+  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
+  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
+  return env;
+}
+
+/// Clones `url` into `dir` (which must not exist; its parent should be private) with
+/// `runner`. Throws errc::io with git's output when the clone fails.
+template <class Runner>
+void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
+               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
+  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
+  if (!o.error.empty()) {
+    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
+  }
+  if (o.timed_out || o.exit != 0) {
+    throw error(errc::io,
+                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
+                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
+                url);
+  }
+}
+
+/// Options of `install_skill_directory`.
+struct install_options {
+  audit_options audit;
+};
+
+/// What an install did.
+struct install_result {
+  std::string name;               ///< the installed directory name
+  std::string directory;          ///< absolute destination
+  std::string bundle;             ///< empty for the global directory
+  std::size_t files_scanned = 0;  ///< by the audit of the copy
+  fs::copy_tally tally;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
+  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
+}
+
+}  // namespace detail
+
+/// Installs the skill directory `source` (absolute; its root is opened following a
+/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
+/// open (create) the destination directory; refuse a taken name; copy into a staging
+/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
+/// files are skipped and counted); audit the copy; publish with a no-replace rename.
+template <class Fs>
+install_result install_skill_directory(Fs& fs, const std::string& source,
+                                       const skills_dir_location& loc, const std::string& name,
+                                       const install_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
+  }
+  install_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+
+  const audit_report before = audit_skill_directory(fs, source, opt.audit);
+  if (!before.clean()) detail::audit_failed(before, source);
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  typename Fs::dir src = fs.open_root(paths::normalize(source));
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  fs::copy_spec spec;
+  spec.root = source;
+  spec.refuse_symlinks = true;
+  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
+  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
+  if (!after.clean()) detail::audit_failed(after, out.directory);
+  out.files_scanned = after.files_scanned;
+  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  if (out.tally.hard_links_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
+                           " hard-linked file(s) of the source were not copied");
+  }
+  if (out.tally.others_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
+                           " special file(s) (FIFO, socket, device) of the source were skipped");
+  }
+  if (out.tally.replaced_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
+                           " entr(ies) changed while they were copied and were skipped");
+  }
+  return out;
+}
+
+/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
+/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
+/// the catalogue has). Returns the absolute source directory.
+template <class Fs>
+std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
+                            const std::string& shown) {
+  if (!is_registry_source(skill)) {
+    throw error(errc::invalid_argument,
+                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
+                skill);
+  }
+  auto r = fs.open_root(paths::normalize(root));
+  const auto st = fs.stat_at(r, "skills");
+  if (!st || st->kind != fs::file_kind::directory) {
+    throw error(errc::not_found,
+                shown + " has no skills/ directory" +
+                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
+                shown);
+  }
+  auto skills = fs.open_dir_at(r, "skills");
+  const auto pick = fs.stat_at(skills, skill);
+  if (pick && pick->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
+  }
+  if (!pick || pick->kind != fs::file_kind::directory) {
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) {
+      const auto s = fs.stat_at(skills, n);
+      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
+    });
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw error(errc::not_found,
+                "skill '" + skill + "' not found in " + shown +
+                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
+                skill);
+  }
+  return paths::join(paths::join(root, "skills"), skill);
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/install.hpp -----
+// ----- begin clawport/skills/lifecycle_json.hpp -----
+// The JSON documents of `skills new|install|remove|test --json`.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+// ----- begin clawport/skills/remove.hpp -----
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
+template <class Fs>
+bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
+                   const typename Fs::dir& to, const std::string& target) {
+  fs::rename_result done = fs::rename_result::done;
+  try {
+    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
+  } catch (const error& e) {
+    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
+    throw;
+  }
+  if (done == fs::rename_result::unsupported) {
+    if (fs.stat_at(to, target)) return false;
+    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(detail::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  std::vector<skills_dir_location> found;
+  for (const skills_dir_location& p : places) {
+    try {
+      auto d = open_skills_dir(fs, p, false);
+      const auto st = fs.stat_at(d, name);
+      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+    } catch (const error&) {
+      continue;  // a missing or unreadable directory holds no skill
+    }
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
+                                                 "global skills directory)")
+                                   : " (looked in the bundles of agent '" + agent + "')"),
+                name);
+  }
+  if (found.size() > 1) {
+    std::string list;
+    for (const auto& f : found) {
+      list +=
+          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
+    }
+    throw error(
+        errc::invalid_argument,
+        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+        name);
+  }
+  return found.front();
+}
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
+      name.find('\\') != std::string::npos) {
+    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
+  }
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const auto st = fs.stat_at(*parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
+                out.directory, ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                out.directory + " is a symlink; clawport removes real skill directories only",
+                out.directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
+  }
+  fs::file_id id;
+  {
+    auto skill = fs.open_dir_at(*parent, name);
+    id = fs.stat(skill).id;
+    if (id != st->id) {
+      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
+                  out.directory);
+    }
+    if (!detail::has_manifest_file(fs, skill)) {
+      throw error(errc::skill_invalid,
+                  "skill '" + shown +
+                      "' is not editable: it is a non-bundle skill, only bundle skills are "
+                      "writable (" +
+                      out.directory +
+                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                      "was removed",
+                  out.directory);
+    }
+  }
+
+  if (!purge && !loc.global()) {
+    skills_dir_location archive;
+    archive.anchor = paths::normalize(install_root);
+    archive.relative = std::string(archive_relative);
+    archive.path = paths::join(archive.anchor, archive.relative);
+    archive.bundle = "_deleted";
+    typename Fs::dir arch = open_skills_dir(fs, archive, true);
+    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+    std::string target = base;
+    bool moved = false;
+    for (int n = 2; n <= 10000 && !moved; ++n) {
+      try {
+        moved = detail::rename_vacant(fs, *parent, name, arch, target);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
+                            out.directory);
+      }
+      if (!moved) target = base + "-" + std::to_string(n);
+    }
+    if (!moved) {
+      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                  archive.path);
+    }
+    try {
+      fs.sync_dir(arch);
+      fs.sync_dir(*parent);
+    } catch (const error& e) {
+      try {
+        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e,
+                            "archived " + shown + " to " + paths::join(archive.path, target) +
+                                " but could not make it durable",
+                            out.directory);
+      }
+      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
+    }
+    out.archived_to = paths::join(archive.path, target);
+    return out;
+  }
+
+  // Delete: rename the skill into a fresh staging directory, then delete that.
+  const std::string stage = std::string(stage_prefix) + publish::random_token();
+  try {
+    fs.make_dir_at(*parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  const auto drop_stage = [&] {
+    try {
+      fs.remove_tree_at(*parent, stage);
+    } catch (...) {
+      // inert: it has no manifest at its root
+    }
+  };
+  std::optional<typename Fs::dir> s;
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    s.emplace(fs.open_dir_at(*parent, stage));
+    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(*s, name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  out.directory + " was replaced while it was being removed; nothing was removed",
+                  out.directory);
+    }
+    fs.sync_dir(*parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      throw error(e.code(),
+                  "failed to remove " + out.directory + ": " + e.what() +
+                      "; the skill was moved to " + paths::join(loc.path, stage) +
+                      ", which no agent loads",
+                  out.directory, e.sys_errno());
+    }
+    s.reset();
+    drop_stage();
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
+  }
+  s.reset();
+  try {
+    fs.remove_tree_at(*parent, stage);
+  } catch (const error& e) {
+    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                           ", which no agent loads (" + e.what() + "); delete it");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/remove.hpp -----
+// ----- begin clawport/skills/scaffold.hpp -----
+// `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
+// `<bundle>/<name>` reference rule, the scaffolded SKILL.md, and writing the scaffold
+// staged and published through skills/placement.hpp.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+// The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
+
+/// `code-review` -> `Code Review`: hyphen segments, empty ones dropped, first letter upper.
+inline std::string title_from_name(std::string_view name) {
+  std::string out;
+  std::size_t i = 0;
+  while (i <= name.size()) {
+    std::size_t j = name.find('-', i);
+    if (j == std::string_view::npos) j = name.size();
+    if (j > i) {
+      if (!out.empty()) out += ' ';
+      std::string part(name.substr(i, j - i));
+      if (part[0] >= 'a' && part[0] <= 'z') part[0] = static_cast<char>(part[0] - 'a' + 'A');
+      out += part;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/// A resolved `<bundle>/<name>` (upstream `SkillRef`).
+struct skill_ref {
+  std::string bundle;
+  std::string name;
+  std::string display() const { return bundle + "/" + name; }
+};
+
+/// Upstream `reference::resolve`: with `bundle`, it must be configured; without, the only
+/// configured bundle is implied. No bundles, or several without `bundle`, are refusals.
+inline skill_ref resolve_skill_ref(const skills_config& cfg, const std::string& name,
+                                   const std::string& bundle) {
+  if (cfg.bundles.empty()) {
+    throw error(errc::not_found, "no skill bundles are configured; create one before adding skills",
+                "skill_bundles");
+  }
+  if (!bundle.empty()) {
+    if (!cfg.bundles.count(bundle)) {
+      throw error(errc::not_found, "skill bundle '" + bundle + "' is not configured",
+                  "skill_bundles." + bundle);
+    }
+    return {bundle, name};
+  }
+  if (cfg.bundles.size() == 1) return {cfg.bundles.begin()->first, name};
+  std::string list;
+  for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
+  throw error(errc::invalid_argument,
+              "skill name '" + name + "' is ambiguous across bundles [" + list +
+                  "]; pass --bundle to disambiguate",
+              name);
+}
+
+/// What the scaffold writes.
+struct scaffold_options {
+  std::string description;     ///< empty: a placeholder naming the skill
+  bool create_subdirs = true;  ///< `scripts/ references/ assets/`
+  std::string body;            ///< empty: `# <Title Case Name>`
+};
+
+/// The optional sub-directories of the canonical layout, in creation order.
+inline constexpr std::string_view scaffold_subdirs[] = {"scripts", "references", "assets"};
+
+/// The scaffolded SKILL.md (strict form, so `skill_document::parse` reads it back).
+inline skill_document scaffold_document(const std::string& name, const scaffold_options& opt) {
+  skill_document doc;
+  doc.frontmatter.name = name;
+  doc.frontmatter.description =
+      opt.description.empty() ? "Describe when an agent should use " + name : opt.description;
+  doc.frontmatter.version = "0.1.0";
+  doc.body = opt.body.empty() ? "# " + title_from_name(name) + "\n" : opt.body;
+  return doc;
+}
+
+/// What `scaffold_skill` made.
+struct scaffold_result {
+  skill_ref ref;
+  std::string directory;             ///< absolute
+  std::vector<std::string> created;  ///< relative paths, creation order
+  std::vector<std::string> warnings;
+};
+
+/// Writes a new skill `name` into bundle `bundle` (upstream `scaffold_skill`): the name
+/// rule, a configured bundle whose directory stays in `<install>/shared`, a vacant name.
+/// The bundle directory is created if missing; SKILL.md and the sub-directories are
+/// built in a staging directory and published with one no-replace rename. On any
+/// failure nothing of the skill remains (the bundle directory may have been created).
+template <class Fs>
+scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_view install_root,
+                               const std::string& bundle, const std::string& name,
+                               const scaffold_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  validate_skill_name(name);
+  scaffold_result out;
+  out.ref = resolve_skill_ref(cfg, name, bundle);
+  const skills_dir_location loc = bundle_location(cfg, install_root, out.ref.bundle);
+  out.directory = paths::join(loc.path, name);
+  const std::string text = scaffold_document(name, opt).serialize();
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  try {
+    auto f = fs.create_file_at(stage.skill(), "SKILL.md", 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
+  }
+  out.created.emplace_back("SKILL.md");
+  if (opt.create_subdirs) {
+    for (const std::string_view d : scaffold_subdirs) {
+      try {
+        fs.make_dir_at(stage.skill(), d, 0755);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
+                            out.directory);
+      }
+      out.created.emplace_back(std::string(d) + "/");
+    }
+  }
+  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/scaffold.hpp -----
+
+namespace clawport::skills {
+
+inline nlohmann::ordered_json optional_text(const std::string& s) {
+  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
+}
+
+inline nlohmann::ordered_json to_json(const scaffold_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.ref.name;
+  j["bundle"] = r.ref.bundle;
+  j["directory"] = r.directory;
+  j["created"] = r.created;
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const install_result& r,
+                                      const std::vector<std::string>& notices = {}) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["files_scanned"] = r.files_scanned;
+  j["files_copied"] = r.tally.files;
+  j["bytes_copied"] = r.tally.bytes;
+  j["skipped"] = {{"special_files", r.tally.others_skipped},
+                  {"hard_links", r.tally.hard_links_skipped},
+                  {"changed_during_copy", r.tally.replaced_skipped}};
+  std::vector<std::string> w = notices;
+  w.insert(w.end(), r.warnings.begin(), r.warnings.end());
+  j["warnings"] = w;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["created"] = r.created;
+  j["directory"] = r.directory;
+  j["backup"] = optional_text(r.backup);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const remove_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
+  j["archived_to"] = optional_text(r.archived_to);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& results,
+                                      const std::vector<std::string>& skipped = {}) {
+  nlohmann::ordered_json skills = nlohmann::ordered_json::array();
+  for (const skill_test_result& r : results) {
+    nlohmann::ordered_json s;
+    s["name"] = r.skill_name;
+    s["directory"] = r.directory;
+    s["tests_run"] = r.tests_run;
+    s["tests_passed"] = r.tests_passed;
+    nlohmann::ordered_json failures = nlohmann::ordered_json::array();
+    for (const test_failure& f : r.failures) {
+      failures.push_back({{"command", f.command},
+                          {"line", f.line},
+                          {"expected_exit", f.expected_exit},
+                          {"actual_exit", f.actual_exit},
+                          {"expected_pattern", f.expected_pattern},
+                          {"actual_output", truncate_output(f.actual_output)},
+                          {"timed_out", f.timed_out}});
+    }
+    s["failures"] = std::move(failures);
+    skills.push_back(std::move(s));
+  }
+  const test_totals t = aggregate(results);
+  nlohmann::ordered_json j;
+  j["skills"] = std::move(skills);
+  j["skipped"] = skipped;
+  j["totals"] = {
+      {"skills", t.skills}, {"run", t.run}, {"passed", t.passed}, {"failed", t.failed()}};
+  return j;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/lifecycle_json.hpp -----
+// ----- begin clawport/skills/test_runner.hpp -----
+// `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
+// running each of their tests. TEST.sh is read through the Fs policy (never through a
+// symlink); every command goes to the Runner policy of skills/process.hpp, one `sh -c`
+// per line, in the skill's directory, with a timeout and only the runner's environment.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// TEST.sh files larger than this are refused (a test script is a short list of lines).
+inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
+
+/// How `test_skill` runs.
+struct test_options {
+  std::chrono::milliseconds timeout{60000};  ///< per command
+  /// Called after each command (for `--verbose`); may be empty.
+  std::function<void(const test_case&, const command_outcome&)> on_case;
+};
+
+/// One skill to test: where it is and what to call it.
+struct test_target {
+  std::string name;       ///< the directory name, as upstream reports it
+  std::string directory;  ///< absolute
+  std::string bundle;     ///< the bundle it lives in; empty for global or a path
+};
+
+namespace detail {
+
+/// TEST.sh of the skill at `dir`, or nullopt when the skill has none (a symlink or a
+/// non-regular TEST.sh counts as none: it is never followed).
+template <class Fs>
+std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
+  auto root = fs.open_root(paths::normalize(dir));
+  const auto st = fs.stat_at(root, test_file_name);
+  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+  auto f = fs.open_file_at(root, test_file_name);
+  std::string text = read_up_to(fs, f, test_file_max_bytes + 1);
+  const std::string shown = paths::join(dir, test_file_name);
+  if (text.size() > test_file_max_bytes) {
+    throw error(errc::limit_exceeded,
+                shown + " is larger than " + std::to_string(test_file_max_bytes) + " bytes", shown);
+  }
+  if (!valid_utf8(text)) {
+    throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
+  }
+  return text;
+}
+
+}  // namespace detail
+
+/// Runs the tests of one skill (upstream `test_skill`): no TEST.sh gives 0 run; each line
+/// that parses is one `sh -c <command>` in `dir`; a run passes when its exit status and
+/// output pattern both match.
+template <class Fs, class Runner>
+skill_test_result test_skill(Fs& fs, const Runner& runner, const std::string& dir,
+                             const std::string& name, const test_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  skill_test_result result;
+  result.skill_name = name;
+  result.directory = dir;
+  const std::optional<std::string> text = detail::read_test_file(fs, dir);
+  if (!text) return result;
+  result.has_test_file = true;
+  const std::vector<test_case> cases = parse_test_script(*text);
+  result.tests_run = cases.size();
+  for (const test_case& c : cases) {
+    const command_outcome o = runner.run({"/bin/sh", "-c", c.command}, dir, opt.timeout);
+    if (opt.on_case) opt.on_case(c, o);
+    if (auto f = judge(c, o)) {
+      result.failures.push_back(std::move(*f));
+    } else {
+      ++result.tests_passed;
+    }
+  }
+  return result;
+}
+
+/// The sub-directories of `dir` that carry a regular TEST.sh, in byte order (upstream
+/// `test_all_skills` for one directory, minus its unspecified order). Missing `dir`: none.
+template <class Fs>
+std::vector<test_target> skills_with_tests(Fs& fs, const std::string& dir,
+                                           const std::string& bundle = {}) {
+  std::vector<test_target> out;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(paths::normalize(dir)));
+  } catch (const error&) {
+    return out;
+  }
+  std::vector<std::string> names;
+  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& n : names) {
+    const auto st = fs.stat_at(*root, n);
+    if (!st || st->kind != fs::file_kind::directory) continue;
+    auto sub = fs.open_dir_at(*root, n);
+    const auto t = fs.stat_at(sub, test_file_name);
+    if (!t || t->kind != fs::file_kind::regular) continue;
+    out.push_back({n, paths::join(dir, n), bundle});
+  }
+  return out;
+}
+
+/// The skills `skills test [<name>] [--bundle B]` runs. Without a name: every skill with a
+/// TEST.sh in each configured bundle (alias order; only `bundle` when given) and in the
+/// global directory. With a name: the skill directory of that name in those places;
+/// none is `errc::not_found` ("Skill not found"), several `errc::invalid_argument`.
+template <class Fs>
+std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                      const std::string& name, const std::string& bundle) {
+  std::vector<std::pair<std::string, std::string>> places;  // (bundle, dir)
+  if (!bundle.empty()) {
+    places.emplace_back(bundle, resolve_directory(cfg, where.install_root, bundle));
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.emplace_back(b.first, resolve_directory(cfg, where.install_root, b.first));
+    }
+    places.emplace_back(std::string(), global_skills_dir(where.data()));
+  }
+  std::vector<test_target> out;
+  if (name.empty()) {
+    for (const auto& p : places) {
+      for (test_target& t : skills_with_tests(fs, p.second, p.first)) out.push_back(std::move(t));
+    }
+    return out;
+  }
+  if (name.find('/') != std::string::npos || name == "." || name == "..") {
+    throw error(errc::invalid_argument,
+                "Invalid skill name: " + name +
+                    " (give a skill directory's name, or a path "
+                    "to test a directory outside the install)",
+                name);
+  }
+  for (const auto& p : places) {
+    std::optional<typename Fs::dir> root;
+    try {
+      root.emplace(fs.open_root(paths::normalize(p.second)));
+    } catch (const error&) {
+      continue;
+    }
+    const auto st = fs.stat_at(*root, name);
+    if (st && st->kind == fs::file_kind::directory) {
+      out.push_back({name, paths::join(p.second, name), p.first});
+    }
+  }
+  if (out.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (bundle.empty() ? " (looked in every configured bundle and the global "
+                                      "skills directory)"
+                                    : " (in skill bundle '" + bundle + "')"),
+                name);
+  }
+  if (out.size() > 1) {
+    std::string where_found;
+    for (const test_target& t : out) {
+      where_found += (where_found.empty() ? "" : ", ") +
+                     (t.bundle.empty() ? std::string("global") : "bundle " + t.bundle);
+    }
+    throw error(errc::invalid_argument,
+                "skill name '" + name + "' is ambiguous (" + where_found +
+                    "); pass --bundle to disambiguate",
+                name);
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/test_runner.hpp -----
+// ----- end clawport/skills.hpp -----
+// ----- begin clawport/zeroclaw.hpp -----
+// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
+// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
+
+// ----- begin clawport/zeroclaw/json.hpp -----
+// The plan as JSON, for `clawport export --dry-run --json` and other tooling. Carries
+// what the manifest carries plus clawport's report-only data (host-local notes, sources).
+
+#include <nlohmann/json.hpp>
+
+
+namespace clawport::zeroclaw {
+
+inline nlohmann::json to_json(const export_plan& plan) {
+  nlohmann::json j;
+  j["format_version"] = bundle_format_version;
+  j["root_agent"] = plan.root_alias;
+  j["required_secrets"] = plan.required_secrets;
+  j["skill_bundles"] = manifest_skill_bundles(plan);
+  j["dropped"] = nlohmann::json::array();
+  for (const dropped_item& d : plan.dropped)
+    j["dropped"].push_back(
+        {{"path", d.path}, {"reason", std::string(to_string(d.reason))}, {"detail", d.detail}});
+  j["risk_flags"] = nlohmann::json::array();
+  for (const risk_flag& f : plan.risk_flags)
+    j["risk_flags"].push_back(
+        {{"kind", std::string(to_string(f.kind))}, {"path", f.path}, {"detail", f.detail}});
+  j["host_local"] = nlohmann::json::array();
+  for (const host_local_note& n : plan.host_local)
+    j["host_local"].push_back(
+        {{"kind", std::string(to_string(n.kind))}, {"path", n.path}, {"detail", n.detail}});
+  j["workspace"] = {{"configured", plan.workspace.configured}, {"path", plan.workspace.path}};
+  j["identity_document"] =
+      plan.identity_document ? nlohmann::json(*plan.identity_document) : nlohmann::json();
+  j["skill_sources"] = nlohmann::json::array();
+  for (const skill_source& s : plan.skill_sources)
+    j["skill_sources"].push_back({{"alias", s.alias},
+                                  {"relative", s.relative},
+                                  {"include", s.filter.include},
+                                  {"exclude", s.filter.exclude}});
+  return j;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/json.hpp -----
 // ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

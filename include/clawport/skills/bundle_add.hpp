@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `skills bundle add` (zeroclaw-skills.md §1.3-§1.5): a new `[skill_bundles.<alias>]`
+// `skills bundle add` (docs/cli.md, `skills bundle add`): a new `[skill_bundles.<alias>]`
 // table appended to config.toml through the one config writer (zeroclaw/config_append.hpp),
 // then the bundle's directory created through handles.
 #pragma once

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `skills install` (zeroclaw-skills.md §1.8, §5.10, §6.3): what a source string is, the
+// `skills install` (docs/cli.md, `skills install`): what a source string is, the
 // audited copy of a skill directory into its destination, and fetching a git source with
 // the system's git into a private directory.
 //
@@ -71,7 +71,7 @@ inline bool is_git_source(std::string_view s) noexcept {
          left.find('/') == std::string_view::npos;
 }
 
-/// Upstream `is_registry_source` (§6.3): a non-empty `[A-Za-z0-9_-]` name not starting
+/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
 /// with `.` or `~` (so no path, URL, traversal or scheme).
 inline bool is_registry_source(std::string_view s) noexcept {
   return detail::bare_registry_name(s);

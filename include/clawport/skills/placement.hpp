@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Where `skills install|new|remove` write and how (zeroclaw-skills.md §1.8, §6.1, §9.9):
+// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
 // the destination precedence, opening (or creating) a skills directory through handles,
 // and the staged publish every new skill goes through.
 //
@@ -75,7 +75,7 @@ inline skills_dir_location global_location(const install_paths& where) {
   return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
 }
 
-/// Where `skills install` writes (upstream `resolve_install_location`, §1.8).
+/// Where `skills install` writes (upstream `resolve_install_location`).
 struct install_destination {
   skills_dir_location location;
   std::string agent;                  ///< the target agent, if one decided
@@ -86,7 +86,7 @@ struct install_destination {
 /// runtime-active agent, which is `default` in a multi-agent config.
 inline constexpr std::string_view default_agent_alias = "default";
 
-/// §1.8: an explicit `bundle` (must be configured) › the target agent's single bundle ›
+/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
 /// refusal naming every bundle when it has two or more › the global directory, with a
 /// notice that no agent loads it. The target agent is `agent`, else `default` when that
 /// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `skills remove` (zeroclaw-skills.md §6.3, §9.9): a bundle skill is archived under
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
 // `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
 // that name is taken, so an earlier archive is never clobbered); `purge` and the global
 // directory delete instead. Either way the skill leaves its directory in ONE rename: a

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `skills new` (zeroclaw-skills.md §6.1, §9.7, §9.8): the canonical skill-name rule, the
+// `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
 // `<bundle>/<name>` reference rule, the scaffolded SKILL.md, and writing the scaffold
 // staged and published through skills/placement.hpp.
 #pragma once

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `skills test` (zeroclaw-skills.md §9.11): finding the skills that carry a TEST.sh and
+// `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
 // running each of their tests. TEST.sh is read through the Fs policy (never through a
 // symlink); every command goes to the Runner policy of skills/process.hpp, one `sh -c`
 // per line, in the skill's directory, with a timeout and only the runner's environment.

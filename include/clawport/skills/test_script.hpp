@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A skill's TEST.sh (zeroclaw-skills.md §9.11): one test per line, `cmd | exit | pattern`.
+// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
 // Pure: parsing the script, matching a command's output, judging one run and rendering
 // the summary take text and return data. Running the commands is skills/test_runner.hpp.
 #pragma once
