@@ -584,6 +584,13 @@ TEST_CASE("install refusals leave nothing behind") {
     CHECK(added);
     CHECK(m.snapshot(inst) == empty);
   }
+  SUBCASE("a source holding the destination is refused") {
+    m.write_file(inst + "/SKILL.md", "# the whole install");
+    CHECK(has_error([&] { sk::install_skill_directory(m, inst, ops(cfg), "inst"); },
+                    cp::errc::overlap, "lies inside it"));
+    m.remove(inst + "/SKILL.md");
+    CHECK(m.snapshot(inst) == empty);
+  }
   SUBCASE("a skill without a manifest is refused") {
     m.mkdirs("/src/nothing/docs");
     CHECK(has_error([&] { sk::install_skill_directory(m, "/src/nothing", ops(cfg), "nothing"); },

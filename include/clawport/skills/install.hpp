@@ -220,6 +220,12 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   out.bundle = loc.bundle;
   out.directory = paths::join(loc.path, name);
 
+  if (paths::starts_with(loc.path, paths::normalize(source))) {
+    throw error(errc::overlap,
+                "cannot install " + source + " into " + loc.path +
+                    ", which lies inside it: the copy would copy itself",
+                source);
+  }
   const audit_report before = audit_skill_directory(fs, source, opt.audit);
   if (!before.clean()) detail::audit_failed(before, source);
 
