@@ -13,3 +13,14 @@
 #ifndef CLAWPORT_MAX_TREE_DEPTH
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
+
+/// Deepest TOML nesting any reader accepts (table-header and dotted-key components, inline
+/// tables and arrays), checked on the text before it is parsed: errc::limit_exceeded.
+#ifndef CLAWPORT_MAX_TOML_DEPTH
+#define CLAWPORT_MAX_TOML_DEPTH 128
+#endif
+
+/// Largest install config.toml the export and `skills list` read, in bytes.
+#ifndef CLAWPORT_MAX_CONFIG_BYTES
+#define CLAWPORT_MAX_CONFIG_BYTES (16 * 1024 * 1024)
+#endif

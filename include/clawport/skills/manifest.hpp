@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../core/toml.hpp"
 #include "frontmatter.hpp"
 #include "text.hpp"
 
@@ -63,29 +64,11 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
+/// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, std::string_view(subject));
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(e.description()),
-                subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, std::string_view(subject));
-  if (!r) {
-    const auto& where = r.error().source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(r.error().description()),
-                subject);
-  }
-  return std::move(r).table();
-#endif
+  return toml_adaptor::parse(text, subject);
 }
 
 /// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.

@@ -648,7 +648,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options) {
   require_schema<Schema>();
   names::require_names_policy<Names>();
-  const value root = parse_toml(config_text, "config.toml");
+  const value root = parse_toml(config_text, options.config_name);
   return detail::planner<Schema, Names>(root, std::string(alias), options).run();
 }
 

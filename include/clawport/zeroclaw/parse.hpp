@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../core/toml.hpp"
 #include "document.hpp"
 
 namespace clawport::zeroclaw {
@@ -53,19 +54,12 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
+/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// `what` names the text in errors (the config's real path, "the rendered closure"):
+/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {
-  try {
-    const toml::table table = toml::parse(text, std::string_view(what));
-    return detail::from_toml_node(table);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                std::string(what) + ":" + std::to_string(where.line) + ":" +
-                    std::to_string(where.column) + ": " + std::string(e.description()),
-                std::string(what));
-  }
+  const toml::table table = toml_adaptor::parse(text, what);
+  return detail::from_toml_node(table);
 }
 
 }  // namespace clawport::zeroclaw
