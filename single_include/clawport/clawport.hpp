@@ -428,6 +428,149 @@ inline constexpr int bundle_format_version = 1;
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
 
+// ----- begin clawport/digest/list.hpp -----
+// The digest list of a bundle (`zeroclaw-agent.sha256`): the text `sha256sum` writes and
+// `sha256sum -c` reads. Pure: rendering and parsing take and return text.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::digest {
+
+/// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
+struct list_entry {
+  std::string path;
+  std::string hex;
+
+  friend bool operator==(const list_entry& a, const list_entry& b) {
+    return a.path == b.path && a.hex == b.hex;
+  }
+};
+
+namespace detail {
+
+inline bool needs_escape(std::string_view name) {
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+inline bool lower_hex(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+}  // namespace detail
+
+/// Renders `entries` as `sha256sum` does (`<hex>␠␠<path>\n`), sorted bytewise by path.
+/// A path holding a backslash, newline or carriage return is written the way GNU
+/// coreutils 9 writes it: the line starts with `\` and those characters become `\\`, `\n`
+/// and `\r`. Refuses (`invalid_argument`) a duplicate path or a malformed digest.
+inline std::string render_list(std::vector<list_entry> entries) {
+  std::sort(entries.begin(), entries.end(),
+            [](const list_entry& a, const list_entry& b) { return a.path < b.path; });
+  std::string out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const list_entry& e = entries[i];
+    if (i > 0 && entries[i - 1].path == e.path) {
+      throw error(errc::invalid_argument, "the digest list names " + e.path + " twice", e.path);
+    }
+    if (e.hex.size() != 64 || !detail::lower_hex(e.hex) || e.path.empty()) {
+      throw error(errc::invalid_argument, "malformed digest for " + e.path, e.path);
+    }
+    const bool escaped = detail::needs_escape(e.path);
+    if (escaped) out += '\\';
+    out += e.hex;
+    out += "  ";
+    for (char c : e.path) {
+      if (!escaped) {
+        out += c;
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else {
+        out += c;
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/// Parses a digest list as written by `render_list` or `sha256sum` (text `␠␠` or binary
+/// `␠*` separator, lower-case digits, escaped names). Every line must end in `\n`.
+/// Refuses (`bundle_invalid`, subject `source`) a malformed line, naming its number, and a
+/// path listed twice. Entries come back in file order.
+inline std::vector<list_entry> parse_list(std::string_view text, const std::string& source) {
+  std::vector<list_entry> out;
+  std::size_t line_no = 0;
+  const auto bad = [&](const std::string& why) {
+    return error(errc::bundle_invalid,
+                 source + " line " + std::to_string(line_no) + ": " + why +
+                     " (expected `<64 hex digits>  <path>` as sha256sum writes it)",
+                 source);
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    ++line_no;
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) throw bad("the last line does not end with a newline");
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    bool escaped = false;
+    if (!line.empty() && line.front() == '\\') {
+      escaped = true;
+      line.remove_prefix(1);
+    }
+    if (line.size() < 67) throw bad("the line is too short");
+    const std::string_view hex = line.substr(0, 64);
+    if (!detail::lower_hex(hex)) throw bad("the digest is not 64 lower-case hex digits");
+    if (line[64] != ' ' || (line[65] != ' ' && line[65] != '*')) {
+      throw bad("the digest is not followed by two spaces");
+    }
+    const std::string_view raw = line.substr(66);
+    std::string path;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const char c = raw[i];
+      if (!escaped || c != '\\') {
+        path += c;
+        continue;
+      }
+      if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
+      const char n = raw[++i];
+      if (n == '\\') {
+        path += '\\';
+      } else if (n == 'n') {
+        path += '\n';
+      } else if (n == 'r') {
+        path += '\r';
+      } else {
+        throw bad(std::string("unknown escape \\") + n + " in the name");
+      }
+    }
+    out.push_back(list_entry{std::move(path), std::string(hex)});
+  }
+  std::vector<const list_entry*> sorted;
+  sorted.reserve(out.size());
+  for (const list_entry& e : out) sorted.push_back(&e);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const list_entry* a, const list_entry* b) { return a->path < b->path; });
+  for (std::size_t i = 1; i < sorted.size(); ++i) {
+    if (sorted[i - 1]->path == sorted[i]->path) {
+      throw error(errc::bundle_invalid, source + " lists " + sorted[i]->path + " twice",
+                  sorted[i]->path);
+    }
+  }
+  return out;
+}
+
+}  // namespace clawport::digest
+// ----- end clawport/digest/list.hpp -----
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
 // (content digests of bundles, plan integrity). `digest::sha256` models it.
@@ -1585,10 +1728,22 @@ struct copy_tally {
 /// An empty function admits everything. An excluded directory is never opened.
 using entry_filter = std::function<bool(std::string_view relative)>;
 
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`.
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
+};
+
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
-  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;  ///< empty = everything
+  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;        ///< empty = everything
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
 };
 
 namespace detail {
@@ -1725,7 +1880,7 @@ class tree_copier {
     }
     std::uint64_t n = 0;
     try {
-      n = fs_.copy_data(*in, *out);
+      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -1738,10 +1893,26 @@ class tree_copier {
     tally_.bytes += n;
   }
 
+  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    spec_.sink->begin_file(bundle_path());
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
+      if (n == 0) break;
+      spec_.sink->bytes(buffer_.data(), n);
+      fs_.write_all(out, buffer_.data(), n);
+      total += n;
+    }
+    spec_.sink->end_file();
+    return total;
+  }
+
   Fs& fs_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
+  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -1806,7 +1977,8 @@ struct skill_copy_result {
 template <class Fs, class NameOf = directory_name>
 skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {}) {
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* sink = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
   skill_copy_result result;
@@ -1843,7 +2015,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}};
+    const copy_spec spec{bundle_root, {}, sink};
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
@@ -6113,6 +6285,8 @@ namespace clawport::zeroclaw {
 
 // ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
 inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
 inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 inline constexpr std::string_view skills_dir = "skills";
@@ -7267,6 +7441,28 @@ struct logical_skill_name {
   }
 };
 
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
+
 inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
   into.files += t.files;
   into.bytes += t.bytes;
@@ -7504,6 +7700,7 @@ class basic_exporter {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
+    ed::digest_sink digests;
     {
       fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -7519,13 +7716,14 @@ class basic_exporter {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
+        fs::copy_spec spec = workspace_spec(o, entries);
+        spec.sink = &digests;
         fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried =
-        fs::copy_skill_bundles(fs_, install_root, skills, stage, ed::logical_skill_name{});
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(
+        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -7535,11 +7733,16 @@ class basic_exporter {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
+    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
+    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
+    digests.add_text(zeroclaw::config_file, config_text);
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file,
-                   zeroclaw::render_manifest(plan, exported_at));
+    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
+    digests.add_text(zeroclaw::manifest_file, manifest_text);
+    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
   }
 
   /// `--dry-run`: every check and refusal of a real export, every count, nothing written.

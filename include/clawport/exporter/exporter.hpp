@@ -10,6 +10,8 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../digest/list.hpp"
+#include "../digest/sha256.hpp"
 #include "../fs/anchored.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
@@ -58,6 +60,28 @@ struct export_options {
 };
 
 namespace exporter_detail {
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
 
 inline copy_counts counts_of(const fs::copy_tally& t) {
   copy_counts c;
@@ -397,6 +421,8 @@ class basic_exporter {
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
     bool identity_carried = false;
+    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -430,6 +456,7 @@ class basic_exporter {
             if (rel == wanted) identity_carried = true;
           };
         }
+        spec.sink = observer;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
@@ -442,7 +469,8 @@ class basic_exporter {
           const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
           exporter_detail::reject_protected_identity(
               w.install, "skill_bundles." + alias + ".directory", path, id);
-        });
+        },
+        observer);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -453,11 +481,19 @@ class basic_exporter {
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
     const std::string config = zeroclaw::render_config_toml<Schema>(plan);
-    if constexpr (Sink::writes) ed::write_text(fs_, stage, zeroclaw::config_file, config);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::config_file, config);
+      digests.add_text(zeroclaw::config_file, config);
+    }
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
     const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
-    if constexpr (Sink::writes) ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+      digests.add_text(zeroclaw::manifest_file, manifest);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+    }
   }
 
   Fs& fs_;

@@ -41,6 +41,18 @@ struct copy_tally {
 /// An empty function admits everything. An excluded directory is never opened.
 using entry_filter = std::function<bool(std::string_view relative)>;
 
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
+/// the dry run's counting sink writes nothing and calls none.)
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
+};
+
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
   copy_spec() = default;
@@ -55,6 +67,7 @@ struct copy_spec {
   std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
   /// Called with the root-relative path of every regular file the walk carried.
   std::function<void(std::string_view relative)> on_carried;
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -68,6 +81,7 @@ struct copying_sink {
   using dir = typename Fs::dir;
   using file_type = typename Fs::file;
   static constexpr bool writes = true;
+  explicit copying_sink(Fs& backend) : fs(backend) {}
   Fs& fs;
 
   void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
@@ -75,12 +89,27 @@ struct copying_sink {
   file_type create_file(const dir& parent, std::string_view name) {
     return fs.create_file_at(parent, name, 0600);
   }
-  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&) {
-    return fs.copy_data(in, out);
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
+                     std::string_view bundle_path) {
+    if (observer == nullptr) return fs.copy_data(in, out);
+    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    observer->begin_file(bundle_path);
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      if (n == 0) break;
+      observer->bytes(buffer.data(), n);
+      fs.write_all(out, buffer.data(), n);
+      total += n;
+    }
+    observer->end_file();
+    return total;
   }
   void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
   void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
   void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
+
+  std::vector<char> buffer;  ///< for copies through an observer
 };
 
 /// The sink of the dry run: nothing is created; a carried file counts its size as opened.
@@ -89,12 +118,14 @@ struct counting_sink {
   struct dir {};
   struct file_type {};
   static constexpr bool writes = false;
+  explicit counting_sink(Fs& backend) : fs(backend) {}
   Fs& fs;
 
   void make_dir(const dir&, std::string_view) {}
   dir open_dir(const dir&, std::string_view) { return {}; }
   file_type create_file(const dir&, std::string_view) { return {}; }
-  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened) {
+  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
+                     std::string_view) {
     return opened.size;
   }
   void set_mode(file_type&, std::uint32_t) {}
@@ -246,7 +277,7 @@ class tree_walker {
     }
     std::uint64_t n = 0;
     try {
-      n = sink_.copy(*in, *out, opened);
+      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -339,7 +370,8 @@ template <class Fs, class Sink, class NameOf = directory_name>
 skill_copy_result walk_skill_bundles(
     Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
     const typename Sink::dir& staging, NameOf name_of = {},
-    const std::function<void(const file_id&, const std::string&)>& check_entry = {}) {
+    const std::function<void(const file_id&, const std::string&)>& check_entry = {},
+    copy_sink* observer = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
@@ -380,6 +412,7 @@ skill_copy_result walk_skill_bundles(
     carried_bundle carried{source.alias, {}};
     copy_spec spec(bundle_root);
     spec.check_entry = check_entry;
+    spec.sink = observer;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
@@ -489,9 +522,10 @@ skill_copy_result walk_skill_bundles(
 template <class Fs, class NameOf = directory_name>
 skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {}) {
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* observer = nullptr) {
   copying_sink<Fs> sink{fs};
-  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of);
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
 }
 
 }  // namespace clawport::fs

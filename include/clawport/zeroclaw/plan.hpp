@@ -19,6 +19,8 @@ namespace clawport::zeroclaw {
 
 // ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
 inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
 inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 inline constexpr std::string_view skills_dir = "skills";
