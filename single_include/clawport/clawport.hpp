@@ -6,20 +6,29 @@
 // clawport: make AI agents portable between installs.
 // Umbrella header; include this one, or a concern's header from the list below.
 
-// ----- begin clawport/core.hpp -----
-// Foundation: version, configuration macros and the error type.
+// ----- begin clawport/bundle.hpp -----
+// The agent bundle's layout: file and directory names, what a bundle may hold, the format
+// version (docs/format.md).
+
+// ----- begin clawport/bundle/layout.hpp -----
+// The bundle layout (docs/format.md, "Layout"): the names of what an agent bundle holds and
+// the format version. The exporter writes this layout; import and verify read it. Nothing
+// here touches a filesystem.
 
 // ----- begin clawport/core/config.hpp -----
-// Compile-time configuration macros. Define any of them before including clawport
-// to change the default; every macro is documented in docs/library.md.
+// Compile-time configuration macros and the ABI namespace keyed on them. Define any of the
+// macros before including clawport to change the default; every macro is documented in
+// docs/library.md ("Configuration macros").
 
 /// Size of the buffer used by the read/write fallback of file copies, in bytes.
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_COPY_BUFFER_SIZE
-#define CLAWPORT_COPY_BUFFER_SIZE (128 * 1024)
+#define CLAWPORT_COPY_BUFFER_SIZE 131072
 #endif
 
 /// Deepest directory nesting a tree walk accepts before refusing with
 /// `errc::limit_exceeded` (a guard against hostile, very deep trees).
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_MAX_TREE_DEPTH
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
@@ -30,14 +39,123 @@
 #define CLAWPORT_MAX_TOML_DEPTH 128
 #endif
 
-/// Largest install config.toml the export and `skills list` read, in bytes.
+/// Largest install config.toml the export and `skills list` read, in bytes (16 MiB).
+/// A plain integer literal: it is part of the ABI namespace's name.
 #ifndef CLAWPORT_MAX_CONFIG_BYTES
-#define CLAWPORT_MAX_CONFIG_BYTES (16 * 1024 * 1024)
+#define CLAWPORT_MAX_CONFIG_BYTES 16777216
 #endif
+
+// Everything clawport declares lives in an inline namespace whose name carries the value of
+// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// nlohmann/json do: two translation units built with different values define different functions
+// instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
+// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config) \
+  abi_d##depth##_b##buffer##_t##toml##_c##config
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer, toml, config) \
+  CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config)
+/// The ABI namespace; headers that declare directly in `clawport` open it:
+/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+#define CLAWPORT_ABI_NAMESPACE                                                 \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE, \
+                           CLAWPORT_MAX_TOML_DEPTH, CLAWPORT_MAX_CONFIG_BYTES)
+
+// Every module namespace is first declared inside the ABI namespace, so a header's
+// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
+// namespace is added here (tools/check_layers.py fails on one that is missing).
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {}
+namespace paths {}
+namespace utf8 {}
+namespace text {}
+namespace toml_adaptor {}
+namespace fs {}
+namespace names {}
+namespace testing {}
+namespace zeroclaw {}
+namespace skills {}
+namespace bundle {}
+namespace digest {}
+namespace publish {}
+namespace exporter_detail {}
+namespace importer {}
+namespace verify {}
+namespace openclaw {}
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+
+static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
+static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");
 // ----- end clawport/core/config.hpp -----
+// ----- begin clawport/core/version.hpp -----
+// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+
+
+#define CLAWPORT_VERSION_MAJOR 0
+#define CLAWPORT_VERSION_MINOR 1
+#define CLAWPORT_VERSION_PATCH 0
+
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The library version as "MAJOR.MINOR.PATCH".
+inline constexpr std::string_view version_string = "0.1.0";
+
+/// The bundle format this library writes and the only one it reads.
+inline constexpr int bundle_format_version = 1;
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/version.hpp -----
+
+#include <string>
+#include <string_view>
+
+namespace clawport::bundle {
+
+/// The format this library writes and the only one it reads (`format_version` in the
+/// manifest and in the JSON documents).
+inline constexpr int format_version = bundle_format_version;
+
+/// The manifest, at the bundle root.
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// The agent's config closure, at the bundle root.
+inline constexpr std::string_view config_file = "config.toml";
+/// The agent's workspace (minus what the workspace filter keeps behind).
+inline constexpr std::string_view workspace_dir = "workspace";
+/// The skill bundles: `skills/<alias>/<skill>/...`.
+inline constexpr std::string_view skills_dir = "skills";
+
+/// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
+inline std::string skill_bundle_path(std::string_view alias) {
+  return std::string(skills_dir) + "/" + std::string(alias);
+}
+
+/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled).
+constexpr bool is_bundle_entry(std::string_view name) noexcept {
+  return name == manifest_file || name == digest_list_file || name == config_file ||
+         name == workspace_dir || name == skills_dir;
+}
+
+}  // namespace clawport::bundle
+// ----- end clawport/bundle/layout.hpp -----
+// ----- end clawport/bundle.hpp -----
+// ----- begin clawport/core.hpp -----
+// Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
+// type, time, UTF-8, lexical paths and the one TOML adaptor.
+
 // ----- begin clawport/core/error.hpp -----
 // The one error type of the library: a stable code, a message a person can act on,
 // and the path or config field it concerns.
+
 
 #include <stdexcept>
 #include <string>
@@ -45,6 +163,7 @@
 #include <utility>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// Stable error codes. The wire names (see `to_string`) are part of the CLI's JSON
 /// contract and never change meaning; new codes are only ever appended.
@@ -142,8 +261,140 @@ class error : public std::runtime_error {
   int sys_errno_;
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/paths.hpp -----
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host): the one
+// splitter and the one normalization of the library. No filesystem access; nothing here
+// resolves a symlink, so a normalized path is for comparison and display, never to open.
+//
+// The one `..` semantics (docs/architecture.md, "Paths"): `normalize` drops empty and `.`
+// components and lets `..` remove the previous plain component; a `..` at the root of an
+// absolute path is dropped ("/.." is "/"), and the leading `..` of a relative path is kept
+// ("../a" stays "../a"). Where `..` must not be resolved lexically (it may cross a symlink),
+// callers refuse it instead (`has_dotdot`), as the export does for skill directories and
+// for a destination below a directory that does not exist yet.
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::paths {
+
+/// True for a path starting with '/'.
+constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
+
+/// The non-empty '/'-separated segments of `p`, `.` and `..` kept as written:
+/// "/a//b/./" gives {"a", "b", "."}; "" and "/" give {}.
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < p.size()) {
+    while (i < p.size() && p[i] == '/') ++i;
+    std::size_t j = i;
+    while (j < p.size() && p[j] != '/') ++j;
+    if (j > i) out.emplace_back(p.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+/// The components as Rust's `Path::components` yields them (what ZeroClaw's own checks
+/// see): a leading "/" is a component of its own, empty segments vanish, "." is kept only
+/// in first position, ".." is kept. Views into `p`.
+inline std::vector<std::string_view> rust_components(std::string_view p) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  if (is_absolute(p)) {
+    out.emplace_back(p.substr(0, 1));
+    i = 1;
+  }
+  while (i <= p.size()) {
+    std::size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    const std::string_view part = p.substr(i, j - i);
+    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
+    i = j + 1;
+  }
+  return out;
+}
+
+/// '/'-joins `parts`, with a leading '/' when `absolute` ("/" for no parts).
+inline std::string join_components(const std::vector<std::string>& parts, bool absolute,
+                                   std::size_t count = std::string::npos) {
+  if (count > parts.size()) count = parts.size();
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  return out;
+}
+
+/// Lexical normalization with the one `..` semantics (see the top of this file):
+/// "/a/./b/../c" -> "/a/c"; "/.." -> "/"; "." -> ""; "./shared" -> "shared"; "a/../../b" -> "../b".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = is_absolute(p);
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return join_components(out, absolute);
+}
+
+/// `base/rel`, or `rel` when it is absolute or `base` is empty; never normalizes.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (is_absolute(rel) || base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// `path` equals `prefix` or lies below it, by whole components (as Rust's
+/// `Path::starts_with`); an absolute path never starts a relative one, nor the reverse.
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  if (is_absolute(path) != is_absolute(prefix)) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::paths
+// ----- end clawport/core/paths.hpp -----
 // ----- begin clawport/core/text.hpp -----
 // Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
 // how ZeroClaw trims every name and path it reads, and the one escape for human-readable
@@ -151,52 +402,85 @@ class error : public std::runtime_error {
 // skill name can never move the cursor, clear a line or hide text in a report.
 
 // ----- begin clawport/core/utf8.hpp -----
-// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
-// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
+// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
+// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
+// classifies code points without a Unicode library), the tree copy (names that are not
+// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
+// Rust's read_to_string does).
+
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-namespace clawport::detail {
+namespace clawport::utf8 {
 
-/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      return false;
-    }
-    i += len;
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is well-formed UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
   }
   return true;
 }
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace clawport::utf8
+
+namespace clawport::detail {
+
+/// The same rule under the name the walkers use: `utf8::valid`.
+constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
 
 }  // namespace clawport::detail
 // ----- end clawport/core/utf8.hpp -----
@@ -330,6 +614,7 @@ inline std::string escape_for_terminal(std::string_view s) {
 
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// A UTC instant: seconds since the Unix epoch plus nanoseconds (0..999'999'999).
 struct timestamp {
@@ -414,27 +699,223 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
   return timestamp{seconds, 0};
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/time.hpp -----
-// ----- begin clawport/core/version.hpp -----
-// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+// ----- begin clawport/core/toml.hpp -----
+// The one TOML adaptor: every TOML text the library reads (config.toml, SKILL.toml,
+// manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
+// without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
+// clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
+// Nesting deeper than CLAWPORT_MAX_TOML_DEPTH is refused first (toml_limits.hpp).
 
-#define CLAWPORT_VERSION_MAJOR 0
-#define CLAWPORT_VERSION_MINOR 1
-#define CLAWPORT_VERSION_PATCH 0
-
+#include <string>
 #include <string_view>
+#include <utility>
 
-namespace clawport {
+#include <toml++/toml.h>
 
-/// The library version as "MAJOR.MINOR.PATCH".
-inline constexpr std::string_view version_string = "0.1.0";
+// ----- begin clawport/core/toml_limits.hpp -----
+// Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
+// recursive conversion or destruction of its tree) recurses once per nesting level, and a
+// 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
+// linear and iterative; it never allocates per level.
 
-/// The bundle format this library writes and the only one it reads.
-inline constexpr int bundle_format_version = 1;
 
-}  // namespace clawport
-// ----- end clawport/core/version.hpp -----
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::toml_adaptor {
+
+/// The deepest nesting `check_depth` accepts: every component of a table header or dotted
+/// key and every inline table or array counts one level.
+inline constexpr std::size_t max_depth = CLAWPORT_MAX_TOML_DEPTH;
+
+namespace detail {
+
+/// The refusal every reader words the same way (export, dry run, `skills list`).
+inline error too_deep(std::string_view subject, std::size_t line) {
+  const std::string s(subject);
+  return error(errc::limit_exceeded,
+               s + ":" + std::to_string(line) + ": the TOML nests deeper than " +
+                   std::to_string(max_depth) +
+                   " levels (table header, dotted key, inline table or array components; "
+                   "CLAWPORT_MAX_TOML_DEPTH), so it is not read",
+               s);
+}
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
+/// tell keys from values and skip strings and comments, and it over-approximates rather
+/// than under-: a text it accepts never nests deeper than the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  struct frame {
+    bool table;        // inline table (keys inside) or array (values only)
+    std::size_t base;  // depth of the frame's own level
+  };
+  std::vector<frame> stack;     // bounded by max_depth: checked before every push
+  std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
+  bool key_mode = true;         // reading a key (dots separate components)
+  bool at_start = true;         // at the start of a top-level statement
+  std::size_t key_parts = 1;    // components of the key being read
+  std::size_t line = 1;
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+
+  const auto limit = [&](std::size_t depth) {
+    if (depth > max_depth) throw detail::too_deep(subject, line);
+  };
+  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
+  // Skips a string starting at i (any of the four kinds); leaves i after it.
+  const auto skip_string = [&]() {
+    const char q = text[i];
+    const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
+    i += triple ? 3 : 1;
+    while (i < n) {
+      const char c = text[i];
+      if (c == '\n') {
+        ++line;
+        if (!triple) return;  // unterminated: toml++ reports it
+      }
+      if (q == '"' && c == '\\') {
+        if (i + 1 < n && text[i + 1] == '\n') ++line;
+        i += 2;
+        continue;
+      }
+      if (c == q) {
+        if (!triple) {
+          ++i;
+          return;
+        }
+        if (i + 2 < n && text[i + 1] == q && text[i + 2] == q) {
+          i += 3;
+          while (i < n && text[i] == q) ++i;  // up to two extra quotes close the string
+          return;
+        }
+      }
+      ++i;
+    }
+  };
+
+  while (i < n) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      at_start = false;
+      skip_string();
+      continue;
+    }
+    if (c == '#') {
+      while (i < n && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      if (stack.empty()) {
+        at_start = true;
+        key_mode = true;
+        key_parts = 1;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (at_start && stack.empty() && c == '[') {
+      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
+      const bool array = i + 1 < n && text[i + 1] == '[';
+      i += array ? 2 : 1;
+      std::size_t parts = 1;
+      while (i < n && text[i] != ']' && text[i] != '\n') {
+        if (text[i] == '"' || text[i] == '\'') {
+          skip_string();
+          continue;
+        }
+        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        ++i;
+      }
+      table_depth = parts + (array ? 1 : 0);
+      limit(table_depth);
+      while (i < n && text[i] == ']') ++i;
+      at_start = false;
+      continue;
+    }
+    at_start = false;
+    if (key_mode) {
+      if (c == '.') {
+        limit(current_base() + ++key_parts);
+      } else if (c == '=') {
+        key_mode = false;
+      } else if (c == '}' && !stack.empty() && stack.back().table) {
+        stack.pop_back();  // `{}`: an empty inline table
+        key_mode = false;
+      }
+      ++i;
+      continue;
+    }
+    // A value.
+    if (c == '{' || c == '[') {
+      const bool table = c == '{';
+      const std::size_t depth =
+          current_base() + (stack.empty() || stack.back().table ? key_parts : 0) + 1;
+      limit(depth);
+      stack.push_back({table, depth});
+      if (table) {
+        key_mode = true;
+        key_parts = 1;
+      }
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().table) {
+      key_mode = true;
+      key_parts = 1;
+    }
+    ++i;
+  }
+}
+
+}  // namespace clawport::toml_adaptor
+// ----- end clawport/core/toml_limits.hpp -----
+
+namespace clawport::toml_adaptor {
+
+namespace detail {
+
+inline error parse_failure(const toml::parse_error& e, std::string_view subject) {
+  const auto& where = e.source().begin;
+  std::string s(subject);
+  return error(errc::config_parse,
+               s + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
+                   std::string(e.description()),
+               s);
+}
+
+}  // namespace detail
+
+/// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
+/// nodes' source regions ("config.toml", "SKILL.toml").
+inline toml::table parse(std::string_view text, std::string_view subject) {
+  check_depth(text, subject);  // before toml++ recurses: errc::limit_exceeded
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text, subject);
+  } catch (const toml::parse_error& e) {
+    throw detail::parse_failure(e, subject);
+  }
+#else
+  toml::parse_result r = toml::parse(text, subject);
+  if (!r) throw detail::parse_failure(r.error(), subject);
+  return std::move(r).table();
+#endif
+}
+
+}  // namespace clawport::toml_adaptor
+// ----- end clawport/core/toml.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
@@ -585,6 +1066,7 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
 // (content digests of bundles, plan integrity). `digest::sha256` models it.
+
 
 #include <array>
 #include <cstddef>
@@ -1069,52 +1551,24 @@ struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
                              std::declval<Fs&>().canonical(std::string_view{})})>>
     : std::true_type {};
 
-/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}).
+/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
 inline std::vector<std::string> components(std::string_view path) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < path.size()) {
-    while (i < path.size() && path[i] == '/') ++i;
-    std::size_t j = i;
-    while (j < path.size() && path[j] != '/') ++j;
-    if (j > i) out.emplace_back(path.substr(i, j - i));
-    i = j;
-  }
-  return out;
+  return paths::components(path);
 }
 
 inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
-  if (count == 0) return "/";
-  std::string out;
-  for (std::size_t i = 0; i < count; ++i) out += "/" + parts[i];
-  return out;
+  return paths::join_components(parts, true, count);
 }
 
 /// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
 inline bool starts_with(const std::string& path, const std::string& prefix) {
-  const std::vector<std::string> p = components(path);
-  const std::vector<std::string> q = components(prefix);
-  if (q.size() > p.size()) return false;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    if (p[i] != q[i]) return false;
-  }
-  return true;
+  return paths::starts_with(path, prefix);
 }
 
-/// Lexical `..`-free normalization of an absolute path ("." dropped, ".." pops), used only
-/// for display and comparison of planned paths, never to open anything.
-inline std::string normalize_lexically(std::string_view abs) {
-  std::vector<std::string> out;
-  for (std::string& c : components(abs)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty()) out.pop_back();
-      continue;
-    }
-    out.push_back(std::move(c));
-  }
-  return join(out, out.size());
-}
+/// Lexical normalization of an absolute path (core/paths.hpp: "." dropped, ".." pops, at
+/// the root it is dropped), used only for display and comparison of planned paths, never to
+/// open anything.
+inline std::string normalize_lexically(std::string_view abs) { return paths::normalize(abs); }
 
 inline error unresolvable(const std::string& display) {
   return error(errc::unsafe_path,
@@ -1259,6 +1713,7 @@ inline std::string reason(const error& e) {
 // directory handles and single path components, so a racing writer cannot redirect a
 // walk out of the tree it was asked to read. fs::posix and fs::memory model it.
 
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -1319,6 +1774,10 @@ enum class rename_result { done, unsupported };
 //   dir  open_root(std::string_view abs)   open an absolute directory path, following
 //                                          symlinks (used only for the install root and
 //                                          the destination's parent, as upstream does)
+//   std::optional<std::string> canonical(std::string_view abs)
+//                                          realpath(3); nullopt when the path does not
+//                                          exist (resolves the destination, compares
+//                                          source paths; never used to open anything)
 //   std::optional<stat_info> stat_at(const dir&, name)
 //                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
 //   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
@@ -1372,6 +1831,8 @@ struct entry_sink {
 CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
 CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
 CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_canonical,
+                     std::optional<std::string>{lval<B>().canonical(std::string_view{})})
 CLAWPORT_FS_REQUIRES(has_stat_at,
                      std::optional<stat_info>{
                          lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
@@ -1423,6 +1884,9 @@ constexpr bool check_policy() {
   static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
   static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
   static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
+  static_assert(detail::has_canonical<B>::value,
+                "Fs policy: missing `optional<string> canonical(string_view abs)` (realpath; "
+                "nullopt when the path does not exist)");
   static_assert(detail::has_stat_at<B>::value,
                 "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
   static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");
@@ -1494,23 +1958,9 @@ struct root_result {
 
 namespace detail {
 
-/// The components of a path as Rust's `Path::components` yields them: a leading "/" is a
-/// component, empty segments vanish, "." is kept only in first position, ".." is kept.
+/// The components as Rust's `Path::components` yields them: core/paths.hpp.
 inline std::vector<std::string_view> components(std::string_view path) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  if (!path.empty() && path.front() == '/') {
-    out.emplace_back(path.substr(0, 1));
-    i = 1;
-  }
-  while (i <= path.size()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string_view::npos) j = path.size();
-    std::string_view part = path.substr(i, j - i);
-    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
-    i = j + 1;
-  }
-  return out;
+  return paths::rust_components(path);
 }
 
 inline bool is_plain(std::string_view c) noexcept {
@@ -2237,6 +2687,98 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 // open directory descriptor and one path component, never by re-resolving a path string,
 // so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
 
+// ----- begin clawport/fs/sys_error.hpp -----
+// The one errno mapping: how a failed Fs-policy call becomes a clawport::error, keyed by
+// the operation. fs::posix throws through it, and so do the test backends (fs::memory,
+// fs::faulty), so every backend throws exactly what the real one would for the same errno.
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+
+namespace clawport::fs {
+
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "canonical") return {"cannot resolve", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
+}
+
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
+inline error sys_error(std::string_view op, std::string_view subject, int err) {
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
+      }
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/sys_error.hpp -----
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -2260,45 +2802,6 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 namespace clawport::fs {
 
 namespace detail {
-
-/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
-/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
-/// open becomes errc::not_found; everything else is errc::io.
-inline error posix_error(int err, std::string_view what, std::string_view name,
-                         bool is_open = false) {
-  std::string subject(name);
-  std::string head = std::string(what) + " " + subject + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subject), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)",
-                   std::move(subject), err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subject), err);
-    case ELOOP:
-      if (is_open) {
-        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
-        // entry is a symbolic link, which is refused rather than followed.
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subject), err);
-      }
-      break;
-    case ENOENT:
-      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + errno_text(err), std::move(subject), err);
-}
 
 /// Refuses anything that is not exactly one path component: the policy only ever walks
 /// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
@@ -2419,13 +2922,8 @@ class posix {
                   path);
     }
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0 && errno == ELOOP) {
-      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
-      throw error(errc::limit_exceeded,
-                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
-                  ELOOP);
-    }
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
+    // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit (sys_error).
+    if (fd < 0) throw sys_error("open_root", path, errno);
     return dir(fd);
   }
 
@@ -2438,7 +2936,7 @@ class posix {
     if (resolved == nullptr) {
       const int err = errno;
       if (err == ENOENT || err == ENOTDIR) return std::nullopt;
-      throw detail::posix_error(err, "cannot resolve", path);
+      throw sys_error("canonical", path, err);
     }
     std::string out(resolved);
     std::free(resolved);
@@ -2451,7 +2949,7 @@ class posix {
     struct stat st {};
     if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT) return std::nullopt;
-      throw detail::posix_error(errno, "cannot inspect", n);
+      throw sys_error("stat_at", n, errno);
     }
     return detail::to_info(st);
   }
@@ -2473,7 +2971,7 @@ class posix {
           S_ISLNK(st.st_mode)) {
         err = ELOOP;
       }
-      throw detail::posix_error(err, "cannot open directory", n, true);
+      throw sys_error("open_dir_at", n, err);
     }
     return dir(fd);
   }
@@ -2485,7 +2983,7 @@ class posix {
     // the caller's fstat then sees it is not a regular file.
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
+    if (fd < 0) throw sys_error("open_file_at", n, errno);
     int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file(fd);
@@ -2501,7 +2999,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return;
       }
       if (detail::is_dot_or_dotdot(ent->d_name)) continue;
@@ -2516,7 +3014,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return empty;
       }
       if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
@@ -2527,7 +3025,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
-      throw detail::posix_error(errno, "cannot create directory", n);
+      throw sys_error("make_dir_at", n, errno);
     }
   }
 
@@ -2537,7 +3035,7 @@ class posix {
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
                       static_cast<mode_t>(mode));
-    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
+    if (fd < 0) throw sys_error("create_file_at", n, errno);
     return file(fd);
   }
 
@@ -2557,7 +3055,7 @@ class posix {
         if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
         int err = errno;
         if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
+        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
         // Not offered here (another filesystem, an old kernel, a seccomp filter): the
         // offsets have advanced by what was copied, so the loop below just continues.
         if (err == ENOSYS) copy_range_works_ = false;
@@ -2578,7 +3076,7 @@ class posix {
     for (;;) {
       ssize_t got = ::read(f.native_handle(), buf, n);
       if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
+      if (errno != EINTR) throw sys_error("read", {}, errno);
     }
   }
 
@@ -2587,7 +3085,7 @@ class posix {
       ssize_t put = ::write(f.native_handle(), data, n);
       if (put < 0) {
         if (errno == EINTR) continue;
-        throw detail::posix_error(errno, "cannot write", "file");
+        throw sys_error("write_all", {}, errno);
       }
       data += put;
       n -= static_cast<std::size_t>(put);
@@ -2596,7 +3094,7 @@ class posix {
 
   void set_mode(file& f, std::uint32_t mode) {
     if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
-      throw detail::posix_error(errno, "cannot set permissions on", "file");
+      throw sys_error("set_mode", {}, errno);
     }
   }
 
@@ -2604,7 +3102,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
-      throw detail::posix_error(errno, "cannot remove", n);
+      throw sys_error("unlink_at", n, errno);
     }
   }
 
@@ -2612,7 +3110,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
-      throw detail::posix_error(errno, "cannot remove directory", n);
+      throw sys_error("remove_dir_at", n, errno);
     }
   }
 
@@ -2638,11 +3136,11 @@ class posix {
         if (err == ENOTDIR || err == ELOOP) {
           // Swapped for a file or symlink after classification: remove the entry itself.
           if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
-            throw detail::posix_error(errno, "cannot remove", child);
+            throw sys_error("unlink_at", child, errno);
           }
           return false;
         }
-        throw detail::posix_error(err, "cannot open directory", child, true);
+        throw sys_error("open_dir_at", child, err);
       }
       detail::unique_fd owned(fd);
       detail::dir_stream stream = stream_of(fd, child);
@@ -2660,12 +3158,12 @@ class posix {
         if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
         continue;
       }
-      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
+      if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
       int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
-        throw detail::posix_error(errno, "cannot remove directory", done);
+        throw sys_error("remove_dir_at", done, errno);
       }
     }
   }
@@ -2678,7 +3176,7 @@ class posix {
     std::string t(to);
     if (mode == rename_mode::replace) {
       if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
-        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
+        throw sys_error("rename_at", f + " to " + t, errno);
       }
       return rename_result::done;
     }
@@ -2691,7 +3189,7 @@ class posix {
     }
     int err = errno;
     if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
-    throw detail::posix_error(err, "cannot rename", f + " to " + t);
+    throw sys_error("rename_at", f + " to " + t, err);
 #else
     return rename_result::unsupported;
 #endif
@@ -2699,43 +3197,40 @@ class posix {
 
   void sync_filesystem(const dir& d) {
 #if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "filesystem");
+    if (::syncfs(d.native_handle()) != 0) throw sys_error("sync_filesystem", {}, errno);
 #else
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
 #endif
   }
 
   void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
   }
 
   bool try_lock(const dir& d) {
     for (;;) {
       if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
       if (errno == EWOULDBLOCK) return false;
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
+      if (errno != EINTR) throw sys_error("try_lock", {}, errno);
     }
   }
 
  private:
   static stat_info fstat_fd(int fd) {
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
+    if (::fstat(fd, &st) != 0) throw sys_error("stat", {}, errno);
     return detail::to_info(st);
   }
 
   static detail::dir_stream stream_of(int fd, std::string_view what) {
     DIR* d = ::fdopendir(fd);
-    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
+    if (d == nullptr) throw sys_error("for_each_entry", what, errno);
     return detail::dir_stream(d);
   }
 
   static detail::dir_stream open_stream(const dir& d) {
     int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
+    if (fd < 0) throw sys_error("open_dir_at", ".", errno);
     detail::unique_fd owned(fd);
     detail::dir_stream stream = stream_of(fd, "directory");
     owned.release();  // the stream owns it now
@@ -2748,14 +3243,12 @@ class posix {
     struct stat st {};
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
-                  name, ENOENT)
-          : detail::posix_error(errno, "cannot inspect", name);
+      throw top && errno == ENOENT ? sys_error("remove_tree_at", name, ENOENT)
+                                   : sys_error("stat_at", name, errno);
     }
     if (S_ISDIR(st.st_mode)) return true;
     if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
-      throw detail::posix_error(errno, "cannot remove", name);
+      throw sys_error("unlink_at", name, errno);
     }
     return false;
   }
@@ -2802,78 +3295,6 @@ static_assert(check_policy<posix>());
 #include <string_view>
 #include <type_traits>
 
-// ----- begin clawport/names/utf8.hpp -----
-// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
-// (Unicode White_Space, category Cc) without a Unicode library.
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-
-namespace clawport::names::utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is valid UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace clawport::names::utf8
-// ----- end clawport/names/utf8.hpp -----
 
 namespace clawport::names {
 
@@ -3293,6 +3714,7 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 // The names an export leaves beside its destination (§8.1): the staging directory
 // `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
 
 #include <cstddef>
 #include <random>
@@ -3719,97 +4141,15 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/zeroclaw/paths.hpp -----
-// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
-// the skill-directory rules of §7.1. No filesystem access.
+// Lexical path arithmetic now lives in core/paths.hpp (clawport::paths), with the one `..`
+// semantics of the library; `zeroclaw::paths` remains as a name for it.
 
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
 
-namespace clawport::zeroclaw::paths {
+namespace clawport::zeroclaw {
 
-inline std::vector<std::string> components(std::string_view p) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t slash = p.find('/', start);
-    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
-    if (end > start) out.emplace_back(p.substr(start, end - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  return out;
-}
+namespace paths = clawport::paths;
 
-/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
-/// plain component (at the root it is dropped; leading `..` of a relative path stays).
-/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
-inline std::string normalize(std::string_view p) {
-  const bool absolute = !p.empty() && p.front() == '/';
-  std::vector<std::string> out;
-  for (std::string& c : components(p)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty() && out.back() != "..") {
-        out.pop_back();
-        continue;
-      }
-      if (absolute) continue;
-    }
-    out.push_back(std::move(c));
-  }
-  std::string joined = absolute ? "/" : "";
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (i) joined += '/';
-    joined += out[i];
-  }
-  return joined;
-}
-
-/// `base/rel`, or `rel` when it is absolute.
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  if (base.empty()) return std::string(rel);
-  std::string out(base);
-  if (out.back() != '/') out += '/';
-  return out + std::string(rel);
-}
-
-/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
-inline bool starts_with(std::string_view path, std::string_view prefix) {
-  const bool pa = !path.empty() && path.front() == '/';
-  const bool pb = !prefix.empty() && prefix.front() == '/';
-  if (pa != pb) return false;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  if (b.size() > a.size()) return false;
-  for (std::size_t i = 0; i < b.size(); ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
-/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
-inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
-  if (!starts_with(path, prefix)) return std::nullopt;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  std::string out;
-  for (std::size_t i = b.size(); i < a.size(); ++i) {
-    if (!out.empty()) out += '/';
-    out += a[i];
-  }
-  return out;
-}
-
-/// True when any component is `..`.
-inline bool has_dotdot(std::string_view p) {
-  for (const std::string& c : components(p))
-    if (c == "..") return true;
-  return false;
-}
-
-}  // namespace clawport::zeroclaw::paths
+}  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/paths.hpp -----
 
 namespace clawport::zeroclaw {
@@ -3931,220 +4271,6 @@ using bundle_filter = clawport::zeroclaw::skill_filter;
 
 #include <toml++/toml.h>
 
-// ----- begin clawport/core/toml.hpp -----
-// The one TOML adaptor: every TOML text the library reads (config.toml, SKILL.toml,
-// manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
-// without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
-// clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
-// Nesting deeper than CLAWPORT_MAX_TOML_DEPTH is refused first (toml_limits.hpp).
-
-#include <string>
-#include <string_view>
-#include <utility>
-
-#include <toml++/toml.h>
-
-// ----- begin clawport/core/toml_limits.hpp -----
-// Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
-// recursive conversion or destruction of its tree) recurses once per nesting level, and a
-// 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
-// linear and iterative; it never allocates per level.
-
-
-#include <cstddef>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::toml_adaptor {
-
-/// The deepest nesting `check_depth` accepts: every component of a table header or dotted
-/// key and every inline table or array counts one level.
-inline constexpr std::size_t max_depth = CLAWPORT_MAX_TOML_DEPTH;
-
-namespace detail {
-
-/// The refusal every reader words the same way (export, dry run, `skills list`).
-inline error too_deep(std::string_view subject, std::size_t line) {
-  const std::string s(subject);
-  return error(errc::limit_exceeded,
-               s + ":" + std::to_string(line) + ": the TOML nests deeper than " +
-                   std::to_string(max_depth) +
-                   " levels (table header, dotted key, inline table or array components; "
-                   "CLAWPORT_MAX_TOML_DEPTH), so it is not read",
-               s);
-}
-
-}  // namespace detail
-
-/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
-/// tell keys from values and skip strings and comments, and it over-approximates rather
-/// than under-: a text it accepts never nests deeper than the bound.
-inline void check_depth(std::string_view text, std::string_view subject) {
-  struct frame {
-    bool table;        // inline table (keys inside) or array (values only)
-    std::size_t base;  // depth of the frame's own level
-  };
-  std::vector<frame> stack;     // bounded by max_depth: checked before every push
-  std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
-  bool key_mode = true;         // reading a key (dots separate components)
-  bool at_start = true;         // at the start of a top-level statement
-  std::size_t key_parts = 1;    // components of the key being read
-  std::size_t line = 1;
-  const std::size_t n = text.size();
-  std::size_t i = 0;
-
-  const auto limit = [&](std::size_t depth) {
-    if (depth > max_depth) throw detail::too_deep(subject, line);
-  };
-  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
-  // Skips a string starting at i (any of the four kinds); leaves i after it.
-  const auto skip_string = [&]() {
-    const char q = text[i];
-    const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
-    i += triple ? 3 : 1;
-    while (i < n) {
-      const char c = text[i];
-      if (c == '\n') {
-        ++line;
-        if (!triple) return;  // unterminated: toml++ reports it
-      }
-      if (q == '"' && c == '\\') {
-        if (i + 1 < n && text[i + 1] == '\n') ++line;
-        i += 2;
-        continue;
-      }
-      if (c == q) {
-        if (!triple) {
-          ++i;
-          return;
-        }
-        if (i + 2 < n && text[i + 1] == q && text[i + 2] == q) {
-          i += 3;
-          while (i < n && text[i] == q) ++i;  // up to two extra quotes close the string
-          return;
-        }
-      }
-      ++i;
-    }
-  };
-
-  while (i < n) {
-    const char c = text[i];
-    if (c == '"' || c == '\'') {
-      at_start = false;
-      skip_string();
-      continue;
-    }
-    if (c == '#') {
-      while (i < n && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '\n') {
-      ++line;
-      ++i;
-      if (stack.empty()) {
-        at_start = true;
-        key_mode = true;
-        key_parts = 1;
-      }
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r') {
-      ++i;
-      continue;
-    }
-    if (at_start && stack.empty() && c == '[') {
-      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
-      const bool array = i + 1 < n && text[i + 1] == '[';
-      i += array ? 2 : 1;
-      std::size_t parts = 1;
-      while (i < n && text[i] != ']' && text[i] != '\n') {
-        if (text[i] == '"' || text[i] == '\'') {
-          skip_string();
-          continue;
-        }
-        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
-        ++i;
-      }
-      table_depth = parts + (array ? 1 : 0);
-      limit(table_depth);
-      while (i < n && text[i] == ']') ++i;
-      at_start = false;
-      continue;
-    }
-    at_start = false;
-    if (key_mode) {
-      if (c == '.') {
-        limit(current_base() + ++key_parts);
-      } else if (c == '=') {
-        key_mode = false;
-      } else if (c == '}' && !stack.empty() && stack.back().table) {
-        stack.pop_back();  // `{}`: an empty inline table
-        key_mode = false;
-      }
-      ++i;
-      continue;
-    }
-    // A value.
-    if (c == '{' || c == '[') {
-      const bool table = c == '{';
-      const std::size_t depth =
-          current_base() + (stack.empty() || stack.back().table ? key_parts : 0) + 1;
-      limit(depth);
-      stack.push_back({table, depth});
-      if (table) {
-        key_mode = true;
-        key_parts = 1;
-      }
-    } else if (c == '}' || c == ']') {
-      if (!stack.empty()) stack.pop_back();
-    } else if (c == ',' && !stack.empty() && stack.back().table) {
-      key_mode = true;
-      key_parts = 1;
-    }
-    ++i;
-  }
-}
-
-}  // namespace clawport::toml_adaptor
-// ----- end clawport/core/toml_limits.hpp -----
-
-namespace clawport::toml_adaptor {
-
-namespace detail {
-
-inline error parse_failure(const toml::parse_error& e, std::string_view subject) {
-  const auto& where = e.source().begin;
-  std::string s(subject);
-  return error(errc::config_parse,
-               s + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
-                   std::string(e.description()),
-               s);
-}
-
-}  // namespace detail
-
-/// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
-/// nodes' source regions ("config.toml", "SKILL.toml").
-inline toml::table parse(std::string_view text, std::string_view subject) {
-  check_depth(text, subject);  // before toml++ recurses: errc::limit_exceeded
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, subject);
-  } catch (const toml::parse_error& e) {
-    throw detail::parse_failure(e, subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, subject);
-  if (!r) throw detail::parse_failure(r.error(), subject);
-  return std::move(r).table();
-#endif
-}
-
-}  // namespace clawport::toml_adaptor
-// ----- end clawport/core/toml.hpp -----
 // ----- begin clawport/skills/frontmatter.hpp -----
 // SKILL.md frontmatter: the fence rule, the lenient reader the runtime loader uses (it never
 // fails), the strict reader/writer the editing surfaces use, and the `slash_options:` block
@@ -6313,9 +6439,92 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 
 }  // namespace clawport::skills
 // ----- end clawport/skills/loader.hpp -----
+// ----- begin clawport/zeroclaw/closure.hpp -----
+// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
+// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
+// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/names/identity_path.hpp -----
+// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// when it names a file inside the carried workspace by a path every target resolves the
+// same way, and rewrites it with '/' separators.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::names {
+
+/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
+struct identity_path_result {
+  std::optional<std::string> path;
+  std::string refusal;
+};
+
+/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
+/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
+/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+template <typename Names = portable, typename Included>
+identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
+  require_names_policy<Names>();
+  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
+  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
+  if (raw.front() == '/')
+    return refuse(
+        "the AIEOS identity document is referenced by a source-host absolute path; point the "
+        "imported agent at a path inside its own workspace");
+  std::vector<std::string_view> kept;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = raw.find('/', start);
+    const std::string_view segment =
+        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (segment == "..")
+      return refuse(
+          "the AIEOS identity document path contains a `..` segment; name the file by its "
+          "plain path from the workspace root");
+    if (segment != ".") {
+      if (const auto reason = Names::unportable_reason(segment))
+        return refuse("the AIEOS identity document path has a component that " +
+                      std::string(*reason) + " (`" + std::string(segment) +
+                      "`); a bundle is opened on hosts other than this one, so it can carry "
+                      "only names every supported target can materialize");
+      kept.push_back(segment);
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
+  // normalization is the list of kept names, which cannot leave the workspace.
+  std::string relative;
+  for (const std::string_view part : kept) {
+    if (!relative.empty()) relative += '/';
+    relative += part;
+  }
+  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
+  if (!included(std::string_view(relative)))
+    return refuse(
+        "the AIEOS identity document sits in the part of the workspace this bundle does not "
+        "carry, so the reference would dangle on the target");
+  return identity_path_result{relative, {}};
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/identity_path.hpp -----
 // ----- begin clawport/zeroclaw/api.hpp -----
 // The entry points of the pure export half, declared in one place. Definitions live in
-// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+// closure.hpp (planning) and render.hpp (config and manifest text), included at the end, so
+// that this header alone defines what it declares.
 
 #include <string>
 #include <string_view>
@@ -6324,6 +6533,8 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
 // handed to the exporter, which copies, then reports what did not arrive
 // (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include "../bundle/layout.hpp"  // the bundle layout: bundle::
 
 #include <algorithm>
 #include <optional>
@@ -6335,6 +6546,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
 // files are written in schema order, so the closure is held in this small model and
 // toml++ is used only to parse (the source config and the round-trip re-parse).
+
 
 #include <cstdint>
 #include <string>
@@ -6489,6 +6701,7 @@ inline bool operator==(const value& a, const value& b) {
 // The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
 // (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
 
+
 #include <string_view>
 
 namespace clawport::zeroclaw {
@@ -6589,13 +6802,12 @@ constexpr std::string_view to_string(note_kind k) noexcept {
 
 namespace clawport::zeroclaw {
 
-// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
-inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
-inline constexpr std::string_view config_file = "config.toml";
-inline constexpr std::string_view workspace_dir = "workspace";
-inline constexpr std::string_view skills_dir = "skills";
+// ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
+inline constexpr std::string_view manifest_file = bundle::manifest_file;
+inline constexpr std::string_view digest_list_file = bundle::digest_list_file;
+inline constexpr std::string_view config_file = bundle::config_file;
+inline constexpr std::string_view workspace_dir = bundle::workspace_dir;
+inline constexpr std::string_view skills_dir = bundle::skills_dir;
 inline constexpr std::string_view workspace_memory_dir = "memory";
 inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
 
@@ -6764,105 +6976,83 @@ std::string render_config_toml(const export_plan& plan);
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
 }  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/api.hpp -----
-// ----- begin clawport/zeroclaw/config_file.hpp -----
-// Reading an install's config.toml: the one reader the export and `skills list` share, so
-// they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
-// manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
-// directory holding the name (install_layout.hpp). Only a regular file below
-// CLAWPORT_MAX_CONFIG_BYTES is read: /dev/zero, /dev/urandom, a FIFO or a directory is
-// refused naming it, before anything could block or grow without bound.
 
-#include <cerrno>
-#include <cstdint>
-#include <optional>
+// The definitions. Both include this header first, hence after the declarations.
+// ----- begin clawport/zeroclaw/render.hpp -----
+// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
+// parsed back and compared with what was meant to be written before they are returned;
+// config.toml is also validated standing alone, and refused when it does not validate.
+
 #include <string>
 #include <string_view>
+
+// ----- begin clawport/zeroclaw/parse.hpp -----
+// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// parse errors become clawport::error(errc::config_parse) naming the line and column.
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
 
 
 namespace clawport::zeroclaw {
 
-/// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
-inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
-
 namespace detail {
 
-inline std::string config_shown(const std::string& path, const std::string& real) {
-  return real == path ? path : path + " (a symlink to " + real + ")";
+inline value from_toml_node(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table: {
+      value out = value::make_table();
+      for (auto&& [key, child] : *node.as_table())
+        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
+      return out;
+    }
+    case toml::node_type::array: {
+      value out = value::make_array();
+      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
+      return out;
+    }
+    case toml::node_type::string:
+      return value::make_string(std::string(node.as_string()->get()));
+    case toml::node_type::integer:
+      return value::make_integer(node.as_integer()->get());
+    case toml::node_type::floating_point:
+      return value::make_floating(node.as_floating_point()->get());
+    case toml::node_type::boolean:
+      return value::make_boolean(node.as_boolean()->get());
+    default: {
+      // date, time, date-time: kept as TOML text
+      std::ostringstream text;
+      if (const auto* d = node.as_date()) text << *d;
+      if (const auto* t = node.as_time()) text << *t;
+      if (const auto* dt = node.as_date_time()) text << *dt;
+      value out;
+      out.type = value::kind::datetime;
+      out.text = text.str();
+      return out;
+    }
+  }
 }
 
 }  // namespace detail
 
-/// Reads the config file at absolute `config_path` through the Fs policy (which must offer
-/// `canonical`). Throws clawport::error with subject = `config_path`:
-/// errc::invalid_argument (not absolute), errc::not_found (absent or a dangling link),
-/// errc::unsupported (not a regular file once links are followed: a device, FIFO, socket
-/// or directory), errc::limit_exceeded (larger than max_config_bytes),
-/// errc::identity_changed (replaced while it was opened), errc::io (a read failed).
-template <class Fs>
-std::string read_install_config(Fs& fs, const std::string& config_path) {
-  if (config_path.empty() || config_path.front() != '/') {
-    throw error(errc::invalid_argument,
-                "the config path must be an absolute file path: " + config_path, config_path);
-  }
-  const std::optional<std::string> real = fs.canonical(config_path);
-  if (!real) {
-    throw error(errc::not_found, "the config " + config_path + " does not exist", config_path,
-                ENOENT);
-  }
-  const std::string shown = detail::config_shown(config_path, *real);
-  const std::size_t slash = real->rfind('/');
-  const std::string parent = slash == 0 ? std::string("/") : real->substr(0, slash);
-  const std::string name = real->substr(slash + 1);
-  const auto refuse_kind = [&]() {
-    return error(errc::unsupported,
-                 "the config " + shown +
-                     " is not a regular file (a device, FIFO, socket or directory), so it is "
-                     "not read; pass the install's config.toml",
-                 config_path);
-  };
-  const auto too_large = [&]() {
-    return error(errc::limit_exceeded,
-                 "the config " + shown + " is larger than " + std::to_string(max_config_bytes) +
-                     " bytes (CLAWPORT_MAX_CONFIG_BYTES), so it is not read",
-                 config_path);
-  };
-  try {
-    auto dir = fs.open_root(parent);
-    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
-    if (!st) throw error(errc::not_found, "the config " + shown + " does not exist", config_path);
-    if (st->kind != fs::file_kind::regular) throw refuse_kind();
-    if (st->size > max_config_bytes) throw too_large();
-    auto file = fs.open_file_at(dir, name);
-    const fs::stat_info opened = fs.stat(file);
-    if (opened.kind != fs::file_kind::regular) throw refuse_kind();
-    if (opened.id != st->id) {
-      throw error(errc::identity_changed,
-                  "the config " + shown + " was replaced while it was opened; run again",
-                  config_path);
-    }
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(file, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-      if (text.size() > max_config_bytes) throw too_large();
-    }
-    return text;
-  } catch (const error& e) {
-    if (e.subject() == config_path) throw;
-    throw error(e.code(), "failed to read the config " + shown + ": " + e.what(), config_path,
-                e.sys_errno());
-  }
+/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// `what` names the text in errors (the config's real path, "the rendered closure"):
+/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
+inline value parse_toml(std::string_view text, std::string_view what) {
+  const toml::table table = toml_adaptor::parse(text, what);
+  return detail::from_toml_node(table);
 }
 
 }  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/config_file.hpp -----
+// ----- end clawport/zeroclaw/parse.hpp -----
 // ----- begin clawport/zeroclaw/schema_v3.hpp -----
 // ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
 // every table an agent closure touches, in the upstream structs' field order (the order
 // keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
 
 #include <string_view>
 
@@ -6870,6 +7060,7 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
 // Schema descriptors: a config schema as constexpr data. Each carried table is a list of
 // `field`s (key, type, default, secret, reference target, drop rule, host-local note);
 // the closure engine interprets them, so another schema is another Schema policy type.
+
 
 #include <cstddef>
 #include <cstdint>
@@ -7106,41 +7297,94 @@ struct entry_schema {
 ///   static constexpr const entry_schema* transcription_provider(std::string_view family);
 ///   static constexpr name_list model_families();         // known slots, in order
 /// The provider functions return nullptr for a family the schema does not know.
+namespace schema_detail {
+
 template <typename S, typename = void>
-struct is_schema : std::false_type {};
+struct has_version : std::false_type {};
 template <typename S>
-struct is_schema<
-    S,
-    std::void_t<decltype(std::uint32_t{S::version}),
-                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
-                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
-                std::enable_if_t<
-                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+struct has_version<S, std::void_t<decltype(std::uint32_t{S::version})>> : std::true_type {};
+
+// One trait per member: `entry` members return an entry_schema, `provider` members map a
+// family name to a `const entry_schema*`.
+#define CLAWPORT_SCHEMA_ENTRY(member)                                                           \
+  template <typename S, typename = void>                                                        \
+  struct has_##member : std::false_type {};                                                     \
+  template <typename S>                                                                         \
+  struct has_##member<S, std::enable_if_t<std::is_same_v<decltype(S::member()), entry_schema>>> \
+      : std::true_type {};
+#define CLAWPORT_SCHEMA_PROVIDER(member)                                                     \
+  template <typename S, typename = void>                                                     \
+  struct has_##member : std::false_type {};                                                  \
+  template <typename S>                                                                      \
+  struct has_##member<S, std::enable_if_t<std::is_convertible_v<                             \
+                             decltype(S::member(std::string_view{})), const entry_schema*>>> \
+      : std::true_type {};
+CLAWPORT_SCHEMA_ENTRY(agent)
+CLAWPORT_SCHEMA_ENTRY(risk_profile)
+CLAWPORT_SCHEMA_ENTRY(runtime_profile)
+CLAWPORT_SCHEMA_ENTRY(skill_bundle)
+CLAWPORT_SCHEMA_ENTRY(knowledge_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_server)
+CLAWPORT_SCHEMA_PROVIDER(model_provider)
+CLAWPORT_SCHEMA_PROVIDER(tts_provider)
+CLAWPORT_SCHEMA_PROVIDER(transcription_provider)
+#undef CLAWPORT_SCHEMA_ENTRY
+#undef CLAWPORT_SCHEMA_PROVIDER
+
+template <typename S, typename = void>
+struct has_model_families : std::false_type {};
+template <typename S>
+struct has_model_families<
+    S, std::enable_if_t<std::is_convertible_v<decltype(S::model_families()), name_list>>>
     : std::true_type {};
+
+}  // namespace schema_detail
+
+template <typename S>
+struct is_schema
+    : std::conjunction<schema_detail::has_version<S>, schema_detail::has_agent<S>,
+                       schema_detail::has_risk_profile<S>, schema_detail::has_runtime_profile<S>,
+                       schema_detail::has_skill_bundle<S>, schema_detail::has_knowledge_bundle<S>,
+                       schema_detail::has_mcp_bundle<S>, schema_detail::has_mcp_server<S>,
+                       schema_detail::has_model_provider<S>, schema_detail::has_tts_provider<S>,
+                       schema_detail::has_transcription_provider<S>,
+                       schema_detail::has_model_families<S>> {};
 template <typename S>
 inline constexpr bool is_schema_v = is_schema<S>::value;
 
-/// Compile-time check with a message that says what a Schema must provide.
+/// Compile-time check, one message per missing member (and nothing else: the entry points
+/// that call it instantiate nothing more for a type that is not a Schema).
 template <typename S>
 constexpr void require_schema() noexcept {
-  static_assert(is_schema_v<S>,
-                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
-                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
-                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
-                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
-                "tts_provider(...), transcription_provider(...) and `static name_list "
-                "model_families()` (see docs/library.md)");
+  namespace d = schema_detail;
+  static_assert(d::has_version<S>::value,
+                "Schema policy: missing `static constexpr std::uint32_t version`");
+  static_assert(d::has_agent<S>::value,
+                "Schema policy: missing `static constexpr entry_schema agent()`");
+  static_assert(d::has_risk_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema risk_profile()`");
+  static_assert(d::has_runtime_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema runtime_profile()`");
+  static_assert(d::has_skill_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema skill_bundle()`");
+  static_assert(d::has_knowledge_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema knowledge_bundle()`");
+  static_assert(d::has_mcp_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_bundle()`");
+  static_assert(d::has_mcp_server<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_server()`");
+  static_assert(d::has_model_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "model_provider(std::string_view family)`");
+  static_assert(d::has_tts_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "tts_provider(std::string_view family)`");
+  static_assert(d::has_transcription_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "transcription_provider(std::string_view family)`");
+  static_assert(d::has_model_families<S>::value,
+                "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
 }  // namespace clawport::zeroclaw
@@ -7633,1317 +7877,213 @@ struct schema_v3 {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
-// ----- begin clawport/exporter/result.hpp -----
-// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
-// the copy counts, and how it was published. The report and the JSON are rendered from it.
+// ----- begin clawport/zeroclaw/toml_writer.hpp -----
+// Writes the ordered document model as TOML: plain values first, then `[tables]` and
+// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
+// `ensure_blank_line_before_sections` pass of §1.3.
 
 
-#include <cstddef>
-#include <cstdint>
-#include <string>
-
-namespace clawport {
-
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
-struct copy_counts {
-  std::uint64_t files = 0;
-  std::uint64_t bytes = 0;
-  std::uint64_t symlinks = 0;    ///< symlinks skipped
-  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
-  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
-  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
-};
-
-/// The outcome of one export (or dry run).
-struct export_result {
-  std::string alias;        ///< the exported agent
-  std::string out;          ///< --out as the caller gave it (printed as typed)
-  std::string destination;  ///< the resolved absolute destination
-  copy_counts workspace;
-  copy_counts skills;
-  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
-  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
-  std::string exported_at;        ///< provenance.exported_at
-  publish::outcome publish;       ///< strategy, guarantee, warnings
-  bool dry_run = false;           ///< nothing was written
-};
-
-}  // namespace clawport
-// ----- end clawport/exporter/result.hpp -----
-// ----- begin clawport/exporter/sources.hpp -----
-// What a copied source tree (the workspace, a skill bundle) must never hold: the install
-// itself. A workspace configured as the install root or an ancestor of it (`$HOME` while the
-// install is `~/.zeroclaw`) would carry the unscrubbed config.toml and `.secret_key` (which
-// decrypts every `enc2:` value) into the bundle. Refused twice: by resolved path before
-// anything is created, and by identity during the walk (so a rename or a link made after
-// the check cannot slip the install in either).
-
-
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace clawport::exporter_detail {
-
-/// One part of the install a source tree may not hold.
-struct protected_entry {
-  std::string what;      ///< "the install root", "the config file", "the key file .secret_key"
-  std::string path;      ///< as shown
-  std::string resolved;  ///< through resolve_path / canonical
-  std::optional<fs::file_id> id;
-};
-
-/// A source tree to check: its field (`agents.<a>.workspace.path`,
-/// `skill_bundles.<b>.directory`), its planned and resolved paths.
-struct guarded_source {
-  std::string field;
-  std::string planned;
-  std::string resolved;
-};
-
-inline error install_inside_source(const std::string& field, const std::string& planned,
-                                   const protected_entry& p) {
-  return error(errc::overlap,
-               field + " (" + planned + ") contains " + p.what + " " + p.path +
-                   " \u2014 copying it would carry the install's unscrubbed config.toml and "
-                   ".secret_key into the bundle; point " +
-                   field + " at a directory that does not hold the install. Nothing was written",
-               field);
-}
-
-/// Refuses, naming the field, a source whose resolved path equals or contains a protected
-/// entry. Runs before anything is created.
-inline void reject_install_inside(const std::vector<guarded_source>& sources,
-                                  const std::vector<protected_entry>& protected_entries) {
-  for (const guarded_source& s : sources) {
-    for (const protected_entry& p : protected_entries) {
-      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
-        throw install_inside_source(s.field, s.planned, p);
-      }
-    }
-  }
-}
-
-/// The walk's backstop: an entry whose identity is a protected entry's refuses the copy.
-inline void reject_protected_identity(const std::vector<protected_entry>& protected_entries,
-                                      const std::string& field, const std::string& planned,
-                                      const fs::file_id& id) {
-  for (const protected_entry& p : protected_entries) {
-    if (p.id && *p.id == id) throw install_inside_source(field, planned, p);
-  }
-}
-
-}  // namespace clawport::exporter_detail
-// ----- end clawport/exporter/sources.hpp -----
-
-#include <cerrno>
-#include <chrono>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-
-/// What to export and how.
-struct export_options {
-  std::string alias;        ///< the agent to export
-  std::string config_path;  ///< absolute path of the install's config.toml
-  std::string out;          ///< --out as the user typed it (used in messages and the report)
-  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
-  bool force = false;       ///< replace a non-empty destination directory
-  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
-  std::string token;        ///< staging token; empty = random (tests inject one)
-  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
-  std::function<void()> before_publish;
-  /// Called for every workspace entry the copy visits (for a progress line).
-  std::function<void(std::uint64_t entries)> on_progress;
-};
-
-namespace exporter_detail {
-
-/// Hashes every file the copy writes, on its way (one read of each source byte), and
-/// collects the bundle's digest list.
-class digest_sink final : public fs::copy_sink {
- public:
-  void begin_file(std::string_view bundle_path) override {
-    path_.assign(bundle_path.data(), bundle_path.size());
-    hash_.reset();
-  }
-  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
-  /// A file the exporter writes from memory (config.toml, the manifest).
-  void add_text(std::string_view name, std::string_view text) {
-    entries.push_back({std::string(name), digest::sha256_hex(text)});
-  }
-
-  std::vector<digest::list_entry> entries;
-
- private:
-  digest::sha256 hash_;
-  std::string path_;
-};
-
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// The name a bundle's include/exclude is matched against: the skill's logical name, read
-/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
-/// exactly the skills the runtime loads from the bundle.
-struct logical_skill_name {
-  template <class Fs>
-  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
-    return skills::skill_name_at(fs, skill, dir_name);
-  }
-};
-
-}  // namespace exporter_detail
-
-/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
-/// Fs backend (which carries any state: a memory tree, injected faults).
-template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
-          class Publish = publish::staged_swap, class Names = names::portable>
-class basic_exporter {
-  static_assert(fs::check_policy<Fs>());
-  static_assert(publish::check_policy<Publish, Fs>());
-
- public:
-  using fs_type = Fs;
-  using dir = typename Fs::dir;
-
-  explicit basic_exporter(Fs& fs) : fs_(fs) {}
-
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
-  /// same walk and every check with a counting sink, nothing created).
-  export_result run(const export_options& o) {
-    namespace ed = exporter_detail;
-    export_result res;
-    res.alias = o.alias;
-    res.out = o.out;
-    res.dry_run = !Publish::writes;
-
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
-    // config is read through a symlink to its file; the install root is the directory
-    // holding the name (install layout).
-    const auto config = ed::split_parent(o.config_path);
-    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
-      throw error(errc::invalid_argument,
-                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
-    }
-    const std::string install_root = zeroclaw::install_root_of(o.config_path);
-    const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
-    zeroclaw::plan_options popts;
-    popts.install_root = install_root;
-    popts.config_name = o.config_path;
-    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
-    zeroclaw::export_plan& plan = res.plan;
-
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
-    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
-    res.destination = ed::resolve_path(fs_, out_abs, o.out);
-    // A configured workspace is used as written (relative paths are taken from the install
-    // root); the default one is `agents/<alias>/workspace` under it.
-    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
-    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
-                                 std::string(plan.workspace.configured ? ".path" : "");
-    std::vector<ed::overlap_source> overlaps;
-    std::vector<ed::guarded_source> guarded;
-    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
-    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
-    std::vector<fs::skill_source> skills;
-    for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
-      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
-      guarded.push_back(
-          {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
-      const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(fs::skill_source{
-          s.alias, planned, s.relative,
-          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
-    }
-    ed::reject_overlap(res.destination, o.out, overlaps);
-    // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
-    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
-    ed::reject_install_inside(guarded, install);
-    const auto place = ed::split_parent(res.destination);
-    if (!place) {
-      throw error(errc::destination_refused,
-                  "destination " + o.out + " has no parent directory to stage the bundle beside",
-                  o.out);
-    }
-    const std::string& parent_path = place->first;
-    const std::string& name = place->second;
-    const publish::destination_names names{o.out, res.destination};
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
-    res.exported_at = format_rfc3339(exported_at);
-    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
-
-    publish::request req;
-    req.destination = name;
-    req.names = names;
-    req.sync = o.sync;
-    if constexpr (!Publish::writes) {
-      // The dry run: admission as the export would (when the parent exists), then the same
-      // walk into a counting sink, and the publish policy's own (empty) outcome.
-      dir parent = open_existing_ancestor(parent_path);
-      if (fs_.canonical(parent_path)) {
-        dir at = open_parent(parent_path, false);
-        req.adm = publish::admit(fs_, at, name, o.force, names).adm;
-      }
-      fs::counting_sink<Fs> sink{fs_};
-      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
-      res.publish = Publish::publish(fs_, parent, req);
-      return res;
-    } else {
-      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
-      dir parent = open_parent(parent_path, true);
-      // Step 5: admission bound to identity; hold the admitted directory locked so two
-      // exports never publish over each other.
-      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
-      if (adm.handle && !fs_.try_lock(*adm.handle)) {
-        throw error(errc::destination_refused,
-                    "destination " + o.out +
-                        " is being replaced by another export that is still running; nothing "
-                        "was written",
-                    o.out);
-      }
-      // Step 6: the staging directory beside the destination, locked for the whole run
-      // so `recover` never removes it under us.
-      std::string staging;
-      fs::file_id stage_id;
-      dir stage = make_staging(parent, o.token, staging, stage_id);
-      try {
-        fs::copying_sink<Fs> sink{fs_};
-        stage_bundle(walk, res, sink, stage, req.sources);
-        if (o.sync) {
-          try {
-            fs_.sync_filesystem(stage);
-          } catch (const error& e) {
-            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
-          }
-        }
-        if (o.before_publish) o.before_publish();
-        // The staged name must still be the directory this export filled.
-        const auto now = fs_.stat_at(parent, staging);
-        if (!now || now->id != stage_id) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + staging +
-                          " was replaced while the export ran; nothing was published",
-                      staging);
-        }
-        req.staging = staging;
-        req.adm = adm.adm;
-        res.publish = Publish::publish(fs_, parent, req);
-      } catch (...) {
-        remove_staging(parent, staging, stage_id);
-        throw;
-      }
-      return res;
-    }
-  }
-
- private:
-  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
-  /// nearest existing ancestor), returning the parent's handle.
-  dir open_parent(const std::string& path, bool create) {
-    namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
-    std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
-    std::optional<dir> cur;
-    try {
-      cur.emplace(fs_.open_root(base));
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
-    }
-    if (existing < parts.size() && !create) {
-      throw error(errc::not_found, "failed to open " + path, path);
-    }
-    try {
-      for (std::size_t i = existing; i < parts.size(); ++i) {
-        try {
-          fs_.make_dir_at(*cur, parts[i], 0755);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
-      }
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to create destination parent " + path, path);
-    }
-    return std::move(*cur);
-  }
-
-  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
-                   fs::file_id& id) {
-    namespace ed = exporter_detail;
-    for (int attempt = 0;; ++attempt) {
-      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
-      try {
-        fs_.make_dir_at(parent, staging, 0700);
-        break;
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
-        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
-      }
-    }
-    std::optional<dir> stage;
-    try {
-      stage.emplace(fs_.open_dir_at(parent, staging));
-      id = fs_.stat(*stage).id;
-      if (!fs_.try_lock(*stage)) {
-        throw error(errc::identity_changed,
-                    "the staging directory " + staging + " is locked by another process", staging);
-      }
-    } catch (const error& e) {
-      stage.reset();
-      try {
-        fs_.remove_dir_at(parent, staging);
-      } catch (const error&) {
-        // it stays behind as an empty staging directory `recover` removes
-      }
-      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
-    }
-    return std::move(*stage);
-  }
-
-  /// Best-effort removal of this export's staging tree, only if the name still is it.
-  /// Swallows everything: a failed cleanup must not mask the error being reported.
-  void remove_staging(const dir& parent, const std::string& staging,
-                      const fs::file_id& id) noexcept {
-    try {
-      const auto st = fs_.stat_at(parent, staging);
-      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
-    } catch (...) {
-      // a crash (or a second failure) leaves it for `clawport recover`
-    }
-  }
-
-  /// What one run's walk needs besides the plan.
-  struct walk_context {
-    const export_options& o;
-    const std::string& install_root;
-    const std::string& ws_planned;
-    const std::string& ws_field;
-    const std::vector<fs::skill_source>& skills;
-    const std::vector<exporter_detail::protected_entry>& install;
-    const timestamp& exported_at;
-  };
-
-  /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
-  /// with their identities where they exist.
-  std::vector<exporter_detail::protected_entry> protected_install(const std::string& root,
-                                                                  const std::string& config) {
-    namespace ed = exporter_detail;
-    std::vector<ed::protected_entry> out;
-    const auto add = [&](std::string what, const std::string& path) {
-      ed::protected_entry p{std::move(what), path, {}, {}};
-      const std::optional<std::string> real = fs_.canonical(path);
-      if (!real) return;
-      p.resolved = *real;
-      try {
-        const auto where = ed::split_parent(*real);
-        if (!where) {
-          p.id = fs_.stat(fs_.open_root(*real)).id;
-        } else if (const auto st = fs_.stat_at(fs_.open_root(where->first), where->second)) {
-          p.id = st->id;
-        }
-      } catch (const error&) {
-        // unreadable: the path check above still applies
-      }
-      out.push_back(std::move(p));
-    };
-    add("the install root", root);
-    add("the config file", config);
-    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
-    return out;
-  }
-
-  /// Opens the workspace root as the plan says (anchored, or the configured path).
-  fs::root_result<Fs> open_workspace(const std::string& install_root,
-                                     const zeroclaw::export_plan& plan,
-                                     const std::string& planned) {
-    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
-    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
-  }
-
-  /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
-  dir open_existing_ancestor(const std::string& path) {
-    namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
-    std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
-    try {
-      return fs_.open_root(base);
-    } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
-    }
-  }
-
-  /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
-  /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
-  /// Both modes run exactly this, so they share every rule, count and refusal text.
-  template <class Sink>
-  void stage_bundle(const walk_context& w, export_result& res, Sink& sink,
-                    const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    fs::copy_tally ws_tally;
-    bool identity_carried = false;
-    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
-    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
-    {
-      fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, w.ws_planned);
-      }
-      if (root.opened()) {
-        ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
-        sources.push_back(root.id);
-        std::optional<typename Sink::dir> ws;
-        try {
-          sink.make_dir(stage, zeroclaw::workspace_dir);
-          ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
-        } catch (const error& e) {
-          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
-        }
-        std::uint64_t entries = 0;
-        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
-                           zeroclaw::workspace_entry_included);
-        if (w.o.on_progress) {
-          spec.filter = [&entries, &w](std::string_view rel) {
-            w.o.on_progress(++entries);
-            return zeroclaw::workspace_entry_included(rel);
-          };
-        }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
-          exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
-        };
-        if (plan.identity_document) {
-          const std::string wanted = *plan.identity_document;
-          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
-            if (rel == wanted) identity_carried = true;
-          };
-        }
-        spec.sink = observer;
-        fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::walk_skill_bundles(
-        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
-        [&w](const fs::file_id& id, const std::string& path) {
-          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
-          const std::size_t end = path.find('/', 7);
-          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
-          exporter_detail::reject_protected_identity(
-              w.install, "skill_bundles." + alias + ".directory", path, id);
-        },
-        observer);
-    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
-    res.skills = ed::counts_of(carried.tally);
-    res.skill_bundles = carried.bundles;
-
-    // Step 8: an identity document the walk did not carry is dropped (row 17).
-    if (plan.identity_document && !identity_carried) {
-      zeroclaw::record_missing_identity_document(plan);
-    }
-    // Step 9: validate and write config.toml (after the identity drop is folded in).
-    const std::string config = zeroclaw::render_config_toml<Schema>(plan);
-    if constexpr (Sink::writes) {
-      ed::write_text(fs_, stage, zeroclaw::config_file, config);
-      digests.add_text(zeroclaw::config_file, config);
-    }
-    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
-    zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
-    if constexpr (Sink::writes) {
-      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
-      digests.add_text(zeroclaw::manifest_file, manifest);
-      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
-    }
-  }
-
-  Fs& fs_;
-};
-
-/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
-using exporter = basic_exporter<>;
-
-}  // namespace clawport
-// ----- end clawport/exporter/exporter.hpp -----
-// ----- begin clawport/exporter/recover.hpp -----
-// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
-// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
-// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
-// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
-// tell which previous bundle is the right one, and never touches a directory a running
-// export holds locked.
-
-
-#include <algorithm>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-
-/// What `recover` did, one sentence per action, in the order it acted.
-struct recover_report {
-  std::vector<std::string> actions;
-  bool restored = false;    ///< a previous bundle was moved back to the destination
-  std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
-};
-
-namespace detail {
-
-template <class Fs>
-struct leftover {
-  std::string name;
-  typename Fs::dir handle;  ///< open and locked by recover while it works
-};
-
-}  // namespace detail
-
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
-template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
-      names.emplace_back(entry);
-    }
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
-
-  std::vector<detail::leftover<Fs>> staging;
-  std::vector<detail::leftover<Fs>> retired;
-  for (const std::string& n : names) {
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-    if (!st) continue;
-    if (st->kind != fs::file_kind::directory) {
-      report.actions.push_back("left " + n + " alone: it is not a directory");
-      continue;
-    }
-    typename Fs::dir handle = fs.open_dir_at(parent, n);
-    if (fs.stat(handle).id != st->id) {
-      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
-      continue;
-    }
-    if (!fs.try_lock(handle)) {
-      ++report.busy;
-      report.actions.push_back("left " + n + " alone: a running export holds it");
-      continue;
-    }
-    auto& into = publish::is_retired_name(n) ? retired : staging;
-    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
-  }
-
-  const bool destination_present = fs.stat_at(parent, name).has_value();
-  if (!destination_present && retired.size() > 1) {
-    std::string list;
-    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
-    throw error(errc::recover_ambiguous,
-                display + " is missing and several previous bundles lie beside it (" + list +
-                    "); recover cannot tell which one was " + display +
-                    ", so nothing was changed: rename the right one to " + std::string(name) +
-                    " yourself",
-                display);
-  }
-  if (!destination_present && retired.size() == 1) {
-    const std::string& from = retired.front().name;
-    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
-    if (done == fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::recover_ambiguous,
-                    display + " appeared while recover ran; nothing was changed", display);
-      }
-      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
-    }
-    report.restored = true;
-    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
-  } else {
-    for (const auto& r : retired) {
-      report.actions.push_back("left " + r.name + " alone: " + display +
-                               " exists, so it is not a bundle waiting to be restored (delete "
-                               "it yourself if it is an old bundle you no longer need)");
-    }
-  }
-  for (const auto& s : staging) {
-    // Still the object we locked? Then it is a dead export's staging tree.
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
-    if (!st || st->id != fs.stat(s.handle).id) continue;
-    fs.remove_tree_at(parent, s.name);
-    ++report.removed;
-    report.actions.push_back("removed the incomplete staging tree " + s.name);
-  }
-  if (report.actions.empty()) {
-    report.actions.push_back("nothing to recover beside " + display);
-  }
-  return report;
-}
-
-/// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed).
-template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
-  const auto place = exporter_detail::split_parent(abs);
-  if (abs.empty() || abs.front() != '/' || !place) {
-    throw error(errc::invalid_argument,
-                "recover needs a destination with a parent directory: " + display, display);
-  }
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(place->first);
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
-                  e.sys_errno());
-    }
-  }();
-  return recover(fs, parent, place->second, display);
-}
-
-}  // namespace clawport
-// ----- end clawport/exporter/recover.hpp -----
-// ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
-
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-
-namespace clawport {
-
-/// The human report of a successful export, every line ending in '\n'. Every line goes
-/// through text::escape_for_terminal: a control character in a config value (a risk
-/// flag's command line), a path or a name is shown escaped, never sent to the terminal.
-inline std::string render_report(const export_result& r) {
-  std::string o;
-  const auto line = [&o](const std::string& s) { o += text::escape_for_terminal(s) + "\n"; };
-  const auto n = [](std::uint64_t v) { return std::to_string(v); };
-  if (r.dry_run) {
-    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
-  } else {
-    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
-  }
-  if (r.skill_bundles > 0) {
-    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
-         " skill bundle(s)");
-  }
-  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
-  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
-  const std::uint64_t special = r.workspace.special + r.skills.special;
-  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
-  if (replaced > 0) {
-    line("  " + n(replaced) +
-         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
-         "carries the objects it inspected");
-  }
-  if (hard > 0) {
-    line("  " + n(hard) +
-         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
-         "on this host is not this workspace's content to carry");
-  }
-  if (special > 0) {
-    line("  " + n(special) +
-         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
-         "content a bundle can carry");
-  }
-  if (links > 0) {
-    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
-  }
-  const auto& plan = r.plan;
-  if (!plan.risk_flags.empty()) {
-    line("");
-    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
-         " capability grant(s) an importing operator must accept:");
-    for (const auto& f : plan.risk_flags) {
-      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
-           f.detail);
-    }
-  }
-  if (!plan.required_secrets.empty()) {
-    line("");
-    line("\U0001F511 " + n(plan.required_secrets.size()) +
-         " credential(s) were scrubbed and must be supplied on import:");
-    for (const auto& s : plan.required_secrets) line("  " + s);
-  }
-  if (!plan.dropped.empty()) {
-    line("");
-    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
-         " item(s) could not travel and were left behind:");
-    for (const auto& d : plan.dropped) {
-      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
-           d.detail);
-    }
-  }
-  line("");
-  line(
-      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
-      "detection: other config values travel as written, so a token in an MCP server's url, "
-      "or a credential in its command or args, is carried and repeated in the manifest's "
-      "risk flags.");
-  const std::uint64_t carried = r.workspace.files + r.skills.files;
-  if (carried > 0) {
-    line("");
-    line("\u26a0\ufe0f  " + n(carried) +
-         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
-         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
-         "credential in a git remote will be contained in the export.");
-  }
-  line("");
-  line(
-      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
-      "sharing it.");
-  // clawport's additions, after upstream's report.
-  if (!plan.host_local.empty()) {
-    line("");
-    line("\U0001F3E0 " + n(plan.host_local.size()) +
-         " host-local setting(s) travel and only mean something on this host; review them "
-         "on the target:");
-    for (const auto& h : plan.host_local) {
-      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
-           h.detail);
-    }
-  }
-  if (!r.dry_run) {
-    line("");
-    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
-    if (r.publish.guarantee == publish::guarantee::atomic) {
-      how +=
-          ": the destination always held either the complete old or the complete new "
-          "bundle";
-    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
-      how +=
-          ": a crash while publishing leaves the previous bundle beside the destination; "
-          "`clawport recover` restores it";
-    }
-    how += ")";
-    if (r.publish.requested != r.publish.strategy) {
-      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
-    }
-    line(how + ".");
-  }
-  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
-  return o;
-}
-
-/// The `--json` document of DESIGN.md.
-inline nlohmann::json to_json(const export_result& r) {
-  using nlohmann::json;
-  json j;
-  j["alias"] = r.alias;
-  j["out"] = r.out;
-  j["destination"] = r.destination;
-  j["dry_run"] = r.dry_run;
-  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
-  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
-  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
-                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
-                  {"special", r.workspace.special + r.skills.special},
-                  {"replaced", r.workspace.replaced + r.skills.replaced}};
-  j["risk_flags"] = json::array();
-  for (const auto& f : r.plan.risk_flags) {
-    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
-                               {"path", f.path},
-                               {"detail", f.detail}});
-  }
-  j["required_secrets"] = r.plan.required_secrets;
-  j["dropped"] = json::array();
-  for (const auto& d : r.plan.dropped) {
-    j["dropped"].push_back({{"path", d.path},
-                            {"reason", std::string(zeroclaw::to_string(d.reason))},
-                            {"detail", d.detail}});
-  }
-  j["host_local"] = json::array();
-  for (const auto& h : r.plan.host_local) {
-    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
-                               {"path", h.path},
-                               {"detail", h.detail}});
-  }
-  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
-  j["exported_at"] = r.exported_at;
-  j["publish"] = {{"strategy", r.publish.strategy},
-                  {"requested", r.publish.requested},
-                  {"guarantee", r.publish.guarantee},
-                  {"warnings", r.publish.warnings}};
-  return j;
-}
-
-}  // namespace clawport
-// ----- end clawport/exporter/report.hpp -----
-// ----- end clawport/exporter.hpp -----
-// ----- begin clawport/fs.hpp -----
-// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
-// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
-// <clawport/testing.hpp>.
-
-// ----- begin clawport/fs/sys_error.hpp -----
-// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
-// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
-// the real backend would for the same errno.
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-#include <system_error>
-
-
-namespace clawport::fs {
-
-namespace detail {
-
-struct op_text {
-  std::string_view verb;     // "cannot open directory"
-  std::string_view subject;  // used when the operation has no name argument
-  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
-};
-
-inline op_text text_of(std::string_view op) noexcept {
-  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
-  if (op == "open_dir_at") return {"cannot open directory", {}, true};
-  if (op == "create_file_at") return {"cannot create", {}, true};
-  if (op == "stat_at") return {"cannot inspect", {}, false};
-  if (op == "stat") return {"cannot inspect", "handle", false};
-  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
-  if (op == "make_dir_at") return {"cannot create directory", {}, false};
-  if (op == "copy_data") return {"cannot copy", "data", false};
-  if (op == "read") return {"cannot read", "file", false};
-  if (op == "write_all") return {"cannot write", "file", false};
-  if (op == "set_mode") return {"cannot set permissions on", "file", false};
-  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
-  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
-  if (op == "rename_at") return {"cannot rename", {}, false};
-  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
-  if (op == "sync_dir") return {"cannot sync", "directory", false};
-  if (op == "try_lock") return {"cannot lock", "directory", false};
-  return {op, {}, false};
-}
-
-}  // namespace detail
-
-/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
-/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
-/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
-/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
-/// `sys_errno()` is `err`, `subject()` the name.
-inline error sys_error(std::string_view op, std::string_view subject, int err) {
-  const detail::op_text t = detail::text_of(op);
-  std::string subj(subject.empty() ? t.subject : subject);
-  std::string head = std::string(t.verb) + " " + subj + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subj), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
-                   err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subj), err);
-    case ELOOP:
-      if (op == "open_root") {
-        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
-                     std::move(subj), err);
-      }
-      if (t.is_open) {
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subj), err);
-      }
-      break;
-    case ENOENT:
-      if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
-                     err);
-      }
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
-}
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/sys_error.hpp -----
-// ----- end clawport/fs.hpp -----
-// ----- begin clawport/names.hpp -----
-// Portable names: the composable name grammar (names::portable, a Names policy) and the
-// identity-path normalization built on it.
-
-// ----- begin clawport/names/identity_path.hpp -----
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
-// when it names a file inside the carried workspace by a path every target resolves the
-// same way, and rewrites it with '/' separators.
-
-#include <optional>
+#include <charconv>
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
-
-
-namespace clawport::names {
-
-/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
-struct identity_path_result {
-  std::optional<std::string> path;
-  std::string refusal;
-};
-
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
-template <typename Names = portable, typename Included>
-identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
-  require_names_policy<Names>();
-  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
-  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
-  if (raw.front() == '/')
-    return refuse(
-        "the AIEOS identity document is referenced by a source-host absolute path; point the "
-        "imported agent at a path inside its own workspace");
-  std::vector<std::string_view> kept;
-  for (std::size_t start = 0;;) {
-    const std::size_t slash = raw.find('/', start);
-    const std::string_view segment =
-        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
-    if (segment == "..")
-      return refuse(
-          "the AIEOS identity document path contains a `..` segment; name the file by its "
-          "plain path from the workspace root");
-    if (segment != ".") {
-      if (const auto reason = Names::unportable_reason(segment))
-        return refuse("the AIEOS identity document path has a component that " +
-                      std::string(*reason) + " (`" + std::string(segment) +
-                      "`); a bundle is opened on hosts other than this one, so it can carry "
-                      "only names every supported target can materialize");
-      kept.push_back(segment);
-    }
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
-  // normalization is the list of kept names, which cannot leave the workspace.
-  std::string relative;
-  for (const std::string_view part : kept) {
-    if (!relative.empty()) relative += '/';
-    relative += part;
-  }
-  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
-  if (!included(std::string_view(relative)))
-    return refuse(
-        "the AIEOS identity document sits in the part of the workspace this bundle does not "
-        "carry, so the reference would dangle on the target");
-  return identity_path_result{relative, {}};
-}
-
-}  // namespace clawport::names
-// ----- end clawport/names/identity_path.hpp -----
-// ----- end clawport/names.hpp -----
-// ----- begin clawport/publish.hpp -----
-// Publishing a finished bundle: admission of the destination, the Publish policy and its
-// strategies (staged_swap, exchange, none).
-
-// ----- begin clawport/publish/exchange.hpp -----
-// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
-// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
-// instant the destination holds the complete old or the complete new bundle. Where the
-// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
-
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-struct exchange {
-  static constexpr std::string_view name = "exchange";
-  static constexpr bool writes = true;
-
-  template <class Fs>
-  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    fs::check_policy<Fs>();
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
-    const auto fall_back = [&] {
-      outcome out = staged_swap::publish(fs, parent, r);
-      out.requested = std::string(name);
-      return out;
-    };
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::atomic);
-
-    if (r.adm.kind == admission_kind::vacant) {
-      std::optional<fs::stat_info> now;
-      try {
-        now = fs.stat_at(parent, r.destination);
-      } catch (const error& e) {
-        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
-                           e, r.names.display);
-      }
-      if (now) throw refusal::appeared(r.names);
-      fs::rename_result done = fs::rename_result::done;
-      try {
-        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-      } catch (const error& e) {
-        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-      }
-      if (done == fs::rename_result::unsupported) return fall_back();
-      try {
-        detail::sync_parent(fs, parent, r);
-      } catch (const error& e) {
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-        throw;
-      }
-      return out;
-    }
-
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-    }
-    if (done == fs::rename_result::unsupported) return fall_back();
-    // From here the staging name holds what the destination held. Any failure exchanges
-    // back, which restores both names in one step.
-    const auto swap_back = [&](const error& cause) {
-      try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-      } catch (const error&) {
-        throw error(errc::publish_failed,
-                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                        "), and the previous bundle could not be moved back \u2014 it is at " +
-                        r.staging,
-                    r.names.display, cause.sys_errno());
-      }
-    };
-    std::optional<fs::file_id> swapped;
-    try {
-      swapped = destination_identity(fs, parent, r.staging);
-    } catch (const error& e) {
-      swap_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
-                         r.names.display);
-    }
-    if (!swapped || *swapped != r.adm.id) {
-      const error refused = refusal::changed(r.names);
-      swap_back(refused);
-      throw refused;
-    }
-    if (r.adm.kind == admission_kind::empty) {
-      // The admitted directory must still be empty: rmdir refuses if it gained entries.
-      try {
-        fs.remove_dir_at(parent, r.staging);
-      } catch (const error& e) {
-        swap_back(e);
-        detail::rethrow_as(errc::publish_failed,
-                           "failed to clear the empty destination " + r.names.path, e,
-                           r.names.display);
-      }
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      if (r.adm.kind == admission_kind::empty) {
-        // The old empty directory is gone; put the staged tree back under its own name
-        // and an empty directory at the destination.
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          fs.make_dir_at(parent, r.destination, 0755);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-      } else {
-        swap_back(e);
-      }
-      throw;
-    }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/exchange.hpp -----
-// ----- begin clawport/publish/none.hpp -----
-// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-/// Dry run: nothing is staged and nothing is published.
-struct none {
-  static constexpr std::string_view name = "none";
-  static constexpr bool writes = false;
-
-  template <class Fs>
-  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::none);
-    return out;
-  }
-};
-
-}  // namespace clawport::publish
-// ----- end clawport/publish/none.hpp -----
-// ----- end clawport/publish.hpp -----
-// ----- begin clawport/skills.hpp -----
-// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
-// locations and directory rules, the static audit and an agent's effective skill set.
-
-// ----- end clawport/skills.hpp -----
-// ----- begin clawport/zeroclaw.hpp -----
-// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
-// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
-
-// ----- begin clawport/zeroclaw/closure.hpp -----
-// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
-// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
-// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
-
-#include <algorithm>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-// ----- begin clawport/zeroclaw/parse.hpp -----
-// TOML text -> the ordered document model, through toml++. Parse errors become
-// clawport::error(errc::config_parse) naming the line and column.
-
-#include <sstream>
-#include <string>
-#include <string_view>
-
-#include <toml++/toml.h>
 
 
 namespace clawport::zeroclaw {
 
-namespace detail {
+namespace toml_writer {
 
-inline value from_toml_node(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::table: {
-      value out = value::make_table();
-      for (auto&& [key, child] : *node.as_table())
-        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
-      return out;
+inline bool bare_key(std::string_view key) noexcept {
+  if (key.empty()) return false;
+  for (const char c : key)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '-'))
+      return false;
+  return true;
+}
+
+inline std::string quote(std::string_view s) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        if (u < 0x20 || u == 0x7F) {
+          out += "\\u00";
+          out += hex[u >> 4];
+          out += hex[u & 15];
+        } else {
+          out += c;
+        }
     }
-    case toml::node_type::array: {
-      value out = value::make_array();
-      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
-      return out;
+  }
+  return out + "\"";
+}
+
+inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
+
+inline std::string floating(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, d);
+  std::string out(buf, res.ptr);
+  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
+  return out;
+}
+
+/// True for a non-empty array whose elements are all tables (written as [[...]]).
+inline bool is_table_array(const value& v) {
+  if (!v.is_array() || v.items.empty()) return false;
+  for (const value& item : v.items)
+    if (!item.is_table()) return false;
+  return true;
+}
+
+inline std::string inline_value(const value& v);
+
+inline std::string inline_array(const value& v, bool pretty) {
+  if (v.items.empty()) return "[]";
+  std::vector<std::string> parts;
+  std::size_t width = 0;
+  for (const value& item : v.items) {
+    parts.push_back(inline_value(item));
+    width += parts.back().size() + 2;
+  }
+  if (!pretty && width <= 80) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out + "]";
+  }
+  std::string out = "[\n";
+  for (const std::string& p : parts) out += "    " + p + ",\n";
+  return out + "]";
+}
+
+inline std::string inline_value(const value& v) {
+  switch (v.type) {
+    case value::kind::string:
+      return quote(v.text);
+    case value::kind::integer:
+      return std::to_string(v.integer);
+    case value::kind::floating:
+      return floating(v.floating);
+    case value::kind::boolean:
+      return v.boolean ? "true" : "false";
+    case value::kind::datetime:
+      return v.text;
+    case value::kind::array:
+      return inline_array(v, false);
+    case value::kind::table: {
+      if (v.members.empty()) return "{}";
+      std::string out = "{ ";
+      for (std::size_t i = 0; i < v.members.size(); ++i)
+        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
+      return out + " }";
     }
-    case toml::node_type::string:
-      return value::make_string(std::string(node.as_string()->get()));
-    case toml::node_type::integer:
-      return value::make_integer(node.as_integer()->get());
-    case toml::node_type::floating_point:
-      return value::make_floating(node.as_floating_point()->get());
-    case toml::node_type::boolean:
-      return value::make_boolean(node.as_boolean()->get());
-    default: {
-      // date, time, date-time: kept as TOML text
-      std::ostringstream text;
-      if (const auto* d = node.as_date()) text << *d;
-      if (const auto* t = node.as_time()) text << *t;
-      if (const auto* dt = node.as_date_time()) text << *dt;
-      value out;
-      out.type = value::kind::datetime;
-      out.text = text.str();
-      return out;
+  }
+  return {};
+}
+
+inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out);
+
+inline void write_table(const value& table, const std::string& path, bool pretty,
+                        std::string& out) {
+  bool has_plain = false;
+  for (const member& m : table.members)
+    if (!is_section(m.val)) has_plain = true;
+  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
+  write_body(table, path, pretty, out);
+}
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out) {
+  for (const member& m : table.members)
+    if (!is_section(m.val))
+      out += key(m.key) + " = " +
+             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
+  for (const member& m : table.members) {
+    if (!is_section(m.val)) continue;
+    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
+    if (m.val.is_table()) {
+      write_table(m.val, path, pretty, out);
+    } else {
+      for (const value& element : m.val.items) {
+        out += "[[" + path + "]]\n";
+        write_body(element, path, pretty, out);
+      }
     }
   }
 }
 
-}  // namespace detail
-
-/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
-/// `what` names the text in errors (the config's real path, "the rendered closure"):
-/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
-inline value parse_toml(std::string_view text, std::string_view what) {
-  const toml::table table = toml_adaptor::parse(text, what);
-  return detail::from_toml_node(table);
+/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
+/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
+inline std::string blank_line_before_sections(std::string_view text) {
+  std::string out;
+  bool previous_blank = true;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
+    out.append(line.data(), line.size());
+    out += '\n';
+    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    start = end + 1;
+  }
+  return out;
 }
 
+/// The document as TOML text. `pretty` writes every non-empty array one item per line.
+inline std::string write(const value& document, bool pretty) {
+  std::string out;
+  write_body(document, "", pretty, out);
+  return blank_line_before_sections(out);
+}
+
+}  // namespace toml_writer
+
 }  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/parse.hpp -----
+// ----- end clawport/zeroclaw/toml_writer.hpp -----
+// ----- begin clawport/zeroclaw/validate.hpp -----
+// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
+// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
+// upstream's order, fail-fast, with errors that name the field.
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
 // ----- begin clawport/zeroclaw/shape.hpp -----
 // Interpreting schema descriptors on one table: type checks, canonical key order, secret
 // masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
@@ -9323,6 +8463,643 @@ inline std::optional<std::string> find_ciphertext(const value& tree) {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/shape.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The first problem `validate_config` found. `code` is upstream's structured code
+/// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
+struct validation_error {
+  std::string code;
+  std::string message;
+  std::string path;
+
+  /// Upstream's display: `[<code>] <message> (<path>)`, or the bare message.
+  std::string display() const {
+    if (code.empty()) return message;
+    return "[" + code + "] " + message + " (" + path + ")";
+  }
+};
+
+namespace detail {
+
+struct validator_state {
+  std::optional<validation_error> error;
+  bool fail(std::string code, std::string message, std::string path) {
+    if (!error) error = validation_error{std::move(code), std::move(message), std::move(path)};
+    return false;
+  }
+};
+
+inline std::vector<const member*> sorted_members(const value* table) {
+  std::vector<const member*> out;
+  if (table != nullptr && table->is_table())
+    for (const member& m : table->members) out.push_back(&m);
+  std::sort(out.begin(), out.end(),
+            [](const member* a, const member* b) { return a->key < b->key; });
+  return out;
+}
+
+inline const value* child(const value* table, std::string_view key) {
+  return (table != nullptr && table->is_table()) ? table->find(key) : nullptr;
+}
+
+/// Loader-level checks on one entry: types, enum values, required keys.
+inline bool check_shape(const value& entry, list_view<field> fields, list_view<field> extra,
+                        const std::string& path, validator_state& st) {
+  try {
+    shape_sink sink{nullptr, nullptr, false};
+    (void)shape_table(entry, fields, extra, path, sink);
+  } catch (const error& e) {
+    return st.fail("", e.what(), e.subject());
+  }
+  const auto required = [&](list_view<field> list, const value& table,
+                            const std::string& at) -> bool {
+    for (const field& f : list)
+      if (f.required && lookup(table, f) == nullptr)
+        return st.fail("", "missing field `" + std::string(f.key) + "` in `" + at + "`",
+                       at + "." + std::string(f.key));
+    return true;
+  };
+  if (!required(fields, entry, path) || !required(extra, entry, path)) return false;
+  // Required keys of nested tables that are present (approval_route.approver_channel).
+  for (const field& f : fields)
+    if (f.type == field_type::table && !f.children.empty())
+      if (const value* sub = entry.find(f.key))
+        if (sub->is_table() && !required(f.children, *sub, path + "." + std::string(f.key)))
+          return false;
+  return true;
+}
+
+inline bool valid_http_url(std::string_view url, bool& http_scheme) {
+  const auto colon = url.find("://");
+  http_scheme = false;
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const std::string_view scheme = url.substr(0, colon);
+  for (const char c : scheme)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+          c == '-' || c == '.'))
+      return false;
+  const std::string_view rest = url.substr(colon + 3);
+  if (rest.empty() || rest.front() == '/') return false;
+  for (const char c : rest)
+    if (static_cast<unsigned char>(c) <= 0x20) return false;
+  http_scheme = scheme == "http" || scheme == "https";
+  return true;
+}
+
+template <typename Schema>
+class validator {
+ public:
+  explicit validator(const value& config) : config_(config) {}
+
+  std::optional<validation_error> run() {
+    (void)(shapes() && prechecks() && skill_directories() && env_names() && providers() &&
+           servers() && runtime_summarizers() && agents());
+    return st_.error;
+  }
+
+ private:
+  const value* top(std::string_view key) const { return child(&config_, key); }
+
+  bool shapes() {
+    const std::pair<const char*, entry_schema> sections[] = {
+        {"agents", Schema::agent()},
+        {"risk_profiles", Schema::risk_profile()},
+        {"runtime_profiles", Schema::runtime_profile()},
+        {"skill_bundles", Schema::skill_bundle()},
+        {"knowledge_bundles", Schema::knowledge_bundle()},
+        {"mcp_bundles", Schema::mcp_bundle()}};
+    for (const auto& [name, entry] : sections)
+      for (const member* m : sorted_members(top(name))) {
+        const std::string path = std::string(name) + "." + m->key;
+        if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+        if (!check_shape(m->val, entry.fields, entry.extra, path, st_)) return false;
+      }
+    if (const value* list = mcp_servers())
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string path = "mcp.servers[" + std::to_string(i) + "]";
+        if (!list->items[i].is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+        const entry_schema entry = Schema::mcp_server();
+        if (!check_shape(list->items[i], entry.fields, entry.extra, path, st_)) return false;
+      }
+    const std::pair<const char*, int> kinds[] = {{"models", 0}, {"tts", 1}, {"transcription", 2}};
+    for (const auto& [kind, which] : kinds)
+      for (const member* family : sorted_members(child(top("providers"), kind))) {
+        const entry_schema* entry = which == 0   ? Schema::model_provider(family->key)
+                                    : which == 1 ? Schema::tts_provider(family->key)
+                                                 : Schema::transcription_provider(family->key);
+        if (entry == nullptr) continue;  // unknown families are dropped at load upstream
+        for (const member* m : sorted_members(&family->val)) {
+          const std::string path =
+              std::string("providers.") + kind + "." + family->key + "." + m->key;
+          if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+          if (!check_shape(m->val, entry->fields, entry->extra, path, st_)) return false;
+        }
+      }
+    return true;
+  }
+
+  const value* mcp_servers() const {
+    const value* list = child(top("mcp"), "servers");
+    return (list != nullptr && list->is_array()) ? list : nullptr;
+  }
+
+  bool prechecks() {
+    for (const member* a : sorted_members(top("agents"))) {
+      const value* timeout = child(child(&a->val, "precheck"), "timeout_secs");
+      if (timeout != nullptr && timeout->type == value::kind::integer && timeout->integer <= 0) {
+        const std::string path = "agents." + a->key + ".precheck.timeout_secs";
+        return st_.fail("invalid_numeric_range", path + " must be greater than 0", path);
+      }
+    }
+    return true;
+  }
+
+  // The closure has no config_path, so the install root is the relative default ".".
+  bool skill_directories() {
+    std::vector<std::pair<std::string, std::string>> resolved;
+    for (const member* b : sorted_members(top("skill_bundles"))) {
+      const value* dir = child(&b->val, "directory");
+      const std::string configured =
+          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
+      const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
+                                                                   : paths::join(".", configured));
+      if (!paths::starts_with(path, "shared"))
+        return st_.fail("invalid_format",
+                        "skill-bundle directory '" + path +
+                            "' escapes the shared workspace at 'shared'; bundles must stay "
+                            "inside `<install>/shared/`",
+                        "skill-bundles." + b->key + ".directory");
+      for (const auto& other : resolved)
+        if (other.second == path)
+          return st_.fail("invalid_format",
+                          "skill-bundles '" + other.first + "' and '" + b->key +
+                              "' both resolve to directory '" + path +
+                              "'; each bundle must own a unique directory",
+                          "skill_bundles");
+      resolved.emplace_back(b->key, path);
+    }
+    return true;
+  }
+
+  bool env_names() {
+    for (const member* p : sorted_members(top("risk_profiles"))) {
+      const value* list = child(&p->val, "shell_env_passthrough");
+      if (list == nullptr || !list->is_array()) continue;
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string& name = list->items[i].text;
+        bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+        for (const char c : name)
+          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                      c == '_');
+        if (!ok) {
+          const std::string path =
+              "risk_profiles." + p->key + ".shell_env_passthrough[" + std::to_string(i) + "]";
+          return st_.fail("", path + " is invalid (" + name + "); expected [A-Za-z_][A-Za-z0-9_]*",
+                          path);
+        }
+      }
+    }
+    return true;
+  }
+
+  bool providers() {
+    for (const member* family : sorted_members(child(top("providers"), "models"))) {
+      if (Schema::model_provider(family->key) == nullptr) continue;
+      for (const member* m : sorted_members(&family->val)) {
+        const std::string base = "providers.models." + family->key + "." + m->key;
+        const value* uri = child(&m->val, "uri");
+        bool http = false;
+        if (uri != nullptr && uri->is_string()) {
+          if (!valid_http_url(uri->text, http))
+            return st_.fail("", base + ".uri is not a valid URL", base + ".uri");
+          if (!http) return st_.fail("", base + ".uri must use http/https", base + ".uri");
+        }
+        const value* t = child(&m->val, "temperature");
+        if (t != nullptr) {
+          const double v =
+              t->type == value::kind::integer ? static_cast<double>(t->integer) : t->floating;
+          if (!(v >= 0.0 && v <= 2.0))
+            return st_.fail("",
+                            base + ".temperature: temperature " + toml_number(*t) +
+                                " is out of range (expected 0..=2)",
+                            base + ".temperature");
+        }
+        if (const value* pricing = child(&m->val, "pricing"))
+          if (pricing->is_table())
+            for (const member& p : pricing->members) {
+              const std::string at = base + ".pricing." + p.key;
+              const bool number =
+                  p.val.type == value::kind::floating || p.val.type == value::kind::integer;
+              const double v = p.val.type == value::kind::integer
+                                   ? static_cast<double>(p.val.integer)
+                                   : p.val.floating;
+              if (!number) return st_.fail("", at + ": value must be a number", at);
+              if (std::isnan(v)) return st_.fail("", at + ": value must not be NaN", at);
+              if (v < 0.0)
+                return st_.fail("", at + ": value must be >= 0.0 (got " + toml_number(p.val) + ")",
+                                at);
+            }
+        if (family->key == "ollama") {
+          const value* model = child(&m->val, "model");
+          if (model != nullptr && model->is_string() && model->text.size() >= 6 &&
+              model->text.compare(model->text.size() - 6, 6, ":cloud") == 0) {
+            const std::string u = (uri != nullptr && uri->is_string()) ? uri->text : "";
+            const bool local = u.empty() || u.find("://localhost") != std::string::npos ||
+                               u.find("://127.0.0.1") != std::string::npos;
+            if (local)
+              return st_.fail("",
+                              base + ": model \"" + model->text +
+                                  "\" is an Ollama cloud model and needs a remote uri",
+                              base + ".uri");
+            const value* key = child(&m->val, "api_key");
+            if (u.find("ollama.com") != std::string::npos &&
+                (key == nullptr || !key->is_string() || key->text.empty()))
+              return st_.fail(
+                  "",
+                  base + ": model \"" + model->text + "\" on ollama.com needs a non-empty api_key",
+                  base + ".api_key");
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /// A number as written: the shortest text that reads back as the same value (so
+  /// `2.0000001` is not shown as `2.0`), the writer's own rule.
+  static std::string toml_number(const value& v) {
+    if (v.type == value::kind::integer) return std::to_string(v.integer);
+    return toml_writer::floating(v.floating);
+  }
+
+  bool servers() {
+    const value* mcp = top("mcp");
+    const value* enabled = child(mcp, "enabled");
+    if (enabled != nullptr && enabled->is_boolean() && !enabled->boolean) return true;
+    const value* list = mcp_servers();
+    if (list == nullptr) return true;
+    std::vector<std::string> seen;
+    for (std::size_t i = 0; i < list->items.size(); ++i) {
+      const value& s = list->items[i];
+      const std::string at = "mcp.servers[" + std::to_string(i) + "]";
+      const std::string name = detail::string_of(child(&s, "name"));
+      if (detail::trim_copy(name).empty())
+        return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
+      std::string folded = name;
+      for (char& c : folded)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (std::find(seen.begin(), seen.end(), folded) != seen.end())
+        return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
+      seen.push_back(folded);
+      std::string transport = detail::string_of(child(&s, "transport"));
+      if (transport.empty()) transport = "stdio";
+      const value* url = child(&s, "url");
+      if (transport == "stdio") {
+        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
+          return st_.fail("", at + " with transport=stdio requires non-empty command",
+                          at + ".command");
+      } else {
+        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
+          return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
+      }
+      if (url != nullptr && url->is_string() && !url->text.empty()) {
+        bool http = false;
+        if (!valid_http_url(url->text, http) || !http)
+          return st_.fail("", at + ".url must use http/https", at + ".url");
+      }
+      const value* ca = child(&s, "tls_ca_cert_path");
+      if (ca != nullptr && ca->is_string()) {
+        if (ca->text.empty() || ca->text.front() != '/')
+          return st_.fail("", at + ".tls_ca_cert_path must be an absolute path",
+                          at + ".tls_ca_cert_path");
+        if (url == nullptr || !url->is_string() || url->text.rfind("https://", 0) != 0)
+          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set", at + ".url");
+      }
+      const value* timeout = child(&s, "tool_timeout_secs");
+      if (timeout != nullptr && timeout->type == value::kind::integer) {
+        if (timeout->integer <= 0)
+          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs must be greater than 0",
+                          at + ".tool_timeout_secs");
+        if (timeout->integer > 600)
+          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs exceeds max 600",
+                          at + ".tool_timeout_secs");
+      }
+    }
+    return true;
+  }
+
+  /// A two-tier reference `v` at `path` must be dotted and name an existing entry of
+  /// `section`. `model_family_check` (agents' model_provider only) also requires a known
+  /// family and uses upstream's bracketed wording.
+  bool two_tier(const std::string& path, const std::string& v, const std::string& section,
+                bool model_family_check) {
+    const auto dot = v.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == v.size())
+      return st_.fail("invalid_format",
+                      path + " must be dotted form `<type>.<alias>` (got \"" + v + "\")", path);
+    const std::string type = v.substr(0, dot);
+    const std::string alias = v.substr(dot + 1);
+    if (model_family_check && Schema::model_provider(type) == nullptr)
+      return st_.fail("dangling_reference",
+                      path + " = \"" + v + "\" but \"" + type +
+                          "\" is not a known provider family; check "
+                          "[providers.models.<family>.<alias>] in config.toml (valid families: "
+                          "`zeroclaw providers`)",
+                      path);
+    const value* entry = child(child(section_table(section), type), alias);
+    if (entry == nullptr || !entry->is_table())
+      return st_.fail("dangling_reference",
+                      path + " = \"" + v + "\" but " +
+                          (model_family_check ? "[" + section + "." + type + "." + alias + "]"
+                                              : section + "." + type + "." + alias) +
+                          " is not configured",
+                      path);
+    return true;
+  }
+
+  const value* section_table(const std::string& dotted) const {
+    const value* v = &config_;
+    std::size_t start = 0;
+    for (;;) {
+      const auto dot = dotted.find('.', start);
+      v = child(v, std::string_view(dotted).substr(
+                       start, dot == std::string::npos ? std::string::npos : dot - start));
+      if (dot == std::string::npos) return v;
+      start = dot + 1;
+    }
+  }
+
+  bool runtime_summarizers() {
+    for (const member* p : sorted_members(top("runtime_profiles"))) {
+      const std::string v =
+          detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
+      if (detail::trim_copy(v).empty()) continue;
+      if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
+                    detail::trim_copy(v), "providers.models", false))
+        return false;
+    }
+    return true;
+  }
+
+  bool agents() {
+    const value* agents = top("agents");
+    for (const member* a : sorted_members(agents)) {
+      const std::string base = "agents." + a->key + ".";
+      const value& agent = a->val;
+      const std::string model =
+          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
+      if (model.empty())
+        return st_.fail("required_field_empty",
+                        base +
+                            "model_provider must reference a configured model model_provider "
+                            "(e.g. \"anthropic.default\")",
+                        base + "model_provider");
+      if (!two_tier(base + "model_provider", model, "providers.models", true)) return false;
+      if (const value* channels = child(&agent, "channels"))
+        for (std::size_t i = 0; i < channels->items.size(); ++i)
+          if (!two_tier(base + "channels[" + std::to_string(i) + "]", channels->items[i].text,
+                        "channels", false))
+            return false;
+      const std::pair<const char*, const char*> refs[] = {
+          {"tts_provider", "providers.tts"},
+          {"transcription_provider", "providers.transcription"},
+          {"classifier_provider", "providers.models"},
+          {"summary_provider", "providers.models"}};
+      for (const auto& [key, section] : refs) {
+        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
+      }
+      const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
+      for (const char* key : bundles)
+        if (const value* list = child(&agent, key))
+          for (std::size_t i = 0; i < list->items.size(); ++i) {
+            const std::string v = detail::trim_copy(list->items[i].text);
+            if (v.empty()) continue;
+            if (child(top(key), v) == nullptr)
+              return st_.fail("dangling_reference",
+                              base + key + "[" + std::to_string(i) + "] = \"" + v + "\" but " +
+                                  key + "." + v + " is not configured",
+                              base + key + "[" + std::to_string(i) + "]");
+          }
+      const std::pair<const char*, const char*> profiles[] = {
+          {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
+      for (const auto& [key, section] : profiles) {
+        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        if (!v.empty() && child(top(section), v) == nullptr)
+          return st_.fail(
+              "dangling_reference",
+              base + key + " = \"" + v + "\" but " + section + "." + v + " is not configured",
+              base + key);
+      }
+      const value* enabled = child(&agent, "enabled");
+      const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
+      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
+        return st_.fail("required_field_empty",
+                        base +
+                            "risk_profile must reference a configured [risk_profiles.<alias>] "
+                            "entry",
+                        base + "risk_profile");
+      if (!delegates(a->key, agent, agents)) return false;
+    }
+    return true;
+  }
+
+  bool delegates(const std::string& alias, const value& agent, const value* agents) {
+    const std::string base = "agents." + alias + ".";
+    if (const value* list = child(&agent, "delegates"); list != nullptr && list->is_array()) {
+      std::vector<std::string> seen;
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const value& d = list->items[i];
+        const std::string target =
+            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
+        const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
+        if (target.empty())
+          return st_.fail("required_field_empty",
+                          at + " is empty; remove it or name a configured agent", at);
+        if (target == alias)
+          return st_.fail("invalid_format",
+                          at + " names this agent itself; an agent cannot delegate to itself", at);
+        if (child(agents, target) == nullptr)
+          return st_.fail("dangling_reference",
+                          at + " = \"" + target + "\" but agents." + target + " is not configured",
+                          at);
+        if (std::find(seen.begin(), seen.end(), target) != seen.end())
+          return st_.fail("invalid_format", at + " duplicates an earlier delegate target", at);
+        seen.push_back(target);
+      }
+    }
+    const value* workspace = child(&agent, "workspace");
+    if (const value* access = child(workspace, "access"); access != nullptr && access->is_table())
+      for (const member& m : access->members) {
+        const std::string at = base + "workspace.access." + m.key;
+        if (m.key == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
+        if (child(agents, m.key) == nullptr)
+          return st_.fail("dangling_reference", at + " but agents." + m.key + " is not configured",
+                          at);
+      }
+    if (const value* list = child(workspace, "read_memory_from");
+        list != nullptr && list->is_array())
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string& target = list->items[i].text;
+        const std::string at = base + "workspace.read_memory_from[" + std::to_string(i) + "]";
+        if (target == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
+        const value* other = child(agents, target);
+        if (other == nullptr)
+          return st_.fail("dangling_reference",
+                          at + " = \"" + target + "\" but agents." + target + " is not configured",
+                          at);
+        const auto backend = [](const value* a) {
+          const std::string b = detail::string_of(child(child(a, "memory"), "backend"));
+          return b.empty() ? std::string("sqlite") : b;
+        };
+        if (backend(other) != backend(&agent))
+          return st_.fail("invalid_format",
+                          at + " points at agents." + target + " which uses memory backend " +
+                              backend(other) + ", but agents." + alias + " uses " +
+                              backend(&agent) +
+                              "; the allowlist must point at same-backend siblings only",
+                          at);
+      }
+    return true;
+  }
+
+  const value& config_;
+  validator_state st_;
+};
+
+}  // namespace detail
+
+/// Validates a whole config as ZeroClaw would load it on a clean install; returns the
+/// first error, or nullopt.
+template <typename Schema>
+std::optional<validation_error> validate_config(const value& config) {
+  require_schema<Schema>();
+  if constexpr (is_schema_v<Schema>) {
+    return detail::validator<Schema>(config).run();
+  } else {
+    return std::nullopt;  // not reached: require_schema has named what is missing
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/validate.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The comment block config.toml starts with (§1.5).
+inline constexpr std::string_view config_header =
+    "# ZeroClaw agent bundle — config closure.\n"
+    "#\n"
+    "# This is a FRAGMENT, not a complete config.toml. `zeroclaw agents import`\n"
+    "# merges it into the target install; it never replaces the target's config.\n"
+    "# Empty-string values are credentials that were scrubbed on export and must be\n"
+    "# supplied on the target — see `required_secrets` in zeroclaw-agent.toml.\n"
+    "#\n"
+    "# Scrubbing blanks the fields the schema marks secret. It is not credential\n"
+    "# detection: any other value here travels as written, so a token in an MCP\n"
+    "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
+
+/// The comment block zeroclaw-agent.toml starts with (§1.3).
+inline constexpr std::string_view manifest_header =
+    "# ZeroClaw agent bundle manifest.\n"
+    "#\n"
+    "# `required_secrets` lists config paths whose credentials were scrubbed on\n"
+    "# export. `risk_flags` lists capabilities the importing operator is being asked\n"
+    "# to grant. `dropped` lists configuration that could not travel.\n"
+    "#\n"
+    "# Scrubbing blanks the fields the schema marks secret in config.toml, and\n"
+    "# nothing more. Other config strings travel as written, and `risk_flags` below\n"
+    "# repeats stdio server command lines verbatim. The files under workspace/ and\n"
+    "# skills/ are copied as-is. None of it is scanned for secrets.\n";
+
+namespace detail {
+
+[[noreturn]] inline void closure_invalid(const std::string& alias, const std::string& error_text,
+                                         const std::string& subject) {
+  throw error(errc::config_invalid,
+              "the closure for agent '" + alias +
+                  "' does not validate on a clean install: " + error_text +
+                  "\nA bundle has to stand on its own, so this one is not written. Fix the "
+                  "reported field in this install's config and export again.",
+              subject);
+}
+
+}  // namespace detail
+
+template <typename Schema>
+std::string render_config_toml(const export_plan& plan) {
+  require_schema<Schema>();
+  const std::string text =
+      std::string(config_header) + toml_writer::write(plan.closure, /*pretty=*/false);
+  value reparsed;
+  try {
+    reparsed = parse_toml(text, "config.toml");
+  } catch (const error& e) {
+    detail::closure_invalid(plan.root_alias, e.what(), "config.toml");
+  }
+  if (reparsed != plan.closure)
+    detail::closure_invalid(plan.root_alias,
+                            "the rendered config.toml does not parse back to the closure that "
+                            "was planned (a clawport rendering bug)",
+                            "config.toml");
+  if (const auto problem = validate_config<Schema>(reparsed))
+    detail::closure_invalid(plan.root_alias, problem->display(), problem->path);
+  return text;
+}
+
+/// The manifest as a document, keys in §1.2's order.
+inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
+  value m = value::make_table();
+  m.set("format_version", value::make_integer(bundle_format_version));
+  m.set("root_agent", value::make_string(plan.root_alias));
+  value secrets = value::make_array();
+  for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
+  m.set("required_secrets", std::move(secrets));
+  value skills = value::make_array();
+  for (const std::string& s : manifest_skill_bundles(plan))
+    skills.items.push_back(value::make_string(s));
+  m.set("skill_bundles", std::move(skills));
+  value provenance = value::make_table();
+  provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
+  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
+  m.set("provenance", std::move(provenance));
+  value dropped = value::make_array();
+  for (const dropped_item& d : plan.dropped) {
+    value entry = value::make_table();
+    entry.set("path", value::make_string(d.path));
+    entry.set("reason", value::make_string(std::string(to_string(d.reason))));
+    entry.set("detail", value::make_string(d.detail));
+    dropped.items.push_back(std::move(entry));
+  }
+  m.set("dropped", std::move(dropped));
+  value flags = value::make_array();
+  for (const risk_flag& f : plan.risk_flags) {
+    value entry = value::make_table();
+    entry.set("kind", value::make_string(std::string(to_string(f.kind))));
+    entry.set("path", value::make_string(f.path));
+    entry.set("detail", value::make_string(f.detail));
+    flags.items.push_back(std::move(entry));
+  }
+  m.set("risk_flags", std::move(flags));
+  return m;
+}
+
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
+  const value manifest = manifest_document(plan, exported_at);
+  const std::string text =
+      std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
+  if (parse_toml(text, std::string(manifest_file)) != manifest)
+    throw error(errc::bundle_invalid,
+                "the rendered manifest does not parse back to the manifest that was meant (a "
+                "clawport rendering bug)",
+                std::string(manifest_file));
+  return text;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/render.hpp -----
+// ----- end clawport/zeroclaw/api.hpp -----
 
 namespace clawport::zeroclaw {
 
@@ -9947,12 +9724,1191 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options) {
   require_schema<Schema>();
   names::require_names_policy<Names>();
-  const value root = parse_toml(config_text, options.config_name);
-  return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
+    const value root = parse_toml(config_text, "config.toml");
+    return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  } else {
+    return {};  // not reached: the checks above have named what is missing
+  }
 }
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/closure.hpp -----
+// ----- begin clawport/zeroclaw/config_file.hpp -----
+// Reading an install's config.toml: the one reader the export and `skills list` share, so
+// they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
+// manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
+// directory holding the name (install_layout.hpp). Only a regular file below
+// CLAWPORT_MAX_CONFIG_BYTES is read: /dev/zero, /dev/urandom, a FIFO or a directory is
+// refused naming it, before anything could block or grow without bound.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport::zeroclaw {
+
+/// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
+inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
+
+namespace detail {
+
+inline std::string config_shown(const std::string& path, const std::string& real) {
+  return real == path ? path : path + " (a symlink to " + real + ")";
+}
+
+}  // namespace detail
+
+/// Reads the config file at absolute `config_path` through the Fs policy (which must offer
+/// `canonical`). Throws clawport::error with subject = `config_path`:
+/// errc::invalid_argument (not absolute), errc::not_found (absent or a dangling link),
+/// errc::unsupported (not a regular file once links are followed: a device, FIFO, socket
+/// or directory), errc::limit_exceeded (larger than max_config_bytes),
+/// errc::identity_changed (replaced while it was opened), errc::io (a read failed).
+template <class Fs>
+std::string read_install_config(Fs& fs, const std::string& config_path) {
+  if (config_path.empty() || config_path.front() != '/') {
+    throw error(errc::invalid_argument,
+                "the config path must be an absolute file path: " + config_path, config_path);
+  }
+  const std::optional<std::string> real = fs.canonical(config_path);
+  if (!real) {
+    throw error(errc::not_found, "the config " + config_path + " does not exist", config_path,
+                ENOENT);
+  }
+  const std::string shown = detail::config_shown(config_path, *real);
+  const std::size_t slash = real->rfind('/');
+  const std::string parent = slash == 0 ? std::string("/") : real->substr(0, slash);
+  const std::string name = real->substr(slash + 1);
+  const auto refuse_kind = [&]() {
+    return error(errc::unsupported,
+                 "the config " + shown +
+                     " is not a regular file (a device, FIFO, socket or directory), so it is "
+                     "not read; pass the install's config.toml",
+                 config_path);
+  };
+  const auto too_large = [&]() {
+    return error(errc::limit_exceeded,
+                 "the config " + shown + " is larger than " + std::to_string(max_config_bytes) +
+                     " bytes (CLAWPORT_MAX_CONFIG_BYTES), so it is not read",
+                 config_path);
+  };
+  try {
+    auto dir = fs.open_root(parent);
+    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
+    if (!st) throw error(errc::not_found, "the config " + shown + " does not exist", config_path);
+    if (st->kind != fs::file_kind::regular) throw refuse_kind();
+    if (st->size > max_config_bytes) throw too_large();
+    auto file = fs.open_file_at(dir, name);
+    const fs::stat_info opened = fs.stat(file);
+    if (opened.kind != fs::file_kind::regular) throw refuse_kind();
+    if (opened.id != st->id) {
+      throw error(errc::identity_changed,
+                  "the config " + shown + " was replaced while it was opened; run again",
+                  config_path);
+    }
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(file, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+      if (text.size() > max_config_bytes) throw too_large();
+    }
+    return text;
+  } catch (const error& e) {
+    if (e.subject() == config_path) throw;
+    throw error(e.code(), "failed to read the config " + shown + ": " + e.what(), config_path,
+                e.sys_errno());
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/config_file.hpp -----
+// ----- begin clawport/exporter/result.hpp -----
+// What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
+// the copy counts, and how it was published. The report and the JSON are rendered from it.
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+struct copy_counts {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t symlinks = 0;    ///< symlinks skipped
+  std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
+  std::uint64_t hard_links = 0;  ///< files with more than one name skipped
+  std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+};
+
+/// The outcome of one export (or dry run).
+struct export_result {
+  std::string alias;        ///< the exported agent
+  std::string out;          ///< --out as the caller gave it (printed as typed)
+  std::string destination;  ///< the resolved absolute destination
+  copy_counts workspace;
+  copy_counts skills;
+  std::size_t skill_bundles = 0;  ///< skill bundles that carried content
+  zeroclaw::export_plan plan;     ///< after record_missing_* (what the manifest says)
+  std::string exported_at;        ///< provenance.exported_at
+  publish::outcome publish;       ///< strategy, guarantee, warnings
+  bool dry_run = false;           ///< nothing was written
+};
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/result.hpp -----
+// ----- begin clawport/exporter/sources.hpp -----
+// What a copied source tree (the workspace, a skill bundle) must never hold: the install
+// itself. A workspace configured as the install root or an ancestor of it (`$HOME` while the
+// install is `~/.zeroclaw`) would carry the unscrubbed config.toml and `.secret_key` (which
+// decrypts every `enc2:` value) into the bundle. Refused twice: by resolved path before
+// anything is created, and by identity during the walk (so a rename or a link made after
+// the check cannot slip the install in either).
+
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport::exporter_detail {
+
+/// One part of the install a source tree may not hold.
+struct protected_entry {
+  std::string what;      ///< "the install root", "the config file", "the key file .secret_key"
+  std::string path;      ///< as shown
+  std::string resolved;  ///< through resolve_path / canonical
+  std::optional<fs::file_id> id;
+};
+
+/// A source tree to check: its field (`agents.<a>.workspace.path`,
+/// `skill_bundles.<b>.directory`), its planned and resolved paths.
+struct guarded_source {
+  std::string field;
+  std::string planned;
+  std::string resolved;
+};
+
+inline error install_inside_source(const std::string& field, const std::string& planned,
+                                   const protected_entry& p) {
+  return error(errc::overlap,
+               field + " (" + planned + ") contains " + p.what + " " + p.path +
+                   " \u2014 copying it would carry the install's unscrubbed config.toml and "
+                   ".secret_key into the bundle; point " +
+                   field + " at a directory that does not hold the install. Nothing was written",
+               field);
+}
+
+/// Refuses, naming the field, a source whose resolved path equals or contains a protected
+/// entry. Runs before anything is created.
+inline void reject_install_inside(const std::vector<guarded_source>& sources,
+                                  const std::vector<protected_entry>& protected_entries) {
+  for (const guarded_source& s : sources) {
+    for (const protected_entry& p : protected_entries) {
+      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
+        throw install_inside_source(s.field, s.planned, p);
+      }
+    }
+  }
+}
+
+/// The walk's backstop: an entry whose identity is a protected entry's refuses the copy.
+inline void reject_protected_identity(const std::vector<protected_entry>& protected_entries,
+                                      const std::string& field, const std::string& planned,
+                                      const fs::file_id& id) {
+  for (const protected_entry& p : protected_entries) {
+    if (p.id && *p.id == id) throw install_inside_source(field, planned, p);
+  }
+}
+
+}  // namespace clawport::exporter_detail
+// ----- end clawport/exporter/sources.hpp -----
+
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// What to export and how.
+struct export_options {
+  std::string alias;        ///< the agent to export
+  std::string config_path;  ///< absolute path of the install's config.toml
+  std::string out;          ///< --out as the user typed it (used in messages and the report)
+  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
+  bool force = false;       ///< replace a non-empty destination directory
+  bool sync = true;         ///< flush the staged tree (one syncfs) and fsync the parent
+  std::string token;        ///< staging token; empty = random (tests inject one)
+  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
+  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  std::function<void()> before_publish;
+  /// Called for every workspace entry the copy visits (for a progress line).
+  std::function<void(std::uint64_t entries)> on_progress;
+};
+
+namespace exporter_detail {
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
+
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
+}
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  return paths::join(base.empty() ? "/" : base, rel);
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
+
+}  // namespace exporter_detail
+
+/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
+/// Fs backend (which carries any state: a memory tree, injected faults).
+template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
+          class Publish = publish::staged_swap, class Names = names::portable>
+class basic_exporter {
+  static_assert(fs::check_policy<Fs>());
+  static_assert(publish::check_policy<Publish, Fs>());
+
+ public:
+  using fs_type = Fs;
+  using dir = typename Fs::dir;
+
+  explicit basic_exporter(Fs& fs) : fs_(fs) {}
+
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
+  /// same walk and every check with a counting sink, nothing created).
+  export_result run(const export_options& o) {
+    namespace ed = exporter_detail;
+    export_result res;
+    res.alias = o.alias;
+    res.out = o.out;
+    res.dry_run = !Publish::writes;
+
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
+    // config is read through a symlink to its file; the install root is the directory
+    // holding the name (install layout).
+    const auto config = ed::split_parent(o.config_path);
+    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
+      throw error(errc::invalid_argument,
+                  "the config path must be an absolute file path: " + o.config_path, o.config_path);
+    }
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
+    zeroclaw::plan_options popts;
+    popts.install_root = install_root;
+    popts.config_name = o.config_path;
+    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
+    zeroclaw::export_plan& plan = res.plan;
+
+    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
+    res.destination = ed::resolve_path(fs_, out_abs, o.out);
+    // A configured workspace is used as written (relative paths are taken from the install
+    // root); the default one is `agents/<alias>/workspace` under it.
+    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
+                                 std::string(plan.workspace.configured ? ".path" : "");
+    std::vector<ed::overlap_source> overlaps;
+    std::vector<ed::guarded_source> guarded;
+    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
+    std::vector<fs::skill_source> skills;
+    for (const zeroclaw::skill_source& s : plan.skill_sources) {
+      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      guarded.push_back(
+          {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
+      const zeroclaw::skill_filter filter = s.filter;
+      skills.push_back(fs::skill_source{
+          s.alias, planned, s.relative,
+          [filter](std::string_view skill) { return filter.admits_skill(skill); }});
+    }
+    ed::reject_overlap(res.destination, o.out, overlaps);
+    // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
+    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, install);
+    const auto place = ed::split_parent(res.destination);
+    if (!place) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  o.out);
+    }
+    const std::string& parent_path = place->first;
+    const std::string& name = place->second;
+    const publish::destination_names names{o.out, res.destination};
+    const timestamp exported_at =
+        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
+
+    publish::request req;
+    req.destination = name;
+    req.names = names;
+    req.sync = o.sync;
+    if constexpr (!Publish::writes) {
+      // The dry run: admission as the export would (when the parent exists), then the same
+      // walk into a counting sink, and the publish policy's own (empty) outcome.
+      dir parent = open_existing_ancestor(parent_path);
+      if (fs_.canonical(parent_path)) {
+        dir at = open_parent(parent_path, false);
+        req.adm = publish::admit(fs_, at, name, o.force, names).adm;
+      }
+      fs::counting_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+      res.publish = Publish::publish(fs_, parent, req);
+      return res;
+    } else {
+      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+      dir parent = open_parent(parent_path, true);
+      // Step 5: admission bound to identity; hold the admitted directory locked so two
+      // exports never publish over each other.
+      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
+      if (adm.handle && !fs_.try_lock(*adm.handle)) {
+        throw error(errc::destination_refused,
+                    "destination " + o.out +
+                        " is being replaced by another export that is still running; nothing "
+                        "was written",
+                    o.out);
+      }
+      // Step 6: the staging directory beside the destination, locked for the whole run
+      // so `recover` never removes it under us.
+      std::string staging;
+      fs::file_id stage_id;
+      dir stage = make_staging(parent, o.token, staging, stage_id);
+      try {
+        fs::copying_sink<Fs> sink{fs_};
+        stage_bundle(walk, res, sink, stage, req.sources);
+        if (o.sync) {
+          try {
+            fs_.sync_filesystem(stage);
+          } catch (const error& e) {
+            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
+          }
+        }
+        if (o.before_publish) o.before_publish();
+        // The staged name must still be the directory this export filled.
+        const auto now = fs_.stat_at(parent, staging);
+        if (!now || now->id != stage_id) {
+          throw error(errc::identity_changed,
+                      "the staging directory " + staging +
+                          " was replaced while the export ran; nothing was published",
+                      staging);
+        }
+        req.staging = staging;
+        req.adm = adm.adm;
+        res.publish = Publish::publish(fs_, parent, req);
+      } catch (...) {
+        remove_staging(parent, staging, stage_id);
+        throw;
+      }
+      return res;
+    }
+  }
+
+ private:
+  /// mkdir -p of the parent through handles (the resolved path has no symlink below its
+  /// nearest existing ancestor), returning the parent's handle.
+  dir open_parent(const std::string& path, bool create) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    std::optional<dir> cur;
+    try {
+      cur.emplace(fs_.open_root(base));
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
+    }
+    if (existing < parts.size() && !create) {
+      throw error(errc::not_found, "failed to open " + path, path);
+    }
+    try {
+      for (std::size_t i = existing; i < parts.size(); ++i) {
+        try {
+          fs_.make_dir_at(*cur, parts[i], 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
+      }
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to create destination parent " + path, path);
+    }
+    return std::move(*cur);
+  }
+
+  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
+                   fs::file_id& id) {
+    namespace ed = exporter_detail;
+    for (int attempt = 0;; ++attempt) {
+      staging = publish::staging_name(injected.empty() ? publish::random_token() : injected);
+      try {
+        fs_.make_dir_at(parent, staging, 0700);
+        break;
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST && injected.empty() && attempt < 16) continue;
+        throw ed::wrapped(e, "failed to create the staging directory " + staging, staging);
+      }
+    }
+    std::optional<dir> stage;
+    try {
+      stage.emplace(fs_.open_dir_at(parent, staging));
+      id = fs_.stat(*stage).id;
+      if (!fs_.try_lock(*stage)) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging + " is locked by another process", staging);
+      }
+    } catch (const error& e) {
+      stage.reset();
+      try {
+        fs_.remove_dir_at(parent, staging);
+      } catch (const error&) {
+        // it stays behind as an empty staging directory `recover` removes
+      }
+      throw ed::wrapped(e, "failed to open the staging directory " + staging, staging);
+    }
+    return std::move(*stage);
+  }
+
+  /// Best-effort removal of this export's staging tree, only if the name still is it.
+  /// Swallows everything: a failed cleanup must not mask the error being reported.
+  void remove_staging(const dir& parent, const std::string& staging,
+                      const fs::file_id& id) noexcept {
+    try {
+      const auto st = fs_.stat_at(parent, staging);
+      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
+    } catch (...) {
+      // a crash (or a second failure) leaves it for `clawport recover`
+    }
+  }
+
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<fs::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
+  /// with their identities where they exist.
+  std::vector<exporter_detail::protected_entry> protected_install(const std::string& root,
+                                                                  const std::string& config) {
+    namespace ed = exporter_detail;
+    std::vector<ed::protected_entry> out;
+    const auto add = [&](std::string what, const std::string& path) {
+      ed::protected_entry p{std::move(what), path, {}, {}};
+      const std::optional<std::string> real = fs_.canonical(path);
+      if (!real) return;
+      p.resolved = *real;
+      try {
+        const auto where = ed::split_parent(*real);
+        if (!where) {
+          p.id = fs_.stat(fs_.open_root(*real)).id;
+        } else if (const auto st = fs_.stat_at(fs_.open_root(where->first), where->second)) {
+          p.id = st->id;
+        }
+      } catch (const error&) {
+        // unreadable: the path check above still applies
+      }
+      out.push_back(std::move(p));
+    };
+    add("the install root", root);
+    add("the config file", config);
+    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    return out;
+  }
+
+  /// Opens the workspace root as the plan says (anchored, or the configured path).
+  fs::root_result<Fs> open_workspace(const std::string& install_root,
+                                     const zeroclaw::export_plan& plan,
+                                     const std::string& planned) {
+    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
+    return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
+  }
+
+  /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
+  dir open_existing_ancestor(const std::string& path) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    try {
+      return fs_.open_root(base);
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
+    }
+  }
+
+  /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
+  /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
+  /// Both modes run exactly this, so they share every rule, count and refusal text.
+  template <class Sink>
+  void stage_bundle(const walk_context& w, export_result& res, Sink& sink,
+                    const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
+    namespace ed = exporter_detail;
+    zeroclaw::export_plan& plan = res.plan;
+    fs::copy_tally ws_tally;
+    bool identity_carried = false;
+    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
+    {
+      fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
+      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
+        throw fs::workspace_root_refusal(root, w.ws_planned);
+      }
+      if (root.opened()) {
+        ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
+        sources.push_back(root.id);
+        std::optional<typename Sink::dir> ws;
+        try {
+          sink.make_dir(stage, zeroclaw::workspace_dir);
+          ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
+        } catch (const error& e) {
+          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
+        }
+        std::uint64_t entries = 0;
+        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
+                           zeroclaw::workspace_entry_included);
+        if (w.o.on_progress) {
+          spec.filter = [&entries, &w](std::string_view rel) {
+            w.o.on_progress(++entries);
+            return zeroclaw::workspace_entry_included(rel);
+          };
+        }
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+          exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
+        };
+        if (plan.identity_document) {
+          const std::string wanted = *plan.identity_document;
+          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
+            if (rel == wanted) identity_carried = true;
+          };
+        }
+        spec.sink = observer;
+        fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
+      }
+    }
+    res.workspace = ed::counts_of(ws_tally);
+    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
+        [&w](const fs::file_id& id, const std::string& path) {
+          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+          const std::size_t end = path.find('/', 7);
+          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_protected_identity(
+              w.install, "skill_bundles." + alias + ".directory", path, id);
+        },
+        observer);
+    sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
+    res.skills = ed::counts_of(carried.tally);
+    res.skill_bundles = carried.bundles;
+
+    // Step 8: an identity document the walk did not carry is dropped (row 17).
+    if (plan.identity_document && !identity_carried) {
+      zeroclaw::record_missing_identity_document(plan);
+    }
+    // Step 9: validate and write config.toml (after the identity drop is folded in).
+    const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::config_file, config);
+      digests.add_text(zeroclaw::config_file, config);
+    }
+    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    zeroclaw::record_missing_skill_content(plan, carried.without_content);
+    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+      digests.add_text(zeroclaw::manifest_file, manifest);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+    }
+  }
+
+  Fs& fs_;
+};
+
+/// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
+using exporter = basic_exporter<>;
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/exporter.hpp -----
+// ----- begin clawport/exporter/recover.hpp -----
+// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
+// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
+// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
+// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
+// tell which previous bundle is the right one, and never touches a directory a running
+// export holds locked.
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// What `recover` did, one sentence per action, in the order it acted.
+struct recover_report {
+  std::vector<std::string> actions;
+  bool restored = false;    ///< a previous bundle was moved back to the destination
+  std::size_t removed = 0;  ///< dead staging trees removed
+  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
+};
+
+namespace detail {
+
+template <class Fs>
+struct leftover {
+  std::string name;
+  typename Fs::dir handle;  ///< open and locked by recover while it works
+};
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
+      names.emplace_back(entry);
+    }
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+
+  std::vector<detail::leftover<Fs>> staging;
+  std::vector<detail::leftover<Fs>> retired;
+  for (const std::string& n : names) {
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+    if (!st) continue;
+    if (st->kind != fs::file_kind::directory) {
+      report.actions.push_back("left " + n + " alone: it is not a directory");
+      continue;
+    }
+    typename Fs::dir handle = fs.open_dir_at(parent, n);
+    if (fs.stat(handle).id != st->id) {
+      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
+      continue;
+    }
+    if (!fs.try_lock(handle)) {
+      ++report.busy;
+      report.actions.push_back("left " + n + " alone: a running export holds it");
+      continue;
+    }
+    auto& into = publish::is_retired_name(n) ? retired : staging;
+    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+  }
+
+  const bool destination_present = fs.stat_at(parent, name).has_value();
+  if (!destination_present && retired.size() > 1) {
+    std::string list;
+    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
+    throw error(errc::recover_ambiguous,
+                display + " is missing and several previous bundles lie beside it (" + list +
+                    "); recover cannot tell which one was " + display +
+                    ", so nothing was changed: rename the right one to " + std::string(name) +
+                    " yourself",
+                display);
+  }
+  if (!destination_present && retired.size() == 1) {
+    const std::string& from = retired.front().name;
+    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
+    if (done == fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::recover_ambiguous,
+                    display + " appeared while recover ran; nothing was changed", display);
+      }
+      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    }
+    report.restored = true;
+    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
+  } else {
+    for (const auto& r : retired) {
+      report.actions.push_back("left " + r.name + " alone: " + display +
+                               " exists, so it is not a bundle waiting to be restored (delete "
+                               "it yourself if it is an old bundle you no longer need)");
+    }
+  }
+  for (const auto& s : staging) {
+    // Still the object we locked? Then it is a dead export's staging tree.
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+    if (!st || st->id != fs.stat(s.handle).id) continue;
+    fs.remove_tree_at(parent, s.name);
+    ++report.removed;
+    report.actions.push_back("removed the incomplete staging tree " + s.name);
+  }
+  if (report.actions.empty()) {
+    report.actions.push_back("nothing to recover beside " + display);
+  }
+  return report;
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
+                  e.sys_errno());
+    }
+  }();
+  return recover(fs, parent, place->second, display);
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/recover.hpp -----
+// ----- begin clawport/exporter/report.hpp -----
+// The terminal report (§9): upstream's wording and order, then clawport's additions
+// (host-local settings to review, how the bundle was published). And the `--json` shape.
+
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The human report of a successful export, every line ending in '\n'. Every line goes
+/// through text::escape_for_terminal: a control character in a config value (a risk
+/// flag's command line), a path or a name is shown escaped, never sent to the terminal.
+inline std::string render_report(const export_result& r) {
+  std::string o;
+  const auto line = [&o](const std::string& s) { o += text::escape_for_terminal(s) + "\n"; };
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  if (r.dry_run) {
+    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
+  } else {
+    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
+  }
+  if (r.skill_bundles > 0) {
+    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
+         " skill bundle(s)");
+  }
+  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
+  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
+  const std::uint64_t special = r.workspace.special + r.skills.special;
+  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
+  if (replaced > 0) {
+    line("  " + n(replaced) +
+         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
+         "carries the objects it inspected");
+  }
+  if (hard > 0) {
+    line("  " + n(hard) +
+         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
+         "on this host is not this workspace's content to carry");
+  }
+  if (special > 0) {
+    line("  " + n(special) +
+         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
+         "content a bundle can carry");
+  }
+  if (links > 0) {
+    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
+  }
+  const auto& plan = r.plan;
+  if (!plan.risk_flags.empty()) {
+    line("");
+    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
+         " capability grant(s) an importing operator must accept:");
+    for (const auto& f : plan.risk_flags) {
+      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
+           f.detail);
+    }
+  }
+  if (!plan.required_secrets.empty()) {
+    line("");
+    line("\U0001F511 " + n(plan.required_secrets.size()) +
+         " credential(s) were scrubbed and must be supplied on import:");
+    for (const auto& s : plan.required_secrets) line("  " + s);
+  }
+  if (!plan.dropped.empty()) {
+    line("");
+    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
+         " item(s) could not travel and were left behind:");
+    for (const auto& d : plan.dropped) {
+      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
+           d.detail);
+    }
+  }
+  line("");
+  line(
+      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
+      "detection: other config values travel as written, so a token in an MCP server's url, "
+      "or a credential in its command or args, is carried and repeated in the manifest's "
+      "risk flags.");
+  const std::uint64_t carried = r.workspace.files + r.skills.files;
+  if (carried > 0) {
+    line("");
+    line("\u26a0\ufe0f  " + n(carried) +
+         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
+         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
+         "credential in a git remote will be contained in the export.");
+  }
+  line("");
+  line(
+      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
+      "sharing it.");
+  // clawport's additions, after upstream's report.
+  if (!plan.host_local.empty()) {
+    line("");
+    line("\U0001F3E0 " + n(plan.host_local.size()) +
+         " host-local setting(s) travel and only mean something on this host; review them "
+         "on the target:");
+    for (const auto& h : plan.host_local) {
+      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
+           h.detail);
+    }
+  }
+  if (!r.dry_run) {
+    line("");
+    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
+    if (r.publish.guarantee == publish::guarantee::atomic) {
+      how +=
+          ": the destination always held either the complete old or the complete new "
+          "bundle";
+    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
+      how +=
+          ": a crash while publishing leaves the previous bundle beside the destination; "
+          "`clawport recover` restores it";
+    }
+    how += ")";
+    if (r.publish.requested != r.publish.strategy) {
+      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
+    }
+    line(how + ".");
+  }
+  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
+  return o;
+}
+
+/// The `--json` document of DESIGN.md.
+inline nlohmann::json to_json(const export_result& r) {
+  using nlohmann::json;
+  json j;
+  j["alias"] = r.alias;
+  j["out"] = r.out;
+  j["destination"] = r.destination;
+  j["dry_run"] = r.dry_run;
+  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
+  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
+  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
+                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
+                  {"special", r.workspace.special + r.skills.special},
+                  {"replaced", r.workspace.replaced + r.skills.replaced}};
+  j["risk_flags"] = json::array();
+  for (const auto& f : r.plan.risk_flags) {
+    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
+                               {"path", f.path},
+                               {"detail", f.detail}});
+  }
+  j["required_secrets"] = r.plan.required_secrets;
+  j["dropped"] = json::array();
+  for (const auto& d : r.plan.dropped) {
+    j["dropped"].push_back({{"path", d.path},
+                            {"reason", std::string(zeroclaw::to_string(d.reason))},
+                            {"detail", d.detail}});
+  }
+  j["host_local"] = json::array();
+  for (const auto& h : r.plan.host_local) {
+    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
+                               {"path", h.path},
+                               {"detail", h.detail}});
+  }
+  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
+  j["exported_at"] = r.exported_at;
+  j["publish"] = {{"strategy", r.publish.strategy},
+                  {"requested", r.publish.requested},
+                  {"guarantee", r.publish.guarantee},
+                  {"warnings", r.publish.warnings}};
+  return j;
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/report.hpp -----
+// ----- end clawport/exporter.hpp -----
+// ----- begin clawport/fs.hpp -----
+// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
+// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
+// <clawport/testing.hpp>.
+
+// ----- end clawport/fs.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/publish.hpp -----
+// Publishing a finished bundle: admission of the destination, the Publish policy and its
+// strategies (staged_swap, exchange, none).
+
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    const auto fall_back = [&] {
+      outcome out = staged_swap::publish(fs, parent, r);
+      out.requested = std::string(name);
+      return out;
+    };
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::atomic);
+
+    if (r.adm.kind == admission_kind::vacant) {
+      std::optional<fs::stat_info> now;
+      try {
+        now = fs.stat_at(parent, r.destination);
+      } catch (const error& e) {
+        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
+                           e, r.names.display);
+      }
+      if (now) throw refusal::appeared(r.names);
+      fs::rename_result done = fs::rename_result::done;
+      try {
+        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+      } catch (const error& e) {
+        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      }
+      if (done == fs::rename_result::unsupported) return fall_back();
+      try {
+        detail::sync_parent(fs, parent, r);
+      } catch (const error& e) {
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+        throw;
+      }
+      return out;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return fall_back();
+    // From here the staging name holds what the destination held. Any failure exchanges
+    // back, which restores both names in one step.
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        throw error(errc::publish_failed,
+                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                        "), and the previous bundle could not be moved back \u2014 it is at " +
+                        r.staging,
+                    r.names.display, cause.sys_errno());
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        detail::rethrow_as(errc::publish_failed,
+                           "failed to clear the empty destination " + r.names.path, e,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          fs.make_dir_at(parent, r.destination, 0755);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/none.hpp -----
+// ----- end clawport/publish.hpp -----
+// ----- begin clawport/skills.hpp -----
+// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
+// locations and directory rules, the static audit and an agent's effective skill set.
+
+// ----- end clawport/skills.hpp -----
+// ----- begin clawport/zeroclaw.hpp -----
+// ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
+// scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
+
 // ----- begin clawport/zeroclaw/json.hpp -----
 // The plan as JSON, for `clawport export --dry-run --json` and other tooling. Carries
 // what the manifest carries plus clawport's report-only data (host-local notes, sources).
@@ -9964,7 +10920,7 @@ namespace clawport::zeroclaw {
 
 inline nlohmann::json to_json(const export_plan& plan) {
   nlohmann::json j;
-  j["format_version"] = 1;
+  j["format_version"] = bundle_format_version;
   j["root_agent"] = plan.root_alias;
   j["required_secrets"] = plan.required_secrets;
   j["skill_bundles"] = manifest_skill_bundles(plan);
@@ -9994,851 +10950,5 @@ inline nlohmann::json to_json(const export_plan& plan) {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/json.hpp -----
-// ----- begin clawport/zeroclaw/render.hpp -----
-// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
-// parsed back and compared with what was meant to be written before they are returned;
-// config.toml is also validated standing alone, and refused when it does not validate.
-
-#include <string>
-#include <string_view>
-
-// ----- begin clawport/zeroclaw/toml_writer.hpp -----
-// Writes the ordered document model as TOML: plain values first, then `[tables]` and
-// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of §1.3.
-
-#include <charconv>
-#include <cmath>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::zeroclaw {
-
-namespace toml_writer {
-
-inline bool bare_key(std::string_view key) noexcept {
-  if (key.empty()) return false;
-  for (const char c : key)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-          c == '-'))
-      return false;
-  return true;
-}
-
-inline std::string quote(std::string_view s) {
-  static const char hex[] = "0123456789ABCDEF";
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (u < 0x20 || u == 0x7F) {
-          out += "\\u00";
-          out += hex[u >> 4];
-          out += hex[u & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
-
-inline std::string floating(double d) {
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, d);
-  std::string out(buf, res.ptr);
-  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
-  return out;
-}
-
-/// True for a non-empty array whose elements are all tables (written as [[...]]).
-inline bool is_table_array(const value& v) {
-  if (!v.is_array() || v.items.empty()) return false;
-  for (const value& item : v.items)
-    if (!item.is_table()) return false;
-  return true;
-}
-
-inline std::string inline_value(const value& v);
-
-inline std::string inline_array(const value& v, bool pretty) {
-  if (v.items.empty()) return "[]";
-  std::vector<std::string> parts;
-  std::size_t width = 0;
-  for (const value& item : v.items) {
-    parts.push_back(inline_value(item));
-    width += parts.back().size() + 2;
-  }
-  if (!pretty && width <= 80) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    return out + "]";
-  }
-  std::string out = "[\n";
-  for (const std::string& p : parts) out += "    " + p + ",\n";
-  return out + "]";
-}
-
-inline std::string inline_value(const value& v) {
-  switch (v.type) {
-    case value::kind::string:
-      return quote(v.text);
-    case value::kind::integer:
-      return std::to_string(v.integer);
-    case value::kind::floating:
-      return floating(v.floating);
-    case value::kind::boolean:
-      return v.boolean ? "true" : "false";
-    case value::kind::datetime:
-      return v.text;
-    case value::kind::array:
-      return inline_array(v, false);
-    case value::kind::table: {
-      if (v.members.empty()) return "{}";
-      std::string out = "{ ";
-      for (std::size_t i = 0; i < v.members.size(); ++i)
-        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
-      return out + " }";
-    }
-  }
-  return {};
-}
-
-inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
-
-inline void write_body(const value& table, const std::string& prefix, bool pretty,
-                       std::string& out);
-
-inline void write_table(const value& table, const std::string& path, bool pretty,
-                        std::string& out) {
-  bool has_plain = false;
-  for (const member& m : table.members)
-    if (!is_section(m.val)) has_plain = true;
-  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
-  write_body(table, path, pretty, out);
-}
-
-inline void write_body(const value& table, const std::string& prefix, bool pretty,
-                       std::string& out) {
-  for (const member& m : table.members)
-    if (!is_section(m.val))
-      out += key(m.key) + " = " +
-             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
-  for (const member& m : table.members) {
-    if (!is_section(m.val)) continue;
-    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
-    if (m.val.is_table()) {
-      write_table(m.val, path, pretty, out);
-    } else {
-      for (const value& element : m.val.items) {
-        out += "[[" + path + "]]\n";
-        write_body(element, path, pretty, out);
-      }
-    }
-  }
-}
-
-/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
-/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
-inline std::string blank_line_before_sections(std::string_view text) {
-  std::string out;
-  bool previous_blank = true;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
-    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
-    out.append(line.data(), line.size());
-    out += '\n';
-    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
-    start = end + 1;
-  }
-  return out;
-}
-
-/// The document as TOML text. `pretty` writes every non-empty array one item per line.
-inline std::string write(const value& document, bool pretty) {
-  std::string out;
-  write_body(document, "", pretty, out);
-  return blank_line_before_sections(out);
-}
-
-}  // namespace toml_writer
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/toml_writer.hpp -----
-// ----- begin clawport/zeroclaw/validate.hpp -----
-// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
-// upstream's order, fail-fast, with errors that name the field.
-
-#include <algorithm>
-#include <cmath>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::zeroclaw {
-
-/// The first problem `validate_config` found. `code` is upstream's structured code
-/// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
-struct validation_error {
-  std::string code;
-  std::string message;
-  std::string path;
-
-  /// Upstream's display: `[<code>] <message> (<path>)`, or the bare message.
-  std::string display() const {
-    if (code.empty()) return message;
-    return "[" + code + "] " + message + " (" + path + ")";
-  }
-};
-
-namespace detail {
-
-struct validator_state {
-  std::optional<validation_error> error;
-  bool fail(std::string code, std::string message, std::string path) {
-    if (!error) error = validation_error{std::move(code), std::move(message), std::move(path)};
-    return false;
-  }
-};
-
-inline std::vector<const member*> sorted_members(const value* table) {
-  std::vector<const member*> out;
-  if (table != nullptr && table->is_table())
-    for (const member& m : table->members) out.push_back(&m);
-  std::sort(out.begin(), out.end(),
-            [](const member* a, const member* b) { return a->key < b->key; });
-  return out;
-}
-
-inline const value* child(const value* table, std::string_view key) {
-  return (table != nullptr && table->is_table()) ? table->find(key) : nullptr;
-}
-
-/// Loader-level checks on one entry: types, enum values, required keys.
-inline bool check_shape(const value& entry, list_view<field> fields, list_view<field> extra,
-                        const std::string& path, validator_state& st) {
-  try {
-    shape_sink sink{nullptr, nullptr, false};
-    (void)shape_table(entry, fields, extra, path, sink);
-  } catch (const error& e) {
-    return st.fail("", e.what(), e.subject());
-  }
-  const auto required = [&](list_view<field> list, const value& table,
-                            const std::string& at) -> bool {
-    for (const field& f : list)
-      if (f.required && lookup(table, f) == nullptr)
-        return st.fail("", "missing field `" + std::string(f.key) + "` in `" + at + "`",
-                       at + "." + std::string(f.key));
-    return true;
-  };
-  if (!required(fields, entry, path) || !required(extra, entry, path)) return false;
-  // Required keys of nested tables that are present (approval_route.approver_channel).
-  for (const field& f : fields)
-    if (f.type == field_type::table && !f.children.empty())
-      if (const value* sub = entry.find(f.key))
-        if (sub->is_table() && !required(f.children, *sub, path + "." + std::string(f.key)))
-          return false;
-  return true;
-}
-
-inline bool valid_http_url(std::string_view url, bool& http_scheme) {
-  const auto colon = url.find("://");
-  http_scheme = false;
-  if (colon == std::string_view::npos || colon == 0) return false;
-  const std::string_view scheme = url.substr(0, colon);
-  for (const char c : scheme)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
-          c == '-' || c == '.'))
-      return false;
-  const std::string_view rest = url.substr(colon + 3);
-  if (rest.empty() || rest.front() == '/') return false;
-  for (const char c : rest)
-    if (static_cast<unsigned char>(c) <= 0x20) return false;
-  http_scheme = scheme == "http" || scheme == "https";
-  return true;
-}
-
-template <typename Schema>
-class validator {
- public:
-  explicit validator(const value& config) : config_(config) {}
-
-  std::optional<validation_error> run() {
-    (void)(shapes() && prechecks() && skill_directories() && env_names() && providers() &&
-           servers() && runtime_summarizers() && agents());
-    return st_.error;
-  }
-
- private:
-  const value* top(std::string_view key) const { return child(&config_, key); }
-
-  bool shapes() {
-    const std::pair<const char*, entry_schema> sections[] = {
-        {"agents", Schema::agent()},
-        {"risk_profiles", Schema::risk_profile()},
-        {"runtime_profiles", Schema::runtime_profile()},
-        {"skill_bundles", Schema::skill_bundle()},
-        {"knowledge_bundles", Schema::knowledge_bundle()},
-        {"mcp_bundles", Schema::mcp_bundle()}};
-    for (const auto& [name, entry] : sections)
-      for (const member* m : sorted_members(top(name))) {
-        const std::string path = std::string(name) + "." + m->key;
-        if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
-        if (!check_shape(m->val, entry.fields, entry.extra, path, st_)) return false;
-      }
-    if (const value* list = mcp_servers())
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const std::string path = "mcp.servers[" + std::to_string(i) + "]";
-        if (!list->items[i].is_table()) return st_.fail("", "`" + path + "` must be a table", path);
-        const entry_schema entry = Schema::mcp_server();
-        if (!check_shape(list->items[i], entry.fields, entry.extra, path, st_)) return false;
-      }
-    const std::pair<const char*, int> kinds[] = {{"models", 0}, {"tts", 1}, {"transcription", 2}};
-    for (const auto& [kind, which] : kinds)
-      for (const member* family : sorted_members(child(top("providers"), kind))) {
-        const entry_schema* entry = which == 0   ? Schema::model_provider(family->key)
-                                    : which == 1 ? Schema::tts_provider(family->key)
-                                                 : Schema::transcription_provider(family->key);
-        if (entry == nullptr) continue;  // unknown families are dropped at load upstream
-        for (const member* m : sorted_members(&family->val)) {
-          const std::string path =
-              std::string("providers.") + kind + "." + family->key + "." + m->key;
-          if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
-          if (!check_shape(m->val, entry->fields, entry->extra, path, st_)) return false;
-        }
-      }
-    return true;
-  }
-
-  const value* mcp_servers() const {
-    const value* list = child(top("mcp"), "servers");
-    return (list != nullptr && list->is_array()) ? list : nullptr;
-  }
-
-  bool prechecks() {
-    for (const member* a : sorted_members(top("agents"))) {
-      const value* timeout = child(child(&a->val, "precheck"), "timeout_secs");
-      if (timeout != nullptr && timeout->type == value::kind::integer && timeout->integer <= 0) {
-        const std::string path = "agents." + a->key + ".precheck.timeout_secs";
-        return st_.fail("invalid_numeric_range", path + " must be greater than 0", path);
-      }
-    }
-    return true;
-  }
-
-  // The closure has no config_path, so the install root is the relative default ".".
-  bool skill_directories() {
-    std::vector<std::pair<std::string, std::string>> resolved;
-    for (const member* b : sorted_members(top("skill_bundles"))) {
-      const value* dir = child(&b->val, "directory");
-      const std::string configured =
-          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
-      const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
-                                                                   : paths::join(".", configured));
-      if (!paths::starts_with(path, "shared"))
-        return st_.fail("invalid_format",
-                        "skill-bundle directory '" + path +
-                            "' escapes the shared workspace at 'shared'; bundles must stay "
-                            "inside `<install>/shared/`",
-                        "skill-bundles." + b->key + ".directory");
-      for (const auto& other : resolved)
-        if (other.second == path)
-          return st_.fail("invalid_format",
-                          "skill-bundles '" + other.first + "' and '" + b->key +
-                              "' both resolve to directory '" + path +
-                              "'; each bundle must own a unique directory",
-                          "skill_bundles");
-      resolved.emplace_back(b->key, path);
-    }
-    return true;
-  }
-
-  bool env_names() {
-    for (const member* p : sorted_members(top("risk_profiles"))) {
-      const value* list = child(&p->val, "shell_env_passthrough");
-      if (list == nullptr || !list->is_array()) continue;
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const std::string& name = list->items[i].text;
-        bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
-        for (const char c : name)
-          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                      c == '_');
-        if (!ok) {
-          const std::string path =
-              "risk_profiles." + p->key + ".shell_env_passthrough[" + std::to_string(i) + "]";
-          return st_.fail("", path + " is invalid (" + name + "); expected [A-Za-z_][A-Za-z0-9_]*",
-                          path);
-        }
-      }
-    }
-    return true;
-  }
-
-  bool providers() {
-    for (const member* family : sorted_members(child(top("providers"), "models"))) {
-      if (Schema::model_provider(family->key) == nullptr) continue;
-      for (const member* m : sorted_members(&family->val)) {
-        const std::string base = "providers.models." + family->key + "." + m->key;
-        const value* uri = child(&m->val, "uri");
-        bool http = false;
-        if (uri != nullptr && uri->is_string()) {
-          if (!valid_http_url(uri->text, http))
-            return st_.fail("", base + ".uri is not a valid URL", base + ".uri");
-          if (!http) return st_.fail("", base + ".uri must use http/https", base + ".uri");
-        }
-        const value* t = child(&m->val, "temperature");
-        if (t != nullptr) {
-          const double v =
-              t->type == value::kind::integer ? static_cast<double>(t->integer) : t->floating;
-          if (!(v >= 0.0 && v <= 2.0))
-            return st_.fail("",
-                            base + ".temperature: temperature " + toml_number(*t) +
-                                " is out of range (expected 0..=2)",
-                            base + ".temperature");
-        }
-        if (const value* pricing = child(&m->val, "pricing"))
-          if (pricing->is_table())
-            for (const member& p : pricing->members) {
-              const std::string at = base + ".pricing." + p.key;
-              const bool number =
-                  p.val.type == value::kind::floating || p.val.type == value::kind::integer;
-              const double v = p.val.type == value::kind::integer
-                                   ? static_cast<double>(p.val.integer)
-                                   : p.val.floating;
-              if (!number) return st_.fail("", at + ": value must be a number", at);
-              if (std::isnan(v)) return st_.fail("", at + ": value must not be NaN", at);
-              if (v < 0.0)
-                return st_.fail("", at + ": value must be >= 0.0 (got " + toml_number(p.val) + ")",
-                                at);
-            }
-        if (family->key == "ollama") {
-          const value* model = child(&m->val, "model");
-          if (model != nullptr && model->is_string() && model->text.size() >= 6 &&
-              model->text.compare(model->text.size() - 6, 6, ":cloud") == 0) {
-            const std::string u = (uri != nullptr && uri->is_string()) ? uri->text : "";
-            const bool local = u.empty() || u.find("://localhost") != std::string::npos ||
-                               u.find("://127.0.0.1") != std::string::npos;
-            if (local)
-              return st_.fail("",
-                              base + ": model \"" + model->text +
-                                  "\" is an Ollama cloud model and needs a remote uri",
-                              base + ".uri");
-            const value* key = child(&m->val, "api_key");
-            if (u.find("ollama.com") != std::string::npos &&
-                (key == nullptr || !key->is_string() || key->text.empty()))
-              return st_.fail(
-                  "",
-                  base + ": model \"" + model->text + "\" on ollama.com needs a non-empty api_key",
-                  base + ".api_key");
-          }
-        }
-      }
-    }
-    return true;
-  }
-
-  /// A number as written: the shortest text that reads back as the same value (so
-  /// `2.0000001` is not shown as `2.0`), the writer's own rule.
-  static std::string toml_number(const value& v) {
-    if (v.type == value::kind::integer) return std::to_string(v.integer);
-    return toml_writer::floating(v.floating);
-  }
-
-  bool servers() {
-    const value* mcp = top("mcp");
-    const value* enabled = child(mcp, "enabled");
-    if (enabled != nullptr && enabled->is_boolean() && !enabled->boolean) return true;
-    const value* list = mcp_servers();
-    if (list == nullptr) return true;
-    std::vector<std::string> seen;
-    for (std::size_t i = 0; i < list->items.size(); ++i) {
-      const value& s = list->items[i];
-      const std::string at = "mcp.servers[" + std::to_string(i) + "]";
-      const std::string name = detail::string_of(child(&s, "name"));
-      if (detail::trim_copy(name).empty())
-        return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
-      std::string folded = name;
-      for (char& c : folded)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (std::find(seen.begin(), seen.end(), folded) != seen.end())
-        return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
-      seen.push_back(folded);
-      std::string transport = detail::string_of(child(&s, "transport"));
-      if (transport.empty()) transport = "stdio";
-      const value* url = child(&s, "url");
-      if (transport == "stdio") {
-        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
-          return st_.fail("", at + " with transport=stdio requires non-empty command",
-                          at + ".command");
-      } else {
-        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
-          return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
-      }
-      if (url != nullptr && url->is_string() && !url->text.empty()) {
-        bool http = false;
-        if (!valid_http_url(url->text, http) || !http)
-          return st_.fail("", at + ".url must use http/https", at + ".url");
-      }
-      const value* ca = child(&s, "tls_ca_cert_path");
-      if (ca != nullptr && ca->is_string()) {
-        if (ca->text.empty() || ca->text.front() != '/')
-          return st_.fail("", at + ".tls_ca_cert_path must be an absolute path",
-                          at + ".tls_ca_cert_path");
-        if (url == nullptr || !url->is_string() || url->text.rfind("https://", 0) != 0)
-          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set", at + ".url");
-      }
-      const value* timeout = child(&s, "tool_timeout_secs");
-      if (timeout != nullptr && timeout->type == value::kind::integer) {
-        if (timeout->integer <= 0)
-          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs must be greater than 0",
-                          at + ".tool_timeout_secs");
-        if (timeout->integer > 600)
-          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs exceeds max 600",
-                          at + ".tool_timeout_secs");
-      }
-    }
-    return true;
-  }
-
-  /// A two-tier reference `v` at `path` must be dotted and name an existing entry of
-  /// `section`. `model_family_check` (agents' model_provider only) also requires a known
-  /// family and uses upstream's bracketed wording.
-  bool two_tier(const std::string& path, const std::string& v, const std::string& section,
-                bool model_family_check) {
-    const auto dot = v.find('.');
-    if (dot == std::string::npos || dot == 0 || dot + 1 == v.size())
-      return st_.fail("invalid_format",
-                      path + " must be dotted form `<type>.<alias>` (got \"" + v + "\")", path);
-    const std::string type = v.substr(0, dot);
-    const std::string alias = v.substr(dot + 1);
-    if (model_family_check && Schema::model_provider(type) == nullptr)
-      return st_.fail("dangling_reference",
-                      path + " = \"" + v + "\" but \"" + type +
-                          "\" is not a known provider family; check "
-                          "[providers.models.<family>.<alias>] in config.toml (valid families: "
-                          "`zeroclaw providers`)",
-                      path);
-    const value* entry = child(child(section_table(section), type), alias);
-    if (entry == nullptr || !entry->is_table())
-      return st_.fail("dangling_reference",
-                      path + " = \"" + v + "\" but " +
-                          (model_family_check ? "[" + section + "." + type + "." + alias + "]"
-                                              : section + "." + type + "." + alias) +
-                          " is not configured",
-                      path);
-    return true;
-  }
-
-  const value* section_table(const std::string& dotted) const {
-    const value* v = &config_;
-    std::size_t start = 0;
-    for (;;) {
-      const auto dot = dotted.find('.', start);
-      v = child(v, std::string_view(dotted).substr(
-                       start, dot == std::string::npos ? std::string::npos : dot - start));
-      if (dot == std::string::npos) return v;
-      start = dot + 1;
-    }
-  }
-
-  bool runtime_summarizers() {
-    for (const member* p : sorted_members(top("runtime_profiles"))) {
-      const std::string v =
-          detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
-      if (detail::trim_copy(v).empty()) continue;
-      if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
-                    detail::trim_copy(v), "providers.models", false))
-        return false;
-    }
-    return true;
-  }
-
-  bool agents() {
-    const value* agents = top("agents");
-    for (const member* a : sorted_members(agents)) {
-      const std::string base = "agents." + a->key + ".";
-      const value& agent = a->val;
-      const std::string model =
-          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
-      if (model.empty())
-        return st_.fail("required_field_empty",
-                        base +
-                            "model_provider must reference a configured model model_provider "
-                            "(e.g. \"anthropic.default\")",
-                        base + "model_provider");
-      if (!two_tier(base + "model_provider", model, "providers.models", true)) return false;
-      if (const value* channels = child(&agent, "channels"))
-        for (std::size_t i = 0; i < channels->items.size(); ++i)
-          if (!two_tier(base + "channels[" + std::to_string(i) + "]", channels->items[i].text,
-                        "channels", false))
-            return false;
-      const std::pair<const char*, const char*> refs[] = {
-          {"tts_provider", "providers.tts"},
-          {"transcription_provider", "providers.transcription"},
-          {"classifier_provider", "providers.models"},
-          {"summary_provider", "providers.models"}};
-      for (const auto& [key, section] : refs) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
-        if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
-      }
-      const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
-      for (const char* key : bundles)
-        if (const value* list = child(&agent, key))
-          for (std::size_t i = 0; i < list->items.size(); ++i) {
-            const std::string v = detail::trim_copy(list->items[i].text);
-            if (v.empty()) continue;
-            if (child(top(key), v) == nullptr)
-              return st_.fail("dangling_reference",
-                              base + key + "[" + std::to_string(i) + "] = \"" + v + "\" but " +
-                                  key + "." + v + " is not configured",
-                              base + key + "[" + std::to_string(i) + "]");
-          }
-      const std::pair<const char*, const char*> profiles[] = {
-          {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
-      for (const auto& [key, section] : profiles) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
-        if (!v.empty() && child(top(section), v) == nullptr)
-          return st_.fail(
-              "dangling_reference",
-              base + key + " = \"" + v + "\" but " + section + "." + v + " is not configured",
-              base + key);
-      }
-      const value* enabled = child(&agent, "enabled");
-      const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
-      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
-        return st_.fail("required_field_empty",
-                        base +
-                            "risk_profile must reference a configured [risk_profiles.<alias>] "
-                            "entry",
-                        base + "risk_profile");
-      if (!delegates(a->key, agent, agents)) return false;
-    }
-    return true;
-  }
-
-  bool delegates(const std::string& alias, const value& agent, const value* agents) {
-    const std::string base = "agents." + alias + ".";
-    if (const value* list = child(&agent, "delegates"); list != nullptr && list->is_array()) {
-      std::vector<std::string> seen;
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const value& d = list->items[i];
-        const std::string target =
-            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
-        const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
-        if (target.empty())
-          return st_.fail("required_field_empty",
-                          at + " is empty; remove it or name a configured agent", at);
-        if (target == alias)
-          return st_.fail("invalid_format",
-                          at + " names this agent itself; an agent cannot delegate to itself", at);
-        if (child(agents, target) == nullptr)
-          return st_.fail("dangling_reference",
-                          at + " = \"" + target + "\" but agents." + target + " is not configured",
-                          at);
-        if (std::find(seen.begin(), seen.end(), target) != seen.end())
-          return st_.fail("invalid_format", at + " duplicates an earlier delegate target", at);
-        seen.push_back(target);
-      }
-    }
-    const value* workspace = child(&agent, "workspace");
-    if (const value* access = child(workspace, "access"); access != nullptr && access->is_table())
-      for (const member& m : access->members) {
-        const std::string at = base + "workspace.access." + m.key;
-        if (m.key == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
-        if (child(agents, m.key) == nullptr)
-          return st_.fail("dangling_reference", at + " but agents." + m.key + " is not configured",
-                          at);
-      }
-    if (const value* list = child(workspace, "read_memory_from");
-        list != nullptr && list->is_array())
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const std::string& target = list->items[i].text;
-        const std::string at = base + "workspace.read_memory_from[" + std::to_string(i) + "]";
-        if (target == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
-        const value* other = child(agents, target);
-        if (other == nullptr)
-          return st_.fail("dangling_reference",
-                          at + " = \"" + target + "\" but agents." + target + " is not configured",
-                          at);
-        const auto backend = [](const value* a) {
-          const std::string b = detail::string_of(child(child(a, "memory"), "backend"));
-          return b.empty() ? std::string("sqlite") : b;
-        };
-        if (backend(other) != backend(&agent))
-          return st_.fail("invalid_format",
-                          at + " points at agents." + target + " which uses memory backend " +
-                              backend(other) + ", but agents." + alias + " uses " +
-                              backend(&agent) +
-                              "; the allowlist must point at same-backend siblings only",
-                          at);
-      }
-    return true;
-  }
-
-  const value& config_;
-  validator_state st_;
-};
-
-}  // namespace detail
-
-/// Validates a whole config as ZeroClaw would load it on a clean install; returns the
-/// first error, or nullopt.
-template <typename Schema>
-std::optional<validation_error> validate_config(const value& config) {
-  require_schema<Schema>();
-  return detail::validator<Schema>(config).run();
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/validate.hpp -----
-
-namespace clawport::zeroclaw {
-
-/// The comment block config.toml starts with (§1.5).
-inline constexpr std::string_view config_header =
-    "# ZeroClaw agent bundle — config closure.\n"
-    "#\n"
-    "# This is a FRAGMENT, not a complete config.toml. `zeroclaw agents import`\n"
-    "# merges it into the target install; it never replaces the target's config.\n"
-    "# Empty-string values are credentials that were scrubbed on export and must be\n"
-    "# supplied on the target — see `required_secrets` in zeroclaw-agent.toml.\n"
-    "#\n"
-    "# Scrubbing blanks the fields the schema marks secret. It is not credential\n"
-    "# detection: any other value here travels as written, so a token in an MCP\n"
-    "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
-
-/// The comment block zeroclaw-agent.toml starts with (§1.3).
-inline constexpr std::string_view manifest_header =
-    "# ZeroClaw agent bundle manifest.\n"
-    "#\n"
-    "# `required_secrets` lists config paths whose credentials were scrubbed on\n"
-    "# export. `risk_flags` lists capabilities the importing operator is being asked\n"
-    "# to grant. `dropped` lists configuration that could not travel.\n"
-    "#\n"
-    "# Scrubbing blanks the fields the schema marks secret in config.toml, and\n"
-    "# nothing more. Other config strings travel as written, and `risk_flags` below\n"
-    "# repeats stdio server command lines verbatim. The files under workspace/ and\n"
-    "# skills/ are copied as-is. None of it is scanned for secrets.\n";
-
-namespace detail {
-
-[[noreturn]] inline void closure_invalid(const std::string& alias, const std::string& error_text,
-                                         const std::string& subject) {
-  throw error(errc::config_invalid,
-              "the closure for agent '" + alias +
-                  "' does not validate on a clean install: " + error_text +
-                  "\nA bundle has to stand on its own, so this one is not written. Fix the "
-                  "reported field in this install's config and export again.",
-              subject);
-}
-
-}  // namespace detail
-
-template <typename Schema>
-std::string render_config_toml(const export_plan& plan) {
-  require_schema<Schema>();
-  const std::string text =
-      std::string(config_header) + toml_writer::write(plan.closure, /*pretty=*/false);
-  value reparsed;
-  try {
-    reparsed = parse_toml(text, "config.toml");
-  } catch (const error& e) {
-    detail::closure_invalid(plan.root_alias, e.what(), "config.toml");
-  }
-  if (reparsed != plan.closure)
-    detail::closure_invalid(plan.root_alias,
-                            "the rendered config.toml does not parse back to the closure that "
-                            "was planned (a clawport rendering bug)",
-                            "config.toml");
-  if (const auto problem = validate_config<Schema>(reparsed))
-    detail::closure_invalid(plan.root_alias, problem->display(), problem->path);
-  return text;
-}
-
-/// The manifest as a document, keys in §1.2's order.
-inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
-  value m = value::make_table();
-  m.set("format_version", value::make_integer(1));
-  m.set("root_agent", value::make_string(plan.root_alias));
-  value secrets = value::make_array();
-  for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
-  m.set("required_secrets", std::move(secrets));
-  value skills = value::make_array();
-  for (const std::string& s : manifest_skill_bundles(plan))
-    skills.items.push_back(value::make_string(s));
-  m.set("skill_bundles", std::move(skills));
-  value provenance = value::make_table();
-  provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
-  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
-  m.set("provenance", std::move(provenance));
-  value dropped = value::make_array();
-  for (const dropped_item& d : plan.dropped) {
-    value entry = value::make_table();
-    entry.set("path", value::make_string(d.path));
-    entry.set("reason", value::make_string(std::string(to_string(d.reason))));
-    entry.set("detail", value::make_string(d.detail));
-    dropped.items.push_back(std::move(entry));
-  }
-  m.set("dropped", std::move(dropped));
-  value flags = value::make_array();
-  for (const risk_flag& f : plan.risk_flags) {
-    value entry = value::make_table();
-    entry.set("kind", value::make_string(std::string(to_string(f.kind))));
-    entry.set("path", value::make_string(f.path));
-    entry.set("detail", value::make_string(f.detail));
-    flags.items.push_back(std::move(entry));
-  }
-  m.set("risk_flags", std::move(flags));
-  return m;
-}
-
-inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
-  const value manifest = manifest_document(plan, exported_at);
-  const std::string text =
-      std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
-  if (parse_toml(text, std::string(manifest_file)) != manifest)
-    throw error(errc::bundle_invalid,
-                "the rendered manifest does not parse back to the manifest that was meant (a "
-                "clawport rendering bug)",
-                std::string(manifest_file));
-  return text;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

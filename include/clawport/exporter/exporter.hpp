@@ -22,10 +22,11 @@
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
 #include "../skills/loader.hpp"
-#include "../zeroclaw/api.hpp"
+#include "../zeroclaw/closure.hpp"
 #include "../zeroclaw/config_file.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
+#include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
 #include "result.hpp"
@@ -42,6 +43,7 @@
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What to export and how.
 struct export_options {
@@ -95,9 +97,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
 }
 
 inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
+  return paths::join(base.empty() ? "/" : base, rel);
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
@@ -502,4 +502,5 @@ class basic_exporter {
 /// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
 using exporter = basic_exporter<>;
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

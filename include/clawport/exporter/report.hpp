@@ -11,6 +11,7 @@
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// The human report of a successful export, every line ending in '\n'. Every line goes
 /// through text::escape_for_terminal: a control character in a config value (a risk
@@ -170,4 +171,5 @@ inline nlohmann::json to_json(const export_result& r) {
   return j;
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -11,6 +11,7 @@
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
 struct copy_counts {
@@ -36,4 +37,5 @@ struct export_result {
   bool dry_run = false;           ///< nothing was written
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

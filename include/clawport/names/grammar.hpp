@@ -12,7 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "utf8.hpp"
+#include "../core/utf8.hpp"
 
 namespace clawport::names {
 

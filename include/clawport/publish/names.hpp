@@ -4,6 +4,8 @@
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstddef>
 #include <random>
 #include <string>

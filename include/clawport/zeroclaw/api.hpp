@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The entry points of the pure export half, declared in one place. Definitions live in
-// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+// closure.hpp (planning) and render.hpp (config and manifest text), included at the end, so
+// that this header alone defines what it declares.
 #pragma once
 
 #include <string>
@@ -34,3 +35,7 @@ std::string render_config_toml(const export_plan& plan);
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
 }  // namespace clawport::zeroclaw
+
+// The definitions. Both include this header first, hence after the declarations.
+#include "closure.hpp"
+#include "render.hpp"

@@ -648,8 +648,12 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options) {
   require_schema<Schema>();
   names::require_names_policy<Names>();
-  const value root = parse_toml(config_text, options.config_name);
-  return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
+    const value root = parse_toml(config_text, "config.toml");
+    return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  } else {
+    return {};  // not reached: the checks above have named what is missing
+  }
 }
 
 }  // namespace clawport::zeroclaw

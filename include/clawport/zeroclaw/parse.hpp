@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// TOML text -> the ordered document model, through toml++. Parse errors become
-// clawport::error(errc::config_parse) naming the line and column.
+// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// parse errors become clawport::error(errc::config_parse) naming the line and column.
 #pragma once
 
 #include <sstream>

@@ -4,6 +4,8 @@
 // (record_missing_identity_document, record_missing_skill_content) and renders.
 #pragma once
 
+#include "../bundle/layout.hpp"  // the bundle layout: bundle::
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -17,13 +19,12 @@
 
 namespace clawport::zeroclaw {
 
-// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
-inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
-inline constexpr std::string_view config_file = "config.toml";
-inline constexpr std::string_view workspace_dir = "workspace";
-inline constexpr std::string_view skills_dir = "skills";
+// ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
+inline constexpr std::string_view manifest_file = bundle::manifest_file;
+inline constexpr std::string_view digest_list_file = bundle::digest_list_file;
+inline constexpr std::string_view config_file = bundle::config_file;
+inline constexpr std::string_view workspace_dir = bundle::workspace_dir;
+inline constexpr std::string_view skills_dir = bundle::skills_dir;
 inline constexpr std::string_view workspace_memory_dir = "memory";
 inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
 

@@ -3,6 +3,8 @@
 // (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <string_view>
 
 namespace clawport::zeroclaw {

@@ -9,6 +9,7 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../core/version.hpp"
 #include "api.hpp"
 #include "document.hpp"
 #include "parse.hpp"
@@ -83,7 +84,7 @@ std::string render_config_toml(const export_plan& plan) {
 /// The manifest as a document, keys in §1.2's order.
 inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
   value m = value::make_table();
-  m.set("format_version", value::make_integer(1));
+  m.set("format_version", value::make_integer(bundle_format_version));
   m.set("root_agent", value::make_string(plan.root_alias));
   value secrets = value::make_array();
   for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));

@@ -4,6 +4,8 @@
 // `ensure_blank_line_before_sections` pass of §1.3.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <string>

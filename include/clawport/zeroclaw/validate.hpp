@@ -529,7 +529,11 @@ class validator {
 template <typename Schema>
 std::optional<validation_error> validate_config(const value& config) {
   require_schema<Schema>();
-  return detail::validator<Schema>(config).run();
+  if constexpr (is_schema_v<Schema>) {
+    return detail::validator<Schema>(config).run();
+  } else {
+    return std::nullopt;  // not reached: require_schema has named what is missing
+  }
 }
 
 }  // namespace clawport::zeroclaw
