@@ -1524,12 +1524,12 @@ inline std::string sha256_hex(std::string_view text) {
 // ----- end clawport/digest/sha256.hpp -----
 // ----- end clawport/digest.hpp -----
 // ----- begin clawport/exporter.hpp -----
-// The export: basic_exporter (the order of operations of §7.9 over the four policies), the
-// report and JSON rendering, and recover.
+// The export: basic_exporter (the order of operations of docs/library.md, Exporting, over the four
+// policies), the report and JSON rendering, and recover.
 
 // ----- begin clawport/exporter/destination.hpp -----
-// Destination resolution and the overlap check (§7.2), done before anything is created.
-// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// Destination resolution and the overlap check (docs/library.md, Exporting), done before anything
+// is created. `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
 // ancestor through the Fs policy's `canonical` and re-appends the missing components,
 // refusing a `..` that reaches through a directory that does not exist yet.
 
@@ -1578,7 +1578,8 @@ inline error unresolvable(const std::string& display) {
                display);
 }
 
-/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+/// `resolve_path` of docs/library.md, Exporting for an absolute path; `display` names it in the
+/// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
   static_assert(has_canonical<Fs>::value,
@@ -1661,19 +1662,18 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 }  // namespace clawport::exporter_detail
 // ----- end clawport/exporter/destination.hpp -----
 // ----- begin clawport/exporter/exporter.hpp -----
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 
 // ----- begin clawport/fs/anchored.hpp -----
 // Opening a source root (a workspace or a skill bundle) so that what is copied is bound
 // to what was checked: the walk goes one component at a time through the previous
 // handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+// the opened handle's. Spec: docs/library.md, Exporting.
 
 // ----- begin clawport/fs/context.hpp -----
 // Re-throwing a backend error with the caller's context ("failed to open
@@ -2158,7 +2158,7 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 }  // namespace clawport::fs
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree walk (spec §7.4) and skill-bundle walk (§7.6), with a sink that
+// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
 // says what happens to what is carried: `copying_sink` writes it into the bundle,
 // `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
 // share every rule, count and refusal text. Every read goes through directory handles;
@@ -2454,8 +2454,8 @@ using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Walks the entries of `src` into the sink's `dst` (§7.4), adding to `tally`. `relative`
-/// is the path of `src` below the spec's root (empty for the root itself); errors name
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
 /// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
 /// counted and skipped; hard-linked files and entries replaced between classification and
 /// open are counted and skipped; any failure to open, read, create or write is thrown.
@@ -2509,7 +2509,7 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// §7.6: walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
 /// roots are opened anchored under `install_root` (family `shared`); a symlinked or
 /// escaping root is refused. Only directories directly under a bundle root are skills
 /// (loose files are skipped silently, symlinks counted); a skill that carries no file is
@@ -2929,7 +2929,7 @@ class posix {
 
   /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
   /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  /// (exporter, docs/library.md, Exporting), never to open anything. Added for the exporter.
   std::optional<std::string> canonical(std::string_view abs) {
     std::string path(abs);
     char* resolved = ::realpath(path.c_str(), nullptr);
@@ -3283,7 +3283,7 @@ static_assert(check_policy<posix>());
 }  // namespace clawport::fs
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
-// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
 //   static constexpr std::optional<std::string_view> check(std::string_view name);
 // returning the refusal reason (a phrase completing "the name ...") or nullopt.
@@ -3309,7 +3309,7 @@ struct not_empty {
 };
 
 /// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
-/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+/// default grammar changes no docs/format.md outcome; it keeps the code-point rules well-defined.
 struct valid_utf8 {
   static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
     if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
@@ -3498,7 +3498,7 @@ struct grammar {
   static constexpr bool has = detail::contains_v<Rule, Rules...>;
 };
 
-/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+/// The default grammar: docs/format.md, in its order, with its reasons.
 using portable =
     grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
             rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
@@ -3525,7 +3525,7 @@ constexpr void require_names_policy() noexcept {
                 "returning the refusal reason, or nullopt for a portable name");
 }
 
-/// The public predicate of §6.2: true when `name` is one portable path component.
+/// The public predicate of docs/format.md: true when `name` is one portable path component.
 template <typename Names = portable>
 constexpr bool is_safe_path_component(std::string_view name) noexcept {
   require_names_policy<Names>();
@@ -3535,9 +3535,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 }  // namespace clawport::names
 // ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
-// Admission of the destination (§8.2), bound to the identity of the object that was
-// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
-// the handle of the destination's parent, opened once.
+// Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
+// object that was checked, and the identity re-checks publishing repeats (docs/library.md, The
+// Publish policy). Everything goes through the handle of the destination's parent, opened once.
 
 
 #include <algorithm>
@@ -3588,7 +3588,7 @@ namespace detail {
 
 }  // namespace detail
 
-/// The refusals of §8.2/§8.4, with upstream's exact wording.
+/// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
 inline error symlink(const destination_names& d) {
   return error(errc::unsafe_path,
@@ -3651,8 +3651,9 @@ std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& 
   return now.id;
 }
 
-/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
-/// that changed between stat and open, and a non-empty directory without `force`.
+/// Admission (`check_destination`, docs/library.md, The Publish policy): refuses a symlink, a
+/// non-directory, a directory that changed between stat and open, and a non-empty directory without
+/// `force`.
 template <class Fs>
 admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
                    const destination_names& d) {
@@ -3689,8 +3690,8 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   return out;
 }
 
-/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
-/// be the admitted object and never one of the source trees the export read.
+/// The re-check before replacing an admitted directory (docs/library.md, The Publish policy): the
+/// name must still be the admitted object and never one of the source trees the export read.
 template <class Fs>
 void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
                       const admission& adm, const std::vector<fs::file_id>& sources,
@@ -3711,7 +3712,8 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 }  // namespace clawport::publish
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (§8.1): the staging directory
+// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
+// staging directory
 // `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
 
@@ -3865,10 +3867,10 @@ constexpr bool check_policy() {
 }  // namespace clawport::publish
 // ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
-// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
-// the destination; publishing is one rename for a vacant destination and, for an admitted
-// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
-// it reports is rolled back so the destination holds what it held before.
+// publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
+// bundle already sits beside the destination; publishing is one rename for a vacant destination
+// and, for an admitted directory, rename-aside, re-check, rename-in, then delete the retired tree.
+// Every failure it reports is rolled back so the destination holds what it held before.
 
 
 #include <string>
@@ -4079,9 +4081,9 @@ struct staged_swap {
 }  // namespace clawport::publish
 // ----- end clawport/publish/staged_swap.hpp -----
 // ----- begin clawport/skills/loader.hpp -----
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+// Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
+// docs/library.md, Skills), through the Fs policy. Entries are visited in byte order of their names
+// where upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 
 #include <algorithm>
 #include <cerrno>
@@ -4094,7 +4096,7 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/skills/audit.hpp -----
-// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// The static skill audit (docs/library.md, Skills): script files and shebangs, symlinks,
 // size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
 // `audit_skill_directory` walks a skill through the Fs policy and applies them.
 //
@@ -4115,7 +4117,7 @@ struct staged_swap {
 #include <toml++/toml.h>
 
 // ----- begin clawport/skills/locations.hpp -----
-// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// Where skills live (docs/library.md, Skills): the skill part of config.toml, bundle
 // directory resolution, the lexical `validate_directory` contract and directory
 // uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
 
@@ -4188,9 +4190,9 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
-/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
-/// By component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
+/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
+/// component, anchored at the workspace root, case-sensitive.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
   const std::string_view first = relative.substr(0, relative.find('/'));
@@ -4464,7 +4466,7 @@ struct frontmatter_split {
   std::string body;
 };
 
-/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// Splits SKILL.md text at its frontmatter fences (docs/library.md, Skills): CRLF is
 /// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
 /// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
 inline frontmatter_split split_frontmatter(std::string_view text) {
@@ -4624,7 +4626,7 @@ inline bool is_slash_options_header(std::string_view line) {
 
 }  // namespace detail
 
-/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// Parses the `slash_options:` block of a frontmatter (docs/library.md, Skills). Options
 /// without a name or a type are dropped. Never fails.
 inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
   std::vector<slash_option> out;
@@ -4666,9 +4668,9 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
 
 namespace detail {
 
-/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
-/// starts with a space or tab is nested content unless it continues a block scalar or a
-/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+/// The flat scan both readers share (docs/library.md, Skills), with the indentation fix: a line
+/// that starts with a space or tab is nested content unless it continues a block scalar or a tag
+/// list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
 template <class Sink>
 void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   std::optional<std::string> block_key;
@@ -4758,7 +4760,7 @@ struct loader_frontmatter {
   std::vector<slash_option> slash_options;
 };
 
-/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// The lenient reader (docs/library.md, Skills); never fails. Unknown keys are ignored;
 /// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
 inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
   struct sink_t {
@@ -4803,11 +4805,12 @@ struct skill_document {
   skill_frontmatter frontmatter;
   std::string body;
 
-  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// Parses strictly (docs/library.md, Skills). Throws `errc::skill_invalid` when the
   /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
   static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
 
-  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  /// Writes the canonical form (docs/library.md, Skills); `parse(serialize())` gives the document
+  /// back.
   std::string serialize() const;
 };
 
@@ -5192,7 +5195,7 @@ inline void check_forge(const toml_reader& rd, const toml::table& t) {
 
 }  // namespace detail
 
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// Parses a SKILL.toml or manifest.toml (docs/library.md, Skills): `[skill]` is strict
 /// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
 /// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
 /// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
@@ -5257,7 +5260,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   return s;
 }
 
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// The scaffold's skill-name rule (docs/library.md, Skills): non-empty, only `a-z`, `0-9`
 /// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
 /// The loader itself accepts any name.
 inline bool is_valid_skill_name(std::string_view name) noexcept {
@@ -5278,7 +5281,7 @@ inline void validate_skill_name(std::string_view name) {
   }
 }
 
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// Builds the loader's skill from SKILL.md text (docs/library.md, Skills). Never fails:
 /// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
 /// `description` to the first non-heading body line, then `"No description"`.
 inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
@@ -5404,7 +5407,7 @@ inline skills_config parse_skills_config(std::string_view config_text,
 }
 
 // Path arithmetic is zeroclaw::paths (shared with the export planner of
-// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+// docs/library.md, Exporting), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
@@ -5552,8 +5555,8 @@ inline std::vector<std::string_view> split_ws(std::string_view s) {
 
 }  // namespace detail
 
-/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
-/// `head` is the start of the file (only its first 128 bytes are looked at).
+/// The interpreter a shebang names (docs/library.md, Skills), lowercased; nullopt without a `#!`
+/// line. `head` is the start of the file (only its first 128 bytes are looked at).
 inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
@@ -5636,7 +5639,7 @@ inline bool is_cross_skill_reference(std::string_view s) {
          (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
 }
 
-/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+/// What the pure part of the link check (docs/library.md, Skills) decides for one target.
 struct link_verdict {
   enum kind_t { skip, finding, resolve } kind = skip;
   std::string reason;  ///< for `finding`
@@ -5687,8 +5690,8 @@ inline link_verdict classify_markdown_link(std::string_view raw) {
   return v;
 }
 
-/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
-/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// The TOML part of the audit (docs/library.md, Skills) on one file's text: parse errors and
+/// `[[tools]]` entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
 /// it is copied into the findings.
 inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
   std::vector<audit_finding> out;
@@ -5876,8 +5879,8 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 
 }  // namespace detail
 
-/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
-/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
+/// Throws when the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
 /// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
@@ -6313,8 +6316,8 @@ struct install_paths {
   }
 };
 
-/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
-/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, docs/library.md,
+/// Skills): its workspace skills, then each bundle it lists, in list order, through the bundle's
 /// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
 /// Open-skills and plugin skills are not modelled (both are opt-in upstream features
 /// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
@@ -6440,7 +6443,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 }  // namespace clawport::skills
 // ----- end clawport/skills/loader.hpp -----
 // ----- begin clawport/zeroclaw/closure.hpp -----
-// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
+// plan_export: the config closure of one agent (docs/format.md).
 // Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
 // semantics that are not per-field data (grants, fallback walk, risk flags) live here.
 
@@ -6453,7 +6456,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 #include <vector>
 
 // ----- begin clawport/names/identity_path.hpp -----
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// `portable_identity_path` (docs/format.md): keeps an `identity.aieos_path` only
 // when it names a file inside the carried workspace by a path every target resolves the
 // same way, and rewrites it with '/' separators.
 
@@ -6471,10 +6474,10 @@ struct identity_path_result {
   std::string refusal;
 };
 
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+/// docs/format.md on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// docs/library.md, Exporting (zeroclaw::workspace_entry_included); it is a parameter so names/
+/// stays free of ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on
+/// every host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
 template <typename Names = portable, typename Included>
 identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
   require_names_policy<Names>();
@@ -6698,8 +6701,9 @@ inline bool operator==(const value& a, const value& b) {
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+// The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
+// (docs/format.md), and the kinds of host-local notes clawport adds to its report (not the
+// manifest).
 
 
 #include <string_view>
@@ -6846,8 +6850,8 @@ struct skill_source {
 /// Where the agent's workspace is read from.
 struct workspace_source {
   /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
+  /// anchored, docs/library.md, Exporting). true: `workspace.path` was configured; `path` is that
+  /// value as written (exempt from the ancestor walk).
   bool configured = false;
   std::string path;
 };
@@ -6866,14 +6870,14 @@ struct plan_options {
   std::string producer_version = "clawport " + std::string(version_string);
 };
 
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
+/// The result of `plan_export` (docs/format.md).
 struct export_plan {
   std::string root_alias;
   /// The scrubbed, pruned config closure, in render order (starts with schema_version).
   value closure = value::make_table();
   std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  std::vector<dropped_item> dropped;          ///< in recording order (docs/format.md)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (docs/format.md)
   workspace_source workspace;
   std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
@@ -6894,9 +6898,10 @@ inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   return out;
 }
 
-// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
+// workspace_entry_included (docs/library.md, Exporting) is part of the install layout
+// (install_layout.hpp).
 
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// Row 17 of docs/format.md: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
 /// no identity document was kept.
 inline void record_missing_identity_document(export_plan& plan) {
@@ -6916,7 +6921,7 @@ inline void record_missing_identity_document(export_plan& plan) {
            "shipped pointing at nothing"});
 }
 
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// Row 18 of docs/format.md: each alias carried no skill content. Removes its planned source and
 /// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
 /// order given. The config entry still travels.
 inline void record_missing_skill_content(export_plan& plan,
@@ -6957,7 +6962,7 @@ namespace clawport::zeroclaw {
 struct schema_v3;
 
 /// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// (docs/format.md): closure, scrub, drops, risk flags, workspace, identity and
 /// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
 /// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
 /// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
@@ -6966,7 +6971,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options = {});
 
 /// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// validates the closure standing alone (docs/format.md). Throws errc::config_invalid with the
 /// spec's "does not validate on a clean install" message, subject = the field named.
 template <typename Schema = schema_v3>
 std::string render_config_toml(const export_plan& plan);
@@ -6979,7 +6984,7 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 
 // The definitions. Both include this header first, hence after the declarations.
 // ----- begin clawport/zeroclaw/render.hpp -----
-// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
+// Rendering the bundle's two TOML files (docs/format.md). Both are
 // parsed back and compared with what was meant to be written before they are returned;
 // config.toml is also validated standing alone, and refused when it does not validate.
 
@@ -7137,8 +7142,8 @@ enum class field_rule {
   carry,            ///< travels when it differs from the default
   drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
   force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
+  identity_path,    ///< kept only in portable form (docs/format.md), else removed and reported
+  skill_directory,  ///< docs/library.md, Exporting directory rules
 };
 
 /// A note for a value that travels but names something of the source host.
@@ -7158,7 +7163,7 @@ struct field {
   bool required = false;  ///< a table without it does not load upstream
   ref_target ref = ref_target::none;
   field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
+  int row = 0;  ///< docs/format.md row, orders drops within an entry
   drop_reason reason = drop_reason::host_specific;
   std::string_view detail{};
   note_rule note{};
@@ -7280,7 +7285,7 @@ struct entry_schema {
   std::string_view name{};  ///< for messages: "agent", "risk profile", ...
   list_view<field> fields{};
   list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+  bool prune = true;         ///< false for providers: carried exactly as written (docs/format.md)
 };
 
 /// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
@@ -7880,7 +7885,7 @@ struct schema_v3 {
 // ----- begin clawport/zeroclaw/toml_writer.hpp -----
 // Writes the ordered document model as TOML: plain values first, then `[tables]` and
 // `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of §1.3.
+// `ensure_blank_line_before_sections` pass of docs/format.md.
 
 
 #include <charconv>
@@ -8074,7 +8079,7 @@ inline std::string write(const value& document, bool pretty) {
 // ----- end clawport/zeroclaw/toml_writer.hpp -----
 // ----- begin clawport/zeroclaw/validate.hpp -----
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
+// `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
 // upstream's order, fail-fast, with errors that name the field.
 
 #include <algorithm>
@@ -8086,7 +8091,7 @@ inline std::string write(const value& document, bool pretty) {
 
 // ----- begin clawport/zeroclaw/shape.hpp -----
 // Interpreting schema descriptors on one table: type checks, canonical key order, secret
-// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (docs/format.md).
 
 #include <optional>
 #include <string>
@@ -8388,7 +8393,7 @@ inline value shape_table(const value& raw, list_view<field> fields, list_view<fi
   return out;
 }
 
-/// §2.2 on one table: removes every key equal to its default; recurses into nested
+/// docs/format.md on one table: removes every key equal to its default; recurses into nested
 /// structs and removes those left empty. Keys without a default are kept whole.
 inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
   for (std::size_t i = 0; i < table.members.size();) {
@@ -8425,7 +8430,7 @@ inline bool occupied(const field& f, const value& v) {
 
 namespace clawport::zeroclaw {
 
-/// §4.3: an array element that is a table with a string `name` is addressed by that name,
+/// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
 inline std::string element_segment(const value& element, std::size_t index) {
   if (element.is_table())
@@ -8453,7 +8458,7 @@ inline bool find_ciphertext_in(const value& v, const std::string& path, std::str
 }
 }  // namespace detail
 
-/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
+/// docs/format.md: the path of the first string (in iteration order) starting with `enc:` or
 /// `enc2:` (SecretStore ciphertext), or nullopt.
 inline std::optional<std::string> find_ciphertext(const value& tree) {
   std::string hit;
@@ -8987,7 +8992,7 @@ std::optional<validation_error> validate_config(const value& config) {
 
 namespace clawport::zeroclaw {
 
-/// The comment block config.toml starts with (§1.5).
+/// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
     "# ZeroClaw agent bundle — config closure.\n"
     "#\n"
@@ -9000,7 +9005,7 @@ inline constexpr std::string_view config_header =
     "# detection: any other value here travels as written, so a token in an MCP\n"
     "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
 
-/// The comment block zeroclaw-agent.toml starts with (§1.3).
+/// The comment block zeroclaw-agent.toml starts with (docs/format.md).
 inline constexpr std::string_view manifest_header =
     "# ZeroClaw agent bundle manifest.\n"
     "#\n"
@@ -9048,7 +9053,7 @@ std::string render_config_toml(const export_plan& plan) {
   return text;
 }
 
-/// The manifest as a document, keys in §1.2's order.
+/// The manifest as a document, keys in docs/format.md order.
 inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
   value m = value::make_table();
   m.set("format_version", value::make_integer(bundle_format_version));
@@ -9251,7 +9256,7 @@ class planner {
   }
 
   /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
-  /// (recursively), ordered by §3.1 row. Rules hold key paths, not pointers: erasing a
+  /// (recursively), ordered by docs/format.md row. Rules hold key paths, not pointers: erasing a
   /// member moves its siblings.
   struct pending_rule {
     int row;
@@ -9317,7 +9322,7 @@ class planner {
     }
   }
 
-  // ---- §2.1 step 3 ----
+  // ---- docs/format.md ----
   void carry_agent() {
     const std::string path = "agents." + alias_;
     const entry_schema entry = Schema::agent();
@@ -9363,7 +9368,7 @@ class planner {
     if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
   }
 
-  // ---- step 6, §7.1 ----
+  // ---- step 6, docs/library.md, Exporting ----
   void carry_skill_bundles() {
     for (const std::string& alias : agent_list("skill_bundles")) {
       const value* raw = table_at(&root_, {"skill_bundles", alias});
@@ -9418,7 +9423,7 @@ class planner {
       carry_entry(section_name, alias, entry);
   }
 
-  // ---- step 9, §2.3 ----
+  // ---- step 9, docs/format.md ----
   const value* source_servers() const {
     const value* mcp = table_at(&root_, {"mcp"});
     if (mcp == nullptr) return nullptr;
@@ -9453,8 +9458,9 @@ class planner {
     }
     granted_ = granted;
 
-    // Close the §8.2 gap: a bundle's `servers` name that matches no server on the source
-    // (and is not excluded) would bind to a same-named server on the target. Remove it.
+    // Close a gap upstream leaves (docs/format.md, "Beyond upstream"): a bundle's `servers` name
+    // that matches no server on the source (and is not excluded) would bind to a same-named server
+    // on the target. Remove it.
     if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
       for (member& m : carried_bundles->members) {
         value* servers = m.val.find("servers");
@@ -9498,7 +9504,7 @@ class planner {
     section("mcp").set("servers", std::move(array));
   }
 
-  // ---- step 10, §2.5 ----
+  // ---- step 10, docs/format.md ----
   static constexpr int max_fallback_depth = 3;
 
   void carry_model_providers() {
@@ -9561,7 +9567,7 @@ class planner {
     visited.pop_back();
   }
 
-  // ---- step 11, §2.6 ----
+  // ---- step 11, docs/format.md ----
   void carry_tts_and_transcription() {
     const std::pair<const char*, const char*> refs[] = {
         {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
@@ -9585,7 +9591,7 @@ class planner {
     }
   }
 
-  // ---- step 12, §4.2-§4.4 ----
+  // ---- step 12, docs/format.md ----
   // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
   // (value::masked). Upstream compares every string with the mask text instead, which
   // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
@@ -9621,7 +9627,7 @@ class planner {
     plan_.required_secrets = std::move(found);
   }
 
-  // ---- step 14, §5.2 ----
+  // ---- step 14, docs/format.md ----
   void flag(risk_kind kind, std::string path, std::string detail) {
     plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
   }
@@ -9697,7 +9703,7 @@ class planner {
     }
   }
 
-  // ---- §2 workspace_source ----
+  // ---- docs/format.md workspace_source ----
   void plan_workspace() {
     const value* workspace = table_at(agent_, {"workspace"});
     const value* path = workspace ? workspace->find("path") : nullptr;
@@ -9725,7 +9731,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   require_schema<Schema>();
   names::require_names_policy<Names>();
   if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
-    const value root = parse_toml(config_text, "config.toml");
+    const value root = parse_toml(config_text, options.config_name);
     return detail::planner<Schema, Names>(root, std::string(alias), options).run();
   } else {
     return {};  // not reached: the checks above have named what is missing
@@ -9840,7 +9846,8 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+/// Counts of one copy (docs/library.md, Exporting): one for the workspace, one shared by all
+/// skills.
 struct copy_counts {
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
@@ -10067,7 +10074,8 @@ class basic_exporter {
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
+    // first).
     const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
     res.destination = ed::resolve_path(fs_, out_abs, o.out);
     // A configured workspace is used as written (relative paths are taken from the install
@@ -10550,8 +10558,8 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
 }  // namespace clawport
 // ----- end clawport/exporter/recover.hpp -----
 // ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 
 
 #include <nlohmann/json.hpp>
@@ -10905,6 +10913,717 @@ struct none {
 // locations and directory rules, the static audit and an agent's effective skill set.
 
 // ----- end clawport/skills.hpp -----
+// ----- begin clawport/verify.hpp -----
+// Verifying a bundle as hostile input: every finding listed, limits documented.
+
+// ----- begin clawport/verify/render.hpp -----
+// The verify report as text (the CLI prints it) and as the `--json` document.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+// ----- begin clawport/verify/verify.hpp -----
+// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
+// identity checks), bounds everything, hashes every byte against the digest list, parses
+// the manifest as format 1 only, re-checks the closure standing alone and its secrets, and
+// lists every finding (`{code, path, detail}`), not only the first.
+
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::verify {
+
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
+/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+};
+
+/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
+/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
+struct finding {
+  std::string code;
+  std::string path;
+  std::string detail;
+  bool warning = false;
+};
+
+/// A regular file of the bundle, as read and hashed.
+struct bundle_file {
+  std::string path;  ///< bundle-relative, '/'-separated
+  std::uint64_t size = 0;
+  std::string sha256;  ///< 64 hex digits
+};
+
+/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
+struct report {
+  std::string bundle;                    ///< the path as given
+  std::vector<finding> findings;         ///< in discovery order
+  bool authenticated = false;            ///< a digest list was present and matched exactly
+  std::vector<bundle_file> files;        ///< sorted by path
+  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::uint64_t total_bytes = 0;
+  // The parsed content (meaningful when the corresponding file parsed).
+  std::string manifest_text;
+  std::string config_text;
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  zeroclaw::value manifest = zeroclaw::value::make_table();
+  zeroclaw::value closure = zeroclaw::value::make_table();
+  std::string root_agent;
+  std::vector<std::string> required_secrets;
+  std::vector<std::string> skill_bundles;
+  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
+
+  bool ok() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const finding& f) { return !f.warning; });
+  }
+  std::size_t errors() const {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                  [](const finding& f) { return !f.warning; }));
+  }
+  const bundle_file* file(std::string_view path) const {
+    for (const bundle_file& f : files)
+      if (f.path == path) return &f;
+    return nullptr;
+  }
+  bool has_directory(std::string_view path) const {
+    return std::find(directories.begin(), directories.end(), path) != directories.end();
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  error first_error() const {
+    for (const finding& f : findings) {
+      if (f.warning) continue;
+      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
+                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
+                                           " more finding(s); run `clawport verify`)"
+                                     : ""),
+                   f.path);
+    }
+    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+  }
+};
+
+namespace detail {
+
+inline bool has_control(std::string_view name) {
+  return std::any_of(name.begin(), name.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  });
+}
+
+template <class Fs>
+class walker {
+ public:
+  using dir = typename Fs::dir;
+
+  walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+
+  void run(const dir& root) { walk(root, "", 0); }
+  bool truncated() const { return truncated_; }
+
+ private:
+  void add(std::string code, std::string path, std::string detail) {
+    rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  }
+
+  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
+    std::vector<std::string> names;
+    try {
+      fs_.for_each_entry(d, [&](std::string_view n) {
+        if (names.size() <= lim_.max_files) names.emplace_back(n);
+      });
+    } catch (const error& e) {
+      add("unreadable", prefix.empty() ? "." : prefix, e.what());
+      return;
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (truncated_) return;
+      const std::string path = prefix.empty() ? name : prefix + "/" + name;
+      entry(d, name, path, depth);
+    }
+  }
+
+  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
+    if (name.size() > lim_.max_name_bytes) {
+      add("limit_exceeded", path,
+          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
+              std::to_string(lim_.max_name_bytes));
+      return;
+    }
+    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
+      return;
+    }
+    std::optional<fs::stat_info> info;
+    try {
+      info = fs_.stat_at(d, name);
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    if (!info) return;
+    switch (info->kind) {
+      case fs::file_kind::symlink:
+        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
+        return;
+      case fs::file_kind::other:
+        add("special_file", path,
+            "a FIFO, socket or device; a bundle holds only regular files and directories");
+        return;
+      case fs::file_kind::directory:
+        return directory(d, name, path, *info, depth + 1);
+      case fs::file_kind::regular:
+        return regular(d, name, path, *info);
+    }
+  }
+
+  void directory(const dir& d, const std::string& name, const std::string& path,
+                 const fs::stat_info& info, std::size_t depth) {
+    if (depth > lim_.max_depth) {
+      add("limit_exceeded", path,
+          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
+      truncated_ = true;
+      return;
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(d, name));
+      if (fs_.stat(*child).id != info.id) {
+        add("changed", path, "the directory was replaced while it was verified");
+        return;
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    rep_.directories.push_back(path);
+    walk(*child, path, depth);
+  }
+
+  std::uint64_t content_limit(const std::string& path) const {
+    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
+    if (path == bundle::config_file) return lim_.max_config_bytes;
+    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
+    return 0;
+  }
+
+  void regular(const dir& d, const std::string& name, const std::string& path,
+               const fs::stat_info& info) {
+    if (info.nlink > 1) {
+      add("hard_link", path,
+          "the file has " + std::to_string(info.nlink) +
+              " hard links; a bundle file must have exactly one");
+      return;
+    }
+    if (rep_.files.size() + 1 > lim_.max_files) {
+      add("limit_exceeded", path,
+          "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
+      truncated_ = true;
+      return;
+    }
+    const std::uint64_t keep_limit = content_limit(path);
+    if (keep_limit != 0 && info.size > keep_limit) {
+      add("limit_exceeded", path,
+          "the file is " + std::to_string(info.size) + " bytes; the limit is " +
+              std::to_string(keep_limit));
+      return;
+    }
+    if (rep_.total_bytes + info.size > lim_.max_total_bytes) {
+      add("limit_exceeded", path,
+          "the bundle holds more than " + std::to_string(lim_.max_total_bytes) + " bytes");
+      truncated_ = true;
+      return;
+    }
+    std::string kept;
+    digest::sha256 hash(backend_);
+    std::uint64_t size = 0;
+    try {
+      auto f = fs_.open_file_at(d, name);
+      const fs::stat_info opened = fs_.stat(f);
+      if (opened.id != info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
+        add("changed", path, "the file was replaced while it was verified");
+        return;
+      }
+      if (buffer_.empty()) buffer_.resize(1u << 17);
+      for (;;) {
+        const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
+        if (n == 0) break;
+        size += n;
+        if (size > info.size || rep_.total_bytes + size > lim_.max_total_bytes) {
+          add("changed", path, "the file grew while it was verified");
+          return;
+        }
+        hash.update(buffer_.data(), n);
+        if (keep_limit != 0) kept.append(buffer_.data(), n);
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    rep_.total_bytes += size;
+    rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
+    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
+    if (path == bundle::config_file) rep_.config_text = std::move(kept);
+    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
+  }
+
+ public:
+  std::string digest_list_;
+
+ private:
+  Fs& fs_;
+  const limits& lim_;
+  report& rep_;
+  bool truncated_ = false;
+  std::vector<char> buffer_;
+  digest::sha256_backend backend_ = digest::sha256_best_backend();
+};
+
+inline bool known_risk_kind(std::string_view kind) {
+  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_skills); ++k)
+    if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
+  return false;
+}
+
+inline const zeroclaw::value* at_path(const zeroclaw::value& root,
+                                      std::initializer_list<std::string_view> keys) {
+  const zeroclaw::value* cur = &root;
+  for (std::string_view k : keys) {
+    if (cur == nullptr || !cur->is_table()) return nullptr;
+    cur = cur->find(k);
+  }
+  return cur;
+}
+
+/// Every empty string leaf is given a placeholder (recording its path, in the scrub's
+/// path syntax), so re-planning reports which of them are schema secrets.
+inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
+                               std::set<std::string>& empty, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text.empty()) {
+      empty.insert(path);
+      v.text = std::string(placeholder);
+    }
+  } else if (v.is_table()) {
+    for (zeroclaw::member& m : v.members)
+      fill_empty_strings(m.val, path.empty() ? m.key : path + "." + m.key, empty, placeholder);
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      fill_empty_strings(v.items[i], path + "." + zeroclaw::element_segment(v.items[i], i), empty,
+                         placeholder);
+  }
+}
+
+inline void unfill(zeroclaw::value& v, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text == placeholder) v.text.clear();
+  } else {
+    for (zeroclaw::member& m : v.members) unfill(m.val, placeholder);
+    for (zeroclaw::value& item : v.items) unfill(item, placeholder);
+  }
+}
+
+/// The first path at which `a` and `b` differ, for the message.
+inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::value& b,
+                                    const std::string& path) {
+  const std::string here = path.empty() ? "the root" : path;
+  if (a.type != b.type) return here;
+  if (a.is_table()) {
+    for (const zeroclaw::member& m : a.members) {
+      const std::string p = path.empty() ? m.key : path + "." + m.key;
+      const zeroclaw::value* o = b.find(m.key);
+      if (o == nullptr) return p + " would not travel";
+      if (!(m.val == *o)) return first_difference(m.val, *o, p);
+    }
+    for (const zeroclaw::member& m : b.members)
+      if (a.find(m.key) == nullptr)
+        return (path.empty() ? m.key : path + "." + m.key) + " is missing";
+    return here;
+  }
+  if (a.is_array() && a.items.size() == b.items.size()) {
+    for (std::size_t i = 0; i < a.items.size(); ++i)
+      if (!(a.items[i] == b.items[i]))
+        return first_difference(a.items[i], b.items[i], path + "." + std::to_string(i));
+  }
+  return here;
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
+/// Never throws for a bad bundle: every problem is a finding. Throws only when the bundle
+/// root itself cannot be opened (errc::not_found, errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  static_assert(fs::check_policy<Fs>());
+  report rep;
+  rep.bundle = bundle_path;
+  const auto add = [&rep](std::string code, std::string path, std::string detail) {
+    rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  };
+
+  detail::walker<Fs> w(fs, lim, rep);
+  {
+    typename Fs::dir root = fs.open_root(bundle_path);
+    w.run(root);
+  }
+  std::sort(rep.files.begin(), rep.files.end(),
+            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
+  std::sort(rep.directories.begin(), rep.directories.end());
+
+  // ---- the layout ----
+  for (const bundle_file& f : rep.files) {
+    if (f.path.find('/') != std::string::npos) continue;
+    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
+        f.path != bundle::digest_list_file)
+      add("unexpected_entry", f.path,
+          "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
+          "zeroclaw-agent.sha256, workspace/, skills/)");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.find('/') != std::string::npos) continue;
+    if (d != bundle::workspace_dir && d != bundle::skills_dir)
+      add("unexpected_entry", d + "/", "not part of the bundle format");
+  }
+  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
+    if (rep.file(required) == nullptr && !rep.has_directory(required))
+      add("missing_file", std::string(required), "every bundle has this file");
+  }
+  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
+    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
+  }
+  // The memory store and the snapshot never travel (§7.5).
+  for (const std::string& d : rep.directories)
+    if (d == "workspace/memory")
+      add("memory_store", d + "/", "the memory store never travels in a bundle");
+  for (const bundle_file& f : rep.files) {
+    if (f.path == "workspace/memory")
+      add("memory_store", f.path, "the memory store never travels in a bundle");
+    if (f.path == "workspace/MEMORY_SNAPSHOT.md")
+      add("memory_store", f.path, "the memory snapshot never travels in a bundle");
+  }
+
+  // ---- the digest list ----
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    if (!rep.has_directory(bundle::digest_list_file))
+      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
+                              "the bundle has no digest list (upstream ZeroClaw writes none): "
+                              "its bytes are unauthenticated, only its structure was checked",
+                              true});
+  } else if (!w.truncated()) {
+    try {
+      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
+      std::map<std::string, std::string> want;
+      for (const auto& e : listed) want[e.path] = e.hex;
+      bool exact = true;
+      for (const bundle_file& f : rep.files) {
+        if (f.path == bundle::digest_list_file) continue;
+        const auto it = want.find(f.path);
+        if (it == want.end()) {
+          add("unlisted_file", f.path, "the file is not in the digest list");
+          exact = false;
+          continue;
+        }
+        if (it->second != f.sha256) {
+          add("digest_mismatch", f.path,
+              "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
+          exact = false;
+        }
+        want.erase(it);
+      }
+      for (const auto& missing : want) {
+        add("missing_file", missing.first, "the digest list names a file the bundle lacks");
+        exact = false;
+      }
+      rep.authenticated = exact;
+    } catch (const error& e) {
+      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
+    }
+  }
+
+  // ---- the manifest: format 1 only, never half-read ----
+  const std::string mf(bundle::manifest_file);
+  if (const bundle_file* f = rep.file(mf)) {
+    rep.manifest_sha256 = f->sha256;
+    bool manifest_ok = false;
+    try {
+      rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
+      manifest_ok = true;
+    } catch (const error& e) {
+      add("manifest_invalid", mf, e.what());
+    }
+    const zeroclaw::value& m = rep.manifest;
+    const zeroclaw::value* version = manifest_ok ? m.find("format_version") : nullptr;
+    if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
+      add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
+      manifest_ok = false;
+    } else if (manifest_ok && version->integer > bundle::format_version) {
+      add("format_newer", mf + ":format_version",
+          "the bundle is format_version " + std::to_string(version->integer) +
+              "; this clawport reads format 1 only (upgrade clawport)");
+      manifest_ok = false;
+    } else if (manifest_ok && version->integer != bundle::format_version) {
+      add("manifest_invalid", mf + ":format_version",
+          "format_version " + std::to_string(version->integer) + " does not exist");
+      manifest_ok = false;
+    }
+    if (manifest_ok) {
+      const auto bad = [&](const std::string& key, const std::string& why) {
+        add("manifest_invalid", mf + ":" + key, why);
+        manifest_ok = false;
+      };
+      static constexpr std::string_view known[] = {
+          "format_version", "root_agent", "required_secrets", "skill_bundles",
+          "provenance",     "dropped",    "risk_flags"};
+      for (const zeroclaw::member& mem : m.members)
+        if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
+          bad(mem.key, "not a format 1 manifest key");
+      const auto strings = [&](const char* key, std::vector<std::string>& out) {
+        const zeroclaw::value* v = m.find(key);
+        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
+        for (const zeroclaw::value& item : v->items) {
+          if (!item.is_string()) return bad(key, "holds a value that is not a string");
+          out.push_back(item.text);
+        }
+      };
+      const zeroclaw::value* root = m.find("root_agent");
+      if (root == nullptr || !root->is_string() || root->text.empty()) {
+        bad("root_agent", "missing, or not a non-empty string");
+      } else {
+        rep.root_agent = root->text;
+      }
+      strings("required_secrets", rep.required_secrets);
+      strings("skill_bundles", rep.skill_bundles);
+      {
+        std::vector<std::string> sorted = rep.required_secrets;
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
+      }
+      const zeroclaw::value* prov = m.find("provenance");
+      if (prov == nullptr || !prov->is_table()) {
+        bad("provenance", "missing, or not a table");
+      } else {
+        for (const char* key : {"zeroclaw_version", "exported_at"}) {
+          const zeroclaw::value* v = prov->find(key);
+          if (v == nullptr || !v->is_string())
+            bad(std::string("provenance.") + key, "missing, or not a string");
+        }
+      }
+      const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
+        const zeroclaw::value* v = m.find(key);
+        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
+        for (const zeroclaw::value& item : v->items) {
+          if (!item.is_table()) return bad(key, "holds an entry that is not a table");
+          for (const char* field : fields) {
+            const zeroclaw::value* f = item.find(field);
+            if (f == nullptr || !f->is_string())
+              return bad(key, std::string("an entry lacks the string `") + field + "`");
+          }
+        }
+      };
+      table_list("dropped", {"path", "reason", "detail"});
+      table_list("risk_flags", {"kind", "path", "detail"});
+      if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
+        for (const zeroclaw::value& item : flags->items) {
+          if (!item.is_table()) continue;
+          const zeroclaw::value* k = item.find("kind");
+          const zeroclaw::value* p = item.find("path");
+          const zeroclaw::value* dd = item.find("detail");
+          if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
+            if (!detail::known_risk_kind(k->text)) {
+              bad("risk_flags", "unknown risk kind `" + k->text + "`");
+            } else {
+              rep.risk_flags.push_back({k->text, p->text, dd->text, false});
+            }
+          }
+        }
+      }
+    }
+    if (!manifest_ok) return rep;  // never half-read a manifest that is not format 1
+  } else {
+    return rep;
+  }
+
+  // ---- skills/: exactly the advertised aliases ----
+  {
+    std::set<std::string> seen;
+    for (const std::string& alias : rep.skill_bundles) {
+      const std::string path = "skills/" + alias;
+      if (!seen.insert(alias).second)
+        add("manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
+      if (const auto why = names::portable::unportable_reason(alias)) {
+        add("name_invalid", path, "the skill-bundle alias " + std::string(*why));
+        continue;
+      }
+      if (!rep.has_directory(path))
+        add("skill_missing", path + "/",
+            "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+    }
+    for (const std::string& d : rep.directories) {
+      if (d.rfind("skills/", 0) != 0) continue;
+      const std::string rest = d.substr(7);
+      if (rest.find('/') != std::string::npos) continue;
+      if (!seen.count(rest))
+        add("skill_unlisted", d + "/",
+            "a skill-bundle directory the manifest's skill_bundles does not list");
+    }
+    for (const bundle_file& f : rep.files) {
+      if (f.path.rfind("skills/", 0) != 0) continue;
+      const std::string rest = f.path.substr(7);
+      if (rest.find('/') == std::string::npos)
+        add("unexpected_entry", f.path, "only skill-bundle directories sit under skills/");
+    }
+  }
+
+  // ---- the closure ----
+  const std::string cf(bundle::config_file);
+  if (rep.file(cf) == nullptr) return rep;
+  try {
+    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+  } catch (const error& e) {
+    add("closure_invalid", cf, e.what());
+    return rep;
+  }
+  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
+    add("closure_invalid", problem->path.empty() ? cf : problem->path,
+        "the closure does not validate standing alone: " + problem->display());
+    return rep;
+  }
+  const zeroclaw::value* agents = rep.closure.find("agents");
+  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
+      agents->find(rep.root_agent) == nullptr) {
+    add("closure_invalid", "agents",
+        "the closure must configure exactly one agent, the manifest's root_agent `" +
+            rep.root_agent + "`");
+    return rep;
+  }
+  for (const std::string& alias : rep.skill_bundles) {
+    if (detail::at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
+      add("skill_missing", "skill_bundles." + alias,
+          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
+  }
+  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
+    add("secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+
+  // Secrets: re-plan the closure with every empty string filled in; the scrub then names
+  // exactly the schema-secret leaves. Those that were empty must be required_secrets, those
+  // that held a value are refused, and the closure must plan back to itself.
+  static constexpr std::string_view placeholder = "clawport-verify-placeholder";
+  zeroclaw::value filled = rep.closure;
+  std::set<std::string> empty;
+  detail::fill_empty_strings(filled, "", empty, placeholder);
+  std::optional<zeroclaw::export_plan> replan;
+  try {
+    replan =
+        zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
+  } catch (const error& e) {
+    add("closure_invalid", e.subject().empty() ? cf : e.subject(),
+        std::string("the closure does not plan as a config of its own: ") + e.what());
+    return rep;
+  }
+  std::set<std::string> empty_secrets;
+  for (const std::string& s : replan->required_secrets) {
+    if (empty.count(s)) {
+      empty_secrets.insert(s);
+    } else {
+      add("secret_value", s,
+          "a secret field holds a value; a bundle carries every secret blank, to be supplied "
+          "on the target");
+    }
+  }
+  // The closure must be closed: planning it again carries exactly it (an entry the agent
+  // does not reach, or a key the export would have dropped, is refused here).
+  zeroclaw::value again = replan->closure;
+  detail::unfill(again, placeholder);
+  if (!(again == rep.closure)) {
+    add("closure_invalid", cf,
+        "the closure is not closed: exporting it again would not carry exactly it (" +
+            detail::first_difference(rep.closure, again, "") + ")");
+  }
+  const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
+  for (const std::string& s : empty_secrets)
+    if (!required.count(s))
+      add("secrets_mismatch", s,
+          "an empty secret field that the manifest's required_secrets does not list");
+  for (const std::string& s : required)
+    if (!empty_secrets.count(s))
+      add("secrets_mismatch", s,
+          "required_secrets lists a path that is not an empty secret field of config.toml");
+  return rep;
+}
+
+}  // namespace clawport::verify
+// ----- end clawport/verify/verify.hpp -----
+
+namespace clawport::verify {
+
+inline nlohmann::json to_json(const finding& f) {
+  return {{"code", f.code},
+          {"path", f.path},
+          {"detail", f.detail},
+          {"severity", f.warning ? "warning" : "error"}};
+}
+
+/// `clawport verify --json`: every finding, errors and warnings, in discovery order.
+inline nlohmann::json to_json(const report& r) {
+  nlohmann::json j;
+  j["bundle"] = r.bundle;
+  j["ok"] = r.ok();
+  j["authenticated"] = r.authenticated;
+  j["root_agent"] = r.root_agent;
+  j["files"] = r.files.size();
+  j["bytes"] = r.total_bytes;
+  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : "sha256:" + r.manifest_sha256;
+  j["findings"] = nlohmann::json::array();
+  for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
+  return j;
+}
+
+/// The human report: one summary line, then one line per finding.
+inline std::string render_report(const report& r) {
+  std::string out;
+  if (r.ok()) {
+    out += "bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
+           std::to_string(r.files.size()) + " file(s), " +
+           std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+           (r.authenticated ? "every byte matches its digest list"
+                            : "no digest list (bytes unauthenticated)") +
+           "\n";
+  } else {
+    out +=
+        "bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)\n";
+  }
+  for (const finding& f : r.findings) {
+    out += std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
+           f.detail + "\n";
+  }
+  if (!r.manifest_sha256.empty()) out += "manifest sha256:" + r.manifest_sha256 + "\n";
+  return out;
+}
+
+}  // namespace clawport::verify
+// ----- end clawport/verify/render.hpp -----
+// ----- end clawport/verify.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
 // scrub, drops, risk flags), validation and rendering of config.toml and the manifest.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Destination resolution and the overlap check (§7.2), done before anything is created.
-// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// Destination resolution and the overlap check (docs/library.md, Exporting), done before anything
+// is created. `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
 // ancestor through the Fs policy's `canonical` and re-appends the missing components,
 // refusing a `..` that reaches through a directory that does not exist yet.
 #pragma once
@@ -52,7 +52,8 @@ inline error unresolvable(const std::string& display) {
                display);
 }
 
-/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+/// `resolve_path` of docs/library.md, Exporting for an absolute path; `display` names it in the
+/// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
   static_assert(has_canonical<Fs>::value,

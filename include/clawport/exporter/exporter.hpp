@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 #pragma once
 
 #include "../core/error.hpp"
@@ -166,7 +165,8 @@ class basic_exporter {
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
+    // first).
     const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
     res.destination = ed::resolve_path(fs_, out_abs, o.out);
     // A configured workspace is used as written (relative paths are taken from the install

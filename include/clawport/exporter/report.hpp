@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
 #include "../core/text.hpp"

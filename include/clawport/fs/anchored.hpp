@@ -2,7 +2,7 @@
 // Opening a source root (a workspace or a skill bundle) so that what is copied is bound
 // to what was checked: the walk goes one component at a time through the previous
 // handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+// the opened handle's. Spec: docs/library.md, Exporting.
 #pragma once
 
 #include "../core/error.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The handle-based tree walk (spec §7.4) and skill-bundle walk (§7.6), with a sink that
+// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
 // says what happens to what is carried: `copying_sink` writes it into the bundle,
 // `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
 // share every rule, count and refusal text. Every read goes through directory handles;
@@ -302,8 +302,8 @@ using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Walks the entries of `src` into the sink's `dst` (§7.4), adding to `tally`. `relative`
-/// is the path of `src` below the spec's root (empty for the root itself); errors name
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
 /// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
 /// counted and skipped; hard-linked files and entries replaced between classification and
 /// open are counted and skipped; any failure to open, read, create or write is thrown.
@@ -357,7 +357,7 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// §7.6: walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
 /// roots are opened anchored under `install_root` (family `shared`); a symlinked or
 /// escaping root is refused. Only directories directly under a bundle root are skills
 /// (loose files are skipped silently, symlinks counted); a skill that carries no file is

@@ -159,7 +159,7 @@ class posix {
 
   /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
   /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  /// (exporter, docs/library.md, Exporting), never to open anything. Added for the exporter.
   std::optional<std::string> canonical(std::string_view abs) {
     std::string path(abs);
     char* resolved = ::realpath(path.c_str(), nullptr);

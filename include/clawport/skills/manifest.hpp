@@ -265,7 +265,7 @@ inline void check_forge(const toml_reader& rd, const toml::table& t) {
 
 }  // namespace detail
 
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// Parses a SKILL.toml or manifest.toml (docs/library.md, Skills): `[skill]` is strict
 /// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
 /// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
 /// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
@@ -330,7 +330,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   return s;
 }
 
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// The scaffold's skill-name rule (docs/library.md, Skills): non-empty, only `a-z`, `0-9`
 /// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
 /// The loader itself accepts any name.
 inline bool is_valid_skill_name(std::string_view name) noexcept {
@@ -351,7 +351,7 @@ inline void validate_skill_name(std::string_view name) {
   }
 }
 
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// Builds the loader's skill from SKILL.md text (docs/library.md, Skills). Never fails:
 /// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
 /// `description` to the first non-heading body line, then `"No description"`.
 inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {

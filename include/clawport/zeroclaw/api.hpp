@@ -16,7 +16,7 @@ namespace clawport::zeroclaw {
 struct schema_v3;
 
 /// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// (docs/format.md): closure, scrub, drops, risk flags, workspace, identity and
 /// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
 /// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
 /// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
@@ -25,7 +25,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options = {});
 
 /// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// validates the closure standing alone (docs/format.md). Throws errc::config_invalid with the
 /// spec's "does not validate on a clean install" message, subject = the field named.
 template <typename Schema = schema_v3>
 std::string render_config_toml(const export_plan& plan);

@@ -63,8 +63,8 @@ struct skill_source {
 /// Where the agent's workspace is read from.
 struct workspace_source {
   /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
+  /// anchored, docs/library.md, Exporting). true: `workspace.path` was configured; `path` is that
+  /// value as written (exempt from the ancestor walk).
   bool configured = false;
   std::string path;
 };
@@ -83,14 +83,14 @@ struct plan_options {
   std::string producer_version = "clawport " + std::string(version_string);
 };
 
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
+/// The result of `plan_export` (docs/format.md).
 struct export_plan {
   std::string root_alias;
   /// The scrubbed, pruned config closure, in render order (starts with schema_version).
   value closure = value::make_table();
   std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  std::vector<dropped_item> dropped;          ///< in recording order (docs/format.md)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (docs/format.md)
   workspace_source workspace;
   std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
@@ -111,9 +111,10 @@ inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   return out;
 }
 
-// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
+// workspace_entry_included (docs/library.md, Exporting) is part of the install layout
+// (install_layout.hpp).
 
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// Row 17 of docs/format.md: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
 /// no identity document was kept.
 inline void record_missing_identity_document(export_plan& plan) {
@@ -133,7 +134,7 @@ inline void record_missing_identity_document(export_plan& plan) {
            "shipped pointing at nothing"});
 }
 
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// Row 18 of docs/format.md: each alias carried no skill content. Removes its planned source and
 /// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
 /// order given. The config entry still travels.
 inline void record_missing_skill_content(export_plan& plan,

@@ -82,8 +82,8 @@ enum class field_rule {
   carry,            ///< travels when it differs from the default
   drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
   force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
+  identity_path,    ///< kept only in portable form (docs/format.md), else removed and reported
+  skill_directory,  ///< docs/library.md, Exporting directory rules
 };
 
 /// A note for a value that travels but names something of the source host.
@@ -103,7 +103,7 @@ struct field {
   bool required = false;  ///< a table without it does not load upstream
   ref_target ref = ref_target::none;
   field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
+  int row = 0;  ///< docs/format.md row, orders drops within an entry
   drop_reason reason = drop_reason::host_specific;
   std::string_view detail{};
   note_rule note{};
@@ -225,7 +225,7 @@ struct entry_schema {
   std::string_view name{};  ///< for messages: "agent", "risk profile", ...
   list_view<field> fields{};
   list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+  bool prune = true;         ///< false for providers: carried exactly as written (docs/format.md)
 };
 
 /// The Schema policy requirements, checked at compile time by `require_schema<S>()`:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
+// `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
 // upstream's order, fail-fast, with errors that name the field.
 #pragma once
 
