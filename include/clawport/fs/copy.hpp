@@ -68,6 +68,9 @@ struct copy_spec {
   /// Called with the root-relative path of every regular file the walk carried.
   std::function<void(std::string_view relative)> on_carried;
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
+  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
+  bool refuse_symlinks = false;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -188,6 +191,11 @@ class tree_walker {
     if (!info) return;  // gone before it was inspected: there is nothing it could carry
     switch (info->kind) {
       case file_kind::symlink:
+        if (spec_.refuse_symlinks) {
+          throw error(errc::unsafe_path,
+                      "Refusing to copy symlink within skill source: " + bundle_path(),
+                      bundle_path());
+        }
         ++tally_.symlinks_skipped;
         return;
       case file_kind::other:
