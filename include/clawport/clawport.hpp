@@ -11,4 +11,5 @@
 #include "names.hpp"
 #include "publish.hpp"
 #include "skills.hpp"
+#include "verify.hpp"
 #include "zeroclaw.hpp"
