@@ -40,14 +40,17 @@
 // `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
 #define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
 #define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
-/// The ABI namespace; headers that declare directly in `clawport` open it:
-/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+/// The ABI namespace. Every header opens its namespace through it, explicitly:
+///   namespace clawport {
+///   inline namespace CLAWPORT_ABI_NAMESPACE {
+///   namespace fs {
+/// (`namespace clawport::fs {` would not do: clang does not extend a namespace declared
+/// inside an inline namespace from a nested definition, and would put it outside).
 #define CLAWPORT_ABI_NAMESPACE \
   CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
 
-// Every module namespace is first declared inside the ABI namespace, so a header's
-// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
-// namespace is added here (tools/check_layers.py fails on one that is missing).
+// The module namespaces, declared once inside the ABI namespace.
+// A new module namespace is added here too (tools/check_layers.py checks it).
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}
@@ -99,7 +102,9 @@ inline constexpr int bundle_format_version = 1;
 #include <string>
 #include <string_view>
 
-namespace clawport::bundle {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
 
 /// The format this library writes and the only one it reads (`format_version` in the
 /// manifest and in the JSON documents).
@@ -128,7 +133,9 @@ constexpr bool is_bundle_entry(std::string_view name) noexcept {
          name == workspace_dir || name == skills_dir;
 }
 
-}  // namespace clawport::bundle
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/bundle/layout.hpp -----
 // ----- end clawport/bundle.hpp -----
 // ----- begin clawport/core.hpp -----
@@ -265,7 +272,9 @@ class error : public std::runtime_error {
 #include <string_view>
 #include <vector>
 
-namespace clawport::paths {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace paths {
 
 /// True for a path starting with '/'.
 constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
@@ -376,7 +385,9 @@ inline bool has_dotdot(std::string_view p) {
   return false;
 }
 
-}  // namespace clawport::paths
+}  // namespace paths
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/paths.hpp -----
 // ----- begin clawport/core/text.hpp -----
 // Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
@@ -396,7 +407,9 @@ inline bool has_dotdot(std::string_view p) {
 #include <cstdint>
 #include <string_view>
 
-namespace clawport::utf8 {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace utf8 {
 
 /// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
 struct decoded {
@@ -458,14 +471,20 @@ constexpr bool is_white_space(char32_t c) noexcept {
 /// Unicode general category Cc.
 constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
 
-}  // namespace clawport::utf8
+}  // namespace utf8
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
-namespace clawport::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {
 
 /// The same rule under the name the walkers use: `utf8::valid`.
 constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
 
-}  // namespace clawport::detail
+}  // namespace detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/utf8.hpp -----
 
 #include <cstddef>
@@ -473,7 +492,9 @@ constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); 
 #include <string>
 #include <string_view>
 
-namespace clawport::text {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace text {
 
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
@@ -581,7 +602,9 @@ inline std::string escape_for_terminal(std::string_view s) {
   return out;
 }
 
-}  // namespace clawport::text
+}  // namespace text
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/text.hpp -----
 // ----- begin clawport/core/time.hpp -----
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
@@ -698,7 +721,9 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 #include <toml++/toml.h>
 
 
-namespace clawport::toml_adaptor {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
 
 namespace detail {
 
@@ -729,7 +754,9 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #endif
 }
 
-}  // namespace clawport::toml_adaptor
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/toml.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
@@ -746,7 +773,9 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #include <string_view>
 #include <vector>
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 /// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
 struct list_entry {
@@ -876,7 +905,9 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
   return out;
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/digest/list.hpp -----
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
@@ -890,7 +921,9 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
 #include <type_traits>
 #include <utility>
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 namespace detail {
 
@@ -954,7 +987,9 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/digest/policy.hpp -----
 // ----- begin clawport/digest/sha256.hpp -----
 // SHA-256 (FIPS 180-4), header-only, incremental. The compression function uses the
@@ -990,7 +1025,9 @@ constexpr bool check_policy() {
 #endif
 #endif
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 /// Which compression function a `sha256` object uses.
 enum class sha256_backend {
@@ -1330,7 +1367,9 @@ inline std::string sha256_hex(std::string_view text) {
   return to_hex(h.finish());
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
 #undef CLAWPORT_DIGEST_TARGET_X86
 #undef CLAWPORT_DIGEST_TARGET_ARM
@@ -1357,7 +1396,9 @@ inline std::string sha256_hex(std::string_view text) {
 #include <utility>
 #include <vector>
 
-namespace clawport::exporter_detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
 
 template <class Fs, class = void>
 struct has_canonical : std::false_type {};
@@ -1474,7 +1515,9 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
   }
 }
 
-}  // namespace clawport::exporter_detail
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/exporter/destination.hpp -----
 // ----- begin clawport/exporter/exporter.hpp -----
 // basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
@@ -1500,7 +1543,9 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 #include <string_view>
 #include <system_error>
 
-namespace clawport::fs::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs::detail {
 
 /// The text of an errno value (thread-safe, unlike strerror).
 inline std::string errno_text(int err) { return std::generic_category().message(err); }
@@ -1521,7 +1566,9 @@ inline std::string reason(const error& e) {
   throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
 }
 
-}  // namespace clawport::fs::detail
+}  // namespace fs::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/context.hpp -----
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
@@ -1537,7 +1584,9 @@ inline std::string reason(const error& e) {
 #include <type_traits>
 #include <utility>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// Identity of a filesystem object: the (device, inode) pair.
 struct file_id {
@@ -1741,7 +1790,9 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/policy.hpp -----
 
 #include <optional>
@@ -1750,7 +1801,9 @@ constexpr bool check_policy() {
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// How opening a source root came out.
 enum class root_status {
@@ -1970,7 +2023,9 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
                p);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
 // The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
@@ -1988,7 +2043,9 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// What a copy carried and what it skipped (one for the workspace, one for all skills).
 struct copy_tally {
@@ -2404,7 +2461,9 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   return result;
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/copy.hpp -----
 // ----- begin clawport/fs/posix.hpp -----
 // fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
@@ -2422,7 +2481,9 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 #include <system_error>
 
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 namespace detail {
 
@@ -2501,7 +2562,9 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
   return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/sys_error.hpp -----
 
 #include <dirent.h>
@@ -2523,7 +2586,9 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
 #include <system_error>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 namespace detail {
 
@@ -3004,7 +3069,9 @@ class posix {
 
 static_assert(check_policy<posix>());
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
 // The portable name grammar (docs/format.md) as small rule types composed at
@@ -3020,7 +3087,9 @@ static_assert(check_policy<posix>());
 #include <type_traits>
 
 
-namespace clawport::names {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace names {
 
 namespace rules {
 
@@ -3256,7 +3325,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
   return !Names::unportable_reason(name).has_value();
 }
 
-}  // namespace clawport::names
+}  // namespace names
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
 // Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
@@ -3272,7 +3343,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// What the destination was when the export admitted it.
 enum class admission_kind {
@@ -3433,7 +3506,9 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
   if (!current || *current != adm.id) throw refusal::changed(d);
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
 // The names an export leaves beside its destination (docs/library.md, The Publish policy): the
@@ -3447,7 +3522,9 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Prefix of a staging directory beside the destination.
 inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
@@ -3502,7 +3579,9 @@ inline std::string_view token_of(std::string_view name) {
   return {};
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/names.hpp -----
 // ----- begin clawport/publish/policy.hpp -----
 // The Publish policy: how a finished staging directory replaces the destination. A policy
@@ -3516,7 +3595,9 @@ inline std::string_view token_of(std::string_view name) {
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Everything a strategy needs to replace `destination` by `staging`, both single names
 /// inside the parent handle it is given.
@@ -3588,7 +3669,9 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
 // publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
@@ -3600,7 +3683,9 @@ constexpr bool check_policy() {
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 namespace detail {
 
@@ -3802,7 +3887,9 @@ struct staged_swap {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/staged_swap.hpp -----
 // ----- begin clawport/skills/loader.hpp -----
 // Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
@@ -3871,14 +3958,20 @@ struct staged_swap {
 // semantics of the library; `zeroclaw::paths` remains as a name for it.
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace paths = clawport::paths;
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/paths.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The config file's name in an install (`$ZEROCLAW_CONFIG_DIR/config.toml`, else
 /// `~/.zeroclaw/config.toml`; the caller resolves the environment).
@@ -3969,7 +4062,9 @@ struct skill_filter {
   }
 };
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/install_layout.hpp -----
 // ----- begin clawport/skills/filter.hpp -----
 // A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
@@ -3977,12 +4072,16 @@ struct skill_filter {
 // with the exporter, which carries exactly the skills this filter admits by logical name.
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Which skills of a bundle an agent may load, by logical name: `zeroclaw::skill_filter`.
 using bundle_filter = clawport::zeroclaw::skill_filter;
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/filter.hpp -----
 // ----- begin clawport/skills/manifest.hpp -----
 // The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
@@ -4030,7 +4129,9 @@ using bundle_filter = clawport::zeroclaw::skill_filter;
 #include <string_view>
 #include <vector>
 
-namespace clawport::skills::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills::detail {
 
 // Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
 // everywhere, so the install layout uses it too).
@@ -4138,10 +4239,14 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
-}  // namespace clawport::skills::detail
+}  // namespace skills::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/text.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// One fixed choice of a slash option (`{name: A, value: a}`).
 struct slash_choice {
@@ -4668,10 +4773,14 @@ inline std::string skill_document::serialize() const {
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/frontmatter.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
 /// skipped by the runtime when it registers tools.
@@ -5032,10 +5141,14 @@ inline skill skill_from_markdown(std::string_view text, std::string_view dir_nam
   return s;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/manifest.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// `[skill_bundles.<alias>]`.
 struct skill_bundle_config {
@@ -5198,10 +5311,14 @@ inline std::string global_skills_dir(std::string_view data_dir) {
   return paths::join(data_dir, "skills");
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/locations.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Markdown and TOML files larger than this are a finding and are not read.
 inline constexpr std::uint64_t audit_max_text_bytes = 524288;
@@ -5734,10 +5851,14 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
   return report;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/audit.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A skill the scan kept.
 struct loaded_skill {
@@ -6163,7 +6284,9 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
   return view;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/loader.hpp -----
 // ----- begin clawport/zeroclaw/closure.hpp -----
 // plan_export: the config closure of one agent (docs/format.md).
@@ -6189,7 +6312,9 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 #include <vector>
 
 
-namespace clawport::names {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace names {
 
 /// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
 struct identity_path_result {
@@ -6245,7 +6370,9 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
   return identity_path_result{relative, {}};
 }
 
-}  // namespace clawport::names
+}  // namespace names
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/names/identity_path.hpp -----
 // ----- begin clawport/zeroclaw/api.hpp -----
 // The entry points of the pure export half, declared in one place. Definitions live in
@@ -6280,7 +6407,9 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 #include <utility>
 #include <vector>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 struct member;
 
@@ -6421,7 +6550,9 @@ inline bool operator==(const value& a, const value& b) {
   return false;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
 // The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
@@ -6431,7 +6562,9 @@ inline bool operator==(const value& a, const value& b) {
 
 #include <string_view>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Why a piece of configuration did not travel (`dropped[].reason`).
 enum class drop_reason {
@@ -6524,10 +6657,14 @@ constexpr std::string_view to_string(note_kind k) noexcept {
   return "unknown";
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/reasons.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 // ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
 inline constexpr std::string_view manifest_file = bundle::manifest_file;
@@ -6674,10 +6811,14 @@ inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) 
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/plan.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 struct schema_v3;
 
@@ -6700,7 +6841,9 @@ std::string render_config_toml(const export_plan& plan);
 /// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
 // The definitions. Both include this header first, hence after the declarations.
 // ----- begin clawport/zeroclaw/render.hpp -----
@@ -6722,7 +6865,9 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 #include <toml++/toml.h>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -6769,7 +6914,9 @@ inline value parse_toml(std::string_view text, std::string_view what) {
   return detail::from_toml_node(toml_adaptor::parse(text, what));
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/parse.hpp -----
 // ----- begin clawport/zeroclaw/schema_v3.hpp -----
 // ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
@@ -6791,7 +6938,9 @@ inline value parse_toml(std::string_view text, std::string_view what) {
 #include <type_traits>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// A constexpr view of contiguous descriptors.
 template <typename T>
@@ -7110,10 +7259,14 @@ constexpr void require_schema() noexcept {
                 "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/schema.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace v3 {
 
@@ -7598,7 +7751,9 @@ struct schema_v3 {
   }
 };
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
 // ----- begin clawport/zeroclaw/toml_writer.hpp -----
 // Writes the ordered document model as TOML: plain values first, then `[tables]` and
@@ -7613,7 +7768,9 @@ struct schema_v3 {
 #include <vector>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace toml_writer {
 
@@ -7793,7 +7950,9 @@ inline std::string write(const value& document, bool pretty) {
 
 }  // namespace toml_writer
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/toml_writer.hpp -----
 // ----- begin clawport/zeroclaw/validate.hpp -----
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
@@ -7817,7 +7976,9 @@ inline std::string write(const value& document, bool pretty) {
 #include <vector>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
 inline constexpr std::string_view masked_secret = "***MASKED***";
@@ -8144,9 +8305,13 @@ inline bool occupied(const field& f, const value& v) {
 
 }  // namespace detail
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
@@ -8184,10 +8349,14 @@ inline std::optional<std::string> find_ciphertext(const value& tree) {
   return std::nullopt;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/shape.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The first problem `validate_config` found. `code` is upstream's structured code
 /// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
@@ -8705,10 +8874,14 @@ std::optional<validation_error> validate_config(const value& config) {
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/validate.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
@@ -8820,11 +8993,15 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
   return text;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw/api.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -9456,7 +9633,9 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/closure.hpp -----
 // ----- begin clawport/exporter/result.hpp -----
 // What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
@@ -10421,7 +10600,9 @@ inline nlohmann::json to_json(const export_result& r) {
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 struct exchange {
   static constexpr std::string_view name = "exchange";
@@ -10543,7 +10724,9 @@ struct exchange {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/exchange.hpp -----
 // ----- begin clawport/publish/none.hpp -----
 // publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
@@ -10552,7 +10735,9 @@ struct exchange {
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Dry run: nothing is staged and nothing is published.
 struct none {
@@ -10569,7 +10754,9 @@ struct none {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/none.hpp -----
 // ----- end clawport/publish.hpp -----
 // ----- begin clawport/skills.hpp -----
@@ -10602,7 +10789,9 @@ struct none {
 #include <string_view>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Largest config.toml the writer reads.
 inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
@@ -10780,7 +10969,9 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/config_append.hpp -----
 // ----- begin clawport/skills/placement.hpp -----
 // Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
@@ -10800,7 +10991,9 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Prefix of the staging directory a new skill is built in, beside its destination.
 inline constexpr std::string_view stage_prefix = ".clawport-stage-";
@@ -11098,10 +11291,14 @@ class staged_skill {
   bool made_ = false;
 };
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/placement.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
 /// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
@@ -11182,7 +11379,9 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/bundle_add.hpp -----
 // ----- begin clawport/skills/install.hpp -----
 // `skills install` (docs/cli.md, `skills install`): what a source string is, the
@@ -11243,7 +11442,9 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The file a skill's tests live in, at the skill's root.
 inline constexpr std::string_view test_file_name = "TEST.sh";
@@ -11480,10 +11681,14 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/test_script.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The environment a test command or git gets: `NAME=value` strings, nothing else.
 using process_env = std::vector<std::string>;
@@ -11657,10 +11862,14 @@ class posix_runner {
   process_env env_;
 };
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/process.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// What an install source names.
 enum class source_kind {
@@ -11933,7 +12142,9 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
   return paths::join(paths::join(root, "skills"), skill);
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/install.hpp -----
 // ----- begin clawport/skills/lifecycle_json.hpp -----
 // The JSON documents of `skills new|install|remove|test --json`.
@@ -11959,7 +12170,9 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The archive directory below the install root.
 inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
@@ -12228,7 +12441,9 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/remove.hpp -----
 // ----- begin clawport/skills/scaffold.hpp -----
 // `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
@@ -12241,7 +12456,9 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 // The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
 
@@ -12365,10 +12582,14 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/scaffold.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 inline nlohmann::ordered_json optional_text(const std::string& s) {
   return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
@@ -12454,7 +12675,9 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
   return j;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/lifecycle_json.hpp -----
 // ----- begin clawport/skills/test_runner.hpp -----
 // `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
@@ -12473,7 +12696,9 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// TEST.sh files larger than this are refused (a test script is a short list of lines).
 inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
@@ -12633,7 +12858,9 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/test_runner.hpp -----
 // ----- end clawport/skills.hpp -----
 // ----- begin clawport/verify.hpp -----
@@ -12663,7 +12890,9 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
 #include <utility>
 #include <vector>
 
-namespace clawport::verify {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 /// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
 /// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
@@ -13295,10 +13524,14 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   return rep;
 }
 
-}  // namespace clawport::verify
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/verify/verify.hpp -----
 
-namespace clawport::verify {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 inline nlohmann::json to_json(const finding& f) {
   return {{"code", f.code},
@@ -13344,7 +13577,9 @@ inline std::string render_report(const report& r) {
   return out;
 }
 
-}  // namespace clawport::verify
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/verify/render.hpp -----
 // ----- end clawport/verify.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
@@ -13358,7 +13593,9 @@ inline std::string render_report(const report& r) {
 #include <nlohmann/json.hpp>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 inline nlohmann::json to_json(const export_plan& plan) {
   nlohmann::json j;
@@ -13390,7 +13627,9 @@ inline nlohmann::json to_json(const export_plan& plan) {
   return j;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/json.hpp -----
 // ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

@@ -24,14 +24,17 @@
 // `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
 #define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
 #define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
-/// The ABI namespace; headers that declare directly in `clawport` open it:
-/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+/// The ABI namespace. Every header opens its namespace through it, explicitly:
+///   namespace clawport {
+///   inline namespace CLAWPORT_ABI_NAMESPACE {
+///   namespace fs {
+/// (`namespace clawport::fs {` would not do: clang does not extend a namespace declared
+/// inside an inline namespace from a nested definition, and would put it outside).
 #define CLAWPORT_ABI_NAMESPACE \
   CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
 
-// Every module namespace is first declared inside the ABI namespace, so a header's
-// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
-// namespace is added here (tools/check_layers.py fails on one that is missing).
+// The module namespaces, declared once inside the ABI namespace.
+// A new module namespace is added here too (tools/check_layers.py checks it).
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}

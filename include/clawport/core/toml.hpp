@@ -13,7 +13,9 @@
 
 #include "error.hpp"
 
-namespace clawport::toml_adaptor {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
 
 namespace detail {
 
@@ -44,4 +46,6 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #endif
 }
 
-}  // namespace clawport::toml_adaptor
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
