@@ -33,21 +33,36 @@
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
 
+/// Deepest TOML nesting any reader accepts (table-header and dotted-key components, inline
+/// tables and arrays), checked on the text before it is parsed: errc::limit_exceeded.
+#ifndef CLAWPORT_MAX_TOML_DEPTH
+#define CLAWPORT_MAX_TOML_DEPTH 128
+#endif
+
+/// Largest install config.toml the export and `skills list` read, in bytes (16 MiB).
+/// A plain integer literal: it is part of the ABI namespace's name.
+#ifndef CLAWPORT_MAX_CONFIG_BYTES
+#define CLAWPORT_MAX_CONFIG_BYTES 16777216
+#endif
+
 // Everything clawport declares lives in an inline namespace whose name carries the value of
-// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
-// two translation units built with different values define different functions instead of
-// silently sharing one definition chosen by the linker (an ODR violation). Code names
+// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// nlohmann/json do: two translation units built with different values define different functions
+// instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
 // `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
-#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
-#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config) \
+  abi_d##depth##_b##buffer##_t##toml##_c##config
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer, toml, config) \
+  CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config)
 /// The ABI namespace. Every header opens its namespace through it, explicitly:
 ///   namespace clawport {
 ///   inline namespace CLAWPORT_ABI_NAMESPACE {
 ///   namespace fs {
 /// (`namespace clawport::fs {` would not do: clang does not extend a namespace declared
 /// inside an inline namespace from a nested definition, and would put it outside).
-#define CLAWPORT_ABI_NAMESPACE \
-  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+#define CLAWPORT_ABI_NAMESPACE                                                 \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE, \
+                           CLAWPORT_MAX_TOML_DEPTH, CLAWPORT_MAX_CONFIG_BYTES)
 
 // The module namespaces, declared once inside the ABI namespace.
 // A new module namespace is added here too (tools/check_layers.py checks it).
@@ -75,6 +90,8 @@ namespace openclaw {}
 
 static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
 static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");
 // ----- end clawport/core/config.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
@@ -713,6 +730,7 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 // manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
 // without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
 // clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
+// Nesting deeper than CLAWPORT_MAX_TOML_DEPTH is refused first (toml_limits.hpp).
 
 #include <string>
 #include <string_view>
@@ -720,6 +738,176 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 #include <toml++/toml.h>
 
+// ----- begin clawport/core/toml_limits.hpp -----
+// Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
+// recursive conversion or destruction of its tree) recurses once per nesting level, and a
+// 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
+// linear and iterative; it never allocates per level.
+
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
+
+/// The deepest nesting `check_depth` accepts: every component of a table header or dotted
+/// key and every inline table or array counts one level.
+inline constexpr std::size_t max_depth = CLAWPORT_MAX_TOML_DEPTH;
+
+namespace detail {
+
+/// The refusal every reader words the same way (export, dry run, `skills list`).
+inline error too_deep(std::string_view subject, std::size_t line) {
+  const std::string s(subject);
+  return error(errc::limit_exceeded,
+               s + ":" + std::to_string(line) + ": the TOML nests deeper than " +
+                   std::to_string(max_depth) +
+                   " levels (table header, dotted key, inline table or array components; "
+                   "CLAWPORT_MAX_TOML_DEPTH), so it is not read",
+               s);
+}
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
+/// tell keys from values and skip strings and comments, and it over-approximates rather
+/// than under-: a text it accepts never nests deeper than the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  struct frame {
+    bool table;        // inline table (keys inside) or array (values only)
+    std::size_t base;  // depth of the frame's own level
+  };
+  std::vector<frame> stack;     // bounded by max_depth: checked before every push
+  std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
+  bool key_mode = true;         // reading a key (dots separate components)
+  bool at_start = true;         // at the start of a top-level statement
+  std::size_t key_parts = 1;    // components of the key being read
+  std::size_t line = 1;
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+
+  const auto limit = [&](std::size_t depth) {
+    if (depth > max_depth) throw detail::too_deep(subject, line);
+  };
+  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
+  // Skips a string starting at i (any of the four kinds); leaves i after it.
+  const auto skip_string = [&]() {
+    const char q = text[i];
+    const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
+    i += triple ? 3 : 1;
+    while (i < n) {
+      const char c = text[i];
+      if (c == '\n') {
+        ++line;
+        if (!triple) return;  // unterminated: toml++ reports it
+      }
+      if (q == '"' && c == '\\') {
+        if (i + 1 < n && text[i + 1] == '\n') ++line;
+        i += 2;
+        continue;
+      }
+      if (c == q) {
+        if (!triple) {
+          ++i;
+          return;
+        }
+        if (i + 2 < n && text[i + 1] == q && text[i + 2] == q) {
+          i += 3;
+          while (i < n && text[i] == q) ++i;  // up to two extra quotes close the string
+          return;
+        }
+      }
+      ++i;
+    }
+  };
+
+  while (i < n) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      at_start = false;
+      skip_string();
+      continue;
+    }
+    if (c == '#') {
+      while (i < n && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      if (stack.empty()) {
+        at_start = true;
+        key_mode = true;
+        key_parts = 1;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (at_start && stack.empty() && c == '[') {
+      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
+      const bool array = i + 1 < n && text[i + 1] == '[';
+      i += array ? 2 : 1;
+      std::size_t parts = 1;
+      while (i < n && text[i] != ']' && text[i] != '\n') {
+        if (text[i] == '"' || text[i] == '\'') {
+          skip_string();
+          continue;
+        }
+        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        ++i;
+      }
+      table_depth = parts + (array ? 1 : 0);
+      limit(table_depth);
+      while (i < n && text[i] == ']') ++i;
+      at_start = false;
+      continue;
+    }
+    at_start = false;
+    if (key_mode) {
+      if (c == '.') {
+        limit(current_base() + ++key_parts);
+      } else if (c == '=') {
+        key_mode = false;
+      } else if (c == '}' && !stack.empty() && stack.back().table) {
+        stack.pop_back();  // `{}`: an empty inline table
+        key_mode = false;
+      }
+      ++i;
+      continue;
+    }
+    // A value.
+    if (c == '{' || c == '[') {
+      const bool table = c == '{';
+      const std::size_t depth =
+          current_base() + (stack.empty() || stack.back().table ? key_parts : 0) + 1;
+      limit(depth);
+      stack.push_back({table, depth});
+      if (table) {
+        key_mode = true;
+        key_parts = 1;
+      }
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().table) {
+      key_mode = true;
+      key_parts = 1;
+    }
+    ++i;
+  }
+}
+
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/toml_limits.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -741,6 +929,7 @@ inline error parse_failure(const toml::parse_error& e, std::string_view subject)
 /// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
 /// nodes' source regions ("config.toml", "SKILL.toml").
 inline toml::table parse(std::string_view text, std::string_view subject) {
+  check_depth(text, subject);  // before toml++ recurses: errc::limit_exceeded
 #if TOML_EXCEPTIONS
   try {
     return toml::parse(text, subject);
@@ -2028,10 +2217,14 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 }  // namespace clawport
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
-// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
-// through directory handles; each entry is classified without following links, opened with nofollow
-// and carried only if the opened object is the one that was classified.
+// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
+// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
+// share every rule, count and refusal text. Every read goes through directory handles;
+// each entry is classified without following links, opened with nofollow and carried only
+// if the opened object is the one that was classified and has one name (nlink == 1) both
+// at classification and once open. Carried files keep their permission bits only
+// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
 
 
 #include <algorithm>
@@ -2053,7 +2246,7 @@ struct copy_tally {
   std::uint64_t bytes = 0;               ///< bytes actually copied
   std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
   std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
-  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
   std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
 };
 
@@ -2063,7 +2256,8 @@ using entry_filter = std::function<bool(std::string_view relative)>;
 
 /// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
 /// here, so the bundle is never read a second time). With a sink, files are copied
-/// through a user-space buffer instead of `copy_data`.
+/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
+/// the dry run's counting sink writes nothing and calls none.)
 class copy_sink {
  public:
   virtual ~copy_sink() = default;
@@ -2074,25 +2268,100 @@ class copy_sink {
 
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
-  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;        ///< empty = everything
+  copy_spec() = default;
+  copy_spec(std::string root_name, entry_filter entries = {})
+      : root(std::move(root_name)), filter(std::move(entries)) {}
+
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+  /// Called with the identity of every directory and regular file the walk classified
+  /// (before it is opened) and its bundle path; it may throw to refuse the whole copy
+  /// (the exporter refuses a tree that holds the install's own root, config or key).
+  std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
+  /// Called with the root-relative path of every regular file the walk carried.
+  std::function<void(std::string_view relative)> on_carried;
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
   /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
   /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
   bool refuse_symlinks = false;
 };
 
+/// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
+/// and sticky never travel (a root-run export must not mint a setuid root-owned file).
+inline constexpr std::uint32_t carried_mode_mask = 0777;
+
+/// The sink of the real export: what the walk carries is written under the destination
+/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+template <class Fs>
+struct copying_sink {
+  using dir = typename Fs::dir;
+  using file_type = typename Fs::file;
+  static constexpr bool writes = true;
+  explicit copying_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
+  dir open_dir(const dir& parent, std::string_view name) { return fs.open_dir_at(parent, name); }
+  file_type create_file(const dir& parent, std::string_view name) {
+    return fs.create_file_at(parent, name, 0600);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
+                     std::string_view bundle_path) {
+    if (observer == nullptr) return fs.copy_data(in, out);
+    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    observer->begin_file(bundle_path);
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      if (n == 0) break;
+      observer->bytes(buffer.data(), n);
+      fs.write_all(out, buffer.data(), n);
+      total += n;
+    }
+    observer->end_file();
+    return total;
+  }
+  void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
+  void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
+  void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
+
+  std::vector<char> buffer;  ///< for copies through an observer
+};
+
+/// The sink of the dry run: nothing is created; a carried file counts its size as opened.
+template <class Fs>
+struct counting_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit counting_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
+                     std::string_view) {
+    return opened.size;
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+};
+
 namespace detail {
 
-template <class Fs>
-class tree_copier {
+template <class Fs, class Sink>
+class tree_walker {
  public:
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
 
-  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
-      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
+              std::string_view relative)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
 
-  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
     bool nested = false;  // an error from an entry is already in context
     try {
       fs_.for_each_entry(src, [&](std::string_view name) {
@@ -2120,7 +2389,7 @@ class tree_copier {
 
   std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
 
-  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
     rel_guard guard{rel_, rel_.size()};
     if (!rel_.empty()) rel_ += '/';
     rel_.append(name.data(), name.size());
@@ -2146,13 +2415,15 @@ class tree_copier {
         ++tally_.others_skipped;
         return;
       case file_kind::directory:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return regular(src, dst, name, *info);
     }
   }
 
-  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
                  std::size_t depth) {
     if (depth > CLAWPORT_MAX_TREE_DEPTH) {
       throw error(errc::limit_exceeded,
@@ -2168,7 +2439,7 @@ class tree_copier {
       rethrow(e, "failed to open " + bundle_path(), bundle_path());
     }
     try {
-      fs_.make_dir_at(dst, name, 0777);
+      sink_.make_dir(dst, name);
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
@@ -2182,16 +2453,22 @@ class tree_copier {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
       return;
     }
-    std::optional<dir> out;
+    std::optional<out_dir> out;
     try {
-      out.emplace(fs_.open_dir_at(dst, name));
+      out.emplace(sink_.open_dir(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
     }
     copy_dir(*child, *out, depth);
   }
 
-  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+    // A second name, seen when classified: never opened. (Checked again once open, so a
+    // link renamed over the entry and removed after the open is skipped either way.)
+    if (info.nlink > 1) {
+      ++tally_.hard_links_skipped;
+      return;
+    }
     std::optional<typename Fs::file> in;
     try {
       in.emplace(fs_.open_file_at(src, name));
@@ -2213,64 +2490,58 @@ class tree_copier {
       ++tally_.replaced_skipped;
       return;
     }
-    std::optional<typename Fs::file> out;
+    std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(fs_.create_file_at(dst, name, 0600));
+      out.emplace(sink_.create_file(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
     std::uint64_t n = 0;
     try {
-      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
+      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
     try {
-      fs_.set_mode(*out, opened.mode);
+      sink_.set_mode(*out, opened.mode);
     } catch (const error& e) {
       rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
     }
     ++tally_.files;
     tally_.bytes += n;
-  }
-
-  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    spec_.sink->begin_file(bundle_path());
-    std::uint64_t total = 0;
-    for (;;) {
-      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
-      if (n == 0) break;
-      spec_.sink->bytes(buffer_.data(), n);
-      fs_.write_all(out, buffer_.data(), n);
-      total += n;
-    }
-    spec_.sink->end_file();
-    return total;
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
   }
 
   Fs& fs_;
+  Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
-  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
 /// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
-/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
-/// skipped; hard-linked files and entries replaced between classification and open are counted and
-/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
-/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
+/// counted and skipped; hard-linked files and entries replaced between classification and
+/// open are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs, class Sink>
+void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// `walk_tree` with the copying sink: copies `src` into `dst`.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
-  static_assert(check_policy<Fs>());
-  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+  copying_sink<Fs> sink{fs};
+  walk_tree(fs, sink, src, dst, spec, tally, relative);
 }
 
 /// One skill bundle to carry: where it is and which of its skills travel.
@@ -2307,28 +2578,31 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
-/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
-/// root is refused. Only directories directly under a bundle root are skills (loose files are
-/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
-/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
-/// itself is created only when there are sources and removed when no bundle carried.
-/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
-/// called only on the opened directory whose identity matched its classification.
-template <class Fs, class NameOf = directory_name>
-skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
-                                     const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {},
-                                     copy_sink* sink = nullptr) {
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
+/// escaping root is refused. Only directories directly under a bundle root are skills
+/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
+/// removed again; a bundle that carries no skill is removed and listed in
+/// `without_content`; `skills/` itself is created only when there are sources and removed
+/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
+/// `admits_skill` is asked about; it is called only on the opened directory whose identity
+/// matched its classification. `check_entry` is each skill tree's `copy_spec::check_entry`.
+template <class Fs, class Sink, class NameOf = directory_name>
+skill_copy_result walk_skill_bundles(
+    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
+    const typename Sink::dir& staging, NameOf name_of = {},
+    const std::function<void(const file_id&, const std::string&)>& check_entry = {},
+    copy_sink* observer = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
   skill_copy_result result;
   if (sources.empty()) return result;
 
-  std::optional<dir> skills;
+  std::optional<out_dir> skills;
   try {
-    fs.make_dir_at(staging, "skills", 0777);
-    skills.emplace(fs.open_dir_at(staging, "skills"));
+    sink.make_dir(staging, "skills");
+    skills.emplace(sink.open_dir(staging, "skills"));
   } catch (const error& e) {
     detail::rethrow(e, "failed to create skills in the bundle", "skills");
   }
@@ -2343,20 +2617,23 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     result.sources.push_back(root.id);
 
     const std::string bundle_root = "skills/" + source.alias;
-    std::optional<dir> bundle;
+    if (check_entry) check_entry(root.id, bundle_root);
+    std::optional<out_dir> bundle;
     try {
-      fs.make_dir_at(*skills, source.alias, 0777);
+      sink.make_dir(*skills, source.alias);
     } catch (const error& e) {
       detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
     }
     try {
-      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+      bundle.emplace(sink.open_dir(*skills, source.alias));
     } catch (const error& e) {
       detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}, sink};
+    copy_spec spec(bundle_root);
+    spec.check_entry = check_entry;
+    spec.sink = observer;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
@@ -2375,6 +2652,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
             return;
           }
           if (info->kind != file_kind::directory) return;  // loose files are local state
+          if (check_entry) check_entry(info->id, path);
           std::optional<dir> skill;
           try {
             skill.emplace(fs.open_dir_at(*root.handle, name));
@@ -2402,25 +2680,25 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           }
           const std::uint64_t before = result.tally.files;
           {
-            std::optional<dir> out;
+            std::optional<out_dir> out;
             try {
-              fs.make_dir_at(*bundle, name, 0777);
+              sink.make_dir(*bundle, name);
             } catch (const error& e) {
               detail::rethrow(e, "failed to create " + path + " in the bundle", path);
             }
             try {
-              out.emplace(fs.open_dir_at(*bundle, name));
+              out.emplace(sink.open_dir(*bundle, name));
             } catch (const error& e) {
               detail::rethrow(e, "failed to open " + path + " in the bundle", path);
             }
-            copy_tree(fs, *skill, *out, spec, result.tally, name);
+            walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
           }
           if (result.tally.files > before) {
             carried.skills.emplace_back(name);
             return;
           }
           try {
-            fs.remove_tree_at(*bundle, name);
+            sink.remove_tree(*bundle, name);
           } catch (const error& e) {
             detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
           }
@@ -2437,7 +2715,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     bundle.reset();
     if (carried.skills.empty()) {
       try {
-        fs.remove_tree_at(*skills, source.alias);
+        sink.remove_tree(*skills, source.alias);
       } catch (const error& e) {
         detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
                         bundle_root);
@@ -2453,12 +2731,22 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   if (result.bundles == 0) {
     skills.reset();
     try {
-      fs.remove_dir_at(staging, "skills");
+      sink.remove_dir(staging, "skills");
     } catch (const error& e) {
       detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
     }
   }
   return result;
+}
+
+/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
+template <class Fs, class NameOf = directory_name>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* observer = nullptr) {
+  copying_sink<Fs> sink{fs};
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
 }
 
 }  // namespace fs
@@ -4827,8 +5115,9 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
-/// `errc::config_parse` naming line and column.
+/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
+/// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
   return toml_adaptor::parse(text, subject);
 }
@@ -6722,6 +7011,9 @@ struct plan_options {
   /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
   /// config has no parent, as upstream does.
   std::string install_root = ".";
+  /// How parse errors name the config text: its real path (`/home/me/.zeroclaw/config.toml:3:7:
+  /// ...`); "config.toml" when the caller does not say.
+  std::string config_name = std::string(install_config_name);
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);
@@ -6908,10 +7200,12 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
+/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// `what` names the text in errors (the config's real path, "the rendered closure"):
+/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {
-  return detail::from_toml_node(toml_adaptor::parse(text, what));
+  const toml::table table = toml_adaptor::parse(text, what);
+  return detail::from_toml_node(table);
 }
 
 }  // namespace zeroclaw
@@ -8618,11 +8912,11 @@ class validator {
     return true;
   }
 
+  /// A number as written: the shortest text that reads back as the same value (so
+  /// `2.0000001` is not shown as `2.0`), the writer's own rule.
   static std::string toml_number(const value& v) {
     if (v.type == value::kind::integer) return std::to_string(v.integer);
-    std::string s = std::to_string(v.floating);
-    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
-    return s;
+    return toml_writer::floating(v.floating);
   }
 
   bool servers() {
@@ -9626,7 +9920,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   require_schema<Schema>();
   names::require_names_policy<Names>();
   if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
-    const value root = parse_toml(config_text, "config.toml");
+    const value root = parse_toml(config_text, options.config_name);
     return detail::planner<Schema, Names>(root, std::string(alias), options).run();
   } else {
     return {};  // not reached: the checks above have named what is missing
@@ -9637,6 +9931,104 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/closure.hpp -----
+// ----- begin clawport/zeroclaw/config_file.hpp -----
+// Reading an install's config.toml: the one reader the export and `skills list` share, so
+// they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
+// manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
+// directory holding the name (install_layout.hpp). Only a regular file below
+// CLAWPORT_MAX_CONFIG_BYTES is read: /dev/zero, /dev/urandom, a FIFO or a directory is
+// refused naming it, before anything could block or grow without bound.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
+inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
+
+namespace detail {
+
+inline std::string config_shown(const std::string& path, const std::string& real) {
+  return real == path ? path : path + " (a symlink to " + real + ")";
+}
+
+}  // namespace detail
+
+/// Reads the config file at absolute `config_path` through the Fs policy (which must offer
+/// `canonical`). Throws clawport::error with subject = `config_path`:
+/// errc::invalid_argument (not absolute), errc::not_found (absent or a dangling link),
+/// errc::unsupported (not a regular file once links are followed: a device, FIFO, socket
+/// or directory), errc::limit_exceeded (larger than max_config_bytes),
+/// errc::identity_changed (replaced while it was opened), errc::io (a read failed).
+template <class Fs>
+std::string read_install_config(Fs& fs, const std::string& config_path) {
+  if (config_path.empty() || config_path.front() != '/') {
+    throw error(errc::invalid_argument,
+                "the config path must be an absolute file path: " + config_path, config_path);
+  }
+  const std::optional<std::string> real = fs.canonical(config_path);
+  if (!real) {
+    throw error(errc::not_found, "the config " + config_path + " does not exist", config_path,
+                ENOENT);
+  }
+  const std::string shown = detail::config_shown(config_path, *real);
+  const std::size_t slash = real->rfind('/');
+  const std::string parent = slash == 0 ? std::string("/") : real->substr(0, slash);
+  const std::string name = real->substr(slash + 1);
+  const auto refuse_kind = [&]() {
+    return error(errc::unsupported,
+                 "the config " + shown +
+                     " is not a regular file (a device, FIFO, socket or directory), so it is "
+                     "not read; pass the install's config.toml",
+                 config_path);
+  };
+  const auto too_large = [&]() {
+    return error(errc::limit_exceeded,
+                 "the config " + shown + " is larger than " + std::to_string(max_config_bytes) +
+                     " bytes (CLAWPORT_MAX_CONFIG_BYTES), so it is not read",
+                 config_path);
+  };
+  try {
+    auto dir = fs.open_root(parent);
+    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
+    if (!st) throw error(errc::not_found, "the config " + shown + " does not exist", config_path);
+    if (st->kind != fs::file_kind::regular) throw refuse_kind();
+    if (st->size > max_config_bytes) throw too_large();
+    auto file = fs.open_file_at(dir, name);
+    const fs::stat_info opened = fs.stat(file);
+    if (opened.kind != fs::file_kind::regular) throw refuse_kind();
+    if (opened.id != st->id) {
+      throw error(errc::identity_changed,
+                  "the config " + shown + " was replaced while it was opened; run again",
+                  config_path);
+    }
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(file, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+      if (text.size() > max_config_bytes) throw too_large();
+    }
+    return text;
+  } catch (const error& e) {
+    if (e.subject() == config_path) throw;
+    throw error(e.code(), "failed to read the config " + shown + ": " + e.what(), config_path,
+                e.sys_errno());
+  }
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/config_file.hpp -----
 // ----- begin clawport/exporter/result.hpp -----
 // What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
 // the copy counts, and how it was published. The report and the JSON are rendered from it.
@@ -9677,6 +10069,75 @@ struct export_result {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/result.hpp -----
+// ----- begin clawport/exporter/sources.hpp -----
+// What a copied source tree (the workspace, a skill bundle) must never hold: the install
+// itself. A workspace configured as the install root or an ancestor of it (`$HOME` while the
+// install is `~/.zeroclaw`) would carry the unscrubbed config.toml and `.secret_key` (which
+// decrypts every `enc2:` value) into the bundle. Refused twice: by resolved path before
+// anything is created, and by identity during the walk (so a rename or a link made after
+// the check cannot slip the install in either).
+
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
+
+/// One part of the install a source tree may not hold.
+struct protected_entry {
+  std::string what;      ///< "the install root", "the config file", "the key file .secret_key"
+  std::string path;      ///< as shown
+  std::string resolved;  ///< through resolve_path / canonical
+  std::optional<fs::file_id> id;
+};
+
+/// A source tree to check: its field (`agents.<a>.workspace.path`,
+/// `skill_bundles.<b>.directory`), its planned and resolved paths.
+struct guarded_source {
+  std::string field;
+  std::string planned;
+  std::string resolved;
+};
+
+inline error install_inside_source(const std::string& field, const std::string& planned,
+                                   const protected_entry& p) {
+  return error(errc::overlap,
+               field + " (" + planned + ") contains " + p.what + " " + p.path +
+                   " \u2014 copying it would carry the install's unscrubbed config.toml and "
+                   ".secret_key into the bundle; point " +
+                   field + " at a directory that does not hold the install. Nothing was written",
+               field);
+}
+
+/// Refuses, naming the field, a source whose resolved path equals or contains a protected
+/// entry. Runs before anything is created.
+inline void reject_install_inside(const std::vector<guarded_source>& sources,
+                                  const std::vector<protected_entry>& protected_entries) {
+  for (const guarded_source& s : sources) {
+    for (const protected_entry& p : protected_entries) {
+      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
+        throw install_inside_source(s.field, s.planned, p);
+      }
+    }
+  }
+}
+
+/// The walk's backstop: an entry whose identity is a protected entry's refuses the copy.
+inline void reject_protected_identity(const std::vector<protected_entry>& protected_entries,
+                                      const std::string& field, const std::string& planned,
+                                      const fs::file_id& id) {
+  for (const protected_entry& p : protected_entries) {
+    if (p.id && *p.id == id) throw install_inside_source(field, planned, p);
+  }
+}
+
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/sources.hpp -----
 
 #include <cerrno>
 #include <chrono>
@@ -9709,147 +10170,6 @@ struct export_options {
 
 namespace exporter_detail {
 
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  return paths::join(base.empty() ? "/" : base, rel);
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Reads a whole file through the Fs policy.
-template <class Fs>
-std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
-  const std::string shown = join_path(dir_path, name);
-  try {
-    auto d = fs.open_root(dir_path);
-    auto f = fs.open_file_at(d, name);
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-    }
-    return text;
-  } catch (const error& e) {
-    throw wrapped(e, "failed to read the config " + shown, shown);
-  }
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
-template <class Fs>
-bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::vector<std::string> parts = components(relative);
-  if (parts.empty()) return false;
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_dir_at(root, "workspace"));
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const auto st = fs.stat_at(*cur, parts[i]);
-      if (!st || st->kind != fs::file_kind::directory) return false;
-      cur.emplace(fs.open_dir_at(*cur, parts[i]));
-    }
-    const auto st = fs.stat_at(*cur, parts.back());
-    return st && st->kind == fs::file_kind::regular;
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
-    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
-                  "workspace/" + relative);
-  }
-}
-
-/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
-/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
-template <class Fs>
-void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
-                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
-  for (const std::string& name : names) {
-    const std::string child = rel.empty() ? name : rel + "/" + name;
-    const std::string shown = root + "/" + child;
-    if (filter && !filter(child)) continue;
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs.stat_at(src, name);
-    } catch (const error& e) {
-      throw wrapped(e, "failed to stat " + shown, shown);
-    }
-    if (!info) continue;
-    if (info->kind == fs::file_kind::symlink) {
-      ++t.symlinks_skipped;
-    } else if (info->kind == fs::file_kind::other) {
-      ++t.others_skipped;
-    } else if (info->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
-                    shown);
-      }
-      std::optional<typename Fs::dir> d;
-      try {
-        d.emplace(fs.open_dir_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      if (fs.stat(*d).id != info->id) {
-        ++t.replaced_skipped;
-        continue;
-      }
-      count_tree(fs, *d, root, child, filter, t, depth + 1);
-    } else {
-      std::optional<typename Fs::file> f;
-      try {
-        f.emplace(fs.open_file_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      const fs::stat_info opened = fs.stat(*f);
-      if (opened.kind != fs::file_kind::regular) continue;
-      if (opened.nlink > 1) {
-        ++t.hard_links_skipped;
-      } else if (opened.id != info->id) {
-        ++t.replaced_skipped;
-      } else {
-        ++t.files;
-        t.bytes += opened.size;
-      }
-    }
-  }
-}
-
-/// The name a bundle's include/exclude is matched against: the skill's logical name, read
-/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
-/// exactly the skills the runtime loads from the bundle.
-struct logical_skill_name {
-  template <class Fs>
-  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
-    return skills::skill_name_at(fs, skill, dir_name);
-  }
-};
-
 /// Hashes every file the copy writes, on its way (one read of each source byte), and
 /// collects the bundle's digest list.
 class digest_sink final : public fs::copy_sink {
@@ -9872,14 +10192,45 @@ class digest_sink final : public fs::copy_sink {
   std::string path_;
 };
 
-inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
-  into.files += t.files;
-  into.bytes += t.bytes;
-  into.symlinks_skipped += t.symlinks_skipped;
-  into.others_skipped += t.others_skipped;
-  into.hard_links_skipped += t.hard_links_skipped;
-  into.replaced_skipped += t.replaced_skipped;
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
 }
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  return paths::join(base.empty() ? "/" : base, rel);
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
 
 }  // namespace exporter_detail
 
@@ -9897,7 +10248,8 @@ class basic_exporter {
 
   explicit basic_exporter(Fs& fs) : fs_(fs) {}
 
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
+  /// same walk and every check with a counting sink, nothing created).
   export_result run(const export_options& o) {
     namespace ed = exporter_detail;
     export_result res;
@@ -9905,16 +10257,19 @@ class basic_exporter {
     res.out = o.out;
     res.dry_run = !Publish::writes;
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
+    // config is read through a symlink to its file; the install root is the directory
+    // holding the name (install layout).
     const auto config = ed::split_parent(o.config_path);
     if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
+    popts.config_name = o.config_path;
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
@@ -9925,18 +10280,27 @@ class basic_exporter {
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
     const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
+                                 std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
+    std::vector<ed::guarded_source> guarded;
     overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
     std::vector<fs::skill_source> skills;
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      guarded.push_back(
+          {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
       skills.push_back(fs::skill_source{
           s.alias, planned, s.relative,
           [filter](std::string_view skill) { return filter.admits_skill(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
+    // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
+    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, install);
     const auto place = ed::split_parent(res.destination);
     if (!place) {
       throw error(errc::destination_refused,
@@ -9949,9 +10313,23 @@ class basic_exporter {
     const timestamp exported_at =
         o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
     res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
 
+    publish::request req;
+    req.destination = name;
+    req.names = names;
+    req.sync = o.sync;
     if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      // The dry run: admission as the export would (when the parent exists), then the same
+      // walk into a counting sink, and the publish policy's own (empty) outcome.
+      dir parent = open_existing_ancestor(parent_path);
+      if (fs_.canonical(parent_path)) {
+        dir at = open_parent(parent_path, false);
+        req.adm = publish::admit(fs_, at, name, o.force, names).adm;
+      }
+      fs::counting_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+      res.publish = Publish::publish(fs_, parent, req);
       return res;
     } else {
       // Steps 3-4: create the parent (before admission, as upstream) and open it once.
@@ -9972,8 +10350,8 @@ class basic_exporter {
       fs::file_id stage_id;
       dir stage = make_staging(parent, o.token, staging, stage_id);
       try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        fs::copying_sink<Fs> sink{fs_};
+        stage_bundle(walk, res, sink, stage, req.sources);
         if (o.sync) {
           try {
             fs_.sync_filesystem(stage);
@@ -9991,10 +10369,7 @@ class basic_exporter {
                       staging);
         }
         req.staging = staging;
-        req.destination = name;
-        req.names = names;
         req.adm = adm.adm;
-        req.sync = o.sync;
         res.publish = Publish::publish(fs_, parent, req);
       } catch (...) {
         remove_staging(parent, staging, stage_id);
@@ -10082,6 +10457,46 @@ class basic_exporter {
     }
   }
 
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<fs::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
+  /// with their identities where they exist.
+  std::vector<exporter_detail::protected_entry> protected_install(const std::string& root,
+                                                                  const std::string& config) {
+    namespace ed = exporter_detail;
+    std::vector<ed::protected_entry> out;
+    const auto add = [&](std::string what, const std::string& path) {
+      ed::protected_entry p{std::move(what), path, {}, {}};
+      const std::optional<std::string> real = fs_.canonical(path);
+      if (!real) return;
+      p.resolved = *real;
+      try {
+        const auto where = ed::split_parent(*real);
+        if (!where) {
+          p.id = fs_.stat(fs_.open_root(*real)).id;
+        } else if (const auto st = fs_.stat_at(fs_.open_root(where->first), where->second)) {
+          p.id = st->id;
+        }
+      } catch (const error&) {
+        // unreadable: the path check above still applies
+      }
+      out.push_back(std::move(p));
+    };
+    add("the install root", root);
+    add("the config file", config);
+    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    return out;
+  }
+
   /// Opens the workspace root as the plan says (anchored, or the configured path).
   fs::root_result<Fs> open_workspace(const std::string& install_root,
                                      const zeroclaw::export_plan& plan,
@@ -10090,164 +10505,103 @@ class basic_exporter {
     return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
   }
 
-  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
-    if (o.on_progress) {
-      fs::entry_filter base = spec.filter;
-      spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
-        return base(rel);
-      };
+  /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
+  dir open_existing_ancestor(const std::string& path) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    try {
+      return fs_.open_root(base);
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
     }
-    return spec;
   }
 
-  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
-  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
-                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-                    const dir& stage, const timestamp& exported_at,
-                    std::vector<fs::file_id>& sources) {
+  /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
+  /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
+  /// Both modes run exactly this, so they share every rule, count and refusal text.
+  template <class Sink>
+  void stage_bundle(const walk_context& w, export_result& res, Sink& sink,
+                    const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
-    ed::digest_sink digests;
+    bool identity_carried = false;
+    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
+        throw fs::workspace_root_refusal(root, w.ws_planned);
       }
       if (root.opened()) {
+        ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
         sources.push_back(root.id);
-        std::optional<dir> ws;
+        std::optional<typename Sink::dir> ws;
         try {
-          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
-          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+          sink.make_dir(stage, zeroclaw::workspace_dir);
+          ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
         } catch (const error& e) {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        fs::copy_spec spec = workspace_spec(o, entries);
-        spec.sink = &digests;
-        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
+                           zeroclaw::workspace_entry_included);
+        if (w.o.on_progress) {
+          spec.filter = [&entries, &w](std::string_view rel) {
+            w.o.on_progress(++entries);
+            return zeroclaw::workspace_entry_included(rel);
+          };
+        }
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+          exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
+        };
+        if (plan.identity_document) {
+          const std::string wanted = *plan.identity_document;
+          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
+            if (rel == wanted) identity_carried = true;
+          };
+        }
+        spec.sink = observer;
+        fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(
-        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
+    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
+        [&w](const fs::file_id& id, const std::string& path) {
+          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+          const std::size_t end = path.find('/', 7);
+          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_protected_identity(
+              w.install, "skill_bundles." + alias + ".directory", path, id);
+        },
+        observer);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
 
-    // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+    // Step 8: an identity document the walk did not carry is dropped (row 17).
+    if (plan.identity_document && !identity_carried) {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
-    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
-    digests.add_text(zeroclaw::config_file, config_text);
+    const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::config_file, config);
+      digests.add_text(zeroclaw::config_file, config);
+    }
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
-    digests.add_text(zeroclaw::manifest_file, manifest_text);
-    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
-  }
-
-  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
-  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
-               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-               const std::string& parent_path, const std::string& name,
-               const publish::destination_names& names, const timestamp& exported_at) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    if (fs_.canonical(parent_path)) {
-      dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
+    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+      digests.add_text(zeroclaw::manifest_file, manifest);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
     }
-    fs::copy_tally ws_tally;
-    bool identity_present = false;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
-        if (plan.identity_document) {
-          // Walk the source the way the staged check walks the copy.
-          const std::vector<std::string> parts = ed::components(*plan.identity_document);
-          std::optional<dir> cur;
-          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
-          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
-            const dir& at = cur ? *cur : *root.handle;
-            const auto st = fs_.stat_at(at, parts[i]);
-            const bool last = i + 1 == parts.size();
-            if (!st) {
-              ok = false;
-            } else if (last) {
-              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
-            } else if (st->kind != fs::file_kind::directory) {
-              ok = false;
-            } else {
-              cur.emplace(fs_.open_dir_at(at, parts[i]));
-            }
-          }
-          identity_present = ok;
-        }
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    fs::copy_tally sk_tally;
-    std::vector<std::string> without;
-    for (const fs::skill_source& s : skills) {
-      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
-      if (root.status == fs::root_status::nothing) {
-        without.push_back(s.alias);
-        continue;
-      }
-      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
-      std::vector<std::string> entries;
-      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
-      std::size_t carried = 0;
-      for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill)) continue;
-        const auto st = fs_.stat_at(*root.handle, skill);
-        if (!st) continue;
-        if (st->kind == fs::file_kind::symlink) {
-          ++sk_tally.symlinks_skipped;
-          continue;
-        }
-        if (st->kind != fs::file_kind::directory) continue;
-        dir d = fs_.open_dir_at(*root.handle, skill);
-        if (fs_.stat(d).id != st->id) {
-          ++sk_tally.replaced_skipped;
-          continue;
-        }
-        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
-        fs::copy_tally one;
-        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
-        if (one.files > 0) ++carried;
-        ed::add(sk_tally, one);
-      }
-      if (carried == 0) {
-        without.push_back(s.alias);
-      } else {
-        ++res.skill_bundles;
-      }
-    }
-    res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present)
-      zeroclaw::record_missing_identity_document(plan);
-    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
-    zeroclaw::record_missing_skill_content(plan, without);
-    (void)zeroclaw::render_manifest(plan, exported_at);
-    res.publish.strategy = std::string(Publish::name);
-    res.publish.requested = std::string(Publish::name);
-    res.publish.guarantee = std::string(publish::guarantee::none);
   }
 
   Fs& fs_;
@@ -10414,10 +10768,12 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// The human report of a successful export, every line ending in '\n'.
+/// The human report of a successful export, every line ending in '\n'. Every line goes
+/// through text::escape_for_terminal: a control character in a config value (a risk
+/// flag's command line), a path or a name is shown escaped, never sent to the terminal.
 inline std::string render_report(const export_result& r) {
   std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto line = [&o](const std::string& s) { o += text::escape_for_terminal(s) + "\n"; };
   const auto n = [](std::uint64_t v) { return std::to_string(v); };
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
