@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core.hpp"
+#include "digest.hpp"
 #include "exporter.hpp"
 #include "fs.hpp"
 #include "names.hpp"

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
-// root opening and the handle-based tree copy.
+// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
+// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
+// <clawport/testing.hpp>.
 #pragma once
 
 #include "fs/anchored.hpp"
 #include "fs/copy.hpp"
-#include "fs/faulty.hpp"
-#include "fs/memory.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
 #include "fs/sys_error.hpp"

@@ -303,6 +303,468 @@ inline constexpr int bundle_format_version = 1;
 }  // namespace clawport
 // ----- end clawport/core/version.hpp -----
 // ----- end clawport/core.hpp -----
+// ----- begin clawport/digest.hpp -----
+// Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
+
+// ----- begin clawport/digest/policy.hpp -----
+// The Digest policy: what an incremental hash must offer for the library to use it
+// (content digests of bundles, plan integrity). `digest::sha256` models it.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace clawport::digest {
+
+namespace detail {
+
+template <class...>
+using void_t = void;
+
+template <class D>
+D& lval();
+
+template <class D, class = void>
+struct has_digest_size : std::false_type {};
+template <class D>
+struct has_digest_size<D, void_t<decltype(std::size_t{D::digest_size})>> : std::true_type {};
+
+template <class D, class = void>
+struct has_update_bytes : std::false_type {};
+template <class D>
+struct has_update_bytes<
+    D, void_t<decltype(lval<D>().update(static_cast<const void*>(nullptr), std::size_t{}))>>
+    : std::true_type {};
+
+template <class D, class = void>
+struct has_update_view : std::false_type {};
+template <class D>
+struct has_update_view<D, void_t<decltype(lval<D>().update(std::string_view{}))>> : std::true_type {
+};
+
+template <class D, class = void>
+struct has_finish : std::false_type {};
+template <class D>
+struct has_finish<D, void_t<decltype(lval<D>().finish())>> : std::true_type {};
+
+template <class D, bool = has_finish<D>::value&& has_digest_size<D>::value>
+struct finish_is_bytes : std::false_type {};
+template <class D>
+struct finish_is_bytes<D, true>
+    : std::is_same<decltype(lval<D>().finish()), std::array<std::uint8_t, D::digest_size>> {};
+
+}  // namespace detail
+
+/// Checks at compile time that `D` models the Digest policy, naming the first missing
+/// requirement: default-constructible, `static constexpr size_t digest_size`,
+/// `update(const void*, size_t)`, `update(string_view)`, and `finish()` returning a
+/// `std::array<uint8_t, digest_size>` (and leaving `D` ready for a new message).
+/// Use as `static_assert(digest::check_policy<D>());`.
+template <class D>
+constexpr bool check_policy() {
+  static_assert(std::is_default_constructible<D>::value,
+                "Digest policy: must be default-constructible (a fresh hash of nothing)");
+  static_assert(detail::has_digest_size<D>::value,
+                "Digest policy: missing `static constexpr std::size_t digest_size`");
+  static_assert(detail::has_update_bytes<D>::value,
+                "Digest policy: missing `update(const void*, std::size_t)`");
+  static_assert(detail::has_update_view<D>::value,
+                "Digest policy: missing `update(std::string_view)`");
+  static_assert(detail::has_finish<D>::value,
+                "Digest policy: missing `finish()` returning the digest bytes");
+  static_assert(!detail::has_finish<D>::value || !detail::has_digest_size<D>::value ||
+                    detail::finish_is_bytes<D>::value,
+                "Digest policy: `finish()` must return std::array<std::uint8_t, digest_size>");
+  return true;
+}
+
+}  // namespace clawport::digest
+// ----- end clawport/digest/policy.hpp -----
+// ----- begin clawport/digest/sha256.hpp -----
+// SHA-256 (FIPS 180-4), header-only, incremental. The compression function uses the
+// CPU's SHA instructions when it has them (SHA-NI on x86-64, the ARMv8 SHA-2 crypto
+// extension on AArch64), chosen at run time, with a portable fallback. No compiler
+// flag is needed: the accelerated functions carry their own target attribute.
+
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define CLAWPORT_DIGEST_HAVE_X86_SHA 1
+#define CLAWPORT_DIGEST_TARGET_X86 __attribute__((target("sha,sse4.1,ssse3")))
+#elif defined(__aarch64__) && defined(__linux__) && defined(__GNUC__) &&                    \
+    (!defined(__clang__) || defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO) || \
+     __clang_major__ >= 16)
+// clang before 16 declares the SHA-2 intrinsics only when the whole TU is built for
+// them; GCC (and newer clang) allow them inside a function with the target attribute.
+#include <arm_neon.h>
+#include <sys/auxv.h>
+#define CLAWPORT_DIGEST_HAVE_ARM_SHA 1
+#if defined(__clang__)
+#define CLAWPORT_DIGEST_TARGET_ARM __attribute__((target("sha2")))
+#else
+#define CLAWPORT_DIGEST_TARGET_ARM __attribute__((target("+crypto")))
+#endif
+#endif
+
+namespace clawport::digest {
+
+/// Which compression function a `sha256` object uses.
+enum class sha256_backend {
+  portable,  ///< plain C++, every CPU
+  x86_sha,   ///< SHA-NI (x86-64 with SHA, SSSE3 and SSE4.1)
+  arm_sha2,  ///< ARMv8 SHA-2 crypto extension (AArch64 Linux)
+};
+
+/// Wire name of a backend: `"portable"`, `"x86_sha"`, `"arm_sha2"`.
+constexpr std::string_view to_string(sha256_backend b) noexcept {
+  switch (b) {
+    case sha256_backend::portable:
+      return "portable";
+    case sha256_backend::x86_sha:
+      return "x86_sha";
+    case sha256_backend::arm_sha2:
+      return "arm_sha2";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+alignas(16) inline constexpr std::uint32_t sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+inline constexpr std::uint32_t rotr(std::uint32_t x, int n) noexcept {
+  return (x >> n) | (x << (32 - n));
+}
+
+/// Portable compression of `blocks` consecutive 64-byte blocks into `h`.
+inline void sha256_blocks_portable(std::uint32_t h[8], const unsigned char* p,
+                                   std::size_t blocks) noexcept {
+  for (; blocks != 0; --blocks, p += 64) {
+    std::uint32_t w[64];
+    for (int i = 0; i < 16; ++i) {
+      w[i] = (std::uint32_t{p[4 * i]} << 24) | (std::uint32_t{p[4 * i + 1]} << 16) |
+             (std::uint32_t{p[4 * i + 2]} << 8) | std::uint32_t{p[4 * i + 3]};
+    }
+    for (int i = 16; i < 64; ++i) {
+      const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; ++i) {
+      const std::uint32_t t1 =
+          hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + sha256_k[i] + w[i];
+      const std::uint32_t t2 =
+          (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+    }
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+    h[4] += e;
+    h[5] += f;
+    h[6] += g;
+    h[7] += hh;
+  }
+}
+
+#if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
+
+/// SHA-NI compression. The state lives in two registers as ABEF and CDGH; each group
+/// of four rounds takes four schedule words, the schedule is rolled in `m[4]`.
+CLAWPORT_DIGEST_TARGET_X86 inline void sha256_blocks_x86(std::uint32_t h[8], const unsigned char* p,
+                                                         std::size_t blocks) noexcept {
+  const __m128i byteswap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h));         // DCBA
+  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 4));  // HGFE
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                                         // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);                                   // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);                           // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);                                // CDGH
+  for (; blocks != 0; --blocks, p += 64) {
+    const __m128i abef = state0;
+    const __m128i cdgh = state1;
+    __m128i m[4];
+    for (int i = 0; i < 4; ++i) {
+      m[i] =
+          _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), byteswap);
+    }
+    for (int g = 0; g < 16; ++g) {
+      __m128i& w = m[g & 3];
+      if (g >= 4) {
+        // W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16], four words at a time.
+        __m128i t = _mm_sha256msg1_epu32(w, m[(g + 1) & 3]);
+        t = _mm_add_epi32(t, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
+        w = _mm_sha256msg2_epu32(t, m[(g + 3) & 3]);
+      }
+      __m128i msg =
+          _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g)));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+      msg = _mm_shuffle_epi32(msg, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(h), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(h + 4), state1);
+}
+
+/// Whether this CPU has SHA-NI with SSSE3 and SSE4.1 (one `cpuid` pair, no state).
+inline bool cpu_has_x86_sha() noexcept {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (__get_cpuid(1, &a, &b, &c, &d) == 0) return false;
+  const bool ssse3 = (c & (1u << 9)) != 0;
+  const bool sse41 = (c & (1u << 19)) != 0;
+  if (!ssse3 || !sse41) return false;
+  if (__get_cpuid_max(0, nullptr) < 7) return false;
+  __cpuid_count(7, 0, a, b, c, d);
+  return (b & (1u << 29)) != 0;
+}
+
+#endif
+
+#if defined(CLAWPORT_DIGEST_HAVE_ARM_SHA)
+
+/// ARMv8 SHA-2 compression: the state lives as ABCD and EFGH.
+CLAWPORT_DIGEST_TARGET_ARM inline void sha256_blocks_arm(std::uint32_t h[8], const unsigned char* p,
+                                                         std::size_t blocks) noexcept {
+  uint32x4_t state0 = vld1q_u32(h);
+  uint32x4_t state1 = vld1q_u32(h + 4);
+  for (; blocks != 0; --blocks, p += 64) {
+    const uint32x4_t abcd = state0;
+    const uint32x4_t efgh = state1;
+    uint32x4_t m[4];
+    for (int i = 0; i < 4; ++i) {
+      m[i] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * i)));
+    }
+    for (int g = 0; g < 16; ++g) {
+      uint32x4_t& w = m[g & 3];
+      if (g >= 4) {
+        w = vsha256su1q_u32(vsha256su0q_u32(w, m[(g + 1) & 3]), m[(g + 2) & 3], m[(g + 3) & 3]);
+      }
+      const uint32x4_t msg = vaddq_u32(w, vld1q_u32(sha256_k + 4 * g));
+      const uint32x4_t prev = state0;
+      state0 = vsha256hq_u32(state0, state1, msg);
+      state1 = vsha256h2q_u32(state1, prev, msg);
+    }
+    state0 = vaddq_u32(state0, abcd);
+    state1 = vaddq_u32(state1, efgh);
+  }
+  vst1q_u32(h, state0);
+  vst1q_u32(h + 4, state1);
+}
+
+inline bool cpu_has_arm_sha2() noexcept {
+#if defined(HWCAP_SHA2)
+  return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+#else
+  return (getauxval(AT_HWCAP) & (1ul << 6)) != 0;  // HWCAP_SHA2 on AArch64 Linux
+#endif
+}
+
+#endif
+
+}  // namespace detail
+
+/// Whether this build and this CPU can run `b`.
+inline bool sha256_backend_available(sha256_backend b) noexcept {
+  switch (b) {
+    case sha256_backend::portable:
+      return true;
+    case sha256_backend::x86_sha:
+#if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
+      return detail::cpu_has_x86_sha();
+#else
+      return false;
+#endif
+    case sha256_backend::arm_sha2:
+#if defined(CLAWPORT_DIGEST_HAVE_ARM_SHA)
+      return detail::cpu_has_arm_sha2();
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+/// The fastest backend this CPU runs. Asks the CPU each call (`cpuid` on x86-64,
+/// `getauxval` on AArch64): cheap next to hashing a file, and no global state. Callers
+/// hashing many small inputs can ask once and pass the result to `sha256`'s constructor.
+inline sha256_backend sha256_best_backend() noexcept {
+  if (sha256_backend_available(sha256_backend::x86_sha)) return sha256_backend::x86_sha;
+  if (sha256_backend_available(sha256_backend::arm_sha2)) return sha256_backend::arm_sha2;
+  return sha256_backend::portable;
+}
+
+/// Incremental SHA-256; models the Digest policy (`<clawport/digest/policy.hpp>`).
+///
+///     digest::sha256 h;            // fastest backend of this CPU
+///     h.update(data, size);        // any number of times
+///     auto bytes = h.finish();     // 32 bytes; h is then ready for a new message
+class sha256 {
+ public:
+  static constexpr std::size_t digest_size = 32;
+  static constexpr std::size_t block_size = 64;
+  using value_type = std::array<std::uint8_t, digest_size>;
+
+  sha256() noexcept : sha256(sha256_best_backend(), nullptr) {}
+
+  /// Forces a backend; `errc::unsupported` if this build or CPU cannot run it.
+  explicit sha256(sha256_backend b) : sha256(b, nullptr) {
+    if (!sha256_backend_available(b)) {
+      throw error(errc::unsupported,
+                  "SHA-256 backend " + std::string(to_string(b)) + " is not available on this CPU",
+                  std::string(to_string(b)));
+    }
+  }
+
+  sha256_backend backend() const noexcept { return backend_; }
+
+  void update(const void* data, std::size_t size) noexcept {
+    const auto* p = static_cast<const unsigned char*>(data);
+    total_ += size;
+    if (fill_ != 0) {
+      const std::size_t take = size < block_size - fill_ ? size : block_size - fill_;
+      std::memcpy(buffer_ + fill_, p, take);
+      fill_ += take;
+      p += take;
+      size -= take;
+      if (fill_ < block_size) return;
+      compress(buffer_, 1);
+      fill_ = 0;
+    }
+    if (size >= block_size) {
+      compress(p, size / block_size);
+      p += size - size % block_size;
+      size %= block_size;
+    }
+    if (size != 0) {
+      std::memcpy(buffer_, p, size);
+      fill_ = size;
+    }
+  }
+
+  void update(std::string_view text) noexcept { update(text.data(), text.size()); }
+
+  /// The digest of everything updated since construction or the last `finish()`;
+  /// resets the object to hash a new message with the same backend.
+  value_type finish() noexcept {
+    const std::uint64_t bits = total_ * 8;
+    unsigned char pad[block_size * 2] = {0x80};
+    const std::size_t pad_len = (fill_ < 56 ? 56 - fill_ : 120 - fill_);
+    for (int i = 0; i < 8; ++i) {
+      pad[pad_len + static_cast<std::size_t>(i)] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+    }
+    update(pad, pad_len + 8);
+    value_type out{};
+    for (std::size_t i = 0; i < 8; ++i) {
+      out[4 * i] = static_cast<std::uint8_t>(h_[i] >> 24);
+      out[4 * i + 1] = static_cast<std::uint8_t>(h_[i] >> 16);
+      out[4 * i + 2] = static_cast<std::uint8_t>(h_[i] >> 8);
+      out[4 * i + 3] = static_cast<std::uint8_t>(h_[i]);
+    }
+    reset();
+    return out;
+  }
+
+  /// Starts a new message (same backend).
+  void reset() noexcept {
+    static constexpr std::uint32_t init[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    std::memcpy(h_, init, sizeof h_);
+    total_ = 0;
+    fill_ = 0;
+  }
+
+ private:
+  sha256(sha256_backend b, std::nullptr_t) noexcept : backend_(b) { reset(); }
+
+  void compress(const unsigned char* p, std::size_t blocks) noexcept {
+    switch (backend_) {
+#if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
+      case sha256_backend::x86_sha:
+        detail::sha256_blocks_x86(h_, p, blocks);
+        return;
+#endif
+#if defined(CLAWPORT_DIGEST_HAVE_ARM_SHA)
+      case sha256_backend::arm_sha2:
+        detail::sha256_blocks_arm(h_, p, blocks);
+        return;
+#endif
+      default:
+        detail::sha256_blocks_portable(h_, p, blocks);
+        return;
+    }
+  }
+
+  sha256_backend backend_;
+  std::uint32_t h_[8];
+  std::uint64_t total_ = 0;
+  std::size_t fill_ = 0;
+  unsigned char buffer_[block_size];
+};
+
+static_assert(check_policy<sha256>());
+
+/// Lower-case hexadecimal of a digest (or any byte array).
+template <std::size_t N>
+std::string to_hex(const std::array<std::uint8_t, N>& bytes) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out(2 * N, '0');
+  for (std::size_t i = 0; i < N; ++i) {
+    out[2 * i] = digits[bytes[i] >> 4];
+    out[2 * i + 1] = digits[bytes[i] & 0x0f];
+  }
+  return out;
+}
+
+/// SHA-256 of `text` as 64 lower-case hex digits.
+inline std::string sha256_hex(std::string_view text) {
+  sha256 h;
+  h.update(text);
+  return to_hex(h.finish());
+}
+
+}  // namespace clawport::digest
+
+#undef CLAWPORT_DIGEST_TARGET_X86
+#undef CLAWPORT_DIGEST_TARGET_ARM
+#undef CLAWPORT_DIGEST_HAVE_X86_SHA
+#undef CLAWPORT_DIGEST_HAVE_ARM_SHA
+// ----- end clawport/digest/sha256.hpp -----
+// ----- end clawport/digest.hpp -----
 // ----- begin clawport/exporter.hpp -----
 // The export: basic_exporter (the order of operations of §7.9 over the four policies), the
 // report and JSON rendering, and recover.
@@ -4936,44 +5398,9 @@ inline nlohmann::json to_json(const export_result& r) {
 // ----- end clawport/exporter/report.hpp -----
 // ----- end clawport/exporter.hpp -----
 // ----- begin clawport/fs.hpp -----
-// Filesystem access: the Fs policy and its backends (fs::posix, fs::memory), anchored
-// root opening and the handle-based tree copy.
-
-// ----- begin clawport/fs/faulty.hpp -----
-// fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
-// one with a chosen errno, runs a hook between classification and open (to stage races),
-// and simulates a crash: one mechanism for every fault-injection and crash sweep.
-
-#include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <functional>
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <type_traits>
-#include <utility>
-#include <vector>
-
-// ----- begin clawport/fs/memory.hpp -----
-// fs::memory: an in-memory filesystem that models the Fs policy the way Linux behaves,
-// so every race and every failure can be staged deterministically in a test. Inodes carry
-// (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
-// descriptors; errno values are the ones Linux returns for the same call.
-
-#include <algorithm>
-#include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-#include <map>
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
+// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
+// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
+// <clawport/testing.hpp>.
 
 // ----- begin clawport/fs/sys_error.hpp -----
 // How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
@@ -5067,1069 +5494,6 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
 
 }  // namespace clawport::fs
 // ----- end clawport/fs/sys_error.hpp -----
-
-namespace clawport::fs {
-
-/// An in-memory filesystem modelling the Fs policy (see docs/library.md, "fs::memory").
-///
-/// Besides the policy it offers test-building helpers that take absolute paths
-/// (`mkdirs`, `write_file`, `symlink`, `hard_link`, `mkfifo`, `rename`, `remove`,
-/// `read_file`, `lstat`, `chmod`, `snapshot`). Helpers act with every permission, like a
-/// test's setup code; the policy operations check permissions like an unprivileged owner
-/// unless `options::enforce_permissions` is false (a process running as root).
-class memory {
- public:
-  struct options {
-    std::size_t max_open_handles = 0;    ///< open dir+file handles before EMFILE; 0 = no limit
-    std::size_t max_name_length = 255;   ///< longest component before ENAMETOOLONG (NAME_MAX)
-    std::size_t max_path_length = 4095;  ///< longest open_root path before ENAMETOOLONG
-    bool rename2_supported = true;       ///< false: noreplace/exchange report `unsupported`
-    bool enforce_permissions = true;     ///< check owner rwx bits (false models root)
-    std::uint32_t umask = 022;  ///< applied to make_dir_at/create_file_at modes, as the kernel does
-    std::uint64_t dev = 1;      ///< the device number of every inode
-  };
-
- private:
-  struct node {
-    file_kind kind = file_kind::regular;
-    std::uint64_t ino = 0;
-    std::uint32_t mode = 0;
-    std::uint64_t names = 0;  // directory entries naming this inode (0 or 1 for directories)
-    std::string data;         // regular file content
-    std::string target;       // symlink target
-    std::map<std::string, std::shared_ptr<node>, std::less<>> entries;  // directories
-    std::weak_ptr<node> parent;    // directories: the directory holding its name
-    std::uint64_t lock_owner = 0;  // handle id holding the flock, 0 = none
-  };
-  using node_ptr = std::shared_ptr<node>;
-
-  struct state {
-    options opts;
-    node_ptr root;
-    std::uint64_t next_ino = 2;
-    std::uint64_t next_handle = 1;
-    std::size_t open = 0;
-  };
-
-  // Shared by every handle of one filesystem so closing a handle updates the open count.
-  class handle_base {
-   public:
-    handle_base() = default;
-    handle_base(const handle_base&) = delete;
-    handle_base& operator=(const handle_base&) = delete;
-    handle_base(handle_base&& o) noexcept
-        : st_(std::move(o.st_)), node_(std::move(o.node_)), id_(o.id_) {
-      o.id_ = 0;
-    }
-    handle_base& operator=(handle_base&& o) noexcept {
-      if (this != &o) {
-        close();
-        st_ = std::move(o.st_);
-        node_ = std::move(o.node_);
-        id_ = o.id_;
-        o.id_ = 0;
-      }
-      return *this;
-    }
-    ~handle_base() { close(); }
-    explicit operator bool() const noexcept { return node_ != nullptr; }
-
-   protected:
-    friend class memory;
-    handle_base(std::shared_ptr<state> st, node_ptr n)
-        : st_(std::move(st)), node_(std::move(n)), id_(st_->next_handle++) {
-      ++st_->open;
-    }
-    void close() noexcept {
-      if (!node_) return;
-      if (node_->lock_owner == id_) node_->lock_owner = 0;  // flock dies with the descriptor
-      --st_->open;
-      node_.reset();
-      st_.reset();
-      id_ = 0;
-    }
-    std::shared_ptr<state> st_;
-    node_ptr node_;
-    std::uint64_t id_ = 0;
-  };
-
- public:
-  /// A directory handle: stays bound to its inode when the name is renamed or removed.
-  class dir : public handle_base {
-   public:
-    dir() = default;
-
-   private:
-    friend class memory;
-    using handle_base::handle_base;
-  };
-
-  /// A file handle with its own offset; `open_file_at` gives read-only handles,
-  /// `create_file_at` write-only ones.
-  class file : public handle_base {
-   public:
-    file() = default;
-    file(file&&) noexcept = default;
-    file& operator=(file&&) noexcept = default;
-
-   private:
-    friend class memory;
-    file(std::shared_ptr<state> st, node_ptr n, bool readable, bool writable)
-        : handle_base(std::move(st), std::move(n)), readable_(readable), writable_(writable) {}
-    bool readable_ = false;
-    bool writable_ = false;
-    std::uint64_t pos_ = 0;
-  };
-
-  memory() : memory(options{}) {}
-  explicit memory(options opts) : st_(std::make_shared<state>()) {
-    st_->opts = opts;
-    st_->root = make_node(file_kind::directory, 0755);
-    st_->root->names = 1;  // the root names itself, so it counts as linked
-  }
-  memory(memory&&) noexcept = default;
-  memory& operator=(memory&&) noexcept = default;
-  memory(const memory&) = delete;
-  memory& operator=(const memory&) = delete;
-
-  /// The limits and switches; may be changed at any time (e.g. to drop renameat2 support).
-  options& settings() noexcept { return st_->opts; }
-  const options& settings() const noexcept { return st_->opts; }
-  /// Directory and file handles currently open.
-  std::size_t open_handles() const noexcept { return st_->open; }
-
-  /// How this backend reports a failed call (used by fs::faulty to inject failures).
-  static error make_error(std::string_view op, std::string_view subject, int err) {
-    return sys_error(op, subject, err);
-  }
-
-  // ---- the Fs policy -------------------------------------------------------------------
-
-  dir open_root(std::string_view abs) {
-    static constexpr std::string_view op = "open_root";
-    if (abs.empty() || abs.front() != '/') {
-      throw error(errc::invalid_argument, "open_root needs an absolute path", std::string(abs));
-    }
-    if (abs.size() > st_->opts.max_path_length) throw sys_error(op, abs, ENAMETOOLONG);
-    reserve_handle(op, abs);
-    node_ptr n = resolve(op, abs, true, st_->opts.enforce_permissions);
-    if (n->kind != file_kind::directory) throw sys_error(op, abs, ENOTDIR);
-    require(n, 4, op, abs);
-    return dir(st_, std::move(n));
-  }
-
-  std::optional<stat_info> stat_at(const dir& d, std::string_view name) {
-    static constexpr std::string_view op = "stat_at";
-    check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) return std::nullopt;
-    return info(*n);
-  }
-
-  stat_info stat(const dir& d) { return info(*d.node_); }
-  stat_info stat(const file& f) { return info(*f.node_); }
-
-  dir open_dir_at(const dir& d, std::string_view name) {
-    static constexpr std::string_view op = "open_dir_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    // Linux says ENOTDIR for a symlink under O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies
-    // it as ELOOP so callers can tell "a symlink" from "not a directory", and so do we.
-    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
-    if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
-    require(n, 4, op, name);
-    return dir(st_, std::move(n));
-  }
-
-  file open_file_at(const dir& d, std::string_view name) {
-    static constexpr std::string_view op = "open_file_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
-    require(n, 4, op, name);
-    // Like O_RDONLY on Linux, a directory or a FIFO opens too; fstat tells them apart.
-    return file(st_, std::move(n), true, false);
-  }
-
-  template <class F>
-  void for_each_entry(const dir& d, F&& f) {
-    // A snapshot of the names: the callback may change the directory, as on a real one.
-    std::vector<std::string> names;
-    names.reserve(d.node_->entries.size());
-    for (const auto& e : d.node_->entries) names.push_back(e.first);
-    for (const auto& name : names) f(std::string_view(name));
-  }
-
-  bool is_empty(const dir& d) { return d.node_->entries.empty(); }
-
-  void make_dir_at(const dir& d, std::string_view name, std::uint32_t mode) {
-    static constexpr std::string_view op = "make_dir_at";
-    check_name(op, name);
-    require(d.node_, 1, op, name);
-    if (d.node_->names == 0) throw sys_error(op, name, ENOENT);
-    if (find(d.node_, name)) throw sys_error(op, name, EEXIST);
-    require(d.node_, 2, op, name);
-    link(d.node_, name, make_node(file_kind::directory, mode & ~st_->opts.umask));
-  }
-
-  file create_file_at(const dir& d, std::string_view name, std::uint32_t mode) {
-    static constexpr std::string_view op = "create_file_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    if (d.node_->names == 0) throw sys_error(op, name, ENOENT);
-    if (find(d.node_, name)) throw sys_error(op, name, EEXIST);  // O_EXCL, even a dangling link
-    require(d.node_, 2, op, name);
-    node_ptr n = make_node(file_kind::regular, mode & ~st_->opts.umask);
-    link(d.node_, name, n);
-    return file(st_, std::move(n), false, true);
-  }
-
-  std::uint64_t copy_data(file& from, file& to) {
-    static constexpr std::string_view op = "copy_data";
-    if (!from.readable_ || !to.writable_) throw sys_error(op, {}, EBADF);
-    if (from.node_->kind == file_kind::directory) throw sys_error(op, {}, EISDIR);
-    if (from.node_->kind != file_kind::regular) return 0;  // an empty non-blocking FIFO
-    const std::string& src = from.node_->data;
-    if (from.pos_ >= src.size()) return 0;
-    const std::size_t n = src.size() - static_cast<std::size_t>(from.pos_);
-    // Copy first: `from` and `to` may be the same inode.
-    const std::string chunk = src.substr(static_cast<std::size_t>(from.pos_));
-    put(to, chunk.data(), n);
-    from.pos_ += n;
-    return n;
-  }
-
-  std::size_t read(file& f, char* buf, std::size_t n) {
-    static constexpr std::string_view op = "read";
-    if (!f.readable_) throw sys_error(op, {}, EBADF);
-    if (f.node_->kind == file_kind::directory) throw sys_error(op, {}, EISDIR);
-    if (f.node_->kind != file_kind::regular) return 0;
-    const std::string& src = f.node_->data;
-    if (f.pos_ >= src.size()) return 0;
-    const std::size_t k = std::min(n, src.size() - static_cast<std::size_t>(f.pos_));
-    std::memcpy(buf, src.data() + f.pos_, k);
-    f.pos_ += k;
-    return k;
-  }
-
-  void write_all(file& f, const char* data, std::size_t n) {
-    if (!f.writable_) throw sys_error("write_all", {}, EBADF);
-    put(f, data, n);
-  }
-
-  void set_mode(file& f, std::uint32_t mode) { f.node_->mode = mode & 07777; }
-
-  void unlink_at(const dir& d, std::string_view name) {
-    static constexpr std::string_view op = "unlink_at";
-    check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    if (n->kind == file_kind::directory) throw sys_error(op, name, EISDIR);
-    require(d.node_, 2, op, name);
-    unlink(d.node_, name);
-  }
-
-  void remove_dir_at(const dir& d, std::string_view name) {
-    static constexpr std::string_view op = "remove_dir_at";
-    check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
-    if (!n->entries.empty()) throw sys_error(op, name, ENOTEMPTY);
-    require(d.node_, 2, op, name);
-    unlink(d.node_, name);
-  }
-
-  void remove_tree_at(const dir& d, std::string_view name) {
-    static constexpr std::string_view op = "remove_tree_at";
-    check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    if (n->kind == file_kind::directory) {
-      // The posix remover opens each directory (r), looks up and unlinks entries (wx).
-      empty_tree(n, name, st_->opts.enforce_permissions);
-    }
-    require(d.node_, 2, op, name);
-    unlink(d.node_, name);
-  }
-
-  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
-                          std::string_view to, rename_mode mode) {
-    if (mode != rename_mode::replace && !st_->opts.rename2_supported) {
-      return rename_result::unsupported;  // as renameat2 failing with EINVAL/ENOSYS
-    }
-    try {
-      move_entry(from_dir.node_, from, to_dir.node_, to, mode, st_->opts.enforce_permissions);
-    } catch (const error& e) {
-      // The policy reads renameat2's EINVAL as "not supported here", as fs::posix must:
-      // the kernel gives the same errno for a directory moved into itself.
-      if (mode != rename_mode::replace && e.sys_errno() == EINVAL) {
-        return rename_result::unsupported;
-      }
-      throw;
-    }
-    return rename_result::done;
-  }
-
-  void sync_filesystem(const dir&) {}
-  void sync_dir(const dir&) {}
-
-  bool try_lock(const dir& d) {
-    // flock: per open description; the holder may lock again, anyone else gets EWOULDBLOCK.
-    if (d.node_->lock_owner != 0 && d.node_->lock_owner != d.id_) return false;
-    d.node_->lock_owner = d.id_;
-    return true;
-  }
-
-  /// realpath(3) of an absolute path, symlinks followed; nullopt when it does not exist.
-  /// Used by the exporter to resolve the destination (§7.2). Added for the exporter.
-  std::optional<std::string> canonical(std::string_view abs) const {
-    std::vector<std::string> todo = split(abs);
-    std::vector<std::string> done;
-    int links = 0;
-    std::size_t i = 0;
-    while (i < todo.size()) {
-      const std::string c = todo[i++];
-      if (c.empty() || c == ".") continue;
-      if (c == "..") {
-        if (!done.empty()) done.pop_back();
-        continue;
-      }
-      std::string candidate;
-      for (const std::string& d : done) candidate += "/" + d;
-      candidate += "/" + c;
-      const std::optional<stat_info> st = lstat(candidate);
-      if (!st) return std::nullopt;
-      if (st->kind == file_kind::symlink) {
-        if (++links > 40) throw sys_error("canonical", abs, ELOOP);
-        const std::string target = read_link(candidate);
-        if (!target.empty() && target.front() == '/') done.clear();
-        std::vector<std::string> rest = split(target);
-        rest.insert(rest.end(), todo.begin() + static_cast<std::ptrdiff_t>(i), todo.end());
-        todo = std::move(rest);
-        i = 0;
-        continue;
-      }
-      if (i < todo.size() && st->kind != file_kind::directory) return std::nullopt;
-      done.push_back(c);
-    }
-    std::string out;
-    for (const std::string& d : done) out += "/" + d;
-    return out.empty() ? std::string("/") : out;
-  }
-
-  // ---- test-building helpers, by absolute path ----------------------------------------
-  // Intermediate symlinks are followed, the last component is not (lstat-like), except in
-  // read_file and chmod which act on what the path finally names. Permissions are ignored.
-
-  /// mkdir -p: creates missing directories (the last one with `mode`, exactly).
-  void mkdirs(std::string_view path, std::uint32_t mode = 0755) {
-    static constexpr std::string_view op = "mkdirs";
-    node_ptr cur = st_->root;
-    const auto parts = split(path);
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-      const std::string& p = parts[i];
-      if (p == ".") continue;
-      if (p == "..") {
-        cur = parent_of(cur);
-        continue;
-      }
-      node_ptr next = find(cur, p);
-      if (next && next->kind == file_kind::symlink) {
-        next = resolve_from(op, cur, next->target, true, false, 0);
-      }
-      if (!next) {
-        next = make_node(file_kind::directory, i + 1 == parts.size() ? (mode & 07777) : 0755);
-        link(cur, p, next);
-      } else if (next->kind != file_kind::directory) {
-        throw sys_error(op, path, ENOTDIR);
-      }
-      cur = next;
-    }
-  }
-
-  /// Creates or overwrites a regular file (same inode when it exists), creating parents.
-  void write_file(std::string_view path, std::string_view content, std::uint32_t mode = 0644) {
-    static constexpr std::string_view op = "write_file";
-    auto [parent, name] = parent_and_name(op, path, true);
-    node_ptr n = find(parent, name);
-    if (!n) {
-      n = make_node(file_kind::regular, mode & 07777);
-      link(parent, name, n);
-    } else if (n->kind != file_kind::regular) {
-      throw sys_error(op, path, n->kind == file_kind::directory ? EISDIR : EEXIST);
-    }
-    n->data.assign(content.data(), content.size());
-    n->mode = mode & 07777;
-  }
-
-  void symlink(std::string_view path, std::string_view target) {
-    static constexpr std::string_view op = "symlink";
-    auto [parent, name] = parent_and_name(op, path, false);
-    if (find(parent, name)) throw sys_error(op, path, EEXIST);
-    node_ptr n = make_node(file_kind::symlink, 0777);
-    n->target = std::string(target);
-    link(parent, name, n);
-  }
-
-  /// link(2): `existing` is not followed if it is a symlink; directories are refused.
-  void hard_link(std::string_view existing, std::string_view new_path) {
-    static constexpr std::string_view op = "hard_link";
-    auto [sp, sname] = parent_and_name(op, existing, false);
-    node_ptr n = find(sp, sname);
-    if (!n) throw sys_error(op, existing, ENOENT);
-    if (n->kind == file_kind::directory) throw sys_error(op, existing, EPERM);
-    auto [dp, dname] = parent_and_name(op, new_path, false);
-    if (find(dp, dname)) throw sys_error(op, new_path, EEXIST);
-    link(dp, dname, n);
-  }
-
-  /// A FIFO (any special file is `file_kind::other`).
-  void mkfifo(std::string_view path, std::uint32_t mode = 0644) {
-    static constexpr std::string_view op = "mkfifo";
-    auto [parent, name] = parent_and_name(op, path, false);
-    if (find(parent, name)) throw sys_error(op, path, EEXIST);
-    link(parent, name, make_node(file_kind::other, mode & 07777));
-  }
-
-  /// rename(2) with its usual replace semantics.
-  void rename(std::string_view from, std::string_view to) {
-    static constexpr std::string_view op = "rename";
-    auto [fp, fname] = parent_and_name(op, from, false);
-    auto [tp, tname] = parent_and_name(op, to, false);
-    move_entry(fp, fname, tp, tname, rename_mode::replace, false);
-  }
-
-  /// rm -rf without following symlinks; false if nothing was there.
-  bool remove(std::string_view path) {
-    static constexpr std::string_view op = "remove";
-    auto [parent, name] = parent_and_name(op, path, false);
-    node_ptr n = find(parent, name);
-    if (!n) return false;
-    if (n->kind == file_kind::directory) empty_tree(n, name, false);
-    unlink(parent, name);
-    return true;
-  }
-
-  /// Content of the regular file the path names (symlinks followed).
-  std::string read_file(std::string_view path) const {
-    static constexpr std::string_view op = "read_file";
-    node_ptr n = resolve(op, path, true, false);
-    if (n->kind == file_kind::directory) throw sys_error(op, path, EISDIR);
-    if (n->kind != file_kind::regular) throw sys_error(op, path, EINVAL);
-    return n->data;
-  }
-
-  std::string read_link(std::string_view path) const {
-    static constexpr std::string_view op = "read_link";
-    node_ptr n = resolve(op, path, false, false);
-    if (n->kind != file_kind::symlink) throw sys_error(op, path, EINVAL);
-    return n->target;
-  }
-
-  /// lstat: nullopt when nothing is there (or a parent is missing or not a directory).
-  std::optional<stat_info> lstat(std::string_view path) const { return stat_path(path, false); }
-  /// stat: like lstat but following symlinks.
-  std::optional<stat_info> stat_path(std::string_view path, bool follow = true) const {
-    try {
-      return info(*resolve("stat", path, follow, false));
-    } catch (const error& e) {
-      if (e.sys_errno() == ENOENT || e.sys_errno() == ENOTDIR) return std::nullopt;
-      throw;
-    }
-  }
-
-  bool exists(std::string_view path) const { return lstat(path).has_value(); }
-
-  /// chmod(2): changes the mode of what the path finally names.
-  void chmod(std::string_view path, std::uint32_t mode) {
-    resolve("chmod", path, true, false)->mode = mode & 07777;
-  }
-
-  /// Every entry below `path` (which is followed), keyed by its path relative to it:
-  /// "d" directory, "l:<target>" symlink, "f:<content>" regular file with "+x" appended
-  /// when any execute bit is set, "o" anything else. Sorted, so two snapshots compare.
-  std::map<std::string, std::string> snapshot(std::string_view path) const {
-    std::map<std::string, std::string> out;
-    node_ptr n = resolve("snapshot", path, true, false);
-    if (n->kind == file_kind::directory) snapshot_into(*n, std::string(), out);
-    return out;
-  }
-
- private:
-  std::shared_ptr<state> st_;
-
-  node_ptr make_node(file_kind kind, std::uint32_t mode) {
-    auto n = std::make_shared<node>();
-    n->kind = kind;
-    n->ino = st_->next_ino++;
-    n->mode = mode & 07777;
-    return n;
-  }
-
-  stat_info info(const node& n) const {
-    stat_info s;
-    s.kind = n.kind;
-    s.id = file_id{st_->opts.dev, n.ino};
-    s.mode = n.mode & 07777;
-    if (n.kind == file_kind::directory) {
-      // "." and the parent's entry, plus each subdirectory's ".."; 0 once removed.
-      std::uint64_t subdirs = 0;
-      for (const auto& e : n.entries) subdirs += e.second->kind == file_kind::directory;
-      s.nlink = n.names == 0 ? 0 : 2 + subdirs;
-    } else {
-      s.nlink = n.names;
-    }
-    s.size = n.kind == file_kind::regular   ? n.data.size()
-             : n.kind == file_kind::symlink ? n.target.size()
-                                            : 0;
-    return s;
-  }
-
-  void check_name(std::string_view op, std::string_view name) const {
-    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
-        name.find('\0') != std::string_view::npos) {
-      throw error(
-          errc::unsafe_path,
-          "`" + std::string(name) + "` is not a single path component (no `/`, `.` or `..`)",
-          std::string(name));
-    }
-    if (name.size() > st_->opts.max_name_length) throw sys_error(op, name, ENAMETOOLONG);
-  }
-
-  // Linux takes the descriptor slot before resolving, so EMFILE wins over ENOENT.
-  void reserve_handle(std::string_view op, std::string_view name) const {
-    if (st_->opts.max_open_handles != 0 && st_->open >= st_->opts.max_open_handles) {
-      throw sys_error(op, name, EMFILE);
-    }
-  }
-
-  // Owner permission bits: 4 read, 2 write, 1 search/execute.
-  void require(const node_ptr& n, std::uint32_t bits, std::string_view op,
-               std::string_view name) const {
-    if (!st_->opts.enforce_permissions) return;
-    if (((n->mode >> 6) & bits) != bits) throw sys_error(op, name, EACCES);
-  }
-
-  static node_ptr find(const node_ptr& d, std::string_view name) {
-    auto it = d->entries.find(name);
-    return it == d->entries.end() ? nullptr : it->second;
-  }
-
-  node_ptr parent_of(const node_ptr& n) const {
-    node_ptr p = n->parent.lock();
-    return p ? p : st_->root;  // "/.." is "/"
-  }
-
-  static void link(const node_ptr& d, std::string_view name, const node_ptr& n) {
-    d->entries.emplace(std::string(name), n);
-    ++n->names;
-    if (n->kind == file_kind::directory) n->parent = d;
-  }
-
-  static void unlink(const node_ptr& d, std::string_view name) {
-    auto it = d->entries.find(name);
-    node_ptr n = it->second;
-    d->entries.erase(it);
-    --n->names;
-    if (n->kind == file_kind::directory) n->parent.reset();
-  }
-
-  void put(file& f, const char* data, std::size_t n) {
-    std::string& dst = f.node_->data;
-    const auto pos = static_cast<std::size_t>(f.pos_);
-    if (dst.size() < pos + n) dst.resize(pos + n);
-    if (n != 0) std::memcpy(&dst[pos], data, n);
-    f.pos_ += n;
-  }
-
-  void empty_tree(const node_ptr& d, std::string_view name, bool perms) {
-    if (perms && ((d->mode >> 6) & 7) != 7) throw sys_error("remove_tree_at", name, EACCES);
-    std::vector<std::string> names;
-    for (const auto& e : d->entries) names.push_back(e.first);
-    for (const auto& child : names) {
-      node_ptr n = find(d, child);
-      if (n->kind == file_kind::directory) empty_tree(n, child, perms);
-      unlink(d, child);
-    }
-  }
-
-  static bool is_self_or_ancestor(const node_ptr& a, node_ptr n) {
-    while (n) {
-      if (n == a) return true;
-      n = n->parent.lock();
-    }
-    return false;
-  }
-
-  void move_entry(const node_ptr& fd, std::string_view from, const node_ptr& td,
-                  std::string_view to, rename_mode mode, bool perms) {
-    static constexpr std::string_view op = "rename_at";
-    check_name(op, from);
-    check_name(op, to);
-    const std::string both = std::string(from) + " to " + std::string(to);  // as fs::posix
-    if (perms) {
-      require(fd, 1, op, both);
-      require(td, 1, op, both);
-    }
-    node_ptr s = find(fd, from);
-    if (!s) throw sys_error(op, both, ENOENT);
-    if (td->names == 0) throw sys_error(op, both, ENOENT);
-    node_ptr t = find(td, to);
-    if (perms) {
-      require(fd, 3, op, both);
-      require(td, 3, op, both);
-    }
-    // The checks in the order Linux's renameat2 makes them.
-    if (mode == rename_mode::noreplace && t) throw sys_error(op, both, EEXIST);
-    if (mode == rename_mode::exchange && !t) throw sys_error(op, both, ENOENT);
-    // The source may not be an ancestor of the target's directory, nor the target an
-    // ancestor of the source's (ENOTEMPTY then, or EINVAL for an exchange).
-    if (s->kind == file_kind::directory && is_self_or_ancestor(s, td)) {
-      throw sys_error(op, both, EINVAL);
-    }
-    if (t && t->kind == file_kind::directory && is_self_or_ancestor(t, fd)) {
-      throw sys_error(op, both, mode == rename_mode::exchange ? EINVAL : ENOTEMPTY);
-    }
-    if (s == t) return;  // two names of one inode: nothing happens
-    if (mode == rename_mode::exchange) {
-      if (perms && fd != td) {
-        if (s->kind == file_kind::directory) require(s, 2, op, both);
-        if (t->kind == file_kind::directory) require(t, 2, op, both);
-      }
-      fd->entries.find(from)->second = t;
-      td->entries.find(to)->second = s;
-      if (s->kind == file_kind::directory) s->parent = td;
-      if (t->kind == file_kind::directory) t->parent = fd;
-      return;
-    }
-    if (s->kind == file_kind::directory) {
-      if (t && t->kind != file_kind::directory) throw sys_error(op, both, ENOTDIR);
-      // Moving a directory to another parent rewrites its "..": it must be writable.
-      if (perms && fd != td) require(s, 2, op, both);
-      if (t && !t->entries.empty()) throw sys_error(op, both, ENOTEMPTY);
-    } else if (t && t->kind == file_kind::directory) {
-      throw sys_error(op, both, EISDIR);
-    }
-    if (t) unlink(td, to);
-    unlink(fd, from);
-    link(td, to, s);
-  }
-
-  static std::vector<std::string> split(std::string_view path) {
-    std::vector<std::string> parts;
-    std::size_t i = 0;
-    while (i < path.size()) {
-      const std::size_t j = path.find('/', i);
-      const std::size_t end = j == std::string_view::npos ? path.size() : j;
-      if (end > i) parts.emplace_back(path.substr(i, end - i));
-      i = end + 1;
-    }
-    return parts;
-  }
-
-  node_ptr resolve(std::string_view op, std::string_view path, bool follow_last, bool perms) const {
-    if (path.empty() || path.front() != '/') throw sys_error(op, path, EINVAL);
-    return resolve_from(op, st_->root, path, follow_last, perms, 0);
-  }
-
-  // Path resolution like namei: "." and ".." by the tree, symlinks spliced in (relative
-  // ones from the directory holding them), at most 40 of them.
-  node_ptr resolve_from(std::string_view op, node_ptr cur, std::string_view path, bool follow_last,
-                        bool perms, int depth) const {
-    if (!path.empty() && path.front() == '/') cur = st_->root;
-    const auto parts = split(path);
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-      const std::string& p = parts[i];
-      const bool last = i + 1 == parts.size();
-      if (cur->kind != file_kind::directory) throw sys_error(op, path, ENOTDIR);
-      if (p.size() > st_->opts.max_name_length) throw sys_error(op, path, ENAMETOOLONG);
-      if (perms && ((cur->mode >> 6) & 1) == 0) throw sys_error(op, path, EACCES);
-      if (p == ".") continue;
-      if (p == "..") {
-        cur = parent_of(cur);
-        continue;
-      }
-      node_ptr next = find(cur, p);
-      if (!next) throw sys_error(op, path, ENOENT);
-      if (next->kind == file_kind::symlink && (!last || follow_last)) {
-        if (depth >= 40) {
-          throw error(errc::limit_exceeded,
-                      std::string(op) + " " + std::string(path) + ": " +
-                          std::generic_category().message(ELOOP),
-                      std::string(path), ELOOP);
-        }
-        next = resolve_from(op, cur, next->target, true, perms, depth + 1);
-      }
-      cur = next;
-    }
-    return cur;
-  }
-
-  std::pair<node_ptr, std::string> parent_and_name(std::string_view op, std::string_view path,
-                                                   bool create_parents) {
-    auto parts = split(path);
-    if (path.empty() || path.front() != '/' || parts.empty() || parts.back() == "." ||
-        parts.back() == "..") {
-      throw sys_error(op, path, EINVAL);
-    }
-    std::string name = parts.back();
-    const std::string_view parent_path = path.substr(0, path.rfind('/') + 1);
-    if (create_parents) mkdirs(parent_path, 0755);
-    node_ptr parent = resolve(op, parent_path, true, false);
-    if (parent->kind != file_kind::directory) throw sys_error(op, path, ENOTDIR);
-    return {parent, name};
-  }
-
-  static void snapshot_into(const node& d, const std::string& prefix,
-                            std::map<std::string, std::string>& out) {
-    for (const auto& e : d.entries) {
-      const std::string rel = prefix.empty() ? e.first : prefix + "/" + e.first;
-      const node& n = *e.second;
-      switch (n.kind) {
-        case file_kind::directory:
-          out[rel] = "d";
-          snapshot_into(n, rel, out);
-          break;
-        case file_kind::symlink:
-          out[rel] = "l:" + n.target;
-          break;
-        case file_kind::regular:
-          out[rel] = "f:" + n.data + ((n.mode & 0111) != 0 ? "+x" : "");
-          break;
-        case file_kind::other:
-          out[rel] = "o";
-          break;
-      }
-    }
-  }
-};
-
-static_assert(check_policy<memory>(), "fs::memory must model the Fs policy");
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/memory.hpp -----
-
-namespace clawport::fs {
-
-/// Thrown by fs::faulty once its crash point is reached. Deliberately NOT a
-/// clawport::error and not a std::exception: only `catch (...)` sees it, as nothing
-/// "sees" a process being killed. Cleanup code that runs after it (destructors, catch
-/// blocks) gets the same exception from every further operation and changes nothing.
-/// Destructors that clean up through an Fs must therefore catch and swallow exceptions.
-struct simulated_crash {
-  std::string op;         ///< the operation that was refused
-  std::string name;       ///< its name argument
-  std::size_t index = 0;  ///< 1-based position it would have had in the operation count
-  const char* what() const noexcept { return "simulated crash"; }
-};
-
-namespace detail {
-
-template <class B, class = void>
-struct has_make_error : std::false_type {};
-template <class B>
-struct has_make_error<B, void_t<decltype(B::make_error(std::string_view{}, std::string_view{}, 0))>>
-    : std::true_type {};
-
-}  // namespace detail
-
-/// Fs policy decorator for tests; see docs/library.md, "fs::faulty".
-///
-/// Every policy call is one counted operation named after the function ("open_file_at",
-/// "copy_data", ...), except `stat(dir)`/`stat(file)`, named "stat". `remove_tree_at` is
-/// counted once and then performed through this decorator's own stat_at / open_dir_at /
-/// for_each_entry / unlink_at / remove_dir_at, so a failure or crash can land in the middle
-/// of a recursive delete.
-template <class B>
-class faulty {
-  using base = std::remove_reference_t<B>;
-
- public:
-  /// `B` may be a reference (`faulty<memory&>`) to decorate a backend owned elsewhere.
-  using backend = base;
-  using dir = typename base::dir;
-  using file = typename base::file;
-
-  /// (op, name) of one counted call; rename_at logs "from -> to".
-  struct record {
-    std::string op;
-    std::string name;
-  };
-
-  /// Called in open_dir_at/open_file_at after the caller classified the entry and before
-  /// the inner backend opens it: mutate the tree here through `inner` (or the real
-  /// filesystem) to stage a race.
-  using open_hook = std::function<void(base& inner, const dir& parent, std::string_view name)>;
-  /// Called before every counted operation that was neither failed nor crashed.
-  using op_hook = std::function<void(base& inner, std::string_view op, std::string_view name)>;
-
-  template <class... Args>
-  explicit faulty(Args&&... args) : inner_(std::forward<Args>(args)...) {}
-
-  base& inner() noexcept { return inner_; }
-  const base& inner() const noexcept { return inner_; }
-
-  // ---- counting ------------------------------------------------------------------------
-
-  /// Operations counted so far (crashed calls are not counted).
-  std::size_t count() const noexcept { return total_; }
-  /// Calls of one operation counted so far.
-  std::size_t count(std::string_view op) const {
-    auto it = per_op_.find(op);
-    return it == per_op_.end() ? 0 : it->second;
-  }
-  const std::vector<record>& log() const noexcept { return log_; }
-  /// Zero the counters and the log (faults and the crash point stay).
-  void reset_counts() {
-    total_ = 0;
-    per_op_.clear();
-    log_.clear();
-  }
-
-  // ---- faults --------------------------------------------------------------------------
-
-  /// Fail the `n`th counted operation (1-based, as numbered by `count()`) with `err`.
-  void fail_at(std::size_t n, int err) { faults_.push_back({std::string(), n, err, false, false}); }
-  /// Fail the `n`th call of operation `op` with `err`.
-  void fail_at(std::string_view op, std::size_t n, int err) {
-    faults_.push_back({std::string(op), n, err, false, false});
-  }
-  /// Fail the `n`th operation (of `op`, or of all when `op` is empty) and every later one,
-  /// like a disk that stays full.
-  void fail_from(std::string_view op, std::size_t n, int err) {
-    faults_.push_back({std::string(op), n, err, true, false});
-  }
-  void clear_faults() { faults_.clear(); }
-  /// Injected failures thrown so far.
-  std::size_t failures() const noexcept { return failures_; }
-
-  // ---- hooks ---------------------------------------------------------------------------
-
-  void before_open(open_hook hook) { before_open_ = std::move(hook); }
-  void on_op(op_hook hook) { on_op_ = std::move(hook); }
-
-  // ---- crash ---------------------------------------------------------------------------
-
-  /// After `n` more counted operations in total (counting from `count()` now), every
-  /// operation throws simulated_crash without touching the backend.
-  void crash_after(std::size_t n) { crash_at_ = total_ + n; }
-  void clear_crash() {
-    crash_at_.reset();
-    crashed_ = 0;
-  }
-  /// Operations refused because of the crash.
-  std::size_t crashed_calls() const noexcept { return crashed_; }
-  bool crashed() const noexcept { return crashed_ != 0; }
-
-  // ---- the Fs policy -------------------------------------------------------------------
-
-  dir open_root(std::string_view abs) {
-    enter("open_root", abs);
-    return inner_.open_root(abs);
-  }
-  std::optional<stat_info> stat_at(const dir& d, std::string_view name) {
-    enter("stat_at", name);
-    return inner_.stat_at(d, name);
-  }
-  stat_info stat(const dir& d) {
-    enter("stat", {});
-    return inner_.stat(d);
-  }
-  stat_info stat(const file& f) {
-    enter("stat", {});
-    return inner_.stat(f);
-  }
-  dir open_dir_at(const dir& d, std::string_view name) {
-    enter("open_dir_at", name);
-    if (before_open_) before_open_(inner_, d, name);
-    return inner_.open_dir_at(d, name);
-  }
-  file open_file_at(const dir& d, std::string_view name) {
-    enter("open_file_at", name);
-    if (before_open_) before_open_(inner_, d, name);
-    return inner_.open_file_at(d, name);
-  }
-  template <class F>
-  void for_each_entry(const dir& d, F&& f) {
-    enter("for_each_entry", {});
-    inner_.for_each_entry(d, std::forward<F>(f));
-  }
-  bool is_empty(const dir& d) {
-    enter("is_empty", {});
-    return inner_.is_empty(d);
-  }
-  void make_dir_at(const dir& d, std::string_view name, std::uint32_t mode) {
-    enter("make_dir_at", name);
-    inner_.make_dir_at(d, name, mode);
-  }
-  file create_file_at(const dir& d, std::string_view name, std::uint32_t mode) {
-    enter("create_file_at", name);
-    return inner_.create_file_at(d, name, mode);
-  }
-  std::uint64_t copy_data(file& from, file& to) {
-    enter("copy_data", {});
-    return inner_.copy_data(from, to);
-  }
-  std::size_t read(file& f, char* buf, std::size_t n) {
-    enter("read", {});
-    return inner_.read(f, buf, n);
-  }
-  void write_all(file& f, const char* data, std::size_t n) {
-    enter("write_all", {});
-    inner_.write_all(f, data, n);
-  }
-  void set_mode(file& f, std::uint32_t mode) {
-    enter("set_mode", {});
-    inner_.set_mode(f, mode);
-  }
-  void unlink_at(const dir& d, std::string_view name) {
-    enter("unlink_at", name);
-    inner_.unlink_at(d, name);
-  }
-  void remove_dir_at(const dir& d, std::string_view name) {
-    enter("remove_dir_at", name);
-    inner_.remove_dir_at(d, name);
-  }
-  void remove_tree_at(const dir& d, std::string_view name) {
-    enter("remove_tree_at", name);
-    remove_tree_steps(d, name, true);
-  }
-  rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
-                          std::string_view to, rename_mode mode) {
-    std::string label(from);
-    label += " -> ";
-    label += to;
-    std::string subject(from);  // what fs::posix names in its errors
-    subject += " to ";
-    subject += to;
-    enter("rename_at", label, subject);
-    return inner_.rename_at(from_dir, from, to_dir, to, mode);
-  }
-  void sync_filesystem(const dir& d) {
-    enter("sync_filesystem", {});
-    inner_.sync_filesystem(d);
-  }
-  void sync_dir(const dir& d) {
-    enter("sync_dir", {});
-    inner_.sync_dir(d);
-  }
-  /// Forwarded for the exporter's destination resolution; counted as "canonical".
-  std::optional<std::string> canonical(std::string_view abs) {
-    enter("canonical", abs);
-    return inner_.canonical(abs);
-  }
-  bool try_lock(const dir& d) {
-    enter("try_lock", {});
-    return inner_.try_lock(d);
-  }
-
- private:
-  struct fault {
-    std::string op;  // empty: any operation
-    std::size_t n = 0;
-    int err = 0;
-    bool sticky = false;
-    bool fired = false;
-  };
-
-  B inner_;
-  std::size_t total_ = 0;
-  std::map<std::string, std::size_t, std::less<>> per_op_;
-  std::vector<record> log_;
-  std::vector<fault> faults_;
-  std::size_t failures_ = 0;
-  open_hook before_open_;
-  op_hook on_op_;
-  std::optional<std::size_t> crash_at_;
-  std::size_t crashed_ = 0;
-
-  static error make_error(std::string_view op, std::string_view subject, int err) {
-    if constexpr (detail::has_make_error<base>::value) {
-      return base::make_error(op, subject, err);
-    } else {
-      return sys_error(op, subject, err);
-    }
-  }
-
-  // One counted operation: crash, count, injected failure, then the op hook.
-  void enter(std::string_view op, std::string_view label) { enter(op, label, label); }
-  void enter(std::string_view op, std::string_view label, std::string_view subject) {
-    if (crash_at_ && total_ >= *crash_at_) {
-      ++crashed_;
-      throw simulated_crash{std::string(op), std::string(label), total_ + 1};
-    }
-    ++total_;
-    auto it = per_op_.find(op);
-    if (it == per_op_.end()) it = per_op_.emplace(std::string(op), 0).first;
-    const std::size_t nth_of_op = ++it->second;
-    log_.push_back({std::string(op), std::string(label)});
-    for (auto& f : faults_) {
-      const std::size_t index = f.op.empty() ? total_ : (f.op == op ? nth_of_op : 0);
-      if (index == 0 || f.fired) continue;
-      if (index == f.n || (f.sticky && index > f.n)) {
-        if (!f.sticky) f.fired = true;
-        ++failures_;
-        throw make_error(op, subject, f.err);
-      }
-    }
-    if (on_op_) on_op_(inner_, op, label);
-  }
-
-  // The B.4 remover, one counted step at a time: classify without following; a directory
-  // that no longer opens as one (swapped for a link or file) is unlinked, not followed;
-  // entries that vanish meanwhile are someone else's delete and are not an error.
-  void remove_tree_steps(const dir& d, std::string_view name, bool top) {
-    std::optional<stat_info> st = stat_at(d, name);
-    if (!st) {
-      if (top) throw make_error("remove_tree_at", name, ENOENT);
-      return;
-    }
-    if (st->kind == file_kind::directory) {
-      std::optional<dir> child;
-      try {
-        child.emplace(open_dir_at(d, name));
-      } catch (const error& e) {
-        if (e.sys_errno() == ENOENT && !top) return;
-        if (e.sys_errno() != ENOTDIR && e.sys_errno() != ELOOP) throw;
-      }
-      if (child) {
-        std::vector<std::string> names;
-        for_each_entry(*child, [&](std::string_view n) { names.emplace_back(n); });
-        for (const auto& n : names) remove_tree_steps(*child, n, false);
-        child.reset();
-        try {
-          remove_dir_at(d, name);
-        } catch (const error& e) {
-          if (e.sys_errno() != ENOENT || top) throw;
-        }
-        return;
-      }
-    }
-    try {
-      unlink_at(d, name);
-    } catch (const error& e) {
-      if (e.sys_errno() != ENOENT || top) throw;
-    }
-  }
-};
-
-static_assert(check_policy<faulty<memory>>(), "fs::faulty must model the Fs policy");
-static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs policy");
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/faulty.hpp -----
 // ----- end clawport/fs.hpp -----
 // ----- begin clawport/names.hpp -----
 // Portable names: the composable name grammar (names::portable, a Names policy) and the

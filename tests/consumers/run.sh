@@ -12,6 +12,7 @@ echo "consumer 1/4: find_package(clawport) after cmake --install"
 cmake -S "$repo" -B "$work/lib" -G Ninja -DCLAWPORT_BUILD_TESTS=OFF -DCLAWPORT_BUILD_CLI=OFF \
   -DCMAKE_INSTALL_PREFIX="$work/prefix" >/dev/null
 cmake --install "$work/lib" >/dev/null
+[ -f "$work/prefix/include/clawport/testing.hpp" ] || { echo "clawport/testing.hpp not installed"; exit 1; }
 grep -q '^Libs' "$work/prefix/share/pkgconfig/clawport.pc" && { echo "clawport.pc has a Libs: line"; exit 1; }
 cmake -S "$here/find_package" -B "$work/fp" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/fp" >/dev/null && "$work/fp/consumer"
@@ -33,5 +34,11 @@ ninja -C "$work/ms/build" >/dev/null && "$work/ms/build/consumer"
 
 echo "consumer 4/4: single_include/ with the compiler and -I only"
 ${CXX:-g++} -std=c++17 -I "$repo/single_include" "$here/consumer.cpp" -o "$work/single"
+echo "consumer 4/4 (2): single_include/clawport/testing.hpp (the opt-in test backends) alone"
+${CXX:-g++} -std=c++17 -I "$repo/single_include" "$here/testing_consumer.cpp" -o "$work/testing"
+"$work/testing"
 "$work/single"
+echo "consumer 4/4 (2): single_include/clawport/testing.hpp (the opt-in test backends) alone"
+${CXX:-g++} -std=c++17 -I "$repo/single_include" "$here/testing_consumer.cpp" -o "$work/testing"
+"$work/testing"
 echo "all consumers built and ran"

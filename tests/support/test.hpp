@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// What every test file includes: doctest and the umbrella header (never a deeper
-// header, so the same tests also build against single_include/).
+// What every test file includes: doctest, the umbrella header and the opt-in test backends
+// (never a deeper header, so the same tests also build against single_include/).
 #pragma once
 
 #include <doctest/doctest.h>
 
 #include <clawport/clawport.hpp>
+#include <clawport/testing.hpp>
 
 #include <string>
 

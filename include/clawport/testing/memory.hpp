@@ -3,6 +3,7 @@
 // so every race and every failure can be staged deterministically in a test. Inodes carry
 // (dev, ino), link counts and modes; handles refer to inodes, not names, exactly like file
 // descriptors; errno values are the ones Linux returns for the same call.
+// Part of the opt-in testing module (<clawport/testing.hpp>): not in the umbrella header.
 #pragma once
 
 #include <algorithm>
@@ -19,8 +20,8 @@
 #include <vector>
 
 #include "../core/error.hpp"
-#include "policy.hpp"
-#include "sys_error.hpp"
+#include "../fs/policy.hpp"
+#include "../fs/sys_error.hpp"
 
 namespace clawport::fs {
 

@@ -2,6 +2,7 @@
 // fs::faulty<B>: a decorator over any Fs backend that counts operations, fails a chosen
 // one with a chosen errno, runs a hook between classification and open (to stage races),
 // and simulates a crash: one mechanism for every fault-injection and crash sweep.
+// Part of the opt-in testing module (<clawport/testing.hpp>): not in the umbrella header.
 #pragma once
 
 #include <cerrno>
@@ -17,9 +18,9 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../fs/policy.hpp"
+#include "../fs/sys_error.hpp"
 #include "memory.hpp"
-#include "policy.hpp"
-#include "sys_error.hpp"
 
 namespace clawport::fs {
 

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host): the one
+// splitter and the one normalization of the library. No filesystem access; nothing here
+// resolves a symlink, so a normalized path is for comparison and display, never to open.
+//
+// The one `..` semantics (docs/architecture.md, "Paths"): `normalize` drops empty and `.`
+// components and lets `..` remove the previous plain component; a `..` at the root of an
+// absolute path is dropped ("/.." is "/"), and the leading `..` of a relative path is kept
+// ("../a" stays "../a"). Where `..` must not be resolved lexically (it may cross a symlink),
+// callers refuse it instead (`has_dotdot`), as the export does for skill directories and
+// for a destination below a directory that does not exist yet.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::paths {
+
+/// True for a path starting with '/'.
+constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
+
+/// The non-empty '/'-separated segments of `p`, `.` and `..` kept as written:
+/// "/a//b/./" gives {"a", "b", "."}; "" and "/" give {}.
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < p.size()) {
+    while (i < p.size() && p[i] == '/') ++i;
+    std::size_t j = i;
+    while (j < p.size() && p[j] != '/') ++j;
+    if (j > i) out.emplace_back(p.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+/// The components as Rust's `Path::components` yields them (what ZeroClaw's own checks
+/// see): a leading "/" is a component of its own, empty segments vanish, "." is kept only
+/// in first position, ".." is kept. Views into `p`.
+inline std::vector<std::string_view> rust_components(std::string_view p) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  if (is_absolute(p)) {
+    out.emplace_back(p.substr(0, 1));
+    i = 1;
+  }
+  while (i <= p.size()) {
+    std::size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    const std::string_view part = p.substr(i, j - i);
+    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
+    i = j + 1;
+  }
+  return out;
+}
+
+/// '/'-joins `parts`, with a leading '/' when `absolute` ("/" for no parts).
+inline std::string join_components(const std::vector<std::string>& parts, bool absolute,
+                                   std::size_t count = std::string::npos) {
+  if (count > parts.size()) count = parts.size();
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  return out;
+}
+
+/// Lexical normalization with the one `..` semantics (see the top of this file):
+/// "/a/./b/../c" -> "/a/c"; "/.." -> "/"; "." -> ""; "./shared" -> "shared"; "a/../../b" -> "../b".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = is_absolute(p);
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return join_components(out, absolute);
+}
+
+/// `base/rel`, or `rel` when it is absolute or `base` is empty; never normalizes.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (is_absolute(rel) || base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// `path` equals `prefix` or lies below it, by whole components (as Rust's
+/// `Path::starts_with`); an absolute path never starts a relative one, nor the reverse.
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  if (is_absolute(path) != is_absolute(prefix)) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::paths

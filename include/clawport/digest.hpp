@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
+#pragma once
+
+#include "digest/policy.hpp"
+#include "digest/sha256.hpp"

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Fails when a header under include/clawport/ includes against the allowed module
+directions of docs/architecture.md ("Modules and allowed directions").
+
+Each module is a folder include/clawport/<module>/ (plus its umbrella <module>.hpp). A
+quoted include from module A of a header of module B is allowed when B is A itself or is
+listed in ALLOWED[A]. A folder that is not in ALLOWED is an error too: a new module must be
+placed in the graph (here and in docs/architecture.md) before it lands.
+    tools/check_layers.py          # exit 1 and one line per violation
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+INC = ROOT / "include" / "clawport"
+QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+# module -> the modules its headers may include (besides itself). Keep equal to the table
+# in docs/architecture.md. Transitive closure is NOT implied: list every allowed module.
+ALLOWED = {
+    "core": set(),
+    "fs": {"core"},
+    "names": {"core"},
+    "testing": {"core", "fs"},
+    "zeroclaw": {"core", "fs", "names"},
+    "skills": {"core", "fs", "names", "zeroclaw"},
+    "bundle": {"core", "fs", "names"},
+    "digest": {"core", "fs", "names", "bundle"},
+    "publish": {"core", "fs", "names", "bundle"},
+    "exporter": {"core", "fs", "names", "zeroclaw", "skills", "bundle", "digest", "publish"},
+    "importer": {"core", "fs", "names", "zeroclaw", "skills", "bundle", "digest", "publish"},
+    "verify": {"core", "fs", "names", "zeroclaw", "skills", "bundle", "digest", "publish"},
+    # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
+    "openclaw": {"core", "fs", "names", "bundle", "digest", "publish"},
+}
+
+# Known violations being removed by open work; each names where it is fixed. The check
+# fails if one of these disappears without being removed here (so the list only shrinks).
+KNOWN = {
+}
+
+
+def module_of(path):
+    rel = path.relative_to(INC)
+    if len(rel.parts) == 1:  # an umbrella header: <module>.hpp, or clawport.hpp / testing.hpp
+        return rel.stem if rel.stem in ALLOWED else None
+    return rel.parts[0]
+
+
+def main():
+    problems = []
+    seen_known = set()
+    for header in sorted(INC.rglob("*.hpp")):
+        mod = module_of(header)
+        rel = header.relative_to(INC).as_posix()
+        if mod is None:
+            continue  # clawport.hpp: the umbrella may include every product module
+        if mod not in ALLOWED:
+            problems.append(f"{rel}: module `{mod}` is not in the allowed graph "
+                            "(tools/check_layers.py ALLOWED, docs/architecture.md)")
+            continue
+        for n, line in enumerate(header.read_text(encoding="utf-8").splitlines(), 1):
+            m = QUOTED.match(line)
+            if not m:
+                continue
+            target = (header.parent / m.group(1)).resolve()
+            try:
+                tmod = module_of(target)
+            except ValueError:
+                problems.append(f"{rel}:{n}: includes {m.group(1)} outside include/clawport/")
+                continue
+            if tmod is None or tmod == mod or tmod in ALLOWED[mod]:
+                continue
+            key = (rel, m.group(1))
+            if key in KNOWN:
+                seen_known.add(key)
+                continue
+            problems.append(f"{rel}:{n}: `{mod}` must not include `{tmod}` "
+                            f"(#include \"{m.group(1)}\"); allowed: "
+                            f"{', '.join(sorted(ALLOWED[mod])) or 'nothing'}")
+    for key in sorted(set(KNOWN) - seen_known):
+        problems.append(f"{key[0]}: the known violation `#include \"{key[1]}\"` is gone: "
+                        "remove it from KNOWN in tools/check_layers.py")
+    # The umbrella must not pull in the opt-in test backends.
+    umbrella = (INC / "clawport.hpp").read_text(encoding="utf-8")
+    if re.search(r'#\s*include\s+"testing', umbrella):
+        problems.append("clawport.hpp: the umbrella must not include testing/ (opt-in)")
+    for p in problems:
+        print(p)
+    if problems:
+        sys.exit(1)
+    print(f"module directions: {len(list(INC.rglob('*.hpp')))} headers, no violation")
+
+
+if __name__ == "__main__":
+    main()
