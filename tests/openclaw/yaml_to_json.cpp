@@ -11,11 +11,13 @@
 
 int main() {
   namespace oc = clawport::openclaw;
-  const std::string all((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  const std::string all((std::istreambuf_iterator<char>(std::cin)),
+                        std::istreambuf_iterator<char>());
   std::size_t from = 0;
   for (;;) {
     std::size_t sep = all.find("\n\x1e\n", from);
-    const std::string doc = all.substr(from, sep == std::string::npos ? std::string::npos : sep - from + 1);
+    const std::string doc =
+        all.substr(from, sep == std::string::npos ? std::string::npos : sep - from + 1);
     const auto r = oc::yaml::parse(doc);
     if (r.ok()) {
       std::cout << "OK " << oc::stable_stringify(r.value) << "\n";

@@ -20,11 +20,16 @@ constexpr std::string_view to_string(level l) noexcept {
 }
 constexpr std::string_view to_string(phase p) noexcept {
   switch (p) {
-    case phase::parse: return "parse";
-    case phase::schema: return "schema";
-    case phase::policy: return "policy";
-    case phase::plan: return "plan";
-    case phase::mutation: return "mutation";
+    case phase::parse:
+      return "parse";
+    case phase::schema:
+      return "schema";
+    case phase::policy:
+      return "policy";
+    case phase::plan:
+      return "plan";
+    case phase::mutation:
+      return "mutation";
   }
   return "parse";
 }

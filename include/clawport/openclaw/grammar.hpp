@@ -13,7 +13,9 @@
 namespace clawport::openclaw {
 
 namespace detail {
-inline bool lower_alnum(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+inline bool lower_alnum(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
 inline bool digit(char c) noexcept { return c >= '0' && c <= '9'; }
 inline bool alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 inline bool js_space(std::uint32_t cp) noexcept {
@@ -157,7 +159,8 @@ inline bool is_safe_relative_path(std::string_view raw) {
   std::size_t from = 0;
   for (;;) {
     const std::size_t slash = p.find('/', from);
-    const std::string seg = p.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+    const std::string seg =
+        p.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
     if (seg.empty() || seg == "." || seg == "..") return false;
     for (const char c : seg) {
       const auto u = static_cast<unsigned char>(c);

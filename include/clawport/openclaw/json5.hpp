@@ -116,7 +116,8 @@ class reader {
       const std::size_t h = i_;
       while (i_ < s_.size() && yaml::detail::is_hex(s_[i_])) ++i_;
       if (i_ == h) fail("a malformed hex number");
-      const double v = static_cast<double>(std::strtoull(std::string(s_.substr(h, i_ - h)).c_str(), nullptr, 16));
+      const double v = static_cast<double>(
+          std::strtoull(std::string(s_.substr(h, i_ - h)).c_str(), nullptr, 16));
       return yaml::detail::number_value(neg ? -v : v);
     }
     const std::size_t digits_from = i_;
@@ -174,17 +175,32 @@ class reader {
       if (i_ >= s_.size()) fail("unterminated string");
       const char e = s_[i_++];
       switch (e) {
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'v': out += '\v'; break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'v':
+          out += '\v';
+          break;
         case '0':
-          if (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') fail("octal escapes are not allowed");
+          if (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9')
+            fail("octal escapes are not allowed");
           out += '\0';
           break;
-        case 'x': yaml::detail::append_utf8(out, hex(2)); break;
+        case 'x':
+          yaml::detail::append_utf8(out, hex(2));
+          break;
         case 'u': {
           std::uint32_t cp = hex(4);
           if (cp >= 0xd800 && cp <= 0xdbff && s_.compare(i_, 2, "\\u") == 0) {
@@ -201,7 +217,8 @@ class reader {
         case '\r':
           if (i_ < s_.size() && s_[i_] == '\n') ++i_;
           break;
-        case '\n': break;
+        case '\n':
+          break;
         default:
           if (e >= '1' && e <= '9') fail("octal escapes are not allowed");
           out += e;  // \' \" \\ \/ and any other character stand for themselves

@@ -140,8 +140,8 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
   }
   package_metadata m{name->get<std::string>(), version->get<std::string>(),
                      claw->get<std::string>()};
-  if (!m.claw.empty() && (m.claw[0] == '/' || m.claw[0] == '\\' ||
-                          (m.claw.size() > 1 && m.claw[1] == ':'))) {
+  if (!m.claw.empty() &&
+      (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
     out.push_back(error_at("manifest_escapes_package", phase::parse, "$.openclaw.claw",
                            "openclaw.claw must be a path inside the package, not " + m.claw + "."));
     return std::nullopt;
@@ -182,16 +182,16 @@ struct workspace_source {
   bool bootstrap = false;
   std::string real_path;  ///< package root + source (no links are allowed on the way)
   std::uint64_t byte_length = 0;
-  std::string digest;                  ///< `sha256:<hex>` of the content, when read
-  std::optional<diagnostic> problem;   ///< why it cannot be read (the action is then blocked)
+  std::string digest;                 ///< `sha256:<hex>` of the content, when read
+  std::optional<diagnostic> problem;  ///< why it cannot be read (the action is then blocked)
 };
 
 /// What reading a package gives (§5.1).
 struct claw_package {
-  value manifest;                   ///< normalised (defaults filled), when the schema passed
-  std::optional<std::string> body;  ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
-  std::optional<value> profile;     ///< the validated OpenClaw profile
-  std::string profile_path;         ///< package-relative, when a profile was loaded
+  value manifest;                        ///< normalised (defaults filled), when the schema passed
+  std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
+  std::optional<value> profile;          ///< the validated OpenClaw profile
+  std::string profile_path;              ///< package-relative, when a profile was loaded
   std::optional<std::string> bootstrap;  ///< package-root BOOTSTRAP.md bytes, when present
   source_identity source;
   std::vector<workspace_source> sources;
@@ -211,8 +211,18 @@ struct read_options {
 
 namespace detail {
 
-enum class read_status { ok, missing, symlink, symlink_parent, hardlink, not_regular, too_large,
-                         changed, escape, io };
+enum class read_status {
+  ok,
+  missing,
+  symlink,
+  symlink_parent,
+  hardlink,
+  not_regular,
+  too_large,
+  changed,
+  escape,
+  io
+};
 
 struct file_read {
   read_status status = read_status::ok;
@@ -231,7 +241,8 @@ file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& 
   std::size_t from = 0;
   for (;;) {
     const std::size_t slash = rel.find('/', from);
-    parts.push_back(rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from));
+    parts.push_back(
+        rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from));
     if (slash == std::string::npos) break;
     from = slash + 1;
   }
@@ -355,17 +366,26 @@ std::optional<std::uint64_t> size_in_root(Fs& fs, const typename Fs::dir& root,
 inline std::string read_problem(read_status s, const std::string& what, std::uint64_t max,
                                 const std::string& extra) {
   switch (s) {
-    case read_status::missing: return what + " does not exist" + (extra.empty() ? "" : " (" + extra + ")") + ".";
-    case read_status::symlink: return what + " is a symbolic link; Claw files must be regular files.";
+    case read_status::missing:
+      return what + " does not exist" + (extra.empty() ? "" : " (" + extra + ")") + ".";
+    case read_status::symlink:
+      return what + " is a symbolic link; Claw files must be regular files.";
     case read_status::symlink_parent:
       return what + " is reached through a symlinked directory; Claw files must not be.";
-    case read_status::hardlink: return what + " has more than one hard link; Claw files must not.";
-    case read_status::not_regular: return what + " is not a regular file.";
-    case read_status::too_large: return what + " is larger than " + std::to_string(max) + " bytes.";
-    case read_status::changed: return what + " changed while it was read" + (extra.empty() ? "" : " (" + extra + ")") + ".";
-    case read_status::escape: return what + " is not a package-relative path.";
-    case read_status::io: return "Could not read " + what + (extra.empty() ? "" : ": " + extra) + ".";
-    case read_status::ok: break;
+    case read_status::hardlink:
+      return what + " has more than one hard link; Claw files must not.";
+    case read_status::not_regular:
+      return what + " is not a regular file.";
+    case read_status::too_large:
+      return what + " is larger than " + std::to_string(max) + " bytes.";
+    case read_status::changed:
+      return what + " changed while it was read" + (extra.empty() ? "" : " (" + extra + ")") + ".";
+    case read_status::escape:
+      return what + " is not a package-relative path.";
+    case read_status::io:
+      return "Could not read " + what + (extra.empty() ? "" : ": " + extra) + ".";
+    case read_status::ok:
+      break;
   }
   return what;
 }
@@ -385,8 +405,8 @@ inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b)
 /// §5.2 labelled record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
 inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
                             std::string_view bytes) {
-  const std::string head = std::to_string(label.size()) + ":" + label + ":" +
-                           std::to_string(bytes.size()) + ":";
+  const std::string head =
+      std::to_string(label.size()) + ":" + label + ":" + std::to_string(bytes.size()) + ":";
   h.update(head);
   h.update(bytes);
   total += bytes.size();
@@ -434,7 +454,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     manifest_rel = src.substr(slash + 1);
     pkg.source.kind = "development";
     std::string base = manifest_rel;
-    if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0) base.resize(base.size() - 5);
+    if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
+      base.resize(base.size() - 5);
     pkg.source.name = "local:" + base;
     pkg.source.version = "0.0.0-development";
   } else {
@@ -484,7 +505,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
                 manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
   }
   if (mf.status != detail::read_status::ok) {
-    return fail("read_failed", "$", detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
+    return fail("read_failed", "$",
+                detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
   }
   const std::string& manifest_bytes = mf.bytes;
   value raw;
@@ -499,9 +521,9 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
       return fail("invalid_claw_markdown_utf8", "$", manifest_rel + " is not valid UTF-8.");
     }
-    auto parsed = yaml_to_json(env.frontmatter, manifest_rel + " frontmatter",
-                               "invalid_claw_frontmatter", "unsupported_claw_yaml_feature", 1,
-                               lim.manifest, lim.yaml_depth, ds);
+    auto parsed =
+        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", "invalid_claw_frontmatter",
+                     "unsupported_claw_yaml_feature", 1, lim.manifest, lim.yaml_depth, ds);
     if (!parsed) return pkg;
     raw = std::move(*parsed);
     body = std::move(env.body);
@@ -519,7 +541,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   // Body vs SOUL.md (§1.4 step 6).
   if (pkg.body) {
     bool clash = false;
-    for (auto it = m["workspace"]["bootstrapFiles"].begin(); it != m["workspace"]["bootstrapFiles"].end(); ++it)
+    for (auto it = m["workspace"]["bootstrapFiles"].begin();
+         it != m["workspace"]["bootstrapFiles"].end(); ++it)
       clash = clash || keys_conflict(portable_key(it.key()), "soul.md");
     for (const auto& f : m["workspace"]["files"])
       clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
@@ -532,7 +555,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
 
   // The profile (§1.9, §3).
   std::optional<std::string> pointer;
-  if (m["metadata"].contains("openclaw.config")) pointer = m["metadata"]["openclaw.config"].get<std::string>();
+  if (m["metadata"].contains("openclaw.config"))
+    pointer = m["metadata"]["openclaw.config"].get<std::string>();
   const std::string conventional = "profiles/openclaw.yml";
   std::string profile_rel;
   std::string profile_root;
@@ -542,9 +566,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
                   "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
                   ".yml or .yaml file.");
     }
-    const bool conventional_exists =
-        fs.stat_at(*root_dir, "profiles").has_value() &&
-        detail::size_in_root(fs, *root_dir, conventional).has_value();
+    const bool conventional_exists = fs.stat_at(*root_dir, "profiles").has_value() &&
+                                     detail::size_in_root(fs, *root_dir, conventional).has_value();
     if (conventional_exists && *pointer != conventional) {
       return fail("conflicting_openclaw_profile_pointer", "$.metadata.openclaw.config",
                   "metadata[\"openclaw.config\"] names " + *pointer + " but the package also has " +
@@ -569,7 +592,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   if (!profile_rel.empty()) {
     detail::file_read pr = detail::read_in_root(fs, *root_dir, profile_rel, lim.profile);
     switch (pr.status) {
-      case detail::read_status::ok: break;
+      case detail::read_status::ok:
+        break;
       case detail::read_status::too_large:
         return fail("openclaw_profile_too_large", profile_root,
                     profile_rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
@@ -649,25 +673,34 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
     workspace_source& s = pkg.sources[k];
     s.real_path = detail::join_path(root, s.source);
-    const std::string where = s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination + ".source"
-                                          : index("$.workspace.files", k - (pkg.sources.size() -
-                                                                            m["workspace"]["files"].size())) +
-                                                ".source";
+    const std::string where =
+        s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination + ".source"
+                    : index("$.workspace.files",
+                            k - (pkg.sources.size() - m["workspace"]["files"].size())) +
+                          ".source";
     if (pkg.sources_too_large) continue;
     detail::file_read fr = detail::read_in_root(fs, *root_dir, s.source, lim.workspace_source);
     std::string code;
     switch (fr.status) {
-      case detail::read_status::ok: break;
-      case detail::read_status::too_large: code = "workspace_source_too_large"; break;
+      case detail::read_status::ok:
+        break;
+      case detail::read_status::too_large:
+        code = "workspace_source_too_large";
+        break;
       case detail::read_status::symlink:
       case detail::read_status::symlink_parent:
       case detail::read_status::hardlink:
-      case detail::read_status::changed: code = "workspace_source_unsafe"; break;
-      default: code = "workspace_source_invalid"; break;
+      case detail::read_status::changed:
+        code = "workspace_source_unsafe";
+        break;
+      default:
+        code = "workspace_source_invalid";
+        break;
     }
     if (!code.empty()) {
-      s.problem = error_at(code, phase::parse, where,
-                           detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
+      s.problem =
+          error_at(code, phase::parse, where,
+                   detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
       ds.push_back(*s.problem);
       continue;
     }
@@ -683,9 +716,9 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   if (pkg.sources_too_large) {
     for (auto& s : pkg.sources) {
       s.digest.clear();
-      s.problem = error_at("workspace_sources_too_large", phase::parse, "$.workspace",
-                           "Workspace sources total more than " +
-                               std::to_string(lim.workspace_total) + " bytes.");
+      s.problem = error_at(
+          "workspace_sources_too_large", phase::parse, "$.workspace",
+          "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
     }
     ds.push_back(*pkg.sources.front().problem);
     contents.clear();
@@ -696,12 +729,14 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   std::uint64_t total = 0;
   detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
   detail::snapshot_record(h, total, "manifest", manifest_bytes);
-  if (profile_bytes) detail::snapshot_record(h, total, "profile:" + pkg.profile_path, *profile_bytes);
+  if (profile_bytes)
+    detail::snapshot_record(h, total, "profile:" + pkg.profile_path, *profile_bytes);
   if (package_json_bytes) detail::snapshot_record(h, total, "package.json", *package_json_bytes);
   if (pkg.bootstrap) detail::snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
   std::stable_sort(contents.begin(), contents.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& c : contents) detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
+  for (const auto& c : contents)
+    detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
   pkg.source.integrity = "sha256:" + digest::to_hex(h.finish());
   pkg.source.byte_length = total;
   return pkg;

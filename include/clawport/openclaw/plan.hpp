@@ -30,10 +30,10 @@ struct package_preflight {
   std::optional<std::string> action;     ///< "install" | "reuse"
   std::optional<std::string> integrity;  ///< `sha256:<64 hex>`
   std::optional<std::string> install_id;
-  std::optional<std::string> warning;  ///< ClawHub trust warning
+  std::optional<std::string> warning;   ///< ClawHub trust warning
   value requirements = value::array();  ///< plugin setup requirements
-  std::string code;     ///< when !ok: e.g. plugin_version_conflict
-  std::string message;  ///< when !ok
+  std::string code;                     ///< when !ok: e.g. plugin_version_conflict
+  std::string message;                  ///< when !ok
 };
 
 /// A resolver is any type with `std::optional<package_preflight> preflight(const value&
@@ -285,9 +285,8 @@ inline value mcp_effect(const value& server) {
     if (it.key() == "env") {
       std::vector<std::string> keys;
       for (auto k = it.value().begin(); k != it.value().end(); ++k) keys.push_back(k.key());
-      std::sort(keys.begin(), keys.end(), [](const std::string& a, const std::string& b) {
-        return utf16_less(a, b);
-      });
+      std::sort(keys.begin(), keys.end(),
+                [](const std::string& a, const std::string& b) { return utf16_less(a, b); });
       e["env"] = keys;
     } else {
       e[it.key()] = it.value();
@@ -343,7 +342,8 @@ inline std::string add_plan_integrity(const value& plan) {
   bound["actions"] = plan.at("actions");
   bound["capabilityChanges"] = plan.at("capabilityChanges");
   bound["blockers"] = plan.at("blockers");
-  if (plan.contains("extensions") && !plan["extensions"].empty()) bound["extensions"] = plan["extensions"];
+  if (plan.contains("extensions") && !plan["extensions"].empty())
+    bound["extensions"] = plan["extensions"];
   if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
   return "sha256:" + digest::sha256_hex(stable_stringify(bound));
 }
@@ -369,7 +369,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   if (!is_agent_id(final_id)) {
     agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
     block("invalid_agent_id", "$.agent.id", *agent_reason);
-  } else if (std::find(host.agent_ids.begin(), host.agent_ids.end(), final_id) != host.agent_ids.end()) {
+  } else if (std::find(host.agent_ids.begin(), host.agent_ids.end(), final_id) !=
+             host.agent_ids.end()) {
     agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
     block("agent_id_collision", "$.agent.id", *agent_reason);
   }
@@ -387,7 +388,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   config["id"] = final_id;
   config["workspace"] = ws;
   {
-    value a = detail::action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
+    value a =
+        detail::action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
     value details = config;
     details["expectedState"] = "absent";
     a["details"] = std::move(details);
@@ -420,7 +422,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     std::optional<std::string> reason = ws_reason;
     if (s.problem) {
       if (s.problem->code != "workspace_sources_too_large" || !too_large_reported) {
-        blockers.push_back(to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
+        blockers.push_back(
+            to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
         too_large_reported = too_large_reported || s.problem->code == "workspace_sources_too_large";
       }
       if (!reason) reason = s.problem->message;
@@ -463,14 +466,17 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
       if (pf->install_id) details["installId"] = *pf->install_id;
       if (pf->warning) details["riskWarning"] = *pf->warning;
       if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
-      details["expectedState"] = !pf->ok ? "unresolved" : (pf->action && *pf->action == "reuse") ? "present-exact" : "absent";
+      details["expectedState"] = !pf->ok                                  ? "unresolved"
+                                 : (pf->action && *pf->action == "reuse") ? "present-exact"
+                                                                          : "absent";
       details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
       effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
       if (pf->install_id) effect["installId"] = *pf->install_id;
       if (pf->warning) effect["riskWarning"] = *pf->warning;
       if (!pf->ok) {
         reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-        block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k), *reason);
+        block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
+              *reason);
       }
     }
     a["details"] = std::move(details);
@@ -504,7 +510,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     std::optional<std::string> reason;
     if (host.mcp_servers.contains(name)) {
       const std::string mine = stable_stringify(detail::canonical_mcp_server(server));
-      const std::string theirs = stable_stringify(detail::canonical_mcp_server(host.mcp_servers[name]));
+      const std::string theirs =
+          stable_stringify(detail::canonical_mcp_server(host.mcp_servers[name]));
       if (mine == theirs) {
         expected = "present-exact";
       } else {
@@ -537,14 +544,16 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     actions.push_back(std::move(a));
     value effect = job;
     effect["agentId"] = final_id;
-    caps.push_back(detail::capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
+    caps.push_back(
+        detail::capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
   }
   // The agent capability: profile settings that escalate.
   if (pkg.profile) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
       if ((*pkg.profile)["agent"].contains(k)) effect[k] = (*pkg.profile)["agent"][k];
-    if (!effect.empty()) caps.push_back(detail::capability("agent", final_id, "agent", "create", std::move(effect)));
+    if (!effect.empty())
+      caps.push_back(detail::capability("agent", final_id, "agent", "create", std::move(effect)));
   }
   std::vector<value> sorted(caps.begin(), caps.end());
   std::stable_sort(sorted.begin(), sorted.end(), [](const value& a, const value& b) {
@@ -593,8 +602,10 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   plan["summary"] = std::move(summary);
   plan["actions"] = std::move(actions);
   plan["capabilityChanges"] = std::move(caps);
-  plan["readiness"] = value::object({{"ready", requirements.empty()}, {"requirements", requirements}});
-  if (pkg.profile && !(*pkg.profile)["extensions"].empty()) plan["extensions"] = (*pkg.profile)["extensions"];
+  plan["readiness"] =
+      value::object({{"ready", requirements.empty()}, {"requirements", requirements}});
+  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
+    plan["extensions"] = (*pkg.profile)["extensions"];
   add_plan out;
   out.blocked = !blockers.empty();
   plan["blockers"] = std::move(blockers);

@@ -69,13 +69,16 @@ inline std::string inspect_text(const claw_package& pkg) {
     return out;
   }
   const value& m = pkg.manifest;
-  out += "Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind + ") is valid\n";
+  out += "Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
+         ") is valid\n";
   out += "  agent:        " + m["agent"]["id"].get<std::string>();
   if (m["agent"].contains("name")) out += " (" + m["agent"]["name"].get<std::string>() + ")";
   out += "\n  manifest:     " + pkg.source.manifest_path + "\n";
   out += "  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
          std::to_string(pkg.source.byte_length) + " bytes)\n";
-  out += "  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")) + "\n";
+  out +=
+      "  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")) +
+      "\n";
   out += "  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)";
   if (pkg.body) out += ", SOUL.md from the CLAW.md body";
   out += "\n  packages:     " + std::to_string(m["packages"].size()) + "\n";
@@ -90,15 +93,16 @@ inline std::string plan_text(const value& plan) {
   std::string out = std::string(experimental_banner) + "\n";
   const value& claw = plan["claw"];
   const value& agent = plan["agent"];
-  out += "Plan: add Claw " + claw["name"].get<std::string>() + "@" + claw["version"].get<std::string>() +
-         " as agent " + agent["finalId"].get<std::string>() + " (dry run, nothing written)\n";
+  out += "Plan: add Claw " + claw["name"].get<std::string>() + "@" +
+         claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
+         " (dry run, nothing written)\n";
   out += "  workspace:       " + agent["workspace"].get<std::string>() + "\n";
   out += "  plan integrity:  " + plan["planIntegrity"].get<std::string>() + "\n";
   out += "Actions (" + std::to_string(plan["actions"].size()) + "):\n";
   for (const auto& a : plan["actions"]) {
-    out += std::string(a["blocked"].get<bool>() ? "  ! " : "    ") + a["action"].get<std::string>() +
-           " " + a["kind"].get<std::string>() + " " + a["id"].get<std::string>() + " -> " +
-           a["target"].get<std::string>();
+    out += std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
+           a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+           a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
     if (a.contains("reason")) out += "  [blocked: " + a["reason"].get<std::string>() + "]";
     out += "\n";
   }
@@ -119,7 +123,8 @@ inline std::string plan_text(const value& plan) {
         out += "  environment " + r["name"].get<std::string>() + " for MCP server " +
                r["mcpServer"].get<std::string>() + "\n";
       } else {
-        out += "  " + r["kind"].get<std::string>() + " for MCP server " + r["mcpServer"].get<std::string>() + "\n";
+        out += "  " + r["kind"].get<std::string>() + " for MCP server " +
+               r["mcpServer"].get<std::string>() + "\n";
       }
     }
   }

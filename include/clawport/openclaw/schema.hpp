@@ -37,29 +37,115 @@ struct host_catalog {
 namespace detail {
 
 inline bool is_blocked_env_key(std::string_view key) {
-  static const char* const blocked[] = {
-      "NODE_OPTIONS", "NODE_PATH", "NODE_REDIRECT_WARNINGS", "NODE_REPL_EXTERNAL_MODULE",
-      "NODE_REPL_HISTORY", "NODE_V8_COVERAGE", "PYTHONHOME", "PYTHONPATH", "PERL5LIB",
-      "PERL5OPT", "RUBYLIB", "RUBYOPT", "BASHOPTS", "BASH_ENV", "ENV", "KSH_ENV", "BROWSER",
-      "GIT_ALLOW_PROTOCOL", "GIT_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_DIR", "GIT_WORK_TREE",
-      "GIT_COMMON_DIR", "GIT_EXEC_PATH", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
-      "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PROTOCOL_FROM_USER",
-      "GIT_SEQUENCE_EDITOR", "GIT_TEMPLATE_DIR", "GIT_SSL_NO_VERIFY", "GIT_SSL_CAINFO",
-      "GIT_SSL_CAPATH", "CC", "CPP", "CXX", "CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTC_WRAPPER",
-      "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTDOC", "RUSTC", "RUSTC_WRAPPER",
-      "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER", "SHELL",
-      "SHELLOPTS", "PS4", "GCONV_PATH", "IFS", "SSLKEYLOGFILE", "JAVA_OPTS",
-      "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "PYTHONBREAKPOINT",
-      "DOTNET_STARTUP_HOOKS", "DOTNET_ADDITIONAL_DEPS", "FPATH", "GLIBC_TUNABLES", "MAVEN_OPTS",
-      "MAKE", "MAKEFLAGS", "MFLAGS", "SBT_OPTS", "GRADLE_OPTS", "ANT_OPTS", "HGRCPATH",
-      "HGEDITOR", "HGMERGE", "EXINIT", "VIMINIT", "MYVIMRC", "GVIMINIT", "LUA_INIT",
-      "LUA_INIT_5_1", "LUA_INIT_5_2", "LUA_INIT_5_3", "LUA_INIT_5_4", "EMACSLOADPATH",
-      "RUBYSHELL", "GIT_HOOK_PATH", "SVN_EDITOR", "SVN_SSH", "BZR_EDITOR", "BZR_SSH",
-      "BZR_PLUGIN_PATH", "SUDO_ASKPASS", "JULIA_EDITOR", "CONFIG_SITE", "CONFIG_SHELL",
-      "CMAKE_TOOLCHAIN_FILE", "CATALINA_OPTS", "CORECLR_PROFILER", "HELM_PLUGINS",
-      "PACKER_PLUGIN_PATH", "VAGRANT_VAGRANTFILE", "ERL_AFLAGS", "ERL_FLAGS", "ERL_ZFLAGS",
-      "ELIXIR_ERL_OPTIONS", "R_ENVIRON", "R_PROFILE", "R_ENVIRON_USER", "R_PROFILE_USER",
-      "TCLLIBPATH", "HOSTALIASES"};
+  static const char* const blocked[] = {"NODE_OPTIONS",
+                                        "NODE_PATH",
+                                        "NODE_REDIRECT_WARNINGS",
+                                        "NODE_REPL_EXTERNAL_MODULE",
+                                        "NODE_REPL_HISTORY",
+                                        "NODE_V8_COVERAGE",
+                                        "PYTHONHOME",
+                                        "PYTHONPATH",
+                                        "PERL5LIB",
+                                        "PERL5OPT",
+                                        "RUBYLIB",
+                                        "RUBYOPT",
+                                        "BASHOPTS",
+                                        "BASH_ENV",
+                                        "ENV",
+                                        "KSH_ENV",
+                                        "BROWSER",
+                                        "GIT_ALLOW_PROTOCOL",
+                                        "GIT_EDITOR",
+                                        "GIT_EXTERNAL_DIFF",
+                                        "GIT_DIR",
+                                        "GIT_WORK_TREE",
+                                        "GIT_COMMON_DIR",
+                                        "GIT_EXEC_PATH",
+                                        "GIT_INDEX_FILE",
+                                        "GIT_OBJECT_DIRECTORY",
+                                        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                        "GIT_NAMESPACE",
+                                        "GIT_PROTOCOL_FROM_USER",
+                                        "GIT_SEQUENCE_EDITOR",
+                                        "GIT_TEMPLATE_DIR",
+                                        "GIT_SSL_NO_VERIFY",
+                                        "GIT_SSL_CAINFO",
+                                        "GIT_SSL_CAPATH",
+                                        "CC",
+                                        "CPP",
+                                        "CXX",
+                                        "CARGO_BUILD_RUSTC",
+                                        "CARGO_BUILD_RUSTC_WRAPPER",
+                                        "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+                                        "CARGO_BUILD_RUSTDOC",
+                                        "RUSTC",
+                                        "RUSTC_WRAPPER",
+                                        "RUSTC_WORKSPACE_WRAPPER",
+                                        "RUSTDOC",
+                                        "CMAKE_C_COMPILER",
+                                        "CMAKE_CXX_COMPILER",
+                                        "SHELL",
+                                        "SHELLOPTS",
+                                        "PS4",
+                                        "GCONV_PATH",
+                                        "IFS",
+                                        "SSLKEYLOGFILE",
+                                        "JAVA_OPTS",
+                                        "JAVA_TOOL_OPTIONS",
+                                        "_JAVA_OPTIONS",
+                                        "JDK_JAVA_OPTIONS",
+                                        "PYTHONBREAKPOINT",
+                                        "DOTNET_STARTUP_HOOKS",
+                                        "DOTNET_ADDITIONAL_DEPS",
+                                        "FPATH",
+                                        "GLIBC_TUNABLES",
+                                        "MAVEN_OPTS",
+                                        "MAKE",
+                                        "MAKEFLAGS",
+                                        "MFLAGS",
+                                        "SBT_OPTS",
+                                        "GRADLE_OPTS",
+                                        "ANT_OPTS",
+                                        "HGRCPATH",
+                                        "HGEDITOR",
+                                        "HGMERGE",
+                                        "EXINIT",
+                                        "VIMINIT",
+                                        "MYVIMRC",
+                                        "GVIMINIT",
+                                        "LUA_INIT",
+                                        "LUA_INIT_5_1",
+                                        "LUA_INIT_5_2",
+                                        "LUA_INIT_5_3",
+                                        "LUA_INIT_5_4",
+                                        "EMACSLOADPATH",
+                                        "RUBYSHELL",
+                                        "GIT_HOOK_PATH",
+                                        "SVN_EDITOR",
+                                        "SVN_SSH",
+                                        "BZR_EDITOR",
+                                        "BZR_SSH",
+                                        "BZR_PLUGIN_PATH",
+                                        "SUDO_ASKPASS",
+                                        "JULIA_EDITOR",
+                                        "CONFIG_SITE",
+                                        "CONFIG_SHELL",
+                                        "CMAKE_TOOLCHAIN_FILE",
+                                        "CATALINA_OPTS",
+                                        "CORECLR_PROFILER",
+                                        "HELM_PLUGINS",
+                                        "PACKER_PLUGIN_PATH",
+                                        "VAGRANT_VAGRANTFILE",
+                                        "ERL_AFLAGS",
+                                        "ERL_FLAGS",
+                                        "ERL_ZFLAGS",
+                                        "ELIXIR_ERL_OPTIONS",
+                                        "R_ENVIRON",
+                                        "R_PROFILE",
+                                        "R_ENVIRON_USER",
+                                        "R_PROFILE_USER",
+                                        "TCLLIBPATH",
+                                        "HOSTALIASES"};
   std::string up(key);
   for (char& c : up)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
@@ -127,7 +213,8 @@ inline bool expand_cron_field(std::string_view text, const cron_field& f, std::v
   std::size_t from = 0;
   for (;;) {
     const std::size_t comma = text.find(',', from);
-    std::string_view item = text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+    std::string_view item =
+        text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
     int step = 1;
     const std::size_t slash = item.find('/');
     if (slash != std::string_view::npos) {
@@ -183,7 +270,7 @@ inline bool is_valid_cron(std::string_view expr, std::string_view tz) {
     fields.push_back(expr.substr(from, k - from));
   }
   if (fields.size() != 5) return false;
-  static const char* const months[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul",
+  static const char* const months[] = {"jan", "feb", "mar", "apr", "may", "jun",  "jul",
                                        "aug", "sep", "oct", "nov", "dec", nullptr};
   static const char* const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat", nullptr};
   const detail::cron_field spec[5] = {{0, 59, nullptr, 0},
@@ -193,7 +280,8 @@ inline bool is_valid_cron(std::string_view expr, std::string_view tz) {
                                       {0, 7, days, 0}};
   std::vector<bool> sets[5];
   for (int f = 0; f < 5; ++f)
-    if (!detail::expand_cron_field(fields[static_cast<std::size_t>(f)], spec[f], sets[f])) return false;
+    if (!detail::expand_cron_field(fields[static_cast<std::size_t>(f)], spec[f], sets[f]))
+      return false;
   const bool dom_star = fields[2] == "*" || fields[2] == "?";
   const bool dow_star = fields[4] == "*" || fields[4] == "?";
   bool any_dow = false;
@@ -259,13 +347,20 @@ namespace detail {
 
 inline std::string type_name(const value& v) {
   switch (v.type()) {
-    case value::value_t::null: return "null";
-    case value::value_t::boolean: return "boolean";
-    case value::value_t::string: return "string";
-    case value::value_t::array: return "array";
-    case value::value_t::object: return "object";
-    case value::value_t::discarded: return "undefined";
-    default: return "number";
+    case value::value_t::null:
+      return "null";
+    case value::value_t::boolean:
+      return "boolean";
+    case value::value_t::string:
+      return "string";
+    case value::value_t::array:
+      return "array";
+    case value::value_t::object:
+      return "object";
+    case value::value_t::discarded:
+      return "undefined";
+    default:
+      return "number";
   }
 }
 
@@ -307,7 +402,8 @@ class checker {
         unknown += "\"" + it.key() + "\"";
       }
     }
-    if (n) issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+    if (n)
+      issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
   }
   bool required(const value& obj, const char* key, const std::string& path) {
     if (obj.contains(key)) return true;
@@ -403,7 +499,9 @@ inline const value* get(const value& obj, const char* key) {
   return it == obj.end() ? nullptr : &*it;
 }
 
-inline std::string str(const value& v) { return v.is_string() ? v.get<std::string>() : std::string(); }
+inline std::string str(const value& v) {
+  return v.is_string() ? v.get<std::string>() : std::string();
+}
 
 /// A remote MCP URL: https (or http on exactly localhost/127.0.0.1/[::1]), a host, no
 /// userinfo, no fragment. Returns the problem, empty when fine.
@@ -444,9 +542,8 @@ inline std::string remote_url_problem(const std::string& url) {
 
 /// The pinned-package-manager rule for stdio MCP commands (§1.7).
 inline bool package_manager_pinned(const std::string& command, const value& args) {
-  std::string exe = command.substr(command.find_last_of("/\\") == std::string::npos
-                                       ? 0
-                                       : command.find_last_of("/\\") + 1);
+  std::string exe = command.substr(
+      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
   for (char& c : exe)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
   for (const char* ext : {".cmd", ".exe"}) {
@@ -586,24 +683,31 @@ inline void check_cron_job(checker& c, const value& j, const std::string& path) 
     if (c.object(s, sp)) {
       c.strict(s, sp, {"cron", "timezone"});
       const bool a = c.required(s, "cron", sp) && c.string(s["cron"], member(sp, "cron"));
-      const bool b = c.required(s, "timezone", sp) && c.string(s["timezone"], member(sp, "timezone"));
-      if (a && b && !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
+      const bool b =
+          c.required(s, "timezone", sp) && c.string(s["timezone"], member(sp, "timezone"));
+      if (a && b &&
+          !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
         c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
       }
     }
   }
-  if (c.required(j, "session", path)) c.one_of(j["session"], member(path, "session"), {"main", "isolated"});
+  if (c.required(j, "session", path))
+    c.one_of(j["session"], member(path, "session"), {"main", "isolated"});
   if (c.required(j, "message", path)) c.string(j["message"], member(path, "message"));
   if (const value* d = get(j, "delivery")) {
     const std::string dp = member(path, "delivery");
     if (c.object(*d, dp)) {
       c.strict(*d, dp, {"mode", "channel"});
-      bool ok = c.required(*d, "mode", dp) && c.one_of((*d)["mode"], member(dp, "mode"), {"none", "announce"});
-      if (const value* ch = get(*d, "channel")) ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
+      bool ok = c.required(*d, "mode", dp) &&
+                c.one_of((*d)["mode"], member(dp, "mode"), {"none", "announce"});
+      if (const value* ch = get(*d, "channel"))
+        ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
       if (ok) {
         const bool none = (*d)["mode"] == "none";
         if (none == d->contains("channel")) {
-          c.issue(dp, "Cron delivery must be {mode: \"none\"} or {mode: \"announce\", channel: \"last\"}.");
+          c.issue(
+              dp,
+              "Cron delivery must be {mode: \"none\"} or {mode: \"announce\", channel: \"last\"}.");
         }
       }
     }
@@ -639,7 +743,8 @@ inline std::string data_url_problem(const std::string& s) {
     }
   }
   const std::size_t decoded = payload.size() / 4 * 3 - pad;
-  if (decoded < 1 || decoded > 2 * 1024 * 1024) return "Avatar images must decode to 1 byte to 2 MiB.";
+  if (decoded < 1 || decoded > 2 * 1024 * 1024)
+    return "Avatar images must decode to 1 byte to 2 MiB.";
   return "";
 }
 
@@ -671,7 +776,9 @@ inline manifest_result validate_manifest(const value& m) {
   detail::checker c(r.diagnostics, "invalid_manifest");
   using detail::get;
   if (!c.object(m, "$")) return r;
-  c.strict(m, "$", {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
+  c.strict(
+      m, "$",
+      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
   if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
   if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent")) {
     const value& a = m["agent"];
@@ -694,7 +801,8 @@ inline manifest_result validate_manifest(const value& m) {
     if (c.object(*md, "$.metadata")) {
       for (auto it = md->begin(); it != md->end(); ++it) {
         const std::string p = member("$.metadata", it.key());
-        if (!is_canonical(it.key())) c.issue(p, "Metadata keys must be canonical non-empty strings.");
+        if (!is_canonical(it.key()))
+          c.issue(p, "Metadata keys must be canonical non-empty strings.");
         c.any_string(it.value(), p);
       }
     }
@@ -710,7 +818,8 @@ inline manifest_result validate_manifest(const value& m) {
             const std::string p = member(bp, it.key());
             if (!c.object(it.value(), p)) continue;
             c.strict(it.value(), p, {"source"});
-            if (c.required(it.value(), "source", p)) c.safe_path(it.value()["source"], member(p, "source"));
+            if (c.required(it.value(), "source", p))
+              c.safe_path(it.value()["source"], member(p, "source"));
           }
         }
       }
@@ -762,7 +871,8 @@ inline manifest_result validate_manifest(const value& m) {
   }
   if (const value* cj = get(m, "cronJobs")) {
     if (c.array(*cj, "$.cronJobs")) {
-      for (std::size_t k = 0; k < cj->size(); ++k) detail::check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
+      for (std::size_t k = 0; k < cj->size(); ++k)
+        detail::check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
     }
   }
   if (!r.diagnostics.empty()) return r;
@@ -821,7 +931,8 @@ inline manifest_result validate_manifest(const value& m) {
     ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
   };
   std::vector<std::string> keys;
-  for (auto it = out["workspace"]["bootstrapFiles"].begin(); it != out["workspace"]["bootstrapFiles"].end(); ++it)
+  for (auto it = out["workspace"]["bootstrapFiles"].begin();
+       it != out["workspace"]["bootstrapFiles"].end(); ++it)
     keys.push_back(portable_key(it.key()));
   const value& files = out["workspace"]["files"];
   for (std::size_t k = 0; k < files.size(); ++k) {
@@ -833,8 +944,7 @@ inline manifest_result validate_manifest(const value& m) {
     if (clash) {
       cross(p, "Workspace destination " + dest + " is declared more than once.");
     } else if (keys_conflict(key, "bootstrap.md")) {
-      cross(p, "Workspace destination " + dest +
-                   " is reserved for the package-root BOOTSTRAP.md.");
+      cross(p, "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
     }
     keys.push_back(key);
   }
@@ -846,7 +956,8 @@ inline manifest_result validate_manifest(const value& m) {
                               ":" + unicode::to_lower(p["ref"].get<std::string>());
       if (!seen.insert(key).second) {
         cross(index("$.packages", k), "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() + " is declared more than once.");
+                                          p["ref"].get<std::string>() +
+                                          " is declared more than once.");
       }
     }
   }
@@ -869,12 +980,14 @@ inline manifest_result validate_manifest(const value& m) {
       const std::string problem = detail::data_url_problem(av);
       if (!problem.empty()) cross(p, problem);
     } else if (!is_safe_relative_path(av) || !detail::has_image_extension(av)) {
-      cross(p, "Avatars must be an image data URL or a safe workspace-relative image path "
-               "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
+      cross(p,
+            "Avatars must be an image data URL or a safe workspace-relative image path "
+            "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
     } else {
       const std::string key = portable_key(av);
       bool declared = false;
-      for (const auto& f : files) declared = declared || portable_key(f["path"].get<std::string>()) == key;
+      for (const auto& f : files)
+        declared = declared || portable_key(f["path"].get<std::string>()) == key;
       if (!declared) {
         cross(p, "Local avatar " + av + " must be a managed workspace.files destination.");
       }
@@ -900,7 +1013,8 @@ inline profile_result validate_profile(const value& p, const std::string& root,
   using detail::get;
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
-  if (c.required(p, "schemaVersion", root)) c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
+  if (c.required(p, "schemaVersion", root))
+    c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
   if (c.required(p, "agent", root) && c.object(p["agent"], ap)) {
     const value& a = p["agent"];
@@ -920,16 +1034,20 @@ inline profile_result validate_profile(const value& p, const std::string& root,
       const std::string gp = member(ap, "groupChat");
       if (c.object(*g, gp)) {
         c.strict(*g, gp, {"mentionPatterns"});
-        if (const value* mp = get(*g, "mentionPatterns")) c.string_array(*mp, member(gp, "mentionPatterns"), true);
+        if (const value* mp = get(*g, "mentionPatterns"))
+          c.string_array(*mp, member(gp, "mentionPatterns"), true);
       }
     }
     if (const value* s = get(a, "sandbox")) {
       const std::string sp = member(ap, "sandbox");
       if (c.object(*s, sp)) {
         c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
-        if (const value* v = get(*s, "mode")) c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
-        if (const value* v = get(*s, "scope")) c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
-        if (const value* v = get(*s, "workspaceAccess")) c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+        if (const value* v = get(*s, "mode"))
+          c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
+        if (const value* v = get(*s, "scope"))
+          c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
+        if (const value* v = get(*s, "workspaceAccess"))
+          c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
       }
     }
     if (const value* t = get(a, "tools")) {
@@ -942,7 +1060,8 @@ inline profile_result validate_profile(const value& p, const std::string& root,
             profile = v->get<std::string>();
             if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
                 host.tool_profiles.end()) {
-              c.issue(member(tp, "profile"), "Tool profile must name a registered OpenClaw built-in profile.");
+              c.issue(member(tp, "profile"),
+                      "Tool profile must name a registered OpenClaw built-in profile.");
               profile.clear();
             }
           }
@@ -962,18 +1081,21 @@ inline profile_result validate_profile(const value& p, const std::string& root,
           }
         }
         if (t->contains("allow") && t->contains("alsoAllow")) {
-          c.issue(member(tp, "alsoAllow"), "tools.allow and tools.alsoAllow are mutually exclusive.");
+          c.issue(member(tp, "alsoAllow"),
+                  "tools.allow and tools.alsoAllow are mutually exclusive.");
         }
         if (t->contains("alsoAllow") && !t->contains("profile")) {
-          c.issue(member(tp, "alsoAllow"), "tools.alsoAllow extends a tool profile; set tools.profile.");
+          c.issue(member(tp, "alsoAllow"),
+                  "tools.alsoAllow extends a tool profile; set tools.profile.");
         }
         if (!profile.empty() && !t->contains("allow")) {
-          const bool needs = profile == "full" ||
-                             std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
-                                       profile) != host.bundle_mcp_profiles.end();
+          const bool needs =
+              profile == "full" ||
+              std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
+                        profile) != host.bundle_mcp_profiles.end();
           if (needs) {
-            c.issue(member(tp, "allow"), "Tool profile " + profile +
-                                             " requires an explicit bounded tools.allow list.");
+            c.issue(member(tp, "allow"),
+                    "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
           }
         }
         if (const value* fsv = get(*t, "fs")) {
@@ -1009,7 +1131,8 @@ inline profile_result validate_profile(const value& p, const std::string& root,
               if (c.nonempty_array(*v, srcp)) {
                 bool sessions = false;
                 for (std::size_t i = 0; i < v->size(); ++i) {
-                  if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions") {
+                  if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) &&
+                      (*v)[i] == "sessions") {
                     sessions = true;
                   }
                 }
@@ -1032,7 +1155,9 @@ inline profile_result validate_profile(const value& p, const std::string& root,
         }
         std::vector<diagnostic> unk;
         detail::checker u(unk, "invalid_openclaw_profile");
-        u.strict(*h, hp, {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds", "skipWhenBusy"});
+        u.strict(*h, hp,
+                 {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+                  "skipWhenBusy"});
         for (auto& d : unk) r.diagnostics.push_back(d);
         if (const value* v = get(*h, "every")) {
           double ms = 0;
@@ -1052,31 +1177,36 @@ inline profile_result validate_profile(const value& p, const std::string& root,
             };
             if (const value* v = get(*ah, "start")) {
               if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
-                c.issue(member(ahp, "start"), "activeHours.start must be HH:MM between 00:00 and 23:59.");
+                c.issue(member(ahp, "start"),
+                        "activeHours.start must be HH:MM between 00:00 and 23:59.");
               }
             }
             if (const value* v = get(*ah, "end")) {
               if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
-                c.issue(member(ahp, "end"), "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
+                c.issue(member(ahp, "end"),
+                        "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
               }
             }
             if (const value* v = get(*ah, "timezone")) {
               if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
-                c.issue(member(ahp, "timezone"), "activeHours.timezone must be a valid IANA time zone.");
+                c.issue(member(ahp, "timezone"),
+                        "activeHours.timezone must be a valid IANA time zone.");
               }
             }
           }
         }
         for (const char* k : {"lightContext", "isolatedSession"})
           if (const value* v = get(*h, k)) c.boolean(*v, member(hp, k));
-        if (const value* v = get(*h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
+        if (const value* v = get(*h, "timeoutSeconds"))
+          c.integer(*v, member(hp, "timeoutSeconds"), 1);
       }
     }
     if (const value* hd = get(a, "humanDelay")) {
       const std::string hp = member(ap, "humanDelay");
       if (c.object(*hd, hp)) {
         c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
-        if (const value* v = get(*hd, "mode")) c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
+        if (const value* v = get(*hd, "mode"))
+          c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
         for (const char* k : {"minMs", "maxMs"})
           if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
       }
@@ -1093,11 +1223,14 @@ inline profile_result validate_profile(const value& p, const std::string& root,
         if (!c.object(e, xp)) continue;
         c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
         if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
-          if (!is_agent_id(e["id"].get<std::string>())) c.issue(member(xp, "id"), "Invalid extension id.");
-          if (!ids.insert(e["id"].get<std::string>()).second) c.issue(member(xp, "id"), "Extension ids must be unique.");
+          if (!is_agent_id(e["id"].get<std::string>()))
+            c.issue(member(xp, "id"), "Invalid extension id.");
+          if (!ids.insert(e["id"].get<std::string>()).second)
+            c.issue(member(xp, "id"), "Extension ids must be unique.");
         }
         if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
-        if (c.required(e, "format", xp)) c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+        if (c.required(e, "format", xp))
+          c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
         if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
         if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
           if (!is_package_name(e["ref"].get<std::string>())) {

@@ -72,13 +72,27 @@ inline std::string js_string(std::string_view s) {
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           out += "\\u00";
@@ -171,13 +185,23 @@ inline std::vector<const std::string*> sorted_keys(const value& obj) {
 
 inline void stable(const value& v, std::string& out) {
   switch (v.type()) {
-    case value::value_t::discarded: out += "undefined"; return;
-    case value::value_t::null: out += "null"; return;
-    case value::value_t::boolean: out += v.get<bool>() ? "true" : "false"; return;
-    case value::value_t::string: out += js_string(v.get_ref<const std::string&>()); return;
+    case value::value_t::discarded:
+      out += "undefined";
+      return;
+    case value::value_t::null:
+      out += "null";
+      return;
+    case value::value_t::boolean:
+      out += v.get<bool>() ? "true" : "false";
+      return;
+    case value::value_t::string:
+      out += js_string(v.get_ref<const std::string&>());
+      return;
     case value::value_t::number_integer:
     case value::value_t::number_unsigned:
-    case value::value_t::number_float: out += number_text(v, true); return;
+    case value::value_t::number_float:
+      out += number_text(v, true);
+      return;
     case value::value_t::array: {
       out += '[';
       bool first = true;
@@ -202,12 +226,15 @@ inline void stable(const value& v, std::string& out) {
       out += '}';
       return;
     }
-    case value::value_t::binary: out += "null"; return;
+    case value::value_t::binary:
+      out += "null";
+      return;
   }
 }
 
 inline void pretty(const value& v, std::string& out, int indent, int level) {
   const auto pad = [&](int l) {
+    if (indent <= 0) return;
     out += '\n';
     out.append(static_cast<std::size_t>(indent * l), ' ');
   };
@@ -242,7 +269,7 @@ inline void pretty(const value& v, std::string& out, int indent, int level) {
         first = false;
         pad(level + 1);
         out += js_string(it.key());
-        out += ": ";
+        out += indent > 0 ? ": " : ":";
         pretty(it.value(), out, indent, level + 1);
       }
       if (first) {
@@ -253,11 +280,17 @@ inline void pretty(const value& v, std::string& out, int indent, int level) {
       out += '}';
       return;
     }
-    case value::value_t::discarded: out += "null"; return;
+    case value::value_t::discarded:
+      out += "null";
+      return;
     case value::value_t::number_integer:
     case value::value_t::number_unsigned:
-    case value::value_t::number_float: out += number_text(v, false); return;
-    default: stable(v, out); return;
+    case value::value_t::number_float:
+      out += number_text(v, false);
+      return;
+    default:
+      stable(v, out);
+      return;
   }
 }
 

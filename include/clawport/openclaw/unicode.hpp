@@ -62,9 +62,8 @@ constexpr std::uint32_t l_count = 19, v_count = 21, t_count = 28, n_count = v_co
 inline std::uint32_t ccc(std::uint32_t cp) {
   const auto* b = std::begin(unicode_data::combining_classes);
   const auto* e = std::end(unicode_data::combining_classes);
-  const auto* it = std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) {
-    return row[0] < v;
-  });
+  const auto* it =
+      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
   return it != e && (*it)[0] == cp ? (*it)[1] : 0;
 }
 
@@ -78,9 +77,8 @@ inline void decompose(std::uint32_t cp, std::vector<std::uint32_t>& out) {
   }
   const auto* b = std::begin(unicode_data::decompositions);
   const auto* e = std::end(unicode_data::decompositions);
-  const auto* it = std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) {
-    return row[0] < v;
-  });
+  const auto* it =
+      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
   if (it == e || (*it)[0] != cp) {
     out.push_back(cp);
     return;
@@ -99,11 +97,10 @@ inline std::uint32_t compose(std::uint32_t a, std::uint32_t b) {
   }
   const auto* beg = std::begin(unicode_data::compositions);
   const auto* end = std::end(unicode_data::compositions);
-  const auto* it = std::lower_bound(beg, end, std::pair<std::uint32_t, std::uint32_t>(a, b),
-                                    [](const auto& row, const auto& v) {
-                                      return row[0] < v.first ||
-                                             (row[0] == v.first && row[1] < v.second);
-                                    });
+  const auto* it = std::lower_bound(
+      beg, end, std::pair<std::uint32_t, std::uint32_t>(a, b), [](const auto& row, const auto& v) {
+        return row[0] < v.first || (row[0] == v.first && row[1] < v.second);
+      });
   return it != end && (*it)[0] == a && (*it)[1] == b ? (*it)[2] : 0;
 }
 
@@ -125,9 +122,9 @@ inline std::string nfc(std::string_view s) {
     }
     std::size_t j = k;
     while (j < d.size() && detail::ccc(d[j]) != 0) ++j;
-    std::stable_sort(d.begin() + static_cast<std::ptrdiff_t>(k),
-                     d.begin() + static_cast<std::ptrdiff_t>(j),
-                     [](std::uint32_t a, std::uint32_t b) { return detail::ccc(a) < detail::ccc(b); });
+    std::stable_sort(
+        d.begin() + static_cast<std::ptrdiff_t>(k), d.begin() + static_cast<std::ptrdiff_t>(j),
+        [](std::uint32_t a, std::uint32_t b) { return detail::ccc(a) < detail::ccc(b); });
     k = j;
   }
   std::vector<std::uint32_t> out;
@@ -168,9 +165,8 @@ inline std::string to_lower(std::string_view s) {
   for (const std::uint32_t cp : detail::decode(s)) {
     const auto* b = std::begin(unicode_data::lowercase);
     const auto* e = std::end(unicode_data::lowercase);
-    const auto* it = std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) {
-      return row[0] < v;
-    });
+    const auto* it =
+        std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
     if (it == e || (*it)[0] != cp) {
       cps.push_back(cp);
       continue;

@@ -260,9 +260,9 @@ class parser {
     parser& p;
     depth_guard(parser& pp, std::size_t at) : p(pp) {
       if (++p.depth_ > p.opt_.max_depth) {
-        p.fail(issue_kind::too_deep, at,
-               "collections are nested deeper than " + std::to_string(p.opt_.max_depth) +
-                   " levels");
+        p.fail(
+            issue_kind::too_deep, at,
+            "collections are nested deeper than " + std::to_string(p.opt_.max_depth) + " levels");
       }
     }
     ~depth_guard() { --p.depth_; }
@@ -359,7 +359,8 @@ class parser {
   void refuse_plain_start(std::size_t at, bool flow) const {
     const char c = s_[at];
     if (c == '@' || c == '`') {
-      fail(issue_kind::syntax, at, std::string("`") + c + "` is reserved and cannot start a scalar");
+      fail(issue_kind::syntax, at,
+           std::string("`") + c + "` is reserved and cannot start a scalar");
     }
     if (c == '%') fail(issue_kind::syntax, at, "`%` cannot start a plain scalar");
     if (c == '|' || c == '>') {
@@ -496,7 +497,8 @@ class parser {
     for (;;) {
       const std::size_t at = i_;
       refuse_node_property(at);
-      if (s_[i_] == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+      if (s_[i_] == '?' && blank_at(i_ + 1))
+        fail(issue_kind::complex_key, at, "complex keys (`? `)");
       if (s_[i_] == '[' || s_[i_] == '{') {
         fail(issue_kind::complex_key, at, "a collection used as a mapping key");
       }
@@ -796,8 +798,8 @@ class parser {
     for (std::size_t k = 0; k < digits; ++k) {
       if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
       const char h = s_[i_++];
-      v = v * 16 + static_cast<std::uint32_t>(is_digit(h) ? h - '0'
-                                                          : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
+      v = v * 16 + static_cast<std::uint32_t>(
+                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
     }
     return v;
   }
@@ -836,25 +838,61 @@ class parser {
       if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
       const char e = s_[i_++];
       switch (e) {
-        case '0': out += '\0'; break;
-        case 'a': out += '\a'; break;
-        case 'b': out += '\b'; break;
+        case '0':
+          out += '\0';
+          break;
+        case 'a':
+          out += '\a';
+          break;
+        case 'b':
+          out += '\b';
+          break;
         case 't':
-        case '\t': out += '\t'; break;
-        case 'n': out += '\n'; break;
-        case 'v': out += '\v'; break;
-        case 'f': out += '\f'; break;
-        case 'r': out += '\r'; break;
-        case 'e': out += '\x1b'; break;
-        case ' ': out += ' '; break;
-        case '"': out += '"'; break;
-        case '/': out += '/'; break;
-        case '\\': out += '\\'; break;
-        case 'N': append_utf8(out, 0x85); break;
-        case '_': append_utf8(out, 0xa0); break;
-        case 'L': append_utf8(out, 0x2028); break;
-        case 'P': append_utf8(out, 0x2029); break;
-        case 'x': append_utf8(out, hex_escape(2, esc)); break;
+        case '\t':
+          out += '\t';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'e':
+          out += '\x1b';
+          break;
+        case ' ':
+          out += ' ';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case 'N':
+          append_utf8(out, 0x85);
+          break;
+        case '_':
+          append_utf8(out, 0xa0);
+          break;
+        case 'L':
+          append_utf8(out, 0x2028);
+          break;
+        case 'P':
+          append_utf8(out, 0x2029);
+          break;
+        case 'x':
+          append_utf8(out, hex_escape(2, esc));
+          break;
         case 'U': {
           const std::uint32_t cp = hex_escape(8, esc);
           if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
@@ -865,8 +903,7 @@ class parser {
         }
         case 'u': {
           std::uint32_t cp = hex_escape(4, esc);
-          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' &&
-              s_[i_ + 1] == 'u') {
+          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
             const std::size_t save = i_;
             i_ += 2;
             const std::uint32_t lo = hex_escape(4, esc);
@@ -1012,8 +1049,7 @@ class parser {
       std::string raw;
       json first = flow_scalar_or_collection(coll, plain, raw);
       skip_flow_space(open_at);
-      const bool pair = s_[i_] == ':' && (!plain || blank_at(i_ + 1) ||
-                                          flow_indicator(s_[i_ + 1]));
+      const bool pair = s_[i_] == ':' && (!plain || blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]));
       if (pair) {
         if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
         ++i_;
