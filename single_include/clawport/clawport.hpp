@@ -7491,21 +7491,19 @@ inline std::string_view js_trim(std::string_view s) {
   while (b < e && detail::js_space(cps[b])) ++b;
   while (e > b && detail::js_space(cps[e - 1])) --e;
   // Map code-point bounds back to bytes.
-  std::size_t byte = 0;
-  std::size_t from = 0;
+  std::size_t from = s.size();
   std::size_t to = s.size();
-  for (std::size_t k = 0, i = 0; i <= cps.size(); ++i) {
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < cps.size(); ++i) {
     if (i == b) from = k;
     if (i == e) {
       to = k;
       break;
     }
-    if (i == cps.size()) break;
     const auto c = static_cast<unsigned char>(s[k]);
     k += c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-    byte = k;
   }
-  (void)byte;
+  if (b == cps.size()) return s.substr(s.size(), 0);
   return s.substr(from, to - from);
 }
 
