@@ -4,6 +4,7 @@
 
 #include "core/config.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "core/time.hpp"
 #include "core/utf8.hpp"
 #include "core/version.hpp"

@@ -6,6 +6,7 @@
 #include "zeroclaw/api.hpp"
 #include "zeroclaw/closure.hpp"
 #include "zeroclaw/document.hpp"
+#include "zeroclaw/install_layout.hpp"
 #include "zeroclaw/json.hpp"
 #include "zeroclaw/parse.hpp"
 #include "zeroclaw/paths.hpp"

@@ -133,6 +133,178 @@ class error : public std::runtime_error {
 
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/text.hpp -----
+// Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
+// how ZeroClaw trims every name and path it reads, and the one escape for human-readable
+// output (`escape_for_terminal`), so a control character in a config value, a file or a
+// skill name can never move the cursor, clear a line or hide text in a report.
+
+// ----- begin clawport/core/utf8.hpp -----
+// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
+// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace clawport::detail {
+
+/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
+inline bool valid_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xe0) == 0xc0) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace clawport::detail
+// ----- end clawport/core/utf8.hpp -----
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport::text {
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+/// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+/// `s` made safe to print on a terminal, for every human-readable output (reports,
+/// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
+/// C0 controls, DEL and bytes that are not UTF-8 become `\xHH`; the C1 controls
+/// (U+0080..U+009F) and the bidirectional overrides and isolates (U+202A..U+202E,
+/// U+2066..U+2069), which can reorder what a reader sees, become `\u{HHHH}`; a backslash
+/// becomes `\\`, so an escaped text is never mistaken for a raw one. Everything else,
+/// including non-ASCII letters, is kept.
+inline std::string escape_for_terminal(std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  const auto byte = [&](unsigned char c) {
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  };
+  const auto code = [&](std::uint32_t cp) {
+    out += "\\u{";
+    bool started = false;
+    for (int shift = 12; shift >= 0; shift -= 4) {
+      const unsigned digit = (cp >> shift) & 15U;
+      if (digit == 0 && !started && shift > 4) continue;
+      started = true;
+      out += hex[digit];
+    }
+    out += '}';
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) {
+        byte(c);
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t len = (c & 0xe0) == 0xc0   ? 2
+                            : (c & 0xf0) == 0xe0 ? 3
+                            : (c & 0xf8) == 0xf0 ? 4
+                                                 : 0;
+    if (len == 0 || i + len > s.size() || !clawport::detail::valid_utf8(s.substr(i, len))) {
+      byte(c);
+      ++i;
+      continue;
+    }
+    std::uint32_t cp = len == 2 ? (c & 0x1fU) : len == 3 ? (c & 0x0fU) : (c & 0x07U);
+    for (std::size_t k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fU);
+    if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069)) {
+      code(cp);
+    } else {
+      out.append(s.data() + i, len);
+    }
+    i += len;
+  }
+  return out;
+}
+
+}  // namespace clawport::text
+// ----- end clawport/core/text.hpp -----
 // ----- begin clawport/core/time.hpp -----
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
 // here reads a clock or the environment; the caller passes what it read, so two runs
@@ -233,56 +405,6 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 }  // namespace clawport
 // ----- end clawport/core/time.hpp -----
-// ----- begin clawport/core/utf8.hpp -----
-// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
-// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-
-namespace clawport::detail {
-
-/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      return false;
-    }
-    i += len;
-  }
-  return true;
-}
-
-}  // namespace clawport::detail
-// ----- end clawport/core/utf8.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
 
@@ -306,6 +428,149 @@ inline constexpr int bundle_format_version = 1;
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
 
+// ----- begin clawport/digest/list.hpp -----
+// The digest list of a bundle (`zeroclaw-agent.sha256`): the text `sha256sum` writes and
+// `sha256sum -c` reads. Pure: rendering and parsing take and return text.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::digest {
+
+/// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
+struct list_entry {
+  std::string path;
+  std::string hex;
+
+  friend bool operator==(const list_entry& a, const list_entry& b) {
+    return a.path == b.path && a.hex == b.hex;
+  }
+};
+
+namespace detail {
+
+inline bool needs_escape(std::string_view name) {
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+inline bool lower_hex(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+}  // namespace detail
+
+/// Renders `entries` as `sha256sum` does (`<hex>␠␠<path>\n`), sorted bytewise by path.
+/// A path holding a backslash, newline or carriage return is written the way GNU
+/// coreutils 9 writes it: the line starts with `\` and those characters become `\\`, `\n`
+/// and `\r`. Refuses (`invalid_argument`) a duplicate path or a malformed digest.
+inline std::string render_list(std::vector<list_entry> entries) {
+  std::sort(entries.begin(), entries.end(),
+            [](const list_entry& a, const list_entry& b) { return a.path < b.path; });
+  std::string out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const list_entry& e = entries[i];
+    if (i > 0 && entries[i - 1].path == e.path) {
+      throw error(errc::invalid_argument, "the digest list names " + e.path + " twice", e.path);
+    }
+    if (e.hex.size() != 64 || !detail::lower_hex(e.hex) || e.path.empty()) {
+      throw error(errc::invalid_argument, "malformed digest for " + e.path, e.path);
+    }
+    const bool escaped = detail::needs_escape(e.path);
+    if (escaped) out += '\\';
+    out += e.hex;
+    out += "  ";
+    for (char c : e.path) {
+      if (!escaped) {
+        out += c;
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else {
+        out += c;
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/// Parses a digest list as written by `render_list` or `sha256sum` (text `␠␠` or binary
+/// `␠*` separator, lower-case digits, escaped names). Every line must end in `\n`.
+/// Refuses (`bundle_invalid`, subject `source`) a malformed line, naming its number, and a
+/// path listed twice. Entries come back in file order.
+inline std::vector<list_entry> parse_list(std::string_view text, const std::string& source) {
+  std::vector<list_entry> out;
+  std::size_t line_no = 0;
+  const auto bad = [&](const std::string& why) {
+    return error(errc::bundle_invalid,
+                 source + " line " + std::to_string(line_no) + ": " + why +
+                     " (expected `<64 hex digits>  <path>` as sha256sum writes it)",
+                 source);
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    ++line_no;
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) throw bad("the last line does not end with a newline");
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    bool escaped = false;
+    if (!line.empty() && line.front() == '\\') {
+      escaped = true;
+      line.remove_prefix(1);
+    }
+    if (line.size() < 67) throw bad("the line is too short");
+    const std::string_view hex = line.substr(0, 64);
+    if (!detail::lower_hex(hex)) throw bad("the digest is not 64 lower-case hex digits");
+    if (line[64] != ' ' || (line[65] != ' ' && line[65] != '*')) {
+      throw bad("the digest is not followed by two spaces");
+    }
+    const std::string_view raw = line.substr(66);
+    std::string path;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const char c = raw[i];
+      if (!escaped || c != '\\') {
+        path += c;
+        continue;
+      }
+      if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
+      const char n = raw[++i];
+      if (n == '\\') {
+        path += '\\';
+      } else if (n == 'n') {
+        path += '\n';
+      } else if (n == 'r') {
+        path += '\r';
+      } else {
+        throw bad(std::string("unknown escape \\") + n + " in the name");
+      }
+    }
+    out.push_back(list_entry{std::move(path), std::string(hex)});
+  }
+  std::vector<const list_entry*> sorted;
+  sorted.reserve(out.size());
+  for (const list_entry& e : out) sorted.push_back(&e);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const list_entry* a, const list_entry* b) { return a->path < b->path; });
+  for (std::size_t i = 1; i < sorted.size(); ++i) {
+    if (sorted[i - 1]->path == sorted[i]->path) {
+      throw error(errc::bundle_invalid, source + " lists " + sorted[i]->path + " twice",
+                  sorted[i]->path);
+    }
+  }
+  return out;
+}
+
+}  // namespace clawport::digest
+// ----- end clawport/digest/list.hpp -----
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
 // (content digests of bundles, plan integrity). `digest::sha256` models it.
@@ -1438,7 +1703,6 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 // opened object is the one that was classified.
 
 
-
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -1464,23 +1728,23 @@ struct copy_tally {
 /// An empty function admits everything. An excluded directory is never opened.
 using entry_filter = std::function<bool(std::string_view relative)>;
 
-/// How a tree is named inside the bundle, and what it leaves out.
-struct copy_spec {
-  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;  ///< empty = everything
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`.
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
 };
 
-/// §7.5: the memory store (a first component `memory`) and a root-level
-/// `MEMORY_SNAPSHOT.md` stay behind; the test is by component and case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == "memory") return false;
-  return relative != "MEMORY_SNAPSHOT.md";
-}
-
-/// The spec of the workspace copy: root `workspace`, filtered by §7.5.
-inline copy_spec workspace_copy_spec() { return copy_spec{"workspace", workspace_entry_included}; }
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;        ///< empty = everything
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+};
 
 namespace detail {
 
@@ -1616,7 +1880,7 @@ class tree_copier {
     }
     std::uint64_t n = 0;
     try {
-      n = fs_.copy_data(*in, *out);
+      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -1629,10 +1893,26 @@ class tree_copier {
     tally_.bytes += n;
   }
 
+  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    spec_.sink->begin_file(bundle_path());
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
+      if (n == 0) break;
+      spec_.sink->bytes(buffer_.data(), n);
+      fs_.write_all(out, buffer_.data(), n);
+      total += n;
+    }
+    spec_.sink->end_file();
+    return total;
+  }
+
   Fs& fs_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
+  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -1657,7 +1937,18 @@ struct skill_source {
   std::string alias;     ///< becomes `skills/<alias>/` in the bundle
   std::string source;    ///< the planned source path, as shown in messages
   std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
-  std::function<bool(std::string_view skill)> admits_skill;  ///< empty admits every skill
+  /// Whether a skill travels, given its name (see `copy_skill_bundles`); empty admits all.
+  std::function<bool(std::string_view skill)> admits_skill;
+};
+
+/// The name a skill is filtered by: the directory's own name by default. The exporter
+/// passes the skill's logical name (skills::skill_name_at), read through the opened and
+/// identity-checked directory handle.
+struct directory_name {
+  template <class Fs>
+  std::string operator()(Fs&, const typename Fs::dir&, std::string_view dir_name) const {
+    return std::string(dir_name);
+  }
 };
 
 /// The skills one bundle carried (names sorted).
@@ -1681,10 +1972,13 @@ struct skill_copy_result {
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.
-template <class Fs>
+/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
+/// called only on the opened directory whose identity matched its classification.
+template <class Fs, class NameOf = directory_name>
 skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging) {
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* sink = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
   skill_copy_result result;
@@ -1721,13 +2015,12 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}};
+    const copy_spec spec{bundle_root, {}, sink};
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
           if (!detail::valid_utf8(name)) return;
-          if (source.admits_skill && !source.admits_skill(name)) return;
           const std::string path = bundle_root + "/" + std::string(name);
           std::optional<stat_info> info;
           try {
@@ -1756,6 +2049,15 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           if (opened.id != info->id) {
             ++result.tally.replaced_skipped;
             return;
+          }
+          if (source.admits_skill) {
+            bool admitted = false;
+            try {
+              admitted = source.admits_skill(name_of(fs, *skill, name));
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+            }
+            if (!admitted) return;
           }
           const std::uint64_t before = result.tally.files;
           {
@@ -3244,6 +3546,2467 @@ struct staged_swap {
 
 }  // namespace clawport::publish
 // ----- end clawport/publish/staged_swap.hpp -----
+// ----- begin clawport/skills/loader.hpp -----
+// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
+// §1.7), through the Fs policy. Entries are visited in byte order of their names where
+// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/skills/audit.hpp -----
+// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
+// `audit_skill_directory` walks a skill through the Fs policy and applies them.
+//
+// Beyond upstream (non-blocking findings, so the loaded set stays upstream's): FIFOs,
+// sockets and devices are reported and never opened (upstream would block reading one).
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/locations.hpp -----
+// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// directory resolution, the lexical `validate_directory` contract and directory
+// uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/zeroclaw/install_layout.hpp -----
+// The ZeroClaw install layout: where an install keeps its config, what its root is, where an
+// agent's workspace is by default, what of a workspace is the runtime's own state (the
+// workspace filter), where a skill bundle's directory is, and which of a bundle's skills an
+// agent loads (include/exclude). One rule each, used by the export planner, the skills
+// reader, the exporter and the importer. Pure: strings in, strings out, no I/O.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/paths.hpp -----
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
+// the skill-directory rules of §7.1. No filesystem access.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::zeroclaw::paths {
+
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    const std::size_t slash = p.find('/', start);
+    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
+    if (end > start) out.emplace_back(p.substr(start, end - start));
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
+/// plain component (at the root it is dropped; leading `..` of a relative path stays).
+/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = !p.empty() && p.front() == '/';
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  std::string joined = absolute ? "/" : "";
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (i) joined += '/';
+    joined += out[i];
+  }
+  return joined;
+}
+
+/// `base/rel`, or `rel` when it is absolute.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (!rel.empty() && rel.front() == '/') return std::string(rel);
+  if (base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  const bool pa = !path.empty() && path.front() == '/';
+  const bool pb = !prefix.empty() && prefix.front() == '/';
+  if (pa != pb) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::zeroclaw::paths
+// ----- end clawport/zeroclaw/paths.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The config file's name in an install (`$ZEROCLAW_CONFIG_DIR/config.toml`, else
+/// `~/.zeroclaw/config.toml`; the caller resolves the environment).
+inline constexpr std::string_view install_config_name = "config.toml";
+/// The directory under the install root that holds every agent's own tree.
+inline constexpr std::string_view install_agents_dir = "agents";
+/// The directory under the install root that skill bundles must stay inside.
+inline constexpr std::string_view install_shared_dir = "shared";
+/// The key file that decrypts every `enc2:` value of the install's config.
+inline constexpr std::string_view install_secret_key = ".secret_key";
+
+/// The install root: the directory that holds the config file's *name*. A symlinked
+/// config.toml (a dotfile manager's link) is followed to read the file, but the install
+/// stays where the name is, as ZeroClaw's `config_dir` does. Lexical: "/" for a file at
+/// the root, "." for a bare name.
+inline std::string install_root_of(std::string_view config_path) {
+  const std::size_t slash = config_path.rfind('/');
+  if (slash == std::string_view::npos) return ".";
+  if (slash == 0) return "/";
+  return std::string(config_path.substr(0, slash));
+}
+
+/// The default workspace of agent `alias`, relative to the install root.
+inline std::string default_workspace(std::string_view alias) {
+  return std::string(install_agents_dir) + "/" + std::string(alias) + "/workspace";
+}
+
+/// Agent `alias`'s workspace directory: `[agents.A.workspace].path` verbatim when set
+/// (relative values are taken from the install root), else the default under the root.
+inline std::string agent_workspace_dir(std::string_view install_root, std::string_view alias,
+                                       const std::optional<std::string>& configured = {}) {
+  if (configured) return paths::join(install_root, *configured);
+  return paths::join(install_root, default_workspace(alias));
+}
+
+/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
+/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
+/// By component, anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return false;
+  return relative != "MEMORY_SNAPSHOT.md";
+}
+
+/// A skill-bundle `directory` value as ZeroClaw reads it: trimmed of Unicode White_Space
+/// (Rust `str::trim`), so "shared/skills/rt\u00a0" is "shared/skills/rt".
+inline std::string_view skill_directory_value(std::string_view directory) noexcept {
+  return text::trim(directory);
+}
+
+/// A skill bundle's directory (upstream `resolve_directory`): the trimmed `directory`;
+/// unset or blank gives `<install>/shared/skills/<alias>`, absolute is used verbatim,
+/// relative is joined to the install root without normalising.
+inline std::string skill_bundle_directory(std::string_view install_root, std::string_view alias,
+                                          std::optional<std::string_view> directory) {
+  const std::string_view dir = directory ? skill_directory_value(*directory) : std::string_view{};
+  if (dir.empty()) {
+    return paths::join(paths::join(install_root, std::string(install_shared_dir) + "/skills"),
+                       alias);
+  }
+  return paths::join(install_root, dir);
+}
+
+/// Which skills of a bundle an agent loads (upstream `SkillBundleConfig::admits_skill`),
+/// by the skill's *logical* name (its manifest's name, as the runtime and `skills list`
+/// use it; never the directory name). Exact, case-sensitive equality: no globs, no
+/// trimming. An empty `include` admits every name; `exclude` always wins over `include`.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  bool admits_skill(std::string_view name) const {
+    if (!include.empty() && !has(include, name)) return false;
+    return !has(exclude, name);
+  }
+
+  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
+  std::string_view rejection(std::string_view name) const {
+    if (has(exclude, name)) return "in exclude";
+    if (!include.empty() && !has(include, name)) return "not in include";
+    return "";
+  }
+
+ private:
+  static bool has(const std::vector<std::string>& list, std::string_view name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+  }
+};
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/install_layout.hpp -----
+// ----- begin clawport/skills/filter.hpp -----
+// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
+// The rule is part of the ZeroClaw install layout (zeroclaw/install_layout.hpp), shared
+// with the exporter, which carries exactly the skills this filter admits by logical name.
+
+
+namespace clawport::skills {
+
+/// Which skills of a bundle an agent may load, by logical name: `zeroclaw::skill_filter`.
+using bundle_filter = clawport::zeroclaw::skill_filter;
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/filter.hpp -----
+// ----- begin clawport/skills/manifest.hpp -----
+// The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
+// strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+// ----- begin clawport/skills/frontmatter.hpp -----
+// SKILL.md frontmatter: the fence rule, the lenient reader the runtime loader uses (it never
+// fails), the strict reader/writer the editing surfaces use, and the `slash_options:` block
+// both share. Pure: text in, data out.
+//
+// One deliberate difference from upstream: both upstream readers ignore indentation, so a
+// key nested under `metadata:` or inside a slash option (`  description: X`) overrides the
+// skill's own field. Here an indented line is nested content and never a top-level key
+// (block scalars and tag lists still read their indented continuation lines).
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+// ----- begin clawport/skills/text.hpp -----
+// Small string helpers shared by the skill parsers. They mirror the Rust `str` methods
+// upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::skills::detail {
+
+// Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
+// everywhere, so the install layout uses it too).
+using clawport::text::space_len;
+using clawport::text::space_len_back;
+using clawport::text::trim;
+using clawport::text::trim_end;
+using clawport::text::trim_start;
+
+inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
+
+inline bool starts_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(0, p.size()) == p;
+}
+
+inline bool ends_with(std::string_view s, std::string_view p) noexcept {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+inline char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+inline std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
+  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+}
+
+/// `trim_matches(c)`: strips every leading and trailing `c`.
+inline std::string_view strip_char(std::string_view s, char c) noexcept {
+  while (!s.empty() && s.front() == c) s.remove_prefix(1);
+  while (!s.empty() && s.back() == c) s.remove_suffix(1);
+  return s;
+}
+
+/// Upstream's quote stripping: all `"` then all `'` at both ends.
+inline std::string_view strip_quotes(std::string_view s) noexcept {
+  return strip_char(strip_char(s, '"'), '\'');
+}
+
+/// Rust `str::lines`: split on `\n`, drop one trailing `\r` per line, no final empty line.
+inline std::vector<std::string_view> lines(std::string_view s) {
+  std::vector<std::string_view> out;
+  while (!s.empty()) {
+    const std::size_t nl = s.find('\n');
+    std::string_view line = nl == std::string_view::npos ? s : s.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    if (nl == std::string_view::npos) break;
+    s.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+/// Replaces every `\r\n` with `\n` (a lone `\r` is kept).
+inline std::string normalize_crlf(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') continue;
+    out.push_back(s[i]);
+  }
+  return out;
+}
+
+/// Leading whitespace characters (each multi-byte space counts once), like Rust's
+/// `chars().take_while(char::is_whitespace).count()`.
+inline std::size_t indent_of(std::string_view s) noexcept {
+  std::size_t count = 0;
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) {
+    s.remove_prefix(n);
+    ++count;
+  }
+  return count;
+}
+
+/// True when the line starts with a space or a tab (upstream's "indented").
+inline bool is_indented(std::string_view line) noexcept {
+  return !line.empty() && (line.front() == ' ' || line.front() == '\t');
+}
+
+/// Splits at the first `c`; false when `c` is absent.
+inline bool split_once(std::string_view s, char c, std::string_view& left,
+                       std::string_view& right) {
+  const std::size_t at = s.find(c);
+  if (at == std::string_view::npos) return false;
+  left = s.substr(0, at);
+  right = s.substr(at + 1);
+  return true;
+}
+
+using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
+
+}  // namespace clawport::skills::detail
+// ----- end clawport/skills/text.hpp -----
+
+namespace clawport::skills {
+
+/// One fixed choice of a slash option (`{name: A, value: a}`).
+struct slash_choice {
+  std::string name;
+  std::string value;
+  friend bool operator==(const slash_choice& a, const slash_choice& b) {
+    return a.name == b.name && a.value == b.value;
+  }
+};
+
+/// A typed slash-command option of a skill. `type` is not checked against the known
+/// kinds at parse time (upstream does not either).
+struct slash_option {
+  std::string name;
+  std::string description;
+  std::string type;
+  bool required = false;
+  std::vector<slash_choice> choices;
+  std::optional<double> min;
+  std::optional<double> max;
+  std::optional<std::uint32_t> min_length;
+  std::optional<std::uint32_t> max_length;
+  std::map<std::string, std::string> description_localizations;  ///< SKILL.toml only
+};
+
+/// The option kinds upstream knows (`SlashOptionKind::ALL`, in its order).
+inline constexpr std::string_view slash_option_kinds[] = {
+    "string", "integer", "number", "boolean", "user", "channel", "role", "mentionable"};
+
+/// Whether an option kind accepts fixed `choices` (string, integer, number).
+constexpr bool kind_allows_choices(std::string_view kind) noexcept {
+  return kind == "string" || kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min`/`max` (integer, number).
+constexpr bool kind_has_numeric_bounds(std::string_view kind) noexcept {
+  return kind == "integer" || kind == "number";
+}
+/// Whether an option kind takes `min_length`/`max_length` (string only).
+constexpr bool kind_has_length_bounds(std::string_view kind) noexcept { return kind == "string"; }
+
+/// Result of the fence rule: `found` is false when the text has no (recognised)
+/// frontmatter, and then `body` is the whole text unchanged.
+struct frontmatter_split {
+  bool found = false;
+  std::string frontmatter;
+  std::string body;
+};
+
+/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
+/// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
+inline frontmatter_split split_frontmatter(std::string_view text) {
+  frontmatter_split out;
+  std::string norm = detail::normalize_crlf(text);
+  std::string_view s = norm;
+  if (!detail::starts_with(s, "---\n")) {
+    out.body = std::string(text);
+    return out;
+  }
+  const std::string_view rest = s.substr(4);
+  const std::size_t close = rest.find("\n---\n");
+  if (close != std::string_view::npos) {
+    out.found = true;
+    out.frontmatter = std::string(rest.substr(0, close));
+    out.body = std::string(rest.substr(close + 5));
+    return out;
+  }
+  if (detail::ends_with(rest, "\n---")) {
+    out.found = true;
+    out.frontmatter = std::string(rest.substr(0, rest.size() - 4));
+    return out;
+  }
+  out.body = std::string(text);
+  return out;
+}
+
+namespace detail {
+
+/// Rust's `f64::from_str` grammar: optional sign, decimal digits with an optional
+/// fraction and exponent, or inf/infinity/nan in any case. No hex, no spaces.
+inline std::optional<double> parse_rust_f64(std::string_view s) {
+  std::string_view body = s;
+  bool negative = false;
+  if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
+    negative = body.front() == '-';
+    body.remove_prefix(1);
+  }
+  if (iequals(body, "inf") || iequals(body, "infinity")) {
+    return negative ? -HUGE_VAL : HUGE_VAL;
+  }
+  if (iequals(body, "nan")) return std::optional<double>(std::nan(""));
+  std::size_t i = 0;
+  std::size_t digits = 0;
+  while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
+  if (i < body.size() && body[i] == '.') {
+    ++i;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
+  }
+  if (digits == 0) return std::nullopt;
+  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
+    ++i;
+    if (i < body.size() && (body[i] == '+' || body[i] == '-')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++exp_digits;
+    if (exp_digits == 0) return std::nullopt;
+  }
+  if (i != body.size()) return std::nullopt;
+  // strtod on a validated, NUL-terminated copy; the grammar above has no locale-dependent
+  // characters except '.', which the "C" locale every program starts in accepts.
+  const std::string copy(body);
+  const double v = std::strtod(copy.c_str(), nullptr);
+  return negative ? -v : v;
+}
+
+/// Rust's `u32::from_str`: optional `+`, decimal digits, no overflow.
+inline std::optional<std::uint32_t> parse_rust_u32(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty()) return std::nullopt;
+  std::uint32_t v = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+/// `parse_choice`: one `{name: A, value: a}` item; split on every comma.
+inline std::optional<slash_choice> parse_choice(std::string_view item) {
+  item = trim(item);
+  if (!item.empty() && item.front() == '{') item.remove_prefix(1);
+  if (!item.empty() && item.back() == '}') item.remove_suffix(1);
+  std::optional<std::string> name;
+  std::optional<std::string> value;
+  while (true) {
+    const std::size_t comma = item.find(',');
+    const std::string_view part = item.substr(0, comma);
+    std::string_view k;
+    std::string_view v;
+    if (split_once(part, ':', k, v)) {
+      k = trim(k);
+      const std::string_view val = strip_quotes(trim(v));
+      if (k == "name") name = std::string(val);
+      if (k == "value") value = std::string(val);
+    }
+    if (comma == std::string_view::npos) break;
+    item.remove_prefix(comma + 1);
+  }
+  if (!name) return std::nullopt;
+  slash_choice c;
+  c.name = *name;
+  c.value = value ? *value : *name;
+  return c;
+}
+
+/// Inline `[{...}, {...}]`: only balanced `{...}` groups count.
+inline std::vector<slash_choice> parse_inline_choices(std::string_view v) {
+  std::vector<slash_choice> out;
+  std::size_t depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == '{') {
+      if (depth++ == 0) start = i;
+    } else if (v[i] == '}' && depth > 0) {
+      if (--depth == 0) {
+        if (auto c = parse_choice(v.substr(start, i - start + 1))) out.push_back(*c);
+      }
+    }
+  }
+  return out;
+}
+
+inline void apply_option_field(slash_option& opt, std::string_view line) {
+  std::string_view k;
+  std::string_view v;
+  if (!split_once(line, ':', k, v)) return;
+  k = trim(k);
+  if (k == "choices" && !trim(v).empty()) {
+    for (auto& c : parse_inline_choices(trim(v))) opt.choices.push_back(std::move(c));
+    return;
+  }
+  const std::string_view val = strip_quotes(trim(v));
+  if (k == "name") {
+    opt.name = std::string(val);
+  } else if (k == "description") {
+    opt.description = std::string(val);
+  } else if (k == "type") {
+    opt.type = std::string(val);
+  } else if (k == "required") {
+    opt.required = iequals(val, "true");
+  } else if (k == "min") {
+    opt.min = parse_rust_f64(val);
+  } else if (k == "max") {
+    opt.max = parse_rust_f64(val);
+  } else if (k == "min_length") {
+    opt.min_length = parse_rust_u32(val);
+  } else if (k == "max_length") {
+    opt.max_length = parse_rust_u32(val);
+  }
+}
+
+/// True for the line that opens the block: not indented, `slash_options:` and no value.
+inline bool is_slash_options_header(std::string_view line) {
+  if (is_indented(line)) return false;
+  std::string_view k;
+  std::string_view v;
+  return split_once(line, ':', k, v) && trim(k) == "slash_options" && trim(v).empty();
+}
+
+}  // namespace detail
+
+/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// without a name or a type are dropped. Never fails.
+inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
+  std::vector<slash_option> out;
+  const auto all = detail::lines(frontmatter);
+  std::size_t i = 0;
+  while (i < all.size() && !detail::is_slash_options_header(all[i])) ++i;
+  if (i == all.size()) return out;
+  std::optional<slash_option> current;
+  std::optional<std::size_t> item_indent;
+  const auto finish = [&] {
+    if (current && !current->name.empty() && !current->type.empty()) {
+      out.push_back(std::move(*current));
+    }
+    current.reset();
+  };
+  for (++i; i < all.size(); ++i) {
+    const std::string_view line = all[i];
+    if (detail::is_blank(line)) continue;
+    if (!detail::is_indented(line)) break;
+    const std::size_t indent = detail::indent_of(line);
+    const std::string_view t = detail::trim(line);
+    if (t == "-" || detail::starts_with(t, "- ")) {
+      const std::string_view rest = t.size() > 1 ? t.substr(2) : std::string_view{};
+      if (!item_indent) item_indent = indent;
+      if (indent <= *item_indent) {
+        finish();
+        current = slash_option{};
+        if (!detail::trim(rest).empty()) detail::apply_option_field(*current, rest);
+      } else if (current) {
+        if (auto c = detail::parse_choice(rest)) current->choices.push_back(std::move(*c));
+      }
+      continue;
+    }
+    if (current) detail::apply_option_field(*current, t);
+  }
+  finish();
+  return out;
+}
+
+namespace detail {
+
+/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
+/// starts with a space or tab is nested content unless it continues a block scalar or a
+/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+template <class Sink>
+void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
+  std::optional<std::string> block_key;
+  std::vector<std::string> block_parts;
+  bool collecting_tags = false;
+  std::vector<std::string> tags;
+  const auto flush_block = [&] {
+    if (!block_key) return;
+    std::string joined;
+    for (std::size_t i = 0; i < block_parts.size(); ++i) {
+      if (i) joined += ' ';
+      joined += block_parts[i];
+    }
+    const std::string_view value = trim(joined);
+    if (!value.empty()) sink.scalar(*block_key, value, true);
+    block_key.reset();
+    block_parts.clear();
+  };
+  const auto flush_tags = [&] {
+    if (!collecting_tags) return;
+    sink.tags(tags);
+    collecting_tags = false;
+  };
+  for (const std::string_view line : lines(frontmatter)) {
+    if (block_key) {
+      if (is_indented(line) || is_blank(line)) {
+        block_parts.emplace_back(trim(line));
+        continue;
+      }
+      flush_block();
+    }
+    if (collecting_tags) {
+      const std::string_view t = trim(line);
+      if (starts_with(t, "- ")) {
+        const std::string_view tag = strip_quotes(trim(t.substr(2)));
+        if (!tag.empty()) tags.emplace_back(tag);
+        continue;
+      }
+      flush_tags();
+    }
+    if (is_indented(line)) continue;  // nested content (the indentation fix)
+    std::string_view k;
+    std::string_view v;
+    if (!split_once(line, ':', k, v)) continue;
+    const std::string_view key = trim(k);
+    const std::string_view val = strip_quotes(trim(v));
+    if (val == ">-" || val == ">" || val == "|" || val == "|-") {
+      block_key = std::string(key);
+      continue;
+    }
+    if (key == "tags") {
+      tags.clear();
+      if (val.empty()) {
+        collecting_tags = true;
+        continue;
+      }
+      std::string_view list = val;
+      while (!list.empty() && list.front() == '[') list.remove_prefix(1);
+      while (!list.empty() && list.back() == ']') list.remove_suffix(1);
+      while (true) {
+        const std::size_t comma = list.find(',');
+        const std::string_view item = strip_quotes(trim(list.substr(0, comma)));
+        if (!item.empty()) tags.emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+      sink.tags(tags);
+      continue;
+    }
+    sink.scalar(key, val, false);
+  }
+  flush_block();
+  flush_tags();
+}
+
+}  // namespace detail
+
+/// What the runtime loader's lenient reader (`parse_simple_frontmatter`) extracts. A key
+/// that was present is engaged even when its value is empty (`name:` gives an empty name).
+struct loader_frontmatter {
+  std::optional<std::string> name;
+  std::optional<std::string> description;
+  std::optional<std::string> version;
+  std::optional<std::string> author;
+  std::vector<std::string> tags;
+  bool always = false;
+  std::vector<slash_option> slash_options;
+};
+
+/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
+inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
+  struct sink_t {
+    loader_frontmatter& fm;
+    void scalar(std::string_view key, std::string_view val, bool from_block) {
+      if (from_block && key != "name" && key != "description") return;
+      if (key == "name") {
+        fm.name = std::string(val);
+      } else if (key == "description") {
+        fm.description = std::string(val);
+      } else if (key == "version") {
+        fm.version = std::string(val);
+      } else if (key == "author") {
+        fm.author = std::string(val);
+      } else if (key == "always") {
+        fm.always = detail::iequals(val, "true");
+      }
+    }
+    void tags(const std::vector<std::string>& t) { fm.tags = t; }
+  };
+  loader_frontmatter fm;
+  detail::scan_frontmatter(frontmatter, sink_t{fm});
+  fm.slash_options = parse_slash_options(frontmatter);
+  return fm;
+}
+
+/// The strict frontmatter model (`SkillFrontmatter`): 8 flat fields plus options.
+struct skill_frontmatter {
+  std::string name;
+  std::string description;
+  std::optional<std::string> license;
+  std::optional<std::string> author;
+  std::optional<std::string> version;
+  std::optional<std::string> category;
+  std::vector<std::string> tags;
+  bool always = false;
+  std::vector<slash_option> slash_options;
+};
+
+/// A SKILL.md read by the strict path (`SkillDocument`): the editing surfaces use it.
+struct skill_document {
+  skill_frontmatter frontmatter;
+  std::string body;
+
+  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
+  static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
+
+  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  std::string serialize() const;
+};
+
+inline skill_document skill_document::parse(std::string_view text, const std::string& subject) {
+  const frontmatter_split split = split_frontmatter(text);
+  if (!split.found) {
+    throw error(errc::skill_invalid, "SKILL.md is missing the leading `---` frontmatter delimiter",
+                subject);
+  }
+  // Carve the slash_options block out before the flat scan.
+  std::string flat;
+  {
+    bool in_block = false;
+    for (const std::string_view line : detail::lines(split.frontmatter)) {
+      if (in_block) {
+        if (detail::is_blank(line) || detail::is_indented(line)) continue;
+        in_block = false;
+      }
+      if (detail::is_slash_options_header(line)) {
+        in_block = true;
+        continue;
+      }
+      flat.append(line.data(), line.size());
+      flat += '\n';
+    }
+  }
+  struct sink_t {
+    skill_frontmatter& fm;
+    void scalar(std::string_view key, std::string_view val, bool) {
+      const std::string v(val);
+      if (key == "name") {
+        fm.name = v;
+      } else if (key == "description") {
+        fm.description = v;
+      } else if (key == "license") {
+        fm.license = v;
+      } else if (key == "author") {
+        fm.author = v;
+      } else if (key == "version") {
+        fm.version = v;
+      } else if (key == "category") {
+        fm.category = v;
+      } else if (key == "always") {
+        fm.always = detail::iequals(val, "true");
+      }
+    }
+    void tags(const std::vector<std::string>& t) { fm.tags = t; }
+  };
+  skill_document doc;
+  detail::scan_frontmatter(flat, sink_t{doc.frontmatter});
+  doc.frontmatter.slash_options = parse_slash_options(split.frontmatter);
+  if (doc.frontmatter.name.empty()) {
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `name`",
+                subject);
+  }
+  if (doc.frontmatter.description.empty()) {
+    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `description`",
+                subject);
+  }
+  doc.body = split.body;
+  if (!doc.body.empty() && doc.body.front() == '\n') doc.body.erase(0, 1);
+  return doc;
+}
+
+namespace detail {
+
+/// Shortest decimal text that reads back as the same double (Rust's `Display` style:
+/// `1` for 1.0, `0.5`, `1e300`).
+inline std::string format_f64(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+}  // namespace detail
+
+inline std::string skill_document::serialize() const {
+  const skill_frontmatter& fm = frontmatter;
+  std::string out = "---\nname: " + fm.name + "\n";
+  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
+    out += "description: >-\n";
+    for (const std::string_view line : detail::lines(fm.description)) {
+      out += "  ";
+      out += detail::trim(line);
+      out += '\n';
+    }
+  } else {
+    out += "description: " + fm.description + "\n";
+  }
+  const auto optional_field = [&](const char* key, const std::optional<std::string>& v) {
+    if (v && !v->empty()) out += std::string(key) + ": " + *v + "\n";
+  };
+  optional_field("license", fm.license);
+  optional_field("author", fm.author);
+  optional_field("version", fm.version);
+  optional_field("category", fm.category);
+  if (!fm.tags.empty()) {
+    out += "tags: [";
+    for (std::size_t i = 0; i < fm.tags.size(); ++i) out += (i ? ", " : "") + fm.tags[i];
+    out += "]\n";
+  }
+  if (fm.always) out += "always: true\n";
+  if (!fm.slash_options.empty()) {
+    out += "slash_options:\n";
+    for (const slash_option& o : fm.slash_options) {
+      out += "  - name: " + o.name + "\n";
+      if (!o.description.empty()) out += "    description: " + o.description + "\n";
+      out += "    type: " + o.type + "\n";
+      if (o.required) out += "    required: true\n";
+      if (!o.choices.empty()) {
+        out += "    choices:\n";
+        for (const slash_choice& c : o.choices) {
+          out += "      - {name: " + c.name + ", value: " + c.value + "}\n";
+        }
+      }
+      if (o.min) out += "    min: " + detail::format_f64(*o.min) + "\n";
+      if (o.max) out += "    max: " + detail::format_f64(*o.max) + "\n";
+      if (o.min_length) out += "    min_length: " + std::to_string(*o.min_length) + "\n";
+      if (o.max_length) out += "    max_length: " + std::to_string(*o.max_length) + "\n";
+    }
+  }
+  out += "---\n";
+  if (body.empty() || body.front() != '\n') out += '\n';
+  out += body;
+  if (out.back() != '\n') out += '\n';
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/frontmatter.hpp -----
+
+namespace clawport::skills {
+
+/// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
+/// skipped by the runtime when it registers tools.
+struct skill_tool {
+  std::string name;
+  std::string description;
+  std::string kind;
+  std::string command;  ///< "" when absent (the audit still demands the key)
+  std::map<std::string, std::string> args;
+  std::optional<std::string> target;
+  std::map<std::string, std::string> locked_args;  ///< also spelled `default_args`
+  std::uint64_t timeout_secs = 60;
+};
+
+/// Which file a skill was read from, in the loader's order of preference.
+enum class manifest_kind { skill_toml, manifest_toml, skill_md };
+
+/// File name of a manifest kind.
+constexpr std::string_view manifest_file(manifest_kind k) noexcept {
+  switch (k) {
+    case manifest_kind::skill_toml:
+      return "SKILL.toml";
+    case manifest_kind::manifest_toml:
+      return "manifest.toml";
+    case manifest_kind::skill_md:
+      return "SKILL.md";
+  }
+  return "SKILL.md";
+}
+
+/// A skill as the runtime loader builds it (upstream `Skill`).
+struct skill {
+  std::string name;
+  std::string description;
+  std::string version = "0.1.0";
+  std::optional<std::string> author;
+  std::vector<std::string> tags;
+  std::vector<skill_tool> tools;
+  std::vector<std::string> prompts;
+  std::vector<slash_option> slash_options;
+  bool always = false;
+  std::map<std::string, std::string> description_localizations;
+};
+
+namespace detail {
+
+/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+inline toml::table parse_toml(std::string_view text, const std::string& subject) {
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text, std::string_view(subject));
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw error(errc::config_parse,
+                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                    ": " + std::string(e.description()),
+                subject);
+  }
+#else
+  toml::parse_result r = toml::parse(text, std::string_view(subject));
+  if (!r) {
+    const auto& where = r.error().source().begin;
+    throw error(errc::config_parse,
+                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                    ": " + std::string(r.error().description()),
+                subject);
+  }
+  return std::move(r).table();
+#endif
+}
+
+/// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
+class toml_reader {
+ public:
+  explicit toml_reader(std::string subject) : subject_(std::move(subject)) {}
+
+  [[noreturn]] void fail(const toml::node& at, const std::string& what) const {
+    const auto line = at.source().begin.line;
+    throw error(errc::skill_invalid,
+                subject_ + (line ? ":" + std::to_string(line) : std::string()) + ": " + what,
+                subject_);
+  }
+
+  std::string string(const toml::node& n, const std::string& path) const {
+    if (const auto* s = n.as_string()) return s->get();
+    fail(n, "invalid type for `" + path + "`: expected a string");
+  }
+
+  bool boolean(const toml::node& n, const std::string& path) const {
+    if (const auto* b = n.as_boolean()) return b->get();
+    fail(n, "invalid type for `" + path + "`: expected a boolean");
+  }
+
+  std::uint64_t unsigned_int(const toml::node& n, const std::string& path,
+                             std::uint64_t max = UINT64_MAX) const {
+    const auto* i = n.as_integer();
+    if (!i) fail(n, "invalid type for `" + path + "`: expected an unsigned integer");
+    if (i->get() < 0 || static_cast<std::uint64_t>(i->get()) > max) {
+      fail(n, "invalid value for `" + path + "`: " + std::to_string(i->get()) + " is out of range");
+    }
+    return static_cast<std::uint64_t>(i->get());
+  }
+
+  double number(const toml::node& n, const std::string& path) const {
+    if (const auto* f = n.as_floating_point()) return f->get();
+    if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
+    fail(n, "invalid type for `" + path + "`: expected a number");
+  }
+
+  const toml::table& table(const toml::node& n, const std::string& path) const {
+    if (const auto* t = n.as_table()) return *t;
+    fail(n, "invalid type for `" + path + "`: expected a table");
+  }
+
+  const toml::array& array(const toml::node& n, const std::string& path) const {
+    if (const auto* a = n.as_array()) return *a;
+    fail(n, "invalid type for `" + path + "`: expected an array");
+  }
+
+  std::vector<std::string> strings(const toml::node& n, const std::string& path) const {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    for (const toml::node& e : array(n, path)) {
+      out.push_back(string(e, path + "[" + std::to_string(i++) + "]"));
+    }
+    return out;
+  }
+
+  std::map<std::string, std::string> string_map(const toml::node& n,
+                                                const std::string& path) const {
+    std::map<std::string, std::string> out;
+    for (const auto& [k, v] : table(n, path)) {
+      out[std::string(k.str())] = string(v, path + "." + std::string(k.str()));
+    }
+    return out;
+  }
+
+  template <std::size_t N>
+  void deny_unknown(const toml::table& t, const std::string& path,
+                    const std::string_view (&known)[N]) const {
+    for (const auto& [k, v] : t) {
+      bool ok = false;
+      for (std::string_view kn : known) ok = ok || k.str() == kn;
+      if (!ok) {
+        std::string expected;
+        for (std::size_t i = 0; i < N; ++i) {
+          expected += (i ? ", `" : "`") + std::string(known[i]) + "`";
+        }
+        fail(v, "unknown field `" + std::string(k.str()) + "` in [" + path + "], expected one of " +
+                    expected);
+      }
+    }
+  }
+
+  [[noreturn]] void missing(const toml::node& at, const std::string& field,
+                            const std::string& path) const {
+    fail(at, "missing field `" + field + "` in " + path);
+  }
+
+ private:
+  std::string subject_;
+};
+
+inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t,
+                                     const std::string& path) {
+  slash_option o;
+  bool has_name = false;
+  bool has_desc = false;
+  bool has_type = false;
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = path + "." + k;
+    if (k == "name") {
+      o.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      o.description = rd.string(v, p), has_desc = true;
+    } else if (k == "description_localizations") {
+      o.description_localizations = rd.string_map(v, p);
+    } else if (k == "type") {
+      o.type = rd.string(v, p), has_type = true;
+    } else if (k == "required") {
+      o.required = rd.boolean(v, p);
+    } else if (k == "choices") {
+      std::size_t i = 0;
+      for (const toml::node& c : rd.array(v, p)) {
+        const std::string cp = p + "[" + std::to_string(i++) + "]";
+        const toml::table& ct = rd.table(c, cp);
+        const toml::node* cn = ct.get("name");
+        const toml::node* cv = ct.get("value");
+        if (!cn) rd.missing(c, "name", cp);
+        if (!cv) rd.missing(c, "value", cp);
+        o.choices.push_back({rd.string(*cn, cp + ".name"), rd.string(*cv, cp + ".value")});
+      }
+    } else if (k == "min") {
+      o.min = rd.number(v, p);
+    } else if (k == "max") {
+      o.max = rd.number(v, p);
+    } else if (k == "min_length") {
+      o.min_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
+    } else if (k == "max_length") {
+      o.max_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
+    }
+  }
+  if (!has_name) rd.missing(t, "name", path);
+  if (!has_desc) rd.missing(t, "description", path);
+  if (!has_type) rd.missing(t, "type", path);
+  return o;
+}
+
+inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
+                                 const std::string& path) {
+  skill_tool tool;
+  bool has_name = false;
+  bool has_desc = false;
+  bool has_kind = false;
+  bool has_locked = false;
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = path + "." + k;
+    if (k == "name") {
+      tool.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      tool.description = rd.string(v, p), has_desc = true;
+    } else if (k == "kind") {
+      tool.kind = rd.string(v, p), has_kind = true;
+    } else if (k == "command") {
+      tool.command = rd.string(v, p);
+    } else if (k == "args") {
+      tool.args = rd.string_map(v, p);
+    } else if (k == "target") {
+      tool.target = rd.string(v, p);
+    } else if (k == "locked_args" || k == "default_args") {
+      if (has_locked) rd.fail(v, "duplicate field `locked_args` in " + path);
+      tool.locked_args = rd.string_map(v, p), has_locked = true;
+    } else if (k == "timeout_secs") {
+      tool.timeout_secs = rd.unsigned_int(v, p);
+    }
+  }
+  if (!has_name) rd.missing(t, "name", path);
+  if (!has_desc) rd.missing(t, "description", path);
+  if (!has_kind) rd.missing(t, "kind", path);
+  return tool;
+}
+
+inline void check_forge(const toml_reader& rd, const toml::table& t) {
+  static constexpr std::string_view known[] = {"source", "owner",      "language",     "license",
+                                               "stars",  "updated_at", "requirements", "metadata"};
+  rd.deny_unknown(t, "forge", known);
+  for (const auto& [key, v] : t) {
+    const std::string k(key.str());
+    const std::string p = "forge." + k;
+    if (k == "license") {
+      rd.boolean(v, p);
+    } else if (k == "stars") {
+      rd.unsigned_int(v, p);
+    } else if (k == "requirements" || k == "metadata") {
+      rd.table(v, p);
+    } else {
+      rd.string(v, p);
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
+/// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
+/// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
+/// either way the loader drops the skill and does not fall back to SKILL.md.
+/// (toml++ reads TOML 1.0: TOML 1.1-only syntax such as newlines inside inline tables is
+/// a syntax error here although upstream's parser accepts it.)
+inline skill parse_skill_toml(std::string_view text, const std::string& subject = "SKILL.toml") {
+  const toml::table root = detail::parse_toml(text, subject);
+  const detail::toml_reader rd(subject);
+  const toml::node* skill_node = root.get("skill");
+  if (!skill_node) rd.missing(root, "skill", "the manifest");
+  const toml::table& st = rd.table(*skill_node, "skill");
+  static constexpr std::string_view known[] = {
+      "name",    "description",   "description_localizations",
+      "version", "author",        "tags",
+      "prompts", "slash_options", "always"};
+  rd.deny_unknown(st, "skill", known);
+  skill s;
+  bool has_name = false;
+  bool has_desc = false;
+  for (const auto& [key, v] : st) {
+    const std::string k(key.str());
+    const std::string p = "skill." + k;
+    if (k == "name") {
+      s.name = rd.string(v, p), has_name = true;
+    } else if (k == "description") {
+      s.description = rd.string(v, p), has_desc = true;
+    } else if (k == "description_localizations") {
+      s.description_localizations = rd.string_map(v, p);
+    } else if (k == "version") {
+      s.version = rd.string(v, p);
+    } else if (k == "author") {
+      s.author = rd.string(v, p);
+    } else if (k == "tags") {
+      s.tags = rd.strings(v, p);
+    } else if (k == "prompts") {
+      s.prompts = rd.strings(v, p);
+    } else if (k == "slash_options") {
+      std::size_t i = 0;
+      for (const toml::node& o : rd.array(v, p)) {
+        const std::string op = p + "[" + std::to_string(i++) + "]";
+        s.slash_options.push_back(detail::read_toml_option(rd, rd.table(o, op), op));
+      }
+    } else if (k == "always") {
+      s.always = rd.boolean(v, p);
+    }
+  }
+  if (!has_name) rd.missing(st, "name", "[skill]");
+  if (!has_desc) rd.missing(st, "description", "[skill]");
+  if (const toml::node* tools = root.get("tools")) {
+    std::size_t i = 0;
+    for (const toml::node& t : rd.array(*tools, "tools")) {
+      const std::string tp = "tools[" + std::to_string(i++) + "]";
+      s.tools.push_back(detail::read_toml_tool(rd, rd.table(t, tp), tp));
+    }
+  }
+  if (const toml::node* prompts = root.get("prompts")) {
+    for (std::string& p : rd.strings(*prompts, "prompts")) s.prompts.push_back(std::move(p));
+  }
+  if (const toml::node* forge = root.get("forge"))
+    detail::check_forge(rd, rd.table(*forge, "forge"));
+  return s;
+}
+
+/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
+/// The loader itself accepts any name.
+inline bool is_valid_skill_name(std::string_view name) noexcept {
+  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  }
+  return true;
+}
+
+/// Throws `errc::invalid_argument` with upstream's text unless `is_valid_skill_name`.
+inline void validate_skill_name(std::string_view name) {
+  if (!is_valid_skill_name(name)) {
+    throw error(errc::invalid_argument,
+                "skill name '" + std::string(name) +
+                    "' must use lowercase letters, digits, and hyphens only",
+                std::string(name));
+  }
+}
+
+/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
+/// `description` to the first non-heading body line, then `"No description"`.
+inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
+  const frontmatter_split split = split_frontmatter(text);
+  const loader_frontmatter fm =
+      split.found ? parse_loader_frontmatter(split.frontmatter) : loader_frontmatter{};
+  skill s;
+  s.name = fm.name ? *fm.name : std::string(dir_name);
+  if (fm.description && !detail::is_blank(*fm.description)) {
+    s.description = *fm.description;
+  } else {
+    s.description = "No description";
+    for (const std::string_view line : detail::lines(split.body)) {
+      if (detail::starts_with(line, "#") || detail::is_blank(line)) continue;
+      s.description = std::string(detail::trim(line));
+      break;
+    }
+  }
+  if (fm.version) s.version = *fm.version;
+  s.author = fm.author;
+  s.tags = fm.tags;
+  s.prompts.push_back(split.body);
+  s.slash_options = fm.slash_options;
+  s.always = fm.always;
+  return s;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/manifest.hpp -----
+
+namespace clawport::skills {
+
+/// `[skill_bundles.<alias>]`.
+struct skill_bundle_config {
+  std::optional<std::string> directory;  ///< as written; see `resolve_directory`
+  bundle_filter filter;
+};
+
+/// The skill-related part of `[agents.<alias>]`.
+struct agent_skills_config {
+  std::vector<std::string> skill_bundles;     ///< in list order (it is the precedence)
+  std::optional<std::string> workspace_path;  ///< `[agents.A.workspace].path`, verbatim
+};
+
+/// Everything in config.toml that decides which skills an agent loads.
+struct skills_config {
+  std::map<std::string, skill_bundle_config> bundles;
+  std::map<std::string, agent_skills_config> agents;
+  bool allow_scripts = false;  ///< `[skills] allow_scripts`
+};
+
+/// Reads the skill-related tables of a config.toml. Throws `errc::config_parse` on a
+/// syntax error and `errc::config_invalid` (subject = the field) on a wrong type.
+inline skills_config parse_skills_config(std::string_view config_text,
+                                         const std::string& subject = "config.toml") {
+  const toml::table root = detail::parse_toml(config_text, subject);
+  skills_config cfg;
+  const auto bad = [](const std::string& field, const char* want) {
+    return error(errc::config_invalid, field + " must be " + want, field);
+  };
+  const auto strings = [&](const toml::node& n, const std::string& field) {
+    std::vector<std::string> out;
+    const toml::array* a = n.as_array();
+    if (!a) throw bad(field, "an array of strings");
+    for (const toml::node& e : *a) {
+      if (!e.is_string()) throw bad(field, "an array of strings");
+      out.push_back(e.as_string()->get());
+    }
+    return out;
+  };
+  if (const toml::node* n = root.get("skill_bundles")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("skill_bundles", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "skill_bundles." + alias;
+      const toml::table* bt = v.as_table();
+      if (!bt) throw bad(field, "a table");
+      skill_bundle_config b;
+      if (const toml::node* d = bt->get("directory")) {
+        if (!d->is_string()) throw bad(field + ".directory", "a string");
+        b.directory = d->as_string()->get();
+      }
+      if (const toml::node* i = bt->get("include"))
+        b.filter.include = strings(*i, field + ".include");
+      if (const toml::node* e = bt->get("exclude"))
+        b.filter.exclude = strings(*e, field + ".exclude");
+      cfg.bundles.emplace(alias, std::move(b));
+    }
+  }
+  if (const toml::node* n = root.get("agents")) {
+    const toml::table* t = n->as_table();
+    if (!t) throw bad("agents", "a table");
+    for (const auto& [k, v] : *t) {
+      const std::string alias(k.str());
+      const std::string field = "agents." + alias;
+      const toml::table* at = v.as_table();
+      if (!at) throw bad(field, "a table");
+      agent_skills_config a;
+      if (const toml::node* sb = at->get("skill_bundles")) {
+        a.skill_bundles = strings(*sb, field + ".skill_bundles");
+      }
+      if (const toml::node* ws = at->get("workspace")) {
+        const toml::table* wt = ws->as_table();
+        if (!wt) throw bad(field + ".workspace", "a table");
+        if (const toml::node* p = wt->get("path")) {
+          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
+          a.workspace_path = p->as_string()->get();
+        }
+      }
+      cfg.agents.emplace(alias, std::move(a));
+    }
+  }
+  if (const toml::node* n = root.get("skills")) {
+    if (const toml::table* t = n->as_table()) {
+      if (const toml::node* as = t->get("allow_scripts")) {
+        if (!as->is_boolean()) throw bad("skills.allow_scripts", "a boolean");
+        cfg.allow_scripts = as->as_boolean()->get();
+      }
+    }
+  }
+  return cfg;
+}
+
+// Path arithmetic is zeroclaw::paths (shared with the export planner of
+// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+namespace paths = clawport::zeroclaw::paths;
+
+/// The bundle's directory (upstream `resolve_directory`): the install layout's
+/// `zeroclaw::skill_bundle_directory` (the exporter uses the same rule). Throws
+/// `errc::not_found` when the alias is not configured.
+inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
+                                     std::string_view alias) {
+  const auto it = cfg.bundles.find(std::string(alias));
+  if (it == cfg.bundles.end()) {
+    throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
+                "skill_bundles." + std::string(alias));
+  }
+  std::optional<std::string_view> dir;
+  if (it->second.directory) dir = *it->second.directory;
+  return zeroclaw::skill_bundle_directory(install_root, alias, dir);
+}
+
+/// Upstream's `validate_directory`: the lexically normalised `path` must lie in
+/// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
+inline void validate_directory(std::string_view path, std::string_view install_root,
+                               const std::string& subject = {}) {
+  const std::string shared = paths::normalize(paths::join(install_root, "shared"));
+  const std::string norm = paths::normalize(path);
+  if (!paths::starts_with(norm, shared)) {
+    throw error(errc::unsafe_path,
+                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
+                    "'; bundles must stay inside `<install>/shared/`",
+                subject);
+  }
+}
+
+/// Upstream's `validate_uniqueness`, in alias order: two bundles may not resolve to the
+/// same normalised directory (nesting is allowed). Throws `errc::config_invalid`.
+inline void validate_uniqueness(const skills_config& cfg, std::string_view install_root) {
+  std::map<std::string, std::string> owner;
+  for (const auto& [alias, b] : cfg.bundles) {
+    (void)b;
+    const std::string dir = paths::normalize(resolve_directory(cfg, install_root, alias));
+    const auto [it, fresh] = owner.emplace(dir, alias);
+    if (!fresh) {
+      throw error(errc::config_invalid,
+                  "skill-bundles '" + it->second + "' and '" + alias +
+                      "' both resolve to directory '" + dir +
+                      "'; each bundle must own a unique directory",
+                  "skill_bundles");
+    }
+  }
+}
+
+/// An agent's workspace (the install layout's `zeroclaw::agent_workspace_dir`):
+/// `[agents.A.workspace].path` if set (a relative one from the install root, as the
+/// exporter reads it), else `<install>/agents/A/workspace` (the agent need not be
+/// configured).
+inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
+                                       std::string_view alias) {
+  const auto it = cfg.agents.find(std::string(alias));
+  if (it != cfg.agents.end()) {
+    return zeroclaw::agent_workspace_dir(install_root, alias, it->second.workspace_path);
+  }
+  return zeroclaw::agent_workspace_dir(install_root, alias);
+}
+
+/// The global skills directory `<data>/skills`; agents never load it.
+inline std::string global_skills_dir(std::string_view data_dir) {
+  return paths::join(data_dir, "skills");
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/locations.hpp -----
+
+namespace clawport::skills {
+
+/// Markdown and TOML files larger than this are a finding and are not read.
+inline constexpr std::uint64_t audit_max_text_bytes = 524288;
+
+/// Audit switches; `allow_scripts` comes from `[skills] allow_scripts`.
+struct audit_options {
+  bool allow_scripts = false;
+};
+
+/// One audit finding. `file` is relative to the skill root ("" for the root itself),
+/// `line` is 1-based where a line is meaningful, `reason` is upstream's text without the
+/// file prefix. Non-blocking findings are clawport's additions and never drop a skill.
+struct audit_finding {
+  std::string file;
+  std::optional<std::size_t> line;
+  std::string reason;
+  bool blocking = true;
+
+  /// Upstream's rendering: `<file>: <reason>` (just the reason for the root).
+  std::string message() const { return file.empty() ? reason : file + ": " + reason; }
+};
+
+/// Result of auditing one skill directory.
+struct audit_report {
+  std::size_t files_scanned = 0;  ///< every visited entry, the root and directories included
+  std::vector<audit_finding> findings;
+  bool scripts_blocked = false;
+
+  /// No blocking finding: the loader keeps the skill.
+  bool clean() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const audit_finding& f) { return f.blocking; });
+  }
+  /// Blocking findings joined with "; " (upstream's `summary()`).
+  std::string summary() const {
+    std::string out;
+    for (const audit_finding& f : findings) {
+      if (!f.blocking) continue;
+      if (!out.empty()) out += "; ";
+      out += f.message();
+    }
+    return out;
+  }
+};
+
+inline constexpr std::string_view script_suffixes[] = {".sh",   ".bash", ".zsh", ".ksh",
+                                                       ".fish", ".ps1",  ".bat", ".cmd"};
+
+/// True when `path` ends (ASCII case-insensitively) with a blocked script suffix.
+inline bool has_script_suffix(std::string_view path) {
+  return std::any_of(std::begin(script_suffixes), std::end(script_suffixes),
+                     [&](std::string_view s) { return detail::iends_with(path, s); });
+}
+
+namespace detail {
+
+inline std::string_view base_name(std::string_view p) {
+  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  return slash == std::string_view::npos ? p : p.substr(slash + 1);
+}
+
+inline std::vector<std::string_view> split_ws(std::string_view s) {
+  std::vector<std::string_view> out;
+  s = trim_start(s);
+  while (!s.empty()) {
+    std::size_t i = 0;
+    while (i < s.size() && space_len(s, i) == 0) ++i;
+    out.push_back(s.substr(0, i));
+    s = trim_start(s.substr(i));
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
+/// `head` is the start of the file (only its first 128 bytes are looked at).
+inline std::optional<std::string> shebang_interpreter(std::string_view head) {
+  head = head.substr(0, 128);
+  std::string_view first = head.substr(0, head.find('\n'));
+  if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
+  const std::string line = detail::to_lower_ascii(detail::trim(first));
+  if (!detail::starts_with(line, "#!")) return std::nullopt;
+  const auto tokens = detail::split_ws(std::string_view(line).substr(2));
+  if (tokens.empty()) return std::nullopt;
+  std::string_view interp = detail::base_name(tokens[0]);
+  if (interp == "env") {
+    std::size_t i = 1;
+    while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
+    if (i == tokens.size()) return std::nullopt;
+    interp = detail::base_name(tokens[i]);
+  }
+  return std::string(interp);
+}
+
+/// True when the file starts with a shell shebang (sh, bash, zsh, ksh, fish, pwsh,
+/// powershell); `#!/usr/bin/env python3` is not one.
+inline bool has_shell_shebang(std::string_view head) {
+  const auto interp = shebang_interpreter(head);
+  if (!interp) return false;
+  for (std::string_view s : {"sh", "bash", "zsh", "ksh", "fish", "pwsh", "powershell"}) {
+    if (*interp == s) return true;
+  }
+  return false;
+}
+
+/// A Markdown link target as upstream's regex `\[[^\]]*\]\(([^)]+)\)` captures it.
+struct markdown_link {
+  std::string target;
+  std::size_t line = 1;  ///< line of the opening `[`
+};
+
+/// Every link of the text, leftmost-first and non-overlapping, like the regex (no code
+/// block awareness; a match may span lines; a `)` ends the target). Linear time.
+inline std::vector<markdown_link> markdown_links(std::string_view text) {
+  std::vector<markdown_link> out;
+  std::size_t line = 1;
+  std::size_t counted = 0;  // text[0, counted) has been scanned for newlines
+  std::size_t i = 0;
+  while ((i = text.find('[', i)) != std::string_view::npos) {
+    const std::size_t close = text.find(']', i + 1);
+    if (close == std::string_view::npos) break;  // no later '[' can match either
+    // Every '[' before `close` shares this `]`, so on failure none of them can match.
+    if (close + 1 >= text.size() || text[close + 1] != '(') {
+      i = close + 1;
+      continue;
+    }
+    const std::size_t end = text.find(')', close + 2);
+    if (end == std::string_view::npos) break;
+    if (end == close + 2) {
+      i = close + 1;
+      continue;
+    }
+    line +=
+        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
+                                            text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
+    counted = i;
+    out.push_back({std::string(text.substr(close + 2, end - close - 2)), line});
+    i = end + 1;
+  }
+  return out;
+}
+
+/// True for a link upstream treats as a reference to another skill: a `..` component, or
+/// a bare `name.md` (one leading `./` allowed).
+inline bool is_cross_skill_reference(std::string_view s) {
+  std::string_view rest = s;
+  while (true) {
+    const std::size_t slash = rest.find('/');
+    if (rest.substr(0, slash) == "..") return true;
+    if (slash == std::string_view::npos) break;
+    rest.remove_prefix(slash + 1);
+  }
+  std::string_view bare = s;
+  if (detail::starts_with(bare, "./")) bare.remove_prefix(2);
+  return bare.find('/') == std::string_view::npos && bare.find('\\') == std::string_view::npos &&
+         (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
+}
+
+/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+struct link_verdict {
+  enum kind_t { skip, finding, resolve } kind = skip;
+  std::string reason;  ///< for `finding`
+  std::string shown;   ///< the cleaned target as shown in messages (`t`)
+  std::string path;    ///< for `resolve`: the path part (`s`)
+};
+
+/// Classifies one captured link target without touching the filesystem.
+inline link_verdict classify_markdown_link(std::string_view raw) {
+  link_verdict v;
+  std::string_view t = detail::trim(raw);
+  if (!t.empty() && t.front() == '<') t.remove_prefix(1);
+  if (!t.empty() && t.back() == '>') t.remove_suffix(1);
+  const auto words = detail::split_ws(t);
+  t = words.empty() ? std::string_view{} : words.front();
+  if (t.empty() || t.front() == '#') return v;
+  v.shown = std::string(t);
+  std::string_view scheme;
+  std::string_view after;
+  if (detail::split_once(t, ':', scheme, after) && !scheme.empty() && !after.empty() &&
+      std::all_of(scheme.begin(), scheme.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '+' || c == '.' || c == '-';
+      })) {
+    if (scheme == "http" || scheme == "https" || scheme == "mailto") return v;
+    v.kind = link_verdict::finding;
+    v.reason = "unsupported URL scheme in markdown link (" + v.shown + ").";
+    return v;
+  }
+  const std::string_view s = t.substr(0, t.find_first_of("#?"));
+  if (s.empty()) return v;
+  const bool drive = s.size() >= 3 &&
+                     ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) &&
+                     s[1] == ':' && (s[2] == '/' || s[2] == '\\');
+  if (s.front() == '/' || drive || detail::starts_with(s, "~/")) {
+    v.kind = link_verdict::finding;
+    v.reason = "absolute markdown link paths are not allowed (" + v.shown + ").";
+    return v;
+  }
+  if (has_script_suffix(s)) {
+    v.kind = link_verdict::finding;
+    v.reason = "markdown links to script files are blocked (" + v.shown + ").";
+    return v;
+  }
+  if (!detail::iends_with(s, ".md") && !detail::iends_with(s, ".markdown")) return v;
+  v.kind = link_verdict::resolve;
+  v.path = std::string(s);
+  return v;
+}
+
+/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
+/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// it is copied into the findings.
+inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
+  std::vector<audit_finding> out;
+  toml::table root;
+  try {
+    root = detail::parse_toml(text, file);
+  } catch (const error& e) {
+    std::string msg = e.what();
+    // Keep the parser's own words; our prefix repeats the file name.
+    if (detail::starts_with(msg, file + ":")) msg.erase(0, file.size() + 1);
+    std::optional<std::size_t> line;
+    const std::size_t colon = msg.find(':');
+    if (colon != std::string::npos) {
+      const auto n = detail::parse_rust_u32(msg.substr(0, colon));
+      if (n) line = *n;
+    }
+    out.push_back({file, line, "invalid TOML manifest (" + msg + ").", true});
+    return out;
+  }
+  const toml::node* tools = root.get("tools");
+  if (!tools || !tools->is_array()) return out;
+  std::size_t i = 0;
+  for (const toml::node& t : *tools->as_array()) {
+    const std::size_t line = t.source().begin.line;
+    const std::optional<std::size_t> at = line ? std::optional<std::size_t>(line) : std::nullopt;
+    const toml::table* tt = t.as_table();
+    const toml::node* cmd = tt ? tt->get("command") : nullptr;
+    const std::string idx = "tools[" + std::to_string(i++) + "]";
+    if (!cmd || !cmd->is_string()) {
+      out.push_back({file, at, idx + " is missing a command field.", true});
+      continue;
+    }
+    std::string kind = "unknown";
+    if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
+    if ((detail::iequals(kind, "script") || detail::iequals(kind, "shell")) &&
+        detail::is_blank(cmd->as_string()->get())) {
+      out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
+    }
+  }
+  return out;
+}
+
+namespace detail {
+
+inline std::string rel_join(const std::string& a, std::string_view b) {
+  return a.empty() ? std::string(b) : a + "/" + std::string(b);
+}
+
+inline std::string_view rel_parent(std::string_view rel) {
+  const std::size_t slash = rel.rfind('/');
+  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
+}
+
+/// Reads up to `cap` bytes of an open file.
+template <class Fs>
+std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
+  std::string out;
+  char buf[8192];
+  while (out.size() < cap) {
+    const std::size_t want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(sizeof buf, cap - out.size()));
+    const std::size_t got = fs.read(f, buf, want);
+    if (got == 0) break;
+    out.append(buf, got);
+  }
+  return out;
+}
+
+/// What a path outside the walked tree is, following symlinks; nullopt when missing.
+template <class Fs>
+std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
+  const std::string norm = paths::normalize(abs);
+  const std::size_t slash = norm.rfind('/');
+  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
+  try {
+    auto parent =
+        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
+    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
+    if (!st) return std::nullopt;
+    if (st->kind != fs::file_kind::symlink) return st->kind;
+  } catch (const error&) {
+    return std::nullopt;
+  }
+  try {
+    (void)fs.open_root(norm);
+    return fs::file_kind::directory;
+  } catch (const error& e) {
+    if (e.sys_errno() == ENOTDIR) return fs::file_kind::regular;
+    return std::nullopt;
+  }
+}
+
+struct walked_entry {
+  std::string rel;
+  fs::file_kind kind;
+  std::vector<audit_finding> findings;
+  std::vector<markdown_link> links;  ///< for Markdown files, checked after the walk
+};
+
+template <class Fs>
+void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, std::size_t depth,
+                const audit_options& opt, audit_report& report,
+                std::vector<walked_entry>& entries) {
+  std::vector<std::string> names;
+  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const auto st = fs.stat_at(d, name);
+    if (!st) continue;  // vanished since the listing
+    ++report.files_scanned;
+    walked_entry e{rel_join(prefix, name), st->kind, {}, {}};
+    const auto add = [&](std::string reason, std::optional<std::size_t> line = std::nullopt,
+                         bool blocking = true) {
+      e.findings.push_back({e.rel, line, std::move(reason), blocking});
+    };
+    if (st->kind == fs::file_kind::symlink) {
+      add("symlinks are not allowed in installed skills.");
+    } else if (st->kind == fs::file_kind::directory) {
+      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
+        throw error(errc::limit_exceeded,
+                    "skill tree is nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                        " directories",
+                    e.rel);
+      }
+      const std::string rel = e.rel;  // a copy: the recursion grows `entries`
+      entries.push_back(std::move(e));
+      auto sub = fs.open_dir_at(d, name);
+      audit_walk(fs, sub, rel, depth + 1, opt, report, entries);
+      continue;
+    } else if (st->kind == fs::file_kind::other) {
+      if (!opt.allow_scripts && has_script_suffix(name)) {
+        report.scripts_blocked = true;
+        add("script-like files are blocked by skill security policy.");
+      }
+      add("special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
+          std::nullopt, false);
+    } else {
+      const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
+      const bool is_toml = iends_with(name, ".toml");
+      const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
+      auto f = fs.open_file_at(d, name);
+      if (fs.stat(f).kind != fs::file_kind::regular) {
+        throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                    e.rel);
+      }
+      const bool read_all = (is_md || is_toml) && !too_large;
+      const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
+      if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
+        report.scripts_blocked = true;
+        add("script-like files are blocked by skill security policy.",
+            has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
+      }
+      if (too_large || (read_all && data.size() > audit_max_text_bytes)) {
+        add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
+            " bytes).");
+      } else if (is_md) {
+        if (!valid_utf8(data)) {
+          throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
+        }
+        e.links = markdown_links(data);
+      } else if (is_toml) {
+        if (!valid_utf8(data)) {
+          throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
+        }
+        for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
+      }
+    }
+    entries.push_back(std::move(e));
+  }
+}
+
+/// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
+inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
+                                                  const std::vector<std::string>& parts) {
+  std::string path;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    path = rel_join(path, parts[i]);
+    const auto it = kinds.find(path);
+    if (it == kinds.end()) return std::nullopt;
+    if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
+    if (i + 1 == parts.size()) return it->second;
+  }
+  return fs::file_kind::directory;  // the root itself
+}
+
+}  // namespace detail
+
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
+/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
+template <class Fs>
+audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string root_path = paths::normalize(dir);
+  typename Fs::dir root = [&] {
+    try {
+      return fs.open_root(root_path);
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
+        throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
+      }
+      if (e.sys_errno() == ENOTDIR) {
+        throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
+                    e.sys_errno());
+      }
+      throw;
+    }
+  }();
+  audit_report report;
+  report.files_scanned = 1;  // the root
+  bool has_manifest = false;
+  for (std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    const auto st = fs.stat_at(root, m);
+    has_manifest = has_manifest || (st && st->kind == fs::file_kind::regular);
+  }
+  std::vector<audit_finding> head;
+  if (!has_manifest) {
+    head.push_back({"", std::nullopt,
+                    "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
+                    "\"manifest.toml\"] (deprecated) for deterministic auditing.",
+                    true});
+  }
+  std::vector<detail::walked_entry> entries;
+  detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
+
+  std::map<std::string, fs::file_kind> kinds;
+  for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
+  // The nearest ancestor named `skills` bounds cross-skill references.
+  std::optional<std::string> skills_root;
+  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
+    if (detail::base_name(p) == "skills") {
+      skills_root = p;
+      break;
+    }
+    const std::size_t slash = p.rfind('/');
+    if (slash == std::string::npos) break;
+    p = slash == 0 ? "/" : p.substr(0, slash);
+  }
+  for (auto& e : entries) {
+    for (const markdown_link& link : e.links) {
+      const link_verdict v = classify_markdown_link(link.target);
+      const auto add = [&](std::string reason) {
+        e.findings.push_back({e.rel, link.line, std::move(reason), true});
+      };
+      if (v.kind == link_verdict::finding) {
+        add(v.reason);
+        continue;
+      }
+      if (v.kind != link_verdict::resolve) continue;
+      // Resolve against the Markdown file's directory, lexically, inside the root.
+      std::vector<std::string> parts;
+      std::size_t escapes = 0;
+      const std::string joined = detail::rel_join(std::string(detail::rel_parent(e.rel)), v.path);
+      std::string_view rest = joined;
+      while (true) {
+        const std::size_t slash = rest.find('/');
+        const std::string_view c = rest.substr(0, slash);
+        if (c == "..") {
+          if (parts.empty()) {
+            ++escapes;
+          } else {
+            parts.pop_back();
+          }
+        } else if (!c.empty() && c != ".") {
+          parts.emplace_back(c);
+        }
+        if (slash == std::string_view::npos) break;
+        rest.remove_prefix(slash + 1);
+      }
+      if (escapes == 0) {
+        const auto kind = detail::lookup_walked(kinds, parts);
+        if (!kind) {
+          if (!is_cross_skill_reference(v.path)) {
+            add("markdown link points to a missing file (" + v.shown + ").");
+          }
+        } else if (*kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+        continue;
+      }
+      std::string abs = root_path;
+      for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
+      for (const auto& p : parts) abs = paths::join(abs, p);
+      abs = paths::normalize(abs);
+      if (paths::starts_with(abs, root_path)) {
+        // Left the root and came back in by name (e.g. `../this-skill/x.md`).
+        std::vector<std::string> inner;
+        std::string_view r =
+            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
+        while (!r.empty()) {
+          const std::size_t slash = r.find('/');
+          inner.emplace_back(r.substr(0, slash));
+          if (slash == std::string_view::npos) break;
+          r.remove_prefix(slash + 1);
+        }
+        const auto kind = detail::lookup_walked(kinds, inner);
+        if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+        continue;
+      }
+      const auto kind = detail::probe_outside(fs, abs);
+      if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
+      if (skills_root && paths::starts_with(abs, *skills_root)) {
+        if (*kind != fs::file_kind::regular) {
+          add("markdown link must point to a file (" + v.shown + ").");
+        }
+      } else {
+        add("markdown link escapes skill root (" + v.shown + ").");
+      }
+    }
+  }
+  report.findings = std::move(head);
+  for (auto& e : entries) {
+    for (auto& f : e.findings) report.findings.push_back(std::move(f));
+  }
+  return report;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/audit.hpp -----
+
+namespace clawport::skills {
+
+/// A skill the scan kept.
+struct loaded_skill {
+  skill data;
+  std::string dir_name;  ///< the directory's name (not the logical name)
+  std::string location;  ///< path of the manifest actually read
+  manifest_kind manifest = manifest_kind::skill_md;
+  audit_report audit;  ///< clean, but may hold non-blocking findings
+};
+
+/// Why the scan dropped a skill (upstream `DroppedReason`).
+enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
+
+/// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
+constexpr std::string_view to_string(drop_reason r) noexcept {
+  switch (r) {
+    case drop_reason::audit_error:
+      return "audit_error";
+    case drop_reason::audit_findings:
+      return "audit_findings";
+    case drop_reason::manifest_parse_error:
+      return "manifest_parse_error";
+  }
+  return "audit_error";
+}
+
+/// A skill the scan dropped. `name` is the directory name (upstream's dropped record).
+struct dropped_skill {
+  std::string name;
+  std::string location;  ///< the skill directory
+  drop_reason reason = drop_reason::audit_error;
+  std::string detail;  ///< the error text or the audit summary
+  bool scripts_blocked = false;
+  audit_report audit;  ///< for audit_findings
+};
+
+/// Result of scanning one skills directory.
+struct scan_result {
+  std::vector<loaded_skill> skills;
+  std::vector<dropped_skill> dropped;
+};
+
+namespace detail {
+
+template <class Fs>
+std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
+                                           std::string_view name) {
+  const auto st = fs.stat_at(d, name);
+  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+  auto f = fs.open_file_at(d, name);
+  return read_up_to(fs, f, audit_max_text_bytes + 1);
+}
+
+}  // namespace detail
+
+/// A skill directory's manifest, read through the directory's handle (never by path, and
+/// a symlinked manifest is not followed). `data` is empty when the directory holds no
+/// readable SKILL.md (the runtime then skips it without a record).
+struct manifest_read {
+  manifest_kind kind = manifest_kind::skill_md;
+  std::string file;  ///< the manifest's name in the directory
+  std::optional<skill> data;
+};
+
+/// Reads the skill in the opened directory `sd` named `dir_name` the way the runtime
+/// does: SKILL.toml › manifest.toml › SKILL.md, the first present wins with no fallback.
+/// Throws `errc::config_parse` / `errc::skill_invalid` for a TOML manifest that does not
+/// parse or is not a regular file (the runtime drops such a skill).
+template <class Fs>
+manifest_read read_skill_at(Fs& fs, const typename Fs::dir& sd, std::string_view dir_name) {
+  manifest_read out;
+  if (fs.stat_at(sd, "SKILL.toml")) {
+    out.kind = manifest_kind::skill_toml;
+  } else if (fs.stat_at(sd, "manifest.toml")) {
+    out.kind = manifest_kind::manifest_toml;
+  }
+  out.file = std::string(manifest_file(out.kind));
+  const auto text = detail::read_small_file(fs, sd, out.file);
+  if (out.kind != manifest_kind::skill_md) {
+    if (!text) throw error(errc::skill_invalid, out.file + " is not a regular file", out.file);
+    out.data = parse_skill_toml(*text, out.file);
+  } else if (text) {
+    out.data = skill_from_markdown(*text, dir_name);
+  }
+  return out;
+}
+
+/// The logical name of the skill in the opened directory `sd` (its manifest's name, as
+/// the runtime and `skills list --agent` use it for include/exclude); the directory name
+/// when no manifest can be read, which is also the name the runtime's dropped record uses.
+/// The exporter filters a bundle's skills by this name, so the two can never disagree.
+template <class Fs>
+std::string skill_name_at(Fs& fs, const typename Fs::dir& sd, std::string_view dir_name) {
+  try {
+    manifest_read m = read_skill_at(fs, sd, dir_name);
+    if (m.data) return std::move(m.data->name);
+  } catch (const error& e) {
+    if (e.code() != errc::config_parse && e.code() != errc::skill_invalid &&
+        e.code() != errc::limit_exceeded) {
+      throw;
+    }
+  }
+  return std::string(dir_name);
+}
+
+/// Reads a whole text file at an absolute path through the Fs policy (the parent is
+/// opened as a root, the file itself without following a symlink). Throws
+/// `errc::limit_exceeded` past `max_bytes`.
+template <class Fs>
+std::string read_text_file(Fs& fs, const std::string& path,
+                           std::uint64_t max_bytes = 16 * 1024 * 1024) {
+  const std::string norm = paths::normalize(path);
+  const std::size_t slash = norm.rfind('/');
+  if (slash == std::string::npos || slash + 1 == norm.size()) {
+    throw error(errc::invalid_argument, "not a file path: " + path, path);
+  }
+  auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
+  const std::string name = norm.substr(slash + 1);
+  const auto st = fs.stat_at(parent, name);
+  if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+  if (st->kind != fs::file_kind::regular) {
+    throw error(errc::invalid_argument, "not a regular file: " + path, path);
+  }
+  auto f = fs.open_file_at(parent, name);
+  std::string text = detail::read_up_to(fs, f, max_bytes + 1);
+  if (text.size() > max_bytes) {
+    throw error(errc::limit_exceeded,
+                "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
+  }
+  return text;
+}
+
+/// Scans one directory one level deep (upstream `load_skills_from_directory`): every
+/// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
+/// from SKILL.toml › manifest.toml › SKILL.md. A TOML manifest that fails to parse drops
+/// the skill with no fallback to SKILL.md. A missing directory gives an empty result.
+template <class Fs>
+scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  scan_result out;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(dir));
+  } catch (const error&) {
+    return out;  // absent or unlistable: nothing to load, as upstream
+  }
+  std::vector<std::string> names;
+  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    if (!detail::valid_utf8(name)) continue;
+    const auto st = fs.stat_at(*root, name);
+    if (!st) continue;
+    const std::string skill_dir = paths::join(dir, name);
+    if (st->kind == fs::file_kind::symlink) {
+      try {
+        (void)fs.open_root(skill_dir);  // a candidate only if it leads to a directory
+      } catch (const error&) {
+        continue;
+      }
+    } else if (st->kind != fs::file_kind::directory) {
+      continue;  // loose files at this level are ignored
+    }
+    dropped_skill drop{name, skill_dir, drop_reason::audit_error, {}, false, {}};
+    audit_report report;
+    try {
+      report = audit_skill_directory(fs, skill_dir, opt);
+    } catch (const error& e) {
+      drop.detail = e.what();
+      out.dropped.push_back(std::move(drop));
+      continue;
+    }
+    if (!report.clean()) {
+      drop.reason = drop_reason::audit_findings;
+      drop.detail = report.summary();
+      drop.scripts_blocked = report.scripts_blocked;
+      drop.audit = std::move(report);
+      out.dropped.push_back(std::move(drop));
+      continue;
+    }
+    try {
+      auto sd = fs.open_root(skill_dir);
+      manifest_read m = read_skill_at(fs, sd, name);
+      if (!m.data) continue;  // upstream skips an unreadable SKILL.md without a record
+      out.skills.push_back(
+          {std::move(*m.data), name, paths::join(skill_dir, m.file), m.kind, std::move(report)});
+    } catch (const error& e) {
+      drop.reason = drop_reason::manifest_parse_error;
+      drop.detail = e.what();
+      out.dropped.push_back(std::move(drop));
+    }
+  }
+  return out;
+}
+
+/// Where a skill in an agent's view comes from.
+enum class skill_origin { workspace, bundle, global };
+
+constexpr std::string_view to_string(skill_origin o) noexcept {
+  switch (o) {
+    case skill_origin::workspace:
+      return "workspace";
+    case skill_origin::bundle:
+      return "bundle";
+    case skill_origin::global:
+      return "global";
+  }
+  return "workspace";
+}
+
+/// Why a skill an agent could see is not loaded.
+enum class skill_status { loaded, excluded, shadowed, dropped, global_only };
+
+constexpr std::string_view to_string(skill_status s) noexcept {
+  switch (s) {
+    case skill_status::loaded:
+      return "loaded";
+    case skill_status::excluded:
+      return "excluded";
+    case skill_status::shadowed:
+      return "shadowed";
+    case skill_status::dropped:
+      return "dropped";
+    case skill_status::global_only:
+      return "global_only";
+  }
+  return "loaded";
+}
+
+/// One row of an agent's (or a bundle's) skill view.
+struct skill_entry {
+  std::string name;  ///< logical name; the directory name for dropped skills
+  skill_origin origin = skill_origin::workspace;
+  std::string bundle;  ///< bundle alias, empty unless origin is `bundle`
+  std::string path;    ///< manifest file when read, else the skill directory
+  skill_status status = skill_status::loaded;
+  std::string reason;  ///< empty when loaded
+  std::optional<drop_reason> drop;
+  std::optional<skill> data;  ///< when a manifest was read
+  bool loaded() const { return status == skill_status::loaded; }
+};
+
+/// An agent's skills: `entries` holds loaded skills in precedence order, then every skill
+/// it does not load with the reason; `warnings` names bundles that could not be used.
+struct skill_view {
+  std::vector<skill_entry> entries;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline skill_entry dropped_entry(dropped_skill&& d, skill_origin origin, std::string bundle) {
+  skill_entry e;
+  e.name = std::move(d.name);
+  e.origin = origin;
+  e.bundle = std::move(bundle);
+  e.path = std::move(d.location);
+  e.status = skill_status::dropped;
+  e.drop = d.reason;
+  switch (d.reason) {
+    case drop_reason::audit_findings:
+      e.reason = "failed audit: " + d.detail;
+      if (d.scripts_blocked) e.reason += " (set `skills.allow_scripts = true` to allow scripts)";
+      break;
+    case drop_reason::audit_error:
+      e.reason = "unauditable: " + d.detail;
+      break;
+    case drop_reason::manifest_parse_error:
+      e.reason = "manifest parse error: " + d.detail;
+      break;
+  }
+  return e;
+}
+
+inline skill_entry loaded_entry(loaded_skill&& s, skill_origin origin, std::string bundle) {
+  skill_entry e;
+  e.name = s.data.name;
+  e.origin = origin;
+  e.bundle = std::move(bundle);
+  e.path = std::move(s.location);
+  e.data = std::move(s.data);
+  return e;
+}
+
+inline void order_loaded_first(skill_view& view) {
+  std::stable_partition(view.entries.begin(), view.entries.end(),
+                        [](const skill_entry& e) { return e.loaded(); });
+}
+
+}  // namespace detail
+
+/// Where to look: the install root (directory of config.toml) and the data directory
+/// (`<install>/data` unless ZEROCLAW_DATA_DIR says otherwise; the caller decides).
+struct install_paths {
+  std::string install_root;
+  std::string data_dir;  ///< empty: `<install>/data`
+  std::string data() const {
+    return data_dir.empty() ? paths::join(install_root, "data") : data_dir;
+  }
+};
+
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
+/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
+/// Open-skills and plugin skills are not modelled (both are opt-in upstream features
+/// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
+template <class Fs>
+skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
+                        std::string_view agent) {
+  const auto ait = cfg.agents.find(std::string(agent));
+  if (ait == cfg.agents.end()) {
+    throw error(errc::unknown_agent, "agent '" + std::string(agent) + "' is not configured",
+                "agents." + std::string(agent));
+  }
+  const audit_options opt{cfg.allow_scripts};
+  skill_view view;
+  std::set<std::string> seen;
+  std::vector<std::pair<std::string, std::string>> winners;  // name -> who loaded it
+  const auto winner_of = [&](const std::string& name) {
+    for (const auto& w : winners) {
+      if (w.first == name) return w.second;
+    }
+    return std::string("an earlier skill");
+  };
+  scan_result ws = scan_skills_directory(
+      fs, paths::join(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
+  for (auto& d : ws.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
+  for (auto& s : ws.skills) {
+    seen.insert(s.data.name);
+    winners.emplace_back(s.data.name, "the workspace");
+    view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
+  }
+  for (const std::string& raw_alias : ait->second.skill_bundles) {
+    const std::string alias(detail::trim(raw_alias));
+    if (alias.empty()) continue;
+    const auto bit = cfg.bundles.find(alias);
+    if (bit == cfg.bundles.end()) {
+      view.warnings.push_back("agents." + std::string(agent) + ".skill_bundles names '" + alias +
+                              "' but skill_bundles." + alias +
+                              " is not configured; the runtime skips it");
+      continue;
+    }
+    const std::string dir = resolve_directory(cfg, where.install_root, alias);
+    try {
+      validate_directory(dir, where.install_root);
+    } catch (const error& e) {
+      view.warnings.push_back(std::string(e.what()) + " (skill_bundles." + alias +
+                              ".directory); zeroclaw refuses this config at startup");
+    }
+    scan_result sr = scan_skills_directory(fs, dir, opt);
+    for (auto& d : sr.dropped) {
+      view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::bundle, alias));
+    }
+    for (auto& s : sr.skills) {
+      const std::string name = s.data.name;
+      skill_entry e = detail::loaded_entry(std::move(s), skill_origin::bundle, alias);
+      if (!bit->second.filter.admits_skill(name)) {
+        e.status = skill_status::excluded;
+        e.reason = "excluded by skill_bundles." + alias + " (" +
+                   std::string(bit->second.filter.rejection(name)) + ")";
+      } else if (seen.count(name)) {
+        e.status = skill_status::shadowed;
+        e.reason = "shadowed by '" + name + "' from " + winner_of(name);
+      } else {
+        seen.insert(name);
+        winners.emplace_back(name, "bundle " + alias);
+      }
+      view.entries.push_back(std::move(e));
+    }
+  }
+  scan_result gl = scan_skills_directory(fs, global_skills_dir(where.data()), opt);
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  for (auto& s : gl.skills) {
+    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
+    e.status = skill_status::global_only;
+    e.reason = "global only: agents never load the global skills directory";
+    view.entries.push_back(std::move(e));
+  }
+  detail::order_loaded_first(view);
+  return view;
+}
+
+/// The skills of one bundle as `skills list --bundle` shows them: audited and parsed,
+/// but the bundle's include/exclude is NOT applied (upstream does not either).
+template <class Fs>
+skill_view bundle_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
+                         std::string_view alias) {
+  const std::string dir = resolve_directory(cfg, where.install_root, alias);
+  skill_view view;
+  scan_result sr = scan_skills_directory(fs, dir, audit_options{cfg.allow_scripts});
+  for (auto& s : sr.skills) {
+    view.entries.push_back(
+        detail::loaded_entry(std::move(s), skill_origin::bundle, std::string(alias)));
+  }
+  for (auto& d : sr.dropped) {
+    view.entries.push_back(
+        detail::dropped_entry(std::move(d), skill_origin::bundle, std::string(alias)));
+  }
+  return view;
+}
+
+/// Every configured bundle (in alias order) and the global directory, unfiltered.
+template <class Fs>
+skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& where) {
+  skill_view view;
+  for (const auto& b : cfg.bundles) {
+    skill_view one = bundle_skills(fs, cfg, where, b.first);
+    for (auto& e : one.entries) view.entries.push_back(std::move(e));
+  }
+  scan_result gl =
+      scan_skills_directory(fs, global_skills_dir(where.data()), audit_options{cfg.allow_scripts});
+  for (auto& s : gl.skills) {
+    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
+    e.status = skill_status::global_only;
+    e.reason = "global only: agents never load the global skills directory";
+    view.entries.push_back(std::move(e));
+  }
+  for (auto& d : gl.dropped)
+    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
+  detail::order_loaded_first(view);
+  return view;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/loader.hpp -----
 // ----- begin clawport/zeroclaw/api.hpp -----
 // The entry points of the pure export half, declared in one place. Definitions live in
 // closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
@@ -3262,44 +6025,6 @@ struct staged_swap {
 #include <string_view>
 #include <vector>
 
-// ----- begin clawport/skills/filter.hpp -----
-// A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
-
-#include <algorithm>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::skills {
-
-/// Which skills of a bundle an agent may load. Membership is exact, case-sensitive string
-/// equality on the skill's declared name: no globs, no trimming. An empty `include`
-/// admits every name; `exclude` always wins over `include`.
-struct bundle_filter {
-  std::vector<std::string> include;
-  std::vector<std::string> exclude;
-
-  bool admits_skill(std::string_view name) const {
-    const auto has = [name](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (!include.empty() && !has(include)) return false;
-    return !has(exclude);
-  }
-
-  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
-  std::string_view rejection(std::string_view name) const {
-    const auto has = [name](const std::vector<std::string>& list) {
-      return std::find(list.begin(), list.end(), name) != list.end();
-    };
-    if (has(exclude)) return "in exclude";
-    if (!include.empty() && !has(include)) return "not in include";
-    return "";
-  }
-};
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/filter.hpp -----
 // ----- begin clawport/zeroclaw/document.hpp -----
 // An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
 // files are written in schema order, so the closure is held in this small model and
@@ -3324,6 +6049,10 @@ struct value {
   std::int64_t integer = 0;
   double floating = 0;
   bool boolean = false;
+  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
+  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
+  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
+  bool masked = false;
   std::vector<value> items;     ///< array elements
   std::vector<member> members;  ///< table members, in insertion order
 
@@ -3556,6 +6285,8 @@ namespace clawport::zeroclaw {
 
 // ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
 inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
 inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 inline constexpr std::string_view skills_dir = "skills";
@@ -3585,9 +6316,6 @@ struct host_local_note {
   std::string path;  ///< dotted config path in the closure
   std::string detail;
 };
-
-/// A skill bundle's include/exclude filter: the one rule, shared with the skills loader.
-using skill_filter = skills::bundle_filter;
 
 /// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
 /// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
@@ -3632,27 +6360,20 @@ struct export_plan {
   std::string producer_version;
 };
 
-/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
+/// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills
+/// reader does), removes empty ones, keeps first occurrences in order.
 inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   std::vector<std::string> out;
   for (const std::string& raw : list) {
-    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
-    if (first == std::string::npos) continue;
-    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
-    std::string item = raw.substr(first, last - first + 1);
+    const std::string_view trimmed = text::trim(raw);
+    if (trimmed.empty()) continue;
+    std::string item(trimmed);
     if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
   }
   return out;
 }
 
-/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
-/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) noexcept {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == workspace_memory_dir) return false;
-  return relative != memory_snapshot_file;
-}
+// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
 
 /// Row 17 of §3.1: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
@@ -4710,6 +7431,38 @@ void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, st
   }
 }
 
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
+
 inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
   into.files += t.files;
   into.bytes += t.bytes;
@@ -4928,7 +7681,7 @@ class basic_exporter {
   }
 
   fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec = fs::workspace_copy_spec();
+    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
     if (o.on_progress) {
       fs::entry_filter base = spec.filter;
       spec.filter = [base, &entries, &o](std::string_view rel) {
@@ -4947,6 +7700,7 @@ class basic_exporter {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
+    ed::digest_sink digests;
     {
       fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -4962,12 +7716,14 @@ class basic_exporter {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
+        fs::copy_spec spec = workspace_spec(o, entries);
+        spec.sink = &digests;
         fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(
+        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -4977,11 +7733,16 @@ class basic_exporter {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
+    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
+    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
+    digests.add_text(zeroclaw::config_file, config_text);
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file,
-                   zeroclaw::render_manifest(plan, exported_at));
+    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
+    digests.add_text(zeroclaw::manifest_file, manifest_text);
+    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
   }
 
   /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
@@ -5010,7 +7771,7 @@ class basic_exporter {
           // Walk the source the way the staged check walks the copy.
           const std::vector<std::string> parts = ed::components(*plan.identity_document);
           std::optional<dir> cur;
-          bool ok = !parts.empty() && fs::workspace_entry_included(*plan.identity_document);
+          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
           for (std::size_t i = 0; ok && i < parts.size(); ++i) {
             const dir& at = cur ? *cur : *root.handle;
             const auto st = fs_.stat_at(at, parts[i]);
@@ -5043,7 +7804,7 @@ class basic_exporter {
       fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
       std::size_t carried = 0;
       for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill) || (s.admits_skill && !s.admits_skill(skill))) continue;
+        if (!fs::detail::valid_utf8(skill)) continue;
         const auto st = fs_.stat_at(*root.handle, skill);
         if (!st) continue;
         if (st->kind == fs::file_kind::symlink) {
@@ -5056,6 +7817,7 @@ class basic_exporter {
           ++sk_tally.replaced_skipped;
           continue;
         }
+        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
         fs::copy_tally one;
         ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
         if (one.files > 0) ++carried;
@@ -12255,2344 +15017,6 @@ struct none {
 // ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
 // locations and directory rules, the static audit and an agent's effective skill set.
 
-// ----- begin clawport/skills/audit.hpp -----
-// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
-// size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
-// `audit_skill_directory` walks a skill through the Fs policy and applies them.
-//
-// Beyond upstream (non-blocking findings, so the loaded set stays upstream's): FIFOs,
-// sockets and devices are reported and never opened (upstream would block reading one).
-
-#include <algorithm>
-#include <cerrno>
-#include <cstddef>
-#include <cstdint>
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-#include <toml++/toml.h>
-
-// ----- begin clawport/skills/locations.hpp -----
-// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
-// directory resolution, the lexical `validate_directory` contract and directory
-// uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
-
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-#include <toml++/toml.h>
-
-// ----- begin clawport/zeroclaw/paths.hpp -----
-// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
-// the skill-directory rules of §7.1. No filesystem access.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::zeroclaw::paths {
-
-inline std::vector<std::string> components(std::string_view p) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t slash = p.find('/', start);
-    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
-    if (end > start) out.emplace_back(p.substr(start, end - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  return out;
-}
-
-/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
-/// plain component (at the root it is dropped; leading `..` of a relative path stays).
-/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
-inline std::string normalize(std::string_view p) {
-  const bool absolute = !p.empty() && p.front() == '/';
-  std::vector<std::string> out;
-  for (std::string& c : components(p)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty() && out.back() != "..") {
-        out.pop_back();
-        continue;
-      }
-      if (absolute) continue;
-    }
-    out.push_back(std::move(c));
-  }
-  std::string joined = absolute ? "/" : "";
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (i) joined += '/';
-    joined += out[i];
-  }
-  return joined;
-}
-
-/// `base/rel`, or `rel` when it is absolute.
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  if (base.empty()) return std::string(rel);
-  std::string out(base);
-  if (out.back() != '/') out += '/';
-  return out + std::string(rel);
-}
-
-/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
-inline bool starts_with(std::string_view path, std::string_view prefix) {
-  const bool pa = !path.empty() && path.front() == '/';
-  const bool pb = !prefix.empty() && prefix.front() == '/';
-  if (pa != pb) return false;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  if (b.size() > a.size()) return false;
-  for (std::size_t i = 0; i < b.size(); ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
-/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
-inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
-  if (!starts_with(path, prefix)) return std::nullopt;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  std::string out;
-  for (std::size_t i = b.size(); i < a.size(); ++i) {
-    if (!out.empty()) out += '/';
-    out += a[i];
-  }
-  return out;
-}
-
-/// True when any component is `..`.
-inline bool has_dotdot(std::string_view p) {
-  for (const std::string& c : components(p))
-    if (c == "..") return true;
-  return false;
-}
-
-}  // namespace clawport::zeroclaw::paths
-// ----- end clawport/zeroclaw/paths.hpp -----
-// ----- begin clawport/skills/manifest.hpp -----
-// The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
-// strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.
-
-#include <cstdint>
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-#include <toml++/toml.h>
-
-// ----- begin clawport/skills/frontmatter.hpp -----
-// SKILL.md frontmatter: the fence rule, the lenient reader the runtime loader uses (it never
-// fails), the strict reader/writer the editing surfaces use, and the `slash_options:` block
-// both share. Pure: text in, data out.
-//
-// One deliberate difference from upstream: both upstream readers ignore indentation, so a
-// key nested under `metadata:` or inside a slash option (`  description: X`) overrides the
-// skill's own field. Here an indented line is nested content and never a top-level key
-// (block scalars and tag lists still read their indented continuation lines).
-
-#include <charconv>
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <system_error>
-#include <vector>
-
-// ----- begin clawport/skills/text.hpp -----
-// Small string helpers shared by the skill parsers. They mirror the Rust `str` methods
-// upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport::skills::detail {
-
-/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
-/// Rust's `str::trim` trims exactly this set.
-inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) -> unsigned char {
-    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
-  };
-  const unsigned char c = b(0);
-  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
-  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
-  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
-  if (c == 0xe2 && b(1) == 0x80) {
-    const unsigned char d = b(2);
-    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
-  }
-  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
-  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
-  return 0;
-}
-
-/// Length of the White_Space character that ends `s`, 0 if none.
-inline std::size_t space_len_back(std::string_view s) noexcept {
-  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
-    if (space_len(s, s.size() - n) == n) return n;
-  }
-  return 0;
-}
-
-inline std::string_view trim_start(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
-  return s;
-}
-
-inline std::string_view trim_end(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
-  return s;
-}
-
-inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
-
-inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
-
-inline bool starts_with(std::string_view s, std::string_view p) noexcept {
-  return s.size() >= p.size() && s.substr(0, p.size()) == p;
-}
-
-inline bool ends_with(std::string_view s, std::string_view p) noexcept {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
-
-inline char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-inline std::string to_lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = ascii_lower(c);
-  return out;
-}
-
-inline bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
-  }
-  return true;
-}
-
-inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
-  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
-}
-
-/// `trim_matches(c)`: strips every leading and trailing `c`.
-inline std::string_view strip_char(std::string_view s, char c) noexcept {
-  while (!s.empty() && s.front() == c) s.remove_prefix(1);
-  while (!s.empty() && s.back() == c) s.remove_suffix(1);
-  return s;
-}
-
-/// Upstream's quote stripping: all `"` then all `'` at both ends.
-inline std::string_view strip_quotes(std::string_view s) noexcept {
-  return strip_char(strip_char(s, '"'), '\'');
-}
-
-/// Rust `str::lines`: split on `\n`, drop one trailing `\r` per line, no final empty line.
-inline std::vector<std::string_view> lines(std::string_view s) {
-  std::vector<std::string_view> out;
-  while (!s.empty()) {
-    const std::size_t nl = s.find('\n');
-    std::string_view line = nl == std::string_view::npos ? s : s.substr(0, nl);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    out.push_back(line);
-    if (nl == std::string_view::npos) break;
-    s.remove_prefix(nl + 1);
-  }
-  return out;
-}
-
-/// Replaces every `\r\n` with `\n` (a lone `\r` is kept).
-inline std::string normalize_crlf(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') continue;
-    out.push_back(s[i]);
-  }
-  return out;
-}
-
-/// Leading whitespace characters (each multi-byte space counts once), like Rust's
-/// `chars().take_while(char::is_whitespace).count()`.
-inline std::size_t indent_of(std::string_view s) noexcept {
-  std::size_t count = 0;
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) {
-    s.remove_prefix(n);
-    ++count;
-  }
-  return count;
-}
-
-/// True when the line starts with a space or a tab (upstream's "indented").
-inline bool is_indented(std::string_view line) noexcept {
-  return !line.empty() && (line.front() == ' ' || line.front() == '\t');
-}
-
-/// Splits at the first `c`; false when `c` is absent.
-inline bool split_once(std::string_view s, char c, std::string_view& left,
-                       std::string_view& right) {
-  const std::size_t at = s.find(c);
-  if (at == std::string_view::npos) return false;
-  left = s.substr(0, at);
-  right = s.substr(at + 1);
-  return true;
-}
-
-using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
-
-}  // namespace clawport::skills::detail
-// ----- end clawport/skills/text.hpp -----
-
-namespace clawport::skills {
-
-/// One fixed choice of a slash option (`{name: A, value: a}`).
-struct slash_choice {
-  std::string name;
-  std::string value;
-  friend bool operator==(const slash_choice& a, const slash_choice& b) {
-    return a.name == b.name && a.value == b.value;
-  }
-};
-
-/// A typed slash-command option of a skill. `type` is not checked against the known
-/// kinds at parse time (upstream does not either).
-struct slash_option {
-  std::string name;
-  std::string description;
-  std::string type;
-  bool required = false;
-  std::vector<slash_choice> choices;
-  std::optional<double> min;
-  std::optional<double> max;
-  std::optional<std::uint32_t> min_length;
-  std::optional<std::uint32_t> max_length;
-  std::map<std::string, std::string> description_localizations;  ///< SKILL.toml only
-};
-
-/// The option kinds upstream knows (`SlashOptionKind::ALL`, in its order).
-inline constexpr std::string_view slash_option_kinds[] = {
-    "string", "integer", "number", "boolean", "user", "channel", "role", "mentionable"};
-
-/// Whether an option kind accepts fixed `choices` (string, integer, number).
-constexpr bool kind_allows_choices(std::string_view kind) noexcept {
-  return kind == "string" || kind == "integer" || kind == "number";
-}
-/// Whether an option kind takes `min`/`max` (integer, number).
-constexpr bool kind_has_numeric_bounds(std::string_view kind) noexcept {
-  return kind == "integer" || kind == "number";
-}
-/// Whether an option kind takes `min_length`/`max_length` (string only).
-constexpr bool kind_has_length_bounds(std::string_view kind) noexcept { return kind == "string"; }
-
-/// Result of the fence rule: `found` is false when the text has no (recognised)
-/// frontmatter, and then `body` is the whole text unchanged.
-struct frontmatter_split {
-  bool found = false;
-  std::string frontmatter;
-  std::string body;
-};
-
-/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
-/// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
-/// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
-inline frontmatter_split split_frontmatter(std::string_view text) {
-  frontmatter_split out;
-  std::string norm = detail::normalize_crlf(text);
-  std::string_view s = norm;
-  if (!detail::starts_with(s, "---\n")) {
-    out.body = std::string(text);
-    return out;
-  }
-  const std::string_view rest = s.substr(4);
-  const std::size_t close = rest.find("\n---\n");
-  if (close != std::string_view::npos) {
-    out.found = true;
-    out.frontmatter = std::string(rest.substr(0, close));
-    out.body = std::string(rest.substr(close + 5));
-    return out;
-  }
-  if (detail::ends_with(rest, "\n---")) {
-    out.found = true;
-    out.frontmatter = std::string(rest.substr(0, rest.size() - 4));
-    return out;
-  }
-  out.body = std::string(text);
-  return out;
-}
-
-namespace detail {
-
-/// Rust's `f64::from_str` grammar: optional sign, decimal digits with an optional
-/// fraction and exponent, or inf/infinity/nan in any case. No hex, no spaces.
-inline std::optional<double> parse_rust_f64(std::string_view s) {
-  std::string_view body = s;
-  bool negative = false;
-  if (!body.empty() && (body.front() == '+' || body.front() == '-')) {
-    negative = body.front() == '-';
-    body.remove_prefix(1);
-  }
-  if (iequals(body, "inf") || iequals(body, "infinity")) {
-    return negative ? -HUGE_VAL : HUGE_VAL;
-  }
-  if (iequals(body, "nan")) return std::optional<double>(std::nan(""));
-  std::size_t i = 0;
-  std::size_t digits = 0;
-  while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
-  if (i < body.size() && body[i] == '.') {
-    ++i;
-    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
-  }
-  if (digits == 0) return std::nullopt;
-  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
-    ++i;
-    if (i < body.size() && (body[i] == '+' || body[i] == '-')) ++i;
-    std::size_t exp_digits = 0;
-    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++exp_digits;
-    if (exp_digits == 0) return std::nullopt;
-  }
-  if (i != body.size()) return std::nullopt;
-  // strtod on a validated, NUL-terminated copy; the grammar above has no locale-dependent
-  // characters except '.', which the "C" locale every program starts in accepts.
-  const std::string copy(body);
-  const double v = std::strtod(copy.c_str(), nullptr);
-  return negative ? -v : v;
-}
-
-/// Rust's `u32::from_str`: optional `+`, decimal digits, no overflow.
-inline std::optional<std::uint32_t> parse_rust_u32(std::string_view s) {
-  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-  if (s.empty()) return std::nullopt;
-  std::uint32_t v = 0;
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-/// `parse_choice`: one `{name: A, value: a}` item; split on every comma.
-inline std::optional<slash_choice> parse_choice(std::string_view item) {
-  item = trim(item);
-  if (!item.empty() && item.front() == '{') item.remove_prefix(1);
-  if (!item.empty() && item.back() == '}') item.remove_suffix(1);
-  std::optional<std::string> name;
-  std::optional<std::string> value;
-  while (true) {
-    const std::size_t comma = item.find(',');
-    const std::string_view part = item.substr(0, comma);
-    std::string_view k;
-    std::string_view v;
-    if (split_once(part, ':', k, v)) {
-      k = trim(k);
-      const std::string_view val = strip_quotes(trim(v));
-      if (k == "name") name = std::string(val);
-      if (k == "value") value = std::string(val);
-    }
-    if (comma == std::string_view::npos) break;
-    item.remove_prefix(comma + 1);
-  }
-  if (!name) return std::nullopt;
-  slash_choice c;
-  c.name = *name;
-  c.value = value ? *value : *name;
-  return c;
-}
-
-/// Inline `[{...}, {...}]`: only balanced `{...}` groups count.
-inline std::vector<slash_choice> parse_inline_choices(std::string_view v) {
-  std::vector<slash_choice> out;
-  std::size_t depth = 0;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v[i] == '{') {
-      if (depth++ == 0) start = i;
-    } else if (v[i] == '}' && depth > 0) {
-      if (--depth == 0) {
-        if (auto c = parse_choice(v.substr(start, i - start + 1))) out.push_back(*c);
-      }
-    }
-  }
-  return out;
-}
-
-inline void apply_option_field(slash_option& opt, std::string_view line) {
-  std::string_view k;
-  std::string_view v;
-  if (!split_once(line, ':', k, v)) return;
-  k = trim(k);
-  if (k == "choices" && !trim(v).empty()) {
-    for (auto& c : parse_inline_choices(trim(v))) opt.choices.push_back(std::move(c));
-    return;
-  }
-  const std::string_view val = strip_quotes(trim(v));
-  if (k == "name") {
-    opt.name = std::string(val);
-  } else if (k == "description") {
-    opt.description = std::string(val);
-  } else if (k == "type") {
-    opt.type = std::string(val);
-  } else if (k == "required") {
-    opt.required = iequals(val, "true");
-  } else if (k == "min") {
-    opt.min = parse_rust_f64(val);
-  } else if (k == "max") {
-    opt.max = parse_rust_f64(val);
-  } else if (k == "min_length") {
-    opt.min_length = parse_rust_u32(val);
-  } else if (k == "max_length") {
-    opt.max_length = parse_rust_u32(val);
-  }
-}
-
-/// True for the line that opens the block: not indented, `slash_options:` and no value.
-inline bool is_slash_options_header(std::string_view line) {
-  if (is_indented(line)) return false;
-  std::string_view k;
-  std::string_view v;
-  return split_once(line, ':', k, v) && trim(k) == "slash_options" && trim(v).empty();
-}
-
-}  // namespace detail
-
-/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
-/// without a name or a type are dropped. Never fails.
-inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
-  std::vector<slash_option> out;
-  const auto all = detail::lines(frontmatter);
-  std::size_t i = 0;
-  while (i < all.size() && !detail::is_slash_options_header(all[i])) ++i;
-  if (i == all.size()) return out;
-  std::optional<slash_option> current;
-  std::optional<std::size_t> item_indent;
-  const auto finish = [&] {
-    if (current && !current->name.empty() && !current->type.empty()) {
-      out.push_back(std::move(*current));
-    }
-    current.reset();
-  };
-  for (++i; i < all.size(); ++i) {
-    const std::string_view line = all[i];
-    if (detail::is_blank(line)) continue;
-    if (!detail::is_indented(line)) break;
-    const std::size_t indent = detail::indent_of(line);
-    const std::string_view t = detail::trim(line);
-    if (t == "-" || detail::starts_with(t, "- ")) {
-      const std::string_view rest = t.size() > 1 ? t.substr(2) : std::string_view{};
-      if (!item_indent) item_indent = indent;
-      if (indent <= *item_indent) {
-        finish();
-        current = slash_option{};
-        if (!detail::trim(rest).empty()) detail::apply_option_field(*current, rest);
-      } else if (current) {
-        if (auto c = detail::parse_choice(rest)) current->choices.push_back(std::move(*c));
-      }
-      continue;
-    }
-    if (current) detail::apply_option_field(*current, t);
-  }
-  finish();
-  return out;
-}
-
-namespace detail {
-
-/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
-/// starts with a space or tab is nested content unless it continues a block scalar or a
-/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
-template <class Sink>
-void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
-  std::optional<std::string> block_key;
-  std::vector<std::string> block_parts;
-  bool collecting_tags = false;
-  std::vector<std::string> tags;
-  const auto flush_block = [&] {
-    if (!block_key) return;
-    std::string joined;
-    for (std::size_t i = 0; i < block_parts.size(); ++i) {
-      if (i) joined += ' ';
-      joined += block_parts[i];
-    }
-    const std::string_view value = trim(joined);
-    if (!value.empty()) sink.scalar(*block_key, value, true);
-    block_key.reset();
-    block_parts.clear();
-  };
-  const auto flush_tags = [&] {
-    if (!collecting_tags) return;
-    sink.tags(tags);
-    collecting_tags = false;
-  };
-  for (const std::string_view line : lines(frontmatter)) {
-    if (block_key) {
-      if (is_indented(line) || is_blank(line)) {
-        block_parts.emplace_back(trim(line));
-        continue;
-      }
-      flush_block();
-    }
-    if (collecting_tags) {
-      const std::string_view t = trim(line);
-      if (starts_with(t, "- ")) {
-        const std::string_view tag = strip_quotes(trim(t.substr(2)));
-        if (!tag.empty()) tags.emplace_back(tag);
-        continue;
-      }
-      flush_tags();
-    }
-    if (is_indented(line)) continue;  // nested content (the indentation fix)
-    std::string_view k;
-    std::string_view v;
-    if (!split_once(line, ':', k, v)) continue;
-    const std::string_view key = trim(k);
-    const std::string_view val = strip_quotes(trim(v));
-    if (val == ">-" || val == ">" || val == "|" || val == "|-") {
-      block_key = std::string(key);
-      continue;
-    }
-    if (key == "tags") {
-      tags.clear();
-      if (val.empty()) {
-        collecting_tags = true;
-        continue;
-      }
-      std::string_view list = val;
-      while (!list.empty() && list.front() == '[') list.remove_prefix(1);
-      while (!list.empty() && list.back() == ']') list.remove_suffix(1);
-      while (true) {
-        const std::size_t comma = list.find(',');
-        const std::string_view item = strip_quotes(trim(list.substr(0, comma)));
-        if (!item.empty()) tags.emplace_back(item);
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 1);
-      }
-      sink.tags(tags);
-      continue;
-    }
-    sink.scalar(key, val, false);
-  }
-  flush_block();
-  flush_tags();
-}
-
-}  // namespace detail
-
-/// What the runtime loader's lenient reader (`parse_simple_frontmatter`) extracts. A key
-/// that was present is engaged even when its value is empty (`name:` gives an empty name).
-struct loader_frontmatter {
-  std::optional<std::string> name;
-  std::optional<std::string> description;
-  std::optional<std::string> version;
-  std::optional<std::string> author;
-  std::vector<std::string> tags;
-  bool always = false;
-  std::vector<slash_option> slash_options;
-};
-
-/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
-/// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
-inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
-  struct sink_t {
-    loader_frontmatter& fm;
-    void scalar(std::string_view key, std::string_view val, bool from_block) {
-      if (from_block && key != "name" && key != "description") return;
-      if (key == "name") {
-        fm.name = std::string(val);
-      } else if (key == "description") {
-        fm.description = std::string(val);
-      } else if (key == "version") {
-        fm.version = std::string(val);
-      } else if (key == "author") {
-        fm.author = std::string(val);
-      } else if (key == "always") {
-        fm.always = detail::iequals(val, "true");
-      }
-    }
-    void tags(const std::vector<std::string>& t) { fm.tags = t; }
-  };
-  loader_frontmatter fm;
-  detail::scan_frontmatter(frontmatter, sink_t{fm});
-  fm.slash_options = parse_slash_options(frontmatter);
-  return fm;
-}
-
-/// The strict frontmatter model (`SkillFrontmatter`): 8 flat fields plus options.
-struct skill_frontmatter {
-  std::string name;
-  std::string description;
-  std::optional<std::string> license;
-  std::optional<std::string> author;
-  std::optional<std::string> version;
-  std::optional<std::string> category;
-  std::vector<std::string> tags;
-  bool always = false;
-  std::vector<slash_option> slash_options;
-};
-
-/// A SKILL.md read by the strict path (`SkillDocument`): the editing surfaces use it.
-struct skill_document {
-  skill_frontmatter frontmatter;
-  std::string body;
-
-  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
-  /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
-  static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
-
-  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
-  std::string serialize() const;
-};
-
-inline skill_document skill_document::parse(std::string_view text, const std::string& subject) {
-  const frontmatter_split split = split_frontmatter(text);
-  if (!split.found) {
-    throw error(errc::skill_invalid, "SKILL.md is missing the leading `---` frontmatter delimiter",
-                subject);
-  }
-  // Carve the slash_options block out before the flat scan.
-  std::string flat;
-  {
-    bool in_block = false;
-    for (const std::string_view line : detail::lines(split.frontmatter)) {
-      if (in_block) {
-        if (detail::is_blank(line) || detail::is_indented(line)) continue;
-        in_block = false;
-      }
-      if (detail::is_slash_options_header(line)) {
-        in_block = true;
-        continue;
-      }
-      flat.append(line.data(), line.size());
-      flat += '\n';
-    }
-  }
-  struct sink_t {
-    skill_frontmatter& fm;
-    void scalar(std::string_view key, std::string_view val, bool) {
-      const std::string v(val);
-      if (key == "name") {
-        fm.name = v;
-      } else if (key == "description") {
-        fm.description = v;
-      } else if (key == "license") {
-        fm.license = v;
-      } else if (key == "author") {
-        fm.author = v;
-      } else if (key == "version") {
-        fm.version = v;
-      } else if (key == "category") {
-        fm.category = v;
-      } else if (key == "always") {
-        fm.always = detail::iequals(val, "true");
-      }
-    }
-    void tags(const std::vector<std::string>& t) { fm.tags = t; }
-  };
-  skill_document doc;
-  detail::scan_frontmatter(flat, sink_t{doc.frontmatter});
-  doc.frontmatter.slash_options = parse_slash_options(split.frontmatter);
-  if (doc.frontmatter.name.empty()) {
-    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `name`",
-                subject);
-  }
-  if (doc.frontmatter.description.empty()) {
-    throw error(errc::skill_invalid, "SKILL.md frontmatter is missing required field `description`",
-                subject);
-  }
-  doc.body = split.body;
-  if (!doc.body.empty() && doc.body.front() == '\n') doc.body.erase(0, 1);
-  return doc;
-}
-
-namespace detail {
-
-/// Shortest decimal text that reads back as the same double (Rust's `Display` style:
-/// `1` for 1.0, `0.5`, `1e300`).
-inline std::string format_f64(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  char buf[64];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  return buf;
-}
-
-}  // namespace detail
-
-inline std::string skill_document::serialize() const {
-  const skill_frontmatter& fm = frontmatter;
-  std::string out = "---\nname: " + fm.name + "\n";
-  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
-    out += "description: >-\n";
-    for (const std::string_view line : detail::lines(fm.description)) {
-      out += "  ";
-      out += detail::trim(line);
-      out += '\n';
-    }
-  } else {
-    out += "description: " + fm.description + "\n";
-  }
-  const auto optional_field = [&](const char* key, const std::optional<std::string>& v) {
-    if (v && !v->empty()) out += std::string(key) + ": " + *v + "\n";
-  };
-  optional_field("license", fm.license);
-  optional_field("author", fm.author);
-  optional_field("version", fm.version);
-  optional_field("category", fm.category);
-  if (!fm.tags.empty()) {
-    out += "tags: [";
-    for (std::size_t i = 0; i < fm.tags.size(); ++i) out += (i ? ", " : "") + fm.tags[i];
-    out += "]\n";
-  }
-  if (fm.always) out += "always: true\n";
-  if (!fm.slash_options.empty()) {
-    out += "slash_options:\n";
-    for (const slash_option& o : fm.slash_options) {
-      out += "  - name: " + o.name + "\n";
-      if (!o.description.empty()) out += "    description: " + o.description + "\n";
-      out += "    type: " + o.type + "\n";
-      if (o.required) out += "    required: true\n";
-      if (!o.choices.empty()) {
-        out += "    choices:\n";
-        for (const slash_choice& c : o.choices) {
-          out += "      - {name: " + c.name + ", value: " + c.value + "}\n";
-        }
-      }
-      if (o.min) out += "    min: " + detail::format_f64(*o.min) + "\n";
-      if (o.max) out += "    max: " + detail::format_f64(*o.max) + "\n";
-      if (o.min_length) out += "    min_length: " + std::to_string(*o.min_length) + "\n";
-      if (o.max_length) out += "    max_length: " + std::to_string(*o.max_length) + "\n";
-    }
-  }
-  out += "---\n";
-  if (body.empty() || body.front() != '\n') out += '\n';
-  out += body;
-  if (out.back() != '\n') out += '\n';
-  return out;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/frontmatter.hpp -----
-
-namespace clawport::skills {
-
-/// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
-/// skipped by the runtime when it registers tools.
-struct skill_tool {
-  std::string name;
-  std::string description;
-  std::string kind;
-  std::string command;  ///< "" when absent (the audit still demands the key)
-  std::map<std::string, std::string> args;
-  std::optional<std::string> target;
-  std::map<std::string, std::string> locked_args;  ///< also spelled `default_args`
-  std::uint64_t timeout_secs = 60;
-};
-
-/// Which file a skill was read from, in the loader's order of preference.
-enum class manifest_kind { skill_toml, manifest_toml, skill_md };
-
-/// File name of a manifest kind.
-constexpr std::string_view manifest_file(manifest_kind k) noexcept {
-  switch (k) {
-    case manifest_kind::skill_toml:
-      return "SKILL.toml";
-    case manifest_kind::manifest_toml:
-      return "manifest.toml";
-    case manifest_kind::skill_md:
-      return "SKILL.md";
-  }
-  return "SKILL.md";
-}
-
-/// A skill as the runtime loader builds it (upstream `Skill`).
-struct skill {
-  std::string name;
-  std::string description;
-  std::string version = "0.1.0";
-  std::optional<std::string> author;
-  std::vector<std::string> tags;
-  std::vector<skill_tool> tools;
-  std::vector<std::string> prompts;
-  std::vector<slash_option> slash_options;
-  bool always = false;
-  std::map<std::string, std::string> description_localizations;
-};
-
-namespace detail {
-
-/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
-inline toml::table parse_toml(std::string_view text, const std::string& subject) {
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, std::string_view(subject));
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(e.description()),
-                subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, std::string_view(subject));
-  if (!r) {
-    const auto& where = r.error().source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(r.error().description()),
-                subject);
-  }
-  return std::move(r).table();
-#endif
-}
-
-/// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
-class toml_reader {
- public:
-  explicit toml_reader(std::string subject) : subject_(std::move(subject)) {}
-
-  [[noreturn]] void fail(const toml::node& at, const std::string& what) const {
-    const auto line = at.source().begin.line;
-    throw error(errc::skill_invalid,
-                subject_ + (line ? ":" + std::to_string(line) : std::string()) + ": " + what,
-                subject_);
-  }
-
-  std::string string(const toml::node& n, const std::string& path) const {
-    if (const auto* s = n.as_string()) return s->get();
-    fail(n, "invalid type for `" + path + "`: expected a string");
-  }
-
-  bool boolean(const toml::node& n, const std::string& path) const {
-    if (const auto* b = n.as_boolean()) return b->get();
-    fail(n, "invalid type for `" + path + "`: expected a boolean");
-  }
-
-  std::uint64_t unsigned_int(const toml::node& n, const std::string& path,
-                             std::uint64_t max = UINT64_MAX) const {
-    const auto* i = n.as_integer();
-    if (!i) fail(n, "invalid type for `" + path + "`: expected an unsigned integer");
-    if (i->get() < 0 || static_cast<std::uint64_t>(i->get()) > max) {
-      fail(n, "invalid value for `" + path + "`: " + std::to_string(i->get()) + " is out of range");
-    }
-    return static_cast<std::uint64_t>(i->get());
-  }
-
-  double number(const toml::node& n, const std::string& path) const {
-    if (const auto* f = n.as_floating_point()) return f->get();
-    if (const auto* i = n.as_integer()) return static_cast<double>(i->get());
-    fail(n, "invalid type for `" + path + "`: expected a number");
-  }
-
-  const toml::table& table(const toml::node& n, const std::string& path) const {
-    if (const auto* t = n.as_table()) return *t;
-    fail(n, "invalid type for `" + path + "`: expected a table");
-  }
-
-  const toml::array& array(const toml::node& n, const std::string& path) const {
-    if (const auto* a = n.as_array()) return *a;
-    fail(n, "invalid type for `" + path + "`: expected an array");
-  }
-
-  std::vector<std::string> strings(const toml::node& n, const std::string& path) const {
-    std::vector<std::string> out;
-    std::size_t i = 0;
-    for (const toml::node& e : array(n, path)) {
-      out.push_back(string(e, path + "[" + std::to_string(i++) + "]"));
-    }
-    return out;
-  }
-
-  std::map<std::string, std::string> string_map(const toml::node& n,
-                                                const std::string& path) const {
-    std::map<std::string, std::string> out;
-    for (const auto& [k, v] : table(n, path)) {
-      out[std::string(k.str())] = string(v, path + "." + std::string(k.str()));
-    }
-    return out;
-  }
-
-  template <std::size_t N>
-  void deny_unknown(const toml::table& t, const std::string& path,
-                    const std::string_view (&known)[N]) const {
-    for (const auto& [k, v] : t) {
-      bool ok = false;
-      for (std::string_view kn : known) ok = ok || k.str() == kn;
-      if (!ok) {
-        std::string expected;
-        for (std::size_t i = 0; i < N; ++i) {
-          expected += (i ? ", `" : "`") + std::string(known[i]) + "`";
-        }
-        fail(v, "unknown field `" + std::string(k.str()) + "` in [" + path + "], expected one of " +
-                    expected);
-      }
-    }
-  }
-
-  [[noreturn]] void missing(const toml::node& at, const std::string& field,
-                            const std::string& path) const {
-    fail(at, "missing field `" + field + "` in " + path);
-  }
-
- private:
-  std::string subject_;
-};
-
-inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t,
-                                     const std::string& path) {
-  slash_option o;
-  bool has_name = false;
-  bool has_desc = false;
-  bool has_type = false;
-  for (const auto& [key, v] : t) {
-    const std::string k(key.str());
-    const std::string p = path + "." + k;
-    if (k == "name") {
-      o.name = rd.string(v, p), has_name = true;
-    } else if (k == "description") {
-      o.description = rd.string(v, p), has_desc = true;
-    } else if (k == "description_localizations") {
-      o.description_localizations = rd.string_map(v, p);
-    } else if (k == "type") {
-      o.type = rd.string(v, p), has_type = true;
-    } else if (k == "required") {
-      o.required = rd.boolean(v, p);
-    } else if (k == "choices") {
-      std::size_t i = 0;
-      for (const toml::node& c : rd.array(v, p)) {
-        const std::string cp = p + "[" + std::to_string(i++) + "]";
-        const toml::table& ct = rd.table(c, cp);
-        const toml::node* cn = ct.get("name");
-        const toml::node* cv = ct.get("value");
-        if (!cn) rd.missing(c, "name", cp);
-        if (!cv) rd.missing(c, "value", cp);
-        o.choices.push_back({rd.string(*cn, cp + ".name"), rd.string(*cv, cp + ".value")});
-      }
-    } else if (k == "min") {
-      o.min = rd.number(v, p);
-    } else if (k == "max") {
-      o.max = rd.number(v, p);
-    } else if (k == "min_length") {
-      o.min_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
-    } else if (k == "max_length") {
-      o.max_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
-    }
-  }
-  if (!has_name) rd.missing(t, "name", path);
-  if (!has_desc) rd.missing(t, "description", path);
-  if (!has_type) rd.missing(t, "type", path);
-  return o;
-}
-
-inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
-                                 const std::string& path) {
-  skill_tool tool;
-  bool has_name = false;
-  bool has_desc = false;
-  bool has_kind = false;
-  bool has_locked = false;
-  for (const auto& [key, v] : t) {
-    const std::string k(key.str());
-    const std::string p = path + "." + k;
-    if (k == "name") {
-      tool.name = rd.string(v, p), has_name = true;
-    } else if (k == "description") {
-      tool.description = rd.string(v, p), has_desc = true;
-    } else if (k == "kind") {
-      tool.kind = rd.string(v, p), has_kind = true;
-    } else if (k == "command") {
-      tool.command = rd.string(v, p);
-    } else if (k == "args") {
-      tool.args = rd.string_map(v, p);
-    } else if (k == "target") {
-      tool.target = rd.string(v, p);
-    } else if (k == "locked_args" || k == "default_args") {
-      if (has_locked) rd.fail(v, "duplicate field `locked_args` in " + path);
-      tool.locked_args = rd.string_map(v, p), has_locked = true;
-    } else if (k == "timeout_secs") {
-      tool.timeout_secs = rd.unsigned_int(v, p);
-    }
-  }
-  if (!has_name) rd.missing(t, "name", path);
-  if (!has_desc) rd.missing(t, "description", path);
-  if (!has_kind) rd.missing(t, "kind", path);
-  return tool;
-}
-
-inline void check_forge(const toml_reader& rd, const toml::table& t) {
-  static constexpr std::string_view known[] = {"source", "owner",      "language",     "license",
-                                               "stars",  "updated_at", "requirements", "metadata"};
-  rd.deny_unknown(t, "forge", known);
-  for (const auto& [key, v] : t) {
-    const std::string k(key.str());
-    const std::string p = "forge." + k;
-    if (k == "license") {
-      rd.boolean(v, p);
-    } else if (k == "stars") {
-      rd.unsigned_int(v, p);
-    } else if (k == "requirements" || k == "metadata") {
-      rd.table(v, p);
-    } else {
-      rd.string(v, p);
-    }
-  }
-}
-
-}  // namespace detail
-
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
-/// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
-/// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
-/// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
-/// either way the loader drops the skill and does not fall back to SKILL.md.
-/// (toml++ reads TOML 1.0: TOML 1.1-only syntax such as newlines inside inline tables is
-/// a syntax error here although upstream's parser accepts it.)
-inline skill parse_skill_toml(std::string_view text, const std::string& subject = "SKILL.toml") {
-  const toml::table root = detail::parse_toml(text, subject);
-  const detail::toml_reader rd(subject);
-  const toml::node* skill_node = root.get("skill");
-  if (!skill_node) rd.missing(root, "skill", "the manifest");
-  const toml::table& st = rd.table(*skill_node, "skill");
-  static constexpr std::string_view known[] = {
-      "name",    "description",   "description_localizations",
-      "version", "author",        "tags",
-      "prompts", "slash_options", "always"};
-  rd.deny_unknown(st, "skill", known);
-  skill s;
-  bool has_name = false;
-  bool has_desc = false;
-  for (const auto& [key, v] : st) {
-    const std::string k(key.str());
-    const std::string p = "skill." + k;
-    if (k == "name") {
-      s.name = rd.string(v, p), has_name = true;
-    } else if (k == "description") {
-      s.description = rd.string(v, p), has_desc = true;
-    } else if (k == "description_localizations") {
-      s.description_localizations = rd.string_map(v, p);
-    } else if (k == "version") {
-      s.version = rd.string(v, p);
-    } else if (k == "author") {
-      s.author = rd.string(v, p);
-    } else if (k == "tags") {
-      s.tags = rd.strings(v, p);
-    } else if (k == "prompts") {
-      s.prompts = rd.strings(v, p);
-    } else if (k == "slash_options") {
-      std::size_t i = 0;
-      for (const toml::node& o : rd.array(v, p)) {
-        const std::string op = p + "[" + std::to_string(i++) + "]";
-        s.slash_options.push_back(detail::read_toml_option(rd, rd.table(o, op), op));
-      }
-    } else if (k == "always") {
-      s.always = rd.boolean(v, p);
-    }
-  }
-  if (!has_name) rd.missing(st, "name", "[skill]");
-  if (!has_desc) rd.missing(st, "description", "[skill]");
-  if (const toml::node* tools = root.get("tools")) {
-    std::size_t i = 0;
-    for (const toml::node& t : rd.array(*tools, "tools")) {
-      const std::string tp = "tools[" + std::to_string(i++) + "]";
-      s.tools.push_back(detail::read_toml_tool(rd, rd.table(t, tp), tp));
-    }
-  }
-  if (const toml::node* prompts = root.get("prompts")) {
-    for (std::string& p : rd.strings(*prompts, "prompts")) s.prompts.push_back(std::move(p));
-  }
-  if (const toml::node* forge = root.get("forge"))
-    detail::check_forge(rd, rd.table(*forge, "forge"));
-  return s;
-}
-
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
-/// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
-/// The loader itself accepts any name.
-inline bool is_valid_skill_name(std::string_view name) noexcept {
-  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
-  for (char c : name) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-  }
-  return true;
-}
-
-/// Throws `errc::invalid_argument` with upstream's text unless `is_valid_skill_name`.
-inline void validate_skill_name(std::string_view name) {
-  if (!is_valid_skill_name(name)) {
-    throw error(errc::invalid_argument,
-                "skill name '" + std::string(name) +
-                    "' must use lowercase letters, digits, and hyphens only",
-                std::string(name));
-  }
-}
-
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
-/// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
-/// `description` to the first non-heading body line, then `"No description"`.
-inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
-  const frontmatter_split split = split_frontmatter(text);
-  const loader_frontmatter fm =
-      split.found ? parse_loader_frontmatter(split.frontmatter) : loader_frontmatter{};
-  skill s;
-  s.name = fm.name ? *fm.name : std::string(dir_name);
-  if (fm.description && !detail::is_blank(*fm.description)) {
-    s.description = *fm.description;
-  } else {
-    s.description = "No description";
-    for (const std::string_view line : detail::lines(split.body)) {
-      if (detail::starts_with(line, "#") || detail::is_blank(line)) continue;
-      s.description = std::string(detail::trim(line));
-      break;
-    }
-  }
-  if (fm.version) s.version = *fm.version;
-  s.author = fm.author;
-  s.tags = fm.tags;
-  s.prompts.push_back(split.body);
-  s.slash_options = fm.slash_options;
-  s.always = fm.always;
-  return s;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/manifest.hpp -----
-
-namespace clawport::skills {
-
-/// `[skill_bundles.<alias>]`.
-struct skill_bundle_config {
-  std::optional<std::string> directory;  ///< as written; see `resolve_directory`
-  bundle_filter filter;
-};
-
-/// The skill-related part of `[agents.<alias>]`.
-struct agent_skills_config {
-  std::vector<std::string> skill_bundles;     ///< in list order (it is the precedence)
-  std::optional<std::string> workspace_path;  ///< `[agents.A.workspace].path`, verbatim
-};
-
-/// Everything in config.toml that decides which skills an agent loads.
-struct skills_config {
-  std::map<std::string, skill_bundle_config> bundles;
-  std::map<std::string, agent_skills_config> agents;
-  bool allow_scripts = false;  ///< `[skills] allow_scripts`
-};
-
-/// Reads the skill-related tables of a config.toml. Throws `errc::config_parse` on a
-/// syntax error and `errc::config_invalid` (subject = the field) on a wrong type.
-inline skills_config parse_skills_config(std::string_view config_text,
-                                         const std::string& subject = "config.toml") {
-  const toml::table root = detail::parse_toml(config_text, subject);
-  skills_config cfg;
-  const auto bad = [](const std::string& field, const char* want) {
-    return error(errc::config_invalid, field + " must be " + want, field);
-  };
-  const auto strings = [&](const toml::node& n, const std::string& field) {
-    std::vector<std::string> out;
-    const toml::array* a = n.as_array();
-    if (!a) throw bad(field, "an array of strings");
-    for (const toml::node& e : *a) {
-      if (!e.is_string()) throw bad(field, "an array of strings");
-      out.push_back(e.as_string()->get());
-    }
-    return out;
-  };
-  if (const toml::node* n = root.get("skill_bundles")) {
-    const toml::table* t = n->as_table();
-    if (!t) throw bad("skill_bundles", "a table");
-    for (const auto& [k, v] : *t) {
-      const std::string alias(k.str());
-      const std::string field = "skill_bundles." + alias;
-      const toml::table* bt = v.as_table();
-      if (!bt) throw bad(field, "a table");
-      skill_bundle_config b;
-      if (const toml::node* d = bt->get("directory")) {
-        if (!d->is_string()) throw bad(field + ".directory", "a string");
-        b.directory = d->as_string()->get();
-      }
-      if (const toml::node* i = bt->get("include"))
-        b.filter.include = strings(*i, field + ".include");
-      if (const toml::node* e = bt->get("exclude"))
-        b.filter.exclude = strings(*e, field + ".exclude");
-      cfg.bundles.emplace(alias, std::move(b));
-    }
-  }
-  if (const toml::node* n = root.get("agents")) {
-    const toml::table* t = n->as_table();
-    if (!t) throw bad("agents", "a table");
-    for (const auto& [k, v] : *t) {
-      const std::string alias(k.str());
-      const std::string field = "agents." + alias;
-      const toml::table* at = v.as_table();
-      if (!at) throw bad(field, "a table");
-      agent_skills_config a;
-      if (const toml::node* sb = at->get("skill_bundles")) {
-        a.skill_bundles = strings(*sb, field + ".skill_bundles");
-      }
-      if (const toml::node* ws = at->get("workspace")) {
-        const toml::table* wt = ws->as_table();
-        if (!wt) throw bad(field + ".workspace", "a table");
-        if (const toml::node* p = wt->get("path")) {
-          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
-          a.workspace_path = p->as_string()->get();
-        }
-      }
-      cfg.agents.emplace(alias, std::move(a));
-    }
-  }
-  if (const toml::node* n = root.get("skills")) {
-    if (const toml::table* t = n->as_table()) {
-      if (const toml::node* as = t->get("allow_scripts")) {
-        if (!as->is_boolean()) throw bad("skills.allow_scripts", "a boolean");
-        cfg.allow_scripts = as->as_boolean()->get();
-      }
-    }
-  }
-  return cfg;
-}
-
-// Path arithmetic is zeroclaw::paths (shared with the export planner of
-// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
-namespace paths = clawport::zeroclaw::paths;
-
-/// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
-/// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
-/// joined to the install root without normalising. Throws `errc::not_found` when the
-/// alias is not configured.
-inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
-                                     std::string_view alias) {
-  const auto it = cfg.bundles.find(std::string(alias));
-  if (it == cfg.bundles.end()) {
-    throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
-                "skill_bundles." + std::string(alias));
-  }
-  const std::string_view dir =
-      it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
-  if (dir.empty()) {
-    return paths::join(paths::join(install_root, "shared/skills"), alias);
-  }
-  return paths::join(install_root, dir);
-}
-
-/// Upstream's `validate_directory`: the lexically normalised `path` must lie in
-/// `<install>/shared` (equality included). Throws `errc::unsafe_path` with upstream's text.
-inline void validate_directory(std::string_view path, std::string_view install_root,
-                               const std::string& subject = {}) {
-  const std::string shared = paths::normalize(paths::join(install_root, "shared"));
-  const std::string norm = paths::normalize(path);
-  if (!paths::starts_with(norm, shared)) {
-    throw error(errc::unsafe_path,
-                "skill-bundle directory '" + norm + "' escapes the shared workspace at '" + shared +
-                    "'; bundles must stay inside `<install>/shared/`",
-                subject);
-  }
-}
-
-/// Upstream's `validate_uniqueness`, in alias order: two bundles may not resolve to the
-/// same normalised directory (nesting is allowed). Throws `errc::config_invalid`.
-inline void validate_uniqueness(const skills_config& cfg, std::string_view install_root) {
-  std::map<std::string, std::string> owner;
-  for (const auto& [alias, b] : cfg.bundles) {
-    (void)b;
-    const std::string dir = paths::normalize(resolve_directory(cfg, install_root, alias));
-    const auto [it, fresh] = owner.emplace(dir, alias);
-    if (!fresh) {
-      throw error(errc::config_invalid,
-                  "skill-bundles '" + it->second + "' and '" + alias +
-                      "' both resolve to directory '" + dir +
-                      "'; each bundle must own a unique directory",
-                  "skill_bundles");
-    }
-  }
-}
-
-/// An agent's workspace: `[agents.A.workspace].path` verbatim if set, else
-/// `<install>/agents/A/workspace` (the agent need not be configured).
-inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
-                                       std::string_view alias) {
-  const auto it = cfg.agents.find(std::string(alias));
-  if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
-  return paths::join(paths::join(paths::join(install_root, "agents"), alias), "workspace");
-}
-
-/// The global skills directory `<data>/skills`; agents never load it.
-inline std::string global_skills_dir(std::string_view data_dir) {
-  return paths::join(data_dir, "skills");
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/locations.hpp -----
-
-namespace clawport::skills {
-
-/// Markdown and TOML files larger than this are a finding and are not read.
-inline constexpr std::uint64_t audit_max_text_bytes = 524288;
-
-/// Audit switches; `allow_scripts` comes from `[skills] allow_scripts`.
-struct audit_options {
-  bool allow_scripts = false;
-};
-
-/// One audit finding. `file` is relative to the skill root ("" for the root itself),
-/// `line` is 1-based where a line is meaningful, `reason` is upstream's text without the
-/// file prefix. Non-blocking findings are clawport's additions and never drop a skill.
-struct audit_finding {
-  std::string file;
-  std::optional<std::size_t> line;
-  std::string reason;
-  bool blocking = true;
-
-  /// Upstream's rendering: `<file>: <reason>` (just the reason for the root).
-  std::string message() const { return file.empty() ? reason : file + ": " + reason; }
-};
-
-/// Result of auditing one skill directory.
-struct audit_report {
-  std::size_t files_scanned = 0;  ///< every visited entry, the root and directories included
-  std::vector<audit_finding> findings;
-  bool scripts_blocked = false;
-
-  /// No blocking finding: the loader keeps the skill.
-  bool clean() const {
-    return std::none_of(findings.begin(), findings.end(),
-                        [](const audit_finding& f) { return f.blocking; });
-  }
-  /// Blocking findings joined with "; " (upstream's `summary()`).
-  std::string summary() const {
-    std::string out;
-    for (const audit_finding& f : findings) {
-      if (!f.blocking) continue;
-      if (!out.empty()) out += "; ";
-      out += f.message();
-    }
-    return out;
-  }
-};
-
-inline constexpr std::string_view script_suffixes[] = {".sh",   ".bash", ".zsh", ".ksh",
-                                                       ".fish", ".ps1",  ".bat", ".cmd"};
-
-/// True when `path` ends (ASCII case-insensitively) with a blocked script suffix.
-inline bool has_script_suffix(std::string_view path) {
-  return std::any_of(std::begin(script_suffixes), std::end(script_suffixes),
-                     [&](std::string_view s) { return detail::iends_with(path, s); });
-}
-
-namespace detail {
-
-inline std::string_view base_name(std::string_view p) {
-  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
-  const std::size_t slash = p.rfind('/');
-  return slash == std::string_view::npos ? p : p.substr(slash + 1);
-}
-
-inline std::vector<std::string_view> split_ws(std::string_view s) {
-  std::vector<std::string_view> out;
-  s = trim_start(s);
-  while (!s.empty()) {
-    std::size_t i = 0;
-    while (i < s.size() && space_len(s, i) == 0) ++i;
-    out.push_back(s.substr(0, i));
-    s = trim_start(s.substr(i));
-  }
-  return out;
-}
-
-}  // namespace detail
-
-/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
-/// `head` is the start of the file (only its first 128 bytes are looked at).
-inline std::optional<std::string> shebang_interpreter(std::string_view head) {
-  head = head.substr(0, 128);
-  std::string_view first = head.substr(0, head.find('\n'));
-  if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
-  const std::string line = detail::to_lower_ascii(detail::trim(first));
-  if (!detail::starts_with(line, "#!")) return std::nullopt;
-  const auto tokens = detail::split_ws(std::string_view(line).substr(2));
-  if (tokens.empty()) return std::nullopt;
-  std::string_view interp = detail::base_name(tokens[0]);
-  if (interp == "env") {
-    std::size_t i = 1;
-    while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
-    if (i == tokens.size()) return std::nullopt;
-    interp = detail::base_name(tokens[i]);
-  }
-  return std::string(interp);
-}
-
-/// True when the file starts with a shell shebang (sh, bash, zsh, ksh, fish, pwsh,
-/// powershell); `#!/usr/bin/env python3` is not one.
-inline bool has_shell_shebang(std::string_view head) {
-  const auto interp = shebang_interpreter(head);
-  if (!interp) return false;
-  for (std::string_view s : {"sh", "bash", "zsh", "ksh", "fish", "pwsh", "powershell"}) {
-    if (*interp == s) return true;
-  }
-  return false;
-}
-
-/// A Markdown link target as upstream's regex `\[[^\]]*\]\(([^)]+)\)` captures it.
-struct markdown_link {
-  std::string target;
-  std::size_t line = 1;  ///< line of the opening `[`
-};
-
-/// Every link of the text, leftmost-first and non-overlapping, like the regex (no code
-/// block awareness; a match may span lines; a `)` ends the target). Linear time.
-inline std::vector<markdown_link> markdown_links(std::string_view text) {
-  std::vector<markdown_link> out;
-  std::size_t line = 1;
-  std::size_t counted = 0;  // text[0, counted) has been scanned for newlines
-  std::size_t i = 0;
-  while ((i = text.find('[', i)) != std::string_view::npos) {
-    const std::size_t close = text.find(']', i + 1);
-    if (close == std::string_view::npos) break;  // no later '[' can match either
-    // Every '[' before `close` shares this `]`, so on failure none of them can match.
-    if (close + 1 >= text.size() || text[close + 1] != '(') {
-      i = close + 1;
-      continue;
-    }
-    const std::size_t end = text.find(')', close + 2);
-    if (end == std::string_view::npos) break;
-    if (end == close + 2) {
-      i = close + 1;
-      continue;
-    }
-    line +=
-        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
-                                            text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
-    counted = i;
-    out.push_back({std::string(text.substr(close + 2, end - close - 2)), line});
-    i = end + 1;
-  }
-  return out;
-}
-
-/// True for a link upstream treats as a reference to another skill: a `..` component, or
-/// a bare `name.md` (one leading `./` allowed).
-inline bool is_cross_skill_reference(std::string_view s) {
-  std::string_view rest = s;
-  while (true) {
-    const std::size_t slash = rest.find('/');
-    if (rest.substr(0, slash) == "..") return true;
-    if (slash == std::string_view::npos) break;
-    rest.remove_prefix(slash + 1);
-  }
-  std::string_view bare = s;
-  if (detail::starts_with(bare, "./")) bare.remove_prefix(2);
-  return bare.find('/') == std::string_view::npos && bare.find('\\') == std::string_view::npos &&
-         (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
-}
-
-/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
-struct link_verdict {
-  enum kind_t { skip, finding, resolve } kind = skip;
-  std::string reason;  ///< for `finding`
-  std::string shown;   ///< the cleaned target as shown in messages (`t`)
-  std::string path;    ///< for `resolve`: the path part (`s`)
-};
-
-/// Classifies one captured link target without touching the filesystem.
-inline link_verdict classify_markdown_link(std::string_view raw) {
-  link_verdict v;
-  std::string_view t = detail::trim(raw);
-  if (!t.empty() && t.front() == '<') t.remove_prefix(1);
-  if (!t.empty() && t.back() == '>') t.remove_suffix(1);
-  const auto words = detail::split_ws(t);
-  t = words.empty() ? std::string_view{} : words.front();
-  if (t.empty() || t.front() == '#') return v;
-  v.shown = std::string(t);
-  std::string_view scheme;
-  std::string_view after;
-  if (detail::split_once(t, ':', scheme, after) && !scheme.empty() && !after.empty() &&
-      std::all_of(scheme.begin(), scheme.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-               c == '+' || c == '.' || c == '-';
-      })) {
-    if (scheme == "http" || scheme == "https" || scheme == "mailto") return v;
-    v.kind = link_verdict::finding;
-    v.reason = "unsupported URL scheme in markdown link (" + v.shown + ").";
-    return v;
-  }
-  const std::string_view s = t.substr(0, t.find_first_of("#?"));
-  if (s.empty()) return v;
-  const bool drive = s.size() >= 3 &&
-                     ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) &&
-                     s[1] == ':' && (s[2] == '/' || s[2] == '\\');
-  if (s.front() == '/' || drive || detail::starts_with(s, "~/")) {
-    v.kind = link_verdict::finding;
-    v.reason = "absolute markdown link paths are not allowed (" + v.shown + ").";
-    return v;
-  }
-  if (has_script_suffix(s)) {
-    v.kind = link_verdict::finding;
-    v.reason = "markdown links to script files are blocked (" + v.shown + ").";
-    return v;
-  }
-  if (!detail::iends_with(s, ".md") && !detail::iends_with(s, ".markdown")) return v;
-  v.kind = link_verdict::resolve;
-  v.path = std::string(s);
-  return v;
-}
-
-/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
-/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
-/// it is copied into the findings.
-inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
-  std::vector<audit_finding> out;
-  toml::table root;
-  try {
-    root = detail::parse_toml(text, file);
-  } catch (const error& e) {
-    std::string msg = e.what();
-    // Keep the parser's own words; our prefix repeats the file name.
-    if (detail::starts_with(msg, file + ":")) msg.erase(0, file.size() + 1);
-    std::optional<std::size_t> line;
-    const std::size_t colon = msg.find(':');
-    if (colon != std::string::npos) {
-      const auto n = detail::parse_rust_u32(msg.substr(0, colon));
-      if (n) line = *n;
-    }
-    out.push_back({file, line, "invalid TOML manifest (" + msg + ").", true});
-    return out;
-  }
-  const toml::node* tools = root.get("tools");
-  if (!tools || !tools->is_array()) return out;
-  std::size_t i = 0;
-  for (const toml::node& t : *tools->as_array()) {
-    const std::size_t line = t.source().begin.line;
-    const std::optional<std::size_t> at = line ? std::optional<std::size_t>(line) : std::nullopt;
-    const toml::table* tt = t.as_table();
-    const toml::node* cmd = tt ? tt->get("command") : nullptr;
-    const std::string idx = "tools[" + std::to_string(i++) + "]";
-    if (!cmd || !cmd->is_string()) {
-      out.push_back({file, at, idx + " is missing a command field.", true});
-      continue;
-    }
-    std::string kind = "unknown";
-    if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
-    if ((detail::iequals(kind, "script") || detail::iequals(kind, "shell")) &&
-        detail::is_blank(cmd->as_string()->get())) {
-      out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
-    }
-  }
-  return out;
-}
-
-namespace detail {
-
-inline std::string rel_join(const std::string& a, std::string_view b) {
-  return a.empty() ? std::string(b) : a + "/" + std::string(b);
-}
-
-inline std::string_view rel_parent(std::string_view rel) {
-  const std::size_t slash = rel.rfind('/');
-  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
-}
-
-/// Reads up to `cap` bytes of an open file.
-template <class Fs>
-std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
-  std::string out;
-  char buf[8192];
-  while (out.size() < cap) {
-    const std::size_t want =
-        static_cast<std::size_t>(std::min<std::uint64_t>(sizeof buf, cap - out.size()));
-    const std::size_t got = fs.read(f, buf, want);
-    if (got == 0) break;
-    out.append(buf, got);
-  }
-  return out;
-}
-
-/// What a path outside the walked tree is, following symlinks; nullopt when missing.
-template <class Fs>
-std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
-  const std::string norm = paths::normalize(abs);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
-  try {
-    auto parent =
-        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
-    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
-    if (!st) return std::nullopt;
-    if (st->kind != fs::file_kind::symlink) return st->kind;
-  } catch (const error&) {
-    return std::nullopt;
-  }
-  try {
-    (void)fs.open_root(norm);
-    return fs::file_kind::directory;
-  } catch (const error& e) {
-    if (e.sys_errno() == ENOTDIR) return fs::file_kind::regular;
-    return std::nullopt;
-  }
-}
-
-struct walked_entry {
-  std::string rel;
-  fs::file_kind kind;
-  std::vector<audit_finding> findings;
-  std::vector<markdown_link> links;  ///< for Markdown files, checked after the walk
-};
-
-template <class Fs>
-void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, std::size_t depth,
-                const audit_options& opt, audit_report& report,
-                std::vector<walked_entry>& entries) {
-  std::vector<std::string> names;
-  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const std::string& name : names) {
-    const auto st = fs.stat_at(d, name);
-    if (!st) continue;  // vanished since the listing
-    ++report.files_scanned;
-    walked_entry e{rel_join(prefix, name), st->kind, {}, {}};
-    const auto add = [&](std::string reason, std::optional<std::size_t> line = std::nullopt,
-                         bool blocking = true) {
-      e.findings.push_back({e.rel, line, std::move(reason), blocking});
-    };
-    if (st->kind == fs::file_kind::symlink) {
-      add("symlinks are not allowed in installed skills.");
-    } else if (st->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded,
-                    "skill tree is nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
-                        " directories",
-                    e.rel);
-      }
-      const std::string rel = e.rel;  // a copy: the recursion grows `entries`
-      entries.push_back(std::move(e));
-      auto sub = fs.open_dir_at(d, name);
-      audit_walk(fs, sub, rel, depth + 1, opt, report, entries);
-      continue;
-    } else if (st->kind == fs::file_kind::other) {
-      if (!opt.allow_scripts && has_script_suffix(name)) {
-        report.scripts_blocked = true;
-        add("script-like files are blocked by skill security policy.");
-      }
-      add("special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
-          std::nullopt, false);
-    } else {
-      const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
-      const bool is_toml = iends_with(name, ".toml");
-      const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
-      auto f = fs.open_file_at(d, name);
-      if (fs.stat(f).kind != fs::file_kind::regular) {
-        throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
-                    e.rel);
-      }
-      const bool read_all = (is_md || is_toml) && !too_large;
-      const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
-      if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
-        report.scripts_blocked = true;
-        add("script-like files are blocked by skill security policy.",
-            has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
-      }
-      if (too_large || (read_all && data.size() > audit_max_text_bytes)) {
-        add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
-            " bytes).");
-      } else if (is_md) {
-        if (!valid_utf8(data)) {
-          throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
-        }
-        e.links = markdown_links(data);
-      } else if (is_toml) {
-        if (!valid_utf8(data)) {
-          throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
-        }
-        for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
-      }
-    }
-    entries.push_back(std::move(e));
-  }
-}
-
-/// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
-inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
-                                                  const std::vector<std::string>& parts) {
-  std::string path;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    path = rel_join(path, parts[i]);
-    const auto it = kinds.find(path);
-    if (it == kinds.end()) return std::nullopt;
-    if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
-    if (i + 1 == parts.size()) return it->second;
-  }
-  return fs::file_kind::directory;  // the root itself
-}
-
-}  // namespace detail
-
-/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
-/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
-/// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
-template <class Fs>
-audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  const std::string root_path = paths::normalize(dir);
-  typename Fs::dir root = [&] {
-    try {
-      return fs.open_root(root_path);
-    } catch (const error& e) {
-      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
-        throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
-      }
-      if (e.sys_errno() == ENOTDIR) {
-        throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
-                    e.sys_errno());
-      }
-      throw;
-    }
-  }();
-  audit_report report;
-  report.files_scanned = 1;  // the root
-  bool has_manifest = false;
-  for (std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
-    const auto st = fs.stat_at(root, m);
-    has_manifest = has_manifest || (st && st->kind == fs::file_kind::regular);
-  }
-  std::vector<audit_finding> head;
-  if (!has_manifest) {
-    head.push_back({"", std::nullopt,
-                    "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
-                    "\"manifest.toml\"] (deprecated) for deterministic auditing.",
-                    true});
-  }
-  std::vector<detail::walked_entry> entries;
-  detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
-
-  std::map<std::string, fs::file_kind> kinds;
-  for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
-  // The nearest ancestor named `skills` bounds cross-skill references.
-  std::optional<std::string> skills_root;
-  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
-    if (detail::base_name(p) == "skills") {
-      skills_root = p;
-      break;
-    }
-    const std::size_t slash = p.rfind('/');
-    if (slash == std::string::npos) break;
-    p = slash == 0 ? "/" : p.substr(0, slash);
-  }
-  for (auto& e : entries) {
-    for (const markdown_link& link : e.links) {
-      const link_verdict v = classify_markdown_link(link.target);
-      const auto add = [&](std::string reason) {
-        e.findings.push_back({e.rel, link.line, std::move(reason), true});
-      };
-      if (v.kind == link_verdict::finding) {
-        add(v.reason);
-        continue;
-      }
-      if (v.kind != link_verdict::resolve) continue;
-      // Resolve against the Markdown file's directory, lexically, inside the root.
-      std::vector<std::string> parts;
-      std::size_t escapes = 0;
-      const std::string joined = detail::rel_join(std::string(detail::rel_parent(e.rel)), v.path);
-      std::string_view rest = joined;
-      while (true) {
-        const std::size_t slash = rest.find('/');
-        const std::string_view c = rest.substr(0, slash);
-        if (c == "..") {
-          if (parts.empty()) {
-            ++escapes;
-          } else {
-            parts.pop_back();
-          }
-        } else if (!c.empty() && c != ".") {
-          parts.emplace_back(c);
-        }
-        if (slash == std::string_view::npos) break;
-        rest.remove_prefix(slash + 1);
-      }
-      if (escapes == 0) {
-        const auto kind = detail::lookup_walked(kinds, parts);
-        if (!kind) {
-          if (!is_cross_skill_reference(v.path)) {
-            add("markdown link points to a missing file (" + v.shown + ").");
-          }
-        } else if (*kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-        continue;
-      }
-      std::string abs = root_path;
-      for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
-      for (const auto& p : parts) abs = paths::join(abs, p);
-      abs = paths::normalize(abs);
-      if (paths::starts_with(abs, root_path)) {
-        // Left the root and came back in by name (e.g. `../this-skill/x.md`).
-        std::vector<std::string> inner;
-        std::string_view r =
-            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
-        while (!r.empty()) {
-          const std::size_t slash = r.find('/');
-          inner.emplace_back(r.substr(0, slash));
-          if (slash == std::string_view::npos) break;
-          r.remove_prefix(slash + 1);
-        }
-        const auto kind = detail::lookup_walked(kinds, inner);
-        if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-        continue;
-      }
-      const auto kind = detail::probe_outside(fs, abs);
-      if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
-      if (skills_root && paths::starts_with(abs, *skills_root)) {
-        if (*kind != fs::file_kind::regular) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-      } else {
-        add("markdown link escapes skill root (" + v.shown + ").");
-      }
-    }
-  }
-  report.findings = std::move(head);
-  for (auto& e : entries) {
-    for (auto& f : e.findings) report.findings.push_back(std::move(f));
-  }
-  return report;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/audit.hpp -----
-// ----- begin clawport/skills/loader.hpp -----
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
-
-#include <algorithm>
-#include <cerrno>
-#include <cstdint>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-
-namespace clawport::skills {
-
-/// A skill the scan kept.
-struct loaded_skill {
-  skill data;
-  std::string dir_name;  ///< the directory's name (not the logical name)
-  std::string location;  ///< path of the manifest actually read
-  manifest_kind manifest = manifest_kind::skill_md;
-  audit_report audit;  ///< clean, but may hold non-blocking findings
-};
-
-/// Why the scan dropped a skill (upstream `DroppedReason`).
-enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
-
-/// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
-constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::audit_error:
-      return "audit_error";
-    case drop_reason::audit_findings:
-      return "audit_findings";
-    case drop_reason::manifest_parse_error:
-      return "manifest_parse_error";
-  }
-  return "audit_error";
-}
-
-/// A skill the scan dropped. `name` is the directory name (upstream's dropped record).
-struct dropped_skill {
-  std::string name;
-  std::string location;  ///< the skill directory
-  drop_reason reason = drop_reason::audit_error;
-  std::string detail;  ///< the error text or the audit summary
-  bool scripts_blocked = false;
-  audit_report audit;  ///< for audit_findings
-};
-
-/// Result of scanning one skills directory.
-struct scan_result {
-  std::vector<loaded_skill> skills;
-  std::vector<dropped_skill> dropped;
-};
-
-namespace detail {
-
-template <class Fs>
-std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
-                                           std::string_view name) {
-  const auto st = fs.stat_at(d, name);
-  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
-  auto f = fs.open_file_at(d, name);
-  return read_up_to(fs, f, audit_max_text_bytes + 1);
-}
-
-}  // namespace detail
-
-/// Reads a whole text file at an absolute path through the Fs policy (the parent is
-/// opened as a root, the file itself without following a symlink). Throws
-/// `errc::limit_exceeded` past `max_bytes`.
-template <class Fs>
-std::string read_text_file(Fs& fs, const std::string& path,
-                           std::uint64_t max_bytes = 16 * 1024 * 1024) {
-  const std::string norm = paths::normalize(path);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) {
-    throw error(errc::invalid_argument, "not a file path: " + path, path);
-  }
-  auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
-  const std::string name = norm.substr(slash + 1);
-  const auto st = fs.stat_at(parent, name);
-  if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-  if (st->kind != fs::file_kind::regular) {
-    throw error(errc::invalid_argument, "not a regular file: " + path, path);
-  }
-  auto f = fs.open_file_at(parent, name);
-  std::string text = detail::read_up_to(fs, f, max_bytes + 1);
-  if (text.size() > max_bytes) {
-    throw error(errc::limit_exceeded,
-                "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
-  }
-  return text;
-}
-
-/// Scans one directory one level deep (upstream `load_skills_from_directory`): every
-/// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
-/// from SKILL.toml › manifest.toml › SKILL.md. A TOML manifest that fails to parse drops
-/// the skill with no fallback to SKILL.md. A missing directory gives an empty result.
-template <class Fs>
-scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  scan_result out;
-  std::optional<typename Fs::dir> root;
-  try {
-    root.emplace(fs.open_root(dir));
-  } catch (const error&) {
-    return out;  // absent or unlistable: nothing to load, as upstream
-  }
-  std::vector<std::string> names;
-  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const std::string& name : names) {
-    if (!detail::valid_utf8(name)) continue;
-    const auto st = fs.stat_at(*root, name);
-    if (!st) continue;
-    const std::string skill_dir = paths::join(dir, name);
-    if (st->kind == fs::file_kind::symlink) {
-      try {
-        (void)fs.open_root(skill_dir);  // a candidate only if it leads to a directory
-      } catch (const error&) {
-        continue;
-      }
-    } else if (st->kind != fs::file_kind::directory) {
-      continue;  // loose files at this level are ignored
-    }
-    dropped_skill drop{name, skill_dir, drop_reason::audit_error, {}, false, {}};
-    audit_report report;
-    try {
-      report = audit_skill_directory(fs, skill_dir, opt);
-    } catch (const error& e) {
-      drop.detail = e.what();
-      out.dropped.push_back(std::move(drop));
-      continue;
-    }
-    if (!report.clean()) {
-      drop.reason = drop_reason::audit_findings;
-      drop.detail = report.summary();
-      drop.scripts_blocked = report.scripts_blocked;
-      drop.audit = std::move(report);
-      out.dropped.push_back(std::move(drop));
-      continue;
-    }
-    try {
-      auto sd = fs.open_root(skill_dir);
-      manifest_kind kind = manifest_kind::skill_md;
-      if (fs.stat_at(sd, "SKILL.toml")) {
-        kind = manifest_kind::skill_toml;
-      } else if (fs.stat_at(sd, "manifest.toml")) {
-        kind = manifest_kind::manifest_toml;
-      }
-      const std::string file(manifest_file(kind));
-      const std::string location = paths::join(skill_dir, file);
-      const auto text = detail::read_small_file(fs, sd, file);
-      if (kind != manifest_kind::skill_md) {
-        if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
-        loaded_skill ls{parse_skill_toml(*text, file), name, location, kind, std::move(report)};
-        out.skills.push_back(std::move(ls));
-      } else {
-        if (!text) continue;  // upstream skips an unreadable SKILL.md without a record
-        out.skills.push_back(
-            {skill_from_markdown(*text, name), name, location, kind, std::move(report)});
-      }
-    } catch (const error& e) {
-      drop.reason = drop_reason::manifest_parse_error;
-      drop.detail = e.what();
-      out.dropped.push_back(std::move(drop));
-    }
-  }
-  return out;
-}
-
-/// Where a skill in an agent's view comes from.
-enum class skill_origin { workspace, bundle, global };
-
-constexpr std::string_view to_string(skill_origin o) noexcept {
-  switch (o) {
-    case skill_origin::workspace:
-      return "workspace";
-    case skill_origin::bundle:
-      return "bundle";
-    case skill_origin::global:
-      return "global";
-  }
-  return "workspace";
-}
-
-/// Why a skill an agent could see is not loaded.
-enum class skill_status { loaded, excluded, shadowed, dropped, global_only };
-
-constexpr std::string_view to_string(skill_status s) noexcept {
-  switch (s) {
-    case skill_status::loaded:
-      return "loaded";
-    case skill_status::excluded:
-      return "excluded";
-    case skill_status::shadowed:
-      return "shadowed";
-    case skill_status::dropped:
-      return "dropped";
-    case skill_status::global_only:
-      return "global_only";
-  }
-  return "loaded";
-}
-
-/// One row of an agent's (or a bundle's) skill view.
-struct skill_entry {
-  std::string name;  ///< logical name; the directory name for dropped skills
-  skill_origin origin = skill_origin::workspace;
-  std::string bundle;  ///< bundle alias, empty unless origin is `bundle`
-  std::string path;    ///< manifest file when read, else the skill directory
-  skill_status status = skill_status::loaded;
-  std::string reason;  ///< empty when loaded
-  std::optional<drop_reason> drop;
-  std::optional<skill> data;  ///< when a manifest was read
-  bool loaded() const { return status == skill_status::loaded; }
-};
-
-/// An agent's skills: `entries` holds loaded skills in precedence order, then every skill
-/// it does not load with the reason; `warnings` names bundles that could not be used.
-struct skill_view {
-  std::vector<skill_entry> entries;
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-inline skill_entry dropped_entry(dropped_skill&& d, skill_origin origin, std::string bundle) {
-  skill_entry e;
-  e.name = std::move(d.name);
-  e.origin = origin;
-  e.bundle = std::move(bundle);
-  e.path = std::move(d.location);
-  e.status = skill_status::dropped;
-  e.drop = d.reason;
-  switch (d.reason) {
-    case drop_reason::audit_findings:
-      e.reason = "failed audit: " + d.detail;
-      if (d.scripts_blocked) e.reason += " (set `skills.allow_scripts = true` to allow scripts)";
-      break;
-    case drop_reason::audit_error:
-      e.reason = "unauditable: " + d.detail;
-      break;
-    case drop_reason::manifest_parse_error:
-      e.reason = "manifest parse error: " + d.detail;
-      break;
-  }
-  return e;
-}
-
-inline skill_entry loaded_entry(loaded_skill&& s, skill_origin origin, std::string bundle) {
-  skill_entry e;
-  e.name = s.data.name;
-  e.origin = origin;
-  e.bundle = std::move(bundle);
-  e.path = std::move(s.location);
-  e.data = std::move(s.data);
-  return e;
-}
-
-inline void order_loaded_first(skill_view& view) {
-  std::stable_partition(view.entries.begin(), view.entries.end(),
-                        [](const skill_entry& e) { return e.loaded(); });
-}
-
-}  // namespace detail
-
-/// Where to look: the install root (directory of config.toml) and the data directory
-/// (`<install>/data` unless ZEROCLAW_DATA_DIR says otherwise; the caller decides).
-struct install_paths {
-  std::string install_root;
-  std::string data_dir;  ///< empty: `<install>/data`
-  std::string data() const {
-    return data_dir.empty() ? paths::join(install_root, "data") : data_dir;
-  }
-};
-
-/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
-/// workspace skills, then each bundle it lists, in list order, through the bundle's
-/// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
-/// Open-skills and plugin skills are not modelled (both are opt-in upstream features
-/// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
-template <class Fs>
-skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
-                        std::string_view agent) {
-  const auto ait = cfg.agents.find(std::string(agent));
-  if (ait == cfg.agents.end()) {
-    throw error(errc::unknown_agent, "agent '" + std::string(agent) + "' is not configured",
-                "agents." + std::string(agent));
-  }
-  const audit_options opt{cfg.allow_scripts};
-  skill_view view;
-  std::set<std::string> seen;
-  std::vector<std::pair<std::string, std::string>> winners;  // name -> who loaded it
-  const auto winner_of = [&](const std::string& name) {
-    for (const auto& w : winners) {
-      if (w.first == name) return w.second;
-    }
-    return std::string("an earlier skill");
-  };
-  scan_result ws = scan_skills_directory(
-      fs, paths::join(agent_workspace_dir(cfg, where.install_root, agent), "skills"), opt);
-  for (auto& d : ws.dropped)
-    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::workspace, {}));
-  for (auto& s : ws.skills) {
-    seen.insert(s.data.name);
-    winners.emplace_back(s.data.name, "the workspace");
-    view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
-  }
-  for (const std::string& raw_alias : ait->second.skill_bundles) {
-    const std::string alias(detail::trim(raw_alias));
-    if (alias.empty()) continue;
-    const auto bit = cfg.bundles.find(alias);
-    if (bit == cfg.bundles.end()) {
-      view.warnings.push_back("agents." + std::string(agent) + ".skill_bundles names '" + alias +
-                              "' but skill_bundles." + alias +
-                              " is not configured; the runtime skips it");
-      continue;
-    }
-    const std::string dir = resolve_directory(cfg, where.install_root, alias);
-    try {
-      validate_directory(dir, where.install_root);
-    } catch (const error& e) {
-      view.warnings.push_back(std::string(e.what()) + " (skill_bundles." + alias +
-                              ".directory); zeroclaw refuses this config at startup");
-    }
-    scan_result sr = scan_skills_directory(fs, dir, opt);
-    for (auto& d : sr.dropped) {
-      view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::bundle, alias));
-    }
-    for (auto& s : sr.skills) {
-      const std::string name = s.data.name;
-      skill_entry e = detail::loaded_entry(std::move(s), skill_origin::bundle, alias);
-      if (!bit->second.filter.admits_skill(name)) {
-        e.status = skill_status::excluded;
-        e.reason = "excluded by skill_bundles." + alias + " (" +
-                   std::string(bit->second.filter.rejection(name)) + ")";
-      } else if (seen.count(name)) {
-        e.status = skill_status::shadowed;
-        e.reason = "shadowed by '" + name + "' from " + winner_of(name);
-      } else {
-        seen.insert(name);
-        winners.emplace_back(name, "bundle " + alias);
-      }
-      view.entries.push_back(std::move(e));
-    }
-  }
-  scan_result gl = scan_skills_directory(fs, global_skills_dir(where.data()), opt);
-  for (auto& d : gl.dropped)
-    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
-  for (auto& s : gl.skills) {
-    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
-    e.status = skill_status::global_only;
-    e.reason = "global only: agents never load the global skills directory";
-    view.entries.push_back(std::move(e));
-  }
-  detail::order_loaded_first(view);
-  return view;
-}
-
-/// The skills of one bundle as `skills list --bundle` shows them: audited and parsed,
-/// but the bundle's include/exclude is NOT applied (upstream does not either).
-template <class Fs>
-skill_view bundle_skills(Fs& fs, const skills_config& cfg, const install_paths& where,
-                         std::string_view alias) {
-  const std::string dir = resolve_directory(cfg, where.install_root, alias);
-  skill_view view;
-  scan_result sr = scan_skills_directory(fs, dir, audit_options{cfg.allow_scripts});
-  for (auto& s : sr.skills) {
-    view.entries.push_back(
-        detail::loaded_entry(std::move(s), skill_origin::bundle, std::string(alias)));
-  }
-  for (auto& d : sr.dropped) {
-    view.entries.push_back(
-        detail::dropped_entry(std::move(d), skill_origin::bundle, std::string(alias)));
-  }
-  return view;
-}
-
-/// Every configured bundle (in alias order) and the global directory, unfiltered.
-template <class Fs>
-skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& where) {
-  skill_view view;
-  for (const auto& b : cfg.bundles) {
-    skill_view one = bundle_skills(fs, cfg, where, b.first);
-    for (auto& e : one.entries) view.entries.push_back(std::move(e));
-  }
-  scan_result gl =
-      scan_skills_directory(fs, global_skills_dir(where.data()), audit_options{cfg.allow_scripts});
-  for (auto& s : gl.skills) {
-    skill_entry e = detail::loaded_entry(std::move(s), skill_origin::global, {});
-    e.status = skill_status::global_only;
-    e.reason = "global only: agents never load the global skills directory";
-    view.entries.push_back(std::move(e));
-  }
-  for (auto& d : gl.dropped)
-    view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
-  detail::order_loaded_first(view);
-  return view;
-}
-
-}  // namespace clawport::skills
-// ----- end clawport/skills/loader.hpp -----
 // ----- end clawport/skills.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
@@ -14870,7 +15294,9 @@ inline value mask_string(const value& v, const std::string& path, shape_sink& si
          "the scrubbed value was a 1Password (op://) reference on the source install; the "
          "reference names the source's vault items, so supply the secret on the target "
          "from its own store"});
-  return value::make_string(std::string(masked_secret));
+  value out = value::make_string(std::string(masked_secret));
+  out.masked = true;
+  return out;
 }
 
 /// Checks `v` against `f` and returns its canonical form (masked when secret).
@@ -15326,7 +15752,8 @@ class planner {
       const value* raw = table_at(&root_, {"skill_bundles", alias});
       value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
       if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
-      const std::string directory = trim(string_at(raw, "directory"));
+      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
+      const std::string directory(skill_directory_value(string_at(raw, "directory")));
       const std::string entry_path = "skill_bundles." + alias;
       const field* dir_field =
           find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
@@ -15343,13 +15770,8 @@ class planner {
         continue;
       }
       const std::string install = paths::normalize(options_.install_root);
-      std::string source;
-      if (directory.empty())
-        source = paths::join(options_.install_root, "shared/skills/" + alias);
-      else if (directory.front() == '/')
-        source = directory;
-      else
-        source = paths::join(options_.install_root, directory);
+      const std::string source =
+          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
       const std::string normalized = paths::normalize(source);
       const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
       const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
@@ -15547,11 +15969,15 @@ class planner {
   }
 
   // ---- step 12, §4.2-§4.4 ----
+  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
+  // (value::masked). Upstream compares every string with the mask text instead, which
+  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
   static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
     if (v.is_string()) {
-      if (v.text == masked_secret) {
+      if (v.masked) {
         found.push_back(path);
         v.text.clear();
+        v.masked = false;
       }
     } else if (v.is_table()) {
       for (member& m : v.members)
@@ -15661,7 +16087,7 @@ class planner {
     if (path != nullptr && path->is_string()) {
       plan_.workspace = {true, path->text};
     } else {
-      plan_.workspace = {false, "agents/" + alias_ + "/workspace"};
+      plan_.workspace = {false, default_workspace(alias_)};
     }
   }
 

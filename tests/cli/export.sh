@@ -38,6 +38,12 @@ for f in config.toml zeroclaw-agent.toml workspace/IDENTITY.md; do
   [ -f "$TMP/dest/bundle/$f" ] || { echo "FAIL: bundle lacks $f"; failures=$((failures + 1)); }
 done
 only_bundle "$TMP/dest"
+# the digest list: sha256sum -c accepts it and it names every other file
+(cd "$TMP/dest/bundle" && sha256sum --quiet --strict -c zeroclaw-agent.sha256) ||
+  { echo "FAIL: sha256sum -c refused the digest list"; failures=$((failures + 1)); }
+[ "$(cd "$TMP/dest/bundle" && find . -type f ! -name zeroclaw-agent.sha256 | sed 's|^\./||' | LC_ALL=C sort)" = \
+  "$(sed 's/^[0-9a-f]*  //' "$TMP/dest/bundle/zeroclaw-agent.sha256")" ] ||
+  { echo "FAIL: the digest list does not name exactly the other files"; failures=$((failures + 1)); }
 if grep -rq 'sk-ant-cli-test-secret' "$TMP/dest/bundle"; then echo "FAIL: secret in bundle"; failures=$((failures + 1)); fi
 
 # non-empty without --force: refused, left alone
@@ -50,7 +56,7 @@ only_bundle "$TMP/busy"
 # --force replaces, never merges
 echo stale >"$TMP/busy/bundle/leftover.toml"
 export_to 0 "$TMP/busy/bundle" --force
-[ "$(ls "$TMP/busy/bundle" | tr '\n' ' ')" = "config.toml workspace zeroclaw-agent.toml " ] ||
+[ "$(ls "$TMP/busy/bundle" | tr '\n' ' ')" = "config.toml workspace zeroclaw-agent.sha256 zeroclaw-agent.toml " ] ||
   { echo "FAIL: forced bundle holds $(ls "$TMP/busy/bundle")"; failures=$((failures + 1)); }
 only_bundle "$TMP/busy"
 
@@ -120,7 +126,7 @@ else
   echo locked >"$WS/locked.md" && chmod 000 "$WS/locked.md"
   export_to 1 "$TMP/busy/bundle" --force
   expect_grep err 'workspace/locked.md'
-  [ "$(ls "$TMP/busy/bundle" | tr '\n' ' ')" = "config.toml workspace zeroclaw-agent.toml " ] ||
+  [ "$(ls "$TMP/busy/bundle" | tr '\n' ' ')" = "config.toml workspace zeroclaw-agent.sha256 zeroclaw-agent.toml " ] ||
     { echo "FAIL: previous bundle touched"; failures=$((failures + 1)); }
   only_bundle "$TMP/busy"
   chmod 600 "$WS/locked.md" && rm -f "$WS/locked.md"

@@ -138,3 +138,42 @@ TEST_CASE("digest policy: sha256 models it; a type missing finish() or with a wr
   CHECK_FALSE(digest::detail::finish_is_bytes<wrong_finish>::value);
   CHECK(digest::detail::finish_is_bytes<digest::sha256>::value);
 }
+
+TEST_CASE("digest list: sorted bytewise, escaped as sha256sum escapes, parsed back") {
+  const std::string a(64, 'a'), b(64, 'b'), c(64, 'c');
+  const std::string text = digest::render_list({{"workspace/z", a},
+                                                {"config.toml", b},
+                                                {"Workspace/A", c},
+                                                {"back\\slash", a},
+                                                {"new\nline", b}});
+  CHECK(text == c + "  Workspace/A\n" + "\\" + a + "  back\\\\slash\n" + b + "  config.toml\n" +
+                    "\\" + b + "  new\\nline\n" + a + "  workspace/z\n");
+  const auto back = digest::parse_list(text, "list");
+  REQUIRE(back.size() == 5);
+  CHECK(back[1].path == "back\\slash");
+  CHECK(back[3].path == "new\nline");
+  CHECK(back[4] == digest::list_entry{"workspace/z", a});
+  CHECK(digest::parse_list(a + " *binary-mode\n", "list")[0].path == "binary-mode");
+}
+
+TEST_CASE("digest list: malformed lines and duplicates are refused naming the line") {
+  const std::string a(64, 'a');
+  const auto refused = [](const std::string& text) {
+    try {
+      digest::parse_list(text, "zeroclaw-agent.sha256");
+    } catch (const clawport::error& e) {
+      CHECK(e.code() == clawport::errc::bundle_invalid);
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(refused(a + "  x").find("newline") != std::string::npos);
+  CHECK(refused(a + "  x\n" + "zz\n").find("line 2") != std::string::npos);
+  CHECK(refused(std::string(64, 'A') + "  x\n").find("lower-case") != std::string::npos);
+  CHECK(refused(a + " x\n").find("too short") != std::string::npos);
+  CHECK(refused(a + " -x\n").find("two spaces") != std::string::npos);
+  CHECK(refused("\\" + a + "  bad\\qescape\n").find("unknown escape") != std::string::npos);
+  CHECK(refused(a + "  x\n" + a + "  x\n").find("twice") != std::string::npos);
+  CHECK_THROWS_AS(digest::render_list({{"x", a}, {"x", a}}), clawport::error);
+  CHECK_THROWS_AS(digest::render_list({{"x", "short"}}), clawport::error);
+}

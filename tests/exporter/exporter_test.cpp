@@ -500,7 +500,8 @@ TEST_CASE_TEMPLATE("publishing a fresh, a non-empty and a forced destination", R
     h.write("out/bundle/leftover.toml", "stale");
     h.write("out/bundle/workspace/notes/gone.md", "gone");
     h.run(true);
-    CHECK(children(h, "out/bundle") == strings{"config.toml", "workspace", "zeroclaw-agent.toml"});
+    CHECK(children(h, "out/bundle") ==
+          strings{"config.toml", "workspace", "zeroclaw-agent.sha256", "zeroclaw-agent.toml"});
     CHECK_FALSE(h.exists("out/bundle/workspace/notes"));
     CHECK(has(h.read("out/bundle/config.toml"), "agent bundle"));
   }
@@ -509,7 +510,8 @@ TEST_CASE_TEMPLATE("publishing a fresh, a non-empty and a forced destination", R
     const auto r = h.template run<cp::publish::staged_swap>(true);
     CHECK(r.publish.strategy == "swap");
     CHECK(r.publish.guarantee == "recoverable");
-    CHECK(children(h, "out/bundle") == strings{"config.toml", "workspace", "zeroclaw-agent.toml"});
+    CHECK(children(h, "out/bundle") ==
+          strings{"config.toml", "workspace", "zeroclaw-agent.sha256", "zeroclaw-agent.toml"});
   }
   CHECK(children(h, "out") == strings{"bundle"});
 }
@@ -638,4 +640,27 @@ TEST_CASE_TEMPLATE("the staging directory is locked for the whole run and named 
   h.run(o);
   CHECK(checked);
   CHECK(children(h, "out") == strings{"bundle"});
+}
+
+TEST_CASE_TEMPLATE("the digest list names every other bundle file, sorted, with its SHA-256", R,
+                   RIGS) {
+  harness<R> h;
+  h.write(h.ws + "/IDENTITY.md", "# me");
+  h.write(h.ws + "/notes/plan.md", std::string(300000, 'p'));  // several copy buffers
+  h.write(h.ws + "/Zeta.md", "upper case sorts first");
+  h.run();
+  auto files = h.bundle_files();
+  REQUIRE(files.count("zeroclaw-agent.sha256") == 1);
+  const std::string list = files["zeroclaw-agent.sha256"];
+  files.erase("zeroclaw-agent.sha256");
+  std::string expected;
+  for (const auto& f : files) {  // std::map: bytewise order, as the list must be
+    expected += cp::digest::sha256_hex(f.second) + "  " + f.first + "\n";
+  }
+  CHECK(list == expected);
+  CHECK(files.count("config.toml") == 1);
+  CHECK(files.count("zeroclaw-agent.toml") == 1);
+  CHECK(files.count("workspace/notes/plan.md") == 1);
+  const auto parsed = cp::digest::parse_list(list, "zeroclaw-agent.sha256");
+  CHECK(parsed.size() == files.size());
 }

@@ -94,7 +94,9 @@ copy_result run_copy(F& f, Fs& fs, phases* marks = nullptr) {
                 "workspace", e.sys_errno());
   }
   if (marks) marks->staged = fs.count();
-  fs::copy_tree(fs, *root.handle, *ws, fs::workspace_copy_spec(), out.workspace);
+  fs::copy_tree(fs, *root.handle, *ws,
+                clawport::fs::copy_spec{"workspace", clawport::zeroclaw::workspace_entry_included},
+                out.workspace);
   if (marks) marks->workspace = fs.count();
   fs::skill_source bundle;
   bundle.alias = "research_tools";
@@ -118,6 +120,7 @@ const std::set<std::string>& bundle_paths() {
       "skills",
       "skills/research_tools",
       "skills/research_tools/web_search",
+      "skills/research_tools/internal_only",  // classified and opened, then not admitted
       "skills/research_tools/web_search/SKILL.md",
       "skills/research_tools/web_search/run.sh",
   };

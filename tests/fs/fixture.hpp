@@ -33,6 +33,12 @@
 
 namespace clawport::testing {
 
+/// The workspace copy's spec as the exporter builds it: root `workspace`, filtered by the
+/// install layout's workspace filter (§7.5).
+inline fs::copy_spec workspace_copy_spec() {
+  return fs::copy_spec{"workspace", zeroclaw::workspace_entry_included};
+}
+
 /// A fresh directory on the host filesystem per test, driven with plain POSIX calls (the
 /// set-up is deliberately independent of the code under test).
 struct posix_fixture {

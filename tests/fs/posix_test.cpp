@@ -337,7 +337,7 @@ fs::copy_tally copy_ws(posix_fixture& f) {
   auto src = f.fs.open_root(f.root_path() + "/ws");
   auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
   fs::copy_tally t;
-  fs::copy_tree(f.fs, src, dst, fs::workspace_copy_spec(), t);
+  fs::copy_tree(f.fs, src, dst, clawport::testing::workspace_copy_spec(), t);
   return t;
 }
 
@@ -387,7 +387,7 @@ TEST_CASE("posix: running out of descriptors mid-copy is a clear limit error, no
   bool threw = false;
   try {
     fs::copy_tally t;
-    fs::copy_tree(f.fs, src, dst, fs::workspace_copy_spec(), t);
+    fs::copy_tree(f.fs, src, dst, clawport::testing::workspace_copy_spec(), t);
   } catch (const error& e) {
     threw = true;
     ::setrlimit(RLIMIT_NOFILE, &old);
@@ -463,7 +463,7 @@ TEST_CASE(
   auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
   fs::copy_tally t;
   try {
-    fs::copy_tree(faulty, src, dst, fs::workspace_copy_spec(), t);
+    fs::copy_tree(faulty, src, dst, clawport::testing::workspace_copy_spec(), t);
     FAIL("the swapped symlink was followed");
   } catch (const error& e) {
     CHECK(std::string(e.what()).find("failed to open workspace/notes.md") != std::string::npos);

@@ -163,13 +163,33 @@ TEST_CASE("secrets: the example install's enc2 and op:// secrets never reach the
   }
 }
 
-TEST_CASE("secrets: a non-secret value equal to the mask sentinel is blanked, as upstream does") {
+TEST_CASE("secrets: a non-secret value equal to the mask sentinel travels as written") {
+  // issue 9 item 12: scrubbing is by schema-secret path, never by comparing text.
   const auto p = zc::plan_export(agent_head +
                                      "model_provider = \"openai.m\"\n[risk_profiles.r]\n"
-                                     "[providers.models.openai.m]\nmodel = \"***MASKED***\"\n",
+                                     "[providers.models.openai.m]\nmodel = \"***MASKED***\"\n"
+                                     "api_key = \"***MASKED***\"\n",
                                  "a");
-  CHECK(p.required_secrets == std::vector<std::string>{"providers.models.openai.m.model"});
-  CHECK_FALSE(contains(zc::render_config_toml(p), "MASKED"));
+  CHECK(p.required_secrets == std::vector<std::string>{"providers.models.openai.m.api_key"});
+  const std::string out = zc::render_config_toml(p);
+  CHECK(contains(out, "model = \"***MASKED***\""));
+  CHECK(contains(out, "api_key = \"\""));
+}
+
+TEST_CASE("secrets: a masked-looking command and args are not blanked and still validate") {
+  const std::string config = agent_head +
+                             "model_provider = \"openai.m\"\n"
+                             "mcp_bundles = [\"b\"]\n[risk_profiles.r]\n"
+                             "[providers.models.openai.m]\nmodel = \"gpt\"\n"
+                             "[mcp_bundles.b]\nservers = [\"srv\"]\n"
+                             "[[mcp.servers]]\nname = \"srv\"\ncommand = \"***MASKED***\"\n"
+                             "args = [\"***MASKED***\"]\nenv = { TOKEN = \"SENTINEL-env\" }\n";
+  const auto p = zc::plan_export(config, "a");
+  CHECK(p.required_secrets == std::vector<std::string>{"mcp.servers.srv.env.TOKEN"});
+  const std::string out = zc::render_config_toml(p);  // validates: command is non-empty
+  CHECK(contains(out, "command = \"***MASKED***\""));
+  CHECK(contains(out, "args = [\"***MASKED***\"]"));
+  CHECK_FALSE(contains(out, "SENTINEL-env"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -669,4 +689,36 @@ TEST_CASE("validation: upstream's checks, first error wins, the field is named")
                                "channels = [\"telegram.x\"]\n") ==
         "[dangling_reference] agents.d.channels[0] = \"telegram.x\" but channels.telegram.x is "
         "not configured (agents.d.channels[0])");
+}
+
+// ---------------------------------------------------------------------------------------
+// The install layout (issue 10 item 1): one rule for the planner and the skills reader.
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE("install layout: a bundle directory is trimmed of Unicode White_Space by both") {
+  const std::string config = agent_head +
+                             "skill_bundles = [\"rt\"]\n[risk_profiles.r]\n"
+                             "[skill_bundles.rt]\ndirectory = \"shared/skills/rt\xc2\xa0\"\n";
+  zc::plan_options o;
+  o.install_root = "/i";
+  const auto p = zc::plan_export(config, "a", o);
+  REQUIRE(p.skill_sources.size() == 1);
+  CHECK(p.skill_sources[0].relative == "shared/skills/rt");
+  const auto cfg = clawport::skills::parse_skills_config(config);
+  CHECK(clawport::skills::resolve_directory(cfg, "/i", "rt") == "/i/shared/skills/rt");
+  CHECK(zc::skill_bundle_directory("/i", "rt", std::string_view("\xe3\x80\x80 x\t")) == "/i/x");
+}
+
+TEST_CASE("install layout: the default and a relative workspace agree with the skills reader") {
+  const std::string config = agent_head +
+                             "[risk_profiles.r]\n[agents.b]\n[agents.b.workspace]\n"
+                             "path = \"ws/b\"\n";
+  const auto cfg = clawport::skills::parse_skills_config(config);
+  const auto pa = zc::plan_export(config, "a");
+  const auto pb = zc::plan_export(config, "b");
+  CHECK(zc::paths::join("/i", pa.workspace.path) ==
+        clawport::skills::agent_workspace_dir(cfg, "/i", "a"));
+  CHECK(zc::paths::join("/i", pb.workspace.path) ==
+        clawport::skills::agent_workspace_dir(cfg, "/i", "b"));
+  CHECK(clawport::skills::agent_workspace_dir(cfg, "/i", "b") == "/i/ws/b");
 }

@@ -10,6 +10,8 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../digest/list.hpp"
+#include "../digest/sha256.hpp"
 #include "../fs/anchored.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
@@ -19,7 +21,9 @@
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
+#include "../skills/loader.hpp"
 #include "../zeroclaw/api.hpp"
+#include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
@@ -187,6 +191,38 @@ void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, st
     }
   }
 }
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+
+  std::vector<digest::list_entry> entries;
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+};
 
 inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
   into.files += t.files;
@@ -406,7 +442,7 @@ class basic_exporter {
   }
 
   fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec = fs::workspace_copy_spec();
+    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
     if (o.on_progress) {
       fs::entry_filter base = spec.filter;
       spec.filter = [base, &entries, &o](std::string_view rel) {
@@ -425,6 +461,7 @@ class basic_exporter {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
+    ed::digest_sink digests;
     {
       fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -440,12 +477,14 @@ class basic_exporter {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
+        fs::copy_spec spec = workspace_spec(o, entries);
+        spec.sink = &digests;
         fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(fs_, install_root, skills, stage);
+    const fs::skill_copy_result carried = fs::copy_skill_bundles(
+        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -455,11 +494,16 @@ class basic_exporter {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    ed::write_text(fs_, stage, zeroclaw::config_file, zeroclaw::render_config_toml<Schema>(plan));
+    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
+    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
+    digests.add_text(zeroclaw::config_file, config_text);
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file,
-                   zeroclaw::render_manifest(plan, exported_at));
+    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
+    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
+    digests.add_text(zeroclaw::manifest_file, manifest_text);
+    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
   }
 
   /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
@@ -488,7 +532,7 @@ class basic_exporter {
           // Walk the source the way the staged check walks the copy.
           const std::vector<std::string> parts = ed::components(*plan.identity_document);
           std::optional<dir> cur;
-          bool ok = !parts.empty() && fs::workspace_entry_included(*plan.identity_document);
+          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
           for (std::size_t i = 0; ok && i < parts.size(); ++i) {
             const dir& at = cur ? *cur : *root.handle;
             const auto st = fs_.stat_at(at, parts[i]);
@@ -521,7 +565,7 @@ class basic_exporter {
       fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
       std::size_t carried = 0;
       for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill) || (s.admits_skill && !s.admits_skill(skill))) continue;
+        if (!fs::detail::valid_utf8(skill)) continue;
         const auto st = fs_.stat_at(*root.handle, skill);
         if (!st) continue;
         if (st->kind == fs::file_kind::symlink) {
@@ -534,6 +578,7 @@ class basic_exporter {
           ++sk_tally.replaced_skipped;
           continue;
         }
+        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
         fs::copy_tally one;
         ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
         if (one.files > 0) ++carried;

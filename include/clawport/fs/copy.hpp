@@ -12,8 +12,6 @@
 #include "context.hpp"
 #include "policy.hpp"
 
-#include "../core/utf8.hpp"
-
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -39,23 +37,23 @@ struct copy_tally {
 /// An empty function admits everything. An excluded directory is never opened.
 using entry_filter = std::function<bool(std::string_view relative)>;
 
-/// How a tree is named inside the bundle, and what it leaves out.
-struct copy_spec {
-  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;  ///< empty = everything
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`.
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
 };
 
-/// §7.5: the memory store (a first component `memory`) and a root-level
-/// `MEMORY_SNAPSHOT.md` stay behind; the test is by component and case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == "memory") return false;
-  return relative != "MEMORY_SNAPSHOT.md";
-}
-
-/// The spec of the workspace copy: root `workspace`, filtered by §7.5.
-inline copy_spec workspace_copy_spec() { return copy_spec{"workspace", workspace_entry_included}; }
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;        ///< empty = everything
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+};
 
 namespace detail {
 
@@ -191,7 +189,7 @@ class tree_copier {
     }
     std::uint64_t n = 0;
     try {
-      n = fs_.copy_data(*in, *out);
+      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -204,10 +202,26 @@ class tree_copier {
     tally_.bytes += n;
   }
 
+  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    spec_.sink->begin_file(bundle_path());
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
+      if (n == 0) break;
+      spec_.sink->bytes(buffer_.data(), n);
+      fs_.write_all(out, buffer_.data(), n);
+      total += n;
+    }
+    spec_.sink->end_file();
+    return total;
+  }
+
   Fs& fs_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
+  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -232,7 +246,18 @@ struct skill_source {
   std::string alias;     ///< becomes `skills/<alias>/` in the bundle
   std::string source;    ///< the planned source path, as shown in messages
   std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
-  std::function<bool(std::string_view skill)> admits_skill;  ///< empty admits every skill
+  /// Whether a skill travels, given its name (see `copy_skill_bundles`); empty admits all.
+  std::function<bool(std::string_view skill)> admits_skill;
+};
+
+/// The name a skill is filtered by: the directory's own name by default. The exporter
+/// passes the skill's logical name (skills::skill_name_at), read through the opened and
+/// identity-checked directory handle.
+struct directory_name {
+  template <class Fs>
+  std::string operator()(Fs&, const typename Fs::dir&, std::string_view dir_name) const {
+    return std::string(dir_name);
+  }
 };
 
 /// The skills one bundle carried (names sorted).
@@ -256,10 +281,13 @@ struct skill_copy_result {
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.
-template <class Fs>
+/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
+/// called only on the opened directory whose identity matched its classification.
+template <class Fs, class NameOf = directory_name>
 skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging) {
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* sink = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
   skill_copy_result result;
@@ -296,13 +324,12 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}};
+    const copy_spec spec{bundle_root, {}, sink};
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
           if (!detail::valid_utf8(name)) return;
-          if (source.admits_skill && !source.admits_skill(name)) return;
           const std::string path = bundle_root + "/" + std::string(name);
           std::optional<stat_info> info;
           try {
@@ -331,6 +358,15 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           if (opened.id != info->id) {
             ++result.tally.replaced_skipped;
             return;
+          }
+          if (source.admits_skill) {
+            bool admitted = false;
+            try {
+              admitted = source.admits_skill(name_of(fs, *skill, name));
+            } catch (const error& e) {
+              detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+            }
+            if (!admitted) return;
           }
           const std::uint64_t before = result.tally.files;
           {

@@ -77,6 +77,56 @@ std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
 
 }  // namespace detail
 
+/// A skill directory's manifest, read through the directory's handle (never by path, and
+/// a symlinked manifest is not followed). `data` is empty when the directory holds no
+/// readable SKILL.md (the runtime then skips it without a record).
+struct manifest_read {
+  manifest_kind kind = manifest_kind::skill_md;
+  std::string file;  ///< the manifest's name in the directory
+  std::optional<skill> data;
+};
+
+/// Reads the skill in the opened directory `sd` named `dir_name` the way the runtime
+/// does: SKILL.toml › manifest.toml › SKILL.md, the first present wins with no fallback.
+/// Throws `errc::config_parse` / `errc::skill_invalid` for a TOML manifest that does not
+/// parse or is not a regular file (the runtime drops such a skill).
+template <class Fs>
+manifest_read read_skill_at(Fs& fs, const typename Fs::dir& sd, std::string_view dir_name) {
+  manifest_read out;
+  if (fs.stat_at(sd, "SKILL.toml")) {
+    out.kind = manifest_kind::skill_toml;
+  } else if (fs.stat_at(sd, "manifest.toml")) {
+    out.kind = manifest_kind::manifest_toml;
+  }
+  out.file = std::string(manifest_file(out.kind));
+  const auto text = detail::read_small_file(fs, sd, out.file);
+  if (out.kind != manifest_kind::skill_md) {
+    if (!text) throw error(errc::skill_invalid, out.file + " is not a regular file", out.file);
+    out.data = parse_skill_toml(*text, out.file);
+  } else if (text) {
+    out.data = skill_from_markdown(*text, dir_name);
+  }
+  return out;
+}
+
+/// The logical name of the skill in the opened directory `sd` (its manifest's name, as
+/// the runtime and `skills list --agent` use it for include/exclude); the directory name
+/// when no manifest can be read, which is also the name the runtime's dropped record uses.
+/// The exporter filters a bundle's skills by this name, so the two can never disagree.
+template <class Fs>
+std::string skill_name_at(Fs& fs, const typename Fs::dir& sd, std::string_view dir_name) {
+  try {
+    manifest_read m = read_skill_at(fs, sd, dir_name);
+    if (m.data) return std::move(m.data->name);
+  } catch (const error& e) {
+    if (e.code() != errc::config_parse && e.code() != errc::skill_invalid &&
+        e.code() != errc::limit_exceeded) {
+      throw;
+    }
+  }
+  return std::string(dir_name);
+}
+
 /// Reads a whole text file at an absolute path through the Fs policy (the parent is
 /// opened as a root, the file itself without following a symlink). Throws
 /// `errc::limit_exceeded` past `max_bytes`.
@@ -154,24 +204,10 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
     }
     try {
       auto sd = fs.open_root(skill_dir);
-      manifest_kind kind = manifest_kind::skill_md;
-      if (fs.stat_at(sd, "SKILL.toml")) {
-        kind = manifest_kind::skill_toml;
-      } else if (fs.stat_at(sd, "manifest.toml")) {
-        kind = manifest_kind::manifest_toml;
-      }
-      const std::string file(manifest_file(kind));
-      const std::string location = paths::join(skill_dir, file);
-      const auto text = detail::read_small_file(fs, sd, file);
-      if (kind != manifest_kind::skill_md) {
-        if (!text) throw error(errc::skill_invalid, file + " is not a regular file", location);
-        loaded_skill ls{parse_skill_toml(*text, file), name, location, kind, std::move(report)};
-        out.skills.push_back(std::move(ls));
-      } else {
-        if (!text) continue;  // upstream skips an unreadable SKILL.md without a record
-        out.skills.push_back(
-            {skill_from_markdown(*text, name), name, location, kind, std::move(report)});
-      }
+      manifest_read m = read_skill_at(fs, sd, name);
+      if (!m.data) continue;  // upstream skips an unreadable SKILL.md without a record
+      out.skills.push_back(
+          {std::move(*m.data), name, paths::join(skill_dir, m.file), m.kind, std::move(report)});
     } catch (const error& e) {
       drop.reason = drop_reason::manifest_parse_error;
       drop.detail = e.what();

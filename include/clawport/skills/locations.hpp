@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/paths.hpp"
 #include "filter.hpp"
 #include "manifest.hpp"
@@ -116,10 +117,9 @@ inline skills_config parse_skills_config(std::string_view config_text,
 // zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
-/// The bundle's directory (upstream `resolve_directory`): `directory` trimmed; unset or
-/// empty gives `<install>/shared/skills/<alias>`, absolute is used verbatim, relative is
-/// joined to the install root without normalising. Throws `errc::not_found` when the
-/// alias is not configured.
+/// The bundle's directory (upstream `resolve_directory`): the install layout's
+/// `zeroclaw::skill_bundle_directory` (the exporter uses the same rule). Throws
+/// `errc::not_found` when the alias is not configured.
 inline std::string resolve_directory(const skills_config& cfg, std::string_view install_root,
                                      std::string_view alias) {
   const auto it = cfg.bundles.find(std::string(alias));
@@ -127,12 +127,9 @@ inline std::string resolve_directory(const skills_config& cfg, std::string_view 
     throw error(errc::not_found, "skill bundle '" + std::string(alias) + "' is not configured",
                 "skill_bundles." + std::string(alias));
   }
-  const std::string_view dir =
-      it->second.directory ? detail::trim(*it->second.directory) : std::string_view{};
-  if (dir.empty()) {
-    return paths::join(paths::join(install_root, "shared/skills"), alias);
-  }
-  return paths::join(install_root, dir);
+  std::optional<std::string_view> dir;
+  if (it->second.directory) dir = *it->second.directory;
+  return zeroclaw::skill_bundle_directory(install_root, alias, dir);
 }
 
 /// Upstream's `validate_directory`: the lexically normalised `path` must lie in
@@ -167,13 +164,17 @@ inline void validate_uniqueness(const skills_config& cfg, std::string_view insta
   }
 }
 
-/// An agent's workspace: `[agents.A.workspace].path` verbatim if set, else
-/// `<install>/agents/A/workspace` (the agent need not be configured).
+/// An agent's workspace (the install layout's `zeroclaw::agent_workspace_dir`):
+/// `[agents.A.workspace].path` if set (a relative one from the install root, as the
+/// exporter reads it), else `<install>/agents/A/workspace` (the agent need not be
+/// configured).
 inline std::string agent_workspace_dir(const skills_config& cfg, std::string_view install_root,
                                        std::string_view alias) {
   const auto it = cfg.agents.find(std::string(alias));
-  if (it != cfg.agents.end() && it->second.workspace_path) return *it->second.workspace_path;
-  return paths::join(paths::join(paths::join(install_root, "agents"), alias), "workspace");
+  if (it != cfg.agents.end()) {
+    return zeroclaw::agent_workspace_dir(install_root, alias, it->second.workspace_path);
+  }
+  return zeroclaw::agent_workspace_dir(install_root, alias);
 }
 
 /// The global skills directory `<data>/skills`; agents never load it.

@@ -3,6 +3,7 @@
 // upstream uses (`trim`, `lines`, `trim_matches`), so edge cases come out the same.
 #pragma once
 
+#include "../core/text.hpp"
 #include "../core/utf8.hpp"
 
 #include <cstddef>
@@ -13,46 +14,13 @@
 
 namespace clawport::skills::detail {
 
-/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
-/// Rust's `str::trim` trims exactly this set.
-inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) -> unsigned char {
-    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
-  };
-  const unsigned char c = b(0);
-  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
-  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
-  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
-  if (c == 0xe2 && b(1) == 0x80) {
-    const unsigned char d = b(2);
-    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
-  }
-  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
-  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
-  return 0;
-}
-
-/// Length of the White_Space character that ends `s`, 0 if none.
-inline std::size_t space_len_back(std::string_view s) noexcept {
-  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
-    if (space_len(s, s.size() - n) == n) return n;
-  }
-  return 0;
-}
-
-inline std::string_view trim_start(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
-  return s;
-}
-
-inline std::string_view trim_end(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
-  return s;
-}
-
-inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+// Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
+// everywhere, so the install layout uses it too).
+using clawport::text::space_len;
+using clawport::text::space_len_back;
+using clawport::text::trim;
+using clawport::text::trim_end;
+using clawport::text::trim_start;
 
 inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
 

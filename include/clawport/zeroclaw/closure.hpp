@@ -17,6 +17,7 @@
 #include "../names/identity_path.hpp"
 #include "api.hpp"
 #include "document.hpp"
+#include "install_layout.hpp"
 #include "parse.hpp"
 #include "paths.hpp"
 #include "plan.hpp"
@@ -292,7 +293,8 @@ class planner {
       const value* raw = table_at(&root_, {"skill_bundles", alias});
       value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
       if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
-      const std::string directory = trim(string_at(raw, "directory"));
+      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
+      const std::string directory(skill_directory_value(string_at(raw, "directory")));
       const std::string entry_path = "skill_bundles." + alias;
       const field* dir_field =
           find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
@@ -309,13 +311,8 @@ class planner {
         continue;
       }
       const std::string install = paths::normalize(options_.install_root);
-      std::string source;
-      if (directory.empty())
-        source = paths::join(options_.install_root, "shared/skills/" + alias);
-      else if (directory.front() == '/')
-        source = directory;
-      else
-        source = paths::join(options_.install_root, directory);
+      const std::string source =
+          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
       const std::string normalized = paths::normalize(source);
       const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
       const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
@@ -513,11 +510,15 @@ class planner {
   }
 
   // ---- step 12, §4.2-§4.4 ----
+  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
+  // (value::masked). Upstream compares every string with the mask text instead, which
+  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
   static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
     if (v.is_string()) {
-      if (v.text == masked_secret) {
+      if (v.masked) {
         found.push_back(path);
         v.text.clear();
+        v.masked = false;
       }
     } else if (v.is_table()) {
       for (member& m : v.members)
@@ -627,7 +628,7 @@ class planner {
     if (path != nullptr && path->is_string()) {
       plan_.workspace = {true, path->text};
     } else {
-      plan_.workspace = {false, "agents/" + alias_ + "/workspace"};
+      plan_.workspace = {false, default_workspace(alias_)};
     }
   }
 

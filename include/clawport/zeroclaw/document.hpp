@@ -23,6 +23,10 @@ struct value {
   std::int64_t integer = 0;
   double floating = 0;
   bool boolean = false;
+  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
+  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
+  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
+  bool masked = false;
   std::vector<value> items;     ///< array elements
   std::vector<member> members;  ///< table members, in insertion order
 

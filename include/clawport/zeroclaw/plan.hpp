@@ -11,14 +11,16 @@
 #include <vector>
 
 #include "../core/version.hpp"
-#include "../skills/filter.hpp"
 #include "document.hpp"
+#include "install_layout.hpp"
 #include "reasons.hpp"
 
 namespace clawport::zeroclaw {
 
 // ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
 inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
 inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 inline constexpr std::string_view skills_dir = "skills";
@@ -48,9 +50,6 @@ struct host_local_note {
   std::string path;  ///< dotted config path in the closure
   std::string detail;
 };
-
-/// A skill bundle's include/exclude filter: the one rule, shared with the skills loader.
-using skill_filter = skills::bundle_filter;
 
 /// A planned skill-bundle copy: content of `<install>/<relative>/<skill>/...` goes to
 /// `skills/<alias>/<skill>/...` for each top-level skill directory the filter admits.
@@ -95,27 +94,20 @@ struct export_plan {
   std::string producer_version;
 };
 
-/// `dedup`: trims each element, removes empty ones, keeps first occurrences in order.
+/// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills
+/// reader does), removes empty ones, keeps first occurrences in order.
 inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   std::vector<std::string> out;
   for (const std::string& raw : list) {
-    const auto first = raw.find_first_not_of(" \t\n\r\f\v");
-    if (first == std::string::npos) continue;
-    const auto last = raw.find_last_not_of(" \t\n\r\f\v");
-    std::string item = raw.substr(first, last - first + 1);
+    const std::string_view trimmed = text::trim(raw);
+    if (trimmed.empty()) continue;
+    std::string item(trimmed);
     if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
   }
   return out;
 }
 
-/// §7.5 `workspace_entry_included`: false for a first component `memory` and for the
-/// root-level `MEMORY_SNAPSHOT.md`; anchored at the workspace root, case-sensitive.
-inline bool workspace_entry_included(std::string_view relative) noexcept {
-  if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == workspace_memory_dir) return false;
-  return relative != memory_snapshot_file;
-}
+// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
 
 /// Row 17 of §3.1: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when

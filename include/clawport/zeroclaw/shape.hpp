@@ -193,7 +193,9 @@ inline value mask_string(const value& v, const std::string& path, shape_sink& si
          "the scrubbed value was a 1Password (op://) reference on the source install; the "
          "reference names the source's vault items, so supply the secret on the target "
          "from its own store"});
-  return value::make_string(std::string(masked_secret));
+  value out = value::make_string(std::string(masked_secret));
+  out.masked = true;
+  return out;
 }
 
 /// Checks `v` against `f` and returns its canonical form (masked when secret).

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
+// how ZeroClaw trims every name and path it reads, and the one escape for human-readable
+// output (`escape_for_terminal`), so a control character in a config value, a file or a
+// skill name can never move the cursor, clear a line or hide text in a report.
+#pragma once
+
+#include "utf8.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport::text {
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+/// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+/// `s` made safe to print on a terminal, for every human-readable output (reports,
+/// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
+/// C0 controls, DEL and bytes that are not UTF-8 become `\xHH`; the C1 controls
+/// (U+0080..U+009F) and the bidirectional overrides and isolates (U+202A..U+202E,
+/// U+2066..U+2069), which can reorder what a reader sees, become `\u{HHHH}`; a backslash
+/// becomes `\\`, so an escaped text is never mistaken for a raw one. Everything else,
+/// including non-ASCII letters, is kept.
+inline std::string escape_for_terminal(std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  const auto byte = [&](unsigned char c) {
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  };
+  const auto code = [&](std::uint32_t cp) {
+    out += "\\u{";
+    bool started = false;
+    for (int shift = 12; shift >= 0; shift -= 4) {
+      const unsigned digit = (cp >> shift) & 15U;
+      if (digit == 0 && !started && shift > 4) continue;
+      started = true;
+      out += hex[digit];
+    }
+    out += '}';
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) {
+        byte(c);
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t len = (c & 0xe0) == 0xc0   ? 2
+                            : (c & 0xf0) == 0xe0 ? 3
+                            : (c & 0xf8) == 0xf0 ? 4
+                                                 : 0;
+    if (len == 0 || i + len > s.size() || !clawport::detail::valid_utf8(s.substr(i, len))) {
+      byte(c);
+      ++i;
+      continue;
+    }
+    std::uint32_t cp = len == 2 ? (c & 0x1fU) : len == 3 ? (c & 0x0fU) : (c & 0x07U);
+    for (std::size_t k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fU);
+    if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069)) {
+      code(cp);
+    } else {
+      out.append(s.data() + i, len);
+    }
+    i += len;
+  }
+  return out;
+}
+
+}  // namespace clawport::text

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// The digest list of a bundle (`zeroclaw-agent.sha256`): the text `sha256sum` writes and
+// `sha256sum -c` reads. Pure: rendering and parsing take and return text.
+#pragma once
+
+#include "../core/error.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::digest {
+
+/// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
+struct list_entry {
+  std::string path;
+  std::string hex;
+
+  friend bool operator==(const list_entry& a, const list_entry& b) {
+    return a.path == b.path && a.hex == b.hex;
+  }
+};
+
+namespace detail {
+
+inline bool needs_escape(std::string_view name) {
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+inline bool lower_hex(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+}  // namespace detail
+
+/// Renders `entries` as `sha256sum` does (`<hex>␠␠<path>\n`), sorted bytewise by path.
+/// A path holding a backslash, newline or carriage return is written the way GNU
+/// coreutils 9 writes it: the line starts with `\` and those characters become `\\`, `\n`
+/// and `\r`. Refuses (`invalid_argument`) a duplicate path or a malformed digest.
+inline std::string render_list(std::vector<list_entry> entries) {
+  std::sort(entries.begin(), entries.end(),
+            [](const list_entry& a, const list_entry& b) { return a.path < b.path; });
+  std::string out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const list_entry& e = entries[i];
+    if (i > 0 && entries[i - 1].path == e.path) {
+      throw error(errc::invalid_argument, "the digest list names " + e.path + " twice", e.path);
+    }
+    if (e.hex.size() != 64 || !detail::lower_hex(e.hex) || e.path.empty()) {
+      throw error(errc::invalid_argument, "malformed digest for " + e.path, e.path);
+    }
+    const bool escaped = detail::needs_escape(e.path);
+    if (escaped) out += '\\';
+    out += e.hex;
+    out += "  ";
+    for (char c : e.path) {
+      if (!escaped) {
+        out += c;
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else {
+        out += c;
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/// Parses a digest list as written by `render_list` or `sha256sum` (text `␠␠` or binary
+/// `␠*` separator, lower-case digits, escaped names). Every line must end in `\n`.
+/// Refuses (`bundle_invalid`, subject `source`) a malformed line, naming its number, and a
+/// path listed twice. Entries come back in file order.
+inline std::vector<list_entry> parse_list(std::string_view text, const std::string& source) {
+  std::vector<list_entry> out;
+  std::size_t line_no = 0;
+  const auto bad = [&](const std::string& why) {
+    return error(errc::bundle_invalid,
+                 source + " line " + std::to_string(line_no) + ": " + why +
+                     " (expected `<64 hex digits>  <path>` as sha256sum writes it)",
+                 source);
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    ++line_no;
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) throw bad("the last line does not end with a newline");
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    bool escaped = false;
+    if (!line.empty() && line.front() == '\\') {
+      escaped = true;
+      line.remove_prefix(1);
+    }
+    if (line.size() < 67) throw bad("the line is too short");
+    const std::string_view hex = line.substr(0, 64);
+    if (!detail::lower_hex(hex)) throw bad("the digest is not 64 lower-case hex digits");
+    if (line[64] != ' ' || (line[65] != ' ' && line[65] != '*')) {
+      throw bad("the digest is not followed by two spaces");
+    }
+    const std::string_view raw = line.substr(66);
+    std::string path;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const char c = raw[i];
+      if (!escaped || c != '\\') {
+        path += c;
+        continue;
+      }
+      if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
+      const char n = raw[++i];
+      if (n == '\\') {
+        path += '\\';
+      } else if (n == 'n') {
+        path += '\n';
+      } else if (n == 'r') {
+        path += '\r';
+      } else {
+        throw bad(std::string("unknown escape \\") + n + " in the name");
+      }
+    }
+    out.push_back(list_entry{std::move(path), std::string(hex)});
+  }
+  std::vector<const list_entry*> sorted;
+  sorted.reserve(out.size());
+  for (const list_entry& e : out) sorted.push_back(&e);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const list_entry* a, const list_entry* b) { return a->path < b->path; });
+  for (std::size_t i = 1; i < sorted.size(); ++i) {
+    if (sorted[i - 1]->path == sorted[i]->path) {
+      throw error(errc::bundle_invalid, source + " lists " + sorted[i]->path + " twice",
+                  sorted[i]->path);
+    }
+  }
+  return out;
+}
+
+}  // namespace clawport::digest

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// The ZeroClaw install layout: where an install keeps its config, what its root is, where an
+// agent's workspace is by default, what of a workspace is the runtime's own state (the
+// workspace filter), where a skill bundle's directory is, and which of a bundle's skills an
+// agent loads (include/exclude). One rule each, used by the export planner, the skills
+// reader, the exporter and the importer. Pure: strings in, strings out, no I/O.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../core/text.hpp"
+#include "paths.hpp"
+
+namespace clawport::zeroclaw {
+
+/// The config file's name in an install (`$ZEROCLAW_CONFIG_DIR/config.toml`, else
+/// `~/.zeroclaw/config.toml`; the caller resolves the environment).
+inline constexpr std::string_view install_config_name = "config.toml";
+/// The directory under the install root that holds every agent's own tree.
+inline constexpr std::string_view install_agents_dir = "agents";
+/// The directory under the install root that skill bundles must stay inside.
+inline constexpr std::string_view install_shared_dir = "shared";
+/// The key file that decrypts every `enc2:` value of the install's config.
+inline constexpr std::string_view install_secret_key = ".secret_key";
+
+/// The install root: the directory that holds the config file's *name*. A symlinked
+/// config.toml (a dotfile manager's link) is followed to read the file, but the install
+/// stays where the name is, as ZeroClaw's `config_dir` does. Lexical: "/" for a file at
+/// the root, "." for a bare name.
+inline std::string install_root_of(std::string_view config_path) {
+  const std::size_t slash = config_path.rfind('/');
+  if (slash == std::string_view::npos) return ".";
+  if (slash == 0) return "/";
+  return std::string(config_path.substr(0, slash));
+}
+
+/// The default workspace of agent `alias`, relative to the install root.
+inline std::string default_workspace(std::string_view alias) {
+  return std::string(install_agents_dir) + "/" + std::string(alias) + "/workspace";
+}
+
+/// Agent `alias`'s workspace directory: `[agents.A.workspace].path` verbatim when set
+/// (relative values are taken from the install root), else the default under the root.
+inline std::string agent_workspace_dir(std::string_view install_root, std::string_view alias,
+                                       const std::optional<std::string>& configured = {}) {
+  if (configured) return paths::join(install_root, *configured);
+  return paths::join(install_root, default_workspace(alias));
+}
+
+/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
+/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
+/// By component, anchored at the workspace root, case-sensitive.
+inline bool workspace_entry_included(std::string_view relative) noexcept {
+  if (relative.empty()) return true;
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return false;
+  return relative != "MEMORY_SNAPSHOT.md";
+}
+
+/// A skill-bundle `directory` value as ZeroClaw reads it: trimmed of Unicode White_Space
+/// (Rust `str::trim`), so "shared/skills/rt\u00a0" is "shared/skills/rt".
+inline std::string_view skill_directory_value(std::string_view directory) noexcept {
+  return text::trim(directory);
+}
+
+/// A skill bundle's directory (upstream `resolve_directory`): the trimmed `directory`;
+/// unset or blank gives `<install>/shared/skills/<alias>`, absolute is used verbatim,
+/// relative is joined to the install root without normalising.
+inline std::string skill_bundle_directory(std::string_view install_root, std::string_view alias,
+                                          std::optional<std::string_view> directory) {
+  const std::string_view dir = directory ? skill_directory_value(*directory) : std::string_view{};
+  if (dir.empty()) {
+    return paths::join(paths::join(install_root, std::string(install_shared_dir) + "/skills"),
+                       alias);
+  }
+  return paths::join(install_root, dir);
+}
+
+/// Which skills of a bundle an agent loads (upstream `SkillBundleConfig::admits_skill`),
+/// by the skill's *logical* name (its manifest's name, as the runtime and `skills list`
+/// use it; never the directory name). Exact, case-sensitive equality: no globs, no
+/// trimming. An empty `include` admits every name; `exclude` always wins over `include`.
+struct skill_filter {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+
+  bool admits_skill(std::string_view name) const {
+    if (!include.empty() && !has(include, name)) return false;
+    return !has(exclude, name);
+  }
+
+  /// Why `admits_skill(name)` is false: "in exclude", "not in include", or "" if admitted.
+  std::string_view rejection(std::string_view name) const {
+    if (has(exclude, name)) return "in exclude";
+    if (!include.empty() && !has(include, name)) return "not in include";
+    return "";
+  }
+
+ private:
+  static bool has(const std::vector<std::string>& list, std::string_view name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+  }
+};
+
+}  // namespace clawport::zeroclaw
