@@ -23,17 +23,17 @@ ALLOWED = {
     "core": set(),
     "fs": {"core"},
     "names": {"core"},
+    "digest": {"core", "fs"},
     "testing": {"core", "fs"},
-    "zeroclaw": {"core", "fs", "names"},
-    "skills": {"core", "fs", "names", "zeroclaw"},
     "bundle": {"core", "fs", "names"},
-    "digest": {"core", "fs", "names", "bundle"},
+    "zeroclaw": {"core", "fs", "names", "bundle"},
+    "skills": {"core", "fs", "names", "bundle", "zeroclaw"},
     "publish": {"core", "fs", "names", "bundle"},
-    "exporter": {"core", "fs", "names", "zeroclaw", "skills", "bundle", "digest", "publish"},
-    "importer": {"core", "fs", "names", "zeroclaw", "skills", "bundle", "digest", "publish"},
-    "verify": {"core", "fs", "names", "zeroclaw", "skills", "bundle", "digest", "publish"},
+    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
+    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
+    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
-    "openclaw": {"core", "fs", "names", "bundle", "digest", "publish"},
+    "openclaw": {"core", "fs", "names", "digest", "bundle", "publish"},
 }
 
 # Known violations being removed by open work; each names where it is fixed. The check
@@ -41,12 +41,73 @@ ALLOWED = {
 KNOWN = {
 }
 
+CONFIG_BY_MERGE = set()  # headers exempt from the config.hpp reachability check (none)
+
 
 def module_of(path):
     rel = path.relative_to(INC)
     if len(rel.parts) == 1:  # an umbrella header: <module>.hpp, or clawport.hpp / testing.hpp
         return rel.stem if rel.stem in ALLOWED else None
     return rel.parts[0]
+
+
+OPENS = re.compile(r"^namespace clawport(?:::(\w+))?[\w:]* \{")
+DECLARED = re.compile(r"^namespace (\w+) \{\}", re.M)
+
+
+def quoted_includes(header):
+    out = []
+    for line in header.read_text(encoding="utf-8").splitlines():
+        m = QUOTED.match(line)
+        if m:
+            out.append((header.parent / m.group(1)).resolve())
+    return out
+
+
+def check_abi_namespace():
+    """Every clawport declaration must land in the ABI namespace of core/config.hpp: a
+    header that opens a clawport namespace reaches core/config.hpp through its includes,
+    opens only module namespaces config.hpp declares, and follows a plain
+    `namespace clawport {` with `inline namespace CLAWPORT_ABI_NAMESPACE {`."""
+    config = (INC / "core" / "config.hpp").resolve()
+    declared = set(DECLARED.findall(config.read_text(encoding="utf-8")))
+    reach = {}
+
+    def reaches(h, stack=()):
+        if h in reach:
+            return reach[h]
+        if h == config:
+            return True
+        if h in stack or not h.exists():
+            return False
+        r = any(t == config or reaches(t, stack + (h,)) for t in quoted_includes(h))
+        reach[h] = r
+        return r
+
+    problems = []
+    for header in sorted(INC.rglob("*.hpp")):
+        rel = header.relative_to(INC).as_posix()
+        lines = header.read_text(encoding="utf-8").splitlines()
+        opens = False
+        for n, line in enumerate(lines, 1):
+            m = OPENS.match(line)
+            if not m:
+                continue
+            opens = True
+            if m.group(1) is None:
+                nxt = lines[n] if n < len(lines) else ""
+                if header.resolve() != config and nxt != "inline namespace CLAWPORT_ABI_NAMESPACE {":
+                    problems.append(f"{rel}:{n}: `namespace clawport {{` must be followed by "
+                                    "`inline namespace CLAWPORT_ABI_NAMESPACE {`")
+            elif m.group(1) not in declared:
+                problems.append(f"{rel}:{n}: namespace clawport::{m.group(1)} is not declared "
+                                "in the ABI namespace of core/config.hpp; add it there")
+        if rel in CONFIG_BY_MERGE:
+            continue
+        if opens and header.resolve() != config and not reaches(header.resolve()):
+            problems.append(f"{rel}: opens a clawport namespace but does not include "
+                            "core/config.hpp (directly or through another clawport header)")
+    return problems
 
 
 def main():
@@ -81,8 +142,9 @@ def main():
                             f"(#include \"{m.group(1)}\"); allowed: "
                             f"{', '.join(sorted(ALLOWED[mod])) or 'nothing'}")
     for key in sorted(set(KNOWN) - seen_known):
-        problems.append(f"{key[0]}: the known violation `#include \"{key[1]}\"` is gone: "
-                        "remove it from KNOWN in tools/check_layers.py")
+        print(f"note: {key[0]}: the known violation `#include \"{key[1]}\"` is gone; "
+              "remove it from KNOWN in tools/check_layers.py")
+    problems += check_abi_namespace()
     # The umbrella must not pull in the opt-in test backends.
     umbrella = (INC / "clawport.hpp").read_text(encoding="utf-8")
     if re.search(r'#\s*include\s+"testing', umbrella):

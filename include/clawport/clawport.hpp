@@ -3,6 +3,7 @@
 // Umbrella header; include this one, or a concern's header from the list below.
 #pragma once
 
+#include "bundle.hpp"
 #include "core.hpp"
 #include "digest.hpp"
 #include "exporter.hpp"

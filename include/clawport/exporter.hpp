@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The export: basic_exporter (the order of operations of §7.9 over the four policies), the
-// report and JSON rendering, and recover.
+// The export: basic_exporter (the order of operations of docs/library.md, Exporting, over the four
+// policies), the report and JSON rendering, and recover.
 #pragma once
 
 #include "exporter/destination.hpp"

@@ -6,27 +6,139 @@
 // clawport: make AI agents portable between installs.
 // Umbrella header; include this one, or a concern's header from the list below.
 
-// ----- begin clawport/core.hpp -----
-// Foundation: version, configuration macros and the error type.
+// ----- begin clawport/bundle.hpp -----
+// The agent bundle's layout: file and directory names, what a bundle may hold, the format
+// version (docs/format.md).
+
+// ----- begin clawport/bundle/layout.hpp -----
+// The bundle layout (docs/format.md, "Layout"): the names of what an agent bundle holds and
+// the format version. The exporter writes this layout; import and verify read it. Nothing
+// here touches a filesystem.
 
 // ----- begin clawport/core/config.hpp -----
-// Compile-time configuration macros. Define any of them before including clawport
-// to change the default; every macro is documented in docs/library.md.
+// Compile-time configuration macros and the ABI namespace keyed on them. Define any of the
+// macros before including clawport to change the default; every macro is documented in
+// docs/library.md ("Configuration macros").
 
 /// Size of the buffer used by the read/write fallback of file copies, in bytes.
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_COPY_BUFFER_SIZE
-#define CLAWPORT_COPY_BUFFER_SIZE (128 * 1024)
+#define CLAWPORT_COPY_BUFFER_SIZE 131072
 #endif
 
 /// Deepest directory nesting a tree walk accepts before refusing with
 /// `errc::limit_exceeded` (a guard against hostile, very deep trees).
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_MAX_TREE_DEPTH
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
+
+// Everything clawport declares lives in an inline namespace whose name carries the value of
+// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
+// two translation units built with different values define different functions instead of
+// silently sharing one definition chosen by the linker (an ODR violation). Code names
+// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
+/// The ABI namespace; headers that declare directly in `clawport` open it:
+/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+#define CLAWPORT_ABI_NAMESPACE \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+
+// Every module namespace is first declared inside the ABI namespace, so a header's
+// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
+// namespace is added here (tools/check_layers.py fails on one that is missing).
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {}
+namespace paths {}
+namespace utf8 {}
+namespace text {}
+namespace toml_adaptor {}
+namespace fs {}
+namespace names {}
+namespace testing {}
+namespace zeroclaw {}
+namespace skills {}
+namespace bundle {}
+namespace digest {}
+namespace publish {}
+namespace exporter_detail {}
+namespace importer {}
+namespace verify {}
+namespace openclaw {}
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+
+static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
+static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
 // ----- end clawport/core/config.hpp -----
+// ----- begin clawport/core/version.hpp -----
+// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+
+
+#define CLAWPORT_VERSION_MAJOR 0
+#define CLAWPORT_VERSION_MINOR 1
+#define CLAWPORT_VERSION_PATCH 0
+
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The library version as "MAJOR.MINOR.PATCH".
+inline constexpr std::string_view version_string = "0.1.0";
+
+/// The bundle format this library writes and the only one it reads.
+inline constexpr int bundle_format_version = 1;
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/version.hpp -----
+
+#include <string>
+#include <string_view>
+
+namespace clawport::bundle {
+
+/// The format this library writes and the only one it reads (`format_version` in the
+/// manifest and in the JSON documents).
+inline constexpr int format_version = bundle_format_version;
+
+/// The manifest, at the bundle root.
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// The agent's config closure, at the bundle root.
+inline constexpr std::string_view config_file = "config.toml";
+/// The agent's workspace (minus what the workspace filter keeps behind).
+inline constexpr std::string_view workspace_dir = "workspace";
+/// The skill bundles: `skills/<alias>/<skill>/...`.
+inline constexpr std::string_view skills_dir = "skills";
+
+/// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
+inline std::string skill_bundle_path(std::string_view alias) {
+  return std::string(skills_dir) + "/" + std::string(alias);
+}
+
+/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled).
+constexpr bool is_bundle_entry(std::string_view name) noexcept {
+  return name == manifest_file || name == digest_list_file || name == config_file ||
+         name == workspace_dir || name == skills_dir;
+}
+
+}  // namespace clawport::bundle
+// ----- end clawport/bundle/layout.hpp -----
+// ----- end clawport/bundle.hpp -----
+// ----- begin clawport/core.hpp -----
+// Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
+// type, time, UTF-8, lexical paths and the one TOML adaptor.
+
 // ----- begin clawport/core/error.hpp -----
 // The one error type of the library: a stable code, a message a person can act on,
 // and the path or config field it concerns.
+
 
 #include <stdexcept>
 #include <string>
@@ -34,6 +146,7 @@
 #include <utility>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// Stable error codes. The wire names (see `to_string`) are part of the CLI's JSON
 /// contract and never change meaning; new codes are only ever appended.
@@ -131,8 +244,140 @@ class error : public std::runtime_error {
   int sys_errno_;
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/paths.hpp -----
+// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host): the one
+// splitter and the one normalization of the library. No filesystem access; nothing here
+// resolves a symlink, so a normalized path is for comparison and display, never to open.
+//
+// The one `..` semantics (docs/architecture.md, "Paths"): `normalize` drops empty and `.`
+// components and lets `..` remove the previous plain component; a `..` at the root of an
+// absolute path is dropped ("/.." is "/"), and the leading `..` of a relative path is kept
+// ("../a" stays "../a"). Where `..` must not be resolved lexically (it may cross a symlink),
+// callers refuse it instead (`has_dotdot`), as the export does for skill directories and
+// for a destination below a directory that does not exist yet.
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::paths {
+
+/// True for a path starting with '/'.
+constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
+
+/// The non-empty '/'-separated segments of `p`, `.` and `..` kept as written:
+/// "/a//b/./" gives {"a", "b", "."}; "" and "/" give {}.
+inline std::vector<std::string> components(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < p.size()) {
+    while (i < p.size() && p[i] == '/') ++i;
+    std::size_t j = i;
+    while (j < p.size() && p[j] != '/') ++j;
+    if (j > i) out.emplace_back(p.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+/// The components as Rust's `Path::components` yields them (what ZeroClaw's own checks
+/// see): a leading "/" is a component of its own, empty segments vanish, "." is kept only
+/// in first position, ".." is kept. Views into `p`.
+inline std::vector<std::string_view> rust_components(std::string_view p) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  if (is_absolute(p)) {
+    out.emplace_back(p.substr(0, 1));
+    i = 1;
+  }
+  while (i <= p.size()) {
+    std::size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    const std::string_view part = p.substr(i, j - i);
+    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
+    i = j + 1;
+  }
+  return out;
+}
+
+/// '/'-joins `parts`, with a leading '/' when `absolute` ("/" for no parts).
+inline std::string join_components(const std::vector<std::string>& parts, bool absolute,
+                                   std::size_t count = std::string::npos) {
+  if (count > parts.size()) count = parts.size();
+  std::string out = absolute ? "/" : "";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  return out;
+}
+
+/// Lexical normalization with the one `..` semantics (see the top of this file):
+/// "/a/./b/../c" -> "/a/c"; "/.." -> "/"; "." -> ""; "./shared" -> "shared"; "a/../../b" -> "../b".
+inline std::string normalize(std::string_view p) {
+  const bool absolute = is_absolute(p);
+  std::vector<std::string> out;
+  for (std::string& c : components(p)) {
+    if (c == ".") continue;
+    if (c == "..") {
+      if (!out.empty() && out.back() != "..") {
+        out.pop_back();
+        continue;
+      }
+      if (absolute) continue;
+    }
+    out.push_back(std::move(c));
+  }
+  return join_components(out, absolute);
+}
+
+/// `base/rel`, or `rel` when it is absolute or `base` is empty; never normalizes.
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (is_absolute(rel) || base.empty()) return std::string(rel);
+  std::string out(base);
+  if (out.back() != '/') out += '/';
+  return out + std::string(rel);
+}
+
+/// `path` equals `prefix` or lies below it, by whole components (as Rust's
+/// `Path::starts_with`); an absolute path never starts a relative one, nor the reverse.
+inline bool starts_with(std::string_view path, std::string_view prefix) {
+  if (is_absolute(path) != is_absolute(prefix)) return false;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  if (b.size() > a.size()) return false;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
+inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
+  if (!starts_with(path, prefix)) return std::nullopt;
+  const auto a = components(path);
+  const auto b = components(prefix);
+  std::string out;
+  for (std::size_t i = b.size(); i < a.size(); ++i) {
+    if (!out.empty()) out += '/';
+    out += a[i];
+  }
+  return out;
+}
+
+/// True when any component is `..`.
+inline bool has_dotdot(std::string_view p) {
+  for (const std::string& c : components(p))
+    if (c == "..") return true;
+  return false;
+}
+
+}  // namespace clawport::paths
+// ----- end clawport/core/paths.hpp -----
 // ----- begin clawport/core/text.hpp -----
 // Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
 // how ZeroClaw trims every name and path it reads, and the one escape for human-readable
@@ -140,52 +385,85 @@ class error : public std::runtime_error {
 // skill name can never move the cursor, clear a line or hide text in a report.
 
 // ----- begin clawport/core/utf8.hpp -----
-// UTF-8 well-formedness, shared by the tree copy (names that are not UTF-8 are skipped) and
-// the skills reader (files that are not UTF-8 are refused, as Rust's read_to_string does).
+// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
+// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
+// classifies code points without a Unicode library), the tree copy (names that are not
+// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
+// Rust's read_to_string does).
+
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-namespace clawport::detail {
+namespace clawport::utf8 {
 
-/// True when `s` is well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF).
-inline bool valid_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xe0) == 0xc0) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      return false;
-    }
-    i += len;
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is well-formed UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
   }
   return true;
 }
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace clawport::utf8
+
+namespace clawport::detail {
+
+/// The same rule under the name the walkers use: `utf8::valid`.
+constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
 
 }  // namespace clawport::detail
 // ----- end clawport/core/utf8.hpp -----
@@ -319,6 +597,7 @@ inline std::string escape_for_terminal(std::string_view s) {
 
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// A UTC instant: seconds since the Unix epoch plus nanoseconds (0..999'999'999).
 struct timestamp {
@@ -403,27 +682,55 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
   return timestamp{seconds, 0};
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/time.hpp -----
-// ----- begin clawport/core/version.hpp -----
-// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+// ----- begin clawport/core/toml.hpp -----
+// The one TOML adaptor: every TOML text the library reads (config.toml, SKILL.toml,
+// manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
+// without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
+// clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
 
-#define CLAWPORT_VERSION_MAJOR 0
-#define CLAWPORT_VERSION_MINOR 1
-#define CLAWPORT_VERSION_PATCH 0
-
+#include <string>
 #include <string_view>
+#include <utility>
 
-namespace clawport {
+#include <toml++/toml.h>
 
-/// The library version as "MAJOR.MINOR.PATCH".
-inline constexpr std::string_view version_string = "0.1.0";
 
-/// The bundle format this library writes and the only one it reads.
-inline constexpr int bundle_format_version = 1;
+namespace clawport::toml_adaptor {
 
-}  // namespace clawport
-// ----- end clawport/core/version.hpp -----
+namespace detail {
+
+inline error parse_failure(const toml::parse_error& e, std::string_view subject) {
+  const auto& where = e.source().begin;
+  std::string s(subject);
+  return error(errc::config_parse,
+               s + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": " +
+                   std::string(e.description()),
+               s);
+}
+
+}  // namespace detail
+
+/// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
+/// nodes' source regions ("config.toml", "SKILL.toml").
+inline toml::table parse(std::string_view text, std::string_view subject) {
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(text, subject);
+  } catch (const toml::parse_error& e) {
+    throw detail::parse_failure(e, subject);
+  }
+#else
+  toml::parse_result r = toml::parse(text, subject);
+  if (!r) throw detail::parse_failure(r.error(), subject);
+  return std::move(r).table();
+#endif
+}
+
+}  // namespace clawport::toml_adaptor
+// ----- end clawport/core/toml.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
@@ -574,6 +881,7 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
 // (content digests of bundles, plan integrity). `digest::sha256` models it.
+
 
 #include <array>
 #include <cstddef>
@@ -1031,12 +1339,12 @@ inline std::string sha256_hex(std::string_view text) {
 // ----- end clawport/digest/sha256.hpp -----
 // ----- end clawport/digest.hpp -----
 // ----- begin clawport/exporter.hpp -----
-// The export: basic_exporter (the order of operations of §7.9 over the four policies), the
-// report and JSON rendering, and recover.
+// The export: basic_exporter (the order of operations of docs/library.md, Exporting, over the four
+// policies), the report and JSON rendering, and recover.
 
 // ----- begin clawport/exporter/destination.hpp -----
-// Destination resolution and the overlap check (§7.2), done before anything is created.
-// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// Destination resolution and the overlap check (docs/library.md, Exporting), done before anything
+// is created. `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
 // ancestor through the Fs policy's `canonical` and re-appends the missing components,
 // refusing a `..` that reaches through a directory that does not exist yet.
 
@@ -1058,52 +1366,24 @@ struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
                              std::declval<Fs&>().canonical(std::string_view{})})>>
     : std::true_type {};
 
-/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}).
+/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
 inline std::vector<std::string> components(std::string_view path) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < path.size()) {
-    while (i < path.size() && path[i] == '/') ++i;
-    std::size_t j = i;
-    while (j < path.size() && path[j] != '/') ++j;
-    if (j > i) out.emplace_back(path.substr(i, j - i));
-    i = j;
-  }
-  return out;
+  return paths::components(path);
 }
 
 inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
-  if (count == 0) return "/";
-  std::string out;
-  for (std::size_t i = 0; i < count; ++i) out += "/" + parts[i];
-  return out;
+  return paths::join_components(parts, true, count);
 }
 
 /// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
 inline bool starts_with(const std::string& path, const std::string& prefix) {
-  const std::vector<std::string> p = components(path);
-  const std::vector<std::string> q = components(prefix);
-  if (q.size() > p.size()) return false;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    if (p[i] != q[i]) return false;
-  }
-  return true;
+  return paths::starts_with(path, prefix);
 }
 
-/// Lexical `..`-free normalization of an absolute path ("." dropped, ".." pops), used only
-/// for display and comparison of planned paths, never to open anything.
-inline std::string normalize_lexically(std::string_view abs) {
-  std::vector<std::string> out;
-  for (std::string& c : components(abs)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty()) out.pop_back();
-      continue;
-    }
-    out.push_back(std::move(c));
-  }
-  return join(out, out.size());
-}
+/// Lexical normalization of an absolute path (core/paths.hpp: "." dropped, ".." pops, at
+/// the root it is dropped), used only for display and comparison of planned paths, never to
+/// open anything.
+inline std::string normalize_lexically(std::string_view abs) { return paths::normalize(abs); }
 
 inline error unresolvable(const std::string& display) {
   return error(errc::unsafe_path,
@@ -1113,7 +1393,8 @@ inline error unresolvable(const std::string& display) {
                display);
 }
 
-/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+/// `resolve_path` of docs/library.md, Exporting for an absolute path; `display` names it in the
+/// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
   static_assert(has_canonical<Fs>::value,
@@ -1196,19 +1477,18 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 }  // namespace clawport::exporter_detail
 // ----- end clawport/exporter/destination.hpp -----
 // ----- begin clawport/exporter/exporter.hpp -----
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 
 // ----- begin clawport/fs/anchored.hpp -----
 // Opening a source root (a workspace or a skill bundle) so that what is copied is bound
 // to what was checked: the walk goes one component at a time through the previous
 // handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+// the opened handle's. Spec: docs/library.md, Exporting.
 
 // ----- begin clawport/fs/context.hpp -----
 // Re-throwing a backend error with the caller's context ("failed to open
@@ -1247,6 +1527,7 @@ inline std::string reason(const error& e) {
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
 // directory handles and single path components, so a racing writer cannot redirect a
 // walk out of the tree it was asked to read. fs::posix and fs::memory model it.
+
 
 #include <cstddef>
 #include <cstdint>
@@ -1308,6 +1589,10 @@ enum class rename_result { done, unsupported };
 //   dir  open_root(std::string_view abs)   open an absolute directory path, following
 //                                          symlinks (used only for the install root and
 //                                          the destination's parent, as upstream does)
+//   std::optional<std::string> canonical(std::string_view abs)
+//                                          realpath(3); nullopt when the path does not
+//                                          exist (resolves the destination, compares
+//                                          source paths; never used to open anything)
 //   std::optional<stat_info> stat_at(const dir&, name)
 //                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
 //   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
@@ -1361,6 +1646,8 @@ struct entry_sink {
 CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
 CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
 CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_canonical,
+                     std::optional<std::string>{lval<B>().canonical(std::string_view{})})
 CLAWPORT_FS_REQUIRES(has_stat_at,
                      std::optional<stat_info>{
                          lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
@@ -1412,6 +1699,9 @@ constexpr bool check_policy() {
   static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
   static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
   static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
+  static_assert(detail::has_canonical<B>::value,
+                "Fs policy: missing `optional<string> canonical(string_view abs)` (realpath; "
+                "nullopt when the path does not exist)");
   static_assert(detail::has_stat_at<B>::value,
                 "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
   static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");
@@ -1483,23 +1773,9 @@ struct root_result {
 
 namespace detail {
 
-/// The components of a path as Rust's `Path::components` yields them: a leading "/" is a
-/// component, empty segments vanish, "." is kept only in first position, ".." is kept.
+/// The components as Rust's `Path::components` yields them: core/paths.hpp.
 inline std::vector<std::string_view> components(std::string_view path) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  if (!path.empty() && path.front() == '/') {
-    out.emplace_back(path.substr(0, 1));
-    i = 1;
-  }
-  while (i <= path.size()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string_view::npos) j = path.size();
-    std::string_view part = path.substr(i, j - i);
-    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
-    i = j + 1;
-  }
-  return out;
+  return paths::rust_components(path);
 }
 
 inline bool is_plain(std::string_view c) noexcept {
@@ -1697,10 +1973,10 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 }  // namespace clawport::fs
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
-// copying (§7.6). Every read and write goes through directory handles; each entry is
-// classified without following links, opened with nofollow and carried only if the
-// opened object is the one that was classified.
+// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
+// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
+// through directory handles; each entry is classified without following links, opened with nofollow
+// and carried only if the opened object is the one that was classified.
 
 
 #include <algorithm>
@@ -1919,12 +2195,12 @@ using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
-/// path of `src` below the spec's root (empty for the root itself); errors name entries
-/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
-/// and skipped; hard-linked files and entries replaced between classification and open
-/// are counted and skipped; any failure to open, read, create or write is thrown.
-/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
+/// skipped; hard-linked files and entries replaced between classification and open are counted and
+/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
+/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
@@ -1966,9 +2242,9 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
-/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
-/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
+/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
+/// root is refused. Only directories directly under a bundle root are skills (loose files are
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.
@@ -2127,6 +2403,98 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 // open directory descriptor and one path component, never by re-resolving a path string,
 // so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
 
+// ----- begin clawport/fs/sys_error.hpp -----
+// The one errno mapping: how a failed Fs-policy call becomes a clawport::error, keyed by
+// the operation. fs::posix throws through it, and so do the test backends (fs::memory,
+// fs::faulty), so every backend throws exactly what the real one would for the same errno.
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+
+namespace clawport::fs {
+
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "canonical") return {"cannot resolve", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
+}
+
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
+inline error sys_error(std::string_view op, std::string_view subject, int err) {
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
+      }
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
+}
+
+}  // namespace clawport::fs
+// ----- end clawport/fs/sys_error.hpp -----
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -2150,45 +2518,6 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 namespace clawport::fs {
 
 namespace detail {
-
-/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
-/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
-/// open becomes errc::not_found; everything else is errc::io.
-inline error posix_error(int err, std::string_view what, std::string_view name,
-                         bool is_open = false) {
-  std::string subject(name);
-  std::string head = std::string(what) + " " + subject + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subject), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)",
-                   std::move(subject), err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subject), err);
-    case ELOOP:
-      if (is_open) {
-        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
-        // entry is a symbolic link, which is refused rather than followed.
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subject), err);
-      }
-      break;
-    case ENOENT:
-      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + errno_text(err), std::move(subject), err);
-}
 
 /// Refuses anything that is not exactly one path component: the policy only ever walks
 /// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
@@ -2309,26 +2638,21 @@ class posix {
                   path);
     }
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0 && errno == ELOOP) {
-      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
-      throw error(errc::limit_exceeded,
-                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
-                  ELOOP);
-    }
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
+    // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit (sys_error).
+    if (fd < 0) throw sys_error("open_root", path, errno);
     return dir(fd);
   }
 
   /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
   /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  /// (exporter, docs/library.md, Exporting), never to open anything. Added for the exporter.
   std::optional<std::string> canonical(std::string_view abs) {
     std::string path(abs);
     char* resolved = ::realpath(path.c_str(), nullptr);
     if (resolved == nullptr) {
       const int err = errno;
       if (err == ENOENT || err == ENOTDIR) return std::nullopt;
-      throw detail::posix_error(err, "cannot resolve", path);
+      throw sys_error("canonical", path, err);
     }
     std::string out(resolved);
     std::free(resolved);
@@ -2341,7 +2665,7 @@ class posix {
     struct stat st {};
     if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT) return std::nullopt;
-      throw detail::posix_error(errno, "cannot inspect", n);
+      throw sys_error("stat_at", n, errno);
     }
     return detail::to_info(st);
   }
@@ -2363,7 +2687,7 @@ class posix {
           S_ISLNK(st.st_mode)) {
         err = ELOOP;
       }
-      throw detail::posix_error(err, "cannot open directory", n, true);
+      throw sys_error("open_dir_at", n, err);
     }
     return dir(fd);
   }
@@ -2375,7 +2699,7 @@ class posix {
     // the caller's fstat then sees it is not a regular file.
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
+    if (fd < 0) throw sys_error("open_file_at", n, errno);
     int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file(fd);
@@ -2391,7 +2715,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return;
       }
       if (detail::is_dot_or_dotdot(ent->d_name)) continue;
@@ -2406,7 +2730,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return empty;
       }
       if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
@@ -2417,7 +2741,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
-      throw detail::posix_error(errno, "cannot create directory", n);
+      throw sys_error("make_dir_at", n, errno);
     }
   }
 
@@ -2427,7 +2751,7 @@ class posix {
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
                       static_cast<mode_t>(mode));
-    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
+    if (fd < 0) throw sys_error("create_file_at", n, errno);
     return file(fd);
   }
 
@@ -2447,7 +2771,7 @@ class posix {
         if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
         int err = errno;
         if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
+        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
         // Not offered here (another filesystem, an old kernel, a seccomp filter): the
         // offsets have advanced by what was copied, so the loop below just continues.
         if (err == ENOSYS) copy_range_works_ = false;
@@ -2468,7 +2792,7 @@ class posix {
     for (;;) {
       ssize_t got = ::read(f.native_handle(), buf, n);
       if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
+      if (errno != EINTR) throw sys_error("read", {}, errno);
     }
   }
 
@@ -2477,7 +2801,7 @@ class posix {
       ssize_t put = ::write(f.native_handle(), data, n);
       if (put < 0) {
         if (errno == EINTR) continue;
-        throw detail::posix_error(errno, "cannot write", "file");
+        throw sys_error("write_all", {}, errno);
       }
       data += put;
       n -= static_cast<std::size_t>(put);
@@ -2486,7 +2810,7 @@ class posix {
 
   void set_mode(file& f, std::uint32_t mode) {
     if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
-      throw detail::posix_error(errno, "cannot set permissions on", "file");
+      throw sys_error("set_mode", {}, errno);
     }
   }
 
@@ -2494,7 +2818,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
-      throw detail::posix_error(errno, "cannot remove", n);
+      throw sys_error("unlink_at", n, errno);
     }
   }
 
@@ -2502,7 +2826,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
-      throw detail::posix_error(errno, "cannot remove directory", n);
+      throw sys_error("remove_dir_at", n, errno);
     }
   }
 
@@ -2528,11 +2852,11 @@ class posix {
         if (err == ENOTDIR || err == ELOOP) {
           // Swapped for a file or symlink after classification: remove the entry itself.
           if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
-            throw detail::posix_error(errno, "cannot remove", child);
+            throw sys_error("unlink_at", child, errno);
           }
           return false;
         }
-        throw detail::posix_error(err, "cannot open directory", child, true);
+        throw sys_error("open_dir_at", child, err);
       }
       detail::unique_fd owned(fd);
       detail::dir_stream stream = stream_of(fd, child);
@@ -2550,12 +2874,12 @@ class posix {
         if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
         continue;
       }
-      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
+      if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
       int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
-        throw detail::posix_error(errno, "cannot remove directory", done);
+        throw sys_error("remove_dir_at", done, errno);
       }
     }
   }
@@ -2568,7 +2892,7 @@ class posix {
     std::string t(to);
     if (mode == rename_mode::replace) {
       if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
-        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
+        throw sys_error("rename_at", f + " to " + t, errno);
       }
       return rename_result::done;
     }
@@ -2581,7 +2905,7 @@ class posix {
     }
     int err = errno;
     if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
-    throw detail::posix_error(err, "cannot rename", f + " to " + t);
+    throw sys_error("rename_at", f + " to " + t, err);
 #else
     return rename_result::unsupported;
 #endif
@@ -2589,43 +2913,40 @@ class posix {
 
   void sync_filesystem(const dir& d) {
 #if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "filesystem");
+    if (::syncfs(d.native_handle()) != 0) throw sys_error("sync_filesystem", {}, errno);
 #else
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
 #endif
   }
 
   void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
   }
 
   bool try_lock(const dir& d) {
     for (;;) {
       if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
       if (errno == EWOULDBLOCK) return false;
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
+      if (errno != EINTR) throw sys_error("try_lock", {}, errno);
     }
   }
 
  private:
   static stat_info fstat_fd(int fd) {
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
+    if (::fstat(fd, &st) != 0) throw sys_error("stat", {}, errno);
     return detail::to_info(st);
   }
 
   static detail::dir_stream stream_of(int fd, std::string_view what) {
     DIR* d = ::fdopendir(fd);
-    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
+    if (d == nullptr) throw sys_error("for_each_entry", what, errno);
     return detail::dir_stream(d);
   }
 
   static detail::dir_stream open_stream(const dir& d) {
     int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
+    if (fd < 0) throw sys_error("open_dir_at", ".", errno);
     detail::unique_fd owned(fd);
     detail::dir_stream stream = stream_of(fd, "directory");
     owned.release();  // the stream owns it now
@@ -2638,14 +2959,12 @@ class posix {
     struct stat st {};
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
-                  name, ENOENT)
-          : detail::posix_error(errno, "cannot inspect", name);
+      throw top && errno == ENOENT ? sys_error("remove_tree_at", name, ENOENT)
+                                   : sys_error("stat_at", name, errno);
     }
     if (S_ISDIR(st.st_mode)) return true;
     if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
-      throw detail::posix_error(errno, "cannot remove", name);
+      throw sys_error("unlink_at", name, errno);
     }
     return false;
   }
@@ -2680,7 +2999,7 @@ static_assert(check_policy<posix>());
 }  // namespace clawport::fs
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
-// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
 //   static constexpr std::optional<std::string_view> check(std::string_view name);
 // returning the refusal reason (a phrase completing "the name ...") or nullopt.
@@ -2692,78 +3011,6 @@ static_assert(check_policy<posix>());
 #include <string_view>
 #include <type_traits>
 
-// ----- begin clawport/names/utf8.hpp -----
-// A tiny constexpr UTF-8 decoder for the name rules: they classify code points
-// (Unicode White_Space, category Cc) without a Unicode library.
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
-
-namespace clawport::names::utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is valid UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace clawport::names::utf8
-// ----- end clawport/names/utf8.hpp -----
 
 namespace clawport::names {
 
@@ -2778,7 +3025,7 @@ struct not_empty {
 };
 
 /// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
-/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+/// default grammar changes no docs/format.md outcome; it keeps the code-point rules well-defined.
 struct valid_utf8 {
   static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
     if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
@@ -2967,7 +3214,7 @@ struct grammar {
   static constexpr bool has = detail::contains_v<Rule, Rules...>;
 };
 
-/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+/// The default grammar: docs/format.md, in its order, with its reasons.
 using portable =
     grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
             rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
@@ -2994,7 +3241,7 @@ constexpr void require_names_policy() noexcept {
                 "returning the refusal reason, or nullopt for a portable name");
 }
 
-/// The public predicate of §6.2: true when `name` is one portable path component.
+/// The public predicate of docs/format.md: true when `name` is one portable path component.
 template <typename Names = portable>
 constexpr bool is_safe_path_component(std::string_view name) noexcept {
   require_names_policy<Names>();
@@ -3004,9 +3251,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 }  // namespace clawport::names
 // ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
-// Admission of the destination (§8.2), bound to the identity of the object that was
-// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
-// the handle of the destination's parent, opened once.
+// Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
+// object that was checked, and the identity re-checks publishing repeats (docs/library.md, The
+// Publish policy). Everything goes through the handle of the destination's parent, opened once.
 
 
 #include <algorithm>
@@ -3057,7 +3304,7 @@ namespace detail {
 
 }  // namespace detail
 
-/// The refusals of §8.2/§8.4, with upstream's exact wording.
+/// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
 inline error symlink(const destination_names& d) {
   return error(errc::unsafe_path,
@@ -3120,8 +3367,9 @@ std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& 
   return now.id;
 }
 
-/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
-/// that changed between stat and open, and a non-empty directory without `force`.
+/// Admission (`check_destination`, docs/library.md, The Publish policy): refuses a symlink, a
+/// non-directory, a directory that changed between stat and open, and a non-empty directory without
+/// `force`.
 template <class Fs>
 admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
                    const destination_names& d) {
@@ -3158,8 +3406,8 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   return out;
 }
 
-/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
-/// be the admitted object and never one of the source trees the export read.
+/// The re-check before replacing an admitted directory (docs/library.md, The Publish policy): the
+/// name must still be the admitted object and never one of the source trees the export read.
 template <class Fs>
 void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
                       const admission& adm, const std::vector<fs::file_id>& sources,
@@ -3180,9 +3428,11 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 }  // namespace clawport::publish
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (§8.1): the staging directory
+// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
+// staging directory
 // `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
+
 
 #include <cstddef>
 #include <random>
@@ -3333,10 +3583,10 @@ constexpr bool check_policy() {
 }  // namespace clawport::publish
 // ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
-// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
-// the destination; publishing is one rename for a vacant destination and, for an admitted
-// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
-// it reports is rolled back so the destination holds what it held before.
+// publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
+// bundle already sits beside the destination; publishing is one rename for a vacant destination
+// and, for an admitted directory, rename-aside, re-check, rename-in, then delete the retired tree.
+// Every failure it reports is rolled back so the destination holds what it held before.
 
 
 #include <string>
@@ -3547,9 +3797,9 @@ struct staged_swap {
 }  // namespace clawport::publish
 // ----- end clawport/publish/staged_swap.hpp -----
 // ----- begin clawport/skills/loader.hpp -----
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+// Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
+// docs/library.md, Skills), through the Fs policy. Entries are visited in byte order of their names
+// where upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 
 #include <algorithm>
 #include <cerrno>
@@ -3562,7 +3812,7 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/skills/audit.hpp -----
-// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// The static skill audit (docs/library.md, Skills): script files and shebangs, symlinks,
 // size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
 // `audit_skill_directory` walks a skill through the Fs policy and applies them.
 //
@@ -3583,7 +3833,7 @@ struct staged_swap {
 #include <toml++/toml.h>
 
 // ----- begin clawport/skills/locations.hpp -----
-// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// Where skills live (docs/library.md, Skills): the skill part of config.toml, bundle
 // directory resolution, the lexical `validate_directory` contract and directory
 // uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
 
@@ -3609,97 +3859,15 @@ struct staged_swap {
 #include <vector>
 
 // ----- begin clawport/zeroclaw/paths.hpp -----
-// Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host), for
-// the skill-directory rules of §7.1. No filesystem access.
+// Lexical path arithmetic now lives in core/paths.hpp (clawport::paths), with the one `..`
+// semantics of the library; `zeroclaw::paths` remains as a name for it.
 
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
 
-namespace clawport::zeroclaw::paths {
+namespace clawport::zeroclaw {
 
-inline std::vector<std::string> components(std::string_view p) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t slash = p.find('/', start);
-    const std::size_t end = slash == std::string_view::npos ? p.size() : slash;
-    if (end > start) out.emplace_back(p.substr(start, end - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  return out;
-}
+namespace paths = clawport::paths;
 
-/// Lexical normalization: drops empty and `.` components, lets `..` remove the previous
-/// plain component (at the root it is dropped; leading `..` of a relative path stays).
-/// "/a/./b/../c" -> "/a/c"; "." -> ""; "./shared" -> "shared".
-inline std::string normalize(std::string_view p) {
-  const bool absolute = !p.empty() && p.front() == '/';
-  std::vector<std::string> out;
-  for (std::string& c : components(p)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty() && out.back() != "..") {
-        out.pop_back();
-        continue;
-      }
-      if (absolute) continue;
-    }
-    out.push_back(std::move(c));
-  }
-  std::string joined = absolute ? "/" : "";
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (i) joined += '/';
-    joined += out[i];
-  }
-  return joined;
-}
-
-/// `base/rel`, or `rel` when it is absolute.
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  if (base.empty()) return std::string(rel);
-  std::string out(base);
-  if (out.back() != '/') out += '/';
-  return out + std::string(rel);
-}
-
-/// Component-wise prefix test on normalized paths (absolute never starts a relative one).
-inline bool starts_with(std::string_view path, std::string_view prefix) {
-  const bool pa = !path.empty() && path.front() == '/';
-  const bool pb = !prefix.empty() && prefix.front() == '/';
-  if (pa != pb) return false;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  if (b.size() > a.size()) return false;
-  for (std::size_t i = 0; i < b.size(); ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
-/// `path` with the component prefix `prefix` removed, '/'-joined; nullopt if not a prefix.
-inline std::optional<std::string> strip_prefix(std::string_view path, std::string_view prefix) {
-  if (!starts_with(path, prefix)) return std::nullopt;
-  const auto a = components(path);
-  const auto b = components(prefix);
-  std::string out;
-  for (std::size_t i = b.size(); i < a.size(); ++i) {
-    if (!out.empty()) out += '/';
-    out += a[i];
-  }
-  return out;
-}
-
-/// True when any component is `..`.
-inline bool has_dotdot(std::string_view p) {
-  for (const std::string& c : components(p))
-    if (c == "..") return true;
-  return false;
-}
-
-}  // namespace clawport::zeroclaw::paths
+}  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/paths.hpp -----
 
 namespace clawport::zeroclaw {
@@ -3738,9 +3906,9 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
-/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
-/// By component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
+/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
+/// component, anchored at the workspace root, case-sensitive.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
   const std::string_view first = relative.substr(0, relative.find('/'));
@@ -4014,7 +4182,7 @@ struct frontmatter_split {
   std::string body;
 };
 
-/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// Splits SKILL.md text at its frontmatter fences (docs/library.md, Skills): CRLF is
 /// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
 /// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
 inline frontmatter_split split_frontmatter(std::string_view text) {
@@ -4174,7 +4342,7 @@ inline bool is_slash_options_header(std::string_view line) {
 
 }  // namespace detail
 
-/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// Parses the `slash_options:` block of a frontmatter (docs/library.md, Skills). Options
 /// without a name or a type are dropped. Never fails.
 inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
   std::vector<slash_option> out;
@@ -4216,9 +4384,9 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
 
 namespace detail {
 
-/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
-/// starts with a space or tab is nested content unless it continues a block scalar or a
-/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+/// The flat scan both readers share (docs/library.md, Skills), with the indentation fix: a line
+/// that starts with a space or tab is nested content unless it continues a block scalar or a tag
+/// list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
 template <class Sink>
 void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   std::optional<std::string> block_key;
@@ -4308,7 +4476,7 @@ struct loader_frontmatter {
   std::vector<slash_option> slash_options;
 };
 
-/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// The lenient reader (docs/library.md, Skills); never fails. Unknown keys are ignored;
 /// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
 inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
   struct sink_t {
@@ -4353,11 +4521,12 @@ struct skill_document {
   skill_frontmatter frontmatter;
   std::string body;
 
-  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// Parses strictly (docs/library.md, Skills). Throws `errc::skill_invalid` when the
   /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
   static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
 
-  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  /// Writes the canonical form (docs/library.md, Skills); `parse(serialize())` gives the document
+  /// back.
   std::string serialize() const;
 };
 
@@ -4541,29 +4710,10 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
+/// `errc::config_parse` naming line and column.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, std::string_view(subject));
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(e.description()),
-                subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, std::string_view(subject));
-  if (!r) {
-    const auto& where = r.error().source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(r.error().description()),
-                subject);
-  }
-  return std::move(r).table();
-#endif
+  return toml_adaptor::parse(text, subject);
 }
 
 /// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
@@ -4760,7 +4910,7 @@ inline void check_forge(const toml_reader& rd, const toml::table& t) {
 
 }  // namespace detail
 
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// Parses a SKILL.toml or manifest.toml (docs/library.md, Skills): `[skill]` is strict
 /// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
 /// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
 /// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
@@ -4825,7 +4975,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   return s;
 }
 
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// The scaffold's skill-name rule (docs/library.md, Skills): non-empty, only `a-z`, `0-9`
 /// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
 /// The loader itself accepts any name.
 inline bool is_valid_skill_name(std::string_view name) noexcept {
@@ -4846,7 +4996,7 @@ inline void validate_skill_name(std::string_view name) {
   }
 }
 
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// Builds the loader's skill from SKILL.md text (docs/library.md, Skills). Never fails:
 /// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
 /// `description` to the first non-heading body line, then `"No description"`.
 inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {
@@ -4972,7 +5122,7 @@ inline skills_config parse_skills_config(std::string_view config_text,
 }
 
 // Path arithmetic is zeroclaw::paths (shared with the export planner of
-// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+// docs/library.md, Exporting), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
@@ -5120,8 +5270,8 @@ inline std::vector<std::string_view> split_ws(std::string_view s) {
 
 }  // namespace detail
 
-/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
-/// `head` is the start of the file (only its first 128 bytes are looked at).
+/// The interpreter a shebang names (docs/library.md, Skills), lowercased; nullopt without a `#!`
+/// line. `head` is the start of the file (only its first 128 bytes are looked at).
 inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
@@ -5204,7 +5354,7 @@ inline bool is_cross_skill_reference(std::string_view s) {
          (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
 }
 
-/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+/// What the pure part of the link check (docs/library.md, Skills) decides for one target.
 struct link_verdict {
   enum kind_t { skip, finding, resolve } kind = skip;
   std::string reason;  ///< for `finding`
@@ -5255,8 +5405,8 @@ inline link_verdict classify_markdown_link(std::string_view raw) {
   return v;
 }
 
-/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
-/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// The TOML part of the audit (docs/library.md, Skills) on one file's text: parse errors and
+/// `[[tools]]` entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
 /// it is copied into the findings.
 inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
   std::vector<audit_finding> out;
@@ -5444,8 +5594,8 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 
 }  // namespace detail
 
-/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
-/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
+/// Throws when the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
 /// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
@@ -5881,8 +6031,8 @@ struct install_paths {
   }
 };
 
-/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
-/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, docs/library.md,
+/// Skills): its workspace skills, then each bundle it lists, in list order, through the bundle's
 /// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
 /// Open-skills and plugin skills are not modelled (both are opt-in upstream features
 /// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.
@@ -6007,9 +6157,92 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 
 }  // namespace clawport::skills
 // ----- end clawport/skills/loader.hpp -----
+// ----- begin clawport/zeroclaw/closure.hpp -----
+// plan_export: the config closure of one agent (docs/format.md).
+// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
+// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/names/identity_path.hpp -----
+// `portable_identity_path` (docs/format.md): keeps an `identity.aieos_path` only
+// when it names a file inside the carried workspace by a path every target resolves the
+// same way, and rewrites it with '/' separators.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::names {
+
+/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
+struct identity_path_result {
+  std::optional<std::string> path;
+  std::string refusal;
+};
+
+/// docs/format.md on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// docs/library.md, Exporting (zeroclaw::workspace_entry_included); it is a parameter so names/
+/// stays free of ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on
+/// every host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+template <typename Names = portable, typename Included>
+identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
+  require_names_policy<Names>();
+  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
+  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
+  if (raw.front() == '/')
+    return refuse(
+        "the AIEOS identity document is referenced by a source-host absolute path; point the "
+        "imported agent at a path inside its own workspace");
+  std::vector<std::string_view> kept;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = raw.find('/', start);
+    const std::string_view segment =
+        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (segment == "..")
+      return refuse(
+          "the AIEOS identity document path contains a `..` segment; name the file by its "
+          "plain path from the workspace root");
+    if (segment != ".") {
+      if (const auto reason = Names::unportable_reason(segment))
+        return refuse("the AIEOS identity document path has a component that " +
+                      std::string(*reason) + " (`" + std::string(segment) +
+                      "`); a bundle is opened on hosts other than this one, so it can carry "
+                      "only names every supported target can materialize");
+      kept.push_back(segment);
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
+  // normalization is the list of kept names, which cannot leave the workspace.
+  std::string relative;
+  for (const std::string_view part : kept) {
+    if (!relative.empty()) relative += '/';
+    relative += part;
+  }
+  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
+  if (!included(std::string_view(relative)))
+    return refuse(
+        "the AIEOS identity document sits in the part of the workspace this bundle does not "
+        "carry, so the reference would dangle on the target");
+  return identity_path_result{relative, {}};
+}
+
+}  // namespace clawport::names
+// ----- end clawport/names/identity_path.hpp -----
 // ----- begin clawport/zeroclaw/api.hpp -----
 // The entry points of the pure export half, declared in one place. Definitions live in
-// closure.hpp (planning), render.hpp (config and manifest text) and json.hpp.
+// closure.hpp (planning) and render.hpp (config and manifest text), included at the end, so
+// that this header alone defines what it declares.
 
 #include <string>
 #include <string_view>
@@ -6018,6 +6251,8 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // The export plan: everything the pure half (closure, scrub, drops, risk flags) decides,
 // handed to the exporter, which copies, then reports what did not arrive
 // (record_missing_identity_document, record_missing_skill_content) and renders.
+
+#include "../bundle/layout.hpp"  // the bundle layout: bundle::
 
 #include <algorithm>
 #include <optional>
@@ -6029,6 +6264,7 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
 // files are written in schema order, so the closure is held in this small model and
 // toml++ is used only to parse (the source config and the round-trip re-parse).
+
 
 #include <cstdint>
 #include <string>
@@ -6180,8 +6416,10 @@ inline bool operator==(const value& a, const value& b) {
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+// The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
+// (docs/format.md), and the kinds of host-local notes clawport adds to its report (not the
+// manifest).
+
 
 #include <string_view>
 
@@ -6283,13 +6521,12 @@ constexpr std::string_view to_string(note_kind k) noexcept {
 
 namespace clawport::zeroclaw {
 
-// ---- bundle layout constants (zeroclaw-bundle.md §1.1) ----
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-/// clawport's addition: `sha256sum -c` list of every other bundle file (docs/format.md).
-inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
-inline constexpr std::string_view config_file = "config.toml";
-inline constexpr std::string_view workspace_dir = "workspace";
-inline constexpr std::string_view skills_dir = "skills";
+// ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
+inline constexpr std::string_view manifest_file = bundle::manifest_file;
+inline constexpr std::string_view digest_list_file = bundle::digest_list_file;
+inline constexpr std::string_view config_file = bundle::config_file;
+inline constexpr std::string_view workspace_dir = bundle::workspace_dir;
+inline constexpr std::string_view skills_dir = bundle::skills_dir;
 inline constexpr std::string_view workspace_memory_dir = "memory";
 inline constexpr std::string_view memory_snapshot_file = "MEMORY_SNAPSHOT.md";
 
@@ -6328,8 +6565,8 @@ struct skill_source {
 /// Where the agent's workspace is read from.
 struct workspace_source {
   /// false: `path` is `agents/<alias>/workspace`, relative to the install root (open it
-  /// anchored, §7.3). true: `workspace.path` was configured; `path` is that value as
-  /// written (exempt from the ancestor walk).
+  /// anchored, docs/library.md, Exporting). true: `workspace.path` was configured; `path` is that
+  /// value as written (exempt from the ancestor walk).
   bool configured = false;
   std::string path;
 };
@@ -6345,14 +6582,14 @@ struct plan_options {
   std::string producer_version = "clawport " + std::string(version_string);
 };
 
-/// The result of `plan_export` (zeroclaw-bundle.md §2).
+/// The result of `plan_export` (docs/format.md).
 struct export_plan {
   std::string root_alias;
   /// The scrubbed, pruned config closure, in render order (starts with schema_version).
   value closure = value::make_table();
   std::vector<std::string> required_secrets;  ///< sorted by bytes, unique
-  std::vector<dropped_item> dropped;          ///< in recording order (§3.1)
-  std::vector<risk_flag> risk_flags;          ///< in collection order (§5.2)
+  std::vector<dropped_item> dropped;          ///< in recording order (docs/format.md)
+  std::vector<risk_flag> risk_flags;          ///< in collection order (docs/format.md)
   workspace_source workspace;
   std::optional<std::string> identity_document;  ///< workspace-relative, '/'-separated
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
@@ -6373,9 +6610,10 @@ inline std::vector<std::string> dedup(const std::vector<std::string>& list) {
   return out;
 }
 
-// workspace_entry_included (§7.5) is part of the install layout (install_layout.hpp).
+// workspace_entry_included (docs/library.md, Exporting) is part of the install layout
+// (install_layout.hpp).
 
-/// Row 17 of §3.1: the kept identity document is not a regular file in the staged
+/// Row 17 of docs/format.md: the kept identity document is not a regular file in the staged
 /// workspace. Removes `aieos_path` from the closure and records the drop. No-op when
 /// no identity document was kept.
 inline void record_missing_identity_document(export_plan& plan) {
@@ -6395,7 +6633,7 @@ inline void record_missing_identity_document(export_plan& plan) {
            "shipped pointing at nothing"});
 }
 
-/// Row 18 of §3.1: each alias carried no skill content. Removes its planned source and
+/// Row 18 of docs/format.md: each alias carried no skill content. Removes its planned source and
 /// its `carried_skills` flag and records `skills/<alias>` as source_missing, in the
 /// order given. The config entry still travels.
 inline void record_missing_skill_content(export_plan& plan,
@@ -6436,7 +6674,7 @@ namespace clawport::zeroclaw {
 struct schema_v3;
 
 /// Plans the export of agent `alias` from the text of an install's config.toml
-/// (zeroclaw-bundle.md §2): closure, scrub, drops, risk flags, workspace, identity and
+/// (docs/format.md): closure, scrub, drops, risk flags, workspace, identity and
 /// skill sources. Pure: no I/O. Throws clawport::error: errc::config_parse (the text is
 /// not TOML), errc::unknown_agent, errc::config_invalid (a carried value has the wrong
 /// type or value), errc::ciphertext (enc:/enc2: survived scrubbing; subject = the path).
@@ -6445,7 +6683,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options = {});
 
 /// Renders config.toml (header comment + closure), re-parses it, checks the round trip and
-/// validates the closure standing alone (§2.8). Throws errc::config_invalid with the
+/// validates the closure standing alone (docs/format.md). Throws errc::config_invalid with the
 /// spec's "does not validate on a clean install" message, subject = the field named.
 template <typename Schema = schema_v3>
 std::string render_config_toml(const export_plan& plan);
@@ -6455,11 +6693,81 @@ std::string render_config_toml(const export_plan& plan);
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
 }  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/api.hpp -----
+
+// The definitions. Both include this header first, hence after the declarations.
+// ----- begin clawport/zeroclaw/render.hpp -----
+// Rendering the bundle's two TOML files (docs/format.md). Both are
+// parsed back and compared with what was meant to be written before they are returned;
+// config.toml is also validated standing alone, and refused when it does not validate.
+
+#include <string>
+#include <string_view>
+
+// ----- begin clawport/zeroclaw/parse.hpp -----
+// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// parse errors become clawport::error(errc::config_parse) naming the line and column.
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
+
+
+namespace clawport::zeroclaw {
+
+namespace detail {
+
+inline value from_toml_node(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table: {
+      value out = value::make_table();
+      for (auto&& [key, child] : *node.as_table())
+        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
+      return out;
+    }
+    case toml::node_type::array: {
+      value out = value::make_array();
+      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
+      return out;
+    }
+    case toml::node_type::string:
+      return value::make_string(std::string(node.as_string()->get()));
+    case toml::node_type::integer:
+      return value::make_integer(node.as_integer()->get());
+    case toml::node_type::floating_point:
+      return value::make_floating(node.as_floating_point()->get());
+    case toml::node_type::boolean:
+      return value::make_boolean(node.as_boolean()->get());
+    default: {
+      // date, time, date-time: kept as TOML text
+      std::ostringstream text;
+      if (const auto* d = node.as_date()) text << *d;
+      if (const auto* t = node.as_time()) text << *t;
+      if (const auto* dt = node.as_date_time()) text << *dt;
+      value out;
+      out.type = value::kind::datetime;
+      out.text = text.str();
+      return out;
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Parses TOML text into an ordered table. `what` names the text in errors
+/// ("config.toml", "the rendered closure").
+inline value parse_toml(std::string_view text, std::string_view what) {
+  return detail::from_toml_node(toml_adaptor::parse(text, what));
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/parse.hpp -----
 // ----- begin clawport/zeroclaw/schema_v3.hpp -----
 // ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
 // every table an agent closure touches, in the upstream structs' field order (the order
 // keys are rendered in), with defaults for pruning, secrets, references and drop rules.
+
 
 #include <string_view>
 
@@ -6467,6 +6775,7 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 // Schema descriptors: a config schema as constexpr data. Each carried table is a list of
 // `field`s (key, type, default, secret, reference target, drop rule, host-local note);
 // the closure engine interprets them, so another schema is another Schema policy type.
+
 
 #include <cstddef>
 #include <cstdint>
@@ -6543,8 +6852,8 @@ enum class field_rule {
   carry,            ///< travels when it differs from the default
   drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
   force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
+  identity_path,    ///< kept only in portable form (docs/format.md), else removed and reported
+  skill_directory,  ///< docs/library.md, Exporting directory rules
 };
 
 /// A note for a value that travels but names something of the source host.
@@ -6564,7 +6873,7 @@ struct field {
   bool required = false;  ///< a table without it does not load upstream
   ref_target ref = ref_target::none;
   field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
+  int row = 0;  ///< docs/format.md row, orders drops within an entry
   drop_reason reason = drop_reason::host_specific;
   std::string_view detail{};
   note_rule note{};
@@ -6686,7 +6995,7 @@ struct entry_schema {
   std::string_view name{};  ///< for messages: "agent", "risk profile", ...
   list_view<field> fields{};
   list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+  bool prune = true;         ///< false for providers: carried exactly as written (docs/format.md)
 };
 
 /// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
@@ -6703,41 +7012,94 @@ struct entry_schema {
 ///   static constexpr const entry_schema* transcription_provider(std::string_view family);
 ///   static constexpr name_list model_families();         // known slots, in order
 /// The provider functions return nullptr for a family the schema does not know.
+namespace schema_detail {
+
 template <typename S, typename = void>
-struct is_schema : std::false_type {};
+struct has_version : std::false_type {};
 template <typename S>
-struct is_schema<
-    S,
-    std::void_t<decltype(std::uint32_t{S::version}),
-                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
-                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
-                std::enable_if_t<
-                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+struct has_version<S, std::void_t<decltype(std::uint32_t{S::version})>> : std::true_type {};
+
+// One trait per member: `entry` members return an entry_schema, `provider` members map a
+// family name to a `const entry_schema*`.
+#define CLAWPORT_SCHEMA_ENTRY(member)                                                           \
+  template <typename S, typename = void>                                                        \
+  struct has_##member : std::false_type {};                                                     \
+  template <typename S>                                                                         \
+  struct has_##member<S, std::enable_if_t<std::is_same_v<decltype(S::member()), entry_schema>>> \
+      : std::true_type {};
+#define CLAWPORT_SCHEMA_PROVIDER(member)                                                     \
+  template <typename S, typename = void>                                                     \
+  struct has_##member : std::false_type {};                                                  \
+  template <typename S>                                                                      \
+  struct has_##member<S, std::enable_if_t<std::is_convertible_v<                             \
+                             decltype(S::member(std::string_view{})), const entry_schema*>>> \
+      : std::true_type {};
+CLAWPORT_SCHEMA_ENTRY(agent)
+CLAWPORT_SCHEMA_ENTRY(risk_profile)
+CLAWPORT_SCHEMA_ENTRY(runtime_profile)
+CLAWPORT_SCHEMA_ENTRY(skill_bundle)
+CLAWPORT_SCHEMA_ENTRY(knowledge_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_server)
+CLAWPORT_SCHEMA_PROVIDER(model_provider)
+CLAWPORT_SCHEMA_PROVIDER(tts_provider)
+CLAWPORT_SCHEMA_PROVIDER(transcription_provider)
+#undef CLAWPORT_SCHEMA_ENTRY
+#undef CLAWPORT_SCHEMA_PROVIDER
+
+template <typename S, typename = void>
+struct has_model_families : std::false_type {};
+template <typename S>
+struct has_model_families<
+    S, std::enable_if_t<std::is_convertible_v<decltype(S::model_families()), name_list>>>
     : std::true_type {};
+
+}  // namespace schema_detail
+
+template <typename S>
+struct is_schema
+    : std::conjunction<schema_detail::has_version<S>, schema_detail::has_agent<S>,
+                       schema_detail::has_risk_profile<S>, schema_detail::has_runtime_profile<S>,
+                       schema_detail::has_skill_bundle<S>, schema_detail::has_knowledge_bundle<S>,
+                       schema_detail::has_mcp_bundle<S>, schema_detail::has_mcp_server<S>,
+                       schema_detail::has_model_provider<S>, schema_detail::has_tts_provider<S>,
+                       schema_detail::has_transcription_provider<S>,
+                       schema_detail::has_model_families<S>> {};
 template <typename S>
 inline constexpr bool is_schema_v = is_schema<S>::value;
 
-/// Compile-time check with a message that says what a Schema must provide.
+/// Compile-time check, one message per missing member (and nothing else: the entry points
+/// that call it instantiate nothing more for a type that is not a Schema).
 template <typename S>
 constexpr void require_schema() noexcept {
-  static_assert(is_schema_v<S>,
-                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
-                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
-                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
-                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
-                "tts_provider(...), transcription_provider(...) and `static name_list "
-                "model_families()` (see docs/library.md)");
+  namespace d = schema_detail;
+  static_assert(d::has_version<S>::value,
+                "Schema policy: missing `static constexpr std::uint32_t version`");
+  static_assert(d::has_agent<S>::value,
+                "Schema policy: missing `static constexpr entry_schema agent()`");
+  static_assert(d::has_risk_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema risk_profile()`");
+  static_assert(d::has_runtime_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema runtime_profile()`");
+  static_assert(d::has_skill_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema skill_bundle()`");
+  static_assert(d::has_knowledge_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema knowledge_bundle()`");
+  static_assert(d::has_mcp_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_bundle()`");
+  static_assert(d::has_mcp_server<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_server()`");
+  static_assert(d::has_model_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "model_provider(std::string_view family)`");
+  static_assert(d::has_tts_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "tts_provider(std::string_view family)`");
+  static_assert(d::has_transcription_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "transcription_provider(std::string_view family)`");
+  static_assert(d::has_model_families<S>::value,
+                "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
 }  // namespace clawport::zeroclaw
@@ -7230,6 +7592,1864 @@ struct schema_v3 {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
+// ----- begin clawport/zeroclaw/toml_writer.hpp -----
+// Writes the ordered document model as TOML: plain values first, then `[tables]` and
+// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
+// `ensure_blank_line_before_sections` pass of docs/format.md.
+
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::zeroclaw {
+
+namespace toml_writer {
+
+inline bool bare_key(std::string_view key) noexcept {
+  if (key.empty()) return false;
+  for (const char c : key)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '-'))
+      return false;
+  return true;
+}
+
+inline std::string quote(std::string_view s) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        if (u < 0x20 || u == 0x7F) {
+          out += "\\u00";
+          out += hex[u >> 4];
+          out += hex[u & 15];
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
+
+inline std::string floating(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, d);
+  std::string out(buf, res.ptr);
+  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
+  return out;
+}
+
+/// True for a non-empty array whose elements are all tables (written as [[...]]).
+inline bool is_table_array(const value& v) {
+  if (!v.is_array() || v.items.empty()) return false;
+  for (const value& item : v.items)
+    if (!item.is_table()) return false;
+  return true;
+}
+
+inline std::string inline_value(const value& v);
+
+inline std::string inline_array(const value& v, bool pretty) {
+  if (v.items.empty()) return "[]";
+  std::vector<std::string> parts;
+  std::size_t width = 0;
+  for (const value& item : v.items) {
+    parts.push_back(inline_value(item));
+    width += parts.back().size() + 2;
+  }
+  if (!pretty && width <= 80) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out + "]";
+  }
+  std::string out = "[\n";
+  for (const std::string& p : parts) out += "    " + p + ",\n";
+  return out + "]";
+}
+
+inline std::string inline_value(const value& v) {
+  switch (v.type) {
+    case value::kind::string:
+      return quote(v.text);
+    case value::kind::integer:
+      return std::to_string(v.integer);
+    case value::kind::floating:
+      return floating(v.floating);
+    case value::kind::boolean:
+      return v.boolean ? "true" : "false";
+    case value::kind::datetime:
+      return v.text;
+    case value::kind::array:
+      return inline_array(v, false);
+    case value::kind::table: {
+      if (v.members.empty()) return "{}";
+      std::string out = "{ ";
+      for (std::size_t i = 0; i < v.members.size(); ++i)
+        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
+      return out + " }";
+    }
+  }
+  return {};
+}
+
+inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out);
+
+inline void write_table(const value& table, const std::string& path, bool pretty,
+                        std::string& out) {
+  bool has_plain = false;
+  for (const member& m : table.members)
+    if (!is_section(m.val)) has_plain = true;
+  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
+  write_body(table, path, pretty, out);
+}
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out) {
+  for (const member& m : table.members)
+    if (!is_section(m.val))
+      out += key(m.key) + " = " +
+             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
+  for (const member& m : table.members) {
+    if (!is_section(m.val)) continue;
+    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
+    if (m.val.is_table()) {
+      write_table(m.val, path, pretty, out);
+    } else {
+      for (const value& element : m.val.items) {
+        out += "[[" + path + "]]\n";
+        write_body(element, path, pretty, out);
+      }
+    }
+  }
+}
+
+/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
+/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
+inline std::string blank_line_before_sections(std::string_view text) {
+  std::string out;
+  bool previous_blank = true;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
+    out.append(line.data(), line.size());
+    out += '\n';
+    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    start = end + 1;
+  }
+  return out;
+}
+
+/// The document as TOML text. `pretty` writes every non-empty array one item per line.
+inline std::string write(const value& document, bool pretty) {
+  std::string out;
+  write_body(document, "", pretty, out);
+  return blank_line_before_sections(out);
+}
+
+}  // namespace toml_writer
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/toml_writer.hpp -----
+// ----- begin clawport/zeroclaw/validate.hpp -----
+// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
+// `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
+// upstream's order, fail-fast, with errors that name the field.
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/shape.hpp -----
+// Interpreting schema descriptors on one table: type checks, canonical key order, secret
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (docs/format.md).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::zeroclaw {
+
+/// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
+inline constexpr std::string_view masked_secret = "***MASKED***";
+
+/// Detail of a dropped unknown key (clawport's reason code `unknown_key`).
+inline constexpr std::string_view unknown_key_detail =
+    "this key is not part of the config schema clawport knows, so it cannot tell whether it "
+    "holds a credential; it is left behind rather than carried unscrubbed. Re-create it on "
+    "the target if it is needed";
+
+namespace detail {
+
+/// What shaping records besides the shaped table.
+struct shape_sink {
+  std::vector<dropped_item>* unknown = nullptr;  ///< unknown keys (nullptr: ignore them)
+  std::vector<host_local_note>* notes = nullptr;
+  bool mask = true;  ///< replace non-empty secret strings with masked_secret
+};
+
+inline std::string trim_copy(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\n\r\f\v");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\n\r\f\v");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+inline std::string string_of(const value* v) {
+  return (v != nullptr && v->is_string()) ? v->text : std::string();
+}
+
+inline const char* type_name(field_type t) noexcept {
+  switch (t) {
+    case field_type::string:
+      return "a string";
+    case field_type::boolean:
+      return "a boolean";
+    case field_type::integer:
+      return "an integer";
+    case field_type::number:
+      return "a number";
+    case field_type::string_array:
+      return "an array of strings";
+    case field_type::string_map:
+      return "a table of strings";
+    case field_type::table:
+      return "a table";
+    case field_type::table_array:
+      return "an array of tables";
+    case field_type::any:
+      return "a value";
+  }
+  return "a value";
+}
+
+inline const char* kind_name(const value& v) noexcept {
+  switch (v.type) {
+    case value::kind::string:
+      return "a string";
+    case value::kind::integer:
+      return "an integer";
+    case value::kind::floating:
+      return "a float";
+    case value::kind::boolean:
+      return "a boolean";
+    case value::kind::datetime:
+      return "a date/time";
+    case value::kind::array:
+      return "an array";
+    case value::kind::table:
+      return "a table";
+  }
+  return "a value";
+}
+
+[[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
+                                    const value& found) {
+  throw error(errc::config_invalid,
+              "`" + path + "` must be " + expected + ", found " + kind_name(found), path);
+}
+
+inline const field* find_field(list_view<field> fields, list_view<field> extra,
+                               std::string_view key) noexcept {
+  for (const field& f : fields)
+    if (f.key == key) return &f;
+  for (const field& f : extra)
+    if (f.key == key) return &f;
+  return nullptr;
+}
+
+inline bool strings_equal(const value& v, name_list list) {
+  if (!v.is_array() || v.items.size() != list.size) return false;
+  for (std::size_t i = 0; i < list.size; ++i)
+    if (!v.items[i].is_string() || v.items[i].text != list.data[i]) return false;
+  return true;
+}
+
+/// True when `v` equals the serialized default `d` (never for `absent`).
+inline bool equals_default(const value& v, const default_value& d) {
+  switch (d.type) {
+    case default_value::kind::absent:
+    case default_value::kind::table:
+      return false;
+    case default_value::kind::string:
+      return v.is_string() && v.text == d.text;
+    case default_value::kind::boolean:
+      return v.is_boolean() && v.boolean == d.boolean;
+    case default_value::kind::integer:
+      return v.type == value::kind::integer && v.integer == d.integer;
+    case default_value::kind::number:
+      return (v.type == value::kind::floating && v.floating == d.number) ||
+             (v.type == value::kind::integer && static_cast<double>(v.integer) == d.number);
+    case default_value::kind::strings:
+      return strings_equal(v, d.strings);
+    case default_value::kind::empty_table:
+      return v.is_table() && v.members.empty();
+  }
+  return false;
+}
+
+inline std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+inline std::vector<std::string> string_items(const value* v) {
+  std::vector<std::string> out;
+  if (v && v->is_array())
+    for (const value& item : v->items)
+      if (item.is_string()) out.push_back(item.text);
+  return out;
+}
+
+inline void note_value(const field& f, const value& v, const std::string& path, shape_sink& sink) {
+  if (!f.note.present || sink.notes == nullptr) return;
+  std::string shown;
+  if (!f.note.when_equals.empty()) {
+    const bool hit = (v.is_boolean() && v.boolean && f.note.when_equals == "true") ||
+                     (v.is_string() && v.text == f.note.when_equals);
+    if (!hit) return;
+  } else if (v.is_string()) {
+    if (v.text.empty()) return;
+    shown = v.text;
+  } else if (v.is_array()) {
+    if (v.items.empty()) return;
+    shown = join(string_items(&v), ", ");
+  }
+  std::string detail(f.note.detail);
+  if (!shown.empty()) detail += ": " + shown;
+  sink.notes->push_back({f.note.kind, path, detail});
+}
+
+inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
+                         const std::string& path, shape_sink& sink);
+
+inline void check_choice(const field& f, const value& v, const std::string& path) {
+  if (f.choices.empty() || !v.is_string()) return;
+  for (const std::string_view c : f.choices)
+    if (v.text == c) return;
+  std::string allowed;
+  for (const std::string_view c : f.choices) {
+    if (!allowed.empty()) allowed += ", ";
+    allowed += "\"" + std::string(c) + "\"";
+  }
+  throw error(errc::config_invalid,
+              "`" + path + "` must be one of " + allowed + ", found \"" + v.text + "\"", path);
+}
+
+inline value mask_string(const value& v, const std::string& path, shape_sink& sink) {
+  if (!sink.mask || v.text.empty()) return v;
+  if (sink.notes && v.text.rfind("op://", 0) == 0)
+    sink.notes->push_back(
+        {note_kind::secret_reference, path,
+         "the scrubbed value was a 1Password (op://) reference on the source install; the "
+         "reference names the source's vault items, so supply the secret on the target "
+         "from its own store"});
+  value out = value::make_string(std::string(masked_secret));
+  out.masked = true;
+  return out;
+}
+
+/// Checks `v` against `f` and returns its canonical form (masked when secret).
+inline value shape_value(const field& f, const value& v, const std::string& path,
+                         shape_sink& sink) {
+  switch (f.type) {
+    case field_type::string:
+      if (!v.is_string()) wrong_type(path, type_name(f.type), v);
+      check_choice(f, v, path);
+      return f.secret ? mask_string(v, path, sink) : v;
+    case field_type::boolean:
+      if (!v.is_boolean()) wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::integer:
+      if (v.type != value::kind::integer) wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::number:
+      if (v.type != value::kind::integer && v.type != value::kind::floating)
+        wrong_type(path, type_name(f.type), v);
+      return v;
+    case field_type::string_array: {
+      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_array();
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        const std::string item_path = path + "[" + std::to_string(i) + "]";
+        if (!v.items[i].is_string()) wrong_type(item_path, "a string", v.items[i]);
+        out.items.push_back(f.secret ? mask_string(v.items[i], item_path, sink) : v.items[i]);
+      }
+      return out;
+    }
+    case field_type::string_map: {
+      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_table();
+      for (const member& m : v.members) {
+        const std::string item_path = path + "." + m.key;
+        if (!m.val.is_string()) wrong_type(item_path, "a string", m.val);
+        check_choice(f, m.val, item_path);
+        out.members.push_back({m.key, f.secret ? mask_string(m.val, item_path, sink) : m.val});
+      }
+      return out;
+    }
+    case field_type::table:
+      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
+      return shape_table(v, f.children, {}, path, sink);
+    case field_type::table_array: {
+      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
+      value out = value::make_array();
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        const std::string item_path = path + "[" + std::to_string(i) + "]";
+        if (!v.items[i].is_table()) wrong_type(item_path, "a table", v.items[i]);
+        out.items.push_back(shape_table(v.items[i], f.children, {}, item_path, sink));
+      }
+      return out;
+    }
+    case field_type::any:
+      return v;
+  }
+  return v;
+}
+
+/// The member of `raw` that `f` reads: its key, or the first alias spelling present.
+inline const member* lookup(const value& raw, const field& f) noexcept {
+  for (const member& m : raw.members)
+    if (m.key == f.key) return &m;
+  for (const std::string_view alias : f.aliases)
+    for (const member& m : raw.members)
+      if (m.key == alias) return &m;
+  return nullptr;
+}
+
+inline bool consumed_by(list_view<field> fields, list_view<field> extra, std::string_view key) {
+  const auto matches = [&](const field& f) {
+    if (f.key == key) return true;
+    for (const std::string_view a : f.aliases)
+      if (a == key) return true;
+    return false;
+  };
+  for (const field& f : fields)
+    if (matches(f)) return true;
+  for (const field& f : extra)
+    if (matches(f)) return true;
+  return false;
+}
+
+/// Rebuilds `raw` in schema order: known keys type-checked and masked, unknown keys left
+/// out and reported. Fields with a drop rule are copied unchecked: they never travel.
+inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
+                         const std::string& path, shape_sink& sink) {
+  value out = value::make_table();
+  const auto take = [&](const field& f) {
+    const member* m = lookup(raw, f);
+    if (m == nullptr) return;
+    const std::string key_path = path + "." + std::string(f.key);
+    if (f.rule == field_rule::drop) {
+      out.members.push_back({std::string(f.key), m->val});
+      return;
+    }
+    value shaped = shape_value(f, m->val, key_path, sink);
+    note_value(f, shaped, key_path, sink);
+    out.members.push_back({std::string(f.key), std::move(shaped)});
+  };
+  for (const field& f : fields) take(f);
+  for (const field& f : extra) take(f);
+  if (sink.unknown)
+    for (const member& m : raw.members)
+      if (!consumed_by(fields, extra, m.key))
+        sink.unknown->push_back(
+            {path + "." + m.key, drop_reason::unknown_key, std::string(unknown_key_detail)});
+  return out;
+}
+
+/// docs/format.md on one table: removes every key equal to its default; recurses into nested
+/// structs and removes those left empty. Keys without a default are kept whole.
+inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
+  for (std::size_t i = 0; i < table.members.size();) {
+    member& m = table.members[i];
+    const field* f = find_field(fields, extra, m.key);
+    bool erase = false;
+    if (f != nullptr && m.key != "schema_version") {
+      if (f->def.type == default_value::kind::table && m.val.is_table()) {
+        prune_table(m.val, f->children, {});
+        erase = m.val.members.empty();
+      } else {
+        erase = equals_default(m.val, f->def);
+      }
+    }
+    if (erase)
+      table.members.erase(table.members.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      ++i;
+  }
+}
+
+/// True when `v` (the value of field `f`) carries anything beyond the default.
+inline bool occupied(const field& f, const value& v) {
+  value probe = value::make_table();
+  probe.members.push_back({std::string(f.key), v});
+  const field single[] = {f};
+  prune_table(probe, single, {});
+  return !probe.members.empty();
+}
+
+}  // namespace detail
+
+}  // namespace clawport::zeroclaw
+
+namespace clawport::zeroclaw {
+
+/// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
+/// any other element by its decimal index.
+inline std::string element_segment(const value& element, std::size_t index) {
+  if (element.is_table())
+    if (const value* name = element.find("name"))
+      if (name->is_string()) return name->text;
+  return std::to_string(index);
+}
+
+namespace detail {
+inline bool find_ciphertext_in(const value& v, const std::string& path, std::string& hit) {
+  if (v.is_string()) {
+    if (v.text.rfind("enc:", 0) == 0 || v.text.rfind("enc2:", 0) == 0) {
+      hit = path;
+      return true;
+    }
+  } else if (v.is_table()) {
+    for (const member& m : v.members)
+      if (find_ciphertext_in(m.val, path.empty() ? m.key : path + "." + m.key, hit)) return true;
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      if (find_ciphertext_in(v.items[i], path + "." + element_segment(v.items[i], i), hit))
+        return true;
+  }
+  return false;
+}
+}  // namespace detail
+
+/// docs/format.md: the path of the first string (in iteration order) starting with `enc:` or
+/// `enc2:` (SecretStore ciphertext), or nullopt.
+inline std::optional<std::string> find_ciphertext(const value& tree) {
+  std::string hit;
+  if (detail::find_ciphertext_in(tree, "", hit)) return hit;
+  return std::nullopt;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/shape.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The first problem `validate_config` found. `code` is upstream's structured code
+/// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
+struct validation_error {
+  std::string code;
+  std::string message;
+  std::string path;
+
+  /// Upstream's display: `[<code>] <message> (<path>)`, or the bare message.
+  std::string display() const {
+    if (code.empty()) return message;
+    return "[" + code + "] " + message + " (" + path + ")";
+  }
+};
+
+namespace detail {
+
+struct validator_state {
+  std::optional<validation_error> error;
+  bool fail(std::string code, std::string message, std::string path) {
+    if (!error) error = validation_error{std::move(code), std::move(message), std::move(path)};
+    return false;
+  }
+};
+
+inline std::vector<const member*> sorted_members(const value* table) {
+  std::vector<const member*> out;
+  if (table != nullptr && table->is_table())
+    for (const member& m : table->members) out.push_back(&m);
+  std::sort(out.begin(), out.end(),
+            [](const member* a, const member* b) { return a->key < b->key; });
+  return out;
+}
+
+inline const value* child(const value* table, std::string_view key) {
+  return (table != nullptr && table->is_table()) ? table->find(key) : nullptr;
+}
+
+/// Loader-level checks on one entry: types, enum values, required keys.
+inline bool check_shape(const value& entry, list_view<field> fields, list_view<field> extra,
+                        const std::string& path, validator_state& st) {
+  try {
+    shape_sink sink{nullptr, nullptr, false};
+    (void)shape_table(entry, fields, extra, path, sink);
+  } catch (const error& e) {
+    return st.fail("", e.what(), e.subject());
+  }
+  const auto required = [&](list_view<field> list, const value& table,
+                            const std::string& at) -> bool {
+    for (const field& f : list)
+      if (f.required && lookup(table, f) == nullptr)
+        return st.fail("", "missing field `" + std::string(f.key) + "` in `" + at + "`",
+                       at + "." + std::string(f.key));
+    return true;
+  };
+  if (!required(fields, entry, path) || !required(extra, entry, path)) return false;
+  // Required keys of nested tables that are present (approval_route.approver_channel).
+  for (const field& f : fields)
+    if (f.type == field_type::table && !f.children.empty())
+      if (const value* sub = entry.find(f.key))
+        if (sub->is_table() && !required(f.children, *sub, path + "." + std::string(f.key)))
+          return false;
+  return true;
+}
+
+inline bool valid_http_url(std::string_view url, bool& http_scheme) {
+  const auto colon = url.find("://");
+  http_scheme = false;
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const std::string_view scheme = url.substr(0, colon);
+  for (const char c : scheme)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+          c == '-' || c == '.'))
+      return false;
+  const std::string_view rest = url.substr(colon + 3);
+  if (rest.empty() || rest.front() == '/') return false;
+  for (const char c : rest)
+    if (static_cast<unsigned char>(c) <= 0x20) return false;
+  http_scheme = scheme == "http" || scheme == "https";
+  return true;
+}
+
+template <typename Schema>
+class validator {
+ public:
+  explicit validator(const value& config) : config_(config) {}
+
+  std::optional<validation_error> run() {
+    (void)(shapes() && prechecks() && skill_directories() && env_names() && providers() &&
+           servers() && runtime_summarizers() && agents());
+    return st_.error;
+  }
+
+ private:
+  const value* top(std::string_view key) const { return child(&config_, key); }
+
+  bool shapes() {
+    const std::pair<const char*, entry_schema> sections[] = {
+        {"agents", Schema::agent()},
+        {"risk_profiles", Schema::risk_profile()},
+        {"runtime_profiles", Schema::runtime_profile()},
+        {"skill_bundles", Schema::skill_bundle()},
+        {"knowledge_bundles", Schema::knowledge_bundle()},
+        {"mcp_bundles", Schema::mcp_bundle()}};
+    for (const auto& [name, entry] : sections)
+      for (const member* m : sorted_members(top(name))) {
+        const std::string path = std::string(name) + "." + m->key;
+        if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+        if (!check_shape(m->val, entry.fields, entry.extra, path, st_)) return false;
+      }
+    if (const value* list = mcp_servers())
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string path = "mcp.servers[" + std::to_string(i) + "]";
+        if (!list->items[i].is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+        const entry_schema entry = Schema::mcp_server();
+        if (!check_shape(list->items[i], entry.fields, entry.extra, path, st_)) return false;
+      }
+    const std::pair<const char*, int> kinds[] = {{"models", 0}, {"tts", 1}, {"transcription", 2}};
+    for (const auto& [kind, which] : kinds)
+      for (const member* family : sorted_members(child(top("providers"), kind))) {
+        const entry_schema* entry = which == 0   ? Schema::model_provider(family->key)
+                                    : which == 1 ? Schema::tts_provider(family->key)
+                                                 : Schema::transcription_provider(family->key);
+        if (entry == nullptr) continue;  // unknown families are dropped at load upstream
+        for (const member* m : sorted_members(&family->val)) {
+          const std::string path =
+              std::string("providers.") + kind + "." + family->key + "." + m->key;
+          if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
+          if (!check_shape(m->val, entry->fields, entry->extra, path, st_)) return false;
+        }
+      }
+    return true;
+  }
+
+  const value* mcp_servers() const {
+    const value* list = child(top("mcp"), "servers");
+    return (list != nullptr && list->is_array()) ? list : nullptr;
+  }
+
+  bool prechecks() {
+    for (const member* a : sorted_members(top("agents"))) {
+      const value* timeout = child(child(&a->val, "precheck"), "timeout_secs");
+      if (timeout != nullptr && timeout->type == value::kind::integer && timeout->integer <= 0) {
+        const std::string path = "agents." + a->key + ".precheck.timeout_secs";
+        return st_.fail("invalid_numeric_range", path + " must be greater than 0", path);
+      }
+    }
+    return true;
+  }
+
+  // The closure has no config_path, so the install root is the relative default ".".
+  bool skill_directories() {
+    std::vector<std::pair<std::string, std::string>> resolved;
+    for (const member* b : sorted_members(top("skill_bundles"))) {
+      const value* dir = child(&b->val, "directory");
+      const std::string configured =
+          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
+      const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
+                                                                   : paths::join(".", configured));
+      if (!paths::starts_with(path, "shared"))
+        return st_.fail("invalid_format",
+                        "skill-bundle directory '" + path +
+                            "' escapes the shared workspace at 'shared'; bundles must stay "
+                            "inside `<install>/shared/`",
+                        "skill-bundles." + b->key + ".directory");
+      for (const auto& other : resolved)
+        if (other.second == path)
+          return st_.fail("invalid_format",
+                          "skill-bundles '" + other.first + "' and '" + b->key +
+                              "' both resolve to directory '" + path +
+                              "'; each bundle must own a unique directory",
+                          "skill_bundles");
+      resolved.emplace_back(b->key, path);
+    }
+    return true;
+  }
+
+  bool env_names() {
+    for (const member* p : sorted_members(top("risk_profiles"))) {
+      const value* list = child(&p->val, "shell_env_passthrough");
+      if (list == nullptr || !list->is_array()) continue;
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string& name = list->items[i].text;
+        bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+        for (const char c : name)
+          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                      c == '_');
+        if (!ok) {
+          const std::string path =
+              "risk_profiles." + p->key + ".shell_env_passthrough[" + std::to_string(i) + "]";
+          return st_.fail("", path + " is invalid (" + name + "); expected [A-Za-z_][A-Za-z0-9_]*",
+                          path);
+        }
+      }
+    }
+    return true;
+  }
+
+  bool providers() {
+    for (const member* family : sorted_members(child(top("providers"), "models"))) {
+      if (Schema::model_provider(family->key) == nullptr) continue;
+      for (const member* m : sorted_members(&family->val)) {
+        const std::string base = "providers.models." + family->key + "." + m->key;
+        const value* uri = child(&m->val, "uri");
+        bool http = false;
+        if (uri != nullptr && uri->is_string()) {
+          if (!valid_http_url(uri->text, http))
+            return st_.fail("", base + ".uri is not a valid URL", base + ".uri");
+          if (!http) return st_.fail("", base + ".uri must use http/https", base + ".uri");
+        }
+        const value* t = child(&m->val, "temperature");
+        if (t != nullptr) {
+          const double v =
+              t->type == value::kind::integer ? static_cast<double>(t->integer) : t->floating;
+          if (!(v >= 0.0 && v <= 2.0))
+            return st_.fail("",
+                            base + ".temperature: temperature " + toml_number(*t) +
+                                " is out of range (expected 0..=2)",
+                            base + ".temperature");
+        }
+        if (const value* pricing = child(&m->val, "pricing"))
+          if (pricing->is_table())
+            for (const member& p : pricing->members) {
+              const std::string at = base + ".pricing." + p.key;
+              const bool number =
+                  p.val.type == value::kind::floating || p.val.type == value::kind::integer;
+              const double v = p.val.type == value::kind::integer
+                                   ? static_cast<double>(p.val.integer)
+                                   : p.val.floating;
+              if (!number) return st_.fail("", at + ": value must be a number", at);
+              if (std::isnan(v)) return st_.fail("", at + ": value must not be NaN", at);
+              if (v < 0.0)
+                return st_.fail("", at + ": value must be >= 0.0 (got " + toml_number(p.val) + ")",
+                                at);
+            }
+        if (family->key == "ollama") {
+          const value* model = child(&m->val, "model");
+          if (model != nullptr && model->is_string() && model->text.size() >= 6 &&
+              model->text.compare(model->text.size() - 6, 6, ":cloud") == 0) {
+            const std::string u = (uri != nullptr && uri->is_string()) ? uri->text : "";
+            const bool local = u.empty() || u.find("://localhost") != std::string::npos ||
+                               u.find("://127.0.0.1") != std::string::npos;
+            if (local)
+              return st_.fail("",
+                              base + ": model \"" + model->text +
+                                  "\" is an Ollama cloud model and needs a remote uri",
+                              base + ".uri");
+            const value* key = child(&m->val, "api_key");
+            if (u.find("ollama.com") != std::string::npos &&
+                (key == nullptr || !key->is_string() || key->text.empty()))
+              return st_.fail(
+                  "",
+                  base + ": model \"" + model->text + "\" on ollama.com needs a non-empty api_key",
+                  base + ".api_key");
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  static std::string toml_number(const value& v) {
+    if (v.type == value::kind::integer) return std::to_string(v.integer);
+    std::string s = std::to_string(v.floating);
+    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
+    return s;
+  }
+
+  bool servers() {
+    const value* mcp = top("mcp");
+    const value* enabled = child(mcp, "enabled");
+    if (enabled != nullptr && enabled->is_boolean() && !enabled->boolean) return true;
+    const value* list = mcp_servers();
+    if (list == nullptr) return true;
+    std::vector<std::string> seen;
+    for (std::size_t i = 0; i < list->items.size(); ++i) {
+      const value& s = list->items[i];
+      const std::string at = "mcp.servers[" + std::to_string(i) + "]";
+      const std::string name = detail::string_of(child(&s, "name"));
+      if (detail::trim_copy(name).empty())
+        return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
+      std::string folded = name;
+      for (char& c : folded)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (std::find(seen.begin(), seen.end(), folded) != seen.end())
+        return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
+      seen.push_back(folded);
+      std::string transport = detail::string_of(child(&s, "transport"));
+      if (transport.empty()) transport = "stdio";
+      const value* url = child(&s, "url");
+      if (transport == "stdio") {
+        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
+          return st_.fail("", at + " with transport=stdio requires non-empty command",
+                          at + ".command");
+      } else {
+        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
+          return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
+      }
+      if (url != nullptr && url->is_string() && !url->text.empty()) {
+        bool http = false;
+        if (!valid_http_url(url->text, http) || !http)
+          return st_.fail("", at + ".url must use http/https", at + ".url");
+      }
+      const value* ca = child(&s, "tls_ca_cert_path");
+      if (ca != nullptr && ca->is_string()) {
+        if (ca->text.empty() || ca->text.front() != '/')
+          return st_.fail("", at + ".tls_ca_cert_path must be an absolute path",
+                          at + ".tls_ca_cert_path");
+        if (url == nullptr || !url->is_string() || url->text.rfind("https://", 0) != 0)
+          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set", at + ".url");
+      }
+      const value* timeout = child(&s, "tool_timeout_secs");
+      if (timeout != nullptr && timeout->type == value::kind::integer) {
+        if (timeout->integer <= 0)
+          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs must be greater than 0",
+                          at + ".tool_timeout_secs");
+        if (timeout->integer > 600)
+          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs exceeds max 600",
+                          at + ".tool_timeout_secs");
+      }
+    }
+    return true;
+  }
+
+  /// A two-tier reference `v` at `path` must be dotted and name an existing entry of
+  /// `section`. `model_family_check` (agents' model_provider only) also requires a known
+  /// family and uses upstream's bracketed wording.
+  bool two_tier(const std::string& path, const std::string& v, const std::string& section,
+                bool model_family_check) {
+    const auto dot = v.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == v.size())
+      return st_.fail("invalid_format",
+                      path + " must be dotted form `<type>.<alias>` (got \"" + v + "\")", path);
+    const std::string type = v.substr(0, dot);
+    const std::string alias = v.substr(dot + 1);
+    if (model_family_check && Schema::model_provider(type) == nullptr)
+      return st_.fail("dangling_reference",
+                      path + " = \"" + v + "\" but \"" + type +
+                          "\" is not a known provider family; check "
+                          "[providers.models.<family>.<alias>] in config.toml (valid families: "
+                          "`zeroclaw providers`)",
+                      path);
+    const value* entry = child(child(section_table(section), type), alias);
+    if (entry == nullptr || !entry->is_table())
+      return st_.fail("dangling_reference",
+                      path + " = \"" + v + "\" but " +
+                          (model_family_check ? "[" + section + "." + type + "." + alias + "]"
+                                              : section + "." + type + "." + alias) +
+                          " is not configured",
+                      path);
+    return true;
+  }
+
+  const value* section_table(const std::string& dotted) const {
+    const value* v = &config_;
+    std::size_t start = 0;
+    for (;;) {
+      const auto dot = dotted.find('.', start);
+      v = child(v, std::string_view(dotted).substr(
+                       start, dot == std::string::npos ? std::string::npos : dot - start));
+      if (dot == std::string::npos) return v;
+      start = dot + 1;
+    }
+  }
+
+  bool runtime_summarizers() {
+    for (const member* p : sorted_members(top("runtime_profiles"))) {
+      const std::string v =
+          detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
+      if (detail::trim_copy(v).empty()) continue;
+      if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
+                    detail::trim_copy(v), "providers.models", false))
+        return false;
+    }
+    return true;
+  }
+
+  bool agents() {
+    const value* agents = top("agents");
+    for (const member* a : sorted_members(agents)) {
+      const std::string base = "agents." + a->key + ".";
+      const value& agent = a->val;
+      const std::string model =
+          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
+      if (model.empty())
+        return st_.fail("required_field_empty",
+                        base +
+                            "model_provider must reference a configured model model_provider "
+                            "(e.g. \"anthropic.default\")",
+                        base + "model_provider");
+      if (!two_tier(base + "model_provider", model, "providers.models", true)) return false;
+      if (const value* channels = child(&agent, "channels"))
+        for (std::size_t i = 0; i < channels->items.size(); ++i)
+          if (!two_tier(base + "channels[" + std::to_string(i) + "]", channels->items[i].text,
+                        "channels", false))
+            return false;
+      const std::pair<const char*, const char*> refs[] = {
+          {"tts_provider", "providers.tts"},
+          {"transcription_provider", "providers.transcription"},
+          {"classifier_provider", "providers.models"},
+          {"summary_provider", "providers.models"}};
+      for (const auto& [key, section] : refs) {
+        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
+      }
+      const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
+      for (const char* key : bundles)
+        if (const value* list = child(&agent, key))
+          for (std::size_t i = 0; i < list->items.size(); ++i) {
+            const std::string v = detail::trim_copy(list->items[i].text);
+            if (v.empty()) continue;
+            if (child(top(key), v) == nullptr)
+              return st_.fail("dangling_reference",
+                              base + key + "[" + std::to_string(i) + "] = \"" + v + "\" but " +
+                                  key + "." + v + " is not configured",
+                              base + key + "[" + std::to_string(i) + "]");
+          }
+      const std::pair<const char*, const char*> profiles[] = {
+          {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
+      for (const auto& [key, section] : profiles) {
+        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        if (!v.empty() && child(top(section), v) == nullptr)
+          return st_.fail(
+              "dangling_reference",
+              base + key + " = \"" + v + "\" but " + section + "." + v + " is not configured",
+              base + key);
+      }
+      const value* enabled = child(&agent, "enabled");
+      const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
+      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
+        return st_.fail("required_field_empty",
+                        base +
+                            "risk_profile must reference a configured [risk_profiles.<alias>] "
+                            "entry",
+                        base + "risk_profile");
+      if (!delegates(a->key, agent, agents)) return false;
+    }
+    return true;
+  }
+
+  bool delegates(const std::string& alias, const value& agent, const value* agents) {
+    const std::string base = "agents." + alias + ".";
+    if (const value* list = child(&agent, "delegates"); list != nullptr && list->is_array()) {
+      std::vector<std::string> seen;
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const value& d = list->items[i];
+        const std::string target =
+            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
+        const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
+        if (target.empty())
+          return st_.fail("required_field_empty",
+                          at + " is empty; remove it or name a configured agent", at);
+        if (target == alias)
+          return st_.fail("invalid_format",
+                          at + " names this agent itself; an agent cannot delegate to itself", at);
+        if (child(agents, target) == nullptr)
+          return st_.fail("dangling_reference",
+                          at + " = \"" + target + "\" but agents." + target + " is not configured",
+                          at);
+        if (std::find(seen.begin(), seen.end(), target) != seen.end())
+          return st_.fail("invalid_format", at + " duplicates an earlier delegate target", at);
+        seen.push_back(target);
+      }
+    }
+    const value* workspace = child(&agent, "workspace");
+    if (const value* access = child(workspace, "access"); access != nullptr && access->is_table())
+      for (const member& m : access->members) {
+        const std::string at = base + "workspace.access." + m.key;
+        if (m.key == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
+        if (child(agents, m.key) == nullptr)
+          return st_.fail("dangling_reference", at + " but agents." + m.key + " is not configured",
+                          at);
+      }
+    if (const value* list = child(workspace, "read_memory_from");
+        list != nullptr && list->is_array())
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        const std::string& target = list->items[i].text;
+        const std::string at = base + "workspace.read_memory_from[" + std::to_string(i) + "]";
+        if (target == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
+        const value* other = child(agents, target);
+        if (other == nullptr)
+          return st_.fail("dangling_reference",
+                          at + " = \"" + target + "\" but agents." + target + " is not configured",
+                          at);
+        const auto backend = [](const value* a) {
+          const std::string b = detail::string_of(child(child(a, "memory"), "backend"));
+          return b.empty() ? std::string("sqlite") : b;
+        };
+        if (backend(other) != backend(&agent))
+          return st_.fail("invalid_format",
+                          at + " points at agents." + target + " which uses memory backend " +
+                              backend(other) + ", but agents." + alias + " uses " +
+                              backend(&agent) +
+                              "; the allowlist must point at same-backend siblings only",
+                          at);
+      }
+    return true;
+  }
+
+  const value& config_;
+  validator_state st_;
+};
+
+}  // namespace detail
+
+/// Validates a whole config as ZeroClaw would load it on a clean install; returns the
+/// first error, or nullopt.
+template <typename Schema>
+std::optional<validation_error> validate_config(const value& config) {
+  require_schema<Schema>();
+  if constexpr (is_schema_v<Schema>) {
+    return detail::validator<Schema>(config).run();
+  } else {
+    return std::nullopt;  // not reached: require_schema has named what is missing
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/validate.hpp -----
+
+namespace clawport::zeroclaw {
+
+/// The comment block config.toml starts with (docs/format.md).
+inline constexpr std::string_view config_header =
+    "# ZeroClaw agent bundle — config closure.\n"
+    "#\n"
+    "# This is a FRAGMENT, not a complete config.toml. `zeroclaw agents import`\n"
+    "# merges it into the target install; it never replaces the target's config.\n"
+    "# Empty-string values are credentials that were scrubbed on export and must be\n"
+    "# supplied on the target — see `required_secrets` in zeroclaw-agent.toml.\n"
+    "#\n"
+    "# Scrubbing blanks the fields the schema marks secret. It is not credential\n"
+    "# detection: any other value here travels as written, so a token in an MCP\n"
+    "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
+
+/// The comment block zeroclaw-agent.toml starts with (docs/format.md).
+inline constexpr std::string_view manifest_header =
+    "# ZeroClaw agent bundle manifest.\n"
+    "#\n"
+    "# `required_secrets` lists config paths whose credentials were scrubbed on\n"
+    "# export. `risk_flags` lists capabilities the importing operator is being asked\n"
+    "# to grant. `dropped` lists configuration that could not travel.\n"
+    "#\n"
+    "# Scrubbing blanks the fields the schema marks secret in config.toml, and\n"
+    "# nothing more. Other config strings travel as written, and `risk_flags` below\n"
+    "# repeats stdio server command lines verbatim. The files under workspace/ and\n"
+    "# skills/ are copied as-is. None of it is scanned for secrets.\n";
+
+namespace detail {
+
+[[noreturn]] inline void closure_invalid(const std::string& alias, const std::string& error_text,
+                                         const std::string& subject) {
+  throw error(errc::config_invalid,
+              "the closure for agent '" + alias +
+                  "' does not validate on a clean install: " + error_text +
+                  "\nA bundle has to stand on its own, so this one is not written. Fix the "
+                  "reported field in this install's config and export again.",
+              subject);
+}
+
+}  // namespace detail
+
+template <typename Schema>
+std::string render_config_toml(const export_plan& plan) {
+  require_schema<Schema>();
+  const std::string text =
+      std::string(config_header) + toml_writer::write(plan.closure, /*pretty=*/false);
+  value reparsed;
+  try {
+    reparsed = parse_toml(text, "config.toml");
+  } catch (const error& e) {
+    detail::closure_invalid(plan.root_alias, e.what(), "config.toml");
+  }
+  if (reparsed != plan.closure)
+    detail::closure_invalid(plan.root_alias,
+                            "the rendered config.toml does not parse back to the closure that "
+                            "was planned (a clawport rendering bug)",
+                            "config.toml");
+  if (const auto problem = validate_config<Schema>(reparsed))
+    detail::closure_invalid(plan.root_alias, problem->display(), problem->path);
+  return text;
+}
+
+/// The manifest as a document, keys in docs/format.md order.
+inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
+  value m = value::make_table();
+  m.set("format_version", value::make_integer(bundle_format_version));
+  m.set("root_agent", value::make_string(plan.root_alias));
+  value secrets = value::make_array();
+  for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
+  m.set("required_secrets", std::move(secrets));
+  value skills = value::make_array();
+  for (const std::string& s : manifest_skill_bundles(plan))
+    skills.items.push_back(value::make_string(s));
+  m.set("skill_bundles", std::move(skills));
+  value provenance = value::make_table();
+  provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
+  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
+  m.set("provenance", std::move(provenance));
+  value dropped = value::make_array();
+  for (const dropped_item& d : plan.dropped) {
+    value entry = value::make_table();
+    entry.set("path", value::make_string(d.path));
+    entry.set("reason", value::make_string(std::string(to_string(d.reason))));
+    entry.set("detail", value::make_string(d.detail));
+    dropped.items.push_back(std::move(entry));
+  }
+  m.set("dropped", std::move(dropped));
+  value flags = value::make_array();
+  for (const risk_flag& f : plan.risk_flags) {
+    value entry = value::make_table();
+    entry.set("kind", value::make_string(std::string(to_string(f.kind))));
+    entry.set("path", value::make_string(f.path));
+    entry.set("detail", value::make_string(f.detail));
+    flags.items.push_back(std::move(entry));
+  }
+  m.set("risk_flags", std::move(flags));
+  return m;
+}
+
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
+  const value manifest = manifest_document(plan, exported_at);
+  const std::string text =
+      std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
+  if (parse_toml(text, std::string(manifest_file)) != manifest)
+    throw error(errc::bundle_invalid,
+                "the rendered manifest does not parse back to the manifest that was meant (a "
+                "clawport rendering bug)",
+                std::string(manifest_file));
+  return text;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/render.hpp -----
+// ----- end clawport/zeroclaw/api.hpp -----
+
+namespace clawport::zeroclaw {
+
+namespace detail {
+
+inline std::string trim(std::string_view s) { return trim_copy(s); }
+
+inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
+  const value* v = root;
+  for (const std::string_view k : keys) {
+    if (v == nullptr || !v->is_table()) return nullptr;
+    v = v->find(k);
+  }
+  return (v != nullptr && v->is_table()) ? v : nullptr;
+}
+
+inline std::string string_at(const value* table, std::string_view key) {
+  if (table == nullptr) return {};
+  const value* v = table->find(key);
+  return (v != nullptr && v->is_string()) ? v->text : std::string();
+}
+
+inline std::optional<bool> bool_at(const value* table, std::string_view key) {
+  if (table == nullptr) return std::nullopt;
+  const value* v = table->find(key);
+  if (v == nullptr || !v->is_boolean()) return std::nullopt;
+  return v->boolean;
+}
+
+/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
+inline std::string debug_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u{";
+      if (u >= 16) out += hex[u >> 4];
+      out += hex[u & 15];
+      out += '}';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+/// A resolved model-provider reference.
+struct provider_ref {
+  std::string family;
+  std::string alias;
+  const value* entry = nullptr;
+};
+
+/// `providers::find_by_name` on the source: `family.alias` (family known to the schema),
+/// or a bare alias present in exactly one known family.
+template <typename Schema>
+std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
+  const std::string ref = trim(reference);
+  if (ref.empty()) return std::nullopt;
+  const value* models = table_at(&root, {"providers", "models"});
+  if (models == nullptr) return std::nullopt;
+  const auto dot = ref.find('.');
+  if (dot != std::string::npos) {
+    const std::string family = ref.substr(0, dot);
+    const std::string alias = ref.substr(dot + 1);
+    if (Schema::model_provider(family) == nullptr) return std::nullopt;
+    const value* entry = table_at(models, {family, alias});
+    if (entry == nullptr) return std::nullopt;
+    return provider_ref{family, alias, entry};
+  }
+  std::optional<provider_ref> found;
+  for (const std::string_view family : Schema::model_families()) {
+    const value* entry = table_at(models, {family, ref});
+    if (entry == nullptr) continue;
+    if (found) return std::nullopt;  // ambiguous
+    found = provider_ref{std::string(family), ref, entry};
+  }
+  return found;
+}
+
+template <typename Schema, typename Names>
+class planner {
+ public:
+  planner(const value& source, std::string alias, const plan_options& options)
+      : root_(source), alias_(std::move(alias)), options_(options) {}
+
+  export_plan run() {
+    const value* agents = table_at(&root_, {"agents"});
+    const value* agent_raw = agents ? agents->find(alias_) : nullptr;
+    if (agent_raw == nullptr || !agent_raw->is_table())
+      throw error(errc::unknown_agent,
+                  "agent '" + alias_ +
+                      "' is not configured; run `zeroclaw agents list` to see the configured "
+                      "aliases",
+                  "agents." + alias_);
+    agent_ = agent_raw;
+    plan_.root_alias = alias_;
+    plan_.producer_version = options_.producer_version;
+    plan_.closure.set("schema_version", value::make_integer(Schema::version));
+
+    carry_agent();
+    carry_risk_profile();
+    carry_runtime_profile();
+    carry_skill_bundles();
+    carry_simple_bundles("knowledge_bundles", Schema::knowledge_bundle());
+    carry_simple_bundles("mcp_bundles", Schema::mcp_bundle());
+    carry_mcp_servers();
+    carry_model_providers();
+    carry_tts_and_transcription();
+    scrub();
+    plan_.dropped.push_back(
+        {"workspace/memory", drop_reason::not_yet_portable,
+         "the memory store is a live SQLite database in WAL mode, which cannot be copied as "
+         "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
+    plan_.dropped.push_back(
+        {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
+         "the memory snapshot is an export of the agent's core memories, which an agent "
+         "re-hydrates its store from; it stays with the store it came from"});
+    collect_risk_flags();
+    plan_workspace();
+    return std::move(plan_);
+  }
+
+ private:
+  // ---- helpers ----
+  shape_sink sink() { return shape_sink{&plan_.dropped, &plan_.host_local, true}; }
+
+  value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
+
+  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
+  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
+    shape_sink s = sink();
+    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
+    return shaped;
+  }
+
+  void record(std::string path, drop_reason reason, std::string detail) {
+    plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
+  }
+
+  /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
+  /// (recursively), ordered by docs/format.md row. Rules hold key paths, not pointers: erasing a
+  /// member moves its siblings.
+  struct pending_rule {
+    int row;
+    const field* f;
+    std::vector<std::string> parent_keys;
+    std::string path;
+  };
+  static void gather_rules(const value& table, list_view<field> fields,
+                           const std::vector<std::string>& keys, const std::string& path,
+                           std::vector<pending_rule>& out) {
+    for (const field& f : fields) {
+      if (f.rule != field_rule::carry && f.rule != field_rule::skill_directory)
+        out.push_back({f.row, &f, keys, path + "." + std::string(f.key)});
+      if (f.type == field_type::table && f.rule == field_rule::carry)
+        if (const value* child = table.find(f.key))
+          if (child->is_table()) {
+            std::vector<std::string> child_keys = keys;
+            child_keys.emplace_back(f.key);
+            gather_rules(*child, f.children, child_keys, path + "." + std::string(f.key), out);
+          }
+    }
+  }
+  void apply_rules(value& entry, list_view<field> fields, const std::string& path) {
+    std::vector<pending_rule> rules;
+    gather_rules(entry, fields, {}, path, rules);
+    std::stable_sort(rules.begin(), rules.end(),
+                     [](const pending_rule& a, const pending_rule& b) { return a.row < b.row; });
+    for (const pending_rule& r : rules) {
+      value* parent = &entry;
+      for (const std::string& k : r.parent_keys) parent = parent ? parent->find(k) : nullptr;
+      if (parent == nullptr) continue;
+      value* v = parent->find(r.f->key);
+      switch (r.f->rule) {
+        case field_rule::drop:
+          if (v != nullptr) {
+            const bool report = occupied(*r.f, *v);
+            parent->erase(r.f->key);
+            if (report) record(r.path, r.f->reason, std::string(r.f->detail));
+          }
+          break;
+        case field_rule::force_false: {
+          const bool source_true = v ? (v->is_boolean() && v->boolean) : r.f->def.boolean;
+          parent->set(std::string(r.f->key), value::make_boolean(false));
+          if (source_true) record(r.path, r.f->reason, std::string(r.f->detail));
+          break;
+        }
+        case field_rule::identity_path:
+          if (v != nullptr && v->is_string()) {
+            const auto result =
+                names::portable_identity_path<Names>(v->text, workspace_entry_included);
+            if (result.path) {
+              v->text = *result.path;
+              plan_.identity_document = *result.path;
+            } else {
+              parent->erase(r.f->key);
+              record(r.path, drop_reason::host_specific, result.refusal);
+            }
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  // ---- docs/format.md ----
+  void carry_agent() {
+    const std::string path = "agents." + alias_;
+    const entry_schema entry = Schema::agent();
+    std::vector<dropped_item> unknown;
+    shape_sink s{&unknown, &plan_.host_local, true};
+    value shaped = shape_table(*agent_, entry.fields, entry.extra, path, s);
+    apply_rules(shaped, entry.fields, path);
+    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    section("agents").set(alias_, std::move(shaped));
+  }
+
+  /// Carries `<section>.<alias>` when the source has it as a table; returns the carried
+  /// (shaped, ruled, pruned) entry or nullptr.
+  value* carry_entry(std::string_view section_name, const std::string& alias,
+                     const entry_schema& entry) {
+    const value* raw = table_at(&root_, {section_name, alias});
+    if (raw == nullptr) return nullptr;
+    const std::string path = std::string(section_name) + "." + alias;
+    std::vector<dropped_item> unknown;
+    shape_sink s{&unknown, &plan_.host_local, true};
+    value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
+    apply_rules(shaped, entry.fields, path);
+    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    return &section(section_name).set(alias, std::move(shaped));
+  }
+
+  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
+  std::vector<std::string> agent_list(std::string_view key) const {
+    return dedup(string_items(agent_->find(key)));
+  }
+
+  // ---- step 4 ----
+  void carry_risk_profile() {
+    const std::string r = agent_string("risk_profile");
+    if (!r.empty()) carry_entry("risk_profiles", r, Schema::risk_profile());
+  }
+
+  // ---- step 5 ----
+  void carry_runtime_profile() {
+    const std::string t = agent_string("runtime_profile");
+    if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
+  }
+
+  // ---- step 6, docs/library.md, Exporting ----
+  void carry_skill_bundles() {
+    for (const std::string& alias : agent_list("skill_bundles")) {
+      const value* raw = table_at(&root_, {"skill_bundles", alias});
+      value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
+      if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
+      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
+      const std::string directory(skill_directory_value(string_at(raw, "directory")));
+      const std::string entry_path = "skill_bundles." + alias;
+      const field* dir_field =
+          find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
+      if (!directory.empty() && directory.front() == '/') {
+        carried->erase("directory");
+        record(entry_path + ".directory", drop_reason::host_specific,
+               dir_field ? std::string(dir_field->detail) : std::string());
+      }
+      if (const auto reason = Names::unportable_reason(alias)) {
+        record(entry_path, drop_reason::host_specific,
+               "the skill-bundle alias " + std::string(*reason) +
+                   ", so it is not a directory name every target can create for the bundle's "
+                   "content; rename the bundle to a plain name");
+        continue;
+      }
+      const std::string install = paths::normalize(options_.install_root);
+      const std::string source =
+          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
+      const std::string normalized = paths::normalize(source);
+      const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
+      const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
+      if (escapes) {
+        carried->erase("directory");
+        record("skills/" + alias, drop_reason::host_specific,
+               "the bundle's directory is not a plain path inside the install's shared tree, so "
+               "its content is not the install's to export and is not carried; its config "
+               "travels without the directory, and the skills must be installed at the "
+               "target's default location for this alias");
+        continue;
+      }
+      const auto relative = paths::strip_prefix(normalized, install);
+      if (!relative) continue;
+      skill_source planned;
+      planned.alias = alias;
+      planned.relative = *relative;
+      planned.filter.include = string_items(raw->find("include"));
+      planned.filter.exclude = string_items(raw->find("exclude"));
+      plan_.skill_sources.push_back(std::move(planned));
+    }
+  }
+
+  // ---- steps 7 and 8 ----
+  void carry_simple_bundles(std::string_view section_name, const entry_schema& entry) {
+    for (const std::string& alias : agent_list(section_name))
+      carry_entry(section_name, alias, entry);
+  }
+
+  // ---- step 9, docs/format.md ----
+  const value* source_servers() const {
+    const value* mcp = table_at(&root_, {"mcp"});
+    if (mcp == nullptr) return nullptr;
+    const value* servers = mcp->find("servers");
+    if (servers == nullptr) servers = mcp->find("mcpServers");
+    return (servers != nullptr && servers->is_array()) ? servers : nullptr;
+  }
+  const value* first_server(std::string_view name) const {
+    if (const value* servers = source_servers())
+      for (const value& s : servers->items)
+        if (s.is_table() && string_at(&s, "name") == name) return &s;
+    return nullptr;
+  }
+
+  void carry_mcp_servers() {
+    const std::vector<std::string> bundles = agent_list("mcp_bundles");
+    std::set<std::string> excluded;
+    for (const std::string& b : bundles)
+      for (const std::string& name :
+           string_items(table_at(&root_, {"mcp_bundles", b})
+                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
+                            : nullptr))
+        excluded.insert(name);
+    std::vector<std::string> granted;
+    for (const std::string& b : bundles) {
+      const value* bundle = table_at(&root_, {"mcp_bundles", b});
+      if (bundle == nullptr) continue;
+      for (const std::string& name : string_items(bundle->find("servers")))
+        if (!excluded.count(name) && first_server(name) != nullptr &&
+            std::find(granted.begin(), granted.end(), name) == granted.end())
+          granted.push_back(name);
+    }
+    granted_ = granted;
+
+    // Close a gap upstream leaves (docs/format.md, "Beyond upstream"): a bundle's `servers` name
+    // that matches no server on the source (and is not excluded) would bind to a same-named server
+    // on the target. Remove it.
+    if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
+      for (member& m : carried_bundles->members) {
+        value* servers = m.val.find("servers");
+        if (servers == nullptr || !servers->is_array()) continue;
+        std::vector<value> kept;
+        for (std::size_t i = 0; i < servers->items.size(); ++i) {
+          const std::string& name = servers->items[i].text;
+          if (first_server(name) == nullptr && !excluded.count(name)) {
+            record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
+                   drop_reason::source_missing,
+                   "server " + debug_quoted(name) +
+                       " is not configured on the exporting install, so the name is removed "
+                       "rather than allowing it to grant a same-named target-local server");
+          } else {
+            kept.push_back(servers->items[i]);
+          }
+        }
+        if (kept.size() != servers->items.size()) {
+          if (kept.empty())
+            m.val.erase("servers");
+          else
+            servers->items = std::move(kept);
+        }
+      }
+
+    if (granted.empty()) return;
+    const entry_schema entry = Schema::mcp_server();
+    value array = value::make_array();
+    for (const std::string& name : granted) {
+      const value* raw = first_server(name);
+      const std::string path = "mcp.servers." + name;
+      std::vector<dropped_item> unknown;
+      shape_sink s{&unknown, &plan_.host_local, true};
+      value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
+      apply_rules(shaped, entry.fields, path);
+      plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
+      if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+      if (shaped.find("name") == nullptr) shaped.set("name", value::make_string(name));
+      array.items.push_back(std::move(shaped));
+    }
+    section("mcp").set("servers", std::move(array));
+  }
+
+  // ---- step 10, docs/format.md ----
+  static constexpr int max_fallback_depth = 3;
+
+  void carry_model_providers() {
+    std::vector<std::string> roots = {agent_string("model_provider"),
+                                      agent_string("classifier_provider"),
+                                      agent_string("summary_provider")};
+    const std::string t = agent_string("runtime_profile");
+    if (!t.empty())
+      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
+        roots.push_back(
+            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
+    for (const std::string& r : roots) {
+      std::vector<std::string> visited;
+      walk_provider(r, 0, visited);
+    }
+  }
+
+  void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
+    if (depth > max_fallback_depth) return;
+    const auto resolved = find_model_provider<Schema>(root_, reference);
+    if (!resolved) return;
+    const std::string key = resolved->family + "." + resolved->alias;
+    if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
+    if (!carried_models_.count(key)) {
+      carried_models_.insert(key);
+      const entry_schema* entry = Schema::model_provider(resolved->family);
+      const std::string path = "providers.models." + key;
+      shape_sink s = sink();
+      value shaped = shape_table(*resolved->entry, entry->fields, entry->extra, path, s);
+      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
+      if (value* fallback = shaped.find("fallback")) {
+        std::vector<value> kept;
+        for (std::size_t i = 0; i < fallback->items.size(); ++i) {
+          const std::string& edge = fallback->items[i].text;
+          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
+            kept.push_back(fallback->items[i]);
+          } else {
+            record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
+                   "fallback " + debug_quoted(edge) +
+                       " does not resolve on the exporting install, so the edge is removed "
+                       "rather than allowing a same-named target-local provider to change the "
+                       "imported agent's endpoint or credentials");
+          }
+        }
+        if (kept.size() != fallback->items.size()) {
+          if (kept.empty())
+            shaped.erase("fallback");
+          else
+            fallback->items = std::move(kept);
+        }
+      }
+      section("providers")
+          .child_table("models")
+          .child_table(resolved->family)
+          .set(resolved->alias, std::move(shaped));
+    }
+    visited.push_back(key);
+    for (const std::string& edge : string_items(resolved->entry->find("fallback")))
+      walk_provider(edge, depth + 1, visited);
+    visited.pop_back();
+  }
+
+  // ---- step 11, docs/format.md ----
+  void carry_tts_and_transcription() {
+    const std::pair<const char*, const char*> refs[] = {
+        {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
+    for (const auto& [kind, key] : refs) {
+      const std::string ref = agent_string(key);
+      const auto dot = ref.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == ref.size()) continue;
+      const std::string family = ref.substr(0, dot);
+      const std::string alias = ref.substr(dot + 1);
+      const entry_schema* entry = std::string_view(kind) == "tts"
+                                      ? Schema::tts_provider(family)
+                                      : Schema::transcription_provider(family);
+      if (entry == nullptr) continue;
+      const value* raw = table_at(&root_, {"providers", kind, family, alias});
+      if (raw == nullptr) continue;
+      const std::string path = std::string("providers.") + kind + "." + ref;
+      shape_sink s = sink();
+      value shaped = shape_table(*raw, entry->fields, entry->extra, path, s);
+      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
+      section("providers").child_table(kind).child_table(family).set(alias, std::move(shaped));
+    }
+  }
+
+  // ---- step 12, docs/format.md ----
+  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
+  // (value::masked). Upstream compares every string with the mask text instead, which
+  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
+  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
+    if (v.is_string()) {
+      if (v.masked) {
+        found.push_back(path);
+        v.text.clear();
+        v.masked = false;
+      }
+    } else if (v.is_table()) {
+      for (member& m : v.members)
+        scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
+    } else if (v.is_array()) {
+      for (std::size_t i = 0; i < v.items.size(); ++i)
+        scrub_walk(v.items[i], path + "." + element_segment(v.items[i], i), found);
+    }
+  }
+
+  void scrub() {
+    std::vector<std::string> found;
+    scrub_walk(plan_.closure, "", found);
+    if (const auto hit = find_ciphertext(plan_.closure))
+      throw error(errc::ciphertext,
+                  "refusing to write the bundle: encrypted config ciphertext survived scrubbing "
+                  "at `" +
+                      *hit +
+                      "`. This is a bug in the export scrubber — please report it rather than "
+                      "working around it.",
+                  *hit);
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    plan_.required_secrets = std::move(found);
+  }
+
+  // ---- step 14, docs/format.md ----
+  void flag(risk_kind kind, std::string path, std::string detail) {
+    plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
+  }
+
+  void collect_risk_flags() {
+    for (const skill_source& s : plan_.skill_sources)
+      flag(risk_kind::carried_skills, "skill_bundles." + s.alias,
+           "the bundle carries this skill bundle's content from the exporting install; skills "
+           "are instructions the agent reads and act as code it may run");
+    const std::string r = agent_string("risk_profile");
+    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
+    if (profile != nullptr) {
+      const std::string base = "risk_profiles." + r + ".";
+      const std::string level = string_at(profile, "level");
+      const bool full = level == "full";
+      const bool authored_workspace_only = bool_at(profile, "workspace_only").value_or(true);
+      if (full)
+        flag(risk_kind::full_autonomy, base + "level",
+             "the agent acts autonomously within policy bounds — no per-operation approval "
+             "prompt");
+      if (full || !authored_workspace_only) {
+        if (authored_workspace_only)
+          flag(risk_kind::filesystem_escape, base + "level",
+               "full autonomy turns workspace confinement off, so filesystem access is not "
+               "confined to the workspace even though `workspace_only` is set");
+        else
+          flag(risk_kind::filesystem_escape, base + "workspace_only",
+               "filesystem access is not confined to the workspace");
+      }
+      if (bool_at(profile, "sandbox_enabled") == std::optional<bool>(false))
+        flag(risk_kind::sandbox_disabled, base + "sandbox_enabled",
+             "shell execution runs unsandboxed on the host");
+      if (!bool_at(profile, "block_high_risk_commands").value_or(true))
+        flag(risk_kind::approval_bypass, base + "block_high_risk_commands",
+             "high-risk shell commands are not blocked");
+      if (!bool_at(profile, "require_approval_for_medium_risk").value_or(true))
+        flag(risk_kind::approval_bypass, base + "require_approval_for_medium_risk",
+             "medium-risk operations run without an approval prompt");
+      const auto passthrough = string_items(profile->find("shell_env_passthrough"));
+      if (!passthrough.empty())
+        flag(risk_kind::env_passthrough, base + "shell_env_passthrough",
+             "host environment variables are forwarded into shell subprocesses: " +
+                 join(passthrough, ", "));
+      const value* roots = profile->find("allowed_roots");
+      if (roots == nullptr) roots = profile->find("allowed_path");
+      if (roots == nullptr) roots = profile->find("allowed_paths");
+      const auto root_list = string_items(roots);
+      if (!root_list.empty())
+        flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
+             "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
+      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
+        flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
+             "the agent may initiate delegation to other agents on the target install");
+    }
+    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
+      flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
+           "the agent can read and write anywhere the host filesystem permits");
+    for (const std::string& name : granted_) {
+      const value* server = first_server(name);
+      const std::string transport = string_at(server, "transport");
+      if (transport.empty() || transport == "stdio") {
+        std::string line = string_at(server, "command");
+        const auto args = string_items(server->find("args"));
+        if (!args.empty()) line += " " + join(args, " ");
+        flag(risk_kind::process_spawn, "mcp.servers." + name + ".command",
+             "starts a local process on the target host: " + line);
+      }
+      const auto pinned = string_items(server->find("pinned_resources"));
+      if (!pinned.empty())
+        flag(risk_kind::untrusted_startup_context, "mcp.servers." + name + ".pinned_resources",
+             "server-controlled text is read into the system prompt at startup: " +
+                 join(pinned, ", "));
+    }
+  }
+
+  // ---- docs/format.md workspace_source ----
+  void plan_workspace() {
+    const value* workspace = table_at(agent_, {"workspace"});
+    const value* path = workspace ? workspace->find("path") : nullptr;
+    if (path != nullptr && path->is_string()) {
+      plan_.workspace = {true, path->text};
+    } else {
+      plan_.workspace = {false, default_workspace(alias_)};
+    }
+  }
+
+  const value& root_;
+  std::string alias_;
+  plan_options options_;
+  const value* agent_ = nullptr;
+  export_plan plan_;
+  std::vector<std::string> granted_;
+  std::set<std::string> carried_models_;
+};
+
+}  // namespace detail
+
+template <typename Schema, typename Names>
+export_plan plan_export(std::string_view config_text, std::string_view alias,
+                        const plan_options& options) {
+  require_schema<Schema>();
+  names::require_names_policy<Names>();
+  if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
+    const value root = parse_toml(config_text, "config.toml");
+    return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  } else {
+    return {};  // not reached: the checks above have named what is missing
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/closure.hpp -----
 // ----- begin clawport/exporter/result.hpp -----
 // What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
 // the copy counts, and how it was published. The report and the JSON are rendered from it.
@@ -7240,8 +9460,10 @@ struct schema_v3 {
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+/// Counts of one copy (docs/library.md, Exporting): one for the workspace, one shared by all
+/// skills.
 struct copy_counts {
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
@@ -7265,6 +9487,7 @@ struct export_result {
   bool dry_run = false;           ///< nothing was written
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/result.hpp -----
 
@@ -7279,6 +9502,7 @@ struct export_result {
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What to export and how.
 struct export_options {
@@ -7310,9 +9534,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
 }
 
 inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
+  return paths::join(base.empty() ? "/" : base, rel);
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
@@ -7509,7 +9731,8 @@ class basic_exporter {
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
+    // first).
     const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
     res.destination = ed::resolve_path(fs_, out_abs, o.out);
     // A configured workspace is used as written (relative paths are taken from the install
@@ -7846,6 +10069,7 @@ class basic_exporter {
 /// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
 using exporter = basic_exporter<>;
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/exporter.hpp -----
 // ----- begin clawport/exporter/recover.hpp -----
@@ -7865,6 +10089,7 @@ using exporter = basic_exporter<>;
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What `recover` did, one sentence per action, in the order it acted.
 struct recover_report {
@@ -7987,11 +10212,12 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
   return recover(fs, parent, place->second, display);
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/recover.hpp -----
 // ----- begin clawport/exporter/report.hpp -----
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 
 
 #include <nlohmann/json.hpp>
@@ -7999,6 +10225,7 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// The human report of a successful export, every line ending in '\n'.
 inline std::string render_report(const export_result& r) {
@@ -8156,6 +10383,7 @@ inline nlohmann::json to_json(const export_result& r) {
   return j;
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/report.hpp -----
 // ----- end clawport/exporter.hpp -----
@@ -8164,172 +10392,11 @@ inline nlohmann::json to_json(const export_result& r) {
 // and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
 // <clawport/testing.hpp>.
 
-// ----- begin clawport/fs/sys_error.hpp -----
-// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
-// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
-// the real backend would for the same errno.
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-#include <system_error>
-
-
-namespace clawport::fs {
-
-namespace detail {
-
-struct op_text {
-  std::string_view verb;     // "cannot open directory"
-  std::string_view subject;  // used when the operation has no name argument
-  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
-};
-
-inline op_text text_of(std::string_view op) noexcept {
-  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
-  if (op == "open_dir_at") return {"cannot open directory", {}, true};
-  if (op == "create_file_at") return {"cannot create", {}, true};
-  if (op == "stat_at") return {"cannot inspect", {}, false};
-  if (op == "stat") return {"cannot inspect", "handle", false};
-  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
-  if (op == "make_dir_at") return {"cannot create directory", {}, false};
-  if (op == "copy_data") return {"cannot copy", "data", false};
-  if (op == "read") return {"cannot read", "file", false};
-  if (op == "write_all") return {"cannot write", "file", false};
-  if (op == "set_mode") return {"cannot set permissions on", "file", false};
-  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
-  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
-  if (op == "rename_at") return {"cannot rename", {}, false};
-  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
-  if (op == "sync_dir") return {"cannot sync", "directory", false};
-  if (op == "try_lock") return {"cannot lock", "directory", false};
-  return {op, {}, false};
-}
-
-}  // namespace detail
-
-/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
-/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
-/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
-/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
-/// `sys_errno()` is `err`, `subject()` the name.
-inline error sys_error(std::string_view op, std::string_view subject, int err) {
-  const detail::op_text t = detail::text_of(op);
-  std::string subj(subject.empty() ? t.subject : subject);
-  std::string head = std::string(t.verb) + " " + subj + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subj), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
-                   err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subj), err);
-    case ELOOP:
-      if (op == "open_root") {
-        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
-                     std::move(subj), err);
-      }
-      if (t.is_open) {
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subj), err);
-      }
-      break;
-    case ENOENT:
-      if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
-                     err);
-      }
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
-}
-
-}  // namespace clawport::fs
-// ----- end clawport/fs/sys_error.hpp -----
 // ----- end clawport/fs.hpp -----
 // ----- begin clawport/names.hpp -----
 // Portable names: the composable name grammar (names::portable, a Names policy) and the
 // identity-path normalization built on it.
 
-// ----- begin clawport/names/identity_path.hpp -----
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
-// when it names a file inside the carried workspace by a path every target resolves the
-// same way, and rewrites it with '/' separators.
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::names {
-
-/// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
-struct identity_path_result {
-  std::optional<std::string> path;
-  std::string refusal;
-};
-
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
-template <typename Names = portable, typename Included>
-identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
-  require_names_policy<Names>();
-  const auto refuse = [](std::string text) { return identity_path_result{std::nullopt, text}; };
-  if (raw.empty()) return refuse("the AIEOS identity document path is empty");
-  if (raw.front() == '/')
-    return refuse(
-        "the AIEOS identity document is referenced by a source-host absolute path; point the "
-        "imported agent at a path inside its own workspace");
-  std::vector<std::string_view> kept;
-  for (std::size_t start = 0;;) {
-    const std::size_t slash = raw.find('/', start);
-    const std::string_view segment =
-        raw.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
-    if (segment == "..")
-      return refuse(
-          "the AIEOS identity document path contains a `..` segment; name the file by its "
-          "plain path from the workspace root");
-    if (segment != ".") {
-      if (const auto reason = Names::unportable_reason(segment))
-        return refuse("the AIEOS identity document path has a component that " +
-                      std::string(*reason) + " (`" + std::string(segment) +
-                      "`); a bundle is opened on hosts other than this one, so it can carry "
-                      "only names every supported target can materialize");
-      kept.push_back(segment);
-    }
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  // resolve_under("workspace", raw): with no `..` and no empty segment left, the lexical
-  // normalization is the list of kept names, which cannot leave the workspace.
-  std::string relative;
-  for (const std::string_view part : kept) {
-    if (!relative.empty()) relative += '/';
-    relative += part;
-  }
-  if (relative.empty()) return refuse("the AIEOS identity document path is empty");
-  if (!included(std::string_view(relative)))
-    return refuse(
-        "the AIEOS identity document sits in the part of the workspace this bundle does not "
-        "carry, so the reference would dangle on the target");
-  return identity_path_result{relative, {}};
-}
-
-}  // namespace clawport::names
-// ----- end clawport/names/identity_path.hpp -----
 // ----- end clawport/names.hpp -----
 // ----- begin clawport/openclaw.hpp -----
 // OpenClaw Claw packages, the read side: the strict YAML subset, stableStringify, the
@@ -8338,15 +10405,17 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 // Depends on core/, digest/ and fs/ only.
 
 // ----- begin clawport/openclaw/diagnostics.hpp -----
-// OpenClaw's diagnostic record `{level, code, phase, path, message}` (openclaw-claws.md §7)
+// OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
 // and its two renderings: the JSON object and the human line `LEVEL code path: message`.
+
 
 // ----- begin clawport/openclaw/stable_json.hpp -----
 // OpenClaw's JSON text, byte for byte: `stableStringify` (the canonical serializer under
-// planIntegrity and every capability digest, openclaw-claws.md §5.5) and the
+// planIntegrity and every capability digest, docs/openclaw.md) and the
 // `JSON.stringify(value, null, 2)` its CLI prints. JavaScript's rules are reproduced:
 // Number#toString for numbers, UTF-16 code-unit order for keys, JSON.stringify escapes, and
 // the present-but-undefined member (modelled as nlohmann's `discarded` value).
+
 
 #include <nlohmann/json.hpp>
 
@@ -8748,16 +10817,19 @@ inline std::string index(const std::string& path, std::size_t i) {
 }  // namespace clawport::openclaw
 // ----- end clawport/openclaw/diagnostics.hpp -----
 // ----- begin clawport/openclaw/grammar.hpp -----
-// The identifier grammars of Claw manifests (openclaw-claws.md Appendix A), JavaScript's
-// String.prototype.trim, the safe relative path (§2.2) and the portable collision key (§2.3).
+// The identifier grammars of Claw manifests (docs/openclaw.md), JavaScript's
+// String.prototype.trim, the safe relative path and the portable collision key.
+
 
 // ----- begin clawport/openclaw/unicode.hpp -----
 // Unicode NFC and JavaScript's toLowerCase on UTF-8 strings, for OpenClaw's portable
-// collision key (openclaw-claws.md §2.3). Tables: openclaw/unicode_data.hpp (generated).
+// collision key (docs/openclaw.md). Tables: openclaw/unicode_data.hpp (generated).
+
 
 // ----- begin clawport/openclaw/unicode_data.hpp -----
 // GENERATED by tools/gen_openclaw_unicode.py from Python's unicodedata (Unicode
 // 14.0.0); do not edit. Tables for openclaw/unicode.hpp: NFC and lowercase.
+
 
 #include <cstdint>
 
@@ -10366,7 +12438,7 @@ inline bool is_env_reference(std::string_view s, std::string* name = nullptr) {
   return true;
 }
 
-/// OpenClaw's `isSafeClawRelativePath` (§2.2).
+/// OpenClaw's `isSafeClawRelativePath`.
 inline bool is_safe_relative_path(std::string_view raw) {
   std::string p(raw);
   for (char& c : p)
@@ -10427,7 +12499,7 @@ inline bool keys_conflict(std::string_view a, std::string_view b) {
 // ----- end clawport/openclaw/grammar.hpp -----
 // ----- begin clawport/openclaw/json5.hpp -----
 // A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
-// directory's config, read for destination resolution, openclaw-claws.md §5.3). JSON5
+// directory's config, read for destination resolution, docs/openclaw.md). JSON5
 // adds to JSON: comments, trailing commas, identifier and single-quoted keys,
 // single-quoted strings, escaped line breaks, hex numbers, leading/trailing decimal points,
 // an explicit `+`, and Infinity/NaN (read, then refused: they have no JSON equivalent).
@@ -10435,7 +12507,7 @@ inline bool keys_conflict(std::string_view a, std::string_view b) {
 
 // ----- begin clawport/openclaw/yaml.hpp -----
 // The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
-// OpenClaw profile (openclaw-claws.md §1.5): one YAML 1.2 document under the Core schema,
+// OpenClaw profile (docs/openclaw.md): one YAML 1.2 document under the Core schema,
 // read into JSON data. Block and flow collections, plain/quoted/block scalars and comments
 // are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
 // non-finite numbers, directives and multiple documents are refused with the line and
@@ -11905,8 +13977,9 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace clawport::openclaw::json5
 // ----- end clawport/openclaw/json5.hpp -----
 // ----- begin clawport/openclaw/limits.hpp -----
-// The byte limits of a Claw package (openclaw-claws.md §2.1), checked before parsing and
+// The byte limits of a Claw package (docs/openclaw.md), checked before parsing and
 // again while reading.
+
 
 #include <cstddef>
 #include <cstdint>
@@ -11926,7 +13999,7 @@ struct limits {
 }  // namespace clawport::openclaw
 // ----- end clawport/openclaw/limits.hpp -----
 // ----- begin clawport/openclaw/package.hpp -----
-// Reading a Claw package as OpenClaw does (openclaw-claws.md §1.2–1.6, §1.9, §2, §3, §5.1–5.2):
+// Reading a Claw package as OpenClaw does (docs/openclaw.md):
 // package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
 // CLAW.md body that becomes SOUL.md, the OpenClaw profile (conventional path or the
 // deprecated metadata pointer), the package-root BOOTSTRAP.md, every workspace source, and
@@ -11935,14 +14008,16 @@ struct limits {
 // symlinks, symlinked parents, hard links and files that change while they are read.
 
 // ----- begin clawport/openclaw/schema.hpp -----
-// The strict Claw manifest schema v1 and its cross-field rules (openclaw-claws.md §1.7–1.8),
-// the OpenClaw profile schema (§3), MCP server declarations with the blocked environment
+// The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md),
+// the OpenClaw profile schema, MCP server declarations with the blocked environment
 // keys of Appendix B, and cron jobs. Pure functions on JSON data: every problem becomes a
 // diagnostic with OpenClaw's code, phase and path, and all of them are reported.
+
 
 // ----- begin clawport/openclaw/timezones.hpp -----
 // GENERATED by tools/gen_openclaw_unicode.py from this machine's IANA tz database
 // (zoneinfo.available_timezones()); do not edit. The zone names a Claw may name.
+
 
 namespace clawport::openclaw::timezone_data {
 
@@ -12107,6 +14182,7 @@ inline constexpr const char* names[] = {
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -12120,7 +14196,7 @@ inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "
                                                        "TOOLS.md", "HEARTBEAT.md"};
 
 /// Host facts the profile rules consult: the built-in tool profiles the running OpenClaw
-/// registers (§3; Appendix C.5).
+/// registers.
 struct host_catalog {
   std::vector<std::string> tool_profiles{"minimal", "coding", "messaging", "full"};
   /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
@@ -12633,7 +14709,7 @@ inline std::string remote_url_problem(const std::string& url) {
   return "MCP server URLs must use https: (http: only for localhost, 127.0.0.1 or [::1]).";
 }
 
-/// The pinned-package-manager rule for stdio MCP commands (§1.7).
+/// The pinned-package-manager rule for stdio MCP commands.
 inline bool package_manager_pinned(const std::string& command, const value& args) {
   std::string exe = command.substr(
       command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
@@ -12807,7 +14883,7 @@ inline void check_cron_job(checker& c, const value& j, const std::string& path) 
   }
 }
 
-/// An image data URL avatar (§1.8). Empty string when valid, else the problem.
+/// An image data URL avatar. Empty string when valid, else the problem.
 inline std::string data_url_problem(const std::string& s) {
   if (s.size() > 2796230) return "Avatar data URLs are limited to 2,796,230 characters.";
   const std::size_t comma = s.find(',');
@@ -12862,7 +14938,7 @@ struct manifest_result {
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-/// Strict manifest schema v1 (§1.7), then the cross-field rules (§1.8) when the structure
+/// Strict manifest schema v1, then the cross-field rules when the structure
 /// is sound. Code `invalid_manifest`, phase `schema`.
 inline manifest_result validate_manifest(const value& m) {
   manifest_result r;
@@ -13018,7 +15094,7 @@ inline manifest_result validate_manifest(const value& m) {
   out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
   out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
 
-  // Cross-field rules (§1.8).
+  // Cross-field rules.
   auto& ds = r.diagnostics;
   auto cross = [&](const std::string& path, const std::string& msg) {
     ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
@@ -13097,7 +15173,7 @@ struct profile_result {
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-/// The strict OpenClaw profile schema (§3). `root` is where diagnostics are rooted
+/// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`). Code `invalid_openclaw_profile`.
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {}) {
@@ -13371,7 +15447,7 @@ inline std::string sha256_digest(std::string_view bytes) {
 // Pure text steps
 // ---------------------------------------------------------------------------------------
 
-/// The CLAW.md envelope (§1.4) split into its parts.
+/// The CLAW.md envelope split into its parts.
 struct envelope {
   bool found = false;       ///< the frontmatter regex matched
   std::string frontmatter;  ///< the YAML between the delimiters
@@ -13440,7 +15516,7 @@ inline std::optional<value> yaml_to_json(std::string_view text, const std::strin
   return std::nullopt;
 }
 
-/// Identity from package.json (§1.2).
+/// Identity from package.json.
 struct package_metadata {
   std::string name;
   std::string version;
@@ -13483,7 +15559,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
   return m;
 }
 
-/// The `metadata["openclaw.config"]` pointer check (§1.9). Empty when valid.
+/// The `metadata["openclaw.config"]` pointer check. Empty when valid.
 inline bool valid_profile_pointer(const std::string& p) {
   if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
   std::string low = p;
@@ -13497,7 +15573,7 @@ inline bool valid_profile_pointer(const std::string& p) {
 // The read model
 // ---------------------------------------------------------------------------------------
 
-/// `ClawSourceIdentity` (§1.3).
+/// `ClawSourceIdentity`.
 struct source_identity {
   std::string kind;  ///< "package" or "development"
   std::string name;
@@ -13520,7 +15596,7 @@ struct workspace_source {
   std::optional<diagnostic> problem;  ///< why it cannot be read (the action is then blocked)
 };
 
-/// What reading a package gives (§5.1).
+/// What reading a package gives.
 struct claw_package {
   value manifest;                        ///< normalised (defaults filled), when the schema passed
   std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
@@ -13736,7 +15812,7 @@ inline std::string basename_of(const std::string& p) {
 
 inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
 
-/// §5.2 labelled record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
+/// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
 inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
                             std::string_view bytes) {
   const std::string head =
@@ -13748,7 +15824,7 @@ inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::
 
 }  // namespace detail
 
-/// Reads the package or development source at the absolute path `source_path` (§5.1).
+/// Reads the package or development source at the absolute path `source_path`.
 /// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
 /// only when the Fs itself fails in a way that is not about the package.
 template <class Fs>
@@ -13832,7 +15908,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   }
   pkg.source.manifest_path = detail::join_path(root, manifest_rel);
 
-  // The manifest (§1.3–1.6).
+  // The manifest.
   detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
   if (mf.status == detail::read_status::too_large) {
     return fail("read_failed_too_large", "$",
@@ -13872,7 +15948,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   const value& m = pkg.manifest;
   if (markdown && !js_trim(body).empty()) pkg.body = body;
 
-  // Body vs SOUL.md (§1.4 step 6).
+  // Body vs SOUL.md.
   if (pkg.body) {
     bool clash = false;
     for (auto it = m["workspace"]["bootstrapFiles"].begin();
@@ -13887,7 +15963,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     }
   }
 
-  // The profile (§1.9, §3).
+  // The profile.
   std::optional<std::string> pointer;
   if (m["metadata"].contains("openclaw.config"))
     pointer = m["metadata"]["openclaw.config"].get<std::string>();
@@ -13962,7 +16038,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     profile_bytes = std::move(pr.bytes);
   }
 
-  // The package-root BOOTSTRAP.md (§4.1 [later]).
+  // The package-root BOOTSTRAP.md.
   {
     detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
     if (bs.status == detail::read_status::too_large) {
@@ -13983,7 +16059,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     }
   }
 
-  // Workspace sources (§2.1, §2.4): the aggregate from stat sizes first, then each read.
+  // Workspace sources: the aggregate from stat sizes first, then each read.
   for (const char* name : bootstrap_file_names) {
     if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
     workspace_source s;
@@ -14058,7 +16134,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     contents.clear();
   }
 
-  // The development snapshot (§5.2).
+  // The development snapshot.
   digest::sha256 h;
   std::uint64_t total = 0;
   detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
@@ -14097,7 +16173,7 @@ inline value to_json(const source_identity& s) {
 }  // namespace clawport::openclaw
 // ----- end clawport/openclaw/package.hpp -----
 // ----- begin clawport/openclaw/plan.hpp -----
-// The add plan `openclaw.clawAddPlan.v1` (openclaw-claws.md §5.3–5.5): destination
+// The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
 // resolution against the state directory, the ordered actions, capability records,
 // blockers, readiness, and planIntegrity over OpenClaw's stableStringify. ClawHub lookups go
 // through a resolver policy; with none (offline) every package plans as an unresolved
@@ -14116,7 +16192,7 @@ namespace clawport::openclaw {
 // The resolver policy
 // ---------------------------------------------------------------------------------------
 
-/// What a ClawHub preflight says about one package (§4.2).
+/// What a ClawHub preflight says about one package.
 struct package_preflight {
   bool ok = false;
   std::optional<std::string> action;     ///< "install" | "reuse"
@@ -14135,7 +16211,7 @@ struct offline_resolver {
 };
 
 // ---------------------------------------------------------------------------------------
-// Destination resolution (§5.3)
+// Destination resolution
 // ---------------------------------------------------------------------------------------
 
 /// The caller's choices and environment.
@@ -14309,7 +16385,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
   return h;
 }
 
-/// Resolves the final agent id and the canonical workspace (§5.3).
+/// Resolves the final agent id and the canonical workspace.
 template <class Fs>
 destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
   destination d;
@@ -14424,7 +16500,7 @@ struct add_plan {
   bool blocked = false;
 };
 
-/// `planIntegrity` of an add plan (§5.5) from its bound parts.
+/// `planIntegrity` of an add plan from its bound parts.
 inline std::string add_plan_integrity(const value& plan) {
   value bound = value::object();
   bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
@@ -14440,7 +16516,7 @@ inline std::string add_plan_integrity(const value& plan) {
   return "sha256:" + digest::sha256_hex(stable_stringify(bound));
 }
 
-/// Builds the add plan of a package that read cleanly (§5.4). Pure: the package, the
+/// Builds the add plan of a package that read cleanly. Pure: the package, the
 /// destination and the host state were gathered at the edge.
 template <class Resolver = offline_resolver>
 add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
@@ -14712,7 +16788,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
 }  // namespace clawport::openclaw
 // ----- end clawport/openclaw/plan.hpp -----
 // ----- begin clawport/openclaw/render.hpp -----
-// What `claws inspect` and `claws add --dry-run` print (openclaw-claws.md §5.1, §5.4, §7):
+// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
 // the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
 // text, and the human form whose diagnostics read `LEVEL code path: message`.
 
@@ -15022,1097 +17098,6 @@ struct none {
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
 // scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
 
-// ----- begin clawport/zeroclaw/closure.hpp -----
-// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
-// Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
-// semantics that are not per-field data (grants, fallback walk, risk flags) live here.
-
-#include <algorithm>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-// ----- begin clawport/zeroclaw/parse.hpp -----
-// TOML text -> the ordered document model, through toml++. Parse errors become
-// clawport::error(errc::config_parse) naming the line and column.
-
-#include <sstream>
-#include <string>
-#include <string_view>
-
-#include <toml++/toml.h>
-
-
-namespace clawport::zeroclaw {
-
-namespace detail {
-
-inline value from_toml_node(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::table: {
-      value out = value::make_table();
-      for (auto&& [key, child] : *node.as_table())
-        out.members.push_back(member{std::string(key.str()), from_toml_node(child)});
-      return out;
-    }
-    case toml::node_type::array: {
-      value out = value::make_array();
-      for (const toml::node& child : *node.as_array()) out.items.push_back(from_toml_node(child));
-      return out;
-    }
-    case toml::node_type::string:
-      return value::make_string(std::string(node.as_string()->get()));
-    case toml::node_type::integer:
-      return value::make_integer(node.as_integer()->get());
-    case toml::node_type::floating_point:
-      return value::make_floating(node.as_floating_point()->get());
-    case toml::node_type::boolean:
-      return value::make_boolean(node.as_boolean()->get());
-    default: {
-      // date, time, date-time: kept as TOML text
-      std::ostringstream text;
-      if (const auto* d = node.as_date()) text << *d;
-      if (const auto* t = node.as_time()) text << *t;
-      if (const auto* dt = node.as_date_time()) text << *dt;
-      value out;
-      out.type = value::kind::datetime;
-      out.text = text.str();
-      return out;
-    }
-  }
-}
-
-}  // namespace detail
-
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
-inline value parse_toml(std::string_view text, std::string_view what) {
-  try {
-    const toml::table table = toml::parse(text, std::string_view(what));
-    return detail::from_toml_node(table);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                std::string(what) + ":" + std::to_string(where.line) + ":" +
-                    std::to_string(where.column) + ": " + std::string(e.description()),
-                std::string(what));
-  }
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/parse.hpp -----
-// ----- begin clawport/zeroclaw/shape.hpp -----
-// Interpreting schema descriptors on one table: type checks, canonical key order, secret
-// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::zeroclaw {
-
-/// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
-inline constexpr std::string_view masked_secret = "***MASKED***";
-
-/// Detail of a dropped unknown key (clawport's reason code `unknown_key`).
-inline constexpr std::string_view unknown_key_detail =
-    "this key is not part of the config schema clawport knows, so it cannot tell whether it "
-    "holds a credential; it is left behind rather than carried unscrubbed. Re-create it on "
-    "the target if it is needed";
-
-namespace detail {
-
-/// What shaping records besides the shaped table.
-struct shape_sink {
-  std::vector<dropped_item>* unknown = nullptr;  ///< unknown keys (nullptr: ignore them)
-  std::vector<host_local_note>* notes = nullptr;
-  bool mask = true;  ///< replace non-empty secret strings with masked_secret
-};
-
-inline std::string trim_copy(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\n\r\f\v");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\n\r\f\v");
-  return std::string(s.substr(first, last - first + 1));
-}
-
-inline std::string string_of(const value* v) {
-  return (v != nullptr && v->is_string()) ? v->text : std::string();
-}
-
-inline const char* type_name(field_type t) noexcept {
-  switch (t) {
-    case field_type::string:
-      return "a string";
-    case field_type::boolean:
-      return "a boolean";
-    case field_type::integer:
-      return "an integer";
-    case field_type::number:
-      return "a number";
-    case field_type::string_array:
-      return "an array of strings";
-    case field_type::string_map:
-      return "a table of strings";
-    case field_type::table:
-      return "a table";
-    case field_type::table_array:
-      return "an array of tables";
-    case field_type::any:
-      return "a value";
-  }
-  return "a value";
-}
-
-inline const char* kind_name(const value& v) noexcept {
-  switch (v.type) {
-    case value::kind::string:
-      return "a string";
-    case value::kind::integer:
-      return "an integer";
-    case value::kind::floating:
-      return "a float";
-    case value::kind::boolean:
-      return "a boolean";
-    case value::kind::datetime:
-      return "a date/time";
-    case value::kind::array:
-      return "an array";
-    case value::kind::table:
-      return "a table";
-  }
-  return "a value";
-}
-
-[[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
-                                    const value& found) {
-  throw error(errc::config_invalid,
-              "`" + path + "` must be " + expected + ", found " + kind_name(found), path);
-}
-
-inline const field* find_field(list_view<field> fields, list_view<field> extra,
-                               std::string_view key) noexcept {
-  for (const field& f : fields)
-    if (f.key == key) return &f;
-  for (const field& f : extra)
-    if (f.key == key) return &f;
-  return nullptr;
-}
-
-inline bool strings_equal(const value& v, name_list list) {
-  if (!v.is_array() || v.items.size() != list.size) return false;
-  for (std::size_t i = 0; i < list.size; ++i)
-    if (!v.items[i].is_string() || v.items[i].text != list.data[i]) return false;
-  return true;
-}
-
-/// True when `v` equals the serialized default `d` (never for `absent`).
-inline bool equals_default(const value& v, const default_value& d) {
-  switch (d.type) {
-    case default_value::kind::absent:
-    case default_value::kind::table:
-      return false;
-    case default_value::kind::string:
-      return v.is_string() && v.text == d.text;
-    case default_value::kind::boolean:
-      return v.is_boolean() && v.boolean == d.boolean;
-    case default_value::kind::integer:
-      return v.type == value::kind::integer && v.integer == d.integer;
-    case default_value::kind::number:
-      return (v.type == value::kind::floating && v.floating == d.number) ||
-             (v.type == value::kind::integer && static_cast<double>(v.integer) == d.number);
-    case default_value::kind::strings:
-      return strings_equal(v, d.strings);
-    case default_value::kind::empty_table:
-      return v.is_table() && v.members.empty();
-  }
-  return false;
-}
-
-inline std::string join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string out;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i) out += sep;
-    out += parts[i];
-  }
-  return out;
-}
-
-inline std::vector<std::string> string_items(const value* v) {
-  std::vector<std::string> out;
-  if (v && v->is_array())
-    for (const value& item : v->items)
-      if (item.is_string()) out.push_back(item.text);
-  return out;
-}
-
-inline void note_value(const field& f, const value& v, const std::string& path, shape_sink& sink) {
-  if (!f.note.present || sink.notes == nullptr) return;
-  std::string shown;
-  if (!f.note.when_equals.empty()) {
-    const bool hit = (v.is_boolean() && v.boolean && f.note.when_equals == "true") ||
-                     (v.is_string() && v.text == f.note.when_equals);
-    if (!hit) return;
-  } else if (v.is_string()) {
-    if (v.text.empty()) return;
-    shown = v.text;
-  } else if (v.is_array()) {
-    if (v.items.empty()) return;
-    shown = join(string_items(&v), ", ");
-  }
-  std::string detail(f.note.detail);
-  if (!shown.empty()) detail += ": " + shown;
-  sink.notes->push_back({f.note.kind, path, detail});
-}
-
-inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
-                         const std::string& path, shape_sink& sink);
-
-inline void check_choice(const field& f, const value& v, const std::string& path) {
-  if (f.choices.empty() || !v.is_string()) return;
-  for (const std::string_view c : f.choices)
-    if (v.text == c) return;
-  std::string allowed;
-  for (const std::string_view c : f.choices) {
-    if (!allowed.empty()) allowed += ", ";
-    allowed += "\"" + std::string(c) + "\"";
-  }
-  throw error(errc::config_invalid,
-              "`" + path + "` must be one of " + allowed + ", found \"" + v.text + "\"", path);
-}
-
-inline value mask_string(const value& v, const std::string& path, shape_sink& sink) {
-  if (!sink.mask || v.text.empty()) return v;
-  if (sink.notes && v.text.rfind("op://", 0) == 0)
-    sink.notes->push_back(
-        {note_kind::secret_reference, path,
-         "the scrubbed value was a 1Password (op://) reference on the source install; the "
-         "reference names the source's vault items, so supply the secret on the target "
-         "from its own store"});
-  value out = value::make_string(std::string(masked_secret));
-  out.masked = true;
-  return out;
-}
-
-/// Checks `v` against `f` and returns its canonical form (masked when secret).
-inline value shape_value(const field& f, const value& v, const std::string& path,
-                         shape_sink& sink) {
-  switch (f.type) {
-    case field_type::string:
-      if (!v.is_string()) wrong_type(path, type_name(f.type), v);
-      check_choice(f, v, path);
-      return f.secret ? mask_string(v, path, sink) : v;
-    case field_type::boolean:
-      if (!v.is_boolean()) wrong_type(path, type_name(f.type), v);
-      return v;
-    case field_type::integer:
-      if (v.type != value::kind::integer) wrong_type(path, type_name(f.type), v);
-      return v;
-    case field_type::number:
-      if (v.type != value::kind::integer && v.type != value::kind::floating)
-        wrong_type(path, type_name(f.type), v);
-      return v;
-    case field_type::string_array: {
-      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_array();
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string item_path = path + "[" + std::to_string(i) + "]";
-        if (!v.items[i].is_string()) wrong_type(item_path, "a string", v.items[i]);
-        out.items.push_back(f.secret ? mask_string(v.items[i], item_path, sink) : v.items[i]);
-      }
-      return out;
-    }
-    case field_type::string_map: {
-      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_table();
-      for (const member& m : v.members) {
-        const std::string item_path = path + "." + m.key;
-        if (!m.val.is_string()) wrong_type(item_path, "a string", m.val);
-        check_choice(f, m.val, item_path);
-        out.members.push_back({m.key, f.secret ? mask_string(m.val, item_path, sink) : m.val});
-      }
-      return out;
-    }
-    case field_type::table:
-      if (!v.is_table()) wrong_type(path, type_name(f.type), v);
-      return shape_table(v, f.children, {}, path, sink);
-    case field_type::table_array: {
-      if (!v.is_array()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_array();
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string item_path = path + "[" + std::to_string(i) + "]";
-        if (!v.items[i].is_table()) wrong_type(item_path, "a table", v.items[i]);
-        out.items.push_back(shape_table(v.items[i], f.children, {}, item_path, sink));
-      }
-      return out;
-    }
-    case field_type::any:
-      return v;
-  }
-  return v;
-}
-
-/// The member of `raw` that `f` reads: its key, or the first alias spelling present.
-inline const member* lookup(const value& raw, const field& f) noexcept {
-  for (const member& m : raw.members)
-    if (m.key == f.key) return &m;
-  for (const std::string_view alias : f.aliases)
-    for (const member& m : raw.members)
-      if (m.key == alias) return &m;
-  return nullptr;
-}
-
-inline bool consumed_by(list_view<field> fields, list_view<field> extra, std::string_view key) {
-  const auto matches = [&](const field& f) {
-    if (f.key == key) return true;
-    for (const std::string_view a : f.aliases)
-      if (a == key) return true;
-    return false;
-  };
-  for (const field& f : fields)
-    if (matches(f)) return true;
-  for (const field& f : extra)
-    if (matches(f)) return true;
-  return false;
-}
-
-/// Rebuilds `raw` in schema order: known keys type-checked and masked, unknown keys left
-/// out and reported. Fields with a drop rule are copied unchecked: they never travel.
-inline value shape_table(const value& raw, list_view<field> fields, list_view<field> extra,
-                         const std::string& path, shape_sink& sink) {
-  value out = value::make_table();
-  const auto take = [&](const field& f) {
-    const member* m = lookup(raw, f);
-    if (m == nullptr) return;
-    const std::string key_path = path + "." + std::string(f.key);
-    if (f.rule == field_rule::drop) {
-      out.members.push_back({std::string(f.key), m->val});
-      return;
-    }
-    value shaped = shape_value(f, m->val, key_path, sink);
-    note_value(f, shaped, key_path, sink);
-    out.members.push_back({std::string(f.key), std::move(shaped)});
-  };
-  for (const field& f : fields) take(f);
-  for (const field& f : extra) take(f);
-  if (sink.unknown)
-    for (const member& m : raw.members)
-      if (!consumed_by(fields, extra, m.key))
-        sink.unknown->push_back(
-            {path + "." + m.key, drop_reason::unknown_key, std::string(unknown_key_detail)});
-  return out;
-}
-
-/// §2.2 on one table: removes every key equal to its default; recurses into nested
-/// structs and removes those left empty. Keys without a default are kept whole.
-inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
-  for (std::size_t i = 0; i < table.members.size();) {
-    member& m = table.members[i];
-    const field* f = find_field(fields, extra, m.key);
-    bool erase = false;
-    if (f != nullptr && m.key != "schema_version") {
-      if (f->def.type == default_value::kind::table && m.val.is_table()) {
-        prune_table(m.val, f->children, {});
-        erase = m.val.members.empty();
-      } else {
-        erase = equals_default(m.val, f->def);
-      }
-    }
-    if (erase)
-      table.members.erase(table.members.begin() + static_cast<std::ptrdiff_t>(i));
-    else
-      ++i;
-  }
-}
-
-/// True when `v` (the value of field `f`) carries anything beyond the default.
-inline bool occupied(const field& f, const value& v) {
-  value probe = value::make_table();
-  probe.members.push_back({std::string(f.key), v});
-  const field single[] = {f};
-  prune_table(probe, single, {});
-  return !probe.members.empty();
-}
-
-}  // namespace detail
-
-}  // namespace clawport::zeroclaw
-
-namespace clawport::zeroclaw {
-
-/// §4.3: an array element that is a table with a string `name` is addressed by that name,
-/// any other element by its decimal index.
-inline std::string element_segment(const value& element, std::size_t index) {
-  if (element.is_table())
-    if (const value* name = element.find("name"))
-      if (name->is_string()) return name->text;
-  return std::to_string(index);
-}
-
-namespace detail {
-inline bool find_ciphertext_in(const value& v, const std::string& path, std::string& hit) {
-  if (v.is_string()) {
-    if (v.text.rfind("enc:", 0) == 0 || v.text.rfind("enc2:", 0) == 0) {
-      hit = path;
-      return true;
-    }
-  } else if (v.is_table()) {
-    for (const member& m : v.members)
-      if (find_ciphertext_in(m.val, path.empty() ? m.key : path + "." + m.key, hit)) return true;
-  } else if (v.is_array()) {
-    for (std::size_t i = 0; i < v.items.size(); ++i)
-      if (find_ciphertext_in(v.items[i], path + "." + element_segment(v.items[i], i), hit))
-        return true;
-  }
-  return false;
-}
-}  // namespace detail
-
-/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
-/// `enc2:` (SecretStore ciphertext), or nullopt.
-inline std::optional<std::string> find_ciphertext(const value& tree) {
-  std::string hit;
-  if (detail::find_ciphertext_in(tree, "", hit)) return hit;
-  return std::nullopt;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/shape.hpp -----
-
-namespace clawport::zeroclaw {
-
-namespace detail {
-
-inline std::string trim(std::string_view s) { return trim_copy(s); }
-
-inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
-  const value* v = root;
-  for (const std::string_view k : keys) {
-    if (v == nullptr || !v->is_table()) return nullptr;
-    v = v->find(k);
-  }
-  return (v != nullptr && v->is_table()) ? v : nullptr;
-}
-
-inline std::string string_at(const value* table, std::string_view key) {
-  if (table == nullptr) return {};
-  const value* v = table->find(key);
-  return (v != nullptr && v->is_string()) ? v->text : std::string();
-}
-
-inline std::optional<bool> bool_at(const value* table, std::string_view key) {
-  if (table == nullptr) return std::nullopt;
-  const value* v = table->find(key);
-  if (v == nullptr || !v->is_boolean()) return std::nullopt;
-  return v->boolean;
-}
-
-/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
-inline std::string debug_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\u{";
-      if (u >= 16) out += hex[u >> 4];
-      out += hex[u & 15];
-      out += '}';
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-/// A resolved model-provider reference.
-struct provider_ref {
-  std::string family;
-  std::string alias;
-  const value* entry = nullptr;
-};
-
-/// `providers::find_by_name` on the source: `family.alias` (family known to the schema),
-/// or a bare alias present in exactly one known family.
-template <typename Schema>
-std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
-  const std::string ref = trim(reference);
-  if (ref.empty()) return std::nullopt;
-  const value* models = table_at(&root, {"providers", "models"});
-  if (models == nullptr) return std::nullopt;
-  const auto dot = ref.find('.');
-  if (dot != std::string::npos) {
-    const std::string family = ref.substr(0, dot);
-    const std::string alias = ref.substr(dot + 1);
-    if (Schema::model_provider(family) == nullptr) return std::nullopt;
-    const value* entry = table_at(models, {family, alias});
-    if (entry == nullptr) return std::nullopt;
-    return provider_ref{family, alias, entry};
-  }
-  std::optional<provider_ref> found;
-  for (const std::string_view family : Schema::model_families()) {
-    const value* entry = table_at(models, {family, ref});
-    if (entry == nullptr) continue;
-    if (found) return std::nullopt;  // ambiguous
-    found = provider_ref{std::string(family), ref, entry};
-  }
-  return found;
-}
-
-template <typename Schema, typename Names>
-class planner {
- public:
-  planner(const value& source, std::string alias, const plan_options& options)
-      : root_(source), alias_(std::move(alias)), options_(options) {}
-
-  export_plan run() {
-    const value* agents = table_at(&root_, {"agents"});
-    const value* agent_raw = agents ? agents->find(alias_) : nullptr;
-    if (agent_raw == nullptr || !agent_raw->is_table())
-      throw error(errc::unknown_agent,
-                  "agent '" + alias_ +
-                      "' is not configured; run `zeroclaw agents list` to see the configured "
-                      "aliases",
-                  "agents." + alias_);
-    agent_ = agent_raw;
-    plan_.root_alias = alias_;
-    plan_.producer_version = options_.producer_version;
-    plan_.closure.set("schema_version", value::make_integer(Schema::version));
-
-    carry_agent();
-    carry_risk_profile();
-    carry_runtime_profile();
-    carry_skill_bundles();
-    carry_simple_bundles("knowledge_bundles", Schema::knowledge_bundle());
-    carry_simple_bundles("mcp_bundles", Schema::mcp_bundle());
-    carry_mcp_servers();
-    carry_model_providers();
-    carry_tts_and_transcription();
-    scrub();
-    plan_.dropped.push_back(
-        {"workspace/memory", drop_reason::not_yet_portable,
-         "the memory store is a live SQLite database in WAL mode, which cannot be copied as "
-         "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
-    plan_.dropped.push_back(
-        {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
-         "the memory snapshot is an export of the agent's core memories, which an agent "
-         "re-hydrates its store from; it stays with the store it came from"});
-    collect_risk_flags();
-    plan_workspace();
-    return std::move(plan_);
-  }
-
- private:
-  // ---- helpers ----
-  shape_sink sink() { return shape_sink{&plan_.dropped, &plan_.host_local, true}; }
-
-  value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
-
-  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
-  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
-    shape_sink s = sink();
-    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
-    return shaped;
-  }
-
-  void record(std::string path, drop_reason reason, std::string detail) {
-    plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
-  }
-
-  /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
-  /// (recursively), ordered by §3.1 row. Rules hold key paths, not pointers: erasing a
-  /// member moves its siblings.
-  struct pending_rule {
-    int row;
-    const field* f;
-    std::vector<std::string> parent_keys;
-    std::string path;
-  };
-  static void gather_rules(const value& table, list_view<field> fields,
-                           const std::vector<std::string>& keys, const std::string& path,
-                           std::vector<pending_rule>& out) {
-    for (const field& f : fields) {
-      if (f.rule != field_rule::carry && f.rule != field_rule::skill_directory)
-        out.push_back({f.row, &f, keys, path + "." + std::string(f.key)});
-      if (f.type == field_type::table && f.rule == field_rule::carry)
-        if (const value* child = table.find(f.key))
-          if (child->is_table()) {
-            std::vector<std::string> child_keys = keys;
-            child_keys.emplace_back(f.key);
-            gather_rules(*child, f.children, child_keys, path + "." + std::string(f.key), out);
-          }
-    }
-  }
-  void apply_rules(value& entry, list_view<field> fields, const std::string& path) {
-    std::vector<pending_rule> rules;
-    gather_rules(entry, fields, {}, path, rules);
-    std::stable_sort(rules.begin(), rules.end(),
-                     [](const pending_rule& a, const pending_rule& b) { return a.row < b.row; });
-    for (const pending_rule& r : rules) {
-      value* parent = &entry;
-      for (const std::string& k : r.parent_keys) parent = parent ? parent->find(k) : nullptr;
-      if (parent == nullptr) continue;
-      value* v = parent->find(r.f->key);
-      switch (r.f->rule) {
-        case field_rule::drop:
-          if (v != nullptr) {
-            const bool report = occupied(*r.f, *v);
-            parent->erase(r.f->key);
-            if (report) record(r.path, r.f->reason, std::string(r.f->detail));
-          }
-          break;
-        case field_rule::force_false: {
-          const bool source_true = v ? (v->is_boolean() && v->boolean) : r.f->def.boolean;
-          parent->set(std::string(r.f->key), value::make_boolean(false));
-          if (source_true) record(r.path, r.f->reason, std::string(r.f->detail));
-          break;
-        }
-        case field_rule::identity_path:
-          if (v != nullptr && v->is_string()) {
-            const auto result =
-                names::portable_identity_path<Names>(v->text, workspace_entry_included);
-            if (result.path) {
-              v->text = *result.path;
-              plan_.identity_document = *result.path;
-            } else {
-              parent->erase(r.f->key);
-              record(r.path, drop_reason::host_specific, result.refusal);
-            }
-          }
-          break;
-        default:
-          break;
-      }
-    }
-  }
-
-  // ---- §2.1 step 3 ----
-  void carry_agent() {
-    const std::string path = "agents." + alias_;
-    const entry_schema entry = Schema::agent();
-    std::vector<dropped_item> unknown;
-    shape_sink s{&unknown, &plan_.host_local, true};
-    value shaped = shape_table(*agent_, entry.fields, entry.extra, path, s);
-    apply_rules(shaped, entry.fields, path);
-    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-    section("agents").set(alias_, std::move(shaped));
-  }
-
-  /// Carries `<section>.<alias>` when the source has it as a table; returns the carried
-  /// (shaped, ruled, pruned) entry or nullptr.
-  value* carry_entry(std::string_view section_name, const std::string& alias,
-                     const entry_schema& entry) {
-    const value* raw = table_at(&root_, {section_name, alias});
-    if (raw == nullptr) return nullptr;
-    const std::string path = std::string(section_name) + "." + alias;
-    std::vector<dropped_item> unknown;
-    shape_sink s{&unknown, &plan_.host_local, true};
-    value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
-    apply_rules(shaped, entry.fields, path);
-    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-    return &section(section_name).set(alias, std::move(shaped));
-  }
-
-  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
-  std::vector<std::string> agent_list(std::string_view key) const {
-    return dedup(string_items(agent_->find(key)));
-  }
-
-  // ---- step 4 ----
-  void carry_risk_profile() {
-    const std::string r = agent_string("risk_profile");
-    if (!r.empty()) carry_entry("risk_profiles", r, Schema::risk_profile());
-  }
-
-  // ---- step 5 ----
-  void carry_runtime_profile() {
-    const std::string t = agent_string("runtime_profile");
-    if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
-  }
-
-  // ---- step 6, §7.1 ----
-  void carry_skill_bundles() {
-    for (const std::string& alias : agent_list("skill_bundles")) {
-      const value* raw = table_at(&root_, {"skill_bundles", alias});
-      value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
-      if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
-      // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
-      const std::string directory(skill_directory_value(string_at(raw, "directory")));
-      const std::string entry_path = "skill_bundles." + alias;
-      const field* dir_field =
-          find_field(Schema::skill_bundle().fields, Schema::skill_bundle().extra, "directory");
-      if (!directory.empty() && directory.front() == '/') {
-        carried->erase("directory");
-        record(entry_path + ".directory", drop_reason::host_specific,
-               dir_field ? std::string(dir_field->detail) : std::string());
-      }
-      if (const auto reason = Names::unportable_reason(alias)) {
-        record(entry_path, drop_reason::host_specific,
-               "the skill-bundle alias " + std::string(*reason) +
-                   ", so it is not a directory name every target can create for the bundle's "
-                   "content; rename the bundle to a plain name");
-        continue;
-      }
-      const std::string install = paths::normalize(options_.install_root);
-      const std::string source =
-          skill_bundle_directory(options_.install_root, alias, std::string_view(directory));
-      const std::string normalized = paths::normalize(source);
-      const std::string shared = paths::normalize(paths::join(options_.install_root, "shared"));
-      const bool escapes = !paths::starts_with(normalized, shared) || paths::has_dotdot(directory);
-      if (escapes) {
-        carried->erase("directory");
-        record("skills/" + alias, drop_reason::host_specific,
-               "the bundle's directory is not a plain path inside the install's shared tree, so "
-               "its content is not the install's to export and is not carried; its config "
-               "travels without the directory, and the skills must be installed at the "
-               "target's default location for this alias");
-        continue;
-      }
-      const auto relative = paths::strip_prefix(normalized, install);
-      if (!relative) continue;
-      skill_source planned;
-      planned.alias = alias;
-      planned.relative = *relative;
-      planned.filter.include = string_items(raw->find("include"));
-      planned.filter.exclude = string_items(raw->find("exclude"));
-      plan_.skill_sources.push_back(std::move(planned));
-    }
-  }
-
-  // ---- steps 7 and 8 ----
-  void carry_simple_bundles(std::string_view section_name, const entry_schema& entry) {
-    for (const std::string& alias : agent_list(section_name))
-      carry_entry(section_name, alias, entry);
-  }
-
-  // ---- step 9, §2.3 ----
-  const value* source_servers() const {
-    const value* mcp = table_at(&root_, {"mcp"});
-    if (mcp == nullptr) return nullptr;
-    const value* servers = mcp->find("servers");
-    if (servers == nullptr) servers = mcp->find("mcpServers");
-    return (servers != nullptr && servers->is_array()) ? servers : nullptr;
-  }
-  const value* first_server(std::string_view name) const {
-    if (const value* servers = source_servers())
-      for (const value& s : servers->items)
-        if (s.is_table() && string_at(&s, "name") == name) return &s;
-    return nullptr;
-  }
-
-  void carry_mcp_servers() {
-    const std::vector<std::string> bundles = agent_list("mcp_bundles");
-    std::set<std::string> excluded;
-    for (const std::string& b : bundles)
-      for (const std::string& name :
-           string_items(table_at(&root_, {"mcp_bundles", b})
-                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
-                            : nullptr))
-        excluded.insert(name);
-    std::vector<std::string> granted;
-    for (const std::string& b : bundles) {
-      const value* bundle = table_at(&root_, {"mcp_bundles", b});
-      if (bundle == nullptr) continue;
-      for (const std::string& name : string_items(bundle->find("servers")))
-        if (!excluded.count(name) && first_server(name) != nullptr &&
-            std::find(granted.begin(), granted.end(), name) == granted.end())
-          granted.push_back(name);
-    }
-    granted_ = granted;
-
-    // Close the §8.2 gap: a bundle's `servers` name that matches no server on the source
-    // (and is not excluded) would bind to a same-named server on the target. Remove it.
-    if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
-      for (member& m : carried_bundles->members) {
-        value* servers = m.val.find("servers");
-        if (servers == nullptr || !servers->is_array()) continue;
-        std::vector<value> kept;
-        for (std::size_t i = 0; i < servers->items.size(); ++i) {
-          const std::string& name = servers->items[i].text;
-          if (first_server(name) == nullptr && !excluded.count(name)) {
-            record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
-                   drop_reason::source_missing,
-                   "server " + debug_quoted(name) +
-                       " is not configured on the exporting install, so the name is removed "
-                       "rather than allowing it to grant a same-named target-local server");
-          } else {
-            kept.push_back(servers->items[i]);
-          }
-        }
-        if (kept.size() != servers->items.size()) {
-          if (kept.empty())
-            m.val.erase("servers");
-          else
-            servers->items = std::move(kept);
-        }
-      }
-
-    if (granted.empty()) return;
-    const entry_schema entry = Schema::mcp_server();
-    value array = value::make_array();
-    for (const std::string& name : granted) {
-      const value* raw = first_server(name);
-      const std::string path = "mcp.servers." + name;
-      std::vector<dropped_item> unknown;
-      shape_sink s{&unknown, &plan_.host_local, true};
-      value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
-      apply_rules(shaped, entry.fields, path);
-      plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-      if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-      if (shaped.find("name") == nullptr) shaped.set("name", value::make_string(name));
-      array.items.push_back(std::move(shaped));
-    }
-    section("mcp").set("servers", std::move(array));
-  }
-
-  // ---- step 10, §2.5 ----
-  static constexpr int max_fallback_depth = 3;
-
-  void carry_model_providers() {
-    std::vector<std::string> roots = {agent_string("model_provider"),
-                                      agent_string("classifier_provider"),
-                                      agent_string("summary_provider")};
-    const std::string t = agent_string("runtime_profile");
-    if (!t.empty())
-      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
-        roots.push_back(
-            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
-    for (const std::string& r : roots) {
-      std::vector<std::string> visited;
-      walk_provider(r, 0, visited);
-    }
-  }
-
-  void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
-    if (depth > max_fallback_depth) return;
-    const auto resolved = find_model_provider<Schema>(root_, reference);
-    if (!resolved) return;
-    const std::string key = resolved->family + "." + resolved->alias;
-    if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
-    if (!carried_models_.count(key)) {
-      carried_models_.insert(key);
-      const entry_schema* entry = Schema::model_provider(resolved->family);
-      const std::string path = "providers.models." + key;
-      shape_sink s = sink();
-      value shaped = shape_table(*resolved->entry, entry->fields, entry->extra, path, s);
-      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
-      if (value* fallback = shaped.find("fallback")) {
-        std::vector<value> kept;
-        for (std::size_t i = 0; i < fallback->items.size(); ++i) {
-          const std::string& edge = fallback->items[i].text;
-          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
-            kept.push_back(fallback->items[i]);
-          } else {
-            record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
-                   "fallback " + debug_quoted(edge) +
-                       " does not resolve on the exporting install, so the edge is removed "
-                       "rather than allowing a same-named target-local provider to change the "
-                       "imported agent's endpoint or credentials");
-          }
-        }
-        if (kept.size() != fallback->items.size()) {
-          if (kept.empty())
-            shaped.erase("fallback");
-          else
-            fallback->items = std::move(kept);
-        }
-      }
-      section("providers")
-          .child_table("models")
-          .child_table(resolved->family)
-          .set(resolved->alias, std::move(shaped));
-    }
-    visited.push_back(key);
-    for (const std::string& edge : string_items(resolved->entry->find("fallback")))
-      walk_provider(edge, depth + 1, visited);
-    visited.pop_back();
-  }
-
-  // ---- step 11, §2.6 ----
-  void carry_tts_and_transcription() {
-    const std::pair<const char*, const char*> refs[] = {
-        {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
-    for (const auto& [kind, key] : refs) {
-      const std::string ref = agent_string(key);
-      const auto dot = ref.find('.');
-      if (dot == std::string::npos || dot == 0 || dot + 1 == ref.size()) continue;
-      const std::string family = ref.substr(0, dot);
-      const std::string alias = ref.substr(dot + 1);
-      const entry_schema* entry = std::string_view(kind) == "tts"
-                                      ? Schema::tts_provider(family)
-                                      : Schema::transcription_provider(family);
-      if (entry == nullptr) continue;
-      const value* raw = table_at(&root_, {"providers", kind, family, alias});
-      if (raw == nullptr) continue;
-      const std::string path = std::string("providers.") + kind + "." + ref;
-      shape_sink s = sink();
-      value shaped = shape_table(*raw, entry->fields, entry->extra, path, s);
-      if (entry->prune) prune_table(shaped, entry->fields, entry->extra);
-      section("providers").child_table(kind).child_table(family).set(alias, std::move(shaped));
-    }
-  }
-
-  // ---- step 12, §4.2-§4.4 ----
-  // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
-  // (value::masked). Upstream compares every string with the mask text instead, which
-  // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
-  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
-    if (v.is_string()) {
-      if (v.masked) {
-        found.push_back(path);
-        v.text.clear();
-        v.masked = false;
-      }
-    } else if (v.is_table()) {
-      for (member& m : v.members)
-        scrub_walk(m.val, path.empty() ? m.key : path + "." + m.key, found);
-    } else if (v.is_array()) {
-      for (std::size_t i = 0; i < v.items.size(); ++i)
-        scrub_walk(v.items[i], path + "." + element_segment(v.items[i], i), found);
-    }
-  }
-
-  void scrub() {
-    std::vector<std::string> found;
-    scrub_walk(plan_.closure, "", found);
-    if (const auto hit = find_ciphertext(plan_.closure))
-      throw error(errc::ciphertext,
-                  "refusing to write the bundle: encrypted config ciphertext survived scrubbing "
-                  "at `" +
-                      *hit +
-                      "`. This is a bug in the export scrubber — please report it rather than "
-                      "working around it.",
-                  *hit);
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    plan_.required_secrets = std::move(found);
-  }
-
-  // ---- step 14, §5.2 ----
-  void flag(risk_kind kind, std::string path, std::string detail) {
-    plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
-  }
-
-  void collect_risk_flags() {
-    for (const skill_source& s : plan_.skill_sources)
-      flag(risk_kind::carried_skills, "skill_bundles." + s.alias,
-           "the bundle carries this skill bundle's content from the exporting install; skills "
-           "are instructions the agent reads and act as code it may run");
-    const std::string r = agent_string("risk_profile");
-    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
-    if (profile != nullptr) {
-      const std::string base = "risk_profiles." + r + ".";
-      const std::string level = string_at(profile, "level");
-      const bool full = level == "full";
-      const bool authored_workspace_only = bool_at(profile, "workspace_only").value_or(true);
-      if (full)
-        flag(risk_kind::full_autonomy, base + "level",
-             "the agent acts autonomously within policy bounds — no per-operation approval "
-             "prompt");
-      if (full || !authored_workspace_only) {
-        if (authored_workspace_only)
-          flag(risk_kind::filesystem_escape, base + "level",
-               "full autonomy turns workspace confinement off, so filesystem access is not "
-               "confined to the workspace even though `workspace_only` is set");
-        else
-          flag(risk_kind::filesystem_escape, base + "workspace_only",
-               "filesystem access is not confined to the workspace");
-      }
-      if (bool_at(profile, "sandbox_enabled") == std::optional<bool>(false))
-        flag(risk_kind::sandbox_disabled, base + "sandbox_enabled",
-             "shell execution runs unsandboxed on the host");
-      if (!bool_at(profile, "block_high_risk_commands").value_or(true))
-        flag(risk_kind::approval_bypass, base + "block_high_risk_commands",
-             "high-risk shell commands are not blocked");
-      if (!bool_at(profile, "require_approval_for_medium_risk").value_or(true))
-        flag(risk_kind::approval_bypass, base + "require_approval_for_medium_risk",
-             "medium-risk operations run without an approval prompt");
-      const auto passthrough = string_items(profile->find("shell_env_passthrough"));
-      if (!passthrough.empty())
-        flag(risk_kind::env_passthrough, base + "shell_env_passthrough",
-             "host environment variables are forwarded into shell subprocesses: " +
-                 join(passthrough, ", "));
-      const value* roots = profile->find("allowed_roots");
-      if (roots == nullptr) roots = profile->find("allowed_path");
-      if (roots == nullptr) roots = profile->find("allowed_paths");
-      const auto root_list = string_items(roots);
-      if (!root_list.empty())
-        flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
-             "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
-      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
-        flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
-             "the agent may initiate delegation to other agents on the target install");
-    }
-    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
-      flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
-           "the agent can read and write anywhere the host filesystem permits");
-    for (const std::string& name : granted_) {
-      const value* server = first_server(name);
-      const std::string transport = string_at(server, "transport");
-      if (transport.empty() || transport == "stdio") {
-        std::string line = string_at(server, "command");
-        const auto args = string_items(server->find("args"));
-        if (!args.empty()) line += " " + join(args, " ");
-        flag(risk_kind::process_spawn, "mcp.servers." + name + ".command",
-             "starts a local process on the target host: " + line);
-      }
-      const auto pinned = string_items(server->find("pinned_resources"));
-      if (!pinned.empty())
-        flag(risk_kind::untrusted_startup_context, "mcp.servers." + name + ".pinned_resources",
-             "server-controlled text is read into the system prompt at startup: " +
-                 join(pinned, ", "));
-    }
-  }
-
-  // ---- §2 workspace_source ----
-  void plan_workspace() {
-    const value* workspace = table_at(agent_, {"workspace"});
-    const value* path = workspace ? workspace->find("path") : nullptr;
-    if (path != nullptr && path->is_string()) {
-      plan_.workspace = {true, path->text};
-    } else {
-      plan_.workspace = {false, default_workspace(alias_)};
-    }
-  }
-
-  const value& root_;
-  std::string alias_;
-  plan_options options_;
-  const value* agent_ = nullptr;
-  export_plan plan_;
-  std::vector<std::string> granted_;
-  std::set<std::string> carried_models_;
-};
-
-}  // namespace detail
-
-template <typename Schema, typename Names>
-export_plan plan_export(std::string_view config_text, std::string_view alias,
-                        const plan_options& options) {
-  require_schema<Schema>();
-  names::require_names_policy<Names>();
-  const value root = parse_toml(config_text, "config.toml");
-  return detail::planner<Schema, Names>(root, std::string(alias), options).run();
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/closure.hpp -----
 // ----- begin clawport/zeroclaw/json.hpp -----
 // The plan as JSON, for `clawport export --dry-run --json` and other tooling. Carries
 // what the manifest carries plus clawport's report-only data (host-local notes, sources).
@@ -16124,7 +17109,7 @@ namespace clawport::zeroclaw {
 
 inline nlohmann::json to_json(const export_plan& plan) {
   nlohmann::json j;
-  j["format_version"] = 1;
+  j["format_version"] = bundle_format_version;
   j["root_agent"] = plan.root_alias;
   j["required_secrets"] = plan.required_secrets;
   j["skill_bundles"] = manifest_skill_bundles(plan);
@@ -16154,851 +17139,5 @@ inline nlohmann::json to_json(const export_plan& plan) {
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/json.hpp -----
-// ----- begin clawport/zeroclaw/render.hpp -----
-// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
-// parsed back and compared with what was meant to be written before they are returned;
-// config.toml is also validated standing alone, and refused when it does not validate.
-
-#include <string>
-#include <string_view>
-
-// ----- begin clawport/zeroclaw/toml_writer.hpp -----
-// Writes the ordered document model as TOML: plain values first, then `[tables]` and
-// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of §1.3.
-
-#include <charconv>
-#include <cmath>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::zeroclaw {
-
-namespace toml_writer {
-
-inline bool bare_key(std::string_view key) noexcept {
-  if (key.empty()) return false;
-  for (const char c : key)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-          c == '-'))
-      return false;
-  return true;
-}
-
-inline std::string quote(std::string_view s) {
-  static const char hex[] = "0123456789ABCDEF";
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (u < 0x20 || u == 0x7F) {
-          out += "\\u00";
-          out += hex[u >> 4];
-          out += hex[u & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
-
-inline std::string floating(double d) {
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, d);
-  std::string out(buf, res.ptr);
-  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
-  return out;
-}
-
-/// True for a non-empty array whose elements are all tables (written as [[...]]).
-inline bool is_table_array(const value& v) {
-  if (!v.is_array() || v.items.empty()) return false;
-  for (const value& item : v.items)
-    if (!item.is_table()) return false;
-  return true;
-}
-
-inline std::string inline_value(const value& v);
-
-inline std::string inline_array(const value& v, bool pretty) {
-  if (v.items.empty()) return "[]";
-  std::vector<std::string> parts;
-  std::size_t width = 0;
-  for (const value& item : v.items) {
-    parts.push_back(inline_value(item));
-    width += parts.back().size() + 2;
-  }
-  if (!pretty && width <= 80) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    return out + "]";
-  }
-  std::string out = "[\n";
-  for (const std::string& p : parts) out += "    " + p + ",\n";
-  return out + "]";
-}
-
-inline std::string inline_value(const value& v) {
-  switch (v.type) {
-    case value::kind::string:
-      return quote(v.text);
-    case value::kind::integer:
-      return std::to_string(v.integer);
-    case value::kind::floating:
-      return floating(v.floating);
-    case value::kind::boolean:
-      return v.boolean ? "true" : "false";
-    case value::kind::datetime:
-      return v.text;
-    case value::kind::array:
-      return inline_array(v, false);
-    case value::kind::table: {
-      if (v.members.empty()) return "{}";
-      std::string out = "{ ";
-      for (std::size_t i = 0; i < v.members.size(); ++i)
-        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
-      return out + " }";
-    }
-  }
-  return {};
-}
-
-inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
-
-inline void write_body(const value& table, const std::string& prefix, bool pretty,
-                       std::string& out);
-
-inline void write_table(const value& table, const std::string& path, bool pretty,
-                        std::string& out) {
-  bool has_plain = false;
-  for (const member& m : table.members)
-    if (!is_section(m.val)) has_plain = true;
-  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
-  write_body(table, path, pretty, out);
-}
-
-inline void write_body(const value& table, const std::string& prefix, bool pretty,
-                       std::string& out) {
-  for (const member& m : table.members)
-    if (!is_section(m.val))
-      out += key(m.key) + " = " +
-             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
-  for (const member& m : table.members) {
-    if (!is_section(m.val)) continue;
-    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
-    if (m.val.is_table()) {
-      write_table(m.val, path, pretty, out);
-    } else {
-      for (const value& element : m.val.items) {
-        out += "[[" + path + "]]\n";
-        write_body(element, path, pretty, out);
-      }
-    }
-  }
-}
-
-/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
-/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
-inline std::string blank_line_before_sections(std::string_view text) {
-  std::string out;
-  bool previous_blank = true;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
-    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
-    out.append(line.data(), line.size());
-    out += '\n';
-    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
-    start = end + 1;
-  }
-  return out;
-}
-
-/// The document as TOML text. `pretty` writes every non-empty array one item per line.
-inline std::string write(const value& document, bool pretty) {
-  std::string out;
-  write_body(document, "", pretty, out);
-  return blank_line_before_sections(out);
-}
-
-}  // namespace toml_writer
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/toml_writer.hpp -----
-// ----- begin clawport/zeroclaw/validate.hpp -----
-// Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
-// upstream's order, fail-fast, with errors that name the field.
-
-#include <algorithm>
-#include <cmath>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport::zeroclaw {
-
-/// The first problem `validate_config` found. `code` is upstream's structured code
-/// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
-struct validation_error {
-  std::string code;
-  std::string message;
-  std::string path;
-
-  /// Upstream's display: `[<code>] <message> (<path>)`, or the bare message.
-  std::string display() const {
-    if (code.empty()) return message;
-    return "[" + code + "] " + message + " (" + path + ")";
-  }
-};
-
-namespace detail {
-
-struct validator_state {
-  std::optional<validation_error> error;
-  bool fail(std::string code, std::string message, std::string path) {
-    if (!error) error = validation_error{std::move(code), std::move(message), std::move(path)};
-    return false;
-  }
-};
-
-inline std::vector<const member*> sorted_members(const value* table) {
-  std::vector<const member*> out;
-  if (table != nullptr && table->is_table())
-    for (const member& m : table->members) out.push_back(&m);
-  std::sort(out.begin(), out.end(),
-            [](const member* a, const member* b) { return a->key < b->key; });
-  return out;
-}
-
-inline const value* child(const value* table, std::string_view key) {
-  return (table != nullptr && table->is_table()) ? table->find(key) : nullptr;
-}
-
-/// Loader-level checks on one entry: types, enum values, required keys.
-inline bool check_shape(const value& entry, list_view<field> fields, list_view<field> extra,
-                        const std::string& path, validator_state& st) {
-  try {
-    shape_sink sink{nullptr, nullptr, false};
-    (void)shape_table(entry, fields, extra, path, sink);
-  } catch (const error& e) {
-    return st.fail("", e.what(), e.subject());
-  }
-  const auto required = [&](list_view<field> list, const value& table,
-                            const std::string& at) -> bool {
-    for (const field& f : list)
-      if (f.required && lookup(table, f) == nullptr)
-        return st.fail("", "missing field `" + std::string(f.key) + "` in `" + at + "`",
-                       at + "." + std::string(f.key));
-    return true;
-  };
-  if (!required(fields, entry, path) || !required(extra, entry, path)) return false;
-  // Required keys of nested tables that are present (approval_route.approver_channel).
-  for (const field& f : fields)
-    if (f.type == field_type::table && !f.children.empty())
-      if (const value* sub = entry.find(f.key))
-        if (sub->is_table() && !required(f.children, *sub, path + "." + std::string(f.key)))
-          return false;
-  return true;
-}
-
-inline bool valid_http_url(std::string_view url, bool& http_scheme) {
-  const auto colon = url.find("://");
-  http_scheme = false;
-  if (colon == std::string_view::npos || colon == 0) return false;
-  const std::string_view scheme = url.substr(0, colon);
-  for (const char c : scheme)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
-          c == '-' || c == '.'))
-      return false;
-  const std::string_view rest = url.substr(colon + 3);
-  if (rest.empty() || rest.front() == '/') return false;
-  for (const char c : rest)
-    if (static_cast<unsigned char>(c) <= 0x20) return false;
-  http_scheme = scheme == "http" || scheme == "https";
-  return true;
-}
-
-template <typename Schema>
-class validator {
- public:
-  explicit validator(const value& config) : config_(config) {}
-
-  std::optional<validation_error> run() {
-    (void)(shapes() && prechecks() && skill_directories() && env_names() && providers() &&
-           servers() && runtime_summarizers() && agents());
-    return st_.error;
-  }
-
- private:
-  const value* top(std::string_view key) const { return child(&config_, key); }
-
-  bool shapes() {
-    const std::pair<const char*, entry_schema> sections[] = {
-        {"agents", Schema::agent()},
-        {"risk_profiles", Schema::risk_profile()},
-        {"runtime_profiles", Schema::runtime_profile()},
-        {"skill_bundles", Schema::skill_bundle()},
-        {"knowledge_bundles", Schema::knowledge_bundle()},
-        {"mcp_bundles", Schema::mcp_bundle()}};
-    for (const auto& [name, entry] : sections)
-      for (const member* m : sorted_members(top(name))) {
-        const std::string path = std::string(name) + "." + m->key;
-        if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
-        if (!check_shape(m->val, entry.fields, entry.extra, path, st_)) return false;
-      }
-    if (const value* list = mcp_servers())
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const std::string path = "mcp.servers[" + std::to_string(i) + "]";
-        if (!list->items[i].is_table()) return st_.fail("", "`" + path + "` must be a table", path);
-        const entry_schema entry = Schema::mcp_server();
-        if (!check_shape(list->items[i], entry.fields, entry.extra, path, st_)) return false;
-      }
-    const std::pair<const char*, int> kinds[] = {{"models", 0}, {"tts", 1}, {"transcription", 2}};
-    for (const auto& [kind, which] : kinds)
-      for (const member* family : sorted_members(child(top("providers"), kind))) {
-        const entry_schema* entry = which == 0   ? Schema::model_provider(family->key)
-                                    : which == 1 ? Schema::tts_provider(family->key)
-                                                 : Schema::transcription_provider(family->key);
-        if (entry == nullptr) continue;  // unknown families are dropped at load upstream
-        for (const member* m : sorted_members(&family->val)) {
-          const std::string path =
-              std::string("providers.") + kind + "." + family->key + "." + m->key;
-          if (!m->val.is_table()) return st_.fail("", "`" + path + "` must be a table", path);
-          if (!check_shape(m->val, entry->fields, entry->extra, path, st_)) return false;
-        }
-      }
-    return true;
-  }
-
-  const value* mcp_servers() const {
-    const value* list = child(top("mcp"), "servers");
-    return (list != nullptr && list->is_array()) ? list : nullptr;
-  }
-
-  bool prechecks() {
-    for (const member* a : sorted_members(top("agents"))) {
-      const value* timeout = child(child(&a->val, "precheck"), "timeout_secs");
-      if (timeout != nullptr && timeout->type == value::kind::integer && timeout->integer <= 0) {
-        const std::string path = "agents." + a->key + ".precheck.timeout_secs";
-        return st_.fail("invalid_numeric_range", path + " must be greater than 0", path);
-      }
-    }
-    return true;
-  }
-
-  // The closure has no config_path, so the install root is the relative default ".".
-  bool skill_directories() {
-    std::vector<std::pair<std::string, std::string>> resolved;
-    for (const member* b : sorted_members(top("skill_bundles"))) {
-      const value* dir = child(&b->val, "directory");
-      const std::string configured =
-          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
-      const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
-                                                                   : paths::join(".", configured));
-      if (!paths::starts_with(path, "shared"))
-        return st_.fail("invalid_format",
-                        "skill-bundle directory '" + path +
-                            "' escapes the shared workspace at 'shared'; bundles must stay "
-                            "inside `<install>/shared/`",
-                        "skill-bundles." + b->key + ".directory");
-      for (const auto& other : resolved)
-        if (other.second == path)
-          return st_.fail("invalid_format",
-                          "skill-bundles '" + other.first + "' and '" + b->key +
-                              "' both resolve to directory '" + path +
-                              "'; each bundle must own a unique directory",
-                          "skill_bundles");
-      resolved.emplace_back(b->key, path);
-    }
-    return true;
-  }
-
-  bool env_names() {
-    for (const member* p : sorted_members(top("risk_profiles"))) {
-      const value* list = child(&p->val, "shell_env_passthrough");
-      if (list == nullptr || !list->is_array()) continue;
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const std::string& name = list->items[i].text;
-        bool ok = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
-        for (const char c : name)
-          ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                      c == '_');
-        if (!ok) {
-          const std::string path =
-              "risk_profiles." + p->key + ".shell_env_passthrough[" + std::to_string(i) + "]";
-          return st_.fail("", path + " is invalid (" + name + "); expected [A-Za-z_][A-Za-z0-9_]*",
-                          path);
-        }
-      }
-    }
-    return true;
-  }
-
-  bool providers() {
-    for (const member* family : sorted_members(child(top("providers"), "models"))) {
-      if (Schema::model_provider(family->key) == nullptr) continue;
-      for (const member* m : sorted_members(&family->val)) {
-        const std::string base = "providers.models." + family->key + "." + m->key;
-        const value* uri = child(&m->val, "uri");
-        bool http = false;
-        if (uri != nullptr && uri->is_string()) {
-          if (!valid_http_url(uri->text, http))
-            return st_.fail("", base + ".uri is not a valid URL", base + ".uri");
-          if (!http) return st_.fail("", base + ".uri must use http/https", base + ".uri");
-        }
-        const value* t = child(&m->val, "temperature");
-        if (t != nullptr) {
-          const double v =
-              t->type == value::kind::integer ? static_cast<double>(t->integer) : t->floating;
-          if (!(v >= 0.0 && v <= 2.0))
-            return st_.fail("",
-                            base + ".temperature: temperature " + toml_number(*t) +
-                                " is out of range (expected 0..=2)",
-                            base + ".temperature");
-        }
-        if (const value* pricing = child(&m->val, "pricing"))
-          if (pricing->is_table())
-            for (const member& p : pricing->members) {
-              const std::string at = base + ".pricing." + p.key;
-              const bool number =
-                  p.val.type == value::kind::floating || p.val.type == value::kind::integer;
-              const double v = p.val.type == value::kind::integer
-                                   ? static_cast<double>(p.val.integer)
-                                   : p.val.floating;
-              if (!number) return st_.fail("", at + ": value must be a number", at);
-              if (std::isnan(v)) return st_.fail("", at + ": value must not be NaN", at);
-              if (v < 0.0)
-                return st_.fail("", at + ": value must be >= 0.0 (got " + toml_number(p.val) + ")",
-                                at);
-            }
-        if (family->key == "ollama") {
-          const value* model = child(&m->val, "model");
-          if (model != nullptr && model->is_string() && model->text.size() >= 6 &&
-              model->text.compare(model->text.size() - 6, 6, ":cloud") == 0) {
-            const std::string u = (uri != nullptr && uri->is_string()) ? uri->text : "";
-            const bool local = u.empty() || u.find("://localhost") != std::string::npos ||
-                               u.find("://127.0.0.1") != std::string::npos;
-            if (local)
-              return st_.fail("",
-                              base + ": model \"" + model->text +
-                                  "\" is an Ollama cloud model and needs a remote uri",
-                              base + ".uri");
-            const value* key = child(&m->val, "api_key");
-            if (u.find("ollama.com") != std::string::npos &&
-                (key == nullptr || !key->is_string() || key->text.empty()))
-              return st_.fail(
-                  "",
-                  base + ": model \"" + model->text + "\" on ollama.com needs a non-empty api_key",
-                  base + ".api_key");
-          }
-        }
-      }
-    }
-    return true;
-  }
-
-  static std::string toml_number(const value& v) {
-    if (v.type == value::kind::integer) return std::to_string(v.integer);
-    std::string s = std::to_string(v.floating);
-    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
-    return s;
-  }
-
-  bool servers() {
-    const value* mcp = top("mcp");
-    const value* enabled = child(mcp, "enabled");
-    if (enabled != nullptr && enabled->is_boolean() && !enabled->boolean) return true;
-    const value* list = mcp_servers();
-    if (list == nullptr) return true;
-    std::vector<std::string> seen;
-    for (std::size_t i = 0; i < list->items.size(); ++i) {
-      const value& s = list->items[i];
-      const std::string at = "mcp.servers[" + std::to_string(i) + "]";
-      const std::string name = detail::string_of(child(&s, "name"));
-      if (detail::trim_copy(name).empty())
-        return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
-      std::string folded = name;
-      for (char& c : folded)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (std::find(seen.begin(), seen.end(), folded) != seen.end())
-        return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
-      seen.push_back(folded);
-      std::string transport = detail::string_of(child(&s, "transport"));
-      if (transport.empty()) transport = "stdio";
-      const value* url = child(&s, "url");
-      if (transport == "stdio") {
-        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
-          return st_.fail("", at + " with transport=stdio requires non-empty command",
-                          at + ".command");
-      } else {
-        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
-          return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
-      }
-      if (url != nullptr && url->is_string() && !url->text.empty()) {
-        bool http = false;
-        if (!valid_http_url(url->text, http) || !http)
-          return st_.fail("", at + ".url must use http/https", at + ".url");
-      }
-      const value* ca = child(&s, "tls_ca_cert_path");
-      if (ca != nullptr && ca->is_string()) {
-        if (ca->text.empty() || ca->text.front() != '/')
-          return st_.fail("", at + ".tls_ca_cert_path must be an absolute path",
-                          at + ".tls_ca_cert_path");
-        if (url == nullptr || !url->is_string() || url->text.rfind("https://", 0) != 0)
-          return st_.fail("", at + ".url must use https when tls_ca_cert_path is set", at + ".url");
-      }
-      const value* timeout = child(&s, "tool_timeout_secs");
-      if (timeout != nullptr && timeout->type == value::kind::integer) {
-        if (timeout->integer <= 0)
-          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs must be greater than 0",
-                          at + ".tool_timeout_secs");
-        if (timeout->integer > 600)
-          return st_.fail("invalid_numeric_range", at + ".tool_timeout_secs exceeds max 600",
-                          at + ".tool_timeout_secs");
-      }
-    }
-    return true;
-  }
-
-  /// A two-tier reference `v` at `path` must be dotted and name an existing entry of
-  /// `section`. `model_family_check` (agents' model_provider only) also requires a known
-  /// family and uses upstream's bracketed wording.
-  bool two_tier(const std::string& path, const std::string& v, const std::string& section,
-                bool model_family_check) {
-    const auto dot = v.find('.');
-    if (dot == std::string::npos || dot == 0 || dot + 1 == v.size())
-      return st_.fail("invalid_format",
-                      path + " must be dotted form `<type>.<alias>` (got \"" + v + "\")", path);
-    const std::string type = v.substr(0, dot);
-    const std::string alias = v.substr(dot + 1);
-    if (model_family_check && Schema::model_provider(type) == nullptr)
-      return st_.fail("dangling_reference",
-                      path + " = \"" + v + "\" but \"" + type +
-                          "\" is not a known provider family; check "
-                          "[providers.models.<family>.<alias>] in config.toml (valid families: "
-                          "`zeroclaw providers`)",
-                      path);
-    const value* entry = child(child(section_table(section), type), alias);
-    if (entry == nullptr || !entry->is_table())
-      return st_.fail("dangling_reference",
-                      path + " = \"" + v + "\" but " +
-                          (model_family_check ? "[" + section + "." + type + "." + alias + "]"
-                                              : section + "." + type + "." + alias) +
-                          " is not configured",
-                      path);
-    return true;
-  }
-
-  const value* section_table(const std::string& dotted) const {
-    const value* v = &config_;
-    std::size_t start = 0;
-    for (;;) {
-      const auto dot = dotted.find('.', start);
-      v = child(v, std::string_view(dotted).substr(
-                       start, dot == std::string::npos ? std::string::npos : dot - start));
-      if (dot == std::string::npos) return v;
-      start = dot + 1;
-    }
-  }
-
-  bool runtime_summarizers() {
-    for (const member* p : sorted_members(top("runtime_profiles"))) {
-      const std::string v =
-          detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
-      if (detail::trim_copy(v).empty()) continue;
-      if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
-                    detail::trim_copy(v), "providers.models", false))
-        return false;
-    }
-    return true;
-  }
-
-  bool agents() {
-    const value* agents = top("agents");
-    for (const member* a : sorted_members(agents)) {
-      const std::string base = "agents." + a->key + ".";
-      const value& agent = a->val;
-      const std::string model =
-          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
-      if (model.empty())
-        return st_.fail("required_field_empty",
-                        base +
-                            "model_provider must reference a configured model model_provider "
-                            "(e.g. \"anthropic.default\")",
-                        base + "model_provider");
-      if (!two_tier(base + "model_provider", model, "providers.models", true)) return false;
-      if (const value* channels = child(&agent, "channels"))
-        for (std::size_t i = 0; i < channels->items.size(); ++i)
-          if (!two_tier(base + "channels[" + std::to_string(i) + "]", channels->items[i].text,
-                        "channels", false))
-            return false;
-      const std::pair<const char*, const char*> refs[] = {
-          {"tts_provider", "providers.tts"},
-          {"transcription_provider", "providers.transcription"},
-          {"classifier_provider", "providers.models"},
-          {"summary_provider", "providers.models"}};
-      for (const auto& [key, section] : refs) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
-        if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
-      }
-      const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
-      for (const char* key : bundles)
-        if (const value* list = child(&agent, key))
-          for (std::size_t i = 0; i < list->items.size(); ++i) {
-            const std::string v = detail::trim_copy(list->items[i].text);
-            if (v.empty()) continue;
-            if (child(top(key), v) == nullptr)
-              return st_.fail("dangling_reference",
-                              base + key + "[" + std::to_string(i) + "] = \"" + v + "\" but " +
-                                  key + "." + v + " is not configured",
-                              base + key + "[" + std::to_string(i) + "]");
-          }
-      const std::pair<const char*, const char*> profiles[] = {
-          {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
-      for (const auto& [key, section] : profiles) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
-        if (!v.empty() && child(top(section), v) == nullptr)
-          return st_.fail(
-              "dangling_reference",
-              base + key + " = \"" + v + "\" but " + section + "." + v + " is not configured",
-              base + key);
-      }
-      const value* enabled = child(&agent, "enabled");
-      const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
-      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
-        return st_.fail("required_field_empty",
-                        base +
-                            "risk_profile must reference a configured [risk_profiles.<alias>] "
-                            "entry",
-                        base + "risk_profile");
-      if (!delegates(a->key, agent, agents)) return false;
-    }
-    return true;
-  }
-
-  bool delegates(const std::string& alias, const value& agent, const value* agents) {
-    const std::string base = "agents." + alias + ".";
-    if (const value* list = child(&agent, "delegates"); list != nullptr && list->is_array()) {
-      std::vector<std::string> seen;
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const value& d = list->items[i];
-        const std::string target =
-            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
-        const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
-        if (target.empty())
-          return st_.fail("required_field_empty",
-                          at + " is empty; remove it or name a configured agent", at);
-        if (target == alias)
-          return st_.fail("invalid_format",
-                          at + " names this agent itself; an agent cannot delegate to itself", at);
-        if (child(agents, target) == nullptr)
-          return st_.fail("dangling_reference",
-                          at + " = \"" + target + "\" but agents." + target + " is not configured",
-                          at);
-        if (std::find(seen.begin(), seen.end(), target) != seen.end())
-          return st_.fail("invalid_format", at + " duplicates an earlier delegate target", at);
-        seen.push_back(target);
-      }
-    }
-    const value* workspace = child(&agent, "workspace");
-    if (const value* access = child(workspace, "access"); access != nullptr && access->is_table())
-      for (const member& m : access->members) {
-        const std::string at = base + "workspace.access." + m.key;
-        if (m.key == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
-        if (child(agents, m.key) == nullptr)
-          return st_.fail("dangling_reference", at + " but agents." + m.key + " is not configured",
-                          at);
-      }
-    if (const value* list = child(workspace, "read_memory_from");
-        list != nullptr && list->is_array())
-      for (std::size_t i = 0; i < list->items.size(); ++i) {
-        const std::string& target = list->items[i].text;
-        const std::string at = base + "workspace.read_memory_from[" + std::to_string(i) + "]";
-        if (target == alias) return st_.fail("invalid_format", at + " names this agent itself", at);
-        const value* other = child(agents, target);
-        if (other == nullptr)
-          return st_.fail("dangling_reference",
-                          at + " = \"" + target + "\" but agents." + target + " is not configured",
-                          at);
-        const auto backend = [](const value* a) {
-          const std::string b = detail::string_of(child(child(a, "memory"), "backend"));
-          return b.empty() ? std::string("sqlite") : b;
-        };
-        if (backend(other) != backend(&agent))
-          return st_.fail("invalid_format",
-                          at + " points at agents." + target + " which uses memory backend " +
-                              backend(other) + ", but agents." + alias + " uses " +
-                              backend(&agent) +
-                              "; the allowlist must point at same-backend siblings only",
-                          at);
-      }
-    return true;
-  }
-
-  const value& config_;
-  validator_state st_;
-};
-
-}  // namespace detail
-
-/// Validates a whole config as ZeroClaw would load it on a clean install; returns the
-/// first error, or nullopt.
-template <typename Schema>
-std::optional<validation_error> validate_config(const value& config) {
-  require_schema<Schema>();
-  return detail::validator<Schema>(config).run();
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/validate.hpp -----
-
-namespace clawport::zeroclaw {
-
-/// The comment block config.toml starts with (§1.5).
-inline constexpr std::string_view config_header =
-    "# ZeroClaw agent bundle — config closure.\n"
-    "#\n"
-    "# This is a FRAGMENT, not a complete config.toml. `zeroclaw agents import`\n"
-    "# merges it into the target install; it never replaces the target's config.\n"
-    "# Empty-string values are credentials that were scrubbed on export and must be\n"
-    "# supplied on the target — see `required_secrets` in zeroclaw-agent.toml.\n"
-    "#\n"
-    "# Scrubbing blanks the fields the schema marks secret. It is not credential\n"
-    "# detection: any other value here travels as written, so a token in an MCP\n"
-    "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
-
-/// The comment block zeroclaw-agent.toml starts with (§1.3).
-inline constexpr std::string_view manifest_header =
-    "# ZeroClaw agent bundle manifest.\n"
-    "#\n"
-    "# `required_secrets` lists config paths whose credentials were scrubbed on\n"
-    "# export. `risk_flags` lists capabilities the importing operator is being asked\n"
-    "# to grant. `dropped` lists configuration that could not travel.\n"
-    "#\n"
-    "# Scrubbing blanks the fields the schema marks secret in config.toml, and\n"
-    "# nothing more. Other config strings travel as written, and `risk_flags` below\n"
-    "# repeats stdio server command lines verbatim. The files under workspace/ and\n"
-    "# skills/ are copied as-is. None of it is scanned for secrets.\n";
-
-namespace detail {
-
-[[noreturn]] inline void closure_invalid(const std::string& alias, const std::string& error_text,
-                                         const std::string& subject) {
-  throw error(errc::config_invalid,
-              "the closure for agent '" + alias +
-                  "' does not validate on a clean install: " + error_text +
-                  "\nA bundle has to stand on its own, so this one is not written. Fix the "
-                  "reported field in this install's config and export again.",
-              subject);
-}
-
-}  // namespace detail
-
-template <typename Schema>
-std::string render_config_toml(const export_plan& plan) {
-  require_schema<Schema>();
-  const std::string text =
-      std::string(config_header) + toml_writer::write(plan.closure, /*pretty=*/false);
-  value reparsed;
-  try {
-    reparsed = parse_toml(text, "config.toml");
-  } catch (const error& e) {
-    detail::closure_invalid(plan.root_alias, e.what(), "config.toml");
-  }
-  if (reparsed != plan.closure)
-    detail::closure_invalid(plan.root_alias,
-                            "the rendered config.toml does not parse back to the closure that "
-                            "was planned (a clawport rendering bug)",
-                            "config.toml");
-  if (const auto problem = validate_config<Schema>(reparsed))
-    detail::closure_invalid(plan.root_alias, problem->display(), problem->path);
-  return text;
-}
-
-/// The manifest as a document, keys in §1.2's order.
-inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
-  value m = value::make_table();
-  m.set("format_version", value::make_integer(1));
-  m.set("root_agent", value::make_string(plan.root_alias));
-  value secrets = value::make_array();
-  for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
-  m.set("required_secrets", std::move(secrets));
-  value skills = value::make_array();
-  for (const std::string& s : manifest_skill_bundles(plan))
-    skills.items.push_back(value::make_string(s));
-  m.set("skill_bundles", std::move(skills));
-  value provenance = value::make_table();
-  provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
-  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
-  m.set("provenance", std::move(provenance));
-  value dropped = value::make_array();
-  for (const dropped_item& d : plan.dropped) {
-    value entry = value::make_table();
-    entry.set("path", value::make_string(d.path));
-    entry.set("reason", value::make_string(std::string(to_string(d.reason))));
-    entry.set("detail", value::make_string(d.detail));
-    dropped.items.push_back(std::move(entry));
-  }
-  m.set("dropped", std::move(dropped));
-  value flags = value::make_array();
-  for (const risk_flag& f : plan.risk_flags) {
-    value entry = value::make_table();
-    entry.set("kind", value::make_string(std::string(to_string(f.kind))));
-    entry.set("path", value::make_string(f.path));
-    entry.set("detail", value::make_string(f.detail));
-    flags.items.push_back(std::move(entry));
-  }
-  m.set("risk_flags", std::move(flags));
-  return m;
-}
-
-inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
-  const value manifest = manifest_document(plan, exported_at);
-  const std::string text =
-      std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
-  if (parse_toml(text, std::string(manifest_file)) != manifest)
-    throw error(errc::bundle_invalid,
-                "the rendered manifest does not parse back to the manifest that was meant (a "
-                "clawport rendering bug)",
-                std::string(manifest_file));
-  return text;
-}
-
-}  // namespace clawport::zeroclaw
-// ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

@@ -33,6 +33,7 @@ class racing {
   bool fired() const { return fired_; }
 
   dir open_root(std::string_view abs) { return base_.open_root(abs); }
+  std::optional<std::string> canonical(std::string_view abs) { return base_.canonical(abs); }
   std::optional<fs::stat_info> stat_at(const dir& d, std::string_view name) {
     auto info = base_.stat_at(d, name);
     if (!fired_ && hook_ && name == target_) {

@@ -1,15 +1,58 @@
 // SPDX-License-Identifier: MIT
-// Compile-time configuration macros. Define any of them before including clawport
-// to change the default; every macro is documented in docs/library.md.
+// Compile-time configuration macros and the ABI namespace keyed on them. Define any of the
+// macros before including clawport to change the default; every macro is documented in
+// docs/library.md ("Configuration macros").
 #pragma once
 
 /// Size of the buffer used by the read/write fallback of file copies, in bytes.
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_COPY_BUFFER_SIZE
-#define CLAWPORT_COPY_BUFFER_SIZE (128 * 1024)
+#define CLAWPORT_COPY_BUFFER_SIZE 131072
 #endif
 
 /// Deepest directory nesting a tree walk accepts before refusing with
 /// `errc::limit_exceeded` (a guard against hostile, very deep trees).
+/// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_MAX_TREE_DEPTH
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
+
+// Everything clawport declares lives in an inline namespace whose name carries the value of
+// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
+// two translation units built with different values define different functions instead of
+// silently sharing one definition chosen by the linker (an ODR violation). Code names
+// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
+/// The ABI namespace; headers that declare directly in `clawport` open it:
+/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+#define CLAWPORT_ABI_NAMESPACE \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+
+// Every module namespace is first declared inside the ABI namespace, so a header's
+// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
+// namespace is added here (tools/check_layers.py fails on one that is missing).
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {}
+namespace paths {}
+namespace utf8 {}
+namespace text {}
+namespace toml_adaptor {}
+namespace fs {}
+namespace names {}
+namespace testing {}
+namespace zeroclaw {}
+namespace skills {}
+namespace bundle {}
+namespace digest {}
+namespace publish {}
+namespace exporter_detail {}
+namespace importer {}
+namespace verify {}
+namespace openclaw {}
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+
+static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
+static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");

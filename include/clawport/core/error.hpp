@@ -3,12 +3,15 @@
 // and the path or config field it concerns.
 #pragma once
 
+#include "config.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// Stable error codes. The wire names (see `to_string`) are part of the CLI's JSON
 /// contract and never change meaning; new codes are only ever appended.
@@ -106,4 +109,5 @@ class error : public std::runtime_error {
   int sys_errno_;
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

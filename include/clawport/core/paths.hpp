@@ -11,6 +11,8 @@
 // for a destination below a directory that does not exist yet.
 #pragma once
 
+#include "config.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>

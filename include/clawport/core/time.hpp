@@ -14,6 +14,7 @@
 #include "error.hpp"
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// A UTC instant: seconds since the Unix epoch plus nanoseconds (0..999'999'999).
 struct timestamp {
@@ -98,4 +99,5 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
   return timestamp{seconds, 0};
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -3,6 +3,8 @@
 // (content digests of bundles, plan integrity). `digest::sha256` models it.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

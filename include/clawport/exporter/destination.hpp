@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Destination resolution and the overlap check (§7.2), done before anything is created.
-// `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
+// Destination resolution and the overlap check (docs/library.md, Exporting), done before anything
+// is created. `resolve_path` makes a path absolute lexically, canonicalizes its nearest existing
 // ancestor through the Fs policy's `canonical` and re-appends the missing components,
 // refusing a `..` that reaches through a directory that does not exist yet.
 #pragma once
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 
 #include <cerrno>
 #include <optional>
@@ -24,52 +25,24 @@ struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
                              std::declval<Fs&>().canonical(std::string_view{})})>>
     : std::true_type {};
 
-/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}).
+/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
 inline std::vector<std::string> components(std::string_view path) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < path.size()) {
-    while (i < path.size() && path[i] == '/') ++i;
-    std::size_t j = i;
-    while (j < path.size() && path[j] != '/') ++j;
-    if (j > i) out.emplace_back(path.substr(i, j - i));
-    i = j;
-  }
-  return out;
+  return paths::components(path);
 }
 
 inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
-  if (count == 0) return "/";
-  std::string out;
-  for (std::size_t i = 0; i < count; ++i) out += "/" + parts[i];
-  return out;
+  return paths::join_components(parts, true, count);
 }
 
 /// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
 inline bool starts_with(const std::string& path, const std::string& prefix) {
-  const std::vector<std::string> p = components(path);
-  const std::vector<std::string> q = components(prefix);
-  if (q.size() > p.size()) return false;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    if (p[i] != q[i]) return false;
-  }
-  return true;
+  return paths::starts_with(path, prefix);
 }
 
-/// Lexical `..`-free normalization of an absolute path ("." dropped, ".." pops), used only
-/// for display and comparison of planned paths, never to open anything.
-inline std::string normalize_lexically(std::string_view abs) {
-  std::vector<std::string> out;
-  for (std::string& c : components(abs)) {
-    if (c == ".") continue;
-    if (c == "..") {
-      if (!out.empty()) out.pop_back();
-      continue;
-    }
-    out.push_back(std::move(c));
-  }
-  return join(out, out.size());
-}
+/// Lexical normalization of an absolute path (core/paths.hpp: "." dropped, ".." pops, at
+/// the root it is dropped), used only for display and comparison of planned paths, never to
+/// open anything.
+inline std::string normalize_lexically(std::string_view abs) { return paths::normalize(abs); }
 
 inline error unresolvable(const std::string& display) {
   return error(errc::unsafe_path,
@@ -79,7 +52,8 @@ inline error unresolvable(const std::string& display) {
                display);
 }
 
-/// `resolve_path` of §7.2 for an absolute path; `display` names it in the `..` refusal.
+/// `resolve_path` of docs/library.md, Exporting for an absolute path; `display` names it in the
+/// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
   static_assert(has_canonical<Fs>::value,

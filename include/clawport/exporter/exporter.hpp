@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-// basic_exporter: the whole export in the order of §7.9. Plan (pure), resolve the
-// destination and refuse overlaps before anything is created, open the parent once, admit
-// the destination bound to its identity, stage beside it under a lock, copy the workspace
-// then the skills, drop an identity document the copy did not carry, validate and write
-// config.toml, record skill bundles without content, write the manifest, flush, publish.
-// Any failure before the publish commits removes the staging tree; the destination is
-// left as it was.
+// basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
+// the destination and refuse overlaps before anything is created, open the parent once, admit the
+// destination bound to its identity, stage beside it under a lock, copy the workspace then the
+// skills, drop an identity document the copy did not carry, validate and write config.toml, record
+// skill bundles without content, write the manifest, flush, publish. Any failure before the publish
+// commits removes the staging tree; the destination is left as it was.
 #pragma once
 
 #include "../core/error.hpp"
@@ -22,9 +21,10 @@
 #include "../publish/policy.hpp"
 #include "../publish/staged_swap.hpp"
 #include "../skills/loader.hpp"
-#include "../zeroclaw/api.hpp"
+#include "../zeroclaw/closure.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
+#include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
 #include "result.hpp"
@@ -40,6 +40,7 @@
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What to export and how.
 struct export_options {
@@ -71,9 +72,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
 }
 
 inline std::string join_path(const std::string& base, const std::string& rel) {
-  if (!rel.empty() && rel.front() == '/') return rel;
-  if (base.empty() || base.back() != '/') return base + "/" + rel;
-  return base + rel;
+  return paths::join(base.empty() ? "/" : base, rel);
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
@@ -270,7 +269,8 @@ class basic_exporter {
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
-    // §7.2 / §8.6: `..` refusals, then overlap (contains before inside, workspace first).
+    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
+    // first).
     const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
     res.destination = ed::resolve_path(fs_, out_abs, o.out);
     // A configured workspace is used as written (relative paths are taken from the install
@@ -607,4 +607,5 @@ class basic_exporter {
 /// The default exporter: fs::posix, schema v3, staged_swap, the portable name grammar.
 using exporter = basic_exporter<>;
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -20,6 +20,7 @@
 #include <vector>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// What `recover` did, one sentence per action, in the order it acted.
 struct recover_report {
@@ -142,4 +143,5 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
   return recover(fs, parent, place->second, display);
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The terminal report (§9): upstream's wording and order, then clawport's additions
-// (host-local settings to review, how the bundle was published). And the `--json` shape.
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
 #include "result.hpp"
@@ -10,6 +10,7 @@
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
 /// The human report of a successful export, every line ending in '\n'.
 inline std::string render_report(const export_result& r) {
@@ -167,4 +168,5 @@ inline nlohmann::json to_json(const export_result& r) {
   return j;
 }
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -11,8 +11,10 @@
 #include <string>
 
 namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// Counts of one copy (§7.4, §7.7): one for the workspace, one shared by all skills.
+/// Counts of one copy (docs/library.md, Exporting): one for the workspace, one shared by all
+/// skills.
 struct copy_counts {
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
@@ -36,4 +38,5 @@ struct export_result {
   bool dry_run = false;           ///< nothing was written
 };
 
+}  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -2,10 +2,11 @@
 // Opening a source root (a workspace or a skill bundle) so that what is copied is bound
 // to what was checked: the walk goes one component at a time through the previous
 // handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: zeroclaw-bundle.md §7.3.
+// the opened handle's. Spec: docs/library.md, Exporting.
 #pragma once
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "context.hpp"
 #include "policy.hpp"
 
@@ -38,23 +39,9 @@ struct root_result {
 
 namespace detail {
 
-/// The components of a path as Rust's `Path::components` yields them: a leading "/" is a
-/// component, empty segments vanish, "." is kept only in first position, ".." is kept.
+/// The components as Rust's `Path::components` yields them: core/paths.hpp.
 inline std::vector<std::string_view> components(std::string_view path) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  if (!path.empty() && path.front() == '/') {
-    out.emplace_back(path.substr(0, 1));
-    i = 1;
-  }
-  while (i <= path.size()) {
-    std::size_t j = path.find('/', i);
-    if (j == std::string_view::npos) j = path.size();
-    std::string_view part = path.substr(i, j - i);
-    if (!part.empty() && !(part == "." && !out.empty())) out.push_back(part);
-    i = j + 1;
-  }
-  return out;
+  return paths::rust_components(path);
 }
 
 inline bool is_plain(std::string_view c) noexcept {

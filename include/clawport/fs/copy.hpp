@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The handle-based tree copy (spec §7.4), the workspace filter (§7.5) and skill-bundle
-// copying (§7.6). Every read and write goes through directory handles; each entry is
-// classified without following links, opened with nofollow and carried only if the
-// opened object is the one that was classified.
+// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
+// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
+// through directory handles; each entry is classified without following links, opened with nofollow
+// and carried only if the opened object is the one that was classified.
 #pragma once
 
 #include "../core/config.hpp"
@@ -228,12 +228,12 @@ using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (§7.4), adding to `tally`. `relative` is the
-/// path of `src` below the spec's root (empty for the root itself); errors name entries
-/// by their bundle path (`workspace/notes.md`). Symlinks and special files are counted
-/// and skipped; hard-linked files and entries replaced between classification and open
-/// are counted and skipped; any failure to open, read, create or write is thrown.
-/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
+/// skipped; hard-linked files and entries replaced between classification and open are counted and
+/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
+/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
@@ -275,9 +275,9 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// §7.6: copies each planned skill bundle into `staging/skills/<alias>/`. Bundle roots are
-/// opened anchored under `install_root` (family `shared`); a symlinked or escaping root
-/// is refused. Only directories directly under a bundle root are skills (loose files are
+/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
+/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
+/// root is refused. Only directories directly under a bundle root are skills (loose files are
 /// skipped silently, symlinks counted); a skill that writes no file is removed again; a
 /// bundle that carries no skill is removed and listed in `without_content`; `skills/`
 /// itself is created only when there are sources and removed when no bundle carried.

@@ -4,6 +4,8 @@
 // walk out of the tree it was asked to read. fs::posix and fs::memory model it.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -64,6 +66,10 @@ enum class rename_result { done, unsupported };
 //   dir  open_root(std::string_view abs)   open an absolute directory path, following
 //                                          symlinks (used only for the install root and
 //                                          the destination's parent, as upstream does)
+//   std::optional<std::string> canonical(std::string_view abs)
+//                                          realpath(3); nullopt when the path does not
+//                                          exist (resolves the destination, compares
+//                                          source paths; never used to open anything)
 //   std::optional<stat_info> stat_at(const dir&, name)
 //                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
 //   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
@@ -117,6 +123,8 @@ struct entry_sink {
 CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
 CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
 CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_canonical,
+                     std::optional<std::string>{lval<B>().canonical(std::string_view{})})
 CLAWPORT_FS_REQUIRES(has_stat_at,
                      std::optional<stat_info>{
                          lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
@@ -168,6 +176,9 @@ constexpr bool check_policy() {
   static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
   static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
   static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
+  static_assert(detail::has_canonical<B>::value,
+                "Fs policy: missing `optional<string> canonical(string_view abs)` (realpath; "
+                "nullopt when the path does not exist)");
   static_assert(detail::has_stat_at<B>::value,
                 "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
   static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");

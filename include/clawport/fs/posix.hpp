@@ -8,6 +8,7 @@
 #include "../core/error.hpp"
 #include "context.hpp"
 #include "policy.hpp"
+#include "sys_error.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -31,45 +32,6 @@
 namespace clawport::fs {
 
 namespace detail {
-
-/// Builds the error of a failed system call: EMFILE/ENFILE and ENAMETOOLONG become
-/// errc::limit_exceeded with a message that says what limit was hit; ENOENT from an
-/// open becomes errc::not_found; everything else is errc::io.
-inline error posix_error(int err, std::string_view what, std::string_view name,
-                         bool is_open = false) {
-  std::string subject(name);
-  std::string head = std::string(what) + " " + subject + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subject), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)",
-                   std::move(subject), err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subject), err);
-    case ELOOP:
-      if (is_open) {
-        // Opens here always carry O_NOFOLLOW on a single component: ELOOP means the
-        // entry is a symbolic link, which is refused rather than followed.
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subject), err);
-      }
-      break;
-    case ENOENT:
-      if (is_open) return error(errc::not_found, head + errno_text(err), std::move(subject), err);
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + errno_text(err), std::move(subject), err);
-}
 
 /// Refuses anything that is not exactly one path component: the policy only ever walks
 /// one name at a time, and this keeps a hostile name ("../x", "a/b") from escaping even
@@ -190,26 +152,21 @@ class posix {
                   path);
     }
     int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0 && errno == ELOOP) {
-      // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit.
-      throw error(errc::limit_exceeded,
-                  "cannot open " + path + ": too many levels of symbolic links (ELOOP)", path,
-                  ELOOP);
-    }
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", path, true);
+    // This open follows symlinks: ELOOP is a loop or too deep a chain, a limit (sys_error).
+    if (fd < 0) throw sys_error("open_root", path, errno);
     return dir(fd);
   }
 
   /// realpath(3) of an absolute path (symlinks followed); nullopt when it does not exist
   /// (ENOENT/ENOTDIR). Used only to resolve the destination and compare source paths
-  /// (exporter, §7.2), never to open anything. Added for the exporter.
+  /// (exporter, docs/library.md, Exporting), never to open anything. Added for the exporter.
   std::optional<std::string> canonical(std::string_view abs) {
     std::string path(abs);
     char* resolved = ::realpath(path.c_str(), nullptr);
     if (resolved == nullptr) {
       const int err = errno;
       if (err == ENOENT || err == ENOTDIR) return std::nullopt;
-      throw detail::posix_error(err, "cannot resolve", path);
+      throw sys_error("canonical", path, err);
     }
     std::string out(resolved);
     std::free(resolved);
@@ -222,7 +179,7 @@ class posix {
     struct stat st {};
     if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT) return std::nullopt;
-      throw detail::posix_error(errno, "cannot inspect", n);
+      throw sys_error("stat_at", n, errno);
     }
     return detail::to_info(st);
   }
@@ -244,7 +201,7 @@ class posix {
           S_ISLNK(st.st_mode)) {
         err = ELOOP;
       }
-      throw detail::posix_error(err, "cannot open directory", n, true);
+      throw sys_error("open_dir_at", n, err);
     }
     return dir(fd);
   }
@@ -256,7 +213,7 @@ class posix {
     // the caller's fstat then sees it is not a regular file.
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open", n, true);
+    if (fd < 0) throw sys_error("open_file_at", n, errno);
     int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file(fd);
@@ -272,7 +229,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return;
       }
       if (detail::is_dot_or_dotdot(ent->d_name)) continue;
@@ -287,7 +244,7 @@ class posix {
       errno = 0;
       struct dirent* ent = ::readdir(stream.get());
       if (ent == nullptr) {
-        if (errno != 0) throw detail::posix_error(errno, "cannot read", "directory");
+        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
         return empty;
       }
       if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
@@ -298,7 +255,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
-      throw detail::posix_error(errno, "cannot create directory", n);
+      throw sys_error("make_dir_at", n, errno);
     }
   }
 
@@ -308,7 +265,7 @@ class posix {
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
                       static_cast<mode_t>(mode));
-    if (fd < 0) throw detail::posix_error(errno, "cannot create", n, true);
+    if (fd < 0) throw sys_error("create_file_at", n, errno);
     return file(fd);
   }
 
@@ -328,7 +285,7 @@ class posix {
         if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
         int err = errno;
         if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw detail::posix_error(err, "cannot copy", "data");
+        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
         // Not offered here (another filesystem, an old kernel, a seccomp filter): the
         // offsets have advanced by what was copied, so the loop below just continues.
         if (err == ENOSYS) copy_range_works_ = false;
@@ -349,7 +306,7 @@ class posix {
     for (;;) {
       ssize_t got = ::read(f.native_handle(), buf, n);
       if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot read", "file");
+      if (errno != EINTR) throw sys_error("read", {}, errno);
     }
   }
 
@@ -358,7 +315,7 @@ class posix {
       ssize_t put = ::write(f.native_handle(), data, n);
       if (put < 0) {
         if (errno == EINTR) continue;
-        throw detail::posix_error(errno, "cannot write", "file");
+        throw sys_error("write_all", {}, errno);
       }
       data += put;
       n -= static_cast<std::size_t>(put);
@@ -367,7 +324,7 @@ class posix {
 
   void set_mode(file& f, std::uint32_t mode) {
     if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
-      throw detail::posix_error(errno, "cannot set permissions on", "file");
+      throw sys_error("set_mode", {}, errno);
     }
   }
 
@@ -375,7 +332,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
-      throw detail::posix_error(errno, "cannot remove", n);
+      throw sys_error("unlink_at", n, errno);
     }
   }
 
@@ -383,7 +340,7 @@ class posix {
     detail::require_component(name);
     std::string n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
-      throw detail::posix_error(errno, "cannot remove directory", n);
+      throw sys_error("remove_dir_at", n, errno);
     }
   }
 
@@ -409,11 +366,11 @@ class posix {
         if (err == ENOTDIR || err == ELOOP) {
           // Swapped for a file or symlink after classification: remove the entry itself.
           if (::unlinkat(parent_fd, child.c_str(), 0) != 0 && errno != ENOENT) {
-            throw detail::posix_error(errno, "cannot remove", child);
+            throw sys_error("unlink_at", child, errno);
           }
           return false;
         }
-        throw detail::posix_error(err, "cannot open directory", child, true);
+        throw sys_error("open_dir_at", child, err);
       }
       detail::unique_fd owned(fd);
       detail::dir_stream stream = stream_of(fd, child);
@@ -431,12 +388,12 @@ class posix {
         if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
         continue;
       }
-      if (errno != 0) throw detail::posix_error(errno, "cannot read", top.name);
+      if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
       int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
-        throw detail::posix_error(errno, "cannot remove directory", done);
+        throw sys_error("remove_dir_at", done, errno);
       }
     }
   }
@@ -449,7 +406,7 @@ class posix {
     std::string t(to);
     if (mode == rename_mode::replace) {
       if (::renameat(from_dir.native_handle(), f.c_str(), to_dir.native_handle(), t.c_str()) != 0) {
-        throw detail::posix_error(errno, "cannot rename", f + " to " + t);
+        throw sys_error("rename_at", f + " to " + t, errno);
       }
       return rename_result::done;
     }
@@ -462,7 +419,7 @@ class posix {
     }
     int err = errno;
     if (err == EINVAL || err == ENOSYS || err == EOPNOTSUPP) return rename_result::unsupported;
-    throw detail::posix_error(err, "cannot rename", f + " to " + t);
+    throw sys_error("rename_at", f + " to " + t, err);
 #else
     return rename_result::unsupported;
 #endif
@@ -470,43 +427,40 @@ class posix {
 
   void sync_filesystem(const dir& d) {
 #if defined(__linux__)
-    if (::syncfs(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "filesystem");
+    if (::syncfs(d.native_handle()) != 0) throw sys_error("sync_filesystem", {}, errno);
 #else
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
 #endif
   }
 
   void sync_dir(const dir& d) {
-    if (::fsync(d.native_handle()) != 0)
-      throw detail::posix_error(errno, "cannot sync", "directory");
+    if (::fsync(d.native_handle()) != 0) throw sys_error("sync_dir", {}, errno);
   }
 
   bool try_lock(const dir& d) {
     for (;;) {
       if (::flock(d.native_handle(), LOCK_EX | LOCK_NB) == 0) return true;
       if (errno == EWOULDBLOCK) return false;
-      if (errno != EINTR) throw detail::posix_error(errno, "cannot lock", "directory");
+      if (errno != EINTR) throw sys_error("try_lock", {}, errno);
     }
   }
 
  private:
   static stat_info fstat_fd(int fd) {
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw detail::posix_error(errno, "cannot inspect", "handle");
+    if (::fstat(fd, &st) != 0) throw sys_error("stat", {}, errno);
     return detail::to_info(st);
   }
 
   static detail::dir_stream stream_of(int fd, std::string_view what) {
     DIR* d = ::fdopendir(fd);
-    if (d == nullptr) throw detail::posix_error(errno, "cannot read", what);
+    if (d == nullptr) throw sys_error("for_each_entry", what, errno);
     return detail::dir_stream(d);
   }
 
   static detail::dir_stream open_stream(const dir& d) {
     int fd = ::openat(d.native_handle(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) throw detail::posix_error(errno, "cannot open directory", ".", true);
+    if (fd < 0) throw sys_error("open_dir_at", ".", errno);
     detail::unique_fd owned(fd);
     detail::dir_stream stream = stream_of(fd, "directory");
     owned.release();  // the stream owns it now
@@ -519,14 +473,12 @@ class posix {
     struct stat st {};
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT && !top) return false;
-      throw top && errno == ENOENT
-          ? error(errc::not_found, "cannot remove " + name + ": " + detail::errno_text(ENOENT),
-                  name, ENOENT)
-          : detail::posix_error(errno, "cannot inspect", name);
+      throw top && errno == ENOENT ? sys_error("remove_tree_at", name, ENOENT)
+                                   : sys_error("stat_at", name, errno);
     }
     if (S_ISDIR(st.st_mode)) return true;
     if (::unlinkat(dirfd, name.c_str(), 0) != 0 && !(errno == ENOENT && !top)) {
-      throw detail::posix_error(errno, "cannot remove", name);
+      throw sys_error("unlink_at", name, errno);
     }
     return false;
   }

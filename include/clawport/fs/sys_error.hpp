@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// How a failed Fs-policy call becomes a clawport::error, keyed by the operation, with the
-// same codes and texts fs::posix uses, so fs::memory and fs::faulty throw exactly what
-// the real backend would for the same errno.
+// The one errno mapping: how a failed Fs-policy call becomes a clawport::error, keyed by
+// the operation. fs::posix throws through it, and so do the test backends (fs::memory,
+// fs::faulty), so every backend throws exactly what the real one would for the same errno.
 #pragma once
 
 #include <cerrno>
@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "../core/error.hpp"
+#include "context.hpp"
 
 namespace clawport::fs {
 
@@ -26,6 +27,7 @@ inline op_text text_of(std::string_view op) noexcept {
   if (op == "open_dir_at") return {"cannot open directory", {}, true};
   if (op == "create_file_at") return {"cannot create", {}, true};
   if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "canonical") return {"cannot resolve", {}, false};
   if (op == "stat") return {"cannot inspect", "handle", false};
   if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
   if (op == "make_dir_at") return {"cannot create directory", {}, false};
@@ -80,14 +82,13 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
       break;
     case ENOENT:
       if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + std::generic_category().message(err), std::move(subj),
-                     err);
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
       }
       break;
     default:
       break;
   }
-  return error(errc::io, head + std::generic_category().message(err), std::move(subj), err);
+  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
 }
 
 }  // namespace clawport::fs

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The portable name grammar (zeroclaw-bundle.md §6.2) as small rule types composed at
+// The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
 //   static constexpr std::optional<std::string_view> check(std::string_view name);
 // returning the refusal reason (a phrase completing "the name ...") or nullopt.
@@ -12,7 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "utf8.hpp"
+#include "../core/utf8.hpp"
 
 namespace clawport::names {
 
@@ -27,7 +27,7 @@ struct not_empty {
 };
 
 /// Refuses bytes that are not UTF-8. Names read from TOML always are, so adding it to the
-/// default grammar changes no §6.2 outcome; it keeps the code-point rules well-defined.
+/// default grammar changes no docs/format.md outcome; it keeps the code-point rules well-defined.
 struct valid_utf8 {
   static constexpr std::optional<std::string_view> check(std::string_view name) noexcept {
     if (!utf8::valid(name)) return std::string_view("is not valid UTF-8");
@@ -216,7 +216,7 @@ struct grammar {
   static constexpr bool has = detail::contains_v<Rule, Rules...>;
 };
 
-/// The default grammar: zeroclaw-bundle.md §6.2, in its order, with its reasons.
+/// The default grammar: docs/format.md, in its order, with its reasons.
 using portable =
     grammar<rules::not_empty, rules::valid_utf8, rules::no_edge_whitespace,
             rules::not_dot_or_dotdot, rules::no_separators, rules::no_reserved_chars,
@@ -243,7 +243,7 @@ constexpr void require_names_policy() noexcept {
                 "returning the refusal reason, or nullopt for a portable name");
 }
 
-/// The public predicate of §6.2: true when `name` is one portable path component.
+/// The public predicate of docs/format.md: true when `name` is one portable path component.
 template <typename Names = portable>
 constexpr bool is_safe_path_component(std::string_view name) noexcept {
   require_names_policy<Names>();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `portable_identity_path` (zeroclaw-bundle.md §6.3): keeps an `identity.aieos_path` only
+// `portable_identity_path` (docs/format.md): keeps an `identity.aieos_path` only
 // when it names a file inside the carried workspace by a path every target resolves the
 // same way, and rewrites it with '/' separators.
 #pragma once
@@ -19,10 +19,10 @@ struct identity_path_result {
   std::string refusal;
 };
 
-/// §6.3 on the raw (untrimmed) value. `included(relative)` is the workspace filter of
-/// §7.5 (zeroclaw::workspace_entry_included); it is a parameter so names/ stays free of
-/// ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on every
-/// host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
+/// docs/format.md on the raw (untrimmed) value. `included(relative)` is the workspace filter of
+/// docs/library.md, Exporting (zeroclaw::workspace_entry_included); it is a parameter so names/
+/// stays free of ZeroClaw's workspace layout. Host-absolute means a leading '/' (POSIX semantics on
+/// every host, so a `C:\...` value fails the grammar step, as upstream does on Unix).
 template <typename Names = portable, typename Included>
 identity_path_result portable_identity_path(std::string_view raw, const Included& included) {
   require_names_policy<Names>();

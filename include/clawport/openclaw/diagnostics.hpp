@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// OpenClaw's diagnostic record `{level, code, phase, path, message}` (openclaw-claws.md §7)
+// OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
 // and its two renderings: the JSON object and the human line `LEVEL code path: message`.
 #pragma once
+
+#include "../core/config.hpp"
 
 #include "stable_json.hpp"
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The identifier grammars of Claw manifests (openclaw-claws.md Appendix A), JavaScript's
-// String.prototype.trim, the safe relative path (§2.2) and the portable collision key (§2.3).
+// The identifier grammars of Claw manifests (docs/openclaw.md), JavaScript's
+// String.prototype.trim, the safe relative path and the portable collision key.
 #pragma once
+
+#include "../core/config.hpp"
 
 #include "unicode.hpp"
 
@@ -147,7 +149,7 @@ inline bool is_env_reference(std::string_view s, std::string* name = nullptr) {
   return true;
 }
 
-/// OpenClaw's `isSafeClawRelativePath` (§2.2).
+/// OpenClaw's `isSafeClawRelativePath`.
 inline bool is_safe_relative_path(std::string_view raw) {
   std::string p(raw);
   for (char& c : p)

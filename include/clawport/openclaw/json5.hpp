@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
-// directory's config, read for destination resolution, openclaw-claws.md §5.3). JSON5
+// directory's config, read for destination resolution, docs/openclaw.md). JSON5
 // adds to JSON: comments, trailing commas, identifier and single-quoted keys,
 // single-quoted strings, escaped line breaks, hex numbers, leading/trailing decimal points,
 // an explicit `+`, and Infinity/NaN (read, then refused: they have no JSON equivalent).

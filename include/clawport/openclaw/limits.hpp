@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The byte limits of a Claw package (openclaw-claws.md §2.1), checked before parsing and
+// The byte limits of a Claw package (docs/openclaw.md), checked before parsing and
 // again while reading.
 #pragma once
+
+#include "../core/config.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Reading a Claw package as OpenClaw does (openclaw-claws.md §1.2–1.6, §1.9, §2, §3, §5.1–5.2):
+// Reading a Claw package as OpenClaw does (docs/openclaw.md):
 // package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
 // CLAW.md body that becomes SOUL.md, the OpenClaw profile (conventional path or the
 // deprecated metadata pointer), the package-root BOOTSTRAP.md, every workspace source, and
@@ -37,7 +37,7 @@ inline std::string sha256_digest(std::string_view bytes) {
 // Pure text steps
 // ---------------------------------------------------------------------------------------
 
-/// The CLAW.md envelope (§1.4) split into its parts.
+/// The CLAW.md envelope split into its parts.
 struct envelope {
   bool found = false;       ///< the frontmatter regex matched
   std::string frontmatter;  ///< the YAML between the delimiters
@@ -106,7 +106,7 @@ inline std::optional<value> yaml_to_json(std::string_view text, const std::strin
   return std::nullopt;
 }
 
-/// Identity from package.json (§1.2).
+/// Identity from package.json.
 struct package_metadata {
   std::string name;
   std::string version;
@@ -149,7 +149,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
   return m;
 }
 
-/// The `metadata["openclaw.config"]` pointer check (§1.9). Empty when valid.
+/// The `metadata["openclaw.config"]` pointer check. Empty when valid.
 inline bool valid_profile_pointer(const std::string& p) {
   if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
   std::string low = p;
@@ -163,7 +163,7 @@ inline bool valid_profile_pointer(const std::string& p) {
 // The read model
 // ---------------------------------------------------------------------------------------
 
-/// `ClawSourceIdentity` (§1.3).
+/// `ClawSourceIdentity`.
 struct source_identity {
   std::string kind;  ///< "package" or "development"
   std::string name;
@@ -186,7 +186,7 @@ struct workspace_source {
   std::optional<diagnostic> problem;  ///< why it cannot be read (the action is then blocked)
 };
 
-/// What reading a package gives (§5.1).
+/// What reading a package gives.
 struct claw_package {
   value manifest;                        ///< normalised (defaults filled), when the schema passed
   std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
@@ -402,7 +402,7 @@ inline std::string basename_of(const std::string& p) {
 
 inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
 
-/// §5.2 labelled record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
+/// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
 inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
                             std::string_view bytes) {
   const std::string head =
@@ -414,7 +414,7 @@ inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::
 
 }  // namespace detail
 
-/// Reads the package or development source at the absolute path `source_path` (§5.1).
+/// Reads the package or development source at the absolute path `source_path`.
 /// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
 /// only when the Fs itself fails in a way that is not about the package.
 template <class Fs>
@@ -498,7 +498,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   }
   pkg.source.manifest_path = detail::join_path(root, manifest_rel);
 
-  // The manifest (§1.3–1.6).
+  // The manifest.
   detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
   if (mf.status == detail::read_status::too_large) {
     return fail("read_failed_too_large", "$",
@@ -538,7 +538,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   const value& m = pkg.manifest;
   if (markdown && !js_trim(body).empty()) pkg.body = body;
 
-  // Body vs SOUL.md (§1.4 step 6).
+  // Body vs SOUL.md.
   if (pkg.body) {
     bool clash = false;
     for (auto it = m["workspace"]["bootstrapFiles"].begin();
@@ -553,7 +553,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     }
   }
 
-  // The profile (§1.9, §3).
+  // The profile.
   std::optional<std::string> pointer;
   if (m["metadata"].contains("openclaw.config"))
     pointer = m["metadata"]["openclaw.config"].get<std::string>();
@@ -628,7 +628,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     profile_bytes = std::move(pr.bytes);
   }
 
-  // The package-root BOOTSTRAP.md (§4.1 [later]).
+  // The package-root BOOTSTRAP.md.
   {
     detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
     if (bs.status == detail::read_status::too_large) {
@@ -649,7 +649,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     }
   }
 
-  // Workspace sources (§2.1, §2.4): the aggregate from stat sizes first, then each read.
+  // Workspace sources: the aggregate from stat sizes first, then each read.
   for (const char* name : bootstrap_file_names) {
     if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
     workspace_source s;
@@ -724,7 +724,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     contents.clear();
   }
 
-  // The development snapshot (§5.2).
+  // The development snapshot.
   digest::sha256 h;
   std::uint64_t total = 0;
   detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The add plan `openclaw.clawAddPlan.v1` (openclaw-claws.md §5.3–5.5): destination
+// The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
 // resolution against the state directory, the ordered actions, capability records,
 // blockers, readiness, and planIntegrity over OpenClaw's stableStringify. ClawHub lookups go
 // through a resolver policy; with none (offline) every package plans as an unresolved
@@ -24,7 +24,7 @@ namespace clawport::openclaw {
 // The resolver policy
 // ---------------------------------------------------------------------------------------
 
-/// What a ClawHub preflight says about one package (§4.2).
+/// What a ClawHub preflight says about one package.
 struct package_preflight {
   bool ok = false;
   std::optional<std::string> action;     ///< "install" | "reuse"
@@ -43,7 +43,7 @@ struct offline_resolver {
 };
 
 // ---------------------------------------------------------------------------------------
-// Destination resolution (§5.3)
+// Destination resolution
 // ---------------------------------------------------------------------------------------
 
 /// The caller's choices and environment.
@@ -217,7 +217,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
   return h;
 }
 
-/// Resolves the final agent id and the canonical workspace (§5.3).
+/// Resolves the final agent id and the canonical workspace.
 template <class Fs>
 destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
   destination d;
@@ -332,7 +332,7 @@ struct add_plan {
   bool blocked = false;
 };
 
-/// `planIntegrity` of an add plan (§5.5) from its bound parts.
+/// `planIntegrity` of an add plan from its bound parts.
 inline std::string add_plan_integrity(const value& plan) {
   value bound = value::object();
   bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
@@ -348,7 +348,7 @@ inline std::string add_plan_integrity(const value& plan) {
   return "sha256:" + digest::sha256_hex(stable_stringify(bound));
 }
 
-/// Builds the add plan of a package that read cleanly (§5.4). Pure: the package, the
+/// Builds the add plan of a package that read cleanly. Pure: the package, the
 /// destination and the host state were gathered at the edge.
 template <class Resolver = offline_resolver>
 add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What `claws inspect` and `claws add --dry-run` print (openclaw-claws.md §5.1, §5.4, §7):
+// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
 // the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
 // text, and the human form whose diagnostics read `LEVEL code path: message`.
 #pragma once

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The strict Claw manifest schema v1 and its cross-field rules (openclaw-claws.md §1.7–1.8),
-// the OpenClaw profile schema (§3), MCP server declarations with the blocked environment
+// The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md),
+// the OpenClaw profile schema, MCP server declarations with the blocked environment
 // keys of Appendix B, and cron jobs. Pure functions on JSON data: every problem becomes a
 // diagnostic with OpenClaw's code, phase and path, and all of them are reported.
 #pragma once
+
+#include "../core/config.hpp"
 
 #include "diagnostics.hpp"
 #include "grammar.hpp"
@@ -14,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -27,7 +30,7 @@ inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "
                                                        "TOOLS.md", "HEARTBEAT.md"};
 
 /// Host facts the profile rules consult: the built-in tool profiles the running OpenClaw
-/// registers (§3; Appendix C.5).
+/// registers.
 struct host_catalog {
   std::vector<std::string> tool_profiles{"minimal", "coding", "messaging", "full"};
   /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
@@ -540,7 +543,7 @@ inline std::string remote_url_problem(const std::string& url) {
   return "MCP server URLs must use https: (http: only for localhost, 127.0.0.1 or [::1]).";
 }
 
-/// The pinned-package-manager rule for stdio MCP commands (§1.7).
+/// The pinned-package-manager rule for stdio MCP commands.
 inline bool package_manager_pinned(const std::string& command, const value& args) {
   std::string exe = command.substr(
       command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
@@ -714,7 +717,7 @@ inline void check_cron_job(checker& c, const value& j, const std::string& path) 
   }
 }
 
-/// An image data URL avatar (§1.8). Empty string when valid, else the problem.
+/// An image data URL avatar. Empty string when valid, else the problem.
 inline std::string data_url_problem(const std::string& s) {
   if (s.size() > 2796230) return "Avatar data URLs are limited to 2,796,230 characters.";
   const std::size_t comma = s.find(',');
@@ -769,7 +772,7 @@ struct manifest_result {
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-/// Strict manifest schema v1 (§1.7), then the cross-field rules (§1.8) when the structure
+/// Strict manifest schema v1, then the cross-field rules when the structure
 /// is sound. Code `invalid_manifest`, phase `schema`.
 inline manifest_result validate_manifest(const value& m) {
   manifest_result r;
@@ -925,7 +928,7 @@ inline manifest_result validate_manifest(const value& m) {
   out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
   out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
 
-  // Cross-field rules (§1.8).
+  // Cross-field rules.
   auto& ds = r.diagnostics;
   auto cross = [&](const std::string& path, const std::string& msg) {
     ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
@@ -1004,7 +1007,7 @@ struct profile_result {
   bool ok() const { return !has_errors(diagnostics); }
 };
 
-/// The strict OpenClaw profile schema (§3). `root` is where diagnostics are rooted
+/// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`). Code `invalid_openclaw_profile`.
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {}) {

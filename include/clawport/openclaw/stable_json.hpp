@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // OpenClaw's JSON text, byte for byte: `stableStringify` (the canonical serializer under
-// planIntegrity and every capability digest, openclaw-claws.md §5.5) and the
+// planIntegrity and every capability digest, docs/openclaw.md) and the
 // `JSON.stringify(value, null, 2)` its CLI prints. JavaScript's rules are reproduced:
 // Number#toString for numbers, UTF-16 code-unit order for keys, JSON.stringify escapes, and
 // the present-but-undefined member (modelled as nlohmann's `discarded` value).
 #pragma once
+
+#include "../core/config.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -3,6 +3,8 @@
 // (zoneinfo.available_timezones()); do not edit. The zone names a Claw may name.
 #pragma once
 
+#include "../core/config.hpp"
+
 namespace clawport::openclaw::timezone_data {
 
 /// IANA zone and link names, sorted byte-wise.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Unicode NFC and JavaScript's toLowerCase on UTF-8 strings, for OpenClaw's portable
-// collision key (openclaw-claws.md §2.3). Tables: openclaw/unicode_data.hpp (generated).
+// collision key (docs/openclaw.md). Tables: openclaw/unicode_data.hpp (generated).
 #pragma once
+
+#include "../core/config.hpp"
 
 #include "unicode_data.hpp"
 

@@ -3,6 +3,8 @@
 // 14.0.0); do not edit. Tables for openclaw/unicode.hpp: NFC and lowercase.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstdint>
 
 namespace clawport::openclaw::unicode_data {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
-// OpenClaw profile (openclaw-claws.md §1.5): one YAML 1.2 document under the Core schema,
+// OpenClaw profile (docs/openclaw.md): one YAML 1.2 document under the Core schema,
 // read into JSON data. Block and flow collections, plain/quoted/block scalars and comments
 // are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
 // non-finite numbers, directives and multiple documents are refused with the line and

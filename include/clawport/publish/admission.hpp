@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Admission of the destination (§8.2), bound to the identity of the object that was
-// checked, and the identity re-checks publishing repeats (§8.4). Everything goes through
-// the handle of the destination's parent, opened once.
+// Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
+// object that was checked, and the identity re-checks publishing repeats (docs/library.md, The
+// Publish policy). Everything goes through the handle of the destination's parent, opened once.
 #pragma once
 
 #include "../core/error.hpp"
@@ -55,7 +55,7 @@ namespace detail {
 
 }  // namespace detail
 
-/// The refusals of §8.2/§8.4, with upstream's exact wording.
+/// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
 inline error symlink(const destination_names& d) {
   return error(errc::unsafe_path,
@@ -118,8 +118,9 @@ std::optional<fs::file_id> destination_identity(Fs& fs, const typename Fs::dir& 
   return now.id;
 }
 
-/// Admission (`check_destination`, §8.2): refuses a symlink, a non-directory, a directory
-/// that changed between stat and open, and a non-empty directory without `force`.
+/// Admission (`check_destination`, docs/library.md, The Publish policy): refuses a symlink, a
+/// non-directory, a directory that changed between stat and open, and a non-empty directory without
+/// `force`.
 template <class Fs>
 admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name, bool force,
                    const destination_names& d) {
@@ -156,8 +157,8 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   return out;
 }
 
-/// The re-check before replacing an admitted directory (§8.4 step 1): the name must still
-/// be the admitted object and never one of the source trees the export read.
+/// The re-check before replacing an admitted directory (docs/library.md, The Publish policy): the
+/// name must still be the admitted object and never one of the source trees the export read.
 template <class Fs>
 void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view name,
                       const admission& adm, const std::vector<fs::file_id>& sources,

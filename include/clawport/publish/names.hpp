@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The names an export leaves beside its destination (§8.1): the staging directory
+// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
+// staging directory
 // `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
 // They share the token so a crashed export leaves a pair `clawport recover` recognises.
 #pragma once
+
+#include "../core/config.hpp"
 
 #include <cstddef>
 #include <random>

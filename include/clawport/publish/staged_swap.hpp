@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// publish::staged_swap: upstream's protocol (§8.4). The staged bundle already sits beside
-// the destination; publishing is one rename for a vacant destination and, for an admitted
-// directory, rename-aside, re-check, rename-in, then delete the retired tree. Every failure
-// it reports is rolled back so the destination holds what it held before.
+// publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
+// bundle already sits beside the destination; publishing is one rename for a vacant destination
+// and, for an admitted directory, rename-aside, re-check, rename-in, then delete the retired tree.
+// Every failure it reports is rolled back so the destination holds what it held before.
 #pragma once
 
 #include "../core/error.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The static skill audit (zeroclaw-skills.md §5): script files and shebangs, symlinks,
+// The static skill audit (docs/library.md, Skills): script files and shebangs, symlinks,
 // size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
 // `audit_skill_directory` walks a skill through the Fs policy and applies them.
 //
@@ -104,8 +104,8 @@ inline std::vector<std::string_view> split_ws(std::string_view s) {
 
 }  // namespace detail
 
-/// The interpreter a shebang names (§5.5), lowercased; nullopt without a `#!` line.
-/// `head` is the start of the file (only its first 128 bytes are looked at).
+/// The interpreter a shebang names (docs/library.md, Skills), lowercased; nullopt without a `#!`
+/// line. `head` is the start of the file (only its first 128 bytes are looked at).
 inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
@@ -188,7 +188,7 @@ inline bool is_cross_skill_reference(std::string_view s) {
          (detail::iends_with(bare, ".md") || detail::iends_with(bare, ".markdown"));
 }
 
-/// What the pure part of the link check (§5.6 steps 1-7) decides for one target.
+/// What the pure part of the link check (docs/library.md, Skills) decides for one target.
 struct link_verdict {
   enum kind_t { skip, finding, resolve } kind = skip;
   std::string reason;  ///< for `finding`
@@ -239,8 +239,8 @@ inline link_verdict classify_markdown_link(std::string_view raw) {
   return v;
 }
 
-/// The TOML part of the audit (§5.7) on one file's text: parse errors and `[[tools]]`
-/// entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
+/// The TOML part of the audit (docs/library.md, Skills) on one file's text: parse errors and
+/// `[[tools]]` entries without a (non-blank, for shell/script) `command`. `file` prefixes nothing;
 /// it is copied into the findings.
 inline std::vector<audit_finding> audit_toml_text(std::string_view text, const std::string& file) {
   std::vector<audit_finding> out;
@@ -428,8 +428,8 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
 
 }  // namespace detail
 
-/// Audits one skill directory (`dir`, absolute) through the Fs policy (§5). Throws when
-/// the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
+/// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
+/// Throws when the skill is unauditable (missing, not a directory, unreadable, a Markdown or TOML
 /// file that is not UTF-8, deeper than CLAWPORT_MAX_TREE_DEPTH); the loader then drops it.
 template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {

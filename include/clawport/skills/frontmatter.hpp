@@ -73,7 +73,7 @@ struct frontmatter_split {
   std::string body;
 };
 
-/// Splits SKILL.md text at its frontmatter fences (zeroclaw-skills.md §2.1): CRLF is
+/// Splits SKILL.md text at its frontmatter fences (docs/library.md, Skills): CRLF is
 /// normalised, the text must start with exactly `---\n`, the first `\n---\n` closes it
 /// (or a final `\n---`). An empty frontmatter (`---\n---\n`) is not recognised.
 inline frontmatter_split split_frontmatter(std::string_view text) {
@@ -233,7 +233,7 @@ inline bool is_slash_options_header(std::string_view line) {
 
 }  // namespace detail
 
-/// Parses the `slash_options:` block of a frontmatter (zeroclaw-skills.md §2.5). Options
+/// Parses the `slash_options:` block of a frontmatter (docs/library.md, Skills). Options
 /// without a name or a type are dropped. Never fails.
 inline std::vector<slash_option> parse_slash_options(std::string_view frontmatter) {
   std::vector<slash_option> out;
@@ -275,9 +275,9 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
 
 namespace detail {
 
-/// The flat scan both readers share (§2.2 / §2.4), with the indentation fix: a line that
-/// starts with a space or tab is nested content unless it continues a block scalar or a
-/// tag list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
+/// The flat scan both readers share (docs/library.md, Skills), with the indentation fix: a line
+/// that starts with a space or tab is nested content unless it continues a block scalar or a tag
+/// list. `Sink` receives `scalar(key, value, from_block)` and `tags(list)`.
 template <class Sink>
 void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   std::optional<std::string> block_key;
@@ -367,7 +367,7 @@ struct loader_frontmatter {
   std::vector<slash_option> slash_options;
 };
 
-/// The lenient reader (zeroclaw-skills.md §2.2); never fails. Unknown keys are ignored;
+/// The lenient reader (docs/library.md, Skills); never fails. Unknown keys are ignored;
 /// a block scalar only ever sets `name` or `description`; later keys overwrite earlier ones.
 inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter) {
   struct sink_t {
@@ -412,11 +412,12 @@ struct skill_document {
   skill_frontmatter frontmatter;
   std::string body;
 
-  /// Parses strictly (zeroclaw-skills.md §2.4). Throws `errc::skill_invalid` when the
+  /// Parses strictly (docs/library.md, Skills). Throws `errc::skill_invalid` when the
   /// frontmatter is missing or `name`/`description` is empty. `subject` names the file.
   static skill_document parse(std::string_view text, const std::string& subject = "SKILL.md");
 
-  /// Writes the canonical form (§2.4); `parse(serialize())` gives the document back.
+  /// Writes the canonical form (docs/library.md, Skills); `parse(serialize())` gives the document
+  /// back.
   std::string serialize() const;
 };
 

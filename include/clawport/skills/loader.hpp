@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Scanning skill directories and an agent's effective skill set (zeroclaw-skills.md §1.6,
-// §1.7), through the Fs policy. Entries are visited in byte order of their names where
-// upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
+// Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
+// docs/library.md, Skills), through the Fs policy. Entries are visited in byte order of their names
+// where upstream uses the unspecified `read_dir` order, so "first wins" is deterministic here.
 #pragma once
 
 #include <algorithm>
@@ -323,8 +323,8 @@ struct install_paths {
   }
 };
 
-/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, §1.7): its
-/// workspace skills, then each bundle it lists, in list order, through the bundle's
+/// An agent's effective skill set (upstream `load_skills_for_agent_audited`, docs/library.md,
+/// Skills): its workspace skills, then each bundle it lists, in list order, through the bundle's
 /// filter; a name already taken is shadowed. Global skills are listed as `global_only`.
 /// Open-skills and plugin skills are not modelled (both are opt-in upstream features
 /// that live outside the install). Throws `errc::unknown_agent` for an unknown alias.

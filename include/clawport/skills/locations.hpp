@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Where skills live (zeroclaw-skills.md §1): the skill part of config.toml, bundle
+// Where skills live (docs/library.md, Skills): the skill part of config.toml, bundle
 // directory resolution, the lexical `validate_directory` contract and directory
 // uniqueness, agent workspaces and the global directory. Pure: no filesystem access.
 #pragma once
@@ -114,7 +114,7 @@ inline skills_config parse_skills_config(std::string_view config_text,
 }
 
 // Path arithmetic is zeroclaw::paths (shared with the export planner of
-// zeroclaw-bundle.md §7.1), so the lexical rules live in one place.
+// docs/library.md, Exporting), so the lexical rules live in one place.
 namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): the install layout's

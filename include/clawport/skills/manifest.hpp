@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../core/toml.hpp"
 #include "frontmatter.hpp"
 #include "text.hpp"
 
@@ -63,29 +64,10 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text; a syntax error becomes `errc::config_parse` naming line and column.
+/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
+/// `errc::config_parse` naming line and column.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
-#if TOML_EXCEPTIONS
-  try {
-    return toml::parse(text, std::string_view(subject));
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(e.description()),
-                subject);
-  }
-#else
-  toml::parse_result r = toml::parse(text, std::string_view(subject));
-  if (!r) {
-    const auto& where = r.error().source().begin;
-    throw error(errc::config_parse,
-                subject + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
-                    ": " + std::string(r.error().description()),
-                subject);
-  }
-  return std::move(r).table();
-#endif
+  return toml_adaptor::parse(text, subject);
 }
 
 /// Schema errors of a TOML manifest: `errc::skill_invalid` naming the key and its line.
@@ -282,7 +264,7 @@ inline void check_forge(const toml_reader& rd, const toml::table& t) {
 
 }  // namespace detail
 
-/// Parses a SKILL.toml or manifest.toml (zeroclaw-skills.md §3): `[skill]` is strict
+/// Parses a SKILL.toml or manifest.toml (docs/library.md, Skills): `[skill]` is strict
 /// (an unknown key is an error), `[[tools]]` and option entries ignore unknown keys, the
 /// root ignores unknown keys except `prompts`, `tools` and `[forge]`. Throws
 /// `errc::config_parse` on a syntax error and `errc::skill_invalid` on a schema error;
@@ -347,7 +329,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
   return s;
 }
 
-/// The scaffold's skill-name rule (zeroclaw-skills.md §6.1): non-empty, only `a-z`, `0-9`
+/// The scaffold's skill-name rule (docs/library.md, Skills): non-empty, only `a-z`, `0-9`
 /// and `-`, not starting or ending with `-` (`--` inside is allowed, no length limit).
 /// The loader itself accepts any name.
 inline bool is_valid_skill_name(std::string_view name) noexcept {
@@ -368,7 +350,7 @@ inline void validate_skill_name(std::string_view name) {
   }
 }
 
-/// Builds the loader's skill from SKILL.md text (zeroclaw-skills.md §2.3). Never fails:
+/// Builds the loader's skill from SKILL.md text (docs/library.md, Skills). Never fails:
 /// `name` falls back to `dir_name` only when the frontmatter has no `name` key at all,
 /// `description` to the first non-heading body line, then `"No description"`.
 inline skill skill_from_markdown(std::string_view text, std::string_view dir_name) {

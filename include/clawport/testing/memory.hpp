@@ -348,7 +348,8 @@ class memory {
   }
 
   /// realpath(3) of an absolute path, symlinks followed; nullopt when it does not exist.
-  /// Used by the exporter to resolve the destination (§7.2). Added for the exporter.
+  /// Used by the exporter to resolve the destination (docs/library.md, Exporting). Added for the
+  /// exporter.
   std::optional<std::string> canonical(std::string_view abs) const {
     std::vector<std::string> todo = split(abs);
     std::vector<std::string> done;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// plan_export: the config closure of one agent (zeroclaw-bundle.md §2-§5, §6.3, §7.1).
+// plan_export: the config closure of one agent (docs/format.md).
 // Pure: text in, plan out. The engine walks the Schema's descriptors; the ZeroClaw
 // semantics that are not per-field data (grants, fallback walk, risk flags) live here.
 #pragma once
@@ -175,7 +175,7 @@ class planner {
   }
 
   /// Applies drop / force_false / identity_path rules of `fields` inside `entry`
-  /// (recursively), ordered by §3.1 row. Rules hold key paths, not pointers: erasing a
+  /// (recursively), ordered by docs/format.md row. Rules hold key paths, not pointers: erasing a
   /// member moves its siblings.
   struct pending_rule {
     int row;
@@ -241,7 +241,7 @@ class planner {
     }
   }
 
-  // ---- §2.1 step 3 ----
+  // ---- docs/format.md ----
   void carry_agent() {
     const std::string path = "agents." + alias_;
     const entry_schema entry = Schema::agent();
@@ -287,7 +287,7 @@ class planner {
     if (!t.empty()) carry_entry("runtime_profiles", t, Schema::runtime_profile());
   }
 
-  // ---- step 6, §7.1 ----
+  // ---- step 6, docs/library.md, Exporting ----
   void carry_skill_bundles() {
     for (const std::string& alias : agent_list("skill_bundles")) {
       const value* raw = table_at(&root_, {"skill_bundles", alias});
@@ -342,7 +342,7 @@ class planner {
       carry_entry(section_name, alias, entry);
   }
 
-  // ---- step 9, §2.3 ----
+  // ---- step 9, docs/format.md ----
   const value* source_servers() const {
     const value* mcp = table_at(&root_, {"mcp"});
     if (mcp == nullptr) return nullptr;
@@ -377,8 +377,9 @@ class planner {
     }
     granted_ = granted;
 
-    // Close the §8.2 gap: a bundle's `servers` name that matches no server on the source
-    // (and is not excluded) would bind to a same-named server on the target. Remove it.
+    // Close a gap upstream leaves (docs/format.md, "Beyond upstream"): a bundle's `servers` name
+    // that matches no server on the source (and is not excluded) would bind to a same-named server
+    // on the target. Remove it.
     if (value* carried_bundles = plan_.closure.find("mcp_bundles"))
       for (member& m : carried_bundles->members) {
         value* servers = m.val.find("servers");
@@ -422,7 +423,7 @@ class planner {
     section("mcp").set("servers", std::move(array));
   }
 
-  // ---- step 10, §2.5 ----
+  // ---- step 10, docs/format.md ----
   static constexpr int max_fallback_depth = 3;
 
   void carry_model_providers() {
@@ -485,7 +486,7 @@ class planner {
     visited.pop_back();
   }
 
-  // ---- step 11, §2.6 ----
+  // ---- step 11, docs/format.md ----
   void carry_tts_and_transcription() {
     const std::pair<const char*, const char*> refs[] = {
         {"tts", "tts_provider"}, {"transcription", "transcription_provider"}};
@@ -509,7 +510,7 @@ class planner {
     }
   }
 
-  // ---- step 12, §4.2-§4.4 ----
+  // ---- step 12, docs/format.md ----
   // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
   // (value::masked). Upstream compares every string with the mask text instead, which
   // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
@@ -545,7 +546,7 @@ class planner {
     plan_.required_secrets = std::move(found);
   }
 
-  // ---- step 14, §5.2 ----
+  // ---- step 14, docs/format.md ----
   void flag(risk_kind kind, std::string path, std::string detail) {
     plan_.risk_flags.push_back({kind, std::move(path), std::move(detail)});
   }
@@ -621,7 +622,7 @@ class planner {
     }
   }
 
-  // ---- §2 workspace_source ----
+  // ---- docs/format.md workspace_source ----
   void plan_workspace() {
     const value* workspace = table_at(agent_, {"workspace"});
     const value* path = workspace ? workspace->find("path") : nullptr;
@@ -648,8 +649,12 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
                         const plan_options& options) {
   require_schema<Schema>();
   names::require_names_policy<Names>();
-  const value root = parse_toml(config_text, "config.toml");
-  return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
+    const value root = parse_toml(config_text, "config.toml");
+    return detail::planner<Schema, Names>(root, std::string(alias), options).run();
+  } else {
+    return {};  // not reached: the checks above have named what is missing
+  }
 }
 
 }  // namespace clawport::zeroclaw

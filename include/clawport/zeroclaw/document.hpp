@@ -4,6 +4,8 @@
 // toml++ is used only to parse (the source config and the round-trip re-parse).
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -51,9 +51,9 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (§7.5): the memory store (a first component `memory`) and a
-/// root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install.
-/// By component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
+/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
+/// component, anchored at the workspace root, case-sensitive.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
   const std::string_view first = relative.substr(0, relative.find('/'));

@@ -5,13 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../core/version.hpp"
 #include "plan.hpp"
 
 namespace clawport::zeroclaw {
 
 inline nlohmann::json to_json(const export_plan& plan) {
   nlohmann::json j;
-  j["format_version"] = 1;
+  j["format_version"] = bundle_format_version;
   j["root_agent"] = plan.root_alias;
   j["required_secrets"] = plan.required_secrets;
   j["skill_bundles"] = manifest_skill_bundles(plan);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// TOML text -> the ordered document model, through toml++. Parse errors become
-// clawport::error(errc::config_parse) naming the line and column.
+// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// parse errors become clawport::error(errc::config_parse) naming the line and column.
 #pragma once
 
 #include <sstream>
@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../core/toml.hpp"
 #include "document.hpp"
 
 namespace clawport::zeroclaw {
@@ -56,16 +57,7 @@ inline value from_toml_node(const toml::node& node) {
 /// Parses TOML text into an ordered table. `what` names the text in errors
 /// ("config.toml", "the rendered closure").
 inline value parse_toml(std::string_view text, std::string_view what) {
-  try {
-    const toml::table table = toml::parse(text, std::string_view(what));
-    return detail::from_toml_node(table);
-  } catch (const toml::parse_error& e) {
-    const auto& where = e.source().begin;
-    throw error(errc::config_parse,
-                std::string(what) + ":" + std::to_string(where.line) + ":" +
-                    std::to_string(where.column) + ": " + std::string(e.description()),
-                std::string(what));
-  }
+  return detail::from_toml_node(toml_adaptor::parse(text, what));
 }
 
 }  // namespace clawport::zeroclaw

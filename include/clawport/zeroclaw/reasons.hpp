@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The wire vocabulary of the manifest: drop reasons (zeroclaw-bundle.md §3.1), risk kinds
-// (§5.1), and the kinds of host-local notes clawport adds to its report (not the manifest).
+// The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
+// (docs/format.md), and the kinds of host-local notes clawport adds to its report (not the
+// manifest).
 #pragma once
+
+#include "../core/config.hpp"
 
 #include <string_view>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Rendering the bundle's two TOML files (zeroclaw-bundle.md §1.3-§1.5, §2.8). Both are
+// Rendering the bundle's two TOML files (docs/format.md). Both are
 // parsed back and compared with what was meant to be written before they are returned;
 // config.toml is also validated standing alone, and refused when it does not validate.
 #pragma once
@@ -9,6 +9,7 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../core/version.hpp"
 #include "api.hpp"
 #include "document.hpp"
 #include "parse.hpp"
@@ -19,7 +20,7 @@
 
 namespace clawport::zeroclaw {
 
-/// The comment block config.toml starts with (§1.5).
+/// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
     "# ZeroClaw agent bundle — config closure.\n"
     "#\n"
@@ -32,7 +33,7 @@ inline constexpr std::string_view config_header =
     "# detection: any other value here travels as written, so a token in an MCP\n"
     "# server's `url`, or a credential in its `command` or `args`, is still present.\n";
 
-/// The comment block zeroclaw-agent.toml starts with (§1.3).
+/// The comment block zeroclaw-agent.toml starts with (docs/format.md).
 inline constexpr std::string_view manifest_header =
     "# ZeroClaw agent bundle manifest.\n"
     "#\n"
@@ -80,10 +81,10 @@ std::string render_config_toml(const export_plan& plan) {
   return text;
 }
 
-/// The manifest as a document, keys in §1.2's order.
+/// The manifest as a document, keys in docs/format.md order.
 inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
   value m = value::make_table();
-  m.set("format_version", value::make_integer(1));
+  m.set("format_version", value::make_integer(bundle_format_version));
   m.set("root_agent", value::make_string(plan.root_alias));
   value secrets = value::make_array();
   for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));

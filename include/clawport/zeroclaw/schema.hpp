@@ -4,6 +4,8 @@
 // the closure engine interprets them, so another schema is another Schema policy type.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -80,8 +82,8 @@ enum class field_rule {
   carry,            ///< travels when it differs from the default
   drop,             ///< removed; reported (with `row`, `reason`, `detail`) when occupied
   force_false,      ///< written as false; reported when the source value is true
-  identity_path,    ///< kept only in portable form (§6.3), else removed and reported
-  skill_directory,  ///< §7.1 directory rules
+  identity_path,    ///< kept only in portable form (docs/format.md), else removed and reported
+  skill_directory,  ///< docs/library.md, Exporting directory rules
 };
 
 /// A note for a value that travels but names something of the source host.
@@ -101,7 +103,7 @@ struct field {
   bool required = false;  ///< a table without it does not load upstream
   ref_target ref = ref_target::none;
   field_rule rule = field_rule::carry;
-  int row = 0;  ///< §3.1 row, orders drops within an entry
+  int row = 0;  ///< docs/format.md row, orders drops within an entry
   drop_reason reason = drop_reason::host_specific;
   std::string_view detail{};
   note_rule note{};
@@ -223,7 +225,7 @@ struct entry_schema {
   std::string_view name{};  ///< for messages: "agent", "risk profile", ...
   list_view<field> fields{};
   list_view<field> extra{};  ///< family-specific fields (providers), checked after `fields`
-  bool prune = true;         ///< false for providers: carried exactly as written (§2.5/2.6)
+  bool prune = true;         ///< false for providers: carried exactly as written (docs/format.md)
 };
 
 /// The Schema policy requirements, checked at compile time by `require_schema<S>()`:
@@ -240,41 +242,94 @@ struct entry_schema {
 ///   static constexpr const entry_schema* transcription_provider(std::string_view family);
 ///   static constexpr name_list model_families();         // known slots, in order
 /// The provider functions return nullptr for a family the schema does not know.
+namespace schema_detail {
+
 template <typename S, typename = void>
-struct is_schema : std::false_type {};
+struct has_version : std::false_type {};
 template <typename S>
-struct is_schema<
-    S,
-    std::void_t<decltype(std::uint32_t{S::version}),
-                std::enable_if_t<std::is_same_v<decltype(S::agent()), entry_schema> &&
-                                 std::is_same_v<decltype(S::risk_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::runtime_profile()), entry_schema> &&
-                                 std::is_same_v<decltype(S::skill_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::knowledge_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_bundle()), entry_schema> &&
-                                 std::is_same_v<decltype(S::mcp_server()), entry_schema>>,
-                std::enable_if_t<
-                    std::is_convertible_v<decltype(S::model_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::tts_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::transcription_provider(std::string_view{})),
-                                          const entry_schema*> &&
-                    std::is_convertible_v<decltype(S::model_families()), name_list>>>>
+struct has_version<S, std::void_t<decltype(std::uint32_t{S::version})>> : std::true_type {};
+
+// One trait per member: `entry` members return an entry_schema, `provider` members map a
+// family name to a `const entry_schema*`.
+#define CLAWPORT_SCHEMA_ENTRY(member)                                                           \
+  template <typename S, typename = void>                                                        \
+  struct has_##member : std::false_type {};                                                     \
+  template <typename S>                                                                         \
+  struct has_##member<S, std::enable_if_t<std::is_same_v<decltype(S::member()), entry_schema>>> \
+      : std::true_type {};
+#define CLAWPORT_SCHEMA_PROVIDER(member)                                                     \
+  template <typename S, typename = void>                                                     \
+  struct has_##member : std::false_type {};                                                  \
+  template <typename S>                                                                      \
+  struct has_##member<S, std::enable_if_t<std::is_convertible_v<                             \
+                             decltype(S::member(std::string_view{})), const entry_schema*>>> \
+      : std::true_type {};
+CLAWPORT_SCHEMA_ENTRY(agent)
+CLAWPORT_SCHEMA_ENTRY(risk_profile)
+CLAWPORT_SCHEMA_ENTRY(runtime_profile)
+CLAWPORT_SCHEMA_ENTRY(skill_bundle)
+CLAWPORT_SCHEMA_ENTRY(knowledge_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_bundle)
+CLAWPORT_SCHEMA_ENTRY(mcp_server)
+CLAWPORT_SCHEMA_PROVIDER(model_provider)
+CLAWPORT_SCHEMA_PROVIDER(tts_provider)
+CLAWPORT_SCHEMA_PROVIDER(transcription_provider)
+#undef CLAWPORT_SCHEMA_ENTRY
+#undef CLAWPORT_SCHEMA_PROVIDER
+
+template <typename S, typename = void>
+struct has_model_families : std::false_type {};
+template <typename S>
+struct has_model_families<
+    S, std::enable_if_t<std::is_convertible_v<decltype(S::model_families()), name_list>>>
     : std::true_type {};
+
+}  // namespace schema_detail
+
+template <typename S>
+struct is_schema
+    : std::conjunction<schema_detail::has_version<S>, schema_detail::has_agent<S>,
+                       schema_detail::has_risk_profile<S>, schema_detail::has_runtime_profile<S>,
+                       schema_detail::has_skill_bundle<S>, schema_detail::has_knowledge_bundle<S>,
+                       schema_detail::has_mcp_bundle<S>, schema_detail::has_mcp_server<S>,
+                       schema_detail::has_model_provider<S>, schema_detail::has_tts_provider<S>,
+                       schema_detail::has_transcription_provider<S>,
+                       schema_detail::has_model_families<S>> {};
 template <typename S>
 inline constexpr bool is_schema_v = is_schema<S>::value;
 
-/// Compile-time check with a message that says what a Schema must provide.
+/// Compile-time check, one message per missing member (and nothing else: the entry points
+/// that call it instantiate nothing more for a type that is not a Schema).
 template <typename S>
 constexpr void require_schema() noexcept {
-  static_assert(is_schema_v<S>,
-                "clawport: a Schema policy must provide `static constexpr std::uint32_t "
-                "version`, `static constexpr entry_schema agent()`, risk_profile(), "
-                "runtime_profile(), skill_bundle(), knowledge_bundle(), mcp_bundle(), "
-                "mcp_server(), `static const entry_schema* model_provider(std::string_view)`, "
-                "tts_provider(...), transcription_provider(...) and `static name_list "
-                "model_families()` (see docs/library.md)");
+  namespace d = schema_detail;
+  static_assert(d::has_version<S>::value,
+                "Schema policy: missing `static constexpr std::uint32_t version`");
+  static_assert(d::has_agent<S>::value,
+                "Schema policy: missing `static constexpr entry_schema agent()`");
+  static_assert(d::has_risk_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema risk_profile()`");
+  static_assert(d::has_runtime_profile<S>::value,
+                "Schema policy: missing `static constexpr entry_schema runtime_profile()`");
+  static_assert(d::has_skill_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema skill_bundle()`");
+  static_assert(d::has_knowledge_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema knowledge_bundle()`");
+  static_assert(d::has_mcp_bundle<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_bundle()`");
+  static_assert(d::has_mcp_server<S>::value,
+                "Schema policy: missing `static constexpr entry_schema mcp_server()`");
+  static_assert(d::has_model_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "model_provider(std::string_view family)`");
+  static_assert(d::has_tts_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "tts_provider(std::string_view family)`");
+  static_assert(d::has_transcription_provider<S>::value,
+                "Schema policy: missing `static constexpr const entry_schema* "
+                "transcription_provider(std::string_view family)`");
+  static_assert(d::has_model_families<S>::value,
+                "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
 }  // namespace clawport::zeroclaw

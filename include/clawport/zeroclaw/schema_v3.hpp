@@ -4,6 +4,8 @@
 // keys are rendered in), with defaults for pruning, secrets, references and drop rules.
 #pragma once
 
+#include "../core/config.hpp"
+
 #include <string_view>
 
 #include "schema.hpp"

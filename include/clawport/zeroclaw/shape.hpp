@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Interpreting schema descriptors on one table: type checks, canonical key order, secret
-// masking, unknown-key reporting, host-local notes, and pruning against defaults (§2.2).
+// masking, unknown-key reporting, host-local notes, and pruning against defaults (docs/format.md).
 #pragma once
 
 #include <optional>
@@ -307,7 +307,7 @@ inline value shape_table(const value& raw, list_view<field> fields, list_view<fi
   return out;
 }
 
-/// §2.2 on one table: removes every key equal to its default; recurses into nested
+/// docs/format.md on one table: removes every key equal to its default; recurses into nested
 /// structs and removes those left empty. Keys without a default are kept whole.
 inline void prune_table(value& table, list_view<field> fields, list_view<field> extra) {
   for (std::size_t i = 0; i < table.members.size();) {
@@ -344,7 +344,7 @@ inline bool occupied(const field& f, const value& v) {
 
 namespace clawport::zeroclaw {
 
-/// §4.3: an array element that is a table with a string `name` is addressed by that name,
+/// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
 inline std::string element_segment(const value& element, std::size_t index) {
   if (element.is_table())
@@ -372,7 +372,7 @@ inline bool find_ciphertext_in(const value& v, const std::string& path, std::str
 }
 }  // namespace detail
 
-/// §4.4: the path of the first string (in iteration order) starting with `enc:` or
+/// docs/format.md: the path of the first string (in iteration order) starting with `enc:` or
 /// `enc2:` (SecretStore ciphertext), or nullopt.
 inline std::optional<std::string> find_ciphertext(const value& tree) {
   std::string hit;

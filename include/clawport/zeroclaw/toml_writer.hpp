@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Writes the ordered document model as TOML: plain values first, then `[tables]` and
 // `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of §1.3.
+// `ensure_blank_line_before_sections` pass of docs/format.md.
 #pragma once
+
+#include "../core/config.hpp"
 
 #include <charconv>
 #include <cmath>

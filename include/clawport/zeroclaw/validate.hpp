@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
-// `Config::validate()` checks and what its loader rejects (zeroclaw-config.md §6), in
+// `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
 // upstream's order, fail-fast, with errors that name the field.
 #pragma once
 
@@ -528,7 +528,11 @@ class validator {
 template <typename Schema>
 std::optional<validation_error> validate_config(const value& config) {
   require_schema<Schema>();
-  return detail::validator<Schema>(config).run();
+  if constexpr (is_schema_v<Schema>) {
+    return detail::validator<Schema>(config).run();
+  } else {
+    return std::nullopt;  // not reached: require_schema has named what is missing
+  }
 }
 
 }  // namespace clawport::zeroclaw

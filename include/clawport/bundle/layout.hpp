@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The bundle layout (docs/format.md, "Layout"): the names of what an agent bundle holds and
+// the format version. The exporter writes this layout; import and verify read it. Nothing
+// here touches a filesystem.
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/version.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace clawport::bundle {
+
+/// The format this library writes and the only one it reads (`format_version` in the
+/// manifest and in the JSON documents).
+inline constexpr int format_version = bundle_format_version;
+
+/// The manifest, at the bundle root.
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// The agent's config closure, at the bundle root.
+inline constexpr std::string_view config_file = "config.toml";
+/// The agent's workspace (minus what the workspace filter keeps behind).
+inline constexpr std::string_view workspace_dir = "workspace";
+/// The skill bundles: `skills/<alias>/<skill>/...`.
+inline constexpr std::string_view skills_dir = "skills";
+
+/// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
+inline std::string skill_bundle_path(std::string_view alias) {
+  return std::string(skills_dir) + "/" + std::string(alias);
+}
+
+/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled).
+constexpr bool is_bundle_entry(std::string_view name) noexcept {
+  return name == manifest_file || name == digest_list_file || name == config_file ||
+         name == workspace_dir || name == skills_dir;
+}
+
+}  // namespace clawport::bundle

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Every public header is usable alone (issue 10, item 3):
+#  1. for each public header (the umbrellas <clawport/X.hpp> and <clawport/testing.hpp>),
+#     tests/consumers/headers/X.cpp includes only it and calls its main entry point; it is
+#     compiled, LINKED into a program of its own and run;
+#  2. all of those objects are linked into one program too (a consumer with the exporter in
+#     one TU and the skills in another);
+#  3. every header under include/clawport/ compiles on its own (-fsyntax-only).
+#   tools/check_headers.sh [compiler]     (default: $CXX or g++)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cxx=${1:-${CXX:-g++}}
+flags=(-std=c++17 -Wall -Wextra -Wpedantic -Werror -DTOML_HEADER_ONLY=1 -I "$repo/include")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+here="$repo/tests/consumers/headers"
+
+names=()
+for tu in "$here"/*.cpp; do
+  name=$(basename "$tu" .cpp)
+  names+=("$name")
+  [ -f "$repo/include/clawport/$name.hpp" ] || { echo "no public header <clawport/$name.hpp>"; exit 1; }
+  grep -q "^#include <clawport/$name.hpp>" "$tu" || { echo "$tu does not include <clawport/$name.hpp>"; exit 1; }
+done
+for h in "$repo"/include/clawport/*.hpp; do
+  name=$(basename "$h" .hpp)
+  [ -f "$here/$name.cpp" ] || { echo "public header <clawport/$name.hpp> has no tests/consumers/headers/$name.cpp"; exit 1; }
+done
+
+echo "1/3: each public header alone: compile, link, run"
+for name in "${names[@]}"; do
+  printf 'int header_%s();\nint main() { return header_%s(); }\n' "$name" "$name" >"$work/main_$name.cpp"
+  "$cxx" "${flags[@]}" -c "$here/$name.cpp" -o "$work/$name.o"
+  "$cxx" "${flags[@]}" "$work/$name.o" "$work/main_$name.cpp" -o "$work/$name"
+  "$work/$name" || { echo "<clawport/$name.hpp>: the entry-point call failed"; exit 1; }
+  echo "  <clawport/$name.hpp>: ok"
+done
+
+echo "2/3: every public header's TU linked into one program"
+{
+  for name in "${names[@]}"; do printf 'int header_%s();\n' "$name"; done
+  printf 'int main() {\n  int failed = 0;\n'
+  for name in "${names[@]}"; do printf '  failed += header_%s();\n' "$name"; done
+  printf '  return failed;\n}\n'
+} >"$work/main_all.cpp"
+objs=()
+for name in "${names[@]}"; do objs+=("$work/$name.o"); done
+"$cxx" "${flags[@]}" "${objs[@]}" "$work/main_all.cpp" -o "$work/all"
+"$work/all"
+echo "  ok"
+
+echo "3/3: every header under include/clawport/ compiles alone"
+cd "$repo/include"
+find clawport -name '*.hpp' | sort >"$work/headers"
+fails=0
+while read -r h; do
+  if ! printf '#include <%s>\n' "$h" | "$cxx" "${flags[@]}" -fsyntax-only -x c++ - 2>"$work/err"; then
+    echo "  $h does not compile alone:"; head -20 "$work/err"; fails=$((fails + 1))
+  fi
+done <"$work/headers"
+[ "$fails" -eq 0 ] || exit 1
+echo "  $(wc -l <"$work/headers") headers: ok"
