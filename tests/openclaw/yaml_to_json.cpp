@@ -2,8 +2,7 @@
 // yaml_to_json: reads YAML documents with clawport's OpenClaw YAML reader and prints each
 // as JSON, for tests/openclaw/yaml_crosscheck.py. Input on stdin: documents separated by a
 // line "\x1e" (ASCII RS). Output: one line per document, `OK <json>` or `ERR <kind> <msg>`.
-#include <clawport/openclaw/stable_json.hpp>
-#include <clawport/openclaw/yaml.hpp>
+#include <clawport/clawport.hpp>
 
 #include <iostream>
 #include <iterator>
