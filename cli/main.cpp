@@ -5,6 +5,7 @@
 #include "commands/export.hpp"
 #include "commands/recover.hpp"
 #include "commands/skills.hpp"
+#include "commands/verify.hpp"
 
 int main(int argc, char** argv) {
   return clawport::cli::run(argc, argv, [](CLI::App& app, clawport::cli::action& selected) {
@@ -13,5 +14,6 @@ int main(int argc, char** argv) {
     clawport::cli::add_export_command(app, selected);
     clawport::cli::add_recover_command(app, selected);
     clawport::cli::add_skills_command(app, selected);
+    clawport::cli::add_verify_command(app, selected);
   });
 }

@@ -12,4 +12,5 @@
 #include "openclaw.hpp"
 #include "publish.hpp"
 #include "skills.hpp"
+#include "verify.hpp"
 #include "zeroclaw.hpp"

@@ -17094,6 +17094,717 @@ struct none {
 // locations and directory rules, the static audit and an agent's effective skill set.
 
 // ----- end clawport/skills.hpp -----
+// ----- begin clawport/verify.hpp -----
+// Verifying a bundle as hostile input: every finding listed, limits documented.
+
+// ----- begin clawport/verify/render.hpp -----
+// The verify report as text (the CLI prints it) and as the `--json` document.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+// ----- begin clawport/verify/verify.hpp -----
+// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
+// identity checks), bounds everything, hashes every byte against the digest list, parses
+// the manifest as format 1 only, re-checks the closure standing alone and its secrets, and
+// lists every finding (`{code, path, detail}`), not only the first.
+
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::verify {
+
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
+/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+};
+
+/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
+/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
+struct finding {
+  std::string code;
+  std::string path;
+  std::string detail;
+  bool warning = false;
+};
+
+/// A regular file of the bundle, as read and hashed.
+struct bundle_file {
+  std::string path;  ///< bundle-relative, '/'-separated
+  std::uint64_t size = 0;
+  std::string sha256;  ///< 64 hex digits
+};
+
+/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
+struct report {
+  std::string bundle;                    ///< the path as given
+  std::vector<finding> findings;         ///< in discovery order
+  bool authenticated = false;            ///< a digest list was present and matched exactly
+  std::vector<bundle_file> files;        ///< sorted by path
+  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::uint64_t total_bytes = 0;
+  // The parsed content (meaningful when the corresponding file parsed).
+  std::string manifest_text;
+  std::string config_text;
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  zeroclaw::value manifest = zeroclaw::value::make_table();
+  zeroclaw::value closure = zeroclaw::value::make_table();
+  std::string root_agent;
+  std::vector<std::string> required_secrets;
+  std::vector<std::string> skill_bundles;
+  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
+
+  bool ok() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const finding& f) { return !f.warning; });
+  }
+  std::size_t errors() const {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                  [](const finding& f) { return !f.warning; }));
+  }
+  const bundle_file* file(std::string_view path) const {
+    for (const bundle_file& f : files)
+      if (f.path == path) return &f;
+    return nullptr;
+  }
+  bool has_directory(std::string_view path) const {
+    return std::find(directories.begin(), directories.end(), path) != directories.end();
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  error first_error() const {
+    for (const finding& f : findings) {
+      if (f.warning) continue;
+      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
+                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
+                                           " more finding(s); run `clawport verify`)"
+                                     : ""),
+                   f.path);
+    }
+    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+  }
+};
+
+namespace detail {
+
+inline bool has_control(std::string_view name) {
+  return std::any_of(name.begin(), name.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  });
+}
+
+template <class Fs>
+class walker {
+ public:
+  using dir = typename Fs::dir;
+
+  walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+
+  void run(const dir& root) { walk(root, "", 0); }
+  bool truncated() const { return truncated_; }
+
+ private:
+  void add(std::string code, std::string path, std::string detail) {
+    rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  }
+
+  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
+    std::vector<std::string> names;
+    try {
+      fs_.for_each_entry(d, [&](std::string_view n) {
+        if (names.size() <= lim_.max_files) names.emplace_back(n);
+      });
+    } catch (const error& e) {
+      add("unreadable", prefix.empty() ? "." : prefix, e.what());
+      return;
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (truncated_) return;
+      const std::string path = prefix.empty() ? name : prefix + "/" + name;
+      entry(d, name, path, depth);
+    }
+  }
+
+  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
+    if (name.size() > lim_.max_name_bytes) {
+      add("limit_exceeded", path,
+          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
+              std::to_string(lim_.max_name_bytes));
+      return;
+    }
+    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
+      return;
+    }
+    std::optional<fs::stat_info> info;
+    try {
+      info = fs_.stat_at(d, name);
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    if (!info) return;
+    switch (info->kind) {
+      case fs::file_kind::symlink:
+        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
+        return;
+      case fs::file_kind::other:
+        add("special_file", path,
+            "a FIFO, socket or device; a bundle holds only regular files and directories");
+        return;
+      case fs::file_kind::directory:
+        return directory(d, name, path, *info, depth + 1);
+      case fs::file_kind::regular:
+        return regular(d, name, path, *info);
+    }
+  }
+
+  void directory(const dir& d, const std::string& name, const std::string& path,
+                 const fs::stat_info& info, std::size_t depth) {
+    if (depth > lim_.max_depth) {
+      add("limit_exceeded", path,
+          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
+      truncated_ = true;
+      return;
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(d, name));
+      if (fs_.stat(*child).id != info.id) {
+        add("changed", path, "the directory was replaced while it was verified");
+        return;
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    rep_.directories.push_back(path);
+    walk(*child, path, depth);
+  }
+
+  std::uint64_t content_limit(const std::string& path) const {
+    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
+    if (path == bundle::config_file) return lim_.max_config_bytes;
+    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
+    return 0;
+  }
+
+  void regular(const dir& d, const std::string& name, const std::string& path,
+               const fs::stat_info& info) {
+    if (info.nlink > 1) {
+      add("hard_link", path,
+          "the file has " + std::to_string(info.nlink) +
+              " hard links; a bundle file must have exactly one");
+      return;
+    }
+    if (rep_.files.size() + 1 > lim_.max_files) {
+      add("limit_exceeded", path,
+          "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
+      truncated_ = true;
+      return;
+    }
+    const std::uint64_t keep_limit = content_limit(path);
+    if (keep_limit != 0 && info.size > keep_limit) {
+      add("limit_exceeded", path,
+          "the file is " + std::to_string(info.size) + " bytes; the limit is " +
+              std::to_string(keep_limit));
+      return;
+    }
+    if (rep_.total_bytes + info.size > lim_.max_total_bytes) {
+      add("limit_exceeded", path,
+          "the bundle holds more than " + std::to_string(lim_.max_total_bytes) + " bytes");
+      truncated_ = true;
+      return;
+    }
+    std::string kept;
+    digest::sha256 hash(backend_);
+    std::uint64_t size = 0;
+    try {
+      auto f = fs_.open_file_at(d, name);
+      const fs::stat_info opened = fs_.stat(f);
+      if (opened.id != info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
+        add("changed", path, "the file was replaced while it was verified");
+        return;
+      }
+      if (buffer_.empty()) buffer_.resize(1u << 17);
+      for (;;) {
+        const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
+        if (n == 0) break;
+        size += n;
+        if (size > info.size || rep_.total_bytes + size > lim_.max_total_bytes) {
+          add("changed", path, "the file grew while it was verified");
+          return;
+        }
+        hash.update(buffer_.data(), n);
+        if (keep_limit != 0) kept.append(buffer_.data(), n);
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    rep_.total_bytes += size;
+    rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
+    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
+    if (path == bundle::config_file) rep_.config_text = std::move(kept);
+    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
+  }
+
+ public:
+  std::string digest_list_;
+
+ private:
+  Fs& fs_;
+  const limits& lim_;
+  report& rep_;
+  bool truncated_ = false;
+  std::vector<char> buffer_;
+  digest::sha256_backend backend_ = digest::sha256_best_backend();
+};
+
+inline bool known_risk_kind(std::string_view kind) {
+  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_skills); ++k)
+    if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
+  return false;
+}
+
+inline const zeroclaw::value* at_path(const zeroclaw::value& root,
+                                      std::initializer_list<std::string_view> keys) {
+  const zeroclaw::value* cur = &root;
+  for (std::string_view k : keys) {
+    if (cur == nullptr || !cur->is_table()) return nullptr;
+    cur = cur->find(k);
+  }
+  return cur;
+}
+
+/// Every empty string leaf is given a placeholder (recording its path, in the scrub's
+/// path syntax), so re-planning reports which of them are schema secrets.
+inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
+                               std::set<std::string>& empty, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text.empty()) {
+      empty.insert(path);
+      v.text = std::string(placeholder);
+    }
+  } else if (v.is_table()) {
+    for (zeroclaw::member& m : v.members)
+      fill_empty_strings(m.val, path.empty() ? m.key : path + "." + m.key, empty, placeholder);
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      fill_empty_strings(v.items[i], path + "." + zeroclaw::element_segment(v.items[i], i), empty,
+                         placeholder);
+  }
+}
+
+inline void unfill(zeroclaw::value& v, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text == placeholder) v.text.clear();
+  } else {
+    for (zeroclaw::member& m : v.members) unfill(m.val, placeholder);
+    for (zeroclaw::value& item : v.items) unfill(item, placeholder);
+  }
+}
+
+/// The first path at which `a` and `b` differ, for the message.
+inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::value& b,
+                                    const std::string& path) {
+  const std::string here = path.empty() ? "the root" : path;
+  if (a.type != b.type) return here;
+  if (a.is_table()) {
+    for (const zeroclaw::member& m : a.members) {
+      const std::string p = path.empty() ? m.key : path + "." + m.key;
+      const zeroclaw::value* o = b.find(m.key);
+      if (o == nullptr) return p + " would not travel";
+      if (!(m.val == *o)) return first_difference(m.val, *o, p);
+    }
+    for (const zeroclaw::member& m : b.members)
+      if (a.find(m.key) == nullptr)
+        return (path.empty() ? m.key : path + "." + m.key) + " is missing";
+    return here;
+  }
+  if (a.is_array() && a.items.size() == b.items.size()) {
+    for (std::size_t i = 0; i < a.items.size(); ++i)
+      if (!(a.items[i] == b.items[i]))
+        return first_difference(a.items[i], b.items[i], path + "." + std::to_string(i));
+  }
+  return here;
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
+/// Never throws for a bad bundle: every problem is a finding. Throws only when the bundle
+/// root itself cannot be opened (errc::not_found, errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  static_assert(fs::check_policy<Fs>());
+  report rep;
+  rep.bundle = bundle_path;
+  const auto add = [&rep](std::string code, std::string path, std::string detail) {
+    rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  };
+
+  detail::walker<Fs> w(fs, lim, rep);
+  {
+    typename Fs::dir root = fs.open_root(bundle_path);
+    w.run(root);
+  }
+  std::sort(rep.files.begin(), rep.files.end(),
+            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
+  std::sort(rep.directories.begin(), rep.directories.end());
+
+  // ---- the layout ----
+  for (const bundle_file& f : rep.files) {
+    if (f.path.find('/') != std::string::npos) continue;
+    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
+        f.path != bundle::digest_list_file)
+      add("unexpected_entry", f.path,
+          "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
+          "zeroclaw-agent.sha256, workspace/, skills/)");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.find('/') != std::string::npos) continue;
+    if (d != bundle::workspace_dir && d != bundle::skills_dir)
+      add("unexpected_entry", d + "/", "not part of the bundle format");
+  }
+  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
+    if (rep.file(required) == nullptr && !rep.has_directory(required))
+      add("missing_file", std::string(required), "every bundle has this file");
+  }
+  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
+    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
+  }
+  // The memory store and the snapshot never travel (§7.5).
+  for (const std::string& d : rep.directories)
+    if (d == "workspace/memory")
+      add("memory_store", d + "/", "the memory store never travels in a bundle");
+  for (const bundle_file& f : rep.files) {
+    if (f.path == "workspace/memory")
+      add("memory_store", f.path, "the memory store never travels in a bundle");
+    if (f.path == "workspace/MEMORY_SNAPSHOT.md")
+      add("memory_store", f.path, "the memory snapshot never travels in a bundle");
+  }
+
+  // ---- the digest list ----
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    if (!rep.has_directory(bundle::digest_list_file))
+      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
+                              "the bundle has no digest list (upstream ZeroClaw writes none): "
+                              "its bytes are unauthenticated, only its structure was checked",
+                              true});
+  } else if (!w.truncated()) {
+    try {
+      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
+      std::map<std::string, std::string> want;
+      for (const auto& e : listed) want[e.path] = e.hex;
+      bool exact = true;
+      for (const bundle_file& f : rep.files) {
+        if (f.path == bundle::digest_list_file) continue;
+        const auto it = want.find(f.path);
+        if (it == want.end()) {
+          add("unlisted_file", f.path, "the file is not in the digest list");
+          exact = false;
+          continue;
+        }
+        if (it->second != f.sha256) {
+          add("digest_mismatch", f.path,
+              "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
+          exact = false;
+        }
+        want.erase(it);
+      }
+      for (const auto& missing : want) {
+        add("missing_file", missing.first, "the digest list names a file the bundle lacks");
+        exact = false;
+      }
+      rep.authenticated = exact;
+    } catch (const error& e) {
+      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
+    }
+  }
+
+  // ---- the manifest: format 1 only, never half-read ----
+  const std::string mf(bundle::manifest_file);
+  if (const bundle_file* f = rep.file(mf)) {
+    rep.manifest_sha256 = f->sha256;
+    bool manifest_ok = false;
+    try {
+      rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
+      manifest_ok = true;
+    } catch (const error& e) {
+      add("manifest_invalid", mf, e.what());
+    }
+    const zeroclaw::value& m = rep.manifest;
+    const zeroclaw::value* version = manifest_ok ? m.find("format_version") : nullptr;
+    if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
+      add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
+      manifest_ok = false;
+    } else if (manifest_ok && version->integer > bundle::format_version) {
+      add("format_newer", mf + ":format_version",
+          "the bundle is format_version " + std::to_string(version->integer) +
+              "; this clawport reads format 1 only (upgrade clawport)");
+      manifest_ok = false;
+    } else if (manifest_ok && version->integer != bundle::format_version) {
+      add("manifest_invalid", mf + ":format_version",
+          "format_version " + std::to_string(version->integer) + " does not exist");
+      manifest_ok = false;
+    }
+    if (manifest_ok) {
+      const auto bad = [&](const std::string& key, const std::string& why) {
+        add("manifest_invalid", mf + ":" + key, why);
+        manifest_ok = false;
+      };
+      static constexpr std::string_view known[] = {
+          "format_version", "root_agent", "required_secrets", "skill_bundles",
+          "provenance",     "dropped",    "risk_flags"};
+      for (const zeroclaw::member& mem : m.members)
+        if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
+          bad(mem.key, "not a format 1 manifest key");
+      const auto strings = [&](const char* key, std::vector<std::string>& out) {
+        const zeroclaw::value* v = m.find(key);
+        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
+        for (const zeroclaw::value& item : v->items) {
+          if (!item.is_string()) return bad(key, "holds a value that is not a string");
+          out.push_back(item.text);
+        }
+      };
+      const zeroclaw::value* root = m.find("root_agent");
+      if (root == nullptr || !root->is_string() || root->text.empty()) {
+        bad("root_agent", "missing, or not a non-empty string");
+      } else {
+        rep.root_agent = root->text;
+      }
+      strings("required_secrets", rep.required_secrets);
+      strings("skill_bundles", rep.skill_bundles);
+      {
+        std::vector<std::string> sorted = rep.required_secrets;
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
+      }
+      const zeroclaw::value* prov = m.find("provenance");
+      if (prov == nullptr || !prov->is_table()) {
+        bad("provenance", "missing, or not a table");
+      } else {
+        for (const char* key : {"zeroclaw_version", "exported_at"}) {
+          const zeroclaw::value* v = prov->find(key);
+          if (v == nullptr || !v->is_string())
+            bad(std::string("provenance.") + key, "missing, or not a string");
+        }
+      }
+      const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
+        const zeroclaw::value* v = m.find(key);
+        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
+        for (const zeroclaw::value& item : v->items) {
+          if (!item.is_table()) return bad(key, "holds an entry that is not a table");
+          for (const char* field : fields) {
+            const zeroclaw::value* f = item.find(field);
+            if (f == nullptr || !f->is_string())
+              return bad(key, std::string("an entry lacks the string `") + field + "`");
+          }
+        }
+      };
+      table_list("dropped", {"path", "reason", "detail"});
+      table_list("risk_flags", {"kind", "path", "detail"});
+      if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
+        for (const zeroclaw::value& item : flags->items) {
+          if (!item.is_table()) continue;
+          const zeroclaw::value* k = item.find("kind");
+          const zeroclaw::value* p = item.find("path");
+          const zeroclaw::value* dd = item.find("detail");
+          if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
+            if (!detail::known_risk_kind(k->text)) {
+              bad("risk_flags", "unknown risk kind `" + k->text + "`");
+            } else {
+              rep.risk_flags.push_back({k->text, p->text, dd->text, false});
+            }
+          }
+        }
+      }
+    }
+    if (!manifest_ok) return rep;  // never half-read a manifest that is not format 1
+  } else {
+    return rep;
+  }
+
+  // ---- skills/: exactly the advertised aliases ----
+  {
+    std::set<std::string> seen;
+    for (const std::string& alias : rep.skill_bundles) {
+      const std::string path = "skills/" + alias;
+      if (!seen.insert(alias).second)
+        add("manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
+      if (const auto why = names::portable::unportable_reason(alias)) {
+        add("name_invalid", path, "the skill-bundle alias " + std::string(*why));
+        continue;
+      }
+      if (!rep.has_directory(path))
+        add("skill_missing", path + "/",
+            "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+    }
+    for (const std::string& d : rep.directories) {
+      if (d.rfind("skills/", 0) != 0) continue;
+      const std::string rest = d.substr(7);
+      if (rest.find('/') != std::string::npos) continue;
+      if (!seen.count(rest))
+        add("skill_unlisted", d + "/",
+            "a skill-bundle directory the manifest's skill_bundles does not list");
+    }
+    for (const bundle_file& f : rep.files) {
+      if (f.path.rfind("skills/", 0) != 0) continue;
+      const std::string rest = f.path.substr(7);
+      if (rest.find('/') == std::string::npos)
+        add("unexpected_entry", f.path, "only skill-bundle directories sit under skills/");
+    }
+  }
+
+  // ---- the closure ----
+  const std::string cf(bundle::config_file);
+  if (rep.file(cf) == nullptr) return rep;
+  try {
+    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+  } catch (const error& e) {
+    add("closure_invalid", cf, e.what());
+    return rep;
+  }
+  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
+    add("closure_invalid", problem->path.empty() ? cf : problem->path,
+        "the closure does not validate standing alone: " + problem->display());
+    return rep;
+  }
+  const zeroclaw::value* agents = rep.closure.find("agents");
+  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
+      agents->find(rep.root_agent) == nullptr) {
+    add("closure_invalid", "agents",
+        "the closure must configure exactly one agent, the manifest's root_agent `" +
+            rep.root_agent + "`");
+    return rep;
+  }
+  for (const std::string& alias : rep.skill_bundles) {
+    if (detail::at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
+      add("skill_missing", "skill_bundles." + alias,
+          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
+  }
+  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
+    add("secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+
+  // Secrets: re-plan the closure with every empty string filled in; the scrub then names
+  // exactly the schema-secret leaves. Those that were empty must be required_secrets, those
+  // that held a value are refused, and the closure must plan back to itself.
+  static constexpr std::string_view placeholder = "clawport-verify-placeholder";
+  zeroclaw::value filled = rep.closure;
+  std::set<std::string> empty;
+  detail::fill_empty_strings(filled, "", empty, placeholder);
+  std::optional<zeroclaw::export_plan> replan;
+  try {
+    replan =
+        zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
+  } catch (const error& e) {
+    add("closure_invalid", e.subject().empty() ? cf : e.subject(),
+        std::string("the closure does not plan as a config of its own: ") + e.what());
+    return rep;
+  }
+  std::set<std::string> empty_secrets;
+  for (const std::string& s : replan->required_secrets) {
+    if (empty.count(s)) {
+      empty_secrets.insert(s);
+    } else {
+      add("secret_value", s,
+          "a secret field holds a value; a bundle carries every secret blank, to be supplied "
+          "on the target");
+    }
+  }
+  // The closure must be closed: planning it again carries exactly it (an entry the agent
+  // does not reach, or a key the export would have dropped, is refused here).
+  zeroclaw::value again = replan->closure;
+  detail::unfill(again, placeholder);
+  if (!(again == rep.closure)) {
+    add("closure_invalid", cf,
+        "the closure is not closed: exporting it again would not carry exactly it (" +
+            detail::first_difference(rep.closure, again, "") + ")");
+  }
+  const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
+  for (const std::string& s : empty_secrets)
+    if (!required.count(s))
+      add("secrets_mismatch", s,
+          "an empty secret field that the manifest's required_secrets does not list");
+  for (const std::string& s : required)
+    if (!empty_secrets.count(s))
+      add("secrets_mismatch", s,
+          "required_secrets lists a path that is not an empty secret field of config.toml");
+  return rep;
+}
+
+}  // namespace clawport::verify
+// ----- end clawport/verify/verify.hpp -----
+
+namespace clawport::verify {
+
+inline nlohmann::json to_json(const finding& f) {
+  return {{"code", f.code},
+          {"path", f.path},
+          {"detail", f.detail},
+          {"severity", f.warning ? "warning" : "error"}};
+}
+
+/// `clawport verify --json`: every finding, errors and warnings, in discovery order.
+inline nlohmann::json to_json(const report& r) {
+  nlohmann::json j;
+  j["bundle"] = r.bundle;
+  j["ok"] = r.ok();
+  j["authenticated"] = r.authenticated;
+  j["root_agent"] = r.root_agent;
+  j["files"] = r.files.size();
+  j["bytes"] = r.total_bytes;
+  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : "sha256:" + r.manifest_sha256;
+  j["findings"] = nlohmann::json::array();
+  for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
+  return j;
+}
+
+/// The human report: one summary line, then one line per finding.
+inline std::string render_report(const report& r) {
+  std::string out;
+  if (r.ok()) {
+    out += "bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
+           std::to_string(r.files.size()) + " file(s), " +
+           std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+           (r.authenticated ? "every byte matches its digest list"
+                            : "no digest list (bytes unauthenticated)") +
+           "\n";
+  } else {
+    out +=
+        "bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)\n";
+  }
+  for (const finding& f : r.findings) {
+    out += std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
+           f.detail + "\n";
+  }
+  if (!r.manifest_sha256.empty()) out += "manifest sha256:" + r.manifest_sha256 + "\n";
+  return out;
+}
+
+}  // namespace clawport::verify
+// ----- end clawport/verify/render.hpp -----
+// ----- end clawport/verify.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
 // ZeroClaw agent bundles, pure half: schema v3 as descriptors, the export plan (closure,
 // scrub, drops, risk flags), validation and rendering of config.toml and the manifest.

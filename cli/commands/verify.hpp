@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// `clawport verify <bundle> [--json]`: checks a bundle as hostile input and lists every
+// finding. Exit 0 when it verifies (warnings allowed), 1 when it does not.
+#pragma once
+
+#include "../app.hpp"
+#include "../config_path.hpp"
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace clawport::cli {
+
+struct verify_args {
+  std::string bundle;
+  bool json = false;
+};
+
+inline int run_verify(const verify_args& a) {
+  fs::posix backend;
+  const verify::report r = verify::verify_bundle(backend, absolute_path(a.bundle));
+  if (a.json) {
+    nlohmann::json j = verify::to_json(r);
+    j["bundle"] = a.bundle;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    verify::report shown = r;
+    shown.bundle = a.bundle;
+    std::cout << verify::render_report(shown);
+  }
+  return r.ok() ? exit_ok : exit_failed;
+}
+
+inline void add_verify_command(CLI::App& app, action& selected) {
+  auto args = std::make_shared<verify_args>();
+  CLI::App* cmd = app.add_subcommand(
+      "verify", "check an agent bundle (digests, layout, manifest, closure, secrets, limits)");
+  cmd->add_option("bundle", args->bundle, "the bundle directory")->required();
+  cmd->add_flag("--json", args->json, "print one JSON document listing every finding");
+  cmd->callback([args, &selected] { selected = [args] { return run_verify(*args); }; });
+}
+
+}  // namespace clawport::cli

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// Verifying a bundle as hostile input: every finding listed, limits documented.
+#pragma once
+
+#include "verify/render.hpp"
+#include "verify/verify.hpp"

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The verify report as text (the CLI prints it) and as the `--json` document.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "verify.hpp"
+
+namespace clawport::verify {
+
+inline nlohmann::json to_json(const finding& f) {
+  return {{"code", f.code},
+          {"path", f.path},
+          {"detail", f.detail},
+          {"severity", f.warning ? "warning" : "error"}};
+}
+
+/// `clawport verify --json`: every finding, errors and warnings, in discovery order.
+inline nlohmann::json to_json(const report& r) {
+  nlohmann::json j;
+  j["bundle"] = r.bundle;
+  j["ok"] = r.ok();
+  j["authenticated"] = r.authenticated;
+  j["root_agent"] = r.root_agent;
+  j["files"] = r.files.size();
+  j["bytes"] = r.total_bytes;
+  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : "sha256:" + r.manifest_sha256;
+  j["findings"] = nlohmann::json::array();
+  for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
+  return j;
+}
+
+/// The human report: one summary line, then one line per finding.
+inline std::string render_report(const report& r) {
+  std::string out;
+  if (r.ok()) {
+    out += "bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
+           std::to_string(r.files.size()) + " file(s), " +
+           std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+           (r.authenticated ? "every byte matches its digest list"
+                            : "no digest list (bytes unauthenticated)") +
+           "\n";
+  } else {
+    out +=
+        "bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)\n";
+  }
+  for (const finding& f : r.findings) {
+    out += std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
+           f.detail + "\n";
+  }
+  if (!r.manifest_sha256.empty()) out += "manifest sha256:" + r.manifest_sha256 + "\n";
+  return out;
+}
+
+}  // namespace clawport::verify

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+# `clawport verify` end to end: an export verifies; a tampered copy is refused (exit 1)
+# with every finding listed; an upstream-style bundle (no digest list) verifies with a warning.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$TMP/install/agents/researcher/workspace"
+cat >"$TMP/install/config.toml" <<'TOML'
+schema_version = 3
+
+[providers.models.anthropic.main]
+api_key = "sk-ant-cli-test-secret"
+model = "claude-opus-5"
+
+[risk_profiles.guarded]
+
+[agents.researcher]
+model_provider = "anthropic.main"
+risk_profile = "guarded"
+TOML
+printf '# researcher\n' >"$TMP/install/agents/researcher/workspace/IDENTITY.md"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/b"
+
+expect_status 0 "$CLAWPORT" verify "$TMP/b"
+expect_grep out 'verifies: agent `researcher`'
+expect_grep out 'every byte matches its digest list'
+expect_status 0 "$CLAWPORT" verify "$TMP/b" --json
+expect_grep out '"ok": true'
+expect_grep out '"authenticated": true'
+
+# tampered: a flipped byte and an extra file, both listed
+printf '# researchex\n' >"$TMP/b/workspace/IDENTITY.md"
+printf 'x' >"$TMP/b/workspace/extra.md"
+expect_status 1 "$CLAWPORT" verify "$TMP/b" --json
+expect_grep out '"code": "digest_mismatch"'
+expect_grep out '"path": "workspace/IDENTITY.md"'
+expect_grep out '"code": "unlisted_file"'
+expect_grep out '"ok": false'
+expect_status 1 "$CLAWPORT" verify "$TMP/b"
+expect_grep out 'does not verify: 2 problem(s)'
+
+# no digest list: verifies, with the warning
+rm "$TMP/b/zeroclaw-agent.sha256" "$TMP/b/workspace/extra.md"
+expect_status 0 "$CLAWPORT" verify "$TMP/b"
+expect_grep out 'warning unauthenticated'
+
+# usage: no bundle given
+expect_status 2 "$CLAWPORT" verify
+finish
