@@ -5,6 +5,7 @@
 
 #include "zeroclaw/api.hpp"
 #include "zeroclaw/closure.hpp"
+#include "zeroclaw/config_append.hpp"
 #include "zeroclaw/document.hpp"
 #include "zeroclaw/install_layout.hpp"
 #include "zeroclaw/json.hpp"

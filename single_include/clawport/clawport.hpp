@@ -33,17 +33,32 @@
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
 
+/// Deepest TOML nesting any reader accepts (table-header and dotted-key components, inline
+/// tables and arrays), checked on the text before it is parsed: errc::limit_exceeded.
+#ifndef CLAWPORT_MAX_TOML_DEPTH
+#define CLAWPORT_MAX_TOML_DEPTH 128
+#endif
+
+/// Largest install config.toml the export and `skills list` read, in bytes (16 MiB).
+/// A plain integer literal: it is part of the ABI namespace's name.
+#ifndef CLAWPORT_MAX_CONFIG_BYTES
+#define CLAWPORT_MAX_CONFIG_BYTES 16777216
+#endif
+
 // Everything clawport declares lives in an inline namespace whose name carries the value of
-// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
-// two translation units built with different values define different functions instead of
-// silently sharing one definition chosen by the linker (an ODR violation). Code names
+// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// nlohmann/json do: two translation units built with different values define different functions
+// instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
 // `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
-#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
-#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config) \
+  abi_d##depth##_b##buffer##_t##toml##_c##config
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer, toml, config) \
+  CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config)
 /// The ABI namespace; headers that declare directly in `clawport` open it:
 /// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
-#define CLAWPORT_ABI_NAMESPACE \
-  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+#define CLAWPORT_ABI_NAMESPACE                                                 \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE, \
+                           CLAWPORT_MAX_TOML_DEPTH, CLAWPORT_MAX_CONFIG_BYTES)
 
 // Every module namespace is first declared inside the ABI namespace, so a header's
 // `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
@@ -72,6 +87,8 @@ namespace openclaw {}
 
 static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
 static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");
 // ----- end clawport/core/config.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
@@ -690,6 +707,7 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 // manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
 // without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
 // clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
+// Nesting deeper than CLAWPORT_MAX_TOML_DEPTH is refused first (toml_limits.hpp).
 
 #include <string>
 #include <string_view>
@@ -697,6 +715,172 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 #include <toml++/toml.h>
 
+// ----- begin clawport/core/toml_limits.hpp -----
+// Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
+// recursive conversion or destruction of its tree) recurses once per nesting level, and a
+// 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
+// linear and iterative; it never allocates per level.
+
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport::toml_adaptor {
+
+/// The deepest nesting `check_depth` accepts: every component of a table header or dotted
+/// key and every inline table or array counts one level.
+inline constexpr std::size_t max_depth = CLAWPORT_MAX_TOML_DEPTH;
+
+namespace detail {
+
+/// The refusal every reader words the same way (export, dry run, `skills list`).
+inline error too_deep(std::string_view subject, std::size_t line) {
+  const std::string s(subject);
+  return error(errc::limit_exceeded,
+               s + ":" + std::to_string(line) + ": the TOML nests deeper than " +
+                   std::to_string(max_depth) +
+                   " levels (table header, dotted key, inline table or array components; "
+                   "CLAWPORT_MAX_TOML_DEPTH), so it is not read",
+               s);
+}
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
+/// tell keys from values and skip strings and comments, and it over-approximates rather
+/// than under-: a text it accepts never nests deeper than the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  struct frame {
+    bool table;        // inline table (keys inside) or array (values only)
+    std::size_t base;  // depth of the frame's own level
+  };
+  std::vector<frame> stack;     // bounded by max_depth: checked before every push
+  std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
+  bool key_mode = true;         // reading a key (dots separate components)
+  bool at_start = true;         // at the start of a top-level statement
+  std::size_t key_parts = 1;    // components of the key being read
+  std::size_t line = 1;
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+
+  const auto limit = [&](std::size_t depth) {
+    if (depth > max_depth) throw detail::too_deep(subject, line);
+  };
+  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
+  // Skips a string starting at i (any of the four kinds); leaves i after it.
+  const auto skip_string = [&]() {
+    const char q = text[i];
+    const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
+    i += triple ? 3 : 1;
+    while (i < n) {
+      const char c = text[i];
+      if (c == '\n') {
+        ++line;
+        if (!triple) return;  // unterminated: toml++ reports it
+      }
+      if (q == '"' && c == '\\') {
+        if (i + 1 < n && text[i + 1] == '\n') ++line;
+        i += 2;
+        continue;
+      }
+      if (c == q) {
+        if (!triple) {
+          ++i;
+          return;
+        }
+        if (i + 2 < n && text[i + 1] == q && text[i + 2] == q) {
+          i += 3;
+          while (i < n && text[i] == q) ++i;  // up to two extra quotes close the string
+          return;
+        }
+      }
+      ++i;
+    }
+  };
+
+  while (i < n) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      at_start = false;
+      skip_string();
+      continue;
+    }
+    if (c == '#') {
+      while (i < n && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      if (stack.empty()) {
+        at_start = true;
+        key_mode = true;
+        key_parts = 1;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (at_start && stack.empty() && c == '[') {
+      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
+      const bool array = i + 1 < n && text[i + 1] == '[';
+      i += array ? 2 : 1;
+      std::size_t parts = 1;
+      while (i < n && text[i] != ']' && text[i] != '\n') {
+        if (text[i] == '"' || text[i] == '\'') {
+          skip_string();
+          continue;
+        }
+        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        ++i;
+      }
+      table_depth = parts + (array ? 1 : 0);
+      limit(table_depth);
+      while (i < n && text[i] == ']') ++i;
+      at_start = false;
+      continue;
+    }
+    at_start = false;
+    if (key_mode) {
+      if (c == '.') {
+        limit(current_base() + ++key_parts);
+      } else if (c == '=') {
+        key_mode = false;
+      } else if (c == '}' && !stack.empty() && stack.back().table) {
+        stack.pop_back();  // `{}`: an empty inline table
+        key_mode = false;
+      }
+      ++i;
+      continue;
+    }
+    // A value.
+    if (c == '{' || c == '[') {
+      const bool table = c == '{';
+      const std::size_t depth =
+          current_base() + (stack.empty() || stack.back().table ? key_parts : 0) + 1;
+      limit(depth);
+      stack.push_back({table, depth});
+      if (table) {
+        key_mode = true;
+        key_parts = 1;
+      }
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().table) {
+      key_mode = true;
+      key_parts = 1;
+    }
+    ++i;
+  }
+}
+
+}  // namespace clawport::toml_adaptor
+// ----- end clawport/core/toml_limits.hpp -----
 
 namespace clawport::toml_adaptor {
 
@@ -716,6 +900,7 @@ inline error parse_failure(const toml::parse_error& e, std::string_view subject)
 /// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
 /// nodes' source regions ("config.toml", "SKILL.toml").
 inline toml::table parse(std::string_view text, std::string_view subject) {
+  check_depth(text, subject);  // before toml++ recurses: errc::limit_exceeded
 #if TOML_EXCEPTIONS
   try {
     return toml::parse(text, subject);
@@ -1973,10 +2158,14 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 }  // namespace clawport::fs
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
-// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
-// through directory handles; each entry is classified without following links, opened with nofollow
-// and carried only if the opened object is the one that was classified.
+// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
+// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
+// share every rule, count and refusal text. Every read goes through directory handles;
+// each entry is classified without following links, opened with nofollow and carried only
+// if the opened object is the one that was classified and has one name (nlink == 1) both
+// at classification and once open. Carried files keep their permission bits only
+// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
 
 
 #include <algorithm>
@@ -1996,7 +2185,7 @@ struct copy_tally {
   std::uint64_t bytes = 0;               ///< bytes actually copied
   std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
   std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
-  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
   std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
 };
 
@@ -2006,7 +2195,8 @@ using entry_filter = std::function<bool(std::string_view relative)>;
 
 /// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
 /// here, so the bundle is never read a second time). With a sink, files are copied
-/// through a user-space buffer instead of `copy_data`.
+/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
+/// the dry run's counting sink writes nothing and calls none.)
 class copy_sink {
  public:
   virtual ~copy_sink() = default;
@@ -2017,22 +2207,100 @@ class copy_sink {
 
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
-  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;        ///< empty = everything
+  copy_spec() = default;
+  copy_spec(std::string root_name, entry_filter entries = {})
+      : root(std::move(root_name)), filter(std::move(entries)) {}
+
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+  /// Called with the identity of every directory and regular file the walk classified
+  /// (before it is opened) and its bundle path; it may throw to refuse the whole copy
+  /// (the exporter refuses a tree that holds the install's own root, config or key).
+  std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
+  /// Called with the root-relative path of every regular file the walk carried.
+  std::function<void(std::string_view relative)> on_carried;
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
+  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
+  bool refuse_symlinks = false;
+};
+
+/// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
+/// and sticky never travel (a root-run export must not mint a setuid root-owned file).
+inline constexpr std::uint32_t carried_mode_mask = 0777;
+
+/// The sink of the real export: what the walk carries is written under the destination
+/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+template <class Fs>
+struct copying_sink {
+  using dir = typename Fs::dir;
+  using file_type = typename Fs::file;
+  static constexpr bool writes = true;
+  explicit copying_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
+  dir open_dir(const dir& parent, std::string_view name) { return fs.open_dir_at(parent, name); }
+  file_type create_file(const dir& parent, std::string_view name) {
+    return fs.create_file_at(parent, name, 0600);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
+                     std::string_view bundle_path) {
+    if (observer == nullptr) return fs.copy_data(in, out);
+    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    observer->begin_file(bundle_path);
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      if (n == 0) break;
+      observer->bytes(buffer.data(), n);
+      fs.write_all(out, buffer.data(), n);
+      total += n;
+    }
+    observer->end_file();
+    return total;
+  }
+  void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
+  void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
+  void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
+
+  std::vector<char> buffer;  ///< for copies through an observer
+};
+
+/// The sink of the dry run: nothing is created; a carried file counts its size as opened.
+template <class Fs>
+struct counting_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit counting_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
+                     std::string_view) {
+    return opened.size;
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
 };
 
 namespace detail {
 
-template <class Fs>
-class tree_copier {
+template <class Fs, class Sink>
+class tree_walker {
  public:
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
 
-  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
-      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
+              std::string_view relative)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
 
-  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
     bool nested = false;  // an error from an entry is already in context
     try {
       fs_.for_each_entry(src, [&](std::string_view name) {
@@ -2060,7 +2328,7 @@ class tree_copier {
 
   std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
 
-  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
     rel_guard guard{rel_, rel_.size()};
     if (!rel_.empty()) rel_ += '/';
     rel_.append(name.data(), name.size());
@@ -2075,19 +2343,26 @@ class tree_copier {
     if (!info) return;  // gone before it was inspected: there is nothing it could carry
     switch (info->kind) {
       case file_kind::symlink:
+        if (spec_.refuse_symlinks) {
+          throw error(errc::unsafe_path,
+                      "Refusing to copy symlink within skill source: " + bundle_path(),
+                      bundle_path());
+        }
         ++tally_.symlinks_skipped;
         return;
       case file_kind::other:
         ++tally_.others_skipped;
         return;
       case file_kind::directory:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return regular(src, dst, name, *info);
     }
   }
 
-  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
                  std::size_t depth) {
     if (depth > CLAWPORT_MAX_TREE_DEPTH) {
       throw error(errc::limit_exceeded,
@@ -2103,7 +2378,7 @@ class tree_copier {
       rethrow(e, "failed to open " + bundle_path(), bundle_path());
     }
     try {
-      fs_.make_dir_at(dst, name, 0777);
+      sink_.make_dir(dst, name);
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
@@ -2117,16 +2392,22 @@ class tree_copier {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
       return;
     }
-    std::optional<dir> out;
+    std::optional<out_dir> out;
     try {
-      out.emplace(fs_.open_dir_at(dst, name));
+      out.emplace(sink_.open_dir(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
     }
     copy_dir(*child, *out, depth);
   }
 
-  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+    // A second name, seen when classified: never opened. (Checked again once open, so a
+    // link renamed over the entry and removed after the open is skipped either way.)
+    if (info.nlink > 1) {
+      ++tally_.hard_links_skipped;
+      return;
+    }
     std::optional<typename Fs::file> in;
     try {
       in.emplace(fs_.open_file_at(src, name));
@@ -2148,64 +2429,58 @@ class tree_copier {
       ++tally_.replaced_skipped;
       return;
     }
-    std::optional<typename Fs::file> out;
+    std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(fs_.create_file_at(dst, name, 0600));
+      out.emplace(sink_.create_file(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
     std::uint64_t n = 0;
     try {
-      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
+      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
     try {
-      fs_.set_mode(*out, opened.mode);
+      sink_.set_mode(*out, opened.mode);
     } catch (const error& e) {
       rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
     }
     ++tally_.files;
     tally_.bytes += n;
-  }
-
-  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    spec_.sink->begin_file(bundle_path());
-    std::uint64_t total = 0;
-    for (;;) {
-      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
-      if (n == 0) break;
-      spec_.sink->bytes(buffer_.data(), n);
-      fs_.write_all(out, buffer_.data(), n);
-      total += n;
-    }
-    spec_.sink->end_file();
-    return total;
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
   }
 
   Fs& fs_;
+  Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
-  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
 /// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
-/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
-/// skipped; hard-linked files and entries replaced between classification and open are counted and
-/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
-/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
+/// counted and skipped; hard-linked files and entries replaced between classification and
+/// open are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs, class Sink>
+void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// `walk_tree` with the copying sink: copies `src` into `dst`.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
-  static_assert(check_policy<Fs>());
-  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+  copying_sink<Fs> sink{fs};
+  walk_tree(fs, sink, src, dst, spec, tally, relative);
 }
 
 /// One skill bundle to carry: where it is and which of its skills travel.
@@ -2242,28 +2517,31 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
-/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
-/// root is refused. Only directories directly under a bundle root are skills (loose files are
-/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
-/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
-/// itself is created only when there are sources and removed when no bundle carried.
-/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
-/// called only on the opened directory whose identity matched its classification.
-template <class Fs, class NameOf = directory_name>
-skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
-                                     const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {},
-                                     copy_sink* sink = nullptr) {
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
+/// escaping root is refused. Only directories directly under a bundle root are skills
+/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
+/// removed again; a bundle that carries no skill is removed and listed in
+/// `without_content`; `skills/` itself is created only when there are sources and removed
+/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
+/// `admits_skill` is asked about; it is called only on the opened directory whose identity
+/// matched its classification. `check_entry` is each skill tree's `copy_spec::check_entry`.
+template <class Fs, class Sink, class NameOf = directory_name>
+skill_copy_result walk_skill_bundles(
+    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
+    const typename Sink::dir& staging, NameOf name_of = {},
+    const std::function<void(const file_id&, const std::string&)>& check_entry = {},
+    copy_sink* observer = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
   skill_copy_result result;
   if (sources.empty()) return result;
 
-  std::optional<dir> skills;
+  std::optional<out_dir> skills;
   try {
-    fs.make_dir_at(staging, "skills", 0777);
-    skills.emplace(fs.open_dir_at(staging, "skills"));
+    sink.make_dir(staging, "skills");
+    skills.emplace(sink.open_dir(staging, "skills"));
   } catch (const error& e) {
     detail::rethrow(e, "failed to create skills in the bundle", "skills");
   }
@@ -2278,20 +2556,23 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     result.sources.push_back(root.id);
 
     const std::string bundle_root = "skills/" + source.alias;
-    std::optional<dir> bundle;
+    if (check_entry) check_entry(root.id, bundle_root);
+    std::optional<out_dir> bundle;
     try {
-      fs.make_dir_at(*skills, source.alias, 0777);
+      sink.make_dir(*skills, source.alias);
     } catch (const error& e) {
       detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
     }
     try {
-      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+      bundle.emplace(sink.open_dir(*skills, source.alias));
     } catch (const error& e) {
       detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}, sink};
+    copy_spec spec(bundle_root);
+    spec.check_entry = check_entry;
+    spec.sink = observer;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
@@ -2310,6 +2591,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
             return;
           }
           if (info->kind != file_kind::directory) return;  // loose files are local state
+          if (check_entry) check_entry(info->id, path);
           std::optional<dir> skill;
           try {
             skill.emplace(fs.open_dir_at(*root.handle, name));
@@ -2337,25 +2619,25 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           }
           const std::uint64_t before = result.tally.files;
           {
-            std::optional<dir> out;
+            std::optional<out_dir> out;
             try {
-              fs.make_dir_at(*bundle, name, 0777);
+              sink.make_dir(*bundle, name);
             } catch (const error& e) {
               detail::rethrow(e, "failed to create " + path + " in the bundle", path);
             }
             try {
-              out.emplace(fs.open_dir_at(*bundle, name));
+              out.emplace(sink.open_dir(*bundle, name));
             } catch (const error& e) {
               detail::rethrow(e, "failed to open " + path + " in the bundle", path);
             }
-            copy_tree(fs, *skill, *out, spec, result.tally, name);
+            walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
           }
           if (result.tally.files > before) {
             carried.skills.emplace_back(name);
             return;
           }
           try {
-            fs.remove_tree_at(*bundle, name);
+            sink.remove_tree(*bundle, name);
           } catch (const error& e) {
             detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
           }
@@ -2372,7 +2654,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     bundle.reset();
     if (carried.skills.empty()) {
       try {
-        fs.remove_tree_at(*skills, source.alias);
+        sink.remove_tree(*skills, source.alias);
       } catch (const error& e) {
         detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
                         bundle_root);
@@ -2388,12 +2670,22 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   if (result.bundles == 0) {
     skills.reset();
     try {
-      fs.remove_dir_at(staging, "skills");
+      sink.remove_dir(staging, "skills");
     } catch (const error& e) {
       detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
     }
   }
   return result;
+}
+
+/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
+template <class Fs, class NameOf = directory_name>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* observer = nullptr) {
+  copying_sink<Fs> sink{fs};
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
 }
 
 }  // namespace clawport::fs
@@ -4710,8 +5002,9 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
-/// `errc::config_parse` naming line and column.
+/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
+/// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
   return toml_adaptor::parse(text, subject);
 }
@@ -6577,6 +6870,9 @@ struct plan_options {
   /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
   /// config has no parent, as upstream does.
   std::string install_root = ".";
+  /// How parse errors name the config text: its real path (`/home/me/.zeroclaw/config.toml:3:7:
+  /// ...`); "config.toml" when the caller does not say.
+  std::string config_name = std::string(install_config_name);
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);
@@ -6755,10 +7051,12 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
+/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// `what` names the text in errors (the config's real path, "the rendered closure"):
+/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {
-  return detail::from_toml_node(toml_adaptor::parse(text, what));
+  const toml::table table = toml_adaptor::parse(text, what);
+  return detail::from_toml_node(table);
 }
 
 }  // namespace clawport::zeroclaw
@@ -8441,11 +8739,11 @@ class validator {
     return true;
   }
 
+  /// A number as written: the shortest text that reads back as the same value (so
+  /// `2.0000001` is not shown as `2.0`), the writer's own rule.
   static std::string toml_number(const value& v) {
     if (v.type == value::kind::integer) return std::to_string(v.integer);
-    std::string s = std::to_string(v.floating);
-    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
-    return s;
+    return toml_writer::floating(v.floating);
   }
 
   bool servers() {
@@ -9441,7 +9739,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   require_schema<Schema>();
   names::require_names_policy<Names>();
   if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
-    const value root = parse_toml(config_text, "config.toml");
+    const value root = parse_toml(config_text, options.config_name);
     return detail::planner<Schema, Names>(root, std::string(alias), options).run();
   } else {
     return {};  // not reached: the checks above have named what is missing
@@ -9450,6 +9748,100 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
 
 }  // namespace clawport::zeroclaw
 // ----- end clawport/zeroclaw/closure.hpp -----
+// ----- begin clawport/zeroclaw/config_file.hpp -----
+// Reading an install's config.toml: the one reader the export and `skills list` share, so
+// they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
+// manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
+// directory holding the name (install_layout.hpp). Only a regular file below
+// CLAWPORT_MAX_CONFIG_BYTES is read: /dev/zero, /dev/urandom, a FIFO or a directory is
+// refused naming it, before anything could block or grow without bound.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport::zeroclaw {
+
+/// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
+inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
+
+namespace detail {
+
+inline std::string config_shown(const std::string& path, const std::string& real) {
+  return real == path ? path : path + " (a symlink to " + real + ")";
+}
+
+}  // namespace detail
+
+/// Reads the config file at absolute `config_path` through the Fs policy (which must offer
+/// `canonical`). Throws clawport::error with subject = `config_path`:
+/// errc::invalid_argument (not absolute), errc::not_found (absent or a dangling link),
+/// errc::unsupported (not a regular file once links are followed: a device, FIFO, socket
+/// or directory), errc::limit_exceeded (larger than max_config_bytes),
+/// errc::identity_changed (replaced while it was opened), errc::io (a read failed).
+template <class Fs>
+std::string read_install_config(Fs& fs, const std::string& config_path) {
+  if (config_path.empty() || config_path.front() != '/') {
+    throw error(errc::invalid_argument,
+                "the config path must be an absolute file path: " + config_path, config_path);
+  }
+  const std::optional<std::string> real = fs.canonical(config_path);
+  if (!real) {
+    throw error(errc::not_found, "the config " + config_path + " does not exist", config_path,
+                ENOENT);
+  }
+  const std::string shown = detail::config_shown(config_path, *real);
+  const std::size_t slash = real->rfind('/');
+  const std::string parent = slash == 0 ? std::string("/") : real->substr(0, slash);
+  const std::string name = real->substr(slash + 1);
+  const auto refuse_kind = [&]() {
+    return error(errc::unsupported,
+                 "the config " + shown +
+                     " is not a regular file (a device, FIFO, socket or directory), so it is "
+                     "not read; pass the install's config.toml",
+                 config_path);
+  };
+  const auto too_large = [&]() {
+    return error(errc::limit_exceeded,
+                 "the config " + shown + " is larger than " + std::to_string(max_config_bytes) +
+                     " bytes (CLAWPORT_MAX_CONFIG_BYTES), so it is not read",
+                 config_path);
+  };
+  try {
+    auto dir = fs.open_root(parent);
+    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
+    if (!st) throw error(errc::not_found, "the config " + shown + " does not exist", config_path);
+    if (st->kind != fs::file_kind::regular) throw refuse_kind();
+    if (st->size > max_config_bytes) throw too_large();
+    auto file = fs.open_file_at(dir, name);
+    const fs::stat_info opened = fs.stat(file);
+    if (opened.kind != fs::file_kind::regular) throw refuse_kind();
+    if (opened.id != st->id) {
+      throw error(errc::identity_changed,
+                  "the config " + shown + " was replaced while it was opened; run again",
+                  config_path);
+    }
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(file, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+      if (text.size() > max_config_bytes) throw too_large();
+    }
+    return text;
+  } catch (const error& e) {
+    if (e.subject() == config_path) throw;
+    throw error(e.code(), "failed to read the config " + shown + ": " + e.what(), config_path,
+                e.sys_errno());
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/config_file.hpp -----
 // ----- begin clawport/exporter/result.hpp -----
 // What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
 // the copy counts, and how it was published. The report and the JSON are rendered from it.
@@ -9490,6 +9882,71 @@ struct export_result {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/result.hpp -----
+// ----- begin clawport/exporter/sources.hpp -----
+// What a copied source tree (the workspace, a skill bundle) must never hold: the install
+// itself. A workspace configured as the install root or an ancestor of it (`$HOME` while the
+// install is `~/.zeroclaw`) would carry the unscrubbed config.toml and `.secret_key` (which
+// decrypts every `enc2:` value) into the bundle. Refused twice: by resolved path before
+// anything is created, and by identity during the walk (so a rename or a link made after
+// the check cannot slip the install in either).
+
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport::exporter_detail {
+
+/// One part of the install a source tree may not hold.
+struct protected_entry {
+  std::string what;      ///< "the install root", "the config file", "the key file .secret_key"
+  std::string path;      ///< as shown
+  std::string resolved;  ///< through resolve_path / canonical
+  std::optional<fs::file_id> id;
+};
+
+/// A source tree to check: its field (`agents.<a>.workspace.path`,
+/// `skill_bundles.<b>.directory`), its planned and resolved paths.
+struct guarded_source {
+  std::string field;
+  std::string planned;
+  std::string resolved;
+};
+
+inline error install_inside_source(const std::string& field, const std::string& planned,
+                                   const protected_entry& p) {
+  return error(errc::overlap,
+               field + " (" + planned + ") contains " + p.what + " " + p.path +
+                   " \u2014 copying it would carry the install's unscrubbed config.toml and "
+                   ".secret_key into the bundle; point " +
+                   field + " at a directory that does not hold the install. Nothing was written",
+               field);
+}
+
+/// Refuses, naming the field, a source whose resolved path equals or contains a protected
+/// entry. Runs before anything is created.
+inline void reject_install_inside(const std::vector<guarded_source>& sources,
+                                  const std::vector<protected_entry>& protected_entries) {
+  for (const guarded_source& s : sources) {
+    for (const protected_entry& p : protected_entries) {
+      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
+        throw install_inside_source(s.field, s.planned, p);
+      }
+    }
+  }
+}
+
+/// The walk's backstop: an entry whose identity is a protected entry's refuses the copy.
+inline void reject_protected_identity(const std::vector<protected_entry>& protected_entries,
+                                      const std::string& field, const std::string& planned,
+                                      const fs::file_id& id) {
+  for (const protected_entry& p : protected_entries) {
+    if (p.id && *p.id == id) throw install_inside_source(field, planned, p);
+  }
+}
+
+}  // namespace clawport::exporter_detail
+// ----- end clawport/exporter/sources.hpp -----
 
 #include <cerrno>
 #include <chrono>
@@ -9522,147 +9979,6 @@ struct export_options {
 
 namespace exporter_detail {
 
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  return paths::join(base.empty() ? "/" : base, rel);
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Reads a whole file through the Fs policy.
-template <class Fs>
-std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
-  const std::string shown = join_path(dir_path, name);
-  try {
-    auto d = fs.open_root(dir_path);
-    auto f = fs.open_file_at(d, name);
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-    }
-    return text;
-  } catch (const error& e) {
-    throw wrapped(e, "failed to read the config " + shown, shown);
-  }
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
-template <class Fs>
-bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::vector<std::string> parts = components(relative);
-  if (parts.empty()) return false;
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_dir_at(root, "workspace"));
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const auto st = fs.stat_at(*cur, parts[i]);
-      if (!st || st->kind != fs::file_kind::directory) return false;
-      cur.emplace(fs.open_dir_at(*cur, parts[i]));
-    }
-    const auto st = fs.stat_at(*cur, parts.back());
-    return st && st->kind == fs::file_kind::regular;
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
-    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
-                  "workspace/" + relative);
-  }
-}
-
-/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
-/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
-template <class Fs>
-void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
-                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
-  for (const std::string& name : names) {
-    const std::string child = rel.empty() ? name : rel + "/" + name;
-    const std::string shown = root + "/" + child;
-    if (filter && !filter(child)) continue;
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs.stat_at(src, name);
-    } catch (const error& e) {
-      throw wrapped(e, "failed to stat " + shown, shown);
-    }
-    if (!info) continue;
-    if (info->kind == fs::file_kind::symlink) {
-      ++t.symlinks_skipped;
-    } else if (info->kind == fs::file_kind::other) {
-      ++t.others_skipped;
-    } else if (info->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
-                    shown);
-      }
-      std::optional<typename Fs::dir> d;
-      try {
-        d.emplace(fs.open_dir_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      if (fs.stat(*d).id != info->id) {
-        ++t.replaced_skipped;
-        continue;
-      }
-      count_tree(fs, *d, root, child, filter, t, depth + 1);
-    } else {
-      std::optional<typename Fs::file> f;
-      try {
-        f.emplace(fs.open_file_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      const fs::stat_info opened = fs.stat(*f);
-      if (opened.kind != fs::file_kind::regular) continue;
-      if (opened.nlink > 1) {
-        ++t.hard_links_skipped;
-      } else if (opened.id != info->id) {
-        ++t.replaced_skipped;
-      } else {
-        ++t.files;
-        t.bytes += opened.size;
-      }
-    }
-  }
-}
-
-/// The name a bundle's include/exclude is matched against: the skill's logical name, read
-/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
-/// exactly the skills the runtime loads from the bundle.
-struct logical_skill_name {
-  template <class Fs>
-  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
-    return skills::skill_name_at(fs, skill, dir_name);
-  }
-};
-
 /// Hashes every file the copy writes, on its way (one read of each source byte), and
 /// collects the bundle's digest list.
 class digest_sink final : public fs::copy_sink {
@@ -9685,14 +10001,45 @@ class digest_sink final : public fs::copy_sink {
   std::string path_;
 };
 
-inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
-  into.files += t.files;
-  into.bytes += t.bytes;
-  into.symlinks_skipped += t.symlinks_skipped;
-  into.others_skipped += t.others_skipped;
-  into.hard_links_skipped += t.hard_links_skipped;
-  into.replaced_skipped += t.replaced_skipped;
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
 }
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  return paths::join(base.empty() ? "/" : base, rel);
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
 
 }  // namespace exporter_detail
 
@@ -9710,7 +10057,8 @@ class basic_exporter {
 
   explicit basic_exporter(Fs& fs) : fs_(fs) {}
 
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
+  /// same walk and every check with a counting sink, nothing created).
   export_result run(const export_options& o) {
     namespace ed = exporter_detail;
     export_result res;
@@ -9718,16 +10066,19 @@ class basic_exporter {
     res.out = o.out;
     res.dry_run = !Publish::writes;
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
+    // config is read through a symlink to its file; the install root is the directory
+    // holding the name (install layout).
     const auto config = ed::split_parent(o.config_path);
     if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
+    popts.config_name = o.config_path;
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
@@ -9738,18 +10089,27 @@ class basic_exporter {
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
     const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
+                                 std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
+    std::vector<ed::guarded_source> guarded;
     overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
     std::vector<fs::skill_source> skills;
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      guarded.push_back(
+          {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
       skills.push_back(fs::skill_source{
           s.alias, planned, s.relative,
           [filter](std::string_view skill) { return filter.admits_skill(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
+    // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
+    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, install);
     const auto place = ed::split_parent(res.destination);
     if (!place) {
       throw error(errc::destination_refused,
@@ -9762,9 +10122,23 @@ class basic_exporter {
     const timestamp exported_at =
         o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
     res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
 
+    publish::request req;
+    req.destination = name;
+    req.names = names;
+    req.sync = o.sync;
     if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      // The dry run: admission as the export would (when the parent exists), then the same
+      // walk into a counting sink, and the publish policy's own (empty) outcome.
+      dir parent = open_existing_ancestor(parent_path);
+      if (fs_.canonical(parent_path)) {
+        dir at = open_parent(parent_path, false);
+        req.adm = publish::admit(fs_, at, name, o.force, names).adm;
+      }
+      fs::counting_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+      res.publish = Publish::publish(fs_, parent, req);
       return res;
     } else {
       // Steps 3-4: create the parent (before admission, as upstream) and open it once.
@@ -9785,8 +10159,8 @@ class basic_exporter {
       fs::file_id stage_id;
       dir stage = make_staging(parent, o.token, staging, stage_id);
       try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        fs::copying_sink<Fs> sink{fs_};
+        stage_bundle(walk, res, sink, stage, req.sources);
         if (o.sync) {
           try {
             fs_.sync_filesystem(stage);
@@ -9804,10 +10178,7 @@ class basic_exporter {
                       staging);
         }
         req.staging = staging;
-        req.destination = name;
-        req.names = names;
         req.adm = adm.adm;
-        req.sync = o.sync;
         res.publish = Publish::publish(fs_, parent, req);
       } catch (...) {
         remove_staging(parent, staging, stage_id);
@@ -9895,6 +10266,46 @@ class basic_exporter {
     }
   }
 
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<fs::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
+  /// with their identities where they exist.
+  std::vector<exporter_detail::protected_entry> protected_install(const std::string& root,
+                                                                  const std::string& config) {
+    namespace ed = exporter_detail;
+    std::vector<ed::protected_entry> out;
+    const auto add = [&](std::string what, const std::string& path) {
+      ed::protected_entry p{std::move(what), path, {}, {}};
+      const std::optional<std::string> real = fs_.canonical(path);
+      if (!real) return;
+      p.resolved = *real;
+      try {
+        const auto where = ed::split_parent(*real);
+        if (!where) {
+          p.id = fs_.stat(fs_.open_root(*real)).id;
+        } else if (const auto st = fs_.stat_at(fs_.open_root(where->first), where->second)) {
+          p.id = st->id;
+        }
+      } catch (const error&) {
+        // unreadable: the path check above still applies
+      }
+      out.push_back(std::move(p));
+    };
+    add("the install root", root);
+    add("the config file", config);
+    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    return out;
+  }
+
   /// Opens the workspace root as the plan says (anchored, or the configured path).
   fs::root_result<Fs> open_workspace(const std::string& install_root,
                                      const zeroclaw::export_plan& plan,
@@ -9903,164 +10314,103 @@ class basic_exporter {
     return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
   }
 
-  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
-    if (o.on_progress) {
-      fs::entry_filter base = spec.filter;
-      spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
-        return base(rel);
-      };
+  /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
+  dir open_existing_ancestor(const std::string& path) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    try {
+      return fs_.open_root(base);
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
     }
-    return spec;
   }
 
-  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
-  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
-                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-                    const dir& stage, const timestamp& exported_at,
-                    std::vector<fs::file_id>& sources) {
+  /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
+  /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
+  /// Both modes run exactly this, so they share every rule, count and refusal text.
+  template <class Sink>
+  void stage_bundle(const walk_context& w, export_result& res, Sink& sink,
+                    const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
-    ed::digest_sink digests;
+    bool identity_carried = false;
+    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
+        throw fs::workspace_root_refusal(root, w.ws_planned);
       }
       if (root.opened()) {
+        ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
         sources.push_back(root.id);
-        std::optional<dir> ws;
+        std::optional<typename Sink::dir> ws;
         try {
-          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
-          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+          sink.make_dir(stage, zeroclaw::workspace_dir);
+          ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
         } catch (const error& e) {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        fs::copy_spec spec = workspace_spec(o, entries);
-        spec.sink = &digests;
-        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
+                           zeroclaw::workspace_entry_included);
+        if (w.o.on_progress) {
+          spec.filter = [&entries, &w](std::string_view rel) {
+            w.o.on_progress(++entries);
+            return zeroclaw::workspace_entry_included(rel);
+          };
+        }
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+          exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
+        };
+        if (plan.identity_document) {
+          const std::string wanted = *plan.identity_document;
+          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
+            if (rel == wanted) identity_carried = true;
+          };
+        }
+        spec.sink = observer;
+        fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(
-        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
+    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
+        [&w](const fs::file_id& id, const std::string& path) {
+          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+          const std::size_t end = path.find('/', 7);
+          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_protected_identity(
+              w.install, "skill_bundles." + alias + ".directory", path, id);
+        },
+        observer);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
 
-    // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+    // Step 8: an identity document the walk did not carry is dropped (row 17).
+    if (plan.identity_document && !identity_carried) {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
-    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
-    digests.add_text(zeroclaw::config_file, config_text);
+    const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::config_file, config);
+      digests.add_text(zeroclaw::config_file, config);
+    }
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
-    digests.add_text(zeroclaw::manifest_file, manifest_text);
-    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
-  }
-
-  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
-  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
-               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-               const std::string& parent_path, const std::string& name,
-               const publish::destination_names& names, const timestamp& exported_at) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    if (fs_.canonical(parent_path)) {
-      dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
+    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+      digests.add_text(zeroclaw::manifest_file, manifest);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
     }
-    fs::copy_tally ws_tally;
-    bool identity_present = false;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
-        if (plan.identity_document) {
-          // Walk the source the way the staged check walks the copy.
-          const std::vector<std::string> parts = ed::components(*plan.identity_document);
-          std::optional<dir> cur;
-          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
-          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
-            const dir& at = cur ? *cur : *root.handle;
-            const auto st = fs_.stat_at(at, parts[i]);
-            const bool last = i + 1 == parts.size();
-            if (!st) {
-              ok = false;
-            } else if (last) {
-              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
-            } else if (st->kind != fs::file_kind::directory) {
-              ok = false;
-            } else {
-              cur.emplace(fs_.open_dir_at(at, parts[i]));
-            }
-          }
-          identity_present = ok;
-        }
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    fs::copy_tally sk_tally;
-    std::vector<std::string> without;
-    for (const fs::skill_source& s : skills) {
-      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
-      if (root.status == fs::root_status::nothing) {
-        without.push_back(s.alias);
-        continue;
-      }
-      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
-      std::vector<std::string> entries;
-      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
-      std::size_t carried = 0;
-      for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill)) continue;
-        const auto st = fs_.stat_at(*root.handle, skill);
-        if (!st) continue;
-        if (st->kind == fs::file_kind::symlink) {
-          ++sk_tally.symlinks_skipped;
-          continue;
-        }
-        if (st->kind != fs::file_kind::directory) continue;
-        dir d = fs_.open_dir_at(*root.handle, skill);
-        if (fs_.stat(d).id != st->id) {
-          ++sk_tally.replaced_skipped;
-          continue;
-        }
-        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
-        fs::copy_tally one;
-        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
-        if (one.files > 0) ++carried;
-        ed::add(sk_tally, one);
-      }
-      if (carried == 0) {
-        without.push_back(s.alias);
-      } else {
-        ++res.skill_bundles;
-      }
-    }
-    res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present)
-      zeroclaw::record_missing_identity_document(plan);
-    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
-    zeroclaw::record_missing_skill_content(plan, without);
-    (void)zeroclaw::render_manifest(plan, exported_at);
-    res.publish.strategy = std::string(Publish::name);
-    res.publish.requested = std::string(Publish::name);
-    res.publish.guarantee = std::string(publish::guarantee::none);
   }
 
   Fs& fs_;
@@ -10227,10 +10577,12 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// The human report of a successful export, every line ending in '\n'.
+/// The human report of a successful export, every line ending in '\n'. Every line goes
+/// through text::escape_for_terminal: a control character in a config value (a risk
+/// flag's command line), a path or a name is shown escaped, never sent to the terminal.
 inline std::string render_report(const export_result& r) {
   std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto line = [&o](const std::string& s) { o += text::escape_for_terminal(s) + "\n"; };
   const auto n = [](std::uint64_t v) { return std::to_string(v); };
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
@@ -17091,8 +17443,2067 @@ struct none {
 // ----- end clawport/publish.hpp -----
 // ----- begin clawport/skills.hpp -----
 // ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
-// locations and directory rules, the static audit and an agent's effective skill set.
+// locations and directory rules, the static audit and an agent's effective skill set;
+// and the lifecycle: scaffold, install, remove and the TEST.sh runner.
 
+// ----- begin clawport/skills/bundle_add.hpp -----
+// `skills bundle add` (docs/cli.md, `skills bundle add`): a new `[skill_bundles.<alias>]`
+// table appended to config.toml through the one config writer (zeroclaw/config_append.hpp),
+// then the bundle's directory created through handles.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/zeroclaw/config_append.hpp -----
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
+// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
+// failure at any step leaves config.toml exactly as it was.
+
+#include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport::zeroclaw {
+
+/// Largest config.toml the writer reads.
+inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
+};
+
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
+/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
+/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
+/// it was being appended to is errc::identity_changed. `now` names the backup.
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string path = paths::normalize(config_path);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash + 1 == path.size()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
+  }
+  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
+  const std::string name = path.substr(slash + 1);
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(dir);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + dir, dir);
+    }
+  }();
+  std::optional<fs::stat_info> st;
+  std::string old;
+  try {
+    st = fs.stat_at(parent, name);
+    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  path +
+                      " is a symlink; appending through a temporary file would replace the "
+                      "link with a file, so edit the file it points to",
+                  path);
+    }
+    if (st->kind != fs::file_kind::regular) {
+      throw error(errc::unsafe_path, path + " is not a regular file", path);
+    }
+    auto f = fs.open_file_at(parent, name);
+    char buf[65536];
+    while (true) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      old.append(buf, n);
+      if (old.size() > config_max_bytes) {
+        throw error(errc::limit_exceeded,
+                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
+      }
+    }
+    if (fs.stat(f).id != st->id) {
+      throw error(errc::identity_changed, path + " was replaced while it was read", path);
+    }
+  } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + path, path);
+  }
+
+  out.text = config_with_appended(old, addition);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(errc::config_parse,
+                "appending to " + path + " would make it invalid TOML (" + e.what() +
+                    "); nothing was written",
+                path);
+  }
+  if (check) check(out.text);
+
+  const std::uint32_t mode = st->mode & 0777;
+  // The backup: an exclusive create, numbered when the stamp is taken.
+  std::string backup = config_backup_name(name, now);
+  for (int n = 2;; ++n) {
+    try {
+      auto b = fs.create_file_at(parent, backup, mode);
+      fs.write_all(b, old.data(), old.size());
+      break;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        backup = config_backup_name(name, now) + "-" + std::to_string(n);
+        continue;
+      }
+      try {
+        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
+    }
+  }
+  out.backup = paths::join(dir, backup);
+
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  const auto discard = [&](bool keep_backup) {
+    try {
+      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
+    } catch (...) {
+    }
+    if (keep_backup) return;
+    try {
+      fs.unlink_at(parent, backup);
+    } catch (...) {
+    }
+  };
+  try {
+    {
+      auto t = fs.create_file_at(parent, tmp, mode);
+      fs.write_all(t, out.text.data(), out.text.size());
+      fs.set_mode(t, mode);
+    }
+    fs.sync_filesystem(parent);
+    const auto now_st = fs.stat_at(parent, name);
+    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
+      throw error(errc::identity_changed,
+                  path +
+                      " changed while clawport was appending to it; nothing was written, "
+                      "so run the command again",
+                  path);
+    }
+    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard(false);
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to write " + path, path);
+  }
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    try {
+      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
+    }
+    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
+  }
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/config_append.hpp -----
+// ----- begin clawport/skills/placement.hpp -----
+// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
+// the destination precedence, opening (or creating) a skills directory through handles,
+// and the staged publish every new skill goes through.
+//
+// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
+// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
+// the staging directory, which has no manifest at its root, so the loader drops it and
+// never loads a half-written skill. Removal renames the skill away in one step first.
+
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// Prefix of the staging directory a new skill is built in, beside its destination.
+inline constexpr std::string_view stage_prefix = ".clawport-stage-";
+
+/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
+/// ZeroClaw does for the install root) and `relative` (walked and created component by
+/// component, never through a symlink).
+struct skills_dir_location {
+  std::string bundle;    ///< the bundle alias; empty for the global directory
+  std::string path;      ///< absolute, lexically normalised
+  std::string anchor;    ///< absolute
+  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
+  bool global() const noexcept { return bundle.empty(); }
+};
+
+namespace detail {
+
+inline skills_dir_location anchored(std::string bundle, const std::string& dir,
+                                    std::string_view install_root) {
+  skills_dir_location loc;
+  loc.bundle = std::move(bundle);
+  loc.path = paths::normalize(dir);
+  const std::string root = paths::normalize(install_root);
+  if (auto rel = paths::strip_prefix(loc.path, root)) {
+    loc.anchor = root;
+    loc.relative = *rel;
+  } else {
+    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
+    const std::size_t slash = loc.path.rfind('/');
+    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
+    loc.relative = loc.path.substr(slash + 1);
+  }
+  return loc;
+}
+
+}  // namespace detail
+
+/// The bundle's directory as a write location. The directory must satisfy upstream's
+/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
+inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
+                                           const std::string& alias) {
+  const std::string dir = resolve_directory(cfg, install_root, alias);
+  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
+  return detail::anchored(alias, dir, install_root);
+}
+
+/// The global skills directory `<data>/skills` as a write location.
+inline skills_dir_location global_location(const install_paths& where) {
+  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
+}
+
+/// Where `skills install` writes (upstream `resolve_install_location`).
+struct install_destination {
+  skills_dir_location location;
+  std::string agent;                  ///< the target agent, if one decided
+  std::optional<std::string> notice;  ///< set for the global fallback
+};
+
+/// The agent `skills install|remove` target when `--agent` is not given: upstream's
+/// runtime-active agent, which is `default` in a multi-agent config.
+inline constexpr std::string_view default_agent_alias = "default";
+
+/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
+/// refusal naming every bundle when it has two or more › the global directory, with a
+/// notice that no agent loads it. The target agent is `agent`, else `default` when that
+/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
+inline install_destination resolve_install_destination(const skills_config& cfg,
+                                                       const install_paths& where,
+                                                       const std::string& bundle,
+                                                       const std::string& agent) {
+  if (!agent.empty() && !cfg.agents.count(agent)) {
+    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
+  }
+  install_destination out;
+  if (!bundle.empty()) {
+    out.location = bundle_location(cfg, where.install_root, bundle);
+    out.agent = agent;
+    return out;
+  }
+  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
+  const auto it = cfg.agents.find(target);
+  if (it != cfg.agents.end()) {
+    std::vector<std::string> assigned;
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string_view t = detail::trim(b);
+      if (!t.empty()) assigned.emplace_back(t);
+    }
+    if (assigned.size() == 1) {
+      out.location = bundle_location(cfg, where.install_root, assigned.front());
+      out.agent = target;
+      return out;
+    }
+    if (assigned.size() > 1) {
+      std::string list;
+      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
+      throw error(errc::invalid_argument,
+                  "agent '" + target + "' has several skill bundles (" + list +
+                      "); pass --bundle to choose where the skill goes",
+                  "agents." + target + ".skill_bundles");
+    }
+    out.agent = target;
+  }
+  out.location = global_location(where);
+  out.notice = "installed into the global skills directory " + out.location.path +
+               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
+               "in agents.<alias>.skill_bundles to make it available at run time";
+  return out;
+}
+
+/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
+/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
+/// replaced between inspection and open is errc::identity_changed; a missing one
+/// without `create` is errc::not_found.
+template <class Fs>
+typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
+  static_assert(fs::check_policy<Fs>());
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_root(loc.anchor));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+  }
+  std::string walked = loc.anchor;
+  for (const std::string& c : paths::components(loc.relative)) {
+    walked = paths::join(walked, c);
+    if (c == "." || c == "..") {
+      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
+    }
+    std::optional<fs::stat_info> st;
+    try {
+      st = fs.stat_at(*cur, c);
+      if (!st && create) {
+        try {
+          fs.make_dir_at(*cur, c, 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        st = fs.stat_at(*cur, c);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + walked, walked);
+    }
+    if (!st) {
+      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
+                  ENOENT);
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  walked +
+                      " is a symlink; clawport never writes skills through a symlink, so "
+                      "point the bundle's directory at the real directory",
+                  walked);
+    }
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
+    }
+    std::optional<typename Fs::dir> next;
+    try {
+      next.emplace(fs.open_dir_at(*cur, c));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + walked, walked);
+    }
+    if (fs.stat(*next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
+                  walked);
+    }
+    cur = std::move(next);
+  }
+  return std::move(*cur);
+}
+
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
+inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
+  const std::string path = paths::join(loc.path, name);
+  return error(errc::destination_refused,
+               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
+                   "' already exists at " + path + "; nothing was written",
+               path);
+}
+
+/// A staging directory beside a new skill's destination. The skill is built in
+/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
+/// published, the destructor removes the staging tree (best effort, errors swallowed).
+template <class Fs>
+class staged_skill {
+ public:
+  using dir = typename Fs::dir;
+
+  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
+  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
+      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
+    stage_name_ = std::string(stage_prefix) + publish::random_token();
+    try {
+      fs_.make_dir_at(parent_, stage_name_, 0700);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
+                          stage_path());
+    }
+    made_ = true;
+    try {
+      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
+      fs_.make_dir_at(*stage_, name_, 0755);
+      skill_.emplace(fs_.open_dir_at(*stage_, name_));
+    } catch (const error& e) {
+      skill_.reset();
+      stage_.reset();
+      try {
+        fs_.remove_tree_at(parent_, stage_name_);
+      } catch (...) {
+        // best effort, as in the destructor
+      }
+      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+    }
+  }
+  staged_skill(const staged_skill&) = delete;
+  staged_skill& operator=(const staged_skill&) = delete;
+
+  ~staged_skill() {
+    skill_.reset();
+    stage_.reset();
+    if (!made_) return;
+    try {
+      fs_.remove_tree_at(parent_, stage_name_);
+    } catch (...) {
+      // A crash or a failing disk: the staging directory stays, inert (no manifest).
+    }
+  }
+
+  /// The skill directory being built.
+  const dir& skill() const { return *skill_; }
+  /// Absolute path of the skill directory being built (for the audit).
+  std::string skill_path() const { return paths::join(stage_path(), name_); }
+  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
+
+  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
+  /// existence check then a plain rename), makes it durable, and removes the staging
+  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
+  /// of the empty staging directory failed.
+  std::optional<std::string> publish() {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
+      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+    }
+    if (done == fs::rename_result::unsupported) {
+      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
+      try {
+        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
+          throw skill_exists(loc_, name_);
+        }
+        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      }
+    }
+    try {
+      fs_.sync_dir(parent_);
+    } catch (const error& e) {
+      // Withdraw: the destination was vacant, so it is vacant again.
+      try {
+        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+      }
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    skill_.reset();
+    stage_.reset();
+    made_ = false;
+    try {
+      fs_.remove_dir_at(parent_, stage_name_);
+    } catch (const error& e) {
+      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
+             "); delete it";
+    }
+    return std::nullopt;
+  }
+
+ private:
+  Fs& fs_;
+  const dir& parent_;
+  skills_dir_location loc_;
+  std::string name_;
+  std::string stage_name_;
+  std::optional<dir> stage_;
+  std::optional<dir> skill_;
+  bool made_ = false;
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/placement.hpp -----
+
+namespace clawport::skills {
+
+/// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
+/// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
+inline void validate_alias_key(std::string_view alias) {
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  bool ok = !alias.empty() && alias.size() <= 63 && alnum(alias.front()) && alnum(alias.back()) &&
+            alias.find("__") == std::string_view::npos;
+  for (const char c : alias) ok = ok && (alnum(c) || c == '_');
+  if (!ok) {
+    throw error(errc::invalid_argument,
+                "bundle alias '" + std::string(alias) +
+                    "' must be 1-63 characters of a-z, 0-9 and _, start and end with a letter or "
+                    "digit, and not contain __",
+                std::string(alias));
+  }
+}
+
+/// The table `skills bundle add` appends.
+inline std::string bundle_table_text(std::string_view alias,
+                                     const std::optional<std::string>& directory) {
+  std::string t = "[skill_bundles." + zeroclaw::toml_writer::key(alias) + "]\n";
+  if (directory) t += "directory = " + zeroclaw::toml_writer::quote(*directory) + "\n";
+  return t;
+}
+
+/// What `add_skill_bundle` did.
+struct bundle_add_result {
+  std::string alias;
+  bool created = false;   ///< false: the bundle was already configured (nothing changed)
+  std::string directory;  ///< the resolved bundle directory
+  std::string backup;     ///< the config backup, when created
+  std::vector<std::string> warnings;
+};
+
+/// Adds bundle `alias` to the config at `config_path` (absolute): refuses a bad alias or a
+/// directory outside `<install>/shared` (errc::unsafe_path) or shared with another bundle,
+/// before anything is written; an alias already configured changes nothing. The bundle's
+/// directory is created afterwards (a failure there is a warning: ZeroClaw creates it too).
+template <class Fs>
+bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const std::string& alias,
+                                   const std::optional<std::string>& directory,
+                                   const timestamp& now) {
+  validate_alias_key(alias);
+  const std::string install = paths::normalize(config_path.substr(0, config_path.rfind('/')));
+  const std::string root = install.empty() ? std::string("/") : install;
+  bundle_add_result out;
+  out.alias = alias;
+  const skills_config cfg = parse_skills_config(read_text_file(fs, config_path), config_path);
+  if (cfg.bundles.count(alias)) {
+    out.directory = resolve_directory(cfg, root, alias);
+    return out;
+  }
+  skills_config after;
+  const auto check = [&](std::string_view text) {
+    after = parse_skills_config(text, config_path);
+    if (!after.bundles.count(alias)) {
+      throw error(errc::config_invalid,
+                  "skill_bundles." + alias +
+                      " would not be a bundle table after the append; "
+                      "nothing was written",
+                  "skill_bundles." + alias);
+    }
+    validate_directory(resolve_directory(after, root, alias), root,
+                       "skill_bundles." + alias + ".directory");
+    validate_uniqueness(after, root);
+  };
+  const zeroclaw::config_append_result w =
+      zeroclaw::append_to_config(fs, config_path, bundle_table_text(alias, directory), now, check);
+  out.created = true;
+  out.backup = w.backup;
+  out.directory = resolve_directory(after, root, alias);
+  try {
+    (void)open_skills_dir(fs, bundle_location(after, root, alias), true);
+  } catch (const error& e) {
+    out.warnings.push_back("the bundle directory " + out.directory + " could not be created (" +
+                           e.what() + ")");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/bundle_add.hpp -----
+// ----- begin clawport/skills/install.hpp -----
+// `skills install` (docs/cli.md, `skills install`): what a source string is, the
+// audited copy of a skill directory into its destination, and fetching a git source with
+// the system's git into a private directory.
+//
+// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
+// source is audited, copied into a staging directory beside the destination, audited
+// again as copied, then published with one no-replace rename (skills/placement.hpp). An
+// existing destination is refused and any failure leaves nothing of the skill behind.
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/process.hpp -----
+// The one place the library starts processes: `skills test` runs TEST.sh commands and
+// `skills install` runs the system's git. A Runner policy has one call,
+//
+//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+//                       std::chrono::milliseconds timeout)
+//
+// and `posix_runner` models it with fork/execve: the child gets its own process group,
+// stdin from /dev/null, the working directory asked for and ONLY the environment the
+// caller handed to the runner (nothing is inherited); on timeout the whole group is
+// killed. Output is captured up to a cap, stdout then stderr, as upstream concatenates.
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/skills/test_script.hpp -----
+// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
+// Pure: parsing the script, matching a command's output, judging one run and rendering
+// the summary take text and return data. Running the commands is skills/test_runner.hpp.
+
+#include <cstddef>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// The file a skill's tests live in, at the skill's root.
+inline constexpr std::string_view test_file_name = "TEST.sh";
+
+/// Output longer than this is cut (at a character boundary) when a failure is shown.
+inline constexpr std::size_t test_output_shown_bytes = 200;
+
+/// Only this much of a command's output takes part in the pattern match (regex matching
+/// of unbounded output is unbounded work).
+inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
+
+/// One line of TEST.sh.
+struct test_case {
+  std::string command;
+  int expected_exit = 0;
+  std::string pattern;   ///< empty matches anything
+  std::size_t line = 0;  ///< 1-based line in TEST.sh
+};
+
+namespace detail {
+
+/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
+inline std::optional<int> parse_i32(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return std::nullopt;
+  bool negative = false;
+  if (s.front() == '+' || s.front() == '-') {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  long long v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > 2147483648LL) return std::nullopt;
+  }
+  if (negative) v = -v;
+  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = s.find(sep);
+    if (at == std::string_view::npos) {
+      out.push_back(s);
+      return out;
+    }
+    out.push_back(s.substr(0, at));
+    s.remove_prefix(at + sep.size());
+  }
+}
+
+}  // namespace detail
+
+/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
+/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
+/// command); the pattern is everything after the second separator, rejoined. With fewer
+/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
+/// or fewer than three parts, makes the line no test (nullopt).
+inline std::optional<test_case> parse_test_line(std::string_view line) {
+  const std::string_view t = detail::trim(line);
+  if (t.empty() || t.front() == '#') return std::nullopt;
+  std::vector<std::string_view> parts = detail::split_all(t, " | ");
+  test_case c;
+  if (parts.size() < 3) {
+    const std::size_t a = t.find('|');
+    if (a == std::string_view::npos) return std::nullopt;
+    const std::size_t b = t.find('|', a + 1);
+    if (b == std::string_view::npos) return std::nullopt;
+    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
+    if (!exit) return std::nullopt;
+    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.expected_exit = *exit;
+    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    return c;
+  }
+  const auto exit = detail::parse_i32(parts[1]);
+  if (!exit) return std::nullopt;
+  c.command = std::string(detail::trim(parts[0]));
+  c.expected_exit = *exit;
+  std::string pattern;
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    if (i > 2) pattern += " | ";
+    pattern.append(parts[i].data(), parts[i].size());
+  }
+  c.pattern = std::string(detail::trim(pattern));
+  return c;
+}
+
+/// Every test of a TEST.sh text, in line order, each with its line number.
+inline std::vector<test_case> parse_test_script(std::string_view text) {
+  std::vector<test_case> out;
+  std::size_t n = 0;
+  for (const std::string_view line : detail::lines(text)) {
+    ++n;
+    if (auto c = parse_test_line(line)) {
+      c->line = n;
+      out.push_back(std::move(*c));
+    }
+  }
+  return out;
+}
+
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (ECMAScript
+/// syntax here, Rust `regex` upstream: the common subset behaves alike), and when the
+/// pattern is not a valid regex or does not match, a plain substring test. Only the first
+/// `test_output_matched_bytes` of `output` are searched.
+inline bool pattern_matches(std::string_view output, std::string_view pattern) {
+  if (pattern.empty()) return true;
+  output = output.substr(0, test_output_matched_bytes);
+  try {
+    const std::regex re(pattern.begin(), pattern.end(), std::regex::ECMAScript);
+    if (std::regex_search(output.begin(), output.end(), re)) return true;
+  } catch (const std::regex_error&) {
+    // not a regex: the substring test decides
+  }
+  return output.find(pattern) != std::string_view::npos;
+}
+
+/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
+/// boundary with `...` appended when it was longer; newlines become spaces.
+inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
+  const std::string_view t = detail::trim(s);
+  std::string out;
+  std::size_t end = t.size();
+  const bool cut = t.size() > max;
+  if (cut) {
+    end = max;
+    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
+  }
+  out.assign(t.data(), end);
+  for (char& c : out) {
+    if (c == '\n') c = ' ';
+  }
+  if (cut) out += "...";
+  return out;
+}
+
+/// How one command ended, as a runner reports it.
+struct command_outcome {
+  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
+  std::string output;  ///< stdout then stderr (as upstream concatenates them)
+  bool timed_out = false;
+  std::string error;  ///< why it could not be started, if it was not
+};
+
+/// A test that did not pass (upstream `TestFailure`).
+struct test_failure {
+  std::string command;
+  std::size_t line = 0;
+  int expected_exit = 0;
+  int actual_exit = -1;
+  std::string expected_pattern;
+  std::string actual_output;
+  bool timed_out = false;
+};
+
+/// The tests of one skill (upstream `SkillTestResult`).
+struct skill_test_result {
+  std::string skill_name;  ///< the directory name
+  std::string directory;   ///< as shown to the user
+  std::size_t tests_run = 0;
+  std::size_t tests_passed = 0;
+  std::vector<test_failure> failures;
+  bool has_test_file = false;
+};
+
+/// Judges one run: nullopt when the exit status and the pattern both match.
+inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
+  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
+                  pattern_matches(o.output, c.pattern);
+  if (ok) return std::nullopt;
+  test_failure f;
+  f.command = c.command;
+  f.line = c.line;
+  f.expected_exit = c.expected_exit;
+  f.actual_exit = o.exit;
+  f.expected_pattern = c.pattern;
+  f.actual_output = o.error.empty() ? o.output : o.error;
+  f.timed_out = o.timed_out;
+  return f;
+}
+
+/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
+struct test_totals {
+  std::size_t skills = 0;
+  std::size_t run = 0;
+  std::size_t passed = 0;
+  std::size_t failed() const noexcept { return run - passed; }
+};
+
+inline test_totals aggregate(const std::vector<skill_test_result>& results) {
+  test_totals t;
+  t.skills = results.size();
+  for (const skill_test_result& r : results) {
+    t.run += r.tests_run;
+    t.passed += r.tests_passed;
+  }
+  return t;
+}
+
+/// The human summary (upstream `print_results`, without colours).
+inline std::string render_test_results(const std::vector<skill_test_result>& results) {
+  if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
+  std::string out = "\n";
+  for (const skill_test_result& r : results) {
+    if (r.tests_run == 0) {
+      out += "  - " + r.skill_name + " \u2014 no test cases\n";
+      continue;
+    }
+    out += std::string(r.failures.empty() ? "  \u2713 " : "  \u2717 ") + r.skill_name + " \u2014 " +
+           std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed\n";
+    for (const test_failure& f : r.failures) {
+      out += "    command:  " + f.command + "\n";
+      out += "    expected: exit=" + std::to_string(f.expected_exit) +
+             ", pattern=" + f.expected_pattern + "\n";
+      out += "    actual:   exit=" + std::to_string(f.actual_exit) +
+             (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output) +
+             "\n\n";
+    }
+  }
+  const test_totals t = aggregate(results);
+  out += "\n";
+  if (t.failed() == 0) {
+    out += "  \u2713 All " + std::to_string(t.run) + " test(s) passed across " +
+           std::to_string(t.skills) + " skill(s).\n";
+  } else {
+    out += "  \u2717 " + std::to_string(t.failed()) + " of " + std::to_string(t.run) +
+           " test(s) failed across " + std::to_string(t.skills) + " skill(s).\n";
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/test_script.hpp -----
+
+namespace clawport::skills {
+
+/// The environment a test command or git gets: `NAME=value` strings, nothing else.
+using process_env = std::vector<std::string>;
+
+/// Runs programs through fork/execve (see the file comment).
+class posix_runner {
+ public:
+  /// Captured output beyond this many bytes per stream is read and discarded.
+  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
+
+  explicit posix_runner(process_env env) : env_(std::move(env)) {}
+
+  const process_env& env() const noexcept { return env_; }
+
+  /// Runs `argv` (argv[0] is looked up in the environment's PATH when it has no '/').
+  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+                      std::chrono::milliseconds timeout) const {
+    command_outcome out;
+    if (argv.empty()) {
+      out.error = "no command to run";
+      return out;
+    }
+    const std::string program = resolve(argv.front());
+    if (program.empty()) {
+      out.error = "failed to execute command: " + argv.front() + " was not found on PATH";
+      return out;
+    }
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<char*> envp;
+    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+
+    int out_pipe[2] = {-1, -1};
+    int err_pipe[2] = {-1, -1};
+    int exec_pipe[2] = {-1, -1};  // reports an exec failure's errno, closes on success
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 ||
+        ::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+      out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
+      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
+      return out;
+    }
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
+      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
+      return out;
+    }
+    if (pid == 0) {
+      // Child: only async-signal-safe calls from here on.
+      ::setpgid(0, 0);
+      const int devnull = ::open("/dev/null", O_RDONLY);
+      if (devnull >= 0) ::dup2(devnull, 0);
+      ::dup2(out_pipe[1], 1);
+      ::dup2(err_pipe[1], 2);
+      int err = 0;
+      if (::chdir(cwd.c_str()) != 0) {
+        err = errno;
+      } else {
+        ::execve(program.c_str(), args.data(), envp.data());
+        err = errno;
+      }
+      const ssize_t w = ::write(exec_pipe[1], &err, sizeof err);
+      (void)w;
+      ::_exit(127);
+    }
+    ::setpgid(pid, pid);  // also from the parent, so the kill below cannot miss the group
+    ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
+    ::close(exec_pipe[1]);
+    int exec_errno = 0;
+    const ssize_t got = read_retry(exec_pipe[0], &exec_errno, sizeof exec_errno);
+    ::close(exec_pipe[0]);
+
+    std::string err_text;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int fds[2] = {out_pipe[0], err_pipe[0]};
+    std::string* sinks[2] = {&out.output, &err_text};
+    while (fds[0] >= 0 || fds[1] >= 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        out.timed_out = true;
+        break;
+      }
+      pollfd p[2];
+      nfds_t n = 0;
+      int which[2] = {0, 0};
+      for (int i = 0; i < 2; ++i) {
+        if (fds[i] < 0) continue;
+        p[n].fd = fds[i];
+        p[n].events = POLLIN;
+        p[n].revents = 0;
+        which[n] = i;
+        ++n;
+      }
+      const int r = ::poll(p, n, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      for (nfds_t k = 0; k < n; ++k) {
+        if (p[k].revents == 0) continue;
+        char buf[8192];
+        const ssize_t m = ::read(p[k].fd, buf, sizeof buf);
+        if (m > 0) {
+          std::string& s = *sinks[which[k]];
+          if (s.size() < max_captured_bytes) {
+            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
+                                                max_captured_bytes - s.size()));
+          }
+        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+          ::close(fds[which[k]]);
+          fds[which[k]] = -1;
+        }
+      }
+    }
+    if (out.timed_out) ::kill(-pid, SIGKILL);
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!out.timed_out) ::kill(-pid, SIGKILL);  // stragglers left in the background
+    out.output += err_text;
+    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+      out.error = "failed to execute command: " + argv.front() + ": " + std::strerror(exec_errno);
+      out.exit = -1;
+      return out;
+    }
+    out.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return out;
+  }
+
+ private:
+  static void close_all(std::initializer_list<int> fds) {
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+
+  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
+    ssize_t r;
+    do {
+      r = ::read(fd, buf, n);
+    } while (r < 0 && errno == EINTR);
+    return r;
+  }
+
+  /// `name` itself when it holds a '/', else the first executable PATH entry.
+  std::string resolve(const std::string& name) const {
+    if (name.find('/') != std::string::npos) return name;
+    std::string path = "/usr/local/bin:/usr/bin:/bin";
+    for (const std::string& e : env_) {
+      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
+    }
+    std::size_t i = 0;
+    while (i <= path.size()) {
+      std::size_t j = path.find(':', i);
+      if (j == std::string::npos) j = path.size();
+      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
+      const std::string candidate = dir + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      i = j + 1;
+    }
+    return {};
+  }
+
+  process_env env_;
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/process.hpp -----
+
+namespace clawport::skills {
+
+/// What an install source names.
+enum class source_kind {
+  local,           ///< a directory on this machine
+  git,             ///< a git URL or scp-like `user@host:path`
+  registry,        ///< a bare registry name (`release-check`)
+  extra_registry,  ///< `registry:<reg>/<skill>`
+};
+
+namespace detail {
+
+inline bool bare_registry_name(std::string_view s) noexcept {
+  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
+  for (const char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+inline bool has_url_host(std::string_view rest) noexcept {
+  const std::size_t slash = rest.find('/');
+  const std::string_view authority = rest.substr(0, slash);
+  const std::size_t at = authority.rfind('@');
+  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
+  return !host.empty();
+}
+
+}  // namespace detail
+
+/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
+/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
+inline bool is_git_source(std::string_view s) noexcept {
+  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
+    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
+  }
+  if (s.substr(0, 7) == "file://") return s.size() > 7;
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
+  const std::string_view left = s.substr(0, colon);
+  const std::size_t at = left.find('@');
+  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
+         left.find('/') == std::string_view::npos;
+}
+
+/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
+/// with `.` or `~` (so no path, URL, traversal or scheme).
+inline bool is_registry_source(std::string_view s) noexcept {
+  return detail::bare_registry_name(s);
+}
+
+/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
+/// `[a-z0-9_-]` and `<skill>` a bare registry name.
+inline bool is_extra_registry_source(std::string_view s) noexcept {
+  constexpr std::string_view prefix = "registry:";
+  if (s.substr(0, prefix.size()) != prefix) return false;
+  s.remove_prefix(prefix.size());
+  const std::size_t slash = s.find('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  for (const char c : s.substr(0, slash)) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  }
+  return detail::bare_registry_name(s.substr(slash + 1));
+}
+
+/// Classifies a source in upstream's order: git, extra registry, registry, local path.
+inline source_kind classify_source(std::string_view s) noexcept {
+  if (is_git_source(s)) return source_kind::git;
+  if (is_extra_registry_source(s)) return source_kind::extra_registry;
+  if (is_registry_source(s)) return source_kind::registry;
+  return source_kind::local;
+}
+
+/// The refusal for registry sources: clawport works offline and has no registry client.
+inline error registry_unsupported(const std::string& source) {
+  return error(errc::unsupported,
+               "'" + source +
+                   "' names a skill registry entry; clawport installs offline and does not "
+                   "fetch from registries. Install from a git URL or a local directory instead "
+                   "(to install a directory of that name, write ./" +
+                   source + ")",
+               source);
+}
+
+/// The directory name a git source installs as: its last path component without `.git`.
+inline std::string git_source_name(std::string_view url) {
+  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+  std::size_t cut = url.find_last_of("/:");
+  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
+  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
+  return std::string(last);
+}
+
+/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
+/// checked, an empty template directory.
+inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
+  return {"git",
+          "-c",
+          "core.hooksPath=/dev/null",
+          "-c",
+          "core.fsmonitor=false",
+          "-c",
+          "transfer.fsckObjects=true",
+          "-c",
+          "protocol.ext.allow=never",
+          "clone",
+          "--depth",
+          "1",
+          "--no-recurse-submodules",
+          "--no-tags",
+          "--single-branch",
+          "--template=",
+          "--quiet",
+          "--",
+          url,
+          dir};
+}
+
+/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
+/// terminal prompts, no askpass, no system config, ssh in batch mode.
+inline process_env git_env(const process_env& base) {
+  process_env env;
+  for (const std::string& e : base) {
+    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
+      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
+    }
+  }
+  env.emplace_back("GIT_TERMINAL_PROMPT=0");
+  env.emplace_back("GIT_ASKPASS=/bin/false");
+  env.emplace_back("SSH_ASKPASS=/bin/false");
+  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
+  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
+  return env;
+}
+
+/// Clones `url` into `dir` (which must not exist; its parent should be private) with
+/// `runner`. Throws errc::io with git's output when the clone fails.
+template <class Runner>
+void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
+               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
+  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
+  if (!o.error.empty()) {
+    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
+  }
+  if (o.timed_out || o.exit != 0) {
+    throw error(errc::io,
+                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
+                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
+                url);
+  }
+}
+
+/// Options of `install_skill_directory`.
+struct install_options {
+  audit_options audit;
+};
+
+/// What an install did.
+struct install_result {
+  std::string name;               ///< the installed directory name
+  std::string directory;          ///< absolute destination
+  std::string bundle;             ///< empty for the global directory
+  std::size_t files_scanned = 0;  ///< by the audit of the copy
+  fs::copy_tally tally;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
+  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
+}
+
+}  // namespace detail
+
+/// Installs the skill directory `source` (absolute; its root is opened following a
+/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
+/// open (create) the destination directory; refuse a taken name; copy into a staging
+/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
+/// files are skipped and counted); audit the copy; publish with a no-replace rename.
+template <class Fs>
+install_result install_skill_directory(Fs& fs, const std::string& source,
+                                       const skills_dir_location& loc, const std::string& name,
+                                       const install_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
+  }
+  install_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+
+  if (paths::starts_with(loc.path, paths::normalize(source))) {
+    throw error(errc::overlap,
+                "cannot install " + source + " into " + loc.path +
+                    ", which lies inside it: the copy would copy itself",
+                source);
+  }
+  const audit_report before = audit_skill_directory(fs, source, opt.audit);
+  if (!before.clean()) detail::audit_failed(before, source);
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  typename Fs::dir src = fs.open_root(paths::normalize(source));
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  fs::copy_spec spec;
+  spec.root = source;
+  spec.refuse_symlinks = true;
+  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
+  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
+  if (!after.clean()) detail::audit_failed(after, out.directory);
+  out.files_scanned = after.files_scanned;
+  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  if (out.tally.hard_links_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
+                           " hard-linked file(s) of the source were not copied");
+  }
+  if (out.tally.others_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
+                           " special file(s) (FIFO, socket, device) of the source were skipped");
+  }
+  if (out.tally.replaced_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
+                           " entr(ies) changed while they were copied and were skipped");
+  }
+  return out;
+}
+
+/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
+/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
+/// the catalogue has). Returns the absolute source directory.
+template <class Fs>
+std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
+                            const std::string& shown) {
+  if (!is_registry_source(skill)) {
+    throw error(errc::invalid_argument,
+                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
+                skill);
+  }
+  auto r = fs.open_root(paths::normalize(root));
+  const auto st = fs.stat_at(r, "skills");
+  if (!st || st->kind != fs::file_kind::directory) {
+    throw error(errc::not_found,
+                shown + " has no skills/ directory" +
+                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
+                shown);
+  }
+  auto skills = fs.open_dir_at(r, "skills");
+  const auto pick = fs.stat_at(skills, skill);
+  if (pick && pick->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
+  }
+  if (!pick || pick->kind != fs::file_kind::directory) {
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) {
+      const auto s = fs.stat_at(skills, n);
+      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
+    });
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw error(errc::not_found,
+                "skill '" + skill + "' not found in " + shown +
+                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
+                skill);
+  }
+  return paths::join(paths::join(root, "skills"), skill);
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/install.hpp -----
+// ----- begin clawport/skills/lifecycle_json.hpp -----
+// The JSON documents of `skills new|install|remove|test --json`.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+// ----- begin clawport/skills/remove.hpp -----
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
+template <class Fs>
+bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
+                   const typename Fs::dir& to, const std::string& target) {
+  fs::rename_result done = fs::rename_result::done;
+  try {
+    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
+  } catch (const error& e) {
+    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
+    throw;
+  }
+  if (done == fs::rename_result::unsupported) {
+    if (fs.stat_at(to, target)) return false;
+    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(detail::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  std::vector<skills_dir_location> found;
+  for (const skills_dir_location& p : places) {
+    try {
+      auto d = open_skills_dir(fs, p, false);
+      const auto st = fs.stat_at(d, name);
+      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+    } catch (const error&) {
+      continue;  // a missing or unreadable directory holds no skill
+    }
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
+                                                 "global skills directory)")
+                                   : " (looked in the bundles of agent '" + agent + "')"),
+                name);
+  }
+  if (found.size() > 1) {
+    std::string list;
+    for (const auto& f : found) {
+      list +=
+          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
+    }
+    throw error(
+        errc::invalid_argument,
+        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+        name);
+  }
+  return found.front();
+}
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
+      name.find('\\') != std::string::npos) {
+    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
+  }
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const auto st = fs.stat_at(*parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
+                out.directory, ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                out.directory + " is a symlink; clawport removes real skill directories only",
+                out.directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
+  }
+  fs::file_id id;
+  {
+    auto skill = fs.open_dir_at(*parent, name);
+    id = fs.stat(skill).id;
+    if (id != st->id) {
+      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
+                  out.directory);
+    }
+    if (!detail::has_manifest_file(fs, skill)) {
+      throw error(errc::skill_invalid,
+                  "skill '" + shown +
+                      "' is not editable: it is a non-bundle skill, only bundle skills are "
+                      "writable (" +
+                      out.directory +
+                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                      "was removed",
+                  out.directory);
+    }
+  }
+
+  if (!purge && !loc.global()) {
+    skills_dir_location archive;
+    archive.anchor = paths::normalize(install_root);
+    archive.relative = std::string(archive_relative);
+    archive.path = paths::join(archive.anchor, archive.relative);
+    archive.bundle = "_deleted";
+    typename Fs::dir arch = open_skills_dir(fs, archive, true);
+    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+    std::string target = base;
+    bool moved = false;
+    for (int n = 2; n <= 10000 && !moved; ++n) {
+      try {
+        moved = detail::rename_vacant(fs, *parent, name, arch, target);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
+                            out.directory);
+      }
+      if (!moved) target = base + "-" + std::to_string(n);
+    }
+    if (!moved) {
+      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                  archive.path);
+    }
+    try {
+      fs.sync_dir(arch);
+      fs.sync_dir(*parent);
+    } catch (const error& e) {
+      try {
+        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e,
+                            "archived " + shown + " to " + paths::join(archive.path, target) +
+                                " but could not make it durable",
+                            out.directory);
+      }
+      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
+    }
+    out.archived_to = paths::join(archive.path, target);
+    return out;
+  }
+
+  // Delete: rename the skill into a fresh staging directory, then delete that.
+  const std::string stage = std::string(stage_prefix) + publish::random_token();
+  try {
+    fs.make_dir_at(*parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  const auto drop_stage = [&] {
+    try {
+      fs.remove_tree_at(*parent, stage);
+    } catch (...) {
+      // inert: it has no manifest at its root
+    }
+  };
+  std::optional<typename Fs::dir> s;
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    s.emplace(fs.open_dir_at(*parent, stage));
+    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(*s, name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  out.directory + " was replaced while it was being removed; nothing was removed",
+                  out.directory);
+    }
+    fs.sync_dir(*parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      throw error(e.code(),
+                  "failed to remove " + out.directory + ": " + e.what() +
+                      "; the skill was moved to " + paths::join(loc.path, stage) +
+                      ", which no agent loads",
+                  out.directory, e.sys_errno());
+    }
+    s.reset();
+    drop_stage();
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
+  }
+  s.reset();
+  try {
+    fs.remove_tree_at(*parent, stage);
+  } catch (const error& e) {
+    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                           ", which no agent loads (" + e.what() + "); delete it");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/remove.hpp -----
+// ----- begin clawport/skills/scaffold.hpp -----
+// `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
+// `<bundle>/<name>` reference rule, the scaffolded SKILL.md, and writing the scaffold
+// staged and published through skills/placement.hpp.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+// The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
+
+/// `code-review` -> `Code Review`: hyphen segments, empty ones dropped, first letter upper.
+inline std::string title_from_name(std::string_view name) {
+  std::string out;
+  std::size_t i = 0;
+  while (i <= name.size()) {
+    std::size_t j = name.find('-', i);
+    if (j == std::string_view::npos) j = name.size();
+    if (j > i) {
+      if (!out.empty()) out += ' ';
+      std::string part(name.substr(i, j - i));
+      if (part[0] >= 'a' && part[0] <= 'z') part[0] = static_cast<char>(part[0] - 'a' + 'A');
+      out += part;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/// A resolved `<bundle>/<name>` (upstream `SkillRef`).
+struct skill_ref {
+  std::string bundle;
+  std::string name;
+  std::string display() const { return bundle + "/" + name; }
+};
+
+/// Upstream `reference::resolve`: with `bundle`, it must be configured; without, the only
+/// configured bundle is implied. No bundles, or several without `bundle`, are refusals.
+inline skill_ref resolve_skill_ref(const skills_config& cfg, const std::string& name,
+                                   const std::string& bundle) {
+  if (cfg.bundles.empty()) {
+    throw error(errc::not_found, "no skill bundles are configured; create one before adding skills",
+                "skill_bundles");
+  }
+  if (!bundle.empty()) {
+    if (!cfg.bundles.count(bundle)) {
+      throw error(errc::not_found, "skill bundle '" + bundle + "' is not configured",
+                  "skill_bundles." + bundle);
+    }
+    return {bundle, name};
+  }
+  if (cfg.bundles.size() == 1) return {cfg.bundles.begin()->first, name};
+  std::string list;
+  for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
+  throw error(errc::invalid_argument,
+              "skill name '" + name + "' is ambiguous across bundles [" + list +
+                  "]; pass --bundle to disambiguate",
+              name);
+}
+
+/// What the scaffold writes.
+struct scaffold_options {
+  std::string description;     ///< empty: a placeholder naming the skill
+  bool create_subdirs = true;  ///< `scripts/ references/ assets/`
+  std::string body;            ///< empty: `# <Title Case Name>`
+};
+
+/// The optional sub-directories of the canonical layout, in creation order.
+inline constexpr std::string_view scaffold_subdirs[] = {"scripts", "references", "assets"};
+
+/// The scaffolded SKILL.md (strict form, so `skill_document::parse` reads it back).
+inline skill_document scaffold_document(const std::string& name, const scaffold_options& opt) {
+  skill_document doc;
+  doc.frontmatter.name = name;
+  doc.frontmatter.description =
+      opt.description.empty() ? "Describe when an agent should use " + name : opt.description;
+  doc.frontmatter.version = "0.1.0";
+  doc.body = opt.body.empty() ? "# " + title_from_name(name) + "\n" : opt.body;
+  return doc;
+}
+
+/// What `scaffold_skill` made.
+struct scaffold_result {
+  skill_ref ref;
+  std::string directory;             ///< absolute
+  std::vector<std::string> created;  ///< relative paths, creation order
+  std::vector<std::string> warnings;
+};
+
+/// Writes a new skill `name` into bundle `bundle` (upstream `scaffold_skill`): the name
+/// rule, a configured bundle whose directory stays in `<install>/shared`, a vacant name.
+/// The bundle directory is created if missing; SKILL.md and the sub-directories are
+/// built in a staging directory and published with one no-replace rename. On any
+/// failure nothing of the skill remains (the bundle directory may have been created).
+template <class Fs>
+scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_view install_root,
+                               const std::string& bundle, const std::string& name,
+                               const scaffold_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  validate_skill_name(name);
+  scaffold_result out;
+  out.ref = resolve_skill_ref(cfg, name, bundle);
+  const skills_dir_location loc = bundle_location(cfg, install_root, out.ref.bundle);
+  out.directory = paths::join(loc.path, name);
+  const std::string text = scaffold_document(name, opt).serialize();
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  try {
+    auto f = fs.create_file_at(stage.skill(), "SKILL.md", 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
+  }
+  out.created.emplace_back("SKILL.md");
+  if (opt.create_subdirs) {
+    for (const std::string_view d : scaffold_subdirs) {
+      try {
+        fs.make_dir_at(stage.skill(), d, 0755);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
+                            out.directory);
+      }
+      out.created.emplace_back(std::string(d) + "/");
+    }
+  }
+  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/scaffold.hpp -----
+
+namespace clawport::skills {
+
+inline nlohmann::ordered_json optional_text(const std::string& s) {
+  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
+}
+
+inline nlohmann::ordered_json to_json(const scaffold_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.ref.name;
+  j["bundle"] = r.ref.bundle;
+  j["directory"] = r.directory;
+  j["created"] = r.created;
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const install_result& r,
+                                      const std::vector<std::string>& notices = {}) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["files_scanned"] = r.files_scanned;
+  j["files_copied"] = r.tally.files;
+  j["bytes_copied"] = r.tally.bytes;
+  j["skipped"] = {{"special_files", r.tally.others_skipped},
+                  {"hard_links", r.tally.hard_links_skipped},
+                  {"changed_during_copy", r.tally.replaced_skipped}};
+  std::vector<std::string> w = notices;
+  w.insert(w.end(), r.warnings.begin(), r.warnings.end());
+  j["warnings"] = w;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["created"] = r.created;
+  j["directory"] = r.directory;
+  j["backup"] = optional_text(r.backup);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const remove_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
+  j["archived_to"] = optional_text(r.archived_to);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& results,
+                                      const std::vector<std::string>& skipped = {}) {
+  nlohmann::ordered_json skills = nlohmann::ordered_json::array();
+  for (const skill_test_result& r : results) {
+    nlohmann::ordered_json s;
+    s["name"] = r.skill_name;
+    s["directory"] = r.directory;
+    s["tests_run"] = r.tests_run;
+    s["tests_passed"] = r.tests_passed;
+    nlohmann::ordered_json failures = nlohmann::ordered_json::array();
+    for (const test_failure& f : r.failures) {
+      failures.push_back({{"command", f.command},
+                          {"line", f.line},
+                          {"expected_exit", f.expected_exit},
+                          {"actual_exit", f.actual_exit},
+                          {"expected_pattern", f.expected_pattern},
+                          {"actual_output", truncate_output(f.actual_output)},
+                          {"timed_out", f.timed_out}});
+    }
+    s["failures"] = std::move(failures);
+    skills.push_back(std::move(s));
+  }
+  const test_totals t = aggregate(results);
+  nlohmann::ordered_json j;
+  j["skills"] = std::move(skills);
+  j["skipped"] = skipped;
+  j["totals"] = {
+      {"skills", t.skills}, {"run", t.run}, {"passed", t.passed}, {"failed", t.failed()}};
+  return j;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/lifecycle_json.hpp -----
+// ----- begin clawport/skills/test_runner.hpp -----
+// `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
+// running each of their tests. TEST.sh is read through the Fs policy (never through a
+// symlink); every command goes to the Runner policy of skills/process.hpp, one `sh -c`
+// per line, in the skill's directory, with a timeout and only the runner's environment.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// TEST.sh files larger than this are refused (a test script is a short list of lines).
+inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
+
+/// How `test_skill` runs.
+struct test_options {
+  std::chrono::milliseconds timeout{60000};  ///< per command
+  /// Called after each command (for `--verbose`); may be empty.
+  std::function<void(const test_case&, const command_outcome&)> on_case;
+};
+
+/// One skill to test: where it is and what to call it.
+struct test_target {
+  std::string name;       ///< the directory name, as upstream reports it
+  std::string directory;  ///< absolute
+  std::string bundle;     ///< the bundle it lives in; empty for global or a path
+};
+
+namespace detail {
+
+/// TEST.sh of the skill at `dir`, or nullopt when the skill has none (a symlink or a
+/// non-regular TEST.sh counts as none: it is never followed).
+template <class Fs>
+std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
+  auto root = fs.open_root(paths::normalize(dir));
+  const auto st = fs.stat_at(root, test_file_name);
+  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+  auto f = fs.open_file_at(root, test_file_name);
+  std::string text = read_up_to(fs, f, test_file_max_bytes + 1);
+  const std::string shown = paths::join(dir, test_file_name);
+  if (text.size() > test_file_max_bytes) {
+    throw error(errc::limit_exceeded,
+                shown + " is larger than " + std::to_string(test_file_max_bytes) + " bytes", shown);
+  }
+  if (!valid_utf8(text)) {
+    throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
+  }
+  return text;
+}
+
+}  // namespace detail
+
+/// Runs the tests of one skill (upstream `test_skill`): no TEST.sh gives 0 run; each line
+/// that parses is one `sh -c <command>` in `dir`; a run passes when its exit status and
+/// output pattern both match.
+template <class Fs, class Runner>
+skill_test_result test_skill(Fs& fs, const Runner& runner, const std::string& dir,
+                             const std::string& name, const test_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  skill_test_result result;
+  result.skill_name = name;
+  result.directory = dir;
+  const std::optional<std::string> text = detail::read_test_file(fs, dir);
+  if (!text) return result;
+  result.has_test_file = true;
+  const std::vector<test_case> cases = parse_test_script(*text);
+  result.tests_run = cases.size();
+  for (const test_case& c : cases) {
+    const command_outcome o = runner.run({"/bin/sh", "-c", c.command}, dir, opt.timeout);
+    if (opt.on_case) opt.on_case(c, o);
+    if (auto f = judge(c, o)) {
+      result.failures.push_back(std::move(*f));
+    } else {
+      ++result.tests_passed;
+    }
+  }
+  return result;
+}
+
+/// The sub-directories of `dir` that carry a regular TEST.sh, in byte order (upstream
+/// `test_all_skills` for one directory, minus its unspecified order). Missing `dir`: none.
+template <class Fs>
+std::vector<test_target> skills_with_tests(Fs& fs, const std::string& dir,
+                                           const std::string& bundle = {}) {
+  std::vector<test_target> out;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(paths::normalize(dir)));
+  } catch (const error&) {
+    return out;
+  }
+  std::vector<std::string> names;
+  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& n : names) {
+    const auto st = fs.stat_at(*root, n);
+    if (!st || st->kind != fs::file_kind::directory) continue;
+    auto sub = fs.open_dir_at(*root, n);
+    const auto t = fs.stat_at(sub, test_file_name);
+    if (!t || t->kind != fs::file_kind::regular) continue;
+    out.push_back({n, paths::join(dir, n), bundle});
+  }
+  return out;
+}
+
+/// The skills `skills test [<name>] [--bundle B]` runs. Without a name: every skill with a
+/// TEST.sh in each configured bundle (alias order; only `bundle` when given) and in the
+/// global directory. With a name: the skill directory of that name in those places;
+/// none is `errc::not_found` ("Skill not found"), several `errc::invalid_argument`.
+template <class Fs>
+std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                      const std::string& name, const std::string& bundle) {
+  std::vector<std::pair<std::string, std::string>> places;  // (bundle, dir)
+  if (!bundle.empty()) {
+    places.emplace_back(bundle, resolve_directory(cfg, where.install_root, bundle));
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.emplace_back(b.first, resolve_directory(cfg, where.install_root, b.first));
+    }
+    places.emplace_back(std::string(), global_skills_dir(where.data()));
+  }
+  std::vector<test_target> out;
+  if (name.empty()) {
+    for (const auto& p : places) {
+      for (test_target& t : skills_with_tests(fs, p.second, p.first)) out.push_back(std::move(t));
+    }
+    return out;
+  }
+  if (name.find('/') != std::string::npos || name == "." || name == "..") {
+    throw error(errc::invalid_argument,
+                "Invalid skill name: " + name +
+                    " (give a skill directory's name, or a path "
+                    "to test a directory outside the install)",
+                name);
+  }
+  for (const auto& p : places) {
+    std::optional<typename Fs::dir> root;
+    try {
+      root.emplace(fs.open_root(paths::normalize(p.second)));
+    } catch (const error&) {
+      continue;
+    }
+    const auto st = fs.stat_at(*root, name);
+    if (st && st->kind == fs::file_kind::directory) {
+      out.push_back({name, paths::join(p.second, name), p.first});
+    }
+  }
+  if (out.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (bundle.empty() ? " (looked in every configured bundle and the global "
+                                      "skills directory)"
+                                    : " (in skill bundle '" + bundle + "')"),
+                name);
+  }
+  if (out.size() > 1) {
+    std::string where_found;
+    for (const test_target& t : out) {
+      where_found += (where_found.empty() ? "" : ", ") +
+                     (t.bundle.empty() ? std::string("global") : "bundle " + t.bundle);
+    }
+    throw error(errc::invalid_argument,
+                "skill name '" + name + "' is ambiguous (" + where_found +
+                    "); pass --bundle to disambiguate",
+                name);
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/test_runner.hpp -----
 // ----- end clawport/skills.hpp -----
 // ----- begin clawport/verify.hpp -----
 // Verifying a bundle as hostile input: every finding listed, limits documented.

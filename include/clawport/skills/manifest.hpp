@@ -64,8 +64,9 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
-/// `errc::config_parse` naming line and column.
+/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
+/// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
   return toml_adaptor::parse(text, subject);
 }

@@ -650,7 +650,7 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   require_schema<Schema>();
   names::require_names_policy<Names>();
   if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
-    const value root = parse_toml(config_text, "config.toml");
+    const value root = parse_toml(config_text, options.config_name);
     return detail::planner<Schema, Names>(root, std::string(alias), options).run();
   } else {
     return {};  // not reached: the checks above have named what is missing

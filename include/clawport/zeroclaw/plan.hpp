@@ -75,6 +75,9 @@ struct plan_options {
   /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
   /// config has no parent, as upstream does.
   std::string install_root = ".";
+  /// How parse errors name the config text: its real path (`/home/me/.zeroclaw/config.toml:3:7:
+  /// ...`); "config.toml" when the caller does not say.
+  std::string config_name = std::string(install_config_name);
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);

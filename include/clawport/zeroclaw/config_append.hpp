@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
+// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
+// failure at any step leaves config.toml exactly as it was.
+#pragma once
+
+#include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "../core/error.hpp"
+#include "../core/time.hpp"
+#include "../core/toml.hpp"
+#include "../fs/context.hpp"
+#include "../fs/policy.hpp"
+#include "../publish/names.hpp"
+#include "paths.hpp"
+
+namespace clawport::zeroclaw {
+
+/// Largest config.toml the writer reads.
+inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
+};
+
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
+/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
+/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
+/// it was being appended to is errc::identity_changed. `now` names the backup.
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string path = paths::normalize(config_path);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash + 1 == path.size()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
+  }
+  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
+  const std::string name = path.substr(slash + 1);
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(dir);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + dir, dir);
+    }
+  }();
+  std::optional<fs::stat_info> st;
+  std::string old;
+  try {
+    st = fs.stat_at(parent, name);
+    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  path +
+                      " is a symlink; appending through a temporary file would replace the "
+                      "link with a file, so edit the file it points to",
+                  path);
+    }
+    if (st->kind != fs::file_kind::regular) {
+      throw error(errc::unsafe_path, path + " is not a regular file", path);
+    }
+    auto f = fs.open_file_at(parent, name);
+    char buf[65536];
+    while (true) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      old.append(buf, n);
+      if (old.size() > config_max_bytes) {
+        throw error(errc::limit_exceeded,
+                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
+      }
+    }
+    if (fs.stat(f).id != st->id) {
+      throw error(errc::identity_changed, path + " was replaced while it was read", path);
+    }
+  } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + path, path);
+  }
+
+  out.text = config_with_appended(old, addition);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(errc::config_parse,
+                "appending to " + path + " would make it invalid TOML (" + e.what() +
+                    "); nothing was written",
+                path);
+  }
+  if (check) check(out.text);
+
+  const std::uint32_t mode = st->mode & 0777;
+  // The backup: an exclusive create, numbered when the stamp is taken.
+  std::string backup = config_backup_name(name, now);
+  for (int n = 2;; ++n) {
+    try {
+      auto b = fs.create_file_at(parent, backup, mode);
+      fs.write_all(b, old.data(), old.size());
+      break;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        backup = config_backup_name(name, now) + "-" + std::to_string(n);
+        continue;
+      }
+      try {
+        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
+    }
+  }
+  out.backup = paths::join(dir, backup);
+
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  const auto discard = [&](bool keep_backup) {
+    try {
+      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
+    } catch (...) {
+    }
+    if (keep_backup) return;
+    try {
+      fs.unlink_at(parent, backup);
+    } catch (...) {
+    }
+  };
+  try {
+    {
+      auto t = fs.create_file_at(parent, tmp, mode);
+      fs.write_all(t, out.text.data(), out.text.size());
+      fs.set_mode(t, mode);
+    }
+    fs.sync_filesystem(parent);
+    const auto now_st = fs.stat_at(parent, name);
+    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
+      throw error(errc::identity_changed,
+                  path +
+                      " changed while clawport was appending to it; nothing was written, "
+                      "so run the command again",
+                  path);
+    }
+    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard(false);
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to write " + path, path);
+  }
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    try {
+      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
+    }
+    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
+  }
+  return out;
+}
+
+}  // namespace clawport::zeroclaw
