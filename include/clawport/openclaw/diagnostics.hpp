@@ -12,7 +12,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 enum class level { error, warning };
 enum class phase { parse, schema, policy, plan, mutation };
@@ -95,4 +97,6 @@ inline std::string index(const std::string& path, std::size_t i) {
   return path + "[" + std::to_string(i) + "]";
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

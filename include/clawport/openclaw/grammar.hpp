@@ -12,7 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 namespace detail {
 inline bool lower_alnum(char c) noexcept {
@@ -206,4 +208,6 @@ inline bool keys_conflict(std::string_view a, std::string_view b) {
          longer[shorter.size()] == '/';
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

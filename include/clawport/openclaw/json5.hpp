@@ -18,7 +18,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::openclaw::json5 {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::json5 {
 
 struct options {
   std::size_t max_bytes = 16 * 1024 * 1024;
@@ -315,4 +317,6 @@ inline result parse(std::string_view text, const options& opt = {}) {
   return r;
 }
 
-}  // namespace clawport::openclaw::json5
+}  // namespace openclaw::json5
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -8,7 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 struct limits {
   std::uint64_t manifest = 1024 * 1024;             ///< CLAW.md or JSON: read_failed_too_large
@@ -20,4 +22,6 @@ struct limits {
   std::size_t yaml_depth = 64;                ///< nested YAML collections
 };
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

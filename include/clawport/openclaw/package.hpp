@@ -26,7 +26,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 /// `sha256:<lowercase hex>` of some bytes.
 inline std::string sha256_digest(std::string_view bytes) {
@@ -760,4 +762,6 @@ inline value to_json(const source_identity& s) {
   return v;
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

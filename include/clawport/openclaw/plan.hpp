@@ -18,7 +18,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 // ---------------------------------------------------------------------------------------
 // The resolver policy
@@ -617,4 +619,6 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   return out;
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -11,7 +11,9 @@
 
 #include <string>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 /// The banner human output starts with.
 inline constexpr const char* experimental_banner =
@@ -136,4 +138,6 @@ inline std::string plan_text(const value& plan) {
   return out;
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

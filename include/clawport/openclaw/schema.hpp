@@ -23,7 +23,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 /// The five named bootstrap files, in plan order.
 inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "IDENTITY.md",
@@ -1259,4 +1261,6 @@ inline profile_result validate_profile(const value& p, const std::string& root,
   return r;
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -20,7 +20,9 @@
 #include <system_error>
 #include <vector>
 
-namespace clawport::openclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 /// JSON data as OpenClaw handles it: insertion-ordered objects.
 using value = nlohmann::ordered_json;
@@ -314,4 +316,6 @@ inline std::string js_stringify(const value& v, int indent = 2) {
   return out;
 }
 
-}  // namespace clawport::openclaw
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

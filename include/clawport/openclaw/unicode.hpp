@@ -14,7 +14,9 @@
 #include <string_view>
 #include <vector>
 
-namespace clawport::openclaw::unicode {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::unicode {
 
 namespace detail {
 
@@ -179,4 +181,6 @@ inline std::string to_lower(std::string_view s) {
   return detail::encode(cps);
 }
 
-}  // namespace clawport::openclaw::unicode
+}  // namespace openclaw::unicode
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -21,7 +21,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::openclaw::yaml {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::yaml {
 
 /// Why a document was refused.
 enum class issue_kind {
@@ -1162,4 +1164,6 @@ inline result parse(std::string_view text, const options& opt = {}) {
   return r;
 }
 
-}  // namespace clawport::openclaw::yaml
+}  // namespace openclaw::yaml
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
-// <clawport/openclaw.hpp> alone: a CLAW.md frontmatter read and validated, and the
-// stableStringify vector of a present-but-undefined member.
+// <clawport/openclaw.hpp> alone: diagnostics of the OpenClaw read side.
 #include <clawport/openclaw.hpp>
+
+#include <vector>
 
 int header_openclaw() {
   namespace oc = clawport::openclaw;
-  const oc::envelope env = oc::split_envelope("---\nschemaVersion: 1\nagent: {id: demo}\n---\nBody\n");
-  const oc::yaml::result y = oc::yaml::parse(env.frontmatter);
-  if (!env.found || !y.ok() || !oc::validate_manifest(y.value).ok()) return 1;
-  oc::value v = oc::value::object();
-  v["id"] = "skill:demo";
-  v["digest"] = oc::undefined_value();
-  return oc::stable_stringify(v) == "{\"digest\":undefined,\"id\":\"skill:demo\"}" ? 0 : 1;
+  const std::vector<oc::diagnostic> ds = {oc::warning_at("w", oc::phase{}, "a", "a warning"),
+                                          oc::error_at("e", oc::phase{}, "b", "an error")};
+  return oc::has_errors(ds) && !oc::human_line(ds[1]).empty() ? 0 : 1;
 }
