@@ -42,9 +42,10 @@ inline CLI::Validator non_empty() {
 /// Prints a failure: `clawport: error: ...` on stderr, or with `--json` the error document
 /// on stdout (and the same line on stderr for a person watching).
 inline void print_error(const clawport::error& e, bool json, std::ostream& out, std::ostream& err) {
-  err << "clawport: error: " << e.what();
+  // Human output: a control character in a path or value is shown escaped (issue 9 item 11).
+  err << "clawport: error: " << clawport::text::escape_for_terminal(e.what());
   if (!e.subject().empty() && std::string(e.what()).find(e.subject()) == std::string::npos) {
-    err << " (" << e.subject() << ")";
+    err << " (" << clawport::text::escape_for_terminal(e.subject()) << ")";
   }
   err << "\n";
   if (json) out << clawport::json::dump(clawport::json::error_document(e)) << "\n";
@@ -100,7 +101,8 @@ inline std::optional<std::pair<std::string, std::string>> unknown_subcommand(
 
 /// Prints a usage error (exit 2), as a JSON document too when `--json` was given.
 inline int usage_error(const std::string& message, bool json) {
-  std::cerr << "clawport: error: " << message << "\nRun with --help for more information.\n";
+  std::cerr << "clawport: error: " << clawport::text::escape_for_terminal(message)
+            << "\nRun with --help for more information.\n";
   if (json) {
     std::cout << clawport::json::dump(
                      clawport::json::error_document(error(errc::invalid_argument, message)))

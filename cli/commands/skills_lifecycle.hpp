@@ -67,7 +67,9 @@ inline sk::process_env minimal_env() {
   return env;
 }
 
-inline void warn(const std::string& w) { std::cerr << "clawport: warning: " << w << "\n"; }
+inline void warn(const std::string& w) {
+  std::cerr << "clawport: warning: " << clawport::text::escape_for_terminal(w) << "\n";
+}
 
 // ---- new ------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@
 #include "exporter.hpp"
 #include "fs.hpp"
 #include "names.hpp"
+#include "openclaw.hpp"
 #include "publish.hpp"
 #include "skills.hpp"
 #include "verify.hpp"

@@ -38,15 +38,18 @@
   abi_d##depth##_b##buffer##_t##toml##_c##config
 #define CLAWPORT_DETAIL_ABI_NAME(depth, buffer, toml, config) \
   CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config)
-/// The ABI namespace; headers that declare directly in `clawport` open it:
-/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
+/// The ABI namespace. Every header opens its namespace through it, explicitly:
+///   namespace clawport {
+///   inline namespace CLAWPORT_ABI_NAMESPACE {
+///   namespace fs {
+/// (`namespace clawport::fs {` would not do: clang does not extend a namespace declared
+/// inside an inline namespace from a nested definition, and would put it outside).
 #define CLAWPORT_ABI_NAMESPACE                                                 \
   CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE, \
                            CLAWPORT_MAX_TOML_DEPTH, CLAWPORT_MAX_CONFIG_BYTES)
 
-// Every module namespace is first declared inside the ABI namespace, so a header's
-// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
-// namespace is added here (tools/check_layers.py fails on one that is missing).
+// The module namespaces, declared once inside the ABI namespace.
+// A new module namespace is added here too (tools/check_layers.py checks it).
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}

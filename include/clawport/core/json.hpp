@@ -15,7 +15,9 @@
 
 #include <string>
 
-namespace clawport::json {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace json {
 
 /// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
 /// on a string that is not UTF-8 (see the file comment).
@@ -37,4 +39,6 @@ inline nlohmann::ordered_json error_document(const error& e) {
   return doc;
 }
 
-}  // namespace clawport::json
+}  // namespace json
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -15,7 +15,9 @@
 #include "error.hpp"
 #include "toml_limits.hpp"
 
-namespace clawport::toml_adaptor {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
 
 namespace detail {
 
@@ -47,4 +49,6 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #endif
 }
 
-}  // namespace clawport::toml_adaptor
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

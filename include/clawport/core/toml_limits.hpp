@@ -13,7 +13,9 @@
 #include <string_view>
 #include <vector>
 
-namespace clawport::toml_adaptor {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
 
 /// The deepest nesting `check_depth` accepts: every component of a table header or dotted
 /// key and every inline table or array counts one level.
@@ -165,4 +167,6 @@ inline void check_depth(std::string_view text, std::string_view subject) {
   }
 }
 
-}  // namespace clawport::toml_adaptor
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

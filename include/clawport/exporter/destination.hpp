@@ -16,7 +16,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::exporter_detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
 
 template <class Fs, class = void>
 struct has_canonical : std::false_type {};
@@ -172,4 +174,6 @@ inline void reject_protected(const std::string& dest, const std::string& display
   }
 }
 
-}  // namespace clawport::exporter_detail
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

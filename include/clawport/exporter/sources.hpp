@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
-namespace clawport::exporter_detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
 
 /// One part of the install a source tree may not hold.
 struct protected_entry {
@@ -65,4 +67,6 @@ inline void reject_protected_identity(const std::vector<protected_entry>& protec
   }
 }
 
-}  // namespace clawport::exporter_detail
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

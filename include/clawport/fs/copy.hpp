@@ -25,7 +25,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// What a copy carried and what it skipped (one for the workspace, one for all skills).
 struct copy_tally {
@@ -536,4 +538,6 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

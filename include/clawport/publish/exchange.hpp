@@ -16,7 +16,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 struct exchange {
   static constexpr std::string_view name = "exchange";
@@ -130,4 +132,6 @@ struct exchange {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -14,7 +14,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Everything a strategy needs to replace `destination` by `staging`, both single names
 /// inside the parent handle it is given.
@@ -89,4 +91,6 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -15,7 +15,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 namespace detail {
 
@@ -282,4 +284,6 @@ struct staged_swap {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -17,7 +17,9 @@
 #include "frontmatter.hpp"
 #include "text.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
 /// skipped by the runtime when it registers tools.
@@ -379,4 +381,6 @@ inline skill skill_from_markdown(std::string_view text, std::string_view dir_nam
   return s;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

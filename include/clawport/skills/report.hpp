@@ -18,7 +18,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Which skills to show: `agent` alone = what it loads (and why the rest not); `bundle`
 /// alone = the bundle's directory unfiltered; both = the agent's rows of that bundle;
@@ -121,4 +123,6 @@ inline nlohmann::ordered_json to_json(const std::vector<audit_outcome>& outcomes
   return doc;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -25,7 +25,9 @@
 #include "schema_v3.hpp"
 #include "shape.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -657,4 +659,6 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

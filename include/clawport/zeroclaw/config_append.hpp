@@ -21,7 +21,9 @@
 #include "../publish/names.hpp"
 #include "paths.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Largest config.toml the writer reads.
 inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
@@ -199,4 +201,6 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -17,7 +17,9 @@
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
 inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
@@ -94,4 +96,6 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

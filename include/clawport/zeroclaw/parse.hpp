@@ -13,7 +13,9 @@
 #include "../core/toml.hpp"
 #include "document.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -62,4 +64,6 @@ inline value parse_toml(std::string_view text, std::string_view what) {
   return detail::from_toml_node(table);
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

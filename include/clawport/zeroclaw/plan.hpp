@@ -17,7 +17,9 @@
 #include "install_layout.hpp"
 #include "reasons.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 // ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
 inline constexpr std::string_view manifest_file = bundle::manifest_file;
@@ -167,4 +169,6 @@ inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) 
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -18,7 +18,9 @@
 #include "shape.hpp"
 #include "toml_writer.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The first problem `validate_config` found. `code` is upstream's structured code
 /// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
@@ -536,4 +538,6 @@ std::optional<validation_error> validate_config(const value& config) {
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
