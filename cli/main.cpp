@@ -5,6 +5,7 @@
 #include "commands/import.hpp"
 #include "commands/recover.hpp"
 #include "commands/skills.hpp"
+#include "commands/skills_lifecycle.hpp"
 #include "commands/verify.hpp"
 
 int main(int argc, char** argv) {
@@ -14,6 +15,7 @@ int main(int argc, char** argv) {
     clawport::cli::add_import_command(app, selected);
     clawport::cli::add_recover_command(app, selected);
     clawport::cli::add_skills_command(app, selected);
+    clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected);
     clawport::cli::add_verify_command(app, selected);
   });
 }

@@ -30,7 +30,7 @@ ALLOWED = {
     "skills": {"core", "fs", "names", "bundle", "zeroclaw"},
     "publish": {"core", "fs", "names", "bundle"},
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
-    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
+    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify"},
     "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
     "openclaw": {"core", "fs", "names", "digest", "bundle", "publish"},

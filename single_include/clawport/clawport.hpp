@@ -2020,6 +2020,9 @@ struct copy_spec {
   std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
   entry_filter filter;        ///< empty = everything
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
+  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
+  bool refuse_symlinks = false;
 };
 
 namespace detail {
@@ -2075,6 +2078,11 @@ class tree_copier {
     if (!info) return;  // gone before it was inspected: there is nothing it could carry
     switch (info->kind) {
       case file_kind::symlink:
+        if (spec_.refuse_symlinks) {
+          throw error(errc::unsafe_path,
+                      "Refusing to copy symlink within skill source: " + bundle_path(),
+                      bundle_path());
+        }
         ++tally_.symlinks_skipped;
         return;
       case file_kind::other:
@@ -10393,191 +10401,358 @@ inline nlohmann::json to_json(const export_result& r) {
 // <clawport/testing.hpp>.
 
 // ----- end clawport/fs.hpp -----
-// ----- begin clawport/names.hpp -----
-// Portable names: the composable name grammar (names::portable, a Names policy) and the
-// identity-path normalization built on it.
+// ----- begin clawport/importer.hpp -----
+// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply.
 
-// ----- end clawport/names.hpp -----
-// ----- begin clawport/publish.hpp -----
-// Publishing a finished bundle: admission of the destination, the Publish policy and its
-// strategies (staged_swap, exchange, none).
+// ----- begin clawport/importer/apply.hpp -----
+// Applying an import: the plan is recomputed from scratch and must hash to the integrity
+// the operator was shown; each tree is copied with the export's safe copy into a staging
+// directory beside its place and published by rename; the config is written last
+// (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
+// published and staged, so the install is left exactly as it was.
 
-// ----- begin clawport/publish/exchange.hpp -----
-// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
-// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
-// instant the destination holds the complete old or the complete new bundle. Where the
-// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
-
+// ----- begin clawport/zeroclaw/config_append.hpp -----
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
+// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
+// failure at any step leaves config.toml exactly as it was.
+// `append_tables` (pure) plans such an append of whole tables and refuses, naming the
+// table, where the file's shape makes it invalid or ambiguous (a table or an array of
+// tables written inline, an entry that exists); `append_to_config` writes it.
 
 #include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
 
-struct exchange {
-  static constexpr std::string_view name = "exchange";
-  static constexpr bool writes = true;
+#include <toml++/toml.h>
 
-  template <class Fs>
-  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    fs::check_policy<Fs>();
-    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
-    const auto fall_back = [&] {
-      outcome out = staged_swap::publish(fs, parent, r);
-      out.requested = std::string(name);
-      return out;
-    };
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::atomic);
+#include <algorithm>
+#include <vector>
 
-    if (r.adm.kind == admission_kind::vacant) {
-      std::optional<fs::stat_info> now;
-      try {
-        now = fs.stat_at(parent, r.destination);
-      } catch (const error& e) {
-        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
-                           e, r.names.display);
-      }
-      if (now) throw refusal::appeared(r.names);
-      fs::rename_result done = fs::rename_result::done;
-      try {
-        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-      } catch (const error& e) {
-        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
-      }
-      if (done == fs::rename_result::unsupported) return fall_back();
-      try {
-        detail::sync_parent(fs, parent, r);
-      } catch (const error& e) {
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-        throw;
-      }
-      return out;
+namespace clawport::zeroclaw {
+
+/// Largest config.toml the writer reads.
+inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// The result of planning an append: the whole new file and what it parses to.
+struct append_plan {
+  std::string text;      ///< the user's bytes, unchanged, then the comment and the new tables
+  std::string addition;  ///< what `append_to_config` is given: the comment and the tables
+  value merged;          ///< `text` parsed
+};
+
+namespace detail {
+
+[[noreturn]] inline void append_refused(const std::string& path, const std::string& why) {
+  throw error(errc::config_invalid,
+              "cannot append `" + path + "` to the config: " + why +
+                  "; the file was not changed (clawport never rewrites a config silently)",
+              path);
+}
+
+inline bool is_table_array(const value& v) {
+  return v.is_array() && !v.items.empty() &&
+         std::all_of(v.items.begin(), v.items.end(), [](const value& i) { return i.is_table(); });
+}
+
+inline bool writes_header(const value& table) {
+  if (table.members.empty()) return true;
+  for (const member& m : table.members)
+    if (!m.val.is_table() && !is_table_array(m.val)) return true;
+  return false;
+}
+
+/// Checks one addition against the existing document, as toml++ parsed it (which knows
+/// which tables were written inline).
+inline void check_addition(const toml::node* existing, const value& add, const std::string& path) {
+  if (existing == nullptr) return;  // all new below here
+  if (add.is_table()) {
+    const toml::table* t = existing->as_table();
+    if (t == nullptr)
+      append_refused(path, "the config already has a value there that is not a table");
+    if (t->is_inline())
+      append_refused(path, "the config writes it as an inline table (`" + path +
+                               " = { ... }`), which TOML does not let a later [table] extend; "
+                               "rewrite it as a [" +
+                               path + "] table first");
+    if (writes_header(add))
+      append_refused(path, "the config already has this entry (an import never overwrites one)");
+    for (const member& m : add.members) {
+      if (!m.val.is_table() && !is_table_array(m.val)) continue;
+      check_addition(t->get(m.key), m.val, path + "." + m.key);
     }
+    return;
+  }
+  if (is_table_array(add)) {
+    const toml::array* a = existing->as_array();
+    if (a == nullptr)
+      append_refused(path, "the config already has a value there that is not an array of tables");
+    for (const toml::node& element : *a) {
+      const toml::table* t = element.as_table();
+      if (t == nullptr || t->is_inline())
+        append_refused(path, "the config writes it as an inline array (`" + path +
+                                 " = [ ... ]`), which a later [[" + path +
+                                 "]] cannot extend; rewrite it as [[" + path + "]] tables first");
+    }
+    return;
+  }
+  append_refused(path, "only tables and arrays of tables are appended");
+}
 
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    fs::rename_result done = fs::rename_result::done;
+/// `into` with `add` merged in: tables recursively, arrays of tables concatenated.
+inline void merge_into(value& into, const value& add, const std::string& path) {
+  for (const member& m : add.members) {
+    const std::string p = path.empty() ? m.key : path + "." + m.key;
+    value* have = into.find(m.key);
+    if (have == nullptr) {
+      into.set(m.key, m.val);
+    } else if (have->is_table() && m.val.is_table()) {
+      merge_into(*have, m.val, p);
+    } else if (have->is_array() && is_table_array(m.val)) {
+      have->items.insert(have->items.end(), m.val.items.begin(), m.val.items.end());
+    } else {
+      append_refused(p, "the config already has this key");
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Plans appending `additions` (a document holding only tables and arrays of tables, e.g.
+/// `{agents: {x: {...}}, mcp: {servers: [...]}}`) to `existing` (a config's text), after a
+/// comment made of `provenance` (one `# ` line per line). Pure. Refuses with
+/// errc::config_parse when `existing` does not parse, and errc::config_invalid, subject =
+/// the table, when the append would be invalid TOML, would extend an inline table or
+/// array, would define an existing entry again, or would not parse to the existing
+/// document plus the additions.
+inline append_plan append_tables(std::string_view existing, const value& additions,
+                                 std::string_view provenance,
+                                 std::string_view what = "config.toml") {
+  const toml::table parsed = toml_adaptor::parse(existing, what);
+  for (const member& m : additions.members) {
+    if (!m.val.is_table() && !detail::is_table_array(m.val))
+      detail::append_refused(m.key, "only tables and arrays of tables are appended");
+    detail::check_addition(parsed.get(m.key), m.val, m.key);
+  }
+  std::string addition;
+  std::size_t at = 0;
+  while (!provenance.empty()) {
+    const std::size_t end = provenance.find('\n', at);
+    const std::string_view line =
+        provenance.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    addition += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  addition += toml_writer::write(additions, false);
+  std::string text = config_with_appended(existing, addition);
+
+  value expected = parse_toml(existing, what);
+  detail::merge_into(expected, additions, "");
+  append_plan out;
+  try {
+    out.merged = parse_toml(text, what);
+  } catch (const error& e) {
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           std::string("the appended file would not parse: ") + e.what());
+  }
+  if (!(out.merged == expected))
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           "the appended file would not mean the config plus the new tables");
+  out.text = std::move(text);
+  out.addition = std::move(addition);
+  return out;
+}
+
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
+};
+
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
+/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
+/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
+/// it was being appended to is errc::identity_changed. `now` names the backup.
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string path = paths::normalize(config_path);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash + 1 == path.size()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
+  }
+  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
+  const std::string name = path.substr(slash + 1);
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
     try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      return fs.open_root(dir);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      fs::detail::rethrow(e, "failed to open " + dir, dir);
     }
-    if (done == fs::rename_result::unsupported) return fall_back();
-    // From here the staging name holds what the destination held. Any failure exchanges
-    // back, which restores both names in one step.
-    const auto swap_back = [&](const error& cause) {
+  }();
+  std::optional<fs::stat_info> st;
+  std::string old;
+  try {
+    st = fs.stat_at(parent, name);
+    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  path +
+                      " is a symlink; appending through a temporary file would replace the "
+                      "link with a file, so edit the file it points to",
+                  path);
+    }
+    if (st->kind != fs::file_kind::regular) {
+      throw error(errc::unsafe_path, path + " is not a regular file", path);
+    }
+    auto f = fs.open_file_at(parent, name);
+    char buf[65536];
+    while (true) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      old.append(buf, n);
+      if (old.size() > config_max_bytes) {
+        throw error(errc::limit_exceeded,
+                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
+      }
+    }
+    if (fs.stat(f).id != st->id) {
+      throw error(errc::identity_changed, path + " was replaced while it was read", path);
+    }
+  } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + path, path);
+  }
+
+  out.text = config_with_appended(old, addition);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(errc::config_parse,
+                "appending to " + path + " would make it invalid TOML (" + e.what() +
+                    "); nothing was written",
+                path);
+  }
+  if (check) check(out.text);
+
+  const std::uint32_t mode = st->mode & 0777;
+  // The backup: an exclusive create, numbered when the stamp is taken.
+  std::string backup = config_backup_name(name, now);
+  for (int n = 2;; ++n) {
+    try {
+      auto b = fs.create_file_at(parent, backup, mode);
+      fs.write_all(b, old.data(), old.size());
+      break;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        backup = config_backup_name(name, now) + "-" + std::to_string(n);
+        continue;
+      }
       try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
       } catch (const error&) {
-        throw error(errc::publish_failed,
-                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
-                        "), and the previous bundle could not be moved back \u2014 it is at " +
-                        r.staging,
-                    r.names.display, cause.sys_errno());
       }
-    };
-    std::optional<fs::file_id> swapped;
-    try {
-      swapped = destination_identity(fs, parent, r.staging);
-    } catch (const error& e) {
-      swap_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
-                         r.names.display);
+      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
     }
-    if (!swapped || *swapped != r.adm.id) {
-      const error refused = refusal::changed(r.names);
-      swap_back(refused);
-      throw refused;
-    }
-    if (r.adm.kind == admission_kind::empty) {
-      // The admitted directory must still be empty: rmdir refuses if it gained entries.
-      try {
-        fs.remove_dir_at(parent, r.staging);
-      } catch (const error& e) {
-        swap_back(e);
-        detail::rethrow_as(errc::publish_failed,
-                           "failed to clear the empty destination " + r.names.path, e,
-                           r.names.display);
-      }
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      if (r.adm.kind == admission_kind::empty) {
-        // The old empty directory is gone; put the staged tree back under its own name
-        // and an empty directory at the destination.
-        try {
-          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
-          fs.make_dir_at(parent, r.destination, 0755);
-        } catch (const error&) {
-          throw error(errc::publish_failed,
-                      std::string(e.what()) + "; the bundle could not be withdrawn",
-                      r.names.display, e.sys_errno());
-        }
-      } else {
-        swap_back(e);
-      }
-      throw;
-    }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
-    return out;
   }
-};
+  out.backup = paths::join(dir, backup);
 
-}  // namespace clawport::publish
-// ----- end clawport/publish/exchange.hpp -----
-// ----- begin clawport/publish/none.hpp -----
-// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport::publish {
-
-/// Dry run: nothing is staged and nothing is published.
-struct none {
-  static constexpr std::string_view name = "none";
-  static constexpr bool writes = false;
-
-  template <class Fs>
-  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::none);
-    return out;
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  const auto discard = [&](bool keep_backup) {
+    try {
+      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
+    } catch (...) {
+    }
+    if (keep_backup) return;
+    try {
+      fs.unlink_at(parent, backup);
+    } catch (...) {
+    }
+  };
+  try {
+    {
+      auto t = fs.create_file_at(parent, tmp, mode);
+      fs.write_all(t, out.text.data(), out.text.size());
+      fs.set_mode(t, mode);
+    }
+    fs.sync_filesystem(parent);
+    const auto now_st = fs.stat_at(parent, name);
+    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
+      throw error(errc::identity_changed,
+                  path +
+                      " changed while clawport was appending to it; nothing was written, "
+                      "so run the command again",
+                  path);
+    }
+    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard(false);
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to write " + path, path);
   }
-};
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    try {
+      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
+    }
+    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
+  }
+  return out;
+}
 
-}  // namespace clawport::publish
-// ----- end clawport/publish/none.hpp -----
-// ----- end clawport/publish.hpp -----
-// ----- begin clawport/skills.hpp -----
-// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
-// locations and directory rules, the static audit and an agent's effective skill set.
-
-// ----- end clawport/skills.hpp -----
-// ----- begin clawport/verify.hpp -----
-// Verifying a bundle as hostile input: every finding listed, limits documented.
-
-// ----- begin clawport/verify/render.hpp -----
-// The verify report as text (the CLI prints it) and as the `--json` document.
-
-#include <nlohmann/json.hpp>
-
-#include <string>
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/config_append.hpp -----
+// ----- begin clawport/importer/plan.hpp -----
+// Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
+// every incoming entry against the target install. An entry that collides is renamed
+// (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
+// it rewritten (the schema's reference fields); an existing entry that is identical after
+// normalisation (defaults pruned, secrets ignored) is reused; `--map KIND.ALIAS=LOCAL`
+// points references at a local entry; `--as` names the agent. The merged config is
+// validated as a whole before the plan is returned, and the plan is hashed
+// (`plan_integrity`) from a canonical serialisation.
 
 // ----- begin clawport/verify/verify.hpp -----
 // `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
@@ -11217,10 +11392,14 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
             detail::first_difference(rep.closure, again, "") + ")");
   }
   const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
+  // An empty secret the manifest does not list was empty on the source too (the export
+  // records only the secrets it blanked): the target must supply it all the same.
   for (const std::string& s : empty_secrets)
     if (!required.count(s))
-      add("secrets_mismatch", s,
-          "an empty secret field that the manifest's required_secrets does not list");
+      rep.findings.push_back({"secret_unlisted", s,
+                              "an empty secret field that required_secrets does not list (it "
+                              "was empty on the source); supply it on the target",
+                              true});
   for (const std::string& s : required)
     if (!empty_secrets.count(s))
       add("secrets_mismatch", s,
@@ -11230,6 +11409,2961 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
 
 }  // namespace clawport::verify
 // ----- end clawport/verify/verify.hpp -----
+// ----- begin clawport/zeroclaw/alias.hpp -----
+// ZeroClaw's alias grammar (upstream `helpers::validate_alias_key`, enforced when an alias
+// is created or renamed) and the deterministic collision rename an import uses:
+// `<alias>_imported`, `<alias>_imported_2`, ... (no hyphens: the grammar forbids them).
+
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport::zeroclaw {
+
+/// The longest alias the grammar allows.
+inline constexpr std::size_t max_alias_length = 63;
+
+/// Why `key` is not a valid new alias (upstream's message), or nullopt: non-empty, at most
+/// 63 characters, only `[a-z0-9_]`, first and last in `[a-z0-9]`, no `__`.
+inline std::optional<std::string> alias_problem(std::string_view key) {
+  const std::string k(key);
+  if (key.empty()) return std::string("alias must not be empty");
+  if (key.size() > max_alias_length)
+    return "alias '" + k + "' is too long (" + std::to_string(key.size()) +
+           " chars); maximum is 63";
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  for (char c : key)
+    if (!alnum(c) && c != '_')
+      return "alias '" + k + "' contains invalid character " + std::string(1, c) +
+             "; only lowercase letters, digits, and single underscores are allowed (no "
+             "hyphen, no uppercase)";
+  if (!alnum(key.front())) return "alias '" + k + "' must start with a lowercase letter or digit";
+  if (!alnum(key.back())) return "alias '" + k + "' must end with a lowercase letter or digit";
+  if (key.find("__") != std::string_view::npos)
+    return "alias '" + k +
+           "' must not contain `__`; it is reserved as the env-var grammar's path separator";
+  return std::nullopt;
+}
+
+/// The first of `<base>_imported`, `<base>_imported_2`, `<base>_imported_3`, ... that
+/// `taken` rejects not. `base` is first made grammatical where it can be (lower-cased,
+/// other characters and runs of `_` folded to one `_`, trimmed) and shortened so the
+/// result fits in 63 characters.
+inline std::string imported_alias(std::string_view base,
+                                  const std::function<bool(const std::string&)>& taken) {
+  std::string clean;
+  for (char c : base) {
+    char d = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    const bool ok = (d >= 'a' && d <= 'z') || (d >= '0' && d <= '9');
+    if (!ok) d = '_';
+    if (d == '_' && (clean.empty() || clean.back() == '_')) continue;
+    clean += d;
+  }
+  while (!clean.empty() && clean.back() == '_') clean.pop_back();
+  if (clean.empty()) clean = "agent";
+  for (unsigned n = 1;; ++n) {
+    const std::string suffix = n == 1 ? "_imported" : "_imported_" + std::to_string(n);
+    std::string stem = clean.substr(0, max_alias_length - suffix.size());
+    while (!stem.empty() && stem.back() == '_') stem.pop_back();
+    const std::string candidate = stem + suffix;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+}  // namespace clawport::zeroclaw
+// ----- end clawport/zeroclaw/alias.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport::importer {
+
+/// What to import, from where, into which install.
+struct import_options {
+  std::string bundle;             ///< absolute path of the bundle directory
+  std::string config_path;        ///< absolute path of the target's config.toml
+  std::optional<std::string> as;  ///< `--as`: the agent's alias on the target
+  std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
+  std::optional<timestamp> now;   ///< provenance time; empty = the clock
+  verify::limits limits;          ///< the verify bounds
+};
+
+/// One incoming entry and what the plan does with it.
+struct entry_change {
+  std::string kind;    ///< agent, risk_profile, model_provider, mcp_server, ...
+  std::string from;    ///< its name in the bundle (`family.alias` for providers)
+  std::string to;      ///< its name on the target
+  std::string action;  ///< add, rename, reuse, map
+};
+
+/// A tree of the bundle copied into the install.
+struct placement {
+  std::string kind;  ///< workspace, skill_bundle
+  std::string from;  ///< bundle-relative (`workspace`, `skills/research_tools`)
+  std::string to;    ///< install-relative (`agents/researcher_imported/workspace`)
+};
+
+/// The plan `clawport import` shows, and applies only when its integrity is given back.
+struct import_plan {
+  std::string bundle;
+  std::string config_path;
+  std::string install_root;
+  std::string source_alias;  ///< the manifest's root_agent
+  std::string alias;         ///< the agent as it will be installed
+  std::string manifest_sha256;
+  std::string exported_at;
+  std::string producer;
+  std::vector<entry_change> entries;
+  std::vector<placement> placements;
+  std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
+  std::vector<std::string> secrets;         ///< config paths to supply, renamed
+  std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
+  bool config_exists = false;
+  std::string config_before;  ///< the target config's bytes, as planned against
+  zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
+  std::string appended;                    ///< additions as TOML (after the provenance comment)
+  std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
+  std::string plan_integrity;              ///< `sha256:<hex>`
+};
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// The kinds of entry a closure carries, in the order the plan decides them (what is
+/// referenced before what refers to it).
+struct kind_info {
+  std::string_view name;
+  zc::ref_target ref;
+  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
+  bool two_tier;
+};
+
+inline constexpr kind_info kinds[] = {
+    {"mcp_server", zc::ref_target::mcp_server, "mcp.servers", false},
+    {"tts_provider", zc::ref_target::tts_provider, "providers.tts", true},
+    {"transcription_provider", zc::ref_target::transcription_provider, "providers.transcription",
+     true},
+    {"model_provider", zc::ref_target::model_provider, "providers.models", true},
+    {"risk_profile", zc::ref_target::risk_profile, "risk_profiles", false},
+    {"runtime_profile", zc::ref_target::runtime_profile, "runtime_profiles", false},
+    {"knowledge_bundle", zc::ref_target::knowledge_bundle, "knowledge_bundles", false},
+    {"mcp_bundle", zc::ref_target::mcp_bundle, "mcp_bundles", false},
+    {"skill_bundle", zc::ref_target::skill_bundle, "skill_bundles", false},
+    {"agent", zc::ref_target::agent, "agents", false},
+};
+
+inline const kind_info* kind_named(std::string_view name) {
+  for (const kind_info& k : kinds)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+inline const zc::value* at(const zc::value& root, std::string_view dotted) {
+  const zc::value* cur = &root;
+  std::size_t start = 0;
+  while (cur != nullptr && start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string_view key =
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
+    if (!cur->is_table()) return nullptr;
+    cur = cur->find(key);
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return cur;
+}
+
+/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
+/// the `name` of each `[[mcp.servers]]`).
+inline std::vector<std::pair<std::string, const zc::value*>> entries_of(const zc::value& config,
+                                                                        const kind_info& k) {
+  std::vector<std::pair<std::string, const zc::value*>> out;
+  const zc::value* section = at(config, k.section);
+  if (section == nullptr) return out;
+  if (k.ref == zc::ref_target::mcp_server) {
+    if (!section->is_array()) return out;
+    for (const zc::value& s : section->items)
+      if (const zc::value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
+        out.emplace_back(n->text, &s);
+    return out;
+  }
+  if (!section->is_table()) return out;
+  for (const zc::member& m : section->members) {
+    if (!k.two_tier) {
+      out.emplace_back(m.key, &m.val);
+      continue;
+    }
+    if (!m.val.is_table()) continue;
+    for (const zc::member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
+  }
+  return out;
+}
+
+template <class Schema>
+const zc::entry_schema* schema_of(const kind_info& k, std::string_view name) {
+  static constexpr zc::entry_schema agent = Schema::agent();
+  static constexpr zc::entry_schema risk = Schema::risk_profile();
+  static constexpr zc::entry_schema runtime = Schema::runtime_profile();
+  static constexpr zc::entry_schema skill = Schema::skill_bundle();
+  static constexpr zc::entry_schema knowledge = Schema::knowledge_bundle();
+  static constexpr zc::entry_schema mcp_bundle = Schema::mcp_bundle();
+  static constexpr zc::entry_schema server = Schema::mcp_server();
+  const std::string family(name.substr(0, name.find('.')));
+  switch (k.ref) {
+    case zc::ref_target::agent:
+      return &agent;
+    case zc::ref_target::risk_profile:
+      return &risk;
+    case zc::ref_target::runtime_profile:
+      return &runtime;
+    case zc::ref_target::skill_bundle:
+      return &skill;
+    case zc::ref_target::knowledge_bundle:
+      return &knowledge;
+    case zc::ref_target::mcp_bundle:
+      return &mcp_bundle;
+    case zc::ref_target::mcp_server:
+      return &server;
+    case zc::ref_target::model_provider:
+      return Schema::model_provider(family);
+    case zc::ref_target::tts_provider:
+      return Schema::tts_provider(family);
+    case zc::ref_target::transcription_provider:
+      return Schema::transcription_provider(family);
+    default:
+      return nullptr;
+  }
+}
+
+/// (target kind, bundle name) -> target name.
+using rename_map = std::map<std::pair<zc::ref_target, std::string>, std::string>;
+
+inline void rewrite_fields(zc::value& table, zc::list_view<zc::field> fields,
+                           const rename_map& names) {
+  if (!table.is_table()) return;
+  for (zc::member& m : table.members) {
+    const zc::field* f = nullptr;
+    for (const zc::field& x : fields)
+      if (x.key == m.key) f = &x;
+    if (f == nullptr) continue;
+    const auto mapped = [&](zc::value& v) {
+      if (!v.is_string()) return;
+      const auto it = names.find({f->ref, v.text});
+      if (it != names.end()) v.text = it->second;
+    };
+    if (f->ref != zc::ref_target::none) {
+      if (m.val.is_string()) mapped(m.val);
+      if (m.val.is_array())
+        for (zc::value& item : m.val.items) mapped(item);
+    }
+    if (f->type == zc::field_type::table) rewrite_fields(m.val, f->children, names);
+    if (f->type == zc::field_type::table_array && m.val.is_array())
+      for (zc::value& item : m.val.items) rewrite_fields(item, f->children, names);
+  }
+}
+
+inline void rewrite_refs(zc::value& entry, const zc::entry_schema& s, const rename_map& names) {
+  rewrite_fields(entry, s.fields, names);
+  rewrite_fields(entry, s.extra, names);
+}
+
+/// Removes every secret field (recursively), so two entries differing only in their
+/// credentials compare equal.
+inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    if (f.secret) {
+      table.erase(f.key);
+      continue;
+    }
+    zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    if (f.type == zc::field_type::table) strip_secrets(*v, f.children);
+    if (f.type == zc::field_type::table_array && v->is_array())
+      for (zc::value& item : v->items) strip_secrets(item, f.children);
+  }
+}
+
+inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
+  zc::value v = entry;
+  strip_secrets(v, s.fields);
+  strip_secrets(v, s.extra);
+  zc::detail::prune_table(v, s.fields, s.extra);
+  return v;
+}
+
+/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
+inline std::string entry_path(const kind_info& k, const std::string& name) {
+  return std::string(k.section) + "." + name;
+}
+
+inline zc::value& table_at(zc::value& root, std::string_view dotted) {
+  zc::value* cur = &root;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string key(
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
+    cur = &cur->child_table(key);
+    if (dot == std::string_view::npos) return *cur;
+    start = dot + 1;
+  }
+}
+
+template <class Fs>
+bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  std::optional<typename Fs::dir> cur;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t slash = relative.find('/', start);
+    const std::string part =
+        relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    const typename Fs::dir& here = cur ? *cur : root;
+    const auto st = fs.stat_at(here, part);
+    if (!st) return false;
+    if (st->kind != fs::file_kind::directory) return true;
+    cur.emplace(fs.open_dir_at(here, part));
+    if (slash == std::string::npos) return !fs.is_empty(*cur);
+    start = slash + 1;
+  }
+}
+
+template <class Fs>
+std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
+  auto d = fs.open_root(root);
+  if (!fs.stat_at(d, name)) return std::nullopt;
+  auto f = fs.open_file_at(d, name);
+  std::string text;
+  char buf[16384];
+  for (;;) {
+    const std::size_t n = fs.read(f, buf, sizeof buf);
+    if (n == 0) break;
+    text.append(buf, n);
+  }
+  return text;
+}
+
+/// The canonical serialisation hashed into plan_integrity: everything the apply step
+/// does, nothing that changes between two plannings of the same inputs (no time).
+inline std::string canonical(const import_plan& p) {
+  nlohmann::json j;
+  j["format"] = "clawport-import-plan-1";
+  j["bundle"] = p.bundle;
+  j["config_path"] = p.config_path;
+  j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
+  j["manifest_sha256"] = p.manifest_sha256;
+  j["alias"] = p.alias;
+  j["source_alias"] = p.source_alias;
+  j["appended"] = p.appended;
+  j["entries"] = nlohmann::json::array();
+  for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
+  j["placements"] = nlohmann::json::array();
+  for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
+  j["files"] = nlohmann::json::array();
+  for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
+  j["secrets"] = p.secrets;
+  return j.dump();
+}
+
+}  // namespace detail
+
+/// The provenance comment written before the appended tables.
+inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
+  return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
+         ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
+         p.bundle + ", manifest sha256:" + p.manifest_sha256 + " (exported " + p.exported_at +
+         " by " + p.producer + ")";
+}
+
+/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
+/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
+/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
+/// config_invalid (the target config does not parse or validate on its own, or the merged
+/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
+/// target that does not exist), errc::destination_refused (an --as alias that exists).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_plan plan_import(Fs& fs, const import_options& o) {
+  namespace zc = clawport::zeroclaw;
+  namespace d = detail;
+  import_plan p;
+  p.bundle = o.bundle;
+  p.config_path = o.config_path;
+
+  // 1. Verify first.
+  verify::report rep = verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  if (!rep.ok()) throw rep.first_error();
+  for (const verify::finding& f : rep.findings)
+    if (f.warning) p.warnings.push_back(f);
+  p.source_alias = rep.root_agent;
+  p.manifest_sha256 = rep.manifest_sha256;
+  p.files = rep.files;
+  if (const zc::value* prov = rep.manifest.find("provenance")) {
+    if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
+    if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
+  }
+
+  // 2. The target install.
+  p.install_root = zc::install_root_of(o.config_path);
+  const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
+  const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
+  if (!text)
+    throw error(errc::not_found,
+                "the target config " + o.config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                o.config_path);
+  p.config_exists = true;
+  p.config_before = text.value_or("");
+  const zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(target))
+    throw error(
+        errc::config_invalid,
+        "the target config " + o.config_path +
+            " does not validate on its own, so nothing is imported into it: " + problem->display(),
+        problem->path);
+  auto root = fs.open_root(p.install_root);
+
+  // 3. --map.
+  d::rename_map names;
+  std::set<std::pair<std::string, std::string>> mapped;  // (kind, bundle name)
+  for (const std::string& m : o.maps) {
+    const std::size_t dot = m.find('.');
+    const std::size_t eq = m.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+    const std::string kind = m.substr(0, dot);
+    const std::string from = m.substr(dot + 1, eq - dot - 1);
+    const std::string to = m.substr(eq + 1);
+    const d::kind_info* k = d::kind_named(kind);
+    if (k == nullptr || k->ref == zc::ref_target::agent)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": unknown kind `" + kind +
+                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                      "transcription_provider)",
+                  m);
+    bool incoming = false;
+    for (const auto& e : d::entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : d::entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map"});
+  }
+
+  // 4. Decide every incoming entry, referenced kinds first.
+  std::map<std::string, std::set<std::string>> taken;  // kind -> names in use on the target
+  for (const d::kind_info& k : d::kinds)
+    for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+  const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
+  struct decided {
+    const d::kind_info* kind;
+    std::string from, to;
+    const zc::value* val;
+  };
+  std::vector<decided> added;
+  for (const d::kind_info& k : d::kinds) {
+    const std::string kind(k.name);
+    for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
+      if (mapped.count({kind, name})) continue;
+      const zc::entry_schema* s = d::schema_of<Schema>(k, name);
+      if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+      std::string to = name;
+      std::string action = "add";
+      const auto placed_at = [&](const std::string& alias) {
+        if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+        return std::string(zc::install_shared_dir) + "/skills/" + alias;
+      };
+      const bool has_content =
+          (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+          (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
+      const auto in_use = [&](const std::string& candidate) {
+        if (taken[kind].count(candidate)) return true;
+        if (has_content) return d::occupied(fs, root, placed_at(candidate));
+        return false;
+      };
+      if (k.ref == zc::ref_target::agent && o.as) {
+        if (const auto problem = zc::alias_problem(*o.as))
+          throw error(errc::invalid_argument, "--as: " + *problem, *o.as);
+        if (taken[kind].count(*o.as))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the target install already has an agent `" + *o.as +
+                          "`; an import never overwrites an entry",
+                      "agents." + *o.as);
+        if (has_content && d::occupied(fs, root, placed_at(*o.as)))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
+                          " exists and is not empty; an import never overwrites it",
+                      placed_at(*o.as));
+        to = *o.as;
+        if (to != name) action = "rename";
+      } else if (in_use(name)) {
+        const zc::value* existing = nullptr;
+        for (const auto& e : d::entries_of(target, k))
+          if (e.first == name) existing = e.second;
+        zc::value incoming = *val;
+        d::rewrite_refs(incoming, *s, names);
+        if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
+            d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
+          action = "reuse";
+        } else {
+          action = "rename";
+          if (k.two_tier) {
+            const std::string family = name.substr(0, name.find('.'));
+            to = family + "." +
+                 zc::imported_alias(name.substr(name.find('.') + 1),
+                                    [&](const std::string& c) { return in_use(family + "." + c); });
+          } else {
+            to = zc::imported_alias(name, in_use);
+          }
+        }
+      }
+      names[{k.ref, name}] = to;
+      p.entries.push_back({kind, name, to, action});
+      if (action == "reuse") continue;
+      taken[kind].insert(to);
+      added.push_back({&k, name, to, val});
+      if (k.ref == zc::ref_target::agent) p.alias = to;
+    }
+  }
+
+  // 5. The tables to append, every reference rewritten with the final names; each
+  // skill bundle that travels uses the target's default directory for its alias.
+  zc::value servers = zc::value::make_array();
+  for (const decided& a : added) {
+    zc::value entry = *a.val;
+    d::rewrite_refs(entry, *d::schema_of<Schema>(*a.kind, a.from), names);
+    if (a.kind->ref == zc::ref_target::mcp_server) {
+      entry.set("name", zc::value::make_string(a.to));
+      servers.items.push_back(std::move(entry));
+      continue;
+    }
+    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
+    d::table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+    (void)0;
+  }
+  // Two-tier names were set as "family.alias" keys above; split them into tables.
+  for (const d::kind_info& k : d::kinds) {
+    if (!k.two_tier) continue;
+    zc::value* section = const_cast<zc::value*>(d::at(p.additions, k.section));
+    if (section == nullptr) continue;
+    zc::value split = zc::value::make_table();
+    for (zc::member& m : section->members) {
+      const std::size_t dot = m.key.find('.');
+      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
+    }
+    *section = std::move(split);
+  }
+  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
+
+  // 6. Placements.
+  if (rep.has_directory("workspace"))
+    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
+  for (const std::string& s : rep.skill_bundles) {
+    const std::string to = names[{zc::ref_target::skill_bundle, s}];
+    if (mapped.count({"skill_bundle", s})) continue;
+    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
+                            std::string(zc::install_shared_dir) + "/skills/" + to});
+  }
+
+  // 7. Secrets and risk flags with the renamed paths.
+  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
+    for (const entry_change& e : p.entries) {
+      const d::kind_info* k = d::kind_named(e.kind);
+      const std::string prefix = d::entry_path(*k, e.from);
+      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
+      if (e.action == "reuse" || e.action == "map") return std::nullopt;
+      return d::entry_path(*k, e.to) + path.substr(prefix.size());
+    }
+    return path;
+  };
+  for (const std::string& s : rep.required_secrets)
+    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
+  for (const verify::finding& f : rep.risk_flags)
+    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+
+  // 8. The merged config must validate as a whole before anything is written.
+  p.appended = zc::toml_writer::write(p.additions, false);
+  const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(merged.merged))
+    throw error(
+        errc::config_invalid,
+        "the merged config would not validate, so nothing is imported: " + problem->display(),
+        problem->path);
+  p.plan_integrity = "sha256:" + digest::sha256_hex(d::canonical(p));
+  return p;
+}
+
+}  // namespace clawport::importer
+// ----- end clawport/importer/plan.hpp -----
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport::importer {
+
+/// What an applied import did.
+struct import_result {
+  import_plan plan;
+  std::string backup;     ///< the previous config's name (`config.toml.bak-<time>`), or ""
+  fs::copy_tally copied;  ///< files and bytes placed
+};
+
+/// How apply writes (test seams included).
+struct apply_options {
+  bool sync = true;
+  std::function<void()> before_config;  ///< after the trees are published, before the config
+};
+
+namespace detail {
+
+/// `20261201T104500Z` for backup names.
+inline std::string compact_time(const timestamp& t) {
+  std::string s = format_rfc3339({t.seconds, 0});  // 2026-12-01T10:45:00+00:00
+  std::string out;
+  for (char c : s.substr(0, 19))
+    if (c != '-' && c != ':') out += c;
+  return out + "Z";
+}
+
+template <class Fs>
+struct applier {
+  using dir = typename Fs::dir;
+  Fs& fs;
+  const dir& root;
+  std::string token;
+  std::vector<std::vector<std::string>> created;  ///< directories this run made, in order
+  std::vector<std::pair<std::vector<std::string>, bool>> published;  ///< (path, was empty dir)
+
+  static std::vector<std::string> split(const std::string& rel) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t slash = rel.find('/', start);
+      parts.push_back(
+          rel.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+      if (slash == std::string::npos) return parts;
+      start = slash + 1;
+    }
+  }
+
+  std::optional<dir> open_parents(const std::vector<std::string>& parts) {
+    std::optional<dir> cur;
+    std::vector<std::string> so_far;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const dir& here = cur ? *cur : root;
+      so_far.push_back(parts[i]);
+      const auto st = fs.stat_at(here, parts[i]);
+      if (!st) {
+        fs.make_dir_at(here, parts[i], 0755);
+        created.push_back(so_far);
+      } else if (st->kind != fs::file_kind::directory) {
+        throw error(errc::destination_refused,
+                    "cannot place the import: " + join(so_far) + " is not a directory",
+                    join(so_far));
+      }
+      cur.emplace(fs.open_dir_at(here, parts[i]));
+    }
+    return cur;
+  }
+
+  static std::string join(const std::vector<std::string>& parts) {
+    std::string s;
+    for (const std::string& p : parts) s += (s.empty() ? "" : "/") + p;
+    return s;
+  }
+
+  /// Copies the bundle tree `src` to `to` (install-relative) through a staging directory.
+  void place(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
+    const std::vector<std::string> to = split(pl.to);
+    const std::optional<dir> opened = open_parents(to);
+    const dir& parent = opened ? *opened : root;
+    const std::string leaf = to.back();
+    const auto st = fs.stat_at(parent, leaf);
+    bool was_empty_dir = false;
+    if (st) {
+      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+        throw error(errc::destination_refused,
+                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
+      was_empty_dir = true;
+    }
+    const std::string staging = ".clawport-import-" + token + "-" + leaf;
+    fs.make_dir_at(parent, staging, 0755);
+    try {
+      std::optional<dir> src;
+      std::optional<dir> cur;
+      for (const std::string& part : split(pl.from)) {
+        cur.emplace(fs.open_dir_at(cur ? *cur : bundle_root, part));
+      }
+      src = std::move(cur);
+      dir out = fs.open_dir_at(parent, staging);
+      fs::copy_tally t;
+      fs::copy_tree(fs, *src, out, fs::copy_spec{pl.from, {}, nullptr}, t);
+      if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+        throw error(errc::identity_changed,
+                    "the bundle's " + pl.from + " changed after it was verified", pl.from);
+      tally.files += t.files;
+      tally.bytes += t.bytes;
+      if (was_empty_dir) fs.remove_dir_at(parent, leaf);
+      const auto r = fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::noreplace);
+      if (r == fs::rename_result::unsupported)
+        fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::replace);
+    } catch (...) {
+      try {
+        fs.remove_tree_at(parent, staging);
+      } catch (...) {  // a crash or second failure leaves it for the documented cleanup
+      }
+      try {
+        if (was_empty_dir && !fs.stat_at(parent, leaf)) fs.make_dir_at(parent, leaf, st->mode);
+      } catch (...) {
+      }
+      throw;
+    }
+    published.push_back({to, was_empty_dir});
+  }
+
+  /// Best-effort undo of everything this run published or created, newest first.
+  void rollback() noexcept {
+    for (auto it = published.rbegin(); it != published.rend(); ++it) {
+      try {
+        const std::optional<dir> opened = open_existing(it->first);
+        const dir& parent = opened ? *opened : root;
+        fs.remove_tree_at(parent, it->first.back());
+        if (it->second) fs.make_dir_at(parent, it->first.back(), 0755);
+      } catch (...) {
+      }
+    }
+    for (auto it = created.rbegin(); it != created.rend(); ++it) {
+      try {
+        const std::optional<dir> opened = open_existing(*it);
+        fs.remove_dir_at(opened ? *opened : root, it->back());
+      } catch (...) {
+      }
+    }
+  }
+
+  std::optional<dir> open_existing(const std::vector<std::string>& parts) {
+    std::optional<dir> cur;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
+    return cur;
+  }
+};
+
+}  // namespace detail
+
+/// Applies the import of `o` if its plan, recomputed now, hashes to `plan_integrity`
+/// (`sha256:<hex>`); else errc::identity_changed and nothing is written. Places the
+/// workspace and skill bundles (staged, published), then appends to the config, keeping the
+/// previous one as `config.toml.bak-<time>`. Any failure undoes what this run did.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
+                           const apply_options& a = {}) {
+  import_result res;
+  res.plan = plan_import<Fs, Schema>(fs, o);
+  const import_plan& p = res.plan;
+  if (p.plan_integrity != plan_integrity)
+    throw error(errc::identity_changed,
+                "the import plan changed since it was shown (the bundle or the install changed): "
+                "it was " +
+                    plan_integrity + ", it is now " + p.plan_integrity +
+                    "; nothing was written. Review the new plan and apply it with its integrity",
+                "plan_integrity");
+  const timestamp now = o.now ? *o.now : from_time_point(std::chrono::system_clock::now());
+  const zeroclaw::append_plan merged = zeroclaw::append_tables(
+      p.config_before, p.additions, provenance_comment(p, now), o.config_path);
+
+  auto root = fs.open_root(p.install_root);
+  auto bundle_root = fs.open_root(p.bundle);
+  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), {}, {}};
+  try {
+    for (const placement& pl : p.placements) ap.place(bundle_root, pl, res.copied);
+    if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
+    if (a.before_config) a.before_config();
+    // The config last, through the one append-only writer; the text it would write must
+    // be exactly the planned one (else the config changed since planning).
+    const std::string expected = merged.text;
+    res.backup = zeroclaw::append_to_config(fs, o.config_path, merged.addition, now,
+                                            [&](std::string_view text) {
+                                              if (text != expected)
+                                                throw error(errc::identity_changed,
+                                                            "the config " + o.config_path +
+                                                                " changed since the import was "
+                                                                "planned; nothing was written",
+                                                            o.config_path);
+                                            })
+                     .backup;
+  } catch (...) {
+    ap.rollback();
+    throw;
+  }
+  return res;
+}
+
+}  // namespace clawport::importer
+// ----- end clawport/importer/apply.hpp -----
+// ----- begin clawport/importer/render.hpp -----
+// The import plan as the operator reads it (text) and as `--json` prints it.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+
+namespace clawport::importer {
+
+inline nlohmann::json to_json(const import_plan& p) {
+  nlohmann::json j;
+  j["bundle"] = p.bundle;
+  j["config"] = p.config_path;
+  j["source_alias"] = p.source_alias;
+  j["alias"] = p.alias;
+  j["manifest_sha256"] = "sha256:" + p.manifest_sha256;
+  j["entries"] = nlohmann::json::array();
+  for (const entry_change& e : p.entries)
+    j["entries"].push_back(
+        {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}});
+  j["placements"] = nlohmann::json::array();
+  for (const placement& pl : p.placements)
+    j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
+  j["risk_flags"] = nlohmann::json::array();
+  for (const verify::finding& f : p.risk_flags)
+    j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["secrets"] = nlohmann::json::array();
+  for (const std::string& s : p.secrets)
+    j["secrets"].push_back({{"path", s}, {"command", "zeroclaw config set " + s}});
+  j["warnings"] = nlohmann::json::array();
+  for (const verify::finding& f : p.warnings)
+    j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["appended"] = p.appended;
+  j["plan_integrity"] = p.plan_integrity;
+  return j;
+}
+
+/// The plan in words, ending with the command that applies it.
+inline std::string render_plan(const import_plan& p) {
+  std::string out = "import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
+                    p.config_path + "\n";
+  out += "  installed as: " + p.alias + "\n";
+  for (const verify::finding& w : p.warnings) out += "  warning: " + w.detail + "\n";
+  out += "\nentries:\n";
+  for (const entry_change& e : p.entries) {
+    out += "  " + e.action + " " + e.kind + " " + e.from;
+    if (e.action == "rename" || e.action == "map") out += " -> " + e.to;
+    if (e.action == "reuse") out += " (identical entry on the target)";
+    out += "\n";
+  }
+  if (!p.placements.empty()) {
+    out += "\nfiles placed (under " + p.install_root + "):\n";
+    for (const placement& pl : p.placements) out += "  " + pl.from + "/ -> " + pl.to + "/\n";
+  }
+  if (!p.risk_flags.empty()) {
+    out += "\n" + std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:\n";
+    for (const verify::finding& f : p.risk_flags)
+      out += "  " + f.code + " " + f.path + ": " + f.detail + "\n";
+  }
+  if (!p.secrets.empty()) {
+    out += "\n" + std::to_string(p.secrets.size()) + " credential(s) to supply after the import:\n";
+    for (const std::string& s : p.secrets) out += "  zeroclaw config set " + s + "\n";
+  }
+  out += "\nplan_integrity: " + p.plan_integrity + "\n";
+  return out;
+}
+
+inline nlohmann::json to_json(const import_result& r) {
+  nlohmann::json j = to_json(r.plan);
+  j["applied"] = true;
+  j["backup"] = r.backup;
+  j["files"] = r.copied.files;
+  j["bytes"] = r.copied.bytes;
+  return j;
+}
+
+inline std::string render_result(const import_result& r) {
+  std::string out = "imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
+                    r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))\n";
+  if (!r.backup.empty()) out += "  previous config kept as " + r.backup + "\n";
+  if (!r.plan.secrets.empty()) {
+    out += "  supply the credentials:\n";
+    for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
+  }
+  return out;
+}
+
+}  // namespace clawport::importer
+// ----- end clawport/importer/render.hpp -----
+// ----- end clawport/importer.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/publish.hpp -----
+// Publishing a finished bundle: admission of the destination, the Publish policy and its
+// strategies (staged_swap, exchange, none).
+
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    const std::string move_failed = "failed to move the staged bundle into " + r.names.path;
+    const auto fall_back = [&] {
+      outcome out = staged_swap::publish(fs, parent, r);
+      out.requested = std::string(name);
+      return out;
+    };
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::atomic);
+
+    if (r.adm.kind == admission_kind::vacant) {
+      std::optional<fs::stat_info> now;
+      try {
+        now = fs.stat_at(parent, r.destination);
+      } catch (const error& e) {
+        detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display,
+                           e, r.names.display);
+      }
+      if (now) throw refusal::appeared(r.names);
+      fs::rename_result done = fs::rename_result::done;
+      try {
+        done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
+      } catch (const error& e) {
+        // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
+        if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
+        detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+      }
+      if (done == fs::rename_result::unsupported) return fall_back();
+      try {
+        detail::sync_parent(fs, parent, r);
+      } catch (const error& e) {
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+        throw;
+      }
+      return out;
+    }
+
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      detail::rethrow_as(errc::publish_failed, move_failed, e, r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return fall_back();
+    // From here the staging name holds what the destination held. Any failure exchanges
+    // back, which restores both names in one step.
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        throw error(errc::publish_failed,
+                    "failed to publish the bundle to " + r.names.display + " (" + cause.what() +
+                        "), and the previous bundle could not be moved back \u2014 it is at " +
+                        r.staging,
+                    r.names.display, cause.sys_errno());
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        detail::rethrow_as(errc::publish_failed,
+                           "failed to clear the empty destination " + r.names.path, e,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        try {
+          fs.rename_at(parent, r.destination, parent, r.staging, fs::rename_mode::replace);
+          fs.make_dir_at(parent, r.destination, 0755);
+        } catch (const error&) {
+          throw error(errc::publish_failed,
+                      std::string(e.what()) + "; the bundle could not be withdrawn",
+                      r.names.display, e.sys_errno());
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport::publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    outcome out;
+    out.strategy = std::string(name);
+    out.requested = std::string(name);
+    out.guarantee = std::string(guarantee::none);
+    return out;
+  }
+};
+
+}  // namespace clawport::publish
+// ----- end clawport/publish/none.hpp -----
+// ----- end clawport/publish.hpp -----
+// ----- begin clawport/skills.hpp -----
+// ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
+// locations and directory rules, the static audit and an agent's effective skill set;
+// and the lifecycle: scaffold, install, remove and the TEST.sh runner.
+
+// ----- begin clawport/skills/bundle_add.hpp -----
+// `skills bundle add` (docs/cli.md, `skills bundle add`): a new `[skill_bundles.<alias>]`
+// table appended to config.toml through the one config writer (zeroclaw/config_append.hpp),
+// then the bundle's directory created through handles.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/placement.hpp -----
+// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
+// the destination precedence, opening (or creating) a skills directory through handles,
+// and the staged publish every new skill goes through.
+//
+// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
+// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
+// the staging directory, which has no manifest at its root, so the loader drops it and
+// never loads a half-written skill. Removal renames the skill away in one step first.
+
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// Prefix of the staging directory a new skill is built in, beside its destination.
+inline constexpr std::string_view stage_prefix = ".clawport-stage-";
+
+/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
+/// ZeroClaw does for the install root) and `relative` (walked and created component by
+/// component, never through a symlink).
+struct skills_dir_location {
+  std::string bundle;    ///< the bundle alias; empty for the global directory
+  std::string path;      ///< absolute, lexically normalised
+  std::string anchor;    ///< absolute
+  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
+  bool global() const noexcept { return bundle.empty(); }
+};
+
+namespace detail {
+
+inline skills_dir_location anchored(std::string bundle, const std::string& dir,
+                                    std::string_view install_root) {
+  skills_dir_location loc;
+  loc.bundle = std::move(bundle);
+  loc.path = paths::normalize(dir);
+  const std::string root = paths::normalize(install_root);
+  if (auto rel = paths::strip_prefix(loc.path, root)) {
+    loc.anchor = root;
+    loc.relative = *rel;
+  } else {
+    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
+    const std::size_t slash = loc.path.rfind('/');
+    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
+    loc.relative = loc.path.substr(slash + 1);
+  }
+  return loc;
+}
+
+}  // namespace detail
+
+/// The bundle's directory as a write location. The directory must satisfy upstream's
+/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
+inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
+                                           const std::string& alias) {
+  const std::string dir = resolve_directory(cfg, install_root, alias);
+  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
+  return detail::anchored(alias, dir, install_root);
+}
+
+/// The global skills directory `<data>/skills` as a write location.
+inline skills_dir_location global_location(const install_paths& where) {
+  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
+}
+
+/// Where `skills install` writes (upstream `resolve_install_location`).
+struct install_destination {
+  skills_dir_location location;
+  std::string agent;                  ///< the target agent, if one decided
+  std::optional<std::string> notice;  ///< set for the global fallback
+};
+
+/// The agent `skills install|remove` target when `--agent` is not given: upstream's
+/// runtime-active agent, which is `default` in a multi-agent config.
+inline constexpr std::string_view default_agent_alias = "default";
+
+/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
+/// refusal naming every bundle when it has two or more › the global directory, with a
+/// notice that no agent loads it. The target agent is `agent`, else `default` when that
+/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
+inline install_destination resolve_install_destination(const skills_config& cfg,
+                                                       const install_paths& where,
+                                                       const std::string& bundle,
+                                                       const std::string& agent) {
+  if (!agent.empty() && !cfg.agents.count(agent)) {
+    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
+  }
+  install_destination out;
+  if (!bundle.empty()) {
+    out.location = bundle_location(cfg, where.install_root, bundle);
+    out.agent = agent;
+    return out;
+  }
+  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
+  const auto it = cfg.agents.find(target);
+  if (it != cfg.agents.end()) {
+    std::vector<std::string> assigned;
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string_view t = detail::trim(b);
+      if (!t.empty()) assigned.emplace_back(t);
+    }
+    if (assigned.size() == 1) {
+      out.location = bundle_location(cfg, where.install_root, assigned.front());
+      out.agent = target;
+      return out;
+    }
+    if (assigned.size() > 1) {
+      std::string list;
+      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
+      throw error(errc::invalid_argument,
+                  "agent '" + target + "' has several skill bundles (" + list +
+                      "); pass --bundle to choose where the skill goes",
+                  "agents." + target + ".skill_bundles");
+    }
+    out.agent = target;
+  }
+  out.location = global_location(where);
+  out.notice = "installed into the global skills directory " + out.location.path +
+               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
+               "in agents.<alias>.skill_bundles to make it available at run time";
+  return out;
+}
+
+/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
+/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
+/// replaced between inspection and open is errc::identity_changed; a missing one
+/// without `create` is errc::not_found.
+template <class Fs>
+typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
+  static_assert(fs::check_policy<Fs>());
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_root(loc.anchor));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+  }
+  std::string walked = loc.anchor;
+  for (const std::string& c : paths::components(loc.relative)) {
+    walked = paths::join(walked, c);
+    if (c == "." || c == "..") {
+      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
+    }
+    std::optional<fs::stat_info> st;
+    try {
+      st = fs.stat_at(*cur, c);
+      if (!st && create) {
+        try {
+          fs.make_dir_at(*cur, c, 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        st = fs.stat_at(*cur, c);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + walked, walked);
+    }
+    if (!st) {
+      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
+                  ENOENT);
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  walked +
+                      " is a symlink; clawport never writes skills through a symlink, so "
+                      "point the bundle's directory at the real directory",
+                  walked);
+    }
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
+    }
+    std::optional<typename Fs::dir> next;
+    try {
+      next.emplace(fs.open_dir_at(*cur, c));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + walked, walked);
+    }
+    if (fs.stat(*next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
+                  walked);
+    }
+    cur = std::move(next);
+  }
+  return std::move(*cur);
+}
+
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
+inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
+  const std::string path = paths::join(loc.path, name);
+  return error(errc::destination_refused,
+               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
+                   "' already exists at " + path + "; nothing was written",
+               path);
+}
+
+/// A staging directory beside a new skill's destination. The skill is built in
+/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
+/// published, the destructor removes the staging tree (best effort, errors swallowed).
+template <class Fs>
+class staged_skill {
+ public:
+  using dir = typename Fs::dir;
+
+  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
+  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
+      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
+    stage_name_ = std::string(stage_prefix) + publish::random_token();
+    try {
+      fs_.make_dir_at(parent_, stage_name_, 0700);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
+                          stage_path());
+    }
+    made_ = true;
+    try {
+      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
+      fs_.make_dir_at(*stage_, name_, 0755);
+      skill_.emplace(fs_.open_dir_at(*stage_, name_));
+    } catch (const error& e) {
+      skill_.reset();
+      stage_.reset();
+      try {
+        fs_.remove_tree_at(parent_, stage_name_);
+      } catch (...) {
+        // best effort, as in the destructor
+      }
+      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+    }
+  }
+  staged_skill(const staged_skill&) = delete;
+  staged_skill& operator=(const staged_skill&) = delete;
+
+  ~staged_skill() {
+    skill_.reset();
+    stage_.reset();
+    if (!made_) return;
+    try {
+      fs_.remove_tree_at(parent_, stage_name_);
+    } catch (...) {
+      // A crash or a failing disk: the staging directory stays, inert (no manifest).
+    }
+  }
+
+  /// The skill directory being built.
+  const dir& skill() const { return *skill_; }
+  /// Absolute path of the skill directory being built (for the audit).
+  std::string skill_path() const { return paths::join(stage_path(), name_); }
+  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
+
+  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
+  /// existence check then a plain rename), makes it durable, and removes the staging
+  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
+  /// of the empty staging directory failed.
+  std::optional<std::string> publish() {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
+      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+    }
+    if (done == fs::rename_result::unsupported) {
+      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
+      try {
+        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
+          throw skill_exists(loc_, name_);
+        }
+        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      }
+    }
+    try {
+      fs_.sync_dir(parent_);
+    } catch (const error& e) {
+      // Withdraw: the destination was vacant, so it is vacant again.
+      try {
+        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+      }
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    skill_.reset();
+    stage_.reset();
+    made_ = false;
+    try {
+      fs_.remove_dir_at(parent_, stage_name_);
+    } catch (const error& e) {
+      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
+             "); delete it";
+    }
+    return std::nullopt;
+  }
+
+ private:
+  Fs& fs_;
+  const dir& parent_;
+  skills_dir_location loc_;
+  std::string name_;
+  std::string stage_name_;
+  std::optional<dir> stage_;
+  std::optional<dir> skill_;
+  bool made_ = false;
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/placement.hpp -----
+
+namespace clawport::skills {
+
+/// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
+/// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
+inline void validate_alias_key(std::string_view alias) {
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  bool ok = !alias.empty() && alias.size() <= 63 && alnum(alias.front()) && alnum(alias.back()) &&
+            alias.find("__") == std::string_view::npos;
+  for (const char c : alias) ok = ok && (alnum(c) || c == '_');
+  if (!ok) {
+    throw error(errc::invalid_argument,
+                "bundle alias '" + std::string(alias) +
+                    "' must be 1-63 characters of a-z, 0-9 and _, start and end with a letter or "
+                    "digit, and not contain __",
+                std::string(alias));
+  }
+}
+
+/// The table `skills bundle add` appends.
+inline std::string bundle_table_text(std::string_view alias,
+                                     const std::optional<std::string>& directory) {
+  std::string t = "[skill_bundles." + zeroclaw::toml_writer::key(alias) + "]\n";
+  if (directory) t += "directory = " + zeroclaw::toml_writer::quote(*directory) + "\n";
+  return t;
+}
+
+/// What `add_skill_bundle` did.
+struct bundle_add_result {
+  std::string alias;
+  bool created = false;   ///< false: the bundle was already configured (nothing changed)
+  std::string directory;  ///< the resolved bundle directory
+  std::string backup;     ///< the config backup, when created
+  std::vector<std::string> warnings;
+};
+
+/// Adds bundle `alias` to the config at `config_path` (absolute): refuses a bad alias or a
+/// directory outside `<install>/shared` (errc::unsafe_path) or shared with another bundle,
+/// before anything is written; an alias already configured changes nothing. The bundle's
+/// directory is created afterwards (a failure there is a warning: ZeroClaw creates it too).
+template <class Fs>
+bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const std::string& alias,
+                                   const std::optional<std::string>& directory,
+                                   const timestamp& now) {
+  validate_alias_key(alias);
+  const std::string install = paths::normalize(config_path.substr(0, config_path.rfind('/')));
+  const std::string root = install.empty() ? std::string("/") : install;
+  bundle_add_result out;
+  out.alias = alias;
+  const skills_config cfg = parse_skills_config(read_text_file(fs, config_path), config_path);
+  if (cfg.bundles.count(alias)) {
+    out.directory = resolve_directory(cfg, root, alias);
+    return out;
+  }
+  skills_config after;
+  const auto check = [&](std::string_view text) {
+    after = parse_skills_config(text, config_path);
+    if (!after.bundles.count(alias)) {
+      throw error(errc::config_invalid,
+                  "skill_bundles." + alias +
+                      " would not be a bundle table after the append; "
+                      "nothing was written",
+                  "skill_bundles." + alias);
+    }
+    validate_directory(resolve_directory(after, root, alias), root,
+                       "skill_bundles." + alias + ".directory");
+    validate_uniqueness(after, root);
+  };
+  const zeroclaw::config_append_result w =
+      zeroclaw::append_to_config(fs, config_path, bundle_table_text(alias, directory), now, check);
+  out.created = true;
+  out.backup = w.backup;
+  out.directory = resolve_directory(after, root, alias);
+  try {
+    (void)open_skills_dir(fs, bundle_location(after, root, alias), true);
+  } catch (const error& e) {
+    out.warnings.push_back("the bundle directory " + out.directory + " could not be created (" +
+                           e.what() + ")");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/bundle_add.hpp -----
+// ----- begin clawport/skills/install.hpp -----
+// `skills install` (docs/cli.md, `skills install`): what a source string is, the
+// audited copy of a skill directory into its destination, and fetching a git source with
+// the system's git into a private directory.
+//
+// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
+// source is audited, copied into a staging directory beside the destination, audited
+// again as copied, then published with one no-replace rename (skills/placement.hpp). An
+// existing destination is refused and any failure leaves nothing of the skill behind.
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/process.hpp -----
+// The one place the library starts processes: `skills test` runs TEST.sh commands and
+// `skills install` runs the system's git. A Runner policy has one call,
+//
+//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+//                       std::chrono::milliseconds timeout)
+//
+// and `posix_runner` models it with fork/execve: the child gets its own process group,
+// stdin from /dev/null, the working directory asked for and ONLY the environment the
+// caller handed to the runner (nothing is inherited); on timeout the whole group is
+// killed. Output is captured up to a cap, stdout then stderr, as upstream concatenates.
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/skills/test_script.hpp -----
+// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
+// Pure: parsing the script, matching a command's output, judging one run and rendering
+// the summary take text and return data. Running the commands is skills/test_runner.hpp.
+
+#include <cstddef>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// The file a skill's tests live in, at the skill's root.
+inline constexpr std::string_view test_file_name = "TEST.sh";
+
+/// Output longer than this is cut (at a character boundary) when a failure is shown.
+inline constexpr std::size_t test_output_shown_bytes = 200;
+
+/// Only this much of a command's output takes part in the pattern match (regex matching
+/// of unbounded output is unbounded work).
+inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
+
+/// One line of TEST.sh.
+struct test_case {
+  std::string command;
+  int expected_exit = 0;
+  std::string pattern;   ///< empty matches anything
+  std::size_t line = 0;  ///< 1-based line in TEST.sh
+};
+
+namespace detail {
+
+/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
+inline std::optional<int> parse_i32(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return std::nullopt;
+  bool negative = false;
+  if (s.front() == '+' || s.front() == '-') {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  long long v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > 2147483648LL) return std::nullopt;
+  }
+  if (negative) v = -v;
+  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = s.find(sep);
+    if (at == std::string_view::npos) {
+      out.push_back(s);
+      return out;
+    }
+    out.push_back(s.substr(0, at));
+    s.remove_prefix(at + sep.size());
+  }
+}
+
+}  // namespace detail
+
+/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
+/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
+/// command); the pattern is everything after the second separator, rejoined. With fewer
+/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
+/// or fewer than three parts, makes the line no test (nullopt).
+inline std::optional<test_case> parse_test_line(std::string_view line) {
+  const std::string_view t = detail::trim(line);
+  if (t.empty() || t.front() == '#') return std::nullopt;
+  std::vector<std::string_view> parts = detail::split_all(t, " | ");
+  test_case c;
+  if (parts.size() < 3) {
+    const std::size_t a = t.find('|');
+    if (a == std::string_view::npos) return std::nullopt;
+    const std::size_t b = t.find('|', a + 1);
+    if (b == std::string_view::npos) return std::nullopt;
+    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
+    if (!exit) return std::nullopt;
+    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.expected_exit = *exit;
+    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    return c;
+  }
+  const auto exit = detail::parse_i32(parts[1]);
+  if (!exit) return std::nullopt;
+  c.command = std::string(detail::trim(parts[0]));
+  c.expected_exit = *exit;
+  std::string pattern;
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    if (i > 2) pattern += " | ";
+    pattern.append(parts[i].data(), parts[i].size());
+  }
+  c.pattern = std::string(detail::trim(pattern));
+  return c;
+}
+
+/// Every test of a TEST.sh text, in line order, each with its line number.
+inline std::vector<test_case> parse_test_script(std::string_view text) {
+  std::vector<test_case> out;
+  std::size_t n = 0;
+  for (const std::string_view line : detail::lines(text)) {
+    ++n;
+    if (auto c = parse_test_line(line)) {
+      c->line = n;
+      out.push_back(std::move(*c));
+    }
+  }
+  return out;
+}
+
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (ECMAScript
+/// syntax here, Rust `regex` upstream: the common subset behaves alike), and when the
+/// pattern is not a valid regex or does not match, a plain substring test. Only the first
+/// `test_output_matched_bytes` of `output` are searched.
+inline bool pattern_matches(std::string_view output, std::string_view pattern) {
+  if (pattern.empty()) return true;
+  output = output.substr(0, test_output_matched_bytes);
+  try {
+    const std::regex re(pattern.begin(), pattern.end(), std::regex::ECMAScript);
+    if (std::regex_search(output.begin(), output.end(), re)) return true;
+  } catch (const std::regex_error&) {
+    // not a regex: the substring test decides
+  }
+  return output.find(pattern) != std::string_view::npos;
+}
+
+/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
+/// boundary with `...` appended when it was longer; newlines become spaces.
+inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
+  const std::string_view t = detail::trim(s);
+  std::string out;
+  std::size_t end = t.size();
+  const bool cut = t.size() > max;
+  if (cut) {
+    end = max;
+    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
+  }
+  out.assign(t.data(), end);
+  for (char& c : out) {
+    if (c == '\n') c = ' ';
+  }
+  if (cut) out += "...";
+  return out;
+}
+
+/// How one command ended, as a runner reports it.
+struct command_outcome {
+  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
+  std::string output;  ///< stdout then stderr (as upstream concatenates them)
+  bool timed_out = false;
+  std::string error;  ///< why it could not be started, if it was not
+};
+
+/// A test that did not pass (upstream `TestFailure`).
+struct test_failure {
+  std::string command;
+  std::size_t line = 0;
+  int expected_exit = 0;
+  int actual_exit = -1;
+  std::string expected_pattern;
+  std::string actual_output;
+  bool timed_out = false;
+};
+
+/// The tests of one skill (upstream `SkillTestResult`).
+struct skill_test_result {
+  std::string skill_name;  ///< the directory name
+  std::string directory;   ///< as shown to the user
+  std::size_t tests_run = 0;
+  std::size_t tests_passed = 0;
+  std::vector<test_failure> failures;
+  bool has_test_file = false;
+};
+
+/// Judges one run: nullopt when the exit status and the pattern both match.
+inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
+  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
+                  pattern_matches(o.output, c.pattern);
+  if (ok) return std::nullopt;
+  test_failure f;
+  f.command = c.command;
+  f.line = c.line;
+  f.expected_exit = c.expected_exit;
+  f.actual_exit = o.exit;
+  f.expected_pattern = c.pattern;
+  f.actual_output = o.error.empty() ? o.output : o.error;
+  f.timed_out = o.timed_out;
+  return f;
+}
+
+/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
+struct test_totals {
+  std::size_t skills = 0;
+  std::size_t run = 0;
+  std::size_t passed = 0;
+  std::size_t failed() const noexcept { return run - passed; }
+};
+
+inline test_totals aggregate(const std::vector<skill_test_result>& results) {
+  test_totals t;
+  t.skills = results.size();
+  for (const skill_test_result& r : results) {
+    t.run += r.tests_run;
+    t.passed += r.tests_passed;
+  }
+  return t;
+}
+
+/// The human summary (upstream `print_results`, without colours).
+inline std::string render_test_results(const std::vector<skill_test_result>& results) {
+  if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
+  std::string out = "\n";
+  for (const skill_test_result& r : results) {
+    if (r.tests_run == 0) {
+      out += "  - " + r.skill_name + " \u2014 no test cases\n";
+      continue;
+    }
+    out += std::string(r.failures.empty() ? "  \u2713 " : "  \u2717 ") + r.skill_name + " \u2014 " +
+           std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed\n";
+    for (const test_failure& f : r.failures) {
+      out += "    command:  " + f.command + "\n";
+      out += "    expected: exit=" + std::to_string(f.expected_exit) +
+             ", pattern=" + f.expected_pattern + "\n";
+      out += "    actual:   exit=" + std::to_string(f.actual_exit) +
+             (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output) +
+             "\n\n";
+    }
+  }
+  const test_totals t = aggregate(results);
+  out += "\n";
+  if (t.failed() == 0) {
+    out += "  \u2713 All " + std::to_string(t.run) + " test(s) passed across " +
+           std::to_string(t.skills) + " skill(s).\n";
+  } else {
+    out += "  \u2717 " + std::to_string(t.failed()) + " of " + std::to_string(t.run) +
+           " test(s) failed across " + std::to_string(t.skills) + " skill(s).\n";
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/test_script.hpp -----
+
+namespace clawport::skills {
+
+/// The environment a test command or git gets: `NAME=value` strings, nothing else.
+using process_env = std::vector<std::string>;
+
+/// Runs programs through fork/execve (see the file comment).
+class posix_runner {
+ public:
+  /// Captured output beyond this many bytes per stream is read and discarded.
+  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
+
+  explicit posix_runner(process_env env) : env_(std::move(env)) {}
+
+  const process_env& env() const noexcept { return env_; }
+
+  /// Runs `argv` (argv[0] is looked up in the environment's PATH when it has no '/').
+  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+                      std::chrono::milliseconds timeout) const {
+    command_outcome out;
+    if (argv.empty()) {
+      out.error = "no command to run";
+      return out;
+    }
+    const std::string program = resolve(argv.front());
+    if (program.empty()) {
+      out.error = "failed to execute command: " + argv.front() + " was not found on PATH";
+      return out;
+    }
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<char*> envp;
+    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+
+    int out_pipe[2] = {-1, -1};
+    int err_pipe[2] = {-1, -1};
+    int exec_pipe[2] = {-1, -1};  // reports an exec failure's errno, closes on success
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 ||
+        ::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+      out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
+      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
+      return out;
+    }
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
+      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
+      return out;
+    }
+    if (pid == 0) {
+      // Child: only async-signal-safe calls from here on.
+      ::setpgid(0, 0);
+      const int devnull = ::open("/dev/null", O_RDONLY);
+      if (devnull >= 0) ::dup2(devnull, 0);
+      ::dup2(out_pipe[1], 1);
+      ::dup2(err_pipe[1], 2);
+      int err = 0;
+      if (::chdir(cwd.c_str()) != 0) {
+        err = errno;
+      } else {
+        ::execve(program.c_str(), args.data(), envp.data());
+        err = errno;
+      }
+      const ssize_t w = ::write(exec_pipe[1], &err, sizeof err);
+      (void)w;
+      ::_exit(127);
+    }
+    ::setpgid(pid, pid);  // also from the parent, so the kill below cannot miss the group
+    ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
+    ::close(exec_pipe[1]);
+    int exec_errno = 0;
+    const ssize_t got = read_retry(exec_pipe[0], &exec_errno, sizeof exec_errno);
+    ::close(exec_pipe[0]);
+
+    std::string err_text;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int fds[2] = {out_pipe[0], err_pipe[0]};
+    std::string* sinks[2] = {&out.output, &err_text};
+    while (fds[0] >= 0 || fds[1] >= 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        out.timed_out = true;
+        break;
+      }
+      pollfd p[2];
+      nfds_t n = 0;
+      int which[2] = {0, 0};
+      for (int i = 0; i < 2; ++i) {
+        if (fds[i] < 0) continue;
+        p[n].fd = fds[i];
+        p[n].events = POLLIN;
+        p[n].revents = 0;
+        which[n] = i;
+        ++n;
+      }
+      const int r = ::poll(p, n, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      for (nfds_t k = 0; k < n; ++k) {
+        if (p[k].revents == 0) continue;
+        char buf[8192];
+        const ssize_t m = ::read(p[k].fd, buf, sizeof buf);
+        if (m > 0) {
+          std::string& s = *sinks[which[k]];
+          if (s.size() < max_captured_bytes) {
+            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
+                                                max_captured_bytes - s.size()));
+          }
+        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+          ::close(fds[which[k]]);
+          fds[which[k]] = -1;
+        }
+      }
+    }
+    if (out.timed_out) ::kill(-pid, SIGKILL);
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!out.timed_out) ::kill(-pid, SIGKILL);  // stragglers left in the background
+    out.output += err_text;
+    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+      out.error = "failed to execute command: " + argv.front() + ": " + std::strerror(exec_errno);
+      out.exit = -1;
+      return out;
+    }
+    out.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return out;
+  }
+
+ private:
+  static void close_all(std::initializer_list<int> fds) {
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+
+  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
+    ssize_t r;
+    do {
+      r = ::read(fd, buf, n);
+    } while (r < 0 && errno == EINTR);
+    return r;
+  }
+
+  /// `name` itself when it holds a '/', else the first executable PATH entry.
+  std::string resolve(const std::string& name) const {
+    if (name.find('/') != std::string::npos) return name;
+    std::string path = "/usr/local/bin:/usr/bin:/bin";
+    for (const std::string& e : env_) {
+      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
+    }
+    std::size_t i = 0;
+    while (i <= path.size()) {
+      std::size_t j = path.find(':', i);
+      if (j == std::string::npos) j = path.size();
+      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
+      const std::string candidate = dir + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      i = j + 1;
+    }
+    return {};
+  }
+
+  process_env env_;
+};
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/process.hpp -----
+
+namespace clawport::skills {
+
+/// What an install source names.
+enum class source_kind {
+  local,           ///< a directory on this machine
+  git,             ///< a git URL or scp-like `user@host:path`
+  registry,        ///< a bare registry name (`release-check`)
+  extra_registry,  ///< `registry:<reg>/<skill>`
+};
+
+namespace detail {
+
+inline bool bare_registry_name(std::string_view s) noexcept {
+  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
+  for (const char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+inline bool has_url_host(std::string_view rest) noexcept {
+  const std::size_t slash = rest.find('/');
+  const std::string_view authority = rest.substr(0, slash);
+  const std::size_t at = authority.rfind('@');
+  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
+  return !host.empty();
+}
+
+}  // namespace detail
+
+/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
+/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
+inline bool is_git_source(std::string_view s) noexcept {
+  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
+    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
+  }
+  if (s.substr(0, 7) == "file://") return s.size() > 7;
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
+  const std::string_view left = s.substr(0, colon);
+  const std::size_t at = left.find('@');
+  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
+         left.find('/') == std::string_view::npos;
+}
+
+/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
+/// with `.` or `~` (so no path, URL, traversal or scheme).
+inline bool is_registry_source(std::string_view s) noexcept {
+  return detail::bare_registry_name(s);
+}
+
+/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
+/// `[a-z0-9_-]` and `<skill>` a bare registry name.
+inline bool is_extra_registry_source(std::string_view s) noexcept {
+  constexpr std::string_view prefix = "registry:";
+  if (s.substr(0, prefix.size()) != prefix) return false;
+  s.remove_prefix(prefix.size());
+  const std::size_t slash = s.find('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  for (const char c : s.substr(0, slash)) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  }
+  return detail::bare_registry_name(s.substr(slash + 1));
+}
+
+/// Classifies a source in upstream's order: git, extra registry, registry, local path.
+inline source_kind classify_source(std::string_view s) noexcept {
+  if (is_git_source(s)) return source_kind::git;
+  if (is_extra_registry_source(s)) return source_kind::extra_registry;
+  if (is_registry_source(s)) return source_kind::registry;
+  return source_kind::local;
+}
+
+/// The refusal for registry sources: clawport works offline and has no registry client.
+inline error registry_unsupported(const std::string& source) {
+  return error(errc::unsupported,
+               "'" + source +
+                   "' names a skill registry entry; clawport installs offline and does not "
+                   "fetch from registries. Install from a git URL or a local directory instead "
+                   "(to install a directory of that name, write ./" +
+                   source + ")",
+               source);
+}
+
+/// The directory name a git source installs as: its last path component without `.git`.
+inline std::string git_source_name(std::string_view url) {
+  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+  std::size_t cut = url.find_last_of("/:");
+  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
+  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
+  return std::string(last);
+}
+
+/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
+/// checked, an empty template directory.
+inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
+  return {"git",
+          "-c",
+          "core.hooksPath=/dev/null",
+          "-c",
+          "core.fsmonitor=false",
+          "-c",
+          "transfer.fsckObjects=true",
+          "-c",
+          "protocol.ext.allow=never",
+          "clone",
+          "--depth",
+          "1",
+          "--no-recurse-submodules",
+          "--no-tags",
+          "--single-branch",
+          "--template=",
+          "--quiet",
+          "--",
+          url,
+          dir};
+}
+
+/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
+/// terminal prompts, no askpass, no system config, ssh in batch mode.
+inline process_env git_env(const process_env& base) {
+  process_env env;
+  for (const std::string& e : base) {
+    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
+      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
+    }
+  }
+  env.emplace_back("GIT_TERMINAL_PROMPT=0");
+  env.emplace_back("GIT_ASKPASS=/bin/false");
+  env.emplace_back("SSH_ASKPASS=/bin/false");
+  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
+  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
+  return env;
+}
+
+/// Clones `url` into `dir` (which must not exist; its parent should be private) with
+/// `runner`. Throws errc::io with git's output when the clone fails.
+template <class Runner>
+void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
+               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
+  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
+  if (!o.error.empty()) {
+    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
+  }
+  if (o.timed_out || o.exit != 0) {
+    throw error(errc::io,
+                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
+                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
+                url);
+  }
+}
+
+/// Options of `install_skill_directory`.
+struct install_options {
+  audit_options audit;
+};
+
+/// What an install did.
+struct install_result {
+  std::string name;               ///< the installed directory name
+  std::string directory;          ///< absolute destination
+  std::string bundle;             ///< empty for the global directory
+  std::size_t files_scanned = 0;  ///< by the audit of the copy
+  fs::copy_tally tally;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
+  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
+}
+
+}  // namespace detail
+
+/// Installs the skill directory `source` (absolute; its root is opened following a
+/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
+/// open (create) the destination directory; refuse a taken name; copy into a staging
+/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
+/// files are skipped and counted); audit the copy; publish with a no-replace rename.
+template <class Fs>
+install_result install_skill_directory(Fs& fs, const std::string& source,
+                                       const skills_dir_location& loc, const std::string& name,
+                                       const install_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
+  }
+  install_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+
+  if (paths::starts_with(loc.path, paths::normalize(source))) {
+    throw error(errc::overlap,
+                "cannot install " + source + " into " + loc.path +
+                    ", which lies inside it: the copy would copy itself",
+                source);
+  }
+  const audit_report before = audit_skill_directory(fs, source, opt.audit);
+  if (!before.clean()) detail::audit_failed(before, source);
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  typename Fs::dir src = fs.open_root(paths::normalize(source));
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  fs::copy_spec spec;
+  spec.root = source;
+  spec.refuse_symlinks = true;
+  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
+  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
+  if (!after.clean()) detail::audit_failed(after, out.directory);
+  out.files_scanned = after.files_scanned;
+  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  if (out.tally.hard_links_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
+                           " hard-linked file(s) of the source were not copied");
+  }
+  if (out.tally.others_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
+                           " special file(s) (FIFO, socket, device) of the source were skipped");
+  }
+  if (out.tally.replaced_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
+                           " entr(ies) changed while they were copied and were skipped");
+  }
+  return out;
+}
+
+/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
+/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
+/// the catalogue has). Returns the absolute source directory.
+template <class Fs>
+std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
+                            const std::string& shown) {
+  if (!is_registry_source(skill)) {
+    throw error(errc::invalid_argument,
+                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
+                skill);
+  }
+  auto r = fs.open_root(paths::normalize(root));
+  const auto st = fs.stat_at(r, "skills");
+  if (!st || st->kind != fs::file_kind::directory) {
+    throw error(errc::not_found,
+                shown + " has no skills/ directory" +
+                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
+                shown);
+  }
+  auto skills = fs.open_dir_at(r, "skills");
+  const auto pick = fs.stat_at(skills, skill);
+  if (pick && pick->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
+  }
+  if (!pick || pick->kind != fs::file_kind::directory) {
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) {
+      const auto s = fs.stat_at(skills, n);
+      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
+    });
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw error(errc::not_found,
+                "skill '" + skill + "' not found in " + shown +
+                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
+                skill);
+  }
+  return paths::join(paths::join(root, "skills"), skill);
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/install.hpp -----
+// ----- begin clawport/skills/lifecycle_json.hpp -----
+// The JSON documents of `skills new|install|remove|test --json`.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+// ----- begin clawport/skills/remove.hpp -----
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
+template <class Fs>
+bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
+                   const typename Fs::dir& to, const std::string& target) {
+  fs::rename_result done = fs::rename_result::done;
+  try {
+    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
+  } catch (const error& e) {
+    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
+    throw;
+  }
+  if (done == fs::rename_result::unsupported) {
+    if (fs.stat_at(to, target)) return false;
+    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(detail::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  std::vector<skills_dir_location> found;
+  for (const skills_dir_location& p : places) {
+    try {
+      auto d = open_skills_dir(fs, p, false);
+      const auto st = fs.stat_at(d, name);
+      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+    } catch (const error&) {
+      continue;  // a missing or unreadable directory holds no skill
+    }
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
+                                                 "global skills directory)")
+                                   : " (looked in the bundles of agent '" + agent + "')"),
+                name);
+  }
+  if (found.size() > 1) {
+    std::string list;
+    for (const auto& f : found) {
+      list +=
+          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
+    }
+    throw error(
+        errc::invalid_argument,
+        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+        name);
+  }
+  return found.front();
+}
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
+      name.find('\\') != std::string::npos) {
+    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
+  }
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const auto st = fs.stat_at(*parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
+                out.directory, ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                out.directory + " is a symlink; clawport removes real skill directories only",
+                out.directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
+  }
+  fs::file_id id;
+  {
+    auto skill = fs.open_dir_at(*parent, name);
+    id = fs.stat(skill).id;
+    if (id != st->id) {
+      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
+                  out.directory);
+    }
+    if (!detail::has_manifest_file(fs, skill)) {
+      throw error(errc::skill_invalid,
+                  "skill '" + shown +
+                      "' is not editable: it is a non-bundle skill, only bundle skills are "
+                      "writable (" +
+                      out.directory +
+                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                      "was removed",
+                  out.directory);
+    }
+  }
+
+  if (!purge && !loc.global()) {
+    skills_dir_location archive;
+    archive.anchor = paths::normalize(install_root);
+    archive.relative = std::string(archive_relative);
+    archive.path = paths::join(archive.anchor, archive.relative);
+    archive.bundle = "_deleted";
+    typename Fs::dir arch = open_skills_dir(fs, archive, true);
+    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+    std::string target = base;
+    bool moved = false;
+    for (int n = 2; n <= 10000 && !moved; ++n) {
+      try {
+        moved = detail::rename_vacant(fs, *parent, name, arch, target);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
+                            out.directory);
+      }
+      if (!moved) target = base + "-" + std::to_string(n);
+    }
+    if (!moved) {
+      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                  archive.path);
+    }
+    try {
+      fs.sync_dir(arch);
+      fs.sync_dir(*parent);
+    } catch (const error& e) {
+      try {
+        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e,
+                            "archived " + shown + " to " + paths::join(archive.path, target) +
+                                " but could not make it durable",
+                            out.directory);
+      }
+      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
+    }
+    out.archived_to = paths::join(archive.path, target);
+    return out;
+  }
+
+  // Delete: rename the skill into a fresh staging directory, then delete that.
+  const std::string stage = std::string(stage_prefix) + publish::random_token();
+  try {
+    fs.make_dir_at(*parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  const auto drop_stage = [&] {
+    try {
+      fs.remove_tree_at(*parent, stage);
+    } catch (...) {
+      // inert: it has no manifest at its root
+    }
+  };
+  std::optional<typename Fs::dir> s;
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    s.emplace(fs.open_dir_at(*parent, stage));
+    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(*s, name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  out.directory + " was replaced while it was being removed; nothing was removed",
+                  out.directory);
+    }
+    fs.sync_dir(*parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      throw error(e.code(),
+                  "failed to remove " + out.directory + ": " + e.what() +
+                      "; the skill was moved to " + paths::join(loc.path, stage) +
+                      ", which no agent loads",
+                  out.directory, e.sys_errno());
+    }
+    s.reset();
+    drop_stage();
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
+  }
+  s.reset();
+  try {
+    fs.remove_tree_at(*parent, stage);
+  } catch (const error& e) {
+    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                           ", which no agent loads (" + e.what() + "); delete it");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/remove.hpp -----
+// ----- begin clawport/skills/scaffold.hpp -----
+// `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
+// `<bundle>/<name>` reference rule, the scaffolded SKILL.md, and writing the scaffold
+// staged and published through skills/placement.hpp.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport::skills {
+
+// The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
+
+/// `code-review` -> `Code Review`: hyphen segments, empty ones dropped, first letter upper.
+inline std::string title_from_name(std::string_view name) {
+  std::string out;
+  std::size_t i = 0;
+  while (i <= name.size()) {
+    std::size_t j = name.find('-', i);
+    if (j == std::string_view::npos) j = name.size();
+    if (j > i) {
+      if (!out.empty()) out += ' ';
+      std::string part(name.substr(i, j - i));
+      if (part[0] >= 'a' && part[0] <= 'z') part[0] = static_cast<char>(part[0] - 'a' + 'A');
+      out += part;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/// A resolved `<bundle>/<name>` (upstream `SkillRef`).
+struct skill_ref {
+  std::string bundle;
+  std::string name;
+  std::string display() const { return bundle + "/" + name; }
+};
+
+/// Upstream `reference::resolve`: with `bundle`, it must be configured; without, the only
+/// configured bundle is implied. No bundles, or several without `bundle`, are refusals.
+inline skill_ref resolve_skill_ref(const skills_config& cfg, const std::string& name,
+                                   const std::string& bundle) {
+  if (cfg.bundles.empty()) {
+    throw error(errc::not_found, "no skill bundles are configured; create one before adding skills",
+                "skill_bundles");
+  }
+  if (!bundle.empty()) {
+    if (!cfg.bundles.count(bundle)) {
+      throw error(errc::not_found, "skill bundle '" + bundle + "' is not configured",
+                  "skill_bundles." + bundle);
+    }
+    return {bundle, name};
+  }
+  if (cfg.bundles.size() == 1) return {cfg.bundles.begin()->first, name};
+  std::string list;
+  for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
+  throw error(errc::invalid_argument,
+              "skill name '" + name + "' is ambiguous across bundles [" + list +
+                  "]; pass --bundle to disambiguate",
+              name);
+}
+
+/// What the scaffold writes.
+struct scaffold_options {
+  std::string description;     ///< empty: a placeholder naming the skill
+  bool create_subdirs = true;  ///< `scripts/ references/ assets/`
+  std::string body;            ///< empty: `# <Title Case Name>`
+};
+
+/// The optional sub-directories of the canonical layout, in creation order.
+inline constexpr std::string_view scaffold_subdirs[] = {"scripts", "references", "assets"};
+
+/// The scaffolded SKILL.md (strict form, so `skill_document::parse` reads it back).
+inline skill_document scaffold_document(const std::string& name, const scaffold_options& opt) {
+  skill_document doc;
+  doc.frontmatter.name = name;
+  doc.frontmatter.description =
+      opt.description.empty() ? "Describe when an agent should use " + name : opt.description;
+  doc.frontmatter.version = "0.1.0";
+  doc.body = opt.body.empty() ? "# " + title_from_name(name) + "\n" : opt.body;
+  return doc;
+}
+
+/// What `scaffold_skill` made.
+struct scaffold_result {
+  skill_ref ref;
+  std::string directory;             ///< absolute
+  std::vector<std::string> created;  ///< relative paths, creation order
+  std::vector<std::string> warnings;
+};
+
+/// Writes a new skill `name` into bundle `bundle` (upstream `scaffold_skill`): the name
+/// rule, a configured bundle whose directory stays in `<install>/shared`, a vacant name.
+/// The bundle directory is created if missing; SKILL.md and the sub-directories are
+/// built in a staging directory and published with one no-replace rename. On any
+/// failure nothing of the skill remains (the bundle directory may have been created).
+template <class Fs>
+scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_view install_root,
+                               const std::string& bundle, const std::string& name,
+                               const scaffold_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  validate_skill_name(name);
+  scaffold_result out;
+  out.ref = resolve_skill_ref(cfg, name, bundle);
+  const skills_dir_location loc = bundle_location(cfg, install_root, out.ref.bundle);
+  out.directory = paths::join(loc.path, name);
+  const std::string text = scaffold_document(name, opt).serialize();
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  try {
+    auto f = fs.create_file_at(stage.skill(), "SKILL.md", 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
+  }
+  out.created.emplace_back("SKILL.md");
+  if (opt.create_subdirs) {
+    for (const std::string_view d : scaffold_subdirs) {
+      try {
+        fs.make_dir_at(stage.skill(), d, 0755);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
+                            out.directory);
+      }
+      out.created.emplace_back(std::string(d) + "/");
+    }
+  }
+  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/scaffold.hpp -----
+
+namespace clawport::skills {
+
+inline nlohmann::ordered_json optional_text(const std::string& s) {
+  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
+}
+
+inline nlohmann::ordered_json to_json(const scaffold_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.ref.name;
+  j["bundle"] = r.ref.bundle;
+  j["directory"] = r.directory;
+  j["created"] = r.created;
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const install_result& r,
+                                      const std::vector<std::string>& notices = {}) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["files_scanned"] = r.files_scanned;
+  j["files_copied"] = r.tally.files;
+  j["bytes_copied"] = r.tally.bytes;
+  j["skipped"] = {{"special_files", r.tally.others_skipped},
+                  {"hard_links", r.tally.hard_links_skipped},
+                  {"changed_during_copy", r.tally.replaced_skipped}};
+  std::vector<std::string> w = notices;
+  w.insert(w.end(), r.warnings.begin(), r.warnings.end());
+  j["warnings"] = w;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["created"] = r.created;
+  j["directory"] = r.directory;
+  j["backup"] = optional_text(r.backup);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const remove_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
+  j["archived_to"] = optional_text(r.archived_to);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& results,
+                                      const std::vector<std::string>& skipped = {}) {
+  nlohmann::ordered_json skills = nlohmann::ordered_json::array();
+  for (const skill_test_result& r : results) {
+    nlohmann::ordered_json s;
+    s["name"] = r.skill_name;
+    s["directory"] = r.directory;
+    s["tests_run"] = r.tests_run;
+    s["tests_passed"] = r.tests_passed;
+    nlohmann::ordered_json failures = nlohmann::ordered_json::array();
+    for (const test_failure& f : r.failures) {
+      failures.push_back({{"command", f.command},
+                          {"line", f.line},
+                          {"expected_exit", f.expected_exit},
+                          {"actual_exit", f.actual_exit},
+                          {"expected_pattern", f.expected_pattern},
+                          {"actual_output", truncate_output(f.actual_output)},
+                          {"timed_out", f.timed_out}});
+    }
+    s["failures"] = std::move(failures);
+    skills.push_back(std::move(s));
+  }
+  const test_totals t = aggregate(results);
+  nlohmann::ordered_json j;
+  j["skills"] = std::move(skills);
+  j["skipped"] = skipped;
+  j["totals"] = {
+      {"skills", t.skills}, {"run", t.run}, {"passed", t.passed}, {"failed", t.failed()}};
+  return j;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/lifecycle_json.hpp -----
+// ----- begin clawport/skills/test_runner.hpp -----
+// `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
+// running each of their tests. TEST.sh is read through the Fs policy (never through a
+// symlink); every command goes to the Runner policy of skills/process.hpp, one `sh -c`
+// per line, in the skill's directory, with a timeout and only the runner's environment.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport::skills {
+
+/// TEST.sh files larger than this are refused (a test script is a short list of lines).
+inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
+
+/// How `test_skill` runs.
+struct test_options {
+  std::chrono::milliseconds timeout{60000};  ///< per command
+  /// Called after each command (for `--verbose`); may be empty.
+  std::function<void(const test_case&, const command_outcome&)> on_case;
+};
+
+/// One skill to test: where it is and what to call it.
+struct test_target {
+  std::string name;       ///< the directory name, as upstream reports it
+  std::string directory;  ///< absolute
+  std::string bundle;     ///< the bundle it lives in; empty for global or a path
+};
+
+namespace detail {
+
+/// TEST.sh of the skill at `dir`, or nullopt when the skill has none (a symlink or a
+/// non-regular TEST.sh counts as none: it is never followed).
+template <class Fs>
+std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
+  auto root = fs.open_root(paths::normalize(dir));
+  const auto st = fs.stat_at(root, test_file_name);
+  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+  auto f = fs.open_file_at(root, test_file_name);
+  std::string text = read_up_to(fs, f, test_file_max_bytes + 1);
+  const std::string shown = paths::join(dir, test_file_name);
+  if (text.size() > test_file_max_bytes) {
+    throw error(errc::limit_exceeded,
+                shown + " is larger than " + std::to_string(test_file_max_bytes) + " bytes", shown);
+  }
+  if (!valid_utf8(text)) {
+    throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
+  }
+  return text;
+}
+
+}  // namespace detail
+
+/// Runs the tests of one skill (upstream `test_skill`): no TEST.sh gives 0 run; each line
+/// that parses is one `sh -c <command>` in `dir`; a run passes when its exit status and
+/// output pattern both match.
+template <class Fs, class Runner>
+skill_test_result test_skill(Fs& fs, const Runner& runner, const std::string& dir,
+                             const std::string& name, const test_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  skill_test_result result;
+  result.skill_name = name;
+  result.directory = dir;
+  const std::optional<std::string> text = detail::read_test_file(fs, dir);
+  if (!text) return result;
+  result.has_test_file = true;
+  const std::vector<test_case> cases = parse_test_script(*text);
+  result.tests_run = cases.size();
+  for (const test_case& c : cases) {
+    const command_outcome o = runner.run({"/bin/sh", "-c", c.command}, dir, opt.timeout);
+    if (opt.on_case) opt.on_case(c, o);
+    if (auto f = judge(c, o)) {
+      result.failures.push_back(std::move(*f));
+    } else {
+      ++result.tests_passed;
+    }
+  }
+  return result;
+}
+
+/// The sub-directories of `dir` that carry a regular TEST.sh, in byte order (upstream
+/// `test_all_skills` for one directory, minus its unspecified order). Missing `dir`: none.
+template <class Fs>
+std::vector<test_target> skills_with_tests(Fs& fs, const std::string& dir,
+                                           const std::string& bundle = {}) {
+  std::vector<test_target> out;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(paths::normalize(dir)));
+  } catch (const error&) {
+    return out;
+  }
+  std::vector<std::string> names;
+  fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& n : names) {
+    const auto st = fs.stat_at(*root, n);
+    if (!st || st->kind != fs::file_kind::directory) continue;
+    auto sub = fs.open_dir_at(*root, n);
+    const auto t = fs.stat_at(sub, test_file_name);
+    if (!t || t->kind != fs::file_kind::regular) continue;
+    out.push_back({n, paths::join(dir, n), bundle});
+  }
+  return out;
+}
+
+/// The skills `skills test [<name>] [--bundle B]` runs. Without a name: every skill with a
+/// TEST.sh in each configured bundle (alias order; only `bundle` when given) and in the
+/// global directory. With a name: the skill directory of that name in those places;
+/// none is `errc::not_found` ("Skill not found"), several `errc::invalid_argument`.
+template <class Fs>
+std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                      const std::string& name, const std::string& bundle) {
+  std::vector<std::pair<std::string, std::string>> places;  // (bundle, dir)
+  if (!bundle.empty()) {
+    places.emplace_back(bundle, resolve_directory(cfg, where.install_root, bundle));
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.emplace_back(b.first, resolve_directory(cfg, where.install_root, b.first));
+    }
+    places.emplace_back(std::string(), global_skills_dir(where.data()));
+  }
+  std::vector<test_target> out;
+  if (name.empty()) {
+    for (const auto& p : places) {
+      for (test_target& t : skills_with_tests(fs, p.second, p.first)) out.push_back(std::move(t));
+    }
+    return out;
+  }
+  if (name.find('/') != std::string::npos || name == "." || name == "..") {
+    throw error(errc::invalid_argument,
+                "Invalid skill name: " + name +
+                    " (give a skill directory's name, or a path "
+                    "to test a directory outside the install)",
+                name);
+  }
+  for (const auto& p : places) {
+    std::optional<typename Fs::dir> root;
+    try {
+      root.emplace(fs.open_root(paths::normalize(p.second)));
+    } catch (const error&) {
+      continue;
+    }
+    const auto st = fs.stat_at(*root, name);
+    if (st && st->kind == fs::file_kind::directory) {
+      out.push_back({name, paths::join(p.second, name), p.first});
+    }
+  }
+  if (out.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (bundle.empty() ? " (looked in every configured bundle and the global "
+                                      "skills directory)"
+                                    : " (in skill bundle '" + bundle + "')"),
+                name);
+  }
+  if (out.size() > 1) {
+    std::string where_found;
+    for (const test_target& t : out) {
+      where_found += (where_found.empty() ? "" : ", ") +
+                     (t.bundle.empty() ? std::string("global") : "bundle " + t.bundle);
+    }
+    throw error(errc::invalid_argument,
+                "skill name '" + name + "' is ambiguous (" + where_found +
+                    "); pass --bundle to disambiguate",
+                name);
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
+// ----- end clawport/skills/test_runner.hpp -----
+// ----- end clawport/skills.hpp -----
+// ----- begin clawport/verify.hpp -----
+// Verifying a bundle as hostile input: every finding listed, limits documented.
+
+// ----- begin clawport/verify/render.hpp -----
+// The verify report as text (the CLI prints it) and as the `--json` document.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
 
 namespace clawport::verify {
 

@@ -114,17 +114,17 @@ TEST_CASE("import into an empty install: everything is added and placed, config 
   CHECK(r.m().read_file("/dst/agents/researcher/workspace/notes/plan.md") == "the plan\n");
   CHECK(r.m().read_file("/dst/shared/skills/research_tools/web_search/SKILL.md") ==
         "# web search\n");
-  CHECK(r.m().read_file("/dst/" + res.backup) == "schema_version = 3\n");
+  CHECK(r.m().read_file(res.backup) == "schema_version = 3\n");
   // The merged config validates, and the import can be exported again.
   CHECK_FALSE(cp::zeroclaw::validate_config<cp::zeroclaw::schema_v3>(
       cp::zeroclaw::parse_toml(config, "config.toml")));
 }
 
-TEST_CASE("import into an install without a config creates it (no backup)") {
+TEST_CASE("import into an install without a config is refused, nothing written") {
   import_rig r("");
-  const auto res = r.apply(r.opts());
-  CHECK(res.backup.empty());
-  CHECK(r.m().read_file("/dst/config.toml").find("[agents.researcher]") != std::string::npos);
+  const auto snap = r.m().snapshot("/dst");
+  CHECK(r.refusal(r.opts(), cp::errc::not_found).find("does not exist") != std::string::npos);
+  CHECK(r.m().snapshot("/dst") == snap);
 }
 
 TEST_CASE("import into the install it came from: every collision renamed or reused") {
@@ -298,7 +298,7 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
       for (const auto& e : r.m().snapshot("/dst")) {
         const std::string& path = e.first;
         const bool leftover = path.find(".clawport-import-") != std::string::npos ||
-                              path.find(".config.toml.clawport-") != std::string::npos ||
+                              path.find(".config.toml.tmp-") != std::string::npos ||
                               path.find("config.toml.bak-") != std::string::npos ||
                               path.rfind("agents", 0) == 0 || path.rfind("shared", 0) == 0;
         if (!snap.count(path)) CHECK(leftover);

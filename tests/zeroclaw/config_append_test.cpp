@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The append-only config writer: the user's bytes are kept, new tables follow a
-// provenance comment, shapes that make an append invalid are refused naming the table, and
-// the write (backup, temp, rename) leaves the config untouched on every failure.
+// Planning an append of whole tables (append_tables): the user's bytes are kept, new
+// tables follow a provenance comment, shapes that make an append invalid are refused
+// naming the table. The write itself (append_to_config) is tested with its users.
 #include "support/test.hpp"
 
-#include <clawport/testing.hpp>
-
-#include <cerrno>
 #include <string>
 
 namespace cp = clawport;
@@ -88,93 +85,4 @@ TEST_CASE("config append: shapes that make an append invalid are refused naming 
   CHECK(refusal("mcp = 1\n", server_addition("x")).rfind("mcp: ", 0) == 0);
   CHECK(zc::append_tables(kUser, agent_addition("fresh"), "c").text.size() > 0);  // control
   CHECK_THROWS_AS(zc::append_tables("[broken", agent_addition("a"), "c"), cp::error);
-}
-
-TEST_CASE("config append: the write keeps a backup and replaces through a temp file") {
-  cp::fs::memory m;
-  m.write_file("/inst/config.toml", kUser, 0640);
-  const auto plan = zc::append_tables(kUser, agent_addition("new_one"), "imported");
-  zc::config_write_options o;
-  o.backup_suffix = "20261201T000000Z";
-  o.token = "t0k";
-  auto dir = m.open_root("/inst");
-  const std::string backup = zc::write_config_append(m, dir, "config.toml", kUser, plan.text, o);
-  CHECK(backup == "config.toml.bak-20261201T000000Z");
-  CHECK(m.read_file("/inst/config.toml") == plan.text);
-  CHECK(m.read_file("/inst/" + backup) == kUser);
-  CHECK(m.lstat("/inst/config.toml")->mode == 0640);
-  CHECK_FALSE(m.exists("/inst/.config.toml.clawport-t0k"));
-  // A second write keeps both backups.
-  const auto again = zc::append_tables(plan.text, agent_addition("newer"), "imported");
-  CHECK(zc::write_config_append(m, dir, "config.toml", plan.text, again.text, o) ==
-        "config.toml.bak-20261201T000000Z-2");
-}
-
-TEST_CASE("config append: a changed or symlinked config is refused and nothing is written") {
-  cp::fs::memory m;
-  m.write_file("/inst/config.toml", kUser);
-  const auto plan = zc::append_tables(kUser, agent_addition("x"), "imported");
-  zc::config_write_options o;
-  o.backup_suffix = "t";
-  o.token = "k";
-  auto dir = m.open_root("/inst");
-  const auto before = m.snapshot("/inst");
-  try {
-    zc::write_config_append(m, dir, "config.toml", "something else", plan.text, o);
-    FAIL("accepted a changed config");
-  } catch (const cp::error& e) {
-    CHECK(e.code() == cp::errc::identity_changed);
-  }
-  CHECK(m.snapshot("/inst") == before);
-  m.write_file("/real.toml", kUser);
-  m.remove("/inst/config.toml");
-  m.symlink("/inst/config.toml", "/real.toml");
-  const auto linked = m.snapshot("/inst");
-  try {
-    zc::write_config_append(m, dir, "config.toml", kUser, plan.text, o);
-    FAIL("replaced a symlink");
-  } catch (const cp::error& e) {
-    CHECK(e.code() == cp::errc::unsafe_path);
-  }
-  CHECK(m.snapshot("/inst") == linked);
-}
-
-TEST_CASE("config append: every operation failing (ENOSPC, EIO) leaves the directory as it was") {
-  const auto plan = zc::append_tables(kUser, agent_addition("x"), "imported");
-  zc::config_write_options o;
-  o.backup_suffix = "t";
-  o.token = "k";
-  std::size_t total = 0;
-  {
-    cp::fs::faulty<cp::fs::memory> f;
-    f.inner().write_file("/inst/config.toml", kUser);
-    auto dir = f.open_root("/inst");
-    f.reset_counts();
-    zc::write_config_append(f, dir, "config.toml", kUser, plan.text, o);
-    total = f.count();
-  }
-  REQUIRE(total > 5);
-  for (int err : {ENOSPC, EIO}) {
-    for (std::size_t n = 1; n <= total; ++n) {
-      CAPTURE(err);
-      CAPTURE(n);
-      cp::fs::faulty<cp::fs::memory> f;
-      f.inner().write_file("/inst/config.toml", kUser);
-      auto dir = f.open_root("/inst");
-      const auto before = f.inner().snapshot("/inst");
-      f.reset_counts();
-      f.fail_at(n, err);
-      bool failed = false;
-      try {
-        zc::write_config_append(f, dir, "config.toml", kUser, plan.text, o);
-      } catch (const cp::error&) {
-        failed = true;
-      }
-      if (failed) {
-        CHECK(f.inner().snapshot("/inst") == before);
-      } else {  // only the final directory fsync may fail after the rename: it reports
-        CHECK(f.inner().read_file("/inst/config.toml") == plan.text);
-      }
-    }
-  }
 }

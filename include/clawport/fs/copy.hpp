@@ -53,6 +53,9 @@ struct copy_spec {
   std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
   entry_filter filter;        ///< empty = everything
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
+  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
+  bool refuse_symlinks = false;
 };
 
 namespace detail {
@@ -108,6 +111,11 @@ class tree_copier {
     if (!info) return;  // gone before it was inspected: there is nothing it could carry
     switch (info->kind) {
       case file_kind::symlink:
+        if (spec_.refuse_symlinks) {
+          throw error(errc::unsafe_path,
+                      "Refusing to copy symlink within skill source: " + bundle_path(),
+                      bundle_path());
+        }
         ++tally_.symlinks_skipped;
         return;
       case file_kind::other:

@@ -190,8 +190,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                     "; nothing was written. Review the new plan and apply it with its integrity",
                 "plan_integrity");
   const timestamp now = o.now ? *o.now : from_time_point(std::chrono::system_clock::now());
-  const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
-  const zeroclaw::config_append merged = zeroclaw::append_tables(
+  const zeroclaw::append_plan merged = zeroclaw::append_tables(
       p.config_before, p.additions, provenance_comment(p, now), o.config_path);
 
   auto root = fs.open_root(p.install_root);
@@ -201,14 +200,19 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     for (const placement& pl : p.placements) ap.place(bundle_root, pl, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     if (a.before_config) a.before_config();
-    zeroclaw::config_write_options w;
-    w.backup_suffix = detail::compact_time(now);
-    w.token = ap.token;
-    w.sync = a.sync;
-    res.backup = zeroclaw::write_config_append(
-        fs, root, config_name,
-        p.config_exists ? std::optional<std::string_view>(p.config_before) : std::nullopt,
-        merged.text, w);
+    // The config last, through the one append-only writer; the text it would write must
+    // be exactly the planned one (else the config changed since planning).
+    const std::string expected = merged.text;
+    res.backup = zeroclaw::append_to_config(fs, o.config_path, merged.addition, now,
+                                            [&](std::string_view text) {
+                                              if (text != expected)
+                                                throw error(errc::identity_changed,
+                                                            "the config " + o.config_path +
+                                                                " changed since the import was "
+                                                                "planned; nothing was written",
+                                                            o.config_path);
+                                            })
+                     .backup;
   } catch (...) {
     ap.rollback();
     throw;

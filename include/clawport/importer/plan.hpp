@@ -367,7 +367,13 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   p.install_root = zc::install_root_of(o.config_path);
   const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
   const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
-  p.config_exists = text.has_value();
+  if (!text)
+    throw error(errc::not_found,
+                "the target config " + o.config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                o.config_path);
+  p.config_exists = true;
   p.config_before = text.value_or("");
   const zc::value target = zc::parse_toml(p.config_before, o.config_path);
   if (const auto problem = zc::validate_config<Schema>(target))
@@ -546,8 +552,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);
-  const zc::config_append merged =
-      zc::append_tables(p.config_before, p.additions, "", o.config_path);
+  const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
   if (const auto problem = zc::validate_config<Schema>(merged.merged))
     throw error(
         errc::config_invalid,

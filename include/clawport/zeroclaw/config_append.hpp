@@ -1,37 +1,70 @@
 // SPDX-License-Identifier: MIT
-// The one append-only config writer: new tables are appended to the user's config.toml
-// without rewriting a byte of it, preceded by a provenance comment, and written through a
-// temp file in the same directory, fsync, rename, fsync of the directory, keeping the
-// previous file as `config.toml.bak-<time>`. `append_tables` is pure (text in, text out)
-// and refuses, naming the table, where the file's shape makes an append invalid or
-// ambiguous (a table written inline, an array written inline, an entry that exists);
-// `write_config_append` is the I/O half, through the Fs policy.
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
+// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
+// failure at any step leaves config.toml exactly as it was.
+// `append_tables` (pure) plans such an append of whole tables and refuses, naming the
+// table, where the file's shape makes it invalid or ambiguous (a table or an array of
+// tables written inline, an entry that exists); `append_to_config` writes it.
 #pragma once
 
-#include "../core/config.hpp"
-#include "../core/error.hpp"
-#include "../core/toml.hpp"
-#include "../fs/policy.hpp"
-#include "document.hpp"
-#include "parse.hpp"
-#include "toml_writer.hpp"
-
-#include <toml++/toml.h>
-
 #include <cerrno>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
+
+#include "../core/error.hpp"
+#include "../core/time.hpp"
+#include "../core/toml.hpp"
+#include "../fs/context.hpp"
+#include "../fs/policy.hpp"
+#include "../publish/names.hpp"
+#include "document.hpp"
+#include "parse.hpp"
+#include "paths.hpp"
+#include "toml_writer.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
 #include <vector>
 
 namespace clawport::zeroclaw {
 
+/// Largest config.toml the writer reads.
+inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
 /// The result of planning an append: the whole new file and what it parses to.
-struct config_append {
-  std::string text;  ///< the user's bytes, unchanged, then the comment and the new tables
-  value merged;      ///< `text` parsed
+struct append_plan {
+  std::string text;      ///< the user's bytes, unchanged, then the comment and the new tables
+  std::string addition;  ///< what `append_to_config` is given: the comment and the tables
+  value merged;          ///< `text` parsed
 };
 
 namespace detail {
@@ -118,32 +151,31 @@ inline void merge_into(value& into, const value& add, const std::string& path) {
 /// the table, when the append would be invalid TOML, would extend an inline table or
 /// array, would define an existing entry again, or would not parse to the existing
 /// document plus the additions.
-inline config_append append_tables(std::string_view existing, const value& additions,
-                                   std::string_view provenance,
-                                   std::string_view what = "config.toml") {
+inline append_plan append_tables(std::string_view existing, const value& additions,
+                                 std::string_view provenance,
+                                 std::string_view what = "config.toml") {
   const toml::table parsed = toml_adaptor::parse(existing, what);
   for (const member& m : additions.members) {
     if (!m.val.is_table() && !detail::is_table_array(m.val))
       detail::append_refused(m.key, "only tables and arrays of tables are appended");
     detail::check_addition(parsed.get(m.key), m.val, m.key);
   }
-  std::string text(existing);
-  if (!text.empty() && text.back() != '\n') text += '\n';
-  if (!text.empty()) text += '\n';
+  std::string addition;
   std::size_t at = 0;
-  while (at <= provenance.size() && !provenance.empty()) {
+  while (!provenance.empty()) {
     const std::size_t end = provenance.find('\n', at);
     const std::string_view line =
         provenance.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
-    text += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
+    addition += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
     if (end == std::string_view::npos) break;
     at = end + 1;
   }
-  text += toml_writer::write(additions, false);
+  addition += toml_writer::write(additions, false);
+  std::string text = config_with_appended(existing, addition);
 
   value expected = parse_toml(existing, what);
   detail::merge_into(expected, additions, "");
-  config_append out;
+  append_plan out;
   try {
     out.merged = parse_toml(text, what);
   } catch (const error& e) {
@@ -154,139 +186,158 @@ inline config_append append_tables(std::string_view existing, const value& addit
     detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
                            "the appended file would not mean the config plus the new tables");
   out.text = std::move(text);
+  out.addition = std::move(addition);
   return out;
 }
 
-/// How `write_config_append` writes.
-struct config_write_options {
-  std::string backup_suffix;            ///< the previous file is kept as `<name>.bak-<suffix>`
-  std::string token;                    ///< names the temp file `.<name>.clawport-<token>`
-  bool sync = true;                     ///< flush the new file (syncfs) and fsync the directory
-  std::function<void()> before_rename;  ///< test seam: after the temp file is complete
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
 };
 
-/// Replaces `dir/name` by `new_text`, which must extend the current content: the file is
-/// re-read and must still be exactly `expected_old` (else errc::identity_changed, nothing
-/// written); with `expected_old` empty (nullopt) the file must not exist and is created
-/// (no backup; the function then returns ""). Keeps the old bytes as `<name>.bak-<suffix>` (`-2`,
-/// `-3`, ... if taken), writes a temp file with the old mode, flushes, renames it over `name`,
-/// fsyncs the directory. A symlinked config is refused (errc::unsafe_path): replacing it would cut
-/// the link. On any failure before the rename the temp file and the backup are removed and the
-/// config is untouched. Returns the backup's name.
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
+/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
+/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
+/// it was being appended to is errc::identity_changed. `now` names the backup.
 template <class Fs>
-std::string write_config_append(Fs& fs, const typename Fs::dir& dir, const std::string& name,
-                                std::optional<std::string_view> expected_old,
-                                const std::string& new_text, const config_write_options& o) {
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
   static_assert(fs::check_policy<Fs>());
-  const auto st = fs.stat_at(dir, name);
-  if (!expected_old) {
-    if (st)
-      throw error(errc::identity_changed,
-                  "the config " + name +
-                      " appeared since the import was planned; nothing was written (plan again)",
-                  name);
-    const std::string temp = "." + name + ".clawport-" + o.token;
-    try {
-      {
-        auto t = fs.create_file_at(dir, temp, 0600);
-        fs.write_all(t, new_text.data(), new_text.size());
-      }
-      if (o.sync) fs.sync_filesystem(dir);
-      if (o.before_rename) o.before_rename();
-      if (fs.rename_at(dir, temp, dir, name, fs::rename_mode::noreplace) ==
-          fs::rename_result::unsupported) {
-        if (fs.stat_at(dir, name))
-          throw error(errc::identity_changed, "the config " + name + " appeared", name);
-        fs.rename_at(dir, temp, dir, name, fs::rename_mode::replace);
-      }
-    } catch (const error& e) {
-      try {
-        fs.unlink_at(dir, temp);
-      } catch (...) {
-      }
-      throw error(e.code(), "failed to write the config " + name + ": " + e.what(), name,
-                  e.sys_errno());
-    }
-    if (o.sync) fs.sync_dir(dir);
-    return "";
+  const std::string path = paths::normalize(config_path);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash + 1 == path.size()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
   }
-  if (!st) throw error(errc::not_found, "the config " + name + " does not exist", name);
-  if (st->kind == fs::file_kind::symlink)
-    throw error(errc::unsafe_path,
-                "the config " + name +
-                    " is a symbolic link; clawport does not replace it (that would cut the "
-                    "link): write through the link's target's install instead",
-                name);
-  if (st->kind != fs::file_kind::regular)
-    throw error(errc::unsafe_path, "the config " + name + " is not a regular file", name);
-  std::string current;
-  {
-    auto f = fs.open_file_at(dir, name);
-    char buf[16384];
-    for (;;) {
+  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
+  const std::string name = path.substr(slash + 1);
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(dir);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + dir, dir);
+    }
+  }();
+  std::optional<fs::stat_info> st;
+  std::string old;
+  try {
+    st = fs.stat_at(parent, name);
+    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  path +
+                      " is a symlink; appending through a temporary file would replace the "
+                      "link with a file, so edit the file it points to",
+                  path);
+    }
+    if (st->kind != fs::file_kind::regular) {
+      throw error(errc::unsafe_path, path + " is not a regular file", path);
+    }
+    auto f = fs.open_file_at(parent, name);
+    char buf[65536];
+    while (true) {
       const std::size_t n = fs.read(f, buf, sizeof buf);
       if (n == 0) break;
-      current.append(buf, n);
-    }
-  }
-  if (current != *expected_old)
-    throw error(errc::identity_changed,
-                "the config " + name +
-                    " changed since the import was planned; nothing was written (plan again)",
-                name);
-
-  std::string backup;
-  std::optional<std::string> temp;
-  try {
-    for (int attempt = 1;; ++attempt) {
-      backup =
-          name + ".bak-" + o.backup_suffix + (attempt > 1 ? "-" + std::to_string(attempt) : "");
-      try {
-        auto b = fs.create_file_at(dir, backup, st->mode & 0777);
-        fs.write_all(b, current.data(), current.size());
-        break;
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && attempt < 100) {
-          backup.clear();
-          continue;
-        }
-        backup.clear();
-        throw;
+      old.append(buf, n);
+      if (old.size() > config_max_bytes) {
+        throw error(errc::limit_exceeded,
+                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
       }
     }
-    temp = "." + name + ".clawport-" + o.token;
-    {
-      auto t = fs.create_file_at(dir, *temp, 0600);
-      fs.write_all(t, new_text.data(), new_text.size());
-      fs.set_mode(t, st->mode & 07777);
+    if (fs.stat(f).id != st->id) {
+      throw error(errc::identity_changed, path + " was replaced while it was read", path);
     }
-    if (o.sync) fs.sync_filesystem(dir);
-    if (o.before_rename) o.before_rename();
-    fs.rename_at(dir, *temp, dir, name, fs::rename_mode::replace);
-    temp.reset();
   } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + path, path);
+  }
+
+  out.text = config_with_appended(old, addition);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(errc::config_parse,
+                "appending to " + path + " would make it invalid TOML (" + e.what() +
+                    "); nothing was written",
+                path);
+  }
+  if (check) check(out.text);
+
+  const std::uint32_t mode = st->mode & 0777;
+  // The backup: an exclusive create, numbered when the stamp is taken.
+  std::string backup = config_backup_name(name, now);
+  for (int n = 2;; ++n) {
     try {
-      if (temp) fs.unlink_at(dir, *temp);
-    } catch (...) {  // a second failure must not mask the first
+      auto b = fs.create_file_at(parent, backup, mode);
+      fs.write_all(b, old.data(), old.size());
+      break;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        backup = config_backup_name(name, now) + "-" + std::to_string(n);
+        continue;
+      }
+      try {
+        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
     }
+  }
+  out.backup = paths::join(dir, backup);
+
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  const auto discard = [&](bool keep_backup) {
     try {
-      if (!backup.empty()) fs.unlink_at(dir, backup);
+      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
     } catch (...) {
     }
-    throw error(e.code(), "failed to write the config " + name + ": " + e.what(), name,
-                e.sys_errno());
-  }
-  if (o.sync) {
+    if (keep_backup) return;
     try {
-      fs.sync_dir(dir);
-    } catch (const error& e) {
-      throw error(
-          e.code(),
-          "the config " + name + " was written but the directory could not be flushed: " + e.what(),
-          name, e.sys_errno());
+      fs.unlink_at(parent, backup);
+    } catch (...) {
     }
+  };
+  try {
+    {
+      auto t = fs.create_file_at(parent, tmp, mode);
+      fs.write_all(t, out.text.data(), out.text.size());
+      fs.set_mode(t, mode);
+    }
+    fs.sync_filesystem(parent);
+    const auto now_st = fs.stat_at(parent, name);
+    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
+      throw error(errc::identity_changed,
+                  path +
+                      " changed while clawport was appending to it; nothing was written, "
+                      "so run the command again",
+                  path);
+    }
+    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard(false);
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to write " + path, path);
   }
-  return backup;
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    try {
+      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
+    }
+    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
+  }
+  return out;
 }
 
 }  // namespace clawport::zeroclaw

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: MIT
+// `clawport skills new|install|remove|test`: bring a skill into an install, scaffold one,
+// remove one (archived), run its TEST.sh. Parses options, calls the library, prints.
+#pragma once
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../app.hpp"
+#include "../config_path.hpp"
+
+namespace clawport::cli {
+
+namespace skills_life {
+
+namespace sk = clawport::skills;
+
+struct common_options {
+  std::string config;
+  bool json = false;
+};
+
+/// The config, the install root and the data directory, read the way `skills list` does.
+struct loaded_config {
+  std::string path;
+  sk::skills_config cfg;
+  sk::install_paths where;
+};
+
+inline loaded_config load(clawport::fs::posix& fs, const common_options& o) {
+  loaded_config l;
+  l.path = absolute_path(o.config.empty() ? default_config_path() : o.config);
+  l.cfg = sk::parse_skills_config(sk::read_text_file(fs, l.path), l.path);
+  l.where.install_root = install_root_of(l.path);
+  if (const char* d = std::getenv("ZEROCLAW_DATA_DIR"); d != nullptr && *d != '\0') {
+    l.where.data_dir = absolute_path(d);
+  }
+  return l;
+}
+
+/// Seconds for archive names: SOURCE_DATE_EPOCH when set, else the clock.
+inline std::int64_t now_seconds() {
+  if (auto t = clawport::parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) {
+    return t->seconds;
+  }
+  return clawport::from_time_point(std::chrono::system_clock::now()).seconds;
+}
+
+/// The variables a TEST.sh command or git may see, copied from this process.
+inline sk::process_env minimal_env() {
+  sk::process_env env;
+  for (const char* name : {"PATH", "HOME", "TERM", "LANG", "LC_ALL", "LC_CTYPE", "USER", "SHELL",
+                           "TMPDIR", "SSH_AUTH_SOCK"}) {
+    if (const char* v = std::getenv(name)) env.push_back(std::string(name) + "=" + v);
+  }
+  bool has_path = false;
+  for (const auto& e : env) has_path = has_path || e.compare(0, 5, "PATH=") == 0;
+  if (!has_path) env.emplace_back("PATH=/usr/local/bin:/usr/bin:/bin");
+  return env;
+}
+
+inline void warn(const std::string& w) { std::cerr << "clawport: warning: " << w << "\n"; }
+
+// ---- new ------------------------------------------------------------------------------
+
+struct new_options : common_options {
+  std::string name;
+  std::string bundle;
+  std::string description;
+  bool no_subdirs = false;
+};
+
+inline int run_new(const new_options& o) {
+  clawport::fs::posix fs;
+  const loaded_config l = load(fs, o);
+  sk::scaffold_options opt;
+  opt.description = o.description;
+  opt.create_subdirs = !o.no_subdirs;
+  const sk::scaffold_result r =
+      sk::scaffold_skill(fs, l.cfg, l.where.install_root, o.bundle, o.name, opt);
+  if (o.json) {
+    std::cout << sk::to_json(r).dump(2) << "\n";
+  } else {
+    std::cout << "  \u2713 Scaffolded skill '" << r.ref.display() << "' at " << r.directory << "\n";
+    for (const auto& c : r.created) std::cout << "    " << c << "\n";
+  }
+  for (const auto& w : r.warnings) warn(w);
+  return exit_ok;
+}
+
+// ---- install --------------------------------------------------------------------------
+
+struct install_options : common_options {
+  std::string source;
+  std::string bundle;
+  std::string agent;
+  std::string skill;
+};
+
+/// A private temporary directory (mkdtemp, mode 0700), removed through handles at scope end.
+class temp_dir {
+ public:
+  explicit temp_dir(clawport::fs::posix& fs) : fs_(fs) {
+    const char* base = std::getenv("TMPDIR");
+    parent_ = base != nullptr && *base == '/' ? base : "/tmp";
+    std::string templ = parent_ + "/clawport-git-XXXXXX";
+    if (::mkdtemp(templ.data()) == nullptr) {
+      throw clawport::error(clawport::errc::io,
+                            "failed to create a temporary directory in " + parent_, parent_, errno);
+    }
+    path_ = templ;
+  }
+  temp_dir(const temp_dir&) = delete;
+  temp_dir& operator=(const temp_dir&) = delete;
+  ~temp_dir() {
+    try {
+      auto p = fs_.open_root(parent_);
+      fs_.remove_tree_at(p, path_.substr(path_.rfind('/') + 1));
+    } catch (...) {
+      std::cerr << "clawport: warning: could not remove the temporary directory " << path_ << "\n";
+    }
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  clawport::fs::posix& fs_;
+  std::string parent_;
+  std::string path_;
+};
+
+inline int run_install(const install_options& o) {
+  clawport::fs::posix fs;
+  const loaded_config l = load(fs, o);
+  const sk::source_kind kind = sk::classify_source(o.source);
+  if (kind == sk::source_kind::registry || kind == sk::source_kind::extra_registry) {
+    throw sk::registry_unsupported(o.source);
+  }
+  const sk::install_destination dest =
+      sk::resolve_install_destination(l.cfg, l.where, o.bundle, o.agent);
+  const sk::install_options opt{sk::audit_options{l.cfg.allow_scripts}};
+  std::vector<std::string> notices;
+  if (dest.notice) notices.push_back(*dest.notice);
+
+  std::optional<sk::install_result> r;
+  if (kind == sk::source_kind::git) {
+    temp_dir tmp(fs);
+    const std::string repo = tmp.path() + "/repo";
+    sk::git_clone(sk::posix_runner(sk::git_env(minimal_env())), o.source, repo);
+    {
+      auto root = fs.open_root(repo);
+      if (const auto st = fs.stat_at(root, ".git")) {
+        if (st->kind == clawport::fs::file_kind::directory) {
+          fs.remove_tree_at(root, ".git");
+        } else {
+          fs.unlink_at(root, ".git");
+        }
+      }
+    }
+    const std::string src =
+        o.skill.empty() ? repo : sk::catalogue_skill(fs, repo, o.skill, o.source);
+    const std::string name = o.skill.empty() ? sk::git_source_name(o.source) : o.skill;
+    r = sk::install_skill_directory(fs, src, dest.location, name, opt);
+  } else {
+    const std::string abs = sk::paths::normalize(absolute_path(o.source));
+    const std::string src = o.skill.empty() ? abs : sk::catalogue_skill(fs, abs, o.skill, o.source);
+    const std::string name = o.skill.empty() ? abs.substr(abs.rfind('/') + 1) : o.skill;
+    r = sk::install_skill_directory(fs, src, dest.location, name, opt);
+  }
+  if (o.json) {
+    std::cout << sk::to_json(*r, notices).dump(2) << "\n";
+  } else {
+    std::cout << "  \u2713 Skill installed and audited: " << r->directory << " ("
+              << r->files_scanned << " files scanned)\n";
+    for (const auto& n : notices) warn(n);
+    for (const auto& w : r->warnings) warn(w);
+  }
+  return exit_ok;
+}
+
+// ---- remove ---------------------------------------------------------------------------
+
+struct remove_options : common_options {
+  std::string name;
+  std::string bundle;
+  std::string agent;
+  bool purge = false;
+};
+
+inline int run_remove(const remove_options& o) {
+  clawport::fs::posix fs;
+  const loaded_config l = load(fs, o);
+  const sk::skills_dir_location loc =
+      sk::locate_skill(fs, l.cfg, l.where, o.name, o.bundle, o.agent);
+  const sk::remove_result r =
+      sk::remove_skill(fs, loc, l.where.install_root, o.name, o.purge, now_seconds());
+  if (o.json) {
+    std::cout << sk::to_json(r).dump(2) << "\n";
+  } else if (!r.archived_to.empty()) {
+    std::cout << "  \u2713 Skill '" << r.name << "' removed from bundle '" << r.bundle
+              << "' and archived at " << r.archived_to << "\n";
+  } else {
+    std::cout << "  \u2713 Skill '" << r.name << "' deleted from " << r.directory << "\n";
+  }
+  for (const auto& w : r.warnings) warn(w);
+  return exit_ok;
+}
+
+// ---- test -----------------------------------------------------------------------------
+
+struct test_options : common_options {
+  std::string name;
+  std::string bundle;
+  bool verbose = false;
+  bool yes = false;
+  unsigned timeout = 60;
+};
+
+inline bool looks_like_path(const std::string& s) {
+  return s.find('/') != std::string::npos || (!s.empty() && s.front() == '.');
+}
+
+/// On a terminal, asks before running the tests of a skill whose audit fails.
+inline bool confirm_unaudited(const sk::test_target& t, const std::string& why, bool yes) {
+  warn("skill '" + t.name + "' fails the static audit (" + why +
+       "); its TEST.sh runs shell commands with your permissions and no sandbox");
+  if (yes || !::isatty(0) || !::isatty(2)) return true;
+  std::cerr << "Run the tests of '" << t.name << "' anyway? [y/N] " << std::flush;
+  std::string answer;
+  if (!std::getline(std::cin, answer)) return false;
+  return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+inline int run_test(const test_options& o) {
+  clawport::fs::posix fs;
+  std::vector<sk::test_target> targets;
+  bool allow_scripts = false;
+  if (!o.name.empty() && looks_like_path(o.name)) {
+    const std::string abs = sk::paths::normalize(absolute_path(o.name));
+    targets.push_back({abs.substr(abs.rfind('/') + 1), abs, {}});
+    if (!o.config.empty()) allow_scripts = load(fs, o).cfg.allow_scripts;
+  } else {
+    const loaded_config l = load(fs, o);
+    allow_scripts = l.cfg.allow_scripts;
+    targets = sk::test_targets(fs, l.cfg, l.where, o.name, o.bundle);
+  }
+  const sk::posix_runner runner(minimal_env());
+  sk::test_options topt;
+  topt.timeout = std::chrono::seconds(o.timeout);
+  if (o.verbose && !o.json) {
+    topt.on_case = [](const sk::test_case& c, const sk::command_outcome& r) {
+      std::cout << "    running: " << c.command << "\n";
+      if (!r.output.empty()) std::cout << "    output: " << sk::detail::trim(r.output) << "\n";
+      std::cout << "    exit: " << r.exit << (r.timed_out ? " (timed out)" : "") << "\n";
+    };
+  }
+  std::vector<sk::skill_test_result> results;
+  std::vector<std::string> skipped;
+  for (const sk::test_target& t : targets) {
+    std::string why;
+    try {
+      const sk::audit_report a =
+          sk::audit_skill_directory(fs, t.directory, sk::audit_options{allow_scripts});
+      if (!a.clean()) why = a.summary();
+    } catch (const clawport::error& e) {
+      why = e.what();
+    }
+    if (!why.empty() && !confirm_unaudited(t, why, o.yes || o.json)) {
+      skipped.push_back(t.name);
+      continue;
+    }
+    if (o.verbose && !o.json)
+      std::cout << "  Testing skill: " << t.name << " (" << t.directory << ")\n";
+    results.push_back(sk::test_skill(fs, runner, t.directory, t.name, topt));
+  }
+  if (!o.name.empty() && results.size() == 1 && !results.front().has_test_file && !o.json) {
+    std::cout << "  - No TEST.sh found for skill '" << o.name << "'.\n";
+    return exit_ok;
+  }
+  const bool failed = sk::aggregate(results).failed() > 0;
+  if (o.json) {
+    std::cout << sk::to_json(results, skipped).dump(2) << "\n";
+  } else {
+    std::cout << sk::render_test_results(results);
+  }
+  if (failed) std::cerr << "Some skill tests failed.\n";
+  return failed ? exit_failed : exit_ok;
+}
+
+// ---- bundle add -----------------------------------------------------------------------
+
+struct bundle_add_options : common_options {
+  std::string alias;
+  std::string directory;
+};
+
+inline int run_bundle_add(const bundle_add_options& o) {
+  clawport::fs::posix fs;
+  const std::string config = absolute_path(o.config.empty() ? default_config_path() : o.config);
+  std::optional<std::string> dir;
+  if (!o.directory.empty()) dir = o.directory;
+  const clawport::timestamp now{now_seconds(), 0};
+  const sk::bundle_add_result r = sk::add_skill_bundle(fs, config, o.alias, dir, now);
+  if (o.json) {
+    std::cout << sk::to_json(r).dump(2) << "\n";
+  } else if (!r.created) {
+    std::cout << "skill bundle '" << r.alias << "' already exists (no change)\n";
+  } else {
+    std::cout << "  \u2713 created skill_bundles." << r.alias << " (dir: " << r.directory
+              << ")\n    previous config saved as " << r.backup << "\n";
+  }
+  for (const auto& w : r.warnings) warn(w);
+  return exit_ok;
+}
+
+inline void add_config_option(CLI::App* c, common_options& o) {
+  c->add_option("--config", o.config,
+                "config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, else "
+                "~/.zeroclaw/config.toml)");
+  c->add_flag("--json", o.json, "print one JSON document");
+}
+
+}  // namespace skills_life
+
+/// Registers `skills new|install|remove|test|bundle add` under the `skills` command.
+inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
+  namespace sl = skills_life;
+
+  auto no = std::make_shared<sl::new_options>();
+  CLI::App* nw = skills.add_subcommand(
+      "new", "Scaffold a skill (SKILL.md, scripts/ references/ assets/) in a bundle");
+  nw->add_option("name", no->name, "skill name: lowercase letters, digits and hyphens")->required();
+  nw->add_option("--bundle", no->bundle, "the bundle (implied when only one is configured)");
+  nw->add_option("--description", no->description, "the frontmatter description");
+  nw->add_flag("--no-subdirs", no->no_subdirs, "do not create scripts/ references/ assets/");
+  sl::add_config_option(nw, *no);
+  nw->callback([no, &selected] { selected = [no] { return sl::run_new(*no); }; });
+
+  auto io = std::make_shared<sl::install_options>();
+  CLI::App* in = skills.add_subcommand(
+      "install",
+      "Install a skill from a local directory or a git URL, audited before and after "
+      "the copy");
+  in->add_option("source", io->source,
+                 "a skill directory, or a git URL (https, http, ssh, git, "
+                 "file, user@host:path)")
+      ->required();
+  in->add_option("--bundle", io->bundle, "install into this configured bundle");
+  in->add_option("--agent", io->agent,
+                 "install into this agent's single bundle (default: agent 'default')");
+  in->add_option("--skill", io->skill, "pick skills/<name>/ from a catalogue repository");
+  sl::add_config_option(in, *io);
+  in->callback([io, &selected] { selected = [io] { return sl::run_install(*io); }; });
+
+  auto ro = std::make_shared<sl::remove_options>();
+  CLI::App* rm = skills.add_subcommand(
+      "remove", "Remove a skill: archived under shared/skills/_deleted/, or deleted with --purge");
+  rm->add_option("name", ro->name, "the skill directory's name")->required();
+  auto* rb = rm->add_option("--bundle", ro->bundle, "the bundle holding the skill");
+  auto* ra = rm->add_option("--agent", ro->agent, "look in this agent's bundles");
+  rb->excludes(ra);
+  rm->add_flag("--purge", ro->purge, "delete instead of archiving");
+  sl::add_config_option(rm, *ro);
+  rm->callback([ro, &selected] { selected = [ro] { return sl::run_remove(*ro); }; });
+
+  auto to = std::make_shared<sl::test_options>();
+  CLI::App* ts = skills.add_subcommand(
+      "test", "Run skills' TEST.sh checks (each line: command | exit code | output pattern)");
+  ts->add_option("name", to->name, "a skill name, or a path to a skill directory (default: all)");
+  ts->add_option("--bundle", to->bundle, "only skills of this bundle");
+  ts->add_flag("--verbose", to->verbose, "show each command, its output and exit status");
+  ts->add_flag("--yes", to->yes, "do not ask before testing a skill whose audit fails");
+  ts->add_option("--timeout", to->timeout, "seconds each command may run (default 60)")
+      ->check(CLI::Range(1u, 86400u));
+  sl::add_config_option(ts, *to);
+  ts->callback([to, &selected] { selected = [to] { return sl::run_test(*to); }; });
+
+  CLI::App* bundle = skills.add_subcommand("bundle", "Manage skill bundles in config.toml");
+  bundle->require_subcommand(1);
+  auto bo = std::make_shared<sl::bundle_add_options>();
+  CLI::App* badd = bundle->add_subcommand(
+      "add",
+      "Append a [skill_bundles.<alias>] table to config.toml (backup kept) and create "
+      "its directory");
+  badd->add_option("alias", bo->alias, "bundle alias: a-z, 0-9 and _")->required();
+  badd->add_option("--directory", bo->directory,
+                   "bundle directory (default: <install>/shared/skills/<alias>); must stay "
+                   "inside <install>/shared");
+  sl::add_config_option(badd, *bo);
+  badd->callback([bo, &selected] { selected = [bo] { return sl::run_bundle_add(*bo); }; });
+}
+
+}  // namespace clawport::cli

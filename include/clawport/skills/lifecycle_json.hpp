@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// The JSON documents of `skills new|install|remove|test --json`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "bundle_add.hpp"
+#include "install.hpp"
+#include "remove.hpp"
+#include "scaffold.hpp"
+#include "test_script.hpp"
+
+namespace clawport::skills {
+
+inline nlohmann::ordered_json optional_text(const std::string& s) {
+  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
+}
+
+inline nlohmann::ordered_json to_json(const scaffold_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.ref.name;
+  j["bundle"] = r.ref.bundle;
+  j["directory"] = r.directory;
+  j["created"] = r.created;
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const install_result& r,
+                                      const std::vector<std::string>& notices = {}) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["files_scanned"] = r.files_scanned;
+  j["files_copied"] = r.tally.files;
+  j["bytes_copied"] = r.tally.bytes;
+  j["skipped"] = {{"special_files", r.tally.others_skipped},
+                  {"hard_links", r.tally.hard_links_skipped},
+                  {"changed_during_copy", r.tally.replaced_skipped}};
+  std::vector<std::string> w = notices;
+  w.insert(w.end(), r.warnings.begin(), r.warnings.end());
+  j["warnings"] = w;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["created"] = r.created;
+  j["directory"] = r.directory;
+  j["backup"] = optional_text(r.backup);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const remove_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = optional_text(r.bundle);
+  j["directory"] = r.directory;
+  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
+  j["archived_to"] = optional_text(r.archived_to);
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& results,
+                                      const std::vector<std::string>& skipped = {}) {
+  nlohmann::ordered_json skills = nlohmann::ordered_json::array();
+  for (const skill_test_result& r : results) {
+    nlohmann::ordered_json s;
+    s["name"] = r.skill_name;
+    s["directory"] = r.directory;
+    s["tests_run"] = r.tests_run;
+    s["tests_passed"] = r.tests_passed;
+    nlohmann::ordered_json failures = nlohmann::ordered_json::array();
+    for (const test_failure& f : r.failures) {
+      failures.push_back({{"command", f.command},
+                          {"line", f.line},
+                          {"expected_exit", f.expected_exit},
+                          {"actual_exit", f.actual_exit},
+                          {"expected_pattern", f.expected_pattern},
+                          {"actual_output", truncate_output(f.actual_output)},
+                          {"timed_out", f.timed_out}});
+    }
+    s["failures"] = std::move(failures);
+    skills.push_back(std::move(s));
+  }
+  const test_totals t = aggregate(results);
+  nlohmann::ordered_json j;
+  j["skills"] = std::move(skills);
+  j["skipped"] = skipped;
+  j["totals"] = {
+      {"skills", t.skills}, {"run", t.run}, {"passed", t.passed}, {"failed", t.failed()}};
+  return j;
+}
+
+}  // namespace clawport::skills

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: MIT
+// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
+// the destination precedence, opening (or creating) a skills directory through handles,
+// and the staged publish every new skill goes through.
+//
+// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
+// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
+// the staging directory, which has no manifest at its root, so the loader drops it and
+// never loads a half-written skill. Removal renames the skill away in one step first.
+#pragma once
+
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "../fs/context.hpp"
+#include "../fs/policy.hpp"
+#include "../publish/names.hpp"
+#include "loader.hpp"
+#include "locations.hpp"
+
+namespace clawport::skills {
+
+/// Prefix of the staging directory a new skill is built in, beside its destination.
+inline constexpr std::string_view stage_prefix = ".clawport-stage-";
+
+/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
+/// ZeroClaw does for the install root) and `relative` (walked and created component by
+/// component, never through a symlink).
+struct skills_dir_location {
+  std::string bundle;    ///< the bundle alias; empty for the global directory
+  std::string path;      ///< absolute, lexically normalised
+  std::string anchor;    ///< absolute
+  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
+  bool global() const noexcept { return bundle.empty(); }
+};
+
+namespace detail {
+
+inline skills_dir_location anchored(std::string bundle, const std::string& dir,
+                                    std::string_view install_root) {
+  skills_dir_location loc;
+  loc.bundle = std::move(bundle);
+  loc.path = paths::normalize(dir);
+  const std::string root = paths::normalize(install_root);
+  if (auto rel = paths::strip_prefix(loc.path, root)) {
+    loc.anchor = root;
+    loc.relative = *rel;
+  } else {
+    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
+    const std::size_t slash = loc.path.rfind('/');
+    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
+    loc.relative = loc.path.substr(slash + 1);
+  }
+  return loc;
+}
+
+}  // namespace detail
+
+/// The bundle's directory as a write location. The directory must satisfy upstream's
+/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
+inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
+                                           const std::string& alias) {
+  const std::string dir = resolve_directory(cfg, install_root, alias);
+  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
+  return detail::anchored(alias, dir, install_root);
+}
+
+/// The global skills directory `<data>/skills` as a write location.
+inline skills_dir_location global_location(const install_paths& where) {
+  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
+}
+
+/// Where `skills install` writes (upstream `resolve_install_location`).
+struct install_destination {
+  skills_dir_location location;
+  std::string agent;                  ///< the target agent, if one decided
+  std::optional<std::string> notice;  ///< set for the global fallback
+};
+
+/// The agent `skills install|remove` target when `--agent` is not given: upstream's
+/// runtime-active agent, which is `default` in a multi-agent config.
+inline constexpr std::string_view default_agent_alias = "default";
+
+/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
+/// refusal naming every bundle when it has two or more › the global directory, with a
+/// notice that no agent loads it. The target agent is `agent`, else `default` when that
+/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
+inline install_destination resolve_install_destination(const skills_config& cfg,
+                                                       const install_paths& where,
+                                                       const std::string& bundle,
+                                                       const std::string& agent) {
+  if (!agent.empty() && !cfg.agents.count(agent)) {
+    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
+  }
+  install_destination out;
+  if (!bundle.empty()) {
+    out.location = bundle_location(cfg, where.install_root, bundle);
+    out.agent = agent;
+    return out;
+  }
+  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
+  const auto it = cfg.agents.find(target);
+  if (it != cfg.agents.end()) {
+    std::vector<std::string> assigned;
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string_view t = detail::trim(b);
+      if (!t.empty()) assigned.emplace_back(t);
+    }
+    if (assigned.size() == 1) {
+      out.location = bundle_location(cfg, where.install_root, assigned.front());
+      out.agent = target;
+      return out;
+    }
+    if (assigned.size() > 1) {
+      std::string list;
+      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
+      throw error(errc::invalid_argument,
+                  "agent '" + target + "' has several skill bundles (" + list +
+                      "); pass --bundle to choose where the skill goes",
+                  "agents." + target + ".skill_bundles");
+    }
+    out.agent = target;
+  }
+  out.location = global_location(where);
+  out.notice = "installed into the global skills directory " + out.location.path +
+               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
+               "in agents.<alias>.skill_bundles to make it available at run time";
+  return out;
+}
+
+/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
+/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
+/// replaced between inspection and open is errc::identity_changed; a missing one
+/// without `create` is errc::not_found.
+template <class Fs>
+typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
+  static_assert(fs::check_policy<Fs>());
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_root(loc.anchor));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+  }
+  std::string walked = loc.anchor;
+  for (const std::string& c : paths::components(loc.relative)) {
+    walked = paths::join(walked, c);
+    if (c == "." || c == "..") {
+      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
+    }
+    std::optional<fs::stat_info> st;
+    try {
+      st = fs.stat_at(*cur, c);
+      if (!st && create) {
+        try {
+          fs.make_dir_at(*cur, c, 0755);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        st = fs.stat_at(*cur, c);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + walked, walked);
+    }
+    if (!st) {
+      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
+                  ENOENT);
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  walked +
+                      " is a symlink; clawport never writes skills through a symlink, so "
+                      "point the bundle's directory at the real directory",
+                  walked);
+    }
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
+    }
+    std::optional<typename Fs::dir> next;
+    try {
+      next.emplace(fs.open_dir_at(*cur, c));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + walked, walked);
+    }
+    if (fs.stat(*next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
+                  walked);
+    }
+    cur = std::move(next);
+  }
+  return std::move(*cur);
+}
+
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
+inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
+  const std::string path = paths::join(loc.path, name);
+  return error(errc::destination_refused,
+               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
+                   "' already exists at " + path + "; nothing was written",
+               path);
+}
+
+/// A staging directory beside a new skill's destination. The skill is built in
+/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
+/// published, the destructor removes the staging tree (best effort, errors swallowed).
+template <class Fs>
+class staged_skill {
+ public:
+  using dir = typename Fs::dir;
+
+  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
+  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
+      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
+    stage_name_ = std::string(stage_prefix) + publish::random_token();
+    try {
+      fs_.make_dir_at(parent_, stage_name_, 0700);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
+                          stage_path());
+    }
+    made_ = true;
+    try {
+      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
+      fs_.make_dir_at(*stage_, name_, 0755);
+      skill_.emplace(fs_.open_dir_at(*stage_, name_));
+    } catch (const error& e) {
+      skill_.reset();
+      stage_.reset();
+      try {
+        fs_.remove_tree_at(parent_, stage_name_);
+      } catch (...) {
+        // best effort, as in the destructor
+      }
+      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+    }
+  }
+  staged_skill(const staged_skill&) = delete;
+  staged_skill& operator=(const staged_skill&) = delete;
+
+  ~staged_skill() {
+    skill_.reset();
+    stage_.reset();
+    if (!made_) return;
+    try {
+      fs_.remove_tree_at(parent_, stage_name_);
+    } catch (...) {
+      // A crash or a failing disk: the staging directory stays, inert (no manifest).
+    }
+  }
+
+  /// The skill directory being built.
+  const dir& skill() const { return *skill_; }
+  /// Absolute path of the skill directory being built (for the audit).
+  std::string skill_path() const { return paths::join(stage_path(), name_); }
+  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
+
+  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
+  /// existence check then a plain rename), makes it durable, and removes the staging
+  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
+  /// of the empty staging directory failed.
+  std::optional<std::string> publish() {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
+      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+    }
+    if (done == fs::rename_result::unsupported) {
+      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
+      try {
+        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
+      } catch (const error& e) {
+        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
+          throw skill_exists(loc_, name_);
+        }
+        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      }
+    }
+    try {
+      fs_.sync_dir(parent_);
+    } catch (const error& e) {
+      // Withdraw: the destination was vacant, so it is vacant again.
+      try {
+        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+      }
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    skill_.reset();
+    stage_.reset();
+    made_ = false;
+    try {
+      fs_.remove_dir_at(parent_, stage_name_);
+    } catch (const error& e) {
+      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
+             "); delete it";
+    }
+    return std::nullopt;
+  }
+
+ private:
+  Fs& fs_;
+  const dir& parent_;
+  skills_dir_location loc_;
+  std::string name_;
+  std::string stage_name_;
+  std::optional<dir> stage_;
+  std::optional<dir> skill_;
+  bool made_ = false;
+};
+
+}  // namespace clawport::skills

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
+#pragma once
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "../fs/context.hpp"
+#include "../fs/policy.hpp"
+#include "../publish/names.hpp"
+#include "locations.hpp"
+#include "placement.hpp"
+
+namespace clawport::skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
+template <class Fs>
+bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
+                   const typename Fs::dir& to, const std::string& target) {
+  fs::rename_result done = fs::rename_result::done;
+  try {
+    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
+  } catch (const error& e) {
+    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
+    throw;
+  }
+  if (done == fs::rename_result::unsupported) {
+    if (fs.stat_at(to, target)) return false;
+    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(detail::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  std::vector<skills_dir_location> found;
+  for (const skills_dir_location& p : places) {
+    try {
+      auto d = open_skills_dir(fs, p, false);
+      const auto st = fs.stat_at(d, name);
+      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+    } catch (const error&) {
+      continue;  // a missing or unreadable directory holds no skill
+    }
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
+                                                 "global skills directory)")
+                                   : " (looked in the bundles of agent '" + agent + "')"),
+                name);
+  }
+  if (found.size() > 1) {
+    std::string list;
+    for (const auto& f : found) {
+      list +=
+          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
+    }
+    throw error(
+        errc::invalid_argument,
+        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+        name);
+  }
+  return found.front();
+}
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
+      name.find('\\') != std::string::npos) {
+    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
+  }
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const auto st = fs.stat_at(*parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
+                out.directory, ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                out.directory + " is a symlink; clawport removes real skill directories only",
+                out.directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
+  }
+  fs::file_id id;
+  {
+    auto skill = fs.open_dir_at(*parent, name);
+    id = fs.stat(skill).id;
+    if (id != st->id) {
+      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
+                  out.directory);
+    }
+    if (!detail::has_manifest_file(fs, skill)) {
+      throw error(errc::skill_invalid,
+                  "skill '" + shown +
+                      "' is not editable: it is a non-bundle skill, only bundle skills are "
+                      "writable (" +
+                      out.directory +
+                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                      "was removed",
+                  out.directory);
+    }
+  }
+
+  if (!purge && !loc.global()) {
+    skills_dir_location archive;
+    archive.anchor = paths::normalize(install_root);
+    archive.relative = std::string(archive_relative);
+    archive.path = paths::join(archive.anchor, archive.relative);
+    archive.bundle = "_deleted";
+    typename Fs::dir arch = open_skills_dir(fs, archive, true);
+    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+    std::string target = base;
+    bool moved = false;
+    for (int n = 2; n <= 10000 && !moved; ++n) {
+      try {
+        moved = detail::rename_vacant(fs, *parent, name, arch, target);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
+                            out.directory);
+      }
+      if (!moved) target = base + "-" + std::to_string(n);
+    }
+    if (!moved) {
+      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                  archive.path);
+    }
+    try {
+      fs.sync_dir(arch);
+      fs.sync_dir(*parent);
+    } catch (const error& e) {
+      try {
+        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e,
+                            "archived " + shown + " to " + paths::join(archive.path, target) +
+                                " but could not make it durable",
+                            out.directory);
+      }
+      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
+    }
+    out.archived_to = paths::join(archive.path, target);
+    return out;
+  }
+
+  // Delete: rename the skill into a fresh staging directory, then delete that.
+  const std::string stage = std::string(stage_prefix) + publish::random_token();
+  try {
+    fs.make_dir_at(*parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  const auto drop_stage = [&] {
+    try {
+      fs.remove_tree_at(*parent, stage);
+    } catch (...) {
+      // inert: it has no manifest at its root
+    }
+  };
+  std::optional<typename Fs::dir> s;
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    s.emplace(fs.open_dir_at(*parent, stage));
+    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(*s, name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  out.directory + " was replaced while it was being removed; nothing was removed",
+                  out.directory);
+    }
+    fs.sync_dir(*parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      throw error(e.code(),
+                  "failed to remove " + out.directory + ": " + e.what() +
+                      "; the skill was moved to " + paths::join(loc.path, stage) +
+                      ", which no agent loads",
+                  out.directory, e.sys_errno());
+    }
+    s.reset();
+    drop_stage();
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
+  }
+  s.reset();
+  try {
+    fs.remove_tree_at(*parent, stage);
+  } catch (const error& e) {
+    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                           ", which no agent loads (" + e.what() + "); delete it");
+  }
+  return out;
+}
+
+}  // namespace clawport::skills
