@@ -26,9 +26,10 @@ ALLOWED = {
     "digest": {"core", "fs"},
     "testing": {"core", "fs"},
     "bundle": {"core", "fs", "names"},
-    "zeroclaw": {"core", "fs", "names", "bundle"},
-    "skills": {"core", "fs", "names", "bundle", "zeroclaw"},
     "publish": {"core", "fs", "names", "bundle"},
+    # Writes to the user's install (config append, skill install/remove) stage and publish.
+    "zeroclaw": {"core", "fs", "names", "bundle", "publish"},
+    "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw"},
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify"},
     "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
@@ -52,6 +53,7 @@ def module_of(path):
 
 
 OPENS = re.compile(r"^namespace clawport(?:::(\w+))?[\w:]* \{")
+MODULE_NS = re.compile(r"^namespace (\w+)[\w:]* \{$")
 DECLARED = re.compile(r"^namespace (\w+) \{\}", re.M)
 
 
@@ -94,11 +96,21 @@ def check_abi_namespace():
             if not m:
                 continue
             opens = True
+            if m.group(1) is not None:
+                problems.append(f"{rel}:{n}: open `namespace clawport {{ inline namespace "
+                                f"CLAWPORT_ABI_NAMESPACE {{ namespace {m.group(1)} {{` instead: "
+                                "clang puts a nested `namespace clawport::X` outside the ABI "
+                                "namespace")
+                continue
             if m.group(1) is None:
                 nxt = lines[n] if n < len(lines) else ""
                 if header.resolve() != config and nxt != "inline namespace CLAWPORT_ABI_NAMESPACE {":
                     problems.append(f"{rel}:{n}: `namespace clawport {{` must be followed by "
                                     "`inline namespace CLAWPORT_ABI_NAMESPACE {`")
+                third = MODULE_NS.match(lines[n + 1]) if n + 1 < len(lines) else None
+                if third and third.group(1) not in declared:
+                    problems.append(f"{rel}:{n + 2}: namespace {third.group(1)} is not declared "
+                                    "in the ABI namespace of core/config.hpp; add it there")
             elif m.group(1) not in declared:
                 problems.append(f"{rel}:{n}: namespace clawport::{m.group(1)} is not declared "
                                 "in the ABI namespace of core/config.hpp; add it there")

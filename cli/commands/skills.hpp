@@ -48,22 +48,26 @@ inline std::string source_of(const sk::skill_entry& e) {
                                               : std::string(sk::to_string(e.origin));
 }
 
+/// Human output only: control characters in names, paths and reasons are escaped.
+inline std::string esc(const std::string& s) { return clawport::text::escape_for_terminal(s); }
+
 inline void print_rows(std::ostream& out, const std::vector<const sk::skill_entry*>& rows,
                        const std::string& install, bool with_reason) {
   std::size_t wn = 0;
   std::size_t ws = 0;
   for (const auto* e : rows) {
-    wn = std::max(wn, e->name.size());
-    ws = std::max(ws, source_of(*e).size());
+    wn = std::max(wn, esc(e->name).size());
+    ws = std::max(ws, esc(source_of(*e)).size());
   }
   for (const auto* e : rows) {
-    const std::string src = source_of(*e);
-    out << "  " << e->name << std::string(wn - e->name.size() + 2, ' ') << src
+    const std::string name = esc(e->name);
+    const std::string src = esc(source_of(*e));
+    out << "  " << name << std::string(wn - name.size() + 2, ' ') << src
         << std::string(ws - src.size() + 2, ' ');
     if (with_reason) {
-      out << e->reason << "\n    " << shown_path(e->path, install) << "\n";
+      out << esc(e->reason) << "\n    " << esc(shown_path(e->path, install)) << "\n";
     } else {
-      out << shown_path(e->path, install) << "\n";
+      out << esc(shown_path(e->path, install)) << "\n";
     }
   }
 }
@@ -72,7 +76,10 @@ inline int run_list(const list_options& o) {
   const std::string config = absolute_path(o.config.empty() ? default_config_path() : o.config);
   const std::string install = install_root_of(config);
   clawport::fs::posix fs;
-  const sk::skills_config cfg = sk::parse_skills_config(sk::read_text_file(fs, config), config);
+  // The export's config reader: a symlinked config.toml is followed, anything but a regular
+  // file below the size limit is refused, in the same words.
+  const sk::skills_config cfg =
+      sk::parse_skills_config(clawport::zeroclaw::read_install_config(fs, config), config);
   sk::install_paths where{install, ""};
   if (const char* d = std::getenv("ZEROCLAW_DATA_DIR"); d != nullptr && *d != '\0') {
     where.data_dir = absolute_path(d);
@@ -92,7 +99,7 @@ inline int run_list(const list_options& o) {
   } else {
     view = sk::all_skills(fs, cfg, where);
   }
-  for (const std::string& w : view.warnings) std::cerr << "clawport: warning: " << w << "\n";
+  for (const std::string& w : view.warnings) std::cerr << "clawport: warning: " << esc(w) << "\n";
   if (o.json) {
     nlohmann::ordered_json skills = nlohmann::ordered_json::array();
     for (const auto& e : view.entries) {
@@ -116,7 +123,7 @@ inline int run_list(const list_options& o) {
   std::vector<const sk::skill_entry*> other;
   for (const auto& e : view.entries) (e.loaded() ? loaded : other).push_back(&e);
   if (!o.agent.empty()) {
-    std::cout << "Agent '" << o.agent << "' loads " << loaded.size()
+    std::cout << "Agent '" << esc(o.agent) << "' loads " << loaded.size()
               << (loaded.size() == 1 ? " skill" : " skills") << ", in precedence order:\n";
   } else {
     std::cout << "Loadable skills (" << loaded.size() << "; bundle include/exclude not applied):\n";
@@ -152,22 +159,23 @@ inline int run_audit(const audit_options& o) {
       blocked = true;
       add("", std::nullopt, e.what(), true);
       if (!o.json)
-        std::cout << "  ✗ Skill audit failed for " << dir << "\n    - " << e.what() << "\n";
+        std::cout << "  ✗ Skill audit failed for " << esc(dir) << "\n    - " << esc(e.what())
+                  << "\n";
       continue;
     }
     for (const auto& f : report.findings) add(f.file, f.line, f.reason, f.blocking);
     if (report.clean()) {
       if (!o.json) {
-        std::cout << "  ✓ Skill audit passed for " << dir << " (" << report.files_scanned
+        std::cout << "  ✓ Skill audit passed for " << esc(dir) << " (" << report.files_scanned
                   << " files scanned).\n";
       }
     } else {
       blocked = true;
-      if (!o.json) std::cout << "  ✗ Skill audit failed for " << dir << "\n";
+      if (!o.json) std::cout << "  ✗ Skill audit failed for " << esc(dir) << "\n";
     }
     if (!o.json) {
       for (const auto& f : report.findings) {
-        std::cout << (f.blocking ? "    - " : "    ! ") << f.message()
+        std::cout << (f.blocking ? "    - " : "    ! ") << esc(f.message())
                   << (f.blocking ? "" : " (warning, not blocking)") << "\n";
       }
     }

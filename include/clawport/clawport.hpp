@@ -10,6 +10,7 @@
 #include "fs.hpp"
 #include "importer.hpp"
 #include "names.hpp"
+#include "openclaw.hpp"
 #include "publish.hpp"
 #include "skills.hpp"
 #include "verify.hpp"

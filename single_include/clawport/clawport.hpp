@@ -33,21 +33,39 @@
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
 
-// Everything clawport declares lives in an inline namespace whose name carries the value of
-// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
-// two translation units built with different values define different functions instead of
-// silently sharing one definition chosen by the linker (an ODR violation). Code names
-// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
-#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
-#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
-/// The ABI namespace; headers that declare directly in `clawport` open it:
-/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
-#define CLAWPORT_ABI_NAMESPACE \
-  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+/// Deepest TOML nesting any reader accepts (table-header and dotted-key components, inline
+/// tables and arrays), checked on the text before it is parsed: errc::limit_exceeded.
+#ifndef CLAWPORT_MAX_TOML_DEPTH
+#define CLAWPORT_MAX_TOML_DEPTH 128
+#endif
 
-// Every module namespace is first declared inside the ABI namespace, so a header's
-// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
-// namespace is added here (tools/check_layers.py fails on one that is missing).
+/// Largest install config.toml the export and `skills list` read, in bytes (16 MiB).
+/// A plain integer literal: it is part of the ABI namespace's name.
+#ifndef CLAWPORT_MAX_CONFIG_BYTES
+#define CLAWPORT_MAX_CONFIG_BYTES 16777216
+#endif
+
+// Everything clawport declares lives in an inline namespace whose name carries the value of
+// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// nlohmann/json do: two translation units built with different values define different functions
+// instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
+// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config) \
+  abi_d##depth##_b##buffer##_t##toml##_c##config
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer, toml, config) \
+  CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config)
+/// The ABI namespace. Every header opens its namespace through it, explicitly:
+///   namespace clawport {
+///   inline namespace CLAWPORT_ABI_NAMESPACE {
+///   namespace fs {
+/// (`namespace clawport::fs {` would not do: clang does not extend a namespace declared
+/// inside an inline namespace from a nested definition, and would put it outside).
+#define CLAWPORT_ABI_NAMESPACE                                                 \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE, \
+                           CLAWPORT_MAX_TOML_DEPTH, CLAWPORT_MAX_CONFIG_BYTES)
+
+// The module namespaces, declared once inside the ABI namespace.
+// A new module namespace is added here too (tools/check_layers.py checks it).
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}
@@ -72,6 +90,8 @@ namespace openclaw {}
 
 static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
 static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");
 // ----- end clawport/core/config.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
@@ -99,7 +119,9 @@ inline constexpr int bundle_format_version = 1;
 #include <string>
 #include <string_view>
 
-namespace clawport::bundle {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
 
 /// The format this library writes and the only one it reads (`format_version` in the
 /// manifest and in the JSON documents).
@@ -128,7 +150,9 @@ constexpr bool is_bundle_entry(std::string_view name) noexcept {
          name == workspace_dir || name == skills_dir;
 }
 
-}  // namespace clawport::bundle
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/bundle/layout.hpp -----
 // ----- end clawport/bundle.hpp -----
 // ----- begin clawport/core.hpp -----
@@ -265,7 +289,9 @@ class error : public std::runtime_error {
 #include <string_view>
 #include <vector>
 
-namespace clawport::paths {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace paths {
 
 /// True for a path starting with '/'.
 constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
@@ -376,7 +402,9 @@ inline bool has_dotdot(std::string_view p) {
   return false;
 }
 
-}  // namespace clawport::paths
+}  // namespace paths
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/paths.hpp -----
 // ----- begin clawport/core/text.hpp -----
 // Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
@@ -396,7 +424,9 @@ inline bool has_dotdot(std::string_view p) {
 #include <cstdint>
 #include <string_view>
 
-namespace clawport::utf8 {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace utf8 {
 
 /// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
 struct decoded {
@@ -458,14 +488,20 @@ constexpr bool is_white_space(char32_t c) noexcept {
 /// Unicode general category Cc.
 constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
 
-}  // namespace clawport::utf8
+}  // namespace utf8
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
-namespace clawport::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {
 
 /// The same rule under the name the walkers use: `utf8::valid`.
 constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
 
-}  // namespace clawport::detail
+}  // namespace detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/utf8.hpp -----
 
 #include <cstddef>
@@ -473,7 +509,9 @@ constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); 
 #include <string>
 #include <string_view>
 
-namespace clawport::text {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace text {
 
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
@@ -581,7 +619,9 @@ inline std::string escape_for_terminal(std::string_view s) {
   return out;
 }
 
-}  // namespace clawport::text
+}  // namespace text
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/text.hpp -----
 // ----- begin clawport/core/time.hpp -----
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
@@ -690,6 +730,7 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 // manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
 // without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
 // clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
+// Nesting deeper than CLAWPORT_MAX_TOML_DEPTH is refused first (toml_limits.hpp).
 
 #include <string>
 #include <string_view>
@@ -697,8 +738,180 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 #include <toml++/toml.h>
 
+// ----- begin clawport/core/toml_limits.hpp -----
+// Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
+// recursive conversion or destruction of its tree) recurses once per nesting level, and a
+// 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
+// linear and iterative; it never allocates per level.
 
-namespace clawport::toml_adaptor {
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
+
+/// The deepest nesting `check_depth` accepts: every component of a table header or dotted
+/// key and every inline table or array counts one level.
+inline constexpr std::size_t max_depth = CLAWPORT_MAX_TOML_DEPTH;
+
+namespace detail {
+
+/// The refusal every reader words the same way (export, dry run, `skills list`).
+inline error too_deep(std::string_view subject, std::size_t line) {
+  const std::string s(subject);
+  return error(errc::limit_exceeded,
+               s + ":" + std::to_string(line) + ": the TOML nests deeper than " +
+                   std::to_string(max_depth) +
+                   " levels (table header, dotted key, inline table or array components; "
+                   "CLAWPORT_MAX_TOML_DEPTH), so it is not read",
+               s);
+}
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
+/// tell keys from values and skip strings and comments, and it over-approximates rather
+/// than under-: a text it accepts never nests deeper than the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  struct frame {
+    bool table;        // inline table (keys inside) or array (values only)
+    std::size_t base;  // depth of the frame's own level
+  };
+  std::vector<frame> stack;     // bounded by max_depth: checked before every push
+  std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
+  bool key_mode = true;         // reading a key (dots separate components)
+  bool at_start = true;         // at the start of a top-level statement
+  std::size_t key_parts = 1;    // components of the key being read
+  std::size_t line = 1;
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+
+  const auto limit = [&](std::size_t depth) {
+    if (depth > max_depth) throw detail::too_deep(subject, line);
+  };
+  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
+  // Skips a string starting at i (any of the four kinds); leaves i after it.
+  const auto skip_string = [&]() {
+    const char q = text[i];
+    const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
+    i += triple ? 3 : 1;
+    while (i < n) {
+      const char c = text[i];
+      if (c == '\n') {
+        ++line;
+        if (!triple) return;  // unterminated: toml++ reports it
+      }
+      if (q == '"' && c == '\\') {
+        if (i + 1 < n && text[i + 1] == '\n') ++line;
+        i += 2;
+        continue;
+      }
+      if (c == q) {
+        if (!triple) {
+          ++i;
+          return;
+        }
+        if (i + 2 < n && text[i + 1] == q && text[i + 2] == q) {
+          i += 3;
+          while (i < n && text[i] == q) ++i;  // up to two extra quotes close the string
+          return;
+        }
+      }
+      ++i;
+    }
+  };
+
+  while (i < n) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      at_start = false;
+      skip_string();
+      continue;
+    }
+    if (c == '#') {
+      while (i < n && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      if (stack.empty()) {
+        at_start = true;
+        key_mode = true;
+        key_parts = 1;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (at_start && stack.empty() && c == '[') {
+      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
+      const bool array = i + 1 < n && text[i + 1] == '[';
+      i += array ? 2 : 1;
+      std::size_t parts = 1;
+      while (i < n && text[i] != ']' && text[i] != '\n') {
+        if (text[i] == '"' || text[i] == '\'') {
+          skip_string();
+          continue;
+        }
+        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        ++i;
+      }
+      table_depth = parts + (array ? 1 : 0);
+      limit(table_depth);
+      while (i < n && text[i] == ']') ++i;
+      at_start = false;
+      continue;
+    }
+    at_start = false;
+    if (key_mode) {
+      if (c == '.') {
+        limit(current_base() + ++key_parts);
+      } else if (c == '=') {
+        key_mode = false;
+      } else if (c == '}' && !stack.empty() && stack.back().table) {
+        stack.pop_back();  // `{}`: an empty inline table
+        key_mode = false;
+      }
+      ++i;
+      continue;
+    }
+    // A value.
+    if (c == '{' || c == '[') {
+      const bool table = c == '{';
+      const std::size_t depth =
+          current_base() + (stack.empty() || stack.back().table ? key_parts : 0) + 1;
+      limit(depth);
+      stack.push_back({table, depth});
+      if (table) {
+        key_mode = true;
+        key_parts = 1;
+      }
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().table) {
+      key_mode = true;
+      key_parts = 1;
+    }
+    ++i;
+  }
+}
+
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/toml_limits.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
 
 namespace detail {
 
@@ -716,6 +929,7 @@ inline error parse_failure(const toml::parse_error& e, std::string_view subject)
 /// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
 /// nodes' source regions ("config.toml", "SKILL.toml").
 inline toml::table parse(std::string_view text, std::string_view subject) {
+  check_depth(text, subject);  // before toml++ recurses: errc::limit_exceeded
 #if TOML_EXCEPTIONS
   try {
     return toml::parse(text, subject);
@@ -729,7 +943,9 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #endif
 }
 
-}  // namespace clawport::toml_adaptor
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/core/toml.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
@@ -746,7 +962,9 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #include <string_view>
 #include <vector>
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 /// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
 struct list_entry {
@@ -876,7 +1094,9 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
   return out;
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/digest/list.hpp -----
 // ----- begin clawport/digest/policy.hpp -----
 // The Digest policy: what an incremental hash must offer for the library to use it
@@ -890,7 +1110,9 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
 #include <type_traits>
 #include <utility>
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 namespace detail {
 
@@ -954,7 +1176,9 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/digest/policy.hpp -----
 // ----- begin clawport/digest/sha256.hpp -----
 // SHA-256 (FIPS 180-4), header-only, incremental. The compression function uses the
@@ -990,7 +1214,9 @@ constexpr bool check_policy() {
 #endif
 #endif
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 /// Which compression function a `sha256` object uses.
 enum class sha256_backend {
@@ -1330,7 +1556,9 @@ inline std::string sha256_hex(std::string_view text) {
   return to_hex(h.finish());
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
 #undef CLAWPORT_DIGEST_TARGET_X86
 #undef CLAWPORT_DIGEST_TARGET_ARM
@@ -1357,7 +1585,9 @@ inline std::string sha256_hex(std::string_view text) {
 #include <utility>
 #include <vector>
 
-namespace clawport::exporter_detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
 
 template <class Fs, class = void>
 struct has_canonical : std::false_type {};
@@ -1474,7 +1704,9 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
   }
 }
 
-}  // namespace clawport::exporter_detail
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/exporter/destination.hpp -----
 // ----- begin clawport/exporter/exporter.hpp -----
 // basic_exporter: the whole export in the order of docs/library.md, Exporting. Plan (pure), resolve
@@ -1500,7 +1732,9 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
 #include <string_view>
 #include <system_error>
 
-namespace clawport::fs::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs::detail {
 
 /// The text of an errno value (thread-safe, unlike strerror).
 inline std::string errno_text(int err) { return std::generic_category().message(err); }
@@ -1521,7 +1755,9 @@ inline std::string reason(const error& e) {
   throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
 }
 
-}  // namespace clawport::fs::detail
+}  // namespace fs::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/context.hpp -----
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
@@ -1537,7 +1773,9 @@ inline std::string reason(const error& e) {
 #include <type_traits>
 #include <utility>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// Identity of a filesystem object: the (device, inode) pair.
 struct file_id {
@@ -1741,7 +1979,9 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/policy.hpp -----
 
 #include <optional>
@@ -1750,7 +1990,9 @@ constexpr bool check_policy() {
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// How opening a source root came out.
 enum class root_status {
@@ -1970,13 +2212,19 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
                p);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
-// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
-// through directory handles; each entry is classified without following links, opened with nofollow
-// and carried only if the opened object is the one that was classified.
+// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
+// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
+// share every rule, count and refusal text. Every read goes through directory handles;
+// each entry is classified without following links, opened with nofollow and carried only
+// if the opened object is the one that was classified and has one name (nlink == 1) both
+// at classification and once open. Carried files keep their permission bits only
+// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
 
 
 #include <algorithm>
@@ -1988,7 +2236,9 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// What a copy carried and what it skipped (one for the workspace, one for all skills).
 struct copy_tally {
@@ -1996,7 +2246,7 @@ struct copy_tally {
   std::uint64_t bytes = 0;               ///< bytes actually copied
   std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
   std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
-  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
   std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
 };
 
@@ -2006,7 +2256,8 @@ using entry_filter = std::function<bool(std::string_view relative)>;
 
 /// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
 /// here, so the bundle is never read a second time). With a sink, files are copied
-/// through a user-space buffer instead of `copy_data`.
+/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
+/// the dry run's counting sink writes nothing and calls none.)
 class copy_sink {
  public:
   virtual ~copy_sink() = default;
@@ -2017,25 +2268,100 @@ class copy_sink {
 
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
-  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;        ///< empty = everything
+  copy_spec() = default;
+  copy_spec(std::string root_name, entry_filter entries = {})
+      : root(std::move(root_name)), filter(std::move(entries)) {}
+
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+  /// Called with the identity of every directory and regular file the walk classified
+  /// (before it is opened) and its bundle path; it may throw to refuse the whole copy
+  /// (the exporter refuses a tree that holds the install's own root, config or key).
+  std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
+  /// Called with the root-relative path of every regular file the walk carried.
+  std::function<void(std::string_view relative)> on_carried;
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
   /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
   /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
   bool refuse_symlinks = false;
 };
 
+/// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
+/// and sticky never travel (a root-run export must not mint a setuid root-owned file).
+inline constexpr std::uint32_t carried_mode_mask = 0777;
+
+/// The sink of the real export: what the walk carries is written under the destination
+/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+template <class Fs>
+struct copying_sink {
+  using dir = typename Fs::dir;
+  using file_type = typename Fs::file;
+  static constexpr bool writes = true;
+  explicit copying_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
+  dir open_dir(const dir& parent, std::string_view name) { return fs.open_dir_at(parent, name); }
+  file_type create_file(const dir& parent, std::string_view name) {
+    return fs.create_file_at(parent, name, 0600);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
+                     std::string_view bundle_path) {
+    if (observer == nullptr) return fs.copy_data(in, out);
+    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    observer->begin_file(bundle_path);
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      if (n == 0) break;
+      observer->bytes(buffer.data(), n);
+      fs.write_all(out, buffer.data(), n);
+      total += n;
+    }
+    observer->end_file();
+    return total;
+  }
+  void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
+  void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
+  void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
+
+  std::vector<char> buffer;  ///< for copies through an observer
+};
+
+/// The sink of the dry run: nothing is created; a carried file counts its size as opened.
+template <class Fs>
+struct counting_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit counting_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
+                     std::string_view) {
+    return opened.size;
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+};
+
 namespace detail {
 
-template <class Fs>
-class tree_copier {
+template <class Fs, class Sink>
+class tree_walker {
  public:
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
 
-  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
-      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
+              std::string_view relative)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
 
-  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
     bool nested = false;  // an error from an entry is already in context
     try {
       fs_.for_each_entry(src, [&](std::string_view name) {
@@ -2063,7 +2389,7 @@ class tree_copier {
 
   std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
 
-  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
     rel_guard guard{rel_, rel_.size()};
     if (!rel_.empty()) rel_ += '/';
     rel_.append(name.data(), name.size());
@@ -2089,13 +2415,15 @@ class tree_copier {
         ++tally_.others_skipped;
         return;
       case file_kind::directory:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return regular(src, dst, name, *info);
     }
   }
 
-  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
                  std::size_t depth) {
     if (depth > CLAWPORT_MAX_TREE_DEPTH) {
       throw error(errc::limit_exceeded,
@@ -2111,7 +2439,7 @@ class tree_copier {
       rethrow(e, "failed to open " + bundle_path(), bundle_path());
     }
     try {
-      fs_.make_dir_at(dst, name, 0777);
+      sink_.make_dir(dst, name);
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
@@ -2125,16 +2453,22 @@ class tree_copier {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
       return;
     }
-    std::optional<dir> out;
+    std::optional<out_dir> out;
     try {
-      out.emplace(fs_.open_dir_at(dst, name));
+      out.emplace(sink_.open_dir(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
     }
     copy_dir(*child, *out, depth);
   }
 
-  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+    // A second name, seen when classified: never opened. (Checked again once open, so a
+    // link renamed over the entry and removed after the open is skipped either way.)
+    if (info.nlink > 1) {
+      ++tally_.hard_links_skipped;
+      return;
+    }
     std::optional<typename Fs::file> in;
     try {
       in.emplace(fs_.open_file_at(src, name));
@@ -2156,64 +2490,58 @@ class tree_copier {
       ++tally_.replaced_skipped;
       return;
     }
-    std::optional<typename Fs::file> out;
+    std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(fs_.create_file_at(dst, name, 0600));
+      out.emplace(sink_.create_file(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
     std::uint64_t n = 0;
     try {
-      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
+      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
     try {
-      fs_.set_mode(*out, opened.mode);
+      sink_.set_mode(*out, opened.mode);
     } catch (const error& e) {
       rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
     }
     ++tally_.files;
     tally_.bytes += n;
-  }
-
-  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    spec_.sink->begin_file(bundle_path());
-    std::uint64_t total = 0;
-    for (;;) {
-      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
-      if (n == 0) break;
-      spec_.sink->bytes(buffer_.data(), n);
-      fs_.write_all(out, buffer_.data(), n);
-      total += n;
-    }
-    spec_.sink->end_file();
-    return total;
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
   }
 
   Fs& fs_;
+  Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
-  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
 /// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
-/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
-/// skipped; hard-linked files and entries replaced between classification and open are counted and
-/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
-/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
+/// counted and skipped; hard-linked files and entries replaced between classification and
+/// open are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs, class Sink>
+void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// `walk_tree` with the copying sink: copies `src` into `dst`.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
-  static_assert(check_policy<Fs>());
-  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+  copying_sink<Fs> sink{fs};
+  walk_tree(fs, sink, src, dst, spec, tally, relative);
 }
 
 /// One skill bundle to carry: where it is and which of its skills travel.
@@ -2250,28 +2578,31 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
-/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
-/// root is refused. Only directories directly under a bundle root are skills (loose files are
-/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
-/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
-/// itself is created only when there are sources and removed when no bundle carried.
-/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
-/// called only on the opened directory whose identity matched its classification.
-template <class Fs, class NameOf = directory_name>
-skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
-                                     const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {},
-                                     copy_sink* sink = nullptr) {
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
+/// escaping root is refused. Only directories directly under a bundle root are skills
+/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
+/// removed again; a bundle that carries no skill is removed and listed in
+/// `without_content`; `skills/` itself is created only when there are sources and removed
+/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
+/// `admits_skill` is asked about; it is called only on the opened directory whose identity
+/// matched its classification. `check_entry` is each skill tree's `copy_spec::check_entry`.
+template <class Fs, class Sink, class NameOf = directory_name>
+skill_copy_result walk_skill_bundles(
+    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
+    const typename Sink::dir& staging, NameOf name_of = {},
+    const std::function<void(const file_id&, const std::string&)>& check_entry = {},
+    copy_sink* observer = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
   skill_copy_result result;
   if (sources.empty()) return result;
 
-  std::optional<dir> skills;
+  std::optional<out_dir> skills;
   try {
-    fs.make_dir_at(staging, "skills", 0777);
-    skills.emplace(fs.open_dir_at(staging, "skills"));
+    sink.make_dir(staging, "skills");
+    skills.emplace(sink.open_dir(staging, "skills"));
   } catch (const error& e) {
     detail::rethrow(e, "failed to create skills in the bundle", "skills");
   }
@@ -2286,20 +2617,23 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     result.sources.push_back(root.id);
 
     const std::string bundle_root = "skills/" + source.alias;
-    std::optional<dir> bundle;
+    if (check_entry) check_entry(root.id, bundle_root);
+    std::optional<out_dir> bundle;
     try {
-      fs.make_dir_at(*skills, source.alias, 0777);
+      sink.make_dir(*skills, source.alias);
     } catch (const error& e) {
       detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
     }
     try {
-      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+      bundle.emplace(sink.open_dir(*skills, source.alias));
     } catch (const error& e) {
       detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}, sink};
+    copy_spec spec(bundle_root);
+    spec.check_entry = check_entry;
+    spec.sink = observer;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
@@ -2318,6 +2652,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
             return;
           }
           if (info->kind != file_kind::directory) return;  // loose files are local state
+          if (check_entry) check_entry(info->id, path);
           std::optional<dir> skill;
           try {
             skill.emplace(fs.open_dir_at(*root.handle, name));
@@ -2345,25 +2680,25 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           }
           const std::uint64_t before = result.tally.files;
           {
-            std::optional<dir> out;
+            std::optional<out_dir> out;
             try {
-              fs.make_dir_at(*bundle, name, 0777);
+              sink.make_dir(*bundle, name);
             } catch (const error& e) {
               detail::rethrow(e, "failed to create " + path + " in the bundle", path);
             }
             try {
-              out.emplace(fs.open_dir_at(*bundle, name));
+              out.emplace(sink.open_dir(*bundle, name));
             } catch (const error& e) {
               detail::rethrow(e, "failed to open " + path + " in the bundle", path);
             }
-            copy_tree(fs, *skill, *out, spec, result.tally, name);
+            walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
           }
           if (result.tally.files > before) {
             carried.skills.emplace_back(name);
             return;
           }
           try {
-            fs.remove_tree_at(*bundle, name);
+            sink.remove_tree(*bundle, name);
           } catch (const error& e) {
             detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
           }
@@ -2380,7 +2715,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     bundle.reset();
     if (carried.skills.empty()) {
       try {
-        fs.remove_tree_at(*skills, source.alias);
+        sink.remove_tree(*skills, source.alias);
       } catch (const error& e) {
         detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
                         bundle_root);
@@ -2396,7 +2731,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   if (result.bundles == 0) {
     skills.reset();
     try {
-      fs.remove_dir_at(staging, "skills");
+      sink.remove_dir(staging, "skills");
     } catch (const error& e) {
       detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
     }
@@ -2404,7 +2739,19 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   return result;
 }
 
-}  // namespace clawport::fs
+/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
+template <class Fs, class NameOf = directory_name>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* observer = nullptr) {
+  copying_sink<Fs> sink{fs};
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/copy.hpp -----
 // ----- begin clawport/fs/posix.hpp -----
 // fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
@@ -2422,7 +2769,9 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
 #include <system_error>
 
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 namespace detail {
 
@@ -2501,7 +2850,9 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
   return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/sys_error.hpp -----
 
 #include <dirent.h>
@@ -2523,7 +2874,9 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
 #include <system_error>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 namespace detail {
 
@@ -3004,7 +3357,9 @@ class posix {
 
 static_assert(check_policy<posix>());
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
 // The portable name grammar (docs/format.md) as small rule types composed at
@@ -3020,7 +3375,9 @@ static_assert(check_policy<posix>());
 #include <type_traits>
 
 
-namespace clawport::names {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace names {
 
 namespace rules {
 
@@ -3256,7 +3613,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
   return !Names::unportable_reason(name).has_value();
 }
 
-}  // namespace clawport::names
+}  // namespace names
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/names/grammar.hpp -----
 // ----- begin clawport/publish/admission.hpp -----
 // Admission of the destination (docs/library.md, The Publish policy), bound to the identity of the
@@ -3272,7 +3631,9 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// What the destination was when the export admitted it.
 enum class admission_kind {
@@ -3433,7 +3794,9 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
   if (!current || *current != adm.id) throw refusal::changed(d);
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
 // The names an export leaves beside its destination (docs/library.md, The Publish policy): the
@@ -3447,7 +3810,9 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Prefix of a staging directory beside the destination.
 inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
@@ -3502,7 +3867,9 @@ inline std::string_view token_of(std::string_view name) {
   return {};
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/names.hpp -----
 // ----- begin clawport/publish/policy.hpp -----
 // The Publish policy: how a finished staging directory replaces the destination. A policy
@@ -3516,7 +3883,9 @@ inline std::string_view token_of(std::string_view name) {
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Everything a strategy needs to replace `destination` by `staging`, both single names
 /// inside the parent handle it is given.
@@ -3588,7 +3957,9 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/policy.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
 // publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
@@ -3600,7 +3971,9 @@ constexpr bool check_policy() {
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 namespace detail {
 
@@ -3802,7 +4175,9 @@ struct staged_swap {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/staged_swap.hpp -----
 // ----- begin clawport/skills/loader.hpp -----
 // Scanning skill directories and an agent's effective skill set (docs/library.md, Skills,
@@ -3871,14 +4246,20 @@ struct staged_swap {
 // semantics of the library; `zeroclaw::paths` remains as a name for it.
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace paths = clawport::paths;
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/paths.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The config file's name in an install (`$ZEROCLAW_CONFIG_DIR/config.toml`, else
 /// `~/.zeroclaw/config.toml`; the caller resolves the environment).
@@ -3969,7 +4350,9 @@ struct skill_filter {
   }
 };
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/install_layout.hpp -----
 // ----- begin clawport/skills/filter.hpp -----
 // A skill bundle's include/exclude filter (upstream `SkillBundleConfig::admits_skill`).
@@ -3977,12 +4360,16 @@ struct skill_filter {
 // with the exporter, which carries exactly the skills this filter admits by logical name.
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Which skills of a bundle an agent may load, by logical name: `zeroclaw::skill_filter`.
 using bundle_filter = clawport::zeroclaw::skill_filter;
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/filter.hpp -----
 // ----- begin clawport/skills/manifest.hpp -----
 // The skill model and the manifests it is read from: SKILL.toml and manifest.toml (one
@@ -4030,7 +4417,9 @@ using bundle_filter = clawport::zeroclaw::skill_filter;
 #include <string_view>
 #include <vector>
 
-namespace clawport::skills::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills::detail {
 
 // Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
 // everywhere, so the install layout uses it too).
@@ -4138,10 +4527,14 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
-}  // namespace clawport::skills::detail
+}  // namespace skills::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/text.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// One fixed choice of a slash option (`{name: A, value: a}`).
 struct slash_choice {
@@ -4668,10 +5061,14 @@ inline std::string skill_document::serialize() const {
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/frontmatter.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
 /// skipped by the runtime when it registers tools.
@@ -4718,8 +5115,9 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
-/// `errc::config_parse` naming line and column.
+/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
+/// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
   return toml_adaptor::parse(text, subject);
 }
@@ -5032,10 +5430,14 @@ inline skill skill_from_markdown(std::string_view text, std::string_view dir_nam
   return s;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/manifest.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// `[skill_bundles.<alias>]`.
 struct skill_bundle_config {
@@ -5198,10 +5600,14 @@ inline std::string global_skills_dir(std::string_view data_dir) {
   return paths::join(data_dir, "skills");
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/locations.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Markdown and TOML files larger than this are a finding and are not read.
 inline constexpr std::uint64_t audit_max_text_bytes = 524288;
@@ -5734,10 +6140,14 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
   return report;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/audit.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A skill the scan kept.
 struct loaded_skill {
@@ -6163,7 +6573,9 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
   return view;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/loader.hpp -----
 // ----- begin clawport/zeroclaw/closure.hpp -----
 // plan_export: the config closure of one agent (docs/format.md).
@@ -6189,7 +6601,9 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 #include <vector>
 
 
-namespace clawport::names {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace names {
 
 /// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
 struct identity_path_result {
@@ -6245,7 +6659,9 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
   return identity_path_result{relative, {}};
 }
 
-}  // namespace clawport::names
+}  // namespace names
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/names/identity_path.hpp -----
 // ----- begin clawport/zeroclaw/api.hpp -----
 // The entry points of the pure export half, declared in one place. Definitions live in
@@ -6280,7 +6696,9 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 #include <utility>
 #include <vector>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 struct member;
 
@@ -6421,7 +6839,9 @@ inline bool operator==(const value& a, const value& b) {
   return false;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
 // The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
@@ -6431,7 +6851,9 @@ inline bool operator==(const value& a, const value& b) {
 
 #include <string_view>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Why a piece of configuration did not travel (`dropped[].reason`).
 enum class drop_reason {
@@ -6524,10 +6946,14 @@ constexpr std::string_view to_string(note_kind k) noexcept {
   return "unknown";
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/reasons.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 // ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
 inline constexpr std::string_view manifest_file = bundle::manifest_file;
@@ -6585,6 +7011,9 @@ struct plan_options {
   /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
   /// config has no parent, as upstream does.
   std::string install_root = ".";
+  /// How parse errors name the config text: its real path (`/home/me/.zeroclaw/config.toml:3:7:
+  /// ...`); "config.toml" when the caller does not say.
+  std::string config_name = std::string(install_config_name);
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);
@@ -6674,10 +7103,14 @@ inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) 
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/plan.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 struct schema_v3;
 
@@ -6700,7 +7133,9 @@ std::string render_config_toml(const export_plan& plan);
 /// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
 // The definitions. Both include this header first, hence after the declarations.
 // ----- begin clawport/zeroclaw/render.hpp -----
@@ -6722,7 +7157,9 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 #include <toml++/toml.h>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -6763,13 +7200,17 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
+/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// `what` names the text in errors (the config's real path, "the rendered closure"):
+/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {
-  return detail::from_toml_node(toml_adaptor::parse(text, what));
+  const toml::table table = toml_adaptor::parse(text, what);
+  return detail::from_toml_node(table);
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/parse.hpp -----
 // ----- begin clawport/zeroclaw/schema_v3.hpp -----
 // ZeroClaw config schema version 3 (zeroclaw-config.md, master 15d28660) as descriptors:
@@ -6791,7 +7232,9 @@ inline value parse_toml(std::string_view text, std::string_view what) {
 #include <type_traits>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// A constexpr view of contiguous descriptors.
 template <typename T>
@@ -7110,10 +7553,14 @@ constexpr void require_schema() noexcept {
                 "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/schema.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace v3 {
 
@@ -7598,7 +8045,9 @@ struct schema_v3 {
   }
 };
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
 // ----- begin clawport/zeroclaw/toml_writer.hpp -----
 // Writes the ordered document model as TOML: plain values first, then `[tables]` and
@@ -7613,7 +8062,9 @@ struct schema_v3 {
 #include <vector>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace toml_writer {
 
@@ -7793,7 +8244,9 @@ inline std::string write(const value& document, bool pretty) {
 
 }  // namespace toml_writer
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/toml_writer.hpp -----
 // ----- begin clawport/zeroclaw/validate.hpp -----
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
@@ -7817,7 +8270,9 @@ inline std::string write(const value& document, bool pretty) {
 #include <vector>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
 inline constexpr std::string_view masked_secret = "***MASKED***";
@@ -8144,9 +8599,13 @@ inline bool occupied(const field& f, const value& v) {
 
 }  // namespace detail
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
@@ -8184,10 +8643,14 @@ inline std::optional<std::string> find_ciphertext(const value& tree) {
   return std::nullopt;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/shape.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The first problem `validate_config` found. `code` is upstream's structured code
 /// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
@@ -8449,11 +8912,11 @@ class validator {
     return true;
   }
 
+  /// A number as written: the shortest text that reads back as the same value (so
+  /// `2.0000001` is not shown as `2.0`), the writer's own rule.
   static std::string toml_number(const value& v) {
     if (v.type == value::kind::integer) return std::to_string(v.integer);
-    std::string s = std::to_string(v.floating);
-    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
-    return s;
+    return toml_writer::floating(v.floating);
   }
 
   bool servers() {
@@ -8705,10 +9168,14 @@ std::optional<validation_error> validate_config(const value& config) {
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/validate.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
@@ -8820,11 +9287,15 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
   return text;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw/api.hpp -----
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -9449,15 +9920,115 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   require_schema<Schema>();
   names::require_names_policy<Names>();
   if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
-    const value root = parse_toml(config_text, "config.toml");
+    const value root = parse_toml(config_text, options.config_name);
     return detail::planner<Schema, Names>(root, std::string(alias), options).run();
   } else {
     return {};  // not reached: the checks above have named what is missing
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/closure.hpp -----
+// ----- begin clawport/zeroclaw/config_file.hpp -----
+// Reading an install's config.toml: the one reader the export and `skills list` share, so
+// they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
+// manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
+// directory holding the name (install_layout.hpp). Only a regular file below
+// CLAWPORT_MAX_CONFIG_BYTES is read: /dev/zero, /dev/urandom, a FIFO or a directory is
+// refused naming it, before anything could block or grow without bound.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
+inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
+
+namespace detail {
+
+inline std::string config_shown(const std::string& path, const std::string& real) {
+  return real == path ? path : path + " (a symlink to " + real + ")";
+}
+
+}  // namespace detail
+
+/// Reads the config file at absolute `config_path` through the Fs policy (which must offer
+/// `canonical`). Throws clawport::error with subject = `config_path`:
+/// errc::invalid_argument (not absolute), errc::not_found (absent or a dangling link),
+/// errc::unsupported (not a regular file once links are followed: a device, FIFO, socket
+/// or directory), errc::limit_exceeded (larger than max_config_bytes),
+/// errc::identity_changed (replaced while it was opened), errc::io (a read failed).
+template <class Fs>
+std::string read_install_config(Fs& fs, const std::string& config_path) {
+  if (config_path.empty() || config_path.front() != '/') {
+    throw error(errc::invalid_argument,
+                "the config path must be an absolute file path: " + config_path, config_path);
+  }
+  const std::optional<std::string> real = fs.canonical(config_path);
+  if (!real) {
+    throw error(errc::not_found, "the config " + config_path + " does not exist", config_path,
+                ENOENT);
+  }
+  const std::string shown = detail::config_shown(config_path, *real);
+  const std::size_t slash = real->rfind('/');
+  const std::string parent = slash == 0 ? std::string("/") : real->substr(0, slash);
+  const std::string name = real->substr(slash + 1);
+  const auto refuse_kind = [&]() {
+    return error(errc::unsupported,
+                 "the config " + shown +
+                     " is not a regular file (a device, FIFO, socket or directory), so it is "
+                     "not read; pass the install's config.toml",
+                 config_path);
+  };
+  const auto too_large = [&]() {
+    return error(errc::limit_exceeded,
+                 "the config " + shown + " is larger than " + std::to_string(max_config_bytes) +
+                     " bytes (CLAWPORT_MAX_CONFIG_BYTES), so it is not read",
+                 config_path);
+  };
+  try {
+    auto dir = fs.open_root(parent);
+    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
+    if (!st) throw error(errc::not_found, "the config " + shown + " does not exist", config_path);
+    if (st->kind != fs::file_kind::regular) throw refuse_kind();
+    if (st->size > max_config_bytes) throw too_large();
+    auto file = fs.open_file_at(dir, name);
+    const fs::stat_info opened = fs.stat(file);
+    if (opened.kind != fs::file_kind::regular) throw refuse_kind();
+    if (opened.id != st->id) {
+      throw error(errc::identity_changed,
+                  "the config " + shown + " was replaced while it was opened; run again",
+                  config_path);
+    }
+    std::string text;
+    char buf[16384];
+    for (;;) {
+      const std::size_t n = fs.read(file, buf, sizeof buf);
+      if (n == 0) break;
+      text.append(buf, n);
+      if (text.size() > max_config_bytes) throw too_large();
+    }
+    return text;
+  } catch (const error& e) {
+    if (e.subject() == config_path) throw;
+    throw error(e.code(), "failed to read the config " + shown + ": " + e.what(), config_path,
+                e.sys_errno());
+  }
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/config_file.hpp -----
 // ----- begin clawport/exporter/result.hpp -----
 // What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
 // the copy counts, and how it was published. The report and the JSON are rendered from it.
@@ -9498,6 +10069,75 @@ struct export_result {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/result.hpp -----
+// ----- begin clawport/exporter/sources.hpp -----
+// What a copied source tree (the workspace, a skill bundle) must never hold: the install
+// itself. A workspace configured as the install root or an ancestor of it (`$HOME` while the
+// install is `~/.zeroclaw`) would carry the unscrubbed config.toml and `.secret_key` (which
+// decrypts every `enc2:` value) into the bundle. Refused twice: by resolved path before
+// anything is created, and by identity during the walk (so a rename or a link made after
+// the check cannot slip the install in either).
+
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
+
+/// One part of the install a source tree may not hold.
+struct protected_entry {
+  std::string what;      ///< "the install root", "the config file", "the key file .secret_key"
+  std::string path;      ///< as shown
+  std::string resolved;  ///< through resolve_path / canonical
+  std::optional<fs::file_id> id;
+};
+
+/// A source tree to check: its field (`agents.<a>.workspace.path`,
+/// `skill_bundles.<b>.directory`), its planned and resolved paths.
+struct guarded_source {
+  std::string field;
+  std::string planned;
+  std::string resolved;
+};
+
+inline error install_inside_source(const std::string& field, const std::string& planned,
+                                   const protected_entry& p) {
+  return error(errc::overlap,
+               field + " (" + planned + ") contains " + p.what + " " + p.path +
+                   " \u2014 copying it would carry the install's unscrubbed config.toml and "
+                   ".secret_key into the bundle; point " +
+                   field + " at a directory that does not hold the install. Nothing was written",
+               field);
+}
+
+/// Refuses, naming the field, a source whose resolved path equals or contains a protected
+/// entry. Runs before anything is created.
+inline void reject_install_inside(const std::vector<guarded_source>& sources,
+                                  const std::vector<protected_entry>& protected_entries) {
+  for (const guarded_source& s : sources) {
+    for (const protected_entry& p : protected_entries) {
+      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
+        throw install_inside_source(s.field, s.planned, p);
+      }
+    }
+  }
+}
+
+/// The walk's backstop: an entry whose identity is a protected entry's refuses the copy.
+inline void reject_protected_identity(const std::vector<protected_entry>& protected_entries,
+                                      const std::string& field, const std::string& planned,
+                                      const fs::file_id& id) {
+  for (const protected_entry& p : protected_entries) {
+    if (p.id && *p.id == id) throw install_inside_source(field, planned, p);
+  }
+}
+
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/sources.hpp -----
 
 #include <cerrno>
 #include <chrono>
@@ -9530,147 +10170,6 @@ struct export_options {
 
 namespace exporter_detail {
 
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  return paths::join(base.empty() ? "/" : base, rel);
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Reads a whole file through the Fs policy.
-template <class Fs>
-std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
-  const std::string shown = join_path(dir_path, name);
-  try {
-    auto d = fs.open_root(dir_path);
-    auto f = fs.open_file_at(d, name);
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-    }
-    return text;
-  } catch (const error& e) {
-    throw wrapped(e, "failed to read the config " + shown, shown);
-  }
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
-template <class Fs>
-bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::vector<std::string> parts = components(relative);
-  if (parts.empty()) return false;
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_dir_at(root, "workspace"));
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const auto st = fs.stat_at(*cur, parts[i]);
-      if (!st || st->kind != fs::file_kind::directory) return false;
-      cur.emplace(fs.open_dir_at(*cur, parts[i]));
-    }
-    const auto st = fs.stat_at(*cur, parts.back());
-    return st && st->kind == fs::file_kind::regular;
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
-    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
-                  "workspace/" + relative);
-  }
-}
-
-/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
-/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
-template <class Fs>
-void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
-                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
-  for (const std::string& name : names) {
-    const std::string child = rel.empty() ? name : rel + "/" + name;
-    const std::string shown = root + "/" + child;
-    if (filter && !filter(child)) continue;
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs.stat_at(src, name);
-    } catch (const error& e) {
-      throw wrapped(e, "failed to stat " + shown, shown);
-    }
-    if (!info) continue;
-    if (info->kind == fs::file_kind::symlink) {
-      ++t.symlinks_skipped;
-    } else if (info->kind == fs::file_kind::other) {
-      ++t.others_skipped;
-    } else if (info->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
-                    shown);
-      }
-      std::optional<typename Fs::dir> d;
-      try {
-        d.emplace(fs.open_dir_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      if (fs.stat(*d).id != info->id) {
-        ++t.replaced_skipped;
-        continue;
-      }
-      count_tree(fs, *d, root, child, filter, t, depth + 1);
-    } else {
-      std::optional<typename Fs::file> f;
-      try {
-        f.emplace(fs.open_file_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      const fs::stat_info opened = fs.stat(*f);
-      if (opened.kind != fs::file_kind::regular) continue;
-      if (opened.nlink > 1) {
-        ++t.hard_links_skipped;
-      } else if (opened.id != info->id) {
-        ++t.replaced_skipped;
-      } else {
-        ++t.files;
-        t.bytes += opened.size;
-      }
-    }
-  }
-}
-
-/// The name a bundle's include/exclude is matched against: the skill's logical name, read
-/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
-/// exactly the skills the runtime loads from the bundle.
-struct logical_skill_name {
-  template <class Fs>
-  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
-    return skills::skill_name_at(fs, skill, dir_name);
-  }
-};
-
 /// Hashes every file the copy writes, on its way (one read of each source byte), and
 /// collects the bundle's digest list.
 class digest_sink final : public fs::copy_sink {
@@ -9693,14 +10192,45 @@ class digest_sink final : public fs::copy_sink {
   std::string path_;
 };
 
-inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
-  into.files += t.files;
-  into.bytes += t.bytes;
-  into.symlinks_skipped += t.symlinks_skipped;
-  into.others_skipped += t.others_skipped;
-  into.hard_links_skipped += t.hard_links_skipped;
-  into.replaced_skipped += t.replaced_skipped;
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
 }
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  return paths::join(base.empty() ? "/" : base, rel);
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
 
 }  // namespace exporter_detail
 
@@ -9718,7 +10248,8 @@ class basic_exporter {
 
   explicit basic_exporter(Fs& fs) : fs_(fs) {}
 
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
+  /// same walk and every check with a counting sink, nothing created).
   export_result run(const export_options& o) {
     namespace ed = exporter_detail;
     export_result res;
@@ -9726,16 +10257,19 @@ class basic_exporter {
     res.out = o.out;
     res.dry_run = !Publish::writes;
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
+    // config is read through a symlink to its file; the install root is the directory
+    // holding the name (install layout).
     const auto config = ed::split_parent(o.config_path);
     if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
+    popts.config_name = o.config_path;
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
@@ -9746,18 +10280,27 @@ class basic_exporter {
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
     const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
+                                 std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
+    std::vector<ed::guarded_source> guarded;
     overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
     std::vector<fs::skill_source> skills;
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      guarded.push_back(
+          {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
       skills.push_back(fs::skill_source{
           s.alias, planned, s.relative,
           [filter](std::string_view skill) { return filter.admits_skill(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
+    // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
+    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, install);
     const auto place = ed::split_parent(res.destination);
     if (!place) {
       throw error(errc::destination_refused,
@@ -9770,9 +10313,23 @@ class basic_exporter {
     const timestamp exported_at =
         o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
     res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
 
+    publish::request req;
+    req.destination = name;
+    req.names = names;
+    req.sync = o.sync;
     if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      // The dry run: admission as the export would (when the parent exists), then the same
+      // walk into a counting sink, and the publish policy's own (empty) outcome.
+      dir parent = open_existing_ancestor(parent_path);
+      if (fs_.canonical(parent_path)) {
+        dir at = open_parent(parent_path, false);
+        req.adm = publish::admit(fs_, at, name, o.force, names).adm;
+      }
+      fs::counting_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+      res.publish = Publish::publish(fs_, parent, req);
       return res;
     } else {
       // Steps 3-4: create the parent (before admission, as upstream) and open it once.
@@ -9793,8 +10350,8 @@ class basic_exporter {
       fs::file_id stage_id;
       dir stage = make_staging(parent, o.token, staging, stage_id);
       try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        fs::copying_sink<Fs> sink{fs_};
+        stage_bundle(walk, res, sink, stage, req.sources);
         if (o.sync) {
           try {
             fs_.sync_filesystem(stage);
@@ -9812,10 +10369,7 @@ class basic_exporter {
                       staging);
         }
         req.staging = staging;
-        req.destination = name;
-        req.names = names;
         req.adm = adm.adm;
-        req.sync = o.sync;
         res.publish = Publish::publish(fs_, parent, req);
       } catch (...) {
         remove_staging(parent, staging, stage_id);
@@ -9903,6 +10457,46 @@ class basic_exporter {
     }
   }
 
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<fs::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
+  /// with their identities where they exist.
+  std::vector<exporter_detail::protected_entry> protected_install(const std::string& root,
+                                                                  const std::string& config) {
+    namespace ed = exporter_detail;
+    std::vector<ed::protected_entry> out;
+    const auto add = [&](std::string what, const std::string& path) {
+      ed::protected_entry p{std::move(what), path, {}, {}};
+      const std::optional<std::string> real = fs_.canonical(path);
+      if (!real) return;
+      p.resolved = *real;
+      try {
+        const auto where = ed::split_parent(*real);
+        if (!where) {
+          p.id = fs_.stat(fs_.open_root(*real)).id;
+        } else if (const auto st = fs_.stat_at(fs_.open_root(where->first), where->second)) {
+          p.id = st->id;
+        }
+      } catch (const error&) {
+        // unreadable: the path check above still applies
+      }
+      out.push_back(std::move(p));
+    };
+    add("the install root", root);
+    add("the config file", config);
+    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    return out;
+  }
+
   /// Opens the workspace root as the plan says (anchored, or the configured path).
   fs::root_result<Fs> open_workspace(const std::string& install_root,
                                      const zeroclaw::export_plan& plan,
@@ -9911,164 +10505,103 @@ class basic_exporter {
     return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
   }
 
-  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
-    if (o.on_progress) {
-      fs::entry_filter base = spec.filter;
-      spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
-        return base(rel);
-      };
+  /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
+  dir open_existing_ancestor(const std::string& path) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    try {
+      return fs_.open_root(base);
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
     }
-    return spec;
   }
 
-  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
-  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
-                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-                    const dir& stage, const timestamp& exported_at,
-                    std::vector<fs::file_id>& sources) {
+  /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
+  /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
+  /// Both modes run exactly this, so they share every rule, count and refusal text.
+  template <class Sink>
+  void stage_bundle(const walk_context& w, export_result& res, Sink& sink,
+                    const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
-    ed::digest_sink digests;
+    bool identity_carried = false;
+    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
+        throw fs::workspace_root_refusal(root, w.ws_planned);
       }
       if (root.opened()) {
+        ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
         sources.push_back(root.id);
-        std::optional<dir> ws;
+        std::optional<typename Sink::dir> ws;
         try {
-          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
-          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+          sink.make_dir(stage, zeroclaw::workspace_dir);
+          ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
         } catch (const error& e) {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        fs::copy_spec spec = workspace_spec(o, entries);
-        spec.sink = &digests;
-        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
+                           zeroclaw::workspace_entry_included);
+        if (w.o.on_progress) {
+          spec.filter = [&entries, &w](std::string_view rel) {
+            w.o.on_progress(++entries);
+            return zeroclaw::workspace_entry_included(rel);
+          };
+        }
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+          exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
+        };
+        if (plan.identity_document) {
+          const std::string wanted = *plan.identity_document;
+          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
+            if (rel == wanted) identity_carried = true;
+          };
+        }
+        spec.sink = observer;
+        fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(
-        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
+    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
+        [&w](const fs::file_id& id, const std::string& path) {
+          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+          const std::size_t end = path.find('/', 7);
+          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_protected_identity(
+              w.install, "skill_bundles." + alias + ".directory", path, id);
+        },
+        observer);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
 
-    // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+    // Step 8: an identity document the walk did not carry is dropped (row 17).
+    if (plan.identity_document && !identity_carried) {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
-    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
-    digests.add_text(zeroclaw::config_file, config_text);
+    const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::config_file, config);
+      digests.add_text(zeroclaw::config_file, config);
+    }
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
-    digests.add_text(zeroclaw::manifest_file, manifest_text);
-    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
-  }
-
-  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
-  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
-               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-               const std::string& parent_path, const std::string& name,
-               const publish::destination_names& names, const timestamp& exported_at) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    if (fs_.canonical(parent_path)) {
-      dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
+    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+      digests.add_text(zeroclaw::manifest_file, manifest);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
     }
-    fs::copy_tally ws_tally;
-    bool identity_present = false;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
-        if (plan.identity_document) {
-          // Walk the source the way the staged check walks the copy.
-          const std::vector<std::string> parts = ed::components(*plan.identity_document);
-          std::optional<dir> cur;
-          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
-          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
-            const dir& at = cur ? *cur : *root.handle;
-            const auto st = fs_.stat_at(at, parts[i]);
-            const bool last = i + 1 == parts.size();
-            if (!st) {
-              ok = false;
-            } else if (last) {
-              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
-            } else if (st->kind != fs::file_kind::directory) {
-              ok = false;
-            } else {
-              cur.emplace(fs_.open_dir_at(at, parts[i]));
-            }
-          }
-          identity_present = ok;
-        }
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    fs::copy_tally sk_tally;
-    std::vector<std::string> without;
-    for (const fs::skill_source& s : skills) {
-      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
-      if (root.status == fs::root_status::nothing) {
-        without.push_back(s.alias);
-        continue;
-      }
-      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
-      std::vector<std::string> entries;
-      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
-      std::size_t carried = 0;
-      for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill)) continue;
-        const auto st = fs_.stat_at(*root.handle, skill);
-        if (!st) continue;
-        if (st->kind == fs::file_kind::symlink) {
-          ++sk_tally.symlinks_skipped;
-          continue;
-        }
-        if (st->kind != fs::file_kind::directory) continue;
-        dir d = fs_.open_dir_at(*root.handle, skill);
-        if (fs_.stat(d).id != st->id) {
-          ++sk_tally.replaced_skipped;
-          continue;
-        }
-        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
-        fs::copy_tally one;
-        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
-        if (one.files > 0) ++carried;
-        ed::add(sk_tally, one);
-      }
-      if (carried == 0) {
-        without.push_back(s.alias);
-      } else {
-        ++res.skill_bundles;
-      }
-    }
-    res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present)
-      zeroclaw::record_missing_identity_document(plan);
-    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
-    zeroclaw::record_missing_skill_content(plan, without);
-    (void)zeroclaw::render_manifest(plan, exported_at);
-    res.publish.strategy = std::string(Publish::name);
-    res.publish.requested = std::string(Publish::name);
-    res.publish.guarantee = std::string(publish::guarantee::none);
   }
 
   Fs& fs_;
@@ -10235,10 +10768,12 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// The human report of a successful export, every line ending in '\n'.
+/// The human report of a successful export, every line ending in '\n'. Every line goes
+/// through text::escape_for_terminal: a control character in a config value (a risk
+/// flag's command line), a path or a name is shown escaped, never sent to the terminal.
 inline std::string render_report(const export_result& r) {
   std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto line = [&o](const std::string& s) { o += text::escape_for_terminal(s) + "\n"; };
   const auto n = [](std::uint64_t v) { return std::to_string(v); };
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
@@ -10434,7 +10969,9 @@ inline nlohmann::json to_json(const export_result& r) {
 #include <algorithm>
 #include <vector>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Largest config.toml the writer reads.
 inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
@@ -10742,7 +11279,9 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/config_append.hpp -----
 // ----- begin clawport/importer/plan.hpp -----
 // Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
@@ -10771,7 +11310,9 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 #include <utility>
 #include <vector>
 
-namespace clawport::verify {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 /// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
 /// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
@@ -11407,7 +11948,9 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   return rep;
 }
 
-}  // namespace clawport::verify
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/verify/verify.hpp -----
 // ----- begin clawport/zeroclaw/alias.hpp -----
 // ZeroClaw's alias grammar (upstream `helpers::validate_alias_key`, enforced when an alias
@@ -11420,7 +11963,9 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
 #include <string>
 #include <string_view>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The longest alias the grammar allows.
 inline constexpr std::size_t max_alias_length = 63;
@@ -11472,7 +12017,9 @@ inline std::string imported_alias(std::string_view base,
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/alias.hpp -----
 
 #include <nlohmann/json.hpp>
@@ -11486,7 +12033,9 @@ inline std::string imported_alias(std::string_view base,
 #include <utility>
 #include <vector>
 
-namespace clawport::importer {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
 
 /// What to import, from where, into which install.
 struct import_options {
@@ -12012,7 +12561,9 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   return p;
 }
 
-}  // namespace clawport::importer
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/importer/plan.hpp -----
 
 #include <chrono>
@@ -12021,7 +12572,9 @@ import_plan plan_import(Fs& fs, const import_options& o) {
 #include <string>
 #include <vector>
 
-namespace clawport::importer {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
 
 /// What an applied import did.
 struct import_result {
@@ -12119,7 +12672,7 @@ struct applier {
       src = std::move(cur);
       dir out = fs.open_dir_at(parent, staging);
       fs::copy_tally t;
-      fs::copy_tree(fs, *src, out, fs::copy_spec{pl.from, {}, nullptr}, t);
+      fs::copy_tree(fs, *src, out, fs::copy_spec(pl.from), t);
       if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
         throw error(errc::identity_changed,
                     "the bundle's " + pl.from + " changed after it was verified", pl.from);
@@ -12221,7 +12774,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   return res;
 }
 
-}  // namespace clawport::importer
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/importer/apply.hpp -----
 // ----- begin clawport/importer/render.hpp -----
 // The import plan as the operator reads it (text) and as `--json` prints it.
@@ -12231,7 +12786,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 #include <string>
 
 
-namespace clawport::importer {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
 
 inline nlohmann::json to_json(const import_plan& p) {
   nlohmann::json j;
@@ -12311,7 +12868,9 @@ inline std::string render_result(const import_result& r) {
   return out;
 }
 
-}  // namespace clawport::importer
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/importer/render.hpp -----
 // ----- end clawport/importer.hpp -----
 // ----- begin clawport/names.hpp -----
@@ -12319,6 +12878,7400 @@ inline std::string render_result(const import_result& r) {
 // identity-path normalization built on it.
 
 // ----- end clawport/names.hpp -----
+// ----- begin clawport/openclaw.hpp -----
+// OpenClaw Claw packages, the read side: the strict YAML subset, stableStringify, the
+// package reader, the manifest and profile schemas, the add plan with its planIntegrity,
+// and the JSON/human renderings of `claws inspect` and `claws add --dry-run`.
+// Depends on core/, digest/ and fs/ only.
+
+// ----- begin clawport/openclaw/diagnostics.hpp -----
+// OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
+// and its two renderings: the JSON object and the human line `LEVEL code path: message`.
+
+
+// ----- begin clawport/openclaw/stable_json.hpp -----
+// OpenClaw's JSON text, byte for byte: `stableStringify` (the canonical serializer under
+// planIntegrity and every capability digest, docs/openclaw.md) and the
+// `JSON.stringify(value, null, 2)` its CLI prints. JavaScript's rules are reproduced:
+// Number#toString for numbers, UTF-16 code-unit order for keys, JSON.stringify escapes, and
+// the present-but-undefined member (modelled as nlohmann's `discarded` value).
+
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// JSON data as OpenClaw handles it: insertion-ordered objects.
+using value = nlohmann::ordered_json;
+
+/// JavaScript's `undefined` as a value that can sit in an object or array: kept by
+/// stableStringify (`{"digest":undefined}`), dropped by JSON.stringify.
+inline value undefined_value() { return value(value::value_t::discarded); }
+inline bool is_undefined(const value& v) noexcept { return v.is_discarded(); }
+
+namespace detail {
+
+inline std::uint32_t next_code_point(std::string_view s, std::size_t& k) {
+  const auto c = static_cast<unsigned char>(s[k]);
+  std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+  if (k + len > s.size()) len = s.size() - k;
+  std::uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1f) : len == 3 ? (c & 0x0f) : (c & 0x07);
+  for (std::size_t j = 1; j < len; ++j)
+    cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3f);
+  k += len;
+  return cp;
+}
+
+inline std::u16string utf16(std::string_view s) {
+  std::u16string out;
+  out.reserve(s.size());
+  for (std::size_t k = 0; k < s.size();) {
+    const std::uint32_t cp = next_code_point(s, k);
+    if (cp >= 0x10000) {
+      out += static_cast<char16_t>(0xd800 + ((cp - 0x10000) >> 10));
+      out += static_cast<char16_t>(0xdc00 + ((cp - 0x10000) & 0x3ff));
+    } else {
+      out += static_cast<char16_t>(cp);
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// JavaScript's default sort order for strings: UTF-16 code units.
+inline bool utf16_less(std::string_view a, std::string_view b) {
+  return detail::utf16(a) < detail::utf16(b);
+}
+
+/// JSON.stringify of a string (well-formed UTF-8 in, UTF-8 out).
+inline std::string js_string(std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+/// Number#toString of a finite double (shortest round-trip digits, JavaScript's layout:
+/// plain up to 1e21, exponent form `1e+21` / `1e-7` outside [1e-6, 1e21)).
+inline std::string js_number(double d) {
+  if (d == 0) return "0";  // also -0
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);
+  std::string out;
+  if (sci[0] == '-') {
+    out += '-';
+    sci.erase(0, 1);
+  }
+  const std::size_t e_at = sci.find('e');
+  std::string digits;
+  for (std::size_t k = 0; k < e_at; ++k)
+    if (sci[k] != '.') digits += sci[k];
+  const int exp10 = std::atoi(sci.c_str() + e_at + 1);
+  const int k = static_cast<int>(digits.size());
+  const int n = exp10 + 1;
+  if (k <= n && n <= 21) {
+    out += digits;
+    out.append(static_cast<std::size_t>(n - k), '0');
+  } else if (0 < n && n <= 21) {
+    out += digits.substr(0, static_cast<std::size_t>(n));
+    out += '.';
+    out += digits.substr(static_cast<std::size_t>(n));
+  } else if (-6 < n && n <= 0) {
+    out += "0.";
+    out.append(static_cast<std::size_t>(-n), '0');
+    out += digits;
+  } else {
+    const int e = n - 1;
+    out += digits[0];
+    if (k > 1) {
+      out += '.';
+      out += digits.substr(1);
+    }
+    out += 'e';
+    out += e < 0 ? '-' : '+';
+    out += std::to_string(e < 0 ? -e : e);
+  }
+  return out;
+}
+
+namespace detail {
+
+inline std::string number_text(const value& v, bool stable) {
+  if (v.is_number_integer()) {
+    if (v.is_number_unsigned()) {
+      const auto u = v.get<std::uint64_t>();
+      if (u <= 9007199254740992ull) return std::to_string(u);
+      return js_number(static_cast<double>(u));
+    }
+    const auto i = v.get<std::int64_t>();
+    if (i <= 9007199254740992ll && i >= -9007199254740992ll) return std::to_string(i);
+    return js_number(static_cast<double>(i));
+  }
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) {
+    if (!stable) return "null";
+    return std::isnan(d) ? "\"NaN\"" : d > 0 ? "\"Infinity\"" : "\"-Infinity\"";
+  }
+  return js_number(d);
+}
+
+inline std::vector<const std::string*> sorted_keys(const value& obj) {
+  std::vector<std::pair<std::u16string, const std::string*>> keys;
+  for (auto it = obj.begin(); it != obj.end(); ++it) keys.emplace_back(utf16(it.key()), &it.key());
+  std::sort(keys.begin(), keys.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<const std::string*> out;
+  out.reserve(keys.size());
+  for (auto& k : keys) out.push_back(k.second);
+  return out;
+}
+
+inline void stable(const value& v, std::string& out) {
+  switch (v.type()) {
+    case value::value_t::discarded:
+      out += "undefined";
+      return;
+    case value::value_t::null:
+      out += "null";
+      return;
+    case value::value_t::boolean:
+      out += v.get<bool>() ? "true" : "false";
+      return;
+    case value::value_t::string:
+      out += js_string(v.get_ref<const std::string&>());
+      return;
+    case value::value_t::number_integer:
+    case value::value_t::number_unsigned:
+    case value::value_t::number_float:
+      out += number_text(v, true);
+      return;
+    case value::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const auto& e : v) {
+        if (!first) out += ',';
+        first = false;
+        stable(e, out);
+      }
+      out += ']';
+      return;
+    }
+    case value::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const std::string* k : sorted_keys(v)) {
+        if (!first) out += ',';
+        first = false;
+        out += js_string(*k);
+        out += ':';
+        stable(v.at(*k), out);
+      }
+      out += '}';
+      return;
+    }
+    case value::value_t::binary:
+      out += "null";
+      return;
+  }
+}
+
+inline void pretty(const value& v, std::string& out, int indent, int level) {
+  const auto pad = [&](int l) {
+    if (indent <= 0) return;
+    out += '\n';
+    out.append(static_cast<std::size_t>(indent * l), ' ');
+  };
+  switch (v.type()) {
+    case value::value_t::array: {
+      if (v.empty()) {
+        out += "[]";
+        return;
+      }
+      out += '[';
+      bool first = true;
+      for (const auto& e : v) {
+        if (!first) out += ',';
+        first = false;
+        pad(level + 1);
+        if (is_undefined(e)) {
+          out += "null";
+        } else {
+          pretty(e, out, indent, level + 1);
+        }
+      }
+      pad(level);
+      out += ']';
+      return;
+    }
+    case value::value_t::object: {
+      bool first = true;
+      out += '{';
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        if (is_undefined(it.value())) continue;
+        if (!first) out += ',';
+        first = false;
+        pad(level + 1);
+        out += js_string(it.key());
+        out += indent > 0 ? ": " : ":";
+        pretty(it.value(), out, indent, level + 1);
+      }
+      if (first) {
+        out += '}';
+        return;
+      }
+      pad(level);
+      out += '}';
+      return;
+    }
+    case value::value_t::discarded:
+      out += "null";
+      return;
+    case value::value_t::number_integer:
+    case value::value_t::number_unsigned:
+    case value::value_t::number_float:
+      out += number_text(v, false);
+      return;
+    default:
+      stable(v, out);
+      return;
+  }
+}
+
+}  // namespace detail
+
+/// OpenClaw's `stableStringify`: keys sorted by UTF-16 code units, no whitespace,
+/// `undefined` kept as a bare token, non-finite numbers as quoted strings.
+inline std::string stable_stringify(const value& v) {
+  std::string out;
+  detail::stable(v, out);
+  return out;
+}
+
+/// `JSON.stringify(v, null, indent)`: insertion order, undefined members dropped
+/// (undefined array elements print as null), non-finite numbers as null.
+inline std::string js_stringify(const value& v, int indent = 2) {
+  std::string out;
+  detail::pretty(v, out, indent, 0);
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/stable_json.hpp -----
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+enum class level { error, warning };
+enum class phase { parse, schema, policy, plan, mutation };
+
+constexpr std::string_view to_string(level l) noexcept {
+  return l == level::error ? "error" : "warning";
+}
+constexpr std::string_view to_string(phase p) noexcept {
+  switch (p) {
+    case phase::parse:
+      return "parse";
+    case phase::schema:
+      return "schema";
+    case phase::policy:
+      return "policy";
+    case phase::plan:
+      return "plan";
+    case phase::mutation:
+      return "mutation";
+  }
+  return "parse";
+}
+
+/// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.
+struct diagnostic {
+  openclaw::level level = level::error;
+  std::string code;
+  openclaw::phase phase = phase::parse;
+  std::string path = "$";
+  std::string message;
+};
+
+inline diagnostic error_at(std::string code, phase ph, std::string path, std::string message) {
+  return diagnostic{level::error, std::move(code), ph, std::move(path), std::move(message)};
+}
+inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
+  return diagnostic{level::warning, std::move(code), ph, std::move(path), std::move(message)};
+}
+
+inline bool has_errors(const std::vector<diagnostic>& ds) {
+  for (const auto& d : ds)
+    if (d.level == level::error) return true;
+  return false;
+}
+
+/// `{level, code, phase, path, message}` in that order.
+inline value to_json(const diagnostic& d) {
+  value v = value::object();
+  v["level"] = std::string(to_string(d.level));
+  v["code"] = d.code;
+  v["phase"] = std::string(to_string(d.phase));
+  v["path"] = d.path;
+  v["message"] = d.message;
+  return v;
+}
+
+inline value to_json(const std::vector<diagnostic>& ds) {
+  value a = value::array();
+  for (const auto& d : ds) a.push_back(to_json(d));
+  return a;
+}
+
+/// The human line: `ERROR invalid_manifest $.agent: Unrecognized key: "model"`.
+inline std::string human_line(const diagnostic& d) {
+  std::string out = d.level == level::error ? "ERROR " : "WARNING ";
+  out += d.code;
+  out += ' ';
+  out += d.path;
+  out += ": ";
+  out += d.message;
+  return out;
+}
+
+/// Path helpers: `member("$.agent", "id")` is `$.agent.id`, `index("$.packages", 0)` is
+/// `$.packages[0]`.
+inline std::string member(const std::string& path, std::string_view key) {
+  return path + "." + std::string(key);
+}
+inline std::string index(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/diagnostics.hpp -----
+// ----- begin clawport/openclaw/grammar.hpp -----
+// The identifier grammars of Claw manifests (docs/openclaw.md), JavaScript's
+// String.prototype.trim, the safe relative path and the portable collision key.
+
+
+// ----- begin clawport/openclaw/unicode.hpp -----
+// Unicode NFC and JavaScript's toLowerCase on UTF-8 strings, for OpenClaw's portable
+// collision key (docs/openclaw.md). Tables: openclaw/unicode_data.hpp (generated).
+
+
+// ----- begin clawport/openclaw/unicode_data.hpp -----
+// GENERATED by tools/gen_openclaw_unicode.py from Python's unicodedata (Unicode
+// 14.0.0); do not edit. Tables for openclaw/unicode.hpp: NFC and lowercase.
+
+
+#include <cstdint>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::unicode_data {
+
+/// Unicode version of these tables.
+inline constexpr const char* version = "14.0.0";
+
+/// Canonical decompositions, sorted by code point: {cp, first, second (0 if singleton)}.
+inline constexpr std::uint32_t decompositions[][3] = {
+    {0xC0, 0x41, 0x300},         {0xC1, 0x41, 0x301},         {0xC2, 0x41, 0x302},
+    {0xC3, 0x41, 0x303},         {0xC4, 0x41, 0x308},         {0xC5, 0x41, 0x30A},
+    {0xC7, 0x43, 0x327},         {0xC8, 0x45, 0x300},         {0xC9, 0x45, 0x301},
+    {0xCA, 0x45, 0x302},         {0xCB, 0x45, 0x308},         {0xCC, 0x49, 0x300},
+    {0xCD, 0x49, 0x301},         {0xCE, 0x49, 0x302},         {0xCF, 0x49, 0x308},
+    {0xD1, 0x4E, 0x303},         {0xD2, 0x4F, 0x300},         {0xD3, 0x4F, 0x301},
+    {0xD4, 0x4F, 0x302},         {0xD5, 0x4F, 0x303},         {0xD6, 0x4F, 0x308},
+    {0xD9, 0x55, 0x300},         {0xDA, 0x55, 0x301},         {0xDB, 0x55, 0x302},
+    {0xDC, 0x55, 0x308},         {0xDD, 0x59, 0x301},         {0xE0, 0x61, 0x300},
+    {0xE1, 0x61, 0x301},         {0xE2, 0x61, 0x302},         {0xE3, 0x61, 0x303},
+    {0xE4, 0x61, 0x308},         {0xE5, 0x61, 0x30A},         {0xE7, 0x63, 0x327},
+    {0xE8, 0x65, 0x300},         {0xE9, 0x65, 0x301},         {0xEA, 0x65, 0x302},
+    {0xEB, 0x65, 0x308},         {0xEC, 0x69, 0x300},         {0xED, 0x69, 0x301},
+    {0xEE, 0x69, 0x302},         {0xEF, 0x69, 0x308},         {0xF1, 0x6E, 0x303},
+    {0xF2, 0x6F, 0x300},         {0xF3, 0x6F, 0x301},         {0xF4, 0x6F, 0x302},
+    {0xF5, 0x6F, 0x303},         {0xF6, 0x6F, 0x308},         {0xF9, 0x75, 0x300},
+    {0xFA, 0x75, 0x301},         {0xFB, 0x75, 0x302},         {0xFC, 0x75, 0x308},
+    {0xFD, 0x79, 0x301},         {0xFF, 0x79, 0x308},         {0x100, 0x41, 0x304},
+    {0x101, 0x61, 0x304},        {0x102, 0x41, 0x306},        {0x103, 0x61, 0x306},
+    {0x104, 0x41, 0x328},        {0x105, 0x61, 0x328},        {0x106, 0x43, 0x301},
+    {0x107, 0x63, 0x301},        {0x108, 0x43, 0x302},        {0x109, 0x63, 0x302},
+    {0x10A, 0x43, 0x307},        {0x10B, 0x63, 0x307},        {0x10C, 0x43, 0x30C},
+    {0x10D, 0x63, 0x30C},        {0x10E, 0x44, 0x30C},        {0x10F, 0x64, 0x30C},
+    {0x112, 0x45, 0x304},        {0x113, 0x65, 0x304},        {0x114, 0x45, 0x306},
+    {0x115, 0x65, 0x306},        {0x116, 0x45, 0x307},        {0x117, 0x65, 0x307},
+    {0x118, 0x45, 0x328},        {0x119, 0x65, 0x328},        {0x11A, 0x45, 0x30C},
+    {0x11B, 0x65, 0x30C},        {0x11C, 0x47, 0x302},        {0x11D, 0x67, 0x302},
+    {0x11E, 0x47, 0x306},        {0x11F, 0x67, 0x306},        {0x120, 0x47, 0x307},
+    {0x121, 0x67, 0x307},        {0x122, 0x47, 0x327},        {0x123, 0x67, 0x327},
+    {0x124, 0x48, 0x302},        {0x125, 0x68, 0x302},        {0x128, 0x49, 0x303},
+    {0x129, 0x69, 0x303},        {0x12A, 0x49, 0x304},        {0x12B, 0x69, 0x304},
+    {0x12C, 0x49, 0x306},        {0x12D, 0x69, 0x306},        {0x12E, 0x49, 0x328},
+    {0x12F, 0x69, 0x328},        {0x130, 0x49, 0x307},        {0x134, 0x4A, 0x302},
+    {0x135, 0x6A, 0x302},        {0x136, 0x4B, 0x327},        {0x137, 0x6B, 0x327},
+    {0x139, 0x4C, 0x301},        {0x13A, 0x6C, 0x301},        {0x13B, 0x4C, 0x327},
+    {0x13C, 0x6C, 0x327},        {0x13D, 0x4C, 0x30C},        {0x13E, 0x6C, 0x30C},
+    {0x143, 0x4E, 0x301},        {0x144, 0x6E, 0x301},        {0x145, 0x4E, 0x327},
+    {0x146, 0x6E, 0x327},        {0x147, 0x4E, 0x30C},        {0x148, 0x6E, 0x30C},
+    {0x14C, 0x4F, 0x304},        {0x14D, 0x6F, 0x304},        {0x14E, 0x4F, 0x306},
+    {0x14F, 0x6F, 0x306},        {0x150, 0x4F, 0x30B},        {0x151, 0x6F, 0x30B},
+    {0x154, 0x52, 0x301},        {0x155, 0x72, 0x301},        {0x156, 0x52, 0x327},
+    {0x157, 0x72, 0x327},        {0x158, 0x52, 0x30C},        {0x159, 0x72, 0x30C},
+    {0x15A, 0x53, 0x301},        {0x15B, 0x73, 0x301},        {0x15C, 0x53, 0x302},
+    {0x15D, 0x73, 0x302},        {0x15E, 0x53, 0x327},        {0x15F, 0x73, 0x327},
+    {0x160, 0x53, 0x30C},        {0x161, 0x73, 0x30C},        {0x162, 0x54, 0x327},
+    {0x163, 0x74, 0x327},        {0x164, 0x54, 0x30C},        {0x165, 0x74, 0x30C},
+    {0x168, 0x55, 0x303},        {0x169, 0x75, 0x303},        {0x16A, 0x55, 0x304},
+    {0x16B, 0x75, 0x304},        {0x16C, 0x55, 0x306},        {0x16D, 0x75, 0x306},
+    {0x16E, 0x55, 0x30A},        {0x16F, 0x75, 0x30A},        {0x170, 0x55, 0x30B},
+    {0x171, 0x75, 0x30B},        {0x172, 0x55, 0x328},        {0x173, 0x75, 0x328},
+    {0x174, 0x57, 0x302},        {0x175, 0x77, 0x302},        {0x176, 0x59, 0x302},
+    {0x177, 0x79, 0x302},        {0x178, 0x59, 0x308},        {0x179, 0x5A, 0x301},
+    {0x17A, 0x7A, 0x301},        {0x17B, 0x5A, 0x307},        {0x17C, 0x7A, 0x307},
+    {0x17D, 0x5A, 0x30C},        {0x17E, 0x7A, 0x30C},        {0x1A0, 0x4F, 0x31B},
+    {0x1A1, 0x6F, 0x31B},        {0x1AF, 0x55, 0x31B},        {0x1B0, 0x75, 0x31B},
+    {0x1CD, 0x41, 0x30C},        {0x1CE, 0x61, 0x30C},        {0x1CF, 0x49, 0x30C},
+    {0x1D0, 0x69, 0x30C},        {0x1D1, 0x4F, 0x30C},        {0x1D2, 0x6F, 0x30C},
+    {0x1D3, 0x55, 0x30C},        {0x1D4, 0x75, 0x30C},        {0x1D5, 0xDC, 0x304},
+    {0x1D6, 0xFC, 0x304},        {0x1D7, 0xDC, 0x301},        {0x1D8, 0xFC, 0x301},
+    {0x1D9, 0xDC, 0x30C},        {0x1DA, 0xFC, 0x30C},        {0x1DB, 0xDC, 0x300},
+    {0x1DC, 0xFC, 0x300},        {0x1DE, 0xC4, 0x304},        {0x1DF, 0xE4, 0x304},
+    {0x1E0, 0x226, 0x304},       {0x1E1, 0x227, 0x304},       {0x1E2, 0xC6, 0x304},
+    {0x1E3, 0xE6, 0x304},        {0x1E6, 0x47, 0x30C},        {0x1E7, 0x67, 0x30C},
+    {0x1E8, 0x4B, 0x30C},        {0x1E9, 0x6B, 0x30C},        {0x1EA, 0x4F, 0x328},
+    {0x1EB, 0x6F, 0x328},        {0x1EC, 0x1EA, 0x304},       {0x1ED, 0x1EB, 0x304},
+    {0x1EE, 0x1B7, 0x30C},       {0x1EF, 0x292, 0x30C},       {0x1F0, 0x6A, 0x30C},
+    {0x1F4, 0x47, 0x301},        {0x1F5, 0x67, 0x301},        {0x1F8, 0x4E, 0x300},
+    {0x1F9, 0x6E, 0x300},        {0x1FA, 0xC5, 0x301},        {0x1FB, 0xE5, 0x301},
+    {0x1FC, 0xC6, 0x301},        {0x1FD, 0xE6, 0x301},        {0x1FE, 0xD8, 0x301},
+    {0x1FF, 0xF8, 0x301},        {0x200, 0x41, 0x30F},        {0x201, 0x61, 0x30F},
+    {0x202, 0x41, 0x311},        {0x203, 0x61, 0x311},        {0x204, 0x45, 0x30F},
+    {0x205, 0x65, 0x30F},        {0x206, 0x45, 0x311},        {0x207, 0x65, 0x311},
+    {0x208, 0x49, 0x30F},        {0x209, 0x69, 0x30F},        {0x20A, 0x49, 0x311},
+    {0x20B, 0x69, 0x311},        {0x20C, 0x4F, 0x30F},        {0x20D, 0x6F, 0x30F},
+    {0x20E, 0x4F, 0x311},        {0x20F, 0x6F, 0x311},        {0x210, 0x52, 0x30F},
+    {0x211, 0x72, 0x30F},        {0x212, 0x52, 0x311},        {0x213, 0x72, 0x311},
+    {0x214, 0x55, 0x30F},        {0x215, 0x75, 0x30F},        {0x216, 0x55, 0x311},
+    {0x217, 0x75, 0x311},        {0x218, 0x53, 0x326},        {0x219, 0x73, 0x326},
+    {0x21A, 0x54, 0x326},        {0x21B, 0x74, 0x326},        {0x21E, 0x48, 0x30C},
+    {0x21F, 0x68, 0x30C},        {0x226, 0x41, 0x307},        {0x227, 0x61, 0x307},
+    {0x228, 0x45, 0x327},        {0x229, 0x65, 0x327},        {0x22A, 0xD6, 0x304},
+    {0x22B, 0xF6, 0x304},        {0x22C, 0xD5, 0x304},        {0x22D, 0xF5, 0x304},
+    {0x22E, 0x4F, 0x307},        {0x22F, 0x6F, 0x307},        {0x230, 0x22E, 0x304},
+    {0x231, 0x22F, 0x304},       {0x232, 0x59, 0x304},        {0x233, 0x79, 0x304},
+    {0x340, 0x300, 0x0},         {0x341, 0x301, 0x0},         {0x343, 0x313, 0x0},
+    {0x344, 0x308, 0x301},       {0x374, 0x2B9, 0x0},         {0x37E, 0x3B, 0x0},
+    {0x385, 0xA8, 0x301},        {0x386, 0x391, 0x301},       {0x387, 0xB7, 0x0},
+    {0x388, 0x395, 0x301},       {0x389, 0x397, 0x301},       {0x38A, 0x399, 0x301},
+    {0x38C, 0x39F, 0x301},       {0x38E, 0x3A5, 0x301},       {0x38F, 0x3A9, 0x301},
+    {0x390, 0x3CA, 0x301},       {0x3AA, 0x399, 0x308},       {0x3AB, 0x3A5, 0x308},
+    {0x3AC, 0x3B1, 0x301},       {0x3AD, 0x3B5, 0x301},       {0x3AE, 0x3B7, 0x301},
+    {0x3AF, 0x3B9, 0x301},       {0x3B0, 0x3CB, 0x301},       {0x3CA, 0x3B9, 0x308},
+    {0x3CB, 0x3C5, 0x308},       {0x3CC, 0x3BF, 0x301},       {0x3CD, 0x3C5, 0x301},
+    {0x3CE, 0x3C9, 0x301},       {0x3D3, 0x3D2, 0x301},       {0x3D4, 0x3D2, 0x308},
+    {0x400, 0x415, 0x300},       {0x401, 0x415, 0x308},       {0x403, 0x413, 0x301},
+    {0x407, 0x406, 0x308},       {0x40C, 0x41A, 0x301},       {0x40D, 0x418, 0x300},
+    {0x40E, 0x423, 0x306},       {0x419, 0x418, 0x306},       {0x439, 0x438, 0x306},
+    {0x450, 0x435, 0x300},       {0x451, 0x435, 0x308},       {0x453, 0x433, 0x301},
+    {0x457, 0x456, 0x308},       {0x45C, 0x43A, 0x301},       {0x45D, 0x438, 0x300},
+    {0x45E, 0x443, 0x306},       {0x476, 0x474, 0x30F},       {0x477, 0x475, 0x30F},
+    {0x4C1, 0x416, 0x306},       {0x4C2, 0x436, 0x306},       {0x4D0, 0x410, 0x306},
+    {0x4D1, 0x430, 0x306},       {0x4D2, 0x410, 0x308},       {0x4D3, 0x430, 0x308},
+    {0x4D6, 0x415, 0x306},       {0x4D7, 0x435, 0x306},       {0x4DA, 0x4D8, 0x308},
+    {0x4DB, 0x4D9, 0x308},       {0x4DC, 0x416, 0x308},       {0x4DD, 0x436, 0x308},
+    {0x4DE, 0x417, 0x308},       {0x4DF, 0x437, 0x308},       {0x4E2, 0x418, 0x304},
+    {0x4E3, 0x438, 0x304},       {0x4E4, 0x418, 0x308},       {0x4E5, 0x438, 0x308},
+    {0x4E6, 0x41E, 0x308},       {0x4E7, 0x43E, 0x308},       {0x4EA, 0x4E8, 0x308},
+    {0x4EB, 0x4E9, 0x308},       {0x4EC, 0x42D, 0x308},       {0x4ED, 0x44D, 0x308},
+    {0x4EE, 0x423, 0x304},       {0x4EF, 0x443, 0x304},       {0x4F0, 0x423, 0x308},
+    {0x4F1, 0x443, 0x308},       {0x4F2, 0x423, 0x30B},       {0x4F3, 0x443, 0x30B},
+    {0x4F4, 0x427, 0x308},       {0x4F5, 0x447, 0x308},       {0x4F8, 0x42B, 0x308},
+    {0x4F9, 0x44B, 0x308},       {0x622, 0x627, 0x653},       {0x623, 0x627, 0x654},
+    {0x624, 0x648, 0x654},       {0x625, 0x627, 0x655},       {0x626, 0x64A, 0x654},
+    {0x6C0, 0x6D5, 0x654},       {0x6C2, 0x6C1, 0x654},       {0x6D3, 0x6D2, 0x654},
+    {0x929, 0x928, 0x93C},       {0x931, 0x930, 0x93C},       {0x934, 0x933, 0x93C},
+    {0x958, 0x915, 0x93C},       {0x959, 0x916, 0x93C},       {0x95A, 0x917, 0x93C},
+    {0x95B, 0x91C, 0x93C},       {0x95C, 0x921, 0x93C},       {0x95D, 0x922, 0x93C},
+    {0x95E, 0x92B, 0x93C},       {0x95F, 0x92F, 0x93C},       {0x9CB, 0x9C7, 0x9BE},
+    {0x9CC, 0x9C7, 0x9D7},       {0x9DC, 0x9A1, 0x9BC},       {0x9DD, 0x9A2, 0x9BC},
+    {0x9DF, 0x9AF, 0x9BC},       {0xA33, 0xA32, 0xA3C},       {0xA36, 0xA38, 0xA3C},
+    {0xA59, 0xA16, 0xA3C},       {0xA5A, 0xA17, 0xA3C},       {0xA5B, 0xA1C, 0xA3C},
+    {0xA5E, 0xA2B, 0xA3C},       {0xB48, 0xB47, 0xB56},       {0xB4B, 0xB47, 0xB3E},
+    {0xB4C, 0xB47, 0xB57},       {0xB5C, 0xB21, 0xB3C},       {0xB5D, 0xB22, 0xB3C},
+    {0xB94, 0xB92, 0xBD7},       {0xBCA, 0xBC6, 0xBBE},       {0xBCB, 0xBC7, 0xBBE},
+    {0xBCC, 0xBC6, 0xBD7},       {0xC48, 0xC46, 0xC56},       {0xCC0, 0xCBF, 0xCD5},
+    {0xCC7, 0xCC6, 0xCD5},       {0xCC8, 0xCC6, 0xCD6},       {0xCCA, 0xCC6, 0xCC2},
+    {0xCCB, 0xCCA, 0xCD5},       {0xD4A, 0xD46, 0xD3E},       {0xD4B, 0xD47, 0xD3E},
+    {0xD4C, 0xD46, 0xD57},       {0xDDA, 0xDD9, 0xDCA},       {0xDDC, 0xDD9, 0xDCF},
+    {0xDDD, 0xDDC, 0xDCA},       {0xDDE, 0xDD9, 0xDDF},       {0xF43, 0xF42, 0xFB7},
+    {0xF4D, 0xF4C, 0xFB7},       {0xF52, 0xF51, 0xFB7},       {0xF57, 0xF56, 0xFB7},
+    {0xF5C, 0xF5B, 0xFB7},       {0xF69, 0xF40, 0xFB5},       {0xF73, 0xF71, 0xF72},
+    {0xF75, 0xF71, 0xF74},       {0xF76, 0xFB2, 0xF80},       {0xF78, 0xFB3, 0xF80},
+    {0xF81, 0xF71, 0xF80},       {0xF93, 0xF92, 0xFB7},       {0xF9D, 0xF9C, 0xFB7},
+    {0xFA2, 0xFA1, 0xFB7},       {0xFA7, 0xFA6, 0xFB7},       {0xFAC, 0xFAB, 0xFB7},
+    {0xFB9, 0xF90, 0xFB5},       {0x1026, 0x1025, 0x102E},    {0x1B06, 0x1B05, 0x1B35},
+    {0x1B08, 0x1B07, 0x1B35},    {0x1B0A, 0x1B09, 0x1B35},    {0x1B0C, 0x1B0B, 0x1B35},
+    {0x1B0E, 0x1B0D, 0x1B35},    {0x1B12, 0x1B11, 0x1B35},    {0x1B3B, 0x1B3A, 0x1B35},
+    {0x1B3D, 0x1B3C, 0x1B35},    {0x1B40, 0x1B3E, 0x1B35},    {0x1B41, 0x1B3F, 0x1B35},
+    {0x1B43, 0x1B42, 0x1B35},    {0x1E00, 0x41, 0x325},       {0x1E01, 0x61, 0x325},
+    {0x1E02, 0x42, 0x307},       {0x1E03, 0x62, 0x307},       {0x1E04, 0x42, 0x323},
+    {0x1E05, 0x62, 0x323},       {0x1E06, 0x42, 0x331},       {0x1E07, 0x62, 0x331},
+    {0x1E08, 0xC7, 0x301},       {0x1E09, 0xE7, 0x301},       {0x1E0A, 0x44, 0x307},
+    {0x1E0B, 0x64, 0x307},       {0x1E0C, 0x44, 0x323},       {0x1E0D, 0x64, 0x323},
+    {0x1E0E, 0x44, 0x331},       {0x1E0F, 0x64, 0x331},       {0x1E10, 0x44, 0x327},
+    {0x1E11, 0x64, 0x327},       {0x1E12, 0x44, 0x32D},       {0x1E13, 0x64, 0x32D},
+    {0x1E14, 0x112, 0x300},      {0x1E15, 0x113, 0x300},      {0x1E16, 0x112, 0x301},
+    {0x1E17, 0x113, 0x301},      {0x1E18, 0x45, 0x32D},       {0x1E19, 0x65, 0x32D},
+    {0x1E1A, 0x45, 0x330},       {0x1E1B, 0x65, 0x330},       {0x1E1C, 0x228, 0x306},
+    {0x1E1D, 0x229, 0x306},      {0x1E1E, 0x46, 0x307},       {0x1E1F, 0x66, 0x307},
+    {0x1E20, 0x47, 0x304},       {0x1E21, 0x67, 0x304},       {0x1E22, 0x48, 0x307},
+    {0x1E23, 0x68, 0x307},       {0x1E24, 0x48, 0x323},       {0x1E25, 0x68, 0x323},
+    {0x1E26, 0x48, 0x308},       {0x1E27, 0x68, 0x308},       {0x1E28, 0x48, 0x327},
+    {0x1E29, 0x68, 0x327},       {0x1E2A, 0x48, 0x32E},       {0x1E2B, 0x68, 0x32E},
+    {0x1E2C, 0x49, 0x330},       {0x1E2D, 0x69, 0x330},       {0x1E2E, 0xCF, 0x301},
+    {0x1E2F, 0xEF, 0x301},       {0x1E30, 0x4B, 0x301},       {0x1E31, 0x6B, 0x301},
+    {0x1E32, 0x4B, 0x323},       {0x1E33, 0x6B, 0x323},       {0x1E34, 0x4B, 0x331},
+    {0x1E35, 0x6B, 0x331},       {0x1E36, 0x4C, 0x323},       {0x1E37, 0x6C, 0x323},
+    {0x1E38, 0x1E36, 0x304},     {0x1E39, 0x1E37, 0x304},     {0x1E3A, 0x4C, 0x331},
+    {0x1E3B, 0x6C, 0x331},       {0x1E3C, 0x4C, 0x32D},       {0x1E3D, 0x6C, 0x32D},
+    {0x1E3E, 0x4D, 0x301},       {0x1E3F, 0x6D, 0x301},       {0x1E40, 0x4D, 0x307},
+    {0x1E41, 0x6D, 0x307},       {0x1E42, 0x4D, 0x323},       {0x1E43, 0x6D, 0x323},
+    {0x1E44, 0x4E, 0x307},       {0x1E45, 0x6E, 0x307},       {0x1E46, 0x4E, 0x323},
+    {0x1E47, 0x6E, 0x323},       {0x1E48, 0x4E, 0x331},       {0x1E49, 0x6E, 0x331},
+    {0x1E4A, 0x4E, 0x32D},       {0x1E4B, 0x6E, 0x32D},       {0x1E4C, 0xD5, 0x301},
+    {0x1E4D, 0xF5, 0x301},       {0x1E4E, 0xD5, 0x308},       {0x1E4F, 0xF5, 0x308},
+    {0x1E50, 0x14C, 0x300},      {0x1E51, 0x14D, 0x300},      {0x1E52, 0x14C, 0x301},
+    {0x1E53, 0x14D, 0x301},      {0x1E54, 0x50, 0x301},       {0x1E55, 0x70, 0x301},
+    {0x1E56, 0x50, 0x307},       {0x1E57, 0x70, 0x307},       {0x1E58, 0x52, 0x307},
+    {0x1E59, 0x72, 0x307},       {0x1E5A, 0x52, 0x323},       {0x1E5B, 0x72, 0x323},
+    {0x1E5C, 0x1E5A, 0x304},     {0x1E5D, 0x1E5B, 0x304},     {0x1E5E, 0x52, 0x331},
+    {0x1E5F, 0x72, 0x331},       {0x1E60, 0x53, 0x307},       {0x1E61, 0x73, 0x307},
+    {0x1E62, 0x53, 0x323},       {0x1E63, 0x73, 0x323},       {0x1E64, 0x15A, 0x307},
+    {0x1E65, 0x15B, 0x307},      {0x1E66, 0x160, 0x307},      {0x1E67, 0x161, 0x307},
+    {0x1E68, 0x1E62, 0x307},     {0x1E69, 0x1E63, 0x307},     {0x1E6A, 0x54, 0x307},
+    {0x1E6B, 0x74, 0x307},       {0x1E6C, 0x54, 0x323},       {0x1E6D, 0x74, 0x323},
+    {0x1E6E, 0x54, 0x331},       {0x1E6F, 0x74, 0x331},       {0x1E70, 0x54, 0x32D},
+    {0x1E71, 0x74, 0x32D},       {0x1E72, 0x55, 0x324},       {0x1E73, 0x75, 0x324},
+    {0x1E74, 0x55, 0x330},       {0x1E75, 0x75, 0x330},       {0x1E76, 0x55, 0x32D},
+    {0x1E77, 0x75, 0x32D},       {0x1E78, 0x168, 0x301},      {0x1E79, 0x169, 0x301},
+    {0x1E7A, 0x16A, 0x308},      {0x1E7B, 0x16B, 0x308},      {0x1E7C, 0x56, 0x303},
+    {0x1E7D, 0x76, 0x303},       {0x1E7E, 0x56, 0x323},       {0x1E7F, 0x76, 0x323},
+    {0x1E80, 0x57, 0x300},       {0x1E81, 0x77, 0x300},       {0x1E82, 0x57, 0x301},
+    {0x1E83, 0x77, 0x301},       {0x1E84, 0x57, 0x308},       {0x1E85, 0x77, 0x308},
+    {0x1E86, 0x57, 0x307},       {0x1E87, 0x77, 0x307},       {0x1E88, 0x57, 0x323},
+    {0x1E89, 0x77, 0x323},       {0x1E8A, 0x58, 0x307},       {0x1E8B, 0x78, 0x307},
+    {0x1E8C, 0x58, 0x308},       {0x1E8D, 0x78, 0x308},       {0x1E8E, 0x59, 0x307},
+    {0x1E8F, 0x79, 0x307},       {0x1E90, 0x5A, 0x302},       {0x1E91, 0x7A, 0x302},
+    {0x1E92, 0x5A, 0x323},       {0x1E93, 0x7A, 0x323},       {0x1E94, 0x5A, 0x331},
+    {0x1E95, 0x7A, 0x331},       {0x1E96, 0x68, 0x331},       {0x1E97, 0x74, 0x308},
+    {0x1E98, 0x77, 0x30A},       {0x1E99, 0x79, 0x30A},       {0x1E9B, 0x17F, 0x307},
+    {0x1EA0, 0x41, 0x323},       {0x1EA1, 0x61, 0x323},       {0x1EA2, 0x41, 0x309},
+    {0x1EA3, 0x61, 0x309},       {0x1EA4, 0xC2, 0x301},       {0x1EA5, 0xE2, 0x301},
+    {0x1EA6, 0xC2, 0x300},       {0x1EA7, 0xE2, 0x300},       {0x1EA8, 0xC2, 0x309},
+    {0x1EA9, 0xE2, 0x309},       {0x1EAA, 0xC2, 0x303},       {0x1EAB, 0xE2, 0x303},
+    {0x1EAC, 0x1EA0, 0x302},     {0x1EAD, 0x1EA1, 0x302},     {0x1EAE, 0x102, 0x301},
+    {0x1EAF, 0x103, 0x301},      {0x1EB0, 0x102, 0x300},      {0x1EB1, 0x103, 0x300},
+    {0x1EB2, 0x102, 0x309},      {0x1EB3, 0x103, 0x309},      {0x1EB4, 0x102, 0x303},
+    {0x1EB5, 0x103, 0x303},      {0x1EB6, 0x1EA0, 0x306},     {0x1EB7, 0x1EA1, 0x306},
+    {0x1EB8, 0x45, 0x323},       {0x1EB9, 0x65, 0x323},       {0x1EBA, 0x45, 0x309},
+    {0x1EBB, 0x65, 0x309},       {0x1EBC, 0x45, 0x303},       {0x1EBD, 0x65, 0x303},
+    {0x1EBE, 0xCA, 0x301},       {0x1EBF, 0xEA, 0x301},       {0x1EC0, 0xCA, 0x300},
+    {0x1EC1, 0xEA, 0x300},       {0x1EC2, 0xCA, 0x309},       {0x1EC3, 0xEA, 0x309},
+    {0x1EC4, 0xCA, 0x303},       {0x1EC5, 0xEA, 0x303},       {0x1EC6, 0x1EB8, 0x302},
+    {0x1EC7, 0x1EB9, 0x302},     {0x1EC8, 0x49, 0x309},       {0x1EC9, 0x69, 0x309},
+    {0x1ECA, 0x49, 0x323},       {0x1ECB, 0x69, 0x323},       {0x1ECC, 0x4F, 0x323},
+    {0x1ECD, 0x6F, 0x323},       {0x1ECE, 0x4F, 0x309},       {0x1ECF, 0x6F, 0x309},
+    {0x1ED0, 0xD4, 0x301},       {0x1ED1, 0xF4, 0x301},       {0x1ED2, 0xD4, 0x300},
+    {0x1ED3, 0xF4, 0x300},       {0x1ED4, 0xD4, 0x309},       {0x1ED5, 0xF4, 0x309},
+    {0x1ED6, 0xD4, 0x303},       {0x1ED7, 0xF4, 0x303},       {0x1ED8, 0x1ECC, 0x302},
+    {0x1ED9, 0x1ECD, 0x302},     {0x1EDA, 0x1A0, 0x301},      {0x1EDB, 0x1A1, 0x301},
+    {0x1EDC, 0x1A0, 0x300},      {0x1EDD, 0x1A1, 0x300},      {0x1EDE, 0x1A0, 0x309},
+    {0x1EDF, 0x1A1, 0x309},      {0x1EE0, 0x1A0, 0x303},      {0x1EE1, 0x1A1, 0x303},
+    {0x1EE2, 0x1A0, 0x323},      {0x1EE3, 0x1A1, 0x323},      {0x1EE4, 0x55, 0x323},
+    {0x1EE5, 0x75, 0x323},       {0x1EE6, 0x55, 0x309},       {0x1EE7, 0x75, 0x309},
+    {0x1EE8, 0x1AF, 0x301},      {0x1EE9, 0x1B0, 0x301},      {0x1EEA, 0x1AF, 0x300},
+    {0x1EEB, 0x1B0, 0x300},      {0x1EEC, 0x1AF, 0x309},      {0x1EED, 0x1B0, 0x309},
+    {0x1EEE, 0x1AF, 0x303},      {0x1EEF, 0x1B0, 0x303},      {0x1EF0, 0x1AF, 0x323},
+    {0x1EF1, 0x1B0, 0x323},      {0x1EF2, 0x59, 0x300},       {0x1EF3, 0x79, 0x300},
+    {0x1EF4, 0x59, 0x323},       {0x1EF5, 0x79, 0x323},       {0x1EF6, 0x59, 0x309},
+    {0x1EF7, 0x79, 0x309},       {0x1EF8, 0x59, 0x303},       {0x1EF9, 0x79, 0x303},
+    {0x1F00, 0x3B1, 0x313},      {0x1F01, 0x3B1, 0x314},      {0x1F02, 0x1F00, 0x300},
+    {0x1F03, 0x1F01, 0x300},     {0x1F04, 0x1F00, 0x301},     {0x1F05, 0x1F01, 0x301},
+    {0x1F06, 0x1F00, 0x342},     {0x1F07, 0x1F01, 0x342},     {0x1F08, 0x391, 0x313},
+    {0x1F09, 0x391, 0x314},      {0x1F0A, 0x1F08, 0x300},     {0x1F0B, 0x1F09, 0x300},
+    {0x1F0C, 0x1F08, 0x301},     {0x1F0D, 0x1F09, 0x301},     {0x1F0E, 0x1F08, 0x342},
+    {0x1F0F, 0x1F09, 0x342},     {0x1F10, 0x3B5, 0x313},      {0x1F11, 0x3B5, 0x314},
+    {0x1F12, 0x1F10, 0x300},     {0x1F13, 0x1F11, 0x300},     {0x1F14, 0x1F10, 0x301},
+    {0x1F15, 0x1F11, 0x301},     {0x1F18, 0x395, 0x313},      {0x1F19, 0x395, 0x314},
+    {0x1F1A, 0x1F18, 0x300},     {0x1F1B, 0x1F19, 0x300},     {0x1F1C, 0x1F18, 0x301},
+    {0x1F1D, 0x1F19, 0x301},     {0x1F20, 0x3B7, 0x313},      {0x1F21, 0x3B7, 0x314},
+    {0x1F22, 0x1F20, 0x300},     {0x1F23, 0x1F21, 0x300},     {0x1F24, 0x1F20, 0x301},
+    {0x1F25, 0x1F21, 0x301},     {0x1F26, 0x1F20, 0x342},     {0x1F27, 0x1F21, 0x342},
+    {0x1F28, 0x397, 0x313},      {0x1F29, 0x397, 0x314},      {0x1F2A, 0x1F28, 0x300},
+    {0x1F2B, 0x1F29, 0x300},     {0x1F2C, 0x1F28, 0x301},     {0x1F2D, 0x1F29, 0x301},
+    {0x1F2E, 0x1F28, 0x342},     {0x1F2F, 0x1F29, 0x342},     {0x1F30, 0x3B9, 0x313},
+    {0x1F31, 0x3B9, 0x314},      {0x1F32, 0x1F30, 0x300},     {0x1F33, 0x1F31, 0x300},
+    {0x1F34, 0x1F30, 0x301},     {0x1F35, 0x1F31, 0x301},     {0x1F36, 0x1F30, 0x342},
+    {0x1F37, 0x1F31, 0x342},     {0x1F38, 0x399, 0x313},      {0x1F39, 0x399, 0x314},
+    {0x1F3A, 0x1F38, 0x300},     {0x1F3B, 0x1F39, 0x300},     {0x1F3C, 0x1F38, 0x301},
+    {0x1F3D, 0x1F39, 0x301},     {0x1F3E, 0x1F38, 0x342},     {0x1F3F, 0x1F39, 0x342},
+    {0x1F40, 0x3BF, 0x313},      {0x1F41, 0x3BF, 0x314},      {0x1F42, 0x1F40, 0x300},
+    {0x1F43, 0x1F41, 0x300},     {0x1F44, 0x1F40, 0x301},     {0x1F45, 0x1F41, 0x301},
+    {0x1F48, 0x39F, 0x313},      {0x1F49, 0x39F, 0x314},      {0x1F4A, 0x1F48, 0x300},
+    {0x1F4B, 0x1F49, 0x300},     {0x1F4C, 0x1F48, 0x301},     {0x1F4D, 0x1F49, 0x301},
+    {0x1F50, 0x3C5, 0x313},      {0x1F51, 0x3C5, 0x314},      {0x1F52, 0x1F50, 0x300},
+    {0x1F53, 0x1F51, 0x300},     {0x1F54, 0x1F50, 0x301},     {0x1F55, 0x1F51, 0x301},
+    {0x1F56, 0x1F50, 0x342},     {0x1F57, 0x1F51, 0x342},     {0x1F59, 0x3A5, 0x314},
+    {0x1F5B, 0x1F59, 0x300},     {0x1F5D, 0x1F59, 0x301},     {0x1F5F, 0x1F59, 0x342},
+    {0x1F60, 0x3C9, 0x313},      {0x1F61, 0x3C9, 0x314},      {0x1F62, 0x1F60, 0x300},
+    {0x1F63, 0x1F61, 0x300},     {0x1F64, 0x1F60, 0x301},     {0x1F65, 0x1F61, 0x301},
+    {0x1F66, 0x1F60, 0x342},     {0x1F67, 0x1F61, 0x342},     {0x1F68, 0x3A9, 0x313},
+    {0x1F69, 0x3A9, 0x314},      {0x1F6A, 0x1F68, 0x300},     {0x1F6B, 0x1F69, 0x300},
+    {0x1F6C, 0x1F68, 0x301},     {0x1F6D, 0x1F69, 0x301},     {0x1F6E, 0x1F68, 0x342},
+    {0x1F6F, 0x1F69, 0x342},     {0x1F70, 0x3B1, 0x300},      {0x1F71, 0x3AC, 0x0},
+    {0x1F72, 0x3B5, 0x300},      {0x1F73, 0x3AD, 0x0},        {0x1F74, 0x3B7, 0x300},
+    {0x1F75, 0x3AE, 0x0},        {0x1F76, 0x3B9, 0x300},      {0x1F77, 0x3AF, 0x0},
+    {0x1F78, 0x3BF, 0x300},      {0x1F79, 0x3CC, 0x0},        {0x1F7A, 0x3C5, 0x300},
+    {0x1F7B, 0x3CD, 0x0},        {0x1F7C, 0x3C9, 0x300},      {0x1F7D, 0x3CE, 0x0},
+    {0x1F80, 0x1F00, 0x345},     {0x1F81, 0x1F01, 0x345},     {0x1F82, 0x1F02, 0x345},
+    {0x1F83, 0x1F03, 0x345},     {0x1F84, 0x1F04, 0x345},     {0x1F85, 0x1F05, 0x345},
+    {0x1F86, 0x1F06, 0x345},     {0x1F87, 0x1F07, 0x345},     {0x1F88, 0x1F08, 0x345},
+    {0x1F89, 0x1F09, 0x345},     {0x1F8A, 0x1F0A, 0x345},     {0x1F8B, 0x1F0B, 0x345},
+    {0x1F8C, 0x1F0C, 0x345},     {0x1F8D, 0x1F0D, 0x345},     {0x1F8E, 0x1F0E, 0x345},
+    {0x1F8F, 0x1F0F, 0x345},     {0x1F90, 0x1F20, 0x345},     {0x1F91, 0x1F21, 0x345},
+    {0x1F92, 0x1F22, 0x345},     {0x1F93, 0x1F23, 0x345},     {0x1F94, 0x1F24, 0x345},
+    {0x1F95, 0x1F25, 0x345},     {0x1F96, 0x1F26, 0x345},     {0x1F97, 0x1F27, 0x345},
+    {0x1F98, 0x1F28, 0x345},     {0x1F99, 0x1F29, 0x345},     {0x1F9A, 0x1F2A, 0x345},
+    {0x1F9B, 0x1F2B, 0x345},     {0x1F9C, 0x1F2C, 0x345},     {0x1F9D, 0x1F2D, 0x345},
+    {0x1F9E, 0x1F2E, 0x345},     {0x1F9F, 0x1F2F, 0x345},     {0x1FA0, 0x1F60, 0x345},
+    {0x1FA1, 0x1F61, 0x345},     {0x1FA2, 0x1F62, 0x345},     {0x1FA3, 0x1F63, 0x345},
+    {0x1FA4, 0x1F64, 0x345},     {0x1FA5, 0x1F65, 0x345},     {0x1FA6, 0x1F66, 0x345},
+    {0x1FA7, 0x1F67, 0x345},     {0x1FA8, 0x1F68, 0x345},     {0x1FA9, 0x1F69, 0x345},
+    {0x1FAA, 0x1F6A, 0x345},     {0x1FAB, 0x1F6B, 0x345},     {0x1FAC, 0x1F6C, 0x345},
+    {0x1FAD, 0x1F6D, 0x345},     {0x1FAE, 0x1F6E, 0x345},     {0x1FAF, 0x1F6F, 0x345},
+    {0x1FB0, 0x3B1, 0x306},      {0x1FB1, 0x3B1, 0x304},      {0x1FB2, 0x1F70, 0x345},
+    {0x1FB3, 0x3B1, 0x345},      {0x1FB4, 0x3AC, 0x345},      {0x1FB6, 0x3B1, 0x342},
+    {0x1FB7, 0x1FB6, 0x345},     {0x1FB8, 0x391, 0x306},      {0x1FB9, 0x391, 0x304},
+    {0x1FBA, 0x391, 0x300},      {0x1FBB, 0x386, 0x0},        {0x1FBC, 0x391, 0x345},
+    {0x1FBE, 0x3B9, 0x0},        {0x1FC1, 0xA8, 0x342},       {0x1FC2, 0x1F74, 0x345},
+    {0x1FC3, 0x3B7, 0x345},      {0x1FC4, 0x3AE, 0x345},      {0x1FC6, 0x3B7, 0x342},
+    {0x1FC7, 0x1FC6, 0x345},     {0x1FC8, 0x395, 0x300},      {0x1FC9, 0x388, 0x0},
+    {0x1FCA, 0x397, 0x300},      {0x1FCB, 0x389, 0x0},        {0x1FCC, 0x397, 0x345},
+    {0x1FCD, 0x1FBF, 0x300},     {0x1FCE, 0x1FBF, 0x301},     {0x1FCF, 0x1FBF, 0x342},
+    {0x1FD0, 0x3B9, 0x306},      {0x1FD1, 0x3B9, 0x304},      {0x1FD2, 0x3CA, 0x300},
+    {0x1FD3, 0x390, 0x0},        {0x1FD6, 0x3B9, 0x342},      {0x1FD7, 0x3CA, 0x342},
+    {0x1FD8, 0x399, 0x306},      {0x1FD9, 0x399, 0x304},      {0x1FDA, 0x399, 0x300},
+    {0x1FDB, 0x38A, 0x0},        {0x1FDD, 0x1FFE, 0x300},     {0x1FDE, 0x1FFE, 0x301},
+    {0x1FDF, 0x1FFE, 0x342},     {0x1FE0, 0x3C5, 0x306},      {0x1FE1, 0x3C5, 0x304},
+    {0x1FE2, 0x3CB, 0x300},      {0x1FE3, 0x3B0, 0x0},        {0x1FE4, 0x3C1, 0x313},
+    {0x1FE5, 0x3C1, 0x314},      {0x1FE6, 0x3C5, 0x342},      {0x1FE7, 0x3CB, 0x342},
+    {0x1FE8, 0x3A5, 0x306},      {0x1FE9, 0x3A5, 0x304},      {0x1FEA, 0x3A5, 0x300},
+    {0x1FEB, 0x38E, 0x0},        {0x1FEC, 0x3A1, 0x314},      {0x1FED, 0xA8, 0x300},
+    {0x1FEE, 0x385, 0x0},        {0x1FEF, 0x60, 0x0},         {0x1FF2, 0x1F7C, 0x345},
+    {0x1FF3, 0x3C9, 0x345},      {0x1FF4, 0x3CE, 0x345},      {0x1FF6, 0x3C9, 0x342},
+    {0x1FF7, 0x1FF6, 0x345},     {0x1FF8, 0x39F, 0x300},      {0x1FF9, 0x38C, 0x0},
+    {0x1FFA, 0x3A9, 0x300},      {0x1FFB, 0x38F, 0x0},        {0x1FFC, 0x3A9, 0x345},
+    {0x1FFD, 0xB4, 0x0},         {0x2000, 0x2002, 0x0},       {0x2001, 0x2003, 0x0},
+    {0x2126, 0x3A9, 0x0},        {0x212A, 0x4B, 0x0},         {0x212B, 0xC5, 0x0},
+    {0x219A, 0x2190, 0x338},     {0x219B, 0x2192, 0x338},     {0x21AE, 0x2194, 0x338},
+    {0x21CD, 0x21D0, 0x338},     {0x21CE, 0x21D4, 0x338},     {0x21CF, 0x21D2, 0x338},
+    {0x2204, 0x2203, 0x338},     {0x2209, 0x2208, 0x338},     {0x220C, 0x220B, 0x338},
+    {0x2224, 0x2223, 0x338},     {0x2226, 0x2225, 0x338},     {0x2241, 0x223C, 0x338},
+    {0x2244, 0x2243, 0x338},     {0x2247, 0x2245, 0x338},     {0x2249, 0x2248, 0x338},
+    {0x2260, 0x3D, 0x338},       {0x2262, 0x2261, 0x338},     {0x226D, 0x224D, 0x338},
+    {0x226E, 0x3C, 0x338},       {0x226F, 0x3E, 0x338},       {0x2270, 0x2264, 0x338},
+    {0x2271, 0x2265, 0x338},     {0x2274, 0x2272, 0x338},     {0x2275, 0x2273, 0x338},
+    {0x2278, 0x2276, 0x338},     {0x2279, 0x2277, 0x338},     {0x2280, 0x227A, 0x338},
+    {0x2281, 0x227B, 0x338},     {0x2284, 0x2282, 0x338},     {0x2285, 0x2283, 0x338},
+    {0x2288, 0x2286, 0x338},     {0x2289, 0x2287, 0x338},     {0x22AC, 0x22A2, 0x338},
+    {0x22AD, 0x22A8, 0x338},     {0x22AE, 0x22A9, 0x338},     {0x22AF, 0x22AB, 0x338},
+    {0x22E0, 0x227C, 0x338},     {0x22E1, 0x227D, 0x338},     {0x22E2, 0x2291, 0x338},
+    {0x22E3, 0x2292, 0x338},     {0x22EA, 0x22B2, 0x338},     {0x22EB, 0x22B3, 0x338},
+    {0x22EC, 0x22B4, 0x338},     {0x22ED, 0x22B5, 0x338},     {0x2329, 0x3008, 0x0},
+    {0x232A, 0x3009, 0x0},       {0x2ADC, 0x2ADD, 0x338},     {0x304C, 0x304B, 0x3099},
+    {0x304E, 0x304D, 0x3099},    {0x3050, 0x304F, 0x3099},    {0x3052, 0x3051, 0x3099},
+    {0x3054, 0x3053, 0x3099},    {0x3056, 0x3055, 0x3099},    {0x3058, 0x3057, 0x3099},
+    {0x305A, 0x3059, 0x3099},    {0x305C, 0x305B, 0x3099},    {0x305E, 0x305D, 0x3099},
+    {0x3060, 0x305F, 0x3099},    {0x3062, 0x3061, 0x3099},    {0x3065, 0x3064, 0x3099},
+    {0x3067, 0x3066, 0x3099},    {0x3069, 0x3068, 0x3099},    {0x3070, 0x306F, 0x3099},
+    {0x3071, 0x306F, 0x309A},    {0x3073, 0x3072, 0x3099},    {0x3074, 0x3072, 0x309A},
+    {0x3076, 0x3075, 0x3099},    {0x3077, 0x3075, 0x309A},    {0x3079, 0x3078, 0x3099},
+    {0x307A, 0x3078, 0x309A},    {0x307C, 0x307B, 0x3099},    {0x307D, 0x307B, 0x309A},
+    {0x3094, 0x3046, 0x3099},    {0x309E, 0x309D, 0x3099},    {0x30AC, 0x30AB, 0x3099},
+    {0x30AE, 0x30AD, 0x3099},    {0x30B0, 0x30AF, 0x3099},    {0x30B2, 0x30B1, 0x3099},
+    {0x30B4, 0x30B3, 0x3099},    {0x30B6, 0x30B5, 0x3099},    {0x30B8, 0x30B7, 0x3099},
+    {0x30BA, 0x30B9, 0x3099},    {0x30BC, 0x30BB, 0x3099},    {0x30BE, 0x30BD, 0x3099},
+    {0x30C0, 0x30BF, 0x3099},    {0x30C2, 0x30C1, 0x3099},    {0x30C5, 0x30C4, 0x3099},
+    {0x30C7, 0x30C6, 0x3099},    {0x30C9, 0x30C8, 0x3099},    {0x30D0, 0x30CF, 0x3099},
+    {0x30D1, 0x30CF, 0x309A},    {0x30D3, 0x30D2, 0x3099},    {0x30D4, 0x30D2, 0x309A},
+    {0x30D6, 0x30D5, 0x3099},    {0x30D7, 0x30D5, 0x309A},    {0x30D9, 0x30D8, 0x3099},
+    {0x30DA, 0x30D8, 0x309A},    {0x30DC, 0x30DB, 0x3099},    {0x30DD, 0x30DB, 0x309A},
+    {0x30F4, 0x30A6, 0x3099},    {0x30F7, 0x30EF, 0x3099},    {0x30F8, 0x30F0, 0x3099},
+    {0x30F9, 0x30F1, 0x3099},    {0x30FA, 0x30F2, 0x3099},    {0x30FE, 0x30FD, 0x3099},
+    {0xF900, 0x8C48, 0x0},       {0xF901, 0x66F4, 0x0},       {0xF902, 0x8ECA, 0x0},
+    {0xF903, 0x8CC8, 0x0},       {0xF904, 0x6ED1, 0x0},       {0xF905, 0x4E32, 0x0},
+    {0xF906, 0x53E5, 0x0},       {0xF907, 0x9F9C, 0x0},       {0xF908, 0x9F9C, 0x0},
+    {0xF909, 0x5951, 0x0},       {0xF90A, 0x91D1, 0x0},       {0xF90B, 0x5587, 0x0},
+    {0xF90C, 0x5948, 0x0},       {0xF90D, 0x61F6, 0x0},       {0xF90E, 0x7669, 0x0},
+    {0xF90F, 0x7F85, 0x0},       {0xF910, 0x863F, 0x0},       {0xF911, 0x87BA, 0x0},
+    {0xF912, 0x88F8, 0x0},       {0xF913, 0x908F, 0x0},       {0xF914, 0x6A02, 0x0},
+    {0xF915, 0x6D1B, 0x0},       {0xF916, 0x70D9, 0x0},       {0xF917, 0x73DE, 0x0},
+    {0xF918, 0x843D, 0x0},       {0xF919, 0x916A, 0x0},       {0xF91A, 0x99F1, 0x0},
+    {0xF91B, 0x4E82, 0x0},       {0xF91C, 0x5375, 0x0},       {0xF91D, 0x6B04, 0x0},
+    {0xF91E, 0x721B, 0x0},       {0xF91F, 0x862D, 0x0},       {0xF920, 0x9E1E, 0x0},
+    {0xF921, 0x5D50, 0x0},       {0xF922, 0x6FEB, 0x0},       {0xF923, 0x85CD, 0x0},
+    {0xF924, 0x8964, 0x0},       {0xF925, 0x62C9, 0x0},       {0xF926, 0x81D8, 0x0},
+    {0xF927, 0x881F, 0x0},       {0xF928, 0x5ECA, 0x0},       {0xF929, 0x6717, 0x0},
+    {0xF92A, 0x6D6A, 0x0},       {0xF92B, 0x72FC, 0x0},       {0xF92C, 0x90CE, 0x0},
+    {0xF92D, 0x4F86, 0x0},       {0xF92E, 0x51B7, 0x0},       {0xF92F, 0x52DE, 0x0},
+    {0xF930, 0x64C4, 0x0},       {0xF931, 0x6AD3, 0x0},       {0xF932, 0x7210, 0x0},
+    {0xF933, 0x76E7, 0x0},       {0xF934, 0x8001, 0x0},       {0xF935, 0x8606, 0x0},
+    {0xF936, 0x865C, 0x0},       {0xF937, 0x8DEF, 0x0},       {0xF938, 0x9732, 0x0},
+    {0xF939, 0x9B6F, 0x0},       {0xF93A, 0x9DFA, 0x0},       {0xF93B, 0x788C, 0x0},
+    {0xF93C, 0x797F, 0x0},       {0xF93D, 0x7DA0, 0x0},       {0xF93E, 0x83C9, 0x0},
+    {0xF93F, 0x9304, 0x0},       {0xF940, 0x9E7F, 0x0},       {0xF941, 0x8AD6, 0x0},
+    {0xF942, 0x58DF, 0x0},       {0xF943, 0x5F04, 0x0},       {0xF944, 0x7C60, 0x0},
+    {0xF945, 0x807E, 0x0},       {0xF946, 0x7262, 0x0},       {0xF947, 0x78CA, 0x0},
+    {0xF948, 0x8CC2, 0x0},       {0xF949, 0x96F7, 0x0},       {0xF94A, 0x58D8, 0x0},
+    {0xF94B, 0x5C62, 0x0},       {0xF94C, 0x6A13, 0x0},       {0xF94D, 0x6DDA, 0x0},
+    {0xF94E, 0x6F0F, 0x0},       {0xF94F, 0x7D2F, 0x0},       {0xF950, 0x7E37, 0x0},
+    {0xF951, 0x964B, 0x0},       {0xF952, 0x52D2, 0x0},       {0xF953, 0x808B, 0x0},
+    {0xF954, 0x51DC, 0x0},       {0xF955, 0x51CC, 0x0},       {0xF956, 0x7A1C, 0x0},
+    {0xF957, 0x7DBE, 0x0},       {0xF958, 0x83F1, 0x0},       {0xF959, 0x9675, 0x0},
+    {0xF95A, 0x8B80, 0x0},       {0xF95B, 0x62CF, 0x0},       {0xF95C, 0x6A02, 0x0},
+    {0xF95D, 0x8AFE, 0x0},       {0xF95E, 0x4E39, 0x0},       {0xF95F, 0x5BE7, 0x0},
+    {0xF960, 0x6012, 0x0},       {0xF961, 0x7387, 0x0},       {0xF962, 0x7570, 0x0},
+    {0xF963, 0x5317, 0x0},       {0xF964, 0x78FB, 0x0},       {0xF965, 0x4FBF, 0x0},
+    {0xF966, 0x5FA9, 0x0},       {0xF967, 0x4E0D, 0x0},       {0xF968, 0x6CCC, 0x0},
+    {0xF969, 0x6578, 0x0},       {0xF96A, 0x7D22, 0x0},       {0xF96B, 0x53C3, 0x0},
+    {0xF96C, 0x585E, 0x0},       {0xF96D, 0x7701, 0x0},       {0xF96E, 0x8449, 0x0},
+    {0xF96F, 0x8AAA, 0x0},       {0xF970, 0x6BBA, 0x0},       {0xF971, 0x8FB0, 0x0},
+    {0xF972, 0x6C88, 0x0},       {0xF973, 0x62FE, 0x0},       {0xF974, 0x82E5, 0x0},
+    {0xF975, 0x63A0, 0x0},       {0xF976, 0x7565, 0x0},       {0xF977, 0x4EAE, 0x0},
+    {0xF978, 0x5169, 0x0},       {0xF979, 0x51C9, 0x0},       {0xF97A, 0x6881, 0x0},
+    {0xF97B, 0x7CE7, 0x0},       {0xF97C, 0x826F, 0x0},       {0xF97D, 0x8AD2, 0x0},
+    {0xF97E, 0x91CF, 0x0},       {0xF97F, 0x52F5, 0x0},       {0xF980, 0x5442, 0x0},
+    {0xF981, 0x5973, 0x0},       {0xF982, 0x5EEC, 0x0},       {0xF983, 0x65C5, 0x0},
+    {0xF984, 0x6FFE, 0x0},       {0xF985, 0x792A, 0x0},       {0xF986, 0x95AD, 0x0},
+    {0xF987, 0x9A6A, 0x0},       {0xF988, 0x9E97, 0x0},       {0xF989, 0x9ECE, 0x0},
+    {0xF98A, 0x529B, 0x0},       {0xF98B, 0x66C6, 0x0},       {0xF98C, 0x6B77, 0x0},
+    {0xF98D, 0x8F62, 0x0},       {0xF98E, 0x5E74, 0x0},       {0xF98F, 0x6190, 0x0},
+    {0xF990, 0x6200, 0x0},       {0xF991, 0x649A, 0x0},       {0xF992, 0x6F23, 0x0},
+    {0xF993, 0x7149, 0x0},       {0xF994, 0x7489, 0x0},       {0xF995, 0x79CA, 0x0},
+    {0xF996, 0x7DF4, 0x0},       {0xF997, 0x806F, 0x0},       {0xF998, 0x8F26, 0x0},
+    {0xF999, 0x84EE, 0x0},       {0xF99A, 0x9023, 0x0},       {0xF99B, 0x934A, 0x0},
+    {0xF99C, 0x5217, 0x0},       {0xF99D, 0x52A3, 0x0},       {0xF99E, 0x54BD, 0x0},
+    {0xF99F, 0x70C8, 0x0},       {0xF9A0, 0x88C2, 0x0},       {0xF9A1, 0x8AAA, 0x0},
+    {0xF9A2, 0x5EC9, 0x0},       {0xF9A3, 0x5FF5, 0x0},       {0xF9A4, 0x637B, 0x0},
+    {0xF9A5, 0x6BAE, 0x0},       {0xF9A6, 0x7C3E, 0x0},       {0xF9A7, 0x7375, 0x0},
+    {0xF9A8, 0x4EE4, 0x0},       {0xF9A9, 0x56F9, 0x0},       {0xF9AA, 0x5BE7, 0x0},
+    {0xF9AB, 0x5DBA, 0x0},       {0xF9AC, 0x601C, 0x0},       {0xF9AD, 0x73B2, 0x0},
+    {0xF9AE, 0x7469, 0x0},       {0xF9AF, 0x7F9A, 0x0},       {0xF9B0, 0x8046, 0x0},
+    {0xF9B1, 0x9234, 0x0},       {0xF9B2, 0x96F6, 0x0},       {0xF9B3, 0x9748, 0x0},
+    {0xF9B4, 0x9818, 0x0},       {0xF9B5, 0x4F8B, 0x0},       {0xF9B6, 0x79AE, 0x0},
+    {0xF9B7, 0x91B4, 0x0},       {0xF9B8, 0x96B8, 0x0},       {0xF9B9, 0x60E1, 0x0},
+    {0xF9BA, 0x4E86, 0x0},       {0xF9BB, 0x50DA, 0x0},       {0xF9BC, 0x5BEE, 0x0},
+    {0xF9BD, 0x5C3F, 0x0},       {0xF9BE, 0x6599, 0x0},       {0xF9BF, 0x6A02, 0x0},
+    {0xF9C0, 0x71CE, 0x0},       {0xF9C1, 0x7642, 0x0},       {0xF9C2, 0x84FC, 0x0},
+    {0xF9C3, 0x907C, 0x0},       {0xF9C4, 0x9F8D, 0x0},       {0xF9C5, 0x6688, 0x0},
+    {0xF9C6, 0x962E, 0x0},       {0xF9C7, 0x5289, 0x0},       {0xF9C8, 0x677B, 0x0},
+    {0xF9C9, 0x67F3, 0x0},       {0xF9CA, 0x6D41, 0x0},       {0xF9CB, 0x6E9C, 0x0},
+    {0xF9CC, 0x7409, 0x0},       {0xF9CD, 0x7559, 0x0},       {0xF9CE, 0x786B, 0x0},
+    {0xF9CF, 0x7D10, 0x0},       {0xF9D0, 0x985E, 0x0},       {0xF9D1, 0x516D, 0x0},
+    {0xF9D2, 0x622E, 0x0},       {0xF9D3, 0x9678, 0x0},       {0xF9D4, 0x502B, 0x0},
+    {0xF9D5, 0x5D19, 0x0},       {0xF9D6, 0x6DEA, 0x0},       {0xF9D7, 0x8F2A, 0x0},
+    {0xF9D8, 0x5F8B, 0x0},       {0xF9D9, 0x6144, 0x0},       {0xF9DA, 0x6817, 0x0},
+    {0xF9DB, 0x7387, 0x0},       {0xF9DC, 0x9686, 0x0},       {0xF9DD, 0x5229, 0x0},
+    {0xF9DE, 0x540F, 0x0},       {0xF9DF, 0x5C65, 0x0},       {0xF9E0, 0x6613, 0x0},
+    {0xF9E1, 0x674E, 0x0},       {0xF9E2, 0x68A8, 0x0},       {0xF9E3, 0x6CE5, 0x0},
+    {0xF9E4, 0x7406, 0x0},       {0xF9E5, 0x75E2, 0x0},       {0xF9E6, 0x7F79, 0x0},
+    {0xF9E7, 0x88CF, 0x0},       {0xF9E8, 0x88E1, 0x0},       {0xF9E9, 0x91CC, 0x0},
+    {0xF9EA, 0x96E2, 0x0},       {0xF9EB, 0x533F, 0x0},       {0xF9EC, 0x6EBA, 0x0},
+    {0xF9ED, 0x541D, 0x0},       {0xF9EE, 0x71D0, 0x0},       {0xF9EF, 0x7498, 0x0},
+    {0xF9F0, 0x85FA, 0x0},       {0xF9F1, 0x96A3, 0x0},       {0xF9F2, 0x9C57, 0x0},
+    {0xF9F3, 0x9E9F, 0x0},       {0xF9F4, 0x6797, 0x0},       {0xF9F5, 0x6DCB, 0x0},
+    {0xF9F6, 0x81E8, 0x0},       {0xF9F7, 0x7ACB, 0x0},       {0xF9F8, 0x7B20, 0x0},
+    {0xF9F9, 0x7C92, 0x0},       {0xF9FA, 0x72C0, 0x0},       {0xF9FB, 0x7099, 0x0},
+    {0xF9FC, 0x8B58, 0x0},       {0xF9FD, 0x4EC0, 0x0},       {0xF9FE, 0x8336, 0x0},
+    {0xF9FF, 0x523A, 0x0},       {0xFA00, 0x5207, 0x0},       {0xFA01, 0x5EA6, 0x0},
+    {0xFA02, 0x62D3, 0x0},       {0xFA03, 0x7CD6, 0x0},       {0xFA04, 0x5B85, 0x0},
+    {0xFA05, 0x6D1E, 0x0},       {0xFA06, 0x66B4, 0x0},       {0xFA07, 0x8F3B, 0x0},
+    {0xFA08, 0x884C, 0x0},       {0xFA09, 0x964D, 0x0},       {0xFA0A, 0x898B, 0x0},
+    {0xFA0B, 0x5ED3, 0x0},       {0xFA0C, 0x5140, 0x0},       {0xFA0D, 0x55C0, 0x0},
+    {0xFA10, 0x585A, 0x0},       {0xFA12, 0x6674, 0x0},       {0xFA15, 0x51DE, 0x0},
+    {0xFA16, 0x732A, 0x0},       {0xFA17, 0x76CA, 0x0},       {0xFA18, 0x793C, 0x0},
+    {0xFA19, 0x795E, 0x0},       {0xFA1A, 0x7965, 0x0},       {0xFA1B, 0x798F, 0x0},
+    {0xFA1C, 0x9756, 0x0},       {0xFA1D, 0x7CBE, 0x0},       {0xFA1E, 0x7FBD, 0x0},
+    {0xFA20, 0x8612, 0x0},       {0xFA22, 0x8AF8, 0x0},       {0xFA25, 0x9038, 0x0},
+    {0xFA26, 0x90FD, 0x0},       {0xFA2A, 0x98EF, 0x0},       {0xFA2B, 0x98FC, 0x0},
+    {0xFA2C, 0x9928, 0x0},       {0xFA2D, 0x9DB4, 0x0},       {0xFA2E, 0x90DE, 0x0},
+    {0xFA2F, 0x96B7, 0x0},       {0xFA30, 0x4FAE, 0x0},       {0xFA31, 0x50E7, 0x0},
+    {0xFA32, 0x514D, 0x0},       {0xFA33, 0x52C9, 0x0},       {0xFA34, 0x52E4, 0x0},
+    {0xFA35, 0x5351, 0x0},       {0xFA36, 0x559D, 0x0},       {0xFA37, 0x5606, 0x0},
+    {0xFA38, 0x5668, 0x0},       {0xFA39, 0x5840, 0x0},       {0xFA3A, 0x58A8, 0x0},
+    {0xFA3B, 0x5C64, 0x0},       {0xFA3C, 0x5C6E, 0x0},       {0xFA3D, 0x6094, 0x0},
+    {0xFA3E, 0x6168, 0x0},       {0xFA3F, 0x618E, 0x0},       {0xFA40, 0x61F2, 0x0},
+    {0xFA41, 0x654F, 0x0},       {0xFA42, 0x65E2, 0x0},       {0xFA43, 0x6691, 0x0},
+    {0xFA44, 0x6885, 0x0},       {0xFA45, 0x6D77, 0x0},       {0xFA46, 0x6E1A, 0x0},
+    {0xFA47, 0x6F22, 0x0},       {0xFA48, 0x716E, 0x0},       {0xFA49, 0x722B, 0x0},
+    {0xFA4A, 0x7422, 0x0},       {0xFA4B, 0x7891, 0x0},       {0xFA4C, 0x793E, 0x0},
+    {0xFA4D, 0x7949, 0x0},       {0xFA4E, 0x7948, 0x0},       {0xFA4F, 0x7950, 0x0},
+    {0xFA50, 0x7956, 0x0},       {0xFA51, 0x795D, 0x0},       {0xFA52, 0x798D, 0x0},
+    {0xFA53, 0x798E, 0x0},       {0xFA54, 0x7A40, 0x0},       {0xFA55, 0x7A81, 0x0},
+    {0xFA56, 0x7BC0, 0x0},       {0xFA57, 0x7DF4, 0x0},       {0xFA58, 0x7E09, 0x0},
+    {0xFA59, 0x7E41, 0x0},       {0xFA5A, 0x7F72, 0x0},       {0xFA5B, 0x8005, 0x0},
+    {0xFA5C, 0x81ED, 0x0},       {0xFA5D, 0x8279, 0x0},       {0xFA5E, 0x8279, 0x0},
+    {0xFA5F, 0x8457, 0x0},       {0xFA60, 0x8910, 0x0},       {0xFA61, 0x8996, 0x0},
+    {0xFA62, 0x8B01, 0x0},       {0xFA63, 0x8B39, 0x0},       {0xFA64, 0x8CD3, 0x0},
+    {0xFA65, 0x8D08, 0x0},       {0xFA66, 0x8FB6, 0x0},       {0xFA67, 0x9038, 0x0},
+    {0xFA68, 0x96E3, 0x0},       {0xFA69, 0x97FF, 0x0},       {0xFA6A, 0x983B, 0x0},
+    {0xFA6B, 0x6075, 0x0},       {0xFA6C, 0x242EE, 0x0},      {0xFA6D, 0x8218, 0x0},
+    {0xFA70, 0x4E26, 0x0},       {0xFA71, 0x51B5, 0x0},       {0xFA72, 0x5168, 0x0},
+    {0xFA73, 0x4F80, 0x0},       {0xFA74, 0x5145, 0x0},       {0xFA75, 0x5180, 0x0},
+    {0xFA76, 0x52C7, 0x0},       {0xFA77, 0x52FA, 0x0},       {0xFA78, 0x559D, 0x0},
+    {0xFA79, 0x5555, 0x0},       {0xFA7A, 0x5599, 0x0},       {0xFA7B, 0x55E2, 0x0},
+    {0xFA7C, 0x585A, 0x0},       {0xFA7D, 0x58B3, 0x0},       {0xFA7E, 0x5944, 0x0},
+    {0xFA7F, 0x5954, 0x0},       {0xFA80, 0x5A62, 0x0},       {0xFA81, 0x5B28, 0x0},
+    {0xFA82, 0x5ED2, 0x0},       {0xFA83, 0x5ED9, 0x0},       {0xFA84, 0x5F69, 0x0},
+    {0xFA85, 0x5FAD, 0x0},       {0xFA86, 0x60D8, 0x0},       {0xFA87, 0x614E, 0x0},
+    {0xFA88, 0x6108, 0x0},       {0xFA89, 0x618E, 0x0},       {0xFA8A, 0x6160, 0x0},
+    {0xFA8B, 0x61F2, 0x0},       {0xFA8C, 0x6234, 0x0},       {0xFA8D, 0x63C4, 0x0},
+    {0xFA8E, 0x641C, 0x0},       {0xFA8F, 0x6452, 0x0},       {0xFA90, 0x6556, 0x0},
+    {0xFA91, 0x6674, 0x0},       {0xFA92, 0x6717, 0x0},       {0xFA93, 0x671B, 0x0},
+    {0xFA94, 0x6756, 0x0},       {0xFA95, 0x6B79, 0x0},       {0xFA96, 0x6BBA, 0x0},
+    {0xFA97, 0x6D41, 0x0},       {0xFA98, 0x6EDB, 0x0},       {0xFA99, 0x6ECB, 0x0},
+    {0xFA9A, 0x6F22, 0x0},       {0xFA9B, 0x701E, 0x0},       {0xFA9C, 0x716E, 0x0},
+    {0xFA9D, 0x77A7, 0x0},       {0xFA9E, 0x7235, 0x0},       {0xFA9F, 0x72AF, 0x0},
+    {0xFAA0, 0x732A, 0x0},       {0xFAA1, 0x7471, 0x0},       {0xFAA2, 0x7506, 0x0},
+    {0xFAA3, 0x753B, 0x0},       {0xFAA4, 0x761D, 0x0},       {0xFAA5, 0x761F, 0x0},
+    {0xFAA6, 0x76CA, 0x0},       {0xFAA7, 0x76DB, 0x0},       {0xFAA8, 0x76F4, 0x0},
+    {0xFAA9, 0x774A, 0x0},       {0xFAAA, 0x7740, 0x0},       {0xFAAB, 0x78CC, 0x0},
+    {0xFAAC, 0x7AB1, 0x0},       {0xFAAD, 0x7BC0, 0x0},       {0xFAAE, 0x7C7B, 0x0},
+    {0xFAAF, 0x7D5B, 0x0},       {0xFAB0, 0x7DF4, 0x0},       {0xFAB1, 0x7F3E, 0x0},
+    {0xFAB2, 0x8005, 0x0},       {0xFAB3, 0x8352, 0x0},       {0xFAB4, 0x83EF, 0x0},
+    {0xFAB5, 0x8779, 0x0},       {0xFAB6, 0x8941, 0x0},       {0xFAB7, 0x8986, 0x0},
+    {0xFAB8, 0x8996, 0x0},       {0xFAB9, 0x8ABF, 0x0},       {0xFABA, 0x8AF8, 0x0},
+    {0xFABB, 0x8ACB, 0x0},       {0xFABC, 0x8B01, 0x0},       {0xFABD, 0x8AFE, 0x0},
+    {0xFABE, 0x8AED, 0x0},       {0xFABF, 0x8B39, 0x0},       {0xFAC0, 0x8B8A, 0x0},
+    {0xFAC1, 0x8D08, 0x0},       {0xFAC2, 0x8F38, 0x0},       {0xFAC3, 0x9072, 0x0},
+    {0xFAC4, 0x9199, 0x0},       {0xFAC5, 0x9276, 0x0},       {0xFAC6, 0x967C, 0x0},
+    {0xFAC7, 0x96E3, 0x0},       {0xFAC8, 0x9756, 0x0},       {0xFAC9, 0x97DB, 0x0},
+    {0xFACA, 0x97FF, 0x0},       {0xFACB, 0x980B, 0x0},       {0xFACC, 0x983B, 0x0},
+    {0xFACD, 0x9B12, 0x0},       {0xFACE, 0x9F9C, 0x0},       {0xFACF, 0x2284A, 0x0},
+    {0xFAD0, 0x22844, 0x0},      {0xFAD1, 0x233D5, 0x0},      {0xFAD2, 0x3B9D, 0x0},
+    {0xFAD3, 0x4018, 0x0},       {0xFAD4, 0x4039, 0x0},       {0xFAD5, 0x25249, 0x0},
+    {0xFAD6, 0x25CD0, 0x0},      {0xFAD7, 0x27ED3, 0x0},      {0xFAD8, 0x9F43, 0x0},
+    {0xFAD9, 0x9F8E, 0x0},       {0xFB1D, 0x5D9, 0x5B4},      {0xFB1F, 0x5F2, 0x5B7},
+    {0xFB2A, 0x5E9, 0x5C1},      {0xFB2B, 0x5E9, 0x5C2},      {0xFB2C, 0xFB49, 0x5C1},
+    {0xFB2D, 0xFB49, 0x5C2},     {0xFB2E, 0x5D0, 0x5B7},      {0xFB2F, 0x5D0, 0x5B8},
+    {0xFB30, 0x5D0, 0x5BC},      {0xFB31, 0x5D1, 0x5BC},      {0xFB32, 0x5D2, 0x5BC},
+    {0xFB33, 0x5D3, 0x5BC},      {0xFB34, 0x5D4, 0x5BC},      {0xFB35, 0x5D5, 0x5BC},
+    {0xFB36, 0x5D6, 0x5BC},      {0xFB38, 0x5D8, 0x5BC},      {0xFB39, 0x5D9, 0x5BC},
+    {0xFB3A, 0x5DA, 0x5BC},      {0xFB3B, 0x5DB, 0x5BC},      {0xFB3C, 0x5DC, 0x5BC},
+    {0xFB3E, 0x5DE, 0x5BC},      {0xFB40, 0x5E0, 0x5BC},      {0xFB41, 0x5E1, 0x5BC},
+    {0xFB43, 0x5E3, 0x5BC},      {0xFB44, 0x5E4, 0x5BC},      {0xFB46, 0x5E6, 0x5BC},
+    {0xFB47, 0x5E7, 0x5BC},      {0xFB48, 0x5E8, 0x5BC},      {0xFB49, 0x5E9, 0x5BC},
+    {0xFB4A, 0x5EA, 0x5BC},      {0xFB4B, 0x5D5, 0x5B9},      {0xFB4C, 0x5D1, 0x5BF},
+    {0xFB4D, 0x5DB, 0x5BF},      {0xFB4E, 0x5E4, 0x5BF},      {0x1109A, 0x11099, 0x110BA},
+    {0x1109C, 0x1109B, 0x110BA}, {0x110AB, 0x110A5, 0x110BA}, {0x1112E, 0x11131, 0x11127},
+    {0x1112F, 0x11132, 0x11127}, {0x1134B, 0x11347, 0x1133E}, {0x1134C, 0x11347, 0x11357},
+    {0x114BB, 0x114B9, 0x114BA}, {0x114BC, 0x114B9, 0x114B0}, {0x114BE, 0x114B9, 0x114BD},
+    {0x115BA, 0x115B8, 0x115AF}, {0x115BB, 0x115B9, 0x115AF}, {0x11938, 0x11935, 0x11930},
+    {0x1D15E, 0x1D157, 0x1D165}, {0x1D15F, 0x1D158, 0x1D165}, {0x1D160, 0x1D15F, 0x1D16E},
+    {0x1D161, 0x1D15F, 0x1D16F}, {0x1D162, 0x1D15F, 0x1D170}, {0x1D163, 0x1D15F, 0x1D171},
+    {0x1D164, 0x1D15F, 0x1D172}, {0x1D1BB, 0x1D1B9, 0x1D165}, {0x1D1BC, 0x1D1BA, 0x1D165},
+    {0x1D1BD, 0x1D1BB, 0x1D16E}, {0x1D1BE, 0x1D1BC, 0x1D16E}, {0x1D1BF, 0x1D1BB, 0x1D16F},
+    {0x1D1C0, 0x1D1BC, 0x1D16F}, {0x2F800, 0x4E3D, 0x0},      {0x2F801, 0x4E38, 0x0},
+    {0x2F802, 0x4E41, 0x0},      {0x2F803, 0x20122, 0x0},     {0x2F804, 0x4F60, 0x0},
+    {0x2F805, 0x4FAE, 0x0},      {0x2F806, 0x4FBB, 0x0},      {0x2F807, 0x5002, 0x0},
+    {0x2F808, 0x507A, 0x0},      {0x2F809, 0x5099, 0x0},      {0x2F80A, 0x50E7, 0x0},
+    {0x2F80B, 0x50CF, 0x0},      {0x2F80C, 0x349E, 0x0},      {0x2F80D, 0x2063A, 0x0},
+    {0x2F80E, 0x514D, 0x0},      {0x2F80F, 0x5154, 0x0},      {0x2F810, 0x5164, 0x0},
+    {0x2F811, 0x5177, 0x0},      {0x2F812, 0x2051C, 0x0},     {0x2F813, 0x34B9, 0x0},
+    {0x2F814, 0x5167, 0x0},      {0x2F815, 0x518D, 0x0},      {0x2F816, 0x2054B, 0x0},
+    {0x2F817, 0x5197, 0x0},      {0x2F818, 0x51A4, 0x0},      {0x2F819, 0x4ECC, 0x0},
+    {0x2F81A, 0x51AC, 0x0},      {0x2F81B, 0x51B5, 0x0},      {0x2F81C, 0x291DF, 0x0},
+    {0x2F81D, 0x51F5, 0x0},      {0x2F81E, 0x5203, 0x0},      {0x2F81F, 0x34DF, 0x0},
+    {0x2F820, 0x523B, 0x0},      {0x2F821, 0x5246, 0x0},      {0x2F822, 0x5272, 0x0},
+    {0x2F823, 0x5277, 0x0},      {0x2F824, 0x3515, 0x0},      {0x2F825, 0x52C7, 0x0},
+    {0x2F826, 0x52C9, 0x0},      {0x2F827, 0x52E4, 0x0},      {0x2F828, 0x52FA, 0x0},
+    {0x2F829, 0x5305, 0x0},      {0x2F82A, 0x5306, 0x0},      {0x2F82B, 0x5317, 0x0},
+    {0x2F82C, 0x5349, 0x0},      {0x2F82D, 0x5351, 0x0},      {0x2F82E, 0x535A, 0x0},
+    {0x2F82F, 0x5373, 0x0},      {0x2F830, 0x537D, 0x0},      {0x2F831, 0x537F, 0x0},
+    {0x2F832, 0x537F, 0x0},      {0x2F833, 0x537F, 0x0},      {0x2F834, 0x20A2C, 0x0},
+    {0x2F835, 0x7070, 0x0},      {0x2F836, 0x53CA, 0x0},      {0x2F837, 0x53DF, 0x0},
+    {0x2F838, 0x20B63, 0x0},     {0x2F839, 0x53EB, 0x0},      {0x2F83A, 0x53F1, 0x0},
+    {0x2F83B, 0x5406, 0x0},      {0x2F83C, 0x549E, 0x0},      {0x2F83D, 0x5438, 0x0},
+    {0x2F83E, 0x5448, 0x0},      {0x2F83F, 0x5468, 0x0},      {0x2F840, 0x54A2, 0x0},
+    {0x2F841, 0x54F6, 0x0},      {0x2F842, 0x5510, 0x0},      {0x2F843, 0x5553, 0x0},
+    {0x2F844, 0x5563, 0x0},      {0x2F845, 0x5584, 0x0},      {0x2F846, 0x5584, 0x0},
+    {0x2F847, 0x5599, 0x0},      {0x2F848, 0x55AB, 0x0},      {0x2F849, 0x55B3, 0x0},
+    {0x2F84A, 0x55C2, 0x0},      {0x2F84B, 0x5716, 0x0},      {0x2F84C, 0x5606, 0x0},
+    {0x2F84D, 0x5717, 0x0},      {0x2F84E, 0x5651, 0x0},      {0x2F84F, 0x5674, 0x0},
+    {0x2F850, 0x5207, 0x0},      {0x2F851, 0x58EE, 0x0},      {0x2F852, 0x57CE, 0x0},
+    {0x2F853, 0x57F4, 0x0},      {0x2F854, 0x580D, 0x0},      {0x2F855, 0x578B, 0x0},
+    {0x2F856, 0x5832, 0x0},      {0x2F857, 0x5831, 0x0},      {0x2F858, 0x58AC, 0x0},
+    {0x2F859, 0x214E4, 0x0},     {0x2F85A, 0x58F2, 0x0},      {0x2F85B, 0x58F7, 0x0},
+    {0x2F85C, 0x5906, 0x0},      {0x2F85D, 0x591A, 0x0},      {0x2F85E, 0x5922, 0x0},
+    {0x2F85F, 0x5962, 0x0},      {0x2F860, 0x216A8, 0x0},     {0x2F861, 0x216EA, 0x0},
+    {0x2F862, 0x59EC, 0x0},      {0x2F863, 0x5A1B, 0x0},      {0x2F864, 0x5A27, 0x0},
+    {0x2F865, 0x59D8, 0x0},      {0x2F866, 0x5A66, 0x0},      {0x2F867, 0x36EE, 0x0},
+    {0x2F868, 0x36FC, 0x0},      {0x2F869, 0x5B08, 0x0},      {0x2F86A, 0x5B3E, 0x0},
+    {0x2F86B, 0x5B3E, 0x0},      {0x2F86C, 0x219C8, 0x0},     {0x2F86D, 0x5BC3, 0x0},
+    {0x2F86E, 0x5BD8, 0x0},      {0x2F86F, 0x5BE7, 0x0},      {0x2F870, 0x5BF3, 0x0},
+    {0x2F871, 0x21B18, 0x0},     {0x2F872, 0x5BFF, 0x0},      {0x2F873, 0x5C06, 0x0},
+    {0x2F874, 0x5F53, 0x0},      {0x2F875, 0x5C22, 0x0},      {0x2F876, 0x3781, 0x0},
+    {0x2F877, 0x5C60, 0x0},      {0x2F878, 0x5C6E, 0x0},      {0x2F879, 0x5CC0, 0x0},
+    {0x2F87A, 0x5C8D, 0x0},      {0x2F87B, 0x21DE4, 0x0},     {0x2F87C, 0x5D43, 0x0},
+    {0x2F87D, 0x21DE6, 0x0},     {0x2F87E, 0x5D6E, 0x0},      {0x2F87F, 0x5D6B, 0x0},
+    {0x2F880, 0x5D7C, 0x0},      {0x2F881, 0x5DE1, 0x0},      {0x2F882, 0x5DE2, 0x0},
+    {0x2F883, 0x382F, 0x0},      {0x2F884, 0x5DFD, 0x0},      {0x2F885, 0x5E28, 0x0},
+    {0x2F886, 0x5E3D, 0x0},      {0x2F887, 0x5E69, 0x0},      {0x2F888, 0x3862, 0x0},
+    {0x2F889, 0x22183, 0x0},     {0x2F88A, 0x387C, 0x0},      {0x2F88B, 0x5EB0, 0x0},
+    {0x2F88C, 0x5EB3, 0x0},      {0x2F88D, 0x5EB6, 0x0},      {0x2F88E, 0x5ECA, 0x0},
+    {0x2F88F, 0x2A392, 0x0},     {0x2F890, 0x5EFE, 0x0},      {0x2F891, 0x22331, 0x0},
+    {0x2F892, 0x22331, 0x0},     {0x2F893, 0x8201, 0x0},      {0x2F894, 0x5F22, 0x0},
+    {0x2F895, 0x5F22, 0x0},      {0x2F896, 0x38C7, 0x0},      {0x2F897, 0x232B8, 0x0},
+    {0x2F898, 0x261DA, 0x0},     {0x2F899, 0x5F62, 0x0},      {0x2F89A, 0x5F6B, 0x0},
+    {0x2F89B, 0x38E3, 0x0},      {0x2F89C, 0x5F9A, 0x0},      {0x2F89D, 0x5FCD, 0x0},
+    {0x2F89E, 0x5FD7, 0x0},      {0x2F89F, 0x5FF9, 0x0},      {0x2F8A0, 0x6081, 0x0},
+    {0x2F8A1, 0x393A, 0x0},      {0x2F8A2, 0x391C, 0x0},      {0x2F8A3, 0x6094, 0x0},
+    {0x2F8A4, 0x226D4, 0x0},     {0x2F8A5, 0x60C7, 0x0},      {0x2F8A6, 0x6148, 0x0},
+    {0x2F8A7, 0x614C, 0x0},      {0x2F8A8, 0x614E, 0x0},      {0x2F8A9, 0x614C, 0x0},
+    {0x2F8AA, 0x617A, 0x0},      {0x2F8AB, 0x618E, 0x0},      {0x2F8AC, 0x61B2, 0x0},
+    {0x2F8AD, 0x61A4, 0x0},      {0x2F8AE, 0x61AF, 0x0},      {0x2F8AF, 0x61DE, 0x0},
+    {0x2F8B0, 0x61F2, 0x0},      {0x2F8B1, 0x61F6, 0x0},      {0x2F8B2, 0x6210, 0x0},
+    {0x2F8B3, 0x621B, 0x0},      {0x2F8B4, 0x625D, 0x0},      {0x2F8B5, 0x62B1, 0x0},
+    {0x2F8B6, 0x62D4, 0x0},      {0x2F8B7, 0x6350, 0x0},      {0x2F8B8, 0x22B0C, 0x0},
+    {0x2F8B9, 0x633D, 0x0},      {0x2F8BA, 0x62FC, 0x0},      {0x2F8BB, 0x6368, 0x0},
+    {0x2F8BC, 0x6383, 0x0},      {0x2F8BD, 0x63E4, 0x0},      {0x2F8BE, 0x22BF1, 0x0},
+    {0x2F8BF, 0x6422, 0x0},      {0x2F8C0, 0x63C5, 0x0},      {0x2F8C1, 0x63A9, 0x0},
+    {0x2F8C2, 0x3A2E, 0x0},      {0x2F8C3, 0x6469, 0x0},      {0x2F8C4, 0x647E, 0x0},
+    {0x2F8C5, 0x649D, 0x0},      {0x2F8C6, 0x6477, 0x0},      {0x2F8C7, 0x3A6C, 0x0},
+    {0x2F8C8, 0x654F, 0x0},      {0x2F8C9, 0x656C, 0x0},      {0x2F8CA, 0x2300A, 0x0},
+    {0x2F8CB, 0x65E3, 0x0},      {0x2F8CC, 0x66F8, 0x0},      {0x2F8CD, 0x6649, 0x0},
+    {0x2F8CE, 0x3B19, 0x0},      {0x2F8CF, 0x6691, 0x0},      {0x2F8D0, 0x3B08, 0x0},
+    {0x2F8D1, 0x3AE4, 0x0},      {0x2F8D2, 0x5192, 0x0},      {0x2F8D3, 0x5195, 0x0},
+    {0x2F8D4, 0x6700, 0x0},      {0x2F8D5, 0x669C, 0x0},      {0x2F8D6, 0x80AD, 0x0},
+    {0x2F8D7, 0x43D9, 0x0},      {0x2F8D8, 0x6717, 0x0},      {0x2F8D9, 0x671B, 0x0},
+    {0x2F8DA, 0x6721, 0x0},      {0x2F8DB, 0x675E, 0x0},      {0x2F8DC, 0x6753, 0x0},
+    {0x2F8DD, 0x233C3, 0x0},     {0x2F8DE, 0x3B49, 0x0},      {0x2F8DF, 0x67FA, 0x0},
+    {0x2F8E0, 0x6785, 0x0},      {0x2F8E1, 0x6852, 0x0},      {0x2F8E2, 0x6885, 0x0},
+    {0x2F8E3, 0x2346D, 0x0},     {0x2F8E4, 0x688E, 0x0},      {0x2F8E5, 0x681F, 0x0},
+    {0x2F8E6, 0x6914, 0x0},      {0x2F8E7, 0x3B9D, 0x0},      {0x2F8E8, 0x6942, 0x0},
+    {0x2F8E9, 0x69A3, 0x0},      {0x2F8EA, 0x69EA, 0x0},      {0x2F8EB, 0x6AA8, 0x0},
+    {0x2F8EC, 0x236A3, 0x0},     {0x2F8ED, 0x6ADB, 0x0},      {0x2F8EE, 0x3C18, 0x0},
+    {0x2F8EF, 0x6B21, 0x0},      {0x2F8F0, 0x238A7, 0x0},     {0x2F8F1, 0x6B54, 0x0},
+    {0x2F8F2, 0x3C4E, 0x0},      {0x2F8F3, 0x6B72, 0x0},      {0x2F8F4, 0x6B9F, 0x0},
+    {0x2F8F5, 0x6BBA, 0x0},      {0x2F8F6, 0x6BBB, 0x0},      {0x2F8F7, 0x23A8D, 0x0},
+    {0x2F8F8, 0x21D0B, 0x0},     {0x2F8F9, 0x23AFA, 0x0},     {0x2F8FA, 0x6C4E, 0x0},
+    {0x2F8FB, 0x23CBC, 0x0},     {0x2F8FC, 0x6CBF, 0x0},      {0x2F8FD, 0x6CCD, 0x0},
+    {0x2F8FE, 0x6C67, 0x0},      {0x2F8FF, 0x6D16, 0x0},      {0x2F900, 0x6D3E, 0x0},
+    {0x2F901, 0x6D77, 0x0},      {0x2F902, 0x6D41, 0x0},      {0x2F903, 0x6D69, 0x0},
+    {0x2F904, 0x6D78, 0x0},      {0x2F905, 0x6D85, 0x0},      {0x2F906, 0x23D1E, 0x0},
+    {0x2F907, 0x6D34, 0x0},      {0x2F908, 0x6E2F, 0x0},      {0x2F909, 0x6E6E, 0x0},
+    {0x2F90A, 0x3D33, 0x0},      {0x2F90B, 0x6ECB, 0x0},      {0x2F90C, 0x6EC7, 0x0},
+    {0x2F90D, 0x23ED1, 0x0},     {0x2F90E, 0x6DF9, 0x0},      {0x2F90F, 0x6F6E, 0x0},
+    {0x2F910, 0x23F5E, 0x0},     {0x2F911, 0x23F8E, 0x0},     {0x2F912, 0x6FC6, 0x0},
+    {0x2F913, 0x7039, 0x0},      {0x2F914, 0x701E, 0x0},      {0x2F915, 0x701B, 0x0},
+    {0x2F916, 0x3D96, 0x0},      {0x2F917, 0x704A, 0x0},      {0x2F918, 0x707D, 0x0},
+    {0x2F919, 0x7077, 0x0},      {0x2F91A, 0x70AD, 0x0},      {0x2F91B, 0x20525, 0x0},
+    {0x2F91C, 0x7145, 0x0},      {0x2F91D, 0x24263, 0x0},     {0x2F91E, 0x719C, 0x0},
+    {0x2F91F, 0x243AB, 0x0},     {0x2F920, 0x7228, 0x0},      {0x2F921, 0x7235, 0x0},
+    {0x2F922, 0x7250, 0x0},      {0x2F923, 0x24608, 0x0},     {0x2F924, 0x7280, 0x0},
+    {0x2F925, 0x7295, 0x0},      {0x2F926, 0x24735, 0x0},     {0x2F927, 0x24814, 0x0},
+    {0x2F928, 0x737A, 0x0},      {0x2F929, 0x738B, 0x0},      {0x2F92A, 0x3EAC, 0x0},
+    {0x2F92B, 0x73A5, 0x0},      {0x2F92C, 0x3EB8, 0x0},      {0x2F92D, 0x3EB8, 0x0},
+    {0x2F92E, 0x7447, 0x0},      {0x2F92F, 0x745C, 0x0},      {0x2F930, 0x7471, 0x0},
+    {0x2F931, 0x7485, 0x0},      {0x2F932, 0x74CA, 0x0},      {0x2F933, 0x3F1B, 0x0},
+    {0x2F934, 0x7524, 0x0},      {0x2F935, 0x24C36, 0x0},     {0x2F936, 0x753E, 0x0},
+    {0x2F937, 0x24C92, 0x0},     {0x2F938, 0x7570, 0x0},      {0x2F939, 0x2219F, 0x0},
+    {0x2F93A, 0x7610, 0x0},      {0x2F93B, 0x24FA1, 0x0},     {0x2F93C, 0x24FB8, 0x0},
+    {0x2F93D, 0x25044, 0x0},     {0x2F93E, 0x3FFC, 0x0},      {0x2F93F, 0x4008, 0x0},
+    {0x2F940, 0x76F4, 0x0},      {0x2F941, 0x250F3, 0x0},     {0x2F942, 0x250F2, 0x0},
+    {0x2F943, 0x25119, 0x0},     {0x2F944, 0x25133, 0x0},     {0x2F945, 0x771E, 0x0},
+    {0x2F946, 0x771F, 0x0},      {0x2F947, 0x771F, 0x0},      {0x2F948, 0x774A, 0x0},
+    {0x2F949, 0x4039, 0x0},      {0x2F94A, 0x778B, 0x0},      {0x2F94B, 0x4046, 0x0},
+    {0x2F94C, 0x4096, 0x0},      {0x2F94D, 0x2541D, 0x0},     {0x2F94E, 0x784E, 0x0},
+    {0x2F94F, 0x788C, 0x0},      {0x2F950, 0x78CC, 0x0},      {0x2F951, 0x40E3, 0x0},
+    {0x2F952, 0x25626, 0x0},     {0x2F953, 0x7956, 0x0},      {0x2F954, 0x2569A, 0x0},
+    {0x2F955, 0x256C5, 0x0},     {0x2F956, 0x798F, 0x0},      {0x2F957, 0x79EB, 0x0},
+    {0x2F958, 0x412F, 0x0},      {0x2F959, 0x7A40, 0x0},      {0x2F95A, 0x7A4A, 0x0},
+    {0x2F95B, 0x7A4F, 0x0},      {0x2F95C, 0x2597C, 0x0},     {0x2F95D, 0x25AA7, 0x0},
+    {0x2F95E, 0x25AA7, 0x0},     {0x2F95F, 0x7AEE, 0x0},      {0x2F960, 0x4202, 0x0},
+    {0x2F961, 0x25BAB, 0x0},     {0x2F962, 0x7BC6, 0x0},      {0x2F963, 0x7BC9, 0x0},
+    {0x2F964, 0x4227, 0x0},      {0x2F965, 0x25C80, 0x0},     {0x2F966, 0x7CD2, 0x0},
+    {0x2F967, 0x42A0, 0x0},      {0x2F968, 0x7CE8, 0x0},      {0x2F969, 0x7CE3, 0x0},
+    {0x2F96A, 0x7D00, 0x0},      {0x2F96B, 0x25F86, 0x0},     {0x2F96C, 0x7D63, 0x0},
+    {0x2F96D, 0x4301, 0x0},      {0x2F96E, 0x7DC7, 0x0},      {0x2F96F, 0x7E02, 0x0},
+    {0x2F970, 0x7E45, 0x0},      {0x2F971, 0x4334, 0x0},      {0x2F972, 0x26228, 0x0},
+    {0x2F973, 0x26247, 0x0},     {0x2F974, 0x4359, 0x0},      {0x2F975, 0x262D9, 0x0},
+    {0x2F976, 0x7F7A, 0x0},      {0x2F977, 0x2633E, 0x0},     {0x2F978, 0x7F95, 0x0},
+    {0x2F979, 0x7FFA, 0x0},      {0x2F97A, 0x8005, 0x0},      {0x2F97B, 0x264DA, 0x0},
+    {0x2F97C, 0x26523, 0x0},     {0x2F97D, 0x8060, 0x0},      {0x2F97E, 0x265A8, 0x0},
+    {0x2F97F, 0x8070, 0x0},      {0x2F980, 0x2335F, 0x0},     {0x2F981, 0x43D5, 0x0},
+    {0x2F982, 0x80B2, 0x0},      {0x2F983, 0x8103, 0x0},      {0x2F984, 0x440B, 0x0},
+    {0x2F985, 0x813E, 0x0},      {0x2F986, 0x5AB5, 0x0},      {0x2F987, 0x267A7, 0x0},
+    {0x2F988, 0x267B5, 0x0},     {0x2F989, 0x23393, 0x0},     {0x2F98A, 0x2339C, 0x0},
+    {0x2F98B, 0x8201, 0x0},      {0x2F98C, 0x8204, 0x0},      {0x2F98D, 0x8F9E, 0x0},
+    {0x2F98E, 0x446B, 0x0},      {0x2F98F, 0x8291, 0x0},      {0x2F990, 0x828B, 0x0},
+    {0x2F991, 0x829D, 0x0},      {0x2F992, 0x52B3, 0x0},      {0x2F993, 0x82B1, 0x0},
+    {0x2F994, 0x82B3, 0x0},      {0x2F995, 0x82BD, 0x0},      {0x2F996, 0x82E6, 0x0},
+    {0x2F997, 0x26B3C, 0x0},     {0x2F998, 0x82E5, 0x0},      {0x2F999, 0x831D, 0x0},
+    {0x2F99A, 0x8363, 0x0},      {0x2F99B, 0x83AD, 0x0},      {0x2F99C, 0x8323, 0x0},
+    {0x2F99D, 0x83BD, 0x0},      {0x2F99E, 0x83E7, 0x0},      {0x2F99F, 0x8457, 0x0},
+    {0x2F9A0, 0x8353, 0x0},      {0x2F9A1, 0x83CA, 0x0},      {0x2F9A2, 0x83CC, 0x0},
+    {0x2F9A3, 0x83DC, 0x0},      {0x2F9A4, 0x26C36, 0x0},     {0x2F9A5, 0x26D6B, 0x0},
+    {0x2F9A6, 0x26CD5, 0x0},     {0x2F9A7, 0x452B, 0x0},      {0x2F9A8, 0x84F1, 0x0},
+    {0x2F9A9, 0x84F3, 0x0},      {0x2F9AA, 0x8516, 0x0},      {0x2F9AB, 0x273CA, 0x0},
+    {0x2F9AC, 0x8564, 0x0},      {0x2F9AD, 0x26F2C, 0x0},     {0x2F9AE, 0x455D, 0x0},
+    {0x2F9AF, 0x4561, 0x0},      {0x2F9B0, 0x26FB1, 0x0},     {0x2F9B1, 0x270D2, 0x0},
+    {0x2F9B2, 0x456B, 0x0},      {0x2F9B3, 0x8650, 0x0},      {0x2F9B4, 0x865C, 0x0},
+    {0x2F9B5, 0x8667, 0x0},      {0x2F9B6, 0x8669, 0x0},      {0x2F9B7, 0x86A9, 0x0},
+    {0x2F9B8, 0x8688, 0x0},      {0x2F9B9, 0x870E, 0x0},      {0x2F9BA, 0x86E2, 0x0},
+    {0x2F9BB, 0x8779, 0x0},      {0x2F9BC, 0x8728, 0x0},      {0x2F9BD, 0x876B, 0x0},
+    {0x2F9BE, 0x8786, 0x0},      {0x2F9BF, 0x45D7, 0x0},      {0x2F9C0, 0x87E1, 0x0},
+    {0x2F9C1, 0x8801, 0x0},      {0x2F9C2, 0x45F9, 0x0},      {0x2F9C3, 0x8860, 0x0},
+    {0x2F9C4, 0x8863, 0x0},      {0x2F9C5, 0x27667, 0x0},     {0x2F9C6, 0x88D7, 0x0},
+    {0x2F9C7, 0x88DE, 0x0},      {0x2F9C8, 0x4635, 0x0},      {0x2F9C9, 0x88FA, 0x0},
+    {0x2F9CA, 0x34BB, 0x0},      {0x2F9CB, 0x278AE, 0x0},     {0x2F9CC, 0x27966, 0x0},
+    {0x2F9CD, 0x46BE, 0x0},      {0x2F9CE, 0x46C7, 0x0},      {0x2F9CF, 0x8AA0, 0x0},
+    {0x2F9D0, 0x8AED, 0x0},      {0x2F9D1, 0x8B8A, 0x0},      {0x2F9D2, 0x8C55, 0x0},
+    {0x2F9D3, 0x27CA8, 0x0},     {0x2F9D4, 0x8CAB, 0x0},      {0x2F9D5, 0x8CC1, 0x0},
+    {0x2F9D6, 0x8D1B, 0x0},      {0x2F9D7, 0x8D77, 0x0},      {0x2F9D8, 0x27F2F, 0x0},
+    {0x2F9D9, 0x20804, 0x0},     {0x2F9DA, 0x8DCB, 0x0},      {0x2F9DB, 0x8DBC, 0x0},
+    {0x2F9DC, 0x8DF0, 0x0},      {0x2F9DD, 0x208DE, 0x0},     {0x2F9DE, 0x8ED4, 0x0},
+    {0x2F9DF, 0x8F38, 0x0},      {0x2F9E0, 0x285D2, 0x0},     {0x2F9E1, 0x285ED, 0x0},
+    {0x2F9E2, 0x9094, 0x0},      {0x2F9E3, 0x90F1, 0x0},      {0x2F9E4, 0x9111, 0x0},
+    {0x2F9E5, 0x2872E, 0x0},     {0x2F9E6, 0x911B, 0x0},      {0x2F9E7, 0x9238, 0x0},
+    {0x2F9E8, 0x92D7, 0x0},      {0x2F9E9, 0x92D8, 0x0},      {0x2F9EA, 0x927C, 0x0},
+    {0x2F9EB, 0x93F9, 0x0},      {0x2F9EC, 0x9415, 0x0},      {0x2F9ED, 0x28BFA, 0x0},
+    {0x2F9EE, 0x958B, 0x0},      {0x2F9EF, 0x4995, 0x0},      {0x2F9F0, 0x95B7, 0x0},
+    {0x2F9F1, 0x28D77, 0x0},     {0x2F9F2, 0x49E6, 0x0},      {0x2F9F3, 0x96C3, 0x0},
+    {0x2F9F4, 0x5DB2, 0x0},      {0x2F9F5, 0x9723, 0x0},      {0x2F9F6, 0x29145, 0x0},
+    {0x2F9F7, 0x2921A, 0x0},     {0x2F9F8, 0x4A6E, 0x0},      {0x2F9F9, 0x4A76, 0x0},
+    {0x2F9FA, 0x97E0, 0x0},      {0x2F9FB, 0x2940A, 0x0},     {0x2F9FC, 0x4AB2, 0x0},
+    {0x2F9FD, 0x29496, 0x0},     {0x2F9FE, 0x980B, 0x0},      {0x2F9FF, 0x980B, 0x0},
+    {0x2FA00, 0x9829, 0x0},      {0x2FA01, 0x295B6, 0x0},     {0x2FA02, 0x98E2, 0x0},
+    {0x2FA03, 0x4B33, 0x0},      {0x2FA04, 0x9929, 0x0},      {0x2FA05, 0x99A7, 0x0},
+    {0x2FA06, 0x99C2, 0x0},      {0x2FA07, 0x99FE, 0x0},      {0x2FA08, 0x4BCE, 0x0},
+    {0x2FA09, 0x29B30, 0x0},     {0x2FA0A, 0x9B12, 0x0},      {0x2FA0B, 0x9C40, 0x0},
+    {0x2FA0C, 0x9CFD, 0x0},      {0x2FA0D, 0x4CCE, 0x0},      {0x2FA0E, 0x4CED, 0x0},
+    {0x2FA0F, 0x9D67, 0x0},      {0x2FA10, 0x2A0CE, 0x0},     {0x2FA11, 0x4CF8, 0x0},
+    {0x2FA12, 0x2A105, 0x0},     {0x2FA13, 0x2A20E, 0x0},     {0x2FA14, 0x2A291, 0x0},
+    {0x2FA15, 0x9EBB, 0x0},      {0x2FA16, 0x4D56, 0x0},      {0x2FA17, 0x9EF9, 0x0},
+    {0x2FA18, 0x9EFE, 0x0},      {0x2FA19, 0x9F05, 0x0},      {0x2FA1A, 0x9F0F, 0x0},
+    {0x2FA1B, 0x9F16, 0x0},      {0x2FA1C, 0x9F3B, 0x0},      {0x2FA1D, 0x2A600, 0x0},
+};
+
+/// Canonical combining classes (non-zero only), sorted by code point: {cp, class}.
+inline constexpr std::uint32_t combining_classes[][2] = {
+    {0x300, 230},   {0x301, 230},   {0x302, 230},   {0x303, 230},   {0x304, 230},   {0x305, 230},
+    {0x306, 230},   {0x307, 230},   {0x308, 230},   {0x309, 230},   {0x30A, 230},   {0x30B, 230},
+    {0x30C, 230},   {0x30D, 230},   {0x30E, 230},   {0x30F, 230},   {0x310, 230},   {0x311, 230},
+    {0x312, 230},   {0x313, 230},   {0x314, 230},   {0x315, 232},   {0x316, 220},   {0x317, 220},
+    {0x318, 220},   {0x319, 220},   {0x31A, 232},   {0x31B, 216},   {0x31C, 220},   {0x31D, 220},
+    {0x31E, 220},   {0x31F, 220},   {0x320, 220},   {0x321, 202},   {0x322, 202},   {0x323, 220},
+    {0x324, 220},   {0x325, 220},   {0x326, 220},   {0x327, 202},   {0x328, 202},   {0x329, 220},
+    {0x32A, 220},   {0x32B, 220},   {0x32C, 220},   {0x32D, 220},   {0x32E, 220},   {0x32F, 220},
+    {0x330, 220},   {0x331, 220},   {0x332, 220},   {0x333, 220},   {0x334, 1},     {0x335, 1},
+    {0x336, 1},     {0x337, 1},     {0x338, 1},     {0x339, 220},   {0x33A, 220},   {0x33B, 220},
+    {0x33C, 220},   {0x33D, 230},   {0x33E, 230},   {0x33F, 230},   {0x340, 230},   {0x341, 230},
+    {0x342, 230},   {0x343, 230},   {0x344, 230},   {0x345, 240},   {0x346, 230},   {0x347, 220},
+    {0x348, 220},   {0x349, 220},   {0x34A, 230},   {0x34B, 230},   {0x34C, 230},   {0x34D, 220},
+    {0x34E, 220},   {0x350, 230},   {0x351, 230},   {0x352, 230},   {0x353, 220},   {0x354, 220},
+    {0x355, 220},   {0x356, 220},   {0x357, 230},   {0x358, 232},   {0x359, 220},   {0x35A, 220},
+    {0x35B, 230},   {0x35C, 233},   {0x35D, 234},   {0x35E, 234},   {0x35F, 233},   {0x360, 234},
+    {0x361, 234},   {0x362, 233},   {0x363, 230},   {0x364, 230},   {0x365, 230},   {0x366, 230},
+    {0x367, 230},   {0x368, 230},   {0x369, 230},   {0x36A, 230},   {0x36B, 230},   {0x36C, 230},
+    {0x36D, 230},   {0x36E, 230},   {0x36F, 230},   {0x483, 230},   {0x484, 230},   {0x485, 230},
+    {0x486, 230},   {0x487, 230},   {0x591, 220},   {0x592, 230},   {0x593, 230},   {0x594, 230},
+    {0x595, 230},   {0x596, 220},   {0x597, 230},   {0x598, 230},   {0x599, 230},   {0x59A, 222},
+    {0x59B, 220},   {0x59C, 230},   {0x59D, 230},   {0x59E, 230},   {0x59F, 230},   {0x5A0, 230},
+    {0x5A1, 230},   {0x5A2, 220},   {0x5A3, 220},   {0x5A4, 220},   {0x5A5, 220},   {0x5A6, 220},
+    {0x5A7, 220},   {0x5A8, 230},   {0x5A9, 230},   {0x5AA, 220},   {0x5AB, 230},   {0x5AC, 230},
+    {0x5AD, 222},   {0x5AE, 228},   {0x5AF, 230},   {0x5B0, 10},    {0x5B1, 11},    {0x5B2, 12},
+    {0x5B3, 13},    {0x5B4, 14},    {0x5B5, 15},    {0x5B6, 16},    {0x5B7, 17},    {0x5B8, 18},
+    {0x5B9, 19},    {0x5BA, 19},    {0x5BB, 20},    {0x5BC, 21},    {0x5BD, 22},    {0x5BF, 23},
+    {0x5C1, 24},    {0x5C2, 25},    {0x5C4, 230},   {0x5C5, 220},   {0x5C7, 18},    {0x610, 230},
+    {0x611, 230},   {0x612, 230},   {0x613, 230},   {0x614, 230},   {0x615, 230},   {0x616, 230},
+    {0x617, 230},   {0x618, 30},    {0x619, 31},    {0x61A, 32},    {0x64B, 27},    {0x64C, 28},
+    {0x64D, 29},    {0x64E, 30},    {0x64F, 31},    {0x650, 32},    {0x651, 33},    {0x652, 34},
+    {0x653, 230},   {0x654, 230},   {0x655, 220},   {0x656, 220},   {0x657, 230},   {0x658, 230},
+    {0x659, 230},   {0x65A, 230},   {0x65B, 230},   {0x65C, 220},   {0x65D, 230},   {0x65E, 230},
+    {0x65F, 220},   {0x670, 35},    {0x6D6, 230},   {0x6D7, 230},   {0x6D8, 230},   {0x6D9, 230},
+    {0x6DA, 230},   {0x6DB, 230},   {0x6DC, 230},   {0x6DF, 230},   {0x6E0, 230},   {0x6E1, 230},
+    {0x6E2, 230},   {0x6E3, 220},   {0x6E4, 230},   {0x6E7, 230},   {0x6E8, 230},   {0x6EA, 220},
+    {0x6EB, 230},   {0x6EC, 230},   {0x6ED, 220},   {0x711, 36},    {0x730, 230},   {0x731, 220},
+    {0x732, 230},   {0x733, 230},   {0x734, 220},   {0x735, 230},   {0x736, 230},   {0x737, 220},
+    {0x738, 220},   {0x739, 220},   {0x73A, 230},   {0x73B, 220},   {0x73C, 220},   {0x73D, 230},
+    {0x73E, 220},   {0x73F, 230},   {0x740, 230},   {0x741, 230},   {0x742, 220},   {0x743, 230},
+    {0x744, 220},   {0x745, 230},   {0x746, 220},   {0x747, 230},   {0x748, 220},   {0x749, 230},
+    {0x74A, 230},   {0x7EB, 230},   {0x7EC, 230},   {0x7ED, 230},   {0x7EE, 230},   {0x7EF, 230},
+    {0x7F0, 230},   {0x7F1, 230},   {0x7F2, 220},   {0x7F3, 230},   {0x7FD, 220},   {0x816, 230},
+    {0x817, 230},   {0x818, 230},   {0x819, 230},   {0x81B, 230},   {0x81C, 230},   {0x81D, 230},
+    {0x81E, 230},   {0x81F, 230},   {0x820, 230},   {0x821, 230},   {0x822, 230},   {0x823, 230},
+    {0x825, 230},   {0x826, 230},   {0x827, 230},   {0x829, 230},   {0x82A, 230},   {0x82B, 230},
+    {0x82C, 230},   {0x82D, 230},   {0x859, 220},   {0x85A, 220},   {0x85B, 220},   {0x898, 230},
+    {0x899, 220},   {0x89A, 220},   {0x89B, 220},   {0x89C, 230},   {0x89D, 230},   {0x89E, 230},
+    {0x89F, 230},   {0x8CA, 230},   {0x8CB, 230},   {0x8CC, 230},   {0x8CD, 230},   {0x8CE, 230},
+    {0x8CF, 220},   {0x8D0, 220},   {0x8D1, 220},   {0x8D2, 220},   {0x8D3, 220},   {0x8D4, 230},
+    {0x8D5, 230},   {0x8D6, 230},   {0x8D7, 230},   {0x8D8, 230},   {0x8D9, 230},   {0x8DA, 230},
+    {0x8DB, 230},   {0x8DC, 230},   {0x8DD, 230},   {0x8DE, 230},   {0x8DF, 230},   {0x8E0, 230},
+    {0x8E1, 230},   {0x8E3, 220},   {0x8E4, 230},   {0x8E5, 230},   {0x8E6, 220},   {0x8E7, 230},
+    {0x8E8, 230},   {0x8E9, 220},   {0x8EA, 230},   {0x8EB, 230},   {0x8EC, 230},   {0x8ED, 220},
+    {0x8EE, 220},   {0x8EF, 220},   {0x8F0, 27},    {0x8F1, 28},    {0x8F2, 29},    {0x8F3, 230},
+    {0x8F4, 230},   {0x8F5, 230},   {0x8F6, 220},   {0x8F7, 230},   {0x8F8, 230},   {0x8F9, 220},
+    {0x8FA, 220},   {0x8FB, 230},   {0x8FC, 230},   {0x8FD, 230},   {0x8FE, 230},   {0x8FF, 230},
+    {0x93C, 7},     {0x94D, 9},     {0x951, 230},   {0x952, 220},   {0x953, 230},   {0x954, 230},
+    {0x9BC, 7},     {0x9CD, 9},     {0x9FE, 230},   {0xA3C, 7},     {0xA4D, 9},     {0xABC, 7},
+    {0xACD, 9},     {0xB3C, 7},     {0xB4D, 9},     {0xBCD, 9},     {0xC3C, 7},     {0xC4D, 9},
+    {0xC55, 84},    {0xC56, 91},    {0xCBC, 7},     {0xCCD, 9},     {0xD3B, 9},     {0xD3C, 9},
+    {0xD4D, 9},     {0xDCA, 9},     {0xE38, 103},   {0xE39, 103},   {0xE3A, 9},     {0xE48, 107},
+    {0xE49, 107},   {0xE4A, 107},   {0xE4B, 107},   {0xEB8, 118},   {0xEB9, 118},   {0xEBA, 9},
+    {0xEC8, 122},   {0xEC9, 122},   {0xECA, 122},   {0xECB, 122},   {0xF18, 220},   {0xF19, 220},
+    {0xF35, 220},   {0xF37, 220},   {0xF39, 216},   {0xF71, 129},   {0xF72, 130},   {0xF74, 132},
+    {0xF7A, 130},   {0xF7B, 130},   {0xF7C, 130},   {0xF7D, 130},   {0xF80, 130},   {0xF82, 230},
+    {0xF83, 230},   {0xF84, 9},     {0xF86, 230},   {0xF87, 230},   {0xFC6, 220},   {0x1037, 7},
+    {0x1039, 9},    {0x103A, 9},    {0x108D, 220},  {0x135D, 230},  {0x135E, 230},  {0x135F, 230},
+    {0x1714, 9},    {0x1715, 9},    {0x1734, 9},    {0x17D2, 9},    {0x17DD, 230},  {0x18A9, 228},
+    {0x1939, 222},  {0x193A, 230},  {0x193B, 220},  {0x1A17, 230},  {0x1A18, 220},  {0x1A60, 9},
+    {0x1A75, 230},  {0x1A76, 230},  {0x1A77, 230},  {0x1A78, 230},  {0x1A79, 230},  {0x1A7A, 230},
+    {0x1A7B, 230},  {0x1A7C, 230},  {0x1A7F, 220},  {0x1AB0, 230},  {0x1AB1, 230},  {0x1AB2, 230},
+    {0x1AB3, 230},  {0x1AB4, 230},  {0x1AB5, 220},  {0x1AB6, 220},  {0x1AB7, 220},  {0x1AB8, 220},
+    {0x1AB9, 220},  {0x1ABA, 220},  {0x1ABB, 230},  {0x1ABC, 230},  {0x1ABD, 220},  {0x1ABF, 220},
+    {0x1AC0, 220},  {0x1AC1, 230},  {0x1AC2, 230},  {0x1AC3, 220},  {0x1AC4, 220},  {0x1AC5, 230},
+    {0x1AC6, 230},  {0x1AC7, 230},  {0x1AC8, 230},  {0x1AC9, 230},  {0x1ACA, 220},  {0x1ACB, 230},
+    {0x1ACC, 230},  {0x1ACD, 230},  {0x1ACE, 230},  {0x1B34, 7},    {0x1B44, 9},    {0x1B6B, 230},
+    {0x1B6C, 220},  {0x1B6D, 230},  {0x1B6E, 230},  {0x1B6F, 230},  {0x1B70, 230},  {0x1B71, 230},
+    {0x1B72, 230},  {0x1B73, 230},  {0x1BAA, 9},    {0x1BAB, 9},    {0x1BE6, 7},    {0x1BF2, 9},
+    {0x1BF3, 9},    {0x1C37, 7},    {0x1CD0, 230},  {0x1CD1, 230},  {0x1CD2, 230},  {0x1CD4, 1},
+    {0x1CD5, 220},  {0x1CD6, 220},  {0x1CD7, 220},  {0x1CD8, 220},  {0x1CD9, 220},  {0x1CDA, 230},
+    {0x1CDB, 230},  {0x1CDC, 220},  {0x1CDD, 220},  {0x1CDE, 220},  {0x1CDF, 220},  {0x1CE0, 230},
+    {0x1CE2, 1},    {0x1CE3, 1},    {0x1CE4, 1},    {0x1CE5, 1},    {0x1CE6, 1},    {0x1CE7, 1},
+    {0x1CE8, 1},    {0x1CED, 220},  {0x1CF4, 230},  {0x1CF8, 230},  {0x1CF9, 230},  {0x1DC0, 230},
+    {0x1DC1, 230},  {0x1DC2, 220},  {0x1DC3, 230},  {0x1DC4, 230},  {0x1DC5, 230},  {0x1DC6, 230},
+    {0x1DC7, 230},  {0x1DC8, 230},  {0x1DC9, 230},  {0x1DCA, 220},  {0x1DCB, 230},  {0x1DCC, 230},
+    {0x1DCD, 234},  {0x1DCE, 214},  {0x1DCF, 220},  {0x1DD0, 202},  {0x1DD1, 230},  {0x1DD2, 230},
+    {0x1DD3, 230},  {0x1DD4, 230},  {0x1DD5, 230},  {0x1DD6, 230},  {0x1DD7, 230},  {0x1DD8, 230},
+    {0x1DD9, 230},  {0x1DDA, 230},  {0x1DDB, 230},  {0x1DDC, 230},  {0x1DDD, 230},  {0x1DDE, 230},
+    {0x1DDF, 230},  {0x1DE0, 230},  {0x1DE1, 230},  {0x1DE2, 230},  {0x1DE3, 230},  {0x1DE4, 230},
+    {0x1DE5, 230},  {0x1DE6, 230},  {0x1DE7, 230},  {0x1DE8, 230},  {0x1DE9, 230},  {0x1DEA, 230},
+    {0x1DEB, 230},  {0x1DEC, 230},  {0x1DED, 230},  {0x1DEE, 230},  {0x1DEF, 230},  {0x1DF0, 230},
+    {0x1DF1, 230},  {0x1DF2, 230},  {0x1DF3, 230},  {0x1DF4, 230},  {0x1DF5, 230},  {0x1DF6, 232},
+    {0x1DF7, 228},  {0x1DF8, 228},  {0x1DF9, 220},  {0x1DFA, 218},  {0x1DFB, 230},  {0x1DFC, 233},
+    {0x1DFD, 220},  {0x1DFE, 230},  {0x1DFF, 220},  {0x20D0, 230},  {0x20D1, 230},  {0x20D2, 1},
+    {0x20D3, 1},    {0x20D4, 230},  {0x20D5, 230},  {0x20D6, 230},  {0x20D7, 230},  {0x20D8, 1},
+    {0x20D9, 1},    {0x20DA, 1},    {0x20DB, 230},  {0x20DC, 230},  {0x20E1, 230},  {0x20E5, 1},
+    {0x20E6, 1},    {0x20E7, 230},  {0x20E8, 220},  {0x20E9, 230},  {0x20EA, 1},    {0x20EB, 1},
+    {0x20EC, 220},  {0x20ED, 220},  {0x20EE, 220},  {0x20EF, 220},  {0x20F0, 230},  {0x2CEF, 230},
+    {0x2CF0, 230},  {0x2CF1, 230},  {0x2D7F, 9},    {0x2DE0, 230},  {0x2DE1, 230},  {0x2DE2, 230},
+    {0x2DE3, 230},  {0x2DE4, 230},  {0x2DE5, 230},  {0x2DE6, 230},  {0x2DE7, 230},  {0x2DE8, 230},
+    {0x2DE9, 230},  {0x2DEA, 230},  {0x2DEB, 230},  {0x2DEC, 230},  {0x2DED, 230},  {0x2DEE, 230},
+    {0x2DEF, 230},  {0x2DF0, 230},  {0x2DF1, 230},  {0x2DF2, 230},  {0x2DF3, 230},  {0x2DF4, 230},
+    {0x2DF5, 230},  {0x2DF6, 230},  {0x2DF7, 230},  {0x2DF8, 230},  {0x2DF9, 230},  {0x2DFA, 230},
+    {0x2DFB, 230},  {0x2DFC, 230},  {0x2DFD, 230},  {0x2DFE, 230},  {0x2DFF, 230},  {0x302A, 218},
+    {0x302B, 228},  {0x302C, 232},  {0x302D, 222},  {0x302E, 224},  {0x302F, 224},  {0x3099, 8},
+    {0x309A, 8},    {0xA66F, 230},  {0xA674, 230},  {0xA675, 230},  {0xA676, 230},  {0xA677, 230},
+    {0xA678, 230},  {0xA679, 230},  {0xA67A, 230},  {0xA67B, 230},  {0xA67C, 230},  {0xA67D, 230},
+    {0xA69E, 230},  {0xA69F, 230},  {0xA6F0, 230},  {0xA6F1, 230},  {0xA806, 9},    {0xA82C, 9},
+    {0xA8C4, 9},    {0xA8E0, 230},  {0xA8E1, 230},  {0xA8E2, 230},  {0xA8E3, 230},  {0xA8E4, 230},
+    {0xA8E5, 230},  {0xA8E6, 230},  {0xA8E7, 230},  {0xA8E8, 230},  {0xA8E9, 230},  {0xA8EA, 230},
+    {0xA8EB, 230},  {0xA8EC, 230},  {0xA8ED, 230},  {0xA8EE, 230},  {0xA8EF, 230},  {0xA8F0, 230},
+    {0xA8F1, 230},  {0xA92B, 220},  {0xA92C, 220},  {0xA92D, 220},  {0xA953, 9},    {0xA9B3, 7},
+    {0xA9C0, 9},    {0xAAB0, 230},  {0xAAB2, 230},  {0xAAB3, 230},  {0xAAB4, 220},  {0xAAB7, 230},
+    {0xAAB8, 230},  {0xAABE, 230},  {0xAABF, 230},  {0xAAC1, 230},  {0xAAF6, 9},    {0xABED, 9},
+    {0xFB1E, 26},   {0xFE20, 230},  {0xFE21, 230},  {0xFE22, 230},  {0xFE23, 230},  {0xFE24, 230},
+    {0xFE25, 230},  {0xFE26, 230},  {0xFE27, 220},  {0xFE28, 220},  {0xFE29, 220},  {0xFE2A, 220},
+    {0xFE2B, 220},  {0xFE2C, 220},  {0xFE2D, 220},  {0xFE2E, 230},  {0xFE2F, 230},  {0x101FD, 220},
+    {0x102E0, 220}, {0x10376, 230}, {0x10377, 230}, {0x10378, 230}, {0x10379, 230}, {0x1037A, 230},
+    {0x10A0D, 220}, {0x10A0F, 230}, {0x10A38, 230}, {0x10A39, 1},   {0x10A3A, 220}, {0x10A3F, 9},
+    {0x10AE5, 230}, {0x10AE6, 220}, {0x10D24, 230}, {0x10D25, 230}, {0x10D26, 230}, {0x10D27, 230},
+    {0x10EAB, 230}, {0x10EAC, 230}, {0x10F46, 220}, {0x10F47, 220}, {0x10F48, 230}, {0x10F49, 230},
+    {0x10F4A, 230}, {0x10F4B, 220}, {0x10F4C, 230}, {0x10F4D, 220}, {0x10F4E, 220}, {0x10F4F, 220},
+    {0x10F50, 220}, {0x10F82, 230}, {0x10F83, 220}, {0x10F84, 230}, {0x10F85, 220}, {0x11046, 9},
+    {0x11070, 9},   {0x1107F, 9},   {0x110B9, 9},   {0x110BA, 7},   {0x11100, 230}, {0x11101, 230},
+    {0x11102, 230}, {0x11133, 9},   {0x11134, 9},   {0x11173, 7},   {0x111C0, 9},   {0x111CA, 7},
+    {0x11235, 9},   {0x11236, 7},   {0x112E9, 7},   {0x112EA, 9},   {0x1133B, 7},   {0x1133C, 7},
+    {0x1134D, 9},   {0x11366, 230}, {0x11367, 230}, {0x11368, 230}, {0x11369, 230}, {0x1136A, 230},
+    {0x1136B, 230}, {0x1136C, 230}, {0x11370, 230}, {0x11371, 230}, {0x11372, 230}, {0x11373, 230},
+    {0x11374, 230}, {0x11442, 9},   {0x11446, 7},   {0x1145E, 230}, {0x114C2, 9},   {0x114C3, 7},
+    {0x115BF, 9},   {0x115C0, 7},   {0x1163F, 9},   {0x116B6, 9},   {0x116B7, 7},   {0x1172B, 9},
+    {0x11839, 9},   {0x1183A, 7},   {0x1193D, 9},   {0x1193E, 9},   {0x11943, 7},   {0x119E0, 9},
+    {0x11A34, 9},   {0x11A47, 9},   {0x11A99, 9},   {0x11C3F, 9},   {0x11D42, 7},   {0x11D44, 9},
+    {0x11D45, 9},   {0x11D97, 9},   {0x16AF0, 1},   {0x16AF1, 1},   {0x16AF2, 1},   {0x16AF3, 1},
+    {0x16AF4, 1},   {0x16B30, 230}, {0x16B31, 230}, {0x16B32, 230}, {0x16B33, 230}, {0x16B34, 230},
+    {0x16B35, 230}, {0x16B36, 230}, {0x16FF0, 6},   {0x16FF1, 6},   {0x1BC9E, 1},   {0x1D165, 216},
+    {0x1D166, 216}, {0x1D167, 1},   {0x1D168, 1},   {0x1D169, 1},   {0x1D16D, 226}, {0x1D16E, 216},
+    {0x1D16F, 216}, {0x1D170, 216}, {0x1D171, 216}, {0x1D172, 216}, {0x1D17B, 220}, {0x1D17C, 220},
+    {0x1D17D, 220}, {0x1D17E, 220}, {0x1D17F, 220}, {0x1D180, 220}, {0x1D181, 220}, {0x1D182, 220},
+    {0x1D185, 230}, {0x1D186, 230}, {0x1D187, 230}, {0x1D188, 230}, {0x1D189, 230}, {0x1D18A, 220},
+    {0x1D18B, 220}, {0x1D1AA, 230}, {0x1D1AB, 230}, {0x1D1AC, 230}, {0x1D1AD, 230}, {0x1D242, 230},
+    {0x1D243, 230}, {0x1D244, 230}, {0x1E000, 230}, {0x1E001, 230}, {0x1E002, 230}, {0x1E003, 230},
+    {0x1E004, 230}, {0x1E005, 230}, {0x1E006, 230}, {0x1E008, 230}, {0x1E009, 230}, {0x1E00A, 230},
+    {0x1E00B, 230}, {0x1E00C, 230}, {0x1E00D, 230}, {0x1E00E, 230}, {0x1E00F, 230}, {0x1E010, 230},
+    {0x1E011, 230}, {0x1E012, 230}, {0x1E013, 230}, {0x1E014, 230}, {0x1E015, 230}, {0x1E016, 230},
+    {0x1E017, 230}, {0x1E018, 230}, {0x1E01B, 230}, {0x1E01C, 230}, {0x1E01D, 230}, {0x1E01E, 230},
+    {0x1E01F, 230}, {0x1E020, 230}, {0x1E021, 230}, {0x1E023, 230}, {0x1E024, 230}, {0x1E026, 230},
+    {0x1E027, 230}, {0x1E028, 230}, {0x1E029, 230}, {0x1E02A, 230}, {0x1E130, 230}, {0x1E131, 230},
+    {0x1E132, 230}, {0x1E133, 230}, {0x1E134, 230}, {0x1E135, 230}, {0x1E136, 230}, {0x1E2AE, 230},
+    {0x1E2EC, 230}, {0x1E2ED, 230}, {0x1E2EE, 230}, {0x1E2EF, 230}, {0x1E8D0, 220}, {0x1E8D1, 220},
+    {0x1E8D2, 220}, {0x1E8D3, 220}, {0x1E8D4, 220}, {0x1E8D5, 220}, {0x1E8D6, 220}, {0x1E944, 230},
+    {0x1E945, 230}, {0x1E946, 230}, {0x1E947, 230}, {0x1E948, 230}, {0x1E949, 230}, {0x1E94A, 7},
+};
+
+/// Primary composites, sorted by (first, second): {first, second, composite}.
+inline constexpr std::uint32_t compositions[][3] = {
+    {0x3C, 0x338, 0x226E},       {0x3D, 0x338, 0x2260},       {0x3E, 0x338, 0x226F},
+    {0x41, 0x300, 0xC0},         {0x41, 0x301, 0xC1},         {0x41, 0x302, 0xC2},
+    {0x41, 0x303, 0xC3},         {0x41, 0x304, 0x100},        {0x41, 0x306, 0x102},
+    {0x41, 0x307, 0x226},        {0x41, 0x308, 0xC4},         {0x41, 0x309, 0x1EA2},
+    {0x41, 0x30A, 0xC5},         {0x41, 0x30C, 0x1CD},        {0x41, 0x30F, 0x200},
+    {0x41, 0x311, 0x202},        {0x41, 0x323, 0x1EA0},       {0x41, 0x325, 0x1E00},
+    {0x41, 0x328, 0x104},        {0x42, 0x307, 0x1E02},       {0x42, 0x323, 0x1E04},
+    {0x42, 0x331, 0x1E06},       {0x43, 0x301, 0x106},        {0x43, 0x302, 0x108},
+    {0x43, 0x307, 0x10A},        {0x43, 0x30C, 0x10C},        {0x43, 0x327, 0xC7},
+    {0x44, 0x307, 0x1E0A},       {0x44, 0x30C, 0x10E},        {0x44, 0x323, 0x1E0C},
+    {0x44, 0x327, 0x1E10},       {0x44, 0x32D, 0x1E12},       {0x44, 0x331, 0x1E0E},
+    {0x45, 0x300, 0xC8},         {0x45, 0x301, 0xC9},         {0x45, 0x302, 0xCA},
+    {0x45, 0x303, 0x1EBC},       {0x45, 0x304, 0x112},        {0x45, 0x306, 0x114},
+    {0x45, 0x307, 0x116},        {0x45, 0x308, 0xCB},         {0x45, 0x309, 0x1EBA},
+    {0x45, 0x30C, 0x11A},        {0x45, 0x30F, 0x204},        {0x45, 0x311, 0x206},
+    {0x45, 0x323, 0x1EB8},       {0x45, 0x327, 0x228},        {0x45, 0x328, 0x118},
+    {0x45, 0x32D, 0x1E18},       {0x45, 0x330, 0x1E1A},       {0x46, 0x307, 0x1E1E},
+    {0x47, 0x301, 0x1F4},        {0x47, 0x302, 0x11C},        {0x47, 0x304, 0x1E20},
+    {0x47, 0x306, 0x11E},        {0x47, 0x307, 0x120},        {0x47, 0x30C, 0x1E6},
+    {0x47, 0x327, 0x122},        {0x48, 0x302, 0x124},        {0x48, 0x307, 0x1E22},
+    {0x48, 0x308, 0x1E26},       {0x48, 0x30C, 0x21E},        {0x48, 0x323, 0x1E24},
+    {0x48, 0x327, 0x1E28},       {0x48, 0x32E, 0x1E2A},       {0x49, 0x300, 0xCC},
+    {0x49, 0x301, 0xCD},         {0x49, 0x302, 0xCE},         {0x49, 0x303, 0x128},
+    {0x49, 0x304, 0x12A},        {0x49, 0x306, 0x12C},        {0x49, 0x307, 0x130},
+    {0x49, 0x308, 0xCF},         {0x49, 0x309, 0x1EC8},       {0x49, 0x30C, 0x1CF},
+    {0x49, 0x30F, 0x208},        {0x49, 0x311, 0x20A},        {0x49, 0x323, 0x1ECA},
+    {0x49, 0x328, 0x12E},        {0x49, 0x330, 0x1E2C},       {0x4A, 0x302, 0x134},
+    {0x4B, 0x301, 0x1E30},       {0x4B, 0x30C, 0x1E8},        {0x4B, 0x323, 0x1E32},
+    {0x4B, 0x327, 0x136},        {0x4B, 0x331, 0x1E34},       {0x4C, 0x301, 0x139},
+    {0x4C, 0x30C, 0x13D},        {0x4C, 0x323, 0x1E36},       {0x4C, 0x327, 0x13B},
+    {0x4C, 0x32D, 0x1E3C},       {0x4C, 0x331, 0x1E3A},       {0x4D, 0x301, 0x1E3E},
+    {0x4D, 0x307, 0x1E40},       {0x4D, 0x323, 0x1E42},       {0x4E, 0x300, 0x1F8},
+    {0x4E, 0x301, 0x143},        {0x4E, 0x303, 0xD1},         {0x4E, 0x307, 0x1E44},
+    {0x4E, 0x30C, 0x147},        {0x4E, 0x323, 0x1E46},       {0x4E, 0x327, 0x145},
+    {0x4E, 0x32D, 0x1E4A},       {0x4E, 0x331, 0x1E48},       {0x4F, 0x300, 0xD2},
+    {0x4F, 0x301, 0xD3},         {0x4F, 0x302, 0xD4},         {0x4F, 0x303, 0xD5},
+    {0x4F, 0x304, 0x14C},        {0x4F, 0x306, 0x14E},        {0x4F, 0x307, 0x22E},
+    {0x4F, 0x308, 0xD6},         {0x4F, 0x309, 0x1ECE},       {0x4F, 0x30B, 0x150},
+    {0x4F, 0x30C, 0x1D1},        {0x4F, 0x30F, 0x20C},        {0x4F, 0x311, 0x20E},
+    {0x4F, 0x31B, 0x1A0},        {0x4F, 0x323, 0x1ECC},       {0x4F, 0x328, 0x1EA},
+    {0x50, 0x301, 0x1E54},       {0x50, 0x307, 0x1E56},       {0x52, 0x301, 0x154},
+    {0x52, 0x307, 0x1E58},       {0x52, 0x30C, 0x158},        {0x52, 0x30F, 0x210},
+    {0x52, 0x311, 0x212},        {0x52, 0x323, 0x1E5A},       {0x52, 0x327, 0x156},
+    {0x52, 0x331, 0x1E5E},       {0x53, 0x301, 0x15A},        {0x53, 0x302, 0x15C},
+    {0x53, 0x307, 0x1E60},       {0x53, 0x30C, 0x160},        {0x53, 0x323, 0x1E62},
+    {0x53, 0x326, 0x218},        {0x53, 0x327, 0x15E},        {0x54, 0x307, 0x1E6A},
+    {0x54, 0x30C, 0x164},        {0x54, 0x323, 0x1E6C},       {0x54, 0x326, 0x21A},
+    {0x54, 0x327, 0x162},        {0x54, 0x32D, 0x1E70},       {0x54, 0x331, 0x1E6E},
+    {0x55, 0x300, 0xD9},         {0x55, 0x301, 0xDA},         {0x55, 0x302, 0xDB},
+    {0x55, 0x303, 0x168},        {0x55, 0x304, 0x16A},        {0x55, 0x306, 0x16C},
+    {0x55, 0x308, 0xDC},         {0x55, 0x309, 0x1EE6},       {0x55, 0x30A, 0x16E},
+    {0x55, 0x30B, 0x170},        {0x55, 0x30C, 0x1D3},        {0x55, 0x30F, 0x214},
+    {0x55, 0x311, 0x216},        {0x55, 0x31B, 0x1AF},        {0x55, 0x323, 0x1EE4},
+    {0x55, 0x324, 0x1E72},       {0x55, 0x328, 0x172},        {0x55, 0x32D, 0x1E76},
+    {0x55, 0x330, 0x1E74},       {0x56, 0x303, 0x1E7C},       {0x56, 0x323, 0x1E7E},
+    {0x57, 0x300, 0x1E80},       {0x57, 0x301, 0x1E82},       {0x57, 0x302, 0x174},
+    {0x57, 0x307, 0x1E86},       {0x57, 0x308, 0x1E84},       {0x57, 0x323, 0x1E88},
+    {0x58, 0x307, 0x1E8A},       {0x58, 0x308, 0x1E8C},       {0x59, 0x300, 0x1EF2},
+    {0x59, 0x301, 0xDD},         {0x59, 0x302, 0x176},        {0x59, 0x303, 0x1EF8},
+    {0x59, 0x304, 0x232},        {0x59, 0x307, 0x1E8E},       {0x59, 0x308, 0x178},
+    {0x59, 0x309, 0x1EF6},       {0x59, 0x323, 0x1EF4},       {0x5A, 0x301, 0x179},
+    {0x5A, 0x302, 0x1E90},       {0x5A, 0x307, 0x17B},        {0x5A, 0x30C, 0x17D},
+    {0x5A, 0x323, 0x1E92},       {0x5A, 0x331, 0x1E94},       {0x61, 0x300, 0xE0},
+    {0x61, 0x301, 0xE1},         {0x61, 0x302, 0xE2},         {0x61, 0x303, 0xE3},
+    {0x61, 0x304, 0x101},        {0x61, 0x306, 0x103},        {0x61, 0x307, 0x227},
+    {0x61, 0x308, 0xE4},         {0x61, 0x309, 0x1EA3},       {0x61, 0x30A, 0xE5},
+    {0x61, 0x30C, 0x1CE},        {0x61, 0x30F, 0x201},        {0x61, 0x311, 0x203},
+    {0x61, 0x323, 0x1EA1},       {0x61, 0x325, 0x1E01},       {0x61, 0x328, 0x105},
+    {0x62, 0x307, 0x1E03},       {0x62, 0x323, 0x1E05},       {0x62, 0x331, 0x1E07},
+    {0x63, 0x301, 0x107},        {0x63, 0x302, 0x109},        {0x63, 0x307, 0x10B},
+    {0x63, 0x30C, 0x10D},        {0x63, 0x327, 0xE7},         {0x64, 0x307, 0x1E0B},
+    {0x64, 0x30C, 0x10F},        {0x64, 0x323, 0x1E0D},       {0x64, 0x327, 0x1E11},
+    {0x64, 0x32D, 0x1E13},       {0x64, 0x331, 0x1E0F},       {0x65, 0x300, 0xE8},
+    {0x65, 0x301, 0xE9},         {0x65, 0x302, 0xEA},         {0x65, 0x303, 0x1EBD},
+    {0x65, 0x304, 0x113},        {0x65, 0x306, 0x115},        {0x65, 0x307, 0x117},
+    {0x65, 0x308, 0xEB},         {0x65, 0x309, 0x1EBB},       {0x65, 0x30C, 0x11B},
+    {0x65, 0x30F, 0x205},        {0x65, 0x311, 0x207},        {0x65, 0x323, 0x1EB9},
+    {0x65, 0x327, 0x229},        {0x65, 0x328, 0x119},        {0x65, 0x32D, 0x1E19},
+    {0x65, 0x330, 0x1E1B},       {0x66, 0x307, 0x1E1F},       {0x67, 0x301, 0x1F5},
+    {0x67, 0x302, 0x11D},        {0x67, 0x304, 0x1E21},       {0x67, 0x306, 0x11F},
+    {0x67, 0x307, 0x121},        {0x67, 0x30C, 0x1E7},        {0x67, 0x327, 0x123},
+    {0x68, 0x302, 0x125},        {0x68, 0x307, 0x1E23},       {0x68, 0x308, 0x1E27},
+    {0x68, 0x30C, 0x21F},        {0x68, 0x323, 0x1E25},       {0x68, 0x327, 0x1E29},
+    {0x68, 0x32E, 0x1E2B},       {0x68, 0x331, 0x1E96},       {0x69, 0x300, 0xEC},
+    {0x69, 0x301, 0xED},         {0x69, 0x302, 0xEE},         {0x69, 0x303, 0x129},
+    {0x69, 0x304, 0x12B},        {0x69, 0x306, 0x12D},        {0x69, 0x308, 0xEF},
+    {0x69, 0x309, 0x1EC9},       {0x69, 0x30C, 0x1D0},        {0x69, 0x30F, 0x209},
+    {0x69, 0x311, 0x20B},        {0x69, 0x323, 0x1ECB},       {0x69, 0x328, 0x12F},
+    {0x69, 0x330, 0x1E2D},       {0x6A, 0x302, 0x135},        {0x6A, 0x30C, 0x1F0},
+    {0x6B, 0x301, 0x1E31},       {0x6B, 0x30C, 0x1E9},        {0x6B, 0x323, 0x1E33},
+    {0x6B, 0x327, 0x137},        {0x6B, 0x331, 0x1E35},       {0x6C, 0x301, 0x13A},
+    {0x6C, 0x30C, 0x13E},        {0x6C, 0x323, 0x1E37},       {0x6C, 0x327, 0x13C},
+    {0x6C, 0x32D, 0x1E3D},       {0x6C, 0x331, 0x1E3B},       {0x6D, 0x301, 0x1E3F},
+    {0x6D, 0x307, 0x1E41},       {0x6D, 0x323, 0x1E43},       {0x6E, 0x300, 0x1F9},
+    {0x6E, 0x301, 0x144},        {0x6E, 0x303, 0xF1},         {0x6E, 0x307, 0x1E45},
+    {0x6E, 0x30C, 0x148},        {0x6E, 0x323, 0x1E47},       {0x6E, 0x327, 0x146},
+    {0x6E, 0x32D, 0x1E4B},       {0x6E, 0x331, 0x1E49},       {0x6F, 0x300, 0xF2},
+    {0x6F, 0x301, 0xF3},         {0x6F, 0x302, 0xF4},         {0x6F, 0x303, 0xF5},
+    {0x6F, 0x304, 0x14D},        {0x6F, 0x306, 0x14F},        {0x6F, 0x307, 0x22F},
+    {0x6F, 0x308, 0xF6},         {0x6F, 0x309, 0x1ECF},       {0x6F, 0x30B, 0x151},
+    {0x6F, 0x30C, 0x1D2},        {0x6F, 0x30F, 0x20D},        {0x6F, 0x311, 0x20F},
+    {0x6F, 0x31B, 0x1A1},        {0x6F, 0x323, 0x1ECD},       {0x6F, 0x328, 0x1EB},
+    {0x70, 0x301, 0x1E55},       {0x70, 0x307, 0x1E57},       {0x72, 0x301, 0x155},
+    {0x72, 0x307, 0x1E59},       {0x72, 0x30C, 0x159},        {0x72, 0x30F, 0x211},
+    {0x72, 0x311, 0x213},        {0x72, 0x323, 0x1E5B},       {0x72, 0x327, 0x157},
+    {0x72, 0x331, 0x1E5F},       {0x73, 0x301, 0x15B},        {0x73, 0x302, 0x15D},
+    {0x73, 0x307, 0x1E61},       {0x73, 0x30C, 0x161},        {0x73, 0x323, 0x1E63},
+    {0x73, 0x326, 0x219},        {0x73, 0x327, 0x15F},        {0x74, 0x307, 0x1E6B},
+    {0x74, 0x308, 0x1E97},       {0x74, 0x30C, 0x165},        {0x74, 0x323, 0x1E6D},
+    {0x74, 0x326, 0x21B},        {0x74, 0x327, 0x163},        {0x74, 0x32D, 0x1E71},
+    {0x74, 0x331, 0x1E6F},       {0x75, 0x300, 0xF9},         {0x75, 0x301, 0xFA},
+    {0x75, 0x302, 0xFB},         {0x75, 0x303, 0x169},        {0x75, 0x304, 0x16B},
+    {0x75, 0x306, 0x16D},        {0x75, 0x308, 0xFC},         {0x75, 0x309, 0x1EE7},
+    {0x75, 0x30A, 0x16F},        {0x75, 0x30B, 0x171},        {0x75, 0x30C, 0x1D4},
+    {0x75, 0x30F, 0x215},        {0x75, 0x311, 0x217},        {0x75, 0x31B, 0x1B0},
+    {0x75, 0x323, 0x1EE5},       {0x75, 0x324, 0x1E73},       {0x75, 0x328, 0x173},
+    {0x75, 0x32D, 0x1E77},       {0x75, 0x330, 0x1E75},       {0x76, 0x303, 0x1E7D},
+    {0x76, 0x323, 0x1E7F},       {0x77, 0x300, 0x1E81},       {0x77, 0x301, 0x1E83},
+    {0x77, 0x302, 0x175},        {0x77, 0x307, 0x1E87},       {0x77, 0x308, 0x1E85},
+    {0x77, 0x30A, 0x1E98},       {0x77, 0x323, 0x1E89},       {0x78, 0x307, 0x1E8B},
+    {0x78, 0x308, 0x1E8D},       {0x79, 0x300, 0x1EF3},       {0x79, 0x301, 0xFD},
+    {0x79, 0x302, 0x177},        {0x79, 0x303, 0x1EF9},       {0x79, 0x304, 0x233},
+    {0x79, 0x307, 0x1E8F},       {0x79, 0x308, 0xFF},         {0x79, 0x309, 0x1EF7},
+    {0x79, 0x30A, 0x1E99},       {0x79, 0x323, 0x1EF5},       {0x7A, 0x301, 0x17A},
+    {0x7A, 0x302, 0x1E91},       {0x7A, 0x307, 0x17C},        {0x7A, 0x30C, 0x17E},
+    {0x7A, 0x323, 0x1E93},       {0x7A, 0x331, 0x1E95},       {0xA8, 0x300, 0x1FED},
+    {0xA8, 0x301, 0x385},        {0xA8, 0x342, 0x1FC1},       {0xC2, 0x300, 0x1EA6},
+    {0xC2, 0x301, 0x1EA4},       {0xC2, 0x303, 0x1EAA},       {0xC2, 0x309, 0x1EA8},
+    {0xC4, 0x304, 0x1DE},        {0xC5, 0x301, 0x1FA},        {0xC6, 0x301, 0x1FC},
+    {0xC6, 0x304, 0x1E2},        {0xC7, 0x301, 0x1E08},       {0xCA, 0x300, 0x1EC0},
+    {0xCA, 0x301, 0x1EBE},       {0xCA, 0x303, 0x1EC4},       {0xCA, 0x309, 0x1EC2},
+    {0xCF, 0x301, 0x1E2E},       {0xD4, 0x300, 0x1ED2},       {0xD4, 0x301, 0x1ED0},
+    {0xD4, 0x303, 0x1ED6},       {0xD4, 0x309, 0x1ED4},       {0xD5, 0x301, 0x1E4C},
+    {0xD5, 0x304, 0x22C},        {0xD5, 0x308, 0x1E4E},       {0xD6, 0x304, 0x22A},
+    {0xD8, 0x301, 0x1FE},        {0xDC, 0x300, 0x1DB},        {0xDC, 0x301, 0x1D7},
+    {0xDC, 0x304, 0x1D5},        {0xDC, 0x30C, 0x1D9},        {0xE2, 0x300, 0x1EA7},
+    {0xE2, 0x301, 0x1EA5},       {0xE2, 0x303, 0x1EAB},       {0xE2, 0x309, 0x1EA9},
+    {0xE4, 0x304, 0x1DF},        {0xE5, 0x301, 0x1FB},        {0xE6, 0x301, 0x1FD},
+    {0xE6, 0x304, 0x1E3},        {0xE7, 0x301, 0x1E09},       {0xEA, 0x300, 0x1EC1},
+    {0xEA, 0x301, 0x1EBF},       {0xEA, 0x303, 0x1EC5},       {0xEA, 0x309, 0x1EC3},
+    {0xEF, 0x301, 0x1E2F},       {0xF4, 0x300, 0x1ED3},       {0xF4, 0x301, 0x1ED1},
+    {0xF4, 0x303, 0x1ED7},       {0xF4, 0x309, 0x1ED5},       {0xF5, 0x301, 0x1E4D},
+    {0xF5, 0x304, 0x22D},        {0xF5, 0x308, 0x1E4F},       {0xF6, 0x304, 0x22B},
+    {0xF8, 0x301, 0x1FF},        {0xFC, 0x300, 0x1DC},        {0xFC, 0x301, 0x1D8},
+    {0xFC, 0x304, 0x1D6},        {0xFC, 0x30C, 0x1DA},        {0x102, 0x300, 0x1EB0},
+    {0x102, 0x301, 0x1EAE},      {0x102, 0x303, 0x1EB4},      {0x102, 0x309, 0x1EB2},
+    {0x103, 0x300, 0x1EB1},      {0x103, 0x301, 0x1EAF},      {0x103, 0x303, 0x1EB5},
+    {0x103, 0x309, 0x1EB3},      {0x112, 0x300, 0x1E14},      {0x112, 0x301, 0x1E16},
+    {0x113, 0x300, 0x1E15},      {0x113, 0x301, 0x1E17},      {0x14C, 0x300, 0x1E50},
+    {0x14C, 0x301, 0x1E52},      {0x14D, 0x300, 0x1E51},      {0x14D, 0x301, 0x1E53},
+    {0x15A, 0x307, 0x1E64},      {0x15B, 0x307, 0x1E65},      {0x160, 0x307, 0x1E66},
+    {0x161, 0x307, 0x1E67},      {0x168, 0x301, 0x1E78},      {0x169, 0x301, 0x1E79},
+    {0x16A, 0x308, 0x1E7A},      {0x16B, 0x308, 0x1E7B},      {0x17F, 0x307, 0x1E9B},
+    {0x1A0, 0x300, 0x1EDC},      {0x1A0, 0x301, 0x1EDA},      {0x1A0, 0x303, 0x1EE0},
+    {0x1A0, 0x309, 0x1EDE},      {0x1A0, 0x323, 0x1EE2},      {0x1A1, 0x300, 0x1EDD},
+    {0x1A1, 0x301, 0x1EDB},      {0x1A1, 0x303, 0x1EE1},      {0x1A1, 0x309, 0x1EDF},
+    {0x1A1, 0x323, 0x1EE3},      {0x1AF, 0x300, 0x1EEA},      {0x1AF, 0x301, 0x1EE8},
+    {0x1AF, 0x303, 0x1EEE},      {0x1AF, 0x309, 0x1EEC},      {0x1AF, 0x323, 0x1EF0},
+    {0x1B0, 0x300, 0x1EEB},      {0x1B0, 0x301, 0x1EE9},      {0x1B0, 0x303, 0x1EEF},
+    {0x1B0, 0x309, 0x1EED},      {0x1B0, 0x323, 0x1EF1},      {0x1B7, 0x30C, 0x1EE},
+    {0x1EA, 0x304, 0x1EC},       {0x1EB, 0x304, 0x1ED},       {0x226, 0x304, 0x1E0},
+    {0x227, 0x304, 0x1E1},       {0x228, 0x306, 0x1E1C},      {0x229, 0x306, 0x1E1D},
+    {0x22E, 0x304, 0x230},       {0x22F, 0x304, 0x231},       {0x292, 0x30C, 0x1EF},
+    {0x391, 0x300, 0x1FBA},      {0x391, 0x301, 0x386},       {0x391, 0x304, 0x1FB9},
+    {0x391, 0x306, 0x1FB8},      {0x391, 0x313, 0x1F08},      {0x391, 0x314, 0x1F09},
+    {0x391, 0x345, 0x1FBC},      {0x395, 0x300, 0x1FC8},      {0x395, 0x301, 0x388},
+    {0x395, 0x313, 0x1F18},      {0x395, 0x314, 0x1F19},      {0x397, 0x300, 0x1FCA},
+    {0x397, 0x301, 0x389},       {0x397, 0x313, 0x1F28},      {0x397, 0x314, 0x1F29},
+    {0x397, 0x345, 0x1FCC},      {0x399, 0x300, 0x1FDA},      {0x399, 0x301, 0x38A},
+    {0x399, 0x304, 0x1FD9},      {0x399, 0x306, 0x1FD8},      {0x399, 0x308, 0x3AA},
+    {0x399, 0x313, 0x1F38},      {0x399, 0x314, 0x1F39},      {0x39F, 0x300, 0x1FF8},
+    {0x39F, 0x301, 0x38C},       {0x39F, 0x313, 0x1F48},      {0x39F, 0x314, 0x1F49},
+    {0x3A1, 0x314, 0x1FEC},      {0x3A5, 0x300, 0x1FEA},      {0x3A5, 0x301, 0x38E},
+    {0x3A5, 0x304, 0x1FE9},      {0x3A5, 0x306, 0x1FE8},      {0x3A5, 0x308, 0x3AB},
+    {0x3A5, 0x314, 0x1F59},      {0x3A9, 0x300, 0x1FFA},      {0x3A9, 0x301, 0x38F},
+    {0x3A9, 0x313, 0x1F68},      {0x3A9, 0x314, 0x1F69},      {0x3A9, 0x345, 0x1FFC},
+    {0x3AC, 0x345, 0x1FB4},      {0x3AE, 0x345, 0x1FC4},      {0x3B1, 0x300, 0x1F70},
+    {0x3B1, 0x301, 0x3AC},       {0x3B1, 0x304, 0x1FB1},      {0x3B1, 0x306, 0x1FB0},
+    {0x3B1, 0x313, 0x1F00},      {0x3B1, 0x314, 0x1F01},      {0x3B1, 0x342, 0x1FB6},
+    {0x3B1, 0x345, 0x1FB3},      {0x3B5, 0x300, 0x1F72},      {0x3B5, 0x301, 0x3AD},
+    {0x3B5, 0x313, 0x1F10},      {0x3B5, 0x314, 0x1F11},      {0x3B7, 0x300, 0x1F74},
+    {0x3B7, 0x301, 0x3AE},       {0x3B7, 0x313, 0x1F20},      {0x3B7, 0x314, 0x1F21},
+    {0x3B7, 0x342, 0x1FC6},      {0x3B7, 0x345, 0x1FC3},      {0x3B9, 0x300, 0x1F76},
+    {0x3B9, 0x301, 0x3AF},       {0x3B9, 0x304, 0x1FD1},      {0x3B9, 0x306, 0x1FD0},
+    {0x3B9, 0x308, 0x3CA},       {0x3B9, 0x313, 0x1F30},      {0x3B9, 0x314, 0x1F31},
+    {0x3B9, 0x342, 0x1FD6},      {0x3BF, 0x300, 0x1F78},      {0x3BF, 0x301, 0x3CC},
+    {0x3BF, 0x313, 0x1F40},      {0x3BF, 0x314, 0x1F41},      {0x3C1, 0x313, 0x1FE4},
+    {0x3C1, 0x314, 0x1FE5},      {0x3C5, 0x300, 0x1F7A},      {0x3C5, 0x301, 0x3CD},
+    {0x3C5, 0x304, 0x1FE1},      {0x3C5, 0x306, 0x1FE0},      {0x3C5, 0x308, 0x3CB},
+    {0x3C5, 0x313, 0x1F50},      {0x3C5, 0x314, 0x1F51},      {0x3C5, 0x342, 0x1FE6},
+    {0x3C9, 0x300, 0x1F7C},      {0x3C9, 0x301, 0x3CE},       {0x3C9, 0x313, 0x1F60},
+    {0x3C9, 0x314, 0x1F61},      {0x3C9, 0x342, 0x1FF6},      {0x3C9, 0x345, 0x1FF3},
+    {0x3CA, 0x300, 0x1FD2},      {0x3CA, 0x301, 0x390},       {0x3CA, 0x342, 0x1FD7},
+    {0x3CB, 0x300, 0x1FE2},      {0x3CB, 0x301, 0x3B0},       {0x3CB, 0x342, 0x1FE7},
+    {0x3CE, 0x345, 0x1FF4},      {0x3D2, 0x301, 0x3D3},       {0x3D2, 0x308, 0x3D4},
+    {0x406, 0x308, 0x407},       {0x410, 0x306, 0x4D0},       {0x410, 0x308, 0x4D2},
+    {0x413, 0x301, 0x403},       {0x415, 0x300, 0x400},       {0x415, 0x306, 0x4D6},
+    {0x415, 0x308, 0x401},       {0x416, 0x306, 0x4C1},       {0x416, 0x308, 0x4DC},
+    {0x417, 0x308, 0x4DE},       {0x418, 0x300, 0x40D},       {0x418, 0x304, 0x4E2},
+    {0x418, 0x306, 0x419},       {0x418, 0x308, 0x4E4},       {0x41A, 0x301, 0x40C},
+    {0x41E, 0x308, 0x4E6},       {0x423, 0x304, 0x4EE},       {0x423, 0x306, 0x40E},
+    {0x423, 0x308, 0x4F0},       {0x423, 0x30B, 0x4F2},       {0x427, 0x308, 0x4F4},
+    {0x42B, 0x308, 0x4F8},       {0x42D, 0x308, 0x4EC},       {0x430, 0x306, 0x4D1},
+    {0x430, 0x308, 0x4D3},       {0x433, 0x301, 0x453},       {0x435, 0x300, 0x450},
+    {0x435, 0x306, 0x4D7},       {0x435, 0x308, 0x451},       {0x436, 0x306, 0x4C2},
+    {0x436, 0x308, 0x4DD},       {0x437, 0x308, 0x4DF},       {0x438, 0x300, 0x45D},
+    {0x438, 0x304, 0x4E3},       {0x438, 0x306, 0x439},       {0x438, 0x308, 0x4E5},
+    {0x43A, 0x301, 0x45C},       {0x43E, 0x308, 0x4E7},       {0x443, 0x304, 0x4EF},
+    {0x443, 0x306, 0x45E},       {0x443, 0x308, 0x4F1},       {0x443, 0x30B, 0x4F3},
+    {0x447, 0x308, 0x4F5},       {0x44B, 0x308, 0x4F9},       {0x44D, 0x308, 0x4ED},
+    {0x456, 0x308, 0x457},       {0x474, 0x30F, 0x476},       {0x475, 0x30F, 0x477},
+    {0x4D8, 0x308, 0x4DA},       {0x4D9, 0x308, 0x4DB},       {0x4E8, 0x308, 0x4EA},
+    {0x4E9, 0x308, 0x4EB},       {0x627, 0x653, 0x622},       {0x627, 0x654, 0x623},
+    {0x627, 0x655, 0x625},       {0x648, 0x654, 0x624},       {0x64A, 0x654, 0x626},
+    {0x6C1, 0x654, 0x6C2},       {0x6D2, 0x654, 0x6D3},       {0x6D5, 0x654, 0x6C0},
+    {0x928, 0x93C, 0x929},       {0x930, 0x93C, 0x931},       {0x933, 0x93C, 0x934},
+    {0x9C7, 0x9BE, 0x9CB},       {0x9C7, 0x9D7, 0x9CC},       {0xB47, 0xB3E, 0xB4B},
+    {0xB47, 0xB56, 0xB48},       {0xB47, 0xB57, 0xB4C},       {0xB92, 0xBD7, 0xB94},
+    {0xBC6, 0xBBE, 0xBCA},       {0xBC6, 0xBD7, 0xBCC},       {0xBC7, 0xBBE, 0xBCB},
+    {0xC46, 0xC56, 0xC48},       {0xCBF, 0xCD5, 0xCC0},       {0xCC6, 0xCC2, 0xCCA},
+    {0xCC6, 0xCD5, 0xCC7},       {0xCC6, 0xCD6, 0xCC8},       {0xCCA, 0xCD5, 0xCCB},
+    {0xD46, 0xD3E, 0xD4A},       {0xD46, 0xD57, 0xD4C},       {0xD47, 0xD3E, 0xD4B},
+    {0xDD9, 0xDCA, 0xDDA},       {0xDD9, 0xDCF, 0xDDC},       {0xDD9, 0xDDF, 0xDDE},
+    {0xDDC, 0xDCA, 0xDDD},       {0x1025, 0x102E, 0x1026},    {0x1B05, 0x1B35, 0x1B06},
+    {0x1B07, 0x1B35, 0x1B08},    {0x1B09, 0x1B35, 0x1B0A},    {0x1B0B, 0x1B35, 0x1B0C},
+    {0x1B0D, 0x1B35, 0x1B0E},    {0x1B11, 0x1B35, 0x1B12},    {0x1B3A, 0x1B35, 0x1B3B},
+    {0x1B3C, 0x1B35, 0x1B3D},    {0x1B3E, 0x1B35, 0x1B40},    {0x1B3F, 0x1B35, 0x1B41},
+    {0x1B42, 0x1B35, 0x1B43},    {0x1E36, 0x304, 0x1E38},     {0x1E37, 0x304, 0x1E39},
+    {0x1E5A, 0x304, 0x1E5C},     {0x1E5B, 0x304, 0x1E5D},     {0x1E62, 0x307, 0x1E68},
+    {0x1E63, 0x307, 0x1E69},     {0x1EA0, 0x302, 0x1EAC},     {0x1EA0, 0x306, 0x1EB6},
+    {0x1EA1, 0x302, 0x1EAD},     {0x1EA1, 0x306, 0x1EB7},     {0x1EB8, 0x302, 0x1EC6},
+    {0x1EB9, 0x302, 0x1EC7},     {0x1ECC, 0x302, 0x1ED8},     {0x1ECD, 0x302, 0x1ED9},
+    {0x1F00, 0x300, 0x1F02},     {0x1F00, 0x301, 0x1F04},     {0x1F00, 0x342, 0x1F06},
+    {0x1F00, 0x345, 0x1F80},     {0x1F01, 0x300, 0x1F03},     {0x1F01, 0x301, 0x1F05},
+    {0x1F01, 0x342, 0x1F07},     {0x1F01, 0x345, 0x1F81},     {0x1F02, 0x345, 0x1F82},
+    {0x1F03, 0x345, 0x1F83},     {0x1F04, 0x345, 0x1F84},     {0x1F05, 0x345, 0x1F85},
+    {0x1F06, 0x345, 0x1F86},     {0x1F07, 0x345, 0x1F87},     {0x1F08, 0x300, 0x1F0A},
+    {0x1F08, 0x301, 0x1F0C},     {0x1F08, 0x342, 0x1F0E},     {0x1F08, 0x345, 0x1F88},
+    {0x1F09, 0x300, 0x1F0B},     {0x1F09, 0x301, 0x1F0D},     {0x1F09, 0x342, 0x1F0F},
+    {0x1F09, 0x345, 0x1F89},     {0x1F0A, 0x345, 0x1F8A},     {0x1F0B, 0x345, 0x1F8B},
+    {0x1F0C, 0x345, 0x1F8C},     {0x1F0D, 0x345, 0x1F8D},     {0x1F0E, 0x345, 0x1F8E},
+    {0x1F0F, 0x345, 0x1F8F},     {0x1F10, 0x300, 0x1F12},     {0x1F10, 0x301, 0x1F14},
+    {0x1F11, 0x300, 0x1F13},     {0x1F11, 0x301, 0x1F15},     {0x1F18, 0x300, 0x1F1A},
+    {0x1F18, 0x301, 0x1F1C},     {0x1F19, 0x300, 0x1F1B},     {0x1F19, 0x301, 0x1F1D},
+    {0x1F20, 0x300, 0x1F22},     {0x1F20, 0x301, 0x1F24},     {0x1F20, 0x342, 0x1F26},
+    {0x1F20, 0x345, 0x1F90},     {0x1F21, 0x300, 0x1F23},     {0x1F21, 0x301, 0x1F25},
+    {0x1F21, 0x342, 0x1F27},     {0x1F21, 0x345, 0x1F91},     {0x1F22, 0x345, 0x1F92},
+    {0x1F23, 0x345, 0x1F93},     {0x1F24, 0x345, 0x1F94},     {0x1F25, 0x345, 0x1F95},
+    {0x1F26, 0x345, 0x1F96},     {0x1F27, 0x345, 0x1F97},     {0x1F28, 0x300, 0x1F2A},
+    {0x1F28, 0x301, 0x1F2C},     {0x1F28, 0x342, 0x1F2E},     {0x1F28, 0x345, 0x1F98},
+    {0x1F29, 0x300, 0x1F2B},     {0x1F29, 0x301, 0x1F2D},     {0x1F29, 0x342, 0x1F2F},
+    {0x1F29, 0x345, 0x1F99},     {0x1F2A, 0x345, 0x1F9A},     {0x1F2B, 0x345, 0x1F9B},
+    {0x1F2C, 0x345, 0x1F9C},     {0x1F2D, 0x345, 0x1F9D},     {0x1F2E, 0x345, 0x1F9E},
+    {0x1F2F, 0x345, 0x1F9F},     {0x1F30, 0x300, 0x1F32},     {0x1F30, 0x301, 0x1F34},
+    {0x1F30, 0x342, 0x1F36},     {0x1F31, 0x300, 0x1F33},     {0x1F31, 0x301, 0x1F35},
+    {0x1F31, 0x342, 0x1F37},     {0x1F38, 0x300, 0x1F3A},     {0x1F38, 0x301, 0x1F3C},
+    {0x1F38, 0x342, 0x1F3E},     {0x1F39, 0x300, 0x1F3B},     {0x1F39, 0x301, 0x1F3D},
+    {0x1F39, 0x342, 0x1F3F},     {0x1F40, 0x300, 0x1F42},     {0x1F40, 0x301, 0x1F44},
+    {0x1F41, 0x300, 0x1F43},     {0x1F41, 0x301, 0x1F45},     {0x1F48, 0x300, 0x1F4A},
+    {0x1F48, 0x301, 0x1F4C},     {0x1F49, 0x300, 0x1F4B},     {0x1F49, 0x301, 0x1F4D},
+    {0x1F50, 0x300, 0x1F52},     {0x1F50, 0x301, 0x1F54},     {0x1F50, 0x342, 0x1F56},
+    {0x1F51, 0x300, 0x1F53},     {0x1F51, 0x301, 0x1F55},     {0x1F51, 0x342, 0x1F57},
+    {0x1F59, 0x300, 0x1F5B},     {0x1F59, 0x301, 0x1F5D},     {0x1F59, 0x342, 0x1F5F},
+    {0x1F60, 0x300, 0x1F62},     {0x1F60, 0x301, 0x1F64},     {0x1F60, 0x342, 0x1F66},
+    {0x1F60, 0x345, 0x1FA0},     {0x1F61, 0x300, 0x1F63},     {0x1F61, 0x301, 0x1F65},
+    {0x1F61, 0x342, 0x1F67},     {0x1F61, 0x345, 0x1FA1},     {0x1F62, 0x345, 0x1FA2},
+    {0x1F63, 0x345, 0x1FA3},     {0x1F64, 0x345, 0x1FA4},     {0x1F65, 0x345, 0x1FA5},
+    {0x1F66, 0x345, 0x1FA6},     {0x1F67, 0x345, 0x1FA7},     {0x1F68, 0x300, 0x1F6A},
+    {0x1F68, 0x301, 0x1F6C},     {0x1F68, 0x342, 0x1F6E},     {0x1F68, 0x345, 0x1FA8},
+    {0x1F69, 0x300, 0x1F6B},     {0x1F69, 0x301, 0x1F6D},     {0x1F69, 0x342, 0x1F6F},
+    {0x1F69, 0x345, 0x1FA9},     {0x1F6A, 0x345, 0x1FAA},     {0x1F6B, 0x345, 0x1FAB},
+    {0x1F6C, 0x345, 0x1FAC},     {0x1F6D, 0x345, 0x1FAD},     {0x1F6E, 0x345, 0x1FAE},
+    {0x1F6F, 0x345, 0x1FAF},     {0x1F70, 0x345, 0x1FB2},     {0x1F74, 0x345, 0x1FC2},
+    {0x1F7C, 0x345, 0x1FF2},     {0x1FB6, 0x345, 0x1FB7},     {0x1FBF, 0x300, 0x1FCD},
+    {0x1FBF, 0x301, 0x1FCE},     {0x1FBF, 0x342, 0x1FCF},     {0x1FC6, 0x345, 0x1FC7},
+    {0x1FF6, 0x345, 0x1FF7},     {0x1FFE, 0x300, 0x1FDD},     {0x1FFE, 0x301, 0x1FDE},
+    {0x1FFE, 0x342, 0x1FDF},     {0x2190, 0x338, 0x219A},     {0x2192, 0x338, 0x219B},
+    {0x2194, 0x338, 0x21AE},     {0x21D0, 0x338, 0x21CD},     {0x21D2, 0x338, 0x21CF},
+    {0x21D4, 0x338, 0x21CE},     {0x2203, 0x338, 0x2204},     {0x2208, 0x338, 0x2209},
+    {0x220B, 0x338, 0x220C},     {0x2223, 0x338, 0x2224},     {0x2225, 0x338, 0x2226},
+    {0x223C, 0x338, 0x2241},     {0x2243, 0x338, 0x2244},     {0x2245, 0x338, 0x2247},
+    {0x2248, 0x338, 0x2249},     {0x224D, 0x338, 0x226D},     {0x2261, 0x338, 0x2262},
+    {0x2264, 0x338, 0x2270},     {0x2265, 0x338, 0x2271},     {0x2272, 0x338, 0x2274},
+    {0x2273, 0x338, 0x2275},     {0x2276, 0x338, 0x2278},     {0x2277, 0x338, 0x2279},
+    {0x227A, 0x338, 0x2280},     {0x227B, 0x338, 0x2281},     {0x227C, 0x338, 0x22E0},
+    {0x227D, 0x338, 0x22E1},     {0x2282, 0x338, 0x2284},     {0x2283, 0x338, 0x2285},
+    {0x2286, 0x338, 0x2288},     {0x2287, 0x338, 0x2289},     {0x2291, 0x338, 0x22E2},
+    {0x2292, 0x338, 0x22E3},     {0x22A2, 0x338, 0x22AC},     {0x22A8, 0x338, 0x22AD},
+    {0x22A9, 0x338, 0x22AE},     {0x22AB, 0x338, 0x22AF},     {0x22B2, 0x338, 0x22EA},
+    {0x22B3, 0x338, 0x22EB},     {0x22B4, 0x338, 0x22EC},     {0x22B5, 0x338, 0x22ED},
+    {0x3046, 0x3099, 0x3094},    {0x304B, 0x3099, 0x304C},    {0x304D, 0x3099, 0x304E},
+    {0x304F, 0x3099, 0x3050},    {0x3051, 0x3099, 0x3052},    {0x3053, 0x3099, 0x3054},
+    {0x3055, 0x3099, 0x3056},    {0x3057, 0x3099, 0x3058},    {0x3059, 0x3099, 0x305A},
+    {0x305B, 0x3099, 0x305C},    {0x305D, 0x3099, 0x305E},    {0x305F, 0x3099, 0x3060},
+    {0x3061, 0x3099, 0x3062},    {0x3064, 0x3099, 0x3065},    {0x3066, 0x3099, 0x3067},
+    {0x3068, 0x3099, 0x3069},    {0x306F, 0x3099, 0x3070},    {0x306F, 0x309A, 0x3071},
+    {0x3072, 0x3099, 0x3073},    {0x3072, 0x309A, 0x3074},    {0x3075, 0x3099, 0x3076},
+    {0x3075, 0x309A, 0x3077},    {0x3078, 0x3099, 0x3079},    {0x3078, 0x309A, 0x307A},
+    {0x307B, 0x3099, 0x307C},    {0x307B, 0x309A, 0x307D},    {0x309D, 0x3099, 0x309E},
+    {0x30A6, 0x3099, 0x30F4},    {0x30AB, 0x3099, 0x30AC},    {0x30AD, 0x3099, 0x30AE},
+    {0x30AF, 0x3099, 0x30B0},    {0x30B1, 0x3099, 0x30B2},    {0x30B3, 0x3099, 0x30B4},
+    {0x30B5, 0x3099, 0x30B6},    {0x30B7, 0x3099, 0x30B8},    {0x30B9, 0x3099, 0x30BA},
+    {0x30BB, 0x3099, 0x30BC},    {0x30BD, 0x3099, 0x30BE},    {0x30BF, 0x3099, 0x30C0},
+    {0x30C1, 0x3099, 0x30C2},    {0x30C4, 0x3099, 0x30C5},    {0x30C6, 0x3099, 0x30C7},
+    {0x30C8, 0x3099, 0x30C9},    {0x30CF, 0x3099, 0x30D0},    {0x30CF, 0x309A, 0x30D1},
+    {0x30D2, 0x3099, 0x30D3},    {0x30D2, 0x309A, 0x30D4},    {0x30D5, 0x3099, 0x30D6},
+    {0x30D5, 0x309A, 0x30D7},    {0x30D8, 0x3099, 0x30D9},    {0x30D8, 0x309A, 0x30DA},
+    {0x30DB, 0x3099, 0x30DC},    {0x30DB, 0x309A, 0x30DD},    {0x30EF, 0x3099, 0x30F7},
+    {0x30F0, 0x3099, 0x30F8},    {0x30F1, 0x3099, 0x30F9},    {0x30F2, 0x3099, 0x30FA},
+    {0x30FD, 0x3099, 0x30FE},    {0x11099, 0x110BA, 0x1109A}, {0x1109B, 0x110BA, 0x1109C},
+    {0x110A5, 0x110BA, 0x110AB}, {0x11131, 0x11127, 0x1112E}, {0x11132, 0x11127, 0x1112F},
+    {0x11347, 0x1133E, 0x1134B}, {0x11347, 0x11357, 0x1134C}, {0x114B9, 0x114B0, 0x114BC},
+    {0x114B9, 0x114BA, 0x114BB}, {0x114B9, 0x114BD, 0x114BE}, {0x115B8, 0x115AF, 0x115BA},
+    {0x115B9, 0x115AF, 0x115BB}, {0x11935, 0x11930, 0x11938},
+};
+
+/// Full lowercase mappings (String.prototype.toLowerCase without the final-sigma
+/// context rule), sorted by code point: {cp, lower1, lower2, lower3} (0 = none).
+inline constexpr std::uint32_t lowercase[][4] = {
+    {0x41, 0x61, 0x0, 0x0},       {0x42, 0x62, 0x0, 0x0},       {0x43, 0x63, 0x0, 0x0},
+    {0x44, 0x64, 0x0, 0x0},       {0x45, 0x65, 0x0, 0x0},       {0x46, 0x66, 0x0, 0x0},
+    {0x47, 0x67, 0x0, 0x0},       {0x48, 0x68, 0x0, 0x0},       {0x49, 0x69, 0x0, 0x0},
+    {0x4A, 0x6A, 0x0, 0x0},       {0x4B, 0x6B, 0x0, 0x0},       {0x4C, 0x6C, 0x0, 0x0},
+    {0x4D, 0x6D, 0x0, 0x0},       {0x4E, 0x6E, 0x0, 0x0},       {0x4F, 0x6F, 0x0, 0x0},
+    {0x50, 0x70, 0x0, 0x0},       {0x51, 0x71, 0x0, 0x0},       {0x52, 0x72, 0x0, 0x0},
+    {0x53, 0x73, 0x0, 0x0},       {0x54, 0x74, 0x0, 0x0},       {0x55, 0x75, 0x0, 0x0},
+    {0x56, 0x76, 0x0, 0x0},       {0x57, 0x77, 0x0, 0x0},       {0x58, 0x78, 0x0, 0x0},
+    {0x59, 0x79, 0x0, 0x0},       {0x5A, 0x7A, 0x0, 0x0},       {0xC0, 0xE0, 0x0, 0x0},
+    {0xC1, 0xE1, 0x0, 0x0},       {0xC2, 0xE2, 0x0, 0x0},       {0xC3, 0xE3, 0x0, 0x0},
+    {0xC4, 0xE4, 0x0, 0x0},       {0xC5, 0xE5, 0x0, 0x0},       {0xC6, 0xE6, 0x0, 0x0},
+    {0xC7, 0xE7, 0x0, 0x0},       {0xC8, 0xE8, 0x0, 0x0},       {0xC9, 0xE9, 0x0, 0x0},
+    {0xCA, 0xEA, 0x0, 0x0},       {0xCB, 0xEB, 0x0, 0x0},       {0xCC, 0xEC, 0x0, 0x0},
+    {0xCD, 0xED, 0x0, 0x0},       {0xCE, 0xEE, 0x0, 0x0},       {0xCF, 0xEF, 0x0, 0x0},
+    {0xD0, 0xF0, 0x0, 0x0},       {0xD1, 0xF1, 0x0, 0x0},       {0xD2, 0xF2, 0x0, 0x0},
+    {0xD3, 0xF3, 0x0, 0x0},       {0xD4, 0xF4, 0x0, 0x0},       {0xD5, 0xF5, 0x0, 0x0},
+    {0xD6, 0xF6, 0x0, 0x0},       {0xD8, 0xF8, 0x0, 0x0},       {0xD9, 0xF9, 0x0, 0x0},
+    {0xDA, 0xFA, 0x0, 0x0},       {0xDB, 0xFB, 0x0, 0x0},       {0xDC, 0xFC, 0x0, 0x0},
+    {0xDD, 0xFD, 0x0, 0x0},       {0xDE, 0xFE, 0x0, 0x0},       {0x100, 0x101, 0x0, 0x0},
+    {0x102, 0x103, 0x0, 0x0},     {0x104, 0x105, 0x0, 0x0},     {0x106, 0x107, 0x0, 0x0},
+    {0x108, 0x109, 0x0, 0x0},     {0x10A, 0x10B, 0x0, 0x0},     {0x10C, 0x10D, 0x0, 0x0},
+    {0x10E, 0x10F, 0x0, 0x0},     {0x110, 0x111, 0x0, 0x0},     {0x112, 0x113, 0x0, 0x0},
+    {0x114, 0x115, 0x0, 0x0},     {0x116, 0x117, 0x0, 0x0},     {0x118, 0x119, 0x0, 0x0},
+    {0x11A, 0x11B, 0x0, 0x0},     {0x11C, 0x11D, 0x0, 0x0},     {0x11E, 0x11F, 0x0, 0x0},
+    {0x120, 0x121, 0x0, 0x0},     {0x122, 0x123, 0x0, 0x0},     {0x124, 0x125, 0x0, 0x0},
+    {0x126, 0x127, 0x0, 0x0},     {0x128, 0x129, 0x0, 0x0},     {0x12A, 0x12B, 0x0, 0x0},
+    {0x12C, 0x12D, 0x0, 0x0},     {0x12E, 0x12F, 0x0, 0x0},     {0x130, 0x69, 0x307, 0x0},
+    {0x132, 0x133, 0x0, 0x0},     {0x134, 0x135, 0x0, 0x0},     {0x136, 0x137, 0x0, 0x0},
+    {0x139, 0x13A, 0x0, 0x0},     {0x13B, 0x13C, 0x0, 0x0},     {0x13D, 0x13E, 0x0, 0x0},
+    {0x13F, 0x140, 0x0, 0x0},     {0x141, 0x142, 0x0, 0x0},     {0x143, 0x144, 0x0, 0x0},
+    {0x145, 0x146, 0x0, 0x0},     {0x147, 0x148, 0x0, 0x0},     {0x14A, 0x14B, 0x0, 0x0},
+    {0x14C, 0x14D, 0x0, 0x0},     {0x14E, 0x14F, 0x0, 0x0},     {0x150, 0x151, 0x0, 0x0},
+    {0x152, 0x153, 0x0, 0x0},     {0x154, 0x155, 0x0, 0x0},     {0x156, 0x157, 0x0, 0x0},
+    {0x158, 0x159, 0x0, 0x0},     {0x15A, 0x15B, 0x0, 0x0},     {0x15C, 0x15D, 0x0, 0x0},
+    {0x15E, 0x15F, 0x0, 0x0},     {0x160, 0x161, 0x0, 0x0},     {0x162, 0x163, 0x0, 0x0},
+    {0x164, 0x165, 0x0, 0x0},     {0x166, 0x167, 0x0, 0x0},     {0x168, 0x169, 0x0, 0x0},
+    {0x16A, 0x16B, 0x0, 0x0},     {0x16C, 0x16D, 0x0, 0x0},     {0x16E, 0x16F, 0x0, 0x0},
+    {0x170, 0x171, 0x0, 0x0},     {0x172, 0x173, 0x0, 0x0},     {0x174, 0x175, 0x0, 0x0},
+    {0x176, 0x177, 0x0, 0x0},     {0x178, 0xFF, 0x0, 0x0},      {0x179, 0x17A, 0x0, 0x0},
+    {0x17B, 0x17C, 0x0, 0x0},     {0x17D, 0x17E, 0x0, 0x0},     {0x181, 0x253, 0x0, 0x0},
+    {0x182, 0x183, 0x0, 0x0},     {0x184, 0x185, 0x0, 0x0},     {0x186, 0x254, 0x0, 0x0},
+    {0x187, 0x188, 0x0, 0x0},     {0x189, 0x256, 0x0, 0x0},     {0x18A, 0x257, 0x0, 0x0},
+    {0x18B, 0x18C, 0x0, 0x0},     {0x18E, 0x1DD, 0x0, 0x0},     {0x18F, 0x259, 0x0, 0x0},
+    {0x190, 0x25B, 0x0, 0x0},     {0x191, 0x192, 0x0, 0x0},     {0x193, 0x260, 0x0, 0x0},
+    {0x194, 0x263, 0x0, 0x0},     {0x196, 0x269, 0x0, 0x0},     {0x197, 0x268, 0x0, 0x0},
+    {0x198, 0x199, 0x0, 0x0},     {0x19C, 0x26F, 0x0, 0x0},     {0x19D, 0x272, 0x0, 0x0},
+    {0x19F, 0x275, 0x0, 0x0},     {0x1A0, 0x1A1, 0x0, 0x0},     {0x1A2, 0x1A3, 0x0, 0x0},
+    {0x1A4, 0x1A5, 0x0, 0x0},     {0x1A6, 0x280, 0x0, 0x0},     {0x1A7, 0x1A8, 0x0, 0x0},
+    {0x1A9, 0x283, 0x0, 0x0},     {0x1AC, 0x1AD, 0x0, 0x0},     {0x1AE, 0x288, 0x0, 0x0},
+    {0x1AF, 0x1B0, 0x0, 0x0},     {0x1B1, 0x28A, 0x0, 0x0},     {0x1B2, 0x28B, 0x0, 0x0},
+    {0x1B3, 0x1B4, 0x0, 0x0},     {0x1B5, 0x1B6, 0x0, 0x0},     {0x1B7, 0x292, 0x0, 0x0},
+    {0x1B8, 0x1B9, 0x0, 0x0},     {0x1BC, 0x1BD, 0x0, 0x0},     {0x1C4, 0x1C6, 0x0, 0x0},
+    {0x1C5, 0x1C6, 0x0, 0x0},     {0x1C7, 0x1C9, 0x0, 0x0},     {0x1C8, 0x1C9, 0x0, 0x0},
+    {0x1CA, 0x1CC, 0x0, 0x0},     {0x1CB, 0x1CC, 0x0, 0x0},     {0x1CD, 0x1CE, 0x0, 0x0},
+    {0x1CF, 0x1D0, 0x0, 0x0},     {0x1D1, 0x1D2, 0x0, 0x0},     {0x1D3, 0x1D4, 0x0, 0x0},
+    {0x1D5, 0x1D6, 0x0, 0x0},     {0x1D7, 0x1D8, 0x0, 0x0},     {0x1D9, 0x1DA, 0x0, 0x0},
+    {0x1DB, 0x1DC, 0x0, 0x0},     {0x1DE, 0x1DF, 0x0, 0x0},     {0x1E0, 0x1E1, 0x0, 0x0},
+    {0x1E2, 0x1E3, 0x0, 0x0},     {0x1E4, 0x1E5, 0x0, 0x0},     {0x1E6, 0x1E7, 0x0, 0x0},
+    {0x1E8, 0x1E9, 0x0, 0x0},     {0x1EA, 0x1EB, 0x0, 0x0},     {0x1EC, 0x1ED, 0x0, 0x0},
+    {0x1EE, 0x1EF, 0x0, 0x0},     {0x1F1, 0x1F3, 0x0, 0x0},     {0x1F2, 0x1F3, 0x0, 0x0},
+    {0x1F4, 0x1F5, 0x0, 0x0},     {0x1F6, 0x195, 0x0, 0x0},     {0x1F7, 0x1BF, 0x0, 0x0},
+    {0x1F8, 0x1F9, 0x0, 0x0},     {0x1FA, 0x1FB, 0x0, 0x0},     {0x1FC, 0x1FD, 0x0, 0x0},
+    {0x1FE, 0x1FF, 0x0, 0x0},     {0x200, 0x201, 0x0, 0x0},     {0x202, 0x203, 0x0, 0x0},
+    {0x204, 0x205, 0x0, 0x0},     {0x206, 0x207, 0x0, 0x0},     {0x208, 0x209, 0x0, 0x0},
+    {0x20A, 0x20B, 0x0, 0x0},     {0x20C, 0x20D, 0x0, 0x0},     {0x20E, 0x20F, 0x0, 0x0},
+    {0x210, 0x211, 0x0, 0x0},     {0x212, 0x213, 0x0, 0x0},     {0x214, 0x215, 0x0, 0x0},
+    {0x216, 0x217, 0x0, 0x0},     {0x218, 0x219, 0x0, 0x0},     {0x21A, 0x21B, 0x0, 0x0},
+    {0x21C, 0x21D, 0x0, 0x0},     {0x21E, 0x21F, 0x0, 0x0},     {0x220, 0x19E, 0x0, 0x0},
+    {0x222, 0x223, 0x0, 0x0},     {0x224, 0x225, 0x0, 0x0},     {0x226, 0x227, 0x0, 0x0},
+    {0x228, 0x229, 0x0, 0x0},     {0x22A, 0x22B, 0x0, 0x0},     {0x22C, 0x22D, 0x0, 0x0},
+    {0x22E, 0x22F, 0x0, 0x0},     {0x230, 0x231, 0x0, 0x0},     {0x232, 0x233, 0x0, 0x0},
+    {0x23A, 0x2C65, 0x0, 0x0},    {0x23B, 0x23C, 0x0, 0x0},     {0x23D, 0x19A, 0x0, 0x0},
+    {0x23E, 0x2C66, 0x0, 0x0},    {0x241, 0x242, 0x0, 0x0},     {0x243, 0x180, 0x0, 0x0},
+    {0x244, 0x289, 0x0, 0x0},     {0x245, 0x28C, 0x0, 0x0},     {0x246, 0x247, 0x0, 0x0},
+    {0x248, 0x249, 0x0, 0x0},     {0x24A, 0x24B, 0x0, 0x0},     {0x24C, 0x24D, 0x0, 0x0},
+    {0x24E, 0x24F, 0x0, 0x0},     {0x370, 0x371, 0x0, 0x0},     {0x372, 0x373, 0x0, 0x0},
+    {0x376, 0x377, 0x0, 0x0},     {0x37F, 0x3F3, 0x0, 0x0},     {0x386, 0x3AC, 0x0, 0x0},
+    {0x388, 0x3AD, 0x0, 0x0},     {0x389, 0x3AE, 0x0, 0x0},     {0x38A, 0x3AF, 0x0, 0x0},
+    {0x38C, 0x3CC, 0x0, 0x0},     {0x38E, 0x3CD, 0x0, 0x0},     {0x38F, 0x3CE, 0x0, 0x0},
+    {0x391, 0x3B1, 0x0, 0x0},     {0x392, 0x3B2, 0x0, 0x0},     {0x393, 0x3B3, 0x0, 0x0},
+    {0x394, 0x3B4, 0x0, 0x0},     {0x395, 0x3B5, 0x0, 0x0},     {0x396, 0x3B6, 0x0, 0x0},
+    {0x397, 0x3B7, 0x0, 0x0},     {0x398, 0x3B8, 0x0, 0x0},     {0x399, 0x3B9, 0x0, 0x0},
+    {0x39A, 0x3BA, 0x0, 0x0},     {0x39B, 0x3BB, 0x0, 0x0},     {0x39C, 0x3BC, 0x0, 0x0},
+    {0x39D, 0x3BD, 0x0, 0x0},     {0x39E, 0x3BE, 0x0, 0x0},     {0x39F, 0x3BF, 0x0, 0x0},
+    {0x3A0, 0x3C0, 0x0, 0x0},     {0x3A1, 0x3C1, 0x0, 0x0},     {0x3A3, 0x3C3, 0x0, 0x0},
+    {0x3A4, 0x3C4, 0x0, 0x0},     {0x3A5, 0x3C5, 0x0, 0x0},     {0x3A6, 0x3C6, 0x0, 0x0},
+    {0x3A7, 0x3C7, 0x0, 0x0},     {0x3A8, 0x3C8, 0x0, 0x0},     {0x3A9, 0x3C9, 0x0, 0x0},
+    {0x3AA, 0x3CA, 0x0, 0x0},     {0x3AB, 0x3CB, 0x0, 0x0},     {0x3CF, 0x3D7, 0x0, 0x0},
+    {0x3D8, 0x3D9, 0x0, 0x0},     {0x3DA, 0x3DB, 0x0, 0x0},     {0x3DC, 0x3DD, 0x0, 0x0},
+    {0x3DE, 0x3DF, 0x0, 0x0},     {0x3E0, 0x3E1, 0x0, 0x0},     {0x3E2, 0x3E3, 0x0, 0x0},
+    {0x3E4, 0x3E5, 0x0, 0x0},     {0x3E6, 0x3E7, 0x0, 0x0},     {0x3E8, 0x3E9, 0x0, 0x0},
+    {0x3EA, 0x3EB, 0x0, 0x0},     {0x3EC, 0x3ED, 0x0, 0x0},     {0x3EE, 0x3EF, 0x0, 0x0},
+    {0x3F4, 0x3B8, 0x0, 0x0},     {0x3F7, 0x3F8, 0x0, 0x0},     {0x3F9, 0x3F2, 0x0, 0x0},
+    {0x3FA, 0x3FB, 0x0, 0x0},     {0x3FD, 0x37B, 0x0, 0x0},     {0x3FE, 0x37C, 0x0, 0x0},
+    {0x3FF, 0x37D, 0x0, 0x0},     {0x400, 0x450, 0x0, 0x0},     {0x401, 0x451, 0x0, 0x0},
+    {0x402, 0x452, 0x0, 0x0},     {0x403, 0x453, 0x0, 0x0},     {0x404, 0x454, 0x0, 0x0},
+    {0x405, 0x455, 0x0, 0x0},     {0x406, 0x456, 0x0, 0x0},     {0x407, 0x457, 0x0, 0x0},
+    {0x408, 0x458, 0x0, 0x0},     {0x409, 0x459, 0x0, 0x0},     {0x40A, 0x45A, 0x0, 0x0},
+    {0x40B, 0x45B, 0x0, 0x0},     {0x40C, 0x45C, 0x0, 0x0},     {0x40D, 0x45D, 0x0, 0x0},
+    {0x40E, 0x45E, 0x0, 0x0},     {0x40F, 0x45F, 0x0, 0x0},     {0x410, 0x430, 0x0, 0x0},
+    {0x411, 0x431, 0x0, 0x0},     {0x412, 0x432, 0x0, 0x0},     {0x413, 0x433, 0x0, 0x0},
+    {0x414, 0x434, 0x0, 0x0},     {0x415, 0x435, 0x0, 0x0},     {0x416, 0x436, 0x0, 0x0},
+    {0x417, 0x437, 0x0, 0x0},     {0x418, 0x438, 0x0, 0x0},     {0x419, 0x439, 0x0, 0x0},
+    {0x41A, 0x43A, 0x0, 0x0},     {0x41B, 0x43B, 0x0, 0x0},     {0x41C, 0x43C, 0x0, 0x0},
+    {0x41D, 0x43D, 0x0, 0x0},     {0x41E, 0x43E, 0x0, 0x0},     {0x41F, 0x43F, 0x0, 0x0},
+    {0x420, 0x440, 0x0, 0x0},     {0x421, 0x441, 0x0, 0x0},     {0x422, 0x442, 0x0, 0x0},
+    {0x423, 0x443, 0x0, 0x0},     {0x424, 0x444, 0x0, 0x0},     {0x425, 0x445, 0x0, 0x0},
+    {0x426, 0x446, 0x0, 0x0},     {0x427, 0x447, 0x0, 0x0},     {0x428, 0x448, 0x0, 0x0},
+    {0x429, 0x449, 0x0, 0x0},     {0x42A, 0x44A, 0x0, 0x0},     {0x42B, 0x44B, 0x0, 0x0},
+    {0x42C, 0x44C, 0x0, 0x0},     {0x42D, 0x44D, 0x0, 0x0},     {0x42E, 0x44E, 0x0, 0x0},
+    {0x42F, 0x44F, 0x0, 0x0},     {0x460, 0x461, 0x0, 0x0},     {0x462, 0x463, 0x0, 0x0},
+    {0x464, 0x465, 0x0, 0x0},     {0x466, 0x467, 0x0, 0x0},     {0x468, 0x469, 0x0, 0x0},
+    {0x46A, 0x46B, 0x0, 0x0},     {0x46C, 0x46D, 0x0, 0x0},     {0x46E, 0x46F, 0x0, 0x0},
+    {0x470, 0x471, 0x0, 0x0},     {0x472, 0x473, 0x0, 0x0},     {0x474, 0x475, 0x0, 0x0},
+    {0x476, 0x477, 0x0, 0x0},     {0x478, 0x479, 0x0, 0x0},     {0x47A, 0x47B, 0x0, 0x0},
+    {0x47C, 0x47D, 0x0, 0x0},     {0x47E, 0x47F, 0x0, 0x0},     {0x480, 0x481, 0x0, 0x0},
+    {0x48A, 0x48B, 0x0, 0x0},     {0x48C, 0x48D, 0x0, 0x0},     {0x48E, 0x48F, 0x0, 0x0},
+    {0x490, 0x491, 0x0, 0x0},     {0x492, 0x493, 0x0, 0x0},     {0x494, 0x495, 0x0, 0x0},
+    {0x496, 0x497, 0x0, 0x0},     {0x498, 0x499, 0x0, 0x0},     {0x49A, 0x49B, 0x0, 0x0},
+    {0x49C, 0x49D, 0x0, 0x0},     {0x49E, 0x49F, 0x0, 0x0},     {0x4A0, 0x4A1, 0x0, 0x0},
+    {0x4A2, 0x4A3, 0x0, 0x0},     {0x4A4, 0x4A5, 0x0, 0x0},     {0x4A6, 0x4A7, 0x0, 0x0},
+    {0x4A8, 0x4A9, 0x0, 0x0},     {0x4AA, 0x4AB, 0x0, 0x0},     {0x4AC, 0x4AD, 0x0, 0x0},
+    {0x4AE, 0x4AF, 0x0, 0x0},     {0x4B0, 0x4B1, 0x0, 0x0},     {0x4B2, 0x4B3, 0x0, 0x0},
+    {0x4B4, 0x4B5, 0x0, 0x0},     {0x4B6, 0x4B7, 0x0, 0x0},     {0x4B8, 0x4B9, 0x0, 0x0},
+    {0x4BA, 0x4BB, 0x0, 0x0},     {0x4BC, 0x4BD, 0x0, 0x0},     {0x4BE, 0x4BF, 0x0, 0x0},
+    {0x4C0, 0x4CF, 0x0, 0x0},     {0x4C1, 0x4C2, 0x0, 0x0},     {0x4C3, 0x4C4, 0x0, 0x0},
+    {0x4C5, 0x4C6, 0x0, 0x0},     {0x4C7, 0x4C8, 0x0, 0x0},     {0x4C9, 0x4CA, 0x0, 0x0},
+    {0x4CB, 0x4CC, 0x0, 0x0},     {0x4CD, 0x4CE, 0x0, 0x0},     {0x4D0, 0x4D1, 0x0, 0x0},
+    {0x4D2, 0x4D3, 0x0, 0x0},     {0x4D4, 0x4D5, 0x0, 0x0},     {0x4D6, 0x4D7, 0x0, 0x0},
+    {0x4D8, 0x4D9, 0x0, 0x0},     {0x4DA, 0x4DB, 0x0, 0x0},     {0x4DC, 0x4DD, 0x0, 0x0},
+    {0x4DE, 0x4DF, 0x0, 0x0},     {0x4E0, 0x4E1, 0x0, 0x0},     {0x4E2, 0x4E3, 0x0, 0x0},
+    {0x4E4, 0x4E5, 0x0, 0x0},     {0x4E6, 0x4E7, 0x0, 0x0},     {0x4E8, 0x4E9, 0x0, 0x0},
+    {0x4EA, 0x4EB, 0x0, 0x0},     {0x4EC, 0x4ED, 0x0, 0x0},     {0x4EE, 0x4EF, 0x0, 0x0},
+    {0x4F0, 0x4F1, 0x0, 0x0},     {0x4F2, 0x4F3, 0x0, 0x0},     {0x4F4, 0x4F5, 0x0, 0x0},
+    {0x4F6, 0x4F7, 0x0, 0x0},     {0x4F8, 0x4F9, 0x0, 0x0},     {0x4FA, 0x4FB, 0x0, 0x0},
+    {0x4FC, 0x4FD, 0x0, 0x0},     {0x4FE, 0x4FF, 0x0, 0x0},     {0x500, 0x501, 0x0, 0x0},
+    {0x502, 0x503, 0x0, 0x0},     {0x504, 0x505, 0x0, 0x0},     {0x506, 0x507, 0x0, 0x0},
+    {0x508, 0x509, 0x0, 0x0},     {0x50A, 0x50B, 0x0, 0x0},     {0x50C, 0x50D, 0x0, 0x0},
+    {0x50E, 0x50F, 0x0, 0x0},     {0x510, 0x511, 0x0, 0x0},     {0x512, 0x513, 0x0, 0x0},
+    {0x514, 0x515, 0x0, 0x0},     {0x516, 0x517, 0x0, 0x0},     {0x518, 0x519, 0x0, 0x0},
+    {0x51A, 0x51B, 0x0, 0x0},     {0x51C, 0x51D, 0x0, 0x0},     {0x51E, 0x51F, 0x0, 0x0},
+    {0x520, 0x521, 0x0, 0x0},     {0x522, 0x523, 0x0, 0x0},     {0x524, 0x525, 0x0, 0x0},
+    {0x526, 0x527, 0x0, 0x0},     {0x528, 0x529, 0x0, 0x0},     {0x52A, 0x52B, 0x0, 0x0},
+    {0x52C, 0x52D, 0x0, 0x0},     {0x52E, 0x52F, 0x0, 0x0},     {0x531, 0x561, 0x0, 0x0},
+    {0x532, 0x562, 0x0, 0x0},     {0x533, 0x563, 0x0, 0x0},     {0x534, 0x564, 0x0, 0x0},
+    {0x535, 0x565, 0x0, 0x0},     {0x536, 0x566, 0x0, 0x0},     {0x537, 0x567, 0x0, 0x0},
+    {0x538, 0x568, 0x0, 0x0},     {0x539, 0x569, 0x0, 0x0},     {0x53A, 0x56A, 0x0, 0x0},
+    {0x53B, 0x56B, 0x0, 0x0},     {0x53C, 0x56C, 0x0, 0x0},     {0x53D, 0x56D, 0x0, 0x0},
+    {0x53E, 0x56E, 0x0, 0x0},     {0x53F, 0x56F, 0x0, 0x0},     {0x540, 0x570, 0x0, 0x0},
+    {0x541, 0x571, 0x0, 0x0},     {0x542, 0x572, 0x0, 0x0},     {0x543, 0x573, 0x0, 0x0},
+    {0x544, 0x574, 0x0, 0x0},     {0x545, 0x575, 0x0, 0x0},     {0x546, 0x576, 0x0, 0x0},
+    {0x547, 0x577, 0x0, 0x0},     {0x548, 0x578, 0x0, 0x0},     {0x549, 0x579, 0x0, 0x0},
+    {0x54A, 0x57A, 0x0, 0x0},     {0x54B, 0x57B, 0x0, 0x0},     {0x54C, 0x57C, 0x0, 0x0},
+    {0x54D, 0x57D, 0x0, 0x0},     {0x54E, 0x57E, 0x0, 0x0},     {0x54F, 0x57F, 0x0, 0x0},
+    {0x550, 0x580, 0x0, 0x0},     {0x551, 0x581, 0x0, 0x0},     {0x552, 0x582, 0x0, 0x0},
+    {0x553, 0x583, 0x0, 0x0},     {0x554, 0x584, 0x0, 0x0},     {0x555, 0x585, 0x0, 0x0},
+    {0x556, 0x586, 0x0, 0x0},     {0x10A0, 0x2D00, 0x0, 0x0},   {0x10A1, 0x2D01, 0x0, 0x0},
+    {0x10A2, 0x2D02, 0x0, 0x0},   {0x10A3, 0x2D03, 0x0, 0x0},   {0x10A4, 0x2D04, 0x0, 0x0},
+    {0x10A5, 0x2D05, 0x0, 0x0},   {0x10A6, 0x2D06, 0x0, 0x0},   {0x10A7, 0x2D07, 0x0, 0x0},
+    {0x10A8, 0x2D08, 0x0, 0x0},   {0x10A9, 0x2D09, 0x0, 0x0},   {0x10AA, 0x2D0A, 0x0, 0x0},
+    {0x10AB, 0x2D0B, 0x0, 0x0},   {0x10AC, 0x2D0C, 0x0, 0x0},   {0x10AD, 0x2D0D, 0x0, 0x0},
+    {0x10AE, 0x2D0E, 0x0, 0x0},   {0x10AF, 0x2D0F, 0x0, 0x0},   {0x10B0, 0x2D10, 0x0, 0x0},
+    {0x10B1, 0x2D11, 0x0, 0x0},   {0x10B2, 0x2D12, 0x0, 0x0},   {0x10B3, 0x2D13, 0x0, 0x0},
+    {0x10B4, 0x2D14, 0x0, 0x0},   {0x10B5, 0x2D15, 0x0, 0x0},   {0x10B6, 0x2D16, 0x0, 0x0},
+    {0x10B7, 0x2D17, 0x0, 0x0},   {0x10B8, 0x2D18, 0x0, 0x0},   {0x10B9, 0x2D19, 0x0, 0x0},
+    {0x10BA, 0x2D1A, 0x0, 0x0},   {0x10BB, 0x2D1B, 0x0, 0x0},   {0x10BC, 0x2D1C, 0x0, 0x0},
+    {0x10BD, 0x2D1D, 0x0, 0x0},   {0x10BE, 0x2D1E, 0x0, 0x0},   {0x10BF, 0x2D1F, 0x0, 0x0},
+    {0x10C0, 0x2D20, 0x0, 0x0},   {0x10C1, 0x2D21, 0x0, 0x0},   {0x10C2, 0x2D22, 0x0, 0x0},
+    {0x10C3, 0x2D23, 0x0, 0x0},   {0x10C4, 0x2D24, 0x0, 0x0},   {0x10C5, 0x2D25, 0x0, 0x0},
+    {0x10C7, 0x2D27, 0x0, 0x0},   {0x10CD, 0x2D2D, 0x0, 0x0},   {0x13A0, 0xAB70, 0x0, 0x0},
+    {0x13A1, 0xAB71, 0x0, 0x0},   {0x13A2, 0xAB72, 0x0, 0x0},   {0x13A3, 0xAB73, 0x0, 0x0},
+    {0x13A4, 0xAB74, 0x0, 0x0},   {0x13A5, 0xAB75, 0x0, 0x0},   {0x13A6, 0xAB76, 0x0, 0x0},
+    {0x13A7, 0xAB77, 0x0, 0x0},   {0x13A8, 0xAB78, 0x0, 0x0},   {0x13A9, 0xAB79, 0x0, 0x0},
+    {0x13AA, 0xAB7A, 0x0, 0x0},   {0x13AB, 0xAB7B, 0x0, 0x0},   {0x13AC, 0xAB7C, 0x0, 0x0},
+    {0x13AD, 0xAB7D, 0x0, 0x0},   {0x13AE, 0xAB7E, 0x0, 0x0},   {0x13AF, 0xAB7F, 0x0, 0x0},
+    {0x13B0, 0xAB80, 0x0, 0x0},   {0x13B1, 0xAB81, 0x0, 0x0},   {0x13B2, 0xAB82, 0x0, 0x0},
+    {0x13B3, 0xAB83, 0x0, 0x0},   {0x13B4, 0xAB84, 0x0, 0x0},   {0x13B5, 0xAB85, 0x0, 0x0},
+    {0x13B6, 0xAB86, 0x0, 0x0},   {0x13B7, 0xAB87, 0x0, 0x0},   {0x13B8, 0xAB88, 0x0, 0x0},
+    {0x13B9, 0xAB89, 0x0, 0x0},   {0x13BA, 0xAB8A, 0x0, 0x0},   {0x13BB, 0xAB8B, 0x0, 0x0},
+    {0x13BC, 0xAB8C, 0x0, 0x0},   {0x13BD, 0xAB8D, 0x0, 0x0},   {0x13BE, 0xAB8E, 0x0, 0x0},
+    {0x13BF, 0xAB8F, 0x0, 0x0},   {0x13C0, 0xAB90, 0x0, 0x0},   {0x13C1, 0xAB91, 0x0, 0x0},
+    {0x13C2, 0xAB92, 0x0, 0x0},   {0x13C3, 0xAB93, 0x0, 0x0},   {0x13C4, 0xAB94, 0x0, 0x0},
+    {0x13C5, 0xAB95, 0x0, 0x0},   {0x13C6, 0xAB96, 0x0, 0x0},   {0x13C7, 0xAB97, 0x0, 0x0},
+    {0x13C8, 0xAB98, 0x0, 0x0},   {0x13C9, 0xAB99, 0x0, 0x0},   {0x13CA, 0xAB9A, 0x0, 0x0},
+    {0x13CB, 0xAB9B, 0x0, 0x0},   {0x13CC, 0xAB9C, 0x0, 0x0},   {0x13CD, 0xAB9D, 0x0, 0x0},
+    {0x13CE, 0xAB9E, 0x0, 0x0},   {0x13CF, 0xAB9F, 0x0, 0x0},   {0x13D0, 0xABA0, 0x0, 0x0},
+    {0x13D1, 0xABA1, 0x0, 0x0},   {0x13D2, 0xABA2, 0x0, 0x0},   {0x13D3, 0xABA3, 0x0, 0x0},
+    {0x13D4, 0xABA4, 0x0, 0x0},   {0x13D5, 0xABA5, 0x0, 0x0},   {0x13D6, 0xABA6, 0x0, 0x0},
+    {0x13D7, 0xABA7, 0x0, 0x0},   {0x13D8, 0xABA8, 0x0, 0x0},   {0x13D9, 0xABA9, 0x0, 0x0},
+    {0x13DA, 0xABAA, 0x0, 0x0},   {0x13DB, 0xABAB, 0x0, 0x0},   {0x13DC, 0xABAC, 0x0, 0x0},
+    {0x13DD, 0xABAD, 0x0, 0x0},   {0x13DE, 0xABAE, 0x0, 0x0},   {0x13DF, 0xABAF, 0x0, 0x0},
+    {0x13E0, 0xABB0, 0x0, 0x0},   {0x13E1, 0xABB1, 0x0, 0x0},   {0x13E2, 0xABB2, 0x0, 0x0},
+    {0x13E3, 0xABB3, 0x0, 0x0},   {0x13E4, 0xABB4, 0x0, 0x0},   {0x13E5, 0xABB5, 0x0, 0x0},
+    {0x13E6, 0xABB6, 0x0, 0x0},   {0x13E7, 0xABB7, 0x0, 0x0},   {0x13E8, 0xABB8, 0x0, 0x0},
+    {0x13E9, 0xABB9, 0x0, 0x0},   {0x13EA, 0xABBA, 0x0, 0x0},   {0x13EB, 0xABBB, 0x0, 0x0},
+    {0x13EC, 0xABBC, 0x0, 0x0},   {0x13ED, 0xABBD, 0x0, 0x0},   {0x13EE, 0xABBE, 0x0, 0x0},
+    {0x13EF, 0xABBF, 0x0, 0x0},   {0x13F0, 0x13F8, 0x0, 0x0},   {0x13F1, 0x13F9, 0x0, 0x0},
+    {0x13F2, 0x13FA, 0x0, 0x0},   {0x13F3, 0x13FB, 0x0, 0x0},   {0x13F4, 0x13FC, 0x0, 0x0},
+    {0x13F5, 0x13FD, 0x0, 0x0},   {0x1C90, 0x10D0, 0x0, 0x0},   {0x1C91, 0x10D1, 0x0, 0x0},
+    {0x1C92, 0x10D2, 0x0, 0x0},   {0x1C93, 0x10D3, 0x0, 0x0},   {0x1C94, 0x10D4, 0x0, 0x0},
+    {0x1C95, 0x10D5, 0x0, 0x0},   {0x1C96, 0x10D6, 0x0, 0x0},   {0x1C97, 0x10D7, 0x0, 0x0},
+    {0x1C98, 0x10D8, 0x0, 0x0},   {0x1C99, 0x10D9, 0x0, 0x0},   {0x1C9A, 0x10DA, 0x0, 0x0},
+    {0x1C9B, 0x10DB, 0x0, 0x0},   {0x1C9C, 0x10DC, 0x0, 0x0},   {0x1C9D, 0x10DD, 0x0, 0x0},
+    {0x1C9E, 0x10DE, 0x0, 0x0},   {0x1C9F, 0x10DF, 0x0, 0x0},   {0x1CA0, 0x10E0, 0x0, 0x0},
+    {0x1CA1, 0x10E1, 0x0, 0x0},   {0x1CA2, 0x10E2, 0x0, 0x0},   {0x1CA3, 0x10E3, 0x0, 0x0},
+    {0x1CA4, 0x10E4, 0x0, 0x0},   {0x1CA5, 0x10E5, 0x0, 0x0},   {0x1CA6, 0x10E6, 0x0, 0x0},
+    {0x1CA7, 0x10E7, 0x0, 0x0},   {0x1CA8, 0x10E8, 0x0, 0x0},   {0x1CA9, 0x10E9, 0x0, 0x0},
+    {0x1CAA, 0x10EA, 0x0, 0x0},   {0x1CAB, 0x10EB, 0x0, 0x0},   {0x1CAC, 0x10EC, 0x0, 0x0},
+    {0x1CAD, 0x10ED, 0x0, 0x0},   {0x1CAE, 0x10EE, 0x0, 0x0},   {0x1CAF, 0x10EF, 0x0, 0x0},
+    {0x1CB0, 0x10F0, 0x0, 0x0},   {0x1CB1, 0x10F1, 0x0, 0x0},   {0x1CB2, 0x10F2, 0x0, 0x0},
+    {0x1CB3, 0x10F3, 0x0, 0x0},   {0x1CB4, 0x10F4, 0x0, 0x0},   {0x1CB5, 0x10F5, 0x0, 0x0},
+    {0x1CB6, 0x10F6, 0x0, 0x0},   {0x1CB7, 0x10F7, 0x0, 0x0},   {0x1CB8, 0x10F8, 0x0, 0x0},
+    {0x1CB9, 0x10F9, 0x0, 0x0},   {0x1CBA, 0x10FA, 0x0, 0x0},   {0x1CBD, 0x10FD, 0x0, 0x0},
+    {0x1CBE, 0x10FE, 0x0, 0x0},   {0x1CBF, 0x10FF, 0x0, 0x0},   {0x1E00, 0x1E01, 0x0, 0x0},
+    {0x1E02, 0x1E03, 0x0, 0x0},   {0x1E04, 0x1E05, 0x0, 0x0},   {0x1E06, 0x1E07, 0x0, 0x0},
+    {0x1E08, 0x1E09, 0x0, 0x0},   {0x1E0A, 0x1E0B, 0x0, 0x0},   {0x1E0C, 0x1E0D, 0x0, 0x0},
+    {0x1E0E, 0x1E0F, 0x0, 0x0},   {0x1E10, 0x1E11, 0x0, 0x0},   {0x1E12, 0x1E13, 0x0, 0x0},
+    {0x1E14, 0x1E15, 0x0, 0x0},   {0x1E16, 0x1E17, 0x0, 0x0},   {0x1E18, 0x1E19, 0x0, 0x0},
+    {0x1E1A, 0x1E1B, 0x0, 0x0},   {0x1E1C, 0x1E1D, 0x0, 0x0},   {0x1E1E, 0x1E1F, 0x0, 0x0},
+    {0x1E20, 0x1E21, 0x0, 0x0},   {0x1E22, 0x1E23, 0x0, 0x0},   {0x1E24, 0x1E25, 0x0, 0x0},
+    {0x1E26, 0x1E27, 0x0, 0x0},   {0x1E28, 0x1E29, 0x0, 0x0},   {0x1E2A, 0x1E2B, 0x0, 0x0},
+    {0x1E2C, 0x1E2D, 0x0, 0x0},   {0x1E2E, 0x1E2F, 0x0, 0x0},   {0x1E30, 0x1E31, 0x0, 0x0},
+    {0x1E32, 0x1E33, 0x0, 0x0},   {0x1E34, 0x1E35, 0x0, 0x0},   {0x1E36, 0x1E37, 0x0, 0x0},
+    {0x1E38, 0x1E39, 0x0, 0x0},   {0x1E3A, 0x1E3B, 0x0, 0x0},   {0x1E3C, 0x1E3D, 0x0, 0x0},
+    {0x1E3E, 0x1E3F, 0x0, 0x0},   {0x1E40, 0x1E41, 0x0, 0x0},   {0x1E42, 0x1E43, 0x0, 0x0},
+    {0x1E44, 0x1E45, 0x0, 0x0},   {0x1E46, 0x1E47, 0x0, 0x0},   {0x1E48, 0x1E49, 0x0, 0x0},
+    {0x1E4A, 0x1E4B, 0x0, 0x0},   {0x1E4C, 0x1E4D, 0x0, 0x0},   {0x1E4E, 0x1E4F, 0x0, 0x0},
+    {0x1E50, 0x1E51, 0x0, 0x0},   {0x1E52, 0x1E53, 0x0, 0x0},   {0x1E54, 0x1E55, 0x0, 0x0},
+    {0x1E56, 0x1E57, 0x0, 0x0},   {0x1E58, 0x1E59, 0x0, 0x0},   {0x1E5A, 0x1E5B, 0x0, 0x0},
+    {0x1E5C, 0x1E5D, 0x0, 0x0},   {0x1E5E, 0x1E5F, 0x0, 0x0},   {0x1E60, 0x1E61, 0x0, 0x0},
+    {0x1E62, 0x1E63, 0x0, 0x0},   {0x1E64, 0x1E65, 0x0, 0x0},   {0x1E66, 0x1E67, 0x0, 0x0},
+    {0x1E68, 0x1E69, 0x0, 0x0},   {0x1E6A, 0x1E6B, 0x0, 0x0},   {0x1E6C, 0x1E6D, 0x0, 0x0},
+    {0x1E6E, 0x1E6F, 0x0, 0x0},   {0x1E70, 0x1E71, 0x0, 0x0},   {0x1E72, 0x1E73, 0x0, 0x0},
+    {0x1E74, 0x1E75, 0x0, 0x0},   {0x1E76, 0x1E77, 0x0, 0x0},   {0x1E78, 0x1E79, 0x0, 0x0},
+    {0x1E7A, 0x1E7B, 0x0, 0x0},   {0x1E7C, 0x1E7D, 0x0, 0x0},   {0x1E7E, 0x1E7F, 0x0, 0x0},
+    {0x1E80, 0x1E81, 0x0, 0x0},   {0x1E82, 0x1E83, 0x0, 0x0},   {0x1E84, 0x1E85, 0x0, 0x0},
+    {0x1E86, 0x1E87, 0x0, 0x0},   {0x1E88, 0x1E89, 0x0, 0x0},   {0x1E8A, 0x1E8B, 0x0, 0x0},
+    {0x1E8C, 0x1E8D, 0x0, 0x0},   {0x1E8E, 0x1E8F, 0x0, 0x0},   {0x1E90, 0x1E91, 0x0, 0x0},
+    {0x1E92, 0x1E93, 0x0, 0x0},   {0x1E94, 0x1E95, 0x0, 0x0},   {0x1E9E, 0xDF, 0x0, 0x0},
+    {0x1EA0, 0x1EA1, 0x0, 0x0},   {0x1EA2, 0x1EA3, 0x0, 0x0},   {0x1EA4, 0x1EA5, 0x0, 0x0},
+    {0x1EA6, 0x1EA7, 0x0, 0x0},   {0x1EA8, 0x1EA9, 0x0, 0x0},   {0x1EAA, 0x1EAB, 0x0, 0x0},
+    {0x1EAC, 0x1EAD, 0x0, 0x0},   {0x1EAE, 0x1EAF, 0x0, 0x0},   {0x1EB0, 0x1EB1, 0x0, 0x0},
+    {0x1EB2, 0x1EB3, 0x0, 0x0},   {0x1EB4, 0x1EB5, 0x0, 0x0},   {0x1EB6, 0x1EB7, 0x0, 0x0},
+    {0x1EB8, 0x1EB9, 0x0, 0x0},   {0x1EBA, 0x1EBB, 0x0, 0x0},   {0x1EBC, 0x1EBD, 0x0, 0x0},
+    {0x1EBE, 0x1EBF, 0x0, 0x0},   {0x1EC0, 0x1EC1, 0x0, 0x0},   {0x1EC2, 0x1EC3, 0x0, 0x0},
+    {0x1EC4, 0x1EC5, 0x0, 0x0},   {0x1EC6, 0x1EC7, 0x0, 0x0},   {0x1EC8, 0x1EC9, 0x0, 0x0},
+    {0x1ECA, 0x1ECB, 0x0, 0x0},   {0x1ECC, 0x1ECD, 0x0, 0x0},   {0x1ECE, 0x1ECF, 0x0, 0x0},
+    {0x1ED0, 0x1ED1, 0x0, 0x0},   {0x1ED2, 0x1ED3, 0x0, 0x0},   {0x1ED4, 0x1ED5, 0x0, 0x0},
+    {0x1ED6, 0x1ED7, 0x0, 0x0},   {0x1ED8, 0x1ED9, 0x0, 0x0},   {0x1EDA, 0x1EDB, 0x0, 0x0},
+    {0x1EDC, 0x1EDD, 0x0, 0x0},   {0x1EDE, 0x1EDF, 0x0, 0x0},   {0x1EE0, 0x1EE1, 0x0, 0x0},
+    {0x1EE2, 0x1EE3, 0x0, 0x0},   {0x1EE4, 0x1EE5, 0x0, 0x0},   {0x1EE6, 0x1EE7, 0x0, 0x0},
+    {0x1EE8, 0x1EE9, 0x0, 0x0},   {0x1EEA, 0x1EEB, 0x0, 0x0},   {0x1EEC, 0x1EED, 0x0, 0x0},
+    {0x1EEE, 0x1EEF, 0x0, 0x0},   {0x1EF0, 0x1EF1, 0x0, 0x0},   {0x1EF2, 0x1EF3, 0x0, 0x0},
+    {0x1EF4, 0x1EF5, 0x0, 0x0},   {0x1EF6, 0x1EF7, 0x0, 0x0},   {0x1EF8, 0x1EF9, 0x0, 0x0},
+    {0x1EFA, 0x1EFB, 0x0, 0x0},   {0x1EFC, 0x1EFD, 0x0, 0x0},   {0x1EFE, 0x1EFF, 0x0, 0x0},
+    {0x1F08, 0x1F00, 0x0, 0x0},   {0x1F09, 0x1F01, 0x0, 0x0},   {0x1F0A, 0x1F02, 0x0, 0x0},
+    {0x1F0B, 0x1F03, 0x0, 0x0},   {0x1F0C, 0x1F04, 0x0, 0x0},   {0x1F0D, 0x1F05, 0x0, 0x0},
+    {0x1F0E, 0x1F06, 0x0, 0x0},   {0x1F0F, 0x1F07, 0x0, 0x0},   {0x1F18, 0x1F10, 0x0, 0x0},
+    {0x1F19, 0x1F11, 0x0, 0x0},   {0x1F1A, 0x1F12, 0x0, 0x0},   {0x1F1B, 0x1F13, 0x0, 0x0},
+    {0x1F1C, 0x1F14, 0x0, 0x0},   {0x1F1D, 0x1F15, 0x0, 0x0},   {0x1F28, 0x1F20, 0x0, 0x0},
+    {0x1F29, 0x1F21, 0x0, 0x0},   {0x1F2A, 0x1F22, 0x0, 0x0},   {0x1F2B, 0x1F23, 0x0, 0x0},
+    {0x1F2C, 0x1F24, 0x0, 0x0},   {0x1F2D, 0x1F25, 0x0, 0x0},   {0x1F2E, 0x1F26, 0x0, 0x0},
+    {0x1F2F, 0x1F27, 0x0, 0x0},   {0x1F38, 0x1F30, 0x0, 0x0},   {0x1F39, 0x1F31, 0x0, 0x0},
+    {0x1F3A, 0x1F32, 0x0, 0x0},   {0x1F3B, 0x1F33, 0x0, 0x0},   {0x1F3C, 0x1F34, 0x0, 0x0},
+    {0x1F3D, 0x1F35, 0x0, 0x0},   {0x1F3E, 0x1F36, 0x0, 0x0},   {0x1F3F, 0x1F37, 0x0, 0x0},
+    {0x1F48, 0x1F40, 0x0, 0x0},   {0x1F49, 0x1F41, 0x0, 0x0},   {0x1F4A, 0x1F42, 0x0, 0x0},
+    {0x1F4B, 0x1F43, 0x0, 0x0},   {0x1F4C, 0x1F44, 0x0, 0x0},   {0x1F4D, 0x1F45, 0x0, 0x0},
+    {0x1F59, 0x1F51, 0x0, 0x0},   {0x1F5B, 0x1F53, 0x0, 0x0},   {0x1F5D, 0x1F55, 0x0, 0x0},
+    {0x1F5F, 0x1F57, 0x0, 0x0},   {0x1F68, 0x1F60, 0x0, 0x0},   {0x1F69, 0x1F61, 0x0, 0x0},
+    {0x1F6A, 0x1F62, 0x0, 0x0},   {0x1F6B, 0x1F63, 0x0, 0x0},   {0x1F6C, 0x1F64, 0x0, 0x0},
+    {0x1F6D, 0x1F65, 0x0, 0x0},   {0x1F6E, 0x1F66, 0x0, 0x0},   {0x1F6F, 0x1F67, 0x0, 0x0},
+    {0x1F88, 0x1F80, 0x0, 0x0},   {0x1F89, 0x1F81, 0x0, 0x0},   {0x1F8A, 0x1F82, 0x0, 0x0},
+    {0x1F8B, 0x1F83, 0x0, 0x0},   {0x1F8C, 0x1F84, 0x0, 0x0},   {0x1F8D, 0x1F85, 0x0, 0x0},
+    {0x1F8E, 0x1F86, 0x0, 0x0},   {0x1F8F, 0x1F87, 0x0, 0x0},   {0x1F98, 0x1F90, 0x0, 0x0},
+    {0x1F99, 0x1F91, 0x0, 0x0},   {0x1F9A, 0x1F92, 0x0, 0x0},   {0x1F9B, 0x1F93, 0x0, 0x0},
+    {0x1F9C, 0x1F94, 0x0, 0x0},   {0x1F9D, 0x1F95, 0x0, 0x0},   {0x1F9E, 0x1F96, 0x0, 0x0},
+    {0x1F9F, 0x1F97, 0x0, 0x0},   {0x1FA8, 0x1FA0, 0x0, 0x0},   {0x1FA9, 0x1FA1, 0x0, 0x0},
+    {0x1FAA, 0x1FA2, 0x0, 0x0},   {0x1FAB, 0x1FA3, 0x0, 0x0},   {0x1FAC, 0x1FA4, 0x0, 0x0},
+    {0x1FAD, 0x1FA5, 0x0, 0x0},   {0x1FAE, 0x1FA6, 0x0, 0x0},   {0x1FAF, 0x1FA7, 0x0, 0x0},
+    {0x1FB8, 0x1FB0, 0x0, 0x0},   {0x1FB9, 0x1FB1, 0x0, 0x0},   {0x1FBA, 0x1F70, 0x0, 0x0},
+    {0x1FBB, 0x1F71, 0x0, 0x0},   {0x1FBC, 0x1FB3, 0x0, 0x0},   {0x1FC8, 0x1F72, 0x0, 0x0},
+    {0x1FC9, 0x1F73, 0x0, 0x0},   {0x1FCA, 0x1F74, 0x0, 0x0},   {0x1FCB, 0x1F75, 0x0, 0x0},
+    {0x1FCC, 0x1FC3, 0x0, 0x0},   {0x1FD8, 0x1FD0, 0x0, 0x0},   {0x1FD9, 0x1FD1, 0x0, 0x0},
+    {0x1FDA, 0x1F76, 0x0, 0x0},   {0x1FDB, 0x1F77, 0x0, 0x0},   {0x1FE8, 0x1FE0, 0x0, 0x0},
+    {0x1FE9, 0x1FE1, 0x0, 0x0},   {0x1FEA, 0x1F7A, 0x0, 0x0},   {0x1FEB, 0x1F7B, 0x0, 0x0},
+    {0x1FEC, 0x1FE5, 0x0, 0x0},   {0x1FF8, 0x1F78, 0x0, 0x0},   {0x1FF9, 0x1F79, 0x0, 0x0},
+    {0x1FFA, 0x1F7C, 0x0, 0x0},   {0x1FFB, 0x1F7D, 0x0, 0x0},   {0x1FFC, 0x1FF3, 0x0, 0x0},
+    {0x2126, 0x3C9, 0x0, 0x0},    {0x212A, 0x6B, 0x0, 0x0},     {0x212B, 0xE5, 0x0, 0x0},
+    {0x2132, 0x214E, 0x0, 0x0},   {0x2160, 0x2170, 0x0, 0x0},   {0x2161, 0x2171, 0x0, 0x0},
+    {0x2162, 0x2172, 0x0, 0x0},   {0x2163, 0x2173, 0x0, 0x0},   {0x2164, 0x2174, 0x0, 0x0},
+    {0x2165, 0x2175, 0x0, 0x0},   {0x2166, 0x2176, 0x0, 0x0},   {0x2167, 0x2177, 0x0, 0x0},
+    {0x2168, 0x2178, 0x0, 0x0},   {0x2169, 0x2179, 0x0, 0x0},   {0x216A, 0x217A, 0x0, 0x0},
+    {0x216B, 0x217B, 0x0, 0x0},   {0x216C, 0x217C, 0x0, 0x0},   {0x216D, 0x217D, 0x0, 0x0},
+    {0x216E, 0x217E, 0x0, 0x0},   {0x216F, 0x217F, 0x0, 0x0},   {0x2183, 0x2184, 0x0, 0x0},
+    {0x24B6, 0x24D0, 0x0, 0x0},   {0x24B7, 0x24D1, 0x0, 0x0},   {0x24B8, 0x24D2, 0x0, 0x0},
+    {0x24B9, 0x24D3, 0x0, 0x0},   {0x24BA, 0x24D4, 0x0, 0x0},   {0x24BB, 0x24D5, 0x0, 0x0},
+    {0x24BC, 0x24D6, 0x0, 0x0},   {0x24BD, 0x24D7, 0x0, 0x0},   {0x24BE, 0x24D8, 0x0, 0x0},
+    {0x24BF, 0x24D9, 0x0, 0x0},   {0x24C0, 0x24DA, 0x0, 0x0},   {0x24C1, 0x24DB, 0x0, 0x0},
+    {0x24C2, 0x24DC, 0x0, 0x0},   {0x24C3, 0x24DD, 0x0, 0x0},   {0x24C4, 0x24DE, 0x0, 0x0},
+    {0x24C5, 0x24DF, 0x0, 0x0},   {0x24C6, 0x24E0, 0x0, 0x0},   {0x24C7, 0x24E1, 0x0, 0x0},
+    {0x24C8, 0x24E2, 0x0, 0x0},   {0x24C9, 0x24E3, 0x0, 0x0},   {0x24CA, 0x24E4, 0x0, 0x0},
+    {0x24CB, 0x24E5, 0x0, 0x0},   {0x24CC, 0x24E6, 0x0, 0x0},   {0x24CD, 0x24E7, 0x0, 0x0},
+    {0x24CE, 0x24E8, 0x0, 0x0},   {0x24CF, 0x24E9, 0x0, 0x0},   {0x2C00, 0x2C30, 0x0, 0x0},
+    {0x2C01, 0x2C31, 0x0, 0x0},   {0x2C02, 0x2C32, 0x0, 0x0},   {0x2C03, 0x2C33, 0x0, 0x0},
+    {0x2C04, 0x2C34, 0x0, 0x0},   {0x2C05, 0x2C35, 0x0, 0x0},   {0x2C06, 0x2C36, 0x0, 0x0},
+    {0x2C07, 0x2C37, 0x0, 0x0},   {0x2C08, 0x2C38, 0x0, 0x0},   {0x2C09, 0x2C39, 0x0, 0x0},
+    {0x2C0A, 0x2C3A, 0x0, 0x0},   {0x2C0B, 0x2C3B, 0x0, 0x0},   {0x2C0C, 0x2C3C, 0x0, 0x0},
+    {0x2C0D, 0x2C3D, 0x0, 0x0},   {0x2C0E, 0x2C3E, 0x0, 0x0},   {0x2C0F, 0x2C3F, 0x0, 0x0},
+    {0x2C10, 0x2C40, 0x0, 0x0},   {0x2C11, 0x2C41, 0x0, 0x0},   {0x2C12, 0x2C42, 0x0, 0x0},
+    {0x2C13, 0x2C43, 0x0, 0x0},   {0x2C14, 0x2C44, 0x0, 0x0},   {0x2C15, 0x2C45, 0x0, 0x0},
+    {0x2C16, 0x2C46, 0x0, 0x0},   {0x2C17, 0x2C47, 0x0, 0x0},   {0x2C18, 0x2C48, 0x0, 0x0},
+    {0x2C19, 0x2C49, 0x0, 0x0},   {0x2C1A, 0x2C4A, 0x0, 0x0},   {0x2C1B, 0x2C4B, 0x0, 0x0},
+    {0x2C1C, 0x2C4C, 0x0, 0x0},   {0x2C1D, 0x2C4D, 0x0, 0x0},   {0x2C1E, 0x2C4E, 0x0, 0x0},
+    {0x2C1F, 0x2C4F, 0x0, 0x0},   {0x2C20, 0x2C50, 0x0, 0x0},   {0x2C21, 0x2C51, 0x0, 0x0},
+    {0x2C22, 0x2C52, 0x0, 0x0},   {0x2C23, 0x2C53, 0x0, 0x0},   {0x2C24, 0x2C54, 0x0, 0x0},
+    {0x2C25, 0x2C55, 0x0, 0x0},   {0x2C26, 0x2C56, 0x0, 0x0},   {0x2C27, 0x2C57, 0x0, 0x0},
+    {0x2C28, 0x2C58, 0x0, 0x0},   {0x2C29, 0x2C59, 0x0, 0x0},   {0x2C2A, 0x2C5A, 0x0, 0x0},
+    {0x2C2B, 0x2C5B, 0x0, 0x0},   {0x2C2C, 0x2C5C, 0x0, 0x0},   {0x2C2D, 0x2C5D, 0x0, 0x0},
+    {0x2C2E, 0x2C5E, 0x0, 0x0},   {0x2C2F, 0x2C5F, 0x0, 0x0},   {0x2C60, 0x2C61, 0x0, 0x0},
+    {0x2C62, 0x26B, 0x0, 0x0},    {0x2C63, 0x1D7D, 0x0, 0x0},   {0x2C64, 0x27D, 0x0, 0x0},
+    {0x2C67, 0x2C68, 0x0, 0x0},   {0x2C69, 0x2C6A, 0x0, 0x0},   {0x2C6B, 0x2C6C, 0x0, 0x0},
+    {0x2C6D, 0x251, 0x0, 0x0},    {0x2C6E, 0x271, 0x0, 0x0},    {0x2C6F, 0x250, 0x0, 0x0},
+    {0x2C70, 0x252, 0x0, 0x0},    {0x2C72, 0x2C73, 0x0, 0x0},   {0x2C75, 0x2C76, 0x0, 0x0},
+    {0x2C7E, 0x23F, 0x0, 0x0},    {0x2C7F, 0x240, 0x0, 0x0},    {0x2C80, 0x2C81, 0x0, 0x0},
+    {0x2C82, 0x2C83, 0x0, 0x0},   {0x2C84, 0x2C85, 0x0, 0x0},   {0x2C86, 0x2C87, 0x0, 0x0},
+    {0x2C88, 0x2C89, 0x0, 0x0},   {0x2C8A, 0x2C8B, 0x0, 0x0},   {0x2C8C, 0x2C8D, 0x0, 0x0},
+    {0x2C8E, 0x2C8F, 0x0, 0x0},   {0x2C90, 0x2C91, 0x0, 0x0},   {0x2C92, 0x2C93, 0x0, 0x0},
+    {0x2C94, 0x2C95, 0x0, 0x0},   {0x2C96, 0x2C97, 0x0, 0x0},   {0x2C98, 0x2C99, 0x0, 0x0},
+    {0x2C9A, 0x2C9B, 0x0, 0x0},   {0x2C9C, 0x2C9D, 0x0, 0x0},   {0x2C9E, 0x2C9F, 0x0, 0x0},
+    {0x2CA0, 0x2CA1, 0x0, 0x0},   {0x2CA2, 0x2CA3, 0x0, 0x0},   {0x2CA4, 0x2CA5, 0x0, 0x0},
+    {0x2CA6, 0x2CA7, 0x0, 0x0},   {0x2CA8, 0x2CA9, 0x0, 0x0},   {0x2CAA, 0x2CAB, 0x0, 0x0},
+    {0x2CAC, 0x2CAD, 0x0, 0x0},   {0x2CAE, 0x2CAF, 0x0, 0x0},   {0x2CB0, 0x2CB1, 0x0, 0x0},
+    {0x2CB2, 0x2CB3, 0x0, 0x0},   {0x2CB4, 0x2CB5, 0x0, 0x0},   {0x2CB6, 0x2CB7, 0x0, 0x0},
+    {0x2CB8, 0x2CB9, 0x0, 0x0},   {0x2CBA, 0x2CBB, 0x0, 0x0},   {0x2CBC, 0x2CBD, 0x0, 0x0},
+    {0x2CBE, 0x2CBF, 0x0, 0x0},   {0x2CC0, 0x2CC1, 0x0, 0x0},   {0x2CC2, 0x2CC3, 0x0, 0x0},
+    {0x2CC4, 0x2CC5, 0x0, 0x0},   {0x2CC6, 0x2CC7, 0x0, 0x0},   {0x2CC8, 0x2CC9, 0x0, 0x0},
+    {0x2CCA, 0x2CCB, 0x0, 0x0},   {0x2CCC, 0x2CCD, 0x0, 0x0},   {0x2CCE, 0x2CCF, 0x0, 0x0},
+    {0x2CD0, 0x2CD1, 0x0, 0x0},   {0x2CD2, 0x2CD3, 0x0, 0x0},   {0x2CD4, 0x2CD5, 0x0, 0x0},
+    {0x2CD6, 0x2CD7, 0x0, 0x0},   {0x2CD8, 0x2CD9, 0x0, 0x0},   {0x2CDA, 0x2CDB, 0x0, 0x0},
+    {0x2CDC, 0x2CDD, 0x0, 0x0},   {0x2CDE, 0x2CDF, 0x0, 0x0},   {0x2CE0, 0x2CE1, 0x0, 0x0},
+    {0x2CE2, 0x2CE3, 0x0, 0x0},   {0x2CEB, 0x2CEC, 0x0, 0x0},   {0x2CED, 0x2CEE, 0x0, 0x0},
+    {0x2CF2, 0x2CF3, 0x0, 0x0},   {0xA640, 0xA641, 0x0, 0x0},   {0xA642, 0xA643, 0x0, 0x0},
+    {0xA644, 0xA645, 0x0, 0x0},   {0xA646, 0xA647, 0x0, 0x0},   {0xA648, 0xA649, 0x0, 0x0},
+    {0xA64A, 0xA64B, 0x0, 0x0},   {0xA64C, 0xA64D, 0x0, 0x0},   {0xA64E, 0xA64F, 0x0, 0x0},
+    {0xA650, 0xA651, 0x0, 0x0},   {0xA652, 0xA653, 0x0, 0x0},   {0xA654, 0xA655, 0x0, 0x0},
+    {0xA656, 0xA657, 0x0, 0x0},   {0xA658, 0xA659, 0x0, 0x0},   {0xA65A, 0xA65B, 0x0, 0x0},
+    {0xA65C, 0xA65D, 0x0, 0x0},   {0xA65E, 0xA65F, 0x0, 0x0},   {0xA660, 0xA661, 0x0, 0x0},
+    {0xA662, 0xA663, 0x0, 0x0},   {0xA664, 0xA665, 0x0, 0x0},   {0xA666, 0xA667, 0x0, 0x0},
+    {0xA668, 0xA669, 0x0, 0x0},   {0xA66A, 0xA66B, 0x0, 0x0},   {0xA66C, 0xA66D, 0x0, 0x0},
+    {0xA680, 0xA681, 0x0, 0x0},   {0xA682, 0xA683, 0x0, 0x0},   {0xA684, 0xA685, 0x0, 0x0},
+    {0xA686, 0xA687, 0x0, 0x0},   {0xA688, 0xA689, 0x0, 0x0},   {0xA68A, 0xA68B, 0x0, 0x0},
+    {0xA68C, 0xA68D, 0x0, 0x0},   {0xA68E, 0xA68F, 0x0, 0x0},   {0xA690, 0xA691, 0x0, 0x0},
+    {0xA692, 0xA693, 0x0, 0x0},   {0xA694, 0xA695, 0x0, 0x0},   {0xA696, 0xA697, 0x0, 0x0},
+    {0xA698, 0xA699, 0x0, 0x0},   {0xA69A, 0xA69B, 0x0, 0x0},   {0xA722, 0xA723, 0x0, 0x0},
+    {0xA724, 0xA725, 0x0, 0x0},   {0xA726, 0xA727, 0x0, 0x0},   {0xA728, 0xA729, 0x0, 0x0},
+    {0xA72A, 0xA72B, 0x0, 0x0},   {0xA72C, 0xA72D, 0x0, 0x0},   {0xA72E, 0xA72F, 0x0, 0x0},
+    {0xA732, 0xA733, 0x0, 0x0},   {0xA734, 0xA735, 0x0, 0x0},   {0xA736, 0xA737, 0x0, 0x0},
+    {0xA738, 0xA739, 0x0, 0x0},   {0xA73A, 0xA73B, 0x0, 0x0},   {0xA73C, 0xA73D, 0x0, 0x0},
+    {0xA73E, 0xA73F, 0x0, 0x0},   {0xA740, 0xA741, 0x0, 0x0},   {0xA742, 0xA743, 0x0, 0x0},
+    {0xA744, 0xA745, 0x0, 0x0},   {0xA746, 0xA747, 0x0, 0x0},   {0xA748, 0xA749, 0x0, 0x0},
+    {0xA74A, 0xA74B, 0x0, 0x0},   {0xA74C, 0xA74D, 0x0, 0x0},   {0xA74E, 0xA74F, 0x0, 0x0},
+    {0xA750, 0xA751, 0x0, 0x0},   {0xA752, 0xA753, 0x0, 0x0},   {0xA754, 0xA755, 0x0, 0x0},
+    {0xA756, 0xA757, 0x0, 0x0},   {0xA758, 0xA759, 0x0, 0x0},   {0xA75A, 0xA75B, 0x0, 0x0},
+    {0xA75C, 0xA75D, 0x0, 0x0},   {0xA75E, 0xA75F, 0x0, 0x0},   {0xA760, 0xA761, 0x0, 0x0},
+    {0xA762, 0xA763, 0x0, 0x0},   {0xA764, 0xA765, 0x0, 0x0},   {0xA766, 0xA767, 0x0, 0x0},
+    {0xA768, 0xA769, 0x0, 0x0},   {0xA76A, 0xA76B, 0x0, 0x0},   {0xA76C, 0xA76D, 0x0, 0x0},
+    {0xA76E, 0xA76F, 0x0, 0x0},   {0xA779, 0xA77A, 0x0, 0x0},   {0xA77B, 0xA77C, 0x0, 0x0},
+    {0xA77D, 0x1D79, 0x0, 0x0},   {0xA77E, 0xA77F, 0x0, 0x0},   {0xA780, 0xA781, 0x0, 0x0},
+    {0xA782, 0xA783, 0x0, 0x0},   {0xA784, 0xA785, 0x0, 0x0},   {0xA786, 0xA787, 0x0, 0x0},
+    {0xA78B, 0xA78C, 0x0, 0x0},   {0xA78D, 0x265, 0x0, 0x0},    {0xA790, 0xA791, 0x0, 0x0},
+    {0xA792, 0xA793, 0x0, 0x0},   {0xA796, 0xA797, 0x0, 0x0},   {0xA798, 0xA799, 0x0, 0x0},
+    {0xA79A, 0xA79B, 0x0, 0x0},   {0xA79C, 0xA79D, 0x0, 0x0},   {0xA79E, 0xA79F, 0x0, 0x0},
+    {0xA7A0, 0xA7A1, 0x0, 0x0},   {0xA7A2, 0xA7A3, 0x0, 0x0},   {0xA7A4, 0xA7A5, 0x0, 0x0},
+    {0xA7A6, 0xA7A7, 0x0, 0x0},   {0xA7A8, 0xA7A9, 0x0, 0x0},   {0xA7AA, 0x266, 0x0, 0x0},
+    {0xA7AB, 0x25C, 0x0, 0x0},    {0xA7AC, 0x261, 0x0, 0x0},    {0xA7AD, 0x26C, 0x0, 0x0},
+    {0xA7AE, 0x26A, 0x0, 0x0},    {0xA7B0, 0x29E, 0x0, 0x0},    {0xA7B1, 0x287, 0x0, 0x0},
+    {0xA7B2, 0x29D, 0x0, 0x0},    {0xA7B3, 0xAB53, 0x0, 0x0},   {0xA7B4, 0xA7B5, 0x0, 0x0},
+    {0xA7B6, 0xA7B7, 0x0, 0x0},   {0xA7B8, 0xA7B9, 0x0, 0x0},   {0xA7BA, 0xA7BB, 0x0, 0x0},
+    {0xA7BC, 0xA7BD, 0x0, 0x0},   {0xA7BE, 0xA7BF, 0x0, 0x0},   {0xA7C0, 0xA7C1, 0x0, 0x0},
+    {0xA7C2, 0xA7C3, 0x0, 0x0},   {0xA7C4, 0xA794, 0x0, 0x0},   {0xA7C5, 0x282, 0x0, 0x0},
+    {0xA7C6, 0x1D8E, 0x0, 0x0},   {0xA7C7, 0xA7C8, 0x0, 0x0},   {0xA7C9, 0xA7CA, 0x0, 0x0},
+    {0xA7D0, 0xA7D1, 0x0, 0x0},   {0xA7D6, 0xA7D7, 0x0, 0x0},   {0xA7D8, 0xA7D9, 0x0, 0x0},
+    {0xA7F5, 0xA7F6, 0x0, 0x0},   {0xFF21, 0xFF41, 0x0, 0x0},   {0xFF22, 0xFF42, 0x0, 0x0},
+    {0xFF23, 0xFF43, 0x0, 0x0},   {0xFF24, 0xFF44, 0x0, 0x0},   {0xFF25, 0xFF45, 0x0, 0x0},
+    {0xFF26, 0xFF46, 0x0, 0x0},   {0xFF27, 0xFF47, 0x0, 0x0},   {0xFF28, 0xFF48, 0x0, 0x0},
+    {0xFF29, 0xFF49, 0x0, 0x0},   {0xFF2A, 0xFF4A, 0x0, 0x0},   {0xFF2B, 0xFF4B, 0x0, 0x0},
+    {0xFF2C, 0xFF4C, 0x0, 0x0},   {0xFF2D, 0xFF4D, 0x0, 0x0},   {0xFF2E, 0xFF4E, 0x0, 0x0},
+    {0xFF2F, 0xFF4F, 0x0, 0x0},   {0xFF30, 0xFF50, 0x0, 0x0},   {0xFF31, 0xFF51, 0x0, 0x0},
+    {0xFF32, 0xFF52, 0x0, 0x0},   {0xFF33, 0xFF53, 0x0, 0x0},   {0xFF34, 0xFF54, 0x0, 0x0},
+    {0xFF35, 0xFF55, 0x0, 0x0},   {0xFF36, 0xFF56, 0x0, 0x0},   {0xFF37, 0xFF57, 0x0, 0x0},
+    {0xFF38, 0xFF58, 0x0, 0x0},   {0xFF39, 0xFF59, 0x0, 0x0},   {0xFF3A, 0xFF5A, 0x0, 0x0},
+    {0x10400, 0x10428, 0x0, 0x0}, {0x10401, 0x10429, 0x0, 0x0}, {0x10402, 0x1042A, 0x0, 0x0},
+    {0x10403, 0x1042B, 0x0, 0x0}, {0x10404, 0x1042C, 0x0, 0x0}, {0x10405, 0x1042D, 0x0, 0x0},
+    {0x10406, 0x1042E, 0x0, 0x0}, {0x10407, 0x1042F, 0x0, 0x0}, {0x10408, 0x10430, 0x0, 0x0},
+    {0x10409, 0x10431, 0x0, 0x0}, {0x1040A, 0x10432, 0x0, 0x0}, {0x1040B, 0x10433, 0x0, 0x0},
+    {0x1040C, 0x10434, 0x0, 0x0}, {0x1040D, 0x10435, 0x0, 0x0}, {0x1040E, 0x10436, 0x0, 0x0},
+    {0x1040F, 0x10437, 0x0, 0x0}, {0x10410, 0x10438, 0x0, 0x0}, {0x10411, 0x10439, 0x0, 0x0},
+    {0x10412, 0x1043A, 0x0, 0x0}, {0x10413, 0x1043B, 0x0, 0x0}, {0x10414, 0x1043C, 0x0, 0x0},
+    {0x10415, 0x1043D, 0x0, 0x0}, {0x10416, 0x1043E, 0x0, 0x0}, {0x10417, 0x1043F, 0x0, 0x0},
+    {0x10418, 0x10440, 0x0, 0x0}, {0x10419, 0x10441, 0x0, 0x0}, {0x1041A, 0x10442, 0x0, 0x0},
+    {0x1041B, 0x10443, 0x0, 0x0}, {0x1041C, 0x10444, 0x0, 0x0}, {0x1041D, 0x10445, 0x0, 0x0},
+    {0x1041E, 0x10446, 0x0, 0x0}, {0x1041F, 0x10447, 0x0, 0x0}, {0x10420, 0x10448, 0x0, 0x0},
+    {0x10421, 0x10449, 0x0, 0x0}, {0x10422, 0x1044A, 0x0, 0x0}, {0x10423, 0x1044B, 0x0, 0x0},
+    {0x10424, 0x1044C, 0x0, 0x0}, {0x10425, 0x1044D, 0x0, 0x0}, {0x10426, 0x1044E, 0x0, 0x0},
+    {0x10427, 0x1044F, 0x0, 0x0}, {0x104B0, 0x104D8, 0x0, 0x0}, {0x104B1, 0x104D9, 0x0, 0x0},
+    {0x104B2, 0x104DA, 0x0, 0x0}, {0x104B3, 0x104DB, 0x0, 0x0}, {0x104B4, 0x104DC, 0x0, 0x0},
+    {0x104B5, 0x104DD, 0x0, 0x0}, {0x104B6, 0x104DE, 0x0, 0x0}, {0x104B7, 0x104DF, 0x0, 0x0},
+    {0x104B8, 0x104E0, 0x0, 0x0}, {0x104B9, 0x104E1, 0x0, 0x0}, {0x104BA, 0x104E2, 0x0, 0x0},
+    {0x104BB, 0x104E3, 0x0, 0x0}, {0x104BC, 0x104E4, 0x0, 0x0}, {0x104BD, 0x104E5, 0x0, 0x0},
+    {0x104BE, 0x104E6, 0x0, 0x0}, {0x104BF, 0x104E7, 0x0, 0x0}, {0x104C0, 0x104E8, 0x0, 0x0},
+    {0x104C1, 0x104E9, 0x0, 0x0}, {0x104C2, 0x104EA, 0x0, 0x0}, {0x104C3, 0x104EB, 0x0, 0x0},
+    {0x104C4, 0x104EC, 0x0, 0x0}, {0x104C5, 0x104ED, 0x0, 0x0}, {0x104C6, 0x104EE, 0x0, 0x0},
+    {0x104C7, 0x104EF, 0x0, 0x0}, {0x104C8, 0x104F0, 0x0, 0x0}, {0x104C9, 0x104F1, 0x0, 0x0},
+    {0x104CA, 0x104F2, 0x0, 0x0}, {0x104CB, 0x104F3, 0x0, 0x0}, {0x104CC, 0x104F4, 0x0, 0x0},
+    {0x104CD, 0x104F5, 0x0, 0x0}, {0x104CE, 0x104F6, 0x0, 0x0}, {0x104CF, 0x104F7, 0x0, 0x0},
+    {0x104D0, 0x104F8, 0x0, 0x0}, {0x104D1, 0x104F9, 0x0, 0x0}, {0x104D2, 0x104FA, 0x0, 0x0},
+    {0x104D3, 0x104FB, 0x0, 0x0}, {0x10570, 0x10597, 0x0, 0x0}, {0x10571, 0x10598, 0x0, 0x0},
+    {0x10572, 0x10599, 0x0, 0x0}, {0x10573, 0x1059A, 0x0, 0x0}, {0x10574, 0x1059B, 0x0, 0x0},
+    {0x10575, 0x1059C, 0x0, 0x0}, {0x10576, 0x1059D, 0x0, 0x0}, {0x10577, 0x1059E, 0x0, 0x0},
+    {0x10578, 0x1059F, 0x0, 0x0}, {0x10579, 0x105A0, 0x0, 0x0}, {0x1057A, 0x105A1, 0x0, 0x0},
+    {0x1057C, 0x105A3, 0x0, 0x0}, {0x1057D, 0x105A4, 0x0, 0x0}, {0x1057E, 0x105A5, 0x0, 0x0},
+    {0x1057F, 0x105A6, 0x0, 0x0}, {0x10580, 0x105A7, 0x0, 0x0}, {0x10581, 0x105A8, 0x0, 0x0},
+    {0x10582, 0x105A9, 0x0, 0x0}, {0x10583, 0x105AA, 0x0, 0x0}, {0x10584, 0x105AB, 0x0, 0x0},
+    {0x10585, 0x105AC, 0x0, 0x0}, {0x10586, 0x105AD, 0x0, 0x0}, {0x10587, 0x105AE, 0x0, 0x0},
+    {0x10588, 0x105AF, 0x0, 0x0}, {0x10589, 0x105B0, 0x0, 0x0}, {0x1058A, 0x105B1, 0x0, 0x0},
+    {0x1058C, 0x105B3, 0x0, 0x0}, {0x1058D, 0x105B4, 0x0, 0x0}, {0x1058E, 0x105B5, 0x0, 0x0},
+    {0x1058F, 0x105B6, 0x0, 0x0}, {0x10590, 0x105B7, 0x0, 0x0}, {0x10591, 0x105B8, 0x0, 0x0},
+    {0x10592, 0x105B9, 0x0, 0x0}, {0x10594, 0x105BB, 0x0, 0x0}, {0x10595, 0x105BC, 0x0, 0x0},
+    {0x10C80, 0x10CC0, 0x0, 0x0}, {0x10C81, 0x10CC1, 0x0, 0x0}, {0x10C82, 0x10CC2, 0x0, 0x0},
+    {0x10C83, 0x10CC3, 0x0, 0x0}, {0x10C84, 0x10CC4, 0x0, 0x0}, {0x10C85, 0x10CC5, 0x0, 0x0},
+    {0x10C86, 0x10CC6, 0x0, 0x0}, {0x10C87, 0x10CC7, 0x0, 0x0}, {0x10C88, 0x10CC8, 0x0, 0x0},
+    {0x10C89, 0x10CC9, 0x0, 0x0}, {0x10C8A, 0x10CCA, 0x0, 0x0}, {0x10C8B, 0x10CCB, 0x0, 0x0},
+    {0x10C8C, 0x10CCC, 0x0, 0x0}, {0x10C8D, 0x10CCD, 0x0, 0x0}, {0x10C8E, 0x10CCE, 0x0, 0x0},
+    {0x10C8F, 0x10CCF, 0x0, 0x0}, {0x10C90, 0x10CD0, 0x0, 0x0}, {0x10C91, 0x10CD1, 0x0, 0x0},
+    {0x10C92, 0x10CD2, 0x0, 0x0}, {0x10C93, 0x10CD3, 0x0, 0x0}, {0x10C94, 0x10CD4, 0x0, 0x0},
+    {0x10C95, 0x10CD5, 0x0, 0x0}, {0x10C96, 0x10CD6, 0x0, 0x0}, {0x10C97, 0x10CD7, 0x0, 0x0},
+    {0x10C98, 0x10CD8, 0x0, 0x0}, {0x10C99, 0x10CD9, 0x0, 0x0}, {0x10C9A, 0x10CDA, 0x0, 0x0},
+    {0x10C9B, 0x10CDB, 0x0, 0x0}, {0x10C9C, 0x10CDC, 0x0, 0x0}, {0x10C9D, 0x10CDD, 0x0, 0x0},
+    {0x10C9E, 0x10CDE, 0x0, 0x0}, {0x10C9F, 0x10CDF, 0x0, 0x0}, {0x10CA0, 0x10CE0, 0x0, 0x0},
+    {0x10CA1, 0x10CE1, 0x0, 0x0}, {0x10CA2, 0x10CE2, 0x0, 0x0}, {0x10CA3, 0x10CE3, 0x0, 0x0},
+    {0x10CA4, 0x10CE4, 0x0, 0x0}, {0x10CA5, 0x10CE5, 0x0, 0x0}, {0x10CA6, 0x10CE6, 0x0, 0x0},
+    {0x10CA7, 0x10CE7, 0x0, 0x0}, {0x10CA8, 0x10CE8, 0x0, 0x0}, {0x10CA9, 0x10CE9, 0x0, 0x0},
+    {0x10CAA, 0x10CEA, 0x0, 0x0}, {0x10CAB, 0x10CEB, 0x0, 0x0}, {0x10CAC, 0x10CEC, 0x0, 0x0},
+    {0x10CAD, 0x10CED, 0x0, 0x0}, {0x10CAE, 0x10CEE, 0x0, 0x0}, {0x10CAF, 0x10CEF, 0x0, 0x0},
+    {0x10CB0, 0x10CF0, 0x0, 0x0}, {0x10CB1, 0x10CF1, 0x0, 0x0}, {0x10CB2, 0x10CF2, 0x0, 0x0},
+    {0x118A0, 0x118C0, 0x0, 0x0}, {0x118A1, 0x118C1, 0x0, 0x0}, {0x118A2, 0x118C2, 0x0, 0x0},
+    {0x118A3, 0x118C3, 0x0, 0x0}, {0x118A4, 0x118C4, 0x0, 0x0}, {0x118A5, 0x118C5, 0x0, 0x0},
+    {0x118A6, 0x118C6, 0x0, 0x0}, {0x118A7, 0x118C7, 0x0, 0x0}, {0x118A8, 0x118C8, 0x0, 0x0},
+    {0x118A9, 0x118C9, 0x0, 0x0}, {0x118AA, 0x118CA, 0x0, 0x0}, {0x118AB, 0x118CB, 0x0, 0x0},
+    {0x118AC, 0x118CC, 0x0, 0x0}, {0x118AD, 0x118CD, 0x0, 0x0}, {0x118AE, 0x118CE, 0x0, 0x0},
+    {0x118AF, 0x118CF, 0x0, 0x0}, {0x118B0, 0x118D0, 0x0, 0x0}, {0x118B1, 0x118D1, 0x0, 0x0},
+    {0x118B2, 0x118D2, 0x0, 0x0}, {0x118B3, 0x118D3, 0x0, 0x0}, {0x118B4, 0x118D4, 0x0, 0x0},
+    {0x118B5, 0x118D5, 0x0, 0x0}, {0x118B6, 0x118D6, 0x0, 0x0}, {0x118B7, 0x118D7, 0x0, 0x0},
+    {0x118B8, 0x118D8, 0x0, 0x0}, {0x118B9, 0x118D9, 0x0, 0x0}, {0x118BA, 0x118DA, 0x0, 0x0},
+    {0x118BB, 0x118DB, 0x0, 0x0}, {0x118BC, 0x118DC, 0x0, 0x0}, {0x118BD, 0x118DD, 0x0, 0x0},
+    {0x118BE, 0x118DE, 0x0, 0x0}, {0x118BF, 0x118DF, 0x0, 0x0}, {0x16E40, 0x16E60, 0x0, 0x0},
+    {0x16E41, 0x16E61, 0x0, 0x0}, {0x16E42, 0x16E62, 0x0, 0x0}, {0x16E43, 0x16E63, 0x0, 0x0},
+    {0x16E44, 0x16E64, 0x0, 0x0}, {0x16E45, 0x16E65, 0x0, 0x0}, {0x16E46, 0x16E66, 0x0, 0x0},
+    {0x16E47, 0x16E67, 0x0, 0x0}, {0x16E48, 0x16E68, 0x0, 0x0}, {0x16E49, 0x16E69, 0x0, 0x0},
+    {0x16E4A, 0x16E6A, 0x0, 0x0}, {0x16E4B, 0x16E6B, 0x0, 0x0}, {0x16E4C, 0x16E6C, 0x0, 0x0},
+    {0x16E4D, 0x16E6D, 0x0, 0x0}, {0x16E4E, 0x16E6E, 0x0, 0x0}, {0x16E4F, 0x16E6F, 0x0, 0x0},
+    {0x16E50, 0x16E70, 0x0, 0x0}, {0x16E51, 0x16E71, 0x0, 0x0}, {0x16E52, 0x16E72, 0x0, 0x0},
+    {0x16E53, 0x16E73, 0x0, 0x0}, {0x16E54, 0x16E74, 0x0, 0x0}, {0x16E55, 0x16E75, 0x0, 0x0},
+    {0x16E56, 0x16E76, 0x0, 0x0}, {0x16E57, 0x16E77, 0x0, 0x0}, {0x16E58, 0x16E78, 0x0, 0x0},
+    {0x16E59, 0x16E79, 0x0, 0x0}, {0x16E5A, 0x16E7A, 0x0, 0x0}, {0x16E5B, 0x16E7B, 0x0, 0x0},
+    {0x16E5C, 0x16E7C, 0x0, 0x0}, {0x16E5D, 0x16E7D, 0x0, 0x0}, {0x16E5E, 0x16E7E, 0x0, 0x0},
+    {0x16E5F, 0x16E7F, 0x0, 0x0}, {0x1E900, 0x1E922, 0x0, 0x0}, {0x1E901, 0x1E923, 0x0, 0x0},
+    {0x1E902, 0x1E924, 0x0, 0x0}, {0x1E903, 0x1E925, 0x0, 0x0}, {0x1E904, 0x1E926, 0x0, 0x0},
+    {0x1E905, 0x1E927, 0x0, 0x0}, {0x1E906, 0x1E928, 0x0, 0x0}, {0x1E907, 0x1E929, 0x0, 0x0},
+    {0x1E908, 0x1E92A, 0x0, 0x0}, {0x1E909, 0x1E92B, 0x0, 0x0}, {0x1E90A, 0x1E92C, 0x0, 0x0},
+    {0x1E90B, 0x1E92D, 0x0, 0x0}, {0x1E90C, 0x1E92E, 0x0, 0x0}, {0x1E90D, 0x1E92F, 0x0, 0x0},
+    {0x1E90E, 0x1E930, 0x0, 0x0}, {0x1E90F, 0x1E931, 0x0, 0x0}, {0x1E910, 0x1E932, 0x0, 0x0},
+    {0x1E911, 0x1E933, 0x0, 0x0}, {0x1E912, 0x1E934, 0x0, 0x0}, {0x1E913, 0x1E935, 0x0, 0x0},
+    {0x1E914, 0x1E936, 0x0, 0x0}, {0x1E915, 0x1E937, 0x0, 0x0}, {0x1E916, 0x1E938, 0x0, 0x0},
+    {0x1E917, 0x1E939, 0x0, 0x0}, {0x1E918, 0x1E93A, 0x0, 0x0}, {0x1E919, 0x1E93B, 0x0, 0x0},
+    {0x1E91A, 0x1E93C, 0x0, 0x0}, {0x1E91B, 0x1E93D, 0x0, 0x0}, {0x1E91C, 0x1E93E, 0x0, 0x0},
+    {0x1E91D, 0x1E93F, 0x0, 0x0}, {0x1E91E, 0x1E940, 0x0, 0x0}, {0x1E91F, 0x1E941, 0x0, 0x0},
+    {0x1E920, 0x1E942, 0x0, 0x0}, {0x1E921, 0x1E943, 0x0, 0x0},
+};
+
+}  // namespace openclaw::unicode_data
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/unicode_data.hpp -----
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::unicode {
+
+namespace detail {
+
+inline std::vector<std::uint32_t> decode(std::string_view s) {
+  std::vector<std::uint32_t> out;
+  out.reserve(s.size());
+  for (std::size_t k = 0; k < s.size();) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+    if (k + len > s.size()) len = s.size() - k;
+    std::uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1f) : len == 3 ? (c & 0x0f) : (c & 0x07);
+    for (std::size_t j = 1; j < len; ++j)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3f);
+    out.push_back(cp);
+    k += len;
+  }
+  return out;
+}
+
+inline std::string encode(const std::vector<std::uint32_t>& cps) {
+  std::string out;
+  out.reserve(cps.size());
+  for (const std::uint32_t cp : cps) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xc0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xe0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else {
+      out += static_cast<char>(0xf0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    }
+  }
+  return out;
+}
+
+constexpr std::uint32_t s_base = 0xac00, l_base = 0x1100, v_base = 0x1161, t_base = 0x11a7;
+constexpr std::uint32_t l_count = 19, v_count = 21, t_count = 28, n_count = v_count * t_count,
+                        s_count = l_count * n_count;
+
+inline std::uint32_t ccc(std::uint32_t cp) {
+  const auto* b = std::begin(unicode_data::combining_classes);
+  const auto* e = std::end(unicode_data::combining_classes);
+  const auto* it =
+      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
+  return it != e && (*it)[0] == cp ? (*it)[1] : 0;
+}
+
+inline void decompose(std::uint32_t cp, std::vector<std::uint32_t>& out) {
+  if (cp >= s_base && cp < s_base + s_count) {
+    const std::uint32_t s = cp - s_base;
+    out.push_back(l_base + s / n_count);
+    out.push_back(v_base + (s % n_count) / t_count);
+    if (s % t_count != 0) out.push_back(t_base + s % t_count);
+    return;
+  }
+  const auto* b = std::begin(unicode_data::decompositions);
+  const auto* e = std::end(unicode_data::decompositions);
+  const auto* it =
+      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
+  if (it == e || (*it)[0] != cp) {
+    out.push_back(cp);
+    return;
+  }
+  decompose((*it)[1], out);
+  if ((*it)[2] != 0) decompose((*it)[2], out);
+}
+
+inline std::uint32_t compose(std::uint32_t a, std::uint32_t b) {
+  if (a >= l_base && a < l_base + l_count && b >= v_base && b < v_base + v_count) {
+    return s_base + ((a - l_base) * v_count + (b - v_base)) * t_count;
+  }
+  if (a >= s_base && a < s_base + s_count && (a - s_base) % t_count == 0 && b > t_base &&
+      b < t_base + t_count) {
+    return a + (b - t_base);
+  }
+  const auto* beg = std::begin(unicode_data::compositions);
+  const auto* end = std::end(unicode_data::compositions);
+  const auto* it = std::lower_bound(
+      beg, end, std::pair<std::uint32_t, std::uint32_t>(a, b), [](const auto& row, const auto& v) {
+        return row[0] < v.first || (row[0] == v.first && row[1] < v.second);
+      });
+  return it != end && (*it)[0] == a && (*it)[1] == b ? (*it)[2] : 0;
+}
+
+}  // namespace detail
+
+/// Unicode Normalization Form C of well-formed UTF-8.
+inline std::string nfc(std::string_view s) {
+  bool ascii = true;
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) ascii = false;
+  if (ascii) return std::string(s);
+  std::vector<std::uint32_t> d;
+  for (const std::uint32_t cp : detail::decode(s)) detail::decompose(cp, d);
+  // Canonical ordering: stable sort of every run of non-starters by combining class.
+  for (std::size_t k = 0; k < d.size();) {
+    if (detail::ccc(d[k]) == 0) {
+      ++k;
+      continue;
+    }
+    std::size_t j = k;
+    while (j < d.size() && detail::ccc(d[j]) != 0) ++j;
+    std::stable_sort(
+        d.begin() + static_cast<std::ptrdiff_t>(k), d.begin() + static_cast<std::ptrdiff_t>(j),
+        [](std::uint32_t a, std::uint32_t b) { return detail::ccc(a) < detail::ccc(b); });
+    k = j;
+  }
+  std::vector<std::uint32_t> out;
+  out.reserve(d.size());
+  std::ptrdiff_t starter = -1;
+  std::uint32_t last_cc = 0;
+  for (const std::uint32_t c : d) {
+    const std::uint32_t cc = detail::ccc(c);
+    if (starter >= 0) {
+      const bool adjacent = static_cast<std::ptrdiff_t>(out.size()) - 1 == starter;
+      if (adjacent || (last_cc != 0 && last_cc < cc)) {
+        if (const std::uint32_t comp = detail::compose(out[static_cast<std::size_t>(starter)], c)) {
+          out[static_cast<std::size_t>(starter)] = comp;
+          continue;
+        }
+      }
+    }
+    if (cc == 0) starter = static_cast<std::ptrdiff_t>(out.size());
+    last_cc = cc;
+    out.push_back(c);
+  }
+  return detail::encode(out);
+}
+
+/// JavaScript's String.prototype.toLowerCase (full mappings; the final-sigma context rule
+/// is not applied: a word-final capital sigma lowers to σ).
+inline std::string to_lower(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool ascii = true;
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) ascii = false;
+  if (ascii) {
+    for (const char c : s) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    return out;
+  }
+  std::vector<std::uint32_t> cps;
+  for (const std::uint32_t cp : detail::decode(s)) {
+    const auto* b = std::begin(unicode_data::lowercase);
+    const auto* e = std::end(unicode_data::lowercase);
+    const auto* it =
+        std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
+    if (it == e || (*it)[0] != cp) {
+      cps.push_back(cp);
+      continue;
+    }
+    for (int k = 1; k < 4; ++k)
+      if ((*it)[k] != 0) cps.push_back((*it)[k]);
+  }
+  return detail::encode(cps);
+}
+
+}  // namespace openclaw::unicode
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/unicode.hpp -----
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+namespace detail {
+inline bool lower_alnum(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+inline bool digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+inline bool js_space(std::uint32_t cp) noexcept {
+  return cp == 0x09 || cp == 0x0a || cp == 0x0b || cp == 0x0c || cp == 0x0d || cp == 0x20 ||
+         cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 ||
+         cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
+}
+}  // namespace detail
+
+/// JavaScript's String.prototype.trim on UTF-8 (ASCII whitespace, NBSP, U+1680,
+/// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF).
+inline std::string_view js_trim(std::string_view s) {
+  const auto cps = unicode::detail::decode(s);
+  std::size_t b = 0;
+  std::size_t e = cps.size();
+  while (b < e && detail::js_space(cps[b])) ++b;
+  while (e > b && detail::js_space(cps[e - 1])) --e;
+  // Map code-point bounds back to bytes.
+  std::size_t from = s.size();
+  std::size_t to = s.size();
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < cps.size(); ++i) {
+    if (i == b) from = k;
+    if (i == e) {
+      to = k;
+      break;
+    }
+    const auto c = static_cast<unsigned char>(s[k]);
+    k += c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+  }
+  if (b == cps.size()) return s.substr(s.size(), 0);
+  return s.substr(from, to - from);
+}
+
+/// A canonical non-empty string: at least one character and equal to its own trim().
+inline bool is_canonical(std::string_view s) { return !s.empty() && js_trim(s).size() == s.size(); }
+
+/// `^[a-z][a-z0-9_-]{0,63}$` (agent, MCP server and cron ids).
+inline bool is_agent_id(std::string_view s) noexcept {
+  if (s.empty() || s.size() > 64 || !(s[0] >= 'a' && s[0] <= 'z')) return false;
+  for (const char c : s)
+    if (!detail::lower_alnum(c) && c != '_' && c != '-') return false;
+  return true;
+}
+
+/// `^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$` (ClawHub package names).
+inline bool is_package_name(std::string_view s) noexcept {
+  auto part = [](std::string_view p) {
+    if (p.empty() || !detail::lower_alnum(p[0])) return false;
+    for (const char c : p)
+      if (!detail::lower_alnum(c) && c != '.' && c != '_' && c != '-') return false;
+    return true;
+  };
+  if (!s.empty() && s[0] == '@') {
+    const std::size_t slash = s.find('/');
+    if (slash == std::string_view::npos) return false;
+    return part(s.substr(1, slash - 1)) && part(s.substr(slash + 1));
+  }
+  return part(s);
+}
+
+/// Exact SemVer 2.0.0 (Appendix A).
+inline bool is_semver(std::string_view s) noexcept {
+  std::size_t k = 0;
+  auto number = [&]() {
+    const std::size_t from = k;
+    while (k < s.size() && detail::digit(s[k])) ++k;
+    if (k == from) return false;
+    return !(s[from] == '0' && k - from > 1);
+  };
+  auto ident_char = [](char c) { return detail::digit(c) || detail::alpha(c) || c == '-'; };
+  for (int part = 0; part < 3; ++part) {
+    if (!number()) return false;
+    if (part < 2) {
+      if (k >= s.size() || s[k] != '.') return false;
+      ++k;
+    }
+  }
+  if (k < s.size() && s[k] == '-') {
+    ++k;
+    for (;;) {
+      const std::size_t from = k;
+      bool numeric = true;
+      while (k < s.size() && ident_char(s[k])) {
+        if (!detail::digit(s[k])) numeric = false;
+        ++k;
+      }
+      if (k == from) return false;
+      if (numeric && s[from] == '0' && k - from > 1) return false;
+      if (k < s.size() && s[k] == '.') {
+        ++k;
+        continue;
+      }
+      break;
+    }
+  }
+  if (k < s.size() && s[k] == '+') {
+    ++k;
+    for (;;) {
+      const std::size_t from = k;
+      while (k < s.size() && ident_char(s[k])) ++k;
+      if (k == from) return false;
+      if (k < s.size() && s[k] == '.') {
+        ++k;
+        continue;
+      }
+      break;
+    }
+  }
+  return k == s.size();
+}
+
+/// `^[A-Za-z_][A-Za-z0-9_]*$`
+inline bool is_env_key(std::string_view s) noexcept {
+  if (s.empty() || !(detail::alpha(s[0]) || s[0] == '_')) return false;
+  for (const char c : s)
+    if (!detail::alpha(c) && !detail::digit(c) && c != '_') return false;
+  return true;
+}
+
+/// `^\$\{[A-Z_][A-Z0-9_]*\}$`; sets `name` to the variable.
+inline bool is_env_reference(std::string_view s, std::string* name = nullptr) {
+  if (s.size() < 4 || s[0] != '$' || s[1] != '{' || s.back() != '}') return false;
+  const std::string_view v = s.substr(2, s.size() - 3);
+  if (v.empty() || !((v[0] >= 'A' && v[0] <= 'Z') || v[0] == '_')) return false;
+  for (const char c : v)
+    if (!((c >= 'A' && c <= 'Z') || detail::digit(c) || c == '_')) return false;
+  if (name != nullptr) *name = std::string(v);
+  return true;
+}
+
+/// OpenClaw's `isSafeClawRelativePath`.
+inline bool is_safe_relative_path(std::string_view raw) {
+  std::string p(raw);
+  for (char& c : p)
+    if (c == '\\') c = '/';
+  if (p.empty() || p[0] == '/') return false;
+  if (p.size() >= 3 && detail::alpha(p[0]) && p[1] == ':' && p[2] == '/') return false;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t slash = p.find('/', from);
+    const std::string seg =
+        p.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+    if (seg.empty() || seg == "." || seg == "..") return false;
+    for (const char c : seg) {
+      const auto u = static_cast<unsigned char>(c);
+      if (u <= 31 || c == '<' || c == '>' || c == ':' || c == '"' || c == '|' || c == '?' ||
+          c == '*') {
+        return false;
+      }
+    }
+    if (seg.back() == '.' || seg.back() == ' ') return false;
+    std::string low;
+    for (const char c : seg) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const std::string stem = low.substr(0, low.find('.'));
+    if (stem == "con" || stem == "prn" || stem == "aux" || stem == "nul" ||
+        (stem.size() == 4 && (stem.compare(0, 3, "com") == 0 || stem.compare(0, 3, "lpt") == 0) &&
+         stem[3] >= '1' && stem[3] <= '9')) {
+      return false;
+    }
+    if (slash == std::string::npos) break;
+    from = slash + 1;
+  }
+  return true;
+}
+
+/// `\` → `/`.
+inline std::string forward_slashes(std::string_view p) {
+  std::string out(p);
+  for (char& c : out)
+    if (c == '\\') c = '/';
+  return out;
+}
+
+/// The portable collision key: `lowercase(NFC(p with \ → /))`.
+inline std::string portable_key(std::string_view p) {
+  return unicode::to_lower(unicode::nfc(forward_slashes(p)));
+}
+
+/// Two keys conflict when equal or when one is a `/`-ancestor of the other.
+inline bool keys_conflict(std::string_view a, std::string_view b) {
+  if (a == b) return true;
+  const std::string_view shorter = a.size() < b.size() ? a : b;
+  const std::string_view longer = a.size() < b.size() ? b : a;
+  return longer.size() > shorter.size() && longer.compare(0, shorter.size(), shorter) == 0 &&
+         longer[shorter.size()] == '/';
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/grammar.hpp -----
+// ----- begin clawport/openclaw/json5.hpp -----
+// A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
+// directory's config, read for destination resolution, docs/openclaw.md). JSON5
+// adds to JSON: comments, trailing commas, identifier and single-quoted keys,
+// single-quoted strings, escaped line breaks, hex numbers, leading/trailing decimal points,
+// an explicit `+`, and Infinity/NaN (read, then refused: they have no JSON equivalent).
+// Duplicate keys are refused, as is anything past `max_depth` or `max_bytes`.
+
+// ----- begin clawport/openclaw/yaml.hpp -----
+// The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
+// OpenClaw profile (docs/openclaw.md): one YAML 1.2 document under the Core schema,
+// read into JSON data. Block and flow collections, plain/quoted/block scalars and comments
+// are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
+// non-finite numbers, directives and multiple documents are refused with the line and
+// column of the first offending character. Depth and size are bounded.
+
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::yaml {
+
+/// Why a document was refused.
+enum class issue_kind {
+  syntax,              ///< not well-formed YAML (or a construct this subset does not read)
+  duplicate_key,       ///< the same key twice in one mapping
+  multiple_documents,  ///< more than one document in the stream
+  too_deep,            ///< nesting deeper than `options::max_depth`
+  too_large,           ///< more bytes than `options::max_bytes`
+  alias,               ///< `*name`
+  anchor,              ///< `&name`
+  tag,                 ///< `!tag`, `!!str`, `!<...>`
+  merge_key,           ///< a plain `<<` key
+  complex_key,         ///< `? key`, or a collection used as a key
+  non_string_key,      ///< a key that resolves to null, a boolean or a number
+  non_finite,          ///< `.inf`, `-.inf`, `.nan` or a float that overflows
+};
+
+/// True for the kinds OpenClaw reports as an unsupported YAML feature (as opposed to a
+/// document that does not parse).
+constexpr bool is_unsupported_feature(issue_kind k) noexcept {
+  switch (k) {
+    case issue_kind::alias:
+    case issue_kind::anchor:
+    case issue_kind::tag:
+    case issue_kind::merge_key:
+    case issue_kind::complex_key:
+    case issue_kind::non_string_key:
+    case issue_kind::non_finite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// The plural noun OpenClaw's message uses for an unsupported feature ("uses anchors").
+constexpr std::string_view feature_name(issue_kind k) noexcept {
+  switch (k) {
+    case issue_kind::alias:
+      return "aliases";
+    case issue_kind::anchor:
+      return "anchors";
+    case issue_kind::tag:
+      return "explicit tags";
+    case issue_kind::merge_key:
+      return "merge keys";
+    case issue_kind::complex_key:
+      return "complex keys";
+    case issue_kind::non_string_key:
+      return "non-string keys";
+    case issue_kind::non_finite:
+      return "non-finite numbers";
+    default:
+      return "unsupported syntax";
+  }
+}
+
+/// The first problem found: its kind, where (1-based line and column, counted in bytes
+/// including the optional BOM) and what, in words.
+struct failure {
+  issue_kind kind = issue_kind::syntax;
+  std::size_t line = 1;
+  std::size_t column = 1;
+  std::string message;
+
+  /// `message` with its position, lines shifted by `line_offset` (the frontmatter of a
+  /// CLAW.md starts on the file's second line): "duplicate key "a" at line 3, column 1".
+  std::string where(std::size_t line_offset = 0) const {
+    return message + " at line " + std::to_string(line + line_offset) + ", column " +
+           std::to_string(column);
+  }
+};
+
+/// Bounds of one read.
+struct options {
+  std::size_t max_bytes = 1024 * 1024;  ///< input size, BOM included
+  std::size_t max_depth = 64;           ///< nested collections
+};
+
+/// Either `value` (the document as JSON data; null for an empty document) or `error`.
+struct result {
+  nlohmann::ordered_json value;
+  std::optional<failure> error;
+  bool ok() const noexcept { return !error.has_value(); }
+};
+
+namespace detail {
+
+struct stop {
+  failure f;
+};
+
+inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool is_hex(char c) noexcept {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+inline bool all_of(std::string_view s, std::size_t from, bool (*pred)(char)) {
+  if (from >= s.size()) return false;
+  for (std::size_t k = from; k < s.size(); ++k)
+    if (!pred(s[k])) return false;
+  return true;
+}
+
+/// `^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`
+inline bool core_float(std::string_view s) {
+  std::size_t k = 0;
+  if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+  std::size_t int_digits = 0;
+  while (k < s.size() && is_digit(s[k])) ++k, ++int_digits;
+  if (k < s.size() && s[k] == '.') {
+    ++k;
+    std::size_t frac = 0;
+    while (k < s.size() && is_digit(s[k])) ++k, ++frac;
+    if (int_digits == 0 && frac == 0) return false;
+  } else if (int_digits == 0) {
+    return false;
+  }
+  if (k < s.size() && (s[k] == 'e' || s[k] == 'E')) {
+    ++k;
+    if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+    std::size_t exp = 0;
+    while (k < s.size() && is_digit(s[k])) ++k, ++exp;
+    if (exp == 0) return false;
+  }
+  return k == s.size();
+}
+
+/// A JS Number as JSON data: integral values within ±2^53 become integers (so they print
+/// as JavaScript prints them), everything else stays a double.
+inline nlohmann::ordered_json number_value(double d) {
+  if (std::floor(d) == d && std::fabs(d) <= 9007199254740992.0) {
+    return nlohmann::ordered_json(static_cast<std::int64_t>(d));
+  }
+  return nlohmann::ordered_json(d);
+}
+
+/// Core-schema resolution of a plain scalar. Returns nullopt for a non-finite number.
+inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s) {
+  using json = nlohmann::ordered_json;
+  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return json(nullptr);
+  if (s == "true" || s == "True" || s == "TRUE") return json(true);
+  if (s == "false" || s == "False" || s == "FALSE") return json(false);
+  const std::string_view v(s);
+  if (v.size() > 2 && v[0] == '0' && v[1] == 'o' &&
+      all_of(v, 2, [](char c) { return c >= '0' && c <= '7'; })) {
+    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 8)));
+  }
+  if (v.size() > 2 && v[0] == '0' && v[1] == 'x' && all_of(v, 2, is_hex)) {
+    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 16)));
+  }
+  {
+    std::size_t k = (v[0] == '-' || v[0] == '+') ? 1 : 0;
+    if (all_of(v, k, is_digit)) return number_value(std::strtod(s.c_str(), nullptr));
+  }
+  if (core_float(v)) {
+    const double d = std::strtod(s.c_str(), nullptr);
+    if (!std::isfinite(d)) return std::nullopt;
+    return number_value(d);
+  }
+  {
+    std::string_view w = v;
+    if (!w.empty() && (w[0] == '-' || w[0] == '+')) w.remove_prefix(1);
+    if (w == ".inf" || w == ".Inf" || w == ".INF") return std::nullopt;
+    if (v == ".nan" || v == ".NaN" || v == ".NAN") return std::nullopt;
+  }
+  return json(s);
+}
+
+inline void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xc0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xe0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else {
+    out += static_cast<char>(0xf0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  }
+}
+
+class parser {
+ public:
+  using json = nlohmann::ordered_json;
+
+  parser(std::string text, std::size_t bom, const options& opt)
+      : s_(std::move(text)), n_(s_.size()), bom_(bom), opt_(opt) {}
+
+  json document() {
+    if (!skip_to_content()) return json(nullptr);
+    if (s_[i_] == '%' && col(i_) == 0) {
+      fail(issue_kind::syntax, i_, "directives (%YAML, %TAG) are not supported");
+    }
+    bool same_line = false;
+    if (at_marker("---")) {
+      i_ += 3;
+      skip_inline();
+      if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#') {
+        same_line = true;
+      } else if (!skip_to_content()) {
+        return json(nullptr);
+      }
+    }
+    json v(nullptr);
+    if (!at_marker("...") && !at_marker("---")) v = node(-1, same_line, true);
+    if (skip_to_content()) {
+      if (at_marker("...")) {
+        i_ += 3;
+        if (skip_to_content()) {
+          fail(issue_kind::multiple_documents, i_,
+               "the stream contains more than one document; a Claw file holds exactly one");
+        }
+      } else if (at_marker("---")) {
+        fail(issue_kind::multiple_documents, i_,
+             "the stream contains more than one document; a Claw file holds exactly one");
+      } else {
+        fail(issue_kind::syntax, i_, "unexpected content after the document's top-level node");
+      }
+    }
+    return v;
+  }
+
+ private:
+  std::string s_;
+  std::size_t n_;
+  std::size_t bom_;
+  options opt_;
+  std::size_t i_ = 0;
+  std::size_t depth_ = 0;
+
+  struct depth_guard {
+    parser& p;
+    depth_guard(parser& pp, std::size_t at) : p(pp) {
+      if (++p.depth_ > p.opt_.max_depth) {
+        p.fail(
+            issue_kind::too_deep, at,
+            "collections are nested deeper than " + std::to_string(p.opt_.max_depth) + " levels");
+      }
+    }
+    ~depth_guard() { --p.depth_; }
+  };
+
+  // ---- positions and errors ----
+  std::size_t line_start(std::size_t at) const {
+    std::size_t k = at > n_ ? n_ : at;
+    while (k > 0 && s_[k - 1] != '\n') --k;
+    return k;
+  }
+  int col(std::size_t at) const { return static_cast<int>(at - line_start(at)); }
+
+  [[noreturn]] void fail(issue_kind kind, std::size_t at, const std::string& what) const {
+    failure f;
+    f.kind = kind;
+    std::size_t line = 1;
+    const std::size_t end = at > n_ ? n_ : at;
+    for (std::size_t k = 0; k < end; ++k)
+      if (s_[k] == '\n') ++line;
+    f.line = line;
+    f.column = end - line_start(end) + 1 + (line == 1 ? bom_ : 0);
+    f.message = what;
+    throw stop{std::move(f)};
+  }
+
+  // ---- character classes ----
+  bool blank_at(std::size_t at) const {
+    return at >= n_ || s_[at] == ' ' || s_[at] == '\t' || s_[at] == '\n';
+  }
+  static bool flow_indicator(char c) noexcept {
+    return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+  }
+  bool at_marker(std::string_view m) const {
+    return col(i_) == 0 && s_.compare(i_, 3, m.data(), 3) == 0 && blank_at(i_ + 3);
+  }
+  void skip_inline() {
+    while (i_ < n_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+  }
+  void skip_comment() {
+    if (i_ < n_ && s_[i_] == '#')
+      while (i_ < n_ && s_[i_] != '\n') ++i_;
+  }
+
+  /// Moves to the next character that is neither whitespace, a comment nor a line break.
+  /// Refuses a tab in the indentation of a content line. False at the end of input.
+  bool skip_to_content() {
+    for (;;) {
+      const bool at_line_start = i_ == line_start(i_);
+      if (at_line_start) {
+        while (i_ < n_ && s_[i_] == ' ') ++i_;
+        const std::size_t tab = i_;
+        skip_inline();
+        if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#' && tab != i_) {
+          fail(issue_kind::syntax, tab, "a tab character cannot indent YAML content");
+        }
+      } else {
+        const std::size_t before = i_;
+        skip_inline();
+        if (i_ < n_ && s_[i_] == '#' && i_ == before && before > 0 && s_[before - 1] != ' ' &&
+            s_[before - 1] != '\t') {
+          fail(issue_kind::syntax, i_, "a comment must be separated from content by whitespace");
+        }
+      }
+      skip_comment();
+      if (i_ >= n_) return false;
+      if (s_[i_] == '\n') {
+        ++i_;
+        continue;
+      }
+      return true;
+    }
+  }
+
+  /// After a value on a line: only whitespace and a comment may follow.
+  void end_of_line(const char* what) {
+    skip_inline();
+    if (i_ < n_ && s_[i_] == '#') {
+      if (i_ == 0 || (s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t')) {
+        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+      }
+      skip_comment();
+    }
+    if (i_ < n_ && s_[i_] != '\n') fail(issue_kind::syntax, i_, std::string("unexpected ") + what);
+  }
+
+  void refuse_node_property(std::size_t at) const {
+    const char c = s_[at];
+    if (c == '&') fail(issue_kind::anchor, at, "anchors are not JSON data");
+    if (c == '*') fail(issue_kind::alias, at, "aliases are not JSON data");
+    if (c == '!') fail(issue_kind::tag, at, "explicit tags are not JSON data");
+  }
+
+  void refuse_plain_start(std::size_t at, bool flow) const {
+    const char c = s_[at];
+    if (c == '@' || c == '`') {
+      fail(issue_kind::syntax, at,
+           std::string("`") + c + "` is reserved and cannot start a scalar");
+    }
+    if (c == '%') fail(issue_kind::syntax, at, "`%` cannot start a plain scalar");
+    if (c == '|' || c == '>') {
+      fail(issue_kind::syntax, at, "a block scalar is not allowed here");
+    }
+    if (c == ']' || c == '}' || c == ',') {
+      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
+    }
+    if ((c == '-' || c == '?' || c == ':') &&
+        (blank_at(at + 1) || (flow && flow_indicator(s_[at + 1])))) {
+      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
+    }
+  }
+
+  // ---- block structure ----
+
+  /// A node starting at `i_` (content). `n` is the parent's indentation; `same_line` says
+  /// the node follows its indicator on the same line; `compact` allows a block collection
+  /// to start there (after `- `, at the document level).
+  json node(int n, bool same_line, bool compact) {
+    const std::size_t at = i_;
+    const char c = s_[i_];
+    refuse_node_property(at);
+    if (c == '|' || c == '>') return block_scalar(n);
+    if (c == '-' && blank_at(i_ + 1)) {
+      if (same_line && !compact) {
+        fail(issue_kind::syntax, at, "a block sequence cannot start on the line of its key");
+      }
+      return block_sequence(col(i_));
+    }
+    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+    if (looks_like_key()) {
+      if (same_line && !compact) {
+        fail(issue_kind::syntax, at, "a mapping cannot start on the line of its key");
+      }
+      return block_mapping(col(i_));
+    }
+    json v;
+    if (c == '[' || c == '{') {
+      v = flow_node();
+      skip_inline();
+      if (i_ < n_ && s_[i_] == ':' && blank_at(i_ + 1)) {
+        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+      }
+    } else if (c == '"' || c == '\'') {
+      v = json(c == '"' ? double_quoted() : single_quoted());
+    } else {
+      refuse_plain_start(at, false);
+      std::string text = plain_block(n);
+      auto r = resolve_plain(text);
+      if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
+      v = std::move(*r);
+    }
+    end_of_line("characters after a value");
+    return v;
+  }
+
+  /// True when the line at `i_` starts with an implicit key followed by `: `.
+  bool looks_like_key() {
+    const std::size_t save = i_;
+    bool key = false;
+    const char c = s_[i_];
+    if (c == '"' || c == '\'') {
+      std::size_t k = i_ + 1;
+      for (; k < n_ && s_[k] != '\n'; ++k) {
+        if (c == '"' && s_[k] == '\\') {
+          ++k;
+          continue;
+        }
+        if (s_[k] == c) {
+          if (c == '\'' && k + 1 < n_ && s_[k + 1] == '\'') {
+            ++k;
+            continue;
+          }
+          break;
+        }
+      }
+      if (k < n_ && s_[k] == c) {
+        ++k;
+        while (k < n_ && (s_[k] == ' ' || s_[k] == '\t')) ++k;
+        key = k < n_ && s_[k] == ':' && blank_at(k + 1);
+      }
+    } else if (c != '[' && c != '{') {
+      for (std::size_t k = i_; k < n_ && s_[k] != '\n'; ++k) {
+        if (s_[k] == ':' && blank_at(k + 1)) {
+          key = true;
+          break;
+        }
+        if (s_[k] == '#' && k > i_ && (s_[k - 1] == ' ' || s_[k - 1] == '\t')) break;
+      }
+    }
+    i_ = save;
+    return key;
+  }
+
+  /// An implicit key on one line: quoted, or plain up to `: `.
+  std::pair<std::string, bool> block_key() {
+    const char c = s_[i_];
+    if (c == '"' || c == '\'') {
+      const std::size_t line_at = line_start(i_);
+      std::string k = c == '"' ? double_quoted() : single_quoted();
+      if (line_start(i_) != line_at) {
+        fail(issue_kind::syntax, line_at, "an implicit key must be on a single line");
+      }
+      return {k, false};
+    }
+    refuse_plain_start(i_, false);
+    const std::size_t from = i_;
+    while (i_ < n_ && s_[i_] != '\n' && !(s_[i_] == ':' && blank_at(i_ + 1))) ++i_;
+    std::size_t to = i_;
+    while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+    return {s_.substr(from, to - from), true};
+  }
+
+  std::string resolve_key(const std::string& text, bool plain, std::size_t at) const {
+    if (!plain) return text;
+    if (text == "<<") fail(issue_kind::merge_key, at, "merge keys (`<<`) are not JSON data");
+    auto r = resolve_plain(text);
+    if (!r || !r->is_string()) {
+      fail(issue_kind::non_string_key, at,
+           "the key `" + text + "` is not a string; quote it to make it one");
+    }
+    return text;
+  }
+
+  void insert(json& obj, std::string key, json v, std::size_t at) const {
+    if (obj.contains(key)) fail(issue_kind::duplicate_key, at, "duplicate key \"" + key + "\"");
+    obj[std::move(key)] = std::move(v);
+  }
+
+  json block_mapping(int c) {
+    depth_guard g(*this, i_);
+    json obj = json::object();
+    for (;;) {
+      const std::size_t at = i_;
+      refuse_node_property(at);
+      if (s_[i_] == '?' && blank_at(i_ + 1))
+        fail(issue_kind::complex_key, at, "complex keys (`? `)");
+      if (s_[i_] == '[' || s_[i_] == '{') {
+        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+      }
+      if (s_[i_] == '-' && blank_at(i_ + 1)) {
+        fail(issue_kind::syntax, at, "a sequence entry where a mapping key was expected");
+      }
+      auto [text, plain] = block_key();
+      skip_inline();
+      if (i_ >= n_ || s_[i_] != ':' || !blank_at(i_ + 1)) {
+        fail(issue_kind::syntax, at, "could not find the `:` after a mapping key");
+      }
+      ++i_;
+      std::string key = resolve_key(text, plain, at);
+      json v = value_after_indicator(c, true);
+      insert(obj, std::move(key), std::move(v), at);
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
+      const int cc = col(i_);
+      if (cc < c) break;
+      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a mapping entry");
+    }
+    return obj;
+  }
+
+  json block_sequence(int c) {
+    depth_guard g(*this, i_);
+    json arr = json::array();
+    for (;;) {
+      ++i_;  // past '-'
+      arr.push_back(value_after_indicator(c, false));
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
+      const int cc = col(i_);
+      if (cc < c) break;
+      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a sequence entry");
+      if (!(s_[i_] == '-' && blank_at(i_ + 1))) break;
+    }
+    return arr;
+  }
+
+  /// The value after `key:` (in_map) or `-` whose collection is indented `n`.
+  json value_after_indicator(int n, bool in_map) {
+    skip_inline();
+    if (i_ >= n_ || s_[i_] == '\n' || s_[i_] == '#') {
+      if (i_ < n_ && s_[i_] == '#' && s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t') {
+        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+      }
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) return json(nullptr);
+      const int cc = col(i_);
+      if (cc > n) return node(n, false, true);
+      if (cc == n && in_map && s_[i_] == '-' && blank_at(i_ + 1)) return block_sequence(cc);
+      return json(nullptr);
+    }
+    return node(n, true, !in_map);
+  }
+
+  /// A plain scalar in block context, folding continuation lines indented more than `n`.
+  std::string plain_block(int n) {
+    std::string out;
+    auto segment = [&]() {
+      const std::size_t from = i_;
+      while (i_ < n_ && s_[i_] != '\n') {
+        if (s_[i_] == ':' && blank_at(i_ + 1)) break;
+        if (s_[i_] == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
+        ++i_;
+      }
+      std::size_t to = i_;
+      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+      out.append(s_, from, to - from);
+      return i_ < n_ && s_[i_] != '\n';  // stopped early (": " or " #")
+    };
+    if (segment()) return out;
+    for (;;) {
+      // Look ahead past empty lines to a continuation line.
+      std::size_t k = i_;
+      std::size_t empties = 0;
+      std::size_t line_at = 0;
+      bool found = false;
+      while (k < n_) {
+        ++k;  // past '\n'
+        line_at = k;
+        std::size_t sp = 0;
+        while (k < n_ && s_[k] == ' ') ++k, ++sp;
+        std::size_t t = k;
+        while (t < n_ && (s_[t] == ' ' || s_[t] == '\t')) ++t;
+        if (t >= n_) break;
+        if (s_[t] == '\n') {
+          ++empties;
+          k = t;
+          continue;
+        }
+        if (s_[t] == '#') break;  // a comment line ends the scalar
+        if (static_cast<int>(sp) <= n) break;
+        if (sp == 0 && t == line_at && t + 3 <= n_ &&
+            (s_.compare(t, 3, "---") == 0 || s_.compare(t, 3, "...") == 0) && blank_at(t + 3)) {
+          break;
+        }
+        if (t != k) fail(issue_kind::syntax, k, "a tab character cannot indent YAML content");
+        found = true;
+        k = t;
+        break;
+      }
+      if (!found) return out;
+      if (empties == 0) {
+        out += ' ';
+      } else {
+        out.append(empties, '\n');
+      }
+      i_ = k;
+      if (segment()) return out;
+    }
+  }
+
+  json block_scalar(int n) {
+    const std::size_t at = i_;
+    const bool literal = s_[i_] == '|';
+    ++i_;
+    int indicator = 0;
+    char chomp = 'c';
+    for (int round = 0; round < 2 && i_ < n_; ++round) {
+      const char h = s_[i_];
+      if (h >= '1' && h <= '9' && indicator == 0) {
+        indicator = h - '0';
+        ++i_;
+      } else if ((h == '-' || h == '+') && chomp == 'c') {
+        chomp = h == '-' ? 's' : 'k';
+        ++i_;
+      } else {
+        break;
+      }
+    }
+    end_of_line("characters after a block scalar header");
+    if (i_ < n_) ++i_;  // past the header's line break
+    const int base = n < 0 ? 0 : n;
+    int indent = indicator > 0 ? base + indicator : -1;
+    // Auto-detect from the first non-empty line.
+    if (indent < 0) {
+      std::size_t k = i_;
+      int max_empty = 0;
+      for (;;) {
+        int sp = 0;
+        while (k < n_ && s_[k] == ' ') ++k, ++sp;
+        if (k < n_ && s_[k] == '\n') {
+          if (sp > max_empty) max_empty = sp;
+          ++k;
+          continue;
+        }
+        const int least = std::max(n + 1, 1);
+        if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
+          indent = std::max(least, max_empty);
+          break;
+        }
+        indent = sp;
+        if (max_empty > sp) {
+          fail(issue_kind::syntax, at,
+               "a leading empty line of a block scalar is indented more than its content");
+        }
+        break;
+      }
+    }
+    std::vector<std::string> lines;  // content lines; "" marks an empty line
+    std::vector<bool> empty;
+    bool last_broken = false;  // the last content line ended with a line break
+    for (;;) {
+      if (i_ >= n_) break;
+      const std::size_t ls = i_;
+      int sp = 0;
+      std::size_t k = i_;
+      while (k < n_ && s_[k] == ' ' && sp < indent) ++k, ++sp;
+      if (sp < indent) {
+        std::size_t t = k;
+        while (t < n_ && s_[t] == ' ') ++t;
+        if (t >= n_ || s_[t] == '\n') {  // an empty line
+          lines.emplace_back();
+          empty.push_back(true);
+          i_ = t < n_ ? t + 1 : t;
+          if (t >= n_) break;
+          continue;
+        }
+        i_ = ls;
+        break;  // less indented: the scalar ends
+      }
+      if (k >= n_ || s_[k] == '\n') {  // exactly the indentation: an empty line
+        lines.emplace_back();
+        empty.push_back(true);
+        i_ = k < n_ ? k + 1 : k;
+        if (k >= n_) break;
+        continue;
+      }
+      std::size_t e = k;
+      while (e < n_ && s_[e] != '\n') ++e;
+      lines.emplace_back(s_.substr(k, e - k));
+      empty.push_back(false);
+      last_broken = e < n_;
+      i_ = e < n_ ? e + 1 : e;
+    }
+    // Separate trailing empty lines.
+    std::size_t content = lines.size();
+    while (content > 0 && empty[content - 1]) --content;
+    const std::size_t trailing = lines.size() - content;
+    std::string out;
+    bool prev_normal = false;
+    bool first = true;
+    std::size_t empties = 0;
+    for (std::size_t k = 0; k < content; ++k) {
+      if (empty[k]) {
+        ++empties;
+        continue;
+      }
+      const bool more = !lines[k].empty() && (lines[k][0] == ' ' || lines[k][0] == '\t');
+      if (first) {
+        out.append(empties, '\n');
+      } else if (literal) {
+        out.append(empties + 1, '\n');
+      } else if (prev_normal && !more) {
+        if (empties == 0) {
+          out += ' ';
+        } else {
+          out.append(empties, '\n');
+        }
+      } else {
+        out.append(empties + 1, '\n');
+      }
+      out += lines[k];
+      first = false;
+      prev_normal = !more;
+      empties = 0;
+    }
+    if (chomp == 'k') {
+      if (content > 0 && last_broken) out += '\n';
+      out.append(trailing, '\n');
+    } else if (chomp == 'c') {
+      if (content > 0 && (last_broken || trailing > 0)) out += '\n';
+    }
+    return json(out);
+  }
+
+  // ---- quoted scalars ----
+
+  std::string single_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
+      const char c = s_[i_];
+      if (c == '\'') {
+        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
+          out += '\'';
+          trim_to = std::string::npos;
+          i_ += 2;
+          continue;
+        }
+        ++i_;
+        return out;
+      }
+      if (c == '\n') {
+        if (trim_to != std::string::npos) out.resize(trim_to);
+        fold_break(out, at);
+        trim_to = std::string::npos;
+        continue;
+      }
+      if (c == ' ' || c == '\t') {
+        if (trim_to == std::string::npos) trim_to = out.size();
+      } else {
+        trim_to = std::string::npos;
+      }
+      out += c;
+      ++i_;
+    }
+  }
+
+  /// At a raw line break inside a quoted scalar: folds it and the following empty lines.
+  void fold_break(std::string& out, std::size_t at) {
+    std::size_t empties = 0;
+    for (;;) {
+      ++i_;  // past '\n'
+      if (col(i_) == 0 && i_ + 3 <= n_ &&
+          (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) && blank_at(i_ + 3)) {
+        fail(issue_kind::syntax, at, "a document marker inside a quoted scalar");
+      }
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '\n') {
+        ++empties;
+        continue;
+      }
+      break;
+    }
+    if (empties == 0) {
+      out += ' ';
+    } else {
+      out.append(empties, '\n');
+    }
+  }
+
+  std::uint32_t hex_escape(std::size_t digits, std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < digits; ++k) {
+      if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
+      const char h = s_[i_++];
+      v = v * 16 + static_cast<std::uint32_t>(
+                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
+    }
+    return v;
+  }
+
+  std::string double_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char c = s_[i_];
+      if (c == '"') {
+        ++i_;
+        return out;
+      }
+      if (c == '\n') {
+        if (trim_to != std::string::npos) out.resize(trim_to);
+        fold_break(out, at);
+        trim_to = std::string::npos;
+        continue;
+      }
+      if (c != '\\') {
+        if (c == ' ' || c == '\t') {
+          if (trim_to == std::string::npos) trim_to = out.size();
+        } else {
+          trim_to = std::string::npos;
+        }
+        out += c;
+        ++i_;
+        continue;
+      }
+      trim_to = std::string::npos;
+      const std::size_t esc = i_;
+      ++i_;
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char e = s_[i_++];
+      switch (e) {
+        case '0':
+          out += '\0';
+          break;
+        case 'a':
+          out += '\a';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 't':
+        case '\t':
+          out += '\t';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'e':
+          out += '\x1b';
+          break;
+        case ' ':
+          out += ' ';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case 'N':
+          append_utf8(out, 0x85);
+          break;
+        case '_':
+          append_utf8(out, 0xa0);
+          break;
+        case 'L':
+          append_utf8(out, 0x2028);
+          break;
+        case 'P':
+          append_utf8(out, 0x2029);
+          break;
+        case 'x':
+          append_utf8(out, hex_escape(2, esc));
+          break;
+        case 'U': {
+          const std::uint32_t cp = hex_escape(8, esc);
+          if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+            fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
+          }
+          append_utf8(out, cp);
+          break;
+        }
+        case 'u': {
+          std::uint32_t cp = hex_escape(4, esc);
+          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+            const std::size_t save = i_;
+            i_ += 2;
+            const std::uint32_t lo = hex_escape(4, esc);
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+              cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            } else {
+              i_ = save;
+            }
+          }
+          if (cp >= 0xd800 && cp <= 0xdfff) {
+            fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
+          }
+          append_utf8(out, cp);
+          break;
+        }
+        case '\n': {
+          // An escaped line break: joined without a space.
+          skip_inline();
+          while (i_ < n_ && s_[i_] == '\n') {
+            out += '\n';
+            ++i_;
+            skip_inline();
+          }
+          break;
+        }
+        default:
+          fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
+      }
+    }
+  }
+
+  // ---- flow collections ----
+
+  void skip_flow_space(std::size_t open_at) {
+    for (;;) {
+      const std::size_t before = i_;
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '#') {
+        if (i_ == before && i_ > 0 && s_[i_ - 1] != '\n' && s_[i_ - 1] != ' ' &&
+            s_[i_ - 1] != '\t') {
+          fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+        }
+        skip_comment();
+      }
+      if (i_ >= n_) fail(issue_kind::syntax, open_at, "unterminated flow collection");
+      if (s_[i_] == '\n') {
+        ++i_;
+        if (i_ + 3 <= n_ && (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) &&
+            blank_at(i_ + 3)) {
+          fail(issue_kind::syntax, i_, "a document marker inside a flow collection");
+        }
+        continue;
+      }
+      return;
+    }
+  }
+
+  /// A plain scalar in flow context (may span lines).
+  std::string plain_flow() {
+    std::string out;
+    std::size_t pending_breaks = 0;
+    bool any = false;
+    for (;;) {
+      const std::size_t from = i_;
+      while (i_ < n_ && s_[i_] != '\n') {
+        const char c = s_[i_];
+        if (flow_indicator(c)) break;
+        if (c == ':' && (blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]))) break;
+        if (c == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
+        ++i_;
+      }
+      std::size_t to = i_;
+      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+      if (to > from) {
+        if (any) {
+          if (pending_breaks <= 1) {
+            out += ' ';
+          } else {
+            out.append(pending_breaks - 1, '\n');
+          }
+        }
+        out.append(s_, from, to - from);
+        any = true;
+        pending_breaks = 0;
+      }
+      if (i_ >= n_ || s_[i_] != '\n') return out;
+      // Continue on the next line unless it starts with an indicator that ends the scalar.
+      std::size_t k = i_;
+      std::size_t breaks = 0;
+      while (k < n_ && (s_[k] == '\n' || s_[k] == ' ' || s_[k] == '\t')) {
+        if (s_[k] == '\n') ++breaks;
+        ++k;
+      }
+      if (k >= n_ || flow_indicator(s_[k]) || s_[k] == '#' ||
+          (s_[k] == ':' && (blank_at(k + 1) || flow_indicator(s_[k + 1])))) {
+        return out;
+      }
+      pending_breaks += breaks;
+      i_ = k;
+    }
+  }
+
+  json flow_scalar_or_collection(bool& was_collection, bool& plain, std::string& raw) {
+    const std::size_t at = i_;
+    refuse_node_property(at);
+    const char c = s_[i_];
+    was_collection = false;
+    plain = false;
+    if (c == '[' || c == '{') {
+      was_collection = true;
+      return flow_node();
+    }
+    if (c == '"' || c == '\'') {
+      raw = c == '"' ? double_quoted() : single_quoted();
+      return json(raw);
+    }
+    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+    refuse_plain_start(at, true);
+    plain = true;
+    raw = plain_flow();
+    auto r = resolve_plain(raw);
+    if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
+    return std::move(*r);
+  }
+
+  json flow_node() {
+    const std::size_t open_at = i_;
+    depth_guard g(*this, open_at);
+    const bool seq = s_[i_] == '[';
+    const char close = seq ? ']' : '}';
+    ++i_;
+    json out = seq ? json::array() : json::object();
+    for (;;) {
+      skip_flow_space(open_at);
+      if (s_[i_] == close) {
+        ++i_;
+        return out;
+      }
+      if (s_[i_] == ',') fail(issue_kind::syntax, i_, "an empty entry in a flow collection");
+      const std::size_t at = i_;
+      bool coll = false;
+      bool plain = false;
+      std::string raw;
+      json first = flow_scalar_or_collection(coll, plain, raw);
+      skip_flow_space(open_at);
+      const bool pair = s_[i_] == ':' && (!plain || blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]));
+      if (pair) {
+        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+        ++i_;
+        const std::string key = resolve_key(raw, plain, at);
+        skip_flow_space(open_at);
+        json v(nullptr);
+        if (s_[i_] != ',' && s_[i_] != close) {
+          bool c2 = false;
+          bool p2 = false;
+          std::string r2;
+          v = flow_scalar_or_collection(c2, p2, r2);
+          skip_flow_space(open_at);
+        }
+        if (seq) {
+          json one = json::object();
+          one[key] = std::move(v);
+          out.push_back(std::move(one));
+        } else {
+          insert(out, key, std::move(v), at);
+        }
+      } else if (seq) {
+        out.push_back(std::move(first));
+      } else {
+        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+        insert(out, resolve_key(raw, plain, at), json(nullptr), at);
+      }
+      if (s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (s_[i_] != close) {
+        fail(issue_kind::syntax, i_,
+             std::string("expected `,` or `") + close + "` in a flow collection");
+      }
+    }
+  }
+};
+
+/// Refuses characters YAML does not allow in a stream (C0 controls other than tab and
+/// line breaks, DEL, C1 controls other than NEL, U+FFFE/U+FFFF). Returns the offset.
+inline std::optional<std::size_t> first_non_printable(std::string_view s) {
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return k;
+    if (c == 0x7f) return k;
+    if (c == 0xc2 && k + 1 < s.size()) {
+      const auto d = static_cast<unsigned char>(s[k + 1]);
+      if (d >= 0x80 && d <= 0x9f && d != 0x85) return k;
+    }
+    if (c == 0xef && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbf &&
+        (static_cast<unsigned char>(s[k + 2]) == 0xbe ||
+         static_cast<unsigned char>(s[k + 2]) == 0xbf)) {
+      return k;
+    }
+    if (c == 0xef && k > 0 && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbb &&
+        static_cast<unsigned char>(s[k + 2]) == 0xbf) {
+      return k;  // a BOM inside the document
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// Reads one YAML document of the JSON-compatible subset. Never throws for bad input.
+inline result parse(std::string_view text, const options& opt = {}) {
+  result r;
+  if (text.size() > opt.max_bytes) {
+    r.error = failure{issue_kind::too_large, 1, 1,
+                      "the document is " + std::to_string(text.size()) + " bytes, more than " +
+                          std::to_string(opt.max_bytes)};
+    return r;
+  }
+  std::size_t bom = 0;
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    bom = 3;
+    text.remove_prefix(3);
+  }
+  if (!clawport::detail::valid_utf8(text)) {
+    r.error = failure{issue_kind::syntax, 1, 1, "the document is not valid UTF-8"};
+    return r;
+  }
+  // Line breaks: CRLF and lone CR read as LF (positions keep their line numbers).
+  std::string norm;
+  norm.reserve(text.size());
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] == '\r') {
+      norm += '\n';
+      if (k + 1 < text.size() && text[k + 1] == '\n') ++k;
+    } else {
+      norm += text[k];
+    }
+  }
+  if (auto bad = detail::first_non_printable(norm)) {
+    std::size_t line = 1;
+    std::size_t ls = 0;
+    for (std::size_t k = 0; k < *bad; ++k)
+      if (norm[k] == '\n') ++line, ls = k + 1;
+    r.error = failure{issue_kind::syntax, line, *bad - ls + 1 + (line == 1 ? bom : 0),
+                      "a control character YAML does not allow"};
+    return r;
+  }
+  try {
+    detail::parser p(std::move(norm), bom, opt);
+    r.value = p.document();
+  } catch (const detail::stop& s) {
+    r.value = nullptr;
+    r.error = s.f;
+  }
+  return r;
+}
+
+}  // namespace openclaw::yaml
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/yaml.hpp -----
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::json5 {
+
+struct options {
+  std::size_t max_bytes = 16 * 1024 * 1024;
+  std::size_t max_depth = 128;
+};
+
+/// Either `value` or `error` (1-based line and column, and what).
+struct result {
+  value data;
+  std::optional<std::string> error;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  bool ok() const noexcept { return !error.has_value(); }
+};
+
+namespace detail {
+
+struct stop {
+  std::size_t at;
+  std::string what;
+};
+
+class reader {
+ public:
+  reader(std::string_view s, const options& o) : s_(s), opt_(o) {}
+
+  value document() {
+    skip();
+    value v = node(0);
+    skip();
+    if (i_ < s_.size()) fail("unexpected content after the value");
+    return v;
+  }
+
+  std::size_t pos() const { return i_; }
+
+ private:
+  std::string_view s_;
+  options opt_;
+  std::size_t i_ = 0;
+
+  [[noreturn]] void fail(const std::string& what) const { throw stop{i_, what}; }
+
+  void skip() {
+    for (;;) {
+      if (i_ >= s_.size()) return;
+      const char c = s_[i_];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+        ++i_;
+      } else if (s_.compare(i_, 3, "\xC2\xA0") == 0 || s_.compare(i_, 3, "\xEF\xBB\xBF") == 0) {
+        i_ += s_[i_] == '\xC2' ? 2 : 3;
+      } else if (s_.compare(i_, 2, "//") == 0) {
+        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
+      } else if (s_.compare(i_, 2, "/*") == 0) {
+        const std::size_t end = s_.find("*/", i_ + 2);
+        if (end == std::string_view::npos) fail("unterminated comment");
+        i_ = end + 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  static bool ident_start(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  }
+  static bool ident_part(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+
+  value node(std::size_t depth) {
+    if (depth > opt_.max_depth) fail("nested deeper than " + std::to_string(opt_.max_depth));
+    if (i_ >= s_.size()) fail("unexpected end of input");
+    const char c = s_[i_];
+    if (c == '{') return object(depth + 1);
+    if (c == '[') return array(depth + 1);
+    if (c == '"' || c == '\'') return value(string());
+    if (s_.compare(i_, 4, "true") == 0 && !ident_part_at(i_ + 4)) return i_ += 4, value(true);
+    if (s_.compare(i_, 5, "false") == 0 && !ident_part_at(i_ + 5)) return i_ += 5, value(false);
+    if (s_.compare(i_, 4, "null") == 0 && !ident_part_at(i_ + 4)) return i_ += 4, value(nullptr);
+    return number();
+  }
+
+  bool ident_part_at(std::size_t k) const { return k < s_.size() && ident_part(s_[k]); }
+
+  value number() {
+    const std::size_t from = i_;
+    bool neg = false;
+    if (s_[i_] == '+' || s_[i_] == '-') neg = s_[i_++] == '-';
+    if (s_.compare(i_, 8, "Infinity") == 0 || s_.compare(i_, 3, "NaN") == 0) {
+      i_ = from;
+      fail("Infinity and NaN have no JSON equivalent");
+    }
+    if (s_.compare(i_, 2, "0x") == 0 || s_.compare(i_, 2, "0X") == 0) {
+      i_ += 2;
+      const std::size_t h = i_;
+      while (i_ < s_.size() && yaml::detail::is_hex(s_[i_])) ++i_;
+      if (i_ == h) fail("a malformed hex number");
+      const double v = static_cast<double>(
+          std::strtoull(std::string(s_.substr(h, i_ - h)).c_str(), nullptr, 16));
+      return yaml::detail::number_value(neg ? -v : v);
+    }
+    const std::size_t digits_from = i_;
+    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+    const std::size_t int_len = i_ - digits_from;
+    if (int_len > 1 && s_[digits_from] == '0') fail("a number with a leading zero");
+    std::size_t frac = 0;
+    if (i_ < s_.size() && s_[i_] == '.') {
+      ++i_;
+      const std::size_t f = i_;
+      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+      frac = i_ - f;
+    }
+    if (int_len == 0 && frac == 0) {
+      i_ = from;
+      fail("unexpected character");
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      const std::size_t e = i_;
+      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+      if (i_ == e) fail("a malformed exponent");
+    }
+    if (ident_part_at(i_)) fail("unexpected character after a number");
+    std::string text(s_.substr(from, i_ - from));
+    if (!text.empty() && text[0] == '+') text.erase(0, 1);
+    const double d = std::strtod(text.c_str(), nullptr);
+    if (!std::isfinite(d)) fail("a number out of range");
+    return yaml::detail::number_value(d);
+  }
+
+  std::uint32_t hex(std::size_t n) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (i_ >= s_.size() || !yaml::detail::is_hex(s_[i_])) fail("a malformed escape");
+      const char h = s_[i_++];
+      v = v * 16 + static_cast<std::uint32_t>(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+    }
+    return v;
+  }
+
+  std::string string() {
+    const char q = s_[i_++];
+    std::string out;
+    for (;;) {
+      if (i_ >= s_.size()) fail("unterminated string");
+      const char c = s_[i_++];
+      if (c == q) return out;
+      if (c == '\n' || c == '\r') fail("a raw line break in a string");
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= s_.size()) fail("unterminated string");
+      const char e = s_[i_++];
+      switch (e) {
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case '0':
+          if (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9')
+            fail("octal escapes are not allowed");
+          out += '\0';
+          break;
+        case 'x':
+          yaml::detail::append_utf8(out, hex(2));
+          break;
+        case 'u': {
+          std::uint32_t cp = hex(4);
+          if (cp >= 0xd800 && cp <= 0xdbff && s_.compare(i_, 2, "\\u") == 0) {
+            i_ += 2;
+            const std::uint32_t lo = hex(4);
+            if (lo < 0xdc00 || lo > 0xdfff) fail("a lone UTF-16 surrogate");
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          } else if (cp >= 0xd800 && cp <= 0xdfff) {
+            fail("a lone UTF-16 surrogate");
+          }
+          yaml::detail::append_utf8(out, cp);
+          break;
+        }
+        case '\r':
+          if (i_ < s_.size() && s_[i_] == '\n') ++i_;
+          break;
+        case '\n':
+          break;
+        default:
+          if (e >= '1' && e <= '9') fail("octal escapes are not allowed");
+          out += e;  // \' \" \\ \/ and any other character stand for themselves
+      }
+    }
+  }
+
+  std::string key() {
+    if (s_[i_] == '"' || s_[i_] == '\'') return string();
+    if (!ident_start(s_[i_])) fail("expected a key");
+    const std::size_t from = i_;
+    while (i_ < s_.size() && ident_part(s_[i_])) ++i_;
+    return std::string(s_.substr(from, i_ - from));
+  }
+
+  value object(std::size_t depth) {
+    ++i_;
+    value obj = value::object();
+    for (;;) {
+      skip();
+      if (i_ >= s_.size()) fail("unterminated object");
+      if (s_[i_] == '}') {
+        ++i_;
+        return obj;
+      }
+      const std::size_t at = i_;
+      std::string k = key();
+      skip();
+      if (i_ >= s_.size() || s_[i_] != ':') fail("expected `:` after a key");
+      ++i_;
+      skip();
+      value v = node(depth);
+      if (obj.contains(k)) {
+        i_ = at;
+        fail("duplicate key \"" + k + "\"");
+      }
+      obj[std::move(k)] = std::move(v);
+      skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      skip();
+      if (i_ >= s_.size() || s_[i_] != '}') fail("expected `,` or `}`");
+    }
+  }
+
+  value array(std::size_t depth) {
+    ++i_;
+    value arr = value::array();
+    for (;;) {
+      skip();
+      if (i_ >= s_.size()) fail("unterminated array");
+      if (s_[i_] == ']') {
+        ++i_;
+        return arr;
+      }
+      arr.push_back(node(depth));
+      skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ >= s_.size() || s_[i_] != ']') fail("expected `,` or `]`");
+    }
+  }
+};
+
+}  // namespace detail
+
+/// Reads one JSON5 text. Never throws for bad input.
+inline result parse(std::string_view text, const options& opt = {}) {
+  result r;
+  if (text.size() > opt.max_bytes) {
+    r.error = "the text is larger than " + std::to_string(opt.max_bytes) + " bytes";
+    return r;
+  }
+  if (!clawport::detail::valid_utf8(text)) {
+    r.error = "the text is not valid UTF-8";
+    return r;
+  }
+  try {
+    detail::reader rd(text, opt);
+    r.data = rd.document();
+  } catch (const detail::stop& s) {
+    r.error = s.what;
+    r.line = 1;
+    std::size_t ls = 0;
+    for (std::size_t k = 0; k < s.at && k < text.size(); ++k)
+      if (text[k] == '\n') ++r.line, ls = k + 1;
+    r.column = s.at - ls + 1;
+    r.data = nullptr;
+  }
+  return r;
+}
+
+}  // namespace openclaw::json5
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/json5.hpp -----
+// ----- begin clawport/openclaw/limits.hpp -----
+// The byte limits of a Claw package (docs/openclaw.md), checked before parsing and
+// again while reading.
+
+
+#include <cstddef>
+#include <cstdint>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+struct limits {
+  std::uint64_t manifest = 1024 * 1024;             ///< CLAW.md or JSON: read_failed_too_large
+  std::uint64_t package_json = 256 * 1024;          ///< package_read_failed_too_large
+  std::uint64_t profile = 256 * 1024;               ///< openclaw_profile_too_large
+  std::uint64_t workspace_source = 1024 * 1024;     ///< one source: workspace_source_too_large
+  std::uint64_t workspace_total = 4 * 1024 * 1024;  ///< all sources: workspace_sources_too_large
+  std::uint64_t bootstrap = 2 * 1024 * 1024;  ///< package BOOTSTRAP.md: package_bootstrap_too_large
+  std::size_t yaml_depth = 64;                ///< nested YAML collections
+};
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/limits.hpp -----
+// ----- begin clawport/openclaw/package.hpp -----
+// Reading a Claw package as OpenClaw does (docs/openclaw.md):
+// package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
+// CLAW.md body that becomes SOUL.md, the OpenClaw profile (conventional path or the
+// deprecated metadata pointer), the package-root BOOTSTRAP.md, every workspace source, and
+// the development-snapshot integrity. The text steps are pure functions; the file reads go
+// through the Fs policy, one component at a time from the canonical package root, refusing
+// symlinks, symlinked parents, hard links and files that change while they are read.
+
+// ----- begin clawport/openclaw/schema.hpp -----
+// The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md),
+// the OpenClaw profile schema, MCP server declarations with the blocked environment
+// keys of Appendix B, and cron jobs. Pure functions on JSON data: every problem becomes a
+// diagnostic with OpenClaw's code, phase and path, and all of them are reported.
+
+
+// ----- begin clawport/openclaw/timezones.hpp -----
+// GENERATED by tools/gen_openclaw_unicode.py from this machine's IANA tz database
+// (zoneinfo.available_timezones()); do not edit. The zone names a Claw may name.
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::timezone_data {
+
+/// IANA zone and link names, sorted byte-wise.
+inline constexpr const char* names[] = {
+    "Africa/Abidjan",
+    "Africa/Accra",
+    "Africa/Addis_Ababa",
+    "Africa/Algiers",
+    "Africa/Asmara",
+    "Africa/Asmera",
+    "Africa/Bamako",
+    "Africa/Bangui",
+    "Africa/Banjul",
+    "Africa/Bissau",
+    "Africa/Blantyre",
+    "Africa/Brazzaville",
+    "Africa/Bujumbura",
+    "Africa/Cairo",
+    "Africa/Casablanca",
+    "Africa/Ceuta",
+    "Africa/Conakry",
+    "Africa/Dakar",
+    "Africa/Dar_es_Salaam",
+    "Africa/Djibouti",
+    "Africa/Douala",
+    "Africa/El_Aaiun",
+    "Africa/Freetown",
+    "Africa/Gaborone",
+    "Africa/Harare",
+    "Africa/Johannesburg",
+    "Africa/Juba",
+    "Africa/Kampala",
+    "Africa/Khartoum",
+    "Africa/Kigali",
+    "Africa/Kinshasa",
+    "Africa/Lagos",
+    "Africa/Libreville",
+    "Africa/Lome",
+    "Africa/Luanda",
+    "Africa/Lubumbashi",
+    "Africa/Lusaka",
+    "Africa/Malabo",
+    "Africa/Maputo",
+    "Africa/Maseru",
+    "Africa/Mbabane",
+    "Africa/Mogadishu",
+    "Africa/Monrovia",
+    "Africa/Nairobi",
+    "Africa/Ndjamena",
+    "Africa/Niamey",
+    "Africa/Nouakchott",
+    "Africa/Ouagadougou",
+    "Africa/Porto-Novo",
+    "Africa/Sao_Tome",
+    "Africa/Timbuktu",
+    "Africa/Tripoli",
+    "Africa/Tunis",
+    "Africa/Windhoek",
+    "America/Adak",
+    "America/Anchorage",
+    "America/Anguilla",
+    "America/Antigua",
+    "America/Araguaina",
+    "America/Argentina/Buenos_Aires",
+    "America/Argentina/Catamarca",
+    "America/Argentina/ComodRivadavia",
+    "America/Argentina/Cordoba",
+    "America/Argentina/Jujuy",
+    "America/Argentina/La_Rioja",
+    "America/Argentina/Mendoza",
+    "America/Argentina/Rio_Gallegos",
+    "America/Argentina/Salta",
+    "America/Argentina/San_Juan",
+    "America/Argentina/San_Luis",
+    "America/Argentina/Tucuman",
+    "America/Argentina/Ushuaia",
+    "America/Aruba",
+    "America/Asuncion",
+    "America/Atikokan",
+    "America/Atka",
+    "America/Bahia",
+    "America/Bahia_Banderas",
+    "America/Barbados",
+    "America/Belem",
+    "America/Belize",
+    "America/Blanc-Sablon",
+    "America/Boa_Vista",
+    "America/Bogota",
+    "America/Boise",
+    "America/Buenos_Aires",
+    "America/Cambridge_Bay",
+    "America/Campo_Grande",
+    "America/Cancun",
+    "America/Caracas",
+    "America/Catamarca",
+    "America/Cayenne",
+    "America/Cayman",
+    "America/Chicago",
+    "America/Chihuahua",
+    "America/Ciudad_Juarez",
+    "America/Coral_Harbour",
+    "America/Cordoba",
+    "America/Costa_Rica",
+    "America/Coyhaique",
+    "America/Creston",
+    "America/Cuiaba",
+    "America/Curacao",
+    "America/Danmarkshavn",
+    "America/Dawson",
+    "America/Dawson_Creek",
+    "America/Denver",
+    "America/Detroit",
+    "America/Dominica",
+    "America/Edmonton",
+    "America/Eirunepe",
+    "America/El_Salvador",
+    "America/Ensenada",
+    "America/Fort_Nelson",
+    "America/Fort_Wayne",
+    "America/Fortaleza",
+    "America/Glace_Bay",
+    "America/Godthab",
+    "America/Goose_Bay",
+    "America/Grand_Turk",
+    "America/Grenada",
+    "America/Guadeloupe",
+    "America/Guatemala",
+    "America/Guayaquil",
+    "America/Guyana",
+    "America/Halifax",
+    "America/Havana",
+    "America/Hermosillo",
+    "America/Indiana/Indianapolis",
+    "America/Indiana/Knox",
+    "America/Indiana/Marengo",
+    "America/Indiana/Petersburg",
+    "America/Indiana/Tell_City",
+    "America/Indiana/Vevay",
+    "America/Indiana/Vincennes",
+    "America/Indiana/Winamac",
+    "America/Indianapolis",
+    "America/Inuvik",
+    "America/Iqaluit",
+    "America/Jamaica",
+    "America/Jujuy",
+    "America/Juneau",
+    "America/Kentucky/Louisville",
+    "America/Kentucky/Monticello",
+    "America/Knox_IN",
+    "America/Kralendijk",
+    "America/La_Paz",
+    "America/Lima",
+    "America/Los_Angeles",
+    "America/Louisville",
+    "America/Lower_Princes",
+    "America/Maceio",
+    "America/Managua",
+    "America/Manaus",
+    "America/Marigot",
+    "America/Martinique",
+    "America/Matamoros",
+    "America/Mazatlan",
+    "America/Mendoza",
+    "America/Menominee",
+    "America/Merida",
+    "America/Metlakatla",
+    "America/Mexico_City",
+    "America/Miquelon",
+    "America/Moncton",
+    "America/Monterrey",
+    "America/Montevideo",
+    "America/Montreal",
+    "America/Montserrat",
+    "America/Nassau",
+    "America/New_York",
+    "America/Nipigon",
+    "America/Nome",
+    "America/Noronha",
+    "America/North_Dakota/Beulah",
+    "America/North_Dakota/Center",
+    "America/North_Dakota/New_Salem",
+    "America/Nuuk",
+    "America/Ojinaga",
+    "America/Panama",
+    "America/Pangnirtung",
+    "America/Paramaribo",
+    "America/Phoenix",
+    "America/Port-au-Prince",
+    "America/Port_of_Spain",
+    "America/Porto_Acre",
+    "America/Porto_Velho",
+    "America/Puerto_Rico",
+    "America/Punta_Arenas",
+    "America/Rainy_River",
+    "America/Rankin_Inlet",
+    "America/Recife",
+    "America/Regina",
+    "America/Resolute",
+    "America/Rio_Branco",
+    "America/Rosario",
+    "America/Santa_Isabel",
+    "America/Santarem",
+    "America/Santiago",
+    "America/Santo_Domingo",
+    "America/Sao_Paulo",
+    "America/Scoresbysund",
+    "America/Shiprock",
+    "America/Sitka",
+    "America/St_Barthelemy",
+    "America/St_Johns",
+    "America/St_Kitts",
+    "America/St_Lucia",
+    "America/St_Thomas",
+    "America/St_Vincent",
+    "America/Swift_Current",
+    "America/Tegucigalpa",
+    "America/Thule",
+    "America/Thunder_Bay",
+    "America/Tijuana",
+    "America/Toronto",
+    "America/Tortola",
+    "America/Vancouver",
+    "America/Virgin",
+    "America/Whitehorse",
+    "America/Winnipeg",
+    "America/Yakutat",
+    "America/Yellowknife",
+    "Antarctica/Casey",
+    "Antarctica/Davis",
+    "Antarctica/DumontDUrville",
+    "Antarctica/Macquarie",
+    "Antarctica/Mawson",
+    "Antarctica/McMurdo",
+    "Antarctica/Palmer",
+    "Antarctica/Rothera",
+    "Antarctica/South_Pole",
+    "Antarctica/Syowa",
+    "Antarctica/Troll",
+    "Antarctica/Vostok",
+    "Arctic/Longyearbyen",
+    "Asia/Aden",
+    "Asia/Almaty",
+    "Asia/Amman",
+    "Asia/Anadyr",
+    "Asia/Aqtau",
+    "Asia/Aqtobe",
+    "Asia/Ashgabat",
+    "Asia/Ashkhabad",
+    "Asia/Atyrau",
+    "Asia/Baghdad",
+    "Asia/Bahrain",
+    "Asia/Baku",
+    "Asia/Bangkok",
+    "Asia/Barnaul",
+    "Asia/Beirut",
+    "Asia/Bishkek",
+    "Asia/Brunei",
+    "Asia/Calcutta",
+    "Asia/Chita",
+    "Asia/Choibalsan",
+    "Asia/Chongqing",
+    "Asia/Chungking",
+    "Asia/Colombo",
+    "Asia/Dacca",
+    "Asia/Damascus",
+    "Asia/Dhaka",
+    "Asia/Dili",
+    "Asia/Dubai",
+    "Asia/Dushanbe",
+    "Asia/Famagusta",
+    "Asia/Gaza",
+    "Asia/Harbin",
+    "Asia/Hebron",
+    "Asia/Ho_Chi_Minh",
+    "Asia/Hong_Kong",
+    "Asia/Hovd",
+    "Asia/Irkutsk",
+    "Asia/Istanbul",
+    "Asia/Jakarta",
+    "Asia/Jayapura",
+    "Asia/Jerusalem",
+    "Asia/Kabul",
+    "Asia/Kamchatka",
+    "Asia/Karachi",
+    "Asia/Kashgar",
+    "Asia/Kathmandu",
+    "Asia/Katmandu",
+    "Asia/Khandyga",
+    "Asia/Kolkata",
+    "Asia/Krasnoyarsk",
+    "Asia/Kuala_Lumpur",
+    "Asia/Kuching",
+    "Asia/Kuwait",
+    "Asia/Macao",
+    "Asia/Macau",
+    "Asia/Magadan",
+    "Asia/Makassar",
+    "Asia/Manila",
+    "Asia/Muscat",
+    "Asia/Nicosia",
+    "Asia/Novokuznetsk",
+    "Asia/Novosibirsk",
+    "Asia/Omsk",
+    "Asia/Oral",
+    "Asia/Phnom_Penh",
+    "Asia/Pontianak",
+    "Asia/Pyongyang",
+    "Asia/Qatar",
+    "Asia/Qostanay",
+    "Asia/Qyzylorda",
+    "Asia/Rangoon",
+    "Asia/Riyadh",
+    "Asia/Saigon",
+    "Asia/Sakhalin",
+    "Asia/Samarkand",
+    "Asia/Seoul",
+    "Asia/Shanghai",
+    "Asia/Singapore",
+    "Asia/Srednekolymsk",
+    "Asia/Taipei",
+    "Asia/Tashkent",
+    "Asia/Tbilisi",
+    "Asia/Tehran",
+    "Asia/Tel_Aviv",
+    "Asia/Thimbu",
+    "Asia/Thimphu",
+    "Asia/Tokyo",
+    "Asia/Tomsk",
+    "Asia/Ujung_Pandang",
+    "Asia/Ulaanbaatar",
+    "Asia/Ulan_Bator",
+    "Asia/Urumqi",
+    "Asia/Ust-Nera",
+    "Asia/Vientiane",
+    "Asia/Vladivostok",
+    "Asia/Yakutsk",
+    "Asia/Yangon",
+    "Asia/Yekaterinburg",
+    "Asia/Yerevan",
+    "Atlantic/Azores",
+    "Atlantic/Bermuda",
+    "Atlantic/Canary",
+    "Atlantic/Cape_Verde",
+    "Atlantic/Faeroe",
+    "Atlantic/Faroe",
+    "Atlantic/Jan_Mayen",
+    "Atlantic/Madeira",
+    "Atlantic/Reykjavik",
+    "Atlantic/South_Georgia",
+    "Atlantic/St_Helena",
+    "Atlantic/Stanley",
+    "Australia/ACT",
+    "Australia/Adelaide",
+    "Australia/Brisbane",
+    "Australia/Broken_Hill",
+    "Australia/Canberra",
+    "Australia/Currie",
+    "Australia/Darwin",
+    "Australia/Eucla",
+    "Australia/Hobart",
+    "Australia/LHI",
+    "Australia/Lindeman",
+    "Australia/Lord_Howe",
+    "Australia/Melbourne",
+    "Australia/NSW",
+    "Australia/North",
+    "Australia/Perth",
+    "Australia/Queensland",
+    "Australia/South",
+    "Australia/Sydney",
+    "Australia/Tasmania",
+    "Australia/Victoria",
+    "Australia/West",
+    "Australia/Yancowinna",
+    "Brazil/Acre",
+    "Brazil/DeNoronha",
+    "Brazil/East",
+    "Brazil/West",
+    "CET",
+    "CST6CDT",
+    "Canada/Atlantic",
+    "Canada/Central",
+    "Canada/Eastern",
+    "Canada/Mountain",
+    "Canada/Newfoundland",
+    "Canada/Pacific",
+    "Canada/Saskatchewan",
+    "Canada/Yukon",
+    "Chile/Continental",
+    "Chile/EasterIsland",
+    "Cuba",
+    "EET",
+    "EST",
+    "EST5EDT",
+    "Egypt",
+    "Eire",
+    "Etc/GMT",
+    "Etc/GMT+0",
+    "Etc/GMT+1",
+    "Etc/GMT+10",
+    "Etc/GMT+11",
+    "Etc/GMT+12",
+    "Etc/GMT+2",
+    "Etc/GMT+3",
+    "Etc/GMT+4",
+    "Etc/GMT+5",
+    "Etc/GMT+6",
+    "Etc/GMT+7",
+    "Etc/GMT+8",
+    "Etc/GMT+9",
+    "Etc/GMT-0",
+    "Etc/GMT-1",
+    "Etc/GMT-10",
+    "Etc/GMT-11",
+    "Etc/GMT-12",
+    "Etc/GMT-13",
+    "Etc/GMT-14",
+    "Etc/GMT-2",
+    "Etc/GMT-3",
+    "Etc/GMT-4",
+    "Etc/GMT-5",
+    "Etc/GMT-6",
+    "Etc/GMT-7",
+    "Etc/GMT-8",
+    "Etc/GMT-9",
+    "Etc/GMT0",
+    "Etc/Greenwich",
+    "Etc/UCT",
+    "Etc/UTC",
+    "Etc/Universal",
+    "Etc/Zulu",
+    "Europe/Amsterdam",
+    "Europe/Andorra",
+    "Europe/Astrakhan",
+    "Europe/Athens",
+    "Europe/Belfast",
+    "Europe/Belgrade",
+    "Europe/Berlin",
+    "Europe/Bratislava",
+    "Europe/Brussels",
+    "Europe/Bucharest",
+    "Europe/Budapest",
+    "Europe/Busingen",
+    "Europe/Chisinau",
+    "Europe/Copenhagen",
+    "Europe/Dublin",
+    "Europe/Gibraltar",
+    "Europe/Guernsey",
+    "Europe/Helsinki",
+    "Europe/Isle_of_Man",
+    "Europe/Istanbul",
+    "Europe/Jersey",
+    "Europe/Kaliningrad",
+    "Europe/Kiev",
+    "Europe/Kirov",
+    "Europe/Kyiv",
+    "Europe/Lisbon",
+    "Europe/Ljubljana",
+    "Europe/London",
+    "Europe/Luxembourg",
+    "Europe/Madrid",
+    "Europe/Malta",
+    "Europe/Mariehamn",
+    "Europe/Minsk",
+    "Europe/Monaco",
+    "Europe/Moscow",
+    "Europe/Nicosia",
+    "Europe/Oslo",
+    "Europe/Paris",
+    "Europe/Podgorica",
+    "Europe/Prague",
+    "Europe/Riga",
+    "Europe/Rome",
+    "Europe/Samara",
+    "Europe/San_Marino",
+    "Europe/Sarajevo",
+    "Europe/Saratov",
+    "Europe/Simferopol",
+    "Europe/Skopje",
+    "Europe/Sofia",
+    "Europe/Stockholm",
+    "Europe/Tallinn",
+    "Europe/Tirane",
+    "Europe/Tiraspol",
+    "Europe/Ulyanovsk",
+    "Europe/Uzhgorod",
+    "Europe/Vaduz",
+    "Europe/Vatican",
+    "Europe/Vienna",
+    "Europe/Vilnius",
+    "Europe/Volgograd",
+    "Europe/Warsaw",
+    "Europe/Zagreb",
+    "Europe/Zaporozhye",
+    "Europe/Zurich",
+    "Factory",
+    "GB",
+    "GB-Eire",
+    "GMT",
+    "GMT+0",
+    "GMT-0",
+    "GMT0",
+    "Greenwich",
+    "HST",
+    "Hongkong",
+    "Iceland",
+    "Indian/Antananarivo",
+    "Indian/Chagos",
+    "Indian/Christmas",
+    "Indian/Cocos",
+    "Indian/Comoro",
+    "Indian/Kerguelen",
+    "Indian/Mahe",
+    "Indian/Maldives",
+    "Indian/Mauritius",
+    "Indian/Mayotte",
+    "Indian/Reunion",
+    "Iran",
+    "Israel",
+    "Jamaica",
+    "Japan",
+    "Kwajalein",
+    "Libya",
+    "MET",
+    "MST",
+    "MST7MDT",
+    "Mexico/BajaNorte",
+    "Mexico/BajaSur",
+    "Mexico/General",
+    "NZ",
+    "NZ-CHAT",
+    "Navajo",
+    "PRC",
+    "PST8PDT",
+    "Pacific/Apia",
+    "Pacific/Auckland",
+    "Pacific/Bougainville",
+    "Pacific/Chatham",
+    "Pacific/Chuuk",
+    "Pacific/Easter",
+    "Pacific/Efate",
+    "Pacific/Enderbury",
+    "Pacific/Fakaofo",
+    "Pacific/Fiji",
+    "Pacific/Funafuti",
+    "Pacific/Galapagos",
+    "Pacific/Gambier",
+    "Pacific/Guadalcanal",
+    "Pacific/Guam",
+    "Pacific/Honolulu",
+    "Pacific/Johnston",
+    "Pacific/Kanton",
+    "Pacific/Kiritimati",
+    "Pacific/Kosrae",
+    "Pacific/Kwajalein",
+    "Pacific/Majuro",
+    "Pacific/Marquesas",
+    "Pacific/Midway",
+    "Pacific/Nauru",
+    "Pacific/Niue",
+    "Pacific/Norfolk",
+    "Pacific/Noumea",
+    "Pacific/Pago_Pago",
+    "Pacific/Palau",
+    "Pacific/Pitcairn",
+    "Pacific/Pohnpei",
+    "Pacific/Ponape",
+    "Pacific/Port_Moresby",
+    "Pacific/Rarotonga",
+    "Pacific/Saipan",
+    "Pacific/Samoa",
+    "Pacific/Tahiti",
+    "Pacific/Tarawa",
+    "Pacific/Tongatapu",
+    "Pacific/Truk",
+    "Pacific/Wake",
+    "Pacific/Wallis",
+    "Pacific/Yap",
+    "Poland",
+    "Portugal",
+    "ROC",
+    "ROK",
+    "Singapore",
+    "Turkey",
+    "UCT",
+    "US/Alaska",
+    "US/Aleutian",
+    "US/Arizona",
+    "US/Central",
+    "US/East-Indiana",
+    "US/Eastern",
+    "US/Hawaii",
+    "US/Indiana-Starke",
+    "US/Michigan",
+    "US/Mountain",
+    "US/Pacific",
+    "US/Samoa",
+    "UTC",
+    "Universal",
+    "W-SU",
+    "WET",
+    "Zulu",
+    "localtime",
+};
+
+}  // namespace openclaw::timezone_data
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/timezones.hpp -----
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The five named bootstrap files, in plan order.
+inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "IDENTITY.md",
+                                                       "TOOLS.md", "HEARTBEAT.md"};
+
+/// Host facts the profile rules consult: the built-in tool profiles the running OpenClaw
+/// registers.
+struct host_catalog {
+  std::vector<std::string> tool_profiles{"minimal", "coding", "messaging", "full"};
+  /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
+  std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
+};
+
+namespace detail {
+
+inline bool is_blocked_env_key(std::string_view key) {
+  static const char* const blocked[] = {"NODE_OPTIONS",
+                                        "NODE_PATH",
+                                        "NODE_REDIRECT_WARNINGS",
+                                        "NODE_REPL_EXTERNAL_MODULE",
+                                        "NODE_REPL_HISTORY",
+                                        "NODE_V8_COVERAGE",
+                                        "PYTHONHOME",
+                                        "PYTHONPATH",
+                                        "PERL5LIB",
+                                        "PERL5OPT",
+                                        "RUBYLIB",
+                                        "RUBYOPT",
+                                        "BASHOPTS",
+                                        "BASH_ENV",
+                                        "ENV",
+                                        "KSH_ENV",
+                                        "BROWSER",
+                                        "GIT_ALLOW_PROTOCOL",
+                                        "GIT_EDITOR",
+                                        "GIT_EXTERNAL_DIFF",
+                                        "GIT_DIR",
+                                        "GIT_WORK_TREE",
+                                        "GIT_COMMON_DIR",
+                                        "GIT_EXEC_PATH",
+                                        "GIT_INDEX_FILE",
+                                        "GIT_OBJECT_DIRECTORY",
+                                        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                        "GIT_NAMESPACE",
+                                        "GIT_PROTOCOL_FROM_USER",
+                                        "GIT_SEQUENCE_EDITOR",
+                                        "GIT_TEMPLATE_DIR",
+                                        "GIT_SSL_NO_VERIFY",
+                                        "GIT_SSL_CAINFO",
+                                        "GIT_SSL_CAPATH",
+                                        "CC",
+                                        "CPP",
+                                        "CXX",
+                                        "CARGO_BUILD_RUSTC",
+                                        "CARGO_BUILD_RUSTC_WRAPPER",
+                                        "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+                                        "CARGO_BUILD_RUSTDOC",
+                                        "RUSTC",
+                                        "RUSTC_WRAPPER",
+                                        "RUSTC_WORKSPACE_WRAPPER",
+                                        "RUSTDOC",
+                                        "CMAKE_C_COMPILER",
+                                        "CMAKE_CXX_COMPILER",
+                                        "SHELL",
+                                        "SHELLOPTS",
+                                        "PS4",
+                                        "GCONV_PATH",
+                                        "IFS",
+                                        "SSLKEYLOGFILE",
+                                        "JAVA_OPTS",
+                                        "JAVA_TOOL_OPTIONS",
+                                        "_JAVA_OPTIONS",
+                                        "JDK_JAVA_OPTIONS",
+                                        "PYTHONBREAKPOINT",
+                                        "DOTNET_STARTUP_HOOKS",
+                                        "DOTNET_ADDITIONAL_DEPS",
+                                        "FPATH",
+                                        "GLIBC_TUNABLES",
+                                        "MAVEN_OPTS",
+                                        "MAKE",
+                                        "MAKEFLAGS",
+                                        "MFLAGS",
+                                        "SBT_OPTS",
+                                        "GRADLE_OPTS",
+                                        "ANT_OPTS",
+                                        "HGRCPATH",
+                                        "HGEDITOR",
+                                        "HGMERGE",
+                                        "EXINIT",
+                                        "VIMINIT",
+                                        "MYVIMRC",
+                                        "GVIMINIT",
+                                        "LUA_INIT",
+                                        "LUA_INIT_5_1",
+                                        "LUA_INIT_5_2",
+                                        "LUA_INIT_5_3",
+                                        "LUA_INIT_5_4",
+                                        "EMACSLOADPATH",
+                                        "RUBYSHELL",
+                                        "GIT_HOOK_PATH",
+                                        "SVN_EDITOR",
+                                        "SVN_SSH",
+                                        "BZR_EDITOR",
+                                        "BZR_SSH",
+                                        "BZR_PLUGIN_PATH",
+                                        "SUDO_ASKPASS",
+                                        "JULIA_EDITOR",
+                                        "CONFIG_SITE",
+                                        "CONFIG_SHELL",
+                                        "CMAKE_TOOLCHAIN_FILE",
+                                        "CATALINA_OPTS",
+                                        "CORECLR_PROFILER",
+                                        "HELM_PLUGINS",
+                                        "PACKER_PLUGIN_PATH",
+                                        "VAGRANT_VAGRANTFILE",
+                                        "ERL_AFLAGS",
+                                        "ERL_FLAGS",
+                                        "ERL_ZFLAGS",
+                                        "ELIXIR_ERL_OPTIONS",
+                                        "R_ENVIRON",
+                                        "R_PROFILE",
+                                        "R_ENVIRON_USER",
+                                        "R_PROFILE_USER",
+                                        "TCLLIBPATH",
+                                        "HOSTALIASES"};
+  std::string up(key);
+  for (char& c : up)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+  if (up.rfind("DYLD_", 0) == 0 || up.rfind("LD_", 0) == 0 || up.rfind("BASH_FUNC_", 0) == 0) {
+    return true;
+  }
+  for (const char* b : blocked)
+    if (up == b) return true;
+  return false;
+}
+
+inline bool ieq(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    char x = a[k], y = b[k];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// True for an IANA zone (or link) name of the embedded tz list, compared
+/// case-insensitively as Intl.DateTimeFormat does.
+inline bool is_timezone(std::string_view tz) {
+  for (const char* z : timezone_data::names)
+    if (detail::ieq(tz, z)) return true;
+  return false;
+}
+
+namespace detail {
+
+struct cron_field {
+  int lo, hi;
+  const char* const* names;  // lower-case names for lo.. (nullptr if none)
+  int names_base;
+};
+
+inline bool parse_cron_number(std::string_view t, const cron_field& f, int& out) {
+  if (t.empty()) return false;
+  if (f.names != nullptr && t.size() == 3) {
+    for (int k = 0; f.names[k] != nullptr; ++k) {
+      if (ieq(t, f.names[k])) {
+        out = f.names_base + k;
+        return true;
+      }
+    }
+  }
+  int v = 0;
+  for (const char c : t) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+    if (v > 1000) return false;
+  }
+  if (v < f.lo || v > f.hi) return false;
+  out = v;
+  return true;
+}
+
+/// Expands one cron field into the set of values it allows; false when malformed.
+inline bool expand_cron_field(std::string_view text, const cron_field& f, std::vector<bool>& set) {
+  set.assign(static_cast<std::size_t>(f.hi + 1), false);
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', from);
+    std::string_view item =
+        text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+    int step = 1;
+    const std::size_t slash = item.find('/');
+    if (slash != std::string_view::npos) {
+      const std::string_view st = item.substr(slash + 1);
+      if (st.empty()) return false;
+      step = 0;
+      for (const char c : st) {
+        if (c < '0' || c > '9') return false;
+        step = step * 10 + (c - '0');
+        if (step > 1000) return false;
+      }
+      if (step == 0) return false;
+      item = item.substr(0, slash);
+    }
+    int a = f.lo;
+    int b = f.hi;
+    if (item == "*" || item == "?") {
+      // whole range
+    } else {
+      const std::size_t dash = item.find('-');
+      if (dash != std::string_view::npos) {
+        if (!parse_cron_number(item.substr(0, dash), f, a) ||
+            !parse_cron_number(item.substr(dash + 1), f, b) || a > b) {
+          return false;
+        }
+      } else {
+        if (!parse_cron_number(item, f, a)) return false;
+        b = slash != std::string_view::npos ? f.hi : a;
+      }
+    }
+    for (int v = a; v <= b; v += step) set[static_cast<std::size_t>(v)] = true;
+    if (comma == std::string_view::npos) break;
+    from = comma + 1;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// A five-field cron expression that names a time that can occur (minute hour
+/// day-of-month month day-of-week; `*`, `?`, lists, ranges, steps, month and weekday
+/// names; 7 is Sunday; day-of-month and day-of-week OR-ed when both are restricted), with
+/// a known time zone.
+inline bool is_valid_cron(std::string_view expr, std::string_view tz) {
+  if (!is_timezone(tz)) return false;
+  std::vector<std::string_view> fields;
+  std::size_t k = 0;
+  while (k < expr.size()) {
+    while (k < expr.size() && (expr[k] == ' ' || expr[k] == '\t')) ++k;
+    if (k >= expr.size()) break;
+    const std::size_t from = k;
+    while (k < expr.size() && expr[k] != ' ' && expr[k] != '\t') ++k;
+    fields.push_back(expr.substr(from, k - from));
+  }
+  if (fields.size() != 5) return false;
+  static const char* const months[] = {"jan", "feb", "mar", "apr", "may", "jun",  "jul",
+                                       "aug", "sep", "oct", "nov", "dec", nullptr};
+  static const char* const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat", nullptr};
+  const detail::cron_field spec[5] = {{0, 59, nullptr, 0},
+                                      {0, 23, nullptr, 0},
+                                      {1, 31, nullptr, 0},
+                                      {1, 12, months, 1},
+                                      {0, 7, days, 0}};
+  std::vector<bool> sets[5];
+  for (int f = 0; f < 5; ++f)
+    if (!detail::expand_cron_field(fields[static_cast<std::size_t>(f)], spec[f], sets[f]))
+      return false;
+  const bool dom_star = fields[2] == "*" || fields[2] == "?";
+  const bool dow_star = fields[4] == "*" || fields[4] == "?";
+  bool any_dow = false;
+  for (int d = 0; d <= 7; ++d) any_dow = any_dow || sets[4][static_cast<std::size_t>(d)];
+  if (!dow_star && !dom_star && any_dow) return true;  // OR-ed: a weekday always recurs
+  if (dom_star) return any_dow || dow_star;
+  static const int max_day[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  for (int m = 1; m <= 12; ++m) {
+    if (!sets[3][static_cast<std::size_t>(m)]) continue;
+    for (int d = 1; d <= max_day[m]; ++d)
+      if (sets[2][static_cast<std::size_t>(d)]) return true;
+  }
+  return false;
+}
+
+/// OpenClaw's heartbeat duration: `\d+(\.\d+)?` with unit ms|s|m|h|d (bare = minutes), or
+/// a composite like `1h30m`; the result must be a safe integer of milliseconds.
+inline bool parse_duration_ms(std::string_view s, double& ms) {
+  if (s.empty()) return false;
+  double total = 0;
+  std::size_t k = 0;
+  int parts = 0;
+  bool bare = false;
+  while (k < s.size()) {
+    const std::size_t from = k;
+    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+    if (k == from) return false;
+    if (k < s.size() && s[k] == '.') {
+      ++k;
+      const std::size_t f2 = k;
+      while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+      if (k == f2) return false;
+    }
+    const double n = std::strtod(std::string(s.substr(from, k - from)).c_str(), nullptr);
+    double unit = 0;
+    if (s.compare(k, 2, "ms") == 0) {
+      unit = 1, k += 2;
+    } else if (k < s.size() && s[k] == 's') {
+      unit = 1000, ++k;
+    } else if (k < s.size() && s[k] == 'm') {
+      unit = 60000, ++k;
+    } else if (k < s.size() && s[k] == 'h') {
+      unit = 3600000, ++k;
+    } else if (k < s.size() && s[k] == 'd') {
+      unit = 86400000, ++k;
+    } else if (k == s.size() && parts == 0) {
+      unit = 60000, bare = true;
+    } else {
+      return false;
+    }
+    total += n * unit;
+    ++parts;
+  }
+  (void)bare;
+  if (!std::isfinite(total) || total != std::floor(total) || total > 9007199254740991.0) {
+    return false;
+  }
+  ms = total;
+  return true;
+}
+
+namespace detail {
+
+inline std::string type_name(const value& v) {
+  switch (v.type()) {
+    case value::value_t::null:
+      return "null";
+    case value::value_t::boolean:
+      return "boolean";
+    case value::value_t::string:
+      return "string";
+    case value::value_t::array:
+      return "array";
+    case value::value_t::object:
+      return "object";
+    case value::value_t::discarded:
+      return "undefined";
+    default:
+      return "number";
+  }
+}
+
+/// A zod-like strict validator that records every issue as a diagnostic.
+class checker {
+ public:
+  checker(std::vector<diagnostic>& out, std::string code) : out_(out), code_(std::move(code)) {}
+
+  void issue(const std::string& path, const std::string& message) {
+    out_.push_back(error_at(code_, phase::schema, path, message));
+  }
+  std::size_t count() const { return out_.size(); }
+
+  bool object(const value& v, const std::string& path) {
+    if (v.is_object()) return true;
+    issue(path, "Expected object, received " + type_name(v) + ".");
+    return false;
+  }
+  bool array(const value& v, const std::string& path) {
+    if (v.is_array()) return true;
+    issue(path, "Expected array, received " + type_name(v) + ".");
+    return false;
+  }
+  bool nonempty_array(const value& v, const std::string& path) {
+    if (!array(v, path)) return false;
+    if (!v.empty()) return true;
+    issue(path, "Array must contain at least 1 element(s).");
+    return false;
+  }
+  /// Unknown keys → one issue at the containing object.
+  void strict(const value& obj, const std::string& path, std::initializer_list<const char*> keys) {
+    std::string unknown;
+    std::size_t n = 0;
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+      bool known = false;
+      for (const char* k : keys) known = known || it.key() == k;
+      if (!known) {
+        if (n++) unknown += ", ";
+        unknown += "\"" + it.key() + "\"";
+      }
+    }
+    if (n)
+      issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+  }
+  bool required(const value& obj, const char* key, const std::string& path) {
+    if (obj.contains(key)) return true;
+    issue(member(path, key), "Required.");
+    return false;
+  }
+  bool string(const value& v, const std::string& path) {
+    if (!v.is_string()) {
+      issue(path, "Expected string, received " + type_name(v) + ".");
+      return false;
+    }
+    if (!is_canonical(v.get_ref<const std::string&>())) {
+      issue(path, "Must be a non-empty string without leading or trailing whitespace.");
+      return false;
+    }
+    return true;
+  }
+  bool any_string(const value& v, const std::string& path) {
+    if (v.is_string()) return true;
+    issue(path, "Expected string, received " + type_name(v) + ".");
+    return false;
+  }
+  bool boolean(const value& v, const std::string& path) {
+    if (v.is_boolean()) return true;
+    issue(path, "Expected boolean, received " + type_name(v) + ".");
+    return false;
+  }
+  bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
+    std::string list;
+    bool first = true;
+    for (const char* o : opts) {
+      if (v.is_string() && v.get_ref<const std::string&>() == o) return true;
+      list += (first ? "'" : " | '") + std::string(o) + "'";
+      first = false;
+    }
+    issue(path, "Invalid enum value. Expected " + list + ", received " +
+                    (v.is_string() ? "'" + v.get<std::string>() + "'" : type_name(v)) + ".");
+    return false;
+  }
+  bool positive_number(const value& v, const std::string& path) {
+    if (!v.is_number()) {
+      issue(path, "Expected number, received " + type_name(v) + ".");
+      return false;
+    }
+    if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
+      issue(path, "Number must be greater than 0.");
+      return false;
+    }
+    return true;
+  }
+  bool integer(const value& v, const std::string& path, std::int64_t min) {
+    if (!v.is_number()) {
+      issue(path, "Expected number, received " + type_name(v) + ".");
+      return false;
+    }
+    const double d = v.get<double>();
+    if (d != std::floor(d) || !std::isfinite(d)) {
+      issue(path, "Expected integer, received float.");
+      return false;
+    }
+    if (d < static_cast<double>(min)) {
+      issue(path, "Number must be greater than or equal to " + std::to_string(min) + ".");
+      return false;
+    }
+    return true;
+  }
+  bool literal_one(const value& v, const std::string& path) {
+    if (v.is_number() && v.get<double>() == 1.0) return true;
+    issue(path, "Invalid literal value, expected 1.");
+    return false;
+  }
+  bool safe_path(const value& v, const std::string& path) {
+    if (!string(v, path)) return false;
+    if (is_safe_relative_path(v.get_ref<const std::string&>())) return true;
+    issue(path, "Path must be package-relative and must not contain traversal segments.");
+    return false;
+  }
+  bool string_array(const value& v, const std::string& path, bool nonempty) {
+    if (!(nonempty ? nonempty_array(v, path) : array(v, path))) return false;
+    bool ok = true;
+    for (std::size_t k = 0; k < v.size(); ++k) ok = string(v[k], index(path, k)) && ok;
+    return ok;
+  }
+
+ private:
+  std::vector<diagnostic>& out_;
+  std::string code_;
+};
+
+inline const value* get(const value& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+inline std::string str(const value& v) {
+  return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+/// A remote MCP URL: https (or http on exactly localhost/127.0.0.1/[::1]), a host, no
+/// userinfo, no fragment. Returns the problem, empty when fine.
+inline std::string remote_url_problem(const std::string& url) {
+  const std::size_t colon = url.find(':');
+  if (colon == std::string::npos || url.compare(colon, 3, "://") != 0) return "Invalid url.";
+  std::string scheme = url.substr(0, colon);
+  for (char& c : scheme)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (const char c : url)
+    if (static_cast<unsigned char>(c) <= 0x20) return "Invalid url.";
+  const std::size_t auth_from = colon + 3;
+  std::size_t auth_to = url.find_first_of("/?#", auth_from);
+  if (auth_to == std::string::npos) auth_to = url.size();
+  const std::string authority = url.substr(auth_from, auth_to - auth_from);
+  if (authority.empty()) return "Invalid url.";
+  if (authority.find('@') != std::string::npos) {
+    return "MCP server URLs must not embed credentials (user information).";
+  }
+  if (url.find('#') != std::string::npos) return "MCP server URLs must not contain a fragment.";
+  std::string host = authority;
+  if (!host.empty() && host[0] == '[') {
+    const std::size_t close = host.find(']');
+    if (close == std::string::npos) return "Invalid url.";
+    host = host.substr(0, close + 1);
+  } else {
+    host = host.substr(0, host.find(':'));
+  }
+  for (char& c : host)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  if (host.empty()) return "Invalid url.";
+  if (scheme == "https") return "";
+  if (scheme == "http" && (host == "localhost" || host == "127.0.0.1" || host == "[::1]")) {
+    return "";
+  }
+  return "MCP server URLs must use https: (http: only for localhost, 127.0.0.1 or [::1]).";
+}
+
+/// The pinned-package-manager rule for stdio MCP commands.
+inline bool package_manager_pinned(const std::string& command, const value& args) {
+  std::string exe = command.substr(
+      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
+  for (char& c : exe)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (const char* ext : {".cmd", ".exe"}) {
+    if (exe.size() > 4 && exe.compare(exe.size() - 4, 4, ext) == 0) exe.resize(exe.size() - 4);
+  }
+  std::vector<std::string> a;
+  if (args.is_array())
+    for (const auto& e : args) a.push_back(e.is_string() ? e.get<std::string>() : std::string());
+  std::size_t k = 0;
+  if (exe == "pnpm" || exe == "yarn") {
+    if (a.empty() || a[0] != "dlx") return true;
+    k = 1;
+  } else if (exe != "npx" && exe != "pnpx" && exe != "bunx") {
+    return true;
+  }
+  std::vector<std::string> selected;
+  std::optional<std::string> positional;
+  for (; k < a.size(); ++k) {
+    const std::string& s = a[k];
+    if (s.empty()) continue;
+    if (s == "--") {
+      if (k + 1 < a.size()) positional = a[k + 1];
+      break;
+    }
+    if (s == "-p" || s == "--package") {
+      if (k + 1 < a.size()) selected.push_back(a[++k]);
+      continue;
+    }
+    if (s.rfind("--package=", 0) == 0) {
+      selected.push_back(s.substr(10));
+      continue;
+    }
+    if (s[0] != '-' && selected.empty()) {
+      positional = s;
+      break;
+    }
+  }
+  if (selected.empty()) selected.push_back(positional.value_or(""));
+  for (const std::string& art : selected) {
+    const std::size_t at = art.rfind('@');
+    if (at == std::string::npos || at == 0) return false;
+    if (art[0] == '@') {
+      const std::size_t slash = art.find('/');
+      if (slash == std::string::npos || at < slash) return false;
+    }
+    if (!is_semver(art.substr(at + 1))) return false;
+  }
+  return true;
+}
+
+inline void check_tool_filter(checker& c, const value& tf, const std::string& path) {
+  if (!c.object(tf, path)) return;
+  c.strict(tf, path, {"include", "exclude"});
+  for (const char* key : {"include", "exclude"}) {
+    const value* list = get(tf, key);
+    if (list == nullptr) continue;
+    const std::string p = member(path, key);
+    if (!c.string_array(*list, p, true)) continue;
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < list->size(); ++k) {
+      const std::string s = (*list)[k].get<std::string>();
+      if (s.find_first_of("?[]") != std::string::npos) {
+        c.issue(index(p, k), "Tool filters accept exact tool names and * globs only.");
+      }
+      if (!seen.insert(s).second) c.issue(index(p, k), "Tool filter entries must be unique.");
+    }
+  }
+}
+
+inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
+  if (!c.object(s, path)) return;
+  const bool stdio = s.contains("command");
+  const bool remote = !stdio && s.contains("url");
+  if (!stdio && !remote) {
+    c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
+    return;
+  }
+  if (stdio) {
+    c.strict(s, path,
+             {"command", "transport", "args", "env", "toolFilter", "timeout", "connectTimeout"});
+    const bool cmd_ok = c.string(s["command"], member(path, "command"));
+    if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
+    bool args_ok = true;
+    if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
+    if (cmd_ok && args_ok &&
+        !package_manager_pinned(s["command"].get<std::string>(),
+                                s.contains("args") ? s["args"] : value::array())) {
+      c.issue(member(path, "args"),
+              "Package-manager MCP commands must select one exact immutable package version.");
+    }
+    if (const value* env = get(s, "env")) {
+      const std::string ep = member(path, "env");
+      if (c.object(*env, ep)) {
+        for (auto it = env->begin(); it != env->end(); ++it) {
+          const std::string kp = member(ep, it.key());
+          if (!is_env_key(it.key())) {
+            c.issue(kp, "Invalid environment variable name.");
+          } else if (is_blocked_env_key(it.key())) {
+            c.issue(kp, "Environment variable " + it.key() +
+                            " is blocked by the host environment policy for spawned MCP servers.");
+          } else if (!it.value().is_string() ||
+                     !is_env_reference(it.value().get_ref<const std::string&>())) {
+            c.issue(kp,
+                    "MCP environment values must be unresolved ${VAR} references; secrets never "
+                    "enter a Claw.");
+          }
+        }
+      }
+    }
+  } else {
+    c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
+    if (c.string(s["url"], member(path, "url"))) {
+      const std::string problem = remote_url_problem(s["url"].get<std::string>());
+      if (!problem.empty()) c.issue(member(path, "url"), problem);
+    }
+    if (c.required(s, "transport", path)) {
+      c.one_of(s["transport"], member(path, "transport"), {"sse", "streamable-http"});
+    }
+    if (const value* a = get(s, "auth")) c.one_of(*a, member(path, "auth"), {"oauth"});
+  }
+  if (const value* tf = get(s, "toolFilter")) check_tool_filter(c, *tf, member(path, "toolFilter"));
+  for (const char* key : {"timeout", "connectTimeout"})
+    if (const value* t = get(s, key)) c.positive_number(*t, member(path, key));
+}
+
+inline void check_cron_job(checker& c, const value& j, const std::string& path) {
+  if (!c.object(j, path)) return;
+  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
+  if (c.required(j, "id", path) && c.string(j["id"], member(path, "id")) &&
+      !is_agent_id(j["id"].get<std::string>())) {
+    c.issue(member(path, "id"), "Invalid cron job id.");
+  }
+  if (const value* n = get(j, "name")) c.string(*n, member(path, "name"));
+  if (c.required(j, "schedule", path)) {
+    const std::string sp = member(path, "schedule");
+    const value& s = j["schedule"];
+    if (c.object(s, sp)) {
+      c.strict(s, sp, {"cron", "timezone"});
+      const bool a = c.required(s, "cron", sp) && c.string(s["cron"], member(sp, "cron"));
+      const bool b =
+          c.required(s, "timezone", sp) && c.string(s["timezone"], member(sp, "timezone"));
+      if (a && b &&
+          !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
+        c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
+      }
+    }
+  }
+  if (c.required(j, "session", path))
+    c.one_of(j["session"], member(path, "session"), {"main", "isolated"});
+  if (c.required(j, "message", path)) c.string(j["message"], member(path, "message"));
+  if (const value* d = get(j, "delivery")) {
+    const std::string dp = member(path, "delivery");
+    if (c.object(*d, dp)) {
+      c.strict(*d, dp, {"mode", "channel"});
+      bool ok = c.required(*d, "mode", dp) &&
+                c.one_of((*d)["mode"], member(dp, "mode"), {"none", "announce"});
+      if (const value* ch = get(*d, "channel"))
+        ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
+      if (ok) {
+        const bool none = (*d)["mode"] == "none";
+        if (none == d->contains("channel")) {
+          c.issue(
+              dp,
+              "Cron delivery must be {mode: \"none\"} or {mode: \"announce\", channel: \"last\"}.");
+        }
+      }
+    }
+  }
+}
+
+/// An image data URL avatar. Empty string when valid, else the problem.
+inline std::string data_url_problem(const std::string& s) {
+  if (s.size() > 2796230) return "Avatar data URLs are limited to 2,796,230 characters.";
+  const std::size_t comma = s.find(',');
+  const std::string meta = s.substr(0, comma);
+  const std::string payload = s.substr(comma + 1);
+  if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
+  std::string low = meta;
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  if (low.find(";base64") == std::string::npos) {
+    return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
+  }
+  auto b64 = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '/';
+  };
+  if (payload.size() % 4 != 0) return "Avatar data URL payloads must be strict base64.";
+  std::size_t pad = 0;
+  for (std::size_t k = 0; k < payload.size(); ++k) {
+    const char c = payload[k];
+    if (c == '=') {
+      if (k + 2 < payload.size()) return "Avatar data URL payloads must be strict base64.";
+      ++pad;
+    } else if (pad || !b64(c)) {
+      return "Avatar data URL payloads must be strict base64.";
+    }
+  }
+  const std::size_t decoded = payload.size() / 4 * 3 - pad;
+  if (decoded < 1 || decoded > 2 * 1024 * 1024)
+    return "Avatar images must decode to 1 byte to 2 MiB.";
+  return "";
+}
+
+inline bool has_image_extension(const std::string& p) {
+  std::string low = p;
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
+    const std::size_t n = std::char_traits<char>::length(ext);
+    if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+/// What validating a manifest gives: the manifest with defaults filled in, in schema key
+/// order (when valid), and every diagnostic.
+struct manifest_result {
+  value manifest;
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Strict manifest schema v1, then the cross-field rules when the structure
+/// is sound. Code `invalid_manifest`, phase `schema`.
+inline manifest_result validate_manifest(const value& m) {
+  manifest_result r;
+  detail::checker c(r.diagnostics, "invalid_manifest");
+  using detail::get;
+  if (!c.object(m, "$")) return r;
+  c.strict(
+      m, "$",
+      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
+  if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
+  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent")) {
+    const value& a = m["agent"];
+    c.strict(a, "$.agent", {"id", "name", "description", "identity"});
+    if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
+        !is_agent_id(a["id"].get<std::string>())) {
+      c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
+    }
+    for (const char* k : {"name", "description"})
+      if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
+    if (const value* id = get(a, "identity")) {
+      if (c.object(*id, "$.agent.identity")) {
+        c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
+        for (const char* k : {"name", "theme", "emoji", "avatar"})
+          if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+      }
+    }
+  }
+  if (const value* md = get(m, "metadata")) {
+    if (c.object(*md, "$.metadata")) {
+      for (auto it = md->begin(); it != md->end(); ++it) {
+        const std::string p = member("$.metadata", it.key());
+        if (!is_canonical(it.key()))
+          c.issue(p, "Metadata keys must be canonical non-empty strings.");
+        c.any_string(it.value(), p);
+      }
+    }
+  }
+  if (const value* ws = get(m, "workspace")) {
+    if (c.object(*ws, "$.workspace")) {
+      c.strict(*ws, "$.workspace", {"bootstrapFiles", "files"});
+      if (const value* bf = get(*ws, "bootstrapFiles")) {
+        const std::string bp = "$.workspace.bootstrapFiles";
+        if (c.object(*bf, bp)) {
+          c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
+          for (auto it = bf->begin(); it != bf->end(); ++it) {
+            const std::string p = member(bp, it.key());
+            if (!c.object(it.value(), p)) continue;
+            c.strict(it.value(), p, {"source"});
+            if (c.required(it.value(), "source", p))
+              c.safe_path(it.value()["source"], member(p, "source"));
+          }
+        }
+      }
+      if (const value* files = get(*ws, "files")) {
+        if (c.array(*files, "$.workspace.files")) {
+          for (std::size_t k = 0; k < files->size(); ++k) {
+            const std::string p = index("$.workspace.files", k);
+            const value& f = (*files)[k];
+            if (!c.object(f, p)) continue;
+            c.strict(f, p, {"source", "path"});
+            if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
+            if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
+          }
+        }
+      }
+    }
+  }
+  if (const value* pk = get(m, "packages")) {
+    if (c.array(*pk, "$.packages")) {
+      for (std::size_t k = 0; k < pk->size(); ++k) {
+        const std::string p = index("$.packages", k);
+        const value& e = (*pk)[k];
+        if (!c.object(e, p)) continue;
+        c.strict(e, p, {"kind", "source", "ref", "version"});
+        if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
+        if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
+        if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
+            !is_package_name(e["ref"].get<std::string>())) {
+          c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
+        }
+        if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
+            !is_semver(e["version"].get<std::string>())) {
+          c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
+        }
+      }
+    }
+  }
+  if (const value* mcp = get(m, "mcpServers")) {
+    if (c.object(*mcp, "$.mcpServers")) {
+      for (auto it = mcp->begin(); it != mcp->end(); ++it) {
+        const std::string p = member("$.mcpServers", it.key());
+        if (!is_agent_id(it.key())) {
+          c.issue(p, "Invalid MCP server name.");
+          continue;
+        }
+        detail::check_mcp_server(c, it.value(), p);
+      }
+    }
+  }
+  if (const value* cj = get(m, "cronJobs")) {
+    if (c.array(*cj, "$.cronJobs")) {
+      for (std::size_t k = 0; k < cj->size(); ++k)
+        detail::check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
+    }
+  }
+  if (!r.diagnostics.empty()) return r;
+
+  // The normalised manifest: schema key order, defaults filled in, `\` → `/` in paths.
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  value agent = value::object();
+  for (const char* k : {"id", "name", "description"})
+    if (m["agent"].contains(k)) agent[k] = m["agent"][k];
+  if (m["agent"].contains("identity")) {
+    value id = value::object();
+    for (const char* k : {"name", "theme", "emoji", "avatar"})
+      if (m["agent"]["identity"].contains(k)) id[k] = m["agent"]["identity"][k];
+    agent["identity"] = std::move(id);
+  }
+  out["agent"] = std::move(agent);
+  out["metadata"] = m.contains("metadata") ? m["metadata"] : value::object();
+  value ws = value::object();
+  ws["bootstrapFiles"] = value::object();
+  ws["files"] = value::array();
+  if (m.contains("workspace")) {
+    const value& w = m["workspace"];
+    if (w.contains("bootstrapFiles")) {
+      for (const char* name : bootstrap_file_names) {
+        if (!w["bootstrapFiles"].contains(name)) continue;
+        value e = value::object();
+        e["source"] = forward_slashes(w["bootstrapFiles"][name]["source"].get<std::string>());
+        ws["bootstrapFiles"][name] = std::move(e);
+      }
+    }
+    if (w.contains("files")) {
+      for (const auto& f : w["files"]) {
+        value e = value::object();
+        e["source"] = forward_slashes(f["source"].get<std::string>());
+        e["path"] = forward_slashes(f["path"].get<std::string>());
+        ws["files"].push_back(std::move(e));
+      }
+    }
+  }
+  out["workspace"] = std::move(ws);
+  out["packages"] = value::array();
+  if (m.contains("packages")) {
+    for (const auto& p : m["packages"]) {
+      value e = value::object();
+      for (const char* k : {"kind", "source", "ref", "version"}) e[k] = p[k];
+      out["packages"].push_back(std::move(e));
+    }
+  }
+  out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
+  out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
+
+  // Cross-field rules.
+  auto& ds = r.diagnostics;
+  auto cross = [&](const std::string& path, const std::string& msg) {
+    ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
+  };
+  std::vector<std::string> keys;
+  for (auto it = out["workspace"]["bootstrapFiles"].begin();
+       it != out["workspace"]["bootstrapFiles"].end(); ++it)
+    keys.push_back(portable_key(it.key()));
+  const value& files = out["workspace"]["files"];
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    const std::string dest = files[k]["path"].get<std::string>();
+    const std::string key = portable_key(dest);
+    const std::string p = index("$.workspace.files", k) + ".path";
+    bool clash = false;
+    for (const auto& other : keys) clash = clash || keys_conflict(key, other);
+    if (clash) {
+      cross(p, "Workspace destination " + dest + " is declared more than once.");
+    } else if (keys_conflict(key, "bootstrap.md")) {
+      cross(p, "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
+    }
+    keys.push_back(key);
+  }
+  {
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < out["packages"].size(); ++k) {
+      const value& p = out["packages"][k];
+      const std::string key = p["kind"].get<std::string>() + ":" + p["source"].get<std::string>() +
+                              ":" + unicode::to_lower(p["ref"].get<std::string>());
+      if (!seen.insert(key).second) {
+        cross(index("$.packages", k), "Package " + p["kind"].get<std::string>() + ":" +
+                                          p["ref"].get<std::string>() +
+                                          " is declared more than once.");
+      }
+    }
+  }
+  {
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < out["cronJobs"].size(); ++k) {
+      const std::string id = out["cronJobs"][k]["id"].get<std::string>();
+      if (!seen.insert(id).second) {
+        cross(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
+      }
+    }
+  }
+  if (out["agent"].contains("identity") && out["agent"]["identity"].contains("avatar")) {
+    const std::string av = out["agent"]["identity"]["avatar"].get<std::string>();
+    const std::string p = "$.agent.identity.avatar";
+    std::string low = av.substr(0, 11);
+    for (char& ch : low)
+      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+    if (low == "data:image/" && av.find(',') != std::string::npos) {
+      const std::string problem = detail::data_url_problem(av);
+      if (!problem.empty()) cross(p, problem);
+    } else if (!is_safe_relative_path(av) || !detail::has_image_extension(av)) {
+      cross(p,
+            "Avatars must be an image data URL or a safe workspace-relative image path "
+            "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
+    } else {
+      const std::string key = portable_key(av);
+      bool declared = false;
+      for (const auto& f : files)
+        declared = declared || portable_key(f["path"].get<std::string>()) == key;
+      if (!declared) {
+        cross(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+      }
+    }
+  }
+  r.manifest = std::move(out);
+  return r;
+}
+
+/// What validating a profile gives: the profile (defaults filled in) and its diagnostics.
+struct profile_result {
+  value profile;
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
+/// (`$.profiles.openclaw` or `$.metadata.openclaw.config`). Code `invalid_openclaw_profile`.
+inline profile_result validate_profile(const value& p, const std::string& root,
+                                       const host_catalog& host = {}) {
+  profile_result r;
+  detail::checker c(r.diagnostics, "invalid_openclaw_profile");
+  using detail::get;
+  if (!c.object(p, root)) return r;
+  c.strict(p, root, {"schemaVersion", "agent", "extensions"});
+  if (c.required(p, "schemaVersion", root))
+    c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
+  const std::string ap = member(root, "agent");
+  if (c.required(p, "agent", root) && c.object(p["agent"], ap)) {
+    const value& a = p["agent"];
+    if (a.contains("model") || a.contains("subagents")) {
+      r.diagnostics.push_back(error_at(
+          "legacy_openclaw_profile_requires_conversion", phase::schema, ap,
+          "Released v1 profiles carrying model or subagents settings must be converted; models "
+          "and delegation belong to the operator, not the Claw."));
+    }
+    std::vector<diagnostic> unknown;
+    {
+      detail::checker u(unknown, "invalid_openclaw_profile");
+      u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+    }
+    for (auto& d : unknown) r.diagnostics.push_back(d);
+    if (const value* g = get(a, "groupChat")) {
+      const std::string gp = member(ap, "groupChat");
+      if (c.object(*g, gp)) {
+        c.strict(*g, gp, {"mentionPatterns"});
+        if (const value* mp = get(*g, "mentionPatterns"))
+          c.string_array(*mp, member(gp, "mentionPatterns"), true);
+      }
+    }
+    if (const value* s = get(a, "sandbox")) {
+      const std::string sp = member(ap, "sandbox");
+      if (c.object(*s, sp)) {
+        c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
+        if (const value* v = get(*s, "mode"))
+          c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
+        if (const value* v = get(*s, "scope"))
+          c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
+        if (const value* v = get(*s, "workspaceAccess"))
+          c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+      }
+    }
+    if (const value* t = get(a, "tools")) {
+      const std::string tp = member(ap, "tools");
+      if (c.object(*t, tp)) {
+        c.strict(*t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
+        std::string profile;
+        if (const value* v = get(*t, "profile")) {
+          if (c.string(*v, member(tp, "profile"))) {
+            profile = v->get<std::string>();
+            if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
+                host.tool_profiles.end()) {
+              c.issue(member(tp, "profile"),
+                      "Tool profile must name a registered OpenClaw built-in profile.");
+              profile.clear();
+            }
+          }
+        }
+        for (const char* k : {"allow", "alsoAllow", "deny"}) {
+          const value* v = get(*t, k);
+          if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
+          if (std::string(k) == "deny") continue;
+          for (std::size_t i = 0; i < v->size(); ++i) {
+            const std::string g = (*v)[i].get<std::string>();
+            const std::string ip = index(member(tp, k), i);
+            if (g.find_first_of("*?[]{}") != std::string::npos) {
+              c.issue(ip, "Tool grants must not contain glob characters.");
+            } else if (g == "group:plugins" || g == "bundle-mcp") {
+              c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
+            }
+          }
+        }
+        if (t->contains("allow") && t->contains("alsoAllow")) {
+          c.issue(member(tp, "alsoAllow"),
+                  "tools.allow and tools.alsoAllow are mutually exclusive.");
+        }
+        if (t->contains("alsoAllow") && !t->contains("profile")) {
+          c.issue(member(tp, "alsoAllow"),
+                  "tools.alsoAllow extends a tool profile; set tools.profile.");
+        }
+        if (!profile.empty() && !t->contains("allow")) {
+          const bool needs =
+              profile == "full" ||
+              std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
+                        profile) != host.bundle_mcp_profiles.end();
+          if (needs) {
+            c.issue(member(tp, "allow"),
+                    "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
+          }
+        }
+        if (const value* fsv = get(*t, "fs")) {
+          const std::string fp = member(tp, "fs");
+          if (c.object(*fsv, fp)) {
+            c.strict(*fsv, fp, {"workspaceOnly"});
+            if (const value* wo = get(*fsv, "workspaceOnly")) {
+              if (!(wo->is_boolean() && wo->get<bool>())) {
+                c.issue(member(fp, "workspaceOnly"),
+                        "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
+                        "filesystem confinement.");
+              }
+            }
+          }
+        }
+      }
+    }
+    if (const value* mem = get(a, "memory")) {
+      const std::string mp = member(ap, "memory");
+      if (c.object(*mem, mp)) {
+        c.strict(*mem, mp, {"search"});
+        if (const value* s = get(*mem, "search")) {
+          const std::string sp = member(mp, "search");
+          if (c.object(*s, sp)) {
+            c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
+            if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
+            bool rac = false;
+            if (const value* v = get(*s, "rememberAcrossConversations")) {
+              if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
+            }
+            if (const value* v = get(*s, "sources")) {
+              const std::string srcp = member(sp, "sources");
+              if (c.nonempty_array(*v, srcp)) {
+                bool sessions = false;
+                for (std::size_t i = 0; i < v->size(); ++i) {
+                  if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) &&
+                      (*v)[i] == "sessions") {
+                    sessions = true;
+                  }
+                }
+                if (sessions && !rac) {
+                  c.issue(member(sp, "rememberAcrossConversations"),
+                          "memory.search.sources may include sessions only with "
+                          "rememberAcrossConversations: true.");
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (const value* h = get(a, "heartbeat")) {
+      const std::string hp = member(ap, "heartbeat");
+      if (c.object(*h, hp)) {
+        if (h->contains("skipWhenBusy")) {
+          c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
+        }
+        std::vector<diagnostic> unk;
+        detail::checker u(unk, "invalid_openclaw_profile");
+        u.strict(*h, hp,
+                 {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+                  "skipWhenBusy"});
+        for (auto& d : unk) r.diagnostics.push_back(d);
+        if (const value* v = get(*h, "every")) {
+          double ms = 0;
+          if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
+            c.issue(member(hp, "every"), "Invalid heartbeat duration.");
+          }
+        }
+        if (const value* ah = get(*h, "activeHours")) {
+          const std::string ahp = member(hp, "activeHours");
+          if (c.object(*ah, ahp)) {
+            c.strict(*ah, ahp, {"start", "end", "timezone"});
+            auto hhmm = [](const std::string& s, bool allow24) {
+              if (allow24 && s == "24:00") return true;
+              return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
+                     s[1] <= '9' && (s[0] < '2' || s[1] <= '3') && s[3] >= '0' && s[3] <= '5' &&
+                     s[4] >= '0' && s[4] <= '9';
+            };
+            if (const value* v = get(*ah, "start")) {
+              if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
+                c.issue(member(ahp, "start"),
+                        "activeHours.start must be HH:MM between 00:00 and 23:59.");
+              }
+            }
+            if (const value* v = get(*ah, "end")) {
+              if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
+                c.issue(member(ahp, "end"),
+                        "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
+              }
+            }
+            if (const value* v = get(*ah, "timezone")) {
+              if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
+                c.issue(member(ahp, "timezone"),
+                        "activeHours.timezone must be a valid IANA time zone.");
+              }
+            }
+          }
+        }
+        for (const char* k : {"lightContext", "isolatedSession"})
+          if (const value* v = get(*h, k)) c.boolean(*v, member(hp, k));
+        if (const value* v = get(*h, "timeoutSeconds"))
+          c.integer(*v, member(hp, "timeoutSeconds"), 1);
+      }
+    }
+    if (const value* hd = get(a, "humanDelay")) {
+      const std::string hp = member(ap, "humanDelay");
+      if (c.object(*hd, hp)) {
+        c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
+        if (const value* v = get(*hd, "mode"))
+          c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
+        for (const char* k : {"minMs", "maxMs"})
+          if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
+      }
+    }
+  }
+  if (const value* ex = get(p, "extensions")) {
+    const std::string ep = member(root, "extensions");
+    if (c.array(*ex, ep)) {
+      std::set<std::string> ids;
+      std::set<std::string> refs;
+      for (std::size_t k = 0; k < ex->size(); ++k) {
+        const std::string xp = index(ep, k);
+        const value& e = (*ex)[k];
+        if (!c.object(e, xp)) continue;
+        c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
+        if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
+          if (!is_agent_id(e["id"].get<std::string>()))
+            c.issue(member(xp, "id"), "Invalid extension id.");
+          if (!ids.insert(e["id"].get<std::string>()).second)
+            c.issue(member(xp, "id"), "Extension ids must be unique.");
+        }
+        if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
+        if (c.required(e, "format", xp))
+          c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+        if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
+        if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
+          if (!is_package_name(e["ref"].get<std::string>())) {
+            c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
+          }
+          if (!refs.insert(unicode::to_lower(e["ref"].get<std::string>())).second) {
+            c.issue(member(xp, "ref"), "Extension refs must be unique.");
+          }
+        }
+        if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
+            !is_semver(e["version"].get<std::string>())) {
+          c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
+        }
+      }
+    }
+  }
+  if (!r.diagnostics.empty()) return r;
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  out["agent"] = p["agent"];
+  out["extensions"] = p.contains("extensions") ? p["extensions"] : value::array();
+  r.profile = std::move(out);
+  return r;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/schema.hpp -----
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// `sha256:<lowercase hex>` of some bytes.
+inline std::string sha256_digest(std::string_view bytes) {
+  return "sha256:" + digest::sha256_hex(bytes);
+}
+
+// ---------------------------------------------------------------------------------------
+// Pure text steps
+// ---------------------------------------------------------------------------------------
+
+/// The CLAW.md envelope split into its parts.
+struct envelope {
+  bool found = false;       ///< the frontmatter regex matched
+  std::string frontmatter;  ///< the YAML between the delimiters
+  std::string body;         ///< every byte after the closing delimiter line
+};
+
+/// Matches `^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)` after stripping one UTF-8 BOM.
+inline envelope split_envelope(std::string_view bytes) {
+  envelope e;
+  if (bytes.size() >= 3 && bytes.compare(0, 3, "\xEF\xBB\xBF") == 0) bytes.remove_prefix(3);
+  std::size_t open = 0;
+  if (bytes.compare(0, 4, "---\n") == 0) {
+    open = 4;
+  } else if (bytes.compare(0, 5, "---\r\n") == 0) {
+    open = 5;
+  } else {
+    return e;
+  }
+  for (std::size_t j = open; j < bytes.size(); ++j) {
+    if (bytes[j] != '\n' || bytes.compare(j + 1, 3, "---") != 0) continue;
+    const std::size_t after = j + 4;
+    std::size_t body_at = 0;
+    if (after == bytes.size()) {
+      body_at = after;
+    } else if (bytes[after] == '\n') {
+      body_at = after + 1;
+    } else if (bytes.compare(after, 2, "\r\n") == 0) {
+      body_at = after + 2;
+    } else {
+      continue;
+    }
+    std::size_t fm_end = j;
+    if (fm_end > open && bytes[fm_end - 1] == '\r') --fm_end;
+    e.found = true;
+    e.frontmatter = std::string(bytes.substr(open, fm_end - open));
+    e.body = std::string(bytes.substr(body_at));
+    return e;
+  }
+  return e;
+}
+
+/// YAML text → JSON data with OpenClaw's codes: `parse_code` for documents that do not
+/// parse, `feature_code` for the unsupported features. `what` names the document in
+/// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
+inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
+                                         const std::string& parse_code,
+                                         const std::string& feature_code, std::size_t line_offset,
+                                         std::size_t max_bytes, std::size_t max_depth,
+                                         std::vector<diagnostic>& out) {
+  yaml::options opt;
+  opt.max_bytes = max_bytes;
+  opt.max_depth = max_depth;
+  yaml::result r = yaml::parse(text, opt);
+  if (r.ok()) return std::move(r.value);
+  const yaml::failure& f = *r.error;
+  if (yaml::is_unsupported_feature(f.kind)) {
+    out.push_back(error_at(feature_code, phase::parse, "$",
+                           what + " uses " + std::string(yaml::feature_name(f.kind)) + " (line " +
+                               std::to_string(f.line + line_offset) + ", column " +
+                               std::to_string(f.column) +
+                               "); Claw YAML must map directly to JSON data."));
+  } else {
+    out.push_back(error_at(parse_code, phase::parse, "$",
+                           "Could not parse " + what + ": " + f.where(line_offset) + "."));
+  }
+  return std::nullopt;
+}
+
+/// Identity from package.json.
+struct package_metadata {
+  std::string name;
+  std::string version;
+  std::string claw;  ///< `openclaw.claw`, package-relative
+};
+
+/// Parses and checks package.json text. Diagnostics: `invalid_json`,
+/// `invalid_package_metadata`, `manifest_escapes_package` (absolute `openclaw.claw`).
+inline std::optional<package_metadata> parse_package_json(std::string_view text,
+                                                          std::vector<diagnostic>& out) {
+  value j = value::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded()) {
+    out.push_back(error_at("invalid_json", phase::parse, "$", "package.json is not valid JSON."));
+    return std::nullopt;
+  }
+  const auto bad = [&]() {
+    out.push_back(error_at("invalid_package_metadata", phase::parse, "$",
+                           "package.json must declare non-empty name, version, and openclaw.claw "
+                           "fields."));
+    return std::nullopt;
+  };
+  if (!j.is_object()) return bad();
+  const value* name = detail::get(j, "name");
+  const value* version = detail::get(j, "version");
+  const value* oc = detail::get(j, "openclaw");
+  const value* claw = oc != nullptr ? detail::get(*oc, "claw") : nullptr;
+  if (name == nullptr || !name->is_string() || !is_package_name(name->get<std::string>()) ||
+      version == nullptr || !version->is_string() || !is_semver(version->get<std::string>()) ||
+      claw == nullptr || !claw->is_string() || js_trim(claw->get<std::string>()).empty()) {
+    return bad();
+  }
+  package_metadata m{name->get<std::string>(), version->get<std::string>(),
+                     claw->get<std::string>()};
+  if (!m.claw.empty() &&
+      (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
+    out.push_back(error_at("manifest_escapes_package", phase::parse, "$.openclaw.claw",
+                           "openclaw.claw must be a path inside the package, not " + m.claw + "."));
+    return std::nullopt;
+  }
+  return m;
+}
+
+/// The `metadata["openclaw.config"]` pointer check. Empty when valid.
+inline bool valid_profile_pointer(const std::string& p) {
+  if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
+  std::string low = p;
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return (low.size() > 4 && low.compare(low.size() - 4, 4, ".yml") == 0) ||
+         (low.size() > 5 && low.compare(low.size() - 5, 5, ".yaml") == 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The read model
+// ---------------------------------------------------------------------------------------
+
+/// `ClawSourceIdentity`.
+struct source_identity {
+  std::string kind;  ///< "package" or "development"
+  std::string name;
+  std::string version;
+  std::string package_root;   ///< canonical
+  std::string manifest_path;  ///< canonical
+  std::string integrity_kind = "development-snapshot";
+  std::string integrity;  ///< `sha256:<hex>`
+  std::uint64_t byte_length = 0;
+};
+
+/// One declared workspace source, in plan order (bootstrap names, then files).
+struct workspace_source {
+  std::string destination;  ///< a bootstrap name or `files[i].path`
+  std::string source;       ///< package-relative
+  bool bootstrap = false;
+  std::string real_path;  ///< package root + source (no links are allowed on the way)
+  std::uint64_t byte_length = 0;
+  std::string digest;                 ///< `sha256:<hex>` of the content, when read
+  std::optional<diagnostic> problem;  ///< why it cannot be read (the action is then blocked)
+};
+
+/// What reading a package gives.
+struct claw_package {
+  value manifest;                        ///< normalised (defaults filled), when the schema passed
+  std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
+  std::optional<value> profile;          ///< the validated OpenClaw profile
+  std::string profile_path;              ///< package-relative, when a profile was loaded
+  std::optional<std::string> bootstrap;  ///< package-root BOOTSTRAP.md bytes, when present
+  source_identity source;
+  std::vector<workspace_source> sources;
+  bool sources_too_large = false;  ///< the 4 MiB aggregate was exceeded
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Options of one read.
+struct read_options {
+  openclaw::limits limits;
+  host_catalog host;
+  /// Target the post-08-07 contract: a metadata pointer is read with the warning
+  /// `deprecated_openclaw_profile_pointer`. Off: the pointer era, no warning.
+  bool warn_deprecated_pointer = false;
+};
+
+namespace detail {
+
+enum class read_status {
+  ok,
+  missing,
+  symlink,
+  symlink_parent,
+  hardlink,
+  not_regular,
+  too_large,
+  changed,
+  escape,
+  io
+};
+
+struct file_read {
+  read_status status = read_status::ok;
+  std::string bytes;
+  std::string detail;
+};
+
+/// Reads `rel` under the opened root one component at a time: every component a real
+/// directory (no symlink), the file regular, not hard-linked, at most `max` bytes by stat
+/// and while read, and the same object and size from classification to the last byte.
+template <class Fs>
+file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                       std::uint64_t max) {
+  file_read r;
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t slash = rel.find('/', from);
+    parts.push_back(
+        rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from));
+    if (slash == std::string::npos) break;
+    from = slash + 1;
+  }
+  for (const auto& p : parts) {
+    if (p.empty() || p == "." || p == ".." || p.find('\0') != std::string::npos) {
+      r.status = read_status::escape;
+      return r;
+    }
+  }
+  try {
+    std::optional<typename Fs::dir> holder;
+    const typename Fs::dir* cur = &root;
+    for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+      const auto st = fs.stat_at(*cur, parts[k]);
+      if (!st) {
+        r.status = read_status::missing;
+        return r;
+      }
+      if (st->kind == fs::file_kind::symlink) {
+        r.status = read_status::symlink_parent;
+        return r;
+      }
+      if (st->kind != fs::file_kind::directory) {
+        r.status = read_status::missing;
+        r.detail = parts[k] + " is not a directory";
+        return r;
+      }
+      typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+      if (fs.stat(next).id != st->id) {
+        r.status = read_status::changed;
+        return r;
+      }
+      holder.emplace(std::move(next));
+      cur = &*holder;
+    }
+    const auto st = fs.stat_at(*cur, parts.back());
+    if (!st) {
+      r.status = read_status::missing;
+      return r;
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      r.status = read_status::symlink;
+      return r;
+    }
+    if (st->kind != fs::file_kind::regular) {
+      r.status = read_status::not_regular;
+      return r;
+    }
+    if (st->nlink > 1) {
+      r.status = read_status::hardlink;
+      return r;
+    }
+    if (st->size > max) {
+      r.status = read_status::too_large;
+      return r;
+    }
+    auto f = fs.open_file_at(*cur, parts.back());
+    const fs::stat_info now = fs.stat(f);
+    if (now.id != st->id || now.kind != fs::file_kind::regular) {
+      r.status = read_status::changed;
+      return r;
+    }
+    if (now.nlink > 1) {
+      r.status = read_status::hardlink;
+      return r;
+    }
+    std::string out;
+    char buf[65536];
+    for (;;) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      out.append(buf, n);
+      if (out.size() > max) {
+        r.status = read_status::too_large;
+        return r;
+      }
+    }
+    if (out.size() != now.size || fs.stat(f).size != now.size) {
+      r.status = read_status::changed;
+      r.detail = "it changed size while it was read";
+      return r;
+    }
+    r.bytes = std::move(out);
+  } catch (const error& e) {
+    r.status = e.code() == errc::not_found ? read_status::missing : read_status::io;
+    r.detail = e.what();
+  }
+  return r;
+}
+
+/// Stat-only size of `rel` (for the aggregate check before reading); nullopt when it is
+/// not a plain regular file reachable without links.
+template <class Fs>
+std::optional<std::uint64_t> size_in_root(Fs& fs, const typename Fs::dir& root,
+                                          const std::string& rel) {
+  try {
+    std::optional<typename Fs::dir> holder;
+    const typename Fs::dir* cur = &root;
+    std::size_t from = 0;
+    for (;;) {
+      const std::size_t slash = rel.find('/', from);
+      const std::string part =
+          rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+      if (part.empty() || part == "." || part == "..") return std::nullopt;
+      const auto st = fs.stat_at(*cur, part);
+      if (!st || st->kind == fs::file_kind::symlink) return std::nullopt;
+      if (slash == std::string::npos) {
+        if (st->kind != fs::file_kind::regular) return std::nullopt;
+        return st->size;
+      }
+      if (st->kind != fs::file_kind::directory) return std::nullopt;
+      holder.emplace(fs.open_dir_at(*cur, part));
+      cur = &*holder;
+      from = slash + 1;
+    }
+  } catch (const error&) {
+    return std::nullopt;
+  }
+}
+
+inline std::string read_problem(read_status s, const std::string& what, std::uint64_t max,
+                                const std::string& extra) {
+  switch (s) {
+    case read_status::missing:
+      return what + " does not exist" + (extra.empty() ? "" : " (" + extra + ")") + ".";
+    case read_status::symlink:
+      return what + " is a symbolic link; Claw files must be regular files.";
+    case read_status::symlink_parent:
+      return what + " is reached through a symlinked directory; Claw files must not be.";
+    case read_status::hardlink:
+      return what + " has more than one hard link; Claw files must not.";
+    case read_status::not_regular:
+      return what + " is not a regular file.";
+    case read_status::too_large:
+      return what + " is larger than " + std::to_string(max) + " bytes.";
+    case read_status::changed:
+      return what + " changed while it was read" + (extra.empty() ? "" : " (" + extra + ")") + ".";
+    case read_status::escape:
+      return what + " is not a package-relative path.";
+    case read_status::io:
+      return "Could not read " + what + (extra.empty() ? "" : ": " + extra) + ".";
+    case read_status::ok:
+      break;
+  }
+  return what;
+}
+
+inline std::string join_path(const std::string& root, const std::string& rel) {
+  if (root == "/") return "/" + rel;
+  return root + "/" + rel;
+}
+
+inline std::string basename_of(const std::string& p) {
+  const std::size_t slash = p.rfind('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
+
+/// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
+inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
+                            std::string_view bytes) {
+  const std::string head =
+      std::to_string(label.size()) + ":" + label + ":" + std::to_string(bytes.size()) + ":";
+  h.update(head);
+  h.update(bytes);
+  total += bytes.size();
+}
+
+}  // namespace detail
+
+/// Reads the package or development source at the absolute path `source_path`.
+/// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
+/// only when the Fs itself fails in a way that is not about the package.
+template <class Fs>
+claw_package read_package(Fs& fs, const std::string& source_path, const read_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  claw_package pkg;
+  auto& ds = pkg.diagnostics;
+  const auto fail = [&](std::string code, std::string path, std::string msg) {
+    ds.push_back(error_at(std::move(code), phase::parse, std::move(path), std::move(msg)));
+    return pkg;
+  };
+  const std::optional<std::string> canonical = fs.canonical(source_path);
+  if (!canonical) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  // Classify the canonical source through its parent.
+  const std::string& src = *canonical;
+  const std::size_t slash = src.rfind('/');
+  std::optional<fs::stat_info> st;
+  if (src == "/") {
+    st = fs.stat(fs.open_root("/"));
+  } else {
+    try {
+      auto parent = fs.open_root(slash == 0 ? std::string("/") : src.substr(0, slash));
+      st = fs.stat_at(parent, src.substr(slash + 1));
+    } catch (const error&) {
+      return fail("read_failed", "$", "Could not read " + source_path + ".");
+    }
+  }
+  if (!st) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  std::string root;
+  std::string manifest_rel;
+  std::optional<std::string> package_json_bytes;
+  if (st->kind == fs::file_kind::directory) {
+    root = src;
+    pkg.source.kind = "package";
+  } else if (st->kind == fs::file_kind::regular) {
+    root = slash == 0 ? std::string("/") : src.substr(0, slash);
+    manifest_rel = src.substr(slash + 1);
+    pkg.source.kind = "development";
+    std::string base = manifest_rel;
+    if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
+      base.resize(base.size() - 5);
+    pkg.source.name = "local:" + base;
+    pkg.source.version = "0.0.0-development";
+  } else {
+    return fail("unsupported_source", "$",
+                source_path + " is neither a Claw package directory nor a manifest file.");
+  }
+  pkg.source.package_root = root;
+  std::optional<typename Fs::dir> root_dir;
+  try {
+    root_dir.emplace(fs.open_root(root));
+  } catch (const error& e) {
+    return fail("read_failed", "$", "Could not open " + root + ": " + e.what());
+  }
+  const limits& lim = opt.limits;
+
+  if (pkg.source.kind == "package") {
+    detail::file_read pj = detail::read_in_root(fs, *root_dir, "package.json", lim.package_json);
+    if (pj.status == detail::read_status::too_large) {
+      return fail("package_read_failed_too_large", "$",
+                  "package.json is larger than " + std::to_string(lim.package_json) + " bytes.");
+    }
+    if (pj.status != detail::read_status::ok) {
+      return fail("package_read_failed", "$",
+                  detail::read_problem(pj.status, "package.json", lim.package_json, pj.detail));
+    }
+    const auto meta = parse_package_json(pj.bytes, ds);
+    if (!meta) return pkg;
+    pkg.source.name = meta->name;
+    pkg.source.version = meta->version;
+    package_json_bytes = std::move(pj.bytes);
+    const std::string declared = detail::join_path(root, forward_slashes(meta->claw));
+    const std::optional<std::string> real = fs.canonical(declared);
+    if (!real) return fail("read_failed", "$.openclaw.claw", "Could not read " + declared + ".");
+    const std::string prefix = root == "/" ? "/" : root + "/";
+    if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
+      return fail("manifest_escapes_package", "$.openclaw.claw",
+                  "The manifest " + meta->claw + " resolves outside the package root.");
+    }
+    manifest_rel = real->substr(prefix.size());
+  }
+  pkg.source.manifest_path = detail::join_path(root, manifest_rel);
+
+  // The manifest.
+  detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
+  if (mf.status == detail::read_status::too_large) {
+    return fail("read_failed_too_large", "$",
+                manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
+  }
+  if (mf.status != detail::read_status::ok) {
+    return fail("read_failed", "$",
+                detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
+  }
+  const std::string& manifest_bytes = mf.bytes;
+  value raw;
+  const bool markdown = detail::ieq_ascii(detail::basename_of(manifest_rel), "CLAW.md");
+  std::string body;
+  if (markdown) {
+    envelope env = split_envelope(manifest_bytes);
+    if (!env.found) {
+      return fail("missing_claw_frontmatter", "$",
+                  manifest_rel + " must start with YAML frontmatter between --- lines.");
+    }
+    if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
+      return fail("invalid_claw_markdown_utf8", "$", manifest_rel + " is not valid UTF-8.");
+    }
+    auto parsed =
+        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", "invalid_claw_frontmatter",
+                     "unsupported_claw_yaml_feature", 1, lim.manifest, lim.yaml_depth, ds);
+    if (!parsed) return pkg;
+    raw = std::move(*parsed);
+    body = std::move(env.body);
+  } else {
+    raw = value::parse(manifest_bytes.begin(), manifest_bytes.end(), nullptr, false);
+    if (raw.is_discarded()) return fail("invalid_json", "$", manifest_rel + " is not valid JSON.");
+  }
+  manifest_result mr = validate_manifest(raw);
+  for (auto& d : mr.diagnostics) ds.push_back(std::move(d));
+  if (!mr.ok()) return pkg;
+  pkg.manifest = std::move(mr.manifest);
+  const value& m = pkg.manifest;
+  if (markdown && !js_trim(body).empty()) pkg.body = body;
+
+  // Body vs SOUL.md.
+  if (pkg.body) {
+    bool clash = false;
+    for (auto it = m["workspace"]["bootstrapFiles"].begin();
+         it != m["workspace"]["bootstrapFiles"].end(); ++it)
+      clash = clash || keys_conflict(portable_key(it.key()), "soul.md");
+    for (const auto& f : m["workspace"]["files"])
+      clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
+    if (clash) {
+      return fail("claw_body_soul_conflict", "$.workspace",
+                  "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
+                  "or the body.");
+    }
+  }
+
+  // The profile.
+  std::optional<std::string> pointer;
+  if (m["metadata"].contains("openclaw.config"))
+    pointer = m["metadata"]["openclaw.config"].get<std::string>();
+  const std::string conventional = "profiles/openclaw.yml";
+  std::string profile_rel;
+  std::string profile_root;
+  if (pointer) {
+    if (!valid_profile_pointer(*pointer)) {
+      return fail("invalid_openclaw_profile_path", "$.metadata.openclaw.config",
+                  "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
+                  ".yml or .yaml file.");
+    }
+    const bool conventional_exists = fs.stat_at(*root_dir, "profiles").has_value() &&
+                                     detail::size_in_root(fs, *root_dir, conventional).has_value();
+    if (conventional_exists && *pointer != conventional) {
+      return fail("conflicting_openclaw_profile_pointer", "$.metadata.openclaw.config",
+                  "metadata[\"openclaw.config\"] names " + *pointer + " but the package also has " +
+                      conventional + "; remove the deprecated pointer.");
+    }
+    if (opt.warn_deprecated_pointer) {
+      ds.push_back(warning_at("deprecated_openclaw_profile_pointer", phase::parse,
+                              "$.metadata.openclaw.config",
+                              "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " +
+                                  conventional + " without a pointer."));
+    }
+    profile_rel = *pointer;
+    profile_root = "$.metadata.openclaw.config";
+  } else {
+    detail::file_read probe = detail::read_in_root(fs, *root_dir, conventional, 0);
+    if (probe.status != detail::read_status::missing) {
+      profile_rel = conventional;
+      profile_root = "$.profiles.openclaw";
+    }
+  }
+  std::optional<std::string> profile_bytes;
+  if (!profile_rel.empty()) {
+    detail::file_read pr = detail::read_in_root(fs, *root_dir, profile_rel, lim.profile);
+    switch (pr.status) {
+      case detail::read_status::ok:
+        break;
+      case detail::read_status::too_large:
+        return fail("openclaw_profile_too_large", profile_root,
+                    profile_rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
+      case detail::read_status::symlink:
+      case detail::read_status::symlink_parent:
+      case detail::read_status::hardlink:
+      case detail::read_status::changed:
+        return fail("openclaw_profile_unsafe", profile_root,
+                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
+      default:
+        return fail("openclaw_profile_read_failed", profile_root,
+                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
+    }
+    std::string_view text = pr.bytes;
+    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
+    if (!clawport::detail::valid_utf8(text)) {
+      return fail("invalid_openclaw_profile", profile_root, profile_rel + " is not valid UTF-8.");
+    }
+    auto parsed = yaml_to_json(text, profile_rel, "invalid_openclaw_profile",
+                               "unsupported_openclaw_profile_yaml_feature", 0, lim.profile,
+                               lim.yaml_depth, ds);
+    if (!parsed) {
+      for (auto& d : ds)
+        if (d.path == "$") d.path = profile_root;
+      return pkg;
+    }
+    profile_result prr = validate_profile(*parsed, profile_root, opt.host);
+    for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
+    if (!prr.ok()) return pkg;
+    pkg.profile = std::move(prr.profile);
+    pkg.profile_path = profile_rel;
+    profile_bytes = std::move(pr.bytes);
+  }
+
+  // The package-root BOOTSTRAP.md.
+  {
+    detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
+    if (bs.status == detail::read_status::too_large) {
+      return fail("package_bootstrap_too_large", "$.bootstrap",
+                  "BOOTSTRAP.md is larger than " + std::to_string(lim.bootstrap) + " bytes.");
+    }
+    if (bs.status == detail::read_status::ok) {
+      if (!clawport::detail::valid_utf8(bs.bytes)) {
+        return fail("package_bootstrap_invalid", "$.bootstrap", "BOOTSTRAP.md is not valid UTF-8.");
+      }
+      if (js_trim(bs.bytes).empty()) {
+        return fail("package_bootstrap_empty", "$.bootstrap", "BOOTSTRAP.md is empty.");
+      }
+      pkg.bootstrap = std::move(bs.bytes);
+    } else if (bs.status != detail::read_status::missing) {
+      return fail("package_bootstrap_invalid", "$.bootstrap",
+                  detail::read_problem(bs.status, "BOOTSTRAP.md", lim.bootstrap, bs.detail));
+    }
+  }
+
+  // Workspace sources: the aggregate from stat sizes first, then each read.
+  for (const char* name : bootstrap_file_names) {
+    if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
+    workspace_source s;
+    s.destination = name;
+    s.source = m["workspace"]["bootstrapFiles"][name]["source"].get<std::string>();
+    s.bootstrap = true;
+    pkg.sources.push_back(std::move(s));
+  }
+  for (const auto& f : m["workspace"]["files"]) {
+    workspace_source s;
+    s.destination = f["path"].get<std::string>();
+    s.source = f["source"].get<std::string>();
+    pkg.sources.push_back(std::move(s));
+  }
+  std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
+  for (const auto& s : pkg.sources)
+    aggregate += detail::size_in_root(fs, *root_dir, s.source).value_or(0);
+  if (aggregate > lim.workspace_total) pkg.sources_too_large = true;
+  std::vector<std::pair<std::string, std::string>> contents;  // (source, bytes) for the snapshot
+  std::uint64_t read_total = pkg.body ? pkg.body->size() : 0;
+  for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
+    workspace_source& s = pkg.sources[k];
+    s.real_path = detail::join_path(root, s.source);
+    const std::string where =
+        s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination + ".source"
+                    : index("$.workspace.files",
+                            k - (pkg.sources.size() - m["workspace"]["files"].size())) +
+                          ".source";
+    if (pkg.sources_too_large) continue;
+    detail::file_read fr = detail::read_in_root(fs, *root_dir, s.source, lim.workspace_source);
+    std::string code;
+    switch (fr.status) {
+      case detail::read_status::ok:
+        break;
+      case detail::read_status::too_large:
+        code = "workspace_source_too_large";
+        break;
+      case detail::read_status::symlink:
+      case detail::read_status::symlink_parent:
+      case detail::read_status::hardlink:
+      case detail::read_status::changed:
+        code = "workspace_source_unsafe";
+        break;
+      default:
+        code = "workspace_source_invalid";
+        break;
+    }
+    if (!code.empty()) {
+      s.problem =
+          error_at(code, phase::parse, where,
+                   detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
+      ds.push_back(*s.problem);
+      continue;
+    }
+    read_total += fr.bytes.size();
+    if (read_total > lim.workspace_total) {
+      pkg.sources_too_large = true;
+      break;
+    }
+    s.byte_length = fr.bytes.size();
+    s.digest = sha256_digest(fr.bytes);
+    contents.emplace_back(s.source, std::move(fr.bytes));
+  }
+  if (pkg.sources_too_large) {
+    for (auto& s : pkg.sources) {
+      s.digest.clear();
+      s.problem = error_at(
+          "workspace_sources_too_large", phase::parse, "$.workspace",
+          "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
+    }
+    ds.push_back(*pkg.sources.front().problem);
+    contents.clear();
+  }
+
+  // The development snapshot.
+  digest::sha256 h;
+  std::uint64_t total = 0;
+  detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
+  detail::snapshot_record(h, total, "manifest", manifest_bytes);
+  if (profile_bytes)
+    detail::snapshot_record(h, total, "profile:" + pkg.profile_path, *profile_bytes);
+  if (package_json_bytes) detail::snapshot_record(h, total, "package.json", *package_json_bytes);
+  if (pkg.bootstrap) detail::snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
+  std::stable_sort(contents.begin(), contents.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& c : contents)
+    detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
+  pkg.source.integrity = "sha256:" + digest::to_hex(h.finish());
+  pkg.source.byte_length = total;
+  return pkg;
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON shapes
+// ---------------------------------------------------------------------------------------
+
+/// `ClawSourceIdentity` as JSON.
+inline value to_json(const source_identity& s) {
+  value v = value::object();
+  v["kind"] = s.kind;
+  v["name"] = s.name;
+  v["version"] = s.version;
+  v["packageRoot"] = s.package_root;
+  v["manifestPath"] = s.manifest_path;
+  v["integrityKind"] = s.integrity_kind;
+  v["integrity"] = s.integrity;
+  v["byteLength"] = s.byte_length;
+  return v;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/package.hpp -----
+// ----- begin clawport/openclaw/plan.hpp -----
+// The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
+// resolution against the state directory, the ordered actions, capability records,
+// blockers, readiness, and planIntegrity over OpenClaw's stableStringify. ClawHub lookups go
+// through a resolver policy; with none (offline) every package plans as an unresolved
+// blocker, as upstream does without the registry.
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+// ---------------------------------------------------------------------------------------
+// The resolver policy
+// ---------------------------------------------------------------------------------------
+
+/// What a ClawHub preflight says about one package.
+struct package_preflight {
+  bool ok = false;
+  std::optional<std::string> action;     ///< "install" | "reuse"
+  std::optional<std::string> integrity;  ///< `sha256:<64 hex>`
+  std::optional<std::string> install_id;
+  std::optional<std::string> warning;   ///< ClawHub trust warning
+  value requirements = value::array();  ///< plugin setup requirements
+  std::string code;                     ///< when !ok: e.g. plugin_version_conflict
+  std::string message;                  ///< when !ok
+};
+
+/// A resolver is any type with `std::optional<package_preflight> preflight(const value&
+/// package) const` (nullopt: no preflight available). This one is offline.
+struct offline_resolver {
+  std::optional<package_preflight> preflight(const value&) const { return std::nullopt; }
+};
+
+// ---------------------------------------------------------------------------------------
+// Destination resolution
+// ---------------------------------------------------------------------------------------
+
+/// The caller's choices and environment.
+struct destination_request {
+  std::optional<std::string> agent_id;   ///< --agent-id
+  std::optional<std::string> workspace;  ///< --workspace (`~` expanded, relative to `cwd`)
+  std::optional<std::string> state_dir;  ///< --state-dir, else OPENCLAW_STATE_DIR, else ~/.openclaw
+  std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
+  std::string home;                          ///< the home directory
+  std::string cwd;                           ///< for relative paths
+};
+
+/// What the state directory's `openclaw.json` says.
+struct host_state {
+  std::string state_dir;
+  bool config_found = false;
+  std::vector<std::string> agent_ids;
+  std::vector<std::string> workspaces;  ///< canonical workspace of every configured agent
+  value mcp_servers = value::object();  ///< `mcp.servers`
+  std::optional<diagnostic> problem;    ///< the config could not be read
+};
+
+/// The resolved destination.
+struct destination {
+  std::string requested_id;
+  std::string final_id;
+  std::string workspace;  ///< canonical (through its nearest existing ancestor)
+  bool workspace_exists = false;
+};
+
+namespace detail {
+
+inline std::string expand_home(const std::string& p, const std::string& home) {
+  if (p == "~") return home;
+  if (p.rfind("~/", 0) == 0) return home + p.substr(1);
+  return p;
+}
+
+/// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
+inline std::string lexical_absolute(const std::string& p, const std::string& cwd) {
+  const std::string abs = !p.empty() && p[0] == '/' ? p : cwd + "/" + p;
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  while (from <= abs.size()) {
+    std::size_t slash = abs.find('/', from);
+    if (slash == std::string::npos) slash = abs.size();
+    const std::string part = abs.substr(from, slash - from);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    from = slash + 1;
+  }
+  std::string out;
+  for (const auto& part : parts) out += "/" + part;
+  return out.empty() ? "/" : out;
+}
+
+/// Canonicalises an absolute path through its nearest existing ancestor (symlinked parents
+/// resolved); `exists` says whether the whole path exists.
+template <class Fs>
+std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exists) {
+  exists = false;
+  std::string head = abs;
+  std::string tail;
+  for (;;) {
+    if (auto c = fs.canonical(head)) {
+      exists = tail.empty();
+      if (tail.empty()) return *c;
+      return (*c == "/" ? "" : *c) + tail;
+    }
+    if (head == "/" || head.empty()) return abs;
+    const std::size_t slash = head.rfind('/');
+    tail = head.substr(slash) + tail;
+    head = slash == 0 ? "/" : head.substr(0, slash);
+  }
+}
+
+}  // namespace detail
+
+/// The state directory: --state-dir, else OPENCLAW_STATE_DIR, else `~/.openclaw`.
+inline std::string state_dir_of(const destination_request& req) {
+  if (req.state_dir && !req.state_dir->empty()) {
+    return detail::lexical_absolute(detail::expand_home(*req.state_dir, req.home), req.cwd);
+  }
+  if (req.state_dir_env && !req.state_dir_env->empty()) {
+    return detail::lexical_absolute(detail::expand_home(*req.state_dir_env, req.home), req.cwd);
+  }
+  return req.home + "/.openclaw";
+}
+
+/// Reads `<state-dir>/openclaw.json` (JSON5) through the Fs policy: configured agent ids
+/// (`agents.entries` keys or `agents.list[].id`; the implicit `main` agent when none), their
+/// canonical workspaces, and `mcp.servers`. A missing file is an install with only `main`.
+template <class Fs>
+host_state read_host_state(Fs& fs, const destination_request& req) {
+  host_state h;
+  h.state_dir = state_dir_of(req);
+  value cfg = value::object();
+  bool dir_exists = false;
+  const std::string canon_dir = detail::canonical_through_ancestor(fs, h.state_dir, dir_exists);
+  if (dir_exists) {
+    try {
+      auto dir = fs.open_root(canon_dir);
+      detail::file_read fr = detail::read_in_root(fs, dir, "openclaw.json", 16 * 1024 * 1024);
+      if (fr.status == detail::read_status::ok) {
+        h.config_found = true;
+        json5::result r = json5::parse(fr.bytes);
+        if (r.ok() && r.data.is_object()) {
+          cfg = std::move(r.data);
+        } else {
+          h.problem = error_at("invalid_config", phase::plan, "$",
+                               "Could not read " + h.state_dir + "/openclaw.json: " +
+                                   (r.ok() ? std::string("not an object")
+                                           : *r.error + " at line " + std::to_string(r.line) +
+                                                 ", column " + std::to_string(r.column)) +
+                                   ".");
+        }
+      } else if (fr.status != detail::read_status::missing) {
+        h.problem = error_at("invalid_config", phase::plan, "$",
+                             detail::read_problem(fr.status, h.state_dir + "/openclaw.json",
+                                                  16 * 1024 * 1024, fr.detail));
+      }
+    } catch (const error& e) {
+      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+    }
+  }
+  const auto workspace_of = [&](const std::string& id, const value* entry) {
+    std::string ws;
+    if (entry != nullptr && entry->is_object() && entry->contains("workspace") &&
+        (*entry)["workspace"].is_string()) {
+      ws = (*entry)["workspace"].get<std::string>();
+    } else if (id == "main") {
+      const value* agents = detail::get(cfg, "agents");
+      const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
+      const value* dws = defaults ? detail::get(*defaults, "workspace") : nullptr;
+      ws = dws && dws->is_string() ? dws->get<std::string>() : h.state_dir + "/workspace";
+    } else {
+      ws = h.state_dir + "/workspace-" + id;
+    }
+    bool exists = false;
+    return detail::canonical_through_ancestor(
+        fs, detail::lexical_absolute(detail::expand_home(ws, req.home), req.cwd), exists);
+  };
+  const value* agents = detail::get(cfg, "agents");
+  if (agents != nullptr) {
+    if (const value* entries = detail::get(*agents, "entries"); entries && entries->is_object()) {
+      for (auto it = entries->begin(); it != entries->end(); ++it) {
+        h.agent_ids.push_back(it.key());
+        h.workspaces.push_back(workspace_of(it.key(), &it.value()));
+      }
+    }
+    if (const value* list = detail::get(*agents, "list"); list && list->is_array()) {
+      for (const auto& e : *list) {
+        if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
+        h.agent_ids.push_back(e["id"].get<std::string>());
+        h.workspaces.push_back(workspace_of(e["id"].get<std::string>(), &e));
+      }
+    }
+  }
+  if (h.agent_ids.empty()) {
+    h.agent_ids.push_back("main");
+    h.workspaces.push_back(workspace_of("main", nullptr));
+  }
+  if (const value* mcp = detail::get(cfg, "mcp")) {
+    if (const value* servers = detail::get(*mcp, "servers"); servers && servers->is_object()) {
+      h.mcp_servers = *servers;
+    }
+  }
+  return h;
+}
+
+/// Resolves the final agent id and the canonical workspace.
+template <class Fs>
+destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
+  destination d;
+  d.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+  d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
+  const std::string ws = req.workspace ? detail::expand_home(*req.workspace, req.home)
+                                       : req.home + "/.openclaw/workspace-" + d.final_id;
+  d.workspace = detail::canonical_through_ancestor(fs, detail::lexical_absolute(ws, req.cwd),
+                                                   d.workspace_exists);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// The plan
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+/// ICU root-collation primary order for ASCII (punctuation before digits before letters,
+/// letters case-insensitive), the order JavaScript's localeCompare gives plan ids.
+inline int collation_rank(unsigned char c) {
+  static const char* const punct = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
+  if (c >= '0' && c <= '9') return 200 + (c - '0');
+  if (c >= 'a' && c <= 'z') return 300 + (c - 'a');
+  if (c >= 'A' && c <= 'Z') return 300 + (c - 'A');
+  for (int k = 0; punct[k] != '\0'; ++k)
+    if (static_cast<unsigned char>(punct[k]) == c) return 10 + k;
+  return 1000 + c;
+}
+
+inline bool locale_less(const std::string& a, const std::string& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t k = 0; k < n; ++k) {
+    const int x = collation_rank(static_cast<unsigned char>(a[k]));
+    const int y = collation_rank(static_cast<unsigned char>(b[k]));
+    if (x != y) return x < y;
+  }
+  if (a.size() != b.size()) return a.size() < b.size();
+  for (std::size_t k = 0; k < n; ++k) {  // tertiary: lower case first
+    const bool la = a[k] >= 'a' && a[k] <= 'z';
+    const bool lb = b[k] >= 'a' && b[k] <= 'z';
+    if (la != lb) return la;
+  }
+  return a < b;
+}
+
+/// OpenClaw's canonicalizeConfiguredMcpServer: legacy `type` → `transport`, snake_case
+/// aliases → camelCase; strict Claw shapes pass unchanged.
+inline value canonical_mcp_server(const value& s) {
+  if (!s.is_object()) return s;
+  value out = value::object();
+  for (auto it = s.begin(); it != s.end(); ++it) {
+    std::string k = it.key();
+    if (k == "type") k = "transport";
+    if (k == "tool_filter") k = "toolFilter";
+    if (k == "connect_timeout") k = "connectTimeout";
+    if (!out.contains(k)) out[k] = it.value();
+  }
+  return out;
+}
+
+inline value mcp_effect(const value& server) {
+  value e = value::object();
+  for (auto it = server.begin(); it != server.end(); ++it) {
+    if (it.key() == "env") {
+      std::vector<std::string> keys;
+      for (auto k = it.value().begin(); k != it.value().end(); ++k) keys.push_back(k.key());
+      std::sort(keys.begin(), keys.end(),
+                [](const std::string& a, const std::string& b) { return utf16_less(a, b); });
+      e["env"] = keys;
+    } else {
+      e[it.key()] = it.value();
+    }
+  }
+  return e;
+}
+
+inline value capability(const std::string& kind, const std::string& id, const std::string& path,
+                        const std::string& action, value effect) {
+  value c = value::object();
+  c["kind"] = kind;
+  c["id"] = id;
+  c["path"] = path;
+  c["action"] = action;
+  c["classification"] = "escalation";
+  c["requiresDistinctConsent"] = true;
+  c["digest"] = "sha256:" + digest::sha256_hex(stable_stringify(effect));
+  c["effect"] = std::move(effect);
+  return c;
+}
+
+inline value action(const std::string& kind, const std::string& id, const std::string& verb,
+                    const std::string& target) {
+  value a = value::object();
+  a["kind"] = kind;
+  a["id"] = id;
+  a["action"] = verb;
+  a["target"] = target;
+  return a;
+}
+
+inline void set_blocked(value& a, const std::optional<std::string>& reason) {
+  a["blocked"] = reason.has_value();
+  if (reason) a["reason"] = *reason;
+}
+
+}  // namespace detail
+
+/// The plan as data, and whether anything blocks it.
+struct add_plan {
+  value plan;  ///< `openclaw.clawAddPlan.v1`
+  bool blocked = false;
+};
+
+/// `planIntegrity` of an add plan from its bound parts.
+inline std::string add_plan_integrity(const value& plan) {
+  value bound = value::object();
+  bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
+  bound["clawIntegrity"] = plan.at("claw").at("integrity");
+  bound["finalId"] = plan.at("agent").at("finalId");
+  bound["workspace"] = plan.at("agent").at("workspace");
+  bound["actions"] = plan.at("actions");
+  bound["capabilityChanges"] = plan.at("capabilityChanges");
+  bound["blockers"] = plan.at("blockers");
+  if (plan.contains("extensions") && !plan["extensions"].empty())
+    bound["extensions"] = plan["extensions"];
+  if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
+  return "sha256:" + digest::sha256_hex(stable_stringify(bound));
+}
+
+/// Builds the add plan of a package that read cleanly. Pure: the package, the
+/// destination and the host state were gathered at the edge.
+template <class Resolver = offline_resolver>
+add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
+                        const Resolver& resolver = {}) {
+  const value& m = pkg.manifest;
+  const std::string& final_id = dest.final_id;
+  const std::string& ws = dest.workspace;
+  value actions = value::array();
+  value caps = value::array();
+  value blockers = value::array();
+  value requirements = value::array();
+  const auto block = [&](const std::string& code, const std::string& path, const std::string& msg) {
+    blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
+  };
+
+  // The agent.
+  std::optional<std::string> agent_reason;
+  if (!is_agent_id(final_id)) {
+    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
+    block("invalid_agent_id", "$.agent.id", *agent_reason);
+  } else if (std::find(host.agent_ids.begin(), host.agent_ids.end(), final_id) !=
+             host.agent_ids.end()) {
+    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
+    block("agent_id_collision", "$.agent.id", *agent_reason);
+  }
+  std::optional<std::string> ws_reason;
+  if (dest.workspace_exists ||
+      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end()) {
+    ws_reason = "Workspace " + ws + " already exists.";
+    block("workspace_collision", "$.workspace", *ws_reason);
+  }
+  value config = m["agent"];
+  if (pkg.profile) {
+    for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
+      config[it.key()] = it.value();
+  }
+  config["id"] = final_id;
+  config["workspace"] = ws;
+  {
+    value a =
+        detail::action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
+    value details = config;
+    details["expectedState"] = "absent";
+    a["details"] = std::move(details);
+    detail::set_blocked(a, agent_reason);
+    actions.push_back(std::move(a));
+  }
+  {
+    value a = detail::action("workspace", final_id, "create", ws);
+    a["details"] = value::object({{"expectedState", "absent"}});
+    detail::set_blocked(a, ws_reason);
+    actions.push_back(std::move(a));
+  }
+  // Workspace files: the body first, then bootstrap names, then files[].
+  const std::string prefix = ws == "/" ? "/" : ws + "/";
+  if (pkg.body) {
+    value a = detail::action("workspaceFile", "SOUL.md", "write", prefix + "SOUL.md");
+    a["source"] = pkg.source.manifest_path;
+    a["sourceKind"] = "clawMarkdownBody";
+    if (!ws_reason && !pkg.sources_too_large) a["digest"] = sha256_digest(*pkg.body);
+    a["details"] = value::object({{"expectedState", "absent"}});
+    std::optional<std::string> reason = ws_reason;
+    if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
+    detail::set_blocked(a, reason);
+    actions.push_back(std::move(a));
+  }
+  bool too_large_reported = false;
+  for (const auto& s : pkg.sources) {
+    value a = detail::action("workspaceFile", s.destination, "write", prefix + s.destination);
+    a["source"] = s.real_path;
+    std::optional<std::string> reason = ws_reason;
+    if (s.problem) {
+      if (s.problem->code != "workspace_sources_too_large" || !too_large_reported) {
+        blockers.push_back(
+            to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
+        too_large_reported = too_large_reported || s.problem->code == "workspace_sources_too_large";
+      }
+      if (!reason) reason = s.problem->message;
+    }
+    if (!reason) a["digest"] = s.digest;
+    a["details"] = value::object({{"expectedState", "absent"}});
+    detail::set_blocked(a, reason);
+    actions.push_back(std::move(a));
+  }
+  if (pkg.bootstrap) {
+    value a = detail::action("bootstrap", "BOOTSTRAP.md", "seed", prefix + "BOOTSTRAP.md");
+    a["source"] = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
+    if (!ws_reason) a["digest"] = sha256_digest(*pkg.bootstrap);
+    a["details"] = value::object({{"expectedState", "absent"}, {"lifecycle", "native-seed-once"}});
+    detail::set_blocked(a, ws_reason);
+    actions.push_back(std::move(a));
+  }
+  // Packages.
+  for (std::size_t k = 0; k < m["packages"].size(); ++k) {
+    const value& p = m["packages"][k];
+    const std::string kind = p["kind"].get<std::string>();
+    const std::string ref = p["ref"].get<std::string>();
+    value a = detail::action("package", kind + ":" + ref, "install",
+                             "clawhub:" + ref + "@" + p["version"].get<std::string>());
+    const std::optional<package_preflight> pf = resolver.preflight(p);
+    value details = p;
+    std::optional<std::string> reason;
+    value effect = value::object();
+    for (const char* key : {"kind", "source", "ref", "version"}) effect[key] = p[key];
+    if (!pf) {
+      a["digest"] = undefined_value();
+      details["expectedState"] = "unresolved";
+      details["ownerAction"] = undefined_value();
+      reason = "Package preflight is unavailable.";
+      block("package_install_unavailable", index("$.packages", k), *reason);
+      effect["integrity"] = "unresolved";
+    } else {
+      a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
+      if (pf->integrity) details["integrity"] = *pf->integrity;
+      if (pf->install_id) details["installId"] = *pf->install_id;
+      if (pf->warning) details["riskWarning"] = *pf->warning;
+      if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
+      details["expectedState"] = !pf->ok                                  ? "unresolved"
+                                 : (pf->action && *pf->action == "reuse") ? "present-exact"
+                                                                          : "absent";
+      details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
+      effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
+      if (pf->install_id) effect["installId"] = *pf->install_id;
+      if (pf->warning) effect["riskWarning"] = *pf->warning;
+      if (!pf->ok) {
+        reason = pf->message.empty() ? "Package preflight failed." : pf->message;
+        block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
+              *reason);
+      }
+    }
+    a["details"] = std::move(details);
+    detail::set_blocked(a, reason);
+    actions.push_back(std::move(a));
+    caps.push_back(detail::capability("package", kind + ":" + ref, "packages." + kind + "." + ref,
+                                      "install", std::move(effect)));
+  }
+  // MCP servers.
+  for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
+    const std::string& name = it.key();
+    const value& server = it.value();
+    value a = detail::action("mcpServer", name, "configure", "mcp.servers." + name);
+    value prereq = value::array();
+    if (server.contains("env")) {
+      for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
+        std::string var;
+        if (is_env_reference(e.value().get<std::string>(), &var)) {
+          value r = value::object({{"kind", "environment"}, {"mcpServer", name}, {"name", var}});
+          prereq.push_back(r);
+          requirements.push_back(std::move(r));
+        }
+      }
+    }
+    if (server.contains("auth") && server["auth"] == "oauth") {
+      value r = value::object({{"kind", "oauth"}, {"mcpServer", name}});
+      prereq.push_back(r);
+      requirements.push_back(std::move(r));
+    }
+    std::string expected = "absent";
+    std::optional<std::string> reason;
+    if (host.mcp_servers.contains(name)) {
+      const std::string mine = stable_stringify(detail::canonical_mcp_server(server));
+      const std::string theirs =
+          stable_stringify(detail::canonical_mcp_server(host.mcp_servers[name]));
+      if (mine == theirs) {
+        expected = "present-exact";
+      } else {
+        reason = "MCP server " + name + " already exists with a different configuration.";
+      }
+    }
+    value details = server;
+    details["expectedState"] = expected;
+    details["prerequisites"] = std::move(prereq);
+    a["details"] = std::move(details);
+    if (reason) block("mcp_server_collision", "$.mcpServers." + name, *reason);
+    detail::set_blocked(a, reason);
+    actions.push_back(std::move(a));
+    caps.push_back(detail::capability("mcpServer", name, "mcpServers." + name, "configure",
+                                      detail::mcp_effect(server)));
+  }
+  // Cron jobs.
+  for (const auto& job : m["cronJobs"]) {
+    const std::string id = job["id"].get<std::string>();
+    value a = detail::action("cronJob", id, "schedule", "cron:" + id + ":agent=" + final_id);
+    value details = job;
+    details["agentId"] = final_id;
+    details["expectedState"] = "absent";
+    if (job.contains("delivery") && job["delivery"].contains("channel") &&
+        job["delivery"]["channel"] == "last") {
+      details["deliveryResolution"] = "local-channel-state:last";
+    }
+    a["details"] = std::move(details);
+    detail::set_blocked(a, std::nullopt);
+    actions.push_back(std::move(a));
+    value effect = job;
+    effect["agentId"] = final_id;
+    caps.push_back(
+        detail::capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
+  }
+  // The agent capability: profile settings that escalate.
+  if (pkg.profile) {
+    value effect = value::object();
+    for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
+      if ((*pkg.profile)["agent"].contains(k)) effect[k] = (*pkg.profile)["agent"][k];
+    if (!effect.empty())
+      caps.push_back(detail::capability("agent", final_id, "agent", "create", std::move(effect)));
+  }
+  std::vector<value> sorted(caps.begin(), caps.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const value& a, const value& b) {
+    const auto key = [](const value& c) {
+      return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>() + ":" +
+             c["path"].get<std::string>();
+    };
+    return detail::locale_less(key(a), key(b));
+  });
+  caps = value::array();
+  for (auto& c : sorted) caps.push_back(std::move(c));
+  if (host.problem) blockers.push_back(to_json(*host.problem));
+
+  // Summary.
+  std::size_t agent_n = 0, ws_n = 0, pkg_n = 0, mcp_n = 0, cron_n = 0, blocked_n = 0;
+  for (const auto& a : actions) {
+    const std::string k = a["kind"].get<std::string>();
+    agent_n += k == "agent";
+    ws_n += k == "workspace" || k == "workspaceFile" || k == "bootstrap";
+    pkg_n += k == "package";
+    mcp_n += k == "mcpServer";
+    cron_n += k == "cronJob";
+    blocked_n += a["blocked"].get<bool>();
+  }
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
+  plan["manifestSchemaVersion"] = 1;
+  plan["stability"] = "experimental";
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = "";
+  plan["claw"] = to_json(pkg.source);
+  plan["agent"] = value::object({{"requestedId", dest.requested_id},
+                                 {"finalId", final_id},
+                                 {"workspace", ws},
+                                 {"config", config}});
+  value summary = value::object();
+  summary["totalActions"] = actions.size();
+  summary["agentActions"] = agent_n;
+  summary["workspaceActions"] = ws_n;
+  summary["packageActions"] = pkg_n;
+  summary["mcpServerActions"] = mcp_n;
+  summary["cronJobActions"] = cron_n;
+  summary["blockedActions"] = blocked_n;
+  summary["capabilityEscalations"] = caps.size();
+  plan["summary"] = std::move(summary);
+  plan["actions"] = std::move(actions);
+  plan["capabilityChanges"] = std::move(caps);
+  plan["readiness"] =
+      value::object({{"ready", requirements.empty()}, {"requirements", requirements}});
+  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
+    plan["extensions"] = (*pkg.profile)["extensions"];
+  add_plan out;
+  out.blocked = !blockers.empty();
+  plan["blockers"] = std::move(blockers);
+  value diags = value::array();
+  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  plan["diagnostics"] = std::move(diags);
+  plan["planIntegrity"] = add_plan_integrity(plan);
+  out.plan = std::move(plan);
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/plan.hpp -----
+// ----- begin clawport/openclaw/render.hpp -----
+// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
+// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
+// text, and the human form whose diagnostics read `LEVEL code path: message`.
+
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The banner human output starts with.
+inline constexpr const char* experimental_banner =
+    "Experimental: Claws contracts may change while RFC 0016 is under review.";
+
+/// `openclaw.clawInspect.v1`: `{schemaVersion, stability, valid:true, source, manifest,
+/// openClawProfile?, diagnostics}`, or `{schemaVersion, stability, valid:false,
+/// diagnostics}` when the package does not read.
+inline value inspect_document(const claw_package& pkg) {
+  value v = value::object();
+  v["schemaVersion"] = "openclaw.clawInspect.v1";
+  v["stability"] = "experimental";
+  v["valid"] = pkg.ok();
+  if (pkg.ok()) {
+    v["source"] = to_json(pkg.source);
+    v["manifest"] = pkg.manifest;
+    if (pkg.profile) v["openClawProfile"] = *pkg.profile;
+  }
+  v["diagnostics"] = to_json(pkg.diagnostics);
+  return v;
+}
+
+/// The validation-failure envelope for a plan whose package did not read.
+inline value plan_failure_document(const claw_package& pkg) {
+  value v = value::object();
+  v["schemaVersion"] = "openclaw.clawAddPlan.v1";
+  v["stability"] = "experimental";
+  v["valid"] = false;
+  v["diagnostics"] = to_json(pkg.diagnostics);
+  return v;
+}
+
+/// JSON text of a document, as OpenClaw prints it (two-space JSON.stringify, newline).
+inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
+
+inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
+  std::string out;
+  for (const auto& d : diags) {
+    diagnostic x;
+    x.level = d["level"] == "warning" ? level::warning : level::error;
+    x.code = d["code"].get<std::string>();
+    x.path = d["path"].get<std::string>();
+    x.message = d["message"].get<std::string>();
+    out += indent + human_line(x) + "\n";
+  }
+  return out;
+}
+
+/// Human form of `inspect`.
+inline std::string inspect_text(const claw_package& pkg) {
+  std::string out = std::string(experimental_banner) + "\n";
+  if (!pkg.ok()) {
+    out += "Claw is invalid:\n";
+    out += diagnostic_lines(to_json(pkg.diagnostics), "  ");
+    return out;
+  }
+  const value& m = pkg.manifest;
+  out += "Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
+         ") is valid\n";
+  out += "  agent:        " + m["agent"]["id"].get<std::string>();
+  if (m["agent"].contains("name")) out += " (" + m["agent"]["name"].get<std::string>() + ")";
+  out += "\n  manifest:     " + pkg.source.manifest_path + "\n";
+  out += "  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
+         std::to_string(pkg.source.byte_length) + " bytes)\n";
+  out +=
+      "  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")) +
+      "\n";
+  out += "  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)";
+  if (pkg.body) out += ", SOUL.md from the CLAW.md body";
+  out += "\n  packages:     " + std::to_string(m["packages"].size()) + "\n";
+  out += "  MCP servers:  " + std::to_string(m["mcpServers"].size()) + "\n";
+  out += "  cron jobs:    " + std::to_string(m["cronJobs"].size()) + "\n";
+  out += diagnostic_lines(to_json(pkg.diagnostics), "  ");
+  return out;
+}
+
+/// Human form of a plan.
+inline std::string plan_text(const value& plan) {
+  std::string out = std::string(experimental_banner) + "\n";
+  const value& claw = plan["claw"];
+  const value& agent = plan["agent"];
+  out += "Plan: add Claw " + claw["name"].get<std::string>() + "@" +
+         claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
+         " (dry run, nothing written)\n";
+  out += "  workspace:       " + agent["workspace"].get<std::string>() + "\n";
+  out += "  plan integrity:  " + plan["planIntegrity"].get<std::string>() + "\n";
+  out += "Actions (" + std::to_string(plan["actions"].size()) + "):\n";
+  for (const auto& a : plan["actions"]) {
+    out += std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
+           a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+           a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
+    if (a.contains("reason")) out += "  [blocked: " + a["reason"].get<std::string>() + "]";
+    out += "\n";
+  }
+  if (!plan["capabilityChanges"].empty()) {
+    out += "Capability escalations needing distinct consent (" +
+           std::to_string(plan["capabilityChanges"].size()) + "):\n";
+    for (const auto& c : plan["capabilityChanges"])
+      out += "  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
+             c["path"].get<std::string>() + ") " + c["digest"].get<std::string>() + "\n";
+  }
+  const value& ready = plan["readiness"];
+  if (ready["ready"].get<bool>()) {
+    out += "Readiness: ready\n";
+  } else {
+    out += "Readiness: not ready until:\n";
+    for (const auto& r : ready["requirements"]) {
+      if (r["kind"] == "environment") {
+        out += "  environment " + r["name"].get<std::string>() + " for MCP server " +
+               r["mcpServer"].get<std::string>() + "\n";
+      } else {
+        out += "  " + r["kind"].get<std::string>() + " for MCP server " +
+               r["mcpServer"].get<std::string>() + "\n";
+      }
+    }
+  }
+  if (!plan["blockers"].empty()) {
+    out += "Blocked (" + std::to_string(plan["blockers"].size()) + "):\n";
+    out += diagnostic_lines(plan["blockers"], "  ");
+  }
+  out += diagnostic_lines(plan["diagnostics"], "  ");
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/render.hpp -----
+// ----- end clawport/openclaw.hpp -----
 // ----- begin clawport/publish.hpp -----
 // Publishing a finished bundle: admission of the destination, the Publish policy and its
 // strategies (staged_swap, exchange, none).
@@ -12334,7 +20287,9 @@ inline std::string render_result(const import_result& r) {
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 struct exchange {
   static constexpr std::string_view name = "exchange";
@@ -12456,7 +20411,9 @@ struct exchange {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/exchange.hpp -----
 // ----- begin clawport/publish/none.hpp -----
 // publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
@@ -12465,7 +20422,9 @@ struct exchange {
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Dry run: nothing is staged and nothing is published.
 struct none {
@@ -12482,7 +20441,9 @@ struct none {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/publish/none.hpp -----
 // ----- end clawport/publish.hpp -----
 // ----- begin clawport/skills.hpp -----
@@ -12518,7 +20479,9 @@ struct none {
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Prefix of the staging directory a new skill is built in, beside its destination.
 inline constexpr std::string_view stage_prefix = ".clawport-stage-";
@@ -12816,10 +20779,14 @@ class staged_skill {
   bool made_ = false;
 };
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/placement.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
 /// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
@@ -12900,7 +20867,9 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/bundle_add.hpp -----
 // ----- begin clawport/skills/install.hpp -----
 // `skills install` (docs/cli.md, `skills install`): what a source string is, the
@@ -12961,7 +20930,9 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The file a skill's tests live in, at the skill's root.
 inline constexpr std::string_view test_file_name = "TEST.sh";
@@ -13198,10 +21169,14 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/test_script.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The environment a test command or git gets: `NAME=value` strings, nothing else.
 using process_env = std::vector<std::string>;
@@ -13375,10 +21350,14 @@ class posix_runner {
   process_env env_;
 };
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/process.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// What an install source names.
 enum class source_kind {
@@ -13651,7 +21630,9 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
   return paths::join(paths::join(root, "skills"), skill);
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/install.hpp -----
 // ----- begin clawport/skills/lifecycle_json.hpp -----
 // The JSON documents of `skills new|install|remove|test --json`.
@@ -13677,7 +21658,9 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The archive directory below the install root.
 inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
@@ -13946,7 +21929,9 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/remove.hpp -----
 // ----- begin clawport/skills/scaffold.hpp -----
 // `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
@@ -13959,7 +21944,9 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 // The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
 
@@ -14083,10 +22070,14 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/scaffold.hpp -----
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 inline nlohmann::ordered_json optional_text(const std::string& s) {
   return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
@@ -14172,7 +22163,9 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
   return j;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/lifecycle_json.hpp -----
 // ----- begin clawport/skills/test_runner.hpp -----
 // `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
@@ -14191,7 +22184,9 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
 #include <vector>
 
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// TEST.sh files larger than this are refused (a test script is a short list of lines).
 inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
@@ -14351,7 +22346,9 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/skills/test_runner.hpp -----
 // ----- end clawport/skills.hpp -----
 // ----- begin clawport/verify.hpp -----
@@ -14365,7 +22362,9 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
 #include <string>
 
 
-namespace clawport::verify {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 inline nlohmann::json to_json(const finding& f) {
   return {{"code", f.code},
@@ -14411,7 +22410,9 @@ inline std::string render_report(const report& r) {
   return out;
 }
 
-}  // namespace clawport::verify
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/verify/render.hpp -----
 // ----- end clawport/verify.hpp -----
 // ----- begin clawport/zeroclaw.hpp -----
@@ -14425,7 +22426,9 @@ inline std::string render_report(const report& r) {
 #include <nlohmann/json.hpp>
 
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 inline nlohmann::json to_json(const export_plan& plan) {
   nlohmann::json j;
@@ -14457,7 +22460,9 @@ inline nlohmann::json to_json(const export_plan& plan) {
   return j;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/zeroclaw/json.hpp -----
 // ----- end clawport/zeroclaw.hpp -----
 // ----- end clawport/clawport.hpp -----

@@ -49,7 +49,9 @@
 #include <vector>
 
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// An in-memory filesystem modelling the Fs policy (see docs/library.md, "fs::memory").
 ///
@@ -800,10 +802,14 @@ class memory {
 
 static_assert(check_policy<memory>(), "fs::memory must model the Fs policy");
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/testing/memory.hpp -----
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// Thrown by fs::faulty once its crash point is reached. Deliberately NOT a
 /// clawport::error and not a std::exception: only `catch (...)` sees it, as nothing
@@ -1110,6 +1116,8 @@ class faulty {
 static_assert(check_policy<faulty<memory>>(), "fs::faulty must model the Fs policy");
 static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs policy");
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/testing/faulty.hpp -----
 // ----- end clawport/testing.hpp -----

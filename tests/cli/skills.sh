@@ -82,4 +82,30 @@ PY
 # Unauditable input is a blocking failure, not a crash.
 expect_status 1 "$CLAWPORT" skills audit "$TMP/does-not-exist"
 expect_grep out "Skill source does not exist"
+# Issue 9 items 11, 14, 15, 16: the config as input, and escaped human output.
+H="$TMP/hostile-install"
+mkdir -p "$H/shared/skills/rt/evil" "$H/dotfiles"
+printf '[agents.a]\nskill_bundles = ["rt"]\n[skill_bundles.rt]\n' > "$H/dotfiles/config.toml"
+printf -- '---\nname: evil\ndescription: d\n---\nbody\n' > "$H/shared/skills/rt/evil/SKILL.md"
+mv "$H/shared/skills/rt/evil" "$H/shared/skills/rt/$(printf 'ev\033[2Kil')"
+ln -s "$H/dotfiles/config.toml" "$H/config.toml"
+# 16: a symlinked config.toml is followed; the install root is where the name is.
+expect_status 0 "$CLAWPORT" skills list --agent a --config "$H/config.toml"
+expect_grep out "Agent 'a' loads 1 skill"
+# 11: the directory name's escape sequence is printed escaped, never raw.
+expect_grep out 'ev\\x1b\[2Kil'
+if grep -q "$(printf '\033')" "$TMP/out"; then echo "FAIL: raw ESC in skills list"; failures=$((failures + 1)); fi
+# 15: a FIFO, /dev/zero and a link to it are refused naming them (exit 1, no hang).
+mkfifo "$H/pipe.toml"
+expect_status 1 timeout 20 "$CLAWPORT" skills list --config "$H/pipe.toml"
+expect_grep err "pipe.toml is not a regular file"
+expect_status 1 timeout 20 "$CLAWPORT" skills list --config /dev/zero
+expect_grep err "/dev/zero is not a regular file"
+ln -s /dev/urandom "$H/random.toml"
+expect_status 1 timeout 20 "$CLAWPORT" skills list --config "$H/random.toml"
+expect_grep err "a symlink to /dev/urandom"
+# 14: a 1,000,000-component dotted key is limit_exceeded naming the file, not a crash.
+python3 -c 'import sys; open(sys.argv[1], "w").write("[agents.a]\n" + ".".join(["k"] * 1000000) + " = 1\n")' "$H/deep.toml"
+expect_status 1 "$CLAWPORT" skills list --config "$H/deep.toml"
+expect_grep err "deep.toml:2: the TOML nests deeper than 128 levels"
 finish

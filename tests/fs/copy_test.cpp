@@ -751,3 +751,83 @@ TEST_CASE("roots: unreadable ancestors fail instead of reading as absent (fs::me
     CHECK(contains(e.what(), "holder"));
   }
 }
+
+// ---- issue 9 part B at the walk level ---------------------------------------------------
+
+TEST_CASE_TEMPLATE("walk: the counting sink counts what the copy carries and writes nothing", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/IDENTITY.md", "# me");
+  f.write("ws/notes/plan.md", "plan");
+  f.write("ws/memory/brain.db", "db");
+  f.write("outside.txt", "o");
+  f.hardlink("outside.txt", "ws/linked.txt");
+  f.symlink("ws/link", f.root_path() + "/outside.txt");
+  const auto before = f.snapshot();
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  fs::copy_tally counted;
+  fs::counting_sink<typename F::backend> sink{f.fs};
+  fs::walk_tree(f.fs, sink, src, {}, clawport::testing::workspace_copy_spec(), counted);
+  CHECK(f.snapshot() == before);
+  const fs::copy_tally copied = copy_workspace(f);
+  CHECK(counted.files == copied.files);
+  CHECK(counted.bytes == copied.bytes);
+  CHECK(counted.hard_links_skipped == copied.hard_links_skipped);
+  CHECK(counted.symlinks_skipped == copied.symlinks_skipped);
+  CHECK(copied.files == 2);
+}
+
+TEST_CASE_TEMPLATE("walk: check_entry sees every directory and file before it is opened", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/a.md", "a");
+  f.write("ws/sub/key", "SECRET");
+  auto spec = clawport::testing::workspace_copy_spec();
+  std::vector<std::string> seen;
+  spec.check_entry = [&](const fs::file_id&, const std::string& path) {
+    seen.push_back(path);
+    if (path == "workspace/sub/key") throw error(errc::overlap, "refused " + path, path);
+  };
+  f.mkdir("stage/workspace");
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  CHECK(contains(failure([&] { fs::copy_tree(f.fs, src, dst, spec, t); }), "refused"));
+  std::sort(seen.begin(), seen.end());
+  CHECK(std::find(seen.begin(), seen.end(), "workspace/sub") != seen.end());
+  CHECK(seen.back() == "workspace/sub/key");
+  CHECK_FALSE(f.exists("stage/workspace/sub/key"));
+}
+
+TEST_CASE_TEMPLATE("walk: a file with two names when classified is never opened", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("outside.txt", "HOST");
+  f.hardlink("outside.txt", "ws/notes.md");
+  fs::faulty<typename F::backend&> faulty(f.fs);
+  bool opened = false;
+  faulty.before_open([&](auto&, const auto&, std::string_view n) {
+    if (n == "notes.md") opened = true;
+  });
+  f.mkdir("stage/workspace");
+  auto src = faulty.open_root(f.root_path() + "/ws");
+  auto dst = faulty.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_tally t;
+  fs::copy_tree(faulty, src, dst, clawport::testing::workspace_copy_spec(), t);
+  CHECK(t.hard_links_skipped == 1);
+  CHECK_FALSE(opened);
+  CHECK_FALSE(f.exists("stage/workspace/notes.md"));
+}
+
+TEST_CASE_TEMPLATE("walk: setuid, setgid and sticky bits are not copied", F, CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/tool", "#!/bin/sh\n", 06755);
+  f.write("ws/plain", "x", 01600);
+  if (f.mode("ws/tool") != 06755) {
+    MESSAGE("cannot set setuid/setgid on this filesystem as this user; skipped here");
+    return;
+  }
+  copy_workspace(f);
+  CHECK(f.mode("stage/workspace/tool") == 0755);
+  CHECK(f.mode("stage/workspace/plain") == 0600);
+}

@@ -10,7 +10,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::bundle {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
 
 /// The format this library writes and the only one it reads (`format_version` in the
 /// manifest and in the JSON documents).
@@ -39,4 +41,6 @@ constexpr bool is_bundle_entry(std::string_view name) noexcept {
          name == workspace_dir || name == skills_dir;
 }
 
-}  // namespace clawport::bundle
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

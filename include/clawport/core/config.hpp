@@ -17,21 +17,39 @@
 #define CLAWPORT_MAX_TREE_DEPTH 256
 #endif
 
-// Everything clawport declares lives in an inline namespace whose name carries the value of
-// every configuration macro (abi_d256_b131072 by default), as toml++ and nlohmann/json do:
-// two translation units built with different values define different functions instead of
-// silently sharing one definition chosen by the linker (an ODR violation). Code names
-// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
-#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer) abi_d##depth##_b##buffer
-#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer) CLAWPORT_DETAIL_ABI_NAME2(depth, buffer)
-/// The ABI namespace; headers that declare directly in `clawport` open it:
-/// `namespace clawport { inline namespace CLAWPORT_ABI_NAMESPACE { ... } }`.
-#define CLAWPORT_ABI_NAMESPACE \
-  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE)
+/// Deepest TOML nesting any reader accepts (table-header and dotted-key components, inline
+/// tables and arrays), checked on the text before it is parsed: errc::limit_exceeded.
+#ifndef CLAWPORT_MAX_TOML_DEPTH
+#define CLAWPORT_MAX_TOML_DEPTH 128
+#endif
 
-// Every module namespace is first declared inside the ABI namespace, so a header's
-// `namespace clawport::fs {` extends clawport::CLAWPORT_ABI_NAMESPACE::fs. A new module
-// namespace is added here (tools/check_layers.py fails on one that is missing).
+/// Largest install config.toml the export and `skills list` read, in bytes (16 MiB).
+/// A plain integer literal: it is part of the ABI namespace's name.
+#ifndef CLAWPORT_MAX_CONFIG_BYTES
+#define CLAWPORT_MAX_CONFIG_BYTES 16777216
+#endif
+
+// Everything clawport declares lives in an inline namespace whose name carries the value of
+// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// nlohmann/json do: two translation units built with different values define different functions
+// instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
+// `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
+#define CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config) \
+  abi_d##depth##_b##buffer##_t##toml##_c##config
+#define CLAWPORT_DETAIL_ABI_NAME(depth, buffer, toml, config) \
+  CLAWPORT_DETAIL_ABI_NAME2(depth, buffer, toml, config)
+/// The ABI namespace. Every header opens its namespace through it, explicitly:
+///   namespace clawport {
+///   inline namespace CLAWPORT_ABI_NAMESPACE {
+///   namespace fs {
+/// (`namespace clawport::fs {` would not do: clang does not extend a namespace declared
+/// inside an inline namespace from a nested definition, and would put it outside).
+#define CLAWPORT_ABI_NAMESPACE                                                 \
+  CLAWPORT_DETAIL_ABI_NAME(CLAWPORT_MAX_TREE_DEPTH, CLAWPORT_COPY_BUFFER_SIZE, \
+                           CLAWPORT_MAX_TOML_DEPTH, CLAWPORT_MAX_CONFIG_BYTES)
+
+// The module namespaces, declared once inside the ABI namespace.
+// A new module namespace is added here too (tools/check_layers.py checks it).
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}
@@ -56,3 +74,5 @@ namespace openclaw {}
 
 static_assert(CLAWPORT_COPY_BUFFER_SIZE > 0, "CLAWPORT_COPY_BUFFER_SIZE must be positive");
 static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
+static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");

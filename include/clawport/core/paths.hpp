@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
-namespace clawport::paths {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace paths {
 
 /// True for a path starting with '/'.
 constexpr bool is_absolute(std::string_view p) noexcept { return !p.empty() && p.front() == '/'; }
@@ -129,4 +131,6 @@ inline bool has_dotdot(std::string_view p) {
   return false;
 }
 
-}  // namespace clawport::paths
+}  // namespace paths
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -12,7 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::text {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace text {
 
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
@@ -120,4 +122,6 @@ inline std::string escape_for_terminal(std::string_view s) {
   return out;
 }
 
-}  // namespace clawport::text
+}  // namespace text
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

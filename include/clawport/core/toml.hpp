@@ -3,6 +3,7 @@
 // manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
 // without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
 // clawport::error(errc::config_parse) naming "{subject}:{line}:{column}: {description}".
+// Nesting deeper than CLAWPORT_MAX_TOML_DEPTH is refused first (toml_limits.hpp).
 #pragma once
 
 #include <string>
@@ -12,8 +13,11 @@
 #include <toml++/toml.h>
 
 #include "error.hpp"
+#include "toml_limits.hpp"
 
-namespace clawport::toml_adaptor {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
 
 namespace detail {
 
@@ -31,6 +35,7 @@ inline error parse_failure(const toml::parse_error& e, std::string_view subject)
 /// Parses TOML text into a toml++ table; `subject` names the text in errors and in the
 /// nodes' source regions ("config.toml", "SKILL.toml").
 inline toml::table parse(std::string_view text, std::string_view subject) {
+  check_depth(text, subject);  // before toml++ recurses: errc::limit_exceeded
 #if TOML_EXCEPTIONS
   try {
     return toml::parse(text, subject);
@@ -44,4 +49,6 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 #endif
 }
 
-}  // namespace clawport::toml_adaptor
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

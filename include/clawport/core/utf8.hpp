@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <string_view>
 
-namespace clawport::utf8 {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace utf8 {
 
 /// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
 struct decoded {
@@ -74,11 +76,17 @@ constexpr bool is_white_space(char32_t c) noexcept {
 /// Unicode general category Cc.
 constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
 
-}  // namespace clawport::utf8
+}  // namespace utf8
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
-namespace clawport::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {
 
 /// The same rule under the name the walkers use: `utf8::valid`.
 constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
 
-}  // namespace clawport::detail
+}  // namespace detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -11,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 /// One line of a digest list: a bundle-relative path and its SHA-256 as 64 hex digits.
 struct list_entry {
@@ -141,4 +143,6 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
   return out;
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

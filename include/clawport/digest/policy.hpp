@@ -12,7 +12,9 @@
 #include <type_traits>
 #include <utility>
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 namespace detail {
 
@@ -76,4 +78,6 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -35,7 +35,9 @@
 #endif
 #endif
 
-namespace clawport::digest {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace digest {
 
 /// Which compression function a `sha256` object uses.
 enum class sha256_backend {
@@ -375,7 +377,9 @@ inline std::string sha256_hex(std::string_view text) {
   return to_hex(h.finish());
 }
 
-}  // namespace clawport::digest
+}  // namespace digest
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
 #undef CLAWPORT_DIGEST_TARGET_X86
 #undef CLAWPORT_DIGEST_TARGET_ARM

@@ -16,7 +16,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::exporter_detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
 
 template <class Fs, class = void>
 struct has_canonical : std::false_type {};
@@ -133,4 +135,6 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
   }
 }
 
-}  // namespace clawport::exporter_detail
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

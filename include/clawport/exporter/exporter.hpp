@@ -22,12 +22,14 @@
 #include "../publish/staged_swap.hpp"
 #include "../skills/loader.hpp"
 #include "../zeroclaw/closure.hpp"
+#include "../zeroclaw/config_file.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/plan.hpp"
 #include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
 #include "result.hpp"
+#include "sources.hpp"
 
 #include <cerrno>
 #include <chrono>
@@ -60,147 +62,6 @@ struct export_options {
 
 namespace exporter_detail {
 
-inline copy_counts counts_of(const fs::copy_tally& t) {
-  copy_counts c;
-  c.files = t.files;
-  c.bytes = t.bytes;
-  c.symlinks = t.symlinks_skipped;
-  c.special = t.others_skipped;
-  c.hard_links = t.hard_links_skipped;
-  c.replaced = t.replaced_skipped;
-  return c;
-}
-
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  return paths::join(base.empty() ? "/" : base, rel);
-}
-
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
-}
-
-/// Reads a whole file through the Fs policy.
-template <class Fs>
-std::string read_text(Fs& fs, const std::string& dir_path, const std::string& name) {
-  const std::string shown = join_path(dir_path, name);
-  try {
-    auto d = fs.open_root(dir_path);
-    auto f = fs.open_file_at(d, name);
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-    }
-    return text;
-  } catch (const error& e) {
-    throw wrapped(e, "failed to read the config " + shown, shown);
-  }
-}
-
-/// Creates `name` in the staging directory with `text` as its content.
-template <class Fs>
-void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
-  try {
-    auto f = fs.create_file_at(d, name, 0644);
-    fs.write_all(f, text.data(), text.size());
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
-  }
-}
-
-/// `is_file` of `workspace/<relative>` inside the staged tree, walked through handles.
-template <class Fs>
-bool staged_regular_file(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::vector<std::string> parts = components(relative);
-  if (parts.empty()) return false;
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_dir_at(root, "workspace"));
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const auto st = fs.stat_at(*cur, parts[i]);
-      if (!st || st->kind != fs::file_kind::directory) return false;
-      cur.emplace(fs.open_dir_at(*cur, parts[i]));
-    }
-    const auto st = fs.stat_at(*cur, parts.back());
-    return st && st->kind == fs::file_kind::regular;
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) return false;
-    throw wrapped(e, "failed to inspect workspace/" + relative + " in the bundle",
-                  "workspace/" + relative);
-  }
-}
-
-/// The dry run's stand-in for the copy: walks a source tree exactly as copy_tree would
-/// (filter, classification, nofollow open, hard-link and identity checks) without writing.
-template <class Fs>
-void count_tree(Fs& fs, const typename Fs::dir& src, const std::string& root, std::string rel,
-                const fs::entry_filter& filter, fs::copy_tally& t, std::size_t depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(src, [&](std::string_view n) { names.emplace_back(n); });
-  for (const std::string& name : names) {
-    const std::string child = rel.empty() ? name : rel + "/" + name;
-    const std::string shown = root + "/" + child;
-    if (filter && !filter(child)) continue;
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs.stat_at(src, name);
-    } catch (const error& e) {
-      throw wrapped(e, "failed to stat " + shown, shown);
-    }
-    if (!info) continue;
-    if (info->kind == fs::file_kind::symlink) {
-      ++t.symlinks_skipped;
-    } else if (info->kind == fs::file_kind::other) {
-      ++t.others_skipped;
-    } else if (info->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded, "failed to copy " + shown + ": the tree is too deep",
-                    shown);
-      }
-      std::optional<typename Fs::dir> d;
-      try {
-        d.emplace(fs.open_dir_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      if (fs.stat(*d).id != info->id) {
-        ++t.replaced_skipped;
-        continue;
-      }
-      count_tree(fs, *d, root, child, filter, t, depth + 1);
-    } else {
-      std::optional<typename Fs::file> f;
-      try {
-        f.emplace(fs.open_file_at(src, name));
-      } catch (const error& e) {
-        throw wrapped(e, "failed to open " + shown, shown);
-      }
-      const fs::stat_info opened = fs.stat(*f);
-      if (opened.kind != fs::file_kind::regular) continue;
-      if (opened.nlink > 1) {
-        ++t.hard_links_skipped;
-      } else if (opened.id != info->id) {
-        ++t.replaced_skipped;
-      } else {
-        ++t.files;
-        t.bytes += opened.size;
-      }
-    }
-  }
-}
-
-/// The name a bundle's include/exclude is matched against: the skill's logical name, read
-/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
-/// exactly the skills the runtime loads from the bundle.
-struct logical_skill_name {
-  template <class Fs>
-  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
-    return skills::skill_name_at(fs, skill, dir_name);
-  }
-};
-
 /// Hashes every file the copy writes, on its way (one read of each source byte), and
 /// collects the bundle's digest list.
 class digest_sink final : public fs::copy_sink {
@@ -223,14 +84,45 @@ class digest_sink final : public fs::copy_sink {
   std::string path_;
 };
 
-inline void add(fs::copy_tally& into, const fs::copy_tally& t) {
-  into.files += t.files;
-  into.bytes += t.bytes;
-  into.symlinks_skipped += t.symlinks_skipped;
-  into.others_skipped += t.others_skipped;
-  into.hard_links_skipped += t.hard_links_skipped;
-  into.replaced_skipped += t.replaced_skipped;
+inline copy_counts counts_of(const fs::copy_tally& t) {
+  copy_counts c;
+  c.files = t.files;
+  c.bytes = t.bytes;
+  c.symlinks = t.symlinks_skipped;
+  c.special = t.others_skipped;
+  c.hard_links = t.hard_links_skipped;
+  c.replaced = t.replaced_skipped;
+  return c;
 }
+
+inline std::string join_path(const std::string& base, const std::string& rel) {
+  return paths::join(base.empty() ? "/" : base, rel);
+}
+
+inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
+  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+}
+
+/// Creates `name` in the staging directory with `text` as its content.
+template <class Fs>
+void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
+  try {
+    auto f = fs.create_file_at(d, name, 0644);
+    fs.write_all(f, text.data(), text.size());
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+}
+
+/// The name a bundle's include/exclude is matched against: the skill's logical name, read
+/// the way `skills list --agent` reads it (skills::skill_name_at), so the export carries
+/// exactly the skills the runtime loads from the bundle.
+struct logical_skill_name {
+  template <class Fs>
+  std::string operator()(Fs& fs, const typename Fs::dir& skill, std::string_view dir_name) const {
+    return skills::skill_name_at(fs, skill, dir_name);
+  }
+};
 
 }  // namespace exporter_detail
 
@@ -248,7 +140,8 @@ class basic_exporter {
 
   explicit basic_exporter(Fs& fs) : fs_(fs) {}
 
-  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run).
+  /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
+  /// same walk and every check with a counting sink, nothing created).
   export_result run(const export_options& o) {
     namespace ed = exporter_detail;
     export_result res;
@@ -256,16 +149,19 @@ class basic_exporter {
     res.out = o.out;
     res.dry_run = !Publish::writes;
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here).
+    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
+    // config is read through a symlink to its file; the install root is the directory
+    // holding the name (install layout).
     const auto config = ed::split_parent(o.config_path);
     if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
-    const std::string install_root = config->first;
-    const std::string text = ed::read_text(fs_, install_root, config->second);
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
+    popts.config_name = o.config_path;
     res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
     zeroclaw::export_plan& plan = res.plan;
 
@@ -276,18 +172,27 @@ class basic_exporter {
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
     const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
+    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
+                                 std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
+    std::vector<ed::guarded_source> guarded;
     overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
+    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
     std::vector<fs::skill_source> skills;
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
+      guarded.push_back(
+          {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
       skills.push_back(fs::skill_source{
           s.alias, planned, s.relative,
           [filter](std::string_view skill) { return filter.admits_skill(skill); }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
+    // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
+    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, install);
     const auto place = ed::split_parent(res.destination);
     if (!place) {
       throw error(errc::destination_refused,
@@ -300,9 +205,23 @@ class basic_exporter {
     const timestamp exported_at =
         o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
     res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
 
+    publish::request req;
+    req.destination = name;
+    req.names = names;
+    req.sync = o.sync;
     if constexpr (!Publish::writes) {
-      dry_run(o, res, install_root, ws_planned, skills, parent_path, name, names, exported_at);
+      // The dry run: admission as the export would (when the parent exists), then the same
+      // walk into a counting sink, and the publish policy's own (empty) outcome.
+      dir parent = open_existing_ancestor(parent_path);
+      if (fs_.canonical(parent_path)) {
+        dir at = open_parent(parent_path, false);
+        req.adm = publish::admit(fs_, at, name, o.force, names).adm;
+      }
+      fs::counting_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+      res.publish = Publish::publish(fs_, parent, req);
       return res;
     } else {
       // Steps 3-4: create the parent (before admission, as upstream) and open it once.
@@ -323,8 +242,8 @@ class basic_exporter {
       fs::file_id stage_id;
       dir stage = make_staging(parent, o.token, staging, stage_id);
       try {
-        publish::request req;
-        stage_bundle(o, res, install_root, ws_planned, skills, stage, exported_at, req.sources);
+        fs::copying_sink<Fs> sink{fs_};
+        stage_bundle(walk, res, sink, stage, req.sources);
         if (o.sync) {
           try {
             fs_.sync_filesystem(stage);
@@ -342,10 +261,7 @@ class basic_exporter {
                       staging);
         }
         req.staging = staging;
-        req.destination = name;
-        req.names = names;
         req.adm = adm.adm;
-        req.sync = o.sync;
         res.publish = Publish::publish(fs_, parent, req);
       } catch (...) {
         remove_staging(parent, staging, stage_id);
@@ -433,6 +349,46 @@ class basic_exporter {
     }
   }
 
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<fs::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
+  /// with their identities where they exist.
+  std::vector<exporter_detail::protected_entry> protected_install(const std::string& root,
+                                                                  const std::string& config) {
+    namespace ed = exporter_detail;
+    std::vector<ed::protected_entry> out;
+    const auto add = [&](std::string what, const std::string& path) {
+      ed::protected_entry p{std::move(what), path, {}, {}};
+      const std::optional<std::string> real = fs_.canonical(path);
+      if (!real) return;
+      p.resolved = *real;
+      try {
+        const auto where = ed::split_parent(*real);
+        if (!where) {
+          p.id = fs_.stat(fs_.open_root(*real)).id;
+        } else if (const auto st = fs_.stat_at(fs_.open_root(where->first), where->second)) {
+          p.id = st->id;
+        }
+      } catch (const error&) {
+        // unreadable: the path check above still applies
+      }
+      out.push_back(std::move(p));
+    };
+    add("the install root", root);
+    add("the config file", config);
+    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    return out;
+  }
+
   /// Opens the workspace root as the plan says (anchored, or the configured path).
   fs::root_result<Fs> open_workspace(const std::string& install_root,
                                      const zeroclaw::export_plan& plan,
@@ -441,164 +397,103 @@ class basic_exporter {
     return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
   }
 
-  fs::copy_spec workspace_spec(const export_options& o, std::uint64_t& entries) {
-    fs::copy_spec spec{std::string(zeroclaw::workspace_dir), zeroclaw::workspace_entry_included};
-    if (o.on_progress) {
-      fs::entry_filter base = spec.filter;
-      spec.filter = [base, &entries, &o](std::string_view rel) {
-        o.on_progress(++entries);
-        return base(rel);
-      };
+  /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
+  dir open_existing_ancestor(const std::string& path) {
+    namespace ed = exporter_detail;
+    const std::vector<std::string> parts = ed::components(path);
+    std::size_t existing = parts.size();
+    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
+    const std::string base = ed::join(parts, existing);
+    try {
+      return fs_.open_root(base);
+    } catch (const error& e) {
+      throw ed::wrapped(e, "failed to open " + base, base);
     }
-    return spec;
   }
 
-  /// Steps 7-10: copy, identity check, config.toml, skill bookkeeping, manifest.
-  void stage_bundle(const export_options& o, export_result& res, const std::string& install_root,
-                    const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-                    const dir& stage, const timestamp& exported_at,
-                    std::vector<fs::file_id>& sources) {
+  /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
+  /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
+  /// Both modes run exactly this, so they share every rule, count and refusal text.
+  template <class Sink>
+  void stage_bundle(const walk_context& w, export_result& res, Sink& sink,
+                    const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
     fs::copy_tally ws_tally;
-    ed::digest_sink digests;
+    bool identity_carried = false;
+    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
+      fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
+        throw fs::workspace_root_refusal(root, w.ws_planned);
       }
       if (root.opened()) {
+        ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
         sources.push_back(root.id);
-        std::optional<dir> ws;
+        std::optional<typename Sink::dir> ws;
         try {
-          fs_.make_dir_at(stage, zeroclaw::workspace_dir, 0777);
-          ws.emplace(fs_.open_dir_at(stage, zeroclaw::workspace_dir));
+          sink.make_dir(stage, zeroclaw::workspace_dir);
+          ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
         } catch (const error& e) {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        fs::copy_spec spec = workspace_spec(o, entries);
-        spec.sink = &digests;
-        fs::copy_tree(fs_, *root.handle, *ws, spec, ws_tally);
+        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
+                           zeroclaw::workspace_entry_included);
+        if (w.o.on_progress) {
+          spec.filter = [&entries, &w](std::string_view rel) {
+            w.o.on_progress(++entries);
+            return zeroclaw::workspace_entry_included(rel);
+          };
+        }
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+          exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
+        };
+        if (plan.identity_document) {
+          const std::string wanted = *plan.identity_document;
+          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
+            if (rel == wanted) identity_carried = true;
+          };
+        }
+        spec.sink = observer;
+        fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::copy_skill_bundles(
-        fs_, install_root, skills, stage, ed::logical_skill_name{}, &digests);
+    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
+        [&w](const fs::file_id& id, const std::string& path) {
+          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+          const std::size_t end = path.find('/', 7);
+          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_protected_identity(
+              w.install, "skill_bundles." + alias + ".directory", path, id);
+        },
+        observer);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
 
-    // Step 8: an identity document the copy did not carry is dropped (row 17).
-    if (plan.identity_document && !ed::staged_regular_file(fs_, stage, *plan.identity_document)) {
+    // Step 8: an identity document the walk did not carry is dropped (row 17).
+    if (plan.identity_document && !identity_carried) {
       zeroclaw::record_missing_identity_document(plan);
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
-    const std::string config_text = zeroclaw::render_config_toml<Schema>(plan);
-    ed::write_text(fs_, stage, zeroclaw::config_file, config_text);
-    digests.add_text(zeroclaw::config_file, config_text);
+    const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::config_file, config);
+      digests.add_text(zeroclaw::config_file, config);
+    }
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest_text = zeroclaw::render_manifest(plan, exported_at);
-    ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest_text);
-    digests.add_text(zeroclaw::manifest_file, manifest_text);
-    // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-    ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
-  }
-
-  /// `--dry-run`: every check and refusal of a real export, every count, nothing written.
-  void dry_run(const export_options& o, export_result& res, const std::string& install_root,
-               const std::string& ws_planned, const std::vector<fs::skill_source>& skills,
-               const std::string& parent_path, const std::string& name,
-               const publish::destination_names& names, const timestamp& exported_at) {
-    namespace ed = exporter_detail;
-    zeroclaw::export_plan& plan = res.plan;
-    if (fs_.canonical(parent_path)) {
-      dir parent = open_parent(parent_path, false);
-      publish::admit(fs_, parent, name, o.force, names);
+    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    if constexpr (Sink::writes) {
+      ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
+      digests.add_text(zeroclaw::manifest_file, manifest);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
     }
-    fs::copy_tally ws_tally;
-    bool identity_present = false;
-    {
-      fs::root_result<Fs> root = open_workspace(install_root, plan, ws_planned);
-      if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, ws_planned);
-      }
-      if (root.opened()) {
-        std::uint64_t entries = 0;
-        const fs::copy_spec spec = workspace_spec(o, entries);
-        ed::count_tree(fs_, *root.handle, "workspace", "", spec.filter, ws_tally, 0);
-        if (plan.identity_document) {
-          // Walk the source the way the staged check walks the copy.
-          const std::vector<std::string> parts = ed::components(*plan.identity_document);
-          std::optional<dir> cur;
-          bool ok = !parts.empty() && zeroclaw::workspace_entry_included(*plan.identity_document);
-          for (std::size_t i = 0; ok && i < parts.size(); ++i) {
-            const dir& at = cur ? *cur : *root.handle;
-            const auto st = fs_.stat_at(at, parts[i]);
-            const bool last = i + 1 == parts.size();
-            if (!st) {
-              ok = false;
-            } else if (last) {
-              ok = st->kind == fs::file_kind::regular && st->nlink == 1;
-            } else if (st->kind != fs::file_kind::directory) {
-              ok = false;
-            } else {
-              cur.emplace(fs_.open_dir_at(at, parts[i]));
-            }
-          }
-          identity_present = ok;
-        }
-      }
-    }
-    res.workspace = ed::counts_of(ws_tally);
-    fs::copy_tally sk_tally;
-    std::vector<std::string> without;
-    for (const fs::skill_source& s : skills) {
-      fs::root_result<Fs> root = fs::open_anchored_root(fs_, install_root, s.relative, "shared");
-      if (root.status == fs::root_status::nothing) {
-        without.push_back(s.alias);
-        continue;
-      }
-      if (!root.opened()) throw fs::skill_root_refusal(root, s.alias, s.source);
-      std::vector<std::string> entries;
-      fs_.for_each_entry(*root.handle, [&](std::string_view n) { entries.emplace_back(n); });
-      std::size_t carried = 0;
-      for (const std::string& skill : entries) {
-        if (!fs::detail::valid_utf8(skill)) continue;
-        const auto st = fs_.stat_at(*root.handle, skill);
-        if (!st) continue;
-        if (st->kind == fs::file_kind::symlink) {
-          ++sk_tally.symlinks_skipped;
-          continue;
-        }
-        if (st->kind != fs::file_kind::directory) continue;
-        dir d = fs_.open_dir_at(*root.handle, skill);
-        if (fs_.stat(d).id != st->id) {
-          ++sk_tally.replaced_skipped;
-          continue;
-        }
-        if (s.admits_skill && !s.admits_skill(ed::logical_skill_name{}(fs_, d, skill))) continue;
-        fs::copy_tally one;
-        ed::count_tree(fs_, d, "skills/" + s.alias + "/" + skill, "", {}, one, 0);
-        if (one.files > 0) ++carried;
-        ed::add(sk_tally, one);
-      }
-      if (carried == 0) {
-        without.push_back(s.alias);
-      } else {
-        ++res.skill_bundles;
-      }
-    }
-    res.skills = ed::counts_of(sk_tally);
-    if (plan.identity_document && !identity_present)
-      zeroclaw::record_missing_identity_document(plan);
-    (void)zeroclaw::render_config_toml<Schema>(plan);  // validates, as the real export would
-    zeroclaw::record_missing_skill_content(plan, without);
-    (void)zeroclaw::render_manifest(plan, exported_at);
-    res.publish.strategy = std::string(Publish::name);
-    res.publish.requested = std::string(Publish::name);
-    res.publish.guarantee = std::string(publish::guarantee::none);
   }
 
   Fs& fs_;

@@ -3,6 +3,7 @@
 // additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
+#include "../core/text.hpp"
 #include "result.hpp"
 
 #include <nlohmann/json.hpp>
@@ -12,10 +13,12 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-/// The human report of a successful export, every line ending in '\n'.
+/// The human report of a successful export, every line ending in '\n'. Every line goes
+/// through text::escape_for_terminal: a control character in a config value (a risk
+/// flag's command line), a path or a name is shown escaped, never sent to the terminal.
 inline std::string render_report(const export_result& r) {
   std::string o;
-  const auto line = [&o](const std::string& s) { o += s + "\n"; };
+  const auto line = [&o](const std::string& s) { o += text::escape_for_terminal(s) + "\n"; };
   const auto n = [](std::uint64_t v) { return std::to_string(v); };
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +

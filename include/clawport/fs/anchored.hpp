@@ -16,7 +16,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// How opening a source root came out.
 enum class root_status {
@@ -236,4 +238,6 @@ error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::
                p);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -10,7 +10,9 @@
 #include <string_view>
 #include <system_error>
 
-namespace clawport::fs::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs::detail {
 
 /// The text of an errno value (thread-safe, unlike strerror).
 inline std::string errno_text(int err) { return std::generic_category().message(err); }
@@ -31,4 +33,6 @@ inline std::string reason(const error& e) {
   throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
 }
 
-}  // namespace clawport::fs::detail
+}  // namespace fs::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The handle-based tree copy (docs/library.md, Exporting), the workspace filter (docs/library.md,
-// Exporting) and skill-bundle copying (docs/library.md, Exporting). Every read and write goes
-// through directory handles; each entry is classified without following links, opened with nofollow
-// and carried only if the opened object is the one that was classified.
+// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
+// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
+// share every rule, count and refusal text. Every read goes through directory handles;
+// each entry is classified without following links, opened with nofollow and carried only
+// if the opened object is the one that was classified and has one name (nlink == 1) both
+// at classification and once open. Carried files keep their permission bits only
+// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
 #pragma once
 
 #include "../core/config.hpp"
@@ -21,7 +25,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// What a copy carried and what it skipped (one for the workspace, one for all skills).
 struct copy_tally {
@@ -29,7 +35,7 @@ struct copy_tally {
   std::uint64_t bytes = 0;               ///< bytes actually copied
   std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
   std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
-  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
   std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
 };
 
@@ -39,7 +45,8 @@ using entry_filter = std::function<bool(std::string_view relative)>;
 
 /// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
 /// here, so the bundle is never read a second time). With a sink, files are copied
-/// through a user-space buffer instead of `copy_data`.
+/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
+/// the dry run's counting sink writes nothing and calls none.)
 class copy_sink {
  public:
   virtual ~copy_sink() = default;
@@ -50,25 +57,100 @@ class copy_sink {
 
 /// How a tree is named inside the bundle, and what it leaves out.
 struct copy_spec {
-  std::string root;           ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;        ///< empty = everything
+  copy_spec() = default;
+  copy_spec(std::string root_name, entry_filter entries = {})
+      : root(std::move(root_name)), filter(std::move(entries)) {}
+
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+  /// Called with the identity of every directory and regular file the walk classified
+  /// (before it is opened) and its bundle path; it may throw to refuse the whole copy
+  /// (the exporter refuses a tree that holds the install's own root, config or key).
+  std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
+  /// Called with the root-relative path of every regular file the walk carried.
+  std::function<void(std::string_view relative)> on_carried;
   copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
   /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
   /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
   bool refuse_symlinks = false;
 };
 
+/// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
+/// and sticky never travel (a root-run export must not mint a setuid root-owned file).
+inline constexpr std::uint32_t carried_mode_mask = 0777;
+
+/// The sink of the real export: what the walk carries is written under the destination
+/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+template <class Fs>
+struct copying_sink {
+  using dir = typename Fs::dir;
+  using file_type = typename Fs::file;
+  static constexpr bool writes = true;
+  explicit copying_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
+  dir open_dir(const dir& parent, std::string_view name) { return fs.open_dir_at(parent, name); }
+  file_type create_file(const dir& parent, std::string_view name) {
+    return fs.create_file_at(parent, name, 0600);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
+                     std::string_view bundle_path) {
+    if (observer == nullptr) return fs.copy_data(in, out);
+    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    observer->begin_file(bundle_path);
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      if (n == 0) break;
+      observer->bytes(buffer.data(), n);
+      fs.write_all(out, buffer.data(), n);
+      total += n;
+    }
+    observer->end_file();
+    return total;
+  }
+  void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
+  void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
+  void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
+
+  std::vector<char> buffer;  ///< for copies through an observer
+};
+
+/// The sink of the dry run: nothing is created; a carried file counts its size as opened.
+template <class Fs>
+struct counting_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit counting_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
+                     std::string_view) {
+    return opened.size;
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+};
+
 namespace detail {
 
-template <class Fs>
-class tree_copier {
+template <class Fs, class Sink>
+class tree_walker {
  public:
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
 
-  tree_copier(Fs& fs, const copy_spec& spec, copy_tally& tally, std::string_view relative)
-      : fs_(fs), spec_(spec), tally_(tally), rel_(relative) {}
+  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
+              std::string_view relative)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
 
-  void copy_dir(const dir& src, const dir& dst, std::size_t depth) {
+  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
     bool nested = false;  // an error from an entry is already in context
     try {
       fs_.for_each_entry(src, [&](std::string_view name) {
@@ -96,7 +178,7 @@ class tree_copier {
 
   std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
 
-  void entry(const dir& src, const dir& dst, std::string_view name, std::size_t depth) {
+  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
     rel_guard guard{rel_, rel_.size()};
     if (!rel_.empty()) rel_ += '/';
     rel_.append(name.data(), name.size());
@@ -122,13 +204,15 @@ class tree_copier {
         ++tally_.others_skipped;
         return;
       case file_kind::directory:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
         return regular(src, dst, name, *info);
     }
   }
 
-  void directory(const dir& src, const dir& dst, std::string_view name, const stat_info& info,
+  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
                  std::size_t depth) {
     if (depth > CLAWPORT_MAX_TREE_DEPTH) {
       throw error(errc::limit_exceeded,
@@ -144,7 +228,7 @@ class tree_copier {
       rethrow(e, "failed to open " + bundle_path(), bundle_path());
     }
     try {
-      fs_.make_dir_at(dst, name, 0777);
+      sink_.make_dir(dst, name);
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
@@ -158,16 +242,22 @@ class tree_copier {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
       return;
     }
-    std::optional<dir> out;
+    std::optional<out_dir> out;
     try {
-      out.emplace(fs_.open_dir_at(dst, name));
+      out.emplace(sink_.open_dir(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
     }
     copy_dir(*child, *out, depth);
   }
 
-  void regular(const dir& src, const dir& dst, std::string_view name, const stat_info& info) {
+  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+    // A second name, seen when classified: never opened. (Checked again once open, so a
+    // link renamed over the entry and removed after the open is skipped either way.)
+    if (info.nlink > 1) {
+      ++tally_.hard_links_skipped;
+      return;
+    }
     std::optional<typename Fs::file> in;
     try {
       in.emplace(fs_.open_file_at(src, name));
@@ -189,64 +279,58 @@ class tree_copier {
       ++tally_.replaced_skipped;
       return;
     }
-    std::optional<typename Fs::file> out;
+    std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(fs_.create_file_at(dst, name, 0600));
+      out.emplace(sink_.create_file(dst, name));
     } catch (const error& e) {
       rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
     }
     std::uint64_t n = 0;
     try {
-      n = spec_.sink ? copy_through_sink(*in, *out) : fs_.copy_data(*in, *out);
+      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
     try {
-      fs_.set_mode(*out, opened.mode);
+      sink_.set_mode(*out, opened.mode);
     } catch (const error& e) {
       rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
     }
     ++tally_.files;
     tally_.bytes += n;
-  }
-
-  std::uint64_t copy_through_sink(typename Fs::file& in, typename Fs::file& out) {
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    spec_.sink->begin_file(bundle_path());
-    std::uint64_t total = 0;
-    for (;;) {
-      const std::size_t n = fs_.read(in, buffer_.data(), buffer_.size());
-      if (n == 0) break;
-      spec_.sink->bytes(buffer_.data(), n);
-      fs_.write_all(out, buffer_.data(), n);
-      total += n;
-    }
-    spec_.sink->end_file();
-    return total;
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
   }
 
   Fs& fs_;
+  Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
-  std::vector<char> buffer_;
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
 
-/// Copies the entries of `src` into `dst` (docs/library.md, Exporting), adding to `tally`.
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
 /// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
-/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are counted and
-/// skipped; hard-linked files and entries replaced between classification and open are counted and
-/// skipped; any failure to open, read, create or write is thrown. Directories deeper than
-/// CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
+/// counted and skipped; hard-linked files and entries replaced between classification and
+/// open are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs, class Sink>
+void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// `walk_tree` with the copying sink: copies `src` into `dst`.
 template <class Fs>
 void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
-  static_assert(check_policy<Fs>());
-  detail::tree_copier<Fs>(fs, spec, tally, relative).copy_dir(src, dst, 0);
+  copying_sink<Fs> sink{fs};
+  walk_tree(fs, sink, src, dst, spec, tally, relative);
 }
 
 /// One skill bundle to carry: where it is and which of its skills travel.
@@ -283,28 +367,31 @@ struct skill_copy_result {
   std::vector<file_id> sources;              ///< identities of the opened bundle roots
 };
 
-/// docs/library.md, Exporting: copies each planned skill bundle into `staging/skills/<alias>/`.
-/// Bundle roots are opened anchored under `install_root` (family `shared`); a symlinked or escaping
-/// root is refused. Only directories directly under a bundle root are skills (loose files are
-/// skipped silently, symlinks counted); a skill that writes no file is removed again; a
-/// bundle that carries no skill is removed and listed in `without_content`; `skills/`
-/// itself is created only when there are sources and removed when no bundle carried.
-/// `name_of(fs, skill_dir, dir_name)` gives the name `admits_skill` is asked about; it is
-/// called only on the opened directory whose identity matched its classification.
-template <class Fs, class NameOf = directory_name>
-skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
-                                     const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {},
-                                     copy_sink* sink = nullptr) {
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
+/// escaping root is refused. Only directories directly under a bundle root are skills
+/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
+/// removed again; a bundle that carries no skill is removed and listed in
+/// `without_content`; `skills/` itself is created only when there are sources and removed
+/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
+/// `admits_skill` is asked about; it is called only on the opened directory whose identity
+/// matched its classification. `check_entry` is each skill tree's `copy_spec::check_entry`.
+template <class Fs, class Sink, class NameOf = directory_name>
+skill_copy_result walk_skill_bundles(
+    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
+    const typename Sink::dir& staging, NameOf name_of = {},
+    const std::function<void(const file_id&, const std::string&)>& check_entry = {},
+    copy_sink* observer = nullptr) {
   static_assert(check_policy<Fs>());
   using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
   skill_copy_result result;
   if (sources.empty()) return result;
 
-  std::optional<dir> skills;
+  std::optional<out_dir> skills;
   try {
-    fs.make_dir_at(staging, "skills", 0777);
-    skills.emplace(fs.open_dir_at(staging, "skills"));
+    sink.make_dir(staging, "skills");
+    skills.emplace(sink.open_dir(staging, "skills"));
   } catch (const error& e) {
     detail::rethrow(e, "failed to create skills in the bundle", "skills");
   }
@@ -319,20 +406,23 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     result.sources.push_back(root.id);
 
     const std::string bundle_root = "skills/" + source.alias;
-    std::optional<dir> bundle;
+    if (check_entry) check_entry(root.id, bundle_root);
+    std::optional<out_dir> bundle;
     try {
-      fs.make_dir_at(*skills, source.alias, 0777);
+      sink.make_dir(*skills, source.alias);
     } catch (const error& e) {
       detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
     }
     try {
-      bundle.emplace(fs.open_dir_at(*skills, source.alias));
+      bundle.emplace(sink.open_dir(*skills, source.alias));
     } catch (const error& e) {
       detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
     }
 
     carried_bundle carried{source.alias, {}};
-    const copy_spec spec{bundle_root, {}, sink};
+    copy_spec spec(bundle_root);
+    spec.check_entry = check_entry;
+    spec.sink = observer;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
@@ -351,6 +441,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
             return;
           }
           if (info->kind != file_kind::directory) return;  // loose files are local state
+          if (check_entry) check_entry(info->id, path);
           std::optional<dir> skill;
           try {
             skill.emplace(fs.open_dir_at(*root.handle, name));
@@ -378,25 +469,25 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
           }
           const std::uint64_t before = result.tally.files;
           {
-            std::optional<dir> out;
+            std::optional<out_dir> out;
             try {
-              fs.make_dir_at(*bundle, name, 0777);
+              sink.make_dir(*bundle, name);
             } catch (const error& e) {
               detail::rethrow(e, "failed to create " + path + " in the bundle", path);
             }
             try {
-              out.emplace(fs.open_dir_at(*bundle, name));
+              out.emplace(sink.open_dir(*bundle, name));
             } catch (const error& e) {
               detail::rethrow(e, "failed to open " + path + " in the bundle", path);
             }
-            copy_tree(fs, *skill, *out, spec, result.tally, name);
+            walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
           }
           if (result.tally.files > before) {
             carried.skills.emplace_back(name);
             return;
           }
           try {
-            fs.remove_tree_at(*bundle, name);
+            sink.remove_tree(*bundle, name);
           } catch (const error& e) {
             detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
           }
@@ -413,7 +504,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
     bundle.reset();
     if (carried.skills.empty()) {
       try {
-        fs.remove_tree_at(*skills, source.alias);
+        sink.remove_tree(*skills, source.alias);
       } catch (const error& e) {
         detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
                         bundle_root);
@@ -429,7 +520,7 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   if (result.bundles == 0) {
     skills.reset();
     try {
-      fs.remove_dir_at(staging, "skills");
+      sink.remove_dir(staging, "skills");
     } catch (const error& e) {
       detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
     }
@@ -437,4 +528,16 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
   return result;
 }
 
-}  // namespace clawport::fs
+/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
+template <class Fs, class NameOf = directory_name>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     copy_sink* observer = nullptr) {
+  copying_sink<Fs> sink{fs};
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -14,7 +14,9 @@
 #include <type_traits>
 #include <utility>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// Identity of a filesystem object: the (device, inode) pair.
 struct file_id {
@@ -218,4 +220,6 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

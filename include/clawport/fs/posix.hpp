@@ -29,7 +29,9 @@
 #include <system_error>
 #include <vector>
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 namespace detail {
 
@@ -510,4 +512,6 @@ class posix {
 
 static_assert(check_policy<posix>());
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

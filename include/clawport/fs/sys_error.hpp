@@ -12,7 +12,9 @@
 #include "../core/error.hpp"
 #include "context.hpp"
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 namespace detail {
 
@@ -91,4 +93,6 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
   return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
 }
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -20,7 +20,9 @@
 #include <string>
 #include <vector>
 
-namespace clawport::importer {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
 
 /// What an applied import did.
 struct import_result {
@@ -118,7 +120,7 @@ struct applier {
       src = std::move(cur);
       dir out = fs.open_dir_at(parent, staging);
       fs::copy_tally t;
-      fs::copy_tree(fs, *src, out, fs::copy_spec{pl.from, {}, nullptr}, t);
+      fs::copy_tree(fs, *src, out, fs::copy_spec(pl.from), t);
       if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
         throw error(errc::identity_changed,
                     "the bundle's " + pl.from + " changed after it was verified", pl.from);
@@ -220,4 +222,6 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   return res;
 }
 
-}  // namespace clawport::importer
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -36,7 +36,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::importer {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
 
 /// What to import, from where, into which install.
 struct import_options {
@@ -562,4 +564,6 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   return p;
 }
 
-}  // namespace clawport::importer
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -9,7 +9,9 @@
 #include "apply.hpp"
 #include "plan.hpp"
 
-namespace clawport::importer {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
 
 inline nlohmann::json to_json(const import_plan& p) {
   nlohmann::json j;
@@ -89,4 +91,6 @@ inline std::string render_result(const import_result& r) {
   return out;
 }
 
-}  // namespace clawport::importer
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

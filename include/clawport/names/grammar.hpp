@@ -14,7 +14,9 @@
 
 #include "../core/utf8.hpp"
 
-namespace clawport::names {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace names {
 
 namespace rules {
 
@@ -250,4 +252,6 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
   return !Names::unportable_reason(name).has_value();
 }
 
-}  // namespace clawport::names
+}  // namespace names
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -11,7 +11,9 @@
 
 #include "grammar.hpp"
 
-namespace clawport::names {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace names {
 
 /// Outcome of `portable_identity_path`: `path` when kept, else `refusal` (the drop detail).
 struct identity_path_result {
@@ -67,4 +69,6 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
   return identity_path_result{relative, {}};
 }
 
-}  // namespace clawport::names
+}  // namespace names
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

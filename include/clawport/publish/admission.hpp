@@ -15,7 +15,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// What the destination was when the export admitted it.
 enum class admission_kind {
@@ -176,4 +178,6 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
   if (!current || *current != adm.id) throw refusal::changed(d);
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

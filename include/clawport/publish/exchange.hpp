@@ -15,7 +15,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 struct exchange {
   static constexpr std::string_view name = "exchange";
@@ -137,4 +139,6 @@ struct exchange {
   }
 };
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

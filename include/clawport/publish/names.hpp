@@ -12,7 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Prefix of a staging directory beside the destination.
 inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
@@ -67,4 +69,6 @@ inline std::string_view token_of(std::string_view name) {
   return {};
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -13,7 +13,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::publish {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
 
 /// Everything a strategy needs to replace `destination` by `staging`, both single names
 /// inside the parent handle it is given.
@@ -85,4 +87,6 @@ constexpr bool check_policy() {
   return true;
 }
 
-}  // namespace clawport::publish
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

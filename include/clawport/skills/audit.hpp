@@ -27,7 +27,9 @@
 #include "manifest.hpp"
 #include "text.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Markdown and TOML files larger than this are a finding and are not read.
 inline constexpr std::uint64_t audit_max_text_bytes = 524288;
@@ -560,4 +562,6 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
   return report;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -18,7 +18,9 @@
 #include "locations.hpp"
 #include "placement.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Upstream `validate_alias_key` for aliases the CLI creates: non-empty, at most 63
 /// bytes, only `a-z 0-9 _`, first and last character in `a-z0-9`, no `__`.
@@ -99,4 +101,6 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -6,9 +6,13 @@
 
 #include "../zeroclaw/install_layout.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Which skills of a bundle an agent may load, by logical name: `zeroclaw::skill_filter`.
 using bundle_filter = clawport::zeroclaw::skill_filter;
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

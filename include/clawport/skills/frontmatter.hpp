@@ -24,7 +24,9 @@
 #include "../core/error.hpp"
 #include "text.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// One fixed choice of a slash option (`{name: A, value: a}`).
 struct slash_choice {
@@ -551,4 +553,6 @@ inline std::string skill_document::serialize() const {
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -24,7 +24,9 @@
 #include "placement.hpp"
 #include "process.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// What an install source names.
 enum class source_kind {
@@ -297,4 +299,6 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
   return paths::join(paths::join(root, "skills"), skill);
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -13,7 +13,9 @@
 #include "scaffold.hpp"
 #include "test_script.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 inline nlohmann::ordered_json optional_text(const std::string& s) {
   return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
@@ -99,4 +101,6 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
   return j;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

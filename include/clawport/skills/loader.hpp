@@ -21,7 +21,9 @@
 #include "locations.hpp"
 #include "manifest.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A skill the scan kept.
 struct loaded_skill {
@@ -447,4 +449,6 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
   return view;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

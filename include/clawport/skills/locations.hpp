@@ -19,7 +19,9 @@
 #include "manifest.hpp"
 #include "text.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// `[skill_bundles.<alias>]`.
 struct skill_bundle_config {
@@ -182,4 +184,6 @@ inline std::string global_skills_dir(std::string_view data_dir) {
   return paths::join(data_dir, "skills");
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

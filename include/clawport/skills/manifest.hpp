@@ -17,7 +17,9 @@
 #include "frontmatter.hpp"
 #include "text.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// A `[[tools]]` entry. Kinds other than shell/script/http/builtin/mcp are kept here and
 /// skipped by the runtime when it registers tools.
@@ -64,8 +66,9 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one TOML adaptor (core/toml.hpp); a syntax error becomes
-/// `errc::config_parse` naming line and column.
+/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
+/// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
   return toml_adaptor::parse(text, subject);
 }
@@ -378,4 +381,6 @@ inline skill skill_from_markdown(std::string_view text, std::string_view dir_nam
   return s;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

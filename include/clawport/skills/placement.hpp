@@ -23,7 +23,9 @@
 #include "loader.hpp"
 #include "locations.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// Prefix of the staging directory a new skill is built in, beside its destination.
 inline constexpr std::string_view stage_prefix = ".clawport-stage-";
@@ -321,4 +323,6 @@ class staged_skill {
   bool made_ = false;
 };
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -30,7 +30,9 @@
 
 #include "test_script.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The environment a test command or git gets: `NAME=value` strings, nothing else.
 using process_env = std::vector<std::string>;
@@ -204,4 +206,6 @@ class posix_runner {
   process_env env_;
 };
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -21,7 +21,9 @@
 #include "locations.hpp"
 #include "placement.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The archive directory below the install root.
 inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
@@ -290,4 +292,6 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

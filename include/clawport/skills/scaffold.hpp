@@ -16,7 +16,9 @@
 #include "manifest.hpp"
 #include "placement.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 // The name rule itself (`is_valid_skill_name`, `validate_skill_name`) is manifest.hpp's.
 
@@ -140,4 +142,6 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -22,7 +22,9 @@
 #include "locations.hpp"
 #include "test_script.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// TEST.sh files larger than this are refused (a test script is a short list of lines).
 inline constexpr std::uint64_t test_file_max_bytes = 1024 * 1024;
@@ -182,4 +184,6 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

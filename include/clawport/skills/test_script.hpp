@@ -13,7 +13,9 @@
 
 #include "text.hpp"
 
-namespace clawport::skills {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
 
 /// The file a skill's tests live in, at the skill's root.
 inline constexpr std::string_view test_file_name = "TEST.sh";
@@ -250,4 +252,6 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
   return out;
 }
 
-}  // namespace clawport::skills
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

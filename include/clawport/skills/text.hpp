@@ -12,7 +12,9 @@
 #include <string_view>
 #include <vector>
 
-namespace clawport::skills::detail {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills::detail {
 
 // Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
 // everywhere, so the install layout uses it too).
@@ -120,4 +122,6 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
-}  // namespace clawport::skills::detail
+}  // namespace skills::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

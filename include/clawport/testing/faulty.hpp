@@ -22,7 +22,9 @@
 #include "../fs/sys_error.hpp"
 #include "memory.hpp"
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// Thrown by fs::faulty once its crash point is reached. Deliberately NOT a
 /// clawport::error and not a std::exception: only `catch (...)` sees it, as nothing
@@ -329,4 +331,6 @@ class faulty {
 static_assert(check_policy<faulty<memory>>(), "fs::faulty must model the Fs policy");
 static_assert(check_policy<faulty<memory&>>(), "fs::faulty must model the Fs policy");
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -23,7 +23,9 @@
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 
-namespace clawport::fs {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
 
 /// An in-memory filesystem modelling the Fs policy (see docs/library.md, "fs::memory").
 ///
@@ -774,4 +776,6 @@ class memory {
 
 static_assert(check_policy<memory>(), "fs::memory must model the Fs policy");
 
-}  // namespace clawport::fs
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -8,7 +8,9 @@
 
 #include "verify.hpp"
 
-namespace clawport::verify {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 inline nlohmann::json to_json(const finding& f) {
   return {{"code", f.code},
@@ -54,4 +56,6 @@ inline std::string render_report(const report& r) {
   return out;
 }
 
-}  // namespace clawport::verify
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -33,7 +33,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::verify {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 /// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
 /// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
@@ -669,4 +671,6 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   return rep;
 }
 
-}  // namespace clawport::verify
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

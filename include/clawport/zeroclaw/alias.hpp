@@ -11,7 +11,9 @@
 #include <string>
 #include <string_view>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The longest alias the grammar allows.
 inline constexpr std::size_t max_alias_length = 63;
@@ -63,4 +65,6 @@ inline std::string imported_alias(std::string_view base,
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -11,7 +11,9 @@
 #include "../names/grammar.hpp"
 #include "plan.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 struct schema_v3;
 
@@ -34,7 +36,9 @@ std::string render_config_toml(const export_plan& plan);
 /// (RFC 3339, `+00:00`). Same plan and time give the same bytes.
 inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at);
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
 // The definitions. Both include this header first, hence after the declarations.
 #include "closure.hpp"

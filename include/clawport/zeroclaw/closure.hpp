@@ -25,7 +25,9 @@
 #include "schema_v3.hpp"
 #include "shape.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -650,11 +652,13 @@ export_plan plan_export(std::string_view config_text, std::string_view alias,
   require_schema<Schema>();
   names::require_names_policy<Names>();
   if constexpr (is_schema_v<Schema> && names::is_names_policy_v<Names>) {
-    const value root = parse_toml(config_text, "config.toml");
+    const value root = parse_toml(config_text, options.config_name);
     return detail::planner<Schema, Names>(root, std::string(alias), options).run();
   } else {
     return {};  // not reached: the checks above have named what is missing
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

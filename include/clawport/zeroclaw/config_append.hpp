@@ -32,7 +32,9 @@
 #include <algorithm>
 #include <vector>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Largest config.toml the writer reads.
 inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
@@ -340,4 +342,6 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -12,7 +12,9 @@
 #include <utility>
 #include <vector>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 struct member;
 
@@ -153,4 +155,6 @@ inline bool operator==(const value& a, const value& b) {
   return false;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -15,7 +15,9 @@
 #include "../core/text.hpp"
 #include "paths.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The config file's name in an install (`$ZEROCLAW_CONFIG_DIR/config.toml`, else
 /// `~/.zeroclaw/config.toml`; the caller resolves the environment).
@@ -106,4 +108,6 @@ struct skill_filter {
   }
 };
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

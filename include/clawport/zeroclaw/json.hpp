@@ -8,7 +8,9 @@
 #include "../core/version.hpp"
 #include "plan.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 inline nlohmann::json to_json(const export_plan& plan) {
   nlohmann::json j;
@@ -40,4 +42,6 @@ inline nlohmann::json to_json(const export_plan& plan) {
   return j;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -13,7 +13,9 @@
 #include "../core/toml.hpp"
 #include "document.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace detail {
 
@@ -54,10 +56,14 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table. `what` names the text in errors
-/// ("config.toml", "the rendered closure").
+/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// `what` names the text in errors (the config's real path, "the rendered closure"):
+/// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {
-  return detail::from_toml_node(toml_adaptor::parse(text, what));
+  const toml::table table = toml_adaptor::parse(text, what);
+  return detail::from_toml_node(table);
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

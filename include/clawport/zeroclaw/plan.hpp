@@ -17,7 +17,9 @@
 #include "install_layout.hpp"
 #include "reasons.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 // ---- the bundle layout, named here too (defined once: bundle/layout.hpp) ----
 inline constexpr std::string_view manifest_file = bundle::manifest_file;
@@ -75,6 +77,9 @@ struct plan_options {
   /// absolute skill-bundle directory lies inside this install's `shared/`. "." when the
   /// config has no parent, as upstream does.
   std::string install_root = ".";
+  /// How parse errors name the config text: its real path (`/home/me/.zeroclaw/config.toml:3:7:
+  /// ...`); "config.toml" when the caller does not say.
+  std::string config_name = std::string(install_config_name);
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);
@@ -164,4 +169,6 @@ inline std::vector<std::string> manifest_skill_bundles(const export_plan& plan) 
   return out;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

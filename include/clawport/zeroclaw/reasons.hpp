@@ -8,7 +8,9 @@
 
 #include <string_view>
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// Why a piece of configuration did not travel (`dropped[].reason`).
 enum class drop_reason {
@@ -101,4 +103,6 @@ constexpr std::string_view to_string(note_kind k) noexcept {
   return "unknown";
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

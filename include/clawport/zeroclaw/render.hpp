@@ -18,7 +18,9 @@
 #include "toml_writer.hpp"
 #include "validate.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The comment block config.toml starts with (docs/format.md).
 inline constexpr std::string_view config_header =
@@ -130,4 +132,6 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
   return text;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

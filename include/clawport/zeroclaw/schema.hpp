@@ -13,7 +13,9 @@
 
 #include "reasons.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// A constexpr view of contiguous descriptors.
 template <typename T>
@@ -332,4 +334,6 @@ constexpr void require_schema() noexcept {
                 "Schema policy: missing `static constexpr name_list model_families()`");
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

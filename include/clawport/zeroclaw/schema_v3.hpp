@@ -10,7 +10,9 @@
 
 #include "schema.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace v3 {
 
@@ -495,4 +497,6 @@ struct schema_v3 {
   }
 };
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

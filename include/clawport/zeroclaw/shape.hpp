@@ -13,7 +13,9 @@
 #include "plan.hpp"
 #include "schema.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The sentinel a non-empty secret is masked to before scrubbing (traits::MASKED_SECRET).
 inline constexpr std::string_view masked_secret = "***MASKED***";
@@ -340,9 +342,13 @@ inline bool occupied(const field& f, const value& v) {
 
 }  // namespace detail
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// docs/format.md: an array element that is a table with a string `name` is addressed by that name,
 /// any other element by its decimal index.
@@ -380,4 +386,6 @@ inline std::optional<std::string> find_ciphertext(const value& tree) {
   return std::nullopt;
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

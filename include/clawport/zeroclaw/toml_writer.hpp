@@ -14,7 +14,9 @@
 
 #include "document.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 namespace toml_writer {
 
@@ -194,4 +196,6 @@ inline std::string write(const value& document, bool pretty) {
 
 }  // namespace toml_writer
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

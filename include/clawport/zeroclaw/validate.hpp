@@ -16,8 +16,11 @@
 #include "paths.hpp"
 #include "schema.hpp"
 #include "shape.hpp"
+#include "toml_writer.hpp"
 
-namespace clawport::zeroclaw {
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
 
 /// The first problem `validate_config` found. `code` is upstream's structured code
 /// (`dangling_reference`, ...) or empty for a plain error; `path` names the field.
@@ -279,11 +282,11 @@ class validator {
     return true;
   }
 
+  /// A number as written: the shortest text that reads back as the same value (so
+  /// `2.0000001` is not shown as `2.0`), the writer's own rule.
   static std::string toml_number(const value& v) {
     if (v.type == value::kind::integer) return std::to_string(v.integer);
-    std::string s = std::to_string(v.floating);
-    while (s.size() > 1 && s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
-    return s;
+    return toml_writer::floating(v.floating);
   }
 
   bool servers() {
@@ -535,4 +538,6 @@ std::optional<validation_error> validate_config(const value& config) {
   }
 }
 
-}  // namespace clawport::zeroclaw
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -8,5 +8,8 @@ int header_names() {
   static_assert(clawport::names::portable::unportable_reason("CON.txt").has_value());
   const auto r = clawport::names::portable_identity_path("identity/me.json",
                                                          [](std::string_view) { return true; });
-  return r.relative && !clawport::names::portable::unportable_reason("notes") ? 0 : 1;
+  return r.path && *r.path == "identity/me.json" &&
+                 !clawport::names::portable::unportable_reason("notes")
+             ? 0
+             : 1;
 }

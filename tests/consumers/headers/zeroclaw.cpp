@@ -6,7 +6,8 @@ int header_zeroclaw() {
   const char* config =
       "schema_version = 3\n"
       "[providers.models.anthropic.main]\nmodel = \"m\"\n"
-      "[agents.a]\nmodel_provider = \"anthropic.main\"\n";
+      "[risk_profiles.guarded]\n"
+      "[agents.a]\nmodel_provider = \"anthropic.main\"\nrisk_profile = \"guarded\"\n";
   clawport::zeroclaw::export_plan plan = clawport::zeroclaw::plan_export(config, "a");
   const std::string toml = clawport::zeroclaw::render_config_toml(plan);
   const std::string manifest = clawport::zeroclaw::render_manifest(plan, clawport::timestamp{});

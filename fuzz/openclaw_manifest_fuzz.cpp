@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer target for the Claw manifest reader: the input as CLAW.md bytes (envelope,
+// frontmatter, strict schema v1 and cross-field rules), as a grouped JSON manifest, and as
+// an OpenClaw profile. Nothing may throw; a manifest that validates re-validates to itself.
+#include <clawport/clawport.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  namespace oc = clawport::openclaw;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  std::vector<oc::value> candidates;
+  const oc::envelope env = oc::split_envelope(text);
+  std::vector<oc::diagnostic> ds;
+  if (env.found) {
+    if (auto v =
+            oc::yaml_to_json(env.frontmatter, "CLAW.md frontmatter", "invalid_claw_frontmatter",
+                             "unsupported_claw_yaml_feature", 1, 1024 * 1024, 64, ds)) {
+      candidates.push_back(std::move(*v));
+    }
+  }
+  oc::value json = oc::value::parse(text.begin(), text.end(), nullptr, false);
+  if (!json.is_discarded()) candidates.push_back(std::move(json));
+  if (auto v =
+          oc::yaml_to_json(text, "profile", "invalid_openclaw_profile",
+                           "unsupported_openclaw_profile_yaml_feature", 0, 256 * 1024, 64, ds)) {
+    candidates.push_back(std::move(*v));
+  }
+  for (const oc::value& c : candidates) {
+    const oc::manifest_result m = oc::validate_manifest(c);
+    if (m.ok()) {
+      const oc::manifest_result again = oc::validate_manifest(m.manifest);
+      if (!again.ok() || again.manifest != m.manifest) std::abort();
+      (void)oc::stable_stringify(m.manifest);
+    }
+    for (const auto& d : m.diagnostics)
+      if (d.path.empty() || d.path[0] != '$' || d.code.empty()) std::abort();
+    const oc::profile_result p = oc::validate_profile(c, "$.profiles.openclaw");
+    if (p.ok() && !oc::validate_profile(p.profile, "$.profiles.openclaw").ok()) std::abort();
+  }
+  return 0;
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+// Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
+// recursive conversion or destruction of its tree) recurses once per nesting level, and a
+// 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
+// linear and iterative; it never allocates per level.
+#pragma once
+
+#include "config.hpp"
+#include "error.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_adaptor {
+
+/// The deepest nesting `check_depth` accepts: every component of a table header or dotted
+/// key and every inline table or array counts one level.
+inline constexpr std::size_t max_depth = CLAWPORT_MAX_TOML_DEPTH;
+
+namespace detail {
+
+/// The refusal every reader words the same way (export, dry run, `skills list`).
+inline error too_deep(std::string_view subject, std::size_t line) {
+  const std::string s(subject);
+  return error(errc::limit_exceeded,
+               s + ":" + std::to_string(line) + ": the TOML nests deeper than " +
+                   std::to_string(max_depth) +
+                   " levels (table header, dotted key, inline table or array components; "
+                   "CLAWPORT_MAX_TOML_DEPTH), so it is not read",
+               s);
+}
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
+/// tell keys from values and skip strings and comments, and it over-approximates rather
+/// than under-: a text it accepts never nests deeper than the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  struct frame {
+    bool table;        // inline table (keys inside) or array (values only)
+    std::size_t base;  // depth of the frame's own level
+  };
+  std::vector<frame> stack;     // bounded by max_depth: checked before every push
+  std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
+  bool key_mode = true;         // reading a key (dots separate components)
+  bool at_start = true;         // at the start of a top-level statement
+  std::size_t key_parts = 1;    // components of the key being read
+  std::size_t line = 1;
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+
+  const auto limit = [&](std::size_t depth) {
+    if (depth > max_depth) throw detail::too_deep(subject, line);
+  };
+  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
+  // Skips a string starting at i (any of the four kinds); leaves i after it.
+  const auto skip_string = [&]() {
+    const char q = text[i];
+    const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
+    i += triple ? 3 : 1;
+    while (i < n) {
+      const char c = text[i];
+      if (c == '\n') {
+        ++line;
+        if (!triple) return;  // unterminated: toml++ reports it
+      }
+      if (q == '"' && c == '\\') {
+        if (i + 1 < n && text[i + 1] == '\n') ++line;
+        i += 2;
+        continue;
+      }
+      if (c == q) {
+        if (!triple) {
+          ++i;
+          return;
+        }
+        if (i + 2 < n && text[i + 1] == q && text[i + 2] == q) {
+          i += 3;
+          while (i < n && text[i] == q) ++i;  // up to two extra quotes close the string
+          return;
+        }
+      }
+      ++i;
+    }
+  };
+
+  while (i < n) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      at_start = false;
+      skip_string();
+      continue;
+    }
+    if (c == '#') {
+      while (i < n && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      if (stack.empty()) {
+        at_start = true;
+        key_mode = true;
+        key_parts = 1;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (at_start && stack.empty() && c == '[') {
+      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
+      const bool array = i + 1 < n && text[i + 1] == '[';
+      i += array ? 2 : 1;
+      std::size_t parts = 1;
+      while (i < n && text[i] != ']' && text[i] != '\n') {
+        if (text[i] == '"' || text[i] == '\'') {
+          skip_string();
+          continue;
+        }
+        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        ++i;
+      }
+      table_depth = parts + (array ? 1 : 0);
+      limit(table_depth);
+      while (i < n && text[i] == ']') ++i;
+      at_start = false;
+      continue;
+    }
+    at_start = false;
+    if (key_mode) {
+      if (c == '.') {
+        limit(current_base() + ++key_parts);
+      } else if (c == '=') {
+        key_mode = false;
+      } else if (c == '}' && !stack.empty() && stack.back().table) {
+        stack.pop_back();  // `{}`: an empty inline table
+        key_mode = false;
+      }
+      ++i;
+      continue;
+    }
+    // A value.
+    if (c == '{' || c == '[') {
+      const bool table = c == '{';
+      const std::size_t depth =
+          current_base() + (stack.empty() || stack.back().table ? key_parts : 0) + 1;
+      limit(depth);
+      stack.push_back({table, depth});
+      if (table) {
+        key_mode = true;
+        key_parts = 1;
+      }
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().table) {
+      key_mode = true;
+      key_parts = 1;
+    }
+    ++i;
+  }
+}
+
+}  // namespace toml_adaptor
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
+// and its two renderings: the JSON object and the human line `LEVEL code path: message`.
+#pragma once
+
+#include "../core/config.hpp"
+
+#include "stable_json.hpp"
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+enum class level { error, warning };
+enum class phase { parse, schema, policy, plan, mutation };
+
+constexpr std::string_view to_string(level l) noexcept {
+  return l == level::error ? "error" : "warning";
+}
+constexpr std::string_view to_string(phase p) noexcept {
+  switch (p) {
+    case phase::parse:
+      return "parse";
+    case phase::schema:
+      return "schema";
+    case phase::policy:
+      return "policy";
+    case phase::plan:
+      return "plan";
+    case phase::mutation:
+      return "mutation";
+  }
+  return "parse";
+}
+
+/// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.
+struct diagnostic {
+  openclaw::level level = level::error;
+  std::string code;
+  openclaw::phase phase = phase::parse;
+  std::string path = "$";
+  std::string message;
+};
+
+inline diagnostic error_at(std::string code, phase ph, std::string path, std::string message) {
+  return diagnostic{level::error, std::move(code), ph, std::move(path), std::move(message)};
+}
+inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
+  return diagnostic{level::warning, std::move(code), ph, std::move(path), std::move(message)};
+}
+
+inline bool has_errors(const std::vector<diagnostic>& ds) {
+  for (const auto& d : ds)
+    if (d.level == level::error) return true;
+  return false;
+}
+
+/// `{level, code, phase, path, message}` in that order.
+inline value to_json(const diagnostic& d) {
+  value v = value::object();
+  v["level"] = std::string(to_string(d.level));
+  v["code"] = d.code;
+  v["phase"] = std::string(to_string(d.phase));
+  v["path"] = d.path;
+  v["message"] = d.message;
+  return v;
+}
+
+inline value to_json(const std::vector<diagnostic>& ds) {
+  value a = value::array();
+  for (const auto& d : ds) a.push_back(to_json(d));
+  return a;
+}
+
+/// The human line: `ERROR invalid_manifest $.agent: Unrecognized key: "model"`.
+inline std::string human_line(const diagnostic& d) {
+  std::string out = d.level == level::error ? "ERROR " : "WARNING ";
+  out += d.code;
+  out += ' ';
+  out += d.path;
+  out += ": ";
+  out += d.message;
+  return out;
+}
+
+/// Path helpers: `member("$.agent", "id")` is `$.agent.id`, `index("$.packages", 0)` is
+/// `$.packages[0]`.
+inline std::string member(const std::string& path, std::string_view key) {
+  return path + "." + std::string(key);
+}
+inline std::string index(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

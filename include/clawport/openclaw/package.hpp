@@ -1,0 +1,767 @@
+// SPDX-License-Identifier: MIT
+// Reading a Claw package as OpenClaw does (docs/openclaw.md):
+// package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
+// CLAW.md body that becomes SOUL.md, the OpenClaw profile (conventional path or the
+// deprecated metadata pointer), the package-root BOOTSTRAP.md, every workspace source, and
+// the development-snapshot integrity. The text steps are pure functions; the file reads go
+// through the Fs policy, one component at a time from the canonical package root, refusing
+// symlinks, symlinked parents, hard links and files that change while they are read.
+#pragma once
+
+#include "../core/utf8.hpp"
+#include "../digest/sha256.hpp"
+#include "../fs/policy.hpp"
+#include "diagnostics.hpp"
+#include "grammar.hpp"
+#include "limits.hpp"
+#include "schema.hpp"
+#include "stable_json.hpp"
+#include "yaml.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// `sha256:<lowercase hex>` of some bytes.
+inline std::string sha256_digest(std::string_view bytes) {
+  return "sha256:" + digest::sha256_hex(bytes);
+}
+
+// ---------------------------------------------------------------------------------------
+// Pure text steps
+// ---------------------------------------------------------------------------------------
+
+/// The CLAW.md envelope split into its parts.
+struct envelope {
+  bool found = false;       ///< the frontmatter regex matched
+  std::string frontmatter;  ///< the YAML between the delimiters
+  std::string body;         ///< every byte after the closing delimiter line
+};
+
+/// Matches `^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)` after stripping one UTF-8 BOM.
+inline envelope split_envelope(std::string_view bytes) {
+  envelope e;
+  if (bytes.size() >= 3 && bytes.compare(0, 3, "\xEF\xBB\xBF") == 0) bytes.remove_prefix(3);
+  std::size_t open = 0;
+  if (bytes.compare(0, 4, "---\n") == 0) {
+    open = 4;
+  } else if (bytes.compare(0, 5, "---\r\n") == 0) {
+    open = 5;
+  } else {
+    return e;
+  }
+  for (std::size_t j = open; j < bytes.size(); ++j) {
+    if (bytes[j] != '\n' || bytes.compare(j + 1, 3, "---") != 0) continue;
+    const std::size_t after = j + 4;
+    std::size_t body_at = 0;
+    if (after == bytes.size()) {
+      body_at = after;
+    } else if (bytes[after] == '\n') {
+      body_at = after + 1;
+    } else if (bytes.compare(after, 2, "\r\n") == 0) {
+      body_at = after + 2;
+    } else {
+      continue;
+    }
+    std::size_t fm_end = j;
+    if (fm_end > open && bytes[fm_end - 1] == '\r') --fm_end;
+    e.found = true;
+    e.frontmatter = std::string(bytes.substr(open, fm_end - open));
+    e.body = std::string(bytes.substr(body_at));
+    return e;
+  }
+  return e;
+}
+
+/// YAML text → JSON data with OpenClaw's codes: `parse_code` for documents that do not
+/// parse, `feature_code` for the unsupported features. `what` names the document in
+/// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
+inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
+                                         const std::string& parse_code,
+                                         const std::string& feature_code, std::size_t line_offset,
+                                         std::size_t max_bytes, std::size_t max_depth,
+                                         std::vector<diagnostic>& out) {
+  yaml::options opt;
+  opt.max_bytes = max_bytes;
+  opt.max_depth = max_depth;
+  yaml::result r = yaml::parse(text, opt);
+  if (r.ok()) return std::move(r.value);
+  const yaml::failure& f = *r.error;
+  if (yaml::is_unsupported_feature(f.kind)) {
+    out.push_back(error_at(feature_code, phase::parse, "$",
+                           what + " uses " + std::string(yaml::feature_name(f.kind)) + " (line " +
+                               std::to_string(f.line + line_offset) + ", column " +
+                               std::to_string(f.column) +
+                               "); Claw YAML must map directly to JSON data."));
+  } else {
+    out.push_back(error_at(parse_code, phase::parse, "$",
+                           "Could not parse " + what + ": " + f.where(line_offset) + "."));
+  }
+  return std::nullopt;
+}
+
+/// Identity from package.json.
+struct package_metadata {
+  std::string name;
+  std::string version;
+  std::string claw;  ///< `openclaw.claw`, package-relative
+};
+
+/// Parses and checks package.json text. Diagnostics: `invalid_json`,
+/// `invalid_package_metadata`, `manifest_escapes_package` (absolute `openclaw.claw`).
+inline std::optional<package_metadata> parse_package_json(std::string_view text,
+                                                          std::vector<diagnostic>& out) {
+  value j = value::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded()) {
+    out.push_back(error_at("invalid_json", phase::parse, "$", "package.json is not valid JSON."));
+    return std::nullopt;
+  }
+  const auto bad = [&]() {
+    out.push_back(error_at("invalid_package_metadata", phase::parse, "$",
+                           "package.json must declare non-empty name, version, and openclaw.claw "
+                           "fields."));
+    return std::nullopt;
+  };
+  if (!j.is_object()) return bad();
+  const value* name = detail::get(j, "name");
+  const value* version = detail::get(j, "version");
+  const value* oc = detail::get(j, "openclaw");
+  const value* claw = oc != nullptr ? detail::get(*oc, "claw") : nullptr;
+  if (name == nullptr || !name->is_string() || !is_package_name(name->get<std::string>()) ||
+      version == nullptr || !version->is_string() || !is_semver(version->get<std::string>()) ||
+      claw == nullptr || !claw->is_string() || js_trim(claw->get<std::string>()).empty()) {
+    return bad();
+  }
+  package_metadata m{name->get<std::string>(), version->get<std::string>(),
+                     claw->get<std::string>()};
+  if (!m.claw.empty() &&
+      (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
+    out.push_back(error_at("manifest_escapes_package", phase::parse, "$.openclaw.claw",
+                           "openclaw.claw must be a path inside the package, not " + m.claw + "."));
+    return std::nullopt;
+  }
+  return m;
+}
+
+/// The `metadata["openclaw.config"]` pointer check. Empty when valid.
+inline bool valid_profile_pointer(const std::string& p) {
+  if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
+  std::string low = p;
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return (low.size() > 4 && low.compare(low.size() - 4, 4, ".yml") == 0) ||
+         (low.size() > 5 && low.compare(low.size() - 5, 5, ".yaml") == 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The read model
+// ---------------------------------------------------------------------------------------
+
+/// `ClawSourceIdentity`.
+struct source_identity {
+  std::string kind;  ///< "package" or "development"
+  std::string name;
+  std::string version;
+  std::string package_root;   ///< canonical
+  std::string manifest_path;  ///< canonical
+  std::string integrity_kind = "development-snapshot";
+  std::string integrity;  ///< `sha256:<hex>`
+  std::uint64_t byte_length = 0;
+};
+
+/// One declared workspace source, in plan order (bootstrap names, then files).
+struct workspace_source {
+  std::string destination;  ///< a bootstrap name or `files[i].path`
+  std::string source;       ///< package-relative
+  bool bootstrap = false;
+  std::string real_path;  ///< package root + source (no links are allowed on the way)
+  std::uint64_t byte_length = 0;
+  std::string digest;                 ///< `sha256:<hex>` of the content, when read
+  std::optional<diagnostic> problem;  ///< why it cannot be read (the action is then blocked)
+};
+
+/// What reading a package gives.
+struct claw_package {
+  value manifest;                        ///< normalised (defaults filled), when the schema passed
+  std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
+  std::optional<value> profile;          ///< the validated OpenClaw profile
+  std::string profile_path;              ///< package-relative, when a profile was loaded
+  std::optional<std::string> bootstrap;  ///< package-root BOOTSTRAP.md bytes, when present
+  source_identity source;
+  std::vector<workspace_source> sources;
+  bool sources_too_large = false;  ///< the 4 MiB aggregate was exceeded
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Options of one read.
+struct read_options {
+  openclaw::limits limits;
+  host_catalog host;
+  /// Target the post-08-07 contract: a metadata pointer is read with the warning
+  /// `deprecated_openclaw_profile_pointer`. Off: the pointer era, no warning.
+  bool warn_deprecated_pointer = false;
+};
+
+namespace detail {
+
+enum class read_status {
+  ok,
+  missing,
+  symlink,
+  symlink_parent,
+  hardlink,
+  not_regular,
+  too_large,
+  changed,
+  escape,
+  io
+};
+
+struct file_read {
+  read_status status = read_status::ok;
+  std::string bytes;
+  std::string detail;
+};
+
+/// Reads `rel` under the opened root one component at a time: every component a real
+/// directory (no symlink), the file regular, not hard-linked, at most `max` bytes by stat
+/// and while read, and the same object and size from classification to the last byte.
+template <class Fs>
+file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                       std::uint64_t max) {
+  file_read r;
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t slash = rel.find('/', from);
+    parts.push_back(
+        rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from));
+    if (slash == std::string::npos) break;
+    from = slash + 1;
+  }
+  for (const auto& p : parts) {
+    if (p.empty() || p == "." || p == ".." || p.find('\0') != std::string::npos) {
+      r.status = read_status::escape;
+      return r;
+    }
+  }
+  try {
+    std::optional<typename Fs::dir> holder;
+    const typename Fs::dir* cur = &root;
+    for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+      const auto st = fs.stat_at(*cur, parts[k]);
+      if (!st) {
+        r.status = read_status::missing;
+        return r;
+      }
+      if (st->kind == fs::file_kind::symlink) {
+        r.status = read_status::symlink_parent;
+        return r;
+      }
+      if (st->kind != fs::file_kind::directory) {
+        r.status = read_status::missing;
+        r.detail = parts[k] + " is not a directory";
+        return r;
+      }
+      typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+      if (fs.stat(next).id != st->id) {
+        r.status = read_status::changed;
+        return r;
+      }
+      holder.emplace(std::move(next));
+      cur = &*holder;
+    }
+    const auto st = fs.stat_at(*cur, parts.back());
+    if (!st) {
+      r.status = read_status::missing;
+      return r;
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      r.status = read_status::symlink;
+      return r;
+    }
+    if (st->kind != fs::file_kind::regular) {
+      r.status = read_status::not_regular;
+      return r;
+    }
+    if (st->nlink > 1) {
+      r.status = read_status::hardlink;
+      return r;
+    }
+    if (st->size > max) {
+      r.status = read_status::too_large;
+      return r;
+    }
+    auto f = fs.open_file_at(*cur, parts.back());
+    const fs::stat_info now = fs.stat(f);
+    if (now.id != st->id || now.kind != fs::file_kind::regular) {
+      r.status = read_status::changed;
+      return r;
+    }
+    if (now.nlink > 1) {
+      r.status = read_status::hardlink;
+      return r;
+    }
+    std::string out;
+    char buf[65536];
+    for (;;) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      out.append(buf, n);
+      if (out.size() > max) {
+        r.status = read_status::too_large;
+        return r;
+      }
+    }
+    if (out.size() != now.size || fs.stat(f).size != now.size) {
+      r.status = read_status::changed;
+      r.detail = "it changed size while it was read";
+      return r;
+    }
+    r.bytes = std::move(out);
+  } catch (const error& e) {
+    r.status = e.code() == errc::not_found ? read_status::missing : read_status::io;
+    r.detail = e.what();
+  }
+  return r;
+}
+
+/// Stat-only size of `rel` (for the aggregate check before reading); nullopt when it is
+/// not a plain regular file reachable without links.
+template <class Fs>
+std::optional<std::uint64_t> size_in_root(Fs& fs, const typename Fs::dir& root,
+                                          const std::string& rel) {
+  try {
+    std::optional<typename Fs::dir> holder;
+    const typename Fs::dir* cur = &root;
+    std::size_t from = 0;
+    for (;;) {
+      const std::size_t slash = rel.find('/', from);
+      const std::string part =
+          rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+      if (part.empty() || part == "." || part == "..") return std::nullopt;
+      const auto st = fs.stat_at(*cur, part);
+      if (!st || st->kind == fs::file_kind::symlink) return std::nullopt;
+      if (slash == std::string::npos) {
+        if (st->kind != fs::file_kind::regular) return std::nullopt;
+        return st->size;
+      }
+      if (st->kind != fs::file_kind::directory) return std::nullopt;
+      holder.emplace(fs.open_dir_at(*cur, part));
+      cur = &*holder;
+      from = slash + 1;
+    }
+  } catch (const error&) {
+    return std::nullopt;
+  }
+}
+
+inline std::string read_problem(read_status s, const std::string& what, std::uint64_t max,
+                                const std::string& extra) {
+  switch (s) {
+    case read_status::missing:
+      return what + " does not exist" + (extra.empty() ? "" : " (" + extra + ")") + ".";
+    case read_status::symlink:
+      return what + " is a symbolic link; Claw files must be regular files.";
+    case read_status::symlink_parent:
+      return what + " is reached through a symlinked directory; Claw files must not be.";
+    case read_status::hardlink:
+      return what + " has more than one hard link; Claw files must not.";
+    case read_status::not_regular:
+      return what + " is not a regular file.";
+    case read_status::too_large:
+      return what + " is larger than " + std::to_string(max) + " bytes.";
+    case read_status::changed:
+      return what + " changed while it was read" + (extra.empty() ? "" : " (" + extra + ")") + ".";
+    case read_status::escape:
+      return what + " is not a package-relative path.";
+    case read_status::io:
+      return "Could not read " + what + (extra.empty() ? "" : ": " + extra) + ".";
+    case read_status::ok:
+      break;
+  }
+  return what;
+}
+
+inline std::string join_path(const std::string& root, const std::string& rel) {
+  if (root == "/") return "/" + rel;
+  return root + "/" + rel;
+}
+
+inline std::string basename_of(const std::string& p) {
+  const std::size_t slash = p.rfind('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
+
+/// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
+inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
+                            std::string_view bytes) {
+  const std::string head =
+      std::to_string(label.size()) + ":" + label + ":" + std::to_string(bytes.size()) + ":";
+  h.update(head);
+  h.update(bytes);
+  total += bytes.size();
+}
+
+}  // namespace detail
+
+/// Reads the package or development source at the absolute path `source_path`.
+/// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
+/// only when the Fs itself fails in a way that is not about the package.
+template <class Fs>
+claw_package read_package(Fs& fs, const std::string& source_path, const read_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  claw_package pkg;
+  auto& ds = pkg.diagnostics;
+  const auto fail = [&](std::string code, std::string path, std::string msg) {
+    ds.push_back(error_at(std::move(code), phase::parse, std::move(path), std::move(msg)));
+    return pkg;
+  };
+  const std::optional<std::string> canonical = fs.canonical(source_path);
+  if (!canonical) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  // Classify the canonical source through its parent.
+  const std::string& src = *canonical;
+  const std::size_t slash = src.rfind('/');
+  std::optional<fs::stat_info> st;
+  if (src == "/") {
+    st = fs.stat(fs.open_root("/"));
+  } else {
+    try {
+      auto parent = fs.open_root(slash == 0 ? std::string("/") : src.substr(0, slash));
+      st = fs.stat_at(parent, src.substr(slash + 1));
+    } catch (const error&) {
+      return fail("read_failed", "$", "Could not read " + source_path + ".");
+    }
+  }
+  if (!st) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  std::string root;
+  std::string manifest_rel;
+  std::optional<std::string> package_json_bytes;
+  if (st->kind == fs::file_kind::directory) {
+    root = src;
+    pkg.source.kind = "package";
+  } else if (st->kind == fs::file_kind::regular) {
+    root = slash == 0 ? std::string("/") : src.substr(0, slash);
+    manifest_rel = src.substr(slash + 1);
+    pkg.source.kind = "development";
+    std::string base = manifest_rel;
+    if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
+      base.resize(base.size() - 5);
+    pkg.source.name = "local:" + base;
+    pkg.source.version = "0.0.0-development";
+  } else {
+    return fail("unsupported_source", "$",
+                source_path + " is neither a Claw package directory nor a manifest file.");
+  }
+  pkg.source.package_root = root;
+  std::optional<typename Fs::dir> root_dir;
+  try {
+    root_dir.emplace(fs.open_root(root));
+  } catch (const error& e) {
+    return fail("read_failed", "$", "Could not open " + root + ": " + e.what());
+  }
+  const limits& lim = opt.limits;
+
+  if (pkg.source.kind == "package") {
+    detail::file_read pj = detail::read_in_root(fs, *root_dir, "package.json", lim.package_json);
+    if (pj.status == detail::read_status::too_large) {
+      return fail("package_read_failed_too_large", "$",
+                  "package.json is larger than " + std::to_string(lim.package_json) + " bytes.");
+    }
+    if (pj.status != detail::read_status::ok) {
+      return fail("package_read_failed", "$",
+                  detail::read_problem(pj.status, "package.json", lim.package_json, pj.detail));
+    }
+    const auto meta = parse_package_json(pj.bytes, ds);
+    if (!meta) return pkg;
+    pkg.source.name = meta->name;
+    pkg.source.version = meta->version;
+    package_json_bytes = std::move(pj.bytes);
+    const std::string declared = detail::join_path(root, forward_slashes(meta->claw));
+    const std::optional<std::string> real = fs.canonical(declared);
+    if (!real) return fail("read_failed", "$.openclaw.claw", "Could not read " + declared + ".");
+    const std::string prefix = root == "/" ? "/" : root + "/";
+    if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
+      return fail("manifest_escapes_package", "$.openclaw.claw",
+                  "The manifest " + meta->claw + " resolves outside the package root.");
+    }
+    manifest_rel = real->substr(prefix.size());
+  }
+  pkg.source.manifest_path = detail::join_path(root, manifest_rel);
+
+  // The manifest.
+  detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
+  if (mf.status == detail::read_status::too_large) {
+    return fail("read_failed_too_large", "$",
+                manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
+  }
+  if (mf.status != detail::read_status::ok) {
+    return fail("read_failed", "$",
+                detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
+  }
+  const std::string& manifest_bytes = mf.bytes;
+  value raw;
+  const bool markdown = detail::ieq_ascii(detail::basename_of(manifest_rel), "CLAW.md");
+  std::string body;
+  if (markdown) {
+    envelope env = split_envelope(manifest_bytes);
+    if (!env.found) {
+      return fail("missing_claw_frontmatter", "$",
+                  manifest_rel + " must start with YAML frontmatter between --- lines.");
+    }
+    if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
+      return fail("invalid_claw_markdown_utf8", "$", manifest_rel + " is not valid UTF-8.");
+    }
+    auto parsed =
+        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", "invalid_claw_frontmatter",
+                     "unsupported_claw_yaml_feature", 1, lim.manifest, lim.yaml_depth, ds);
+    if (!parsed) return pkg;
+    raw = std::move(*parsed);
+    body = std::move(env.body);
+  } else {
+    raw = value::parse(manifest_bytes.begin(), manifest_bytes.end(), nullptr, false);
+    if (raw.is_discarded()) return fail("invalid_json", "$", manifest_rel + " is not valid JSON.");
+  }
+  manifest_result mr = validate_manifest(raw);
+  for (auto& d : mr.diagnostics) ds.push_back(std::move(d));
+  if (!mr.ok()) return pkg;
+  pkg.manifest = std::move(mr.manifest);
+  const value& m = pkg.manifest;
+  if (markdown && !js_trim(body).empty()) pkg.body = body;
+
+  // Body vs SOUL.md.
+  if (pkg.body) {
+    bool clash = false;
+    for (auto it = m["workspace"]["bootstrapFiles"].begin();
+         it != m["workspace"]["bootstrapFiles"].end(); ++it)
+      clash = clash || keys_conflict(portable_key(it.key()), "soul.md");
+    for (const auto& f : m["workspace"]["files"])
+      clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
+    if (clash) {
+      return fail("claw_body_soul_conflict", "$.workspace",
+                  "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
+                  "or the body.");
+    }
+  }
+
+  // The profile.
+  std::optional<std::string> pointer;
+  if (m["metadata"].contains("openclaw.config"))
+    pointer = m["metadata"]["openclaw.config"].get<std::string>();
+  const std::string conventional = "profiles/openclaw.yml";
+  std::string profile_rel;
+  std::string profile_root;
+  if (pointer) {
+    if (!valid_profile_pointer(*pointer)) {
+      return fail("invalid_openclaw_profile_path", "$.metadata.openclaw.config",
+                  "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
+                  ".yml or .yaml file.");
+    }
+    const bool conventional_exists = fs.stat_at(*root_dir, "profiles").has_value() &&
+                                     detail::size_in_root(fs, *root_dir, conventional).has_value();
+    if (conventional_exists && *pointer != conventional) {
+      return fail("conflicting_openclaw_profile_pointer", "$.metadata.openclaw.config",
+                  "metadata[\"openclaw.config\"] names " + *pointer + " but the package also has " +
+                      conventional + "; remove the deprecated pointer.");
+    }
+    if (opt.warn_deprecated_pointer) {
+      ds.push_back(warning_at("deprecated_openclaw_profile_pointer", phase::parse,
+                              "$.metadata.openclaw.config",
+                              "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " +
+                                  conventional + " without a pointer."));
+    }
+    profile_rel = *pointer;
+    profile_root = "$.metadata.openclaw.config";
+  } else {
+    detail::file_read probe = detail::read_in_root(fs, *root_dir, conventional, 0);
+    if (probe.status != detail::read_status::missing) {
+      profile_rel = conventional;
+      profile_root = "$.profiles.openclaw";
+    }
+  }
+  std::optional<std::string> profile_bytes;
+  if (!profile_rel.empty()) {
+    detail::file_read pr = detail::read_in_root(fs, *root_dir, profile_rel, lim.profile);
+    switch (pr.status) {
+      case detail::read_status::ok:
+        break;
+      case detail::read_status::too_large:
+        return fail("openclaw_profile_too_large", profile_root,
+                    profile_rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
+      case detail::read_status::symlink:
+      case detail::read_status::symlink_parent:
+      case detail::read_status::hardlink:
+      case detail::read_status::changed:
+        return fail("openclaw_profile_unsafe", profile_root,
+                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
+      default:
+        return fail("openclaw_profile_read_failed", profile_root,
+                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
+    }
+    std::string_view text = pr.bytes;
+    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
+    if (!clawport::detail::valid_utf8(text)) {
+      return fail("invalid_openclaw_profile", profile_root, profile_rel + " is not valid UTF-8.");
+    }
+    auto parsed = yaml_to_json(text, profile_rel, "invalid_openclaw_profile",
+                               "unsupported_openclaw_profile_yaml_feature", 0, lim.profile,
+                               lim.yaml_depth, ds);
+    if (!parsed) {
+      for (auto& d : ds)
+        if (d.path == "$") d.path = profile_root;
+      return pkg;
+    }
+    profile_result prr = validate_profile(*parsed, profile_root, opt.host);
+    for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
+    if (!prr.ok()) return pkg;
+    pkg.profile = std::move(prr.profile);
+    pkg.profile_path = profile_rel;
+    profile_bytes = std::move(pr.bytes);
+  }
+
+  // The package-root BOOTSTRAP.md.
+  {
+    detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
+    if (bs.status == detail::read_status::too_large) {
+      return fail("package_bootstrap_too_large", "$.bootstrap",
+                  "BOOTSTRAP.md is larger than " + std::to_string(lim.bootstrap) + " bytes.");
+    }
+    if (bs.status == detail::read_status::ok) {
+      if (!clawport::detail::valid_utf8(bs.bytes)) {
+        return fail("package_bootstrap_invalid", "$.bootstrap", "BOOTSTRAP.md is not valid UTF-8.");
+      }
+      if (js_trim(bs.bytes).empty()) {
+        return fail("package_bootstrap_empty", "$.bootstrap", "BOOTSTRAP.md is empty.");
+      }
+      pkg.bootstrap = std::move(bs.bytes);
+    } else if (bs.status != detail::read_status::missing) {
+      return fail("package_bootstrap_invalid", "$.bootstrap",
+                  detail::read_problem(bs.status, "BOOTSTRAP.md", lim.bootstrap, bs.detail));
+    }
+  }
+
+  // Workspace sources: the aggregate from stat sizes first, then each read.
+  for (const char* name : bootstrap_file_names) {
+    if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
+    workspace_source s;
+    s.destination = name;
+    s.source = m["workspace"]["bootstrapFiles"][name]["source"].get<std::string>();
+    s.bootstrap = true;
+    pkg.sources.push_back(std::move(s));
+  }
+  for (const auto& f : m["workspace"]["files"]) {
+    workspace_source s;
+    s.destination = f["path"].get<std::string>();
+    s.source = f["source"].get<std::string>();
+    pkg.sources.push_back(std::move(s));
+  }
+  std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
+  for (const auto& s : pkg.sources)
+    aggregate += detail::size_in_root(fs, *root_dir, s.source).value_or(0);
+  if (aggregate > lim.workspace_total) pkg.sources_too_large = true;
+  std::vector<std::pair<std::string, std::string>> contents;  // (source, bytes) for the snapshot
+  std::uint64_t read_total = pkg.body ? pkg.body->size() : 0;
+  for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
+    workspace_source& s = pkg.sources[k];
+    s.real_path = detail::join_path(root, s.source);
+    const std::string where =
+        s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination + ".source"
+                    : index("$.workspace.files",
+                            k - (pkg.sources.size() - m["workspace"]["files"].size())) +
+                          ".source";
+    if (pkg.sources_too_large) continue;
+    detail::file_read fr = detail::read_in_root(fs, *root_dir, s.source, lim.workspace_source);
+    std::string code;
+    switch (fr.status) {
+      case detail::read_status::ok:
+        break;
+      case detail::read_status::too_large:
+        code = "workspace_source_too_large";
+        break;
+      case detail::read_status::symlink:
+      case detail::read_status::symlink_parent:
+      case detail::read_status::hardlink:
+      case detail::read_status::changed:
+        code = "workspace_source_unsafe";
+        break;
+      default:
+        code = "workspace_source_invalid";
+        break;
+    }
+    if (!code.empty()) {
+      s.problem =
+          error_at(code, phase::parse, where,
+                   detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
+      ds.push_back(*s.problem);
+      continue;
+    }
+    read_total += fr.bytes.size();
+    if (read_total > lim.workspace_total) {
+      pkg.sources_too_large = true;
+      break;
+    }
+    s.byte_length = fr.bytes.size();
+    s.digest = sha256_digest(fr.bytes);
+    contents.emplace_back(s.source, std::move(fr.bytes));
+  }
+  if (pkg.sources_too_large) {
+    for (auto& s : pkg.sources) {
+      s.digest.clear();
+      s.problem = error_at(
+          "workspace_sources_too_large", phase::parse, "$.workspace",
+          "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
+    }
+    ds.push_back(*pkg.sources.front().problem);
+    contents.clear();
+  }
+
+  // The development snapshot.
+  digest::sha256 h;
+  std::uint64_t total = 0;
+  detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
+  detail::snapshot_record(h, total, "manifest", manifest_bytes);
+  if (profile_bytes)
+    detail::snapshot_record(h, total, "profile:" + pkg.profile_path, *profile_bytes);
+  if (package_json_bytes) detail::snapshot_record(h, total, "package.json", *package_json_bytes);
+  if (pkg.bootstrap) detail::snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
+  std::stable_sort(contents.begin(), contents.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& c : contents)
+    detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
+  pkg.source.integrity = "sha256:" + digest::to_hex(h.finish());
+  pkg.source.byte_length = total;
+  return pkg;
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON shapes
+// ---------------------------------------------------------------------------------------
+
+/// `ClawSourceIdentity` as JSON.
+inline value to_json(const source_identity& s) {
+  value v = value::object();
+  v["kind"] = s.kind;
+  v["name"] = s.name;
+  v["version"] = s.version;
+  v["packageRoot"] = s.package_root;
+  v["manifestPath"] = s.manifest_path;
+  v["integrityKind"] = s.integrity_kind;
+  v["integrity"] = s.integrity;
+  v["byteLength"] = s.byte_length;
+  return v;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

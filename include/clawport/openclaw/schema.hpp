@@ -1,0 +1,1266 @@
+// SPDX-License-Identifier: MIT
+// The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md),
+// the OpenClaw profile schema, MCP server declarations with the blocked environment
+// keys of Appendix B, and cron jobs. Pure functions on JSON data: every problem becomes a
+// diagnostic with OpenClaw's code, phase and path, and all of them are reported.
+#pragma once
+
+#include "../core/config.hpp"
+
+#include "diagnostics.hpp"
+#include "grammar.hpp"
+#include "stable_json.hpp"
+#include "timezones.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The five named bootstrap files, in plan order.
+inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "IDENTITY.md",
+                                                       "TOOLS.md", "HEARTBEAT.md"};
+
+/// Host facts the profile rules consult: the built-in tool profiles the running OpenClaw
+/// registers.
+struct host_catalog {
+  std::vector<std::string> tool_profiles{"minimal", "coding", "messaging", "full"};
+  /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
+  std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
+};
+
+namespace detail {
+
+inline bool is_blocked_env_key(std::string_view key) {
+  static const char* const blocked[] = {"NODE_OPTIONS",
+                                        "NODE_PATH",
+                                        "NODE_REDIRECT_WARNINGS",
+                                        "NODE_REPL_EXTERNAL_MODULE",
+                                        "NODE_REPL_HISTORY",
+                                        "NODE_V8_COVERAGE",
+                                        "PYTHONHOME",
+                                        "PYTHONPATH",
+                                        "PERL5LIB",
+                                        "PERL5OPT",
+                                        "RUBYLIB",
+                                        "RUBYOPT",
+                                        "BASHOPTS",
+                                        "BASH_ENV",
+                                        "ENV",
+                                        "KSH_ENV",
+                                        "BROWSER",
+                                        "GIT_ALLOW_PROTOCOL",
+                                        "GIT_EDITOR",
+                                        "GIT_EXTERNAL_DIFF",
+                                        "GIT_DIR",
+                                        "GIT_WORK_TREE",
+                                        "GIT_COMMON_DIR",
+                                        "GIT_EXEC_PATH",
+                                        "GIT_INDEX_FILE",
+                                        "GIT_OBJECT_DIRECTORY",
+                                        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                        "GIT_NAMESPACE",
+                                        "GIT_PROTOCOL_FROM_USER",
+                                        "GIT_SEQUENCE_EDITOR",
+                                        "GIT_TEMPLATE_DIR",
+                                        "GIT_SSL_NO_VERIFY",
+                                        "GIT_SSL_CAINFO",
+                                        "GIT_SSL_CAPATH",
+                                        "CC",
+                                        "CPP",
+                                        "CXX",
+                                        "CARGO_BUILD_RUSTC",
+                                        "CARGO_BUILD_RUSTC_WRAPPER",
+                                        "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+                                        "CARGO_BUILD_RUSTDOC",
+                                        "RUSTC",
+                                        "RUSTC_WRAPPER",
+                                        "RUSTC_WORKSPACE_WRAPPER",
+                                        "RUSTDOC",
+                                        "CMAKE_C_COMPILER",
+                                        "CMAKE_CXX_COMPILER",
+                                        "SHELL",
+                                        "SHELLOPTS",
+                                        "PS4",
+                                        "GCONV_PATH",
+                                        "IFS",
+                                        "SSLKEYLOGFILE",
+                                        "JAVA_OPTS",
+                                        "JAVA_TOOL_OPTIONS",
+                                        "_JAVA_OPTIONS",
+                                        "JDK_JAVA_OPTIONS",
+                                        "PYTHONBREAKPOINT",
+                                        "DOTNET_STARTUP_HOOKS",
+                                        "DOTNET_ADDITIONAL_DEPS",
+                                        "FPATH",
+                                        "GLIBC_TUNABLES",
+                                        "MAVEN_OPTS",
+                                        "MAKE",
+                                        "MAKEFLAGS",
+                                        "MFLAGS",
+                                        "SBT_OPTS",
+                                        "GRADLE_OPTS",
+                                        "ANT_OPTS",
+                                        "HGRCPATH",
+                                        "HGEDITOR",
+                                        "HGMERGE",
+                                        "EXINIT",
+                                        "VIMINIT",
+                                        "MYVIMRC",
+                                        "GVIMINIT",
+                                        "LUA_INIT",
+                                        "LUA_INIT_5_1",
+                                        "LUA_INIT_5_2",
+                                        "LUA_INIT_5_3",
+                                        "LUA_INIT_5_4",
+                                        "EMACSLOADPATH",
+                                        "RUBYSHELL",
+                                        "GIT_HOOK_PATH",
+                                        "SVN_EDITOR",
+                                        "SVN_SSH",
+                                        "BZR_EDITOR",
+                                        "BZR_SSH",
+                                        "BZR_PLUGIN_PATH",
+                                        "SUDO_ASKPASS",
+                                        "JULIA_EDITOR",
+                                        "CONFIG_SITE",
+                                        "CONFIG_SHELL",
+                                        "CMAKE_TOOLCHAIN_FILE",
+                                        "CATALINA_OPTS",
+                                        "CORECLR_PROFILER",
+                                        "HELM_PLUGINS",
+                                        "PACKER_PLUGIN_PATH",
+                                        "VAGRANT_VAGRANTFILE",
+                                        "ERL_AFLAGS",
+                                        "ERL_FLAGS",
+                                        "ERL_ZFLAGS",
+                                        "ELIXIR_ERL_OPTIONS",
+                                        "R_ENVIRON",
+                                        "R_PROFILE",
+                                        "R_ENVIRON_USER",
+                                        "R_PROFILE_USER",
+                                        "TCLLIBPATH",
+                                        "HOSTALIASES"};
+  std::string up(key);
+  for (char& c : up)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+  if (up.rfind("DYLD_", 0) == 0 || up.rfind("LD_", 0) == 0 || up.rfind("BASH_FUNC_", 0) == 0) {
+    return true;
+  }
+  for (const char* b : blocked)
+    if (up == b) return true;
+  return false;
+}
+
+inline bool ieq(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    char x = a[k], y = b[k];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// True for an IANA zone (or link) name of the embedded tz list, compared
+/// case-insensitively as Intl.DateTimeFormat does.
+inline bool is_timezone(std::string_view tz) {
+  for (const char* z : timezone_data::names)
+    if (detail::ieq(tz, z)) return true;
+  return false;
+}
+
+namespace detail {
+
+struct cron_field {
+  int lo, hi;
+  const char* const* names;  // lower-case names for lo.. (nullptr if none)
+  int names_base;
+};
+
+inline bool parse_cron_number(std::string_view t, const cron_field& f, int& out) {
+  if (t.empty()) return false;
+  if (f.names != nullptr && t.size() == 3) {
+    for (int k = 0; f.names[k] != nullptr; ++k) {
+      if (ieq(t, f.names[k])) {
+        out = f.names_base + k;
+        return true;
+      }
+    }
+  }
+  int v = 0;
+  for (const char c : t) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+    if (v > 1000) return false;
+  }
+  if (v < f.lo || v > f.hi) return false;
+  out = v;
+  return true;
+}
+
+/// Expands one cron field into the set of values it allows; false when malformed.
+inline bool expand_cron_field(std::string_view text, const cron_field& f, std::vector<bool>& set) {
+  set.assign(static_cast<std::size_t>(f.hi + 1), false);
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', from);
+    std::string_view item =
+        text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+    int step = 1;
+    const std::size_t slash = item.find('/');
+    if (slash != std::string_view::npos) {
+      const std::string_view st = item.substr(slash + 1);
+      if (st.empty()) return false;
+      step = 0;
+      for (const char c : st) {
+        if (c < '0' || c > '9') return false;
+        step = step * 10 + (c - '0');
+        if (step > 1000) return false;
+      }
+      if (step == 0) return false;
+      item = item.substr(0, slash);
+    }
+    int a = f.lo;
+    int b = f.hi;
+    if (item == "*" || item == "?") {
+      // whole range
+    } else {
+      const std::size_t dash = item.find('-');
+      if (dash != std::string_view::npos) {
+        if (!parse_cron_number(item.substr(0, dash), f, a) ||
+            !parse_cron_number(item.substr(dash + 1), f, b) || a > b) {
+          return false;
+        }
+      } else {
+        if (!parse_cron_number(item, f, a)) return false;
+        b = slash != std::string_view::npos ? f.hi : a;
+      }
+    }
+    for (int v = a; v <= b; v += step) set[static_cast<std::size_t>(v)] = true;
+    if (comma == std::string_view::npos) break;
+    from = comma + 1;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// A five-field cron expression that names a time that can occur (minute hour
+/// day-of-month month day-of-week; `*`, `?`, lists, ranges, steps, month and weekday
+/// names; 7 is Sunday; day-of-month and day-of-week OR-ed when both are restricted), with
+/// a known time zone.
+inline bool is_valid_cron(std::string_view expr, std::string_view tz) {
+  if (!is_timezone(tz)) return false;
+  std::vector<std::string_view> fields;
+  std::size_t k = 0;
+  while (k < expr.size()) {
+    while (k < expr.size() && (expr[k] == ' ' || expr[k] == '\t')) ++k;
+    if (k >= expr.size()) break;
+    const std::size_t from = k;
+    while (k < expr.size() && expr[k] != ' ' && expr[k] != '\t') ++k;
+    fields.push_back(expr.substr(from, k - from));
+  }
+  if (fields.size() != 5) return false;
+  static const char* const months[] = {"jan", "feb", "mar", "apr", "may", "jun",  "jul",
+                                       "aug", "sep", "oct", "nov", "dec", nullptr};
+  static const char* const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat", nullptr};
+  const detail::cron_field spec[5] = {{0, 59, nullptr, 0},
+                                      {0, 23, nullptr, 0},
+                                      {1, 31, nullptr, 0},
+                                      {1, 12, months, 1},
+                                      {0, 7, days, 0}};
+  std::vector<bool> sets[5];
+  for (int f = 0; f < 5; ++f)
+    if (!detail::expand_cron_field(fields[static_cast<std::size_t>(f)], spec[f], sets[f]))
+      return false;
+  const bool dom_star = fields[2] == "*" || fields[2] == "?";
+  const bool dow_star = fields[4] == "*" || fields[4] == "?";
+  bool any_dow = false;
+  for (int d = 0; d <= 7; ++d) any_dow = any_dow || sets[4][static_cast<std::size_t>(d)];
+  if (!dow_star && !dom_star && any_dow) return true;  // OR-ed: a weekday always recurs
+  if (dom_star) return any_dow || dow_star;
+  static const int max_day[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  for (int m = 1; m <= 12; ++m) {
+    if (!sets[3][static_cast<std::size_t>(m)]) continue;
+    for (int d = 1; d <= max_day[m]; ++d)
+      if (sets[2][static_cast<std::size_t>(d)]) return true;
+  }
+  return false;
+}
+
+/// OpenClaw's heartbeat duration: `\d+(\.\d+)?` with unit ms|s|m|h|d (bare = minutes), or
+/// a composite like `1h30m`; the result must be a safe integer of milliseconds.
+inline bool parse_duration_ms(std::string_view s, double& ms) {
+  if (s.empty()) return false;
+  double total = 0;
+  std::size_t k = 0;
+  int parts = 0;
+  bool bare = false;
+  while (k < s.size()) {
+    const std::size_t from = k;
+    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+    if (k == from) return false;
+    if (k < s.size() && s[k] == '.') {
+      ++k;
+      const std::size_t f2 = k;
+      while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+      if (k == f2) return false;
+    }
+    const double n = std::strtod(std::string(s.substr(from, k - from)).c_str(), nullptr);
+    double unit = 0;
+    if (s.compare(k, 2, "ms") == 0) {
+      unit = 1, k += 2;
+    } else if (k < s.size() && s[k] == 's') {
+      unit = 1000, ++k;
+    } else if (k < s.size() && s[k] == 'm') {
+      unit = 60000, ++k;
+    } else if (k < s.size() && s[k] == 'h') {
+      unit = 3600000, ++k;
+    } else if (k < s.size() && s[k] == 'd') {
+      unit = 86400000, ++k;
+    } else if (k == s.size() && parts == 0) {
+      unit = 60000, bare = true;
+    } else {
+      return false;
+    }
+    total += n * unit;
+    ++parts;
+  }
+  (void)bare;
+  if (!std::isfinite(total) || total != std::floor(total) || total > 9007199254740991.0) {
+    return false;
+  }
+  ms = total;
+  return true;
+}
+
+namespace detail {
+
+inline std::string type_name(const value& v) {
+  switch (v.type()) {
+    case value::value_t::null:
+      return "null";
+    case value::value_t::boolean:
+      return "boolean";
+    case value::value_t::string:
+      return "string";
+    case value::value_t::array:
+      return "array";
+    case value::value_t::object:
+      return "object";
+    case value::value_t::discarded:
+      return "undefined";
+    default:
+      return "number";
+  }
+}
+
+/// A zod-like strict validator that records every issue as a diagnostic.
+class checker {
+ public:
+  checker(std::vector<diagnostic>& out, std::string code) : out_(out), code_(std::move(code)) {}
+
+  void issue(const std::string& path, const std::string& message) {
+    out_.push_back(error_at(code_, phase::schema, path, message));
+  }
+  std::size_t count() const { return out_.size(); }
+
+  bool object(const value& v, const std::string& path) {
+    if (v.is_object()) return true;
+    issue(path, "Expected object, received " + type_name(v) + ".");
+    return false;
+  }
+  bool array(const value& v, const std::string& path) {
+    if (v.is_array()) return true;
+    issue(path, "Expected array, received " + type_name(v) + ".");
+    return false;
+  }
+  bool nonempty_array(const value& v, const std::string& path) {
+    if (!array(v, path)) return false;
+    if (!v.empty()) return true;
+    issue(path, "Array must contain at least 1 element(s).");
+    return false;
+  }
+  /// Unknown keys → one issue at the containing object.
+  void strict(const value& obj, const std::string& path, std::initializer_list<const char*> keys) {
+    std::string unknown;
+    std::size_t n = 0;
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+      bool known = false;
+      for (const char* k : keys) known = known || it.key() == k;
+      if (!known) {
+        if (n++) unknown += ", ";
+        unknown += "\"" + it.key() + "\"";
+      }
+    }
+    if (n)
+      issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+  }
+  bool required(const value& obj, const char* key, const std::string& path) {
+    if (obj.contains(key)) return true;
+    issue(member(path, key), "Required.");
+    return false;
+  }
+  bool string(const value& v, const std::string& path) {
+    if (!v.is_string()) {
+      issue(path, "Expected string, received " + type_name(v) + ".");
+      return false;
+    }
+    if (!is_canonical(v.get_ref<const std::string&>())) {
+      issue(path, "Must be a non-empty string without leading or trailing whitespace.");
+      return false;
+    }
+    return true;
+  }
+  bool any_string(const value& v, const std::string& path) {
+    if (v.is_string()) return true;
+    issue(path, "Expected string, received " + type_name(v) + ".");
+    return false;
+  }
+  bool boolean(const value& v, const std::string& path) {
+    if (v.is_boolean()) return true;
+    issue(path, "Expected boolean, received " + type_name(v) + ".");
+    return false;
+  }
+  bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
+    std::string list;
+    bool first = true;
+    for (const char* o : opts) {
+      if (v.is_string() && v.get_ref<const std::string&>() == o) return true;
+      list += (first ? "'" : " | '") + std::string(o) + "'";
+      first = false;
+    }
+    issue(path, "Invalid enum value. Expected " + list + ", received " +
+                    (v.is_string() ? "'" + v.get<std::string>() + "'" : type_name(v)) + ".");
+    return false;
+  }
+  bool positive_number(const value& v, const std::string& path) {
+    if (!v.is_number()) {
+      issue(path, "Expected number, received " + type_name(v) + ".");
+      return false;
+    }
+    if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
+      issue(path, "Number must be greater than 0.");
+      return false;
+    }
+    return true;
+  }
+  bool integer(const value& v, const std::string& path, std::int64_t min) {
+    if (!v.is_number()) {
+      issue(path, "Expected number, received " + type_name(v) + ".");
+      return false;
+    }
+    const double d = v.get<double>();
+    if (d != std::floor(d) || !std::isfinite(d)) {
+      issue(path, "Expected integer, received float.");
+      return false;
+    }
+    if (d < static_cast<double>(min)) {
+      issue(path, "Number must be greater than or equal to " + std::to_string(min) + ".");
+      return false;
+    }
+    return true;
+  }
+  bool literal_one(const value& v, const std::string& path) {
+    if (v.is_number() && v.get<double>() == 1.0) return true;
+    issue(path, "Invalid literal value, expected 1.");
+    return false;
+  }
+  bool safe_path(const value& v, const std::string& path) {
+    if (!string(v, path)) return false;
+    if (is_safe_relative_path(v.get_ref<const std::string&>())) return true;
+    issue(path, "Path must be package-relative and must not contain traversal segments.");
+    return false;
+  }
+  bool string_array(const value& v, const std::string& path, bool nonempty) {
+    if (!(nonempty ? nonempty_array(v, path) : array(v, path))) return false;
+    bool ok = true;
+    for (std::size_t k = 0; k < v.size(); ++k) ok = string(v[k], index(path, k)) && ok;
+    return ok;
+  }
+
+ private:
+  std::vector<diagnostic>& out_;
+  std::string code_;
+};
+
+inline const value* get(const value& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+inline std::string str(const value& v) {
+  return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+/// A remote MCP URL: https (or http on exactly localhost/127.0.0.1/[::1]), a host, no
+/// userinfo, no fragment. Returns the problem, empty when fine.
+inline std::string remote_url_problem(const std::string& url) {
+  const std::size_t colon = url.find(':');
+  if (colon == std::string::npos || url.compare(colon, 3, "://") != 0) return "Invalid url.";
+  std::string scheme = url.substr(0, colon);
+  for (char& c : scheme)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (const char c : url)
+    if (static_cast<unsigned char>(c) <= 0x20) return "Invalid url.";
+  const std::size_t auth_from = colon + 3;
+  std::size_t auth_to = url.find_first_of("/?#", auth_from);
+  if (auth_to == std::string::npos) auth_to = url.size();
+  const std::string authority = url.substr(auth_from, auth_to - auth_from);
+  if (authority.empty()) return "Invalid url.";
+  if (authority.find('@') != std::string::npos) {
+    return "MCP server URLs must not embed credentials (user information).";
+  }
+  if (url.find('#') != std::string::npos) return "MCP server URLs must not contain a fragment.";
+  std::string host = authority;
+  if (!host.empty() && host[0] == '[') {
+    const std::size_t close = host.find(']');
+    if (close == std::string::npos) return "Invalid url.";
+    host = host.substr(0, close + 1);
+  } else {
+    host = host.substr(0, host.find(':'));
+  }
+  for (char& c : host)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  if (host.empty()) return "Invalid url.";
+  if (scheme == "https") return "";
+  if (scheme == "http" && (host == "localhost" || host == "127.0.0.1" || host == "[::1]")) {
+    return "";
+  }
+  return "MCP server URLs must use https: (http: only for localhost, 127.0.0.1 or [::1]).";
+}
+
+/// The pinned-package-manager rule for stdio MCP commands.
+inline bool package_manager_pinned(const std::string& command, const value& args) {
+  std::string exe = command.substr(
+      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
+  for (char& c : exe)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (const char* ext : {".cmd", ".exe"}) {
+    if (exe.size() > 4 && exe.compare(exe.size() - 4, 4, ext) == 0) exe.resize(exe.size() - 4);
+  }
+  std::vector<std::string> a;
+  if (args.is_array())
+    for (const auto& e : args) a.push_back(e.is_string() ? e.get<std::string>() : std::string());
+  std::size_t k = 0;
+  if (exe == "pnpm" || exe == "yarn") {
+    if (a.empty() || a[0] != "dlx") return true;
+    k = 1;
+  } else if (exe != "npx" && exe != "pnpx" && exe != "bunx") {
+    return true;
+  }
+  std::vector<std::string> selected;
+  std::optional<std::string> positional;
+  for (; k < a.size(); ++k) {
+    const std::string& s = a[k];
+    if (s.empty()) continue;
+    if (s == "--") {
+      if (k + 1 < a.size()) positional = a[k + 1];
+      break;
+    }
+    if (s == "-p" || s == "--package") {
+      if (k + 1 < a.size()) selected.push_back(a[++k]);
+      continue;
+    }
+    if (s.rfind("--package=", 0) == 0) {
+      selected.push_back(s.substr(10));
+      continue;
+    }
+    if (s[0] != '-' && selected.empty()) {
+      positional = s;
+      break;
+    }
+  }
+  if (selected.empty()) selected.push_back(positional.value_or(""));
+  for (const std::string& art : selected) {
+    const std::size_t at = art.rfind('@');
+    if (at == std::string::npos || at == 0) return false;
+    if (art[0] == '@') {
+      const std::size_t slash = art.find('/');
+      if (slash == std::string::npos || at < slash) return false;
+    }
+    if (!is_semver(art.substr(at + 1))) return false;
+  }
+  return true;
+}
+
+inline void check_tool_filter(checker& c, const value& tf, const std::string& path) {
+  if (!c.object(tf, path)) return;
+  c.strict(tf, path, {"include", "exclude"});
+  for (const char* key : {"include", "exclude"}) {
+    const value* list = get(tf, key);
+    if (list == nullptr) continue;
+    const std::string p = member(path, key);
+    if (!c.string_array(*list, p, true)) continue;
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < list->size(); ++k) {
+      const std::string s = (*list)[k].get<std::string>();
+      if (s.find_first_of("?[]") != std::string::npos) {
+        c.issue(index(p, k), "Tool filters accept exact tool names and * globs only.");
+      }
+      if (!seen.insert(s).second) c.issue(index(p, k), "Tool filter entries must be unique.");
+    }
+  }
+}
+
+inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
+  if (!c.object(s, path)) return;
+  const bool stdio = s.contains("command");
+  const bool remote = !stdio && s.contains("url");
+  if (!stdio && !remote) {
+    c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
+    return;
+  }
+  if (stdio) {
+    c.strict(s, path,
+             {"command", "transport", "args", "env", "toolFilter", "timeout", "connectTimeout"});
+    const bool cmd_ok = c.string(s["command"], member(path, "command"));
+    if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
+    bool args_ok = true;
+    if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
+    if (cmd_ok && args_ok &&
+        !package_manager_pinned(s["command"].get<std::string>(),
+                                s.contains("args") ? s["args"] : value::array())) {
+      c.issue(member(path, "args"),
+              "Package-manager MCP commands must select one exact immutable package version.");
+    }
+    if (const value* env = get(s, "env")) {
+      const std::string ep = member(path, "env");
+      if (c.object(*env, ep)) {
+        for (auto it = env->begin(); it != env->end(); ++it) {
+          const std::string kp = member(ep, it.key());
+          if (!is_env_key(it.key())) {
+            c.issue(kp, "Invalid environment variable name.");
+          } else if (is_blocked_env_key(it.key())) {
+            c.issue(kp, "Environment variable " + it.key() +
+                            " is blocked by the host environment policy for spawned MCP servers.");
+          } else if (!it.value().is_string() ||
+                     !is_env_reference(it.value().get_ref<const std::string&>())) {
+            c.issue(kp,
+                    "MCP environment values must be unresolved ${VAR} references; secrets never "
+                    "enter a Claw.");
+          }
+        }
+      }
+    }
+  } else {
+    c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
+    if (c.string(s["url"], member(path, "url"))) {
+      const std::string problem = remote_url_problem(s["url"].get<std::string>());
+      if (!problem.empty()) c.issue(member(path, "url"), problem);
+    }
+    if (c.required(s, "transport", path)) {
+      c.one_of(s["transport"], member(path, "transport"), {"sse", "streamable-http"});
+    }
+    if (const value* a = get(s, "auth")) c.one_of(*a, member(path, "auth"), {"oauth"});
+  }
+  if (const value* tf = get(s, "toolFilter")) check_tool_filter(c, *tf, member(path, "toolFilter"));
+  for (const char* key : {"timeout", "connectTimeout"})
+    if (const value* t = get(s, key)) c.positive_number(*t, member(path, key));
+}
+
+inline void check_cron_job(checker& c, const value& j, const std::string& path) {
+  if (!c.object(j, path)) return;
+  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
+  if (c.required(j, "id", path) && c.string(j["id"], member(path, "id")) &&
+      !is_agent_id(j["id"].get<std::string>())) {
+    c.issue(member(path, "id"), "Invalid cron job id.");
+  }
+  if (const value* n = get(j, "name")) c.string(*n, member(path, "name"));
+  if (c.required(j, "schedule", path)) {
+    const std::string sp = member(path, "schedule");
+    const value& s = j["schedule"];
+    if (c.object(s, sp)) {
+      c.strict(s, sp, {"cron", "timezone"});
+      const bool a = c.required(s, "cron", sp) && c.string(s["cron"], member(sp, "cron"));
+      const bool b =
+          c.required(s, "timezone", sp) && c.string(s["timezone"], member(sp, "timezone"));
+      if (a && b &&
+          !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
+        c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
+      }
+    }
+  }
+  if (c.required(j, "session", path))
+    c.one_of(j["session"], member(path, "session"), {"main", "isolated"});
+  if (c.required(j, "message", path)) c.string(j["message"], member(path, "message"));
+  if (const value* d = get(j, "delivery")) {
+    const std::string dp = member(path, "delivery");
+    if (c.object(*d, dp)) {
+      c.strict(*d, dp, {"mode", "channel"});
+      bool ok = c.required(*d, "mode", dp) &&
+                c.one_of((*d)["mode"], member(dp, "mode"), {"none", "announce"});
+      if (const value* ch = get(*d, "channel"))
+        ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
+      if (ok) {
+        const bool none = (*d)["mode"] == "none";
+        if (none == d->contains("channel")) {
+          c.issue(
+              dp,
+              "Cron delivery must be {mode: \"none\"} or {mode: \"announce\", channel: \"last\"}.");
+        }
+      }
+    }
+  }
+}
+
+/// An image data URL avatar. Empty string when valid, else the problem.
+inline std::string data_url_problem(const std::string& s) {
+  if (s.size() > 2796230) return "Avatar data URLs are limited to 2,796,230 characters.";
+  const std::size_t comma = s.find(',');
+  const std::string meta = s.substr(0, comma);
+  const std::string payload = s.substr(comma + 1);
+  if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
+  std::string low = meta;
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  if (low.find(";base64") == std::string::npos) {
+    return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
+  }
+  auto b64 = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '/';
+  };
+  if (payload.size() % 4 != 0) return "Avatar data URL payloads must be strict base64.";
+  std::size_t pad = 0;
+  for (std::size_t k = 0; k < payload.size(); ++k) {
+    const char c = payload[k];
+    if (c == '=') {
+      if (k + 2 < payload.size()) return "Avatar data URL payloads must be strict base64.";
+      ++pad;
+    } else if (pad || !b64(c)) {
+      return "Avatar data URL payloads must be strict base64.";
+    }
+  }
+  const std::size_t decoded = payload.size() / 4 * 3 - pad;
+  if (decoded < 1 || decoded > 2 * 1024 * 1024)
+    return "Avatar images must decode to 1 byte to 2 MiB.";
+  return "";
+}
+
+inline bool has_image_extension(const std::string& p) {
+  std::string low = p;
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
+    const std::size_t n = std::char_traits<char>::length(ext);
+    if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+/// What validating a manifest gives: the manifest with defaults filled in, in schema key
+/// order (when valid), and every diagnostic.
+struct manifest_result {
+  value manifest;
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Strict manifest schema v1, then the cross-field rules when the structure
+/// is sound. Code `invalid_manifest`, phase `schema`.
+inline manifest_result validate_manifest(const value& m) {
+  manifest_result r;
+  detail::checker c(r.diagnostics, "invalid_manifest");
+  using detail::get;
+  if (!c.object(m, "$")) return r;
+  c.strict(
+      m, "$",
+      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
+  if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
+  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent")) {
+    const value& a = m["agent"];
+    c.strict(a, "$.agent", {"id", "name", "description", "identity"});
+    if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
+        !is_agent_id(a["id"].get<std::string>())) {
+      c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
+    }
+    for (const char* k : {"name", "description"})
+      if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
+    if (const value* id = get(a, "identity")) {
+      if (c.object(*id, "$.agent.identity")) {
+        c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
+        for (const char* k : {"name", "theme", "emoji", "avatar"})
+          if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+      }
+    }
+  }
+  if (const value* md = get(m, "metadata")) {
+    if (c.object(*md, "$.metadata")) {
+      for (auto it = md->begin(); it != md->end(); ++it) {
+        const std::string p = member("$.metadata", it.key());
+        if (!is_canonical(it.key()))
+          c.issue(p, "Metadata keys must be canonical non-empty strings.");
+        c.any_string(it.value(), p);
+      }
+    }
+  }
+  if (const value* ws = get(m, "workspace")) {
+    if (c.object(*ws, "$.workspace")) {
+      c.strict(*ws, "$.workspace", {"bootstrapFiles", "files"});
+      if (const value* bf = get(*ws, "bootstrapFiles")) {
+        const std::string bp = "$.workspace.bootstrapFiles";
+        if (c.object(*bf, bp)) {
+          c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
+          for (auto it = bf->begin(); it != bf->end(); ++it) {
+            const std::string p = member(bp, it.key());
+            if (!c.object(it.value(), p)) continue;
+            c.strict(it.value(), p, {"source"});
+            if (c.required(it.value(), "source", p))
+              c.safe_path(it.value()["source"], member(p, "source"));
+          }
+        }
+      }
+      if (const value* files = get(*ws, "files")) {
+        if (c.array(*files, "$.workspace.files")) {
+          for (std::size_t k = 0; k < files->size(); ++k) {
+            const std::string p = index("$.workspace.files", k);
+            const value& f = (*files)[k];
+            if (!c.object(f, p)) continue;
+            c.strict(f, p, {"source", "path"});
+            if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
+            if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
+          }
+        }
+      }
+    }
+  }
+  if (const value* pk = get(m, "packages")) {
+    if (c.array(*pk, "$.packages")) {
+      for (std::size_t k = 0; k < pk->size(); ++k) {
+        const std::string p = index("$.packages", k);
+        const value& e = (*pk)[k];
+        if (!c.object(e, p)) continue;
+        c.strict(e, p, {"kind", "source", "ref", "version"});
+        if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
+        if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
+        if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
+            !is_package_name(e["ref"].get<std::string>())) {
+          c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
+        }
+        if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
+            !is_semver(e["version"].get<std::string>())) {
+          c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
+        }
+      }
+    }
+  }
+  if (const value* mcp = get(m, "mcpServers")) {
+    if (c.object(*mcp, "$.mcpServers")) {
+      for (auto it = mcp->begin(); it != mcp->end(); ++it) {
+        const std::string p = member("$.mcpServers", it.key());
+        if (!is_agent_id(it.key())) {
+          c.issue(p, "Invalid MCP server name.");
+          continue;
+        }
+        detail::check_mcp_server(c, it.value(), p);
+      }
+    }
+  }
+  if (const value* cj = get(m, "cronJobs")) {
+    if (c.array(*cj, "$.cronJobs")) {
+      for (std::size_t k = 0; k < cj->size(); ++k)
+        detail::check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
+    }
+  }
+  if (!r.diagnostics.empty()) return r;
+
+  // The normalised manifest: schema key order, defaults filled in, `\` → `/` in paths.
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  value agent = value::object();
+  for (const char* k : {"id", "name", "description"})
+    if (m["agent"].contains(k)) agent[k] = m["agent"][k];
+  if (m["agent"].contains("identity")) {
+    value id = value::object();
+    for (const char* k : {"name", "theme", "emoji", "avatar"})
+      if (m["agent"]["identity"].contains(k)) id[k] = m["agent"]["identity"][k];
+    agent["identity"] = std::move(id);
+  }
+  out["agent"] = std::move(agent);
+  out["metadata"] = m.contains("metadata") ? m["metadata"] : value::object();
+  value ws = value::object();
+  ws["bootstrapFiles"] = value::object();
+  ws["files"] = value::array();
+  if (m.contains("workspace")) {
+    const value& w = m["workspace"];
+    if (w.contains("bootstrapFiles")) {
+      for (const char* name : bootstrap_file_names) {
+        if (!w["bootstrapFiles"].contains(name)) continue;
+        value e = value::object();
+        e["source"] = forward_slashes(w["bootstrapFiles"][name]["source"].get<std::string>());
+        ws["bootstrapFiles"][name] = std::move(e);
+      }
+    }
+    if (w.contains("files")) {
+      for (const auto& f : w["files"]) {
+        value e = value::object();
+        e["source"] = forward_slashes(f["source"].get<std::string>());
+        e["path"] = forward_slashes(f["path"].get<std::string>());
+        ws["files"].push_back(std::move(e));
+      }
+    }
+  }
+  out["workspace"] = std::move(ws);
+  out["packages"] = value::array();
+  if (m.contains("packages")) {
+    for (const auto& p : m["packages"]) {
+      value e = value::object();
+      for (const char* k : {"kind", "source", "ref", "version"}) e[k] = p[k];
+      out["packages"].push_back(std::move(e));
+    }
+  }
+  out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
+  out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
+
+  // Cross-field rules.
+  auto& ds = r.diagnostics;
+  auto cross = [&](const std::string& path, const std::string& msg) {
+    ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
+  };
+  std::vector<std::string> keys;
+  for (auto it = out["workspace"]["bootstrapFiles"].begin();
+       it != out["workspace"]["bootstrapFiles"].end(); ++it)
+    keys.push_back(portable_key(it.key()));
+  const value& files = out["workspace"]["files"];
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    const std::string dest = files[k]["path"].get<std::string>();
+    const std::string key = portable_key(dest);
+    const std::string p = index("$.workspace.files", k) + ".path";
+    bool clash = false;
+    for (const auto& other : keys) clash = clash || keys_conflict(key, other);
+    if (clash) {
+      cross(p, "Workspace destination " + dest + " is declared more than once.");
+    } else if (keys_conflict(key, "bootstrap.md")) {
+      cross(p, "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
+    }
+    keys.push_back(key);
+  }
+  {
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < out["packages"].size(); ++k) {
+      const value& p = out["packages"][k];
+      const std::string key = p["kind"].get<std::string>() + ":" + p["source"].get<std::string>() +
+                              ":" + unicode::to_lower(p["ref"].get<std::string>());
+      if (!seen.insert(key).second) {
+        cross(index("$.packages", k), "Package " + p["kind"].get<std::string>() + ":" +
+                                          p["ref"].get<std::string>() +
+                                          " is declared more than once.");
+      }
+    }
+  }
+  {
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < out["cronJobs"].size(); ++k) {
+      const std::string id = out["cronJobs"][k]["id"].get<std::string>();
+      if (!seen.insert(id).second) {
+        cross(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
+      }
+    }
+  }
+  if (out["agent"].contains("identity") && out["agent"]["identity"].contains("avatar")) {
+    const std::string av = out["agent"]["identity"]["avatar"].get<std::string>();
+    const std::string p = "$.agent.identity.avatar";
+    std::string low = av.substr(0, 11);
+    for (char& ch : low)
+      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+    if (low == "data:image/" && av.find(',') != std::string::npos) {
+      const std::string problem = detail::data_url_problem(av);
+      if (!problem.empty()) cross(p, problem);
+    } else if (!is_safe_relative_path(av) || !detail::has_image_extension(av)) {
+      cross(p,
+            "Avatars must be an image data URL or a safe workspace-relative image path "
+            "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
+    } else {
+      const std::string key = portable_key(av);
+      bool declared = false;
+      for (const auto& f : files)
+        declared = declared || portable_key(f["path"].get<std::string>()) == key;
+      if (!declared) {
+        cross(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+      }
+    }
+  }
+  r.manifest = std::move(out);
+  return r;
+}
+
+/// What validating a profile gives: the profile (defaults filled in) and its diagnostics.
+struct profile_result {
+  value profile;
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
+/// (`$.profiles.openclaw` or `$.metadata.openclaw.config`). Code `invalid_openclaw_profile`.
+inline profile_result validate_profile(const value& p, const std::string& root,
+                                       const host_catalog& host = {}) {
+  profile_result r;
+  detail::checker c(r.diagnostics, "invalid_openclaw_profile");
+  using detail::get;
+  if (!c.object(p, root)) return r;
+  c.strict(p, root, {"schemaVersion", "agent", "extensions"});
+  if (c.required(p, "schemaVersion", root))
+    c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
+  const std::string ap = member(root, "agent");
+  if (c.required(p, "agent", root) && c.object(p["agent"], ap)) {
+    const value& a = p["agent"];
+    if (a.contains("model") || a.contains("subagents")) {
+      r.diagnostics.push_back(error_at(
+          "legacy_openclaw_profile_requires_conversion", phase::schema, ap,
+          "Released v1 profiles carrying model or subagents settings must be converted; models "
+          "and delegation belong to the operator, not the Claw."));
+    }
+    std::vector<diagnostic> unknown;
+    {
+      detail::checker u(unknown, "invalid_openclaw_profile");
+      u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+    }
+    for (auto& d : unknown) r.diagnostics.push_back(d);
+    if (const value* g = get(a, "groupChat")) {
+      const std::string gp = member(ap, "groupChat");
+      if (c.object(*g, gp)) {
+        c.strict(*g, gp, {"mentionPatterns"});
+        if (const value* mp = get(*g, "mentionPatterns"))
+          c.string_array(*mp, member(gp, "mentionPatterns"), true);
+      }
+    }
+    if (const value* s = get(a, "sandbox")) {
+      const std::string sp = member(ap, "sandbox");
+      if (c.object(*s, sp)) {
+        c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
+        if (const value* v = get(*s, "mode"))
+          c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
+        if (const value* v = get(*s, "scope"))
+          c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
+        if (const value* v = get(*s, "workspaceAccess"))
+          c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+      }
+    }
+    if (const value* t = get(a, "tools")) {
+      const std::string tp = member(ap, "tools");
+      if (c.object(*t, tp)) {
+        c.strict(*t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
+        std::string profile;
+        if (const value* v = get(*t, "profile")) {
+          if (c.string(*v, member(tp, "profile"))) {
+            profile = v->get<std::string>();
+            if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
+                host.tool_profiles.end()) {
+              c.issue(member(tp, "profile"),
+                      "Tool profile must name a registered OpenClaw built-in profile.");
+              profile.clear();
+            }
+          }
+        }
+        for (const char* k : {"allow", "alsoAllow", "deny"}) {
+          const value* v = get(*t, k);
+          if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
+          if (std::string(k) == "deny") continue;
+          for (std::size_t i = 0; i < v->size(); ++i) {
+            const std::string g = (*v)[i].get<std::string>();
+            const std::string ip = index(member(tp, k), i);
+            if (g.find_first_of("*?[]{}") != std::string::npos) {
+              c.issue(ip, "Tool grants must not contain glob characters.");
+            } else if (g == "group:plugins" || g == "bundle-mcp") {
+              c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
+            }
+          }
+        }
+        if (t->contains("allow") && t->contains("alsoAllow")) {
+          c.issue(member(tp, "alsoAllow"),
+                  "tools.allow and tools.alsoAllow are mutually exclusive.");
+        }
+        if (t->contains("alsoAllow") && !t->contains("profile")) {
+          c.issue(member(tp, "alsoAllow"),
+                  "tools.alsoAllow extends a tool profile; set tools.profile.");
+        }
+        if (!profile.empty() && !t->contains("allow")) {
+          const bool needs =
+              profile == "full" ||
+              std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
+                        profile) != host.bundle_mcp_profiles.end();
+          if (needs) {
+            c.issue(member(tp, "allow"),
+                    "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
+          }
+        }
+        if (const value* fsv = get(*t, "fs")) {
+          const std::string fp = member(tp, "fs");
+          if (c.object(*fsv, fp)) {
+            c.strict(*fsv, fp, {"workspaceOnly"});
+            if (const value* wo = get(*fsv, "workspaceOnly")) {
+              if (!(wo->is_boolean() && wo->get<bool>())) {
+                c.issue(member(fp, "workspaceOnly"),
+                        "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
+                        "filesystem confinement.");
+              }
+            }
+          }
+        }
+      }
+    }
+    if (const value* mem = get(a, "memory")) {
+      const std::string mp = member(ap, "memory");
+      if (c.object(*mem, mp)) {
+        c.strict(*mem, mp, {"search"});
+        if (const value* s = get(*mem, "search")) {
+          const std::string sp = member(mp, "search");
+          if (c.object(*s, sp)) {
+            c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
+            if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
+            bool rac = false;
+            if (const value* v = get(*s, "rememberAcrossConversations")) {
+              if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
+            }
+            if (const value* v = get(*s, "sources")) {
+              const std::string srcp = member(sp, "sources");
+              if (c.nonempty_array(*v, srcp)) {
+                bool sessions = false;
+                for (std::size_t i = 0; i < v->size(); ++i) {
+                  if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) &&
+                      (*v)[i] == "sessions") {
+                    sessions = true;
+                  }
+                }
+                if (sessions && !rac) {
+                  c.issue(member(sp, "rememberAcrossConversations"),
+                          "memory.search.sources may include sessions only with "
+                          "rememberAcrossConversations: true.");
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (const value* h = get(a, "heartbeat")) {
+      const std::string hp = member(ap, "heartbeat");
+      if (c.object(*h, hp)) {
+        if (h->contains("skipWhenBusy")) {
+          c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
+        }
+        std::vector<diagnostic> unk;
+        detail::checker u(unk, "invalid_openclaw_profile");
+        u.strict(*h, hp,
+                 {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+                  "skipWhenBusy"});
+        for (auto& d : unk) r.diagnostics.push_back(d);
+        if (const value* v = get(*h, "every")) {
+          double ms = 0;
+          if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
+            c.issue(member(hp, "every"), "Invalid heartbeat duration.");
+          }
+        }
+        if (const value* ah = get(*h, "activeHours")) {
+          const std::string ahp = member(hp, "activeHours");
+          if (c.object(*ah, ahp)) {
+            c.strict(*ah, ahp, {"start", "end", "timezone"});
+            auto hhmm = [](const std::string& s, bool allow24) {
+              if (allow24 && s == "24:00") return true;
+              return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
+                     s[1] <= '9' && (s[0] < '2' || s[1] <= '3') && s[3] >= '0' && s[3] <= '5' &&
+                     s[4] >= '0' && s[4] <= '9';
+            };
+            if (const value* v = get(*ah, "start")) {
+              if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
+                c.issue(member(ahp, "start"),
+                        "activeHours.start must be HH:MM between 00:00 and 23:59.");
+              }
+            }
+            if (const value* v = get(*ah, "end")) {
+              if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
+                c.issue(member(ahp, "end"),
+                        "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
+              }
+            }
+            if (const value* v = get(*ah, "timezone")) {
+              if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
+                c.issue(member(ahp, "timezone"),
+                        "activeHours.timezone must be a valid IANA time zone.");
+              }
+            }
+          }
+        }
+        for (const char* k : {"lightContext", "isolatedSession"})
+          if (const value* v = get(*h, k)) c.boolean(*v, member(hp, k));
+        if (const value* v = get(*h, "timeoutSeconds"))
+          c.integer(*v, member(hp, "timeoutSeconds"), 1);
+      }
+    }
+    if (const value* hd = get(a, "humanDelay")) {
+      const std::string hp = member(ap, "humanDelay");
+      if (c.object(*hd, hp)) {
+        c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
+        if (const value* v = get(*hd, "mode"))
+          c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
+        for (const char* k : {"minMs", "maxMs"})
+          if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
+      }
+    }
+  }
+  if (const value* ex = get(p, "extensions")) {
+    const std::string ep = member(root, "extensions");
+    if (c.array(*ex, ep)) {
+      std::set<std::string> ids;
+      std::set<std::string> refs;
+      for (std::size_t k = 0; k < ex->size(); ++k) {
+        const std::string xp = index(ep, k);
+        const value& e = (*ex)[k];
+        if (!c.object(e, xp)) continue;
+        c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
+        if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
+          if (!is_agent_id(e["id"].get<std::string>()))
+            c.issue(member(xp, "id"), "Invalid extension id.");
+          if (!ids.insert(e["id"].get<std::string>()).second)
+            c.issue(member(xp, "id"), "Extension ids must be unique.");
+        }
+        if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
+        if (c.required(e, "format", xp))
+          c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+        if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
+        if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
+          if (!is_package_name(e["ref"].get<std::string>())) {
+            c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
+          }
+          if (!refs.insert(unicode::to_lower(e["ref"].get<std::string>())).second) {
+            c.issue(member(xp, "ref"), "Extension refs must be unique.");
+          }
+        }
+        if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
+            !is_semver(e["version"].get<std::string>())) {
+          c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
+        }
+      }
+    }
+  }
+  if (!r.diagnostics.empty()) return r;
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  out["agent"] = p["agent"];
+  out["extensions"] = p.contains("extensions") ? p["extensions"] : value::array();
+  r.profile = std::move(out);
+  return r;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

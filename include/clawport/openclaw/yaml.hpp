@@ -1,0 +1,1169 @@
+// SPDX-License-Identifier: MIT
+// The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
+// OpenClaw profile (docs/openclaw.md): one YAML 1.2 document under the Core schema,
+// read into JSON data. Block and flow collections, plain/quoted/block scalars and comments
+// are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
+// non-finite numbers, directives and multiple documents are refused with the line and
+// column of the first offending character. Depth and size are bounded.
+#pragma once
+
+#include "../core/utf8.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw::yaml {
+
+/// Why a document was refused.
+enum class issue_kind {
+  syntax,              ///< not well-formed YAML (or a construct this subset does not read)
+  duplicate_key,       ///< the same key twice in one mapping
+  multiple_documents,  ///< more than one document in the stream
+  too_deep,            ///< nesting deeper than `options::max_depth`
+  too_large,           ///< more bytes than `options::max_bytes`
+  alias,               ///< `*name`
+  anchor,              ///< `&name`
+  tag,                 ///< `!tag`, `!!str`, `!<...>`
+  merge_key,           ///< a plain `<<` key
+  complex_key,         ///< `? key`, or a collection used as a key
+  non_string_key,      ///< a key that resolves to null, a boolean or a number
+  non_finite,          ///< `.inf`, `-.inf`, `.nan` or a float that overflows
+};
+
+/// True for the kinds OpenClaw reports as an unsupported YAML feature (as opposed to a
+/// document that does not parse).
+constexpr bool is_unsupported_feature(issue_kind k) noexcept {
+  switch (k) {
+    case issue_kind::alias:
+    case issue_kind::anchor:
+    case issue_kind::tag:
+    case issue_kind::merge_key:
+    case issue_kind::complex_key:
+    case issue_kind::non_string_key:
+    case issue_kind::non_finite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// The plural noun OpenClaw's message uses for an unsupported feature ("uses anchors").
+constexpr std::string_view feature_name(issue_kind k) noexcept {
+  switch (k) {
+    case issue_kind::alias:
+      return "aliases";
+    case issue_kind::anchor:
+      return "anchors";
+    case issue_kind::tag:
+      return "explicit tags";
+    case issue_kind::merge_key:
+      return "merge keys";
+    case issue_kind::complex_key:
+      return "complex keys";
+    case issue_kind::non_string_key:
+      return "non-string keys";
+    case issue_kind::non_finite:
+      return "non-finite numbers";
+    default:
+      return "unsupported syntax";
+  }
+}
+
+/// The first problem found: its kind, where (1-based line and column, counted in bytes
+/// including the optional BOM) and what, in words.
+struct failure {
+  issue_kind kind = issue_kind::syntax;
+  std::size_t line = 1;
+  std::size_t column = 1;
+  std::string message;
+
+  /// `message` with its position, lines shifted by `line_offset` (the frontmatter of a
+  /// CLAW.md starts on the file's second line): "duplicate key "a" at line 3, column 1".
+  std::string where(std::size_t line_offset = 0) const {
+    return message + " at line " + std::to_string(line + line_offset) + ", column " +
+           std::to_string(column);
+  }
+};
+
+/// Bounds of one read.
+struct options {
+  std::size_t max_bytes = 1024 * 1024;  ///< input size, BOM included
+  std::size_t max_depth = 64;           ///< nested collections
+};
+
+/// Either `value` (the document as JSON data; null for an empty document) or `error`.
+struct result {
+  nlohmann::ordered_json value;
+  std::optional<failure> error;
+  bool ok() const noexcept { return !error.has_value(); }
+};
+
+namespace detail {
+
+struct stop {
+  failure f;
+};
+
+inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool is_hex(char c) noexcept {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+inline bool all_of(std::string_view s, std::size_t from, bool (*pred)(char)) {
+  if (from >= s.size()) return false;
+  for (std::size_t k = from; k < s.size(); ++k)
+    if (!pred(s[k])) return false;
+  return true;
+}
+
+/// `^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`
+inline bool core_float(std::string_view s) {
+  std::size_t k = 0;
+  if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+  std::size_t int_digits = 0;
+  while (k < s.size() && is_digit(s[k])) ++k, ++int_digits;
+  if (k < s.size() && s[k] == '.') {
+    ++k;
+    std::size_t frac = 0;
+    while (k < s.size() && is_digit(s[k])) ++k, ++frac;
+    if (int_digits == 0 && frac == 0) return false;
+  } else if (int_digits == 0) {
+    return false;
+  }
+  if (k < s.size() && (s[k] == 'e' || s[k] == 'E')) {
+    ++k;
+    if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+    std::size_t exp = 0;
+    while (k < s.size() && is_digit(s[k])) ++k, ++exp;
+    if (exp == 0) return false;
+  }
+  return k == s.size();
+}
+
+/// A JS Number as JSON data: integral values within ±2^53 become integers (so they print
+/// as JavaScript prints them), everything else stays a double.
+inline nlohmann::ordered_json number_value(double d) {
+  if (std::floor(d) == d && std::fabs(d) <= 9007199254740992.0) {
+    return nlohmann::ordered_json(static_cast<std::int64_t>(d));
+  }
+  return nlohmann::ordered_json(d);
+}
+
+/// Core-schema resolution of a plain scalar. Returns nullopt for a non-finite number.
+inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s) {
+  using json = nlohmann::ordered_json;
+  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return json(nullptr);
+  if (s == "true" || s == "True" || s == "TRUE") return json(true);
+  if (s == "false" || s == "False" || s == "FALSE") return json(false);
+  const std::string_view v(s);
+  if (v.size() > 2 && v[0] == '0' && v[1] == 'o' &&
+      all_of(v, 2, [](char c) { return c >= '0' && c <= '7'; })) {
+    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 8)));
+  }
+  if (v.size() > 2 && v[0] == '0' && v[1] == 'x' && all_of(v, 2, is_hex)) {
+    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 16)));
+  }
+  {
+    std::size_t k = (v[0] == '-' || v[0] == '+') ? 1 : 0;
+    if (all_of(v, k, is_digit)) return number_value(std::strtod(s.c_str(), nullptr));
+  }
+  if (core_float(v)) {
+    const double d = std::strtod(s.c_str(), nullptr);
+    if (!std::isfinite(d)) return std::nullopt;
+    return number_value(d);
+  }
+  {
+    std::string_view w = v;
+    if (!w.empty() && (w[0] == '-' || w[0] == '+')) w.remove_prefix(1);
+    if (w == ".inf" || w == ".Inf" || w == ".INF") return std::nullopt;
+    if (v == ".nan" || v == ".NaN" || v == ".NAN") return std::nullopt;
+  }
+  return json(s);
+}
+
+inline void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xc0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xe0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else {
+    out += static_cast<char>(0xf0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  }
+}
+
+class parser {
+ public:
+  using json = nlohmann::ordered_json;
+
+  parser(std::string text, std::size_t bom, const options& opt)
+      : s_(std::move(text)), n_(s_.size()), bom_(bom), opt_(opt) {}
+
+  json document() {
+    if (!skip_to_content()) return json(nullptr);
+    if (s_[i_] == '%' && col(i_) == 0) {
+      fail(issue_kind::syntax, i_, "directives (%YAML, %TAG) are not supported");
+    }
+    bool same_line = false;
+    if (at_marker("---")) {
+      i_ += 3;
+      skip_inline();
+      if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#') {
+        same_line = true;
+      } else if (!skip_to_content()) {
+        return json(nullptr);
+      }
+    }
+    json v(nullptr);
+    if (!at_marker("...") && !at_marker("---")) v = node(-1, same_line, true);
+    if (skip_to_content()) {
+      if (at_marker("...")) {
+        i_ += 3;
+        if (skip_to_content()) {
+          fail(issue_kind::multiple_documents, i_,
+               "the stream contains more than one document; a Claw file holds exactly one");
+        }
+      } else if (at_marker("---")) {
+        fail(issue_kind::multiple_documents, i_,
+             "the stream contains more than one document; a Claw file holds exactly one");
+      } else {
+        fail(issue_kind::syntax, i_, "unexpected content after the document's top-level node");
+      }
+    }
+    return v;
+  }
+
+ private:
+  std::string s_;
+  std::size_t n_;
+  std::size_t bom_;
+  options opt_;
+  std::size_t i_ = 0;
+  std::size_t depth_ = 0;
+
+  struct depth_guard {
+    parser& p;
+    depth_guard(parser& pp, std::size_t at) : p(pp) {
+      if (++p.depth_ > p.opt_.max_depth) {
+        p.fail(
+            issue_kind::too_deep, at,
+            "collections are nested deeper than " + std::to_string(p.opt_.max_depth) + " levels");
+      }
+    }
+    ~depth_guard() { --p.depth_; }
+  };
+
+  // ---- positions and errors ----
+  std::size_t line_start(std::size_t at) const {
+    std::size_t k = at > n_ ? n_ : at;
+    while (k > 0 && s_[k - 1] != '\n') --k;
+    return k;
+  }
+  int col(std::size_t at) const { return static_cast<int>(at - line_start(at)); }
+
+  [[noreturn]] void fail(issue_kind kind, std::size_t at, const std::string& what) const {
+    failure f;
+    f.kind = kind;
+    std::size_t line = 1;
+    const std::size_t end = at > n_ ? n_ : at;
+    for (std::size_t k = 0; k < end; ++k)
+      if (s_[k] == '\n') ++line;
+    f.line = line;
+    f.column = end - line_start(end) + 1 + (line == 1 ? bom_ : 0);
+    f.message = what;
+    throw stop{std::move(f)};
+  }
+
+  // ---- character classes ----
+  bool blank_at(std::size_t at) const {
+    return at >= n_ || s_[at] == ' ' || s_[at] == '\t' || s_[at] == '\n';
+  }
+  static bool flow_indicator(char c) noexcept {
+    return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+  }
+  bool at_marker(std::string_view m) const {
+    return col(i_) == 0 && s_.compare(i_, 3, m.data(), 3) == 0 && blank_at(i_ + 3);
+  }
+  void skip_inline() {
+    while (i_ < n_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+  }
+  void skip_comment() {
+    if (i_ < n_ && s_[i_] == '#')
+      while (i_ < n_ && s_[i_] != '\n') ++i_;
+  }
+
+  /// Moves to the next character that is neither whitespace, a comment nor a line break.
+  /// Refuses a tab in the indentation of a content line. False at the end of input.
+  bool skip_to_content() {
+    for (;;) {
+      const bool at_line_start = i_ == line_start(i_);
+      if (at_line_start) {
+        while (i_ < n_ && s_[i_] == ' ') ++i_;
+        const std::size_t tab = i_;
+        skip_inline();
+        if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#' && tab != i_) {
+          fail(issue_kind::syntax, tab, "a tab character cannot indent YAML content");
+        }
+      } else {
+        const std::size_t before = i_;
+        skip_inline();
+        if (i_ < n_ && s_[i_] == '#' && i_ == before && before > 0 && s_[before - 1] != ' ' &&
+            s_[before - 1] != '\t') {
+          fail(issue_kind::syntax, i_, "a comment must be separated from content by whitespace");
+        }
+      }
+      skip_comment();
+      if (i_ >= n_) return false;
+      if (s_[i_] == '\n') {
+        ++i_;
+        continue;
+      }
+      return true;
+    }
+  }
+
+  /// After a value on a line: only whitespace and a comment may follow.
+  void end_of_line(const char* what) {
+    skip_inline();
+    if (i_ < n_ && s_[i_] == '#') {
+      if (i_ == 0 || (s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t')) {
+        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+      }
+      skip_comment();
+    }
+    if (i_ < n_ && s_[i_] != '\n') fail(issue_kind::syntax, i_, std::string("unexpected ") + what);
+  }
+
+  void refuse_node_property(std::size_t at) const {
+    const char c = s_[at];
+    if (c == '&') fail(issue_kind::anchor, at, "anchors are not JSON data");
+    if (c == '*') fail(issue_kind::alias, at, "aliases are not JSON data");
+    if (c == '!') fail(issue_kind::tag, at, "explicit tags are not JSON data");
+  }
+
+  void refuse_plain_start(std::size_t at, bool flow) const {
+    const char c = s_[at];
+    if (c == '@' || c == '`') {
+      fail(issue_kind::syntax, at,
+           std::string("`") + c + "` is reserved and cannot start a scalar");
+    }
+    if (c == '%') fail(issue_kind::syntax, at, "`%` cannot start a plain scalar");
+    if (c == '|' || c == '>') {
+      fail(issue_kind::syntax, at, "a block scalar is not allowed here");
+    }
+    if (c == ']' || c == '}' || c == ',') {
+      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
+    }
+    if ((c == '-' || c == '?' || c == ':') &&
+        (blank_at(at + 1) || (flow && flow_indicator(s_[at + 1])))) {
+      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
+    }
+  }
+
+  // ---- block structure ----
+
+  /// A node starting at `i_` (content). `n` is the parent's indentation; `same_line` says
+  /// the node follows its indicator on the same line; `compact` allows a block collection
+  /// to start there (after `- `, at the document level).
+  json node(int n, bool same_line, bool compact) {
+    const std::size_t at = i_;
+    const char c = s_[i_];
+    refuse_node_property(at);
+    if (c == '|' || c == '>') return block_scalar(n);
+    if (c == '-' && blank_at(i_ + 1)) {
+      if (same_line && !compact) {
+        fail(issue_kind::syntax, at, "a block sequence cannot start on the line of its key");
+      }
+      return block_sequence(col(i_));
+    }
+    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+    if (looks_like_key()) {
+      if (same_line && !compact) {
+        fail(issue_kind::syntax, at, "a mapping cannot start on the line of its key");
+      }
+      return block_mapping(col(i_));
+    }
+    json v;
+    if (c == '[' || c == '{') {
+      v = flow_node();
+      skip_inline();
+      if (i_ < n_ && s_[i_] == ':' && blank_at(i_ + 1)) {
+        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+      }
+    } else if (c == '"' || c == '\'') {
+      v = json(c == '"' ? double_quoted() : single_quoted());
+    } else {
+      refuse_plain_start(at, false);
+      std::string text = plain_block(n);
+      auto r = resolve_plain(text);
+      if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
+      v = std::move(*r);
+    }
+    end_of_line("characters after a value");
+    return v;
+  }
+
+  /// True when the line at `i_` starts with an implicit key followed by `: `.
+  bool looks_like_key() {
+    const std::size_t save = i_;
+    bool key = false;
+    const char c = s_[i_];
+    if (c == '"' || c == '\'') {
+      std::size_t k = i_ + 1;
+      for (; k < n_ && s_[k] != '\n'; ++k) {
+        if (c == '"' && s_[k] == '\\') {
+          ++k;
+          continue;
+        }
+        if (s_[k] == c) {
+          if (c == '\'' && k + 1 < n_ && s_[k + 1] == '\'') {
+            ++k;
+            continue;
+          }
+          break;
+        }
+      }
+      if (k < n_ && s_[k] == c) {
+        ++k;
+        while (k < n_ && (s_[k] == ' ' || s_[k] == '\t')) ++k;
+        key = k < n_ && s_[k] == ':' && blank_at(k + 1);
+      }
+    } else if (c != '[' && c != '{') {
+      for (std::size_t k = i_; k < n_ && s_[k] != '\n'; ++k) {
+        if (s_[k] == ':' && blank_at(k + 1)) {
+          key = true;
+          break;
+        }
+        if (s_[k] == '#' && k > i_ && (s_[k - 1] == ' ' || s_[k - 1] == '\t')) break;
+      }
+    }
+    i_ = save;
+    return key;
+  }
+
+  /// An implicit key on one line: quoted, or plain up to `: `.
+  std::pair<std::string, bool> block_key() {
+    const char c = s_[i_];
+    if (c == '"' || c == '\'') {
+      const std::size_t line_at = line_start(i_);
+      std::string k = c == '"' ? double_quoted() : single_quoted();
+      if (line_start(i_) != line_at) {
+        fail(issue_kind::syntax, line_at, "an implicit key must be on a single line");
+      }
+      return {k, false};
+    }
+    refuse_plain_start(i_, false);
+    const std::size_t from = i_;
+    while (i_ < n_ && s_[i_] != '\n' && !(s_[i_] == ':' && blank_at(i_ + 1))) ++i_;
+    std::size_t to = i_;
+    while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+    return {s_.substr(from, to - from), true};
+  }
+
+  std::string resolve_key(const std::string& text, bool plain, std::size_t at) const {
+    if (!plain) return text;
+    if (text == "<<") fail(issue_kind::merge_key, at, "merge keys (`<<`) are not JSON data");
+    auto r = resolve_plain(text);
+    if (!r || !r->is_string()) {
+      fail(issue_kind::non_string_key, at,
+           "the key `" + text + "` is not a string; quote it to make it one");
+    }
+    return text;
+  }
+
+  void insert(json& obj, std::string key, json v, std::size_t at) const {
+    if (obj.contains(key)) fail(issue_kind::duplicate_key, at, "duplicate key \"" + key + "\"");
+    obj[std::move(key)] = std::move(v);
+  }
+
+  json block_mapping(int c) {
+    depth_guard g(*this, i_);
+    json obj = json::object();
+    for (;;) {
+      const std::size_t at = i_;
+      refuse_node_property(at);
+      if (s_[i_] == '?' && blank_at(i_ + 1))
+        fail(issue_kind::complex_key, at, "complex keys (`? `)");
+      if (s_[i_] == '[' || s_[i_] == '{') {
+        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+      }
+      if (s_[i_] == '-' && blank_at(i_ + 1)) {
+        fail(issue_kind::syntax, at, "a sequence entry where a mapping key was expected");
+      }
+      auto [text, plain] = block_key();
+      skip_inline();
+      if (i_ >= n_ || s_[i_] != ':' || !blank_at(i_ + 1)) {
+        fail(issue_kind::syntax, at, "could not find the `:` after a mapping key");
+      }
+      ++i_;
+      std::string key = resolve_key(text, plain, at);
+      json v = value_after_indicator(c, true);
+      insert(obj, std::move(key), std::move(v), at);
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
+      const int cc = col(i_);
+      if (cc < c) break;
+      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a mapping entry");
+    }
+    return obj;
+  }
+
+  json block_sequence(int c) {
+    depth_guard g(*this, i_);
+    json arr = json::array();
+    for (;;) {
+      ++i_;  // past '-'
+      arr.push_back(value_after_indicator(c, false));
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
+      const int cc = col(i_);
+      if (cc < c) break;
+      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a sequence entry");
+      if (!(s_[i_] == '-' && blank_at(i_ + 1))) break;
+    }
+    return arr;
+  }
+
+  /// The value after `key:` (in_map) or `-` whose collection is indented `n`.
+  json value_after_indicator(int n, bool in_map) {
+    skip_inline();
+    if (i_ >= n_ || s_[i_] == '\n' || s_[i_] == '#') {
+      if (i_ < n_ && s_[i_] == '#' && s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t') {
+        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+      }
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) return json(nullptr);
+      const int cc = col(i_);
+      if (cc > n) return node(n, false, true);
+      if (cc == n && in_map && s_[i_] == '-' && blank_at(i_ + 1)) return block_sequence(cc);
+      return json(nullptr);
+    }
+    return node(n, true, !in_map);
+  }
+
+  /// A plain scalar in block context, folding continuation lines indented more than `n`.
+  std::string plain_block(int n) {
+    std::string out;
+    auto segment = [&]() {
+      const std::size_t from = i_;
+      while (i_ < n_ && s_[i_] != '\n') {
+        if (s_[i_] == ':' && blank_at(i_ + 1)) break;
+        if (s_[i_] == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
+        ++i_;
+      }
+      std::size_t to = i_;
+      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+      out.append(s_, from, to - from);
+      return i_ < n_ && s_[i_] != '\n';  // stopped early (": " or " #")
+    };
+    if (segment()) return out;
+    for (;;) {
+      // Look ahead past empty lines to a continuation line.
+      std::size_t k = i_;
+      std::size_t empties = 0;
+      std::size_t line_at = 0;
+      bool found = false;
+      while (k < n_) {
+        ++k;  // past '\n'
+        line_at = k;
+        std::size_t sp = 0;
+        while (k < n_ && s_[k] == ' ') ++k, ++sp;
+        std::size_t t = k;
+        while (t < n_ && (s_[t] == ' ' || s_[t] == '\t')) ++t;
+        if (t >= n_) break;
+        if (s_[t] == '\n') {
+          ++empties;
+          k = t;
+          continue;
+        }
+        if (s_[t] == '#') break;  // a comment line ends the scalar
+        if (static_cast<int>(sp) <= n) break;
+        if (sp == 0 && t == line_at && t + 3 <= n_ &&
+            (s_.compare(t, 3, "---") == 0 || s_.compare(t, 3, "...") == 0) && blank_at(t + 3)) {
+          break;
+        }
+        if (t != k) fail(issue_kind::syntax, k, "a tab character cannot indent YAML content");
+        found = true;
+        k = t;
+        break;
+      }
+      if (!found) return out;
+      if (empties == 0) {
+        out += ' ';
+      } else {
+        out.append(empties, '\n');
+      }
+      i_ = k;
+      if (segment()) return out;
+    }
+  }
+
+  json block_scalar(int n) {
+    const std::size_t at = i_;
+    const bool literal = s_[i_] == '|';
+    ++i_;
+    int indicator = 0;
+    char chomp = 'c';
+    for (int round = 0; round < 2 && i_ < n_; ++round) {
+      const char h = s_[i_];
+      if (h >= '1' && h <= '9' && indicator == 0) {
+        indicator = h - '0';
+        ++i_;
+      } else if ((h == '-' || h == '+') && chomp == 'c') {
+        chomp = h == '-' ? 's' : 'k';
+        ++i_;
+      } else {
+        break;
+      }
+    }
+    end_of_line("characters after a block scalar header");
+    if (i_ < n_) ++i_;  // past the header's line break
+    const int base = n < 0 ? 0 : n;
+    int indent = indicator > 0 ? base + indicator : -1;
+    // Auto-detect from the first non-empty line.
+    if (indent < 0) {
+      std::size_t k = i_;
+      int max_empty = 0;
+      for (;;) {
+        int sp = 0;
+        while (k < n_ && s_[k] == ' ') ++k, ++sp;
+        if (k < n_ && s_[k] == '\n') {
+          if (sp > max_empty) max_empty = sp;
+          ++k;
+          continue;
+        }
+        const int least = std::max(n + 1, 1);
+        if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
+          indent = std::max(least, max_empty);
+          break;
+        }
+        indent = sp;
+        if (max_empty > sp) {
+          fail(issue_kind::syntax, at,
+               "a leading empty line of a block scalar is indented more than its content");
+        }
+        break;
+      }
+    }
+    std::vector<std::string> lines;  // content lines; "" marks an empty line
+    std::vector<bool> empty;
+    bool last_broken = false;  // the last content line ended with a line break
+    for (;;) {
+      if (i_ >= n_) break;
+      const std::size_t ls = i_;
+      int sp = 0;
+      std::size_t k = i_;
+      while (k < n_ && s_[k] == ' ' && sp < indent) ++k, ++sp;
+      if (sp < indent) {
+        std::size_t t = k;
+        while (t < n_ && s_[t] == ' ') ++t;
+        if (t >= n_ || s_[t] == '\n') {  // an empty line
+          lines.emplace_back();
+          empty.push_back(true);
+          i_ = t < n_ ? t + 1 : t;
+          if (t >= n_) break;
+          continue;
+        }
+        i_ = ls;
+        break;  // less indented: the scalar ends
+      }
+      if (k >= n_ || s_[k] == '\n') {  // exactly the indentation: an empty line
+        lines.emplace_back();
+        empty.push_back(true);
+        i_ = k < n_ ? k + 1 : k;
+        if (k >= n_) break;
+        continue;
+      }
+      std::size_t e = k;
+      while (e < n_ && s_[e] != '\n') ++e;
+      lines.emplace_back(s_.substr(k, e - k));
+      empty.push_back(false);
+      last_broken = e < n_;
+      i_ = e < n_ ? e + 1 : e;
+    }
+    // Separate trailing empty lines.
+    std::size_t content = lines.size();
+    while (content > 0 && empty[content - 1]) --content;
+    const std::size_t trailing = lines.size() - content;
+    std::string out;
+    bool prev_normal = false;
+    bool first = true;
+    std::size_t empties = 0;
+    for (std::size_t k = 0; k < content; ++k) {
+      if (empty[k]) {
+        ++empties;
+        continue;
+      }
+      const bool more = !lines[k].empty() && (lines[k][0] == ' ' || lines[k][0] == '\t');
+      if (first) {
+        out.append(empties, '\n');
+      } else if (literal) {
+        out.append(empties + 1, '\n');
+      } else if (prev_normal && !more) {
+        if (empties == 0) {
+          out += ' ';
+        } else {
+          out.append(empties, '\n');
+        }
+      } else {
+        out.append(empties + 1, '\n');
+      }
+      out += lines[k];
+      first = false;
+      prev_normal = !more;
+      empties = 0;
+    }
+    if (chomp == 'k') {
+      if (content > 0 && last_broken) out += '\n';
+      out.append(trailing, '\n');
+    } else if (chomp == 'c') {
+      if (content > 0 && (last_broken || trailing > 0)) out += '\n';
+    }
+    return json(out);
+  }
+
+  // ---- quoted scalars ----
+
+  std::string single_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
+      const char c = s_[i_];
+      if (c == '\'') {
+        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
+          out += '\'';
+          trim_to = std::string::npos;
+          i_ += 2;
+          continue;
+        }
+        ++i_;
+        return out;
+      }
+      if (c == '\n') {
+        if (trim_to != std::string::npos) out.resize(trim_to);
+        fold_break(out, at);
+        trim_to = std::string::npos;
+        continue;
+      }
+      if (c == ' ' || c == '\t') {
+        if (trim_to == std::string::npos) trim_to = out.size();
+      } else {
+        trim_to = std::string::npos;
+      }
+      out += c;
+      ++i_;
+    }
+  }
+
+  /// At a raw line break inside a quoted scalar: folds it and the following empty lines.
+  void fold_break(std::string& out, std::size_t at) {
+    std::size_t empties = 0;
+    for (;;) {
+      ++i_;  // past '\n'
+      if (col(i_) == 0 && i_ + 3 <= n_ &&
+          (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) && blank_at(i_ + 3)) {
+        fail(issue_kind::syntax, at, "a document marker inside a quoted scalar");
+      }
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '\n') {
+        ++empties;
+        continue;
+      }
+      break;
+    }
+    if (empties == 0) {
+      out += ' ';
+    } else {
+      out.append(empties, '\n');
+    }
+  }
+
+  std::uint32_t hex_escape(std::size_t digits, std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < digits; ++k) {
+      if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
+      const char h = s_[i_++];
+      v = v * 16 + static_cast<std::uint32_t>(
+                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
+    }
+    return v;
+  }
+
+  std::string double_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char c = s_[i_];
+      if (c == '"') {
+        ++i_;
+        return out;
+      }
+      if (c == '\n') {
+        if (trim_to != std::string::npos) out.resize(trim_to);
+        fold_break(out, at);
+        trim_to = std::string::npos;
+        continue;
+      }
+      if (c != '\\') {
+        if (c == ' ' || c == '\t') {
+          if (trim_to == std::string::npos) trim_to = out.size();
+        } else {
+          trim_to = std::string::npos;
+        }
+        out += c;
+        ++i_;
+        continue;
+      }
+      trim_to = std::string::npos;
+      const std::size_t esc = i_;
+      ++i_;
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char e = s_[i_++];
+      switch (e) {
+        case '0':
+          out += '\0';
+          break;
+        case 'a':
+          out += '\a';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 't':
+        case '\t':
+          out += '\t';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'e':
+          out += '\x1b';
+          break;
+        case ' ':
+          out += ' ';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case 'N':
+          append_utf8(out, 0x85);
+          break;
+        case '_':
+          append_utf8(out, 0xa0);
+          break;
+        case 'L':
+          append_utf8(out, 0x2028);
+          break;
+        case 'P':
+          append_utf8(out, 0x2029);
+          break;
+        case 'x':
+          append_utf8(out, hex_escape(2, esc));
+          break;
+        case 'U': {
+          const std::uint32_t cp = hex_escape(8, esc);
+          if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+            fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
+          }
+          append_utf8(out, cp);
+          break;
+        }
+        case 'u': {
+          std::uint32_t cp = hex_escape(4, esc);
+          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+            const std::size_t save = i_;
+            i_ += 2;
+            const std::uint32_t lo = hex_escape(4, esc);
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+              cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            } else {
+              i_ = save;
+            }
+          }
+          if (cp >= 0xd800 && cp <= 0xdfff) {
+            fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
+          }
+          append_utf8(out, cp);
+          break;
+        }
+        case '\n': {
+          // An escaped line break: joined without a space.
+          skip_inline();
+          while (i_ < n_ && s_[i_] == '\n') {
+            out += '\n';
+            ++i_;
+            skip_inline();
+          }
+          break;
+        }
+        default:
+          fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
+      }
+    }
+  }
+
+  // ---- flow collections ----
+
+  void skip_flow_space(std::size_t open_at) {
+    for (;;) {
+      const std::size_t before = i_;
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '#') {
+        if (i_ == before && i_ > 0 && s_[i_ - 1] != '\n' && s_[i_ - 1] != ' ' &&
+            s_[i_ - 1] != '\t') {
+          fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+        }
+        skip_comment();
+      }
+      if (i_ >= n_) fail(issue_kind::syntax, open_at, "unterminated flow collection");
+      if (s_[i_] == '\n') {
+        ++i_;
+        if (i_ + 3 <= n_ && (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) &&
+            blank_at(i_ + 3)) {
+          fail(issue_kind::syntax, i_, "a document marker inside a flow collection");
+        }
+        continue;
+      }
+      return;
+    }
+  }
+
+  /// A plain scalar in flow context (may span lines).
+  std::string plain_flow() {
+    std::string out;
+    std::size_t pending_breaks = 0;
+    bool any = false;
+    for (;;) {
+      const std::size_t from = i_;
+      while (i_ < n_ && s_[i_] != '\n') {
+        const char c = s_[i_];
+        if (flow_indicator(c)) break;
+        if (c == ':' && (blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]))) break;
+        if (c == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
+        ++i_;
+      }
+      std::size_t to = i_;
+      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+      if (to > from) {
+        if (any) {
+          if (pending_breaks <= 1) {
+            out += ' ';
+          } else {
+            out.append(pending_breaks - 1, '\n');
+          }
+        }
+        out.append(s_, from, to - from);
+        any = true;
+        pending_breaks = 0;
+      }
+      if (i_ >= n_ || s_[i_] != '\n') return out;
+      // Continue on the next line unless it starts with an indicator that ends the scalar.
+      std::size_t k = i_;
+      std::size_t breaks = 0;
+      while (k < n_ && (s_[k] == '\n' || s_[k] == ' ' || s_[k] == '\t')) {
+        if (s_[k] == '\n') ++breaks;
+        ++k;
+      }
+      if (k >= n_ || flow_indicator(s_[k]) || s_[k] == '#' ||
+          (s_[k] == ':' && (blank_at(k + 1) || flow_indicator(s_[k + 1])))) {
+        return out;
+      }
+      pending_breaks += breaks;
+      i_ = k;
+    }
+  }
+
+  json flow_scalar_or_collection(bool& was_collection, bool& plain, std::string& raw) {
+    const std::size_t at = i_;
+    refuse_node_property(at);
+    const char c = s_[i_];
+    was_collection = false;
+    plain = false;
+    if (c == '[' || c == '{') {
+      was_collection = true;
+      return flow_node();
+    }
+    if (c == '"' || c == '\'') {
+      raw = c == '"' ? double_quoted() : single_quoted();
+      return json(raw);
+    }
+    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+    refuse_plain_start(at, true);
+    plain = true;
+    raw = plain_flow();
+    auto r = resolve_plain(raw);
+    if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
+    return std::move(*r);
+  }
+
+  json flow_node() {
+    const std::size_t open_at = i_;
+    depth_guard g(*this, open_at);
+    const bool seq = s_[i_] == '[';
+    const char close = seq ? ']' : '}';
+    ++i_;
+    json out = seq ? json::array() : json::object();
+    for (;;) {
+      skip_flow_space(open_at);
+      if (s_[i_] == close) {
+        ++i_;
+        return out;
+      }
+      if (s_[i_] == ',') fail(issue_kind::syntax, i_, "an empty entry in a flow collection");
+      const std::size_t at = i_;
+      bool coll = false;
+      bool plain = false;
+      std::string raw;
+      json first = flow_scalar_or_collection(coll, plain, raw);
+      skip_flow_space(open_at);
+      const bool pair = s_[i_] == ':' && (!plain || blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]));
+      if (pair) {
+        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+        ++i_;
+        const std::string key = resolve_key(raw, plain, at);
+        skip_flow_space(open_at);
+        json v(nullptr);
+        if (s_[i_] != ',' && s_[i_] != close) {
+          bool c2 = false;
+          bool p2 = false;
+          std::string r2;
+          v = flow_scalar_or_collection(c2, p2, r2);
+          skip_flow_space(open_at);
+        }
+        if (seq) {
+          json one = json::object();
+          one[key] = std::move(v);
+          out.push_back(std::move(one));
+        } else {
+          insert(out, key, std::move(v), at);
+        }
+      } else if (seq) {
+        out.push_back(std::move(first));
+      } else {
+        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+        insert(out, resolve_key(raw, plain, at), json(nullptr), at);
+      }
+      if (s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (s_[i_] != close) {
+        fail(issue_kind::syntax, i_,
+             std::string("expected `,` or `") + close + "` in a flow collection");
+      }
+    }
+  }
+};
+
+/// Refuses characters YAML does not allow in a stream (C0 controls other than tab and
+/// line breaks, DEL, C1 controls other than NEL, U+FFFE/U+FFFF). Returns the offset.
+inline std::optional<std::size_t> first_non_printable(std::string_view s) {
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return k;
+    if (c == 0x7f) return k;
+    if (c == 0xc2 && k + 1 < s.size()) {
+      const auto d = static_cast<unsigned char>(s[k + 1]);
+      if (d >= 0x80 && d <= 0x9f && d != 0x85) return k;
+    }
+    if (c == 0xef && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbf &&
+        (static_cast<unsigned char>(s[k + 2]) == 0xbe ||
+         static_cast<unsigned char>(s[k + 2]) == 0xbf)) {
+      return k;
+    }
+    if (c == 0xef && k > 0 && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbb &&
+        static_cast<unsigned char>(s[k + 2]) == 0xbf) {
+      return k;  // a BOM inside the document
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// Reads one YAML document of the JSON-compatible subset. Never throws for bad input.
+inline result parse(std::string_view text, const options& opt = {}) {
+  result r;
+  if (text.size() > opt.max_bytes) {
+    r.error = failure{issue_kind::too_large, 1, 1,
+                      "the document is " + std::to_string(text.size()) + " bytes, more than " +
+                          std::to_string(opt.max_bytes)};
+    return r;
+  }
+  std::size_t bom = 0;
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    bom = 3;
+    text.remove_prefix(3);
+  }
+  if (!clawport::detail::valid_utf8(text)) {
+    r.error = failure{issue_kind::syntax, 1, 1, "the document is not valid UTF-8"};
+    return r;
+  }
+  // Line breaks: CRLF and lone CR read as LF (positions keep their line numbers).
+  std::string norm;
+  norm.reserve(text.size());
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] == '\r') {
+      norm += '\n';
+      if (k + 1 < text.size() && text[k + 1] == '\n') ++k;
+    } else {
+      norm += text[k];
+    }
+  }
+  if (auto bad = detail::first_non_printable(norm)) {
+    std::size_t line = 1;
+    std::size_t ls = 0;
+    for (std::size_t k = 0; k < *bad; ++k)
+      if (norm[k] == '\n') ++line, ls = k + 1;
+    r.error = failure{issue_kind::syntax, line, *bad - ls + 1 + (line == 1 ? bom : 0),
+                      "a control character YAML does not allow"};
+    return r;
+  }
+  try {
+    detail::parser p(std::move(norm), bom, opt);
+    r.value = p.document();
+  } catch (const detail::stop& s) {
+    r.value = nullptr;
+    r.error = s.f;
+  }
+  return r;
+}
+
+}  // namespace openclaw::yaml
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

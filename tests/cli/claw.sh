@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: MIT
+# `clawport claw inspect|plan` end to end on the example package: clean inspect, a plan
+# blocked only by the offline ClawHub packages, a stable planIntegrity that changes with
+# --agent-id and --workspace, collisions from the state directory, refusals with exit 1,
+# bad usage with exit 2, and nothing written anywhere.
+. "$(dirname "$0")/lib.sh"
+
+cp -r "$REPO/examples/openclaw-claw" "$TMP/pkg"
+chmod -R u+w "$TMP/pkg"
+export HOME="$TMP/home"
+unset OPENCLAW_STATE_DIR
+mkdir -p "$HOME"
+
+expect_status 0 "$CLAWPORT" claw inspect "$TMP/pkg"
+expect_grep out 'Experimental: Claws contracts may change while RFC 0016 is under review.'
+expect_grep out 'Claw @acme/incident-triage-claw@1.3.0 (package) is valid'
+expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/pkg"
+expect_grep out '"schemaVersion": "openclaw.clawInspect.v1"'
+expect_grep out '"valid": true'
+expect_grep out '"diagnostics": \[\]'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["manifest"]["agent"]["id"]=="incident-triage"' "$TMP/out" ||
+  { echo "FAIL: inspect --json is not the document"; failures=$((failures + 1)); }
+
+# Offline the two ClawHub packages are unresolved blockers: exit 1, the plan still printed.
+expect_status 1 "$CLAWPORT" claw plan --json "$TMP/pkg"
+expect_grep out '"schemaVersion": "openclaw.clawAddPlan.v1"'
+expect_grep out '"code": "package_install_unavailable"'
+integrity() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["planIntegrity"])' "$TMP/out"; }
+first=$(integrity)
+expect_status 1 "$CLAWPORT" claw plan --json "$TMP/pkg"
+[ "$(integrity)" = "$first" ] || { echo "FAIL: planIntegrity is not stable"; failures=$((failures + 1)); }
+expect_status 1 "$CLAWPORT" claw plan --json --agent-id triage-two "$TMP/pkg"
+[ "$(integrity)" != "$first" ] || { echo "FAIL: --agent-id does not change planIntegrity"; failures=$((failures + 1)); }
+expect_grep out '"finalId": "triage-two"'
+expect_status 1 "$CLAWPORT" claw plan --json --workspace "$TMP/ws" "$TMP/pkg"
+[ "$(integrity)" != "$first" ] || { echo "FAIL: --workspace does not change planIntegrity"; failures=$((failures + 1)); }
+expect_grep out "\"workspace\": \"$TMP/ws\""
+
+expect_status 0 "$CLAWPORT" claw plan --without-packages "$TMP/pkg"
+expect_grep out 'Plan: add Claw @acme/incident-triage-claw@1.3.0 as agent incident-triage'
+expect_grep out 'Readiness: not ready until:'
+expect_grep out 'environment STATUSPAGE_TOKEN for MCP server statuspage'
+expect_status 1 "$CLAWPORT" claw plan "$TMP/pkg"
+expect_grep out 'ERROR package_install_unavailable \$.packages\[0\]: Package preflight is unavailable.'
+
+# Collisions from the state directory (--state-dir and OPENCLAW_STATE_DIR).
+mkdir -p "$TMP/state"
+echo "{agents: {entries: {'incident-triage': {}}}} // JSON5" >"$TMP/state/openclaw.json"
+expect_status 1 "$CLAWPORT" claw plan --without-packages --state-dir "$TMP/state" "$TMP/pkg"
+expect_grep out 'ERROR agent_id_collision \$.agent.id'
+OPENCLAW_STATE_DIR="$TMP/state" expect_status 1 "$CLAWPORT" claw plan --without-packages --json "$TMP/pkg"
+expect_grep out '"code": "agent_id_collision"'
+expect_status 0 "$CLAWPORT" claw plan --without-packages --state-dir "$TMP/state" --agent-id other "$TMP/pkg"
+
+# Refusals: exit 1 with the code; nothing written to the package or home.
+before=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
+printf -- '---\nschemaVersion: 1\nagent: {id: demo, model: gpt}\nx: &a 1\n---\n' >"$TMP/bad.md"
+mkdir -p "$TMP/bad" && cp "$TMP/bad.md" "$TMP/bad/CLAW.md"
+expect_status 1 "$CLAWPORT" claw inspect "$TMP/bad/CLAW.md"
+expect_grep out 'ERROR unsupported_claw_yaml_feature \$: CLAW.md frontmatter uses anchors (line 4, column 4)'
+expect_status 1 "$CLAWPORT" claw inspect --json "$TMP/bad/CLAW.md"
+expect_grep out '"valid": false'
+expect_status 1 "$CLAWPORT" claw plan --json "$TMP/bad/CLAW.md"
+expect_grep out '"valid": false'
+expect_status 1 "$CLAWPORT" claw inspect "$TMP/missing"
+expect_grep out 'ERROR read_failed'
+after=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
+[ "$before" = "$after" ] || { echo "FAIL: inspect/plan wrote something"; failures=$((failures + 1)); }
+[ -z "$(ls -A "$HOME")" ] || { echo "FAIL: the plan created files under HOME"; failures=$((failures + 1)); }
+
+# Usage.
+expect_status 2 "$CLAWPORT" claw
+expect_status 2 "$CLAWPORT" claw inspect
+expect_status 2 "$CLAWPORT" claw plan "$TMP/pkg" --bogus
+expect_status 0 "$CLAWPORT" claw plan --help
+expect_grep out '--agent-id'
+finish

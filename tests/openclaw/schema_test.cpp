@@ -1,0 +1,626 @@
+// SPDX-License-Identifier: MIT
+// OpenClaw Claws, the pure parts: the strict YAML subset, stableStringify and its three
+// planIntegrity vectors (openclaw-claws.md §5.5), NFC/lowercase collision keys, the
+// identifier grammars, the manifest and profile schemas, cron and heartbeat rules, and the
+// JSON5 reader. Test names follow the upstream TypeScript tests of §9 where there is one.
+#include "support/test.hpp"
+
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace oc = clawport::openclaw;
+using oc::value;
+
+value Y(const std::string& text) {
+  const auto r = oc::yaml::parse(text);
+  if (!r.ok()) FAIL("test YAML does not parse: " << r.error->where());
+  return r.value;
+}
+
+oc::yaml::failure yaml_error(const std::string& text) {
+  const auto r = oc::yaml::parse(text);
+  REQUIRE_FALSE(r.ok());
+  return *r.error;
+}
+
+bool has(const std::vector<oc::diagnostic>& ds, const std::string& code, const std::string& path) {
+  for (const auto& d : ds)
+    if (d.code == code && d.path == path) return true;
+  return false;
+}
+
+std::string paths(const std::vector<oc::diagnostic>& ds) {
+  std::string out;
+  for (const auto& d : ds) out += d.code + " " + d.path + ": " + d.message + "\n";
+  return out;
+}
+
+oc::manifest_result manifest(const std::string& yaml) { return oc::validate_manifest(Y(yaml)); }
+
+/// The manifest errors of `yaml` must include `path` (code invalid_manifest, phase schema).
+void rejects_at(const std::string& yaml, const std::string& path) {
+  const auto r = manifest(yaml);
+  INFO(yaml);
+  INFO(paths(r.diagnostics));
+  CHECK_FALSE(r.ok());
+  CHECK(has(r.diagnostics, "invalid_manifest", path));
+  for (const auto& d : r.diagnostics) CHECK(d.phase == oc::phase::schema);
+}
+
+const std::string base = "schemaVersion: 1\nagent:\n  id: demo\n";
+
+std::string with_mcp(const std::string& server_yaml) {
+  return base + "mcpServers:\n  github:\n" + server_yaml;
+}
+
+oc::profile_result profile(const std::string& agent_yaml) {
+  return oc::validate_profile(Y("schemaVersion: 1\nagent:\n" + agent_yaml), "$.profiles.openclaw");
+}
+
+}  // namespace
+
+TEST_SUITE("openclaw.yaml") {
+  TEST_CASE("block and flow collections, scalars, Core schema resolution") {
+    const value v =
+        Y("# comment\n"
+          "a: 1\n"
+          "b: [x, 'y', \"z\\u00e9\", {k: v}]\n"
+          "c:\n  - yes\n  - off\n  - ~\n  - 0x1F\n  - 0o17\n  - 1.50\n  - 1e3\n  - TRUE\n"
+          "d: |\n  line one\n  line two\n"
+          "e: >-\n  folded\n  text\n"
+          "f: plain\n  continued\n"
+          "\"quoted key\": 'it''s'\n");
+    CHECK(oc::stable_stringify(v) ==
+          "{\"a\":1,\"b\":[\"x\",\"y\",\"zé\",{\"k\":\"v\"}],\"c\":[\"yes\",\"off\",null,31,15,1.5,"
+          "1000,true],\"d\":\"line one\\nline two\\n\",\"e\":\"folded text\",\"f\":\"plain "
+          "continued\",\"quoted key\":\"it's\"}");
+  }
+
+  TEST_CASE("the example frontmatter and profile read as JSON data") {
+    const value v = Y("schemaVersion: 1\nagent:\n  id: x\n  identity:\n    emoji: \"🚨\"\n");
+    CHECK(v["agent"]["identity"]["emoji"] == "🚨");
+    CHECK(v["schemaVersion"].is_number_integer());
+  }
+
+  TEST_CASE("each forbidden feature is refused with its kind, line and column") {
+    struct row {
+      const char* text;
+      oc::yaml::issue_kind kind;
+      std::size_t line, column;
+    };
+    const row rows[] = {
+        {"a: &x 1\nb: 2\n", oc::yaml::issue_kind::anchor, 1, 4},
+        {"a: 1\nb: *x\n", oc::yaml::issue_kind::alias, 2, 4},
+        {"a: !!str 1\n", oc::yaml::issue_kind::tag, 1, 4},
+        {"a: !custom x\n", oc::yaml::issue_kind::tag, 1, 4},
+        {"base: {a: 1}\nmerged:\n  <<: {b: 2}\n", oc::yaml::issue_kind::merge_key, 3, 3},
+        {"? complex\n: value\n", oc::yaml::issue_kind::complex_key, 1, 1},
+        {"[a, b]: c\n", oc::yaml::issue_kind::complex_key, 1, 1},
+        {"1: one\n", oc::yaml::issue_kind::non_string_key, 1, 1},
+        {"true: yes\n", oc::yaml::issue_kind::non_string_key, 1, 1},
+        {"~: nothing\n", oc::yaml::issue_kind::non_string_key, 1, 1},
+        {"a: .inf\n", oc::yaml::issue_kind::non_finite, 1, 4},
+        {"a: -.Inf\n", oc::yaml::issue_kind::non_finite, 1, 4},
+        {"a: .nan\n", oc::yaml::issue_kind::non_finite, 1, 4},
+        {"a: 1e999\n", oc::yaml::issue_kind::non_finite, 1, 4},
+        {"a: 1\na: 2\n", oc::yaml::issue_kind::duplicate_key, 2, 1},
+        {"{a: 1, \"a\": 2}\n", oc::yaml::issue_kind::duplicate_key, 1, 8},
+        {"a: 1\n---\nb: 2\n", oc::yaml::issue_kind::multiple_documents, 2, 1},
+        {"%YAML 1.2\n---\na: 1\n", oc::yaml::issue_kind::syntax, 1, 1},
+        {"a: [1, 2\n", oc::yaml::issue_kind::syntax, 1, 4},
+        {"a: b: c\n", oc::yaml::issue_kind::syntax, 1, 4},
+        {"a:\n\tb: 1\n", oc::yaml::issue_kind::syntax, 2, 1},
+        {"a: \"unterminated\n", oc::yaml::issue_kind::syntax, 1, 4},
+        {"a: 1\n  b: 2\n", oc::yaml::issue_kind::syntax, 2, 4},
+        {"a: \"\\q\"\n", oc::yaml::issue_kind::syntax, 1, 5},
+        {"a: \"\\ud800\"\n", oc::yaml::issue_kind::syntax, 1, 5},
+        {"a: @x\n", oc::yaml::issue_kind::syntax, 1, 4},
+        {"a: x\x01y\n", oc::yaml::issue_kind::syntax, 1, 5},
+    };
+    for (const auto& r : rows) {
+      INFO(r.text);
+      const auto f = yaml_error(r.text);
+      CHECK(f.kind == r.kind);
+      CHECK(f.line == r.line);
+      CHECK(f.column == r.column);
+    }
+  }
+
+  TEST_CASE("unsupported features are the four OpenClaw names plus the JSON-less ones") {
+    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::alias) == "aliases");
+    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::anchor) == "anchors");
+    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::tag) == "explicit tags");
+    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::merge_key) == "merge keys");
+    CHECK(oc::yaml::is_unsupported_feature(oc::yaml::issue_kind::non_finite));
+    CHECK_FALSE(oc::yaml::is_unsupported_feature(oc::yaml::issue_kind::duplicate_key));
+  }
+
+  TEST_CASE("depth and size are bounded") {
+    oc::yaml::options opt;
+    opt.max_depth = 4;
+    CHECK(oc::yaml::parse("a: [[[1]]]\n", opt).ok());
+    auto r = oc::yaml::parse("a: [[[[1]]]]\n", opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error->kind == oc::yaml::issue_kind::too_deep);
+    std::string deep;
+    for (int k = 0; k < 10000; ++k) deep += "- ";
+    deep += "x\n";
+    r = oc::yaml::parse(deep);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error->kind == oc::yaml::issue_kind::too_deep);
+    opt = {};
+    opt.max_bytes = 8;
+    CHECK(oc::yaml::parse("a: 12345", opt).ok());
+    r = oc::yaml::parse("a: 123456", opt);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error->kind == oc::yaml::issue_kind::too_large);
+  }
+
+  TEST_CASE("a BOM, CRLF line breaks and an explicit document start are read") {
+    CHECK(oc::stable_stringify(Y("\xEF\xBB\xBF---\r\na: 1\r\nb:\r\n  - x\r\n...\r\n")) ==
+          "{\"a\":1,\"b\":[\"x\"]}");
+    CHECK(Y("# only a comment\n").is_null());
+  }
+
+  TEST_CASE("block scalar chomping and indentation indicators") {
+    CHECK(Y("a: |-\n  x\n\n")["a"] == "x");
+    CHECK(Y("a: |+\n  x\n\n")["a"] == "x\n\n");
+    CHECK(Y("a: |\n  x\n\n")["a"] == "x\n");
+    CHECK(Y("a: |2\n    x\n  y\n")["a"] == "  x\ny\n");
+    CHECK(Y("a: >\n  one\n  two\n\n  three\n    more\n")["a"] == "one two\nthree\n  more\n");
+  }
+}
+
+TEST_SUITE("openclaw.stable_stringify") {
+  TEST_CASE("planIntegrity vector 1: key order, numbers and string escapes") {
+    const value v = value::parse(R"({"b":1,"a":[true,null,"x"],"c":{"z":"é\u0001\"","y":1.5}})");
+    CHECK(oc::stable_stringify(v) ==
+          "{\"a\":[true,null,\"x\"],\"b\":1,\"c\":{\"y\":1.5,\"z\":\"é\\u0001\\\"\"}}");
+    CHECK(oc::sha256_digest(oc::stable_stringify(v)) ==
+          "sha256:2f796e7a66657d869aa0350a70a0de45668fe4d0df131851663e423842dc07b4");
+  }
+
+  TEST_CASE("planIntegrity vector 2: a present-but-undefined member") {
+    value v = value::object();
+    v["id"] = "skill:demo";
+    v["digest"] = oc::undefined_value();
+    CHECK(oc::stable_stringify(v) == "{\"digest\":undefined,\"id\":\"skill:demo\"}");
+    CHECK(oc::sha256_digest(oc::stable_stringify(v)) ==
+          "sha256:f0464234178a240fa765338631f4f4cf888dda64c05977006e4167e2dce9912c");
+    // JSON.stringify drops it.
+    CHECK(oc::js_stringify(v, 0).find("digest") == std::string::npos);
+  }
+
+  TEST_CASE("planIntegrity vector 3: the minimal add plan") {
+    value plan = value::object();
+    plan["manifestSchemaVersion"] = 1;
+    plan["claw"] = value::object({{"integrity", "sha256:" + std::string(64, '0')}});
+    const std::string ws = "/home/u/.openclaw/workspace-demo";
+    plan["agent"] = value::object({{"finalId", "demo"}, {"workspace", ws}});
+    value agent = value::object({{"kind", "agent"},
+                                 {"id", "demo"},
+                                 {"action", "create"},
+                                 {"target", "agents.entries[\"demo\"]"}});
+    agent["details"] =
+        value::object({{"id", "demo"}, {"workspace", ws}, {"expectedState", "absent"}});
+    agent["blocked"] = false;
+    value wsa = value::object(
+        {{"kind", "workspace"}, {"id", "demo"}, {"action", "create"}, {"target", ws}});
+    wsa["details"] = value::object({{"expectedState", "absent"}});
+    wsa["blocked"] = false;
+    plan["actions"] = value::array({agent, wsa});
+    plan["capabilityChanges"] = value::array();
+    plan["blockers"] = value::array();
+    CHECK(oc::add_plan_integrity(plan) ==
+          "sha256:b1df9ca496e1edea369bc49d3d553421accfde6ae0c6bc83759c1080367a5ba0");
+  }
+
+  TEST_CASE("JavaScript number layout and UTF-16 key order") {
+    CHECK(oc::js_number(1.5) == "1.5");
+    CHECK(oc::js_number(1e21) == "1e+21");
+    CHECK(oc::js_number(1e20) == "100000000000000000000");
+    CHECK(oc::js_number(1e-7) == "1e-7");
+    CHECK(oc::js_number(0.000001) == "0.000001");
+    CHECK(oc::js_number(-0.0) == "0");
+    CHECK(oc::js_number(123.456) == "123.456");
+    CHECK(oc::js_number(0.1 + 0.2) == "0.30000000000000004");
+    CHECK(oc::stable_stringify(value(std::nan(""))) == "\"NaN\"");
+    // U+FF21 (BMP, above the surrogates) sorts after U+1F600 (a surrogate pair) in UTF-16.
+    value o = value::object();
+    o["\xEF\xBC\xA1"] = 1;
+    o["\xF0\x9F\x98\x80"] = 2;
+    o["b"] = 3;
+    o["B"] = 4;
+    CHECK(oc::stable_stringify(o) == "{\"B\":4,\"b\":3,\"\xF0\x9F\x98\x80\":2,\"\xEF\xBC\xA1\":1}");
+    CHECK(oc::js_string("\t\x1f\x7f\xE2\x80\xA8") == "\"\\t\\u001f\x7f\xE2\x80\xA8\"");
+  }
+}
+
+TEST_SUITE("openclaw.grammar") {
+  TEST_CASE("uses portable workspace collision keys") {
+    CHECK(oc::portable_key("Reference/Caf\xC3\xA9.md") ==
+          oc::portable_key("reference/Cafe\xCC\x81.md"));
+    CHECK(oc::portable_key("A\\B") == "a/b");
+    CHECK(oc::keys_conflict("a/b", "a"));
+    CHECK_FALSE(oc::keys_conflict("ab", "a"));
+    CHECK(oc::unicode::nfc("\xE1\x84\x80\xE1\x85\xA1") == "\xEA\xB0\x80");  // Hangul L+V
+    CHECK(oc::unicode::to_lower("\xC3\x89T\xC3\x89") == "\xC3\xA9t\xC3\xA9");
+  }
+
+  TEST_CASE("safe relative paths (§2.2)") {
+    for (const char* ok : {"a", "a/b.md", "reference/Café.md", "a\\b"})
+      CHECK(oc::is_safe_relative_path(ok));
+    for (const char* bad :
+         {"",    "/a",  "C:/a", "a//b", "./a", "a/../b", "..",      "a:b",  "a*",      "a?",
+          "a|b", "a<b", "a\"b", "a.",   "a ",  "con",    "NUL.txt", "lpt1", "com9.md", "a\x01"}) {
+      INFO(bad);
+      CHECK_FALSE(oc::is_safe_relative_path(bad));
+    }
+    CHECK(oc::is_safe_relative_path("com10"));
+  }
+
+  TEST_CASE("identifiers, SemVer, package names, env keys and references") {
+    CHECK(oc::is_agent_id("incident-triage"));
+    CHECK_FALSE(oc::is_agent_id("Incident"));
+    CHECK_FALSE(oc::is_agent_id(std::string(65, 'a')));
+    CHECK(oc::is_package_name("@acme/statuspage-tools"));
+    CHECK_FALSE(oc::is_package_name("Demo"));
+    CHECK_FALSE(oc::is_package_name("@acme"));
+    for (const char* v : {"1.2.3", "0.0.0-development", "1.2.3-rc.1+build.5", "1.0.0-0a"})
+      CHECK(oc::is_semver(v));
+    for (const char* v :
+         {"01.2.3", "1.02.3", "1.2.3-01", "v1.2.3", "1.2.x", "1.2", "1.2.3-", "^1.2.3"}) {
+      INFO(v);
+      CHECK_FALSE(oc::is_semver(v));
+    }
+    std::string var;
+    CHECK(oc::is_env_reference("${GITHUB_TOKEN}", &var));
+    CHECK(var == "GITHUB_TOKEN");
+    CHECK_FALSE(oc::is_env_reference("ghp_123"));
+    CHECK_FALSE(oc::is_env_reference("${lower}"));
+    CHECK(oc::js_trim("\xC2\xA0 x \xE3\x80\x80") == "x");
+  }
+}
+
+TEST_SUITE("openclaw.schema") {
+  TEST_CASE("defaults optional ownership groups without inventing agent settings") {
+    const auto r = manifest(base);
+    REQUIRE(r.ok());
+    CHECK(oc::js_stringify(r.manifest, 0) ==
+          "{\"schemaVersion\":1,\"agent\":{\"id\":\"demo\"},\"metadata\":{},\"workspace\":{"
+          "\"bootstrapFiles\":{},\"files\":[]},\"packages\":[],\"mcpServers\":{},\"cronJobs\":[]}");
+  }
+
+  TEST_CASE("rejects the prototype flat entries contract") {
+    const auto r = manifest("schemaVersion: openclaw.claw.v1\nagent:\n  id: demo\nentries: []\n");
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.schemaVersion"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$"));
+  }
+
+  TEST_CASE("rejects operator-controlled agent field") {
+    for (const char* field : {"model", "provider", "skills", "runtime", "bindings", "auth", "tools",
+                              "sandbox", "heartbeat"}) {
+      rejects_at(base + "  " + field + ": x\n", "$.agent");
+    }
+  }
+
+  TEST_CASE("rejects non-v1 package fields and connector packages") {
+    rejects_at(base + "packages:\n  - {kind: connector, source: clawhub, ref: a, version: 1.0.0}\n",
+               "$.packages[0].kind");
+    rejects_at(base +
+                   "packages:\n  - {kind: skill, source: clawhub, ref: a, version: 1.0.0, "
+                   "required: true}\n",
+               "$.packages[0]");
+    rejects_at(
+        base +
+            "packages:\n  - {kind: skill, source: clawhub, ref: a, version: 1.0.0, integrity: x}\n",
+        "$.packages[0]");
+    rejects_at(base + "packages:\n  - {kind: skill, source: npm, ref: a, version: 1.0.0}\n",
+               "$.packages[0].source");
+  }
+
+  TEST_CASE("requires exact package versions / rejects non-canonical package version") {
+    for (const char* v : {"01.2.3", "1.02.3", "1.2.3-01", "v1.2.3", "1.2.x", "^1.0.0", "latest"}) {
+      rejects_at(
+          base + "packages:\n  - {kind: skill, source: clawhub, ref: a, version: \"" + v + "\"}\n",
+          "$.packages[0].version");
+    }
+    rejects_at(base + "packages:\n  - {kind: skill, source: clawhub, ref: a, version: 1.0}\n",
+               "$.packages[0].version");
+  }
+
+  TEST_CASE("requires canonical ClawHub package names") {
+    rejects_at(base + "packages:\n  - {kind: skill, source: clawhub, ref: Demo, version: 1.0.0}\n",
+               "$.packages[0].ref");
+  }
+
+  TEST_CASE("rejects resolved MCP secrets") {
+    rejects_at(with_mcp("    command: github-mcp\n    env:\n      GITHUB_TOKEN: ghp_literal\n"),
+               "$.mcpServers.github.env.GITHUB_TOKEN");
+  }
+
+  TEST_CASE("accepts credential-free remote MCP with local OAuth completion") {
+    const auto r = manifest(with_mcp(
+        "    url: https://mcp.example.com/mcp\n    transport: streamable-http\n    auth: oauth\n"));
+    INFO(paths(r.diagnostics));
+    CHECK(r.ok());
+    CHECK(manifest(with_mcp("    url: http://localhost:8080/sse\n    transport: sse\n")).ok());
+    CHECK(manifest(with_mcp("    url: http://[::1]:8080/sse\n    transport: sse\n")).ok());
+  }
+
+  TEST_CASE("rejects non-portable remote MCP config") {
+    rejects_at(with_mcp("    url: https://x.example/mcp\n    transport: sse\n    headers: "
+                        "{Authorization: x}\n"),
+               "$.mcpServers.github");
+    rejects_at(with_mcp("    url: https://x.example/mcp\n    command: npx\n"),
+               "$.mcpServers.github");
+    rejects_at(with_mcp("    url: file:///etc/passwd\n    transport: sse\n"),
+               "$.mcpServers.github.url");
+    rejects_at(with_mcp("    url: https://x.example/mcp\n    transport: stdio\n"),
+               "$.mcpServers.github.transport");
+    rejects_at(with_mcp("    url: https://x.example/mcp\n"), "$.mcpServers.github.transport");
+    rejects_at(base + "mcpServers:\n  GitHub:\n    command: x\n", "$.mcpServers.GitHub");
+  }
+
+  TEST_CASE("requires pinned package-manager MCP commands and safe environment keys") {
+    rejects_at(
+        with_mcp("    command: npx\n    args: [-y, \"@modelcontextprotocol/server-github\"]\n"),
+        "$.mcpServers.github.args");
+    rejects_at(with_mcp("    command: /usr/bin/NPX.cmd\n    args: [server@latest]\n"),
+               "$.mcpServers.github.args");
+    rejects_at(with_mcp("    command: pnpm\n    args: [dlx, pkg]\n"), "$.mcpServers.github.args");
+    CHECK(manifest(with_mcp("    command: npx\n    args: [-y, \"@scope/server@1.2.3\"]\n")).ok());
+    CHECK(manifest(with_mcp("    command: npx\n    args: [--package=a@1.0.0, -p, b@2.0.0, run]\n"))
+              .ok());
+    CHECK(manifest(with_mcp("    command: uvx\n    args: [anything]\n")).ok());
+    rejects_at(with_mcp("    command: node\n    env:\n      NODE_OPTIONS: \"${NODE_OPTIONS}\"\n"),
+               "$.mcpServers.github.env.NODE_OPTIONS");
+    rejects_at(with_mcp("    command: node\n    env:\n      ld_preload: \"${X}\"\n"),
+               "$.mcpServers.github.env.ld_preload");
+    rejects_at(with_mcp("    command: node\n    env:\n      1BAD: \"${X}\"\n"),
+               "$.mcpServers.github.env.1BAD");
+    rejects_at(with_mcp("    command: node\n    args: [\"\"]\n"), "$.mcpServers.github.args[0]");
+  }
+
+  TEST_CASE("rejects unsafe remote URLs and duplicate tool filters") {
+    rejects_at(with_mcp("    url: http://mcp.example.com/\n    transport: sse\n"),
+               "$.mcpServers.github.url");
+    rejects_at(with_mcp("    url: https://user:pw@mcp.example.com/\n    transport: sse\n"),
+               "$.mcpServers.github.url");
+    rejects_at(with_mcp("    url: https://mcp.example.com/#frag\n    transport: sse\n"),
+               "$.mcpServers.github.url");
+    rejects_at(with_mcp("    command: x\n    toolFilter:\n      include: [a, a]\n"),
+               "$.mcpServers.github.toolFilter.include[1]");
+    rejects_at(with_mcp("    command: x\n    toolFilter:\n      include: [\"a?\"]\n"),
+               "$.mcpServers.github.toolFilter.include[0]");
+    rejects_at(with_mcp("    command: x\n    toolFilter:\n      exclude: []\n"),
+               "$.mcpServers.github.toolFilter.exclude");
+    rejects_at(with_mcp("    command: x\n    timeout: 0\n"), "$.mcpServers.github.timeout");
+  }
+
+  TEST_CASE("rejects workspace traversal and duplicate destinations") {
+    rejects_at(base + "workspace:\n  files:\n    - {source: ../x.md, path: x.md}\n",
+               "$.workspace.files[0].source");
+    rejects_at(base + "workspace:\n  files:\n    - {source: x.md, path: /etc/x}\n",
+               "$.workspace.files[0].path");
+    rejects_at(base +
+                   "workspace:\n  files:\n    - {source: a.md, path: x.md}\n    - {source: b.md, "
+                   "path: x.md}\n",
+               "$.workspace.files[1].path");
+    rejects_at(base +
+                   "workspace:\n  bootstrapFiles:\n    AGENTS.md: {source: a.md}\n  files:\n    - "
+                   "{source: b.md, path: agents.md}\n",
+               "$.workspace.files[0].path");
+    rejects_at(base +
+                   "workspace:\n  files:\n    - {source: a.md, path: ref}\n    - {source: b.md, "
+                   "path: ref/x.md}\n",
+               "$.workspace.files[1].path");
+    rejects_at(base + "workspace:\n  files:\n    - {source: a.md, path: BOOTSTRAP.md}\n",
+               "$.workspace.files[0].path");
+    rejects_at(base + "workspace:\n  bootstrapFiles:\n    USER.md: {source: a.md}\n",
+               "$.workspace.bootstrapFiles");
+  }
+
+  TEST_CASE("uses portable workspace collision keys (case + NFC)") {
+    rejects_at(
+        base +
+            "workspace:\n  files:\n    - {source: a.md, path: \"Reference/Caf\xC3\xA9.md\"}\n"
+            "    - {source: b.md, path: \"reference/Cafe\xCC\x81.md\"}\n",
+        "$.workspace.files[1].path");
+  }
+
+  TEST_CASE("requires local avatars to be managed workspace destinations") {
+    const std::string with_file =
+        "workspace:\n  files:\n    - {source: assets/a.png, path: avatars/a.png}\n";
+    CHECK(manifest(base + "  identity:\n    avatar: avatars/a.png\n" + with_file).ok());
+    CHECK(manifest(base + "  identity:\n    avatar: AVATARS/A.png\n" + with_file).ok());
+    rejects_at(base + "  identity:\n    avatar: avatars/b.png\n" + with_file,
+               "$.agent.identity.avatar");
+    rejects_at(base + "  identity:\n    avatar: https://example.com/a.png\n",
+               "$.agent.identity.avatar");
+    rejects_at(base + "  identity:\n    avatar: avatars/a.txt\n", "$.agent.identity.avatar");
+    CHECK(
+        manifest(base + "  identity:\n    avatar: \"data:image/png;base64,iVBORw0KGgo=\"\n").ok());
+    rejects_at(base + "  identity:\n    avatar: \"data:image/png;base64,not*base64\"\n",
+               "$.agent.identity.avatar");
+    rejects_at(base + "  identity:\n    avatar: \"data:image/png;base64,\"\n",
+               "$.agent.identity.avatar");
+  }
+
+  TEST_CASE("rejects duplicate packages and cron ids") {
+    rejects_at(base +
+                   "packages:\n  - {kind: skill, source: clawhub, ref: a, version: 1.0.0}\n"
+                   "  - {kind: skill, source: clawhub, ref: a, version: 2.0.0}\n",
+               "$.packages[1]");
+    const std::string job =
+        "  - {id: j, schedule: {cron: \"0 9 * * *\", timezone: UTC}, session: main, message: m}\n";
+    rejects_at(base + "cronJobs:\n" + job + job, "$.cronJobs[1].id");
+  }
+
+  TEST_CASE("requires portable cron timezone, session, field count, and delivery") {
+    const auto job = [](const std::string& cron, const std::string& tz, const std::string& rest) {
+      return base + "cronJobs:\n  - id: j\n    schedule: {cron: \"" + cron + "\", timezone: " + tz +
+             "}\n    message: m\n" + rest;
+    };
+    CHECK(manifest(job("0 9 * * 1-5", "America/New_York",
+                       "    session: isolated\n    delivery: {mode: announce, channel: last}\n"))
+              .ok());
+    rejects_at(job("0 9 * * *", "Mars/Olympus", "    session: main\n"),
+               "$.cronJobs[0].schedule.cron");
+    rejects_at(job("0 9 * *", "UTC", "    session: main\n"), "$.cronJobs[0].schedule.cron");
+    rejects_at(job("0 9 * * * *", "UTC", "    session: main\n"), "$.cronJobs[0].schedule.cron");
+    rejects_at(job("0 9 * * *", "UTC", "    session: shared\n"), "$.cronJobs[0].session");
+    rejects_at(job("0 9 * * *", "UTC", ""), "$.cronJobs[0].session");
+    rejects_at(job("0 9 * * *", "UTC", "    session: main\n    delivery: {mode: announce}\n"),
+               "$.cronJobs[0].delivery");
+    rejects_at(
+        job("0 9 * * *", "UTC", "    session: main\n    delivery: {mode: none, channel: last}\n"),
+        "$.cronJobs[0].delivery");
+    rejects_at(job("0 9 * * *", "UTC", "    session: main\n    delivery: {mode: email}\n"),
+               "$.cronJobs[0].delivery.mode");
+  }
+
+  TEST_CASE("rejects invalid heartbeat durations and cron expressions") {
+    for (const char* bad : {"60 9 * * *", "0 24 * * *", "0 9 0 * *", "0 9 * 13 *", "0 9 * * 8",
+                            "0 0 31 2 *", "*/0 * * * *", "a b c d e", "5-1 * * * *"}) {
+      INFO(bad);
+      CHECK_FALSE(oc::is_valid_cron(bad, "UTC"));
+    }
+    for (const char* ok : {"*/15 * * * *", "0 9 * jan-mar mon-fri", "0 0 29 2 *", "0 0 31 2 1",
+                           "30 16 * * 5", "0 0 * * 7"}) {
+      INFO(ok);
+      CHECK(oc::is_valid_cron(ok, "utc"));
+    }
+    double ms = 0;
+    CHECK(oc::parse_duration_ms("30m", ms));
+    CHECK(ms == 1800000);
+    CHECK(oc::parse_duration_ms("1h30m", ms));
+    CHECK(ms == 5400000);
+    CHECK(oc::parse_duration_ms("45", ms));
+    CHECK(ms == 2700000);
+    CHECK(oc::parse_duration_ms("1.5s", ms));
+    for (const char* bad : {"", "m", "30x", "1h30", "-5m", "1.m", "0.0001ms"}) {
+      INFO(bad);
+      CHECK_FALSE(oc::parse_duration_ms(bad, ms));
+    }
+    CHECK(has(profile("  heartbeat:\n    every: soon\n").diagnostics, "invalid_openclaw_profile",
+              "$.profiles.openclaw.agent.heartbeat.every"));
+  }
+
+  TEST_CASE("strings are canonical, never trimmed into validity") {
+    rejects_at(base + "  name: \" padded \"\n", "$.agent.name");
+    rejects_at(base + "  name: \"\"\n", "$.agent.name");
+    rejects_at("schemaVersion: 2\nagent: {id: demo}\n", "$.schemaVersion");
+    rejects_at("schemaVersion: 1\n", "$.agent");
+    CHECK(manifest("schemaVersion: 1.0\nagent: {id: demo}\n").ok());
+  }
+
+  TEST_CASE("all errors are reported, not only the first") {
+    const auto r =
+        manifest("schemaVersion: 1\nagent: {id: Bad, model: x}\npackages:\n  - {kind: x}\n");
+    CHECK(r.diagnostics.size() >= 5);
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.agent"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.agent.id"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.packages[0].kind"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.packages[0].ref"));
+  }
+}
+
+TEST_SUITE("openclaw.profile") {
+  TEST_CASE("rejects disabled host filesystem confinement") {
+    CHECK(has(profile("  tools:\n    fs: {workspaceOnly: false}\n").diagnostics,
+              "invalid_openclaw_profile", "$.profiles.openclaw.agent.tools.fs.workspaceOnly"));
+    CHECK(profile("  tools:\n    fs: {workspaceOnly: true}\n").ok());
+  }
+
+  TEST_CASE("rejects retired heartbeat fields with a heartbeat-scoped diagnostic") {
+    const auto r = profile("  heartbeat:\n    every: 30m\n    skipWhenBusy: true\n");
+    CHECK(has(r.diagnostics, "invalid_openclaw_profile",
+              "$.profiles.openclaw.agent.heartbeat.skipWhenBusy"));
+    for (const auto& d : r.diagnostics) CHECK(d.path.find(".heartbeat") != std::string::npos);
+  }
+
+  TEST_CASE("rejects invalid profile policy") {
+    const std::string root = "$.profiles.openclaw.agent";
+    CHECK(has(profile("  tools: {profile: wizard}\n").diagnostics, "invalid_openclaw_profile",
+              root + ".tools.profile"));
+    CHECK(
+        has(profile("  tools: {profile: minimal, allow: [read], alsoAllow: [write]}\n").diagnostics,
+            "invalid_openclaw_profile", root + ".tools.alsoAllow"));
+    CHECK(has(profile("  memory:\n    search: {provider: openai}\n").diagnostics,
+              "invalid_openclaw_profile", root + ".memory.search"));
+    CHECK(has(profile("  memory:\n    search: {sources: [sessions]}\n").diagnostics,
+              "invalid_openclaw_profile", root + ".memory.search.rememberAcrossConversations"));
+    CHECK(profile("  memory:\n    search: {rememberAcrossConversations: true, sources: [memory, "
+                  "sessions]}\n")
+              .ok());
+    CHECK(has(profile("  memorySearch: {enabled: true}\n").diagnostics, "invalid_openclaw_profile",
+              root));
+    CHECK(has(profile("  sandbox: {mode: sometimes}\n").diagnostics, "invalid_openclaw_profile",
+              root + ".sandbox.mode"));
+    CHECK(has(profile("  heartbeat:\n    activeHours: {start: \"24:00\"}\n").diagnostics,
+              "invalid_openclaw_profile", root + ".heartbeat.activeHours.start"));
+    CHECK(profile("  heartbeat:\n    activeHours: {start: \"00:00\", end: \"24:00\", timezone: "
+                  "Europe/Paris}\n")
+              .ok());
+    CHECK(has(profile("  humanDelay: {minMs: -1}\n").diagnostics, "invalid_openclaw_profile",
+              root + ".humanDelay.minMs"));
+    CHECK(has(profile("  groupChat: {mentionPatterns: []}\n").diagnostics,
+              "invalid_openclaw_profile", root + ".groupChat.mentionPatterns"));
+    // [later] bounded tool grants: the syntactic rules.
+    CHECK(has(profile("  tools: {profile: minimal, allow: [\"fs_*\"]}\n").diagnostics,
+              "invalid_openclaw_profile", root + ".tools.allow[0]"));
+    CHECK(has(profile("  tools: {profile: minimal, allow: [bundle-mcp]}\n").diagnostics,
+              "invalid_openclaw_profile", root + ".tools.allow[0]"));
+    CHECK(has(profile("  tools: {profile: coding}\n").diagnostics, "invalid_openclaw_profile",
+              root + ".tools.allow"));
+    CHECK(has(profile("  tools: {profile: full}\n").diagnostics, "invalid_openclaw_profile",
+              root + ".tools.allow"));
+    CHECK(has(profile("  tools: {alsoAllow: [read]}\n").diagnostics, "invalid_openclaw_profile",
+              root + ".tools.alsoAllow"));
+    CHECK(profile("  tools: {profile: minimal, alsoAllow: [read], deny: [exec]}\n").ok());
+  }
+
+  TEST_CASE("legacy released-v1 profile fields need conversion") {
+    CHECK(has(profile("  model: gpt\n").diagnostics, "legacy_openclaw_profile_requires_conversion",
+              "$.profiles.openclaw.agent"));
+  }
+
+  TEST_CASE("profile extensions are strict and unique") {
+    const auto r = oc::validate_profile(
+        Y("schemaVersion: 1\nagent: {}\nextensions:\n  - {id: a, kind: plugin, format: claude, "
+          "source: clawhub, ref: x, version: 1.0.0}\n"
+          "  - {id: a, kind: plugin, format: vim, source: clawhub, ref: X, version: 1.0.0}\n"),
+        "$.profiles.openclaw");
+    CHECK(has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].id"));
+    CHECK(
+        has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].format"));
+    CHECK(has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].ref"));
+  }
+}
+
+TEST_SUITE("openclaw.json5") {
+  TEST_CASE("reads JSON5 into JSON data") {
+    const auto r = oc::json5::parse(
+        "// config\n{agents: {entries: {'main': {workspace: \"~/w\",},},}, n: +0x10, f: .5, g: 5.,"
+        " s: 'it\\'s', /* c */ m: \"a\\\nb\"}");
+    REQUIRE(r.ok());
+    CHECK(oc::stable_stringify(r.data) ==
+          "{\"agents\":{\"entries\":{\"main\":{\"workspace\":\"~/"
+          "w\"}}},\"f\":0.5,\"g\":5,\"m\":\"ab\",\"n\":16,"
+          "\"s\":\"it's\"}");
+  }
+
+  TEST_CASE("refuses what JSON5 or JSON data does not allow") {
+    for (const char* bad : {"{a: 1, a: 2}", "{a: Infinity}", "{a: NaN}", "{a: 01}", "{a: 1",
+                            "[1,,2]", "{a: 'x\ny'}", "{a: \"\\1\"}", "{} x", "{a: /* open"}) {
+      INFO(bad);
+      CHECK_FALSE(oc::json5::parse(bad).ok());
+    }
+    const auto r = oc::json5::parse("{\n  a: 1,\n  a: 2\n}");
+    CHECK(r.line == 3);
+    CHECK(r.column == 3);
+  }
+}
