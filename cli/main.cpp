@@ -3,6 +3,7 @@
 #include "app.hpp"
 #include "commands/claw.hpp"
 #include "commands/export.hpp"
+#include "commands/import.hpp"
 #include "commands/recover.hpp"
 #include "commands/skills.hpp"
 #include "commands/skills_lifecycle.hpp"
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
     // Commands register here, one line each: add_<name>_command(app, selected);
     clawport::cli::add_claw_command(app, selected);
     clawport::cli::add_export_command(app, selected);
+    clawport::cli::add_import_command(app, selected);
     clawport::cli::add_recover_command(app, selected);
     clawport::cli::add_skills_command(app, selected);
     clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected);

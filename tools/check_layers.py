@@ -31,7 +31,7 @@ ALLOWED = {
     "zeroclaw": {"core", "fs", "names", "bundle", "publish"},
     "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw"},
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
-    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
+    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify"},
     "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
     "openclaw": {"core", "fs", "names", "digest", "bundle", "publish"},

@@ -8,6 +8,7 @@
 #include "digest.hpp"
 #include "exporter.hpp"
 #include "fs.hpp"
+#include "importer.hpp"
 #include "names.hpp"
 #include "openclaw.hpp"
 #include "publish.hpp"

@@ -3,6 +3,7 @@
 // scrub, drops, risk flags), validation and rendering of config.toml and the manifest.
 #pragma once
 
+#include "zeroclaw/alias.hpp"
 #include "zeroclaw/api.hpp"
 #include "zeroclaw/closure.hpp"
 #include "zeroclaw/config_append.hpp"

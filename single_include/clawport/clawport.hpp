@@ -11329,6 +11329,1943 @@ inline std::string render_json(const export_result& r) { return json::dump(to_js
 // <clawport/testing.hpp>.
 
 // ----- end clawport/fs.hpp -----
+// ----- begin clawport/importer.hpp -----
+// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply.
+
+// ----- begin clawport/importer/apply.hpp -----
+// Applying an import: the plan is recomputed from scratch and must hash to the integrity
+// the operator was shown; each tree is copied with the export's safe copy into a staging
+// directory beside its place and published by rename; the config is written last
+// (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
+// published and staged, so the install is left exactly as it was.
+
+// ----- begin clawport/zeroclaw/config_append.hpp -----
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
+// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
+// failure at any step leaves config.toml exactly as it was.
+// `append_tables` (pure) plans such an append of whole tables and refuses, naming the
+// table, where the file's shape makes it invalid or ambiguous (a table or an array of
+// tables written inline, an entry that exists); `append_to_config` writes it.
+
+#include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// Largest config.toml the writer reads.
+inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// The result of planning an append: the whole new file and what it parses to.
+struct append_plan {
+  std::string text;      ///< the user's bytes, unchanged, then the comment and the new tables
+  std::string addition;  ///< what `append_to_config` is given: the comment and the tables
+  value merged;          ///< `text` parsed
+};
+
+namespace detail {
+
+[[noreturn]] inline void append_refused(const std::string& path, const std::string& why) {
+  throw error(errc::config_invalid,
+              "cannot append `" + path + "` to the config: " + why +
+                  "; the file was not changed (clawport never rewrites a config silently)",
+              path);
+}
+
+inline bool is_table_array(const value& v) {
+  return v.is_array() && !v.items.empty() &&
+         std::all_of(v.items.begin(), v.items.end(), [](const value& i) { return i.is_table(); });
+}
+
+inline bool writes_header(const value& table) {
+  if (table.members.empty()) return true;
+  for (const member& m : table.members)
+    if (!m.val.is_table() && !is_table_array(m.val)) return true;
+  return false;
+}
+
+/// Checks one addition against the existing document, as toml++ parsed it (which knows
+/// which tables were written inline).
+inline void check_addition(const toml::node* existing, const value& add, const std::string& path) {
+  if (existing == nullptr) return;  // all new below here
+  if (add.is_table()) {
+    const toml::table* t = existing->as_table();
+    if (t == nullptr)
+      append_refused(path, "the config already has a value there that is not a table");
+    if (t->is_inline())
+      append_refused(path, "the config writes it as an inline table (`" + path +
+                               " = { ... }`), which TOML does not let a later [table] extend; "
+                               "rewrite it as a [" +
+                               path + "] table first");
+    if (writes_header(add))
+      append_refused(path, "the config already has this entry (an import never overwrites one)");
+    for (const member& m : add.members) {
+      if (!m.val.is_table() && !is_table_array(m.val)) continue;
+      check_addition(t->get(m.key), m.val, path + "." + m.key);
+    }
+    return;
+  }
+  if (is_table_array(add)) {
+    const toml::array* a = existing->as_array();
+    if (a == nullptr)
+      append_refused(path, "the config already has a value there that is not an array of tables");
+    for (const toml::node& element : *a) {
+      const toml::table* t = element.as_table();
+      if (t == nullptr || t->is_inline())
+        append_refused(path, "the config writes it as an inline array (`" + path +
+                                 " = [ ... ]`), which a later [[" + path +
+                                 "]] cannot extend; rewrite it as [[" + path + "]] tables first");
+    }
+    return;
+  }
+  append_refused(path, "only tables and arrays of tables are appended");
+}
+
+/// `into` with `add` merged in: tables recursively, arrays of tables concatenated.
+inline void merge_into(value& into, const value& add, const std::string& path) {
+  for (const member& m : add.members) {
+    const std::string p = path.empty() ? m.key : path + "." + m.key;
+    value* have = into.find(m.key);
+    if (have == nullptr) {
+      into.set(m.key, m.val);
+    } else if (have->is_table() && m.val.is_table()) {
+      merge_into(*have, m.val, p);
+    } else if (have->is_array() && is_table_array(m.val)) {
+      have->items.insert(have->items.end(), m.val.items.begin(), m.val.items.end());
+    } else {
+      append_refused(p, "the config already has this key");
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Plans appending `additions` (a document holding only tables and arrays of tables, e.g.
+/// `{agents: {x: {...}}, mcp: {servers: [...]}}`) to `existing` (a config's text), after a
+/// comment made of `provenance` (one `# ` line per line). Pure. Refuses with
+/// errc::config_parse when `existing` does not parse, and errc::config_invalid, subject =
+/// the table, when the append would be invalid TOML, would extend an inline table or
+/// array, would define an existing entry again, or would not parse to the existing
+/// document plus the additions.
+inline append_plan append_tables(std::string_view existing, const value& additions,
+                                 std::string_view provenance,
+                                 std::string_view what = "config.toml") {
+  const toml::table parsed = toml_adaptor::parse(existing, what);
+  for (const member& m : additions.members) {
+    if (!m.val.is_table() && !detail::is_table_array(m.val))
+      detail::append_refused(m.key, "only tables and arrays of tables are appended");
+    detail::check_addition(parsed.get(m.key), m.val, m.key);
+  }
+  std::string addition;
+  std::size_t at = 0;
+  while (!provenance.empty()) {
+    const std::size_t end = provenance.find('\n', at);
+    const std::string_view line =
+        provenance.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    addition += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  addition += toml_writer::write(additions, false);
+  std::string text = config_with_appended(existing, addition);
+
+  value expected = parse_toml(existing, what);
+  detail::merge_into(expected, additions, "");
+  append_plan out;
+  try {
+    out.merged = parse_toml(text, what);
+  } catch (const error& e) {
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           std::string("the appended file would not parse: ") + e.what());
+  }
+  if (!(out.merged == expected))
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           "the appended file would not mean the config plus the new tables");
+  out.text = std::move(text);
+  out.addition = std::move(addition);
+  return out;
+}
+
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
+};
+
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
+/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
+/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
+/// it was being appended to is errc::identity_changed. `now` names the backup.
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string path = paths::normalize(config_path);
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos || slash + 1 == path.size()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
+  }
+  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
+  const std::string name = path.substr(slash + 1);
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(dir);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + dir, dir);
+    }
+  }();
+  std::optional<fs::stat_info> st;
+  std::string old;
+  try {
+    st = fs.stat_at(parent, name);
+    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  path +
+                      " is a symlink; appending through a temporary file would replace the "
+                      "link with a file, so edit the file it points to",
+                  path);
+    }
+    if (st->kind != fs::file_kind::regular) {
+      throw error(errc::unsafe_path, path + " is not a regular file", path);
+    }
+    auto f = fs.open_file_at(parent, name);
+    char buf[65536];
+    while (true) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      old.append(buf, n);
+      if (old.size() > config_max_bytes) {
+        throw error(errc::limit_exceeded,
+                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
+      }
+    }
+    if (fs.stat(f).id != st->id) {
+      throw error(errc::identity_changed, path + " was replaced while it was read", path);
+    }
+  } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + path, path);
+  }
+
+  out.text = config_with_appended(old, addition);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(errc::config_parse,
+                "appending to " + path + " would make it invalid TOML (" + e.what() +
+                    "); nothing was written",
+                path);
+  }
+  if (check) check(out.text);
+
+  const std::uint32_t mode = st->mode & 0777;
+  // The backup: an exclusive create, numbered when the stamp is taken.
+  std::string backup = config_backup_name(name, now);
+  for (int n = 2;; ++n) {
+    try {
+      auto b = fs.create_file_at(parent, backup, mode);
+      fs.write_all(b, old.data(), old.size());
+      break;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        backup = config_backup_name(name, now) + "-" + std::to_string(n);
+        continue;
+      }
+      try {
+        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
+    }
+  }
+  out.backup = paths::join(dir, backup);
+
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  const auto discard = [&](bool keep_backup) {
+    try {
+      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
+    } catch (...) {
+    }
+    if (keep_backup) return;
+    try {
+      fs.unlink_at(parent, backup);
+    } catch (...) {
+    }
+  };
+  try {
+    {
+      auto t = fs.create_file_at(parent, tmp, mode);
+      fs.write_all(t, out.text.data(), out.text.size());
+      fs.set_mode(t, mode);
+    }
+    fs.sync_filesystem(parent);
+    const auto now_st = fs.stat_at(parent, name);
+    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
+      throw error(errc::identity_changed,
+                  path +
+                      " changed while clawport was appending to it; nothing was written, "
+                      "so run the command again",
+                  path);
+    }
+    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard(false);
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to write " + path, path);
+  }
+  try {
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    try {
+      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
+    }
+    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
+  }
+  return out;
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/config_append.hpp -----
+// ----- begin clawport/importer/plan.hpp -----
+// Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
+// every incoming entry against the target install. An entry that collides is renamed
+// (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
+// it rewritten (the schema's reference fields); an existing entry that is identical after
+// normalisation (defaults pruned, secrets ignored) is reused; `--map KIND.ALIAS=LOCAL`
+// points references at a local entry; `--as` names the agent. The merged config is
+// validated as a whole before the plan is returned, and the plan is hashed
+// (`plan_integrity`) from a canonical serialisation.
+
+// ----- begin clawport/verify/verify.hpp -----
+// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
+// identity checks), bounds everything, hashes every byte against the digest list, parses
+// the manifest as format 1 only, re-checks the closure standing alone and its secrets, and
+// lists every finding (`{code, path, detail}`), not only the first.
+
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
+/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+};
+
+/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
+/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
+struct finding {
+  std::string code;
+  std::string path;
+  std::string detail;
+  bool warning = false;
+};
+
+/// A regular file of the bundle, as read and hashed.
+struct bundle_file {
+  std::string path;  ///< bundle-relative, '/'-separated
+  std::uint64_t size = 0;
+  std::string sha256;  ///< 64 hex digits
+};
+
+/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
+struct report {
+  std::string bundle;                    ///< the path as given
+  std::vector<finding> findings;         ///< in discovery order
+  bool authenticated = false;            ///< a digest list was present and matched exactly
+  std::vector<bundle_file> files;        ///< sorted by path
+  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::uint64_t total_bytes = 0;
+  // The parsed content (meaningful when the corresponding file parsed).
+  std::string manifest_text;
+  std::string config_text;
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  zeroclaw::value manifest = zeroclaw::value::make_table();
+  zeroclaw::value closure = zeroclaw::value::make_table();
+  std::string root_agent;
+  std::vector<std::string> required_secrets;
+  std::vector<std::string> skill_bundles;
+  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
+
+  bool ok() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const finding& f) { return !f.warning; });
+  }
+  std::size_t errors() const {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                  [](const finding& f) { return !f.warning; }));
+  }
+  const bundle_file* file(std::string_view path) const {
+    for (const bundle_file& f : files)
+      if (f.path == path) return &f;
+    return nullptr;
+  }
+  bool has_directory(std::string_view path) const {
+    return std::find(directories.begin(), directories.end(), path) != directories.end();
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  error first_error() const {
+    for (const finding& f : findings) {
+      if (f.warning) continue;
+      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
+                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
+                                           " more finding(s); run `clawport verify`)"
+                                     : ""),
+                   f.path);
+    }
+    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+  }
+};
+
+namespace detail {
+
+inline bool has_control(std::string_view name) {
+  return std::any_of(name.begin(), name.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  });
+}
+
+template <class Fs>
+class walker {
+ public:
+  using dir = typename Fs::dir;
+
+  walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+
+  void run(const dir& root) { walk(root, "", 0); }
+  bool truncated() const { return truncated_; }
+
+ private:
+  void add(std::string code, std::string path, std::string detail) {
+    rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  }
+
+  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
+    std::vector<std::string> names;
+    try {
+      fs_.for_each_entry(d, [&](std::string_view n) {
+        if (names.size() <= lim_.max_files) names.emplace_back(n);
+      });
+    } catch (const error& e) {
+      add("unreadable", prefix.empty() ? "." : prefix, e.what());
+      return;
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (truncated_) return;
+      const std::string path = prefix.empty() ? name : prefix + "/" + name;
+      entry(d, name, path, depth);
+    }
+  }
+
+  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
+    if (name.size() > lim_.max_name_bytes) {
+      add("limit_exceeded", path,
+          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
+              std::to_string(lim_.max_name_bytes));
+      return;
+    }
+    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
+      return;
+    }
+    std::optional<fs::stat_info> info;
+    try {
+      info = fs_.stat_at(d, name);
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    if (!info) return;
+    switch (info->kind) {
+      case fs::file_kind::symlink:
+        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
+        return;
+      case fs::file_kind::other:
+        add("special_file", path,
+            "a FIFO, socket or device; a bundle holds only regular files and directories");
+        return;
+      case fs::file_kind::directory:
+        return directory(d, name, path, *info, depth + 1);
+      case fs::file_kind::regular:
+        return regular(d, name, path, *info);
+    }
+  }
+
+  void directory(const dir& d, const std::string& name, const std::string& path,
+                 const fs::stat_info& info, std::size_t depth) {
+    if (depth > lim_.max_depth) {
+      add("limit_exceeded", path,
+          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
+      truncated_ = true;
+      return;
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(d, name));
+      if (fs_.stat(*child).id != info.id) {
+        add("changed", path, "the directory was replaced while it was verified");
+        return;
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    rep_.directories.push_back(path);
+    walk(*child, path, depth);
+  }
+
+  std::uint64_t content_limit(const std::string& path) const {
+    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
+    if (path == bundle::config_file) return lim_.max_config_bytes;
+    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
+    return 0;
+  }
+
+  void regular(const dir& d, const std::string& name, const std::string& path,
+               const fs::stat_info& info) {
+    if (info.nlink > 1) {
+      add("hard_link", path,
+          "the file has " + std::to_string(info.nlink) +
+              " hard links; a bundle file must have exactly one");
+      return;
+    }
+    if (rep_.files.size() + 1 > lim_.max_files) {
+      add("limit_exceeded", path,
+          "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
+      truncated_ = true;
+      return;
+    }
+    const std::uint64_t keep_limit = content_limit(path);
+    if (keep_limit != 0 && info.size > keep_limit) {
+      add("limit_exceeded", path,
+          "the file is " + std::to_string(info.size) + " bytes; the limit is " +
+              std::to_string(keep_limit));
+      return;
+    }
+    if (rep_.total_bytes + info.size > lim_.max_total_bytes) {
+      add("limit_exceeded", path,
+          "the bundle holds more than " + std::to_string(lim_.max_total_bytes) + " bytes");
+      truncated_ = true;
+      return;
+    }
+    std::string kept;
+    digest::sha256 hash(backend_);
+    std::uint64_t size = 0;
+    try {
+      auto f = fs_.open_file_at(d, name);
+      const fs::stat_info opened = fs_.stat(f);
+      if (opened.id != info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
+        add("changed", path, "the file was replaced while it was verified");
+        return;
+      }
+      if (buffer_.empty()) buffer_.resize(1u << 17);
+      for (;;) {
+        const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
+        if (n == 0) break;
+        size += n;
+        if (size > info.size || rep_.total_bytes + size > lim_.max_total_bytes) {
+          add("changed", path, "the file grew while it was verified");
+          return;
+        }
+        hash.update(buffer_.data(), n);
+        if (keep_limit != 0) kept.append(buffer_.data(), n);
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return;
+    }
+    rep_.total_bytes += size;
+    rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
+    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
+    if (path == bundle::config_file) rep_.config_text = std::move(kept);
+    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
+  }
+
+ public:
+  std::string digest_list_;
+
+ private:
+  Fs& fs_;
+  const limits& lim_;
+  report& rep_;
+  bool truncated_ = false;
+  std::vector<char> buffer_;
+  digest::sha256_backend backend_ = digest::sha256_best_backend();
+};
+
+inline bool known_risk_kind(std::string_view kind) {
+  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_skills); ++k)
+    if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
+  return false;
+}
+
+inline const zeroclaw::value* at_path(const zeroclaw::value& root,
+                                      std::initializer_list<std::string_view> keys) {
+  const zeroclaw::value* cur = &root;
+  for (std::string_view k : keys) {
+    if (cur == nullptr || !cur->is_table()) return nullptr;
+    cur = cur->find(k);
+  }
+  return cur;
+}
+
+/// Every empty string leaf is given a placeholder (recording its path, in the scrub's
+/// path syntax), so re-planning reports which of them are schema secrets.
+inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
+                               std::set<std::string>& empty, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text.empty()) {
+      empty.insert(path);
+      v.text = std::string(placeholder);
+    }
+  } else if (v.is_table()) {
+    for (zeroclaw::member& m : v.members)
+      fill_empty_strings(m.val, path.empty() ? m.key : path + "." + m.key, empty, placeholder);
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      fill_empty_strings(v.items[i], path + "." + zeroclaw::element_segment(v.items[i], i), empty,
+                         placeholder);
+  }
+}
+
+inline void unfill(zeroclaw::value& v, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text == placeholder) v.text.clear();
+  } else {
+    for (zeroclaw::member& m : v.members) unfill(m.val, placeholder);
+    for (zeroclaw::value& item : v.items) unfill(item, placeholder);
+  }
+}
+
+/// The first path at which `a` and `b` differ, for the message.
+inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::value& b,
+                                    const std::string& path) {
+  const std::string here = path.empty() ? "the root" : path;
+  if (a.type != b.type) return here;
+  if (a.is_table()) {
+    for (const zeroclaw::member& m : a.members) {
+      const std::string p = path.empty() ? m.key : path + "." + m.key;
+      const zeroclaw::value* o = b.find(m.key);
+      if (o == nullptr) return p + " would not travel";
+      if (!(m.val == *o)) return first_difference(m.val, *o, p);
+    }
+    for (const zeroclaw::member& m : b.members)
+      if (a.find(m.key) == nullptr)
+        return (path.empty() ? m.key : path + "." + m.key) + " is missing";
+    return here;
+  }
+  if (a.is_array() && a.items.size() == b.items.size()) {
+    for (std::size_t i = 0; i < a.items.size(); ++i)
+      if (!(a.items[i] == b.items[i]))
+        return first_difference(a.items[i], b.items[i], path + "." + std::to_string(i));
+  }
+  return here;
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
+/// Never throws for a bad bundle: every problem is a finding. Throws only when the bundle
+/// root itself cannot be opened (errc::not_found, errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  static_assert(fs::check_policy<Fs>());
+  report rep;
+  rep.bundle = bundle_path;
+  const auto add = [&rep](std::string code, std::string path, std::string detail) {
+    rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  };
+
+  detail::walker<Fs> w(fs, lim, rep);
+  {
+    typename Fs::dir root = fs.open_root(bundle_path);
+    w.run(root);
+  }
+  std::sort(rep.files.begin(), rep.files.end(),
+            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
+  std::sort(rep.directories.begin(), rep.directories.end());
+
+  // ---- the layout ----
+  for (const bundle_file& f : rep.files) {
+    if (f.path.find('/') != std::string::npos) continue;
+    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
+        f.path != bundle::digest_list_file)
+      add("unexpected_entry", f.path,
+          "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
+          "zeroclaw-agent.sha256, workspace/, skills/)");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.find('/') != std::string::npos) continue;
+    if (d != bundle::workspace_dir && d != bundle::skills_dir)
+      add("unexpected_entry", d + "/", "not part of the bundle format");
+  }
+  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
+    if (rep.file(required) == nullptr && !rep.has_directory(required))
+      add("missing_file", std::string(required), "every bundle has this file");
+  }
+  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
+    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
+  }
+  // The memory store and the snapshot never travel (§7.5).
+  for (const std::string& d : rep.directories)
+    if (d == "workspace/memory")
+      add("memory_store", d + "/", "the memory store never travels in a bundle");
+  for (const bundle_file& f : rep.files) {
+    if (f.path == "workspace/memory")
+      add("memory_store", f.path, "the memory store never travels in a bundle");
+    if (f.path == "workspace/MEMORY_SNAPSHOT.md")
+      add("memory_store", f.path, "the memory snapshot never travels in a bundle");
+  }
+
+  // ---- the digest list ----
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    if (!rep.has_directory(bundle::digest_list_file))
+      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
+                              "the bundle has no digest list (upstream ZeroClaw writes none): "
+                              "its bytes are unauthenticated, only its structure was checked",
+                              true});
+  } else if (!w.truncated()) {
+    try {
+      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
+      std::map<std::string, std::string> want;
+      for (const auto& e : listed) want[e.path] = e.hex;
+      bool exact = true;
+      for (const bundle_file& f : rep.files) {
+        if (f.path == bundle::digest_list_file) continue;
+        const auto it = want.find(f.path);
+        if (it == want.end()) {
+          add("unlisted_file", f.path, "the file is not in the digest list");
+          exact = false;
+          continue;
+        }
+        if (it->second != f.sha256) {
+          add("digest_mismatch", f.path,
+              "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
+          exact = false;
+        }
+        want.erase(it);
+      }
+      for (const auto& missing : want) {
+        add("missing_file", missing.first, "the digest list names a file the bundle lacks");
+        exact = false;
+      }
+      rep.authenticated = exact;
+    } catch (const error& e) {
+      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
+    }
+  }
+
+  // ---- the manifest: format 1 only, never half-read ----
+  const std::string mf(bundle::manifest_file);
+  if (const bundle_file* f = rep.file(mf)) {
+    rep.manifest_sha256 = f->sha256;
+    bool manifest_ok = false;
+    try {
+      rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
+      manifest_ok = true;
+    } catch (const error& e) {
+      add("manifest_invalid", mf, e.what());
+    }
+    const zeroclaw::value& m = rep.manifest;
+    const zeroclaw::value* version = manifest_ok ? m.find("format_version") : nullptr;
+    if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
+      add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
+      manifest_ok = false;
+    } else if (manifest_ok && version->integer > bundle::format_version) {
+      add("format_newer", mf + ":format_version",
+          "the bundle is format_version " + std::to_string(version->integer) +
+              "; this clawport reads format 1 only (upgrade clawport)");
+      manifest_ok = false;
+    } else if (manifest_ok && version->integer != bundle::format_version) {
+      add("manifest_invalid", mf + ":format_version",
+          "format_version " + std::to_string(version->integer) + " does not exist");
+      manifest_ok = false;
+    }
+    if (manifest_ok) {
+      const auto bad = [&](const std::string& key, const std::string& why) {
+        add("manifest_invalid", mf + ":" + key, why);
+        manifest_ok = false;
+      };
+      static constexpr std::string_view known[] = {
+          "format_version", "root_agent", "required_secrets", "skill_bundles",
+          "provenance",     "dropped",    "risk_flags"};
+      for (const zeroclaw::member& mem : m.members)
+        if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
+          bad(mem.key, "not a format 1 manifest key");
+      const auto strings = [&](const char* key, std::vector<std::string>& out) {
+        const zeroclaw::value* v = m.find(key);
+        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
+        for (const zeroclaw::value& item : v->items) {
+          if (!item.is_string()) return bad(key, "holds a value that is not a string");
+          out.push_back(item.text);
+        }
+      };
+      const zeroclaw::value* root = m.find("root_agent");
+      if (root == nullptr || !root->is_string() || root->text.empty()) {
+        bad("root_agent", "missing, or not a non-empty string");
+      } else {
+        rep.root_agent = root->text;
+      }
+      strings("required_secrets", rep.required_secrets);
+      strings("skill_bundles", rep.skill_bundles);
+      {
+        std::vector<std::string> sorted = rep.required_secrets;
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
+      }
+      const zeroclaw::value* prov = m.find("provenance");
+      if (prov == nullptr || !prov->is_table()) {
+        bad("provenance", "missing, or not a table");
+      } else {
+        for (const char* key : {"zeroclaw_version", "exported_at"}) {
+          const zeroclaw::value* v = prov->find(key);
+          if (v == nullptr || !v->is_string())
+            bad(std::string("provenance.") + key, "missing, or not a string");
+        }
+      }
+      const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
+        const zeroclaw::value* v = m.find(key);
+        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
+        for (const zeroclaw::value& item : v->items) {
+          if (!item.is_table()) return bad(key, "holds an entry that is not a table");
+          for (const char* field : fields) {
+            const zeroclaw::value* f = item.find(field);
+            if (f == nullptr || !f->is_string())
+              return bad(key, std::string("an entry lacks the string `") + field + "`");
+          }
+        }
+      };
+      table_list("dropped", {"path", "reason", "detail"});
+      table_list("risk_flags", {"kind", "path", "detail"});
+      if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
+        for (const zeroclaw::value& item : flags->items) {
+          if (!item.is_table()) continue;
+          const zeroclaw::value* k = item.find("kind");
+          const zeroclaw::value* p = item.find("path");
+          const zeroclaw::value* dd = item.find("detail");
+          if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
+            if (!detail::known_risk_kind(k->text)) {
+              bad("risk_flags", "unknown risk kind `" + k->text + "`");
+            } else {
+              rep.risk_flags.push_back({k->text, p->text, dd->text, false});
+            }
+          }
+        }
+      }
+    }
+    if (!manifest_ok) return rep;  // never half-read a manifest that is not format 1
+  } else {
+    return rep;
+  }
+
+  // ---- skills/: exactly the advertised aliases ----
+  {
+    std::set<std::string> seen;
+    for (const std::string& alias : rep.skill_bundles) {
+      const std::string path = "skills/" + alias;
+      if (!seen.insert(alias).second)
+        add("manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
+      if (const auto why = names::portable::unportable_reason(alias)) {
+        add("name_invalid", path, "the skill-bundle alias " + std::string(*why));
+        continue;
+      }
+      if (!rep.has_directory(path))
+        add("skill_missing", path + "/",
+            "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+    }
+    for (const std::string& d : rep.directories) {
+      if (d.rfind("skills/", 0) != 0) continue;
+      const std::string rest = d.substr(7);
+      if (rest.find('/') != std::string::npos) continue;
+      if (!seen.count(rest))
+        add("skill_unlisted", d + "/",
+            "a skill-bundle directory the manifest's skill_bundles does not list");
+    }
+    for (const bundle_file& f : rep.files) {
+      if (f.path.rfind("skills/", 0) != 0) continue;
+      const std::string rest = f.path.substr(7);
+      if (rest.find('/') == std::string::npos)
+        add("unexpected_entry", f.path, "only skill-bundle directories sit under skills/");
+    }
+  }
+
+  // ---- the closure ----
+  const std::string cf(bundle::config_file);
+  if (rep.file(cf) == nullptr) return rep;
+  try {
+    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+  } catch (const error& e) {
+    add("closure_invalid", cf, e.what());
+    return rep;
+  }
+  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
+    add("closure_invalid", problem->path.empty() ? cf : problem->path,
+        "the closure does not validate standing alone: " + problem->display());
+    return rep;
+  }
+  const zeroclaw::value* agents = rep.closure.find("agents");
+  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
+      agents->find(rep.root_agent) == nullptr) {
+    add("closure_invalid", "agents",
+        "the closure must configure exactly one agent, the manifest's root_agent `" +
+            rep.root_agent + "`");
+    return rep;
+  }
+  for (const std::string& alias : rep.skill_bundles) {
+    if (detail::at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
+      add("skill_missing", "skill_bundles." + alias,
+          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
+  }
+  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
+    add("secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+
+  // Secrets: re-plan the closure with every empty string filled in; the scrub then names
+  // exactly the schema-secret leaves. Those that were empty must be required_secrets, those
+  // that held a value are refused, and the closure must plan back to itself.
+  static constexpr std::string_view placeholder = "clawport-verify-placeholder";
+  zeroclaw::value filled = rep.closure;
+  std::set<std::string> empty;
+  detail::fill_empty_strings(filled, "", empty, placeholder);
+  std::optional<zeroclaw::export_plan> replan;
+  try {
+    replan =
+        zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
+  } catch (const error& e) {
+    add("closure_invalid", e.subject().empty() ? cf : e.subject(),
+        std::string("the closure does not plan as a config of its own: ") + e.what());
+    return rep;
+  }
+  std::set<std::string> empty_secrets;
+  for (const std::string& s : replan->required_secrets) {
+    if (empty.count(s)) {
+      empty_secrets.insert(s);
+    } else {
+      add("secret_value", s,
+          "a secret field holds a value; a bundle carries every secret blank, to be supplied "
+          "on the target");
+    }
+  }
+  // The closure must be closed: planning it again carries exactly it (an entry the agent
+  // does not reach, or a key the export would have dropped, is refused here).
+  zeroclaw::value again = replan->closure;
+  detail::unfill(again, placeholder);
+  if (!(again == rep.closure)) {
+    add("closure_invalid", cf,
+        "the closure is not closed: exporting it again would not carry exactly it (" +
+            detail::first_difference(rep.closure, again, "") + ")");
+  }
+  const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
+  // An empty secret the manifest does not list was empty on the source too (the export
+  // records only the secrets it blanked): the target must supply it all the same.
+  for (const std::string& s : empty_secrets)
+    if (!required.count(s))
+      rep.findings.push_back({"secret_unlisted", s,
+                              "an empty secret field that required_secrets does not list (it "
+                              "was empty on the source); supply it on the target",
+                              true});
+  for (const std::string& s : required)
+    if (!empty_secrets.count(s))
+      add("secrets_mismatch", s,
+          "required_secrets lists a path that is not an empty secret field of config.toml");
+  return rep;
+}
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/verify.hpp -----
+// ----- begin clawport/zeroclaw/alias.hpp -----
+// ZeroClaw's alias grammar (upstream `helpers::validate_alias_key`, enforced when an alias
+// is created or renamed) and the deterministic collision rename an import uses:
+// `<alias>_imported`, `<alias>_imported_2`, ... (no hyphens: the grammar forbids them).
+
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The longest alias the grammar allows.
+inline constexpr std::size_t max_alias_length = 63;
+
+/// Why `key` is not a valid new alias (upstream's message), or nullopt: non-empty, at most
+/// 63 characters, only `[a-z0-9_]`, first and last in `[a-z0-9]`, no `__`.
+inline std::optional<std::string> alias_problem(std::string_view key) {
+  const std::string k(key);
+  if (key.empty()) return std::string("alias must not be empty");
+  if (key.size() > max_alias_length)
+    return "alias '" + k + "' is too long (" + std::to_string(key.size()) +
+           " chars); maximum is 63";
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  for (char c : key)
+    if (!alnum(c) && c != '_')
+      return "alias '" + k + "' contains invalid character " + std::string(1, c) +
+             "; only lowercase letters, digits, and single underscores are allowed (no "
+             "hyphen, no uppercase)";
+  if (!alnum(key.front())) return "alias '" + k + "' must start with a lowercase letter or digit";
+  if (!alnum(key.back())) return "alias '" + k + "' must end with a lowercase letter or digit";
+  if (key.find("__") != std::string_view::npos)
+    return "alias '" + k +
+           "' must not contain `__`; it is reserved as the env-var grammar's path separator";
+  return std::nullopt;
+}
+
+/// The first of `<base>_imported`, `<base>_imported_2`, `<base>_imported_3`, ... that
+/// `taken` rejects not. `base` is first made grammatical where it can be (lower-cased,
+/// other characters and runs of `_` folded to one `_`, trimmed) and shortened so the
+/// result fits in 63 characters.
+inline std::string imported_alias(std::string_view base,
+                                  const std::function<bool(const std::string&)>& taken) {
+  std::string clean;
+  for (char c : base) {
+    char d = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    const bool ok = (d >= 'a' && d <= 'z') || (d >= '0' && d <= '9');
+    if (!ok) d = '_';
+    if (d == '_' && (clean.empty() || clean.back() == '_')) continue;
+    clean += d;
+  }
+  while (!clean.empty() && clean.back() == '_') clean.pop_back();
+  if (clean.empty()) clean = "agent";
+  for (unsigned n = 1;; ++n) {
+    const std::string suffix = n == 1 ? "_imported" : "_imported_" + std::to_string(n);
+    std::string stem = clean.substr(0, max_alias_length - suffix.size());
+    while (!stem.empty() && stem.back() == '_') stem.pop_back();
+    const std::string candidate = stem + suffix;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/alias.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// What to import, from where, into which install.
+struct import_options {
+  std::string bundle;             ///< absolute path of the bundle directory
+  std::string config_path;        ///< absolute path of the target's config.toml
+  std::optional<std::string> as;  ///< `--as`: the agent's alias on the target
+  std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
+  std::optional<timestamp> now;   ///< provenance time; empty = the clock
+  verify::limits limits;          ///< the verify bounds
+};
+
+/// One incoming entry and what the plan does with it.
+struct entry_change {
+  std::string kind;    ///< agent, risk_profile, model_provider, mcp_server, ...
+  std::string from;    ///< its name in the bundle (`family.alias` for providers)
+  std::string to;      ///< its name on the target
+  std::string action;  ///< add, rename, reuse, map
+};
+
+/// A tree of the bundle copied into the install.
+struct placement {
+  std::string kind;  ///< workspace, skill_bundle
+  std::string from;  ///< bundle-relative (`workspace`, `skills/research_tools`)
+  std::string to;    ///< install-relative (`agents/researcher_imported/workspace`)
+};
+
+/// The plan `clawport import` shows, and applies only when its integrity is given back.
+struct import_plan {
+  std::string bundle;
+  std::string config_path;
+  std::string install_root;
+  std::string source_alias;  ///< the manifest's root_agent
+  std::string alias;         ///< the agent as it will be installed
+  std::string manifest_sha256;
+  std::string exported_at;
+  std::string producer;
+  std::vector<entry_change> entries;
+  std::vector<placement> placements;
+  std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
+  std::vector<std::string> secrets;         ///< config paths to supply, renamed
+  std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
+  bool config_exists = false;
+  std::string config_before;  ///< the target config's bytes, as planned against
+  zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
+  std::string appended;                    ///< additions as TOML (after the provenance comment)
+  std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
+  std::string plan_integrity;              ///< `sha256:<hex>`
+};
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// The kinds of entry a closure carries, in the order the plan decides them (what is
+/// referenced before what refers to it).
+struct kind_info {
+  std::string_view name;
+  zc::ref_target ref;
+  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
+  bool two_tier;
+};
+
+inline constexpr kind_info kinds[] = {
+    {"mcp_server", zc::ref_target::mcp_server, "mcp.servers", false},
+    {"tts_provider", zc::ref_target::tts_provider, "providers.tts", true},
+    {"transcription_provider", zc::ref_target::transcription_provider, "providers.transcription",
+     true},
+    {"model_provider", zc::ref_target::model_provider, "providers.models", true},
+    {"risk_profile", zc::ref_target::risk_profile, "risk_profiles", false},
+    {"runtime_profile", zc::ref_target::runtime_profile, "runtime_profiles", false},
+    {"knowledge_bundle", zc::ref_target::knowledge_bundle, "knowledge_bundles", false},
+    {"mcp_bundle", zc::ref_target::mcp_bundle, "mcp_bundles", false},
+    {"skill_bundle", zc::ref_target::skill_bundle, "skill_bundles", false},
+    {"agent", zc::ref_target::agent, "agents", false},
+};
+
+inline const kind_info* kind_named(std::string_view name) {
+  for (const kind_info& k : kinds)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+inline const zc::value* at(const zc::value& root, std::string_view dotted) {
+  const zc::value* cur = &root;
+  std::size_t start = 0;
+  while (cur != nullptr && start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string_view key =
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
+    if (!cur->is_table()) return nullptr;
+    cur = cur->find(key);
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return cur;
+}
+
+/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
+/// the `name` of each `[[mcp.servers]]`).
+inline std::vector<std::pair<std::string, const zc::value*>> entries_of(const zc::value& config,
+                                                                        const kind_info& k) {
+  std::vector<std::pair<std::string, const zc::value*>> out;
+  const zc::value* section = at(config, k.section);
+  if (section == nullptr) return out;
+  if (k.ref == zc::ref_target::mcp_server) {
+    if (!section->is_array()) return out;
+    for (const zc::value& s : section->items)
+      if (const zc::value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
+        out.emplace_back(n->text, &s);
+    return out;
+  }
+  if (!section->is_table()) return out;
+  for (const zc::member& m : section->members) {
+    if (!k.two_tier) {
+      out.emplace_back(m.key, &m.val);
+      continue;
+    }
+    if (!m.val.is_table()) continue;
+    for (const zc::member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
+  }
+  return out;
+}
+
+template <class Schema>
+const zc::entry_schema* schema_of(const kind_info& k, std::string_view name) {
+  static constexpr zc::entry_schema agent = Schema::agent();
+  static constexpr zc::entry_schema risk = Schema::risk_profile();
+  static constexpr zc::entry_schema runtime = Schema::runtime_profile();
+  static constexpr zc::entry_schema skill = Schema::skill_bundle();
+  static constexpr zc::entry_schema knowledge = Schema::knowledge_bundle();
+  static constexpr zc::entry_schema mcp_bundle = Schema::mcp_bundle();
+  static constexpr zc::entry_schema server = Schema::mcp_server();
+  const std::string family(name.substr(0, name.find('.')));
+  switch (k.ref) {
+    case zc::ref_target::agent:
+      return &agent;
+    case zc::ref_target::risk_profile:
+      return &risk;
+    case zc::ref_target::runtime_profile:
+      return &runtime;
+    case zc::ref_target::skill_bundle:
+      return &skill;
+    case zc::ref_target::knowledge_bundle:
+      return &knowledge;
+    case zc::ref_target::mcp_bundle:
+      return &mcp_bundle;
+    case zc::ref_target::mcp_server:
+      return &server;
+    case zc::ref_target::model_provider:
+      return Schema::model_provider(family);
+    case zc::ref_target::tts_provider:
+      return Schema::tts_provider(family);
+    case zc::ref_target::transcription_provider:
+      return Schema::transcription_provider(family);
+    default:
+      return nullptr;
+  }
+}
+
+/// (target kind, bundle name) -> target name.
+using rename_map = std::map<std::pair<zc::ref_target, std::string>, std::string>;
+
+inline void rewrite_fields(zc::value& table, zc::list_view<zc::field> fields,
+                           const rename_map& names) {
+  if (!table.is_table()) return;
+  for (zc::member& m : table.members) {
+    const zc::field* f = nullptr;
+    for (const zc::field& x : fields)
+      if (x.key == m.key) f = &x;
+    if (f == nullptr) continue;
+    const auto mapped = [&](zc::value& v) {
+      if (!v.is_string()) return;
+      const auto it = names.find({f->ref, v.text});
+      if (it != names.end()) v.text = it->second;
+    };
+    if (f->ref != zc::ref_target::none) {
+      if (m.val.is_string()) mapped(m.val);
+      if (m.val.is_array())
+        for (zc::value& item : m.val.items) mapped(item);
+    }
+    if (f->type == zc::field_type::table) rewrite_fields(m.val, f->children, names);
+    if (f->type == zc::field_type::table_array && m.val.is_array())
+      for (zc::value& item : m.val.items) rewrite_fields(item, f->children, names);
+  }
+}
+
+inline void rewrite_refs(zc::value& entry, const zc::entry_schema& s, const rename_map& names) {
+  rewrite_fields(entry, s.fields, names);
+  rewrite_fields(entry, s.extra, names);
+}
+
+/// Removes every secret field (recursively), so two entries differing only in their
+/// credentials compare equal.
+inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    if (f.secret) {
+      table.erase(f.key);
+      continue;
+    }
+    zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    if (f.type == zc::field_type::table) strip_secrets(*v, f.children);
+    if (f.type == zc::field_type::table_array && v->is_array())
+      for (zc::value& item : v->items) strip_secrets(item, f.children);
+  }
+}
+
+inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
+  zc::value v = entry;
+  strip_secrets(v, s.fields);
+  strip_secrets(v, s.extra);
+  zc::detail::prune_table(v, s.fields, s.extra);
+  return v;
+}
+
+/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
+inline std::string entry_path(const kind_info& k, const std::string& name) {
+  return std::string(k.section) + "." + name;
+}
+
+inline zc::value& table_at(zc::value& root, std::string_view dotted) {
+  zc::value* cur = &root;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string key(
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
+    cur = &cur->child_table(key);
+    if (dot == std::string_view::npos) return *cur;
+    start = dot + 1;
+  }
+}
+
+template <class Fs>
+bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  std::optional<typename Fs::dir> cur;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t slash = relative.find('/', start);
+    const std::string part =
+        relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    const typename Fs::dir& here = cur ? *cur : root;
+    const auto st = fs.stat_at(here, part);
+    if (!st) return false;
+    if (st->kind != fs::file_kind::directory) return true;
+    cur.emplace(fs.open_dir_at(here, part));
+    if (slash == std::string::npos) return !fs.is_empty(*cur);
+    start = slash + 1;
+  }
+}
+
+template <class Fs>
+std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
+  auto d = fs.open_root(root);
+  if (!fs.stat_at(d, name)) return std::nullopt;
+  auto f = fs.open_file_at(d, name);
+  std::string text;
+  char buf[16384];
+  for (;;) {
+    const std::size_t n = fs.read(f, buf, sizeof buf);
+    if (n == 0) break;
+    text.append(buf, n);
+  }
+  return text;
+}
+
+/// The canonical serialisation hashed into plan_integrity: everything the apply step
+/// does, nothing that changes between two plannings of the same inputs (no time).
+inline std::string canonical(const import_plan& p) {
+  nlohmann::json j;
+  j["format"] = "clawport-import-plan-1";
+  j["bundle"] = p.bundle;
+  j["config_path"] = p.config_path;
+  j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
+  j["manifest_sha256"] = p.manifest_sha256;
+  j["alias"] = p.alias;
+  j["source_alias"] = p.source_alias;
+  j["appended"] = p.appended;
+  j["entries"] = nlohmann::json::array();
+  for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
+  j["placements"] = nlohmann::json::array();
+  for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
+  j["files"] = nlohmann::json::array();
+  for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
+  j["secrets"] = p.secrets;
+  return j.dump();
+}
+
+}  // namespace detail
+
+/// The provenance comment written before the appended tables.
+inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
+  return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
+         ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
+         p.bundle + ", manifest sha256:" + p.manifest_sha256 + " (exported " + p.exported_at +
+         " by " + p.producer + ")";
+}
+
+/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
+/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
+/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
+/// config_invalid (the target config does not parse or validate on its own, or the merged
+/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
+/// target that does not exist), errc::destination_refused (an --as alias that exists).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_plan plan_import(Fs& fs, const import_options& o) {
+  namespace zc = clawport::zeroclaw;
+  namespace d = detail;
+  import_plan p;
+  p.bundle = o.bundle;
+  p.config_path = o.config_path;
+
+  // 1. Verify first.
+  verify::report rep = verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  if (!rep.ok()) throw rep.first_error();
+  for (const verify::finding& f : rep.findings)
+    if (f.warning) p.warnings.push_back(f);
+  p.source_alias = rep.root_agent;
+  p.manifest_sha256 = rep.manifest_sha256;
+  p.files = rep.files;
+  if (const zc::value* prov = rep.manifest.find("provenance")) {
+    if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
+    if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
+  }
+
+  // 2. The target install.
+  p.install_root = zc::install_root_of(o.config_path);
+  const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
+  const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
+  if (!text)
+    throw error(errc::not_found,
+                "the target config " + o.config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                o.config_path);
+  p.config_exists = true;
+  p.config_before = text.value_or("");
+  const zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(target))
+    throw error(
+        errc::config_invalid,
+        "the target config " + o.config_path +
+            " does not validate on its own, so nothing is imported into it: " + problem->display(),
+        problem->path);
+  auto root = fs.open_root(p.install_root);
+
+  // 3. --map.
+  d::rename_map names;
+  std::set<std::pair<std::string, std::string>> mapped;  // (kind, bundle name)
+  for (const std::string& m : o.maps) {
+    const std::size_t dot = m.find('.');
+    const std::size_t eq = m.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+    const std::string kind = m.substr(0, dot);
+    const std::string from = m.substr(dot + 1, eq - dot - 1);
+    const std::string to = m.substr(eq + 1);
+    const d::kind_info* k = d::kind_named(kind);
+    if (k == nullptr || k->ref == zc::ref_target::agent)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": unknown kind `" + kind +
+                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                      "transcription_provider)",
+                  m);
+    bool incoming = false;
+    for (const auto& e : d::entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : d::entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map"});
+  }
+
+  // 4. Decide every incoming entry, referenced kinds first.
+  std::map<std::string, std::set<std::string>> taken;  // kind -> names in use on the target
+  for (const d::kind_info& k : d::kinds)
+    for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+  const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
+  struct decided {
+    const d::kind_info* kind;
+    std::string from, to;
+    const zc::value* val;
+  };
+  std::vector<decided> added;
+  for (const d::kind_info& k : d::kinds) {
+    const std::string kind(k.name);
+    for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
+      if (mapped.count({kind, name})) continue;
+      const zc::entry_schema* s = d::schema_of<Schema>(k, name);
+      if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+      std::string to = name;
+      std::string action = "add";
+      const auto placed_at = [&](const std::string& alias) {
+        if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+        return std::string(zc::install_shared_dir) + "/skills/" + alias;
+      };
+      const bool has_content =
+          (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+          (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
+      const auto in_use = [&](const std::string& candidate) {
+        if (taken[kind].count(candidate)) return true;
+        if (has_content) return d::occupied(fs, root, placed_at(candidate));
+        return false;
+      };
+      if (k.ref == zc::ref_target::agent && o.as) {
+        if (const auto problem = zc::alias_problem(*o.as))
+          throw error(errc::invalid_argument, "--as: " + *problem, *o.as);
+        if (taken[kind].count(*o.as))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the target install already has an agent `" + *o.as +
+                          "`; an import never overwrites an entry",
+                      "agents." + *o.as);
+        if (has_content && d::occupied(fs, root, placed_at(*o.as)))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
+                          " exists and is not empty; an import never overwrites it",
+                      placed_at(*o.as));
+        to = *o.as;
+        if (to != name) action = "rename";
+      } else if (in_use(name)) {
+        const zc::value* existing = nullptr;
+        for (const auto& e : d::entries_of(target, k))
+          if (e.first == name) existing = e.second;
+        zc::value incoming = *val;
+        d::rewrite_refs(incoming, *s, names);
+        if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
+            d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
+          action = "reuse";
+        } else {
+          action = "rename";
+          if (k.two_tier) {
+            const std::string family = name.substr(0, name.find('.'));
+            to = family + "." +
+                 zc::imported_alias(name.substr(name.find('.') + 1),
+                                    [&](const std::string& c) { return in_use(family + "." + c); });
+          } else {
+            to = zc::imported_alias(name, in_use);
+          }
+        }
+      }
+      names[{k.ref, name}] = to;
+      p.entries.push_back({kind, name, to, action});
+      if (action == "reuse") continue;
+      taken[kind].insert(to);
+      added.push_back({&k, name, to, val});
+      if (k.ref == zc::ref_target::agent) p.alias = to;
+    }
+  }
+
+  // 5. The tables to append, every reference rewritten with the final names; each
+  // skill bundle that travels uses the target's default directory for its alias.
+  zc::value servers = zc::value::make_array();
+  for (const decided& a : added) {
+    zc::value entry = *a.val;
+    d::rewrite_refs(entry, *d::schema_of<Schema>(*a.kind, a.from), names);
+    if (a.kind->ref == zc::ref_target::mcp_server) {
+      entry.set("name", zc::value::make_string(a.to));
+      servers.items.push_back(std::move(entry));
+      continue;
+    }
+    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
+    d::table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+    (void)0;
+  }
+  // Two-tier names were set as "family.alias" keys above; split them into tables.
+  for (const d::kind_info& k : d::kinds) {
+    if (!k.two_tier) continue;
+    zc::value* section = const_cast<zc::value*>(d::at(p.additions, k.section));
+    if (section == nullptr) continue;
+    zc::value split = zc::value::make_table();
+    for (zc::member& m : section->members) {
+      const std::size_t dot = m.key.find('.');
+      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
+    }
+    *section = std::move(split);
+  }
+  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
+
+  // 6. Placements.
+  if (rep.has_directory("workspace"))
+    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
+  for (const std::string& s : rep.skill_bundles) {
+    const std::string to = names[{zc::ref_target::skill_bundle, s}];
+    if (mapped.count({"skill_bundle", s})) continue;
+    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
+                            std::string(zc::install_shared_dir) + "/skills/" + to});
+  }
+
+  // 7. Secrets and risk flags with the renamed paths.
+  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
+    for (const entry_change& e : p.entries) {
+      const d::kind_info* k = d::kind_named(e.kind);
+      const std::string prefix = d::entry_path(*k, e.from);
+      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
+      if (e.action == "reuse" || e.action == "map") return std::nullopt;
+      return d::entry_path(*k, e.to) + path.substr(prefix.size());
+    }
+    return path;
+  };
+  for (const std::string& s : rep.required_secrets)
+    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
+  for (const verify::finding& f : rep.risk_flags)
+    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+
+  // 8. The merged config must validate as a whole before anything is written.
+  p.appended = zc::toml_writer::write(p.additions, false);
+  const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(merged.merged))
+    throw error(
+        errc::config_invalid,
+        "the merged config would not validate, so nothing is imported: " + problem->display(),
+        problem->path);
+  p.plan_integrity = "sha256:" + digest::sha256_hex(d::canonical(p));
+  return p;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/plan.hpp -----
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// What an applied import did.
+struct import_result {
+  import_plan plan;
+  std::string backup;     ///< the previous config's name (`config.toml.bak-<time>`), or ""
+  fs::copy_tally copied;  ///< files and bytes placed
+};
+
+/// How apply writes (test seams included).
+struct apply_options {
+  bool sync = true;
+  std::function<void()> before_config;  ///< after the trees are published, before the config
+};
+
+namespace detail {
+
+/// `20261201T104500Z` for backup names.
+inline std::string compact_time(const timestamp& t) {
+  std::string s = format_rfc3339({t.seconds, 0});  // 2026-12-01T10:45:00+00:00
+  std::string out;
+  for (char c : s.substr(0, 19))
+    if (c != '-' && c != ':') out += c;
+  return out + "Z";
+}
+
+template <class Fs>
+struct applier {
+  using dir = typename Fs::dir;
+  Fs& fs;
+  const dir& root;
+  std::string token;
+  std::vector<std::vector<std::string>> created;  ///< directories this run made, in order
+  std::vector<std::pair<std::vector<std::string>, bool>> published;  ///< (path, was empty dir)
+
+  static std::vector<std::string> split(const std::string& rel) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t slash = rel.find('/', start);
+      parts.push_back(
+          rel.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+      if (slash == std::string::npos) return parts;
+      start = slash + 1;
+    }
+  }
+
+  std::optional<dir> open_parents(const std::vector<std::string>& parts) {
+    std::optional<dir> cur;
+    std::vector<std::string> so_far;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const dir& here = cur ? *cur : root;
+      so_far.push_back(parts[i]);
+      const auto st = fs.stat_at(here, parts[i]);
+      if (!st) {
+        fs.make_dir_at(here, parts[i], 0755);
+        created.push_back(so_far);
+      } else if (st->kind != fs::file_kind::directory) {
+        throw error(errc::destination_refused,
+                    "cannot place the import: " + join(so_far) + " is not a directory",
+                    join(so_far));
+      }
+      cur.emplace(fs.open_dir_at(here, parts[i]));
+    }
+    return cur;
+  }
+
+  static std::string join(const std::vector<std::string>& parts) {
+    std::string s;
+    for (const std::string& p : parts) s += (s.empty() ? "" : "/") + p;
+    return s;
+  }
+
+  /// Copies the bundle tree `src` to `to` (install-relative) through a staging directory.
+  void place(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
+    const std::vector<std::string> to = split(pl.to);
+    const std::optional<dir> opened = open_parents(to);
+    const dir& parent = opened ? *opened : root;
+    const std::string leaf = to.back();
+    const auto st = fs.stat_at(parent, leaf);
+    bool was_empty_dir = false;
+    if (st) {
+      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+        throw error(errc::destination_refused,
+                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
+      was_empty_dir = true;
+    }
+    const std::string staging = ".clawport-import-" + token + "-" + leaf;
+    fs.make_dir_at(parent, staging, 0755);
+    try {
+      std::optional<dir> src;
+      std::optional<dir> cur;
+      for (const std::string& part : split(pl.from)) {
+        cur.emplace(fs.open_dir_at(cur ? *cur : bundle_root, part));
+      }
+      src = std::move(cur);
+      dir out = fs.open_dir_at(parent, staging);
+      fs::copy_tally t;
+      fs::copy_tree(fs, *src, out, fs::copy_spec(pl.from), t);
+      if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+        throw error(errc::identity_changed,
+                    "the bundle's " + pl.from + " changed after it was verified", pl.from);
+      tally.files += t.files;
+      tally.bytes += t.bytes;
+      if (was_empty_dir) fs.remove_dir_at(parent, leaf);
+      const auto r = fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::noreplace);
+      if (r == fs::rename_result::unsupported)
+        fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::replace);
+    } catch (...) {
+      try {
+        fs.remove_tree_at(parent, staging);
+      } catch (...) {  // a crash or second failure leaves it for the documented cleanup
+      }
+      try {
+        if (was_empty_dir && !fs.stat_at(parent, leaf)) fs.make_dir_at(parent, leaf, st->mode);
+      } catch (...) {
+      }
+      throw;
+    }
+    published.push_back({to, was_empty_dir});
+  }
+
+  /// Best-effort undo of everything this run published or created, newest first.
+  void rollback() noexcept {
+    for (auto it = published.rbegin(); it != published.rend(); ++it) {
+      try {
+        const std::optional<dir> opened = open_existing(it->first);
+        const dir& parent = opened ? *opened : root;
+        fs.remove_tree_at(parent, it->first.back());
+        if (it->second) fs.make_dir_at(parent, it->first.back(), 0755);
+      } catch (...) {
+      }
+    }
+    for (auto it = created.rbegin(); it != created.rend(); ++it) {
+      try {
+        const std::optional<dir> opened = open_existing(*it);
+        fs.remove_dir_at(opened ? *opened : root, it->back());
+      } catch (...) {
+      }
+    }
+  }
+
+  std::optional<dir> open_existing(const std::vector<std::string>& parts) {
+    std::optional<dir> cur;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
+    return cur;
+  }
+};
+
+}  // namespace detail
+
+/// Applies the import of `o` if its plan, recomputed now, hashes to `plan_integrity`
+/// (`sha256:<hex>`); else errc::identity_changed and nothing is written. Places the
+/// workspace and skill bundles (staged, published), then appends to the config, keeping the
+/// previous one as `config.toml.bak-<time>`. Any failure undoes what this run did.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
+                           const apply_options& a = {}) {
+  import_result res;
+  res.plan = plan_import<Fs, Schema>(fs, o);
+  const import_plan& p = res.plan;
+  if (p.plan_integrity != plan_integrity)
+    throw error(errc::identity_changed,
+                "the import plan changed since it was shown (the bundle or the install changed): "
+                "it was " +
+                    plan_integrity + ", it is now " + p.plan_integrity +
+                    "; nothing was written. Review the new plan and apply it with its integrity",
+                "plan_integrity");
+  const timestamp now = o.now ? *o.now : from_time_point(std::chrono::system_clock::now());
+  const zeroclaw::append_plan merged = zeroclaw::append_tables(
+      p.config_before, p.additions, provenance_comment(p, now), o.config_path);
+
+  auto root = fs.open_root(p.install_root);
+  auto bundle_root = fs.open_root(p.bundle);
+  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), {}, {}};
+  try {
+    for (const placement& pl : p.placements) ap.place(bundle_root, pl, res.copied);
+    if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
+    if (a.before_config) a.before_config();
+    // The config last, through the one append-only writer; the text it would write must
+    // be exactly the planned one (else the config changed since planning).
+    const std::string expected = merged.text;
+    res.backup = zeroclaw::append_to_config(fs, o.config_path, merged.addition, now,
+                                            [&](std::string_view text) {
+                                              if (text != expected)
+                                                throw error(errc::identity_changed,
+                                                            "the config " + o.config_path +
+                                                                " changed since the import was "
+                                                                "planned; nothing was written",
+                                                            o.config_path);
+                                            })
+                     .backup;
+  } catch (...) {
+    ap.rollback();
+    throw;
+  }
+  return res;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/apply.hpp -----
+// ----- begin clawport/importer/render.hpp -----
+// The import plan as the operator reads it (text) and as `--json` prints it.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+inline nlohmann::json to_json(const import_plan& p) {
+  nlohmann::json j;
+  j["bundle"] = p.bundle;
+  j["config"] = p.config_path;
+  j["source_alias"] = p.source_alias;
+  j["alias"] = p.alias;
+  j["manifest_sha256"] = "sha256:" + p.manifest_sha256;
+  j["entries"] = nlohmann::json::array();
+  for (const entry_change& e : p.entries)
+    j["entries"].push_back(
+        {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}});
+  j["placements"] = nlohmann::json::array();
+  for (const placement& pl : p.placements)
+    j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
+  j["risk_flags"] = nlohmann::json::array();
+  for (const verify::finding& f : p.risk_flags)
+    j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["secrets"] = nlohmann::json::array();
+  for (const std::string& s : p.secrets)
+    j["secrets"].push_back({{"path", s}, {"command", "zeroclaw config set " + s}});
+  j["warnings"] = nlohmann::json::array();
+  for (const verify::finding& f : p.warnings)
+    j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["appended"] = p.appended;
+  j["plan_integrity"] = p.plan_integrity;
+  return j;
+}
+
+/// The plan in words, ending with the command that applies it.
+inline std::string render_plan(const import_plan& p) {
+  std::string out = "import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
+                    p.config_path + "\n";
+  out += "  installed as: " + p.alias + "\n";
+  for (const verify::finding& w : p.warnings) out += "  warning: " + w.detail + "\n";
+  out += "\nentries:\n";
+  for (const entry_change& e : p.entries) {
+    out += "  " + e.action + " " + e.kind + " " + e.from;
+    if (e.action == "rename" || e.action == "map") out += " -> " + e.to;
+    if (e.action == "reuse") out += " (identical entry on the target)";
+    out += "\n";
+  }
+  if (!p.placements.empty()) {
+    out += "\nfiles placed (under " + p.install_root + "):\n";
+    for (const placement& pl : p.placements) out += "  " + pl.from + "/ -> " + pl.to + "/\n";
+  }
+  if (!p.risk_flags.empty()) {
+    out += "\n" + std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:\n";
+    for (const verify::finding& f : p.risk_flags)
+      out += "  " + f.code + " " + f.path + ": " + f.detail + "\n";
+  }
+  if (!p.secrets.empty()) {
+    out += "\n" + std::to_string(p.secrets.size()) + " credential(s) to supply after the import:\n";
+    for (const std::string& s : p.secrets) out += "  zeroclaw config set " + s + "\n";
+  }
+  out += "\nplan_integrity: " + p.plan_integrity + "\n";
+  return out;
+}
+
+inline nlohmann::json to_json(const import_result& r) {
+  nlohmann::json j = to_json(r.plan);
+  j["applied"] = true;
+  j["backup"] = r.backup;
+  j["files"] = r.copied.files;
+  j["bytes"] = r.copied.bytes;
+  return j;
+}
+
+inline std::string render_result(const import_result& r) {
+  std::string out = "imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
+                    r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))\n";
+  if (!r.backup.empty()) out += "  previous config kept as " + r.backup + "\n";
+  if (!r.plan.secrets.empty()) {
+    out += "  supply the credentials:\n";
+    for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
+  }
+  return out;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/render.hpp -----
+// ----- end clawport/importer.hpp -----
 // ----- begin clawport/names.hpp -----
 // Portable names: the composable name grammar (names::portable, a Names policy) and the
 // identity-path normalization built on it.
@@ -18910,205 +20847,6 @@ struct none {
 #include <string_view>
 #include <vector>
 
-// ----- begin clawport/zeroclaw/config_append.hpp -----
-// The one config writer: text is only ever APPENDED to an install's config.toml, never
-// rewritten, so comments, order and formatting the user chose survive byte for byte.
-// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
-// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
-// failure at any step leaves config.toml exactly as it was.
-
-#include <cerrno>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-/// Largest config.toml the writer reads.
-inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
-
-/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
-/// after one blank line (none when `existing` is empty); the result ends with a newline.
-inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
-  std::string out(existing);
-  if (!out.empty()) {
-    if (out.back() != '\n') out += '\n';
-    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
-  }
-  out.append(addition.data(), addition.size());
-  if (out.empty() || out.back() != '\n') out += '\n';
-  return out;
-}
-
-/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
-inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
-  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
-  std::string stamp;
-  for (const char c : iso.substr(0, 19)) {
-    if (c != '-' && c != ':') stamp += c;
-  }
-  return std::string(config_name) + ".bak-" + stamp + "Z";
-}
-
-/// What `append_to_config` did.
-struct config_append_result {
-  std::string config;  ///< absolute path of config.toml
-  std::string backup;  ///< absolute path of the backup of the previous bytes
-  std::string text;    ///< the whole new config text
-};
-
-/// Checks a candidate config text; throws clawport::error to refuse it.
-using config_check = std::function<void(std::string_view new_text)>;
-
-/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
-/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
-/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
-/// it was being appended to is errc::identity_changed. `now` names the backup.
-template <class Fs>
-config_append_result append_to_config(Fs& fs, const std::string& config_path,
-                                      std::string_view addition, const timestamp& now,
-                                      const config_check& check = {}) {
-  static_assert(fs::check_policy<Fs>());
-  const std::string path = paths::normalize(config_path);
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos || slash + 1 == path.size()) {
-    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
-  }
-  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
-  const std::string name = path.substr(slash + 1);
-  config_append_result out;
-  out.config = path;
-
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(dir);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + dir, dir);
-    }
-  }();
-  std::optional<fs::stat_info> st;
-  std::string old;
-  try {
-    st = fs.stat_at(parent, name);
-    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-    if (st->kind == fs::file_kind::symlink) {
-      throw error(errc::unsafe_path,
-                  path +
-                      " is a symlink; appending through a temporary file would replace the "
-                      "link with a file, so edit the file it points to",
-                  path);
-    }
-    if (st->kind != fs::file_kind::regular) {
-      throw error(errc::unsafe_path, path + " is not a regular file", path);
-    }
-    auto f = fs.open_file_at(parent, name);
-    char buf[65536];
-    while (true) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      old.append(buf, n);
-      if (old.size() > config_max_bytes) {
-        throw error(errc::limit_exceeded,
-                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
-      }
-    }
-    if (fs.stat(f).id != st->id) {
-      throw error(errc::identity_changed, path + " was replaced while it was read", path);
-    }
-  } catch (const error& e) {
-    if (e.code() != errc::io) throw;
-    fs::detail::rethrow(e, "failed to read " + path, path);
-  }
-
-  out.text = config_with_appended(old, addition);
-  try {
-    (void)toml_adaptor::parse(out.text, path);
-  } catch (const error& e) {
-    throw error(errc::config_parse,
-                "appending to " + path + " would make it invalid TOML (" + e.what() +
-                    "); nothing was written",
-                path);
-  }
-  if (check) check(out.text);
-
-  const std::uint32_t mode = st->mode & 0777;
-  // The backup: an exclusive create, numbered when the stamp is taken.
-  std::string backup = config_backup_name(name, now);
-  for (int n = 2;; ++n) {
-    try {
-      auto b = fs.create_file_at(parent, backup, mode);
-      fs.write_all(b, old.data(), old.size());
-      break;
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST && n < 1000) {
-        backup = config_backup_name(name, now) + "-" + std::to_string(n);
-        continue;
-      }
-      try {
-        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
-      } catch (const error&) {
-      }
-      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
-    }
-  }
-  out.backup = paths::join(dir, backup);
-
-  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
-  const auto discard = [&](bool keep_backup) {
-    try {
-      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
-    } catch (...) {
-    }
-    if (keep_backup) return;
-    try {
-      fs.unlink_at(parent, backup);
-    } catch (...) {
-    }
-  };
-  try {
-    {
-      auto t = fs.create_file_at(parent, tmp, mode);
-      fs.write_all(t, out.text.data(), out.text.size());
-      fs.set_mode(t, mode);
-    }
-    fs.sync_filesystem(parent);
-    const auto now_st = fs.stat_at(parent, name);
-    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
-      throw error(errc::identity_changed,
-                  path +
-                      " changed while clawport was appending to it; nothing was written, "
-                      "so run the command again",
-                  path);
-    }
-    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
-  } catch (const error& e) {
-    discard(false);
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to write " + path, path);
-  }
-  try {
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    // Not durable: put the previous bytes back under the name (the backup is a copy).
-    try {
-      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
-    } catch (const error&) {
-      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
-    }
-    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
-  }
-  return out;
-}
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/config_append.hpp -----
 // ----- begin clawport/skills/placement.hpp -----
 // Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
 // the destination precedence, opening (or creating) a skills directory through handles,
@@ -21132,661 +22870,6 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
 
 #include <string>
 
-// ----- begin clawport/verify/verify.hpp -----
-// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
-// identity checks), bounds everything, hashes every byte against the digest list, parses
-// the manifest as format 1 only, re-checks the closure standing alone and its secrets, and
-// lists every finding (`{code, path, detail}`), not only the first.
-
-
-#include <algorithm>
-#include <cstdint>
-#include <map>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace verify {
-
-/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
-/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
-struct limits {
-  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
-  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
-  std::size_t max_depth = 64;                       ///< directory nesting below the root
-  std::size_t max_name_bytes = 255;                 ///< one path component
-  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
-  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
-  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
-};
-
-/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
-/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
-struct finding {
-  std::string code;
-  std::string path;
-  std::string detail;
-  bool warning = false;
-};
-
-/// A regular file of the bundle, as read and hashed.
-struct bundle_file {
-  std::string path;  ///< bundle-relative, '/'-separated
-  std::uint64_t size = 0;
-  std::string sha256;  ///< 64 hex digits
-};
-
-/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
-struct report {
-  std::string bundle;                    ///< the path as given
-  std::vector<finding> findings;         ///< in discovery order
-  bool authenticated = false;            ///< a digest list was present and matched exactly
-  std::vector<bundle_file> files;        ///< sorted by path
-  std::vector<std::string> directories;  ///< sorted, bundle-relative
-  std::uint64_t total_bytes = 0;
-  // The parsed content (meaningful when the corresponding file parsed).
-  std::string manifest_text;
-  std::string config_text;
-  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
-  zeroclaw::value manifest = zeroclaw::value::make_table();
-  zeroclaw::value closure = zeroclaw::value::make_table();
-  std::string root_agent;
-  std::vector<std::string> required_secrets;
-  std::vector<std::string> skill_bundles;
-  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
-
-  bool ok() const {
-    return std::none_of(findings.begin(), findings.end(),
-                        [](const finding& f) { return !f.warning; });
-  }
-  std::size_t errors() const {
-    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
-                                                  [](const finding& f) { return !f.warning; }));
-  }
-  const bundle_file* file(std::string_view path) const {
-    for (const bundle_file& f : files)
-      if (f.path == path) return &f;
-    return nullptr;
-  }
-  bool has_directory(std::string_view path) const {
-    return std::find(directories.begin(), directories.end(), path) != directories.end();
-  }
-  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
-  error first_error() const {
-    for (const finding& f : findings) {
-      if (f.warning) continue;
-      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
-                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
-                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
-                                           " more finding(s); run `clawport verify`)"
-                                     : ""),
-                   f.path);
-    }
-    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
-  }
-};
-
-namespace detail {
-
-inline bool has_control(std::string_view name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7f;
-  });
-}
-
-template <class Fs>
-class walker {
- public:
-  using dir = typename Fs::dir;
-
-  walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
-
-  void run(const dir& root) { walk(root, "", 0); }
-  bool truncated() const { return truncated_; }
-
- private:
-  void add(std::string code, std::string path, std::string detail) {
-    rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
-  }
-
-  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
-    std::vector<std::string> names;
-    try {
-      fs_.for_each_entry(d, [&](std::string_view n) {
-        if (names.size() <= lim_.max_files) names.emplace_back(n);
-      });
-    } catch (const error& e) {
-      add("unreadable", prefix.empty() ? "." : prefix, e.what());
-      return;
-    }
-    std::sort(names.begin(), names.end());
-    for (const std::string& name : names) {
-      if (truncated_) return;
-      const std::string path = prefix.empty() ? name : prefix + "/" + name;
-      entry(d, name, path, depth);
-    }
-  }
-
-  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
-    if (name.size() > lim_.max_name_bytes) {
-      add("limit_exceeded", path,
-          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
-              std::to_string(lim_.max_name_bytes));
-      return;
-    }
-    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
-      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
-      return;
-    }
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs_.stat_at(d, name);
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    if (!info) return;
-    switch (info->kind) {
-      case fs::file_kind::symlink:
-        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::other:
-        add("special_file", path,
-            "a FIFO, socket or device; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::directory:
-        return directory(d, name, path, *info, depth + 1);
-      case fs::file_kind::regular:
-        return regular(d, name, path, *info);
-    }
-  }
-
-  void directory(const dir& d, const std::string& name, const std::string& path,
-                 const fs::stat_info& info, std::size_t depth) {
-    if (depth > lim_.max_depth) {
-      add("limit_exceeded", path,
-          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
-      truncated_ = true;
-      return;
-    }
-    std::optional<dir> child;
-    try {
-      child.emplace(fs_.open_dir_at(d, name));
-      if (fs_.stat(*child).id != info.id) {
-        add("changed", path, "the directory was replaced while it was verified");
-        return;
-      }
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    rep_.directories.push_back(path);
-    walk(*child, path, depth);
-  }
-
-  std::uint64_t content_limit(const std::string& path) const {
-    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
-    if (path == bundle::config_file) return lim_.max_config_bytes;
-    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
-    return 0;
-  }
-
-  void regular(const dir& d, const std::string& name, const std::string& path,
-               const fs::stat_info& info) {
-    if (info.nlink > 1) {
-      add("hard_link", path,
-          "the file has " + std::to_string(info.nlink) +
-              " hard links; a bundle file must have exactly one");
-      return;
-    }
-    if (rep_.files.size() + 1 > lim_.max_files) {
-      add("limit_exceeded", path,
-          "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
-      truncated_ = true;
-      return;
-    }
-    const std::uint64_t keep_limit = content_limit(path);
-    if (keep_limit != 0 && info.size > keep_limit) {
-      add("limit_exceeded", path,
-          "the file is " + std::to_string(info.size) + " bytes; the limit is " +
-              std::to_string(keep_limit));
-      return;
-    }
-    if (rep_.total_bytes + info.size > lim_.max_total_bytes) {
-      add("limit_exceeded", path,
-          "the bundle holds more than " + std::to_string(lim_.max_total_bytes) + " bytes");
-      truncated_ = true;
-      return;
-    }
-    std::string kept;
-    digest::sha256 hash(backend_);
-    std::uint64_t size = 0;
-    try {
-      auto f = fs_.open_file_at(d, name);
-      const fs::stat_info opened = fs_.stat(f);
-      if (opened.id != info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
-        add("changed", path, "the file was replaced while it was verified");
-        return;
-      }
-      if (buffer_.empty()) buffer_.resize(1u << 17);
-      for (;;) {
-        const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
-        if (n == 0) break;
-        size += n;
-        if (size > info.size || rep_.total_bytes + size > lim_.max_total_bytes) {
-          add("changed", path, "the file grew while it was verified");
-          return;
-        }
-        hash.update(buffer_.data(), n);
-        if (keep_limit != 0) kept.append(buffer_.data(), n);
-      }
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    rep_.total_bytes += size;
-    rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
-    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
-    if (path == bundle::config_file) rep_.config_text = std::move(kept);
-    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
-  }
-
- public:
-  std::string digest_list_;
-
- private:
-  Fs& fs_;
-  const limits& lim_;
-  report& rep_;
-  bool truncated_ = false;
-  std::vector<char> buffer_;
-  digest::sha256_backend backend_ = digest::sha256_best_backend();
-};
-
-inline bool known_risk_kind(std::string_view kind) {
-  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_skills); ++k)
-    if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
-  return false;
-}
-
-inline const zeroclaw::value* at_path(const zeroclaw::value& root,
-                                      std::initializer_list<std::string_view> keys) {
-  const zeroclaw::value* cur = &root;
-  for (std::string_view k : keys) {
-    if (cur == nullptr || !cur->is_table()) return nullptr;
-    cur = cur->find(k);
-  }
-  return cur;
-}
-
-/// Every empty string leaf is given a placeholder (recording its path, in the scrub's
-/// path syntax), so re-planning reports which of them are schema secrets.
-inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
-                               std::set<std::string>& empty, std::string_view placeholder) {
-  if (v.is_string()) {
-    if (v.text.empty()) {
-      empty.insert(path);
-      v.text = std::string(placeholder);
-    }
-  } else if (v.is_table()) {
-    for (zeroclaw::member& m : v.members)
-      fill_empty_strings(m.val, path.empty() ? m.key : path + "." + m.key, empty, placeholder);
-  } else if (v.is_array()) {
-    for (std::size_t i = 0; i < v.items.size(); ++i)
-      fill_empty_strings(v.items[i], path + "." + zeroclaw::element_segment(v.items[i], i), empty,
-                         placeholder);
-  }
-}
-
-inline void unfill(zeroclaw::value& v, std::string_view placeholder) {
-  if (v.is_string()) {
-    if (v.text == placeholder) v.text.clear();
-  } else {
-    for (zeroclaw::member& m : v.members) unfill(m.val, placeholder);
-    for (zeroclaw::value& item : v.items) unfill(item, placeholder);
-  }
-}
-
-/// The first path at which `a` and `b` differ, for the message.
-inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::value& b,
-                                    const std::string& path) {
-  const std::string here = path.empty() ? "the root" : path;
-  if (a.type != b.type) return here;
-  if (a.is_table()) {
-    for (const zeroclaw::member& m : a.members) {
-      const std::string p = path.empty() ? m.key : path + "." + m.key;
-      const zeroclaw::value* o = b.find(m.key);
-      if (o == nullptr) return p + " would not travel";
-      if (!(m.val == *o)) return first_difference(m.val, *o, p);
-    }
-    for (const zeroclaw::member& m : b.members)
-      if (a.find(m.key) == nullptr)
-        return (path.empty() ? m.key : path + "." + m.key) + " is missing";
-    return here;
-  }
-  if (a.is_array() && a.items.size() == b.items.size()) {
-    for (std::size_t i = 0; i < a.items.size(); ++i)
-      if (!(a.items[i] == b.items[i]))
-        return first_difference(a.items[i], b.items[i], path + "." + std::to_string(i));
-  }
-  return here;
-}
-
-}  // namespace detail
-
-/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
-/// Never throws for a bad bundle: every problem is a finding. Throws only when the bundle
-/// root itself cannot be opened (errc::not_found, errc::io, ...).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  static_assert(fs::check_policy<Fs>());
-  report rep;
-  rep.bundle = bundle_path;
-  const auto add = [&rep](std::string code, std::string path, std::string detail) {
-    rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
-  };
-
-  detail::walker<Fs> w(fs, lim, rep);
-  {
-    typename Fs::dir root = fs.open_root(bundle_path);
-    w.run(root);
-  }
-  std::sort(rep.files.begin(), rep.files.end(),
-            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
-  std::sort(rep.directories.begin(), rep.directories.end());
-
-  // ---- the layout ----
-  for (const bundle_file& f : rep.files) {
-    if (f.path.find('/') != std::string::npos) continue;
-    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
-        f.path != bundle::digest_list_file)
-      add("unexpected_entry", f.path,
-          "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
-          "zeroclaw-agent.sha256, workspace/, skills/)");
-  }
-  for (const std::string& d : rep.directories) {
-    if (d.find('/') != std::string::npos) continue;
-    if (d != bundle::workspace_dir && d != bundle::skills_dir)
-      add("unexpected_entry", d + "/", "not part of the bundle format");
-  }
-  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
-    if (rep.file(required) == nullptr && !rep.has_directory(required))
-      add("missing_file", std::string(required), "every bundle has this file");
-  }
-  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
-    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
-  }
-  // The memory store and the snapshot never travel (§7.5).
-  for (const std::string& d : rep.directories)
-    if (d == "workspace/memory")
-      add("memory_store", d + "/", "the memory store never travels in a bundle");
-  for (const bundle_file& f : rep.files) {
-    if (f.path == "workspace/memory")
-      add("memory_store", f.path, "the memory store never travels in a bundle");
-    if (f.path == "workspace/MEMORY_SNAPSHOT.md")
-      add("memory_store", f.path, "the memory snapshot never travels in a bundle");
-  }
-
-  // ---- the digest list ----
-  if (rep.file(bundle::digest_list_file) == nullptr) {
-    if (!rep.has_directory(bundle::digest_list_file))
-      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
-                              "the bundle has no digest list (upstream ZeroClaw writes none): "
-                              "its bytes are unauthenticated, only its structure was checked",
-                              true});
-  } else if (!w.truncated()) {
-    try {
-      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
-      std::map<std::string, std::string> want;
-      for (const auto& e : listed) want[e.path] = e.hex;
-      bool exact = true;
-      for (const bundle_file& f : rep.files) {
-        if (f.path == bundle::digest_list_file) continue;
-        const auto it = want.find(f.path);
-        if (it == want.end()) {
-          add("unlisted_file", f.path, "the file is not in the digest list");
-          exact = false;
-          continue;
-        }
-        if (it->second != f.sha256) {
-          add("digest_mismatch", f.path,
-              "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
-          exact = false;
-        }
-        want.erase(it);
-      }
-      for (const auto& missing : want) {
-        add("missing_file", missing.first, "the digest list names a file the bundle lacks");
-        exact = false;
-      }
-      rep.authenticated = exact;
-    } catch (const error& e) {
-      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
-    }
-  }
-
-  // ---- the manifest: format 1 only, never half-read ----
-  const std::string mf(bundle::manifest_file);
-  if (const bundle_file* f = rep.file(mf)) {
-    rep.manifest_sha256 = f->sha256;
-    bool manifest_ok = false;
-    try {
-      rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
-      manifest_ok = true;
-    } catch (const error& e) {
-      add("manifest_invalid", mf, e.what());
-    }
-    const zeroclaw::value& m = rep.manifest;
-    const zeroclaw::value* version = manifest_ok ? m.find("format_version") : nullptr;
-    if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
-      add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
-      manifest_ok = false;
-    } else if (manifest_ok && version->integer > bundle::format_version) {
-      add("format_newer", mf + ":format_version",
-          "the bundle is format_version " + std::to_string(version->integer) +
-              "; this clawport reads format 1 only (upgrade clawport)");
-      manifest_ok = false;
-    } else if (manifest_ok && version->integer != bundle::format_version) {
-      add("manifest_invalid", mf + ":format_version",
-          "format_version " + std::to_string(version->integer) + " does not exist");
-      manifest_ok = false;
-    }
-    if (manifest_ok) {
-      const auto bad = [&](const std::string& key, const std::string& why) {
-        add("manifest_invalid", mf + ":" + key, why);
-        manifest_ok = false;
-      };
-      static constexpr std::string_view known[] = {
-          "format_version", "root_agent", "required_secrets", "skill_bundles",
-          "provenance",     "dropped",    "risk_flags"};
-      for (const zeroclaw::member& mem : m.members)
-        if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
-          bad(mem.key, "not a format 1 manifest key");
-      const auto strings = [&](const char* key, std::vector<std::string>& out) {
-        const zeroclaw::value* v = m.find(key);
-        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
-        for (const zeroclaw::value& item : v->items) {
-          if (!item.is_string()) return bad(key, "holds a value that is not a string");
-          out.push_back(item.text);
-        }
-      };
-      const zeroclaw::value* root = m.find("root_agent");
-      if (root == nullptr || !root->is_string() || root->text.empty()) {
-        bad("root_agent", "missing, or not a non-empty string");
-      } else {
-        rep.root_agent = root->text;
-      }
-      strings("required_secrets", rep.required_secrets);
-      strings("skill_bundles", rep.skill_bundles);
-      {
-        std::vector<std::string> sorted = rep.required_secrets;
-        std::sort(sorted.begin(), sorted.end());
-        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-        if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
-      }
-      const zeroclaw::value* prov = m.find("provenance");
-      if (prov == nullptr || !prov->is_table()) {
-        bad("provenance", "missing, or not a table");
-      } else {
-        for (const char* key : {"zeroclaw_version", "exported_at"}) {
-          const zeroclaw::value* v = prov->find(key);
-          if (v == nullptr || !v->is_string())
-            bad(std::string("provenance.") + key, "missing, or not a string");
-        }
-      }
-      const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
-        const zeroclaw::value* v = m.find(key);
-        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
-        for (const zeroclaw::value& item : v->items) {
-          if (!item.is_table()) return bad(key, "holds an entry that is not a table");
-          for (const char* field : fields) {
-            const zeroclaw::value* f = item.find(field);
-            if (f == nullptr || !f->is_string())
-              return bad(key, std::string("an entry lacks the string `") + field + "`");
-          }
-        }
-      };
-      table_list("dropped", {"path", "reason", "detail"});
-      table_list("risk_flags", {"kind", "path", "detail"});
-      if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
-        for (const zeroclaw::value& item : flags->items) {
-          if (!item.is_table()) continue;
-          const zeroclaw::value* k = item.find("kind");
-          const zeroclaw::value* p = item.find("path");
-          const zeroclaw::value* dd = item.find("detail");
-          if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
-            if (!detail::known_risk_kind(k->text)) {
-              bad("risk_flags", "unknown risk kind `" + k->text + "`");
-            } else {
-              rep.risk_flags.push_back({k->text, p->text, dd->text, false});
-            }
-          }
-        }
-      }
-    }
-    if (!manifest_ok) return rep;  // never half-read a manifest that is not format 1
-  } else {
-    return rep;
-  }
-
-  // ---- skills/: exactly the advertised aliases ----
-  {
-    std::set<std::string> seen;
-    for (const std::string& alias : rep.skill_bundles) {
-      const std::string path = "skills/" + alias;
-      if (!seen.insert(alias).second)
-        add("manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
-      if (const auto why = names::portable::unportable_reason(alias)) {
-        add("name_invalid", path, "the skill-bundle alias " + std::string(*why));
-        continue;
-      }
-      if (!rep.has_directory(path))
-        add("skill_missing", path + "/",
-            "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
-    }
-    for (const std::string& d : rep.directories) {
-      if (d.rfind("skills/", 0) != 0) continue;
-      const std::string rest = d.substr(7);
-      if (rest.find('/') != std::string::npos) continue;
-      if (!seen.count(rest))
-        add("skill_unlisted", d + "/",
-            "a skill-bundle directory the manifest's skill_bundles does not list");
-    }
-    for (const bundle_file& f : rep.files) {
-      if (f.path.rfind("skills/", 0) != 0) continue;
-      const std::string rest = f.path.substr(7);
-      if (rest.find('/') == std::string::npos)
-        add("unexpected_entry", f.path, "only skill-bundle directories sit under skills/");
-    }
-  }
-
-  // ---- the closure ----
-  const std::string cf(bundle::config_file);
-  if (rep.file(cf) == nullptr) return rep;
-  try {
-    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
-  } catch (const error& e) {
-    add("closure_invalid", cf, e.what());
-    return rep;
-  }
-  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
-    add("closure_invalid", problem->path.empty() ? cf : problem->path,
-        "the closure does not validate standing alone: " + problem->display());
-    return rep;
-  }
-  const zeroclaw::value* agents = rep.closure.find("agents");
-  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
-      agents->find(rep.root_agent) == nullptr) {
-    add("closure_invalid", "agents",
-        "the closure must configure exactly one agent, the manifest's root_agent `" +
-            rep.root_agent + "`");
-    return rep;
-  }
-  for (const std::string& alias : rep.skill_bundles) {
-    if (detail::at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
-      add("skill_missing", "skill_bundles." + alias,
-          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
-  }
-  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
-    add("secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
-
-  // Secrets: re-plan the closure with every empty string filled in; the scrub then names
-  // exactly the schema-secret leaves. Those that were empty must be required_secrets, those
-  // that held a value are refused, and the closure must plan back to itself.
-  static constexpr std::string_view placeholder = "clawport-verify-placeholder";
-  zeroclaw::value filled = rep.closure;
-  std::set<std::string> empty;
-  detail::fill_empty_strings(filled, "", empty, placeholder);
-  std::optional<zeroclaw::export_plan> replan;
-  try {
-    replan =
-        zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
-  } catch (const error& e) {
-    add("closure_invalid", e.subject().empty() ? cf : e.subject(),
-        std::string("the closure does not plan as a config of its own: ") + e.what());
-    return rep;
-  }
-  std::set<std::string> empty_secrets;
-  for (const std::string& s : replan->required_secrets) {
-    if (empty.count(s)) {
-      empty_secrets.insert(s);
-    } else {
-      add("secret_value", s,
-          "a secret field holds a value; a bundle carries every secret blank, to be supplied "
-          "on the target");
-    }
-  }
-  // The closure must be closed: planning it again carries exactly it (an entry the agent
-  // does not reach, or a key the export would have dropped, is refused here).
-  zeroclaw::value again = replan->closure;
-  detail::unfill(again, placeholder);
-  if (!(again == rep.closure)) {
-    add("closure_invalid", cf,
-        "the closure is not closed: exporting it again would not carry exactly it (" +
-            detail::first_difference(rep.closure, again, "") + ")");
-  }
-  const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
-  for (const std::string& s : empty_secrets)
-    if (!required.count(s))
-      add("secrets_mismatch", s,
-          "an empty secret field that the manifest's required_secrets does not list");
-  for (const std::string& s : required)
-    if (!empty_secrets.count(s))
-      add("secrets_mismatch", s,
-          "required_secrets lists a path that is not an empty secret field of config.toml");
-  return rep;
-}
-
-}  // namespace verify
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/verify/verify.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {

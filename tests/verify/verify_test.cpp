@@ -188,13 +188,14 @@ TEST_CASE("verify: the table of tampered bundles, each refused naming its cause"
          r.resign(b);
        },
        "limit_exceeded", "zeroclaw-agent.toml"},
-      {"required secret unlisted",
+      {"required secret that is not an empty secret field",
        [](bundle_rig& r, const std::string& b) {
-         r.replace_in(b + "/zeroclaw-agent.toml", "\"providers.models.anthropic.main.api_key\",",
-                      "");
+         r.replace_in(
+             b + "/zeroclaw-agent.toml", "\"providers.models.anthropic.main.api_key\",",
+             "\"agents.researcher.risk_profile\", \"providers.models.anthropic.main.api_key\",");
          r.resign(b);
        },
-       "secrets_mismatch", "providers.models.anthropic.main.api_key"},
+       "secrets_mismatch", "agents.researcher.risk_profile"},
       {"closure not closed (an entry the agent does not reach)",
        [](bundle_rig& r, const std::string& b) {
          r.replace_in(b + "/config.toml", "[risk_profiles.guarded]",
@@ -240,6 +241,18 @@ TEST_CASE("verify: the table of tampered bundles, each refused naming its cause"
     CHECK_FALSE(after.ok());
     CHECK(has_finding(after, c.code, c.path));
   }
+}
+
+TEST_CASE("verify: an empty secret the manifest does not list is a warning, not a refusal") {
+  bundle_rig rig;  // an export of an install whose secret was already empty
+  rig.export_to("b");
+  rig.replace_in("b/zeroclaw-agent.toml", "\"providers.models.anthropic.main.api_key\",", "");
+  rig.resign("b");
+  const auto r = rig.verify("b");
+  CHECK(r.ok());
+  REQUIRE(r.findings.size() == 1);
+  CHECK(r.findings[0].code == "secret_unlisted");
+  CHECK(r.findings[0].warning);
 }
 
 TEST_CASE("verify: every finding is listed, not only the first") {

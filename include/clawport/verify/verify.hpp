@@ -656,10 +656,14 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
             detail::first_difference(rep.closure, again, "") + ")");
   }
   const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
+  // An empty secret the manifest does not list was empty on the source too (the export
+  // records only the secrets it blanked): the target must supply it all the same.
   for (const std::string& s : empty_secrets)
     if (!required.count(s))
-      add("secrets_mismatch", s,
-          "an empty secret field that the manifest's required_secrets does not list");
+      rep.findings.push_back({"secret_unlisted", s,
+                              "an empty secret field that required_secrets does not list (it "
+                              "was empty on the source); supply it on the target",
+                              true});
   for (const std::string& s : required)
     if (!empty_secrets.count(s))
       add("secrets_mismatch", s,

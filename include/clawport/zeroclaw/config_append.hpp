@@ -4,6 +4,9 @@
 // The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
 // renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
 // failure at any step leaves config.toml exactly as it was.
+// `append_tables` (pure) plans such an append of whole tables and refuses, naming the
+// table, where the file's shape makes it invalid or ambiguous (a table or an array of
+// tables written inline, an entry that exists); `append_to_config` writes it.
 #pragma once
 
 #include <cerrno>
@@ -19,7 +22,15 @@
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "document.hpp"
+#include "parse.hpp"
 #include "paths.hpp"
+#include "toml_writer.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -49,6 +60,136 @@ inline std::string config_backup_name(std::string_view config_name, const timest
     if (c != '-' && c != ':') stamp += c;
   }
   return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// The result of planning an append: the whole new file and what it parses to.
+struct append_plan {
+  std::string text;      ///< the user's bytes, unchanged, then the comment and the new tables
+  std::string addition;  ///< what `append_to_config` is given: the comment and the tables
+  value merged;          ///< `text` parsed
+};
+
+namespace detail {
+
+[[noreturn]] inline void append_refused(const std::string& path, const std::string& why) {
+  throw error(errc::config_invalid,
+              "cannot append `" + path + "` to the config: " + why +
+                  "; the file was not changed (clawport never rewrites a config silently)",
+              path);
+}
+
+inline bool is_table_array(const value& v) {
+  return v.is_array() && !v.items.empty() &&
+         std::all_of(v.items.begin(), v.items.end(), [](const value& i) { return i.is_table(); });
+}
+
+inline bool writes_header(const value& table) {
+  if (table.members.empty()) return true;
+  for (const member& m : table.members)
+    if (!m.val.is_table() && !is_table_array(m.val)) return true;
+  return false;
+}
+
+/// Checks one addition against the existing document, as toml++ parsed it (which knows
+/// which tables were written inline).
+inline void check_addition(const toml::node* existing, const value& add, const std::string& path) {
+  if (existing == nullptr) return;  // all new below here
+  if (add.is_table()) {
+    const toml::table* t = existing->as_table();
+    if (t == nullptr)
+      append_refused(path, "the config already has a value there that is not a table");
+    if (t->is_inline())
+      append_refused(path, "the config writes it as an inline table (`" + path +
+                               " = { ... }`), which TOML does not let a later [table] extend; "
+                               "rewrite it as a [" +
+                               path + "] table first");
+    if (writes_header(add))
+      append_refused(path, "the config already has this entry (an import never overwrites one)");
+    for (const member& m : add.members) {
+      if (!m.val.is_table() && !is_table_array(m.val)) continue;
+      check_addition(t->get(m.key), m.val, path + "." + m.key);
+    }
+    return;
+  }
+  if (is_table_array(add)) {
+    const toml::array* a = existing->as_array();
+    if (a == nullptr)
+      append_refused(path, "the config already has a value there that is not an array of tables");
+    for (const toml::node& element : *a) {
+      const toml::table* t = element.as_table();
+      if (t == nullptr || t->is_inline())
+        append_refused(path, "the config writes it as an inline array (`" + path +
+                                 " = [ ... ]`), which a later [[" + path +
+                                 "]] cannot extend; rewrite it as [[" + path + "]] tables first");
+    }
+    return;
+  }
+  append_refused(path, "only tables and arrays of tables are appended");
+}
+
+/// `into` with `add` merged in: tables recursively, arrays of tables concatenated.
+inline void merge_into(value& into, const value& add, const std::string& path) {
+  for (const member& m : add.members) {
+    const std::string p = path.empty() ? m.key : path + "." + m.key;
+    value* have = into.find(m.key);
+    if (have == nullptr) {
+      into.set(m.key, m.val);
+    } else if (have->is_table() && m.val.is_table()) {
+      merge_into(*have, m.val, p);
+    } else if (have->is_array() && is_table_array(m.val)) {
+      have->items.insert(have->items.end(), m.val.items.begin(), m.val.items.end());
+    } else {
+      append_refused(p, "the config already has this key");
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Plans appending `additions` (a document holding only tables and arrays of tables, e.g.
+/// `{agents: {x: {...}}, mcp: {servers: [...]}}`) to `existing` (a config's text), after a
+/// comment made of `provenance` (one `# ` line per line). Pure. Refuses with
+/// errc::config_parse when `existing` does not parse, and errc::config_invalid, subject =
+/// the table, when the append would be invalid TOML, would extend an inline table or
+/// array, would define an existing entry again, or would not parse to the existing
+/// document plus the additions.
+inline append_plan append_tables(std::string_view existing, const value& additions,
+                                 std::string_view provenance,
+                                 std::string_view what = "config.toml") {
+  const toml::table parsed = toml_adaptor::parse(existing, what);
+  for (const member& m : additions.members) {
+    if (!m.val.is_table() && !detail::is_table_array(m.val))
+      detail::append_refused(m.key, "only tables and arrays of tables are appended");
+    detail::check_addition(parsed.get(m.key), m.val, m.key);
+  }
+  std::string addition;
+  std::size_t at = 0;
+  while (!provenance.empty()) {
+    const std::size_t end = provenance.find('\n', at);
+    const std::string_view line =
+        provenance.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    addition += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  addition += toml_writer::write(additions, false);
+  std::string text = config_with_appended(existing, addition);
+
+  value expected = parse_toml(existing, what);
+  detail::merge_into(expected, additions, "");
+  append_plan out;
+  try {
+    out.merged = parse_toml(text, what);
+  } catch (const error& e) {
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           std::string("the appended file would not parse: ") + e.what());
+  }
+  if (!(out.merged == expected))
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           "the appended file would not mean the config plus the new tables");
+  out.text = std::move(text);
+  out.addition = std::move(addition);
+  return out;
 }
 
 /// What `append_to_config` did.

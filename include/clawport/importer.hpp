@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply.
+#pragma once
+
+#include "importer/apply.hpp"
+#include "importer/plan.hpp"
+#include "importer/render.hpp"

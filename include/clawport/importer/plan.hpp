@@ -1,0 +1,569 @@
+// SPDX-License-Identifier: MIT
+// Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
+// every incoming entry against the target install. An entry that collides is renamed
+// (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
+// it rewritten (the schema's reference fields); an existing entry that is identical after
+// normalisation (defaults pruned, secrets ignored) is reused; `--map KIND.ALIAS=LOCAL`
+// points references at a local entry; `--as` names the agent. The merged config is
+// validated as a whole before the plan is returned, and the plan is hashed
+// (`plan_integrity`) from a canonical serialisation.
+#pragma once
+
+#include "../bundle/layout.hpp"
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "../core/time.hpp"
+#include "../digest/sha256.hpp"
+#include "../fs/policy.hpp"
+#include "../verify/verify.hpp"
+#include "../zeroclaw/alias.hpp"
+#include "../zeroclaw/config_append.hpp"
+#include "../zeroclaw/document.hpp"
+#include "../zeroclaw/install_layout.hpp"
+#include "../zeroclaw/parse.hpp"
+#include "../zeroclaw/schema_v3.hpp"
+#include "../zeroclaw/shape.hpp"
+#include "../zeroclaw/validate.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// What to import, from where, into which install.
+struct import_options {
+  std::string bundle;             ///< absolute path of the bundle directory
+  std::string config_path;        ///< absolute path of the target's config.toml
+  std::optional<std::string> as;  ///< `--as`: the agent's alias on the target
+  std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
+  std::optional<timestamp> now;   ///< provenance time; empty = the clock
+  verify::limits limits;          ///< the verify bounds
+};
+
+/// One incoming entry and what the plan does with it.
+struct entry_change {
+  std::string kind;    ///< agent, risk_profile, model_provider, mcp_server, ...
+  std::string from;    ///< its name in the bundle (`family.alias` for providers)
+  std::string to;      ///< its name on the target
+  std::string action;  ///< add, rename, reuse, map
+};
+
+/// A tree of the bundle copied into the install.
+struct placement {
+  std::string kind;  ///< workspace, skill_bundle
+  std::string from;  ///< bundle-relative (`workspace`, `skills/research_tools`)
+  std::string to;    ///< install-relative (`agents/researcher_imported/workspace`)
+};
+
+/// The plan `clawport import` shows, and applies only when its integrity is given back.
+struct import_plan {
+  std::string bundle;
+  std::string config_path;
+  std::string install_root;
+  std::string source_alias;  ///< the manifest's root_agent
+  std::string alias;         ///< the agent as it will be installed
+  std::string manifest_sha256;
+  std::string exported_at;
+  std::string producer;
+  std::vector<entry_change> entries;
+  std::vector<placement> placements;
+  std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
+  std::vector<std::string> secrets;         ///< config paths to supply, renamed
+  std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
+  bool config_exists = false;
+  std::string config_before;  ///< the target config's bytes, as planned against
+  zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
+  std::string appended;                    ///< additions as TOML (after the provenance comment)
+  std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
+  std::string plan_integrity;              ///< `sha256:<hex>`
+};
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// The kinds of entry a closure carries, in the order the plan decides them (what is
+/// referenced before what refers to it).
+struct kind_info {
+  std::string_view name;
+  zc::ref_target ref;
+  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
+  bool two_tier;
+};
+
+inline constexpr kind_info kinds[] = {
+    {"mcp_server", zc::ref_target::mcp_server, "mcp.servers", false},
+    {"tts_provider", zc::ref_target::tts_provider, "providers.tts", true},
+    {"transcription_provider", zc::ref_target::transcription_provider, "providers.transcription",
+     true},
+    {"model_provider", zc::ref_target::model_provider, "providers.models", true},
+    {"risk_profile", zc::ref_target::risk_profile, "risk_profiles", false},
+    {"runtime_profile", zc::ref_target::runtime_profile, "runtime_profiles", false},
+    {"knowledge_bundle", zc::ref_target::knowledge_bundle, "knowledge_bundles", false},
+    {"mcp_bundle", zc::ref_target::mcp_bundle, "mcp_bundles", false},
+    {"skill_bundle", zc::ref_target::skill_bundle, "skill_bundles", false},
+    {"agent", zc::ref_target::agent, "agents", false},
+};
+
+inline const kind_info* kind_named(std::string_view name) {
+  for (const kind_info& k : kinds)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+inline const zc::value* at(const zc::value& root, std::string_view dotted) {
+  const zc::value* cur = &root;
+  std::size_t start = 0;
+  while (cur != nullptr && start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string_view key =
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
+    if (!cur->is_table()) return nullptr;
+    cur = cur->find(key);
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return cur;
+}
+
+/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
+/// the `name` of each `[[mcp.servers]]`).
+inline std::vector<std::pair<std::string, const zc::value*>> entries_of(const zc::value& config,
+                                                                        const kind_info& k) {
+  std::vector<std::pair<std::string, const zc::value*>> out;
+  const zc::value* section = at(config, k.section);
+  if (section == nullptr) return out;
+  if (k.ref == zc::ref_target::mcp_server) {
+    if (!section->is_array()) return out;
+    for (const zc::value& s : section->items)
+      if (const zc::value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
+        out.emplace_back(n->text, &s);
+    return out;
+  }
+  if (!section->is_table()) return out;
+  for (const zc::member& m : section->members) {
+    if (!k.two_tier) {
+      out.emplace_back(m.key, &m.val);
+      continue;
+    }
+    if (!m.val.is_table()) continue;
+    for (const zc::member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
+  }
+  return out;
+}
+
+template <class Schema>
+const zc::entry_schema* schema_of(const kind_info& k, std::string_view name) {
+  static constexpr zc::entry_schema agent = Schema::agent();
+  static constexpr zc::entry_schema risk = Schema::risk_profile();
+  static constexpr zc::entry_schema runtime = Schema::runtime_profile();
+  static constexpr zc::entry_schema skill = Schema::skill_bundle();
+  static constexpr zc::entry_schema knowledge = Schema::knowledge_bundle();
+  static constexpr zc::entry_schema mcp_bundle = Schema::mcp_bundle();
+  static constexpr zc::entry_schema server = Schema::mcp_server();
+  const std::string family(name.substr(0, name.find('.')));
+  switch (k.ref) {
+    case zc::ref_target::agent:
+      return &agent;
+    case zc::ref_target::risk_profile:
+      return &risk;
+    case zc::ref_target::runtime_profile:
+      return &runtime;
+    case zc::ref_target::skill_bundle:
+      return &skill;
+    case zc::ref_target::knowledge_bundle:
+      return &knowledge;
+    case zc::ref_target::mcp_bundle:
+      return &mcp_bundle;
+    case zc::ref_target::mcp_server:
+      return &server;
+    case zc::ref_target::model_provider:
+      return Schema::model_provider(family);
+    case zc::ref_target::tts_provider:
+      return Schema::tts_provider(family);
+    case zc::ref_target::transcription_provider:
+      return Schema::transcription_provider(family);
+    default:
+      return nullptr;
+  }
+}
+
+/// (target kind, bundle name) -> target name.
+using rename_map = std::map<std::pair<zc::ref_target, std::string>, std::string>;
+
+inline void rewrite_fields(zc::value& table, zc::list_view<zc::field> fields,
+                           const rename_map& names) {
+  if (!table.is_table()) return;
+  for (zc::member& m : table.members) {
+    const zc::field* f = nullptr;
+    for (const zc::field& x : fields)
+      if (x.key == m.key) f = &x;
+    if (f == nullptr) continue;
+    const auto mapped = [&](zc::value& v) {
+      if (!v.is_string()) return;
+      const auto it = names.find({f->ref, v.text});
+      if (it != names.end()) v.text = it->second;
+    };
+    if (f->ref != zc::ref_target::none) {
+      if (m.val.is_string()) mapped(m.val);
+      if (m.val.is_array())
+        for (zc::value& item : m.val.items) mapped(item);
+    }
+    if (f->type == zc::field_type::table) rewrite_fields(m.val, f->children, names);
+    if (f->type == zc::field_type::table_array && m.val.is_array())
+      for (zc::value& item : m.val.items) rewrite_fields(item, f->children, names);
+  }
+}
+
+inline void rewrite_refs(zc::value& entry, const zc::entry_schema& s, const rename_map& names) {
+  rewrite_fields(entry, s.fields, names);
+  rewrite_fields(entry, s.extra, names);
+}
+
+/// Removes every secret field (recursively), so two entries differing only in their
+/// credentials compare equal.
+inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    if (f.secret) {
+      table.erase(f.key);
+      continue;
+    }
+    zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    if (f.type == zc::field_type::table) strip_secrets(*v, f.children);
+    if (f.type == zc::field_type::table_array && v->is_array())
+      for (zc::value& item : v->items) strip_secrets(item, f.children);
+  }
+}
+
+inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
+  zc::value v = entry;
+  strip_secrets(v, s.fields);
+  strip_secrets(v, s.extra);
+  zc::detail::prune_table(v, s.fields, s.extra);
+  return v;
+}
+
+/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
+inline std::string entry_path(const kind_info& k, const std::string& name) {
+  return std::string(k.section) + "." + name;
+}
+
+inline zc::value& table_at(zc::value& root, std::string_view dotted) {
+  zc::value* cur = &root;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string key(
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
+    cur = &cur->child_table(key);
+    if (dot == std::string_view::npos) return *cur;
+    start = dot + 1;
+  }
+}
+
+template <class Fs>
+bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  std::optional<typename Fs::dir> cur;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t slash = relative.find('/', start);
+    const std::string part =
+        relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    const typename Fs::dir& here = cur ? *cur : root;
+    const auto st = fs.stat_at(here, part);
+    if (!st) return false;
+    if (st->kind != fs::file_kind::directory) return true;
+    cur.emplace(fs.open_dir_at(here, part));
+    if (slash == std::string::npos) return !fs.is_empty(*cur);
+    start = slash + 1;
+  }
+}
+
+template <class Fs>
+std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
+  auto d = fs.open_root(root);
+  if (!fs.stat_at(d, name)) return std::nullopt;
+  auto f = fs.open_file_at(d, name);
+  std::string text;
+  char buf[16384];
+  for (;;) {
+    const std::size_t n = fs.read(f, buf, sizeof buf);
+    if (n == 0) break;
+    text.append(buf, n);
+  }
+  return text;
+}
+
+/// The canonical serialisation hashed into plan_integrity: everything the apply step
+/// does, nothing that changes between two plannings of the same inputs (no time).
+inline std::string canonical(const import_plan& p) {
+  nlohmann::json j;
+  j["format"] = "clawport-import-plan-1";
+  j["bundle"] = p.bundle;
+  j["config_path"] = p.config_path;
+  j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
+  j["manifest_sha256"] = p.manifest_sha256;
+  j["alias"] = p.alias;
+  j["source_alias"] = p.source_alias;
+  j["appended"] = p.appended;
+  j["entries"] = nlohmann::json::array();
+  for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
+  j["placements"] = nlohmann::json::array();
+  for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
+  j["files"] = nlohmann::json::array();
+  for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
+  j["secrets"] = p.secrets;
+  return j.dump();
+}
+
+}  // namespace detail
+
+/// The provenance comment written before the appended tables.
+inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
+  return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
+         ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
+         p.bundle + ", manifest sha256:" + p.manifest_sha256 + " (exported " + p.exported_at +
+         " by " + p.producer + ")";
+}
+
+/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
+/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
+/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
+/// config_invalid (the target config does not parse or validate on its own, or the merged
+/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
+/// target that does not exist), errc::destination_refused (an --as alias that exists).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_plan plan_import(Fs& fs, const import_options& o) {
+  namespace zc = clawport::zeroclaw;
+  namespace d = detail;
+  import_plan p;
+  p.bundle = o.bundle;
+  p.config_path = o.config_path;
+
+  // 1. Verify first.
+  verify::report rep = verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  if (!rep.ok()) throw rep.first_error();
+  for (const verify::finding& f : rep.findings)
+    if (f.warning) p.warnings.push_back(f);
+  p.source_alias = rep.root_agent;
+  p.manifest_sha256 = rep.manifest_sha256;
+  p.files = rep.files;
+  if (const zc::value* prov = rep.manifest.find("provenance")) {
+    if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
+    if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
+  }
+
+  // 2. The target install.
+  p.install_root = zc::install_root_of(o.config_path);
+  const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
+  const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
+  if (!text)
+    throw error(errc::not_found,
+                "the target config " + o.config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                o.config_path);
+  p.config_exists = true;
+  p.config_before = text.value_or("");
+  const zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(target))
+    throw error(
+        errc::config_invalid,
+        "the target config " + o.config_path +
+            " does not validate on its own, so nothing is imported into it: " + problem->display(),
+        problem->path);
+  auto root = fs.open_root(p.install_root);
+
+  // 3. --map.
+  d::rename_map names;
+  std::set<std::pair<std::string, std::string>> mapped;  // (kind, bundle name)
+  for (const std::string& m : o.maps) {
+    const std::size_t dot = m.find('.');
+    const std::size_t eq = m.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+    const std::string kind = m.substr(0, dot);
+    const std::string from = m.substr(dot + 1, eq - dot - 1);
+    const std::string to = m.substr(eq + 1);
+    const d::kind_info* k = d::kind_named(kind);
+    if (k == nullptr || k->ref == zc::ref_target::agent)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": unknown kind `" + kind +
+                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                      "transcription_provider)",
+                  m);
+    bool incoming = false;
+    for (const auto& e : d::entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : d::entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map"});
+  }
+
+  // 4. Decide every incoming entry, referenced kinds first.
+  std::map<std::string, std::set<std::string>> taken;  // kind -> names in use on the target
+  for (const d::kind_info& k : d::kinds)
+    for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+  const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
+  struct decided {
+    const d::kind_info* kind;
+    std::string from, to;
+    const zc::value* val;
+  };
+  std::vector<decided> added;
+  for (const d::kind_info& k : d::kinds) {
+    const std::string kind(k.name);
+    for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
+      if (mapped.count({kind, name})) continue;
+      const zc::entry_schema* s = d::schema_of<Schema>(k, name);
+      if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+      std::string to = name;
+      std::string action = "add";
+      const auto placed_at = [&](const std::string& alias) {
+        if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+        return std::string(zc::install_shared_dir) + "/skills/" + alias;
+      };
+      const bool has_content =
+          (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+          (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
+      const auto in_use = [&](const std::string& candidate) {
+        if (taken[kind].count(candidate)) return true;
+        if (has_content) return d::occupied(fs, root, placed_at(candidate));
+        return false;
+      };
+      if (k.ref == zc::ref_target::agent && o.as) {
+        if (const auto problem = zc::alias_problem(*o.as))
+          throw error(errc::invalid_argument, "--as: " + *problem, *o.as);
+        if (taken[kind].count(*o.as))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the target install already has an agent `" + *o.as +
+                          "`; an import never overwrites an entry",
+                      "agents." + *o.as);
+        if (has_content && d::occupied(fs, root, placed_at(*o.as)))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
+                          " exists and is not empty; an import never overwrites it",
+                      placed_at(*o.as));
+        to = *o.as;
+        if (to != name) action = "rename";
+      } else if (in_use(name)) {
+        const zc::value* existing = nullptr;
+        for (const auto& e : d::entries_of(target, k))
+          if (e.first == name) existing = e.second;
+        zc::value incoming = *val;
+        d::rewrite_refs(incoming, *s, names);
+        if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
+            d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
+          action = "reuse";
+        } else {
+          action = "rename";
+          if (k.two_tier) {
+            const std::string family = name.substr(0, name.find('.'));
+            to = family + "." +
+                 zc::imported_alias(name.substr(name.find('.') + 1),
+                                    [&](const std::string& c) { return in_use(family + "." + c); });
+          } else {
+            to = zc::imported_alias(name, in_use);
+          }
+        }
+      }
+      names[{k.ref, name}] = to;
+      p.entries.push_back({kind, name, to, action});
+      if (action == "reuse") continue;
+      taken[kind].insert(to);
+      added.push_back({&k, name, to, val});
+      if (k.ref == zc::ref_target::agent) p.alias = to;
+    }
+  }
+
+  // 5. The tables to append, every reference rewritten with the final names; each
+  // skill bundle that travels uses the target's default directory for its alias.
+  zc::value servers = zc::value::make_array();
+  for (const decided& a : added) {
+    zc::value entry = *a.val;
+    d::rewrite_refs(entry, *d::schema_of<Schema>(*a.kind, a.from), names);
+    if (a.kind->ref == zc::ref_target::mcp_server) {
+      entry.set("name", zc::value::make_string(a.to));
+      servers.items.push_back(std::move(entry));
+      continue;
+    }
+    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
+    d::table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+    (void)0;
+  }
+  // Two-tier names were set as "family.alias" keys above; split them into tables.
+  for (const d::kind_info& k : d::kinds) {
+    if (!k.two_tier) continue;
+    zc::value* section = const_cast<zc::value*>(d::at(p.additions, k.section));
+    if (section == nullptr) continue;
+    zc::value split = zc::value::make_table();
+    for (zc::member& m : section->members) {
+      const std::size_t dot = m.key.find('.');
+      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
+    }
+    *section = std::move(split);
+  }
+  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
+
+  // 6. Placements.
+  if (rep.has_directory("workspace"))
+    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
+  for (const std::string& s : rep.skill_bundles) {
+    const std::string to = names[{zc::ref_target::skill_bundle, s}];
+    if (mapped.count({"skill_bundle", s})) continue;
+    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
+                            std::string(zc::install_shared_dir) + "/skills/" + to});
+  }
+
+  // 7. Secrets and risk flags with the renamed paths.
+  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
+    for (const entry_change& e : p.entries) {
+      const d::kind_info* k = d::kind_named(e.kind);
+      const std::string prefix = d::entry_path(*k, e.from);
+      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
+      if (e.action == "reuse" || e.action == "map") return std::nullopt;
+      return d::entry_path(*k, e.to) + path.substr(prefix.size());
+    }
+    return path;
+  };
+  for (const std::string& s : rep.required_secrets)
+    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
+  for (const verify::finding& f : rep.risk_flags)
+    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+
+  // 8. The merged config must validate as a whole before anything is written.
+  p.appended = zc::toml_writer::write(p.additions, false);
+  const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(merged.merged))
+    throw error(
+        errc::config_invalid,
+        "the merged config would not validate, so nothing is imported: " + problem->display(),
+        problem->path);
+  p.plan_integrity = "sha256:" + digest::sha256_hex(d::canonical(p));
+  return p;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

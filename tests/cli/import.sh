@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: MIT
+# `clawport import` end to end: plan (exit 0, nothing written), apply with the integrity,
+# a stale integrity refused, an import into the source install (renames), and the round
+# trip export -> import into an empty install -> export again, equal bundles.
+. "$(dirname "$0")/lib.sh"
+export SOURCE_DATE_EPOCH=1786493040
+
+mkdir -p "$TMP/src/agents/researcher/workspace/notes" "$TMP/src/shared/skills/research_tools/web_search"
+cat >"$TMP/src/config.toml" <<'TOML'
+schema_version = 3
+
+[providers.models.anthropic.main]
+api_key = "sk-ant-cli-test-secret"
+model = "claude-opus-5"
+
+[risk_profiles.guarded]
+
+[skill_bundles.research_tools]
+
+[agents.researcher]
+model_provider = "anthropic.main"
+risk_profile = "guarded"
+skill_bundles = ["research_tools"]
+TOML
+printf '# researcher\n' >"$TMP/src/agents/researcher/workspace/IDENTITY.md"
+printf 'the plan\n' >"$TMP/src/agents/researcher/workspace/notes/plan.md"
+printf '# web search\n' >"$TMP/src/shared/skills/research_tools/web_search/SKILL.md"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b1"
+
+# an empty install: the plan is shown, nothing written
+mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml"
+expect_grep out 'installed as: researcher'
+expect_grep out 'zeroclaw config set providers.models.anthropic.main.api_key'
+expect_grep out 'plan_integrity: sha256:'
+[ "$(ls -A "$TMP/dst")" = "config.toml" ] || { echo "FAIL: planning wrote"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --json
+expect_grep out '"plan_integrity": "sha256:'
+integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
+
+# --yes without the integrity, and with a wrong one: refused, nothing written
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes
+expect_grep err 'plan-integrity'
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
+expect_grep err 'plan changed'
+[ "$(ls -A "$TMP/dst")" = "config.toml" ] || { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
+
+# apply
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity "$integrity"
+expect_grep out 'imported agent `researcher` as `researcher`'
+head -1 "$TMP/dst/config.toml" | grep -qx 'schema_version = 3' || { echo "FAIL: user bytes"; failures=$((failures + 1)); }
+ls "$TMP/dst" | grep -q '^config.toml.bak-' || { echo "FAIL: no backup"; failures=$((failures + 1)); }
+
+# round trip: supply the secret as the plan said, export again, compare
+sed -i 's/^api_key = ""$/api_key = "sk-ant-cli-test-secret"/' "$TMP/dst/config.toml"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/dst/config.toml" --out "$TMP/b2"
+# Equal but for one expected line of the manifest: the first export reports forcing
+# delegate_same_risk_profile to false; the second reads false already, so there is
+# nothing to report (and the digest list differs in the manifest's line).
+diff -r -x zeroclaw-agent.toml -x zeroclaw-agent.sha256 "$TMP/b1" "$TMP/b2" >"$TMP/diff" ||
+  { echo "FAIL: round trip differs"; cat "$TMP/diff"; failures=$((failures + 1)); }
+same_manifest() {  # <a> <b> [sed renames for b]: parsed manifests equal, minus that drop
+  python3 - "$@" <<'PY'
+import sys, tomllib
+def load(p, ren):
+    t = open(p, encoding="utf-8").read()
+    for pair in ren:
+        a, b = pair.split("=")
+        t = t.replace(a, b)
+    m = tomllib.loads(t)
+    m["dropped"] = [d for d in m["dropped"] if not d["path"].endswith(".delegate_same_risk_profile")]
+    return m
+a = load(sys.argv[1], [])
+b = load(sys.argv[2], sys.argv[3:])
+sys.exit(0 if a == b else 1)
+PY
+}
+same_manifest "$TMP/b1/zeroclaw-agent.toml" "$TMP/b2/zeroclaw-agent.toml" ||
+  { echo "FAIL: round-trip manifest differs"; failures=$((failures + 1)); }
+grep -v ' zeroclaw-agent.toml$' "$TMP/b1/zeroclaw-agent.sha256" >"$TMP/l1"
+grep -v ' zeroclaw-agent.toml$' "$TMP/b2/zeroclaw-agent.sha256" >"$TMP/l2"
+diff "$TMP/l1" "$TMP/l2" || { echo "FAIL: round-trip digests differ"; failures=$((failures + 1)); }
+
+# into the install it came from: everything collides, renamed; re-export equal up to names
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/src/config.toml" --json
+expect_grep out '"alias": "researcher_imported"'
+integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/src/config.toml" --yes --plan-integrity "$integrity"
+expect_status 0 "$CLAWPORT" export researcher_imported --config "$TMP/src/config.toml" --out "$TMP/b3"
+rename() { sed -e 's/researcher_imported/researcher/g' -e 's/research_tools_imported/research_tools/g'; }
+rename <"$TMP/b3/config.toml" | diff "$TMP/b1/config.toml" - >"$TMP/diff" ||
+  { echo "FAIL: config.toml differs beyond the renamed aliases"; cat "$TMP/diff"; failures=$((failures + 1)); }
+same_manifest "$TMP/b1/zeroclaw-agent.toml" "$TMP/b3/zeroclaw-agent.toml" \
+  research_tools_imported=research_tools researcher_imported=researcher ||
+  { echo "FAIL: manifest differs beyond the renamed aliases"; failures=$((failures + 1)); }
+diff -r "$TMP/b1/workspace" "$TMP/b3/workspace" || { echo "FAIL: workspace"; failures=$((failures + 1)); }
+diff -r "$TMP/b1/skills/research_tools" "$TMP/b3/skills/research_tools_imported" ||
+  { echo "FAIL: skills"; failures=$((failures + 1)); }
+
+# a tampered bundle is refused before anything is planned
+printf 'x' >"$TMP/b1/workspace/extra.md"
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --json
+expect_status 2 "$CLAWPORT" import
+finish
