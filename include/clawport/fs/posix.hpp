@@ -355,9 +355,9 @@ class posix {
     std::string n(name);
     if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
     struct frame {
-      detail::unique_fd fd;  // the directory being emptied
-      detail::dir_stream stream;
-      std::string name;  // its name in the parent frame (or the caller's dir)
+      detail::dir_stream stream;  // owns the descriptor of the directory being emptied
+      std::string name;           // its name in the parent frame (or the caller's dir)
+      int fd() const noexcept { return ::dirfd(stream.get()); }
     };
     std::vector<frame> stack;
     auto push = [&](int parent_fd, const std::string& child) -> bool {
@@ -376,7 +376,8 @@ class posix {
       }
       detail::unique_fd owned(fd);
       detail::dir_stream stream = stream_of(fd, child);
-      stack.push_back(frame{std::move(owned), std::move(stream), child});
+      owned.release();  // the stream owns it now: one close, not two
+      stack.push_back(frame{std::move(stream), child});
       return true;
     };
     push(parent.native_handle(), n);
@@ -387,13 +388,13 @@ class posix {
       if (ent != nullptr) {
         if (detail::is_dot_or_dotdot(ent->d_name)) continue;
         std::string child(ent->d_name);
-        if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
+        if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
         continue;
       }
       if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
-      int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
+      int up = stack.empty() ? parent.native_handle() : stack.back().fd();
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
         throw sys_error("remove_dir_at", done, errno);
       }
