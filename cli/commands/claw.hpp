@@ -81,7 +81,8 @@ inline int run_plan(const plan_options& o) {
   }
   oc::add_options opt;
   opt.without_packages = o.without_packages;
-  const oc::add_plan plan = oc::plan_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace), opt);
+  const oc::add_plan plan =
+      oc::plan_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace), opt);
   if (o.json) {
     std::cout << oc::json_text(plan.plan);
   } else {
@@ -100,7 +101,8 @@ namespace clawport::cli {
 
 /// Registers `claw inspect`, `claw plan` and the lifecycle commands.
 inline void add_claw_command(CLI::App& app, action& selected) {
-  CLI::App* claw = app.add_subcommand("claw", "Read, plan, add, check and remove OpenClaw Claw packages (offline)");
+  CLI::App* claw = app.add_subcommand(
+      "claw", "Read, plan, add, check and remove OpenClaw Claw packages (offline)");
   claw->require_subcommand(1);
 
   auto io = std::make_shared<claw_cmd::inspect_options>();

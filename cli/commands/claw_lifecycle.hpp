@@ -75,9 +75,8 @@ inline int run_add(const add_options& o) {
   const oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
   oc::add_options opt;
   opt.without_packages = o.without_packages;
-  const oc::outcome_doc r =
-      oc::apply_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace), opt,
-                    consent_of(o.yes, o.plan_integrity), now_text());
+  const oc::outcome_doc r = oc::apply_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace),
+                                          opt, consent_of(o.yes, o.plan_integrity), now_text());
   if (!o.json && r.document.value("schemaVersion", "") == "openclaw.clawAddPlan.v1") {
     std::cout << (r.document.contains("actions") ? oc::plan_text(r.document)
                                                  : oc::inspect_text(pkg));
@@ -132,7 +131,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
 
   auto so = std::make_shared<claw_cmd::target_options>();
   CLI::App* status = claw.add_subcommand(
-      "status", "Show each added Claw's drift: managed files, agent entry, MCP servers (read-only)");
+      "status",
+      "Show each added Claw's drift: managed files, agent entry, MCP servers (read-only)");
   status->add_option("target", so->target, "an agent id or Claw package name (default: all)");
   status->add_option("--state-dir", so->state_dir, "the OpenClaw state directory");
   status->add_flag("--json", so->json, "print the openclaw.clawStatus.v1 document");

@@ -83,8 +83,8 @@ inline int run_bootstrap(const options& o) {
 inline int run_doctor(const options& o) {
   clawport::fs::posix fs;
   const oc::value r = resolved(fs, o);
-  const oc::value d = oc::doctor_workspace(fs, r["workspace"].get<std::string>(),
-                                           claw_cmd::env_or_empty("HOME"));
+  const oc::value d =
+      oc::doctor_workspace(fs, r["workspace"].get<std::string>(), claw_cmd::env_or_empty("HOME"));
   return print(d, d["ok"].get<bool>(), o.json);
 }
 
@@ -92,18 +92,21 @@ inline int run_doctor(const options& o) {
 
 /// Registers `workspace resolve`, `workspace bootstrap` and `workspace doctor`.
 inline void add_workspace_command(CLI::App& app, action& selected) {
-  CLI::App* ws = app.add_subcommand("workspace", "Resolve, seed and check an OpenClaw agent workspace");
+  CLI::App* ws =
+      app.add_subcommand("workspace", "Resolve, seed and check an OpenClaw agent workspace");
   ws->require_subcommand(1);
   const auto common = [](CLI::App* c, workspace_cmd::options& o, bool with_workspace) {
     c->add_option("--agent-id", o.agent_id, "the agent (default: the default agent, main)");
     c->add_option("--state-dir", o.state_dir,
                   "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
-    if (with_workspace) c->add_option("--workspace", o.workspace, "this workspace directory instead");
+    if (with_workspace)
+      c->add_option("--workspace", o.workspace, "this workspace directory instead");
     c->add_flag("--json", o.json, "print the JSON document");
   };
   auto ro = std::make_shared<workspace_cmd::options>();
   CLI::App* resolve = ws->add_subcommand(
-      "resolve", "Print the workspace directory as OpenClaw resolves it, and the rule that decided");
+      "resolve",
+      "Print the workspace directory as OpenClaw resolves it, and the rule that decided");
   common(resolve, *ro, false);
   resolve->callback([ro, &selected] {
     selected = action{[ro] { return workspace_cmd::run_resolve(*ro); }, ro->json};
@@ -117,7 +120,8 @@ inline void add_workspace_command(CLI::App& app, action& selected) {
   });
   auto dop = std::make_shared<workspace_cmd::options>();
   CLI::App* doctor = ws->add_subcommand(
-      "doctor", "Report what must not live in the workspace, legacy state, missing or oversized files");
+      "doctor",
+      "Report what must not live in the workspace, legacy state, missing or oversized files");
   common(doctor, *dop, true);
   doctor->callback([dop, &selected] {
     selected = action{[dop] { return workspace_cmd::run_doctor(*dop); }, dop->json};

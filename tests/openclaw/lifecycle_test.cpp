@@ -385,7 +385,7 @@ TEST_SUITE("openclaw lifecycle") {
         f.fail_at(n, EIO);
         bool ok = false;
         try {
-          ok = add(f, yes(integrity)).ok;  // a refusal is a document...
+          ok = add(f, yes(integrity)).ok;   // a refusal is a document...
         } catch (const clawport::error&) {  // ...or an error (e.g. the package unreadable)
         }
         if (ok) {
@@ -431,7 +431,9 @@ TEST_SUITE("openclaw lifecycle") {
         // No record: nothing of the Claw may exist (a crashed temporary file aside).
         CHECK_FALSE(m.lstat(ws));
         if (m.lstat("/state/openclaw.json"))
-          CHECK_FALSE(value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains("demo"));
+          CHECK_FALSE(
+              value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains(
+                  "demo"));
       } else if (ledger_of(m)["installs"]["demo"]["status"] == "complete") {
         CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
       } else {
@@ -462,7 +464,8 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK_FALSE(oc::claw_status(m, request(), std::string("nope")).ok);  // no match: exit 1
   }
 
-  TEST_CASE("status reports missing, modified, unmanaged and ownership conflicts, changing nothing") {
+  TEST_CASE(
+      "status reports missing, modified, unmanaged and ownership conflicts, changing nothing") {
     memory m;
     package(m);
     REQUIRE(add_consented(m).ok);
@@ -627,8 +630,8 @@ TEST_SUITE("openclaw lifecycle") {
       } else {
         // Gone from the ledger: gone from the disk and the config.
         CHECK_FALSE(m.lstat(ws + "/SOUL.md"));
-        CHECK_FALSE(
-            value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains("demo"));
+        CHECK_FALSE(value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains(
+            "demo"));
       }
     }
   }
@@ -674,7 +677,8 @@ TEST_SUITE("openclaw workspace") {
     e.workspace_dir = "rel/ws";
     CHECK(resolved_ws(value::object(), e) == "/cwd/rel/ws");
   }
-  TEST_CASE("resolve: a non-default OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
+  TEST_CASE(
+      "resolve: a non-default OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
     auto e = ws_env();
     e.state_dir = "/srv/oc";
     e.profile = "work";

@@ -203,9 +203,8 @@ struct add_rollback {
       }
     };
     if (config_written)
-      attempt("openclaw.json", [&] {
-        restore_state_file(fs, state_dir, config_file_name, config_before);
-      });
+      attempt("openclaw.json",
+              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
     if (workspace_published)
       attempt(workspace, [&] {
         auto parent = open_dir_path(fs, parent_of(workspace));
@@ -225,9 +224,8 @@ struct add_rollback {
       });
     remove_created_dirs(fs, created_parents);
     if (ledger_written)
-      attempt("the ledger", [&] {
-        restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
-      });
+      attempt("the ledger",
+              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
     remove_created_dirs(fs, created_state_dirs);
     return left;
   }
@@ -379,12 +377,13 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
       files.push_back(std::move(f));
     } else if (kind == "package") {
       const value& d = a["details"];
-      packages.push_back(value::object({{"kind", d["kind"]},
-                                        {"ref", d["ref"]},
-                                        {"version", d["version"]},
-                                        {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                                        {"status", "not_installed"},
-                                        {"install", package_install_command(d)}}));
+      packages.push_back(
+          value::object({{"kind", d["kind"]},
+                         {"ref", d["ref"]},
+                         {"version", d["version"]},
+                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                         {"status", "not_installed"},
+                         {"install", package_install_command(d)}}));
       not_applied.push_back(value::object({{"kind", "package"},
                                            {"id", a["id"]},
                                            {"code", "package_not_installed"},
@@ -415,12 +414,13 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
                                      {"status", "not_applied"},
                                      {"code", "cron_gateway_required"},
                                      {"job", job}}));
-      not_applied.push_back(value::object(
-          {{"kind", "cronJob"},
-           {"id", id},
-           {"code", "cron_gateway_required"},
-           {"message", "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
-                       "cron jobs offline."}}));
+      not_applied.push_back(
+          value::object({{"kind", "cronJob"},
+                         {"id", id},
+                         {"code", "cron_gateway_required"},
+                         {"message",
+                          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
+                          "cron jobs offline."}}));
     }
   }
   change.agents.emplace_back(agent_id, agent_config);
@@ -456,8 +456,8 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   record["addedAt"] = now;
   record["updatedAt"] = now;
 
-  detail::add_rollback<Fs> rb{fs, state_dir, {}, false, std::nullopt, {}, ws, false, {}, {},
-                              false, std::nullopt};
+  detail::add_rollback<Fs> rb{fs, state_dir, {}, false, std::nullopt, {},
+                              ws, false,     {}, {},    false,        std::nullopt};
   std::string step = "provenance_failed";
   config_outcome cfg;
   try {
@@ -564,8 +564,7 @@ std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, cons
   const file_read r = read_in_root(fs, *root, f["path"].get<std::string>(), state_file_max_bytes);
   if (r.status == read_status::missing && r.detail.empty()) return "missing";
   if (r.status != read_status::ok) return "unsafe";
-  return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged"
-                                                                          : "modified";
+  return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
 }
 
 inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
@@ -601,12 +600,13 @@ value record_status(Fs& fs, const std::string& id, const value& rec, const value
   for (const auto& f : rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
     managed.insert(rel);
-    value x = value::object({{"path", rel},
-                             {"sourcePath", f["sourcePath"]},
-                             {"contentDigest", f["contentDigest"]},
-                             {"origin", f["origin"]},
-                             {"state", f["status"] == "complete" ? file_state(fs, root, f)
-                                                                 : f["status"].get<std::string>()}});
+    value x =
+        value::object({{"path", rel},
+                       {"sourcePath", f["sourcePath"]},
+                       {"contentDigest", f["contentDigest"]},
+                       {"origin", f["origin"]},
+                       {"state", f["status"] == "complete" ? file_state(fs, root, f)
+                                                           : f["status"].get<std::string>()}});
     const auto o = owners.find(ws + "/" + rel);
     if (o != owners.end() && o->second > 1) x["ownershipConflict"] = true;
     files.push_back(std::move(x));
@@ -778,14 +778,16 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
           value::object({{"state", m["state"]}, {"relationship", m["relationship"]}}));
     }
     for (const auto& p : s["packages"])
-      act("packageRef", p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>(),
-          "release", value::object({{"state", p["state"]}}));
+      act("packageRef", p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>(), "release",
+          value::object({{"state", p["state"]}}));
     for (const auto& j : s["cronJobs"])
       act("cronJob", j["id"].get<std::string>(), "release", value::object({{"state", j["state"]}}));
     bool keeps = false;
     for (const auto& f : s["workspaceFiles"]) {
       const std::string st = f["state"].get<std::string>();
-      const std::string verb = st == "unchanged" ? "delete" : st == "missing" ? "release" : "retain";
+      const std::string verb = st == "unchanged" ? "delete"
+                               : st == "missing" ? "release"
+                                                 : "retain";
       keeps = keeps || verb == "retain";
       act("workspaceFile", f["path"].get<std::string>(), verb,
           value::object({{"state", st}, {"contentDigest", f["contentDigest"]}}));
@@ -868,7 +870,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   //    at no point does it name a file that is gone.
   std::set<std::string> doomed;
   for (const auto& a : plan["actions"])
-    if (a["kind"] == "workspaceFile" && a["action"] == "delete") doomed.insert(a["id"].get<std::string>());
+    if (a["kind"] == "workspaceFile" && a["action"] == "delete")
+      doomed.insert(a["id"].get<std::string>());
   const auto rows_without = [&](const std::set<std::string>& gone) {
     value rows = value::array();
     for (const auto& f : rec["workspaceFiles"])
@@ -938,9 +941,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     for (const auto& a : plan["actions"]) {
       if (a["kind"] != "workspaceFile" || a["action"] != "delete") continue;
       const std::string rel = a["id"].get<std::string>();
-      detail::at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
-        fs.unlink_at(d, n);
-      });
+      detail::at_rel(fs, root, rel,
+                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
       removed_files.push_back(rel);
     }
     fs.sync_filesystem(root);
@@ -998,8 +1000,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     }
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    failure += (failure.empty() ? "" : "; ") + std::string("the ledger could not be updated: ") +
-               e.what();
+    failure +=
+        (failure.empty() ? "" : "; ") + std::string("the ledger could not be updated: ") + e.what();
   }
   value d = value::object();
   d["schemaVersion"] = schema;
@@ -1012,7 +1014,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   d["retained"] = retained;
   value released = value::array();
   for (const auto& a : plan["actions"])
-    if (a["action"] == "release") released.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>());
+    if (a["action"] == "release")
+      released.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>());
   d["released"] = released;
   if (!failure.empty()) {
     d["error"] = value::object({{"code", "remove_failed"},
@@ -1065,7 +1068,8 @@ inline std::string lifecycle_text(const value& d) {
                (f.contains("ownershipConflict") ? " (ownership conflict)" : "") + "\n";
       for (const auto& u : r["unmanagedFiles"]) out += "  unmanaged " + u.get<std::string>() + "\n";
       for (const auto& m : r["mcpServers"])
-        out += "  mcp " + m["name"].get<std::string>() + ": " + m["state"].get<std::string>() + "\n";
+        out +=
+            "  mcp " + m["name"].get<std::string>() + ": " + m["state"].get<std::string>() + "\n";
       for (const auto& p : r["packages"])
         out += "  package " + p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>() +
                ": " + p["state"].get<std::string>() + "\n";
@@ -1080,8 +1084,8 @@ inline std::string lifecycle_text(const value& d) {
       out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
              a["id"].get<std::string>() + "\n";
     for (const auto& b : d["blockers"])
-      out += "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() +
-             "\n";
+      out +=
+          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
   } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
     out += "Removed " + d["agentId"].get<std::string>() + " (" + d["status"].get<std::string>() +
            "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +

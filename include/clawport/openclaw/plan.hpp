@@ -351,8 +351,8 @@ inline void set_blocked(value& a, const std::optional<std::string>& reason) {
 /// The command that installs one ClawHub package later, with a running OpenClaw.
 inline std::string package_install_command(const value& p) {
   const std::string kind = p["kind"].get<std::string>();
-  return std::string("openclaw ") + (kind == "plugin" ? "plugins" : "skills") + " install clawhub:" +
-         p["ref"].get<std::string>() + "@" + p["version"].get<std::string>();
+  return std::string("openclaw ") + (kind == "plugin" ? "plugins" : "skills") +
+         " install clawhub:" + p["ref"].get<std::string>() + "@" + p["version"].get<std::string>();
 }
 
 /// The plan as data, and whether anything blocks it.
@@ -463,7 +463,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     a["details"] = value::object({{"expectedState", "absent"}});
     std::optional<std::string> reason = ws_reason;
     if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
-    adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason, "$.workspace.bootstrapFiles.SOUL.md");
+    adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
+               "$.workspace.bootstrapFiles.SOUL.md");
     if (reason) a.erase("digest");
     detail::set_blocked(a, reason);
     actions.push_back(std::move(a));
@@ -604,11 +605,11 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   for (std::size_t k = 0; k < m["cronJobs"].size(); ++k) {
     const value& job = m["cronJobs"][k];
     const std::string id = job["id"].get<std::string>();
-    offline.push_back(to_json(warning_at("cron_gateway_required", phase::plan,
-                                         index("$.cronJobs", k),
-                                         "Cron job " + id +
-                                             " needs a running OpenClaw Gateway (cron.add); "
-                                             "clawport does not schedule it offline.")));
+    offline.push_back(
+        to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
+                           "Cron job " + id +
+                               " needs a running OpenClaw Gateway (cron.add); "
+                               "clawport does not schedule it offline.")));
     value a = detail::action("cronJob", id, "schedule", "cron:" + id + ":agent=" + final_id);
     value details = job;
     details["agentId"] = final_id;

@@ -222,8 +222,9 @@ ledger read_ledger(Fs& fs, const std::string& state_dir) {
     return l;
   }
   l.doc = value::parse(*l.bytes, nullptr, false);
-  if (l.doc.is_discarded() || !l.doc.is_object() || l.doc.value("schemaVersion", "") != ledger_schema ||
-      !l.doc.contains("installs") || !l.doc["installs"].is_object()) {
+  if (l.doc.is_discarded() || !l.doc.is_object() ||
+      l.doc.value("schemaVersion", "") != ledger_schema || !l.doc.contains("installs") ||
+      !l.doc["installs"].is_object()) {
     throw error(errc::config_parse,
                 shown + " is not a " + std::string(ledger_schema) +
                     " document; clawport will not act on provenance it cannot read",
@@ -233,7 +234,9 @@ ledger read_ledger(Fs& fs, const std::string& state_dir) {
 }
 
 /// The ledger's text: stable (members sorted), two-space indented, newline-terminated.
-inline std::string ledger_text(const value& doc) { return js_stringify(value::parse(stable_stringify(doc)), 2) + "\n"; }
+inline std::string ledger_text(const value& doc) {
+  return js_stringify(value::parse(stable_stringify(doc)), 2) + "\n";
+}
 
 /// Writes the ledger atomically, creating the state directory (its created components
 /// are appended to `created`).
@@ -300,7 +303,8 @@ inline std::string config_snippet(const config_change& c) {
 /// cannot keep (comments, unquoted keys, trailing commas, single quotes): the file is not
 /// touched and `refusal`/`snippet` say what to do.
 template <class Fs>
-config_outcome apply_config_change(Fs& fs, const std::string& state_dir, const config_change& change,
+config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
+                                   const config_change& change,
                                    std::vector<std::string>* created_dirs) {
   config_outcome out;
   const std::string shown = detail::join_path(state_dir, config_file_name);
@@ -328,7 +332,8 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir, const c
     value& entries = agents["entries"];
     if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
       // Adding the first entry would hide the implicit default agent: keep it.
-      const bool listed = agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
+      const bool listed =
+          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
       entries = value::object();
       if (!listed) entries["main"] = value::object();
     }

@@ -20,9 +20,9 @@ namespace openclaw {
 
 /// The environment OpenClaw reads, gathered at the edge.
 struct workspace_env {
-  std::optional<std::string> workspace_dir;  ///< OPENCLAW_WORKSPACE_DIR
-  std::optional<std::string> profile;        ///< OPENCLAW_PROFILE
-  std::optional<std::string> state_dir;      ///< OPENCLAW_STATE_DIR
+  std::optional<std::string> workspace_dir;     ///< OPENCLAW_WORKSPACE_DIR
+  std::optional<std::string> profile;           ///< OPENCLAW_PROFILE
+  std::optional<std::string> state_dir;         ///< OPENCLAW_STATE_DIR
   std::optional<std::string> state_dir_option;  ///< --state-dir (wins over the variable)
   std::string home;
   std::string cwd;
@@ -67,10 +67,12 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
   std::string rule;
   const value* agents = detail::get(config, "agents");
   const value* entries = agents ? detail::get(*agents, "entries") : nullptr;
-  const value* entry = entries && entries->is_object() ? detail::get(*entries, id.c_str()) : nullptr;
+  const value* entry =
+      entries && entries->is_object() ? detail::get(*entries, id.c_str()) : nullptr;
   const value* own = entry && entry->is_object() ? detail::get(*entry, "workspace") : nullptr;
   const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
-  const value* dws = defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
+  const value* dws =
+      defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
   if (own && own->is_string() && !own->get<std::string>().empty()) {
     ws = detail::ws_abs(own->get<std::string>(), env);
     rule = "agents.entries." + id + ".workspace";
@@ -125,12 +127,14 @@ value read_openclaw_config(Fs& fs, const std::string& state_dir) {
 // ---------------------------------------------------------------------------------------
 
 /// The suggested `.gitignore` of the OpenClaw workspace docs.
-inline constexpr const char* workspace_gitignore = ".DS_Store\n.env\n**/*.key\n**/*.pem\n**/secrets*\n";
+inline constexpr const char* workspace_gitignore =
+    ".DS_Store\n.env\n**/*.key\n**/*.pem\n**/secrets*\n";
 
 /// The standard files seeded when missing (clawport's own short starters), in order.
 inline std::vector<std::pair<std::string, std::string>> bootstrap_templates() {
   return {
-      {"AGENTS.md", "# AGENTS.md\n\nOperating instructions for this agent, and how it uses memory.\n"},
+      {"AGENTS.md",
+       "# AGENTS.md\n\nOperating instructions for this agent, and how it uses memory.\n"},
       {"SOUL.md", "# SOUL.md\n\nPersona, tone and boundaries.\n"},
       {"TOOLS.md", "# TOOLS.md\n\nNotes on local tools and conventions (guidance only).\n"},
       {"IDENTITY.md", "# IDENTITY.md\n\nName, vibe and emoji.\n"},
@@ -288,8 +292,9 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     for (const char* n : state_names)
       if (base == n)
         find("state_file_in_workspace", "error", rel,
-             base + " belongs in the OpenClaw state directory (~/.openclaw), not the workspace; "
-                    "move it out and keep it out of version control.");
+             base +
+                 " belongs in the OpenClaw state directory (~/.openclaw), not the workspace; "
+                 "move it out and keep it out of version control.");
     if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
       find("credentials_in_workspace", "error", rel,
            "Credentials belong in ~/.openclaw/credentials/; move them out of the workspace.");
@@ -300,8 +305,9 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
                            detail::ends_with(base, ".pem") || base.rfind("secrets", 0) == 0;
     if (secretish && !detail::gitignored(patterns, rel))
       find("secret_not_ignored", "error", rel,
-           rel + " looks like a secret and .gitignore does not exclude it; add the suggested "
-                 ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
+           rel +
+               " looks like a secret and .gitignore does not exclude it; add the suggested "
+               ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
     if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
         base == ".attested" || detail::ends_with(base, ".attested"))
       find("legacy_state_file", "warning", rel,
@@ -319,8 +325,9 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     if (r.status == detail::read_status::missing) {
       if (required)
         find("bootstrap_file_missing", "warning", name,
-             std::string(name) + " is missing: OpenClaw injects a missing-file marker; run "
-                                 "`clawport workspace bootstrap` to seed it.");
+             std::string(name) +
+                 " is missing: OpenClaw injects a missing-file marker; run "
+                 "`clawport workspace bootstrap` to seed it.");
       continue;
     }
     if (r.status != detail::read_status::ok) {
@@ -332,9 +339,10 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     total += n;
     if (n > lim.bootstrap_max_chars)
       find("bootstrap_file_too_large", "warning", name,
-           std::string(name) + " has " + std::to_string(n) + " characters; injection truncates "
-               "it at bootstrapMaxChars (" + std::to_string(lim.bootstrap_max_chars) +
-               "). Shorten it.");
+           std::string(name) + " has " + std::to_string(n) +
+               " characters; injection truncates "
+               "it at bootstrapMaxChars (" +
+               std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
   }
   if (total > lim.bootstrap_total_max_chars)
     find("bootstrap_total_too_large", "warning", ".",
