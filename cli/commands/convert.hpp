@@ -68,7 +68,8 @@ inline void add_convert_command(CLI::App& app, action& selected) {
   cmd->add_option("--out", args->out, "the new directory to publish (must not exist, or be empty)")
       ->required()
       ->check(non_empty());
-  cmd->add_flag("--dry-run", args->dry_run, "read, verify and map; print the report, write nothing");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "read, verify and map; print the report, write nothing");
   cmd->add_flag("--allow-narrowing", args->allow_narrowing,
                 "accept a stricter target setting where none is exactly as strict as the source");
   cmd->add_flag("--json", args->json, "print the conversion report as one JSON document");

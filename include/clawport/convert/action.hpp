@@ -36,8 +36,8 @@ namespace convert {
 
 /// What to convert, where to, and how.
 struct options {
-  std::string source;  ///< absolute path of the bundle or package directory
-  std::string out;     ///< absolute path of the new directory
+  std::string source;          ///< absolute path of the bundle or package directory
+  std::string out;             ///< absolute path of the new directory
   std::string source_display;  ///< as the user typed it (messages, report); empty = source
   std::string out_display;     ///< as the user typed it; empty = out
   direction to = direction::to_claw;
@@ -91,8 +91,7 @@ void write_tree(Fs& fs, const typename Fs::dir& root,
       auto out = fs.create_file_at(cur ? *cur : root, parts.back(), 0644);
       fs.write_all(out, f.second.data(), f.second.size());
     } catch (const error& e) {
-      throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first,
-                  e.sys_errno());
+      throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first, e.sys_errno());
     }
   }
 }
@@ -218,10 +217,10 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   for (const openclaw::workspace_source& s : pkg.sources)
     if (s.problem) problems += (problems.empty() ? "" : "; ") + s.problem->code + " " + s.source;
   if (!pkg.ok() || !problems.empty())
-    throw error(errc::config_invalid,
-                "the Claw package " + path + " is invalid (run `clawport claw inspect`): " +
-                    problems,
-                path);
+    throw error(
+        errc::config_invalid,
+        "the Claw package " + path + " is invalid (run `clawport claw inspect`): " + problems,
+        path);
   claw_input in;
   in.manifest = pkg.manifest;
   in.profile = pkg.profile;
@@ -230,7 +229,8 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   in.package = pkg.source.name + "@" + pkg.source.version;
   typename Fs::dir root = fs.open_root(pkg.source.package_root);
   for (const openclaw::workspace_source& s : pkg.sources) {
-    std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source), s.source);
+    std::string bytes =
+        detail::read_file_at(fs, root, openclaw::forward_slashes(s.source), s.source);
     if ("sha256:" + digest::sha256_hex(bytes) != s.digest)
       throw error(errc::identity_changed,
                   "the package's " + s.source + " changed while it was read; nothing was written",

@@ -89,9 +89,8 @@ inline std::string target_noun(const conversion& c) {
 /// CONVERSION.md: deterministic for the same input and timestamp (no host paths).
 inline std::string render_markdown(const conversion& c) {
   std::string s = "# Conversion report\n\n";
-  s += "Converted by clawport " + std::string(version_string) + " from " +
-       detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.converted_at +
-       ".\n\n";
+  s += "Converted by clawport " + std::string(version_string) + " from " + detail::source_noun(c) +
+       " to " + detail::target_noun(c) + " at " + c.converted_at + ".\n\n";
   s += "Dropped: " + std::to_string(c.count(loss_kind::dropped)) +
        ", narrowed: " + std::to_string(c.count(loss_kind::narrowed)) +
        ", changed: " + std::to_string(c.count(loss_kind::changed)) + ".\n\n";

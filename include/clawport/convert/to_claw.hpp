@@ -145,16 +145,19 @@ inline std::string diagnostics_text(const std::vector<openclaw::diagnostic>& ds)
 inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
   const std::string a = "agents." + in.root_agent;
   const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
-  static const std::set<std::string> agent_mapped = {"risk_profile", "skill_bundles",
-                                                     "mcp_bundles", "identity", "workspace"};
+  static const std::set<std::string> agent_mapped = {"risk_profile", "skill_bundles", "mcp_bundles",
+                                                     "identity", "workspace"};
   if (agent != nullptr && agent->is_table()) {
     for (const zeroclaw::member& m : agent->members) {
       if (agent_mapped.count(m.key)) continue;
+      // `false` means no auto-delegation: nothing a Claw would have to express.
+      if (m.key == "delegate_same_risk_profile" && m.val.is_boolean() && !m.val.boolean) continue;
       const std::string p = a + "." + m.key;
       std::string why = "no counterpart in a Claw package";
       if (m.key.find("provider") != std::string::npos)
-        why = "model, TTS and transcription providers are host configuration in OpenClaw; a Claw "
-              "carries no provider or credential, so configure one on the target";
+        why =
+            "model, TTS and transcription providers are host configuration in OpenClaw; a Claw "
+            "carries no provider or credential, so configure one on the target";
       else if (m.key == "runtime_profile")
         why = "runtime profile knobs (iterations, budgets, compression) have no Claw counterpart";
       else if (m.key == "knowledge_bundles")
@@ -168,8 +171,8 @@ inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
     if (const zeroclaw::value* ws = at(agent, "workspace")) {
       for (const zeroclaw::member& m : ws->members)
         if (m.key != "unrestricted_filesystem")
-          losses.push_back({a + ".workspace." + m.key, loss_kind::dropped,
-                            "no counterpart in a Claw package"});
+          losses.push_back(
+              {a + ".workspace." + m.key, loss_kind::dropped, "no counterpart in a Claw package"});
     }
   }
   for (const zeroclaw::member& top : in.closure.members) {
@@ -204,9 +207,9 @@ inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
   // What the export already left behind travels in the report too.
   if (const zeroclaw::value* dropped = at(&in.manifest, "dropped")) {
     for (const zeroclaw::value& d : dropped->items)
-      losses.push_back({str_at(&d, "path"), loss_kind::dropped,
-                        "dropped by the export (" + str_at(&d, "reason") +
-                            "): " + str_at(&d, "detail")});
+      losses.push_back(
+          {str_at(&d, "path"), loss_kind::dropped,
+           "dropped by the export (" + str_at(&d, "reason") + "): " + str_at(&d, "detail")});
   }
 }
 
@@ -259,14 +262,16 @@ inline json map_risk(const bundle_input& in, const map_options& o, std::vector<l
     const std::string mapped = openclaw_tool(t);
     if (mapped == "exec" || std::find(deny.begin(), deny.end(), mapped) != deny.end()) continue;
     narrow(o, losses, r + ".always_ask",
-           "`" + t + "` asks for approval on every use; a Claw profile has no approval prompt, "
-           "so the tool is denied");
+           "`" + t +
+               "` asks for approval on every use; a Claw profile has no approval prompt, "
+               "so the tool is denied");
     add_deny(mapped);
   }
   const bool confined = level != "full" && workspace_only && !unrestricted;
   if (!confined) {
-    narrow(o, losses, unrestricted ? "agents." + in.root_agent + ".workspace.unrestricted_filesystem"
-                                   : r + ".workspace_only",
+    narrow(o, losses,
+           unrestricted ? "agents." + in.root_agent + ".workspace.unrestricted_filesystem"
+                        : r + ".workspace_only",
            "the source is not confined to the workspace but still keeps forbidden_paths; a Claw "
            "profile cannot forbid paths, so tools.fs.workspaceOnly is set");
   } else if (!strings_at(rp, "allowed_roots").empty()) {
@@ -278,9 +283,9 @@ inline json map_risk(const bundle_input& in, const map_options& o, std::vector<l
     losses.push_back({r + ".shell_env_passthrough", loss_kind::dropped,
                       "host environment passthrough has no Claw counterpart (shell access is "
                       "denied or host-managed)"});
-  for (const char* k : {"delegation_policy", "approval_route", "sandbox_backend", "firejail_args",
-                        "auto_approve", "forbidden_paths", "require_approval_for_medium_risk",
-                        "block_high_risk_commands"}) {
+  for (const char* k :
+       {"delegation_policy", "approval_route", "sandbox_backend", "firejail_args", "auto_approve",
+        "forbidden_paths", "require_approval_for_medium_risk", "block_high_risk_commands"}) {
     if (at(rp, k) != nullptr)
       losses.push_back({r + "." + k, loss_kind::dropped,
                         "no Claw counterpart (the mapping above is at least as strict)"});
@@ -317,9 +322,9 @@ inline json map_mcp(const bundle_input& in, std::vector<loss>& losses) {
     std::string name = zname;
     if (!openclaw::is_agent_id(name)) {
       name = to_agent_id(zname);
-      losses.push_back({p + ".name", loss_kind::changed,
-                        "`" + zname + "` is not a valid OpenClaw MCP server name; it is `" +
-                            name + "`"});
+      losses.push_back(
+          {p + ".name", loss_kind::changed,
+           "`" + zname + "` is not a valid OpenClaw MCP server name; it is `" + name + "`"});
     }
     if (servers.contains(name))
       throw error(errc::config_invalid,
@@ -374,9 +379,9 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   std::vector<loss>& losses = res.losses;
   res.agent = to_agent_id(in.root_agent);
   if (res.agent != in.root_agent)
-    losses.push_back({"agents." + in.root_agent, loss_kind::changed,
-                      "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent +
-                          "`"});
+    losses.push_back(
+        {"agents." + in.root_agent, loss_kind::changed,
+         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
   const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
 
   // ---- the workspace (and the skills, which become workspace-local) ----
@@ -428,7 +433,8 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     if (bytes.size() > o.limits.workspace_source)
       throw error(errc::limit_exceeded,
                   "the file " + p.source + " is " + std::to_string(bytes.size()) +
-                      " bytes; OpenClaw takes at most " + std::to_string(o.limits.workspace_source) +
+                      " bytes; OpenClaw takes at most " +
+                      std::to_string(o.limits.workspace_source) +
                       " bytes per workspace file; nothing was written",
                   p.source);
     total += bytes.size();
@@ -535,6 +541,12 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
                     "mcp.servers." + name + ".env." + rest.substr(5));
       if (!manifest["mcpServers"].contains(name)) continue;
       manifest["mcpServers"].erase(name);
+      // The server's own entries are moot now: one entry says it is not converted.
+      const std::string prefix = "mcp.servers." + name + ".";
+      losses.erase(
+          std::remove_if(losses.begin(), losses.end(),
+                         [&prefix](const loss& l) { return l.path.rfind(prefix, 0) == 0; }),
+          losses.end());
       losses.push_back({"mcp.servers." + name, loss_kind::dropped,
                         "OpenClaw refuses this server in a Claw (" + d.message +
                             "); it is not converted, grant it on the target by hand"});

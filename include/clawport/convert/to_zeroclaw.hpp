@@ -98,9 +98,9 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
                 "$.agent.id");
   res.agent = *alias;
   if (*alias != id)
-    losses.push_back({"$.agent.id", loss_kind::changed,
-                      "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" +
-                          *alias + "`"});
+    losses.push_back(
+        {"$.agent.id", loss_kind::changed,
+         "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" + *alias + "`"});
   for (const char* k : {"name", "description", "identity"})
     if (m["agent"].contains(k))
       losses.push_back({std::string("$.agent.") + k, loss_kind::dropped,
@@ -108,17 +108,18 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
                         "openclaw); the manifest's portable identity fields have no config "
                         "counterpart"});
   for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
-    losses.push_back({"$.metadata." + it.key(), loss_kind::dropped, "package metadata has no "
-                                                                    "bundle counterpart"});
+    losses.push_back({"$.metadata." + it.key(), loss_kind::dropped,
+                      "package metadata has no "
+                      "bundle counterpart"});
 
   // ---- the workspace ----
   std::map<std::string, std::string> files;  // bundle path -> bytes
   const auto place = [&](const std::string& dest, const std::string& bytes,
                          const std::string& from) {
     if (dest == "MEMORY_SNAPSHOT.md" || dest == "memory" || dest.rfind("memory/", 0) == 0) {
-      losses.push_back({from, loss_kind::dropped,
-                        "a ZeroClaw bundle never carries workspace/" + dest +
-                            " (the agent's memory store)"});
+      losses.push_back(
+          {from, loss_kind::dropped,
+           "a ZeroClaw bundle never carries workspace/" + dest + " (the agent's memory store)"});
       return;
     }
     files["workspace/" + dest] = bytes;
@@ -137,7 +138,8 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
 
   // ---- the risk profile, from the OpenClaw profile ----
   zeroclaw::value rp = zeroclaw::value::make_table();
-  const json pa = in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
+  const json pa =
+      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
   const json tools = pa.contains("tools") ? pa["tools"] : json::object();
   std::vector<std::string> allow, deny;
   for (const std::string& t : detail::jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
@@ -240,8 +242,9 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
           deny.push_back(name + "__" + ex);
         } else {
           detail::narrow(o, losses, p + ".toolFilter.exclude",
-                         "the pattern `" + ex + "` has no ZeroClaw counterpart; the server is "
-                         "not converted");
+                         "the pattern `" + ex +
+                             "` has no ZeroClaw counterpart; the server is "
+                             "not converted");
           keep = false;
         }
       }
@@ -300,8 +303,8 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
 
   std::size_t index = 0;
   for (const json& pkg : m["packages"]) {
-    const std::string path = "packages." + pkg["kind"].get<std::string>() + "." +
-                             pkg["ref"].get<std::string>();
+    const std::string path =
+        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
     const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
                             pkg["ref"].get<std::string>() + "@" +
                             pkg["version"].get<std::string>() +
@@ -322,8 +325,8 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   for (const std::string& s : plan.required_secrets)
     if (s.rfind("mcp.", 0) == 0)
       losses.push_back({s, loss_kind::changed,
-                      "an environment reference of the Claw; a blank required secret in the "
-                      "bundle"});
+                        "an environment reference of the Claw; a blank required secret in the "
+                        "bundle"});
 
   const std::string config = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
   const std::string manifest = zeroclaw::render_manifest(plan, exported_at);

@@ -28,8 +28,8 @@ inline bool plain_safe(const std::string& s) {
   }
   std::string low;
   for (const char c : s) low += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  for (const char* word : {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "nan",
-                           "inf", ".nan", ".inf"})
+  for (const char* word :
+       {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf"})
     if (low == word) return false;
   return true;
 }
@@ -37,7 +37,8 @@ inline bool plain_safe(const std::string& s) {
 inline std::string scalar(const nlohmann::ordered_json& v) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s : v.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    return plain_safe(s) ? s
+                         : v.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
   }
   if (v.is_object()) return "{}";
   if (v.is_array()) return "[]";
