@@ -7,13 +7,15 @@
 // Umbrella header; include this one, or a concern's header from the list below.
 
 // ----- begin clawport/bundle.hpp -----
-// The agent bundle's layout: file and directory names, what a bundle may hold, the format
-// version (docs/format.md).
+// The agent bundle: its layout (file and directory names, what a bundle may hold, the format
+// version; docs/format.md) and what it carries from an install besides the workspace (the
+// skill-bundle walk and the refusals for roots that cannot be proven).
 
-// ----- begin clawport/bundle/layout.hpp -----
-// The bundle layout (docs/format.md, "Layout"): the names of what an agent bundle holds and
-// the format version. The exporter writes this layout; import and verify read it. Nothing
-// here touches a filesystem.
+// ----- begin clawport/bundle/carry.hpp -----
+// What a bundle carries from an install besides its workspace: the skill-bundle walk into
+// `skills/<alias>/` (built on fs's one tree walk, so the dry run and the export share every
+// rule), and the refusals for a workspace or skill-bundle root that cannot be proven to be
+// the real directory inside the install (docs/library.md, Tree copy).
 
 // ----- begin clawport/core/config.hpp -----
 // Compile-time configuration macros and the ABI namespace keyed on them. Define any of the
@@ -95,79 +97,6 @@ static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be posi
 static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
 static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");
 // ----- end clawport/core/config.hpp -----
-// ----- begin clawport/core/version.hpp -----
-// Library version, kept in one place; tools/amalgamate.py and the build files read it.
-
-
-#define CLAWPORT_VERSION_MAJOR 0
-#define CLAWPORT_VERSION_MINOR 1
-#define CLAWPORT_VERSION_PATCH 0
-
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-
-/// The library version as "MAJOR.MINOR.PATCH".
-inline constexpr std::string_view version_string = "0.1.0";
-
-/// The bundle format this library writes and the only one it reads.
-inline constexpr int bundle_format_version = 1;
-
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/version.hpp -----
-
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace bundle {
-
-/// The format this library writes and the only one it reads (`format_version` in the
-/// manifest and in the JSON documents).
-inline constexpr int format_version = bundle_format_version;
-
-/// The manifest, at the bundle root.
-inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
-/// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
-inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
-/// The agent's config closure, at the bundle root.
-inline constexpr std::string_view config_file = "config.toml";
-/// The agent's workspace (minus what the workspace filter keeps behind).
-inline constexpr std::string_view workspace_dir = "workspace";
-/// The skill bundles: `skills/<alias>/<skill>/...`.
-inline constexpr std::string_view skills_dir = "skills";
-
-/// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
-inline std::string skill_bundle_path(std::string_view alias) {
-  return std::string(skills_dir) + "/" + std::string(alias);
-}
-
-/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
-/// list and the config always; `workspace/` and `skills/` when something travelled).
-constexpr bool is_bundle_entry(std::string_view name) noexcept {
-  return name == manifest_file || name == digest_list_file || name == config_file ||
-         name == workspace_dir || name == skills_dir;
-}
-
-}  // namespace bundle
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/bundle/layout.hpp -----
-// ----- end clawport/bundle.hpp -----
-// ----- begin clawport/convert.hpp -----
-// Converting an agent between the runtimes: a ZeroClaw agent bundle to an OpenClaw Claw
-// package and back, with a loss report (docs/convert.md).
-
-// ----- begin clawport/convert/action.hpp -----
-// `clawport convert` as a library call (docs/convert.md): read the source as hostile input
-// (a bundle is verified, a Claw package is read by OpenClaw's reader), map it (pure), stage
-// the target beside --out, check the staged tree with the target's own reader (openclaw's
-// package reader, or verify), and publish it to a new directory with the Publish policy.
-// Any failure removes the staging tree; --out is left as it was.
-
 // ----- begin clawport/core/error.hpp -----
 // The one error type of the library: a stable code, a message a person can act on,
 // and the path or config field it concerns.
@@ -283,6 +212,125 @@ class error : public std::runtime_error {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
+// ----- begin clawport/core/utf8.hpp -----
+// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
+// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
+// classifies code points without a Unicode library), the tree copy (names that are not
+// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
+// Rust's read_to_string does).
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace utf8 {
+
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is well-formed UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
+  }
+  return true;
+}
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
+/// escapes and the NFC composer all write through it).
+inline void append(std::string& out, char32_t cp) {
+  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6));
+    put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18));
+    put(0x80 | ((cp >> 12) & 0x3F));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  }
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace utf8
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {
+
+/// The same rule under the name the walkers use: `utf8::valid`.
+constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
+
+}  // namespace detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/utf8.hpp -----
+// ----- begin clawport/fs/anchored.hpp -----
+// Opening a source root (a workspace or a skill bundle) so that what is copied is bound
+// to what was checked: the walk goes one component at a time through the previous
+// handle, refuses a symlink at every step, and compares the classified (dev, ino) with
+// the opened handle's. Spec: docs/library.md, Exporting.
+
 // ----- begin clawport/core/paths.hpp -----
 // Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host): the one
 // splitter and the one normalization of the library. No filesystem access; nothing here
@@ -418,6 +466,1136 @@ inline bool has_dotdot(std::string_view p) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/paths.hpp -----
+// ----- begin clawport/fs/context.hpp -----
+// Re-throwing a backend error with the caller's context ("failed to open
+// workspace/notes.md: ...") while keeping its code and errno.
+
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs::detail {
+
+/// The text of an errno value (thread-safe, unlike strerror).
+inline std::string errno_text(int err) { return std::generic_category().message(err); }
+
+/// Why a backend call failed, without the backend's own framing: the errno text for
+/// plain I/O errors, a plain statement for a refused symlink, and the backend's full
+/// message for limits (which explain what to raise).
+inline std::string reason(const error& e) {
+  if (e.code() == errc::limit_exceeded) return e.what();
+  if (e.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
+  if (e.sys_errno() != 0) return errno_text(e.sys_errno());
+  return e.what();
+}
+
+/// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
+[[noreturn]] inline void rethrow(const error& e, const std::string& context,
+                                 const std::string& subject) {
+  throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
+}
+
+}  // namespace fs::detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/context.hpp -----
+// ----- begin clawport/fs/policy.hpp -----
+// The Fs policy: the only way the library touches a filesystem. Everything goes through
+// directory handles and single path components, so a racing writer cannot redirect a
+// walk out of the tree it was asked to read. fs::posix and fs::memory model it.
+
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// Identity of a filesystem object: the (device, inode) pair.
+struct file_id {
+  std::uint64_t dev = 0;
+  std::uint64_t ino = 0;
+  friend bool operator==(const file_id& a, const file_id& b) noexcept {
+    return a.dev == b.dev && a.ino == b.ino;
+  }
+  friend bool operator!=(const file_id& a, const file_id& b) noexcept { return !(a == b); }
+};
+
+/// What an entry is, as classified without following symlinks.
+enum class file_kind {
+  regular,
+  directory,
+  symlink,
+  other,  ///< socket, FIFO, character or block device
+};
+
+/// Metadata of one object (lstat-like when taken through a parent, fstat-like on a handle).
+struct stat_info {
+  file_kind kind = file_kind::other;
+  file_id id;
+  std::uint32_t mode = 0;   ///< permission bits (07777)
+  std::uint64_t nlink = 1;  ///< hard-link count
+  std::uint64_t size = 0;   ///< bytes, for regular files
+};
+
+/// How `publish_rename` should treat an existing target name.
+enum class rename_mode {
+  replace,    ///< plain renameat(2): replaces an empty directory or a file
+  noreplace,  ///< renameat2(RENAME_NOREPLACE): fail with EEXIST if the target exists
+  exchange,   ///< renameat2(RENAME_EXCHANGE): atomically swap two existing names
+};
+
+/// Result of `rename_at` with a mode the platform may not support.
+enum class rename_result { done, unsupported };
+
+// ---------------------------------------------------------------------------------------
+// The requirements. A backend `B` is a class whose instances carry any state (the memory
+// tree, injected faults); algorithms take `B&`. Handles are move-only RAII values.
+// Every function that fails throws clawport::error with errc::io (or errc::not_found,
+// errc::limit_exceeded for EMFILE/ENAMETOOLONG/ELOOP-deep), `sys_errno()` set, and
+// `subject()` = the name it was given; callers re-throw with bundle-relative context.
+// `name` arguments are always ONE path component (no '/'), never "." or "..".
+//
+//   typename B::dir                        move-only directory handle
+//   typename B::file                       move-only file handle
+//   dir  open_root(std::string_view abs)   open an absolute directory path, following
+//                                          symlinks (used only for the install root and
+//                                          the destination's parent, as upstream does)
+//   std::optional<std::string> canonical(std::string_view abs)
+//                                          realpath(3); nullopt when the path does not
+//                                          exist (resolves the destination, compares
+//                                          source paths; never used to open anything)
+//   std::optional<stat_info> stat_at(const dir&, name)
+//                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
+//   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
+//   dir  open_dir_at(const dir&, name)     openat(O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC)
+//   file open_file_at(const dir&, name)    openat(O_RDONLY|O_NOFOLLOW|O_CLOEXEC)
+//   template <class F> void for_each_entry(const dir&, F&& f)
+//                                          calls f(std::string_view name) per entry,
+//                                          streaming, "." and ".." excluded
+//   bool is_empty(const dir&)              no entries besides "." and ".."
+//   void make_dir_at(const dir&, name, std::uint32_t mode)        mkdirat
+//   file create_file_at(const dir&, name, std::uint32_t mode)
+//                                          openat(O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW)
+//   std::uint64_t copy_data(file& from, file& to)
+//                                          all bytes; copy_file_range fast path then
+//                                          read/write fallback; returns bytes copied
+//   std::size_t read(file&, char* buf, std::size_t n)         0 at end of file
+//   void write_all(file&, const char* data, std::size_t n)
+//   void set_mode(file&, std::uint32_t mode)                  fchmod
+//   void unlink_at(const dir&, name)       unlinkat(0)
+//   void remove_dir_at(const dir&, name)   unlinkat(AT_REMOVEDIR): empty directories only
+//   void remove_tree_at(const dir&, name)  recursive delete through handles, never
+//                                          following a symlink (CVE-2022-21658 safe)
+//   rename_result rename_at(const dir& from_dir, name, const dir& to_dir, name, rename_mode)
+//                                          `unsupported` only for noreplace/exchange when
+//                                          the kernel or filesystem refuses (EINVAL/ENOSYS)
+//   void sync_filesystem(const dir&)       syncfs(2) of the filesystem holding dir
+//   void sync_dir(const dir&)              fsync(2) of the directory itself
+//   bool try_lock(const dir&)              non-blocking exclusive flock; held until the
+//                                          handle is closed; false if another holds it
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+template <class...>
+using void_t = void;
+
+#define CLAWPORT_FS_REQUIRES(trait, expr) \
+  template <class B, class = void>        \
+  struct trait : std::false_type {};      \
+  template <class B>                      \
+  struct trait<B, void_t<decltype(expr)>> : std::true_type {};
+
+template <class T>
+T& lval();
+
+/// Stands in for the caller's callback when checking `for_each_entry`.
+struct entry_sink {
+  void operator()(std::string_view) const {}
+};
+
+CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
+CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
+CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_canonical,
+                     std::optional<std::string>{lval<B>().canonical(std::string_view{})})
+CLAWPORT_FS_REQUIRES(has_stat_at,
+                     std::optional<stat_info>{
+                         lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
+CLAWPORT_FS_REQUIRES(has_stat_dir, stat_info{lval<B>().stat(lval<const typename B::dir>())})
+CLAWPORT_FS_REQUIRES(has_stat_file, stat_info{lval<B>().stat(lval<const typename B::file>())})
+CLAWPORT_FS_REQUIRES(has_open_dir_at,
+                     lval<B>().open_dir_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_open_file_at,
+                     lval<B>().open_file_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_for_each_entry,
+                     lval<B>().for_each_entry(lval<const typename B::dir>(), entry_sink{}))
+CLAWPORT_FS_REQUIRES(has_is_empty, bool{lval<B>().is_empty(lval<const typename B::dir>())})
+CLAWPORT_FS_REQUIRES(has_make_dir_at,
+                     lval<B>().make_dir_at(lval<const typename B::dir>(), std::string_view{}, 0u))
+CLAWPORT_FS_REQUIRES(has_create_file_at, lval<B>().create_file_at(lval<const typename B::dir>(),
+                                                                  std::string_view{}, 0u))
+CLAWPORT_FS_REQUIRES(has_copy_data, std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
+                                                                      lval<typename B::file>())})
+CLAWPORT_FS_REQUIRES(has_read,
+                     std::size_t{lval<B>().read(lval<typename B::file>(),
+                                                static_cast<char*>(nullptr), std::size_t{})})
+CLAWPORT_FS_REQUIRES(has_write_all,
+                     lval<B>().write_all(lval<typename B::file>(),
+                                         static_cast<const char*>(nullptr), std::size_t{}))
+CLAWPORT_FS_REQUIRES(has_set_mode, lval<B>().set_mode(lval<typename B::file>(), 0u))
+CLAWPORT_FS_REQUIRES(has_unlink_at,
+                     lval<B>().unlink_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_remove_dir_at,
+                     lval<B>().remove_dir_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_remove_tree_at,
+                     lval<B>().remove_tree_at(lval<const typename B::dir>(), std::string_view{}))
+CLAWPORT_FS_REQUIRES(has_rename_at,
+                     rename_result{lval<B>().rename_at(lval<const typename B::dir>(),
+                                                       std::string_view{},
+                                                       lval<const typename B::dir>(),
+                                                       std::string_view{}, rename_mode{})})
+CLAWPORT_FS_REQUIRES(has_sync_filesystem, lval<B>().sync_filesystem(lval<const typename B::dir>()))
+CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir>()))
+CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
+
+#undef CLAWPORT_FS_REQUIRES
+
+}  // namespace detail
+
+/// Checks at compile time that `B` models the Fs policy, naming the first missing
+/// requirement. Use as `static_assert(fs::check_policy<B>());` or let the algorithms do it.
+template <class B>
+constexpr bool check_policy() {
+  static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
+  static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
+  static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
+  static_assert(detail::has_canonical<B>::value,
+                "Fs policy: missing `optional<string> canonical(string_view abs)` (realpath; "
+                "nullopt when the path does not exist)");
+  static_assert(detail::has_stat_at<B>::value,
+                "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
+  static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");
+  static_assert(detail::has_stat_file<B>::value,
+                "Fs policy: missing `stat_info stat(const file&)`");
+  static_assert(detail::has_open_dir_at<B>::value,
+                "Fs policy: missing `dir open_dir_at(const dir&, string_view)`");
+  static_assert(detail::has_open_file_at<B>::value,
+                "Fs policy: missing `file open_file_at(const dir&, string_view)`");
+  static_assert(detail::has_for_each_entry<B>::value,
+                "Fs policy: missing `for_each_entry(const dir&, F)` calling F(string_view)");
+  static_assert(detail::has_is_empty<B>::value, "Fs policy: missing `bool is_empty(const dir&)`");
+  static_assert(detail::has_make_dir_at<B>::value,
+                "Fs policy: missing `make_dir_at(const dir&, string_view, uint32_t mode)`");
+  static_assert(detail::has_create_file_at<B>::value,
+                "Fs policy: missing `file create_file_at(const dir&, string_view, uint32_t)`");
+  static_assert(detail::has_copy_data<B>::value,
+                "Fs policy: missing `uint64_t copy_data(file& from, file& to)`");
+  static_assert(detail::has_read<B>::value,
+                "Fs policy: missing `size_t read(file&, char*, size_t)`");
+  static_assert(detail::has_write_all<B>::value,
+                "Fs policy: missing `write_all(file&, const char*, size_t)`");
+  static_assert(detail::has_set_mode<B>::value, "Fs policy: missing `set_mode(file&, uint32_t)`");
+  static_assert(detail::has_unlink_at<B>::value,
+                "Fs policy: missing `unlink_at(const dir&, string_view)`");
+  static_assert(detail::has_remove_dir_at<B>::value,
+                "Fs policy: missing `remove_dir_at(const dir&, string_view)`");
+  static_assert(detail::has_remove_tree_at<B>::value,
+                "Fs policy: missing `remove_tree_at(const dir&, string_view)`");
+  static_assert(detail::has_rename_at<B>::value,
+                "Fs policy: missing `rename_result rename_at(const dir&, string_view, const "
+                "dir&, string_view, rename_mode)`");
+  static_assert(detail::has_sync_filesystem<B>::value,
+                "Fs policy: missing `sync_filesystem(const dir&)`");
+  static_assert(detail::has_sync_dir<B>::value, "Fs policy: missing `sync_dir(const dir&)`");
+  static_assert(detail::has_try_lock<B>::value, "Fs policy: missing `bool try_lock(const dir&)`");
+  return true;
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/policy.hpp -----
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// How opening a source root came out.
+enum class root_status {
+  opened,     ///< a real directory, bound to the identity that was classified
+  nothing,    ///< absent: only "not found" counts as no source
+  symlinked,  ///< the root itself is a symlink
+  escaped,    ///< the walk met a symlink or a non-plain component before the root
+};
+
+/// The outcome of `open_anchored_root` / `open_configured_root`.
+template <class Fs>
+struct root_result {
+  root_status status = root_status::nothing;
+  std::optional<typename Fs::dir> handle;  ///< set iff `opened`
+  file_id id;                              ///< identity of `handle`, iff `opened`
+  std::string at;                          ///< iff `escaped` or `symlinked`: where
+
+  bool opened() const noexcept { return status == root_status::opened; }
+};
+
+namespace detail {
+
+/// The components as Rust's `Path::components` yields them: core/paths.hpp.
+inline std::vector<std::string_view> components(std::string_view path) {
+  return paths::rust_components(path);
+}
+
+inline bool is_plain(std::string_view c) noexcept {
+  return !c.empty() && c != "." && c != ".." && c != "/";
+}
+
+inline std::string join(std::string_view base, std::string_view rel) {
+  if (!rel.empty() && rel.front() == '/') return std::string(rel);
+  std::string out(base);
+  if (out.empty() || out.back() != '/') out += '/';
+  out += rel;
+  return out;
+}
+
+inline error not_a_directory(const std::string& path) {
+  return error(errc::unsafe_path,
+               path +
+                   " exists but is not a directory; the export refuses to publish a bundle that "
+                   "silently lacks the source it names",
+               path);
+}
+
+inline error root_replaced(const std::string& path) {
+  return error(errc::identity_changed,
+               path +
+                   " was replaced while the export was opening it; the copy carries the tree it "
+                   "inspected or nothing at all, so run the export again",
+               path);
+}
+
+/// Classifies `name` through `parent`, then opens and binds it. Returns nullopt-status
+/// results for absence and symlinks; throws for the rest. `walked` names it in messages.
+template <class Fs>
+root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                           const std::string& walked, bool last) {
+  root_result<Fs> r;
+  std::optional<stat_info> info;
+  try {
+    info = fs.stat_at(parent, name);
+  } catch (const error& e) {
+    rethrow(e, "failed to inspect " + walked, walked);
+  }
+  if (!info) return r;  // nothing
+  if (info->kind == file_kind::symlink) {
+    r.status = last ? root_status::symlinked : root_status::escaped;
+    r.at = walked;
+    return r;
+  }
+  if (info->kind != file_kind::directory) throw not_a_directory(walked);
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_dir_at(parent, name));
+  } catch (const error& e) {
+    rethrow(e, "failed to open " + walked, walked);
+  }
+  stat_info now;
+  try {
+    now = fs.stat(*opened);
+  } catch (const error& e) {
+    rethrow(e, "failed to inspect " + walked, walked);
+  }
+  if (now.id != info->id) throw root_replaced(walked);
+  r.status = root_status::opened;
+  r.handle = std::move(opened);
+  r.id = now.id;
+  return r;
+}
+
+}  // namespace detail
+
+/// Opens `install_root/relative` component by component from the install root, which is
+/// the only place symlinks are followed (above the install). `relative` must start with
+/// `family` ("agents" or "shared"), else the result is `escaped`. A symlink on the last
+/// component is `symlinked`, on any earlier one `escaped` (wherever it points, even
+/// inside the install). Throws clawport::error for a non-directory (errc::unsafe_path),
+/// a root replaced between classification and open (errc::identity_changed) and any
+/// failure other than "not found" ("failed to inspect/open {walked}").
+template <class Fs>
+root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::string_view relative,
+                                   std::string_view family) {
+  root_result<Fs> result;
+  const std::vector<std::string_view> parts = detail::components(relative);
+  if (parts.empty() || parts.front() != family) {
+    result.status = root_status::escaped;
+    result.at = detail::join(install_root, relative);
+    return result;
+  }
+  std::string walked(install_root);
+  std::optional<typename Fs::dir> current;
+  try {
+    current.emplace(fs.open_root(install_root));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) {
+      detail::rethrow(e, "failed to resolve " + walked, walked);
+    }
+    detail::rethrow(e, "failed to open " + walked, walked);
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    walked = detail::join(walked, parts[i]);
+    if (!detail::is_plain(parts[i])) {
+      result.status = root_status::escaped;
+      result.at = walked;
+      return result;
+    }
+    root_result<Fs> step =
+        detail::open_bound(fs, *current, parts[i], walked, i + 1 == parts.size());
+    if (!step.opened()) return step;
+    if (i + 1 == parts.size()) return step;
+    current = std::move(step.handle);
+  }
+  return result;  // unreachable: parts is never empty here
+}
+
+/// Opens a configured `workspace.path`, exempt from the ancestor walk: the parent is
+/// resolved following symlinks, the last component is classified, opened without
+/// following and bound by identity. `path` must be absolute (make it so at the edge).
+/// Throws errc::unsafe_path when the last component is not a plain name; `field` names the
+/// setting the path came from in that refusal (`workspace.path`).
+template <class Fs>
+root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_view field) {
+  const std::string shown(path);
+  const std::string f(field);
+  const std::vector<std::string_view> parts = detail::components(path);
+  if (parts.empty() || !detail::is_plain(parts.back())) {
+    throw error(errc::unsafe_path,
+                "the configured `" + f + "` " + shown +
+                    " does not end in a plain directory name, so what is copied cannot be bound "
+                    "to what was checked; set `" +
+                    f + "` to the resolved directory and try again",
+                shown);
+  }
+  if (parts.front() != "/") {
+    throw error(errc::invalid_argument,
+                "the configured `" + f + "` " + shown + " must be made absolute before opening",
+                shown);
+  }
+  std::string parent = "/";
+  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = detail::join(parent, parts[i]);
+  root_result<Fs> result;
+  std::optional<typename Fs::dir> holder;
+  try {
+    holder.emplace(fs.open_root(parent));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) return result;  // nothing
+    detail::rethrow(e, "failed to resolve " + parent, parent);
+  }
+  result = detail::open_bound(fs, *holder, parts.back(), shown, true);
+  if (result.status == root_status::symlinked) result.at = shown;
+  return result;
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/anchored.hpp -----
+// ----- begin clawport/fs/copy.hpp -----
+// The handle-based tree walk (docs/library.md, Tree copy), with a sink that
+// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
+// share every rule, count and refusal text. Every read goes through directory handles;
+// each entry is classified without following links, opened with nofollow and carried only
+// if the opened object is the one that was classified and has one name (nlink == 1) both
+// at classification and once open. Carried files keep their permission bits only
+// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
+
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// What a copy carried and what it skipped (one for the workspace, one for all skills).
+struct copy_tally {
+  std::uint64_t files = 0;               ///< regular files written into the bundle
+  std::uint64_t bytes = 0;               ///< bytes actually copied
+  std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
+  std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
+  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
+  std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
+};
+
+/// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
+/// An empty function admits everything. An excluded directory is never opened.
+using entry_filter = std::function<bool(std::string_view relative)>;
+
+/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
+/// here, so the bundle is never read a second time). With a sink, files are copied
+/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
+/// the dry run's counting sink writes nothing and calls none.)
+class copy_sink {
+ public:
+  virtual ~copy_sink() = default;
+  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
+  virtual void bytes(const char* data, std::size_t size) = 0;
+  virtual void end_file() = 0;  ///< the file was written completely
+};
+
+/// How a tree is named inside the bundle, and what it leaves out.
+struct copy_spec {
+  copy_spec() = default;
+  copy_spec(std::string root_name, entry_filter entries = {})
+      : root(std::move(root_name)), filter(std::move(entries)) {}
+
+  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
+  entry_filter filter;  ///< empty = everything
+  /// Called with the identity of every directory and regular file the walk classified
+  /// (before it is opened) and its bundle path; it may throw to refuse the whole copy
+  /// (the exporter refuses a tree that holds the install's own root, config or key).
+  std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
+  /// Called with the root-relative path of every regular file the walk carried.
+  std::function<void(std::string_view relative)> on_carried;
+  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
+  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
+  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
+  bool refuse_symlinks = false;
+};
+
+/// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
+/// and sticky never travel (a root-run export must not mint a setuid root-owned file).
+inline constexpr std::uint32_t carried_mode_mask = 0777;
+
+/// The sink of the real export: what the walk carries is written under the destination
+/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+template <class Fs>
+struct copying_sink {
+  using dir = typename Fs::dir;
+  using file_type = typename Fs::file;
+  static constexpr bool writes = true;
+  explicit copying_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
+  dir open_dir(const dir& parent, std::string_view name) { return fs.open_dir_at(parent, name); }
+  file_type create_file(const dir& parent, std::string_view name) {
+    return fs.create_file_at(parent, name, 0600);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
+                     std::string_view bundle_path) {
+    if (observer == nullptr) return fs.copy_data(in, out);
+    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    observer->begin_file(bundle_path);
+    std::uint64_t total = 0;
+    for (;;) {
+      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      if (n == 0) break;
+      observer->bytes(buffer.data(), n);
+      fs.write_all(out, buffer.data(), n);
+      total += n;
+    }
+    observer->end_file();
+    return total;
+  }
+  void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
+  void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
+  void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
+
+  std::vector<char> buffer;  ///< for copies through an observer
+};
+
+/// The sink of the dry run: nothing is created; a carried file counts its size as opened.
+template <class Fs>
+struct counting_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit counting_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
+                     std::string_view) {
+    return opened.size;
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+};
+
+namespace detail {
+
+template <class Fs, class Sink>
+class tree_walker {
+ public:
+  using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
+
+  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
+              std::string_view relative)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
+
+  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
+    bool nested = false;  // an error from an entry is already in context
+    try {
+      fs_.for_each_entry(src, [&](std::string_view name) {
+        try {
+          entry(src, dst, name, depth);
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      rethrow(e, "failed to read " + bundle_path(), bundle_path());
+    }
+  }
+
+ private:
+  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
+  /// the guard trims it back, so no allocation grows with the number of files.
+  struct rel_guard {
+    std::string& s;
+    std::size_t n;
+    ~rel_guard() { s.resize(n); }
+  };
+
+  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
+
+  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
+    rel_guard guard{rel_, rel_.size()};
+    if (!rel_.empty()) rel_ += '/';
+    rel_.append(name.data(), name.size());
+    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+
+    std::optional<stat_info> info;
+    try {
+      info = fs_.stat_at(src, name);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (!info) return;  // gone before it was inspected: there is nothing it could carry
+    switch (info->kind) {
+      case file_kind::symlink:
+        if (spec_.refuse_symlinks) {
+          throw error(errc::unsafe_path,
+                      "Refusing to copy symlink within skill source: " + bundle_path(),
+                      bundle_path());
+        }
+        ++tally_.symlinks_skipped;
+        return;
+      case file_kind::other:
+        ++tally_.others_skipped;
+        return;
+      case file_kind::directory:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
+        return directory(src, dst, name, *info, depth + 1);
+      case file_kind::regular:
+        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
+        return regular(src, dst, name, *info);
+    }
+  }
+
+  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
+                 std::size_t depth) {
+    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
+      throw error(errc::limit_exceeded,
+                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
+                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
+                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                  bundle_path());
+    }
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    try {
+      sink_.make_dir(dst, name);
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*child);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
+      return;
+    }
+    std::optional<out_dir> out;
+    try {
+      out.emplace(sink_.open_dir(dst, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
+    }
+    copy_dir(*child, *out, depth);
+  }
+
+  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+    // A second name, seen when classified: never opened. (Checked again once open, so a
+    // link renamed over the entry and removed after the open is skipped either way.)
+    if (info.nlink > 1) {
+      ++tally_.hard_links_skipped;
+      return;
+    }
+    std::optional<typename Fs::file> in;
+    try {
+      in.emplace(fs_.open_file_at(src, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+    }
+    stat_info opened;
+    try {
+      opened = fs_.stat(*in);
+    } catch (const error& e) {
+      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+    }
+    if (opened.kind != file_kind::regular) return;
+    if (opened.nlink > 1) {  // before identity, as upstream
+      ++tally_.hard_links_skipped;
+      return;
+    }
+    if (opened.id != info.id) {
+      ++tally_.replaced_skipped;
+      return;
+    }
+    std::optional<typename Sink::file_type> out;
+    try {
+      out.emplace(sink_.create_file(dst, name));
+    } catch (const error& e) {
+      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+    }
+    std::uint64_t n = 0;
+    try {
+      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
+    } catch (const error& e) {
+      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
+    }
+    try {
+      sink_.set_mode(*out, opened.mode);
+    } catch (const error& e) {
+      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
+    }
+    ++tally_.files;
+    tally_.bytes += n;
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
+  }
+
+  Fs& fs_;
+  Sink& sink_;
+  const copy_spec& spec_;
+  copy_tally& tally_;
+  std::string rel_;
+};
+
+using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
+
+}  // namespace detail
+
+/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
+/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
+/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
+/// counted and skipped; hard-linked files and entries replaced between classification and
+/// open are counted and skipped; any failure to open, read, create or write is thrown.
+/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
+template <class Fs, class Sink>
+void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+}
+
+/// `walk_tree` with the copying sink: copies `src` into `dst`.
+template <class Fs>
+void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
+               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
+  copying_sink<Fs> sink{fs};
+  walk_tree(fs, sink, src, dst, spec, tally, relative);
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/copy.hpp -----
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
+
+/// The refusal for a workspace root that came out `symlinked` or `escaped`; `path` is the
+/// workspace as planned. Only call it for those two statuses.
+template <class Fs>
+error workspace_root_refusal(const fs::root_result<Fs>& r, std::string_view path) {
+  const std::string p(path);
+  if (r.status == fs::root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "the agent workspace " + p +
+                     " is a symlink; the bundle would carry whatever it points at as the "
+                     "agent's own tree, so set `workspace.path` to the real directory and "
+                     "export again",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "the agent workspace " + p +
+                   " is not reachable through real directories under the install's agents "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+/// The refusal for a skill-bundle root that came out `symlinked` or `escaped`.
+template <class Fs>
+error skill_root_refusal(const fs::root_result<Fs>& r, std::string_view alias,
+                         std::string_view path) {
+  const std::string p(path);
+  const std::string a(alias);
+  if (r.status == fs::root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "skill bundle `" + a + "` resolves to the symlink " + p +
+                     "; a bundle directory must be a real directory inside the install's "
+                     "shared tree",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "skill bundle `" + a + "` at " + p +
+                   " is not reachable through real directories under the install's shared "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+/// One skill bundle to carry: where it is and which of its skills travel.
+struct skill_source {
+  std::string alias;     ///< becomes `skills/<alias>/` in the bundle
+  std::string source;    ///< the planned source path, as shown in messages
+  std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
+  /// Whether a skill travels, given its name (see `copy_skill_bundles`); empty admits all.
+  std::function<bool(std::string_view skill)> admits_skill;
+};
+
+/// The name a skill is filtered by: the directory's own name by default. The exporter
+/// passes the skill's logical name (skills::skill_name_at), read through the opened and
+/// identity-checked directory handle.
+struct directory_name {
+  template <class Fs>
+  std::string operator()(Fs&, const typename Fs::dir&, std::string_view dir_name) const {
+    return std::string(dir_name);
+  }
+};
+
+/// The skills one bundle carried (names sorted).
+struct carried_bundle {
+  std::string alias;
+  std::vector<std::string> skills;
+};
+
+/// What `copy_skill_bundles` did.
+struct skill_copy_result {
+  fs::copy_tally tally;                      ///< shared across all skill bundles
+  std::size_t bundles = 0;                   ///< bundles that carried at least one skill
+  std::vector<carried_bundle> carried;       ///< those bundles, in plan order
+  std::vector<std::string> without_content;  ///< aliases that ended without content
+  std::vector<fs::file_id> sources;          ///< identities of the opened bundle roots
+};
+
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
+/// escaping root is refused. Only directories directly under a bundle root are skills
+/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
+/// removed again; a bundle that carries no skill is removed and listed in
+/// `without_content`; `skills/` itself is created only when there are sources and removed
+/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
+/// `admits_skill` is asked about; it is called only on the opened directory whose identity
+/// matched its classification. `check_entry` is each skill tree's `fs::copy_spec::check_entry`.
+template <class Fs, class Sink, class NameOf = directory_name>
+skill_copy_result walk_skill_bundles(
+    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
+    const typename Sink::dir& staging, NameOf name_of = {},
+    const std::function<void(const fs::file_id&, const std::string&)>& check_entry = {},
+    fs::copy_sink* observer = nullptr) {
+  static_assert(fs::check_policy<Fs>());
+  using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
+  skill_copy_result result;
+  if (sources.empty()) return result;
+
+  std::optional<out_dir> skills;
+  try {
+    sink.make_dir(staging, "skills");
+    skills.emplace(sink.open_dir(staging, "skills"));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create skills in the bundle", "skills");
+  }
+
+  for (const skill_source& source : sources) {
+    fs::root_result<Fs> root = fs::open_anchored_root(fs, install_root, source.relative, "shared");
+    if (root.status == fs::root_status::nothing) {
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    if (!root.opened()) throw skill_root_refusal(root, source.alias, source.source);
+    result.sources.push_back(root.id);
+
+    const std::string bundle_root = "skills/" + source.alias;
+    if (check_entry) check_entry(root.id, bundle_root);
+    std::optional<out_dir> bundle;
+    try {
+      sink.make_dir(*skills, source.alias);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
+    }
+    try {
+      bundle.emplace(sink.open_dir(*skills, source.alias));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
+    }
+
+    carried_bundle carried{source.alias, {}};
+    fs::copy_spec spec(bundle_root);
+    spec.check_entry = check_entry;
+    spec.sink = observer;
+    bool nested = false;
+    try {
+      fs.for_each_entry(*root.handle, [&](std::string_view name) {
+        try {
+          if (!utf8::valid(name)) return;
+          const std::string path = bundle_root + "/" + std::string(name);
+          std::optional<fs::stat_info> info;
+          try {
+            info = fs.stat_at(*root.handle, name);
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (!info) return;
+          if (info->kind == fs::file_kind::symlink) {
+            ++result.tally.symlinks_skipped;
+            return;
+          }
+          if (info->kind != fs::file_kind::directory) return;  // loose files are local state
+          if (check_entry) check_entry(info->id, path);
+          std::optional<dir> skill;
+          try {
+            skill.emplace(fs.open_dir_at(*root.handle, name));
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to open " + path, path);
+          }
+          fs::stat_info opened;
+          try {
+            opened = fs.stat(*skill);
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (opened.id != info->id) {
+            ++result.tally.replaced_skipped;
+            return;
+          }
+          if (source.admits_skill) {
+            bool admitted = false;
+            try {
+              admitted = source.admits_skill(name_of(fs, *skill, name));
+            } catch (const error& e) {
+              fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+            }
+            if (!admitted) return;
+          }
+          const std::uint64_t before = result.tally.files;
+          {
+            std::optional<out_dir> out;
+            try {
+              sink.make_dir(*bundle, name);
+            } catch (const error& e) {
+              fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+            }
+            try {
+              out.emplace(sink.open_dir(*bundle, name));
+            } catch (const error& e) {
+              fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+            }
+            fs::walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
+          }
+          if (result.tally.files > before) {
+            carried.skills.emplace_back(name);
+            return;
+          }
+          try {
+            sink.remove_tree(*bundle, name);
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+          }
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      fs::detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
+    }
+
+    bundle.reset();
+    if (carried.skills.empty()) {
+      try {
+        sink.remove_tree(*skills, source.alias);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                            bundle_root);
+      }
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    std::sort(carried.skills.begin(), carried.skills.end());
+    result.carried.push_back(std::move(carried));
+    ++result.bundles;
+  }
+
+  if (result.bundles == 0) {
+    skills.reset();
+    try {
+      sink.remove_dir(staging, "skills");
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+    }
+  }
+  return result;
+}
+
+/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
+template <class Fs, class NameOf = directory_name>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     fs::copy_sink* observer = nullptr) {
+  fs::copying_sink<Fs> sink{fs};
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
+}
+
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/bundle/carry.hpp -----
+// ----- begin clawport/bundle/layout.hpp -----
+// The bundle layout (docs/format.md, "Layout"): the names of what an agent bundle holds and
+// the format version. The exporter writes this layout; import and verify read it. Nothing
+// here touches a filesystem.
+
+// ----- begin clawport/core/version.hpp -----
+// Library version, kept in one place; tools/amalgamate.py and the build files read it.
+
+
+#define CLAWPORT_VERSION_MAJOR 0
+#define CLAWPORT_VERSION_MINOR 1
+#define CLAWPORT_VERSION_PATCH 0
+
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The library version as "MAJOR.MINOR.PATCH".
+inline constexpr std::string_view version_string = "0.1.0";
+
+/// The bundle format this library writes and the only one it reads.
+inline constexpr int bundle_format_version = 1;
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/version.hpp -----
+
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
+
+/// The format this library writes and the only one it reads (`format_version` in the
+/// manifest and in the JSON documents).
+inline constexpr int format_version = bundle_format_version;
+
+/// The manifest, at the bundle root.
+inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
+/// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
+inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// The agent's config closure, at the bundle root.
+inline constexpr std::string_view config_file = "config.toml";
+/// The agent's workspace (minus what the workspace filter keeps behind).
+inline constexpr std::string_view workspace_dir = "workspace";
+/// The skill bundles: `skills/<alias>/<skill>/...`.
+inline constexpr std::string_view skills_dir = "skills";
+
+/// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
+inline std::string skill_bundle_path(std::string_view alias) {
+  return std::string(skills_dir) + "/" + std::string(alias);
+}
+
+/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled).
+constexpr bool is_bundle_entry(std::string_view name) noexcept {
+  return name == manifest_file || name == digest_list_file || name == config_file ||
+         name == workspace_dir || name == skills_dir;
+}
+
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/bundle/layout.hpp -----
+// ----- end clawport/bundle.hpp -----
+// ----- begin clawport/convert.hpp -----
+// Converting an agent between the runtimes: a ZeroClaw agent bundle to an OpenClaw Claw
+// package and back, with a loss report (docs/convert.md).
+
+// ----- begin clawport/convert/action.hpp -----
+// `clawport convert` as a library call (docs/convert.md): read the source as hostile input
+// (a bundle is verified, a Claw package is read by OpenClaw's reader), map it (pure), stage
+// the target beside --out, check the staged tree with the target's own reader (openclaw's
+// package reader, or verify), and publish it to a new directory with the Publish policy.
+// Any failure removes the staging tree; --out is left as it was.
+
 // ----- begin clawport/core/time.hpp -----
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
 // here reads a clock or the environment; the caller passes what it read, so two runs
@@ -987,230 +2165,6 @@ inline std::string sha256_hex(std::string_view text) {
 #undef CLAWPORT_DIGEST_HAVE_X86_SHA
 #undef CLAWPORT_DIGEST_HAVE_ARM_SHA
 // ----- end clawport/digest/sha256.hpp -----
-// ----- begin clawport/fs/policy.hpp -----
-// The Fs policy: the only way the library touches a filesystem. Everything goes through
-// directory handles and single path components, so a racing writer cannot redirect a
-// walk out of the tree it was asked to read. fs::posix and fs::memory model it.
-
-
-#include <cstddef>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <type_traits>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs {
-
-/// Identity of a filesystem object: the (device, inode) pair.
-struct file_id {
-  std::uint64_t dev = 0;
-  std::uint64_t ino = 0;
-  friend bool operator==(const file_id& a, const file_id& b) noexcept {
-    return a.dev == b.dev && a.ino == b.ino;
-  }
-  friend bool operator!=(const file_id& a, const file_id& b) noexcept { return !(a == b); }
-};
-
-/// What an entry is, as classified without following symlinks.
-enum class file_kind {
-  regular,
-  directory,
-  symlink,
-  other,  ///< socket, FIFO, character or block device
-};
-
-/// Metadata of one object (lstat-like when taken through a parent, fstat-like on a handle).
-struct stat_info {
-  file_kind kind = file_kind::other;
-  file_id id;
-  std::uint32_t mode = 0;   ///< permission bits (07777)
-  std::uint64_t nlink = 1;  ///< hard-link count
-  std::uint64_t size = 0;   ///< bytes, for regular files
-};
-
-/// How `publish_rename` should treat an existing target name.
-enum class rename_mode {
-  replace,    ///< plain renameat(2): replaces an empty directory or a file
-  noreplace,  ///< renameat2(RENAME_NOREPLACE): fail with EEXIST if the target exists
-  exchange,   ///< renameat2(RENAME_EXCHANGE): atomically swap two existing names
-};
-
-/// Result of `rename_at` with a mode the platform may not support.
-enum class rename_result { done, unsupported };
-
-// ---------------------------------------------------------------------------------------
-// The requirements. A backend `B` is a class whose instances carry any state (the memory
-// tree, injected faults); algorithms take `B&`. Handles are move-only RAII values.
-// Every function that fails throws clawport::error with errc::io (or errc::not_found,
-// errc::limit_exceeded for EMFILE/ENAMETOOLONG/ELOOP-deep), `sys_errno()` set, and
-// `subject()` = the name it was given; callers re-throw with bundle-relative context.
-// `name` arguments are always ONE path component (no '/'), never "." or "..".
-//
-//   typename B::dir                        move-only directory handle
-//   typename B::file                       move-only file handle
-//   dir  open_root(std::string_view abs)   open an absolute directory path, following
-//                                          symlinks (used only for the install root and
-//                                          the destination's parent, as upstream does)
-//   std::optional<std::string> canonical(std::string_view abs)
-//                                          realpath(3); nullopt when the path does not
-//                                          exist (resolves the destination, compares
-//                                          source paths; never used to open anything)
-//   std::optional<stat_info> stat_at(const dir&, name)
-//                                          fstatat(AT_SYMLINK_NOFOLLOW); nullopt iff ENOENT
-//   stat_info stat(const dir&) / stat(const file&)      fstat on the handle
-//   dir  open_dir_at(const dir&, name)     openat(O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC)
-//   file open_file_at(const dir&, name)    openat(O_RDONLY|O_NOFOLLOW|O_CLOEXEC)
-//   template <class F> void for_each_entry(const dir&, F&& f)
-//                                          calls f(std::string_view name) per entry,
-//                                          streaming, "." and ".." excluded
-//   bool is_empty(const dir&)              no entries besides "." and ".."
-//   void make_dir_at(const dir&, name, std::uint32_t mode)        mkdirat
-//   file create_file_at(const dir&, name, std::uint32_t mode)
-//                                          openat(O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW)
-//   std::uint64_t copy_data(file& from, file& to)
-//                                          all bytes; copy_file_range fast path then
-//                                          read/write fallback; returns bytes copied
-//   std::size_t read(file&, char* buf, std::size_t n)         0 at end of file
-//   void write_all(file&, const char* data, std::size_t n)
-//   void set_mode(file&, std::uint32_t mode)                  fchmod
-//   void unlink_at(const dir&, name)       unlinkat(0)
-//   void remove_dir_at(const dir&, name)   unlinkat(AT_REMOVEDIR): empty directories only
-//   void remove_tree_at(const dir&, name)  recursive delete through handles, never
-//                                          following a symlink (CVE-2022-21658 safe)
-//   rename_result rename_at(const dir& from_dir, name, const dir& to_dir, name, rename_mode)
-//                                          `unsupported` only for noreplace/exchange when
-//                                          the kernel or filesystem refuses (EINVAL/ENOSYS)
-//   void sync_filesystem(const dir&)       syncfs(2) of the filesystem holding dir
-//   void sync_dir(const dir&)              fsync(2) of the directory itself
-//   bool try_lock(const dir&)              non-blocking exclusive flock; held until the
-//                                          handle is closed; false if another holds it
-// ---------------------------------------------------------------------------------------
-
-namespace detail {
-
-template <class...>
-using void_t = void;
-
-#define CLAWPORT_FS_REQUIRES(trait, expr) \
-  template <class B, class = void>        \
-  struct trait : std::false_type {};      \
-  template <class B>                      \
-  struct trait<B, void_t<decltype(expr)>> : std::true_type {};
-
-template <class T>
-T& lval();
-
-/// Stands in for the caller's callback when checking `for_each_entry`.
-struct entry_sink {
-  void operator()(std::string_view) const {}
-};
-
-CLAWPORT_FS_REQUIRES(has_dir, std::declval<typename B::dir>())
-CLAWPORT_FS_REQUIRES(has_file, std::declval<typename B::file>())
-CLAWPORT_FS_REQUIRES(has_open_root, lval<B>().open_root(std::string_view{}))
-CLAWPORT_FS_REQUIRES(has_canonical,
-                     std::optional<std::string>{lval<B>().canonical(std::string_view{})})
-CLAWPORT_FS_REQUIRES(has_stat_at,
-                     std::optional<stat_info>{
-                         lval<B>().stat_at(lval<const typename B::dir>(), std::string_view{})})
-CLAWPORT_FS_REQUIRES(has_stat_dir, stat_info{lval<B>().stat(lval<const typename B::dir>())})
-CLAWPORT_FS_REQUIRES(has_stat_file, stat_info{lval<B>().stat(lval<const typename B::file>())})
-CLAWPORT_FS_REQUIRES(has_open_dir_at,
-                     lval<B>().open_dir_at(lval<const typename B::dir>(), std::string_view{}))
-CLAWPORT_FS_REQUIRES(has_open_file_at,
-                     lval<B>().open_file_at(lval<const typename B::dir>(), std::string_view{}))
-CLAWPORT_FS_REQUIRES(has_for_each_entry,
-                     lval<B>().for_each_entry(lval<const typename B::dir>(), entry_sink{}))
-CLAWPORT_FS_REQUIRES(has_is_empty, bool{lval<B>().is_empty(lval<const typename B::dir>())})
-CLAWPORT_FS_REQUIRES(has_make_dir_at,
-                     lval<B>().make_dir_at(lval<const typename B::dir>(), std::string_view{}, 0u))
-CLAWPORT_FS_REQUIRES(has_create_file_at, lval<B>().create_file_at(lval<const typename B::dir>(),
-                                                                  std::string_view{}, 0u))
-CLAWPORT_FS_REQUIRES(has_copy_data, std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
-                                                                      lval<typename B::file>())})
-CLAWPORT_FS_REQUIRES(has_read,
-                     std::size_t{lval<B>().read(lval<typename B::file>(),
-                                                static_cast<char*>(nullptr), std::size_t{})})
-CLAWPORT_FS_REQUIRES(has_write_all,
-                     lval<B>().write_all(lval<typename B::file>(),
-                                         static_cast<const char*>(nullptr), std::size_t{}))
-CLAWPORT_FS_REQUIRES(has_set_mode, lval<B>().set_mode(lval<typename B::file>(), 0u))
-CLAWPORT_FS_REQUIRES(has_unlink_at,
-                     lval<B>().unlink_at(lval<const typename B::dir>(), std::string_view{}))
-CLAWPORT_FS_REQUIRES(has_remove_dir_at,
-                     lval<B>().remove_dir_at(lval<const typename B::dir>(), std::string_view{}))
-CLAWPORT_FS_REQUIRES(has_remove_tree_at,
-                     lval<B>().remove_tree_at(lval<const typename B::dir>(), std::string_view{}))
-CLAWPORT_FS_REQUIRES(has_rename_at,
-                     rename_result{lval<B>().rename_at(lval<const typename B::dir>(),
-                                                       std::string_view{},
-                                                       lval<const typename B::dir>(),
-                                                       std::string_view{}, rename_mode{})})
-CLAWPORT_FS_REQUIRES(has_sync_filesystem, lval<B>().sync_filesystem(lval<const typename B::dir>()))
-CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir>()))
-CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
-
-#undef CLAWPORT_FS_REQUIRES
-
-}  // namespace detail
-
-/// Checks at compile time that `B` models the Fs policy, naming the first missing
-/// requirement. Use as `static_assert(fs::check_policy<B>());` or let the algorithms do it.
-template <class B>
-constexpr bool check_policy() {
-  static_assert(detail::has_dir<B>::value, "Fs policy: missing move-only handle type `dir`");
-  static_assert(detail::has_file<B>::value, "Fs policy: missing move-only handle type `file`");
-  static_assert(detail::has_open_root<B>::value, "Fs policy: missing `dir open_root(string_view)`");
-  static_assert(detail::has_canonical<B>::value,
-                "Fs policy: missing `optional<string> canonical(string_view abs)` (realpath; "
-                "nullopt when the path does not exist)");
-  static_assert(detail::has_stat_at<B>::value,
-                "Fs policy: missing `optional<stat_info> stat_at(const dir&, string_view)`");
-  static_assert(detail::has_stat_dir<B>::value, "Fs policy: missing `stat_info stat(const dir&)`");
-  static_assert(detail::has_stat_file<B>::value,
-                "Fs policy: missing `stat_info stat(const file&)`");
-  static_assert(detail::has_open_dir_at<B>::value,
-                "Fs policy: missing `dir open_dir_at(const dir&, string_view)`");
-  static_assert(detail::has_open_file_at<B>::value,
-                "Fs policy: missing `file open_file_at(const dir&, string_view)`");
-  static_assert(detail::has_for_each_entry<B>::value,
-                "Fs policy: missing `for_each_entry(const dir&, F)` calling F(string_view)");
-  static_assert(detail::has_is_empty<B>::value, "Fs policy: missing `bool is_empty(const dir&)`");
-  static_assert(detail::has_make_dir_at<B>::value,
-                "Fs policy: missing `make_dir_at(const dir&, string_view, uint32_t mode)`");
-  static_assert(detail::has_create_file_at<B>::value,
-                "Fs policy: missing `file create_file_at(const dir&, string_view, uint32_t)`");
-  static_assert(detail::has_copy_data<B>::value,
-                "Fs policy: missing `uint64_t copy_data(file& from, file& to)`");
-  static_assert(detail::has_read<B>::value,
-                "Fs policy: missing `size_t read(file&, char*, size_t)`");
-  static_assert(detail::has_write_all<B>::value,
-                "Fs policy: missing `write_all(file&, const char*, size_t)`");
-  static_assert(detail::has_set_mode<B>::value, "Fs policy: missing `set_mode(file&, uint32_t)`");
-  static_assert(detail::has_unlink_at<B>::value,
-                "Fs policy: missing `unlink_at(const dir&, string_view)`");
-  static_assert(detail::has_remove_dir_at<B>::value,
-                "Fs policy: missing `remove_dir_at(const dir&, string_view)`");
-  static_assert(detail::has_remove_tree_at<B>::value,
-                "Fs policy: missing `remove_tree_at(const dir&, string_view)`");
-  static_assert(detail::has_rename_at<B>::value,
-                "Fs policy: missing `rename_result rename_at(const dir&, string_view, const "
-                "dir&, string_view, rename_mode)`");
-  static_assert(detail::has_sync_filesystem<B>::value,
-                "Fs policy: missing `sync_filesystem(const dir&)`");
-  static_assert(detail::has_sync_dir<B>::value, "Fs policy: missing `sync_dir(const dir&)`");
-  static_assert(detail::has_try_lock<B>::value, "Fs policy: missing `bool try_lock(const dir&)`");
-  return true;
-}
-
-}  // namespace fs
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/policy.hpp -----
 // ----- begin clawport/openclaw/package.hpp -----
 // Reading a Claw package as OpenClaw does (docs/openclaw.md):
 // package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
@@ -1220,119 +2174,6 @@ constexpr bool check_policy() {
 // through the Fs policy, one component at a time from the canonical package root, refusing
 // symlinks, symlinked parents, hard links and files that change while they are read.
 
-// ----- begin clawport/core/utf8.hpp -----
-// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
-// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
-// classifies code points without a Unicode library), the tree copy (names that are not
-// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
-// Rust's read_to_string does).
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is well-formed UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
-/// escapes and the NFC composer all write through it).
-inline void append(std::string& out, char32_t cp) {
-  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
-  if (cp < 0x80) {
-    put(cp);
-  } else if (cp < 0x800) {
-    put(0xC0 | (cp >> 6));
-    put(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    put(0xE0 | (cp >> 12));
-    put(0x80 | ((cp >> 6) & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  } else {
-    put(0xF0 | (cp >> 18));
-    put(0x80 | ((cp >> 12) & 0x3F));
-    put(0x80 | ((cp >> 6) & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  }
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace utf8
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace detail {
-
-/// The same rule under the name the walkers use: `utf8::valid`.
-constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
-
-}  // namespace detail
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/utf8.hpp -----
 // ----- begin clawport/openclaw/diagnostics.hpp -----
 // OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
 // and its two renderings: the JSON object and the human line `LEVEL code path: message`.
@@ -16484,13 +17325,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace exporter_detail {
 
-template <class Fs, class = void>
-struct has_canonical : std::false_type {};
-template <class Fs>
-struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
-                             std::declval<Fs&>().canonical(std::string_view{})})>>
-    : std::true_type {};
-
 /// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
 inline std::vector<std::string> components(std::string_view path) {
   return paths::components(path);
@@ -16522,9 +17356,7 @@ inline error unresolvable(const std::string& display) {
 /// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
-  static_assert(has_canonical<Fs>::value,
-                "Fs policy (exporter): missing `std::optional<std::string> canonical(string_view "
-                "abs)` (realpath; nullopt when the path does not exist)");
+  static_assert(fs::check_policy<Fs>());  // canonical() is part of the Fs contract
   if (abs.empty() || abs.front() != '/') {
     throw error(errc::invalid_argument, "an absolute path is required: " + std::string(abs),
                 std::string(abs));
@@ -16650,819 +17482,6 @@ inline void reject_protected(const std::string& dest, const std::string& display
 // skill bundles without content, write the manifest, flush, publish. Any failure before the publish
 // commits removes the staging tree; the destination is left as it was.
 
-// ----- begin clawport/fs/anchored.hpp -----
-// Opening a source root (a workspace or a skill bundle) so that what is copied is bound
-// to what was checked: the walk goes one component at a time through the previous
-// handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: docs/library.md, Exporting.
-
-// ----- begin clawport/fs/context.hpp -----
-// Re-throwing a backend error with the caller's context ("failed to open
-// workspace/notes.md: ...") while keeping its code and errno.
-
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-#include <system_error>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs::detail {
-
-/// The text of an errno value (thread-safe, unlike strerror).
-inline std::string errno_text(int err) { return std::generic_category().message(err); }
-
-/// Why a backend call failed, without the backend's own framing: the errno text for
-/// plain I/O errors, a plain statement for a refused symlink, and the backend's full
-/// message for limits (which explain what to raise).
-inline std::string reason(const error& e) {
-  if (e.code() == errc::limit_exceeded) return e.what();
-  if (e.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
-  if (e.sys_errno() != 0) return errno_text(e.sys_errno());
-  return e.what();
-}
-
-/// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
-[[noreturn]] inline void rethrow(const error& e, const std::string& context,
-                                 const std::string& subject) {
-  throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
-}
-
-}  // namespace fs::detail
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/context.hpp -----
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs {
-
-/// How opening a source root came out.
-enum class root_status {
-  opened,     ///< a real directory, bound to the identity that was classified
-  nothing,    ///< absent: only "not found" counts as no source
-  symlinked,  ///< the root itself is a symlink
-  escaped,    ///< the walk met a symlink or a non-plain component before the root
-};
-
-/// The outcome of `open_anchored_root` / `open_configured_root`.
-template <class Fs>
-struct root_result {
-  root_status status = root_status::nothing;
-  std::optional<typename Fs::dir> handle;  ///< set iff `opened`
-  file_id id;                              ///< identity of `handle`, iff `opened`
-  std::string at;                          ///< iff `escaped` or `symlinked`: where
-
-  bool opened() const noexcept { return status == root_status::opened; }
-};
-
-namespace detail {
-
-/// The components as Rust's `Path::components` yields them: core/paths.hpp.
-inline std::vector<std::string_view> components(std::string_view path) {
-  return paths::rust_components(path);
-}
-
-inline bool is_plain(std::string_view c) noexcept {
-  return !c.empty() && c != "." && c != ".." && c != "/";
-}
-
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  std::string out(base);
-  if (out.empty() || out.back() != '/') out += '/';
-  out += rel;
-  return out;
-}
-
-inline error not_a_directory(const std::string& path) {
-  return error(errc::unsafe_path,
-               path +
-                   " exists but is not a directory; the export refuses to publish a bundle that "
-                   "silently lacks the source it names",
-               path);
-}
-
-inline error root_replaced(const std::string& path) {
-  return error(errc::identity_changed,
-               path +
-                   " was replaced while the export was opening it; the copy carries the tree it "
-                   "inspected or nothing at all, so run the export again",
-               path);
-}
-
-/// Classifies `name` through `parent`, then opens and binds it. Returns nullopt-status
-/// results for absence and symlinks; throws for the rest. `walked` names it in messages.
-template <class Fs>
-root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                           const std::string& walked, bool last) {
-  root_result<Fs> r;
-  std::optional<stat_info> info;
-  try {
-    info = fs.stat_at(parent, name);
-  } catch (const error& e) {
-    rethrow(e, "failed to inspect " + walked, walked);
-  }
-  if (!info) return r;  // nothing
-  if (info->kind == file_kind::symlink) {
-    r.status = last ? root_status::symlinked : root_status::escaped;
-    r.at = walked;
-    return r;
-  }
-  if (info->kind != file_kind::directory) throw not_a_directory(walked);
-  std::optional<typename Fs::dir> opened;
-  try {
-    opened.emplace(fs.open_dir_at(parent, name));
-  } catch (const error& e) {
-    rethrow(e, "failed to open " + walked, walked);
-  }
-  stat_info now;
-  try {
-    now = fs.stat(*opened);
-  } catch (const error& e) {
-    rethrow(e, "failed to inspect " + walked, walked);
-  }
-  if (now.id != info->id) throw root_replaced(walked);
-  r.status = root_status::opened;
-  r.handle = std::move(opened);
-  r.id = now.id;
-  return r;
-}
-
-}  // namespace detail
-
-/// Opens `install_root/relative` component by component from the install root, which is
-/// the only place symlinks are followed (above the install). `relative` must start with
-/// `family` ("agents" or "shared"), else the result is `escaped`. A symlink on the last
-/// component is `symlinked`, on any earlier one `escaped` (wherever it points, even
-/// inside the install). Throws clawport::error for a non-directory (errc::unsafe_path),
-/// a root replaced between classification and open (errc::identity_changed) and any
-/// failure other than "not found" ("failed to inspect/open {walked}").
-template <class Fs>
-root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::string_view relative,
-                                   std::string_view family) {
-  root_result<Fs> result;
-  const std::vector<std::string_view> parts = detail::components(relative);
-  if (parts.empty() || parts.front() != family) {
-    result.status = root_status::escaped;
-    result.at = detail::join(install_root, relative);
-    return result;
-  }
-  std::string walked(install_root);
-  std::optional<typename Fs::dir> current;
-  try {
-    current.emplace(fs.open_root(install_root));
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) {
-      detail::rethrow(e, "failed to resolve " + walked, walked);
-    }
-    detail::rethrow(e, "failed to open " + walked, walked);
-  }
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    walked = detail::join(walked, parts[i]);
-    if (!detail::is_plain(parts[i])) {
-      result.status = root_status::escaped;
-      result.at = walked;
-      return result;
-    }
-    root_result<Fs> step =
-        detail::open_bound(fs, *current, parts[i], walked, i + 1 == parts.size());
-    if (!step.opened()) return step;
-    if (i + 1 == parts.size()) return step;
-    current = std::move(step.handle);
-  }
-  return result;  // unreachable: parts is never empty here
-}
-
-/// Opens a configured `workspace.path`, exempt from the ancestor walk: the parent is
-/// resolved following symlinks, the last component is classified, opened without
-/// following and bound by identity. `path` must be absolute (make it so at the edge).
-/// Throws errc::unsafe_path when the last component is not a plain name.
-template <class Fs>
-root_result<Fs> open_configured_root(Fs& fs, std::string_view path) {
-  const std::string shown(path);
-  const std::vector<std::string_view> parts = detail::components(path);
-  if (parts.empty() || !detail::is_plain(parts.back())) {
-    throw error(errc::unsafe_path,
-                "the configured workspace path " + shown +
-                    " does not end in a plain directory name, so the export cannot bind what "
-                    "it copies to what it checked; set `workspace.path` to the resolved "
-                    "directory and export again",
-                shown);
-  }
-  if (parts.front() != "/") {
-    throw error(errc::invalid_argument,
-                "the configured workspace path " + shown + " must be made absolute before opening",
-                shown);
-  }
-  std::string parent = "/";
-  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = detail::join(parent, parts[i]);
-  root_result<Fs> result;
-  std::optional<typename Fs::dir> holder;
-  try {
-    holder.emplace(fs.open_root(parent));
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) return result;  // nothing
-    detail::rethrow(e, "failed to resolve " + parent, parent);
-  }
-  result = detail::open_bound(fs, *holder, parts.back(), shown, true);
-  if (result.status == root_status::symlinked) result.at = shown;
-  return result;
-}
-
-/// The refusal for a workspace root that came out `symlinked` or `escaped`; `path` is the
-/// workspace as planned. Only call it for those two statuses.
-template <class Fs>
-error workspace_root_refusal(const root_result<Fs>& r, std::string_view path) {
-  const std::string p(path);
-  if (r.status == root_status::symlinked) {
-    return error(errc::unsafe_path,
-                 "the agent workspace " + p +
-                     " is a symlink; the bundle would carry whatever it points at as the "
-                     "agent's own tree, so set `workspace.path` to the real directory and "
-                     "export again",
-                 p);
-  }
-  return error(errc::unsafe_path,
-               "the agent workspace " + p +
-                   " is not reachable through real directories under the install's agents "
-                   "tree: " +
-                   r.at +
-                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
-                   "carry",
-               p);
-}
-
-/// The refusal for a skill-bundle root that came out `symlinked` or `escaped`.
-template <class Fs>
-error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::string_view path) {
-  const std::string p(path);
-  const std::string a(alias);
-  if (r.status == root_status::symlinked) {
-    return error(errc::unsafe_path,
-                 "skill bundle `" + a + "` resolves to the symlink " + p +
-                     "; a bundle directory must be a real directory inside the install's "
-                     "shared tree",
-                 p);
-  }
-  return error(errc::unsafe_path,
-               "skill bundle `" + a + "` at " + p +
-                   " is not reachable through real directories under the install's shared "
-                   "tree: " +
-                   r.at +
-                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
-                   "carry",
-               p);
-}
-
-}  // namespace fs
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/anchored.hpp -----
-// ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree walk and skill-bundle walk (docs/library.md, Tree copy), with a sink that
-// says what happens to what is carried: `copying_sink` writes it into the bundle,
-// `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
-// share every rule, count and refusal text. Every read goes through directory handles;
-// each entry is classified without following links, opened with nofollow and carried only
-// if the opened object is the one that was classified and has one name (nlink == 1) both
-// at classification and once open. Carried files keep their permission bits only
-// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
-
-
-#include <algorithm>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs {
-
-/// What a copy carried and what it skipped (one for the workspace, one for all skills).
-struct copy_tally {
-  std::uint64_t files = 0;               ///< regular files written into the bundle
-  std::uint64_t bytes = 0;               ///< bytes actually copied
-  std::uint64_t symlinks_skipped = 0;    ///< links are never followed into a bundle
-  std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
-  std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
-  std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
-};
-
-/// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
-/// An empty function admits everything. An excluded directory is never opened.
-using entry_filter = std::function<bool(std::string_view relative)>;
-
-/// Sees the bytes of every file a copy writes, on their way (the exporter hashes them
-/// here, so the bundle is never read a second time). With a sink, files are copied
-/// through a user-space buffer instead of `copy_data`. (An observer of the copying sink;
-/// the dry run's counting sink writes nothing and calls none.)
-class copy_sink {
- public:
-  virtual ~copy_sink() = default;
-  virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
-  virtual void bytes(const char* data, std::size_t size) = 0;
-  virtual void end_file() = 0;  ///< the file was written completely
-};
-
-/// How a tree is named inside the bundle, and what it leaves out.
-struct copy_spec {
-  copy_spec() = default;
-  copy_spec(std::string root_name, entry_filter entries = {})
-      : root(std::move(root_name)), filter(std::move(entries)) {}
-
-  std::string root;     ///< "workspace" or "skills/<alias>": prefixes every error path
-  entry_filter filter;  ///< empty = everything
-  /// Called with the identity of every directory and regular file the walk classified
-  /// (before it is opened) and its bundle path; it may throw to refuse the whole copy
-  /// (the exporter refuses a tree that holds the install's own root, config or key).
-  std::function<void(const file_id& id, const std::string& bundle_path)> check_entry;
-  /// Called with the root-relative path of every regular file the walk carried.
-  std::function<void(std::string_view relative)> on_carried;
-  copy_sink* sink = nullptr;  ///< sees every copied file's bytes; null = none
-  /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
-  /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
-  bool refuse_symlinks = false;
-};
-
-/// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
-/// and sticky never travel (a root-run export must not mint a setuid root-owned file).
-inline constexpr std::uint32_t carried_mode_mask = 0777;
-
-/// The sink of the real export: what the walk carries is written under the destination
-/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
-template <class Fs>
-struct copying_sink {
-  using dir = typename Fs::dir;
-  using file_type = typename Fs::file;
-  static constexpr bool writes = true;
-  explicit copying_sink(Fs& backend) : fs(backend) {}
-  Fs& fs;
-
-  void make_dir(const dir& parent, std::string_view name) { fs.make_dir_at(parent, name, 0777); }
-  dir open_dir(const dir& parent, std::string_view name) { return fs.open_dir_at(parent, name); }
-  file_type create_file(const dir& parent, std::string_view name) {
-    return fs.create_file_at(parent, name, 0600);
-  }
-  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
-                     std::string_view bundle_path) {
-    if (observer == nullptr) return fs.copy_data(in, out);
-    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    observer->begin_file(bundle_path);
-    std::uint64_t total = 0;
-    for (;;) {
-      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
-      if (n == 0) break;
-      observer->bytes(buffer.data(), n);
-      fs.write_all(out, buffer.data(), n);
-      total += n;
-    }
-    observer->end_file();
-    return total;
-  }
-  void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
-  void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
-  void remove_dir(const dir& parent, std::string_view name) { fs.remove_dir_at(parent, name); }
-
-  std::vector<char> buffer;  ///< for copies through an observer
-};
-
-/// The sink of the dry run: nothing is created; a carried file counts its size as opened.
-template <class Fs>
-struct counting_sink {
-  struct dir {};
-  struct file_type {};
-  static constexpr bool writes = false;
-  explicit counting_sink(Fs& backend) : fs(backend) {}
-  Fs& fs;
-
-  void make_dir(const dir&, std::string_view) {}
-  dir open_dir(const dir&, std::string_view) { return {}; }
-  file_type create_file(const dir&, std::string_view) { return {}; }
-  std::uint64_t copy(typename Fs::file&, file_type&, const stat_info& opened, copy_sink*,
-                     std::string_view) {
-    return opened.size;
-  }
-  void set_mode(file_type&, std::uint32_t) {}
-  void remove_tree(const dir&, std::string_view) {}
-  void remove_dir(const dir&, std::string_view) {}
-};
-
-namespace detail {
-
-template <class Fs, class Sink>
-class tree_walker {
- public:
-  using dir = typename Fs::dir;
-  using out_dir = typename Sink::dir;
-
-  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
-              std::string_view relative)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
-
-  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
-    bool nested = false;  // an error from an entry is already in context
-    try {
-      fs_.for_each_entry(src, [&](std::string_view name) {
-        try {
-          entry(src, dst, name, depth);
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      rethrow(e, "failed to read " + bundle_path(), bundle_path());
-    }
-  }
-
- private:
-  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
-  /// the guard trims it back, so no allocation grows with the number of files.
-  struct rel_guard {
-    std::string& s;
-    std::size_t n;
-    ~rel_guard() { s.resize(n); }
-  };
-
-  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
-
-  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
-    rel_guard guard{rel_, rel_.size()};
-    if (!rel_.empty()) rel_ += '/';
-    rel_.append(name.data(), name.size());
-    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
-
-    std::optional<stat_info> info;
-    try {
-      info = fs_.stat_at(src, name);
-    } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
-    }
-    if (!info) return;  // gone before it was inspected: there is nothing it could carry
-    switch (info->kind) {
-      case file_kind::symlink:
-        if (spec_.refuse_symlinks) {
-          throw error(errc::unsafe_path,
-                      "Refusing to copy symlink within skill source: " + bundle_path(),
-                      bundle_path());
-        }
-        ++tally_.symlinks_skipped;
-        return;
-      case file_kind::other:
-        ++tally_.others_skipped;
-        return;
-      case file_kind::directory:
-        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
-        return directory(src, dst, name, *info, depth + 1);
-      case file_kind::regular:
-        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
-        return regular(src, dst, name, *info);
-    }
-  }
-
-  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
-                 std::size_t depth) {
-    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
-      throw error(errc::limit_exceeded,
-                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
-                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
-                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
-                  bundle_path());
-    }
-    std::optional<dir> child;
-    try {
-      child.emplace(fs_.open_dir_at(src, name));
-    } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(), bundle_path());
-    }
-    try {
-      sink_.make_dir(dst, name);
-    } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
-    }
-    stat_info opened;
-    try {
-      opened = fs_.stat(*child);
-    } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
-    }
-    if (opened.id != info.id) {
-      ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
-      return;
-    }
-    std::optional<out_dir> out;
-    try {
-      out.emplace(sink_.open_dir(dst, name));
-    } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
-    }
-    copy_dir(*child, *out, depth);
-  }
-
-  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
-    // A second name, seen when classified: never opened. (Checked again once open, so a
-    // link renamed over the entry and removed after the open is skipped either way.)
-    if (info.nlink > 1) {
-      ++tally_.hard_links_skipped;
-      return;
-    }
-    std::optional<typename Fs::file> in;
-    try {
-      in.emplace(fs_.open_file_at(src, name));
-    } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(), bundle_path());
-    }
-    stat_info opened;
-    try {
-      opened = fs_.stat(*in);
-    } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
-    }
-    if (opened.kind != file_kind::regular) return;
-    if (opened.nlink > 1) {  // before identity, as upstream
-      ++tally_.hard_links_skipped;
-      return;
-    }
-    if (opened.id != info.id) {
-      ++tally_.replaced_skipped;
-      return;
-    }
-    std::optional<typename Sink::file_type> out;
-    try {
-      out.emplace(sink_.create_file(dst, name));
-    } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
-    }
-    std::uint64_t n = 0;
-    try {
-      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
-    } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
-    }
-    try {
-      sink_.set_mode(*out, opened.mode);
-    } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
-    }
-    ++tally_.files;
-    tally_.bytes += n;
-    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
-  }
-
-  Fs& fs_;
-  Sink& sink_;
-  const copy_spec& spec_;
-  copy_tally& tally_;
-  std::string rel_;
-};
-
-using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
-
-}  // namespace detail
-
-/// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
-/// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
-/// entries by their bundle path (`workspace/notes.md`). Symlinks and special files are
-/// counted and skipped; hard-linked files and entries replaced between classification and
-/// open are counted and skipped; any failure to open, read, create or write is thrown.
-/// Directories deeper than CLAWPORT_MAX_TREE_DEPTH give errc::limit_exceeded.
-template <class Fs, class Sink>
-void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
-               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
-  static_assert(check_policy<Fs>());
-  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
-}
-
-/// `walk_tree` with the copying sink: copies `src` into `dst`.
-template <class Fs>
-void copy_tree(Fs& fs, const typename Fs::dir& src, const typename Fs::dir& dst,
-               const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
-  copying_sink<Fs> sink{fs};
-  walk_tree(fs, sink, src, dst, spec, tally, relative);
-}
-
-/// One skill bundle to carry: where it is and which of its skills travel.
-struct skill_source {
-  std::string alias;     ///< becomes `skills/<alias>/` in the bundle
-  std::string source;    ///< the planned source path, as shown in messages
-  std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
-  /// Whether a skill travels, given its name (see `copy_skill_bundles`); empty admits all.
-  std::function<bool(std::string_view skill)> admits_skill;
-};
-
-/// The name a skill is filtered by: the directory's own name by default. The exporter
-/// passes the skill's logical name (skills::skill_name_at), read through the opened and
-/// identity-checked directory handle.
-struct directory_name {
-  template <class Fs>
-  std::string operator()(Fs&, const typename Fs::dir&, std::string_view dir_name) const {
-    return std::string(dir_name);
-  }
-};
-
-/// The skills one bundle carried (names sorted).
-struct carried_bundle {
-  std::string alias;
-  std::vector<std::string> skills;
-};
-
-/// What `copy_skill_bundles` did.
-struct skill_copy_result {
-  copy_tally tally;                          ///< shared across all skill bundles
-  std::size_t bundles = 0;                   ///< bundles that carried at least one skill
-  std::vector<carried_bundle> carried;       ///< those bundles, in plan order
-  std::vector<std::string> without_content;  ///< aliases that ended without content
-  std::vector<file_id> sources;              ///< identities of the opened bundle roots
-};
-
-/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
-/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
-/// escaping root is refused. Only directories directly under a bundle root are skills
-/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
-/// removed again; a bundle that carries no skill is removed and listed in
-/// `without_content`; `skills/` itself is created only when there are sources and removed
-/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
-/// `admits_skill` is asked about; it is called only on the opened directory whose identity
-/// matched its classification. `check_entry` is each skill tree's `copy_spec::check_entry`.
-template <class Fs, class Sink, class NameOf = directory_name>
-skill_copy_result walk_skill_bundles(
-    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
-    const typename Sink::dir& staging, NameOf name_of = {},
-    const std::function<void(const file_id&, const std::string&)>& check_entry = {},
-    copy_sink* observer = nullptr) {
-  static_assert(check_policy<Fs>());
-  using dir = typename Fs::dir;
-  using out_dir = typename Sink::dir;
-  skill_copy_result result;
-  if (sources.empty()) return result;
-
-  std::optional<out_dir> skills;
-  try {
-    sink.make_dir(staging, "skills");
-    skills.emplace(sink.open_dir(staging, "skills"));
-  } catch (const error& e) {
-    detail::rethrow(e, "failed to create skills in the bundle", "skills");
-  }
-
-  for (const skill_source& source : sources) {
-    root_result<Fs> root = open_anchored_root(fs, install_root, source.relative, "shared");
-    if (root.status == root_status::nothing) {
-      result.without_content.push_back(source.alias);
-      continue;
-    }
-    if (!root.opened()) throw skill_root_refusal(root, source.alias, source.source);
-    result.sources.push_back(root.id);
-
-    const std::string bundle_root = "skills/" + source.alias;
-    if (check_entry) check_entry(root.id, bundle_root);
-    std::optional<out_dir> bundle;
-    try {
-      sink.make_dir(*skills, source.alias);
-    } catch (const error& e) {
-      detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
-    }
-    try {
-      bundle.emplace(sink.open_dir(*skills, source.alias));
-    } catch (const error& e) {
-      detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
-    }
-
-    carried_bundle carried{source.alias, {}};
-    copy_spec spec(bundle_root);
-    spec.check_entry = check_entry;
-    spec.sink = observer;
-    bool nested = false;
-    try {
-      fs.for_each_entry(*root.handle, [&](std::string_view name) {
-        try {
-          if (!detail::valid_utf8(name)) return;
-          const std::string path = bundle_root + "/" + std::string(name);
-          std::optional<stat_info> info;
-          try {
-            info = fs.stat_at(*root.handle, name);
-          } catch (const error& e) {
-            detail::rethrow(e, "failed to stat " + path, path);
-          }
-          if (!info) return;
-          if (info->kind == file_kind::symlink) {
-            ++result.tally.symlinks_skipped;
-            return;
-          }
-          if (info->kind != file_kind::directory) return;  // loose files are local state
-          if (check_entry) check_entry(info->id, path);
-          std::optional<dir> skill;
-          try {
-            skill.emplace(fs.open_dir_at(*root.handle, name));
-          } catch (const error& e) {
-            detail::rethrow(e, "failed to open " + path, path);
-          }
-          stat_info opened;
-          try {
-            opened = fs.stat(*skill);
-          } catch (const error& e) {
-            detail::rethrow(e, "failed to stat " + path, path);
-          }
-          if (opened.id != info->id) {
-            ++result.tally.replaced_skipped;
-            return;
-          }
-          if (source.admits_skill) {
-            bool admitted = false;
-            try {
-              admitted = source.admits_skill(name_of(fs, *skill, name));
-            } catch (const error& e) {
-              detail::rethrow(e, "failed to read the skill manifest in " + path, path);
-            }
-            if (!admitted) return;
-          }
-          const std::uint64_t before = result.tally.files;
-          {
-            std::optional<out_dir> out;
-            try {
-              sink.make_dir(*bundle, name);
-            } catch (const error& e) {
-              detail::rethrow(e, "failed to create " + path + " in the bundle", path);
-            }
-            try {
-              out.emplace(sink.open_dir(*bundle, name));
-            } catch (const error& e) {
-              detail::rethrow(e, "failed to open " + path + " in the bundle", path);
-            }
-            walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
-          }
-          if (result.tally.files > before) {
-            carried.skills.emplace_back(name);
-            return;
-          }
-          try {
-            sink.remove_tree(*bundle, name);
-          } catch (const error& e) {
-            detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
-          }
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
-    }
-
-    bundle.reset();
-    if (carried.skills.empty()) {
-      try {
-        sink.remove_tree(*skills, source.alias);
-      } catch (const error& e) {
-        detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
-                        bundle_root);
-      }
-      result.without_content.push_back(source.alias);
-      continue;
-    }
-    std::sort(carried.skills.begin(), carried.skills.end());
-    result.carried.push_back(std::move(carried));
-    ++result.bundles;
-  }
-
-  if (result.bundles == 0) {
-    skills.reset();
-    try {
-      sink.remove_dir(staging, "skills");
-    } catch (const error& e) {
-      detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
-    }
-  }
-  return result;
-}
-
-/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
-template <class Fs, class NameOf = directory_name>
-skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
-                                     const std::vector<skill_source>& sources,
-                                     const typename Fs::dir& staging, NameOf name_of = {},
-                                     copy_sink* observer = nullptr) {
-  copying_sink<Fs> sink{fs};
-  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
-}
-
-}  // namespace fs
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/copy.hpp -----
 // ----- begin clawport/fs/posix.hpp -----
 // fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
 // open directory descriptor and one path component, never by re-resolving a path string,
@@ -18899,7 +18918,7 @@ class basic_exporter {
     std::vector<ed::guarded_source> guarded;
     overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
     guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
-    std::vector<fs::skill_source> skills;
+    std::vector<bundle::skill_source> skills;
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
@@ -18907,10 +18926,10 @@ class basic_exporter {
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
       skills.push_back(
-          fs::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
-                             check_cancelled(o);
-                             return filter.admits_skill(skill);
-                           }});
+          bundle::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
+                                 check_cancelled(o);
+                                 return filter.admits_skill(skill);
+                               }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
@@ -19171,7 +19190,7 @@ class basic_exporter {
     const std::string& install_root;
     const std::string& ws_planned;
     const std::string& ws_field;
-    const std::vector<fs::skill_source>& skills;
+    const std::vector<bundle::skill_source>& skills;
     const std::vector<exporter_detail::protected_entry>& install;
     const timestamp& exported_at;
   };
@@ -19209,7 +19228,7 @@ class basic_exporter {
   fs::root_result<Fs> open_workspace(const std::string& install_root,
                                      const zeroclaw::export_plan& plan,
                                      const std::string& planned) {
-    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
+    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned, "workspace.path");
     return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
   }
 
@@ -19242,7 +19261,7 @@ class basic_exporter {
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, w.ws_planned);
+        throw bundle::workspace_root_refusal(root, w.ws_planned);
       }
       if (root.opened()) {
         ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
@@ -19278,7 +19297,7 @@ class basic_exporter {
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+    const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
         fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
         [&w](const fs::file_id& id, const std::string& path) {
           // `path` is "skills/<alias>[/...]": name the bundle's directory field.
