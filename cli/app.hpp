@@ -5,7 +5,6 @@
 
 #include <CLI/CLI.hpp>
 #include <clawport/clawport.hpp>
-#include <clawport/core/json.hpp>
 
 #include <functional>
 #include <iostream>

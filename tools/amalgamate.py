@@ -17,7 +17,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "include" / "clawport"
 OUT = ROOT / "single_include" / "clawport"
-QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$')
+# a trailing `// comment` is allowed; any other quoted include the pattern misses is an error
+QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*(?://.*)?$')
+ANY_QUOTED = re.compile(r'^\s*#\s*include\s+"')
 PRAGMA_ONCE = re.compile(r"^\s*#\s*pragma\s+once\s*$")
 SPDX = re.compile(r"^//\s*SPDX-License-Identifier:")
 
@@ -39,6 +41,8 @@ def inline(path, seen, out):
                 sys.exit(f"amalgamate: {rel}: cannot resolve #include \"{m.group(1)}\"")
             inline(target, seen, out)
             continue
+        if ANY_QUOTED.match(line):
+            sys.exit(f"amalgamate: {rel}: cannot read the include line {line.strip()!r}")
         out.append(line)
     out.append(f"// ----- end {rel.as_posix()} -----\n")
 
