@@ -4,8 +4,6 @@
 // append-only; every refusal writes nothing; a fault sweep over every operation.
 #include "support/test.hpp"
 
-#include <clawport/importer.hpp>
-#include <clawport/testing.hpp>
 
 #include <cerrno>
 #include <string>
