@@ -4,7 +4,6 @@
 // append-only; every refusal writes nothing; a fault sweep over every operation.
 #include "support/test.hpp"
 
-
 #include <cerrno>
 #include <string>
 #include <vector>
