@@ -1,6 +1,7 @@
 # Shared helpers for the CLI end-to-end scripts (sourced, not run).
 set -u
-CLAWPORT="$1"
+# absolute, so a script may cd (meson passes a path relative to its build directory)
+CLAWPORT="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 REPO="$2"
 failures=0
 # expect_status <status> <command...>: runs the command, checks its exit status.
