@@ -6,6 +6,7 @@
 #pragma once
 
 #include "openclaw/diagnostics.hpp"
+#include "openclaw/export.hpp"
 #include "openclaw/grammar.hpp"
 #include "openclaw/json5.hpp"
 #include "openclaw/lifecycle.hpp"
@@ -17,5 +18,7 @@
 #include "openclaw/stable_json.hpp"
 #include "openclaw/state.hpp"
 #include "openclaw/unicode.hpp"
+#include "openclaw/update.hpp"
 #include "openclaw/workspace.hpp"
 #include "openclaw/yaml.hpp"
+#include "openclaw/yaml_writer.hpp"
