@@ -1124,9 +1124,16 @@ inline std::string lifecycle_text(const value& d) {
              d["currentClaw"]["version"].get<std::string>() + " -> " +
              d["targetClaw"]["version"].get<std::string>() + "\n";
     out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
-    for (const auto& a : d["actions"])
+    std::size_t unchanged = 0;
+    for (const auto& a : d["actions"]) {
+      if (a["action"] == "unchanged") {
+        ++unchanged;
+        continue;
+      }
       out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
              a["id"].get<std::string>() + "\n";
+    }
+    if (unchanged > 0) out += "    (" + std::to_string(unchanged) + " unchanged)\n";
     for (const auto& c : d["capabilityChanges"])
       out += std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
              c["classification"].get<std::string>() + " " + c["path"].get<std::string>() + " (" +
