@@ -13,6 +13,7 @@
 #   --only LIST comma-separated parts to run: a,b,c,sha,d,e,f,par,rss (default: all; par is
 #               the two-thread proxy: two `cp -a` of the tree's halves at once against one)
 #   --million   also measure peak RSS at 1,000,000 files on tmpfs (slow: minutes)
+#   --no-build  time the binaries already in the build directory, as they are
 #   CLAWPORT_BENCH_BUILD  a configured build directory with CLAWPORT_BUILD_BENCH=ON (default:
 #                         build/release of the `release` preset, configured and built here)
 #
@@ -26,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-QUICK=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,rss MILLION=0
+BUILD_FIRST=1 QUICK=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,rss MILLION=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1 ;;
@@ -34,6 +35,7 @@ while [ $# -gt 0 ]; do
     --disk) DISK_DIR=$2; shift ;;
     --only) ONLY=$2; shift ;;
     --million) MILLION=1 ;;
+    --no-build) BUILD_FIRST=0 ;;
     -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -53,10 +55,13 @@ LARGE_ROUNDS=$((ROUNDS > 3 ? ROUNDS - 2 : ROUNDS))
 
 BUILD=${CLAWPORT_BENCH_BUILD:-}
 if [ -z "$BUILD" ]; then
-  cmake --preset release >/dev/null
+  [ "$BUILD_FIRST" = 1 ] && cmake --preset release >/dev/null
   BUILD=$REPO/build/release
 fi
-cmake --build "$BUILD" --target clawport_cli clawport_sha256_file clawport_toml_parse clawport_rusage >/dev/null
+if [ "$BUILD_FIRST" = 1 ]; then
+  cmake --build "$BUILD" --target clawport_cli clawport_sha256_file clawport_toml_parse \
+    clawport_rusage >/dev/null
+fi
 CLAW=$BUILD/cli/clawport
 SHA=$BUILD/bench/clawport_sha256_file
 TOMLP=$BUILD/bench/clawport_toml_parse
@@ -71,7 +76,7 @@ echo "# clawport benchmark ($(date -u +%Y-%m-%dT%H:%MZ))"
 echo
 echo "machine: $(nproc) CPU(s) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
   "$(grep -o -m1 -w sha_ni /proc/cpuinfo || echo no sha_ni)), $(($(grep MemTotal /proc/meminfo |
-  awk '{print $2}') / 1024)) MiB RAM, $(uname -sr); clawport $(git -C "$REPO" rev-parse --short HEAD)"
+  awk '{print $2}') / 1024)) MiB RAM, $(uname -sr); clawport $(git -C "$REPO" rev-parse --short HEAD) ($CLAW)"
 echo "commands alternate within each round, the first one rotating; times are medians of the"
 echo "rounds; ratio = clawport / reference; peak RSS is the largest ru_maxrss of the rounds (KiB)"
 echo
