@@ -73,6 +73,7 @@ namespace exporter_detail {}
 namespace importer {}
 namespace verify {}
 namespace openclaw {}
+namespace convert {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 
