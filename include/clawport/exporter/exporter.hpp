@@ -610,7 +610,8 @@ class basic_exporter {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
       // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file,
+                     digest::render_list(std::move(digests.entries)));
     }
   }
 

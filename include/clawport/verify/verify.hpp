@@ -258,7 +258,7 @@ class walker {
         add("changed", path, "the file was replaced while it was verified");
         return;
       }
-      if (buffer_.empty()) buffer_.resize(1u << 17);
+      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
       for (;;) {
         const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
         if (n == 0) break;
