@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Line and branch coverage of include/ by the test suite (unit tests and the CLI end-to-end
+# scripts), with clang's source-based coverage (llvm-cov):
+#   tools/coverage.sh            # build build/coverage, run ctest, report per module
+#   tools/coverage.sh --report   # report again from the last run's profiles
+# Prints one row per module of include/clawport/ (lines, line %, branches, branch %) and the
+# total; writes the per-file table to build/coverage/files.txt and an HTML tree to
+# build/coverage/html/. The headers are compiled into both binaries, so both are measured.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=build/coverage
+profiles=$PWD/$build/profiles
+if [ "${1:-}" != --report ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_CXX_FLAGS="-fprofile-instr-generate -fcoverage-mapping" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" \
+    -DCLAWPORT_BUILD_TESTS=ON -DCLAWPORT_BUILD_CLI=ON >/dev/null
+  cmake --build "$build"
+  rm -rf "$profiles"
+  mkdir -p "$profiles"
+  # %m: one file per binary, %p: per process (the CLI scripts start many).
+  LLVM_PROFILE_FILE="$profiles/%p-%m.profraw" ctest --test-dir "$build" --output-on-failure || {
+    echo "coverage: some tests failed; the figures below cover the run as it went" >&2
+  }
+fi
+llvm-profdata merge -sparse "$profiles"/*.profraw -o "$build/merged.profdata"
+bins=("$build/tests/clawport_tests" -object "$build/cli/clawport")
+llvm-cov report "${bins[@]}" -instr-profile="$build/merged.profdata" \
+  "$PWD/include/" >"$build/files.txt"
+llvm-cov show "${bins[@]}" -instr-profile="$build/merged.profdata" -format=html \
+  -output-dir="$build/html" "$PWD/include/" >/dev/null
+# Columns of `llvm-cov report`: Filename Regions Missed Cover Functions Missed Cover
+# Lines Missed Cover Branches Missed Cover.
+awk -v root="$PWD/include/clawport/" '
+  index($1, root) == 1 && NF >= 13 {
+    rel = substr($1, length(root) + 1)
+    mod = (index(rel, "/") ? substr(rel, 1, index(rel, "/") - 1) : "(umbrella)")
+    l[mod] += $8; lm[mod] += $9; b[mod] += $11; bm[mod] += $12
+    L += $8; LM += $9; B += $11; BM += $12
+  }
+  END {
+    printf "%-12s %8s %7s %9s %7s\n", "module", "lines", "line%", "branches", "branch%"
+    n = 0; for (m in l) names[++n] = m
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (names[j] < names[i]) { t = names[i]; names[i] = names[j]; names[j] = t }
+    for (i = 1; i <= n; i++) { m = names[i]
+      printf "%-12s %8d %6.1f%% %9d %6.1f%%\n", m, l[m], l[m] ? 100 * (l[m] - lm[m]) / l[m] : 100, b[m], b[m] ? 100 * (b[m] - bm[m]) / b[m] : 100 }
+    printf "%-12s %8d %6.1f%% %9d %6.1f%%\n", "total", L, 100 * (L - LM) / L, B, B ? 100 * (B - BM) / B : 100
+  }' "$build/files.txt"
+echo "per file: $build/files.txt; annotated sources: $build/html/index.html"
