@@ -34,11 +34,35 @@ inline error too_deep(std::string_view subject, std::size_t line) {
                s);
 }
 
+/// A table header's key must start with a bare-key character or a quote. toml++ 3.3 only
+/// asserts that (TOML_ASSERT_ASSUME in parse_key): `[:a]`, `[=]` or `[` before a line break
+/// abort a debug build and are undefined behaviour under NDEBUG. Refused here instead, as the
+/// syntax error it is (errc::config_parse, "subject:line:column: ..."). `i` is just after
+/// the opening `[` or `[[`; `]`, a second `[` after `[ ` and the end of the text are left to
+/// toml++, which reports them.
+inline void check_header_key(std::string_view text, std::size_t i, bool array,
+                             std::string_view subject, std::size_t line) {
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i >= text.size()) return;
+  const char c = text[i];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+  if (bare || c == '"' || c == '\'' || c == ']' || (c == '[' && !array)) return;
+  const std::size_t start = text.rfind('\n', i);
+  const std::size_t column = start == std::string_view::npos ? i + 1 : i - start;
+  const std::string s(subject);
+  throw error(errc::config_parse,
+              s + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                  ": a table header's key must start with a bare key character or a quote",
+              s);
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
-/// tell keys from values and skip strings and comments, and it over-approximates rather
+/// `max_depth`, and errc::config_parse for a table header key toml++ cannot be given
+/// (detail::check_header_key). Other syntax is not checked here (toml++ does that next); the scan
+/// only has to tell keys from values and skip strings and comments, and it over-approximates rather
 /// than under-: a text it accepts never nests deeper than the bound.
 inline void check_depth(std::string_view text, std::string_view subject) {
   struct frame {
@@ -118,6 +142,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
       const bool array = i + 1 < n && text[i + 1] == '[';
       i += array ? 2 : 1;
+      detail::check_header_key(text, i, array, subject, line);
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
