@@ -125,3 +125,35 @@ TEST_CASE("attack regression: export refuses a name the bundle cannot carry, wri
   CHECK_FALSE(cp::bundle::carries_name("a\rb"));
   CHECK_FALSE(cp::bundle::carries_name("\xc3"));
 }
+
+// skill_toml_fuzz: `[sill\u0394]` made toml++ 3.3 ask is_whitespace() of U+0394 while recording
+// the key, and its is_non_ascii_horizontal_whitespace reaches __builtin_unreachable for most
+// of U+00A1-U+0499 (UBSan: "execution reached an unreachable program point"): undefined
+// behaviour in every build, for a key or a value position holding such a character. Outside
+// strings and comments TOML is ASCII, so the adaptor refuses any other byte there first.
+TEST_CASE("fuzz regression: a character that is not ASCII outside strings and comments") {
+  const std::vector<std::string> bad = {
+      "[sill\xce\x94]\nname = 3\n",   "a\xc3\xa9 = 1\n",  "a = \xc3\xa9\n",
+      "[a]\nb = { c\xd0\x96 = 1 }\n", "[[x \xc2\xa1]]\n", "a = [1, \xce\xb1]\n",
+      "\"q\" \xc3\xa9 = 1\n",         "a\xc2\xa0= 1\n"};
+  for (const std::string& text : bad) {
+    CAPTURE(text);
+    const std::string message =
+        refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+    CHECK(message.find("not ASCII outside a string or comment") != std::string::npos);
+    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+  }
+  CHECK(refused([&] { (void)zc::parse_toml("x = 1\nab\xc3\xa9 = 2\n", "c.toml"); },
+                cp::errc::config_parse)
+            .rfind("c.toml:2:3: ", 0) == 0);
+  // Strings, keys in quotes, comments and a leading byte order mark may hold any UTF-8.
+  for (const char* good :
+       {"a = \"caf\xc3\xa9\"\n", "\"\xce\x94\" = 1\n", "['\xce\x94']\n", "# \xce\x94 comment\n",
+        "a = '''\n\xce\x94\n'''\n", "a = \"\"\"\xd0\x96\"\"\"\n",
+        "\xef\xbb\xbf"
+        "a = 1\n",
+        "[\"caf\xc3\xa9\".b]\nc = 1 # \xc3\xa9\n"}) {
+    CAPTURE(good);
+    CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
+  }
+}
