@@ -426,6 +426,7 @@ inline bool has_dotdot(std::string_view p) {
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace clawport {
@@ -487,6 +488,27 @@ constexpr bool is_white_space(char32_t c) noexcept {
   return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
          (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
          c == 0x3000;
+}
+
+/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
+/// escapes and the NFC composer all write through it).
+inline void append(std::string& out, char32_t cp) {
+  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6));
+    put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18));
+    put(0x80 | ((cp >> 12) & 0x3F));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  }
 }
 
 /// Unicode general category Cc.
@@ -558,6 +580,61 @@ inline std::string_view trim_end(std::string_view s) noexcept {
 
 /// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
 inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+/// How `quote_basic` writes what it must escape: JSON.stringify leaves DEL as is and uses
+/// lower-case hex; a TOML basic string must escape DEL and toml++ writes upper-case hex.
+struct quote_style {
+  bool escape_del = false;
+  bool upper_hex = false;
+};
+inline constexpr quote_style json_quote_style{false, false};
+inline constexpr quote_style toml_quote_style{true, true};
+
+/// `s` as a double-quoted JSON or TOML basic string (the one escaper of both writers): `"` and
+/// `\` backslashed, `\b \f \n \r \t` short, other C0 controls (and DEL where the style asks)
+/// as `\u00XX`; every other byte, UTF-8 included, is kept.
+inline std::string quote_basic(std::string_view s, quote_style style) {
+  const char* hex = style.upper_hex ? "0123456789ABCDEF" : "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || (c == 0x7F && style.escape_del)) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
 
 /// `s` made safe to print on a terminal, for every human-readable output (reports,
 /// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
@@ -3243,9 +3320,9 @@ class posix {
     std::string n(name);
     if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
     struct frame {
-      detail::unique_fd fd;  // the directory being emptied
-      detail::dir_stream stream;
-      std::string name;  // its name in the parent frame (or the caller's dir)
+      detail::dir_stream stream;  // owns the descriptor of the directory being emptied
+      std::string name;           // its name in the parent frame (or the caller's dir)
+      int fd() const noexcept { return ::dirfd(stream.get()); }
     };
     std::vector<frame> stack;
     auto push = [&](int parent_fd, const std::string& child) -> bool {
@@ -3264,7 +3341,8 @@ class posix {
       }
       detail::unique_fd owned(fd);
       detail::dir_stream stream = stream_of(fd, child);
-      stack.push_back(frame{std::move(owned), std::move(stream), child});
+      owned.release();  // the stream owns it now: one close, not two
+      stack.push_back(frame{std::move(stream), child});
       return true;
     };
     push(parent.native_handle(), n);
@@ -3275,13 +3353,13 @@ class posix {
       if (ent != nullptr) {
         if (detail::is_dot_or_dotdot(ent->d_name)) continue;
         std::string child(ent->d_name);
-        if (remove_leaf_or_open(top.fd.get(), child, false)) push(top.fd.get(), child);
+        if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
         continue;
       }
       if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
-      int up = stack.empty() ? parent.native_handle() : stack.back().fd.get();
+      int up = stack.empty() ? parent.native_handle() : stack.back().fd();
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
         throw sys_error("remove_dir_at", done, errno);
       }
@@ -8211,43 +8289,7 @@ inline bool bare_key(std::string_view key) noexcept {
 }
 
 inline std::string quote(std::string_view s) {
-  static const char hex[] = "0123456789ABCDEF";
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (u < 0x20 || u == 0x7F) {
-          out += "\\u00";
-          out += hex[u >> 4];
-          out += hex[u & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
+  return text::quote_basic(s, text::toml_quote_style);
 }
 
 inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
@@ -13351,46 +13393,7 @@ inline bool utf16_less(std::string_view a, std::string_view b) {
 
 /// JSON.stringify of a string (well-formed UTF-8 in, UTF-8 out).
 inline std::string js_string(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += '"';
-  return out;
+  return text::quote_basic(s, text::json_quote_style);
 }
 
 /// Number#toString of a finite double (shortest round-trip digits, JavaScript's layout:
@@ -15387,18 +15390,15 @@ namespace openclaw::unicode {
 
 namespace detail {
 
+// The decoder and encoder are core's (core/utf8.hpp); input that is not UTF-8 (the readers
+// refuse it before this point) decodes to U+FFFD per byte rather than reading past the end.
 inline std::vector<std::uint32_t> decode(std::string_view s) {
   std::vector<std::uint32_t> out;
   out.reserve(s.size());
   for (std::size_t k = 0; k < s.size();) {
-    const auto c = static_cast<unsigned char>(s[k]);
-    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-    if (k + len > s.size()) len = s.size() - k;
-    std::uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1f) : len == 3 ? (c & 0x0f) : (c & 0x07);
-    for (std::size_t j = 1; j < len; ++j)
-      cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3f);
-    out.push_back(cp);
-    k += len;
+    const utf8::decoded d = utf8::decode_at(s, k);
+    out.push_back(d.length == 0 ? 0xFFFDu : static_cast<std::uint32_t>(d.cp));
+    k += d.length == 0 ? 1 : d.length;
   }
   return out;
 }
@@ -15406,23 +15406,7 @@ inline std::vector<std::uint32_t> decode(std::string_view s) {
 inline std::string encode(const std::vector<std::uint32_t>& cps) {
   std::string out;
   out.reserve(cps.size());
-  for (const std::uint32_t cp : cps) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xc0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xe0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-      out += static_cast<char>(0xf0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-  }
+  for (const std::uint32_t cp : cps) utf8::append(out, cp);
   return out;
 }
 
@@ -15955,24 +15939,6 @@ inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s)
     if (v == ".nan" || v == ".NaN" || v == ".NAN") return std::nullopt;
   }
   return json(s);
-}
-
-inline void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xc0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xe0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  }
 }
 
 class parser {
@@ -16647,26 +16613,26 @@ class parser {
           out += '\\';
           break;
         case 'N':
-          append_utf8(out, 0x85);
+          utf8::append(out, 0x85);
           break;
         case '_':
-          append_utf8(out, 0xa0);
+          utf8::append(out, 0xa0);
           break;
         case 'L':
-          append_utf8(out, 0x2028);
+          utf8::append(out, 0x2028);
           break;
         case 'P':
-          append_utf8(out, 0x2029);
+          utf8::append(out, 0x2029);
           break;
         case 'x':
-          append_utf8(out, hex_escape(2, esc));
+          utf8::append(out, hex_escape(2, esc));
           break;
         case 'U': {
           const std::uint32_t cp = hex_escape(8, esc);
           if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
             fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
           }
-          append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         case 'u': {
@@ -16684,7 +16650,7 @@ class parser {
           if (cp >= 0xd800 && cp <= 0xdfff) {
             fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
           }
-          append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         case '\n': {
@@ -17125,7 +17091,7 @@ class reader {
           out += '\0';
           break;
         case 'x':
-          yaml::detail::append_utf8(out, hex(2));
+          utf8::append(out, hex(2));
           break;
         case 'u': {
           std::uint32_t cp = hex(4);
@@ -17137,7 +17103,7 @@ class reader {
           } else if (cp >= 0xd800 && cp <= 0xdfff) {
             fail("a lone UTF-16 surrogate");
           }
-          yaml::detail::append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         case '\r':

@@ -58,6 +58,61 @@ inline std::string_view trim_end(std::string_view s) noexcept {
 /// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
 inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
 
+/// How `quote_basic` writes what it must escape: JSON.stringify leaves DEL as is and uses
+/// lower-case hex; a TOML basic string must escape DEL and toml++ writes upper-case hex.
+struct quote_style {
+  bool escape_del = false;
+  bool upper_hex = false;
+};
+inline constexpr quote_style json_quote_style{false, false};
+inline constexpr quote_style toml_quote_style{true, true};
+
+/// `s` as a double-quoted JSON or TOML basic string (the one escaper of both writers): `"` and
+/// `\` backslashed, `\b \f \n \r \t` short, other C0 controls (and DEL where the style asks)
+/// as `\u00XX`; every other byte, UTF-8 included, is kept.
+inline std::string quote_basic(std::string_view s, quote_style style) {
+  const char* hex = style.upper_hex ? "0123456789ABCDEF" : "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || (c == 0x7F && style.escape_del)) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
 /// `s` made safe to print on a terminal, for every human-readable output (reports,
 /// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
 /// C0 controls, DEL and bytes that are not UTF-8 become `\xHH`; the C1 controls

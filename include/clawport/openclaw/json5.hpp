@@ -201,7 +201,7 @@ class reader {
           out += '\0';
           break;
         case 'x':
-          yaml::detail::append_utf8(out, hex(2));
+          utf8::append(out, hex(2));
           break;
         case 'u': {
           std::uint32_t cp = hex(4);
@@ -213,7 +213,7 @@ class reader {
           } else if (cp >= 0xd800 && cp <= 0xdfff) {
             fail("a lone UTF-16 surrogate");
           }
-          yaml::detail::append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         case '\r':

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -69,46 +70,7 @@ inline bool utf16_less(std::string_view a, std::string_view b) {
 
 /// JSON.stringify of a string (well-formed UTF-8 in, UTF-8 out).
 inline std::string js_string(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += '"';
-  return out;
+  return text::quote_basic(s, text::json_quote_style);
 }
 
 /// Number#toString of a finite double (shortest round-trip digits, JavaScript's layout:

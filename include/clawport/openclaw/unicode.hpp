@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/utf8.hpp"
 
 #include "unicode_data.hpp"
 
@@ -20,18 +21,15 @@ namespace openclaw::unicode {
 
 namespace detail {
 
+// The decoder and encoder are core's (core/utf8.hpp); input that is not UTF-8 (the readers
+// refuse it before this point) decodes to U+FFFD per byte rather than reading past the end.
 inline std::vector<std::uint32_t> decode(std::string_view s) {
   std::vector<std::uint32_t> out;
   out.reserve(s.size());
   for (std::size_t k = 0; k < s.size();) {
-    const auto c = static_cast<unsigned char>(s[k]);
-    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-    if (k + len > s.size()) len = s.size() - k;
-    std::uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1f) : len == 3 ? (c & 0x0f) : (c & 0x07);
-    for (std::size_t j = 1; j < len; ++j)
-      cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3f);
-    out.push_back(cp);
-    k += len;
+    const utf8::decoded d = utf8::decode_at(s, k);
+    out.push_back(d.length == 0 ? 0xFFFDu : static_cast<std::uint32_t>(d.cp));
+    k += d.length == 0 ? 1 : d.length;
   }
   return out;
 }
@@ -39,23 +37,7 @@ inline std::vector<std::uint32_t> decode(std::string_view s) {
 inline std::string encode(const std::vector<std::uint32_t>& cps) {
   std::string out;
   out.reserve(cps.size());
-  for (const std::uint32_t cp : cps) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xc0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xe0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-      out += static_cast<char>(0xf0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-  }
+  for (const std::uint32_t cp : cps) utf8::append(out, cp);
   return out;
 }
 

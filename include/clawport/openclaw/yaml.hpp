@@ -191,24 +191,6 @@ inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s)
   return json(s);
 }
 
-inline void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xc0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xe0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  }
-}
-
 class parser {
  public:
   using json = nlohmann::ordered_json;
@@ -881,26 +863,26 @@ class parser {
           out += '\\';
           break;
         case 'N':
-          append_utf8(out, 0x85);
+          utf8::append(out, 0x85);
           break;
         case '_':
-          append_utf8(out, 0xa0);
+          utf8::append(out, 0xa0);
           break;
         case 'L':
-          append_utf8(out, 0x2028);
+          utf8::append(out, 0x2028);
           break;
         case 'P':
-          append_utf8(out, 0x2029);
+          utf8::append(out, 0x2029);
           break;
         case 'x':
-          append_utf8(out, hex_escape(2, esc));
+          utf8::append(out, hex_escape(2, esc));
           break;
         case 'U': {
           const std::uint32_t cp = hex_escape(8, esc);
           if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
             fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
           }
-          append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         case 'u': {
@@ -918,7 +900,7 @@ class parser {
           if (cp >= 0xd800 && cp <= 0xdfff) {
             fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
           }
-          append_utf8(out, cp);
+          utf8::append(out, cp);
           break;
         }
         case '\n': {

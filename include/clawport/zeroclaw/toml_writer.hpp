@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -30,43 +31,7 @@ inline bool bare_key(std::string_view key) noexcept {
 }
 
 inline std::string quote(std::string_view s) {
-  static const char hex[] = "0123456789ABCDEF";
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (u < 0x20 || u == 0x7F) {
-          out += "\\u00";
-          out += hex[u >> 4];
-          out += hex[u & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
+  return text::quote_basic(s, text::toml_quote_style);
 }
 
 inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
