@@ -94,6 +94,119 @@ static_assert(CLAWPORT_MAX_TREE_DEPTH > 0, "CLAWPORT_MAX_TREE_DEPTH must be posi
 static_assert(CLAWPORT_MAX_TOML_DEPTH > 0, "CLAWPORT_MAX_TOML_DEPTH must be positive");
 static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be positive");
 // ----- end clawport/core/config.hpp -----
+// ----- begin clawport/core/utf8.hpp -----
+// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
+// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
+// classifies code points without a Unicode library), the tree copy (names that are not
+// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
+// Rust's read_to_string does).
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace utf8 {
+
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
+
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
+}
+
+/// True when the whole string is well-formed UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
+  }
+  return true;
+}
+
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
+/// escapes and the NFC composer all write through it).
+inline void append(std::string& out, char32_t cp) {
+  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6));
+    put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18));
+    put(0x80 | ((cp >> 12) & 0x3F));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  }
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace utf8
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {
+
+/// The same rule under the name the walkers use: `utf8::valid`.
+constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
+
+}  // namespace detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/utf8.hpp -----
 // ----- begin clawport/core/version.hpp -----
 // Library version, kept in one place; tools/amalgamate.py and the build files read it.
 
@@ -138,6 +251,19 @@ inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 /// The skill bundles: `skills/<alias>/<skill>/...`.
 inline constexpr std::string_view skills_dir = "skills";
+
+/// Whether a bundle may carry a file or directory called `name`: valid UTF-8 without an ASCII
+/// control character (a name with a newline cannot stand in the digest list unescaped, nor
+/// in a report). `clawport verify` refuses any other name (`name_invalid`), so the exporter
+/// refuses to write one. The one rule for both.
+constexpr bool carries_name(std::string_view name) noexcept {
+  if (!utf8::valid(name)) return false;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
+  }
+  return true;
+}
 
 /// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
 inline std::string skill_bundle_path(std::string_view alias) {
@@ -416,119 +542,6 @@ inline bool has_dotdot(std::string_view p) {
 // output (`escape_for_terminal`), so a control character in a config value, a file or a
 // skill name can never move the cursor, clear a line or hide text in a report.
 
-// ----- begin clawport/core/utf8.hpp -----
-// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
-// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
-// classifies code points without a Unicode library), the tree copy (names that are not
-// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
-// Rust's read_to_string does).
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is well-formed UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
-/// escapes and the NFC composer all write through it).
-inline void append(std::string& out, char32_t cp) {
-  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
-  if (cp < 0x80) {
-    put(cp);
-  } else if (cp < 0x800) {
-    put(0xC0 | (cp >> 6));
-    put(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    put(0xE0 | (cp >> 12));
-    put(0x80 | ((cp >> 6) & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  } else {
-    put(0xF0 | (cp >> 18));
-    put(0x80 | ((cp >> 12) & 0x3F));
-    put(0x80 | ((cp >> 6) & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  }
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace utf8
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace detail {
-
-/// The same rule under the name the walkers use: `utf8::valid`.
-constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
-
-}  // namespace detail
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/utf8.hpp -----
 
 #include <cstddef>
 #include <cstdint>
@@ -852,12 +865,56 @@ inline error too_deep(std::string_view subject, std::size_t line) {
                s);
 }
 
+/// errc::config_parse at byte `i` of `text` ("subject:line:column: what"), for the syntax
+/// errors the scan finds before toml++ may see them.
+inline error syntax_error(std::string_view text, std::size_t i, std::string_view subject,
+                          std::size_t line, std::string_view what) {
+  const std::size_t start = i == 0 ? std::string_view::npos : text.rfind('\n', i - 1);
+  const std::size_t column = start == std::string_view::npos ? i + 1 : i - start;
+  const std::string s(subject);
+  return error(
+      errc::config_parse,
+      s + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + std::string(what), s);
+}
+
+/// A table header's key must start with a bare-key character or a quote. toml++ 3.3 only
+/// asserts that (TOML_ASSERT_ASSUME in parse_key): `[:a]`, `[=]` or `[` before a line break
+/// abort a debug build and are undefined behaviour under NDEBUG. `i` is just after the opening
+/// `[` or `[[`; `]`, a second `[` after `[ ` and the end of the text are left to toml++,
+/// which reports them.
+inline void check_header_key(std::string_view text, std::size_t i, bool array,
+                             std::string_view subject, std::size_t line) {
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i >= text.size()) return;
+  const char c = text[i];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+  if (bare || c == '"' || c == '\'' || c == ']' || (c == '[' && !array)) return;
+  throw syntax_error(text, i, subject, line,
+                     "a table header's key must start with a bare key character or a quote");
+}
+
+/// Outside strings and comments TOML is ASCII. toml++ 3.3 asks is_whitespace() of the
+/// character after a key or before a value, and its is_non_ascii_horizontal_whitespace
+/// reaches __builtin_unreachable for most of U+00A1-U+0499 (`aé = 1`, `[sillΔ]`, `a = é`):
+/// undefined behaviour in every build. Refused here instead.
+inline void check_ascii(std::string_view text, std::size_t i, std::string_view subject,
+                        std::size_t line) {
+  if (static_cast<unsigned char>(text[i]) < 0x80) return;
+  throw syntax_error(text, i, subject, line,
+                     "a character that is not ASCII outside a string or comment (quote the "
+                     "key or the value)");
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
-/// tell keys from values and skip strings and comments, and it over-approximates rather
-/// than under-: a text it accepts never nests deeper than the bound.
+/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
+/// header key that does not start well, a character that is not ASCII outside strings and
+/// comments: detail::check_header_key, detail::check_ascii). Other syntax is not checked here
+/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
+/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
+/// the bound.
 inline void check_depth(std::string_view text, std::string_view subject) {
   struct frame {
     bool table;        // inline table (keys inside) or array (values only)
@@ -870,7 +927,8 @@ inline void check_depth(std::string_view text, std::string_view subject) {
   std::size_t key_parts = 1;    // components of the key being read
   std::size_t line = 1;
   const std::size_t n = text.size();
-  std::size_t i = 0;
+  // A UTF-8 byte order mark may open the text (toml++ skips it).
+  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 
   const auto limit = [&](std::size_t depth) {
     if (depth > max_depth) throw detail::too_deep(subject, line);
@@ -936,6 +994,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
       const bool array = i + 1 < n && text[i + 1] == '[';
       i += array ? 2 : 1;
+      detail::check_header_key(text, i, array, subject, line);
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
@@ -943,6 +1002,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
           continue;
         }
         if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        detail::check_ascii(text, i, subject, line);
         ++i;
       }
       table_depth = parts + (array ? 1 : 0);
@@ -952,6 +1012,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       continue;
     }
     at_start = false;
+    detail::check_ascii(text, i, subject, line);
     if (key_mode) {
       if (c == '.') {
         limit(current_base() + ++key_parts);
@@ -10418,6 +10479,18 @@ struct logical_skill_name {
   }
 };
 
+/// Refuses an entry whose name a bundle cannot carry (bundle::carries_name): the bundle
+/// would not verify. `bundle_path` is the entry's path in the bundle.
+inline void reject_uncarriable_name(const std::string& bundle_path) {
+  const std::string name = bundle_path.substr(bundle_path.rfind('/') + 1);
+  if (bundle::carries_name(name)) return;
+  throw error(errc::unsafe_path,
+              bundle_path +
+                  ": the name is not valid UTF-8 or holds a control character, so the bundle "
+                  "would not verify (name_invalid); rename or move it and export again",
+              bundle_path);
+}
+
 }  // namespace exporter_detail
 
 /// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
@@ -10850,7 +10923,8 @@ class basic_exporter {
             return zeroclaw::workspace_entry_included(rel);
           };
         }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+        spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
         };
         if (plan.identity_document) {
@@ -10870,6 +10944,7 @@ class basic_exporter {
           // `path` is "skills/<alias>[/...]": name the bundle's directory field.
           const std::size_t end = path.find('/', 7);
           const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(
               w.install, "skill_bundles." + alias + ".directory", path, id);
         },
@@ -11829,13 +11904,6 @@ struct report {
 
 namespace detail {
 
-inline bool has_control(std::string_view name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7f;
-  });
-}
-
 template <class Fs>
 class walker {
  public:
@@ -11876,7 +11944,7 @@ class walker {
               std::to_string(lim_.max_name_bytes));
       return;
     }
-    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+    if (!bundle::carries_name(name)) {
       add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
       return;
     }
