@@ -20,12 +20,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const sk::skill_document doc = sk::skill_document::parse(text);
     // The writer's contract: what serialize writes parses back with the same name and
-    // description. (A value that is itself a block-scalar indicator cannot be written flat.)
+    // description. (A value that is itself a block-scalar indicator cannot be written flat; a
+    // name is written flat, so one with edge quotes or whitespace cannot round-trip; block
+    // lines are trimmed.)
     const auto indicator = [](const std::string& v) {
       return v == ">" || v == ">-" || v == "|" || v == "|-";
     };
     const auto& fm = doc.frontmatter;
-    if (!indicator(fm.name) && !indicator(fm.description)) {
+    const auto writable = [](const std::string& v, bool block_ok) {
+      if (sk::detail::strip_quotes(sk::detail::trim(v)) == v) return true;
+      if (!block_ok) return false;
+      for (const std::string_view line : sk::detail::lines(v))
+        if (sk::detail::trim(line) != line) return false;
+      return true;
+    };
+    if (!indicator(fm.name) && !indicator(fm.description) && writable(fm.name, false) &&
+        writable(fm.description, true)) {
       const sk::skill_document back = sk::skill_document::parse(doc.serialize());
       if (back.frontmatter.name != fm.name || back.frontmatter.description != fm.description) {
         std::abort();

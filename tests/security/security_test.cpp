@@ -157,3 +157,27 @@ TEST_CASE("fuzz regression: a character that is not ASCII outside strings and co
     CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
   }
 }
+
+// skill_frontmatter_fuzz: a description read from a block scalar that starts with a quote
+// (`description: >-` / ` "folded` / `  text`) was written back flat, `description: "folded
+// text`, which the reader (upstream's quote stripping) reads as `folded text`. The writer
+// now keeps the block form whenever the flat line would not read back as written.
+TEST_CASE("fuzz regression: SKILL.md serialize keeps a description the flat form would change") {
+  for (const char* description : {"\"folded text", "it's 'quoted'", "'x'", "ends with \""}) {
+    CAPTURE(description);
+    cp::skills::skill_document doc =
+        cp::skills::skill_document::parse("---\nname: x\ndescription: ok\n---\nbody\n");
+    doc.frontmatter.description = description;
+    const auto back = cp::skills::skill_document::parse(doc.serialize());
+    CHECK(back.frontmatter.description == description);
+  }
+  const auto doc = cp::skills::skill_document::parse(
+      "---\nname: x\ndescription: >-\n \"folded\n  text\nalways: true\n---\n# body\n");
+  CHECK(doc.frontmatter.description == "\"folded text");
+  CHECK(cp::skills::skill_document::parse(doc.serialize()).frontmatter.description ==
+        "\"folded text");
+  // A description that reads back flat is still written flat.
+  auto plain = doc;
+  plain.frontmatter.description = "A plain description";
+  CHECK(plain.serialize().find("description: A plain description\n") != std::string::npos);
+}
