@@ -2,6 +2,7 @@
 // Entry point of the `clawport` tool: registers each command and runs the one asked for.
 #include "app.hpp"
 #include "commands/claw.hpp"
+#include "commands/convert.hpp"
 #include "commands/export.hpp"
 #include "commands/import.hpp"
 #include "commands/recover.hpp"
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
   return clawport::cli::run(argc, argv, [](CLI::App& app, clawport::cli::action& selected) {
     // Commands register here, one line each: add_<name>_command(app, selected);
     clawport::cli::add_claw_command(app, selected);
+    clawport::cli::add_convert_command(app, selected);
     clawport::cli::add_export_command(app, selected);
     clawport::cli::add_import_command(app, selected);
     clawport::cli::add_recover_command(app, selected);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The agent bundle's layout: file and directory names, what a bundle may hold, the format
-// version (docs/format.md).
+// The agent bundle: its layout (file and directory names, what a bundle may hold, the format
+// version; docs/format.md) and what it carries from an install besides the workspace (the
+// skill-bundle walk and the refusals for roots that cannot be proven).
 #pragma once
 
+#include "bundle/carry.hpp"
 #include "bundle/layout.hpp"

@@ -23,6 +23,7 @@ using clawport::error;
 using clawport::fs::faulty;
 using clawport::fs::simulated_crash;
 namespace fs = clawport::fs;
+namespace bundle = clawport::bundle;
 
 bool contains(const std::string& hay, const std::string& needle) {
   return hay.find(needle) != std::string::npos;
@@ -62,7 +63,7 @@ void build_install(F& f) {
 /// What one export copies: the anchored workspace into stage/workspace, then the skills.
 struct copy_result {
   fs::copy_tally workspace;
-  fs::skill_copy_result skills;
+  bundle::skill_copy_result skills;
 };
 
 /// Op counts at the phase boundaries of `run_copy`, to tell which error subject to expect.
@@ -98,12 +99,12 @@ copy_result run_copy(F& f, Fs& fs, phases* marks = nullptr) {
                 clawport::fs::copy_spec{"workspace", clawport::zeroclaw::workspace_entry_included},
                 out.workspace);
   if (marks) marks->workspace = fs.count();
-  fs::skill_source bundle;
-  bundle.alias = "research_tools";
-  bundle.source = install + "/shared/skills/research_tools";
-  bundle.relative = "shared/skills/research_tools";
-  bundle.admits_skill = [](std::string_view skill) { return skill != "internal_only"; };
-  out.skills = fs::copy_skill_bundles(fs, install, {bundle}, stage);
+  bundle::skill_source source;
+  source.alias = "research_tools";
+  source.source = install + "/shared/skills/research_tools";
+  source.relative = "shared/skills/research_tools";
+  source.admits_skill = [](std::string_view skill) { return skill != "internal_only"; };
+  out.skills = bundle::copy_skill_bundles(fs, install, {source}, stage);
   return out;
 }
 

@@ -16,6 +16,7 @@ namespace {
 using clawport::errc;
 using clawport::error;
 namespace fs = clawport::fs;
+namespace bundle = clawport::bundle;
 
 /// Everything in the fixture except the staging tree.
 template <class F>
@@ -369,21 +370,22 @@ void research_tools(F& f) {
   f.write(std::string(kSkills) + "/.sync-marker", "local state");
 }
 
-fs::skill_source research_source(const std::string& root) {
-  return fs::skill_source{"research_tools", root + "/install/shared/skills/research_tools",
-                          "shared/skills/research_tools",
-                          [](std::string_view skill) { return skill != "internal_only"; }};
+bundle::skill_source research_source(const std::string& root) {
+  return bundle::skill_source{"research_tools", root + "/install/shared/skills/research_tools",
+                              "shared/skills/research_tools",
+                              [](std::string_view skill) { return skill != "internal_only"; }};
 }
 
 template <class F, class Fs>
-fs::skill_copy_result copy_skills(F& f, Fs& fs, const std::vector<fs::skill_source>& sources) {
+bundle::skill_copy_result copy_skills(F& f, Fs& fs,
+                                      const std::vector<bundle::skill_source>& sources) {
   f.mkdir("stage");
   auto staging = fs.open_root(f.root_path() + "/stage");
-  return fs::copy_skill_bundles(fs, f.root_path() + "/install", sources, staging);
+  return bundle::copy_skill_bundles(fs, f.root_path() + "/install", sources, staging);
 }
 
 template <class F>
-fs::skill_copy_result copy_skills(F& f, const std::vector<fs::skill_source>& sources) {
+bundle::skill_copy_result copy_skills(F& f, const std::vector<bundle::skill_source>& sources) {
   return copy_skills(f, f.fs, sources);
 }
 
@@ -511,8 +513,8 @@ TEST_CASE_TEMPLATE("skills: several bundles, one without content, share one tall
   F f;
   research_tools(f);
   f.write("install/shared/skills/writing/style/SKILL.md", "style");
-  auto writing = fs::skill_source{"writing", "w", "shared/skills/writing", nullptr};
-  auto missing = fs::skill_source{"missing", "m", "shared/skills/missing", nullptr};
+  auto writing = bundle::skill_source{"writing", "w", "shared/skills/writing", nullptr};
+  auto missing = bundle::skill_source{"missing", "m", "shared/skills/missing", nullptr};
   auto r = copy_skills(f, {research_source(f.root_path()), missing, writing});
   CHECK(r.bundles == 2);
   CHECK(r.tally.files == 3);
@@ -662,7 +664,8 @@ void copy_everything(F& f, Fs& fs) {
   fs::copy_tally t;
   fs::copy_tree(fs, src, dst, clawport::testing::workspace_copy_spec(), t);
   auto staging = f.fs.open_root(f.root_path() + "/stage");
-  fs::copy_skill_bundles(fs, f.root_path() + "/install", {research_source(f.root_path())}, staging);
+  bundle::copy_skill_bundles(fs, f.root_path() + "/install", {research_source(f.root_path())},
+                             staging);
 }
 
 }  // namespace
@@ -745,7 +748,7 @@ TEST_CASE("roots: unreadable ancestors fail instead of reading as absent (fs::me
   m.chmod("/r/holder", 0000);
   try {
     // an_unreadable_configured_workspace_parent_fails_the_export
-    fs::open_configured_root(m, "/r/holder/workspace");
+    fs::open_configured_root(m, "/r/holder/workspace", "workspace.path");
     FAIL("an unreadable parent was treated as absent");
   } catch (const error& e) {
     CHECK(contains(e.what(), "holder"));

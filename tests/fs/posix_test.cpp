@@ -436,7 +436,7 @@ TEST_CASE("posix: an_unreadable_configured_workspace_parent_fails_the_export") {
   f.mkdir("holder/workspace");
   f.chmod("holder", 0000);
   try {
-    fs::open_configured_root(f.fs, f.root_path() + "/holder/workspace");
+    fs::open_configured_root(f.fs, f.root_path() + "/holder/workspace", "workspace.path");
     FAIL("an unreadable parent was treated as absent");
   } catch (const error& e) {
     const std::string what = e.what();

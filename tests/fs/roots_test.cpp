@@ -16,6 +16,7 @@ namespace {
 using clawport::errc;
 using clawport::error;
 namespace fs = clawport::fs;
+namespace bundle = clawport::bundle;
 
 template <class F>
 struct root_case {
@@ -175,7 +176,7 @@ TEST_CASE_TEMPLATE("roots: the hostile layout table (§7.3, §10.B)", F, CLAWPOR
     const std::string install = f.root_path() + "/install";
     const std::string configured = f.root_path() + "/" + c.configured;
     auto open = [&] {
-      return c.relative.empty() ? fs::open_configured_root(fs, configured)
+      return c.relative.empty() ? fs::open_configured_root(fs, configured, "workspace.path")
                                 : fs::open_anchored_root(fs, install, c.relative, c.family);
     };
     if (!c.error.empty()) {
@@ -198,8 +199,8 @@ TEST_CASE_TEMPLATE("roots: the hostile layout table (§7.3, §10.B)", F, CLAWPOR
       if (!c.refusal.empty()) {
         std::string text =
             c.family == "shared"
-                ? fs::skill_root_refusal(r, "research_tools", install + "/" + c.relative).what()
-                : fs::workspace_root_refusal(r, configured).what();
+                ? bundle::skill_root_refusal(r, "research_tools", install + "/" + c.relative).what()
+                : bundle::workspace_root_refusal(r, configured).what();
         CHECK_MESSAGE(text.find(c.refusal) != std::string::npos, text);
       }
     }
@@ -219,7 +220,8 @@ TEST_CASE_TEMPLATE("roots: the identity of an opened root is the classified one"
   REQUIRE(a.opened());
   REQUIRE(b.opened());
   CHECK(a.id != b.id);
-  auto again = fs::open_configured_root(f.fs, f.root_path() + "/install/agents/a/workspace");
+  auto again = fs::open_configured_root(f.fs, f.root_path() + "/install/agents/a/workspace",
+                                        "workspace.path");
   REQUIRE(again.opened());
   CHECK(again.id == a.id);
 }
@@ -240,18 +242,18 @@ TEST_CASE_TEMPLATE("roots: exact refusal wording (§7.3)", F, CLAWPORT_FS_FIXTUR
     CHECK(e.subject() == install + "/agents/researcher/workspace");
   }
   try {
-    fs::open_configured_root(f.fs, "/");
+    fs::open_configured_root(f.fs, "/", "workspace.path");
     FAIL("expected a refusal");
   } catch (const error& e) {
     CHECK(std::string(e.what()) ==
-          "the configured workspace path / does not end in a plain directory name, so the "
-          "export cannot bind what it copies to what it checked; set `workspace.path` to the "
-          "resolved directory and export again");
+          "the configured `workspace.path` / does not end in a plain directory name, so what "
+          "is copied cannot be bound to what was checked; set `workspace.path` to the resolved "
+          "directory and try again");
   }
   auto escaped = fs::open_anchored_root(f.fs, install, "shared/../agents", "agents");
   CHECK(escaped.status == fs::root_status::escaped);
   CHECK(escaped.at == install + "/shared/../agents");
-  CHECK(std::string(fs::workspace_root_refusal(escaped, "/ws").what()) ==
+  CHECK(std::string(bundle::workspace_root_refusal(escaped, "/ws").what()) ==
         "the agent workspace /ws is not reachable through real directories under the install's "
         "agents tree: " +
             install +
@@ -259,20 +261,20 @@ TEST_CASE_TEMPLATE("roots: exact refusal wording (§7.3)", F, CLAWPORT_FS_FIXTUR
             "it would carry");
   fs::root_result<typename F::backend> sym;
   sym.status = fs::root_status::symlinked;
-  CHECK(std::string(fs::workspace_root_refusal(sym, "/ws").what()) ==
+  CHECK(std::string(bundle::workspace_root_refusal(sym, "/ws").what()) ==
         "the agent workspace /ws is a symlink; the bundle would carry whatever it points at as "
         "the agent's own tree, so set `workspace.path` to the real directory and export again");
-  CHECK(std::string(fs::skill_root_refusal(sym, "tools", "/s/tools").what()) ==
+  CHECK(std::string(bundle::skill_root_refusal(sym, "tools", "/s/tools").what()) ==
         "skill bundle `tools` resolves to the symlink /s/tools; a bundle directory must be a "
         "real directory inside the install's shared tree");
   sym.status = fs::root_status::escaped;
   sym.at = "/s";
-  CHECK(std::string(fs::skill_root_refusal(sym, "tools", "/s/tools").what()) ==
+  CHECK(std::string(bundle::skill_root_refusal(sym, "tools", "/s/tools").what()) ==
         "skill bundle `tools` at /s/tools is not reachable through real directories under the "
         "install's shared tree: /s is a symlink or leaves that tree, so the copy cannot prove "
         "what it would carry");
   try {
-    fs::open_configured_root(f.fs, "relative/workspace");
+    fs::open_configured_root(f.fs, "relative/workspace", "workspace.path");
     FAIL("expected a refusal");
   } catch (const error& e) {
     CHECK(e.code() == errc::invalid_argument);

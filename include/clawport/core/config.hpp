@@ -70,6 +70,7 @@ namespace exporter_detail {}
 namespace importer {}
 namespace verify {}
 namespace openclaw {}
+namespace convert {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 

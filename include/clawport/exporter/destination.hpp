@@ -7,6 +7,7 @@
 
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
+#include "../fs/policy.hpp"
 
 #include <cerrno>
 #include <optional>
@@ -19,13 +20,6 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace exporter_detail {
-
-template <class Fs, class = void>
-struct has_canonical : std::false_type {};
-template <class Fs>
-struct has_canonical<Fs, std::void_t<decltype(std::optional<std::string>{
-                             std::declval<Fs&>().canonical(std::string_view{})})>>
-    : std::true_type {};
 
 /// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
 inline std::vector<std::string> components(std::string_view path) {
@@ -58,9 +52,7 @@ inline error unresolvable(const std::string& display) {
 /// `..` refusal.
 template <class Fs>
 std::string resolve_path(Fs& fs, std::string_view abs, const std::string& display) {
-  static_assert(has_canonical<Fs>::value,
-                "Fs policy (exporter): missing `std::optional<std::string> canonical(string_view "
-                "abs)` (realpath; nullopt when the path does not exist)");
+  static_assert(fs::check_policy<Fs>());  // canonical() is part of the Fs contract
   if (abs.empty() || abs.front() != '/') {
     throw error(errc::invalid_argument, "an absolute path is required: " + std::string(abs),
                 std::string(abs));

@@ -7,6 +7,7 @@
 // commits removes the staging tree; the destination is left as it was.
 #pragma once
 
+#include "../bundle/carry.hpp"
 #include "../bundle/layout.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
@@ -212,7 +213,7 @@ class basic_exporter {
     std::vector<ed::guarded_source> guarded;
     overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
     guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
-    std::vector<fs::skill_source> skills;
+    std::vector<bundle::skill_source> skills;
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
@@ -220,10 +221,10 @@ class basic_exporter {
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
       skills.push_back(
-          fs::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
-                             check_cancelled(o);
-                             return filter.admits_skill(skill);
-                           }});
+          bundle::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
+                                 check_cancelled(o);
+                                 return filter.admits_skill(skill);
+                               }});
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
@@ -484,7 +485,7 @@ class basic_exporter {
     const std::string& install_root;
     const std::string& ws_planned;
     const std::string& ws_field;
-    const std::vector<fs::skill_source>& skills;
+    const std::vector<bundle::skill_source>& skills;
     const std::vector<exporter_detail::protected_entry>& install;
     const timestamp& exported_at;
   };
@@ -522,7 +523,7 @@ class basic_exporter {
   fs::root_result<Fs> open_workspace(const std::string& install_root,
                                      const zeroclaw::export_plan& plan,
                                      const std::string& planned) {
-    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned);
+    if (plan.workspace.configured) return fs::open_configured_root(fs_, planned, "workspace.path");
     return fs::open_anchored_root(fs_, install_root, plan.workspace.path, "agents");
   }
 
@@ -555,7 +556,7 @@ class basic_exporter {
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
-        throw fs::workspace_root_refusal(root, w.ws_planned);
+        throw bundle::workspace_root_refusal(root, w.ws_planned);
       }
       if (root.opened()) {
         ed::reject_protected_identity(w.install, w.ws_field, w.ws_planned, root.id);
@@ -592,7 +593,7 @@ class basic_exporter {
       }
     }
     res.workspace = ed::counts_of(ws_tally);
-    const fs::skill_copy_result carried = fs::walk_skill_bundles(
+    const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
         fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
         [&w](const fs::file_id& id, const std::string& path) {
           // `path` is "skills/<alias>[/...]": name the bundle's directory field.

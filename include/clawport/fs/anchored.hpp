@@ -160,22 +160,24 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
 /// Opens a configured `workspace.path`, exempt from the ancestor walk: the parent is
 /// resolved following symlinks, the last component is classified, opened without
 /// following and bound by identity. `path` must be absolute (make it so at the edge).
-/// Throws errc::unsafe_path when the last component is not a plain name.
+/// Throws errc::unsafe_path when the last component is not a plain name; `field` names the
+/// setting the path came from in that refusal (`workspace.path`).
 template <class Fs>
-root_result<Fs> open_configured_root(Fs& fs, std::string_view path) {
+root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_view field) {
   const std::string shown(path);
+  const std::string f(field);
   const std::vector<std::string_view> parts = detail::components(path);
   if (parts.empty() || !detail::is_plain(parts.back())) {
     throw error(errc::unsafe_path,
-                "the configured workspace path " + shown +
-                    " does not end in a plain directory name, so the export cannot bind what "
-                    "it copies to what it checked; set `workspace.path` to the resolved "
-                    "directory and export again",
+                "the configured `" + f + "` " + shown +
+                    " does not end in a plain directory name, so what is copied cannot be bound "
+                    "to what was checked; set `" +
+                    f + "` to the resolved directory and try again",
                 shown);
   }
   if (parts.front() != "/") {
     throw error(errc::invalid_argument,
-                "the configured workspace path " + shown + " must be made absolute before opening",
+                "the configured `" + f + "` " + shown + " must be made absolute before opening",
                 shown);
   }
   std::string parent = "/";
@@ -191,51 +193,6 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path) {
   result = detail::open_bound(fs, *holder, parts.back(), shown, true);
   if (result.status == root_status::symlinked) result.at = shown;
   return result;
-}
-
-/// The refusal for a workspace root that came out `symlinked` or `escaped`; `path` is the
-/// workspace as planned. Only call it for those two statuses.
-template <class Fs>
-error workspace_root_refusal(const root_result<Fs>& r, std::string_view path) {
-  const std::string p(path);
-  if (r.status == root_status::symlinked) {
-    return error(errc::unsafe_path,
-                 "the agent workspace " + p +
-                     " is a symlink; the bundle would carry whatever it points at as the "
-                     "agent's own tree, so set `workspace.path` to the real directory and "
-                     "export again",
-                 p);
-  }
-  return error(errc::unsafe_path,
-               "the agent workspace " + p +
-                   " is not reachable through real directories under the install's agents "
-                   "tree: " +
-                   r.at +
-                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
-                   "carry",
-               p);
-}
-
-/// The refusal for a skill-bundle root that came out `symlinked` or `escaped`.
-template <class Fs>
-error skill_root_refusal(const root_result<Fs>& r, std::string_view alias, std::string_view path) {
-  const std::string p(path);
-  const std::string a(alias);
-  if (r.status == root_status::symlinked) {
-    return error(errc::unsafe_path,
-                 "skill bundle `" + a + "` resolves to the symlink " + p +
-                     "; a bundle directory must be a real directory inside the install's "
-                     "shared tree",
-                 p);
-  }
-  return error(errc::unsafe_path,
-               "skill bundle `" + a + "` at " + p +
-                   " is not reachable through real directories under the install's shared "
-                   "tree: " +
-                   r.at +
-                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
-                   "carry",
-               p);
 }
 
 }  // namespace fs

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// `clawport convert <source> --to claw|zeroclaw --out <dir> [--dry-run] [--allow-narrowing]
+// [--json]`: a ZeroClaw agent bundle to an OpenClaw Claw package, or back, with the loss
+// report (docs/convert.md). Exit 0 converted, 1 refused, 2 bad usage.
+#pragma once
+
+#include "../app.hpp"
+#include "../config_path.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace clawport::cli {
+
+struct convert_args {
+  std::string source;
+  std::string to;
+  std::string out;
+  bool dry_run = false;
+  bool allow_narrowing = false;
+  bool json = false;
+};
+
+inline int run_convert(const convert_args& a) {
+  fs::posix backend;
+  convert::options o;
+  o.source = absolute_path(a.source);
+  o.out = absolute_path(a.out);
+  o.source_display = a.source;
+  o.out_display = a.out;
+  o.to = a.to == "claw" ? convert::direction::to_claw : convert::direction::to_zeroclaw;
+  o.dry_run = a.dry_run;
+  o.allow_narrowing = a.allow_narrowing;
+  // Reproducible output: SOURCE_DATE_EPOCH wins over the clock when set.
+  o.at = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+  const convert::conversion c = convert::run(backend, o);
+  if (a.json) {
+    std::cout << json::dump(convert::to_json(c)) << "\n";
+  } else {
+    // Each line escaped for the terminal (a path or value may hold a control character).
+    const std::string report = convert::render_text(c);
+    std::size_t start = 0;
+    while (start < report.size()) {
+      const std::size_t nl = report.find('\n', start);
+      const std::size_t end = nl == std::string::npos ? report.size() : nl;
+      std::cout << text::escape_for_terminal(std::string_view(report).substr(start, end - start))
+                << "\n";
+      start = end + 1;
+    }
+  }
+  return exit_ok;
+}
+
+inline void add_convert_command(CLI::App& app, action& selected) {
+  auto args = std::make_shared<convert_args>();
+  CLI::App* cmd = app.add_subcommand(
+      "convert",
+      "convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or a Claw "
+      "package to a bundle (--to zeroclaw), reporting every loss");
+  cmd->add_option("source", args->source, "the bundle or Claw package directory")
+      ->required()
+      ->check(non_empty());
+  cmd->add_option("--to", args->to, "the target runtime: claw or zeroclaw")
+      ->required()
+      ->check(CLI::IsMember({"claw", "zeroclaw"}));
+  cmd->add_option("--out", args->out, "the new directory to publish (must not exist, or be empty)")
+      ->required()
+      ->check(non_empty());
+  cmd->add_flag("--dry-run", args->dry_run,
+                "read, verify and map; print the report, write nothing");
+  cmd->add_flag("--allow-narrowing", args->allow_narrowing,
+                "accept a stricter target setting where none is exactly as strict as the source");
+  cmd->add_flag("--json", args->json, "print the conversion report as one JSON document");
+  cmd->callback([args, &selected] {
+    selected = action{[args] { return run_convert(*args); }, args->json};
+  });
+}
+
+}  // namespace clawport::cli

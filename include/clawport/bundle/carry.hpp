@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+// What a bundle carries from an install besides its workspace: the skill-bundle walk into
+// `skills/<alias>/` (built on fs's one tree walk, so the dry run and the export share every
+// rule), and the refusals for a workspace or skill-bundle root that cannot be proven to be
+// the real directory inside the install (docs/library.md, Tree copy).
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "../core/utf8.hpp"
+#include "../fs/anchored.hpp"
+#include "../fs/context.hpp"
+#include "../fs/copy.hpp"
+#include "../fs/policy.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
+
+/// The refusal for a workspace root that came out `symlinked` or `escaped`; `path` is the
+/// workspace as planned. Only call it for those two statuses.
+template <class Fs>
+error workspace_root_refusal(const fs::root_result<Fs>& r, std::string_view path) {
+  const std::string p(path);
+  if (r.status == fs::root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "the agent workspace " + p +
+                     " is a symlink; the bundle would carry whatever it points at as the "
+                     "agent's own tree, so set `workspace.path` to the real directory and "
+                     "export again",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "the agent workspace " + p +
+                   " is not reachable through real directories under the install's agents "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+/// The refusal for a skill-bundle root that came out `symlinked` or `escaped`.
+template <class Fs>
+error skill_root_refusal(const fs::root_result<Fs>& r, std::string_view alias,
+                         std::string_view path) {
+  const std::string p(path);
+  const std::string a(alias);
+  if (r.status == fs::root_status::symlinked) {
+    return error(errc::unsafe_path,
+                 "skill bundle `" + a + "` resolves to the symlink " + p +
+                     "; a bundle directory must be a real directory inside the install's "
+                     "shared tree",
+                 p);
+  }
+  return error(errc::unsafe_path,
+               "skill bundle `" + a + "` at " + p +
+                   " is not reachable through real directories under the install's shared "
+                   "tree: " +
+                   r.at +
+                   " is a symlink or leaves that tree, so the copy cannot prove what it would "
+                   "carry",
+               p);
+}
+
+/// One skill bundle to carry: where it is and which of its skills travel.
+struct skill_source {
+  std::string alias;     ///< becomes `skills/<alias>/` in the bundle
+  std::string source;    ///< the planned source path, as shown in messages
+  std::string relative;  ///< from the install root, e.g. "shared/skills/research_tools"
+  /// Whether a skill travels, given its name (see `copy_skill_bundles`); empty admits all.
+  std::function<bool(std::string_view skill)> admits_skill;
+};
+
+/// The name a skill is filtered by: the directory's own name by default. The exporter
+/// passes the skill's logical name (skills::skill_name_at), read through the opened and
+/// identity-checked directory handle.
+struct directory_name {
+  template <class Fs>
+  std::string operator()(Fs&, const typename Fs::dir&, std::string_view dir_name) const {
+    return std::string(dir_name);
+  }
+};
+
+/// The skills one bundle carried (names sorted).
+struct carried_bundle {
+  std::string alias;
+  std::vector<std::string> skills;
+};
+
+/// What `copy_skill_bundles` did.
+struct skill_copy_result {
+  fs::copy_tally tally;                      ///< shared across all skill bundles
+  std::size_t bundles = 0;                   ///< bundles that carried at least one skill
+  std::vector<carried_bundle> carried;       ///< those bundles, in plan order
+  std::vector<std::string> without_content;  ///< aliases that ended without content
+  std::vector<fs::file_id> sources;          ///< identities of the opened bundle roots
+};
+
+/// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
+/// roots are opened anchored under `install_root` (family `shared`); a symlinked or
+/// escaping root is refused. Only directories directly under a bundle root are skills
+/// (loose files are skipped silently, symlinks counted); a skill that carries no file is
+/// removed again; a bundle that carries no skill is removed and listed in
+/// `without_content`; `skills/` itself is created only when there are sources and removed
+/// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
+/// `admits_skill` is asked about; it is called only on the opened directory whose identity
+/// matched its classification. `check_entry` is each skill tree's `fs::copy_spec::check_entry`.
+template <class Fs, class Sink, class NameOf = directory_name>
+skill_copy_result walk_skill_bundles(
+    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
+    const typename Sink::dir& staging, NameOf name_of = {},
+    const std::function<void(const fs::file_id&, const std::string&)>& check_entry = {},
+    fs::copy_sink* observer = nullptr) {
+  static_assert(fs::check_policy<Fs>());
+  using dir = typename Fs::dir;
+  using out_dir = typename Sink::dir;
+  skill_copy_result result;
+  if (sources.empty()) return result;
+
+  std::optional<out_dir> skills;
+  try {
+    sink.make_dir(staging, "skills");
+    skills.emplace(sink.open_dir(staging, "skills"));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create skills in the bundle", "skills");
+  }
+
+  for (const skill_source& source : sources) {
+    fs::root_result<Fs> root = fs::open_anchored_root(fs, install_root, source.relative, "shared");
+    if (root.status == fs::root_status::nothing) {
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    if (!root.opened()) throw skill_root_refusal(root, source.alias, source.source);
+    result.sources.push_back(root.id);
+
+    const std::string bundle_root = "skills/" + source.alias;
+    if (check_entry) check_entry(root.id, bundle_root);
+    std::optional<out_dir> bundle;
+    try {
+      sink.make_dir(*skills, source.alias);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
+    }
+    try {
+      bundle.emplace(sink.open_dir(*skills, source.alias));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
+    }
+
+    carried_bundle carried{source.alias, {}};
+    fs::copy_spec spec(bundle_root);
+    spec.check_entry = check_entry;
+    spec.sink = observer;
+    bool nested = false;
+    try {
+      fs.for_each_entry(*root.handle, [&](std::string_view name) {
+        try {
+          if (!utf8::valid(name)) return;
+          const std::string path = bundle_root + "/" + std::string(name);
+          std::optional<fs::stat_info> info;
+          try {
+            info = fs.stat_at(*root.handle, name);
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (!info) return;
+          if (info->kind == fs::file_kind::symlink) {
+            ++result.tally.symlinks_skipped;
+            return;
+          }
+          if (info->kind != fs::file_kind::directory) return;  // loose files are local state
+          if (check_entry) check_entry(info->id, path);
+          std::optional<dir> skill;
+          try {
+            skill.emplace(fs.open_dir_at(*root.handle, name));
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to open " + path, path);
+          }
+          fs::stat_info opened;
+          try {
+            opened = fs.stat(*skill);
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to stat " + path, path);
+          }
+          if (opened.id != info->id) {
+            ++result.tally.replaced_skipped;
+            return;
+          }
+          if (source.admits_skill) {
+            bool admitted = false;
+            try {
+              admitted = source.admits_skill(name_of(fs, *skill, name));
+            } catch (const error& e) {
+              fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+            }
+            if (!admitted) return;
+          }
+          const std::uint64_t before = result.tally.files;
+          {
+            std::optional<out_dir> out;
+            try {
+              sink.make_dir(*bundle, name);
+            } catch (const error& e) {
+              fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+            }
+            try {
+              out.emplace(sink.open_dir(*bundle, name));
+            } catch (const error& e) {
+              fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+            }
+            fs::walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
+          }
+          if (result.tally.files > before) {
+            carried.skills.emplace_back(name);
+            return;
+          }
+          try {
+            sink.remove_tree(*bundle, name);
+          } catch (const error& e) {
+            fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+          }
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      fs::detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
+    }
+
+    bundle.reset();
+    if (carried.skills.empty()) {
+      try {
+        sink.remove_tree(*skills, source.alias);
+      } catch (const error& e) {
+        fs::detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                            bundle_root);
+      }
+      result.without_content.push_back(source.alias);
+      continue;
+    }
+    std::sort(carried.skills.begin(), carried.skills.end());
+    result.carried.push_back(std::move(carried));
+    ++result.bundles;
+  }
+
+  if (result.bundles == 0) {
+    skills.reset();
+    try {
+      sink.remove_dir(staging, "skills");
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+    }
+  }
+  return result;
+}
+
+/// `walk_skill_bundles` with the copying sink: copies into `staging/skills/<alias>/`.
+template <class Fs, class NameOf = directory_name>
+skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Fs::dir& staging, NameOf name_of = {},
+                                     fs::copy_sink* observer = nullptr) {
+  fs::copying_sink<Fs> sink{fs};
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
+}
+
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

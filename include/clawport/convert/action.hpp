@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// `clawport convert` as a library call (docs/convert.md): read the source as hostile input
+// (a bundle is verified, a Claw package is read by OpenClaw's reader), map it (pure), stage
+// the target beside --out, check the staged tree with the target's own reader (openclaw's
+// package reader, or verify), and publish it to a new directory with the Publish policy.
+// Any failure removes the staging tree; --out is left as it was.
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "../core/paths.hpp"
+#include "../core/time.hpp"
+#include "../digest/sha256.hpp"
+#include "../fs/policy.hpp"
+#include "../openclaw/package.hpp"
+#include "../publish/admission.hpp"
+#include "../publish/names.hpp"
+#include "../publish/policy.hpp"
+#include "../publish/staged_swap.hpp"
+#include "../skills/audit.hpp"
+#include "../verify/verify.hpp"
+#include "report.hpp"
+#include "to_claw.hpp"
+#include "to_zeroclaw.hpp"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// What to convert, where to, and how.
+struct options {
+  std::string source;          ///< absolute path of the bundle or package directory
+  std::string out;             ///< absolute path of the new directory
+  std::string source_display;  ///< as the user typed it (messages, report); empty = source
+  std::string out_display;     ///< as the user typed it; empty = out
+  direction to = direction::to_claw;
+  bool dry_run = false;
+  bool allow_narrowing = false;
+  bool sync = true;
+  /// The report's timestamp and the bundle's `exported_at` (the CLI passes SOURCE_DATE_EPOCH);
+  /// empty = the clock.
+  std::optional<timestamp> at;
+  std::string token;  ///< staging token (tests inject one); empty = random
+  /// Test seam: runs once the staged tree is complete and checked, just before publishing.
+  std::function<void()> before_publish;
+};
+
+namespace detail {
+
+template <class Fs>
+std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                         const std::string& what) {
+  try {
+    const std::vector<std::string> parts = paths::components(rel);
+    std::optional<typename Fs::dir> cur;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
+    auto f = fs.open_file_at(cur ? *cur : root, parts.back());
+    std::string out;
+    char buf[65536];
+    for (;;) {
+      const std::size_t n = fs.read(f, buf, sizeof buf);
+      if (n == 0) break;
+      out.append(buf, n);
+    }
+    return out;
+  } catch (const error& e) {
+    throw error(e.code(), "failed to read " + what + ": " + e.what(), what, e.sys_errno());
+  }
+}
+
+template <class Fs>
+void write_tree(Fs& fs, const typename Fs::dir& root,
+                const std::map<std::string, std::string>& files) {
+  for (const auto& f : files) {
+    const std::vector<std::string> parts = paths::components(f.first);
+    std::optional<typename Fs::dir> cur;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const typename Fs::dir& here = cur ? *cur : root;
+      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], 0755);
+      cur.emplace(fs.open_dir_at(here, parts[i]));
+    }
+    try {
+      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), 0644);
+      fs.write_all(out, f.second.data(), f.second.size());
+    } catch (const error& e) {
+      throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first, e.sys_errno());
+    }
+  }
+}
+
+/// Stages `files` beside `o.out`, runs `check` on the staged tree's absolute path, then
+/// publishes it to the new directory `o.out` (vacant, or an empty directory).
+template <class Fs, class Check>
+publish::outcome publish_new(Fs& fs, const options& o,
+                             const std::map<std::string, std::string>& files, Check&& check) {
+  const std::string display = o.out_display.empty() ? o.out : o.out_display;
+  const std::string out = paths::normalize(o.out);
+  const std::size_t slash = out.rfind('/');
+  if (out.empty() || out[0] != '/' || slash == std::string::npos || slash + 1 == out.size())
+    throw error(errc::invalid_argument, "--out must name a new directory: " + display, display);
+  const std::string parent_path = slash == 0 ? "/" : out.substr(0, slash);
+  const std::string name = out.substr(slash + 1);
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(parent_path);
+    } catch (const error& e) {
+      throw error(e.code(),
+                  "the parent directory of --out " + display + " cannot be opened: " + e.what(),
+                  parent_path, e.sys_errno());
+    }
+  }();
+  const publish::destination_names names{display, out};
+  if (const auto st = fs.stat_at(parent, name)) {
+    if (st->kind == fs::file_kind::directory && !fs.is_empty(fs.open_dir_at(parent, name)))
+      throw error(errc::destination_refused,
+                  "destination " + display +
+                      " exists and is not empty; convert writes a new directory and never "
+                      "replaces one, nothing was written",
+                  display);
+  }
+  const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
+  const std::string token = o.token.empty() ? publish::random_token() : o.token;
+  const std::string staging = publish::staging_name(token);
+  fs.make_dir_at(parent, staging, 0755);
+  try {
+    {
+      typename Fs::dir stage = fs.open_dir_at(parent, staging);
+      write_tree(fs, stage, files);
+      if (o.sync) fs.sync_filesystem(stage);
+    }
+    check(paths::join(parent_path, staging));
+    if (o.before_publish) o.before_publish();
+    publish::request req;
+    req.staging = staging;
+    req.destination = name;
+    req.names = names;
+    req.adm = adm.adm;
+    req.sync = o.sync;
+    return publish::staged_swap::publish(fs, parent, req);
+  } catch (...) {
+    try {
+      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
+    } catch (...) {  // a second failure leaves it for `clawport recover`
+    }
+    throw;
+  }
+}
+
+inline std::vector<std::string> keys_of(const std::map<std::string, std::string>& files) {
+  std::vector<std::string> out;
+  for (const auto& f : files) out.push_back(f.first);
+  return out;
+}
+
+}  // namespace detail
+
+/// Reads a verified bundle: refuses one that does not verify (errc::bundle_invalid, the first
+/// finding), reads every workspace and skill file (each re-hashed against the verified
+/// digest) and audits every carried skill.
+template <class Fs>
+bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
+  const verify::report rep = verify::verify_bundle(fs, path);
+  if (!rep.ok()) throw rep.first_error();
+  bundle_input in;
+  in.root_agent = rep.root_agent;
+  in.closure = rep.closure;
+  in.manifest = rep.manifest;
+  typename Fs::dir root = fs.open_root(path);
+  for (const verify::bundle_file& f : rep.files) {
+    const bool ws = f.path.rfind("workspace/", 0) == 0;
+    if (!ws && f.path.rfind("skills/", 0) != 0) continue;
+    if (f.size > mo.limits.workspace_source)
+      throw error(errc::limit_exceeded,
+                  "the file " + f.path + " is " + std::to_string(f.size) +
+                      " bytes; OpenClaw takes at most " +
+                      std::to_string(mo.limits.workspace_source) +
+                      " bytes per workspace file; nothing was written",
+                  f.path);
+    std::string bytes = detail::read_file_at(fs, root, f.path, f.path);
+    if (digest::sha256_hex(bytes) != f.sha256)
+      throw error(errc::identity_changed,
+                  "the bundle's " + f.path + " changed after it was verified; nothing was written",
+                  f.path);
+    in.files[f.path] = std::move(bytes);
+  }
+  for (const std::string& d : rep.directories) {
+    // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
+    // (`workspace/skills/<skill>`): every skill the Claw will carry is audited.
+    const bool bundled = d.rfind("skills/", 0) == 0 && std::count(d.begin(), d.end(), '/') == 2;
+    const bool local =
+        d.rfind("workspace/skills/", 0) == 0 && std::count(d.begin(), d.end(), '/') == 2;
+    if (!bundled && !local) continue;
+    const skills::audit_report a = skills::audit_skill_directory(fs, paths::join(path, d));
+    if (!a.clean()) in.blocked_skills[d] = a.summary();
+  }
+  return in;
+}
+
+/// Reads a Claw package with OpenClaw's reader: refuses an invalid one (errc::config_invalid
+/// with its diagnostics) and reads every declared workspace source, re-hashed against the
+/// digest the reader took.
+template <class Fs>
+claw_input read_claw(Fs& fs, const std::string& path) {
+  const openclaw::claw_package pkg = openclaw::read_package(fs, path);
+  std::string problems;
+  for (const openclaw::diagnostic& d : pkg.diagnostics)
+    if (d.level == openclaw::level::error)
+      problems += (problems.empty() ? "" : "; ") + d.code + " " + d.path + ": " + d.message;
+  for (const openclaw::workspace_source& s : pkg.sources)
+    if (s.problem) problems += (problems.empty() ? "" : "; ") + s.problem->code + " " + s.source;
+  if (!pkg.ok() || !problems.empty())
+    throw error(
+        errc::config_invalid,
+        "the Claw package " + path + " is invalid (run `clawport claw inspect`): " + problems,
+        path);
+  claw_input in;
+  in.manifest = pkg.manifest;
+  in.profile = pkg.profile;
+  in.body = pkg.body;
+  in.bootstrap = pkg.bootstrap;
+  in.package = pkg.source.name + "@" + pkg.source.version;
+  typename Fs::dir root = fs.open_root(pkg.source.package_root);
+  for (const openclaw::workspace_source& s : pkg.sources) {
+    std::string bytes =
+        detail::read_file_at(fs, root, openclaw::forward_slashes(s.source), s.source);
+    if ("sha256:" + digest::sha256_hex(bytes) != s.digest)
+      throw error(errc::identity_changed,
+                  "the package's " + s.source + " changed while it was read; nothing was written",
+                  s.source);
+    in.workspace[s.destination] = std::move(bytes);
+  }
+  return in;
+}
+
+/// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
+/// writes nothing.
+template <class Fs>
+conversion run(Fs& fs, const options& o) {
+  static_assert(fs::check_policy<Fs>());
+  conversion c;
+  c.dir = o.to;
+  c.source = o.source_display.empty() ? o.source : o.source_display;
+  c.out = o.out_display.empty() ? o.out : o.out_display;
+  c.dry_run = o.dry_run;
+  const timestamp at = o.at ? *o.at : from_time_point(std::chrono::system_clock::now());
+  c.converted_at = format_rfc3339(at);
+  map_options mo;
+  mo.allow_narrowing = o.allow_narrowing;
+  mapped m;
+  if (o.to == direction::to_claw) {
+    const bundle_input in = read_bundle(fs, o.source, mo);
+    c.source_agent = in.root_agent;
+    m = map_to_claw(in, mo);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    m.files["CONVERSION.md"] = "";
+    c.files = detail::keys_of(m.files);
+    m.files["CONVERSION.md"] = render_markdown(c);
+  } else {
+    const claw_input in = read_claw(fs, o.source);
+    c.source_agent = in.manifest["agent"]["id"].get<std::string>();
+    m = map_to_zeroclaw(in, mo, at);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  }
+  if (o.dry_run) {
+    c.guarantee = std::string(publish::guarantee::none);
+    return c;
+  }
+  const direction to = o.to;
+  const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
+    if (to == direction::to_claw) {
+      // The staged package must read clean through OpenClaw's own reader.
+      const openclaw::claw_package pkg = openclaw::read_package(fs, staged);
+      bool sources_ok = true;
+      for (const openclaw::workspace_source& s : pkg.sources) sources_ok = sources_ok && !s.problem;
+      if (!pkg.ok() || !sources_ok)
+        throw error(errc::config_invalid,
+                    "the converted package does not read as a valid Claw (a clawport mapping "
+                    "bug); nothing was published",
+                    c.out);
+    } else {
+      const verify::report rep = verify::verify_bundle(fs, staged);
+      if (!rep.ok()) {
+        const error e = rep.first_error();
+        throw error(errc::bundle_invalid,
+                    std::string("the converted bundle does not verify (a clawport mapping bug): ") +
+                        e.what() + "; nothing was published",
+                    c.out);
+      }
+    }
+  });
+  c.guarantee = out.guarantee;
+  return c;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

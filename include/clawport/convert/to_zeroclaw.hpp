@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+// The pure mapping of a read OpenClaw Claw package onto a ZeroClaw agent bundle (docs/convert.md,
+// "Claw to bundle"). The agent is written as an install config of its own and planned with the
+// export's own planner (zeroclaw::plan_export), so config.toml, zeroclaw-agent.toml and the
+// digest list come from the same writers an export uses: the bundle is closed, scrubbed and
+// verifiable by construction. Nothing here touches a filesystem.
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "../core/time.hpp"
+#include "../digest/list.hpp"
+#include "../digest/sha256.hpp"
+#include "../zeroclaw/alias.hpp"
+#include "../zeroclaw/api.hpp"
+#include "../zeroclaw/render.hpp"
+#include "../zeroclaw/toml_writer.hpp"
+#include "report.hpp"
+#include "to_claw.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
+/// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
+struct claw_input {
+  nlohmann::ordered_json manifest;
+  std::optional<nlohmann::ordered_json> profile;
+  std::optional<std::string> body;
+  std::optional<std::string> bootstrap;
+  std::map<std::string, std::string> workspace;  ///< destination -> bytes
+  std::string package;                           ///< `name@version`, for the report
+};
+
+/// `id` made valid for ZeroClaw's alias grammar: `-` and other characters `_`, runs folded,
+/// trimmed; nullopt when nothing grammatical is left.
+inline std::optional<std::string> to_zeroclaw_alias(const std::string& id) {
+  std::string a;
+  for (const char c : id) {
+    const char l = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const char d = ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) ? l : '_';
+    if (d == '_' && (a.empty() || a.back() == '_')) continue;
+    a += d;
+  }
+  while (!a.empty() && a.back() == '_') a.pop_back();
+  if (a.size() > zeroclaw::max_alias_length) a.resize(zeroclaw::max_alias_length);
+  while (!a.empty() && a.back() == '_') a.pop_back();
+  if (zeroclaw::alias_problem(a)) return std::nullopt;
+  return a;
+}
+
+/// The model provider a converted agent references (`<family>.<alias>`).
+inline constexpr std::string_view claw_model_provider = "anthropic.default";
+
+namespace detail {
+
+inline zeroclaw::value zstrings(const std::vector<std::string>& v) {
+  zeroclaw::value a = zeroclaw::value::make_array();
+  for (const std::string& s : v) a.items.push_back(zeroclaw::value::make_string(s));
+  return a;
+}
+inline std::vector<std::string> jstrings(const nlohmann::ordered_json& j, const char* key) {
+  std::vector<std::string> out;
+  if (!j.is_object() || !j.contains(key) || !j[key].is_array()) return out;
+  for (const auto& s : j[key])
+    if (s.is_string()) out.push_back(s.get<std::string>());
+  return out;
+}
+inline bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+}  // namespace detail
+
+/// Maps a Claw package to the files of a bundle (config.toml, zeroclaw-agent.toml,
+/// zeroclaw-agent.sha256, workspace/...). Throws clawport::error for what must not be
+/// converted (an id with no ZeroClaw alias, a narrowing without `allow_narrowing`).
+inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
+                              const timestamp& exported_at) {
+  using json = nlohmann::ordered_json;
+  mapped res;
+  std::vector<loss>& losses = res.losses;
+  const json& m = in.manifest;
+  const std::string id = m["agent"]["id"].get<std::string>();
+  const std::optional<std::string> alias = to_zeroclaw_alias(id);
+  if (!alias)
+    throw error(errc::invalid_argument,
+                "the agent id `" + id + "` has no ZeroClaw alias (only [a-z0-9_] remain)",
+                "$.agent.id");
+  res.agent = *alias;
+  if (*alias != id)
+    losses.push_back(
+        {"$.agent.id", loss_kind::changed,
+         "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" + *alias + "`"});
+  for (const char* k : {"name", "description", "identity"})
+    if (m["agent"].contains(k))
+      losses.push_back({std::string("$.agent.") + k, loss_kind::dropped,
+                        "ZeroClaw's identity is the workspace's IDENTITY.md (identity format "
+                        "openclaw); the manifest's portable identity fields have no config "
+                        "counterpart"});
+  for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
+    losses.push_back({"$.metadata." + it.key(), loss_kind::dropped,
+                      "package metadata has no "
+                      "bundle counterpart"});
+
+  // ---- the workspace ----
+  std::map<std::string, std::string> files;  // bundle path -> bytes
+  const auto place = [&](const std::string& dest, const std::string& bytes,
+                         const std::string& from) {
+    if (dest == "MEMORY_SNAPSHOT.md" || dest == "memory" || dest.rfind("memory/", 0) == 0) {
+      losses.push_back(
+          {from, loss_kind::dropped,
+           "a ZeroClaw bundle never carries workspace/" + dest + " (the agent's memory store)"});
+      return;
+    }
+    files["workspace/" + dest] = bytes;
+  };
+  if (in.body) {
+    place("SOUL.md", *in.body, "CLAW.md");
+    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
+  }
+  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
+  if (in.bootstrap) {
+    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
+    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
+                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
+                      "not seed it once, it is an ordinary workspace file"});
+  }
+
+  // ---- the risk profile, from the OpenClaw profile ----
+  zeroclaw::value rp = zeroclaw::value::make_table();
+  const json pa =
+      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
+  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
+  std::vector<std::string> allow, deny;
+  for (const std::string& t : detail::jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
+  for (const std::string& t : detail::jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
+  const std::string P = "$.profile.agent";
+  if (tools.contains("profile")) {
+    if (allow.empty())
+      detail::narrow(o, losses, P + ".tools.profile",
+                     "the built-in tool profile `" + tools["profile"].get<std::string>() +
+                         "` is not known offline; the bundle allows only file_read");
+    else
+      losses.push_back({P + ".tools.profile", loss_kind::dropped,
+                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
+                        "tools as tightly"});
+    if (allow.empty()) allow.push_back("file_read");
+  }
+  if (tools.contains("alsoAllow"))
+    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
+                      "extends a tool profile ZeroClaw does not have"});
+  const bool shell_off =
+      detail::has(deny, "shell") || (!allow.empty() && !detail::has(allow, "shell"));
+  if (!shell_off)
+    detail::narrow(o, losses, P + ".tools",
+                   "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
+                   "before medium-risk ones (its supervised level)");
+  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
+  if (!ws_only)
+    detail::narrow(o, losses, P + ".tools.fs.workspaceOnly",
+                   "the profile leaves filesystem confinement to the host; the bundle confines "
+                   "the agent to its workspace (workspace_only)");
+  if (pa.contains("sandbox")) {
+    const json& sb = pa["sandbox"];
+    const std::string mode = sb.value("mode", "off");
+    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
+    if (mode == "non-main")
+      detail::narrow(o, losses, P + ".sandbox.mode",
+                     "ZeroClaw sandboxes every session, the main one too");
+    const std::string access = sb.value("workspaceAccess", "rw");
+    if (access != "rw") {
+      detail::narrow(o, losses, P + ".sandbox.workspaceAccess",
+                     "the sandbox sees the workspace " + access +
+                         "; ZeroClaw's nearest is the readonly level (no writes at all)");
+      rp.set("level", zeroclaw::value::make_string("readonly"));
+    }
+    if (sb.value("scope", "agent") != "agent")
+      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
+                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
+  }
+  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
+    if (pa.contains(k))
+      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
+  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
+    losses.push_back({"$.profile.extensions", loss_kind::dropped,
+                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
+
+  // ---- MCP servers ----
+  zeroclaw::value servers = zeroclaw::value::make_array();
+  std::vector<std::string> names;
+  for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
+    const std::string& name = it.key();
+    const json& s = it.value();
+    const std::string p = "$.mcpServers." + name;
+    zeroclaw::value z = zeroclaw::value::make_table();
+    z.set("name", zeroclaw::value::make_string(name));
+    if (s.contains("command")) {
+      z.set("transport", zeroclaw::value::make_string("stdio"));
+      z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
+      if (s.contains("args")) z.set("args", detail::zstrings(detail::jstrings(s, "args")));
+      if (s.contains("env")) {
+        zeroclaw::value env = zeroclaw::value::make_table();
+        for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
+          // The reference is marked secret: the planner blanks it and lists it as required.
+          env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
+          if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
+            losses.push_back({p + ".env." + e.key(), loss_kind::changed,
+                              "the reference " + e.value().get<std::string>() +
+                                  " becomes a blank required secret; supply it on the target"});
+        }
+        z.set("env", std::move(env));
+      }
+    } else {
+      const std::string t = s.value("transport", "streamable-http");
+      z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
+      z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
+      if (s.contains("auth"))
+        losses.push_back({p + ".auth", loss_kind::dropped,
+                          "ZeroClaw has no MCP OAuth login; give the server a header credential "
+                          "on the target"});
+    }
+    if (s.contains("timeout") && s["timeout"].is_number())
+      z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
+                                     std::ceil(s["timeout"].get<double>()))));
+    if (s.contains("connectTimeout"))
+      losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
+    bool keep = true;
+    if (s.contains("toolFilter")) {
+      const json& tf = s["toolFilter"];
+      for (const std::string& ex : detail::jstrings(tf, "exclude")) {
+        if (ex.find('*') == std::string::npos) {
+          deny.push_back(name + "__" + ex);
+        } else {
+          detail::narrow(o, losses, p + ".toolFilter.exclude",
+                         "the pattern `" + ex +
+                             "` has no ZeroClaw counterpart; the server is "
+                             "not converted");
+          keep = false;
+        }
+      }
+      if (tf.contains("include")) {
+        if (!allow.empty()) {
+          losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
+                            "the tool allow list (allowed_tools) bounds this server's tools as "
+                            "tightly"});
+        } else {
+          detail::narrow(o, losses, p + ".toolFilter.include",
+                         "ZeroClaw has no per-server include filter; the server is not "
+                         "converted");
+          keep = false;
+        }
+      }
+    }
+    if (!keep) continue;
+    names.push_back(name);
+    servers.items.push_back(std::move(z));
+  }
+  if (!allow.empty()) rp.set("allowed_tools", detail::zstrings(allow));
+  if (!deny.empty()) rp.set("excluded_tools", detail::zstrings(deny));
+
+  // ---- the install config of one agent, planned as an export ----
+  zeroclaw::value cfg = zeroclaw::value::make_table();
+  cfg.set("schema_version", zeroclaw::value::make_integer(3));
+  zeroclaw::value agent = zeroclaw::value::make_table();
+  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
+  // must reference one: the bundle carries a provider whose credential the target supplies.
+  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
+  agent.set("risk_profile", zeroclaw::value::make_string(res.agent));
+  if (!names.empty()) agent.set("mcp_bundles", detail::zstrings({res.agent}));
+  cfg.child_table("agents").set(res.agent, std::move(agent));
+  cfg.child_table("risk_profiles").set(res.agent, std::move(rp));
+  if (!names.empty()) {
+    zeroclaw::value b = zeroclaw::value::make_table();
+    b.set("servers", detail::zstrings(names));
+    cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
+    cfg.child_table("mcp").set("servers", std::move(servers));
+  }
+  {
+    zeroclaw::value provider = zeroclaw::value::make_table();
+    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+    cfg.child_table("providers")
+        .child_table("models")
+        .child_table("anthropic")
+        .set("default", std::move(provider));
+    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                      "a Claw names no model; the bundle configures this provider with a blank "
+                      "api_key (a required secret) and no model: choose both on the target"});
+  }
+  zeroclaw::plan_options popts;
+  popts.install_root = "/";
+  zeroclaw::export_plan plan =
+      zeroclaw::plan_export(zeroclaw::toml_writer::write(cfg, false), res.agent, popts);
+
+  std::size_t index = 0;
+  for (const json& pkg : m["packages"]) {
+    const std::string path =
+        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
+    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
+                            pkg["ref"].get<std::string>() + "@" +
+                            pkg["version"].get<std::string>() +
+                            "): its content is not in the package and ZeroClaw cannot install "
+                            "from ClawHub; install an equivalent on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
+    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
+  }
+  for (const json& job : m["cronJobs"]) {
+    const std::string path = "cronJobs." + job["id"].get<std::string>();
+    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
+                            job["id"].get<std::string>() + "` (" +
+                            job["schedule"]["cron"].get<std::string>() + " " +
+                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
+    losses.push_back({"$." + path, loss_kind::dropped, why});
+  }
+  for (const std::string& s : plan.required_secrets)
+    if (s.rfind("mcp.", 0) == 0)
+      losses.push_back({s, loss_kind::changed,
+                        "an environment reference of the Claw; a blank required secret in the "
+                        "bundle"});
+
+  const std::string config = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
+  const std::string manifest = zeroclaw::render_manifest(plan, exported_at);
+  files[std::string(bundle::config_file)] = config;
+  files[std::string(bundle::manifest_file)] = manifest;
+  std::vector<digest::list_entry> entries;
+  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
+  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
+  res.files = std::move(files);
+  return res;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
