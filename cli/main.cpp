@@ -9,6 +9,7 @@
 #include "commands/skills.hpp"
 #include "commands/skills_lifecycle.hpp"
 #include "commands/verify.hpp"
+#include "commands/workspace.hpp"
 
 int main(int argc, char** argv) {
   return clawport::cli::run(argc, argv, [](CLI::App& app, clawport::cli::action& selected) {
@@ -21,5 +22,6 @@ int main(int argc, char** argv) {
     clawport::cli::add_skills_command(app, selected);
     clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected);
     clawport::cli::add_verify_command(app, selected);
+    clawport::cli::add_workspace_command(app, selected);
   });
 }

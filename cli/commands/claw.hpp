@@ -43,6 +43,20 @@ inline std::string cwd() {
   return ::getcwd(buf, sizeof buf) != nullptr ? std::string(buf) : std::string("/");
 }
 
+/// The destination request from the options and the environment.
+inline oc::destination_request request(const std::string& state_dir, const std::string& agent_id,
+                                       const std::string& workspace) {
+  oc::destination_request req;
+  if (!agent_id.empty()) req.agent_id = agent_id;
+  if (!workspace.empty()) req.workspace = workspace;
+  if (!state_dir.empty()) req.state_dir = state_dir;
+  const std::string env_state = env_or_empty("OPENCLAW_STATE_DIR");
+  if (!env_state.empty()) req.state_dir_env = env_state;
+  req.home = env_or_empty("HOME");
+  req.cwd = cwd();
+  return req;
+}
+
 inline int run_inspect(const inspect_options& o) {
   clawport::fs::posix fs;
   const oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
@@ -65,18 +79,10 @@ inline int run_plan(const plan_options& o) {
     }
     return exit_failed;
   }
-  if (o.without_packages) pkg.manifest["packages"] = oc::value::array();
-  oc::destination_request req;
-  if (!o.agent_id.empty()) req.agent_id = o.agent_id;
-  if (!o.workspace.empty()) req.workspace = o.workspace;
-  if (!o.state_dir.empty()) req.state_dir = o.state_dir;
-  const std::string env_state = env_or_empty("OPENCLAW_STATE_DIR");
-  if (!env_state.empty()) req.state_dir_env = env_state;
-  req.home = env_or_empty("HOME");
-  req.cwd = cwd();
-  const oc::host_state host = oc::read_host_state(fs, req);
-  const oc::destination dest = oc::resolve_destination(fs, pkg, req);
-  const oc::add_plan plan = oc::build_add_plan(pkg, dest, host, oc::offline_resolver{});
+  oc::add_options opt;
+  opt.without_packages = o.without_packages;
+  const oc::add_plan plan =
+      oc::plan_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace), opt);
   if (o.json) {
     std::cout << oc::json_text(plan.plan);
   } else {
@@ -87,9 +93,16 @@ inline int run_plan(const plan_options& o) {
 
 }  // namespace claw_cmd
 
-/// Registers `claw inspect` and `claw plan`.
+}  // namespace clawport::cli
+
+#include "claw_lifecycle.hpp"
+
+namespace clawport::cli {
+
+/// Registers `claw inspect`, `claw plan` and the lifecycle commands.
 inline void add_claw_command(CLI::App& app, action& selected) {
-  CLI::App* claw = app.add_subcommand("claw", "Read, validate and plan OpenClaw Claw packages");
+  CLI::App* claw = app.add_subcommand(
+      "claw", "Read, plan, add, check and remove OpenClaw Claw packages (offline)");
   claw->require_subcommand(1);
 
   auto io = std::make_shared<claw_cmd::inspect_options>();
@@ -117,6 +130,7 @@ inline void add_claw_command(CLI::App& app, action& selected) {
   plan->callback([po, &selected] {
     selected = action{[po] { return claw_cmd::run_plan(*po); }, po->json};
   });
+  add_claw_lifecycle_commands(*claw, selected);
 }
 
 }  // namespace clawport::cli

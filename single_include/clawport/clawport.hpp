@@ -21415,6 +21415,13 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/json5.hpp -----
+// ----- begin clawport/openclaw/lifecycle.hpp -----
+// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
+// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
+// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
+// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
+// is rolled back so the state directory and the workspace hold what they held before.
+
 // ----- begin clawport/openclaw/plan.hpp -----
 // The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
 // resolution against the state directory, the ordered actions, capability records,
@@ -21424,6 +21431,7 @@ inline result parse(std::string_view text, const options& opt = {}) {
 
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -21479,12 +21487,31 @@ struct host_state {
   std::optional<diagnostic> problem;    ///< the config could not be read
 };
 
+/// What an existing workspace holds at one planned destination (the adopt rule).
+struct existing_file {
+  std::optional<std::string> digest;  ///< `sha256:<hex>` of a regular file
+  std::string problem;                ///< why it cannot be adopted (not a plain regular file)
+};
+
 /// The resolved destination.
 struct destination {
   std::string requested_id;
   std::string final_id;
   std::string workspace;  ///< canonical (through its nearest existing ancestor)
   bool workspace_exists = false;
+  /// The workspace exists and is a real directory: the plan adopts it (byte-identical
+  /// files are `adopt` actions, absent ones `write`, differing ones block).
+  bool workspace_adoptable = false;
+  /// Planned destination (workspace-relative) → what is there; absent keys are absent
+  /// files. Filled at the edge by `probe_workspace` (lifecycle.hpp).
+  std::map<std::string, existing_file> existing;
+};
+
+/// Choices of the caller that shape the plan (and so its integrity).
+struct add_options {
+  /// Each ClawHub package becomes a recorded `skip` action ("not installed") instead of
+  /// the offline blocker `package_install_unavailable`.
+  bool without_packages = false;
 };
 
 namespace detail {
@@ -21739,6 +21766,13 @@ inline void set_blocked(value& a, const std::optional<std::string>& reason) {
 
 }  // namespace detail
 
+/// The command that installs one ClawHub package later, with a running OpenClaw.
+inline std::string package_install_command(const value& p) {
+  const std::string kind = p["kind"].get<std::string>();
+  return std::string("openclaw ") + (kind == "plugin" ? "plugins" : "skills") +
+         " install clawhub:" + p["ref"].get<std::string>() + "@" + p["version"].get<std::string>();
+}
+
 /// The plan as data, and whether anything blocks it.
 struct add_plan {
   value plan;  ///< `openclaw.clawAddPlan.v1`
@@ -21765,7 +21799,7 @@ inline std::string add_plan_integrity(const value& plan) {
 /// destination and the host state were gathered at the edge.
 template <class Resolver = offline_resolver>
 add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
-                        const Resolver& resolver = {}) {
+                        const Resolver& resolver = {}, const add_options& opt = {}) {
   const value& m = pkg.manifest;
   const std::string& final_id = dest.final_id;
   const std::string& ws = dest.workspace;
@@ -21773,6 +21807,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   value caps = value::array();
   value blockers = value::array();
   value requirements = value::array();
+  value notices = value::array();
+  value offline = value::array();  // diagnostics (not bound): what an offline add cannot do
   const auto block = [&](const std::string& code, const std::string& path, const std::string& msg) {
     blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
   };
@@ -21788,11 +21824,31 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     block("agent_id_collision", "$.agent.id", *agent_reason);
   }
   std::optional<std::string> ws_reason;
-  if (dest.workspace_exists ||
-      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end()) {
+  const bool configured =
+      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end();
+  const bool adopt = dest.workspace_exists && dest.workspace_adoptable && !configured;
+  if (configured || (dest.workspace_exists && !adopt)) {
     ws_reason = "Workspace " + ws + " already exists.";
     block("workspace_collision", "$.workspace", *ws_reason);
   }
+  // The adopt rule for one file action: an identical existing file is adopted, a differing
+  // one (or anything not a plain regular file) blocks with workspace_file_conflict.
+  const auto adopt_file = [&](value& a, const std::string& rel, const std::string& want,
+                              std::optional<std::string>& reason, const std::string& path) {
+    if (!adopt || reason) return;
+    const auto it = dest.existing.find(rel);
+    if (it == dest.existing.end()) return;
+    if (it->second.digest && *it->second.digest == want) {
+      a["action"] = "adopt";
+      a["details"] = value::object({{"expectedState", "existing-identical"}});
+      return;
+    }
+    reason = "Workspace file " + rel + " already exists" +
+             (it->second.digest ? std::string(" with different content")
+                                : " and " + it->second.problem) +
+             "; clawport never overwrites it.";
+    block("workspace_file_conflict", path, *reason);
+  };
   value config = m["agent"];
   if (pkg.profile) {
     for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
@@ -21810,8 +21866,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     actions.push_back(std::move(a));
   }
   {
-    value a = detail::action("workspace", final_id, "create", ws);
-    a["details"] = value::object({{"expectedState", "absent"}});
+    value a = detail::action("workspace", final_id, adopt ? "adopt" : "create", ws);
+    a["details"] = value::object({{"expectedState", adopt ? "existing" : "absent"}});
     detail::set_blocked(a, ws_reason);
     actions.push_back(std::move(a));
   }
@@ -21825,6 +21881,9 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     a["details"] = value::object({{"expectedState", "absent"}});
     std::optional<std::string> reason = ws_reason;
     if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
+    adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
+               "$.workspace.bootstrapFiles.SOUL.md");
+    if (reason) a.erase("digest");
     detail::set_blocked(a, reason);
     actions.push_back(std::move(a));
   }
@@ -21841,8 +21900,10 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
       }
       if (!reason) reason = s.problem->message;
     }
-    if (!reason) a["digest"] = s.digest;
     a["details"] = value::object({{"expectedState", "absent"}});
+    adopt_file(a, s.destination, s.digest, reason,
+               s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
+    if (!reason) a["digest"] = s.digest;
     detail::set_blocked(a, reason);
     actions.push_back(std::move(a));
   }
@@ -21861,6 +21922,23 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     const std::string ref = p["ref"].get<std::string>();
     value a = detail::action("package", kind + ":" + ref, "install",
                              "clawhub:" + ref + "@" + p["version"].get<std::string>());
+    if (opt.without_packages) {
+      // Recorded, bound into the integrity, and reported: never skipped silently.
+      a["action"] = "skip";
+      value details = p;
+      details["expectedState"] = "not-installed";
+      details["reason"] = "without-packages";
+      a["details"] = std::move(details);
+      detail::set_blocked(a, std::nullopt);
+      actions.push_back(std::move(a));
+      notices.push_back(value::object(
+          {{"code", "package_not_installed"},
+           {"path", index("$.packages", k)},
+           {"message", kind + " " + ref + "@" + p["version"].get<std::string>() +
+                           " is not installed (--without-packages); install it later with: " +
+                           package_install_command(p)}}));
+      continue;
+    }
     const std::optional<package_preflight> pf = resolver.preflight(p);
     value details = p;
     std::optional<std::string> reason;
@@ -21942,8 +22020,14 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
                                       detail::mcp_effect(server)));
   }
   // Cron jobs.
-  for (const auto& job : m["cronJobs"]) {
+  for (std::size_t k = 0; k < m["cronJobs"].size(); ++k) {
+    const value& job = m["cronJobs"][k];
     const std::string id = job["id"].get<std::string>();
+    offline.push_back(
+        to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
+                           "Cron job " + id +
+                               " needs a running OpenClaw Gateway (cron.add); "
+                               "clawport does not schedule it offline.")));
     value a = detail::action("cronJob", id, "schedule", "cron:" + id + ":agent=" + final_id);
     value details = job;
     details["agentId"] = final_id;
@@ -22022,8 +22106,10 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   add_plan out;
   out.blocked = !blockers.empty();
   plan["blockers"] = std::move(blockers);
+  plan["notices"] = std::move(notices);
   value diags = value::array();
   for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  for (auto& d : offline) diags.push_back(std::move(d));
   plan["diagnostics"] = std::move(diags);
   plan["planIntegrity"] = add_plan_integrity(plan);
   out.plan = std::move(plan);
@@ -22161,6 +22247,11 @@ inline std::string plan_text(const value& plan) {
       }
     }
   }
+  if (plan.contains("notices")) {
+    for (const auto& n : plan["notices"])
+      out += "  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() +
+             ": " + n["message"].get<std::string>() + "\n";
+  }
   if (!plan["blockers"].empty()) {
     out += "Blocked (" + std::to_string(plan["blockers"].size()) + "):\n";
     out += diagnostic_lines(plan["blockers"], "  ");
@@ -22173,6 +22264,1862 @@ inline std::string plan_text(const value& plan) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/render.hpp -----
+// ----- begin clawport/openclaw/state.hpp -----
+// What clawport writes for OpenClaw, through the Fs policy only: directories walked one
+// component at a time without following links, create-only files, atomic replacement
+// (temporary name, flush, rename, directory flush), the provenance ledger
+// `<state-dir>/clawport-claws.json` and the agent's registration in `openclaw.json` with the
+// JSON5 keep-or-refuse rule (docs/openclaw.md, "Lifecycle").
+
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The ledger's file name in the state directory, and its schema.
+inline constexpr const char* ledger_file_name = "clawport-claws.json";
+inline constexpr const char* ledger_schema = "clawport.openclawClawLedger.v1";
+inline constexpr const char* install_schema = "clawport.openclawClawInstall.v1";
+inline constexpr const char* config_file_name = "openclaw.json";
+inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
+
+namespace detail {
+
+/// Splits an absolute path into its components ("/a/b" → {"a", "b"}).
+inline std::vector<std::string> abs_components(const std::string& abs) {
+  std::vector<std::string> parts;
+  std::size_t from = 1;
+  while (from <= abs.size()) {
+    std::size_t slash = abs.find('/', from);
+    if (slash == std::string::npos) slash = abs.size();
+    if (slash > from) parts.push_back(abs.substr(from, slash - from));
+    from = slash + 1;
+  }
+  return parts;
+}
+
+inline std::string parent_of(const std::string& abs) {
+  const std::size_t slash = abs.rfind('/');
+  return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
+}
+
+/// Opens the absolute directory `abs` from `/`, one component at a time, never following
+/// a link. With `created` non-null, missing components are made (mode 0755) and their
+/// absolute paths appended, outermost first; otherwise a missing one throws not_found.
+template <class Fs>
+typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
+                               std::vector<std::string>* created = nullptr) {
+  typename Fs::dir cur = fs.open_root("/");
+  std::string walked;
+  for (const auto& part : abs_components(abs)) {
+    walked += "/" + part;
+    auto st = fs.stat_at(cur, part);
+    if (!st && created != nullptr) {
+      fs.make_dir_at(cur, part, 0755);
+      created->push_back(walked);
+      st = fs.stat_at(cur, part);
+    }
+    if (!st) throw error(errc::not_found, walked + " does not exist", walked);
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path,
+                  walked + " is " +
+                      (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
+                      "; clawport writes only through real directories",
+                  walked);
+    }
+    typename Fs::dir next = fs.open_dir_at(cur, part);
+    if (fs.stat(next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was opened", walked);
+    }
+    cur = std::move(next);
+  }
+  return cur;
+}
+
+/// Removes directories this run created (innermost first); best effort.
+template <class Fs>
+void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexcept {
+  for (auto it = created.rbegin(); it != created.rend(); ++it) {
+    try {
+      auto parent = open_dir_path(fs, parent_of(*it));
+      fs.remove_dir_at(parent, it->substr(it->rfind('/') + 1));
+    } catch (...) {
+    }
+  }
+}
+
+/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
+/// directories (recorded in `created_dirs`, relative, outermost first).
+template <class Fs>
+void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                     const std::string& bytes, std::vector<std::string>& created_dirs) {
+  std::vector<std::string> parts = abs_components("/" + rel);
+  std::optional<typename Fs::dir> holder;
+  const typename Fs::dir* cur = &root;
+  std::string walked;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    walked += (walked.empty() ? "" : "/") + parts[k];
+    auto st = fs.stat_at(*cur, parts[k]);
+    if (!st) {
+      fs.make_dir_at(*cur, parts[k], 0755);
+      created_dirs.push_back(walked);
+      st = fs.stat_at(*cur, parts[k]);
+    }
+    if (!st || st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " is not a real directory", walked);
+    }
+    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+    holder = std::move(next);
+    cur = &*holder;
+  }
+  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  try {
+    fs.write_all(f, bytes.data(), bytes.size());
+  } catch (...) {
+    try {
+      fs.unlink_at(*cur, parts.back());
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+/// Calls `f(parent_dir, last_name)` for `rel` under `root` (no links on the way); returns
+/// false without calling when a directory on the way is absent or not a real directory.
+template <class Fs, class F>
+bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f) {
+  std::vector<std::string> parts = abs_components("/" + rel);
+  std::optional<typename Fs::dir> holder;
+  const typename Fs::dir* cur = &root;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    const auto st = fs.stat_at(*cur, parts[k]);
+    if (!st || st->kind != fs::file_kind::directory) return false;
+    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+    holder = std::move(next);
+    cur = &*holder;
+  }
+  f(*cur, parts.back());
+  return true;
+}
+
+/// Replaces (or creates) `name` in `dir` atomically: the bytes go to a temporary name,
+/// are flushed, renamed over `name`, and the directory is flushed. On failure the
+/// temporary is removed and `name` holds what it held before.
+template <class Fs>
+void replace_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
+                  const std::string& bytes, const std::string& shown) {
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  try {
+    {
+      auto f = fs.create_file_at(dir, tmp, 0644);
+      fs.write_all(f, bytes.data(), bytes.size());
+    }
+    fs.sync_filesystem(dir);
+    fs.rename_at(dir, tmp, dir, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    try {
+      if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
+    } catch (...) {
+    }
+    fs::detail::rethrow(e, "failed to write " + shown, shown);
+  }
+  fs.sync_dir(dir);
+}
+
+/// Reads `name` in the directory `dir_path`; nullopt when the file (or the directory) is
+/// absent. Refuses links and oversized files.
+template <class Fs>
+std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
+                                           const std::string& name) {
+  std::optional<typename Fs::dir> d;
+  try {
+    d.emplace(open_dir_path(fs, dir_path));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) return std::nullopt;
+    throw;
+  }
+  const std::string shown = join_path(dir_path, name);
+  file_read r = read_in_root(fs, *d, name, state_file_max_bytes);
+  if (r.status == read_status::missing) return std::nullopt;
+  if (r.status != read_status::ok) {
+    throw error(r.status == read_status::io ? errc::io : errc::unsafe_path,
+                read_problem(r.status, shown, state_file_max_bytes, r.detail), shown);
+  }
+  return std::move(r.bytes);
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// The provenance ledger
+// ---------------------------------------------------------------------------------------
+
+/// `<state-dir>/clawport-claws.json`: `{schemaVersion, installs: {<agentId>: record}}`.
+struct ledger {
+  value doc;                         ///< the whole document
+  std::optional<std::string> bytes;  ///< the file as read (nullopt: there was none)
+  value& installs() { return doc["installs"]; }
+  const value& installs() const { return doc.at("installs"); }
+};
+
+/// Reads the ledger (an empty one when absent). A ledger clawport cannot read is an error:
+/// nothing is decided from a guess.
+template <class Fs>
+ledger read_ledger(Fs& fs, const std::string& state_dir) {
+  ledger l;
+  l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
+  const std::string shown = detail::join_path(state_dir, ledger_file_name);
+  if (!l.bytes) {
+    l.doc = value::object({{"schemaVersion", ledger_schema}, {"installs", value::object()}});
+    return l;
+  }
+  l.doc = value::parse(*l.bytes, nullptr, false);
+  if (l.doc.is_discarded() || !l.doc.is_object() ||
+      l.doc.value("schemaVersion", "") != ledger_schema || !l.doc.contains("installs") ||
+      !l.doc["installs"].is_object()) {
+    throw error(errc::config_parse,
+                shown + " is not a " + std::string(ledger_schema) +
+                    " document; clawport will not act on provenance it cannot read",
+                shown);
+  }
+  return l;
+}
+
+/// The ledger's text: stable (members sorted), two-space indented, newline-terminated.
+inline std::string ledger_text(const value& doc) {
+  return js_stringify(value::parse(stable_stringify(doc)), 2) + "\n";
+}
+
+/// Writes the ledger atomically, creating the state directory (its created components
+/// are appended to `created`).
+template <class Fs>
+void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
+                  std::vector<std::string>* created = nullptr) {
+  std::vector<std::string> mine;
+  auto d = detail::open_dir_path(fs, state_dir, created != nullptr ? created : &mine);
+  detail::replace_file(fs, d, ledger_file_name, ledger_text(doc),
+                       detail::join_path(state_dir, ledger_file_name));
+}
+
+/// Puts the ledger file back to `bytes` (or removes it when there was none).
+template <class Fs>
+void restore_state_file(Fs& fs, const std::string& state_dir, const std::string& name,
+                        const std::optional<std::string>& bytes) {
+  auto d = detail::open_dir_path(fs, state_dir);
+  if (bytes) {
+    detail::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+  } else if (fs.stat_at(d, name)) {
+    fs.unlink_at(d, name);
+    fs.sync_dir(d);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// openclaw.json: keep or refuse
+// ---------------------------------------------------------------------------------------
+
+/// One change to `openclaw.json`: set (or, with `remove`, delete) `agents.entries.<id>`
+/// and `mcp.servers.<name>` members.
+struct config_change {
+  std::vector<std::pair<std::string, value>> agents;       ///< id → entry
+  std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
+  bool remove = false;
+};
+
+/// What happened to `openclaw.json`.
+struct config_outcome {
+  bool written = false;
+  bool created = false;
+  std::optional<std::string> previous;  ///< the bytes before (for rollback)
+  std::string refusal;                  ///< set when the file was left alone
+  std::string snippet;                  ///< what the user should add (or remove) by hand
+};
+
+/// The JSON5 text to merge by hand when the file cannot be rewritten.
+inline std::string config_snippet(const config_change& c) {
+  value doc = value::object();
+  if (c.remove) {
+    value paths = value::array();
+    for (const auto& a : c.agents) paths.push_back("agents.entries." + a.first);
+    for (const auto& m : c.mcp_servers) paths.push_back("mcp.servers." + m.first);
+    return "remove these members: " + js_stringify(paths, 0) + "\n";
+  }
+  for (const auto& a : c.agents) doc["agents"]["entries"][a.first] = a.second;
+  for (const auto& m : c.mcp_servers) doc["mcp"]["servers"][m.first] = m.second;
+  return js_stringify(doc, 2) + "\n";
+}
+
+/// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
+/// `main` agent kept as an entry). Strict JSON: only the named members change, everything
+/// else is kept in order, and the file is replaced atomically. JSON5 features the writer
+/// cannot keep (comments, unquoted keys, trailing commas, single quotes): the file is not
+/// touched and `refusal`/`snippet` say what to do.
+template <class Fs>
+config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
+                                   const config_change& change,
+                                   std::vector<std::string>* created_dirs) {
+  config_outcome out;
+  const std::string shown = detail::join_path(state_dir, config_file_name);
+  out.previous = detail::read_state_file(fs, state_dir, config_file_name);
+  value doc = value::object();
+  if (out.previous) {
+    doc = value::parse(*out.previous, nullptr, false);
+    if (doc.is_discarded()) {
+      out.refusal = shown +
+                    " uses JSON5 (comments, unquoted keys, trailing commas or single quotes) "
+                    "that clawport cannot keep when rewriting it, so it was left byte-identical";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    if (!doc.is_object() || (doc.contains("agents") && !doc["agents"].is_object()) ||
+        (doc.contains("mcp") && !doc["mcp"].is_object())) {
+      out.refusal = shown + " does not have the shape clawport expects, so it was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+  }
+  if (!change.agents.empty()) {
+    value& agents = doc["agents"];
+    if (agents.is_null()) agents = value::object();
+    value& entries = agents["entries"];
+    if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
+      // Adding the first entry would hide the implicit default agent: keep it.
+      const bool listed =
+          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
+      entries = value::object();
+      if (!listed) entries["main"] = value::object();
+    }
+    if (!entries.is_object()) {
+      out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    for (const auto& a : change.agents) {
+      if (change.remove) {
+        entries.erase(a.first);
+      } else {
+        entries[a.first] = a.second;
+      }
+    }
+  }
+  if (!change.mcp_servers.empty()) {
+    value& mcp = doc["mcp"];
+    if (mcp.is_null()) mcp = value::object();
+    value& servers = mcp["servers"];
+    if (servers.is_null()) servers = value::object();
+    if (!servers.is_object()) {
+      out.refusal = shown + ": mcp.servers is not an object, so the file was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    for (const auto& m : change.mcp_servers) {
+      if (change.remove) {
+        servers.erase(m.first);
+      } else {
+        servers[m.first] = m.second;
+      }
+    }
+  }
+  auto d = detail::open_dir_path(fs, state_dir, created_dirs);
+  detail::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  out.written = true;
+  out.created = !out.previous;
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/state.hpp -----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+inline constexpr const char* stability = "experimental";
+
+/// What the caller consented to: `--yes` and `--plan-integrity`.
+struct consent {
+  bool yes = false;
+  std::optional<std::string> plan_integrity;
+};
+
+/// A finished lifecycle command: the JSON document to print and whether it succeeded.
+struct outcome_doc {
+  value document;
+  bool ok = false;
+};
+
+namespace detail {
+
+inline value failure_doc(const char* schema, const std::string& status, const std::string& code,
+                         const std::string& message) {
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["status"] = status;
+  d["error"] = value::object({{"code", code}, {"message", message}});
+  return d;
+}
+
+/// The consent envelope `{schemaVersion, stability, ok:false, error}`, or nullopt.
+inline std::optional<value> consent_refusal(const char* schema, const consent& c) {
+  std::optional<std::pair<std::string, std::string>> e;
+  if (!c.yes) {
+    e = {"consent_required",
+         "Nothing was changed: review the plan (--dry-run), then pass --yes and "
+         "--plan-integrity <digest>."};
+  } else if (!c.plan_integrity) {
+    e = {"plan_integrity_required",
+         "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
+         "reviewed."};
+  }
+  if (!e) return std::nullopt;
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["ok"] = false;
+  d["error"] = value::object({{"code", e->first}, {"message", e->second}});
+  return d;
+}
+
+inline std::string base_name(const std::string& p) { return p.substr(p.rfind('/') + 1); }
+
+/// Every regular (or other non-directory) entry below `root`, `/`-separated and sorted,
+/// without following links; `depth` bounds the walk.
+template <class Fs>
+void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
+               std::vector<std::string>& out, int depth) {
+  std::vector<std::string> names;
+  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const auto& n : names) {
+    const auto st = fs.stat_at(d, n);
+    if (!st) continue;
+    const std::string rel = prefix.empty() ? n : prefix + "/" + n;
+    if (st->kind == fs::file_kind::directory && depth > 0) {
+      auto sub = fs.open_dir_at(d, n);
+      list_tree(fs, sub, rel, out, depth - 1);
+    } else if (st->kind != fs::file_kind::directory) {
+      out.push_back(rel);
+    }
+  }
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// Planning an add against the disk
+// ---------------------------------------------------------------------------------------
+
+/// Fills `dest.workspace_adoptable` and `dest.existing` from the disk: what an existing
+/// workspace holds at each planned destination.
+template <class Fs>
+void probe_workspace(Fs& fs, const claw_package& pkg, destination& dest) {
+  dest.existing.clear();
+  dest.workspace_adoptable = false;
+  if (!dest.workspace_exists) return;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(detail::open_dir_path(fs, dest.workspace));
+  } catch (const error&) {
+    return;  // not a real directory: the plan reports workspace_collision
+  }
+  dest.workspace_adoptable = true;
+  std::vector<std::string> rels;
+  if (pkg.body) rels.push_back("SOUL.md");
+  for (const auto& s : pkg.sources) rels.push_back(s.destination);
+  if (pkg.bootstrap) rels.push_back("BOOTSTRAP.md");
+  for (const auto& rel : rels) {
+    const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
+    if (r.status == detail::read_status::missing && r.detail.empty()) continue;
+    existing_file e;
+    if (r.status == detail::read_status::ok) {
+      e.digest = sha256_digest(r.bytes);
+    } else {
+      e.problem = "is not a plain regular file (" +
+                  detail::read_problem(r.status, rel, state_file_max_bytes, r.detail) + ")";
+    }
+    dest.existing[rel] = std::move(e);
+  }
+}
+
+/// The add plan exactly as `add` will rebuild it: the host config, the ledger's recorded
+/// agents and workspaces (they collide too), the destination and what it already holds.
+template <class Fs, class Resolver = offline_resolver>
+add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+                  const add_options& opt = {}, const Resolver& resolver = {}) {
+  host_state host = read_host_state(fs, req);
+  try {
+    const ledger l = read_ledger(fs, host.state_dir);
+    for (auto it = l.installs().begin(); it != l.installs().end(); ++it) {
+      if (std::find(host.agent_ids.begin(), host.agent_ids.end(), it.key()) == host.agent_ids.end())
+        host.agent_ids.push_back(it.key());
+      if (it.value().contains("workspace") && it.value()["workspace"].is_string())
+        host.workspaces.push_back(it.value()["workspace"].get<std::string>());
+    }
+  } catch (const error& e) {
+    if (!host.problem) host.problem = error_at("invalid_ledger", phase::plan, "$", e.what());
+  }
+  destination dest = resolve_destination(fs, pkg, req);
+  probe_workspace(fs, pkg, dest);
+  return build_add_plan(pkg, dest, host, resolver, opt);
+}
+
+// ---------------------------------------------------------------------------------------
+// add
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+/// One file the add writes or adopts.
+struct planned_file {
+  std::string rel;          ///< workspace-relative destination
+  std::string source_path;  ///< package-relative ("CLAW.md" for the body)
+  std::string digest;
+  std::string kind;  ///< "file" or "bootstrap"
+  bool adopt = false;
+  std::string bytes;  ///< for writes: re-read and checked against `digest`
+};
+
+inline const workspace_source* source_for(const claw_package& pkg, const std::string& dest) {
+  for (const auto& s : pkg.sources)
+    if (s.destination == dest) return &s;
+  return nullptr;
+}
+
+/// What `add` must undo when a later step fails.
+template <class Fs>
+struct add_rollback {
+  Fs& fs;
+  std::string state_dir;
+  std::vector<std::string> created_state_dirs;
+  bool ledger_written = false;
+  std::optional<std::string> ledger_before;
+  // workspace
+  std::vector<std::string> created_parents;  ///< absolute, outermost first
+  std::string workspace;
+  bool workspace_published = false;               ///< a new workspace was renamed into place
+  std::vector<std::string> adopted_written;       ///< files written into an adopted workspace
+  std::vector<std::string> adopted_created_dirs;  ///< directories made there
+  // config
+  bool config_written = false;
+  std::optional<std::string> config_before;
+
+  /// Undoes everything, newest first; returns what could not be undone.
+  std::vector<std::string> run() {
+    std::vector<std::string> left;
+    const auto attempt = [&](const std::string& what, auto&& f) {
+      try {
+        f();
+      } catch (const error& e) {
+        left.push_back(what + ": " + e.what());
+      }
+    };
+    if (config_written)
+      attempt("openclaw.json",
+              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
+    if (workspace_published)
+      attempt(workspace, [&] {
+        auto parent = open_dir_path(fs, parent_of(workspace));
+        fs.remove_tree_at(parent, base_name(workspace));
+      });
+    if (!adopted_written.empty() || !adopted_created_dirs.empty())
+      attempt(workspace, [&] {
+        auto root = open_dir_path(fs, workspace);
+        for (auto it = adopted_written.rbegin(); it != adopted_written.rend(); ++it)
+          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+            if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+          });
+        for (auto it = adopted_created_dirs.rbegin(); it != adopted_created_dirs.rend(); ++it)
+          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+            if (fs.stat_at(d, n)) fs.remove_dir_at(d, n);
+          });
+      });
+    remove_created_dirs(fs, created_parents);
+    if (ledger_written)
+      attempt("the ledger",
+              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
+    remove_created_dirs(fs, created_state_dirs);
+    return left;
+  }
+};
+
+/// Writes a brand-new workspace: staged beside it, then one rename into place.
+template <class Fs>
+void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
+                           add_rollback<Fs>& rb) {
+  auto parent = open_dir_path(fs, parent_of(ws), &rb.created_parents);
+  const std::string name = base_name(ws);
+  const std::string staging = ".clawport-claw-" + publish::random_token();
+  fs.make_dir_at(parent, staging, 0755);
+  try {
+    {
+      auto st = fs.open_dir_at(parent, staging);
+      std::vector<std::string> dirs;
+      for (const auto& f : files) create_rel_file(fs, st, f.rel, f.bytes, dirs);
+    }
+    fs.sync_filesystem(parent);
+    if (fs.rename_at(parent, staging, parent, name, fs::rename_mode::noreplace) ==
+        fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::destination_refused,
+                    ws + " appeared while the workspace was staged; nothing was published", ws);
+      }
+      fs.rename_at(parent, staging, parent, name, fs::rename_mode::replace);
+    }
+  } catch (const error&) {
+    try {
+      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
+    } catch (const error&) {
+    }
+    throw;
+  }
+  rb.workspace_published = true;
+  fs.sync_dir(parent);
+}
+
+/// Writes the missing files of an adopted workspace, create-only.
+template <class Fs>
+void fill_adopted_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
+                            add_rollback<Fs>& rb) {
+  auto root = open_dir_path(fs, ws);
+  for (const auto& f : files) {
+    if (f.adopt) continue;
+    create_rel_file(fs, root, f.rel, f.bytes, rb.adopted_created_dirs);
+    rb.adopted_written.push_back(f.rel);
+  }
+  fs.sync_filesystem(root);
+}
+
+}  // namespace detail
+
+/// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
+/// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
+/// `now` is the RFC 3339 time recorded in the ledger.
+template <class Fs, class Resolver = offline_resolver>
+outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+                      const add_options& opt, const consent& c, const std::string& now,
+                      const Resolver& resolver = {}) {
+  constexpr const char* schema = "openclaw.clawAddResult.v1";
+  outcome_doc out;
+  if (auto refusal = detail::consent_refusal(schema, c)) {
+    out.document = std::move(*refusal);
+    return out;
+  }
+  if (!pkg.ok()) {
+    value d = value::object();
+    d["schemaVersion"] = "openclaw.clawAddPlan.v1";
+    d["stability"] = stability;
+    d["valid"] = false;
+    d["diagnostics"] = to_json(pkg.diagnostics);
+    out.document = std::move(d);
+    return out;
+  }
+  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
+  if (plan.blocked) {
+    out.document = plan.plan;
+    return out;
+  }
+  const std::string integrity = plan.plan["planIntegrity"].get<std::string>();
+  if (*c.plan_integrity != integrity) {
+    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
+                                       "The consented Claw plan no longer matches; run add "
+                                       "--dry-run again.");
+    out.document["planIntegrity"] = integrity;
+    return out;
+  }
+  const value& p = plan.plan;
+  const std::string agent_id = p["agent"]["finalId"].get<std::string>();
+  const std::string ws = p["agent"]["workspace"].get<std::string>();
+  const std::string state_dir = state_dir_of(req);
+  bool adopted = false;
+
+  // What the plan writes, with the bytes re-read and checked against the consented digests.
+  std::vector<detail::planned_file> files;
+  value mcp_refs = value::array();
+  value packages = value::array();
+  value crons = value::array();
+  value not_applied = value::array();
+  config_change change;
+  value agent_config;
+  std::optional<typename Fs::dir> pkg_root;
+  const auto fail = [&](const std::string& code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", code, message);
+    out.document["planIntegrity"] = integrity;
+    return out;
+  };
+  try {
+    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+  } catch (const error& e) {
+    return fail("workspace_source_changed", e.what());
+  }
+  for (const auto& a : p["actions"]) {
+    const std::string kind = a["kind"].get<std::string>();
+    if (kind == "agent") {
+      agent_config = a["details"];
+      agent_config.erase("expectedState");
+    } else if (kind == "workspace") {
+      adopted = a["action"] == "adopt";
+    } else if (kind == "workspaceFile" || kind == "bootstrap") {
+      detail::planned_file f;
+      f.rel = a["id"].get<std::string>();
+      f.digest = a["digest"].get<std::string>();
+      f.adopt = a["action"] == "adopt";
+      f.kind = kind == "bootstrap" ? "bootstrap" : "file";
+      std::string rel_source;
+      if (a.value("sourceKind", "") == "clawMarkdownBody") {
+        f.source_path = "CLAW.md";
+        f.bytes = *pkg.body;
+      } else {
+        const workspace_source* s = kind == "bootstrap" ? nullptr : detail::source_for(pkg, f.rel);
+        rel_source = s != nullptr ? s->source : "BOOTSTRAP.md";
+        f.source_path = rel_source;
+        const detail::file_read r =
+            detail::read_in_root(fs, *pkg_root, rel_source, state_file_max_bytes);
+        if (r.status != detail::read_status::ok) {
+          return fail("workspace_source_changed",
+                      detail::read_problem(r.status, rel_source, state_file_max_bytes, r.detail));
+        }
+        f.bytes = r.bytes;
+      }
+      if (sha256_digest(f.bytes) != f.digest) {
+        return fail("workspace_source_changed",
+                    f.source_path + " changed after the plan was made; run add --dry-run again.");
+      }
+      if (f.adopt) f.bytes.clear();
+      files.push_back(std::move(f));
+    } else if (kind == "package") {
+      const value& d = a["details"];
+      packages.push_back(
+          value::object({{"kind", d["kind"]},
+                         {"ref", d["ref"]},
+                         {"version", d["version"]},
+                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                         {"status", "not_installed"},
+                         {"install", package_install_command(d)}}));
+      not_applied.push_back(value::object({{"kind", "package"},
+                                           {"id", a["id"]},
+                                           {"code", "package_not_installed"},
+                                           {"install", package_install_command(d)}}));
+    } else if (kind == "mcpServer") {
+      const std::string name = a["id"].get<std::string>();
+      value server = a["details"];
+      server.erase("expectedState");
+      server.erase("prerequisites");
+      const bool exact = a["details"]["expectedState"] == "present-exact";
+      if (!exact) change.mcp_servers.emplace_back(name, server);
+      mcp_refs.push_back(value::object(
+          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+           {"name", name},
+           {"configDigest",
+            "sha256:" + digest::sha256_hex(stable_stringify(detail::canonical_mcp_server(server)))},
+           {"relationship", exact ? "referenced" : "managed"},
+           {"origin", exact ? "pre-existing" : "claw-introduced"},
+           {"independentOwner", exact},
+           {"status", "complete"}}));
+    } else if (kind == "cronJob") {
+      value job = a["details"];
+      job.erase("expectedState");
+      const std::string id = a["id"].get<std::string>();
+      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                     {"manifestId", id},
+                                     {"declarationKey", "claw:" + agent_id + ":" + id},
+                                     {"status", "not_applied"},
+                                     {"code", "cron_gateway_required"},
+                                     {"job", job}}));
+      not_applied.push_back(
+          value::object({{"kind", "cronJob"},
+                         {"id", id},
+                         {"code", "cron_gateway_required"},
+                         {"message",
+                          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
+                          "cron jobs offline."}}));
+    }
+  }
+  change.agents.emplace_back(agent_id, agent_config);
+
+  value record = value::object();
+  record["schemaVersion"] = install_schema;
+  record["agentId"] = agent_id;
+  record["status"] = "pending";
+  record["claw"] = p["claw"];
+  record["manifestSchemaVersion"] = 1;
+  record["planIntegrity"] = integrity;
+  record["workspace"] = ws;
+  record["workspaceOrigin"] = adopted ? "adopted" : "created";
+  record["agentConfigDigest"] = "sha256:" + digest::sha256_hex(stable_stringify(agent_config));
+  record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
+  record["config"] = "pending";
+  value wfiles = value::array();
+  for (const auto& f : files) {
+    wfiles.push_back(value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+                                    {"path", f.rel},
+                                    {"sourcePath", f.source_path},
+                                    {"contentDigest", f.digest},
+                                    {"kind", f.kind},
+                                    {"relationship", "managed"},
+                                    {"origin", f.adopt ? "adopted" : "claw-introduced"},
+                                    {"status", "pending"}}));
+  }
+  record["workspaceFiles"] = wfiles;
+  record["createdDirs"] = value::array();
+  record["packages"] = packages;
+  record["mcpServers"] = mcp_refs;
+  record["cronJobs"] = crons;
+  record["addedAt"] = now;
+  record["updatedAt"] = now;
+
+  detail::add_rollback<Fs> rb{fs, state_dir, {}, false, std::nullopt, {},
+                              ws, false,     {}, {},    false,        std::nullopt};
+  std::string step = "provenance_failed";
+  config_outcome cfg;
+  try {
+    ledger l = read_ledger(fs, state_dir);
+    rb.ledger_before = l.bytes;
+    rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
+    l.installs()[agent_id] = record;
+    // Each flag is set before its step: a step that fails after its rename (a failed
+    // directory flush) is undone too.
+    rb.ledger_written = true;
+    write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
+
+    step = "workspace_files_failed";
+    if (adopted) {
+      detail::fill_adopted_workspace(fs, ws, files, rb);
+    } else {
+      detail::publish_new_workspace(fs, ws, files, rb);
+    }
+
+    step = "config_commit_failed";
+    rb.config_written = true;
+    cfg = apply_config_change(fs, state_dir, change, &rb.created_state_dirs);
+    rb.config_written = cfg.written;
+
+    step = "provenance_failed";
+    record["status"] = cfg.written ? "complete" : "partial";
+    record["config"] = cfg.written ? "registered" : "refused";
+    for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
+    record["createdDirs"] = rb.adopted_created_dirs;
+    l.installs()[agent_id] = record;
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    std::string message = e.what();
+    const std::vector<std::string> left = rb.run();
+    if (left.empty()) {
+      message += "; everything this add did was undone";
+    } else {
+      message += "; could not undo:";
+      for (const auto& s : left) message += " " + s + ";";
+    }
+    return fail(step, message);
+  }
+
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["mutationAllowed"] = true;
+  d["status"] = cfg.written ? "complete" : "partial";
+  d["planIntegrity"] = integrity;
+  d["agentId"] = agent_id;
+  d["workspace"] = ws;
+  d["workspaceOrigin"] = adopted ? "adopted" : "created";
+  value written = value::array();
+  value adopted_files = value::array();
+  for (const auto& f : files) (f.adopt ? adopted_files : written).push_back(f.rel);
+  d["filesWritten"] = written;
+  d["filesAdopted"] = adopted_files;
+  d["configRegistered"] = cfg.written;
+  d["notApplied"] = not_applied;
+  d["ledger"] = detail::join_path(state_dir, ledger_file_name);
+  if (!cfg.written) {
+    d["error"] = value::object({{"code", "config_commit_failed"},
+                                {"message", cfg.refusal + "; add this to it by hand:"},
+                                {"snippet", cfg.snippet}});
+  }
+  d["readiness"] = p["readiness"];
+  out.document = std::move(d);
+  out.ok = cfg.written;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// status
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+/// The live `openclaw.json` (JSON5), or an empty object.
+template <class Fs>
+value live_config(Fs& fs, const std::string& state_dir) {
+  const std::optional<std::string> bytes = read_state_file(fs, state_dir, config_file_name);
+  if (!bytes) return value::object();
+  json5::result r = json5::parse(*bytes);
+  if (!r.ok() || !r.data.is_object()) {
+    const std::string shown = join_path(state_dir, config_file_name);
+    throw error(errc::config_parse,
+                shown + " does not parse" + (r.ok() ? std::string() : ": " + *r.error), shown);
+  }
+  return std::move(r.data);
+}
+
+inline const value* config_member(const value& cfg, const char* a, const char* b,
+                                  const std::string& key) {
+  const value* x = get(cfg, a);
+  const value* y = x ? get(*x, b) : nullptr;
+  return y && y->is_object() ? get(*y, key.c_str()) : nullptr;
+}
+
+/// The state of one recorded file: unchanged, modified, missing or unsafe.
+template <class Fs>
+std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, const value& f) {
+  if (!root) return "missing";
+  const file_read r = read_in_root(fs, *root, f["path"].get<std::string>(), state_file_max_bytes);
+  if (r.status == read_status::missing && r.detail.empty()) return "missing";
+  if (r.status != read_status::ok) return "unsafe";
+  return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
+}
+
+inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
+  return !t || *t == id || rec["claw"].value("name", "") == *t;
+}
+
+/// The status of one install record against the disk.
+template <class Fs>
+value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+                    const std::map<std::string, int>& owners) {
+  value s = value::object();
+  s["agentId"] = id;
+  s["install"] = value::object({{"status", rec["status"]},
+                                {"claw", rec["claw"]},
+                                {"planIntegrity", rec["planIntegrity"]},
+                                {"workspace", rec["workspace"]},
+                                {"workspaceOrigin", rec["workspaceOrigin"]},
+                                {"config", rec["config"]}});
+  const value* entry = config_member(cfg, "agents", "entries", id);
+  s["agentState"] = entry == nullptr ? "missing"
+                    : "sha256:" + digest::sha256_hex(stable_stringify(*entry)) ==
+                            rec["agentConfigDigest"].get<std::string>()
+                        ? "present"
+                        : "modified";
+  const std::string ws = rec["workspace"].get<std::string>();
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(open_dir_path(fs, ws));
+  } catch (const error&) {
+  }
+  value files = value::array();
+  std::set<std::string> managed;
+  for (const auto& f : rec["workspaceFiles"]) {
+    const std::string rel = f["path"].get<std::string>();
+    managed.insert(rel);
+    value x =
+        value::object({{"path", rel},
+                       {"sourcePath", f["sourcePath"]},
+                       {"contentDigest", f["contentDigest"]},
+                       {"origin", f["origin"]},
+                       {"state", f["status"] == "complete" ? file_state(fs, root, f)
+                                                           : f["status"].get<std::string>()}});
+    const auto o = owners.find(ws + "/" + rel);
+    if (o != owners.end() && o->second > 1) x["ownershipConflict"] = true;
+    files.push_back(std::move(x));
+  }
+  s["workspaceFiles"] = std::move(files);
+  value unmanaged = value::array();
+  if (root) {
+    std::vector<std::string> all;
+    try {
+      list_tree(fs, *root, "", all, 32);
+    } catch (const error&) {
+    }
+    for (const auto& rel : all)
+      if (!managed.count(rel)) unmanaged.push_back(rel);
+  }
+  s["unmanagedFiles"] = std::move(unmanaged);
+  value pkgs = value::array();
+  for (const auto& p : rec["packages"]) {
+    value x = p;
+    x["state"] = p["status"] == "not_installed" ? "not-installed" : "incomplete";
+    pkgs.push_back(std::move(x));
+  }
+  s["packages"] = std::move(pkgs);
+  value mcps = value::array();
+  for (const auto& m : rec["mcpServers"]) {
+    const value* live = config_member(cfg, "mcp", "servers", m["name"].get<std::string>());
+    std::string state = "missing";
+    if (live != nullptr) {
+      state = "sha256:" + digest::sha256_hex(stable_stringify(canonical_mcp_server(*live))) ==
+                      m["configDigest"].get<std::string>()
+                  ? "present"
+                  : "modified";
+    }
+    mcps.push_back(value::object({{"name", m["name"]},
+                                  {"relationship", m["relationship"]},
+                                  {"origin", m["origin"]},
+                                  {"state", state}}));
+  }
+  s["mcpServers"] = std::move(mcps);
+  value crons = value::array();
+  for (const auto& j : rec["cronJobs"])
+    crons.push_back(value::object({{"id", j["manifestId"]},
+                                   {"declarationKey", j["declarationKey"]},
+                                   {"state", "not-applied"},
+                                   {"code", j["code"]}}));
+  s["cronJobs"] = std::move(crons);
+  return s;
+}
+
+inline std::vector<std::string> sorted_ids(const value& installs) {
+  std::vector<std::string> ids;
+  for (auto it = installs.begin(); it != installs.end(); ++it) ids.push_back(it.key());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace detail
+
+/// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
+/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
+/// nothing.
+template <class Fs>
+outcome_doc claw_status(Fs& fs, const destination_request& req,
+                        const std::optional<std::string>& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  const value cfg = detail::live_config(fs, state_dir);
+  std::map<std::string, int> owners;
+  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
+    for (const auto& f : it.value()["workspaceFiles"])
+      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
+  value records = value::array();
+  std::size_t partial = 0, missing_agents = 0, drifted = 0, pkg_refs = 0, missing_pkgs = 0,
+              mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unresolved_cron = 0, unmanaged = 0,
+              conflicts = 0, modified_agents = 0;
+  for (const auto& id : detail::sorted_ids(l.installs())) {
+    const value& rec = l.installs()[id];
+    if (!detail::matches(id, rec, target)) continue;
+    value s = detail::record_status(fs, id, rec, cfg, owners);
+    partial += rec["status"] != "complete";
+    missing_agents += s["agentState"] == "missing";
+    modified_agents += s["agentState"] == "modified";
+    for (const auto& f : s["workspaceFiles"]) {
+      drifted += f["state"] != "unchanged";
+      conflicts += f.contains("ownershipConflict");
+    }
+    unmanaged += s["unmanagedFiles"].size();
+    pkg_refs += s["packages"].size();
+    for (const auto& p : s["packages"]) missing_pkgs += p["state"] != "present";
+    mcp_refs += s["mcpServers"].size();
+    for (const auto& m : s["mcpServers"]) drifted_mcp += m["state"] != "present";
+    cron_refs += s["cronJobs"].size();
+    unresolved_cron += s["cronJobs"].size();
+    records.push_back(std::move(s));
+  }
+  outcome_doc out;
+  value d = value::object();
+  d["schemaVersion"] = "openclaw.clawStatus.v1";
+  d["stability"] = stability;
+  if (target) d["target"] = *target;
+  d["stateDir"] = state_dir;
+  d["summary"] = value::object({{"claws", records.size()},
+                                {"partial", partial},
+                                {"missingAgents", missing_agents},
+                                {"modifiedAgents", modified_agents},
+                                {"driftedFiles", drifted},
+                                {"unmanagedFiles", unmanaged},
+                                {"ownershipConflicts", conflicts},
+                                {"packageRefs", pkg_refs},
+                                {"missingPackages", missing_pkgs},
+                                {"driftedPackages", 0},
+                                {"incompletePackages", 0},
+                                {"mcpServerRefs", mcp_refs},
+                                {"driftedMcpServers", drifted_mcp},
+                                {"unresolvedMcpServerRefs", 0},
+                                {"cronRefs", cron_refs},
+                                {"unresolvedCronRefs", unresolved_cron}});
+  out.ok = !target || !records.empty();
+  d["records"] = std::move(records);
+  out.document = std::move(d);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// remove
+// ---------------------------------------------------------------------------------------
+
+/// `claw remove <target> --dry-run`: the remove plan `openclaw.clawRemovePlan.v1`.
+template <class Fs>
+value plan_remove(Fs& fs, const destination_request& req, const std::string& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  value actions = value::array();
+  value blockers = value::array();
+  value agent_id = undefined_value();
+  std::vector<std::string> found;
+  for (const auto& id : detail::sorted_ids(l.installs()))
+    if (detail::matches(id, l.installs()[id], target)) found.push_back(id);
+  const auto block = [&](const std::string& code, const std::string& msg) {
+    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
+  };
+  if (found.empty()) {
+    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
+  } else if (found.size() > 1) {
+    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
+  } else {
+    const std::string id = found.front();
+    agent_id = id;
+    const value& rec = l.installs()[id];
+    const value cfg = detail::live_config(fs, state_dir);
+    const value s = detail::record_status(fs, id, rec, cfg, {});
+    const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
+                         value details) {
+      actions.push_back(value::object(
+          {{"kind", kind}, {"id", aid}, {"action", verb}, {"details", std::move(details)}}));
+    };
+    if (s["agentState"] == "present") {
+      act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
+    } else if (s["agentState"] == "modified") {
+      act("agent", id, "retain", value::object({{"state", "modified"}}));
+      block("agent_modified", "Agent " + id +
+                                  " was changed in openclaw.json since it was added; restore it "
+                                  "or remove it by hand first.");
+    }
+    for (const auto& m : s["mcpServers"]) {
+      const bool mine = m["relationship"] == "managed" && m["state"] == "present";
+      act("mcpServer", m["name"].get<std::string>(),
+          mine ? "remove" : (m["relationship"] == "managed" ? "retain" : "release"),
+          value::object({{"state", m["state"]}, {"relationship", m["relationship"]}}));
+    }
+    for (const auto& p : s["packages"])
+      act("packageRef", p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>(), "release",
+          value::object({{"state", p["state"]}}));
+    for (const auto& j : s["cronJobs"])
+      act("cronJob", j["id"].get<std::string>(), "release", value::object({{"state", j["state"]}}));
+    bool keeps = false;
+    for (const auto& f : s["workspaceFiles"]) {
+      const std::string st = f["state"].get<std::string>();
+      const std::string verb = st == "unchanged" ? "delete"
+                               : st == "missing" ? "release"
+                                                 : "retain";
+      keeps = keeps || verb == "retain";
+      act("workspaceFile", f["path"].get<std::string>(), verb,
+          value::object({{"state", st}, {"contentDigest", f["contentDigest"]}}));
+      if (st == "unsafe")
+        block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
+                                           " is not a plain regular file any more.");
+    }
+    for (const auto& u : s["unmanagedFiles"]) {
+      keeps = true;
+      act("workspaceFile", u.get<std::string>(), "retain", value::object({{"state", "unmanaged"}}));
+    }
+    const bool created = rec["workspaceOrigin"] == "created";
+    act("workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
+        value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}}));
+    act("installRecord", id, "delete", value::object({{"ledger", ledger_file_name}}));
+  }
+  value bound = value::object(
+      {{"target", target}, {"agentId", agent_id}, {"actions", actions}, {"blockers", blockers}});
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
+  plan["stability"] = stability;
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = "sha256:" + digest::sha256_hex(stable_stringify(bound));
+  plan["target"] = target;
+  if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
+  plan["actions"] = std::move(actions);
+  plan["blockers"] = std::move(blockers);
+  return plan;
+}
+
+/// `claw remove <target> --yes --plan-integrity`: openclaw.json first (the agent entry and
+/// the MCP servers this Claw created, unchanged), then the unchanged managed files, then
+/// the directories it emptied, then the ledger entry. A failure part-way rewrites the
+/// ledger entry to what is still on disk, so the ledger never names a file that is gone.
+template <class Fs>
+outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::string& target,
+                         const consent& c, const std::string& now) {
+  constexpr const char* schema = "openclaw.clawRemoveResult.v1";
+  outcome_doc out;
+  if (auto refusal = detail::consent_refusal(schema, c)) {
+    out.document = std::move(*refusal);
+    return out;
+  }
+  const value plan = plan_remove(fs, req, target);
+  const std::string integrity = plan["planIntegrity"].get<std::string>();
+  if (*c.plan_integrity != integrity) {
+    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
+                                       "The consented remove plan no longer matches; run remove "
+                                       "--dry-run again.");
+    out.document["planIntegrity"] = integrity;
+    return out;
+  }
+  if (!plan["blockers"].empty()) {
+    out.document = detail::failure_doc(schema, "failed", "remove_blocked",
+                                       plan["blockers"][0]["message"].get<std::string>());
+    out.document["blockers"] = plan["blockers"];
+    return out;
+  }
+  const std::string state_dir = state_dir_of(req);
+  const std::string id = plan["agentId"].get<std::string>();
+  ledger l = read_ledger(fs, state_dir);
+  value rec = l.installs()[id];
+  const std::string ws = rec["workspace"].get<std::string>();
+
+  config_change change;
+  change.remove = true;
+  value removed_files = value::array();
+  value retained = value::array();
+  bool remove_ws = false;
+  for (const auto& a : plan["actions"]) {
+    const std::string kind = a["kind"].get<std::string>();
+    if (kind == "agent" && a["action"] == "remove") change.agents.emplace_back(id, value());
+    if (kind == "mcpServer" && a["action"] == "remove")
+      change.mcp_servers.emplace_back(a["id"].get<std::string>(), value());
+    if (kind == "workspaceFile" && a["action"] == "retain") retained.push_back(a["id"]);
+    if (kind == "workspace") remove_ws = a["action"] == "remove";
+  }
+  // 1. The ledger first stops naming the files about to be deleted (status `removing`), so
+  //    at no point does it name a file that is gone.
+  std::set<std::string> doomed;
+  for (const auto& a : plan["actions"])
+    if (a["kind"] == "workspaceFile" && a["action"] == "delete")
+      doomed.insert(a["id"].get<std::string>());
+  const auto rows_without = [&](const std::set<std::string>& gone) {
+    value rows = value::array();
+    for (const auto& f : rec["workspaceFiles"])
+      if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
+    return rows;
+  };
+  const std::optional<std::string> ledger_before = l.bytes;
+  try {
+    value removing = rec;
+    removing["status"] = "removing";
+    removing["workspaceFiles"] = rows_without(doomed);
+    removing["updatedAt"] = now;
+    l.installs()[id] = removing;
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    // The rename may have happened before a failed directory flush: put it back.
+    std::string also;
+    try {
+      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
+    } catch (const error& again) {
+      also = std::string("; the ledger could not be restored: ") + again.what();
+    }
+    out.document = detail::failure_doc(schema, "failed", "remove_failed",
+                                       std::string(e.what()) + "; nothing was removed" + also);
+    return out;
+  }
+  const auto restore_ledger = [&]() -> std::string {
+    try {
+      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
+      return "";
+    } catch (const error& e) {
+      return std::string("; the ledger could not be restored: ") + e.what();
+    }
+  };
+  // 2. openclaw.json: the agent entry and the MCP servers this Claw created.
+  if (!change.agents.empty() || !change.mcp_servers.empty()) {
+    config_outcome cfg;
+    std::optional<std::string> config_before;
+    try {
+      config_before = detail::read_state_file(fs, state_dir, config_file_name);
+      cfg = apply_config_change(fs, state_dir, change, nullptr);
+    } catch (const error& e) {
+      std::string also;
+      try {
+        if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
+      } catch (const error& again) {
+        also = std::string("; openclaw.json could not be restored: ") + again.what();
+      }
+      out.document = detail::failure_doc(
+          schema, "failed", "remove_failed",
+          std::string(e.what()) + "; nothing was removed" + also + restore_ledger());
+      return out;
+    }
+    if (!cfg.written) {
+      out.document = detail::failure_doc(schema, "failed", "config_commit_failed",
+                                         cfg.refusal + "; nothing was removed" + restore_ledger() +
+                                             ". Remove the members by hand, then run remove "
+                                             "again:");
+      out.document["error"]["snippet"] = cfg.snippet;
+      return out;
+    }
+  }
+  // 3. The files, one unlink each.
+  std::string failure;
+  try {
+    auto root = detail::open_dir_path(fs, ws);
+    for (const auto& a : plan["actions"]) {
+      if (a["kind"] != "workspaceFile" || a["action"] != "delete") continue;
+      const std::string rel = a["id"].get<std::string>();
+      detail::at_rel(fs, root, rel,
+                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+      removed_files.push_back(rel);
+    }
+    fs.sync_filesystem(root);
+  } catch (const error& e) {
+    failure = e.what();
+  }
+  if (failure.empty()) {
+    // Empty directories this Claw made (an adopted workspace) or the created workspace.
+    try {
+      std::vector<std::string> dirs;
+      for (const auto& f : rec["workspaceFiles"]) {
+        std::string rel = f["path"].get<std::string>();
+        for (std::size_t s = rel.rfind('/'); s != std::string::npos && s > 0; s = rel.rfind('/')) {
+          rel = rel.substr(0, s);
+          dirs.push_back(rel);
+        }
+      }
+      std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
+        return a.size() > b.size() || (a.size() == b.size() && a < b);
+      });
+      dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+      const bool created = rec["workspaceOrigin"] == "created";
+      std::set<std::string> made;
+      for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+      auto root = detail::open_dir_path(fs, ws);
+      for (const auto& rel : dirs) {
+        if (!created && !made.count(rel)) continue;
+        detail::at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+          const auto st = fs.stat_at(d, n);
+          if (!st || st->kind != fs::file_kind::directory) return;
+          auto sub = fs.open_dir_at(d, n);
+          if (fs.is_empty(sub)) fs.remove_dir_at(d, n);
+        });
+      }
+      if (remove_ws) {
+        auto parent = detail::open_dir_path(fs, detail::parent_of(ws));
+        if (fs.is_empty(root)) fs.remove_dir_at(parent, detail::base_name(ws));
+      }
+    } catch (const error&) {
+      // Leftover empty directories are untidy, not inconsistent.
+    }
+  }
+  // 4. The ledger entry goes last; after a failure it names again what is still there.
+  std::set<std::string> gone;
+  for (const auto& r : removed_files) gone.insert(r.get<std::string>());
+  try {
+    if (failure.empty()) {
+      l.installs().erase(id);
+    } else {
+      rec["workspaceFiles"] = rows_without(gone);
+      rec["status"] = "partial";
+      rec["config"] = "removed";
+      rec["updatedAt"] = now;
+      l.installs()[id] = rec;
+    }
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    failure +=
+        (failure.empty() ? "" : "; ") + std::string("the ledger could not be updated: ") + e.what();
+  }
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["status"] = failure.empty() ? "complete" : "partial";
+  d["agentId"] = id;
+  d["agentRemoved"] = !change.agents.empty();
+  d["workspaceFiles"] = removed_files;
+  d["retained"] = retained;
+  value released = value::array();
+  for (const auto& a : plan["actions"])
+    if (a["action"] == "release")
+      released.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>());
+  d["released"] = released;
+  if (!failure.empty()) {
+    d["error"] = value::object({{"code", "remove_failed"},
+                                {"message", failure + "; run claw status to see what remains"}});
+  }
+  out.document = std::move(d);
+  out.ok = failure.empty();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Human text
+// ---------------------------------------------------------------------------------------
+
+/// The human rendering of an add result, status document, remove plan or remove result
+/// (after the experimental banner).
+inline std::string lifecycle_text(const value& d) {
+  std::string out = std::string(experimental_banner) + "\n";
+  const std::string schema = d.value("schemaVersion", "");
+  if (d.contains("error")) {
+    out += "ERROR " + d["error"]["code"].get<std::string>() + ": " +
+           d["error"]["message"].get<std::string>() + "\n";
+    if (d["error"].contains("snippet")) out += d["error"]["snippet"].get<std::string>();
+  }
+  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed") {
+    out += "  current plan integrity: " + d["planIntegrity"].get<std::string>() + "\n";
+  }
+  if (schema == "openclaw.clawAddResult.v1" && d.contains("agentId")) {
+    out += "Added agent " + d["agentId"].get<std::string>() + " (" +
+           d["status"].get<std::string>() + ")\n  workspace: " + d["workspace"].get<std::string>() +
+           " (" + d["workspaceOrigin"].get<std::string>() + ")\n";
+    out += "  files written: " + std::to_string(d["filesWritten"].size()) +
+           ", adopted: " + std::to_string(d["filesAdopted"].size()) + "\n";
+    out += std::string("  openclaw.json: ") +
+           (d["configRegistered"].get<bool>() ? "registered" : "NOT registered") + "\n";
+    for (const auto& n : d["notApplied"]) {
+      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
+             " (" + n["code"].get<std::string>() + ")";
+      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
+      out += "\n";
+    }
+  } else if (schema == "openclaw.clawStatus.v1") {
+    for (const auto& r : d["records"]) {
+      out += "Claw " + r["install"]["claw"]["name"].get<std::string>() + " as agent " +
+             r["agentId"].get<std::string>() + ": install " +
+             r["install"]["status"].get<std::string>() + ", agent " +
+             r["agentState"].get<std::string>() + "\n";
+      for (const auto& f : r["workspaceFiles"])
+        out += "  " + f["state"].get<std::string>() + " " + f["path"].get<std::string>() +
+               (f.contains("ownershipConflict") ? " (ownership conflict)" : "") + "\n";
+      for (const auto& u : r["unmanagedFiles"]) out += "  unmanaged " + u.get<std::string>() + "\n";
+      for (const auto& m : r["mcpServers"])
+        out +=
+            "  mcp " + m["name"].get<std::string>() + ": " + m["state"].get<std::string>() + "\n";
+      for (const auto& p : r["packages"])
+        out += "  package " + p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>() +
+               ": " + p["state"].get<std::string>() + "\n";
+      for (const auto& j : r["cronJobs"])
+        out += "  cron " + j["id"].get<std::string>() + ": " + j["state"].get<std::string>() + "\n";
+    }
+    if (d["records"].empty()) out += "No Claws installed.\n";
+  } else if (schema == "openclaw.clawRemovePlan.v1") {
+    out += "Plan: remove " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
+    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
+    for (const auto& a : d["actions"])
+      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+             a["id"].get<std::string>() + "\n";
+    for (const auto& b : d["blockers"])
+      out +=
+          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+  } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
+    out += "Removed " + d["agentId"].get<std::string>() + " (" + d["status"].get<std::string>() +
+           "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
+           std::to_string(d["retained"].size()) + " kept\n";
+    for (const auto& r : d["retained"]) out += "  kept " + r.get<std::string>() + "\n";
+  }
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/lifecycle.hpp -----
+// ----- begin clawport/openclaw/workspace.hpp -----
+// The OpenClaw agent workspace (docs/openclaw.md, "Workspace"): where OpenClaw resolves it
+// (`resolve_workspace`, with the rule that decided), seeding the missing standard files
+// without ever overwriting one (`bootstrap_workspace`), and what must not live in it
+// (`doctor_workspace`, read-only).
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The environment OpenClaw reads, gathered at the edge.
+struct workspace_env {
+  std::optional<std::string> workspace_dir;     ///< OPENCLAW_WORKSPACE_DIR
+  std::optional<std::string> profile;           ///< OPENCLAW_PROFILE
+  std::optional<std::string> state_dir;         ///< OPENCLAW_STATE_DIR
+  std::optional<std::string> state_dir_option;  ///< --state-dir (wins over the variable)
+  std::string home;
+  std::string cwd;
+};
+
+namespace detail {
+
+inline std::string ws_abs(const std::string& p, const workspace_env& env) {
+  return lexical_absolute(expand_home(p, env.home), env.cwd);
+}
+
+inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
+
+}  // namespace detail
+
+/// The state directory as OpenClaw resolves it: --state-dir, OPENCLAW_STATE_DIR, else
+/// `~/.openclaw`; `explicit_dir` says whether it is a non-default one.
+inline std::string workspace_state_dir(const workspace_env& env, bool* explicit_dir = nullptr) {
+  std::string dir = env.home + "/.openclaw";
+  bool chosen = false;
+  if (detail::set(env.state_dir_option)) {
+    dir = detail::ws_abs(*env.state_dir_option, env);
+    chosen = true;
+  } else if (detail::set(env.state_dir)) {
+    dir = detail::ws_abs(*env.state_dir, env);
+    chosen = true;
+  }
+  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
+  return dir;
+}
+
+/// Resolves the workspace of `agent_id` (default: the default agent `main`) from the
+/// environment and `config` (the parsed openclaw.json, or an empty object). Pure. The
+/// document: `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace,
+/// rule, stateDir}` where `rule` names what decided.
+inline value resolve_workspace(const value& config, const workspace_env& env,
+                               const std::optional<std::string>& agent_id) {
+  bool explicit_state = false;
+  const std::string state_dir = workspace_state_dir(env, &explicit_state);
+  const std::string id = agent_id ? *agent_id : "main";
+  std::string ws;
+  std::string rule;
+  const value* agents = detail::get(config, "agents");
+  const value* entries = agents ? detail::get(*agents, "entries") : nullptr;
+  const value* entry =
+      entries && entries->is_object() ? detail::get(*entries, id.c_str()) : nullptr;
+  const value* own = entry && entry->is_object() ? detail::get(*entry, "workspace") : nullptr;
+  const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
+  const value* dws =
+      defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
+  if (own && own->is_string() && !own->get<std::string>().empty()) {
+    ws = detail::ws_abs(own->get<std::string>(), env);
+    rule = "agents.entries." + id + ".workspace";
+  } else if (id != "main") {
+    ws = state_dir + "/workspace-" + id;
+    rule = "per-agent default <state-dir>/workspace-<agentId>";
+  } else if (dws && dws->is_string() && !dws->get<std::string>().empty()) {
+    ws = detail::ws_abs(dws->get<std::string>(), env);
+    rule = "agents.defaults.workspace";
+  } else if (detail::set(env.workspace_dir)) {
+    ws = detail::ws_abs(*env.workspace_dir, env);
+    rule = "OPENCLAW_WORKSPACE_DIR";
+  } else if (explicit_state) {
+    ws = state_dir + "/workspace";
+    rule = "OPENCLAW_STATE_DIR (<state-dir>/workspace)";
+  } else if (detail::set(env.profile) && *env.profile != "default") {
+    ws = env.home + "/.openclaw/workspace-" + *env.profile;
+    rule = "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)";
+  } else {
+    ws = env.home + "/.openclaw/workspace";
+    rule = "default (~/.openclaw/workspace)";
+  }
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
+  d["agentId"] = id;
+  d["workspace"] = ws;
+  d["rule"] = rule;
+  d["stateDir"] = state_dir;
+  return d;
+}
+
+/// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when
+/// absent. An unreadable file is an error naming it.
+template <class Fs>
+value read_openclaw_config(Fs& fs, const std::string& state_dir) {
+  const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
+  if (!bytes) return value::object();
+  json5::result r = json5::parse(*bytes);
+  const std::string shown = detail::join_path(state_dir, config_file_name);
+  if (!r.ok() || !r.data.is_object()) {
+    throw error(errc::config_parse,
+                shown + (r.ok() ? std::string(" is not an object")
+                                : ":" + std::to_string(r.line) + ":" + std::to_string(r.column) +
+                                      ": " + *r.error),
+                shown);
+  }
+  return std::move(r.data);
+}
+
+// ---------------------------------------------------------------------------------------
+// bootstrap
+// ---------------------------------------------------------------------------------------
+
+/// The suggested `.gitignore` of the OpenClaw workspace docs.
+inline constexpr const char* workspace_gitignore =
+    ".DS_Store\n.env\n**/*.key\n**/*.pem\n**/secrets*\n";
+
+/// The standard files seeded when missing (clawport's own short starters), in order.
+inline std::vector<std::pair<std::string, std::string>> bootstrap_templates() {
+  return {
+      {"AGENTS.md",
+       "# AGENTS.md\n\nOperating instructions for this agent, and how it uses memory.\n"},
+      {"SOUL.md", "# SOUL.md\n\nPersona, tone and boundaries.\n"},
+      {"TOOLS.md", "# TOOLS.md\n\nNotes on local tools and conventions (guidance only).\n"},
+      {"IDENTITY.md", "# IDENTITY.md\n\nName, vibe and emoji.\n"},
+      {"USER.md", "# USER.md\n\nWho the user is and how to address them.\n"},
+      {"HEARTBEAT.md", "# HEARTBEAT.md\n\nA tiny checklist for heartbeat runs.\n"},
+  };
+}
+
+inline constexpr const char* bootstrap_ritual =
+    "# BOOTSTRAP.md\n\nFirst-run ritual: get to know the user, fill in IDENTITY.md and USER.md, "
+    "then delete this file.\n";
+
+/// Seeds the missing standard files into `dir` (created when absent), create-only: an
+/// existing file is never touched. `BOOTSTRAP.md` only for a brand-new (absent or empty)
+/// workspace; `.gitignore` when none exists. `skip_bootstrap` (`agents.defaults.
+/// skipBootstrap`) seeds nothing. Result `clawport.openclawWorkspaceBootstrap.v1`.
+template <class Fs>
+value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
+  d["workspace"] = dir;
+  value created = value::array();
+  value kept = value::array();
+  if (skip_bootstrap) {
+    d["skipped"] = "agents.defaults.skipBootstrap is true";
+    d["created"] = created;
+    d["kept"] = kept;
+    return d;
+  }
+  std::vector<std::string> made;
+  std::optional<typename Fs::dir> root;
+  bool brand_new = false;
+  try {
+    root.emplace(detail::open_dir_path(fs, dir));
+    brand_new = fs.is_empty(*root);
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    root.emplace(detail::open_dir_path(fs, dir, &made));
+    brand_new = true;
+  }
+  auto files = bootstrap_templates();
+  if (brand_new) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
+  files.emplace_back(".gitignore", workspace_gitignore);
+  for (const auto& f : files) {
+    if (fs.stat_at(*root, f.first)) {
+      kept.push_back(f.first);
+      continue;
+    }
+    try {
+      auto h = fs.create_file_at(*root, f.first, 0644);
+      fs.write_all(h, f.second.data(), f.second.size());
+    } catch (const error& e) {
+      try {
+        if (fs.stat_at(*root, f.first)) fs.unlink_at(*root, f.first);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write " + detail::join_path(dir, f.first),
+                          detail::join_path(dir, f.first));
+    }
+    created.push_back(f.first);
+  }
+  fs.sync_filesystem(*root);
+  d["brandNew"] = brand_new;
+  d["created"] = created;
+  d["kept"] = kept;
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// doctor
+// ---------------------------------------------------------------------------------------
+
+/// Limits the doctor checks injection against (OpenClaw's defaults).
+struct doctor_limits {
+  std::uint64_t bootstrap_max_chars = 20000;
+  std::uint64_t bootstrap_total_max_chars = 60000;
+};
+
+namespace detail {
+
+inline bool ends_with(const std::string& s, const std::string& t) {
+  return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+}
+
+/// Whether the suggested `.gitignore` patterns (or the user's, read literally) cover `rel`.
+inline bool gitignored(const std::vector<std::string>& patterns, const std::string& rel) {
+  const std::string base = rel.substr(rel.rfind('/') + 1);
+  for (const auto& p : patterns) {
+    if (p == rel || p == base || p == "/" + rel) return true;
+    if (p == "**/*.key" && ends_with(base, ".key")) return true;
+    if (p == "**/*.pem" && ends_with(base, ".pem")) return true;
+    if (p == "*.key" && ends_with(base, ".key")) return true;
+    if (p == "*.pem" && ends_with(base, ".pem")) return true;
+    if ((p == "**/secrets*" || p == "secrets*") && base.rfind("secrets", 0) == 0) return true;
+  }
+  return false;
+}
+
+/// The number of UTF-16 code units (JavaScript's string length) of UTF-8 bytes.
+inline std::uint64_t js_length(const std::string& s) {
+  std::uint64_t n = 0;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const unsigned char c = static_cast<unsigned char>(s[k]);
+    if ((c & 0xC0) == 0x80) continue;
+    n += c >= 0xF0 ? 2 : 1;
+  }
+  return n;
+}
+
+}  // namespace detail
+
+/// Checks `dir` for what must not live in a workspace, legacy state files, a second
+/// workspace (`~/openclaw`), missing required bootstrap files and files over the injection
+/// limits. Read-only. Result `clawport.openclawWorkspaceDoctor.v1` with `findings[]`, each
+/// `{code, level, path, message}` (what to do).
+template <class Fs>
+value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
+                       const doctor_limits& lim = {}) {
+  value findings = value::array();
+  const auto find = [&](const std::string& code, const std::string& level, const std::string& path,
+                        const std::string& message) {
+    findings.push_back(
+        value::object({{"code", code}, {"level", level}, {"path", path}, {"message", message}}));
+  };
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(detail::open_dir_path(fs, dir));
+  } catch (const error& e) {
+    find("workspace_missing", "error", dir,
+         std::string(e.what()) + "; run `clawport workspace bootstrap` or `openclaw setup`.");
+  }
+  std::vector<std::string> all;
+  if (root) detail::list_tree(fs, *root, "", all, 32);
+  std::vector<std::string> patterns;
+  if (root) {
+    const detail::file_read g = detail::read_in_root(fs, *root, ".gitignore", 1024 * 1024);
+    if (g.status == detail::read_status::ok) {
+      std::size_t from = 0;
+      while (from <= g.bytes.size()) {
+        std::size_t nl = g.bytes.find('\n', from);
+        if (nl == std::string::npos) nl = g.bytes.size();
+        std::string line = g.bytes.substr(from, nl - from);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (!line.empty() && line[0] != '#') patterns.push_back(line);
+        from = nl + 1;
+      }
+    }
+  }
+  // What lives under ~/.openclaw, never in a workspace.
+  static const char* const state_names[] = {"openclaw.json", "openclaw.sqlite",
+                                            "openclaw-agent.sqlite", "auth-profiles.json"};
+  for (const auto& rel : all) {
+    const std::string base = rel.substr(rel.rfind('/') + 1);
+    const std::string top = rel.substr(0, rel.find('/'));
+    for (const char* n : state_names)
+      if (base == n)
+        find("state_file_in_workspace", "error", rel,
+             base +
+                 " belongs in the OpenClaw state directory (~/.openclaw), not the workspace; "
+                 "move it out and keep it out of version control.");
+    if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
+      find("credentials_in_workspace", "error", rel,
+           "Credentials belong in ~/.openclaw/credentials/; move them out of the workspace.");
+    if (rel.find("sessions/") != std::string::npos && detail::ends_with(base, ".jsonl"))
+      find("session_store_in_workspace", "error", rel,
+           "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out.");
+    const bool secretish = base == ".env" || detail::ends_with(base, ".key") ||
+                           detail::ends_with(base, ".pem") || base.rfind("secrets", 0) == 0;
+    if (secretish && !detail::gitignored(patterns, rel))
+      find("secret_not_ignored", "error", rel,
+           rel +
+               " looks like a secret and .gitignore does not exclude it; add the suggested "
+               ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
+    if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
+        base == ".attested" || detail::ends_with(base, ".attested"))
+      find("legacy_state_file", "warning", rel,
+           "A legacy workspace state file: run `openclaw doctor --fix`, which imports it into "
+           "the state database and deletes it after verifying the rows.");
+  }
+  // Required bootstrap files, and the injection limits.
+  std::uint64_t total = 0;
+  for (const char* name : {"AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md",
+                           "HEARTBEAT.md", "BOOTSTRAP.md", "MEMORY.md"}) {
+    const bool required = std::string(name) != "USER.md" && std::string(name) != "MEMORY.md" &&
+                          std::string(name) != "BOOTSTRAP.md";
+    if (!root) break;
+    const detail::file_read r = detail::read_in_root(fs, *root, name, 2 * 1024 * 1024);
+    if (r.status == detail::read_status::missing) {
+      if (required)
+        find("bootstrap_file_missing", "warning", name,
+             std::string(name) +
+                 " is missing: OpenClaw injects a missing-file marker; run "
+                 "`clawport workspace bootstrap` to seed it.");
+      continue;
+    }
+    if (r.status != detail::read_status::ok) {
+      find("bootstrap_file_unreadable", "error", name,
+           detail::read_problem(r.status, name, 2 * 1024 * 1024, r.detail));
+      continue;
+    }
+    const std::uint64_t n = detail::js_length(r.bytes);
+    total += n;
+    if (n > lim.bootstrap_max_chars)
+      find("bootstrap_file_too_large", "warning", name,
+           std::string(name) + " has " + std::to_string(n) +
+               " characters; injection truncates "
+               "it at bootstrapMaxChars (" +
+               std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
+  }
+  if (total > lim.bootstrap_total_max_chars)
+    find("bootstrap_total_too_large", "warning", ".",
+         "The bootstrap files total " + std::to_string(total) +
+             " characters; injection truncates at bootstrapTotalMaxChars (" +
+             std::to_string(lim.bootstrap_total_max_chars) + ").");
+  // A second workspace directory.
+  const std::string legacy = home + "/openclaw";
+  if (legacy != dir) {
+    try {
+      auto parent = detail::open_dir_path(fs, home);
+      const auto st = fs.stat_at(parent, "openclaw");
+      if (st && st->kind == fs::file_kind::directory)
+        find("extra_workspace", "warning", legacy,
+             "A second workspace directory (~/openclaw, from older installs) can cause auth "
+             "confusion or state divergence: only one workspace is active; merge or remove it.");
+    } catch (const error&) {
+    }
+  }
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceDoctor.v1";
+  d["workspace"] = dir;
+  d["ok"] = findings.empty();
+  d["findings"] = std::move(findings);
+  return d;
+}
+
+/// Human lines for the three workspace documents.
+inline std::string workspace_text(const value& d) {
+  const std::string schema = d.value("schemaVersion", "");
+  std::string out;
+  if (schema == "clawport.openclawWorkspaceResolve.v1") {
+    out += d["workspace"].get<std::string>() + "\n  agent: " + d["agentId"].get<std::string>() +
+           "\n  rule:  " + d["rule"].get<std::string>() + "\n";
+  } else if (schema == "clawport.openclawWorkspaceBootstrap.v1") {
+    if (d.contains("skipped")) out += "Nothing seeded: " + d["skipped"].get<std::string>() + "\n";
+    for (const auto& c : d["created"]) out += "created " + c.get<std::string>() + "\n";
+    for (const auto& k : d["kept"]) out += "kept    " + k.get<std::string>() + "\n";
+  } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
+    for (const auto& f : d["findings"])
+      out += (f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
+             f["path"].get<std::string>() + ": " + f["message"].get<std::string>() + "\n";
+    if (d["findings"].empty()) out += "No findings for " + d["workspace"].get<std::string>() + "\n";
+  }
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/workspace.hpp -----
 // ----- end clawport/openclaw.hpp -----
 // ----- begin clawport/publish.hpp -----
 // Publishing a finished bundle: admission of the destination, the Publish policy and its

@@ -896,11 +896,16 @@ TEST_SUITE("openclaw.plan") {
     CHECK_FALSE(file->contains("digest"));
   }
 
-  TEST_CASE("a workspace that already exists on disk collides") {
+  TEST_CASE("a workspace that exists on disk as a file collides; a directory is adopted") {
     claw_fixture fx;
     fx.minimal();
-    fx.mkdir("home/.openclaw/workspace-demo");
+    fx.write("home/.openclaw/workspace-demo", "not a directory");
     CHECK(blocker(fx.plan(fx.load(), fx.request()).plan, "workspace_collision"));
+    fx.remove("home/.openclaw/workspace-demo");
+    fx.mkdir("home/.openclaw/workspace-demo");
+    const auto plan = oc::plan_add(fx.fs, fx.load(), fx.request()).plan;
+    CHECK_FALSE(blocker(plan, "workspace_collision"));
+    CHECK(plan["actions"][1]["action"] == "adopt");
   }
 
   TEST_CASE("the implicit main agent exists when no entries are configured") {

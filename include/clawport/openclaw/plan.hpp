@@ -13,6 +13,7 @@
 #include "stable_json.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -68,12 +69,31 @@ struct host_state {
   std::optional<diagnostic> problem;    ///< the config could not be read
 };
 
+/// What an existing workspace holds at one planned destination (the adopt rule).
+struct existing_file {
+  std::optional<std::string> digest;  ///< `sha256:<hex>` of a regular file
+  std::string problem;                ///< why it cannot be adopted (not a plain regular file)
+};
+
 /// The resolved destination.
 struct destination {
   std::string requested_id;
   std::string final_id;
   std::string workspace;  ///< canonical (through its nearest existing ancestor)
   bool workspace_exists = false;
+  /// The workspace exists and is a real directory: the plan adopts it (byte-identical
+  /// files are `adopt` actions, absent ones `write`, differing ones block).
+  bool workspace_adoptable = false;
+  /// Planned destination (workspace-relative) → what is there; absent keys are absent
+  /// files. Filled at the edge by `probe_workspace` (lifecycle.hpp).
+  std::map<std::string, existing_file> existing;
+};
+
+/// Choices of the caller that shape the plan (and so its integrity).
+struct add_options {
+  /// Each ClawHub package becomes a recorded `skip` action ("not installed") instead of
+  /// the offline blocker `package_install_unavailable`.
+  bool without_packages = false;
 };
 
 namespace detail {
@@ -328,6 +348,13 @@ inline void set_blocked(value& a, const std::optional<std::string>& reason) {
 
 }  // namespace detail
 
+/// The command that installs one ClawHub package later, with a running OpenClaw.
+inline std::string package_install_command(const value& p) {
+  const std::string kind = p["kind"].get<std::string>();
+  return std::string("openclaw ") + (kind == "plugin" ? "plugins" : "skills") +
+         " install clawhub:" + p["ref"].get<std::string>() + "@" + p["version"].get<std::string>();
+}
+
 /// The plan as data, and whether anything blocks it.
 struct add_plan {
   value plan;  ///< `openclaw.clawAddPlan.v1`
@@ -354,7 +381,7 @@ inline std::string add_plan_integrity(const value& plan) {
 /// destination and the host state were gathered at the edge.
 template <class Resolver = offline_resolver>
 add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
-                        const Resolver& resolver = {}) {
+                        const Resolver& resolver = {}, const add_options& opt = {}) {
   const value& m = pkg.manifest;
   const std::string& final_id = dest.final_id;
   const std::string& ws = dest.workspace;
@@ -362,6 +389,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   value caps = value::array();
   value blockers = value::array();
   value requirements = value::array();
+  value notices = value::array();
+  value offline = value::array();  // diagnostics (not bound): what an offline add cannot do
   const auto block = [&](const std::string& code, const std::string& path, const std::string& msg) {
     blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
   };
@@ -377,11 +406,31 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     block("agent_id_collision", "$.agent.id", *agent_reason);
   }
   std::optional<std::string> ws_reason;
-  if (dest.workspace_exists ||
-      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end()) {
+  const bool configured =
+      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end();
+  const bool adopt = dest.workspace_exists && dest.workspace_adoptable && !configured;
+  if (configured || (dest.workspace_exists && !adopt)) {
     ws_reason = "Workspace " + ws + " already exists.";
     block("workspace_collision", "$.workspace", *ws_reason);
   }
+  // The adopt rule for one file action: an identical existing file is adopted, a differing
+  // one (or anything not a plain regular file) blocks with workspace_file_conflict.
+  const auto adopt_file = [&](value& a, const std::string& rel, const std::string& want,
+                              std::optional<std::string>& reason, const std::string& path) {
+    if (!adopt || reason) return;
+    const auto it = dest.existing.find(rel);
+    if (it == dest.existing.end()) return;
+    if (it->second.digest && *it->second.digest == want) {
+      a["action"] = "adopt";
+      a["details"] = value::object({{"expectedState", "existing-identical"}});
+      return;
+    }
+    reason = "Workspace file " + rel + " already exists" +
+             (it->second.digest ? std::string(" with different content")
+                                : " and " + it->second.problem) +
+             "; clawport never overwrites it.";
+    block("workspace_file_conflict", path, *reason);
+  };
   value config = m["agent"];
   if (pkg.profile) {
     for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
@@ -399,8 +448,8 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     actions.push_back(std::move(a));
   }
   {
-    value a = detail::action("workspace", final_id, "create", ws);
-    a["details"] = value::object({{"expectedState", "absent"}});
+    value a = detail::action("workspace", final_id, adopt ? "adopt" : "create", ws);
+    a["details"] = value::object({{"expectedState", adopt ? "existing" : "absent"}});
     detail::set_blocked(a, ws_reason);
     actions.push_back(std::move(a));
   }
@@ -414,6 +463,9 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     a["details"] = value::object({{"expectedState", "absent"}});
     std::optional<std::string> reason = ws_reason;
     if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
+    adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
+               "$.workspace.bootstrapFiles.SOUL.md");
+    if (reason) a.erase("digest");
     detail::set_blocked(a, reason);
     actions.push_back(std::move(a));
   }
@@ -430,8 +482,10 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
       }
       if (!reason) reason = s.problem->message;
     }
-    if (!reason) a["digest"] = s.digest;
     a["details"] = value::object({{"expectedState", "absent"}});
+    adopt_file(a, s.destination, s.digest, reason,
+               s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
+    if (!reason) a["digest"] = s.digest;
     detail::set_blocked(a, reason);
     actions.push_back(std::move(a));
   }
@@ -450,6 +504,23 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     const std::string ref = p["ref"].get<std::string>();
     value a = detail::action("package", kind + ":" + ref, "install",
                              "clawhub:" + ref + "@" + p["version"].get<std::string>());
+    if (opt.without_packages) {
+      // Recorded, bound into the integrity, and reported: never skipped silently.
+      a["action"] = "skip";
+      value details = p;
+      details["expectedState"] = "not-installed";
+      details["reason"] = "without-packages";
+      a["details"] = std::move(details);
+      detail::set_blocked(a, std::nullopt);
+      actions.push_back(std::move(a));
+      notices.push_back(value::object(
+          {{"code", "package_not_installed"},
+           {"path", index("$.packages", k)},
+           {"message", kind + " " + ref + "@" + p["version"].get<std::string>() +
+                           " is not installed (--without-packages); install it later with: " +
+                           package_install_command(p)}}));
+      continue;
+    }
     const std::optional<package_preflight> pf = resolver.preflight(p);
     value details = p;
     std::optional<std::string> reason;
@@ -531,8 +602,14 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
                                       detail::mcp_effect(server)));
   }
   // Cron jobs.
-  for (const auto& job : m["cronJobs"]) {
+  for (std::size_t k = 0; k < m["cronJobs"].size(); ++k) {
+    const value& job = m["cronJobs"][k];
     const std::string id = job["id"].get<std::string>();
+    offline.push_back(
+        to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
+                           "Cron job " + id +
+                               " needs a running OpenClaw Gateway (cron.add); "
+                               "clawport does not schedule it offline.")));
     value a = detail::action("cronJob", id, "schedule", "cron:" + id + ":agent=" + final_id);
     value details = job;
     details["agentId"] = final_id;
@@ -611,8 +688,10 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   add_plan out;
   out.blocked = !blockers.empty();
   plan["blockers"] = std::move(blockers);
+  plan["notices"] = std::move(notices);
   value diags = value::array();
   for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  for (auto& d : offline) diags.push_back(std::move(d));
   plan["diagnostics"] = std::move(diags);
   plan["planIntegrity"] = add_plan_integrity(plan);
   out.plan = std::move(plan);

@@ -130,6 +130,11 @@ inline std::string plan_text(const value& plan) {
       }
     }
   }
+  if (plan.contains("notices")) {
+    for (const auto& n : plan["notices"])
+      out += "  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() +
+             ": " + n["message"].get<std::string>() + "\n";
+  }
   if (!plan["blockers"].empty()) {
     out += "Blocked (" + std::to_string(plan["blockers"].size()) + "):\n";
     out += diagnostic_lines(plan["blockers"], "  ");

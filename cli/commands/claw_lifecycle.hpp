@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// `clawport claw add|status|remove`: the OpenClaw write side, offline (docs/openclaw.md,
+// "Lifecycle"). The library decides and renders; this file parses options and prints.
+#pragma once
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "../app.hpp"
+#include "../config_path.hpp"
+
+namespace clawport::cli {
+
+namespace claw_cmd {
+
+struct add_options {
+  std::string package;
+  std::string state_dir;
+  std::string agent_id;
+  std::string workspace;
+  std::string plan_integrity;
+  bool without_packages = false;
+  bool dry_run = false;
+  bool yes = false;
+  bool json = false;
+};
+
+struct target_options {
+  std::string target;
+  std::string state_dir;
+  std::string plan_integrity;
+  bool dry_run = false;
+  bool yes = false;
+  bool json = false;
+};
+
+/// RFC 3339 for the ledger: SOURCE_DATE_EPOCH when set, else the clock.
+inline std::string now_text() {
+  if (auto t = clawport::parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) {
+    return clawport::format_rfc3339(*t);
+  }
+  auto t = clawport::from_time_point(std::chrono::system_clock::now());
+  t.nanoseconds = 0;
+  return clawport::format_rfc3339(t);
+}
+
+inline oc::consent consent_of(bool yes, const std::string& integrity) {
+  oc::consent c;
+  c.yes = yes;
+  if (!integrity.empty()) c.plan_integrity = integrity;
+  return c;
+}
+
+inline int print(const oc::value& doc, bool ok, bool json) {
+  std::cout << (json ? oc::json_text(doc) : oc::lifecycle_text(doc));
+  return ok ? exit_ok : exit_failed;
+}
+
+inline int run_add(const add_options& o) {
+  if (o.dry_run) {
+    plan_options p;
+    p.package = o.package;
+    p.state_dir = o.state_dir;
+    p.agent_id = o.agent_id;
+    p.workspace = o.workspace;
+    p.without_packages = o.without_packages;
+    p.json = o.json;
+    return run_plan(p);
+  }
+  clawport::fs::posix fs;
+  const oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
+  oc::add_options opt;
+  opt.without_packages = o.without_packages;
+  const oc::outcome_doc r = oc::apply_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace),
+                                          opt, consent_of(o.yes, o.plan_integrity), now_text());
+  if (!o.json && r.document.value("schemaVersion", "") == "openclaw.clawAddPlan.v1") {
+    std::cout << (r.document.contains("actions") ? oc::plan_text(r.document)
+                                                 : oc::inspect_text(pkg));
+    return exit_failed;
+  }
+  return print(r.document, r.ok, o.json);
+}
+
+inline int run_status(const target_options& o) {
+  clawport::fs::posix fs;
+  std::optional<std::string> target;
+  if (!o.target.empty()) target = o.target;
+  const oc::outcome_doc r = oc::claw_status(fs, request(o.state_dir, "", ""), target);
+  return print(r.document, r.ok, o.json);
+}
+
+inline int run_remove(const target_options& o) {
+  clawport::fs::posix fs;
+  const oc::destination_request req = request(o.state_dir, "", "");
+  if (o.dry_run) {
+    const oc::value plan = oc::plan_remove(fs, req, o.target);
+    return print(plan, plan["blockers"].empty(), o.json);
+  }
+  const oc::outcome_doc r =
+      oc::apply_remove(fs, req, o.target, consent_of(o.yes, o.plan_integrity), now_text());
+  return print(r.document, r.ok, o.json);
+}
+
+}  // namespace claw_cmd
+
+/// Registers `claw add`, `claw status` and `claw remove` under `claw`.
+inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
+  auto ao = std::make_shared<claw_cmd::add_options>();
+  CLI::App* add = claw.add_subcommand(
+      "add", "Add a Claw as a new OpenClaw agent offline (needs --yes and --plan-integrity)");
+  add->add_option("package", ao->package, "the package directory or manifest file")->required();
+  add->add_option("--state-dir", ao->state_dir,
+                  "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
+  add->add_option("--agent-id", ao->agent_id, "use this unused agent id instead of the manifest's");
+  add->add_option("--workspace", ao->workspace,
+                  "the agent's workspace (default: ~/.openclaw/workspace-<id>)");
+  add->add_flag("--without-packages", ao->without_packages,
+                "record the ClawHub packages as not installed (they cannot be resolved offline)");
+  add->add_flag("--dry-run", ao->dry_run, "print the plan only (same as claw plan)");
+  add->add_flag("--yes", ao->yes, "apply the plan (with --plan-integrity)");
+  add->add_option("--plan-integrity", ao->plan_integrity,
+                  "the planIntegrity of the plan you reviewed (sha256:<hex>)");
+  add->add_flag("--json", ao->json, "print the openclaw.clawAddResult.v1 document");
+  add->callback([ao, &selected] {
+    selected = action{[ao] { return claw_cmd::run_add(*ao); }, ao->json};
+  });
+
+  auto so = std::make_shared<claw_cmd::target_options>();
+  CLI::App* status = claw.add_subcommand(
+      "status",
+      "Show each added Claw's drift: managed files, agent entry, MCP servers (read-only)");
+  status->add_option("target", so->target, "an agent id or Claw package name (default: all)");
+  status->add_option("--state-dir", so->state_dir, "the OpenClaw state directory");
+  status->add_flag("--json", so->json, "print the openclaw.clawStatus.v1 document");
+  status->callback([so, &selected] {
+    selected = action{[so] { return claw_cmd::run_status(*so); }, so->json};
+  });
+
+  auto ro = std::make_shared<claw_cmd::target_options>();
+  CLI::App* remove = claw.add_subcommand(
+      "remove", "Remove an added Claw: unchanged managed files only, the ledger entry last");
+  remove->add_option("target", ro->target, "an agent id or Claw package name")->required();
+  remove->add_option("--state-dir", ro->state_dir, "the OpenClaw state directory");
+  remove->add_flag("--dry-run", ro->dry_run, "print the openclaw.clawRemovePlan.v1 plan only");
+  remove->add_flag("--yes", ro->yes, "apply the plan (with --plan-integrity)");
+  remove->add_option("--plan-integrity", ro->plan_integrity,
+                     "the planIntegrity of the remove plan you reviewed");
+  remove->add_flag("--json", ro->json, "print the JSON document");
+  remove->callback([ro, &selected] {
+    selected = action{[ro] { return claw_cmd::run_remove(*ro); }, ro->json};
+  });
+}
+
+}  // namespace clawport::cli

@@ -1,0 +1,1100 @@
+// SPDX-License-Identifier: MIT
+// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
+// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
+// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
+// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
+// is rolled back so the state directory and the workspace hold what they held before.
+#pragma once
+
+#include "plan.hpp"
+#include "render.hpp"
+#include "state.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+inline constexpr const char* stability = "experimental";
+
+/// What the caller consented to: `--yes` and `--plan-integrity`.
+struct consent {
+  bool yes = false;
+  std::optional<std::string> plan_integrity;
+};
+
+/// A finished lifecycle command: the JSON document to print and whether it succeeded.
+struct outcome_doc {
+  value document;
+  bool ok = false;
+};
+
+namespace detail {
+
+inline value failure_doc(const char* schema, const std::string& status, const std::string& code,
+                         const std::string& message) {
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["status"] = status;
+  d["error"] = value::object({{"code", code}, {"message", message}});
+  return d;
+}
+
+/// The consent envelope `{schemaVersion, stability, ok:false, error}`, or nullopt.
+inline std::optional<value> consent_refusal(const char* schema, const consent& c) {
+  std::optional<std::pair<std::string, std::string>> e;
+  if (!c.yes) {
+    e = {"consent_required",
+         "Nothing was changed: review the plan (--dry-run), then pass --yes and "
+         "--plan-integrity <digest>."};
+  } else if (!c.plan_integrity) {
+    e = {"plan_integrity_required",
+         "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
+         "reviewed."};
+  }
+  if (!e) return std::nullopt;
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["ok"] = false;
+  d["error"] = value::object({{"code", e->first}, {"message", e->second}});
+  return d;
+}
+
+inline std::string base_name(const std::string& p) { return p.substr(p.rfind('/') + 1); }
+
+/// Every regular (or other non-directory) entry below `root`, `/`-separated and sorted,
+/// without following links; `depth` bounds the walk.
+template <class Fs>
+void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
+               std::vector<std::string>& out, int depth) {
+  std::vector<std::string> names;
+  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const auto& n : names) {
+    const auto st = fs.stat_at(d, n);
+    if (!st) continue;
+    const std::string rel = prefix.empty() ? n : prefix + "/" + n;
+    if (st->kind == fs::file_kind::directory && depth > 0) {
+      auto sub = fs.open_dir_at(d, n);
+      list_tree(fs, sub, rel, out, depth - 1);
+    } else if (st->kind != fs::file_kind::directory) {
+      out.push_back(rel);
+    }
+  }
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// Planning an add against the disk
+// ---------------------------------------------------------------------------------------
+
+/// Fills `dest.workspace_adoptable` and `dest.existing` from the disk: what an existing
+/// workspace holds at each planned destination.
+template <class Fs>
+void probe_workspace(Fs& fs, const claw_package& pkg, destination& dest) {
+  dest.existing.clear();
+  dest.workspace_adoptable = false;
+  if (!dest.workspace_exists) return;
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(detail::open_dir_path(fs, dest.workspace));
+  } catch (const error&) {
+    return;  // not a real directory: the plan reports workspace_collision
+  }
+  dest.workspace_adoptable = true;
+  std::vector<std::string> rels;
+  if (pkg.body) rels.push_back("SOUL.md");
+  for (const auto& s : pkg.sources) rels.push_back(s.destination);
+  if (pkg.bootstrap) rels.push_back("BOOTSTRAP.md");
+  for (const auto& rel : rels) {
+    const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
+    if (r.status == detail::read_status::missing && r.detail.empty()) continue;
+    existing_file e;
+    if (r.status == detail::read_status::ok) {
+      e.digest = sha256_digest(r.bytes);
+    } else {
+      e.problem = "is not a plain regular file (" +
+                  detail::read_problem(r.status, rel, state_file_max_bytes, r.detail) + ")";
+    }
+    dest.existing[rel] = std::move(e);
+  }
+}
+
+/// The add plan exactly as `add` will rebuild it: the host config, the ledger's recorded
+/// agents and workspaces (they collide too), the destination and what it already holds.
+template <class Fs, class Resolver = offline_resolver>
+add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+                  const add_options& opt = {}, const Resolver& resolver = {}) {
+  host_state host = read_host_state(fs, req);
+  try {
+    const ledger l = read_ledger(fs, host.state_dir);
+    for (auto it = l.installs().begin(); it != l.installs().end(); ++it) {
+      if (std::find(host.agent_ids.begin(), host.agent_ids.end(), it.key()) == host.agent_ids.end())
+        host.agent_ids.push_back(it.key());
+      if (it.value().contains("workspace") && it.value()["workspace"].is_string())
+        host.workspaces.push_back(it.value()["workspace"].get<std::string>());
+    }
+  } catch (const error& e) {
+    if (!host.problem) host.problem = error_at("invalid_ledger", phase::plan, "$", e.what());
+  }
+  destination dest = resolve_destination(fs, pkg, req);
+  probe_workspace(fs, pkg, dest);
+  return build_add_plan(pkg, dest, host, resolver, opt);
+}
+
+// ---------------------------------------------------------------------------------------
+// add
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+/// One file the add writes or adopts.
+struct planned_file {
+  std::string rel;          ///< workspace-relative destination
+  std::string source_path;  ///< package-relative ("CLAW.md" for the body)
+  std::string digest;
+  std::string kind;  ///< "file" or "bootstrap"
+  bool adopt = false;
+  std::string bytes;  ///< for writes: re-read and checked against `digest`
+};
+
+inline const workspace_source* source_for(const claw_package& pkg, const std::string& dest) {
+  for (const auto& s : pkg.sources)
+    if (s.destination == dest) return &s;
+  return nullptr;
+}
+
+/// What `add` must undo when a later step fails.
+template <class Fs>
+struct add_rollback {
+  Fs& fs;
+  std::string state_dir;
+  std::vector<std::string> created_state_dirs;
+  bool ledger_written = false;
+  std::optional<std::string> ledger_before;
+  // workspace
+  std::vector<std::string> created_parents;  ///< absolute, outermost first
+  std::string workspace;
+  bool workspace_published = false;               ///< a new workspace was renamed into place
+  std::vector<std::string> adopted_written;       ///< files written into an adopted workspace
+  std::vector<std::string> adopted_created_dirs;  ///< directories made there
+  // config
+  bool config_written = false;
+  std::optional<std::string> config_before;
+
+  /// Undoes everything, newest first; returns what could not be undone.
+  std::vector<std::string> run() {
+    std::vector<std::string> left;
+    const auto attempt = [&](const std::string& what, auto&& f) {
+      try {
+        f();
+      } catch (const error& e) {
+        left.push_back(what + ": " + e.what());
+      }
+    };
+    if (config_written)
+      attempt("openclaw.json",
+              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
+    if (workspace_published)
+      attempt(workspace, [&] {
+        auto parent = open_dir_path(fs, parent_of(workspace));
+        fs.remove_tree_at(parent, base_name(workspace));
+      });
+    if (!adopted_written.empty() || !adopted_created_dirs.empty())
+      attempt(workspace, [&] {
+        auto root = open_dir_path(fs, workspace);
+        for (auto it = adopted_written.rbegin(); it != adopted_written.rend(); ++it)
+          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+            if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+          });
+        for (auto it = adopted_created_dirs.rbegin(); it != adopted_created_dirs.rend(); ++it)
+          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+            if (fs.stat_at(d, n)) fs.remove_dir_at(d, n);
+          });
+      });
+    remove_created_dirs(fs, created_parents);
+    if (ledger_written)
+      attempt("the ledger",
+              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
+    remove_created_dirs(fs, created_state_dirs);
+    return left;
+  }
+};
+
+/// Writes a brand-new workspace: staged beside it, then one rename into place.
+template <class Fs>
+void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
+                           add_rollback<Fs>& rb) {
+  auto parent = open_dir_path(fs, parent_of(ws), &rb.created_parents);
+  const std::string name = base_name(ws);
+  const std::string staging = ".clawport-claw-" + publish::random_token();
+  fs.make_dir_at(parent, staging, 0755);
+  try {
+    {
+      auto st = fs.open_dir_at(parent, staging);
+      std::vector<std::string> dirs;
+      for (const auto& f : files) create_rel_file(fs, st, f.rel, f.bytes, dirs);
+    }
+    fs.sync_filesystem(parent);
+    if (fs.rename_at(parent, staging, parent, name, fs::rename_mode::noreplace) ==
+        fs::rename_result::unsupported) {
+      if (fs.stat_at(parent, name)) {
+        throw error(errc::destination_refused,
+                    ws + " appeared while the workspace was staged; nothing was published", ws);
+      }
+      fs.rename_at(parent, staging, parent, name, fs::rename_mode::replace);
+    }
+  } catch (const error&) {
+    try {
+      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
+    } catch (const error&) {
+    }
+    throw;
+  }
+  rb.workspace_published = true;
+  fs.sync_dir(parent);
+}
+
+/// Writes the missing files of an adopted workspace, create-only.
+template <class Fs>
+void fill_adopted_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
+                            add_rollback<Fs>& rb) {
+  auto root = open_dir_path(fs, ws);
+  for (const auto& f : files) {
+    if (f.adopt) continue;
+    create_rel_file(fs, root, f.rel, f.bytes, rb.adopted_created_dirs);
+    rb.adopted_written.push_back(f.rel);
+  }
+  fs.sync_filesystem(root);
+}
+
+}  // namespace detail
+
+/// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
+/// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
+/// `now` is the RFC 3339 time recorded in the ledger.
+template <class Fs, class Resolver = offline_resolver>
+outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+                      const add_options& opt, const consent& c, const std::string& now,
+                      const Resolver& resolver = {}) {
+  constexpr const char* schema = "openclaw.clawAddResult.v1";
+  outcome_doc out;
+  if (auto refusal = detail::consent_refusal(schema, c)) {
+    out.document = std::move(*refusal);
+    return out;
+  }
+  if (!pkg.ok()) {
+    value d = value::object();
+    d["schemaVersion"] = "openclaw.clawAddPlan.v1";
+    d["stability"] = stability;
+    d["valid"] = false;
+    d["diagnostics"] = to_json(pkg.diagnostics);
+    out.document = std::move(d);
+    return out;
+  }
+  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
+  if (plan.blocked) {
+    out.document = plan.plan;
+    return out;
+  }
+  const std::string integrity = plan.plan["planIntegrity"].get<std::string>();
+  if (*c.plan_integrity != integrity) {
+    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
+                                       "The consented Claw plan no longer matches; run add "
+                                       "--dry-run again.");
+    out.document["planIntegrity"] = integrity;
+    return out;
+  }
+  const value& p = plan.plan;
+  const std::string agent_id = p["agent"]["finalId"].get<std::string>();
+  const std::string ws = p["agent"]["workspace"].get<std::string>();
+  const std::string state_dir = state_dir_of(req);
+  bool adopted = false;
+
+  // What the plan writes, with the bytes re-read and checked against the consented digests.
+  std::vector<detail::planned_file> files;
+  value mcp_refs = value::array();
+  value packages = value::array();
+  value crons = value::array();
+  value not_applied = value::array();
+  config_change change;
+  value agent_config;
+  std::optional<typename Fs::dir> pkg_root;
+  const auto fail = [&](const std::string& code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", code, message);
+    out.document["planIntegrity"] = integrity;
+    return out;
+  };
+  try {
+    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+  } catch (const error& e) {
+    return fail("workspace_source_changed", e.what());
+  }
+  for (const auto& a : p["actions"]) {
+    const std::string kind = a["kind"].get<std::string>();
+    if (kind == "agent") {
+      agent_config = a["details"];
+      agent_config.erase("expectedState");
+    } else if (kind == "workspace") {
+      adopted = a["action"] == "adopt";
+    } else if (kind == "workspaceFile" || kind == "bootstrap") {
+      detail::planned_file f;
+      f.rel = a["id"].get<std::string>();
+      f.digest = a["digest"].get<std::string>();
+      f.adopt = a["action"] == "adopt";
+      f.kind = kind == "bootstrap" ? "bootstrap" : "file";
+      std::string rel_source;
+      if (a.value("sourceKind", "") == "clawMarkdownBody") {
+        f.source_path = "CLAW.md";
+        f.bytes = *pkg.body;
+      } else {
+        const workspace_source* s = kind == "bootstrap" ? nullptr : detail::source_for(pkg, f.rel);
+        rel_source = s != nullptr ? s->source : "BOOTSTRAP.md";
+        f.source_path = rel_source;
+        const detail::file_read r =
+            detail::read_in_root(fs, *pkg_root, rel_source, state_file_max_bytes);
+        if (r.status != detail::read_status::ok) {
+          return fail("workspace_source_changed",
+                      detail::read_problem(r.status, rel_source, state_file_max_bytes, r.detail));
+        }
+        f.bytes = r.bytes;
+      }
+      if (sha256_digest(f.bytes) != f.digest) {
+        return fail("workspace_source_changed",
+                    f.source_path + " changed after the plan was made; run add --dry-run again.");
+      }
+      if (f.adopt) f.bytes.clear();
+      files.push_back(std::move(f));
+    } else if (kind == "package") {
+      const value& d = a["details"];
+      packages.push_back(
+          value::object({{"kind", d["kind"]},
+                         {"ref", d["ref"]},
+                         {"version", d["version"]},
+                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                         {"status", "not_installed"},
+                         {"install", package_install_command(d)}}));
+      not_applied.push_back(value::object({{"kind", "package"},
+                                           {"id", a["id"]},
+                                           {"code", "package_not_installed"},
+                                           {"install", package_install_command(d)}}));
+    } else if (kind == "mcpServer") {
+      const std::string name = a["id"].get<std::string>();
+      value server = a["details"];
+      server.erase("expectedState");
+      server.erase("prerequisites");
+      const bool exact = a["details"]["expectedState"] == "present-exact";
+      if (!exact) change.mcp_servers.emplace_back(name, server);
+      mcp_refs.push_back(value::object(
+          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+           {"name", name},
+           {"configDigest",
+            "sha256:" + digest::sha256_hex(stable_stringify(detail::canonical_mcp_server(server)))},
+           {"relationship", exact ? "referenced" : "managed"},
+           {"origin", exact ? "pre-existing" : "claw-introduced"},
+           {"independentOwner", exact},
+           {"status", "complete"}}));
+    } else if (kind == "cronJob") {
+      value job = a["details"];
+      job.erase("expectedState");
+      const std::string id = a["id"].get<std::string>();
+      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                     {"manifestId", id},
+                                     {"declarationKey", "claw:" + agent_id + ":" + id},
+                                     {"status", "not_applied"},
+                                     {"code", "cron_gateway_required"},
+                                     {"job", job}}));
+      not_applied.push_back(
+          value::object({{"kind", "cronJob"},
+                         {"id", id},
+                         {"code", "cron_gateway_required"},
+                         {"message",
+                          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
+                          "cron jobs offline."}}));
+    }
+  }
+  change.agents.emplace_back(agent_id, agent_config);
+
+  value record = value::object();
+  record["schemaVersion"] = install_schema;
+  record["agentId"] = agent_id;
+  record["status"] = "pending";
+  record["claw"] = p["claw"];
+  record["manifestSchemaVersion"] = 1;
+  record["planIntegrity"] = integrity;
+  record["workspace"] = ws;
+  record["workspaceOrigin"] = adopted ? "adopted" : "created";
+  record["agentConfigDigest"] = "sha256:" + digest::sha256_hex(stable_stringify(agent_config));
+  record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
+  record["config"] = "pending";
+  value wfiles = value::array();
+  for (const auto& f : files) {
+    wfiles.push_back(value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+                                    {"path", f.rel},
+                                    {"sourcePath", f.source_path},
+                                    {"contentDigest", f.digest},
+                                    {"kind", f.kind},
+                                    {"relationship", "managed"},
+                                    {"origin", f.adopt ? "adopted" : "claw-introduced"},
+                                    {"status", "pending"}}));
+  }
+  record["workspaceFiles"] = wfiles;
+  record["createdDirs"] = value::array();
+  record["packages"] = packages;
+  record["mcpServers"] = mcp_refs;
+  record["cronJobs"] = crons;
+  record["addedAt"] = now;
+  record["updatedAt"] = now;
+
+  detail::add_rollback<Fs> rb{fs, state_dir, {}, false, std::nullopt, {},
+                              ws, false,     {}, {},    false,        std::nullopt};
+  std::string step = "provenance_failed";
+  config_outcome cfg;
+  try {
+    ledger l = read_ledger(fs, state_dir);
+    rb.ledger_before = l.bytes;
+    rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
+    l.installs()[agent_id] = record;
+    // Each flag is set before its step: a step that fails after its rename (a failed
+    // directory flush) is undone too.
+    rb.ledger_written = true;
+    write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
+
+    step = "workspace_files_failed";
+    if (adopted) {
+      detail::fill_adopted_workspace(fs, ws, files, rb);
+    } else {
+      detail::publish_new_workspace(fs, ws, files, rb);
+    }
+
+    step = "config_commit_failed";
+    rb.config_written = true;
+    cfg = apply_config_change(fs, state_dir, change, &rb.created_state_dirs);
+    rb.config_written = cfg.written;
+
+    step = "provenance_failed";
+    record["status"] = cfg.written ? "complete" : "partial";
+    record["config"] = cfg.written ? "registered" : "refused";
+    for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
+    record["createdDirs"] = rb.adopted_created_dirs;
+    l.installs()[agent_id] = record;
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    std::string message = e.what();
+    const std::vector<std::string> left = rb.run();
+    if (left.empty()) {
+      message += "; everything this add did was undone";
+    } else {
+      message += "; could not undo:";
+      for (const auto& s : left) message += " " + s + ";";
+    }
+    return fail(step, message);
+  }
+
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["mutationAllowed"] = true;
+  d["status"] = cfg.written ? "complete" : "partial";
+  d["planIntegrity"] = integrity;
+  d["agentId"] = agent_id;
+  d["workspace"] = ws;
+  d["workspaceOrigin"] = adopted ? "adopted" : "created";
+  value written = value::array();
+  value adopted_files = value::array();
+  for (const auto& f : files) (f.adopt ? adopted_files : written).push_back(f.rel);
+  d["filesWritten"] = written;
+  d["filesAdopted"] = adopted_files;
+  d["configRegistered"] = cfg.written;
+  d["notApplied"] = not_applied;
+  d["ledger"] = detail::join_path(state_dir, ledger_file_name);
+  if (!cfg.written) {
+    d["error"] = value::object({{"code", "config_commit_failed"},
+                                {"message", cfg.refusal + "; add this to it by hand:"},
+                                {"snippet", cfg.snippet}});
+  }
+  d["readiness"] = p["readiness"];
+  out.document = std::move(d);
+  out.ok = cfg.written;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// status
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+/// The live `openclaw.json` (JSON5), or an empty object.
+template <class Fs>
+value live_config(Fs& fs, const std::string& state_dir) {
+  const std::optional<std::string> bytes = read_state_file(fs, state_dir, config_file_name);
+  if (!bytes) return value::object();
+  json5::result r = json5::parse(*bytes);
+  if (!r.ok() || !r.data.is_object()) {
+    const std::string shown = join_path(state_dir, config_file_name);
+    throw error(errc::config_parse,
+                shown + " does not parse" + (r.ok() ? std::string() : ": " + *r.error), shown);
+  }
+  return std::move(r.data);
+}
+
+inline const value* config_member(const value& cfg, const char* a, const char* b,
+                                  const std::string& key) {
+  const value* x = get(cfg, a);
+  const value* y = x ? get(*x, b) : nullptr;
+  return y && y->is_object() ? get(*y, key.c_str()) : nullptr;
+}
+
+/// The state of one recorded file: unchanged, modified, missing or unsafe.
+template <class Fs>
+std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, const value& f) {
+  if (!root) return "missing";
+  const file_read r = read_in_root(fs, *root, f["path"].get<std::string>(), state_file_max_bytes);
+  if (r.status == read_status::missing && r.detail.empty()) return "missing";
+  if (r.status != read_status::ok) return "unsafe";
+  return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
+}
+
+inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
+  return !t || *t == id || rec["claw"].value("name", "") == *t;
+}
+
+/// The status of one install record against the disk.
+template <class Fs>
+value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+                    const std::map<std::string, int>& owners) {
+  value s = value::object();
+  s["agentId"] = id;
+  s["install"] = value::object({{"status", rec["status"]},
+                                {"claw", rec["claw"]},
+                                {"planIntegrity", rec["planIntegrity"]},
+                                {"workspace", rec["workspace"]},
+                                {"workspaceOrigin", rec["workspaceOrigin"]},
+                                {"config", rec["config"]}});
+  const value* entry = config_member(cfg, "agents", "entries", id);
+  s["agentState"] = entry == nullptr ? "missing"
+                    : "sha256:" + digest::sha256_hex(stable_stringify(*entry)) ==
+                            rec["agentConfigDigest"].get<std::string>()
+                        ? "present"
+                        : "modified";
+  const std::string ws = rec["workspace"].get<std::string>();
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(open_dir_path(fs, ws));
+  } catch (const error&) {
+  }
+  value files = value::array();
+  std::set<std::string> managed;
+  for (const auto& f : rec["workspaceFiles"]) {
+    const std::string rel = f["path"].get<std::string>();
+    managed.insert(rel);
+    value x =
+        value::object({{"path", rel},
+                       {"sourcePath", f["sourcePath"]},
+                       {"contentDigest", f["contentDigest"]},
+                       {"origin", f["origin"]},
+                       {"state", f["status"] == "complete" ? file_state(fs, root, f)
+                                                           : f["status"].get<std::string>()}});
+    const auto o = owners.find(ws + "/" + rel);
+    if (o != owners.end() && o->second > 1) x["ownershipConflict"] = true;
+    files.push_back(std::move(x));
+  }
+  s["workspaceFiles"] = std::move(files);
+  value unmanaged = value::array();
+  if (root) {
+    std::vector<std::string> all;
+    try {
+      list_tree(fs, *root, "", all, 32);
+    } catch (const error&) {
+    }
+    for (const auto& rel : all)
+      if (!managed.count(rel)) unmanaged.push_back(rel);
+  }
+  s["unmanagedFiles"] = std::move(unmanaged);
+  value pkgs = value::array();
+  for (const auto& p : rec["packages"]) {
+    value x = p;
+    x["state"] = p["status"] == "not_installed" ? "not-installed" : "incomplete";
+    pkgs.push_back(std::move(x));
+  }
+  s["packages"] = std::move(pkgs);
+  value mcps = value::array();
+  for (const auto& m : rec["mcpServers"]) {
+    const value* live = config_member(cfg, "mcp", "servers", m["name"].get<std::string>());
+    std::string state = "missing";
+    if (live != nullptr) {
+      state = "sha256:" + digest::sha256_hex(stable_stringify(canonical_mcp_server(*live))) ==
+                      m["configDigest"].get<std::string>()
+                  ? "present"
+                  : "modified";
+    }
+    mcps.push_back(value::object({{"name", m["name"]},
+                                  {"relationship", m["relationship"]},
+                                  {"origin", m["origin"]},
+                                  {"state", state}}));
+  }
+  s["mcpServers"] = std::move(mcps);
+  value crons = value::array();
+  for (const auto& j : rec["cronJobs"])
+    crons.push_back(value::object({{"id", j["manifestId"]},
+                                   {"declarationKey", j["declarationKey"]},
+                                   {"state", "not-applied"},
+                                   {"code", j["code"]}}));
+  s["cronJobs"] = std::move(crons);
+  return s;
+}
+
+inline std::vector<std::string> sorted_ids(const value& installs) {
+  std::vector<std::string> ids;
+  for (auto it = installs.begin(); it != installs.end(); ++it) ids.push_back(it.key());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace detail
+
+/// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
+/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
+/// nothing.
+template <class Fs>
+outcome_doc claw_status(Fs& fs, const destination_request& req,
+                        const std::optional<std::string>& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  const value cfg = detail::live_config(fs, state_dir);
+  std::map<std::string, int> owners;
+  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
+    for (const auto& f : it.value()["workspaceFiles"])
+      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
+  value records = value::array();
+  std::size_t partial = 0, missing_agents = 0, drifted = 0, pkg_refs = 0, missing_pkgs = 0,
+              mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unresolved_cron = 0, unmanaged = 0,
+              conflicts = 0, modified_agents = 0;
+  for (const auto& id : detail::sorted_ids(l.installs())) {
+    const value& rec = l.installs()[id];
+    if (!detail::matches(id, rec, target)) continue;
+    value s = detail::record_status(fs, id, rec, cfg, owners);
+    partial += rec["status"] != "complete";
+    missing_agents += s["agentState"] == "missing";
+    modified_agents += s["agentState"] == "modified";
+    for (const auto& f : s["workspaceFiles"]) {
+      drifted += f["state"] != "unchanged";
+      conflicts += f.contains("ownershipConflict");
+    }
+    unmanaged += s["unmanagedFiles"].size();
+    pkg_refs += s["packages"].size();
+    for (const auto& p : s["packages"]) missing_pkgs += p["state"] != "present";
+    mcp_refs += s["mcpServers"].size();
+    for (const auto& m : s["mcpServers"]) drifted_mcp += m["state"] != "present";
+    cron_refs += s["cronJobs"].size();
+    unresolved_cron += s["cronJobs"].size();
+    records.push_back(std::move(s));
+  }
+  outcome_doc out;
+  value d = value::object();
+  d["schemaVersion"] = "openclaw.clawStatus.v1";
+  d["stability"] = stability;
+  if (target) d["target"] = *target;
+  d["stateDir"] = state_dir;
+  d["summary"] = value::object({{"claws", records.size()},
+                                {"partial", partial},
+                                {"missingAgents", missing_agents},
+                                {"modifiedAgents", modified_agents},
+                                {"driftedFiles", drifted},
+                                {"unmanagedFiles", unmanaged},
+                                {"ownershipConflicts", conflicts},
+                                {"packageRefs", pkg_refs},
+                                {"missingPackages", missing_pkgs},
+                                {"driftedPackages", 0},
+                                {"incompletePackages", 0},
+                                {"mcpServerRefs", mcp_refs},
+                                {"driftedMcpServers", drifted_mcp},
+                                {"unresolvedMcpServerRefs", 0},
+                                {"cronRefs", cron_refs},
+                                {"unresolvedCronRefs", unresolved_cron}});
+  out.ok = !target || !records.empty();
+  d["records"] = std::move(records);
+  out.document = std::move(d);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// remove
+// ---------------------------------------------------------------------------------------
+
+/// `claw remove <target> --dry-run`: the remove plan `openclaw.clawRemovePlan.v1`.
+template <class Fs>
+value plan_remove(Fs& fs, const destination_request& req, const std::string& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  value actions = value::array();
+  value blockers = value::array();
+  value agent_id = undefined_value();
+  std::vector<std::string> found;
+  for (const auto& id : detail::sorted_ids(l.installs()))
+    if (detail::matches(id, l.installs()[id], target)) found.push_back(id);
+  const auto block = [&](const std::string& code, const std::string& msg) {
+    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
+  };
+  if (found.empty()) {
+    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
+  } else if (found.size() > 1) {
+    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
+  } else {
+    const std::string id = found.front();
+    agent_id = id;
+    const value& rec = l.installs()[id];
+    const value cfg = detail::live_config(fs, state_dir);
+    const value s = detail::record_status(fs, id, rec, cfg, {});
+    const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
+                         value details) {
+      actions.push_back(value::object(
+          {{"kind", kind}, {"id", aid}, {"action", verb}, {"details", std::move(details)}}));
+    };
+    if (s["agentState"] == "present") {
+      act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
+    } else if (s["agentState"] == "modified") {
+      act("agent", id, "retain", value::object({{"state", "modified"}}));
+      block("agent_modified", "Agent " + id +
+                                  " was changed in openclaw.json since it was added; restore it "
+                                  "or remove it by hand first.");
+    }
+    for (const auto& m : s["mcpServers"]) {
+      const bool mine = m["relationship"] == "managed" && m["state"] == "present";
+      act("mcpServer", m["name"].get<std::string>(),
+          mine ? "remove" : (m["relationship"] == "managed" ? "retain" : "release"),
+          value::object({{"state", m["state"]}, {"relationship", m["relationship"]}}));
+    }
+    for (const auto& p : s["packages"])
+      act("packageRef", p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>(), "release",
+          value::object({{"state", p["state"]}}));
+    for (const auto& j : s["cronJobs"])
+      act("cronJob", j["id"].get<std::string>(), "release", value::object({{"state", j["state"]}}));
+    bool keeps = false;
+    for (const auto& f : s["workspaceFiles"]) {
+      const std::string st = f["state"].get<std::string>();
+      const std::string verb = st == "unchanged" ? "delete"
+                               : st == "missing" ? "release"
+                                                 : "retain";
+      keeps = keeps || verb == "retain";
+      act("workspaceFile", f["path"].get<std::string>(), verb,
+          value::object({{"state", st}, {"contentDigest", f["contentDigest"]}}));
+      if (st == "unsafe")
+        block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
+                                           " is not a plain regular file any more.");
+    }
+    for (const auto& u : s["unmanagedFiles"]) {
+      keeps = true;
+      act("workspaceFile", u.get<std::string>(), "retain", value::object({{"state", "unmanaged"}}));
+    }
+    const bool created = rec["workspaceOrigin"] == "created";
+    act("workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
+        value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}}));
+    act("installRecord", id, "delete", value::object({{"ledger", ledger_file_name}}));
+  }
+  value bound = value::object(
+      {{"target", target}, {"agentId", agent_id}, {"actions", actions}, {"blockers", blockers}});
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
+  plan["stability"] = stability;
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = "sha256:" + digest::sha256_hex(stable_stringify(bound));
+  plan["target"] = target;
+  if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
+  plan["actions"] = std::move(actions);
+  plan["blockers"] = std::move(blockers);
+  return plan;
+}
+
+/// `claw remove <target> --yes --plan-integrity`: openclaw.json first (the agent entry and
+/// the MCP servers this Claw created, unchanged), then the unchanged managed files, then
+/// the directories it emptied, then the ledger entry. A failure part-way rewrites the
+/// ledger entry to what is still on disk, so the ledger never names a file that is gone.
+template <class Fs>
+outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::string& target,
+                         const consent& c, const std::string& now) {
+  constexpr const char* schema = "openclaw.clawRemoveResult.v1";
+  outcome_doc out;
+  if (auto refusal = detail::consent_refusal(schema, c)) {
+    out.document = std::move(*refusal);
+    return out;
+  }
+  const value plan = plan_remove(fs, req, target);
+  const std::string integrity = plan["planIntegrity"].get<std::string>();
+  if (*c.plan_integrity != integrity) {
+    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
+                                       "The consented remove plan no longer matches; run remove "
+                                       "--dry-run again.");
+    out.document["planIntegrity"] = integrity;
+    return out;
+  }
+  if (!plan["blockers"].empty()) {
+    out.document = detail::failure_doc(schema, "failed", "remove_blocked",
+                                       plan["blockers"][0]["message"].get<std::string>());
+    out.document["blockers"] = plan["blockers"];
+    return out;
+  }
+  const std::string state_dir = state_dir_of(req);
+  const std::string id = plan["agentId"].get<std::string>();
+  ledger l = read_ledger(fs, state_dir);
+  value rec = l.installs()[id];
+  const std::string ws = rec["workspace"].get<std::string>();
+
+  config_change change;
+  change.remove = true;
+  value removed_files = value::array();
+  value retained = value::array();
+  bool remove_ws = false;
+  for (const auto& a : plan["actions"]) {
+    const std::string kind = a["kind"].get<std::string>();
+    if (kind == "agent" && a["action"] == "remove") change.agents.emplace_back(id, value());
+    if (kind == "mcpServer" && a["action"] == "remove")
+      change.mcp_servers.emplace_back(a["id"].get<std::string>(), value());
+    if (kind == "workspaceFile" && a["action"] == "retain") retained.push_back(a["id"]);
+    if (kind == "workspace") remove_ws = a["action"] == "remove";
+  }
+  // 1. The ledger first stops naming the files about to be deleted (status `removing`), so
+  //    at no point does it name a file that is gone.
+  std::set<std::string> doomed;
+  for (const auto& a : plan["actions"])
+    if (a["kind"] == "workspaceFile" && a["action"] == "delete")
+      doomed.insert(a["id"].get<std::string>());
+  const auto rows_without = [&](const std::set<std::string>& gone) {
+    value rows = value::array();
+    for (const auto& f : rec["workspaceFiles"])
+      if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
+    return rows;
+  };
+  const std::optional<std::string> ledger_before = l.bytes;
+  try {
+    value removing = rec;
+    removing["status"] = "removing";
+    removing["workspaceFiles"] = rows_without(doomed);
+    removing["updatedAt"] = now;
+    l.installs()[id] = removing;
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    // The rename may have happened before a failed directory flush: put it back.
+    std::string also;
+    try {
+      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
+    } catch (const error& again) {
+      also = std::string("; the ledger could not be restored: ") + again.what();
+    }
+    out.document = detail::failure_doc(schema, "failed", "remove_failed",
+                                       std::string(e.what()) + "; nothing was removed" + also);
+    return out;
+  }
+  const auto restore_ledger = [&]() -> std::string {
+    try {
+      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
+      return "";
+    } catch (const error& e) {
+      return std::string("; the ledger could not be restored: ") + e.what();
+    }
+  };
+  // 2. openclaw.json: the agent entry and the MCP servers this Claw created.
+  if (!change.agents.empty() || !change.mcp_servers.empty()) {
+    config_outcome cfg;
+    std::optional<std::string> config_before;
+    try {
+      config_before = detail::read_state_file(fs, state_dir, config_file_name);
+      cfg = apply_config_change(fs, state_dir, change, nullptr);
+    } catch (const error& e) {
+      std::string also;
+      try {
+        if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
+      } catch (const error& again) {
+        also = std::string("; openclaw.json could not be restored: ") + again.what();
+      }
+      out.document = detail::failure_doc(
+          schema, "failed", "remove_failed",
+          std::string(e.what()) + "; nothing was removed" + also + restore_ledger());
+      return out;
+    }
+    if (!cfg.written) {
+      out.document = detail::failure_doc(schema, "failed", "config_commit_failed",
+                                         cfg.refusal + "; nothing was removed" + restore_ledger() +
+                                             ". Remove the members by hand, then run remove "
+                                             "again:");
+      out.document["error"]["snippet"] = cfg.snippet;
+      return out;
+    }
+  }
+  // 3. The files, one unlink each.
+  std::string failure;
+  try {
+    auto root = detail::open_dir_path(fs, ws);
+    for (const auto& a : plan["actions"]) {
+      if (a["kind"] != "workspaceFile" || a["action"] != "delete") continue;
+      const std::string rel = a["id"].get<std::string>();
+      detail::at_rel(fs, root, rel,
+                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+      removed_files.push_back(rel);
+    }
+    fs.sync_filesystem(root);
+  } catch (const error& e) {
+    failure = e.what();
+  }
+  if (failure.empty()) {
+    // Empty directories this Claw made (an adopted workspace) or the created workspace.
+    try {
+      std::vector<std::string> dirs;
+      for (const auto& f : rec["workspaceFiles"]) {
+        std::string rel = f["path"].get<std::string>();
+        for (std::size_t s = rel.rfind('/'); s != std::string::npos && s > 0; s = rel.rfind('/')) {
+          rel = rel.substr(0, s);
+          dirs.push_back(rel);
+        }
+      }
+      std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
+        return a.size() > b.size() || (a.size() == b.size() && a < b);
+      });
+      dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+      const bool created = rec["workspaceOrigin"] == "created";
+      std::set<std::string> made;
+      for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+      auto root = detail::open_dir_path(fs, ws);
+      for (const auto& rel : dirs) {
+        if (!created && !made.count(rel)) continue;
+        detail::at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+          const auto st = fs.stat_at(d, n);
+          if (!st || st->kind != fs::file_kind::directory) return;
+          auto sub = fs.open_dir_at(d, n);
+          if (fs.is_empty(sub)) fs.remove_dir_at(d, n);
+        });
+      }
+      if (remove_ws) {
+        auto parent = detail::open_dir_path(fs, detail::parent_of(ws));
+        if (fs.is_empty(root)) fs.remove_dir_at(parent, detail::base_name(ws));
+      }
+    } catch (const error&) {
+      // Leftover empty directories are untidy, not inconsistent.
+    }
+  }
+  // 4. The ledger entry goes last; after a failure it names again what is still there.
+  std::set<std::string> gone;
+  for (const auto& r : removed_files) gone.insert(r.get<std::string>());
+  try {
+    if (failure.empty()) {
+      l.installs().erase(id);
+    } else {
+      rec["workspaceFiles"] = rows_without(gone);
+      rec["status"] = "partial";
+      rec["config"] = "removed";
+      rec["updatedAt"] = now;
+      l.installs()[id] = rec;
+    }
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    failure +=
+        (failure.empty() ? "" : "; ") + std::string("the ledger could not be updated: ") + e.what();
+  }
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["status"] = failure.empty() ? "complete" : "partial";
+  d["agentId"] = id;
+  d["agentRemoved"] = !change.agents.empty();
+  d["workspaceFiles"] = removed_files;
+  d["retained"] = retained;
+  value released = value::array();
+  for (const auto& a : plan["actions"])
+    if (a["action"] == "release")
+      released.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>());
+  d["released"] = released;
+  if (!failure.empty()) {
+    d["error"] = value::object({{"code", "remove_failed"},
+                                {"message", failure + "; run claw status to see what remains"}});
+  }
+  out.document = std::move(d);
+  out.ok = failure.empty();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Human text
+// ---------------------------------------------------------------------------------------
+
+/// The human rendering of an add result, status document, remove plan or remove result
+/// (after the experimental banner).
+inline std::string lifecycle_text(const value& d) {
+  std::string out = std::string(experimental_banner) + "\n";
+  const std::string schema = d.value("schemaVersion", "");
+  if (d.contains("error")) {
+    out += "ERROR " + d["error"]["code"].get<std::string>() + ": " +
+           d["error"]["message"].get<std::string>() + "\n";
+    if (d["error"].contains("snippet")) out += d["error"]["snippet"].get<std::string>();
+  }
+  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed") {
+    out += "  current plan integrity: " + d["planIntegrity"].get<std::string>() + "\n";
+  }
+  if (schema == "openclaw.clawAddResult.v1" && d.contains("agentId")) {
+    out += "Added agent " + d["agentId"].get<std::string>() + " (" +
+           d["status"].get<std::string>() + ")\n  workspace: " + d["workspace"].get<std::string>() +
+           " (" + d["workspaceOrigin"].get<std::string>() + ")\n";
+    out += "  files written: " + std::to_string(d["filesWritten"].size()) +
+           ", adopted: " + std::to_string(d["filesAdopted"].size()) + "\n";
+    out += std::string("  openclaw.json: ") +
+           (d["configRegistered"].get<bool>() ? "registered" : "NOT registered") + "\n";
+    for (const auto& n : d["notApplied"]) {
+      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
+             " (" + n["code"].get<std::string>() + ")";
+      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
+      out += "\n";
+    }
+  } else if (schema == "openclaw.clawStatus.v1") {
+    for (const auto& r : d["records"]) {
+      out += "Claw " + r["install"]["claw"]["name"].get<std::string>() + " as agent " +
+             r["agentId"].get<std::string>() + ": install " +
+             r["install"]["status"].get<std::string>() + ", agent " +
+             r["agentState"].get<std::string>() + "\n";
+      for (const auto& f : r["workspaceFiles"])
+        out += "  " + f["state"].get<std::string>() + " " + f["path"].get<std::string>() +
+               (f.contains("ownershipConflict") ? " (ownership conflict)" : "") + "\n";
+      for (const auto& u : r["unmanagedFiles"]) out += "  unmanaged " + u.get<std::string>() + "\n";
+      for (const auto& m : r["mcpServers"])
+        out +=
+            "  mcp " + m["name"].get<std::string>() + ": " + m["state"].get<std::string>() + "\n";
+      for (const auto& p : r["packages"])
+        out += "  package " + p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>() +
+               ": " + p["state"].get<std::string>() + "\n";
+      for (const auto& j : r["cronJobs"])
+        out += "  cron " + j["id"].get<std::string>() + ": " + j["state"].get<std::string>() + "\n";
+    }
+    if (d["records"].empty()) out += "No Claws installed.\n";
+  } else if (schema == "openclaw.clawRemovePlan.v1") {
+    out += "Plan: remove " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
+    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
+    for (const auto& a : d["actions"])
+      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+             a["id"].get<std::string>() + "\n";
+    for (const auto& b : d["blockers"])
+      out +=
+          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+  } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
+    out += "Removed " + d["agentId"].get<std::string>() + " (" + d["status"].get<std::string>() +
+           "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
+           std::to_string(d["retained"].size()) + " kept\n";
+    for (const auto& r : d["retained"]) out += "  kept " + r.get<std::string>() + "\n";
+  }
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+// What clawport writes for OpenClaw, through the Fs policy only: directories walked one
+// component at a time without following links, create-only files, atomic replacement
+// (temporary name, flush, rename, directory flush), the provenance ledger
+// `<state-dir>/clawport-claws.json` and the agent's registration in `openclaw.json` with the
+// JSON5 keep-or-refuse rule (docs/openclaw.md, "Lifecycle").
+#pragma once
+
+#include "../core/error.hpp"
+#include "../fs/policy.hpp"
+#include "../fs/sys_error.hpp"
+#include "../publish/names.hpp"
+#include "json5.hpp"
+#include "package.hpp"
+#include "stable_json.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The ledger's file name in the state directory, and its schema.
+inline constexpr const char* ledger_file_name = "clawport-claws.json";
+inline constexpr const char* ledger_schema = "clawport.openclawClawLedger.v1";
+inline constexpr const char* install_schema = "clawport.openclawClawInstall.v1";
+inline constexpr const char* config_file_name = "openclaw.json";
+inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
+
+namespace detail {
+
+/// Splits an absolute path into its components ("/a/b" → {"a", "b"}).
+inline std::vector<std::string> abs_components(const std::string& abs) {
+  std::vector<std::string> parts;
+  std::size_t from = 1;
+  while (from <= abs.size()) {
+    std::size_t slash = abs.find('/', from);
+    if (slash == std::string::npos) slash = abs.size();
+    if (slash > from) parts.push_back(abs.substr(from, slash - from));
+    from = slash + 1;
+  }
+  return parts;
+}
+
+inline std::string parent_of(const std::string& abs) {
+  const std::size_t slash = abs.rfind('/');
+  return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
+}
+
+/// Opens the absolute directory `abs` from `/`, one component at a time, never following
+/// a link. With `created` non-null, missing components are made (mode 0755) and their
+/// absolute paths appended, outermost first; otherwise a missing one throws not_found.
+template <class Fs>
+typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
+                               std::vector<std::string>* created = nullptr) {
+  typename Fs::dir cur = fs.open_root("/");
+  std::string walked;
+  for (const auto& part : abs_components(abs)) {
+    walked += "/" + part;
+    auto st = fs.stat_at(cur, part);
+    if (!st && created != nullptr) {
+      fs.make_dir_at(cur, part, 0755);
+      created->push_back(walked);
+      st = fs.stat_at(cur, part);
+    }
+    if (!st) throw error(errc::not_found, walked + " does not exist", walked);
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path,
+                  walked + " is " +
+                      (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
+                      "; clawport writes only through real directories",
+                  walked);
+    }
+    typename Fs::dir next = fs.open_dir_at(cur, part);
+    if (fs.stat(next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was opened", walked);
+    }
+    cur = std::move(next);
+  }
+  return cur;
+}
+
+/// Removes directories this run created (innermost first); best effort.
+template <class Fs>
+void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexcept {
+  for (auto it = created.rbegin(); it != created.rend(); ++it) {
+    try {
+      auto parent = open_dir_path(fs, parent_of(*it));
+      fs.remove_dir_at(parent, it->substr(it->rfind('/') + 1));
+    } catch (...) {
+    }
+  }
+}
+
+/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
+/// directories (recorded in `created_dirs`, relative, outermost first).
+template <class Fs>
+void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                     const std::string& bytes, std::vector<std::string>& created_dirs) {
+  std::vector<std::string> parts = abs_components("/" + rel);
+  std::optional<typename Fs::dir> holder;
+  const typename Fs::dir* cur = &root;
+  std::string walked;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    walked += (walked.empty() ? "" : "/") + parts[k];
+    auto st = fs.stat_at(*cur, parts[k]);
+    if (!st) {
+      fs.make_dir_at(*cur, parts[k], 0755);
+      created_dirs.push_back(walked);
+      st = fs.stat_at(*cur, parts[k]);
+    }
+    if (!st || st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " is not a real directory", walked);
+    }
+    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+    holder = std::move(next);
+    cur = &*holder;
+  }
+  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  try {
+    fs.write_all(f, bytes.data(), bytes.size());
+  } catch (...) {
+    try {
+      fs.unlink_at(*cur, parts.back());
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+/// Calls `f(parent_dir, last_name)` for `rel` under `root` (no links on the way); returns
+/// false without calling when a directory on the way is absent or not a real directory.
+template <class Fs, class F>
+bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f) {
+  std::vector<std::string> parts = abs_components("/" + rel);
+  std::optional<typename Fs::dir> holder;
+  const typename Fs::dir* cur = &root;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    const auto st = fs.stat_at(*cur, parts[k]);
+    if (!st || st->kind != fs::file_kind::directory) return false;
+    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+    holder = std::move(next);
+    cur = &*holder;
+  }
+  f(*cur, parts.back());
+  return true;
+}
+
+/// Replaces (or creates) `name` in `dir` atomically: the bytes go to a temporary name,
+/// are flushed, renamed over `name`, and the directory is flushed. On failure the
+/// temporary is removed and `name` holds what it held before.
+template <class Fs>
+void replace_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
+                  const std::string& bytes, const std::string& shown) {
+  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
+  try {
+    {
+      auto f = fs.create_file_at(dir, tmp, 0644);
+      fs.write_all(f, bytes.data(), bytes.size());
+    }
+    fs.sync_filesystem(dir);
+    fs.rename_at(dir, tmp, dir, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    try {
+      if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
+    } catch (...) {
+    }
+    fs::detail::rethrow(e, "failed to write " + shown, shown);
+  }
+  fs.sync_dir(dir);
+}
+
+/// Reads `name` in the directory `dir_path`; nullopt when the file (or the directory) is
+/// absent. Refuses links and oversized files.
+template <class Fs>
+std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
+                                           const std::string& name) {
+  std::optional<typename Fs::dir> d;
+  try {
+    d.emplace(open_dir_path(fs, dir_path));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) return std::nullopt;
+    throw;
+  }
+  const std::string shown = join_path(dir_path, name);
+  file_read r = read_in_root(fs, *d, name, state_file_max_bytes);
+  if (r.status == read_status::missing) return std::nullopt;
+  if (r.status != read_status::ok) {
+    throw error(r.status == read_status::io ? errc::io : errc::unsafe_path,
+                read_problem(r.status, shown, state_file_max_bytes, r.detail), shown);
+  }
+  return std::move(r.bytes);
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// The provenance ledger
+// ---------------------------------------------------------------------------------------
+
+/// `<state-dir>/clawport-claws.json`: `{schemaVersion, installs: {<agentId>: record}}`.
+struct ledger {
+  value doc;                         ///< the whole document
+  std::optional<std::string> bytes;  ///< the file as read (nullopt: there was none)
+  value& installs() { return doc["installs"]; }
+  const value& installs() const { return doc.at("installs"); }
+};
+
+/// Reads the ledger (an empty one when absent). A ledger clawport cannot read is an error:
+/// nothing is decided from a guess.
+template <class Fs>
+ledger read_ledger(Fs& fs, const std::string& state_dir) {
+  ledger l;
+  l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
+  const std::string shown = detail::join_path(state_dir, ledger_file_name);
+  if (!l.bytes) {
+    l.doc = value::object({{"schemaVersion", ledger_schema}, {"installs", value::object()}});
+    return l;
+  }
+  l.doc = value::parse(*l.bytes, nullptr, false);
+  if (l.doc.is_discarded() || !l.doc.is_object() ||
+      l.doc.value("schemaVersion", "") != ledger_schema || !l.doc.contains("installs") ||
+      !l.doc["installs"].is_object()) {
+    throw error(errc::config_parse,
+                shown + " is not a " + std::string(ledger_schema) +
+                    " document; clawport will not act on provenance it cannot read",
+                shown);
+  }
+  return l;
+}
+
+/// The ledger's text: stable (members sorted), two-space indented, newline-terminated.
+inline std::string ledger_text(const value& doc) {
+  return js_stringify(value::parse(stable_stringify(doc)), 2) + "\n";
+}
+
+/// Writes the ledger atomically, creating the state directory (its created components
+/// are appended to `created`).
+template <class Fs>
+void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
+                  std::vector<std::string>* created = nullptr) {
+  std::vector<std::string> mine;
+  auto d = detail::open_dir_path(fs, state_dir, created != nullptr ? created : &mine);
+  detail::replace_file(fs, d, ledger_file_name, ledger_text(doc),
+                       detail::join_path(state_dir, ledger_file_name));
+}
+
+/// Puts the ledger file back to `bytes` (or removes it when there was none).
+template <class Fs>
+void restore_state_file(Fs& fs, const std::string& state_dir, const std::string& name,
+                        const std::optional<std::string>& bytes) {
+  auto d = detail::open_dir_path(fs, state_dir);
+  if (bytes) {
+    detail::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+  } else if (fs.stat_at(d, name)) {
+    fs.unlink_at(d, name);
+    fs.sync_dir(d);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// openclaw.json: keep or refuse
+// ---------------------------------------------------------------------------------------
+
+/// One change to `openclaw.json`: set (or, with `remove`, delete) `agents.entries.<id>`
+/// and `mcp.servers.<name>` members.
+struct config_change {
+  std::vector<std::pair<std::string, value>> agents;       ///< id → entry
+  std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
+  bool remove = false;
+};
+
+/// What happened to `openclaw.json`.
+struct config_outcome {
+  bool written = false;
+  bool created = false;
+  std::optional<std::string> previous;  ///< the bytes before (for rollback)
+  std::string refusal;                  ///< set when the file was left alone
+  std::string snippet;                  ///< what the user should add (or remove) by hand
+};
+
+/// The JSON5 text to merge by hand when the file cannot be rewritten.
+inline std::string config_snippet(const config_change& c) {
+  value doc = value::object();
+  if (c.remove) {
+    value paths = value::array();
+    for (const auto& a : c.agents) paths.push_back("agents.entries." + a.first);
+    for (const auto& m : c.mcp_servers) paths.push_back("mcp.servers." + m.first);
+    return "remove these members: " + js_stringify(paths, 0) + "\n";
+  }
+  for (const auto& a : c.agents) doc["agents"]["entries"][a.first] = a.second;
+  for (const auto& m : c.mcp_servers) doc["mcp"]["servers"][m.first] = m.second;
+  return js_stringify(doc, 2) + "\n";
+}
+
+/// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
+/// `main` agent kept as an entry). Strict JSON: only the named members change, everything
+/// else is kept in order, and the file is replaced atomically. JSON5 features the writer
+/// cannot keep (comments, unquoted keys, trailing commas, single quotes): the file is not
+/// touched and `refusal`/`snippet` say what to do.
+template <class Fs>
+config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
+                                   const config_change& change,
+                                   std::vector<std::string>* created_dirs) {
+  config_outcome out;
+  const std::string shown = detail::join_path(state_dir, config_file_name);
+  out.previous = detail::read_state_file(fs, state_dir, config_file_name);
+  value doc = value::object();
+  if (out.previous) {
+    doc = value::parse(*out.previous, nullptr, false);
+    if (doc.is_discarded()) {
+      out.refusal = shown +
+                    " uses JSON5 (comments, unquoted keys, trailing commas or single quotes) "
+                    "that clawport cannot keep when rewriting it, so it was left byte-identical";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    if (!doc.is_object() || (doc.contains("agents") && !doc["agents"].is_object()) ||
+        (doc.contains("mcp") && !doc["mcp"].is_object())) {
+      out.refusal = shown + " does not have the shape clawport expects, so it was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+  }
+  if (!change.agents.empty()) {
+    value& agents = doc["agents"];
+    if (agents.is_null()) agents = value::object();
+    value& entries = agents["entries"];
+    if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
+      // Adding the first entry would hide the implicit default agent: keep it.
+      const bool listed =
+          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
+      entries = value::object();
+      if (!listed) entries["main"] = value::object();
+    }
+    if (!entries.is_object()) {
+      out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    for (const auto& a : change.agents) {
+      if (change.remove) {
+        entries.erase(a.first);
+      } else {
+        entries[a.first] = a.second;
+      }
+    }
+  }
+  if (!change.mcp_servers.empty()) {
+    value& mcp = doc["mcp"];
+    if (mcp.is_null()) mcp = value::object();
+    value& servers = mcp["servers"];
+    if (servers.is_null()) servers = value::object();
+    if (!servers.is_object()) {
+      out.refusal = shown + ": mcp.servers is not an object, so the file was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    for (const auto& m : change.mcp_servers) {
+      if (change.remove) {
+        servers.erase(m.first);
+      } else {
+        servers[m.first] = m.second;
+      }
+    }
+  }
+  auto d = detail::open_dir_path(fs, state_dir, created_dirs);
+  detail::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  out.written = true;
+  out.created = !out.previous;
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

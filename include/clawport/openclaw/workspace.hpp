@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: MIT
+// The OpenClaw agent workspace (docs/openclaw.md, "Workspace"): where OpenClaw resolves it
+// (`resolve_workspace`, with the rule that decided), seeding the missing standard files
+// without ever overwriting one (`bootstrap_workspace`), and what must not live in it
+// (`doctor_workspace`, read-only).
+#pragma once
+
+#include "lifecycle.hpp"
+#include "state.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The environment OpenClaw reads, gathered at the edge.
+struct workspace_env {
+  std::optional<std::string> workspace_dir;     ///< OPENCLAW_WORKSPACE_DIR
+  std::optional<std::string> profile;           ///< OPENCLAW_PROFILE
+  std::optional<std::string> state_dir;         ///< OPENCLAW_STATE_DIR
+  std::optional<std::string> state_dir_option;  ///< --state-dir (wins over the variable)
+  std::string home;
+  std::string cwd;
+};
+
+namespace detail {
+
+inline std::string ws_abs(const std::string& p, const workspace_env& env) {
+  return lexical_absolute(expand_home(p, env.home), env.cwd);
+}
+
+inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
+
+}  // namespace detail
+
+/// The state directory as OpenClaw resolves it: --state-dir, OPENCLAW_STATE_DIR, else
+/// `~/.openclaw`; `explicit_dir` says whether it is a non-default one.
+inline std::string workspace_state_dir(const workspace_env& env, bool* explicit_dir = nullptr) {
+  std::string dir = env.home + "/.openclaw";
+  bool chosen = false;
+  if (detail::set(env.state_dir_option)) {
+    dir = detail::ws_abs(*env.state_dir_option, env);
+    chosen = true;
+  } else if (detail::set(env.state_dir)) {
+    dir = detail::ws_abs(*env.state_dir, env);
+    chosen = true;
+  }
+  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
+  return dir;
+}
+
+/// Resolves the workspace of `agent_id` (default: the default agent `main`) from the
+/// environment and `config` (the parsed openclaw.json, or an empty object). Pure. The
+/// document: `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace,
+/// rule, stateDir}` where `rule` names what decided.
+inline value resolve_workspace(const value& config, const workspace_env& env,
+                               const std::optional<std::string>& agent_id) {
+  bool explicit_state = false;
+  const std::string state_dir = workspace_state_dir(env, &explicit_state);
+  const std::string id = agent_id ? *agent_id : "main";
+  std::string ws;
+  std::string rule;
+  const value* agents = detail::get(config, "agents");
+  const value* entries = agents ? detail::get(*agents, "entries") : nullptr;
+  const value* entry =
+      entries && entries->is_object() ? detail::get(*entries, id.c_str()) : nullptr;
+  const value* own = entry && entry->is_object() ? detail::get(*entry, "workspace") : nullptr;
+  const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
+  const value* dws =
+      defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
+  if (own && own->is_string() && !own->get<std::string>().empty()) {
+    ws = detail::ws_abs(own->get<std::string>(), env);
+    rule = "agents.entries." + id + ".workspace";
+  } else if (id != "main") {
+    ws = state_dir + "/workspace-" + id;
+    rule = "per-agent default <state-dir>/workspace-<agentId>";
+  } else if (dws && dws->is_string() && !dws->get<std::string>().empty()) {
+    ws = detail::ws_abs(dws->get<std::string>(), env);
+    rule = "agents.defaults.workspace";
+  } else if (detail::set(env.workspace_dir)) {
+    ws = detail::ws_abs(*env.workspace_dir, env);
+    rule = "OPENCLAW_WORKSPACE_DIR";
+  } else if (explicit_state) {
+    ws = state_dir + "/workspace";
+    rule = "OPENCLAW_STATE_DIR (<state-dir>/workspace)";
+  } else if (detail::set(env.profile) && *env.profile != "default") {
+    ws = env.home + "/.openclaw/workspace-" + *env.profile;
+    rule = "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)";
+  } else {
+    ws = env.home + "/.openclaw/workspace";
+    rule = "default (~/.openclaw/workspace)";
+  }
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
+  d["agentId"] = id;
+  d["workspace"] = ws;
+  d["rule"] = rule;
+  d["stateDir"] = state_dir;
+  return d;
+}
+
+/// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when
+/// absent. An unreadable file is an error naming it.
+template <class Fs>
+value read_openclaw_config(Fs& fs, const std::string& state_dir) {
+  const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
+  if (!bytes) return value::object();
+  json5::result r = json5::parse(*bytes);
+  const std::string shown = detail::join_path(state_dir, config_file_name);
+  if (!r.ok() || !r.data.is_object()) {
+    throw error(errc::config_parse,
+                shown + (r.ok() ? std::string(" is not an object")
+                                : ":" + std::to_string(r.line) + ":" + std::to_string(r.column) +
+                                      ": " + *r.error),
+                shown);
+  }
+  return std::move(r.data);
+}
+
+// ---------------------------------------------------------------------------------------
+// bootstrap
+// ---------------------------------------------------------------------------------------
+
+/// The suggested `.gitignore` of the OpenClaw workspace docs.
+inline constexpr const char* workspace_gitignore =
+    ".DS_Store\n.env\n**/*.key\n**/*.pem\n**/secrets*\n";
+
+/// The standard files seeded when missing (clawport's own short starters), in order.
+inline std::vector<std::pair<std::string, std::string>> bootstrap_templates() {
+  return {
+      {"AGENTS.md",
+       "# AGENTS.md\n\nOperating instructions for this agent, and how it uses memory.\n"},
+      {"SOUL.md", "# SOUL.md\n\nPersona, tone and boundaries.\n"},
+      {"TOOLS.md", "# TOOLS.md\n\nNotes on local tools and conventions (guidance only).\n"},
+      {"IDENTITY.md", "# IDENTITY.md\n\nName, vibe and emoji.\n"},
+      {"USER.md", "# USER.md\n\nWho the user is and how to address them.\n"},
+      {"HEARTBEAT.md", "# HEARTBEAT.md\n\nA tiny checklist for heartbeat runs.\n"},
+  };
+}
+
+inline constexpr const char* bootstrap_ritual =
+    "# BOOTSTRAP.md\n\nFirst-run ritual: get to know the user, fill in IDENTITY.md and USER.md, "
+    "then delete this file.\n";
+
+/// Seeds the missing standard files into `dir` (created when absent), create-only: an
+/// existing file is never touched. `BOOTSTRAP.md` only for a brand-new (absent or empty)
+/// workspace; `.gitignore` when none exists. `skip_bootstrap` (`agents.defaults.
+/// skipBootstrap`) seeds nothing. Result `clawport.openclawWorkspaceBootstrap.v1`.
+template <class Fs>
+value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
+  d["workspace"] = dir;
+  value created = value::array();
+  value kept = value::array();
+  if (skip_bootstrap) {
+    d["skipped"] = "agents.defaults.skipBootstrap is true";
+    d["created"] = created;
+    d["kept"] = kept;
+    return d;
+  }
+  std::vector<std::string> made;
+  std::optional<typename Fs::dir> root;
+  bool brand_new = false;
+  try {
+    root.emplace(detail::open_dir_path(fs, dir));
+    brand_new = fs.is_empty(*root);
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    root.emplace(detail::open_dir_path(fs, dir, &made));
+    brand_new = true;
+  }
+  auto files = bootstrap_templates();
+  if (brand_new) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
+  files.emplace_back(".gitignore", workspace_gitignore);
+  for (const auto& f : files) {
+    if (fs.stat_at(*root, f.first)) {
+      kept.push_back(f.first);
+      continue;
+    }
+    try {
+      auto h = fs.create_file_at(*root, f.first, 0644);
+      fs.write_all(h, f.second.data(), f.second.size());
+    } catch (const error& e) {
+      try {
+        if (fs.stat_at(*root, f.first)) fs.unlink_at(*root, f.first);
+      } catch (const error&) {
+      }
+      fs::detail::rethrow(e, "failed to write " + detail::join_path(dir, f.first),
+                          detail::join_path(dir, f.first));
+    }
+    created.push_back(f.first);
+  }
+  fs.sync_filesystem(*root);
+  d["brandNew"] = brand_new;
+  d["created"] = created;
+  d["kept"] = kept;
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// doctor
+// ---------------------------------------------------------------------------------------
+
+/// Limits the doctor checks injection against (OpenClaw's defaults).
+struct doctor_limits {
+  std::uint64_t bootstrap_max_chars = 20000;
+  std::uint64_t bootstrap_total_max_chars = 60000;
+};
+
+namespace detail {
+
+inline bool ends_with(const std::string& s, const std::string& t) {
+  return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+}
+
+/// Whether the suggested `.gitignore` patterns (or the user's, read literally) cover `rel`.
+inline bool gitignored(const std::vector<std::string>& patterns, const std::string& rel) {
+  const std::string base = rel.substr(rel.rfind('/') + 1);
+  for (const auto& p : patterns) {
+    if (p == rel || p == base || p == "/" + rel) return true;
+    if (p == "**/*.key" && ends_with(base, ".key")) return true;
+    if (p == "**/*.pem" && ends_with(base, ".pem")) return true;
+    if (p == "*.key" && ends_with(base, ".key")) return true;
+    if (p == "*.pem" && ends_with(base, ".pem")) return true;
+    if ((p == "**/secrets*" || p == "secrets*") && base.rfind("secrets", 0) == 0) return true;
+  }
+  return false;
+}
+
+/// The number of UTF-16 code units (JavaScript's string length) of UTF-8 bytes.
+inline std::uint64_t js_length(const std::string& s) {
+  std::uint64_t n = 0;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const unsigned char c = static_cast<unsigned char>(s[k]);
+    if ((c & 0xC0) == 0x80) continue;
+    n += c >= 0xF0 ? 2 : 1;
+  }
+  return n;
+}
+
+}  // namespace detail
+
+/// Checks `dir` for what must not live in a workspace, legacy state files, a second
+/// workspace (`~/openclaw`), missing required bootstrap files and files over the injection
+/// limits. Read-only. Result `clawport.openclawWorkspaceDoctor.v1` with `findings[]`, each
+/// `{code, level, path, message}` (what to do).
+template <class Fs>
+value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
+                       const doctor_limits& lim = {}) {
+  value findings = value::array();
+  const auto find = [&](const std::string& code, const std::string& level, const std::string& path,
+                        const std::string& message) {
+    findings.push_back(
+        value::object({{"code", code}, {"level", level}, {"path", path}, {"message", message}}));
+  };
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(detail::open_dir_path(fs, dir));
+  } catch (const error& e) {
+    find("workspace_missing", "error", dir,
+         std::string(e.what()) + "; run `clawport workspace bootstrap` or `openclaw setup`.");
+  }
+  std::vector<std::string> all;
+  if (root) detail::list_tree(fs, *root, "", all, 32);
+  std::vector<std::string> patterns;
+  if (root) {
+    const detail::file_read g = detail::read_in_root(fs, *root, ".gitignore", 1024 * 1024);
+    if (g.status == detail::read_status::ok) {
+      std::size_t from = 0;
+      while (from <= g.bytes.size()) {
+        std::size_t nl = g.bytes.find('\n', from);
+        if (nl == std::string::npos) nl = g.bytes.size();
+        std::string line = g.bytes.substr(from, nl - from);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (!line.empty() && line[0] != '#') patterns.push_back(line);
+        from = nl + 1;
+      }
+    }
+  }
+  // What lives under ~/.openclaw, never in a workspace.
+  static const char* const state_names[] = {"openclaw.json", "openclaw.sqlite",
+                                            "openclaw-agent.sqlite", "auth-profiles.json"};
+  for (const auto& rel : all) {
+    const std::string base = rel.substr(rel.rfind('/') + 1);
+    const std::string top = rel.substr(0, rel.find('/'));
+    for (const char* n : state_names)
+      if (base == n)
+        find("state_file_in_workspace", "error", rel,
+             base +
+                 " belongs in the OpenClaw state directory (~/.openclaw), not the workspace; "
+                 "move it out and keep it out of version control.");
+    if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
+      find("credentials_in_workspace", "error", rel,
+           "Credentials belong in ~/.openclaw/credentials/; move them out of the workspace.");
+    if (rel.find("sessions/") != std::string::npos && detail::ends_with(base, ".jsonl"))
+      find("session_store_in_workspace", "error", rel,
+           "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out.");
+    const bool secretish = base == ".env" || detail::ends_with(base, ".key") ||
+                           detail::ends_with(base, ".pem") || base.rfind("secrets", 0) == 0;
+    if (secretish && !detail::gitignored(patterns, rel))
+      find("secret_not_ignored", "error", rel,
+           rel +
+               " looks like a secret and .gitignore does not exclude it; add the suggested "
+               ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
+    if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
+        base == ".attested" || detail::ends_with(base, ".attested"))
+      find("legacy_state_file", "warning", rel,
+           "A legacy workspace state file: run `openclaw doctor --fix`, which imports it into "
+           "the state database and deletes it after verifying the rows.");
+  }
+  // Required bootstrap files, and the injection limits.
+  std::uint64_t total = 0;
+  for (const char* name : {"AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md",
+                           "HEARTBEAT.md", "BOOTSTRAP.md", "MEMORY.md"}) {
+    const bool required = std::string(name) != "USER.md" && std::string(name) != "MEMORY.md" &&
+                          std::string(name) != "BOOTSTRAP.md";
+    if (!root) break;
+    const detail::file_read r = detail::read_in_root(fs, *root, name, 2 * 1024 * 1024);
+    if (r.status == detail::read_status::missing) {
+      if (required)
+        find("bootstrap_file_missing", "warning", name,
+             std::string(name) +
+                 " is missing: OpenClaw injects a missing-file marker; run "
+                 "`clawport workspace bootstrap` to seed it.");
+      continue;
+    }
+    if (r.status != detail::read_status::ok) {
+      find("bootstrap_file_unreadable", "error", name,
+           detail::read_problem(r.status, name, 2 * 1024 * 1024, r.detail));
+      continue;
+    }
+    const std::uint64_t n = detail::js_length(r.bytes);
+    total += n;
+    if (n > lim.bootstrap_max_chars)
+      find("bootstrap_file_too_large", "warning", name,
+           std::string(name) + " has " + std::to_string(n) +
+               " characters; injection truncates "
+               "it at bootstrapMaxChars (" +
+               std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
+  }
+  if (total > lim.bootstrap_total_max_chars)
+    find("bootstrap_total_too_large", "warning", ".",
+         "The bootstrap files total " + std::to_string(total) +
+             " characters; injection truncates at bootstrapTotalMaxChars (" +
+             std::to_string(lim.bootstrap_total_max_chars) + ").");
+  // A second workspace directory.
+  const std::string legacy = home + "/openclaw";
+  if (legacy != dir) {
+    try {
+      auto parent = detail::open_dir_path(fs, home);
+      const auto st = fs.stat_at(parent, "openclaw");
+      if (st && st->kind == fs::file_kind::directory)
+        find("extra_workspace", "warning", legacy,
+             "A second workspace directory (~/openclaw, from older installs) can cause auth "
+             "confusion or state divergence: only one workspace is active; merge or remove it.");
+    } catch (const error&) {
+    }
+  }
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceDoctor.v1";
+  d["workspace"] = dir;
+  d["ok"] = findings.empty();
+  d["findings"] = std::move(findings);
+  return d;
+}
+
+/// Human lines for the three workspace documents.
+inline std::string workspace_text(const value& d) {
+  const std::string schema = d.value("schemaVersion", "");
+  std::string out;
+  if (schema == "clawport.openclawWorkspaceResolve.v1") {
+    out += d["workspace"].get<std::string>() + "\n  agent: " + d["agentId"].get<std::string>() +
+           "\n  rule:  " + d["rule"].get<std::string>() + "\n";
+  } else if (schema == "clawport.openclawWorkspaceBootstrap.v1") {
+    if (d.contains("skipped")) out += "Nothing seeded: " + d["skipped"].get<std::string>() + "\n";
+    for (const auto& c : d["created"]) out += "created " + c.get<std::string>() + "\n";
+    for (const auto& k : d["kept"]) out += "kept    " + k.get<std::string>() + "\n";
+  } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
+    for (const auto& f : d["findings"])
+      out += (f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
+             f["path"].get<std::string>() + ": " + f["message"].get<std::string>() + "\n";
+    if (d["findings"].empty()) out += "No findings for " + d["workspace"].get<std::string>() + "\n";
+  }
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport

@@ -1,0 +1,820 @@
+// SPDX-License-Identifier: MIT
+// The OpenClaw write side offline: `claw add` (consent, plan-integrity recompute, staged
+// materialization, the adopt rule, the ledger, openclaw.json keep-or-refuse), `claw
+// status` (drift) and `claw remove`, on fs::memory, with fs::faulty sweeps proving that a
+// failing add leaves nothing behind and a failing remove leaves the ledger consistent with
+// the disk. Test names follow openclaw-claws.md §9 where an upstream test exists.
+#include "support/test.hpp"
+
+#include <cerrno>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace oc = clawport::openclaw;
+using clawport::fs::faulty;
+using clawport::fs::memory;
+using oc::value;
+
+const std::string now = "2026-12-01T12:00:00+00:00";
+
+/// A small package: CLAW.md with a body (→ SOUL.md), a bootstrap file, a nested extra
+/// file, one MCP server, one skill package and one cron job.
+void package(memory& m, const std::string& soul = "Be kind.\n") {
+  m.mkdirs("/pkg/ws/ref");
+  m.mkdirs("/home");
+  m.write_file("/pkg/package.json",
+               "{\"name\": \"demo-claw\", \"version\": \"1.0.0\", \"openclaw\": {\"claw\": "
+               "\"CLAW.md\"}}");
+  m.write_file("/pkg/CLAW.md",
+               "---\nschemaVersion: 1\nagent:\n  id: demo\nworkspace:\n  bootstrapFiles:\n"
+               "    AGENTS.md: {source: ws/AGENTS.md}\n  files:\n"
+               "    - {source: ws/ref/policy.md, path: ref/policy.md}\n"
+               "packages:\n  - {kind: skill, source: clawhub, ref: demo-skill, version: 1.0.0}\n"
+               "mcpServers:\n  docs:\n    url: https://mcp.example.com/mcp\n"
+               "    transport: streamable-http\n"
+               "cronJobs:\n  - id: digest\n    schedule: {cron: \"0 9 * * 1\", timezone: UTC}\n"
+               "    session: isolated\n    message: Summarize.\n---\n" +
+                   soul);
+  m.write_file("/pkg/ws/AGENTS.md", "agents\n");
+  m.write_file("/pkg/ws/ref/policy.md", "policy\n");
+}
+
+oc::destination_request request() {
+  oc::destination_request r;
+  r.home = "/home";
+  r.cwd = "/";
+  r.state_dir = "/state";
+  return r;
+}
+
+oc::add_options without_packages() {
+  oc::add_options o;
+  o.without_packages = true;
+  return o;
+}
+
+template <class Fs>
+std::string integrity_of(Fs& fs, const oc::destination_request& req = request(),
+                         const oc::add_options& opt = without_packages()) {
+  const auto pkg = oc::read_package(fs, "/pkg");
+  const oc::value plan = oc::plan_add(fs, pkg, req, opt).plan;
+  return plan["planIntegrity"].get<std::string>();
+}
+
+oc::consent yes(const std::string& integrity) {
+  oc::consent c;
+  c.yes = true;
+  c.plan_integrity = integrity;
+  return c;
+}
+
+template <class Fs>
+oc::outcome_doc add(Fs& fs, const oc::consent& c, const oc::destination_request& req = request(),
+                    const oc::add_options& opt = without_packages()) {
+  const auto pkg = oc::read_package(fs, "/pkg");
+  return oc::apply_add(fs, pkg, req, opt, c, now);
+}
+
+template <class Fs>
+oc::outcome_doc add_consented(Fs& fs, const oc::destination_request& req = request(),
+                              const oc::add_options& opt = without_packages()) {
+  return add(fs, yes(integrity_of(fs, req, opt)), req, opt);
+}
+
+/// Everything outside the package: the state directory and the home (workspaces).
+std::map<std::string, std::string> world(memory& m) {
+  std::map<std::string, std::string> all;
+  for (const char* root : {"/state", "/home"}) {
+    if (!m.lstat(root)) continue;
+    for (const auto& e : m.snapshot(root)) all[std::string(root) + "/" + e.first] = e.second;
+  }
+  return all;
+}
+
+const std::string ws = "/home/.openclaw/workspace-demo";
+
+value ledger_of(memory& m) { return value::parse(m.read_file("/state/clawport-claws.json")); }
+
+value status_of(memory& m, const std::optional<std::string>& target = std::nullopt) {
+  return oc::claw_status(m, request(), target).document;
+}
+
+const value* action_of(const value& plan, const std::string& kind, const std::string& id) {
+  for (const auto& a : plan["actions"])
+    if (a["kind"] == kind && a["id"] == id) return &a;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_SUITE("openclaw lifecycle") {
+  TEST_CASE("creates canonical bootstrap and supporting files and records their hashes") {
+    memory m;
+    package(m);
+    const auto r = add_consented(m);
+    INFO(r.document.dump());
+    REQUIRE(r.ok);
+    CHECK(r.document["schemaVersion"] == "openclaw.clawAddResult.v1");
+    CHECK(r.document["status"] == "complete");
+    CHECK(m.read_file(ws + "/AGENTS.md") == "agents\n");
+    CHECK(m.read_file(ws + "/ref/policy.md") == "policy\n");
+    const value rec = ledger_of(m)["installs"]["demo"];
+    CHECK(rec["status"] == "complete");
+    CHECK(rec["workspaceOrigin"] == "created");
+    CHECK(rec["claw"]["name"] == "demo-claw");
+    CHECK(rec["planIntegrity"] == r.document["planIntegrity"]);
+    REQUIRE(rec["workspaceFiles"].size() == 3);
+    CHECK(rec["workspaceFiles"][1]["path"] == "AGENTS.md");
+    CHECK(rec["workspaceFiles"][1]["sourcePath"] == "ws/AGENTS.md");
+    CHECK(rec["workspaceFiles"][1]["contentDigest"] == oc::sha256_digest("agents\n"));
+    CHECK(rec["workspaceFiles"][1]["status"] == "complete");
+    CHECK(rec["addedAt"] == now);
+    // No staging directory is left beside the workspace.
+    for (const auto& e : m.snapshot("/home/.openclaw"))
+      CHECK(e.first.find(".clawport-claw-") == std::string::npos);
+  }
+
+  TEST_CASE("materializes the CLAW.md body as managed SOUL.md content") {
+    memory m;
+    package(m, "You are calm.\n");
+    REQUIRE(add_consented(m).ok);
+    CHECK(m.read_file(ws + "/SOUL.md") == "You are calm.\n");
+    const value rec = ledger_of(m)["installs"]["demo"];
+    CHECK(rec["workspaceFiles"][0]["path"] == "SOUL.md");
+    CHECK(rec["workspaceFiles"][0]["sourcePath"] == "CLAW.md");
+    CHECK(rec["workspaceFiles"][0]["relationship"] == "managed");
+  }
+
+  TEST_CASE("registers the agent and its MCP servers in a new openclaw.json") {
+    memory m;
+    package(m);
+    const auto r = add_consented(m);
+    REQUIRE(r.ok);
+    const value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    CHECK(cfg["agents"]["entries"]["demo"]["workspace"] == ws);
+    CHECK(cfg["agents"]["entries"].contains("main"));  // the implicit default agent is kept
+    CHECK(cfg["mcp"]["servers"]["docs"]["url"] == "https://mcp.example.com/mcp");
+    CHECK(r.document["configRegistered"] == true);
+    // Not applied offline, each with its code: nothing is skipped silently.
+    std::set<std::string> codes;
+    for (const auto& n : r.document["notApplied"]) codes.insert(n["code"].get<std::string>());
+    CHECK(codes == std::set<std::string>{"package_not_installed", "cron_gateway_required"});
+    CHECK(r.document["notApplied"][0]["install"] ==
+          "openclaw skills install clawhub:demo-skill@1.0.0");
+  }
+
+  TEST_CASE("an existing strict-JSON openclaw.json keeps everything but the new entry") {
+    memory m;
+    package(m);
+    m.write_file("/state/openclaw.json",
+                 "{\"gateway\": {\"port\": 18789}, \"agents\": {\"defaults\": {\"model\": \"x\"}, "
+                 "\"entries\": {\"other\": {\"workspace\": \"/w/other\"}}}}");
+    REQUIRE(add_consented(m).ok);
+    const value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    CHECK(cfg["gateway"]["port"] == 18789);
+    CHECK(cfg["agents"]["defaults"]["model"] == "x");
+    CHECK(cfg["agents"]["entries"]["other"]["workspace"] == "/w/other");
+    CHECK_FALSE(cfg["agents"]["entries"].contains("main"));  // entries existed: none invented
+    CHECK(cfg["agents"]["entries"]["demo"]["workspace"] == ws);
+    CHECK(cfg.begin().key() == "gateway");  // order kept
+  }
+
+  TEST_CASE("an openclaw.json with comments is left byte-identical and the add is partial") {
+    memory m;
+    package(m);
+    const std::string json5 = "// mine\n{agents: {entries: {other: {workspace: '/w/o'}}},}\n";
+    m.write_file("/state/openclaw.json", json5);
+    const auto r = add_consented(m);
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["status"] == "partial");
+    CHECK(r.document["error"]["code"] == "config_commit_failed");
+    CHECK(r.document["error"]["snippet"].get<std::string>().find("\"demo\"") != std::string::npos);
+    CHECK(m.read_file("/state/openclaw.json") == json5);
+    CHECK(ledger_of(m)["installs"]["demo"]["status"] == "partial");
+    CHECK(ledger_of(m)["installs"]["demo"]["config"] == "refused");
+    // Status reports it; the workspace exists.
+    const value s = status_of(m);
+    CHECK(s["summary"]["partial"] == 1);
+    CHECK(s["records"][0]["agentState"] == "missing");
+  }
+
+  TEST_CASE("consent: missing, wrong or stale plan integrity writes nothing") {
+    memory m;
+    package(m);
+    const auto before = world(m);
+    oc::consent none;
+    auto r = add(m, none);
+    CHECK(r.document["error"]["code"] == "consent_required");
+    CHECK(r.document["ok"] == false);
+    oc::consent only_yes;
+    only_yes.yes = true;
+    r = add(m, only_yes);
+    CHECK(r.document["error"]["code"] == "plan_integrity_required");
+    r = add(m, yes("sha256:" + std::string(64, '0')));
+    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
+    CHECK(r.document["status"] == "failed");
+    CHECK(r.document["planIntegrity"] == integrity_of(m));
+    // Stale: the source changed after the plan was reviewed.
+    const std::string reviewed = integrity_of(m);
+    m.write_file("/pkg/ws/AGENTS.md", "changed\n");
+    r = add(m, yes(reviewed));
+    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
+    // --agent-id feeds the integrity: the preview's digest does not cover another id.
+    oc::destination_request other = request();
+    other.agent_id = "demo-two";
+    r = add(m, yes(integrity_of(m)), other);
+    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
+    CHECK_FALSE(r.ok);
+    CHECK(world(m) == before);
+  }
+
+  TEST_CASE("a blocked plan writes nothing (packages unresolved offline)") {
+    memory m;
+    package(m);
+    const auto before = world(m);
+    const oc::add_options with_packages;
+    const auto r = add_consented(m, request(), with_packages);
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["schemaVersion"] == "openclaw.clawAddPlan.v1");
+    CHECK(r.document["blockers"][0]["code"] == "package_install_unavailable");
+    CHECK(world(m) == before);
+  }
+
+  TEST_CASE("--without-packages records each package as a consented not-installed action") {
+    memory m;
+    package(m);
+    const auto pkg = oc::read_package(m, "/pkg");
+    const auto plan = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    CHECK_FALSE(plan["blockers"].size());
+    const value* a = action_of(plan, "package", "skill:demo-skill");
+    REQUIRE(a);
+    CHECK((*a)["action"] == "skip");
+    CHECK((*a)["details"]["expectedState"] == "not-installed");
+    REQUIRE(plan["notices"].size() == 1);
+    CHECK(plan["notices"][0]["code"] == "package_not_installed");
+    // The notices are bound: the same plan without them hashes differently.
+    value unbound = plan;
+    unbound["notices"] = value::array();
+    CHECK(oc::add_plan_integrity(unbound) != plan["planIntegrity"].get<std::string>());
+    // Cron jobs are disclosed as not applied offline (a warning, not a blocker).
+    bool cron = false;
+    for (const auto& d : plan["diagnostics"]) cron = cron || d["code"] == "cron_gateway_required";
+    CHECK(cron);
+  }
+
+  TEST_CASE("adopts an existing workspace whose files are byte-identical") {
+    memory m;
+    package(m);
+    m.write_file(ws + "/AGENTS.md", "agents\n");
+    m.write_file(ws + "/notes.md", "mine\n");
+    const auto pkg = oc::read_package(m, "/pkg");
+    const auto plan = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    INFO(plan.dump());
+    CHECK_FALSE(plan["blockers"].size());
+    CHECK(action_of(plan, "workspace", "demo")->at("action") == "adopt");
+    const value* agents = action_of(plan, "workspaceFile", "AGENTS.md");
+    CHECK((*agents)["action"] == "adopt");
+    CHECK((*agents)["details"]["expectedState"] == "existing-identical");
+    CHECK(action_of(plan, "workspaceFile", "SOUL.md")->at("action") == "write");
+    const auto r = add_consented(m);
+    REQUIRE(r.ok);
+    CHECK(r.document["filesAdopted"] == value::array({"AGENTS.md"}));
+    CHECK(m.read_file(ws + "/notes.md") == "mine\n");
+    CHECK(m.read_file(ws + "/SOUL.md") == "Be kind.\n");
+    const value rec = ledger_of(m)["installs"]["demo"];
+    CHECK(rec["workspaceOrigin"] == "adopted");
+    CHECK(rec["createdDirs"] == value::array({"ref"}));
+  }
+
+  TEST_CASE("a differing file in an existing workspace is the blocker workspace_file_conflict") {
+    memory m;
+    package(m);
+    m.write_file(ws + "/AGENTS.md", "the user's own\n");
+    const auto before = world(m);
+    const auto pkg = oc::read_package(m, "/pkg");
+    const auto plan = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    REQUIRE(plan["blockers"].size() == 1);
+    CHECK(plan["blockers"][0]["code"] == "workspace_file_conflict");
+    CHECK(action_of(plan, "workspaceFile", "AGENTS.md")->at("blocked") == true);
+    CHECK_FALSE(add_consented(m).ok);
+    CHECK(world(m) == before);
+  }
+
+  TEST_CASE("a second add never overwrites a file changed by the user") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    m.write_file(ws + "/AGENTS.md", "edited by the user\n");
+    const auto before = world(m);
+    // Same id: recorded, collides. Another id into the same workspace: recorded workspace.
+    CHECK_FALSE(add_consented(m).ok);
+    oc::destination_request other = request();
+    other.agent_id = "demo-two";
+    other.workspace = ws;
+    const auto r = add_consented(m, other);
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["blockers"][0]["code"] == "workspace_collision");
+    CHECK(world(m) == before);
+    CHECK(m.read_file(ws + "/AGENTS.md") == "edited by the user\n");
+  }
+
+  TEST_CASE("persists earlier files when a later destination collides") {
+    // clawport's counterpart is stricter: a destination that appears between plan and apply
+    // rolls the whole add back (earlier files are removed again), so nothing half-written.
+    faulty<memory> f;
+    package(f.inner());
+    f.inner().write_file(ws + "/AGENTS.md", "agents\n");  // adopted workspace
+    const std::string integrity = integrity_of(f);
+    const auto before = world(f.inner());
+    f.on_op([&](memory& inner, std::string_view op, std::string_view name) {
+      if (op == "create_file_at" && name == "SOUL.md")
+        inner.write_file(ws + "/ref/policy.md", "raced in\n");
+    });
+    const auto r = add(f, yes(integrity));
+    f.on_op(nullptr);
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["error"]["code"] == "workspace_files_failed");
+    auto after = world(f.inner());
+    after.erase("/home/" + std::string(".openclaw/workspace-demo/ref/policy.md"));
+    after.erase("/home/.openclaw/workspace-demo/ref");
+    auto expect = before;
+    CHECK(after == expect);
+    CHECK_FALSE(f.inner().lstat(ws + "/SOUL.md"));
+  }
+
+  TEST_CASE("rejects a source replaced by a symlink after planning") {
+    memory m;
+    package(m);
+    const std::string integrity = integrity_of(m);
+    const auto before = world(m);
+    m.rename("/pkg/ws/AGENTS.md", "/pkg/real-agents.md");
+    m.symlink("/pkg/ws/AGENTS.md", "../real-agents.md");
+    const auto r = add(m, yes(integrity));
+    CHECK_FALSE(r.ok);
+    CHECK(world(m) == before);
+  }
+
+  TEST_CASE("fault sweep: every failing operation of add leaves nothing behind") {
+    std::size_t ops = 0;
+    std::string integrity;
+    {
+      faulty<memory> f;
+      package(f.inner());
+      integrity = integrity_of(f);
+      f.reset_counts();
+      REQUIRE(add(f, yes(integrity)).ok);
+      ops = f.count();
+    }
+    REQUIRE(ops > 20);
+    std::size_t failed = 0;
+    for (const bool existing_config : {false, true}) {
+      for (std::size_t n = 1; n <= ops; ++n) {
+        CAPTURE(existing_config);
+        CAPTURE(n);
+        faulty<memory> f;
+        package(f.inner());
+        if (existing_config)
+          f.inner().write_file("/state/openclaw.json", "{\"agents\": {\"entries\": {}}}");
+        const auto before = world(f.inner());
+        f.reset_counts();
+        f.fail_at(n, EIO);
+        bool ok = false;
+        try {
+          ok = add(f, yes(integrity)).ok;   // a refusal is a document...
+        } catch (const clawport::error&) {  // ...or an error (e.g. the package unreadable)
+        }
+        if (ok) {
+          // The failure hit a step whose failure does not matter (a size probe before
+          // the real read): the add completed, and completely.
+          CHECK(ledger_of(f.inner())["installs"]["demo"]["status"] == "complete");
+          CHECK(status_of(f.inner())["summary"]["driftedFiles"] == 0);
+          continue;
+        }
+        ++failed;
+        CHECK(world(f.inner()) == before);
+      }
+    }
+    CHECK(failed >= ops);  // most operations matter
+  }
+
+  TEST_CASE("crash sweep: after a crash at any point the ledger accounts for what is on disk") {
+    std::size_t ops = 0;
+    std::string integrity;
+    {
+      faulty<memory> f;
+      package(f.inner());
+      integrity = integrity_of(f);
+      f.reset_counts();
+      REQUIRE(add(f, yes(integrity)).ok);
+      ops = f.count();
+    }
+    for (std::size_t n = 0; n < ops; ++n) {
+      CAPTURE(n);
+      faulty<memory> f;
+      package(f.inner());
+      const auto before = world(f.inner());
+      f.reset_counts();
+      f.crash_after(n);
+      try {
+        (void)add(f, yes(integrity));
+      } catch (const clawport::fs::simulated_crash&) {
+      }
+      memory& m = f.inner();
+      const bool recorded =
+          m.lstat("/state/clawport-claws.json") && ledger_of(m)["installs"].contains("demo");
+      if (!recorded) {
+        // No record: nothing of the Claw may exist (a crashed temporary file aside).
+        CHECK_FALSE(m.lstat(ws));
+        if (m.lstat("/state/openclaw.json"))
+          CHECK_FALSE(
+              value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains(
+                  "demo"));
+      } else if (ledger_of(m)["installs"]["demo"]["status"] == "complete") {
+        CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
+      } else {
+        CHECK(ledger_of(m)["installs"]["demo"]["status"] == "pending");
+        CHECK(status_of(m)["summary"]["partial"] == 1);
+      }
+      (void)before;
+    }
+  }
+
+  TEST_CASE("reports installed agent, managed files, and package references") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    value s = status_of(m);
+    CHECK(s["schemaVersion"] == "openclaw.clawStatus.v1");
+    REQUIRE(s["records"].size() == 1);
+    const value& rec = s["records"][0];
+    CHECK(rec["agentState"] == "present");
+    CHECK(rec["install"]["status"] == "complete");
+    for (const auto& f : rec["workspaceFiles"]) CHECK(f["state"] == "unchanged");
+    CHECK(rec["packages"][0]["state"] == "not-installed");
+    CHECK(rec["mcpServers"][0]["state"] == "present");
+    CHECK(rec["cronJobs"][0]["state"] == "not-applied");
+    CHECK(s["summary"]["claws"] == 1);
+    CHECK(s["summary"]["driftedFiles"] == 0);
+    CHECK(oc::claw_status(m, request(), std::string("demo-claw")).ok);   // by package name
+    CHECK_FALSE(oc::claw_status(m, request(), std::string("nope")).ok);  // no match: exit 1
+  }
+
+  TEST_CASE(
+      "status reports missing, modified, unmanaged and ownership conflicts, changing nothing") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    m.write_file(ws + "/AGENTS.md", "edited\n");
+    m.remove(ws + "/ref/policy.md");
+    m.write_file(ws + "/scratch.md", "mine\n");
+    value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    cfg["agents"]["entries"]["demo"]["name"] = "renamed";
+    cfg["mcp"]["servers"]["docs"]["url"] = "https://elsewhere.example/mcp";
+    m.write_file("/state/openclaw.json", cfg.dump());
+    // A second record claiming the same file is an ownership conflict.
+    value l = ledger_of(m);
+    l["installs"]["twin"] = l["installs"]["demo"];
+    m.write_file("/state/clawport-claws.json", l.dump());
+    const auto before = world(m);
+    const value s = status_of(m, std::string("demo"));
+    CHECK(world(m) == before);
+    const value& rec = s["records"][0];
+    std::map<std::string, std::string> states;
+    for (const auto& f : rec["workspaceFiles"])
+      states[f["path"].get<std::string>()] = f["state"].get<std::string>();
+    CHECK(states["AGENTS.md"] == "modified");
+    CHECK(states["ref/policy.md"] == "missing");
+    CHECK(states["SOUL.md"] == "unchanged");
+    CHECK(rec["unmanagedFiles"] == value::array({"scratch.md"}));
+    CHECK(rec["agentState"] == "modified");
+    CHECK(rec["mcpServers"][0]["state"] == "modified");
+    CHECK(rec["workspaceFiles"][0]["ownershipConflict"] == true);
+    CHECK(s["summary"]["driftedFiles"] == 2);
+    CHECK(s["summary"]["ownershipConflicts"] == 3);
+  }
+
+  TEST_CASE("counts every non-complete root install as partial") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    value l = ledger_of(m);
+    l["installs"]["demo"]["status"] = "pending";
+    m.write_file("/state/clawport-claws.json", l.dump());
+    CHECK(status_of(m)["summary"]["partial"] == 1);
+  }
+
+  TEST_CASE("removes unchanged managed files; modified and unmanaged files stay") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    m.write_file(ws + "/AGENTS.md", "edited\n");
+    m.write_file(ws + "/scratch.md", "mine\n");
+    const value plan = oc::plan_remove(m, request(), "demo");
+    CHECK(plan["schemaVersion"] == "openclaw.clawRemovePlan.v1");
+    CHECK(plan["blockers"].empty());
+    CHECK(action_of(plan, "workspaceFile", "AGENTS.md")->at("action") == "retain");
+    CHECK(action_of(plan, "workspaceFile", "SOUL.md")->at("action") == "delete");
+    CHECK(action_of(plan, "workspaceFile", "scratch.md")->at("action") == "retain");
+    CHECK(plan["actions"].back()["kind"] == "installRecord");
+    const auto r = oc::apply_remove(m, request(), "demo", yes(plan["planIntegrity"]), now);
+    INFO(r.document.dump());
+    REQUIRE(r.ok);
+    CHECK(m.read_file(ws + "/AGENTS.md") == "edited\n");
+    CHECK(m.read_file(ws + "/scratch.md") == "mine\n");
+    CHECK_FALSE(m.lstat(ws + "/SOUL.md"));
+    CHECK_FALSE(m.lstat(ws + "/ref"));  // emptied directory removed
+    CHECK_FALSE(ledger_of(m)["installs"].contains("demo"));
+    const value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    CHECK_FALSE(cfg["agents"]["entries"].contains("demo"));
+    CHECK_FALSE(cfg["mcp"]["servers"].contains("docs"));
+  }
+
+  TEST_CASE("a clean remove leaves no workspace; the round trip restores the state") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    const value plan = oc::plan_remove(m, request(), "demo-claw");
+    REQUIRE(oc::apply_remove(m, request(), "demo-claw", yes(plan["planIntegrity"]), now).ok);
+    CHECK_FALSE(m.lstat(ws));
+    CHECK(status_of(m)["records"].empty());
+    // And it can be added again.
+    CHECK(add_consented(m).ok);
+  }
+
+  TEST_CASE("remove refusals write nothing") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    const auto before = world(m);
+    oc::consent none;
+    CHECK(oc::apply_remove(m, request(), "demo", none, now).document["error"]["code"] ==
+          "consent_required");
+    CHECK(oc::apply_remove(m, request(), "demo", yes("sha256:00"), now).document["error"]["code"] ==
+          "plan_integrity_mismatch");
+    const value missing = oc::plan_remove(m, request(), "nope");
+    CHECK(missing["blockers"][0]["code"] == "claw_not_found");
+    CHECK(oc::apply_remove(m, request(), "nope", yes(missing["planIntegrity"]), now)
+              .document["error"]["code"] == "remove_blocked");
+    // An agent changed in openclaw.json blocks (agent_modified).
+    value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    cfg["agents"]["entries"]["demo"]["model"] = "mine";
+    m.write_file("/state/openclaw.json", cfg.dump());
+    const auto edited = world(m);
+    const value plan = oc::plan_remove(m, request(), "demo");
+    CHECK(plan["blockers"][0]["code"] == "agent_modified");
+    CHECK_FALSE(oc::apply_remove(m, request(), "demo", yes(plan["planIntegrity"]), now).ok);
+    CHECK(world(m) == edited);
+    (void)before;
+  }
+
+  TEST_CASE("remove with a JSON5 openclaw.json refuses and removes nothing") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    const value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    m.write_file("/state/openclaw.json", "// commented\n" + cfg.dump());
+    const auto before = world(m);
+    const value plan = oc::plan_remove(m, request(), "demo");
+    const auto r = oc::apply_remove(m, request(), "demo", yes(plan["planIntegrity"]), now);
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["error"]["code"] == "config_commit_failed");
+    CHECK(world(m) == before);
+  }
+
+  TEST_CASE("fault sweep: a failing remove leaves the ledger consistent with the disk") {
+    std::size_t ops = 0;
+    const auto setup = [](memory& m) {
+      package(m);
+      REQUIRE(add_consented(m).ok);
+    };
+    {
+      faulty<memory> f;
+      setup(f.inner());
+      const value plan = oc::plan_remove(f, request(), "demo");
+      f.reset_counts();
+      REQUIRE(oc::apply_remove(f, request(), "demo", yes(plan["planIntegrity"]), now).ok);
+      ops = f.count();
+    }
+    REQUIRE(ops > 10);
+    for (std::size_t n = 1; n <= ops; ++n) {
+      CAPTURE(n);
+      faulty<memory> f;
+      setup(f.inner());
+      const value plan = oc::plan_remove(f, request(), "demo");
+      const auto before = world(f.inner());
+      f.reset_counts();
+      f.fail_at(n, EIO);
+      oc::outcome_doc r;
+      try {
+        r = oc::apply_remove(f, request(), "demo", yes(plan["planIntegrity"]), now);
+      } catch (const clawport::error&) {
+        CHECK(world(f.inner()) == before);  // refused while reading: nothing written
+        continue;
+      }
+      memory& m = f.inner();
+      const value l = ledger_of(m);
+      if (l["installs"].contains("demo")) {
+        // Every file the ledger still names is on disk, unchanged.
+        for (const auto& row : l["installs"]["demo"]["workspaceFiles"])
+          CHECK(m.read_file(ws + "/" + row["path"].get<std::string>()).size() > 0);
+        CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
+        if (!r.ok && r.document.contains("error") &&
+            r.document["error"]["message"].get<std::string>().find("nothing was removed") !=
+                std::string::npos)
+          CHECK(world(m) == before);
+      } else {
+        // Gone from the ledger: gone from the disk and the config.
+        CHECK_FALSE(m.lstat(ws + "/SOUL.md"));
+        CHECK_FALSE(value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains(
+            "demo"));
+      }
+    }
+  }
+}
+
+namespace {
+
+oc::workspace_env ws_env() {
+  oc::workspace_env e;
+  e.home = "/home/u";
+  e.cwd = "/cwd";
+  return e;
+}
+
+std::string resolved_ws(const value& cfg, const oc::workspace_env& e,
+                        const std::optional<std::string>& id = std::nullopt) {
+  return oc::resolve_workspace(cfg, e, id)["workspace"].get<std::string>();
+}
+
+}  // namespace
+
+TEST_SUITE("openclaw workspace") {
+  TEST_CASE("resolve: the default is ~/.openclaw/workspace") {
+    const value r = oc::resolve_workspace(value::object(), ws_env(), std::nullopt);
+    CHECK(r["workspace"] == "/home/u/.openclaw/workspace");
+    CHECK(r["rule"] == "default (~/.openclaw/workspace)");
+    CHECK(r["agentId"] == "main");
+  }
+  TEST_CASE("resolve: OPENCLAW_PROFILE other than default gives workspace-<profile>") {
+    auto e = ws_env();
+    e.profile = "work";
+    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace-work");
+    e.profile = "default";
+    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace");
+  }
+  TEST_CASE("resolve: OPENCLAW_WORKSPACE_DIR overrides the profile, with ~ expanded") {
+    auto e = ws_env();
+    e.profile = "work";
+    e.workspace_dir = "~/ws";
+    const value r = oc::resolve_workspace(value::object(), e, std::nullopt);
+    CHECK(r["workspace"] == "/home/u/ws");
+    CHECK(r["rule"] == "OPENCLAW_WORKSPACE_DIR");
+    e.workspace_dir = "rel/ws";
+    CHECK(resolved_ws(value::object(), e) == "/cwd/rel/ws");
+  }
+  TEST_CASE(
+      "resolve: a non-default OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
+    auto e = ws_env();
+    e.state_dir = "/srv/oc";
+    e.profile = "work";
+    const value r = oc::resolve_workspace(value::object(), e, std::nullopt);
+    CHECK(r["workspace"] == "/srv/oc/workspace");
+    CHECK(r["stateDir"] == "/srv/oc");
+    // The default state directory named explicitly is not "non-default".
+    e.state_dir = "/home/u/.openclaw";
+    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace-work");
+  }
+  TEST_CASE("resolve: agents.defaults.workspace from openclaw.json wins for the default agent") {
+    auto e = ws_env();
+    e.workspace_dir = "/env/ws";
+    const value cfg = value::parse(R"({"agents":{"defaults":{"workspace":"~/.openclaw/mine"}}})");
+    const value r = oc::resolve_workspace(cfg, e, std::nullopt);
+    CHECK(r["workspace"] == "/home/u/.openclaw/mine");
+    CHECK(r["rule"] == "agents.defaults.workspace");
+  }
+  TEST_CASE("resolve: agents.entries.<id>.workspace, else <state-dir>/workspace-<agentId>") {
+    auto e = ws_env();
+    const value cfg = value::parse(
+        R"({"agents":{"defaults":{"workspace":"/shared"},"entries":{"ops":{"workspace":"/w/ops"},"dev":{}}}})");
+    const value ops = oc::resolve_workspace(cfg, e, std::string("ops"));
+    CHECK(ops["workspace"] == "/w/ops");
+    CHECK(ops["rule"] == "agents.entries.ops.workspace");
+    const value dev = oc::resolve_workspace(cfg, e, std::string("dev"));
+    CHECK(dev["workspace"] == "/home/u/.openclaw/workspace-dev");  // not the shared default
+    e.state_dir_option = "/st";
+    CHECK(resolved_ws(cfg, e, std::string("dev")) == "/st/workspace-dev");
+  }
+  TEST_CASE("resolve reads openclaw.json as JSON5") {
+    memory m;
+    m.write_file("/st/openclaw.json", "// mine\n{agents: {defaults: {workspace: '/x/ws',},},}\n");
+    const value cfg = oc::read_openclaw_config(m, "/st");
+    CHECK(resolved_ws(cfg, ws_env()) == "/x/ws");
+    m.write_file("/st/openclaw.json", "{agents: ");
+    CHECK_THROWS_AS(oc::read_openclaw_config(m, "/st"), clawport::error);
+    memory empty;
+    CHECK(oc::read_openclaw_config(empty, "/none").empty());
+  }
+
+  TEST_CASE("bootstrap seeds a brand-new workspace with BOOTSTRAP.md and the .gitignore") {
+    memory m;
+    m.mkdirs("/home/u");
+    const value r = oc::bootstrap_workspace(m, "/home/u/.openclaw/workspace", false);
+    CHECK(r["brandNew"] == true);
+    for (const char* f : {"AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md",
+                          "HEARTBEAT.md", "BOOTSTRAP.md"})
+      CHECK(m.lstat(std::string("/home/u/.openclaw/workspace/") + f));
+    CHECK(m.read_file("/home/u/.openclaw/workspace/.gitignore") ==
+          ".DS_Store\n.env\n**/*.key\n**/*.pem\n**/secrets*\n");
+  }
+  TEST_CASE("bootstrap never overwrites, and BOOTSTRAP.md only for a brand-new workspace") {
+    memory m;
+    m.write_file("/w/SOUL.md", "mine\n");
+    m.write_file("/w/.gitignore", "node_modules\n");
+    const value r = oc::bootstrap_workspace(m, "/w", false);
+    CHECK(r["brandNew"] == false);
+    CHECK(m.read_file("/w/SOUL.md") == "mine\n");
+    CHECK(m.read_file("/w/.gitignore") == "node_modules\n");
+    CHECK_FALSE(m.lstat("/w/BOOTSTRAP.md"));
+    CHECK(m.lstat("/w/AGENTS.md"));
+    std::set<std::string> kept;
+    for (const auto& k : r["kept"]) kept.insert(k.get<std::string>());
+    CHECK(kept == std::set<std::string>{"SOUL.md", ".gitignore"});
+    // A second run changes nothing.
+    const auto before = m.snapshot("/w");
+    const value again = oc::bootstrap_workspace(m, "/w", false);
+    CHECK(again["created"].empty());
+    CHECK(m.snapshot("/w") == before);
+  }
+  TEST_CASE("bootstrap honours agents.defaults.skipBootstrap") {
+    memory m;
+    m.mkdirs("/w");
+    const value r = oc::bootstrap_workspace(m, "/w", true);
+    CHECK(r["created"].empty());
+    CHECK(m.snapshot("/w").empty());
+  }
+
+  TEST_CASE("doctor reports each finding with a code, the path and what to do") {
+    memory m;
+    m.mkdirs("/home/u/openclaw");  // a second workspace directory
+    const std::string w = "/home/u/.openclaw/workspace";
+    m.write_file(w + "/AGENTS.md", std::string(20001, 'a'));
+    m.write_file(w + "/SOUL.md", std::string(20000, 's'));
+    m.write_file(w + "/TOOLS.md", std::string(20000, 't'));
+    m.write_file(w + "/IDENTITY.md", "id\n");
+    m.write_file(w + "/openclaw.json", "{}");
+    m.write_file(w + "/agents/main/agent/auth-profiles.json", "{}");
+    m.write_file(w + "/credentials/whatsapp.json", "{}");
+    m.write_file(w + "/.env", "TOKEN=x\n");
+    m.write_file(w + "/keys/server.pem", "---\n");
+    m.write_file(w + "/secrets.txt", "x\n");
+    m.write_file(w + "/openclaw-workspace-state.json", "{}");
+    m.write_file(w + "/.openclaw/workspace-state.json", "{}");
+    m.write_file(w + "/notes.md.attested", "");
+    const auto before = m.snapshot("/home/u");
+    const value d = oc::doctor_workspace(m, w, "/home/u");
+    CHECK(m.snapshot("/home/u") == before);  // read-only
+    CHECK(d["ok"] == false);
+    std::multimap<std::string, std::string> got;
+    for (const auto& f : d["findings"]) {
+      got.emplace(f["code"].get<std::string>(), f["path"].get<std::string>());
+      CHECK_FALSE(f["message"].get<std::string>().empty());
+    }
+    const auto has = [&](const std::string& code, const std::string& path) {
+      const auto range = got.equal_range(code);
+      for (auto it = range.first; it != range.second; ++it)
+        if (it->second == path) return true;
+      return false;
+    };
+    CHECK(has("state_file_in_workspace", "openclaw.json"));
+    CHECK(has("state_file_in_workspace", "agents/main/agent/auth-profiles.json"));
+    CHECK(has("credentials_in_workspace", "credentials/whatsapp.json"));
+    CHECK(has("secret_not_ignored", ".env"));
+    CHECK(has("secret_not_ignored", "keys/server.pem"));
+    CHECK(has("secret_not_ignored", "secrets.txt"));
+    CHECK(has("legacy_state_file", "openclaw-workspace-state.json"));
+    CHECK(has("legacy_state_file", ".openclaw/workspace-state.json"));
+    CHECK(has("legacy_state_file", "notes.md.attested"));
+    CHECK(has("extra_workspace", "/home/u/openclaw"));
+    CHECK(has("bootstrap_file_missing", "HEARTBEAT.md"));
+    CHECK(has("bootstrap_file_too_large", "AGENTS.md"));
+    CHECK_FALSE(has("bootstrap_file_too_large", "SOUL.md"));  // exactly at the limit
+    CHECK(has("bootstrap_total_too_large", "."));
+    // The suggested .gitignore covers the secrets.
+    m.write_file(w + "/.gitignore", oc::workspace_gitignore);
+    const value ignored = oc::doctor_workspace(m, w, "/home/u");
+    for (const auto& f : ignored["findings"]) CHECK(f["code"] != "secret_not_ignored");
+  }
+  TEST_CASE("doctor on a clean seeded workspace finds nothing") {
+    memory m;
+    m.mkdirs("/home/u");
+    (void)oc::bootstrap_workspace(m, "/home/u/.openclaw/workspace", false);
+    const value d = oc::doctor_workspace(m, "/home/u/.openclaw/workspace", "/home/u");
+    INFO(d.dump());
+    CHECK(d["ok"] == true);
+  }
+}
