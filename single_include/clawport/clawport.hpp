@@ -1607,6 +1607,19 @@ inline constexpr std::string_view workspace_dir = "workspace";
 /// The skill bundles: `skills/<alias>/<skill>/...`.
 inline constexpr std::string_view skills_dir = "skills";
 
+/// Whether a bundle may carry a file or directory called `name`: valid UTF-8 without an ASCII
+/// control character (a name with a newline cannot stand in the digest list unescaped, nor
+/// in a report). `clawport verify` refuses any other name (`name_invalid`), so the exporter
+/// refuses to write one. The one rule for both.
+constexpr bool carries_name(std::string_view name) noexcept {
+  if (!utf8::valid(name)) return false;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
+  }
+  return true;
+}
+
 /// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
 inline std::string skill_bundle_path(std::string_view alias) {
   return std::string(skills_dir) + "/" + std::string(alias);
@@ -9507,12 +9520,56 @@ inline error too_deep(std::string_view subject, std::size_t line) {
                s);
 }
 
+/// errc::config_parse at byte `i` of `text` ("subject:line:column: what"), for the syntax
+/// errors the scan finds before toml++ may see them.
+inline error syntax_error(std::string_view text, std::size_t i, std::string_view subject,
+                          std::size_t line, std::string_view what) {
+  const std::size_t start = i == 0 ? std::string_view::npos : text.rfind('\n', i - 1);
+  const std::size_t column = start == std::string_view::npos ? i + 1 : i - start;
+  const std::string s(subject);
+  return error(
+      errc::config_parse,
+      s + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + std::string(what), s);
+}
+
+/// A table header's key must start with a bare-key character or a quote. toml++ 3.3 only
+/// asserts that (TOML_ASSERT_ASSUME in parse_key): `[:a]`, `[=]` or `[` before a line break
+/// abort a debug build and are undefined behaviour under NDEBUG. `i` is just after the opening
+/// `[` or `[[`; `]`, a second `[` after `[ ` and the end of the text are left to toml++,
+/// which reports them.
+inline void check_header_key(std::string_view text, std::size_t i, bool array,
+                             std::string_view subject, std::size_t line) {
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i >= text.size()) return;
+  const char c = text[i];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+  if (bare || c == '"' || c == '\'' || c == ']' || (c == '[' && !array)) return;
+  throw syntax_error(text, i, subject, line,
+                     "a table header's key must start with a bare key character or a quote");
+}
+
+/// Outside strings and comments TOML is ASCII. toml++ 3.3 asks is_whitespace() of the
+/// character after a key or before a value, and its is_non_ascii_horizontal_whitespace
+/// reaches __builtin_unreachable for most of U+00A1-U+0499 (`aé = 1`, `[sillΔ]`, `a = é`):
+/// undefined behaviour in every build. Refused here instead.
+inline void check_ascii(std::string_view text, std::size_t i, std::string_view subject,
+                        std::size_t line) {
+  if (static_cast<unsigned char>(text[i]) < 0x80) return;
+  throw syntax_error(text, i, subject, line,
+                     "a character that is not ASCII outside a string or comment (quote the "
+                     "key or the value)");
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
-/// tell keys from values and skip strings and comments, and it over-approximates rather
-/// than under-: a text it accepts never nests deeper than the bound.
+/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
+/// header key that does not start well, a character that is not ASCII outside strings and
+/// comments: detail::check_header_key, detail::check_ascii). Other syntax is not checked here
+/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
+/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
+/// the bound.
 inline void check_depth(std::string_view text, std::string_view subject) {
   struct frame {
     bool table;        // inline table (keys inside) or array (values only)
@@ -9525,7 +9582,8 @@ inline void check_depth(std::string_view text, std::string_view subject) {
   std::size_t key_parts = 1;    // components of the key being read
   std::size_t line = 1;
   const std::size_t n = text.size();
-  std::size_t i = 0;
+  // A UTF-8 byte order mark may open the text (toml++ skips it).
+  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 
   const auto limit = [&](std::size_t depth) {
     if (depth > max_depth) throw detail::too_deep(subject, line);
@@ -9591,6 +9649,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
       const bool array = i + 1 < n && text[i + 1] == '[';
       i += array ? 2 : 1;
+      detail::check_header_key(text, i, array, subject, line);
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
@@ -9598,6 +9657,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
           continue;
         }
         if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        detail::check_ascii(text, i, subject, line);
         ++i;
       }
       table_depth = parts + (array ? 1 : 0);
@@ -9607,6 +9667,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       continue;
     }
     at_start = false;
+    detail::check_ascii(text, i, subject, line);
     if (key_mode) {
       if (c == '.') {
         limit(current_base() + ++key_parts);
@@ -10311,7 +10372,11 @@ inline std::string format_f64(double v) {
 inline std::string skill_document::serialize() const {
   const skill_frontmatter& fm = frontmatter;
   std::string out = "---\nname: " + fm.name + "\n";
-  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
+  // Flat only when the flat line reads back as written: the reader trims and strips quotes
+  // (`description: "x` would read as `x`); a block scalar keeps them.
+  const bool flat_reads_back = detail::strip_quotes(detail::trim(fm.description)) == fm.description;
+  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80 ||
+      !flat_reads_back) {
     out += "description: >-\n";
     for (const std::string_view line : detail::lines(fm.description)) {
       out += "  ";
@@ -15264,13 +15329,6 @@ struct report {
 
 namespace detail {
 
-inline bool has_control(std::string_view name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7f;
-  });
-}
-
 template <class Fs>
 class walker {
  public:
@@ -15311,7 +15369,7 @@ class walker {
               std::to_string(lim_.max_name_bytes));
       return;
     }
-    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+    if (!bundle::carries_name(name)) {
       add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
       return;
     }
@@ -19014,6 +19072,18 @@ struct logical_skill_name {
   }
 };
 
+/// Refuses an entry whose name a bundle cannot carry (bundle::carries_name): the bundle
+/// would not verify. `bundle_path` is the entry's path in the bundle.
+inline void reject_uncarriable_name(const std::string& bundle_path) {
+  const std::string name = bundle_path.substr(bundle_path.rfind('/') + 1);
+  if (bundle::carries_name(name)) return;
+  throw error(errc::unsafe_path,
+              bundle_path +
+                  ": the name is not valid UTF-8 or holds a control character, so the bundle "
+                  "would not verify (name_invalid); rename or move it and export again",
+              bundle_path);
+}
+
 }  // namespace exporter_detail
 
 /// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
@@ -19446,7 +19516,8 @@ class basic_exporter {
             return zeroclaw::workspace_entry_included(rel);
           };
         }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+        spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
         };
         if (plan.identity_document) {
@@ -19466,6 +19537,7 @@ class basic_exporter {
           // `path` is "skills/<alias>[/...]": name the bundle's directory field.
           const std::size_t end = path.find('/', 7);
           const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(
               w.install, "skill_bundles." + alias + ".directory", path, id);
         },
