@@ -163,7 +163,7 @@ TEST_CASE(
   CHECK(clawport::regex::compile(deep.substr(1, deep.size() - 2)).has_value());
   CHECK_FALSE(clawport::regex::compile("a{1025}").has_value());
   CHECK_FALSE(clawport::regex::compile("((a{32}){32}){32}").has_value());
-  CHECK(clawport::regex::compile("((){4096}){4096}").has_value());  // empty: no work
+  CHECK(clawport::regex::compile("(((){1000}){1000}){1000}").has_value());  // empty: no work
   // libstdc++'s std::regex overflows its stack on these (one frame per character).
   const std::string big(64 * 1024, 'a');
   CHECK_FALSE(*clawport::regex::matches(".*x", big));
