@@ -9562,12 +9562,31 @@ inline void check_ascii(std::string_view text, std::size_t i, std::string_view s
                      "key or the value)");
 }
 
+/// A quote opens a string only where a key or a value starts. Right after a bare key's or a
+/// bare value's own characters it is invalid TOML, but toml++ 3.3 does not stop there: it
+/// reads a bare value up to the next value terminator, quotes included, and reaches the
+/// same undefined behaviour as check_ascii on a character that is not ASCII inside what this
+/// scan would skip as a string (`a = 0"é"`, `a = -"é"`; found by closure_fuzz and
+/// skill_frontmatter_fuzz). Refused here instead. `.` separates quoted key components
+/// (`a."b"`), so it is bare only in a value.
+inline void check_quote_start(std::string_view text, std::size_t i, bool key,
+                              std::string_view subject, std::size_t line) {
+  if (i == 0) return;
+  const char c = text[i - 1];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || (!key && (c == '+' || c == '.' || c == ':'));
+  if (!bare) return;
+  throw syntax_error(text, i, subject, line,
+                     key ? "a quote inside a bare key" : "a quote inside a bare value");
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
 /// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
 /// header key that does not start well, a character that is not ASCII outside strings and
-/// comments: detail::check_header_key, detail::check_ascii). Other syntax is not checked here
+/// comments, a quote right after a bare key or value: detail::check_header_key,
+/// detail::check_ascii, detail::check_quote_start). Other syntax is not checked here
 /// (toml++ does that next); the scan only has to tell keys from values and skip strings and
 /// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
 /// the bound.
@@ -9625,6 +9644,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
     const char c = text[i];
     if (c == '"' || c == '\'') {
       at_start = false;
+      detail::check_quote_start(text, i, key_mode, subject, line);
       skip_string();
       continue;
     }
@@ -9654,6 +9674,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
+          detail::check_quote_start(text, i, true, subject, line);
           skip_string();
           continue;
         }
@@ -9693,6 +9714,12 @@ inline void check_depth(std::string_view text, std::string_view subject) {
         key_parts = 1;
       }
     } else if (c == '}' || c == ']') {
+      // toml++ 3.3 asserts (TOML_ASSERT_ASSUME in parse_value) on a `}` where an array
+      // expects a value or its `]` (`a = [}]`, `a = [1, }`; found by verify_fuzz): undefined
+      // behaviour under NDEBUG. A `}` never closes an array, so it is refused here.
+      if (c == '}' && !stack.empty() && !stack.back().table) {
+        throw detail::syntax_error(text, i, subject, line, "a `}` inside an array");
+      }
       if (!stack.empty()) stack.pop_back();
     } else if (c == ',' && !stack.empty() && stack.back().table) {
       key_mode = true;
@@ -17663,7 +17690,7 @@ class parser {
       auto atom = this->atom(f, depth, flag_group);
       if (!atom) return nullptr;
       if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
-      if (!repetitions(atom)) return nullptr;
+      if (!repetitions(atom, depth)) return nullptr;
       cat->children.push_back(std::move(atom));
     }
     return cat;
@@ -17682,7 +17709,9 @@ class parser {
     return pos_ > start;
   }
 
-  bool repetitions(node_ptr& atom) {
+  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
+  /// nesting too, so the tree stays within `max_nesting` levels.
+  bool repetitions(node_ptr& atom, std::size_t depth) {
     while (!at_end()) {
       std::uint32_t min = 0, max = 0;
       const char c = peek();
@@ -17707,6 +17736,7 @@ class parser {
         return true;
       }
       if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      if (++depth > max_nesting) return false;
       auto rep = make(node::kind::repeat);
       rep->min = min, rep->max = max;
       rep->children.push_back(std::move(atom));
@@ -18069,14 +18099,26 @@ class compiler {
     return true;
   }
 
+  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
+  static bool emits_nothing(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::concat:
+        return std::all_of(n.children.begin(), n.children.end(),
+                           [](const node_ptr& c) { return emits_nothing(*c); });
+      case node::kind::repeat:
+        return emits_nothing(*n.children.front());
+      default:
+        return false;
+    }
+  }
+
+  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
+  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
   bool repeat(const node& n) {
     const node& body = *n.children.front();
-    const std::uint32_t start = here();
-    const std::size_t start_ranges = out_.ranges.size();
-    if (!emit(body)) return false;
-    if (here() == start) return true;  // an empty body: repeating it changes nothing
-    out_.code.resize(start);
-    out_.ranges.resize(start_ranges);
+    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
     for (std::uint32_t k = 0; k < n.min; ++k)
       if (!emit(body)) return false;
     if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)

@@ -164,6 +164,11 @@ TEST_CASE(
   CHECK_FALSE(clawport::regex::compile("a{1025}").has_value());
   CHECK_FALSE(clawport::regex::compile("((a{32}){32}){32}").has_value());
   CHECK(clawport::regex::compile("(((){1000}){1000}){1000}").has_value());  // empty: no work
+  // Stacked quantifiers are levels too (test_script_fuzz: `^o` and 48 `*` took 2^48 steps).
+  CHECK(clawport::regex::compile("o" + std::string(clawport::regex::max_nesting, '*')).has_value());
+  CHECK_FALSE(clawport::regex::compile("o" + std::string(clawport::regex::max_nesting + 1, '*'))
+                  .has_value());
+  CHECK(*clawport::regex::matches("^o" + std::string(48, '*') + "k", "ook"));
   // libstdc++'s std::regex overflows its stack on these (one frame per character).
   const std::string big(64 * 1024, 'a');
   CHECK_FALSE(*clawport::regex::matches(".*x", big));

@@ -158,6 +158,45 @@ TEST_CASE("fuzz regression: a character that is not ASCII outside strings and co
   }
 }
 
+// closure_fuzz (`api_key =0"enc2:…\xc5\x9c…"`) and skill_frontmatter_fuzz (`-=-"…\xef\xba\xbf…"`):
+// toml++ 3.3 reads a bare value up to the next value terminator, quotes included, so a quote
+// right after a bare value's characters did not open a string for it, and the character that
+// is not ASCII behind it reached the same __builtin_unreachable. verify_fuzz: a `}` where an
+// array expects a value reached TOML_ASSERT_ASSUME in parse_value. Both are refused first.
+TEST_CASE("fuzz regression: a quote inside a bare key or value, and a } inside an array") {
+  const std::vector<std::string> bad = {"a = 0\"\xc5\x9c\"\n",
+                                        "- = -\"\xef\xba\xbf\"\n",
+                                        "a = true'x'\n",
+                                        "a = 1.\"x\"\n",
+                                        "a = 1979-05-27T07:32:00\"x\"\n",
+                                        "a\"b\" = 1\n",
+                                        "[a\"b\"]\n",
+                                        "x = { a\"b\" = 1 }\n",
+                                        "a = [}]\n",
+                                        "a = [1, }\n",
+                                        "a = [ # c\n}]\n",
+                                        "a = { b = [}] }\n",
+                                        "a = [[}]]\n"};
+  for (const std::string& text : bad) {
+    CAPTURE(text);
+    (void)refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+  }
+  CHECK(refused([&] { (void)zc::parse_toml("x = 1\ny = 2\"\xc3\xa9\"\n", "c.toml"); },
+                cp::errc::config_parse)
+            .rfind("c.toml:2:6: a quote inside a bare value", 0) == 0);
+  CHECK(refused([&] { (void)zc::parse_toml("a = [\n  }\n]\n", "c.toml"); }, cp::errc::config_parse)
+            .rfind("c.toml:2:3: a `}` inside an array", 0) == 0);
+  // Quotes where a key or a value starts, and `}` closing inline tables in arrays, still read.
+  for (const char* good :
+       {"a = \"x\"\n", "a=\"x\"\n", "a.\"b\" = 1\n", "\"a\".'b' = 1\n", "[a.\"b\"]\n",
+        "x = [\"a\",\"b\"]\n", "x = {a=\"b\",c='d'}\n", "x = [{a = 1}, {}]\n",
+        "x = [\n  {a = [1]},\n]\n", "s = '''}'''\n", "t = [\"}\"] # }\n"}) {
+    CAPTURE(good);
+    CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
+  }
+}
+
 // skill_frontmatter_fuzz: a description read from a block scalar that starts with a quote
 // (`description: >-` / ` "folded` / `  text`) was written back flat, `description: "folded
 // text`, which the reader (upstream's quote stripping) reads as `folded text`. The writer

@@ -217,7 +217,7 @@ class parser {
       auto atom = this->atom(f, depth, flag_group);
       if (!atom) return nullptr;
       if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
-      if (!repetitions(atom)) return nullptr;
+      if (!repetitions(atom, depth)) return nullptr;
       cat->children.push_back(std::move(atom));
     }
     return cat;
@@ -236,7 +236,9 @@ class parser {
     return pos_ > start;
   }
 
-  bool repetitions(node_ptr& atom) {
+  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
+  /// nesting too, so the tree stays within `max_nesting` levels.
+  bool repetitions(node_ptr& atom, std::size_t depth) {
     while (!at_end()) {
       std::uint32_t min = 0, max = 0;
       const char c = peek();
@@ -261,6 +263,7 @@ class parser {
         return true;
       }
       if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      if (++depth > max_nesting) return false;
       auto rep = make(node::kind::repeat);
       rep->min = min, rep->max = max;
       rep->children.push_back(std::move(atom));
@@ -623,14 +626,26 @@ class compiler {
     return true;
   }
 
+  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
+  static bool emits_nothing(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::concat:
+        return std::all_of(n.children.begin(), n.children.end(),
+                           [](const node_ptr& c) { return emits_nothing(*c); });
+      case node::kind::repeat:
+        return emits_nothing(*n.children.front());
+      default:
+        return false;
+    }
+  }
+
+  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
+  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
   bool repeat(const node& n) {
     const node& body = *n.children.front();
-    const std::uint32_t start = here();
-    const std::size_t start_ranges = out_.ranges.size();
-    if (!emit(body)) return false;
-    if (here() == start) return true;  // an empty body: repeating it changes nothing
-    out_.code.resize(start);
-    out_.ranges.resize(start_ranges);
+    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
     for (std::uint32_t k = 0; k < n.min; ++k)
       if (!emit(body)) return false;
     if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)

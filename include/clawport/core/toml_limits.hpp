@@ -75,12 +75,31 @@ inline void check_ascii(std::string_view text, std::size_t i, std::string_view s
                      "key or the value)");
 }
 
+/// A quote opens a string only where a key or a value starts. Right after a bare key's or a
+/// bare value's own characters it is invalid TOML, but toml++ 3.3 does not stop there: it
+/// reads a bare value up to the next value terminator, quotes included, and reaches the
+/// same undefined behaviour as check_ascii on a character that is not ASCII inside what this
+/// scan would skip as a string (`a = 0"é"`, `a = -"é"`; found by closure_fuzz and
+/// skill_frontmatter_fuzz). Refused here instead. `.` separates quoted key components
+/// (`a."b"`), so it is bare only in a value.
+inline void check_quote_start(std::string_view text, std::size_t i, bool key,
+                              std::string_view subject, std::size_t line) {
+  if (i == 0) return;
+  const char c = text[i - 1];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-' || (!key && (c == '+' || c == '.' || c == ':'));
+  if (!bare) return;
+  throw syntax_error(text, i, subject, line,
+                     key ? "a quote inside a bare key" : "a quote inside a bare value");
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
 /// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
 /// header key that does not start well, a character that is not ASCII outside strings and
-/// comments: detail::check_header_key, detail::check_ascii). Other syntax is not checked here
+/// comments, a quote right after a bare key or value: detail::check_header_key,
+/// detail::check_ascii, detail::check_quote_start). Other syntax is not checked here
 /// (toml++ does that next); the scan only has to tell keys from values and skip strings and
 /// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
 /// the bound.
@@ -138,6 +157,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
     const char c = text[i];
     if (c == '"' || c == '\'') {
       at_start = false;
+      detail::check_quote_start(text, i, key_mode, subject, line);
       skip_string();
       continue;
     }
@@ -167,6 +187,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
+          detail::check_quote_start(text, i, true, subject, line);
           skip_string();
           continue;
         }
@@ -206,6 +227,12 @@ inline void check_depth(std::string_view text, std::string_view subject) {
         key_parts = 1;
       }
     } else if (c == '}' || c == ']') {
+      // toml++ 3.3 asserts (TOML_ASSERT_ASSUME in parse_value) on a `}` where an array
+      // expects a value or its `]` (`a = [}]`, `a = [1, }`; found by verify_fuzz): undefined
+      // behaviour under NDEBUG. A `}` never closes an array, so it is refused here.
+      if (c == '}' && !stack.empty() && !stack.back().table) {
+        throw detail::syntax_error(text, i, subject, line, "a `}` inside an array");
+      }
       if (!stack.empty()) stack.pop_back();
     } else if (c == ',' && !stack.empty() && stack.back().table) {
       key_mode = true;
