@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/json.hpp"
 #include "core/paths.hpp"
+#include "core/regex.hpp"
 #include "core/text.hpp"
 #include "core/time.hpp"
 #include "core/toml.hpp"

@@ -22,10 +22,13 @@
 // macros before including clawport to change the default; every macro is documented in
 // docs/library.md ("Configuration macros").
 
-/// Size of the buffer used by the read/write fallback of file copies, in bytes.
+/// Size of the buffer used by the read/write fallback of file copies, by the export's
+/// hashing copy and by verify, in bytes. 64 KiB: below glibc's default mmap threshold
+/// (128 KiB), so the buffer comes from the heap; an mmap-backed buffer made every read
+/// from the page cache spend ~3x the kernel time (docs/benchmarks.md).
 /// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_COPY_BUFFER_SIZE
-#define CLAWPORT_COPY_BUFFER_SIZE 131072
+#define CLAWPORT_COPY_BUFFER_SIZE 65536
 #endif
 
 /// Deepest directory nesting a tree walk accepts before refusing with
@@ -48,7 +51,7 @@
 #endif
 
 // Everything clawport declares lives in an inline namespace whose name carries the value of
-// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// every configuration macro (abi_d256_b65536_t128_c16777216 by default), as toml++ and
 // nlohmann/json do: two translation units built with different values define different functions
 // instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
 // `clawport::fs::posix` as always; the inline namespace only shows in symbol names.
@@ -590,6 +593,9 @@ enum class rename_result { done, unsupported };
 //   std::uint64_t copy_data(file& from, file& to)
 //                                          all bytes; copy_file_range fast path then
 //                                          read/write fallback; returns bytes copied
+//   (optional) std::uint64_t copy_data(file& from, file& to, std::uint64_t size)
+//                                          the `size` bytes stat(from) gave, no call to
+//                                          confirm the end (detail::has_sized_copy_data)
 //   std::size_t read(file&, char* buf, std::size_t n)         0 at end of file
 //   void write_all(file&, const char* data, std::size_t n)
 //   void set_mode(file&, std::uint32_t mode)                  fchmod
@@ -648,6 +654,12 @@ CLAWPORT_FS_REQUIRES(has_create_file_at, lval<B>().create_file_at(lval<const typ
                                                                   std::string_view{}, 0u))
 CLAWPORT_FS_REQUIRES(has_copy_data, std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
                                                                       lval<typename B::file>())})
+// Optional: `copy_data(from, to, size)` copies the `size` bytes stat(from) reported and
+// stops there, without the call that only confirms the end of the file (fs::posix has it;
+// copying_sink uses it when present, else copy_data(from, to)).
+CLAWPORT_FS_REQUIRES(has_sized_copy_data,
+                     std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
+                                                       lval<typename B::file>(), std::uint64_t{})})
 CLAWPORT_FS_REQUIRES(has_read,
                      std::size_t{lval<B>().read(lval<typename B::file>(),
                                                 static_cast<char*>(nullptr), std::size_t{})})
@@ -1006,14 +1018,29 @@ struct copying_sink {
   file_type create_file(const dir& parent, std::string_view name) {
     return fs.create_file_at(parent, name, 0600);
   }
-  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info&, copy_sink* observer,
-                     std::string_view bundle_path) {
-    if (observer == nullptr) return fs.copy_data(in, out);
+  /// Copies the file `opened` describes. A regular file with a size is copied up to that
+  /// size (as it was when opened): no call is spent confirming the end of the file. A
+  /// file that reports size 0 is read to its end.
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path) {
+    const std::uint64_t size = opened.kind == file_kind::regular ? opened.size : 0;
+    if (observer == nullptr) {
+      if constexpr (detail::has_sized_copy_data<Fs>::value) {
+        return fs.copy_data(in, out, size);
+      } else {
+        return fs.copy_data(in, out);
+      }
+    }
     if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
     observer->begin_file(bundle_path);
     std::uint64_t total = 0;
     for (;;) {
-      const std::size_t n = fs.read(in, buffer.data(), buffer.size());
+      std::size_t want = buffer.size();
+      if (size != 0) {
+        if (total >= size) break;
+        if (size - total < want) want = static_cast<std::size_t>(size - total);
+      }
+      const std::size_t n = fs.read(in, buffer.data(), want);
       if (n == 0) break;
       observer->bytes(buffer.data(), n);
       fs.write_all(out, buffer.data(), n);
@@ -1090,6 +1117,17 @@ class tree_walker {
 
   std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
 
+  /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it
+  /// has grown to the longest path): valid until the next entry is visited.
+  const std::string& current_path() {
+    path_.assign(spec_.root);
+    if (!rel_.empty()) {
+      path_ += '/';
+      path_ += rel_;
+    }
+    return path_;
+  }
+
   void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
     rel_guard guard{rel_, rel_.size()};
     if (!rel_.empty()) rel_ += '/';
@@ -1116,10 +1154,10 @@ class tree_walker {
         ++tally_.others_skipped;
         return;
       case file_kind::directory:
-        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
+        if (spec_.check_entry) spec_.check_entry(info->id, current_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
-        if (spec_.check_entry) spec_.check_entry(info->id, bundle_path());
+        if (spec_.check_entry) spec_.check_entry(info->id, current_path());
         return regular(src, dst, name, *info);
     }
   }
@@ -1199,7 +1237,7 @@ class tree_walker {
     }
     std::uint64_t n = 0;
     try {
-      n = sink_.copy(*in, *out, opened, spec_.sink, bundle_path());
+      n = sink_.copy(*in, *out, opened, spec_.sink, current_path());
     } catch (const error& e) {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
@@ -1218,6 +1256,7 @@ class tree_walker {
   const copy_spec& spec_;
   copy_tally& tally_;
   std::string rel_;
+  std::string path_;  ///< current_path()'s buffer
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -1567,6 +1606,19 @@ inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 /// The skill bundles: `skills/<alias>/<skill>/...`.
 inline constexpr std::string_view skills_dir = "skills";
+
+/// Whether a bundle may carry a file or directory called `name`: valid UTF-8 without an ASCII
+/// control character (a name with a newline cannot stand in the digest list unescaped, nor
+/// in a report). `clawport verify` refuses any other name (`name_invalid`), so the exporter
+/// refuses to write one. The one rule for both.
+constexpr bool carries_name(std::string_view name) noexcept {
+  if (!utf8::valid(name)) return false;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
+  }
+  return true;
+}
 
 /// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
 inline std::string skill_bundle_path(std::string_view alias) {
@@ -9468,12 +9520,56 @@ inline error too_deep(std::string_view subject, std::size_t line) {
                s);
 }
 
+/// errc::config_parse at byte `i` of `text` ("subject:line:column: what"), for the syntax
+/// errors the scan finds before toml++ may see them.
+inline error syntax_error(std::string_view text, std::size_t i, std::string_view subject,
+                          std::size_t line, std::string_view what) {
+  const std::size_t start = i == 0 ? std::string_view::npos : text.rfind('\n', i - 1);
+  const std::size_t column = start == std::string_view::npos ? i + 1 : i - start;
+  const std::string s(subject);
+  return error(
+      errc::config_parse,
+      s + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + std::string(what), s);
+}
+
+/// A table header's key must start with a bare-key character or a quote. toml++ 3.3 only
+/// asserts that (TOML_ASSERT_ASSUME in parse_key): `[:a]`, `[=]` or `[` before a line break
+/// abort a debug build and are undefined behaviour under NDEBUG. `i` is just after the opening
+/// `[` or `[[`; `]`, a second `[` after `[ ` and the end of the text are left to toml++,
+/// which reports them.
+inline void check_header_key(std::string_view text, std::size_t i, bool array,
+                             std::string_view subject, std::size_t line) {
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i >= text.size()) return;
+  const char c = text[i];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+  if (bare || c == '"' || c == '\'' || c == ']' || (c == '[' && !array)) return;
+  throw syntax_error(text, i, subject, line,
+                     "a table header's key must start with a bare key character or a quote");
+}
+
+/// Outside strings and comments TOML is ASCII. toml++ 3.3 asks is_whitespace() of the
+/// character after a key or before a value, and its is_non_ascii_horizontal_whitespace
+/// reaches __builtin_unreachable for most of U+00A1-U+0499 (`aé = 1`, `[sillΔ]`, `a = é`):
+/// undefined behaviour in every build. Refused here instead.
+inline void check_ascii(std::string_view text, std::size_t i, std::string_view subject,
+                        std::size_t line) {
+  if (static_cast<unsigned char>(text[i]) < 0x80) return;
+  throw syntax_error(text, i, subject, line,
+                     "a character that is not ASCII outside a string or comment (quote the "
+                     "key or the value)");
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
-/// tell keys from values and skip strings and comments, and it over-approximates rather
-/// than under-: a text it accepts never nests deeper than the bound.
+/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
+/// header key that does not start well, a character that is not ASCII outside strings and
+/// comments: detail::check_header_key, detail::check_ascii). Other syntax is not checked here
+/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
+/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
+/// the bound.
 inline void check_depth(std::string_view text, std::string_view subject) {
   struct frame {
     bool table;        // inline table (keys inside) or array (values only)
@@ -9486,7 +9582,8 @@ inline void check_depth(std::string_view text, std::string_view subject) {
   std::size_t key_parts = 1;    // components of the key being read
   std::size_t line = 1;
   const std::size_t n = text.size();
-  std::size_t i = 0;
+  // A UTF-8 byte order mark may open the text (toml++ skips it).
+  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 
   const auto limit = [&](std::size_t depth) {
     if (depth > max_depth) throw detail::too_deep(subject, line);
@@ -9552,6 +9649,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
       const bool array = i + 1 < n && text[i + 1] == '[';
       i += array ? 2 : 1;
+      detail::check_header_key(text, i, array, subject, line);
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
@@ -9559,6 +9657,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
           continue;
         }
         if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        detail::check_ascii(text, i, subject, line);
         ++i;
       }
       table_depth = parts + (array ? 1 : 0);
@@ -9568,6 +9667,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       continue;
     }
     at_start = false;
+    detail::check_ascii(text, i, subject, line);
     if (key_mode) {
       if (c == '.') {
         limit(current_base() + ++key_parts);
@@ -10272,7 +10372,11 @@ inline std::string format_f64(double v) {
 inline std::string skill_document::serialize() const {
   const skill_frontmatter& fm = frontmatter;
   std::string out = "---\nname: " + fm.name + "\n";
-  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
+  // Flat only when the flat line reads back as written: the reader trims and strips quotes
+  // (`description: "x` would read as `x`); a block scalar keeps them.
+  const bool flat_reads_back = detail::strip_quotes(detail::trim(fm.description)) == fm.description;
+  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80 ||
+      !flat_reads_back) {
     out += "description: >-\n";
     for (const std::string_view line : detail::lines(fm.description)) {
       out += "  ";
@@ -15225,13 +15329,6 @@ struct report {
 
 namespace detail {
 
-inline bool has_control(std::string_view name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7f;
-  });
-}
-
 template <class Fs>
 class walker {
  public:
@@ -15272,7 +15369,7 @@ class walker {
               std::to_string(lim_.max_name_bytes));
       return;
     }
-    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+    if (!bundle::carries_name(name)) {
       add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
       return;
     }
@@ -15366,7 +15463,7 @@ class walker {
         add("changed", path, "the file was replaced while it was verified");
         return;
       }
-      if (buffer_.empty()) buffer_.resize(1u << 17);
+      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
       for (;;) {
         const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
         if (n == 0) break;
@@ -17338,6 +17435,802 @@ inline nlohmann::ordered_json error_document(const error& e) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/json.hpp -----
+// ----- begin clawport/core/regex.hpp -----
+// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
+// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
+// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
+// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
+// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
+// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
+// O(text x program) time, O(program) memory, no recursion while matching, and recursion
+// bounded by `max_nesting` while parsing.
+//
+// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
+// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
+// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
+// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
+// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
+// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
+// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
+// and class set operations, and the `x` and `R` flags are not supported and make the
+// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
+// for a pattern Rust cannot compile).
+
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace regex {
+
+/// Deepest group nesting a pattern may have.
+inline constexpr std::size_t max_nesting = 64;
+/// Largest compiled program (instructions) a pattern may become, counted repetitions
+/// expanded: it bounds the work per text character.
+inline constexpr std::size_t max_program = 1024;
+
+enum class assertion : std::uint8_t {
+  text_start,
+  text_end,
+  line_start,
+  line_end,
+  word_boundary,
+  not_word_boundary
+};
+
+/// A compiled pattern. Build it with `compile`.
+class program {
+ public:
+  struct range {
+    char32_t lo, hi;
+  };
+  enum class op : std::uint8_t { consume, split, jump, check, match };
+  struct instruction {
+    op code = op::match;
+    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
+    std::uint32_t n = 0;         ///< range count (consume)
+    bool negated = false;        ///< consume: matches what is outside the ranges
+    assertion what = assertion::text_start;
+  };
+
+  std::vector<instruction> code;
+  std::vector<range> ranges;
+};
+
+namespace detail {
+
+struct node;
+using node_ptr = std::unique_ptr<node>;
+
+struct node {
+  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
+  kind type = kind::empty;
+  std::vector<program::range> ranges;  // set
+  bool negated = false;                // set
+  assertion what = assertion::text_start;
+  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
+  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
+  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
+};
+
+struct flags {
+  bool icase = false, multiline = false, dotall = false;
+};
+
+constexpr bool is_word(char32_t c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+inline void add_ascii_class(std::vector<program::range>& r, char c) {
+  switch (c) {
+    case 'd':
+      r.push_back({'0', '9'});
+      break;
+    case 'w':
+      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
+      r.push_back({'a', 'z'});
+      break;
+    case 's':
+      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
+      break;
+    default:
+      break;
+  }
+}
+
+/// The complement of sorted, merged ranges over all of Unicode.
+inline std::vector<program::range> complement(const std::vector<program::range>& in) {
+  std::vector<program::range> out;
+  char32_t next = 0;
+  for (const auto& r : in) {
+    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
+    next = r.hi + 1;
+  }
+  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
+  return out;
+}
+
+/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
+inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
+  if (icase) {
+    const std::size_t n = r.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
+        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
+        if (a <= b)
+          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
+      };
+      clip('a', 'z', -32);
+      clip('A', 'Z', 32);
+    }
+  }
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
+  std::vector<program::range> out;
+  for (const auto& x : r) {
+    if (!out.empty() && x.lo <= out.back().hi + 1) {
+      if (x.hi > out.back().hi) out.back().hi = x.hi;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
+class parser {
+ public:
+  explicit parser(std::string_view p) : p_(p) {}
+
+  node_ptr parse() {
+    flags f;
+    auto n = alternation(f, 0);
+    if (!n || pos_ != p_.size()) return nullptr;
+    return n;
+  }
+
+ private:
+  std::string_view p_;
+  std::size_t pos_ = 0;
+
+  bool at_end() const { return pos_ >= p_.size(); }
+  char peek() const { return p_[pos_]; }
+
+  bool next_cp(char32_t& cp) {
+    if (at_end()) return false;
+    const auto d = utf8::decode_at(p_, pos_);
+    if (d.length == 0) return false;
+    cp = d.cp, pos_ += d.length;
+    return true;
+  }
+
+  static node_ptr make(node::kind k) {
+    auto n = std::make_unique<node>();
+    n->type = k;
+    return n;
+  }
+
+  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
+    auto n = make(node::kind::set);
+    n->ranges = normalize(std::move(r), icase);
+    n->negated = negated;
+    return n;
+  }
+
+  static node_ptr make_check(assertion a) {
+    auto n = make(node::kind::check);
+    n->what = a;
+    return n;
+  }
+
+  node_ptr alternation(flags& f, std::size_t depth) {
+    auto first = concatenation(f, depth);
+    if (!first) return nullptr;
+    if (at_end() || peek() != '|') return first;
+    auto alt = make(node::kind::alternate);
+    alt->children.push_back(std::move(first));
+    while (!at_end() && peek() == '|') {
+      ++pos_;
+      auto next = concatenation(f, depth);
+      if (!next) return nullptr;
+      alt->children.push_back(std::move(next));
+    }
+    return alt;
+  }
+
+  node_ptr concatenation(flags& f, std::size_t depth) {
+    auto cat = make(node::kind::concat);
+    while (!at_end() && peek() != '|' && peek() != ')') {
+      bool flag_group = false;
+      auto atom = this->atom(f, depth, flag_group);
+      if (!atom) return nullptr;
+      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
+      if (!repetitions(atom)) return nullptr;
+      cat->children.push_back(std::move(atom));
+    }
+    return cat;
+  }
+
+  /// Parses a decimal count of a `{…}` repetition.
+  bool number(std::uint32_t& out) {
+    const std::size_t start = pos_;
+    std::uint64_t v = 0;
+    while (!at_end() && peek() >= '0' && peek() <= '9') {
+      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
+      if (v > max_program) return false;
+      ++pos_;
+    }
+    out = static_cast<std::uint32_t>(v);
+    return pos_ > start;
+  }
+
+  bool repetitions(node_ptr& atom) {
+    while (!at_end()) {
+      std::uint32_t min = 0, max = 0;
+      const char c = peek();
+      if (c == '*') {
+        min = 0, max = node::unbounded, ++pos_;
+      } else if (c == '+') {
+        min = 1, max = node::unbounded, ++pos_;
+      } else if (c == '?') {
+        min = 0, max = 1, ++pos_;
+      } else if (c == '{') {
+        ++pos_;
+        if (!number(min)) return false;
+        max = min;
+        if (!at_end() && peek() == ',') {
+          ++pos_;
+          max = node::unbounded;
+          if (!at_end() && peek() != '}' && !number(max)) return false;
+        }
+        if (at_end() || peek() != '}' || max < min) return false;
+        ++pos_;
+      } else {
+        return true;
+      }
+      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      auto rep = make(node::kind::repeat);
+      rep->min = min, rep->max = max;
+      rep->children.push_back(std::move(atom));
+      atom = std::move(rep);
+    }
+    return true;
+  }
+
+  bool parse_flags(flags& f, bool& scoped) {
+    bool negate = false;
+    while (!at_end()) {
+      const char c = p_[pos_++];
+      if (c == ':') return scoped = true, true;
+      if (c == ')') return scoped = false, true;
+      if (c == '-') {
+        if (negate) return false;
+        negate = true;
+      } else if (c == 'i') {
+        f.icase = !negate;
+      } else if (c == 'm') {
+        f.multiline = !negate;
+      } else if (c == 's') {
+        f.dotall = !negate;
+      } else if (c == 'U') {
+        // swaps greediness: no effect on whether there is a match
+      } else {
+        return false;  // x, R and anything else: not supported
+      }
+    }
+    return false;
+  }
+
+  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
+    if (depth + 1 > max_nesting) return nullptr;
+    flags inner = f;
+    if (!at_end() && peek() == '?') {
+      ++pos_;
+      if (at_end()) return nullptr;
+      if (peek() == ':') {
+        ++pos_;
+      } else if (peek() == 'P' || peek() == '<') {
+        if (peek() == 'P') ++pos_;
+        if (at_end() || peek() != '<') return nullptr;
+        ++pos_;
+        const std::size_t start = pos_;
+        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
+                             peek() == '[' || peek() == ']'))
+          ++pos_;
+        if (pos_ == start || at_end() || peek() != '>') return nullptr;
+        ++pos_;
+      } else {
+        bool scoped = false;
+        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
+        if (!scoped) {
+          f = inner;
+          flag_group = true;
+          return make(node::kind::empty);
+        }
+      }
+    }
+    auto n = alternation(inner, depth + 1);
+    if (!n || at_end() || peek() != ')') return nullptr;
+    ++pos_;
+    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
+    wrapped->children.push_back(std::move(n));
+    return wrapped;
+  }
+
+  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
+  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
+              std::optional<assertion>* check) {
+    is_class = false, negated = false;
+    if (at_end()) return false;
+    const char c = p_[pos_++];
+    switch (c) {
+      case 'n':
+        cp = '\n';
+        return true;
+      case 't':
+        cp = '\t';
+        return true;
+      case 'r':
+        cp = '\r';
+        return true;
+      case 'f':
+        cp = '\f';
+        return true;
+      case 'v':
+        cp = '\v';
+        return true;
+      case 'a':
+        cp = 0x07;
+        return true;
+      case 'd':
+      case 'w':
+      case 's':
+      case 'D':
+      case 'W':
+      case 'S': {
+        const char lower = static_cast<char>(c | 0x20);
+        add_ascii_class(cls, lower);
+        is_class = true, negated = (c != lower);
+        return true;
+      }
+      case 'x':
+      case 'u':
+      case 'U':
+        return hex(c, cp);
+      case 'A':
+      case 'z':
+      case 'b':
+      case 'B':
+        if (!check) return false;  // not inside a class
+        *check = c == 'A'   ? assertion::text_start
+                 : c == 'z' ? assertion::text_end
+                 : c == 'b' ? assertion::word_boundary
+                            : assertion::not_word_boundary;
+        return true;
+      default:
+        break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
+      cp = u;
+      return true;
+    }
+    return false;  // \p, \1 (back-references), unknown letters
+  }
+
+  bool hex(char kind, char32_t& cp) {
+    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
+    bool braced = false;
+    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
+    std::uint32_t v = 0;
+    std::size_t n = 0;
+    while (!at_end() && n < digits) {
+      const char h = peek();
+      int d = -1;
+      if (h >= '0' && h <= '9')
+        d = h - '0';
+      else if (h >= 'a' && h <= 'f')
+        d = h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        d = h - 'A' + 10;
+      if (d < 0) break;
+      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
+    }
+    if (n == 0 || (!braced && n != digits)) return false;
+    if (braced) {
+      if (at_end() || peek() != '}') return false;
+      ++pos_;
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
+    cp = v;
+    return true;
+  }
+
+  node_ptr bracket(const flags& f) {
+    bool negated = false;
+    if (!at_end() && peek() == '^') negated = true, ++pos_;
+    std::vector<program::range> r;
+    bool first = true;
+    for (;;) {
+      if (at_end()) return nullptr;
+      if (peek() == ']' && !first) {
+        ++pos_;
+        break;
+      }
+      first = false;
+      if (p_.substr(pos_, 2) == "[:") {
+        if (!posix_class(r)) return nullptr;
+        continue;
+      }
+      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
+          p_.substr(pos_, 2) == "~~")
+        return nullptr;  // nested classes and set operations: not supported
+      char32_t lo = 0;
+      if (!class_atom(lo, r)) return nullptr;
+      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
+      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
+        ++pos_;
+        char32_t hi = 0;
+        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
+        r.push_back({lo, hi});
+      } else {
+        r.push_back({lo, lo});
+      }
+    }
+    return make_set(std::move(r), negated, f.icase);
+  }
+
+  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
+  /// `r` (then `cp` is 0xFFFFFFFF).
+  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
+    if (peek() != '\\') return next_cp(cp);
+    ++pos_;
+    std::vector<program::range> cls;
+    bool is_class = false, negated = false;
+    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
+    if (is_class) {
+      cls = normalize(std::move(cls), false);
+      if (negated) cls = complement(cls);
+      r.insert(r.end(), cls.begin(), cls.end());
+      cp = 0xFFFFFFFFu;
+    }
+    return true;
+  }
+
+  bool posix_class(std::vector<program::range>& r) {
+    const std::size_t close = p_.find(":]", pos_ + 2);
+    if (close == std::string_view::npos) return false;
+    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
+    pos_ = close + 2;
+    bool negated = false;
+    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
+    std::vector<program::range> c;
+    if (name == "alnum")
+      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
+    else if (name == "alpha")
+      c = {{'A', 'Z'}, {'a', 'z'}};
+    else if (name == "ascii")
+      c = {{0, 0x7F}};
+    else if (name == "blank")
+      c = {{'\t', '\t'}, {' ', ' '}};
+    else if (name == "cntrl")
+      c = {{0, 0x1F}, {0x7F, 0x7F}};
+    else if (name == "digit")
+      c = {{'0', '9'}};
+    else if (name == "graph")
+      c = {{'!', '~'}};
+    else if (name == "lower")
+      c = {{'a', 'z'}};
+    else if (name == "print")
+      c = {{' ', '~'}};
+    else if (name == "punct")
+      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
+    else if (name == "space")
+      c = {{'\t', '\r'}, {' ', ' '}};
+    else if (name == "upper")
+      c = {{'A', 'Z'}};
+    else if (name == "word")
+      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+    else if (name == "xdigit")
+      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
+    else
+      return false;
+    if (negated) c = complement(c);
+    r.insert(r.end(), c.begin(), c.end());
+    return true;
+  }
+
+  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
+    char32_t cp = 0;
+    const char c = peek();
+    switch (c) {
+      case '(':
+        ++pos_;
+        return group(f, depth, flag_group);
+      case '[':
+        ++pos_;
+        return bracket(f);
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+        return nullptr;  // nothing to repeat
+      case '.': {
+        ++pos_;
+        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
+        return make_set({{'\n', '\n'}}, true, false);
+      }
+      case '^':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
+      case '$':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
+      case '\\': {
+        ++pos_;
+        std::vector<program::range> cls;
+        bool is_class = false, negated = false;
+        std::optional<assertion> check;
+        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
+        if (check) return make_check(*check);
+        if (is_class) return make_set(std::move(cls), negated, false);
+        return make_set({{cp, cp}}, false, f.icase);
+      }
+      default:
+        if (!next_cp(cp)) return nullptr;
+        return make_set({{cp, cp}}, false, f.icase);
+    }
+  }
+};
+
+/// Compiles the tree into `out`; false when the program would exceed `max_program`.
+class compiler {
+ public:
+  explicit compiler(program& out) : out_(out) {}
+
+  bool emit(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::set: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::consume;
+        i.x = static_cast<std::uint32_t>(out_.ranges.size());
+        i.n = static_cast<std::uint32_t>(n.ranges.size());
+        i.negated = n.negated;
+        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::check: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::check;
+        i.what = n.what;
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::concat:
+        for (const auto& c : n.children)
+          if (!emit(*c)) return false;
+        return true;
+      case node::kind::alternate:
+        return alternate(n, 0);
+      case node::kind::repeat:
+        return repeat(n);
+    }
+    return false;
+  }
+
+ private:
+  program& out_;
+
+  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
+  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
+
+  std::uint32_t place(program::op code) {
+    program::instruction i;
+    i.code = code;
+    out_.code.push_back(i);
+    return here() - 1;
+  }
+
+  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
+  bool alternate(const node& n, std::size_t from) {
+    if (from + 1 == n.children.size()) return emit(*n.children[from]);
+    if (!room(2)) return false;
+    const std::uint32_t split = place(program::op::split);
+    out_.code[split].x = here();
+    if (!emit(*n.children[from])) return false;
+    if (!room(1)) return false;
+    const std::uint32_t jump = place(program::op::jump);
+    out_.code[split].y = here();
+    if (!alternate(n, from + 1)) return false;
+    out_.code[jump].x = here();
+    return true;
+  }
+
+  bool repeat(const node& n) {
+    const node& body = *n.children.front();
+    const std::uint32_t start = here();
+    const std::size_t start_ranges = out_.ranges.size();
+    if (!emit(body)) return false;
+    if (here() == start) return true;  // an empty body: repeating it changes nothing
+    out_.code.resize(start);
+    out_.ranges.resize(start_ranges);
+    for (std::uint32_t k = 0; k < n.min; ++k)
+      if (!emit(body)) return false;
+    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
+      if (!room(2)) return false;
+      const std::uint32_t split = place(program::op::split);
+      out_.code[split].x = here();
+      if (!emit(body)) return false;
+      if (!room(1)) return false;
+      const std::uint32_t jump = place(program::op::jump);
+      out_.code[jump].x = split;
+      out_.code[split].y = here();
+      return true;
+    }
+    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
+    for (std::uint32_t k = n.min; k < n.max; ++k) {
+      if (!room(1)) return false;
+      splits.push_back(place(program::op::split));
+      out_.code[splits.back()].x = here();
+      if (!emit(body)) return false;
+    }
+    for (const auto s : splits) out_.code[s].y = here();
+    return true;
+  }
+};
+
+/// Whether `cp` is in the instruction's set.
+inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
+  bool in = false;
+  for (std::uint32_t k = 0; k < i.n; ++k) {
+    const auto& r = p.ranges[i.x + k];
+    if (cp < r.lo) break;
+    if (cp <= r.hi) {
+      in = true;
+      break;
+    }
+  }
+  return in != i.negated;
+}
+
+constexpr char32_t no_char = 0xFFFFFFFFu;
+
+inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
+  switch (a) {
+    case assertion::text_start:
+      return before == no_char;
+    case assertion::text_end:
+      return after == no_char;
+    case assertion::line_start:
+      return before == no_char || before == '\n';
+    case assertion::line_end:
+      return after == no_char || after == '\n';
+    case assertion::word_boundary:
+    case assertion::not_word_boundary: {
+      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
+      return (w1 != w2) == (a == assertion::word_boundary);
+    }
+  }
+  return false;
+}
+
+/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
+class pc_set {
+ public:
+  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
+  bool insert(std::uint32_t pc) {
+    if (contains(pc)) return false;
+    sparse_[pc] = static_cast<std::uint32_t>(size_);
+    dense_[size_++] = pc;
+    return true;
+  }
+  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
+
+ private:
+  std::vector<std::uint32_t> dense_, sparse_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
+/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
+inline std::optional<program> compile(std::string_view pattern) {
+  detail::parser parser(pattern);
+  const auto tree = parser.parse();
+  if (!tree) return std::nullopt;
+  program p;
+  detail::compiler compiler(p);
+  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
+  p.code.push_back({});  // match
+  return p;
+}
+
+/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
+/// UTF-8 read as U+FFFD, one per byte.
+inline bool search(const program& p, std::string_view text) {
+  using detail::no_char;
+  const std::size_t size = p.code.size();
+  detail::pc_set current(size), next(size);
+  std::vector<std::uint32_t> stack;
+  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
+    if (pos >= text.size()) return len = 0, no_char;
+    const auto d = utf8::decode_at(text, pos);
+    if (d.length == 0) return len = 1, 0xFFFD;
+    return len = d.length, d.cp;
+  };
+  // Follows jumps, splits and assertions from `pc` at a position between `before` and
+  // `after`, adding every reached state to `set`; true when the match state is reached.
+  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
+    stack.push_back(pc);
+    while (!stack.empty()) {
+      const std::uint32_t at = stack.back();
+      stack.pop_back();
+      if (!set.insert(at)) continue;
+      const auto& i = p.code[at];
+      switch (i.code) {
+        case program::op::match:
+          stack.clear();
+          return true;
+        case program::op::jump:
+          stack.push_back(i.x);
+          break;
+        case program::op::split:
+          stack.push_back(i.y), stack.push_back(i.x);
+          break;
+        case program::op::check:
+          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
+          break;
+        case program::op::consume:
+          break;
+      }
+    }
+    return false;
+  };
+  char32_t before = no_char;
+  std::size_t pos = 0, len = 0;
+  char32_t here = decode(0, len);
+  for (;;) {
+    if (add(current, 0, before, here)) return true;  // a match may start anywhere
+    if (here == no_char) return false;
+    std::size_t next_len = 0;
+    const char32_t after = decode(pos + len, next_len);
+    for (std::size_t k = 0; k < current.size(); ++k) {
+      const auto& i = p.code[current[k]];
+      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
+          add(next, current[k] + 1, here, after))
+        return true;
+    }
+    std::swap(current, next);
+    next.clear();
+    before = here, here = after, pos += len, len = next_len;
+  }
+}
+
+/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
+inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
+  const auto p = compile(pattern);
+  if (!p) return std::nullopt;
+  return search(*p, text);
+}
+
+}  // namespace regex
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/regex.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
@@ -17628,6 +18521,9 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#if defined(__linux__)
+#include <sys/ioctl.h>
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -17661,6 +18557,30 @@ inline void require_component(std::string_view name) {
                 std::string(name));
   }
 }
+
+/// A path component as a NUL-terminated string without a heap allocation for any name a
+/// filesystem accepts (NAME_MAX is 255 on Linux); longer names (which the kernel then
+/// refuses with ENAMETOOLONG) use a std::string.
+class c_name {
+ public:
+  explicit c_name(std::string_view name) : size_(name.size()) {
+    if (name.size() < sizeof small_) {
+      name.copy(small_, name.size());
+      small_[name.size()] = '\0';
+    } else {
+      large_.assign(name.data(), name.size());
+    }
+  }
+  c_name(const c_name&) = delete;
+  c_name& operator=(const c_name&) = delete;
+  const char* c_str() const noexcept { return size_ < sizeof small_ ? small_ : large_.c_str(); }
+  operator std::string_view() const noexcept { return {c_str(), size_}; }
+
+ private:
+  std::size_t size_;
+  char small_[256];
+  std::string large_;
+};
 
 inline file_kind kind_of(mode_t mode) noexcept {
   if (S_ISREG(mode)) return file_kind::regular;
@@ -17722,6 +18642,10 @@ inline bool is_dot_or_dotdot(const char* n) noexcept {
 // renameat2 flags, spelled here so no libc or kernel header is needed.
 constexpr unsigned rename_noreplace_flag = 1u;
 constexpr unsigned rename_exchange_flag = 2u;
+#if defined(__linux__)
+// FICLONE = _IOW(0x94, 9, int), spelled here so <linux/fs.h> is not needed.
+constexpr unsigned long ficlone_request = 0x40049409ul;
+#endif
 
 }  // namespace detail
 
@@ -17792,7 +18716,7 @@ class posix {
 
   std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     struct stat st {};
     if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT) return std::nullopt;
@@ -17806,7 +18730,7 @@ class posix {
 
   dir open_dir_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
@@ -17825,14 +18749,16 @@ class posix {
 
   file open_file_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     // O_NONBLOCK keeps a FIFO swapped in after classification from blocking the open;
     // the caller's fstat then sees it is not a regular file.
+    // The flag stays set: it changes nothing for a regular file (the only kind any
+    // caller reads after its fstat), and `read` clears it on the first EAGAIN, so a
+    // caller that does read a FIFO or device still blocks as before. Two fcntl calls
+    // fewer per file than clearing it here.
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) throw sys_error("open_file_at", n, errno);
-    int flags = ::fcntl(fd, F_GETFL);
-    if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file(fd);
   }
 
@@ -17870,7 +18796,7 @@ class posix {
 
   void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
       throw sys_error("make_dir_at", n, errno);
     }
@@ -17878,7 +18804,7 @@ class posix {
 
   file create_file_at(const dir& parent, std::string_view name, std::uint32_t mode) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
                       static_cast<mode_t>(mode));
@@ -17888,42 +18814,52 @@ class posix {
 
   /// Copies every remaining byte of `from` to `to`: copy_file_range in the kernel when
   /// the filesystems allow it, else a read/write loop with one reused buffer.
-  std::uint64_t copy_data(file& from, file& to) {
-    std::uint64_t total = 0;
-#if defined(__linux__) && defined(SYS_copy_file_range)
-    if (copy_range_works_) {
-      for (;;) {
-        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
-                           nullptr, std::size_t{1} << 30, 0u);
-        if (n > 0) {
-          total += static_cast<std::uint64_t>(n);
-          continue;
+  std::uint64_t copy_data(file& from, file& to) { return copy_bytes(from, to, 0, false); }
+
+  /// Optional extension of the Fs policy (fs::detail::has_sized_copy_data): copies the
+  /// `size` bytes `stat(from)` reported for a regular file opened at offset 0, without
+  /// the trailing call that only confirms the end of the file (a second copy_file_range
+  /// or read per file). A file that shrank meanwhile stops at its end; one that grew is
+  /// copied up to `size` (the size it had when opened). `size` 0 falls back to reading
+  /// to the end (a pseudo-file that reports no size). Tries a FICLONE reflink first
+  /// where the filesystem has them (btrfs, XFS, bcachefs, ...), then copy_file_range,
+  /// then read/write; an offload the filesystem refuses is not asked for again by this
+  /// object.
+  std::uint64_t copy_data(file& from, file& to, std::uint64_t size) {
+    if (size == 0) return copy_bytes(from, to, 0, false);
+#if defined(__linux__)
+    if (clone_works_) {
+      if (::ioctl(to.native_handle(), detail::ficlone_request, from.native_handle()) == 0) {
+        // The clone shares the whole file; move the source's offset as a copy would.
+        if (::lseek(from.native_handle(), static_cast<off_t>(size), SEEK_SET) < 0) {
+          throw sys_error("copy_data", {}, errno);
         }
-        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
-        int err = errno;
-        if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
-        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
-        // offsets have advanced by what was copied, so the loop below just continues.
-        if (err == ENOSYS) copy_range_works_ = false;
-        break;
+        return size;
       }
+      const int err = errno;
+      if (!offload_unsupported(err) && err != EINTR) throw sys_error("copy_data", {}, err);
+      clone_works_ = false;
     }
 #endif
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    for (;;) {
-      std::size_t n = read(from, buffer_.data(), buffer_.size());
-      if (n == 0) return total;
-      write_all(to, buffer_.data(), n);
-      total += n;
-    }
+    return copy_bytes(from, to, size, true);
   }
 
   std::size_t read(file& f, char* buf, std::size_t n) {
     for (;;) {
       ssize_t got = ::read(f.native_handle(), buf, n);
       if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw sys_error("read", {}, errno);
+      const int err = errno;
+      if (err == EINTR) continue;
+      if (err == EAGAIN || err == EWOULDBLOCK) {
+        // A FIFO or device opened by open_file_at (O_NONBLOCK): from now on, block as a
+        // plain read would.
+        const int flags = ::fcntl(f.native_handle(), F_GETFL);
+        if (flags >= 0 && (flags & O_NONBLOCK) != 0 &&
+            ::fcntl(f.native_handle(), F_SETFL, flags & ~O_NONBLOCK) == 0) {
+          continue;
+        }
+      }
+      throw sys_error("read", {}, err);
     }
   }
 
@@ -17947,7 +18883,7 @@ class posix {
 
   void unlink_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
       throw sys_error("unlink_at", n, errno);
     }
@@ -17955,7 +18891,7 @@ class posix {
 
   void remove_dir_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
       throw sys_error("remove_dir_at", n, errno);
     }
@@ -18101,6 +19037,45 @@ class posix {
     return false;
   }
 
+  /// The copy loop of both copy_data forms: with `sized`, stops once `size` bytes are
+  /// copied (or at an earlier end of file) instead of asking once more.
+  std::uint64_t copy_bytes(file& from, file& to, std::uint64_t size, bool sized) {
+    std::uint64_t total = 0;
+    const auto left = [&]() -> std::uint64_t { return sized ? size - total : ~std::uint64_t{0}; };
+#if defined(__linux__) && defined(SYS_copy_file_range)
+    if (copy_range_works_) {
+      while (left() != 0) {
+        const std::uint64_t want = left() < (std::uint64_t{1} << 30) ? left() : (1u << 30);
+        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
+                           nullptr, static_cast<std::size_t>(want), 0u);
+        if (n > 0) {
+          total += static_cast<std::uint64_t>(n);
+          continue;
+        }
+        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
+        int err = errno;
+        if (err == EINTR) continue;
+        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
+        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
+        // offsets have advanced by what was copied, so the loop below just continues.
+        if (err == ENOSYS) copy_range_works_ = false;
+        break;
+      }
+    }
+#endif
+    if (left() == 0) return total;
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    for (;;) {
+      const std::uint64_t l = left();
+      const std::size_t want = l < buffer_.size() ? static_cast<std::size_t>(l) : buffer_.size();
+      if (want == 0) return total;
+      std::size_t n = read(from, buffer_.data(), want);
+      if (n == 0) return total;
+      write_all(to, buffer_.data(), n);
+      total += n;
+    }
+  }
+
   static bool offload_unsupported(int err) noexcept {
     // The errnos GNU cp treats as "no offload here, copy normally".
     switch (err) {
@@ -18124,6 +19099,7 @@ class posix {
 
   std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
   bool copy_range_works_ = true;  // false once the kernel said ENOSYS
+  bool clone_works_ = true;       // false once a FICLONE was refused (tmpfs, ext4, ...)
 };
 
 static_assert(check_policy<posix>());
@@ -18892,6 +19868,18 @@ struct logical_skill_name {
   }
 };
 
+/// Refuses an entry whose name a bundle cannot carry (bundle::carries_name): the bundle
+/// would not verify. `bundle_path` is the entry's path in the bundle.
+inline void reject_uncarriable_name(const std::string& bundle_path) {
+  const std::string name = bundle_path.substr(bundle_path.rfind('/') + 1);
+  if (bundle::carries_name(name)) return;
+  throw error(errc::unsafe_path,
+              bundle_path +
+                  ": the name is not valid UTF-8 or holds a control character, so the bundle "
+                  "would not verify (name_invalid); rename or move it and export again",
+              bundle_path);
+}
+
 }  // namespace exporter_detail
 
 /// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
@@ -19324,7 +20312,8 @@ class basic_exporter {
             return zeroclaw::workspace_entry_included(rel);
           };
         }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+        spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
         };
         if (plan.identity_document) {
@@ -19344,6 +20333,7 @@ class basic_exporter {
           // `path` is "skills/<alias>[/...]": name the bundle's directory field.
           const std::size_t end = path.find('/', 7);
           const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(
               w.install, "skill_bundles." + alias + ".directory", path, id);
         },
@@ -19369,7 +20359,8 @@ class basic_exporter {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
       // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file,
+                     digest::render_list(std::move(digests.entries)));
     }
   }
 
@@ -24905,7 +25896,6 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 
 #include <cstddef>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25020,19 +26010,14 @@ inline std::vector<test_case> parse_test_script(std::string_view text) {
   return out;
 }
 
-/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (ECMAScript
-/// syntax here, Rust `regex` upstream: the common subset behaves alike), and when the
-/// pattern is not a valid regex or does not match, a plain substring test. Only the first
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
+/// `regex` syntax, run by the linear-time engine of core/regex.hpp), and when the pattern is
+/// not a regex or does not match, a plain substring test. Only the first
 /// `test_output_matched_bytes` of `output` are searched.
 inline bool pattern_matches(std::string_view output, std::string_view pattern) {
   if (pattern.empty()) return true;
   output = output.substr(0, test_output_matched_bytes);
-  try {
-    const std::regex re(pattern.begin(), pattern.end(), std::regex::ECMAScript);
-    if (std::regex_search(output.begin(), output.end(), re)) return true;
-  } catch (const std::regex_error&) {
-    // not a regex: the substring test decides
-  }
+  if (regex::matches(pattern, output).value_or(false)) return true;
   return output.find(pattern) != std::string_view::npos;
 }
 

@@ -186,6 +186,25 @@ TEST_CASE("memory: copy_data streams all remaining bytes") {
   errno_of([&] { m.copy_data(out, in); }, EBADF);
 }
 
+TEST_CASE("memory: the sized copy_data copies at most the size given (0 = to the end)") {
+  static_assert(clawport::fs::detail::has_sized_copy_data<memory>::value);
+  static_assert(clawport::fs::detail::has_sized_copy_data<clawport::fs::faulty<memory>>::value);
+  memory m;
+  m.write_file("/src", "0123456789");
+  auto root = m.open_root("/");
+  auto in = m.open_file_at(root, "src");
+  auto out = m.create_file_at(root, "four", 0600);
+  CHECK(m.copy_data(in, out, 4) == 4);
+  CHECK(m.read_file("/four") == "0123");
+  auto out2 = m.create_file_at(root, "rest", 0600);
+  CHECK(m.copy_data(in, out2, 0) == 6);
+  CHECK(m.read_file("/rest") == "456789");
+  auto in2 = m.open_file_at(root, "src");
+  auto out3 = m.create_file_at(root, "shrunk", 0600);
+  CHECK(m.copy_data(in2, out3, 100) == 10);
+  errno_of([&] { m.copy_data(out, in, 1); }, EBADF);
+}
+
 TEST_CASE("memory: unlink, rmdir and recursive removal") {
   memory m;
   m.mkdirs("/r/full/x/y");

@@ -5,9 +5,11 @@
 
 #include "fixture.hpp"
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -163,6 +165,65 @@ TEST_CASE("posix: copy_data copies every byte, large and empty files, and pseudo
   std::uint64_t n = f.fs.copy_data(status, out);
   CHECK(n > 0);
   CHECK(f.read("status.copy").find("Name:") != std::string::npos);
+}
+
+TEST_CASE("posix: the sized copy_data copies the size given, no more, and 0 means to the end") {
+  static_assert(fs::detail::has_sized_copy_data<fs::posix>::value);
+  posix_fixture f;
+  std::string big(1024 * 1024 + 5, 'b');
+  f.write("big", big);
+  f.write("grown", "0123456789");
+  auto root = open_root(f);
+  {
+    auto in = f.fs.open_file_at(root, "big");
+    auto out = f.fs.create_file_at(root, "big.copy", 0644);
+    CHECK(f.fs.copy_data(in, out, f.fs.stat(in).size) == big.size());
+    // "grown" had 4 bytes when stat'ed (the caller's size); 10 now: only 4 travel.
+    auto in2 = f.fs.open_file_at(root, "grown");
+    auto out2 = f.fs.create_file_at(root, "grown.copy", 0644);
+    CHECK(f.fs.copy_data(in2, out2, 4) == 4);
+    // A size larger than the file (it shrank) stops at the end of the file.
+    auto in3 = f.fs.open_file_at(root, "grown");
+    auto out3 = f.fs.create_file_at(root, "shrunk.copy", 0644);
+    CHECK(f.fs.copy_data(in3, out3, 100) == 10);
+    // Size 0 (a pseudo-file reports none): read to the end.
+    auto proc = f.fs.open_root("/proc/self");
+    auto status = f.fs.open_file_at(proc, "status");
+    auto out4 = f.fs.create_file_at(root, "status.copy", 0644);
+    CHECK(f.fs.copy_data(status, out4, 0) > 0);
+  }
+  CHECK(f.read("big.copy") == big);
+  CHECK(f.read("grown.copy") == "0123");
+  CHECK(f.read("shrunk.copy") == "0123456789");
+  CHECK(f.read("status.copy").find("Name:") != std::string::npos);
+}
+
+TEST_CASE(
+    "posix: a FIFO opened by open_file_at does not block the open, and read still waits "
+    "for data instead of failing with EAGAIN") {
+  posix_fixture f;
+  const std::string fifo = f.root_path() + "/pipe";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto root = open_root(f);
+  auto in = f.fs.open_file_at(root, "pipe");  // no writer yet: O_NONBLOCK keeps this from hanging
+  CHECK(f.fs.stat(in).kind == fs::file_kind::other);
+  const int w = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  REQUIRE(w >= 0);
+  // A writer that is present but has written nothing yet: the read blocks until it does.
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::usleep(100 * 1000);
+    const ssize_t put = ::write(w, "late", 4);
+    ::_exit(put == 4 ? 0 : 1);
+  }
+  char buf[16] = {};
+  const std::size_t n = f.fs.read(in, buf, sizeof buf);
+  ::close(w);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  CHECK(n == 4);
+  CHECK(std::string(buf, n) == "late");
 }
 
 TEST_CASE("posix: for_each_entry streams names without . and .., and is_empty") {

@@ -168,6 +168,17 @@ TEST_CASE("pattern_matches_regex") {
   CHECK_FALSE(sk::pattern_matches("hello", R"(^\d+$)"));
 }
 
+TEST_CASE(
+    "pattern_matches: 64 KiB of output against a backtracking pattern neither crashes nor hangs") {
+  // std::regex recursed once per character here and overflowed the stack (found by fuzzing)
+  std::string output(sk::test_output_matched_bytes, 'a');
+  output += "tail";
+  CHECK_FALSE(sk::pattern_matches(output, ".*tail"));  // only the first 64 KiB are searched
+  CHECK(sk::pattern_matches(output, "(a|a)*"));
+  CHECK_FALSE(sk::pattern_matches(output, "(a|a)*b"));
+  CHECK(sk::pattern_matches("x (?=y) z", "(?=y)"));  // not a Rust regex: the substring decides
+}
+
 TEST_CASE("test_truncate_output") {
   const std::string long_text(500, 'x');
   const std::string out = sk::truncate_output(long_text, 200);

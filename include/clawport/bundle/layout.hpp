@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/utf8.hpp"
 #include "../core/version.hpp"
 
 #include <string>
@@ -28,6 +29,19 @@ inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 /// The skill bundles: `skills/<alias>/<skill>/...`.
 inline constexpr std::string_view skills_dir = "skills";
+
+/// Whether a bundle may carry a file or directory called `name`: valid UTF-8 without an ASCII
+/// control character (a name with a newline cannot stand in the digest list unescaped, nor
+/// in a report). `clawport verify` refuses any other name (`name_invalid`), so the exporter
+/// refuses to write one. The one rule for both.
+constexpr bool carries_name(std::string_view name) noexcept {
+  if (!utf8::valid(name)) return false;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
+  }
+  return true;
+}
 
 /// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
 inline std::string skill_bundle_path(std::string_view alias) {

@@ -4,10 +4,13 @@
 // docs/library.md ("Configuration macros").
 #pragma once
 
-/// Size of the buffer used by the read/write fallback of file copies, in bytes.
+/// Size of the buffer used by the read/write fallback of file copies, by the export's
+/// hashing copy and by verify, in bytes. 64 KiB: below glibc's default mmap threshold
+/// (128 KiB), so the buffer comes from the heap; an mmap-backed buffer made every read
+/// from the page cache spend ~3x the kernel time (docs/benchmarks.md).
 /// A decimal integer literal (it names the ABI namespace below).
 #ifndef CLAWPORT_COPY_BUFFER_SIZE
-#define CLAWPORT_COPY_BUFFER_SIZE 131072
+#define CLAWPORT_COPY_BUFFER_SIZE 65536
 #endif
 
 /// Deepest directory nesting a tree walk accepts before refusing with
@@ -30,7 +33,7 @@
 #endif
 
 // Everything clawport declares lives in an inline namespace whose name carries the value of
-// every configuration macro (abi_d256_b131072_t128_c16777216 by default), as toml++ and
+// every configuration macro (abi_d256_b65536_t128_c16777216 by default), as toml++ and
 // nlohmann/json do: two translation units built with different values define different functions
 // instead of silently sharing one definition chosen by the linker (an ODR violation). Code names
 // `clawport::fs::posix` as always; the inline namespace only shows in symbol names.

@@ -34,12 +34,56 @@ inline error too_deep(std::string_view subject, std::size_t line) {
                s);
 }
 
+/// errc::config_parse at byte `i` of `text` ("subject:line:column: what"), for the syntax
+/// errors the scan finds before toml++ may see them.
+inline error syntax_error(std::string_view text, std::size_t i, std::string_view subject,
+                          std::size_t line, std::string_view what) {
+  const std::size_t start = i == 0 ? std::string_view::npos : text.rfind('\n', i - 1);
+  const std::size_t column = start == std::string_view::npos ? i + 1 : i - start;
+  const std::string s(subject);
+  return error(
+      errc::config_parse,
+      s + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + std::string(what), s);
+}
+
+/// A table header's key must start with a bare-key character or a quote. toml++ 3.3 only
+/// asserts that (TOML_ASSERT_ASSUME in parse_key): `[:a]`, `[=]` or `[` before a line break
+/// abort a debug build and are undefined behaviour under NDEBUG. `i` is just after the opening
+/// `[` or `[[`; `]`, a second `[` after `[ ` and the end of the text are left to toml++,
+/// which reports them.
+inline void check_header_key(std::string_view text, std::size_t i, bool array,
+                             std::string_view subject, std::size_t line) {
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i >= text.size()) return;
+  const char c = text[i];
+  const bool bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+  if (bare || c == '"' || c == '\'' || c == ']' || (c == '[' && !array)) return;
+  throw syntax_error(text, i, subject, line,
+                     "a table header's key must start with a bare key character or a quote");
+}
+
+/// Outside strings and comments TOML is ASCII. toml++ 3.3 asks is_whitespace() of the
+/// character after a key or before a value, and its is_non_ascii_horizontal_whitespace
+/// reaches __builtin_unreachable for most of U+00A1-U+0499 (`aé = 1`, `[sillΔ]`, `a = é`):
+/// undefined behaviour in every build. Refused here instead.
+inline void check_ascii(std::string_view text, std::size_t i, std::string_view subject,
+                        std::size_t line) {
+  if (static_cast<unsigned char>(text[i]) < 0x80) return;
+  throw syntax_error(text, i, subject, line,
+                     "a character that is not ASCII outside a string or comment (quote the "
+                     "key or the value)");
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`. Syntax is not checked here (toml++ does that next); the scan only has to
-/// tell keys from values and skip strings and comments, and it over-approximates rather
-/// than under-: a text it accepts never nests deeper than the bound.
+/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
+/// header key that does not start well, a character that is not ASCII outside strings and
+/// comments: detail::check_header_key, detail::check_ascii). Other syntax is not checked here
+/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
+/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
+/// the bound.
 inline void check_depth(std::string_view text, std::string_view subject) {
   struct frame {
     bool table;        // inline table (keys inside) or array (values only)
@@ -52,7 +96,8 @@ inline void check_depth(std::string_view text, std::string_view subject) {
   std::size_t key_parts = 1;    // components of the key being read
   std::size_t line = 1;
   const std::size_t n = text.size();
-  std::size_t i = 0;
+  // A UTF-8 byte order mark may open the text (toml++ skips it).
+  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 
   const auto limit = [&](std::size_t depth) {
     if (depth > max_depth) throw detail::too_deep(subject, line);
@@ -118,6 +163,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
       const bool array = i + 1 < n && text[i + 1] == '[';
       i += array ? 2 : 1;
+      detail::check_header_key(text, i, array, subject, line);
       std::size_t parts = 1;
       while (i < n && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
@@ -125,6 +171,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
           continue;
         }
         if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+        detail::check_ascii(text, i, subject, line);
         ++i;
       }
       table_depth = parts + (array ? 1 : 0);
@@ -134,6 +181,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       continue;
     }
     at_start = false;
+    detail::check_ascii(text, i, subject, line);
     if (key_mode) {
       if (c == '.') {
         limit(current_base() + ++key_parts);

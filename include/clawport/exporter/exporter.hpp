@@ -8,6 +8,7 @@
 #pragma once
 
 #include "../bundle/carry.hpp"
+#include "../bundle/layout.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
@@ -132,6 +133,18 @@ struct logical_skill_name {
     return skills::skill_name_at(fs, skill, dir_name);
   }
 };
+
+/// Refuses an entry whose name a bundle cannot carry (bundle::carries_name): the bundle
+/// would not verify. `bundle_path` is the entry's path in the bundle.
+inline void reject_uncarriable_name(const std::string& bundle_path) {
+  const std::string name = bundle_path.substr(bundle_path.rfind('/') + 1);
+  if (bundle::carries_name(name)) return;
+  throw error(errc::unsafe_path,
+              bundle_path +
+                  ": the name is not valid UTF-8 or holds a control character, so the bundle "
+                  "would not verify (name_invalid); rename or move it and export again",
+              bundle_path);
+}
 
 }  // namespace exporter_detail
 
@@ -565,7 +578,8 @@ class basic_exporter {
             return zeroclaw::workspace_entry_included(rel);
           };
         }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
+        spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
         };
         if (plan.identity_document) {
@@ -585,6 +599,7 @@ class basic_exporter {
           // `path` is "skills/<alias>[/...]": name the bundle's directory field.
           const std::size_t end = path.find('/', 7);
           const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+          exporter_detail::reject_uncarriable_name(path);
           exporter_detail::reject_protected_identity(
               w.install, "skill_bundles." + alias + ".directory", path, id);
         },
@@ -610,7 +625,8 @@ class basic_exporter {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
       // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file, digest::render_list(digests.entries));
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file,
+                     digest::render_list(std::move(digests.entries)));
     }
   }
 

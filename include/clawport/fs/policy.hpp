@@ -87,6 +87,9 @@ enum class rename_result { done, unsupported };
 //   std::uint64_t copy_data(file& from, file& to)
 //                                          all bytes; copy_file_range fast path then
 //                                          read/write fallback; returns bytes copied
+//   (optional) std::uint64_t copy_data(file& from, file& to, std::uint64_t size)
+//                                          the `size` bytes stat(from) gave, no call to
+//                                          confirm the end (detail::has_sized_copy_data)
 //   std::size_t read(file&, char* buf, std::size_t n)         0 at end of file
 //   void write_all(file&, const char* data, std::size_t n)
 //   void set_mode(file&, std::uint32_t mode)                  fchmod
@@ -145,6 +148,12 @@ CLAWPORT_FS_REQUIRES(has_create_file_at, lval<B>().create_file_at(lval<const typ
                                                                   std::string_view{}, 0u))
 CLAWPORT_FS_REQUIRES(has_copy_data, std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
                                                                       lval<typename B::file>())})
+// Optional: `copy_data(from, to, size)` copies the `size` bytes stat(from) reported and
+// stops there, without the call that only confirms the end of the file (fs::posix has it;
+// copying_sink uses it when present, else copy_data(from, to)).
+CLAWPORT_FS_REQUIRES(has_sized_copy_data,
+                     std::uint64_t{lval<B>().copy_data(lval<typename B::file>(),
+                                                       lval<typename B::file>(), std::uint64_t{})})
 CLAWPORT_FS_REQUIRES(has_read,
                      std::size_t{lval<B>().read(lval<typename B::file>(),
                                                 static_cast<char*>(nullptr), std::size_t{})})

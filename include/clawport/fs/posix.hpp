@@ -13,6 +13,9 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#if defined(__linux__)
+#include <sys/ioctl.h>
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -46,6 +49,30 @@ inline void require_component(std::string_view name) {
                 std::string(name));
   }
 }
+
+/// A path component as a NUL-terminated string without a heap allocation for any name a
+/// filesystem accepts (NAME_MAX is 255 on Linux); longer names (which the kernel then
+/// refuses with ENAMETOOLONG) use a std::string.
+class c_name {
+ public:
+  explicit c_name(std::string_view name) : size_(name.size()) {
+    if (name.size() < sizeof small_) {
+      name.copy(small_, name.size());
+      small_[name.size()] = '\0';
+    } else {
+      large_.assign(name.data(), name.size());
+    }
+  }
+  c_name(const c_name&) = delete;
+  c_name& operator=(const c_name&) = delete;
+  const char* c_str() const noexcept { return size_ < sizeof small_ ? small_ : large_.c_str(); }
+  operator std::string_view() const noexcept { return {c_str(), size_}; }
+
+ private:
+  std::size_t size_;
+  char small_[256];
+  std::string large_;
+};
 
 inline file_kind kind_of(mode_t mode) noexcept {
   if (S_ISREG(mode)) return file_kind::regular;
@@ -107,6 +134,10 @@ inline bool is_dot_or_dotdot(const char* n) noexcept {
 // renameat2 flags, spelled here so no libc or kernel header is needed.
 constexpr unsigned rename_noreplace_flag = 1u;
 constexpr unsigned rename_exchange_flag = 2u;
+#if defined(__linux__)
+// FICLONE = _IOW(0x94, 9, int), spelled here so <linux/fs.h> is not needed.
+constexpr unsigned long ficlone_request = 0x40049409ul;
+#endif
 
 }  // namespace detail
 
@@ -177,7 +208,7 @@ class posix {
 
   std::optional<stat_info> stat_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     struct stat st {};
     if (::fstatat(parent.native_handle(), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (errno == ENOENT) return std::nullopt;
@@ -191,7 +222,7 @@ class posix {
 
   dir open_dir_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
@@ -210,14 +241,16 @@ class posix {
 
   file open_file_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     // O_NONBLOCK keeps a FIFO swapped in after classification from blocking the open;
     // the caller's fstat then sees it is not a regular file.
+    // The flag stays set: it changes nothing for a regular file (the only kind any
+    // caller reads after its fstat), and `read` clears it on the first EAGAIN, so a
+    // caller that does read a FIFO or device still blocks as before. Two fcntl calls
+    // fewer per file than clearing it here.
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) throw sys_error("open_file_at", n, errno);
-    int flags = ::fcntl(fd, F_GETFL);
-    if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     return file(fd);
   }
 
@@ -255,7 +288,7 @@ class posix {
 
   void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     if (::mkdirat(parent.native_handle(), n.c_str(), static_cast<mode_t>(mode)) != 0) {
       throw sys_error("make_dir_at", n, errno);
     }
@@ -263,7 +296,7 @@ class posix {
 
   file create_file_at(const dir& parent, std::string_view name, std::uint32_t mode) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     int fd = ::openat(parent.native_handle(), n.c_str(),
                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
                       static_cast<mode_t>(mode));
@@ -273,42 +306,52 @@ class posix {
 
   /// Copies every remaining byte of `from` to `to`: copy_file_range in the kernel when
   /// the filesystems allow it, else a read/write loop with one reused buffer.
-  std::uint64_t copy_data(file& from, file& to) {
-    std::uint64_t total = 0;
-#if defined(__linux__) && defined(SYS_copy_file_range)
-    if (copy_range_works_) {
-      for (;;) {
-        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
-                           nullptr, std::size_t{1} << 30, 0u);
-        if (n > 0) {
-          total += static_cast<std::uint64_t>(n);
-          continue;
+  std::uint64_t copy_data(file& from, file& to) { return copy_bytes(from, to, 0, false); }
+
+  /// Optional extension of the Fs policy (fs::detail::has_sized_copy_data): copies the
+  /// `size` bytes `stat(from)` reported for a regular file opened at offset 0, without
+  /// the trailing call that only confirms the end of the file (a second copy_file_range
+  /// or read per file). A file that shrank meanwhile stops at its end; one that grew is
+  /// copied up to `size` (the size it had when opened). `size` 0 falls back to reading
+  /// to the end (a pseudo-file that reports no size). Tries a FICLONE reflink first
+  /// where the filesystem has them (btrfs, XFS, bcachefs, ...), then copy_file_range,
+  /// then read/write; an offload the filesystem refuses is not asked for again by this
+  /// object.
+  std::uint64_t copy_data(file& from, file& to, std::uint64_t size) {
+    if (size == 0) return copy_bytes(from, to, 0, false);
+#if defined(__linux__)
+    if (clone_works_) {
+      if (::ioctl(to.native_handle(), detail::ficlone_request, from.native_handle()) == 0) {
+        // The clone shares the whole file; move the source's offset as a copy would.
+        if (::lseek(from.native_handle(), static_cast<off_t>(size), SEEK_SET) < 0) {
+          throw sys_error("copy_data", {}, errno);
         }
-        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
-        int err = errno;
-        if (err == EINTR) continue;
-        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
-        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
-        // offsets have advanced by what was copied, so the loop below just continues.
-        if (err == ENOSYS) copy_range_works_ = false;
-        break;
+        return size;
       }
+      const int err = errno;
+      if (!offload_unsupported(err) && err != EINTR) throw sys_error("copy_data", {}, err);
+      clone_works_ = false;
     }
 #endif
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    for (;;) {
-      std::size_t n = read(from, buffer_.data(), buffer_.size());
-      if (n == 0) return total;
-      write_all(to, buffer_.data(), n);
-      total += n;
-    }
+    return copy_bytes(from, to, size, true);
   }
 
   std::size_t read(file& f, char* buf, std::size_t n) {
     for (;;) {
       ssize_t got = ::read(f.native_handle(), buf, n);
       if (got >= 0) return static_cast<std::size_t>(got);
-      if (errno != EINTR) throw sys_error("read", {}, errno);
+      const int err = errno;
+      if (err == EINTR) continue;
+      if (err == EAGAIN || err == EWOULDBLOCK) {
+        // A FIFO or device opened by open_file_at (O_NONBLOCK): from now on, block as a
+        // plain read would.
+        const int flags = ::fcntl(f.native_handle(), F_GETFL);
+        if (flags >= 0 && (flags & O_NONBLOCK) != 0 &&
+            ::fcntl(f.native_handle(), F_SETFL, flags & ~O_NONBLOCK) == 0) {
+          continue;
+        }
+      }
+      throw sys_error("read", {}, err);
     }
   }
 
@@ -332,7 +375,7 @@ class posix {
 
   void unlink_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), 0) != 0) {
       throw sys_error("unlink_at", n, errno);
     }
@@ -340,7 +383,7 @@ class posix {
 
   void remove_dir_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
-    std::string n(name);
+    const detail::c_name n(name);
     if (::unlinkat(parent.native_handle(), n.c_str(), AT_REMOVEDIR) != 0) {
       throw sys_error("remove_dir_at", n, errno);
     }
@@ -486,6 +529,45 @@ class posix {
     return false;
   }
 
+  /// The copy loop of both copy_data forms: with `sized`, stops once `size` bytes are
+  /// copied (or at an earlier end of file) instead of asking once more.
+  std::uint64_t copy_bytes(file& from, file& to, std::uint64_t size, bool sized) {
+    std::uint64_t total = 0;
+    const auto left = [&]() -> std::uint64_t { return sized ? size - total : ~std::uint64_t{0}; };
+#if defined(__linux__) && defined(SYS_copy_file_range)
+    if (copy_range_works_) {
+      while (left() != 0) {
+        const std::uint64_t want = left() < (std::uint64_t{1} << 30) ? left() : (1u << 30);
+        long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
+                           nullptr, static_cast<std::size_t>(want), 0u);
+        if (n > 0) {
+          total += static_cast<std::uint64_t>(n);
+          continue;
+        }
+        if (n == 0) break;  // end of file, or a pseudo-file that reports none: confirm below
+        int err = errno;
+        if (err == EINTR) continue;
+        if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
+        // Not offered here (another filesystem, an old kernel, a seccomp filter): the
+        // offsets have advanced by what was copied, so the loop below just continues.
+        if (err == ENOSYS) copy_range_works_ = false;
+        break;
+      }
+    }
+#endif
+    if (left() == 0) return total;
+    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    for (;;) {
+      const std::uint64_t l = left();
+      const std::size_t want = l < buffer_.size() ? static_cast<std::size_t>(l) : buffer_.size();
+      if (want == 0) return total;
+      std::size_t n = read(from, buffer_.data(), want);
+      if (n == 0) return total;
+      write_all(to, buffer_.data(), n);
+      total += n;
+    }
+  }
+
   static bool offload_unsupported(int err) noexcept {
     // The errnos GNU cp treats as "no offload here, copy normally".
     switch (err) {
@@ -509,6 +591,7 @@ class posix {
 
   std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
   bool copy_range_works_ = true;  // false once the kernel said ENOSYS
+  bool clone_works_ = true;       // false once a FICLONE was refused (tmpfs, ext4, ...)
 };
 
 static_assert(check_policy<posix>());

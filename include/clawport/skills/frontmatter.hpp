@@ -504,7 +504,11 @@ inline std::string format_f64(double v) {
 inline std::string skill_document::serialize() const {
   const skill_frontmatter& fm = frontmatter;
   std::string out = "---\nname: " + fm.name + "\n";
-  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80) {
+  // Flat only when the flat line reads back as written: the reader trims and strips quotes
+  // (`description: "x` would read as `x`); a block scalar keeps them.
+  const bool flat_reads_back = detail::strip_quotes(detail::trim(fm.description)) == fm.description;
+  if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80 ||
+      !flat_reads_back) {
     out += "description: >-\n";
     for (const std::string_view line : detail::lines(fm.description)) {
       out += "  ";

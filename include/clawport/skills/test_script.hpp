@@ -6,11 +6,11 @@
 
 #include <cstddef>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "../core/regex.hpp"
 #include "text.hpp"
 
 namespace clawport {
@@ -122,19 +122,14 @@ inline std::vector<test_case> parse_test_script(std::string_view text) {
   return out;
 }
 
-/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (ECMAScript
-/// syntax here, Rust `regex` upstream: the common subset behaves alike), and when the
-/// pattern is not a valid regex or does not match, a plain substring test. Only the first
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
+/// `regex` syntax, run by the linear-time engine of core/regex.hpp), and when the pattern is
+/// not a regex or does not match, a plain substring test. Only the first
 /// `test_output_matched_bytes` of `output` are searched.
 inline bool pattern_matches(std::string_view output, std::string_view pattern) {
   if (pattern.empty()) return true;
   output = output.substr(0, test_output_matched_bytes);
-  try {
-    const std::regex re(pattern.begin(), pattern.end(), std::regex::ECMAScript);
-    if (std::regex_search(output.begin(), output.end(), re)) return true;
-  } catch (const std::regex_error&) {
-    // not a regex: the substring test decides
-  }
+  if (regex::matches(pattern, output).value_or(false)) return true;
   return output.find(pattern) != std::string_view::npos;
 }
 

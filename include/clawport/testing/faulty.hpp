@@ -185,6 +185,12 @@ class faulty {
     enter("copy_data", {});
     return inner_.copy_data(from, to);
   }
+  /// Present when the inner policy has the sized form; one "copy_data" operation too.
+  template <class I = base, class = std::enable_if_t<fs::detail::has_sized_copy_data<I>::value>>
+  std::uint64_t copy_data(file& from, file& to, std::uint64_t size) {
+    enter("copy_data", {});
+    return inner_.copy_data(from, to, size);
+  }
   std::size_t read(file& f, char* buf, std::size_t n) {
     enter("read", {});
     return inner_.read(f, buf, n);

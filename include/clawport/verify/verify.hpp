@@ -117,13 +117,6 @@ struct report {
 
 namespace detail {
 
-inline bool has_control(std::string_view name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7f;
-  });
-}
-
 template <class Fs>
 class walker {
  public:
@@ -164,7 +157,7 @@ class walker {
               std::to_string(lim_.max_name_bytes));
       return;
     }
-    if (!clawport::detail::valid_utf8(name) || has_control(name)) {
+    if (!bundle::carries_name(name)) {
       add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
       return;
     }
@@ -258,7 +251,7 @@ class walker {
         add("changed", path, "the file was replaced while it was verified");
         return;
       }
-      if (buffer_.empty()) buffer_.resize(1u << 17);
+      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
       for (;;) {
         const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
         if (n == 0) break;

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// Google Benchmark of clawport's in-process hot paths (issue 15): closure planning with
+// scrubbing, the TOML read it starts from, name checks, SHA-256 (each backend), the YAML
+// and JSON5 readers and stableStringify. Inputs are generated here, deterministically.
+//   build/bench/bench/clawport_micro [--benchmark_filter=<regex>]
+#include <clawport/digest/sha256.hpp>
+#include <clawport/names.hpp>
+#include <clawport/openclaw/json5.hpp>
+#include <clawport/openclaw/stable_json.hpp>
+#include <clawport/openclaw/yaml.hpp>
+#include <clawport/zeroclaw.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+/// The config of bench/gen.py `config`: `agents` agents over `providers` providers.
+std::string big_config(int agents, int providers) {
+  static const char* fam[] = {"anthropic", "openai", "openrouter", "ollama", "custom"};
+  std::string out = "schema_version = 3\n[risk_profiles.guarded]\nmax_actions_per_hour = 20\n";
+  char line[256];
+  for (int p = 0; p < providers; ++p) {
+    std::snprintf(line, sizeof line,
+                  "[providers.models.%s.p%05d]\napi_key = \"sk-bench-%05d\"\nmodel = \"m-%d\"\n"
+                  "temperature = 0.%d\ntimeout_secs = %d\n",
+                  fam[p % 5], p, p, p % 17, p % 10, 30 + p % 90);
+    out += line;
+    if (p + 1 < providers && p % 3 == 0) {
+      std::snprintf(line, sizeof line, "fallback = [\"%s.p%05d\"]\n", fam[(p + 1) % 5], p + 1);
+      out += line;
+    }
+  }
+  for (int a = 0; a < agents; ++a) {
+    const int p = (a * 5) % providers;
+    std::snprintf(line, sizeof line,
+                  "[agents.a%04d]\nmodel_provider = \"%s.p%05d\"\nrisk_profile = \"guarded\"\n", a,
+                  fam[p % 5], p);
+    out += line;
+  }
+  return out;
+}
+
+const std::string& config_text() {
+  static const std::string text = big_config(2000, 10000);
+  return text;
+}
+
+void BM_plan_export_2000_agents(benchmark::State& state) {
+  const std::string& text = config_text();
+  for (auto _ : state) {
+    auto plan = clawport::zeroclaw::plan_export(text, "a1000");
+    benchmark::DoNotOptimize(plan);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_plan_export_2000_agents)->Unit(benchmark::kMillisecond);
+
+void BM_parse_toml_2000_agents(benchmark::State& state) {
+  const std::string& text = config_text();
+  for (auto _ : state) {
+    auto v = clawport::zeroclaw::parse_toml(text, "config.toml");
+    benchmark::DoNotOptimize(v);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_parse_toml_2000_agents)->Unit(benchmark::kMillisecond);
+
+void BM_plan_export_small(benchmark::State& state) {
+  const std::string text = big_config(2, 10);
+  for (auto _ : state) {
+    auto plan = clawport::zeroclaw::plan_export(text, "a0001");
+    benchmark::DoNotOptimize(plan);
+  }
+}
+BENCHMARK(BM_plan_export_small)->Unit(benchmark::kMicrosecond);
+
+void BM_name_check(benchmark::State& state) {
+  const std::vector<std::string> names = {
+      "notes.md", "research_tools", "CON", "a b ", "file-with-a-longer-name-2026-12-01.txt", "x/y"};
+  for (auto _ : state) {
+    for (const std::string& n : names) {
+      benchmark::DoNotOptimize(clawport::names::portable::unportable_reason(n));
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * names.size()));
+}
+BENCHMARK(BM_name_check);
+
+void BM_sha256(benchmark::State& state, clawport::digest::sha256_backend backend) {
+  if (!clawport::digest::sha256_backend_available(backend)) {
+    state.SkipWithError("backend not available on this CPU");
+    return;
+  }
+  const std::string data(static_cast<std::size_t>(state.range(0)), 'x');
+  clawport::digest::sha256 h(backend);
+  for (auto _ : state) {
+    h.update(data.data(), data.size());
+    benchmark::DoNotOptimize(h.finish());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
+}
+BENCHMARK_CAPTURE(BM_sha256, best, clawport::digest::sha256_best_backend())
+    ->Arg(64)
+    ->Arg(4096)
+    ->Arg(1 << 20);
+BENCHMARK_CAPTURE(BM_sha256, portable, clawport::digest::sha256_backend::portable)
+    ->Arg(64)
+    ->Arg(4096)
+    ->Arg(1 << 20);
+
+std::string yaml_profile() {
+  std::string body =
+      "agents:\n  defaults:\n    model: anthropic/claude-sonnet-4-5\ntools:\n"
+      "  entries:\n";
+  for (int i = 0; body.size() < 200 * 1024; ++i) {
+    body += "    tool" + std::to_string(i) + ":\n      enabled: " + (i % 2 ? "true" : "false") +
+            "\n      note: \"entry " + std::to_string(i) + "\"\n      tags: [a, b, c]\n";
+  }
+  return body;
+}
+
+void BM_yaml_parse_200k(benchmark::State& state) {
+  const std::string text = yaml_profile();
+  for (auto _ : state) {
+    auto r = clawport::openclaw::yaml::parse(text);
+    if (!r.ok()) state.SkipWithError("yaml did not parse");
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_yaml_parse_200k)->Unit(benchmark::kMillisecond);
+
+std::string json5_text() {
+  std::string body = "{\n  // an OpenClaw profile in JSON5\n  tools: {\n";
+  for (int i = 0; body.size() < 200 * 1024; ++i) {
+    body += "    tool" + std::to_string(i) + ": {enabled: " + (i % 2 ? "true" : "false") +
+            ", note: 'entry " + std::to_string(i) + "', weight: 0x1F, tags: ['a', 'b',],},\n";
+  }
+  return body + "  },\n}\n";
+}
+
+void BM_json5_parse_200k(benchmark::State& state) {
+  const std::string text = json5_text();
+  for (auto _ : state) {
+    auto r = clawport::openclaw::json5::parse(text);
+    if (!r.ok()) state.SkipWithError("json5 did not parse");
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_json5_parse_200k)->Unit(benchmark::kMillisecond);
+
+void BM_stable_stringify_200k(benchmark::State& state) {
+  const auto parsed = clawport::openclaw::json5::parse(json5_text());
+  if (!parsed.ok()) {
+    state.SkipWithError("json5 did not parse");
+    return;
+  }
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(clawport::openclaw::stable_stringify(parsed.data));
+  }
+}
+BENCHMARK(BM_stable_stringify_200k)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,276 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The benchmark of issue 15, in one run (docs/benchmarks.md): clawport against the fastest
+# tool for the same bytes, on tmpfs (/dev/shm) and on disk, commands alternated round by
+# round (the first command of a round rotates), medians reported, peak RSS from wait4(2).
+#
+#   bench/run.sh [--quick] [--rounds N] [--disk DIR] [--only LIST] [--million]
+#
+#   --quick     smoke sizes (2,000 small files, 2 x 4 MiB, 64 MiB hashed, a 200-agent config,
+#               RSS at 500 and 5,000 files), one round, tmpfs only: checks the script, not speed
+#   --rounds N  rounds per comparison (default 5; the 64 MiB files use max(N-2, 1))
+#   --disk DIR  a directory on a real disk (default: build/bench-data in the repository)
+#   --only LIST comma-separated parts to run: a,b,c,sha,d,e,f,par,rss (default: all; par is
+#               the two-thread proxy: two `cp -a` of the tree's halves at once against one)
+#   --million   also measure peak RSS at 1,000,000 files on tmpfs (slow: minutes)
+#   --no-build  time the binaries already in the build directory, as they are
+#   CLAWPORT_BENCH_BUILD  a configured build directory with CLAWPORT_BUILD_BENCH=ON (default:
+#                         build/release of the `release` preset, configured and built here)
+#
+# (a) 20,000 files of 0-16 KiB at depth 3-6, (b) 20 files of 64 MiB: durable export vs
+# `cp -a` + `sync -f`, `--no-sync` vs `cp -a`, both vs `tar -c | tar -x`; (c) verify of
+# bundle (a) vs `sha256sum -c` of its digest list, SHA-256 of 1 GiB vs sha256sum and openssl;
+# (d) import of bundle (a) into an empty install vs `cp -a` of its workspace; (e) planning
+# one agent of a 2,000-agent, 10,000-provider config (`export --dry-run`) vs toml++ parsing
+# the file; (f) `claw plan` of a package at the size limits. All data comes from
+# bench/gen.py (deterministic, nothing downloaded). Never run from CI except `--quick`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+BUILD_FIRST=1 QUICK=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,rss MILLION=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) QUICK=1 ;;
+    --rounds) ROUNDS=$2; shift ;;
+    --disk) DISK_DIR=$2; shift ;;
+    --only) ONLY=$2; shift ;;
+    --million) MILLION=1 ;;
+    --no-build) BUILD_FIRST=0 ;;
+    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    *) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+want() { [[ ",$ONLY," == *",$1,"* ]]; }
+
+SMALL=20000 SMALL_MAX=16384 LARGE_N=20 LARGE_BYTES=$((64 << 20)) BLOB=$((1 << 30))
+AGENTS=2000 PROVIDERS=10000 RSS_SIZES="2000 20000 90000 200000"
+PLACES=("/dev/shm/clawport-bench" "$DISK_DIR/clawport-bench")
+if [ "$QUICK" = 1 ]; then
+  SMALL=2000 LARGE_N=2 LARGE_BYTES=$((4 << 20)) BLOB=$((64 << 20)) AGENTS=200 PROVIDERS=1000
+  RSS_SIZES="500 5000" ROUNDS=1 PLACES=("/dev/shm/clawport-bench")
+fi
+[ "$MILLION" = 1 ] && RSS_SIZES="$RSS_SIZES 1000000"
+LARGE_ROUNDS=$((ROUNDS > 3 ? ROUNDS - 2 : ROUNDS))
+
+BUILD=${CLAWPORT_BENCH_BUILD:-}
+if [ -z "$BUILD" ]; then
+  [ "$BUILD_FIRST" = 1 ] && cmake --preset release >/dev/null
+  BUILD=$REPO/build/release
+fi
+if [ "$BUILD_FIRST" = 1 ]; then
+  cmake --build "$BUILD" --target clawport_cli clawport_sha256_file clawport_toml_parse \
+    clawport_rusage >/dev/null
+fi
+CLAW=$BUILD/cli/clawport
+SHA=$BUILD/bench/clawport_sha256_file
+TOMLP=$BUILD/bench/clawport_toml_parse
+GEN=$REPO/bench/gen.py
+RUSAGE=$BUILD/bench/clawport_rusage
+
+RES=$(mktemp -d)
+trap 'rm -rf "$RES"; for p in "${PLACES[@]}"; do rm -rf "$p"; done' EXIT
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+echo "# clawport benchmark ($(date -u +%Y-%m-%dT%H:%MZ))"
+echo
+echo "machine: $(nproc) CPU(s) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
+  "$(grep -o -m1 -w sha_ni /proc/cpuinfo || echo no sha_ni)), $(($(grep MemTotal /proc/meminfo |
+  awk '{print $2}') / 1024)) MiB RAM, $(uname -sr); clawport $(git -C "$REPO" rev-parse --short HEAD) ($CLAW)"
+echo "commands alternate within each round, the first one rotating; times are medians of the"
+echo "rounds; ratio = clawport / reference; peak RSS is the largest ru_maxrss of the rounds (KiB)"
+echo
+
+# trial <label> <path to clear> <command...>: one timed run into $RES/<label>; the path is
+# removed before (after a sync, so earlier write-back does not land in this run) and after.
+trial() {
+  local label=$1 clear=$2
+  shift 2
+  rm -rf "$clear"
+  sync
+  "$RUSAGE" "$RES/$label" "$@"
+  tail -n1 "$RES/$label" | awk -v l="$label" '$3 != 0 { print "bench: " l " exited " $3 > "/dev/stderr"; exit 1 }'
+  rm -rf "$clear"
+}
+median() { sort -n "$RES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
+peak() { awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }' "$RES/$1"; }
+ratio() { awk -v a="$(median "$1")" -v b="$(median "$2")" 'BEGIN { printf "%.2f", a / b }'; }
+# rounds <n> <fn...>: n rounds of the trial functions, the first one rotating.
+rounds() {
+  local n=$1 k i j
+  shift
+  local fns=("$@")
+  k=${#fns[@]}
+  for ((i = 0; i < n; i++)); do
+    for ((j = 0; j < k; j++)); do "${fns[$(((i + j) % k))]}"; done
+  done
+}
+row() { # row <case> <where> <ours> <ref>
+  printf '| %s | %s | %s | %.3f | %s | %.3f | **%s** | %s | %s |\n' "$1" "$2" "$3" "$(median "$3")" \
+    "$4" "$(median "$4")" "$(ratio "$3" "$4")" "$(peak "$3")" "$(peak "$4")"
+}
+header() {
+  echo "| case | where | clawport | s | reference | s | ratio | RSS KiB | ref RSS KiB |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+}
+
+copy_cases() { # copy_cases <case> <place> <install> <rounds>
+  local c=$1 base=$2 inst=$3 n=$4 where
+  local ws=$inst/agents/bench/workspace dst=$base/out
+  where="$(stat -f -c %T "$base")"
+  t_export() { trial "$c-export" "$dst" "$CLAW" export bench --config "$inst/config.toml" --out "$dst"; }
+  t_nosync() { trial "$c-export-nosync" "$dst" "$CLAW" export bench --config "$inst/config.toml" --out "$dst" --no-sync; }
+  t_cpsync() { trial "$c-cp+sync" "$dst" bash -c 'cp -a "$1" "$2" && sync -f "$2"' _ "$ws" "$dst"; }
+  t_cp() { trial "$c-cp" "$dst" cp -a "$ws" "$dst"; }
+  t_tar() { trial "$c-tar" "$dst" bash -c 'mkdir "$2" && tar -C "$1" -cf - . | tar -C "$2" -xf -' _ "$ws" "$dst"; }
+  local l0
+  l0=$(load)
+  rounds "$n" t_export t_cpsync t_nosync t_cp t_tar
+  row "$c durable" "$where" "$c-export" "$c-cp+sync"
+  row "$c --no-sync" "$where" "$c-export-nosync" "$c-cp"
+  row "$c durable vs tar" "$where" "$c-export" "$c-tar"
+  row "$c --no-sync vs tar" "$where" "$c-export-nosync" "$c-tar"
+  echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+  rm -f "$RES/$c-"*
+}
+
+for base in "${PLACES[@]}"; do
+  rm -rf "$base"
+  mkdir -p "$base"
+  where=$(stat -f -c %T "$base")
+  echo "## $base ($where)"
+  echo
+  header
+  if want a || want c || want d || want par; then
+    python3 "$GEN" install "$base/small" small "$SMALL" "$SMALL_MAX"
+  fi
+  if want a; then copy_cases "a: $SMALL files" "$base" "$base/small" "$ROUNDS"; fi
+  if want b; then
+    python3 "$GEN" install "$base/large" large "$LARGE_N" "$LARGE_BYTES"
+    copy_cases "b: $LARGE_N x $((LARGE_BYTES >> 20)) MiB" "$base" "$base/large" "$LARGE_ROUNDS"
+    rm -rf "$base/large"
+  fi
+  if want par; then
+    # Would two threads help? A proxy measured with cp: the same tree copied by one `cp -a`
+    # against two `cp -a` of its halves at once (the copy's kernel side on both cores).
+    src=$base/small/agents/bench/workspace
+    l0=$(load)
+    t_one() { trial par-1 "$base/par" bash -c 'mkdir "$2" && cp -a "$1"/. "$2"/' _ "$src" "$base/par"; }
+    t_two() {
+      trial par-2 "$base/par" bash -c 'mkdir -p "$2/a" "$2/b"
+        cp -a "$1"/p0 "$1"/p1 "$1"/p2 "$1"/p3 "$2/a"/ & cp -a "$1"/p4 "$1"/p5 "$1"/p6 "$1"/p7 "$2/b"/ & wait' _ "$src" "$base/par"
+    }
+    rounds "$ROUNDS" t_two t_one
+    row "par: 2 cp -a of halves at once vs 1" "$where" par-2 par-1
+    echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+  fi
+  if want c || want d; then
+    "$CLAW" export bench --config "$base/small/config.toml" --out "$base/bundle" --no-sync >/dev/null
+  fi
+  if want c; then
+    l0=$(load)
+    t_verify() { trial c-verify "$base/none" "$CLAW" verify "$base/bundle"; }
+    t_sums() { trial c-sha256sum "$base/none" bash -c 'cd "$1" && sha256sum -c --quiet --strict zeroclaw-agent.sha256' _ "$base/bundle"; }
+    rounds "$ROUNDS" t_verify t_sums
+    row "c: verify bundle (a)" "$where" c-verify c-sha256sum
+    echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+  fi
+  if want d; then
+    target=$base/target
+    fresh() { rm -rf "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
+    fresh
+    pi=$("$CLAW" import "$base/bundle" --config "$target/config.toml" --dry-run --json |
+      python3 -c 'import json,sys; print(json.load(sys.stdin)["plan_integrity"])')
+    l0=$(load)
+    t_import() { fresh; trial d-import "$base/none" "$CLAW" import "$base/bundle" --config "$target/config.toml" --yes --plan-integrity "$pi"; }
+    t_cpws() { fresh; trial d-cp "$base/none" cp -a "$base/bundle/workspace" "$target/ws"; }
+    rounds "$ROUNDS" t_import t_cpws
+    row "d: import bundle (a)" "$where" d-import d-cp
+    echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+    rm -rf "$target"
+  fi
+  echo
+  rm -rf "$base"
+done
+
+shm=/dev/shm/clawport-bench
+mkdir -p "$shm"
+if want sha; then
+  echo "## SHA-256 of $((BLOB >> 20)) MiB on tmpfs (page cache warm)"
+  echo
+  python3 "$GEN" blob "$shm/blob" "$BLOB"
+  cat "$shm/blob" >/dev/null
+  l0=$(load)
+  t_ours() { trial sha-clawport "$shm/none" "$SHA" "$shm/blob"; }
+  t_coreutils() { trial sha-sha256sum "$shm/none" sha256sum "$shm/blob"; }
+  t_openssl() { trial sha-openssl "$shm/none" openssl dgst -sha256 "$shm/blob"; }
+  rounds "$ROUNDS" t_ours t_coreutils t_openssl
+  echo "| tool | median s | GB/s | peak RSS KiB |"
+  echo "| --- | --- | --- | --- |"
+  for t in sha-clawport sha-sha256sum sha-openssl; do
+    m=$(median $t)
+    printf '| %s | %.3f | %.2f | %s |\n' "${t#sha-}" "$m" "$(awk -v b="$BLOB" -v s="$m" 'BEGIN { print b / s / 1e9 }')" "$(peak $t)"
+  done
+  echo "| load average | before $l0 | after $(load) | |"
+  echo
+  rm -f "$shm/blob"
+fi
+
+if want e || want f; then
+  echo "## Planning (tmpfs)"
+  echo
+  header
+fi
+if want e; then
+  cfgdir=$shm/plan
+  mkdir -p "$cfgdir/agents"
+  python3 "$GEN" config "$cfgdir/config.toml" "$AGENTS" "$PROVIDERS"
+  l0=$(load)
+  t_plan() { trial e-plan "$shm/out" "$CLAW" export a0100 --config "$cfgdir/config.toml" --out "$shm/out" --dry-run; }
+  t_toml() { trial e-toml++ "$shm/out" "$TOMLP" "$cfgdir/config.toml"; }
+  rounds "$ROUNDS" t_plan t_toml
+  row "e: plan 1 of $AGENTS agents, $PROVIDERS providers ($(($(stat -c %s "$cfgdir/config.toml") >> 10)) KiB)" tmpfs e-plan e-toml++
+  echo "| load average | tmpfs | before $l0 | | after $(load) | | | | |"
+fi
+if want f; then
+  python3 "$GEN" claw "$shm/claw"
+  # The reference is reading the same bytes (cat): what the plan costs above the I/O.
+  l0=$(load)
+  t_claw() { trial f-claw-plan "$shm/out" "$CLAW" claw plan "$shm/claw" --state-dir "$shm/state"; }
+  t_cat() { trial f-cat "$shm/out" bash -c 'find "$1" -type f -exec cat {} + >/dev/null' _ "$shm/claw"; }
+  rounds "$ROUNDS" t_claw t_cat
+  row "f: claw plan at the size limits ($(($(du -sk "$shm/claw" | cut -f1))) KiB)" tmpfs f-claw-plan f-cat
+  echo "| load average | tmpfs | before $l0 | | after $(load) | | | | |"
+fi
+want e || want f && echo
+
+if want rss; then
+  echo "## Peak RSS against the file count (tmpfs, files of 0-1 KiB, one run each)"
+  echo
+  echo "| files | export --no-sync KiB | verify KiB | import KiB |"
+  echo "| --- | --- | --- | --- |"
+  for n in $RSS_SIZES; do
+    base=$shm/rss
+    rm -rf "$base"
+    mkdir -p "$base"
+    python3 "$GEN" install "$base/src" small "$n" 1024
+    trial "rss-export-$n" "$base/bundle" "$CLAW" export bench --config "$base/src/config.toml" --out "$base/bundle" --no-sync
+    if [ "$n" -gt 100000 ]; then # verify's max_files: a larger bundle is refused, by design
+      echo "| $n | $(peak "rss-export-$n") | refused (max_files 100,000) | refused |"
+      rm -rf "$base"
+      continue
+    fi
+    "$CLAW" export bench --config "$base/src/config.toml" --out "$base/bundle" --no-sync >/dev/null
+    trial "rss-verify-$n" "$base/none" "$CLAW" verify "$base/bundle"
+    mkdir -p "$base/target"
+    echo 'schema_version = 3' >"$base/target/config.toml"
+    pi=$("$CLAW" import "$base/bundle" --config "$base/target/config.toml" --dry-run --json |
+      python3 -c 'import json,sys; print(json.load(sys.stdin)["plan_integrity"])')
+    trial "rss-import-$n" "$base/none" "$CLAW" import "$base/bundle" --config "$base/target/config.toml" --yes --plan-integrity "$pi"
+    echo "| $n | $(peak "rss-export-$n") | $(peak "rss-verify-$n") | $(peak "rss-import-$n") |"
+    rm -rf "$base"
+  done
+  echo "| load average | $(load) | | |"
+  echo
+fi
+rm -rf "$shm"

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+// Hardening regressions (docs/security.md): each input a fuzz target of fuzz/ found, reduced,
+// with the behaviour it must have now. The crashing inputs themselves sit in
+// fuzz/corpus/<target>/ so the fuzzers replay them on every run.
+#include "support/test.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cp = clawport;
+namespace zc = clawport::zeroclaw;
+
+namespace {
+
+/// Runs `f`, which must throw clawport::error with `code`; returns the message.
+template <typename F>
+std::string refused(F&& f, cp::errc code) {
+  try {
+    f();
+  } catch (const cp::error& e) {
+    CHECK(e.code() == code);
+    return e.what();
+  }
+  FAIL("accepted");
+  return {};
+}
+
+}  // namespace
+
+// closure_fuzz: `[:risk_profiles.r]` reached toml++ 3.3's parse_key, which only asserts that a
+// key starts with a bare-key character or a quote (an abort in a debug build, undefined
+// behaviour under NDEBUG). Every TOML reader goes through the one adaptor, which now refuses
+// such a header as the syntax error it is.
+TEST_CASE("fuzz regression: a table header key toml++ only asserts on is a parse error") {
+  const std::vector<std::string> bad = {"[:risk_profiles.r]\n",
+                                        "schema_version = 3\n[=]\n",
+                                        "[\n",
+                                        "[ #]\n",
+                                        "[[ :a]]\n",
+                                        "x = 1\n[\t.]\n",
+                                        "[\r\n]\n",
+                                        "[[\n",
+                                        "[[ [a]]]\n"};
+  for (const std::string& text : bad) {
+    CAPTURE(text);
+    const std::string message =
+        refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+    CHECK(message.rfind("config.toml:", 0) == 0);
+    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+    (void)refused([&] { (void)zc::plan_export(text, "a"); }, cp::errc::config_parse);
+  }
+  // The line and column name the offending character.
+  CHECK(refused([&] { (void)zc::parse_toml("a = 1\n\n[ :x]\n", "c.toml"); }, cp::errc::config_parse)
+            .rfind("c.toml:3:3: ", 0) == 0);
+  // Headers that start well still reach toml++ (and read, or fail there, as before).
+  for (const char* good :
+       {"[a]\n", "[ a ]\n", "[\"q\"]\n", "[ 'x' ]\n", "[[a]]\n", "[[ b ]]\n", "[a-b_9]\n",
+        "x = [\n [1], [2]\n]\n", "s = \"\"\"\n[:not a header]\"\"\"\n"}) {
+    CAPTURE(good);
+    CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
+  }
+  (void)refused([&] { (void)zc::parse_toml("[]\n", "config.toml"); }, cp::errc::config_parse);
+  (void)refused([&] { (void)zc::parse_toml("[ [a]]\n", "config.toml"); }, cp::errc::config_parse);
+}
+
+namespace {
+
+/// A memory install whose agent's workspace holds `name`; exported to /out.
+std::string export_with_name(const std::string& dir, const std::string& name, bool skill) {
+  cp::fs::memory m;
+  m.write_file("/src/config.toml",
+               "schema_version = 3\n[providers.models.openai.m]\nmodel = \"x\"\n"
+               "[risk_profiles.r]\n[skill_bundles.tools]\n[agents.a]\nrisk_profile = \"r\"\n"
+               "model_provider = \"openai.m\"\nskill_bundles = [\"tools\"]\n");
+  m.write_file("/src/agents/a/workspace/notes.md", "notes\n");
+  m.write_file("/src/shared/skills/tools/s/SKILL.md", "# s\n");
+  const std::string at = skill ? "/src/shared/skills/tools/s" : "/src/agents/a/workspace";
+  if (!dir.empty()) m.mkdirs(at + "/" + dir);
+  m.write_file(at + "/" + (dir.empty() ? "" : dir + "/") + name, "x\n");
+  cp::export_options o;
+  o.alias = "a";
+  o.config_path = "/src/config.toml";
+  o.out = "/out";
+  o.sync = false;
+  o.token = "export";
+  o.exported_at = cp::timestamp{1786493040, 0};
+  cp::basic_exporter<cp::fs::memory> ex(m);
+  std::string message;
+  try {
+    ex.run(o);
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::unsafe_path);
+    message = e.what();
+  }
+  // Refused or not, nothing but a complete bundle is ever left beside the install.
+  bool leftovers = false;
+  auto root = m.open_root("/");
+  m.for_each_entry(root, [&](std::string_view n) { leftovers |= n != "src" && n != "out"; });
+  CHECK_FALSE(leftovers);
+  if (!message.empty()) CHECK_FALSE(m.stat_at(root, "out").has_value());
+  return message;
+}
+
+}  // namespace
+
+// Found by the attack table (docs/security.md, "hostile names"): export carried a workspace
+// file named with a newline or with bytes that are not UTF-8, and `clawport verify` refused
+// the bundle it had just published (name_invalid). One rule now decides both
+// (bundle::carries_name): the export is refused naming the entry, nothing is written.
+TEST_CASE("attack regression: export refuses a name the bundle cannot carry, writing nothing") {
+  for (const bool skill : {false, true}) {
+    for (const std::string& name : {std::string("a\nb"), std::string("x\xffy"),
+                                    std::string("tab\there"), std::string("del\x7f")}) {
+      CAPTURE(skill);
+      CAPTURE(name);
+      const std::string message = export_with_name("", name, skill);
+      CHECK(message.find("not valid UTF-8 or holds a control character") != std::string::npos);
+      CHECK_FALSE(export_with_name(name, "inner.md", skill).empty());  // as a directory too
+    }
+  }
+  // What a bundle can carry still travels: UTF-8, spaces, 255 bytes.
+  CHECK(export_with_name("", "caf\xc3\xa9 notes.md", false).empty());
+  CHECK(export_with_name("", std::string(255, 'L'), false).empty());
+  CHECK(cp::bundle::carries_name("caf\xc3\xa9"));
+  CHECK_FALSE(cp::bundle::carries_name("a\rb"));
+  CHECK_FALSE(cp::bundle::carries_name("\xc3"));
+}
+
+// skill_toml_fuzz: `[sill\u0394]` made toml++ 3.3 ask is_whitespace() of U+0394 while recording
+// the key, and its is_non_ascii_horizontal_whitespace reaches __builtin_unreachable for most
+// of U+00A1-U+0499 (UBSan: "execution reached an unreachable program point"): undefined
+// behaviour in every build, for a key or a value position holding such a character. Outside
+// strings and comments TOML is ASCII, so the adaptor refuses any other byte there first.
+TEST_CASE("fuzz regression: a character that is not ASCII outside strings and comments") {
+  const std::vector<std::string> bad = {
+      "[sill\xce\x94]\nname = 3\n",   "a\xc3\xa9 = 1\n",  "a = \xc3\xa9\n",
+      "[a]\nb = { c\xd0\x96 = 1 }\n", "[[x \xc2\xa1]]\n", "a = [1, \xce\xb1]\n",
+      "\"q\" \xc3\xa9 = 1\n",         "a\xc2\xa0= 1\n"};
+  for (const std::string& text : bad) {
+    CAPTURE(text);
+    const std::string message =
+        refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+    CHECK(message.find("not ASCII outside a string or comment") != std::string::npos);
+    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+  }
+  CHECK(refused([&] { (void)zc::parse_toml("x = 1\nab\xc3\xa9 = 2\n", "c.toml"); },
+                cp::errc::config_parse)
+            .rfind("c.toml:2:3: ", 0) == 0);
+  // Strings, keys in quotes, comments and a leading byte order mark may hold any UTF-8.
+  for (const char* good :
+       {"a = \"caf\xc3\xa9\"\n", "\"\xce\x94\" = 1\n", "['\xce\x94']\n", "# \xce\x94 comment\n",
+        "a = '''\n\xce\x94\n'''\n", "a = \"\"\"\xd0\x96\"\"\"\n",
+        "\xef\xbb\xbf"
+        "a = 1\n",
+        "[\"caf\xc3\xa9\".b]\nc = 1 # \xc3\xa9\n"}) {
+    CAPTURE(good);
+    CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
+  }
+}
+
+// skill_frontmatter_fuzz: a description read from a block scalar that starts with a quote
+// (`description: >-` / ` "folded` / `  text`) was written back flat, `description: "folded
+// text`, which the reader (upstream's quote stripping) reads as `folded text`. The writer
+// now keeps the block form whenever the flat line would not read back as written.
+TEST_CASE("fuzz regression: SKILL.md serialize keeps a description the flat form would change") {
+  for (const char* description : {"\"folded text", "it's 'quoted'", "'x'", "ends with \""}) {
+    CAPTURE(description);
+    cp::skills::skill_document doc =
+        cp::skills::skill_document::parse("---\nname: x\ndescription: ok\n---\nbody\n");
+    doc.frontmatter.description = description;
+    const auto back = cp::skills::skill_document::parse(doc.serialize());
+    CHECK(back.frontmatter.description == description);
+  }
+  const auto doc = cp::skills::skill_document::parse(
+      "---\nname: x\ndescription: >-\n \"folded\n  text\nalways: true\n---\n# body\n");
+  CHECK(doc.frontmatter.description == "\"folded text");
+  CHECK(cp::skills::skill_document::parse(doc.serialize()).frontmatter.description ==
+        "\"folded text");
+  // A description that reads back flat is still written flat.
+  auto plain = doc;
+  plain.frontmatter.description = "A plain description";
+  CHECK(plain.serialize().find("description: A plain description\n") != std::string::npos);
+}
