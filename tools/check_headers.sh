@@ -28,14 +28,24 @@ for h in "$repo"/include/clawport/*.hpp; do
   [ -f "$here/$name.cpp" ] || { echo "public header <clawport/$name.hpp> has no tests/consumers/headers/$name.cpp"; exit 1; }
 done
 
-echo "1/3: each public header alone: compile, link, run"
-for name in "${names[@]}"; do
-  printf 'int header_%s();\nint main() { return header_%s(); }\n' "$name" "$name" >"$work/main_$name.cpp"
-  "$cxx" "${flags[@]}" -c "$here/$name.cpp" -o "$work/$name.o"
-  "$cxx" "${flags[@]}" "$work/$name.o" "$work/main_$name.cpp" -o "$work/$name"
-  "$work/$name" || { echo "<clawport/$name.hpp>: the entry-point call failed"; exit 1; }
+jobs=${CLAWPORT_JOBS:-$(nproc)}
+export cxx work here
+export CLAWPORT_FLAGS="${flags[*]}"
+
+echo "1/3: each public header alone: compile, link, run ($jobs at a time)"
+# one public header: its TU compiled, linked into a program of its own, run
+one_public() {
+  local name=$1
+  # shellcheck disable=SC2086
+  printf 'int header_%s();\nint main() { return header_%s(); }\n' "$name" "$name" >"$work/main_$name.cpp" &&
+    $cxx $CLAWPORT_FLAGS -c "$here/$name.cpp" -o "$work/$name.o" &&
+    $cxx $CLAWPORT_FLAGS "$work/$name.o" "$work/main_$name.cpp" -o "$work/$name" ||
+    { echo "  <clawport/$name.hpp>: does not build"; return 1; }
+  "$work/$name" || { echo "  <clawport/$name.hpp>: the entry-point call failed"; return 1; }
   echo "  <clawport/$name.hpp>: ok"
-done
+}
+export -f one_public
+printf '%s\n' "${names[@]}" | xargs -P "$jobs" -I{} bash -c 'one_public "$1"' _ {}
 
 echo "2/3: every public header's TU linked into one program"
 {
@@ -53,11 +63,15 @@ echo "  ok"
 echo "3/3: every header under include/clawport/ compiles alone"
 cd "$repo/include"
 find clawport -name '*.hpp' | sort >"$work/headers"
+# one header compiled alone; prints its first errors and fails when it does not compile
+one_header() {
+  # shellcheck disable=SC2086
+  printf '#include <%s>\n' "$1" | $cxx $CLAWPORT_FLAGS -fsyntax-only -x c++ - 2>"$work/err.$$" ||
+    { echo "  $1 does not compile alone:"; head -20 "$work/err.$$"; rm -f "$work/err.$$"; return 1; }
+  rm -f "$work/err.$$"
+}
+export -f one_header
 fails=0
-while read -r h; do
-  if ! printf '#include <%s>\n' "$h" | "$cxx" "${flags[@]}" -fsyntax-only -x c++ - 2>"$work/err"; then
-    echo "  $h does not compile alone:"; head -20 "$work/err"; fails=$((fails + 1))
-  fi
-done <"$work/headers"
+xargs -P "$jobs" -I{} bash -c 'one_header "$1"' _ {} <"$work/headers" || fails=1
 [ "$fails" -eq 0 ] || exit 1
 echo "  $(wc -l <"$work/headers") headers: ok"

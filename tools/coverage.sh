@@ -11,6 +11,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/coverage
 profiles=$PWD/$build/profiles
+# Debian ships the LLVM tools with a version suffix (llvm-cov-14); take the plain name first.
+tool() {
+  local t
+  for t in "$1" "$1-14" "$1-15" "$1-16" "$1-13"; do
+    command -v "$t" >/dev/null && { echo "$t"; return; }
+  done
+  echo "coverage: $1 not found (apt install llvm)" >&2
+  exit 2
+}
+profdata=$(tool llvm-profdata)
+cov=$(tool llvm-cov)
 if [ "${1:-}" != --report ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
     -DCMAKE_CXX_FLAGS="-fprofile-instr-generate -fcoverage-mapping" \
@@ -24,11 +35,11 @@ if [ "${1:-}" != --report ]; then
     echo "coverage: some tests failed; the figures below cover the run as it went" >&2
   }
 fi
-llvm-profdata merge -sparse "$profiles"/*.profraw -o "$build/merged.profdata"
+"$profdata" merge -sparse "$profiles"/*.profraw -o "$build/merged.profdata"
 bins=("$build/tests/clawport_tests" -object "$build/cli/clawport")
-llvm-cov report "${bins[@]}" -instr-profile="$build/merged.profdata" \
+"$cov" report "${bins[@]}" -instr-profile="$build/merged.profdata" \
   "$PWD/include/" >"$build/files.txt"
-llvm-cov show "${bins[@]}" -instr-profile="$build/merged.profdata" -format=html \
+"$cov" show "${bins[@]}" -instr-profile="$build/merged.profdata" -format=html \
   -output-dir="$build/html" "$PWD/include/" >/dev/null
 # Columns of `llvm-cov report`: Filename Regions Missed Cover Functions Missed Cover
 # Lines Missed Cover Branches Missed Cover.

@@ -76,6 +76,7 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}
 namespace paths {}
 namespace utf8 {}
+namespace regex {}
 namespace text {}
 namespace toml_adaptor {}
 namespace json {}
@@ -11893,6 +11894,95 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
   return fs::file_kind::directory;  // the root itself
 }
 
+/// Opens the skill's root, with upstream's wording for a missing or non-directory source.
+template <class Fs>
+typename Fs::dir open_skill_root(Fs& fs, const std::string& dir, const std::string& root_path) {
+  try {
+    return fs.open_root(root_path);
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
+      throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
+    }
+    if (e.sys_errno() == ENOTDIR) {
+      throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
+                  e.sys_errno());
+    }
+    throw;
+  }
+}
+
+/// The nearest ancestor of `root_path` (itself included) named `skills`: it bounds
+/// cross-skill references.
+inline std::optional<std::string> nearest_skills_root(const std::string& root_path) {
+  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
+    if (base_name(p) == "skills") return p;
+    const std::size_t slash = p.rfind('/');
+    if (slash == std::string::npos) break;
+    p = slash == 0 ? "/" : p.substr(0, slash);
+  }
+  return std::nullopt;
+}
+
+/// What one skill's audit knows while it checks the Markdown links of its files.
+struct link_context {
+  const std::string& root_path;
+  const std::map<std::string, fs::file_kind>& kinds;  ///< every walked entry
+  const std::optional<std::string>& skills_root;
+};
+
+/// Checks one Markdown link of `e`, adding at most one finding to it. A relative target is
+/// resolved lexically against the file's directory: inside the root against the walked
+/// entries; outside it through the Fs policy (a link into a sibling skill is allowed,
+/// anything else outside the skills root is an escape).
+template <class Fs>
+void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
+                         const link_context& ctx) {
+  const link_verdict v = classify_markdown_link(link.target);
+  const auto add = [&](std::string reason) {
+    e.findings.push_back({e.rel, link.line, std::move(reason), true});
+  };
+  const auto must_be_file = [&](const std::optional<fs::file_kind>& kind) {
+    if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+      add("markdown link must point to a file (" + v.shown + ").");
+    }
+  };
+  if (v.kind == link_verdict::finding) return add(v.reason);
+  if (v.kind != link_verdict::resolve) return;
+  // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
+  std::vector<std::string> parts =
+      paths::components(paths::normalize(rel_join(std::string(rel_parent(e.rel)), v.path)));
+  const std::size_t escapes = static_cast<std::size_t>(
+      std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
+      parts.begin());
+  parts.erase(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(escapes));
+  if (escapes == 0) {
+    const auto kind = lookup_walked(ctx.kinds, parts);
+    if (!kind) {
+      if (!is_cross_skill_reference(v.path)) {
+        add("markdown link points to a missing file (" + v.shown + ").");
+      }
+      return;
+    }
+    return must_be_file(kind);
+  }
+  std::string abs = ctx.root_path;
+  for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
+  for (const auto& p : parts) abs = paths::join(abs, p);
+  abs = paths::normalize(abs);
+  if (paths::starts_with(abs, ctx.root_path)) {
+    // Left the root and came back in by name (e.g. `../this-skill/x.md`).
+    const auto inner = paths::components(
+        std::string_view(abs).substr(std::min(abs.size(), ctx.root_path.size() + 1)));
+    return must_be_file(lookup_walked(ctx.kinds, inner));
+  }
+  const auto kind = probe_outside(fs, abs);
+  if (!kind) return;  // missing, and a `..` path is a cross-skill reference
+  if (!ctx.skills_root || !paths::starts_with(abs, *ctx.skills_root)) {
+    return add("markdown link escapes skill root (" + v.shown + ").");
+  }
+  if (*kind != fs::file_kind::regular) add("markdown link must point to a file (" + v.shown + ").");
+}
+
 }  // namespace detail
 
 /// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
@@ -11902,20 +11992,7 @@ template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
   const std::string root_path = paths::normalize(dir);
-  typename Fs::dir root = [&] {
-    try {
-      return fs.open_root(root_path);
-    } catch (const error& e) {
-      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
-        throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
-      }
-      if (e.sys_errno() == ENOTDIR) {
-        throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
-                    e.sys_errno());
-      }
-      throw;
-    }
-  }();
+  typename Fs::dir root = detail::open_skill_root(fs, dir, root_path);
   audit_report report;
   report.files_scanned = 1;  // the root
   bool has_manifest = false;
@@ -11923,104 +12000,23 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
     const auto st = fs.stat_at(root, m);
     has_manifest = has_manifest || (st && st->kind == fs::file_kind::regular);
   }
-  std::vector<audit_finding> head;
   if (!has_manifest) {
-    head.push_back({"", std::nullopt,
-                    "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
-                    "\"manifest.toml\"] (deprecated) for deterministic auditing.",
-                    true});
+    report.findings.push_back(
+        {"", std::nullopt,
+         "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
+         "\"manifest.toml\"] (deprecated) for deterministic auditing.",
+         true});
   }
   std::vector<detail::walked_entry> entries;
   detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
 
   std::map<std::string, fs::file_kind> kinds;
   for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
-  // The nearest ancestor named `skills` bounds cross-skill references.
-  std::optional<std::string> skills_root;
-  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
-    if (detail::base_name(p) == "skills") {
-      skills_root = p;
-      break;
-    }
-    const std::size_t slash = p.rfind('/');
-    if (slash == std::string::npos) break;
-    p = slash == 0 ? "/" : p.substr(0, slash);
-  }
+  const std::optional<std::string> skills_root = detail::nearest_skills_root(root_path);
+  const detail::link_context ctx{root_path, kinds, skills_root};
   for (auto& e : entries) {
-    for (const markdown_link& link : e.links) {
-      const link_verdict v = classify_markdown_link(link.target);
-      const auto add = [&](std::string reason) {
-        e.findings.push_back({e.rel, link.line, std::move(reason), true});
-      };
-      if (v.kind == link_verdict::finding) {
-        add(v.reason);
-        continue;
-      }
-      if (v.kind != link_verdict::resolve) continue;
-      // Resolve against the Markdown file's directory, lexically, inside the root.
-      std::vector<std::string> parts;
-      std::size_t escapes = 0;
-      const std::string joined = detail::rel_join(std::string(detail::rel_parent(e.rel)), v.path);
-      std::string_view rest = joined;
-      while (true) {
-        const std::size_t slash = rest.find('/');
-        const std::string_view c = rest.substr(0, slash);
-        if (c == "..") {
-          if (parts.empty()) {
-            ++escapes;
-          } else {
-            parts.pop_back();
-          }
-        } else if (!c.empty() && c != ".") {
-          parts.emplace_back(c);
-        }
-        if (slash == std::string_view::npos) break;
-        rest.remove_prefix(slash + 1);
-      }
-      if (escapes == 0) {
-        const auto kind = detail::lookup_walked(kinds, parts);
-        if (!kind) {
-          if (!is_cross_skill_reference(v.path)) {
-            add("markdown link points to a missing file (" + v.shown + ").");
-          }
-        } else if (*kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-        continue;
-      }
-      std::string abs = root_path;
-      for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
-      for (const auto& p : parts) abs = paths::join(abs, p);
-      abs = paths::normalize(abs);
-      if (paths::starts_with(abs, root_path)) {
-        // Left the root and came back in by name (e.g. `../this-skill/x.md`).
-        std::vector<std::string> inner;
-        std::string_view r =
-            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
-        while (!r.empty()) {
-          const std::size_t slash = r.find('/');
-          inner.emplace_back(r.substr(0, slash));
-          if (slash == std::string_view::npos) break;
-          r.remove_prefix(slash + 1);
-        }
-        const auto kind = detail::lookup_walked(kinds, inner);
-        if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-        continue;
-      }
-      const auto kind = detail::probe_outside(fs, abs);
-      if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
-      if (skills_root && paths::starts_with(abs, *skills_root)) {
-        if (*kind != fs::file_kind::regular) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-      } else {
-        add("markdown link escapes skill root (" + v.shown + ").");
-      }
-    }
+    for (const markdown_link& link : e.links) detail::check_markdown_link(fs, e, link, ctx);
   }
-  report.findings = std::move(head);
   for (auto& e : entries) {
     for (auto& f : e.findings) report.findings.push_back(std::move(f));
   }
@@ -20420,19 +20416,74 @@ class basic_exporter {
   explicit basic_exporter(Fs& fs) : fs_(fs) {}
 
   /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
-  /// same walk and every check with a counting sink, nothing created).
+  /// same walk and every check with a counting sink, nothing created). The steps, in the
+  /// order of docs/library.md (Exporting): options, plan, sources guarded, destination,
+  /// then the dry run or the staged publish.
   export_result run(const export_options& o) {
-    namespace ed = exporter_detail;
     export_result res;
     res.alias = o.alias;
     res.out = o.out;
     res.dry_run = !Publish::writes;
+    check_options(o);
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    res.plan = plan(o, install_root);
+    check_cancelled(o);
+    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
+    res.destination = exporter_detail::resolve_destination(fs_, out_abs, o.out);
+    const guarded_sources sources = guard_sources(o, res, install_root);
+    const auto place = exporter_detail::split_parent(res.destination);
+    if (!place) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  o.out);
+    }
+    const timestamp exported_at =
+        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o,
+                            install_root,
+                            sources.workspace,
+                            sources.workspace_field,
+                            sources.skills,
+                            sources.install,
+                            exported_at};
+    publish::request req;
+    req.destination = place->second;
+    req.names = publish::destination_names{o.out, res.destination};
+    req.sync = o.sync;
+    if constexpr (!Publish::writes) {
+      dry_run(walk, res, place->first, req);
+    } else {
+      stage_and_publish(walk, res, place->first, req);
+    }
+    return res;
+  }
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
-    // config is read through a symlink to its file; the install root is the directory
-    // holding the name (install layout).
-    const auto config = ed::split_parent(o.config_path);
-    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
+ private:
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<bundle::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The sources the export copies, each resolved and checked against the destination and
+  /// the install (the walk re-checks each name as it goes).
+  struct guarded_sources {
+    std::string workspace;        ///< the workspace's planned path
+    std::string workspace_field;  ///< the setting that names it
+    std::vector<bundle::skill_source> skills;
+    std::vector<exporter_detail::protected_entry> install;
+  };
+
+  /// Refusals of the options alone, before anything is read.
+  static void check_options(const export_options& o) {
+    if (o.config_path.empty() || o.config_path.front() != '/' ||
+        !exporter_detail::split_parent(o.config_path)) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
@@ -20448,36 +20499,45 @@ class basic_exporter {
                       " characters of [A-Za-z0-9]: " + o.token,
                   o.token);
     }
-    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+  }
+
+  /// The plan: pure, before any filesystem work besides reading the config (unknown agent,
+  /// ciphertext refuse here). The config is read through a symlink to its file; the install
+  /// root is the directory holding the name (install layout).
+  zeroclaw::export_plan plan(const export_options& o, const std::string& install_root) {
     const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
     popts.config_name = o.config_path;
-    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
-    zeroclaw::export_plan& plan = res.plan;
-    check_cancelled(o);
+    return zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
+  }
 
-    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
-    // first).
-    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
-    res.destination = ed::resolve_destination(fs_, out_abs, o.out);
+  /// The workspace and skill sources, resolved; refuses (docs/library.md, Exporting) `..`,
+  /// then overlap with the destination (contains before inside, workspace first), then a
+  /// source holding the install root, its config or its key, then a destination that is
+  /// a protected path.
+  guarded_sources guard_sources(const export_options& o, const export_result& res,
+                                const std::string& install_root) {
+    namespace ed = exporter_detail;
+    const zeroclaw::export_plan& plan = res.plan;
+    guarded_sources out;
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
-    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
-    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
-                                 std::string(plan.workspace.configured ? ".path" : "");
+    out.workspace = ed::join_path(install_root, plan.workspace.path);
+    out.workspace_field = "agents." + plan.root_alias + ".workspace" +
+                          std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
     std::vector<ed::guarded_source> guarded;
-    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
-    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
-    std::vector<bundle::skill_source> skills;
+    overlaps.push_back(
+        {true, "", out.workspace, ed::resolve_path(fs_, out.workspace, out.workspace)});
+    guarded.push_back({out.workspace_field, out.workspace, overlaps.back().resolved});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       guarded.push_back(
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(
+      out.skills.push_back(
           bundle::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
                                  check_cancelled(o);
                                  return filter.admits_skill(skill);
@@ -20485,100 +20545,90 @@ class basic_exporter {
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
-    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
-    ed::reject_install_inside(guarded, install);
+    out.install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, out.install);
     ed::reject_protected(res.destination, o.out, protected_paths(o, install_root));
-    const auto place = ed::split_parent(res.destination);
-    if (!place) {
+    return out;
+  }
+
+  /// The dry run: admission as the export would (when the parent exists), then the same
+  /// walk into a counting sink, and the publish policy's own (empty) outcome.
+  void dry_run(const walk_context& walk, export_result& res, const std::string& parent_path,
+               publish::request& req) {
+    dir parent = open_existing_ancestor(parent_path);
+    if (fs_.canonical(parent_path)) {
+      dir at = open_parent(parent_path, false);
+      const publish::admitted<Fs> adm =
+          publish::admit(fs_, at, req.destination, walk.o.force, req.names);
+      res.replaced_non_bundle = replaces_non_bundle(adm);
+      req.adm = adm.adm;
+    }
+    fs::counting_sink<Fs> sink{fs_};
+    stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+    res.publish = Publish::publish(fs_, parent, req);
+  }
+
+  /// Steps 3-9: the parent created and opened once, admission, the locked staging
+  /// directory filled and flushed, its identity re-checked, then published. Any failure
+  /// removes the staging directory and leaves the destination as it was.
+  void stage_and_publish(const walk_context& walk, export_result& res,
+                         const std::string& parent_path, publish::request& req) {
+    const export_options& o = walk.o;
+    // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+    dir parent = open_parent(parent_path, true);
+    // Step 5: admission bound to identity; hold the admitted directory locked so two
+    // exports never publish over each other.
+    publish::admitted<Fs> adm = publish::admit(fs_, parent, req.destination, o.force, req.names);
+    if (adm.handle && !fs_.try_lock(*adm.handle)) {
       throw error(errc::destination_refused,
-                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  "destination " + o.out +
+                      " is being replaced by another export that is still running; nothing "
+                      "was written",
                   o.out);
     }
-    const std::string& parent_path = place->first;
-    const std::string& name = place->second;
-    const publish::destination_names names{o.out, res.destination};
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
-    res.exported_at = format_rfc3339(exported_at);
-    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
-
-    publish::request req;
-    req.destination = name;
-    req.names = names;
-    req.sync = o.sync;
-    if constexpr (!Publish::writes) {
-      // The dry run: admission as the export would (when the parent exists), then the same
-      // walk into a counting sink, and the publish policy's own (empty) outcome.
-      dir parent = open_existing_ancestor(parent_path);
-      if (fs_.canonical(parent_path)) {
-        dir at = open_parent(parent_path, false);
-        const publish::admitted<Fs> adm = publish::admit(fs_, at, name, o.force, names);
-        res.replaced_non_bundle = replaces_non_bundle(adm);
-        req.adm = adm.adm;
-      }
-      fs::counting_sink<Fs> sink{fs_};
-      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
-      res.publish = Publish::publish(fs_, parent, req);
-      return res;
-    } else {
-      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
-      dir parent = open_parent(parent_path, true);
-      // Step 5: admission bound to identity; hold the admitted directory locked so two
-      // exports never publish over each other.
-      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
-      if (adm.handle && !fs_.try_lock(*adm.handle)) {
-        throw error(errc::destination_refused,
-                    "destination " + o.out +
-                        " is being replaced by another export that is still running; nothing "
-                        "was written",
-                    o.out);
-      }
-      res.replaced_non_bundle = replaces_non_bundle(adm);
+    res.replaced_non_bundle = replaces_non_bundle(adm);
+    check_cancelled(o);
+    // Step 6: the staging directory beside the destination, locked for the whole run
+    // so `recover` never removes it under us.
+    std::string staging;
+    fs::file_id stage_id;
+    std::optional<dir> stage;
+    stage.emplace(make_staging(parent, o.token, staging, stage_id));
+    try {
+      fs::copying_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, *stage, req.sources);
       check_cancelled(o);
-      // Step 6: the staging directory beside the destination, locked for the whole run
-      // so `recover` never removes it under us.
-      std::string staging;
-      fs::file_id stage_id;
-      std::optional<dir> stage;
-      stage.emplace(make_staging(parent, o.token, staging, stage_id));
-      try {
-        fs::copying_sink<Fs> sink{fs_};
-        stage_bundle(walk, res, sink, *stage, req.sources);
-        check_cancelled(o);
-        if (o.sync) {
-          try {
-            fs_.sync_filesystem(*stage);
-          } catch (const error& e) {
-            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
-          }
+      if (o.sync) {
+        try {
+          fs_.sync_filesystem(*stage);
+        } catch (const error& e) {
+          throw exporter_detail::wrapped(e, "failed to flush the staged bundle to disk", staging);
         }
-        if (o.before_publish) o.before_publish();
-        // The staged name must still be the directory this export filled.
-        const auto now = fs_.stat_at(parent, staging);
-        if (!now || now->id != stage_id) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + staging +
-                          " was replaced while the export ran; nothing was published",
-                      staging);
-        }
-        check_cancelled(o);
-        req.staging = staging;
-        req.adm = adm.adm;
-        req.cancelled = o.cancelled;
-        res.publish = Publish::publish(fs_, parent, req);
-      } catch (...) {
-        // Close the staged tree (and the admitted one) first: the cleanup must not need a
-        // descriptor the failed walk could not get.
-        stage.reset();
-        adm.handle.reset();
-        remove_staging(parent, staging, stage_id);
-        throw;
       }
-      return res;
+      if (o.before_publish) o.before_publish();
+      // The staged name must still be the directory this export filled.
+      const auto now = fs_.stat_at(parent, staging);
+      if (!now || now->id != stage_id) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging +
+                        " was replaced while the export ran; nothing was published",
+                    staging);
+      }
+      check_cancelled(o);
+      req.staging = staging;
+      req.adm = adm.adm;
+      req.cancelled = o.cancelled;
+      res.publish = Publish::publish(fs_, parent, req);
+    } catch (...) {
+      // Close the staged tree (and the admitted one) first: the cleanup must not need a
+      // descriptor the failed walk could not get.
+      stage.reset();
+      adm.handle.reset();
+      remove_staging(parent, staging, stage_id);
+      throw;
     }
   }
 
- private:
   /// mkdir -p of the parent through handles (the resolved path has no symlink below its
   /// nearest existing ancestor), returning the parent's handle.
   dir open_parent(const std::string& path, bool create) {
@@ -20735,17 +20785,6 @@ class basic_exporter {
       // a crash (or a second failure) leaves it for `clawport recover`
     }
   }
-
-  /// What one run's walk needs besides the plan.
-  struct walk_context {
-    const export_options& o;
-    const std::string& install_root;
-    const std::string& ws_planned;
-    const std::string& ws_field;
-    const std::vector<bundle::skill_source>& skills;
-    const std::vector<exporter_detail::protected_entry>& install;
-    const timestamp& exported_at;
-  };
 
   /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
   /// with their identities where they exist.
@@ -23038,15 +23077,41 @@ class reader {
 
 }  // namespace detail
 
-/// Reads one JSON5 text. Never throws for bad input.
+namespace detail {
+
+/// Sets the 1-based line and column of byte `at` (columns count bytes).
+inline void locate(result& r, std::string_view text, std::size_t at) {
+  r.line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t k = 0; k < at && k < text.size(); ++k)
+    if (text[k] == '\n') ++r.line, line_start = k + 1;
+  r.column = at - line_start + 1;
+}
+
+/// Offset of the first byte that does not start a well-formed UTF-8 character, or npos.
+inline std::size_t first_invalid_utf8(std::string_view text) {
+  for (std::size_t k = 0; k < text.size();) {
+    const auto d = utf8::decode_at(text, k);
+    if (d.length == 0) return k;
+    k += d.length;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace detail
+
+/// Reads one JSON5 text. Never throws for bad input. Every refusal carries a position: the
+/// first byte past `max_bytes`, the first byte that is not UTF-8, or where the reader stopped.
 inline result parse(std::string_view text, const options& opt = {}) {
   result r;
   if (text.size() > opt.max_bytes) {
     r.error = "the text is larger than " + std::to_string(opt.max_bytes) + " bytes";
+    detail::locate(r, text, opt.max_bytes);
     return r;
   }
-  if (!clawport::detail::valid_utf8(text)) {
+  if (const std::size_t bad = detail::first_invalid_utf8(text); bad != std::string_view::npos) {
     r.error = "the text is not valid UTF-8";
+    detail::locate(r, text, bad);
     return r;
   }
   try {
@@ -23054,11 +23119,7 @@ inline result parse(std::string_view text, const options& opt = {}) {
     r.data = rd.document();
   } catch (const detail::stop& s) {
     r.error = s.what;
-    r.line = 1;
-    std::size_t ls = 0;
-    for (std::size_t k = 0; k < s.at && k < text.size(); ++k)
-      if (text[k] == '\n') ++r.line, ls = k + 1;
-    r.column = s.at - ls + 1;
+    detail::locate(r, text, s.at);
     r.data = nullptr;
   }
   return r;

@@ -724,4 +724,18 @@ TEST_SUITE("openclaw.json5") {
     CHECK(r.line == 3);
     CHECK(r.column == 3);
   }
+
+  TEST_CASE("refusals of the whole text name the first offending byte (found by json5_fuzz)") {
+    const auto not_utf8 = oc::json5::parse("{\n  a: 'caf\xc3',\n}");
+    REQUIRE_FALSE(not_utf8.ok());
+    CHECK(*not_utf8.error == "the text is not valid UTF-8");
+    CHECK(not_utf8.line == 2);
+    CHECK(not_utf8.column == 10);
+    oc::json5::options small;
+    small.max_bytes = 8;
+    const auto too_large = oc::json5::parse("{a: 1,\n b: 2}", small);
+    REQUIRE_FALSE(too_large.ok());
+    CHECK(too_large.line == 2);
+    CHECK(too_large.column == 2);
+  }
 }

@@ -58,6 +58,7 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace detail {}
 namespace paths {}
 namespace utf8 {}
+namespace regex {}
 namespace text {}
 namespace toml_adaptor {}
 namespace json {}

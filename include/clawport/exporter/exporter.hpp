@@ -163,19 +163,74 @@ class basic_exporter {
   explicit basic_exporter(Fs& fs) : fs_(fs) {}
 
   /// Runs the export (or, with a Publish policy whose `writes` is false, the dry run: the
-  /// same walk and every check with a counting sink, nothing created).
+  /// same walk and every check with a counting sink, nothing created). The steps, in the
+  /// order of docs/library.md (Exporting): options, plan, sources guarded, destination,
+  /// then the dry run or the staged publish.
   export_result run(const export_options& o) {
-    namespace ed = exporter_detail;
     export_result res;
     res.alias = o.alias;
     res.out = o.out;
     res.dry_run = !Publish::writes;
+    check_options(o);
+    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+    res.plan = plan(o, install_root);
+    check_cancelled(o);
+    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
+    res.destination = exporter_detail::resolve_destination(fs_, out_abs, o.out);
+    const guarded_sources sources = guard_sources(o, res, install_root);
+    const auto place = exporter_detail::split_parent(res.destination);
+    if (!place) {
+      throw error(errc::destination_refused,
+                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  o.out);
+    }
+    const timestamp exported_at =
+        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    res.exported_at = format_rfc3339(exported_at);
+    const walk_context walk{o,
+                            install_root,
+                            sources.workspace,
+                            sources.workspace_field,
+                            sources.skills,
+                            sources.install,
+                            exported_at};
+    publish::request req;
+    req.destination = place->second;
+    req.names = publish::destination_names{o.out, res.destination};
+    req.sync = o.sync;
+    if constexpr (!Publish::writes) {
+      dry_run(walk, res, place->first, req);
+    } else {
+      stage_and_publish(walk, res, place->first, req);
+    }
+    return res;
+  }
 
-    // Plan: pure, before any filesystem work (unknown agent, ciphertext refuse here). The
-    // config is read through a symlink to its file; the install root is the directory
-    // holding the name (install layout).
-    const auto config = ed::split_parent(o.config_path);
-    if (o.config_path.empty() || o.config_path.front() != '/' || !config) {
+ private:
+  /// What one run's walk needs besides the plan.
+  struct walk_context {
+    const export_options& o;
+    const std::string& install_root;
+    const std::string& ws_planned;
+    const std::string& ws_field;
+    const std::vector<bundle::skill_source>& skills;
+    const std::vector<exporter_detail::protected_entry>& install;
+    const timestamp& exported_at;
+  };
+
+  /// The sources the export copies, each resolved and checked against the destination and
+  /// the install (the walk re-checks each name as it goes).
+  struct guarded_sources {
+    std::string workspace;        ///< the workspace's planned path
+    std::string workspace_field;  ///< the setting that names it
+    std::vector<bundle::skill_source> skills;
+    std::vector<exporter_detail::protected_entry> install;
+  };
+
+  /// Refusals of the options alone, before anything is read.
+  static void check_options(const export_options& o) {
+    if (o.config_path.empty() || o.config_path.front() != '/' ||
+        !exporter_detail::split_parent(o.config_path)) {
       throw error(errc::invalid_argument,
                   "the config path must be an absolute file path: " + o.config_path, o.config_path);
     }
@@ -191,36 +246,45 @@ class basic_exporter {
                       " characters of [A-Za-z0-9]: " + o.token,
                   o.token);
     }
-    const std::string install_root = zeroclaw::install_root_of(o.config_path);
+  }
+
+  /// The plan: pure, before any filesystem work besides reading the config (unknown agent,
+  /// ciphertext refuse here). The config is read through a symlink to its file; the install
+  /// root is the directory holding the name (install layout).
+  zeroclaw::export_plan plan(const export_options& o, const std::string& install_root) {
     const std::string text = zeroclaw::read_install_config(fs_, o.config_path);
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
     popts.config_name = o.config_path;
-    res.plan = zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
-    zeroclaw::export_plan& plan = res.plan;
-    check_cancelled(o);
+    return zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
+  }
 
-    // docs/library.md, Exporting: `..` refusals, then overlap (contains before inside, workspace
-    // first).
-    const std::string out_abs = o.out_path.empty() ? o.out : o.out_path;
-    res.destination = ed::resolve_destination(fs_, out_abs, o.out);
+  /// The workspace and skill sources, resolved; refuses (docs/library.md, Exporting) `..`,
+  /// then overlap with the destination (contains before inside, workspace first), then a
+  /// source holding the install root, its config or its key, then a destination that is
+  /// a protected path.
+  guarded_sources guard_sources(const export_options& o, const export_result& res,
+                                const std::string& install_root) {
+    namespace ed = exporter_detail;
+    const zeroclaw::export_plan& plan = res.plan;
+    guarded_sources out;
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
-    const std::string ws_planned = ed::join_path(install_root, plan.workspace.path);
-    const std::string ws_field = "agents." + plan.root_alias + ".workspace" +
-                                 std::string(plan.workspace.configured ? ".path" : "");
+    out.workspace = ed::join_path(install_root, plan.workspace.path);
+    out.workspace_field = "agents." + plan.root_alias + ".workspace" +
+                          std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
     std::vector<ed::guarded_source> guarded;
-    overlaps.push_back({true, "", ws_planned, ed::resolve_path(fs_, ws_planned, ws_planned)});
-    guarded.push_back({ws_field, ws_planned, overlaps.back().resolved});
-    std::vector<bundle::skill_source> skills;
+    overlaps.push_back(
+        {true, "", out.workspace, ed::resolve_path(fs_, out.workspace, out.workspace)});
+    guarded.push_back({out.workspace_field, out.workspace, overlaps.back().resolved});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
       const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       guarded.push_back(
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
       const zeroclaw::skill_filter filter = s.filter;
-      skills.push_back(
+      out.skills.push_back(
           bundle::skill_source{s.alias, planned, s.relative, [filter, &o](std::string_view skill) {
                                  check_cancelled(o);
                                  return filter.admits_skill(skill);
@@ -228,100 +292,90 @@ class basic_exporter {
     }
     ed::reject_overlap(res.destination, o.out, overlaps);
     // Issue 9 item 9: no copied tree may hold the install root, its config or its key.
-    const std::vector<ed::protected_entry> install = protected_install(install_root, o.config_path);
-    ed::reject_install_inside(guarded, install);
+    out.install = protected_install(install_root, o.config_path);
+    ed::reject_install_inside(guarded, out.install);
     ed::reject_protected(res.destination, o.out, protected_paths(o, install_root));
-    const auto place = ed::split_parent(res.destination);
-    if (!place) {
+    return out;
+  }
+
+  /// The dry run: admission as the export would (when the parent exists), then the same
+  /// walk into a counting sink, and the publish policy's own (empty) outcome.
+  void dry_run(const walk_context& walk, export_result& res, const std::string& parent_path,
+               publish::request& req) {
+    dir parent = open_existing_ancestor(parent_path);
+    if (fs_.canonical(parent_path)) {
+      dir at = open_parent(parent_path, false);
+      const publish::admitted<Fs> adm =
+          publish::admit(fs_, at, req.destination, walk.o.force, req.names);
+      res.replaced_non_bundle = replaces_non_bundle(adm);
+      req.adm = adm.adm;
+    }
+    fs::counting_sink<Fs> sink{fs_};
+    stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
+    res.publish = Publish::publish(fs_, parent, req);
+  }
+
+  /// Steps 3-9: the parent created and opened once, admission, the locked staging
+  /// directory filled and flushed, its identity re-checked, then published. Any failure
+  /// removes the staging directory and leaves the destination as it was.
+  void stage_and_publish(const walk_context& walk, export_result& res,
+                         const std::string& parent_path, publish::request& req) {
+    const export_options& o = walk.o;
+    // Steps 3-4: create the parent (before admission, as upstream) and open it once.
+    dir parent = open_parent(parent_path, true);
+    // Step 5: admission bound to identity; hold the admitted directory locked so two
+    // exports never publish over each other.
+    publish::admitted<Fs> adm = publish::admit(fs_, parent, req.destination, o.force, req.names);
+    if (adm.handle && !fs_.try_lock(*adm.handle)) {
       throw error(errc::destination_refused,
-                  "destination " + o.out + " has no parent directory to stage the bundle beside",
+                  "destination " + o.out +
+                      " is being replaced by another export that is still running; nothing "
+                      "was written",
                   o.out);
     }
-    const std::string& parent_path = place->first;
-    const std::string& name = place->second;
-    const publish::destination_names names{o.out, res.destination};
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
-    res.exported_at = format_rfc3339(exported_at);
-    const walk_context walk{o, install_root, ws_planned, ws_field, skills, install, exported_at};
-
-    publish::request req;
-    req.destination = name;
-    req.names = names;
-    req.sync = o.sync;
-    if constexpr (!Publish::writes) {
-      // The dry run: admission as the export would (when the parent exists), then the same
-      // walk into a counting sink, and the publish policy's own (empty) outcome.
-      dir parent = open_existing_ancestor(parent_path);
-      if (fs_.canonical(parent_path)) {
-        dir at = open_parent(parent_path, false);
-        const publish::admitted<Fs> adm = publish::admit(fs_, at, name, o.force, names);
-        res.replaced_non_bundle = replaces_non_bundle(adm);
-        req.adm = adm.adm;
-      }
-      fs::counting_sink<Fs> sink{fs_};
-      stage_bundle(walk, res, sink, typename fs::counting_sink<Fs>::dir{}, req.sources);
-      res.publish = Publish::publish(fs_, parent, req);
-      return res;
-    } else {
-      // Steps 3-4: create the parent (before admission, as upstream) and open it once.
-      dir parent = open_parent(parent_path, true);
-      // Step 5: admission bound to identity; hold the admitted directory locked so two
-      // exports never publish over each other.
-      publish::admitted<Fs> adm = publish::admit(fs_, parent, name, o.force, names);
-      if (adm.handle && !fs_.try_lock(*adm.handle)) {
-        throw error(errc::destination_refused,
-                    "destination " + o.out +
-                        " is being replaced by another export that is still running; nothing "
-                        "was written",
-                    o.out);
-      }
-      res.replaced_non_bundle = replaces_non_bundle(adm);
+    res.replaced_non_bundle = replaces_non_bundle(adm);
+    check_cancelled(o);
+    // Step 6: the staging directory beside the destination, locked for the whole run
+    // so `recover` never removes it under us.
+    std::string staging;
+    fs::file_id stage_id;
+    std::optional<dir> stage;
+    stage.emplace(make_staging(parent, o.token, staging, stage_id));
+    try {
+      fs::copying_sink<Fs> sink{fs_};
+      stage_bundle(walk, res, sink, *stage, req.sources);
       check_cancelled(o);
-      // Step 6: the staging directory beside the destination, locked for the whole run
-      // so `recover` never removes it under us.
-      std::string staging;
-      fs::file_id stage_id;
-      std::optional<dir> stage;
-      stage.emplace(make_staging(parent, o.token, staging, stage_id));
-      try {
-        fs::copying_sink<Fs> sink{fs_};
-        stage_bundle(walk, res, sink, *stage, req.sources);
-        check_cancelled(o);
-        if (o.sync) {
-          try {
-            fs_.sync_filesystem(*stage);
-          } catch (const error& e) {
-            throw ed::wrapped(e, "failed to flush the staged bundle to disk", staging);
-          }
+      if (o.sync) {
+        try {
+          fs_.sync_filesystem(*stage);
+        } catch (const error& e) {
+          throw exporter_detail::wrapped(e, "failed to flush the staged bundle to disk", staging);
         }
-        if (o.before_publish) o.before_publish();
-        // The staged name must still be the directory this export filled.
-        const auto now = fs_.stat_at(parent, staging);
-        if (!now || now->id != stage_id) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + staging +
-                          " was replaced while the export ran; nothing was published",
-                      staging);
-        }
-        check_cancelled(o);
-        req.staging = staging;
-        req.adm = adm.adm;
-        req.cancelled = o.cancelled;
-        res.publish = Publish::publish(fs_, parent, req);
-      } catch (...) {
-        // Close the staged tree (and the admitted one) first: the cleanup must not need a
-        // descriptor the failed walk could not get.
-        stage.reset();
-        adm.handle.reset();
-        remove_staging(parent, staging, stage_id);
-        throw;
       }
-      return res;
+      if (o.before_publish) o.before_publish();
+      // The staged name must still be the directory this export filled.
+      const auto now = fs_.stat_at(parent, staging);
+      if (!now || now->id != stage_id) {
+        throw error(errc::identity_changed,
+                    "the staging directory " + staging +
+                        " was replaced while the export ran; nothing was published",
+                    staging);
+      }
+      check_cancelled(o);
+      req.staging = staging;
+      req.adm = adm.adm;
+      req.cancelled = o.cancelled;
+      res.publish = Publish::publish(fs_, parent, req);
+    } catch (...) {
+      // Close the staged tree (and the admitted one) first: the cleanup must not need a
+      // descriptor the failed walk could not get.
+      stage.reset();
+      adm.handle.reset();
+      remove_staging(parent, staging, stage_id);
+      throw;
     }
   }
 
- private:
   /// mkdir -p of the parent through handles (the resolved path has no symlink below its
   /// nearest existing ancestor), returning the parent's handle.
   dir open_parent(const std::string& path, bool create) {
@@ -478,17 +532,6 @@ class basic_exporter {
       // a crash (or a second failure) leaves it for `clawport recover`
     }
   }
-
-  /// What one run's walk needs besides the plan.
-  struct walk_context {
-    const export_options& o;
-    const std::string& install_root;
-    const std::string& ws_planned;
-    const std::string& ws_field;
-    const std::vector<bundle::skill_source>& skills;
-    const std::vector<exporter_detail::protected_entry>& install;
-    const timestamp& exported_at;
-  };
 
   /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
   /// with their identities where they exist.

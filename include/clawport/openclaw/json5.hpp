@@ -291,15 +291,41 @@ class reader {
 
 }  // namespace detail
 
-/// Reads one JSON5 text. Never throws for bad input.
+namespace detail {
+
+/// Sets the 1-based line and column of byte `at` (columns count bytes).
+inline void locate(result& r, std::string_view text, std::size_t at) {
+  r.line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t k = 0; k < at && k < text.size(); ++k)
+    if (text[k] == '\n') ++r.line, line_start = k + 1;
+  r.column = at - line_start + 1;
+}
+
+/// Offset of the first byte that does not start a well-formed UTF-8 character, or npos.
+inline std::size_t first_invalid_utf8(std::string_view text) {
+  for (std::size_t k = 0; k < text.size();) {
+    const auto d = utf8::decode_at(text, k);
+    if (d.length == 0) return k;
+    k += d.length;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace detail
+
+/// Reads one JSON5 text. Never throws for bad input. Every refusal carries a position: the
+/// first byte past `max_bytes`, the first byte that is not UTF-8, or where the reader stopped.
 inline result parse(std::string_view text, const options& opt = {}) {
   result r;
   if (text.size() > opt.max_bytes) {
     r.error = "the text is larger than " + std::to_string(opt.max_bytes) + " bytes";
+    detail::locate(r, text, opt.max_bytes);
     return r;
   }
-  if (!clawport::detail::valid_utf8(text)) {
+  if (const std::size_t bad = detail::first_invalid_utf8(text); bad != std::string_view::npos) {
     r.error = "the text is not valid UTF-8";
+    detail::locate(r, text, bad);
     return r;
   }
   try {
@@ -307,11 +333,7 @@ inline result parse(std::string_view text, const options& opt = {}) {
     r.data = rd.document();
   } catch (const detail::stop& s) {
     r.error = s.what;
-    r.line = 1;
-    std::size_t ls = 0;
-    for (std::size_t k = 0; k < s.at && k < text.size(); ++k)
-      if (text[k] == '\n') ++r.line, ls = k + 1;
-    r.column = s.at - ls + 1;
+    detail::locate(r, text, s.at);
     r.data = nullptr;
   }
   return r;

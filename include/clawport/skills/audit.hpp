@@ -428,6 +428,95 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
   return fs::file_kind::directory;  // the root itself
 }
 
+/// Opens the skill's root, with upstream's wording for a missing or non-directory source.
+template <class Fs>
+typename Fs::dir open_skill_root(Fs& fs, const std::string& dir, const std::string& root_path) {
+  try {
+    return fs.open_root(root_path);
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
+      throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
+    }
+    if (e.sys_errno() == ENOTDIR) {
+      throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
+                  e.sys_errno());
+    }
+    throw;
+  }
+}
+
+/// The nearest ancestor of `root_path` (itself included) named `skills`: it bounds
+/// cross-skill references.
+inline std::optional<std::string> nearest_skills_root(const std::string& root_path) {
+  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
+    if (base_name(p) == "skills") return p;
+    const std::size_t slash = p.rfind('/');
+    if (slash == std::string::npos) break;
+    p = slash == 0 ? "/" : p.substr(0, slash);
+  }
+  return std::nullopt;
+}
+
+/// What one skill's audit knows while it checks the Markdown links of its files.
+struct link_context {
+  const std::string& root_path;
+  const std::map<std::string, fs::file_kind>& kinds;  ///< every walked entry
+  const std::optional<std::string>& skills_root;
+};
+
+/// Checks one Markdown link of `e`, adding at most one finding to it. A relative target is
+/// resolved lexically against the file's directory: inside the root against the walked
+/// entries; outside it through the Fs policy (a link into a sibling skill is allowed,
+/// anything else outside the skills root is an escape).
+template <class Fs>
+void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
+                         const link_context& ctx) {
+  const link_verdict v = classify_markdown_link(link.target);
+  const auto add = [&](std::string reason) {
+    e.findings.push_back({e.rel, link.line, std::move(reason), true});
+  };
+  const auto must_be_file = [&](const std::optional<fs::file_kind>& kind) {
+    if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
+      add("markdown link must point to a file (" + v.shown + ").");
+    }
+  };
+  if (v.kind == link_verdict::finding) return add(v.reason);
+  if (v.kind != link_verdict::resolve) return;
+  // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
+  std::vector<std::string> parts =
+      paths::components(paths::normalize(rel_join(std::string(rel_parent(e.rel)), v.path)));
+  const std::size_t escapes = static_cast<std::size_t>(
+      std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
+      parts.begin());
+  parts.erase(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(escapes));
+  if (escapes == 0) {
+    const auto kind = lookup_walked(ctx.kinds, parts);
+    if (!kind) {
+      if (!is_cross_skill_reference(v.path)) {
+        add("markdown link points to a missing file (" + v.shown + ").");
+      }
+      return;
+    }
+    return must_be_file(kind);
+  }
+  std::string abs = ctx.root_path;
+  for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
+  for (const auto& p : parts) abs = paths::join(abs, p);
+  abs = paths::normalize(abs);
+  if (paths::starts_with(abs, ctx.root_path)) {
+    // Left the root and came back in by name (e.g. `../this-skill/x.md`).
+    const auto inner = paths::components(
+        std::string_view(abs).substr(std::min(abs.size(), ctx.root_path.size() + 1)));
+    return must_be_file(lookup_walked(ctx.kinds, inner));
+  }
+  const auto kind = probe_outside(fs, abs);
+  if (!kind) return;  // missing, and a `..` path is a cross-skill reference
+  if (!ctx.skills_root || !paths::starts_with(abs, *ctx.skills_root)) {
+    return add("markdown link escapes skill root (" + v.shown + ").");
+  }
+  if (*kind != fs::file_kind::regular) add("markdown link must point to a file (" + v.shown + ").");
+}
+
 }  // namespace detail
 
 /// Audits one skill directory (`dir`, absolute) through the Fs policy (docs/library.md, Skills).
@@ -437,20 +526,7 @@ template <class Fs>
 audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
   const std::string root_path = paths::normalize(dir);
-  typename Fs::dir root = [&] {
-    try {
-      return fs.open_root(root_path);
-    } catch (const error& e) {
-      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) {
-        throw error(errc::not_found, "Skill source does not exist: " + dir, dir, e.sys_errno());
-      }
-      if (e.sys_errno() == ENOTDIR) {
-        throw error(errc::invalid_argument, "Skill source must be a directory: " + dir, dir,
-                    e.sys_errno());
-      }
-      throw;
-    }
-  }();
+  typename Fs::dir root = detail::open_skill_root(fs, dir, root_path);
   audit_report report;
   report.files_scanned = 1;  // the root
   bool has_manifest = false;
@@ -458,104 +534,23 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
     const auto st = fs.stat_at(root, m);
     has_manifest = has_manifest || (st && st->kind == fs::file_kind::regular);
   }
-  std::vector<audit_finding> head;
   if (!has_manifest) {
-    head.push_back({"", std::nullopt,
-                    "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
-                    "\"manifest.toml\"] (deprecated) for deterministic auditing.",
-                    true});
+    report.findings.push_back(
+        {"", std::nullopt,
+         "Skill root must include SKILL.md (canonical) or one of [\"SKILL.toml\", "
+         "\"manifest.toml\"] (deprecated) for deterministic auditing.",
+         true});
   }
   std::vector<detail::walked_entry> entries;
   detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
 
   std::map<std::string, fs::file_kind> kinds;
   for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
-  // The nearest ancestor named `skills` bounds cross-skill references.
-  std::optional<std::string> skills_root;
-  for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
-    if (detail::base_name(p) == "skills") {
-      skills_root = p;
-      break;
-    }
-    const std::size_t slash = p.rfind('/');
-    if (slash == std::string::npos) break;
-    p = slash == 0 ? "/" : p.substr(0, slash);
-  }
+  const std::optional<std::string> skills_root = detail::nearest_skills_root(root_path);
+  const detail::link_context ctx{root_path, kinds, skills_root};
   for (auto& e : entries) {
-    for (const markdown_link& link : e.links) {
-      const link_verdict v = classify_markdown_link(link.target);
-      const auto add = [&](std::string reason) {
-        e.findings.push_back({e.rel, link.line, std::move(reason), true});
-      };
-      if (v.kind == link_verdict::finding) {
-        add(v.reason);
-        continue;
-      }
-      if (v.kind != link_verdict::resolve) continue;
-      // Resolve against the Markdown file's directory, lexically, inside the root.
-      std::vector<std::string> parts;
-      std::size_t escapes = 0;
-      const std::string joined = detail::rel_join(std::string(detail::rel_parent(e.rel)), v.path);
-      std::string_view rest = joined;
-      while (true) {
-        const std::size_t slash = rest.find('/');
-        const std::string_view c = rest.substr(0, slash);
-        if (c == "..") {
-          if (parts.empty()) {
-            ++escapes;
-          } else {
-            parts.pop_back();
-          }
-        } else if (!c.empty() && c != ".") {
-          parts.emplace_back(c);
-        }
-        if (slash == std::string_view::npos) break;
-        rest.remove_prefix(slash + 1);
-      }
-      if (escapes == 0) {
-        const auto kind = detail::lookup_walked(kinds, parts);
-        if (!kind) {
-          if (!is_cross_skill_reference(v.path)) {
-            add("markdown link points to a missing file (" + v.shown + ").");
-          }
-        } else if (*kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-        continue;
-      }
-      std::string abs = root_path;
-      for (std::size_t k = 0; k < escapes; ++k) abs = paths::join(abs, "..");
-      for (const auto& p : parts) abs = paths::join(abs, p);
-      abs = paths::normalize(abs);
-      if (paths::starts_with(abs, root_path)) {
-        // Left the root and came back in by name (e.g. `../this-skill/x.md`).
-        std::vector<std::string> inner;
-        std::string_view r =
-            std::string_view(abs).substr(std::min(abs.size(), root_path.size() + 1));
-        while (!r.empty()) {
-          const std::size_t slash = r.find('/');
-          inner.emplace_back(r.substr(0, slash));
-          if (slash == std::string_view::npos) break;
-          r.remove_prefix(slash + 1);
-        }
-        const auto kind = detail::lookup_walked(kinds, inner);
-        if (kind && *kind != fs::file_kind::regular && *kind != fs::file_kind::symlink) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-        continue;
-      }
-      const auto kind = detail::probe_outside(fs, abs);
-      if (!kind) continue;  // missing, and a `..` path is a cross-skill reference
-      if (skills_root && paths::starts_with(abs, *skills_root)) {
-        if (*kind != fs::file_kind::regular) {
-          add("markdown link must point to a file (" + v.shown + ").");
-        }
-      } else {
-        add("markdown link escapes skill root (" + v.shown + ").");
-      }
-    }
+    for (const markdown_link& link : e.links) detail::check_markdown_link(fs, e, link, ctx);
   }
-  report.findings = std::move(head);
   for (auto& e : entries) {
     for (auto& f : e.findings) report.findings.push_back(std::move(f));
   }
