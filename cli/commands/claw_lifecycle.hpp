@@ -29,6 +29,24 @@ struct add_options {
   bool json = false;
 };
 
+struct update_options {
+  std::string target;
+  std::string from;
+  std::string state_dir;
+  std::string plan_integrity;
+  bool dry_run = false;
+  bool yes = false;
+  bool json = false;
+};
+
+struct export_options {
+  std::string agent;
+  std::string out;
+  std::string bootstrap;
+  std::string state_dir;
+  bool json = false;
+};
+
 struct target_options {
   std::string target;
   std::string state_dir;
@@ -105,9 +123,34 @@ inline int run_remove(const target_options& o) {
   return print(r.document, r.ok, o.json);
 }
 
+inline int run_update(const update_options& o) {
+  clawport::fs::posix fs;
+  const oc::destination_request req = request(o.state_dir, "", "");
+  std::optional<std::string> from;
+  if (!o.from.empty()) from = absolute_path(o.from);
+  if (o.dry_run) {
+    const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
+    return print(plan.plan, !plan.blocked, o.json);
+  }
+  const oc::outcome_doc r =
+      oc::apply_update(fs, req, o.target, from, consent_of(o.yes, o.plan_integrity), now_text());
+  return print(r.document, r.ok, o.json);
+}
+
+inline int run_export(const export_options& o) {
+  clawport::fs::posix fs;
+  oc::export_request x;
+  x.agent = o.agent;
+  x.out = o.out;
+  if (!o.bootstrap.empty()) x.bootstrap = o.bootstrap;
+  const oc::outcome_doc r = oc::export_claw(fs, request(o.state_dir, "", ""), x);
+  return print(r.document, r.ok, o.json);
+}
+
 }  // namespace claw_cmd
 
-/// Registers `claw add`, `claw status` and `claw remove` under `claw`.
+/// Registers `claw add`, `claw status`, `claw update`, `claw remove` and `claw export`
+/// under `claw`.
 inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
   auto ao = std::make_shared<claw_cmd::add_options>();
   CLI::App* add = claw.add_subcommand(
@@ -140,6 +183,23 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
     selected = action{[so] { return claw_cmd::run_status(*so); }, so->json};
   });
 
+  auto uo = std::make_shared<claw_cmd::update_options>();
+  CLI::App* update = claw.add_subcommand(
+      "update",
+      "Update an added Claw's managed files and agent entry from its package (refuses drift)");
+  update->add_option("target", uo->target, "an agent id or Claw package name")->required();
+  update->add_option("--from", uo->from,
+                     "the package to update from (default: the recorded source)");
+  update->add_option("--state-dir", uo->state_dir, "the OpenClaw state directory");
+  update->add_flag("--dry-run", uo->dry_run, "print the openclaw.clawUpdatePlan.v1 plan only");
+  update->add_flag("--yes", uo->yes, "apply the plan (with --plan-integrity)");
+  update->add_option("--plan-integrity", uo->plan_integrity,
+                     "the planIntegrity of the update plan you reviewed");
+  update->add_flag("--json", uo->json, "print the JSON document");
+  update->callback([uo, &selected] {
+    selected = action{[uo] { return claw_cmd::run_update(*uo); }, uo->json};
+  });
+
   auto ro = std::make_shared<claw_cmd::target_options>();
   CLI::App* remove = claw.add_subcommand(
       "remove", "Remove an added Claw: unchanged managed files only, the ledger entry last");
@@ -152,6 +212,20 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
   remove->add_flag("--json", ro->json, "print the JSON document");
   remove->callback([ro, &selected] {
     selected = action{[ro] { return claw_cmd::run_remove(*ro); }, ro->json};
+  });
+
+  auto xo = std::make_shared<claw_cmd::export_options>();
+  CLI::App* exp = claw.add_subcommand(
+      "export",
+      "Export an added Claw's workspace back into a new package directory (refuses drift)");
+  exp->add_option("agent", xo->agent, "the agent id the Claw was added as")->required();
+  exp->add_option("--out", xo->out, "the new package directory (must not exist)")->required();
+  exp->add_option("--bootstrap", xo->bootstrap,
+                  "a Markdown file to carry as the package's BOOTSTRAP.md");
+  exp->add_option("--state-dir", xo->state_dir, "the OpenClaw state directory");
+  exp->add_flag("--json", xo->json, "print the openclaw.clawExportResult.v1 document");
+  exp->callback([xo, &selected] {
+    selected = action{[xo] { return claw_cmd::run_export(*xo); }, xo->json};
   });
 }
 

@@ -7,6 +7,7 @@
 
 #include "openclaw/clawhub.hpp"
 #include "openclaw/diagnostics.hpp"
+#include "openclaw/export.hpp"
 #include "openclaw/grammar.hpp"
 #include "openclaw/json5.hpp"
 #include "openclaw/lifecycle.hpp"
@@ -18,5 +19,7 @@
 #include "openclaw/stable_json.hpp"
 #include "openclaw/state.hpp"
 #include "openclaw/unicode.hpp"
+#include "openclaw/update.hpp"
 #include "openclaw/workspace.hpp"
 #include "openclaw/yaml.hpp"
+#include "openclaw/yaml_writer.hpp"

@@ -16551,9 +16551,14 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
 // validators before they are returned.
 
 // ----- begin clawport/convert/yaml_writer.hpp -----
-// A block-style YAML writer for JSON data, for the Claw manifest and profile a conversion
-// writes. Every string that is not a plain word is double-quoted with JSON's escapes
-// (valid YAML 1.2), so the text reads back through openclaw::yaml as the same JSON.
+// The block-style YAML writer of the Claw manifest and profile lives in openclaw/ (`claw
+// export` writes packages too); conversions use that one.
+
+// ----- begin clawport/openclaw/yaml_writer.hpp -----
+// A block-style YAML writer for JSON data, for the Claw manifest and profile that a
+// conversion (convert/) and `claw export` write. Every string that is not a plain word is
+// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through openclaw::yaml
+// as the same JSON.
 
 
 #include <nlohmann/json.hpp>
@@ -16562,9 +16567,9 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
+namespace openclaw {
 
-namespace detail {
+namespace yaml_out {
 
 /// A string YAML's Core schema reads back as that same string without quotes.
 inline bool plain_safe(const std::string& s) {
@@ -16632,18 +16637,29 @@ inline void emit(std::string& out, const nlohmann::ordered_json& v, int indent) 
   }
 }
 
-}  // namespace detail
+}  // namespace yaml_out
 
 /// `doc` (an object) as block YAML, one key per line, ending in a newline.
 inline std::string to_yaml(const nlohmann::ordered_json& doc) {
   std::string out;
   if (doc.is_object() && !doc.empty()) {
-    detail::emit(out, doc, 0);
+    yaml_out::emit(out, doc, 0);
   } else {
-    out = detail::scalar(doc) + "\n";
+    out = yaml_out::scalar(doc) + "\n";
   }
   return out;
 }
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/yaml_writer.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+using openclaw::to_yaml;
 
 }  // namespace convert
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -22788,6 +22804,28 @@ inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/clawhub.hpp -----
+// ----- begin clawport/openclaw/export.hpp -----
+// `claw export <agent> --out <dir>` offline (docs/openclaw.md, "Export"): an added Claw's
+// workspace back into a package — package.json, CLAW.md with the managed SOUL.md as its
+// body, profiles/openclaw.yml from the agent's portable settings, the managed workspace
+// files — refused on any drift, never carrying what must not live in a package (the
+// workspace doctor's rule), staged, checked with the package reader and published with a
+// no-replace rename into a new directory.
+
+// ----- begin clawport/openclaw/lifecycle.hpp -----
+// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
+// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
+// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
+// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
+// is rolled back so the state directory and the workspace hold what they held before.
+
+// ----- begin clawport/openclaw/plan.hpp -----
+// The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
+// resolution against the state directory, the ordered actions, capability records,
+// blockers, readiness, and planIntegrity over OpenClaw's stableStringify. ClawHub lookups go
+// through a resolver policy; with none (offline) every package plans as an unresolved
+// blocker, as upstream does without the registry.
+
 // ----- begin clawport/openclaw/json5.hpp -----
 // A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
 // directory's config, read for destination resolution, docs/openclaw.md). JSON5
@@ -23129,20 +23167,6 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/json5.hpp -----
-// ----- begin clawport/openclaw/lifecycle.hpp -----
-// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
-// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
-// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
-// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
-// is rolled back so the state directory and the workspace hold what they held before.
-
-// ----- begin clawport/openclaw/plan.hpp -----
-// The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
-// resolution against the state directory, the ordered actions, capability records,
-// blockers, readiness, and planIntegrity over OpenClaw's stableStringify. ClawHub lookups go
-// through a resolver policy; with none (offline) every package plans as an unresolved
-// blocker, as upstream does without the registry.
-
 
 #include <algorithm>
 #include <map>
@@ -23389,6 +23413,11 @@ destination resolve_destination(Fs& fs, const claw_package& pkg, const destinati
 // ---------------------------------------------------------------------------------------
 
 namespace detail {
+
+/// The order JavaScript's localeCompare gives plan keys (unicode::locale_less).
+inline bool locale_less(const std::string& a, const std::string& b) {
+  return unicode::locale_less(a, b);
+}
 
 /// OpenClaw's canonicalizeConfiguredMcpServer: legacy `type` → `transport`, snake_case
 /// aliases → camelCase; strict Claw shapes pass unchanged.
@@ -23744,7 +23773,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
       return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>() + ":" +
              c["path"].get<std::string>();
     };
-    return unicode::locale_less(key(a), key(b));  // JavaScript localeCompare
+    return detail::locale_less(key(a), key(b));
   });
   caps = value::array();
   for (auto& c : sorted) caps.push_back(std::move(c));
@@ -24211,10 +24240,12 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
 // ---------------------------------------------------------------------------------------
 
 /// One change to `openclaw.json`: set (or, with `remove`, delete) `agents.entries.<id>`
-/// and `mcp.servers.<name>` members.
+/// and `mcp.servers.<name>` members; `drop_mcp_servers` are deleted in either mode (an
+/// update sets some members and deletes others in one write).
 struct config_change {
   std::vector<std::pair<std::string, value>> agents;       ///< id → entry
   std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
+  std::vector<std::string> drop_mcp_servers;               ///< names to delete
   bool remove = false;
 };
 
@@ -24234,11 +24265,18 @@ inline std::string config_snippet(const config_change& c) {
     value paths = value::array();
     for (const auto& a : c.agents) paths.push_back("agents.entries." + a.first);
     for (const auto& m : c.mcp_servers) paths.push_back("mcp.servers." + m.first);
+    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
     return "remove these members: " + js_stringify(paths, 0) + "\n";
   }
   for (const auto& a : c.agents) doc["agents"]["entries"][a.first] = a.second;
   for (const auto& m : c.mcp_servers) doc["mcp"]["servers"][m.first] = m.second;
-  return js_stringify(doc, 2) + "\n";
+  std::string text = js_stringify(doc, 2) + "\n";
+  if (!c.drop_mcp_servers.empty()) {
+    value paths = value::array();
+    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
+    text += "and remove these members: " + js_stringify(paths, 0) + "\n";
+  }
+  return text;
 }
 
 /// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
@@ -24294,7 +24332,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
       }
     }
   }
-  if (!change.mcp_servers.empty()) {
+  if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
     value& mcp = doc["mcp"];
     if (mcp.is_null()) mcp = value::object();
     value& servers = mcp["servers"];
@@ -24311,6 +24349,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
         servers[m.first] = m.second;
       }
     }
+    for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_dir_path(fs, state_dir, created_dirs);
   detail::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
@@ -24488,6 +24527,33 @@ inline const workspace_source* source_for(const claw_package& pkg, const std::st
   return nullptr;
 }
 
+/// The bytes one file action of an add plan (`workspaceFile` or `bootstrap`) writes: the
+/// CLAW.md body or the package file, re-read through `root` and checked against the
+/// action's digest. False with `problem` set when it cannot be read or changed since.
+template <class Fs>
+bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root, const value& a,
+                   std::string& source_path, std::string& bytes, std::string& problem) {
+  const std::string rel = a["id"].get<std::string>();
+  if (a.value("sourceKind", "") == "clawMarkdownBody") {
+    source_path = "CLAW.md";
+    bytes = pkg.body ? *pkg.body : std::string();
+  } else {
+    const workspace_source* s = a["kind"] == "bootstrap" ? nullptr : source_for(pkg, rel);
+    source_path = s != nullptr ? s->source : "BOOTSTRAP.md";
+    const file_read r = read_in_root(fs, root, source_path, state_file_max_bytes);
+    if (r.status != read_status::ok) {
+      problem = read_problem(r.status, source_path, state_file_max_bytes, r.detail);
+      return false;
+    }
+    bytes = r.bytes;
+  }
+  if (sha256_digest(bytes) != a["digest"].get<std::string>()) {
+    problem = source_path + " changed after the plan was made";
+    return false;
+  }
+  return true;
+}
+
 /// What `add` must undo when a later step fails.
 template <class Fs>
 struct add_rollback {
@@ -24545,26 +24611,32 @@ struct add_rollback {
   }
 };
 
-/// Writes a brand-new workspace: staged beside it, then one rename into place.
-template <class Fs>
-void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
-                           add_rollback<Fs>& rb) {
-  auto parent = open_dir_path(fs, parent_of(ws), &rb.created_parents);
-  const std::string name = base_name(ws);
+/// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
+/// it, flushed, `check(staged_path)` run on the staged tree, then one no-replace rename into
+/// place (a directory that appeared meanwhile is never replaced). Missing parents are made
+/// and appended to `created_parents`; `published` is set once the rename happened. On a
+/// failure before the rename the staging directory is removed and the error rethrown.
+template <class Fs, class Check>
+void publish_new_dir(Fs& fs, const std::string& abs,
+                     const std::vector<std::pair<std::string, std::string>>& files,
+                     std::vector<std::string>& created_parents, bool& published, Check&& check) {
+  auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
+  const std::string name = base_name(abs);
   const std::string staging = ".clawport-claw-" + publish::random_token();
   fs.make_dir_at(parent, staging, 0755);
   try {
     {
       auto st = fs.open_dir_at(parent, staging);
       std::vector<std::string> dirs;
-      for (const auto& f : files) create_rel_file(fs, st, f.rel, f.bytes, dirs);
+      for (const auto& f : files) create_rel_file(fs, st, f.first, f.second, dirs);
     }
     fs.sync_filesystem(parent);
+    check(join_path(parent_of(abs), staging));
     if (fs.rename_at(parent, staging, parent, name, fs::rename_mode::noreplace) ==
         fs::rename_result::unsupported) {
       if (fs.stat_at(parent, name)) {
         throw error(errc::destination_refused,
-                    ws + " appeared while the workspace was staged; nothing was published", ws);
+                    abs + " appeared while it was staged; nothing was published", abs);
       }
       fs.rename_at(parent, staging, parent, name, fs::rename_mode::replace);
     }
@@ -24575,8 +24647,18 @@ void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<plan
     }
     throw;
   }
-  rb.workspace_published = true;
+  published = true;
   fs.sync_dir(parent);
+}
+
+/// Writes a brand-new workspace: staged beside it, then one rename into place.
+template <class Fs>
+void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
+                           add_rollback<Fs>& rb) {
+  std::vector<std::pair<std::string, std::string>> tree;
+  for (const auto& f : files) tree.emplace_back(f.rel, f.bytes);
+  publish_new_dir(fs, ws, tree, rb.created_parents, rb.workspace_published,
+                  [](const std::string&) {});
 }
 
 /// Writes the missing files of an adopted workspace, create-only.
@@ -24667,26 +24749,9 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
       f.digest = a["digest"].get<std::string>();
       f.adopt = a["action"] == "adopt";
       f.kind = kind == "bootstrap" ? "bootstrap" : "file";
-      std::string rel_source;
-      if (a.value("sourceKind", "") == "clawMarkdownBody") {
-        f.source_path = "CLAW.md";
-        f.bytes = *pkg.body;
-      } else {
-        const workspace_source* s = kind == "bootstrap" ? nullptr : detail::source_for(pkg, f.rel);
-        rel_source = s != nullptr ? s->source : "BOOTSTRAP.md";
-        f.source_path = rel_source;
-        const detail::file_read r =
-            detail::read_in_root(fs, *pkg_root, rel_source, state_file_max_bytes);
-        if (r.status != detail::read_status::ok) {
-          return fail("workspace_source_changed",
-                      detail::read_problem(r.status, rel_source, state_file_max_bytes, r.detail));
-        }
-        f.bytes = r.bytes;
-      }
-      if (sha256_digest(f.bytes) != f.digest) {
-        return fail("workspace_source_changed",
-                    f.source_path + " changed after the plan was made; run add --dry-run again.");
-      }
+      std::string problem;
+      if (!detail::planned_bytes(fs, pkg, *pkg_root, a, f.source_path, f.bytes, problem))
+        return fail("workspace_source_changed", problem + "; run add --dry-run again.");
       if (f.adopt) f.bytes.clear();
       files.push_back(std::move(f));
     } else if (kind == "package") {
@@ -25344,8 +25409,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
 // Human text
 // ---------------------------------------------------------------------------------------
 
-/// The human rendering of an add result, status document, remove plan or remove result
-/// (after the experimental banner).
+/// The human rendering of an add result, status document, update plan or result, remove
+/// plan or result, or export result (after the experimental banner).
 inline std::string lifecycle_text(const value& d) {
   std::string out = std::string(experimental_banner) + "\n";
   const std::string schema = d.value("schemaVersion", "");
@@ -25405,6 +25470,50 @@ inline std::string lifecycle_text(const value& d) {
            "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
            std::to_string(d["retained"].size()) + " kept\n";
     for (const auto& r : d["retained"]) out += "  kept " + r.get<std::string>() + "\n";
+  } else if (schema == "openclaw.clawUpdatePlan.v1") {
+    out += "Plan: update " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
+    if (d.contains("currentClaw") && d.contains("targetClaw"))
+      out += "  " + d["currentClaw"]["name"].get<std::string>() + " " +
+             d["currentClaw"]["version"].get<std::string>() + " -> " +
+             d["targetClaw"]["version"].get<std::string>() + "\n";
+    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
+    std::size_t unchanged = 0;
+    for (const auto& a : d["actions"]) {
+      if (a["action"] == "unchanged") {
+        ++unchanged;
+        continue;
+      }
+      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+             a["id"].get<std::string>() + "\n";
+    }
+    if (unchanged > 0) out += "    (" + std::to_string(unchanged) + " unchanged)\n";
+    for (const auto& c : d["capabilityChanges"])
+      out += std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
+             c["classification"].get<std::string>() + " " + c["path"].get<std::string>() + " (" +
+             c["action"].get<std::string>() + ")\n";
+    for (const auto& b : d["blockers"])
+      out +=
+          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+  } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
+    out += "Updated agent " + d["agentId"].get<std::string>() + " (" +
+           d["status"].get<std::string>() +
+           "): " + d["previousClaw"]["version"].get<std::string>() + " -> " +
+           d["targetClaw"]["version"].get<std::string>() + "\n";
+    for (const auto& a : d["appliedActions"])
+      out += "  " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+             a["id"].get<std::string>() + "\n";
+    for (const auto& n : d["notApplied"]) {
+      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
+             " (" + n["code"].get<std::string>() + ")";
+      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
+      out += "\n";
+    }
+  } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
+    out += "Exported agent " + d["agentId"].get<std::string>() + " to " +
+           d["outputDirectory"].get<std::string>() + " as " +
+           d["package"]["name"].get<std::string>() + "@" +
+           d["package"]["version"].get<std::string>() + "\n";
+    for (const auto& f : d["filesWritten"]) out += "  wrote " + f.get<std::string>() + "\n";
   }
   return out;
 }
@@ -25645,6 +25754,46 @@ inline bool gitignored(const std::vector<std::string>& patterns, const std::stri
   return false;
 }
 
+/// What must not live in a workspace (the doctor reports it, `claw export` never carries
+/// it): `state_file_in_workspace`, `credentials_in_workspace`, `session_store_in_workspace`,
+/// `secret_in_workspace` (`.env`, `*.key`, `*.pem`, `secrets*`) and `legacy_state_file`,
+/// each with what to do.
+struct misplaced {
+  std::string code;
+  std::string message;
+};
+
+inline std::optional<misplaced> misplaced_file(const std::string& rel) {
+  const std::string base = rel.substr(rel.rfind('/') + 1);
+  const std::string top = rel.substr(0, rel.find('/'));
+  for (const char* n :
+       {"openclaw.json", "openclaw.sqlite", "openclaw-agent.sqlite", "auth-profiles.json"})
+    if (base == n)
+      return misplaced{"state_file_in_workspace",
+                       base +
+                           " belongs in the OpenClaw state directory (~/.openclaw), not the "
+                           "workspace; move it out and keep it out of version control."};
+  if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
+    return misplaced{"credentials_in_workspace",
+                     "Credentials belong in ~/.openclaw/credentials/; move them out of the "
+                     "workspace."};
+  if (rel.find("sessions/") != std::string::npos && ends_with(base, ".jsonl"))
+    return misplaced{"session_store_in_workspace",
+                     "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out."};
+  if (base == ".env" || ends_with(base, ".key") || ends_with(base, ".pem") ||
+      base.rfind("secrets", 0) == 0)
+    return misplaced{"secret_in_workspace",
+                     rel +
+                         " looks like a secret; secrets never belong in a workspace or a "
+                         "package."};
+  if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
+      base == ".attested" || ends_with(base, ".attested"))
+    return misplaced{"legacy_state_file",
+                     "A legacy workspace state file: run `openclaw doctor --fix`, which imports "
+                     "it into the state database and deletes it after verifying the rows."};
+  return std::nullopt;
+}
+
 /// The number of UTF-16 code units (JavaScript's string length) of UTF-8 bytes.
 inline std::uint64_t js_length(const std::string& s) {
   std::uint64_t n = 0;
@@ -25695,36 +25844,18 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
       }
     }
   }
-  // What lives under ~/.openclaw, never in a workspace.
-  static const char* const state_names[] = {"openclaw.json", "openclaw.sqlite",
-                                            "openclaw-agent.sqlite", "auth-profiles.json"};
   for (const auto& rel : all) {
-    const std::string base = rel.substr(rel.rfind('/') + 1);
-    const std::string top = rel.substr(0, rel.find('/'));
-    for (const char* n : state_names)
-      if (base == n)
-        find("state_file_in_workspace", "error", rel,
-             base +
-                 " belongs in the OpenClaw state directory (~/.openclaw), not the workspace; "
-                 "move it out and keep it out of version control.");
-    if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
-      find("credentials_in_workspace", "error", rel,
-           "Credentials belong in ~/.openclaw/credentials/; move them out of the workspace.");
-    if (rel.find("sessions/") != std::string::npos && detail::ends_with(base, ".jsonl"))
-      find("session_store_in_workspace", "error", rel,
-           "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out.");
-    const bool secretish = base == ".env" || detail::ends_with(base, ".key") ||
-                           detail::ends_with(base, ".pem") || base.rfind("secrets", 0) == 0;
-    if (secretish && !detail::gitignored(patterns, rel))
-      find("secret_not_ignored", "error", rel,
-           rel +
-               " looks like a secret and .gitignore does not exclude it; add the suggested "
-               ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
-    if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
-        base == ".attested" || detail::ends_with(base, ".attested"))
-      find("legacy_state_file", "warning", rel,
-           "A legacy workspace state file: run `openclaw doctor --fix`, which imports it into "
-           "the state database and deletes it after verifying the rows.");
+    const std::optional<detail::misplaced> f = detail::misplaced_file(rel);
+    if (!f) continue;
+    if (f->code == "secret_in_workspace") {
+      if (!detail::gitignored(patterns, rel))
+        find("secret_not_ignored", "error", rel,
+             rel +
+                 " looks like a secret and .gitignore does not exclude it; add the suggested "
+                 ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
+      continue;
+    }
+    find(f->code, f->code == "legacy_state_file" ? "warning" : "error", rel, f->message);
   }
   // Required bootstrap files, and the injection limits.
   std::uint64_t total = 0;
@@ -25806,6 +25937,1224 @@ inline std::string workspace_text(const value& d) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/workspace.hpp -----
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The largest CLAW.md an export writes with the SOUL body in it (OpenClaw's 1 MiB).
+inline constexpr std::size_t export_claw_md_max = 1024 * 1024;
+
+namespace detail {
+
+inline bool is_bootstrap_name(const std::string& rel) {
+  for (const char* n : bootstrap_file_names)
+    if (rel == n) return true;
+  return false;
+}
+
+/// The portable OpenClaw settings of a live agent entry (the profile's `agent`): groupChat,
+/// sandbox, tools {profile, allow, alsoAllow, deny, fs.workspaceOnly when true},
+/// memory.search {enabled, rememberAcrossConversations, sources}, heartbeat, humanDelay;
+/// empty arrays omitted.
+inline value portable_settings(const value& entry) {
+  value out = value::object();
+  const auto drop_empty = [](value v) {
+    if (!v.is_object()) return v;
+    value o = value::object();
+    for (auto it = v.begin(); it != v.end(); ++it)
+      if (!(it.value().is_array() && it.value().empty())) o[it.key()] = it.value();
+    return o;
+  };
+  if (const value* g = get(entry, "groupChat")) {
+    value x = drop_empty(*g);
+    if (!x.empty()) out["groupChat"] = x;
+  }
+  if (const value* s = get(entry, "sandbox")) out["sandbox"] = *s;
+  if (const value* t = get(entry, "tools"); t && t->is_object()) {
+    value x = value::object();
+    for (const char* k : {"profile", "allow", "alsoAllow", "deny"})
+      if (const value* v = get(*t, k); v && !(v->is_array() && v->empty())) x[k] = *v;
+    if (const value* f = get(*t, "fs"); f && f->is_object()) {
+      if (const value* w = get(*f, "workspaceOnly"); w && w->is_boolean() && w->get<bool>())
+        x["fs"] = value::object({{"workspaceOnly", true}});
+    }
+    if (!x.empty()) out["tools"] = x;
+  }
+  if (const value* m = get(entry, "memory"); m && m->is_object()) {
+    if (const value* s = get(*m, "search"); s && s->is_object()) {
+      value x = value::object();
+      for (const char* k : {"enabled", "rememberAcrossConversations", "sources"})
+        if (const value* v = get(*s, k); v && !(v->is_array() && v->empty())) x[k] = *v;
+      if (!x.empty()) out["memory"] = value::object({{"search", x}});
+    }
+  }
+  for (const char* k : {"heartbeat", "humanDelay"})
+    if (const value* v = get(entry, k)) out[k] = *v;
+  return out;
+}
+
+/// `0.0.0-export.<hex>`: sha256 over JSON.stringify(manifest), then `path \0 bytes \0` for
+/// every content file in code-unit order of its path.
+inline std::string export_version(const value& manifest,
+                                  const std::vector<std::pair<std::string, std::string>>& content) {
+  std::vector<std::pair<std::string, std::string>> sorted = content;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return utf16_less(a.first, b.first); });
+  std::string all = js_stringify(manifest, 0);
+  for (const auto& c : sorted) {
+    all += c.first;
+    all.push_back('\0');
+    all += c.second;
+    all.push_back('\0');
+  }
+  return "0.0.0-export." + digest::sha256_hex(all);
+}
+
+}  // namespace detail
+
+/// What to export.
+struct export_request {
+  std::string agent;                     ///< the recorded agent id
+  std::string out;                       ///< the new package directory (`~`, relative: req)
+  std::optional<std::string> bootstrap;  ///< --bootstrap: a Markdown file as BOOTSTRAP.md
+};
+
+/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
+/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
+/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
+/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
+/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
+/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
+/// writes nothing; a failure after staging leaves no directory behind.
+template <class Fs>
+outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
+  constexpr const char* schema = "openclaw.clawExportResult.v1";
+  outcome_doc out;
+  const auto fail = [&](const std::string& code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", code, message + "; nothing was written.");
+    out.document["agentId"] = x.agent;
+    return out;
+  };
+  const std::string state_dir = state_dir_of(req);
+  const std::string out_dir =
+      detail::lexical_absolute(detail::expand_home(x.out, req.home), req.cwd);
+  const ledger l = read_ledger(fs, state_dir);
+  if (!l.installs().contains(x.agent))
+    return fail("claw_not_found", "No Claw is recorded as agent " + x.agent + " in " +
+                                      detail::join_path(state_dir, ledger_file_name));
+  const value& rec = l.installs()[x.agent];
+  if (rec["status"] != "complete")
+    return fail("install_incomplete", "The install of " + x.agent + " is " +
+                                          rec["status"].get<std::string>() +
+                                          ", not complete; finish or remove it first");
+  const value cfg = detail::live_config(fs, state_dir);
+  const value* entry = detail::config_member(cfg, "agents", "entries", x.agent);
+  if (entry == nullptr || !entry->is_object())
+    return fail("agent_missing", "Agent " + x.agent + " is not in " +
+                                     detail::join_path(state_dir, config_file_name));
+  const std::string ws = rec["workspace"].get<std::string>();
+  const value* live_ws = detail::get(*entry, "workspace");
+  if (live_ws == nullptr || !live_ws->is_string() ||
+      detail::lexical_absolute(detail::expand_home(live_ws->get<std::string>(), req.home),
+                               req.cwd) != ws)
+    return fail("workspace_changed", "Agent " + x.agent +
+                                         " no longer resolves to its recorded "
+                                         "workspace " +
+                                         ws);
+  const value s = detail::record_status(fs, x.agent, rec, cfg, {});
+  if (s["agentState"] != "present")
+    return fail("agent_drifted", "Agent " + x.agent +
+                                     " was changed in openclaw.json since it was added; "
+                                     "restore it or update the Claw first");
+  std::string drifted;
+  for (std::size_t k = 0; k < s["workspaceFiles"].size(); ++k) {
+    const value& f = s["workspaceFiles"][k];
+    // A consumed BOOTSTRAP.md (seeded once, deleted by the agent) is not drift.
+    const bool consumed =
+        rec["workspaceFiles"][k]["kind"] == "bootstrap" && f["state"] == "missing";
+    if (f["state"] != "unchanged" && !consumed)
+      drifted += (drifted.empty() ? "" : ", ") + f["path"].get<std::string>() + " (" +
+                 f["state"].get<std::string>() + ")";
+  }
+  if (!drifted.empty())
+    return fail("workspace_files_drifted", "Managed workspace files changed: " + drifted +
+                                               "; restore them or update the Claw first");
+  for (const auto& p : s["packages"])
+    if (p["state"] != "not-installed" && p["state"] != "present")
+      return fail("packages_drifted", "Package " + p["kind"].get<std::string>() + ":" +
+                                          p["ref"].get<std::string>() + " is " +
+                                          p["state"].get<std::string>());
+  for (const auto& m : s["mcpServers"])
+    if (m["state"] != "present")
+      return fail("mcp_servers_unavailable", "MCP server " + m["name"].get<std::string>() + " is " +
+                                                 m["state"].get<std::string>() +
+                                                 " in openclaw.json");
+  for (const auto& f : rec["workspaceFiles"]) {
+    const std::string rel = f["path"].get<std::string>();
+    if (const auto bad = detail::misplaced_file(rel))
+      return fail("export_forbidden_file",
+                  rel + " must not travel in a package (" + bad->code + "): " + bad->message);
+  }
+
+  // The managed files' bytes, re-checked against the ledger.
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(detail::open_dir_path(fs, ws));
+  } catch (const error& e) {
+    return fail("workspace_files_drifted", e.what());
+  }
+  std::optional<std::string> soul;
+  std::optional<std::string> bootstrap;
+  std::vector<std::pair<std::string, std::string>> files;  // workspace-relative → bytes
+  for (const auto& f : rec["workspaceFiles"]) {
+    const std::string rel = f["path"].get<std::string>();
+    const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
+    if (f["kind"] == "bootstrap" && r.status == detail::read_status::missing) continue;
+    if (r.status != detail::read_status::ok ||
+        sha256_digest(r.bytes) != f["contentDigest"].get<std::string>())
+      return fail("workspace_files_drifted", rel + " changed while it was read");
+    if (f["kind"] == "bootstrap") {
+      bootstrap = r.bytes;
+    } else if (rel == "SOUL.md") {
+      soul = r.bytes;
+    } else {
+      files.emplace_back(rel, r.bytes);
+    }
+  }
+  if (x.bootstrap) {
+    const std::string p =
+        detail::lexical_absolute(detail::expand_home(*x.bootstrap, req.home), req.cwd);
+    std::optional<std::string> bytes;
+    try {
+      bytes = detail::read_state_file(fs, detail::parent_of(p), detail::base_name(p));
+    } catch (const error& e) {
+      return fail("export_bootstrap_invalid", e.what());
+    }
+    if (!bytes) return fail("export_bootstrap_invalid", "--bootstrap " + p + " does not exist");
+    if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
+      return fail("export_bootstrap_invalid",
+                  "--bootstrap " + p + " must be non-blank UTF-8 Markdown");
+    bootstrap = *bytes;
+  }
+
+  // The manifest.
+  value agent = value::object({{"id", x.agent}});
+  for (const char* k : {"name", "description", "identity"})
+    if (const value* v = detail::get(*entry, k)) agent[k] = *v;
+  const bool soul_valid = soul && clawport::detail::valid_utf8(*soul) && !js_trim(*soul).empty();
+  value packages = value::array();
+  {
+    std::vector<value> p;
+    for (const auto& r : rec["packages"])
+      p.push_back(value::object({{"kind", r["kind"]},
+                                 {"source", r.value("source", "clawhub")},
+                                 {"ref", r["ref"]},
+                                 {"version", r["version"]}}));
+    const auto key = [](const value& v) {
+      return v["kind"].get<std::string>() + ":" + v["ref"].get<std::string>() + ":" +
+             v["version"].get<std::string>();
+    };
+    std::sort(p.begin(), p.end(),
+              [&](const value& a, const value& b) { return utf16_less(key(a), key(b)); });
+    for (auto& v : p) packages.push_back(std::move(v));
+  }
+  value mcp = value::object();
+  for (const auto& m : rec["mcpServers"]) {
+    const std::string name = m["name"].get<std::string>();
+    mcp[name] = *detail::config_member(cfg, "mcp", "servers", name);
+  }
+  value crons = value::array();
+  {
+    std::vector<value> j;
+    for (const auto& c : rec["cronJobs"]) {
+      value job = c["job"];
+      job.erase("agentId");
+      job.erase("deliveryResolution");
+      j.push_back(std::move(job));
+    }
+    std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
+      return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
+    });
+    for (auto& v : j) crons.push_back(std::move(v));
+  }
+  const value settings = detail::portable_settings(*entry);
+  std::optional<value> profile;
+  if (!settings.empty()) profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+
+  const auto build = [&](bool body, value& manifest, std::string& claw_md,
+                         std::vector<std::pair<std::string, std::string>>& content) {
+    value boot = value::object();
+    value extra = value::array();
+    content.clear();
+    const auto place = [&](const std::string& rel, const std::string& bytes) {
+      const std::string src = "workspace/" + rel;
+      content.emplace_back(src, bytes);
+      if (detail::is_bootstrap_name(rel)) {
+        boot[rel] = value::object({{"source", src}});
+      } else {
+        extra.push_back(value::object({{"source", src}, {"path", rel}}));
+      }
+    };
+    if (soul && !body) place("SOUL.md", *soul);
+    for (const auto& f : files) place(f.first, f.second);
+    value ordered = value::object();
+    for (const char* n : bootstrap_file_names)
+      if (boot.contains(n)) ordered[n] = boot[n];
+    manifest = value::object();
+    manifest["schemaVersion"] = 1;
+    manifest["agent"] = agent;
+    value w = value::object();
+    if (!ordered.empty()) w["bootstrapFiles"] = ordered;
+    if (!extra.empty()) w["files"] = extra;
+    manifest["workspace"] = w;
+    if (!packages.empty()) manifest["packages"] = packages;
+    if (!mcp.empty()) manifest["mcpServers"] = mcp;
+    if (!crons.empty()) manifest["cronJobs"] = crons;
+    claw_md = "---\n" + to_yaml(manifest) + "---\n";
+    if (body) {
+      claw_md += *soul;
+      content.emplace_back("CLAW.md#body", *soul);
+    }
+    if (profile) content.emplace_back("profiles/openclaw.yml", to_yaml(*profile));
+    if (bootstrap) content.emplace_back("BOOTSTRAP.md", *bootstrap);
+  };
+  value manifest;
+  std::string claw_md;
+  std::vector<std::pair<std::string, std::string>> content;
+  build(soul_valid, manifest, claw_md, content);
+  if (soul_valid && claw_md.size() > export_claw_md_max) build(false, manifest, claw_md, content);
+  const manifest_result mcheck = validate_manifest(manifest);
+  if (!mcheck.ok())
+    return fail("export_manifest_invalid",
+                "The exported manifest does not validate: " + to_json(mcheck.diagnostics).dump());
+  if (profile) {
+    const profile_result pcheck = validate_profile(*profile, "$.profiles.openclaw");
+    if (!pcheck.ok())
+      return fail("export_openclaw_profile_invalid",
+                  "The exported profile does not validate: " + to_json(pcheck.diagnostics).dump());
+  }
+  value package_json = value::object();
+  package_json["name"] = "openclaw-claw-" + x.agent;
+  package_json["version"] = detail::export_version(manifest, content);
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+
+  std::vector<std::pair<std::string, std::string>> tree;
+  tree.emplace_back("package.json", js_stringify(package_json, 2) + "\n");
+  tree.emplace_back("CLAW.md", claw_md);
+  for (const auto& c : content)
+    if (c.first != "CLAW.md#body") tree.emplace_back(c.first, c.second);
+  std::sort(tree.begin(), tree.end());
+
+  // The output: a new directory only.
+  try {
+    auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
+    if (fs.stat_at(parent, detail::base_name(out_dir)))
+      return fail("output_collision", out_dir +
+                                          " already exists; export writes a new directory "
+                                          "only");
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) return fail("export_write_failed", e.what());
+  }
+  std::vector<std::string> created;
+  bool published = false;
+  try {
+    detail::publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
+      const claw_package pkg = read_package(fs, staged);
+      bool clean = pkg.ok() && pkg.diagnostics.empty();
+      for (const auto& src : pkg.sources) clean = clean && !src.problem;
+      if (!clean)
+        throw error(errc::config_invalid,
+                    "the exported package does not read clean (a clawport bug): " +
+                        to_json(pkg.diagnostics).dump(),
+                    out_dir);
+    });
+  } catch (const error& e) {
+    std::string also;
+    if (published) {
+      try {
+        auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
+        fs.remove_tree_at(parent, detail::base_name(out_dir));
+      } catch (const error& again) {
+        also = std::string("; ") + out_dir + " could not be removed: " + again.what();
+      }
+    }
+    detail::remove_created_dirs(fs, created);
+    const bool collided = e.code() == errc::destination_refused || e.sys_errno() == EEXIST;
+    return fail(collided ? "output_collision" : "export_write_failed", e.what() + also);
+  }
+
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["status"] = "complete";
+  d["agentId"] = x.agent;
+  d["outputDirectory"] = out_dir;
+  d["manifest"] = manifest;
+  if (profile) d["openClawProfile"] = *profile;
+  value written = value::array();
+  for (const auto& t : tree) written.push_back(t.first);
+  d["filesWritten"] = written;
+  d["package"] =
+      value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
+  out.document = std::move(d);
+  out.ok = true;
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/export.hpp -----
+// ----- begin clawport/openclaw/update.hpp -----
+// `claw update <claw-or-agent> [--from <pkg>]` offline (docs/openclaw.md, "Update"): the
+// update plan `openclaw.clawUpdatePlan.v1` from the ledger, the disk and the new package
+// (by default the recorded source), its own planIntegrity, drift refused as `manual`
+// actions; the apply stages every new file beside its destination, renames them in, writes
+// openclaw.json once and the ledger last, and undoes everything in reverse on any failure.
+// ClawHub packages and cron jobs cannot be applied offline: they are recorded as not
+// installed / not applied and the result is `partial` with `update_partial`.
+
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// An update plan, with what apply needs besides the document.
+struct update_plan {
+  value plan;  ///< `openclaw.clawUpdatePlan.v1`
+  bool blocked = false;
+  std::optional<claw_package> package;  ///< the target package, when it was read
+  value target = value();               ///< the target add plan (built against the record)
+};
+
+namespace detail {
+
+/// The install records `target` names (agent id or Claw package name), sorted.
+inline std::vector<std::string> installs_named(const ledger& l, const std::string& target) {
+  std::vector<std::string> found;
+  for (const auto& id : sorted_ids(l.installs()))
+    if (matches(id, l.installs()[id], target)) found.push_back(id);
+  return found;
+}
+
+inline std::string digest_of(const value& v) {
+  return "sha256:" + digest::sha256_hex(stable_stringify(v));
+}
+
+inline value claw_summary(const value& claw) {
+  return value::object(
+      {{"name", claw["name"]}, {"version", claw["version"]}, {"integrity", claw["integrity"]}});
+}
+
+/// A cron job declaration as the add plan records it, without what the plan adds.
+inline value cron_declaration(value job) {
+  job.erase("agentId");
+  job.erase("deliveryResolution");
+  job.erase("expectedState");
+  return job;
+}
+
+}  // namespace detail
+
+/// `claw update <target> [--from <pkg>] --dry-run`: the update plan against the ledger, the
+/// live openclaw.json, the workspace and the target package. Changes nothing.
+template <class Fs>
+update_plan plan_update(Fs& fs, const destination_request& req, const std::string& target,
+                        const std::optional<std::string>& from = std::nullopt) {
+  update_plan out;
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  value actions = value::array();
+  value blockers = value::array();
+  value caps = value::array();
+  value diags = value::array();
+  const auto block = [&](const std::string& code, const std::string& msg) {
+    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
+  };
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
+  plan["stability"] = stability;
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["target"] = target;
+  const std::vector<std::string> found = detail::installs_named(l, target);
+  plan["found"] = found.size() == 1;
+  if (found.empty())
+    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
+  if (found.size() > 1)
+    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
+  if (found.size() == 1) {
+    const std::string id = found.front();
+    const value& rec = l.installs()[id];
+    plan["agentId"] = id;
+    plan["currentClaw"] = detail::claw_summary(rec["claw"]);
+    const std::string ws = rec["workspace"].get<std::string>();
+    if (rec["status"] != "complete")
+      block("update_target_blocked", "The install of " + id + " is " +
+                                         rec["status"].get<std::string>() +
+                                         ", not complete; finish or remove it first.");
+    // The target package: --from, else the recorded source.
+    const std::string source = from ? *from
+                               : rec["claw"]["kind"] == "package"
+                                   ? rec["claw"]["packageRoot"].get<std::string>()
+                                   : rec["claw"]["manifestPath"].get<std::string>();
+    plan["source"] = source;
+    claw_package pkg = read_package(fs, source);
+    if (!pkg.ok()) {
+      bool unreadable = false;
+      for (const auto& d : pkg.diagnostics) {
+        if (d.level != level::error) continue;
+        unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
+                     d.code == "unsupported_source";
+        diags.push_back(to_json(d));
+      }
+      if (unreadable && !from) {
+        block("recorded_source_unavailable",
+              "The recorded source " + source +
+                  " cannot be read; pass --from <package> to update from another copy.");
+      } else {
+        block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
+      }
+    } else {
+      for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+      if (pkg.source.name != rec["claw"]["name"].get<std::string>())
+        block("claw_identity_mismatch", "The package " + pkg.source.name +
+                                            " is not the installed Claw " +
+                                            rec["claw"]["name"].get<std::string>() + ".");
+      plan["targetClaw"] = detail::claw_summary(to_json(pkg.source));
+      // The target add plan against the recorded identity: the agent id and workspace are
+      // immutable; collisions with itself and ClawHub preflight are not update blockers.
+      destination dest;
+      dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+      dest.final_id = id;
+      dest.workspace = ws;
+      host_state host;
+      host.state_dir = state_dir;
+      add_options opt;
+      opt.without_packages = true;
+      const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
+      for (const auto& b : tp.plan["blockers"]) {
+        const std::string code = b["code"].get<std::string>();
+        if (code == "agent_id_collision" || code == "workspace_collision" ||
+            code == "mcp_server_collision" || b.value("path", "").rfind("$.packages", 0) == 0)
+          continue;
+        block(code, b["message"].get<std::string>());
+      }
+      out.target = tp.plan;
+      out.package = std::move(pkg);
+    }
+    std::optional<value> cfg;
+    try {
+      cfg = detail::live_config(fs, state_dir);
+    } catch (const error& e) {
+      block("mcp_config_unavailable", e.what());
+    }
+    if (cfg && !out.target.is_null()) {
+      const value s = detail::record_status(fs, id, rec, *cfg, {});
+      const value& tp = out.target;
+      const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
+                           value details, const std::optional<std::string>& manual = {},
+                           const std::string& code = "") {
+        value a = value::object();
+        a["kind"] = kind;
+        a["id"] = aid;
+        a["action"] = manual ? "manual" : verb;
+        a["blocked"] = manual.has_value();
+        if (manual) a["reason"] = *manual;
+        for (auto it = details.begin(); it != details.end(); ++it) a[it.key()] = it.value();
+        actions.push_back(std::move(a));
+        if (manual) block(code, *manual);
+      };
+      const auto cap = [&](const std::string& kind, const std::string& cid, const std::string& path,
+                           const std::string& verb, bool escalation, value effect) {
+        caps.push_back(value::object({{"kind", kind},
+                                      {"id", cid},
+                                      {"path", path},
+                                      {"action", verb},
+                                      {"classification", escalation ? "escalation" : "reduction"},
+                                      {"requiresDistinctConsent", escalation},
+                                      {"effect", std::move(effect)}}));
+      };
+      // The agent entry.
+      const value desired = tp["agent"]["config"];
+      const std::string want = detail::digest_of(desired);
+      const std::string have = rec["agentConfigDigest"].get<std::string>();
+      {
+        value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
+        if (s["agentState"] == "modified") {
+          act("agent", id, "", d,
+              "Agent " + id +
+                  " was changed in openclaw.json since it was added or updated; "
+                  "restore it first.",
+              "agent_changed");
+        } else {
+          act("agent", id, s["agentState"] == "missing" || want != have ? "change" : "unchanged",
+              d);
+        }
+        const value* live = detail::config_member(*cfg, "agents", "entries", id);
+        for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
+          const value* before = live ? detail::get(*live, k) : nullptr;
+          const value* after = detail::get(desired, k);
+          if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
+          cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
+              after ? *after : value::object());
+        }
+      }
+      // Workspace files.
+      std::map<std::string, const value*> wanted;
+      for (const auto& a : tp["actions"])
+        if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
+          wanted[a["id"].get<std::string>()] = &a;
+      std::set<std::string> recorded;
+      std::optional<typename Fs::dir> root;
+      try {
+        root.emplace(detail::open_dir_path(fs, ws));
+      } catch (const error&) {
+      }
+      for (std::size_t k = 0; k < rec["workspaceFiles"].size(); ++k) {
+        const value& row = rec["workspaceFiles"][k];
+        const std::string rel = row["path"].get<std::string>();
+        const std::string st = s["workspaceFiles"][k]["state"].get<std::string>();
+        recorded.insert(rel);
+        const auto w = wanted.find(rel);
+        value d = value::object({{"currentDigest", row["contentDigest"]},
+                                 {"currentPresent", st != "missing"},
+                                 {"state", st}});
+        if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
+        if (st != "unchanged" && st != "missing") {
+          act("workspaceFile", rel, "", d,
+              "Workspace file " + rel + " is " + st +
+                  " since it was added; restore it (or move your version aside) first.",
+              "workspace_file_drift");
+        } else if (w == wanted.end()) {
+          act("workspaceFile", rel, "remove", d);
+        } else if (st == "missing") {
+          // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
+          act("workspaceFile", rel, row["kind"] == "bootstrap" ? "unchanged" : "add", d);
+        } else {
+          act("workspaceFile", rel,
+              w->second->value("digest", "") == row["contentDigest"] ? "unchanged" : "change", d);
+        }
+      }
+      for (const auto& w : wanted) {
+        if (recorded.count(w.first)) continue;
+        value d = value::object(
+            {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
+        bool occupied = false;
+        if (root) {
+          const detail::file_read r =
+              detail::read_in_root(fs, *root, w.first, state_file_max_bytes);
+          occupied = !(r.status == detail::read_status::missing && r.detail.empty());
+        }
+        if (occupied) {
+          d["currentPresent"] = true;
+          act("workspaceFile", w.first, "", d,
+              "An unmanaged file occupies " + w.first +
+                  "; clawport never overwrites it: move it aside first.",
+              "workspace_file_collision");
+        } else {
+          act("workspaceFile", w.first, "add", d);
+        }
+      }
+      // Packages (ClawHub: never installed or uninstalled offline).
+      std::map<std::string, value> cur_pkgs, new_pkgs;
+      for (const auto& p : rec["packages"])
+        cur_pkgs[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
+      for (const auto& p : tp["actions"])
+        if (p["kind"] == "package") new_pkgs[p["id"].get<std::string>()] = p["details"];
+      for (const auto& c : cur_pkgs) {
+        const auto n = new_pkgs.find(c.first);
+        if (n == new_pkgs.end()) {
+          act("package", c.first, "release",
+              value::object({{"currentVersion", c.second["version"]}}));
+          cap("package", c.first, "packages." + c.first, "release", false, value::object());
+        } else {
+          const bool same = n->second["version"] == c.second["version"];
+          act("package", c.first, same ? "unchanged" : "change",
+              value::object({{"currentVersion", c.second["version"]},
+                             {"desiredVersion", n->second["version"]}}));
+          if (!same)
+            cap("package", c.first, "packages." + c.first, "change", true,
+                value::object({{"version", n->second["version"]}}));
+        }
+      }
+      for (const auto& n : new_pkgs) {
+        if (cur_pkgs.count(n.first)) continue;
+        act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
+        cap("package", n.first, "packages." + n.first, "add", true,
+            value::object({{"version", n.second["version"]}}));
+      }
+      // MCP servers.
+      std::map<std::string, std::pair<const value*, const value*>> mcp;  // name → (ref, status)
+      for (std::size_t k = 0; k < rec["mcpServers"].size(); ++k)
+        mcp[rec["mcpServers"][k]["name"].get<std::string>()] = {&rec["mcpServers"][k],
+                                                                &s["mcpServers"][k]};
+      const value& new_mcp = out.package->manifest["mcpServers"];
+      const auto effect_of = [](const value& server) {
+        return value::object(
+            {{"summary", server.contains("url") ? "remote server" : "local command"},
+             {"payloadWithheld", true}});
+      };
+      for (const auto& m : mcp) {
+        const value& ref = *m.second.first;
+        const std::string st = (*m.second.second)["state"].get<std::string>();
+        const bool managed = ref["relationship"] == "managed";
+        value d = value::object({{"currentDigest", ref["configDigest"]},
+                                 {"relationship", ref["relationship"]},
+                                 {"state", st}});
+        if (!new_mcp.contains(m.first)) {
+          if (!managed) {
+            act("mcpServer", m.first, "release", d);
+          } else if (st == "modified") {
+            act("mcpServer", m.first, "", d,
+                "MCP server " + m.first + " was changed in openclaw.json; restore it first.",
+                "mcp_config_conflict");
+          } else {
+            act("mcpServer", m.first, "remove", d);
+          }
+          if (!managed || st != "modified")
+            cap("mcpServer", m.first, "mcpServers." + m.first, "remove", false, value::object());
+          continue;
+        }
+        const std::string want_m =
+            detail::digest_of(detail::canonical_mcp_server(new_mcp[m.first]));
+        d["desiredDigest"] = want_m;
+        if (st == "modified") {
+          act("mcpServer", m.first, "", d,
+              "MCP server " + m.first + " was changed in openclaw.json; restore it first.",
+              "mcp_config_conflict");
+        } else if (want_m == ref["configDigest"].get<std::string>()) {
+          act("mcpServer", m.first, st == "missing" && managed ? "change" : "unchanged", d);
+        } else if (!managed) {
+          act("mcpServer", m.first, "", d,
+              "MCP server " + m.first +
+                  " is a shared declaration this Claw did not create; change it by hand.",
+              "mcp_config_conflict");
+        } else {
+          act("mcpServer", m.first, "change", d);
+          cap("mcpServer", m.first, "mcpServers." + m.first, "change", true,
+              effect_of(new_mcp[m.first]));
+        }
+      }
+      for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
+        if (mcp.count(it.key())) continue;
+        const std::string want_m = detail::digest_of(detail::canonical_mcp_server(it.value()));
+        value d = value::object({{"desiredDigest", want_m}});
+        const value* live = detail::config_member(*cfg, "mcp", "servers", it.key());
+        if (live != nullptr && detail::digest_of(detail::canonical_mcp_server(*live)) != want_m) {
+          act("mcpServer", it.key(), "", d,
+              "MCP server " + it.key() + " already exists with a different configuration.",
+              "mcp_server_collision");
+        } else {
+          d["relationship"] = live != nullptr ? "referenced" : "managed";
+          act("mcpServer", it.key(), "add", d);
+          cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true, effect_of(it.value()));
+        }
+      }
+      // Cron jobs (need a Gateway: recorded, never scheduled offline).
+      std::map<std::string, value> cur_cron, new_cron;
+      for (const auto& j : rec["cronJobs"])
+        cur_cron[j["manifestId"].get<std::string>()] = detail::cron_declaration(j["job"]);
+      for (const auto& a : tp["actions"])
+        if (a["kind"] == "cronJob")
+          new_cron[a["id"].get<std::string>()] = detail::cron_declaration(a["details"]);
+      for (const auto& c : cur_cron) {
+        const auto n = new_cron.find(c.first);
+        value d = value::object({{"currentDigest", detail::digest_of(c.second)}});
+        if (n == new_cron.end()) {
+          act("cronJob", c.first, "remove", d);
+          cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
+        } else {
+          d["desiredDigest"] = detail::digest_of(n->second);
+          const bool same = d["desiredDigest"] == d["currentDigest"];
+          act("cronJob", c.first, same ? "unchanged" : "change", d);
+          if (!same)
+            cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
+                value::object({{"payloadWithheld", true}}));
+        }
+      }
+      for (const auto& n : new_cron) {
+        if (cur_cron.count(n.first)) continue;
+        act("cronJob", n.first, "add",
+            value::object({{"desiredDigest", detail::digest_of(n.second)}}));
+        cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
+            value::object({{"payloadWithheld", true}}));
+      }
+    }
+  }
+  const auto sort_by_key = [](value& list) {
+    std::vector<value> v(list.begin(), list.end());
+    std::stable_sort(v.begin(), v.end(), [](const value& a, const value& b) {
+      return detail::locale_less(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>(),
+                                 b["kind"].get<std::string>() + ":" + b["id"].get<std::string>());
+    });
+    list = value::array();
+    for (auto& x : v) list.push_back(std::move(x));
+  };
+  sort_by_key(actions);
+  sort_by_key(caps);
+  value summary = value::object();
+  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
+              n_esc = 0;
+  for (const auto& a : actions) {
+    const std::string v = a["action"].get<std::string>();
+    n_add += v == "add";
+    n_change += v == "change";
+    n_remove += v == "remove";
+    n_release += v == "release";
+    n_same += v == "unchanged";
+    n_manual += v == "manual";
+  }
+  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
+  summary["totalActions"] = actions.size();
+  summary["added"] = n_add;
+  summary["changed"] = n_change;
+  summary["removed"] = n_remove;
+  summary["released"] = n_release;
+  summary["unchanged"] = n_same;
+  summary["manual"] = n_manual;
+  summary["blocked"] = n_manual;
+  summary["capabilityChanges"] = caps.size();
+  summary["capabilityEscalations"] = n_esc;
+  plan["summary"] = std::move(summary);
+  plan["actions"] = std::move(actions);
+  plan["capabilityChanges"] = std::move(caps);
+  out.blocked = !blockers.empty();
+  plan["blockers"] = std::move(blockers);
+  plan["diagnostics"] = std::move(diags);
+  plan["planIntegrity"] = detail::digest_of(plan);
+  out.plan = std::move(plan);
+  return out;
+}
+
+namespace detail {
+
+/// What an update must undo, newest first.
+template <class Fs>
+struct update_rollback {
+  Fs& fs;
+  std::string workspace;
+  std::vector<std::string> temps;  ///< staged, not yet renamed
+  std::vector<std::pair<std::string, std::optional<std::string>>> replaced;  ///< rel → old bytes
+  std::vector<std::pair<std::string, std::string>> removed;                  ///< rel → old bytes
+  std::vector<std::string> created_dirs;                                     ///< workspace-relative
+  std::string state_dir;
+  bool config_written = false;
+  std::optional<std::string> config_before;
+  bool ledger_written = false;
+  std::optional<std::string> ledger_before;
+
+  std::vector<std::string> run() {
+    std::vector<std::string> left;
+    const auto attempt = [&](const std::string& what, auto&& f) {
+      try {
+        f();
+      } catch (const error& e) {
+        left.push_back(what + ": " + e.what());
+      }
+    };
+    if (ledger_written)
+      attempt("the ledger",
+              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
+    if (config_written)
+      attempt("openclaw.json",
+              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
+    std::optional<typename Fs::dir> root;
+    try {
+      root.emplace(open_dir_path(fs, workspace));
+    } catch (const error& e) {
+      if (!temps.empty() || !replaced.empty() || !removed.empty())
+        left.push_back(workspace + ": " + e.what());
+      return left;
+    }
+    for (auto it = removed.rbegin(); it != removed.rend(); ++it)
+      attempt(it->first, [&] {
+        std::vector<std::string> dirs;
+        create_rel_file(fs, *root, it->first, it->second, dirs);
+      });
+    for (auto it = replaced.rbegin(); it != replaced.rend(); ++it)
+      attempt(it->first, [&] {
+        at_rel(fs, *root, it->first, [&](const typename Fs::dir& d, const std::string& n) {
+          if (it->second) {
+            replace_file(fs, d, n, *it->second, it->first);
+          } else if (fs.stat_at(d, n)) {
+            fs.unlink_at(d, n);
+          }
+        });
+      });
+    for (auto it = temps.rbegin(); it != temps.rend(); ++it)
+      attempt(*it, [&] {
+        at_rel(fs, *root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+          if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+        });
+      });
+    for (auto it = created_dirs.rbegin(); it != created_dirs.rend(); ++it)
+      attempt(*it, [&] {
+        at_rel(fs, *root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+          const auto st = fs.stat_at(d, n);
+          if (st && st->kind == fs::file_kind::directory && fs.is_empty(fs.open_dir_at(d, n)))
+            fs.remove_dir_at(d, n);
+        });
+      });
+    try {
+      fs.sync_filesystem(*root);
+    } catch (const error&) {
+    }
+    return left;
+  }
+};
+
+inline std::string temp_sibling(const std::string& rel, const std::string& token) {
+  const std::size_t slash = rel.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : rel.substr(0, slash + 1);
+  return dir + "." + rel.substr(slash == std::string::npos ? 0 : slash + 1) + ".clawport-update-" +
+         token;
+}
+
+}  // namespace detail
+
+/// `claw update <target> --yes --plan-integrity`: rebuilds the plan, requires the consented
+/// planIntegrity and no blocker, then applies it: the new and changed files are staged
+/// beside their destinations and renamed in, removed files unlinked, openclaw.json written
+/// once (agent entry, MCP servers), the ledger last. Any failure undoes every step in
+/// reverse, so the workspace, openclaw.json and the ledger hold what they held before.
+template <class Fs>
+outcome_doc apply_update(Fs& fs, const destination_request& req, const std::string& target,
+                         const std::optional<std::string>& from, const consent& c,
+                         const std::string& now) {
+  constexpr const char* schema = "openclaw.clawUpdateResult.v1";
+  outcome_doc out;
+  if (auto refusal = detail::consent_refusal(schema, c)) {
+    out.document = std::move(*refusal);
+    return out;
+  }
+  const update_plan up = plan_update(fs, req, target, from);
+  const value& p = up.plan;
+  const std::string integrity = p["planIntegrity"].get<std::string>();
+  const auto fail = [&](const std::string& code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", code, message);
+    out.document["planIntegrity"] = integrity;
+    return out;
+  };
+  if (*c.plan_integrity != integrity)
+    return fail("plan_integrity_mismatch",
+                "The consented update plan no longer matches; run update --dry-run again.");
+  if (up.blocked) {
+    fail("update_blocked", p["blockers"][0]["message"].get<std::string>());
+    out.document["blockers"] = p["blockers"];
+    return out;
+  }
+  const claw_package& pkg = *up.package;
+  const value& tp = up.target;
+  const std::string state_dir = state_dir_of(req);
+  const std::string id = p["agentId"].get<std::string>();
+  ledger l = read_ledger(fs, state_dir);
+  const value rec = l.installs()[id];
+  const std::string ws = rec["workspace"].get<std::string>();
+  std::map<std::string, const value*> target_files;
+  for (const auto& a : tp["actions"])
+    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
+      target_files[a["id"].get<std::string>()] = &a;
+
+  // What to write, with the bytes re-read and checked (the plan is rebuilt, so any change
+  // since the review shows as a different planIntegrity; this closes the last window).
+  struct write_op {
+    std::string rel;
+    std::string bytes;
+    std::optional<std::string> old;  ///< the current bytes of a changed file
+    std::string temp;
+  };
+  std::vector<write_op> writes;
+  std::vector<std::pair<std::string, std::string>> removes;  // rel → current bytes
+  std::optional<typename Fs::dir> pkg_root;
+  std::optional<typename Fs::dir> root;
+  try {
+    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+    root.emplace(detail::open_dir_path(fs, ws));
+  } catch (const error& e) {
+    return fail("update_changed", std::string(e.what()) + "; nothing was changed");
+  }
+  const std::string token = publish::random_token();
+  value applied = value::array();
+  value not_applied = value::array();
+  config_change change;
+  for (const auto& a : p["actions"]) {
+    const std::string kind = a["kind"].get<std::string>();
+    const std::string aid = a["id"].get<std::string>();
+    const std::string verb = a["action"].get<std::string>();
+    if (verb != "unchanged")
+      applied.push_back(value::object({{"kind", kind}, {"id", aid}, {"action", verb}}));
+    if (kind == "workspaceFile" && (verb == "add" || verb == "change" || verb == "remove")) {
+      std::optional<std::string> old;
+      if (verb != "add") {
+        const detail::file_read r = detail::read_in_root(fs, *root, aid, state_file_max_bytes);
+        if (r.status == detail::read_status::ok) {
+          if (sha256_digest(r.bytes) != a["currentDigest"].get<std::string>())
+            return fail("update_changed",
+                        aid + " changed after the plan was made; nothing was changed");
+          old = r.bytes;
+        } else if (a["currentPresent"].get<bool>()) {
+          return fail("update_changed",
+                      aid + " changed after the plan was made; nothing was changed");
+        }
+      }
+      if (verb == "remove") {
+        if (old) removes.emplace_back(aid, *old);
+        continue;
+      }
+      write_op w;
+      w.rel = aid;
+      w.old = old;
+      w.temp = detail::temp_sibling(aid, token);
+      std::string source_path, problem;
+      if (!detail::planned_bytes(fs, pkg, *pkg_root, *target_files.at(aid), source_path, w.bytes,
+                                 problem))
+        return fail("update_changed", problem + "; nothing was changed");
+      writes.push_back(std::move(w));
+    } else if (kind == "agent" && verb == "change") {
+      change.agents.emplace_back(id, tp["agent"]["config"]);
+    } else if (kind == "mcpServer") {
+      if ((verb == "add" && a["relationship"] == "managed") || verb == "change")
+        change.mcp_servers.emplace_back(aid, pkg.manifest["mcpServers"][aid]);
+      if (verb == "remove") change.drop_mcp_servers.push_back(aid);
+    } else if (kind == "package" && (verb == "add" || verb == "change")) {
+      value d;
+      for (const auto& t : tp["actions"])
+        if (t["kind"] == "package" && t["id"] == aid) d = t["details"];
+      not_applied.push_back(value::object({{"kind", "package"},
+                                           {"id", aid},
+                                           {"code", "package_not_installed"},
+                                           {"install", package_install_command(d)}}));
+    } else if (kind == "cronJob" && (verb == "add" || verb == "change")) {
+      not_applied.push_back(
+          value::object({{"kind", "cronJob"},
+                         {"id", aid},
+                         {"code", "cron_gateway_required"},
+                         {"message",
+                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
+                          "schedule cron jobs offline."}}));
+    }
+  }
+
+  // The new install record.
+  value record = rec;
+  record["claw"] = to_json(pkg.source);
+  record["planIntegrity"] = integrity;
+  record["agentConfigDigest"] = detail::digest_of(tp["agent"]["config"]);
+  record["updatedAt"] = now;
+  {
+    std::map<std::string, value> old_rows;
+    for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
+    value rows = value::array();
+    for (const auto& a : tp["actions"]) {
+      if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
+      const std::string rel = a["id"].get<std::string>();
+      const value* u = nullptr;
+      for (const auto& x : p["actions"])
+        if (x["kind"] == "workspaceFile" && x["id"] == rel) u = &x;
+      const auto old = old_rows.find(rel);
+      if (u != nullptr && (*u)["action"] == "unchanged" && old != old_rows.end()) {
+        rows.push_back(old->second);
+        continue;
+      }
+      std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
+      if (source_path.empty()) {
+        const workspace_source* src =
+            a["kind"] == "bootstrap" ? nullptr : detail::source_for(pkg, rel);
+        source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
+      }
+      rows.push_back(value::object(
+          {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+           {"path", rel},
+           {"sourcePath", source_path},
+           {"contentDigest", a["digest"]},
+           {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
+           {"relationship", "managed"},
+           {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
+           {"status", "complete"}}));
+    }
+    record["workspaceFiles"] = rows;
+    value pkgs = value::array();
+    for (const auto& a : tp["actions"]) {
+      if (a["kind"] != "package") continue;
+      const value& d = a["details"];
+      pkgs.push_back(
+          value::object({{"kind", d["kind"]},
+                         {"ref", d["ref"]},
+                         {"version", d["version"]},
+                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                         {"status", "not_installed"},
+                         {"install", package_install_command(d)}}));
+    }
+    record["packages"] = pkgs;
+    std::map<std::string, value> old_refs;
+    for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
+    value refs = value::array();
+    const value& servers = pkg.manifest["mcpServers"];
+    for (auto it = servers.begin(); it != servers.end(); ++it) {
+      const value* u = nullptr;
+      for (const auto& x : p["actions"])
+        if (x["kind"] == "mcpServer" && x["id"] == it.key()) u = &x;
+      const auto old = old_refs.find(it.key());
+      if (old != old_refs.end() && u != nullptr && (*u)["action"] == "unchanged") {
+        refs.push_back(old->second);
+        continue;
+      }
+      const bool shared = u != nullptr && u->value("relationship", "") == "referenced";
+      refs.push_back(value::object(
+          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+           {"name", it.key()},
+           {"configDigest", detail::digest_of(detail::canonical_mcp_server(it.value()))},
+           {"relationship", shared ? "referenced" : "managed"},
+           {"origin", shared ? "pre-existing" : "claw-introduced"},
+           {"independentOwner", shared},
+           {"status", "complete"}}));
+    }
+    record["mcpServers"] = refs;
+    value crons = value::array();
+    for (const auto& a : tp["actions"]) {
+      if (a["kind"] != "cronJob") continue;
+      value job = a["details"];
+      job.erase("expectedState");
+      const std::string cid = a["id"].get<std::string>();
+      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                     {"manifestId", cid},
+                                     {"declarationKey", "claw:" + id + ":" + cid},
+                                     {"status", "not_applied"},
+                                     {"code", "cron_gateway_required"},
+                                     {"job", job}}));
+    }
+    record["cronJobs"] = crons;
+  }
+
+  detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
+                                 state_dir, false, std::nullopt, false, std::nullopt};
+  std::string step = "workspace_update_failed";
+  try {
+    // 1. Stage every new file beside its destination, then rename them in.
+    for (const auto& w : writes) {
+      rb.temps.push_back(w.temp);
+      detail::create_rel_file(fs, *root, w.temp, w.bytes, rb.created_dirs);
+    }
+    if (!writes.empty()) fs.sync_filesystem(*root);
+    for (const auto& w : writes) {
+      rb.replaced.emplace_back(w.rel, w.old);
+      detail::at_rel(fs, *root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
+        fs.rename_at(d, detail::base_name(w.temp), d, n, fs::rename_mode::replace);
+      });
+      rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
+    }
+    for (const auto& r : removes) {
+      detail::at_rel(fs, *root, r.first,
+                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+      rb.removed.push_back(r);
+    }
+    // Directories this Claw made that the removals emptied (as remove does).
+    std::set<std::string> made;
+    for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+    for (const auto& r : removes) {
+      std::string rel = r.first;
+      for (std::size_t slash = rel.rfind('/'); slash != std::string::npos && slash > 0;
+           slash = rel.rfind('/')) {
+        rel = rel.substr(0, slash);
+        if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
+        bool emptied = false;
+        detail::at_rel(fs, *root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+          const auto st = fs.stat_at(d, n);
+          if (!st || st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(d, n)))
+            return;
+          fs.remove_dir_at(d, n);
+          emptied = true;
+        });
+        if (!emptied) break;
+      }
+    }
+    if (!writes.empty() || !removes.empty()) fs.sync_filesystem(*root);
+
+    // 2. openclaw.json, once.
+    if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
+      step = change.agents.empty() ? "mcp_update_failed" : "agent_update_failed";
+      rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
+      rb.config_written = true;
+      const config_outcome cfg = apply_config_change(fs, state_dir, change, nullptr);
+      rb.config_written = cfg.written;
+      if (!cfg.written) {
+        const std::vector<std::string> left = rb.run();
+        fail(step, cfg.refusal + "; the workspace was put back" +
+                       (left.empty() ? std::string() : " except " + left.front()) +
+                       ". Make this change by hand, then run update again:");
+        out.document["error"]["snippet"] = cfg.snippet;
+        return out;
+      }
+    }
+
+    // 3. The ledger, last.
+    step = "provenance_update_failed";
+    value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
+    for (const auto& d : rb.created_dirs) created.push_back(d);
+    record["createdDirs"] = created;
+    rb.ledger_before = l.bytes;
+    l.installs()[id] = record;
+    rb.ledger_written = true;
+    write_ledger(fs, state_dir, l.doc);
+  } catch (const error& e) {
+    std::string message = e.what();
+    const std::vector<std::string> left = rb.run();
+    if (left.empty()) {
+      message += "; everything this update did was undone";
+    } else {
+      message += "; could not undo:";
+      for (const auto& s : left) message += " " + s + ";";
+    }
+    return fail(step, message);
+  }
+
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["mutationAllowed"] = true;
+  d["status"] = not_applied.empty() ? "complete" : "partial";
+  d["planIntegrity"] = integrity;
+  d["agentId"] = id;
+  d["previousClaw"] = detail::claw_summary(rec["claw"]);
+  d["targetClaw"] = detail::claw_summary(record["claw"]);
+  d["appliedActions"] = applied;
+  d["notApplied"] = not_applied;
+  if (!not_applied.empty())
+    d["error"] = value::object(
+        {{"code", "update_partial"},
+         {"message", "The workspace, openclaw.json and the ledger were updated; " +
+                         std::to_string(not_applied.size()) +
+                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
+                         "recorded as not applied."}});
+  d["installRecord"] = record;
+  out.document = std::move(d);
+  out.ok = not_applied.empty();
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/update.hpp -----
 // ----- end clawport/openclaw.hpp -----
 // ----- begin clawport/publish.hpp -----
 // Publishing a finished bundle: admission of the destination, the Publish policy and its

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
-# `clawport claw add|status|remove` end to end on the example package, offline: consent
-# refusals write nothing, --without-packages adds into a fresh state directory, status is
-# clean then reports drift, remove keeps the edited file, a JSON5 openclaw.json is left
-# byte-identical (partial add), and the add → remove round trip leaves no workspace.
+# `clawport claw add|status|update|remove|export` end to end on the example package,
+# offline: consent refusals write nothing, --without-packages adds into a fresh state
+# directory, status is clean then reports drift, remove keeps the edited file, a JSON5
+# openclaw.json is left byte-identical (partial add), the add → remove round trip leaves no
+# workspace; export gives a package that inspects clean and plans the same actions; update
+# refuses drift, then applies a new version from --from.
 . "$(dirname "$0")/lib.sh"
 
 cp -r "$REPO/examples/openclaw-claw" "$TMP/pkg"
@@ -14,7 +16,7 @@ mkdir -p "$HOME"
 state="$TMP/state"
 ws="$HOME/.openclaw/workspace-incident-triage"
 field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval("d"+sys.argv[2]))' "$TMP/out" "$1"; }
-snapshot() { (cd "$TMP" && find home state -printf '%p %s\n' 2>/dev/null | sort; cat state/* 2>/dev/null) | sha256sum; }
+snapshot() { (cd "$TMP" && find home home2 state state2 -printf '%p %s\n' 2>/dev/null | sort; cat state/* 2>/dev/null) | sha256sum; }
 
 # Consent refusals: exit 1 with the code, nothing written.
 before=$(snapshot)
@@ -87,9 +89,85 @@ expect_grep out 'ERROR config_commit_failed'
 expect_grep out 'Added agent incident-triage (partial)'
 cmp -s "$state/openclaw.json" "$TMP/json5.orig" || { echo "FAIL: the JSON5 config was rewritten"; failures=$((failures + 1)); }
 
+# The whole cycle in a fresh home: add → export (inspects clean, plans the same actions) →
+# drift → update refused → restore → update --from a new version → status clean → remove.
+export HOME="$TMP/home2"
+mkdir -p "$HOME"
+state="$TMP/state2"
+ws="$HOME/.openclaw/workspace-incident-triage"
+# The plan's actions as a sorted list (export sorts packages by kind:ref:version, as upstream).
+actions() { python3 -c 'import json,sys; print(sorted((a["kind"],a["id"],a["action"],a.get("digest","")) for a in json.load(open(sys.argv[1]))["actions"]))' "$TMP/out"; }
+expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
+integrity=$(field '["planIntegrity"]')
+expect_status 0 "$CLAWPORT" claw add --json --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
+# Export refusals write nothing: an existing --out, an unknown agent.
+mkdir "$TMP/taken"
+before=$(snapshot)
+expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/taken"
+expect_grep out 'ERROR output_collision'
+expect_status 1 "$CLAWPORT" claw export --json nobody --state-dir "$state" --out "$TMP/exported"
+expect_grep out '"code": "claw_not_found"'
+[ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported" ] || { echo "FAIL: a refused export wrote something"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/exported"
+expect_grep out 'Exported agent incident-triage'
+expect_status 0 "$CLAWPORT" claw export --json incident-triage --state-dir "$state" --out "$TMP/exported2"
+expect_grep out '"schemaVersion": "openclaw.clawExportResult.v1"'
+diff -r "$TMP/exported" "$TMP/exported2" >/dev/null || { echo "FAIL: two exports differ"; failures=$((failures + 1)); }
+[ -f "$TMP/exported/profiles/openclaw.yml" ] && [ -f "$TMP/exported/workspace/avatars/incident-triage.png" ] ||
+  { echo "FAIL: export lacks the profile or the avatar"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/exported"
+expect_grep out '"valid": true'
+expect_grep out '"diagnostics": \[\]'
+expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$TMP/fresh" --workspace "$TMP/fresh-ws" --without-packages "$TMP/pkg"
+want=$(actions)
+expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$TMP/fresh" --workspace "$TMP/fresh-ws" --without-packages "$TMP/exported"
+[ "$(actions)" = "$want" ] || { echo "FAIL: the export plans other actions: $(actions) vs $want"; failures=$((failures + 1)); }
+# Drift: export and update refuse it, writing nothing.
+cp "$ws/TOOLS.md" "$TMP/TOOLS.orig"
+echo "local edit" >>"$ws/TOOLS.md"
+before=$(snapshot)
+expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/exported3"
+expect_grep out 'ERROR workspace_files_drifted'
+expect_status 1 "$CLAWPORT" claw update --dry-run incident-triage --state-dir "$state"
+expect_grep out 'manual workspaceFile TOOLS.md'
+expect_grep out 'ERROR workspace_file_drift'
+expect_status 1 "$CLAWPORT" claw update --dry-run --json incident-triage --state-dir "$state"
+uintegrity=$(field '["planIntegrity"]')
+expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --yes --plan-integrity "$uintegrity"
+expect_grep out 'ERROR update_blocked'
+[ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported3" ] || { echo "FAIL: a refused update or export wrote something"; failures=$((failures + 1)); }
+cp "$TMP/TOOLS.orig" "$ws/TOOLS.md"
+# A new version of the package, applied with --from.
+cp -r "$TMP/pkg" "$TMP/pkg2"
+sed -i 's/"version": "1.3.0"/"version": "1.4.0"/' "$TMP/pkg2/package.json"
+echo "Prefer the status page over chat reports." >>"$TMP/pkg2/workspace/TOOLS.md"
+expect_status 0 "$CLAWPORT" claw update --dry-run --json incident-triage --state-dir "$state" --from "$TMP/pkg2"
+expect_grep out '"schemaVersion": "openclaw.clawUpdatePlan.v1"'
+uintegrity=$(field '["planIntegrity"]')
+[ "$(field '["summary"]["changed"]')" = 1 ] || { echo "FAIL: the update plans more than TOOLS.md"; failures=$((failures + 1)); }
+expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity sha256:00
+expect_grep out 'plan_integrity_mismatch'
+expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity "$uintegrity"
+expect_grep out 'Updated agent incident-triage (complete): 1.3.0 -> 1.4.0'
+expect_grep out 'change workspaceFile TOOLS.md'
+cmp -s "$ws/TOOLS.md" "$TMP/pkg2/workspace/TOOLS.md" || { echo "FAIL: TOOLS.md not updated"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw status --json --state-dir "$state" incident-triage
+[ "$(field '["summary"]["driftedFiles"]')" = 0 ] || { echo "FAIL: drift after update"; failures=$((failures + 1)); }
+[ "$(field '["records"][0]["install"]["claw"]["version"]')" = 1.4.0 ] || { echo "FAIL: ledger version"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw remove --dry-run --json --state-dir "$state" incident-triage
+rintegrity=$(field '["planIntegrity"]')
+expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
+[ ! -e "$ws" ] || { echo "FAIL: the workspace outlived remove"; failures=$((failures + 1)); }
+
 # Usage.
 expect_status 2 "$CLAWPORT" claw remove
 expect_status 0 "$CLAWPORT" claw add --help
 expect_grep out '--plan-integrity'
 expect_status 0 "$CLAWPORT" claw status --help
+expect_status 2 "$CLAWPORT" claw export incident-triage
+expect_status 2 "$CLAWPORT" claw update
+expect_status 0 "$CLAWPORT" claw update --help
+expect_grep out '--from'
+expect_status 0 "$CLAWPORT" claw export --help
+expect_grep out '--bootstrap'
 finish

@@ -818,3 +818,529 @@ TEST_SUITE("openclaw workspace") {
     CHECK(d["ok"] == true);
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// export (§6.5)
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+/// The state directory, the home and the export destination.
+std::map<std::string, std::string> world_out(memory& m) {
+  std::map<std::string, std::string> all = world(m);
+  if (m.lstat("/out"))
+    for (const auto& e : m.snapshot("/out")) all["/out/" + e.first] = e.second;
+  if (m.lstat("/out")) all["/out"] = "dir";
+  return all;
+}
+
+oc::export_request export_to(const std::string& out = "/out/demo") {
+  oc::export_request x;
+  x.agent = "demo";
+  x.out = out;
+  return x;
+}
+
+/// `kind:id:action` of every action of a plan, in order.
+std::vector<std::string> action_keys(const value& plan) {
+  std::vector<std::string> k;
+  for (const auto& a : plan["actions"])
+    k.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>() + ":" +
+                a["action"].get<std::string>());
+  return k;
+}
+
+oc::destination_request elsewhere() {
+  oc::destination_request r = request();
+  r.state_dir = "/state2";
+  r.home = "/home2";
+  return r;
+}
+
+void with_profile(memory& m) {
+  m.mkdirs("/pkg/profiles");
+  m.write_file("/pkg/profiles/openclaw.yml",
+               "schemaVersion: 1\nagent:\n  tools:\n    profile: coding\n    allow: [read]\n"
+               "    deny: [exec]\n    fs:\n      workspaceOnly: true\n"
+               "  humanDelay:\n    mode: natural\n");
+}
+
+}  // namespace
+
+TEST_SUITE("openclaw export") {
+  TEST_CASE("exports a workspace back into a package that inspects clean and plans the same") {
+    memory m;
+    package(m, "\n# Demo\n\nBe kind.\n");
+    with_profile(m);
+    REQUIRE(add_consented(m).ok);
+    const auto original = oc::read_package(m, "/pkg");
+    const value original_plan = oc::plan_add(m, original, elsewhere(), without_packages()).plan;
+    const auto r = oc::export_claw(m, request(), export_to());
+    INFO(r.document.dump(2));
+    REQUIRE(r.ok);
+    CHECK(r.document["schemaVersion"] == "openclaw.clawExportResult.v1");
+    CHECK(r.document["outputDirectory"] == "/out/demo");
+    CHECK(r.document["filesWritten"] ==
+          value::array({"CLAW.md", "package.json", "profiles/openclaw.yml", "workspace/AGENTS.md",
+                        "workspace/ref/policy.md"}));
+    const auto pkg = oc::read_package(m, "/out/demo");
+    INFO(oc::to_json(pkg.diagnostics).dump());
+    REQUIRE(pkg.ok());
+    CHECK(pkg.diagnostics.empty());
+    for (const auto& s : pkg.sources) CHECK_FALSE(s.problem);
+    // The SOUL.md body is the CLAW.md body again, byte for byte.
+    REQUIRE(pkg.body);
+    CHECK(*pkg.body == "\n# Demo\n\nBe kind.\n");
+    CHECK(pkg.source.name == "openclaw-claw-demo");
+    CHECK(pkg.source.version.rfind("0.0.0-export.", 0) == 0);
+    CHECK(pkg.source.version.size() == 13 + 64);
+    REQUIRE(pkg.profile);
+    CHECK((*pkg.profile)["agent"]["tools"]["deny"] == value::array({"exec"}));
+    CHECK((*pkg.profile)["agent"]["humanDelay"]["mode"] == "natural");
+    const value exported_plan = oc::plan_add(m, pkg, elsewhere(), without_packages()).plan;
+    CHECK(action_keys(exported_plan) == action_keys(original_plan));
+    // Same file digests, same agent settings.
+    for (const auto& a : original_plan["actions"]) {
+      if (!a.contains("digest")) continue;
+      const value* b = action_of(exported_plan, a["kind"], a["id"]);
+      REQUIRE(b);
+      CHECK(b->at("digest") == a["digest"]);
+    }
+    CHECK(exported_plan["agent"]["config"]["tools"] == original_plan["agent"]["config"]["tools"]);
+    // Deterministic: a second export is byte-identical.
+    REQUIRE(oc::export_claw(m, request(), export_to("/out/again")).ok);
+    CHECK(m.snapshot("/out/again") == m.snapshot("/out/demo"));
+    // No staging directory is left beside it.
+    for (const auto& e : m.snapshot("/out"))
+      CHECK(e.first.find(".clawport-claw-") == std::string::npos);
+  }
+
+  TEST_CASE("export refusals write nothing") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    const auto refused = [&](const std::string& code, const oc::export_request& x = export_to()) {
+      CAPTURE(code);
+      const auto before = world_out(m);
+      const auto r = oc::export_claw(m, request(), x);
+      INFO(r.document.dump());
+      CHECK_FALSE(r.ok);
+      CHECK(r.document["status"] == "failed");
+      CHECK(r.document["error"]["code"] == code);
+      CHECK(world_out(m) == before);
+    };
+    oc::export_request nobody = export_to();
+    nobody.agent = "nobody";
+    refused("claw_not_found", nobody);
+    m.mkdirs("/out/demo");
+    refused("output_collision");
+    m.write_file("/out/file", "x");
+    refused("output_collision", export_to("/out/file"));
+    oc::export_request bad_boot = export_to();
+    bad_boot.bootstrap = "/nowhere/BOOTSTRAP.md";
+    refused("export_bootstrap_invalid", bad_boot);
+    // Drift of a managed file, then of the agent entry, then of an MCP server.
+    const std::string agents = m.read_file(ws + "/AGENTS.md");
+    m.write_file(ws + "/AGENTS.md", "edited\n");
+    refused("workspace_files_drifted", export_to("/out/new"));
+    m.write_file(ws + "/AGENTS.md", agents);
+    const std::string cfg = m.read_file("/state/openclaw.json");
+    value c = value::parse(cfg);
+    c["mcp"]["servers"]["docs"]["url"] = "https://other.example.com/mcp";
+    m.write_file("/state/openclaw.json", c.dump());
+    refused("mcp_servers_unavailable", export_to("/out/new"));
+    c = value::parse(cfg);
+    c["agents"]["entries"]["demo"]["name"] = "Renamed";
+    m.write_file("/state/openclaw.json", c.dump());
+    refused("agent_drifted", export_to("/out/new"));
+    c = value::parse(cfg);
+    c["agents"]["entries"].erase("demo");
+    m.write_file("/state/openclaw.json", c.dump());
+    refused("agent_missing", export_to("/out/new"));
+    c = value::parse(cfg);
+    c["agents"]["entries"]["demo"]["workspace"] = "/elsewhere";
+    m.write_file("/state/openclaw.json", c.dump());
+    refused("workspace_changed", export_to("/out/new"));
+    m.write_file("/state/openclaw.json", cfg);
+    value l = ledger_of(m);
+    l["installs"]["demo"]["status"] = "partial";
+    const std::string ledger_text = m.read_file("/state/clawport-claws.json");
+    m.write_file("/state/clawport-claws.json", l.dump());
+    refused("install_incomplete", export_to("/out/new"));
+    m.write_file("/state/clawport-claws.json", ledger_text);
+    CHECK(oc::export_claw(m, request(), export_to("/out/new")).ok);
+  }
+
+  TEST_CASE("export never carries a secret or a state file (the workspace doctor's rule)") {
+    memory m;
+    package(m);
+    m.write_file("/pkg/ws/secrets.txt", "token\n");
+    std::string claw = m.read_file("/pkg/CLAW.md");
+    const std::string at = "    - {source: ws/ref/policy.md, path: ref/policy.md}\n";
+    claw.insert(claw.find(at) + at.size(), "    - {source: ws/secrets.txt, path: secrets.txt}\n");
+    m.write_file("/pkg/CLAW.md", claw);
+    REQUIRE(add_consented(m).ok);
+    const auto before = world_out(m);
+    const auto r = oc::export_claw(m, request(), export_to());
+    CHECK(r.document["error"]["code"] == "export_forbidden_file");
+    CHECK(r.document["error"]["message"].get<std::string>().find("secrets.txt") !=
+          std::string::npos);
+    CHECK(world_out(m) == before);
+  }
+
+  TEST_CASE("--bootstrap carries a Markdown file as the package's BOOTSTRAP.md") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    m.write_file("/home/boot.md", "# Hello\n\nIntroduce yourself.\n");
+    oc::export_request x = export_to();
+    x.bootstrap = "/home/boot.md";
+    const auto r = oc::export_claw(m, request(), x);
+    INFO(r.document.dump());
+    REQUIRE(r.ok);
+    const auto pkg = oc::read_package(m, "/out/demo");
+    REQUIRE(pkg.bootstrap);
+    CHECK(*pkg.bootstrap == "# Hello\n\nIntroduce yourself.\n");
+  }
+
+  TEST_CASE("fault sweep: a failing export leaves no package directory and changes nothing") {
+    std::size_t ops = 0;
+    {
+      faulty<memory> f;
+      package(f.inner());
+      REQUIRE(add_consented(f).ok);
+      f.reset_counts();
+      REQUIRE(oc::export_claw(f, request(), export_to()).ok);
+      ops = f.count();
+    }
+    REQUIRE(ops > 10);
+    std::size_t failed = 0;
+    for (std::size_t n = 1; n <= ops; ++n) {
+      CAPTURE(n);
+      faulty<memory> f;
+      package(f.inner());
+      REQUIRE(add_consented(f).ok);
+      const auto before = world_out(f.inner());
+      f.reset_counts();
+      f.fail_at(n, EIO);
+      bool ok = false;
+      try {
+        ok = oc::export_claw(f, request(), export_to()).ok;
+      } catch (const clawport::error&) {
+      }
+      if (ok) {
+        CHECK(oc::read_package(f.inner(), "/out/demo").ok());
+        continue;
+      }
+      ++failed;
+      CHECK(world_out(f.inner()) == before);
+    }
+    CHECK(failed > ops / 2);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// update (§6.3)
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+/// Version 1.1.0 of the package: AGENTS.md and the body changed, ref/policy.md dropped,
+/// notes/new.md new, the MCP server moved; the skill package and the cron job as before
+/// unless `skill_version` / `cron_message` change them.
+void package_v2(memory& m, const std::string& skill_version = "1.0.0",
+                const std::string& cron_message = "Summarize.") {
+  m.mkdirs("/pkg/ws/notes");
+  m.write_file("/pkg/package.json",
+               "{\"name\": \"demo-claw\", \"version\": \"1.1.0\", \"openclaw\": {\"claw\": "
+               "\"CLAW.md\"}}");
+  m.write_file("/pkg/CLAW.md",
+               "---\nschemaVersion: 1\nagent:\n  id: demo\nworkspace:\n  bootstrapFiles:\n"
+               "    AGENTS.md: {source: ws/AGENTS.md}\n  files:\n"
+               "    - {source: ws/notes/new.md, path: notes/new.md}\n"
+               "packages:\n  - {kind: skill, source: clawhub, ref: demo-skill, version: " +
+                   skill_version +
+                   "}\n"
+                   "mcpServers:\n  docs:\n    url: https://mcp2.example.com/mcp\n"
+                   "    transport: streamable-http\n"
+                   "cronJobs:\n  - id: digest\n    schedule: {cron: \"0 9 * * 1\", timezone: "
+                   "UTC}\n    session: isolated\n    message: " +
+                   cron_message + "\n---\nBe kinder.\n");
+  m.write_file("/pkg/ws/AGENTS.md", "agents v2\n");
+  m.write_file("/pkg/ws/notes/new.md", "new\n");
+}
+
+template <class Fs>
+oc::update_plan update_plan_of(Fs& fs, const std::optional<std::string>& from = std::nullopt) {
+  return oc::plan_update(fs, request(), "demo", from);
+}
+
+template <class Fs>
+oc::outcome_doc update_consented(Fs& fs, const std::optional<std::string>& from = std::nullopt) {
+  const oc::update_plan up = update_plan_of(fs, from);
+  const std::string integrity = up.plan["planIntegrity"].get<std::string>();
+  return oc::apply_update(fs, request(), "demo", from, yes(integrity), now);
+}
+
+std::string verb_of(const value& plan, const std::string& kind, const std::string& id) {
+  const value* a = action_of(plan, kind, id);
+  return a ? a->at("action").get<std::string>() : "(none)";
+}
+
+}  // namespace
+
+TEST_SUITE("openclaw update") {
+  TEST_CASE("plans added, changed, removed and unchanged actions with its own integrity") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    package_v2(m);
+    const auto before = world(m);
+    const oc::update_plan up = update_plan_of(m);
+    const value& p = up.plan;
+    INFO(p.dump(2));
+    CHECK(p["schemaVersion"] == "openclaw.clawUpdatePlan.v1");
+    CHECK(p["found"] == true);
+    CHECK_FALSE(up.blocked);
+    CHECK(p["currentClaw"]["version"] == "1.0.0");
+    CHECK(p["targetClaw"]["version"] == "1.1.0");
+    CHECK(verb_of(p, "agent", "demo") == "unchanged");
+    CHECK(verb_of(p, "workspaceFile", "AGENTS.md") == "change");
+    CHECK(verb_of(p, "workspaceFile", "SOUL.md") == "change");
+    CHECK(verb_of(p, "workspaceFile", "ref/policy.md") == "remove");
+    CHECK(verb_of(p, "workspaceFile", "notes/new.md") == "add");
+    CHECK(verb_of(p, "mcpServer", "docs") == "change");
+    CHECK(verb_of(p, "package", "skill:demo-skill") == "unchanged");
+    CHECK(verb_of(p, "cronJob", "digest") == "unchanged");
+    CHECK(p["summary"]["added"] == 1);
+    CHECK(p["summary"]["changed"] == 3);
+    CHECK(p["summary"]["removed"] == 1);
+    CHECK(p["summary"]["manual"] == 0);
+    REQUIRE(p["capabilityChanges"].size() == 1);
+    CHECK(p["capabilityChanges"][0]["classification"] == "escalation");
+    // Its own integrity: sha256(stableStringify(plan without planIntegrity)); stable.
+    value bound = p;
+    bound.erase("planIntegrity");
+    CHECK(p["planIntegrity"] ==
+          "sha256:" + clawport::digest::sha256_hex(oc::stable_stringify(bound)));
+    CHECK(update_plan_of(m).plan["planIntegrity"] == p["planIntegrity"]);
+    // Sorted by "<kind>:<id>".
+    for (std::size_t k = 1; k < p["actions"].size(); ++k) {
+      const auto key = [&](std::size_t i) {
+        return p["actions"][i]["kind"].get<std::string>() + ":" +
+               p["actions"][i]["id"].get<std::string>();
+      };
+      CHECK_FALSE(oc::detail::locale_less(key(k), key(k - 1)));
+    }
+    CHECK(world(m) == before);  // the dry run wrote nothing
+  }
+
+  TEST_CASE("round trip: add, clean, drift, update refused, restore, update, remove") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
+    const std::string agents = m.read_file(ws + "/AGENTS.md");
+    m.write_file(ws + "/AGENTS.md", "my edit\n");
+    CHECK(status_of(m)["summary"]["driftedFiles"] == 1);
+    package_v2(m);
+    // Drift is refused: the edited file is a manual action and blocks the update.
+    const oc::update_plan drifted = update_plan_of(m);
+    CHECK(drifted.blocked);
+    CHECK(verb_of(drifted.plan, "workspaceFile", "AGENTS.md") == "manual");
+    CHECK(drifted.plan["blockers"][0]["code"] == "workspace_file_drift");
+    const auto before = world(m);
+    const auto refused = oc::apply_update(m, request(), "demo", std::nullopt,
+                                          yes(drifted.plan["planIntegrity"]), now);
+    CHECK_FALSE(refused.ok);
+    CHECK(refused.document["error"]["code"] == "update_blocked");
+    CHECK(world(m) == before);
+    CHECK(m.read_file(ws + "/AGENTS.md") == "my edit\n");  // never overwritten
+    // Restored, the update applies.
+    m.write_file(ws + "/AGENTS.md", agents);
+    const auto r = update_consented(m);
+    INFO(r.document.dump(2));
+    REQUIRE(r.ok);
+    CHECK(r.document["schemaVersion"] == "openclaw.clawUpdateResult.v1");
+    CHECK(r.document["status"] == "complete");
+    CHECK(r.document["previousClaw"]["version"] == "1.0.0");
+    CHECK(r.document["targetClaw"]["version"] == "1.1.0");
+    CHECK(m.read_file(ws + "/AGENTS.md") == "agents v2\n");
+    CHECK(m.read_file(ws + "/SOUL.md") == "Be kinder.\n");
+    CHECK(m.read_file(ws + "/notes/new.md") == "new\n");
+    CHECK_FALSE(m.lstat(ws + "/ref/policy.md"));
+    const value cfg = value::parse(m.read_file("/state/openclaw.json"));
+    CHECK(cfg["mcp"]["servers"]["docs"]["url"] == "https://mcp2.example.com/mcp");
+    const value rec = ledger_of(m)["installs"]["demo"];
+    CHECK(rec["claw"]["version"] == "1.1.0");
+    CHECK(rec["planIntegrity"] == r.document["planIntegrity"]);
+    CHECK(rec["addedAt"] == now);
+    CHECK(rec["workspaceFiles"].size() == 3);
+    // Clean again; a second plan has nothing left to do.
+    const value s = status_of(m);
+    CHECK(s["summary"]["driftedFiles"] == 0);
+    CHECK(s["summary"]["driftedMcpServers"] == 0);
+    CHECK(s["records"][0]["agentState"] == "present");
+    const value again = update_plan_of(m).plan;
+    CHECK(again["summary"]["totalActions"] == again["summary"]["unchanged"]);
+    for (const auto& e : m.snapshot(ws))
+      CHECK(e.first.find(".clawport-update-") == std::string::npos);
+    // And it removes cleanly.
+    const value rp = oc::plan_remove(m, request(), "demo");
+    REQUIRE(oc::apply_remove(m, request(), "demo", yes(rp["planIntegrity"]), now).ok);
+    CHECK_FALSE(m.lstat(ws));
+    CHECK(status_of(m)["records"].empty());
+  }
+
+  TEST_CASE("update refusals write nothing") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    package_v2(m);
+    const std::string good = update_plan_of(m).plan["planIntegrity"].get<std::string>();
+    const auto refused = [&](const std::string& code, const std::string& target,
+                             const oc::consent& c,
+                             const std::optional<std::string>& from = std::nullopt) {
+      CAPTURE(code);
+      const auto before = world(m);
+      const auto r = oc::apply_update(m, request(), target, from, c, now);
+      INFO(r.document.dump());
+      CHECK_FALSE(r.ok);
+      CHECK(r.document["error"]["code"] == code);
+      CHECK(world(m) == before);
+      return r.document;
+    };
+    refused("consent_required", "demo", oc::consent{});
+    oc::consent bare;
+    bare.yes = true;
+    refused("plan_integrity_required", "demo", bare);
+    refused("plan_integrity_mismatch", "demo", yes("sha256:00"));
+    const value nf = oc::plan_update(m, request(), "nobody").plan;
+    CHECK(nf["found"] == false);
+    CHECK(nf["blockers"][0]["code"] == "claw_not_found");
+    refused("update_blocked", "nobody", yes(nf["planIntegrity"]));
+    // Another package's name.
+    m.mkdirs("/other");
+    m.write_file("/other/package.json",
+                 "{\"name\": \"other-claw\", \"version\": \"1.0.0\", \"openclaw\": {\"claw\": "
+                 "\"CLAW.md\"}}");
+    m.write_file("/other/CLAW.md", "---\nschemaVersion: 1\nagent:\n  id: demo\n---\nHi.\n");
+    const value other = update_plan_of(m, std::string("/other")).plan;
+    CHECK(other["blockers"][0]["code"] == "claw_identity_mismatch");
+    refused("update_blocked", "demo", yes(other["planIntegrity"]), std::string("/other"));
+    // An unmanaged file where the new version puts a file.
+    m.mkdirs(ws + "/notes");
+    m.write_file(ws + "/notes/new.md", "mine\n");
+    const value occupied = update_plan_of(m).plan;
+    CHECK(verb_of(occupied, "workspaceFile", "notes/new.md") == "manual");
+    CHECK(occupied["blockers"][0]["code"] == "workspace_file_collision");
+    refused("update_blocked", "demo", yes(occupied["planIntegrity"]));
+    CHECK(m.read_file(ws + "/notes/new.md") == "mine\n");
+    m.remove(ws + "/notes");
+    // The agent entry changed by hand.
+    const std::string cfg = m.read_file("/state/openclaw.json");
+    value c = value::parse(cfg);
+    c["agents"]["entries"]["demo"]["name"] = "Mine";
+    m.write_file("/state/openclaw.json", c.dump());
+    const value modified = update_plan_of(m).plan;
+    CHECK(verb_of(modified, "agent", "demo") == "manual");
+    refused("update_blocked", "demo", yes(modified["planIntegrity"]));
+    m.write_file("/state/openclaw.json", cfg);
+    // The recorded source is gone.
+    m.rename("/pkg", "/pkg-moved");
+    const value gone = update_plan_of(m).plan;
+    CHECK(gone["blockers"][0]["code"] == "recorded_source_unavailable");
+    refused("update_blocked", "demo", yes(gone["planIntegrity"]));
+    m.rename("/pkg-moved", "/pkg");
+    // The consented plan still applies after all of that.
+    CHECK(oc::apply_update(m, request(), "demo", std::nullopt, yes(good), now).ok);
+  }
+
+  TEST_CASE("a JSON5 openclaw.json is left byte-identical and the workspace is put back") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    value c = value::parse(m.read_file("/state/openclaw.json"));
+    const std::string json5 = "// mine\n" + c.dump(2) + "\n";
+    m.write_file("/state/openclaw.json", json5);
+    package_v2(m);
+    const auto before = world(m);
+    const auto r = update_consented(m);
+    INFO(r.document.dump());
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["error"]["code"] == "mcp_update_failed");
+    CHECK(r.document["error"]["snippet"].get<std::string>().find("mcp2.example.com") !=
+          std::string::npos);
+    CHECK(world(m) == before);
+  }
+
+  TEST_CASE("ClawHub packages and cron jobs cannot be applied offline: update_partial") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    package_v2(m, "2.0.0", "Summarize twice.");
+    const oc::update_plan up = update_plan_of(m);
+    CHECK(verb_of(up.plan, "package", "skill:demo-skill") == "change");
+    CHECK(verb_of(up.plan, "cronJob", "digest") == "change");
+    const auto r = update_consented(m);
+    INFO(r.document.dump(2));
+    CHECK_FALSE(r.ok);
+    CHECK(r.document["status"] == "partial");
+    CHECK(r.document["error"]["code"] == "update_partial");
+    std::set<std::string> codes;
+    for (const auto& n : r.document["notApplied"]) codes.insert(n["code"].get<std::string>());
+    CHECK(codes == std::set<std::string>{"package_not_installed", "cron_gateway_required"});
+    // Everything that can be done offline was done, and the ledger says what is not.
+    CHECK(m.read_file(ws + "/AGENTS.md") == "agents v2\n");
+    const value rec = ledger_of(m)["installs"]["demo"];
+    CHECK(rec["packages"][0]["version"] == "2.0.0");
+    CHECK(rec["packages"][0]["status"] == "not_installed");
+    CHECK(rec["cronJobs"][0]["status"] == "not_applied");
+    CHECK(rec["cronJobs"][0]["job"]["message"] == "Summarize twice.");
+    CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
+  }
+
+  TEST_CASE("fault sweep: every failing operation of update leaves the previous state intact") {
+    std::size_t ops = 0;
+    std::string integrity;
+    {
+      faulty<memory> f;
+      package(f.inner());
+      REQUIRE(add_consented(f).ok);
+      package_v2(f.inner());
+      integrity = update_plan_of(f).plan["planIntegrity"].get<std::string>();
+      f.reset_counts();
+      REQUIRE(oc::apply_update(f, request(), "demo", std::nullopt, yes(integrity), now).ok);
+      ops = f.count();
+    }
+    REQUIRE(ops > 20);
+    std::size_t failed = 0;
+    for (std::size_t n = 1; n <= ops; ++n) {
+      CAPTURE(n);
+      faulty<memory> f;
+      package(f.inner());
+      REQUIRE(add_consented(f).ok);
+      package_v2(f.inner());
+      const auto before = world(f.inner());
+      f.reset_counts();
+      f.fail_at(n, EIO);
+      bool ok = false;
+      try {
+        ok = oc::apply_update(f, request(), "demo", std::nullopt, yes(integrity), now).ok;
+      } catch (const clawport::error&) {
+      }
+      memory& m = f.inner();
+      // Either way the ledger accounts for the disk exactly.
+      CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
+      CHECK(status_of(m)["summary"]["driftedMcpServers"] == 0);
+      CHECK(status_of(m)["records"][0]["agentState"] == "present");
+      if (ok) {
+        CHECK(ledger_of(m)["installs"]["demo"]["claw"]["version"] == "1.1.0");
+        continue;
+      }
+      ++failed;
+      CHECK(world(m) == before);
+    }
+    CHECK(failed > ops / 2);
+  }
+}

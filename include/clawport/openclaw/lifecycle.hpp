@@ -174,6 +174,33 @@ inline const workspace_source* source_for(const claw_package& pkg, const std::st
   return nullptr;
 }
 
+/// The bytes one file action of an add plan (`workspaceFile` or `bootstrap`) writes: the
+/// CLAW.md body or the package file, re-read through `root` and checked against the
+/// action's digest. False with `problem` set when it cannot be read or changed since.
+template <class Fs>
+bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root, const value& a,
+                   std::string& source_path, std::string& bytes, std::string& problem) {
+  const std::string rel = a["id"].get<std::string>();
+  if (a.value("sourceKind", "") == "clawMarkdownBody") {
+    source_path = "CLAW.md";
+    bytes = pkg.body ? *pkg.body : std::string();
+  } else {
+    const workspace_source* s = a["kind"] == "bootstrap" ? nullptr : source_for(pkg, rel);
+    source_path = s != nullptr ? s->source : "BOOTSTRAP.md";
+    const file_read r = read_in_root(fs, root, source_path, state_file_max_bytes);
+    if (r.status != read_status::ok) {
+      problem = read_problem(r.status, source_path, state_file_max_bytes, r.detail);
+      return false;
+    }
+    bytes = r.bytes;
+  }
+  if (sha256_digest(bytes) != a["digest"].get<std::string>()) {
+    problem = source_path + " changed after the plan was made";
+    return false;
+  }
+  return true;
+}
+
 /// What `add` must undo when a later step fails.
 template <class Fs>
 struct add_rollback {
@@ -231,26 +258,32 @@ struct add_rollback {
   }
 };
 
-/// Writes a brand-new workspace: staged beside it, then one rename into place.
-template <class Fs>
-void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
-                           add_rollback<Fs>& rb) {
-  auto parent = open_dir_path(fs, parent_of(ws), &rb.created_parents);
-  const std::string name = base_name(ws);
+/// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
+/// it, flushed, `check(staged_path)` run on the staged tree, then one no-replace rename into
+/// place (a directory that appeared meanwhile is never replaced). Missing parents are made
+/// and appended to `created_parents`; `published` is set once the rename happened. On a
+/// failure before the rename the staging directory is removed and the error rethrown.
+template <class Fs, class Check>
+void publish_new_dir(Fs& fs, const std::string& abs,
+                     const std::vector<std::pair<std::string, std::string>>& files,
+                     std::vector<std::string>& created_parents, bool& published, Check&& check) {
+  auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
+  const std::string name = base_name(abs);
   const std::string staging = ".clawport-claw-" + publish::random_token();
   fs.make_dir_at(parent, staging, 0755);
   try {
     {
       auto st = fs.open_dir_at(parent, staging);
       std::vector<std::string> dirs;
-      for (const auto& f : files) create_rel_file(fs, st, f.rel, f.bytes, dirs);
+      for (const auto& f : files) create_rel_file(fs, st, f.first, f.second, dirs);
     }
     fs.sync_filesystem(parent);
+    check(join_path(parent_of(abs), staging));
     if (fs.rename_at(parent, staging, parent, name, fs::rename_mode::noreplace) ==
         fs::rename_result::unsupported) {
       if (fs.stat_at(parent, name)) {
         throw error(errc::destination_refused,
-                    ws + " appeared while the workspace was staged; nothing was published", ws);
+                    abs + " appeared while it was staged; nothing was published", abs);
       }
       fs.rename_at(parent, staging, parent, name, fs::rename_mode::replace);
     }
@@ -261,8 +294,18 @@ void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<plan
     }
     throw;
   }
-  rb.workspace_published = true;
+  published = true;
   fs.sync_dir(parent);
+}
+
+/// Writes a brand-new workspace: staged beside it, then one rename into place.
+template <class Fs>
+void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
+                           add_rollback<Fs>& rb) {
+  std::vector<std::pair<std::string, std::string>> tree;
+  for (const auto& f : files) tree.emplace_back(f.rel, f.bytes);
+  publish_new_dir(fs, ws, tree, rb.created_parents, rb.workspace_published,
+                  [](const std::string&) {});
 }
 
 /// Writes the missing files of an adopted workspace, create-only.
@@ -353,26 +396,9 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
       f.digest = a["digest"].get<std::string>();
       f.adopt = a["action"] == "adopt";
       f.kind = kind == "bootstrap" ? "bootstrap" : "file";
-      std::string rel_source;
-      if (a.value("sourceKind", "") == "clawMarkdownBody") {
-        f.source_path = "CLAW.md";
-        f.bytes = *pkg.body;
-      } else {
-        const workspace_source* s = kind == "bootstrap" ? nullptr : detail::source_for(pkg, f.rel);
-        rel_source = s != nullptr ? s->source : "BOOTSTRAP.md";
-        f.source_path = rel_source;
-        const detail::file_read r =
-            detail::read_in_root(fs, *pkg_root, rel_source, state_file_max_bytes);
-        if (r.status != detail::read_status::ok) {
-          return fail("workspace_source_changed",
-                      detail::read_problem(r.status, rel_source, state_file_max_bytes, r.detail));
-        }
-        f.bytes = r.bytes;
-      }
-      if (sha256_digest(f.bytes) != f.digest) {
-        return fail("workspace_source_changed",
-                    f.source_path + " changed after the plan was made; run add --dry-run again.");
-      }
+      std::string problem;
+      if (!detail::planned_bytes(fs, pkg, *pkg_root, a, f.source_path, f.bytes, problem))
+        return fail("workspace_source_changed", problem + "; run add --dry-run again.");
       if (f.adopt) f.bytes.clear();
       files.push_back(std::move(f));
     } else if (kind == "package") {
@@ -1030,8 +1056,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
 // Human text
 // ---------------------------------------------------------------------------------------
 
-/// The human rendering of an add result, status document, remove plan or remove result
-/// (after the experimental banner).
+/// The human rendering of an add result, status document, update plan or result, remove
+/// plan or result, or export result (after the experimental banner).
 inline std::string lifecycle_text(const value& d) {
   std::string out = std::string(experimental_banner) + "\n";
   const std::string schema = d.value("schemaVersion", "");
@@ -1091,6 +1117,50 @@ inline std::string lifecycle_text(const value& d) {
            "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
            std::to_string(d["retained"].size()) + " kept\n";
     for (const auto& r : d["retained"]) out += "  kept " + r.get<std::string>() + "\n";
+  } else if (schema == "openclaw.clawUpdatePlan.v1") {
+    out += "Plan: update " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
+    if (d.contains("currentClaw") && d.contains("targetClaw"))
+      out += "  " + d["currentClaw"]["name"].get<std::string>() + " " +
+             d["currentClaw"]["version"].get<std::string>() + " -> " +
+             d["targetClaw"]["version"].get<std::string>() + "\n";
+    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
+    std::size_t unchanged = 0;
+    for (const auto& a : d["actions"]) {
+      if (a["action"] == "unchanged") {
+        ++unchanged;
+        continue;
+      }
+      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+             a["id"].get<std::string>() + "\n";
+    }
+    if (unchanged > 0) out += "    (" + std::to_string(unchanged) + " unchanged)\n";
+    for (const auto& c : d["capabilityChanges"])
+      out += std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
+             c["classification"].get<std::string>() + " " + c["path"].get<std::string>() + " (" +
+             c["action"].get<std::string>() + ")\n";
+    for (const auto& b : d["blockers"])
+      out +=
+          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+  } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
+    out += "Updated agent " + d["agentId"].get<std::string>() + " (" +
+           d["status"].get<std::string>() +
+           "): " + d["previousClaw"]["version"].get<std::string>() + " -> " +
+           d["targetClaw"]["version"].get<std::string>() + "\n";
+    for (const auto& a : d["appliedActions"])
+      out += "  " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+             a["id"].get<std::string>() + "\n";
+    for (const auto& n : d["notApplied"]) {
+      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
+             " (" + n["code"].get<std::string>() + ")";
+      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
+      out += "\n";
+    }
+  } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
+    out += "Exported agent " + d["agentId"].get<std::string>() + " to " +
+           d["outputDirectory"].get<std::string>() + " as " +
+           d["package"]["name"].get<std::string>() + "@" +
+           d["package"]["version"].get<std::string>() + "\n";
+    for (const auto& f : d["filesWritten"]) out += "  wrote " + f.get<std::string>() + "\n";
   }
   return out;
 }

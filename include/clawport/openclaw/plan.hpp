@@ -258,6 +258,11 @@ destination resolve_destination(Fs& fs, const claw_package& pkg, const destinati
 
 namespace detail {
 
+/// The order JavaScript's localeCompare gives plan keys (unicode::locale_less).
+inline bool locale_less(const std::string& a, const std::string& b) {
+  return unicode::locale_less(a, b);
+}
+
 /// OpenClaw's canonicalizeConfiguredMcpServer: legacy `type` → `transport`, snake_case
 /// aliases → camelCase; strict Claw shapes pass unchanged.
 inline value canonical_mcp_server(const value& s) {
@@ -612,7 +617,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
       return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>() + ":" +
              c["path"].get<std::string>();
     };
-    return unicode::locale_less(key(a), key(b));  // JavaScript localeCompare
+    return detail::locale_less(key(a), key(b));
   });
   caps = value::array();
   for (auto& c : sorted) caps.push_back(std::move(c));

@@ -267,10 +267,12 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
 // ---------------------------------------------------------------------------------------
 
 /// One change to `openclaw.json`: set (or, with `remove`, delete) `agents.entries.<id>`
-/// and `mcp.servers.<name>` members.
+/// and `mcp.servers.<name>` members; `drop_mcp_servers` are deleted in either mode (an
+/// update sets some members and deletes others in one write).
 struct config_change {
   std::vector<std::pair<std::string, value>> agents;       ///< id → entry
   std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
+  std::vector<std::string> drop_mcp_servers;               ///< names to delete
   bool remove = false;
 };
 
@@ -290,11 +292,18 @@ inline std::string config_snippet(const config_change& c) {
     value paths = value::array();
     for (const auto& a : c.agents) paths.push_back("agents.entries." + a.first);
     for (const auto& m : c.mcp_servers) paths.push_back("mcp.servers." + m.first);
+    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
     return "remove these members: " + js_stringify(paths, 0) + "\n";
   }
   for (const auto& a : c.agents) doc["agents"]["entries"][a.first] = a.second;
   for (const auto& m : c.mcp_servers) doc["mcp"]["servers"][m.first] = m.second;
-  return js_stringify(doc, 2) + "\n";
+  std::string text = js_stringify(doc, 2) + "\n";
+  if (!c.drop_mcp_servers.empty()) {
+    value paths = value::array();
+    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
+    text += "and remove these members: " + js_stringify(paths, 0) + "\n";
+  }
+  return text;
 }
 
 /// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
@@ -350,7 +359,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
       }
     }
   }
-  if (!change.mcp_servers.empty()) {
+  if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
     value& mcp = doc["mcp"];
     if (mcp.is_null()) mcp = value::object();
     value& servers = mcp["servers"];
@@ -367,6 +376,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
         servers[m.first] = m.second;
       }
     }
+    for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_dir_path(fs, state_dir, created_dirs);
   detail::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);

@@ -233,6 +233,46 @@ inline bool gitignored(const std::vector<std::string>& patterns, const std::stri
   return false;
 }
 
+/// What must not live in a workspace (the doctor reports it, `claw export` never carries
+/// it): `state_file_in_workspace`, `credentials_in_workspace`, `session_store_in_workspace`,
+/// `secret_in_workspace` (`.env`, `*.key`, `*.pem`, `secrets*`) and `legacy_state_file`,
+/// each with what to do.
+struct misplaced {
+  std::string code;
+  std::string message;
+};
+
+inline std::optional<misplaced> misplaced_file(const std::string& rel) {
+  const std::string base = rel.substr(rel.rfind('/') + 1);
+  const std::string top = rel.substr(0, rel.find('/'));
+  for (const char* n :
+       {"openclaw.json", "openclaw.sqlite", "openclaw-agent.sqlite", "auth-profiles.json"})
+    if (base == n)
+      return misplaced{"state_file_in_workspace",
+                       base +
+                           " belongs in the OpenClaw state directory (~/.openclaw), not the "
+                           "workspace; move it out and keep it out of version control."};
+  if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
+    return misplaced{"credentials_in_workspace",
+                     "Credentials belong in ~/.openclaw/credentials/; move them out of the "
+                     "workspace."};
+  if (rel.find("sessions/") != std::string::npos && ends_with(base, ".jsonl"))
+    return misplaced{"session_store_in_workspace",
+                     "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out."};
+  if (base == ".env" || ends_with(base, ".key") || ends_with(base, ".pem") ||
+      base.rfind("secrets", 0) == 0)
+    return misplaced{"secret_in_workspace",
+                     rel +
+                         " looks like a secret; secrets never belong in a workspace or a "
+                         "package."};
+  if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
+      base == ".attested" || ends_with(base, ".attested"))
+    return misplaced{"legacy_state_file",
+                     "A legacy workspace state file: run `openclaw doctor --fix`, which imports "
+                     "it into the state database and deletes it after verifying the rows."};
+  return std::nullopt;
+}
+
 /// The number of UTF-16 code units (JavaScript's string length) of UTF-8 bytes.
 inline std::uint64_t js_length(const std::string& s) {
   std::uint64_t n = 0;
@@ -283,36 +323,18 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
       }
     }
   }
-  // What lives under ~/.openclaw, never in a workspace.
-  static const char* const state_names[] = {"openclaw.json", "openclaw.sqlite",
-                                            "openclaw-agent.sqlite", "auth-profiles.json"};
   for (const auto& rel : all) {
-    const std::string base = rel.substr(rel.rfind('/') + 1);
-    const std::string top = rel.substr(0, rel.find('/'));
-    for (const char* n : state_names)
-      if (base == n)
-        find("state_file_in_workspace", "error", rel,
-             base +
-                 " belongs in the OpenClaw state directory (~/.openclaw), not the workspace; "
-                 "move it out and keep it out of version control.");
-    if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
-      find("credentials_in_workspace", "error", rel,
-           "Credentials belong in ~/.openclaw/credentials/; move them out of the workspace.");
-    if (rel.find("sessions/") != std::string::npos && detail::ends_with(base, ".jsonl"))
-      find("session_store_in_workspace", "error", rel,
-           "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out.");
-    const bool secretish = base == ".env" || detail::ends_with(base, ".key") ||
-                           detail::ends_with(base, ".pem") || base.rfind("secrets", 0) == 0;
-    if (secretish && !detail::gitignored(patterns, rel))
-      find("secret_not_ignored", "error", rel,
-           rel +
-               " looks like a secret and .gitignore does not exclude it; add the suggested "
-               ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
-    if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
-        base == ".attested" || detail::ends_with(base, ".attested"))
-      find("legacy_state_file", "warning", rel,
-           "A legacy workspace state file: run `openclaw doctor --fix`, which imports it into "
-           "the state database and deletes it after verifying the rows.");
+    const std::optional<detail::misplaced> f = detail::misplaced_file(rel);
+    if (!f) continue;
+    if (f->code == "secret_in_workspace") {
+      if (!detail::gitignored(patterns, rel))
+        find("secret_not_ignored", "error", rel,
+             rel +
+                 " looks like a secret and .gitignore does not exclude it; add the suggested "
+                 ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
+      continue;
+    }
+    find(f->code, f->code == "legacy_state_file" ? "warning" : "error", rel, f->message);
   }
   // Required bootstrap files, and the injection limits.
   std::uint64_t total = 0;
