@@ -21,6 +21,7 @@ namespace oc = clawport::openclaw;
 
 struct inspect_options {
   std::string package;
+  std::string codes = "openclaw";  ///< `clawhub`: the registry's claw_v1_* codes and `.n` paths
   bool json = false;
 };
 
@@ -59,7 +60,8 @@ inline oc::destination_request request(const std::string& state_dir, const std::
 
 inline int run_inspect(const inspect_options& o) {
   clawport::fs::posix fs;
-  const oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
+  oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
+  if (o.codes == "clawhub") pkg.diagnostics = oc::to_clawhub(pkg.diagnostics);
   if (o.json) {
     std::cout << oc::json_text(oc::inspect_document(pkg));
   } else {
@@ -109,6 +111,11 @@ inline void add_claw_command(CLI::App& app, action& selected) {
   CLI::App* inspect = claw->add_subcommand(
       "inspect", "Validate a Claw package (directory, CLAW.md or *.claw.json) as OpenClaw does");
   inspect->add_option("package", io->package, "the package directory or manifest file")->required();
+  inspect
+      ->add_option("--codes", io->codes,
+                   "diagnostic codes and paths: openclaw (default) or clawhub (the registry's "
+                   "claw_v1_* codes, `.n` indices)")
+      ->check(CLI::IsMember({"openclaw", "clawhub"}));
   inspect->add_flag("--json", io->json, "print the openclaw.clawInspect.v1 document");
   inspect->callback([io, &selected] {
     selected = action{[io] { return claw_cmd::run_inspect(*io); }, io->json};

@@ -5,6 +5,7 @@
 // Depends on core/, digest/ and fs/ only.
 #pragma once
 
+#include "openclaw/clawhub.hpp"
 #include "openclaw/diagnostics.hpp"
 #include "openclaw/export.hpp"
 #include "openclaw/grammar.hpp"

@@ -2,7 +2,8 @@
 # `clawport claw inspect|plan` end to end on the example package: clean inspect, a plan
 # blocked only by the offline ClawHub packages, a stable planIntegrity that changes with
 # --agent-id and --workspace, collisions from the state directory, refusals with exit 1,
-# bad usage with exit 2, and nothing written anywhere.
+# bad usage with exit 2, nothing written anywhere, and `inspect --codes clawhub` (ClawHub's
+# claw_v1_* codes and `.n` paths).
 . "$(dirname "$0")/lib.sh"
 
 cp -r "$REPO/examples/openclaw-claw" "$TMP/pkg"
@@ -67,6 +68,30 @@ expect_grep out 'ERROR read_failed'
 after=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
 [ "$before" = "$after" ] || { echo "FAIL: inspect/plan wrote something"; failures=$((failures + 1)); }
 [ -z "$(ls -A "$HOME")" ] || { echo "FAIL: the plan created files under HOME"; failures=$((failures + 1)); }
+
+# --codes clawhub: the same findings with ClawHub's claw_v1_* codes, messages and `.n` paths.
+mkdir -p "$TMP/hub"
+printf -- '---\nschemaVersion: 1\nagent: {id: demo}\npackages:\n  - {kind: skill, source: clawhub, ref: demo, version: latest}\nworkspace:\n  files:\n    - {source: ../x.md, path: x.md}\n---\n' >"$TMP/hub/CLAW.md"
+expect_status 1 "$CLAWPORT" claw inspect "$TMP/hub/CLAW.md"
+expect_grep out 'ERROR invalid_manifest \$.packages\[0\].version: Package versions must be exact SemVer versions.'
+expect_status 1 "$CLAWPORT" claw inspect --codes openclaw "$TMP/hub/CLAW.md"
+expect_grep out 'ERROR invalid_manifest \$.workspace.files\[0\].source'
+expect_status 1 "$CLAWPORT" claw inspect --codes clawhub "$TMP/hub/CLAW.md"
+expect_grep out 'ERROR claw_v1_invalid_package_version \$.packages.0.version: Must be an exact semantic version.'
+expect_grep out 'ERROR claw_v1_unsafe_path \$.workspace.files.0.source: Must be a safe package-relative path.'
+expect_status 1 "$CLAWPORT" claw inspect --codes clawhub --json "$TMP/hub/CLAW.md"
+expect_grep out '"schemaVersion": "openclaw.clawInspect.v1"'
+expect_grep out '"valid": false'
+expect_grep out '"code": "claw_v1_invalid_package_version"'
+expect_grep out '"path": "\$.packages.0.version"'
+expect_grep out '"phase": "schema"'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert all(x["code"].startswith("claw_v1_") and "[" not in x["path"] for x in d["diagnostics"]), d' "$TMP/out" ||
+  { echo "FAIL: --codes clawhub left an OpenClaw code or path"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw inspect --codes clawhub "$TMP/pkg"
+expect_grep out 'Claw @acme/incident-triage-claw@1.3.0 (package) is valid'
+expect_status 2 "$CLAWPORT" claw inspect --codes npm "$TMP/pkg"
+expect_status 0 "$CLAWPORT" claw inspect --help
+expect_grep out '--codes'
 
 # Usage.
 expect_status 2 "$CLAWPORT" claw

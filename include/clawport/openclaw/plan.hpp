@@ -258,32 +258,9 @@ destination resolve_destination(Fs& fs, const claw_package& pkg, const destinati
 
 namespace detail {
 
-/// ICU root-collation primary order for ASCII (punctuation before digits before letters,
-/// letters case-insensitive), the order JavaScript's localeCompare gives plan ids.
-inline int collation_rank(unsigned char c) {
-  static const char* const punct = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
-  if (c >= '0' && c <= '9') return 200 + (c - '0');
-  if (c >= 'a' && c <= 'z') return 300 + (c - 'a');
-  if (c >= 'A' && c <= 'Z') return 300 + (c - 'A');
-  for (int k = 0; punct[k] != '\0'; ++k)
-    if (static_cast<unsigned char>(punct[k]) == c) return 10 + k;
-  return 1000 + c;
-}
-
+/// The order JavaScript's localeCompare gives plan keys (unicode::locale_less).
 inline bool locale_less(const std::string& a, const std::string& b) {
-  const std::size_t n = std::min(a.size(), b.size());
-  for (std::size_t k = 0; k < n; ++k) {
-    const int x = collation_rank(static_cast<unsigned char>(a[k]));
-    const int y = collation_rank(static_cast<unsigned char>(b[k]));
-    if (x != y) return x < y;
-  }
-  if (a.size() != b.size()) return a.size() < b.size();
-  for (std::size_t k = 0; k < n; ++k) {  // tertiary: lower case first
-    const bool la = a[k] >= 'a' && a[k] <= 'z';
-    const bool lb = b[k] >= 'a' && b[k] <= 'z';
-    if (la != lb) return la;
-  }
-  return a < b;
+  return unicode::locale_less(a, b);
 }
 
 /// OpenClaw's canonicalizeConfiguredMcpServer: legacy `type` → `transport`, snake_case

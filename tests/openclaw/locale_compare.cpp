@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// Reads lines `a<US>b` (U+001F between the two strings) and prints, per line, the sign of
+// clawport's locale_compare(a, b): -1, 0 or 1. Driven by collation_crosscheck.py.
+#include <clawport/openclaw/unicode.hpp>
+
+#include <iostream>
+#include <string>
+
+int main() {
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    const std::size_t us = line.find('\x1f');
+    if (us == std::string::npos) return 2;
+    std::cout << clawport::openclaw::unicode::locale_compare(line.substr(0, us),
+                                                             line.substr(us + 1))
+              << '\n';
+  }
+  return 0;
+}
