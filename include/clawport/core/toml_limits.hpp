@@ -93,6 +93,44 @@ inline void check_quote_start(std::string_view text, std::size_t i, bool key,
                      key ? "a quote inside a bare key" : "a quote inside a bare value");
 }
 
+/// A bare value (a number, boolean, date or time) runs, as toml++ 3.3 reads it to classify
+/// it, up to the next value terminator: quotes, `=`, `[` and `{` inside it are its own
+/// characters, not a string or a nesting (`a = -\x16"é"` reached finding 7's undefined
+/// behaviour through a control character). Every character of it must be ASCII. A date
+/// followed by `T` or a space must go on with a digit: toml++ only asserts that
+/// (`1 = 3989-05-27Tj7:32:00Z`, TOML_ASSERT_ASSUME in parse_time; found by skill_toml_fuzz).
+/// Returns the offset just past the value.
+inline std::size_t skip_bare_value(std::string_view text, std::size_t i, std::string_view subject,
+                                   std::size_t line) {
+  const auto terminator = [](char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == ']' || c == '}' ||
+           c == '#';
+  };
+  const auto digit = [&](std::size_t k) {
+    return k < text.size() && text[k] >= '0' && text[k] <= '9';
+  };
+  const std::size_t start = i;
+  while (i < text.size() && !terminator(text[i])) check_ascii(text, i++, subject, line);
+  const bool date = i - start >= 10 && digit(start) && digit(start + 1) && digit(start + 2) &&
+                    digit(start + 3) && text[start + 4] == '-' && digit(start + 5) &&
+                    digit(start + 6) && text[start + 7] == '-' && digit(start + 8) &&
+                    digit(start + 9);
+  if (!date) return i;
+  if (i - start == 10) {
+    // `1979-05-27 07:32:00`: toml++ reads on over the space when a digit follows it.
+    if (i + 1 < text.size() && text[i] == ' ' && digit(i + 1)) {
+      for (++i; i < text.size() && !terminator(text[i]);) check_ascii(text, i++, subject, line);
+    }
+    return i;
+  }
+  const char t = text[start + 10];
+  if ((t == 'T' || t == 't') && !digit(start + 11)) {
+    throw syntax_error(text, start + 11, subject, line,
+                       "a date-time's time must start with a digit");
+  }
+  return i;
+}
+
 }  // namespace detail
 
 /// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
@@ -216,6 +254,10 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       continue;
     }
     // A value.
+    if (c != '{' && c != '[' && c != '}' && c != ']' && c != ',') {
+      i = detail::skip_bare_value(text, i, subject, line);
+      continue;
+    }
     if (c == '{' || c == '[') {
       const bool table = c == '{';
       const std::size_t depth =
