@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Reads lines `a<US>b` (U+001F between the two strings) and prints, per line, the sign of
 // clawport's locale_compare(a, b): -1, 0 or 1. Driven by collation_crosscheck.py.
-#include <clawport/openclaw/unicode.hpp>
+#include <clawport/clawport.hpp>
 
 #include <iostream>
 #include <string>
