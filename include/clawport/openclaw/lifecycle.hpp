@@ -321,6 +321,16 @@ void fill_adopted_workspace(Fs& fs, const std::string& ws, const std::vector<pla
   fs.sync_filesystem(root);
 }
 
+/// A failed step's message after the rollback ran: what undoing could not restore, if
+/// anything (`what` names the operation: "add", "update").
+inline std::string after_rollback(std::string message, const std::vector<std::string>& left,
+                                  std::string_view what) {
+  if (left.empty()) return message + "; everything this " + std::string(what) + " did was undone";
+  message += "; could not undo:";
+  for (const auto& s : left) message += " " + s + ";";
+  return message;
+}
+
 }  // namespace detail
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
@@ -516,15 +526,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
     l.installs()[agent_id] = record;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    std::string message = e.what();
-    const std::vector<std::string> left = rb.run();
-    if (left.empty()) {
-      message += "; everything this add did was undone";
-    } else {
-      message += "; could not undo:";
-      for (const auto& s : left) message += " " + s + ";";
-    }
-    return fail(step, message);
+    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
   }
 
   value d = value::object();

@@ -801,15 +801,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     rb.ledger_written = true;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    std::string message = e.what();
-    const std::vector<std::string> left = rb.run();
-    if (left.empty()) {
-      message += "; everything this update did was undone";
-    } else {
-      message += "; could not undo:";
-      for (const auto& s : left) message += " " + s + ";";
-    }
-    return fail(step, message);
+    return fail(step, detail::after_rollback(e.what(), rb.run(), "update"));
   }
 
   value d = value::object();
