@@ -5,8 +5,9 @@
 #   tools/coverage.sh            # build build/coverage, run ctest, report per module
 #   tools/coverage.sh --report   # report again from the last run's profiles
 # Prints one row per module of include/clawport/ (lines, line %, branches, branch %) and the
-# total; writes the per-file table to build/coverage/files.txt and an HTML tree to
-# build/coverage/html/. The headers are compiled into both binaries, so both are measured.
+# total; writes the per-file table to build/coverage/files.txt, an HTML tree to
+# build/coverage/html/ and every `throw` the suite never executed to
+# build/coverage/uncovered_refusals.txt (docs/security.md explains them). The headers are compiled into both binaries, so both are measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/coverage
@@ -44,8 +45,9 @@ bins=("$build/tests/clawport_tests" -object "$build/cli/clawport")
 # Columns of `llvm-cov report`: Filename Regions Missed Cover Functions Missed Cover
 # Lines Missed Cover Branches Missed Cover.
 awk -v root="$PWD/include/clawport/" '
-  index($1, root) == 1 && NF >= 13 {
-    rel = substr($1, length(root) + 1)
+  # llvm-cov prints paths relative to the common directory of the files when they share one.
+  $1 ~ /\.hpp$/ && NF >= 13 {
+    rel = index($1, root) == 1 ? substr($1, length(root) + 1) : $1
     mod = (index(rel, "/") ? substr(rel, 1, index(rel, "/") - 1) : "(umbrella)")
     l[mod] += $8; lm[mod] += $9; b[mod] += $11; bm[mod] += $12
     L += $8; LM += $9; B += $11; BM += $12
@@ -58,4 +60,14 @@ awk -v root="$PWD/include/clawport/" '
       printf "%-12s %8d %6.1f%% %9d %6.1f%%\n", m, l[m], l[m] ? 100 * (l[m] - lm[m]) / l[m] : 100, b[m], b[m] ? 100 * (b[m] - bm[m]) / b[m] : 100 }
     printf "%-12s %8d %6.1f%% %9d %6.1f%%\n", "total", L, 100 * (L - LM) / L, B, B ? 100 * (B - BM) / B : 100
   }' "$build/files.txt"
+# Every refusal the suite never reached: a `throw` (or rethrow) on a line executed 0 times.
+"$cov" show "${bins[@]}" -instr-profile="$build/merged.profdata" "$PWD/include/" 2>/dev/null |
+  awk -v root="$PWD/include/clawport/" '
+    /^\/.*\.hpp:$/ { file = substr($0, 1, length($0) - 1); sub(root, "", file) }
+    /^ *[0-9]+\| *0\|.*(throw|rethrow)/ {
+      split($0, f, "|"); line = f[1]; gsub(/ /, "", line)
+      text = substr($0, index($0, f[3])); gsub(/^ +| +$/, "", text)
+      print file ":" line ": " text
+    }' >"$build/uncovered_refusals.txt"
+echo "refusals never reached: $(wc -l <"$build/uncovered_refusals.txt") (in $build/uncovered_refusals.txt)"
 echo "per file: $build/files.txt; annotated sources: $build/html/index.html"
