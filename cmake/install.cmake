@@ -5,6 +5,9 @@ include(CMakePackageConfigHelpers)
 
 install(DIRECTORY include/clawport DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS clawport EXPORT clawportTargets)
+if(CLAWPORT_BUILD_COMPILED)
+  install(TARGETS clawport_compiled EXPORT clawportTargets)
+endif()
 set(CLAWPORT_CMAKE_DIR "${CMAKE_INSTALL_DATADIR}/cmake/clawport")
 install(EXPORT clawportTargets NAMESPACE clawport:: DESTINATION ${CLAWPORT_CMAKE_DIR})
 

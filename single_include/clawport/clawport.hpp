@@ -93,6 +93,7 @@ namespace importer {}
 namespace verify {}
 namespace openclaw {}
 namespace convert {}
+namespace compiled {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 
@@ -10103,6 +10104,46 @@ inline void check_quote_start(std::string_view text, std::size_t i, bool key,
                      key ? "a quote inside a bare key" : "a quote inside a bare value");
 }
 
+/// In a multi-line basic string toml++ 3.3 asks is_whitespace() of the character after a
+/// backslash and, after a line-ending backslash, of the first character it does not skip:
+/// the same undefined behaviour as check_ascii for most code points that are not ASCII
+/// (`"""\é"""`, `"""\` + line break + `é"""`; found by skill_toml_fuzz). Only the second
+/// is valid TOML; both are refused, with the escape to write instead. `i` is at the
+/// backslash; nothing is consumed.
+inline void check_after_backslash(std::string_view text, std::size_t i, std::string_view subject,
+                                  std::size_t line) {
+  const auto non_ascii = [&](std::size_t at) {
+    return at < text.size() && static_cast<unsigned char>(text[at]) >= 0x80;
+  };
+  const auto space = [&](std::size_t at) {
+    return at < text.size() && (text[at] == ' ' || text[at] == '\t');
+  };
+  const auto line_break = [&](std::size_t at) {
+    return at < text.size() && (text[at] == '\n' || text[at] == '\r');
+  };
+  std::size_t k = i + 1;
+  if (non_ascii(k)) {
+    throw syntax_error(text, k, subject, line,
+                       "a backslash before a character that is not ASCII in a multi-line "
+                       "string (write the character as \\uXXXX)");
+  }
+  if (!space(k) && !line_break(k)) return;  // an ordinary escape: \n, \", \u00e9, ...
+  while (space(k)) ++k;
+  if (non_ascii(k)) {
+    throw syntax_error(text, k, subject, line,
+                       "a character that is not ASCII after a line-ending backslash");
+  }
+  while (space(k) || line_break(k)) {
+    if (text[k] == '\n') ++line;
+    ++k;
+  }
+  if (non_ascii(k)) {
+    throw syntax_error(text, k, subject, line,
+                       "a line continued by a line-ending backslash starts with a character "
+                       "that is not ASCII, which toml++ 3.3 cannot read (write it as \\uXXXX)");
+  }
+}
+
 /// A bare value (a number, boolean, date or time) runs, as toml++ 3.3 reads it to classify
 /// it, up to the next value terminator: quotes, `=`, `[` and `{` inside it are its own
 /// characters, not a string or a nesting (`a = -\x16"é"` reached finding 7's undefined
@@ -10182,6 +10223,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
         if (!triple) return;  // unterminated: toml++ reports it
       }
       if (q == '"' && c == '\\') {
+        if (triple) detail::check_after_backslash(text, i, subject, line);
         if (i + 1 < n && text[i + 1] == '\n') ++line;
         i += 2;
         continue;
@@ -15822,15 +15864,15 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 }  // namespace clawport
 // ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/verify/report.hpp -----
+// What a verify returns: its limits, findings and report, apart from the walk so that the
+// compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
+
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
-#include <optional>
-#include <set>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace clawport {
@@ -15914,6 +15956,25 @@ struct report {
     return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
   }
 };
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/report.hpp -----
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
 namespace detail {
 
@@ -20273,6 +20334,46 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/config_file.hpp -----
+// ----- begin clawport/exporter/options.hpp -----
+// What an export is asked to do: export_options, apart from the exporter so that the
+// compiled mode's declarations (compiled/api.hpp) can name it without the whole library.
+
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// What to export and how.
+struct export_options {
+  std::string alias;        ///< the agent to export
+  std::string config_path;  ///< absolute path of the install's config.toml
+  std::string out;          ///< --out as the user typed it (used in messages and the report)
+  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
+  /// The user's home directory (the CLI passes $HOME): a destination that is or contains
+  /// it is refused. Empty = not checked.
+  std::string home;
+  bool force = false;  ///< replace a non-empty destination directory
+  bool sync = true;    ///< flush the staged tree (one syncfs) and fsync the parent
+  std::string token;   ///< staging token; empty = random (tests inject one)
+  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
+  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  std::function<void()> before_publish;
+  /// Called for every workspace entry the copy visits (for a progress line).
+  std::function<void(std::uint64_t entries)> on_progress;
+  /// Polled between steps, for every workspace entry and skill, and by the Publish policy
+  /// before (and, for staged_swap, between) its renames: true = stop, roll back, throw
+  /// errc::cancelled. The CLI sets a flag from its SIGINT/SIGTERM handler; the library
+  /// keeps no signal state of its own.
+  std::function<bool()> cancelled;
+};
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/options.hpp -----
 // ----- begin clawport/exporter/result.hpp -----
 // What an export returns: the plan (closure, secrets, drops, risk flags, host-local notes),
 // the copy counts, and how it was published. The report and the JSON are rendered from it.
@@ -20398,30 +20499,6 @@ inline void reject_protected_identity(const std::vector<protected_entry>& protec
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-
-/// What to export and how.
-struct export_options {
-  std::string alias;        ///< the agent to export
-  std::string config_path;  ///< absolute path of the install's config.toml
-  std::string out;          ///< --out as the user typed it (used in messages and the report)
-  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
-  /// The user's home directory (the CLI passes $HOME): a destination that is or contains
-  /// it is refused. Empty = not checked.
-  std::string home;
-  bool force = false;  ///< replace a non-empty destination directory
-  bool sync = true;    ///< flush the staged tree (one syncfs) and fsync the parent
-  std::string token;   ///< staging token; empty = random (tests inject one)
-  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
-  std::function<void()> before_publish;
-  /// Called for every workspace entry the copy visits (for a progress line).
-  std::function<void(std::uint64_t entries)> on_progress;
-  /// Polled between steps, for every workspace entry and skill, and by the Publish policy
-  /// before (and, for staged_swap, between) its renames: true = stop, roll back, throw
-  /// errc::cancelled. The CLI sets a flag from its SIGINT/SIGTERM handler; the library
-  /// keeps no signal state of its own.
-  std::function<bool()> cancelled;
-};
 
 namespace exporter_detail {
 

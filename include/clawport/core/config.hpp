@@ -75,6 +75,7 @@ namespace importer {}
 namespace verify {}
 namespace openclaw {}
 namespace convert {}
+namespace compiled {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 

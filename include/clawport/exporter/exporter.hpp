@@ -30,6 +30,7 @@
 #include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "destination.hpp"
+#include "options.hpp"
 #include "result.hpp"
 #include "sources.hpp"
 
@@ -45,30 +46,6 @@
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-
-/// What to export and how.
-struct export_options {
-  std::string alias;        ///< the agent to export
-  std::string config_path;  ///< absolute path of the install's config.toml
-  std::string out;          ///< --out as the user typed it (used in messages and the report)
-  std::string out_path;     ///< `out` made absolute (lexically, `..` kept); empty = `out`
-  /// The user's home directory (the CLI passes $HOME): a destination that is or contains
-  /// it is refused. Empty = not checked.
-  std::string home;
-  bool force = false;  ///< replace a non-empty destination directory
-  bool sync = true;    ///< flush the staged tree (one syncfs) and fsync the parent
-  std::string token;   ///< staging token; empty = random (tests inject one)
-  std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
-  std::function<void()> before_publish;
-  /// Called for every workspace entry the copy visits (for a progress line).
-  std::function<void(std::uint64_t entries)> on_progress;
-  /// Polled between steps, for every workspace entry and skill, and by the Publish policy
-  /// before (and, for staged_swap, between) its renames: true = stop, roll back, throw
-  /// errc::cancelled. The CLI sets a flag from its SIGINT/SIGTERM handler; the library
-  /// keeps no signal state of its own.
-  std::function<bool()> cancelled;
-};
 
 namespace exporter_detail {
 

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// What a verify returns: its limits, findings and report, apart from the walk so that the
+// compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
+#pragma once
+
+#include "../core/error.hpp"
+#include "../zeroclaw/document.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
+/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+};
+
+/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
+/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
+struct finding {
+  std::string code;
+  std::string path;
+  std::string detail;
+  bool warning = false;
+};
+
+/// A regular file of the bundle, as read and hashed.
+struct bundle_file {
+  std::string path;  ///< bundle-relative, '/'-separated
+  std::uint64_t size = 0;
+  std::string sha256;  ///< 64 hex digits
+};
+
+/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
+struct report {
+  std::string bundle;                    ///< the path as given
+  std::vector<finding> findings;         ///< in discovery order
+  bool authenticated = false;            ///< a digest list was present and matched exactly
+  std::vector<bundle_file> files;        ///< sorted by path
+  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::uint64_t total_bytes = 0;
+  // The parsed content (meaningful when the corresponding file parsed).
+  std::string manifest_text;
+  std::string config_text;
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  zeroclaw::value manifest = zeroclaw::value::make_table();
+  zeroclaw::value closure = zeroclaw::value::make_table();
+  std::string root_agent;
+  std::vector<std::string> required_secrets;
+  std::vector<std::string> skill_bundles;
+  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
+
+  bool ok() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const finding& f) { return !f.warning; });
+  }
+  std::size_t errors() const {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                  [](const finding& f) { return !f.warning; }));
+  }
+  const bundle_file* file(std::string_view path) const {
+    for (const bundle_file& f : files)
+      if (f.path == path) return &f;
+    return nullptr;
+  }
+  bool has_directory(std::string_view path) const {
+    return std::find(directories.begin(), directories.end(), path) != directories.end();
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  error first_error() const {
+    for (const finding& f : findings) {
+      if (f.warning) continue;
+      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
+                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
+                                           " more finding(s); run `clawport verify`)"
+                                     : ""),
+                   f.path);
+    }
+    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+  }
+};
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
