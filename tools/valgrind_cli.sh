@@ -26,6 +26,10 @@ if [ ${#scripts[@]} -eq 0 ]; then
     [ "$(basename "$s")" = lib.sh ] || scripts+=("$(basename "$s" .sh)")
   done
 fi
+# Under memcheck every call is 20-50 times slower and valgrind needs descriptors of its own:
+# the scripts' own time limits and lowest descriptor limits are raised (tests/cli/skills.sh,
+# tests/cli/safety.sh).
+export CLAWPORT_TEST_TIMEOUT=${CLAWPORT_TEST_TIMEOUT:-300} CLAWPORT_TEST_MIN_FDS=${CLAWPORT_TEST_MIN_FDS:-20}
 failed=0
 for name in "${scripts[@]}"; do
   start=$(date +%s)

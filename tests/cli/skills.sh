@@ -97,12 +97,12 @@ expect_grep out 'ev\\x1b\[2Kil'
 if grep -q "$(printf '\033')" "$TMP/out"; then echo "FAIL: raw ESC in skills list"; failures=$((failures + 1)); fi
 # 15: a FIFO, /dev/zero and a link to it are refused naming them (exit 1, no hang).
 mkfifo "$H/pipe.toml"
-expect_status 1 timeout 20 "$CLAWPORT" skills list --config "$H/pipe.toml"
+expect_status 1 timeout "${CLAWPORT_TEST_TIMEOUT:-20}" "$CLAWPORT" skills list --config "$H/pipe.toml"
 expect_grep err "pipe.toml is not a regular file"
-expect_status 1 timeout 20 "$CLAWPORT" skills list --config /dev/zero
+expect_status 1 timeout "${CLAWPORT_TEST_TIMEOUT:-20}" "$CLAWPORT" skills list --config /dev/zero
 expect_grep err "/dev/zero is not a regular file"
 ln -s /dev/urandom "$H/random.toml"
-expect_status 1 timeout 20 "$CLAWPORT" skills list --config "$H/random.toml"
+expect_status 1 timeout "${CLAWPORT_TEST_TIMEOUT:-20}" "$CLAWPORT" skills list --config "$H/random.toml"
 expect_grep err "a symlink to /dev/urandom"
 # 14: a 1,000,000-component dotted key is limit_exceeded naming the file, not a crash.
 python3 -c 'import sys; open(sys.argv[1], "w").write("[agents.a]\n" + ".".join(["k"] * 1000000) + " = 1\n")' "$H/deep.toml"

@@ -116,6 +116,30 @@ test -f "$I/shared/skills/ops/notaskill/notes.txt" || { echo "FAIL: non-skill re
 expect_status 1 "$CLAWPORT" skills remove ../etc --bundle ops --config "$CFG"
 expect_grep err "Invalid skill name"
 expect_status 2 "$CLAWPORT" skills remove x --bundle ops --agent default --config "$CFG"
+# remove and test: an agent that is not configured, a bundle whose directory is gone, a file
+# where a skill directory would be, a TEST.sh that is not UTF-8 or larger than 1 MiB: each
+# refused naming it, nothing changed (refusals tools/coverage.sh found unreached).
+mkdir -p "$I/shared/skills/ops/hollow" && printf -- '---\nname: hollow\ndescription: d\n---\n' > "$I/shared/skills/ops/hollow/SKILL.md"
+echo x > "$I/shared/skills/ops/afile"
+rmdir "$I/shared/docs"
+before=$(find "$I" | sort; cat "$CFG")
+expect_status 1 "$CLAWPORT" skills remove hollow --agent nobody --config "$CFG"
+expect_grep err "agent 'nobody' is not configured"
+expect_status 1 "$CLAWPORT" skills remove x --bundle docs --config "$CFG"
+expect_grep err "Skill not found: docs/x ($I/shared/docs does not exist)"
+expect_status 1 "$CLAWPORT" skills remove afile --bundle ops --config "$CFG"
+expect_grep err "$I/shared/skills/ops/afile is not a skill directory"
+[ "$before" = "$(find "$I" | sort; cat "$CFG")" ] || { echo "FAIL: a refused remove wrote"; failures=$((failures + 1)); }
+printf 'echo \377 | 0 |\n' > "$I/shared/skills/ops/hollow/TEST.sh"
+before=$(find "$I" | sort; cat "$CFG")
+expect_status 1 "$CLAWPORT" skills test hollow --config "$CFG"
+expect_grep err "hollow/TEST.sh: it is not valid UTF-8"
+head -c 1100000 /dev/zero | tr '\0' '#' > "$I/shared/skills/ops/hollow/TEST.sh"
+expect_status 1 "$CLAWPORT" skills test hollow --config "$CFG"
+expect_grep err "hollow/TEST.sh is larger than 1048576 bytes"
+[ "$before" = "$(find "$I" | sort; cat "$CFG")" ] || { echo "FAIL: a refused test wrote"; failures=$((failures + 1)); }
+rm -rf "$I/shared/skills/ops/hollow" "$I/shared/skills/ops/afile"
+mkdir -p "$I/shared/docs"
 
 # install refusals: symlink in the source, registry names, an audit failure; nothing left.
 S="$TMP/src/linked"
