@@ -217,10 +217,10 @@ TEST_CASE(
     "fuzz regression: a character that is not ASCII after a backslash in a multi-line string") {
   const std::string fc7f = "\xef\xb1\xbf";  // U+FC7F, the fuzzer's character
   const std::string e = "\xc3\xa9";         // U+00E9
-  for (const std::string& text :
-       {"\"\"\"\"\n\"v\\\n" + fc7f + "\n\n\"", "a = \"\"\"\\\n" + e + "\"\"\"\n",
-        "a = \"\"\"\\  \n \t\n  " + fc7f + "x\"\"\"\n", "a = \"\"\"\\" + e + "\"\"\"\n",
-        "a = \"\"\"\\ " + e + "\n\"\"\"\n", "a = \"\"\"x\\\r\n" + e + "\"\"\"\n"}) {
+  for (const std::string& text : std::vector<std::string>{
+           "\"\"\"\"\n\"v\\\n" + fc7f + "\n\n\"", "a = \"\"\"\\\n" + e + "\"\"\"\n",
+           "a = \"\"\"\\  \n \t\n  " + fc7f + "x\"\"\"\n", "a = \"\"\"\\" + e + "\"\"\"\n",
+           "a = \"\"\"\\ " + e + "\n\"\"\"\n", "a = \"\"\"x\\\r\n" + e + "\"\"\"\n"}) {
     CAPTURE(text);
     (void)refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
     (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
@@ -234,9 +234,10 @@ TEST_CASE(
   // Ordinary escapes, escaped backslashes, the \u escape the message advises, and the same
   // characters anywhere else in a string still read.
   for (const std::string& good :
-       {"a = \"\"\"\\\n  \\u00e9\"\"\"\n", "a = \"\"\"\\\\" + e + "\"\"\"\n",
-        "a = \"\"\"\\n" + e + "\"\"\"\n", "a = \"\"\"\\\n  x" + e + "\"\"\"\n",
-        "a = \"\\\\" + e + "\"\n", "a = '''\\\n" + e + "'''\n", "a = \"\"\"" + fc7f + "\"\"\"\n"}) {
+       std::vector<std::string>{"a = \"\"\"\\\n  \\u00e9\"\"\"\n",
+                                "a = \"\"\"\\\\" + e + "\"\"\"\n", "a = \"\"\"\\n" + e + "\"\"\"\n",
+                                "a = \"\"\"\\\n  x" + e + "\"\"\"\n", "a = \"\\\\" + e + "\"\n",
+                                "a = '''\\\n" + e + "'''\n", "a = \"\"\"" + fc7f + "\"\"\"\n"}) {
     CAPTURE(good);
     CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
   }
@@ -246,10 +247,10 @@ TEST_CASE(
 // and one digit make toml++ 3.3 read on as a date-time and assert (TOML_ASSERT_ASSUME in
 // parse_value's scan) that more follows the digit. Refused first; real date-times still read.
 TEST_CASE("fuzz regression: a date, a space and one digit") {
-  for (const std::string& text :
-       {"1prompts=3989-00-25 0]x\n", "a = 1979-05-27 0\n", "a = [1979-05-27 0]\n",
-        "a = 1979-05-27 0,\n", "a = 1979-05-27 0#\n", "a = 1979-05-27 0 \n",
-        "a = {b = 1979-05-27 0}\n", "a = 19_79-05-27 0\n", "a = 1979--5-27 0\n"}) {
+  for (const std::string& text : std::vector<std::string>{
+           "1prompts=3989-00-25 0]x\n", "a = 1979-05-27 0\n", "a = [1979-05-27 0]\n",
+           "a = 1979-05-27 0,\n", "a = 1979-05-27 0#\n", "a = 1979-05-27 0 \n",
+           "a = {b = 1979-05-27 0}\n", "a = 19_79-05-27 0\n", "a = 1979--5-27 0\n"}) {
     CAPTURE(text);
     (void)refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
     (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
@@ -257,8 +258,9 @@ TEST_CASE("fuzz regression: a date, a space and one digit") {
   CHECK(refused([&] { (void)zc::parse_toml("x = 1\nd = 1979-05-27 0\n", "c.toml"); },
                 cp::errc::config_parse)
             .rfind("c.toml:2:17: a date, a space and one digit", 0) == 0);
-  for (const std::string& good : {"d = 1979-05-27 07:32:00\n", "d = [1979-05-27 07:32:00Z]\n",
-                                  "d = 1979-05-27 # 0\n", "d = 1979-05-27\n"}) {
+  for (const std::string& good :
+       std::vector<std::string>{"d = 1979-05-27 07:32:00\n", "d = [1979-05-27 07:32:00Z]\n",
+                                "d = 1979-05-27 # 0\n", "d = 1979-05-27\n"}) {
     CAPTURE(good);
     CHECK_NOTHROW((void)zc::parse_toml(good, "config.toml"));
   }
