@@ -14,9 +14,12 @@ command -v valgrind >/dev/null || { echo "valgrind_cli: valgrind is not installe
 [ -x "$bin" ] || { echo "valgrind_cli: no CLI at $bin (build it: cmake --build --preset default)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# valgrind by its absolute path: a script may run clawport with a PATH of its own (a PATH
+# without git, in tests/cli/skills_lifecycle.sh).
+valgrind=$(command -v valgrind)
 cat >"$work/clawport" <<EOF
 #!/bin/sh
-exec valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+exec $valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
   --log-file="$work/valgrind.%p.log" "$bin" "\$@"
 EOF
 chmod +x "$work/clawport"

@@ -167,4 +167,20 @@ EOF
 expect_status 0 "$CLAWPORT" skills install "$TMP/cat/skills/fmt" --config "$TMP/solo.toml"
 expect_grep out "$TMP/data/skills/fmt"
 expect_grep err "which no agent loads"
+# More refusals tools/coverage.sh found unreached: a skill-bundle directory whose path
+# crosses a file, an install with no git on PATH, an audit of a TOML file that is not UTF-8.
+G="$TMP/g"
+mkdir -p "$G/shared" && echo f > "$G/shared/x"
+printf '[agents.default]\nskill_bundles = ["ops"]\n[skill_bundles.ops]\ndirectory = "shared/x/ops"\n' > "$G/config.toml"
+before=$(find "$G" | sort)
+expect_status 1 "$CLAWPORT" skills new foo --bundle ops --config "$G/config.toml"
+expect_grep err "$G/shared/x exists and is not a directory"
+rm "$G/shared/x"
+before=$(find "$G" | sort)
+expect_status 1 env PATH=/nonexistent "$CLAWPORT" skills install "file://$R" --config "$G/config.toml"
+expect_grep err "cannot run git to fetch file://$R: failed to execute command: git was not found on PATH"
+[ "$before" = "$(find "$G" | sort)" ] || { echo "FAIL: a refused install wrote"; failures=$((failures + 1)); }
+mkdir -p "$G/sk" && printf -- '---\nname: sk\ndescription: d\n---\n' > "$G/sk/SKILL.md" && printf 'a = "\377"\n' > "$G/sk/extra.toml"
+expect_status 1 "$CLAWPORT" skills audit "$G/sk"
+expect_grep out "failed to read TOML manifest extra.toml"
 finish
