@@ -170,4 +170,13 @@ expect_status 0 "$CLAWPORT" claw update --help
 expect_grep out '--from'
 expect_status 0 "$CLAWPORT" claw export --help
 expect_grep out '--bootstrap'
+# Refusals tools/coverage.sh found unreached: a ledger that is not clawport's document, a
+# state directory below a file. Both refused naming the path, the ledger left as it was.
+mkdir -p "$TMP/st" && echo '{"schemaVersion": "wrong"}' > "$TMP/st/clawport-claws.json"
+expect_status 1 "$CLAWPORT" claw status --state-dir "$TMP/st"
+expect_grep err "$TMP/st/clawport-claws.json is not a clawport.openclawClawLedger.v1 document"
+[ "$(cat "$TMP/st/clawport-claws.json")" = '{"schemaVersion": "wrong"}' ] || { echo "FAIL: the ledger changed"; failures=$((failures + 1)); }
+echo x > "$TMP/stfile"
+expect_status 1 "$CLAWPORT" claw status --state-dir "$TMP/stfile/sub"
+expect_grep err "$TMP/stfile is not a directory; clawport writes only through real directories"
 finish
