@@ -25,6 +25,15 @@ std::string refused(F&& f, cp::errc code) {
   return {};
 }
 
+/// `text` is refused (errc::config_parse) by both TOML readers that go through the one
+/// adaptor, the config's and SKILL.toml's; returns the config reader's message.
+std::string refused_by_both_readers(const std::string& text) {
+  const std::string message =
+      refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+  (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+  return message;
+}
+
 }  // namespace
 
 // closure_fuzz: `[:risk_profiles.r]` reached toml++ 3.3's parse_key, which only asserts that a
@@ -43,10 +52,8 @@ TEST_CASE("fuzz regression: a table header key toml++ only asserts on is a parse
                                         "[[ [a]]]\n"};
   for (const std::string& text : bad) {
     CAPTURE(text);
-    const std::string message =
-        refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+    const std::string message = refused_by_both_readers(text);
     CHECK(message.rfind("config.toml:", 0) == 0);
-    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
     (void)refused([&] { (void)zc::plan_export(text, "a"); }, cp::errc::config_parse);
   }
   // The line and column name the offending character.
@@ -138,10 +145,8 @@ TEST_CASE("fuzz regression: a character that is not ASCII outside strings and co
       "\"q\" \xc3\xa9 = 1\n",         "a\xc2\xa0= 1\n"};
   for (const std::string& text : bad) {
     CAPTURE(text);
-    const std::string message =
-        refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
+    const std::string message = refused_by_both_readers(text);
     CHECK(message.find("not ASCII outside a string or comment") != std::string::npos);
-    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
   }
   CHECK(refused([&] { (void)zc::parse_toml("x = 1\nab\xc3\xa9 = 2\n", "c.toml"); },
                 cp::errc::config_parse)
@@ -179,8 +184,7 @@ TEST_CASE("fuzz regression: a quote inside a bare key or value, a } inside an ar
                                         "a = [[}]]\n"};
   for (const std::string& text : bad) {
     CAPTURE(text);
-    (void)refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
-    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+    (void)refused_by_both_readers(text);
   }
   // A bare value runs to its terminator, quotes included: the character that is not ASCII
   // inside it is named (skill_frontmatter_fuzz reached it through control characters too).
@@ -222,8 +226,7 @@ TEST_CASE(
            "a = \"\"\"\\  \n \t\n  " + fc7f + "x\"\"\"\n", "a = \"\"\"\\" + e + "\"\"\"\n",
            "a = \"\"\"\\ " + e + "\n\"\"\"\n", "a = \"\"\"x\\\r\n" + e + "\"\"\"\n"}) {
     CAPTURE(text);
-    (void)refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
-    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+    (void)refused_by_both_readers(text);
   }
   CHECK(
       refused([&] { (void)zc::parse_toml("a = 1\nb = \"\"\"\\\n\n  " + e + "\"\"\"\n", "c.toml"); },
@@ -252,8 +255,7 @@ TEST_CASE("fuzz regression: a date, a space and one digit") {
            "a = 1979-05-27 0,\n", "a = 1979-05-27 0#\n", "a = 1979-05-27 0 \n",
            "a = {b = 1979-05-27 0}\n", "a = 19_79-05-27 0\n", "a = 1979--5-27 0\n"}) {
     CAPTURE(text);
-    (void)refused([&] { (void)zc::parse_toml(text, "config.toml"); }, cp::errc::config_parse);
-    (void)refused([&] { (void)cp::skills::parse_skill_toml(text); }, cp::errc::config_parse);
+    (void)refused_by_both_readers(text);
   }
   CHECK(refused([&] { (void)zc::parse_toml("x = 1\nd = 1979-05-27 0\n", "c.toml"); },
                 cp::errc::config_parse)
