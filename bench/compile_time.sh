@@ -20,27 +20,35 @@ trap 'rm -rf "$work"' EXIT
 printf '#include <clawport/clawport.hpp>\nint main() { return 0; }\n' >"$work/umbrella.cpp"
 printf '#include <toml++/toml.h>\n#include <nlohmann/json.hpp>\nint main() { return 0; }\n' \
   >"$work/deps.cpp"
-cat >"$work/use_exporter.cpp" <<'CPP'
-#include <clawport/exporter.hpp>
+# export_tu <file> <header> <setup> <run> <report> <json>: the same export call, as written
+# header-only and in the compiled mode (one text, so the two TUs differ only where they must).
+export_tu() {
+  cat >"$1" <<CPP
+#include <$2>
 #include <iostream>
 int main(int argc, char** argv) {
-  clawport::fs::posix disk;
-  clawport::basic_exporter<> exporter(disk);
+  $3
   clawport::export_options o;
   o.alias = argc > 1 ? argv[1] : "researcher";
   o.config_path = argc > 2 ? argv[2] : "/nonexistent/config.toml";
   o.out = "bundle";
   o.out_path = "/nonexistent/bundle";
   try {
-    clawport::export_result r = exporter.run(o);
-    std::cout << clawport::render_report(r) << clawport::to_json(r).dump(2) << '\n';
+    clawport::export_result r = $4(o);
+    std::cout << $5(r) << $6 << '\\n';
   } catch (const clawport::error& e) {
-    std::cerr << e.what() << '\n';
+    std::cerr << e.what() << '\\n';
     return 1;
   }
   return 0;
 }
 CPP
+}
+export_tu "$work/use_exporter.cpp" clawport/exporter.hpp \
+  'clawport::fs::posix disk; clawport::basic_exporter<> exporter(disk);' exporter.run \
+  clawport::render_report 'clawport::to_json(r).dump(2)'
+export_tu "$work/use_compiled.cpp" clawport/compiled/api.hpp '' clawport::compiled::run_export \
+  clawport::compiled::render_report 'clawport::compiled::to_json(r)'
 cat >"$work/use_deps.cpp" <<'CPP'
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
@@ -68,25 +76,6 @@ int main(int argc, char** argv) {
     std::cout << convert(t).dump(2) << '\n';
   } catch (const toml::parse_error& e) {
     std::cerr << e.description() << '\n';
-    return 1;
-  }
-  return 0;
-}
-CPP
-cat >"$work/use_compiled.cpp" <<'CPP'
-#include <clawport/compiled/api.hpp>
-#include <iostream>
-int main(int argc, char** argv) {
-  clawport::export_options o;
-  o.alias = argc > 1 ? argv[1] : "researcher";
-  o.config_path = argc > 2 ? argv[2] : "/nonexistent/config.toml";
-  o.out = "bundle";
-  o.out_path = "/nonexistent/bundle";
-  try {
-    clawport::export_result r = clawport::compiled::run_export(o);
-    std::cout << clawport::compiled::render_report(r) << clawport::compiled::to_json(r) << '\n';
-  } catch (const clawport::error& e) {
-    std::cerr << e.what() << '\n';
     return 1;
   }
   return 0;
