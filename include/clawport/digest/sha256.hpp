@@ -161,8 +161,8 @@ CLAWPORT_DIGEST_TARGET_X86 inline void sha256_blocks_x86(std::uint32_t h[8], con
   _mm_storeu_si128(reinterpret_cast<__m128i*>(h + 4), state1);
 }
 
-/// Whether this CPU has SHA-NI with SSSE3 and SSE4.1 (one `cpuid` pair, no state).
-inline bool cpu_has_x86_sha() noexcept {
+/// Asks the CPU whether it has SHA-NI with SSSE3 and SSE4.1 (one `cpuid` pair).
+inline bool query_x86_sha() noexcept {
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (__get_cpuid(1, &a, &b, &c, &d) == 0) return false;
   const bool ssse3 = (c & (1u << 9)) != 0;
@@ -171,6 +171,14 @@ inline bool cpu_has_x86_sha() noexcept {
   if (__get_cpuid_max(0, nullptr) < 7) return false;
   __cpuid_count(7, 0, a, b, c, d);
   return (b & (1u << 29)) != 0;
+}
+
+/// Whether this CPU has SHA-NI, asked once per process: on a virtual machine `cpuid` traps
+/// to the hypervisor (tens of microseconds), which per file was half of verify's time. An
+/// immutable fact of the CPU, so the one function-local static is not mutable state.
+inline bool cpu_has_x86_sha() noexcept {
+  static const bool has = query_x86_sha();
+  return has;
 }
 
 #endif
@@ -206,12 +214,18 @@ CLAWPORT_DIGEST_TARGET_ARM inline void sha256_blocks_arm(std::uint32_t h[8], con
   vst1q_u32(h + 4, state1);
 }
 
-inline bool cpu_has_arm_sha2() noexcept {
+inline bool query_arm_sha2() noexcept {
 #if defined(HWCAP_SHA2)
   return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
 #else
   return (getauxval(AT_HWCAP) & (1ul << 6)) != 0;  // HWCAP_SHA2 on AArch64 Linux
 #endif
+}
+
+/// Whether this CPU has the ARMv8 SHA-2 instructions, asked once per process.
+inline bool cpu_has_arm_sha2() noexcept {
+  static const bool has = query_arm_sha2();
+  return has;
 }
 
 #endif
@@ -239,9 +253,8 @@ inline bool sha256_backend_available(sha256_backend b) noexcept {
   return false;
 }
 
-/// The fastest backend this CPU runs. Asks the CPU each call (`cpuid` on x86-64,
-/// `getauxval` on AArch64): cheap next to hashing a file, and no global state. Callers
-/// hashing many small inputs can ask once and pass the result to `sha256`'s constructor.
+/// The fastest backend this CPU runs. The CPU is asked once per process (`cpuid` on x86-64,
+/// `getauxval` on AArch64); every later call reads the answer.
 inline sha256_backend sha256_best_backend() noexcept {
   if (sha256_backend_available(sha256_backend::x86_sha)) return sha256_backend::x86_sha;
   if (sha256_backend_available(sha256_backend::arm_sha2)) return sha256_backend::arm_sha2;
