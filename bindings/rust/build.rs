@@ -3,9 +3,9 @@
 // archive with the system C++17 compiler: no `cc` crate, nothing from a registry.
 //
 // - compiler: $CXX (may carry a launcher: "ccache g++"), else `c++`, else `g++`;
-// - flags: -std=c++17, -O0 for OPT_LEVEL 0 (tests), else -O2; -fvisibility=hidden, then
-//   `objcopy --keep-global-symbol='clawport_v1_*'` so only the C entry points stay global
-//   (two copies of the library in one program cannot clash); $CLAWPORT_CXXFLAGS is appended;
+// - flags: -std=c++17, -O0 for OPT_LEVEL 0 (tests), else -O2; -fvisibility=hidden
+//   (only the clawport_v1_* entry points are exported from a shared object the archive ends
+//   up in); $CLAWPORT_CXXFLAGS is appended;
 // - archive: `ar crs` ($AR honoured) into $OUT_DIR/libclawport_c.a;
 // - libstdc++: linked statically when the compiler has libstdc++.a (the program then needs no
 //   libstdc++.so at run time), else dynamically; CLAWPORT_STDCXX=static|dynamic chooses.
@@ -18,6 +18,9 @@ use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Changed whenever the steps below change, so that an archive built otherwise is rebuilt.
+const RECIPE: &str = "clawport build.rs recipe 2";
 
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
@@ -47,7 +50,6 @@ fn main() {
     for var in [
         "CXX",
         "AR",
-        "OBJCOPY",
         "CLAWPORT_CXXFLAGS",
         "CLAWPORT_STDCXX",
         "CLAWPORT_SOURCE_DIR",
@@ -90,17 +92,6 @@ fn main() {
             .arg("-o")
             .arg(&obj);
         run(&mut cmd, "compiling bindings/c/clawport.cpp");
-        // Every C++ symbol the TU defines becomes local: only clawport_v1_* stay global.
-        let objcopy = env::var("OBJCOPY").unwrap_or_else(|_| "objcopy".to_string());
-        if Command::new(&objcopy).arg("--version").output().is_ok() {
-            let keep = "--keep-global-symbol=clawport_v1_*";
-            run(
-                Command::new(&objcopy).arg("--wildcard").arg(keep).arg(&obj),
-                "objcopy",
-            );
-        } else {
-            println!("cargo:warning=clawport: no objcopy; the TU's C++ symbols stay global");
-        }
         let _ = fs::remove_file(&lib);
         let ar = env::var("AR").unwrap_or_else(|_| "ar".to_string());
         run(Command::new(ar).arg("crs").arg(&lib).arg(&obj), "ar");
@@ -140,6 +131,7 @@ fn run(cmd: &mut Command, what: &str) {
 /// bytes of every input file (the include tree walked in sorted order).
 fn fingerprint(cxx: &[String], flags: &[String], inputs: &[PathBuf]) -> String {
     let mut h = DefaultHasher::new();
+    RECIPE.hash(&mut h);
     cxx.hash(&mut h);
     flags.hash(&mut h);
     if let Ok(v) = Command::new(&cxx[cxx.len() - 1]).arg("--version").output() {
