@@ -20,7 +20,7 @@
 
 static int failures = 0;
 static char tmp[256];
-static char repo[4096];
+static char repo[1024];
 
 #define CHECK(cond)                                                   \
   do {                                                                \
@@ -176,7 +176,7 @@ static void test_export_verify_import(void) {
 }
 
 static void test_tampered(void) {
-  char opts[2048], path[1024];
+  char opts[8192], path[1024];
   char* doc;
   snprintf(path, sizeof path, "%s/bundle/workspace/IDENTITY.md", tmp);
   write_file(path, "# someone else\n");
@@ -195,7 +195,7 @@ static void test_tampered(void) {
 }
 
 static void test_cancel(void) {
-  char opts[2048], path[1024];
+  char opts[8192], path[1024];
   volatile int cancel = 1;
   snprintf(opts, sizeof opts,
            "{\"alias\": \"researcher\", \"config\": \"%s/examples/zeroclaw-install/config.toml\","
@@ -214,7 +214,7 @@ static void test_cancel(void) {
 }
 
 static void test_other_operations(void) {
-  char opts[4096];
+  char opts[8192];
   char* doc;
   snprintf(
       opts, sizeof opts,
@@ -254,7 +254,7 @@ static void test_other_operations(void) {
 }
 
 static void* verify_thread(void* arg) {
-  char opts[1024];
+  char opts[8192];
   int i;
   (void)arg;
   snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\"}", tmp);

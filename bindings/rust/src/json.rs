@@ -302,3 +302,29 @@ impl<'a> Parser<'a> {
         String::from_utf8(out).map_err(|e| e.to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+
+    #[test]
+    fn reads_what_the_library_writes_and_writes_what_it_reads() {
+        let v = Value::parse(
+            "{\"a\": [1, 18446744073709551615, -2.5e3], \"s\": \"x\\\"\\u00e9\\ud83d\\ude00\\n\", \
+             \"t\": true, \"n\": null, \"o\": {}}",
+        )
+        .unwrap();
+        assert_eq!(v.get("a").as_array()[1].as_u64(), Some(u64::MAX));
+        assert_eq!(v.get("s").as_str(), Some("x\"\u{e9}\u{1f600}\n"));
+        assert_eq!(v.get("t").as_bool(), Some(true));
+        assert!(v.get("n").is_null() && v.get("missing").is_null());
+        assert_eq!(Value::parse(&v.to_json()).unwrap(), v);
+    }
+
+    #[test]
+    fn refuses_malformed_text() {
+        for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "{} x", "\"\\q\""] {
+            assert!(Value::parse(bad).is_err(), "{}", bad);
+        }
+    }
+}
