@@ -388,10 +388,8 @@ extern "C" {
 int clawport_v1_abi_version(void) { return CLAWPORT_ABI_VERSION; }
 
 const char* clawport_v1_version(void) {
-  static constexpr char text[] = "0.1.0";
-  static_assert(std::string_view(text) == cp::version_string,
-                "clawport_version() must follow core/version.hpp");
-  return text;
+  // core/version.hpp's string_view views a string literal: NUL-terminated, static storage.
+  return cp::version_string.data();
 }
 
 const char* clawport_v1_status_name(clawport_status status) {

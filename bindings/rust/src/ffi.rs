@@ -2,6 +2,7 @@
 //! The one module with `unsafe`: the declarations of bindings/c/clawport.h and one safe
 //! function, [`call`], that passes an options document in and takes the result document (or
 //! the error object) out, releasing everything the library allocated before it returns.
+#![allow(unsafe_code)]
 
 use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_int};

@@ -323,7 +323,16 @@ mod tests {
 
     #[test]
     fn refuses_malformed_text() {
-        for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "{} x", "\"\\q\""] {
+        for bad in [
+            "",
+            "{",
+            "[1,]",
+            "{\"a\" 1}",
+            "\"open",
+            "tru",
+            "{} x",
+            "\"\\q\"",
+        ] {
             assert!(Value::parse(bad).is_err(), "{}", bad);
         }
     }

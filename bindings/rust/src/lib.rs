@@ -9,6 +9,8 @@
 //! a bundle that does not verify is `Ok(VerifyReport { ok: false, .. })`.
 //!
 //! All types here are plain data (`Send + Sync`); independent calls may run concurrently.
+//! `unsafe` is denied everywhere but in the `ffi` module.
+#![deny(unsafe_code)]
 
 mod ffi;
 mod json;

@@ -242,6 +242,7 @@ fn options_are_checked_and_types_are_send() {
     send_sync::<clawport::ImportPlan>();
     send_sync::<clawport::ImportResult>();
     assert_eq!(clawport::abi_version(), 1);
+    assert!(clawport::version().starts_with(char::is_numeric));
     let err =
         clawport::run(Operation::Verify, &Options::new().text("bundel", "x"), None).unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
