@@ -11,7 +11,8 @@
 //   libstdc++.so at run time), else dynamically; CLAWPORT_STDCXX=static|dynamic chooses.
 // The compile (27 s of CPU at -O0, 74 s at -O2 with g++ 12) is cached in OUT_DIR under a
 // fingerprint of every input, the compiler and the flags, so cargo reruns this script
-// without recompiling when nothing changed. CLAWPORT_SOURCE_DIR names the clawport checkout when the crate is not inside one.
+// without recompiling when nothing changed. CLAWPORT_SOURCE_DIR names the clawport checkout
+// when the crate is not inside one.
 use std::collections::hash_map::DefaultHasher;
 use std::env;
 use std::fs;
