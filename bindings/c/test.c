@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C ABI end to end, in plain C99 (bindings/check.sh runs it under ASan+UBSan and under
+ * valgrind): export the example install's `researcher` (dry run, then for real), verify it,
+ * plan and apply its import into an empty install (a stale integrity refused), a tampered
+ * bundle refused, a cancelled export leaving nothing, bad options refused with their subject,
+ * the skills, claw, convert and recover entry points, and two threads verifying at once.
+ *   test <repository root>
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "clawport.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int failures = 0;
+static char tmp[256];
+static char repo[1024];
+
+#define CHECK(cond)                                                   \
+  do {                                                                \
+    if (!(cond)) {                                                    \
+      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                     \
+    }                                                                 \
+  } while (0)
+
+typedef clawport_status (*operation)(const char*, const volatile int*, char**, clawport_error**);
+
+/* Runs `op`, checks its status, returns the document (or NULL), prints the error. */
+static char* run(operation op, const char* options, const volatile int* cancel,
+                 clawport_status want, const char* line) {
+  char* doc = NULL;
+  clawport_error* err = NULL;
+  const clawport_status got = op(options, cancel, &doc, &err);
+  if (got != want) {
+    fprintf(stderr, "FAIL %s: status %s, expected %s: %s\n", line, clawport_status_name(got),
+            clawport_status_name(want), err ? clawport_error_message(err) : "(no error)");
+    ++failures;
+  }
+  if (got == CLAWPORT_OK) {
+    CHECK(doc != NULL && err == NULL);
+  } else {
+    CHECK(doc == NULL && err != NULL);
+    if (err != NULL) CHECK(clawport_error_code(err) == got);
+  }
+  clawport_error_free(err);
+  return doc;
+}
+
+static int contains(const char* doc, const char* needle) {
+  return doc != NULL && strstr(doc, needle) != NULL;
+}
+
+static int exists(const char* path) {
+  struct stat st;
+  return lstat(path, &st) == 0;
+}
+
+/* The entries of `dir` other than . and .., or -1. */
+static int entries(const char* dir) {
+  DIR* d = opendir(dir);
+  struct dirent* e;
+  int n = 0;
+  if (d == NULL) return -1;
+  while ((e = readdir(d)) != NULL)
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) ++n;
+  closedir(d);
+  return n;
+}
+
+static void write_file(const char* path, const char* text) {
+  FILE* f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (f == NULL) return;
+  fputs(text, f);
+  fclose(f);
+}
+
+static void test_abi(void) {
+  CHECK(clawport_abi_version() == CLAWPORT_ABI_VERSION);
+  CHECK(strcmp(clawport_status_name(CLAWPORT_OK), "ok") == 0);
+  CHECK(strcmp(clawport_status_name(CLAWPORT_UNSAFE_PATH), "unsafe_path") == 0);
+  CHECK(strcmp(clawport_status_name(CLAWPORT_CANCELLED), "cancelled") == 0);
+  CHECK(strcmp(clawport_status_name((clawport_status)999), "unknown") == 0);
+  CHECK(strlen(clawport_version()) > 0);
+  clawport_free(NULL);
+  clawport_error_free(NULL);
+}
+
+static void test_bad_options(void) {
+  char* doc = NULL;
+  clawport_error* err = NULL;
+  CHECK(clawport_verify("[1]", NULL, &doc, &err) == CLAWPORT_INVALID_ARGUMENT && doc == NULL);
+  clawport_error_free(err);
+  err = NULL;
+  CHECK(clawport_verify("{\"bundle\": \"x\", \"bogus\": 1}", NULL, &doc, &err) ==
+        CLAWPORT_INVALID_ARGUMENT);
+  CHECK(err != NULL && strcmp(clawport_error_subject(err), "bogus") == 0);
+  if (err != NULL) {
+    char* json = clawport_error_json(err);
+    CHECK(contains(json, "\"code\": \"invalid_argument\"") && contains(json, "bogus"));
+    clawport_free(json);
+  }
+  clawport_error_free(err);
+  /* no result pointer: refused, the error object still given; a NULL error pointer is fine */
+  err = NULL;
+  CHECK(clawport_verify("{\"bundle\": \"x\"}", NULL, NULL, &err) == CLAWPORT_INVALID_ARGUMENT);
+  clawport_error_free(err);
+  CHECK(clawport_export("{\"alias\": 3}", NULL, &doc, NULL) == CLAWPORT_INVALID_ARGUMENT);
+}
+
+static void test_export_verify_import(void) {
+  char opts[8192], path[1024], integrity[128];
+  char* doc;
+  const char* at;
+  snprintf(opts, sizeof opts,
+           "{\"alias\": \"researcher\", \"config\": \"%s/examples/zeroclaw-install/config.toml\","
+           " \"out\": \"%s/bundle\", \"dry-run\": true}",
+           repo, tmp);
+  doc = run(clawport_export, opts, NULL, CLAWPORT_OK, "dry run");
+  CHECK(contains(doc, "\"dry_run\": true"));
+  clawport_free(doc);
+  snprintf(path, sizeof path, "%s/bundle", tmp);
+  CHECK(!exists(path));
+
+  snprintf(opts, sizeof opts,
+           "{\"alias\": \"researcher\", \"config\": \"%s/examples/zeroclaw-install/config.toml\","
+           " \"out\": \"%s/bundle\", \"no-sync\": true}",
+           repo, tmp);
+  doc = run(clawport_export, opts, NULL, CLAWPORT_OK, "export");
+  CHECK(contains(doc, "\"alias\": \"researcher\"") && contains(doc, "\"dry_run\": false"));
+  clawport_free(doc);
+  /* a second export to the same place without force: refused */
+  doc = run(clawport_export, opts, NULL, CLAWPORT_DESTINATION_REFUSED, "export again");
+
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\"}", tmp);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify");
+  CHECK(contains(doc, "\"ok\": true"));
+  clawport_free(doc);
+
+  snprintf(path, sizeof path, "%s/dst", tmp);
+  mkdir(path, 0755);
+  snprintf(path, sizeof path, "%s/dst/config.toml", tmp);
+  write_file(path, "schema_version = 3\n");
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\"}",
+           tmp, tmp);
+  doc = run(clawport_import_plan, opts, NULL, CLAWPORT_OK, "import plan");
+  at = doc != NULL ? strstr(doc, "\"plan_integrity\": \"") : NULL;
+  CHECK(at != NULL);
+  integrity[0] = '\0';
+  if (at != NULL) sscanf(at + strlen("\"plan_integrity\": \""), "%127[^\"]", integrity);
+  clawport_free(doc);
+  snprintf(path, sizeof path, "%s/dst", tmp);
+  CHECK(entries(path) == 1);
+
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\","
+           " \"plan-integrity\": \"sha256:00\"}",
+           tmp, tmp);
+  doc = run(clawport_import_apply, opts, NULL, CLAWPORT_IDENTITY_CHANGED, "stale integrity");
+  CHECK(entries(path) == 1);
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\","
+           " \"plan-integrity\": \"%s\"}",
+           tmp, tmp, integrity);
+  doc = run(clawport_import_apply, opts, NULL, CLAWPORT_OK, "import apply");
+  CHECK(contains(doc, "\"applied\": true"));
+  clawport_free(doc);
+  CHECK(entries(path) > 1);
+}
+
+static void test_tampered(void) {
+  char opts[8192], path[1024];
+  char* doc;
+  snprintf(path, sizeof path, "%s/bundle/workspace/IDENTITY.md", tmp);
+  write_file(path, "# someone else\n");
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\"}", tmp);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify tampered");
+  CHECK(contains(doc, "\"ok\": false"));
+  clawport_free(doc);
+  snprintf(path, sizeof path, "%s/dst2", tmp);
+  mkdir(path, 0755);
+  snprintf(path, sizeof path, "%s/dst2/config.toml", tmp);
+  write_file(path, "schema_version = 3\n");
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"config\": \"%s\"}", tmp, path);
+  doc = run(clawport_import_plan, opts, NULL, CLAWPORT_BUNDLE_INVALID, "import tampered");
+  snprintf(path, sizeof path, "%s/dst2", tmp);
+  CHECK(entries(path) == 1);
+}
+
+static void test_cancel(void) {
+  char opts[8192], path[1024];
+  volatile int cancel = 1;
+  snprintf(opts, sizeof opts,
+           "{\"alias\": \"researcher\", \"config\": \"%s/examples/zeroclaw-install/config.toml\","
+           " \"out\": \"%s/cancelled/bundle\"}",
+           repo, tmp);
+  snprintf(path, sizeof path, "%s/cancelled", tmp);
+  mkdir(path, 0755);
+  run(clawport_export, opts, &cancel, CLAWPORT_CANCELLED, "cancelled export");
+  CHECK(entries(path) == 0);
+  snprintf(opts, sizeof opts,
+           "{\"source\": \"%s/examples/openclaw-claw\", \"to\": \"zeroclaw\","
+           " \"out\": \"%s/cancelled/conv\"}",
+           repo, tmp);
+  run(clawport_convert, opts, &cancel, CLAWPORT_CANCELLED, "cancelled convert");
+  CHECK(entries(path) == 0);
+}
+
+static void test_other_operations(void) {
+  char opts[8192];
+  char* doc;
+  snprintf(
+      opts, sizeof opts,
+      "{\"dirs\": [\"%s/examples/zeroclaw-install/shared/skills/research_tools/arxiv_search\"]}",
+      repo);
+  doc = run(clawport_skills_audit, opts, NULL, CLAWPORT_OK, "skills audit");
+  CHECK(contains(doc, "\"findings\""));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts,
+           "{\"config\": \"%s/examples/zeroclaw-install/config.toml\", \"agent\": \"researcher\"}",
+           repo);
+  doc = run(clawport_skills_list, opts, NULL, CLAWPORT_OK, "skills list");
+  CHECK(contains(doc, "researcher"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"package\": \"%s/examples/openclaw-claw\"}", repo);
+  doc = run(clawport_claw_inspect, opts, NULL, CLAWPORT_OK, "claw inspect");
+  CHECK(contains(doc, "openclaw.clawInspect.v1"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts,
+           "{\"package\": \"%s/examples/openclaw-claw\", \"state-dir\": \"%s/openclaw\","
+           " \"without-packages\": true}",
+           repo, tmp);
+  doc = run(clawport_claw_plan, opts, NULL, CLAWPORT_OK, "claw plan");
+  CHECK(contains(doc, "openclaw.clawAddPlan.v1"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts,
+           "{\"source\": \"%s/examples/openclaw-claw\", \"to\": \"zeroclaw\", \"out\": \"%s/conv\","
+           " \"dry-run\": true}",
+           repo, tmp);
+  doc = run(clawport_convert, opts, NULL, CLAWPORT_OK, "convert dry run");
+  CHECK(contains(doc, "\"dry_run\": true"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"dir\": \"%s/bundle\"}", tmp);
+  doc = run(clawport_recover, opts, NULL, CLAWPORT_OK, "recover");
+  CHECK(contains(doc, "\"restored\""));
+  clawport_free(doc);
+}
+
+static void* verify_thread(void* arg) {
+  char opts[8192];
+  int i;
+  (void)arg;
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\"}", tmp);
+  for (i = 0; i < 3; ++i) clawport_free(run(clawport_verify, opts, NULL, CLAWPORT_OK, "thread"));
+  return NULL;
+}
+
+static void test_threads(void) {
+  pthread_t a, b;
+  CHECK(pthread_create(&a, NULL, verify_thread, NULL) == 0);
+  CHECK(pthread_create(&b, NULL, verify_thread, NULL) == 0);
+  pthread_join(a, NULL);
+  pthread_join(b, NULL);
+}
+
+int main(int argc, char** argv) {
+  char cmd[512];
+  if (argc != 2 || strlen(argv[1]) >= sizeof repo) {
+    fprintf(stderr, "usage: %s <repository root>\n", argv[0]);
+    return 2;
+  }
+  strcpy(repo, argv[1]);
+  strcpy(tmp, "/tmp/clawport-c-test-XXXXXX");
+  if (mkdtemp(tmp) == NULL) return 2;
+  test_abi();
+  test_bad_options();
+  test_export_verify_import();
+  test_threads();
+  test_other_operations();
+  test_tampered();
+  test_cancel();
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+  if (system(cmd) != 0) ++failures;
+  if (failures != 0) {
+    fprintf(stderr, "%d failure(s)\n", failures);
+    return 1;
+  }
+  printf("clawport C ABI test: all checks passed\n");
+  return 0;
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The bindings' gate (run by .ci/run): the C header compiles as C99; the C test program
+# passes under ASan+UBSan and clean under valgrind; `cargo test --offline` passes in
+# bindings/rust/; the example exports `researcher` from examples/zeroclaw-install and
+# imports it into a fresh install. Installs Debian's valgrind and cargo when missing.
+#   bindings/check.sh            (CXX, CC honoured; CXX may carry a launcher: "ccache g++")
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+CXX=${CXX:-g++}
+CC=${CC:-gcc}
+work=$(mktemp -d "${TMPDIR:-/tmp}/clawport-bindings.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+step() { printf '\n== %s\n' "$*"; }
+
+# Debian packages this check needs beyond tools/install-deps.sh ci.
+missing=()
+command -v valgrind >/dev/null || missing+=(valgrind)
+command -v cargo >/dev/null || missing+=(cargo)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=()
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo=(sudo)
+    else
+      echo "bindings/check.sh needs: apt-get install ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  echo "installing: ${missing[*]}" >&2
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+step "the header is C99 (gcc -std=c99 -Wall -Wextra -Werror -pedantic)"
+for cc in "$CC" clang; do
+  command -v "${cc##* }" >/dev/null || continue
+  $cc -std=c99 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c bindings/c/clawport.h
+  $cc -std=c99 -Wall -Wextra -Werror -pedantic -DCLAWPORT_NO_SHORT_NAMES -fsyntax-only -x c \
+    bindings/c/clawport.h
+  echo "ok: $cc"
+done
+
+# One build of the TU and the test per mode: sanitized, and plain for valgrind.
+build() {  # build <name> <flags...>
+  local name=$1
+  shift
+  $CXX -std=c++17 -O0 -g1 -Wall -Wextra -Wpedantic -Werror "$@" -Iinclude \
+    -c bindings/c/clawport.cpp -o "$work/$name-clawport.o"
+  $CC -std=c99 -O0 -g1 -Wall -Wextra -Werror -pedantic "$@" -c bindings/c/test.c \
+    -o "$work/$name-test.o"
+  $CXX "$@" -pthread "$work/$name-test.o" "$work/$name-clawport.o" -o "$work/$name-test"
+}
+
+step "C test under ASan+UBSan"
+build asan -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  "$work/asan-test" "$root"
+
+step "C test under valgrind"
+build plain
+valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
+  --errors-for-leak-kinds=definite,indirect --track-fds=no -q "$work/plain-test" "$root"
+
+step "cargo test --offline ($(cargo --version))"
+cd "$root/bindings/rust"
+cargo test --offline
+
+step "the example: agents export researcher, agents import into a fresh install"
+cargo build --offline --example agents
+agents=$(cargo metadata --offline --format-version 1 --no-deps |
+  sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')/debug/examples/agents
+"$agents" export researcher --out "$work/bundle" --config "$root/examples/zeroclaw-install/config.toml"
+mkdir -p "$work/fresh" && printf 'schema_version = 3\n' >"$work/fresh/config.toml"
+"$agents" import "$work/bundle" --config "$work/fresh/config.toml" | tee "$work/plan.txt"
+[ "$(ls -A "$work/fresh")" = config.toml ] || { echo "FAIL: the plan wrote" >&2; exit 1; }
+integrity=$(sed -n 's/.*--yes \(sha256:[0-9a-f]*\)$/\1/p' "$work/plan.txt")
+"$agents" import "$work/bundle" --config "$work/fresh/config.toml" --yes "$integrity"
+grep -q '^\[agents\.researcher\]' "$work/fresh/config.toml" ||
+  { echo "FAIL: researcher not in the fresh install's config" >&2; exit 1; }
+echo "ok: bindings"

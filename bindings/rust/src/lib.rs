@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+//! clawport from Rust: export a ZeroClaw agent as a scrubbed, self-validating bundle, verify
+//! a bundle as hostile input, plan and apply its import into another install, and audit
+//! skills, with the guarantees of the `clawport` CLI (docs/vendoring.md).
+//!
+//! Every operation takes its options, an optional [`CancelFlag`], and returns a typed result
+//! built from the JSON document the CLI prints with `--json` (kept whole in `json`), or an
+//! [`Error`] with the library's code, message and subject. A verdict is not an error:
+//! a bundle that does not verify is `Ok(VerifyReport { ok: false, .. })`.
+//!
+//! All types here are plain data (`Send + Sync`); independent calls may run concurrently.
+//! `unsafe` is denied everywhere but in the `ffi` module.
+#![deny(unsafe_code)]
+
+mod ffi;
+mod json;
+
+pub use json::Value;
+
+use std::fmt;
+use std::path::Path;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Arc;
+
+/// The library's error codes (`clawport::errc`, the C `clawport_status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    InvalidArgument,
+    Io,
+    NotFound,
+    UnsafePath,
+    IdentityChanged,
+    Overlap,
+    DestinationRefused,
+    ConfigParse,
+    ConfigInvalid,
+    UnknownAgent,
+    DanglingReference,
+    Ciphertext,
+    UnknownKey,
+    SkillInvalid,
+    AuditBlocked,
+    BundleInvalid,
+    PublishFailed,
+    RecoverAmbiguous,
+    LimitExceeded,
+    Unsupported,
+    Cancelled,
+    /// A code appended by a newer library than this crate knows.
+    Other(i32),
+}
+
+const CODES: [(ErrorCode, &str); 21] = [
+    (ErrorCode::InvalidArgument, "invalid_argument"),
+    (ErrorCode::Io, "io"),
+    (ErrorCode::NotFound, "not_found"),
+    (ErrorCode::UnsafePath, "unsafe_path"),
+    (ErrorCode::IdentityChanged, "identity_changed"),
+    (ErrorCode::Overlap, "overlap"),
+    (ErrorCode::DestinationRefused, "destination_refused"),
+    (ErrorCode::ConfigParse, "config_parse"),
+    (ErrorCode::ConfigInvalid, "config_invalid"),
+    (ErrorCode::UnknownAgent, "unknown_agent"),
+    (ErrorCode::DanglingReference, "dangling_reference"),
+    (ErrorCode::Ciphertext, "ciphertext"),
+    (ErrorCode::UnknownKey, "unknown_key"),
+    (ErrorCode::SkillInvalid, "skill_invalid"),
+    (ErrorCode::AuditBlocked, "audit_blocked"),
+    (ErrorCode::BundleInvalid, "bundle_invalid"),
+    (ErrorCode::PublishFailed, "publish_failed"),
+    (ErrorCode::RecoverAmbiguous, "recover_ambiguous"),
+    (ErrorCode::LimitExceeded, "limit_exceeded"),
+    (ErrorCode::Unsupported, "unsupported"),
+    (ErrorCode::Cancelled, "cancelled"),
+];
+
+impl ErrorCode {
+    /// From the C status (1-based; 0 is success).
+    fn from_status(status: i32) -> ErrorCode {
+        if status >= 1 && (status as usize) <= CODES.len() {
+            CODES[status as usize - 1].0
+        } else {
+            ErrorCode::Other(status)
+        }
+    }
+    /// The wire name (`"unsafe_path"`), as in the CLI's JSON error document.
+    pub fn name(self) -> &'static str {
+        CODES
+            .iter()
+            .find(|(c, _)| *c == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("unknown")
+    }
+}
+
+/// A failure: nothing was written, or what was written was rolled back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub code: ErrorCode,
+    /// A message a person can act on.
+    pub message: String,
+    /// The path or config field concerned ("" when none).
+    pub subject: String,
+    /// The errno of the failing system call (0 when none).
+    pub errno: i32,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if !self.subject.is_empty() && !self.message.contains(&self.subject) {
+            write!(f, " ({})", self.subject)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+fn invalid(message: String, subject: &str) -> Error {
+    Error {
+        code: ErrorCode::InvalidArgument,
+        message,
+        subject: subject.to_string(),
+        errno: 0,
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// A cancellation flag the caller owns: clone it to another thread (or a signal-handling
+/// task) and call [`CancelFlag::cancel`]; the running operation stops and rolls back
+/// ([`ErrorCode::Cancelled`]).
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicI32>);
+
+impl CancelFlag {
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+    pub fn cancel(&self) {
+        self.0.store(1, Ordering::Release);
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Acquire) != 0
+    }
+}
+
+/// An options object: the CLI's option names without dashes (`"dry-run"`), the positional
+/// arguments by their CLI names (`"alias"`). A key the operation does not know is refused.
+#[derive(Clone, Debug, Default)]
+pub struct Options(Vec<(String, Value)>);
+
+impl Options {
+    pub fn new() -> Options {
+        Options::default()
+    }
+    pub fn text(mut self, key: &str, value: &str) -> Options {
+        self.0
+            .push((key.to_string(), Value::String(value.to_string())));
+        self
+    }
+    pub fn path(self, key: &str, value: &Path) -> Result<Options> {
+        match value.to_str() {
+            Some(v) => Ok(self.text(key, v)),
+            None => Err(invalid(
+                format!("the path {} is not UTF-8", value.display()),
+                key,
+            )),
+        }
+    }
+    pub fn flag(mut self, key: &str, on: bool) -> Options {
+        if on {
+            self.0.push((key.to_string(), Value::Bool(true)));
+        }
+        self
+    }
+    pub fn list(mut self, key: &str, values: &[String]) -> Options {
+        let items = values.iter().map(|v| Value::String(v.clone())).collect();
+        self.0.push((key.to_string(), Value::Array(items)));
+        self
+    }
+    pub fn to_json(&self) -> String {
+        Value::Object(self.0.clone()).to_json()
+    }
+}
+
+/// The operations, for [`run`].
+pub use ffi::Op as Operation;
+
+/// A result document: the `--json` text and its parsed value.
+#[derive(Clone, Debug)]
+pub struct Document {
+    pub json: String,
+    pub value: Value,
+}
+
+/// Runs any operation with any options; the typed functions below are built on it.
+pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    let flag = cancel.map(|c| &*c.0);
+    match ffi::call(op, &options.to_json(), flag) {
+        Ok(json) => match Value::parse(&json) {
+            Ok(value) => Ok(Document { json, value }),
+            Err(e) => Err(Error {
+                code: ErrorCode::Io,
+                message: format!("the library's document did not parse: {}", e),
+                subject: String::new(),
+                errno: 0,
+            }),
+        },
+        Err(f) => Err(Error {
+            code: ErrorCode::from_status(f.status),
+            message: f.message,
+            subject: f.subject,
+            errno: f.errno,
+        }),
+    }
+}
+
+/// The ABI version of the library linked in, and the library's version.
+pub fn abi_version() -> i32 {
+    ffi::abi_version()
+}
+pub fn version() -> String {
+    ffi::version()
+}
+
+/// `{kind, path, detail}`: a risk flag (a capability the agent is granted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RiskFlag {
+    pub kind: String,
+    pub path: String,
+    pub detail: String,
+}
+
+fn risk_flags(v: &Value) -> Vec<RiskFlag> {
+    v.as_array()
+        .iter()
+        .map(|f| RiskFlag {
+            kind: f.get("kind").str_or_empty(),
+            path: f.get("path").str_or_empty(),
+            detail: f.get("detail").str_or_empty(),
+        })
+        .collect()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .iter()
+        .filter_map(|s| s.as_str().map(String::from))
+        .collect()
+}
+
+mod ops;
+pub use ops::*;

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: MIT
+//! The typed operations: export, verify, import (plan and apply) and skills audit with
+//! typed results; recover, skills list, claw inspect and plan, convert with the document.
+
+use super::{
+    invalid, risk_flags, run, strings, CancelFlag, Document, Operation, Options, Result, RiskFlag,
+    Value,
+};
+use std::path::{Path, PathBuf};
+
+/// `clawport export <alias> --out <dir>`.
+#[derive(Clone, Debug)]
+pub struct ExportOptions {
+    pub alias: String,
+    pub out: PathBuf,
+    /// The install's config.toml (None: $ZEROCLAW_CONFIG_DIR/config.toml, else
+    /// ~/.zeroclaw/config.toml, as the CLI).
+    pub config: Option<PathBuf>,
+    /// Replace a non-empty destination directory.
+    pub force: bool,
+    /// Check and report what would travel; write nothing.
+    pub dry_run: bool,
+    /// Skip flushing the bundle to disk (scratch exports only).
+    pub no_sync: bool,
+    /// "exchange" (default) or "swap".
+    pub publish: Option<String>,
+}
+
+impl ExportOptions {
+    pub fn new(alias: &str, out: impl AsRef<Path>) -> ExportOptions {
+        ExportOptions {
+            alias: alias.to_string(),
+            out: out.as_ref().to_path_buf(),
+            config: None,
+            force: false,
+            dry_run: false,
+            no_sync: false,
+            publish: None,
+        }
+    }
+    pub fn config(mut self, path: impl AsRef<Path>) -> ExportOptions {
+        self.config = Some(path.as_ref().to_path_buf());
+        self
+    }
+    pub fn dry_run(mut self, on: bool) -> ExportOptions {
+        self.dry_run = on;
+        self
+    }
+    pub fn force(mut self, on: bool) -> ExportOptions {
+        self.force = on;
+        self
+    }
+    pub fn no_sync(mut self, on: bool) -> ExportOptions {
+        self.no_sync = on;
+        self
+    }
+    fn options(&self) -> Result<Options> {
+        let mut o = Options::new()
+            .text("alias", &self.alias)
+            .path("out", &self.out)?;
+        if let Some(c) = &self.config {
+            o = o.path("config", c)?;
+        }
+        if let Some(p) = &self.publish {
+            o = o.text("publish", p);
+        }
+        Ok(o.flag("force", self.force)
+            .flag("dry-run", self.dry_run)
+            .flag("no-sync", self.no_sync))
+    }
+}
+
+/// What an export carried, dropped and flagged (`clawport export --json`).
+#[derive(Clone, Debug)]
+pub struct ExportReport {
+    pub alias: String,
+    pub out: String,
+    pub destination: String,
+    pub dry_run: bool,
+    pub workspace_files: u64,
+    pub workspace_bytes: u64,
+    pub skill_files: u64,
+    pub risk_flags: Vec<RiskFlag>,
+    /// Config fields whose secrets were scrubbed and must be supplied on the target.
+    pub required_secrets: Vec<String>,
+    /// `{path, reason, detail}` of every entry left behind.
+    pub dropped: Vec<Dropped>,
+    pub exported_at: String,
+    /// The publish strategy used ("exchange", "swap", "none" for a dry run).
+    pub publish_strategy: String,
+    pub json: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    pub path: String,
+    pub reason: String,
+    pub detail: String,
+}
+
+/// Exports an agent; polls `cancel` for every workspace entry and skill and before
+/// publishing (a cancelled export leaves no staging directory).
+pub fn export(o: &ExportOptions, cancel: Option<&CancelFlag>) -> Result<ExportReport> {
+    let d = run(Operation::Export, &o.options()?, cancel)?;
+    let v = &d.value;
+    Ok(ExportReport {
+        alias: v.get("alias").str_or_empty(),
+        out: v.get("out").str_or_empty(),
+        destination: v.get("destination").str_or_empty(),
+        dry_run: v.get("dry_run").as_bool().unwrap_or(false),
+        workspace_files: v.get("workspace").get("files").as_u64().unwrap_or(0),
+        workspace_bytes: v.get("workspace").get("bytes").as_u64().unwrap_or(0),
+        skill_files: v.get("skills").get("files").as_u64().unwrap_or(0),
+        risk_flags: risk_flags(v.get("risk_flags")),
+        required_secrets: strings(v.get("required_secrets")),
+        dropped: v
+            .get("dropped")
+            .as_array()
+            .iter()
+            .map(|x| Dropped {
+                path: x.get("path").str_or_empty(),
+                reason: x.get("reason").str_or_empty(),
+                detail: x.get("detail").str_or_empty(),
+            })
+            .collect(),
+        exported_at: v.get("exported_at").str_or_empty(),
+        publish_strategy: v.get("publish").get("strategy").str_or_empty(),
+        json: d.json,
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One finding of `verify` (or a warning of an import plan).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub code: String,
+    pub path: String,
+    pub detail: String,
+    pub severity: Severity,
+}
+
+fn findings(v: &Value) -> Vec<Finding> {
+    v.as_array()
+        .iter()
+        .map(|f| Finding {
+            code: f.get("code").str_or_empty(),
+            path: f.get("path").str_or_empty(),
+            detail: f.get("detail").str_or_empty(),
+            severity: if f.get("severity").as_str() == Some("error") {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+        })
+        .collect()
+}
+
+/// The verdict of `clawport verify --json`.
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    pub bundle: String,
+    /// True when no finding is an error (warnings allowed).
+    pub ok: bool,
+    pub authenticated: bool,
+    pub root_agent: String,
+    pub files: u64,
+    pub bytes: u64,
+    pub manifest_sha256: String,
+    pub findings: Vec<Finding>,
+    pub json: String,
+}
+
+/// Verifies a bundle as hostile input. The verdict is in the report; `Err` only when the
+/// verification could not run.
+pub fn verify(bundle: impl AsRef<Path>, cancel: Option<&CancelFlag>) -> Result<VerifyReport> {
+    let d = run(
+        Operation::Verify,
+        &Options::new().path("bundle", bundle.as_ref())?,
+        cancel,
+    )?;
+    let v = &d.value;
+    Ok(VerifyReport {
+        bundle: v.get("bundle").str_or_empty(),
+        ok: v.get("ok").as_bool().unwrap_or(false),
+        authenticated: v.get("authenticated").as_bool().unwrap_or(false),
+        root_agent: v.get("root_agent").str_or_empty(),
+        files: v.get("files").as_u64().unwrap_or(0),
+        bytes: v.get("bytes").as_u64().unwrap_or(0),
+        manifest_sha256: v.get("manifest_sha256").str_or_empty(),
+        findings: findings(v.get("findings")),
+        json: d.json,
+    })
+}
+
+/// `clawport import <bundle> [--config] [--as] [--map]...`.
+#[derive(Clone, Debug)]
+pub struct ImportOptions {
+    pub bundle: PathBuf,
+    /// The target install's config.toml (None: the CLI's default).
+    pub config: Option<PathBuf>,
+    /// The agent's alias on the target.
+    pub as_alias: Option<String>,
+    /// `KIND.ALIAS=LOCAL`: point references to a bundle entry at a local one.
+    pub maps: Vec<String>,
+}
+
+impl ImportOptions {
+    pub fn new(bundle: impl AsRef<Path>) -> ImportOptions {
+        ImportOptions {
+            bundle: bundle.as_ref().to_path_buf(),
+            config: None,
+            as_alias: None,
+            maps: Vec::new(),
+        }
+    }
+    pub fn config(mut self, path: impl AsRef<Path>) -> ImportOptions {
+        self.config = Some(path.as_ref().to_path_buf());
+        self
+    }
+    pub fn as_alias(mut self, alias: &str) -> ImportOptions {
+        self.as_alias = Some(alias.to_string());
+        self
+    }
+    fn options(&self) -> Result<Options> {
+        let mut o = Options::new().path("bundle", &self.bundle)?;
+        if let Some(c) = &self.config {
+            o = o.path("config", c)?;
+        }
+        if let Some(a) = &self.as_alias {
+            o = o.text("as", a);
+        }
+        if !self.maps.is_empty() {
+            o = o.list("map", &self.maps);
+        }
+        Ok(o)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryChange {
+    pub kind: String,
+    pub from: String,
+    pub to: String,
+    /// add, rename, reuse, map
+    pub action: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub kind: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// What an import would do (`clawport import --json` without `--yes`); nothing written.
+#[derive(Clone, Debug)]
+pub struct ImportPlan {
+    pub bundle: String,
+    pub config: String,
+    pub source_alias: String,
+    pub alias: String,
+    pub manifest_sha256: String,
+    pub entries: Vec<EntryChange>,
+    pub placements: Vec<Placement>,
+    pub risk_flags: Vec<RiskFlag>,
+    /// Config fields whose credentials must be supplied after the import.
+    pub secrets: Vec<String>,
+    pub warnings: Vec<Finding>,
+    /// `sha256:<hex>`: pass it to [`import_apply`] to apply exactly this plan.
+    pub plan_integrity: String,
+    pub json: String,
+}
+
+fn plan_of(v: &Value, json: String) -> ImportPlan {
+    ImportPlan {
+        bundle: v.get("bundle").str_or_empty(),
+        config: v.get("config").str_or_empty(),
+        source_alias: v.get("source_alias").str_or_empty(),
+        alias: v.get("alias").str_or_empty(),
+        manifest_sha256: v.get("manifest_sha256").str_or_empty(),
+        entries: v
+            .get("entries")
+            .as_array()
+            .iter()
+            .map(|e| EntryChange {
+                kind: e.get("kind").str_or_empty(),
+                from: e.get("from").str_or_empty(),
+                to: e.get("to").str_or_empty(),
+                action: e.get("action").str_or_empty(),
+            })
+            .collect(),
+        placements: v
+            .get("placements")
+            .as_array()
+            .iter()
+            .map(|p| Placement {
+                kind: p.get("kind").str_or_empty(),
+                from: p.get("from").str_or_empty(),
+                to: p.get("to").str_or_empty(),
+            })
+            .collect(),
+        risk_flags: risk_flags(v.get("risk_flags")),
+        secrets: v
+            .get("secrets")
+            .as_array()
+            .iter()
+            .map(|s| s.get("path").str_or_empty())
+            .collect(),
+        warnings: findings(v.get("warnings")),
+        plan_integrity: v.get("plan_integrity").str_or_empty(),
+        json,
+    }
+}
+
+/// Verifies the bundle and plans its import; writes nothing.
+pub fn import_plan(o: &ImportOptions, cancel: Option<&CancelFlag>) -> Result<ImportPlan> {
+    let d = run(Operation::ImportPlan, &o.options()?, cancel)?;
+    Ok(plan_of(&d.value, d.json))
+}
+
+/// An applied import (`clawport import --yes --json`).
+#[derive(Clone, Debug)]
+pub struct ImportResult {
+    pub plan: ImportPlan,
+    /// The previous config, kept beside it.
+    pub backup: String,
+    pub files: u64,
+    pub bytes: u64,
+}
+
+/// Applies the import only if its plan, recomputed now, hashes to `plan_integrity`
+/// (else [`super::ErrorCode::IdentityChanged`], nothing written).
+pub fn import_apply(
+    o: &ImportOptions,
+    plan_integrity: &str,
+    cancel: Option<&CancelFlag>,
+) -> Result<ImportResult> {
+    let d = run(
+        Operation::ImportApply,
+        &o.options()?.text("plan-integrity", plan_integrity),
+        cancel,
+    )?;
+    let v = &d.value;
+    Ok(ImportResult {
+        backup: v.get("backup").str_or_empty(),
+        files: v.get("files").as_u64().unwrap_or(0),
+        bytes: v.get("bytes").as_u64().unwrap_or(0),
+        plan: plan_of(v, d.json.clone()),
+    })
+}
+
+/// One row of `clawport skills audit --json`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditFinding {
+    pub skill: String,
+    pub file: Option<String>,
+    pub line: Option<u64>,
+    pub reason: String,
+    pub blocking: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct AuditReport {
+    pub findings: Vec<AuditFinding>,
+    pub json: String,
+}
+
+impl AuditReport {
+    /// True when a finding blocks (the CLI exits 1).
+    pub fn blocked(&self) -> bool {
+        self.findings.iter().any(|f| f.blocking)
+    }
+}
+
+/// Statically audits skill directories.
+pub fn skills_audit(
+    dirs: &[PathBuf],
+    allow_scripts: bool,
+    cancel: Option<&CancelFlag>,
+) -> Result<AuditReport> {
+    let mut names = Vec::new();
+    for d in dirs {
+        match d.to_str() {
+            Some(s) => names.push(s.to_string()),
+            None => {
+                return Err(invalid(
+                    format!("the path {} is not UTF-8", d.display()),
+                    "dirs",
+                ))
+            }
+        }
+    }
+    let o = Options::new()
+        .list("dirs", &names)
+        .flag("allow-scripts", allow_scripts);
+    let d = run(Operation::SkillsAudit, &o, cancel)?;
+    Ok(AuditReport {
+        findings: d
+            .value
+            .get("findings")
+            .as_array()
+            .iter()
+            .map(|f| AuditFinding {
+                skill: f.get("skill").str_or_empty(),
+                file: f.get("file").as_str().map(String::from),
+                line: f.get("line").as_u64(),
+                reason: f.get("reason").str_or_empty(),
+                blocking: f.get("blocking").as_bool().unwrap_or(true),
+            })
+            .collect(),
+        json: d.json,
+    })
+}
+
+/// `clawport recover <dir>`: restores the previous bundle a crashed export left, removes
+/// dead staging trees.
+pub fn recover(dir: impl AsRef<Path>, cancel: Option<&CancelFlag>) -> Result<Document> {
+    run(
+        Operation::Recover,
+        &Options::new().path("dir", dir.as_ref())?,
+        cancel,
+    )
+}
+
+/// `clawport skills list --json` (options: "config", "agent", "bundle").
+pub fn skills_list(options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    run(Operation::SkillsList, options, cancel)
+}
+
+/// `clawport claw inspect --json` (options: "package", "codes").
+pub fn claw_inspect(options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    run(Operation::ClawInspect, options, cancel)
+}
+
+/// `clawport claw plan --json` (options: "package", "state-dir", "agent-id", "workspace",
+/// "without-packages").
+pub fn claw_plan(options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    run(Operation::ClawPlan, options, cancel)
+}
+
+/// `clawport convert --json` (options: "source", "to", "out", "dry-run", "allow-narrowing").
+pub fn convert(options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    run(Operation::Convert, options, cancel)
+}
