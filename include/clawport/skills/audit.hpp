@@ -297,7 +297,8 @@ inline std::string_view rel_parent(std::string_view rel) {
   return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
 }
 
-/// Reads up to `cap` bytes of an open file.
+/// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
+/// fs::read_file.
 template <class Fs>
 std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
   std::string out;
