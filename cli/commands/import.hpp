@@ -46,7 +46,7 @@ inline int run_import(const import_args& a) {
                   "--plan-integrity");
     const importer::import_result r = importer::apply_import(backend, o, a.plan_integrity);
     if (a.json) {
-      std::cout << importer::to_json(r).dump(2) << "\n";
+      std::cout << clawport::json::dump(importer::to_json(r)) << "\n";
     } else {
       std::cout << importer::render_result(r);
     }
@@ -54,7 +54,7 @@ inline int run_import(const import_args& a) {
   }
   const importer::import_plan p = importer::plan_import(backend, o);
   if (a.json) {
-    std::cout << importer::to_json(p).dump(2) << "\n";
+    std::cout << clawport::json::dump(importer::to_json(p)) << "\n";
     return exit_ok;
   }
   std::cout << importer::render_plan(p);

@@ -8,4 +8,5 @@
 #include "fs/copy.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
+#include "fs/read_file.hpp"
 #include "fs/sys_error.hpp"

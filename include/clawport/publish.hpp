@@ -8,4 +8,5 @@
 #include "publish/names.hpp"
 #include "publish/none.hpp"
 #include "publish/policy.hpp"
+#include "publish/replace_file.hpp"
 #include "publish/staged_swap.hpp"

@@ -17,6 +17,7 @@
 #include "zeroclaw/render.hpp"
 #include "zeroclaw/schema.hpp"
 #include "zeroclaw/schema_v3.hpp"
+#include "zeroclaw/secret_ledger.hpp"
 #include "zeroclaw/shape.hpp"
 #include "zeroclaw/toml_writer.hpp"
 #include "zeroclaw/validate.hpp"

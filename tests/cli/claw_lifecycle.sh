@@ -95,11 +95,20 @@ export HOME="$TMP/home2"
 mkdir -p "$HOME"
 state="$TMP/state2"
 ws="$HOME/.openclaw/workspace-incident-triage"
+# The user's openclaw.json holds the gateway token at 0600: add, update and remove keep it
+# 0600 (issue 22 item 5: they rewrote it 0644) and keep the token.
+mkdir -p "$state" && printf '{"gateway": {"auth": {"token": "gw-secret"}}}\n' >"$state/openclaw.json"
+chmod 600 "$state/openclaw.json"
+kept_0600() {
+  [ "$(stat -c %a "$state/openclaw.json")" = 600 ] && grep -q '"token": "gw-secret"' "$state/openclaw.json" ||
+    { echo "FAIL: openclaw.json is $(stat -c %a "$state/openclaw.json") after $1, or lost the token"; failures=$((failures + 1)); }
+}
 # The plan's actions as a sorted list (export sorts packages by kind:ref:version, as upstream).
 actions() { python3 -c 'import json,sys; print(sorted((a["kind"],a["id"],a["action"],a.get("digest","")) for a in json.load(open(sys.argv[1]))["actions"]))' "$TMP/out"; }
 expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
 integrity=$(field '["planIntegrity"]')
 expect_status 0 "$CLAWPORT" claw add --json --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
+kept_0600 "claw add"
 # Export refusals write nothing: an existing --out, an unknown agent.
 mkdir "$TMP/taken"
 before=$(snapshot)
@@ -150,6 +159,7 @@ expect_grep out 'plan_integrity_mismatch'
 expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity "$uintegrity"
 expect_grep out 'Updated agent incident-triage (complete): 1.3.0 -> 1.4.0'
 expect_grep out 'change workspaceFile TOOLS.md'
+kept_0600 "claw update"
 cmp -s "$ws/TOOLS.md" "$TMP/pkg2/workspace/TOOLS.md" || { echo "FAIL: TOOLS.md not updated"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw status --json --state-dir "$state" incident-triage
 [ "$(field '["summary"]["driftedFiles"]')" = 0 ] || { echo "FAIL: drift after update"; failures=$((failures + 1)); }
@@ -158,6 +168,7 @@ expect_status 0 "$CLAWPORT" claw remove --dry-run --json --state-dir "$state" in
 rintegrity=$(field '["planIntegrity"]')
 expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
 [ ! -e "$ws" ] || { echo "FAIL: the workspace outlived remove"; failures=$((failures + 1)); }
+kept_0600 "claw remove"
 
 # Usage.
 expect_status 2 "$CLAWPORT" claw remove

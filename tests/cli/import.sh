@@ -97,6 +97,47 @@ diff -r "$TMP/b1/workspace" "$TMP/b3/workspace" || { echo "FAIL: workspace"; fai
 diff -r "$TMP/b1/skills/research_tools" "$TMP/b3/skills/research_tools_imported" ||
   { echo "FAIL: skills"; failures=$((failures + 1)); }
 
+# ---- issue 22: the shared file I/O rules ---------------------------------------------
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# item 6: a hard-linked config.toml is refused by import and `skills bundle add` as a
+# symlinked one is (replacing it would split it); nothing written, both names kept equal.
+mkdir -p "$TMP/hl" && printf 'schema_version = 3\n' >"$TMP/hl/config.toml"
+ln "$TMP/hl/config.toml" "$TMP/hl-dotfiles.toml"
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/hl/config.toml"
+expect_grep err "$TMP/hl/config.toml has 2 hard links"
+expect_status 1 "$CLAWPORT" skills bundle add ops --config "$TMP/hl/config.toml"
+expect_grep err "$TMP/hl/config.toml has 2 hard links"
+[ "$(ls -A "$TMP/hl")" = config.toml ] && [ "$(cat "$TMP/hl-dotfiles.toml")" = 'schema_version = 3' ] &&
+  [ "$(stat -c %h "$TMP/hl/config.toml")" = 2 ] || fail "item 6: a hard-linked config was written or split"
+# item 13: a device or FIFO as --config is refused naming it, never read (no OOM, no hang).
+expect_status 1 timeout 30 "$CLAWPORT" import "$TMP/b1" --config /dev/zero
+expect_grep err '/dev/zero is not a regular file'
+mkdir -p "$TMP/ff" && mkfifo "$TMP/ff/config.toml"
+expect_status 1 timeout 30 "$CLAWPORT" import "$TMP/b1" --config "$TMP/ff/config.toml" --json
+expect_grep out '"code": "unsupported"'
+[ "$(ls -A "$TMP/ff")" = config.toml ] || fail "item 13: a refused import wrote"
+# item 16: an install path that is not UTF-8 (a Latin-1 home) plans, prints valid JSON
+# (the bytes replaced by U+FFFD) and applies.
+lat="$TMP/caf$(printf '\351')"
+mkdir -p "$lat" && printf 'schema_version = 3\n' >"$lat/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$lat/config.toml"
+expect_grep out 'plan_integrity: sha256:'
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$lat/config.toml" --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1], encoding="utf-8")); assert "\ufffd" in d["config"], d["config"]' "$TMP/out" ||
+  fail "item 16: the plan is not JSON"
+integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
+expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$lat/config.toml" --yes --plan-integrity "$integrity" --json
+expect_grep out '"applied": true'
+# item 20: exported again before its secret is supplied, the agent's bundle still requires
+# it (the import recorded it in clawport-required-secrets.json), and verify does not warn.
+grep -q '"providers.models.anthropic.main.api_key"' "$lat/clawport-required-secrets.json" ||
+  fail "item 20: the ledger does not record the blank secret"
+expect_status 0 "$CLAWPORT" export researcher --config "$lat/config.toml" --out "$TMP/b4"
+python3 -c 'import sys, tomllib; m = tomllib.load(open(sys.argv[1], "rb")); assert m["required_secrets"] == ["providers.models.anthropic.main.api_key"], m["required_secrets"]' "$TMP/b4/zeroclaw-agent.toml" ||
+  fail "item 20: the re-export does not list the blank secret"
+expect_status 0 "$CLAWPORT" verify "$TMP/b4"
+if grep -q secret_unlisted "$TMP/out"; then fail "item 20: verify warns secret_unlisted"; fi
+
 # a tampered bundle is refused before anything is planned
 printf 'x' >"$TMP/b1/workspace/extra.md"
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --json

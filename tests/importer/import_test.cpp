@@ -244,6 +244,60 @@ TEST_CASE("a target config that does not validate on its own is refused naming i
   CHECK(r.m().snapshot("/dst") == snap);
 }
 
+TEST_CASE("issue 22 item 20: required secrets survive import then export before they are set") {
+  import_rig r;
+  r.m().write_file("/dst/config.toml", "schema_version = 3\n", 0600);
+  const auto res = r.apply(r.opts());
+  CHECK(res.ledger == "/dst/clawport-required-secrets.json");
+  CHECK(res.ledger_problem.empty());
+  CHECK(r.m().read_file("/dst/clawport-required-secrets.json") ==
+        "{\n  \"schemaVersion\": \"clawport.requiredSecrets.v1\",\n  \"configs\": {\n"
+        "    \"config.toml\": [\n      \"providers.models.anthropic.main.api_key\"\n    ]\n"
+        "  }\n}\n");
+  // Exported again before the key is supplied: the blank key is still required, and the
+  // bundle verifies without the `secret_unlisted` warning.
+  cp::export_options o;
+  o.alias = "researcher";
+  o.config_path = "/dst/config.toml";
+  o.out = "/b2";
+  o.sync = false;
+  o.token = "export";
+  o.exported_at = cp::timestamp{1786493040, 0};
+  cp::basic_exporter<cp::fs::memory> ex(r.m());
+  const cp::export_result x = ex.run(o);
+  CHECK(x.plan.required_secrets ==
+        std::vector<std::string>{"providers.models.anthropic.main.api_key"});
+  const cp::verify::report rep = cp::verify::verify_bundle(r.m(), "/b2");
+  CHECK(rep.ok());
+  CHECK(rep.required_secrets == x.plan.required_secrets);
+  for (const cp::verify::finding& f : rep.findings) CHECK(f.code != "secret_unlisted");
+  // A second import into the same install adds to the ledger and keeps what it held.
+  const auto res2 = r.apply(r.opts());
+  const std::string ledger = r.m().read_file("/dst/clawport-required-secrets.json");
+  CHECK(ledger.find("providers.models.anthropic.main.api_key") != std::string::npos);
+  for (const std::string& s : res2.plan.secrets) CHECK(ledger.find(s) != std::string::npos);
+}
+
+TEST_CASE("issue 22 item 20: a ledger that is not clawport's document is refused naming it") {
+  import_rig r;
+  r.apply(r.opts());
+  r.m().write_file("/dst/clawport-required-secrets.json", "{\"schemaVersion\": \"other\"}\n");
+  cp::export_options o;
+  o.alias = "researcher";
+  o.config_path = "/dst/config.toml";
+  o.out = "/b2";
+  o.sync = false;
+  cp::basic_exporter<cp::fs::memory> ex(r.m());
+  try {
+    ex.run(o);
+    FAIL("exported");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::config_parse);
+    CHECK(e.subject() == "/dst/clawport-required-secrets.json");
+  }
+  CHECK_FALSE(r.m().exists("/b2"));
+}
+
 TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing") {
   std::size_t total = 0;
   std::string integrity;

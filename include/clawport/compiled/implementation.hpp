@@ -24,7 +24,7 @@ export_result run_export(const export_options& o) {
 std::string render_report(const export_result& r) { return ::clawport::render_report(r); }
 
 std::string to_json(const export_result& r, int indent) {
-  return ::clawport::to_json(r).dump(indent);
+  return ::clawport::json::dump(::clawport::to_json(r), indent);
 }
 
 verify::report verify_bundle(const std::string& bundle_path, const verify::limits& lim) {
@@ -34,7 +34,9 @@ verify::report verify_bundle(const std::string& bundle_path, const verify::limit
 
 std::string render_report(const verify::report& r) { return verify::render_report(r); }
 
-std::string to_json(const verify::report& r, int indent) { return verify::to_json(r).dump(indent); }
+std::string to_json(const verify::report& r, int indent) {
+  return json::dump(verify::to_json(r), indent);
+}
 
 }  // namespace compiled
 }  // namespace CLAWPORT_ABI_NAMESPACE

@@ -12,6 +12,7 @@
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "../openclaw/package.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -54,24 +55,20 @@ struct options {
 
 namespace detail {
 
+/// `rel` under `root`, no symlink on the way, read whole by fs::read_file's rule (at most
+/// `max` bytes, a regular file only); errors name `what`.
 template <class Fs>
 std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
-                         const std::string& what) {
+                         const std::string& what, std::uint64_t max) {
+  std::optional<typename Fs::dir> cur;
   try {
     const std::vector<std::string> parts = paths::components(rel);
-    std::optional<typename Fs::dir> cur;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i)
       cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
-    auto f = fs.open_file_at(cur ? *cur : root, parts.back());
-    std::string out;
-    char buf[65536];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      out.append(buf, n);
-    }
-    return out;
+    return fs::read_file_at(fs, cur ? *cur : root, parts.back(), max, fs::read_kinds::hard_linked,
+                            what);
   } catch (const error& e) {
+    if (e.subject() == what) throw;
     throw error(e.code(), "failed to read " + what + ": " + e.what(), what, e.sys_errno());
   }
 }
@@ -184,7 +181,7 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
                       std::to_string(mo.limits.workspace_source) +
                       " bytes per workspace file; nothing was written",
                   f.path);
-    std::string bytes = detail::read_file_at(fs, root, f.path, f.path);
+    std::string bytes = detail::read_file_at(fs, root, f.path, f.path, mo.limits.workspace_source);
     if (digest::sha256_hex(bytes) != f.sha256)
       throw error(errc::identity_changed,
                   "the bundle's " + f.path + " changed after it was verified; nothing was written",
@@ -229,8 +226,8 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   in.package = pkg.source.name + "@" + pkg.source.version;
   typename Fs::dir root = fs.open_root(pkg.source.package_root);
   for (const openclaw::workspace_source& s : pkg.sources) {
-    std::string bytes =
-        detail::read_file_at(fs, root, openclaw::forward_slashes(s.source), s.source);
+    std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
+                                             s.source, openclaw::limits{}.workspace_source);
     if ("sha256:" + digest::sha256_hex(bytes) != s.digest)
       throw error(errc::identity_changed,
                   "the package's " + s.source + " changed while it was read; nothing was written",

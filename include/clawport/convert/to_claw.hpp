@@ -8,6 +8,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/json.hpp"
 #include "../openclaw/grammar.hpp"
 #include "../openclaw/limits.hpp"
 #include "../openclaw/schema.hpp"
@@ -575,7 +576,7 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
                            in.root_agent + "; see CONVERSION.md.";
   package["openclaw"] = {{"claw", "CLAW.md"}};
-  res.files["package.json"] = package.dump(2) + "\n";
+  res.files["package.json"] = clawport::json::dump(package, 2) + "\n";
   res.files["CLAW.md"] = "---\n" + to_yaml(manifest) + "---\n";
   res.files["profiles/openclaw.yml"] = to_yaml(profile);
   return res;

@@ -29,6 +29,7 @@
 #include "../zeroclaw/plan.hpp"
 #include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
+#include "../zeroclaw/secret_ledger.hpp"
 #include "destination.hpp"
 #include "options.hpp"
 #include "result.hpp"
@@ -233,6 +234,8 @@ class basic_exporter {
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
     popts.config_name = o.config_path;
+    popts.blank_required = zeroclaw::read_secret_ledger(
+        fs_, install_root, o.config_path.substr(o.config_path.rfind('/') + 1));
     return zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
   }
 

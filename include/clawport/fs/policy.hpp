@@ -43,6 +43,8 @@ struct stat_info {
   std::uint32_t mode = 0;   ///< permission bits (07777)
   std::uint64_t nlink = 1;  ///< hard-link count
   std::uint64_t size = 0;   ///< bytes, for regular files
+  std::uint32_t uid = 0;    ///< owner (0 where the backend models none)
+  std::uint32_t gid = 0;    ///< group
 };
 
 /// How `publish_rename` should treat an existing target name.
@@ -174,6 +176,9 @@ CLAWPORT_FS_REQUIRES(has_rename_at,
                                                        std::string_view{}, rename_mode{})})
 CLAWPORT_FS_REQUIRES(has_sync_filesystem, lval<B>().sync_filesystem(lval<const typename B::dir>()))
 CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir>()))
+// Optional: `set_owner(file&, uid, gid)` (fchown), so replacing a file keeps its owner
+// (publish::replace_file uses it when present and the owner differs).
+CLAWPORT_FS_REQUIRES(has_set_owner, lval<B>().set_owner(lval<typename B::file>(), 0u, 0u))
 CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
 
 #undef CLAWPORT_FS_REQUIRES

@@ -89,6 +89,8 @@ inline stat_info to_info(const struct stat& st) noexcept {
   info.mode = static_cast<std::uint32_t>(st.st_mode & 07777);
   info.nlink = static_cast<std::uint64_t>(st.st_nlink);
   info.size = st.st_size > 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  info.uid = static_cast<std::uint32_t>(st.st_uid);
+  info.gid = static_cast<std::uint32_t>(st.st_gid);
   return info;
 }
 
@@ -370,6 +372,13 @@ class posix {
   void set_mode(file& f, std::uint32_t mode) {
     if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
       throw sys_error("set_mode", {}, errno);
+    }
+  }
+
+  /// Optional extension (fs::detail::has_set_owner): fchown.
+  void set_owner(file& f, std::uint32_t uid, std::uint32_t gid) {
+    if (::fchown(f.native_handle(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0) {
+      throw sys_error("set_owner", {}, errno);
     }
   }
 

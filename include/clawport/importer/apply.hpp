@@ -12,6 +12,7 @@
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../zeroclaw/config_append.hpp"
+#include "../zeroclaw/secret_ledger.hpp"
 #include "plan.hpp"
 
 #include <chrono>
@@ -29,6 +30,11 @@ struct import_result {
   import_plan plan;
   std::string backup;     ///< the previous config's name (`config.toml.bak-<time>`), or ""
   fs::copy_tally copied;  ///< files and bytes placed
+  /// The required-secrets ledger recording `plan.secrets` (zeroclaw/secret_ledger.hpp), or
+  /// "" when there were none; `ledger_problem` says why it could not be written (the import
+  /// itself stands: a later export then does not list those secrets).
+  std::string ledger;
+  std::string ledger_problem;
 };
 
 /// How apply writes (test seams included).
@@ -218,6 +224,14 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   } catch (...) {
     ap.rollback();
     throw;
+  }
+  // The secrets left blank, recorded beside the config so that exporting this agent before
+  // they are supplied still lists them as required (issue 22 item 20).
+  try {
+    res.ledger = zeroclaw::record_secret_ledger(
+        fs, p.install_root, o.config_path.substr(o.config_path.rfind('/') + 1), p.secrets);
+  } catch (const error& e) {
+    res.ledger_problem = e.what();
   }
   return res;
 }

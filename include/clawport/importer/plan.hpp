@@ -12,9 +12,13 @@
 #include "../bundle/layout.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/json.hpp"
+#include "../core/paths.hpp"
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
+#include "../publish/replace_file.hpp"
 #include "../verify/verify.hpp"
 #include "../zeroclaw/alias.hpp"
 #include "../zeroclaw/config_append.hpp"
@@ -291,19 +295,17 @@ bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative)
   }
 }
 
+/// The target config's text; nullopt when absent. Read by fs::read_file's rule (a device,
+/// FIFO or oversized file refused naming it); a symlinked or hard-linked config is refused
+/// here already by publish::check_replaceable, the rule of the write that applies the plan.
 template <class Fs>
 std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
   auto d = fs.open_root(root);
-  if (!fs.stat_at(d, name)) return std::nullopt;
-  auto f = fs.open_file_at(d, name);
-  std::string text;
-  char buf[16384];
-  for (;;) {
-    const std::size_t n = fs.read(f, buf, sizeof buf);
-    if (n == 0) break;
-    text.append(buf, n);
-  }
-  return text;
+  const std::string shown = paths::join(root, name);
+  const auto st = fs.stat_at(d, name);
+  if (!st) return std::nullopt;
+  if (st->kind == fs::file_kind::symlink || st->nlink > 1) publish::check_replaceable(*st, shown);
+  return fs::read_file_at(fs, d, name, zeroclaw::config_max_bytes, fs::read_kinds::regular, shown);
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step
@@ -325,7 +327,7 @@ inline std::string canonical(const import_plan& p) {
   j["files"] = nlohmann::json::array();
   for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
   j["secrets"] = p.secrets;
-  return j.dump();
+  return json::dump(j, -1);
 }
 
 }  // namespace detail

@@ -77,6 +77,8 @@ inline nlohmann::json to_json(const import_result& r) {
   j["backup"] = r.backup;
   j["files"] = r.copied.files;
   j["bytes"] = r.copied.bytes;
+  j["secrets_ledger"] = r.ledger;
+  if (!r.ledger_problem.empty()) j["secrets_ledger_problem"] = r.ledger_problem;
   return j;
 }
 
@@ -88,6 +90,9 @@ inline std::string render_result(const import_result& r) {
     out += "  supply the credentials:\n";
     for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
   }
+  if (!r.ledger.empty()) out += "  required secrets recorded in " + r.ledger + "\n";
+  if (!r.ledger_problem.empty())
+    out += "  warning: the required secrets were not recorded (" + r.ledger_problem + ")\n";
   return out;
 }
 

@@ -7,6 +7,7 @@
 // no-replace rename into a new directory.
 #pragma once
 
+#include "../core/json.hpp"
 #include "lifecycle.hpp"
 #include "workspace.hpp"
 #include "yaml_writer.hpp"
@@ -306,13 +307,14 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && claw_md.size() > export_claw_md_max) build(false, manifest, claw_md, content);
   const manifest_result mcheck = validate_manifest(manifest);
   if (!mcheck.ok())
-    return fail("export_manifest_invalid",
-                "The exported manifest does not validate: " + to_json(mcheck.diagnostics).dump());
+    return fail("export_manifest_invalid", "The exported manifest does not validate: " +
+                                               json::dump(to_json(mcheck.diagnostics), -1));
   if (profile) {
     const profile_result pcheck = validate_profile(*profile, "$.profiles.openclaw");
     if (!pcheck.ok())
-      return fail("export_openclaw_profile_invalid",
-                  "The exported profile does not validate: " + to_json(pcheck.diagnostics).dump());
+      return fail(
+          "export_openclaw_profile_invalid",
+          "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1));
   }
   value package_json = value::object();
   package_json["name"] = "openclaw-claw-" + x.agent;
@@ -347,7 +349,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
       if (!clean)
         throw error(errc::config_invalid,
                     "the exported package does not read clean (a clawport bug): " +
-                        to_json(pkg.diagnostics).dump(),
+                        json::dump(to_json(pkg.diagnostics), -1),
                     out_dir);
     });
   } catch (const error& e) {

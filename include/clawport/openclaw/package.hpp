@@ -11,6 +11,7 @@
 #include "../core/utf8.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
 #include "limits.hpp"
@@ -280,54 +281,32 @@ file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& 
       holder.emplace(std::move(next));
       cur = &*holder;
     }
-    const auto st = fs.stat_at(*cur, parts.back());
-    if (!st) {
-      r.status = read_status::missing;
-      return r;
-    }
-    if (st->kind == fs::file_kind::symlink) {
-      r.status = read_status::symlink;
-      return r;
-    }
-    if (st->kind != fs::file_kind::regular) {
-      r.status = read_status::not_regular;
-      return r;
-    }
-    if (st->nlink > 1) {
-      r.status = read_status::hardlink;
-      return r;
-    }
-    if (st->size > max) {
-      r.status = read_status::too_large;
-      return r;
-    }
-    auto f = fs.open_file_at(*cur, parts.back());
-    const fs::stat_info now = fs.stat(f);
-    if (now.id != st->id || now.kind != fs::file_kind::regular) {
-      r.status = read_status::changed;
-      return r;
-    }
-    if (now.nlink > 1) {
-      r.status = read_status::hardlink;
-      return r;
-    }
-    std::string out;
-    char buf[65536];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      out.append(buf, n);
-      if (out.size() > max) {
+    // The file itself by fs::read_file's rule: regular, one link, at most `max` bytes, the
+    // same object and size from classification to the last byte.
+    fs::read_result got = fs::try_read_file_at(fs, *cur, parts.back(), max);
+    switch (got.refusal) {
+      case fs::read_refusal::none:
+        r.bytes = std::move(got.bytes);
+        break;
+      case fs::read_refusal::missing:
+        r.status = read_status::missing;
+        break;
+      case fs::read_refusal::symlink:
+        r.status = read_status::symlink;
+        break;
+      case fs::read_refusal::hard_linked:
+        r.status = read_status::hardlink;
+        break;
+      case fs::read_refusal::not_regular:
+        r.status = read_status::not_regular;
+        break;
+      case fs::read_refusal::too_large:
         r.status = read_status::too_large;
-        return r;
-      }
+        break;
+      case fs::read_refusal::changed:
+        r.status = read_status::changed;
+        break;
     }
-    if (out.size() != now.size || fs.stat(f).size != now.size) {
-      r.status = read_status::changed;
-      r.detail = "it changed size while it was read";
-      return r;
-    }
-    r.bytes = std::move(out);
   } catch (const error& e) {
     r.status = e.code() == errc::not_found ? read_status::missing : read_status::io;
     r.detail = e.what();

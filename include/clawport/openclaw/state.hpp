@@ -9,7 +9,7 @@
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
-#include "../publish/names.hpp"
+#include "../publish/replace_file.hpp"
 #include "json5.hpp"
 #include "package.hpp"
 #include "stable_json.hpp"
@@ -150,30 +150,6 @@ bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f)
   return true;
 }
 
-/// Replaces (or creates) `name` in `dir` atomically: the bytes go to a temporary name,
-/// are flushed, renamed over `name`, and the directory is flushed. On failure the
-/// temporary is removed and `name` holds what it held before.
-template <class Fs>
-void replace_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
-                  const std::string& bytes, const std::string& shown) {
-  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
-  try {
-    {
-      auto f = fs.create_file_at(dir, tmp, 0644);
-      fs.write_all(f, bytes.data(), bytes.size());
-    }
-    fs.sync_filesystem(dir);
-    fs.rename_at(dir, tmp, dir, name, fs::rename_mode::replace);
-  } catch (const error& e) {
-    try {
-      if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
-    } catch (...) {
-    }
-    fs::detail::rethrow(e, "failed to write " + shown, shown);
-  }
-  fs.sync_dir(dir);
-}
-
 /// Reads `name` in the directory `dir_path`; nullopt when the file (or the directory) is
 /// absent. Refuses links and oversized files.
 template <class Fs>
@@ -245,8 +221,8 @@ void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
                   std::vector<std::string>* created = nullptr) {
   std::vector<std::string> mine;
   auto d = detail::open_dir_path(fs, state_dir, created != nullptr ? created : &mine);
-  detail::replace_file(fs, d, ledger_file_name, ledger_text(doc),
-                       detail::join_path(state_dir, ledger_file_name));
+  publish::replace_file(fs, d, ledger_file_name, ledger_text(doc),
+                        detail::join_path(state_dir, ledger_file_name));
 }
 
 /// Puts the ledger file back to `bytes` (or removes it when there was none).
@@ -255,7 +231,7 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
                         const std::optional<std::string>& bytes) {
   auto d = detail::open_dir_path(fs, state_dir);
   if (bytes) {
-    detail::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+    publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
   } else if (fs.stat_at(d, name)) {
     fs.unlink_at(d, name);
     fs.sync_dir(d);
@@ -379,7 +355,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_dir_path(fs, state_dir, created_dirs);
-  detail::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
   out.written = true;
   out.created = !out.previous;
   return out;

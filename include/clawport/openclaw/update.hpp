@@ -479,7 +479,7 @@ struct update_rollback {
       attempt(it->first, [&] {
         at_rel(fs, *root, it->first, [&](const typename Fs::dir& d, const std::string& n) {
           if (it->second) {
-            replace_file(fs, d, n, *it->second, it->first);
+            publish::replace_file(fs, d, n, *it->second, it->first);
           } else if (fs.stat_at(d, n)) {
             fs.unlink_at(d, n);
           }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -38,12 +39,11 @@ inline bool plain_safe(const std::string& s) {
 inline std::string scalar(const nlohmann::ordered_json& v) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s
-                         : v.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    return plain_safe(s) ? s : json::dump(v, -1);
   }
   if (v.is_object()) return "{}";
   if (v.is_array()) return "[]";
-  return v.dump();
+  return json::dump(v, -1);
 }
 
 inline bool is_block(const nlohmann::ordered_json& v) {

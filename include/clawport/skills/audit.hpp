@@ -23,6 +23,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "locations.hpp"
 #include "manifest.hpp"
 #include "text.hpp"
@@ -296,7 +297,8 @@ inline std::string_view rel_parent(std::string_view rel) {
   return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
 }
 
-/// Reads up to `cap` bytes of an open file.
+/// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
+/// fs::read_file.
 template <class Fs>
 std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
   std::string out;
@@ -389,13 +391,23 @@ void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, st
                     e.rel);
       }
       const bool read_all = (is_md || is_toml) && !too_large;
-      const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
+      // A text the audit parses is read whole by fs::read_file's rule; any other file only
+      // for its first 128 bytes (a shebang).
+      fs::read_result whole;
+      if (read_all) {
+        whole =
+            fs::try_read_file_at(fs, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
+        if (whole.refusal != fs::read_refusal::none && whole.refusal != fs::read_refusal::too_large)
+          throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                      e.rel);
+      }
+      const std::string data = read_all ? std::move(whole.bytes) : read_up_to(fs, f, 128);
       if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
         report.scripts_blocked = true;
         add("script-like files are blocked by skill security policy.",
             has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
       }
-      if (too_large || (read_all && data.size() > audit_max_text_bytes)) {
+      if (too_large || (read_all && whole.refusal == fs::read_refusal::too_large)) {
         add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
             " bytes).");
       } else if (is_md) {

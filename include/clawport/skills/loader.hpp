@@ -16,6 +16,7 @@
 
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "audit.hpp"
 #include "filter.hpp"
 #include "locations.hpp"
@@ -68,13 +69,23 @@ struct scan_result {
 
 namespace detail {
 
+/// A manifest's text, read by fs::read_file's rule; nullopt when absent, a symlink or not a
+/// regular file. Past audit_max_text_bytes: errc::limit_exceeded.
 template <class Fs>
 std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
                                            std::string_view name) {
-  const auto st = fs.stat_at(d, name);
-  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
-  auto f = fs.open_file_at(d, name);
-  return read_up_to(fs, f, audit_max_text_bytes + 1);
+  fs::read_result r =
+      fs::try_read_file_at(fs, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
+  switch (r.refusal) {
+    case fs::read_refusal::none:
+      return std::move(r.bytes);
+    case fs::read_refusal::missing:
+    case fs::read_refusal::symlink:
+    case fs::read_refusal::not_regular:
+      return std::nullopt;
+    default:
+      throw fs::read_refusal_error(r.refusal, std::string(name), audit_max_text_bytes);
+  }
 }
 
 }  // namespace detail
@@ -141,19 +152,22 @@ std::string read_text_file(Fs& fs, const std::string& path,
     throw error(errc::invalid_argument, "not a file path: " + path, path);
   }
   auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
-  const std::string name = norm.substr(slash + 1);
-  const auto st = fs.stat_at(parent, name);
-  if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-  if (st->kind != fs::file_kind::regular) {
-    throw error(errc::invalid_argument, "not a regular file: " + path, path);
+  fs::read_result r = fs::try_read_file_at(fs, parent, norm.substr(slash + 1), max_bytes,
+                                           fs::read_kinds::hard_linked);
+  switch (r.refusal) {
+    case fs::read_refusal::none:
+      return std::move(r.bytes);
+    case fs::read_refusal::missing:
+      throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    case fs::read_refusal::symlink:
+    case fs::read_refusal::not_regular:
+      throw error(errc::invalid_argument, "not a regular file: " + path, path);
+    case fs::read_refusal::too_large:
+      throw error(errc::limit_exceeded,
+                  "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
+    default:
+      throw fs::read_refusal_error(r.refusal, path, max_bytes);
   }
-  auto f = fs.open_file_at(parent, name);
-  std::string text = detail::read_up_to(fs, f, max_bytes + 1);
-  if (text.size() > max_bytes) {
-    throw error(errc::limit_exceeded,
-                "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
-  }
-  return text;
 }
 
 /// Scans one directory one level deep (upstream `load_skills_from_directory`): every

@@ -17,6 +17,7 @@
 
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "audit.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
@@ -50,15 +51,15 @@ namespace detail {
 template <class Fs>
 std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
   auto root = fs.open_root(paths::normalize(dir));
-  const auto st = fs.stat_at(root, test_file_name);
-  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
-  auto f = fs.open_file_at(root, test_file_name);
-  std::string text = read_up_to(fs, f, test_file_max_bytes + 1);
   const std::string shown = paths::join(dir, test_file_name);
-  if (text.size() > test_file_max_bytes) {
-    throw error(errc::limit_exceeded,
-                shown + " is larger than " + std::to_string(test_file_max_bytes) + " bytes", shown);
-  }
+  fs::read_result r = fs::try_read_file_at(fs, root, test_file_name, test_file_max_bytes,
+                                           fs::read_kinds::hard_linked);
+  if (r.refusal == fs::read_refusal::missing || r.refusal == fs::read_refusal::symlink ||
+      r.refusal == fs::read_refusal::not_regular)
+    return std::nullopt;
+  if (r.refusal != fs::read_refusal::none)
+    throw fs::read_refusal_error(r.refusal, shown, test_file_max_bytes);
+  std::string text = std::move(r.bytes);
   if (!valid_utf8(text)) {
     throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
   }

@@ -516,12 +516,15 @@ class planner {
   // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
   // (value::masked). Upstream compares every string with the mask text instead, which
   // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
-  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
+  // A blank secret an import recorded as required (options_.blank_required) is listed too.
+  void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) const {
     if (v.is_string()) {
       if (v.masked) {
         found.push_back(path);
         v.text.clear();
         v.masked = false;
+      } else if (v.text.empty() && options_.blank_required.count(path) != 0) {
+        found.push_back(path);
       }
     } else if (v.is_table()) {
       for (member& m : v.members)

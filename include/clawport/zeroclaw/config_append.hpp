@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The one config writer: text is only ever APPENDED to an install's config.toml, never
 // rewritten, so comments, order and formatting the user chose survive byte for byte.
-// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
-// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
-// failure at any step leaves config.toml exactly as it was.
+// The new file is written by publish::replace_file, the one atomic replace (a temporary
+// beside it, mode and owner kept, flushed, renamed); the previous bytes are kept first as
+// `config.toml.bak-<stamp>`. A failure at any step leaves config.toml exactly as it was.
 // `append_tables` (pure) plans such an append of whole tables and refuses, naming the
 // table, where the file's shape makes it invalid or ambiguous (a table or an array of
 // tables written inline, an entry that exists); `append_to_config` writes it.
@@ -21,7 +21,8 @@
 #include "../core/toml.hpp"
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
-#include "../publish/names.hpp"
+#include "../fs/read_file.hpp"
+#include "../publish/replace_file.hpp"
 #include "document.hpp"
 #include "parse.hpp"
 #include "paths.hpp"
@@ -203,9 +204,11 @@ struct config_append_result {
 using config_check = std::function<void(std::string_view new_text)>;
 
 /// Appends `addition` to the config at `config_path` (absolute). The result must parse as
-/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
-/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
-/// it was being appended to is errc::identity_changed. `now` names the backup.
+/// TOML (else errc::config_parse) and pass `check`. The file is read by fs::read_file's
+/// rule and replaced by publish::replace_file (mode and owner kept, backup first): a
+/// symlinked, hard-linked or non-regular config is refused (errc::unsafe_path: the rename
+/// would replace the link or split the file); a config changed while it was being appended
+/// to is errc::identity_changed. `now` names the backup.
 template <class Fs>
 config_append_result append_to_config(Fs& fs, const std::string& config_path,
                                       std::string_view addition, const timestamp& now,
@@ -228,41 +231,22 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
       fs::detail::rethrow(e, "failed to open " + dir, dir);
     }
   }();
-  std::optional<fs::stat_info> st;
-  std::string old;
+  // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked
+  // or non-regular config is refused before anything is read or written.
+  fs::read_result old;
   try {
-    st = fs.stat_at(parent, name);
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
     if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-    if (st->kind == fs::file_kind::symlink) {
-      throw error(errc::unsafe_path,
-                  path +
-                      " is a symlink; appending through a temporary file would replace the "
-                      "link with a file, so edit the file it points to",
-                  path);
-    }
-    if (st->kind != fs::file_kind::regular) {
-      throw error(errc::unsafe_path, path + " is not a regular file", path);
-    }
-    auto f = fs.open_file_at(parent, name);
-    char buf[65536];
-    while (true) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      old.append(buf, n);
-      if (old.size() > config_max_bytes) {
-        throw error(errc::limit_exceeded,
-                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
-      }
-    }
-    if (fs.stat(f).id != st->id) {
-      throw error(errc::identity_changed, path + " was replaced while it was read", path);
-    }
+    publish::check_replaceable(*st, path);
+    old = fs::try_read_file_at(fs, parent, name, config_max_bytes);
   } catch (const error& e) {
     if (e.code() != errc::io) throw;
     fs::detail::rethrow(e, "failed to read " + path, path);
   }
+  if (old.refusal != fs::read_refusal::none)
+    throw fs::read_refusal_error(old.refusal, path, config_max_bytes);
 
-  out.text = config_with_appended(old, addition);
+  out.text = config_with_appended(old.bytes, addition);
   try {
     (void)toml_adaptor::parse(out.text, path);
   } catch (const error& e) {
@@ -273,72 +257,11 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   }
   if (check) check(out.text);
 
-  const std::uint32_t mode = st->mode & 0777;
-  // The backup: an exclusive create, numbered when the stamp is taken.
-  std::string backup = config_backup_name(name, now);
-  for (int n = 2;; ++n) {
-    try {
-      auto b = fs.create_file_at(parent, backup, mode);
-      fs.write_all(b, old.data(), old.size());
-      break;
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST && n < 1000) {
-        backup = config_backup_name(name, now) + "-" + std::to_string(n);
-        continue;
-      }
-      try {
-        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
-      } catch (const error&) {
-      }
-      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
-    }
-  }
-  out.backup = paths::join(dir, backup);
-
-  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
-  const auto discard = [&](bool keep_backup) {
-    try {
-      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
-    } catch (...) {
-    }
-    if (keep_backup) return;
-    try {
-      fs.unlink_at(parent, backup);
-    } catch (...) {
-    }
-  };
-  try {
-    {
-      auto t = fs.create_file_at(parent, tmp, mode);
-      fs.write_all(t, out.text.data(), out.text.size());
-      fs.set_mode(t, mode);
-    }
-    fs.sync_filesystem(parent);
-    const auto now_st = fs.stat_at(parent, name);
-    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
-      throw error(errc::identity_changed,
-                  path +
-                      " changed while clawport was appending to it; nothing was written, "
-                      "so run the command again",
-                  path);
-    }
-    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
-  } catch (const error& e) {
-    discard(false);
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to write " + path, path);
-  }
-  try {
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    // Not durable: put the previous bytes back under the name (the backup is a copy).
-    try {
-      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
-    } catch (const error&) {
-      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
-    }
-    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
-  }
+  publish::replace_options ro;
+  ro.expect = old.info;
+  ro.backup = config_backup_name(name, now);
+  ro.previous = old.bytes;
+  out.backup = paths::join(dir, publish::replace_file(fs, parent, name, out.text, path, ro).backup);
   return out;
 }
 

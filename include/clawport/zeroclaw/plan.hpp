@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,9 @@ struct plan_options {
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);
+  /// Secret fields an import left blank (its ledger, secret_ledger.hpp): each one still
+  /// blank in the closure is listed in `required_secrets` as a scrubbed one is.
+  std::set<std::string> blank_required;
 };
 
 /// The result of `plan_export` (docs/format.md).
