@@ -551,6 +551,8 @@ struct stat_info {
   std::uint32_t mode = 0;   ///< permission bits (07777)
   std::uint64_t nlink = 1;  ///< hard-link count
   std::uint64_t size = 0;   ///< bytes, for regular files
+  std::uint32_t uid = 0;    ///< owner (0 where the backend models none)
+  std::uint32_t gid = 0;    ///< group
 };
 
 /// How `publish_rename` should treat an existing target name.
@@ -682,6 +684,9 @@ CLAWPORT_FS_REQUIRES(has_rename_at,
                                                        std::string_view{}, rename_mode{})})
 CLAWPORT_FS_REQUIRES(has_sync_filesystem, lval<B>().sync_filesystem(lval<const typename B::dir>()))
 CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir>()))
+// Optional: `set_owner(file&, uid, gid)` (fchown), so replacing a file keeps its owner
+// (publish::replace_file uses it when present and the owner differs).
+CLAWPORT_FS_REQUIRES(has_set_owner, lval<B>().set_owner(lval<typename B::file>(), 0u, 0u))
 CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
 
 #undef CLAWPORT_FS_REQUIRES
@@ -1994,8 +1999,8 @@ CLAWPORT_DIGEST_TARGET_X86 inline void sha256_blocks_x86(std::uint32_t h[8], con
   _mm_storeu_si128(reinterpret_cast<__m128i*>(h + 4), state1);
 }
 
-/// Whether this CPU has SHA-NI with SSSE3 and SSE4.1 (one `cpuid` pair, no state).
-inline bool cpu_has_x86_sha() noexcept {
+/// Asks the CPU whether it has SHA-NI with SSSE3 and SSE4.1 (one `cpuid` pair).
+inline bool query_x86_sha() noexcept {
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (__get_cpuid(1, &a, &b, &c, &d) == 0) return false;
   const bool ssse3 = (c & (1u << 9)) != 0;
@@ -2004,6 +2009,14 @@ inline bool cpu_has_x86_sha() noexcept {
   if (__get_cpuid_max(0, nullptr) < 7) return false;
   __cpuid_count(7, 0, a, b, c, d);
   return (b & (1u << 29)) != 0;
+}
+
+/// Whether this CPU has SHA-NI, asked once per process: on a virtual machine `cpuid` traps
+/// to the hypervisor (tens of microseconds), which per file was half of verify's time. An
+/// immutable fact of the CPU, so the one function-local static is not mutable state.
+inline bool cpu_has_x86_sha() noexcept {
+  static const bool has = query_x86_sha();
+  return has;
 }
 
 #endif
@@ -2039,12 +2052,18 @@ CLAWPORT_DIGEST_TARGET_ARM inline void sha256_blocks_arm(std::uint32_t h[8], con
   vst1q_u32(h + 4, state1);
 }
 
-inline bool cpu_has_arm_sha2() noexcept {
+inline bool query_arm_sha2() noexcept {
 #if defined(HWCAP_SHA2)
   return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
 #else
   return (getauxval(AT_HWCAP) & (1ul << 6)) != 0;  // HWCAP_SHA2 on AArch64 Linux
 #endif
+}
+
+/// Whether this CPU has the ARMv8 SHA-2 instructions, asked once per process.
+inline bool cpu_has_arm_sha2() noexcept {
+  static const bool has = query_arm_sha2();
+  return has;
 }
 
 #endif
@@ -2072,9 +2091,8 @@ inline bool sha256_backend_available(sha256_backend b) noexcept {
   return false;
 }
 
-/// The fastest backend this CPU runs. Asks the CPU each call (`cpuid` on x86-64,
-/// `getauxval` on AArch64): cheap next to hashing a file, and no global state. Callers
-/// hashing many small inputs can ask once and pass the result to `sha256`'s constructor.
+/// The fastest backend this CPU runs. The CPU is asked once per process (`cpuid` on x86-64,
+/// `getauxval` on AArch64); every later call reads the answer.
 inline sha256_backend sha256_best_backend() noexcept {
   if (sha256_backend_available(sha256_backend::x86_sha)) return sha256_backend::x86_sha;
   if (sha256_backend_available(sha256_backend::arm_sha2)) return sha256_backend::arm_sha2;
@@ -2219,6 +2237,280 @@ inline std::string sha256_hex(std::string_view text) {
 #undef CLAWPORT_DIGEST_HAVE_X86_SHA
 #undef CLAWPORT_DIGEST_HAVE_ARM_SHA
 // ----- end clawport/digest/sha256.hpp -----
+// ----- begin clawport/fs/read_file.hpp -----
+// Reading a whole small file: the one reader of every config, manifest and package file of
+// every command. Bounded (a size limit checked by stat before opening and again while
+// reading), and only a regular file is ever read: a device (/dev/zero), a FIFO, a socket or
+// a directory is refused naming it before it is opened, and the descriptor is opened
+// non-blocking (fs::posix::open_file_at), so a FIFO swapped in meanwhile cannot hang the
+// open and is refused by the fstat that follows. A symlink is followed only where the
+// caller says so (a config's path, as the runtime reads it), a second hard link is refused
+// where the caller says so (a package file), and a file replaced or resized while it is
+// read is refused rather than read half old, half new.
+
+// ----- begin clawport/fs/sys_error.hpp -----
+// The one errno mapping: how a failed Fs-policy call becomes a clawport::error, keyed by
+// the operation. fs::posix throws through it, and so do the test backends (fs::memory,
+// fs::faulty), so every backend throws exactly what the real one would for the same errno.
+
+#include <cerrno>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+namespace detail {
+
+struct op_text {
+  std::string_view verb;     // "cannot open directory"
+  std::string_view subject;  // used when the operation has no name argument
+  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
+};
+
+inline op_text text_of(std::string_view op) noexcept {
+  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
+  if (op == "open_dir_at") return {"cannot open directory", {}, true};
+  if (op == "create_file_at") return {"cannot create", {}, true};
+  if (op == "stat_at") return {"cannot inspect", {}, false};
+  if (op == "canonical") return {"cannot resolve", {}, false};
+  if (op == "stat") return {"cannot inspect", "handle", false};
+  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
+  if (op == "make_dir_at") return {"cannot create directory", {}, false};
+  if (op == "copy_data") return {"cannot copy", "data", false};
+  if (op == "read") return {"cannot read", "file", false};
+  if (op == "write_all") return {"cannot write", "file", false};
+  if (op == "set_mode") return {"cannot set permissions on", "file", false};
+  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
+  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
+  if (op == "rename_at") return {"cannot rename", {}, false};
+  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
+  if (op == "sync_dir") return {"cannot sync", "directory", false};
+  if (op == "try_lock") return {"cannot lock", "directory", false};
+  return {op, {}, false};
+}
+
+}  // namespace detail
+
+/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
+/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
+/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
+/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
+/// `sys_errno()` is `err`, `subject()` the name.
+inline error sys_error(std::string_view op, std::string_view subject, int err) {
+  const detail::op_text t = detail::text_of(op);
+  std::string subj(subject.empty() ? t.subject : subject);
+  std::string head = std::string(t.verb) + " " + subj + ": ";
+  switch (err) {
+    case EMFILE:
+      return error(errc::limit_exceeded,
+                   head +
+                       "too many open files in this process (EMFILE); the tree is too deep "
+                       "or the descriptor limit too low (raise it with `ulimit -n`)",
+                   std::move(subj), err);
+    case ENFILE:
+      return error(errc::limit_exceeded,
+                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
+                   err);
+    case ENAMETOOLONG:
+      return error(errc::limit_exceeded,
+                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
+                   std::move(subj), err);
+    case ELOOP:
+      if (op == "open_root") {
+        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
+                     std::move(subj), err);
+      }
+      if (t.is_open) {
+        return error(errc::io, head + "it is a symbolic link, which is never followed",
+                     std::move(subj), err);
+      }
+      break;
+    case ENOENT:
+      if (t.is_open || op == "remove_tree_at") {
+        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
+      }
+      break;
+    default:
+      break;
+  }
+  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/sys_error.hpp -----
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// What `read_file` accepts besides a regular file with one name. Combine with `|`.
+enum class read_kinds : unsigned {
+  regular = 0,         ///< a regular file with one link, reached without a symlink
+  follow_symlink = 1,  ///< the path form follows a symlinked last component (realpath)
+  hard_linked = 2,     ///< a regular file with more than one name is read too
+};
+
+constexpr read_kinds operator|(read_kinds a, read_kinds b) noexcept {
+  return static_cast<read_kinds>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr bool has_kind(read_kinds set, read_kinds k) noexcept {
+  return (static_cast<unsigned>(set) & static_cast<unsigned>(k)) != 0;
+}
+
+/// Why a file was not read (typed; `read_refusal_error` words it).
+enum class read_refusal {
+  none,         ///< read: `bytes` holds the whole file
+  missing,      ///< no such name
+  symlink,      ///< the name is a symbolic link and was not followed
+  hard_linked,  ///< the file has more than one name and the caller refuses that
+  not_regular,  ///< a device, FIFO, socket or directory
+  too_large,    ///< larger than the caller's limit (by stat or while read)
+  changed,      ///< replaced, or resized, between classification and the last byte
+};
+
+/// The outcome of `try_read_file_at`.
+struct read_result {
+  read_refusal refusal = read_refusal::none;
+  std::string bytes;  ///< the whole file when `refusal` is none
+  stat_info info;     ///< the file as opened (or as classified, when refused before)
+};
+
+/// The clawport::error for a refusal, naming `shown`: errc::not_found, errc::unsafe_path
+/// (symlink, hard link), errc::unsupported (not a regular file), errc::limit_exceeded,
+/// errc::identity_changed.
+inline error read_refusal_error(read_refusal r, const std::string& shown, std::uint64_t max) {
+  switch (r) {
+    case read_refusal::missing:
+      return error(errc::not_found, shown + " does not exist", shown, ENOENT);
+    case read_refusal::symlink:
+      return error(errc::unsafe_path, shown + " is a symbolic link, which is not followed here",
+                   shown, ELOOP);
+    case read_refusal::hard_linked:
+      return error(errc::unsafe_path,
+                   shown + " has more than one hard link, so it is not read as this file", shown);
+    case read_refusal::not_regular:
+      return error(errc::unsupported,
+                   shown +
+                       " is not a regular file (a device, FIFO, socket or directory), so it is "
+                       "not read",
+                   shown);
+    case read_refusal::too_large:
+      return error(errc::limit_exceeded,
+                   shown + " is larger than " + std::to_string(max) + " bytes, so it is not read",
+                   shown);
+    case read_refusal::changed:
+    case read_refusal::none:
+      break;
+  }
+  return error(errc::identity_changed,
+               shown + " was replaced or changed size while it was read; run again", shown);
+}
+
+/// Reads `name` in the opened directory `dir` whole, at most `max` bytes, never following a
+/// symlink (a `follow_symlink` caller resolves the path first: `read_file`). Refusals are
+/// typed (`read_result::refusal`), checked in this order by lstat before anything is
+/// opened: missing, symlink, not_regular, hard_linked, too_large; then the opened file must
+/// be the same regular file (else changed) and keep its size while read. Throws
+/// clawport::error only for an I/O failure of the backend.
+template <class Fs>
+read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
+  read_result r;
+  const auto refuse = [&r](read_refusal why) -> read_result& {
+    r.refusal = why;
+    r.bytes.clear();
+    return r;
+  };
+  const std::optional<stat_info> st = fs.stat_at(dir, name);
+  if (!st) return refuse(read_refusal::missing);
+  r.info = *st;
+  if (st->kind == file_kind::symlink) return refuse(read_refusal::symlink);
+  if (st->kind != file_kind::regular) return refuse(read_refusal::not_regular);
+  const bool linked_ok = has_kind(kinds, read_kinds::hard_linked);
+  if (st->nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
+  if (st->size > max) return refuse(read_refusal::too_large);
+  auto f = fs.open_file_at(dir, name);
+  r.info = fs.stat(f);
+  if (r.info.kind != file_kind::regular || r.info.id != st->id)
+    return refuse(read_refusal::changed);
+  if (r.info.nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
+  if (r.info.size > max) return refuse(read_refusal::too_large);
+  r.bytes.reserve(static_cast<std::size_t>(r.info.size));
+  constexpr std::size_t chunk = 65536;
+  for (;;) {
+    const std::size_t at = r.bytes.size();
+    r.bytes.resize(at + chunk);
+    const std::size_t n = fs.read(f, &r.bytes[at], chunk);
+    r.bytes.resize(at + n);
+    if (n == 0) break;
+    if (r.bytes.size() > max) return refuse(read_refusal::too_large);
+  }
+  if (r.bytes.size() != r.info.size || fs.stat(f).size != r.info.size)
+    return refuse(read_refusal::changed);
+  return r;
+}
+
+/// `try_read_file_at`, a refusal thrown as `read_refusal_error(…, shown, max)` and an I/O
+/// failure re-thrown as "failed to read {shown}: …" (its code and errno kept).
+template <class Fs>
+std::string read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                         std::uint64_t max, read_kinds kinds, const std::string& shown) {
+  read_result r;
+  try {
+    r = try_read_file_at(fs, dir, name, max, kinds);
+  } catch (const error& e) {
+    detail::rethrow(e, "failed to read " + shown, shown);
+  }
+  if (r.refusal != read_refusal::none) throw read_refusal_error(r.refusal, shown, max);
+  return std::move(r.bytes);
+}
+
+/// Reads the file at the absolute `path` whole (see `try_read_file_at`); the directories
+/// above it are the operator's own path and are followed. With `read_kinds::follow_symlink`
+/// a symlinked file is followed to its target (named in messages as "path (a symlink to
+/// target)"); without it, it is refused. Every error's subject is `path`; messages start
+/// with `what` ("the config") when it is given. errc::invalid_argument for a relative path.
+template <class Fs>
+std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
+                      read_kinds kinds = read_kinds::regular, const std::string& what = {}) {
+  const std::string prefix = what.empty() ? std::string() : what + " ";
+  if (path.empty() || path.front() != '/' || path.back() == '/') {
+    throw error(errc::invalid_argument, prefix + "must be an absolute file path: " + path, path);
+  }
+  std::string real = path;
+  if (has_kind(kinds, read_kinds::follow_symlink)) {
+    const std::optional<std::string> c = fs.canonical(path);
+    if (!c) throw error(errc::not_found, prefix + path + " does not exist", path, ENOENT);
+    real = *c;
+  }
+  const std::string shown = prefix + (real == path ? path : path + " (a symlink to " + real + ")");
+  const std::size_t slash = real.rfind('/');
+  const std::string parent = slash == 0 ? std::string("/") : real.substr(0, slash);
+  try {
+    auto d = fs.open_root(parent);
+    return read_file_at(fs, d, std::string_view(real).substr(slash + 1), max, kinds, shown);
+  } catch (const error& e) {
+    if (e.subject() == shown) throw error(e.code(), e.what(), path, e.sys_errno());
+    detail::rethrow(e, "failed to read " + shown, path);
+  }
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/read_file.hpp -----
 // ----- begin clawport/openclaw/package.hpp -----
 // Reading a Claw package as OpenClaw does (docs/openclaw.md):
 // package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
@@ -8671,54 +8963,32 @@ file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& 
       holder.emplace(std::move(next));
       cur = &*holder;
     }
-    const auto st = fs.stat_at(*cur, parts.back());
-    if (!st) {
-      r.status = read_status::missing;
-      return r;
-    }
-    if (st->kind == fs::file_kind::symlink) {
-      r.status = read_status::symlink;
-      return r;
-    }
-    if (st->kind != fs::file_kind::regular) {
-      r.status = read_status::not_regular;
-      return r;
-    }
-    if (st->nlink > 1) {
-      r.status = read_status::hardlink;
-      return r;
-    }
-    if (st->size > max) {
-      r.status = read_status::too_large;
-      return r;
-    }
-    auto f = fs.open_file_at(*cur, parts.back());
-    const fs::stat_info now = fs.stat(f);
-    if (now.id != st->id || now.kind != fs::file_kind::regular) {
-      r.status = read_status::changed;
-      return r;
-    }
-    if (now.nlink > 1) {
-      r.status = read_status::hardlink;
-      return r;
-    }
-    std::string out;
-    char buf[65536];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      out.append(buf, n);
-      if (out.size() > max) {
+    // The file itself by fs::read_file's rule: regular, one link, at most `max` bytes, the
+    // same object and size from classification to the last byte.
+    fs::read_result got = fs::try_read_file_at(fs, *cur, parts.back(), max);
+    switch (got.refusal) {
+      case fs::read_refusal::none:
+        r.bytes = std::move(got.bytes);
+        break;
+      case fs::read_refusal::missing:
+        r.status = read_status::missing;
+        break;
+      case fs::read_refusal::symlink:
+        r.status = read_status::symlink;
+        break;
+      case fs::read_refusal::hard_linked:
+        r.status = read_status::hardlink;
+        break;
+      case fs::read_refusal::not_regular:
+        r.status = read_status::not_regular;
+        break;
+      case fs::read_refusal::too_large:
         r.status = read_status::too_large;
-        return r;
-      }
+        break;
+      case fs::read_refusal::changed:
+        r.status = read_status::changed;
+        break;
     }
-    if (out.size() != now.size || fs.stat(f).size != now.size) {
-      r.status = read_status::changed;
-      r.detail = "it changed size while it was read";
-      return r;
-    }
-    r.bytes = std::move(out);
   } catch (const error& e) {
     r.status = e.code() == errc::not_found ? read_status::missing : read_status::io;
     r.detail = e.what();
@@ -11891,7 +12161,8 @@ inline std::string_view rel_parent(std::string_view rel) {
   return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
 }
 
-/// Reads up to `cap` bytes of an open file.
+/// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
+/// fs::read_file.
 template <class Fs>
 std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
   std::string out;
@@ -11984,13 +12255,23 @@ void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, st
                     e.rel);
       }
       const bool read_all = (is_md || is_toml) && !too_large;
-      const std::string data = read_up_to(fs, f, read_all ? audit_max_text_bytes + 1 : 128);
+      // A text the audit parses is read whole by fs::read_file's rule; any other file only
+      // for its first 128 bytes (a shebang).
+      fs::read_result whole;
+      if (read_all) {
+        whole =
+            fs::try_read_file_at(fs, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
+        if (whole.refusal != fs::read_refusal::none && whole.refusal != fs::read_refusal::too_large)
+          throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                      e.rel);
+      }
+      const std::string data = read_all ? std::move(whole.bytes) : read_up_to(fs, f, 128);
       if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
         report.scripts_blocked = true;
         add("script-like files are blocked by skill security policy.",
             has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
       }
-      if (too_large || (read_all && data.size() > audit_max_text_bytes)) {
+      if (too_large || (read_all && whole.refusal == fs::read_refusal::too_large)) {
         add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
             " bytes).");
       } else if (is_md) {
@@ -12581,6 +12862,7 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12918,6 +13200,9 @@ struct plan_options {
   /// Written as `provenance.zeroclaw_version` (this tool is not ZeroClaw, so by default it
   /// names itself: "clawport <version>").
   std::string producer_version = "clawport " + std::string(version_string);
+  /// Secret fields an import left blank (its ledger, secret_ledger.hpp): each one still
+  /// blank in the closure is listed in `required_secrets` as a scrubbed one is.
+  std::set<std::string> blank_required;
 };
 
 /// The result of `plan_export` (docs/format.md).
@@ -14907,12 +15192,15 @@ class planner {
   // Scrubs by schema-secret path: exactly the strings the schema's secret masking marked
   // (value::masked). Upstream compares every string with the mask text instead, which
   // blanks a non-secret value that happens to read `***MASKED***` (docs/format.md).
-  static void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) {
+  // A blank secret an import recorded as required (options_.blank_required) is listed too.
+  void scrub_walk(value& v, const std::string& path, std::vector<std::string>& found) const {
     if (v.is_string()) {
       if (v.masked) {
         found.push_back(path);
         v.text.clear();
         v.masked = false;
+      } else if (v.text.empty() && options_.blank_required.count(path) != 0) {
+        found.push_back(path);
       }
     } else if (v.is_table()) {
       for (member& m : v.members)
@@ -16698,6 +16986,48 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
 // nothing here touches a filesystem. The manifest and profile are checked with OpenClaw's own
 // validators before they are returned.
 
+// ----- begin clawport/core/json.hpp -----
+// Writing JSON documents that never fail. nlohmann::json holds strings as bytes and throws
+// at `dump()` on one that is not UTF-8 (a file name, a path from the command line); every
+// document the library renders goes through `dump` here instead, which replaces each
+// ill-formed UTF-8 sequence by U+FFFD (the replacement character), as Rust's
+// `to_string_lossy` does, so the text is valid JSON for every parser. Valid UTF-8 passes
+// through unchanged; control characters are escaped (`\n`, `\u001b`) as JSON requires.
+// Also the one `--json` error document: {"error": {"code", "message", "subject"}}.
+
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace json {
+
+/// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
+/// on a string that is not UTF-8 (see the file comment).
+template <class Json>
+std::string dump(const Json& j, int indent = 2) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+/// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
+/// `code` the errc wire name, `subject` the path or field (null when there is none).
+inline nlohmann::ordered_json error_document(const error& e) {
+  nlohmann::ordered_json body;
+  body["code"] = std::string(to_string(e.code()));
+  body["message"] = std::string(e.what());
+  body["subject"] =
+      e.subject().empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.subject());
+  nlohmann::ordered_json doc;
+  doc["error"] = std::move(body);
+  return doc;
+}
+
+}  // namespace json
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/json.hpp -----
 // ----- begin clawport/convert/yaml_writer.hpp -----
 // The block-style YAML writer of the Claw manifest and profile lives in openclaw/ (`claw
 // export` writes packages too); conversions use that one.
@@ -16740,12 +17070,11 @@ inline bool plain_safe(const std::string& s) {
 inline std::string scalar(const nlohmann::ordered_json& v) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s
-                         : v.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    return plain_safe(s) ? s : json::dump(v, -1);
   }
   if (v.is_object()) return "{}";
   if (v.is_array()) return "[]";
-  return v.dump();
+  return json::dump(v, -1);
 }
 
 inline bool is_block(const nlohmann::ordered_json& v) {
@@ -17374,7 +17703,7 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
                            in.root_agent + "; see CONVERSION.md.";
   package["openclaw"] = {{"claw", "CLAW.md"}};
-  res.files["package.json"] = package.dump(2) + "\n";
+  res.files["package.json"] = clawport::json::dump(package, 2) + "\n";
   res.files["CLAW.md"] = "---\n" + to_yaml(manifest) + "---\n";
   res.files["profiles/openclaw.yml"] = to_yaml(profile);
   return res;
@@ -17818,24 +18147,20 @@ struct options {
 
 namespace detail {
 
+/// `rel` under `root`, no symlink on the way, read whole by fs::read_file's rule (at most
+/// `max` bytes, a regular file only); errors name `what`.
 template <class Fs>
 std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
-                         const std::string& what) {
+                         const std::string& what, std::uint64_t max) {
+  std::optional<typename Fs::dir> cur;
   try {
     const std::vector<std::string> parts = paths::components(rel);
-    std::optional<typename Fs::dir> cur;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i)
       cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
-    auto f = fs.open_file_at(cur ? *cur : root, parts.back());
-    std::string out;
-    char buf[65536];
-    for (;;) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      out.append(buf, n);
-    }
-    return out;
+    return fs::read_file_at(fs, cur ? *cur : root, parts.back(), max, fs::read_kinds::hard_linked,
+                            what);
   } catch (const error& e) {
+    if (e.subject() == what) throw;
     throw error(e.code(), "failed to read " + what + ": " + e.what(), what, e.sys_errno());
   }
 }
@@ -17948,7 +18273,7 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
                       std::to_string(mo.limits.workspace_source) +
                       " bytes per workspace file; nothing was written",
                   f.path);
-    std::string bytes = detail::read_file_at(fs, root, f.path, f.path);
+    std::string bytes = detail::read_file_at(fs, root, f.path, f.path, mo.limits.workspace_source);
     if (digest::sha256_hex(bytes) != f.sha256)
       throw error(errc::identity_changed,
                   "the bundle's " + f.path + " changed after it was verified; nothing was written",
@@ -17993,8 +18318,8 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   in.package = pkg.source.name + "@" + pkg.source.version;
   typename Fs::dir root = fs.open_root(pkg.source.package_root);
   for (const openclaw::workspace_source& s : pkg.sources) {
-    std::string bytes =
-        detail::read_file_at(fs, root, openclaw::forward_slashes(s.source), s.source);
+    std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
+                                             s.source, openclaw::limits{}.workspace_source);
     if ("sha256:" + digest::sha256_hex(bytes) != s.digest)
       throw error(errc::identity_changed,
                   "the package's " + s.source + " changed while it was read; nothing was written",
@@ -18076,48 +18401,6 @@ conversion run(Fs& fs, const options& o) {
 // Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
 // type, time, UTF-8, lexical paths and the one TOML adaptor.
 
-// ----- begin clawport/core/json.hpp -----
-// Writing JSON documents that never fail. nlohmann::json holds strings as bytes and throws
-// at `dump()` on one that is not UTF-8 (a file name, a path from the command line); every
-// document the library renders goes through `dump` here instead, which replaces each
-// ill-formed UTF-8 sequence by U+FFFD (the replacement character), as Rust's
-// `to_string_lossy` does, so the text is valid JSON for every parser. Valid UTF-8 passes
-// through unchanged; control characters are escaped (`\n`, `\u001b`) as JSON requires.
-// Also the one `--json` error document: {"error": {"code", "message", "subject"}}.
-
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace json {
-
-/// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
-/// on a string that is not UTF-8 (see the file comment).
-template <class Json>
-std::string dump(const Json& j, int indent = 2) {
-  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
-}
-
-/// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
-/// `code` the errc wire name, `subject` the path or field (null when there is none).
-inline nlohmann::ordered_json error_document(const error& e) {
-  nlohmann::ordered_json body;
-  body["code"] = std::string(to_string(e.code()));
-  body["message"] = std::string(e.what());
-  body["subject"] =
-      e.subject().empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.subject());
-  nlohmann::ordered_json doc;
-  doc["error"] = std::move(body);
-  return doc;
-}
-
-}  // namespace json
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/json.hpp -----
 // ----- begin clawport/core/regex.hpp -----
 // A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
 // what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
@@ -19119,102 +19402,6 @@ inline void reject_protected(const std::string& dest, const std::string& display
 // open directory descriptor and one path component, never by re-resolving a path string,
 // so a concurrent rename or symlink swap cannot redirect a walk out of its tree.
 
-// ----- begin clawport/fs/sys_error.hpp -----
-// The one errno mapping: how a failed Fs-policy call becomes a clawport::error, keyed by
-// the operation. fs::posix throws through it, and so do the test backends (fs::memory,
-// fs::faulty), so every backend throws exactly what the real one would for the same errno.
-
-#include <cerrno>
-#include <string>
-#include <string_view>
-#include <system_error>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs {
-
-namespace detail {
-
-struct op_text {
-  std::string_view verb;     // "cannot open directory"
-  std::string_view subject;  // used when the operation has no name argument
-  bool is_open;              // an open: ENOENT is not_found, ELOOP means a symlink
-};
-
-inline op_text text_of(std::string_view op) noexcept {
-  if (op == "open_root" || op == "open_file_at") return {"cannot open", {}, true};
-  if (op == "open_dir_at") return {"cannot open directory", {}, true};
-  if (op == "create_file_at") return {"cannot create", {}, true};
-  if (op == "stat_at") return {"cannot inspect", {}, false};
-  if (op == "canonical") return {"cannot resolve", {}, false};
-  if (op == "stat") return {"cannot inspect", "handle", false};
-  if (op == "for_each_entry" || op == "is_empty") return {"cannot read", "directory", false};
-  if (op == "make_dir_at") return {"cannot create directory", {}, false};
-  if (op == "copy_data") return {"cannot copy", "data", false};
-  if (op == "read") return {"cannot read", "file", false};
-  if (op == "write_all") return {"cannot write", "file", false};
-  if (op == "set_mode") return {"cannot set permissions on", "file", false};
-  if (op == "unlink_at" || op == "remove_tree_at") return {"cannot remove", {}, false};
-  if (op == "remove_dir_at") return {"cannot remove directory", {}, false};
-  if (op == "rename_at") return {"cannot rename", {}, false};
-  if (op == "sync_filesystem") return {"cannot sync", "filesystem", false};
-  if (op == "sync_dir") return {"cannot sync", "directory", false};
-  if (op == "try_lock") return {"cannot lock", "directory", false};
-  return {op, {}, false};
-}
-
-}  // namespace detail
-
-/// The error an Fs backend throws when policy operation `op` ("open_file_at", ...) on
-/// `subject` (its name; "from to to" for rename_at; the path for open_root) fails with
-/// `err`. Codes: EMFILE/ENFILE/ENAMETOOLONG are errc::limit_exceeded; ENOENT from an open
-/// (or remove_tree_at on a missing name) is errc::not_found; everything else errc::io.
-/// `sys_errno()` is `err`, `subject()` the name.
-inline error sys_error(std::string_view op, std::string_view subject, int err) {
-  const detail::op_text t = detail::text_of(op);
-  std::string subj(subject.empty() ? t.subject : subject);
-  std::string head = std::string(t.verb) + " " + subj + ": ";
-  switch (err) {
-    case EMFILE:
-      return error(errc::limit_exceeded,
-                   head +
-                       "too many open files in this process (EMFILE); the tree is too deep "
-                       "or the descriptor limit too low (raise it with `ulimit -n`)",
-                   std::move(subj), err);
-    case ENFILE:
-      return error(errc::limit_exceeded,
-                   head + "the system-wide table of open files is full (ENFILE)", std::move(subj),
-                   err);
-    case ENAMETOOLONG:
-      return error(errc::limit_exceeded,
-                   head + "the name is longer than this filesystem allows (ENAMETOOLONG)",
-                   std::move(subj), err);
-    case ELOOP:
-      if (op == "open_root") {
-        return error(errc::limit_exceeded, head + "too many levels of symbolic links (ELOOP)",
-                     std::move(subj), err);
-      }
-      if (t.is_open) {
-        return error(errc::io, head + "it is a symbolic link, which is never followed",
-                     std::move(subj), err);
-      }
-      break;
-    case ENOENT:
-      if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
-      }
-      break;
-    default:
-      break;
-  }
-  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
-}
-
-}  // namespace fs
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/sys_error.hpp -----
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -19295,6 +19482,8 @@ inline stat_info to_info(const struct stat& st) noexcept {
   info.mode = static_cast<std::uint32_t>(st.st_mode & 07777);
   info.nlink = static_cast<std::uint64_t>(st.st_nlink);
   info.size = st.st_size > 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  info.uid = static_cast<std::uint32_t>(st.st_uid);
+  info.gid = static_cast<std::uint32_t>(st.st_gid);
   return info;
 }
 
@@ -19576,6 +19765,13 @@ class posix {
   void set_mode(file& f, std::uint32_t mode) {
     if (::fchmod(f.native_handle(), static_cast<mode_t>(mode & 07777)) != 0) {
       throw sys_error("set_mode", {}, errno);
+    }
+  }
+
+  /// Optional extension (fs::detail::has_set_owner): fchown.
+  void set_owner(file& f, std::uint32_t uid, std::uint32_t gid) {
+    if (::fchown(f.native_handle(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0) {
+      throw sys_error("set_owner", {}, errno);
     }
   }
 
@@ -19869,13 +20065,23 @@ struct scan_result {
 
 namespace detail {
 
+/// A manifest's text, read by fs::read_file's rule; nullopt when absent, a symlink or not a
+/// regular file. Past audit_max_text_bytes: errc::limit_exceeded.
 template <class Fs>
 std::optional<std::string> read_small_file(Fs& fs, const typename Fs::dir& d,
                                            std::string_view name) {
-  const auto st = fs.stat_at(d, name);
-  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
-  auto f = fs.open_file_at(d, name);
-  return read_up_to(fs, f, audit_max_text_bytes + 1);
+  fs::read_result r =
+      fs::try_read_file_at(fs, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
+  switch (r.refusal) {
+    case fs::read_refusal::none:
+      return std::move(r.bytes);
+    case fs::read_refusal::missing:
+    case fs::read_refusal::symlink:
+    case fs::read_refusal::not_regular:
+      return std::nullopt;
+    default:
+      throw fs::read_refusal_error(r.refusal, std::string(name), audit_max_text_bytes);
+  }
 }
 
 }  // namespace detail
@@ -19942,19 +20148,22 @@ std::string read_text_file(Fs& fs, const std::string& path,
     throw error(errc::invalid_argument, "not a file path: " + path, path);
   }
   auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
-  const std::string name = norm.substr(slash + 1);
-  const auto st = fs.stat_at(parent, name);
-  if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-  if (st->kind != fs::file_kind::regular) {
-    throw error(errc::invalid_argument, "not a regular file: " + path, path);
+  fs::read_result r = fs::try_read_file_at(fs, parent, norm.substr(slash + 1), max_bytes,
+                                           fs::read_kinds::hard_linked);
+  switch (r.refusal) {
+    case fs::read_refusal::none:
+      return std::move(r.bytes);
+    case fs::read_refusal::missing:
+      throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+    case fs::read_refusal::symlink:
+    case fs::read_refusal::not_regular:
+      throw error(errc::invalid_argument, "not a regular file: " + path, path);
+    case fs::read_refusal::too_large:
+      throw error(errc::limit_exceeded,
+                  "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
+    default:
+      throw fs::read_refusal_error(r.refusal, path, max_bytes);
   }
-  auto f = fs.open_file_at(parent, name);
-  std::string text = detail::read_up_to(fs, f, max_bytes + 1);
-  if (text.size() > max_bytes) {
-    throw error(errc::limit_exceeded,
-                "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
-  }
-  return text;
 }
 
 /// Scans one directory one level deep (upstream `load_skills_from_directory`): every
@@ -20258,9 +20467,9 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
 // Reading an install's config.toml: the one reader the export and `skills list` share, so
 // they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
 // manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
-// directory holding the name (install_layout.hpp). Only a regular file below
-// CLAWPORT_MAX_CONFIG_BYTES is read: /dev/zero, /dev/urandom, a FIFO or a directory is
-// refused naming it, before anything could block or grow without bound.
+// directory holding the name (install_layout.hpp). Read by fs::read_file, the one reader:
+// only a regular file below CLAWPORT_MAX_CONFIG_BYTES, /dev/zero, /dev/urandom, a FIFO or
+// a directory refused naming it, before anything could block or grow without bound.
 
 #include <cerrno>
 #include <cstdint>
@@ -20276,75 +20485,21 @@ namespace zeroclaw {
 /// The largest config.toml read, in bytes (CLAWPORT_MAX_CONFIG_BYTES).
 inline constexpr std::uint64_t max_config_bytes = CLAWPORT_MAX_CONFIG_BYTES;
 
-namespace detail {
-
-inline std::string config_shown(const std::string& path, const std::string& real) {
-  return real == path ? path : path + " (a symlink to " + real + ")";
-}
-
-}  // namespace detail
-
-/// Reads the config file at absolute `config_path` through the Fs policy (which must offer
-/// `canonical`). Throws clawport::error with subject = `config_path`:
-/// errc::invalid_argument (not absolute), errc::not_found (absent or a dangling link),
-/// errc::unsupported (not a regular file once links are followed: a device, FIFO, socket
-/// or directory), errc::limit_exceeded (larger than max_config_bytes),
-/// errc::identity_changed (replaced while it was opened), errc::io (a read failed).
+/// Reads the config file at absolute `config_path` with fs::read_file (the Fs policy must
+/// offer `canonical`): a symlink is followed, a second hard link is fine to read. Throws
+/// clawport::error with subject = `config_path`: errc::invalid_argument (not absolute),
+/// errc::not_found (absent or a dangling link), errc::unsupported (not a regular file once
+/// links are followed: a device, FIFO, socket or directory), errc::limit_exceeded (larger
+/// than max_config_bytes), errc::identity_changed (replaced while it was read), errc::io.
 template <class Fs>
 std::string read_install_config(Fs& fs, const std::string& config_path) {
-  if (config_path.empty() || config_path.front() != '/') {
-    throw error(errc::invalid_argument,
-                "the config path must be an absolute file path: " + config_path, config_path);
-  }
-  const std::optional<std::string> real = fs.canonical(config_path);
-  if (!real) {
-    throw error(errc::not_found, "the config " + config_path + " does not exist", config_path,
-                ENOENT);
-  }
-  const std::string shown = detail::config_shown(config_path, *real);
-  const std::size_t slash = real->rfind('/');
-  const std::string parent = slash == 0 ? std::string("/") : real->substr(0, slash);
-  const std::string name = real->substr(slash + 1);
-  const auto refuse_kind = [&]() {
-    return error(errc::unsupported,
-                 "the config " + shown +
-                     " is not a regular file (a device, FIFO, socket or directory), so it is "
-                     "not read; pass the install's config.toml",
-                 config_path);
-  };
-  const auto too_large = [&]() {
-    return error(errc::limit_exceeded,
-                 "the config " + shown + " is larger than " + std::to_string(max_config_bytes) +
-                     " bytes (CLAWPORT_MAX_CONFIG_BYTES), so it is not read",
-                 config_path);
-  };
   try {
-    auto dir = fs.open_root(parent);
-    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
-    if (!st) throw error(errc::not_found, "the config " + shown + " does not exist", config_path);
-    if (st->kind != fs::file_kind::regular) throw refuse_kind();
-    if (st->size > max_config_bytes) throw too_large();
-    auto file = fs.open_file_at(dir, name);
-    const fs::stat_info opened = fs.stat(file);
-    if (opened.kind != fs::file_kind::regular) throw refuse_kind();
-    if (opened.id != st->id) {
-      throw error(errc::identity_changed,
-                  "the config " + shown + " was replaced while it was opened; run again",
-                  config_path);
-    }
-    std::string text;
-    char buf[16384];
-    for (;;) {
-      const std::size_t n = fs.read(file, buf, sizeof buf);
-      if (n == 0) break;
-      text.append(buf, n);
-      if (text.size() > max_config_bytes) throw too_large();
-    }
-    return text;
+    return fs::read_file(fs, config_path, max_config_bytes,
+                         fs::read_kinds::follow_symlink | fs::read_kinds::hard_linked,
+                         "the config");
   } catch (const error& e) {
-    if (e.subject() == config_path) throw;
-    throw error(e.code(), "failed to read the config " + shown + ": " + e.what(), config_path,
-                e.sys_errno());
+    if (e.code() != errc::limit_exceeded) throw;
+    throw error(e.code(), std::string(e.what()) + " (CLAWPORT_MAX_CONFIG_BYTES)", e.subject());
   }
 }
 
@@ -20352,6 +20507,305 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/config_file.hpp -----
+// ----- begin clawport/zeroclaw/secret_ledger.hpp -----
+// The required-secrets ledger: clawport's own file beside an install's config,
+// `clawport-required-secrets.json`, listing the secret fields an import left blank for the
+// user to supply (docs/format.md, "The required-secrets ledger"). An export of such an agent
+// before its secrets are supplied lists those still-blank fields in `required_secrets`, so
+// the requirement survives a hand-off. Read by fs::read_file, written by
+// publish::replace_file (the one atomic replace); ZeroClaw never reads it.
+
+// ----- begin clawport/publish/replace_file.hpp -----
+// The one atomic replace of a file the tool edits in place: a ZeroClaw `config.toml`,
+// OpenClaw's `openclaw.json`, clawport's ledgers. The new bytes go to a temporary beside the
+// file (`.<name>.tmp-<token>`, create-only), which gets the file's permission bits and
+// owner, is flushed, and is renamed over the name; then the directory is flushed. A failure
+// at any step removes the temporary and leaves the file as it was.
+// Only a file that one rename can replace whole is replaced: a symlink (the rename would
+// replace the link with a file) and a file with more than one hard link (the rename would
+// split it: the other names keep the old bytes) are refused, naming the path, before
+// anything is written.
+
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// How `replace_file` treats the file it replaces.
+struct replace_options {
+  /// Permission bits of a file that does not exist yet (the umask applies). An existing
+  /// file keeps its own (without setuid, setgid or sticky).
+  std::uint32_t new_mode = 0644;
+  /// The file as the caller read it: replacing is refused (errc::identity_changed) when the
+  /// name no longer holds that object at that size, or holds nothing.
+  std::optional<fs::stat_info> expect;
+  /// Non-empty: first keep `previous` as a new file of this name beside the file
+  /// (`-2`, `-3`, ... appended while the name is taken); put back under the name when the
+  /// replace cannot be made durable.
+  std::string backup;
+  std::string_view previous;
+};
+
+/// What `replace_file` did.
+struct replace_result {
+  bool created = false;  ///< there was no file of that name
+  std::string backup;    ///< the backup's name in the directory (empty: none)
+};
+
+/// Refuses (errc::unsafe_path, subject `shown`) a file that one rename cannot replace
+/// whole: a symlink, anything not a regular file, a regular file with more than one hard
+/// link. The one rule for every edit in place (`replace_file` applies it).
+inline void check_replaceable(const fs::stat_info& st, const std::string& shown) {
+  if (st.kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                shown +
+                    " is a symlink; replacing it through a temporary file would replace the "
+                    "link with a file, so edit the file it points to",
+                shown);
+  }
+  if (st.kind != fs::file_kind::regular) {
+    throw error(errc::unsafe_path, shown + " is not a regular file", shown);
+  }
+  if (st.nlink > 1) {
+    throw error(errc::unsafe_path,
+                shown + " has " + std::to_string(st.nlink) +
+                    " hard links; replacing it through a temporary file would split it (the "
+                    "other names would keep the old bytes), so it was not changed: give it one "
+                    "name (copy it over itself with `cp --remove-destination`) or edit it by hand",
+                shown);
+  }
+}
+
+namespace detail {
+
+/// Writes `bytes` as the new file `name` (create-only, `mode` exactly, owner `owner`'s).
+template <class Fs>
+void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
+                    std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
+                    const std::string& shown) {
+  auto f = fs.create_file_at(dir, name, owner != nullptr ? mode & 0700 : mode);
+  fs.write_all(f, bytes.data(), bytes.size());
+  if (owner == nullptr) return;
+  if constexpr (fs::detail::has_set_owner<Fs>::value) {
+    const fs::stat_info mine = fs.stat(f);
+    if (mine.uid != owner->uid || mine.gid != owner->gid) {
+      try {
+        fs.set_owner(f, owner->uid, owner->gid);
+      } catch (const error& e) {
+        throw error(errc::unsafe_path,
+                    shown + " belongs to another user or group (" + std::to_string(owner->uid) +
+                        ":" + std::to_string(owner->gid) +
+                        ") that this user cannot give a new file, and replacing it would change "
+                        "its owner; run as its owner: " +
+                        fs::detail::reason(e),
+                    shown, e.sys_errno());
+      }
+    }
+  }
+  fs.set_mode(f, mode);
+}
+
+template <class Fs>
+std::string write_backup(Fs& fs, const typename Fs::dir& dir, const replace_options& o,
+                         std::uint32_t mode, const fs::stat_info* owner, const std::string& shown) {
+  std::string name = o.backup;
+  for (int n = 2;; ++n) {
+    try {
+      write_new_file(fs, dir, name, o.previous, mode, owner, shown);
+      return name;
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && n < 1000) {
+        name = o.backup + "-" + std::to_string(n);
+        continue;
+      }
+      try {
+        if (e.sys_errno() != EEXIST && fs.stat_at(dir, name)) fs.unlink_at(dir, name);
+      } catch (const error&) {
+      }
+      if (e.code() == errc::unsafe_path) throw;
+      fs::detail::rethrow(e, "failed to write the backup " + name + " of " + shown, shown);
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Replaces (or creates) `name` in the opened directory `dir` with `bytes`, atomically, as
+/// the file comment says. `shown` names the file in messages (its path). Throws
+/// clawport::error: errc::unsafe_path (`check_replaceable`, or an owner this user cannot
+/// keep), errc::identity_changed (`o.expect` no longer holds), the backend's code for an
+/// I/O failure ("failed to write {shown}: …"). On any throw the file holds what it held.
+template <class Fs>
+replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
+                            std::string_view bytes, const std::string& shown,
+                            const replace_options& o = {}) {
+  static_assert(fs::check_policy<Fs>());
+  replace_result out;
+  std::optional<fs::stat_info> st;
+  try {
+    st = fs.stat_at(dir, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to inspect " + shown, shown);
+  }
+  const auto changed = [&] {
+    return error(errc::identity_changed,
+                 shown +
+                     " changed while clawport was writing it; nothing was written, so run "
+                     "the command again",
+                 shown);
+  };
+  if (st) check_replaceable(*st, shown);
+  if (o.expect && (!st || st->id != o.expect->id || st->size != o.expect->size)) throw changed();
+  out.created = !st;
+  const std::uint32_t mode = st ? st->mode & 0777 : o.new_mode;
+  const fs::stat_info* owner = st ? &*st : nullptr;
+  if (!o.backup.empty()) out.backup = detail::write_backup(fs, dir, o, mode, owner, shown);
+
+  const std::string tmp = "." + name + ".tmp-" + random_token();
+  const auto discard = [&] {
+    try {
+      if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
+    } catch (...) {
+    }
+    try {
+      if (!out.backup.empty()) fs.unlink_at(dir, out.backup);
+    } catch (...) {
+    }
+  };
+  try {
+    detail::write_new_file(fs, dir, tmp, bytes, mode, owner, shown);
+    fs.sync_filesystem(dir);
+    const auto now = fs.stat_at(dir, name);
+    if (st ? (!now || now->id != st->id || now->size != st->size) : now.has_value())
+      throw changed();
+    fs.rename_at(dir, tmp, dir, name, fs::rename_mode::replace);
+  } catch (const error& e) {
+    discard();
+    if (e.code() == errc::identity_changed || e.code() == errc::unsafe_path) throw;
+    fs::detail::rethrow(e, "failed to write " + shown, shown);
+  }
+  try {
+    fs.sync_dir(dir);
+  } catch (const error& e) {
+    // Not durable: put the previous bytes back under the name (the backup is a copy).
+    if (out.backup.empty()) fs::detail::rethrow(e, "failed to make " + shown + " durable", shown);
+    try {
+      fs.rename_at(dir, out.backup, dir, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "wrote " + shown + " but could not make it durable", shown);
+    }
+    fs::detail::rethrow(e, "failed to make " + shown + " durable; it was restored", shown);
+  }
+  return out;
+}
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/replace_file.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The ledger's file name in the directory holding the config, and its schema.
+inline constexpr const char* secret_ledger_name = "clawport-required-secrets.json";
+inline constexpr const char* secret_ledger_schema = "clawport.requiredSecrets.v1";
+inline constexpr std::uint64_t secret_ledger_max_bytes = 4 * 1024 * 1024;
+
+namespace detail {
+
+/// The ledger in `install_root` (a fresh empty one when absent), checked to be clawport's
+/// document: anything else is errc::config_parse naming it (nothing is decided from a guess).
+template <class Fs>
+nlohmann::ordered_json load_secret_ledger(Fs& fs, const std::string& install_root) {
+  const std::string path = paths::join(install_root, secret_ledger_name);
+  fs::read_result r;
+  {
+    auto d = fs.open_root(install_root);
+    r = fs::try_read_file_at(fs, d, secret_ledger_name, secret_ledger_max_bytes);
+  }
+  nlohmann::ordered_json doc;
+  if (r.refusal == fs::read_refusal::missing) {
+    doc["schemaVersion"] = secret_ledger_schema;
+    doc["configs"] = nlohmann::ordered_json::object();
+    return doc;
+  }
+  if (r.refusal != fs::read_refusal::none)
+    throw fs::read_refusal_error(r.refusal, path, secret_ledger_max_bytes);
+  doc = nlohmann::ordered_json::parse(r.bytes, nullptr, false);
+  bool ok = !doc.is_discarded() && doc.is_object() && doc.contains("schemaVersion") &&
+            doc["schemaVersion"] == secret_ledger_schema && doc.contains("configs") &&
+            doc["configs"].is_object();
+  if (ok) {
+    for (const auto& config : doc["configs"]) {
+      ok = ok && config.is_array();
+      if (ok)
+        for (const auto& s : config) ok = ok && s.is_string();
+    }
+  }
+  if (!ok)
+    throw error(errc::config_parse,
+                path + " is not a " + std::string(secret_ledger_schema) +
+                    " document; fix or remove it (clawport will not guess which secrets are "
+                    "required)",
+                path);
+  return doc;
+}
+
+}  // namespace detail
+
+/// The config paths the ledger in `install_root` records for the config named
+/// `config_name` (empty when there is no ledger or no entry for that config).
+template <class Fs>
+std::set<std::string> read_secret_ledger(Fs& fs, const std::string& install_root,
+                                         const std::string& config_name) {
+  const nlohmann::ordered_json doc = detail::load_secret_ledger(fs, install_root);
+  std::set<std::string> out;
+  const auto it = doc["configs"].find(config_name);
+  if (it != doc["configs"].end())
+    for (const auto& s : *it) out.insert(s.get<std::string>());
+  return out;
+}
+
+/// Adds `secrets` to the ledger in `install_root` under `config_name` (created when absent,
+/// kept sorted and unique, other configs' entries kept), replacing it with
+/// publish::replace_file. Returns the ledger's path; writes nothing and returns "" when
+/// `secrets` is empty.
+template <class Fs>
+std::string record_secret_ledger(Fs& fs, const std::string& install_root,
+                                 const std::string& config_name,
+                                 const std::vector<std::string>& secrets) {
+  if (secrets.empty()) return {};
+  const std::string path = paths::join(install_root, secret_ledger_name);
+  nlohmann::ordered_json doc = detail::load_secret_ledger(fs, install_root);
+  std::set<std::string> all(secrets.begin(), secrets.end());
+  const auto it = doc["configs"].find(config_name);
+  if (it != doc["configs"].end())
+    for (const auto& s : *it) all.insert(s.get<std::string>());
+  doc["configs"][config_name] = std::vector<std::string>(all.begin(), all.end());
+  auto d = fs.open_root(install_root);
+  (void)publish::replace_file(fs, d, secret_ledger_name, json::dump(doc, 2) + "\n", path);
+  return path;
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/secret_ledger.hpp -----
 // ----- begin clawport/exporter/options.hpp -----
 // What an export is asked to do: export_options, apart from the exporter so that the
 // compiled mode's declarations (compiled/api.hpp) can name it without the whole library.
@@ -20704,6 +21158,8 @@ class basic_exporter {
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
     popts.config_name = o.config_path;
+    popts.blank_required = zeroclaw::read_secret_ledger(
+        fs_, install_root, o.config_path.substr(o.config_path.rfind('/') + 1));
     return zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
   }
 
@@ -21564,9 +22020,9 @@ inline std::string render_json(const export_result& r) { return json::dump(to_js
 // ----- begin clawport/zeroclaw/config_append.hpp -----
 // The one config writer: text is only ever APPENDED to an install's config.toml, never
 // rewritten, so comments, order and formatting the user chose survive byte for byte.
-// The new file is written beside the old one (`.config.toml.tmp-<token>`), flushed, and
-// renamed over it; the previous bytes are kept first as `config.toml.bak-<stamp>`. A
-// failure at any step leaves config.toml exactly as it was.
+// The new file is written by publish::replace_file, the one atomic replace (a temporary
+// beside it, mode and owner kept, flushed, renamed); the previous bytes are kept first as
+// `config.toml.bak-<stamp>`. A failure at any step leaves config.toml exactly as it was.
 // `append_tables` (pure) plans such an append of whole tables and refuses, naming the
 // table, where the file's shape makes it invalid or ambiguous (a table or an array of
 // tables written inline, an entry that exists); `append_to_config` writes it.
@@ -21755,9 +22211,11 @@ struct config_append_result {
 using config_check = std::function<void(std::string_view new_text)>;
 
 /// Appends `addition` to the config at `config_path` (absolute). The result must parse as
-/// TOML (else errc::config_parse) and pass `check`. A symlinked or non-regular config is
-/// refused (errc::unsafe_path: the rename would replace the link); a config changed while
-/// it was being appended to is errc::identity_changed. `now` names the backup.
+/// TOML (else errc::config_parse) and pass `check`. The file is read by fs::read_file's
+/// rule and replaced by publish::replace_file (mode and owner kept, backup first): a
+/// symlinked, hard-linked or non-regular config is refused (errc::unsafe_path: the rename
+/// would replace the link or split the file); a config changed while it was being appended
+/// to is errc::identity_changed. `now` names the backup.
 template <class Fs>
 config_append_result append_to_config(Fs& fs, const std::string& config_path,
                                       std::string_view addition, const timestamp& now,
@@ -21780,41 +22238,22 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
       fs::detail::rethrow(e, "failed to open " + dir, dir);
     }
   }();
-  std::optional<fs::stat_info> st;
-  std::string old;
+  // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked
+  // or non-regular config is refused before anything is read or written.
+  fs::read_result old;
   try {
-    st = fs.stat_at(parent, name);
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
     if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-    if (st->kind == fs::file_kind::symlink) {
-      throw error(errc::unsafe_path,
-                  path +
-                      " is a symlink; appending through a temporary file would replace the "
-                      "link with a file, so edit the file it points to",
-                  path);
-    }
-    if (st->kind != fs::file_kind::regular) {
-      throw error(errc::unsafe_path, path + " is not a regular file", path);
-    }
-    auto f = fs.open_file_at(parent, name);
-    char buf[65536];
-    while (true) {
-      const std::size_t n = fs.read(f, buf, sizeof buf);
-      if (n == 0) break;
-      old.append(buf, n);
-      if (old.size() > config_max_bytes) {
-        throw error(errc::limit_exceeded,
-                    path + " is larger than " + std::to_string(config_max_bytes) + " bytes", path);
-      }
-    }
-    if (fs.stat(f).id != st->id) {
-      throw error(errc::identity_changed, path + " was replaced while it was read", path);
-    }
+    publish::check_replaceable(*st, path);
+    old = fs::try_read_file_at(fs, parent, name, config_max_bytes);
   } catch (const error& e) {
     if (e.code() != errc::io) throw;
     fs::detail::rethrow(e, "failed to read " + path, path);
   }
+  if (old.refusal != fs::read_refusal::none)
+    throw fs::read_refusal_error(old.refusal, path, config_max_bytes);
 
-  out.text = config_with_appended(old, addition);
+  out.text = config_with_appended(old.bytes, addition);
   try {
     (void)toml_adaptor::parse(out.text, path);
   } catch (const error& e) {
@@ -21825,72 +22264,11 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   }
   if (check) check(out.text);
 
-  const std::uint32_t mode = st->mode & 0777;
-  // The backup: an exclusive create, numbered when the stamp is taken.
-  std::string backup = config_backup_name(name, now);
-  for (int n = 2;; ++n) {
-    try {
-      auto b = fs.create_file_at(parent, backup, mode);
-      fs.write_all(b, old.data(), old.size());
-      break;
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST && n < 1000) {
-        backup = config_backup_name(name, now) + "-" + std::to_string(n);
-        continue;
-      }
-      try {
-        if (fs.stat_at(parent, backup)) fs.unlink_at(parent, backup);
-      } catch (const error&) {
-      }
-      fs::detail::rethrow(e, "failed to write the backup " + paths::join(dir, backup), path);
-    }
-  }
-  out.backup = paths::join(dir, backup);
-
-  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
-  const auto discard = [&](bool keep_backup) {
-    try {
-      if (fs.stat_at(parent, tmp)) fs.unlink_at(parent, tmp);
-    } catch (...) {
-    }
-    if (keep_backup) return;
-    try {
-      fs.unlink_at(parent, backup);
-    } catch (...) {
-    }
-  };
-  try {
-    {
-      auto t = fs.create_file_at(parent, tmp, mode);
-      fs.write_all(t, out.text.data(), out.text.size());
-      fs.set_mode(t, mode);
-    }
-    fs.sync_filesystem(parent);
-    const auto now_st = fs.stat_at(parent, name);
-    if (!now_st || now_st->id != st->id || now_st->size != st->size) {
-      throw error(errc::identity_changed,
-                  path +
-                      " changed while clawport was appending to it; nothing was written, "
-                      "so run the command again",
-                  path);
-    }
-    fs.rename_at(parent, tmp, parent, name, fs::rename_mode::replace);
-  } catch (const error& e) {
-    discard(false);
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to write " + path, path);
-  }
-  try {
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    // Not durable: put the previous bytes back under the name (the backup is a copy).
-    try {
-      fs.rename_at(parent, backup, parent, name, fs::rename_mode::replace);
-    } catch (const error&) {
-      fs::detail::rethrow(e, "appended to " + path + " but could not make it durable", path);
-    }
-    fs::detail::rethrow(e, "failed to make " + path + " durable; it was restored", path);
-  }
+  publish::replace_options ro;
+  ro.expect = old.info;
+  ro.backup = config_backup_name(name, now);
+  ro.previous = old.bytes;
+  out.backup = paths::join(dir, publish::replace_file(fs, parent, name, out.text, path, ro).backup);
   return out;
 }
 
@@ -22175,19 +22553,17 @@ bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative)
   }
 }
 
+/// The target config's text; nullopt when absent. Read by fs::read_file's rule (a device,
+/// FIFO or oversized file refused naming it); a symlinked or hard-linked config is refused
+/// here already by publish::check_replaceable, the rule of the write that applies the plan.
 template <class Fs>
 std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
   auto d = fs.open_root(root);
-  if (!fs.stat_at(d, name)) return std::nullopt;
-  auto f = fs.open_file_at(d, name);
-  std::string text;
-  char buf[16384];
-  for (;;) {
-    const std::size_t n = fs.read(f, buf, sizeof buf);
-    if (n == 0) break;
-    text.append(buf, n);
-  }
-  return text;
+  const std::string shown = paths::join(root, name);
+  const auto st = fs.stat_at(d, name);
+  if (!st) return std::nullopt;
+  if (st->kind == fs::file_kind::symlink || st->nlink > 1) publish::check_replaceable(*st, shown);
+  return fs::read_file_at(fs, d, name, zeroclaw::config_max_bytes, fs::read_kinds::regular, shown);
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step
@@ -22209,7 +22585,7 @@ inline std::string canonical(const import_plan& p) {
   j["files"] = nlohmann::json::array();
   for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
   j["secrets"] = p.secrets;
-  return j.dump();
+  return json::dump(j, -1);
 }
 
 }  // namespace detail
@@ -22468,6 +22844,11 @@ struct import_result {
   import_plan plan;
   std::string backup;     ///< the previous config's name (`config.toml.bak-<time>`), or ""
   fs::copy_tally copied;  ///< files and bytes placed
+  /// The required-secrets ledger recording `plan.secrets` (zeroclaw/secret_ledger.hpp), or
+  /// "" when there were none; `ledger_problem` says why it could not be written (the import
+  /// itself stands: a later export then does not list those secrets).
+  std::string ledger;
+  std::string ledger_problem;
 };
 
 /// How apply writes (test seams included).
@@ -22658,6 +23039,14 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     ap.rollback();
     throw;
   }
+  // The secrets left blank, recorded beside the config so that exporting this agent before
+  // they are supplied still lists them as required (issue 22 item 20).
+  try {
+    res.ledger = zeroclaw::record_secret_ledger(
+        fs, p.install_root, o.config_path.substr(o.config_path.rfind('/') + 1), p.secrets);
+  } catch (const error& e) {
+    res.ledger_problem = e.what();
+  }
   return res;
 }
 
@@ -22741,6 +23130,8 @@ inline nlohmann::json to_json(const import_result& r) {
   j["backup"] = r.backup;
   j["files"] = r.copied.files;
   j["bytes"] = r.copied.bytes;
+  j["secrets_ledger"] = r.ledger;
+  if (!r.ledger_problem.empty()) j["secrets_ledger_problem"] = r.ledger_problem;
   return j;
 }
 
@@ -22752,6 +23143,9 @@ inline std::string render_result(const import_result& r) {
     out += "  supply the credentials:\n";
     for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
   }
+  if (!r.ledger.empty()) out += "  required secrets recorded in " + r.ledger + "\n";
+  if (!r.ledger_problem.empty())
+    out += "  warning: the required secrets were not recorded (" + r.ledger_problem + ")\n";
   return out;
 }
 
@@ -24302,30 +24696,6 @@ bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f)
   return true;
 }
 
-/// Replaces (or creates) `name` in `dir` atomically: the bytes go to a temporary name,
-/// are flushed, renamed over `name`, and the directory is flushed. On failure the
-/// temporary is removed and `name` holds what it held before.
-template <class Fs>
-void replace_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
-                  const std::string& bytes, const std::string& shown) {
-  const std::string tmp = "." + name + ".tmp-" + publish::random_token();
-  try {
-    {
-      auto f = fs.create_file_at(dir, tmp, 0644);
-      fs.write_all(f, bytes.data(), bytes.size());
-    }
-    fs.sync_filesystem(dir);
-    fs.rename_at(dir, tmp, dir, name, fs::rename_mode::replace);
-  } catch (const error& e) {
-    try {
-      if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
-    } catch (...) {
-    }
-    fs::detail::rethrow(e, "failed to write " + shown, shown);
-  }
-  fs.sync_dir(dir);
-}
-
 /// Reads `name` in the directory `dir_path`; nullopt when the file (or the directory) is
 /// absent. Refuses links and oversized files.
 template <class Fs>
@@ -24397,8 +24767,8 @@ void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
                   std::vector<std::string>* created = nullptr) {
   std::vector<std::string> mine;
   auto d = detail::open_dir_path(fs, state_dir, created != nullptr ? created : &mine);
-  detail::replace_file(fs, d, ledger_file_name, ledger_text(doc),
-                       detail::join_path(state_dir, ledger_file_name));
+  publish::replace_file(fs, d, ledger_file_name, ledger_text(doc),
+                        detail::join_path(state_dir, ledger_file_name));
 }
 
 /// Puts the ledger file back to `bytes` (or removes it when there was none).
@@ -24407,7 +24777,7 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
                         const std::optional<std::string>& bytes) {
   auto d = detail::open_dir_path(fs, state_dir);
   if (bytes) {
-    detail::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+    publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
   } else if (fs.stat_at(d, name)) {
     fs.unlink_at(d, name);
     fs.sync_dir(d);
@@ -24531,7 +24901,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_dir_path(fs, state_dir, created_dirs);
-  detail::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
   out.written = true;
   out.created = !out.previous;
   return out;
@@ -26414,13 +26784,14 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && claw_md.size() > export_claw_md_max) build(false, manifest, claw_md, content);
   const manifest_result mcheck = validate_manifest(manifest);
   if (!mcheck.ok())
-    return fail("export_manifest_invalid",
-                "The exported manifest does not validate: " + to_json(mcheck.diagnostics).dump());
+    return fail("export_manifest_invalid", "The exported manifest does not validate: " +
+                                               json::dump(to_json(mcheck.diagnostics), -1));
   if (profile) {
     const profile_result pcheck = validate_profile(*profile, "$.profiles.openclaw");
     if (!pcheck.ok())
-      return fail("export_openclaw_profile_invalid",
-                  "The exported profile does not validate: " + to_json(pcheck.diagnostics).dump());
+      return fail(
+          "export_openclaw_profile_invalid",
+          "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1));
   }
   value package_json = value::object();
   package_json["name"] = "openclaw-claw-" + x.agent;
@@ -26455,7 +26826,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
       if (!clean)
         throw error(errc::config_invalid,
                     "the exported package does not read clean (a clawport bug): " +
-                        to_json(pkg.diagnostics).dump(),
+                        json::dump(to_json(pkg.diagnostics), -1),
                     out_dir);
     });
   } catch (const error& e) {
@@ -26974,7 +27345,7 @@ struct update_rollback {
       attempt(it->first, [&] {
         at_rel(fs, *root, it->first, [&](const typename Fs::dir& d, const std::string& n) {
           if (it->second) {
-            replace_file(fs, d, n, *it->second, it->first);
+            publish::replace_file(fs, d, n, *it->second, it->first);
           } else if (fs.stat_at(d, n)) {
             fs.unlink_at(d, n);
           }
@@ -29379,15 +29750,15 @@ namespace detail {
 template <class Fs>
 std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
   auto root = fs.open_root(paths::normalize(dir));
-  const auto st = fs.stat_at(root, test_file_name);
-  if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
-  auto f = fs.open_file_at(root, test_file_name);
-  std::string text = read_up_to(fs, f, test_file_max_bytes + 1);
   const std::string shown = paths::join(dir, test_file_name);
-  if (text.size() > test_file_max_bytes) {
-    throw error(errc::limit_exceeded,
-                shown + " is larger than " + std::to_string(test_file_max_bytes) + " bytes", shown);
-  }
+  fs::read_result r = fs::try_read_file_at(fs, root, test_file_name, test_file_max_bytes,
+                                           fs::read_kinds::hard_linked);
+  if (r.refusal == fs::read_refusal::missing || r.refusal == fs::read_refusal::symlink ||
+      r.refusal == fs::read_refusal::not_regular)
+    return std::nullopt;
+  if (r.refusal != fs::read_refusal::none)
+    throw fs::read_refusal_error(r.refusal, shown, test_file_max_bytes);
+  std::string text = std::move(r.bytes);
   if (!valid_utf8(text)) {
     throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
   }
