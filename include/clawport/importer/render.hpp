@@ -77,6 +77,7 @@ inline nlohmann::json to_json(const import_result& r) {
   j["backup"] = r.backup;
   j["files"] = r.copied.files;
   j["bytes"] = r.copied.bytes;
+  j["recovered"] = r.recovered;
   return j;
 }
 
@@ -84,6 +85,8 @@ inline std::string render_result(const import_result& r) {
   std::string out = "imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
                     r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))\n";
   if (!r.backup.empty()) out += "  previous config kept as " + r.backup + "\n";
+  for (const std::string& left : r.recovered)
+    out += "  removed " + left + ", left by an earlier run of this plan that was killed\n";
   if (!r.plan.secrets.empty()) {
     out += "  supply the credentials:\n";
     for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
