@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -486,6 +487,49 @@ TEST_CASE("issue 22 item 17: a re-run of a killed import recognises its own left
           std::string::npos);
   }
   CHECK(busy.m().snapshot("/dst") == snap);
+}
+
+TEST_CASE("issue 22 item 17: fault sweep of a re-run that removes a killed run's leftovers") {
+  std::size_t total = 0;
+  std::string integrity;
+  std::string left;
+  const auto with_leftover = [&](import_rig& r) {
+    r.m().write_file(left + "/IDENTITY.md", "# resea");
+    r.m().write_file(left + "/notes/plan.md", "");
+  };
+  {
+    import_rig r;
+    integrity = r.plan(r.opts()).plan_integrity;
+    left = "/dst/agents/researcher/.clawport-import-" + integrity.substr(7, 12) + "-workspace";
+    with_leftover(r);
+    r.f.reset_counts();
+    im::apply_options a;
+    a.sync = false;
+    CHECK(im::apply_import(r.f, r.opts(), integrity, a).recovered.size() == 1);
+    total = r.f.count();
+  }
+  for (std::size_t n = 1; n <= total; ++n) {
+    CAPTURE(n);
+    import_rig r;
+    with_leftover(r);
+    auto snap = r.m().snapshot("/dst");
+    r.f.reset_counts();
+    r.f.fail_at(n, EIO);
+    im::apply_options a;
+    a.sync = false;
+    try {
+      im::apply_import(r.f, r.opts(), integrity, a);
+      continue;
+    } catch (const cp::error&) {
+    }
+    // Failed: the install as it was, but for the leftover, which may be gone.
+    auto after = r.m().snapshot("/dst");
+    const std::string rel = left.substr(5);  // below /dst
+    for (auto* m : {&snap, &after})
+      for (auto it = m->begin(); it != m->end();)
+        it = it->first.rfind(rel, 0) == 0 ? m->erase(it) : std::next(it);
+    CHECK(after == snap);
+  }
 }
 
 TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing") {
