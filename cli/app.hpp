@@ -14,7 +14,18 @@
 
 #include "interrupt.hpp"
 
+#include <sys/stat.h>
+
 namespace clawport::cli {
+
+/// The process umask, for the commands that copy files in (`import`, `skills install`:
+/// fs::copied_mode). umask(2) can only be read by setting it, so it is put straight back;
+/// a command calls this once, before it starts any thread.
+inline std::uint32_t process_umask() {
+  const ::mode_t mask = ::umask(0);
+  ::umask(mask);
+  return static_cast<std::uint32_t>(mask);
+}
 
 /// Exit statuses of the contract in docs/cli.md (130/143: interrupted by SIGINT/SIGTERM).
 enum exit_status : int { exit_ok = 0, exit_failed = 1, exit_usage = 2 };

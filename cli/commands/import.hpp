@@ -37,6 +37,7 @@ inline int run_import(const import_args& a) {
   if (!a.as.empty()) o.as = a.as;
   o.maps = a.maps;
   o.now = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+  o.umask = process_umask();
   fs::posix backend;
   if (a.yes && !a.dry_run) {
     if (a.plan_integrity.empty())

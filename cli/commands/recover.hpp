@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `clawport recover <dir>`: restores the previous bundle a crashed export left beside
-// <dir>, removes dead staging trees, and says what it did.
+// <dir>, removes the dead staging trees of every command (export, import, claw, skills,
+// convert: publish/names.hpp), and says what it removed and what it left alone.
 #pragma once
 
 #include "../app.hpp"
@@ -38,8 +39,10 @@ inline int run_recover(const recover_args& a) {
 inline void add_recover_command(CLI::App& app, action& selected) {
   auto args = std::make_shared<recover_args>();
   CLI::App* cmd = app.add_subcommand(
-      "recover", "restore the previous bundle after a crashed export and remove its leftovers");
-  cmd->add_option("dir", args->dir, "the destination the export was publishing to")
+      "recover",
+      "restore the previous bundle after a crashed export and remove the staging trees a "
+      "killed export, import, claw, skills or convert left beside a destination");
+  cmd->add_option("dir", args->dir, "the destination the killed command was writing")
       ->required()
       ->check(non_empty());
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");

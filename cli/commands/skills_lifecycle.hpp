@@ -147,7 +147,7 @@ inline int run_install(const install_options& o) {
   }
   const sk::install_destination dest =
       sk::resolve_install_destination(l.cfg, l.where, o.bundle, o.agent);
-  const sk::install_options opt{sk::audit_options{l.cfg.allow_scripts}};
+  const sk::install_options opt{sk::audit_options{l.cfg.allow_scripts}, process_umask()};
   std::vector<std::string> notices;
   if (dest.notice) notices.push_back(*dest.notice);
 

@@ -5,3 +5,4 @@
 #include "importer/apply.hpp"
 #include "importer/plan.hpp"
 #include "importer/render.hpp"
+#include "importer/staged_copy.hpp"

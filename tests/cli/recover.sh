@@ -19,5 +19,21 @@ mkdir -p "$TMP/q/.zeroclaw-export-old-AAAAAA" "$TMP/q/.zeroclaw-export-old-BBBBB
 expect_status 1 "$CLAWPORT" recover "$TMP/q/bundle"
 expect_grep err 'cannot tell which one'
 [ "$(ls -A "$TMP/q" | wc -l)" = 2 ] || { echo "FAIL: ambiguous case changed something"; failures=$((failures + 1)); }
+# issue 22 item 17: every staging family the tool creates, removed and named; near-misses kept
+mkdir -p "$TMP/f/dest" "$TMP/f/.clawport-import-0123456789ab-dest" "$TMP/f/.clawport-claw-AbC123" \
+  "$TMP/f/.clawport-stage-AbC123" "$TMP/f/.clawport-convert-AbC123" "$TMP/f/.clawport-stage-toolong1" \
+  "$TMP/f/.clawport-import-mine"
+for d in "$TMP"/f/.clawport-*; do echo x >"$d/file"; done
+echo mine >"$TMP/f/dest/keep"
+expect_status 0 "$CLAWPORT" recover "$TMP/f/dest"
+expect_grep out 'removed the incomplete staging tree .clawport-import-0123456789ab-dest (left by an import that was killed)'
+expect_grep out 'removed the incomplete staging tree .clawport-claw-AbC123'
+expect_grep out 'removed the incomplete staging tree .clawport-stage-AbC123'
+expect_grep out 'removed the incomplete staging tree .clawport-convert-AbC123'
+expect_grep out 'left .clawport-stage-toolong1 alone: not a name'
+expect_grep out 'left .clawport-import-mine alone: not a name an import creates'
+[ "$(LC_ALL=C ls -A "$TMP/f" | tr '\n' ' ')" = ".clawport-import-mine .clawport-stage-toolong1 dest " ] ||
+  { echo "FAIL: families: $(ls -A "$TMP/f")"; failures=$((failures + 1)); }
+[ "$(cat "$TMP/f/dest/keep")" = mine ] || { echo "FAIL: the destination changed"; failures=$((failures + 1)); }
 expect_status 2 "$CLAWPORT" recover
 finish

@@ -222,6 +222,96 @@ check_error unknown_agent
 expect_status 2 "$CLAWPORT" bogus --json
 check_error invalid_argument
 
+# ---- issue 22: import and the staged copy (items 7, 9, 11, 14, 17) ------------------------
+export SOURCE_DATE_EPOCH=1786493040
+integrity_of() { sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out"; }
+make_install "$TMP/i22/src" "skill_bundles = [\"tools\"]
+
+[skill_bundles.tools]"
+mkdir -p "$TMP/i22/src/shared/skills/tools/search"
+printf -- '---\nname: search\ndescription: d\n---\n' >"$TMP/i22/src/shared/skills/tools/search/SKILL.md"
+printf 'open\n' >"$TMP/i22/src/agents/researcher/workspace/open.md"
+printf '#!/bin/sh\n' >"$TMP/i22/src/agents/researcher/workspace/run.sh"
+chmod 0666 "$TMP/i22/src/agents/researcher/workspace/open.md" "$TMP/i22/src/shared/skills/tools/search/SKILL.md"
+chmod 0777 "$TMP/i22/src/agents/researcher/workspace/run.sh"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/i22/src/config.toml" --out "$TMP/i22/b"
+[ "$(stat -c %a "$TMP/i22/b/workspace/open.md")" = 666 ] || fail "issue 22: the bundle lost the file's bits"
+
+# item 7: import applies the umask (as cp without -p), never world-writable
+mkdir -p "$TMP/i22/dst" && printf 'schema_version = 3\n' >"$TMP/i22/dst/config.toml"
+(
+  umask 022
+  "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/dst/config.toml" --json >"$TMP/out" 2>"$TMP/err"
+  "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/dst/config.toml" --yes --plan-integrity "$(integrity_of)" >"$TMP/out" 2>"$TMP/err"
+) || fail "issue 22 item 7: import failed: $(cat "$TMP/err")"
+[ "$(stat -c %a "$TMP/i22/dst/agents/researcher/workspace/open.md")" = 644 ] ||
+  fail "item 7: open.md is $(stat -c %a "$TMP/i22/dst/agents/researcher/workspace/open.md"), not 644"
+[ "$(stat -c %a "$TMP/i22/dst/agents/researcher/workspace/run.sh")" = 755 ] ||
+  fail "item 7: run.sh is $(stat -c %a "$TMP/i22/dst/agents/researcher/workspace/run.sh"), not 755"
+[ "$(stat -c %a "$TMP/i22/dst/shared/skills/tools/search/SKILL.md")" = 644 ] || fail "item 7: skill file mode"
+# ... and so does skills install (umask 077: owner only)
+mkdir -p "$TMP/i22/skill/lint" && printf -- '---\nname: lint\ndescription: d\n---\n' >"$TMP/i22/skill/lint/SKILL.md"
+chmod 0666 "$TMP/i22/skill/lint/SKILL.md"
+(umask 077 && "$CLAWPORT" skills install "$TMP/i22/skill/lint" --bundle tools --config "$TMP/i22/src/config.toml" >"$TMP/out" 2>"$TMP/err") ||
+  fail "item 7: skills install failed: $(cat "$TMP/err")"
+[ "$(stat -c %a "$TMP/i22/src/shared/skills/tools/lint/SKILL.md")" = 600 ] ||
+  fail "item 7: the installed skill file is $(stat -c %a "$TMP/i22/src/shared/skills/tools/lint/SKILL.md"), not 600"
+
+# item 9: reusing the target's provider lends its key: a capability grant, text and --json
+expect_status 0 "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/src/config.toml" --dry-run
+expect_grep out "reuses_credential providers.models.anthropic.main"
+expect_status 0 "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/src/config.toml" --json
+python3 - "$TMP/out" <<'PY' || fail "item 9: --json has no reuses_credential grant"
+import json, sys
+d = json.load(open(sys.argv[1]))
+g = [f for f in d["risk_flags"] if f["kind"] == "reuses_credential"]
+assert [f["path"] for f in g] == ["providers.models.anthropic.main"], d["risk_flags"]
+assert "api_key" in g[0]["detail"] and "sk-ant" not in g[0]["detail"], g
+PY
+
+# item 11: another agent's configured (not yet created) workspace counts as taken
+mkdir -p "$TMP/i22/t11" && cat >"$TMP/i22/t11/config.toml" <<TOML
+schema_version = 3
+
+[providers.models.openai.other]
+model = "gpt"
+
+[risk_profiles.calm]
+
+[agents.other]
+model_provider = "openai.other"
+risk_profile = "calm"
+
+[agents.other.workspace]
+path = "$TMP/i22/t11/agents/researcher/workspace"
+TOML
+expect_status 0 "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/t11/config.toml" --json
+expect_grep out '"alias": "researcher_imported"'
+expect_grep out '"to": "agents/researcher_imported/workspace"'
+
+# item 14: agents/ a symlink or a file: refused at once naming it, even for --dry-run
+for kind in link file; do
+  t=$TMP/i22/t14$kind && mkdir -p "$t" "$TMP/i22/elsewhere" && printf 'schema_version = 3\n' >"$t/config.toml"
+  if [ $kind = link ]; then ln -s "$TMP/i22/elsewhere" "$t/agents"; else echo x >"$t/agents"; fi
+  before=$(tree "$t"; tree "$TMP/i22/elsewhere")
+  expect_status 1 timeout 20 "$CLAWPORT" import "$TMP/i22/b" --config "$t/config.toml" --dry-run
+  expect_grep err "$t/agents is"
+  [ "$(tree "$t"; tree "$TMP/i22/elsewhere")" = "$before" ] || fail "item 14: something was written ($kind)"
+done
+
+# item 17: a re-run after kill -9 recognises the killed run's staging trees
+mkdir -p "$TMP/i22/t17" && printf 'schema_version = 3\n' >"$TMP/i22/t17/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/t17/config.toml" --json
+integrity=$(integrity_of)
+token=$(printf '%s' "$integrity" | cut -c8-19)
+left=$TMP/i22/t17/agents/researcher/.clawport-import-$token-workspace
+mkdir -p "$left" && printf '# half' >"$left/IDENTITY.md"  # what kill -9 mid-copy leaves
+expect_status 0 "$CLAWPORT" import "$TMP/i22/b" --config "$TMP/i22/t17/config.toml" --yes --plan-integrity "$integrity"
+expect_grep out "removed agents/researcher/.clawport-import-$token-workspace, left by an earlier run"
+[ ! -e "$left" ] || fail "item 17: the leftover stayed"
+cmp -s "$TMP/i22/t17/agents/researcher/workspace/IDENTITY.md" "$TMP/i22/b/workspace/IDENTITY.md" ||
+  fail "item 17: the placed workspace is not the bundle's"
+
 # ---- messages --------------------------------------------------------------------------
 expect_status 2 "$CLAWPORT" bogus
 expect_grep err "unknown command 'bogus'"

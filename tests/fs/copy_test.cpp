@@ -834,3 +834,52 @@ TEST_CASE_TEMPLATE("walk: setuid, setgid and sticky bits are not copied", F, CLA
   CHECK(f.mode("stage/workspace/tool") == 0755);
   CHECK(f.mode("stage/workspace/plain") == 0600);
 }
+
+// ---- issue 22 item 7: the umask, as `cp` without `-p`; item 8: the reading sink ----------
+
+TEST_CASE("copy: copied_mode is the source's permission bits less the umask, never 07000") {
+  CHECK(fs::copied_mode(0666, 022) == 0644);
+  CHECK(fs::copied_mode(0777, 022) == 0755);
+  CHECK(fs::copied_mode(0777, 077) == 0700);
+  CHECK(fs::copied_mode(06777, 0) == 0777);
+  CHECK(fs::copied_mode(01666, 002) == 0664);
+  CHECK(fs::copied_mode(0600, 0) == 0600);  // the export's spec (umask 0) keeps the bits
+}
+
+TEST_CASE_TEMPLATE("walk: a spec's umask is applied to every copied file", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/open.md", "o", 0666);
+  f.write("ws/run.sh", "#!/bin/sh\n", 0777);
+  f.write("ws/notes/private.md", "p", 0600);
+  f.mkdir("stage/workspace");
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  auto dst = f.fs.open_root(f.root_path() + "/stage/workspace");
+  fs::copy_spec spec("workspace");
+  spec.umask = 027;
+  fs::copy_tally t;
+  fs::copy_tree(f.fs, src, dst, spec, t);
+  CHECK(t.files == 3);
+  CHECK(f.mode("stage/workspace/open.md") == 0640);
+  CHECK(f.mode("stage/workspace/run.sh") == 0750);
+  CHECK(f.mode("stage/workspace/notes/private.md") == 0600);
+  CHECK(f.mode("ws/open.md") == 0666);  // the source is left as it was
+}
+
+TEST_CASE_TEMPLATE("walk: the reading sink keeps every carried file in memory, writes nothing", F,
+                   CLAWPORT_FS_FIXTURES) {
+  F f;
+  f.write("ws/IDENTITY.md", "# me");
+  f.write("ws/notes/plan.md", "plan");
+  f.symlink("ws/link", f.root_path() + "/ws/IDENTITY.md");
+  const auto before = f.snapshot();
+  auto src = f.fs.open_root(f.root_path() + "/ws");
+  fs::reading_sink<typename F::backend> sink{f.fs};
+  fs::copy_tally t;
+  fs::walk_tree(f.fs, sink, src, {}, fs::copy_spec("workspace"), t);
+  CHECK(f.snapshot() == before);
+  CHECK(sink.files == std::map<std::string, std::string>{{"workspace/IDENTITY.md", "# me"},
+                                                         {"workspace/notes/plan.md", "plan"}});
+  CHECK(t.files == 2);
+  CHECK(t.symlinks_skipped == 1);
+}

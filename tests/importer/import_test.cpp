@@ -5,6 +5,9 @@
 #include "support/test.hpp"
 
 #include <cerrno>
+#include <functional>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -298,6 +301,291 @@ TEST_CASE("issue 22 item 20: a ledger that is not clawport's document is refused
   CHECK_FALSE(r.m().exists("/b2"));
 }
 
+TEST_CASE("issue 22 item 7: placed files get the bundle's bits less the umask, never setuid") {
+  for (const std::uint32_t umask : {022u, 077u}) {
+    CAPTURE(umask);
+    import_rig r;
+    r.m().chmod("/b/workspace/IDENTITY.md", 0666);
+    r.m().chmod("/b/workspace/notes/plan.md", 06777);  // setuid, setgid, world-writable
+    r.m().chmod("/b/skills/research_tools/web_search/SKILL.md", 01777);  // sticky
+    auto o = r.opts();
+    o.umask = umask;
+    r.apply(o);
+    const auto mode = [&](const char* path) { return r.m().lstat(path)->mode; };
+    CHECK(mode("/dst/agents/researcher/workspace/IDENTITY.md") == (0666 & ~umask));
+    CHECK(mode("/dst/agents/researcher/workspace/notes/plan.md") == (0777 & ~umask));
+    CHECK(mode("/dst/shared/skills/research_tools/web_search/SKILL.md") == (0777 & ~umask));
+    CHECK(r.m().read_file("/dst/agents/researcher/workspace/notes/plan.md") == "the plan\n");
+  }
+}
+
+namespace {
+
+/// Runs `tamper` on the bundle once the apply has verified it again and is about to copy
+/// the `nth` tree (its staging directory is being made): the window item 8 closes.
+void tamper_before_copy(import_rig& r, std::size_t nth, std::function<void()> tamper) {
+  auto seen = std::make_shared<std::size_t>(0);
+  r.f.on_op([seen, nth, tamper](cp::fs::memory&, std::string_view op, std::string_view name) {
+    if (op == "make_dir_at" && name.rfind(".clawport-import-", 0) == 0 && ++*seen == nth) tamper();
+  });
+}
+
+}  // namespace
+
+TEST_CASE("issue 22 item 8: a bundle file changed between verify and copy is never installed") {
+  struct tamper_case {
+    const char* what;
+    std::size_t tree;  // 1 = the workspace, 2 = the skill bundle (the workspace is placed)
+    std::function<void(cp::fs::memory&)> act;
+    const char* names;
+  };
+  const std::vector<tamper_case> cases = {
+      {"rewritten in place, same size", 1,
+       [](cp::fs::memory& m) { m.write_file("/b/workspace/notes/plan.md", "the PLAN\n"); },
+       "workspace/notes/plan.md"},
+      {"grown", 1,
+       [](cp::fs::memory& m) {
+         m.write_file("/b/workspace/IDENTITY.md", "# researcher, longer\n");
+       },
+       "workspace/IDENTITY.md"},
+      {"removed", 1, [](cp::fs::memory& m) { m.remove("/b/workspace/notes/plan.md"); },
+       "workspace/notes/plan.md"},
+      {"a file the list does not name", 1,
+       [](cp::fs::memory& m) { m.write_file("/b/workspace/smuggled.sh", "rm -rf ~\n"); },
+       "workspace/smuggled.sh"},
+      {"the second tree, after the first was placed", 2,
+       [](cp::fs::memory& m) {
+         m.write_file("/b/skills/research_tools/web_search/SKILL.md", "# evil search\n");
+       },
+       "skills/research_tools/web_search/SKILL.md"},
+  };
+  for (const tamper_case& c : cases) {
+    CAPTURE(c.what);
+    import_rig r;
+    const auto o = r.opts();
+    const auto p = r.plan(o);
+    const auto snap = r.m().snapshot("/dst");
+    tamper_before_copy(r, c.tree, [&r, &c] { c.act(r.m()); });
+    im::apply_options a;
+    a.sync = false;
+    try {
+      im::apply_import(r.f, o, p.plan_integrity, a);
+      FAIL("installed bytes it did not verify");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::identity_changed);
+      CHECK(std::string(e.what()).find(c.names) != std::string::npos);
+      CHECK(std::string(e.what()).find("changed after it was verified") != std::string::npos);
+    }
+    CHECK(r.m().snapshot("/dst") == snap);  // nothing written, nothing lost
+  }
+}
+
+TEST_CASE("issue 22 item 9: a reuse that lends the target's credential is a capability grant") {
+  import_rig r;
+  const auto p = r.plan(r.opts("/src/config.toml"));  // the install it came from: key set
+  REQUIRE(change(p, "model_provider", "anthropic.main")->action == "reuse");
+  REQUIRE(change(p, "risk_profile", "guarded")->action == "reuse");
+  std::vector<const cp::verify::finding*> grants;
+  for (const auto& f : p.risk_flags)
+    if (f.code == "reuses_credential") grants.push_back(&f);
+  REQUIRE(grants.size() == 1);  // the risk profile holds no credential
+  CHECK(grants[0]->path == "providers.models.anthropic.main");
+  CHECK(grants[0]->detail.find("api_key") != std::string::npos);
+  CHECK(grants[0]->detail.find("sk-ant") == std::string::npos);  // never the secret itself
+  const std::string text = im::render_plan(p);
+  CHECK(text.find("capability grant(s) to accept") != std::string::npos);
+  CHECK(text.find("reuses_credential providers.models.anthropic.main") != std::string::npos);
+  bool in_json = false;
+  const auto doc = im::to_json(p);
+  for (const auto& f : doc["risk_flags"])
+    in_json |= f["kind"] == "reuses_credential" && f["path"] == "providers.models.anthropic.main";
+  CHECK(in_json);
+  // The integrity covers every grant: a plan showing fewer grants hashes differently.
+  auto fewer = p;
+  fewer.risk_flags.clear();
+  CHECK(im::detail::canonical(fewer) != im::detail::canonical(p));
+  // A target entry without a credential lends none.
+  import_rig blank(
+      "schema_version = 3\n\n[providers.models.anthropic.main]\nmodel = "
+      "\"claude-opus-5\"\n");
+  const auto q = blank.plan(blank.opts());
+  CHECK(change(q, "model_provider", "anthropic.main")->action == "reuse");
+  for (const auto& f : q.risk_flags) CHECK(f.code != "reuses_credential");
+}
+
+namespace {
+
+/// A target whose agent `other` has its workspace at `path` (not created).
+std::string other_agent(const std::string& path) {
+  return "schema_version = 3\n\n[providers.models.openai.other]\nmodel = \"gpt\"\n\n"
+         "[risk_profiles.calm]\n\n[agents.other]\nmodel_provider = \"openai.other\"\n"
+         "risk_profile = \"calm\"\n\n[agents.other.workspace]\n"
+         "path = \"" +
+         path + "\"\n";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "issue 22 item 11: another agent's configured workspace counts as taken, created or not") {
+  for (const std::string& path :
+       {std::string("agents/researcher/workspace"), std::string("/dst/agents/researcher/workspace"),
+        std::string("/dst/agents/researcher"), std::string("agents/researcher/workspace/inner")}) {
+    CAPTURE(path);
+    import_rig r(other_agent(path));
+    const auto p = r.plan(r.opts());
+    CHECK(p.alias == "researcher_imported");
+    REQUIRE_FALSE(p.placements.empty());
+    CHECK(p.placements[0].to == "agents/researcher_imported/workspace");
+    auto as = r.opts();
+    as.as = "researcher";
+    const auto snap = r.m().snapshot("/dst");
+    CHECK(r.refusal(as, cp::errc::destination_refused).find("assigns to another agent") !=
+          std::string::npos);
+    CHECK(r.m().snapshot("/dst") == snap);
+  }
+  // A skill bundle's configured directory too.
+  import_rig r(
+      "schema_version = 3\n\n[skill_bundles.mine]\ndirectory = "
+      "\"shared/skills/research_tools\"\n");
+  const auto p = r.plan(r.opts());
+  CHECK(change(p, "skill_bundle", "research_tools")->to == "research_tools_imported");
+}
+
+TEST_CASE("issue 22 item 14: a linked or file agents/ or shared/ is refused, the search bounded") {
+  struct layout {
+    const char* what;
+    std::function<void(cp::fs::memory&)> make;
+    const char* names;
+  };
+  const std::vector<layout> layouts = {
+      {"agents/ a symlink",
+       [](cp::fs::memory& m) {
+         m.mkdirs("/elsewhere");
+         m.symlink("/dst/agents", "/elsewhere");
+       },
+       "/dst/agents is a symlink"},
+      {"agents/ a file", [](cp::fs::memory& m) { m.write_file("/dst/agents", "x"); },
+       "/dst/agents is not a directory"},
+      {"shared/ a symlink",
+       [](cp::fs::memory& m) {
+         m.mkdirs("/elsewhere");
+         m.symlink("/dst/shared", "/elsewhere");
+       },
+       "/dst/shared is a symlink"},
+      {"shared/skills a file", [](cp::fs::memory& m) { m.write_file("/dst/shared/skills", "x"); },
+       "/dst/shared/skills is not a directory"},
+  };
+  for (const layout& l : layouts) {
+    CAPTURE(l.what);
+    import_rig r;
+    l.make(r.m());
+    const auto snap = r.m().snapshot("/");
+    try {
+      r.plan(r.opts());  // the dry run plans exactly this
+      FAIL("planned through a link or a file");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::unsafe_path);
+      CHECK(std::string(e.what()).find(l.names) != std::string::npos);
+    }
+    CHECK(r.m().snapshot("/") == snap);
+  }
+  // Every search for a free name ends: a target where every candidate is taken.
+  import_rig r(other_agent("agents"));
+  try {
+    r.plan(r.opts());
+    FAIL("the search did not end");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::limit_exceeded);
+    CHECK(std::string(e.what()).find("no free name for the agent `researcher`") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("issue 22 item 17: a re-run of a killed import recognises its own leftovers") {
+  import_rig r;
+  const auto o = r.opts();
+  const auto p = r.plan(o);
+  const std::string token = p.plan_integrity.substr(7, 12);
+  // What kill -9 during the copy leaves: half-copied staging trees beside both places.
+  const std::string ws = "/dst/agents/researcher/.clawport-import-" + token + "-workspace";
+  const std::string sk = "/dst/shared/skills/.clawport-import-" + token + "-research_tools";
+  r.m().write_file(ws + "/IDENTITY.md", "# resea");
+  r.m().write_file(sk + "/web_search/SKILL.md", "");
+  CHECK(r.plan(o).plan_integrity == p.plan_integrity);  // leftovers do not change the plan
+  im::apply_options a;
+  a.sync = false;
+  const auto res = im::apply_import(r.f, o, p.plan_integrity, a);
+  CHECK(res.recovered ==
+        std::vector<std::string>{"agents/researcher/.clawport-import-" + token + "-workspace",
+                                 "shared/skills/.clawport-import-" + token + "-research_tools"});
+  CHECK(r.m().read_file("/dst/agents/researcher/workspace/IDENTITY.md") == "# researcher\n");
+  for (const auto& e : r.m().snapshot("/dst"))
+    CHECK(e.first.find(".clawport-import-") == std::string::npos);
+  CHECK(im::render_result(res).find("left by an earlier run of this plan that was killed") !=
+        std::string::npos);
+
+  // A staging directory another run of this plan holds locked is never touched.
+  import_rig busy;
+  busy.m().write_file(ws + "/IDENTITY.md", "# resea");
+  auto parent = busy.m().open_root("/dst/agents/researcher");
+  auto held = busy.m().open_dir_at(parent, ".clawport-import-" + token + "-workspace");
+  REQUIRE(busy.m().try_lock(held));
+  const auto snap = busy.m().snapshot("/dst");
+  try {
+    im::apply_import(busy.f, o, p.plan_integrity, a);
+    FAIL("worked in a staging directory another run holds");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::destination_refused);
+    CHECK(std::string(e.what()).find("another import of this plan is running") !=
+          std::string::npos);
+  }
+  CHECK(busy.m().snapshot("/dst") == snap);
+}
+
+TEST_CASE("issue 22 item 17: fault sweep of a re-run that removes a killed run's leftovers") {
+  std::size_t total = 0;
+  std::string integrity;
+  std::string left;
+  const auto with_leftover = [&](import_rig& r) {
+    r.m().write_file(left + "/IDENTITY.md", "# resea");
+    r.m().write_file(left + "/notes/plan.md", "");
+  };
+  {
+    import_rig r;
+    integrity = r.plan(r.opts()).plan_integrity;
+    left = "/dst/agents/researcher/.clawport-import-" + integrity.substr(7, 12) + "-workspace";
+    with_leftover(r);
+    r.f.reset_counts();
+    im::apply_options a;
+    a.sync = false;
+    CHECK(im::apply_import(r.f, r.opts(), integrity, a).recovered.size() == 1);
+    total = r.f.count();
+  }
+  for (std::size_t n = 1; n <= total; ++n) {
+    CAPTURE(n);
+    import_rig r;
+    with_leftover(r);
+    auto snap = r.m().snapshot("/dst");
+    r.f.reset_counts();
+    r.f.fail_at(n, EIO);
+    im::apply_options a;
+    a.sync = false;
+    try {
+      im::apply_import(r.f, r.opts(), integrity, a);
+      continue;
+    } catch (const cp::error&) {
+    }
+    // Failed: the install as it was, but for the leftover, which may be gone.
+    auto after = r.m().snapshot("/dst");
+    const std::string rel = left.substr(5);  // below /dst
+    for (auto* m : {&snap, &after})
+      for (auto it = m->begin(); it != m->end();)
+        it = it->first.rfind(rel, 0) == 0 ? m->erase(it) : std::next(it);
+    CHECK(after == snap);
+  }
+}
+
 TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing") {
   std::size_t total = 0;
   std::string integrity;
@@ -356,6 +644,17 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
       }
     } else {
       CHECK(config.find("[agents.researcher]") != std::string::npos);
+    }
+    // Item 17: the same command, run again, recognises what the killed run left: it
+    // applies, or (trees already published) refuses the changed plan; never "File exists".
+    r.f.clear_crash();
+    try {
+      im::apply_import(r.f, r.opts(), integrity, a);
+      for (const auto& e : r.m().snapshot("/dst"))
+        CHECK(e.first.find(".clawport-import-") == std::string::npos);
+    } catch (const cp::error& e) {
+      CAPTURE(e.what());
+      CHECK(e.code() == cp::errc::identity_changed);
     }
   }
 }

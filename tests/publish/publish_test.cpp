@@ -345,3 +345,74 @@ TEST_CASE("recover restores the documented pair and removes dead staging trees")
     CHECK_FALSE(m.exists(kParent + "/" + kStaging));
   }
 }
+
+// ---- issue 22 item 17: one registry of staging names, every family known to recover -------
+
+TEST_CASE("the registry names every staging family the tool creates, and classifies names") {
+  const std::vector<std::pair<pub::staging_kind, std::string>> families = {
+      {pub::staging_kind::export_bundle, ".zeroclaw-export-AbC123"},
+      {pub::staging_kind::claw, ".clawport-claw-AbC123"},
+      {pub::staging_kind::skills, ".clawport-stage-AbC123"},
+      {pub::staging_kind::convert, ".clawport-convert-AbC123"},
+  };
+  for (const auto& f : families) {
+    CAPTURE(f.second);
+    CHECK(pub::staging_name(f.first, "AbC123") == f.second);
+    const pub::staging_match m = pub::match_staging(f.second);
+    REQUIRE(m.family != nullptr);
+    CHECK(m.family->kind == f.first);
+    CHECK(m.exact);
+    CHECK_FALSE(pub::match_staging(f.second + "4").exact);  // a token of seven
+  }
+  CHECK(pub::import_staging_name("0123456789ab", "workspace") ==
+        ".clawport-import-0123456789ab-workspace");
+  CHECK(pub::match_staging(".clawport-import-0123456789ab-workspace").exact);
+  CHECK_FALSE(pub::match_staging(".clawport-import-0123456789AB-workspace").exact);
+  CHECK_FALSE(pub::match_staging(".clawport-import-0123456789ab-").exact);
+  CHECK_FALSE(pub::match_staging(".clawport-import-short-workspace").exact);
+  CHECK(pub::match_staging(".zeroclaw-export-old-AbC123").retired);
+  CHECK(pub::match_staging("notes.md").family == nullptr);
+  CHECK(cp::skills::stage_prefix == pub::family_of(pub::staging_kind::skills).prefix);
+  std::vector<std::string> names;
+  for (const pub::staging_family& f : pub::staging_families) names.emplace_back(f.name);
+  CHECK(names == std::vector<std::string>{"export", "import", "claw", "skills", "convert"});
+}
+
+TEST_CASE("recover removes every family's dead staging tree and names what it left alone") {
+  mem m;
+  const std::vector<std::string> dead = {".clawport-claw-AbC123", ".clawport-convert-AbC123",
+                                         ".clawport-import-0123456789ab-bundle",
+                                         ".clawport-stage-AbC123", ".zeroclaw-export-AbC123"};
+  const std::vector<std::string> foreign = {".clawport-claw-notes", ".clawport-import-mine",
+                                            ".clawport-stage-AbC1234"};
+  for (const std::string& n : dead) m.write_file(kParent + "/" + n + "/half", "half");
+  for (const std::string& n : foreign) m.write_file(kParent + "/" + n + "/keep", "keep");
+  m.write_file(kParent + "/.clawport-stage-XyZ789/running/SKILL.md", "busy");
+  m.write_file(kParent + "/bundle/config.toml", "the destination");
+  auto held = m.open_root(kParent + "/.clawport-stage-XyZ789");
+  REQUIRE(m.try_lock(held));
+  auto parent = m.open_root(kParent);
+  const cp::recover_report rep = cp::recover(m, parent, "bundle", "out/bundle");
+  CHECK(rep.removed == dead.size());
+  CHECK(rep.removed_trees == dead);
+  CHECK(rep.ignored == foreign);
+  CHECK(rep.busy == 1);
+  for (const std::string& n : dead) CHECK_FALSE(m.exists(kParent + "/" + n));
+  for (const std::string& n : foreign) CHECK(m.read_file(kParent + "/" + n + "/keep") == "keep");
+  CHECK(m.read_file(kParent + "/.clawport-stage-XyZ789/running/SKILL.md") == "busy");
+  CHECK(m.read_file(kParent + "/bundle/config.toml") == "the destination");
+  const auto said = [&](const std::string& text) {
+    for (const std::string& a : rep.actions)
+      if (a.find(text) != std::string::npos) return true;
+    return false;
+  };
+  CHECK(
+      said("removed the incomplete staging tree .clawport-import-0123456789ab-bundle (left "
+           "by an import that was killed)"));
+  CHECK(said("removed the incomplete staging tree .zeroclaw-export-AbC123"));
+  CHECK(said("left .clawport-import-mine alone: not a name an import creates"));
+  CHECK(said("left .clawport-stage-XyZ789 alone: a running `clawport skills` holds it"));
+  const auto doc = cp::to_json(rep);
+  CHECK(doc["removed_trees"].size() == dead.size());
+  CHECK(doc["ignored"].size() == foreign.size());
+}

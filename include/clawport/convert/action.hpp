@@ -11,8 +11,10 @@
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
+#include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../importer/staged_copy.hpp"
 #include "../openclaw/package.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -125,14 +127,14 @@ publish::outcome publish_new(Fs& fs, const options& o,
   }
   const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
   const std::string token = o.token.empty() ? publish::random_token() : o.token;
-  const std::string staging = publish::staging_name(token);
+  const std::string staging = publish::staging_name(publish::staging_kind::convert, token);
   fs.make_dir_at(parent, staging, 0755);
   try {
-    {
-      typename Fs::dir stage = fs.open_dir_at(parent, staging);
-      write_tree(fs, stage, files);
-      if (o.sync) fs.sync_filesystem(stage);
-    }
+    // Held open and locked until published: `recover` leaves a running convert's tree alone.
+    typename Fs::dir stage = fs.open_dir_at(parent, staging);
+    fs.try_lock(stage);
+    write_tree(fs, stage, files);
+    if (o.sync) fs.sync_filesystem(stage);
     check(paths::join(parent_path, staging));
     if (o.before_publish) o.before_publish();
     publish::request req;
@@ -160,8 +162,9 @@ inline std::vector<std::string> keys_of(const std::map<std::string, std::string>
 }  // namespace detail
 
 /// Reads a verified bundle: refuses one that does not verify (errc::bundle_invalid, the first
-/// finding), reads every workspace and skill file (each re-hashed against the verified
-/// digest) and audits every carried skill.
+/// finding), reads every workspace and skill file with import's staged copy
+/// (importer::copy_verified: each re-hashed against the verified digest as it is read,
+/// errc::identity_changed otherwise) and audits every carried skill.
 template <class Fs>
 bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
   const verify::report rep = verify::verify_bundle(fs, path);
@@ -170,7 +173,6 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
   in.root_agent = rep.root_agent;
   in.closure = rep.closure;
   in.manifest = rep.manifest;
-  typename Fs::dir root = fs.open_root(path);
   for (const verify::bundle_file& f : rep.files) {
     const bool ws = f.path.rfind("workspace/", 0) == 0;
     if (!ws && f.path.rfind("skills/", 0) != 0) continue;
@@ -181,13 +183,14 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
                       std::to_string(mo.limits.workspace_source) +
                       " bytes per workspace file; nothing was written",
                   f.path);
-    std::string bytes = detail::read_file_at(fs, root, f.path, f.path, mo.limits.workspace_source);
-    if (digest::sha256_hex(bytes) != f.sha256)
-      throw error(errc::identity_changed,
-                  "the bundle's " + f.path + " changed after it was verified; nothing was written",
-                  f.path);
-    in.files[f.path] = std::move(bytes);
   }
+  // The one staged copy of a verified bundle (import's too): every byte re-hashed against
+  // the verified digest list as it is read.
+  typename Fs::dir root = fs.open_root(path);
+  fs::reading_sink<Fs> sink{fs};
+  for (const char* tree : {"workspace", "skills"})
+    if (rep.has_directory(tree)) importer::copy_verified(fs, sink, root, tree, {}, rep.files);
+  in.files = std::move(sink.files);
   for (const std::string& d : rep.directories) {
     // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
     // (`workspace/skills/<skill>`): every skill the Claw will carry is audited.

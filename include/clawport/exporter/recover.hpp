@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
-// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
-// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
-// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
-// tell which previous bundle is the right one, and never touches a directory a running
-// export holds locked.
+// `recover`: cleans up after a command that died, for every staging family of the registry
+// (publish/names.hpp: export, import, claw, skills, convert). A crash between staged_swap's
+// two renames leaves the destination absent and the previous bundle at
+// `.zeroclaw-export-old-<token>`; a killed command leaves its staging tree. Recovery restores
+// the previous bundle, removes dead staging trees, explains each step (what it removed, what
+// it left alone and why), refuses when it cannot tell which previous bundle is the right one,
+// and never touches a directory a running command holds locked.
 #pragma once
 
 #include "../core/error.hpp"
@@ -29,16 +30,25 @@ struct recover_report {
   std::vector<std::string> actions;
   bool restored = false;    ///< a previous bundle was moved back to the destination
   std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
-  /// Names beginning `.zeroclaw-export-` that are not of the exact grammar an export
-  /// generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6 of
-  /// [A-Za-z0-9]): never touched, each named in `actions`.
+  std::size_t busy = 0;     ///< leftovers a running command holds (left alone)
+  /// Names beginning with a staging family's prefix that are not of the exact grammar that
+  /// family generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6
+  /// of [A-Za-z0-9]; publish::match_staging): never touched, each named in `actions`.
   std::vector<std::string> ignored;
+  /// The staging trees removed, by name (each also a sentence in `actions`).
+  std::vector<std::string> removed_trees;
   /// Staging trees recover could not delete, each named with the cause in `actions`.
   std::vector<std::string> failed;
 };
 
 namespace detail {
+
+/// Who holds a locked leftover, in recover's sentences.
+inline std::string running(std::string_view name) {
+  const publish::staging_family& f = *publish::match_staging(name).family;
+  if (f.kind == publish::staging_kind::export_bundle) return "a running export";
+  return "a running `clawport " + std::string(f.name) + "`";
+}
 
 template <class Fs>
 struct leftover {
@@ -58,11 +68,9 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   recover_report report;
   std::vector<std::string> names;
   fs.for_each_entry(parent, [&](std::string_view entry) {
-    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
-      names.emplace_back(entry);
-    } else if (entry.substr(0, publish::staging_prefix.size()) == publish::staging_prefix) {
-      report.ignored.emplace_back(entry);
-    }
+    const publish::staging_match m = publish::match_staging(entry);
+    if (m.family == nullptr) return;
+    (m.exact ? names : report.ignored).emplace_back(entry);
   });
   std::sort(names.begin(), names.end());  // deterministic report
   std::sort(report.ignored.begin(), report.ignored.end());
@@ -83,7 +91,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     }
     if (!fs.try_lock(handle)) {
       ++report.busy;
-      report.actions.push_back("left " + n + " alone: a running export holds it");
+      report.actions.push_back("left " + n + " alone: " + detail::running(n) + " holds it");
       continue;
     }
     auto& into = publish::is_retired_name(n) ? retired : staging;
@@ -135,7 +143,12 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
       continue;
     }
     ++report.removed;
-    report.actions.push_back("removed the incomplete staging tree " + s.name);
+    report.removed_trees.push_back(s.name);
+    const publish::staging_family& f = *publish::match_staging(s.name).family;
+    report.actions.push_back("removed the incomplete staging tree " + s.name +
+                             (f.kind == publish::staging_kind::export_bundle
+                                  ? std::string()
+                                  : " (left by " + std::string(f.creator) + " that was killed)"));
   }
   for (const std::string& n : report.ignored) {
     const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
@@ -143,7 +156,8 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
         "left " + n + " alone: " +
         (creating ? std::string("an export is creating its staging directory there, or died "
                                 "doing so (delete it yourself if no export is running)")
-                  : std::string("not a name an export creates, so not recover's to touch")));
+                  : "not a name " + std::string(publish::match_staging(n).family->creator) +
+                        " creates, so not recover's to touch"));
   }
   if (report.actions.empty()) {
     report.actions.push_back("nothing to recover beside " + display);
@@ -169,6 +183,7 @@ inline nlohmann::ordered_json to_json(const recover_report& r) {
   j["removed"] = r.removed;
   j["busy"] = r.busy;
   j["ignored"] = r.ignored;
+  j["removed_trees"] = r.removed_trees;
   j["failed"] = r.failed;
   j["actions"] = r.actions;
   return j;

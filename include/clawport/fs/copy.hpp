@@ -5,8 +5,8 @@
 // share every rule, count and refusal text. Every read goes through directory handles;
 // each entry is classified without following links, opened with nofollow and carried only
 // if the opened object is the one that was classified and has one name (nlink == 1) both
-// at classification and once open. Carried files keep their permission bits only
-// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
+// at classification and once open. A carried file gets its permission bits less the
+// spec's umask (`copied_mode`: setuid, setgid and sticky never travel, as `cp` without `-p`).
 #pragma once
 
 #include "../core/config.hpp"
@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,14 +74,57 @@ struct copy_spec {
   /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
   /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
   bool refuse_symlinks = false;
+  /// Permission bits cleared from every copied file (`copied_mode`). `import` and `skills
+  /// install` pass the process umask, read once by the caller; 0 keeps the bits (export).
+  std::uint32_t umask = 0;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
 /// and sticky never travel (a root-run export must not mint a setuid root-owned file).
 inline constexpr std::uint32_t carried_mode_mask = 0777;
 
+/// The mode a copied file is given, as `cp` without `-p` gives it: the source's permission
+/// bits less `umask`; setuid, setgid and sticky never. The one rule of every tree copy
+/// (export, import, skills install).
+inline constexpr std::uint32_t copied_mode(std::uint32_t source_mode,
+                                           std::uint32_t umask) noexcept {
+  return source_mode & carried_mode_mask & ~umask;
+}
+
+namespace detail {
+
+/// Reads the file `opened` describes through `buffer`, showing every byte to `observer`
+/// (which may be null) and handing it to `put`: a regular file with a size is read up to
+/// that size (as it was when opened), one that reports size 0 to its end. One loop for
+/// every sink that reads.
+template <class Fs, class Put>
+std::uint64_t read_through(Fs& fs, typename Fs::file& in, const stat_info& opened,
+                           copy_sink* observer, std::string_view bundle_path,
+                           std::vector<char>& buffer, Put&& put) {
+  const std::uint64_t size = opened.kind == file_kind::regular ? opened.size : 0;
+  if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+  if (observer != nullptr) observer->begin_file(bundle_path);
+  std::uint64_t total = 0;
+  for (;;) {
+    std::size_t want = buffer.size();
+    if (size != 0) {
+      if (total >= size) break;
+      if (size - total < want) want = static_cast<std::size_t>(size - total);
+    }
+    const std::size_t n = fs.read(in, buffer.data(), want);
+    if (n == 0) break;
+    if (observer != nullptr) observer->bytes(buffer.data(), n);
+    put(buffer.data(), n);
+    total += n;
+  }
+  if (observer != nullptr) observer->end_file();
+  return total;
+}
+
+}  // namespace detail
+
 /// The sink of the real export: what the walk carries is written under the destination
-/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+/// directory handles (created 0777 & umask, files 0600 then their `copied_mode`).
 template <class Fs>
 struct copying_sink {
   using dir = typename Fs::dir;
@@ -107,23 +151,9 @@ struct copying_sink {
         return fs.copy_data(in, out);
       }
     }
-    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    observer->begin_file(bundle_path);
-    std::uint64_t total = 0;
-    for (;;) {
-      std::size_t want = buffer.size();
-      if (size != 0) {
-        if (total >= size) break;
-        if (size - total < want) want = static_cast<std::size_t>(size - total);
-      }
-      const std::size_t n = fs.read(in, buffer.data(), want);
-      if (n == 0) break;
-      observer->bytes(buffer.data(), n);
-      fs.write_all(out, buffer.data(), n);
-      total += n;
-    }
-    observer->end_file();
-    return total;
+    return detail::read_through(
+        fs, in, opened, observer, bundle_path, buffer,
+        [&](const char* data, std::size_t n) { fs.write_all(out, data, n); });
   }
   void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
   void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
@@ -151,6 +181,35 @@ struct counting_sink {
   void set_mode(file_type&, std::uint32_t) {}
   void remove_tree(const dir&, std::string_view) {}
   void remove_dir(const dir&, std::string_view) {}
+};
+
+/// The sink that reads into memory: nothing is created; every carried file's bytes are kept
+/// in `files` under its path in the copy (`workspace/notes.md`), seen by the observer on
+/// their way as with the copying sink (`convert` reads a verified bundle this way).
+template <class Fs>
+struct reading_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit reading_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+  std::map<std::string, std::string> files;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path) {
+    std::string& out = files[std::string(bundle_path)];
+    out.clear();
+    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
+                                [&](const char* data, std::size_t n) { out.append(data, n); });
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+
+  std::vector<char> buffer;
 };
 
 namespace detail {
@@ -318,7 +377,7 @@ class tree_walker {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
     try {
-      sink_.set_mode(*out, opened.mode);
+      sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
       rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Applying an import: the plan is recomputed from scratch and must hash to the integrity
 // the operator was shown; each tree is copied with the export's safe copy into a staging
-// directory beside its place and published by rename; the config is written last
+// directory beside its place, every byte hashed against the verified digest list in the
+// same pass (copy_verified), and published by rename; the config is written last
 // (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
 // published and staged, so the install is left exactly as it was.
 #pragma once
@@ -11,9 +12,11 @@
 #include "../core/time.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
+#include "../publish/names.hpp"
 #include "../zeroclaw/config_append.hpp"
 #include "../zeroclaw/secret_ledger.hpp"
 #include "plan.hpp"
+#include "staged_copy.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -35,6 +38,8 @@ struct import_result {
   /// itself stands: a later export then does not list those secrets).
   std::string ledger;
   std::string ledger_problem;
+  /// Staging directories a killed run of this same plan left, which this run removed.
+  std::vector<std::string> recovered;
 };
 
 /// How apply writes (test seams included).
@@ -60,6 +65,8 @@ struct applier {
   Fs& fs;
   const dir& root;
   std::string token;
+  const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
+  std::uint32_t umask;
   std::vector<std::vector<std::string>> created;  ///< directories this run made, in order
   std::vector<std::pair<std::vector<std::string>, bool>> published;  ///< (path, was empty dir)
 
@@ -101,57 +108,110 @@ struct applier {
     return s;
   }
 
-  /// Copies the bundle tree `src` to `to` (install-relative) through a staging directory.
-  void place(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
-    const std::vector<std::string> to = split(pl.to);
-    const std::optional<dir> opened = open_parents(to);
-    const dir& parent = opened ? *opened : root;
-    const std::string leaf = to.back();
-    const auto st = fs.stat_at(parent, leaf);
-    bool was_empty_dir = false;
-    if (st) {
-      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+  /// One tree staged beside its place, waiting to be published.
+  struct staged_tree {
+    std::vector<std::string> to;  ///< install-relative place
+    std::string name;             ///< the staging directory's name, beside the place
+    bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
+    std::uint32_t empty_mode = 0755;
+    std::optional<dir> parent;
+    std::optional<dir> handle;  ///< open and locked while this run works in it
+    bool published = false;
+  };
+  std::vector<staged_tree> staged;
+  std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
+
+  /// Makes the staging directory `name` in `parent` and locks it. One that exists is this
+  /// plan's (the token is the plan's): unlocked, it is a killed run's leftover and is
+  /// removed; locked, another run of this plan is working in it and the import is refused.
+  dir make_staging(const dir& parent, const std::string& name, const std::string& shown) {
+    if (const auto st = fs.stat_at(parent, name)) {
+      if (st->kind != fs::file_kind::directory)
         throw error(errc::destination_refused,
-                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
-      was_empty_dir = true;
-    }
-    const std::string staging = ".clawport-import-" + token + "-" + leaf;
-    fs.make_dir_at(parent, staging, 0755);
-    try {
-      std::optional<dir> src;
-      std::optional<dir> cur;
-      for (const std::string& part : split(pl.from)) {
-        cur.emplace(fs.open_dir_at(cur ? *cur : bundle_root, part));
+                    shown + " exists and is not a directory an import made; nothing was written",
+                    shown);
+      {
+        dir old = fs.open_dir_at(parent, name);
+        if (!fs.try_lock(old))
+          throw error(errc::destination_refused,
+                      "another import of this plan is running (it holds " + shown +
+                          "); nothing was written",
+                      shown);
       }
-      src = std::move(cur);
-      dir out = fs.open_dir_at(parent, staging);
-      fs::copy_tally t;
-      fs::copy_tree(fs, *src, out, fs::copy_spec(pl.from), t);
-      if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-        throw error(errc::identity_changed,
-                    "the bundle's " + pl.from + " changed after it was verified", pl.from);
-      tally.files += t.files;
-      tally.bytes += t.bytes;
-      if (was_empty_dir) fs.remove_dir_at(parent, leaf);
-      const auto r = fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::noreplace);
-      if (r == fs::rename_result::unsupported)
-        fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::replace);
+      fs.remove_tree_at(parent, name);
+      recovered.push_back(shown);
+    }
+    fs.make_dir_at(parent, name, 0755);
+    try {
+      dir d = fs.open_dir_at(parent, name);
+      if (!fs.try_lock(d))
+        throw error(
+            errc::destination_refused,
+            "another import of this plan is running (it holds " + shown + "); nothing was written",
+            shown);
+      return d;
     } catch (...) {
       try {
-        fs.remove_tree_at(parent, staging);
-      } catch (...) {  // a crash or second failure leaves it for the documented cleanup
-      }
-      try {
-        if (was_empty_dir && !fs.stat_at(parent, leaf)) fs.make_dir_at(parent, leaf, st->mode);
-      } catch (...) {
+        fs.remove_dir_at(parent, name);
+      } catch (...) {  // a crash leaves it for the retry or `recover`
       }
       throw;
     }
-    published.push_back({to, was_empty_dir});
   }
 
-  /// Best-effort undo of everything this run published or created, newest first.
+  /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
+  /// (install-relative), every byte checked against the verified digest list.
+  void stage(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
+    staged_tree t;
+    t.to = split(pl.to);
+    t.parent = open_parents(t.to);
+    const dir& parent = t.parent ? *t.parent : root;
+    const std::string leaf = t.to.back();
+    if (const auto st = fs.stat_at(parent, leaf)) {
+      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+        throw error(errc::destination_refused,
+                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
+      t.was_empty_dir = true;
+      t.empty_mode = st->mode;
+    }
+    t.name = publish::import_staging_name(token, leaf);
+    std::vector<std::string> shown_parts(t.to.begin(), t.to.end() - 1);
+    shown_parts.push_back(t.name);
+    t.handle.emplace(make_staging(parent, t.name, join(shown_parts)));
+    staged.push_back(std::move(t));
+    fs::copying_sink<Fs> sink{fs};
+    const fs::copy_tally c =
+        copy_verified(fs, sink, bundle_root, pl.from, *staged.back().handle, files, umask);
+    tally.files += c.files;
+    tally.bytes += c.bytes;
+  }
+
+  /// Renames every staged tree into its place (no-replace), once all are complete.
+  void publish_all() {
+    for (staged_tree& t : staged) {
+      const dir& parent = t.parent ? *t.parent : root;
+      const std::string& leaf = t.to.back();
+      if (t.was_empty_dir) fs.remove_dir_at(parent, leaf);
+      const auto r = fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::noreplace);
+      if (r == fs::rename_result::unsupported)
+        fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::replace);
+      t.published = true;
+      published.push_back({t.to, t.was_empty_dir});
+    }
+  }
+
+  /// Best-effort undo of everything this run staged, published or created, newest first.
   void rollback() noexcept {
+    for (auto it = staged.rbegin(); it != staged.rend(); ++it) {
+      it->handle.reset();
+      try {
+        const dir& parent = it->parent ? *it->parent : root;
+        if (!it->published && fs.stat_at(parent, it->name)) fs.remove_tree_at(parent, it->name);
+        if (!it->published && it->was_empty_dir && !fs.stat_at(parent, it->to.back()))
+          fs.make_dir_at(parent, it->to.back(), it->empty_mode);
+      } catch (...) {  // a crash or second failure leaves it for the retry or `recover`
+      }
+    }
     for (auto it = published.rbegin(); it != published.rend(); ++it) {
       try {
         const std::optional<dir> opened = open_existing(it->first);
@@ -203,10 +263,15 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), {}, {}};
+  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), p.files, o.umask, {}, {},
+                         {}, {}};
   try {
-    for (const placement& pl : p.placements) ap.place(bundle_root, pl, res.copied);
+    // Every tree is staged (the long part) before any is published, so a run killed while
+    // copying leaves only staging directories, which a re-run of the plan recognises.
+    for (const placement& pl : p.placements) ap.stage(bundle_root, pl, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
+    ap.publish_all();
+    res.recovered = ap.recovered;
     if (a.before_config) a.before_config();
     // The config last, through the one append-only writer; the text it would write must
     // be exactly the planned one (else the config changed since planning).

@@ -3,7 +3,8 @@
 // every incoming entry against the target install. An entry that collides is renamed
 // (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
 // it rewritten (the schema's reference fields); an existing entry that is identical after
-// normalisation (defaults pruned, secrets ignored) is reused; `--map KIND.ALIAS=LOCAL`
+// normalisation (defaults pruned, secrets ignored) is reused, and when the target's entry
+// holds credentials the reuse is a capability grant (`reuses_credential`); `--map KIND.ALIAS=LOCAL`
 // points references at a local entry; `--as` names the agent. The merged config is
 // validated as a whole before the plan is returned, and the plan is hashed
 // (`plan_integrity`) from a canonical serialisation.
@@ -32,7 +33,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -52,6 +55,9 @@ struct import_options {
   std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
   std::optional<timestamp> now;   ///< provenance time; empty = the clock
   verify::limits limits;          ///< the verify bounds
+  /// Cleared from the mode of every placed file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
+  std::uint32_t umask = 022;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -251,6 +257,53 @@ inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
   }
 }
 
+/// True when `v` holds a non-empty string anywhere (a secret field that is set).
+inline bool has_text(const zc::value& v) {
+  if (v.is_string()) return !v.text.empty();
+  for (const zc::value& item : v.items)
+    if (has_text(item)) return true;
+  for (const zc::member& m : v.members)
+    if (has_text(m.val)) return true;
+  return false;
+}
+
+/// The secret fields set in `table` (`api_key`, `headers`, `auth.token`), by schema path.
+inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
+                        const std::string& prefix, std::vector<std::string>& out) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    const zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    const std::string path = prefix + std::string(f.key);
+    if (f.secret) {
+      if (has_text(*v)) out.push_back(path);
+    } else if (f.type == zc::field_type::table) {
+      set_secrets(*v, f.children, path + ".", out);
+    } else if (f.type == zc::field_type::table_array && v->is_array()) {
+      for (const zc::value& item : v->items) set_secrets(item, f.children, path + ".", out);
+    }
+  }
+}
+
+/// The capability grant of a reuse that lends the target's credentials to the imported
+/// agent (issue 22 item 9): `reuses_credential`, naming the target's entry and its secrets.
+inline std::optional<verify::finding> credential_grant(const kind_info& k, const std::string& to,
+                                                       const zc::value& existing,
+                                                       const zc::entry_schema& s) {
+  std::vector<std::string> secrets;
+  set_secrets(existing, s.fields, "", secrets);
+  set_secrets(existing, s.extra, "", secrets);
+  if (secrets.empty()) return std::nullopt;
+  std::string list;
+  for (const std::string& x : secrets) list += (list.empty() ? "" : ", ") + x;
+  return verify::finding{"reuses_credential", std::string(k.section) + "." + to,
+                         "the bundle's " + std::string(k.name) + " `" + to +
+                             "` is identical to the target's, which is reused: the imported "
+                             "agent gets its credentials (" +
+                             list + ")",
+                         false};
+}
+
 inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
   zc::value v = entry;
   strip_secrets(v, s.fields);
@@ -295,6 +348,89 @@ bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative)
   }
 }
 
+/// Every directory the target's config assigns, created or not: each agent's workspace
+/// (`[agents.A.workspace].path`, else its default) and each skill bundle's directory,
+/// absolute and normalised. An import never places a tree on, in or around one.
+inline std::vector<std::string> configured_dirs(const zc::value& target,
+                                                const std::string& install_root) {
+  std::vector<std::string> out;
+  if (const zc::value* agents = at(target, "agents"); agents && agents->is_table()) {
+    for (const zc::member& a : agents->members) {
+      std::optional<std::string> path;
+      if (const zc::value* ws = a.val.is_table() ? a.val.find("workspace") : nullptr;
+          ws && ws->is_table())
+        if (const zc::value* v = ws->find("path"); v && v->is_string() && !v->text.empty())
+          path = v->text;
+      out.push_back(paths::normalize(zc::agent_workspace_dir(install_root, a.key, path)));
+    }
+  }
+  if (const zc::value* bundles = at(target, "skill_bundles"); bundles && bundles->is_table()) {
+    for (const zc::member& b : bundles->members) {
+      std::optional<std::string_view> dir;
+      if (const zc::value* v = b.val.is_table() ? b.val.find("directory") : nullptr;
+          v && v->is_string())
+        dir = v->text;
+      out.push_back(paths::normalize(zc::skill_bundle_directory(install_root, b.key, dir)));
+    }
+  }
+  return out;
+}
+
+/// True when the absolute `dir` is, lies in or holds one of `configured`.
+inline bool claimed(const std::vector<std::string>& configured, const std::string& dir) {
+  const std::string d = paths::normalize(dir);
+  for (const std::string& c : configured)
+    if (paths::starts_with(d, c) || paths::starts_with(c, d)) return true;
+  return false;
+}
+
+/// Refuses a placement root of the install (`agents`, `shared`, `shared/skills`) that is
+/// a symlink or not a directory: an import never places through one, and every name
+/// below it would look taken (the alias search would never end).
+template <class Fs>
+void check_placement_root(Fs& fs, const typename Fs::dir& root, const std::string& install_root,
+                          const std::string& relative) {
+  std::optional<typename Fs::dir> cur;
+  std::string walked;
+  for (const std::string& part : paths::components(relative)) {
+    walked += (walked.empty() ? "" : "/") + part;
+    const typename Fs::dir& here = cur ? *cur : root;
+    const auto st = fs.stat_at(here, part);
+    if (!st) return;  // created by the import
+    if (st->kind != fs::file_kind::directory) {
+      const std::string abs = paths::join(install_root, walked);
+      throw error(
+          errc::unsafe_path,
+          "the target install's " + abs +
+              (st->kind == fs::file_kind::symlink ? " is a symlink" : " is not a directory") +
+              "; an import never places files through it, so nothing was planned or "
+              "written: make it a plain directory",
+          abs);
+    }
+    cur.emplace(fs.open_dir_at(here, part));
+  }
+}
+
+/// The most candidate names an alias search tries (`_imported` .. `_imported_<n>`).
+inline constexpr unsigned max_alias_candidates = 1000;
+
+/// `in_use` that refuses (errc::limit_exceeded) once the search has tried
+/// `max_alias_candidates` names: every search for a free name ends.
+inline std::function<bool(const std::string&)> bounded_search(
+    std::function<bool(const std::string&)> in_use, const std::string& kind,
+    const std::string& name) {
+  auto tried = std::make_shared<unsigned>(0);
+  return [in_use = std::move(in_use), tried, kind, name](const std::string& candidate) {
+    if (++*tried > max_alias_candidates)
+      throw error(errc::limit_exceeded,
+                  "no free name for the " + kind + " `" + name + "` after " +
+                      std::to_string(max_alias_candidates) +
+                      " candidates; nothing was written (name it yourself: --as or --map)",
+                  name);
+    return in_use(candidate);
+  };
+}
+
 /// The target config's text; nullopt when absent. Read by fs::read_file's rule (a device,
 /// FIFO or oversized file refused naming it); a symlinked or hard-linked config is refused
 /// here already by publish::check_replaceable, the rule of the write that applies the plan.
@@ -327,6 +463,11 @@ inline std::string canonical(const import_plan& p) {
   j["files"] = nlohmann::json::array();
   for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
   j["secrets"] = p.secrets;
+  // Every capability grant the operator accepts (the bundle's risk flags and the
+  // credentials a reuse lends): a plan that grants something else has another integrity.
+  j["risk_flags"] = nlohmann::json::array();
+  for (const verify::finding& f : p.risk_flags)
+    j["risk_flags"].push_back({f.code, f.path, f.detail});
   return json::dump(j, -1);
 }
 
@@ -428,12 +569,21 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   for (const d::kind_info& k : d::kinds)
     for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
   const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
+  // Placement roots that are links or files are refused before any search (item 14), and
+  // every directory the target's config assigns counts as taken (item 11).
+  if (rep.has_directory("workspace"))
+    d::check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
+  if (!rep.skill_bundles.empty())
+    d::check_placement_root(fs, root, p.install_root,
+                            std::string(zc::install_shared_dir) + "/skills");
+  const std::vector<std::string> configured = d::configured_dirs(target, p.install_root);
   struct decided {
     const d::kind_info* kind;
     std::string from, to;
     const zc::value* val;
   };
   std::vector<decided> added;
+  std::vector<verify::finding> lent;  // reuses that lend the target's credentials
   for (const d::kind_info& k : d::kinds) {
     const std::string kind(k.name);
     for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
@@ -451,8 +601,9 @@ import_plan plan_import(Fs& fs, const import_options& o) {
           (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
       const auto in_use = [&](const std::string& candidate) {
         if (taken[kind].count(candidate)) return true;
-        if (has_content) return d::occupied(fs, root, placed_at(candidate));
-        return false;
+        if (!has_content) return false;
+        return d::claimed(configured, paths::join(p.install_root, placed_at(candidate))) ||
+               d::occupied(fs, root, placed_at(candidate));
       };
       if (k.ref == zc::ref_target::agent && o.as) {
         if (const auto problem = zc::alias_problem(*o.as))
@@ -467,6 +618,12 @@ import_plan plan_import(Fs& fs, const import_options& o) {
                       "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
                           " exists and is not empty; an import never overwrites it",
                       placed_at(*o.as));
+        if (has_content && d::claimed(configured, paths::join(p.install_root, placed_at(*o.as))))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
+                          " is (or overlaps) a directory the target's config assigns to "
+                          "another agent or skill bundle; an import never places there",
+                      placed_at(*o.as));
         to = *o.as;
         if (to != name) action = "rename";
       } else if (in_use(name)) {
@@ -478,15 +635,20 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
             d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
           action = "reuse";
+          if (auto grant = d::credential_grant(k, name, *existing, *s))
+            lent.push_back(std::move(*grant));
         } else {
           action = "rename";
           if (k.two_tier) {
             const std::string family = name.substr(0, name.find('.'));
             to = family + "." +
-                 zc::imported_alias(name.substr(name.find('.') + 1),
-                                    [&](const std::string& c) { return in_use(family + "." + c); });
+                 zc::imported_alias(
+                     name.substr(name.find('.') + 1),
+                     d::bounded_search(
+                         [&](const std::string& c) { return in_use(family + "." + c); }, kind,
+                         name));
           } else {
-            to = zc::imported_alias(name, in_use);
+            to = zc::imported_alias(name, d::bounded_search(in_use, kind, name));
           }
         }
       }
@@ -553,6 +715,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
     if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
   for (const verify::finding& f : rep.risk_flags)
     p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);

@@ -79,6 +79,7 @@ inline nlohmann::json to_json(const import_result& r) {
   j["bytes"] = r.copied.bytes;
   j["secrets_ledger"] = r.ledger;
   if (!r.ledger_problem.empty()) j["secrets_ledger_problem"] = r.ledger_problem;
+  j["recovered"] = r.recovered;
   return j;
 }
 
@@ -86,6 +87,8 @@ inline std::string render_result(const import_result& r) {
   std::string out = "imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
                     r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))\n";
   if (!r.backup.empty()) out += "  previous config kept as " + r.backup + "\n";
+  for (const std::string& left : r.recovered)
+    out += "  removed " + left + ", left by an earlier run of this plan that was killed\n";
   if (!r.plan.secrets.empty()) {
     out += "  supply the credentials:\n";
     for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";

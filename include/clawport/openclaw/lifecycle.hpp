@@ -269,7 +269,8 @@ void publish_new_dir(Fs& fs, const std::string& abs,
                      std::vector<std::string>& created_parents, bool& published, Check&& check) {
   auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
   const std::string name = base_name(abs);
-  const std::string staging = ".clawport-claw-" + publish::random_token();
+  const std::string staging =
+      publish::staging_name(publish::staging_kind::claw, publish::random_token());
   fs.make_dir_at(parent, staging, 0755);
   try {
     {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
-// staging directory
-// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
-// They share the token so a crashed export leaves a pair `clawport recover` recognises.
+// The names the tool leaves beside what it writes while it works: one registry of staging
+// families (export, import, claw, skills, convert), so `clawport recover` knows every one
+// and each command builds its names here. An export's staging directory is
+// `.zeroclaw-export-<token>` and its retired old bundle `.zeroclaw-export-old-<token>`:
+// they share the token so a crashed export leaves a pair `clawport recover` recognises.
 #pragma once
 
 #include "../core/config.hpp"
@@ -17,8 +18,34 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
+/// The commands that stage beside their destination (docs/cli.md, `recover`).
+enum class staging_kind { export_bundle, import, claw, skills, convert };
+
+/// One family of staging names: `<prefix><token>` with a token of the generated grammar
+/// (six of [A-Za-z0-9]), or for `import`, `<prefix><12 hex digits of the plan>-<leaf>`.
+struct staging_family {
+  staging_kind kind;
+  std::string_view name;     ///< "export", "import", ...
+  std::string_view prefix;   ///< ".zeroclaw-export-", ".clawport-import-", ...
+  std::string_view creator;  ///< who makes it, in recover's sentences
+};
+
+/// The registry: every staging family the tool creates.
+inline constexpr staging_family staging_families[] = {
+    {staging_kind::export_bundle, "export", ".zeroclaw-export-", "an export"},
+    {staging_kind::import, "import", ".clawport-import-", "an import"},
+    {staging_kind::claw, "claw", ".clawport-claw-", "`claw add`"},
+    {staging_kind::skills, "skills", ".clawport-stage-", "`skills install`, `new` or `remove`"},
+    {staging_kind::convert, "convert", ".clawport-convert-", "`convert`"},
+};
+
+/// The registry's entry for `kind`.
+inline constexpr const staging_family& family_of(staging_kind kind) noexcept {
+  return staging_families[static_cast<std::size_t>(kind)];
+}
+
 /// Prefix of a staging directory beside the destination.
-inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
+inline constexpr std::string_view staging_prefix = family_of(staging_kind::export_bundle).prefix;
 /// Prefix of the previous bundle while it is moved aside.
 inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
 /// Prefix of a staging directory while it is being created and locked, before it is
@@ -77,6 +104,38 @@ inline bool is_staging_name(std::string_view name) noexcept {
          is_token(name.substr(std::min(name.size(), staging_prefix.size())));
 }
 
+/// `<prefix><token>` of the family `kind` (not `import`: see import_staging_name).
+inline std::string staging_name(staging_kind kind, std::string_view token) {
+  return std::string(family_of(kind).prefix) + std::string(token);
+}
+
+/// Length of the plan token in an import's staging name.
+inline constexpr std::size_t import_token_length = 12;
+
+/// `.clawport-import-<plan token>-<leaf>`: where an import stages the tree it places at
+/// `<leaf>`. The token is the plan's, so a re-run of the same plan recognises its leftovers.
+inline std::string import_staging_name(std::string_view plan_token, std::string_view leaf) {
+  return staging_name(staging_kind::import, plan_token) + "-" + std::string(leaf);
+}
+
+/// What a name beside a destination is, in the registry's terms.
+struct staging_match {
+  const staging_family* family = nullptr;  ///< null: no family's prefix
+  bool exact = false;                      ///< of the exact grammar the family generates
+  bool retired = false;                    ///< an export's `.zeroclaw-export-old-<token>`
+};
+
+namespace detail {
+
+inline bool lower_hex_token(std::string_view s) noexcept {
+  if (s.size() != import_token_length) return false;
+  for (const char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+}  // namespace detail
+
 /// `.zeroclaw-export-new-<token>`: where a staging directory is created and locked.
 inline std::string creating_name(std::string_view token) {
   return std::string(creating_prefix) + std::string(token);
@@ -87,6 +146,30 @@ inline std::string_view token_of(std::string_view name) {
   if (is_retired_name(name)) return name.substr(retired_prefix.size());
   if (is_staging_name(name)) return name.substr(staging_prefix.size());
   return {};
+}
+
+/// Classifies `name` against every family of the registry (`recover` acts only on exact
+/// names and names the others it leaves alone).
+inline staging_match match_staging(std::string_view name) noexcept {
+  staging_match m;
+  for (const staging_family& f : staging_families) {
+    if (name.substr(0, f.prefix.size()) != f.prefix) continue;
+    m.family = &f;
+    const std::string_view rest = name.substr(f.prefix.size());
+    if (f.kind == staging_kind::export_bundle) {
+      m.retired = is_retired_name(name);
+      m.exact = m.retired || is_token(rest);
+    } else if (f.kind == staging_kind::import) {
+      const std::string_view leaf = rest.substr(std::min(rest.size(), import_token_length + 1));
+      m.exact = rest.size() > import_token_length + 1 &&
+                detail::lower_hex_token(rest.substr(0, import_token_length)) &&
+                rest[import_token_length] == '-' && !leaf.empty() && leaf != "." && leaf != "..";
+    } else {
+      m.exact = is_token(rest);
+    }
+    return m;
+  }
+  return m;
 }
 
 }  // namespace publish

@@ -183,6 +183,9 @@ void git_clone(const Runner& runner, const std::string& url, const std::string& 
 /// Options of `install_skill_directory`.
 struct install_options {
   audit_options audit;
+  /// Cleared from the mode of every copied file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once.
+  std::uint32_t umask = 022;
 };
 
 /// What an install did.
@@ -238,6 +241,7 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   fs::copy_spec spec;
   spec.root = source;
   spec.refuse_symlinks = true;
+  spec.umask = opt.umask;
   fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
   const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
   if (!after.clean()) detail::audit_failed(after, out.directory);

@@ -27,8 +27,10 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills {
 
-/// Prefix of the staging directory a new skill is built in, beside its destination.
-inline constexpr std::string_view stage_prefix = ".clawport-stage-";
+/// Prefix of the staging directory a new skill is built in, beside its destination (the
+/// `skills` family of the registry of staging names, which `clawport recover` knows).
+inline constexpr std::string_view stage_prefix =
+    publish::family_of(publish::staging_kind::skills).prefix;
 
 /// A skills directory to write into: `anchor` (absolute, opened following symlinks as
 /// ZeroClaw does for the install root) and `relative` (walked and created component by
@@ -217,7 +219,7 @@ class staged_skill {
   /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
   staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = std::string(stage_prefix) + publish::random_token();
+    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
       fs_.make_dir_at(parent_, stage_name_, 0700);
     } catch (const error& e) {
@@ -227,6 +229,7 @@ class staged_skill {
     made_ = true;
     try {
       stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
+      fs_.try_lock(*stage_);  // `recover` leaves a locked staging directory alone
       fs_.make_dir_at(*stage_, name_, 0755);
       skill_.emplace(fs_.open_dir_at(*stage_, name_));
     } catch (const error& e) {

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// The staged copy of a verified bundle: one tree of the bundle (`workspace`,
+// `skills/<alias>`, `skills`) walked with the export's safe copy into any sink (import's
+// staging directory, convert's memory), every byte hashed in the same pass and checked
+// against the digest list the bundle was verified with. A file whose bytes differ, a file
+// the list does not name, a listed file that is gone, and any entry the walk had to skip
+// (a link, a special file, a replaced entry) refuse the whole copy: the caller discards
+// what was staged, so nothing that was not verified is ever installed.
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "../digest/sha256.hpp"
+#include "../fs/copy.hpp"
+#include "../fs/policy.hpp"
+#include "../verify/report.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+/// Hashes each file the walk reads and compares it with the verified digest list.
+/// The first difference is kept (and stops the copy of that file once it overruns the
+/// verified size); `problem()` names it.
+class verifying_observer final : public fs::copy_sink {
+ public:
+  verifying_observer(const std::vector<verify::bundle_file>& files, const std::string& tree) {
+    const std::string prefix = tree + "/";
+    for (const verify::bundle_file& f : files)
+      if (f.path.compare(0, prefix.size(), prefix) == 0) expected_.emplace(f.path, &f);
+  }
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    const auto it = expected_.find(path_);
+    current_ = it == expected_.end() ? nullptr : it->second;
+    if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
+    hash_.reset();
+    size_ = 0;
+  }
+  void bytes(const char* data, std::size_t size) override {
+    size_ += size;
+    if (current_ != nullptr && size_ > current_->size) {
+      fail(path_ + " grew past the " + std::to_string(current_->size) + " bytes verified");
+      throw error(errc::identity_changed, *problem_, path_);  // stop reading it
+    }
+    hash_.update(data, size);
+  }
+  void end_file() override {
+    if (current_ == nullptr) return;
+    if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
+      fail(path_ + " does not match the digest it was verified with");
+    expected_.erase(path_);
+  }
+  /// Every listed file must have been copied.
+  void check_complete() {
+    if (expected_.empty()) return;
+    path_ = expected_.begin()->first;
+    fail(path_ + " is gone");
+  }
+  const std::optional<std::string>& problem() const noexcept { return problem_; }
+  const std::string& subject() const noexcept { return subject_; }
+
+ private:
+  void fail(const std::string& why) {
+    if (problem_) return;
+    problem_ = why;
+    subject_ = path_.empty() ? why : path_;
+  }
+
+  std::map<std::string, const verify::bundle_file*> expected_;
+  const verify::bundle_file* current_ = nullptr;
+  digest::sha256 hash_;
+  std::string path_;
+  std::uint64_t size_ = 0;
+  std::optional<std::string> problem_;
+  std::string subject_;
+};
+
+}  // namespace detail
+
+/// Copies the tree `tree` of the bundle opened at `bundle_root` into the sink's `dst`,
+/// each file given its `fs::copied_mode` under `umask`, hashing every byte as it is copied.
+/// `files` is the bundle as verified (`verify::report::files`, the plan's `files`).
+/// Refuses with errc::identity_changed, naming the file, when anything copied differs from
+/// what was verified; the caller then discards `dst`. Used by `import` (into its staging
+/// directory) and `convert` (into memory): one staged copy for both.
+template <class Fs, class Sink>
+fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
+                             const std::string& tree, const typename Sink::dir& dst,
+                             const std::vector<verify::bundle_file>& files,
+                             std::uint32_t umask = 0) {
+  detail::verifying_observer check(files, tree);
+  const auto changed = [&](const std::string& why, const std::string& subject) {
+    return error(
+        errc::identity_changed,
+        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+        subject);
+  };
+  std::optional<typename Fs::dir> src;
+  std::size_t start = 0;
+  for (;;) {  // the tree's own directories, never through a link (open_dir_at is nofollow)
+    const std::size_t slash = tree.find('/', start);
+    const std::string part = tree.substr(start, slash == std::string::npos ? slash : slash - start);
+    try {
+      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
+                  e.sys_errno());
+    }
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  fs::copy_spec spec(tree);
+  spec.sink = &check;
+  spec.umask = umask;
+  fs::copy_tally t;
+  try {
+    fs::walk_tree(fs, sink, *src, dst, spec, t);
+  } catch (const error&) {
+    if (check.problem()) throw changed(*check.problem(), check.subject());
+    throw;
+  }
+  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+  check.check_complete();
+  if (check.problem()) throw changed(*check.problem(), check.subject());
+  return t;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
