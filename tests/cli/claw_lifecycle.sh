@@ -179,4 +179,57 @@ expect_grep err "$TMP/st/clawport-claws.json is not a clawport.openclawClawLedge
 echo x > "$TMP/stfile"
 expect_status 1 "$CLAWPORT" claw status --state-dir "$TMP/stfile/sub"
 expect_grep err "$TMP/stfile is not a directory; clawport writes only through real directories"
+# Remove and update delete only what the Claw introduced (issue 22, item 12): files that
+# were in the workspace before the add, byte-identical (adopted, `origin: adopted`), are
+# listed as kept by the remove plan (text and --json) and outlive remove and an update that
+# drops them; the operator's workspace is left exactly as it was before the add.
+export HOME="$TMP/home3"
+state="$TMP/state3"
+ws="$HOME/.openclaw/workspace-incident-triage"
+mkdir -p "$ws/templates"
+cp "$TMP/pkg/workspace/AGENTS.md" "$ws/AGENTS.md"
+cp "$TMP/pkg/workspace/templates/handoff.md" "$ws/templates/handoff.md"
+echo "# mine" >"$ws/MINE.md"
+ws_state() { (cd "$ws" && find . -printf '%p %y %s\n' | sort && find . -type f | sort | xargs sha256sum); }
+ws_before=$(ws_state)
+expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
+integrity=$(field '["planIntegrity"]')
+expect_status 0 "$CLAWPORT" claw add --json --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
+[ "$(field '["filesAdopted"]')" = "['AGENTS.md', 'templates/handoff.md']" ] || { echo "FAIL: adopted $(field '["filesAdopted"]')"; failures=$((failures + 1)); }
+# An update from a version without templates/handoff.md releases it (keeps the file).
+cp -r "$TMP/pkg" "$TMP/pkg3"
+python3 - "$TMP/pkg3/CLAW.md" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+drop = "    - source: workspace/templates/handoff.md\n      path: templates/handoff.md\n"
+assert drop in s
+open(p, "w").write(s.replace(drop, "").replace("version: 1.3.0", "version: 1.3.1"))
+PY
+sed -i 's/"version": "1.3.0"/"version": "1.3.1"/' "$TMP/pkg3/package.json"
+expect_status 0 "$CLAWPORT" claw update --dry-run --json incident-triage --state-dir "$state" --from "$TMP/pkg3"
+uintegrity=$(field '["planIntegrity"]')
+python3 - "$TMP/out" <<'PY' || failures=$((failures + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = [x for x in d["actions"] if x["kind"] == "workspaceFile" and x["id"] == "templates/handoff.md"]
+assert [x["action"] for x in a] == ["release"], a
+PY
+expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg3" --yes --plan-integrity "$uintegrity"
+[ "$(ws_state | grep -c 'templates/handoff.md')" = 2 ] || { echo "FAIL: update deleted an adopted file"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw remove --dry-run --state-dir "$state" incident-triage
+expect_grep out 'retain workspaceFile AGENTS.md (adopted: kept)'
+expect_status 0 "$CLAWPORT" claw remove --dry-run --json --state-dir "$state" incident-triage
+rintegrity=$(field '["planIntegrity"]')
+python3 - "$TMP/out" <<'PY' || failures=$((failures + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = {x["id"]: x for x in d["actions"] if x["kind"] == "workspaceFile"}
+assert a["AGENTS.md"]["action"] == "retain", a["AGENTS.md"]
+assert a["AGENTS.md"]["details"]["origin"] == "adopted", a["AGENTS.md"]
+assert a["SOUL.md"]["action"] == "delete", a["SOUL.md"]
+PY
+expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
+expect_grep out 'kept AGENTS.md'
+[ "$(ws_state)" = "$ws_before" ] || { echo "FAIL: remove did not leave the workspace as it was before the add:"; diff <(echo "$ws_before") <(ws_state); failures=$((failures + 1)); }
 finish

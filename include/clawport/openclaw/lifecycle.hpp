@@ -595,6 +595,11 @@ std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, cons
   return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
 }
 
+/// Whether the Claw introduced a recorded workspace file, so that `claw remove` and
+/// `claw update` may delete it. An adopted file (`origin: adopted`) was in the workspace,
+/// byte-identical, before the add: it stays the operator's and is only ever released.
+inline bool claw_introduced(const value& row) { return row.value("origin", "") != "adopted"; }
+
 inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
   return !t || *t == id || rec["claw"].value("name", "") == *t;
 }
@@ -813,13 +818,15 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
     bool keeps = false;
     for (const auto& f : s["workspaceFiles"]) {
       const std::string st = f["state"].get<std::string>();
-      const std::string verb = st == "unchanged" ? "delete"
-                               : st == "missing" ? "release"
-                                                 : "retain";
+      const bool introduced = detail::claw_introduced(f);
+      const std::string verb = st == "missing"                   ? "release"
+                               : st == "unchanged" && introduced ? "delete"
+                                                                 : "retain";
       keeps = keeps || verb == "retain";
       act("workspaceFile", f["path"].get<std::string>(), verb,
-          value::object({{"state", st}, {"contentDigest", f["contentDigest"]}}));
-      if (st == "unsafe")
+          value::object(
+              {{"state", st}, {"contentDigest", f["contentDigest"]}, {"origin", f["origin"]}}));
+      if (st == "unsafe" && introduced)
         block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
                                            " is not a plain regular file any more.");
     }
@@ -1108,9 +1115,14 @@ inline std::string lifecycle_text(const value& d) {
   } else if (schema == "openclaw.clawRemovePlan.v1") {
     out += "Plan: remove " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
     out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
-    for (const auto& a : d["actions"])
+    for (const auto& a : d["actions"]) {
       out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
+             a["id"].get<std::string>();
+      if (a["kind"] == "workspaceFile" && a["action"] == "retain" &&
+          !detail::claw_introduced(a["details"]))
+        out += " (adopted: kept)";
+      out += "\n";
+    }
     for (const auto& b : d["blockers"])
       out +=
           "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
