@@ -232,4 +232,38 @@ PY
 expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
 expect_grep out 'kept AGENTS.md'
 [ "$(ws_state)" = "$ws_before" ] || { echo "FAIL: remove did not leave the workspace as it was before the add:"; diff <(echo "$ws_before") <(ws_state); failures=$((failures + 1)); }
+# OpenClaw state under a symlinked path (issue 22, item 19): a symlink above the state
+# directory (HOME below a symlinked directory, as a symlinked /home) is the operator's own
+# path, followed by the plan and by every write alike; a symlink inside it (the workspace
+# itself) is refused by both, writing nothing there or through it.
+mkdir -p "$TMP/realhome/u"
+ln -s "$TMP/realhome" "$TMP/linkhome"
+export HOME="$TMP/linkhome/u"
+ws="$HOME/.openclaw/workspace-incident-triage"
+expect_status 0 "$CLAWPORT" claw plan --json --without-packages "$TMP/pkg"
+integrity=$(field '["planIntegrity"]')
+expect_status 0 "$CLAWPORT" claw add --json --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
+expect_grep out '"status": "complete"'
+[ -f "$TMP/realhome/u/.openclaw/clawport-claws.json" ] && [ -f "$TMP/realhome/u/.openclaw/openclaw.json" ] &&
+  cmp -s "$TMP/realhome/u/.openclaw/workspace-incident-triage/AGENTS.md" "$TMP/pkg/workspace/AGENTS.md" ||
+  { echo "FAIL: the add did not write through the symlink above the state directory"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw status --state-dir "$HOME/.openclaw"
+expect_grep out 'install complete, agent present'
+expect_status 0 "$CLAWPORT" claw remove --dry-run --json incident-triage
+rintegrity=$(field '["planIntegrity"]')
+expect_status 0 "$CLAWPORT" claw remove incident-triage --yes --plan-integrity "$rintegrity"
+[ ! -e "$ws" ] || { echo "FAIL: remove through the symlink above left the workspace"; failures=$((failures + 1)); }
+# Inside: the workspace a symlink to a directory holding identical files. The plan blocks
+# (it no longer adopts through the link), the add refuses, nothing is written anywhere.
+mkdir -p "$TMP/elsewhere" "$TMP/realhome/u/.openclaw"
+cp "$TMP/pkg/workspace/AGENTS.md" "$TMP/elsewhere/AGENTS.md"
+ln -s "$TMP/elsewhere" "$ws"
+inside_state() { (cd "$TMP" && find elsewhere realhome -printf '%p %y %s\n' | sort; cat realhome/u/.openclaw/*.json) | sha256sum; }
+before=$(inside_state)
+expect_status 1 "$CLAWPORT" claw plan --json --without-packages "$TMP/pkg"
+expect_grep out '"code": "workspace_collision"'
+integrity=$(field '["planIntegrity"]')
+expect_status 1 "$CLAWPORT" claw add --json --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
+[ "$(inside_state)" = "$before" ] && [ "$(ls -A "$TMP/elsewhere")" = AGENTS.md ] ||
+  { echo "FAIL: an add through a symlink inside the state directory wrote"; failures=$((failures + 1)); }
 finish

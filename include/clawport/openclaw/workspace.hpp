@@ -375,7 +375,7 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
   const std::string legacy = home + "/openclaw";
   if (legacy != dir) {
     try {
-      auto parent = detail::open_dir_path(fs, home);
+      auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
         find("extra_workspace", "warning", legacy,
