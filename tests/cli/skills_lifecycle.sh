@@ -197,6 +197,7 @@ wait
 EOF
 cat > "$H/daemonize.sh" <<'EOF'
 setsid sh -c 'trap "" TERM HUP; echo $$ > "$1"; exec sleep 30' sh "$1" </dev/null >/dev/null 2>&1 &
+n=0; while [ ! -s "$1" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
 echo started
 EOF
 printf 'sh %s %s | 0 |\nexec >/dev/null 2>&1; echo $$ > %s; exec sleep 30 | 0 |\n' \
