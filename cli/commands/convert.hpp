@@ -39,16 +39,9 @@ inline int run_convert(const convert_args& a) {
   if (a.json) {
     std::cout << json::dump(convert::to_json(c)) << "\n";
   } else {
-    // Each line escaped for the terminal (a path or value may hold a control character).
-    const std::string report = convert::render_text(c);
-    std::size_t start = 0;
-    while (start < report.size()) {
-      const std::size_t nl = report.find('\n', start);
-      const std::size_t end = nl == std::string::npos ? report.size() : nl;
-      std::cout << text::escape_for_terminal(std::string_view(report).substr(start, end - start))
-                << "\n";
-      start = end + 1;
-    }
+    // Each line through the one terminal-safe renderer (a path or value may hold a
+    // control character).
+    std::cout << text::terminal_block(convert::render_text(c));
   }
   return exit_ok;
 }

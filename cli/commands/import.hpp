@@ -61,11 +61,14 @@ inline int run_import(const import_args& a) {
   std::cout << importer::render_plan(p);
   const bool interactive = ::isatty(STDIN_FILENO) == 1 && ::isatty(STDOUT_FILENO) == 1;
   if (a.dry_run || !interactive) {
-    std::cout << "\nnothing was written; to apply: clawport import " << a.bundle
-              << (a.config.empty() ? "" : " --config " + a.config)
-              << (a.as.empty() ? "" : " --as " + a.as);
-    for (const std::string& m : a.maps) std::cout << " --map " << m;
-    std::cout << " --yes --plan-integrity " << p.plan_integrity << "\n";
+    std::string apply = "nothing was written; to apply: clawport import " + a.bundle +
+                        (a.config.empty() ? "" : " --config " + a.config) +
+                        (a.as.empty() ? "" : " --as " + a.as);
+    for (const std::string& m : a.maps) apply += " --map " + m;
+    text::terminal_lines line;  // the one terminal-safe renderer, as the plan above
+    line("");
+    line(apply + " --yes --plan-integrity " + p.plan_integrity);
+    std::cout << line.text;
     return exit_ok;
   }
   std::cout << "\napply this plan? [y/N] " << std::flush;

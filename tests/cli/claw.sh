@@ -99,4 +99,14 @@ expect_status 2 "$CLAWPORT" claw inspect
 expect_status 2 "$CLAWPORT" claw plan "$TMP/pkg" --bogus
 expect_status 0 "$CLAWPORT" claw plan --help
 expect_grep out '--agent-id'
+
+# Raw bytes never reach the terminal (issue 22, item 15): `claw inspect` and `claw plan`
+# show an agent name holding CR and ESC escaped; --json keeps the string.
+cp -r "$TMP/pkg" "$TMP/pkg15"
+sed -i 's/^  name: Incident Triage$/  name: "Incident\\r\\e[2KTriage"/' "$TMP/pkg15/CLAW.md"
+expect_status 0 "$CLAWPORT" claw inspect "$TMP/pkg15"
+expect_grep out 'agent:        incident-triage (Incident\\x0d\\x1b\[2KTriage)'
+if LC_ALL=C grep -q "$(printf '[\r\033]')" "$TMP/out"; then echo "FAIL: raw CR or ESC in claw inspect"; failures=$((failures + 1)); fi
+expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/pkg15"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["manifest"]["agent"]["name"] == "Incident\r\x1b[2KTriage", d["manifest"]["agent"]' "$TMP/out" || failures=$((failures + 1))
 finish

@@ -142,4 +142,41 @@ if grep -q secret_unlisted "$TMP/out"; then fail "item 20: verify warns secret_u
 printf 'x' >"$TMP/b1/workspace/extra.md"
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --json
 expect_status 2 "$CLAWPORT" import
+
+# Raw bytes never reach the terminal (issue 22, item 15): control sequences in an MCP
+# `args` entry cannot erase or repaint the capability-grant lines of the import plan; the
+# plan shows them escaped, --json keeps the string, nothing is written.
+mkdir -p "$TMP/esc/agents/a/workspace" "$TMP/escdst"
+cat >"$TMP/esc/config.toml" <<'TOML'
+schema_version = 3
+
+[providers.models.anthropic.main]
+api_key = "sk-x"
+model = "m"
+
+[risk_profiles.r]
+
+[agents.a]
+model_provider = "anthropic.main"
+risk_profile = "r"
+mcp_bundles = ["b"]
+
+[mcp_bundles.b]
+servers = ["srv"]
+
+[[mcp.servers]]
+name = "srv"
+command = "run"
+args = ["ok\r\u001b[2K\u001b[1A\u001b[2Kfake line"]
+TOML
+printf 'hi\n' >"$TMP/esc/agents/a/workspace/IDENTITY.md"
+printf 'schema_version = 3\n' >"$TMP/escdst/config.toml"
+expect_status 0 "$CLAWPORT" export a --config "$TMP/esc/config.toml" --out "$TMP/escb"
+expect_status 0 "$CLAWPORT" import "$TMP/escb" --config "$TMP/escdst/config.toml"
+expect_grep out '1 capability grant(s) to accept:'
+expect_grep out 'process_spawn mcp.servers.srv.command: starts a local process on the target host: run ok\\x0d\\x1b\[2K\\x1b\[1A\\x1b\[2Kfake line'
+if LC_ALL=C grep -q "$(printf '[\r\033]')" "$TMP/out"; then echo "FAIL: raw CR or ESC in the import plan"; failures=$((failures + 1)); fi
+expect_status 0 "$CLAWPORT" import "$TMP/escb" --config "$TMP/escdst/config.toml" --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert any("ok\r\x1b[2K" in f["detail"] for f in d["risk_flags"]), d["risk_flags"]' "$TMP/out" || failures=$((failures + 1))
+[ "$(ls -A "$TMP/escdst")" = "config.toml" ] || { echo "FAIL: planning wrote"; failures=$((failures + 1)); }
 finish

@@ -183,4 +183,53 @@ expect_grep err "cannot run git to fetch file://$R: failed to execute command: g
 mkdir -p "$G/sk" && printf -- '---\nname: sk\ndescription: d\n---\n' > "$G/sk/SKILL.md" && printf 'a = "\377"\n' > "$G/sk/extra.toml"
 expect_status 1 "$CLAWPORT" skills audit "$G/sk"
 expect_grep out "failed to read TOML manifest extra.toml"
+
+# --timeout is a hard limit on the command and everything it started (issue 22, item 18):
+# a child that leaves the process group and the session (setsid) and ignores SIGTERM, a
+# command that closes its output and runs on, a daemon left behind by a command that
+# exits at once. Each is gone when the tool returns, and the run is bounded.
+H="$TMP/hard"
+mkdir -p "$H/skill" "$H/daemon" "$H/pids"
+printf -- '---\nname: skill\ndescription: d\n---\n' | tee "$H/skill/SKILL.md" > "$H/daemon/SKILL.md"
+cat > "$H/escape.sh" <<'EOF'
+setsid sh -c 'trap "" TERM HUP; echo $$ > "$1"; exec sleep 30' sh "$1" &
+wait
+EOF
+cat > "$H/daemonize.sh" <<'EOF'
+setsid sh -c 'trap "" TERM HUP; echo $$ > "$1"; exec sleep 30' sh "$1" </dev/null >/dev/null 2>&1 &
+n=0; while [ ! -s "$1" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+echo started
+EOF
+printf 'sh %s %s | 0 |\nexec >/dev/null 2>&1; echo $$ > %s; exec sleep 30 | 0 |\n' \
+  "$H/escape.sh" "$H/pids/escaped" "$H/pids/closed" > "$H/skill/TEST.sh"
+printf 'sh %s %s | 0 | started\n' "$H/daemonize.sh" "$H/pids/daemon" > "$H/daemon/TEST.sh"
+survivors() {  # the recorded processes still alive (killed here, so none is left behind)
+  local f pid alive=""
+  for f in "$H"/pids/*; do
+    [ -f "$f" ] || continue
+    pid=$(cat "$f")
+    if kill -0 "$pid" 2>/dev/null; then alive="$alive $(basename "$f")"; kill -9 "$pid"; fi
+  done
+  echo "$alive"
+}
+t0=$(date +%s%N)
+expect_status 1 "$CLAWPORT" skills test "$H/skill" --timeout 1 --json
+t1=$(date +%s%N)
+[ $(((t1 - t0) / 1000000)) -lt 5000 ] || { echo "FAIL: --timeout 1 ran $(((t1 - t0) / 1000000)) ms"; failures=$((failures + 1)); }
+python3 - "$TMP/out" <<'PY' || failures=$((failures + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["skills"][0]["failures"]
+assert [x["timed_out"] for x in f] == [True, True], f
+PY
+test -s "$H/pids/escaped" && test -s "$H/pids/closed" || { echo "FAIL: the commands did not start"; failures=$((failures + 1)); }
+left=$(survivors)
+[ -z "$left" ] || { echo "FAIL: survived --timeout:$left"; failures=$((failures + 1)); }
+t0=$(date +%s%N)
+expect_status 0 "$CLAWPORT" skills test "$H/daemon" --timeout 1 --json
+t1=$(date +%s%N)
+[ $(((t1 - t0) / 1000000)) -lt 5000 ] || { echo "FAIL: the daemon run took $(((t1 - t0) / 1000000)) ms"; failures=$((failures + 1)); }
+test -s "$H/pids/daemon" || { echo "FAIL: the daemon did not start"; failures=$((failures + 1)); }
+left=$(survivors)
+[ -z "$left" ] || { echo "FAIL: survived the command's exit:$left"; failures=$((failures + 1)); }
 finish

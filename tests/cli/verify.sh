@@ -45,4 +45,15 @@ expect_grep out 'warning unauthenticated'
 
 # usage: no bundle given
 expect_status 2 "$CLAWPORT" verify
+
+# Raw bytes never reach the terminal (issue 22, item 15): a file named with CR and ESC
+# cannot repaint the verdict; the human report shows it escaped, --json keeps the name.
+cp -r "$TMP/b" "$TMP/b15"
+touch "$TMP/b15/workspace/$(printf 'x\r\033[2Kbundle b15 verifies')"
+expect_status 1 "$CLAWPORT" verify "$TMP/b15"
+expect_grep out 'does not verify: 1 problem(s)'
+expect_grep out 'workspace/x\\x0d\\x1b\[2Kbundle b15 verifies'
+if LC_ALL=C grep -q "$(printf '[\r\033]')" "$TMP/out"; then echo "FAIL: raw CR or ESC in the verify report"; failures=$((failures + 1)); fi
+expect_status 1 "$CLAWPORT" verify "$TMP/b15" --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert any(f["path"] == "workspace/x\r\x1b[2Kbundle b15 verifies" for f in d["findings"]), d' "$TMP/out" || failures=$((failures + 1))
 finish

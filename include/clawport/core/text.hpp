@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -175,6 +176,37 @@ inline std::string escape_for_terminal(std::string_view s) {
     i += len;
   }
   return out;
+}
+
+/// The one terminal-safe renderer: every human line built from input (the export report,
+/// the import plan, the verify report, `claw inspect`, the Claw plans and results, the
+/// CLI's own lines) is appended through it. `line(s)` escapes the whole of `s` with
+/// `escape_for_terminal`, a newline inside it included, so no value can erase, repaint or
+/// start a line of its own, and ends it with '\n'. `block(s)` is for text whose newlines
+/// are structure (a JSON snippet clawport wrote): each of its lines is escaped the same way.
+struct terminal_lines {
+  std::string text;
+
+  void operator()(std::string_view s) {
+    text += escape_for_terminal(s);
+    text += '\n';
+  }
+
+  void block(std::string_view s) {
+    while (!s.empty()) {
+      const std::size_t nl = s.find('\n');
+      (*this)(s.substr(0, nl));
+      if (nl == std::string_view::npos) break;
+      s.remove_prefix(nl + 1);
+    }
+  }
+};
+
+/// `s`, whose newlines are structure, escaped line by line (`terminal_lines::block`).
+inline std::string terminal_block(std::string_view s) {
+  terminal_lines out;
+  out.block(s);
+  return std::move(out.text);
 }
 
 }  // namespace text

@@ -18,13 +18,10 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 
 namespace report_detail {
 
-/// Appends lines, each ending in '\n'. Every line goes through text::escape_for_terminal:
-/// a control character in a config value (a risk flag's command line), a path or a name is
-/// shown escaped, never sent to the terminal.
-struct lines {
-  std::string text;
-  void operator()(const std::string& s) { text += ::clawport::text::escape_for_terminal(s) + "\n"; }
-};
+/// Appends lines, each ending in '\n', through the one terminal-safe renderer
+/// (core/text.hpp): a control character in a config value (a risk flag's command line), a
+/// path or a name is shown escaped, never sent to the terminal.
+using lines = ::clawport::text::terminal_lines;
 
 inline std::string n(std::uint64_t v) { return std::to_string(v); }
 

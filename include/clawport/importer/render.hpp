@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 
+#include "../core/text.hpp"
 #include "apply.hpp"
 #include "plan.hpp"
 
@@ -41,34 +43,42 @@ inline nlohmann::json to_json(const import_plan& p) {
   return j;
 }
 
-/// The plan in words, ending with the command that applies it.
+/// The plan in words, every line through the one terminal-safe renderer (core/text.hpp):
+/// a control sequence in a bundle string (an MCP `args` entry, a path) is shown escaped and
+/// can never erase or repaint the capability-grant lines the operator approves.
 inline std::string render_plan(const import_plan& p) {
-  std::string out = "import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
-                    p.config_path + "\n";
-  out += "  installed as: " + p.alias + "\n";
-  for (const verify::finding& w : p.warnings) out += "  warning: " + w.detail + "\n";
-  out += "\nentries:\n";
+  text::terminal_lines line;
+  line("import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
+       p.config_path);
+  line("  installed as: " + p.alias);
+  for (const verify::finding& w : p.warnings) line("  warning: " + w.detail);
+  line("");
+  line("entries:");
   for (const entry_change& e : p.entries) {
-    out += "  " + e.action + " " + e.kind + " " + e.from;
-    if (e.action == "rename" || e.action == "map") out += " -> " + e.to;
-    if (e.action == "reuse") out += " (identical entry on the target)";
-    out += "\n";
+    std::string l = "  " + e.action + " " + e.kind + " " + e.from;
+    if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
+    if (e.action == "reuse") l += " (identical entry on the target)";
+    line(l);
   }
   if (!p.placements.empty()) {
-    out += "\nfiles placed (under " + p.install_root + "):\n";
-    for (const placement& pl : p.placements) out += "  " + pl.from + "/ -> " + pl.to + "/\n";
+    line("");
+    line("files placed (under " + p.install_root + "):");
+    for (const placement& pl : p.placements) line("  " + pl.from + "/ -> " + pl.to + "/");
   }
   if (!p.risk_flags.empty()) {
-    out += "\n" + std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:\n";
+    line("");
+    line(std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:");
     for (const verify::finding& f : p.risk_flags)
-      out += "  " + f.code + " " + f.path + ": " + f.detail + "\n";
+      line("  " + f.code + " " + f.path + ": " + f.detail);
   }
   if (!p.secrets.empty()) {
-    out += "\n" + std::to_string(p.secrets.size()) + " credential(s) to supply after the import:\n";
-    for (const std::string& s : p.secrets) out += "  zeroclaw config set " + s + "\n";
+    line("");
+    line(std::to_string(p.secrets.size()) + " credential(s) to supply after the import:");
+    for (const std::string& s : p.secrets) line("  zeroclaw config set " + s);
   }
-  out += "\nplan_integrity: " + p.plan_integrity + "\n";
-  return out;
+  line("");
+  line("plan_integrity: " + p.plan_integrity);
+  return std::move(line.text);
 }
 
 inline nlohmann::json to_json(const import_result& r) {
@@ -84,19 +94,20 @@ inline nlohmann::json to_json(const import_result& r) {
 }
 
 inline std::string render_result(const import_result& r) {
-  std::string out = "imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
-                    r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))\n";
-  if (!r.backup.empty()) out += "  previous config kept as " + r.backup + "\n";
+  text::terminal_lines line;
+  line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
+       r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
+  if (!r.backup.empty()) line("  previous config kept as " + r.backup);
   for (const std::string& left : r.recovered)
-    out += "  removed " + left + ", left by an earlier run of this plan that was killed\n";
+    line("  removed " + left + ", left by an earlier run of this plan that was killed");
   if (!r.plan.secrets.empty()) {
-    out += "  supply the credentials:\n";
-    for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
+    line("  supply the credentials:");
+    for (const std::string& s : r.plan.secrets) line("    zeroclaw config set " + s);
   }
-  if (!r.ledger.empty()) out += "  required secrets recorded in " + r.ledger + "\n";
+  if (!r.ledger.empty()) line("  required secrets recorded in " + r.ledger);
   if (!r.ledger_problem.empty())
-    out += "  warning: the required secrets were not recorded (" + r.ledger_problem + ")\n";
-  return out;
+    line("  warning: the required secrets were not recorded (" + r.ledger_problem + ")");
+  return std::move(line.text);
 }
 
 }  // namespace importer

@@ -596,6 +596,11 @@ std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, cons
   return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
 }
 
+/// Whether the Claw introduced a recorded workspace file, so that `claw remove` and
+/// `claw update` may delete it. An adopted file (`origin: adopted`) was in the workspace,
+/// byte-identical, before the add: it stays the operator's and is only ever released.
+inline bool claw_introduced(const value& row) { return row.value("origin", "") != "adopted"; }
+
 inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
   return !t || *t == id || rec["claw"].value("name", "") == *t;
 }
@@ -814,13 +819,15 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
     bool keeps = false;
     for (const auto& f : s["workspaceFiles"]) {
       const std::string st = f["state"].get<std::string>();
-      const std::string verb = st == "unchanged" ? "delete"
-                               : st == "missing" ? "release"
-                                                 : "retain";
+      const bool introduced = detail::claw_introduced(f);
+      const std::string verb = st == "missing"                   ? "release"
+                               : st == "unchanged" && introduced ? "delete"
+                                                                 : "retain";
       keeps = keeps || verb == "retain";
       act("workspaceFile", f["path"].get<std::string>(), verb,
-          value::object({{"state", st}, {"contentDigest", f["contentDigest"]}}));
-      if (st == "unsafe")
+          value::object(
+              {{"state", st}, {"contentDigest", f["contentDigest"]}, {"origin", f["origin"]}}));
+      if (st == "unsafe" && introduced)
         block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
                                            " is not a plain regular file any more.");
     }
@@ -1059,113 +1066,121 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
 // Human text
 // ---------------------------------------------------------------------------------------
 
+namespace detail {
+
+inline void add_result_lines(text::terminal_lines& line, const value& d) {
+  line("Added agent " + str(d["agentId"]) + " (" + str(d["status"]) + ")");
+  line("  workspace: " + str(d["workspace"]) + " (" + str(d["workspaceOrigin"]) + ")");
+  line("  files written: " + std::to_string(d["filesWritten"].size()) +
+       ", adopted: " + std::to_string(d["filesAdopted"].size()));
+  line(std::string("  openclaw.json: ") +
+       (d["configRegistered"].get<bool>() ? "registered" : "NOT registered"));
+}
+
+inline void not_applied_lines(text::terminal_lines& line, const value& d) {
+  for (const auto& n : d["notApplied"]) {
+    std::string l =
+        "  not applied: " + str(n["kind"]) + " " + str(n["id"]) + " (" + str(n["code"]) + ")";
+    if (n.contains("install")) l += ": " + str(n["install"]);
+    line(l);
+  }
+}
+
+inline void status_lines(text::terminal_lines& line, const value& d) {
+  for (const auto& r : d["records"]) {
+    line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
+         ": install " + str(r["install"]["status"]) + ", agent " + str(r["agentState"]));
+    for (const auto& f : r["workspaceFiles"])
+      line("  " + str(f["state"]) + " " + str(f["path"]) +
+           (f.contains("ownershipConflict") ? " (ownership conflict)" : ""));
+    for (const auto& u : r["unmanagedFiles"]) line("  unmanaged " + str(u));
+    for (const auto& m : r["mcpServers"]) line("  mcp " + str(m["name"]) + ": " + str(m["state"]));
+    for (const auto& p : r["packages"])
+      line("  package " + str(p["kind"]) + ":" + str(p["ref"]) + ": " + str(p["state"]));
+    for (const auto& j : r["cronJobs"]) line("  cron " + str(j["id"]) + ": " + str(j["state"]));
+  }
+  if (d["records"].empty()) line("No Claws installed.");
+}
+
+inline void blocker_lines(text::terminal_lines& line, const value& d) {
+  for (const auto& b : d["blockers"]) line("  ERROR " + str(b["code"]) + ": " + str(b["message"]));
+}
+
+inline void remove_plan_lines(text::terminal_lines& line, const value& d) {
+  line("Plan: remove " + str(d["target"]) + " (dry run, nothing written)");
+  line("  plan integrity:  " + str(d["planIntegrity"]));
+  for (const auto& a : d["actions"]) {
+    std::string l = "    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]);
+    if (a["kind"] == "workspaceFile" && a["action"] == "retain" && !claw_introduced(a["details"]))
+      l += " (adopted: kept)";
+    line(l);
+  }
+  blocker_lines(line, d);
+}
+
+inline void update_plan_lines(text::terminal_lines& line, const value& d) {
+  line("Plan: update " + str(d["target"]) + " (dry run, nothing written)");
+  if (d.contains("currentClaw") && d.contains("targetClaw"))
+    line("  " + str(d["currentClaw"]["name"]) + " " + str(d["currentClaw"]["version"]) + " -> " +
+         str(d["targetClaw"]["version"]));
+  line("  plan integrity:  " + str(d["planIntegrity"]));
+  std::size_t unchanged = 0;
+  for (const auto& a : d["actions"]) {
+    if (a["action"] == "unchanged") {
+      ++unchanged;
+      continue;
+    }
+    line("    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
+  }
+  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
+  for (const auto& c : d["capabilityChanges"])
+    line(std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
+         str(c["classification"]) + " " + str(c["path"]) + " (" + str(c["action"]) + ")");
+  blocker_lines(line, d);
+}
+
+}  // namespace detail
+
 /// The human rendering of an add result, status document, update plan or result, remove
-/// plan or result, or export result (after the experimental banner).
+/// plan or result, or export result (after the experimental banner), every line through
+/// the one terminal-safe renderer (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
-  std::string out = std::string(experimental_banner) + "\n";
+  using detail::str;
+  text::terminal_lines line;
+  line(experimental_banner);
   const std::string schema = d.value("schemaVersion", "");
   if (d.contains("error")) {
-    out += "ERROR " + d["error"]["code"].get<std::string>() + ": " +
-           d["error"]["message"].get<std::string>() + "\n";
-    if (d["error"].contains("snippet")) out += d["error"]["snippet"].get<std::string>();
+    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
+    if (d["error"].contains("snippet")) line.block(str(d["error"]["snippet"]));
   }
-  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed") {
-    out += "  current plan integrity: " + d["planIntegrity"].get<std::string>() + "\n";
-  }
+  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed")
+    line("  current plan integrity: " + str(d["planIntegrity"]));
   if (schema == "openclaw.clawAddResult.v1" && d.contains("agentId")) {
-    out += "Added agent " + d["agentId"].get<std::string>() + " (" +
-           d["status"].get<std::string>() + ")\n  workspace: " + d["workspace"].get<std::string>() +
-           " (" + d["workspaceOrigin"].get<std::string>() + ")\n";
-    out += "  files written: " + std::to_string(d["filesWritten"].size()) +
-           ", adopted: " + std::to_string(d["filesAdopted"].size()) + "\n";
-    out += std::string("  openclaw.json: ") +
-           (d["configRegistered"].get<bool>() ? "registered" : "NOT registered") + "\n";
-    for (const auto& n : d["notApplied"]) {
-      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
-             " (" + n["code"].get<std::string>() + ")";
-      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
-      out += "\n";
-    }
+    detail::add_result_lines(line, d);
+    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawStatus.v1") {
-    for (const auto& r : d["records"]) {
-      out += "Claw " + r["install"]["claw"]["name"].get<std::string>() + " as agent " +
-             r["agentId"].get<std::string>() + ": install " +
-             r["install"]["status"].get<std::string>() + ", agent " +
-             r["agentState"].get<std::string>() + "\n";
-      for (const auto& f : r["workspaceFiles"])
-        out += "  " + f["state"].get<std::string>() + " " + f["path"].get<std::string>() +
-               (f.contains("ownershipConflict") ? " (ownership conflict)" : "") + "\n";
-      for (const auto& u : r["unmanagedFiles"]) out += "  unmanaged " + u.get<std::string>() + "\n";
-      for (const auto& m : r["mcpServers"])
-        out +=
-            "  mcp " + m["name"].get<std::string>() + ": " + m["state"].get<std::string>() + "\n";
-      for (const auto& p : r["packages"])
-        out += "  package " + p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>() +
-               ": " + p["state"].get<std::string>() + "\n";
-      for (const auto& j : r["cronJobs"])
-        out += "  cron " + j["id"].get<std::string>() + ": " + j["state"].get<std::string>() + "\n";
-    }
-    if (d["records"].empty()) out += "No Claws installed.\n";
+    detail::status_lines(line, d);
   } else if (schema == "openclaw.clawRemovePlan.v1") {
-    out += "Plan: remove " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
-    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
-    for (const auto& a : d["actions"])
-      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
-    for (const auto& b : d["blockers"])
-      out +=
-          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+    detail::remove_plan_lines(line, d);
   } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
-    out += "Removed " + d["agentId"].get<std::string>() + " (" + d["status"].get<std::string>() +
-           "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
-           std::to_string(d["retained"].size()) + " kept\n";
-    for (const auto& r : d["retained"]) out += "  kept " + r.get<std::string>() + "\n";
+    line("Removed " + str(d["agentId"]) + " (" + str(d["status"]) +
+         "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
+         std::to_string(d["retained"].size()) + " kept");
+    for (const auto& r : d["retained"]) line("  kept " + str(r));
   } else if (schema == "openclaw.clawUpdatePlan.v1") {
-    out += "Plan: update " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
-    if (d.contains("currentClaw") && d.contains("targetClaw"))
-      out += "  " + d["currentClaw"]["name"].get<std::string>() + " " +
-             d["currentClaw"]["version"].get<std::string>() + " -> " +
-             d["targetClaw"]["version"].get<std::string>() + "\n";
-    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
-    std::size_t unchanged = 0;
-    for (const auto& a : d["actions"]) {
-      if (a["action"] == "unchanged") {
-        ++unchanged;
-        continue;
-      }
-      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
-    }
-    if (unchanged > 0) out += "    (" + std::to_string(unchanged) + " unchanged)\n";
-    for (const auto& c : d["capabilityChanges"])
-      out += std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
-             c["classification"].get<std::string>() + " " + c["path"].get<std::string>() + " (" +
-             c["action"].get<std::string>() + ")\n";
-    for (const auto& b : d["blockers"])
-      out +=
-          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+    detail::update_plan_lines(line, d);
   } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
-    out += "Updated agent " + d["agentId"].get<std::string>() + " (" +
-           d["status"].get<std::string>() +
-           "): " + d["previousClaw"]["version"].get<std::string>() + " -> " +
-           d["targetClaw"]["version"].get<std::string>() + "\n";
+    line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
+         "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
     for (const auto& a : d["appliedActions"])
-      out += "  " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
-    for (const auto& n : d["notApplied"]) {
-      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
-             " (" + n["code"].get<std::string>() + ")";
-      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
-      out += "\n";
-    }
+      line("  " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
+    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
-    out += "Exported agent " + d["agentId"].get<std::string>() + " to " +
-           d["outputDirectory"].get<std::string>() + " as " +
-           d["package"]["name"].get<std::string>() + "@" +
-           d["package"]["version"].get<std::string>() + "\n";
-    for (const auto& f : d["filesWritten"]) out += "  wrote " + f.get<std::string>() + "\n";
+    line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
+         str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
+    for (const auto& f : d["filesWritten"]) line("  wrote " + str(f));
   }
-  return out;
+  return std::move(line.text);
 }
 
 }  // namespace openclaw

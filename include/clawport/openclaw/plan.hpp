@@ -11,6 +11,7 @@
 #include "json5.hpp"
 #include "package.hpp"
 #include "stable_json.hpp"
+#include "state.hpp"
 
 #include <algorithm>
 #include <map>
@@ -125,18 +126,27 @@ inline std::string lexical_absolute(const std::string& p, const std::string& cwd
   return out.empty() ? "/" : out;
 }
 
-/// Canonicalises an absolute path through its nearest existing ancestor (symlinked parents
-/// resolved); `exists` says whether the whole path exists.
+/// Canonicalises a directory path as every write opens it (state.hpp, `open_dir_path`):
+/// its parent through the nearest existing ancestor (symlinked parents resolved: the
+/// operator's own path), its last component kept as it is, never followed. `exists` says
+/// whether that last component exists (a symlink there exists, and plans as a collision).
 template <class Fs>
 std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exists) {
   exists = false;
-  std::string head = abs;
+  const std::size_t last = abs.rfind('/');
+  if (abs.size() <= 1 || last == std::string::npos) return abs;
+  std::string head = last == 0 ? "/" : abs.substr(0, last);
   std::string tail;
   for (;;) {
     if (auto c = fs.canonical(head)) {
-      exists = tail.empty();
-      if (tail.empty()) return *c;
-      return (*c == "/" ? "" : *c) + tail;
+      const std::string parent = (*c == "/" ? "" : *c) + tail;
+      if (tail.empty()) {
+        try {
+          exists = fs.stat_at(fs.open_root(*c), abs.substr(last + 1)).has_value();
+        } catch (const error&) {
+        }
+      }
+      return parent + abs.substr(last);
     }
     if (head == "/" || head.empty()) return abs;
     const std::size_t slash = head.rfind('/');
@@ -166,12 +176,16 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
   host_state h;
   h.state_dir = state_dir_of(req);
   value cfg = value::object();
-  bool dir_exists = false;
-  const std::string canon_dir = detail::canonical_through_ancestor(fs, h.state_dir, dir_exists);
-  if (dir_exists) {
+  std::optional<typename Fs::dir> dir;
+  try {
+    dir.emplace(detail::open_state_dir(fs, h.state_dir));  // as every write opens it
+  } catch (const error& e) {
+    if (e.code() != errc::not_found)
+      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+  }
+  if (dir) {
     try {
-      auto dir = fs.open_root(canon_dir);
-      detail::file_read fr = detail::read_in_root(fs, dir, "openclaw.json", 16 * 1024 * 1024);
+      detail::file_read fr = detail::read_in_root(fs, *dir, "openclaw.json", 16 * 1024 * 1024);
       if (fr.status == detail::read_status::ok) {
         h.config_found = true;
         json5::result r = json5::parse(fr.bytes);

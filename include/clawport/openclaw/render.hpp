@@ -4,12 +4,14 @@
 // text, and the human form whose diagnostics read `LEVEL code path: message`.
 #pragma once
 
+#include "../core/text.hpp"
 #include "diagnostics.hpp"
 #include "package.hpp"
 #include "plan.hpp"
 #include "stable_json.hpp"
 
 #include <string>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -49,98 +51,107 @@ inline value plan_failure_document(const claw_package& pkg) {
 /// JSON text of a document, as OpenClaw prints it (two-space JSON.stringify, newline).
 inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
 
-inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
-  std::string out;
+/// Appends the diagnostics as `LEVEL code path: message` lines.
+inline void diagnostic_lines(text::terminal_lines& line, const value& diags,
+                             const std::string& indent = "") {
   for (const auto& d : diags) {
     diagnostic x;
     x.level = d["level"] == "warning" ? level::warning : level::error;
     x.code = d["code"].get<std::string>();
     x.path = d["path"].get<std::string>();
     x.message = d["message"].get<std::string>();
-    out += indent + human_line(x) + "\n";
+    line(indent + human_line(x));
   }
-  return out;
 }
 
-/// Human form of `inspect`.
+inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
+  text::terminal_lines line;
+  diagnostic_lines(line, diags, indent);
+  return std::move(line.text);
+}
+
+/// Human form of `inspect`, every line through the one terminal-safe renderer
+/// (core/text.hpp): a control character in the agent's name or any manifest string is
+/// shown escaped.
 inline std::string inspect_text(const claw_package& pkg) {
-  std::string out = std::string(experimental_banner) + "\n";
+  text::terminal_lines line;
+  line(experimental_banner);
   if (!pkg.ok()) {
-    out += "Claw is invalid:\n";
-    out += diagnostic_lines(to_json(pkg.diagnostics), "  ");
-    return out;
+    line("Claw is invalid:");
+    diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+    return std::move(line.text);
   }
   const value& m = pkg.manifest;
-  out += "Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
-         ") is valid\n";
-  out += "  agent:        " + m["agent"]["id"].get<std::string>();
-  if (m["agent"].contains("name")) out += " (" + m["agent"]["name"].get<std::string>() + ")";
-  out += "\n  manifest:     " + pkg.source.manifest_path + "\n";
-  out += "  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
-         std::to_string(pkg.source.byte_length) + " bytes)\n";
-  out +=
-      "  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")) +
-      "\n";
-  out += "  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)";
-  if (pkg.body) out += ", SOUL.md from the CLAW.md body";
-  out += "\n  packages:     " + std::to_string(m["packages"].size()) + "\n";
-  out += "  MCP servers:  " + std::to_string(m["mcpServers"].size()) + "\n";
-  out += "  cron jobs:    " + std::to_string(m["cronJobs"].size()) + "\n";
-  out += diagnostic_lines(to_json(pkg.diagnostics), "  ");
-  return out;
+  line("Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
+       ") is valid");
+  std::string agent = "  agent:        " + m["agent"]["id"].get<std::string>();
+  if (m["agent"].contains("name")) agent += " (" + m["agent"]["name"].get<std::string>() + ")";
+  line(agent);
+  line("  manifest:     " + pkg.source.manifest_path);
+  line("  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
+       std::to_string(pkg.source.byte_length) + " bytes)");
+  line("  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")));
+  line("  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)" +
+       (pkg.body ? ", SOUL.md from the CLAW.md body" : ""));
+  line("  packages:     " + std::to_string(m["packages"].size()));
+  line("  MCP servers:  " + std::to_string(m["mcpServers"].size()));
+  line("  cron jobs:    " + std::to_string(m["cronJobs"].size()));
+  diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+  return std::move(line.text);
 }
 
-/// Human form of a plan.
+/// Human form of a plan (every line through the one terminal-safe renderer).
 inline std::string plan_text(const value& plan) {
-  std::string out = std::string(experimental_banner) + "\n";
+  text::terminal_lines line;
+  line(experimental_banner);
   const value& claw = plan["claw"];
   const value& agent = plan["agent"];
-  out += "Plan: add Claw " + claw["name"].get<std::string>() + "@" +
-         claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
-         " (dry run, nothing written)\n";
-  out += "  workspace:       " + agent["workspace"].get<std::string>() + "\n";
-  out += "  plan integrity:  " + plan["planIntegrity"].get<std::string>() + "\n";
-  out += "Actions (" + std::to_string(plan["actions"].size()) + "):\n";
+  line("Plan: add Claw " + claw["name"].get<std::string>() + "@" +
+       claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
+       " (dry run, nothing written)");
+  line("  workspace:       " + agent["workspace"].get<std::string>());
+  line("  plan integrity:  " + plan["planIntegrity"].get<std::string>());
+  line("Actions (" + std::to_string(plan["actions"].size()) + "):");
   for (const auto& a : plan["actions"]) {
-    out += std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
-           a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-           a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
-    if (a.contains("reason")) out += "  [blocked: " + a["reason"].get<std::string>() + "]";
-    out += "\n";
+    std::string l = std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
+                    a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+                    a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
+    if (a.contains("reason")) l += "  [blocked: " + a["reason"].get<std::string>() + "]";
+    line(l);
   }
   if (!plan["capabilityChanges"].empty()) {
-    out += "Capability escalations needing distinct consent (" +
-           std::to_string(plan["capabilityChanges"].size()) + "):\n";
+    line("Capability escalations needing distinct consent (" +
+         std::to_string(plan["capabilityChanges"].size()) + "):");
     for (const auto& c : plan["capabilityChanges"])
-      out += "  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
-             c["path"].get<std::string>() + ") " + c["digest"].get<std::string>() + "\n";
+      line("  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
+           c["path"].get<std::string>() + ") " + c["digest"].get<std::string>());
   }
   const value& ready = plan["readiness"];
   if (ready["ready"].get<bool>()) {
-    out += "Readiness: ready\n";
+    line("Readiness: ready");
   } else {
-    out += "Readiness: not ready until:\n";
+    line("Readiness: not ready until:");
     for (const auto& r : ready["requirements"]) {
       if (r["kind"] == "environment") {
-        out += "  environment " + r["name"].get<std::string>() + " for MCP server " +
-               r["mcpServer"].get<std::string>() + "\n";
+        line("  environment " + r["name"].get<std::string>() + " for MCP server " +
+             r["mcpServer"].get<std::string>());
       } else {
-        out += "  " + r["kind"].get<std::string>() + " for MCP server " +
-               r["mcpServer"].get<std::string>() + "\n";
+        line("  " + r["kind"].get<std::string>() + " for MCP server " +
+             r["mcpServer"].get<std::string>());
       }
     }
   }
   if (plan.contains("notices")) {
     for (const auto& n : plan["notices"])
-      out += "  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() +
-             ": " + n["message"].get<std::string>() + "\n";
+      line("  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() + ": " +
+           n["message"].get<std::string>());
   }
   if (!plan["blockers"].empty()) {
-    out += "Blocked (" + std::to_string(plan["blockers"].size()) + "):\n";
-    out += diagnostic_lines(plan["blockers"], "  ");
+    line("Blocked (" + std::to_string(plan["blockers"].size()) + "):");
+    diagnostic_lines(line, plan["blockers"], "  ");
   }
-  out += diagnostic_lines(plan["diagnostics"], "  ");
-  return out;
+  diagnostic_lines(line, plan["diagnostics"], "  ");
+  return std::move(line.text);
 }
 
 }  // namespace openclaw

@@ -51,15 +51,22 @@ inline std::string parent_of(const std::string& abs) {
   return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
 }
 
-/// Opens the absolute directory `abs` from `/`, one component at a time, never following
-/// a link. With `created` non-null, missing components are made (mode 0755) and their
-/// absolute paths appended, outermost first; otherwise a missing one throws not_found.
+/// The one rule for every OpenClaw path clawport opens, in plans and in writes alike:
+/// `anchor` (a prefix of `abs`) and everything above it are the operator's own path, and a
+/// symlink there is followed, as export opens the install root following links and walks
+/// nothing below it that way (fs/anchored.hpp, `open_anchored_root`); below the anchor,
+/// `abs` is walked one component at a time and a link is refused (errc::unsafe_path). With
+/// `created` non-null, missing components are made (mode 0755) and their absolute paths
+/// appended, outermost first; otherwise a missing one throws not_found.
 template <class Fs>
-typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
-                               std::vector<std::string>* created = nullptr) {
+typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std::string& abs,
+                                   std::vector<std::string>* created = nullptr) {
   typename Fs::dir cur = fs.open_root("/");
   std::string walked;
-  for (const auto& part : abs_components(abs)) {
+  const std::size_t followed = abs_components(anchor).size();
+  const std::vector<std::string> parts = abs_components(abs);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const std::string& part = parts[k];
     walked += "/" + part;
     auto st = fs.stat_at(cur, part);
     if (!st && created != nullptr) {
@@ -68,11 +75,18 @@ typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
       st = fs.stat_at(cur, part);
     }
     if (!st) throw error(errc::not_found, walked + " does not exist", walked);
+    if (st->kind == fs::file_kind::symlink && k < followed) {
+      cur = fs.open_root(walked);  // the operator's own path: followed
+      continue;
+    }
     if (st->kind != fs::file_kind::directory) {
       throw error(errc::unsafe_path,
                   walked + " is " +
                       (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
-                      "; clawport writes only through real directories",
+                      "; clawport writes only through real directories" +
+                      (st->kind == fs::file_kind::symlink
+                           ? " (links are followed only above " + anchor + ")"
+                           : std::string()),
                   walked);
     }
     typename Fs::dir next = fs.open_dir_at(cur, part);
@@ -82,6 +96,24 @@ typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
     cur = std::move(next);
   }
   return cur;
+}
+
+/// Opens the directory `abs` (a workspace, an export's output, a package): its parent is
+/// the operator's own path, the directory itself and anything below it are never followed
+/// (the rule of `open_below_anchor`, as `open_configured_root` binds a configured workspace).
+template <class Fs>
+typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
+                               std::vector<std::string>* created = nullptr) {
+  return open_below_anchor(fs, parent_of(abs), abs, created);
+}
+
+/// Opens the state directory: it and everything above it are the operator's own path
+/// (a symlinked `~/.openclaw` or a HOME below a symlinked `/home` is followed); what is
+/// inside it is never followed (the rule of `open_below_anchor`).
+template <class Fs>
+typename Fs::dir open_state_dir(Fs& fs, const std::string& state_dir,
+                                std::vector<std::string>* created = nullptr) {
+  return open_below_anchor(fs, state_dir, state_dir, created);
 }
 
 /// Removes directories this run created (innermost first); best effort.
@@ -157,7 +189,7 @@ std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
                                            const std::string& name) {
   std::optional<typename Fs::dir> d;
   try {
-    d.emplace(open_dir_path(fs, dir_path));
+    d.emplace(open_state_dir(fs, dir_path));
   } catch (const error& e) {
     if (e.code() == errc::not_found) return std::nullopt;
     throw;
@@ -220,7 +252,7 @@ template <class Fs>
 void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
                   std::vector<std::string>* created = nullptr) {
   std::vector<std::string> mine;
-  auto d = detail::open_dir_path(fs, state_dir, created != nullptr ? created : &mine);
+  auto d = detail::open_state_dir(fs, state_dir, created != nullptr ? created : &mine);
   publish::replace_file(fs, d, ledger_file_name, ledger_text(doc),
                         detail::join_path(state_dir, ledger_file_name));
 }
@@ -229,7 +261,7 @@ void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
 template <class Fs>
 void restore_state_file(Fs& fs, const std::string& state_dir, const std::string& name,
                         const std::optional<std::string>& bytes) {
-  auto d = detail::open_dir_path(fs, state_dir);
+  auto d = detail::open_state_dir(fs, state_dir);
   if (bytes) {
     publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
   } else if (fs.stat_at(d, name)) {
@@ -354,7 +386,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     }
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
-  auto d = detail::open_dir_path(fs, state_dir, created_dirs);
+  auto d = detail::open_state_dir(fs, state_dir, created_dirs);
   publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
   out.written = true;
   out.created = !out.previous;

@@ -230,7 +230,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
                   " since it was added; restore it (or move your version aside) first.",
               "workspace_file_drift");
         } else if (w == wanted.end()) {
-          act("workspaceFile", rel, "remove", d);
+          act("workspaceFile", rel, detail::claw_introduced(row) ? "remove" : "release", d);
         } else if (st == "missing") {
           // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
           act("workspaceFile", rel, row["kind"] == "bootstrap" ? "unchanged" : "add", d);

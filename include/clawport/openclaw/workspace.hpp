@@ -375,7 +375,7 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
   const std::string legacy = home + "/openclaw";
   if (legacy != dir) {
     try {
-      auto parent = detail::open_dir_path(fs, home);
+      auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
         find("extra_workspace", "warning", legacy,
@@ -395,21 +395,22 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
 /// Human lines for the three workspace documents.
 inline std::string workspace_text(const value& d) {
   const std::string schema = d.value("schemaVersion", "");
-  std::string out;
+  text::terminal_lines line;  // the one terminal-safe renderer (core/text.hpp)
   if (schema == "clawport.openclawWorkspaceResolve.v1") {
-    out += d["workspace"].get<std::string>() + "\n  agent: " + d["agentId"].get<std::string>() +
-           "\n  rule:  " + d["rule"].get<std::string>() + "\n";
+    line(d["workspace"].get<std::string>());
+    line("  agent: " + d["agentId"].get<std::string>());
+    line("  rule:  " + d["rule"].get<std::string>());
   } else if (schema == "clawport.openclawWorkspaceBootstrap.v1") {
-    if (d.contains("skipped")) out += "Nothing seeded: " + d["skipped"].get<std::string>() + "\n";
-    for (const auto& c : d["created"]) out += "created " + c.get<std::string>() + "\n";
-    for (const auto& k : d["kept"]) out += "kept    " + k.get<std::string>() + "\n";
+    if (d.contains("skipped")) line("Nothing seeded: " + d["skipped"].get<std::string>());
+    for (const auto& c : d["created"]) line("created " + c.get<std::string>());
+    for (const auto& k : d["kept"]) line("kept    " + k.get<std::string>());
   } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
     for (const auto& f : d["findings"])
-      out += (f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
-             f["path"].get<std::string>() + ": " + f["message"].get<std::string>() + "\n";
-    if (d["findings"].empty()) out += "No findings for " + d["workspace"].get<std::string>() + "\n";
+      line((f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
+           f["path"].get<std::string>() + ": " + f["message"].get<std::string>());
+    if (d["findings"].empty()) line("No findings for " + d["workspace"].get<std::string>());
   }
-  return out;
+  return std::move(line.text);
 }
 
 }  // namespace openclaw

@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 
+#include "../core/text.hpp"
 #include "verify.hpp"
 
 namespace clawport {
@@ -34,26 +36,26 @@ inline nlohmann::json to_json(const report& r) {
   return j;
 }
 
-/// The human report: one summary line, then one line per finding.
+/// The human report: one summary line, then one line per finding, every line through the
+/// one terminal-safe renderer (core/text.hpp), so a file named with CR and ESC cannot
+/// repaint the verdict.
 inline std::string render_report(const report& r) {
-  std::string out;
+  text::terminal_lines line;
   if (r.ok()) {
-    out += "bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
-           std::to_string(r.files.size()) + " file(s), " +
-           std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
-           (r.authenticated ? "every byte matches its digest list"
-                            : "no digest list (bytes unauthenticated)") +
-           "\n";
+    line("bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
+         std::to_string(r.files.size()) + " file(s), " +
+         std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+         (r.authenticated ? "every byte matches its digest list"
+                          : "no digest list (bytes unauthenticated)"));
   } else {
-    out +=
-        "bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)\n";
+    line("bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
   }
   for (const finding& f : r.findings) {
-    out += std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
-           f.detail + "\n";
+    line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
+         f.detail);
   }
-  if (!r.manifest_sha256.empty()) out += "manifest sha256:" + r.manifest_sha256 + "\n";
-  return out;
+  if (!r.manifest_sha256.empty()) line("manifest sha256:" + r.manifest_sha256);
+  return std::move(line.text);
 }
 
 }  // namespace verify
