@@ -943,13 +943,14 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 // share every rule, count and refusal text. Every read goes through directory handles;
 // each entry is classified without following links, opened with nofollow and carried only
 // if the opened object is the one that was classified and has one name (nlink == 1) both
-// at classification and once open. Carried files keep their permission bits only
-// (`mode & 0777`: setuid, setgid and sticky are stripped, as `cp` does without `-p`).
+// at classification and once open. A carried file gets its permission bits less the
+// spec's umask (`copied_mode`: setuid, setgid and sticky never travel, as `cp` without `-p`).
 
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -1004,14 +1005,57 @@ struct copy_spec {
   /// A symlink anywhere in the tree is an error (errc::unsafe_path) instead of being
   /// counted and skipped: `skills install` refuses a source that holds one, as upstream.
   bool refuse_symlinks = false;
+  /// Permission bits cleared from every copied file (`copied_mode`). `import` and `skills
+  /// install` pass the process umask, read once by the caller; 0 keeps the bits (export).
+  std::uint32_t umask = 0;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
 /// and sticky never travel (a root-run export must not mint a setuid root-owned file).
 inline constexpr std::uint32_t carried_mode_mask = 0777;
 
+/// The mode a copied file is given, as `cp` without `-p` gives it: the source's permission
+/// bits less `umask`; setuid, setgid and sticky never. The one rule of every tree copy
+/// (export, import, skills install).
+inline constexpr std::uint32_t copied_mode(std::uint32_t source_mode,
+                                           std::uint32_t umask) noexcept {
+  return source_mode & carried_mode_mask & ~umask;
+}
+
+namespace detail {
+
+/// Reads the file `opened` describes through `buffer`, showing every byte to `observer`
+/// (which may be null) and handing it to `put`: a regular file with a size is read up to
+/// that size (as it was when opened), one that reports size 0 to its end. One loop for
+/// every sink that reads.
+template <class Fs, class Put>
+std::uint64_t read_through(Fs& fs, typename Fs::file& in, const stat_info& opened,
+                           copy_sink* observer, std::string_view bundle_path,
+                           std::vector<char>& buffer, Put&& put) {
+  const std::uint64_t size = opened.kind == file_kind::regular ? opened.size : 0;
+  if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
+  if (observer != nullptr) observer->begin_file(bundle_path);
+  std::uint64_t total = 0;
+  for (;;) {
+    std::size_t want = buffer.size();
+    if (size != 0) {
+      if (total >= size) break;
+      if (size - total < want) want = static_cast<std::size_t>(size - total);
+    }
+    const std::size_t n = fs.read(in, buffer.data(), want);
+    if (n == 0) break;
+    if (observer != nullptr) observer->bytes(buffer.data(), n);
+    put(buffer.data(), n);
+    total += n;
+  }
+  if (observer != nullptr) observer->end_file();
+  return total;
+}
+
+}  // namespace detail
+
 /// The sink of the real export: what the walk carries is written under the destination
-/// directory handles (created 0777 & umask, files 0600 then the source's permission bits).
+/// directory handles (created 0777 & umask, files 0600 then their `copied_mode`).
 template <class Fs>
 struct copying_sink {
   using dir = typename Fs::dir;
@@ -1038,23 +1082,9 @@ struct copying_sink {
         return fs.copy_data(in, out);
       }
     }
-    if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
-    observer->begin_file(bundle_path);
-    std::uint64_t total = 0;
-    for (;;) {
-      std::size_t want = buffer.size();
-      if (size != 0) {
-        if (total >= size) break;
-        if (size - total < want) want = static_cast<std::size_t>(size - total);
-      }
-      const std::size_t n = fs.read(in, buffer.data(), want);
-      if (n == 0) break;
-      observer->bytes(buffer.data(), n);
-      fs.write_all(out, buffer.data(), n);
-      total += n;
-    }
-    observer->end_file();
-    return total;
+    return detail::read_through(
+        fs, in, opened, observer, bundle_path, buffer,
+        [&](const char* data, std::size_t n) { fs.write_all(out, data, n); });
   }
   void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
   void remove_tree(const dir& parent, std::string_view name) { fs.remove_tree_at(parent, name); }
@@ -1082,6 +1112,35 @@ struct counting_sink {
   void set_mode(file_type&, std::uint32_t) {}
   void remove_tree(const dir&, std::string_view) {}
   void remove_dir(const dir&, std::string_view) {}
+};
+
+/// The sink that reads into memory: nothing is created; every carried file's bytes are kept
+/// in `files` under its path in the copy (`workspace/notes.md`), seen by the observer on
+/// their way as with the copying sink (`convert` reads a verified bundle this way).
+template <class Fs>
+struct reading_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit reading_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+  std::map<std::string, std::string> files;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path) {
+    std::string& out = files[std::string(bundle_path)];
+    out.clear();
+    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
+                                [&](const char* data, std::size_t n) { out.append(data, n); });
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+
+  std::vector<char> buffer;
 };
 
 namespace detail {
@@ -1249,7 +1308,7 @@ class tree_walker {
       rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
     }
     try {
-      sink_.set_mode(*out, opened.mode);
+      sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
       rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
     }
@@ -2511,6 +2570,398 @@ std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/fs/read_file.hpp -----
+// ----- begin clawport/importer/staged_copy.hpp -----
+// The staged copy of a verified bundle: one tree of the bundle (`workspace`,
+// `skills/<alias>`, `skills`) walked with the export's safe copy into any sink (import's
+// staging directory, convert's memory), every byte hashed in the same pass and checked
+// against the digest list the bundle was verified with. A file whose bytes differ, a file
+// the list does not name, a listed file that is gone, and any entry the walk had to skip
+// (a link, a special file, a replaced entry) refuse the whole copy: the caller discards
+// what was staged, so nothing that was not verified is ever installed.
+
+// ----- begin clawport/verify/report.hpp -----
+// What a verify returns: its limits, findings and report, apart from the walk so that the
+// compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
+
+// ----- begin clawport/zeroclaw/document.hpp -----
+// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
+// files are written in schema order, so the closure is held in this small model and
+// toml++ is used only to parse (the source config and the round-trip re-parse).
+
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
+  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
+  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
+  bool masked = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/document.hpp -----
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
+/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+};
+
+/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
+/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
+struct finding {
+  std::string code;
+  std::string path;
+  std::string detail;
+  bool warning = false;
+};
+
+/// A regular file of the bundle, as read and hashed.
+struct bundle_file {
+  std::string path;  ///< bundle-relative, '/'-separated
+  std::uint64_t size = 0;
+  std::string sha256;  ///< 64 hex digits
+};
+
+/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
+struct report {
+  std::string bundle;                    ///< the path as given
+  std::vector<finding> findings;         ///< in discovery order
+  bool authenticated = false;            ///< a digest list was present and matched exactly
+  std::vector<bundle_file> files;        ///< sorted by path
+  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::uint64_t total_bytes = 0;
+  // The parsed content (meaningful when the corresponding file parsed).
+  std::string manifest_text;
+  std::string config_text;
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  zeroclaw::value manifest = zeroclaw::value::make_table();
+  zeroclaw::value closure = zeroclaw::value::make_table();
+  std::string root_agent;
+  std::vector<std::string> required_secrets;
+  std::vector<std::string> skill_bundles;
+  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
+
+  bool ok() const {
+    return std::none_of(findings.begin(), findings.end(),
+                        [](const finding& f) { return !f.warning; });
+  }
+  std::size_t errors() const {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                  [](const finding& f) { return !f.warning; }));
+  }
+  const bundle_file* file(std::string_view path) const {
+    for (const bundle_file& f : files)
+      if (f.path == path) return &f;
+    return nullptr;
+  }
+  bool has_directory(std::string_view path) const {
+    return std::find(directories.begin(), directories.end(), path) != directories.end();
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  error first_error() const {
+    for (const finding& f : findings) {
+      if (f.warning) continue;
+      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
+                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
+                                           " more finding(s); run `clawport verify`)"
+                                     : ""),
+                   f.path);
+    }
+    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+  }
+};
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/report.hpp -----
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+/// Hashes each file the walk reads and compares it with the verified digest list.
+/// The first difference is kept (and stops the copy of that file once it overruns the
+/// verified size); `problem()` names it.
+class verifying_observer final : public fs::copy_sink {
+ public:
+  verifying_observer(const std::vector<verify::bundle_file>& files, const std::string& tree) {
+    const std::string prefix = tree + "/";
+    for (const verify::bundle_file& f : files)
+      if (f.path.compare(0, prefix.size(), prefix) == 0) expected_.emplace(f.path, &f);
+  }
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    const auto it = expected_.find(path_);
+    current_ = it == expected_.end() ? nullptr : it->second;
+    if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
+    hash_.reset();
+    size_ = 0;
+  }
+  void bytes(const char* data, std::size_t size) override {
+    size_ += size;
+    if (current_ != nullptr && size_ > current_->size) {
+      fail(path_ + " grew past the " + std::to_string(current_->size) + " bytes verified");
+      throw error(errc::identity_changed, *problem_, path_);  // stop reading it
+    }
+    hash_.update(data, size);
+  }
+  void end_file() override {
+    if (current_ == nullptr) return;
+    if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
+      fail(path_ + " does not match the digest it was verified with");
+    expected_.erase(path_);
+  }
+  /// Every listed file must have been copied.
+  void check_complete() {
+    if (expected_.empty()) return;
+    path_ = expected_.begin()->first;
+    fail(path_ + " is gone");
+  }
+  const std::optional<std::string>& problem() const noexcept { return problem_; }
+  const std::string& subject() const noexcept { return subject_; }
+
+ private:
+  void fail(const std::string& why) {
+    if (problem_) return;
+    problem_ = why;
+    subject_ = path_.empty() ? why : path_;
+  }
+
+  std::map<std::string, const verify::bundle_file*> expected_;
+  const verify::bundle_file* current_ = nullptr;
+  digest::sha256 hash_;
+  std::string path_;
+  std::uint64_t size_ = 0;
+  std::optional<std::string> problem_;
+  std::string subject_;
+};
+
+}  // namespace detail
+
+/// Copies the tree `tree` of the bundle opened at `bundle_root` into the sink's `dst`,
+/// each file given its `fs::copied_mode` under `umask`, hashing every byte as it is copied.
+/// `files` is the bundle as verified (`verify::report::files`, the plan's `files`).
+/// Refuses with errc::identity_changed, naming the file, when anything copied differs from
+/// what was verified; the caller then discards `dst`. Used by `import` (into its staging
+/// directory) and `convert` (into memory): one staged copy for both.
+template <class Fs, class Sink>
+fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
+                             const std::string& tree, const typename Sink::dir& dst,
+                             const std::vector<verify::bundle_file>& files,
+                             std::uint32_t umask = 0) {
+  detail::verifying_observer check(files, tree);
+  const auto changed = [&](const std::string& why, const std::string& subject) {
+    return error(
+        errc::identity_changed,
+        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+        subject);
+  };
+  std::optional<typename Fs::dir> src;
+  std::size_t start = 0;
+  for (;;) {  // the tree's own directories, never through a link (open_dir_at is nofollow)
+    const std::size_t slash = tree.find('/', start);
+    const std::string part = tree.substr(start, slash == std::string::npos ? slash : slash - start);
+    try {
+      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
+                  e.sys_errno());
+    }
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  fs::copy_spec spec(tree);
+  spec.sink = &check;
+  spec.umask = umask;
+  fs::copy_tally t;
+  try {
+    fs::walk_tree(fs, sink, *src, dst, spec, t);
+  } catch (const error&) {
+    if (check.problem()) throw changed(*check.problem(), check.subject());
+    throw;
+  }
+  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+  check.check_complete();
+  if (check.problem()) throw changed(*check.problem(), check.subject());
+  return t;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/staged_copy.hpp -----
 // ----- begin clawport/openclaw/package.hpp -----
 // Reading a Claw package as OpenClaw does (docs/openclaw.md):
 // package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
@@ -2543,6 +2994,7 @@ std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -2707,6 +3159,37 @@ inline std::string escape_for_terminal(std::string_view s) {
     i += len;
   }
   return out;
+}
+
+/// The one terminal-safe renderer: every human line built from input (the export report,
+/// the import plan, the verify report, `claw inspect`, the Claw plans and results, the
+/// CLI's own lines) is appended through it. `line(s)` escapes the whole of `s` with
+/// `escape_for_terminal`, a newline inside it included, so no value can erase, repaint or
+/// start a line of its own, and ends it with '\n'. `block(s)` is for text whose newlines
+/// are structure (a JSON snippet clawport wrote): each of its lines is escaped the same way.
+struct terminal_lines {
+  std::string text;
+
+  void operator()(std::string_view s) {
+    text += escape_for_terminal(s);
+    text += '\n';
+  }
+
+  void block(std::string_view s) {
+    while (!s.empty()) {
+      const std::size_t nl = s.find('\n');
+      (*this)(s.substr(0, nl));
+      if (nl == std::string_view::npos) break;
+      s.remove_prefix(nl + 1);
+    }
+  }
+};
+
+/// `s`, whose newlines are structure, escaped line by line (`terminal_lines::block`).
+inline std::string terminal_block(std::string_view s) {
+  terminal_lines out;
+  out.block(s);
+  return std::move(out.text);
 }
 
 }  // namespace text
@@ -9609,10 +10092,11 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 }  // namespace clawport
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
-// The names an export leaves beside its destination (docs/library.md, The Publish policy): the
-// staging directory
-// `.zeroclaw-export-<token>` and the retired old bundle `.zeroclaw-export-old-<token>`.
-// They share the token so a crashed export leaves a pair `clawport recover` recognises.
+// The names the tool leaves beside what it writes while it works: one registry of staging
+// families (export, import, claw, skills, convert), so `clawport recover` knows every one
+// and each command builds its names here. An export's staging directory is
+// `.zeroclaw-export-<token>` and its retired old bundle `.zeroclaw-export-old-<token>`:
+// they share the token so a crashed export leaves a pair `clawport recover` recognises.
 
 
 #include <algorithm>
@@ -9625,8 +10109,34 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
+/// The commands that stage beside their destination (docs/cli.md, `recover`).
+enum class staging_kind { export_bundle, import, claw, skills, convert };
+
+/// One family of staging names: `<prefix><token>` with a token of the generated grammar
+/// (six of [A-Za-z0-9]), or for `import`, `<prefix><12 hex digits of the plan>-<leaf>`.
+struct staging_family {
+  staging_kind kind;
+  std::string_view name;     ///< "export", "import", ...
+  std::string_view prefix;   ///< ".zeroclaw-export-", ".clawport-import-", ...
+  std::string_view creator;  ///< who makes it, in recover's sentences
+};
+
+/// The registry: every staging family the tool creates.
+inline constexpr staging_family staging_families[] = {
+    {staging_kind::export_bundle, "export", ".zeroclaw-export-", "an export"},
+    {staging_kind::import, "import", ".clawport-import-", "an import"},
+    {staging_kind::claw, "claw", ".clawport-claw-", "`claw add`"},
+    {staging_kind::skills, "skills", ".clawport-stage-", "`skills install`, `new` or `remove`"},
+    {staging_kind::convert, "convert", ".clawport-convert-", "`convert`"},
+};
+
+/// The registry's entry for `kind`.
+inline constexpr const staging_family& family_of(staging_kind kind) noexcept {
+  return staging_families[static_cast<std::size_t>(kind)];
+}
+
 /// Prefix of a staging directory beside the destination.
-inline constexpr std::string_view staging_prefix = ".zeroclaw-export-";
+inline constexpr std::string_view staging_prefix = family_of(staging_kind::export_bundle).prefix;
 /// Prefix of the previous bundle while it is moved aside.
 inline constexpr std::string_view retired_prefix = ".zeroclaw-export-old-";
 /// Prefix of a staging directory while it is being created and locked, before it is
@@ -9685,6 +10195,38 @@ inline bool is_staging_name(std::string_view name) noexcept {
          is_token(name.substr(std::min(name.size(), staging_prefix.size())));
 }
 
+/// `<prefix><token>` of the family `kind` (not `import`: see import_staging_name).
+inline std::string staging_name(staging_kind kind, std::string_view token) {
+  return std::string(family_of(kind).prefix) + std::string(token);
+}
+
+/// Length of the plan token in an import's staging name.
+inline constexpr std::size_t import_token_length = 12;
+
+/// `.clawport-import-<plan token>-<leaf>`: where an import stages the tree it places at
+/// `<leaf>`. The token is the plan's, so a re-run of the same plan recognises its leftovers.
+inline std::string import_staging_name(std::string_view plan_token, std::string_view leaf) {
+  return staging_name(staging_kind::import, plan_token) + "-" + std::string(leaf);
+}
+
+/// What a name beside a destination is, in the registry's terms.
+struct staging_match {
+  const staging_family* family = nullptr;  ///< null: no family's prefix
+  bool exact = false;                      ///< of the exact grammar the family generates
+  bool retired = false;                    ///< an export's `.zeroclaw-export-old-<token>`
+};
+
+namespace detail {
+
+inline bool lower_hex_token(std::string_view s) noexcept {
+  if (s.size() != import_token_length) return false;
+  for (const char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+}  // namespace detail
+
 /// `.zeroclaw-export-new-<token>`: where a staging directory is created and locked.
 inline std::string creating_name(std::string_view token) {
   return std::string(creating_prefix) + std::string(token);
@@ -9695,6 +10237,30 @@ inline std::string_view token_of(std::string_view name) {
   if (is_retired_name(name)) return name.substr(retired_prefix.size());
   if (is_staging_name(name)) return name.substr(staging_prefix.size());
   return {};
+}
+
+/// Classifies `name` against every family of the registry (`recover` acts only on exact
+/// names and names the others it leaves alone).
+inline staging_match match_staging(std::string_view name) noexcept {
+  staging_match m;
+  for (const staging_family& f : staging_families) {
+    if (name.substr(0, f.prefix.size()) != f.prefix) continue;
+    m.family = &f;
+    const std::string_view rest = name.substr(f.prefix.size());
+    if (f.kind == staging_kind::export_bundle) {
+      m.retired = is_retired_name(name);
+      m.exact = m.retired || is_token(rest);
+    } else if (f.kind == staging_kind::import) {
+      const std::string_view leaf = rest.substr(std::min(rest.size(), import_token_length + 1));
+      m.exact = rest.size() > import_token_length + 1 &&
+                detail::lower_hex_token(rest.substr(0, import_token_length)) &&
+                rest[import_token_length] == '-' && !leaf.empty() && leaf != "." && leaf != "..";
+    } else {
+      m.exact = is_token(rest);
+    }
+    return m;
+  }
+  return m;
 }
 
 }  // namespace publish
@@ -12867,165 +13433,6 @@ constexpr bool is_safe_path_component(std::string_view name) noexcept {
 #include <string_view>
 #include <vector>
 
-// ----- begin clawport/zeroclaw/document.hpp -----
-// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
-// files are written in schema order, so the closure is held in this small model and
-// toml++ is used only to parse (the source config and the round-trip re-parse).
-
-
-#include <cstdint>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-struct member;
-
-/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
-struct value {
-  enum class kind { string, integer, floating, boolean, datetime, array, table };
-
-  kind type = kind::table;
-  std::string text;  ///< string contents, or the literal of a datetime
-  std::int64_t integer = 0;
-  double floating = 0;
-  bool boolean = false;
-  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
-  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
-  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
-  bool masked = false;
-  std::vector<value> items;     ///< array elements
-  std::vector<member> members;  ///< table members, in insertion order
-
-  static inline value make_string(std::string s);
-  static inline value make_integer(std::int64_t i);
-  static inline value make_floating(double f);
-  static inline value make_boolean(bool b);
-  static inline value make_array(std::vector<value> items = {});
-  static inline value make_table();
-
-  bool is_table() const noexcept { return type == kind::table; }
-  bool is_array() const noexcept { return type == kind::array; }
-  bool is_string() const noexcept { return type == kind::string; }
-  bool is_boolean() const noexcept { return type == kind::boolean; }
-
-  /// The member `key` of a table, or nullptr.
-  inline const value* find(std::string_view key) const noexcept;
-  inline value* find(std::string_view key) noexcept;
-  /// Sets `key` (replacing in place, or appending) and returns the stored value.
-  inline value& set(std::string key, value v);
-  /// Removes `key`; true when it was there.
-  inline bool erase(std::string_view key);
-  /// The member `key`, created as an empty table when absent.
-  inline value& child_table(const std::string& key);
-
-  friend inline bool operator==(const value& a, const value& b);
-  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
-};
-
-struct member {
-  std::string key;
-  value val;
-};
-
-inline value value::make_string(std::string s) {
-  value v;
-  v.type = kind::string;
-  v.text = std::move(s);
-  return v;
-}
-inline value value::make_integer(std::int64_t i) {
-  value v;
-  v.type = kind::integer;
-  v.integer = i;
-  return v;
-}
-inline value value::make_floating(double f) {
-  value v;
-  v.type = kind::floating;
-  v.floating = f;
-  return v;
-}
-inline value value::make_boolean(bool b) {
-  value v;
-  v.type = kind::boolean;
-  v.boolean = b;
-  return v;
-}
-inline value value::make_array(std::vector<value> items) {
-  value v;
-  v.type = kind::array;
-  v.items = std::move(items);
-  return v;
-}
-inline value value::make_table() { return value{}; }
-
-inline const value* value::find(std::string_view key) const noexcept {
-  for (const member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value* value::find(std::string_view key) noexcept {
-  for (member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value& value::set(std::string key, value v) {
-  if (value* existing = find(key)) {
-    *existing = std::move(v);
-    return *existing;
-  }
-  members.push_back(member{std::move(key), std::move(v)});
-  return members.back().val;
-}
-inline bool value::erase(std::string_view key) {
-  for (auto it = members.begin(); it != members.end(); ++it) {
-    if (it->key == key) {
-      members.erase(it);
-      return true;
-    }
-  }
-  return false;
-}
-inline value& value::child_table(const std::string& key) {
-  if (value* existing = find(key)) return *existing;
-  return set(key, make_table());
-}
-
-/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
-inline bool operator==(const value& a, const value& b) {
-  if (a.type != b.type) return false;
-  switch (a.type) {
-    case value::kind::string:
-    case value::kind::datetime:
-      return a.text == b.text;
-    case value::kind::integer:
-      return a.integer == b.integer;
-    case value::kind::floating:
-      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
-    case value::kind::boolean:
-      return a.boolean == b.boolean;
-    case value::kind::array:
-      return a.items == b.items;
-    case value::kind::table:
-      if (a.members.size() != b.members.size()) return false;
-      for (const member& m : a.members) {
-        const value* other = b.find(m.key);
-        if (other == nullptr || !(m.val == *other)) return false;
-      }
-      return true;
-  }
-  return false;
-}
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/document.hpp -----
 // ----- begin clawport/zeroclaw/reasons.hpp -----
 // The wire vocabulary of the manifest: drop reasons (docs/format.md), risk kinds
 // (docs/format.md), and the kinds of host-local notes clawport adds to its report (not the
@@ -16170,103 +16577,6 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 }  // namespace clawport
 // ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw/api.hpp -----
-// ----- begin clawport/verify/report.hpp -----
-// What a verify returns: its limits, findings and report, apart from the walk so that the
-// compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
-
-
-#include <algorithm>
-#include <cstdint>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace verify {
-
-/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
-/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
-struct limits {
-  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
-  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
-  std::size_t max_depth = 64;                       ///< directory nesting below the root
-  std::size_t max_name_bytes = 255;                 ///< one path component
-  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
-  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
-  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
-};
-
-/// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
-/// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
-struct finding {
-  std::string code;
-  std::string path;
-  std::string detail;
-  bool warning = false;
-};
-
-/// A regular file of the bundle, as read and hashed.
-struct bundle_file {
-  std::string path;  ///< bundle-relative, '/'-separated
-  std::uint64_t size = 0;
-  std::string sha256;  ///< 64 hex digits
-};
-
-/// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
-struct report {
-  std::string bundle;                    ///< the path as given
-  std::vector<finding> findings;         ///< in discovery order
-  bool authenticated = false;            ///< a digest list was present and matched exactly
-  std::vector<bundle_file> files;        ///< sorted by path
-  std::vector<std::string> directories;  ///< sorted, bundle-relative
-  std::uint64_t total_bytes = 0;
-  // The parsed content (meaningful when the corresponding file parsed).
-  std::string manifest_text;
-  std::string config_text;
-  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
-  zeroclaw::value manifest = zeroclaw::value::make_table();
-  zeroclaw::value closure = zeroclaw::value::make_table();
-  std::string root_agent;
-  std::vector<std::string> required_secrets;
-  std::vector<std::string> skill_bundles;
-  std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
-
-  bool ok() const {
-    return std::none_of(findings.begin(), findings.end(),
-                        [](const finding& f) { return !f.warning; });
-  }
-  std::size_t errors() const {
-    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
-                                                  [](const finding& f) { return !f.warning; }));
-  }
-  const bundle_file* file(std::string_view path) const {
-    for (const bundle_file& f : files)
-      if (f.path == path) return &f;
-    return nullptr;
-  }
-  bool has_directory(std::string_view path) const {
-    return std::find(directories.begin(), directories.end(), path) != directories.end();
-  }
-  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
-  error first_error() const {
-    for (const finding& f : findings) {
-      if (f.warning) continue;
-      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
-                   "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
-                       (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
-                                           " more finding(s); run `clawport verify`)"
-                                     : ""),
-                   f.path);
-    }
-    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
-  }
-};
-
-}  // namespace verify
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/verify/report.hpp -----
 
 #include <algorithm>
 #include <cstdint>
@@ -18217,14 +18527,14 @@ publish::outcome publish_new(Fs& fs, const options& o,
   }
   const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
   const std::string token = o.token.empty() ? publish::random_token() : o.token;
-  const std::string staging = publish::staging_name(token);
+  const std::string staging = publish::staging_name(publish::staging_kind::convert, token);
   fs.make_dir_at(parent, staging, 0755);
   try {
-    {
-      typename Fs::dir stage = fs.open_dir_at(parent, staging);
-      write_tree(fs, stage, files);
-      if (o.sync) fs.sync_filesystem(stage);
-    }
+    // Held open and locked until published: `recover` leaves a running convert's tree alone.
+    typename Fs::dir stage = fs.open_dir_at(parent, staging);
+    fs.try_lock(stage);
+    write_tree(fs, stage, files);
+    if (o.sync) fs.sync_filesystem(stage);
     check(paths::join(parent_path, staging));
     if (o.before_publish) o.before_publish();
     publish::request req;
@@ -18252,8 +18562,9 @@ inline std::vector<std::string> keys_of(const std::map<std::string, std::string>
 }  // namespace detail
 
 /// Reads a verified bundle: refuses one that does not verify (errc::bundle_invalid, the first
-/// finding), reads every workspace and skill file (each re-hashed against the verified
-/// digest) and audits every carried skill.
+/// finding), reads every workspace and skill file with import's staged copy
+/// (importer::copy_verified: each re-hashed against the verified digest as it is read,
+/// errc::identity_changed otherwise) and audits every carried skill.
 template <class Fs>
 bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
   const verify::report rep = verify::verify_bundle(fs, path);
@@ -18262,7 +18573,6 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
   in.root_agent = rep.root_agent;
   in.closure = rep.closure;
   in.manifest = rep.manifest;
-  typename Fs::dir root = fs.open_root(path);
   for (const verify::bundle_file& f : rep.files) {
     const bool ws = f.path.rfind("workspace/", 0) == 0;
     if (!ws && f.path.rfind("skills/", 0) != 0) continue;
@@ -18273,13 +18583,14 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
                       std::to_string(mo.limits.workspace_source) +
                       " bytes per workspace file; nothing was written",
                   f.path);
-    std::string bytes = detail::read_file_at(fs, root, f.path, f.path, mo.limits.workspace_source);
-    if (digest::sha256_hex(bytes) != f.sha256)
-      throw error(errc::identity_changed,
-                  "the bundle's " + f.path + " changed after it was verified; nothing was written",
-                  f.path);
-    in.files[f.path] = std::move(bytes);
   }
+  // The one staged copy of a verified bundle (import's too): every byte re-hashed against
+  // the verified digest list as it is read.
+  typename Fs::dir root = fs.open_root(path);
+  fs::reading_sink<Fs> sink{fs};
+  for (const char* tree : {"workspace", "skills"})
+    if (rep.has_directory(tree)) importer::copy_verified(fs, sink, root, tree, {}, rep.files);
+  in.files = std::move(sink.files);
   for (const std::string& d : rep.directories) {
     // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
     // (`workspace/skills/<skill>`): every skill the Claw will carry is audited.
@@ -21587,12 +21898,13 @@ using exporter = basic_exporter<>;
 }  // namespace clawport
 // ----- end clawport/exporter/exporter.hpp -----
 // ----- begin clawport/exporter/recover.hpp -----
-// `recover`: cleans up after an export that died. A crash between staged_swap's two renames
-// leaves the destination absent and the previous bundle at `.zeroclaw-export-old-<token>`;
-// a killed export leaves its `.zeroclaw-export-<token>` staging tree. Recovery restores the
-// previous bundle, removes dead staging trees, explains each step, refuses when it cannot
-// tell which previous bundle is the right one, and never touches a directory a running
-// export holds locked.
+// `recover`: cleans up after a command that died, for every staging family of the registry
+// (publish/names.hpp: export, import, claw, skills, convert). A crash between staged_swap's
+// two renames leaves the destination absent and the previous bundle at
+// `.zeroclaw-export-old-<token>`; a killed command leaves its staging tree. Recovery restores
+// the previous bundle, removes dead staging trees, explains each step (what it removed, what
+// it left alone and why), refuses when it cannot tell which previous bundle is the right one,
+// and never touches a directory a running command holds locked.
 
 
 #include <nlohmann/json.hpp>
@@ -21612,16 +21924,25 @@ struct recover_report {
   std::vector<std::string> actions;
   bool restored = false;    ///< a previous bundle was moved back to the destination
   std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running export holds (left alone)
-  /// Names beginning `.zeroclaw-export-` that are not of the exact grammar an export
-  /// generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6 of
-  /// [A-Za-z0-9]): never touched, each named in `actions`.
+  std::size_t busy = 0;     ///< leftovers a running command holds (left alone)
+  /// Names beginning with a staging family's prefix that are not of the exact grammar that
+  /// family generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6
+  /// of [A-Za-z0-9]; publish::match_staging): never touched, each named in `actions`.
   std::vector<std::string> ignored;
+  /// The staging trees removed, by name (each also a sentence in `actions`).
+  std::vector<std::string> removed_trees;
   /// Staging trees recover could not delete, each named with the cause in `actions`.
   std::vector<std::string> failed;
 };
 
 namespace detail {
+
+/// Who holds a locked leftover, in recover's sentences.
+inline std::string running(std::string_view name) {
+  const publish::staging_family& f = *publish::match_staging(name).family;
+  if (f.kind == publish::staging_kind::export_bundle) return "a running export";
+  return "a running `clawport " + std::string(f.name) + "`";
+}
 
 template <class Fs>
 struct leftover {
@@ -21641,11 +21962,9 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   recover_report report;
   std::vector<std::string> names;
   fs.for_each_entry(parent, [&](std::string_view entry) {
-    if (publish::is_staging_name(entry) || publish::is_retired_name(entry)) {
-      names.emplace_back(entry);
-    } else if (entry.substr(0, publish::staging_prefix.size()) == publish::staging_prefix) {
-      report.ignored.emplace_back(entry);
-    }
+    const publish::staging_match m = publish::match_staging(entry);
+    if (m.family == nullptr) return;
+    (m.exact ? names : report.ignored).emplace_back(entry);
   });
   std::sort(names.begin(), names.end());  // deterministic report
   std::sort(report.ignored.begin(), report.ignored.end());
@@ -21666,7 +21985,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     }
     if (!fs.try_lock(handle)) {
       ++report.busy;
-      report.actions.push_back("left " + n + " alone: a running export holds it");
+      report.actions.push_back("left " + n + " alone: " + detail::running(n) + " holds it");
       continue;
     }
     auto& into = publish::is_retired_name(n) ? retired : staging;
@@ -21718,7 +22037,12 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
       continue;
     }
     ++report.removed;
-    report.actions.push_back("removed the incomplete staging tree " + s.name);
+    report.removed_trees.push_back(s.name);
+    const publish::staging_family& f = *publish::match_staging(s.name).family;
+    report.actions.push_back("removed the incomplete staging tree " + s.name +
+                             (f.kind == publish::staging_kind::export_bundle
+                                  ? std::string()
+                                  : " (left by " + std::string(f.creator) + " that was killed)"));
   }
   for (const std::string& n : report.ignored) {
     const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
@@ -21726,7 +22050,8 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
         "left " + n + " alone: " +
         (creating ? std::string("an export is creating its staging directory there, or died "
                                 "doing so (delete it yourself if no export is running)")
-                  : std::string("not a name an export creates, so not recover's to touch")));
+                  : "not a name " + std::string(publish::match_staging(n).family->creator) +
+                        " creates, so not recover's to touch"));
   }
   if (report.actions.empty()) {
     report.actions.push_back("nothing to recover beside " + display);
@@ -21752,6 +22077,7 @@ inline nlohmann::ordered_json to_json(const recover_report& r) {
   j["removed"] = r.removed;
   j["busy"] = r.busy;
   j["ignored"] = r.ignored;
+  j["removed_trees"] = r.removed_trees;
   j["failed"] = r.failed;
   j["actions"] = r.actions;
   return j;
@@ -21796,13 +22122,10 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 
 namespace report_detail {
 
-/// Appends lines, each ending in '\n'. Every line goes through text::escape_for_terminal:
-/// a control character in a config value (a risk flag's command line), a path or a name is
-/// shown escaped, never sent to the terminal.
-struct lines {
-  std::string text;
-  void operator()(const std::string& s) { text += ::clawport::text::escape_for_terminal(s) + "\n"; }
-};
+/// Appends lines, each ending in '\n', through the one terminal-safe renderer
+/// (core/text.hpp): a control character in a config value (a risk flag's command line), a
+/// path or a name is shown escaped, never sent to the terminal.
+using lines = ::clawport::text::terminal_lines;
 
 inline std::string n(std::uint64_t v) { return std::to_string(v); }
 
@@ -22013,7 +22336,8 @@ inline std::string render_json(const export_result& r) { return json::dump(to_js
 // ----- begin clawport/importer/apply.hpp -----
 // Applying an import: the plan is recomputed from scratch and must hash to the integrity
 // the operator was shown; each tree is copied with the export's safe copy into a staging
-// directory beside its place and published by rename; the config is written last
+// directory beside its place, every byte hashed against the verified digest list in the
+// same pass (copy_verified), and published by rename; the config is written last
 // (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
 // published and staged, so the install is left exactly as it was.
 
@@ -22281,7 +22605,8 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 // every incoming entry against the target install. An entry that collides is renamed
 // (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
 // it rewritten (the schema's reference fields); an existing entry that is identical after
-// normalisation (defaults pruned, secrets ignored) is reused; `--map KIND.ALIAS=LOCAL`
+// normalisation (defaults pruned, secrets ignored) is reused, and when the target's entry
+// holds credentials the reuse is a capability grant (`reuses_credential`); `--map KIND.ALIAS=LOCAL`
 // points references at a local entry; `--as` names the agent. The merged config is
 // validated as a whole before the plan is returned, and the plan is hashed
 // (`plan_integrity`) from a canonical serialisation.
@@ -22290,7 +22615,9 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -22310,6 +22637,9 @@ struct import_options {
   std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
   std::optional<timestamp> now;   ///< provenance time; empty = the clock
   verify::limits limits;          ///< the verify bounds
+  /// Cleared from the mode of every placed file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
+  std::uint32_t umask = 022;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -22509,6 +22839,53 @@ inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
   }
 }
 
+/// True when `v` holds a non-empty string anywhere (a secret field that is set).
+inline bool has_text(const zc::value& v) {
+  if (v.is_string()) return !v.text.empty();
+  for (const zc::value& item : v.items)
+    if (has_text(item)) return true;
+  for (const zc::member& m : v.members)
+    if (has_text(m.val)) return true;
+  return false;
+}
+
+/// The secret fields set in `table` (`api_key`, `headers`, `auth.token`), by schema path.
+inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
+                        const std::string& prefix, std::vector<std::string>& out) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    const zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    const std::string path = prefix + std::string(f.key);
+    if (f.secret) {
+      if (has_text(*v)) out.push_back(path);
+    } else if (f.type == zc::field_type::table) {
+      set_secrets(*v, f.children, path + ".", out);
+    } else if (f.type == zc::field_type::table_array && v->is_array()) {
+      for (const zc::value& item : v->items) set_secrets(item, f.children, path + ".", out);
+    }
+  }
+}
+
+/// The capability grant of a reuse that lends the target's credentials to the imported
+/// agent (issue 22 item 9): `reuses_credential`, naming the target's entry and its secrets.
+inline std::optional<verify::finding> credential_grant(const kind_info& k, const std::string& to,
+                                                       const zc::value& existing,
+                                                       const zc::entry_schema& s) {
+  std::vector<std::string> secrets;
+  set_secrets(existing, s.fields, "", secrets);
+  set_secrets(existing, s.extra, "", secrets);
+  if (secrets.empty()) return std::nullopt;
+  std::string list;
+  for (const std::string& x : secrets) list += (list.empty() ? "" : ", ") + x;
+  return verify::finding{"reuses_credential", std::string(k.section) + "." + to,
+                         "the bundle's " + std::string(k.name) + " `" + to +
+                             "` is identical to the target's, which is reused: the imported "
+                             "agent gets its credentials (" +
+                             list + ")",
+                         false};
+}
+
 inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
   zc::value v = entry;
   strip_secrets(v, s.fields);
@@ -22553,6 +22930,89 @@ bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative)
   }
 }
 
+/// Every directory the target's config assigns, created or not: each agent's workspace
+/// (`[agents.A.workspace].path`, else its default) and each skill bundle's directory,
+/// absolute and normalised. An import never places a tree on, in or around one.
+inline std::vector<std::string> configured_dirs(const zc::value& target,
+                                                const std::string& install_root) {
+  std::vector<std::string> out;
+  if (const zc::value* agents = at(target, "agents"); agents && agents->is_table()) {
+    for (const zc::member& a : agents->members) {
+      std::optional<std::string> path;
+      if (const zc::value* ws = a.val.is_table() ? a.val.find("workspace") : nullptr;
+          ws && ws->is_table())
+        if (const zc::value* v = ws->find("path"); v && v->is_string() && !v->text.empty())
+          path = v->text;
+      out.push_back(paths::normalize(zc::agent_workspace_dir(install_root, a.key, path)));
+    }
+  }
+  if (const zc::value* bundles = at(target, "skill_bundles"); bundles && bundles->is_table()) {
+    for (const zc::member& b : bundles->members) {
+      std::optional<std::string_view> dir;
+      if (const zc::value* v = b.val.is_table() ? b.val.find("directory") : nullptr;
+          v && v->is_string())
+        dir = v->text;
+      out.push_back(paths::normalize(zc::skill_bundle_directory(install_root, b.key, dir)));
+    }
+  }
+  return out;
+}
+
+/// True when the absolute `dir` is, lies in or holds one of `configured`.
+inline bool claimed(const std::vector<std::string>& configured, const std::string& dir) {
+  const std::string d = paths::normalize(dir);
+  for (const std::string& c : configured)
+    if (paths::starts_with(d, c) || paths::starts_with(c, d)) return true;
+  return false;
+}
+
+/// Refuses a placement root of the install (`agents`, `shared`, `shared/skills`) that is
+/// a symlink or not a directory: an import never places through one, and every name
+/// below it would look taken (the alias search would never end).
+template <class Fs>
+void check_placement_root(Fs& fs, const typename Fs::dir& root, const std::string& install_root,
+                          const std::string& relative) {
+  std::optional<typename Fs::dir> cur;
+  std::string walked;
+  for (const std::string& part : paths::components(relative)) {
+    walked += (walked.empty() ? "" : "/") + part;
+    const typename Fs::dir& here = cur ? *cur : root;
+    const auto st = fs.stat_at(here, part);
+    if (!st) return;  // created by the import
+    if (st->kind != fs::file_kind::directory) {
+      const std::string abs = paths::join(install_root, walked);
+      throw error(
+          errc::unsafe_path,
+          "the target install's " + abs +
+              (st->kind == fs::file_kind::symlink ? " is a symlink" : " is not a directory") +
+              "; an import never places files through it, so nothing was planned or "
+              "written: make it a plain directory",
+          abs);
+    }
+    cur.emplace(fs.open_dir_at(here, part));
+  }
+}
+
+/// The most candidate names an alias search tries (`_imported` .. `_imported_<n>`).
+inline constexpr unsigned max_alias_candidates = 1000;
+
+/// `in_use` that refuses (errc::limit_exceeded) once the search has tried
+/// `max_alias_candidates` names: every search for a free name ends.
+inline std::function<bool(const std::string&)> bounded_search(
+    std::function<bool(const std::string&)> in_use, const std::string& kind,
+    const std::string& name) {
+  auto tried = std::make_shared<unsigned>(0);
+  return [in_use = std::move(in_use), tried, kind, name](const std::string& candidate) {
+    if (++*tried > max_alias_candidates)
+      throw error(errc::limit_exceeded,
+                  "no free name for the " + kind + " `" + name + "` after " +
+                      std::to_string(max_alias_candidates) +
+                      " candidates; nothing was written (name it yourself: --as or --map)",
+                  name);
+    return in_use(candidate);
+  };
+}
+
 /// The target config's text; nullopt when absent. Read by fs::read_file's rule (a device,
 /// FIFO or oversized file refused naming it); a symlinked or hard-linked config is refused
 /// here already by publish::check_replaceable, the rule of the write that applies the plan.
@@ -22585,6 +23045,11 @@ inline std::string canonical(const import_plan& p) {
   j["files"] = nlohmann::json::array();
   for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
   j["secrets"] = p.secrets;
+  // Every capability grant the operator accepts (the bundle's risk flags and the
+  // credentials a reuse lends): a plan that grants something else has another integrity.
+  j["risk_flags"] = nlohmann::json::array();
+  for (const verify::finding& f : p.risk_flags)
+    j["risk_flags"].push_back({f.code, f.path, f.detail});
   return json::dump(j, -1);
 }
 
@@ -22686,12 +23151,21 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   for (const d::kind_info& k : d::kinds)
     for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
   const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
+  // Placement roots that are links or files are refused before any search (item 14), and
+  // every directory the target's config assigns counts as taken (item 11).
+  if (rep.has_directory("workspace"))
+    d::check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
+  if (!rep.skill_bundles.empty())
+    d::check_placement_root(fs, root, p.install_root,
+                            std::string(zc::install_shared_dir) + "/skills");
+  const std::vector<std::string> configured = d::configured_dirs(target, p.install_root);
   struct decided {
     const d::kind_info* kind;
     std::string from, to;
     const zc::value* val;
   };
   std::vector<decided> added;
+  std::vector<verify::finding> lent;  // reuses that lend the target's credentials
   for (const d::kind_info& k : d::kinds) {
     const std::string kind(k.name);
     for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
@@ -22709,8 +23183,9 @@ import_plan plan_import(Fs& fs, const import_options& o) {
           (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
       const auto in_use = [&](const std::string& candidate) {
         if (taken[kind].count(candidate)) return true;
-        if (has_content) return d::occupied(fs, root, placed_at(candidate));
-        return false;
+        if (!has_content) return false;
+        return d::claimed(configured, paths::join(p.install_root, placed_at(candidate))) ||
+               d::occupied(fs, root, placed_at(candidate));
       };
       if (k.ref == zc::ref_target::agent && o.as) {
         if (const auto problem = zc::alias_problem(*o.as))
@@ -22725,6 +23200,12 @@ import_plan plan_import(Fs& fs, const import_options& o) {
                       "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
                           " exists and is not empty; an import never overwrites it",
                       placed_at(*o.as));
+        if (has_content && d::claimed(configured, paths::join(p.install_root, placed_at(*o.as))))
+          throw error(errc::destination_refused,
+                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
+                          " is (or overlaps) a directory the target's config assigns to "
+                          "another agent or skill bundle; an import never places there",
+                      placed_at(*o.as));
         to = *o.as;
         if (to != name) action = "rename";
       } else if (in_use(name)) {
@@ -22736,15 +23217,20 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
             d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
           action = "reuse";
+          if (auto grant = d::credential_grant(k, name, *existing, *s))
+            lent.push_back(std::move(*grant));
         } else {
           action = "rename";
           if (k.two_tier) {
             const std::string family = name.substr(0, name.find('.'));
             to = family + "." +
-                 zc::imported_alias(name.substr(name.find('.') + 1),
-                                    [&](const std::string& c) { return in_use(family + "." + c); });
+                 zc::imported_alias(
+                     name.substr(name.find('.') + 1),
+                     d::bounded_search(
+                         [&](const std::string& c) { return in_use(family + "." + c); }, kind,
+                         name));
           } else {
-            to = zc::imported_alias(name, in_use);
+            to = zc::imported_alias(name, d::bounded_search(in_use, kind, name));
           }
         }
       }
@@ -22811,6 +23297,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
     if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
   for (const verify::finding& f : rep.risk_flags)
     p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);
@@ -22849,6 +23336,8 @@ struct import_result {
   /// itself stands: a later export then does not list those secrets).
   std::string ledger;
   std::string ledger_problem;
+  /// Staging directories a killed run of this same plan left, which this run removed.
+  std::vector<std::string> recovered;
 };
 
 /// How apply writes (test seams included).
@@ -22874,6 +23363,8 @@ struct applier {
   Fs& fs;
   const dir& root;
   std::string token;
+  const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
+  std::uint32_t umask;
   std::vector<std::vector<std::string>> created;  ///< directories this run made, in order
   std::vector<std::pair<std::vector<std::string>, bool>> published;  ///< (path, was empty dir)
 
@@ -22915,57 +23406,110 @@ struct applier {
     return s;
   }
 
-  /// Copies the bundle tree `src` to `to` (install-relative) through a staging directory.
-  void place(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
-    const std::vector<std::string> to = split(pl.to);
-    const std::optional<dir> opened = open_parents(to);
-    const dir& parent = opened ? *opened : root;
-    const std::string leaf = to.back();
-    const auto st = fs.stat_at(parent, leaf);
-    bool was_empty_dir = false;
-    if (st) {
-      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+  /// One tree staged beside its place, waiting to be published.
+  struct staged_tree {
+    std::vector<std::string> to;  ///< install-relative place
+    std::string name;             ///< the staging directory's name, beside the place
+    bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
+    std::uint32_t empty_mode = 0755;
+    std::optional<dir> parent;
+    std::optional<dir> handle;  ///< open and locked while this run works in it
+    bool published = false;
+  };
+  std::vector<staged_tree> staged;
+  std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
+
+  /// Makes the staging directory `name` in `parent` and locks it. One that exists is this
+  /// plan's (the token is the plan's): unlocked, it is a killed run's leftover and is
+  /// removed; locked, another run of this plan is working in it and the import is refused.
+  dir make_staging(const dir& parent, const std::string& name, const std::string& shown) {
+    if (const auto st = fs.stat_at(parent, name)) {
+      if (st->kind != fs::file_kind::directory)
         throw error(errc::destination_refused,
-                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
-      was_empty_dir = true;
-    }
-    const std::string staging = ".clawport-import-" + token + "-" + leaf;
-    fs.make_dir_at(parent, staging, 0755);
-    try {
-      std::optional<dir> src;
-      std::optional<dir> cur;
-      for (const std::string& part : split(pl.from)) {
-        cur.emplace(fs.open_dir_at(cur ? *cur : bundle_root, part));
+                    shown + " exists and is not a directory an import made; nothing was written",
+                    shown);
+      {
+        dir old = fs.open_dir_at(parent, name);
+        if (!fs.try_lock(old))
+          throw error(errc::destination_refused,
+                      "another import of this plan is running (it holds " + shown +
+                          "); nothing was written",
+                      shown);
       }
-      src = std::move(cur);
-      dir out = fs.open_dir_at(parent, staging);
-      fs::copy_tally t;
-      fs::copy_tree(fs, *src, out, fs::copy_spec(pl.from), t);
-      if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-        throw error(errc::identity_changed,
-                    "the bundle's " + pl.from + " changed after it was verified", pl.from);
-      tally.files += t.files;
-      tally.bytes += t.bytes;
-      if (was_empty_dir) fs.remove_dir_at(parent, leaf);
-      const auto r = fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::noreplace);
-      if (r == fs::rename_result::unsupported)
-        fs.rename_at(parent, staging, parent, leaf, fs::rename_mode::replace);
+      fs.remove_tree_at(parent, name);
+      recovered.push_back(shown);
+    }
+    fs.make_dir_at(parent, name, 0755);
+    try {
+      dir d = fs.open_dir_at(parent, name);
+      if (!fs.try_lock(d))
+        throw error(
+            errc::destination_refused,
+            "another import of this plan is running (it holds " + shown + "); nothing was written",
+            shown);
+      return d;
     } catch (...) {
       try {
-        fs.remove_tree_at(parent, staging);
-      } catch (...) {  // a crash or second failure leaves it for the documented cleanup
-      }
-      try {
-        if (was_empty_dir && !fs.stat_at(parent, leaf)) fs.make_dir_at(parent, leaf, st->mode);
-      } catch (...) {
+        fs.remove_dir_at(parent, name);
+      } catch (...) {  // a crash leaves it for the retry or `recover`
       }
       throw;
     }
-    published.push_back({to, was_empty_dir});
   }
 
-  /// Best-effort undo of everything this run published or created, newest first.
+  /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
+  /// (install-relative), every byte checked against the verified digest list.
+  void stage(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
+    staged_tree t;
+    t.to = split(pl.to);
+    t.parent = open_parents(t.to);
+    const dir& parent = t.parent ? *t.parent : root;
+    const std::string leaf = t.to.back();
+    if (const auto st = fs.stat_at(parent, leaf)) {
+      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+        throw error(errc::destination_refused,
+                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
+      t.was_empty_dir = true;
+      t.empty_mode = st->mode;
+    }
+    t.name = publish::import_staging_name(token, leaf);
+    std::vector<std::string> shown_parts(t.to.begin(), t.to.end() - 1);
+    shown_parts.push_back(t.name);
+    t.handle.emplace(make_staging(parent, t.name, join(shown_parts)));
+    staged.push_back(std::move(t));
+    fs::copying_sink<Fs> sink{fs};
+    const fs::copy_tally c =
+        copy_verified(fs, sink, bundle_root, pl.from, *staged.back().handle, files, umask);
+    tally.files += c.files;
+    tally.bytes += c.bytes;
+  }
+
+  /// Renames every staged tree into its place (no-replace), once all are complete.
+  void publish_all() {
+    for (staged_tree& t : staged) {
+      const dir& parent = t.parent ? *t.parent : root;
+      const std::string& leaf = t.to.back();
+      if (t.was_empty_dir) fs.remove_dir_at(parent, leaf);
+      const auto r = fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::noreplace);
+      if (r == fs::rename_result::unsupported)
+        fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::replace);
+      t.published = true;
+      published.push_back({t.to, t.was_empty_dir});
+    }
+  }
+
+  /// Best-effort undo of everything this run staged, published or created, newest first.
   void rollback() noexcept {
+    for (auto it = staged.rbegin(); it != staged.rend(); ++it) {
+      it->handle.reset();
+      try {
+        const dir& parent = it->parent ? *it->parent : root;
+        if (!it->published && fs.stat_at(parent, it->name)) fs.remove_tree_at(parent, it->name);
+        if (!it->published && it->was_empty_dir && !fs.stat_at(parent, it->to.back()))
+          fs.make_dir_at(parent, it->to.back(), it->empty_mode);
+      } catch (...) {  // a crash or second failure leaves it for the retry or `recover`
+      }
+    }
     for (auto it = published.rbegin(); it != published.rend(); ++it) {
       try {
         const std::optional<dir> opened = open_existing(it->first);
@@ -23017,10 +23561,15 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), {}, {}};
+  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), p.files, o.umask, {}, {},
+                         {}, {}};
   try {
-    for (const placement& pl : p.placements) ap.place(bundle_root, pl, res.copied);
+    // Every tree is staged (the long part) before any is published, so a run killed while
+    // copying leaves only staging directories, which a re-run of the plan recognises.
+    for (const placement& pl : p.placements) ap.stage(bundle_root, pl, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
+    ap.publish_all();
+    res.recovered = ap.recovered;
     if (a.before_config) a.before_config();
     // The config last, through the one append-only writer; the text it would write must
     // be exactly the planned one (else the config changed since planning).
@@ -23060,6 +23609,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 
 
 namespace clawport {
@@ -23094,34 +23644,42 @@ inline nlohmann::json to_json(const import_plan& p) {
   return j;
 }
 
-/// The plan in words, ending with the command that applies it.
+/// The plan in words, every line through the one terminal-safe renderer (core/text.hpp):
+/// a control sequence in a bundle string (an MCP `args` entry, a path) is shown escaped and
+/// can never erase or repaint the capability-grant lines the operator approves.
 inline std::string render_plan(const import_plan& p) {
-  std::string out = "import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
-                    p.config_path + "\n";
-  out += "  installed as: " + p.alias + "\n";
-  for (const verify::finding& w : p.warnings) out += "  warning: " + w.detail + "\n";
-  out += "\nentries:\n";
+  text::terminal_lines line;
+  line("import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
+       p.config_path);
+  line("  installed as: " + p.alias);
+  for (const verify::finding& w : p.warnings) line("  warning: " + w.detail);
+  line("");
+  line("entries:");
   for (const entry_change& e : p.entries) {
-    out += "  " + e.action + " " + e.kind + " " + e.from;
-    if (e.action == "rename" || e.action == "map") out += " -> " + e.to;
-    if (e.action == "reuse") out += " (identical entry on the target)";
-    out += "\n";
+    std::string l = "  " + e.action + " " + e.kind + " " + e.from;
+    if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
+    if (e.action == "reuse") l += " (identical entry on the target)";
+    line(l);
   }
   if (!p.placements.empty()) {
-    out += "\nfiles placed (under " + p.install_root + "):\n";
-    for (const placement& pl : p.placements) out += "  " + pl.from + "/ -> " + pl.to + "/\n";
+    line("");
+    line("files placed (under " + p.install_root + "):");
+    for (const placement& pl : p.placements) line("  " + pl.from + "/ -> " + pl.to + "/");
   }
   if (!p.risk_flags.empty()) {
-    out += "\n" + std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:\n";
+    line("");
+    line(std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:");
     for (const verify::finding& f : p.risk_flags)
-      out += "  " + f.code + " " + f.path + ": " + f.detail + "\n";
+      line("  " + f.code + " " + f.path + ": " + f.detail);
   }
   if (!p.secrets.empty()) {
-    out += "\n" + std::to_string(p.secrets.size()) + " credential(s) to supply after the import:\n";
-    for (const std::string& s : p.secrets) out += "  zeroclaw config set " + s + "\n";
+    line("");
+    line(std::to_string(p.secrets.size()) + " credential(s) to supply after the import:");
+    for (const std::string& s : p.secrets) line("  zeroclaw config set " + s);
   }
-  out += "\nplan_integrity: " + p.plan_integrity + "\n";
-  return out;
+  line("");
+  line("plan_integrity: " + p.plan_integrity);
+  return std::move(line.text);
 }
 
 inline nlohmann::json to_json(const import_result& r) {
@@ -23132,21 +23690,25 @@ inline nlohmann::json to_json(const import_result& r) {
   j["bytes"] = r.copied.bytes;
   j["secrets_ledger"] = r.ledger;
   if (!r.ledger_problem.empty()) j["secrets_ledger_problem"] = r.ledger_problem;
+  j["recovered"] = r.recovered;
   return j;
 }
 
 inline std::string render_result(const import_result& r) {
-  std::string out = "imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
-                    r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))\n";
-  if (!r.backup.empty()) out += "  previous config kept as " + r.backup + "\n";
+  text::terminal_lines line;
+  line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
+       r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
+  if (!r.backup.empty()) line("  previous config kept as " + r.backup);
+  for (const std::string& left : r.recovered)
+    line("  removed " + left + ", left by an earlier run of this plan that was killed");
   if (!r.plan.secrets.empty()) {
-    out += "  supply the credentials:\n";
-    for (const std::string& s : r.plan.secrets) out += "    zeroclaw config set " + s + "\n";
+    line("  supply the credentials:");
+    for (const std::string& s : r.plan.secrets) line("    zeroclaw config set " + s);
   }
-  if (!r.ledger.empty()) out += "  required secrets recorded in " + r.ledger + "\n";
+  if (!r.ledger.empty()) line("  required secrets recorded in " + r.ledger);
   if (!r.ledger_problem.empty())
-    out += "  warning: the required secrets were not recorded (" + r.ledger_problem + ")\n";
-  return out;
+    line("  warning: the required secrets were not recorded (" + r.ledger_problem + ")");
+  return std::move(line.text);
 }
 
 }  // namespace importer
@@ -23740,6 +24302,397 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/json5.hpp -----
+// ----- begin clawport/openclaw/state.hpp -----
+// What clawport writes for OpenClaw, through the Fs policy only: directories walked one
+// component at a time without following links, create-only files, atomic replacement
+// (temporary name, flush, rename, directory flush), the provenance ledger
+// `<state-dir>/clawport-claws.json` and the agent's registration in `openclaw.json` with the
+// JSON5 keep-or-refuse rule (docs/openclaw.md, "Lifecycle").
+
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The ledger's file name in the state directory, and its schema.
+inline constexpr const char* ledger_file_name = "clawport-claws.json";
+inline constexpr const char* ledger_schema = "clawport.openclawClawLedger.v1";
+inline constexpr const char* install_schema = "clawport.openclawClawInstall.v1";
+inline constexpr const char* config_file_name = "openclaw.json";
+inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
+
+namespace detail {
+
+/// Splits an absolute path into its components ("/a/b" → {"a", "b"}).
+inline std::vector<std::string> abs_components(const std::string& abs) {
+  std::vector<std::string> parts;
+  std::size_t from = 1;
+  while (from <= abs.size()) {
+    std::size_t slash = abs.find('/', from);
+    if (slash == std::string::npos) slash = abs.size();
+    if (slash > from) parts.push_back(abs.substr(from, slash - from));
+    from = slash + 1;
+  }
+  return parts;
+}
+
+inline std::string parent_of(const std::string& abs) {
+  const std::size_t slash = abs.rfind('/');
+  return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
+}
+
+/// The one rule for every OpenClaw path clawport opens, in plans and in writes alike:
+/// `anchor` (a prefix of `abs`) and everything above it are the operator's own path, and a
+/// symlink there is followed, as export opens the install root following links and walks
+/// nothing below it that way (fs/anchored.hpp, `open_anchored_root`); below the anchor,
+/// `abs` is walked one component at a time and a link is refused (errc::unsafe_path). With
+/// `created` non-null, missing components are made (mode 0755) and their absolute paths
+/// appended, outermost first; otherwise a missing one throws not_found.
+template <class Fs>
+typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std::string& abs,
+                                   std::vector<std::string>* created = nullptr) {
+  typename Fs::dir cur = fs.open_root("/");
+  std::string walked;
+  const std::size_t followed = abs_components(anchor).size();
+  const std::vector<std::string> parts = abs_components(abs);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const std::string& part = parts[k];
+    walked += "/" + part;
+    auto st = fs.stat_at(cur, part);
+    if (!st && created != nullptr) {
+      fs.make_dir_at(cur, part, 0755);
+      created->push_back(walked);
+      st = fs.stat_at(cur, part);
+    }
+    if (!st) throw error(errc::not_found, walked + " does not exist", walked);
+    if (st->kind == fs::file_kind::symlink && k < followed) {
+      cur = fs.open_root(walked);  // the operator's own path: followed
+      continue;
+    }
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path,
+                  walked + " is " +
+                      (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
+                      "; clawport writes only through real directories" +
+                      (st->kind == fs::file_kind::symlink
+                           ? " (links are followed only above " + anchor + ")"
+                           : std::string()),
+                  walked);
+    }
+    typename Fs::dir next = fs.open_dir_at(cur, part);
+    if (fs.stat(next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was opened", walked);
+    }
+    cur = std::move(next);
+  }
+  return cur;
+}
+
+/// Opens the directory `abs` (a workspace, an export's output, a package): its parent is
+/// the operator's own path, the directory itself and anything below it are never followed
+/// (the rule of `open_below_anchor`, as `open_configured_root` binds a configured workspace).
+template <class Fs>
+typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
+                               std::vector<std::string>* created = nullptr) {
+  return open_below_anchor(fs, parent_of(abs), abs, created);
+}
+
+/// Opens the state directory: it and everything above it are the operator's own path
+/// (a symlinked `~/.openclaw` or a HOME below a symlinked `/home` is followed); what is
+/// inside it is never followed (the rule of `open_below_anchor`).
+template <class Fs>
+typename Fs::dir open_state_dir(Fs& fs, const std::string& state_dir,
+                                std::vector<std::string>* created = nullptr) {
+  return open_below_anchor(fs, state_dir, state_dir, created);
+}
+
+/// Removes directories this run created (innermost first); best effort.
+template <class Fs>
+void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexcept {
+  for (auto it = created.rbegin(); it != created.rend(); ++it) {
+    try {
+      auto parent = open_dir_path(fs, parent_of(*it));
+      fs.remove_dir_at(parent, it->substr(it->rfind('/') + 1));
+    } catch (...) {
+    }
+  }
+}
+
+/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
+/// directories (recorded in `created_dirs`, relative, outermost first).
+template <class Fs>
+void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                     const std::string& bytes, std::vector<std::string>& created_dirs) {
+  std::vector<std::string> parts = abs_components("/" + rel);
+  std::optional<typename Fs::dir> holder;
+  const typename Fs::dir* cur = &root;
+  std::string walked;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    walked += (walked.empty() ? "" : "/") + parts[k];
+    auto st = fs.stat_at(*cur, parts[k]);
+    if (!st) {
+      fs.make_dir_at(*cur, parts[k], 0755);
+      created_dirs.push_back(walked);
+      st = fs.stat_at(*cur, parts[k]);
+    }
+    if (!st || st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " is not a real directory", walked);
+    }
+    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+    holder = std::move(next);
+    cur = &*holder;
+  }
+  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  try {
+    fs.write_all(f, bytes.data(), bytes.size());
+  } catch (...) {
+    try {
+      fs.unlink_at(*cur, parts.back());
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+/// Calls `f(parent_dir, last_name)` for `rel` under `root` (no links on the way); returns
+/// false without calling when a directory on the way is absent or not a real directory.
+template <class Fs, class F>
+bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f) {
+  std::vector<std::string> parts = abs_components("/" + rel);
+  std::optional<typename Fs::dir> holder;
+  const typename Fs::dir* cur = &root;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    const auto st = fs.stat_at(*cur, parts[k]);
+    if (!st || st->kind != fs::file_kind::directory) return false;
+    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
+    holder = std::move(next);
+    cur = &*holder;
+  }
+  f(*cur, parts.back());
+  return true;
+}
+
+/// Reads `name` in the directory `dir_path`; nullopt when the file (or the directory) is
+/// absent. Refuses links and oversized files.
+template <class Fs>
+std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
+                                           const std::string& name) {
+  std::optional<typename Fs::dir> d;
+  try {
+    d.emplace(open_state_dir(fs, dir_path));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) return std::nullopt;
+    throw;
+  }
+  const std::string shown = join_path(dir_path, name);
+  file_read r = read_in_root(fs, *d, name, state_file_max_bytes);
+  if (r.status == read_status::missing) return std::nullopt;
+  if (r.status != read_status::ok) {
+    throw error(r.status == read_status::io ? errc::io : errc::unsafe_path,
+                read_problem(r.status, shown, state_file_max_bytes, r.detail), shown);
+  }
+  return std::move(r.bytes);
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// The provenance ledger
+// ---------------------------------------------------------------------------------------
+
+/// `<state-dir>/clawport-claws.json`: `{schemaVersion, installs: {<agentId>: record}}`.
+struct ledger {
+  value doc;                         ///< the whole document
+  std::optional<std::string> bytes;  ///< the file as read (nullopt: there was none)
+  value& installs() { return doc["installs"]; }
+  const value& installs() const { return doc.at("installs"); }
+};
+
+/// Reads the ledger (an empty one when absent). A ledger clawport cannot read is an error:
+/// nothing is decided from a guess.
+template <class Fs>
+ledger read_ledger(Fs& fs, const std::string& state_dir) {
+  ledger l;
+  l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
+  const std::string shown = detail::join_path(state_dir, ledger_file_name);
+  if (!l.bytes) {
+    l.doc = value::object({{"schemaVersion", ledger_schema}, {"installs", value::object()}});
+    return l;
+  }
+  l.doc = value::parse(*l.bytes, nullptr, false);
+  if (l.doc.is_discarded() || !l.doc.is_object() ||
+      l.doc.value("schemaVersion", "") != ledger_schema || !l.doc.contains("installs") ||
+      !l.doc["installs"].is_object()) {
+    throw error(errc::config_parse,
+                shown + " is not a " + std::string(ledger_schema) +
+                    " document; clawport will not act on provenance it cannot read",
+                shown);
+  }
+  return l;
+}
+
+/// The ledger's text: stable (members sorted), two-space indented, newline-terminated.
+inline std::string ledger_text(const value& doc) {
+  return js_stringify(value::parse(stable_stringify(doc)), 2) + "\n";
+}
+
+/// Writes the ledger atomically, creating the state directory (its created components
+/// are appended to `created`).
+template <class Fs>
+void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
+                  std::vector<std::string>* created = nullptr) {
+  std::vector<std::string> mine;
+  auto d = detail::open_state_dir(fs, state_dir, created != nullptr ? created : &mine);
+  publish::replace_file(fs, d, ledger_file_name, ledger_text(doc),
+                        detail::join_path(state_dir, ledger_file_name));
+}
+
+/// Puts the ledger file back to `bytes` (or removes it when there was none).
+template <class Fs>
+void restore_state_file(Fs& fs, const std::string& state_dir, const std::string& name,
+                        const std::optional<std::string>& bytes) {
+  auto d = detail::open_state_dir(fs, state_dir);
+  if (bytes) {
+    publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+  } else if (fs.stat_at(d, name)) {
+    fs.unlink_at(d, name);
+    fs.sync_dir(d);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// openclaw.json: keep or refuse
+// ---------------------------------------------------------------------------------------
+
+/// One change to `openclaw.json`: set (or, with `remove`, delete) `agents.entries.<id>`
+/// and `mcp.servers.<name>` members; `drop_mcp_servers` are deleted in either mode (an
+/// update sets some members and deletes others in one write).
+struct config_change {
+  std::vector<std::pair<std::string, value>> agents;       ///< id → entry
+  std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
+  std::vector<std::string> drop_mcp_servers;               ///< names to delete
+  bool remove = false;
+};
+
+/// What happened to `openclaw.json`.
+struct config_outcome {
+  bool written = false;
+  bool created = false;
+  std::optional<std::string> previous;  ///< the bytes before (for rollback)
+  std::string refusal;                  ///< set when the file was left alone
+  std::string snippet;                  ///< what the user should add (or remove) by hand
+};
+
+/// The JSON5 text to merge by hand when the file cannot be rewritten.
+inline std::string config_snippet(const config_change& c) {
+  value doc = value::object();
+  if (c.remove) {
+    value paths = value::array();
+    for (const auto& a : c.agents) paths.push_back("agents.entries." + a.first);
+    for (const auto& m : c.mcp_servers) paths.push_back("mcp.servers." + m.first);
+    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
+    return "remove these members: " + js_stringify(paths, 0) + "\n";
+  }
+  for (const auto& a : c.agents) doc["agents"]["entries"][a.first] = a.second;
+  for (const auto& m : c.mcp_servers) doc["mcp"]["servers"][m.first] = m.second;
+  std::string text = js_stringify(doc, 2) + "\n";
+  if (!c.drop_mcp_servers.empty()) {
+    value paths = value::array();
+    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
+    text += "and remove these members: " + js_stringify(paths, 0) + "\n";
+  }
+  return text;
+}
+
+/// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
+/// `main` agent kept as an entry). Strict JSON: only the named members change, everything
+/// else is kept in order, and the file is replaced atomically. JSON5 features the writer
+/// cannot keep (comments, unquoted keys, trailing commas, single quotes): the file is not
+/// touched and `refusal`/`snippet` say what to do.
+template <class Fs>
+config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
+                                   const config_change& change,
+                                   std::vector<std::string>* created_dirs) {
+  config_outcome out;
+  const std::string shown = detail::join_path(state_dir, config_file_name);
+  out.previous = detail::read_state_file(fs, state_dir, config_file_name);
+  value doc = value::object();
+  if (out.previous) {
+    doc = value::parse(*out.previous, nullptr, false);
+    if (doc.is_discarded()) {
+      out.refusal = shown +
+                    " uses JSON5 (comments, unquoted keys, trailing commas or single quotes) "
+                    "that clawport cannot keep when rewriting it, so it was left byte-identical";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    if (!doc.is_object() || (doc.contains("agents") && !doc["agents"].is_object()) ||
+        (doc.contains("mcp") && !doc["mcp"].is_object())) {
+      out.refusal = shown + " does not have the shape clawport expects, so it was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+  }
+  if (!change.agents.empty()) {
+    value& agents = doc["agents"];
+    if (agents.is_null()) agents = value::object();
+    value& entries = agents["entries"];
+    if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
+      // Adding the first entry would hide the implicit default agent: keep it.
+      const bool listed =
+          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
+      entries = value::object();
+      if (!listed) entries["main"] = value::object();
+    }
+    if (!entries.is_object()) {
+      out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    for (const auto& a : change.agents) {
+      if (change.remove) {
+        entries.erase(a.first);
+      } else {
+        entries[a.first] = a.second;
+      }
+    }
+  }
+  if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
+    value& mcp = doc["mcp"];
+    if (mcp.is_null()) mcp = value::object();
+    value& servers = mcp["servers"];
+    if (servers.is_null()) servers = value::object();
+    if (!servers.is_object()) {
+      out.refusal = shown + ": mcp.servers is not an object, so the file was left alone";
+      out.snippet = config_snippet(change);
+      return out;
+    }
+    for (const auto& m : change.mcp_servers) {
+      if (change.remove) {
+        servers.erase(m.first);
+      } else {
+        servers[m.first] = m.second;
+      }
+    }
+    for (const auto& m : change.drop_mcp_servers) servers.erase(m);
+  }
+  auto d = detail::open_state_dir(fs, state_dir, created_dirs);
+  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  out.written = true;
+  out.created = !out.previous;
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/state.hpp -----
 
 #include <algorithm>
 #include <map>
@@ -23854,18 +24807,27 @@ inline std::string lexical_absolute(const std::string& p, const std::string& cwd
   return out.empty() ? "/" : out;
 }
 
-/// Canonicalises an absolute path through its nearest existing ancestor (symlinked parents
-/// resolved); `exists` says whether the whole path exists.
+/// Canonicalises a directory path as every write opens it (state.hpp, `open_dir_path`):
+/// its parent through the nearest existing ancestor (symlinked parents resolved: the
+/// operator's own path), its last component kept as it is, never followed. `exists` says
+/// whether that last component exists (a symlink there exists, and plans as a collision).
 template <class Fs>
 std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exists) {
   exists = false;
-  std::string head = abs;
+  const std::size_t last = abs.rfind('/');
+  if (abs.size() <= 1 || last == std::string::npos) return abs;
+  std::string head = last == 0 ? "/" : abs.substr(0, last);
   std::string tail;
   for (;;) {
     if (auto c = fs.canonical(head)) {
-      exists = tail.empty();
-      if (tail.empty()) return *c;
-      return (*c == "/" ? "" : *c) + tail;
+      const std::string parent = (*c == "/" ? "" : *c) + tail;
+      if (tail.empty()) {
+        try {
+          exists = fs.stat_at(fs.open_root(*c), abs.substr(last + 1)).has_value();
+        } catch (const error&) {
+        }
+      }
+      return parent + abs.substr(last);
     }
     if (head == "/" || head.empty()) return abs;
     const std::size_t slash = head.rfind('/');
@@ -23895,12 +24857,16 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
   host_state h;
   h.state_dir = state_dir_of(req);
   value cfg = value::object();
-  bool dir_exists = false;
-  const std::string canon_dir = detail::canonical_through_ancestor(fs, h.state_dir, dir_exists);
-  if (dir_exists) {
+  std::optional<typename Fs::dir> dir;
+  try {
+    dir.emplace(detail::open_state_dir(fs, h.state_dir));  // as every write opens it
+  } catch (const error& e) {
+    if (e.code() != errc::not_found)
+      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+  }
+  if (dir) {
     try {
-      auto dir = fs.open_root(canon_dir);
-      detail::file_read fr = detail::read_in_root(fs, dir, "openclaw.json", 16 * 1024 * 1024);
+      detail::file_read fr = detail::read_in_root(fs, *dir, "openclaw.json", 16 * 1024 * 1024);
       if (fr.status == detail::read_status::ok) {
         h.config_found = true;
         json5::result r = json5::parse(fr.bytes);
@@ -24415,6 +25381,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
 
 
 #include <string>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -24454,463 +25421,113 @@ inline value plan_failure_document(const claw_package& pkg) {
 /// JSON text of a document, as OpenClaw prints it (two-space JSON.stringify, newline).
 inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
 
-inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
-  std::string out;
+/// Appends the diagnostics as `LEVEL code path: message` lines.
+inline void diagnostic_lines(text::terminal_lines& line, const value& diags,
+                             const std::string& indent = "") {
   for (const auto& d : diags) {
     diagnostic x;
     x.level = d["level"] == "warning" ? level::warning : level::error;
     x.code = d["code"].get<std::string>();
     x.path = d["path"].get<std::string>();
     x.message = d["message"].get<std::string>();
-    out += indent + human_line(x) + "\n";
+    line(indent + human_line(x));
   }
-  return out;
 }
 
-/// Human form of `inspect`.
+inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
+  text::terminal_lines line;
+  diagnostic_lines(line, diags, indent);
+  return std::move(line.text);
+}
+
+/// Human form of `inspect`, every line through the one terminal-safe renderer
+/// (core/text.hpp): a control character in the agent's name or any manifest string is
+/// shown escaped.
 inline std::string inspect_text(const claw_package& pkg) {
-  std::string out = std::string(experimental_banner) + "\n";
+  text::terminal_lines line;
+  line(experimental_banner);
   if (!pkg.ok()) {
-    out += "Claw is invalid:\n";
-    out += diagnostic_lines(to_json(pkg.diagnostics), "  ");
-    return out;
+    line("Claw is invalid:");
+    diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+    return std::move(line.text);
   }
   const value& m = pkg.manifest;
-  out += "Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
-         ") is valid\n";
-  out += "  agent:        " + m["agent"]["id"].get<std::string>();
-  if (m["agent"].contains("name")) out += " (" + m["agent"]["name"].get<std::string>() + ")";
-  out += "\n  manifest:     " + pkg.source.manifest_path + "\n";
-  out += "  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
-         std::to_string(pkg.source.byte_length) + " bytes)\n";
-  out +=
-      "  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")) +
-      "\n";
-  out += "  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)";
-  if (pkg.body) out += ", SOUL.md from the CLAW.md body";
-  out += "\n  packages:     " + std::to_string(m["packages"].size()) + "\n";
-  out += "  MCP servers:  " + std::to_string(m["mcpServers"].size()) + "\n";
-  out += "  cron jobs:    " + std::to_string(m["cronJobs"].size()) + "\n";
-  out += diagnostic_lines(to_json(pkg.diagnostics), "  ");
-  return out;
+  line("Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
+       ") is valid");
+  std::string agent = "  agent:        " + m["agent"]["id"].get<std::string>();
+  if (m["agent"].contains("name")) agent += " (" + m["agent"]["name"].get<std::string>() + ")";
+  line(agent);
+  line("  manifest:     " + pkg.source.manifest_path);
+  line("  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
+       std::to_string(pkg.source.byte_length) + " bytes)");
+  line("  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")));
+  line("  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)" +
+       (pkg.body ? ", SOUL.md from the CLAW.md body" : ""));
+  line("  packages:     " + std::to_string(m["packages"].size()));
+  line("  MCP servers:  " + std::to_string(m["mcpServers"].size()));
+  line("  cron jobs:    " + std::to_string(m["cronJobs"].size()));
+  diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+  return std::move(line.text);
 }
 
-/// Human form of a plan.
+/// Human form of a plan (every line through the one terminal-safe renderer).
 inline std::string plan_text(const value& plan) {
-  std::string out = std::string(experimental_banner) + "\n";
+  text::terminal_lines line;
+  line(experimental_banner);
   const value& claw = plan["claw"];
   const value& agent = plan["agent"];
-  out += "Plan: add Claw " + claw["name"].get<std::string>() + "@" +
-         claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
-         " (dry run, nothing written)\n";
-  out += "  workspace:       " + agent["workspace"].get<std::string>() + "\n";
-  out += "  plan integrity:  " + plan["planIntegrity"].get<std::string>() + "\n";
-  out += "Actions (" + std::to_string(plan["actions"].size()) + "):\n";
+  line("Plan: add Claw " + claw["name"].get<std::string>() + "@" +
+       claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
+       " (dry run, nothing written)");
+  line("  workspace:       " + agent["workspace"].get<std::string>());
+  line("  plan integrity:  " + plan["planIntegrity"].get<std::string>());
+  line("Actions (" + std::to_string(plan["actions"].size()) + "):");
   for (const auto& a : plan["actions"]) {
-    out += std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
-           a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-           a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
-    if (a.contains("reason")) out += "  [blocked: " + a["reason"].get<std::string>() + "]";
-    out += "\n";
+    std::string l = std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
+                    a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
+                    a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
+    if (a.contains("reason")) l += "  [blocked: " + a["reason"].get<std::string>() + "]";
+    line(l);
   }
   if (!plan["capabilityChanges"].empty()) {
-    out += "Capability escalations needing distinct consent (" +
-           std::to_string(plan["capabilityChanges"].size()) + "):\n";
+    line("Capability escalations needing distinct consent (" +
+         std::to_string(plan["capabilityChanges"].size()) + "):");
     for (const auto& c : plan["capabilityChanges"])
-      out += "  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
-             c["path"].get<std::string>() + ") " + c["digest"].get<std::string>() + "\n";
+      line("  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
+           c["path"].get<std::string>() + ") " + c["digest"].get<std::string>());
   }
   const value& ready = plan["readiness"];
   if (ready["ready"].get<bool>()) {
-    out += "Readiness: ready\n";
+    line("Readiness: ready");
   } else {
-    out += "Readiness: not ready until:\n";
+    line("Readiness: not ready until:");
     for (const auto& r : ready["requirements"]) {
       if (r["kind"] == "environment") {
-        out += "  environment " + r["name"].get<std::string>() + " for MCP server " +
-               r["mcpServer"].get<std::string>() + "\n";
+        line("  environment " + r["name"].get<std::string>() + " for MCP server " +
+             r["mcpServer"].get<std::string>());
       } else {
-        out += "  " + r["kind"].get<std::string>() + " for MCP server " +
-               r["mcpServer"].get<std::string>() + "\n";
+        line("  " + r["kind"].get<std::string>() + " for MCP server " +
+             r["mcpServer"].get<std::string>());
       }
     }
   }
   if (plan.contains("notices")) {
     for (const auto& n : plan["notices"])
-      out += "  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() +
-             ": " + n["message"].get<std::string>() + "\n";
+      line("  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() + ": " +
+           n["message"].get<std::string>());
   }
   if (!plan["blockers"].empty()) {
-    out += "Blocked (" + std::to_string(plan["blockers"].size()) + "):\n";
-    out += diagnostic_lines(plan["blockers"], "  ");
+    line("Blocked (" + std::to_string(plan["blockers"].size()) + "):");
+    diagnostic_lines(line, plan["blockers"], "  ");
   }
-  out += diagnostic_lines(plan["diagnostics"], "  ");
-  return out;
+  diagnostic_lines(line, plan["diagnostics"], "  ");
+  return std::move(line.text);
 }
 
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/render.hpp -----
-// ----- begin clawport/openclaw/state.hpp -----
-// What clawport writes for OpenClaw, through the Fs policy only: directories walked one
-// component at a time without following links, create-only files, atomic replacement
-// (temporary name, flush, rename, directory flush), the provenance ledger
-// `<state-dir>/clawport-claws.json` and the agent's registration in `openclaw.json` with the
-// JSON5 keep-or-refuse rule (docs/openclaw.md, "Lifecycle").
-
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
-
-/// The ledger's file name in the state directory, and its schema.
-inline constexpr const char* ledger_file_name = "clawport-claws.json";
-inline constexpr const char* ledger_schema = "clawport.openclawClawLedger.v1";
-inline constexpr const char* install_schema = "clawport.openclawClawInstall.v1";
-inline constexpr const char* config_file_name = "openclaw.json";
-inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
-
-namespace detail {
-
-/// Splits an absolute path into its components ("/a/b" → {"a", "b"}).
-inline std::vector<std::string> abs_components(const std::string& abs) {
-  std::vector<std::string> parts;
-  std::size_t from = 1;
-  while (from <= abs.size()) {
-    std::size_t slash = abs.find('/', from);
-    if (slash == std::string::npos) slash = abs.size();
-    if (slash > from) parts.push_back(abs.substr(from, slash - from));
-    from = slash + 1;
-  }
-  return parts;
-}
-
-inline std::string parent_of(const std::string& abs) {
-  const std::size_t slash = abs.rfind('/');
-  return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
-}
-
-/// Opens the absolute directory `abs` from `/`, one component at a time, never following
-/// a link. With `created` non-null, missing components are made (mode 0755) and their
-/// absolute paths appended, outermost first; otherwise a missing one throws not_found.
-template <class Fs>
-typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
-                               std::vector<std::string>* created = nullptr) {
-  typename Fs::dir cur = fs.open_root("/");
-  std::string walked;
-  for (const auto& part : abs_components(abs)) {
-    walked += "/" + part;
-    auto st = fs.stat_at(cur, part);
-    if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, 0755);
-      created->push_back(walked);
-      st = fs.stat_at(cur, part);
-    }
-    if (!st) throw error(errc::not_found, walked + " does not exist", walked);
-    if (st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path,
-                  walked + " is " +
-                      (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
-                      "; clawport writes only through real directories",
-                  walked);
-    }
-    typename Fs::dir next = fs.open_dir_at(cur, part);
-    if (fs.stat(next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was opened", walked);
-    }
-    cur = std::move(next);
-  }
-  return cur;
-}
-
-/// Removes directories this run created (innermost first); best effort.
-template <class Fs>
-void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexcept {
-  for (auto it = created.rbegin(); it != created.rend(); ++it) {
-    try {
-      auto parent = open_dir_path(fs, parent_of(*it));
-      fs.remove_dir_at(parent, it->substr(it->rfind('/') + 1));
-    } catch (...) {
-    }
-  }
-}
-
-/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
-/// directories (recorded in `created_dirs`, relative, outermost first).
-template <class Fs>
-void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
-                     const std::string& bytes, std::vector<std::string>& created_dirs) {
-  std::vector<std::string> parts = abs_components("/" + rel);
-  std::optional<typename Fs::dir> holder;
-  const typename Fs::dir* cur = &root;
-  std::string walked;
-  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-    walked += (walked.empty() ? "" : "/") + parts[k];
-    auto st = fs.stat_at(*cur, parts[k]);
-    if (!st) {
-      fs.make_dir_at(*cur, parts[k], 0755);
-      created_dirs.push_back(walked);
-      st = fs.stat_at(*cur, parts[k]);
-    }
-    if (!st || st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " is not a real directory", walked);
-    }
-    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-    holder = std::move(next);
-    cur = &*holder;
-  }
-  auto f = fs.create_file_at(*cur, parts.back(), 0644);
-  try {
-    fs.write_all(f, bytes.data(), bytes.size());
-  } catch (...) {
-    try {
-      fs.unlink_at(*cur, parts.back());
-    } catch (...) {
-    }
-    throw;
-  }
-}
-
-/// Calls `f(parent_dir, last_name)` for `rel` under `root` (no links on the way); returns
-/// false without calling when a directory on the way is absent or not a real directory.
-template <class Fs, class F>
-bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f) {
-  std::vector<std::string> parts = abs_components("/" + rel);
-  std::optional<typename Fs::dir> holder;
-  const typename Fs::dir* cur = &root;
-  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-    const auto st = fs.stat_at(*cur, parts[k]);
-    if (!st || st->kind != fs::file_kind::directory) return false;
-    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-    holder = std::move(next);
-    cur = &*holder;
-  }
-  f(*cur, parts.back());
-  return true;
-}
-
-/// Reads `name` in the directory `dir_path`; nullopt when the file (or the directory) is
-/// absent. Refuses links and oversized files.
-template <class Fs>
-std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
-                                           const std::string& name) {
-  std::optional<typename Fs::dir> d;
-  try {
-    d.emplace(open_dir_path(fs, dir_path));
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) return std::nullopt;
-    throw;
-  }
-  const std::string shown = join_path(dir_path, name);
-  file_read r = read_in_root(fs, *d, name, state_file_max_bytes);
-  if (r.status == read_status::missing) return std::nullopt;
-  if (r.status != read_status::ok) {
-    throw error(r.status == read_status::io ? errc::io : errc::unsafe_path,
-                read_problem(r.status, shown, state_file_max_bytes, r.detail), shown);
-  }
-  return std::move(r.bytes);
-}
-
-}  // namespace detail
-
-// ---------------------------------------------------------------------------------------
-// The provenance ledger
-// ---------------------------------------------------------------------------------------
-
-/// `<state-dir>/clawport-claws.json`: `{schemaVersion, installs: {<agentId>: record}}`.
-struct ledger {
-  value doc;                         ///< the whole document
-  std::optional<std::string> bytes;  ///< the file as read (nullopt: there was none)
-  value& installs() { return doc["installs"]; }
-  const value& installs() const { return doc.at("installs"); }
-};
-
-/// Reads the ledger (an empty one when absent). A ledger clawport cannot read is an error:
-/// nothing is decided from a guess.
-template <class Fs>
-ledger read_ledger(Fs& fs, const std::string& state_dir) {
-  ledger l;
-  l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
-  const std::string shown = detail::join_path(state_dir, ledger_file_name);
-  if (!l.bytes) {
-    l.doc = value::object({{"schemaVersion", ledger_schema}, {"installs", value::object()}});
-    return l;
-  }
-  l.doc = value::parse(*l.bytes, nullptr, false);
-  if (l.doc.is_discarded() || !l.doc.is_object() ||
-      l.doc.value("schemaVersion", "") != ledger_schema || !l.doc.contains("installs") ||
-      !l.doc["installs"].is_object()) {
-    throw error(errc::config_parse,
-                shown + " is not a " + std::string(ledger_schema) +
-                    " document; clawport will not act on provenance it cannot read",
-                shown);
-  }
-  return l;
-}
-
-/// The ledger's text: stable (members sorted), two-space indented, newline-terminated.
-inline std::string ledger_text(const value& doc) {
-  return js_stringify(value::parse(stable_stringify(doc)), 2) + "\n";
-}
-
-/// Writes the ledger atomically, creating the state directory (its created components
-/// are appended to `created`).
-template <class Fs>
-void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
-                  std::vector<std::string>* created = nullptr) {
-  std::vector<std::string> mine;
-  auto d = detail::open_dir_path(fs, state_dir, created != nullptr ? created : &mine);
-  publish::replace_file(fs, d, ledger_file_name, ledger_text(doc),
-                        detail::join_path(state_dir, ledger_file_name));
-}
-
-/// Puts the ledger file back to `bytes` (or removes it when there was none).
-template <class Fs>
-void restore_state_file(Fs& fs, const std::string& state_dir, const std::string& name,
-                        const std::optional<std::string>& bytes) {
-  auto d = detail::open_dir_path(fs, state_dir);
-  if (bytes) {
-    publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
-  } else if (fs.stat_at(d, name)) {
-    fs.unlink_at(d, name);
-    fs.sync_dir(d);
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// openclaw.json: keep or refuse
-// ---------------------------------------------------------------------------------------
-
-/// One change to `openclaw.json`: set (or, with `remove`, delete) `agents.entries.<id>`
-/// and `mcp.servers.<name>` members; `drop_mcp_servers` are deleted in either mode (an
-/// update sets some members and deletes others in one write).
-struct config_change {
-  std::vector<std::pair<std::string, value>> agents;       ///< id → entry
-  std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
-  std::vector<std::string> drop_mcp_servers;               ///< names to delete
-  bool remove = false;
-};
-
-/// What happened to `openclaw.json`.
-struct config_outcome {
-  bool written = false;
-  bool created = false;
-  std::optional<std::string> previous;  ///< the bytes before (for rollback)
-  std::string refusal;                  ///< set when the file was left alone
-  std::string snippet;                  ///< what the user should add (or remove) by hand
-};
-
-/// The JSON5 text to merge by hand when the file cannot be rewritten.
-inline std::string config_snippet(const config_change& c) {
-  value doc = value::object();
-  if (c.remove) {
-    value paths = value::array();
-    for (const auto& a : c.agents) paths.push_back("agents.entries." + a.first);
-    for (const auto& m : c.mcp_servers) paths.push_back("mcp.servers." + m.first);
-    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
-    return "remove these members: " + js_stringify(paths, 0) + "\n";
-  }
-  for (const auto& a : c.agents) doc["agents"]["entries"][a.first] = a.second;
-  for (const auto& m : c.mcp_servers) doc["mcp"]["servers"][m.first] = m.second;
-  std::string text = js_stringify(doc, 2) + "\n";
-  if (!c.drop_mcp_servers.empty()) {
-    value paths = value::array();
-    for (const auto& m : c.drop_mcp_servers) paths.push_back("mcp.servers." + m);
-    text += "and remove these members: " + js_stringify(paths, 0) + "\n";
-  }
-  return text;
-}
-
-/// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
-/// `main` agent kept as an entry). Strict JSON: only the named members change, everything
-/// else is kept in order, and the file is replaced atomically. JSON5 features the writer
-/// cannot keep (comments, unquoted keys, trailing commas, single quotes): the file is not
-/// touched and `refusal`/`snippet` say what to do.
-template <class Fs>
-config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
-                                   const config_change& change,
-                                   std::vector<std::string>* created_dirs) {
-  config_outcome out;
-  const std::string shown = detail::join_path(state_dir, config_file_name);
-  out.previous = detail::read_state_file(fs, state_dir, config_file_name);
-  value doc = value::object();
-  if (out.previous) {
-    doc = value::parse(*out.previous, nullptr, false);
-    if (doc.is_discarded()) {
-      out.refusal = shown +
-                    " uses JSON5 (comments, unquoted keys, trailing commas or single quotes) "
-                    "that clawport cannot keep when rewriting it, so it was left byte-identical";
-      out.snippet = config_snippet(change);
-      return out;
-    }
-    if (!doc.is_object() || (doc.contains("agents") && !doc["agents"].is_object()) ||
-        (doc.contains("mcp") && !doc["mcp"].is_object())) {
-      out.refusal = shown + " does not have the shape clawport expects, so it was left alone";
-      out.snippet = config_snippet(change);
-      return out;
-    }
-  }
-  if (!change.agents.empty()) {
-    value& agents = doc["agents"];
-    if (agents.is_null()) agents = value::object();
-    value& entries = agents["entries"];
-    if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
-      // Adding the first entry would hide the implicit default agent: keep it.
-      const bool listed =
-          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
-      entries = value::object();
-      if (!listed) entries["main"] = value::object();
-    }
-    if (!entries.is_object()) {
-      out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
-      out.snippet = config_snippet(change);
-      return out;
-    }
-    for (const auto& a : change.agents) {
-      if (change.remove) {
-        entries.erase(a.first);
-      } else {
-        entries[a.first] = a.second;
-      }
-    }
-  }
-  if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
-    value& mcp = doc["mcp"];
-    if (mcp.is_null()) mcp = value::object();
-    value& servers = mcp["servers"];
-    if (servers.is_null()) servers = value::object();
-    if (!servers.is_object()) {
-      out.refusal = shown + ": mcp.servers is not an object, so the file was left alone";
-      out.snippet = config_snippet(change);
-      return out;
-    }
-    for (const auto& m : change.mcp_servers) {
-      if (change.remove) {
-        servers.erase(m.first);
-      } else {
-        servers[m.first] = m.second;
-      }
-    }
-    for (const auto& m : change.drop_mcp_servers) servers.erase(m);
-  }
-  auto d = detail::open_dir_path(fs, state_dir, created_dirs);
-  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
-  out.written = true;
-  out.created = !out.previous;
-  return out;
-}
-
-}  // namespace openclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/openclaw/state.hpp -----
 
 #include <algorithm>
 #include <map>
@@ -25171,7 +25788,8 @@ void publish_new_dir(Fs& fs, const std::string& abs,
                      std::vector<std::string>& created_parents, bool& published, Check&& check) {
   auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
   const std::string name = base_name(abs);
-  const std::string staging = ".clawport-claw-" + publish::random_token();
+  const std::string staging =
+      publish::staging_name(publish::staging_kind::claw, publish::random_token());
   fs.make_dir_at(parent, staging, 0755);
   try {
     {
@@ -25497,6 +26115,11 @@ std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, cons
   return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
 }
 
+/// Whether the Claw introduced a recorded workspace file, so that `claw remove` and
+/// `claw update` may delete it. An adopted file (`origin: adopted`) was in the workspace,
+/// byte-identical, before the add: it stays the operator's and is only ever released.
+inline bool claw_introduced(const value& row) { return row.value("origin", "") != "adopted"; }
+
 inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
   return !t || *t == id || rec["claw"].value("name", "") == *t;
 }
@@ -25715,13 +26338,15 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
     bool keeps = false;
     for (const auto& f : s["workspaceFiles"]) {
       const std::string st = f["state"].get<std::string>();
-      const std::string verb = st == "unchanged" ? "delete"
-                               : st == "missing" ? "release"
-                                                 : "retain";
+      const bool introduced = detail::claw_introduced(f);
+      const std::string verb = st == "missing"                   ? "release"
+                               : st == "unchanged" && introduced ? "delete"
+                                                                 : "retain";
       keeps = keeps || verb == "retain";
       act("workspaceFile", f["path"].get<std::string>(), verb,
-          value::object({{"state", st}, {"contentDigest", f["contentDigest"]}}));
-      if (st == "unsafe")
+          value::object(
+              {{"state", st}, {"contentDigest", f["contentDigest"]}, {"origin", f["origin"]}}));
+      if (st == "unsafe" && introduced)
         block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
                                            " is not a plain regular file any more.");
     }
@@ -25960,113 +26585,121 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
 // Human text
 // ---------------------------------------------------------------------------------------
 
+namespace detail {
+
+inline void add_result_lines(text::terminal_lines& line, const value& d) {
+  line("Added agent " + str(d["agentId"]) + " (" + str(d["status"]) + ")");
+  line("  workspace: " + str(d["workspace"]) + " (" + str(d["workspaceOrigin"]) + ")");
+  line("  files written: " + std::to_string(d["filesWritten"].size()) +
+       ", adopted: " + std::to_string(d["filesAdopted"].size()));
+  line(std::string("  openclaw.json: ") +
+       (d["configRegistered"].get<bool>() ? "registered" : "NOT registered"));
+}
+
+inline void not_applied_lines(text::terminal_lines& line, const value& d) {
+  for (const auto& n : d["notApplied"]) {
+    std::string l =
+        "  not applied: " + str(n["kind"]) + " " + str(n["id"]) + " (" + str(n["code"]) + ")";
+    if (n.contains("install")) l += ": " + str(n["install"]);
+    line(l);
+  }
+}
+
+inline void status_lines(text::terminal_lines& line, const value& d) {
+  for (const auto& r : d["records"]) {
+    line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
+         ": install " + str(r["install"]["status"]) + ", agent " + str(r["agentState"]));
+    for (const auto& f : r["workspaceFiles"])
+      line("  " + str(f["state"]) + " " + str(f["path"]) +
+           (f.contains("ownershipConflict") ? " (ownership conflict)" : ""));
+    for (const auto& u : r["unmanagedFiles"]) line("  unmanaged " + str(u));
+    for (const auto& m : r["mcpServers"]) line("  mcp " + str(m["name"]) + ": " + str(m["state"]));
+    for (const auto& p : r["packages"])
+      line("  package " + str(p["kind"]) + ":" + str(p["ref"]) + ": " + str(p["state"]));
+    for (const auto& j : r["cronJobs"]) line("  cron " + str(j["id"]) + ": " + str(j["state"]));
+  }
+  if (d["records"].empty()) line("No Claws installed.");
+}
+
+inline void blocker_lines(text::terminal_lines& line, const value& d) {
+  for (const auto& b : d["blockers"]) line("  ERROR " + str(b["code"]) + ": " + str(b["message"]));
+}
+
+inline void remove_plan_lines(text::terminal_lines& line, const value& d) {
+  line("Plan: remove " + str(d["target"]) + " (dry run, nothing written)");
+  line("  plan integrity:  " + str(d["planIntegrity"]));
+  for (const auto& a : d["actions"]) {
+    std::string l = "    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]);
+    if (a["kind"] == "workspaceFile" && a["action"] == "retain" && !claw_introduced(a["details"]))
+      l += " (adopted: kept)";
+    line(l);
+  }
+  blocker_lines(line, d);
+}
+
+inline void update_plan_lines(text::terminal_lines& line, const value& d) {
+  line("Plan: update " + str(d["target"]) + " (dry run, nothing written)");
+  if (d.contains("currentClaw") && d.contains("targetClaw"))
+    line("  " + str(d["currentClaw"]["name"]) + " " + str(d["currentClaw"]["version"]) + " -> " +
+         str(d["targetClaw"]["version"]));
+  line("  plan integrity:  " + str(d["planIntegrity"]));
+  std::size_t unchanged = 0;
+  for (const auto& a : d["actions"]) {
+    if (a["action"] == "unchanged") {
+      ++unchanged;
+      continue;
+    }
+    line("    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
+  }
+  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
+  for (const auto& c : d["capabilityChanges"])
+    line(std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
+         str(c["classification"]) + " " + str(c["path"]) + " (" + str(c["action"]) + ")");
+  blocker_lines(line, d);
+}
+
+}  // namespace detail
+
 /// The human rendering of an add result, status document, update plan or result, remove
-/// plan or result, or export result (after the experimental banner).
+/// plan or result, or export result (after the experimental banner), every line through
+/// the one terminal-safe renderer (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
-  std::string out = std::string(experimental_banner) + "\n";
+  using detail::str;
+  text::terminal_lines line;
+  line(experimental_banner);
   const std::string schema = d.value("schemaVersion", "");
   if (d.contains("error")) {
-    out += "ERROR " + d["error"]["code"].get<std::string>() + ": " +
-           d["error"]["message"].get<std::string>() + "\n";
-    if (d["error"].contains("snippet")) out += d["error"]["snippet"].get<std::string>();
+    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
+    if (d["error"].contains("snippet")) line.block(str(d["error"]["snippet"]));
   }
-  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed") {
-    out += "  current plan integrity: " + d["planIntegrity"].get<std::string>() + "\n";
-  }
+  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed")
+    line("  current plan integrity: " + str(d["planIntegrity"]));
   if (schema == "openclaw.clawAddResult.v1" && d.contains("agentId")) {
-    out += "Added agent " + d["agentId"].get<std::string>() + " (" +
-           d["status"].get<std::string>() + ")\n  workspace: " + d["workspace"].get<std::string>() +
-           " (" + d["workspaceOrigin"].get<std::string>() + ")\n";
-    out += "  files written: " + std::to_string(d["filesWritten"].size()) +
-           ", adopted: " + std::to_string(d["filesAdopted"].size()) + "\n";
-    out += std::string("  openclaw.json: ") +
-           (d["configRegistered"].get<bool>() ? "registered" : "NOT registered") + "\n";
-    for (const auto& n : d["notApplied"]) {
-      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
-             " (" + n["code"].get<std::string>() + ")";
-      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
-      out += "\n";
-    }
+    detail::add_result_lines(line, d);
+    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawStatus.v1") {
-    for (const auto& r : d["records"]) {
-      out += "Claw " + r["install"]["claw"]["name"].get<std::string>() + " as agent " +
-             r["agentId"].get<std::string>() + ": install " +
-             r["install"]["status"].get<std::string>() + ", agent " +
-             r["agentState"].get<std::string>() + "\n";
-      for (const auto& f : r["workspaceFiles"])
-        out += "  " + f["state"].get<std::string>() + " " + f["path"].get<std::string>() +
-               (f.contains("ownershipConflict") ? " (ownership conflict)" : "") + "\n";
-      for (const auto& u : r["unmanagedFiles"]) out += "  unmanaged " + u.get<std::string>() + "\n";
-      for (const auto& m : r["mcpServers"])
-        out +=
-            "  mcp " + m["name"].get<std::string>() + ": " + m["state"].get<std::string>() + "\n";
-      for (const auto& p : r["packages"])
-        out += "  package " + p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>() +
-               ": " + p["state"].get<std::string>() + "\n";
-      for (const auto& j : r["cronJobs"])
-        out += "  cron " + j["id"].get<std::string>() + ": " + j["state"].get<std::string>() + "\n";
-    }
-    if (d["records"].empty()) out += "No Claws installed.\n";
+    detail::status_lines(line, d);
   } else if (schema == "openclaw.clawRemovePlan.v1") {
-    out += "Plan: remove " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
-    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
-    for (const auto& a : d["actions"])
-      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
-    for (const auto& b : d["blockers"])
-      out +=
-          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+    detail::remove_plan_lines(line, d);
   } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
-    out += "Removed " + d["agentId"].get<std::string>() + " (" + d["status"].get<std::string>() +
-           "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
-           std::to_string(d["retained"].size()) + " kept\n";
-    for (const auto& r : d["retained"]) out += "  kept " + r.get<std::string>() + "\n";
+    line("Removed " + str(d["agentId"]) + " (" + str(d["status"]) +
+         "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
+         std::to_string(d["retained"].size()) + " kept");
+    for (const auto& r : d["retained"]) line("  kept " + str(r));
   } else if (schema == "openclaw.clawUpdatePlan.v1") {
-    out += "Plan: update " + d["target"].get<std::string>() + " (dry run, nothing written)\n";
-    if (d.contains("currentClaw") && d.contains("targetClaw"))
-      out += "  " + d["currentClaw"]["name"].get<std::string>() + " " +
-             d["currentClaw"]["version"].get<std::string>() + " -> " +
-             d["targetClaw"]["version"].get<std::string>() + "\n";
-    out += "  plan integrity:  " + d["planIntegrity"].get<std::string>() + "\n";
-    std::size_t unchanged = 0;
-    for (const auto& a : d["actions"]) {
-      if (a["action"] == "unchanged") {
-        ++unchanged;
-        continue;
-      }
-      out += "    " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
-    }
-    if (unchanged > 0) out += "    (" + std::to_string(unchanged) + " unchanged)\n";
-    for (const auto& c : d["capabilityChanges"])
-      out += std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
-             c["classification"].get<std::string>() + " " + c["path"].get<std::string>() + " (" +
-             c["action"].get<std::string>() + ")\n";
-    for (const auto& b : d["blockers"])
-      out +=
-          "  ERROR " + b["code"].get<std::string>() + ": " + b["message"].get<std::string>() + "\n";
+    detail::update_plan_lines(line, d);
   } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
-    out += "Updated agent " + d["agentId"].get<std::string>() + " (" +
-           d["status"].get<std::string>() +
-           "): " + d["previousClaw"]["version"].get<std::string>() + " -> " +
-           d["targetClaw"]["version"].get<std::string>() + "\n";
+    line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
+         "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
     for (const auto& a : d["appliedActions"])
-      out += "  " + a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-             a["id"].get<std::string>() + "\n";
-    for (const auto& n : d["notApplied"]) {
-      out += "  not applied: " + n["kind"].get<std::string>() + " " + n["id"].get<std::string>() +
-             " (" + n["code"].get<std::string>() + ")";
-      if (n.contains("install")) out += ": " + n["install"].get<std::string>();
-      out += "\n";
-    }
+      line("  " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
+    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
-    out += "Exported agent " + d["agentId"].get<std::string>() + " to " +
-           d["outputDirectory"].get<std::string>() + " as " +
-           d["package"]["name"].get<std::string>() + "@" +
-           d["package"]["version"].get<std::string>() + "\n";
-    for (const auto& f : d["filesWritten"]) out += "  wrote " + f.get<std::string>() + "\n";
+    line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
+         str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
+    for (const auto& f : d["filesWritten"]) line("  wrote " + str(f));
   }
-  return out;
+  return std::move(line.text);
 }
 
 }  // namespace openclaw
@@ -26447,7 +27080,7 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
   const std::string legacy = home + "/openclaw";
   if (legacy != dir) {
     try {
-      auto parent = detail::open_dir_path(fs, home);
+      auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
         find("extra_workspace", "warning", legacy,
@@ -26467,21 +27100,22 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
 /// Human lines for the three workspace documents.
 inline std::string workspace_text(const value& d) {
   const std::string schema = d.value("schemaVersion", "");
-  std::string out;
+  text::terminal_lines line;  // the one terminal-safe renderer (core/text.hpp)
   if (schema == "clawport.openclawWorkspaceResolve.v1") {
-    out += d["workspace"].get<std::string>() + "\n  agent: " + d["agentId"].get<std::string>() +
-           "\n  rule:  " + d["rule"].get<std::string>() + "\n";
+    line(d["workspace"].get<std::string>());
+    line("  agent: " + d["agentId"].get<std::string>());
+    line("  rule:  " + d["rule"].get<std::string>());
   } else if (schema == "clawport.openclawWorkspaceBootstrap.v1") {
-    if (d.contains("skipped")) out += "Nothing seeded: " + d["skipped"].get<std::string>() + "\n";
-    for (const auto& c : d["created"]) out += "created " + c.get<std::string>() + "\n";
-    for (const auto& k : d["kept"]) out += "kept    " + k.get<std::string>() + "\n";
+    if (d.contains("skipped")) line("Nothing seeded: " + d["skipped"].get<std::string>());
+    for (const auto& c : d["created"]) line("created " + c.get<std::string>());
+    for (const auto& k : d["kept"]) line("kept    " + k.get<std::string>());
   } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
     for (const auto& f : d["findings"])
-      out += (f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
-             f["path"].get<std::string>() + ": " + f["message"].get<std::string>() + "\n";
-    if (d["findings"].empty()) out += "No findings for " + d["workspace"].get<std::string>() + "\n";
+      line((f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
+           f["path"].get<std::string>() + ": " + f["message"].get<std::string>());
+    if (d["findings"].empty()) line("No findings for " + d["workspace"].get<std::string>());
   }
-  return out;
+  return std::move(line.text);
 }
 
 }  // namespace openclaw
@@ -27096,7 +27730,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
                   " since it was added; restore it (or move your version aside) first.",
               "workspace_file_drift");
         } else if (w == wanted.end()) {
-          act("workspaceFile", rel, "remove", d);
+          act("workspaceFile", rel, detail::claw_introduced(row) ? "remove" : "release", d);
         } else if (st == "missing") {
           // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
           act("workspaceFile", rel, row["kind"] == "bootstrap" ? "unchanged" : "add", d);
@@ -27904,8 +28538,10 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills {
 
-/// Prefix of the staging directory a new skill is built in, beside its destination.
-inline constexpr std::string_view stage_prefix = ".clawport-stage-";
+/// Prefix of the staging directory a new skill is built in, beside its destination (the
+/// `skills` family of the registry of staging names, which `clawport recover` knows).
+inline constexpr std::string_view stage_prefix =
+    publish::family_of(publish::staging_kind::skills).prefix;
 
 /// A skills directory to write into: `anchor` (absolute, opened following symlinks as
 /// ZeroClaw does for the install root) and `relative` (walked and created component by
@@ -28094,7 +28730,7 @@ class staged_skill {
   /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
   staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = std::string(stage_prefix) + publish::random_token();
+    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
       fs_.make_dir_at(parent_, stage_name_, 0700);
     } catch (const error& e) {
@@ -28104,6 +28740,7 @@ class staged_skill {
     made_ = true;
     try {
       stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
+      fs_.try_lock(*stage_);  // `recover` leaves a locked staging directory alone
       fs_.make_dir_at(*stage_, name_, 0755);
       skill_.emplace(fs_.open_dir_at(*stage_, name_));
     } catch (const error& e) {
@@ -28316,22 +28953,39 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 //   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
 //                       std::chrono::milliseconds timeout)
 //
-// and `posix_runner` models it with fork/execve: the child gets its own process group,
+// and `posix_runner` models it with fork/execve: the command gets its own process group,
 // stdin from /dev/null, the working directory asked for and ONLY the environment the
-// caller handed to the runner (nothing is inherited); on timeout the whole group is
-// killed. Output is captured up to a cap, stdout then stderr, as upstream concatenates.
+// caller handed to the runner (nothing is inherited). Output is captured up to a cap,
+// stdout then stderr, as upstream concatenates.
+//
+// The timeout is a hard limit on the command and on everything it started. The command is
+// not the runner's child but a supervisor's: a forked process that makes itself a child
+// subreaper (Linux `PR_SET_CHILD_SUBREAPER`; set there, not in the caller, so the caller's
+// process keeps its own semantics), so every descendant that leaves the process group or
+// the session (`setsid`, a double fork) is re-parented to it instead of to init. When the
+// command exits or the deadline passes, the supervisor SIGKILLs the group and every child
+// it has, again and again as orphans arrive, and reaps them all; only then does it report
+// the command's status. The caller's own wait is bounded too (deadline plus
+// `kill_grace`), so neither a command that closes its output and runs on nor one that
+// ignores SIGTERM outlives `--timeout`.
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <initializer_list>
 #include <string>
@@ -28596,11 +29250,200 @@ namespace skills {
 /// The environment a test command or git gets: `NAME=value` strings, nothing else.
 using process_env = std::vector<std::string>;
 
+namespace detail {
+
+// Everything below runs in the forked supervisor, so it uses async-signal-safe calls only
+// (no allocation, no stdio): the caller may have had other threads when it forked.
+
+/// What the supervisor tells the runner once every descendant is gone.
+struct supervisor_report {
+  int status = 0;     ///< the command's wait status
+  int reaped = 0;     ///< 1 when the command was reaped (status is meaningful)
+  int timed_out = 0;  ///< 1 when the deadline passed first
+};
+
+/// Waits up to `ms` milliseconds for a SIGCHLD (blocked in the supervisor, so one that
+/// arrived earlier is still pending and returns at once).
+inline void await_child_signal(long long ms) {
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  timespec ts{};
+  ts.tv_sec = static_cast<time_t>(ms / 1000);
+  ts.tv_nsec = static_cast<long>((ms % 1000) * 1000000);
+  ::sigtimedwait(&chld, nullptr, &ts);
+}
+
+inline long long ms_left(std::chrono::steady_clock::time_point deadline) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                               std::chrono::steady_clock::now())
+      .count();
+}
+
+/// SIGKILLs every live child of the calling process, found in /proc (Linux; elsewhere
+/// none are found, and only the group kill applies).
+inline void kill_own_children() {
+#if defined(__linux__)
+  const pid_t self = ::getpid();
+  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return;
+  alignas(8) char buf[8192];
+  for (;;) {
+    const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
+    if (n <= 0) break;
+    for (long off = 0; off < n;) {
+      // struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, char name[].
+      unsigned short reclen = 0;
+      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
+      const char* name = buf + off + 19;
+      off += reclen;
+      long pid = 0;
+      const char* q = name;
+      for (; *q >= '0' && *q <= '9' && pid < 100000000; ++q) pid = pid * 10 + (*q - '0');
+      if (*q != '\0' || q == name) continue;
+      char path[40] = "/proc/";
+      char digits[24];
+      int k = 0;
+      for (long v = pid; v > 0; v /= 10) digits[k++] = static_cast<char>('0' + v % 10);
+      std::size_t at = 6;
+      while (k > 0) path[at++] = digits[--k];
+      std::memcpy(path + at, "/stat", 6);
+      const int f = ::open(path, O_RDONLY | O_CLOEXEC);
+      if (f < 0) continue;
+      char st[512];
+      const ssize_t got = ::read(f, st, sizeof st - 1);
+      ::close(f);
+      if (got <= 0) continue;
+      st[got] = '\0';
+      // "pid (comm) S ppid ...": comm may hold ')', so the last one ends it.
+      const char* close_paren = nullptr;
+      for (const char* c = st; *c != '\0'; ++c)
+        if (*c == ')') close_paren = c;
+      if (close_paren == nullptr || close_paren[1] == '\0' || close_paren[2] == '\0') continue;
+      const char* r = close_paren + 3;  // past ") S"
+      while (*r == ' ') ++r;
+      long ppid = 0;
+      for (; *r >= '0' && *r <= '9'; ++r) ppid = ppid * 10 + (*r - '0');
+      if (ppid == self) ::kill(static_cast<pid_t>(pid), SIGKILL);
+    }
+  }
+  ::close(dir);
+#endif
+}
+
+/// Kills the command's group and every descendant that has become the supervisor's child
+/// (a subreaper inherits them all), reaping each, until none is left or `limit` passes.
+inline void kill_all_descendants(pid_t group, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    ::kill(-group, SIGKILL);
+    for (;;) {
+      const pid_t r = ::waitpid(-1, nullptr, WNOHANG);
+      if (r > 0) continue;
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) return;  // ECHILD: nothing left
+      break;              // children remain, none dead yet
+    }
+    if (ms_left(until) <= 0) return;
+    kill_own_children();
+    await_child_signal(std::min<long long>(10, std::max<long long>(1, ms_left(until))));
+  }
+}
+
+/// Waits for `child` until `deadline`, reaping any orphan that exits meanwhile.
+inline supervisor_report wait_until(pid_t child, std::chrono::steady_clock::time_point deadline) {
+  supervisor_report rep;
+  for (;;) {
+    int st = 0;
+    const pid_t r = ::waitpid(-1, &st, WNOHANG);
+    if (r == child) {
+      rep.status = st;
+      rep.reaped = 1;
+      return rep;
+    }
+    if (r > 0 || (r < 0 && errno == EINTR)) continue;
+    if (r < 0) return rep;  // ECHILD: cannot happen while child is unreaped
+    const long long left = ms_left(deadline);
+    if (left <= 0) {
+      rep.timed_out = 1;
+      return rep;
+    }
+    await_child_signal(left);
+  }
+}
+
+/// The pipes' write ends and what the command is, for the supervisor.
+struct supervised_command {
+  const char* program;
+  char* const* args;
+  char* const* envp;
+  const char* cwd;
+  int out_w, err_w, exec_w, report_w;
+  std::chrono::milliseconds timeout;
+  std::chrono::milliseconds kill_grace;
+};
+
+/// The command itself (in the grandchild): own group, stdin from /dev/null, the pipes as
+/// stdout and stderr; an exec failure's errno goes to the exec pipe.
+[[noreturn]] inline void exec_command(const supervised_command& c, const sigset_t& mask) {
+  ::setpgid(0, 0);
+  ::sigprocmask(SIG_SETMASK, &mask, nullptr);
+  const int devnull = ::open("/dev/null", O_RDONLY);
+  if (devnull >= 0) ::dup2(devnull, 0);
+  ::dup2(c.out_w, 1);
+  ::dup2(c.err_w, 2);
+  int err = 0;
+  if (::chdir(c.cwd) != 0) {
+    err = errno;
+  } else {
+    ::execve(c.program, c.args, c.envp);
+    err = errno;
+  }
+  const ssize_t w = ::write(c.exec_w, &err, sizeof err);
+  (void)w;
+  ::_exit(127);
+}
+
+/// The supervisor (see the file comment): a subreaper that starts the command, waits for
+/// it until the deadline, kills and reaps every descendant, then reports and exits.
+[[noreturn]] inline void supervise(const supervised_command& c) {
+  const auto deadline = std::chrono::steady_clock::now() + c.timeout;
+#if defined(__linux__)
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+  sigset_t chld, old;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  ::sigprocmask(SIG_BLOCK, &chld, &old);
+  const pid_t pid = ::fork();
+  if (pid == 0) exec_command(c, old);
+  if (pid < 0) {
+    const int err = errno;
+    const ssize_t w = ::write(c.exec_w, &err, sizeof err);
+    (void)w;
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // also from here, so the group kill cannot miss it
+  ::close(c.out_w);
+  ::close(c.err_w);
+  ::close(c.exec_w);
+  const supervisor_report rep = wait_until(pid, deadline);
+  kill_all_descendants(pid, c.kill_grace);
+  const ssize_t w = ::write(c.report_w, &rep, sizeof rep);
+  (void)w;
+  ::_exit(0);
+}
+
+}  // namespace detail
+
 /// Runs programs through fork/execve (see the file comment).
 class posix_runner {
  public:
   /// Captured output beyond this many bytes per stream is read and discarded.
   static constexpr std::size_t max_captured_bytes = 1024 * 1024;
+  /// How long killing and reaping the descendants may take after the deadline; the
+  /// runner's own wait ends at the deadline plus twice this, whatever happens.
+  static constexpr std::chrono::milliseconds kill_grace{2000};
 
   explicit posix_runner(process_env env) : env_(std::move(env)) {}
 
@@ -28626,105 +29469,53 @@ class posix_runner {
     for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
     envp.push_back(nullptr);
 
-    int out_pipe[2] = {-1, -1};
-    int err_pipe[2] = {-1, -1};
-    int exec_pipe[2] = {-1, -1};  // reports an exec failure's errno, closes on success
-    if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0 ||
-        ::pipe2(exec_pipe, O_CLOEXEC) != 0) {
-      out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
-      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
-      return out;
-    }
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
-      close_all({out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], exec_pipe[0], exec_pipe[1]});
-      return out;
-    }
-    if (pid == 0) {
-      // Child: only async-signal-safe calls from here on.
-      ::setpgid(0, 0);
-      const int devnull = ::open("/dev/null", O_RDONLY);
-      if (devnull >= 0) ::dup2(devnull, 0);
-      ::dup2(out_pipe[1], 1);
-      ::dup2(err_pipe[1], 2);
-      int err = 0;
-      if (::chdir(cwd.c_str()) != 0) {
-        err = errno;
-      } else {
-        ::execve(program.c_str(), args.data(), envp.data());
-        err = errno;
+    int p[8] = {-1, -1, -1, -1, -1, -1, -1, -1};  // out, err, exec errno, supervisor report
+    for (int i = 0; i < 8; i += 2) {
+      if (::pipe2(p + i, O_CLOEXEC) != 0) {
+        out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
+        close_all({p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
+        return out;
       }
-      const ssize_t w = ::write(exec_pipe[1], &err, sizeof err);
-      (void)w;
-      ::_exit(127);
     }
-    ::setpgid(pid, pid);  // also from the parent, so the kill below cannot miss the group
-    ::close(out_pipe[1]);
-    ::close(err_pipe[1]);
-    ::close(exec_pipe[1]);
+    const detail::supervised_command cmd{
+        program.c_str(), args.data(), envp.data(), cwd.c_str(), p[1], p[3], p[5], p[7],
+        timeout,         kill_grace};
+    const pid_t sup = ::fork();
+    if (sup < 0) {
+      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
+      close_all({p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
+      return out;
+    }
+    if (sup == 0) {
+      close_all({p[0], p[2], p[4], p[6]});
+      detail::supervise(cmd);
+    }
+    close_all({p[1], p[3], p[5], p[7]});
     int exec_errno = 0;
-    const ssize_t got = read_retry(exec_pipe[0], &exec_errno, sizeof exec_errno);
-    ::close(exec_pipe[0]);
+    const ssize_t got = read_retry(p[4], &exec_errno, sizeof exec_errno);
+    ::close(p[4]);
 
     std::string err_text;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    int fds[2] = {out_pipe[0], err_pipe[0]};
-    std::string* sinks[2] = {&out.output, &err_text};
-    while (fds[0] >= 0 || fds[1] >= 0) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) {
-        out.timed_out = true;
-        break;
-      }
-      pollfd p[2];
-      nfds_t n = 0;
-      int which[2] = {0, 0};
-      for (int i = 0; i < 2; ++i) {
-        if (fds[i] < 0) continue;
-        p[n].fd = fds[i];
-        p[n].events = POLLIN;
-        p[n].revents = 0;
-        which[n] = i;
-        ++n;
-      }
-      const int r = ::poll(p, n, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
-      if (r < 0) {
-        if (errno == EINTR) continue;
-        break;
-      }
-      for (nfds_t k = 0; k < n; ++k) {
-        if (p[k].revents == 0) continue;
-        char buf[8192];
-        const ssize_t m = ::read(p[k].fd, buf, sizeof buf);
-        if (m > 0) {
-          std::string& s = *sinks[which[k]];
-          if (s.size() < max_captured_bytes) {
-            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
-                                                max_captured_bytes - s.size()));
-          }
-        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
-          ::close(fds[which[k]]);
-          fds[which[k]] = -1;
-        }
-      }
-    }
-    if (out.timed_out) ::kill(-pid, SIGKILL);
-    for (int fd : fds) {
-      if (fd >= 0) ::close(fd);
-    }
+    const bool cut_off = capture(p[0], p[2], out.output, err_text,
+                                 std::chrono::steady_clock::now() + timeout + 2 * kill_grace);
+    if (cut_off) ::kill(sup, SIGKILL);  // the supervisor is stuck: stop waiting for it
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (::waitpid(sup, &status, 0) < 0 && errno == EINTR) {
     }
-    if (!out.timed_out) ::kill(-pid, SIGKILL);  // stragglers left in the background
+    detail::supervisor_report rep;
+    const bool reported = read_retry(p[6], &rep, sizeof rep) == static_cast<ssize_t>(sizeof rep);
+    ::close(p[6]);
     out.output += err_text;
     if (got == static_cast<ssize_t>(sizeof exec_errno)) {
       out.error = "failed to execute command: " + argv.front() + ": " + std::strerror(exec_errno);
       out.exit = -1;
       return out;
     }
-    out.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    out.timed_out = cut_off || (reported && rep.timed_out != 0);
+    if (!reported && !cut_off)
+      out.error =
+          "failed to execute command: " + argv.front() + ": its supervisor ended without a report";
+    out.exit = reported && rep.reaped != 0 && WIFEXITED(rep.status) ? WEXITSTATUS(rep.status) : -1;
     return out;
   }
 
@@ -28741,6 +29532,55 @@ class posix_runner {
       r = ::read(fd, buf, n);
     } while (r < 0 && errno == EINTR);
     return r;
+  }
+
+  /// Reads stdout and stderr (up to the cap each) until both close or `deadline` passes
+  /// (then true); closes both.
+  static bool capture(int out_fd, int err_fd, std::string& out_text, std::string& err_text,
+                      std::chrono::steady_clock::time_point deadline) {
+    int fds[2] = {out_fd, err_fd};
+    std::string* sinks[2] = {&out_text, &err_text};
+    bool cut_off = false;
+    while (fds[0] >= 0 || fds[1] >= 0) {
+      const long long left = detail::ms_left(deadline);
+      if (left <= 0) {
+        cut_off = true;
+        break;
+      }
+      pollfd pfd[2];
+      nfds_t n = 0;
+      int which[2] = {0, 0};
+      for (int i = 0; i < 2; ++i) {
+        if (fds[i] < 0) continue;
+        pfd[n].fd = fds[i];
+        pfd[n].events = POLLIN;
+        pfd[n].revents = 0;
+        which[n] = i;
+        ++n;
+      }
+      const int r = ::poll(pfd, n, static_cast<int>(std::min<long long>(left, 1 << 30)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      for (nfds_t k = 0; k < n; ++k) {
+        if (pfd[k].revents == 0) continue;
+        char buf[8192];
+        const ssize_t m = ::read(pfd[k].fd, buf, sizeof buf);
+        if (m > 0) {
+          std::string& s = *sinks[which[k]];
+          if (s.size() < max_captured_bytes) {
+            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
+                                                max_captured_bytes - s.size()));
+          }
+        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+          ::close(fds[which[k]]);
+          fds[which[k]] = -1;
+        }
+      }
+    }
+    close_all({fds[0], fds[1]});
+    return cut_off;
   }
 
   /// `name` itself when it holds a '/', else the first executable PATH entry.
@@ -28929,6 +29769,9 @@ void git_clone(const Runner& runner, const std::string& url, const std::string& 
 /// Options of `install_skill_directory`.
 struct install_options {
   audit_options audit;
+  /// Cleared from the mode of every copied file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once.
+  std::uint32_t umask = 022;
 };
 
 /// What an install did.
@@ -28984,6 +29827,7 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   fs::copy_spec spec;
   spec.root = source;
   spec.refuse_symlinks = true;
+  spec.umask = opt.umask;
   fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
   const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
   if (!after.clean()) detail::audit_failed(after, out.directory);
@@ -29898,6 +30742,7 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <utility>
 
 
 namespace clawport {
@@ -29926,26 +30771,26 @@ inline nlohmann::json to_json(const report& r) {
   return j;
 }
 
-/// The human report: one summary line, then one line per finding.
+/// The human report: one summary line, then one line per finding, every line through the
+/// one terminal-safe renderer (core/text.hpp), so a file named with CR and ESC cannot
+/// repaint the verdict.
 inline std::string render_report(const report& r) {
-  std::string out;
+  text::terminal_lines line;
   if (r.ok()) {
-    out += "bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
-           std::to_string(r.files.size()) + " file(s), " +
-           std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
-           (r.authenticated ? "every byte matches its digest list"
-                            : "no digest list (bytes unauthenticated)") +
-           "\n";
+    line("bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
+         std::to_string(r.files.size()) + " file(s), " +
+         std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+         (r.authenticated ? "every byte matches its digest list"
+                          : "no digest list (bytes unauthenticated)"));
   } else {
-    out +=
-        "bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)\n";
+    line("bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
   }
   for (const finding& f : r.findings) {
-    out += std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
-           f.detail + "\n";
+    line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
+         f.detail);
   }
-  if (!r.manifest_sha256.empty()) out += "manifest sha256:" + r.manifest_sha256 + "\n";
-  return out;
+  if (!r.manifest_sha256.empty()) line("manifest sha256:" + r.manifest_sha256);
+  return std::move(line.text);
 }
 
 }  // namespace verify
