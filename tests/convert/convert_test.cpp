@@ -305,6 +305,7 @@ TEST_CASE("round trip bundle -> claw -> bundle keeps workspace bytes and MCP gra
       "dropped agents.researcher.delegate_same_risk_profile",
       "dropped workspace/memory",
       "dropped workspace/MEMORY_SNAPSHOT.md",
+      "dropped workspace/USER.md",  // issue 30: the export left it home (private_data)
   };
   CHECK(got == want);
   // And it imports into an empty install.

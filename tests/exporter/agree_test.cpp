@@ -210,6 +210,35 @@ TEST_CASE_TEMPLATE("issue22 item2: config.toml and manifest sizes: at the limit,
   }
 }
 
+TEST_CASE_TEMPLATE("issue22 item2: digest list and total bytes: at the limit, one past", R, RIGS) {
+  harness<R> h;
+  h.write(h.ws + "/one.md", "1");
+  h.run();
+  std::uint64_t total = 0;
+  for (const auto& f : h.bundle_files()) total += f.second.size();
+  const std::uint64_t list = h.read("out/bundle/zeroclaw-agent.sha256").size();
+  const auto attempt = [&](cp::bundle::limits lim, bool past) {
+    auto o = h.opts(true);
+    o.limits = lim;
+    if (!past) {
+      h.run(o);
+      CHECK(verify_out(h, lim).ok());
+      return;
+    }
+    const auto before = h.snapshot("out");
+    (void)refused(h, o, cp::errc::limit_exceeded);
+    CHECK(h.snapshot("out") == before);
+  };
+  for (const bool past : {false, true}) {
+    cp::bundle::limits lim;
+    lim.max_digest_list_bytes = list - (past ? 1 : 0);
+    attempt(lim, past);
+    cp::bundle::limits bytes;
+    bytes.max_total_bytes = total - (past ? 1 : 0);
+    attempt(bytes, past);
+  }
+}
+
 // ---- item 3: names a bundle cannot carry are skipped and listed ----------------------------
 
 TEST_CASE(
