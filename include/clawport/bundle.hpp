@@ -6,3 +6,5 @@
 
 #include "bundle/carry.hpp"
 #include "bundle/layout.hpp"
+#include "bundle/limits.hpp"
+#include "bundle/private_data.hpp"

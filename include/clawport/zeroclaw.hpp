@@ -6,6 +6,7 @@
 #include "zeroclaw/alias.hpp"
 #include "zeroclaw/api.hpp"
 #include "zeroclaw/closure.hpp"
+#include "zeroclaw/comment.hpp"
 #include "zeroclaw/config_append.hpp"
 #include "zeroclaw/document.hpp"
 #include "zeroclaw/install_layout.hpp"

@@ -54,6 +54,64 @@ expect_grep out 'zeroclaw config set mcp.servers.statuspage.env.STATUSPAGE_TOKEN
 expect_status 0 "$CLAWPORT" convert "$REPO/examples/openclaw-claw" --to zeroclaw --out "$TMP/zb2"
 diff -r "$TMP/zb" "$TMP/zb2" >/dev/null || { echo "FAIL: not deterministic"; failures=$((failures + 1)); }
 
+# issue 30: memory stays home, in every direction. A sentinel in MEMORY.md, memory.md, USER.md
+# and memory/ never reaches a bundle, a Claw package or any output; each loss is reported.
+cp -r "$REPO/examples/zeroclaw-install" "$TMP/minst"
+W30=$TMP/minst/agents/researcher/workspace
+for f in MEMORY.md memory.md USER.md; do printf 'MEMORY-SENTINEL-30\n' >"$W30/$f"; done
+printf 'MEMORY-SENTINEL-30\n' >"$W30/memory/today.md"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/minst/config.toml" --out "$TMP/mb" --json
+cat "$TMP/out" "$TMP/err" >"$TMP/m30.log"
+for f in MEMORY.md memory.md USER.md; do expect_grep out '"path": "workspace/'$f'"'; done
+# an upstream-style bundle that carries them (no digest list): verify warns, convert drops
+cp -r "$TMP/mb" "$TMP/mbu"
+rm "$TMP/mbu/zeroclaw-agent.sha256"
+printf 'MEMORY-SENTINEL-30\n' >"$TMP/mbu/workspace/MEMORY.md"
+printf 'MEMORY-SENTINEL-30\n' >"$TMP/mbu/workspace/USER.md"
+expect_status 0 "$CLAWPORT" verify "$TMP/mbu"
+expect_grep out 'warning private_data workspace/MEMORY.md'
+expect_grep out 'warning private_data workspace/USER.md'
+expect_status 0 "$CLAWPORT" convert "$TMP/mbu" --to claw --out "$TMP/mc" --allow-narrowing
+cat "$TMP/out" "$TMP/err" >>"$TMP/m30.log"
+expect_grep out 'dropped  workspace/MEMORY.md'
+expect_grep out 'dropped  workspace/USER.md'
+expect_status 0 "$CLAWPORT" claw inspect "$TMP/mc"
+# a Claw package declaring USER.md and MEMORY.md: convert drops them, claw export leaves them out
+cp -r "$REPO/examples/openclaw-claw" "$TMP/pkg30"
+chmod -R u+w "$TMP/pkg30"
+printf 'MEMORY-SENTINEL-30\n' >"$TMP/pkg30/workspace/USER.md"
+printf 'MEMORY-SENTINEL-30\n' >"$TMP/pkg30/workspace/MEMORY.md"
+python3 - "$TMP/pkg30/CLAW.md" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+at = "  files:\n"
+s = s.replace(at, at + "    - source: workspace/USER.md\n      path: USER.md\n"
+                   "    - source: workspace/MEMORY.md\n      path: MEMORY.md\n", 1)
+open(p, "w").write(s)
+PY
+expect_status 0 "$CLAWPORT" claw inspect "$TMP/pkg30"
+expect_status 0 "$CLAWPORT" convert "$TMP/pkg30" --to zeroclaw --out "$TMP/zb30"
+cat "$TMP/out" "$TMP/err" >>"$TMP/m30.log"
+expect_grep out 'dropped  USER.md'
+expect_grep out 'dropped  MEMORY.md'
+expect_status 0 "$CLAWPORT" verify "$TMP/zb30"
+export HOME="$TMP/home30"
+mkdir -p "$HOME"
+expect_status 0 "$CLAWPORT" claw add --dry-run --json --state-dir "$TMP/st30" --without-packages "$TMP/pkg30"
+integrity=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["planIntegrity"])' "$TMP/out")
+expect_status 0 "$CLAWPORT" claw add --json --state-dir "$TMP/st30" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg30"
+expect_status 0 "$CLAWPORT" claw export --json incident-triage --state-dir "$TMP/st30" --out "$TMP/cx30"
+cat "$TMP/out" "$TMP/err" >>"$TMP/m30.log"
+expect_grep out '"reason": "private_data"'
+[ ! -e "$TMP/cx30/workspace/USER.md" ] && [ ! -e "$TMP/cx30/workspace/MEMORY.md" ] ||
+  { echo "FAIL: claw export carried private data"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" claw inspect "$TMP/cx30"
+if grep -rq 'MEMORY-SENTINEL-30' "$TMP/mb" "$TMP/mc" "$TMP/zb30" "$TMP/cx30" "$TMP/m30.log"; then
+  echo "FAIL: memory reached an output: $(grep -rl 'MEMORY-SENTINEL-30' "$TMP/mb" "$TMP/mc" "$TMP/zb30" "$TMP/cx30" "$TMP/m30.log")"
+  failures=$((failures + 1))
+fi
+
 # bad usage
 expect_status 2 "$CLAWPORT" convert "$TMP/rb" --to nowhere --out "$TMP/x"
 expect_status 2 "$CLAWPORT" convert "$TMP/rb" --to claw

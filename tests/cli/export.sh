@@ -71,7 +71,7 @@ d = json.load(open(sys.argv[1]))
 for k in ["alias", "out", "workspace", "skills", "skipped", "risk_flags", "required_secrets", "dropped", "publish"]:
     assert k in d, k
 assert d["workspace"] == {"files": 1, "bytes": 13}, d["workspace"]
-assert set(d["skipped"]) == {"symlinks", "hard_links", "special", "replaced"}
+assert set(d["skipped"]) == {"symlinks", "hard_links", "special", "replaced", "names"}
 assert set(d["publish"]) >= {"strategy", "guarantee"}
 assert d["required_secrets"] == ["providers.models.anthropic.main.api_key"]
 PY
@@ -149,4 +149,61 @@ ZEROCLAW_CONFIG_DIR=$TMP/install expect_status 0 "$CLAWPORT" export researcher -
 expect_status 2 "$CLAWPORT" export researcher
 expect_status 2 "$CLAWPORT" export researcher --out "$TMP/x" --publish bogus
 expect_status 1 "$CLAWPORT" export nobody --config "$TMP/install/config.toml" --out "$TMP/x"
+# issue 22 item 1: a five-deep fallback chain exports a bundle that verifies (the edge past the
+# carried depth is removed and listed as depth_limit) and imports
+mkdir -p "$TMP/chain/agents/researcher/workspace"
+{
+  printf 'schema_version = 3\n[risk_profiles.guarded]\n[agents.researcher]\nmodel_provider = "openai.l0"\nrisk_profile = "guarded"\n'
+  for i in 0 1 2 3 4; do
+    printf '[providers.models.openai.l%d]\nmodel = "m"\n' "$i"
+    [ "$i" -lt 4 ] && printf 'fallback = ["openai.l%d"]\n' $((i + 1))
+  done
+} >"$TMP/chain/config.toml"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/chain/config.toml" --out "$TMP/chain-b" --json
+expect_grep out '"path": "providers.models.openai.l3.fallback\[0\]"'
+expect_grep out '"reason": "depth_limit"'
+expect_status 0 "$CLAWPORT" verify "$TMP/chain-b"
+mkdir -p "$TMP/chain-dst" && printf 'schema_version = 3\n' >"$TMP/chain-dst/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/chain-b" --config "$TMP/chain-dst/config.toml" --dry-run
+
+# issue 22 item 2: the bundle's depth limit (64 levels below the bundle root) holds for export
+# and verify alike: at the limit both pass; one past, export refuses and publishes nothing
+mkdir -p "$TMP/deep/agents/researcher/workspace"
+cp "$TMP/install/config.toml" "$TMP/deep/config.toml"
+d="$TMP/deep/agents/researcher/workspace"
+for i in $(seq 2 64); do d="$d/d"; done
+mkdir -p "$d" && echo leaf >"$d/leaf.md"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/deep/config.toml" --out "$TMP/deep-b"
+expect_status 0 "$CLAWPORT" verify "$TMP/deep-b"
+mkdir "$d/d" && echo leaf >"$d/d/leaf.md"
+expect_status 1 "$CLAWPORT" export researcher --config "$TMP/deep/config.toml" --out "$TMP/deep-b2" --json
+expect_grep out '"code": "limit_exceeded"'
+[ ! -e "$TMP/deep-b2" ] || { echo "FAIL: a refused export wrote"; failures=$((failures + 1)); }
+
+# issue 22 item 3 and issue 30: odd names are skipped and listed, memory stays home, a
+# workspace skill is a capability grant; the bundle verifies
+W=$TMP/install/agents/researcher/workspace
+printf 'x' >"$W/$(printf 'caf\351.md')"
+printf 'x' >"$W/$(printf 'new\nline.md')"
+printf 'MEMORY-SENTINEL\n' >"$W/MEMORY.md"
+printf 'MEMORY-SENTINEL\n' >"$W/memory.md"
+printf 'MEMORY-SENTINEL\n' >"$W/USER.md"
+mkdir -p "$W/memory" "$W/skills/helper" && printf 'MEMORY-SENTINEL\n' >"$W/memory/notes.md"
+printf -- '---\nname: helper\ndescription: d\n---\nhelp\n' >"$W/skills/helper/SKILL.md"
+export_to 0 "$TMP/odd/bundle" --json
+cp "$TMP/out" "$TMP/odd.json"
+expect_grep out '"path": "workspace/caf\\\\xe9.md"'
+expect_grep out '"reason": "unportable_name"'
+expect_grep out '"names": 2'
+for p in MEMORY.md memory.md USER.md; do expect_grep out '"path": "workspace/'$p'"'; done
+expect_grep out '"kind": "carried_workspace_skills"'
+export_to 0 "$TMP/odd2/bundle"
+expect_grep out '2 entry/entries skipped for their name'
+if grep -rq 'MEMORY-SENTINEL' "$TMP/odd" "$TMP/odd.json" "$TMP/out" "$TMP/err"; then
+  echo "FAIL: memory reached the bundle or the report"; failures=$((failures + 1))
+fi
+expect_status 0 "$CLAWPORT" verify "$TMP/odd/bundle"
+[ "$(cd "$TMP/odd/bundle/workspace" && find . -type f | LC_ALL=C sort | tr '\n' ' ')" = "./IDENTITY.md ./skills/helper/SKILL.md " ] ||
+  { echo "FAIL: the workspace holds $(find "$TMP/odd/bundle/workspace" -type f)"; failures=$((failures + 1)); }
+
 finish

@@ -229,13 +229,14 @@ TEST_CASE("bundle to claw: the package reads through OpenClaw's reader and plans
   const oc::claw_package pkg = oc::read_package(r.m(), "/out/claw");
   REQUIRE(pkg.ok());
   CHECK(pkg.manifest["agent"]["id"] == "researcher");
-  // Named bootstrap files by name, every other file (USER.md too) in workspace.files.
+  // Named bootstrap files by name, every other file in workspace.files; USER.md stayed home
+  // (issue 30: the export left it behind as private_data).
   CHECK(pkg.manifest["workspace"]["bootstrapFiles"].contains("AGENTS.md"));
   CHECK(pkg.manifest["workspace"]["bootstrapFiles"].contains("IDENTITY.md"));
   std::set<std::string> extra;
   for (const auto& f : pkg.manifest["workspace"]["files"])
     extra.insert(f["path"].get<std::string>());
-  CHECK(extra == std::set<std::string>{"USER.md", "notes/plan.md", "skills/web_search/SKILL.md"});
+  CHECK(extra == std::set<std::string>{"notes/plan.md", "skills/web_search/SKILL.md"});
   // MCP: the stdio server with an env reference, never the value; the remote one mapped.
   CHECK(pkg.manifest["mcpServers"]["pinned"]["env"]["PINNED_TOKEN"] == "${PINNED_TOKEN}");
   CHECK(pkg.manifest["mcpServers"]["remote"]["transport"] == "streamable-http");
@@ -304,6 +305,7 @@ TEST_CASE("round trip bundle -> claw -> bundle keeps workspace bytes and MCP gra
       "dropped agents.researcher.delegate_same_risk_profile",
       "dropped workspace/memory",
       "dropped workspace/MEMORY_SNAPSHOT.md",
+      "dropped workspace/USER.md",  // issue 30: the export left it home (private_data)
   };
   CHECK(got == want);
   // And it imports into an empty install.

@@ -72,7 +72,10 @@ TEST_CASE("copy: workspace_entry_included (§7.5)") {
   CHECK(workspace_entry_included("notes/memory/scratch.md"));
   CHECK(workspace_entry_included("notes/MEMORY_SNAPSHOT.md"));
   CHECK(workspace_entry_included("Memory"));
-  CHECK(workspace_entry_included("memory.md"));
+  CHECK_FALSE(workspace_entry_included("memory.md"));  // issue 30: MEMORY.md in any case
+  CHECK_FALSE(workspace_entry_included("MEMORY.md"));
+  CHECK_FALSE(workspace_entry_included("USER.md"));
+  CHECK(workspace_entry_included("notes/MEMORY.md"));
   CHECK(workspace_entry_included("memoryx/a"));
   CHECK(workspace_entry_included("memory_snapshot.md"));
   CHECK(workspace_entry_included("MEMORY_SNAPSHOT.md.bak"));

@@ -77,21 +77,24 @@ expect_status 0 "$CLAWPORT" verify "$TMP/o1/b"  # what export writes, verify acc
 no_leftovers "$TMP/o1" b
 
 # ---- row: names with a newline or bytes that are not UTF-8 (workspace and skill) ---------
+# Skipped and listed under `dropped` (unportable_name, escaped), counted; the rest travels and
+# the bundle verifies (issue 22 item 3).
 make_install "$TMP/i2"
-expect_status 0 "$CLAWPORT" export a --config "$TMP/i2/config.toml" --out "$TMP/o2/b" --no-sync
-prev=$(tree "$TMP/o2")
 for where in agents/a/workspace shared/skills/tools/s; do
   for name in "$(printf 'a\nb')" "$(printf 'x\377y')"; do
     printf 'x\n' >"$TMP/i2/$where/$name"
-    expect_status 1 "$CLAWPORT" export a --config "$TMP/i2/config.toml" --out "$TMP/o2/b" --force --no-sync --json
-    grep -q '"code": "unsafe_path"' "$TMP/out" || fail "hostile name in $where: not unsafe_path: $(cat "$TMP/out")"
-    [ "$(tree "$TMP/o2")" = "$prev" ] || fail "hostile name in $where: the previous bundle changed"
+    expect_status 0 "$CLAWPORT" export a --config "$TMP/i2/config.toml" --out "$TMP/o2/b" --force --no-sync --json
+    grep -q '"reason": "unportable_name"' "$TMP/out" || fail "hostile name in $where: not listed: $(cat "$TMP/out")"
+    grep -q '"names": 1' "$TMP/out" || fail "hostile name in $where: not counted"
+    [ -z "$(find "$TMP/o2/b" -name "$name")" ] || fail "hostile name in $where: carried"
+    grep -q 'reason = "unportable_name"' "$TMP/o2/b/zeroclaw-agent.toml" || fail "hostile name in $where: not in the manifest"
+    expect_status 0 "$CLAWPORT" verify "$TMP/o2/b"
     no_leftovers "$TMP/o2" b
     rm -f "$TMP/i2/$where/$name"
   done
 done
 
-# ---- row: a tree deeper than CLAWPORT_MAX_TREE_DEPTH (4,096 levels) ----------------------
+# ---- row: a tree deeper than the bundle's depth limit (4,096 levels) -------------------------
 make_install "$TMP/i3"
 python3 -c 'import os, sys
 os.chdir(sys.argv[1])

@@ -61,6 +61,17 @@ entry() {
   esac
 }
 
+# Issue 30: the agent's memory and its user's profile, each holding a memory sentinel, sit in
+# the workspace every config exports (the install root is $TMP); no output may show them.
+MW=$TMP/agents/a/workspace
+mkdir -p "$MW/memory"
+printf 'notes\n' >"$MW/notes.md"
+printf -- '- **pref**: SNTL-memory-md\n' >"$MW/MEMORY.md"
+printf 'SNTL-memory-lower\n' >"$MW/memory.md"
+printf 'SNTL-memory-user\n' >"$MW/USER.md"
+printf 'SNTL-memory-store\n' >"$MW/memory/2026-12-01.md"
+printf 'SNTL-memory-snapshot\n' >"$MW/MEMORY_SNAPSHOT.md"
+
 total=0
 check_export() {  # <name>: exports $TMP/<name>.toml twice and searches everything
   local name=$1 cfg=$TMP/$name.toml
@@ -171,5 +182,10 @@ for pair in "${pairs[@]}"; do
     check_export "$name"
   }
 done
+# The memory sentinel through convert too: a bundle of the corpus to a Claw package.
+expect_status 0 "$CLAWPORT" export a --config "$TMP/plain-openai.toml" --out "$TMP/mem.b" --no-sync
+"$CLAWPORT" convert "$TMP/mem.b" --to claw --out "$TMP/mem.claw" --allow-narrowing >"$TMP/mem.log" 2>&1 || true
+hits=$(grep -rl "SNTL-memory" "$TMP/mem.b" "$TMP/mem.log" "$TMP/mem.claw" 2>/dev/null || true)
+[ -z "$hits" ] || { echo "FAIL: the memory sentinel reached: $hits"; failures=$((failures + 1)); }
 echo "checked $total secret paths in $i configs"
 finish

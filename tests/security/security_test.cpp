@@ -72,7 +72,8 @@ TEST_CASE("fuzz regression: a table header key toml++ only asserts on is a parse
 
 namespace {
 
-/// A memory install whose agent's workspace holds `name`; exported to /out.
+/// A memory install whose agent's workspace (or skill) holds `name`; exported to /out. Returns
+/// the paths of the `unportable_name` drops, one a line; the bundle must verify.
 std::string export_with_name(const std::string& dir, const std::string& name, bool skill) {
   cp::fs::memory m;
   m.write_file("/src/config.toml",
@@ -92,37 +93,39 @@ std::string export_with_name(const std::string& dir, const std::string& name, bo
   o.token = "export";
   o.exported_at = cp::timestamp{1786493040, 0};
   cp::basic_exporter<cp::fs::memory> ex(m);
-  std::string message;
-  try {
-    ex.run(o);
-  } catch (const cp::error& e) {
-    CHECK(e.code() == cp::errc::unsafe_path);
-    message = e.what();
-  }
-  // Refused or not, nothing but a complete bundle is ever left beside the install.
+  const cp::export_result r = ex.run(o);
+  std::string dropped;
+  for (const auto& d : r.plan.dropped)
+    if (d.reason == zc::drop_reason::unportable_name) dropped += d.path + "\n";
+  // Nothing but the complete bundle beside the install; everything else in it travelled.
   bool leftovers = false;
   auto root = m.open_root("/");
   m.for_each_entry(root, [&](std::string_view n) { leftovers |= n != "src" && n != "out"; });
   CHECK_FALSE(leftovers);
-  if (!message.empty()) CHECK_FALSE(m.stat_at(root, "out").has_value());
-  return message;
+  CHECK(m.read_file("/out/workspace/notes.md") == "notes\n");
+  CHECK(m.read_file("/out/skills/tools/s/SKILL.md") == "# s\n");
+  const auto rep = cp::verify::verify_bundle(m, "/out");
+  CHECK(rep.ok());
+  return dropped;
 }
 
 }  // namespace
 
 // Found by the attack table (docs/security.md, "hostile names"): export carried a workspace
 // file named with a newline or with bytes that are not UTF-8, and `clawport verify` refused
-// the bundle it had just published (name_invalid). One rule now decides both
-// (bundle::carries_name): the export is refused naming the entry, nothing is written.
-TEST_CASE("attack regression: export refuses a name the bundle cannot carry, writing nothing") {
+// the bundle it had just published (name_invalid). One rule decides both
+// (bundle::carries_name); since issue 22 item 3 the entry is skipped and listed under
+// `dropped` (unportable_name, its path escaped) instead of refusing the whole agent.
+TEST_CASE("attack regression: a name the bundle cannot carry is skipped, listed, and verifies") {
   for (const bool skill : {false, true}) {
     for (const std::string& name : {std::string("a\nb"), std::string("x\xffy"),
                                     std::string("tab\there"), std::string("del\x7f")}) {
       CAPTURE(skill);
       CAPTURE(name);
-      const std::string message = export_with_name("", name, skill);
-      CHECK(message.find("not valid UTF-8 or holds a control character") != std::string::npos);
-      CHECK_FALSE(export_with_name(name, "inner.md", skill).empty());  // as a directory too
+      const std::string prefix = skill ? "skills/tools/s/" : "workspace/";
+      const std::string escaped = cp::text::escape_for_terminal(name);
+      CHECK(export_with_name("", name, skill) == prefix + escaped + "\n");
+      CHECK(export_with_name(name, "inner.md", skill) == prefix + escaped + "\n");  // a directory
     }
   }
   // What a bundle can carry still travels: UTF-8, spaces, 255 bytes.

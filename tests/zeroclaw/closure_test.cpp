@@ -315,7 +315,7 @@ std::vector<std::string> carried_models(const zc::export_plan& p) {
   return out;
 }
 
-TEST_CASE("fallback: the walk stops after depth 3; the edge past it stays listed") {
+TEST_CASE("fallback: the walk stops after depth 3; the edge past it is removed and listed") {
   std::string providers;
   for (int i = 0; i <= 4; ++i)
     providers += "[providers.models.openai.l" + std::to_string(i) +
@@ -324,11 +324,28 @@ TEST_CASE("fallback: the walk stops after depth 3; the edge past it stays listed
   const auto p = zc::plan_export(chain_config(providers), "a");
   CHECK(carried_models(p) ==
         std::vector<std::string>{"openai.l0", "openai.l1", "openai.l2", "openai.l3"});
+  // Issue 22 item 1: the closure names only providers it carries, so it plans back to itself.
+  CHECK(at(p.closure, {"providers", "models", "openai", "l3", "fallback"}) == nullptr);
+  REQUIRE(find_drop(p, "providers.models.openai.l3.fallback[0]") != nullptr);
+  CHECK(find_drop(p, "providers.models.openai.l3.fallback[0]")->reason ==
+        zc::drop_reason::depth_limit);
+  CHECK(p.required_secrets.size() == 4);
+  const auto again = zc::plan_export(zc::render_config_toml(p), "a");
+  CHECK(again.closure == p.closure);
+}
+
+TEST_CASE("fallback: an edge past the depth stays when another path carries its target") {
+  std::string providers;
+  for (int i = 0; i <= 4; ++i)
+    providers += "[providers.models.openai.l" + std::to_string(i) + "]\nmodel = \"m\"\n" +
+                 (i < 4 ? "fallback = [\"openai.l" + std::to_string(i + 1) + "\"]\n" : "");
+  const auto p = zc::plan_export(
+      agent_head + "model_provider = \"openai.l0\"\nsummary_provider = \"openai.l4\"\n" +
+          "[risk_profiles.r]\n" + providers,
+      "a");
   CHECK(at(p.closure, {"providers", "models", "openai", "l3", "fallback"})->items[0].text ==
         "openai.l4");
   CHECK(find_drop(p, "providers.models.openai.l3.fallback[0]") == nullptr);
-  CHECK(p.required_secrets.size() == 4);
-  (void)zc::render_config_toml(p);  // fallbacks are not validated: it still validates
 }
 
 TEST_CASE("fallback: cycles are cut and every provider is carried once") {

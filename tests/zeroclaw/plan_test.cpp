@@ -278,12 +278,13 @@ TEST_CASE("10.A.10 neither_half_of_memory_travels_and_both_are_reported") {
 }
 
 TEST_CASE("10.A.11 memory_is_filtered_out_of_the_workspace_copy") {
-  for (const char* excluded : {"memory", "memory/brain.db", "memory/brain.db-wal",
-                               "memory/brain.db-shm", "MEMORY_SNAPSHOT.md"})
+  for (const char* excluded :
+       {"memory", "memory/brain.db", "memory/brain.db-wal", "memory/brain.db-shm",
+        "MEMORY_SNAPSHOT.md", "MEMORY.md", "memory.md", "USER.md", "user.md"})  // issue 30
     CHECK_MESSAGE(!zc::workspace_entry_included(excluded), excluded);
   for (const char* included :
        {"", "IDENTITY.md", "notes/memory/scratch.md", "notes/MEMORY_SNAPSHOT.md", "Memory",
-        "memory.md", "memory_snapshot.md"})
+        "memory_snapshot.md", "notes/MEMORY.md", "USER.md.bak"})
     CHECK_MESSAGE(zc::workspace_entry_included(included), included);
 }
 

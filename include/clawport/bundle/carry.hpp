@@ -114,13 +114,16 @@ struct skill_copy_result {
 /// `without_content`; `skills/` itself is created only when there are sources and removed
 /// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
 /// `admits_skill` is asked about; it is called only on the opened directory whose identity
-/// matched its classification. `check_entry` is each skill tree's `fs::copy_spec::check_entry`.
+/// matched its classification. `base` is each skill tree's `fs::copy_spec` (its root is set
+/// here): its check_entry, sink, limits and name rule; a skill directory whose name
+/// `base.carries_name` refuses is counted and reported as the walk does for any entry
+/// (without one, a skill directory whose name is not UTF-8 is skipped silently).
 template <class Fs, class Sink, class NameOf = directory_name>
-skill_copy_result walk_skill_bundles(
-    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
-    const typename Sink::dir& staging, NameOf name_of = {},
-    const std::function<void(const fs::file_id&, const std::string&)>& check_entry = {},
-    fs::copy_sink* observer = nullptr) {
+skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Sink::dir& staging, NameOf name_of = {},
+                                     const fs::copy_spec& base = {}) {
+  const auto& check_entry = base.check_entry;
   static_assert(fs::check_policy<Fs>());
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
@@ -159,15 +162,19 @@ skill_copy_result walk_skill_bundles(
     }
 
     carried_bundle carried{source.alias, {}};
-    fs::copy_spec spec(bundle_root);
-    spec.check_entry = check_entry;
-    spec.sink = observer;
+    fs::copy_spec spec = base;
+    spec.root = bundle_root;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
-          if (!utf8::valid(name)) return;
           const std::string path = bundle_root + "/" + std::string(name);
+          if (base.carries_name ? !base.carries_name(name) : !utf8::valid(name)) {
+            if (!base.carries_name) return;
+            ++result.tally.names_skipped;
+            if (base.on_name_skipped) base.on_name_skipped(path);
+            return;
+          }
           std::optional<fs::stat_info> info;
           try {
             info = fs.stat_at(*root.handle, name);
@@ -274,7 +281,9 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const typename Fs::dir& staging, NameOf name_of = {},
                                      fs::copy_sink* observer = nullptr) {
   fs::copying_sink<Fs> sink{fs};
-  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
+  fs::copy_spec base;
+  base.sink = observer;
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, base);
 }
 
 }  // namespace bundle

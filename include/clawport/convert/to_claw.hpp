@@ -6,6 +6,7 @@
 // validators before they are returned.
 #pragma once
 
+#include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/json.hpp"
@@ -397,8 +398,15 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     return false;
   };
   for (const auto& f : in.files) {
-    if (f.first.rfind("workspace/", 0) == 0 && !blocked(f.first))
-      files.push_back({f.first, f.first.substr(10)});
+    if (f.first.rfind("workspace/", 0) != 0 || blocked(f.first)) continue;
+    if (const auto kind = bundle::private_workspace_entry(f.first.substr(10))) {
+      // issue 30: a bundle (upstream's may carry them) never yields them in a Claw
+      losses.push_back({f.first, loss_kind::dropped,
+                        "a Claw never carries it (private_data): " +
+                            std::string(bundle::private_reason(*kind))});
+      continue;
+    }
+    files.push_back({f.first, f.first.substr(10)});
   }
   std::set<std::string> skill_names;
   for (const auto& f : in.files) {

@@ -6,6 +6,7 @@
 // verifiable by construction. Nothing here touches a filesystem.
 #pragma once
 
+#include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
@@ -116,10 +117,10 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   std::map<std::string, std::string> files;  // bundle path -> bytes
   const auto place = [&](const std::string& dest, const std::string& bytes,
                          const std::string& from) {
-    if (dest == "MEMORY_SNAPSHOT.md" || dest == "memory" || dest.rfind("memory/", 0) == 0) {
-      losses.push_back(
-          {from, loss_kind::dropped,
-           "a ZeroClaw bundle never carries workspace/" + dest + " (the agent's memory store)"});
+    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
+      losses.push_back({from, loss_kind::dropped,
+                        "a bundle never carries workspace/" + dest +
+                            " (private_data): " + std::string(bundle::private_reason(*kind))});
       return;
     }
     files["workspace/" + dest] = bytes;

@@ -80,6 +80,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
   c.special = t.others_skipped;
   c.hard_links = t.hard_links_skipped;
   c.replaced = t.replaced_skipped;
+  c.names = t.names_skipped;
   return c;
 }
 
@@ -112,16 +113,29 @@ struct logical_skill_name {
   }
 };
 
-/// Refuses an entry whose name a bundle cannot carry (bundle::carries_name): the bundle
-/// would not verify. `bundle_path` is the entry's path in the bundle.
-inline void reject_uncarriable_name(const std::string& bundle_path) {
-  const std::string name = bundle_path.substr(bundle_path.rfind('/') + 1);
-  if (bundle::carries_name(name)) return;
-  throw error(errc::unsafe_path,
-              bundle_path +
-                  ": the name is not valid UTF-8 or holds a control character, so the bundle "
-                  "would not verify (name_invalid); rename or move it and export again",
-              bundle_path);
+/// The files a bundle's own root files take (config.toml, the manifest, the digest list).
+inline constexpr std::uint64_t root_files = 3;
+
+/// The spec of one tree the export copies to bundle directory `root`, held to the bundle's
+/// limits (the ones verify reads with): its depth below `root`, at most `max_files` files,
+/// and an entry whose name a bundle cannot carry (bundle::carries_name, the rule verify's
+/// `name_invalid` applies) skipped and recorded in the plan's `dropped`, as a symlink is.
+inline fs::copy_spec bundle_tree_spec(std::string root, const bundle::limits& lim,
+                                      std::uint64_t max_files, zeroclaw::export_plan& plan) {
+  fs::copy_spec spec(std::move(root));
+  spec.max_depth = lim.depth_below(spec.root);
+  spec.max_files = max_files;
+  spec.limit_name = "below " + spec.root + "; a bundle nests at most " +
+                    std::to_string(lim.max_depth) + " levels and holds at most " +
+                    std::to_string(lim.max_files) +
+                    " files, the limits `clawport verify` and `import` read with";
+  spec.carries_name = [max = lim.max_name_bytes](std::string_view name) {
+    return name.size() <= max && bundle::carries_name(name);
+  };
+  spec.on_name_skipped = [&plan](const std::string& path) {
+    zeroclaw::record_unportable_name(plan, path);
+  };
+  return spec;
 }
 
 }  // namespace exporter_detail
@@ -572,9 +586,11 @@ class basic_exporter {
                     const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
+    const bundle::limits& lim = w.o.limits;
     fs::copy_tally ws_tally;
     bool identity_carried = false;
-    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    bool workspace_skills = false;  // issue 22 item 10: `workspace/skills/` carried a file
+    ed::digest_sink digests;        // the copy's observer; the dry run writes no digest list
     fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
@@ -592,41 +608,42 @@ class basic_exporter {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
-                           zeroclaw::workspace_entry_included);
-        if (w.o.on_progress || w.o.cancelled) {
-          spec.filter = [&entries, &w](std::string_view rel) {
-            check_cancelled(w.o);
-            if (w.o.on_progress) w.o.on_progress(++entries);
-            return zeroclaw::workspace_entry_included(rel);
-          };
-        }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
-          exporter_detail::reject_uncarriable_name(path);
+        const std::uint64_t budget =
+            lim.max_files > ed::root_files ? lim.max_files - ed::root_files : 0;
+        fs::copy_spec spec =
+            ed::bundle_tree_spec(std::string(zeroclaw::workspace_dir), lim, budget, plan);
+        spec.filter = [&entries, &w, &plan](std::string_view rel) {
+          check_cancelled(w.o);
+          if (w.o.on_progress) w.o.on_progress(++entries);
+          return zeroclaw::filter_workspace_entry(plan, rel);
+        };
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
           exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
         };
-        if (plan.identity_document) {
-          const std::string wanted = *plan.identity_document;
-          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
-            if (rel == wanted) identity_carried = true;
-          };
-        }
+        const std::string wanted = plan.identity_document.value_or(std::string());
+        spec.on_carried = [&identity_carried, &workspace_skills, wanted](std::string_view rel) {
+          if (!wanted.empty() && rel == wanted) identity_carried = true;
+          if (zeroclaw::is_workspace_skill_path(rel)) workspace_skills = true;
+        };
         spec.sink = observer;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
+    if (workspace_skills) plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
+    const std::uint64_t used = ws_tally.files + ed::root_files;
+    fs::copy_spec skill_spec = ed::bundle_tree_spec(
+        "skills/<alias>/<skill>", lim, lim.max_files > used ? lim.max_files - used : 0, plan);
+    skill_spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+      // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+      const std::size_t end = path.find('/', 7);
+      const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+      exporter_detail::reject_protected_identity(w.install, "skill_bundles." + alias + ".directory",
+                                                 path, id);
+    };
+    skill_spec.sink = observer;
     const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
-        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
-        [&w](const fs::file_id& id, const std::string& path) {
-          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
-          const std::size_t end = path.find('/', 7);
-          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
-          exporter_detail::reject_uncarriable_name(path);
-          exporter_detail::reject_protected_identity(
-              w.install, "skill_bundles." + alias + ".directory", path, id);
-        },
-        observer);
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{}, skill_spec);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -637,6 +654,7 @@ class basic_exporter {
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
     const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    bundle::check_file_limit(lim, zeroclaw::config_file, config.size());
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::config_file, config);
       digests.add_text(zeroclaw::config_file, config);
@@ -644,13 +662,18 @@ class basic_exporter {
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
     const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    bundle::check_file_limit(lim, zeroclaw::manifest_file, manifest.size());
+    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config.size() + manifest.size();
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
       // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file,
-                     digest::render_list(std::move(digests.entries)));
+      const std::string list = digest::render_list(std::move(digests.entries));
+      bundle::check_file_limit(lim, zeroclaw::digest_list_file, list.size());
+      bytes += list.size();
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, list);
     }
+    bundle::check_totals(lim, res.workspace.files + res.skills.files + ed::root_files, bytes);
   }
 
   Fs& fs_;

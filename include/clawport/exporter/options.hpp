@@ -3,6 +3,7 @@
 // compiled mode's declarations (compiled/api.hpp) can name it without the whole library.
 #pragma once
 
+#include "../bundle/limits.hpp"
 #include "../core/time.hpp"
 
 #include <cstdint>
@@ -35,6 +36,9 @@ struct export_options {
   /// errc::cancelled. The CLI sets a flag from its SIGINT/SIGTERM handler; the library
   /// keeps no signal state of its own.
   std::function<bool()> cancelled;
+  /// What the bundle may hold: the one definition `verify` and `import` read with, so the
+  /// export refuses (limit_exceeded, nothing written) what they would refuse.
+  bundle::limits limits;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

@@ -69,6 +69,13 @@ inline void skipped(lines& line, const export_result& r) {
   if (links > 0) {
     line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
   }
+  const std::uint64_t names = r.workspace.names + r.skills.names;
+  if (names > 0) {
+    line("  " + n(names) +
+         " entry/entries skipped for their name \u2014 not UTF-8 or holding a control "
+         "character, a bundle cannot carry it (each is listed under `dropped` as "
+         "unportable_name)");
+  }
 }
 
 /// Capability grants, scrubbed credentials, what was left behind.
@@ -183,7 +190,8 @@ inline nlohmann::json to_json(const export_result& r) {
   j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
                   {"hard_links", r.workspace.hard_links + r.skills.hard_links},
                   {"special", r.workspace.special + r.skills.special},
-                  {"replaced", r.workspace.replaced + r.skills.replaced}};
+                  {"replaced", r.workspace.replaced + r.skills.replaced},
+                  {"names", r.workspace.names + r.skills.names}};
   j["risk_flags"] = json::array();
   for (const auto& f : r.plan.risk_flags) {
     j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},

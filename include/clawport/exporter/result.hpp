@@ -22,6 +22,7 @@ struct copy_counts {
   std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
   std::uint64_t hard_links = 0;  ///< files with more than one name skipped
   std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+  std::uint64_t names = 0;       ///< entries whose name a bundle cannot carry (unportable_name)
 };
 
 /// The outcome of one export (or dry run).

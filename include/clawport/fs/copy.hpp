@@ -38,6 +38,7 @@ struct copy_tally {
   std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
   std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
   std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
+  std::uint64_t names_skipped = 0;       ///< entries whose name `copy_spec::carries_name` refuses
 };
 
 /// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
@@ -77,6 +78,17 @@ struct copy_spec {
   /// Permission bits cleared from every copied file (`copied_mode`). `import` and `skills
   /// install` pass the process umask, read once by the caller; 0 keeps the bits (export).
   std::uint32_t umask = 0;
+  /// Whether an entry's name may be carried; an entry it refuses is counted in
+  /// `names_skipped`, reported to `on_name_skipped` (its bundle path) and never opened, as a
+  /// symlink is skipped. Empty admits every name.
+  std::function<bool(std::string_view name)> carries_name;
+  std::function<void(const std::string& bundle_path)> on_name_skipped;
+  /// Directories may nest this deep below the copy's root (errc::limit_exceeded past it).
+  std::size_t max_depth = CLAWPORT_MAX_TREE_DEPTH;
+  /// The tally may reach this many files (errc::limit_exceeded, before the next is opened).
+  std::uint64_t max_files = UINT64_MAX;
+  /// What the limit messages name as the setting to change.
+  std::string limit_name = "CLAWPORT_MAX_TREE_DEPTH";
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -268,6 +280,11 @@ class tree_walker {
     if (!rel_.empty()) rel_ += '/';
     rel_.append(name.data(), name.size());
     if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+    if (spec_.carries_name && !spec_.carries_name(name)) {
+      ++tally_.names_skipped;
+      if (spec_.on_name_skipped) spec_.on_name_skipped(current_path());
+      return;
+    }
 
     std::optional<stat_info> info;
     try {
@@ -292,6 +309,12 @@ class tree_walker {
         if (spec_.check_entry) spec_.check_entry(info->id, current_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
+        if (tally_.files >= spec_.max_files) {
+          throw error(errc::limit_exceeded,
+                      "failed to copy " + bundle_path() + ": the copy would hold more than " +
+                          std::to_string(spec_.max_files) + " files (" + spec_.limit_name + ")",
+                      bundle_path());
+        }
         if (spec_.check_entry) spec_.check_entry(info->id, current_path());
         return regular(src, dst, name, *info);
     }
@@ -299,11 +322,10 @@ class tree_walker {
 
   void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
                  std::size_t depth) {
-    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
+    if (depth > spec_.max_depth) {
       throw error(errc::limit_exceeded,
                   "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
-                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
-                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                      std::to_string(spec_.max_depth) + " directories (" + spec_.limit_name + ")",
                   bundle_path());
     }
     std::optional<dir> child;

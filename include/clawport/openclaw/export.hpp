@@ -7,6 +7,7 @@
 // no-replace rename into a new directory.
 #pragma once
 
+#include "../bundle/private_data.hpp"
 #include "../core/json.hpp"
 #include "lifecycle.hpp"
 #include "workspace.hpp"
@@ -188,8 +189,15 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
   std::vector<std::pair<std::string, std::string>> files;  // workspace-relative → bytes
+  value left_home = value::array();  // issue 30: the agent's memory and its user's profile
   for (const auto& f : rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
+    if (const auto kind = bundle::private_workspace_entry(rel)) {
+      left_home.push_back(value::object({{"path", rel},
+                                         {"reason", "private_data"},
+                                         {"detail", std::string(bundle::private_reason(*kind))}}));
+      continue;
+    }
     const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
     if (f["kind"] == "bootstrap" && r.status == detail::read_status::missing) continue;
     if (r.status != detail::read_status::ok ||
@@ -378,6 +386,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   value written = value::array();
   for (const auto& t : tree) written.push_back(t.first);
   d["filesWritten"] = written;
+  if (!left_home.empty()) d["dropped"] = left_home;
   d["package"] =
       value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
   out.document = std::move(d);

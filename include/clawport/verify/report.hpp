@@ -3,6 +3,7 @@
 // compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
 #pragma once
 
+#include "../bundle/limits.hpp"
 #include "../core/error.hpp"
 #include "../zeroclaw/document.hpp"
 
@@ -16,17 +17,10 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
 
-/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
-/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
-struct limits {
-  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
-  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
-  std::size_t max_depth = 64;                       ///< directory nesting below the root
-  std::size_t max_name_bytes = 255;                 ///< one path component
-  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
-  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
-  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
-};
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"): the bundle's one
+/// definition, which the exporter writes within. Exceeding one is a `limit_exceeded`
+/// finding; the walk stops there, so nothing unbounded is read.
+using limits = bundle::limits;
 
 /// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
 /// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.

@@ -14,6 +14,7 @@
 #include "../names/grammar.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/closure.hpp"
+#include "../zeroclaw/comment.hpp"
 #include "../zeroclaw/document.hpp"
 #include "../zeroclaw/parse.hpp"
 #include "../zeroclaw/plan.hpp"
@@ -130,12 +131,7 @@ class walker {
     walk(*child, path, depth);
   }
 
-  std::uint64_t content_limit(const std::string& path) const {
-    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
-    if (path == bundle::config_file) return lim_.max_config_bytes;
-    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
-    return 0;
-  }
+  std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
   void regular(const dir& d, const std::string& name, const std::string& path,
                const fs::stat_info& info) {
@@ -210,7 +206,7 @@ class walker {
 };
 
 inline bool known_risk_kind(std::string_view kind) {
-  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_skills); ++k)
+  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_workspace_skills); ++k)
     if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
   return false;
 }
@@ -278,6 +274,58 @@ inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::va
   return here;
 }
 
+/// The agent's memory and its user's private data (bundle::private_workspace_entry, the rule
+/// the export filters with; issue 30). The store and the snapshot never travel (§7.5):
+/// refused. A MEMORY.md or USER.md is a warning, not a refusal: upstream ZeroClaw's export
+/// carries them, so every such upstream bundle would be refused, while the privacy loss is
+/// the exporting side's and has happened already; the importing operator is told the bundle
+/// holds another install's memory or user profile.
+inline void private_data_findings(report& rep) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  const auto entry = [&](const std::string& path, bool directory) {
+    if (path.rfind(prefix, 0) != 0) return;
+    const std::string rel = path.substr(prefix.size());
+    if (rel.find('/') != std::string::npos) return;  // below memory/: named once, above
+    const auto kind = bundle::private_workspace_entry(rel);
+    if (!kind) return;
+    const std::string shown = directory ? path + "/" : path;
+    const std::string why(bundle::private_reason(*kind));
+    if (*kind == bundle::private_kind::memory_store ||
+        *kind == bundle::private_kind::memory_snapshot)
+      rep.findings.push_back({"memory_store", shown, "never travels in a bundle: " + why, false});
+    else
+      rep.findings.push_back({"private_data", shown,
+                              "the bundle carries another install's private data (clawport's "
+                              "export leaves it home): " +
+                                  why,
+                              true});
+  };
+  for (const std::string& d : rep.directories) entry(d, true);
+  for (const bundle_file& f : rep.files) entry(f.path, false);
+}
+
+/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries the
+/// `carried_workspace_skills` flag, derived from the files (the manifest is not trusted to
+/// list it): added, with a warning, when the manifest does not. The import plan shows it.
+inline void derive_workspace_skills_flag(report& rep) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  const bool carried = std::any_of(rep.files.begin(), rep.files.end(), [&](const bundle_file& f) {
+    return f.path.rfind(prefix, 0) == 0 &&
+           zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size()));
+  });
+  const zeroclaw::risk_flag flag = zeroclaw::workspace_skills_flag();
+  const std::string kind(zeroclaw::to_string(flag.kind));
+  const bool listed = std::any_of(rep.risk_flags.begin(), rep.risk_flags.end(),
+                                  [&](const finding& f) { return f.code == kind; });
+  if (!carried || listed) return;
+  rep.risk_flags.push_back({kind, flag.path, flag.detail, false});
+  rep.findings.push_back({"risk_unlisted", flag.path,
+                          "the bundle carries workspace/skills/ but its manifest does not flag "
+                          "it (" +
+                              kind + "); the flag is added here",
+                          true});
+}
+
 }  // namespace detail
 
 /// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
@@ -322,16 +370,7 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
     add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
-  // The memory store and the snapshot never travel (§7.5).
-  for (const std::string& d : rep.directories)
-    if (d == "workspace/memory")
-      add("memory_store", d + "/", "the memory store never travels in a bundle");
-  for (const bundle_file& f : rep.files) {
-    if (f.path == "workspace/memory")
-      add("memory_store", f.path, "the memory store never travels in a bundle");
-    if (f.path == "workspace/MEMORY_SNAPSHOT.md")
-      add("memory_store", f.path, "the memory snapshot never travels in a bundle");
-  }
+  detail::private_data_findings(rep);
 
   // ---- the digest list ----
   if (rep.file(bundle::digest_list_file) == nullptr) {
@@ -422,6 +461,14 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
       } else {
         rep.root_agent = root->text;
       }
+      // Import writes these into a TOML comment of the target config (its provenance): a
+      // string that rule refuses would plan and then fail every apply (issue 22 item 4).
+      const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
+        if (v == nullptr || !v->is_string()) return;
+        if (const auto why = zeroclaw::comment_problem(v->text))
+          bad(key, "import writes it into the target config's provenance comment, but " + *why);
+      };
+      commentable("root_agent", root);
       strings("required_secrets", rep.required_secrets);
       strings("skill_bundles", rep.skill_bundles);
       {
@@ -438,6 +485,7 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
           const zeroclaw::value* v = prov->find(key);
           if (v == nullptr || !v->is_string())
             bad(std::string("provenance.") + key, "missing, or not a string");
+          commentable(std::string("provenance.") + key, v);
         }
       }
       const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
@@ -474,6 +522,8 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   } else {
     return rep;
   }
+
+  detail::derive_workspace_skills_flag(rep);
 
   // ---- skills/: exactly the advertised aliases ----
   {

@@ -152,8 +152,8 @@ class planner {
          "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
     plan_.dropped.push_back(
         {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
-         "the memory snapshot is an export of the agent's core memories, which an agent "
-         "re-hydrates its store from; it stays with the store it came from"});
+         std::string(bundle::private_reason(bundle::private_kind::memory_snapshot))});
+    plan_.memory_backend = memory_backend();
     collect_risk_flags();
     plan_workspace();
     return std::move(plan_);
@@ -441,6 +441,47 @@ class planner {
       std::vector<std::string> visited;
       walk_provider(r, 0, visited);
     }
+    close_fallbacks();
+  }
+
+  /// The one closure rule for fallback edges, which verify applies by planning the bundle's
+  /// config again: a carried provider's edge must name a provider the closure carries. An edge
+  /// that resolves on the source to a provider past the walk's depth (carried by no other
+  /// path) is removed and recorded by its original index, so the bundle stands alone.
+  void close_fallbacks() {
+    for (const std::string& key : carried_order_) {
+      const auto dot = key.find('.');
+      const std::string family = key.substr(0, dot);
+      const std::string alias = key.substr(dot + 1);
+      const value* raw = table_at(&root_, {"providers", "models", family, alias});
+      value* carried = plan_.closure.find("providers");
+      for (const char* k : {"models", family.c_str(), alias.c_str()})
+        carried = (carried != nullptr && carried->is_table()) ? carried->find(k) : nullptr;
+      value* fallback = carried ? carried->find("fallback") : nullptr;
+      if (raw == nullptr || fallback == nullptr || !fallback->is_array()) continue;
+      std::set<std::string> beyond;
+      const auto edges = string_items(raw->find("fallback"));
+      for (std::size_t i = 0; i < edges.size(); ++i) {
+        const auto target = find_model_provider<Schema>(root_, edges[i]);
+        if (!target || carried_models_.count(target->family + "." + target->alias)) continue;
+        beyond.insert(edges[i]);
+        record("providers.models." + key + ".fallback[" + std::to_string(i) + "]",
+               drop_reason::depth_limit,
+               "fallback " + debug_quoted(edges[i]) + " is more than " +
+                   std::to_string(max_fallback_depth) +
+                   " fallbacks away from the agent, so its provider is not carried (the "
+                   "runtime does not walk that far either) and the edge is removed rather than "
+                   "left naming a provider the bundle does not hold");
+      }
+      if (beyond.empty()) continue;
+      std::vector<value> kept;
+      for (const value& item : fallback->items)
+        if (!beyond.count(item.text)) kept.push_back(item);
+      if (kept.empty())
+        carried->erase("fallback");
+      else
+        fallback->items = std::move(kept);
+    }
   }
 
   void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
@@ -451,6 +492,7 @@ class planner {
     if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
     if (!carried_models_.count(key)) {
       carried_models_.insert(key);
+      carried_order_.push_back(key);
       const entry_schema* entry = Schema::model_provider(resolved->family);
       const std::string path = "providers.models." + key;
       shape_sink s = sink();
@@ -627,6 +669,15 @@ class planner {
     }
   }
 
+  /// The memory backend the agent runs on, and where the config says so (issue 30).
+  std::string memory_backend() const {
+    const std::string own = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    if (!own.empty()) return "`" + own + "` (agents." + alias_ + ".memory.backend)";
+    const std::string shared = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    if (!shared.empty()) return "`" + shared + "` ([memory] backend)";
+    return {};
+  }
+
   // ---- docs/format.md workspace_source ----
   void plan_workspace() {
     const value* workspace = table_at(agent_, {"workspace"});
@@ -645,6 +696,7 @@ class planner {
   export_plan plan_;
   std::vector<std::string> granted_;
   std::set<std::string> carried_models_;
+  std::vector<std::string> carried_order_;  ///< carried_models_ in walk order
 };
 
 }  // namespace detail

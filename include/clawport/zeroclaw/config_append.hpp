@@ -22,7 +22,9 @@
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../publish/names.hpp"
 #include "../publish/replace_file.hpp"
+#include "comment.hpp"
 #include "document.hpp"
 #include "parse.hpp"
 #include "paths.hpp"
@@ -163,6 +165,8 @@ inline append_plan append_tables(std::string_view existing, const value& additio
       detail::append_refused(m.key, "only tables and arrays of tables are appended");
     detail::check_addition(parsed.get(m.key), m.val, m.key);
   }
+  if (const auto why = comment_problem(provenance))  // the rule verify applies to a bundle
+    detail::append_refused(std::string(what), "the provenance comment cannot be written: " + *why);
   std::string addition;
   std::size_t at = 0;
   while (!provenance.empty()) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../bundle/private_data.hpp"
 #include "../core/text.hpp"
 #include "paths.hpp"
 
@@ -53,14 +54,13 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
-/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
-/// component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the agent's memory and its user's private
+/// data stay with the install (bundle::private_workspace_entry, the one rule of both runtimes:
+/// the store `memory/`, `MEMORY_SNAPSHOT.md`, `MEMORY.md` and `USER.md` in either case).
+/// Anchored at the workspace root.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == "memory") return false;
-  return relative != "MEMORY_SNAPSHOT.md";
+  return !bundle::private_workspace_entry(relative);
 }
 
 /// A skill-bundle `directory` value as ZeroClaw reads it: trimmed of Unicode White_Space

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/text.hpp"
 #include "../core/version.hpp"
 #include "document.hpp"
 #include "install_layout.hpp"
@@ -102,6 +103,9 @@ struct export_plan {
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
   std::vector<host_local_note> host_local;       ///< report-only notes
   std::string producer_version;
+  /// The memory backend the config selects for the agent and where (`markdown`
+  /// (agents.a.memory.backend)), for the private_data drops; empty when it cannot tell.
+  std::string memory_backend;
 };
 
 /// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills
@@ -163,6 +167,61 @@ inline void record_missing_skill_content(export_plan& plan,
          "absent, or holds nothing the bundle admits. Its config travels, so install the "
          "skills on the target, or re-export from a host that has them"});
   }
+}
+
+/// Issue 22 item 3: an entry the copy skipped because a bundle cannot carry its name (not
+/// UTF-8, or a control character: bundle::carries_name, verify's `name_invalid`). Listed under
+/// its bundle path escaped as the terminal renderer escapes (`caf\xe9.md`), so the manifest
+/// stays valid UTF-8 and a newline cannot forge a line of any report.
+inline void record_unportable_name(export_plan& plan, std::string_view bundle_path) {
+  plan.dropped.push_back(
+      {text::escape_for_terminal(bundle_path), drop_reason::unportable_name,
+       "the name is not valid UTF-8 or holds a control character, so a bundle cannot carry it "
+       "(verify would refuse it as name_invalid); it was skipped, as a symlink is. Rename it "
+       "and export again to carry it"});
+}
+
+/// Issue 22 item 10: the workspace's own skill directory (`<workspace>/skills/`). The runtime
+/// loads the skills there before the shared ones, so a bundle carrying it installs skills.
+inline constexpr std::string_view workspace_skills_dir = "skills";
+
+/// Whether a workspace-relative path lies in the workspace's skill directory.
+inline bool is_workspace_skill_path(std::string_view workspace_relative) noexcept {
+  return workspace_relative.size() > workspace_skills_dir.size() &&
+         workspace_relative.substr(0, workspace_skills_dir.size()) == workspace_skills_dir &&
+         workspace_relative[workspace_skills_dir.size()] == '/';
+}
+
+/// The risk flag of a bundle whose `workspace/skills/` carries files: the one definition the
+/// exporter writes, verify derives from the bundle's files (the manifest is not trusted to
+/// say it) and the import plan shows.
+inline risk_flag workspace_skills_flag() {
+  return {risk_kind::carried_workspace_skills,
+          std::string(workspace_dir) + "/" + std::string(workspace_skills_dir),
+          "the workspace carries its own skills directory; the agent loads these skills before "
+          "the shared ones, and skills are instructions it reads and act as code it may run"};
+}
+
+/// Issue 30: a workspace entry the workspace filter kept home (bundle::private_workspace_entry)
+/// and the plan does not already list (the store and the snapshot always are, as upstream).
+/// Recorded as `private_data`, naming the memory backend the config selects when it can tell.
+inline void record_private_entry(export_plan& plan, bundle::private_kind kind,
+                                 std::string_view relative) {
+  std::string detail(bundle::private_reason(kind));
+  if (kind == bundle::private_kind::memory_file && !plan.memory_backend.empty())
+    detail += "; this agent's config selects the " + plan.memory_backend + " memory backend";
+  plan.dropped.push_back({std::string(workspace_dir) + "/" + text::escape_for_terminal(relative),
+                          drop_reason::private_data, std::move(detail)});
+}
+
+/// The export's workspace filter: whether the copy carries `relative`; a private entry that the
+/// plan does not list yet (a MEMORY.md or USER.md, in any case) is recorded as it is left out.
+inline bool filter_workspace_entry(export_plan& plan, std::string_view relative) {
+  const auto kind = bundle::private_workspace_entry(relative);
+  if (!kind) return true;
+  if (*kind == bundle::private_kind::memory_file || *kind == bundle::private_kind::user_profile)
+    record_private_entry(plan, *kind, relative);
+  return false;
 }
 
 /// The manifest's `skill_bundles`: the aliases whose content is planned (after

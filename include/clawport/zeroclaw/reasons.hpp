@@ -21,6 +21,8 @@ enum class drop_reason {
   not_yet_portable,  ///< format 1 does not carry it
   source_missing,    ///< referenced content the exporter did not have
   unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
+  depth_limit,       ///< clawport: past a bound the runtime or the bundle format sets
+  unportable_name,   ///< clawport: a file name a bundle cannot carry (not UTF-8, a control)
 };
 
 constexpr std::string_view to_string(drop_reason r) noexcept {
@@ -39,6 +41,10 @@ constexpr std::string_view to_string(drop_reason r) noexcept {
       return "source_missing";
     case drop_reason::unknown_key:
       return "unknown_key";
+    case drop_reason::depth_limit:
+      return "depth_limit";
+    case drop_reason::unportable_name:
+      return "unportable_name";
   }
   return "unknown";
 }
@@ -55,6 +61,7 @@ enum class risk_kind {
   process_spawn,
   untrusted_startup_context,
   carried_skills,
+  carried_workspace_skills,
 };
 
 constexpr std::string_view to_string(risk_kind k) noexcept {
@@ -79,6 +86,8 @@ constexpr std::string_view to_string(risk_kind k) noexcept {
       return "untrusted_startup_context";
     case risk_kind::carried_skills:
       return "carried_skills";
+    case risk_kind::carried_workspace_skills:
+      return "carried_workspace_skills";
   }
   return "unknown";
 }

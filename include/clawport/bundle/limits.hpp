@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// What a bundle may hold, in numbers: one `limits` for the producer (the exporter refuses to
+// write past them) and the consumers (`verify` and `import` refuse to read past them), so a
+// bundle one command writes is one the others read (docs/format.md, "Limits").
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "layout.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
+
+/// The bounds of a bundle (docs/cli.md, "verify limits"). A test or an embedder may lower
+/// them; the CLI uses these defaults for export, verify and import alike.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+
+  /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
+  /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
+  std::size_t depth_below(std::string_view dir) const noexcept {
+    std::size_t depth = dir.empty() ? 0 : 1;
+    for (const char c : dir) depth += c == '/' ? 1 : 0;
+    return depth >= max_depth ? 0 : max_depth - depth;
+  }
+
+  /// The byte limit of a root file of the bundle (0: none of its own).
+  std::uint64_t file_limit(std::string_view path) const noexcept {
+    if (path == manifest_file) return max_manifest_bytes;
+    if (path == config_file) return max_config_bytes;
+    if (path == digest_list_file) return max_digest_list_bytes;
+    return 0;
+  }
+};
+
+/// The producer's check of a bundle it is about to write: `name` (a root file) of `size`
+/// bytes, or the totals. Throws errc::limit_exceeded with the finding `verify` would give.
+inline void check_file_limit(const limits& lim, std::string_view name, std::uint64_t size) {
+  const std::uint64_t max = lim.file_limit(name);
+  if (max == 0 || size <= max) return;
+  throw error(errc::limit_exceeded,
+              std::string(name) + " would be " + std::to_string(size) +
+                  " bytes; a bundle's limit is " + std::to_string(max) +
+                  ", so `clawport verify` and `import` would refuse it (limit_exceeded); "
+                  "nothing was written",
+              std::string(name));
+}
+
+inline void check_totals(const limits& lim, std::uint64_t files, std::uint64_t bytes) {
+  if (files > lim.max_files)
+    throw error(errc::limit_exceeded,
+                "the bundle would hold " + std::to_string(files) + " files; the limit is " +
+                    std::to_string(lim.max_files) +
+                    ", so `clawport verify` and `import` would refuse it; nothing was written",
+                "workspace");
+  if (bytes > lim.max_total_bytes)
+    throw error(errc::limit_exceeded,
+                "the bundle would hold " + std::to_string(bytes) + " bytes; the limit is " +
+                    std::to_string(lim.max_total_bytes) +
+                    ", so `clawport verify` and `import` would refuse it; nothing was written",
+                "workspace");
+}
+
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
