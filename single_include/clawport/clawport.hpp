@@ -969,6 +969,7 @@ struct copy_tally {
   std::uint64_t others_skipped = 0;      ///< sockets, FIFOs, devices
   std::uint64_t hard_links_skipped = 0;  ///< files with nlink > 1 (classified or opened)
   std::uint64_t replaced_skipped = 0;    ///< opened object differed from the classified one
+  std::uint64_t names_skipped = 0;       ///< entries whose name `copy_spec::carries_name` refuses
 };
 
 /// Which entries a copy visits, by path relative to the copy's root ("notes/plan.md").
@@ -1008,6 +1009,17 @@ struct copy_spec {
   /// Permission bits cleared from every copied file (`copied_mode`). `import` and `skills
   /// install` pass the process umask, read once by the caller; 0 keeps the bits (export).
   std::uint32_t umask = 0;
+  /// Whether an entry's name may be carried; an entry it refuses is counted in
+  /// `names_skipped`, reported to `on_name_skipped` (its bundle path) and never opened, as a
+  /// symlink is skipped. Empty admits every name.
+  std::function<bool(std::string_view name)> carries_name;
+  std::function<void(const std::string& bundle_path)> on_name_skipped;
+  /// Directories may nest this deep below the copy's root (errc::limit_exceeded past it).
+  std::size_t max_depth = CLAWPORT_MAX_TREE_DEPTH;
+  /// The tally may reach this many files (errc::limit_exceeded, before the next is opened).
+  std::uint64_t max_files = UINT64_MAX;
+  /// What the limit messages name as the setting to change.
+  std::string limit_name = "CLAWPORT_MAX_TREE_DEPTH";
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -1199,6 +1211,11 @@ class tree_walker {
     if (!rel_.empty()) rel_ += '/';
     rel_.append(name.data(), name.size());
     if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+    if (spec_.carries_name && !spec_.carries_name(name)) {
+      ++tally_.names_skipped;
+      if (spec_.on_name_skipped) spec_.on_name_skipped(current_path());
+      return;
+    }
 
     std::optional<stat_info> info;
     try {
@@ -1223,6 +1240,12 @@ class tree_walker {
         if (spec_.check_entry) spec_.check_entry(info->id, current_path());
         return directory(src, dst, name, *info, depth + 1);
       case file_kind::regular:
+        if (tally_.files >= spec_.max_files) {
+          throw error(errc::limit_exceeded,
+                      "failed to copy " + bundle_path() + ": the copy would hold more than " +
+                          std::to_string(spec_.max_files) + " files (" + spec_.limit_name + ")",
+                      bundle_path());
+        }
         if (spec_.check_entry) spec_.check_entry(info->id, current_path());
         return regular(src, dst, name, *info);
     }
@@ -1230,11 +1253,10 @@ class tree_walker {
 
   void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
                  std::size_t depth) {
-    if (depth > CLAWPORT_MAX_TREE_DEPTH) {
+    if (depth > spec_.max_depth) {
       throw error(errc::limit_exceeded,
                   "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
-                      std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
-                      " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                      std::to_string(spec_.max_depth) + " directories (" + spec_.limit_name + ")",
                   bundle_path());
     }
     std::optional<dir> child;
@@ -1456,13 +1478,16 @@ struct skill_copy_result {
 /// `without_content`; `skills/` itself is created only when there are sources and removed
 /// when no bundle carried. `name_of(fs, skill_dir, dir_name)` gives the name
 /// `admits_skill` is asked about; it is called only on the opened directory whose identity
-/// matched its classification. `check_entry` is each skill tree's `fs::copy_spec::check_entry`.
+/// matched its classification. `base` is each skill tree's `fs::copy_spec` (its root is set
+/// here): its check_entry, sink, limits and name rule; a skill directory whose name
+/// `base.carries_name` refuses is counted and reported as the walk does for any entry
+/// (without one, a skill directory whose name is not UTF-8 is skipped silently).
 template <class Fs, class Sink, class NameOf = directory_name>
-skill_copy_result walk_skill_bundles(
-    Fs& fs, Sink& sink, std::string_view install_root, const std::vector<skill_source>& sources,
-    const typename Sink::dir& staging, NameOf name_of = {},
-    const std::function<void(const fs::file_id&, const std::string&)>& check_entry = {},
-    fs::copy_sink* observer = nullptr) {
+skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view install_root,
+                                     const std::vector<skill_source>& sources,
+                                     const typename Sink::dir& staging, NameOf name_of = {},
+                                     const fs::copy_spec& base = {}) {
+  const auto& check_entry = base.check_entry;
   static_assert(fs::check_policy<Fs>());
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
@@ -1501,15 +1526,19 @@ skill_copy_result walk_skill_bundles(
     }
 
     carried_bundle carried{source.alias, {}};
-    fs::copy_spec spec(bundle_root);
-    spec.check_entry = check_entry;
-    spec.sink = observer;
+    fs::copy_spec spec = base;
+    spec.root = bundle_root;
     bool nested = false;
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
-          if (!utf8::valid(name)) return;
           const std::string path = bundle_root + "/" + std::string(name);
+          if (base.carries_name ? !base.carries_name(name) : !utf8::valid(name)) {
+            if (!base.carries_name) return;
+            ++result.tally.names_skipped;
+            if (base.on_name_skipped) base.on_name_skipped(path);
+            return;
+          }
           std::optional<fs::stat_info> info;
           try {
             info = fs.stat_at(*root.handle, name);
@@ -1616,7 +1645,9 @@ skill_copy_result copy_skill_bundles(Fs& fs, std::string_view install_root,
                                      const typename Fs::dir& staging, NameOf name_of = {},
                                      fs::copy_sink* observer = nullptr) {
   fs::copying_sink<Fs> sink{fs};
-  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, {}, observer);
+  fs::copy_spec base;
+  base.sink = observer;
+  return walk_skill_bundles(fs, sink, install_root, sources, staging, name_of, base);
 }
 
 }  // namespace bundle
@@ -1702,6 +1733,154 @@ constexpr bool is_bundle_entry(std::string_view name) noexcept {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/bundle/layout.hpp -----
+// ----- begin clawport/bundle/limits.hpp -----
+// What a bundle may hold, in numbers: one `limits` for the producer (the exporter refuses to
+// write past them) and the consumers (`verify` and `import` refuse to read past them), so a
+// bundle one command writes is one the others read (docs/format.md, "Limits").
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
+
+/// The bounds of a bundle (docs/cli.md, "verify limits"). A test or an embedder may lower
+/// them; the CLI uses these defaults for export, verify and import alike.
+struct limits {
+  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
+  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                       ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                 ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+
+  /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
+  /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
+  std::size_t depth_below(std::string_view dir) const noexcept {
+    std::size_t depth = dir.empty() ? 0 : 1;
+    for (const char c : dir) depth += c == '/' ? 1 : 0;
+    return depth >= max_depth ? 0 : max_depth - depth;
+  }
+
+  /// The byte limit of a root file of the bundle (0: none of its own).
+  std::uint64_t file_limit(std::string_view path) const noexcept {
+    if (path == manifest_file) return max_manifest_bytes;
+    if (path == config_file) return max_config_bytes;
+    if (path == digest_list_file) return max_digest_list_bytes;
+    return 0;
+  }
+};
+
+/// The producer's check of a bundle it is about to write: `name` (a root file) of `size`
+/// bytes, or the totals. Throws errc::limit_exceeded with the finding `verify` would give.
+inline void check_file_limit(const limits& lim, std::string_view name, std::uint64_t size) {
+  const std::uint64_t max = lim.file_limit(name);
+  if (max == 0 || size <= max) return;
+  throw error(errc::limit_exceeded,
+              std::string(name) + " would be " + std::to_string(size) +
+                  " bytes; a bundle's limit is " + std::to_string(max) +
+                  ", so `clawport verify` and `import` would refuse it (limit_exceeded); "
+                  "nothing was written",
+              std::string(name));
+}
+
+inline void check_totals(const limits& lim, std::uint64_t files, std::uint64_t bytes) {
+  if (files > lim.max_files)
+    throw error(errc::limit_exceeded,
+                "the bundle would hold " + std::to_string(files) + " files; the limit is " +
+                    std::to_string(lim.max_files) +
+                    ", so `clawport verify` and `import` would refuse it; nothing was written",
+                "workspace");
+  if (bytes > lim.max_total_bytes)
+    throw error(errc::limit_exceeded,
+                "the bundle would hold " + std::to_string(bytes) + " bytes; the limit is " +
+                    std::to_string(lim.max_total_bytes) +
+                    ", so `clawport verify` and `import` would refuse it; nothing was written",
+                "workspace");
+}
+
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/bundle/limits.hpp -----
+// ----- begin clawport/bundle/private_data.hpp -----
+// What of an agent's workspace is its memory or its user's private data, and so never leaves
+// the install it lives in (issue 30, docs/format.md "Memory stays home"): the one rule for the
+// ZeroClaw export, `verify`, `convert` in both directions and `claw export`. Pure.
+
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace bundle {
+
+/// Which kind of private data a workspace entry is.
+enum class private_kind {
+  memory_store,     ///< `memory/`: the memory store (ZeroClaw's SQLite, OpenClaw's daily notes)
+  memory_snapshot,  ///< `MEMORY_SNAPSHOT.md`: an export of the core memories
+  memory_file,      ///< `MEMORY.md` in either case: Markdown memory, curated long-term memory
+  user_profile,     ///< `USER.md` in either case: who the user is
+};
+
+namespace detail {
+constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i];
+    char y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+}  // namespace detail
+
+/// The kind of private data the workspace entry `relative` ('/'-separated, from the workspace
+/// root) is, or nothing when it is ordinary content. Anchored at the workspace root: the
+/// store by its first component `memory`, the three files by their name at the root. A
+/// directory is private when it is `memory`; an entry below it is private too.
+constexpr std::optional<private_kind> private_workspace_entry(std::string_view relative) noexcept {
+  const std::string_view first = relative.substr(0, relative.find('/'));
+  if (first == "memory") return private_kind::memory_store;
+  if (first.size() != relative.size()) return std::nullopt;
+  if (relative == "MEMORY_SNAPSHOT.md") return private_kind::memory_snapshot;
+  if (detail::iequals_ascii(relative, "MEMORY.md")) return private_kind::memory_file;
+  if (detail::iequals_ascii(relative, "USER.md")) return private_kind::user_profile;
+  return std::nullopt;
+}
+
+/// Why an entry of `kind` stays home, for a `dropped` detail or a loss report.
+constexpr std::string_view private_reason(private_kind kind) noexcept {
+  switch (kind) {
+    case private_kind::memory_store:
+      return "the memory store holds what the agent remembered about its user and their "
+             "conversations; an imported agent starts with an empty memory";
+    case private_kind::memory_snapshot:
+      return "the memory snapshot is an export of the agent's core memories, which an agent "
+             "re-hydrates its store from; it stays with the store it came from";
+    case private_kind::memory_file:
+      return "MEMORY.md is the agent's memory (ZeroClaw's Markdown memory backend appends core "
+             "memories to it and injects it into prompts; OpenClaw's curated long-term "
+             "memory); an imported agent starts with an empty memory";
+    case private_kind::user_profile:
+      return "USER.md says who the user is; it describes this install's user, not the agent";
+  }
+  return "private data";
+}
+
+}  // namespace bundle
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/bundle/private_data.hpp -----
 // ----- end clawport/bundle.hpp -----
 // ----- begin clawport/convert.hpp -----
 // Converting an agent between the runtimes: a ZeroClaw agent bundle to an OpenClaw Claw
@@ -2753,17 +2932,10 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
 
-/// Bounds on what a verify reads (docs/cli.md, "verify limits"). Exceeding one is a
-/// `limit_exceeded` finding; the walk stops there, so nothing unbounded is read.
-struct limits {
-  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
-  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
-  std::size_t max_depth = 64;                       ///< directory nesting below the root
-  std::size_t max_name_bytes = 255;                 ///< one path component
-  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
-  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
-  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
-};
+/// Bounds on what a verify reads (docs/cli.md, "verify limits"): the bundle's one
+/// definition, which the exporter writes within. Exceeding one is a `limit_exceeded`
+/// finding; the walk stops there, so nothing unbounded is read.
+using limits = bundle::limits;
 
 /// One problem (or, with `warning`, one caveat) found in a bundle. `code` is one of the
 /// stable finding codes of docs/cli.md; `path` is bundle-relative or a config field.
@@ -10746,14 +10918,13 @@ inline std::string agent_workspace_dir(std::string_view install_root, std::strin
   return paths::join(install_root, default_workspace(alias));
 }
 
-/// The workspace filter (docs/library.md, Exporting): the memory store (a first component `memory`)
-/// and a root-level `MEMORY_SNAPSHOT.md` are the runtime's own state and stay with the install. By
-/// component, anchored at the workspace root, case-sensitive.
+/// The workspace filter (docs/library.md, Exporting): the agent's memory and its user's private
+/// data stay with the install (bundle::private_workspace_entry, the one rule of both runtimes:
+/// the store `memory/`, `MEMORY_SNAPSHOT.md`, `MEMORY.md` and `USER.md` in either case).
+/// Anchored at the workspace root.
 inline bool workspace_entry_included(std::string_view relative) noexcept {
   if (relative.empty()) return true;
-  const std::string_view first = relative.substr(0, relative.find('/'));
-  if (first == "memory") return false;
-  return relative != "MEMORY_SNAPSHOT.md";
+  return !bundle::private_workspace_entry(relative);
 }
 
 /// A skill-bundle `directory` value as ZeroClaw reads it: trimmed of Unicode White_Space
@@ -13454,6 +13625,8 @@ enum class drop_reason {
   not_yet_portable,  ///< format 1 does not carry it
   source_missing,    ///< referenced content the exporter did not have
   unknown_key,       ///< clawport: a key the schema does not know (it may be a credential)
+  depth_limit,       ///< clawport: past a bound the runtime or the bundle format sets
+  unportable_name,   ///< clawport: a file name a bundle cannot carry (not UTF-8, a control)
 };
 
 constexpr std::string_view to_string(drop_reason r) noexcept {
@@ -13472,6 +13645,10 @@ constexpr std::string_view to_string(drop_reason r) noexcept {
       return "source_missing";
     case drop_reason::unknown_key:
       return "unknown_key";
+    case drop_reason::depth_limit:
+      return "depth_limit";
+    case drop_reason::unportable_name:
+      return "unportable_name";
   }
   return "unknown";
 }
@@ -13488,6 +13665,7 @@ enum class risk_kind {
   process_spawn,
   untrusted_startup_context,
   carried_skills,
+  carried_workspace_skills,
 };
 
 constexpr std::string_view to_string(risk_kind k) noexcept {
@@ -13512,6 +13690,8 @@ constexpr std::string_view to_string(risk_kind k) noexcept {
       return "untrusted_startup_context";
     case risk_kind::carried_skills:
       return "carried_skills";
+    case risk_kind::carried_workspace_skills:
+      return "carried_workspace_skills";
   }
   return "unknown";
 }
@@ -13625,6 +13805,9 @@ struct export_plan {
   std::vector<skill_source> skill_sources;       ///< planned copies, in skill_bundles order
   std::vector<host_local_note> host_local;       ///< report-only notes
   std::string producer_version;
+  /// The memory backend the config selects for the agent and where (`markdown`
+  /// (agents.a.memory.backend)), for the private_data drops; empty when it cannot tell.
+  std::string memory_backend;
 };
 
 /// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills
@@ -13686,6 +13869,61 @@ inline void record_missing_skill_content(export_plan& plan,
          "absent, or holds nothing the bundle admits. Its config travels, so install the "
          "skills on the target, or re-export from a host that has them"});
   }
+}
+
+/// Issue 22 item 3: an entry the copy skipped because a bundle cannot carry its name (not
+/// UTF-8, or a control character: bundle::carries_name, verify's `name_invalid`). Listed under
+/// its bundle path escaped as the terminal renderer escapes (`caf\xe9.md`), so the manifest
+/// stays valid UTF-8 and a newline cannot forge a line of any report.
+inline void record_unportable_name(export_plan& plan, std::string_view bundle_path) {
+  plan.dropped.push_back(
+      {text::escape_for_terminal(bundle_path), drop_reason::unportable_name,
+       "the name is not valid UTF-8 or holds a control character, so a bundle cannot carry it "
+       "(verify would refuse it as name_invalid); it was skipped, as a symlink is. Rename it "
+       "and export again to carry it"});
+}
+
+/// Issue 22 item 10: the workspace's own skill directory (`<workspace>/skills/`). The runtime
+/// loads the skills there before the shared ones, so a bundle carrying it installs skills.
+inline constexpr std::string_view workspace_skills_dir = "skills";
+
+/// Whether a workspace-relative path lies in the workspace's skill directory.
+inline bool is_workspace_skill_path(std::string_view workspace_relative) noexcept {
+  return workspace_relative.size() > workspace_skills_dir.size() &&
+         workspace_relative.substr(0, workspace_skills_dir.size()) == workspace_skills_dir &&
+         workspace_relative[workspace_skills_dir.size()] == '/';
+}
+
+/// The risk flag of a bundle whose `workspace/skills/` carries files: the one definition the
+/// exporter writes, verify derives from the bundle's files (the manifest is not trusted to
+/// say it) and the import plan shows.
+inline risk_flag workspace_skills_flag() {
+  return {risk_kind::carried_workspace_skills,
+          std::string(workspace_dir) + "/" + std::string(workspace_skills_dir),
+          "the workspace carries its own skills directory; the agent loads these skills before "
+          "the shared ones, and skills are instructions it reads and act as code it may run"};
+}
+
+/// Issue 30: a workspace entry the workspace filter kept home (bundle::private_workspace_entry)
+/// and the plan does not already list (the store and the snapshot always are, as upstream).
+/// Recorded as `private_data`, naming the memory backend the config selects when it can tell.
+inline void record_private_entry(export_plan& plan, bundle::private_kind kind,
+                                 std::string_view relative) {
+  std::string detail(bundle::private_reason(kind));
+  if (kind == bundle::private_kind::memory_file && !plan.memory_backend.empty())
+    detail += "; this agent's config selects the " + plan.memory_backend + " memory backend";
+  plan.dropped.push_back({std::string(workspace_dir) + "/" + text::escape_for_terminal(relative),
+                          drop_reason::private_data, std::move(detail)});
+}
+
+/// The export's workspace filter: whether the copy carries `relative`; a private entry that the
+/// plan does not list yet (a MEMORY.md or USER.md, in any case) is recorded as it is left out.
+inline bool filter_workspace_entry(export_plan& plan, std::string_view relative) {
+  const auto kind = bundle::private_workspace_entry(relative);
+  if (!kind) return true;
+  if (*kind == bundle::private_kind::memory_file || *kind == bundle::private_kind::user_profile)
+    record_private_entry(plan, *kind, relative);
+  return false;
 }
 
 /// The manifest's `skill_bundles`: the aliases whose content is planned (after
@@ -15235,8 +15473,8 @@ class planner {
          "files without risking a torn or stale snapshot; bundle format 1 does not carry it"});
     plan_.dropped.push_back(
         {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
-         "the memory snapshot is an export of the agent's core memories, which an agent "
-         "re-hydrates its store from; it stays with the store it came from"});
+         std::string(bundle::private_reason(bundle::private_kind::memory_snapshot))});
+    plan_.memory_backend = memory_backend();
     collect_risk_flags();
     plan_workspace();
     return std::move(plan_);
@@ -15524,6 +15762,47 @@ class planner {
       std::vector<std::string> visited;
       walk_provider(r, 0, visited);
     }
+    close_fallbacks();
+  }
+
+  /// The one closure rule for fallback edges, which verify applies by planning the bundle's
+  /// config again: a carried provider's edge must name a provider the closure carries. An edge
+  /// that resolves on the source to a provider past the walk's depth (carried by no other
+  /// path) is removed and recorded by its original index, so the bundle stands alone.
+  void close_fallbacks() {
+    for (const std::string& key : carried_order_) {
+      const auto dot = key.find('.');
+      const std::string family = key.substr(0, dot);
+      const std::string alias = key.substr(dot + 1);
+      const value* raw = table_at(&root_, {"providers", "models", family, alias});
+      value* carried = plan_.closure.find("providers");
+      for (const char* k : {"models", family.c_str(), alias.c_str()})
+        carried = (carried != nullptr && carried->is_table()) ? carried->find(k) : nullptr;
+      value* fallback = carried ? carried->find("fallback") : nullptr;
+      if (raw == nullptr || fallback == nullptr || !fallback->is_array()) continue;
+      std::set<std::string> beyond;
+      const auto edges = string_items(raw->find("fallback"));
+      for (std::size_t i = 0; i < edges.size(); ++i) {
+        const auto target = find_model_provider<Schema>(root_, edges[i]);
+        if (!target || carried_models_.count(target->family + "." + target->alias)) continue;
+        beyond.insert(edges[i]);
+        record("providers.models." + key + ".fallback[" + std::to_string(i) + "]",
+               drop_reason::depth_limit,
+               "fallback " + debug_quoted(edges[i]) + " is more than " +
+                   std::to_string(max_fallback_depth) +
+                   " fallbacks away from the agent, so its provider is not carried (the "
+                   "runtime does not walk that far either) and the edge is removed rather than "
+                   "left naming a provider the bundle does not hold");
+      }
+      if (beyond.empty()) continue;
+      std::vector<value> kept;
+      for (const value& item : fallback->items)
+        if (!beyond.count(item.text)) kept.push_back(item);
+      if (kept.empty())
+        carried->erase("fallback");
+      else
+        fallback->items = std::move(kept);
+    }
   }
 
   void walk_provider(const std::string& reference, int depth, std::vector<std::string>& visited) {
@@ -15534,6 +15813,7 @@ class planner {
     if (std::find(visited.begin(), visited.end(), key) != visited.end()) return;
     if (!carried_models_.count(key)) {
       carried_models_.insert(key);
+      carried_order_.push_back(key);
       const entry_schema* entry = Schema::model_provider(resolved->family);
       const std::string path = "providers.models." + key;
       shape_sink s = sink();
@@ -15710,6 +15990,15 @@ class planner {
     }
   }
 
+  /// The memory backend the agent runs on, and where the config says so (issue 30).
+  std::string memory_backend() const {
+    const std::string own = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    if (!own.empty()) return "`" + own + "` (agents." + alias_ + ".memory.backend)";
+    const std::string shared = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    if (!shared.empty()) return "`" + shared + "` ([memory] backend)";
+    return {};
+  }
+
   // ---- docs/format.md workspace_source ----
   void plan_workspace() {
     const value* workspace = table_at(agent_, {"workspace"});
@@ -15728,6 +16017,7 @@ class planner {
   export_plan plan_;
   std::vector<std::string> granted_;
   std::set<std::string> carried_models_;
+  std::vector<std::string> carried_order_;  ///< carried_models_ in walk order
 };
 
 }  // namespace detail
@@ -16577,6 +16867,41 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 }  // namespace clawport
 // ----- end clawport/zeroclaw/render.hpp -----
 // ----- end clawport/zeroclaw/api.hpp -----
+// ----- begin clawport/zeroclaw/comment.hpp -----
+// What a TOML comment written into a user's config may hold. `append_tables` writes the import's
+// provenance (bundle strings included) as `# ` lines; `verify` refuses a manifest string this
+// rule rejects, so a bundle that verifies is one whose import can be applied (issue 22 item 4).
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// Why `text` cannot be written as the text of TOML comment lines (one `# ` line per
+/// `\n`-separated line), or nothing. TOML allows in a comment valid UTF-8 and no control
+/// character but tab: a CR, an ESC or a NUL would make the whole config unparsable.
+inline std::optional<std::string> comment_problem(std::string_view text) {
+  if (!utf8::valid(text)) return std::string("it is not valid UTF-8");
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\t') continue;
+    if (u < 0x20 || u == 0x7f) {
+      static const char hex[] = "0123456789ABCDEF";
+      return std::string("it holds the control character U+00") + hex[u >> 4] + hex[u & 15] +
+             ", which a TOML comment cannot hold";
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/comment.hpp -----
 
 #include <algorithm>
 #include <cstdint>
@@ -16684,12 +17009,7 @@ class walker {
     walk(*child, path, depth);
   }
 
-  std::uint64_t content_limit(const std::string& path) const {
-    if (path == bundle::manifest_file) return lim_.max_manifest_bytes;
-    if (path == bundle::config_file) return lim_.max_config_bytes;
-    if (path == bundle::digest_list_file) return lim_.max_digest_list_bytes;
-    return 0;
-  }
+  std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
   void regular(const dir& d, const std::string& name, const std::string& path,
                const fs::stat_info& info) {
@@ -16764,7 +17084,7 @@ class walker {
 };
 
 inline bool known_risk_kind(std::string_view kind) {
-  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_skills); ++k)
+  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_workspace_skills); ++k)
     if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
   return false;
 }
@@ -16832,6 +17152,58 @@ inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::va
   return here;
 }
 
+/// The agent's memory and its user's private data (bundle::private_workspace_entry, the rule
+/// the export filters with; issue 30). The store and the snapshot never travel (§7.5):
+/// refused. A MEMORY.md or USER.md is a warning, not a refusal: upstream ZeroClaw's export
+/// carries them, so every such upstream bundle would be refused, while the privacy loss is
+/// the exporting side's and has happened already; the importing operator is told the bundle
+/// holds another install's memory or user profile.
+inline void private_data_findings(report& rep) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  const auto entry = [&](const std::string& path, bool directory) {
+    if (path.rfind(prefix, 0) != 0) return;
+    const std::string rel = path.substr(prefix.size());
+    if (rel.find('/') != std::string::npos) return;  // below memory/: named once, above
+    const auto kind = bundle::private_workspace_entry(rel);
+    if (!kind) return;
+    const std::string shown = directory ? path + "/" : path;
+    const std::string why(bundle::private_reason(*kind));
+    if (*kind == bundle::private_kind::memory_store ||
+        *kind == bundle::private_kind::memory_snapshot)
+      rep.findings.push_back({"memory_store", shown, "never travels in a bundle: " + why, false});
+    else
+      rep.findings.push_back({"private_data", shown,
+                              "the bundle carries another install's private data (clawport's "
+                              "export leaves it home): " +
+                                  why,
+                              true});
+  };
+  for (const std::string& d : rep.directories) entry(d, true);
+  for (const bundle_file& f : rep.files) entry(f.path, false);
+}
+
+/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries the
+/// `carried_workspace_skills` flag, derived from the files (the manifest is not trusted to
+/// list it): added, with a warning, when the manifest does not. The import plan shows it.
+inline void derive_workspace_skills_flag(report& rep) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  const bool carried = std::any_of(rep.files.begin(), rep.files.end(), [&](const bundle_file& f) {
+    return f.path.rfind(prefix, 0) == 0 &&
+           zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size()));
+  });
+  const zeroclaw::risk_flag flag = zeroclaw::workspace_skills_flag();
+  const std::string kind(zeroclaw::to_string(flag.kind));
+  const bool listed = std::any_of(rep.risk_flags.begin(), rep.risk_flags.end(),
+                                  [&](const finding& f) { return f.code == kind; });
+  if (!carried || listed) return;
+  rep.risk_flags.push_back({kind, flag.path, flag.detail, false});
+  rep.findings.push_back({"risk_unlisted", flag.path,
+                          "the bundle carries workspace/skills/ but its manifest does not flag "
+                          "it (" +
+                              kind + "); the flag is added here",
+                          true});
+}
+
 }  // namespace detail
 
 /// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
@@ -16876,16 +17248,7 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
     add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
-  // The memory store and the snapshot never travel (§7.5).
-  for (const std::string& d : rep.directories)
-    if (d == "workspace/memory")
-      add("memory_store", d + "/", "the memory store never travels in a bundle");
-  for (const bundle_file& f : rep.files) {
-    if (f.path == "workspace/memory")
-      add("memory_store", f.path, "the memory store never travels in a bundle");
-    if (f.path == "workspace/MEMORY_SNAPSHOT.md")
-      add("memory_store", f.path, "the memory snapshot never travels in a bundle");
-  }
+  detail::private_data_findings(rep);
 
   // ---- the digest list ----
   if (rep.file(bundle::digest_list_file) == nullptr) {
@@ -16976,6 +17339,14 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
       } else {
         rep.root_agent = root->text;
       }
+      // Import writes these into a TOML comment of the target config (its provenance): a
+      // string that rule refuses would plan and then fail every apply (issue 22 item 4).
+      const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
+        if (v == nullptr || !v->is_string()) return;
+        if (const auto why = zeroclaw::comment_problem(v->text))
+          bad(key, "import writes it into the target config's provenance comment, but " + *why);
+      };
+      commentable("root_agent", root);
       strings("required_secrets", rep.required_secrets);
       strings("skill_bundles", rep.skill_bundles);
       {
@@ -16992,6 +17363,7 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
           const zeroclaw::value* v = prov->find(key);
           if (v == nullptr || !v->is_string())
             bad(std::string("provenance.") + key, "missing, or not a string");
+          commentable(std::string("provenance.") + key, v);
         }
       }
       const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
@@ -17028,6 +17400,8 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   } else {
     return rep;
   }
+
+  detail::derive_workspace_skills_flag(rep);
 
   // ---- skills/: exactly the advertised aliases ----
   {
@@ -17834,8 +18208,15 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     return false;
   };
   for (const auto& f : in.files) {
-    if (f.first.rfind("workspace/", 0) == 0 && !blocked(f.first))
-      files.push_back({f.first, f.first.substr(10)});
+    if (f.first.rfind("workspace/", 0) != 0 || blocked(f.first)) continue;
+    if (const auto kind = bundle::private_workspace_entry(f.first.substr(10))) {
+      // issue 30: a bundle (upstream's may carry them) never yields them in a Claw
+      losses.push_back({f.first, loss_kind::dropped,
+                        "a Claw never carries it (private_data): " +
+                            std::string(bundle::private_reason(*kind))});
+      continue;
+    }
+    files.push_back({f.first, f.first.substr(10)});
   }
   std::set<std::string> skill_names;
   for (const auto& f : in.files) {
@@ -18198,10 +18579,10 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   std::map<std::string, std::string> files;  // bundle path -> bytes
   const auto place = [&](const std::string& dest, const std::string& bytes,
                          const std::string& from) {
-    if (dest == "MEMORY_SNAPSHOT.md" || dest == "memory" || dest.rfind("memory/", 0) == 0) {
-      losses.push_back(
-          {from, loss_kind::dropped,
-           "a ZeroClaw bundle never carries workspace/" + dest + " (the agent's memory store)"});
+    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
+      losses.push_back({from, loss_kind::dropped,
+                        "a bundle never carries workspace/" + dest +
+                            " (private_data): " + std::string(bundle::private_reason(*kind))});
       return;
     }
     files["workspace/" + dest] = bytes;
@@ -21152,6 +21533,9 @@ struct export_options {
   /// errc::cancelled. The CLI sets a flag from its SIGINT/SIGTERM handler; the library
   /// keeps no signal state of its own.
   std::function<bool()> cancelled;
+  /// What the bundle may hold: the one definition `verify` and `import` read with, so the
+  /// export refuses (limit_exceeded, nothing written) what they would refuse.
+  bundle::limits limits;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -21178,6 +21562,7 @@ struct copy_counts {
   std::uint64_t special = 0;     ///< sockets, FIFOs and devices skipped
   std::uint64_t hard_links = 0;  ///< files with more than one name skipped
   std::uint64_t replaced = 0;    ///< entries replaced between classification and open
+  std::uint64_t names = 0;       ///< entries whose name a bundle cannot carry (unportable_name)
 };
 
 /// The outcome of one export (or dry run).
@@ -21315,6 +21700,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
   c.special = t.others_skipped;
   c.hard_links = t.hard_links_skipped;
   c.replaced = t.replaced_skipped;
+  c.names = t.names_skipped;
   return c;
 }
 
@@ -21347,16 +21733,29 @@ struct logical_skill_name {
   }
 };
 
-/// Refuses an entry whose name a bundle cannot carry (bundle::carries_name): the bundle
-/// would not verify. `bundle_path` is the entry's path in the bundle.
-inline void reject_uncarriable_name(const std::string& bundle_path) {
-  const std::string name = bundle_path.substr(bundle_path.rfind('/') + 1);
-  if (bundle::carries_name(name)) return;
-  throw error(errc::unsafe_path,
-              bundle_path +
-                  ": the name is not valid UTF-8 or holds a control character, so the bundle "
-                  "would not verify (name_invalid); rename or move it and export again",
-              bundle_path);
+/// The files a bundle's own root files take (config.toml, the manifest, the digest list).
+inline constexpr std::uint64_t root_files = 3;
+
+/// The spec of one tree the export copies to bundle directory `root`, held to the bundle's
+/// limits (the ones verify reads with): its depth below `root`, at most `max_files` files,
+/// and an entry whose name a bundle cannot carry (bundle::carries_name, the rule verify's
+/// `name_invalid` applies) skipped and recorded in the plan's `dropped`, as a symlink is.
+inline fs::copy_spec bundle_tree_spec(std::string root, const bundle::limits& lim,
+                                      std::uint64_t max_files, zeroclaw::export_plan& plan) {
+  fs::copy_spec spec(std::move(root));
+  spec.max_depth = lim.depth_below(spec.root);
+  spec.max_files = max_files;
+  spec.limit_name = "below " + spec.root + "; a bundle nests at most " +
+                    std::to_string(lim.max_depth) + " levels and holds at most " +
+                    std::to_string(lim.max_files) +
+                    " files, the limits `clawport verify` and `import` read with";
+  spec.carries_name = [max = lim.max_name_bytes](std::string_view name) {
+    return name.size() <= max && bundle::carries_name(name);
+  };
+  spec.on_name_skipped = [&plan](const std::string& path) {
+    zeroclaw::record_unportable_name(plan, path);
+  };
+  return spec;
 }
 
 }  // namespace exporter_detail
@@ -21807,9 +22206,11 @@ class basic_exporter {
                     const typename Sink::dir& stage, std::vector<fs::file_id>& sources) {
     namespace ed = exporter_detail;
     zeroclaw::export_plan& plan = res.plan;
+    const bundle::limits& lim = w.o.limits;
     fs::copy_tally ws_tally;
     bool identity_carried = false;
-    ed::digest_sink digests;  // the copy's observer; the dry run writes no digest list
+    bool workspace_skills = false;  // issue 22 item 10: `workspace/skills/` carried a file
+    ed::digest_sink digests;        // the copy's observer; the dry run writes no digest list
     fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
@@ -21827,41 +22228,42 @@ class basic_exporter {
           throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
-        fs::copy_spec spec(std::string(zeroclaw::workspace_dir),
-                           zeroclaw::workspace_entry_included);
-        if (w.o.on_progress || w.o.cancelled) {
-          spec.filter = [&entries, &w](std::string_view rel) {
-            check_cancelled(w.o);
-            if (w.o.on_progress) w.o.on_progress(++entries);
-            return zeroclaw::workspace_entry_included(rel);
-          };
-        }
-        spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
-          exporter_detail::reject_uncarriable_name(path);
+        const std::uint64_t budget =
+            lim.max_files > ed::root_files ? lim.max_files - ed::root_files : 0;
+        fs::copy_spec spec =
+            ed::bundle_tree_spec(std::string(zeroclaw::workspace_dir), lim, budget, plan);
+        spec.filter = [&entries, &w, &plan](std::string_view rel) {
+          check_cancelled(w.o);
+          if (w.o.on_progress) w.o.on_progress(++entries);
+          return zeroclaw::filter_workspace_entry(plan, rel);
+        };
+        spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
           exporter_detail::reject_protected_identity(w.install, w.ws_field, w.ws_planned, id);
         };
-        if (plan.identity_document) {
-          const std::string wanted = *plan.identity_document;
-          spec.on_carried = [&identity_carried, wanted](std::string_view rel) {
-            if (rel == wanted) identity_carried = true;
-          };
-        }
+        const std::string wanted = plan.identity_document.value_or(std::string());
+        spec.on_carried = [&identity_carried, &workspace_skills, wanted](std::string_view rel) {
+          if (!wanted.empty() && rel == wanted) identity_carried = true;
+          if (zeroclaw::is_workspace_skill_path(rel)) workspace_skills = true;
+        };
         spec.sink = observer;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
     res.workspace = ed::counts_of(ws_tally);
+    if (workspace_skills) plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
+    const std::uint64_t used = ws_tally.files + ed::root_files;
+    fs::copy_spec skill_spec = ed::bundle_tree_spec(
+        "skills/<alias>/<skill>", lim, lim.max_files > used ? lim.max_files - used : 0, plan);
+    skill_spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+      // `path` is "skills/<alias>[/...]": name the bundle's directory field.
+      const std::size_t end = path.find('/', 7);
+      const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+      exporter_detail::reject_protected_identity(w.install, "skill_bundles." + alias + ".directory",
+                                                 path, id);
+    };
+    skill_spec.sink = observer;
     const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
-        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{},
-        [&w](const fs::file_id& id, const std::string& path) {
-          // `path` is "skills/<alias>[/...]": name the bundle's directory field.
-          const std::size_t end = path.find('/', 7);
-          const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
-          exporter_detail::reject_uncarriable_name(path);
-          exporter_detail::reject_protected_identity(
-              w.install, "skill_bundles." + alias + ".directory", path, id);
-        },
-        observer);
+        fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{}, skill_spec);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
     res.skills = ed::counts_of(carried.tally);
     res.skill_bundles = carried.bundles;
@@ -21872,6 +22274,7 @@ class basic_exporter {
     }
     // Step 9: validate and write config.toml (after the identity drop is folded in).
     const std::string config = zeroclaw::render_config_toml<Schema>(plan);
+    bundle::check_file_limit(lim, zeroclaw::config_file, config.size());
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::config_file, config);
       digests.add_text(zeroclaw::config_file, config);
@@ -21879,13 +22282,18 @@ class basic_exporter {
     // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
     const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    bundle::check_file_limit(lim, zeroclaw::manifest_file, manifest.size());
+    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config.size() + manifest.size();
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
       // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file,
-                     digest::render_list(std::move(digests.entries)));
+      const std::string list = digest::render_list(std::move(digests.entries));
+      bundle::check_file_limit(lim, zeroclaw::digest_list_file, list.size());
+      bytes += list.size();
+      ed::write_text(fs_, stage, zeroclaw::digest_list_file, list);
     }
+    bundle::check_totals(lim, res.workspace.files + res.skills.files + ed::root_files, bytes);
   }
 
   Fs& fs_;
@@ -22173,6 +22581,13 @@ inline void skipped(lines& line, const export_result& r) {
   if (links > 0) {
     line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
   }
+  const std::uint64_t names = r.workspace.names + r.skills.names;
+  if (names > 0) {
+    line("  " + n(names) +
+         " entry/entries skipped for their name \u2014 not UTF-8 or holding a control "
+         "character, a bundle cannot carry it (each is listed under `dropped` as "
+         "unportable_name)");
+  }
 }
 
 /// Capability grants, scrubbed credentials, what was left behind.
@@ -22287,7 +22702,8 @@ inline nlohmann::json to_json(const export_result& r) {
   j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
                   {"hard_links", r.workspace.hard_links + r.skills.hard_links},
                   {"special", r.workspace.special + r.skills.special},
-                  {"replaced", r.workspace.replaced + r.skills.replaced}};
+                  {"replaced", r.workspace.replaced + r.skills.replaced},
+                  {"names", r.workspace.names + r.skills.names}};
   j["risk_flags"] = json::array();
   for (const auto& f : r.plan.risk_flags) {
     j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
@@ -22494,6 +22910,8 @@ inline append_plan append_tables(std::string_view existing, const value& additio
       detail::append_refused(m.key, "only tables and arrays of tables are appended");
     detail::check_addition(parsed.get(m.key), m.val, m.key);
   }
+  if (const auto why = comment_problem(provenance))  // the rule verify applies to a bundle
+    detail::append_refused(std::string(what), "the provenance comment cannot be written: " + *why);
   std::string addition;
   std::size_t at = 0;
   while (!provenance.empty()) {
@@ -27299,8 +27717,15 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
   std::vector<std::pair<std::string, std::string>> files;  // workspace-relative → bytes
+  value left_home = value::array();  // issue 30: the agent's memory and its user's profile
   for (const auto& f : rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
+    if (const auto kind = bundle::private_workspace_entry(rel)) {
+      left_home.push_back(value::object({{"path", rel},
+                                         {"reason", "private_data"},
+                                         {"detail", std::string(bundle::private_reason(*kind))}}));
+      continue;
+    }
     const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
     if (f["kind"] == "bootstrap" && r.status == detail::read_status::missing) continue;
     if (r.status != detail::read_status::ok ||
@@ -27489,6 +27914,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   value written = value::array();
   for (const auto& t : tree) written.push_back(t.first);
   d["filesWritten"] = written;
+  if (!left_home.empty()) d["dropped"] = left_home;
   d["package"] =
       value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
   out.document = std::move(d);
