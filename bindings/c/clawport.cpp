@@ -40,6 +40,29 @@ namespace cp = clawport;
 using cp::errc;
 using cp::error;
 
+// The C enum mirrors errc value for value: a code renumbered on either side stops the build.
+static_assert(CLAWPORT_INVALID_ARGUMENT == static_cast<int>(errc::invalid_argument) + 1);
+static_assert(CLAWPORT_IO == static_cast<int>(errc::io) + 1);
+static_assert(CLAWPORT_NOT_FOUND == static_cast<int>(errc::not_found) + 1);
+static_assert(CLAWPORT_UNSAFE_PATH == static_cast<int>(errc::unsafe_path) + 1);
+static_assert(CLAWPORT_IDENTITY_CHANGED == static_cast<int>(errc::identity_changed) + 1);
+static_assert(CLAWPORT_OVERLAP == static_cast<int>(errc::overlap) + 1);
+static_assert(CLAWPORT_DESTINATION_REFUSED == static_cast<int>(errc::destination_refused) + 1);
+static_assert(CLAWPORT_CONFIG_PARSE == static_cast<int>(errc::config_parse) + 1);
+static_assert(CLAWPORT_CONFIG_INVALID == static_cast<int>(errc::config_invalid) + 1);
+static_assert(CLAWPORT_UNKNOWN_AGENT == static_cast<int>(errc::unknown_agent) + 1);
+static_assert(CLAWPORT_DANGLING_REFERENCE == static_cast<int>(errc::dangling_reference) + 1);
+static_assert(CLAWPORT_CIPHERTEXT == static_cast<int>(errc::ciphertext) + 1);
+static_assert(CLAWPORT_UNKNOWN_KEY == static_cast<int>(errc::unknown_key) + 1);
+static_assert(CLAWPORT_SKILL_INVALID == static_cast<int>(errc::skill_invalid) + 1);
+static_assert(CLAWPORT_AUDIT_BLOCKED == static_cast<int>(errc::audit_blocked) + 1);
+static_assert(CLAWPORT_BUNDLE_INVALID == static_cast<int>(errc::bundle_invalid) + 1);
+static_assert(CLAWPORT_PUBLISH_FAILED == static_cast<int>(errc::publish_failed) + 1);
+static_assert(CLAWPORT_RECOVER_AMBIGUOUS == static_cast<int>(errc::recover_ambiguous) + 1);
+static_assert(CLAWPORT_LIMIT_EXCEEDED == static_cast<int>(errc::limit_exceeded) + 1);
+static_assert(CLAWPORT_UNSUPPORTED == static_cast<int>(errc::unsupported) + 1);
+static_assert(CLAWPORT_CANCELLED == static_cast<int>(errc::cancelled) + 1);
+
 /// The one mapping from clawport::errc to the C status: the errc's value plus one (0 is OK).
 clawport_status status_of(errc code) noexcept {
   return static_cast<clawport_status>(static_cast<int>(code) + 1);
