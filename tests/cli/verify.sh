@@ -45,13 +45,14 @@ expect_grep out 'warning unauthenticated'
 
 # issue 22 item 4: a manifest string import cannot write into the config's provenance comment
 # (a CR and an ESC in exported_at) is refused by verify and by import, which writes nothing
-sed -i 's/^exported_at = "\(.*\)"$/exported_at = "\1\\r\\u001b[2J"/' "$TMP/b/zeroclaw-agent.toml"
-grep -q 'u001b' "$TMP/b/zeroclaw-agent.toml" || { echo "FAIL: the manifest was not edited"; failures=$((failures + 1)); }
-expect_status 1 "$CLAWPORT" verify "$TMP/b" --json
+cp -r "$TMP/b" "$TMP/b4"  # a copy: the later cases start from the valid bundle
+sed -i 's/^exported_at = "\(.*\)"$/exported_at = "\1\\r\\u001b[2J"/' "$TMP/b4/zeroclaw-agent.toml"
+grep -q 'u001b' "$TMP/b4/zeroclaw-agent.toml" || { echo "FAIL: the manifest was not edited"; failures=$((failures + 1)); }
+expect_status 1 "$CLAWPORT" verify "$TMP/b4" --json
 expect_grep out '"code": "manifest_invalid"'
 expect_grep out '"path": "zeroclaw-agent.toml:provenance.exported_at"'
 mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
-expect_status 1 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" import "$TMP/b4" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
 [ "$(ls -A "$TMP/dst")" = config.toml ] && [ "$(cat "$TMP/dst/config.toml")" = "schema_version = 3" ] ||
   { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
 
