@@ -51,7 +51,6 @@ one_public() {
 }
 export -f one_public
 printf '%s\n' "${names[@]}" | xargs -P "$jobs" -I{} bash -c 'one_public "$1"' _ {}
-
 fi
 if [[ $parts == *2* ]]; then
 echo "2/3: every public header's TU linked into one program"
