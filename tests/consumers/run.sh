@@ -38,7 +38,4 @@ echo "consumer 4/4 (2): single_include/clawport/testing.hpp (the opt-in test bac
 ${CXX:-g++} -std=c++17 -I "$repo/single_include" "$here/testing_consumer.cpp" -o "$work/testing"
 "$work/testing"
 "$work/single"
-echo "consumer 4/4 (2): single_include/clawport/testing.hpp (the opt-in test backends) alone"
-${CXX:-g++} -std=c++17 -I "$repo/single_include" "$here/testing_consumer.cpp" -o "$work/testing"
-"$work/testing"
 echo "all consumers built and ran"
