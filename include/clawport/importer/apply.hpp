@@ -257,7 +257,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                     plan_integrity + ", it is now " + p.plan_integrity +
                     "; nothing was written. Review the new plan and apply it with its integrity",
                 "plan_integrity");
-  const timestamp now = o.now ? *o.now : from_time_point(std::chrono::system_clock::now());
+  const timestamp now = o.now ? *o.now : clock_now();
   const zeroclaw::append_plan merged = zeroclaw::append_tables(
       p.config_before, p.additions, provenance_comment(p, now), o.config_path);
 
