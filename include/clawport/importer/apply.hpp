@@ -10,6 +10,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
@@ -263,7 +264,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), p.files, o.umask, {}, {},
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {}, {},
                          {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
