@@ -51,15 +51,6 @@ struct apply_options {
 
 namespace detail {
 
-/// `20261201T104500Z` for backup names.
-inline std::string compact_time(const timestamp& t) {
-  std::string s = format_rfc3339({t.seconds, 0});  // 2026-12-01T10:45:00+00:00
-  std::string out;
-  for (char c : s.substr(0, 19))
-    if (c != '-' && c != ':') out += c;
-  return out + "Z";
-}
-
 template <class Fs>
 struct applier {
   using dir = typename Fs::dir;
