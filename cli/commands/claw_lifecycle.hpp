@@ -56,12 +56,10 @@ struct target_options {
   bool json = false;
 };
 
-/// RFC 3339 for the ledger: SOURCE_DATE_EPOCH when set, else the clock.
+/// RFC 3339 for the ledger: SOURCE_DATE_EPOCH when set, else the clock, in whole seconds
+/// (the ledger has always been written without a fraction).
 inline std::string now_text() {
-  if (auto t = clawport::parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) {
-    return clawport::format_rfc3339(*t);
-  }
-  auto t = clawport::from_time_point(std::chrono::system_clock::now());
+  auto t = clawport::source_date_epoch_or_now();
   t.nanoseconds = 0;
   return clawport::format_rfc3339(t);
 }

@@ -34,7 +34,7 @@ inline int run_convert(const convert_args& a) {
   o.dry_run = a.dry_run;
   o.allow_narrowing = a.allow_narrowing;
   // Reproducible output: SOURCE_DATE_EPOCH wins over the clock when set.
-  o.at = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+  o.at = source_date_epoch_or_now();
   const convert::conversion c = convert::run(backend, o);
   if (a.json) {
     std::cout << json::dump(convert::to_json(c)) << "\n";

@@ -65,7 +65,7 @@ inline int run_export(const export_args& a) {
   o.force = a.force;
   o.sync = !a.no_sync;
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
-  o.exported_at = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+  o.exported_at = source_date_epoch_or_now();
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
   o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
 

@@ -36,7 +36,7 @@ inline int run_import(const import_args& a) {
   o.config_path = absolute_path(a.config.empty() ? default_config_path() : a.config);
   if (!a.as.empty()) o.as = a.as;
   o.maps = a.maps;
-  o.now = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+  o.now = source_date_epoch_or_now();
   o.umask = process_umask();
   fs::posix backend;
   if (a.yes && !a.dry_run) {

@@ -47,12 +47,7 @@ inline loaded_config load(clawport::fs::posix& fs, const common_options& o) {
 }
 
 /// Seconds for archive names: SOURCE_DATE_EPOCH when set, else the clock.
-inline std::int64_t now_seconds() {
-  if (auto t = clawport::parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) {
-    return t->seconds;
-  }
-  return clawport::from_time_point(std::chrono::system_clock::now()).seconds;
-}
+inline std::int64_t now_seconds() { return clawport::source_date_epoch_or_now().seconds; }
 
 /// The variables a TEST.sh command or git may see, copied from this process.
 inline sk::process_env minimal_env() {

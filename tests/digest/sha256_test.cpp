@@ -80,6 +80,15 @@ TEST_CASE("sha256: NIST vectors on every backend this CPU runs") {
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
+TEST_CASE("sha256: the labelled form sha256:<hex> and its 12-digit short form") {
+  const std::string abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+  CHECK(clawport::digest::prefixed(abc) == "sha256:" + abc);
+  CHECK(clawport::digest::sha256_prefixed("abc") == "sha256:" + abc);
+  CHECK(clawport::digest::short_form("sha256:" + abc) == "ba7816bf8f01");
+  CHECK(clawport::digest::short_form(abc) == "ba7816bf8f01");
+  CHECK(clawport::digest::short_form("sha256:ab") == "ab");
+}
+
 TEST_CASE("sha256: finish() resets, so one object hashes consecutive messages") {
   digest::sha256 h;
   h.update("abc");

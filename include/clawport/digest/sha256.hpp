@@ -390,6 +390,29 @@ inline std::string sha256_hex(std::string_view text) {
   return to_hex(h.finish());
 }
 
+/// The label a SHA-256 digest carries where clawport writes one (bundle manifests, plan
+/// integrity, OpenClaw ledgers): `sha256:<64 lower-case hex digits>`.
+inline constexpr std::string_view sha256_label = "sha256:";
+
+/// `hex` (a SHA-256 in lower-case hex) labelled: `"sha256:" + hex`. The one place the
+/// labelled form is written.
+inline std::string prefixed(std::string_view hex) {
+  std::string out(sha256_label);
+  out += hex;
+  return out;
+}
+
+/// SHA-256 of `bytes` in the labelled form `sha256:<64 hex>`.
+inline std::string sha256_prefixed(std::string_view bytes) { return prefixed(sha256_hex(bytes)); }
+
+/// The short form of a digest used in names (staging directories): its first 12 hex
+/// digits, after the `sha256:` label when it has one.
+inline std::string short_form(std::string_view digest) {
+  if (digest.substr(0, sha256_label.size()) == sha256_label)
+    digest.remove_prefix(sha256_label.size());
+  return std::string(digest.substr(0, 12));
+}
+
 }  // namespace digest
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -10,6 +10,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
@@ -49,15 +50,6 @@ struct apply_options {
 };
 
 namespace detail {
-
-/// `20261201T104500Z` for backup names.
-inline std::string compact_time(const timestamp& t) {
-  std::string s = format_rfc3339({t.seconds, 0});  // 2026-12-01T10:45:00+00:00
-  std::string out;
-  for (char c : s.substr(0, 19))
-    if (c != '-' && c != ':') out += c;
-  return out + "Z";
-}
 
 template <class Fs>
 struct applier {
@@ -257,13 +249,13 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                     plan_integrity + ", it is now " + p.plan_integrity +
                     "; nothing was written. Review the new plan and apply it with its integrity",
                 "plan_integrity");
-  const timestamp now = o.now ? *o.now : from_time_point(std::chrono::system_clock::now());
+  const timestamp now = o.now ? *o.now : clock_now();
   const zeroclaw::append_plan merged = zeroclaw::append_tables(
       p.config_before, p.additions, provenance_comment(p, now), o.config_path);
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), p.files, o.umask, {}, {},
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {}, {},
                          {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while

@@ -477,8 +477,8 @@ inline std::string canonical(const import_plan& p) {
 inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
   return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
          ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
-         p.bundle + ", manifest sha256:" + p.manifest_sha256 + " (exported " + p.exported_at +
-         " by " + p.producer + ")";
+         p.bundle + ", manifest " + digest::prefixed(p.manifest_sha256) + " (exported " +
+         p.exported_at + " by " + p.producer + ")";
 }
 
 /// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
@@ -725,7 +725,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = "sha256:" + digest::sha256_hex(d::canonical(p));
+  p.plan_integrity = digest::sha256_prefixed(d::canonical(p));
   return p;
 }
 

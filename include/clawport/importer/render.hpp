@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "../core/text.hpp"
+#include "../digest/sha256.hpp"
 #include "apply.hpp"
 #include "plan.hpp"
 
@@ -21,7 +22,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["config"] = p.config_path;
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
-  j["manifest_sha256"] = "sha256:" + p.manifest_sha256;
+  j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
   j["entries"] = nlohmann::json::array();
   for (const entry_change& e : p.entries)
     j["entries"].push_back(

@@ -436,7 +436,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
           {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
            {"name", name},
            {"configDigest",
-            "sha256:" + digest::sha256_hex(stable_stringify(detail::canonical_mcp_server(server)))},
+            digest::sha256_prefixed(stable_stringify(detail::canonical_mcp_server(server)))},
            {"relationship", exact ? "referenced" : "managed"},
            {"origin", exact ? "pre-existing" : "claw-introduced"},
            {"independentOwner", exact},
@@ -471,7 +471,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   record["planIntegrity"] = integrity;
   record["workspace"] = ws;
   record["workspaceOrigin"] = adopted ? "adopted" : "created";
-  record["agentConfigDigest"] = "sha256:" + digest::sha256_hex(stable_stringify(agent_config));
+  record["agentConfigDigest"] = digest::sha256_prefixed(stable_stringify(agent_config));
   record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
   record["config"] = "pending";
   value wfiles = value::array();
@@ -619,7 +619,7 @@ value record_status(Fs& fs, const std::string& id, const value& rec, const value
                                 {"config", rec["config"]}});
   const value* entry = config_member(cfg, "agents", "entries", id);
   s["agentState"] = entry == nullptr ? "missing"
-                    : "sha256:" + digest::sha256_hex(stable_stringify(*entry)) ==
+                    : digest::sha256_prefixed(stable_stringify(*entry)) ==
                             rec["agentConfigDigest"].get<std::string>()
                         ? "present"
                         : "modified";
@@ -669,7 +669,7 @@ value record_status(Fs& fs, const std::string& id, const value& rec, const value
     const value* live = config_member(cfg, "mcp", "servers", m["name"].get<std::string>());
     std::string state = "missing";
     if (live != nullptr) {
-      state = "sha256:" + digest::sha256_hex(stable_stringify(canonical_mcp_server(*live))) ==
+      state = digest::sha256_prefixed(stable_stringify(canonical_mcp_server(*live))) ==
                       m["configDigest"].get<std::string>()
                   ? "present"
                   : "modified";
@@ -847,7 +847,7 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
   plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = "sha256:" + digest::sha256_hex(stable_stringify(bound));
+  plan["planIntegrity"] = digest::sha256_prefixed(stable_stringify(bound));
   plan["target"] = target;
   if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
   plan["actions"] = std::move(actions);

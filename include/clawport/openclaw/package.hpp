@@ -32,9 +32,7 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
 /// `sha256:<lowercase hex>` of some bytes.
-inline std::string sha256_digest(std::string_view bytes) {
-  return "sha256:" + digest::sha256_hex(bytes);
-}
+inline std::string sha256_digest(std::string_view bytes) { return digest::sha256_prefixed(bytes); }
 
 // ---------------------------------------------------------------------------------------
 // Pure text steps
@@ -718,7 +716,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& c : contents)
     detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
-  pkg.source.integrity = "sha256:" + digest::to_hex(h.finish());
+  pkg.source.integrity = digest::prefixed(digest::to_hex(h.finish()));
   pkg.source.byte_length = total;
   return pkg;
 }

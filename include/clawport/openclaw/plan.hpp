@@ -317,7 +317,7 @@ inline value capability(const std::string& kind, const std::string& id, const st
   c["action"] = action;
   c["classification"] = "escalation";
   c["requiresDistinctConsent"] = true;
-  c["digest"] = "sha256:" + digest::sha256_hex(stable_stringify(effect));
+  c["digest"] = digest::sha256_prefixed(stable_stringify(effect));
   c["effect"] = std::move(effect);
   return c;
 }
@@ -365,7 +365,7 @@ inline std::string add_plan_integrity(const value& plan) {
   if (plan.contains("extensions") && !plan["extensions"].empty())
     bound["extensions"] = plan["extensions"];
   if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
-  return "sha256:" + digest::sha256_hex(stable_stringify(bound));
+  return digest::sha256_prefixed(stable_stringify(bound));
 }
 
 /// Builds the add plan of a package that read cleanly. Pure: the package, the

@@ -41,7 +41,7 @@ inline std::vector<std::string> installs_named(const ledger& l, const std::strin
 }
 
 inline std::string digest_of(const value& v) {
-  return "sha256:" + digest::sha256_hex(stable_stringify(v));
+  return digest::sha256_prefixed(stable_stringify(v));
 }
 
 inline value claw_summary(const value& claw) {

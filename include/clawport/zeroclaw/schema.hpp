@@ -114,11 +114,6 @@ struct field {
   list_view<field> children{};
 
   // Builders, so schema tables read as one line per key.
-  constexpr field with_default(default_value d) const noexcept {
-    field x = *this;
-    x.def = d;
-    return x;
-  }
   constexpr field as_secret() const noexcept {
     field x = *this;
     x.secret = true;
