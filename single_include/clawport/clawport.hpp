@@ -1905,13 +1905,15 @@ constexpr std::string_view private_reason(private_kind kind) noexcept {
 // Any failure removes the staging tree; --out is left as it was.
 
 // ----- begin clawport/core/time.hpp -----
-// Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing. Nothing
-// here reads a clock or the environment; the caller passes what it read, so two runs
-// given the same value produce the same bytes.
+// Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing, plus the
+// one place that reads the wall clock (clock_now) and the one rule "SOURCE_DATE_EPOCH or
+// now" (source_date_epoch_or_now). Only the edge (the CLI) calls the latter; the library
+// takes the instant as a value, so two runs given the same value produce the same bytes.
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -2001,6 +2003,18 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
     seconds = seconds * 10 + (c - '0');
   }
   return timestamp{seconds, 0};
+}
+
+/// The system clock now, to the nanosecond: the one place clawport reads the wall clock.
+inline timestamp clock_now() noexcept { return from_time_point(std::chrono::system_clock::now()); }
+
+/// The instant to stamp on output: SOURCE_DATE_EPOCH when set (whole seconds, validated by
+/// parse_source_date_epoch, which throws errc::invalid_argument when malformed), else
+/// clock_now() with its nanoseconds. Reads the process environment, so only the edge (the
+/// CLI) calls it and passes the value into the library.
+inline timestamp source_date_epoch_or_now() {
+  if (auto t = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) return *t;
+  return clock_now();
 }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -2475,6 +2489,29 @@ inline std::string sha256_hex(std::string_view text) {
   sha256 h;
   h.update(text);
   return to_hex(h.finish());
+}
+
+/// The label a SHA-256 digest carries where clawport writes one (bundle manifests, plan
+/// integrity, OpenClaw ledgers): `sha256:<64 lower-case hex digits>`.
+inline constexpr std::string_view sha256_label = "sha256:";
+
+/// `hex` (a SHA-256 in lower-case hex) labelled: `"sha256:" + hex`. The one place the
+/// labelled form is written.
+inline std::string prefixed(std::string_view hex) {
+  std::string out(sha256_label);
+  out += hex;
+  return out;
+}
+
+/// SHA-256 of `bytes` in the labelled form `sha256:<64 hex>`.
+inline std::string sha256_prefixed(std::string_view bytes) { return prefixed(sha256_hex(bytes)); }
+
+/// The short form of a digest used in names (staging directories): its first 12 hex
+/// digits, after the `sha256:` label when it has one.
+inline std::string short_form(std::string_view digest) {
+  if (digest.substr(0, sha256_label.size()) == sha256_label)
+    digest.remove_prefix(sha256_label.size());
+  return std::string(digest.substr(0, 12));
 }
 
 }  // namespace digest
@@ -9380,9 +9417,7 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
 /// `sha256:<lowercase hex>` of some bytes.
-inline std::string sha256_digest(std::string_view bytes) {
-  return "sha256:" + digest::sha256_hex(bytes);
-}
+inline std::string sha256_digest(std::string_view bytes) { return digest::sha256_prefixed(bytes); }
 
 // ---------------------------------------------------------------------------------------
 // Pure text steps
@@ -10066,7 +10101,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& c : contents)
     detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
-  pkg.source.integrity = "sha256:" + digest::to_hex(h.finish());
+  pkg.source.integrity = digest::prefixed(digest::to_hex(h.finish()));
   pkg.source.byte_length = total;
   return pkg;
 }
@@ -14245,11 +14280,6 @@ struct field {
   list_view<field> children{};
 
   // Builders, so schema tables read as one line per key.
-  constexpr field with_default(default_value d) const noexcept {
-    field x = *this;
-    x.def = d;
-    return x;
-  }
   constexpr field as_secret() const noexcept {
     field x = *this;
     x.secret = true;
@@ -19023,7 +19053,7 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   for (const openclaw::workspace_source& s : pkg.sources) {
     std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
                                              s.source, openclaw::limits{}.workspace_source);
-    if ("sha256:" + digest::sha256_hex(bytes) != s.digest)
+    if (digest::sha256_prefixed(bytes) != s.digest)
       throw error(errc::identity_changed,
                   "the package's " + s.source + " changed while it was read; nothing was written",
                   s.source);
@@ -19042,7 +19072,7 @@ conversion run(Fs& fs, const options& o) {
   c.source = o.source_display.empty() ? o.source : o.source_display;
   c.out = o.out_display.empty() ? o.out : o.out_display;
   c.dry_run = o.dry_run;
-  const timestamp at = o.at ? *o.at : from_time_point(std::chrono::system_clock::now());
+  const timestamp at = o.at ? *o.at : clock_now();
   c.converted_at = format_rfc3339(at);
   map_options mo;
   mo.allow_narrowing = o.allow_narrowing;
@@ -21771,8 +21801,8 @@ inline fs::copy_spec bundle_tree_spec(std::string root, const bundle::limits& li
 
 }  // namespace exporter_detail
 
-/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
-/// Fs backend (which carries any state: a memory tree, injected faults).
+/// The exporter, parameterised by its four policies (Fs, Schema, Publish, Names). Holds a reference
+/// to the Fs backend (which carries any state: a memory tree, injected faults).
 template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
           class Publish = publish::staged_swap, class Names = names::portable>
 class basic_exporter {
@@ -21807,8 +21837,7 @@ class basic_exporter {
                   "destination " + o.out + " has no parent directory to stage the bundle beside",
                   o.out);
     }
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    const timestamp exported_at = o.exported_at ? *o.exported_at : clock_now();
     res.exported_at = format_rfc3339(exported_at);
     const walk_context walk{o,
                             install_root,
@@ -22699,7 +22728,7 @@ inline std::string render_report(const export_result& r) {
   return std::move(line.text);
 }
 
-/// The `--json` document of DESIGN.md.
+/// The `--json` document of an export (docs/cli.md).
 inline nlohmann::json to_json(const export_result& r) {
   using nlohmann::json;
   json j;
@@ -23488,8 +23517,8 @@ inline std::string canonical(const import_plan& p) {
 inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
   return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
          ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
-         p.bundle + ", manifest sha256:" + p.manifest_sha256 + " (exported " + p.exported_at +
-         " by " + p.producer + ")";
+         p.bundle + ", manifest " + digest::prefixed(p.manifest_sha256) + " (exported " +
+         p.exported_at + " by " + p.producer + ")";
 }
 
 /// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
@@ -23736,7 +23765,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = "sha256:" + digest::sha256_hex(d::canonical(p));
+  p.plan_integrity = digest::sha256_prefixed(d::canonical(p));
   return p;
 }
 
@@ -23776,15 +23805,6 @@ struct apply_options {
 };
 
 namespace detail {
-
-/// `20261201T104500Z` for backup names.
-inline std::string compact_time(const timestamp& t) {
-  std::string s = format_rfc3339({t.seconds, 0});  // 2026-12-01T10:45:00+00:00
-  std::string out;
-  for (char c : s.substr(0, 19))
-    if (c != '-' && c != ':') out += c;
-  return out + "Z";
-}
 
 template <class Fs>
 struct applier {
@@ -23984,13 +24004,13 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                     plan_integrity + ", it is now " + p.plan_integrity +
                     "; nothing was written. Review the new plan and apply it with its integrity",
                 "plan_integrity");
-  const timestamp now = o.now ? *o.now : from_time_point(std::chrono::system_clock::now());
+  const timestamp now = o.now ? *o.now : clock_now();
   const zeroclaw::append_plan merged = zeroclaw::append_tables(
       p.config_before, p.additions, provenance_comment(p, now), o.config_path);
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, p.plan_integrity.substr(7, 12), p.files, o.umask, {}, {},
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {}, {},
                          {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
@@ -24051,7 +24071,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["config"] = p.config_path;
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
-  j["manifest_sha256"] = "sha256:" + p.manifest_sha256;
+  j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
   j["entries"] = nlohmann::json::array();
   for (const entry_change& e : p.entries)
     j["entries"].push_back(
@@ -25427,7 +25447,7 @@ inline value capability(const std::string& kind, const std::string& id, const st
   c["action"] = action;
   c["classification"] = "escalation";
   c["requiresDistinctConsent"] = true;
-  c["digest"] = "sha256:" + digest::sha256_hex(stable_stringify(effect));
+  c["digest"] = digest::sha256_prefixed(stable_stringify(effect));
   c["effect"] = std::move(effect);
   return c;
 }
@@ -25475,7 +25495,7 @@ inline std::string add_plan_integrity(const value& plan) {
   if (plan.contains("extensions") && !plan["extensions"].empty())
     bound["extensions"] = plan["extensions"];
   if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
-  return "sha256:" + digest::sha256_hex(stable_stringify(bound));
+  return digest::sha256_prefixed(stable_stringify(bound));
 }
 
 /// Builds the add plan of a package that read cleanly. Pure: the package, the
@@ -26384,7 +26404,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
           {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
            {"name", name},
            {"configDigest",
-            "sha256:" + digest::sha256_hex(stable_stringify(detail::canonical_mcp_server(server)))},
+            digest::sha256_prefixed(stable_stringify(detail::canonical_mcp_server(server)))},
            {"relationship", exact ? "referenced" : "managed"},
            {"origin", exact ? "pre-existing" : "claw-introduced"},
            {"independentOwner", exact},
@@ -26419,7 +26439,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   record["planIntegrity"] = integrity;
   record["workspace"] = ws;
   record["workspaceOrigin"] = adopted ? "adopted" : "created";
-  record["agentConfigDigest"] = "sha256:" + digest::sha256_hex(stable_stringify(agent_config));
+  record["agentConfigDigest"] = digest::sha256_prefixed(stable_stringify(agent_config));
   record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
   record["config"] = "pending";
   value wfiles = value::array();
@@ -26567,7 +26587,7 @@ value record_status(Fs& fs, const std::string& id, const value& rec, const value
                                 {"config", rec["config"]}});
   const value* entry = config_member(cfg, "agents", "entries", id);
   s["agentState"] = entry == nullptr ? "missing"
-                    : "sha256:" + digest::sha256_hex(stable_stringify(*entry)) ==
+                    : digest::sha256_prefixed(stable_stringify(*entry)) ==
                             rec["agentConfigDigest"].get<std::string>()
                         ? "present"
                         : "modified";
@@ -26617,7 +26637,7 @@ value record_status(Fs& fs, const std::string& id, const value& rec, const value
     const value* live = config_member(cfg, "mcp", "servers", m["name"].get<std::string>());
     std::string state = "missing";
     if (live != nullptr) {
-      state = "sha256:" + digest::sha256_hex(stable_stringify(canonical_mcp_server(*live))) ==
+      state = digest::sha256_prefixed(stable_stringify(canonical_mcp_server(*live))) ==
                       m["configDigest"].get<std::string>()
                   ? "present"
                   : "modified";
@@ -26795,7 +26815,7 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
   plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = "sha256:" + digest::sha256_hex(stable_stringify(bound));
+  plan["planIntegrity"] = digest::sha256_prefixed(stable_stringify(bound));
   plan["target"] = target;
   if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
   plan["actions"] = std::move(actions);
@@ -27978,7 +27998,7 @@ inline std::vector<std::string> installs_named(const ledger& l, const std::strin
 }
 
 inline std::string digest_of(const value& v) {
-  return "sha256:" + digest::sha256_hex(stable_stringify(v));
+  return digest::sha256_prefixed(stable_stringify(v));
 }
 
 inline value claw_summary(const value& claw) {
@@ -31202,7 +31222,7 @@ inline nlohmann::json to_json(const report& r) {
   j["root_agent"] = r.root_agent;
   j["files"] = r.files.size();
   j["bytes"] = r.total_bytes;
-  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : "sha256:" + r.manifest_sha256;
+  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : digest::prefixed(r.manifest_sha256);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   return j;

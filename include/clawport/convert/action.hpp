@@ -231,7 +231,7 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   for (const openclaw::workspace_source& s : pkg.sources) {
     std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
                                              s.source, openclaw::limits{}.workspace_source);
-    if ("sha256:" + digest::sha256_hex(bytes) != s.digest)
+    if (digest::sha256_prefixed(bytes) != s.digest)
       throw error(errc::identity_changed,
                   "the package's " + s.source + " changed while it was read; nothing was written",
                   s.source);
@@ -250,7 +250,7 @@ conversion run(Fs& fs, const options& o) {
   c.source = o.source_display.empty() ? o.source : o.source_display;
   c.out = o.out_display.empty() ? o.out : o.out_display;
   c.dry_run = o.dry_run;
-  const timestamp at = o.at ? *o.at : from_time_point(std::chrono::system_clock::now());
+  const timestamp at = o.at ? *o.at : clock_now();
   c.converted_at = format_rfc3339(at);
   map_options mo;
   mo.allow_narrowing = o.allow_narrowing;

@@ -140,8 +140,8 @@ inline fs::copy_spec bundle_tree_spec(std::string root, const bundle::limits& li
 
 }  // namespace exporter_detail
 
-/// The exporter, parameterised by the four policies of DESIGN.md. Holds a reference to the
-/// Fs backend (which carries any state: a memory tree, injected faults).
+/// The exporter, parameterised by its four policies (Fs, Schema, Publish, Names). Holds a reference
+/// to the Fs backend (which carries any state: a memory tree, injected faults).
 template <class Fs = fs::posix, class Schema = zeroclaw::schema_v3,
           class Publish = publish::staged_swap, class Names = names::portable>
 class basic_exporter {
@@ -176,8 +176,7 @@ class basic_exporter {
                   "destination " + o.out + " has no parent directory to stage the bundle beside",
                   o.out);
     }
-    const timestamp exported_at =
-        o.exported_at ? *o.exported_at : from_time_point(std::chrono::system_clock::now());
+    const timestamp exported_at = o.exported_at ? *o.exported_at : clock_now();
     res.exported_at = format_rfc3339(exported_at);
     const walk_context walk{o,
                             install_root,

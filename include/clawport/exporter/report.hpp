@@ -176,7 +176,7 @@ inline std::string render_report(const export_result& r) {
   return std::move(line.text);
 }
 
-/// The `--json` document of DESIGN.md.
+/// The `--json` document of an export (docs/cli.md).
 inline nlohmann::json to_json(const export_result& r) {
   using nlohmann::json;
   json j;

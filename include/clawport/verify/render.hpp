@@ -30,7 +30,7 @@ inline nlohmann::json to_json(const report& r) {
   j["root_agent"] = r.root_agent;
   j["files"] = r.files.size();
   j["bytes"] = r.total_bytes;
-  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : "sha256:" + r.manifest_sha256;
+  j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : digest::prefixed(r.manifest_sha256);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   return j;
