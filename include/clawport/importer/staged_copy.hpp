@@ -10,6 +10,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
@@ -107,18 +108,14 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
         subject);
   };
   std::optional<typename Fs::dir> src;
-  std::size_t start = 0;
-  for (;;) {  // the tree's own directories, never through a link (open_dir_at is nofollow)
-    const std::size_t slash = tree.find('/', start);
-    const std::string part = tree.substr(start, slash == std::string::npos ? slash : slash - start);
+  // The tree's own directories, never through a link (open_dir_at is nofollow).
+  for (const std::string& part : paths::components(tree)) {
     try {
       src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
     } catch (const error& e) {
       throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
                   e.sys_errno());
     }
-    if (slash == std::string::npos) break;
-    start = slash + 1;
   }
   fs::copy_spec spec(tree);
   spec.sink = &check;
