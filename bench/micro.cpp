@@ -4,10 +4,10 @@
 // and JSON5 readers and stableStringify. Inputs are generated here, deterministically.
 //   build/bench/bench/clawport_micro [--benchmark_filter=<regex>]
 #include <clawport/digest/sha256.hpp>
+#include <clawport/formats/json5.hpp>
+#include <clawport/formats/stable_json.hpp>
+#include <clawport/formats/yaml.hpp>
 #include <clawport/names.hpp>
-#include <clawport/openclaw/json5.hpp>
-#include <clawport/openclaw/stable_json.hpp>
-#include <clawport/openclaw/yaml.hpp>
 #include <clawport/zeroclaw.hpp>
 
 #include <benchmark/benchmark.h>
@@ -138,7 +138,7 @@ std::string yaml_profile() {
 void BM_yaml_parse_200k(benchmark::State& state) {
   const std::string text = yaml_profile();
   for (auto _ : state) {
-    auto r = clawport::openclaw::yaml::parse(text);
+    auto r = clawport::yaml::parse(text);
     if (!r.ok()) state.SkipWithError("yaml did not parse");
     benchmark::DoNotOptimize(r);
   }
@@ -158,7 +158,7 @@ std::string json5_text() {
 void BM_json5_parse_200k(benchmark::State& state) {
   const std::string text = json5_text();
   for (auto _ : state) {
-    auto r = clawport::openclaw::json5::parse(text);
+    auto r = clawport::json5::parse(text);
     if (!r.ok()) state.SkipWithError("json5 did not parse");
     benchmark::DoNotOptimize(r);
   }
@@ -167,13 +167,13 @@ void BM_json5_parse_200k(benchmark::State& state) {
 BENCHMARK(BM_json5_parse_200k)->Unit(benchmark::kMillisecond);
 
 void BM_stable_stringify_200k(benchmark::State& state) {
-  const auto parsed = clawport::openclaw::json5::parse(json5_text());
+  const auto parsed = clawport::json5::parse(json5_text());
   if (!parsed.ok()) {
     state.SkipWithError("json5 did not parse");
     return;
   }
   for (auto _ : state) {
-    benchmark::DoNotOptimize(clawport::openclaw::stable_stringify(parsed.data));
+    benchmark::DoNotOptimize(clawport::json::stable_stringify(parsed.data));
   }
 }
 BENCHMARK(BM_stable_stringify_200k)->Unit(benchmark::kMillisecond);

@@ -3,7 +3,7 @@
 // refused with a 1-based line and column and a message, never a throw; what is read
 // round-trips through nlohmann/json: its stableStringify text is JSON that nlohmann parses,
 // and that parse stringifies to the same text; reading the text as JSON5 again gives it too.
-#include <clawport/openclaw.hpp>
+#include <clawport/formats.hpp>
 
 #include "common.hpp"
 
@@ -13,20 +13,20 @@
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  namespace oc = clawport::openclaw;
+  namespace js = clawport::json;
   using clawport_fuzz::check;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const oc::json5::result r = oc::json5::parse(text);
+  const clawport::json5::result r = clawport::json5::parse(text);
   if (!r.ok()) {
     check(!r.error->empty() && r.line >= 1 && r.column >= 1, "a refusal has a position");
     return 0;
   }
-  const std::string json = oc::stable_stringify(r.data);
-  const oc::value parsed = oc::value::parse(json, nullptr, false);
+  const std::string json = js::stable_stringify(r.data);
+  const js::value parsed = js::value::parse(json, nullptr, false);
   check(!parsed.is_discarded(), "stableStringify of a JSON5 document is JSON");
-  check(oc::stable_stringify(parsed) == json, "the JSON text reads back to the same data");
-  const oc::json5::result again = oc::json5::parse(json);
-  check(again.ok() && oc::stable_stringify(again.data) == json,
+  check(js::stable_stringify(parsed) == json, "the JSON text reads back to the same data");
+  const clawport::json5::result again = clawport::json5::parse(json);
+  check(again.ok() && js::stable_stringify(again.data) == json,
         "JSON is JSON5: the stringified text reads back alike");
   return 0;
 }

@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (m.ok()) {
       const oc::manifest_result again = oc::validate_manifest(m.manifest);
       if (!again.ok() || again.manifest != m.manifest) std::abort();
-      (void)oc::stable_stringify(m.manifest);
+      (void)clawport::json::stable_stringify(m.manifest);
     }
     for (const auto& d : m.diagnostics)
       if (d.path.empty() || d.path[0] != '$' || d.code.empty()) std::abort();

@@ -11,20 +11,20 @@
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  namespace oc = clawport::openclaw;
+  namespace js = clawport::json;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const oc::yaml::result r = oc::yaml::parse(text);
+  const clawport::yaml::result r = clawport::yaml::parse(text);
   if (r.ok()) {
-    const std::string json = oc::stable_stringify(r.value);
-    const oc::yaml::result back = oc::yaml::parse(json);
-    if (!back.ok() || oc::stable_stringify(back.value) != json) std::abort();
-    const oc::value parsed = oc::value::parse(json, nullptr, false);
+    const std::string json = js::stable_stringify(r.value);
+    const clawport::yaml::result back = clawport::yaml::parse(json);
+    if (!back.ok() || js::stable_stringify(back.value) != json) std::abort();
+    const js::value parsed = js::value::parse(json, nullptr, false);
     if (parsed.is_discarded()) std::abort();
   } else if (r.error->line == 0 || r.error->column == 0 || r.error->message.empty()) {
     std::abort();
   }
-  const oc::json5::result j = oc::json5::parse(text);
-  if (j.ok() && oc::value::parse(oc::stable_stringify(j.data), nullptr, false).is_discarded()) {
+  const clawport::json5::result j = clawport::json5::parse(text);
+  if (j.ok() && js::value::parse(js::stable_stringify(j.data), nullptr, false).is_discarded()) {
     std::abort();
   }
   return 0;

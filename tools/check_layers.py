@@ -6,7 +6,10 @@ directions of docs/architecture.md ("Modules and allowed directions").
 Each module is a folder include/clawport/<module>/ (plus its umbrella <module>.hpp). A
 quoted include from module A of a header of module B is allowed when B is A itself or is
 listed in ALLOWED[A]. A folder that is not in ALLOWED is an error too: a new module must be
-placed in the graph (here and in docs/architecture.md) before it lands.
+placed in the graph (here and in docs/architecture.md) before it lands. The table of
+docs/architecture.md ("Modules and allowed directions") must name every module folder and
+its "may include" column must equal ALLOWED (a list of `module`s or "nothing"; text after
+" — " is a note).
     tools/check_layers.py          # exit 1 and one line per violation
 """
 import pathlib
@@ -21,6 +24,9 @@ QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 # in docs/architecture.md. Transitive closure is NOT implied: list every allowed module.
 ALLOWED = {
     "core": set(),
+    # Readers and writers that are not about any runtime (TOML, JSON, JSON5, YAML, Unicode,
+    # regex); their generated tables are in formats/tables/.
+    "formats": {"core"},
     "fs": {"core"},
     "names": {"core"},
     "digest": {"core", "fs"},
@@ -28,20 +34,23 @@ ALLOWED = {
     "bundle": {"core", "fs", "names"},
     "publish": {"core", "fs", "names", "bundle"},
     # Writes to the user's install (config append, skill install/remove) stage and publish.
-    "zeroclaw": {"core", "fs", "names", "bundle", "publish"},
-    "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw"},
-    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
-    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify"},
-    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish"},
+    "zeroclaw": {"core", "fs", "names", "bundle", "publish", "formats"},
+    "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats"},
+    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
+                 "formats"},
+    "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
+                 "formats"},
+    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
+               "formats"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
-    "openclaw": {"core", "fs", "names", "digest", "bundle", "publish"},
+    "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats"},
     # Converting between the two runtimes reads both, verifies and plans with their rules.
     "convert": {"core", "fs", "names", "digest", "bundle", "publish", "zeroclaw", "skills",
-                "verify", "importer", "openclaw"},
+                "verify", "importer", "openclaw", "formats"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
     # TU's definitions of them.
     "compiled": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
-                 "exporter", "verify"},
+                 "exporter", "verify", "formats"},
 }
 
 # Known violations being removed by open work; each names where it is fixed. The check
@@ -62,6 +71,56 @@ def module_of(path):
 OPENS = re.compile(r"^namespace clawport(?:::(\w+))?[\w:]* \{")
 MODULE_NS = re.compile(r"^namespace (\w+)[\w:]* \{$")
 DECLARED = re.compile(r"^namespace (\w+) \{\}", re.M)
+
+
+DOC = ROOT / "docs" / "architecture.md"
+TABLE_SECTION = "## Modules and allowed directions"
+TABLE_ROW = re.compile(r"^\| `(\w+)/` \|.*\| ([^|]*) \|$")
+
+
+def doc_table(text):
+    """{module: set of modules its "may include" column lists} from the markdown table of
+    the section TABLE_SECTION, or an error string."""
+    if TABLE_SECTION not in text:
+        return f"docs/architecture.md has no section \"{TABLE_SECTION}\""
+    section = text.split(TABLE_SECTION, 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        m = TABLE_ROW.match(line)
+        if not m:
+            continue
+        column = m.group(2).split(" — ", 1)[0].strip()
+        listed = set() if column == "nothing" else set(re.findall(r"`(\w+)`", column))
+        rest = re.sub(r"`\w+`|,|\s", "", column)
+        if column != "nothing" and rest:
+            return (f"docs/architecture.md: the \"may include\" column of `{m.group(1)}/` must be "
+                    f"a list of `module`s or \"nothing\" (a note after \" — \"), not: {column}")
+        rows[m.group(1)] = listed
+    return rows
+
+
+def check_doc_table(text):
+    """The table of docs/architecture.md names every module folder, and nothing else, with
+    exactly the modules ALLOWED lists."""
+    rows = doc_table(text)
+    if isinstance(rows, str):
+        return [rows]
+    problems = []
+    folders = sorted(p.name for p in INC.iterdir() if p.is_dir())
+    for mod in folders:
+        if mod not in rows:
+            problems.append(f"include/clawport/{mod}/: module folder missing from the table of "
+                            f"docs/architecture.md (\"{TABLE_SECTION[3:]}\")")
+    for mod in sorted(rows):
+        if mod not in folders:
+            problems.append(f"docs/architecture.md: the table names `{mod}/`, which is not a "
+                            "folder of include/clawport/")
+        elif mod in ALLOWED and rows[mod] != ALLOWED[mod]:
+            problems.append(f"docs/architecture.md: `{mod}/` may include "
+                            f"{', '.join(sorted(rows[mod])) or 'nothing'} in the table but "
+                            f"{', '.join(sorted(ALLOWED[mod])) or 'nothing'} in ALLOWED "
+                            "(tools/check_layers.py)")
+    return problems
 
 
 def quoted_includes(header):
@@ -164,6 +223,7 @@ def main():
         print(f"note: {key[0]}: the known violation `#include \"{key[1]}\"` is gone; "
               "remove it from KNOWN in tools/check_layers.py")
     problems += check_abi_namespace()
+    problems += check_doc_table(DOC.read_text(encoding="utf-8"))
     # The umbrella must not pull in the opt-in test backends.
     umbrella = (INC / "clawport.hpp").read_text(encoding="utf-8")
     if re.search(r'#\s*include\s+"testing', umbrella):

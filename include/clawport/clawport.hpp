@@ -8,6 +8,7 @@
 #include "core.hpp"
 #include "digest.hpp"
 #include "exporter.hpp"
+#include "formats.hpp"
 #include "fs.hpp"
 #include "importer.hpp"
 #include "names.hpp"

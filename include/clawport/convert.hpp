@@ -7,4 +7,3 @@
 #include "convert/report.hpp"
 #include "convert/to_claw.hpp"
 #include "convert/to_zeroclaw.hpp"
-#include "convert/yaml_writer.hpp"

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
-// type, time, UTF-8, lexical paths and the one TOML adaptor.
+// type, time, UTF-8, text and lexical paths.
 #pragma once
 
 #include "core/config.hpp"
 #include "core/error.hpp"
-#include "core/json.hpp"
 #include "core/paths.hpp"
-#include "core/regex.hpp"
 #include "core/text.hpp"
 #include "core/time.hpp"
-#include "core/toml.hpp"
 #include "core/utf8.hpp"
 #include "core/version.hpp"

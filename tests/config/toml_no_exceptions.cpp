@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The umbrella header with TOML_EXCEPTIONS=0 (toml++ without exceptions): the one TOML
-// adaptor (core/toml.hpp) still turns a syntax error into clawport::error(config_parse)
+// adaptor (formats/toml.hpp) still turns a syntax error into clawport::error(config_parse)
 // naming line and column, for both readers (config.toml and SKILL.toml).
 #define TOML_EXCEPTIONS 0
 #include <clawport/clawport.hpp>

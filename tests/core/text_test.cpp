@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The one UTF-8 decoder and encoder (core/utf8.hpp): every length class round-trips, and the
 // strict decoder refuses what the encoder never writes; the one JSON/TOML string escaper
-// (core/text.hpp) in both of its styles; the linear-time regex engine (core/regex.hpp),
+// (core/text.hpp) in both of its styles; the linear-time regex engine (formats/regex.hpp),
 // checked against std::regex on random patterns and against Rust's documented syntax.
 #include "support/test.hpp"
 

@@ -46,7 +46,7 @@ const std::vector<std::string> spec_codes = {
 const std::string later_code = "claw_v1_reserved_workspace_target";
 
 oc::value Y(const std::string& text) {
-  const auto r = oc::yaml::parse(text);
+  const auto r = clawport::yaml::parse(text);
   if (!r.ok()) FAIL("test YAML does not parse: " << r.error->where());
   return r.value;
 }

@@ -5,7 +5,7 @@ String.prototype.localeCompare (ICU root collation) on a generated corpus of str
 
 usage: collation_crosscheck.py <clawport_locale_compare> [pairs]
        collation_crosscheck.py --tables    (prints the two measured tables of
-                                           openclaw/unicode.hpp from this Node's ICU)
+                                           formats/unicode.hpp from this Node's ICU)
 Exit 77 (skipped) when no `node` is on PATH. Fails when any pair of strings the grammar
 allows in plan ids (ASCII letters, digits, `_-.:@/`) orders differently, or when fewer than
 the agreement floor of all pairs agree; prints the measured agreement per alphabet.
@@ -43,7 +43,7 @@ process.stdout.write(out.join('\n') + '\n');
 
 
 MEASURE_SCRIPT = r"""
-// Prints the two measured tables of openclaw/unicode.hpp from this Node's ICU.
+// Prints the two measured tables of formats/unicode.hpp from this Node's ICU.
 const hex = (c) => '0x' + c.toString(16).toUpperCase();
 const base = { sensitivity: 'base' };
 // 1. Spaces, punctuation, symbols and currency of ASCII, Latin-1, General Punctuation and

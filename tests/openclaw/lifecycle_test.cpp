@@ -1122,7 +1122,7 @@ TEST_SUITE("openclaw update") {
     value bound = p;
     bound.erase("planIntegrity");
     CHECK(p["planIntegrity"] ==
-          "sha256:" + clawport::digest::sha256_hex(oc::stable_stringify(bound)));
+          "sha256:" + clawport::digest::sha256_hex(clawport::json::stable_stringify(bound)));
     CHECK(update_plan_of(m).plan["planIntegrity"] == p["planIntegrity"]);
     // Sorted by "<kind>:<id>".
     for (std::size_t k = 1; k < p["actions"].size(); ++k) {

@@ -11,9 +11,7 @@ int main() {
   while (std::getline(std::cin, line)) {
     const std::size_t us = line.find('\x1f');
     if (us == std::string::npos) return 2;
-    std::cout << clawport::openclaw::unicode::locale_compare(line.substr(0, us),
-                                                             line.substr(us + 1))
-              << '\n';
+    std::cout << clawport::unicode::locale_compare(line.substr(0, us), line.substr(us + 1)) << '\n';
   }
   return 0;
 }

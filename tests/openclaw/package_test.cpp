@@ -828,7 +828,7 @@ TEST_SUITE("openclaw.plan") {
     CHECK(blocker(plan, "package_install_unavailable"));
     const value* skill = action_of(plan, "package", "skill:incident-triage-playbook");
     REQUIRE(skill);
-    CHECK(oc::is_undefined((*skill)["digest"]));
+    CHECK(clawport::json::is_undefined((*skill)["digest"]));
     CHECK((*skill)["details"]["expectedState"] == "unresolved");
     CHECK(p.blocked);
     // The MCP capability withholds env values.
@@ -1058,6 +1058,7 @@ TEST_SUITE("openclaw.plan") {
     value bound_a = a, bound_b = b;
     bound_b["claw"]["integrity"] = a["claw"]["integrity"];
     CHECK(oc::add_plan_integrity(bound_a) == oc::add_plan_integrity(bound_b));
-    CHECK(oc::stable_stringify(a["actions"]) == oc::stable_stringify(b["actions"]));
+    CHECK(clawport::json::stable_stringify(a["actions"]) ==
+          clawport::json::stable_stringify(b["actions"]));
   }
 }

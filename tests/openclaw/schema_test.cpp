@@ -15,13 +15,13 @@ namespace oc = clawport::openclaw;
 using oc::value;
 
 value Y(const std::string& text) {
-  const auto r = oc::yaml::parse(text);
+  const auto r = clawport::yaml::parse(text);
   if (!r.ok()) FAIL("test YAML does not parse: " << r.error->where());
   return r.value;
 }
 
-oc::yaml::failure yaml_error(const std::string& text) {
-  const auto r = oc::yaml::parse(text);
+clawport::yaml::failure yaml_error(const std::string& text) {
+  const auto r = clawport::yaml::parse(text);
   REQUIRE_FALSE(r.ok());
   return *r.error;
 }
@@ -73,7 +73,7 @@ TEST_SUITE("openclaw.yaml") {
           "e: >-\n  folded\n  text\n"
           "f: plain\n  continued\n"
           "\"quoted key\": 'it''s'\n");
-    CHECK(oc::stable_stringify(v) ==
+    CHECK(clawport::json::stable_stringify(v) ==
           "{\"a\":1,\"b\":[\"x\",\"y\",\"zé\",{\"k\":\"v\"}],\"c\":[\"yes\",\"off\",null,31,15,1.5,"
           "1000,true],\"d\":\"line one\\nline two\\n\",\"e\":\"folded text\",\"f\":\"plain "
           "continued\",\"quoted key\":\"it's\"}");
@@ -88,37 +88,37 @@ TEST_SUITE("openclaw.yaml") {
   TEST_CASE("each forbidden feature is refused with its kind, line and column") {
     struct row {
       const char* text;
-      oc::yaml::issue_kind kind;
+      clawport::yaml::issue_kind kind;
       std::size_t line, column;
     };
     const row rows[] = {
-        {"a: &x 1\nb: 2\n", oc::yaml::issue_kind::anchor, 1, 4},
-        {"a: 1\nb: *x\n", oc::yaml::issue_kind::alias, 2, 4},
-        {"a: !!str 1\n", oc::yaml::issue_kind::tag, 1, 4},
-        {"a: !custom x\n", oc::yaml::issue_kind::tag, 1, 4},
-        {"base: {a: 1}\nmerged:\n  <<: {b: 2}\n", oc::yaml::issue_kind::merge_key, 3, 3},
-        {"? complex\n: value\n", oc::yaml::issue_kind::complex_key, 1, 1},
-        {"[a, b]: c\n", oc::yaml::issue_kind::complex_key, 1, 1},
-        {"1: one\n", oc::yaml::issue_kind::non_string_key, 1, 1},
-        {"true: yes\n", oc::yaml::issue_kind::non_string_key, 1, 1},
-        {"~: nothing\n", oc::yaml::issue_kind::non_string_key, 1, 1},
-        {"a: .inf\n", oc::yaml::issue_kind::non_finite, 1, 4},
-        {"a: -.Inf\n", oc::yaml::issue_kind::non_finite, 1, 4},
-        {"a: .nan\n", oc::yaml::issue_kind::non_finite, 1, 4},
-        {"a: 1e999\n", oc::yaml::issue_kind::non_finite, 1, 4},
-        {"a: 1\na: 2\n", oc::yaml::issue_kind::duplicate_key, 2, 1},
-        {"{a: 1, \"a\": 2}\n", oc::yaml::issue_kind::duplicate_key, 1, 8},
-        {"a: 1\n---\nb: 2\n", oc::yaml::issue_kind::multiple_documents, 2, 1},
-        {"%YAML 1.2\n---\na: 1\n", oc::yaml::issue_kind::syntax, 1, 1},
-        {"a: [1, 2\n", oc::yaml::issue_kind::syntax, 1, 4},
-        {"a: b: c\n", oc::yaml::issue_kind::syntax, 1, 4},
-        {"a:\n\tb: 1\n", oc::yaml::issue_kind::syntax, 2, 1},
-        {"a: \"unterminated\n", oc::yaml::issue_kind::syntax, 1, 4},
-        {"a: 1\n  b: 2\n", oc::yaml::issue_kind::syntax, 2, 4},
-        {"a: \"\\q\"\n", oc::yaml::issue_kind::syntax, 1, 5},
-        {"a: \"\\ud800\"\n", oc::yaml::issue_kind::syntax, 1, 5},
-        {"a: @x\n", oc::yaml::issue_kind::syntax, 1, 4},
-        {"a: x\x01y\n", oc::yaml::issue_kind::syntax, 1, 5},
+        {"a: &x 1\nb: 2\n", clawport::yaml::issue_kind::anchor, 1, 4},
+        {"a: 1\nb: *x\n", clawport::yaml::issue_kind::alias, 2, 4},
+        {"a: !!str 1\n", clawport::yaml::issue_kind::tag, 1, 4},
+        {"a: !custom x\n", clawport::yaml::issue_kind::tag, 1, 4},
+        {"base: {a: 1}\nmerged:\n  <<: {b: 2}\n", clawport::yaml::issue_kind::merge_key, 3, 3},
+        {"? complex\n: value\n", clawport::yaml::issue_kind::complex_key, 1, 1},
+        {"[a, b]: c\n", clawport::yaml::issue_kind::complex_key, 1, 1},
+        {"1: one\n", clawport::yaml::issue_kind::non_string_key, 1, 1},
+        {"true: yes\n", clawport::yaml::issue_kind::non_string_key, 1, 1},
+        {"~: nothing\n", clawport::yaml::issue_kind::non_string_key, 1, 1},
+        {"a: .inf\n", clawport::yaml::issue_kind::non_finite, 1, 4},
+        {"a: -.Inf\n", clawport::yaml::issue_kind::non_finite, 1, 4},
+        {"a: .nan\n", clawport::yaml::issue_kind::non_finite, 1, 4},
+        {"a: 1e999\n", clawport::yaml::issue_kind::non_finite, 1, 4},
+        {"a: 1\na: 2\n", clawport::yaml::issue_kind::duplicate_key, 2, 1},
+        {"{a: 1, \"a\": 2}\n", clawport::yaml::issue_kind::duplicate_key, 1, 8},
+        {"a: 1\n---\nb: 2\n", clawport::yaml::issue_kind::multiple_documents, 2, 1},
+        {"%YAML 1.2\n---\na: 1\n", clawport::yaml::issue_kind::syntax, 1, 1},
+        {"a: [1, 2\n", clawport::yaml::issue_kind::syntax, 1, 4},
+        {"a: b: c\n", clawport::yaml::issue_kind::syntax, 1, 4},
+        {"a:\n\tb: 1\n", clawport::yaml::issue_kind::syntax, 2, 1},
+        {"a: \"unterminated\n", clawport::yaml::issue_kind::syntax, 1, 4},
+        {"a: 1\n  b: 2\n", clawport::yaml::issue_kind::syntax, 2, 4},
+        {"a: \"\\q\"\n", clawport::yaml::issue_kind::syntax, 1, 5},
+        {"a: \"\\ud800\"\n", clawport::yaml::issue_kind::syntax, 1, 5},
+        {"a: @x\n", clawport::yaml::issue_kind::syntax, 1, 4},
+        {"a: x\x01y\n", clawport::yaml::issue_kind::syntax, 1, 5},
     };
     for (const auto& r : rows) {
       INFO(r.text);
@@ -130,38 +130,38 @@ TEST_SUITE("openclaw.yaml") {
   }
 
   TEST_CASE("unsupported features are the four OpenClaw names plus the JSON-less ones") {
-    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::alias) == "aliases");
-    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::anchor) == "anchors");
-    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::tag) == "explicit tags");
-    CHECK(oc::yaml::feature_name(oc::yaml::issue_kind::merge_key) == "merge keys");
-    CHECK(oc::yaml::is_unsupported_feature(oc::yaml::issue_kind::non_finite));
-    CHECK_FALSE(oc::yaml::is_unsupported_feature(oc::yaml::issue_kind::duplicate_key));
+    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::alias) == "aliases");
+    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::anchor) == "anchors");
+    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::tag) == "explicit tags");
+    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::merge_key) == "merge keys");
+    CHECK(clawport::yaml::is_unsupported_feature(clawport::yaml::issue_kind::non_finite));
+    CHECK_FALSE(clawport::yaml::is_unsupported_feature(clawport::yaml::issue_kind::duplicate_key));
   }
 
   TEST_CASE("depth and size are bounded") {
-    oc::yaml::options opt;
+    clawport::yaml::options opt;
     opt.max_depth = 4;
-    CHECK(oc::yaml::parse("a: [[[1]]]\n", opt).ok());
-    auto r = oc::yaml::parse("a: [[[[1]]]]\n", opt);
+    CHECK(clawport::yaml::parse("a: [[[1]]]\n", opt).ok());
+    auto r = clawport::yaml::parse("a: [[[[1]]]]\n", opt);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error->kind == oc::yaml::issue_kind::too_deep);
+    CHECK(r.error->kind == clawport::yaml::issue_kind::too_deep);
     std::string deep;
     for (int k = 0; k < 10000; ++k) deep += "- ";
     deep += "x\n";
-    r = oc::yaml::parse(deep);
+    r = clawport::yaml::parse(deep);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error->kind == oc::yaml::issue_kind::too_deep);
+    CHECK(r.error->kind == clawport::yaml::issue_kind::too_deep);
     opt = {};
     opt.max_bytes = 8;
-    CHECK(oc::yaml::parse("a: 12345", opt).ok());
-    r = oc::yaml::parse("a: 123456", opt);
+    CHECK(clawport::yaml::parse("a: 12345", opt).ok());
+    r = clawport::yaml::parse("a: 123456", opt);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error->kind == oc::yaml::issue_kind::too_large);
+    CHECK(r.error->kind == clawport::yaml::issue_kind::too_large);
   }
 
   TEST_CASE("a BOM, CRLF line breaks and an explicit document start are read") {
-    CHECK(oc::stable_stringify(Y("\xEF\xBB\xBF---\r\na: 1\r\nb:\r\n  - x\r\n...\r\n")) ==
-          "{\"a\":1,\"b\":[\"x\"]}");
+    CHECK(clawport::json::stable_stringify(
+              Y("\xEF\xBB\xBF---\r\na: 1\r\nb:\r\n  - x\r\n...\r\n")) == "{\"a\":1,\"b\":[\"x\"]}");
     CHECK(Y("# only a comment\n").is_null());
   }
 
@@ -177,21 +177,21 @@ TEST_SUITE("openclaw.yaml") {
 TEST_SUITE("openclaw.stable_stringify") {
   TEST_CASE("planIntegrity vector 1: key order, numbers and string escapes") {
     const value v = value::parse(R"({"b":1,"a":[true,null,"x"],"c":{"z":"é\u0001\"","y":1.5}})");
-    CHECK(oc::stable_stringify(v) ==
+    CHECK(clawport::json::stable_stringify(v) ==
           "{\"a\":[true,null,\"x\"],\"b\":1,\"c\":{\"y\":1.5,\"z\":\"é\\u0001\\\"\"}}");
-    CHECK(oc::sha256_digest(oc::stable_stringify(v)) ==
+    CHECK(oc::sha256_digest(clawport::json::stable_stringify(v)) ==
           "sha256:2f796e7a66657d869aa0350a70a0de45668fe4d0df131851663e423842dc07b4");
   }
 
   TEST_CASE("planIntegrity vector 2: a present-but-undefined member") {
     value v = value::object();
     v["id"] = "skill:demo";
-    v["digest"] = oc::undefined_value();
-    CHECK(oc::stable_stringify(v) == "{\"digest\":undefined,\"id\":\"skill:demo\"}");
-    CHECK(oc::sha256_digest(oc::stable_stringify(v)) ==
+    v["digest"] = clawport::json::undefined_value();
+    CHECK(clawport::json::stable_stringify(v) == "{\"digest\":undefined,\"id\":\"skill:demo\"}");
+    CHECK(oc::sha256_digest(clawport::json::stable_stringify(v)) ==
           "sha256:f0464234178a240fa765338631f4f4cf888dda64c05977006e4167e2dce9912c");
     // JSON.stringify drops it.
-    CHECK(oc::js_stringify(v, 0).find("digest") == std::string::npos);
+    CHECK(clawport::json::js_stringify(v, 0).find("digest") == std::string::npos);
   }
 
   TEST_CASE("planIntegrity vector 3: the minimal add plan") {
@@ -219,23 +219,24 @@ TEST_SUITE("openclaw.stable_stringify") {
   }
 
   TEST_CASE("JavaScript number layout and UTF-16 key order") {
-    CHECK(oc::js_number(1.5) == "1.5");
-    CHECK(oc::js_number(1e21) == "1e+21");
-    CHECK(oc::js_number(1e20) == "100000000000000000000");
-    CHECK(oc::js_number(1e-7) == "1e-7");
-    CHECK(oc::js_number(0.000001) == "0.000001");
-    CHECK(oc::js_number(-0.0) == "0");
-    CHECK(oc::js_number(123.456) == "123.456");
-    CHECK(oc::js_number(0.1 + 0.2) == "0.30000000000000004");
-    CHECK(oc::stable_stringify(value(std::nan(""))) == "\"NaN\"");
+    CHECK(clawport::json::js_number(1.5) == "1.5");
+    CHECK(clawport::json::js_number(1e21) == "1e+21");
+    CHECK(clawport::json::js_number(1e20) == "100000000000000000000");
+    CHECK(clawport::json::js_number(1e-7) == "1e-7");
+    CHECK(clawport::json::js_number(0.000001) == "0.000001");
+    CHECK(clawport::json::js_number(-0.0) == "0");
+    CHECK(clawport::json::js_number(123.456) == "123.456");
+    CHECK(clawport::json::js_number(0.1 + 0.2) == "0.30000000000000004");
+    CHECK(clawport::json::stable_stringify(value(std::nan(""))) == "\"NaN\"");
     // U+FF21 (BMP, above the surrogates) sorts after U+1F600 (a surrogate pair) in UTF-16.
     value o = value::object();
     o["\xEF\xBC\xA1"] = 1;
     o["\xF0\x9F\x98\x80"] = 2;
     o["b"] = 3;
     o["B"] = 4;
-    CHECK(oc::stable_stringify(o) == "{\"B\":4,\"b\":3,\"\xF0\x9F\x98\x80\":2,\"\xEF\xBC\xA1\":1}");
-    CHECK(oc::js_string("\t\x1f\x7f\xE2\x80\xA8") == "\"\\t\\u001f\x7f\xE2\x80\xA8\"");
+    CHECK(clawport::json::stable_stringify(o) ==
+          "{\"B\":4,\"b\":3,\"\xF0\x9F\x98\x80\":2,\"\xEF\xBC\xA1\":1}");
+    CHECK(clawport::json::js_string("\t\x1f\x7f\xE2\x80\xA8") == "\"\\t\\u001f\x7f\xE2\x80\xA8\"");
   }
 }
 
@@ -246,8 +247,8 @@ TEST_SUITE("openclaw.grammar") {
     CHECK(oc::portable_key("A\\B") == "a/b");
     CHECK(oc::keys_conflict("a/b", "a"));
     CHECK_FALSE(oc::keys_conflict("ab", "a"));
-    CHECK(oc::unicode::nfc("\xE1\x84\x80\xE1\x85\xA1") == "\xEA\xB0\x80");  // Hangul L+V
-    CHECK(oc::unicode::to_lower("\xC3\x89T\xC3\x89") == "\xC3\xA9t\xC3\xA9");
+    CHECK(clawport::unicode::nfc("\xE1\x84\x80\xE1\x85\xA1") == "\xEA\xB0\x80");  // Hangul L+V
+    CHECK(clawport::unicode::to_lower("\xC3\x89T\xC3\x89") == "\xC3\xA9t\xC3\xA9");
   }
 
   TEST_CASE("safe relative paths (§2.2)") {
@@ -290,16 +291,16 @@ TEST_SUITE("openclaw.grammar") {
   TEST_CASE("localeCompare: ICU root collation, approximated (Appendix C.2)") {
     const auto lt = [](const char* a, const char* b) {
       INFO(a << " < " << b);
-      CHECK(oc::unicode::locale_compare(a, b) == -1);
-      CHECK(oc::unicode::locale_compare(b, a) == 1);
-      CHECK(oc::unicode::locale_less(a, b));
-      CHECK_FALSE(oc::unicode::locale_less(b, a));
+      CHECK(clawport::unicode::locale_compare(a, b) == -1);
+      CHECK(clawport::unicode::locale_compare(b, a) == 1);
+      CHECK(clawport::unicode::locale_less(a, b));
+      CHECK_FALSE(clawport::unicode::locale_less(b, a));
     };
     const auto eq = [](const char* a, const char* b) {
       INFO(a << " == " << b);
-      CHECK(oc::unicode::locale_compare(a, b) == 0);
-      CHECK_FALSE(oc::unicode::locale_less(a, b));
-      CHECK_FALSE(oc::unicode::locale_less(b, a));
+      CHECK(clawport::unicode::locale_compare(a, b) == 0);
+      CHECK_FALSE(clawport::unicode::locale_less(a, b));
+      CHECK_FALSE(clawport::unicode::locale_less(b, a));
     };
     // ASCII, what plan keys are made of: spaces < punctuation < symbols < currency < digits
     // < letters; `_` before `-` before `.`; case only at the tertiary level, lower first.
@@ -389,7 +390,7 @@ TEST_SUITE("openclaw.schema") {
   TEST_CASE("defaults optional ownership groups without inventing agent settings") {
     const auto r = manifest(base);
     REQUIRE(r.ok());
-    CHECK(oc::js_stringify(r.manifest, 0) ==
+    CHECK(clawport::json::js_stringify(r.manifest, 0) ==
           "{\"schemaVersion\":1,\"agent\":{\"id\":\"demo\"},\"metadata\":{},\"workspace\":{"
           "\"bootstrapFiles\":{},\"files\":[]},\"packages\":[],\"mcpServers\":{},\"cronJobs\":[]}");
   }
@@ -704,11 +705,11 @@ TEST_SUITE("openclaw.profile") {
 
 TEST_SUITE("openclaw.json5") {
   TEST_CASE("reads JSON5 into JSON data") {
-    const auto r = oc::json5::parse(
+    const auto r = clawport::json5::parse(
         "// config\n{agents: {entries: {'main': {workspace: \"~/w\",},},}, n: +0x10, f: .5, g: 5.,"
         " s: 'it\\'s', /* c */ m: \"a\\\nb\"}");
     REQUIRE(r.ok());
-    CHECK(oc::stable_stringify(r.data) ==
+    CHECK(clawport::json::stable_stringify(r.data) ==
           "{\"agents\":{\"entries\":{\"main\":{\"workspace\":\"~/"
           "w\"}}},\"f\":0.5,\"g\":5,\"m\":\"ab\",\"n\":16,"
           "\"s\":\"it's\"}");
@@ -718,22 +719,22 @@ TEST_SUITE("openclaw.json5") {
     for (const char* bad : {"{a: 1, a: 2}", "{a: Infinity}", "{a: NaN}", "{a: 01}", "{a: 1",
                             "[1,,2]", "{a: 'x\ny'}", "{a: \"\\1\"}", "{} x", "{a: /* open"}) {
       INFO(bad);
-      CHECK_FALSE(oc::json5::parse(bad).ok());
+      CHECK_FALSE(clawport::json5::parse(bad).ok());
     }
-    const auto r = oc::json5::parse("{\n  a: 1,\n  a: 2\n}");
+    const auto r = clawport::json5::parse("{\n  a: 1,\n  a: 2\n}");
     CHECK(r.line == 3);
     CHECK(r.column == 3);
   }
 
   TEST_CASE("refusals of the whole text name the first offending byte (found by json5_fuzz)") {
-    const auto not_utf8 = oc::json5::parse("{\n  a: 'caf\xc3',\n}");
+    const auto not_utf8 = clawport::json5::parse("{\n  a: 'caf\xc3',\n}");
     REQUIRE_FALSE(not_utf8.ok());
     CHECK(*not_utf8.error == "the text is not valid UTF-8");
     CHECK(not_utf8.line == 2);
     CHECK(not_utf8.column == 10);
-    oc::json5::options small;
+    clawport::json5::options small;
     small.max_bytes = 8;
-    const auto too_large = oc::json5::parse("{a: 1,\n b: 2}", small);
+    const auto too_large = clawport::json5::parse("{a: 1,\n b: 2}", small);
     REQUIRE_FALSE(too_large.ok());
     CHECK(too_large.line == 2);
     CHECK(too_large.column == 2);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// yaml_to_json: reads YAML documents with clawport's OpenClaw YAML reader and prints each
+// yaml_to_json: reads YAML documents with clawport's YAML reader (formats/yaml.hpp) and prints each
 // as JSON, for tests/openclaw/yaml_crosscheck.py. Input on stdin: documents separated by a
 // line "\x1e" (ASCII RS). Output: one line per document, `OK <json>` or `ERR <kind> <msg>`.
 #include <clawport/clawport.hpp>
@@ -9,7 +9,6 @@
 #include <string>
 
 int main() {
-  namespace oc = clawport::openclaw;
   const std::string all((std::istreambuf_iterator<char>(std::cin)),
                         std::istreambuf_iterator<char>());
   std::size_t from = 0;
@@ -17,9 +16,9 @@ int main() {
     std::size_t sep = all.find("\n\x1e\n", from);
     const std::string doc =
         all.substr(from, sep == std::string::npos ? std::string::npos : sep - from + 1);
-    const auto r = oc::yaml::parse(doc);
+    const auto r = clawport::yaml::parse(doc);
     if (r.ok()) {
-      std::cout << "OK " << oc::stable_stringify(r.value) << "\n";
+      std::cout << "OK " << clawport::json::stable_stringify(r.value) << "\n";
     } else {
       std::cout << "ERR " << static_cast<int>(r.error->kind) << " " << r.error->where() << "\n";
     }

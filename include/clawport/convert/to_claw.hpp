@@ -9,13 +9,13 @@
 #include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
-#include "../core/json.hpp"
+#include "../formats/json.hpp"
+#include "../formats/yaml_writer.hpp"
 #include "../openclaw/grammar.hpp"
 #include "../openclaw/limits.hpp"
 #include "../openclaw/schema.hpp"
 #include "../zeroclaw/document.hpp"
 #include "report.hpp"
-#include "yaml_writer.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -585,8 +585,8 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
                            in.root_agent + "; see CONVERSION.md.";
   package["openclaw"] = {{"claw", "CLAW.md"}};
   res.files["package.json"] = clawport::json::dump(package, 2) + "\n";
-  res.files["CLAW.md"] = "---\n" + to_yaml(manifest) + "---\n";
-  res.files["profiles/openclaw.yml"] = to_yaml(profile);
+  res.files["CLAW.md"] = "---\n" + yaml::to_yaml(manifest) + "---\n";
+  res.files["profiles/openclaw.yml"] = yaml::to_yaml(profile);
   return res;
 }
 

@@ -62,6 +62,11 @@ namespace regex {}
 namespace text {}
 namespace toml_adaptor {}
 namespace json {}
+namespace json5 {}
+namespace yaml {}
+namespace unicode {}
+namespace unicode_data {}
+namespace timezone_data {}
 namespace fs {}
 namespace names {}
 namespace testing {}

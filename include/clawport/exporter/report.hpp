@@ -3,8 +3,8 @@
 // additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
-#include "../core/json.hpp"
 #include "../core/text.hpp"
+#include "../formats/json.hpp"
 #include "result.hpp"
 
 #include <nlohmann/json.hpp>
@@ -221,7 +221,7 @@ inline nlohmann::json to_json(const export_result& r) {
 }
 
 /// The `--json` text of an export: never throws on a name or path that is not UTF-8 (see
-/// core/json.hpp for the encoding).
+/// formats/json.hpp for the encoding).
 inline std::string render_json(const export_result& r) { return json::dump(to_json(r)); }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

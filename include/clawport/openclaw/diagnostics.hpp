@@ -5,7 +5,7 @@
 
 #include "../core/config.hpp"
 
-#include "stable_json.hpp"
+#include "value.hpp"
 
 #include <string>
 #include <string_view>

@@ -8,10 +8,10 @@
 #pragma once
 
 #include "../bundle/private_data.hpp"
-#include "../core/json.hpp"
+#include "../formats/json.hpp"
+#include "../formats/yaml_writer.hpp"
 #include "lifecycle.hpp"
 #include "workspace.hpp"
-#include "yaml_writer.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -300,12 +300,12 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
     if (!packages.empty()) manifest["packages"] = packages;
     if (!mcp.empty()) manifest["mcpServers"] = mcp;
     if (!crons.empty()) manifest["cronJobs"] = crons;
-    claw_md = "---\n" + to_yaml(manifest) + "---\n";
+    claw_md = "---\n" + yaml::to_yaml(manifest) + "---\n";
     if (body) {
       claw_md += *soul;
       content.emplace_back("CLAW.md#body", *soul);
     }
-    if (profile) content.emplace_back("profiles/openclaw.yml", to_yaml(*profile));
+    if (profile) content.emplace_back("profiles/openclaw.yml", yaml::to_yaml(*profile));
     if (bootstrap) content.emplace_back("BOOTSTRAP.md", *bootstrap);
   };
   value manifest;

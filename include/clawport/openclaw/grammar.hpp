@@ -5,7 +5,7 @@
 
 #include "../core/config.hpp"
 
-#include "unicode.hpp"
+#include "../formats/unicode.hpp"
 
 #include <cstddef>
 #include <cstdint>

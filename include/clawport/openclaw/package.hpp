@@ -10,14 +10,14 @@
 
 #include "../core/utf8.hpp"
 #include "../digest/sha256.hpp"
+#include "../formats/yaml.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
 #include "limits.hpp"
 #include "schema.hpp"
-#include "stable_json.hpp"
-#include "yaml.hpp"
+#include "value.hpp"
 
 #include <algorithm>
 #include <cstdint>

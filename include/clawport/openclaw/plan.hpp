@@ -6,12 +6,12 @@
 // blocker, as upstream does without the registry.
 #pragma once
 
+#include "../formats/json5.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
-#include "json5.hpp"
 #include "package.hpp"
-#include "stable_json.hpp"
 #include "state.hpp"
+#include "value.hpp"
 
 #include <algorithm>
 #include <map>

@@ -8,7 +8,7 @@
 #include "diagnostics.hpp"
 #include "package.hpp"
 #include "plan.hpp"
-#include "stable_json.hpp"
+#include "value.hpp"
 
 #include <string>
 #include <utility>

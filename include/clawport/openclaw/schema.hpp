@@ -7,10 +7,10 @@
 
 #include "../core/config.hpp"
 
+#include "../formats/tables/timezones.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
-#include "stable_json.hpp"
-#include "timezones.hpp"
+#include "value.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -7,12 +7,12 @@
 #pragma once
 
 #include "../core/error.hpp"
+#include "../formats/json5.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 #include "../publish/replace_file.hpp"
-#include "json5.hpp"
 #include "package.hpp"
-#include "stable_json.hpp"
+#include "value.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -13,7 +13,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
-#include "../core/toml.hpp"
+#include "../formats/toml.hpp"
 #include "frontmatter.hpp"
 #include "text.hpp"
 
@@ -66,7 +66,7 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// Parses TOML text through the one adaptor (formats/toml.hpp): a syntax error becomes
 /// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
 /// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {

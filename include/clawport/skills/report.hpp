@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // What `clawport skills list|audit` show, as the library builds it: the view selected by
 // `--agent`/`--bundle`, install-relative display paths, and the two `--json` documents
-// (written with core/json.hpp, so a skill or file name that is not UTF-8 never fails).
+// (written with formats/json.hpp, so a skill or file name that is not UTF-8 never fails).
 #pragma once
 
 #include "../core/error.hpp"
-#include "../core/json.hpp"
+#include "../formats/json.hpp"
 #include "audit.hpp"
 #include "loader.hpp"
 #include "locations.hpp"

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../core/regex.hpp"
+#include "../formats/regex.hpp"
 #include "text.hpp"
 
 namespace clawport {
@@ -123,7 +123,7 @@ inline std::vector<test_case> parse_test_script(std::string_view text) {
 }
 
 /// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
-/// `regex` syntax, run by the linear-time engine of core/regex.hpp), and when the pattern is
+/// `regex` syntax, run by the linear-time engine of formats/regex.hpp), and when the pattern is
 /// not a regex or does not match, a plain substring test. Only the first
 /// `test_output_matched_bytes` of `output` are searched.
 inline bool pattern_matches(std::string_view output, std::string_view pattern) {

@@ -18,7 +18,7 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
-#include "../core/toml.hpp"
+#include "../formats/toml.hpp"
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// TOML text -> the ordered document model, through the one TOML adaptor (formats/toml.hpp):
 // parse errors become clawport::error(errc::config_parse) naming the line and column.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
-#include "../core/toml.hpp"
+#include "../formats/toml.hpp"
 #include "document.hpp"
 
 namespace clawport {
@@ -56,7 +56,7 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// Parses TOML text into an ordered table, through the one adaptor (formats/toml.hpp).
 /// `what` names the text in errors (the config's real path, "the rendered closure"):
 /// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {

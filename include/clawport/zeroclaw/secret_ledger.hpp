@@ -9,8 +9,8 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
-#include "../core/json.hpp"
 #include "../core/paths.hpp"
+#include "../formats/json.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/replace_file.hpp"
 

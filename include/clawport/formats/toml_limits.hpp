@@ -5,8 +5,8 @@
 // linear and iterative; it never allocates per level.
 #pragma once
 
-#include "config.hpp"
-#include "error.hpp"
+#include "../core/config.hpp"
+#include "../core/error.hpp"
 
 #include <cstddef>
 #include <string>

@@ -23,7 +23,7 @@
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
+namespace json {
 
 /// JSON data as OpenClaw handles it: insertion-ordered objects.
 using value = nlohmann::ordered_json;
@@ -278,6 +278,6 @@ inline std::string js_stringify(const value& v, int indent = 2) {
   return out;
 }
 
-}  // namespace openclaw
+}  // namespace json
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -23,7 +23,7 @@
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::yaml {
+namespace yaml {
 
 /// Why a document was refused.
 enum class issue_kind {
@@ -1146,6 +1146,6 @@ inline result parse(std::string_view text, const options& opt = {}) {
   return r;
 }
 
-}  // namespace openclaw::yaml
+}  // namespace yaml
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Unicode NFC and JavaScript's toLowerCase on UTF-8 strings, for OpenClaw's portable
 // collision key, and an approximation of JavaScript's localeCompare (ICU root collation)
-// for the plan orders (docs/openclaw.md). Tables: openclaw/unicode_data.hpp (generated).
+// for the plan orders (docs/openclaw.md). Tables: formats/tables/unicode_data.hpp (generated).
 #pragma once
 
 #include "../core/config.hpp"
 #include "../core/utf8.hpp"
 
-#include "unicode_data.hpp"
+#include "tables/unicode_data.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -19,7 +19,7 @@
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::unicode {
+namespace unicode {
 
 namespace detail {
 
@@ -418,6 +418,6 @@ inline int locale_compare(std::string_view a, std::string_view b) {
 /// strings that compare 0 in their input order as JavaScript's stable sort does.
 inline bool locale_less(std::string_view a, std::string_view b) { return locale_compare(a, b) < 0; }
 
-}  // namespace openclaw::unicode
+}  // namespace unicode
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // A block-style YAML writer for JSON data, for the Claw manifest and profile that a
 // conversion (convert/) and `claw export` write. Every string that is not a plain word is
-// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through openclaw::yaml
+// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through yaml::parse
 // as the same JSON.
 #pragma once
 
 #include "../core/config.hpp"
-#include "../core/json.hpp"
+#include "json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,7 +14,7 @@
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
+namespace yaml {
 
 namespace yaml_out {
 
@@ -96,6 +96,6 @@ inline std::string to_yaml(const nlohmann::ordered_json& doc) {
   return out;
 }
 
-}  // namespace openclaw
+}  // namespace yaml
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

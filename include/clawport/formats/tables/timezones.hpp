@@ -3,11 +3,11 @@
 // (zoneinfo.available_timezones()); do not edit. The zone names a Claw may name.
 #pragma once
 
-#include "../core/config.hpp"
+#include "../../core/config.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::timezone_data {
+namespace timezone_data {
 
 /// IANA zone and link names, sorted byte-wise.
 inline constexpr const char* names[] = {
@@ -612,6 +612,6 @@ inline constexpr const char* names[] = {
     "localtime",
 };
 
-}  // namespace openclaw::timezone_data
+}  // namespace timezone_data
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

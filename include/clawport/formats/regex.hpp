@@ -20,8 +20,8 @@
 // for a pattern Rust cannot compile).
 #pragma once
 
-#include "config.hpp"
-#include "utf8.hpp"
+#include "../core/config.hpp"
+#include "../core/utf8.hpp"
 
 #include <algorithm>
 #include <cstddef>

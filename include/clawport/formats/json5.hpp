@@ -20,7 +20,10 @@
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::json5 {
+namespace json5 {
+
+/// The document type: JSON data as OpenClaw handles it (formats/stable_json.hpp).
+using json::value;
 
 struct options {
   std::size_t max_bytes = 16 * 1024 * 1024;
@@ -339,6 +342,6 @@ inline result parse(std::string_view text, const options& opt = {}) {
   return r;
 }
 
-}  // namespace openclaw::json5
+}  // namespace json5
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

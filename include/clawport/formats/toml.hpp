@@ -12,7 +12,7 @@
 
 #include <toml++/toml.h>
 
-#include "error.hpp"
+#include "../core/error.hpp"
 #include "toml_limits.hpp"
 
 namespace clawport {

@@ -8,8 +8,8 @@
 // Also the one `--json` error document: {"error": {"code", "message", "subject"}}.
 #pragma once
 
-#include "config.hpp"
-#include "error.hpp"
+#include "../core/config.hpp"
+#include "../core/error.hpp"
 
 #include <nlohmann/json.hpp>
 
