@@ -69,7 +69,7 @@ inline std::optional<value> consent_refusal(const char* schema, const consent& c
   return d;
 }
 
-inline std::string base_name(const std::string& p) { return p.substr(p.rfind('/') + 1); }
+inline std::string base_name(const std::string& p) { return paths::file_name(p); }
 
 /// Every regular (or other non-directory) entry below `root`, `/`-separated and sorted,
 /// without following links; `depth` bounds the walk.
@@ -991,10 +991,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
       std::vector<std::string> dirs;
       for (const auto& f : rec["workspaceFiles"]) {
         std::string rel = f["path"].get<std::string>();
-        for (std::size_t s = rel.rfind('/'); s != std::string::npos && s > 0; s = rel.rfind('/')) {
-          rel = rel.substr(0, s);
+        for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel))
           dirs.push_back(rel);
-        }
       }
       std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
         return a.size() > b.size() || (a.size() == b.size() && a < b);

@@ -87,12 +87,6 @@ inline bool has_script_suffix(std::string_view path) {
 
 namespace detail {
 
-inline std::string_view base_name(std::string_view p) {
-  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
-  const std::size_t slash = p.rfind('/');
-  return slash == std::string_view::npos ? p : p.substr(slash + 1);
-}
-
 inline std::vector<std::string_view> split_ws(std::string_view s) {
   std::vector<std::string_view> out;
   s = trim_start(s);
@@ -117,12 +111,12 @@ inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   if (!detail::starts_with(line, "#!")) return std::nullopt;
   const auto tokens = detail::split_ws(std::string_view(line).substr(2));
   if (tokens.empty()) return std::nullopt;
-  std::string_view interp = detail::base_name(tokens[0]);
+  std::string interp = paths::file_name(tokens[0]);
   if (interp == "env") {
     std::size_t i = 1;
     while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
     if (i == tokens.size()) return std::nullopt;
-    interp = detail::base_name(tokens[i]);
+    interp = paths::file_name(tokens[i]);
   }
   return std::string(interp);
 }
@@ -292,11 +286,6 @@ inline std::string rel_join(const std::string& a, std::string_view b) {
   return a.empty() ? std::string(b) : a + "/" + std::string(b);
 }
 
-inline std::string_view rel_parent(std::string_view rel) {
-  const std::size_t slash = rel.rfind('/');
-  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
-}
-
 /// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
 /// fs::read_file.
 template <class Fs>
@@ -317,12 +306,12 @@ std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
 template <class Fs>
 std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
   const std::string norm = paths::normalize(abs);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
+  const std::string dir = paths::parent(norm);
+  const std::string name = paths::file_name(norm);
+  if (dir.empty() || name.empty()) return fs::file_kind::directory;
   try {
-    auto parent =
-        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
-    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
+    auto parent = fs.open_root(dir);
+    const auto st = fs.stat_at(parent, name);
     if (!st) return std::nullopt;
     if (st->kind != fs::file_kind::symlink) return st->kind;
   } catch (const error&) {
@@ -461,10 +450,8 @@ typename Fs::dir open_skill_root(Fs& fs, const std::string& dir, const std::stri
 /// cross-skill references.
 inline std::optional<std::string> nearest_skills_root(const std::string& root_path) {
   for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
-    if (base_name(p) == "skills") return p;
-    const std::size_t slash = p.rfind('/');
-    if (slash == std::string::npos) break;
-    p = slash == 0 ? "/" : p.substr(0, slash);
+    if (paths::file_name(p) == "skills") return p;
+    p = paths::parent(p);
   }
   return std::nullopt;
 }
@@ -496,7 +483,7 @@ void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
   if (v.kind != link_verdict::resolve) return;
   // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
   std::vector<std::string> parts =
-      paths::components(paths::normalize(rel_join(std::string(rel_parent(e.rel)), v.path)));
+      paths::components(paths::normalize(rel_join(paths::parent(e.rel), v.path)));
   const std::size_t escapes = static_cast<std::size_t>(
       std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
       parts.begin());
