@@ -11,6 +11,7 @@
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/walk.hpp"
 #include "../names/grammar.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/closure.hpp"
@@ -41,99 +42,100 @@ namespace verify {
 
 namespace detail {
 
+/// What verify does with what the one walk (fs/walk.hpp) meets: every problem is a
+/// finding, never an exception; a limit reached ends the walk (`truncated`).
 template <class Fs>
-class walker {
+class walker : public fs::walk_visitor {
  public:
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
 
-  void run(const dir& root) { walk(root, "", 0); }
+  void run(const dir& root) {
+    fs::walk_options opt;
+    opt.max_depth = lim_.max_depth;
+    // One name more than the file limit is enough to know it is passed.
+    opt.max_listed = lim_.max_files >= SIZE_MAX ? SIZE_MAX : std::size_t(lim_.max_files) + 1;
+    try {
+      fs::walk(fs_, root, *this, opt);
+    } catch (const error&) {
+      if (!truncated_) throw;  // the walk's depth failure is a finding (too_deep)
+    }
+  }
   bool truncated() const { return truncated_; }
+
+  // The hooks of the walk.
+  bool stopped() const { return truncated_; }
+  void listing_failed(const error& e, const std::string& rel) {
+    add("unreadable", rel.empty() ? "." : rel, e.what());
+  }
+  void stat_failed(const error& e, const std::string& rel) { add("unreadable", rel, e.what()); }
+  error too_deep(const std::string& rel, std::size_t max_depth) {
+    const std::string text =
+        "directories nest deeper than " + std::to_string(max_depth) + " levels";
+    add("limit_exceeded", rel, text);
+    truncated_ = true;
+    return error(errc::limit_exceeded, text, rel);
+  }
+
+  bool admit(std::string_view name, const std::string& path) {
+    if (name.size() > lim_.max_name_bytes) {
+      add("limit_exceeded", path,
+          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
+              std::to_string(lim_.max_name_bytes));
+      return false;
+    }
+    if (!bundle::carries_name(name)) {
+      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
+      return false;
+    }
+    return true;
+  }
+
+  bool visit(const dir& d, std::string_view name, const std::string& path,
+             const fs::stat_info& info) {
+    switch (info.kind) {
+      case fs::file_kind::symlink:
+        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
+        return false;
+      case fs::file_kind::other:
+        add("special_file", path,
+            "a FIFO, socket or device; a bundle holds only regular files and directories");
+        return false;
+      case fs::file_kind::directory:
+        return true;
+      case fs::file_kind::regular:
+        regular(d, name, path, info);
+        return false;
+    }
+    return false;
+  }
+
+  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& path,
+                           const fs::stat_info& info) {
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(d, name));
+      if (fs_.stat(*child).id != info.id) {
+        add("changed", path, "the directory was replaced while it was verified");
+        return std::nullopt;
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return std::nullopt;
+    }
+    rep_.directories.push_back(path);
+    return child;
+  }
 
  private:
   void add(std::string code, std::string path, std::string detail) {
     rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
   }
 
-  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
-    std::vector<std::string> names;
-    try {
-      fs_.for_each_entry(d, [&](std::string_view n) {
-        if (names.size() <= lim_.max_files) names.emplace_back(n);
-      });
-    } catch (const error& e) {
-      add("unreadable", prefix.empty() ? "." : prefix, e.what());
-      return;
-    }
-    std::sort(names.begin(), names.end());
-    for (const std::string& name : names) {
-      if (truncated_) return;
-      const std::string path = prefix.empty() ? name : prefix + "/" + name;
-      entry(d, name, path, depth);
-    }
-  }
-
-  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
-    if (name.size() > lim_.max_name_bytes) {
-      add("limit_exceeded", path,
-          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
-              std::to_string(lim_.max_name_bytes));
-      return;
-    }
-    if (!bundle::carries_name(name)) {
-      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
-      return;
-    }
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs_.stat_at(d, name);
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    if (!info) return;
-    switch (info->kind) {
-      case fs::file_kind::symlink:
-        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::other:
-        add("special_file", path,
-            "a FIFO, socket or device; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::directory:
-        return directory(d, name, path, *info, depth + 1);
-      case fs::file_kind::regular:
-        return regular(d, name, path, *info);
-    }
-  }
-
-  void directory(const dir& d, const std::string& name, const std::string& path,
-                 const fs::stat_info& info, std::size_t depth) {
-    if (depth > lim_.max_depth) {
-      add("limit_exceeded", path,
-          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
-      truncated_ = true;
-      return;
-    }
-    std::optional<dir> child;
-    try {
-      child.emplace(fs_.open_dir_at(d, name));
-      if (fs_.stat(*child).id != info.id) {
-        add("changed", path, "the directory was replaced while it was verified");
-        return;
-      }
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    rep_.directories.push_back(path);
-    walk(*child, path, depth);
-  }
-
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
-  void regular(const dir& d, const std::string& name, const std::string& path,
+  void regular(const dir& d, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
       add("hard_link", path,
