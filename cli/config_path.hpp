@@ -5,6 +5,7 @@
 #pragma once
 
 #include <unistd.h>
+#include <clawport/clawport.hpp>
 
 #include <cstdlib>
 #include <string>
@@ -32,8 +33,7 @@ inline std::string absolute_path(const std::string& path) {
 /// The install root: the directory holding config.toml.
 inline std::string install_root_of(const std::string& config_path) {
   const std::string abs = absolute_path(config_path);
-  const auto slash = abs.rfind('/');
-  return slash == 0 ? std::string("/") : abs.substr(0, slash);
+  return clawport::paths::parent(abs);
 }
 
 }  // namespace clawport::cli

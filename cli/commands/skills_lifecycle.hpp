@@ -120,7 +120,7 @@ class temp_dir {
   ~temp_dir() {
     try {
       auto p = fs_.open_root(parent_);
-      fs_.remove_tree_at(p, path_.substr(path_.rfind('/') + 1));
+      fs_.remove_tree_at(p, clawport::paths::file_name(path_));
     } catch (...) {
       std::cerr << "clawport: warning: could not remove the temporary directory " << path_ << "\n";
     }
@@ -168,7 +168,7 @@ inline int run_install(const install_options& o) {
   } else {
     const std::string abs = sk::paths::normalize(absolute_path(o.source));
     const std::string src = o.skill.empty() ? abs : sk::catalogue_skill(fs, abs, o.skill, o.source);
-    const std::string name = o.skill.empty() ? abs.substr(abs.rfind('/') + 1) : o.skill;
+    const std::string name = o.skill.empty() ? sk::paths::file_name(abs) : o.skill;
     r = sk::install_skill_directory(fs, src, dest.location, name, opt);
   }
   if (o.json) {
@@ -241,7 +241,7 @@ inline int run_test(const test_options& o) {
   bool allow_scripts = false;
   if (!o.name.empty() && looks_like_path(o.name)) {
     const std::string abs = sk::paths::normalize(absolute_path(o.name));
-    targets.push_back({abs.substr(abs.rfind('/') + 1), abs, {}});
+    targets.push_back({sk::paths::file_name(abs), abs, {}});
     if (!o.config.empty()) allow_scripts = load(fs, o).cfg.allow_scripts;
   } else {
     const loaded_config l = load(fs, o);

@@ -464,6 +464,38 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK_FALSE(oc::claw_status(m, request(), std::string("nope")).ok);  // no match: exit 1
   }
 
+  TEST_CASE("status lists unmanaged files 32 directories deep and refuses a deeper workspace") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    std::string deep = ws;
+    for (int i = 0; i < 32; ++i) deep += "/d";
+    m.mkdirs(deep);
+    m.write_file(deep + "/at32.txt", "x");
+    const value s = status_of(m);
+    std::string rel;
+    for (int i = 0; i < 32; ++i) rel += "d/";
+    bool listed = false;
+    for (const auto& u : s["records"][0]["unmanagedFiles"])
+      listed = listed || u == rel + "at32.txt";
+    CHECK(listed);
+    // One more level: the walk fails loudly, naming the directory, instead of leaving
+    // its files out of `unmanagedFiles` as it once did.
+    m.mkdirs(deep + "/d");
+    m.write_file(deep + "/d/at33.txt", "x");
+    const auto before = world(m);
+    try {
+      (void)status_of(m);
+      FAIL("claw status listed a workspace nested deeper than 32 directories");
+    } catch (const clawport::error& e) {
+      CHECK(e.code() == clawport::errc::limit_exceeded);
+      CHECK(e.subject() == ws + "/" + rel + "d");
+      CHECK(std::string(e.what()).find(ws) != std::string::npos);
+      CHECK(std::string(e.what()).find("deeper than 32 directories") != std::string::npos);
+    }
+    CHECK(world(m) == before);
+  }
+
   TEST_CASE(
       "status reports missing, modified, unmanaged and ownership conflicts, changing nothing") {
     memory m;

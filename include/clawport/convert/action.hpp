@@ -102,11 +102,10 @@ publish::outcome publish_new(Fs& fs, const options& o,
                              const std::map<std::string, std::string>& files, Check&& check) {
   const std::string display = o.out_display.empty() ? o.out : o.out_display;
   const std::string out = paths::normalize(o.out);
-  const std::size_t slash = out.rfind('/');
-  if (out.empty() || out[0] != '/' || slash == std::string::npos || slash + 1 == out.size())
+  const std::string parent_path = paths::parent(out);
+  const std::string name = paths::file_name(out);
+  if (!paths::is_absolute(out) || name.empty())
     throw error(errc::invalid_argument, "--out must name a new directory: " + display, display);
-  const std::string parent_path = slash == 0 ? "/" : out.substr(0, slash);
-  const std::string name = out.substr(slash + 1);
   typename Fs::dir parent = [&] {
     try {
       return fs.open_root(parent_path);

@@ -102,12 +102,45 @@ inline std::string normalize(std::string_view p) {
   return join_components(out, absolute);
 }
 
-/// `base/rel`, or `rel` when it is absolute or `base` is empty; never normalizes.
+/// The one join of the library, lexical and never normalizing, with Rust's `Path::join`
+/// rules (what ZeroClaw itself does with a configured path):
+/// - `base/rel`, one '/' added only when `base` does not already end in one:
+///   join("a", "b") is "a/b", join("a/", "b") is "a/b", join("/", "b") is "/b";
+/// - an absolute `rel` replaces `base`: join("a", "/b") is "/b" (a configured absolute
+///   path wins); a caller joining a name that must stay below `base` refuses an absolute
+///   one before joining (as openclaw/schema.hpp `safe_path` does for package sources);
+/// - an empty `base` is the current directory: join("", "b") is "b", never "/b"; a caller
+///   that means the root passes "/" (exporter.hpp `join_path` does);
+/// - an empty `rel` gives `base` with a trailing '/': join("a", "") is "a/".
 inline std::string join(std::string_view base, std::string_view rel) {
   if (is_absolute(rel) || base.empty()) return std::string(rel);
   std::string out(base);
   if (out.back() != '/') out += '/';
   return out + std::string(rel);
+}
+
+/// The last component of `p`, lexically, as written (trailing '/' ignored, `.` and `..`
+/// returned as they are): file_name("a/b") is "b", file_name("a/") is "a", file_name("/a")
+/// is "a", file_name("a") is "a"; "" and "/" (or "//") have none and give "".
+inline std::string file_name(std::string_view p) {
+  while (!p.empty() && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
+}
+
+/// `p` without its last component (and without the '/'s before it), lexically:
+/// parent("/a/b") is "/a", parent("a/b/") is "a", parent("/a") is "/", parent("a") is ""
+/// (the current directory, as `normalize(".")` is ""), parent("a/") is ""; the root is its
+/// own parent, parent("/") is "/", and parent("") is "". Nothing is normalized: parent("a/..")
+/// is "a". So `join(parent(p), file_name(p))` names `p` again (less a trailing '/') whenever
+/// `p` has a file name.
+inline std::string parent(std::string_view p) {
+  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  if (slash == std::string_view::npos) return std::string();
+  std::size_t end = slash;
+  while (end > 0 && p[end - 1] == '/') --end;
+  return end == 0 ? std::string("/") : std::string(p.substr(0, end));
 }
 
 /// `path` equals `prefix` or lies below it, by whole components (as Rust's

@@ -84,10 +84,6 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
   return c;
 }
 
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  return paths::join(base.empty() ? "/" : base, rel);
-}
-
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
   return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
 }
@@ -247,8 +243,8 @@ class basic_exporter {
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
     popts.config_name = o.config_path;
-    popts.blank_required = zeroclaw::read_secret_ledger(
-        fs_, install_root, o.config_path.substr(o.config_path.rfind('/') + 1));
+    popts.blank_required =
+        zeroclaw::read_secret_ledger(fs_, install_root, paths::file_name(o.config_path));
     return zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
   }
 
@@ -263,7 +259,7 @@ class basic_exporter {
     guarded_sources out;
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
-    out.workspace = ed::join_path(install_root, plan.workspace.path);
+    out.workspace = paths::join(install_root, plan.workspace.path);
     out.workspace_field = "agents." + plan.root_alias + ".workspace" +
                           std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
@@ -272,7 +268,7 @@ class basic_exporter {
         {true, "", out.workspace, ed::resolve_path(fs_, out.workspace, out.workspace)});
     guarded.push_back({out.workspace_field, out.workspace, overlaps.back().resolved});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      const std::string planned = ed::normalize_lexically(paths::join(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       guarded.push_back(
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
@@ -551,7 +547,7 @@ class basic_exporter {
     };
     add("the install root", root);
     add("the config file", config);
-    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    add("the key file", paths::join(root, std::string(zeroclaw::install_secret_key)));
     return out;
   }
 

@@ -50,14 +50,6 @@ inline bool is_plain(std::string_view c) noexcept {
   return !c.empty() && c != "." && c != ".." && c != "/";
 }
 
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  std::string out(base);
-  if (out.empty() || out.back() != '/') out += '/';
-  out += rel;
-  return out;
-}
-
 inline error not_a_directory(const std::string& path) {
   return error(errc::unsafe_path,
                path +
@@ -128,7 +120,7 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
   const std::vector<std::string_view> parts = detail::components(relative);
   if (parts.empty() || parts.front() != family) {
     result.status = root_status::escaped;
-    result.at = detail::join(install_root, relative);
+    result.at = paths::join(install_root, relative);
     return result;
   }
   std::string walked(install_root);
@@ -142,7 +134,7 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
     detail::rethrow(e, "failed to open " + walked, walked);
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    walked = detail::join(walked, parts[i]);
+    walked = paths::join(walked, parts[i]);
     if (!detail::is_plain(parts[i])) {
       result.status = root_status::escaped;
       result.at = walked;
@@ -181,7 +173,7 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
                 shown);
   }
   std::string parent = "/";
-  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = detail::join(parent, parts[i]);
+  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = paths::join(parent, parts[i]);
   root_result<Fs> result;
   std::optional<typename Fs::dir> holder;
   try {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The handle-based tree walk (docs/library.md, Tree copy), with a sink that
-// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// The handle-based tree copy on the one walk (fs/walk.hpp; docs/library.md, Tree copy), with a sink
+// that says what happens to what is carried: `copying_sink` writes it into the bundle,
 // `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
 // share every rule, count and refusal text. Every read goes through directory handles;
 // each entry is classified without following links, opened with nofollow and carried only
@@ -15,6 +15,7 @@
 #include "anchored.hpp"
 #include "context.hpp"
 #include "policy.hpp"
+#include "walk.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -226,139 +227,123 @@ struct reading_sink {
 
 namespace detail {
 
+/// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and
+/// refusals, the identity checks, the sink's directories and files, the tally.
 template <class Fs, class Sink>
-class tree_walker {
+class copy_visitor : public walk_visitor {
  public:
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
 
-  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
-              std::string_view relative)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
+  copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), root_dst_(dst) {}
 
-  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
-    bool nested = false;  // an error from an entry is already in context
-    try {
-      fs_.for_each_entry(src, [&](std::string_view name) {
-        try {
-          entry(src, dst, name, depth);
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      rethrow(e, "failed to read " + bundle_path(), bundle_path());
-    }
-  }
-
- private:
-  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
-  /// the guard trims it back, so no allocation grows with the number of files.
-  struct rel_guard {
-    std::string& s;
-    std::size_t n;
-    ~rel_guard() { s.resize(n); }
-  };
-
-  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
-
-  /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it
-  /// has grown to the longest path): valid until the next entry is visited.
-  const std::string& current_path() {
-    path_.assign(spec_.root);
-    if (!rel_.empty()) {
-      path_ += '/';
-      path_ += rel_;
-    }
-    return path_;
-  }
-
-  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
-    rel_guard guard{rel_, rel_.size()};
-    if (!rel_.empty()) rel_ += '/';
-    rel_.append(name.data(), name.size());
-    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+  bool admit(std::string_view name, const std::string& rel) {
+    if (spec_.filter && !spec_.filter(std::string_view(rel))) return false;
     if (spec_.carries_name && !spec_.carries_name(name)) {
       ++tally_.names_skipped;
-      if (spec_.on_name_skipped) spec_.on_name_skipped(current_path());
-      return;
+      if (spec_.on_name_skipped) spec_.on_name_skipped(current_path(rel));
+      return false;
     }
+    return true;
+  }
 
-    std::optional<stat_info> info;
-    try {
-      info = fs_.stat_at(src, name);
-    } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
-    }
-    if (!info) return;  // gone before it was inspected: there is nothing it could carry
-    switch (info->kind) {
+  [[noreturn]] void listing_failed(const error& e, const std::string& rel) {
+    rethrow(e, "failed to read " + bundle_path(rel), bundle_path(rel));
+  }
+  [[noreturn]] void stat_failed(const error& e, const std::string& rel) {
+    rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+  }
+  error too_deep(const std::string& rel, std::size_t max_depth) const {
+    return error(errc::limit_exceeded,
+                 "failed to copy " + bundle_path(rel) + ": the tree is nested deeper than " +
+                     std::to_string(max_depth) + " directories (" + spec_.limit_name + ")",
+                 bundle_path(rel));
+  }
+
+  bool visit(const dir& src, std::string_view name, const std::string& rel, const stat_info& info) {
+    switch (info.kind) {
       case file_kind::symlink:
         if (spec_.refuse_symlinks) {
           throw error(errc::unsafe_path,
-                      "Refusing to copy symlink within skill source: " + bundle_path(),
-                      bundle_path());
+                      "Refusing to copy symlink within skill source: " + bundle_path(rel),
+                      bundle_path(rel));
         }
         ++tally_.symlinks_skipped;
-        return;
+        return false;
       case file_kind::other:
         ++tally_.others_skipped;
-        return;
+        return false;
       case file_kind::directory:
-        if (spec_.check_entry) spec_.check_entry(info->id, current_path());
-        return directory(src, dst, name, *info, depth + 1);
+        if (spec_.check_entry) spec_.check_entry(info.id, current_path(rel));
+        return true;
       case file_kind::regular:
         if (tally_.files >= spec_.max_files) {
           throw error(errc::limit_exceeded,
-                      "failed to copy " + bundle_path() + ": the copy would hold more than " +
+                      "failed to copy " + bundle_path(rel) + ": the copy would hold more than " +
                           std::to_string(spec_.max_files) + " files (" + spec_.limit_name + ")",
-                      bundle_path());
+                      bundle_path(rel));
         }
-        if (spec_.check_entry) spec_.check_entry(info->id, current_path());
-        return regular(src, dst, name, *info);
+        if (spec_.check_entry) spec_.check_entry(info.id, current_path(rel));
+        regular(src, name, rel, info);
+        return false;
     }
+    return false;
   }
 
-  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
-                 std::size_t depth) {
-    if (depth > spec_.max_depth) {
-      throw error(errc::limit_exceeded,
-                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
-                      std::to_string(spec_.max_depth) + " directories (" + spec_.limit_name + ")",
-                  bundle_path());
-    }
+  std::optional<dir> enter(const dir& src, std::string_view name, const std::string& rel,
+                           const stat_info& info) {
     std::optional<dir> child;
     try {
       child.emplace(fs_.open_dir_at(src, name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
     }
     try {
-      sink_.make_dir(dst, name);
+      sink_.make_dir(dst(), name);
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*child);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
     }
     if (opened.id != info.id) {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
-      return;
+      return std::nullopt;
     }
-    std::optional<out_dir> out;
     try {
-      out.emplace(sink_.open_dir(dst, name));
+      outs_.push_back(sink_.open_dir(dst(), name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
+      rethrow(e, "failed to open " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
-    copy_dir(*child, *out, depth);
+    return child;
   }
 
-  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+  void leave(const std::string&) { outs_.pop_back(); }
+
+ private:
+  const out_dir& dst() const { return outs_.empty() ? root_dst_ : outs_.back(); }
+
+  std::string bundle_path(const std::string& rel) const {
+    return rel.empty() ? spec_.root : spec_.root + "/" + rel;
+  }
+
+  /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it
+  /// has grown to the longest path): valid until the next entry is visited.
+  const std::string& current_path(const std::string& rel) {
+    path_.assign(spec_.root);
+    if (!rel.empty()) {
+      path_ += '/';
+      path_ += rel;
+    }
+    return path_;
+  }
+
+  void regular(const dir& src, std::string_view name, const std::string& rel,
+               const stat_info& info) {
     // A second name, seen when classified: never opened. (Checked again once open, so a
     // link renamed over the entry and removed after the open is skipped either way.)
     if (info.nlink > 1) {
@@ -369,13 +354,13 @@ class tree_walker {
     try {
       in.emplace(fs_.open_file_at(src, name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*in);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
     }
     if (opened.kind != file_kind::regular) return;
     if (opened.nlink > 1) {  // before identity, as upstream
@@ -388,32 +373,33 @@ class tree_walker {
     }
     std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(sink_.create_file(dst, name));
+      out.emplace(sink_.create_file(dst(), name));
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
     std::uint64_t n = 0;
     try {
-      n = sink_.copy(*in, *out, opened, spec_.sink, current_path());
+      n = sink_.copy(*in, *out, opened, spec_.sink, current_path(rel));
     } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
+      rethrow(e, "failed to copy " + bundle_path(rel) + " into the bundle", bundle_path(rel));
     }
     try {
       sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
+      rethrow(e, "failed to set permissions on " + bundle_path(rel), bundle_path(rel));
     }
     ++tally_.files;
     tally_.bytes += n;
-    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel));
   }
 
   Fs& fs_;
   Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
-  std::string rel_;
-  std::string path_;  ///< current_path()'s buffer
+  const out_dir& root_dst_;
+  std::vector<out_dir> outs_;  ///< the sink's directories of the walk's open directories
+  std::string path_;           ///< current_path()'s buffer
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -430,7 +416,11 @@ template <class Fs, class Sink>
 void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
   static_assert(check_policy<Fs>());
-  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+  detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst);
+  walk_options opt;
+  opt.max_depth = spec.max_depth;
+  opt.sorted = false;  // as listed: a copy keeps no list of names
+  walk(fs, src, visitor, opt, relative);
 }
 
 /// `walk_tree` with the copying sink: copies `src` into `dst`.

@@ -12,6 +12,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "policy.hpp"
 #include "sys_error.hpp"
 
@@ -166,11 +167,10 @@ std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
     real = *c;
   }
   const std::string shown = prefix + (real == path ? path : path + " (a symlink to " + real + ")");
-  const std::size_t slash = real.rfind('/');
-  const std::string parent = slash == 0 ? std::string("/") : real.substr(0, slash);
+  const std::string parent = paths::parent(real);
   try {
     auto d = fs.open_root(parent);
-    return read_file_at(fs, d, std::string_view(real).substr(slash + 1), max, kinds, shown);
+    return read_file_at(fs, d, paths::file_name(real), max, kinds, shown);
   } catch (const error& e) {
     if (e.subject() == shown) throw error(e.code(), e.what(), path, e.sys_errno());
     detail::rethrow(e, "failed to read " + shown, path);

@@ -285,8 +285,8 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   // The secrets left blank, recorded beside the config so that exporting this agent before
   // they are supplied still lists them as required (issue 22 item 20).
   try {
-    res.ledger = zeroclaw::record_secret_ledger(
-        fs, p.install_root, o.config_path.substr(o.config_path.rfind('/') + 1), p.secrets);
+    res.ledger = zeroclaw::record_secret_ledger(fs, p.install_root, paths::file_name(o.config_path),
+                                                p.secrets);
   } catch (const error& e) {
     res.ledger_problem = e.what();
   }

@@ -510,7 +510,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
 
   // 2. The target install.
   p.install_root = zc::install_root_of(o.config_path);
-  const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
+  const std::string config_name = paths::file_name(o.config_path);
   const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
   if (!text)
     throw error(errc::not_found,

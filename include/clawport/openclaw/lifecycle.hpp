@@ -6,6 +6,7 @@
 // is rolled back so the state directory and the workspace hold what they held before.
 #pragma once
 
+#include "../fs/walk.hpp"
 #include "plan.hpp"
 #include "render.hpp"
 #include "state.hpp"
@@ -69,27 +70,40 @@ inline std::optional<value> consent_refusal(const char* schema, const consent& c
   return d;
 }
 
-inline std::string base_name(const std::string& p) { return p.substr(p.rfind('/') + 1); }
+inline std::string base_name(const std::string& p) { return paths::file_name(p); }
 
-/// Every regular (or other non-directory) entry below `root`, `/`-separated and sorted,
-/// without following links; `depth` bounds the walk.
+/// Every regular (or other non-directory) entry below `d`, `/`-separated and sorted (each
+/// directory's names in byte order, depth first), without following links: the one walk
+/// (fs/walk.hpp). A directory nested deeper than `depth` below `d` is errc::limit_exceeded
+/// naming it (relative to `d`), never left out of the listing.
 template <class Fs>
 void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
                std::vector<std::string>& out, int depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const auto& n : names) {
-    const auto st = fs.stat_at(d, n);
-    if (!st) continue;
-    const std::string rel = prefix.empty() ? n : prefix + "/" + n;
-    if (st->kind == fs::file_kind::directory && depth > 0) {
-      auto sub = fs.open_dir_at(d, n);
-      list_tree(fs, sub, rel, out, depth - 1);
-    } else if (st->kind != fs::file_kind::directory) {
+  struct lister : fs::walk_visitor {
+    lister(Fs& f, std::vector<std::string>& o) : fs(f), out(o) {}
+    Fs& fs;
+    std::vector<std::string>& out;
+    bool visit(const typename Fs::dir&, std::string_view, const std::string& rel,
+               const fs::stat_info& st) {
+      if (st.kind == fs::file_kind::directory) return true;
       out.push_back(rel);
+      return false;
     }
-  }
+    std::optional<typename Fs::dir> enter(const typename Fs::dir& parent, std::string_view name,
+                                          const std::string&, const fs::stat_info&) {
+      return fs.open_dir_at(parent, name);
+    }
+    error too_deep(const std::string& rel, std::size_t max) const {
+      return error(errc::limit_exceeded,
+                   rel + " is nested deeper than " + std::to_string(max) +
+                       " directories; clawport lists no deeper, and refuses rather than leave "
+                       "its files out",
+                   rel);
+    }
+  } v(fs, out);
+  fs::walk_options opt;
+  opt.max_depth = depth < 0 ? 0 : static_cast<std::size_t>(depth);
+  fs::walk(fs, d, v, opt, prefix);
 }
 
 }  // namespace detail
@@ -651,7 +665,11 @@ value record_status(Fs& fs, const std::string& id, const value& rec, const value
     std::vector<std::string> all;
     try {
       list_tree(fs, *root, "", all, 32);
-    } catch (const error&) {
+    } catch (const error& e) {
+      // Too deep to list: said, never a partial list of unmanaged files.
+      if (e.code() == errc::limit_exceeded)
+        throw error(e.code(), "failed to list the workspace " + ws + ": " + e.what(),
+                    paths::join(ws, e.subject()));
     }
     for (const auto& rel : all)
       if (!managed.count(rel)) unmanaged.push_back(rel);
@@ -991,10 +1009,8 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
       std::vector<std::string> dirs;
       for (const auto& f : rec["workspaceFiles"]) {
         std::string rel = f["path"].get<std::string>();
-        for (std::size_t s = rel.rfind('/'); s != std::string::npos && s > 0; s = rel.rfind('/')) {
-          rel = rel.substr(0, s);
+        for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel))
           dirs.push_back(rel);
-        }
       }
       std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
         return a.size() > b.size() || (a.size() == b.size() && a < b);

@@ -369,14 +369,10 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
   return what;
 }
 
+/// core/paths.hpp `join`; every part joined here is relative (schema.hpp `safe_path`, and
+/// `openclaw.claw` is refused when absolute), so an absolute part never replaces the root.
 inline std::string join_path(const std::string& root, const std::string& rel) {
-  if (root == "/") return "/" + rel;
-  return root + "/" + rel;
-}
-
-inline std::string basename_of(const std::string& p) {
-  const std::size_t slash = p.rfind('/');
-  return slash == std::string::npos ? p : p.substr(slash + 1);
+  return paths::join(root, rel);
 }
 
 inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
@@ -409,14 +405,13 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   if (!canonical) return fail("read_failed", "$", "Could not read " + source_path + ".");
   // Classify the canonical source through its parent.
   const std::string& src = *canonical;
-  const std::size_t slash = src.rfind('/');
   std::optional<fs::stat_info> st;
   if (src == "/") {
     st = fs.stat(fs.open_root("/"));
   } else {
     try {
-      auto parent = fs.open_root(slash == 0 ? std::string("/") : src.substr(0, slash));
-      st = fs.stat_at(parent, src.substr(slash + 1));
+      auto parent = fs.open_root(paths::parent(src));
+      st = fs.stat_at(parent, paths::file_name(src));
     } catch (const error&) {
       return fail("read_failed", "$", "Could not read " + source_path + ".");
     }
@@ -429,8 +424,8 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     root = src;
     pkg.source.kind = "package";
   } else if (st->kind == fs::file_kind::regular) {
-    root = slash == 0 ? std::string("/") : src.substr(0, slash);
-    manifest_rel = src.substr(slash + 1);
+    root = paths::parent(src);
+    manifest_rel = paths::file_name(src);
     pkg.source.kind = "development";
     std::string base = manifest_rel;
     if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
@@ -489,7 +484,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   }
   const std::string& manifest_bytes = mf.bytes;
   value raw;
-  const bool markdown = detail::ieq_ascii(detail::basename_of(manifest_rel), "CLAW.md");
+  const bool markdown = detail::ieq_ascii(paths::file_name(manifest_rel), "CLAW.md");
   std::string body;
   if (markdown) {
     envelope env = split_envelope(manifest_bytes);

@@ -133,25 +133,24 @@ inline std::string lexical_absolute(const std::string& p, const std::string& cwd
 template <class Fs>
 std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exists) {
   exists = false;
-  const std::size_t last = abs.rfind('/');
-  if (abs.size() <= 1 || last == std::string::npos) return abs;
-  std::string head = last == 0 ? "/" : abs.substr(0, last);
+  const std::string name = paths::file_name(abs);
+  std::string head = paths::parent(abs);
+  if (abs.size() <= 1 || head.empty()) return abs;
   std::string tail;
   for (;;) {
     if (auto c = fs.canonical(head)) {
       const std::string parent = (*c == "/" ? "" : *c) + tail;
       if (tail.empty()) {
         try {
-          exists = fs.stat_at(fs.open_root(*c), abs.substr(last + 1)).has_value();
+          exists = fs.stat_at(fs.open_root(*c), name).has_value();
         } catch (const error&) {
         }
       }
-      return parent + abs.substr(last);
+      return parent + "/" + name;
     }
     if (head == "/" || head.empty()) return abs;
-    const std::size_t slash = head.rfind('/');
-    tail = head.substr(slash) + tail;
-    head = slash == 0 ? "/" : head.substr(0, slash);
+    tail = "/" + paths::file_name(head) + tail;
+    head = paths::parent(head);
   }
 }
 

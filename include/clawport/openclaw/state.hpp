@@ -47,8 +47,8 @@ inline std::vector<std::string> abs_components(const std::string& abs) {
 }
 
 inline std::string parent_of(const std::string& abs) {
-  const std::size_t slash = abs.rfind('/');
-  return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
+  const std::string p = paths::parent(abs);
+  return p.empty() ? "/" : p;
 }
 
 /// The one rule for every OpenClaw path clawport opens, in plans and in writes alike:
@@ -122,7 +122,7 @@ void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexce
   for (auto it = created.rbegin(); it != created.rend(); ++it) {
     try {
       auto parent = open_dir_path(fs, parent_of(*it));
-      fs.remove_dir_at(parent, it->substr(it->rfind('/') + 1));
+      fs.remove_dir_at(parent, paths::file_name(*it));
     } catch (...) {
     }
   }

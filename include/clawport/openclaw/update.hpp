@@ -508,10 +508,7 @@ struct update_rollback {
 };
 
 inline std::string temp_sibling(const std::string& rel, const std::string& token) {
-  const std::size_t slash = rel.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : rel.substr(0, slash + 1);
-  return dir + "." + rel.substr(slash == std::string::npos ? 0 : slash + 1) + ".clawport-update-" +
-         token;
+  return paths::join(paths::parent(rel), "." + paths::file_name(rel) + ".clawport-update-" + token);
 }
 
 }  // namespace detail
@@ -757,9 +754,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
     for (const auto& r : removes) {
       std::string rel = r.first;
-      for (std::size_t slash = rel.rfind('/'); slash != std::string::npos && slash > 0;
-           slash = rel.rfind('/')) {
-        rel = rel.substr(0, slash);
+      for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel)) {
         if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
         bool emptied = false;
         detail::at_rel(fs, *root, rel, [&](const typename Fs::dir& d, const std::string& n) {

@@ -221,7 +221,7 @@ inline bool ends_with(const std::string& s, const std::string& t) {
 
 /// Whether the suggested `.gitignore` patterns (or the user's, read literally) cover `rel`.
 inline bool gitignored(const std::vector<std::string>& patterns, const std::string& rel) {
-  const std::string base = rel.substr(rel.rfind('/') + 1);
+  const std::string base = paths::file_name(rel);
   for (const auto& p : patterns) {
     if (p == rel || p == base || p == "/" + rel) return true;
     if (p == "**/*.key" && ends_with(base, ".key")) return true;
@@ -243,7 +243,7 @@ struct misplaced {
 };
 
 inline std::optional<misplaced> misplaced_file(const std::string& rel) {
-  const std::string base = rel.substr(rel.rfind('/') + 1);
+  const std::string base = paths::file_name(rel);
   const std::string top = rel.substr(0, rel.find('/'));
   for (const char* n :
        {"openclaw.json", "openclaw.sqlite", "openclaw-agent.sqlite", "auth-profiles.json"})

@@ -24,6 +24,7 @@
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../fs/walk.hpp"
 #include "locations.hpp"
 #include "manifest.hpp"
 #include "text.hpp"
@@ -87,12 +88,6 @@ inline bool has_script_suffix(std::string_view path) {
 
 namespace detail {
 
-inline std::string_view base_name(std::string_view p) {
-  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
-  const std::size_t slash = p.rfind('/');
-  return slash == std::string_view::npos ? p : p.substr(slash + 1);
-}
-
 inline std::vector<std::string_view> split_ws(std::string_view s) {
   std::vector<std::string_view> out;
   s = trim_start(s);
@@ -117,12 +112,12 @@ inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   if (!detail::starts_with(line, "#!")) return std::nullopt;
   const auto tokens = detail::split_ws(std::string_view(line).substr(2));
   if (tokens.empty()) return std::nullopt;
-  std::string_view interp = detail::base_name(tokens[0]);
+  std::string interp = paths::file_name(tokens[0]);
   if (interp == "env") {
     std::size_t i = 1;
     while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
     if (i == tokens.size()) return std::nullopt;
-    interp = detail::base_name(tokens[i]);
+    interp = paths::file_name(tokens[i]);
   }
   return std::string(interp);
 }
@@ -292,11 +287,6 @@ inline std::string rel_join(const std::string& a, std::string_view b) {
   return a.empty() ? std::string(b) : a + "/" + std::string(b);
 }
 
-inline std::string_view rel_parent(std::string_view rel) {
-  const std::size_t slash = rel.rfind('/');
-  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
-}
-
 /// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
 /// fs::read_file.
 template <class Fs>
@@ -317,12 +307,12 @@ std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
 template <class Fs>
 std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
   const std::string norm = paths::normalize(abs);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
+  const std::string dir = paths::parent(norm);
+  const std::string name = paths::file_name(norm);
+  if (dir.empty() || name.empty()) return fs::file_kind::directory;
   try {
-    auto parent =
-        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
-    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
+    auto parent = fs.open_root(dir);
+    const auto st = fs.stat_at(parent, name);
     if (!st) return std::nullopt;
     if (st->kind != fs::file_kind::symlink) return st->kind;
   } catch (const error&) {
@@ -344,87 +334,101 @@ struct walked_entry {
   std::vector<markdown_link> links;  ///< for Markdown files, checked after the walk
 };
 
+/// What the audit does with what the one walk (fs/walk.hpp) meets: every entry becomes a
+/// `walked_entry` (directories before what they hold), each file is read and checked.
 template <class Fs>
-void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, std::size_t depth,
-                const audit_options& opt, audit_report& report,
-                std::vector<walked_entry>& entries) {
-  std::vector<std::string> names;
-  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const std::string& name : names) {
-    const auto st = fs.stat_at(d, name);
-    if (!st) continue;  // vanished since the listing
-    ++report.files_scanned;
-    walked_entry e{rel_join(prefix, name), st->kind, {}, {}};
-    const auto add = [&](std::string reason, std::optional<std::size_t> line = std::nullopt,
-                         bool blocking = true) {
-      e.findings.push_back({e.rel, line, std::move(reason), blocking});
-    };
-    if (st->kind == fs::file_kind::symlink) {
-      add("symlinks are not allowed in installed skills.");
-    } else if (st->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded,
-                    "skill tree is nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
-                        " directories",
-                    e.rel);
+class audit_visitor : public fs::walk_visitor {
+ public:
+  using dir = typename Fs::dir;
+
+  audit_visitor(Fs& fs, const audit_options& opt, audit_report& report,
+                std::vector<walked_entry>& entries)
+      : fs_(fs), opt_(opt), report_(report), entries_(entries) {}
+
+  error too_deep(const std::string& rel, std::size_t max_depth) const {
+    return error(errc::limit_exceeded,
+                 "skill tree is nested deeper than " + std::to_string(max_depth) + " directories",
+                 rel);
+  }
+
+  bool visit(const dir& d, std::string_view name, const std::string& rel, const fs::stat_info& st) {
+    ++report_.files_scanned;
+    if (st.kind == fs::file_kind::directory) return true;
+    walked_entry e{rel, st.kind, {}, {}};
+    if (st.kind == fs::file_kind::symlink) {
+      add(e, "symlinks are not allowed in installed skills.");
+    } else if (st.kind == fs::file_kind::other) {
+      if (!opt_.allow_scripts && has_script_suffix(name)) {
+        report_.scripts_blocked = true;
+        add(e, "script-like files are blocked by skill security policy.");
       }
-      const std::string rel = e.rel;  // a copy: the recursion grows `entries`
-      entries.push_back(std::move(e));
-      auto sub = fs.open_dir_at(d, name);
-      audit_walk(fs, sub, rel, depth + 1, opt, report, entries);
-      continue;
-    } else if (st->kind == fs::file_kind::other) {
-      if (!opt.allow_scripts && has_script_suffix(name)) {
-        report.scripts_blocked = true;
-        add("script-like files are blocked by skill security policy.");
-      }
-      add("special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
+      add(e, "special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
           std::nullopt, false);
     } else {
-      const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
-      const bool is_toml = iends_with(name, ".toml");
-      const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
-      auto f = fs.open_file_at(d, name);
-      if (fs.stat(f).kind != fs::file_kind::regular) {
+      file(d, name, st, e);
+    }
+    entries_.push_back(std::move(e));
+    return false;
+  }
+
+  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& rel,
+                           const fs::stat_info&) {
+    entries_.push_back({rel, fs::file_kind::directory, {}, {}});
+    return fs_.open_dir_at(d, name);
+  }
+
+ private:
+  static void add(walked_entry& e, std::string reason,
+                  std::optional<std::size_t> line = std::nullopt, bool blocking = true) {
+    e.findings.push_back({e.rel, line, std::move(reason), blocking});
+  }
+
+  void file(const dir& d, std::string_view name, const fs::stat_info& st, walked_entry& e) {
+    const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
+    const bool is_toml = iends_with(name, ".toml");
+    const bool too_large = (is_md || is_toml) && st.size > audit_max_text_bytes;
+    auto f = fs_.open_file_at(d, name);
+    if (fs_.stat(f).kind != fs::file_kind::regular) {
+      throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                  e.rel);
+    }
+    const bool read_all = (is_md || is_toml) && !too_large;
+    // A text the audit parses is read whole by fs::read_file's rule; any other file only
+    // for its first 128 bytes (a shebang).
+    fs::read_result whole;
+    if (read_all) {
+      whole = fs::try_read_file_at(fs_, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
+      if (whole.refusal != fs::read_refusal::none && whole.refusal != fs::read_refusal::too_large)
         throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
                     e.rel);
-      }
-      const bool read_all = (is_md || is_toml) && !too_large;
-      // A text the audit parses is read whole by fs::read_file's rule; any other file only
-      // for its first 128 bytes (a shebang).
-      fs::read_result whole;
-      if (read_all) {
-        whole =
-            fs::try_read_file_at(fs, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
-        if (whole.refusal != fs::read_refusal::none && whole.refusal != fs::read_refusal::too_large)
-          throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
-                      e.rel);
-      }
-      const std::string data = read_all ? std::move(whole.bytes) : read_up_to(fs, f, 128);
-      if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
-        report.scripts_blocked = true;
-        add("script-like files are blocked by skill security policy.",
-            has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
-      }
-      if (too_large || (read_all && whole.refusal == fs::read_refusal::too_large)) {
-        add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
-            " bytes).");
-      } else if (is_md) {
-        if (!valid_utf8(data)) {
-          throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
-        }
-        e.links = markdown_links(data);
-      } else if (is_toml) {
-        if (!valid_utf8(data)) {
-          throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
-        }
-        for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
-      }
     }
-    entries.push_back(std::move(e));
+    const std::string data = read_all ? std::move(whole.bytes) : read_up_to(fs_, f, 128);
+    if (!opt_.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
+      report_.scripts_blocked = true;
+      add(e, "script-like files are blocked by skill security policy.",
+          has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
+    }
+    if (too_large || (read_all && whole.refusal == fs::read_refusal::too_large)) {
+      add(e, "file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
+                 " bytes).");
+    } else if (is_md) {
+      if (!valid_utf8(data)) {
+        throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
+      }
+      e.links = markdown_links(data);
+    } else if (is_toml) {
+      if (!valid_utf8(data)) {
+        throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
+      }
+      for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
+    }
   }
-}
+
+  Fs& fs_;
+  const audit_options& opt_;
+  audit_report& report_;
+  std::vector<walked_entry>& entries_;
+};
 
 /// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
 inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
@@ -461,10 +465,8 @@ typename Fs::dir open_skill_root(Fs& fs, const std::string& dir, const std::stri
 /// cross-skill references.
 inline std::optional<std::string> nearest_skills_root(const std::string& root_path) {
   for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
-    if (base_name(p) == "skills") return p;
-    const std::size_t slash = p.rfind('/');
-    if (slash == std::string::npos) break;
-    p = slash == 0 ? "/" : p.substr(0, slash);
+    if (paths::file_name(p) == "skills") return p;
+    p = paths::parent(p);
   }
   return std::nullopt;
 }
@@ -496,7 +498,7 @@ void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
   if (v.kind != link_verdict::resolve) return;
   // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
   std::vector<std::string> parts =
-      paths::components(paths::normalize(rel_join(std::string(rel_parent(e.rel)), v.path)));
+      paths::components(paths::normalize(rel_join(paths::parent(e.rel), v.path)));
   const std::size_t escapes = static_cast<std::size_t>(
       std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
       parts.begin());
@@ -554,7 +556,8 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
          true});
   }
   std::vector<detail::walked_entry> entries;
-  detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
+  detail::audit_visitor<Fs> visitor(fs, opt, report, entries);
+  fs::walk(fs, root, visitor);
 
   std::map<std::string, fs::file_kind> kinds;
   for (const auto& e : entries) kinds.emplace(e.rel, e.kind);

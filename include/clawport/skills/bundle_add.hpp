@@ -64,7 +64,7 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
                                    const std::optional<std::string>& directory,
                                    const timestamp& now) {
   validate_alias_key(alias);
-  const std::string install = paths::normalize(config_path.substr(0, config_path.rfind('/')));
+  const std::string install = paths::normalize(paths::parent(config_path));
   const std::string root = install.empty() ? std::string("/") : install;
   bundle_add_result out;
   out.alias = alias;

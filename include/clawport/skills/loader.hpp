@@ -147,13 +147,14 @@ template <class Fs>
 std::string read_text_file(Fs& fs, const std::string& path,
                            std::uint64_t max_bytes = 16 * 1024 * 1024) {
   const std::string norm = paths::normalize(path);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) {
+  const std::string dir = paths::parent(norm);
+  const std::string name = paths::file_name(norm);
+  if (dir.empty() || name.empty()) {
     throw error(errc::invalid_argument, "not a file path: " + path, path);
   }
-  auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
-  fs::read_result r = fs::try_read_file_at(fs, parent, norm.substr(slash + 1), max_bytes,
-                                           fs::read_kinds::hard_linked);
+  auto parent = fs.open_root(dir);
+  fs::read_result r =
+      fs::try_read_file_at(fs, parent, name, max_bytes, fs::read_kinds::hard_linked);
   switch (r.refusal) {
     case fs::read_refusal::none:
       return std::move(r.bytes);

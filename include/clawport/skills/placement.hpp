@@ -56,9 +56,8 @@ inline skills_dir_location anchored(std::string bundle, const std::string& dir,
     loc.relative = *rel;
   } else {
     // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
-    const std::size_t slash = loc.path.rfind('/');
-    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
-    loc.relative = loc.path.substr(slash + 1);
+    loc.anchor = paths::parent(loc.path);
+    loc.relative = paths::file_name(loc.path);
   }
   return loc;
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
-// identity checks), bounds everything, hashes every byte against the digest list, parses
-// the manifest as format 1 only, re-checks the closure standing alone and its secrets, and
-// lists every finding (`{code, path, detail}`), not only the first.
+// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles,
+// nofollow, identity checks), bounds everything, hashes every byte against the
+// digest list, parses the manifest as format 1 only, re-checks the closure
+// standing alone and its secrets, and lists every finding (`{code, path,
+// detail}`), not only the first.
 #pragma once
 
 #include "../bundle/layout.hpp"
@@ -11,6 +12,7 @@
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/walk.hpp"
 #include "../names/grammar.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/closure.hpp"
@@ -41,99 +43,102 @@ namespace verify {
 
 namespace detail {
 
+/// What verify does with what the one walk (fs/walk.hpp) meets: every problem
+/// is a finding, never an exception; a limit reached ends the walk
+/// (`truncated`).
 template <class Fs>
-class walker {
+class walker : public fs::walk_visitor {
  public:
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
 
-  void run(const dir& root) { walk(root, "", 0); }
+  void run(const dir& root) {
+    fs::walk_options opt;
+    opt.max_depth = lim_.max_depth;
+    // One name more than the file limit is enough to know it is passed.
+    opt.max_listed = lim_.max_files >= SIZE_MAX ? SIZE_MAX : std::size_t(lim_.max_files) + 1;
+    try {
+      fs::walk(fs_, root, *this, opt);
+    } catch (const error&) {
+      if (!truncated_) throw;  // the walk's depth failure is a finding (too_deep)
+    }
+  }
   bool truncated() const { return truncated_; }
+
+  // The hooks of the walk.
+  bool stopped() const { return truncated_; }
+  void listing_failed(const error& e, const std::string& rel) {
+    add("unreadable", rel.empty() ? "." : rel, e.what());
+  }
+  void stat_failed(const error& e, const std::string& rel) { add("unreadable", rel, e.what()); }
+  error too_deep(const std::string& rel, std::size_t max_depth) {
+    const std::string text =
+        "directories nest deeper than " + std::to_string(max_depth) + " levels";
+    add("limit_exceeded", rel, text);
+    truncated_ = true;
+    return error(errc::limit_exceeded, text, rel);
+  }
+
+  bool admit(std::string_view name, const std::string& path) {
+    if (name.size() > lim_.max_name_bytes) {
+      add("limit_exceeded", path,
+          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
+              std::to_string(lim_.max_name_bytes));
+      return false;
+    }
+    if (!bundle::carries_name(name)) {
+      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
+      return false;
+    }
+    return true;
+  }
+
+  bool visit(const dir& d, std::string_view name, const std::string& path,
+             const fs::stat_info& info) {
+    switch (info.kind) {
+      case fs::file_kind::symlink:
+        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
+        return false;
+      case fs::file_kind::other:
+        add("special_file", path,
+            "a FIFO, socket or device; a bundle holds only regular files and "
+            "directories");
+        return false;
+      case fs::file_kind::directory:
+        return true;
+      case fs::file_kind::regular:
+        regular(d, name, path, info);
+        return false;
+    }
+    return false;
+  }
+
+  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& path,
+                           const fs::stat_info& info) {
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(d, name));
+      if (fs_.stat(*child).id != info.id) {
+        add("changed", path, "the directory was replaced while it was verified");
+        return std::nullopt;
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return std::nullopt;
+    }
+    rep_.directories.push_back(path);
+    return child;
+  }
 
  private:
   void add(std::string code, std::string path, std::string detail) {
     rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
   }
 
-  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
-    std::vector<std::string> names;
-    try {
-      fs_.for_each_entry(d, [&](std::string_view n) {
-        if (names.size() <= lim_.max_files) names.emplace_back(n);
-      });
-    } catch (const error& e) {
-      add("unreadable", prefix.empty() ? "." : prefix, e.what());
-      return;
-    }
-    std::sort(names.begin(), names.end());
-    for (const std::string& name : names) {
-      if (truncated_) return;
-      const std::string path = prefix.empty() ? name : prefix + "/" + name;
-      entry(d, name, path, depth);
-    }
-  }
-
-  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
-    if (name.size() > lim_.max_name_bytes) {
-      add("limit_exceeded", path,
-          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
-              std::to_string(lim_.max_name_bytes));
-      return;
-    }
-    if (!bundle::carries_name(name)) {
-      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
-      return;
-    }
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs_.stat_at(d, name);
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    if (!info) return;
-    switch (info->kind) {
-      case fs::file_kind::symlink:
-        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::other:
-        add("special_file", path,
-            "a FIFO, socket or device; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::directory:
-        return directory(d, name, path, *info, depth + 1);
-      case fs::file_kind::regular:
-        return regular(d, name, path, *info);
-    }
-  }
-
-  void directory(const dir& d, const std::string& name, const std::string& path,
-                 const fs::stat_info& info, std::size_t depth) {
-    if (depth > lim_.max_depth) {
-      add("limit_exceeded", path,
-          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
-      truncated_ = true;
-      return;
-    }
-    std::optional<dir> child;
-    try {
-      child.emplace(fs_.open_dir_at(d, name));
-      if (fs_.stat(*child).id != info.id) {
-        add("changed", path, "the directory was replaced while it was verified");
-        return;
-      }
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    rep_.directories.push_back(path);
-    walk(*child, path, depth);
-  }
-
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
-  void regular(const dir& d, const std::string& name, const std::string& path,
+  void regular(const dir& d, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
       add("hard_link", path,
@@ -221,8 +226,9 @@ inline const zeroclaw::value* at_path(const zeroclaw::value& root,
   return cur;
 }
 
-/// Every empty string leaf is given a placeholder (recording its path, in the scrub's
-/// path syntax), so re-planning reports which of them are schema secrets.
+/// Every empty string leaf is given a placeholder (recording its path, in the
+/// scrub's path syntax), so re-planning reports which of them are schema
+/// secrets.
 inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
                                std::set<std::string>& empty, std::string_view placeholder) {
   if (v.is_string()) {
@@ -274,12 +280,13 @@ inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::va
   return here;
 }
 
-/// The agent's memory and its user's private data (bundle::private_workspace_entry, the rule
-/// the export filters with; issue 30). The store and the snapshot never travel (§7.5):
-/// refused. A MEMORY.md or USER.md is a warning, not a refusal: upstream ZeroClaw's export
-/// carries them, so every such upstream bundle would be refused, while the privacy loss is
-/// the exporting side's and has happened already; the importing operator is told the bundle
-/// holds another install's memory or user profile.
+/// The agent's memory and its user's private data
+/// (bundle::private_workspace_entry, the rule the export filters with; issue
+/// 30). The store and the snapshot never travel (§7.5): refused. A MEMORY.md or
+/// USER.md is a warning, not a refusal: upstream ZeroClaw's export carries
+/// them, so every such upstream bundle would be refused, while the privacy loss
+/// is the exporting side's and has happened already; the importing operator is
+/// told the bundle holds another install's memory or user profile.
 inline void private_data_findings(report& rep) {
   const std::string prefix = std::string(bundle::workspace_dir) + "/";
   const auto entry = [&](const std::string& path, bool directory) {
@@ -304,9 +311,10 @@ inline void private_data_findings(report& rep) {
   for (const bundle_file& f : rep.files) entry(f.path, false);
 }
 
-/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries the
-/// `carried_workspace_skills` flag, derived from the files (the manifest is not trusted to
-/// list it): added, with a warning, when the manifest does not. The import plan shows it.
+/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries
+/// the `carried_workspace_skills` flag, derived from the files (the manifest is
+/// not trusted to list it): added, with a warning, when the manifest does not.
+/// The import plan shows it.
 inline void derive_workspace_skills_flag(report& rep) {
   const std::string prefix = std::string(bundle::workspace_dir) + "/";
   const bool carried = std::any_of(rep.files.begin(), rep.files.end(), [&](const bundle_file& f) {
@@ -326,304 +334,281 @@ inline void derive_workspace_skills_flag(report& rep) {
                           true});
 }
 
-}  // namespace detail
+inline void add_finding(report& rep, std::string code, std::string path, std::string detail) {
+  rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+}
 
-/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
-/// Never throws for a bad bundle: every problem is a finding. Throws only when the bundle
-/// root itself cannot be opened (errc::not_found, errc::io, ...).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  static_assert(fs::check_policy<Fs>());
-  report rep;
-  rep.bundle = bundle_path;
-  const auto add = [&rep](std::string code, std::string path, std::string detail) {
-    rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
-  };
-
-  detail::walker<Fs> w(fs, lim, rep);
-  {
-    typename Fs::dir root = fs.open_root(bundle_path);
-    w.run(root);
-  }
-  std::sort(rep.files.begin(), rep.files.end(),
-            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
-  std::sort(rep.directories.begin(), rep.directories.end());
-
-  // ---- the layout ----
+/// The top level holds the three files, `workspace/` and `skills/`, and nothing
+/// else.
+inline void layout_findings(report& rep) {
   for (const bundle_file& f : rep.files) {
     if (f.path.find('/') != std::string::npos) continue;
     if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
         f.path != bundle::digest_list_file)
-      add("unexpected_entry", f.path,
-          "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
-          "zeroclaw-agent.sha256, workspace/, skills/)");
+      add_finding(rep, "unexpected_entry", f.path,
+                  "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
+                  "zeroclaw-agent.sha256, workspace/, skills/)");
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
     if (d != bundle::workspace_dir && d != bundle::skills_dir)
-      add("unexpected_entry", d + "/", "not part of the bundle format");
+      add_finding(rep, "unexpected_entry", d + "/", "not part of the bundle format");
   }
   for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
     if (rep.file(required) == nullptr && !rep.has_directory(required))
-      add("missing_file", std::string(required), "every bundle has this file");
+      add_finding(rep, "missing_file", std::string(required), "every bundle has this file");
   }
   if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
-    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
+    add_finding(rep, "unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
-  detail::private_data_findings(rep);
+  private_data_findings(rep);
+}
 
-  // ---- the digest list ----
+/// Every file against the digest list `list_text` (not checked when the walk
+/// was cut short); `authenticated` only when they match exactly.
+inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated) {
   if (rep.file(bundle::digest_list_file) == nullptr) {
     if (!rep.has_directory(bundle::digest_list_file))
       rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
                               "the bundle has no digest list (upstream ZeroClaw writes none): "
                               "its bytes are unauthenticated, only its structure was checked",
                               true});
-  } else if (!w.truncated()) {
-    try {
-      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
-      std::map<std::string, std::string> want;
-      for (const auto& e : listed) want[e.path] = e.hex;
-      bool exact = true;
-      for (const bundle_file& f : rep.files) {
-        if (f.path == bundle::digest_list_file) continue;
-        const auto it = want.find(f.path);
-        if (it == want.end()) {
-          add("unlisted_file", f.path, "the file is not in the digest list");
-          exact = false;
-          continue;
-        }
-        if (it->second != f.sha256) {
-          add("digest_mismatch", f.path,
-              "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
-          exact = false;
-        }
-        want.erase(it);
-      }
-      for (const auto& missing : want) {
-        add("missing_file", missing.first, "the digest list names a file the bundle lacks");
+    return;
+  }
+  if (truncated) return;
+  try {
+    const auto listed = digest::parse_list(list_text, std::string(bundle::digest_list_file));
+    std::map<std::string, std::string> want;
+    for (const auto& e : listed) want[e.path] = e.hex;
+    bool exact = true;
+    for (const bundle_file& f : rep.files) {
+      if (f.path == bundle::digest_list_file) continue;
+      const auto it = want.find(f.path);
+      if (it == want.end()) {
+        add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
         exact = false;
-      }
-      rep.authenticated = exact;
-    } catch (const error& e) {
-      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
-    }
-  }
-
-  // ---- the manifest: format 1 only, never half-read ----
-  const std::string mf(bundle::manifest_file);
-  if (const bundle_file* f = rep.file(mf)) {
-    rep.manifest_sha256 = f->sha256;
-    bool manifest_ok = false;
-    try {
-      rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
-      manifest_ok = true;
-    } catch (const error& e) {
-      add("manifest_invalid", mf, e.what());
-    }
-    const zeroclaw::value& m = rep.manifest;
-    const zeroclaw::value* version = manifest_ok ? m.find("format_version") : nullptr;
-    if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
-      add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
-      manifest_ok = false;
-    } else if (manifest_ok && version->integer > bundle::format_version) {
-      add("format_newer", mf + ":format_version",
-          "the bundle is format_version " + std::to_string(version->integer) +
-              "; this clawport reads format 1 only (upgrade clawport)");
-      manifest_ok = false;
-    } else if (manifest_ok && version->integer != bundle::format_version) {
-      add("manifest_invalid", mf + ":format_version",
-          "format_version " + std::to_string(version->integer) + " does not exist");
-      manifest_ok = false;
-    }
-    if (manifest_ok) {
-      const auto bad = [&](const std::string& key, const std::string& why) {
-        add("manifest_invalid", mf + ":" + key, why);
-        manifest_ok = false;
-      };
-      static constexpr std::string_view known[] = {
-          "format_version", "root_agent", "required_secrets", "skill_bundles",
-          "provenance",     "dropped",    "risk_flags"};
-      for (const zeroclaw::member& mem : m.members)
-        if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
-          bad(mem.key, "not a format 1 manifest key");
-      const auto strings = [&](const char* key, std::vector<std::string>& out) {
-        const zeroclaw::value* v = m.find(key);
-        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
-        for (const zeroclaw::value& item : v->items) {
-          if (!item.is_string()) return bad(key, "holds a value that is not a string");
-          out.push_back(item.text);
-        }
-      };
-      const zeroclaw::value* root = m.find("root_agent");
-      if (root == nullptr || !root->is_string() || root->text.empty()) {
-        bad("root_agent", "missing, or not a non-empty string");
-      } else {
-        rep.root_agent = root->text;
-      }
-      // Import writes these into a TOML comment of the target config (its provenance): a
-      // string that rule refuses would plan and then fail every apply (issue 22 item 4).
-      const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
-        if (v == nullptr || !v->is_string()) return;
-        if (const auto why = zeroclaw::comment_problem(v->text))
-          bad(key, "import writes it into the target config's provenance comment, but " + *why);
-      };
-      commentable("root_agent", root);
-      strings("required_secrets", rep.required_secrets);
-      strings("skill_bundles", rep.skill_bundles);
-      {
-        std::vector<std::string> sorted = rep.required_secrets;
-        std::sort(sorted.begin(), sorted.end());
-        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-        if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
-      }
-      const zeroclaw::value* prov = m.find("provenance");
-      if (prov == nullptr || !prov->is_table()) {
-        bad("provenance", "missing, or not a table");
-      } else {
-        for (const char* key : {"zeroclaw_version", "exported_at"}) {
-          const zeroclaw::value* v = prov->find(key);
-          if (v == nullptr || !v->is_string())
-            bad(std::string("provenance.") + key, "missing, or not a string");
-          commentable(std::string("provenance.") + key, v);
-        }
-      }
-      const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
-        const zeroclaw::value* v = m.find(key);
-        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
-        for (const zeroclaw::value& item : v->items) {
-          if (!item.is_table()) return bad(key, "holds an entry that is not a table");
-          for (const char* field : fields) {
-            const zeroclaw::value* f = item.find(field);
-            if (f == nullptr || !f->is_string())
-              return bad(key, std::string("an entry lacks the string `") + field + "`");
-          }
-        }
-      };
-      table_list("dropped", {"path", "reason", "detail"});
-      table_list("risk_flags", {"kind", "path", "detail"});
-      if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
-        for (const zeroclaw::value& item : flags->items) {
-          if (!item.is_table()) continue;
-          const zeroclaw::value* k = item.find("kind");
-          const zeroclaw::value* p = item.find("path");
-          const zeroclaw::value* dd = item.find("detail");
-          if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
-            if (!detail::known_risk_kind(k->text)) {
-              bad("risk_flags", "unknown risk kind `" + k->text + "`");
-            } else {
-              rep.risk_flags.push_back({k->text, p->text, dd->text, false});
-            }
-          }
-        }
-      }
-    }
-    if (!manifest_ok) return rep;  // never half-read a manifest that is not format 1
-  } else {
-    return rep;
-  }
-
-  detail::derive_workspace_skills_flag(rep);
-
-  // ---- skills/: exactly the advertised aliases ----
-  {
-    std::set<std::string> seen;
-    for (const std::string& alias : rep.skill_bundles) {
-      const std::string path = "skills/" + alias;
-      if (!seen.insert(alias).second)
-        add("manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
-      if (const auto why = names::portable::unportable_reason(alias)) {
-        add("name_invalid", path, "the skill-bundle alias " + std::string(*why));
         continue;
       }
-      if (!rep.has_directory(path))
-        add("skill_missing", path + "/",
-            "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+      if (it->second != f.sha256) {
+        add_finding(rep, "digest_mismatch", f.path,
+                    "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
+        exact = false;
+      }
+      want.erase(it);
     }
-    for (const std::string& d : rep.directories) {
-      if (d.rfind("skills/", 0) != 0) continue;
-      const std::string rest = d.substr(7);
-      if (rest.find('/') != std::string::npos) continue;
-      if (!seen.count(rest))
-        add("skill_unlisted", d + "/",
-            "a skill-bundle directory the manifest's skill_bundles does not list");
+    for (const auto& missing : want) {
+      add_finding(rep, "missing_file", missing.first,
+                  "the digest list names a file the bundle lacks");
+      exact = false;
     }
-    for (const bundle_file& f : rep.files) {
-      if (f.path.rfind("skills/", 0) != 0) continue;
-      const std::string rest = f.path.substr(7);
-      if (rest.find('/') == std::string::npos)
-        add("unexpected_entry", f.path, "only skill-bundle directories sit under skills/");
-    }
-  }
-
-  // ---- the closure ----
-  const std::string cf(bundle::config_file);
-  if (rep.file(cf) == nullptr) return rep;
-  try {
-    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+    rep.authenticated = exact;
   } catch (const error& e) {
-    add("closure_invalid", cf, e.what());
-    return rep;
+    add_finding(rep, "digest_list_invalid", std::string(bundle::digest_list_file), e.what());
   }
-  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
-    add("closure_invalid", problem->path.empty() ? cf : problem->path,
-        "the closure does not validate standing alone: " + problem->display());
-    return rep;
-  }
-  const zeroclaw::value* agents = rep.closure.find("agents");
-  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
-      agents->find(rep.root_agent) == nullptr) {
-    add("closure_invalid", "agents",
-        "the closure must configure exactly one agent, the manifest's root_agent `" +
-            rep.root_agent + "`");
-    return rep;
-  }
-  for (const std::string& alias : rep.skill_bundles) {
-    if (detail::at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
-      add("skill_missing", "skill_bundles." + alias,
-          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
-  }
-  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
-    add("secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+}
 
-  // Secrets: re-plan the closure with every empty string filled in; the scrub then names
-  // exactly the schema-secret leaves. Those that were empty must be required_secrets, those
-  // that held a value are refused, and the closure must plan back to itself.
+/// The keys of a format 1 manifest `m`, read into `rep`; false (with findings)
+/// when one is missing, mistyped or unknown.
+inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::string& mf) {
+  bool manifest_ok = true;
+  const auto bad = [&](const std::string& key, const std::string& why) {
+    add_finding(rep, "manifest_invalid", mf + ":" + key, why);
+    manifest_ok = false;
+  };
+  static constexpr std::string_view known[] = {"format_version", "root_agent", "required_secrets",
+                                               "skill_bundles",  "provenance", "dropped",
+                                               "risk_flags"};
+  for (const zeroclaw::member& mem : m.members)
+    if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
+      bad(mem.key, "not a format 1 manifest key");
+  const auto strings = [&](const char* key, std::vector<std::string>& out) {
+    const zeroclaw::value* v = m.find(key);
+    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
+    for (const zeroclaw::value& item : v->items) {
+      if (!item.is_string()) return bad(key, "holds a value that is not a string");
+      out.push_back(item.text);
+    }
+  };
+  const zeroclaw::value* root = m.find("root_agent");
+  if (root == nullptr || !root->is_string() || root->text.empty()) {
+    bad("root_agent", "missing, or not a non-empty string");
+  } else {
+    rep.root_agent = root->text;
+  }
+  // Import writes these into a TOML comment of the target config (its
+  // provenance): a string that rule refuses would plan and then fail every
+  // apply (issue 22 item 4).
+  const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
+    if (v == nullptr || !v->is_string()) return;
+    if (const auto why = zeroclaw::comment_problem(v->text))
+      bad(key, "import writes it into the target config's provenance comment, but " + *why);
+  };
+  commentable("root_agent", root);
+  strings("required_secrets", rep.required_secrets);
+  strings("skill_bundles", rep.skill_bundles);
+  {
+    std::vector<std::string> sorted = rep.required_secrets;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
+  }
+  const zeroclaw::value* prov = m.find("provenance");
+  if (prov == nullptr || !prov->is_table()) {
+    bad("provenance", "missing, or not a table");
+  } else {
+    for (const char* key : {"zeroclaw_version", "exported_at"}) {
+      const zeroclaw::value* v = prov->find(key);
+      if (v == nullptr || !v->is_string())
+        bad(std::string("provenance.") + key, "missing, or not a string");
+      commentable(std::string("provenance.") + key, v);
+    }
+  }
+  const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
+    const zeroclaw::value* v = m.find(key);
+    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
+    for (const zeroclaw::value& item : v->items) {
+      if (!item.is_table()) return bad(key, "holds an entry that is not a table");
+      for (const char* field : fields) {
+        const zeroclaw::value* f = item.find(field);
+        if (f == nullptr || !f->is_string())
+          return bad(key, std::string("an entry lacks the string `") + field + "`");
+      }
+    }
+  };
+  table_list("dropped", {"path", "reason", "detail"});
+  table_list("risk_flags", {"kind", "path", "detail"});
+  if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
+    for (const zeroclaw::value& item : flags->items) {
+      if (!item.is_table()) continue;
+      const zeroclaw::value* k = item.find("kind");
+      const zeroclaw::value* p = item.find("path");
+      const zeroclaw::value* dd = item.find("detail");
+      if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
+        if (!known_risk_kind(k->text)) {
+          bad("risk_flags", "unknown risk kind `" + k->text + "`");
+        } else {
+          rep.risk_flags.push_back({k->text, p->text, dd->text, false});
+        }
+      }
+    }
+  }
+  return manifest_ok;
+}
+
+/// The manifest: format 1 only, never half-read. False when the bundle has none
+/// or it is not a valid format 1 manifest (the verification stops there).
+inline bool read_manifest(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  const bundle_file* f = rep.file(mf);
+  if (f == nullptr) return false;
+  rep.manifest_sha256 = f->sha256;
+  try {
+    rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
+  } catch (const error& e) {
+    add_finding(rep, "manifest_invalid", mf, e.what());
+    return false;
+  }
+  const zeroclaw::value& m = rep.manifest;
+  const zeroclaw::value* version = m.find("format_version");
+  if (version == nullptr || version->type != zeroclaw::value::kind::integer) {
+    add_finding(rep, "manifest_invalid", mf + ":format_version", "missing, or not an integer");
+    return false;
+  }
+  if (version->integer > bundle::format_version) {
+    add_finding(rep, "format_newer", mf + ":format_version",
+                "the bundle is format_version " + std::to_string(version->integer) +
+                    "; this clawport reads format 1 only (upgrade clawport)");
+    return false;
+  }
+  if (version->integer != bundle::format_version) {
+    add_finding(rep, "manifest_invalid", mf + ":format_version",
+                "format_version " + std::to_string(version->integer) + " does not exist");
+    return false;
+  }
+  return manifest_fields(rep, m, mf);
+}
+
+/// skills/: exactly the aliases the manifest advertises, each a directory.
+inline void skills_findings(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  std::set<std::string> seen;
+  for (const std::string& alias : rep.skill_bundles) {
+    const std::string path = "skills/" + alias;
+    if (!seen.insert(alias).second)
+      add_finding(rep, "manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
+    if (const auto why = names::portable::unportable_reason(alias)) {
+      add_finding(rep, "name_invalid", path, "the skill-bundle alias " + std::string(*why));
+      continue;
+    }
+    if (!rep.has_directory(path))
+      add_finding(
+          rep, "skill_missing", path + "/",
+          "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.rfind("skills/", 0) != 0) continue;
+    const std::string rest = d.substr(7);
+    if (rest.find('/') != std::string::npos) continue;
+    if (!seen.count(rest))
+      add_finding(rep, "skill_unlisted", d + "/",
+                  "a skill-bundle directory the manifest's skill_bundles does "
+                  "not list");
+  }
+  for (const bundle_file& f : rep.files) {
+    if (f.path.rfind("skills/", 0) != 0) continue;
+    const std::string rest = f.path.substr(7);
+    if (rest.find('/') == std::string::npos)
+      add_finding(rep, "unexpected_entry", f.path,
+                  "only skill-bundle directories sit under skills/");
+  }
+}
+
+/// Secrets: re-plans the closure with every empty string filled in; the scrub
+/// then names exactly the schema-secret leaves. Those that were empty must be
+/// required_secrets, those that held a value are refused, and the closure must
+/// plan back to itself.
+template <class Schema>
+void secret_findings(report& rep) {
+  const std::string cf(bundle::config_file);
   static constexpr std::string_view placeholder = "clawport-verify-placeholder";
   zeroclaw::value filled = rep.closure;
   std::set<std::string> empty;
-  detail::fill_empty_strings(filled, "", empty, placeholder);
+  fill_empty_strings(filled, "", empty, placeholder);
   std::optional<zeroclaw::export_plan> replan;
   try {
     replan =
         zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
   } catch (const error& e) {
-    add("closure_invalid", e.subject().empty() ? cf : e.subject(),
-        std::string("the closure does not plan as a config of its own: ") + e.what());
-    return rep;
+    add_finding(rep, "closure_invalid", e.subject().empty() ? cf : e.subject(),
+                std::string("the closure does not plan as a config of its own: ") + e.what());
+    return;
   }
   std::set<std::string> empty_secrets;
   for (const std::string& s : replan->required_secrets) {
     if (empty.count(s)) {
       empty_secrets.insert(s);
     } else {
-      add("secret_value", s,
-          "a secret field holds a value; a bundle carries every secret blank, to be supplied "
-          "on the target");
+      add_finding(rep, "secret_value", s,
+                  "a secret field holds a value; a bundle carries every secret "
+                  "blank, to be "
+                  "supplied on the target");
     }
   }
-  // The closure must be closed: planning it again carries exactly it (an entry the agent
-  // does not reach, or a key the export would have dropped, is refused here).
+  // The closure must be closed: planning it again carries exactly it (an entry
+  // the agent does not reach, or a key the export would have dropped, is
+  // refused here).
   zeroclaw::value again = replan->closure;
-  detail::unfill(again, placeholder);
+  unfill(again, placeholder);
   if (!(again == rep.closure)) {
-    add("closure_invalid", cf,
-        "the closure is not closed: exporting it again would not carry exactly it (" +
-            detail::first_difference(rep.closure, again, "") + ")");
+    add_finding(rep, "closure_invalid", cf,
+                "the closure is not closed: exporting it again would not carry "
+                "exactly it (" +
+                    first_difference(rep.closure, again, "") + ")");
   }
   const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
-  // An empty secret the manifest does not list was empty on the source too (the export
-  // records only the secrets it blanked): the target must supply it all the same.
+  // An empty secret the manifest does not list was empty on the source too (the
+  // export records only the secrets it blanked): the target must supply it all
+  // the same.
   for (const std::string& s : empty_secrets)
     if (!required.count(s))
       rep.findings.push_back({"secret_unlisted", s,
@@ -632,8 +617,73 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
                               true});
   for (const std::string& s : required)
     if (!empty_secrets.count(s))
-      add("secrets_mismatch", s,
-          "required_secrets lists a path that is not an empty secret field of config.toml");
+      add_finding(rep, "secrets_mismatch", s,
+                  "required_secrets lists a path that is not an empty secret field of "
+                  "config.toml");
+}
+
+/// The closure: it parses, validates standing alone, configures exactly the
+/// root agent and the advertised skill bundles, and carries no secret.
+template <class Schema>
+void closure_findings(report& rep) {
+  const std::string cf(bundle::config_file);
+  if (rep.file(cf) == nullptr) return;
+  try {
+    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+  } catch (const error& e) {
+    add_finding(rep, "closure_invalid", cf, e.what());
+    return;
+  }
+  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
+    add_finding(rep, "closure_invalid", problem->path.empty() ? cf : problem->path,
+                "the closure does not validate standing alone: " + problem->display());
+    return;
+  }
+  const zeroclaw::value* agents = rep.closure.find("agents");
+  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
+      agents->find(rep.root_agent) == nullptr) {
+    add_finding(rep, "closure_invalid", "agents",
+                "the closure must configure exactly one agent, the manifest's "
+                "root_agent `" +
+                    rep.root_agent + "`");
+    return;
+  }
+  for (const std::string& alias : rep.skill_bundles) {
+    if (at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
+      add_finding(
+          rep, "skill_missing", "skill_bundles." + alias,
+          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
+  }
+  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
+    add_finding(rep, "secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+  secret_findings<Schema>(rep);
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
+/// roots). Never throws for a bad bundle: every problem is a finding. Throws
+/// only when the bundle root itself cannot be opened (errc::not_found,
+/// errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  static_assert(fs::check_policy<Fs>());
+  report rep;
+  rep.bundle = bundle_path;
+  detail::walker<Fs> w(fs, lim, rep);
+  {
+    typename Fs::dir root = fs.open_root(bundle_path);
+    w.run(root);
+  }
+  std::sort(rep.files.begin(), rep.files.end(),
+            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
+  std::sort(rep.directories.begin(), rep.directories.end());
+  detail::layout_findings(rep);
+  detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
+  detail::derive_workspace_skills_flag(rep);
+  detail::skills_findings(rep);
+  detail::closure_findings<Schema>(rep);
   return rep;
 }
 

@@ -219,12 +219,11 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
                                       const config_check& check = {}) {
   static_assert(fs::check_policy<Fs>());
   const std::string path = paths::normalize(config_path);
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos || slash + 1 == path.size()) {
+  const std::string dir = paths::parent(path);
+  const std::string name = paths::file_name(path);
+  if (dir.empty() || name.empty()) {
     throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
   }
-  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
-  const std::string name = path.substr(slash + 1);
   config_append_result out;
   out.config = path;
 

@@ -33,12 +33,10 @@ inline constexpr std::string_view install_secret_key = ".secret_key";
 /// The install root: the directory that holds the config file's *name*. A symlinked
 /// config.toml (a dotfile manager's link) is followed to read the file, but the install
 /// stays where the name is, as ZeroClaw's `config_dir` does. Lexical: "/" for a file at
-/// the root, "." for a bare name.
+/// the root, "." for a bare name (where core/paths.hpp `parent` says "").
 inline std::string install_root_of(std::string_view config_path) {
-  const std::size_t slash = config_path.rfind('/');
-  if (slash == std::string_view::npos) return ".";
-  if (slash == 0) return "/";
-  return std::string(config_path.substr(0, slash));
+  std::string root = paths::parent(config_path);
+  return root.empty() ? std::string(".") : root;
 }
 
 /// The default workspace of agent `alias`, relative to the install root.
