@@ -10,6 +10,7 @@
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 #include "../publish/replace_file.hpp"
+#include "environment.hpp"
 #include "json5.hpp"
 #include "package.hpp"
 #include "stable_json.hpp"
