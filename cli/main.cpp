@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Entry point of the `clawport` tool: registers each command and runs the one asked for.
+// Entry point of the `clawport` tool: gathers the host environment once, registers each
+// command and runs the one asked for.
 #include "app.hpp"
 #include "commands/claw.hpp"
 #include "commands/convert.hpp"
@@ -10,18 +11,20 @@
 #include "commands/skills_lifecycle.hpp"
 #include "commands/verify.hpp"
 #include "commands/workspace.hpp"
+#include "host.hpp"
 
 int main(int argc, char** argv) {
-  return clawport::cli::run(argc, argv, [](CLI::App& app, clawport::cli::action& selected) {
-    // Commands register here, one line each: add_<name>_command(app, selected);
-    clawport::cli::add_claw_command(app, selected);
-    clawport::cli::add_convert_command(app, selected);
-    clawport::cli::add_export_command(app, selected);
-    clawport::cli::add_import_command(app, selected);
-    clawport::cli::add_recover_command(app, selected);
-    clawport::cli::add_skills_command(app, selected);
-    clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected);
-    clawport::cli::add_verify_command(app, selected);
-    clawport::cli::add_workspace_command(app, selected);
+  const clawport::host_environment host = clawport::cli::gather_process_host();
+  return clawport::cli::run(argc, argv, [&host](CLI::App& app, clawport::cli::action& selected) {
+    // Commands register here, one line each: add_<name>_command(app, selected, host);
+    clawport::cli::add_claw_command(app, selected, host);
+    clawport::cli::add_convert_command(app, selected, host);
+    clawport::cli::add_export_command(app, selected, host);
+    clawport::cli::add_import_command(app, selected, host);
+    clawport::cli::add_recover_command(app, selected, host);
+    clawport::cli::add_skills_command(app, selected, host);
+    clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected, host);
+    clawport::cli::add_verify_command(app, selected, host);
+    clawport::cli::add_workspace_command(app, selected, host);
   });
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The C ABI of bindings/c/clawport.h on the library's default policies (fs::posix, schema
-// v3, the exchange publish): each entry point reads its options the way the CLI reads its
-// arguments (cli/config_path.hpp is shared with the CLI, not copied), calls the same library
+// v3, the exchange publish): each entry point gathers the host environment as the CLI's main
+// does (core/host.hpp; the config path is zeroclaw::config_path_of, as in the CLI), reads its
+// options the way the CLI reads its arguments, calls the same library
 // function the CLI command calls and returns the same JSON document its `--json` prints.
 // Nothing here decides anything the library or the CLI decides. Every entry point catches
 // everything; no state outlives a call.
@@ -13,14 +14,13 @@
 
 #include <clawport/clawport.hpp>
 
-#include "../../cli/config_path.hpp"
-
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <initializer_list>
+#include <map>
 #include <new>
 #include <optional>
 #include <string>
@@ -161,13 +161,20 @@ class options {
   nlohmann::json json_;
 };
 
-std::string config_of(const options& o) {
-  const std::string c = o.text("config");
-  return cp::cli::absolute_path(c.empty() ? cp::cli::default_config_path() : c);
+/// The host environment of this call (the process's variables, its working directory, the
+/// clock), gathered as the CLI's main gathers it (cli/host.hpp); no state outlives the call.
+cp::host_environment host() {
+  cp::environment_map vars;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    const char* eq = std::strchr(*e, '=');
+    if (eq != nullptr) vars.emplace(std::string(*e, static_cast<std::size_t>(eq - *e)), eq + 1);
+  }
+  char buf[4096];
+  return cp::gather_host(vars, ::getcwd(buf, sizeof buf) != nullptr ? buf : "", cp::clock_now());
 }
 
-std::optional<cp::timestamp> source_date_epoch() {
-  return cp::parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"));
+std::string config_of(const cp::host_environment& h, const options& o) {
+  return cp::zeroclaw::config_path_of(h, o.text("config"));
 }
 
 void set_error(clawport_error** out, const error& e) noexcept {
@@ -215,12 +222,13 @@ std::string do_export(const options& a, const volatile int* cancel) {
   cp::export_options o;
   o.alias = a.text("alias", true);
   o.out = a.text("out", true);
-  o.out_path = cp::cli::absolute_path(o.out);
-  o.config_path = config_of(a);
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') o.home = home;
+  const cp::host_environment h = host();
+  o.out_path = h.absolute(o.out);
+  o.config_path = config_of(h, a);
+  if (const auto home = h.absolute_home()) o.home = *home;
   o.force = a.flag("force");
   o.sync = !a.flag("no-sync");
-  o.exported_at = source_date_epoch();
+  o.exported_at = h.now();
   o.cancelled = [cancel] { return flag_set(cancel); };
   const std::string publish = a.choice("publish", {"exchange", "swap"}, "exchange");
   cp::fs::posix backend;
@@ -239,7 +247,7 @@ std::string do_verify(const options& a, const volatile int* cancel) {
   const std::string bundle = a.text("bundle", true);
   poll(cancel, "verifying");
   cp::fs::posix backend;
-  const cp::verify::report r = cp::verify::verify_bundle(backend, cp::cli::absolute_path(bundle));
+  const cp::verify::report r = cp::verify::verify_bundle(backend, host().absolute(bundle));
   nlohmann::json j = cp::verify::to_json(r);
   j["bundle"] = bundle;
   return cp::json::dump(j);
@@ -247,12 +255,13 @@ std::string do_verify(const options& a, const volatile int* cancel) {
 
 cp::importer::import_options import_options_of(const options& a) {
   cp::importer::import_options o;
-  o.bundle = cp::cli::absolute_path(a.text("bundle", true));
-  o.config_path = config_of(a);
+  const cp::host_environment h = host();
+  o.bundle = h.absolute(a.text("bundle", true));
+  o.config_path = config_of(h, a);
   const std::string as = a.text("as");
   if (!as.empty()) o.as = as;
   o.maps = a.list("map");
-  o.now = source_date_epoch();
+  o.now = h.now();
   return o;
 }
 
@@ -288,7 +297,7 @@ std::string do_import_apply(const options& a, const volatile int* cancel) {
 
 std::string do_recover(const options& a, const volatile int* cancel) {
   const std::string dir = a.text("dir", true);
-  std::string abs = cp::cli::absolute_path(dir);
+  std::string abs = host().absolute(dir);
   while (abs.size() > 1 && abs.back() == '/') abs.pop_back();
   poll(cancel, "recovering");
   cp::fs::posix backend;
@@ -302,13 +311,14 @@ std::string do_skills_audit(const options& a, const volatile int* cancel) {
   if (dirs.empty())
     throw error(errc::invalid_argument, "option 'dirs' needs at least one skill directory", "dirs");
   const bool allow_scripts = a.flag("allow-scripts");
+  const cp::host_environment h = host();
   cp::fs::posix backend;
   std::vector<cp::skills::audit_outcome> outcomes;
   for (const std::string& dir : dirs) {
     poll(cancel, "auditing " + dir);
     cp::skills::audit_outcome one{dir, std::nullopt, std::nullopt};
     try {
-      one.report = cp::skills::audit_skill_directory(backend, cp::cli::absolute_path(dir),
+      one.report = cp::skills::audit_skill_directory(backend, h.absolute(dir),
                                                      cp::skills::audit_options{allow_scripts});
     } catch (const error& e) {
       one.failure = e;
@@ -319,16 +329,15 @@ std::string do_skills_audit(const options& a, const volatile int* cancel) {
 }
 
 std::string do_skills_list(const options& a, const volatile int* cancel) {
-  const std::string config = config_of(a);
-  const std::string install = cp::cli::install_root_of(config);
+  const cp::host_environment h = host();
+  const std::string config = config_of(h, a);
+  const std::string install = cp::zeroclaw::install_root_of(config);
   const cp::skills::list_request request{a.text("agent"), a.text("bundle")};
   poll(cancel, "listing skills");
   cp::fs::posix backend;
   const cp::skills::skills_config cfg =
       cp::skills::parse_skills_config(cp::zeroclaw::read_install_config(backend, config), config);
-  cp::skills::install_paths where{install, ""};
-  if (const char* d = std::getenv("ZEROCLAW_DATA_DIR"); d != nullptr && *d != '\0')
-    where.data_dir = cp::cli::absolute_path(d);
+  const cp::skills::install_paths where = cp::skills::install_paths_of(h, config);
   return cp::json::dump(
       cp::skills::to_json(cp::skills::list_skills(backend, cfg, where, request), install));
 }
@@ -338,33 +347,24 @@ std::string do_claw_inspect(const options& a, const volatile int* cancel) {
   const std::string codes = a.choice("codes", {"openclaw", "clawhub"}, "openclaw");
   poll(cancel, "reading the package");
   cp::fs::posix backend;
-  cp::openclaw::claw_package pkg =
-      cp::openclaw::read_package(backend, cp::cli::absolute_path(package));
+  cp::openclaw::claw_package pkg = cp::openclaw::read_package(backend, host().absolute(package));
   if (codes == "clawhub") pkg.diagnostics = cp::openclaw::to_clawhub(pkg.diagnostics);
   return cp::openclaw::json_text(cp::openclaw::inspect_document(pkg));
 }
 
-std::string env_or_empty(const char* name) {
-  const char* v = std::getenv(name);
-  return v != nullptr ? std::string(v) : std::string();
-}
-
 std::string do_claw_plan(const options& a, const volatile int* cancel) {
   const std::string package = a.text("package", true);
+  const cp::host_environment h = host();
   cp::openclaw::destination_request req;
+  static_cast<cp::openclaw::environment&>(req) =
+      cp::openclaw::environment_of(h, a.text("state-dir"));
   if (const std::string v = a.text("agent-id"); !v.empty()) req.agent_id = v;
   if (const std::string v = a.text("workspace"); !v.empty()) req.workspace = v;
-  if (const std::string v = a.text("state-dir"); !v.empty()) req.state_dir = v;
-  if (const std::string v = env_or_empty("OPENCLAW_STATE_DIR"); !v.empty()) req.state_dir_env = v;
-  req.home = env_or_empty("HOME");
-  char buf[4096];
-  req.cwd = ::getcwd(buf, sizeof buf) != nullptr ? std::string(buf) : std::string("/");
   cp::openclaw::add_options opt;
   opt.without_packages = a.flag("without-packages");
   poll(cancel, "reading the package");
   cp::fs::posix backend;
-  const cp::openclaw::claw_package pkg =
-      cp::openclaw::read_package(backend, cp::cli::absolute_path(package));
+  const cp::openclaw::claw_package pkg = cp::openclaw::read_package(backend, h.absolute(package));
   if (!pkg.ok()) return cp::openclaw::json_text(cp::openclaw::plan_failure_document(pkg));
   poll(cancel, "planning the add");
   return cp::openclaw::json_text(cp::openclaw::plan_add(backend, pkg, req, opt).plan);
@@ -374,15 +374,16 @@ std::string do_convert(const options& a, const volatile int* cancel) {
   cp::convert::options o;
   o.source_display = a.text("source", true);
   o.out_display = a.text("out", true);
-  o.source = cp::cli::absolute_path(o.source_display);
-  o.out = cp::cli::absolute_path(o.out_display);
+  const cp::host_environment h = host();
+  o.source = h.absolute(o.source_display);
+  o.out = h.absolute(o.out_display);
   const std::string to = a.text("to", true);
   if (to != "claw" && to != "zeroclaw")
     throw error(errc::invalid_argument, "option 'to' must be claw or zeroclaw", "to");
   o.to = to == "claw" ? cp::convert::direction::to_claw : cp::convert::direction::to_zeroclaw;
   o.dry_run = a.flag("dry-run");
   o.allow_narrowing = a.flag("allow-narrowing");
-  o.at = source_date_epoch();
+  o.at = h.now();
   // The library's step between the checked staging tree and the publish: a cancellation
   // there removes the staging tree.
   o.before_publish = [cancel] {

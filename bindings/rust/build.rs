@@ -35,7 +35,6 @@ fn main() {
     let inputs = [
         tu.clone(),
         root.join("bindings/c/clawport.h"),
-        root.join("cli/config_path.hpp"),
         include.join("clawport"),
     ];
     for p in &inputs {

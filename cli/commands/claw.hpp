@@ -3,15 +3,12 @@
 // printing what `openclaw claws inspect` and `openclaw claws add --dry-run` print.
 #pragma once
 
-#include <unistd.h>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 namespace clawport::cli {
 
@@ -34,33 +31,20 @@ struct plan_options {
   bool json = false;
 };
 
-inline std::string env_or_empty(const char* name) {
-  const char* v = std::getenv(name);
-  return v != nullptr ? std::string(v) : std::string();
-}
-
-inline std::string cwd() {
-  char buf[4096];
-  return ::getcwd(buf, sizeof buf) != nullptr ? std::string(buf) : std::string("/");
-}
-
-/// The destination request from the options and the environment.
-inline oc::destination_request request(const std::string& state_dir, const std::string& agent_id,
-                                       const std::string& workspace) {
+/// The destination request from the options and the host (oc::environment_of: the one
+/// OpenClaw environment of every claw and workspace command).
+inline oc::destination_request request(const host_environment& host, const std::string& state_dir,
+                                       const std::string& agent_id, const std::string& workspace) {
   oc::destination_request req;
+  static_cast<oc::environment&>(req) = oc::environment_of(host, state_dir);
   if (!agent_id.empty()) req.agent_id = agent_id;
   if (!workspace.empty()) req.workspace = workspace;
-  if (!state_dir.empty()) req.state_dir = state_dir;
-  const std::string env_state = env_or_empty("OPENCLAW_STATE_DIR");
-  if (!env_state.empty()) req.state_dir_env = env_state;
-  req.home = env_or_empty("HOME");
-  req.cwd = cwd();
   return req;
 }
 
-inline int run_inspect(const inspect_options& o) {
+inline int run_inspect(const inspect_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
+  oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
   if (o.codes == "clawhub") pkg.diagnostics = oc::to_clawhub(pkg.diagnostics);
   if (o.json) {
     std::cout << oc::json_text(oc::inspect_document(pkg));
@@ -70,9 +54,9 @@ inline int run_inspect(const inspect_options& o) {
   return pkg.ok() ? exit_ok : exit_failed;
 }
 
-inline int run_plan(const plan_options& o) {
+inline int run_plan(const plan_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
+  oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
   if (!pkg.ok()) {
     if (o.json) {
       std::cout << oc::json_text(oc::plan_failure_document(pkg));
@@ -84,7 +68,7 @@ inline int run_plan(const plan_options& o) {
   oc::add_options opt;
   opt.without_packages = o.without_packages;
   const oc::add_plan plan =
-      oc::plan_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace), opt);
+      oc::plan_add(fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt);
   if (o.json) {
     std::cout << oc::json_text(plan.plan);
   } else {
@@ -102,7 +86,7 @@ inline int run_plan(const plan_options& o) {
 namespace clawport::cli {
 
 /// Registers `claw inspect`, `claw plan` and the lifecycle commands.
-inline void add_claw_command(CLI::App& app, action& selected) {
+inline void add_claw_command(CLI::App& app, action& selected, const host_environment& host) {
   CLI::App* claw = app.add_subcommand(
       "claw", "Read, plan, add, check and remove OpenClaw Claw packages (offline)");
   claw->require_subcommand(1);
@@ -117,8 +101,8 @@ inline void add_claw_command(CLI::App& app, action& selected) {
                    "claw_v1_* codes, `.n` indices)")
       ->check(CLI::IsMember({"openclaw", "clawhub"}));
   inspect->add_flag("--json", io->json, "print the openclaw.clawInspect.v1 document");
-  inspect->callback([io, &selected] {
-    selected = action{[io] { return claw_cmd::run_inspect(*io); }, io->json};
+  inspect->callback([io, &selected, &host] {
+    selected = action{[io, &host] { return claw_cmd::run_inspect(*io, host); }, io->json};
   });
 
   auto po = std::make_shared<claw_cmd::plan_options>();
@@ -134,10 +118,10 @@ inline void add_claw_command(CLI::App& app, action& selected) {
   plan->add_flag("--without-packages", po->without_packages,
                  "plan without the ClawHub packages (they cannot be resolved offline)");
   plan->add_flag("--json", po->json, "print the openclaw.clawAddPlan.v1 document");
-  plan->callback([po, &selected] {
-    selected = action{[po] { return claw_cmd::run_plan(*po); }, po->json};
+  plan->callback([po, &selected, &host] {
+    selected = action{[po, &host] { return claw_cmd::run_plan(*po, host); }, po->json};
   });
-  add_claw_lifecycle_commands(*claw, selected);
+  add_claw_lifecycle_commands(*claw, selected, host);
 }
 
 }  // namespace clawport::cli

@@ -4,14 +4,12 @@
 #pragma once
 
 #include <chrono>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 namespace clawport::cli {
 
@@ -58,8 +56,8 @@ struct target_options {
 
 /// RFC 3339 for the ledger: SOURCE_DATE_EPOCH when set, else the clock, in whole seconds
 /// (the ledger has always been written without a fraction).
-inline std::string now_text() {
-  auto t = clawport::source_date_epoch_or_now();
+inline std::string now_text(const host_environment& host) {
+  auto t = host.now();
   t.nanoseconds = 0;
   return clawport::format_rfc3339(t);
 }
@@ -76,7 +74,7 @@ inline int print(const oc::value& doc, bool ok, bool json) {
   return ok ? exit_ok : exit_failed;
 }
 
-inline int run_add(const add_options& o) {
+inline int run_add(const add_options& o, const host_environment& host) {
   if (o.dry_run) {
     plan_options p;
     p.package = o.package;
@@ -85,14 +83,15 @@ inline int run_add(const add_options& o) {
     p.workspace = o.workspace;
     p.without_packages = o.without_packages;
     p.json = o.json;
-    return run_plan(p);
+    return run_plan(p, host);
   }
   clawport::fs::posix fs;
-  const oc::claw_package pkg = oc::read_package(fs, absolute_path(o.package));
+  const oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
   oc::add_options opt;
   opt.without_packages = o.without_packages;
-  const oc::outcome_doc r = oc::apply_add(fs, pkg, request(o.state_dir, o.agent_id, o.workspace),
-                                          opt, consent_of(o.yes, o.plan_integrity), now_text());
+  const oc::outcome_doc r =
+      oc::apply_add(fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt,
+                    consent_of(o.yes, o.plan_integrity), now_text(host));
   if (!o.json && r.document.value("schemaVersion", "") == "openclaw.clawAddPlan.v1") {
     std::cout << (r.document.contains("actions") ? oc::plan_text(r.document)
                                                  : oc::inspect_text(pkg));
@@ -101,47 +100,47 @@ inline int run_add(const add_options& o) {
   return print(r.document, r.ok, o.json);
 }
 
-inline int run_status(const target_options& o) {
+inline int run_status(const target_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   std::optional<std::string> target;
   if (!o.target.empty()) target = o.target;
-  const oc::outcome_doc r = oc::claw_status(fs, request(o.state_dir, "", ""), target);
+  const oc::outcome_doc r = oc::claw_status(fs, request(host, o.state_dir, "", ""), target);
   return print(r.document, r.ok, o.json);
 }
 
-inline int run_remove(const target_options& o) {
+inline int run_remove(const target_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const oc::destination_request req = request(o.state_dir, "", "");
+  const oc::destination_request req = request(host, o.state_dir, "", "");
   if (o.dry_run) {
     const oc::value plan = oc::plan_remove(fs, req, o.target);
     return print(plan, plan["blockers"].empty(), o.json);
   }
   const oc::outcome_doc r =
-      oc::apply_remove(fs, req, o.target, consent_of(o.yes, o.plan_integrity), now_text());
+      oc::apply_remove(fs, req, o.target, consent_of(o.yes, o.plan_integrity), now_text(host));
   return print(r.document, r.ok, o.json);
 }
 
-inline int run_update(const update_options& o) {
+inline int run_update(const update_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const oc::destination_request req = request(o.state_dir, "", "");
+  const oc::destination_request req = request(host, o.state_dir, "", "");
   std::optional<std::string> from;
-  if (!o.from.empty()) from = absolute_path(o.from);
+  if (!o.from.empty()) from = host.absolute(o.from);
   if (o.dry_run) {
     const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
     return print(plan.plan, !plan.blocked, o.json);
   }
-  const oc::outcome_doc r =
-      oc::apply_update(fs, req, o.target, from, consent_of(o.yes, o.plan_integrity), now_text());
+  const oc::outcome_doc r = oc::apply_update(fs, req, o.target, from,
+                                             consent_of(o.yes, o.plan_integrity), now_text(host));
   return print(r.document, r.ok, o.json);
 }
 
-inline int run_export(const export_options& o) {
+inline int run_export(const export_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   oc::export_request x;
   x.agent = o.agent;
   x.out = o.out;
   if (!o.bootstrap.empty()) x.bootstrap = o.bootstrap;
-  const oc::outcome_doc r = oc::export_claw(fs, request(o.state_dir, "", ""), x);
+  const oc::outcome_doc r = oc::export_claw(fs, request(host, o.state_dir, "", ""), x);
   return print(r.document, r.ok, o.json);
 }
 
@@ -149,7 +148,8 @@ inline int run_export(const export_options& o) {
 
 /// Registers `claw add`, `claw status`, `claw update`, `claw remove` and `claw export`
 /// under `claw`.
-inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
+inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
+                                        const host_environment& host) {
   auto ao = std::make_shared<claw_cmd::add_options>();
   CLI::App* add = claw.add_subcommand(
       "add", "Add a Claw as a new OpenClaw agent offline (needs --yes and --plan-integrity)");
@@ -166,8 +166,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
   add->add_option("--plan-integrity", ao->plan_integrity,
                   "the planIntegrity of the plan you reviewed (sha256:<hex>)");
   add->add_flag("--json", ao->json, "print the openclaw.clawAddResult.v1 document");
-  add->callback([ao, &selected] {
-    selected = action{[ao] { return claw_cmd::run_add(*ao); }, ao->json};
+  add->callback([ao, &selected, &host] {
+    selected = action{[ao, &host] { return claw_cmd::run_add(*ao, host); }, ao->json};
   });
 
   auto so = std::make_shared<claw_cmd::target_options>();
@@ -177,8 +177,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
   status->add_option("target", so->target, "an agent id or Claw package name (default: all)");
   status->add_option("--state-dir", so->state_dir, "the OpenClaw state directory");
   status->add_flag("--json", so->json, "print the openclaw.clawStatus.v1 document");
-  status->callback([so, &selected] {
-    selected = action{[so] { return claw_cmd::run_status(*so); }, so->json};
+  status->callback([so, &selected, &host] {
+    selected = action{[so, &host] { return claw_cmd::run_status(*so, host); }, so->json};
   });
 
   auto uo = std::make_shared<claw_cmd::update_options>();
@@ -194,8 +194,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
   update->add_option("--plan-integrity", uo->plan_integrity,
                      "the planIntegrity of the update plan you reviewed");
   update->add_flag("--json", uo->json, "print the JSON document");
-  update->callback([uo, &selected] {
-    selected = action{[uo] { return claw_cmd::run_update(*uo); }, uo->json};
+  update->callback([uo, &selected, &host] {
+    selected = action{[uo, &host] { return claw_cmd::run_update(*uo, host); }, uo->json};
   });
 
   auto ro = std::make_shared<claw_cmd::target_options>();
@@ -208,8 +208,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
   remove->add_option("--plan-integrity", ro->plan_integrity,
                      "the planIntegrity of the remove plan you reviewed");
   remove->add_flag("--json", ro->json, "print the JSON document");
-  remove->callback([ro, &selected] {
-    selected = action{[ro] { return claw_cmd::run_remove(*ro); }, ro->json};
+  remove->callback([ro, &selected, &host] {
+    selected = action{[ro, &host] { return claw_cmd::run_remove(*ro, host); }, ro->json};
   });
 
   auto xo = std::make_shared<claw_cmd::export_options>();
@@ -222,8 +222,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected) {
                   "a Markdown file to carry as the package's BOOTSTRAP.md");
   exp->add_option("--state-dir", xo->state_dir, "the OpenClaw state directory");
   exp->add_flag("--json", xo->json, "print the openclaw.clawExportResult.v1 document");
-  exp->callback([xo, &selected] {
-    selected = action{[xo] { return claw_cmd::run_export(*xo); }, xo->json};
+  exp->callback([xo, &selected, &host] {
+    selected = action{[xo, &host] { return claw_cmd::run_export(*xo, host); }, xo->json};
   });
 }
 

@@ -5,9 +5,7 @@
 #pragma once
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -23,18 +21,18 @@ struct convert_args {
   bool json = false;
 };
 
-inline int run_convert(const convert_args& a) {
+inline int run_convert(const convert_args& a, const host_environment& host) {
   fs::posix backend;
   convert::options o;
-  o.source = absolute_path(a.source);
-  o.out = absolute_path(a.out);
+  o.source = host.absolute(a.source);
+  o.out = host.absolute(a.out);
   o.source_display = a.source;
   o.out_display = a.out;
   o.to = a.to == "claw" ? convert::direction::to_claw : convert::direction::to_zeroclaw;
   o.dry_run = a.dry_run;
   o.allow_narrowing = a.allow_narrowing;
   // Reproducible output: SOURCE_DATE_EPOCH wins over the clock when set.
-  o.at = source_date_epoch_or_now();
+  o.at = host.now();
   const convert::conversion c = convert::run(backend, o);
   if (a.json) {
     std::cout << json::dump(convert::to_json(c)) << "\n";
@@ -46,7 +44,7 @@ inline int run_convert(const convert_args& a) {
   return exit_ok;
 }
 
-inline void add_convert_command(CLI::App& app, action& selected) {
+inline void add_convert_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<convert_args>();
   CLI::App* cmd = app.add_subcommand(
       "convert",
@@ -66,8 +64,8 @@ inline void add_convert_command(CLI::App& app, action& selected) {
   cmd->add_flag("--allow-narrowing", args->allow_narrowing,
                 "accept a stricter target setting where none is exactly as strict as the source");
   cmd->add_flag("--json", args->json, "print the conversion report as one JSON document");
-  cmd->callback([args, &selected] {
-    selected = action{[args] { return run_convert(*args); }, args->json};
+  cmd->callback([args, &selected, &host] {
+    selected = action{[args, &host] { return run_convert(*args, host); }, args->json};
   });
 }
 

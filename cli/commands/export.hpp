@@ -6,11 +6,9 @@
 #pragma once
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 #include <unistd.h>
 
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -55,17 +53,17 @@ export_result run_exporter(fs::posix& backend, const export_options& options) {
   return exporter.run(options);
 }
 
-inline int run_export(const export_args& a) {
+inline int run_export(const export_args& a, const host_environment& host) {
   export_options o;
   o.alias = a.alias;
   o.out = a.out;
-  o.out_path = absolute_path(a.out);
-  o.config_path = absolute_path(a.config.empty() ? default_config_path() : a.config);
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') o.home = home;
+  o.out_path = host.absolute(a.out);
+  o.config_path = zeroclaw::config_path_of(host, a.config);
+  if (const auto home = host.absolute_home()) o.home = *home;
   o.force = a.force;
   o.sync = !a.no_sync;
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
-  o.exported_at = source_date_epoch_or_now();
+  o.exported_at = host.now();
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
   o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
 
@@ -95,7 +93,7 @@ inline int run_export(const export_args& a) {
   return exit_ok;
 }
 
-inline void add_export_command(CLI::App& app, action& selected) {
+inline void add_export_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<export_args>();
   CLI::App* cmd = app.add_subcommand(
       "export", "export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
@@ -116,8 +114,8 @@ inline void add_export_command(CLI::App& app, action& selected) {
   cmd->add_flag("--dry-run", args->dry_run, "check and report what would travel; write nothing");
   cmd->add_flag("--no-sync", args->no_sync,
                 "skip flushing the bundle to disk (scratch exports only)");
-  cmd->callback([args, &selected] {
-    selected = action{[args] { return run_export(*args); }, args->json};
+  cmd->callback([args, &selected, &host] {
+    selected = action{[args, &host] { return run_export(*args, host); }, args->json};
   });
 }
 

@@ -6,11 +6,9 @@
 #pragma once
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 #include <unistd.h>
 
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -30,13 +28,13 @@ struct import_args {
   bool json = false;
 };
 
-inline int run_import(const import_args& a) {
+inline int run_import(const import_args& a, const host_environment& host) {
   importer::import_options o;
-  o.bundle = absolute_path(a.bundle);
-  o.config_path = absolute_path(a.config.empty() ? default_config_path() : a.config);
+  o.bundle = host.absolute(a.bundle);
+  o.config_path = zeroclaw::config_path_of(host, a.config);
   if (!a.as.empty()) o.as = a.as;
   o.maps = a.maps;
-  o.now = source_date_epoch_or_now();
+  o.now = host.now();
   o.umask = process_umask();
   fs::posix backend;
   if (a.yes && !a.dry_run) {
@@ -82,7 +80,7 @@ inline int run_import(const import_args& a) {
   return exit_ok;
 }
 
-inline void add_import_command(CLI::App& app, action& selected) {
+inline void add_import_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<import_args>();
   CLI::App* cmd = app.add_subcommand(
       "import", "verify an agent bundle and import it into an install, never overwriting anything");
@@ -99,8 +97,8 @@ inline void add_import_command(CLI::App& app, action& selected) {
   cmd->add_option("--plan-integrity", args->plan_integrity,
                   "the plan_integrity the plan showed (sha256:<hex>)");
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
-  cmd->callback([args, &selected] {
-    selected = action{[args] { return run_import(*args); }, args->json};
+  cmd->callback([args, &selected, &host] {
+    selected = action{[args, &host] { return run_import(*args, host); }, args->json};
   });
 }
 

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "../app.hpp"
-#include "export.hpp"
 
 #include <iostream>
 #include <memory>
@@ -18,8 +17,8 @@ struct recover_args {
   bool json = false;
 };
 
-inline int run_recover(const recover_args& a) {
-  std::string abs = absolute_path(a.dir);
+inline int run_recover(const recover_args& a, const host_environment& host) {
+  std::string abs = host.absolute(a.dir);
   while (abs.size() > 1 && abs.back() == '/') abs.pop_back();
   fs::posix backend;
   const recover_report report = recover_path(backend, abs, a.dir);
@@ -36,7 +35,7 @@ inline int run_recover(const recover_args& a) {
   return exit_ok;
 }
 
-inline void add_recover_command(CLI::App& app, action& selected) {
+inline void add_recover_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<recover_args>();
   CLI::App* cmd = app.add_subcommand(
       "recover",
@@ -46,8 +45,8 @@ inline void add_recover_command(CLI::App& app, action& selected) {
       ->required()
       ->check(non_empty());
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
-  cmd->callback([args, &selected] {
-    selected = action{[args] { return run_recover(*args); }, args->json};
+  cmd->callback([args, &selected, &host] {
+    selected = action{[args, &host] { return run_recover(*args, host); }, args->json};
   });
 }
 

@@ -4,14 +4,12 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 namespace clawport::cli {
 
@@ -56,18 +54,15 @@ inline void print_rows(std::ostream& out, const std::vector<const sk::skill_entr
   }
 }
 
-inline int run_list(const list_options& o) {
-  const std::string config = absolute_path(o.config.empty() ? default_config_path() : o.config);
-  const std::string install = install_root_of(config);
+inline int run_list(const list_options& o, const host_environment& host) {
+  const std::string config = clawport::zeroclaw::config_path_of(host, o.config);
+  const std::string install = clawport::zeroclaw::install_root_of(config);
   clawport::fs::posix fs;
   // The export's config reader: a symlinked config.toml is followed, anything but a regular
   // file below the size limit is refused, in the same words.
   const sk::skills_config cfg =
       sk::parse_skills_config(clawport::zeroclaw::read_install_config(fs, config), config);
-  sk::install_paths where{install, ""};
-  if (const char* d = std::getenv("ZEROCLAW_DATA_DIR"); d != nullptr && *d != '\0') {
-    where.data_dir = absolute_path(d);
-  }
+  const sk::install_paths where = sk::install_paths_of(host, config);
   const sk::skill_view view = sk::list_skills(fs, cfg, where, sk::list_request{o.agent, o.bundle});
   for (const std::string& w : view.warnings) std::cerr << "clawport: warning: " << esc(w) << "\n";
   if (o.json) {
@@ -91,7 +86,7 @@ inline int run_list(const list_options& o) {
   return exit_ok;
 }
 
-inline int run_audit(const audit_options& o) {
+inline int run_audit(const audit_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   std::vector<sk::audit_outcome> outcomes;
   bool blocked = false;
@@ -99,7 +94,7 @@ inline int run_audit(const audit_options& o) {
     sk::audit_outcome one{dir, std::nullopt, std::nullopt};
     try {
       one.report =
-          sk::audit_skill_directory(fs, absolute_path(dir), sk::audit_options{o.allow_scripts});
+          sk::audit_skill_directory(fs, host.absolute(dir), sk::audit_options{o.allow_scripts});
     } catch (const clawport::error& e) {
       one.failure = e;
     }
@@ -134,7 +129,7 @@ inline int run_audit(const audit_options& o) {
 }  // namespace skills_cmd
 
 /// Registers `skills list` and `skills audit`.
-inline void add_skills_command(CLI::App& app, action& selected) {
+inline void add_skills_command(CLI::App& app, action& selected, const host_environment& host) {
   CLI::App* skills = app.add_subcommand("skills", "List and audit ZeroClaw skills");
   skills->require_subcommand(1);
 
@@ -150,8 +145,8 @@ inline void add_skills_command(CLI::App& app, action& selected) {
                    "only this skill bundle (its filter is not applied "
                    "without --agent)");
   list->add_flag("--json", lo->json, "print one JSON document");
-  list->callback([lo, &selected] {
-    selected = action{[lo] { return skills_cmd::run_list(*lo); }, lo->json};
+  list->callback([lo, &selected, &host] {
+    selected = action{[lo, &host] { return skills_cmd::run_list(*lo, host); }, lo->json};
   });
 
   auto ao = std::make_shared<skills_cmd::audit_options>();
@@ -161,8 +156,8 @@ inline void add_skills_command(CLI::App& app, action& selected) {
   audit->add_flag("--allow-scripts", ao->allow_scripts,
                   "allow script files (skills.allow_scripts = true)");
   audit->add_flag("--json", ao->json, "print one JSON document");
-  audit->callback([ao, &selected] {
-    selected = action{[ao] { return skills_cmd::run_audit(*ao); }, ao->json};
+  audit->callback([ao, &selected, &host] {
+    selected = action{[ao, &host] { return skills_cmd::run_audit(*ao, host); }, ao->json};
   });
 }
 

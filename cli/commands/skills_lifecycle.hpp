@@ -3,11 +3,9 @@
 // remove one (archived), run its TEST.sh. Parses options, calls the library, prints.
 #pragma once
 
-#include <stdlib.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -15,7 +13,6 @@
 #include <vector>
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 namespace clawport::cli {
 
@@ -27,40 +24,6 @@ struct common_options {
   std::string config;
   bool json = false;
 };
-
-/// The config, the install root and the data directory, read the way `skills list` does.
-struct loaded_config {
-  std::string path;
-  sk::skills_config cfg;
-  sk::install_paths where;
-};
-
-inline loaded_config load(clawport::fs::posix& fs, const common_options& o) {
-  loaded_config l;
-  l.path = absolute_path(o.config.empty() ? default_config_path() : o.config);
-  l.cfg = sk::parse_skills_config(sk::read_text_file(fs, l.path), l.path);
-  l.where.install_root = install_root_of(l.path);
-  if (const char* d = std::getenv("ZEROCLAW_DATA_DIR"); d != nullptr && *d != '\0') {
-    l.where.data_dir = absolute_path(d);
-  }
-  return l;
-}
-
-/// Seconds for archive names: SOURCE_DATE_EPOCH when set, else the clock.
-inline std::int64_t now_seconds() { return clawport::source_date_epoch_or_now().seconds; }
-
-/// The variables a TEST.sh command or git may see, copied from this process.
-inline sk::process_env minimal_env() {
-  sk::process_env env;
-  for (const char* name : {"PATH", "HOME", "TERM", "LANG", "LC_ALL", "LC_CTYPE", "USER", "SHELL",
-                           "TMPDIR", "SSH_AUTH_SOCK"}) {
-    if (const char* v = std::getenv(name)) env.push_back(std::string(name) + "=" + v);
-  }
-  bool has_path = false;
-  for (const auto& e : env) has_path = has_path || e.compare(0, 5, "PATH=") == 0;
-  if (!has_path) env.emplace_back("PATH=/usr/local/bin:/usr/bin:/bin");
-  return env;
-}
 
 inline void warn(const std::string& w) {
   std::cerr << "clawport: warning: " << clawport::text::escape_for_terminal(w) << "\n";
@@ -75,9 +38,9 @@ struct new_options : common_options {
   bool no_subdirs = false;
 };
 
-inline int run_new(const new_options& o) {
+inline int run_new(const new_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const loaded_config l = load(fs, o);
+  const sk::install_context l = sk::load_install(fs, host, o.config);
   sk::scaffold_options opt;
   opt.description = o.description;
   opt.create_subdirs = !o.no_subdirs;
@@ -102,82 +65,18 @@ struct install_options : common_options {
   std::string skill;
 };
 
-/// A private temporary directory (mkdtemp, mode 0700), removed through handles at scope end.
-class temp_dir {
- public:
-  explicit temp_dir(clawport::fs::posix& fs) : fs_(fs) {
-    const char* base = std::getenv("TMPDIR");
-    parent_ = base != nullptr && *base == '/' ? base : "/tmp";
-    std::string templ = parent_ + "/clawport-git-XXXXXX";
-    if (::mkdtemp(templ.data()) == nullptr) {
-      throw clawport::error(clawport::errc::io,
-                            "failed to create a temporary directory in " + parent_, parent_, errno);
-    }
-    path_ = templ;
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  ~temp_dir() {
-    try {
-      auto p = fs_.open_root(parent_);
-      fs_.remove_tree_at(p, clawport::paths::file_name(path_));
-    } catch (...) {
-      std::cerr << "clawport: warning: could not remove the temporary directory " << path_ << "\n";
-    }
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  clawport::fs::posix& fs_;
-  std::string parent_;
-  std::string path_;
-};
-
-inline int run_install(const install_options& o) {
+inline int run_install(const install_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const loaded_config l = load(fs, o);
-  const sk::source_kind kind = sk::classify_source(o.source);
-  if (kind == sk::source_kind::registry || kind == sk::source_kind::extra_registry) {
-    throw sk::registry_unsupported(o.source);
-  }
-  const sk::install_destination dest =
-      sk::resolve_install_destination(l.cfg, l.where, o.bundle, o.agent);
-  const sk::install_options opt{sk::audit_options{l.cfg.allow_scripts}, process_umask()};
-  std::vector<std::string> notices;
-  if (dest.notice) notices.push_back(*dest.notice);
-
-  std::optional<sk::install_result> r;
-  if (kind == sk::source_kind::git) {
-    temp_dir tmp(fs);
-    const std::string repo = tmp.path() + "/repo";
-    sk::git_clone(sk::posix_runner(sk::git_env(minimal_env())), o.source, repo);
-    {
-      auto root = fs.open_root(repo);
-      if (const auto st = fs.stat_at(root, ".git")) {
-        if (st->kind == clawport::fs::file_kind::directory) {
-          fs.remove_tree_at(root, ".git");
-        } else {
-          fs.unlink_at(root, ".git");
-        }
-      }
-    }
-    const std::string src =
-        o.skill.empty() ? repo : sk::catalogue_skill(fs, repo, o.skill, o.source);
-    const std::string name = o.skill.empty() ? sk::git_source_name(o.source) : o.skill;
-    r = sk::install_skill_directory(fs, src, dest.location, name, opt);
-  } else {
-    const std::string abs = sk::paths::normalize(absolute_path(o.source));
-    const std::string src = o.skill.empty() ? abs : sk::catalogue_skill(fs, abs, o.skill, o.source);
-    const std::string name = o.skill.empty() ? sk::paths::file_name(abs) : o.skill;
-    r = sk::install_skill_directory(fs, src, dest.location, name, opt);
-  }
+  const sk::install_context l = sk::load_install(fs, host, o.config);
+  const sk::source_install r = sk::install_from_source(
+      fs, host, l, sk::source_request{o.source, o.bundle, o.agent, o.skill}, process_umask(), warn);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(*r, notices)) << "\n";
+    std::cout << clawport::json::dump(sk::to_json(r.result, r.notices)) << "\n";
   } else {
-    std::cout << "  \u2713 Skill installed and audited: " << r->directory << " ("
-              << r->files_scanned << " files scanned)\n";
-    for (const auto& n : notices) warn(n);
-    for (const auto& w : r->warnings) warn(w);
+    std::cout << "  \u2713 Skill installed and audited: " << r.result.directory << " ("
+              << r.result.files_scanned << " files scanned)\n";
+    for (const auto& n : r.notices) warn(n);
+    for (const auto& w : r.result.warnings) warn(w);
   }
   return exit_ok;
 }
@@ -191,13 +90,13 @@ struct remove_options : common_options {
   bool purge = false;
 };
 
-inline int run_remove(const remove_options& o) {
+inline int run_remove(const remove_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const loaded_config l = load(fs, o);
+  const sk::install_context l = sk::load_install(fs, host, o.config);
   const sk::skills_dir_location loc =
       sk::locate_skill(fs, l.cfg, l.where, o.name, o.bundle, o.agent);
   const sk::remove_result r =
-      sk::remove_skill(fs, loc, l.where.install_root, o.name, o.purge, now_seconds());
+      sk::remove_skill(fs, loc, l.where.install_root, o.name, o.purge, host.now().seconds);
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
   } else if (!r.archived_to.empty()) {
@@ -220,10 +119,6 @@ struct test_options : common_options {
   unsigned timeout = 60;
 };
 
-inline bool looks_like_path(const std::string& s) {
-  return s.find('/') != std::string::npos || (!s.empty() && s.front() == '.');
-}
-
 /// On a terminal, asks before running the tests of a skill whose audit fails.
 inline bool confirm_unaudited(const sk::test_target& t, const std::string& why, bool yes) {
   warn("skill '" + t.name + "' fails the static audit (" + why +
@@ -235,40 +130,24 @@ inline bool confirm_unaudited(const sk::test_target& t, const std::string& why, 
   return answer == "y" || answer == "Y" || answer == "yes";
 }
 
-inline int run_test(const test_options& o) {
+/// The --verbose report of each command.
+inline void print_case(const sk::test_case& c, const sk::command_outcome& r) {
+  std::cout << "    running: " << c.command << "\n";
+  if (!r.output.empty()) std::cout << "    output: " << sk::detail::trim(r.output) << "\n";
+  std::cout << "    exit: " << r.exit << (r.timed_out ? " (timed out)" : "") << "\n";
+}
+
+inline int run_test(const test_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  std::vector<sk::test_target> targets;
-  bool allow_scripts = false;
-  if (!o.name.empty() && looks_like_path(o.name)) {
-    const std::string abs = sk::paths::normalize(absolute_path(o.name));
-    targets.push_back({sk::paths::file_name(abs), abs, {}});
-    if (!o.config.empty()) allow_scripts = load(fs, o).cfg.allow_scripts;
-  } else {
-    const loaded_config l = load(fs, o);
-    allow_scripts = l.cfg.allow_scripts;
-    targets = sk::test_targets(fs, l.cfg, l.where, o.name, o.bundle);
-  }
-  const sk::posix_runner runner(minimal_env());
+  const sk::test_selection sel = sk::select_tests(fs, host, o.config, o.name, o.bundle);
+  const sk::posix_runner runner(host.child_env);
   sk::test_options topt;
   topt.timeout = std::chrono::seconds(o.timeout);
-  if (o.verbose && !o.json) {
-    topt.on_case = [](const sk::test_case& c, const sk::command_outcome& r) {
-      std::cout << "    running: " << c.command << "\n";
-      if (!r.output.empty()) std::cout << "    output: " << sk::detail::trim(r.output) << "\n";
-      std::cout << "    exit: " << r.exit << (r.timed_out ? " (timed out)" : "") << "\n";
-    };
-  }
+  if (o.verbose && !o.json) topt.on_case = print_case;
   std::vector<sk::skill_test_result> results;
   std::vector<std::string> skipped;
-  for (const sk::test_target& t : targets) {
-    std::string why;
-    try {
-      const sk::audit_report a =
-          sk::audit_skill_directory(fs, t.directory, sk::audit_options{allow_scripts});
-      if (!a.clean()) why = a.summary();
-    } catch (const clawport::error& e) {
-      why = e.what();
-    }
+  for (const sk::test_target& t : sel.targets) {
+    const std::string why = sk::audit_before_test(fs, t.directory, sel.allow_scripts);
     if (!why.empty() && !confirm_unaudited(t, why, o.yes || o.json)) {
       skipped.push_back(t.name);
       continue;
@@ -298,12 +177,12 @@ struct bundle_add_options : common_options {
   std::string directory;
 };
 
-inline int run_bundle_add(const bundle_add_options& o) {
+inline int run_bundle_add(const bundle_add_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const std::string config = absolute_path(o.config.empty() ? default_config_path() : o.config);
+  const std::string config = clawport::zeroclaw::config_path_of(host, o.config);
   std::optional<std::string> dir;
   if (!o.directory.empty()) dir = o.directory;
-  const clawport::timestamp now{now_seconds(), 0};
+  const clawport::timestamp now{host.now().seconds, 0};
   const sk::bundle_add_result r = sk::add_skill_bundle(fs, config, o.alias, dir, now);
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
@@ -327,7 +206,8 @@ inline void add_config_option(CLI::App* c, common_options& o) {
 }  // namespace skills_life
 
 /// Registers `skills new|install|remove|test|bundle add` under the `skills` command.
-inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
+inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected,
+                                          const host_environment& host) {
   namespace sl = skills_life;
 
   auto no = std::make_shared<sl::new_options>();
@@ -338,7 +218,9 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
   nw->add_option("--description", no->description, "the frontmatter description");
   nw->add_flag("--no-subdirs", no->no_subdirs, "do not create scripts/ references/ assets/");
   sl::add_config_option(nw, *no);
-  nw->callback([no, &selected] { selected = action{[no] { return sl::run_new(*no); }, no->json}; });
+  nw->callback([no, &selected, &host] {
+    selected = action{[no, &host] { return sl::run_new(*no, host); }, no->json};
+  });
 
   auto io = std::make_shared<sl::install_options>();
   CLI::App* in = skills.add_subcommand(
@@ -354,8 +236,8 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
                  "install into this agent's single bundle (default: agent 'default')");
   in->add_option("--skill", io->skill, "pick skills/<name>/ from a catalogue repository");
   sl::add_config_option(in, *io);
-  in->callback([io, &selected] {
-    selected = action{[io] { return sl::run_install(*io); }, io->json};
+  in->callback([io, &selected, &host] {
+    selected = action{[io, &host] { return sl::run_install(*io, host); }, io->json};
   });
 
   auto ro = std::make_shared<sl::remove_options>();
@@ -367,8 +249,8 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
   rb->excludes(ra);
   rm->add_flag("--purge", ro->purge, "delete instead of archiving");
   sl::add_config_option(rm, *ro);
-  rm->callback([ro, &selected] {
-    selected = action{[ro] { return sl::run_remove(*ro); }, ro->json};
+  rm->callback([ro, &selected, &host] {
+    selected = action{[ro, &host] { return sl::run_remove(*ro, host); }, ro->json};
   });
 
   auto to = std::make_shared<sl::test_options>();
@@ -381,8 +263,8 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
   ts->add_option("--timeout", to->timeout, "seconds each command may run (default 60)")
       ->check(CLI::Range(1u, 86400u));
   sl::add_config_option(ts, *to);
-  ts->callback([to, &selected] {
-    selected = action{[to] { return sl::run_test(*to); }, to->json};
+  ts->callback([to, &selected, &host] {
+    selected = action{[to, &host] { return sl::run_test(*to, host); }, to->json};
   });
 
   CLI::App* bundle = skills.add_subcommand("bundle", "Manage skill bundles in config.toml");
@@ -397,8 +279,8 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected) {
                    "bundle directory (default: <install>/shared/skills/<alias>); must stay "
                    "inside <install>/shared");
   sl::add_config_option(badd, *bo);
-  badd->callback([bo, &selected] {
-    selected = action{[bo] { return sl::run_bundle_add(*bo); }, bo->json};
+  badd->callback([bo, &selected, &host] {
+    selected = action{[bo, &host] { return sl::run_bundle_add(*bo, host); }, bo->json};
   });
 }
 

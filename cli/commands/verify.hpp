@@ -4,7 +4,6 @@
 #pragma once
 
 #include "../app.hpp"
-#include "../config_path.hpp"
 
 #include <iostream>
 #include <memory>
@@ -17,9 +16,9 @@ struct verify_args {
   bool json = false;
 };
 
-inline int run_verify(const verify_args& a) {
+inline int run_verify(const verify_args& a, const host_environment& host) {
   fs::posix backend;
-  const verify::report r = verify::verify_bundle(backend, absolute_path(a.bundle));
+  const verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle));
   if (a.json) {
     nlohmann::json j = verify::to_json(r);
     j["bundle"] = a.bundle;
@@ -32,14 +31,14 @@ inline int run_verify(const verify_args& a) {
   return r.ok() ? exit_ok : exit_failed;
 }
 
-inline void add_verify_command(CLI::App& app, action& selected) {
+inline void add_verify_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<verify_args>();
   CLI::App* cmd = app.add_subcommand(
       "verify", "check an agent bundle (digests, layout, manifest, closure, secrets, limits)");
   cmd->add_option("bundle", args->bundle, "the bundle directory")->required()->check(non_empty());
   cmd->add_flag("--json", args->json, "print one JSON document listing every finding");
-  cmd->callback([args, &selected] {
-    selected = action{[args] { return run_verify(*args); }, args->json};
+  cmd->callback([args, &selected, &host] {
+    selected = action{[args, &host] { return run_verify(*args, host); }, args->json};
   });
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/config.hpp"
 #include "core/error.hpp"
+#include "core/host.hpp"
 #include "core/paths.hpp"
 #include "core/text.hpp"
 #include "core/time.hpp"

@@ -7,6 +7,7 @@
 
 #include "openclaw/clawhub.hpp"
 #include "openclaw/diagnostics.hpp"
+#include "openclaw/environment.hpp"
 #include "openclaw/export.hpp"
 #include "openclaw/grammar.hpp"
 #include "openclaw/lifecycle.hpp"

@@ -45,19 +45,3 @@ TEST_CASE("time: SOURCE_DATE_EPOCH is a plain decimal count of seconds") {
     }
   }
 }
-
-TEST_CASE("time: source_date_epoch_or_now prefers SOURCE_DATE_EPOCH, else the clock") {
-  const char* saved = std::getenv("SOURCE_DATE_EPOCH");
-  const std::string old = saved ? saved : "";
-  ::setenv("SOURCE_DATE_EPOCH", "1786408000", 1);
-  CHECK(clawport::source_date_epoch_or_now() == timestamp{1786408000, 0});
-  ::setenv("SOURCE_DATE_EPOCH", "12a", 1);
-  CHECK_THROWS_AS((void)clawport::source_date_epoch_or_now(), clawport::error);
-  ::unsetenv("SOURCE_DATE_EPOCH");
-  const timestamp before = clawport::clock_now();
-  const timestamp got = clawport::source_date_epoch_or_now();
-  const timestamp after = clawport::clock_now();
-  CHECK(got.seconds >= before.seconds);
-  CHECK(got.seconds <= after.seconds);
-  if (saved) ::setenv("SOURCE_DATE_EPOCH", old.c_str(), 1);
-}

@@ -671,14 +671,14 @@ TEST_SUITE("openclaw lifecycle") {
 
 namespace {
 
-oc::workspace_env ws_env() {
-  oc::workspace_env e;
+oc::environment ws_env() {
+  oc::environment e;
   e.home = "/home/u";
   e.cwd = "/cwd";
   return e;
 }
 
-std::string resolved_ws(const value& cfg, const oc::workspace_env& e,
+std::string resolved_ws(const value& cfg, const oc::environment& e,
                         const std::optional<std::string>& id = std::nullopt) {
   return oc::resolve_workspace(cfg, e, id)["workspace"].get<std::string>();
 }
@@ -712,13 +712,13 @@ TEST_SUITE("openclaw workspace") {
   TEST_CASE(
       "resolve: a non-default OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
     auto e = ws_env();
-    e.state_dir = "/srv/oc";
+    e.state_dir_env = "/srv/oc";
     e.profile = "work";
     const value r = oc::resolve_workspace(value::object(), e, std::nullopt);
     CHECK(r["workspace"] == "/srv/oc/workspace");
     CHECK(r["stateDir"] == "/srv/oc");
     // The default state directory named explicitly is not "non-default".
-    e.state_dir = "/home/u/.openclaw";
+    e.state_dir_env = "/home/u/.openclaw";
     CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace-work");
   }
   TEST_CASE("resolve: agents.defaults.workspace from openclaw.json wins for the default agent") {
@@ -738,7 +738,7 @@ TEST_SUITE("openclaw workspace") {
     CHECK(ops["rule"] == "agents.entries.ops.workspace");
     const value dev = oc::resolve_workspace(cfg, e, std::string("dev"));
     CHECK(dev["workspace"] == "/home/u/.openclaw/workspace-dev");  // not the shared default
-    e.state_dir_option = "/st";
+    e.state_dir = "/st";
     CHECK(resolved_ws(cfg, e, std::string("dev")) == "/st/workspace-dev");
   }
   TEST_CASE("resolve reads openclaw.json as JSON5") {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing, plus the
-// one place that reads the wall clock (clock_now) and the one rule "SOURCE_DATE_EPOCH or
-// now" (source_date_epoch_or_now). Only the edge (the CLI) calls the latter; the library
+// one place that reads the wall clock (clock_now). The rule "SOURCE_DATE_EPOCH or now" is
+// host_environment::now() (core/host.hpp): the edge gathers both once and the library
 // takes the instant as a value, so two runs given the same value produce the same bytes.
 #pragma once
 
@@ -103,15 +103,6 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 /// The system clock now, to the nanosecond: the one place clawport reads the wall clock.
 inline timestamp clock_now() noexcept { return from_time_point(std::chrono::system_clock::now()); }
-
-/// The instant to stamp on output: SOURCE_DATE_EPOCH when set (whole seconds, validated by
-/// parse_source_date_epoch, which throws errc::invalid_argument when malformed), else
-/// clock_now() with its nanoseconds. Reads the process environment, so only the edge (the
-/// CLI) calls it and passes the value into the library.
-inline timestamp source_date_epoch_or_now() {
-  if (auto t = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) return *t;
-  return clock_now();
-}
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

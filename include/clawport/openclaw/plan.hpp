@@ -50,14 +50,11 @@ struct offline_resolver {
 // Destination resolution
 // ---------------------------------------------------------------------------------------
 
-/// The caller's choices and environment.
-struct destination_request {
+/// The caller's choices and environment (environment.hpp: the state directory's sources,
+/// home, cwd).
+struct destination_request : environment {
   std::optional<std::string> agent_id;   ///< --agent-id
   std::optional<std::string> workspace;  ///< --workspace (`~` expanded, relative to `cwd`)
-  std::optional<std::string> state_dir;  ///< --state-dir, else OPENCLAW_STATE_DIR, else ~/.openclaw
-  std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
-  std::string home;                          ///< the home directory
-  std::string cwd;                           ///< for relative paths
 };
 
 /// What the state directory's `openclaw.json` says.
@@ -99,33 +96,6 @@ struct add_options {
 
 namespace detail {
 
-inline std::string expand_home(const std::string& p, const std::string& home) {
-  if (p == "~") return home;
-  if (p.rfind("~/", 0) == 0) return home + p.substr(1);
-  return p;
-}
-
-/// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
-inline std::string lexical_absolute(const std::string& p, const std::string& cwd) {
-  const std::string abs = !p.empty() && p[0] == '/' ? p : cwd + "/" + p;
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  while (from <= abs.size()) {
-    std::size_t slash = abs.find('/', from);
-    if (slash == std::string::npos) slash = abs.size();
-    const std::string part = abs.substr(from, slash - from);
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-    from = slash + 1;
-  }
-  std::string out;
-  for (const auto& part : parts) out += "/" + part;
-  return out.empty() ? "/" : out;
-}
-
 /// Canonicalises a directory path as every write opens it (state.hpp, `open_dir_path`):
 /// its parent through the nearest existing ancestor (symlinked parents resolved: the
 /// operator's own path), its last component kept as it is, never followed. `exists` says
@@ -155,17 +125,6 @@ std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exi
 }
 
 }  // namespace detail
-
-/// The state directory: --state-dir, else OPENCLAW_STATE_DIR, else `~/.openclaw`.
-inline std::string state_dir_of(const destination_request& req) {
-  if (req.state_dir && !req.state_dir->empty()) {
-    return detail::lexical_absolute(detail::expand_home(*req.state_dir, req.home), req.cwd);
-  }
-  if (req.state_dir_env && !req.state_dir_env->empty()) {
-    return detail::lexical_absolute(detail::expand_home(*req.state_dir_env, req.home), req.cwd);
-  }
-  return req.home + "/.openclaw";
-}
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) through the Fs policy: configured agent ids
 /// (`agents.entries` keys or `agents.list[].id`; the implicit `main` agent when none), their

@@ -11,6 +11,7 @@
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 #include "../publish/replace_file.hpp"
+#include "environment.hpp"
 #include "package.hpp"
 #include "value.hpp"
 

@@ -18,50 +18,16 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-/// The environment OpenClaw reads, gathered at the edge.
-struct workspace_env {
-  std::optional<std::string> workspace_dir;     ///< OPENCLAW_WORKSPACE_DIR
-  std::optional<std::string> profile;           ///< OPENCLAW_PROFILE
-  std::optional<std::string> state_dir;         ///< OPENCLAW_STATE_DIR
-  std::optional<std::string> state_dir_option;  ///< --state-dir (wins over the variable)
-  std::string home;
-  std::string cwd;
-};
-
-namespace detail {
-
-inline std::string ws_abs(const std::string& p, const workspace_env& env) {
-  return lexical_absolute(expand_home(p, env.home), env.cwd);
-}
-
-inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
-
-}  // namespace detail
-
-/// The state directory as OpenClaw resolves it: --state-dir, OPENCLAW_STATE_DIR, else
-/// `~/.openclaw`; `explicit_dir` says whether it is a non-default one.
-inline std::string workspace_state_dir(const workspace_env& env, bool* explicit_dir = nullptr) {
-  std::string dir = env.home + "/.openclaw";
-  bool chosen = false;
-  if (detail::set(env.state_dir_option)) {
-    dir = detail::ws_abs(*env.state_dir_option, env);
-    chosen = true;
-  } else if (detail::set(env.state_dir)) {
-    dir = detail::ws_abs(*env.state_dir, env);
-    chosen = true;
-  }
-  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
-  return dir;
-}
-
 /// Resolves the workspace of `agent_id` (default: the default agent `main`) from the
 /// environment and `config` (the parsed openclaw.json, or an empty object). Pure. The
 /// document: `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace,
-/// rule, stateDir}` where `rule` names what decided.
-inline value resolve_workspace(const value& config, const workspace_env& env,
-                               const std::optional<std::string>& agent_id) {
+/// rule, stateDir}` where `rule` names what decided; a `workspace_option` (--workspace)
+/// decides over everything else.
+inline value resolve_workspace(const value& config, const environment& env,
+                               const std::optional<std::string>& agent_id,
+                               const std::optional<std::string>& workspace_option = std::nullopt) {
   bool explicit_state = false;
-  const std::string state_dir = workspace_state_dir(env, &explicit_state);
+  const std::string state_dir = state_dir_of(env, &explicit_state);
   const std::string id = agent_id ? *agent_id : "main";
   std::string ws;
   std::string rule;
@@ -74,16 +40,16 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
   const value* dws =
       defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
   if (own && own->is_string() && !own->get<std::string>().empty()) {
-    ws = detail::ws_abs(own->get<std::string>(), env);
+    ws = operator_path(own->get<std::string>(), env);
     rule = "agents.entries." + id + ".workspace";
   } else if (id != "main") {
     ws = state_dir + "/workspace-" + id;
     rule = "per-agent default <state-dir>/workspace-<agentId>";
   } else if (dws && dws->is_string() && !dws->get<std::string>().empty()) {
-    ws = detail::ws_abs(dws->get<std::string>(), env);
+    ws = operator_path(dws->get<std::string>(), env);
     rule = "agents.defaults.workspace";
   } else if (detail::set(env.workspace_dir)) {
-    ws = detail::ws_abs(*env.workspace_dir, env);
+    ws = operator_path(*env.workspace_dir, env);
     rule = "OPENCLAW_WORKSPACE_DIR";
   } else if (explicit_state) {
     ws = state_dir + "/workspace";
@@ -95,6 +61,10 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
     ws = env.home + "/.openclaw/workspace";
     rule = "default (~/.openclaw/workspace)";
   }
+  if (workspace_option) {
+    ws = operator_path(*workspace_option, env);
+    rule = "--workspace";
+  }
   value d = value::object();
   d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
   d["agentId"] = id;
@@ -102,6 +72,14 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
   d["rule"] = rule;
   d["stateDir"] = state_dir;
   return d;
+}
+
+/// Whether `config` (the parsed openclaw.json) sets `agents.defaults.skipBootstrap`.
+inline bool skip_bootstrap(const value& config) {
+  const value* agents = detail::get(config, "agents");
+  const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
+  const value* skip = defaults ? detail::get(*defaults, "skipBootstrap") : nullptr;
+  return skip != nullptr && skip->is_boolean() && skip->get<bool>();
 }
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../bundle/private_data.hpp"
+#include "../core/host.hpp"
 #include "../core/text.hpp"
 #include "paths.hpp"
 
@@ -105,6 +106,27 @@ struct skill_filter {
     return std::find(list.begin(), list.end(), name) != list.end();
   }
 };
+
+/// Where ZeroClaw finds config.toml when no path is given: `$ZEROCLAW_CONFIG_DIR/config.toml`,
+/// else `~/.zeroclaw/config.toml`.
+inline std::string default_config_path(const host_environment& host) {
+  if (host.zeroclaw_config_dir) {
+    return *host.zeroclaw_config_dir + "/" + std::string(install_config_name);
+  }
+  return host.home + "/.zeroclaw/" + std::string(install_config_name);
+}
+
+/// The config file a command works on: `option` (`--config`; empty: not given, then
+/// default_config_path), absolute against the host's working directory (not normalised).
+inline std::string config_path_of(const host_environment& host, const std::string& option) {
+  return host.absolute(option.empty() ? default_config_path(host) : option);
+}
+
+/// The data directory of an install: `$ZEROCLAW_DATA_DIR` made absolute when set, else
+/// empty (`<install>/data`, the skills reader's default).
+inline std::string data_dir_of(const host_environment& host) {
+  return host.zeroclaw_data_dir ? host.absolute(*host.zeroclaw_data_dir) : std::string();
+}
 
 }  // namespace zeroclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
