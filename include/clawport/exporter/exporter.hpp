@@ -89,7 +89,7 @@ inline std::string join_path(const std::string& base, const std::string& rel) {
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+  return with_context(e, what, subject);
 }
 
 /// Creates `name` in the staging directory with `text` as its content.

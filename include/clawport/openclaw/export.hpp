@@ -113,8 +113,9 @@ template <class Fs>
 outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
   constexpr const char* schema = "openclaw.clawExportResult.v1";
   outcome_doc out;
-  const auto fail = [&](const std::string& code, const std::string& message) {
-    out.document = detail::failure_doc(schema, "failed", code, message + "; nothing was written.");
+  const auto fail = [&](errc code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", std::string(to_string(code)),
+                                       message + "; nothing was written.");
     out.document["agentId"] = x.agent;
     return out;
   };
@@ -123,32 +124,32 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
       detail::lexical_absolute(detail::expand_home(x.out, req.home), req.cwd);
   const ledger l = read_ledger(fs, state_dir);
   if (!l.installs().contains(x.agent))
-    return fail("claw_not_found", "No Claw is recorded as agent " + x.agent + " in " +
-                                      detail::join_path(state_dir, ledger_file_name));
+    return fail(errc::claw_not_found, "No Claw is recorded as agent " + x.agent + " in " +
+                                          detail::join_path(state_dir, ledger_file_name));
   const value& rec = l.installs()[x.agent];
   if (rec["status"] != "complete")
-    return fail("install_incomplete", "The install of " + x.agent + " is " +
-                                          rec["status"].get<std::string>() +
-                                          ", not complete; finish or remove it first");
+    return fail(errc::install_incomplete, "The install of " + x.agent + " is " +
+                                              rec["status"].get<std::string>() +
+                                              ", not complete; finish or remove it first");
   const value cfg = detail::live_config(fs, state_dir);
   const value* entry = detail::config_member(cfg, "agents", "entries", x.agent);
   if (entry == nullptr || !entry->is_object())
-    return fail("agent_missing", "Agent " + x.agent + " is not in " +
-                                     detail::join_path(state_dir, config_file_name));
+    return fail(errc::agent_missing, "Agent " + x.agent + " is not in " +
+                                         detail::join_path(state_dir, config_file_name));
   const std::string ws = rec["workspace"].get<std::string>();
   const value* live_ws = detail::get(*entry, "workspace");
   if (live_ws == nullptr || !live_ws->is_string() ||
       detail::lexical_absolute(detail::expand_home(live_ws->get<std::string>(), req.home),
                                req.cwd) != ws)
-    return fail("workspace_changed", "Agent " + x.agent +
-                                         " no longer resolves to its recorded "
-                                         "workspace " +
-                                         ws);
+    return fail(errc::workspace_changed, "Agent " + x.agent +
+                                             " no longer resolves to its recorded "
+                                             "workspace " +
+                                             ws);
   const value s = detail::record_status(fs, x.agent, rec, cfg, {});
   if (s["agentState"] != "present")
-    return fail("agent_drifted", "Agent " + x.agent +
-                                     " was changed in openclaw.json since it was added; "
-                                     "restore it or update the Claw first");
+    return fail(errc::agent_drifted, "Agent " + x.agent +
+                                         " was changed in openclaw.json since it was added; "
+                                         "restore it or update the Claw first");
   std::string drifted;
   for (std::size_t k = 0; k < s["workspaceFiles"].size(); ++k) {
     const value& f = s["workspaceFiles"][k];
@@ -160,22 +161,22 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
                  f["state"].get<std::string>() + ")";
   }
   if (!drifted.empty())
-    return fail("workspace_files_drifted", "Managed workspace files changed: " + drifted +
-                                               "; restore them or update the Claw first");
+    return fail(errc::workspace_files_drifted, "Managed workspace files changed: " + drifted +
+                                                   "; restore them or update the Claw first");
   for (const auto& p : s["packages"])
     if (p["state"] != "not-installed" && p["state"] != "present")
-      return fail("packages_drifted", "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() + " is " +
-                                          p["state"].get<std::string>());
+      return fail(errc::packages_drifted, "Package " + p["kind"].get<std::string>() + ":" +
+                                              p["ref"].get<std::string>() + " is " +
+                                              p["state"].get<std::string>());
   for (const auto& m : s["mcpServers"])
     if (m["state"] != "present")
-      return fail("mcp_servers_unavailable", "MCP server " + m["name"].get<std::string>() + " is " +
-                                                 m["state"].get<std::string>() +
-                                                 " in openclaw.json");
+      return fail(errc::mcp_servers_unavailable, "MCP server " + m["name"].get<std::string>() +
+                                                     " is " + m["state"].get<std::string>() +
+                                                     " in openclaw.json");
   for (const auto& f : rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
     if (const auto bad = detail::misplaced_file(rel))
-      return fail("export_forbidden_file",
+      return fail(errc::export_forbidden_file,
                   rel + " must not travel in a package (" + bad->code + "): " + bad->message);
   }
 
@@ -184,7 +185,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   try {
     root.emplace(detail::open_dir_path(fs, ws));
   } catch (const error& e) {
-    return fail("workspace_files_drifted", e.what());
+    return fail(errc::workspace_files_drifted, e.what());
   }
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
@@ -202,7 +203,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
     if (f["kind"] == "bootstrap" && r.status == detail::read_status::missing) continue;
     if (r.status != detail::read_status::ok ||
         sha256_digest(r.bytes) != f["contentDigest"].get<std::string>())
-      return fail("workspace_files_drifted", rel + " changed while it was read");
+      return fail(errc::workspace_files_drifted, rel + " changed while it was read");
     if (f["kind"] == "bootstrap") {
       bootstrap = r.bytes;
     } else if (rel == "SOUL.md") {
@@ -218,11 +219,11 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
     try {
       bytes = detail::read_state_file(fs, detail::parent_of(p), detail::base_name(p));
     } catch (const error& e) {
-      return fail("export_bootstrap_invalid", e.what());
+      return fail(errc::export_bootstrap_invalid, e.what());
     }
-    if (!bytes) return fail("export_bootstrap_invalid", "--bootstrap " + p + " does not exist");
+    if (!bytes) return fail(errc::export_bootstrap_invalid, "--bootstrap " + p + " does not exist");
     if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
-      return fail("export_bootstrap_invalid",
+      return fail(errc::export_bootstrap_invalid,
                   "--bootstrap " + p + " must be non-blank UTF-8 Markdown");
     bootstrap = *bytes;
   }
@@ -315,13 +316,13 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && claw_md.size() > export_claw_md_max) build(false, manifest, claw_md, content);
   const manifest_result mcheck = validate_manifest(manifest);
   if (!mcheck.ok())
-    return fail("export_manifest_invalid", "The exported manifest does not validate: " +
-                                               json::dump(to_json(mcheck.diagnostics), -1));
+    return fail(errc::export_manifest_invalid, "The exported manifest does not validate: " +
+                                                   json::dump(to_json(mcheck.diagnostics), -1));
   if (profile) {
     const profile_result pcheck = validate_profile(*profile, "$.profiles.openclaw");
     if (!pcheck.ok())
       return fail(
-          "export_openclaw_profile_invalid",
+          errc::export_openclaw_profile_invalid,
           "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1));
   }
   value package_json = value::object();
@@ -341,11 +342,11 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   try {
     auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
     if (fs.stat_at(parent, detail::base_name(out_dir)))
-      return fail("output_collision", out_dir +
-                                          " already exists; export writes a new directory "
-                                          "only");
+      return fail(errc::output_collision, out_dir +
+                                              " already exists; export writes a new directory "
+                                              "only");
   } catch (const error& e) {
-    if (e.code() != errc::not_found) return fail("export_write_failed", e.what());
+    if (e.code() != errc::not_found) return fail(errc::export_write_failed, e.what());
   }
   std::vector<std::string> created;
   bool published = false;
@@ -372,7 +373,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
     }
     detail::remove_created_dirs(fs, created);
     const bool collided = e.code() == errc::destination_refused || e.sys_errno() == EEXIST;
-    return fail(collided ? "output_collision" : "export_write_failed", e.what() + also);
+    return fail(collided ? errc::output_collision : errc::export_write_failed, e.what() + also);
   }
 
   value d = value::object();

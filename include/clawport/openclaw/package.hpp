@@ -84,10 +84,9 @@ inline envelope split_envelope(std::string_view bytes) {
 /// parse, `feature_code` for the unsupported features. `what` names the document in
 /// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
 inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
-                                         const std::string& parse_code,
-                                         const std::string& feature_code, std::size_t line_offset,
-                                         std::size_t max_bytes, std::size_t max_depth,
-                                         std::vector<diagnostic>& out) {
+                                         errc parse_code, errc feature_code,
+                                         std::size_t line_offset, std::size_t max_bytes,
+                                         std::size_t max_depth, std::vector<diagnostic>& out) {
   yaml::options opt;
   opt.max_bytes = max_bytes;
   opt.max_depth = max_depth;
@@ -120,11 +119,12 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                                                           std::vector<diagnostic>& out) {
   value j = value::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded()) {
-    out.push_back(error_at("invalid_json", phase::parse, "$", "package.json is not valid JSON."));
+    out.push_back(
+        error_at(errc::invalid_json, phase::parse, "$", "package.json is not valid JSON."));
     return std::nullopt;
   }
   const auto bad = [&]() {
-    out.push_back(error_at("invalid_package_metadata", phase::parse, "$",
+    out.push_back(error_at(errc::invalid_package_metadata, phase::parse, "$",
                            "package.json must declare non-empty name, version, and openclaw.claw "
                            "fields."));
     return std::nullopt;
@@ -143,7 +143,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                      claw->get<std::string>()};
   if (!m.claw.empty() &&
       (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
-    out.push_back(error_at("manifest_escapes_package", phase::parse, "$.openclaw.claw",
+    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$.openclaw.claw",
                            "openclaw.claw must be a path inside the package, not " + m.claw + "."));
     return std::nullopt;
   }
@@ -401,12 +401,12 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   static_assert(fs::check_policy<Fs>());
   claw_package pkg;
   auto& ds = pkg.diagnostics;
-  const auto fail = [&](std::string code, std::string path, std::string msg) {
-    ds.push_back(error_at(std::move(code), phase::parse, std::move(path), std::move(msg)));
+  const auto fail = [&](errc code, std::string path, std::string msg) {
+    ds.push_back(error_at(code, phase::parse, std::move(path), std::move(msg)));
     return pkg;
   };
   const std::optional<std::string> canonical = fs.canonical(source_path);
-  if (!canonical) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  if (!canonical) return fail(errc::read_failed, "$", "Could not read " + source_path + ".");
   // Classify the canonical source through its parent.
   const std::string& src = *canonical;
   const std::size_t slash = src.rfind('/');
@@ -418,10 +418,10 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
       auto parent = fs.open_root(slash == 0 ? std::string("/") : src.substr(0, slash));
       st = fs.stat_at(parent, src.substr(slash + 1));
     } catch (const error&) {
-      return fail("read_failed", "$", "Could not read " + source_path + ".");
+      return fail(errc::read_failed, "$", "Could not read " + source_path + ".");
     }
   }
-  if (!st) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  if (!st) return fail(errc::read_failed, "$", "Could not read " + source_path + ".");
   std::string root;
   std::string manifest_rel;
   std::optional<std::string> package_json_bytes;
@@ -438,7 +438,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     pkg.source.name = "local:" + base;
     pkg.source.version = "0.0.0-development";
   } else {
-    return fail("unsupported_source", "$",
+    return fail(errc::unsupported_source, "$",
                 source_path + " is neither a Claw package directory nor a manifest file.");
   }
   pkg.source.package_root = root;
@@ -446,18 +446,18 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   try {
     root_dir.emplace(fs.open_root(root));
   } catch (const error& e) {
-    return fail("read_failed", "$", "Could not open " + root + ": " + e.what());
+    return fail(errc::read_failed, "$", "Could not open " + root + ": " + e.what());
   }
   const limits& lim = opt.limits;
 
   if (pkg.source.kind == "package") {
     detail::file_read pj = detail::read_in_root(fs, *root_dir, "package.json", lim.package_json);
     if (pj.status == detail::read_status::too_large) {
-      return fail("package_read_failed_too_large", "$",
+      return fail(errc::package_read_failed_too_large, "$",
                   "package.json is larger than " + std::to_string(lim.package_json) + " bytes.");
     }
     if (pj.status != detail::read_status::ok) {
-      return fail("package_read_failed", "$",
+      return fail(errc::package_read_failed, "$",
                   detail::read_problem(pj.status, "package.json", lim.package_json, pj.detail));
     }
     const auto meta = parse_package_json(pj.bytes, ds);
@@ -467,10 +467,11 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     package_json_bytes = std::move(pj.bytes);
     const std::string declared = detail::join_path(root, forward_slashes(meta->claw));
     const std::optional<std::string> real = fs.canonical(declared);
-    if (!real) return fail("read_failed", "$.openclaw.claw", "Could not read " + declared + ".");
+    if (!real)
+      return fail(errc::read_failed, "$.openclaw.claw", "Could not read " + declared + ".");
     const std::string prefix = root == "/" ? "/" : root + "/";
     if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
-      return fail("manifest_escapes_package", "$.openclaw.claw",
+      return fail(errc::manifest_escapes_package, "$.openclaw.claw",
                   "The manifest " + meta->claw + " resolves outside the package root.");
     }
     manifest_rel = real->substr(prefix.size());
@@ -480,11 +481,11 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   // The manifest.
   detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
   if (mf.status == detail::read_status::too_large) {
-    return fail("read_failed_too_large", "$",
+    return fail(errc::read_failed_too_large, "$",
                 manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
   }
   if (mf.status != detail::read_status::ok) {
-    return fail("read_failed", "$",
+    return fail(errc::read_failed, "$",
                 detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
   }
   const std::string& manifest_bytes = mf.bytes;
@@ -494,21 +495,22 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   if (markdown) {
     envelope env = split_envelope(manifest_bytes);
     if (!env.found) {
-      return fail("missing_claw_frontmatter", "$",
+      return fail(errc::missing_claw_frontmatter, "$",
                   manifest_rel + " must start with YAML frontmatter between --- lines.");
     }
     if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
-      return fail("invalid_claw_markdown_utf8", "$", manifest_rel + " is not valid UTF-8.");
+      return fail(errc::invalid_claw_markdown_utf8, "$", manifest_rel + " is not valid UTF-8.");
     }
     auto parsed =
-        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", "invalid_claw_frontmatter",
-                     "unsupported_claw_yaml_feature", 1, lim.manifest, lim.yaml_depth, ds);
+        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", errc::invalid_claw_frontmatter,
+                     errc::unsupported_claw_yaml_feature, 1, lim.manifest, lim.yaml_depth, ds);
     if (!parsed) return pkg;
     raw = std::move(*parsed);
     body = std::move(env.body);
   } else {
     raw = value::parse(manifest_bytes.begin(), manifest_bytes.end(), nullptr, false);
-    if (raw.is_discarded()) return fail("invalid_json", "$", manifest_rel + " is not valid JSON.");
+    if (raw.is_discarded())
+      return fail(errc::invalid_json, "$", manifest_rel + " is not valid JSON.");
   }
   manifest_result mr = validate_manifest(raw);
   for (auto& d : mr.diagnostics) ds.push_back(std::move(d));
@@ -526,7 +528,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     for (const auto& f : m["workspace"]["files"])
       clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
     if (clash) {
-      return fail("claw_body_soul_conflict", "$.workspace",
+      return fail(errc::claw_body_soul_conflict, "$.workspace",
                   "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
                   "or the body.");
     }
@@ -541,19 +543,19 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   std::string profile_root;
   if (pointer) {
     if (!valid_profile_pointer(*pointer)) {
-      return fail("invalid_openclaw_profile_path", "$.metadata.openclaw.config",
+      return fail(errc::invalid_openclaw_profile_path, "$.metadata.openclaw.config",
                   "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
                   ".yml or .yaml file.");
     }
     const bool conventional_exists = fs.stat_at(*root_dir, "profiles").has_value() &&
                                      detail::size_in_root(fs, *root_dir, conventional).has_value();
     if (conventional_exists && *pointer != conventional) {
-      return fail("conflicting_openclaw_profile_pointer", "$.metadata.openclaw.config",
+      return fail(errc::conflicting_openclaw_profile_pointer, "$.metadata.openclaw.config",
                   "metadata[\"openclaw.config\"] names " + *pointer + " but the package also has " +
                       conventional + "; remove the deprecated pointer.");
     }
     if (opt.warn_deprecated_pointer) {
-      ds.push_back(warning_at("deprecated_openclaw_profile_pointer", phase::parse,
+      ds.push_back(warning_at(errc::deprecated_openclaw_profile_pointer, phase::parse,
                               "$.metadata.openclaw.config",
                               "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " +
                                   conventional + " without a pointer."));
@@ -574,25 +576,26 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
       case detail::read_status::ok:
         break;
       case detail::read_status::too_large:
-        return fail("openclaw_profile_too_large", profile_root,
+        return fail(errc::openclaw_profile_too_large, profile_root,
                     profile_rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
       case detail::read_status::symlink:
       case detail::read_status::symlink_parent:
       case detail::read_status::hardlink:
       case detail::read_status::changed:
-        return fail("openclaw_profile_unsafe", profile_root,
+        return fail(errc::openclaw_profile_unsafe, profile_root,
                     detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
       default:
-        return fail("openclaw_profile_read_failed", profile_root,
+        return fail(errc::openclaw_profile_read_failed, profile_root,
                     detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
     }
     std::string_view text = pr.bytes;
     if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
     if (!clawport::detail::valid_utf8(text)) {
-      return fail("invalid_openclaw_profile", profile_root, profile_rel + " is not valid UTF-8.");
+      return fail(errc::invalid_openclaw_profile, profile_root,
+                  profile_rel + " is not valid UTF-8.");
     }
-    auto parsed = yaml_to_json(text, profile_rel, "invalid_openclaw_profile",
-                               "unsupported_openclaw_profile_yaml_feature", 0, lim.profile,
+    auto parsed = yaml_to_json(text, profile_rel, errc::invalid_openclaw_profile,
+                               errc::unsupported_openclaw_profile_yaml_feature, 0, lim.profile,
                                lim.yaml_depth, ds);
     if (!parsed) {
       for (auto& d : ds)
@@ -611,19 +614,20 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
   {
     detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
     if (bs.status == detail::read_status::too_large) {
-      return fail("package_bootstrap_too_large", "$.bootstrap",
+      return fail(errc::package_bootstrap_too_large, "$.bootstrap",
                   "BOOTSTRAP.md is larger than " + std::to_string(lim.bootstrap) + " bytes.");
     }
     if (bs.status == detail::read_status::ok) {
       if (!clawport::detail::valid_utf8(bs.bytes)) {
-        return fail("package_bootstrap_invalid", "$.bootstrap", "BOOTSTRAP.md is not valid UTF-8.");
+        return fail(errc::package_bootstrap_invalid, "$.bootstrap",
+                    "BOOTSTRAP.md is not valid UTF-8.");
       }
       if (js_trim(bs.bytes).empty()) {
-        return fail("package_bootstrap_empty", "$.bootstrap", "BOOTSTRAP.md is empty.");
+        return fail(errc::package_bootstrap_empty, "$.bootstrap", "BOOTSTRAP.md is empty.");
       }
       pkg.bootstrap = std::move(bs.bytes);
     } else if (bs.status != detail::read_status::missing) {
-      return fail("package_bootstrap_invalid", "$.bootstrap",
+      return fail(errc::package_bootstrap_invalid, "$.bootstrap",
                   detail::read_problem(bs.status, "BOOTSTRAP.md", lim.bootstrap, bs.detail));
     }
   }
@@ -659,26 +663,26 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
                           ".source";
     if (pkg.sources_too_large) continue;
     detail::file_read fr = detail::read_in_root(fs, *root_dir, s.source, lim.workspace_source);
-    std::string code;
+    std::optional<errc> code;
     switch (fr.status) {
       case detail::read_status::ok:
         break;
       case detail::read_status::too_large:
-        code = "workspace_source_too_large";
+        code = errc::workspace_source_too_large;
         break;
       case detail::read_status::symlink:
       case detail::read_status::symlink_parent:
       case detail::read_status::hardlink:
       case detail::read_status::changed:
-        code = "workspace_source_unsafe";
+        code = errc::workspace_source_unsafe;
         break;
       default:
-        code = "workspace_source_invalid";
+        code = errc::workspace_source_invalid;
         break;
     }
-    if (!code.empty()) {
+    if (code) {
       s.problem =
-          error_at(code, phase::parse, where,
+          error_at(*code, phase::parse, where,
                    detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
       ds.push_back(*s.problem);
       continue;
@@ -696,7 +700,7 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     for (auto& s : pkg.sources) {
       s.digest.clear();
       s.problem = error_at(
-          "workspace_sources_too_large", phase::parse, "$.workspace",
+          errc::workspace_sources_too_large, phase::parse, "$.workspace",
           "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
     }
     ds.push_back(*pkg.sources.front().problem);

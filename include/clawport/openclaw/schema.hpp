@@ -372,7 +372,7 @@ inline std::string type_name(const value& v) {
 /// A zod-like strict validator that records every issue as a diagnostic.
 class checker {
  public:
-  checker(std::vector<diagnostic>& out, std::string code) : out_(out), code_(std::move(code)) {}
+  checker(std::vector<diagnostic>& out, errc code) : out_(out), code_(code) {}
 
   void issue(const std::string& path, const std::string& message) {
     out_.push_back(error_at(code_, phase::schema, path, message));
@@ -495,7 +495,7 @@ class checker {
 
  private:
   std::vector<diagnostic>& out_;
-  std::string code_;
+  errc code_;
 };
 
 inline const value* get(const value& obj, const char* key) {
@@ -778,7 +778,7 @@ struct manifest_result {
 /// is sound. Code `invalid_manifest`, phase `schema`.
 inline manifest_result validate_manifest(const value& m) {
   manifest_result r;
-  detail::checker c(r.diagnostics, "invalid_manifest");
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
   using detail::get;
   if (!c.object(m, "$")) return r;
   c.strict(
@@ -933,7 +933,7 @@ inline manifest_result validate_manifest(const value& m) {
   // Cross-field rules.
   auto& ds = r.diagnostics;
   auto cross = [&](const std::string& path, const std::string& msg) {
-    ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
+    ds.push_back(error_at(errc::invalid_manifest, phase::schema, path, msg));
   };
   std::vector<std::string> keys;
   for (auto it = out["workspace"]["bootstrapFiles"].begin();
@@ -1014,7 +1014,7 @@ struct profile_result {
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {}) {
   profile_result r;
-  detail::checker c(r.diagnostics, "invalid_openclaw_profile");
+  detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
   using detail::get;
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
@@ -1025,13 +1025,13 @@ inline profile_result validate_profile(const value& p, const std::string& root,
     const value& a = p["agent"];
     if (a.contains("model") || a.contains("subagents")) {
       r.diagnostics.push_back(error_at(
-          "legacy_openclaw_profile_requires_conversion", phase::schema, ap,
+          errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
           "Released v1 profiles carrying model or subagents settings must be converted; models "
           "and delegation belong to the operator, not the Claw."));
     }
     std::vector<diagnostic> unknown;
     {
-      detail::checker u(unknown, "invalid_openclaw_profile");
+      detail::checker u(unknown, errc::invalid_openclaw_profile);
       u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
     }
     for (auto& d : unknown) r.diagnostics.push_back(d);
@@ -1159,7 +1159,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
           c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
         }
         std::vector<diagnostic> unk;
-        detail::checker u(unk, "invalid_openclaw_profile");
+        detail::checker u(unk, errc::invalid_openclaw_profile);
         u.strict(*h, hp,
                  {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
                   "skipWhenBusy"});
