@@ -189,7 +189,8 @@ struct workspace_source {
 
 /// What reading a package gives.
 struct claw_package {
-  value manifest;                        ///< normalised (defaults filled), when the schema passed
+  claw_manifest model;                   ///< the validated manifest, when the schema passed
+  value manifest;                        ///< `to_json(model)`: what plans and documents carry
   std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
   std::optional<value> profile;          ///< the validated OpenClaw profile
   std::string profile_path;              ///< package-relative, when a profile was loaded
@@ -531,13 +532,11 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
 
 /// Whether a workspace declaration (bootstrap file or `files[].path`) names SOUL.md, which
 /// the CLAW.md body becomes.
-inline bool declares_soul(const value& m) {
+inline bool declares_soul(const claw_manifest& m) {
   bool clash = false;
-  for (auto it = m["workspace"]["bootstrapFiles"].begin();
-       it != m["workspace"]["bootstrapFiles"].end(); ++it)
-    clash = clash || keys_conflict(portable_key(it.key()), "soul.md");
-  for (const auto& f : m["workspace"]["files"])
-    clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
+  for (const auto& b : m.bootstrap_files)
+    clash = clash || keys_conflict(portable_key(b.path), "soul.md");
+  for (const auto& f : m.files) clash = clash || keys_conflict(portable_key(f.path), "soul.md");
   return clash;
 }
 
@@ -565,9 +564,10 @@ bool read_manifest(package_read<Fs>& r) {
   manifest_result mr = validate_manifest(*raw);
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   if (!mr.ok()) return false;
+  pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
   if (r.markdown && !js_trim(body).empty()) pkg.body = body;
-  if (pkg.body && declares_soul(pkg.manifest)) {
+  if (pkg.body && declares_soul(pkg.model)) {
     return r.fail(errc::claw_body_soul_conflict, "$.workspace",
                   "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
                   "or the body.");
@@ -580,9 +580,9 @@ bool read_manifest(package_read<Fs>& r) {
 /// `rel` and the diagnostic root `at`; both stay empty when there is no profile.
 template <class Fs>
 bool locate_profile(package_read<Fs>& r, std::string& rel, std::string& at) {
-  const value& m = r.pkg.manifest;
   const std::string conventional = "profiles/openclaw.yml";
-  if (!m["metadata"].contains("openclaw.config")) {
+  const std::string* declared = r.pkg.model.metadata_value("openclaw.config");
+  if (declared == nullptr) {
     file_read probe = read_in_root(r.fs, *r.root_dir, conventional, 0);
     if (probe.status != read_status::missing) {
       rel = conventional;
@@ -590,7 +590,7 @@ bool locate_profile(package_read<Fs>& r, std::string& rel, std::string& at) {
     }
     return true;
   }
-  const std::string pointer = m["metadata"]["openclaw.config"].get<std::string>();
+  const std::string& pointer = *declared;
   if (!valid_profile_pointer(pointer)) {
     return r.fail(errc::invalid_openclaw_profile_path, "$.metadata.openclaw.config",
                   "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
@@ -686,20 +686,19 @@ bool read_package_bootstrap(package_read<Fs>& r) {
 }
 
 /// The declared workspace sources in plan order: the bootstrap names, then `files`.
-inline std::vector<workspace_source> declared_sources(const value& m) {
+inline std::vector<workspace_source> declared_sources(const claw_manifest& m) {
   std::vector<workspace_source> out;
-  for (const char* name : bootstrap_file_names) {
-    if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
+  for (const auto& b : m.bootstrap_files) {
     workspace_source s;
-    s.destination = name;
-    s.source = m["workspace"]["bootstrapFiles"][name]["source"].get<std::string>();
+    s.destination = b.path;
+    s.source = b.source;
     s.bootstrap = true;
     out.push_back(std::move(s));
   }
-  for (const auto& f : m["workspace"]["files"]) {
+  for (const auto& f : m.files) {
     workspace_source s;
-    s.destination = f["path"].get<std::string>();
-    s.source = f["source"].get<std::string>();
+    s.destination = f.path;
+    s.source = f.source;
     out.push_back(std::move(s));
   }
   return out;
@@ -729,8 +728,8 @@ template <class Fs>
 void read_workspace_sources(package_read<Fs>& r) {
   claw_package& pkg = r.pkg;
   const limits& lim = r.opt.limits;
-  pkg.sources = declared_sources(pkg.manifest);
-  const std::size_t bootstraps = pkg.sources.size() - pkg.manifest["workspace"]["files"].size();
+  pkg.sources = declared_sources(pkg.model);
+  const std::size_t bootstraps = pkg.model.bootstrap_files.size();
   std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
   for (const auto& s : pkg.sources)
     aggregate += size_in_root(r.fs, *r.root_dir, s.source).value_or(0);

@@ -39,6 +39,96 @@ struct host_catalog {
   std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
 };
 
+/// The agent's identity as the manifest declares it; absent members stay absent.
+struct agent_identity {
+  std::optional<std::string> name;
+  std::optional<std::string> theme;
+  std::optional<std::string> emoji;
+  std::optional<std::string> avatar;
+};
+
+/// `agent`: the id and the optional display members.
+struct manifest_agent {
+  std::string id;
+  std::optional<std::string> name;
+  std::optional<std::string> description;
+  std::optional<agent_identity> identity;
+};
+
+/// One workspace declaration: a named bootstrap file (`path` is its name) or a `files`
+/// entry, both package-relative with forward slashes.
+struct workspace_decl {
+  std::string source;
+  std::string path;
+};
+
+/// One `packages` entry: a ClawHub skill or plugin at an exact version.
+struct package_decl {
+  std::string kind;
+  std::string source;
+  std::string ref;
+  std::string version;
+};
+
+/// A validated, normalised manifest: the model the package side works on. MCP servers and
+/// cron jobs are carried as the JSON data they are (they pass to the host unchanged).
+struct claw_manifest {
+  manifest_agent agent;
+  std::vector<std::pair<std::string, std::string>> metadata;  ///< in declaration order
+  std::vector<workspace_decl> bootstrap_files;                ///< in `bootstrap_file_names` order
+  std::vector<workspace_decl> files;
+  std::vector<package_decl> packages;
+  value mcp_servers = value::object();
+  value cron_jobs = value::array();
+
+  /// The metadata value under `key`, when declared.
+  const std::string* metadata_value(std::string_view key) const {
+    for (const auto& kv : metadata)
+      if (kv.first == key) return &kv.second;
+    return nullptr;
+  }
+};
+
+/// The manifest as JSON: schema key order, every default present (the normalised form
+/// plans, digests and documents carry).
+inline value to_json(const claw_manifest& m) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  value agent = value::object();
+  agent["id"] = m.agent.id;
+  if (m.agent.name) agent["name"] = *m.agent.name;
+  if (m.agent.description) agent["description"] = *m.agent.description;
+  if (m.agent.identity) {
+    const agent_identity& i = *m.agent.identity;
+    value id = value::object();
+    if (i.name) id["name"] = *i.name;
+    if (i.theme) id["theme"] = *i.theme;
+    if (i.emoji) id["emoji"] = *i.emoji;
+    if (i.avatar) id["avatar"] = *i.avatar;
+    agent["identity"] = std::move(id);
+  }
+  out["agent"] = std::move(agent);
+  value md = value::object();
+  for (const auto& kv : m.metadata) md[kv.first] = kv.second;
+  out["metadata"] = std::move(md);
+  value ws = value::object();
+  ws["bootstrapFiles"] = value::object();
+  for (const auto& b : m.bootstrap_files)
+    ws["bootstrapFiles"][b.path] = value::object({{"source", b.source}});
+  ws["files"] = value::array();
+  for (const auto& f : m.files)
+    ws["files"].push_back(value::object({{"source", f.source}, {"path", f.path}}));
+  out["workspace"] = std::move(ws);
+  out["packages"] = value::array();
+  for (const auto& p : m.packages) {
+    out["packages"].push_back(value::object(
+        {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}}));
+  }
+  out["mcpServers"] = m.mcp_servers;
+  out["cronJobs"] = m.cron_jobs;
+  return out;
+}
+
 namespace detail {
 
 inline bool is_blocked_env_key(std::string_view key) {
@@ -875,72 +965,66 @@ inline void check_manifest_structure(checker& c, const value& m) {
   }
 }
 
-/// The normalised workspace: bootstrap files in name order, then `files`, `\` → `/`.
-inline value normalised_workspace(const value& m) {
-  value ws = value::object();
-  ws["bootstrapFiles"] = value::object();
-  ws["files"] = value::array();
-  if (!m.contains("workspace")) return ws;
-  const value& w = m["workspace"];
-  if (w.contains("bootstrapFiles")) {
-    for (const char* name : bootstrap_file_names) {
-      if (!w["bootstrapFiles"].contains(name)) continue;
-      value e = value::object();
-      e["source"] = forward_slashes(w["bootstrapFiles"][name]["source"].get<std::string>());
-      ws["bootstrapFiles"][name] = std::move(e);
-    }
+/// `agent` of a structurally valid manifest.
+inline manifest_agent normalised_agent(const value& a) {
+  const auto opt = [](const value& o, const char* k) -> std::optional<std::string> {
+    if (!o.contains(k)) return std::nullopt;
+    return o[k].get<std::string>();
+  };
+  manifest_agent out;
+  out.id = a["id"].get<std::string>();
+  out.name = opt(a, "name");
+  out.description = opt(a, "description");
+  if (a.contains("identity")) {
+    const value& i = a["identity"];
+    out.identity =
+        agent_identity{opt(i, "name"), opt(i, "theme"), opt(i, "emoji"), opt(i, "avatar")};
   }
-  if (w.contains("files")) {
-    for (const auto& f : w["files"]) {
-      value e = value::object();
-      e["source"] = forward_slashes(f["source"].get<std::string>());
-      e["path"] = forward_slashes(f["path"].get<std::string>());
-      ws["files"].push_back(std::move(e));
-    }
-  }
-  return ws;
+  return out;
 }
 
-/// The normalised manifest of a structurally valid `m`: schema key order, defaults filled
-/// in, `\` → `/` in paths.
-inline value normalised_manifest(const value& m) {
-  value out = value::object();
-  out["schemaVersion"] = 1;
-  value agent = value::object();
-  for (const char* k : {"id", "name", "description"})
-    if (m["agent"].contains(k)) agent[k] = m["agent"][k];
-  if (m["agent"].contains("identity")) {
-    value id = value::object();
-    for (const char* k : {"name", "theme", "emoji", "avatar"})
-      if (m["agent"]["identity"].contains(k)) id[k] = m["agent"]["identity"][k];
-    agent["identity"] = std::move(id);
+/// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
+/// `\` → `/` in paths, absent lists empty.
+inline claw_manifest normalised_manifest(const value& m) {
+  claw_manifest out;
+  out.agent = normalised_agent(m["agent"]);
+  if (m.contains("metadata")) {
+    for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
+      out.metadata.emplace_back(it.key(), it.value().get<std::string>());
   }
-  out["agent"] = std::move(agent);
-  out["metadata"] = m.contains("metadata") ? m["metadata"] : value::object();
-  out["workspace"] = normalised_workspace(m);
-  out["packages"] = value::array();
-  if (m.contains("packages")) {
-    for (const auto& p : m["packages"]) {
-      value e = value::object();
-      for (const char* k : {"kind", "source", "ref", "version"}) e[k] = p[k];
-      out["packages"].push_back(std::move(e));
+  const value* w = get(m, "workspace");
+  if (w != nullptr && w->contains("bootstrapFiles")) {
+    for (const char* name : bootstrap_file_names) {
+      if (!(*w)["bootstrapFiles"].contains(name)) continue;
+      out.bootstrap_files.push_back(workspace_decl{
+          forward_slashes((*w)["bootstrapFiles"][name]["source"].get<std::string>()), name});
     }
   }
-  out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
-  out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
+  if (w != nullptr && w->contains("files")) {
+    for (const auto& f : (*w)["files"]) {
+      out.files.push_back(workspace_decl{forward_slashes(f["source"].get<std::string>()),
+                                         forward_slashes(f["path"].get<std::string>())});
+    }
+  }
+  if (m.contains("packages")) {
+    for (const auto& p : m["packages"]) {
+      out.packages.push_back(
+          package_decl{p["kind"].get<std::string>(), p["source"].get<std::string>(),
+                       p["ref"].get<std::string>(), p["version"].get<std::string>()});
+    }
+  }
+  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
+  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
   return out;
 }
 
 /// Workspace destinations: each declared once (portable keys) and none the reserved
 /// BOOTSTRAP.md.
-inline void check_workspace_destinations(checker& c, const value& out) {
+inline void check_workspace_destinations(checker& c, const claw_manifest& m) {
   std::vector<std::string> keys;
-  for (auto it = out["workspace"]["bootstrapFiles"].begin();
-       it != out["workspace"]["bootstrapFiles"].end(); ++it)
-    keys.push_back(portable_key(it.key()));
-  const value& files = out["workspace"]["files"];
-  for (std::size_t k = 0; k < files.size(); ++k) {
-    const std::string dest = files[k]["path"].get<std::string>();
+  for (const auto& b : m.bootstrap_files) keys.push_back(portable_key(b.path));
+  for (std::size_t k = 0; k < m.files.size(); ++k) {
+    const std::string& dest = m.files[k].path;
     const std::string key = portable_key(dest);
     const std::string p = index("$.workspace.files", k) + ".path";
     bool clash = false;
@@ -956,21 +1040,19 @@ inline void check_workspace_destinations(checker& c, const value& out) {
 }
 
 /// Packages (kind, source, case-folded ref) and cron job ids each declared once.
-inline void check_unique_declarations(checker& c, const value& out) {
+inline void check_unique_declarations(checker& c, const claw_manifest& m) {
   std::set<std::string> packages;
-  for (std::size_t k = 0; k < out["packages"].size(); ++k) {
-    const value& p = out["packages"][k];
-    const std::string key = p["kind"].get<std::string>() + ":" + p["source"].get<std::string>() +
-                            ":" + unicode::to_lower(p["ref"].get<std::string>());
+  for (std::size_t k = 0; k < m.packages.size(); ++k) {
+    const package_decl& p = m.packages[k];
+    const std::string key = p.kind + ":" + p.source + ":" + unicode::to_lower(p.ref);
     if (!packages.insert(key).second) {
-      c.issue(index("$.packages", k), "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() +
-                                          " is declared more than once.");
+      c.issue(index("$.packages", k),
+              "Package " + p.kind + ":" + p.ref + " is declared more than once.");
     }
   }
   std::set<std::string> crons;
-  for (std::size_t k = 0; k < out["cronJobs"].size(); ++k) {
-    const std::string id = out["cronJobs"][k]["id"].get<std::string>();
+  for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
+    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
     if (!crons.insert(id).second) {
       c.issue(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
     }
@@ -978,9 +1060,9 @@ inline void check_unique_declarations(checker& c, const value& out) {
 }
 
 /// The avatar: an image data URL, or a safe image path that is a managed workspace file.
-inline void check_avatar(checker& c, const value& out) {
-  if (!out["agent"].contains("identity") || !out["agent"]["identity"].contains("avatar")) return;
-  const std::string av = out["agent"]["identity"]["avatar"].get<std::string>();
+inline void check_avatar(checker& c, const claw_manifest& m) {
+  if (!m.agent.identity || !m.agent.identity->avatar) return;
+  const std::string& av = *m.agent.identity->avatar;
   const std::string p = "$.agent.identity.avatar";
   std::string low = av.substr(0, 11);
   for (char& ch : low)
@@ -995,8 +1077,7 @@ inline void check_avatar(checker& c, const value& out) {
   } else {
     const std::string key = portable_key(av);
     bool declared = false;
-    for (const auto& f : out["workspace"]["files"])
-      declared = declared || portable_key(f["path"].get<std::string>()) == key;
+    for (const auto& f : m.files) declared = declared || portable_key(f.path) == key;
     if (!declared)
       c.issue(p, "Local avatar " + av + " must be a managed workspace.files destination.");
   }
@@ -1004,10 +1085,11 @@ inline void check_avatar(checker& c, const value& out) {
 
 }  // namespace detail
 
-/// What validating a manifest gives: the manifest with defaults filled in, in schema key
-/// order (when valid), and every diagnostic.
+/// What validating a manifest gives: the model and its JSON rendering (when valid: the
+/// manifest with defaults filled in, in schema key order), and every diagnostic.
 struct manifest_result {
-  value manifest;
+  claw_manifest model;
+  value manifest;  ///< `to_json(model)`, the form plans, digests and documents carry
   std::vector<diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
@@ -1020,11 +1102,11 @@ inline manifest_result validate_manifest(const value& m) {
   if (!c.object(m, "$")) return r;
   detail::check_manifest_structure(c, m);
   if (!r.diagnostics.empty()) return r;
-  value out = detail::normalised_manifest(m);
-  detail::check_workspace_destinations(c, out);
-  detail::check_unique_declarations(c, out);
-  detail::check_avatar(c, out);
-  r.manifest = std::move(out);
+  r.model = detail::normalised_manifest(m);
+  detail::check_workspace_destinations(c, r.model);
+  detail::check_unique_declarations(c, r.model);
+  detail::check_avatar(c, r.model);
+  r.manifest = to_json(r.model);
   return r;
 }
 
