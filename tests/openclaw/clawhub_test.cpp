@@ -184,10 +184,10 @@ TEST_SUITE("openclaw.clawhub") {
   TEST_CASE("the mapping table names exactly the spec's claw_v1 codes") {
     std::set<std::string> in_table;
     for (const auto& r : oc::clawhub_rules) {
-      const std::string code(r.clawhub_code);
+      const std::string code(clawport::to_string(r.clawhub_code));
       if (code.rfind("claw_v1_", 0) == 0) in_table.insert(code);
-      CHECK_FALSE(r.code.empty());
-      CHECK_FALSE(r.clawhub_code.empty());
+      CHECK_FALSE(clawport::to_string(r.code).empty());
+      CHECK_FALSE(code.empty());
     }
     std::set<std::string> expected(spec_codes.begin(), spec_codes.end());
     expected.insert(later_code);

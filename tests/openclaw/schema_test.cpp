@@ -6,6 +6,7 @@
 // of §9 where there is one.
 #include "support/test.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -393,6 +394,42 @@ TEST_SUITE("openclaw.schema") {
     CHECK(clawport::json::js_stringify(r.manifest, 0) ==
           "{\"schemaVersion\":1,\"agent\":{\"id\":\"demo\"},\"metadata\":{},\"workspace\":{"
           "\"bootstrapFiles\":{},\"files\":[]},\"packages\":[],\"mcpServers\":{},\"cronJobs\":[]}");
+  }
+
+  TEST_CASE("the validated manifest is a typed model whose rendering is the normalised JSON") {
+    const auto r = manifest(
+        "schemaVersion: 1\nagent:\n  id: demo\n  name: Demo\n  identity:\n    emoji: x\n"
+        "metadata:\n  openclaw.config: profiles/o.yml\n  team: core\n"
+        "workspace:\n  files:\n    - source: 'src\\notes.md'\n      path: notes.md\n"
+        "  bootstrapFiles:\n    TOOLS.md:\n      source: t.md\n    AGENTS.md:\n      source: a.md\n"
+        "packages:\n  - kind: skill\n    source: clawhub\n    ref: demo-skill\n"
+        "    version: 1.0.0\n");
+    REQUIRE(r.ok());
+    const oc::claw_manifest& m = r.model;
+    CHECK(m.agent.id == "demo");
+    CHECK(m.agent.name == std::optional<std::string>("Demo"));
+    CHECK_FALSE(m.agent.description.has_value());
+    REQUIRE(m.agent.identity.has_value());
+    CHECK(m.agent.identity->emoji == std::optional<std::string>("x"));
+    REQUIRE(m.metadata_value("openclaw.config") != nullptr);
+    CHECK(*m.metadata_value("openclaw.config") == "profiles/o.yml");
+    CHECK(m.metadata_value("absent") == nullptr);
+    REQUIRE(m.bootstrap_files.size() == 2);  // in bootstrap-name order, not declaration order
+    CHECK(m.bootstrap_files[0].path == "AGENTS.md");
+    CHECK(m.bootstrap_files[1].path == "TOOLS.md");
+    REQUIRE(m.files.size() == 1);
+    CHECK(m.files[0].source == "src/notes.md");
+    REQUIRE(m.packages.size() == 1);
+    CHECK(m.packages[0].ref == "demo-skill");
+    CHECK(oc::to_json(m) == r.manifest);
+    CHECK(oc::js_stringify(r.manifest, 0) ==
+          "{\"schemaVersion\":1,\"agent\":{\"id\":\"demo\",\"name\":\"Demo\",\"identity\":{"
+          "\"emoji\":\"x\"}},\"metadata\":{\"openclaw.config\":\"profiles/o.yml\",\"team\":"
+          "\"core\"},\"workspace\":{\"bootstrapFiles\":{\"AGENTS.md\":{\"source\":\"a.md\"},"
+          "\"TOOLS.md\":{\"source\":\"t.md\"}},\"files\":[{\"source\":\"src/notes.md\","
+          "\"path\":\"notes.md\"}]},\"packages\":[{\"kind\":\"skill\",\"source\":"
+          "\"clawhub\",\"ref\":\"demo-skill\",\"version\":\"1.0.0\"}],\"mcpServers\":{},"
+          "\"cronJobs\":[]}");
   }
 
   TEST_CASE("rejects the prototype flat entries contract") {

@@ -5,6 +5,9 @@
 
 #include "config.hpp"
 
+#include <cstddef>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -37,56 +40,303 @@ enum class errc {
   limit_exceeded,       ///< a size, depth, count or descriptor limit was reached
   unsupported,          ///< the platform or filesystem cannot do what was asked
   cancelled,            ///< the caller cancelled (a signal); everything was rolled back
+  // OpenClaw's diagnostic and failure codes (docs/openclaw.md), wire names as upstream's.
+  read_failed,
+  read_failed_too_large,
+  unsupported_source,
+  package_read_failed,
+  package_read_failed_too_large,
+  invalid_json,
+  invalid_package_metadata,
+  manifest_escapes_package,
+  missing_claw_frontmatter,
+  invalid_claw_markdown_utf8,
+  invalid_claw_frontmatter,
+  unsupported_claw_yaml_feature,
+  invalid_manifest,
+  claw_body_soul_conflict,
+  invalid_openclaw_profile_path,
+  conflicting_openclaw_profile_pointer,
+  deprecated_openclaw_profile_pointer,
+  openclaw_profile_too_large,
+  openclaw_profile_unsafe,
+  openclaw_profile_read_failed,
+  invalid_openclaw_profile,
+  unsupported_openclaw_profile_yaml_feature,
+  legacy_openclaw_profile_requires_conversion,
+  package_bootstrap_too_large,
+  package_bootstrap_invalid,
+  package_bootstrap_empty,
+  workspace_source_too_large,
+  workspace_source_unsafe,
+  workspace_source_invalid,
+  workspace_sources_too_large,
+  invalid_config,
+  invalid_agent_id,
+  agent_id_collision,
+  workspace_collision,
+  workspace_file_conflict,
+  mcp_server_collision,
+  package_install_unavailable,
+  package_not_installed,
+  plugin_preflight_failed,
+  cron_gateway_required,
+  consent_required,
+  plan_integrity_required,
+  plan_integrity_mismatch,
+  invalid_ledger,
+  claw_not_found,
+  claw_ambiguous,
+  agent_modified,
+  workspace_file_unsafe,
+  workspace_source_changed,
+  workspace_files_failed,
+  config_commit_failed,
+  provenance_failed,
+  remove_blocked,
+  remove_failed,
+  update_invalid,
+  update_target_blocked,
+  update_blocked,
+  update_changed,
+  update_partial,
+  claw_identity_mismatch,
+  recorded_source_unavailable,
+  agent_changed,
+  mcp_config_conflict,
+  mcp_config_unavailable,
+  workspace_file_collision,
+  workspace_file_drift,
+  workspace_update_failed,
+  agent_update_failed,
+  mcp_update_failed,
+  provenance_update_failed,
+  install_incomplete,
+  agent_missing,
+  workspace_changed,
+  agent_drifted,
+  workspace_files_drifted,
+  packages_drifted,
+  mcp_servers_unavailable,
+  export_forbidden_file,
+  export_bootstrap_invalid,
+  export_manifest_invalid,
+  export_openclaw_profile_invalid,
+  output_collision,
+  export_write_failed,
+  workspace_missing,
+  extra_workspace,
+  bootstrap_file_missing,
+  bootstrap_file_too_large,
+  bootstrap_file_unreadable,
+  bootstrap_total_too_large,
+  secret_in_workspace,
+  secret_not_ignored,
+  legacy_state_file,
+  state_file_in_workspace,
+  credentials_in_workspace,
+  session_store_in_workspace,
+  // ClawHub's codes, which `claw validate --clawhub` reports (openclaw/clawhub.hpp).
+  claw_manifest_too_large,
+  invalid_claw_json,
+  claw_v1_invalid_manifest_shape,
+  claw_v1_non_canonical_string,
+  claw_v1_empty_list,
+  claw_v1_invalid_agent_id,
+  claw_v1_invalid_avatar,
+  claw_v1_undeclared_avatar,
+  claw_v1_invalid_profile_path,
+  claw_v1_unsafe_path,
+  claw_v1_duplicate_workspace_destination,
+  claw_v1_reserved_workspace_target,
+  claw_v1_invalid_package_reference,
+  claw_v1_invalid_package_version,
+  claw_v1_duplicate_package,
+  claw_v1_invalid_mcp_server_id,
+  claw_v1_invalid_mcp_url,
+  claw_v1_mcp_url_credentials,
+  claw_v1_unpinned_mcp_package,
+  claw_v1_invalid_tool_filter,
+  claw_v1_duplicate_tool_filter,
+  claw_v1_invalid_environment_key,
+  claw_v1_blocked_environment_key,
+  claw_v1_invalid_environment_reference,
+  claw_v1_invalid_timeout,
+  claw_v1_invalid_cron_job_id,
+  claw_v1_duplicate_cron_job,
+  claw_v1_invalid_cron_schedule,
+  claw_v1_invalid_cron_delivery,
 };
+
+namespace detail {
+
+/// Every code's wire name, in the order of `errc`.
+inline constexpr std::string_view errc_names[] = {
+    "invalid_argument",
+    "io",
+    "not_found",
+    "unsafe_path",
+    "identity_changed",
+    "overlap",
+    "destination_refused",
+    "config_parse",
+    "config_invalid",
+    "unknown_agent",
+    "dangling_reference",
+    "ciphertext",
+    "unknown_key",
+    "skill_invalid",
+    "audit_blocked",
+    "bundle_invalid",
+    "publish_failed",
+    "recover_ambiguous",
+    "limit_exceeded",
+    "unsupported",
+    "cancelled",
+    "read_failed",
+    "read_failed_too_large",
+    "unsupported_source",
+    "package_read_failed",
+    "package_read_failed_too_large",
+    "invalid_json",
+    "invalid_package_metadata",
+    "manifest_escapes_package",
+    "missing_claw_frontmatter",
+    "invalid_claw_markdown_utf8",
+    "invalid_claw_frontmatter",
+    "unsupported_claw_yaml_feature",
+    "invalid_manifest",
+    "claw_body_soul_conflict",
+    "invalid_openclaw_profile_path",
+    "conflicting_openclaw_profile_pointer",
+    "deprecated_openclaw_profile_pointer",
+    "openclaw_profile_too_large",
+    "openclaw_profile_unsafe",
+    "openclaw_profile_read_failed",
+    "invalid_openclaw_profile",
+    "unsupported_openclaw_profile_yaml_feature",
+    "legacy_openclaw_profile_requires_conversion",
+    "package_bootstrap_too_large",
+    "package_bootstrap_invalid",
+    "package_bootstrap_empty",
+    "workspace_source_too_large",
+    "workspace_source_unsafe",
+    "workspace_source_invalid",
+    "workspace_sources_too_large",
+    "invalid_config",
+    "invalid_agent_id",
+    "agent_id_collision",
+    "workspace_collision",
+    "workspace_file_conflict",
+    "mcp_server_collision",
+    "package_install_unavailable",
+    "package_not_installed",
+    "plugin_preflight_failed",
+    "cron_gateway_required",
+    "consent_required",
+    "plan_integrity_required",
+    "plan_integrity_mismatch",
+    "invalid_ledger",
+    "claw_not_found",
+    "claw_ambiguous",
+    "agent_modified",
+    "workspace_file_unsafe",
+    "workspace_source_changed",
+    "workspace_files_failed",
+    "config_commit_failed",
+    "provenance_failed",
+    "remove_blocked",
+    "remove_failed",
+    "update_invalid",
+    "update_target_blocked",
+    "update_blocked",
+    "update_changed",
+    "update_partial",
+    "claw_identity_mismatch",
+    "recorded_source_unavailable",
+    "agent_changed",
+    "mcp_config_conflict",
+    "mcp_config_unavailable",
+    "workspace_file_collision",
+    "workspace_file_drift",
+    "workspace_update_failed",
+    "agent_update_failed",
+    "mcp_update_failed",
+    "provenance_update_failed",
+    "install_incomplete",
+    "agent_missing",
+    "workspace_changed",
+    "agent_drifted",
+    "workspace_files_drifted",
+    "packages_drifted",
+    "mcp_servers_unavailable",
+    "export_forbidden_file",
+    "export_bootstrap_invalid",
+    "export_manifest_invalid",
+    "export_openclaw_profile_invalid",
+    "output_collision",
+    "export_write_failed",
+    "workspace_missing",
+    "extra_workspace",
+    "bootstrap_file_missing",
+    "bootstrap_file_too_large",
+    "bootstrap_file_unreadable",
+    "bootstrap_total_too_large",
+    "secret_in_workspace",
+    "secret_not_ignored",
+    "legacy_state_file",
+    "state_file_in_workspace",
+    "credentials_in_workspace",
+    "session_store_in_workspace",
+    "claw_manifest_too_large",
+    "invalid_claw_json",
+    "claw_v1_invalid_manifest_shape",
+    "claw_v1_non_canonical_string",
+    "claw_v1_empty_list",
+    "claw_v1_invalid_agent_id",
+    "claw_v1_invalid_avatar",
+    "claw_v1_undeclared_avatar",
+    "claw_v1_invalid_profile_path",
+    "claw_v1_unsafe_path",
+    "claw_v1_duplicate_workspace_destination",
+    "claw_v1_reserved_workspace_target",
+    "claw_v1_invalid_package_reference",
+    "claw_v1_invalid_package_version",
+    "claw_v1_duplicate_package",
+    "claw_v1_invalid_mcp_server_id",
+    "claw_v1_invalid_mcp_url",
+    "claw_v1_mcp_url_credentials",
+    "claw_v1_unpinned_mcp_package",
+    "claw_v1_invalid_tool_filter",
+    "claw_v1_duplicate_tool_filter",
+    "claw_v1_invalid_environment_key",
+    "claw_v1_blocked_environment_key",
+    "claw_v1_invalid_environment_reference",
+    "claw_v1_invalid_timeout",
+    "claw_v1_invalid_cron_job_id",
+    "claw_v1_duplicate_cron_job",
+    "claw_v1_invalid_cron_schedule",
+    "claw_v1_invalid_cron_delivery",
+};
+
+}  // namespace detail
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
 constexpr std::string_view to_string(errc code) noexcept {
-  switch (code) {
-    case errc::invalid_argument:
-      return "invalid_argument";
-    case errc::io:
-      return "io";
-    case errc::not_found:
-      return "not_found";
-    case errc::unsafe_path:
-      return "unsafe_path";
-    case errc::identity_changed:
-      return "identity_changed";
-    case errc::overlap:
-      return "overlap";
-    case errc::destination_refused:
-      return "destination_refused";
-    case errc::config_parse:
-      return "config_parse";
-    case errc::config_invalid:
-      return "config_invalid";
-    case errc::unknown_agent:
-      return "unknown_agent";
-    case errc::dangling_reference:
-      return "dangling_reference";
-    case errc::ciphertext:
-      return "ciphertext";
-    case errc::unknown_key:
-      return "unknown_key";
-    case errc::skill_invalid:
-      return "skill_invalid";
-    case errc::audit_blocked:
-      return "audit_blocked";
-    case errc::bundle_invalid:
-      return "bundle_invalid";
-    case errc::publish_failed:
-      return "publish_failed";
-    case errc::recover_ambiguous:
-      return "recover_ambiguous";
-    case errc::limit_exceeded:
-      return "limit_exceeded";
-    case errc::unsupported:
-      return "unsupported";
-    case errc::cancelled:
-      return "cancelled";
-  }
-  return "unknown";
+  const auto k = static_cast<std::size_t>(code);
+  return k < std::size(detail::errc_names) ? detail::errc_names[k] : "unknown";
 }
+
+/// The code whose wire name is `name`, or nullopt for a name outside the vocabulary.
+constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
+  for (std::size_t k = 0; k < std::size(detail::errc_names); ++k)
+    if (detail::errc_names[k] == name) return static_cast<errc>(k);
+  return std::nullopt;
+}
+
+static_assert(std::size(detail::errc_names) ==
+                  static_cast<std::size_t>(errc::claw_v1_invalid_cron_delivery) + 1,
+              "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.
 ///
@@ -111,6 +361,22 @@ class error : public std::runtime_error {
   std::string subject_;
   int sys_errno_;
 };
+
+/// The one context wrapper: `cause` told again as "{context}: {reason}" about `subject`,
+/// with `code`, keeping the cause's errno. `reason` is the cause's own message unless the
+/// caller words it (fs::detail::reason drops a backend's framing).
+inline error with_context(errc code, const error& cause, const std::string& context,
+                          std::string subject, const std::string& reason) {
+  return error(code, context + ": " + reason, std::move(subject), cause.sys_errno());
+}
+inline error with_context(errc code, const error& cause, const std::string& context,
+                          std::string subject) {
+  return with_context(code, cause, context, std::move(subject), cause.what());
+}
+/// The same, keeping the cause's code.
+inline error with_context(const error& cause, const std::string& context, std::string subject) {
+  return with_context(cause.code(), cause, context, std::move(subject), cause.what());
+}
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

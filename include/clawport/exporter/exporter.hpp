@@ -85,7 +85,7 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
 }
 
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+  return with_context(e, what, subject);
 }
 
 /// Creates `name` in the staging directory with `text` as its content.

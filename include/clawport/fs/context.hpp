@@ -30,7 +30,7 @@ inline std::string reason(const error& e) {
 /// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
 [[noreturn]] inline void rethrow(const error& e, const std::string& context,
                                  const std::string& subject) {
-  throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
+  throw with_context(e.code(), e, context, subject, reason(e));
 }
 
 }  // namespace fs::detail

@@ -22,10 +22,10 @@ namespace openclaw {
 /// and message match the globs `path` and `message` (`*` matches any run of characters;
 /// an empty glob matches anything). The first matching row wins.
 struct clawhub_rule {
-  std::string_view code;             ///< the OpenClaw code
+  errc code;                         ///< the OpenClaw code
   std::string_view path;             ///< glob over the OpenClaw path (`$.cronJobs[*].id`)
   std::string_view message;          ///< glob over the OpenClaw message
-  std::string_view clawhub_code;     ///< ClawHub's code for the same finding
+  errc clawhub_code;                 ///< ClawHub's code for the same finding
   std::string_view clawhub_message;  ///< ClawHub's message; empty keeps OpenClaw's
   bool parent = false;               ///< ClawHub reports at the containing member (cron schedule)
 };
@@ -44,93 +44,94 @@ inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative p
 /// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
 inline constexpr clawhub_rule clawhub_rules[] = {
     // agent
-    {"invalid_manifest", "$.agent.id", "Agent ids must match *", "claw_v1_invalid_agent_id",
+    {errc::invalid_manifest, "$.agent.id", "Agent ids must match *", errc::claw_v1_invalid_agent_id,
      "Invalid portable agent id."},
-    {"invalid_manifest", "$.agent.id", detail::noncanonical, "claw_v1_invalid_agent_id",
+    {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
      "Invalid portable agent id."},
-    {"invalid_manifest", "$.agent.identity.avatar", "Local avatar * must be a managed *",
-     "claw_v1_undeclared_avatar",
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
+     errc::claw_v1_undeclared_avatar,
      "Workspace-relative avatar must match a workspace.files destination."},
-    {"invalid_manifest", "$.agent.identity.avatar", "Avatar*", "claw_v1_invalid_avatar",
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Avatar*", errc::claw_v1_invalid_avatar,
      "Must be a bounded image data URL or managed workspace-relative image path."},
-    {"invalid_manifest", "$.metadata.*", "Metadata keys must be canonical *",
-     "claw_v1_non_canonical_string", detail::ch_noncanonical},
-    {"invalid_openclaw_profile_path", "", "", "claw_v1_invalid_profile_path",
+    {errc::invalid_manifest, "$.metadata.*", "Metadata keys must be canonical *",
+     errc::claw_v1_non_canonical_string, detail::ch_noncanonical},
+    {errc::invalid_openclaw_profile_path, "", "", errc::claw_v1_invalid_profile_path,
      "Must reference a forward-slash package-relative .yml or .yaml file."},
     // workspace
-    {"invalid_manifest", "", "Path must be package-relative *", "claw_v1_unsafe_path",
+    {errc::invalid_manifest, "", "Path must be package-relative *", errc::claw_v1_unsafe_path,
      detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
-     "claw_v1_unsafe_path", detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.files[*].source", detail::noncanonical, "claw_v1_unsafe_path",
-     detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.files[*].path", detail::noncanonical, "claw_v1_unsafe_path",
-     detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.files[*].path", "Workspace destination * more than once.",
-     "claw_v1_duplicate_workspace_destination",
+    {errc::invalid_manifest, "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", "Workspace destination * more than once.",
+     errc::claw_v1_duplicate_workspace_destination,
      "Workspace destination is declared more than once."},
     // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
-    {"invalid_manifest", "$.workspace.files[*].path",
+    {errc::invalid_manifest, "$.workspace.files[*].path",
      "Workspace destination * reserved for the package-root BOOTSTRAP.md.",
-     "claw_v1_reserved_workspace_target", ""},
+     errc::claw_v1_reserved_workspace_target, ""},
     // packages
-    {"invalid_manifest", "$.packages[*].ref", "Package refs must be *",
-     "claw_v1_invalid_package_reference", "Must be a lowercase ClawHub package name."},
-    {"invalid_manifest", "$.packages[*].version", "Package versions must be *",
-     "claw_v1_invalid_package_version", "Must be an exact semantic version."},
-    {"invalid_manifest", "$.packages[*].version", detail::noncanonical,
-     "claw_v1_invalid_package_version", "Must be an exact semantic version."},
-    {"invalid_manifest", "$.packages[*]", "Package * is declared more than once.",
-     "claw_v1_duplicate_package", "Package is declared more than once."},
+    {errc::invalid_manifest, "$.packages[*].ref", "Package refs must be *",
+     errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
+    {errc::invalid_manifest, "$.packages[*].version", "Package versions must be *",
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once.",
+     errc::claw_v1_duplicate_package, "Package is declared more than once."},
     // MCP servers
-    {"invalid_manifest", "$.mcpServers.*", "Invalid MCP server name.",
-     "claw_v1_invalid_mcp_server_id", "Invalid MCP server name."},
-    {"invalid_manifest", "$.mcpServers.*.url", "MCP server URLs must not *",
-     "claw_v1_mcp_url_credentials", "Must not contain embedded credentials or fragments."},
-    {"invalid_manifest", "$.mcpServers.*.url", "Invalid url.", "claw_v1_invalid_mcp_url",
+    {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
+     errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must not *",
+     errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
      "Must use HTTPS, except HTTP on an exact loopback host."},
-    {"invalid_manifest", "$.mcpServers.*.url", "MCP server URLs must use *",
-     "claw_v1_invalid_mcp_url", "Must use HTTPS, except HTTP on an exact loopback host."},
-    {"invalid_manifest", "$.mcpServers.*.args", "Package-manager MCP commands *",
-     "claw_v1_unpinned_mcp_package",
+    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must use *",
+     errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
+    {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
+     errc::claw_v1_unpinned_mcp_package,
      "Package-manager MCP commands must select one exact immutable package version."},
-    {"invalid_manifest", "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
-     "claw_v1_invalid_tool_filter", "Tool filters support only exact names and * wildcards."},
-    {"invalid_manifest", "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
-     "claw_v1_duplicate_tool_filter", "Tool filter entries must be unique."},
-    {"invalid_manifest", "$.mcpServers.*.env.*", "Invalid environment variable name.",
-     "claw_v1_invalid_environment_key", "Invalid portable environment key."},
-    {"invalid_manifest", "$.mcpServers.*.env.*", "Environment variable * is blocked *",
-     "claw_v1_blocked_environment_key",
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
+     errc::claw_v1_invalid_tool_filter, "Tool filters support only exact names and * wildcards."},
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
+     errc::claw_v1_duplicate_tool_filter, "Tool filter entries must be unique."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Invalid environment variable name.",
+     errc::claw_v1_invalid_environment_key, "Invalid portable environment key."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Environment variable * is blocked *",
+     errc::claw_v1_blocked_environment_key,
      "Environment key is blocked by the spawned-process safety policy."},
-    {"invalid_manifest", "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
-     "claw_v1_invalid_environment_reference", "Must be an unresolved ${ENV_VAR} reference."},
-    {"invalid_manifest", "$.mcpServers.*.timeout", "Number must be greater than 0.",
-     "claw_v1_invalid_timeout", "Must be positive."},
-    {"invalid_manifest", "$.mcpServers.*.connectTimeout", "Number must be greater than 0.",
-     "claw_v1_invalid_timeout", "Must be positive."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
+     errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
+    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Number must be greater than 0.",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
+    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Number must be greater than 0.",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
     // cron jobs
-    {"invalid_manifest", "$.cronJobs[*].id", "Invalid cron job id.", "claw_v1_invalid_cron_job_id",
-     "Invalid cron job id."},
-    {"invalid_manifest", "$.cronJobs[*].id", detail::noncanonical, "claw_v1_invalid_cron_job_id",
-     "Invalid cron job id."},
-    {"invalid_manifest", "$.cronJobs[*].id", "Cron job id * is declared more than once.",
-     "claw_v1_duplicate_cron_job", "Cron job id is declared more than once."},
-    {"invalid_manifest", "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
-     "claw_v1_invalid_cron_schedule", "Must contain a valid cron expression and timezone.", true},
-    {"invalid_manifest", "$.cronJobs[*].delivery", "Cron delivery must be *",
-     "claw_v1_invalid_cron_delivery",
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", detail::noncanonical,
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Cron job id * is declared more than once.",
+     errc::claw_v1_duplicate_cron_job, "Cron job id is declared more than once."},
+    {errc::invalid_manifest, "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
+     errc::claw_v1_invalid_cron_schedule, "Must contain a valid cron expression and timezone.",
+     true},
+    {errc::invalid_manifest, "$.cronJobs[*].delivery", "Cron delivery must be *",
+     errc::claw_v1_invalid_cron_delivery,
      "Must be { mode: \"none\" } or { mode: \"announce\", channel: \"last\" }."},
     // generic string and list rules
-    {"invalid_manifest", "", detail::noncanonical, "claw_v1_non_canonical_string",
+    {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
      detail::ch_noncanonical},
-    {"invalid_manifest", "", "Array must contain at least 1 element(s).", "claw_v1_empty_list",
-     "Must contain at least one value."},
-    {"invalid_manifest", "", "", "claw_v1_invalid_manifest_shape", ""},
+    {errc::invalid_manifest, "", "Array must contain at least 1 element(s).",
+     errc::claw_v1_empty_list, "Must contain at least one value."},
+    {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
     // package codes
-    {"read_failed_too_large", "", "", "claw_manifest_too_large", ""},
-    {"invalid_json", "$", "package.json is not valid JSON.", "invalid_json", ""},
-    {"invalid_json", "", "", "invalid_claw_json", ""},
+    {errc::read_failed_too_large, "", "", errc::claw_manifest_too_large, ""},
+    {errc::invalid_json, "$", "package.json is not valid JSON.", errc::invalid_json, ""},
+    {errc::invalid_json, "", "", errc::invalid_claw_json, ""},
 };
 
 /// `*` matches any run of characters (also none); everything else literally.
@@ -157,7 +158,7 @@ constexpr bool glob_match(std::string_view glob, std::string_view s) noexcept {
 /// The row that maps `d`, or null when ClawHub uses the same code.
 inline const clawhub_rule* find_clawhub_rule(const diagnostic& d) noexcept {
   for (const auto& r : clawhub_rules) {
-    if (r.code != d.code) continue;
+    if (!has_code(d, r.code)) continue;
     if (!r.path.empty() && !glob_match(r.path, d.path)) continue;
     if (!r.message.empty() && !glob_match(r.message, d.message)) continue;
     return &r;
@@ -191,7 +192,7 @@ inline diagnostic to_clawhub(const diagnostic& d) {
   diagnostic out = d;
   std::string_view path = d.path;
   if (const clawhub_rule* r = find_clawhub_rule(d)) {
-    out.code = std::string(r->clawhub_code);
+    out.code = std::string(to_string(r->clawhub_code));
     if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
     if (r->parent) {
       const std::size_t dot = path.rfind('.');

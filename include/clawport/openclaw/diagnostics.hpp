@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 
 #include "value.hpp"
 
@@ -53,6 +54,17 @@ inline diagnostic error_at(std::string code, phase ph, std::string path, std::st
 inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
   return diagnostic{level::warning, std::move(code), ph, std::move(path), std::move(message)};
 }
+
+/// The same from the one vocabulary: the code is `errc`'s wire name.
+inline diagnostic error_at(errc code, phase ph, std::string path, std::string message) {
+  return error_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+}
+inline diagnostic warning_at(errc code, phase ph, std::string path, std::string message) {
+  return warning_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+}
+
+/// Whether `d` carries `code`.
+inline bool has_code(const diagnostic& d, errc code) { return d.code == to_string(code); }
 
 inline bool has_errors(const std::vector<diagnostic>& ds) {
   for (const auto& d : ds)

@@ -102,255 +102,320 @@ struct export_request {
   std::optional<std::string> bootstrap;  ///< --bootstrap: a Markdown file as BOOTSTRAP.md
 };
 
-/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
-/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
-/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
-/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
-/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
-/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
-/// writes nothing; a failure after staging leaves no directory behind.
+namespace detail {
+
+/// Why an export is refused: one of upstream's ClawExportError codes and its message.
+struct export_refusal {
+  errc code;
+  std::string message;
+};
+
+/// What an export reads from the install: the ledger record, the live config and agent
+/// entry, and the recorded workspace.
+struct export_install {
+  value rec;
+  value cfg;
+  value entry;
+  std::string ws;
+};
+
+/// The recorded, complete install of `x.agent` whose live entry still resolves to the
+/// recorded workspace.
 template <class Fs>
-outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
-  constexpr const char* schema = "openclaw.clawExportResult.v1";
-  outcome_doc out;
-  const auto fail = [&](const std::string& code, const std::string& message) {
-    out.document = detail::failure_doc(schema, "failed", code, message + "; nothing was written.");
-    out.document["agentId"] = x.agent;
-    return out;
-  };
-  const std::string state_dir = state_dir_of(req);
-  const std::string out_dir =
-      detail::lexical_absolute(detail::expand_home(x.out, req.home), req.cwd);
+std::optional<export_refusal> find_install(Fs& fs, const destination_request& req,
+                                           const export_request& x, const std::string& state_dir,
+                                           export_install& in) {
   const ledger l = read_ledger(fs, state_dir);
   if (!l.installs().contains(x.agent))
-    return fail("claw_not_found", "No Claw is recorded as agent " + x.agent + " in " +
-                                      detail::join_path(state_dir, ledger_file_name));
-  const value& rec = l.installs()[x.agent];
-  if (rec["status"] != "complete")
-    return fail("install_incomplete", "The install of " + x.agent + " is " +
-                                          rec["status"].get<std::string>() +
-                                          ", not complete; finish or remove it first");
-  const value cfg = detail::live_config(fs, state_dir);
-  const value* entry = detail::config_member(cfg, "agents", "entries", x.agent);
+    return export_refusal{errc::claw_not_found, "No Claw is recorded as agent " + x.agent + " in " +
+                                                    join_path(state_dir, ledger_file_name)};
+  in.rec = l.installs()[x.agent];
+  if (in.rec["status"] != "complete")
+    return export_refusal{errc::install_incomplete,
+                          "The install of " + x.agent + " is " +
+                              in.rec["status"].get<std::string>() +
+                              ", not complete; finish or remove it first"};
+  in.cfg = live_config(fs, state_dir);
+  const value* entry = config_member(in.cfg, "agents", "entries", x.agent);
   if (entry == nullptr || !entry->is_object())
-    return fail("agent_missing", "Agent " + x.agent + " is not in " +
-                                     detail::join_path(state_dir, config_file_name));
-  const std::string ws = rec["workspace"].get<std::string>();
-  const value* live_ws = detail::get(*entry, "workspace");
+    return export_refusal{errc::agent_missing, "Agent " + x.agent + " is not in " +
+                                                   join_path(state_dir, config_file_name)};
+  in.entry = *entry;
+  in.ws = in.rec["workspace"].get<std::string>();
+  const value* live_ws = get(in.entry, "workspace");
   if (live_ws == nullptr || !live_ws->is_string() ||
-      detail::lexical_absolute(detail::expand_home(live_ws->get<std::string>(), req.home),
-                               req.cwd) != ws)
-    return fail("workspace_changed", "Agent " + x.agent +
-                                         " no longer resolves to its recorded "
-                                         "workspace " +
-                                         ws);
-  const value s = detail::record_status(fs, x.agent, rec, cfg, {});
+      lexical_absolute(expand_home(live_ws->get<std::string>(), req.home), req.cwd) != in.ws)
+    return export_refusal{errc::workspace_changed, "Agent " + x.agent +
+                                                       " no longer resolves to its recorded "
+                                                       "workspace " +
+                                                       in.ws};
+  return std::nullopt;
+}
+
+/// Drift refuses an export: the agent entry, a managed workspace file (a consumed
+/// BOOTSTRAP.md is not drift), a package or an MCP server changed since the add; and a
+/// managed file that must not travel in a package.
+template <class Fs>
+std::optional<export_refusal> drift_refusal(Fs& fs, const export_request& x,
+                                            const export_install& in) {
+  const value s = record_status(fs, x.agent, in.rec, in.cfg, {});
   if (s["agentState"] != "present")
-    return fail("agent_drifted", "Agent " + x.agent +
-                                     " was changed in openclaw.json since it was added; "
-                                     "restore it or update the Claw first");
+    return export_refusal{errc::agent_drifted,
+                          "Agent " + x.agent +
+                              " was changed in openclaw.json since it was added; "
+                              "restore it or update the Claw first"};
   std::string drifted;
   for (std::size_t k = 0; k < s["workspaceFiles"].size(); ++k) {
     const value& f = s["workspaceFiles"][k];
-    // A consumed BOOTSTRAP.md (seeded once, deleted by the agent) is not drift.
     const bool consumed =
-        rec["workspaceFiles"][k]["kind"] == "bootstrap" && f["state"] == "missing";
+        in.rec["workspaceFiles"][k]["kind"] == "bootstrap" && f["state"] == "missing";
     if (f["state"] != "unchanged" && !consumed)
       drifted += (drifted.empty() ? "" : ", ") + f["path"].get<std::string>() + " (" +
                  f["state"].get<std::string>() + ")";
   }
   if (!drifted.empty())
-    return fail("workspace_files_drifted", "Managed workspace files changed: " + drifted +
-                                               "; restore them or update the Claw first");
+    return export_refusal{
+        errc::workspace_files_drifted,
+        "Managed workspace files changed: " + drifted + "; restore them or update the Claw first"};
   for (const auto& p : s["packages"])
     if (p["state"] != "not-installed" && p["state"] != "present")
-      return fail("packages_drifted", "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() + " is " +
-                                          p["state"].get<std::string>());
+      return export_refusal{errc::packages_drifted, "Package " + p["kind"].get<std::string>() +
+                                                        ":" + p["ref"].get<std::string>() + " is " +
+                                                        p["state"].get<std::string>()};
   for (const auto& m : s["mcpServers"])
     if (m["state"] != "present")
-      return fail("mcp_servers_unavailable", "MCP server " + m["name"].get<std::string>() + " is " +
-                                                 m["state"].get<std::string>() +
-                                                 " in openclaw.json");
-  for (const auto& f : rec["workspaceFiles"]) {
+      return export_refusal{errc::mcp_servers_unavailable,
+                            "MCP server " + m["name"].get<std::string>() + " is " +
+                                m["state"].get<std::string>() + " in openclaw.json"};
+  for (const auto& f : in.rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
-    if (const auto bad = detail::misplaced_file(rel))
-      return fail("export_forbidden_file",
-                  rel + " must not travel in a package (" + bad->code + "): " + bad->message);
+    if (const auto bad = misplaced_file(rel))
+      return export_refusal{errc::export_forbidden_file, rel + " must not travel in a package (" +
+                                                             bad->code + "): " + bad->message};
   }
+  return std::nullopt;
+}
 
-  // The managed files' bytes, re-checked against the ledger.
-  std::optional<typename Fs::dir> root;
-  try {
-    root.emplace(detail::open_dir_path(fs, ws));
-  } catch (const error& e) {
-    return fail("workspace_files_drifted", e.what());
-  }
+/// The managed workspace files' bytes, each re-checked against its recorded digest; the
+/// private ones (issue 30: the agent's memory and its user's profile) left home.
+struct managed_files {
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
-  std::vector<std::pair<std::string, std::string>> files;  // workspace-relative → bytes
-  value left_home = value::array();  // issue 30: the agent's memory and its user's profile
-  for (const auto& f : rec["workspaceFiles"]) {
+  std::vector<std::pair<std::string, std::string>> files;  ///< workspace-relative → bytes
+  value left_home = value::array();
+};
+
+template <class Fs>
+std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& in,
+                                                 managed_files& out) {
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(open_dir_path(fs, in.ws));
+  } catch (const error& e) {
+    return export_refusal{errc::workspace_files_drifted, e.what()};
+  }
+  for (const auto& f : in.rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
     if (const auto kind = bundle::private_workspace_entry(rel)) {
-      left_home.push_back(value::object({{"path", rel},
-                                         {"reason", "private_data"},
-                                         {"detail", std::string(bundle::private_reason(*kind))}}));
+      out.left_home.push_back(
+          value::object({{"path", rel},
+                         {"reason", "private_data"},
+                         {"detail", std::string(bundle::private_reason(*kind))}}));
       continue;
     }
-    const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
-    if (f["kind"] == "bootstrap" && r.status == detail::read_status::missing) continue;
-    if (r.status != detail::read_status::ok ||
+    const file_read r = read_in_root(fs, *root, rel, state_file_max_bytes);
+    if (f["kind"] == "bootstrap" && r.status == read_status::missing) continue;
+    if (r.status != read_status::ok ||
         sha256_digest(r.bytes) != f["contentDigest"].get<std::string>())
-      return fail("workspace_files_drifted", rel + " changed while it was read");
+      return export_refusal{errc::workspace_files_drifted, rel + " changed while it was read"};
     if (f["kind"] == "bootstrap") {
-      bootstrap = r.bytes;
+      out.bootstrap = r.bytes;
     } else if (rel == "SOUL.md") {
-      soul = r.bytes;
+      out.soul = r.bytes;
     } else {
-      files.emplace_back(rel, r.bytes);
+      out.files.emplace_back(rel, r.bytes);
     }
   }
-  if (x.bootstrap) {
-    const std::string p =
-        detail::lexical_absolute(detail::expand_home(*x.bootstrap, req.home), req.cwd);
-    std::optional<std::string> bytes;
-    try {
-      bytes = detail::read_state_file(fs, detail::parent_of(p), detail::base_name(p));
-    } catch (const error& e) {
-      return fail("export_bootstrap_invalid", e.what());
-    }
-    if (!bytes) return fail("export_bootstrap_invalid", "--bootstrap " + p + " does not exist");
-    if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
-      return fail("export_bootstrap_invalid",
-                  "--bootstrap " + p + " must be non-blank UTF-8 Markdown");
-    bootstrap = *bytes;
-  }
+  return std::nullopt;
+}
 
-  // The manifest.
-  value agent = value::object({{"id", x.agent}});
-  for (const char* k : {"name", "description", "identity"})
-    if (const value* v = detail::get(*entry, k)) agent[k] = *v;
-  const bool soul_valid = soul && clawport::detail::valid_utf8(*soul) && !js_trim(*soul).empty();
+/// `--bootstrap`: a non-blank UTF-8 Markdown file that replaces the managed BOOTSTRAP.md.
+template <class Fs>
+std::optional<export_refusal> read_bootstrap_option(Fs& fs, const destination_request& req,
+                                                    const std::string& option, managed_files& out) {
+  const std::string p = lexical_absolute(expand_home(option, req.home), req.cwd);
+  std::optional<std::string> bytes;
+  try {
+    bytes = read_state_file(fs, parent_of(p), base_name(p));
+  } catch (const error& e) {
+    return export_refusal{errc::export_bootstrap_invalid, e.what()};
+  }
+  if (!bytes)
+    return export_refusal{errc::export_bootstrap_invalid, "--bootstrap " + p + " does not exist"};
+  if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
+    return export_refusal{errc::export_bootstrap_invalid,
+                          "--bootstrap " + p + " must be non-blank UTF-8 Markdown"};
+  out.bootstrap = *bytes;
+  return std::nullopt;
+}
+
+/// The manifest's parts taken from the install: the agent, its packages (kind:ref:version
+/// order), MCP servers, cron jobs (id order, without the host's fields) and the profile
+/// of its portable settings.
+struct export_parts {
+  value agent;
   value packages = value::array();
-  {
-    std::vector<value> p;
-    for (const auto& r : rec["packages"])
-      p.push_back(value::object({{"kind", r["kind"]},
-                                 {"source", r.value("source", "clawhub")},
-                                 {"ref", r["ref"]},
-                                 {"version", r["version"]}}));
-    const auto key = [](const value& v) {
-      return v["kind"].get<std::string>() + ":" + v["ref"].get<std::string>() + ":" +
-             v["version"].get<std::string>();
-    };
-    std::sort(p.begin(), p.end(),
-              [&](const value& a, const value& b) { return utf16_less(key(a), key(b)); });
-    for (auto& v : p) packages.push_back(std::move(v));
-  }
   value mcp = value::object();
-  for (const auto& m : rec["mcpServers"]) {
-    const std::string name = m["name"].get<std::string>();
-    mcp[name] = *detail::config_member(cfg, "mcp", "servers", name);
-  }
   value crons = value::array();
-  {
-    std::vector<value> j;
-    for (const auto& c : rec["cronJobs"]) {
-      value job = c["job"];
-      job.erase("agentId");
-      job.erase("deliveryResolution");
-      j.push_back(std::move(job));
-    }
-    std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
-      return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
-    });
-    for (auto& v : j) crons.push_back(std::move(v));
-  }
-  const value settings = detail::portable_settings(*entry);
   std::optional<value> profile;
-  if (!settings.empty()) profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+};
 
-  const auto build = [&](bool body, value& manifest, std::string& claw_md,
-                         std::vector<std::pair<std::string, std::string>>& content) {
-    value boot = value::object();
-    value extra = value::array();
-    content.clear();
-    const auto place = [&](const std::string& rel, const std::string& bytes) {
-      const std::string src = "workspace/" + rel;
-      content.emplace_back(src, bytes);
-      if (detail::is_bootstrap_name(rel)) {
-        boot[rel] = value::object({{"source", src}});
-      } else {
-        extra.push_back(value::object({{"source", src}, {"path", rel}}));
-      }
-    };
-    if (soul && !body) place("SOUL.md", *soul);
-    for (const auto& f : files) place(f.first, f.second);
-    value ordered = value::object();
-    for (const char* n : bootstrap_file_names)
-      if (boot.contains(n)) ordered[n] = boot[n];
-    manifest = value::object();
-    manifest["schemaVersion"] = 1;
-    manifest["agent"] = agent;
-    value w = value::object();
-    if (!ordered.empty()) w["bootstrapFiles"] = ordered;
-    if (!extra.empty()) w["files"] = extra;
-    manifest["workspace"] = w;
-    if (!packages.empty()) manifest["packages"] = packages;
-    if (!mcp.empty()) manifest["mcpServers"] = mcp;
-    if (!crons.empty()) manifest["cronJobs"] = crons;
-    claw_md = "---\n" + yaml::to_yaml(manifest) + "---\n";
-    if (body) {
-      claw_md += *soul;
-      content.emplace_back("CLAW.md#body", *soul);
-    }
-    if (profile) content.emplace_back("profiles/openclaw.yml", yaml::to_yaml(*profile));
-    if (bootstrap) content.emplace_back("BOOTSTRAP.md", *bootstrap);
+inline value exported_packages(const value& rec) {
+  std::vector<value> p;
+  for (const auto& r : rec["packages"])
+    p.push_back(value::object({{"kind", r["kind"]},
+                               {"source", r.value("source", "clawhub")},
+                               {"ref", r["ref"]},
+                               {"version", r["version"]}}));
+  const auto key = [](const value& v) {
+    return v["kind"].get<std::string>() + ":" + v["ref"].get<std::string>() + ":" +
+           v["version"].get<std::string>();
   };
+  std::sort(p.begin(), p.end(),
+            [&](const value& a, const value& b) { return utf16_less(key(a), key(b)); });
+  value out = value::array();
+  for (auto& v : p) out.push_back(std::move(v));
+  return out;
+}
+
+inline value exported_crons(const value& rec) {
+  std::vector<value> j;
+  for (const auto& c : rec["cronJobs"]) {
+    value job = c["job"];
+    job.erase("agentId");
+    job.erase("deliveryResolution");
+    j.push_back(std::move(job));
+  }
+  std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
+    return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
+  });
+  value out = value::array();
+  for (auto& v : j) out.push_back(std::move(v));
+  return out;
+}
+
+inline export_parts gather_parts(const export_request& x, const export_install& in) {
+  export_parts parts;
+  parts.agent = value::object({{"id", x.agent}});
+  for (const char* k : {"name", "description", "identity"})
+    if (const value* v = get(in.entry, k)) parts.agent[k] = *v;
+  parts.packages = exported_packages(in.rec);
+  for (const auto& m : in.rec["mcpServers"]) {
+    const std::string name = m["name"].get<std::string>();
+    parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
+  }
+  parts.crons = exported_crons(in.rec);
+  const value settings = portable_settings(in.entry);
+  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  return parts;
+}
+
+/// The package text: the manifest, CLAW.md (SOUL.md as its body when `body`) and every
+/// content file (package-relative → bytes; `CLAW.md#body` stands for the body).
+struct export_text {
   value manifest;
   std::string claw_md;
   std::vector<std::pair<std::string, std::string>> content;
-  build(soul_valid, manifest, claw_md, content);
-  if (soul_valid && claw_md.size() > export_claw_md_max) build(false, manifest, claw_md, content);
-  const manifest_result mcheck = validate_manifest(manifest);
-  if (!mcheck.ok())
-    return fail("export_manifest_invalid", "The exported manifest does not validate: " +
-                                               json::dump(to_json(mcheck.diagnostics), -1));
-  if (profile) {
-    const profile_result pcheck = validate_profile(*profile, "$.profiles.openclaw");
-    if (!pcheck.ok())
-      return fail(
-          "export_openclaw_profile_invalid",
-          "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1));
-  }
-  value package_json = value::object();
-  package_json["name"] = "openclaw-claw-" + x.agent;
-  package_json["version"] = detail::export_version(manifest, content);
-  package_json["type"] = "module";
-  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+};
 
+inline export_text build_export_text(const export_parts& parts, const managed_files& mf,
+                                     bool body) {
+  export_text t;
+  value boot = value::object();
+  value extra = value::array();
+  const auto place = [&](const std::string& rel, const std::string& bytes) {
+    const std::string src = "workspace/" + rel;
+    t.content.emplace_back(src, bytes);
+    if (is_bootstrap_name(rel)) {
+      boot[rel] = value::object({{"source", src}});
+    } else {
+      extra.push_back(value::object({{"source", src}, {"path", rel}}));
+    }
+  };
+  if (mf.soul && !body) place("SOUL.md", *mf.soul);
+  for (const auto& f : mf.files) place(f.first, f.second);
+  value ordered = value::object();
+  for (const char* n : bootstrap_file_names)
+    if (boot.contains(n)) ordered[n] = boot[n];
+  t.manifest = value::object();
+  t.manifest["schemaVersion"] = 1;
+  t.manifest["agent"] = parts.agent;
+  value w = value::object();
+  if (!ordered.empty()) w["bootstrapFiles"] = ordered;
+  if (!extra.empty()) w["files"] = extra;
+  t.manifest["workspace"] = w;
+  if (!parts.packages.empty()) t.manifest["packages"] = parts.packages;
+  if (!parts.mcp.empty()) t.manifest["mcpServers"] = parts.mcp;
+  if (!parts.crons.empty()) t.manifest["cronJobs"] = parts.crons;
+  t.claw_md = "---\n" + yaml::to_yaml(t.manifest) + "---\n";
+  if (body) {
+    t.claw_md += *mf.soul;
+    t.content.emplace_back("CLAW.md#body", *mf.soul);
+  }
+  if (parts.profile) t.content.emplace_back("profiles/openclaw.yml", yaml::to_yaml(*parts.profile));
+  if (mf.bootstrap) t.content.emplace_back("BOOTSTRAP.md", *mf.bootstrap);
+  return t;
+}
+
+/// The exported manifest and profile must validate (else a clawport bug is refused).
+inline std::optional<export_refusal> check_exported(const export_text& t,
+                                                    const export_parts& parts) {
+  const manifest_result mcheck = validate_manifest(t.manifest);
+  if (!mcheck.ok())
+    return export_refusal{
+        errc::export_manifest_invalid,
+        "The exported manifest does not validate: " + json::dump(to_json(mcheck.diagnostics), -1)};
+  if (parts.profile) {
+    const profile_result pcheck = validate_profile(*parts.profile, "$.profiles.openclaw");
+    if (!pcheck.ok())
+      return export_refusal{
+          errc::export_openclaw_profile_invalid,
+          "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1)};
+  }
+  return std::nullopt;
+}
+
+/// The files of the package in name order: package.json, CLAW.md and the content.
+inline std::vector<std::pair<std::string, std::string>> package_tree(const export_text& t,
+                                                                     const value& package_json) {
   std::vector<std::pair<std::string, std::string>> tree;
   tree.emplace_back("package.json", js_stringify(package_json, 2) + "\n");
-  tree.emplace_back("CLAW.md", claw_md);
-  for (const auto& c : content)
+  tree.emplace_back("CLAW.md", t.claw_md);
+  for (const auto& c : t.content)
     if (c.first != "CLAW.md#body") tree.emplace_back(c.first, c.second);
   std::sort(tree.begin(), tree.end());
+  return tree;
+}
 
-  // The output: a new directory only.
+/// The output: a new directory only, published after the staged copy reads clean with
+/// the package reader; a failure after publishing removes it again.
+template <class Fs>
+std::optional<export_refusal> write_export(
+    Fs& fs, const std::string& out_dir,
+    const std::vector<std::pair<std::string, std::string>>& tree) {
   try {
-    auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
-    if (fs.stat_at(parent, detail::base_name(out_dir)))
-      return fail("output_collision", out_dir +
-                                          " already exists; export writes a new directory "
-                                          "only");
+    auto parent = open_dir_path(fs, parent_of(out_dir));
+    if (fs.stat_at(parent, base_name(out_dir)))
+      return export_refusal{errc::output_collision, out_dir +
+                                                        " already exists; export writes a new "
+                                                        "directory only"};
   } catch (const error& e) {
-    if (e.code() != errc::not_found) return fail("export_write_failed", e.what());
+    if (e.code() != errc::not_found) return export_refusal{errc::export_write_failed, e.what()};
   }
   std::vector<std::string> created;
   bool published = false;
   try {
-    detail::publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
+    publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
       const claw_package pkg = read_package(fs, staged);
       bool clean = pkg.ok() && pkg.diagnostics.empty();
       for (const auto& src : pkg.sources) clean = clean && !src.problem;
@@ -364,16 +429,64 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
     std::string also;
     if (published) {
       try {
-        auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
-        fs.remove_tree_at(parent, detail::base_name(out_dir));
+        auto parent = open_dir_path(fs, parent_of(out_dir));
+        fs.remove_tree_at(parent, base_name(out_dir));
       } catch (const error& again) {
         also = std::string("; ") + out_dir + " could not be removed: " + again.what();
       }
     }
-    detail::remove_created_dirs(fs, created);
+    remove_created_dirs(fs, created);
     const bool collided = e.code() == errc::destination_refused || e.sys_errno() == EEXIST;
-    return fail(collided ? "output_collision" : "export_write_failed", e.what() + also);
+    return export_refusal{collided ? errc::output_collision : errc::export_write_failed,
+                          e.what() + also};
   }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
+/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
+/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
+/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
+/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
+/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
+/// writes nothing; a failure after staging leaves no directory behind.
+template <class Fs>
+outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
+  constexpr const char* schema = "openclaw.clawExportResult.v1";
+  outcome_doc out;
+  const auto fail = [&](const detail::export_refusal& r) {
+    out.document = detail::failure_doc(schema, "failed", std::string(to_string(r.code)),
+                                       r.message + "; nothing was written.");
+    out.document["agentId"] = x.agent;
+    return out;
+  };
+  const std::string state_dir = state_dir_of(req);
+  const std::string out_dir =
+      detail::lexical_absolute(detail::expand_home(x.out, req.home), req.cwd);
+  detail::export_install in;
+  if (const auto r = detail::find_install(fs, req, x, state_dir, in)) return fail(*r);
+  if (const auto r = detail::drift_refusal(fs, x, in)) return fail(*r);
+  detail::managed_files mf;
+  if (const auto r = detail::read_managed_files(fs, in, mf)) return fail(*r);
+  if (x.bootstrap) {
+    if (const auto r = detail::read_bootstrap_option(fs, req, *x.bootstrap, mf)) return fail(*r);
+  }
+  const detail::export_parts parts = detail::gather_parts(x, in);
+  const bool soul_valid =
+      mf.soul && clawport::detail::valid_utf8(*mf.soul) && !js_trim(*mf.soul).empty();
+  detail::export_text text = detail::build_export_text(parts, mf, soul_valid);
+  if (soul_valid && text.claw_md.size() > export_claw_md_max)
+    text = detail::build_export_text(parts, mf, false);
+  if (const auto r = detail::check_exported(text, parts)) return fail(*r);
+  value package_json = value::object();
+  package_json["name"] = "openclaw-claw-" + x.agent;
+  package_json["version"] = detail::export_version(text.manifest, text.content);
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  const auto tree = detail::package_tree(text, package_json);
+  if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
   value d = value::object();
   d["schemaVersion"] = schema;
@@ -381,12 +494,12 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   d["status"] = "complete";
   d["agentId"] = x.agent;
   d["outputDirectory"] = out_dir;
-  d["manifest"] = manifest;
-  if (profile) d["openClawProfile"] = *profile;
+  d["manifest"] = text.manifest;
+  if (parts.profile) d["openClawProfile"] = *parts.profile;
   value written = value::array();
   for (const auto& t : tree) written.push_back(t.first);
   d["filesWritten"] = written;
-  if (!left_home.empty()) d["dropped"] = left_home;
+  if (!mf.left_home.empty()) d["dropped"] = mf.left_home;
   d["package"] =
       value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
   out.document = std::move(d);

@@ -84,10 +84,9 @@ inline envelope split_envelope(std::string_view bytes) {
 /// parse, `feature_code` for the unsupported features. `what` names the document in
 /// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
 inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
-                                         const std::string& parse_code,
-                                         const std::string& feature_code, std::size_t line_offset,
-                                         std::size_t max_bytes, std::size_t max_depth,
-                                         std::vector<diagnostic>& out) {
+                                         errc parse_code, errc feature_code,
+                                         std::size_t line_offset, std::size_t max_bytes,
+                                         std::size_t max_depth, std::vector<diagnostic>& out) {
   yaml::options opt;
   opt.max_bytes = max_bytes;
   opt.max_depth = max_depth;
@@ -120,11 +119,12 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                                                           std::vector<diagnostic>& out) {
   value j = value::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded()) {
-    out.push_back(error_at("invalid_json", phase::parse, "$", "package.json is not valid JSON."));
+    out.push_back(
+        error_at(errc::invalid_json, phase::parse, "$", "package.json is not valid JSON."));
     return std::nullopt;
   }
   const auto bad = [&]() {
-    out.push_back(error_at("invalid_package_metadata", phase::parse, "$",
+    out.push_back(error_at(errc::invalid_package_metadata, phase::parse, "$",
                            "package.json must declare non-empty name, version, and openclaw.claw "
                            "fields."));
     return std::nullopt;
@@ -143,7 +143,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                      claw->get<std::string>()};
   if (!m.claw.empty() &&
       (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
-    out.push_back(error_at("manifest_escapes_package", phase::parse, "$.openclaw.claw",
+    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$.openclaw.claw",
                            "openclaw.claw must be a path inside the package, not " + m.claw + "."));
     return std::nullopt;
   }
@@ -189,7 +189,8 @@ struct workspace_source {
 
 /// What reading a package gives.
 struct claw_package {
-  value manifest;                        ///< normalised (defaults filled), when the schema passed
+  claw_manifest model;                   ///< the validated manifest, when the schema passed
+  value manifest;                        ///< `to_json(model)`: what plans and documents carry
   std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
   std::optional<value> profile;          ///< the validated OpenClaw profile
   std::string profile_path;              ///< package-relative, when a profile was loaded
@@ -387,22 +388,41 @@ inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::
   total += bytes.size();
 }
 
-}  // namespace detail
-
-/// Reads the package or development source at the absolute path `source_path`.
-/// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
-/// only when the Fs itself fails in a way that is not about the package.
+/// One read in progress: the package being built, the opened root and the bytes the
+/// development snapshot covers. Each step below returns false when it has refused (its
+/// diagnostic is then the last one) and reading stops there.
 template <class Fs>
-claw_package read_package(Fs& fs, const std::string& source_path, const read_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
+struct package_read {
+  Fs& fs;
+  const read_options& opt;
+  const std::string& source_path;
   claw_package pkg;
-  auto& ds = pkg.diagnostics;
-  const auto fail = [&](std::string code, std::string path, std::string msg) {
-    ds.push_back(error_at(std::move(code), phase::parse, std::move(path), std::move(msg)));
-    return pkg;
-  };
+  std::string root;          ///< the canonical package root
+  std::string manifest_rel;  ///< the manifest, package-relative
+  std::optional<typename Fs::dir> root_dir;
+  std::string manifest_bytes;
+  bool markdown = false;  ///< the manifest is a CLAW.md envelope
+  std::optional<std::string> package_json_bytes;
+  std::optional<std::string> profile_bytes;
+  std::vector<std::pair<std::string, std::string>> contents;  ///< (source, bytes), snapshot
+
+  package_read(Fs& f, const read_options& o, const std::string& path)
+      : fs(f), opt(o), source_path(path) {}
+
+  bool fail(errc code, std::string path, std::string msg) {
+    pkg.diagnostics.push_back(error_at(code, phase::parse, std::move(path), std::move(msg)));
+    return false;
+  }
+};
+
+/// The source: canonical path, a package directory or a development manifest file, and
+/// its root opened.
+template <class Fs>
+bool locate_source(package_read<Fs>& r) {
+  Fs& fs = r.fs;
+  const std::string& source_path = r.source_path;
   const std::optional<std::string> canonical = fs.canonical(source_path);
-  if (!canonical) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  if (!canonical) return r.fail(errc::read_failed, "$", "Could not read " + source_path + ".");
   // Classify the canonical source through its parent.
   const std::string& src = *canonical;
   std::optional<fs::stat_info> st;
@@ -413,269 +433,315 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
       auto parent = fs.open_root(paths::parent(src));
       st = fs.stat_at(parent, paths::file_name(src));
     } catch (const error&) {
-      return fail("read_failed", "$", "Could not read " + source_path + ".");
+      return r.fail(errc::read_failed, "$", "Could not read " + source_path + ".");
     }
   }
-  if (!st) return fail("read_failed", "$", "Could not read " + source_path + ".");
-  std::string root;
-  std::string manifest_rel;
-  std::optional<std::string> package_json_bytes;
+  if (!st) return r.fail(errc::read_failed, "$", "Could not read " + source_path + ".");
+  source_identity& id = r.pkg.source;
   if (st->kind == fs::file_kind::directory) {
-    root = src;
-    pkg.source.kind = "package";
+    r.root = src;
+    id.kind = "package";
   } else if (st->kind == fs::file_kind::regular) {
-    root = paths::parent(src);
-    manifest_rel = paths::file_name(src);
-    pkg.source.kind = "development";
-    std::string base = manifest_rel;
+    r.root = paths::parent(src);
+    r.manifest_rel = paths::file_name(src);
+    id.kind = "development";
+    std::string base = r.manifest_rel;
     if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
       base.resize(base.size() - 5);
-    pkg.source.name = "local:" + base;
-    pkg.source.version = "0.0.0-development";
+    id.name = "local:" + base;
+    id.version = "0.0.0-development";
   } else {
-    return fail("unsupported_source", "$",
-                source_path + " is neither a Claw package directory nor a manifest file.");
+    return r.fail(errc::unsupported_source, "$",
+                  source_path + " is neither a Claw package directory nor a manifest file.");
   }
-  pkg.source.package_root = root;
-  std::optional<typename Fs::dir> root_dir;
+  id.package_root = r.root;
   try {
-    root_dir.emplace(fs.open_root(root));
+    r.root_dir.emplace(fs.open_root(r.root));
   } catch (const error& e) {
-    return fail("read_failed", "$", "Could not open " + root + ": " + e.what());
+    return r.fail(errc::read_failed, "$", "Could not open " + r.root + ": " + e.what());
   }
-  const limits& lim = opt.limits;
+  return true;
+}
 
-  if (pkg.source.kind == "package") {
-    detail::file_read pj = detail::read_in_root(fs, *root_dir, "package.json", lim.package_json);
-    if (pj.status == detail::read_status::too_large) {
-      return fail("package_read_failed_too_large", "$",
+/// A package directory's package.json: its identity, and the manifest it names, which must
+/// resolve inside the package.
+template <class Fs>
+bool read_package_json(package_read<Fs>& r) {
+  const limits& lim = r.opt.limits;
+  file_read pj = read_in_root(r.fs, *r.root_dir, "package.json", lim.package_json);
+  if (pj.status == read_status::too_large) {
+    return r.fail(errc::package_read_failed_too_large, "$",
                   "package.json is larger than " + std::to_string(lim.package_json) + " bytes.");
-    }
-    if (pj.status != detail::read_status::ok) {
-      return fail("package_read_failed", "$",
-                  detail::read_problem(pj.status, "package.json", lim.package_json, pj.detail));
-    }
-    const auto meta = parse_package_json(pj.bytes, ds);
-    if (!meta) return pkg;
-    pkg.source.name = meta->name;
-    pkg.source.version = meta->version;
-    package_json_bytes = std::move(pj.bytes);
-    const std::string declared = detail::join_path(root, forward_slashes(meta->claw));
-    const std::optional<std::string> real = fs.canonical(declared);
-    if (!real) return fail("read_failed", "$.openclaw.claw", "Could not read " + declared + ".");
-    const std::string prefix = root == "/" ? "/" : root + "/";
-    if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
-      return fail("manifest_escapes_package", "$.openclaw.claw",
+  }
+  if (pj.status != read_status::ok) {
+    return r.fail(errc::package_read_failed, "$",
+                  read_problem(pj.status, "package.json", lim.package_json, pj.detail));
+  }
+  const auto meta = parse_package_json(pj.bytes, r.pkg.diagnostics);
+  if (!meta) return false;
+  r.pkg.source.name = meta->name;
+  r.pkg.source.version = meta->version;
+  r.package_json_bytes = std::move(pj.bytes);
+  const std::string declared = join_path(r.root, forward_slashes(meta->claw));
+  const std::optional<std::string> real = r.fs.canonical(declared);
+  if (!real)
+    return r.fail(errc::read_failed, "$.openclaw.claw", "Could not read " + declared + ".");
+  const std::string prefix = r.root == "/" ? "/" : r.root + "/";
+  if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
+    return r.fail(errc::manifest_escapes_package, "$.openclaw.claw",
                   "The manifest " + meta->claw + " resolves outside the package root.");
-    }
-    manifest_rel = real->substr(prefix.size());
   }
-  pkg.source.manifest_path = detail::join_path(root, manifest_rel);
+  r.manifest_rel = real->substr(prefix.size());
+  return true;
+}
 
-  // The manifest.
-  detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
-  if (mf.status == detail::read_status::too_large) {
-    return fail("read_failed_too_large", "$",
-                manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
+/// The manifest's bytes to JSON data: the CLAW.md envelope's YAML frontmatter (its body
+/// kept in `body`) or the grouped JSON form.
+template <class Fs>
+std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body) {
+  const std::string& rel = r.manifest_rel;
+  if (!r.markdown) {
+    value raw = value::parse(r.manifest_bytes.begin(), r.manifest_bytes.end(), nullptr, false);
+    if (raw.is_discarded()) {
+      r.fail(errc::invalid_json, "$", rel + " is not valid JSON.");
+      return std::nullopt;
+    }
+    return raw;
   }
-  if (mf.status != detail::read_status::ok) {
-    return fail("read_failed", "$",
-                detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
+  envelope env = split_envelope(r.manifest_bytes);
+  if (!env.found) {
+    r.fail(errc::missing_claw_frontmatter, "$",
+           rel + " must start with YAML frontmatter between --- lines.");
+    return std::nullopt;
   }
-  const std::string& manifest_bytes = mf.bytes;
-  value raw;
-  const bool markdown = detail::ieq_ascii(paths::file_name(manifest_rel), "CLAW.md");
+  if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
+    r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
+    return std::nullopt;
+  }
+  auto parsed = yaml_to_json(env.frontmatter, rel + " frontmatter", errc::invalid_claw_frontmatter,
+                             errc::unsupported_claw_yaml_feature, 1, r.opt.limits.manifest,
+                             r.opt.limits.yaml_depth, r.pkg.diagnostics);
+  if (parsed) body = std::move(env.body);
+  return parsed;
+}
+
+/// Whether a workspace declaration (bootstrap file or `files[].path`) names SOUL.md, which
+/// the CLAW.md body becomes.
+inline bool declares_soul(const claw_manifest& m) {
+  bool clash = false;
+  for (const auto& b : m.bootstrap_files)
+    clash = clash || keys_conflict(portable_key(b.path), "soul.md");
+  for (const auto& f : m.files) clash = clash || keys_conflict(portable_key(f.path), "soul.md");
+  return clash;
+}
+
+/// The manifest: read, parsed, validated by the strict schema; the CLAW.md body kept when
+/// it is not blank and does not clash with a declared SOUL.md.
+template <class Fs>
+bool read_manifest(package_read<Fs>& r) {
+  const limits& lim = r.opt.limits;
+  claw_package& pkg = r.pkg;
+  pkg.source.manifest_path = join_path(r.root, r.manifest_rel);
+  file_read mf = read_in_root(r.fs, *r.root_dir, r.manifest_rel, lim.manifest);
+  if (mf.status == read_status::too_large) {
+    return r.fail(errc::read_failed_too_large, "$",
+                  r.manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
+  }
+  if (mf.status != read_status::ok) {
+    return r.fail(errc::read_failed, "$",
+                  read_problem(mf.status, r.manifest_rel, lim.manifest, mf.detail));
+  }
+  r.manifest_bytes = std::move(mf.bytes);
+  r.markdown = ieq_ascii(paths::file_name(r.manifest_rel), "CLAW.md");
   std::string body;
-  if (markdown) {
-    envelope env = split_envelope(manifest_bytes);
-    if (!env.found) {
-      return fail("missing_claw_frontmatter", "$",
-                  manifest_rel + " must start with YAML frontmatter between --- lines.");
-    }
-    if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
-      return fail("invalid_claw_markdown_utf8", "$", manifest_rel + " is not valid UTF-8.");
-    }
-    auto parsed =
-        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", "invalid_claw_frontmatter",
-                     "unsupported_claw_yaml_feature", 1, lim.manifest, lim.yaml_depth, ds);
-    if (!parsed) return pkg;
-    raw = std::move(*parsed);
-    body = std::move(env.body);
-  } else {
-    raw = value::parse(manifest_bytes.begin(), manifest_bytes.end(), nullptr, false);
-    if (raw.is_discarded()) return fail("invalid_json", "$", manifest_rel + " is not valid JSON.");
-  }
-  manifest_result mr = validate_manifest(raw);
-  for (auto& d : mr.diagnostics) ds.push_back(std::move(d));
-  if (!mr.ok()) return pkg;
+  std::optional<value> raw = parse_manifest_bytes(r, body);
+  if (!raw) return false;
+  manifest_result mr = validate_manifest(*raw);
+  for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
+  if (!mr.ok()) return false;
+  pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
-  const value& m = pkg.manifest;
-  if (markdown && !js_trim(body).empty()) pkg.body = body;
-
-  // Body vs SOUL.md.
-  if (pkg.body) {
-    bool clash = false;
-    for (auto it = m["workspace"]["bootstrapFiles"].begin();
-         it != m["workspace"]["bootstrapFiles"].end(); ++it)
-      clash = clash || keys_conflict(portable_key(it.key()), "soul.md");
-    for (const auto& f : m["workspace"]["files"])
-      clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
-    if (clash) {
-      return fail("claw_body_soul_conflict", "$.workspace",
+  if (r.markdown && !js_trim(body).empty()) pkg.body = body;
+  if (pkg.body && declares_soul(pkg.model)) {
+    return r.fail(errc::claw_body_soul_conflict, "$.workspace",
                   "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
                   "or the body.");
-    }
   }
+  return true;
+}
 
-  // The profile.
-  std::optional<std::string> pointer;
-  if (m["metadata"].contains("openclaw.config"))
-    pointer = m["metadata"]["openclaw.config"].get<std::string>();
+/// Where the profile is: the deprecated metadata pointer (checked, and refused when it
+/// disagrees with the conventional file) or `profiles/openclaw.yml` when present. Sets
+/// `rel` and the diagnostic root `at`; both stay empty when there is no profile.
+template <class Fs>
+bool locate_profile(package_read<Fs>& r, std::string& rel, std::string& at) {
   const std::string conventional = "profiles/openclaw.yml";
-  std::string profile_rel;
-  std::string profile_root;
-  if (pointer) {
-    if (!valid_profile_pointer(*pointer)) {
-      return fail("invalid_openclaw_profile_path", "$.metadata.openclaw.config",
+  const std::string* declared = r.pkg.model.metadata_value("openclaw.config");
+  if (declared == nullptr) {
+    file_read probe = read_in_root(r.fs, *r.root_dir, conventional, 0);
+    if (probe.status != read_status::missing) {
+      rel = conventional;
+      at = "$.profiles.openclaw";
+    }
+    return true;
+  }
+  const std::string& pointer = *declared;
+  if (!valid_profile_pointer(pointer)) {
+    return r.fail(errc::invalid_openclaw_profile_path, "$.metadata.openclaw.config",
                   "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
                   ".yml or .yaml file.");
-    }
-    const bool conventional_exists = fs.stat_at(*root_dir, "profiles").has_value() &&
-                                     detail::size_in_root(fs, *root_dir, conventional).has_value();
-    if (conventional_exists && *pointer != conventional) {
-      return fail("conflicting_openclaw_profile_pointer", "$.metadata.openclaw.config",
-                  "metadata[\"openclaw.config\"] names " + *pointer + " but the package also has " +
+  }
+  const bool conventional_exists = r.fs.stat_at(*r.root_dir, "profiles").has_value() &&
+                                   size_in_root(r.fs, *r.root_dir, conventional).has_value();
+  if (conventional_exists && pointer != conventional) {
+    return r.fail(errc::conflicting_openclaw_profile_pointer, "$.metadata.openclaw.config",
+                  "metadata[\"openclaw.config\"] names " + pointer + " but the package also has " +
                       conventional + "; remove the deprecated pointer.");
-    }
-    if (opt.warn_deprecated_pointer) {
-      ds.push_back(warning_at("deprecated_openclaw_profile_pointer", phase::parse,
-                              "$.metadata.openclaw.config",
-                              "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " +
-                                  conventional + " without a pointer."));
-    }
-    profile_rel = *pointer;
-    profile_root = "$.metadata.openclaw.config";
-  } else {
-    detail::file_read probe = detail::read_in_root(fs, *root_dir, conventional, 0);
-    if (probe.status != detail::read_status::missing) {
-      profile_rel = conventional;
-      profile_root = "$.profiles.openclaw";
-    }
   }
-  std::optional<std::string> profile_bytes;
-  if (!profile_rel.empty()) {
-    detail::file_read pr = detail::read_in_root(fs, *root_dir, profile_rel, lim.profile);
-    switch (pr.status) {
-      case detail::read_status::ok:
-        break;
-      case detail::read_status::too_large:
-        return fail("openclaw_profile_too_large", profile_root,
-                    profile_rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
-      case detail::read_status::symlink:
-      case detail::read_status::symlink_parent:
-      case detail::read_status::hardlink:
-      case detail::read_status::changed:
-        return fail("openclaw_profile_unsafe", profile_root,
-                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
-      default:
-        return fail("openclaw_profile_read_failed", profile_root,
-                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
-    }
-    std::string_view text = pr.bytes;
-    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
-    if (!clawport::detail::valid_utf8(text)) {
-      return fail("invalid_openclaw_profile", profile_root, profile_rel + " is not valid UTF-8.");
-    }
-    auto parsed = yaml_to_json(text, profile_rel, "invalid_openclaw_profile",
-                               "unsupported_openclaw_profile_yaml_feature", 0, lim.profile,
-                               lim.yaml_depth, ds);
-    if (!parsed) {
-      for (auto& d : ds)
-        if (d.path == "$") d.path = profile_root;
-      return pkg;
-    }
-    profile_result prr = validate_profile(*parsed, profile_root, opt.host);
-    for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
-    if (!prr.ok()) return pkg;
-    pkg.profile = std::move(prr.profile);
-    pkg.profile_path = profile_rel;
-    profile_bytes = std::move(pr.bytes);
+  if (r.opt.warn_deprecated_pointer) {
+    r.pkg.diagnostics.push_back(warning_at(
+        errc::deprecated_openclaw_profile_pointer, phase::parse, "$.metadata.openclaw.config",
+        "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " + conventional +
+            " without a pointer."));
   }
+  rel = pointer;
+  at = "$.metadata.openclaw.config";
+  return true;
+}
 
-  // The package-root BOOTSTRAP.md.
-  {
-    detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
-    if (bs.status == detail::read_status::too_large) {
-      return fail("package_bootstrap_too_large", "$.bootstrap",
-                  "BOOTSTRAP.md is larger than " + std::to_string(lim.bootstrap) + " bytes.");
-    }
-    if (bs.status == detail::read_status::ok) {
-      if (!clawport::detail::valid_utf8(bs.bytes)) {
-        return fail("package_bootstrap_invalid", "$.bootstrap", "BOOTSTRAP.md is not valid UTF-8.");
-      }
-      if (js_trim(bs.bytes).empty()) {
-        return fail("package_bootstrap_empty", "$.bootstrap", "BOOTSTRAP.md is empty.");
-      }
-      pkg.bootstrap = std::move(bs.bytes);
-    } else if (bs.status != detail::read_status::missing) {
-      return fail("package_bootstrap_invalid", "$.bootstrap",
-                  detail::read_problem(bs.status, "BOOTSTRAP.md", lim.bootstrap, bs.detail));
-    }
+/// The OpenClaw profile, when the package has one: read without links, UTF-8 YAML that
+/// maps to JSON, valid by the strict profile schema.
+template <class Fs>
+bool read_profile(package_read<Fs>& r) {
+  std::string rel;
+  std::string at;
+  if (!locate_profile(r, rel, at)) return false;
+  if (rel.empty()) return true;
+  const limits& lim = r.opt.limits;
+  file_read pr = read_in_root(r.fs, *r.root_dir, rel, lim.profile);
+  switch (pr.status) {
+    case read_status::ok:
+      break;
+    case read_status::too_large:
+      return r.fail(errc::openclaw_profile_too_large, at,
+                    rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
+    case read_status::symlink:
+    case read_status::symlink_parent:
+    case read_status::hardlink:
+    case read_status::changed:
+      return r.fail(errc::openclaw_profile_unsafe, at,
+                    read_problem(pr.status, rel, lim.profile, pr.detail));
+    default:
+      return r.fail(errc::openclaw_profile_read_failed, at,
+                    read_problem(pr.status, rel, lim.profile, pr.detail));
   }
+  std::vector<diagnostic>& ds = r.pkg.diagnostics;
+  std::string_view text = pr.bytes;
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
+  if (!clawport::detail::valid_utf8(text))
+    return r.fail(errc::invalid_openclaw_profile, at, rel + " is not valid UTF-8.");
+  auto parsed = yaml_to_json(text, rel, errc::invalid_openclaw_profile,
+                             errc::unsupported_openclaw_profile_yaml_feature, 0, lim.profile,
+                             lim.yaml_depth, ds);
+  if (!parsed) {
+    for (auto& d : ds)
+      if (d.path == "$") d.path = at;
+    return false;
+  }
+  profile_result prr = validate_profile(*parsed, at, r.opt.host);
+  for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
+  if (!prr.ok()) return false;
+  r.pkg.profile = std::move(prr.profile);
+  r.pkg.profile_path = rel;
+  r.profile_bytes = std::move(pr.bytes);
+  return true;
+}
 
-  // Workspace sources: the aggregate from stat sizes first, then each read.
-  for (const char* name : bootstrap_file_names) {
-    if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
+/// The package-root BOOTSTRAP.md, when present: non-blank UTF-8 within its limit.
+template <class Fs>
+bool read_package_bootstrap(package_read<Fs>& r) {
+  const std::uint64_t max = r.opt.limits.bootstrap;
+  file_read bs = read_in_root(r.fs, *r.root_dir, "BOOTSTRAP.md", max);
+  if (bs.status == read_status::too_large) {
+    return r.fail(errc::package_bootstrap_too_large, "$.bootstrap",
+                  "BOOTSTRAP.md is larger than " + std::to_string(max) + " bytes.");
+  }
+  if (bs.status == read_status::ok) {
+    if (!clawport::detail::valid_utf8(bs.bytes))
+      return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
+                    "BOOTSTRAP.md is not valid UTF-8.");
+    if (js_trim(bs.bytes).empty())
+      return r.fail(errc::package_bootstrap_empty, "$.bootstrap", "BOOTSTRAP.md is empty.");
+    r.pkg.bootstrap = std::move(bs.bytes);
+  } else if (bs.status != read_status::missing) {
+    return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
+                  read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
+  }
+  return true;
+}
+
+/// The declared workspace sources in plan order: the bootstrap names, then `files`.
+inline std::vector<workspace_source> declared_sources(const claw_manifest& m) {
+  std::vector<workspace_source> out;
+  for (const auto& b : m.bootstrap_files) {
     workspace_source s;
-    s.destination = name;
-    s.source = m["workspace"]["bootstrapFiles"][name]["source"].get<std::string>();
+    s.destination = b.path;
+    s.source = b.source;
     s.bootstrap = true;
-    pkg.sources.push_back(std::move(s));
+    out.push_back(std::move(s));
   }
-  for (const auto& f : m["workspace"]["files"]) {
+  for (const auto& f : m.files) {
     workspace_source s;
-    s.destination = f["path"].get<std::string>();
-    s.source = f["source"].get<std::string>();
-    pkg.sources.push_back(std::move(s));
+    s.destination = f.path;
+    s.source = f.source;
+    out.push_back(std::move(s));
   }
+  return out;
+}
+
+/// The code for a workspace source that cannot be read, or nullopt when it was read.
+inline std::optional<errc> source_problem_code(read_status s) {
+  switch (s) {
+    case read_status::ok:
+      return std::nullopt;
+    case read_status::too_large:
+      return errc::workspace_source_too_large;
+    case read_status::symlink:
+    case read_status::symlink_parent:
+    case read_status::hardlink:
+    case read_status::changed:
+      return errc::workspace_source_unsafe;
+    default:
+      return errc::workspace_source_invalid;
+  }
+}
+
+/// Every workspace source: the aggregate from stat sizes first, then each read and
+/// digested; a source that cannot be read carries its problem (the action is then
+/// blocked), and an aggregate over the limit marks every source.
+template <class Fs>
+void read_workspace_sources(package_read<Fs>& r) {
+  claw_package& pkg = r.pkg;
+  const limits& lim = r.opt.limits;
+  pkg.sources = declared_sources(pkg.model);
+  const std::size_t bootstraps = pkg.model.bootstrap_files.size();
   std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
   for (const auto& s : pkg.sources)
-    aggregate += detail::size_in_root(fs, *root_dir, s.source).value_or(0);
+    aggregate += size_in_root(r.fs, *r.root_dir, s.source).value_or(0);
   if (aggregate > lim.workspace_total) pkg.sources_too_large = true;
-  std::vector<std::pair<std::string, std::string>> contents;  // (source, bytes) for the snapshot
   std::uint64_t read_total = pkg.body ? pkg.body->size() : 0;
   for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
     workspace_source& s = pkg.sources[k];
-    s.real_path = detail::join_path(root, s.source);
-    const std::string where =
-        s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination + ".source"
-                    : index("$.workspace.files",
-                            k - (pkg.sources.size() - m["workspace"]["files"].size())) +
-                          ".source";
+    s.real_path = join_path(r.root, s.source);
+    const std::string where = s.bootstrap
+                                  ? "$.workspace.bootstrapFiles." + s.destination + ".source"
+                                  : index("$.workspace.files", k - bootstraps) + ".source";
     if (pkg.sources_too_large) continue;
-    detail::file_read fr = detail::read_in_root(fs, *root_dir, s.source, lim.workspace_source);
-    std::string code;
-    switch (fr.status) {
-      case detail::read_status::ok:
-        break;
-      case detail::read_status::too_large:
-        code = "workspace_source_too_large";
-        break;
-      case detail::read_status::symlink:
-      case detail::read_status::symlink_parent:
-      case detail::read_status::hardlink:
-      case detail::read_status::changed:
-        code = "workspace_source_unsafe";
-        break;
-      default:
-        code = "workspace_source_invalid";
-        break;
-    }
-    if (!code.empty()) {
-      s.problem =
-          error_at(code, phase::parse, where,
-                   detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
-      ds.push_back(*s.problem);
+    file_read fr = read_in_root(r.fs, *r.root_dir, s.source, lim.workspace_source);
+    if (const auto code = source_problem_code(fr.status)) {
+      s.problem = error_at(*code, phase::parse, where,
+                           read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
+      pkg.diagnostics.push_back(*s.problem);
       continue;
     }
     read_total += fr.bytes.size();
@@ -685,35 +751,53 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     }
     s.byte_length = fr.bytes.size();
     s.digest = sha256_digest(fr.bytes);
-    contents.emplace_back(s.source, std::move(fr.bytes));
+    r.contents.emplace_back(s.source, std::move(fr.bytes));
   }
-  if (pkg.sources_too_large) {
-    for (auto& s : pkg.sources) {
-      s.digest.clear();
-      s.problem = error_at(
-          "workspace_sources_too_large", phase::parse, "$.workspace",
-          "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
-    }
-    ds.push_back(*pkg.sources.front().problem);
-    contents.clear();
+  if (!pkg.sources_too_large) return;
+  for (auto& s : pkg.sources) {
+    s.digest.clear();
+    s.problem = error_at(
+        errc::workspace_sources_too_large, phase::parse, "$.workspace",
+        "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
   }
+  pkg.diagnostics.push_back(*pkg.sources.front().problem);
+  r.contents.clear();
+}
 
-  // The development snapshot.
+/// The development snapshot: every byte the package's meaning depends on, labelled.
+template <class Fs>
+void seal_snapshot(package_read<Fs>& r) {
+  claw_package& pkg = r.pkg;
   digest::sha256 h;
   std::uint64_t total = 0;
-  detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
-  detail::snapshot_record(h, total, "manifest", manifest_bytes);
-  if (profile_bytes)
-    detail::snapshot_record(h, total, "profile:" + pkg.profile_path, *profile_bytes);
-  if (package_json_bytes) detail::snapshot_record(h, total, "package.json", *package_json_bytes);
-  if (pkg.bootstrap) detail::snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
-  std::stable_sort(contents.begin(), contents.end(),
+  snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
+  snapshot_record(h, total, "manifest", r.manifest_bytes);
+  if (r.profile_bytes) snapshot_record(h, total, "profile:" + pkg.profile_path, *r.profile_bytes);
+  if (r.package_json_bytes) snapshot_record(h, total, "package.json", *r.package_json_bytes);
+  if (pkg.bootstrap) snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
+  std::stable_sort(r.contents.begin(), r.contents.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& c : contents)
-    detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
+  for (const auto& c : r.contents) snapshot_record(h, total, "workspace:" + c.first, c.second);
   pkg.source.integrity = digest::prefixed(digest::to_hex(h.finish()));
   pkg.source.byte_length = total;
-  return pkg;
+}
+
+}  // namespace detail
+
+/// Reads the package or development source at the absolute path `source_path`.
+/// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
+/// only when the Fs itself fails in a way that is not about the package.
+template <class Fs>
+claw_package read_package(Fs& fs, const std::string& source_path, const read_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  detail::package_read<Fs> r(fs, opt, source_path);
+  if (!detail::locate_source(r)) return std::move(r.pkg);
+  if (r.pkg.source.kind == "package" && !detail::read_package_json(r)) return std::move(r.pkg);
+  if (!detail::read_manifest(r) || !detail::read_profile(r) || !detail::read_package_bootstrap(r))
+    return std::move(r.pkg);
+  detail::read_workspace_sources(r);
+  detail::seal_snapshot(r);
+  return std::move(r.pkg);
 }
 
 // ---------------------------------------------------------------------------------------

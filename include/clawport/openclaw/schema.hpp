@@ -39,6 +39,96 @@ struct host_catalog {
   std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
 };
 
+/// The agent's identity as the manifest declares it; absent members stay absent.
+struct agent_identity {
+  std::optional<std::string> name;
+  std::optional<std::string> theme;
+  std::optional<std::string> emoji;
+  std::optional<std::string> avatar;
+};
+
+/// `agent`: the id and the optional display members.
+struct manifest_agent {
+  std::string id;
+  std::optional<std::string> name;
+  std::optional<std::string> description;
+  std::optional<agent_identity> identity;
+};
+
+/// One workspace declaration: a named bootstrap file (`path` is its name) or a `files`
+/// entry, both package-relative with forward slashes.
+struct workspace_decl {
+  std::string source;
+  std::string path;
+};
+
+/// One `packages` entry: a ClawHub skill or plugin at an exact version.
+struct package_decl {
+  std::string kind;
+  std::string source;
+  std::string ref;
+  std::string version;
+};
+
+/// A validated, normalised manifest: the model the package side works on. MCP servers and
+/// cron jobs are carried as the JSON data they are (they pass to the host unchanged).
+struct claw_manifest {
+  manifest_agent agent;
+  std::vector<std::pair<std::string, std::string>> metadata;  ///< in declaration order
+  std::vector<workspace_decl> bootstrap_files;                ///< in `bootstrap_file_names` order
+  std::vector<workspace_decl> files;
+  std::vector<package_decl> packages;
+  value mcp_servers = value::object();
+  value cron_jobs = value::array();
+
+  /// The metadata value under `key`, when declared.
+  const std::string* metadata_value(std::string_view key) const {
+    for (const auto& kv : metadata)
+      if (kv.first == key) return &kv.second;
+    return nullptr;
+  }
+};
+
+/// The manifest as JSON: schema key order, every default present (the normalised form
+/// plans, digests and documents carry).
+inline value to_json(const claw_manifest& m) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  value agent = value::object();
+  agent["id"] = m.agent.id;
+  if (m.agent.name) agent["name"] = *m.agent.name;
+  if (m.agent.description) agent["description"] = *m.agent.description;
+  if (m.agent.identity) {
+    const agent_identity& i = *m.agent.identity;
+    value id = value::object();
+    if (i.name) id["name"] = *i.name;
+    if (i.theme) id["theme"] = *i.theme;
+    if (i.emoji) id["emoji"] = *i.emoji;
+    if (i.avatar) id["avatar"] = *i.avatar;
+    agent["identity"] = std::move(id);
+  }
+  out["agent"] = std::move(agent);
+  value md = value::object();
+  for (const auto& kv : m.metadata) md[kv.first] = kv.second;
+  out["metadata"] = std::move(md);
+  value ws = value::object();
+  ws["bootstrapFiles"] = value::object();
+  for (const auto& b : m.bootstrap_files)
+    ws["bootstrapFiles"][b.path] = value::object({{"source", b.source}});
+  ws["files"] = value::array();
+  for (const auto& f : m.files)
+    ws["files"].push_back(value::object({{"source", f.source}, {"path", f.path}}));
+  out["workspace"] = std::move(ws);
+  out["packages"] = value::array();
+  for (const auto& p : m.packages) {
+    out["packages"].push_back(value::object(
+        {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}}));
+  }
+  out["mcpServers"] = m.mcp_servers;
+  out["cronJobs"] = m.cron_jobs;
+  return out;
+}
+
 namespace detail {
 
 inline bool is_blocked_env_key(std::string_view key) {
@@ -372,7 +462,7 @@ inline std::string type_name(const value& v) {
 /// A zod-like strict validator that records every issue as a diagnostic.
 class checker {
  public:
-  checker(std::vector<diagnostic>& out, std::string code) : out_(out), code_(std::move(code)) {}
+  checker(std::vector<diagnostic>& out, errc code) : out_(out), code_(code) {}
 
   void issue(const std::string& path, const std::string& message) {
     out_.push_back(error_at(code_, phase::schema, path, message));
@@ -495,7 +585,7 @@ class checker {
 
  private:
   std::vector<diagnostic>& out_;
-  std::string code_;
+  errc code_;
 };
 
 inline const value* get(const value& obj, const char* key) {
@@ -764,104 +854,97 @@ inline bool has_image_extension(const std::string& p) {
   return false;
 }
 
-}  // namespace detail
+/// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
+inline void check_manifest_agent(checker& c, const value& a) {
+  c.strict(a, "$.agent", {"id", "name", "description", "identity"});
+  if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
+      !is_agent_id(a["id"].get<std::string>())) {
+    c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
+  }
+  for (const char* k : {"name", "description"})
+    if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
+  if (const value* id = get(a, "identity")) {
+    if (c.object(*id, "$.agent.identity")) {
+      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
+      for (const char* k : {"name", "theme", "emoji", "avatar"})
+        if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+    }
+  }
+}
 
-/// What validating a manifest gives: the manifest with defaults filled in, in schema key
-/// order (when valid), and every diagnostic.
-struct manifest_result {
-  value manifest;
-  std::vector<diagnostic> diagnostics;
-  bool ok() const { return !has_errors(diagnostics); }
-};
+/// `$.metadata`: canonical keys, string values.
+inline void check_manifest_metadata(checker& c, const value& md) {
+  if (!c.object(md, "$.metadata")) return;
+  for (auto it = md.begin(); it != md.end(); ++it) {
+    const std::string p = member("$.metadata", it.key());
+    if (!is_canonical(it.key())) c.issue(p, "Metadata keys must be canonical non-empty strings.");
+    c.any_string(it.value(), p);
+  }
+}
 
-/// Strict manifest schema v1, then the cross-field rules when the structure
-/// is sound. Code `invalid_manifest`, phase `schema`.
-inline manifest_result validate_manifest(const value& m) {
-  manifest_result r;
-  detail::checker c(r.diagnostics, "invalid_manifest");
-  using detail::get;
-  if (!c.object(m, "$")) return r;
+/// `$.workspace`: the bootstrap files by name and the `files` list, every path safe.
+inline void check_manifest_workspace(checker& c, const value& ws) {
+  if (!c.object(ws, "$.workspace")) return;
+  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});
+  if (const value* bf = get(ws, "bootstrapFiles")) {
+    const std::string bp = "$.workspace.bootstrapFiles";
+    if (c.object(*bf, bp)) {
+      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
+      for (auto it = bf->begin(); it != bf->end(); ++it) {
+        const std::string p = member(bp, it.key());
+        if (!c.object(it.value(), p)) continue;
+        c.strict(it.value(), p, {"source"});
+        if (c.required(it.value(), "source", p))
+          c.safe_path(it.value()["source"], member(p, "source"));
+      }
+    }
+  }
+  if (const value* files = get(ws, "files")) {
+    if (c.array(*files, "$.workspace.files")) {
+      for (std::size_t k = 0; k < files->size(); ++k) {
+        const std::string p = index("$.workspace.files", k);
+        const value& f = (*files)[k];
+        if (!c.object(f, p)) continue;
+        c.strict(f, p, {"source", "path"});
+        if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
+        if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
+      }
+    }
+  }
+}
+
+/// `$.packages`: ClawHub skills and plugins pinned to exact versions.
+inline void check_manifest_packages(checker& c, const value& pk) {
+  if (!c.array(pk, "$.packages")) return;
+  for (std::size_t k = 0; k < pk.size(); ++k) {
+    const std::string p = index("$.packages", k);
+    const value& e = pk[k];
+    if (!c.object(e, p)) continue;
+    c.strict(e, p, {"kind", "source", "ref", "version"});
+    if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
+    if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
+    if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
+        !is_package_name(e["ref"].get<std::string>())) {
+      c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
+    }
+    if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
+        !is_semver(e["version"].get<std::string>())) {
+      c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
+    }
+  }
+}
+
+/// The strict structure of every top-level member, in schema order.
+inline void check_manifest_structure(checker& c, const value& m) {
   c.strict(
       m, "$",
       {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
   if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
-  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent")) {
-    const value& a = m["agent"];
-    c.strict(a, "$.agent", {"id", "name", "description", "identity"});
-    if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
-        !is_agent_id(a["id"].get<std::string>())) {
-      c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
-    }
-    for (const char* k : {"name", "description"})
-      if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
-    if (const value* id = get(a, "identity")) {
-      if (c.object(*id, "$.agent.identity")) {
-        c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
-        for (const char* k : {"name", "theme", "emoji", "avatar"})
-          if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
-      }
-    }
-  }
-  if (const value* md = get(m, "metadata")) {
-    if (c.object(*md, "$.metadata")) {
-      for (auto it = md->begin(); it != md->end(); ++it) {
-        const std::string p = member("$.metadata", it.key());
-        if (!is_canonical(it.key()))
-          c.issue(p, "Metadata keys must be canonical non-empty strings.");
-        c.any_string(it.value(), p);
-      }
-    }
-  }
-  if (const value* ws = get(m, "workspace")) {
-    if (c.object(*ws, "$.workspace")) {
-      c.strict(*ws, "$.workspace", {"bootstrapFiles", "files"});
-      if (const value* bf = get(*ws, "bootstrapFiles")) {
-        const std::string bp = "$.workspace.bootstrapFiles";
-        if (c.object(*bf, bp)) {
-          c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
-          for (auto it = bf->begin(); it != bf->end(); ++it) {
-            const std::string p = member(bp, it.key());
-            if (!c.object(it.value(), p)) continue;
-            c.strict(it.value(), p, {"source"});
-            if (c.required(it.value(), "source", p))
-              c.safe_path(it.value()["source"], member(p, "source"));
-          }
-        }
-      }
-      if (const value* files = get(*ws, "files")) {
-        if (c.array(*files, "$.workspace.files")) {
-          for (std::size_t k = 0; k < files->size(); ++k) {
-            const std::string p = index("$.workspace.files", k);
-            const value& f = (*files)[k];
-            if (!c.object(f, p)) continue;
-            c.strict(f, p, {"source", "path"});
-            if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
-            if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
-          }
-        }
-      }
-    }
-  }
-  if (const value* pk = get(m, "packages")) {
-    if (c.array(*pk, "$.packages")) {
-      for (std::size_t k = 0; k < pk->size(); ++k) {
-        const std::string p = index("$.packages", k);
-        const value& e = (*pk)[k];
-        if (!c.object(e, p)) continue;
-        c.strict(e, p, {"kind", "source", "ref", "version"});
-        if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
-        if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
-        if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
-            !is_package_name(e["ref"].get<std::string>())) {
-          c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
-        }
-        if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
-            !is_semver(e["version"].get<std::string>())) {
-          c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
-        }
-      }
-    }
-  }
+  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent"))
+    check_manifest_agent(c, m["agent"]);
+  if (const value* md = get(m, "metadata")) check_manifest_metadata(c, *md);
+  if (const value* ws = get(m, "workspace")) check_manifest_workspace(c, *ws);
+  if (const value* pk = get(m, "packages")) check_manifest_packages(c, *pk);
   if (const value* mcp = get(m, "mcpServers")) {
     if (c.object(*mcp, "$.mcpServers")) {
       for (auto it = mcp->begin(); it != mcp->end(); ++it) {
@@ -870,137 +953,401 @@ inline manifest_result validate_manifest(const value& m) {
           c.issue(p, "Invalid MCP server name.");
           continue;
         }
-        detail::check_mcp_server(c, it.value(), p);
+        check_mcp_server(c, it.value(), p);
       }
     }
   }
   if (const value* cj = get(m, "cronJobs")) {
     if (c.array(*cj, "$.cronJobs")) {
       for (std::size_t k = 0; k < cj->size(); ++k)
-        detail::check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
+        check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
     }
   }
-  if (!r.diagnostics.empty()) return r;
+}
 
-  // The normalised manifest: schema key order, defaults filled in, `\` → `/` in paths.
-  value out = value::object();
-  out["schemaVersion"] = 1;
-  value agent = value::object();
-  for (const char* k : {"id", "name", "description"})
-    if (m["agent"].contains(k)) agent[k] = m["agent"][k];
-  if (m["agent"].contains("identity")) {
-    value id = value::object();
-    for (const char* k : {"name", "theme", "emoji", "avatar"})
-      if (m["agent"]["identity"].contains(k)) id[k] = m["agent"]["identity"][k];
-    agent["identity"] = std::move(id);
+/// `agent` of a structurally valid manifest.
+inline manifest_agent normalised_agent(const value& a) {
+  const auto opt = [](const value& o, const char* k) -> std::optional<std::string> {
+    if (!o.contains(k)) return std::nullopt;
+    return o[k].get<std::string>();
+  };
+  manifest_agent out;
+  out.id = a["id"].get<std::string>();
+  out.name = opt(a, "name");
+  out.description = opt(a, "description");
+  if (a.contains("identity")) {
+    const value& i = a["identity"];
+    out.identity =
+        agent_identity{opt(i, "name"), opt(i, "theme"), opt(i, "emoji"), opt(i, "avatar")};
   }
-  out["agent"] = std::move(agent);
-  out["metadata"] = m.contains("metadata") ? m["metadata"] : value::object();
-  value ws = value::object();
-  ws["bootstrapFiles"] = value::object();
-  ws["files"] = value::array();
-  if (m.contains("workspace")) {
-    const value& w = m["workspace"];
-    if (w.contains("bootstrapFiles")) {
-      for (const char* name : bootstrap_file_names) {
-        if (!w["bootstrapFiles"].contains(name)) continue;
-        value e = value::object();
-        e["source"] = forward_slashes(w["bootstrapFiles"][name]["source"].get<std::string>());
-        ws["bootstrapFiles"][name] = std::move(e);
-      }
-    }
-    if (w.contains("files")) {
-      for (const auto& f : w["files"]) {
-        value e = value::object();
-        e["source"] = forward_slashes(f["source"].get<std::string>());
-        e["path"] = forward_slashes(f["path"].get<std::string>());
-        ws["files"].push_back(std::move(e));
-      }
+  return out;
+}
+
+/// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
+/// `\` → `/` in paths, absent lists empty.
+inline claw_manifest normalised_manifest(const value& m) {
+  claw_manifest out;
+  out.agent = normalised_agent(m["agent"]);
+  if (m.contains("metadata")) {
+    for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
+      out.metadata.emplace_back(it.key(), it.value().get<std::string>());
+  }
+  const value* w = get(m, "workspace");
+  if (w != nullptr && w->contains("bootstrapFiles")) {
+    for (const char* name : bootstrap_file_names) {
+      if (!(*w)["bootstrapFiles"].contains(name)) continue;
+      out.bootstrap_files.push_back(workspace_decl{
+          forward_slashes((*w)["bootstrapFiles"][name]["source"].get<std::string>()), name});
     }
   }
-  out["workspace"] = std::move(ws);
-  out["packages"] = value::array();
+  if (w != nullptr && w->contains("files")) {
+    for (const auto& f : (*w)["files"]) {
+      out.files.push_back(workspace_decl{forward_slashes(f["source"].get<std::string>()),
+                                         forward_slashes(f["path"].get<std::string>())});
+    }
+  }
   if (m.contains("packages")) {
     for (const auto& p : m["packages"]) {
-      value e = value::object();
-      for (const char* k : {"kind", "source", "ref", "version"}) e[k] = p[k];
-      out["packages"].push_back(std::move(e));
+      out.packages.push_back(
+          package_decl{p["kind"].get<std::string>(), p["source"].get<std::string>(),
+                       p["ref"].get<std::string>(), p["version"].get<std::string>()});
     }
   }
-  out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
-  out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
+  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
+  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
+  return out;
+}
 
-  // Cross-field rules.
-  auto& ds = r.diagnostics;
-  auto cross = [&](const std::string& path, const std::string& msg) {
-    ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
-  };
+/// Workspace destinations: each declared once (portable keys) and none the reserved
+/// BOOTSTRAP.md.
+inline void check_workspace_destinations(checker& c, const claw_manifest& m) {
   std::vector<std::string> keys;
-  for (auto it = out["workspace"]["bootstrapFiles"].begin();
-       it != out["workspace"]["bootstrapFiles"].end(); ++it)
-    keys.push_back(portable_key(it.key()));
-  const value& files = out["workspace"]["files"];
-  for (std::size_t k = 0; k < files.size(); ++k) {
-    const std::string dest = files[k]["path"].get<std::string>();
+  for (const auto& b : m.bootstrap_files) keys.push_back(portable_key(b.path));
+  for (std::size_t k = 0; k < m.files.size(); ++k) {
+    const std::string& dest = m.files[k].path;
     const std::string key = portable_key(dest);
     const std::string p = index("$.workspace.files", k) + ".path";
     bool clash = false;
     for (const auto& other : keys) clash = clash || keys_conflict(key, other);
     if (clash) {
-      cross(p, "Workspace destination " + dest + " is declared more than once.");
+      c.issue(p, "Workspace destination " + dest + " is declared more than once.");
     } else if (keys_conflict(key, "bootstrap.md")) {
-      cross(p, "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
+      c.issue(p,
+              "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
     }
     keys.push_back(key);
   }
-  {
-    std::set<std::string> seen;
-    for (std::size_t k = 0; k < out["packages"].size(); ++k) {
-      const value& p = out["packages"][k];
-      const std::string key = p["kind"].get<std::string>() + ":" + p["source"].get<std::string>() +
-                              ":" + unicode::to_lower(p["ref"].get<std::string>());
-      if (!seen.insert(key).second) {
-        cross(index("$.packages", k), "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() +
-                                          " is declared more than once.");
-      }
+}
+
+/// Packages (kind, source, case-folded ref) and cron job ids each declared once.
+inline void check_unique_declarations(checker& c, const claw_manifest& m) {
+  std::set<std::string> packages;
+  for (std::size_t k = 0; k < m.packages.size(); ++k) {
+    const package_decl& p = m.packages[k];
+    const std::string key = p.kind + ":" + p.source + ":" + unicode::to_lower(p.ref);
+    if (!packages.insert(key).second) {
+      c.issue(index("$.packages", k),
+              "Package " + p.kind + ":" + p.ref + " is declared more than once.");
     }
   }
-  {
-    std::set<std::string> seen;
-    for (std::size_t k = 0; k < out["cronJobs"].size(); ++k) {
-      const std::string id = out["cronJobs"][k]["id"].get<std::string>();
-      if (!seen.insert(id).second) {
-        cross(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
-      }
+  std::set<std::string> crons;
+  for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
+    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
+    if (!crons.insert(id).second) {
+      c.issue(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
     }
   }
-  if (out["agent"].contains("identity") && out["agent"]["identity"].contains("avatar")) {
-    const std::string av = out["agent"]["identity"]["avatar"].get<std::string>();
-    const std::string p = "$.agent.identity.avatar";
-    std::string low = av.substr(0, 11);
-    for (char& ch : low)
-      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
-    if (low == "data:image/" && av.find(',') != std::string::npos) {
-      const std::string problem = detail::data_url_problem(av);
-      if (!problem.empty()) cross(p, problem);
-    } else if (!is_safe_relative_path(av) || !detail::has_image_extension(av)) {
-      cross(p,
+}
+
+/// The avatar: an image data URL, or a safe image path that is a managed workspace file.
+inline void check_avatar(checker& c, const claw_manifest& m) {
+  if (!m.agent.identity || !m.agent.identity->avatar) return;
+  const std::string& av = *m.agent.identity->avatar;
+  const std::string p = "$.agent.identity.avatar";
+  std::string low = av.substr(0, 11);
+  for (char& ch : low)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  if (low == "data:image/" && av.find(',') != std::string::npos) {
+    const std::string problem = data_url_problem(av);
+    if (!problem.empty()) c.issue(p, problem);
+  } else if (!is_safe_relative_path(av) || !has_image_extension(av)) {
+    c.issue(p,
             "Avatars must be an image data URL or a safe workspace-relative image path "
             "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
-    } else {
-      const std::string key = portable_key(av);
-      bool declared = false;
-      for (const auto& f : files)
-        declared = declared || portable_key(f["path"].get<std::string>()) == key;
-      if (!declared) {
-        cross(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+  } else {
+    const std::string key = portable_key(av);
+    bool declared = false;
+    for (const auto& f : m.files) declared = declared || portable_key(f.path) == key;
+    if (!declared)
+      c.issue(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+  }
+}
+
+}  // namespace detail
+
+/// What validating a manifest gives: the model and its JSON rendering (when valid: the
+/// manifest with defaults filled in, in schema key order), and every diagnostic.
+struct manifest_result {
+  claw_manifest model;
+  value manifest;  ///< `to_json(model)`, the form plans, digests and documents carry
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Strict manifest schema v1, then the cross-field rules when the structure
+/// is sound. Code `invalid_manifest`, phase `schema`.
+inline manifest_result validate_manifest(const value& m) {
+  manifest_result r;
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
+  if (!c.object(m, "$")) return r;
+  detail::check_manifest_structure(c, m);
+  if (!r.diagnostics.empty()) return r;
+  r.model = detail::normalised_manifest(m);
+  detail::check_workspace_destinations(c, r.model);
+  detail::check_unique_declarations(c, r.model);
+  detail::check_avatar(c, r.model);
+  r.manifest = to_json(r.model);
+  return r;
+}
+
+namespace detail {
+
+/// `tools.allow` / `alsoAllow` / `deny`: non-empty string lists; the grants bounded (no
+/// globs, no `group:plugins` or `bundle-mcp`).
+inline void check_tool_grants(checker& c, const value& t, const std::string& tp) {
+  for (const char* k : {"allow", "alsoAllow", "deny"}) {
+    const value* v = get(t, k);
+    if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
+    if (std::string(k) == "deny") continue;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const std::string g = (*v)[i].get<std::string>();
+      const std::string ip = index(member(tp, k), i);
+      if (g.find_first_of("*?[]{}") != std::string::npos) {
+        c.issue(ip, "Tool grants must not contain glob characters.");
+      } else if (g == "group:plugins" || g == "bundle-mcp") {
+        c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
       }
     }
   }
-  r.manifest = std::move(out);
-  return r;
 }
+
+/// `agent.tools`: a registered profile, bounded grants, allow/alsoAllow exclusive, an
+/// explicit allow list for the broad profiles, `fs.workspaceOnly` only ever true.
+inline void check_profile_tools(checker& c, const value& t, const std::string& tp,
+                                const host_catalog& host) {
+  if (!c.object(t, tp)) return;
+  c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
+  std::string profile;
+  if (const value* v = get(t, "profile")) {
+    if (c.string(*v, member(tp, "profile"))) {
+      profile = v->get<std::string>();
+      if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
+          host.tool_profiles.end()) {
+        c.issue(member(tp, "profile"),
+                "Tool profile must name a registered OpenClaw built-in profile.");
+        profile.clear();
+      }
+    }
+  }
+  check_tool_grants(c, t, tp);
+  if (t.contains("allow") && t.contains("alsoAllow")) {
+    c.issue(member(tp, "alsoAllow"), "tools.allow and tools.alsoAllow are mutually exclusive.");
+  }
+  if (t.contains("alsoAllow") && !t.contains("profile")) {
+    c.issue(member(tp, "alsoAllow"), "tools.alsoAllow extends a tool profile; set tools.profile.");
+  }
+  if (!profile.empty() && !t.contains("allow")) {
+    const bool needs = profile == "full" ||
+                       std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
+                                 profile) != host.bundle_mcp_profiles.end();
+    if (needs) {
+      c.issue(member(tp, "allow"),
+              "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
+    }
+  }
+  if (const value* fsv = get(t, "fs")) {
+    const std::string fp = member(tp, "fs");
+    if (c.object(*fsv, fp)) {
+      c.strict(*fsv, fp, {"workspaceOnly"});
+      if (const value* wo = get(*fsv, "workspaceOnly")) {
+        if (!(wo->is_boolean() && wo->get<bool>())) {
+          c.issue(member(fp, "workspaceOnly"),
+                  "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
+                  "filesystem confinement.");
+        }
+      }
+    }
+  }
+}
+
+/// `agent.memory.search`: sessions as a source only when remembering across conversations.
+inline void check_profile_memory(checker& c, const value& mem, const std::string& mp) {
+  if (!c.object(mem, mp)) return;
+  c.strict(mem, mp, {"search"});
+  const value* s = get(mem, "search");
+  if (s == nullptr) return;
+  const std::string sp = member(mp, "search");
+  if (!c.object(*s, sp)) return;
+  c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
+  if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
+  bool rac = false;
+  if (const value* v = get(*s, "rememberAcrossConversations")) {
+    if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
+  }
+  const value* v = get(*s, "sources");
+  if (v == nullptr) return;
+  const std::string srcp = member(sp, "sources");
+  if (!c.nonempty_array(*v, srcp)) return;
+  bool sessions = false;
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions") {
+      sessions = true;
+    }
+  }
+  if (sessions && !rac) {
+    c.issue(member(sp, "rememberAcrossConversations"),
+            "memory.search.sources may include sessions only with "
+            "rememberAcrossConversations: true.");
+  }
+}
+
+/// `heartbeat.activeHours`: HH:MM start and end (24:00 allowed at the end), an IANA zone.
+inline void check_active_hours(checker& c, const value& ah, const std::string& ahp) {
+  if (!c.object(ah, ahp)) return;
+  c.strict(ah, ahp, {"start", "end", "timezone"});
+  auto hhmm = [](const std::string& s, bool allow24) {
+    if (allow24 && s == "24:00") return true;
+    return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
+           s[1] <= '9' && (s[0] < '2' || s[1] <= '3') && s[3] >= '0' && s[3] <= '5' &&
+           s[4] >= '0' && s[4] <= '9';
+  };
+  if (const value* v = get(ah, "start")) {
+    if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
+      c.issue(member(ahp, "start"), "activeHours.start must be HH:MM between 00:00 and 23:59.");
+    }
+  }
+  if (const value* v = get(ah, "end")) {
+    if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
+      c.issue(member(ahp, "end"),
+              "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
+    }
+  }
+  if (const value* v = get(ah, "timezone")) {
+    if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
+      c.issue(member(ahp, "timezone"), "activeHours.timezone must be a valid IANA time zone.");
+    }
+  }
+}
+
+/// `agent.heartbeat`: the retired skipWhenBusy first, then unknown keys, the duration,
+/// the active hours, the flags and the timeout.
+inline void check_profile_heartbeat(checker& c, const value& h, const std::string& hp,
+                                    std::vector<diagnostic>& out) {
+  if (!c.object(h, hp)) return;
+  if (h.contains("skipWhenBusy")) {
+    c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
+  }
+  std::vector<diagnostic> unk;
+  checker u(unk, errc::invalid_openclaw_profile);
+  u.strict(h, hp,
+           {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+            "skipWhenBusy"});
+  for (auto& d : unk) out.push_back(d);
+  if (const value* v = get(h, "every")) {
+    double ms = 0;
+    if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
+      c.issue(member(hp, "every"), "Invalid heartbeat duration.");
+    }
+  }
+  if (const value* ah = get(h, "activeHours"))
+    check_active_hours(c, *ah, member(hp, "activeHours"));
+  for (const char* k : {"lightContext", "isolatedSession"})
+    if (const value* v = get(h, k)) c.boolean(*v, member(hp, k));
+  if (const value* v = get(h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
+}
+
+/// The profile's `agent`: the legacy model/subagents refusal, unknown keys, then each
+/// setting group in schema order.
+inline void check_profile_agent(checker& c, const value& a, const std::string& ap,
+                                const host_catalog& host, std::vector<diagnostic>& out) {
+  if (a.contains("model") || a.contains("subagents")) {
+    out.push_back(error_at(
+        errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
+        "Released v1 profiles carrying model or subagents settings must be converted; models "
+        "and delegation belong to the operator, not the Claw."));
+  }
+  std::vector<diagnostic> unknown;
+  {
+    checker u(unknown, errc::invalid_openclaw_profile);
+    u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+  }
+  for (auto& d : unknown) out.push_back(d);
+  if (const value* g = get(a, "groupChat")) {
+    const std::string gp = member(ap, "groupChat");
+    if (c.object(*g, gp)) {
+      c.strict(*g, gp, {"mentionPatterns"});
+      if (const value* mp = get(*g, "mentionPatterns"))
+        c.string_array(*mp, member(gp, "mentionPatterns"), true);
+    }
+  }
+  if (const value* s = get(a, "sandbox")) {
+    const std::string sp = member(ap, "sandbox");
+    if (c.object(*s, sp)) {
+      c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
+      if (const value* v = get(*s, "mode"))
+        c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
+      if (const value* v = get(*s, "scope"))
+        c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
+      if (const value* v = get(*s, "workspaceAccess"))
+        c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+    }
+  }
+  if (const value* t = get(a, "tools")) check_profile_tools(c, *t, member(ap, "tools"), host);
+  if (const value* mem = get(a, "memory")) check_profile_memory(c, *mem, member(ap, "memory"));
+  if (const value* h = get(a, "heartbeat"))
+    check_profile_heartbeat(c, *h, member(ap, "heartbeat"), out);
+  if (const value* hd = get(a, "humanDelay")) {
+    const std::string hp = member(ap, "humanDelay");
+    if (c.object(*hd, hp)) {
+      c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
+      if (const value* v = get(*hd, "mode"))
+        c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
+      for (const char* k : {"minMs", "maxMs"})
+        if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
+    }
+  }
+}
+
+/// One `extensions[k]` entry; `ids` and `refs` collect what earlier entries declared.
+inline void check_profile_extension(checker& c, const value& e, const std::string& xp,
+                                    std::set<std::string>& ids, std::set<std::string>& refs) {
+  if (!c.object(e, xp)) return;
+  c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
+  if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
+    if (!is_agent_id(e["id"].get<std::string>()))
+      c.issue(member(xp, "id"), "Invalid extension id.");
+    if (!ids.insert(e["id"].get<std::string>()).second)
+      c.issue(member(xp, "id"), "Extension ids must be unique.");
+  }
+  if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
+  if (c.required(e, "format", xp))
+    c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+  if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
+  if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
+    if (!is_package_name(e["ref"].get<std::string>())) {
+      c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
+    }
+    if (!refs.insert(unicode::to_lower(e["ref"].get<std::string>())).second) {
+      c.issue(member(xp, "ref"), "Extension refs must be unique.");
+    }
+  }
+  if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
+      !is_semver(e["version"].get<std::string>())) {
+    c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
+  }
+}
+
+}  // namespace detail
 
 /// What validating a profile gives: the profile (defaults filled in) and its diagnostics.
 struct profile_result {
@@ -1014,242 +1361,21 @@ struct profile_result {
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {}) {
   profile_result r;
-  detail::checker c(r.diagnostics, "invalid_openclaw_profile");
-  using detail::get;
+  detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
   if (c.required(p, "schemaVersion", root))
     c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
-  if (c.required(p, "agent", root) && c.object(p["agent"], ap)) {
-    const value& a = p["agent"];
-    if (a.contains("model") || a.contains("subagents")) {
-      r.diagnostics.push_back(error_at(
-          "legacy_openclaw_profile_requires_conversion", phase::schema, ap,
-          "Released v1 profiles carrying model or subagents settings must be converted; models "
-          "and delegation belong to the operator, not the Claw."));
-    }
-    std::vector<diagnostic> unknown;
-    {
-      detail::checker u(unknown, "invalid_openclaw_profile");
-      u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
-    }
-    for (auto& d : unknown) r.diagnostics.push_back(d);
-    if (const value* g = get(a, "groupChat")) {
-      const std::string gp = member(ap, "groupChat");
-      if (c.object(*g, gp)) {
-        c.strict(*g, gp, {"mentionPatterns"});
-        if (const value* mp = get(*g, "mentionPatterns"))
-          c.string_array(*mp, member(gp, "mentionPatterns"), true);
-      }
-    }
-    if (const value* s = get(a, "sandbox")) {
-      const std::string sp = member(ap, "sandbox");
-      if (c.object(*s, sp)) {
-        c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
-        if (const value* v = get(*s, "mode"))
-          c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
-        if (const value* v = get(*s, "scope"))
-          c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
-        if (const value* v = get(*s, "workspaceAccess"))
-          c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
-      }
-    }
-    if (const value* t = get(a, "tools")) {
-      const std::string tp = member(ap, "tools");
-      if (c.object(*t, tp)) {
-        c.strict(*t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
-        std::string profile;
-        if (const value* v = get(*t, "profile")) {
-          if (c.string(*v, member(tp, "profile"))) {
-            profile = v->get<std::string>();
-            if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
-                host.tool_profiles.end()) {
-              c.issue(member(tp, "profile"),
-                      "Tool profile must name a registered OpenClaw built-in profile.");
-              profile.clear();
-            }
-          }
-        }
-        for (const char* k : {"allow", "alsoAllow", "deny"}) {
-          const value* v = get(*t, k);
-          if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
-          if (std::string(k) == "deny") continue;
-          for (std::size_t i = 0; i < v->size(); ++i) {
-            const std::string g = (*v)[i].get<std::string>();
-            const std::string ip = index(member(tp, k), i);
-            if (g.find_first_of("*?[]{}") != std::string::npos) {
-              c.issue(ip, "Tool grants must not contain glob characters.");
-            } else if (g == "group:plugins" || g == "bundle-mcp") {
-              c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
-            }
-          }
-        }
-        if (t->contains("allow") && t->contains("alsoAllow")) {
-          c.issue(member(tp, "alsoAllow"),
-                  "tools.allow and tools.alsoAllow are mutually exclusive.");
-        }
-        if (t->contains("alsoAllow") && !t->contains("profile")) {
-          c.issue(member(tp, "alsoAllow"),
-                  "tools.alsoAllow extends a tool profile; set tools.profile.");
-        }
-        if (!profile.empty() && !t->contains("allow")) {
-          const bool needs =
-              profile == "full" ||
-              std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
-                        profile) != host.bundle_mcp_profiles.end();
-          if (needs) {
-            c.issue(member(tp, "allow"),
-                    "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
-          }
-        }
-        if (const value* fsv = get(*t, "fs")) {
-          const std::string fp = member(tp, "fs");
-          if (c.object(*fsv, fp)) {
-            c.strict(*fsv, fp, {"workspaceOnly"});
-            if (const value* wo = get(*fsv, "workspaceOnly")) {
-              if (!(wo->is_boolean() && wo->get<bool>())) {
-                c.issue(member(fp, "workspaceOnly"),
-                        "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
-                        "filesystem confinement.");
-              }
-            }
-          }
-        }
-      }
-    }
-    if (const value* mem = get(a, "memory")) {
-      const std::string mp = member(ap, "memory");
-      if (c.object(*mem, mp)) {
-        c.strict(*mem, mp, {"search"});
-        if (const value* s = get(*mem, "search")) {
-          const std::string sp = member(mp, "search");
-          if (c.object(*s, sp)) {
-            c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
-            if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
-            bool rac = false;
-            if (const value* v = get(*s, "rememberAcrossConversations")) {
-              if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
-            }
-            if (const value* v = get(*s, "sources")) {
-              const std::string srcp = member(sp, "sources");
-              if (c.nonempty_array(*v, srcp)) {
-                bool sessions = false;
-                for (std::size_t i = 0; i < v->size(); ++i) {
-                  if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) &&
-                      (*v)[i] == "sessions") {
-                    sessions = true;
-                  }
-                }
-                if (sessions && !rac) {
-                  c.issue(member(sp, "rememberAcrossConversations"),
-                          "memory.search.sources may include sessions only with "
-                          "rememberAcrossConversations: true.");
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if (const value* h = get(a, "heartbeat")) {
-      const std::string hp = member(ap, "heartbeat");
-      if (c.object(*h, hp)) {
-        if (h->contains("skipWhenBusy")) {
-          c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
-        }
-        std::vector<diagnostic> unk;
-        detail::checker u(unk, "invalid_openclaw_profile");
-        u.strict(*h, hp,
-                 {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
-                  "skipWhenBusy"});
-        for (auto& d : unk) r.diagnostics.push_back(d);
-        if (const value* v = get(*h, "every")) {
-          double ms = 0;
-          if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
-            c.issue(member(hp, "every"), "Invalid heartbeat duration.");
-          }
-        }
-        if (const value* ah = get(*h, "activeHours")) {
-          const std::string ahp = member(hp, "activeHours");
-          if (c.object(*ah, ahp)) {
-            c.strict(*ah, ahp, {"start", "end", "timezone"});
-            auto hhmm = [](const std::string& s, bool allow24) {
-              if (allow24 && s == "24:00") return true;
-              return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
-                     s[1] <= '9' && (s[0] < '2' || s[1] <= '3') && s[3] >= '0' && s[3] <= '5' &&
-                     s[4] >= '0' && s[4] <= '9';
-            };
-            if (const value* v = get(*ah, "start")) {
-              if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
-                c.issue(member(ahp, "start"),
-                        "activeHours.start must be HH:MM between 00:00 and 23:59.");
-              }
-            }
-            if (const value* v = get(*ah, "end")) {
-              if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
-                c.issue(member(ahp, "end"),
-                        "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
-              }
-            }
-            if (const value* v = get(*ah, "timezone")) {
-              if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
-                c.issue(member(ahp, "timezone"),
-                        "activeHours.timezone must be a valid IANA time zone.");
-              }
-            }
-          }
-        }
-        for (const char* k : {"lightContext", "isolatedSession"})
-          if (const value* v = get(*h, k)) c.boolean(*v, member(hp, k));
-        if (const value* v = get(*h, "timeoutSeconds"))
-          c.integer(*v, member(hp, "timeoutSeconds"), 1);
-      }
-    }
-    if (const value* hd = get(a, "humanDelay")) {
-      const std::string hp = member(ap, "humanDelay");
-      if (c.object(*hd, hp)) {
-        c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
-        if (const value* v = get(*hd, "mode"))
-          c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
-        for (const char* k : {"minMs", "maxMs"})
-          if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
-      }
-    }
-  }
-  if (const value* ex = get(p, "extensions")) {
+  if (c.required(p, "agent", root) && c.object(p["agent"], ap))
+    detail::check_profile_agent(c, p["agent"], ap, host, r.diagnostics);
+  if (const value* ex = detail::get(p, "extensions")) {
     const std::string ep = member(root, "extensions");
     if (c.array(*ex, ep)) {
       std::set<std::string> ids;
       std::set<std::string> refs;
-      for (std::size_t k = 0; k < ex->size(); ++k) {
-        const std::string xp = index(ep, k);
-        const value& e = (*ex)[k];
-        if (!c.object(e, xp)) continue;
-        c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
-        if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
-          if (!is_agent_id(e["id"].get<std::string>()))
-            c.issue(member(xp, "id"), "Invalid extension id.");
-          if (!ids.insert(e["id"].get<std::string>()).second)
-            c.issue(member(xp, "id"), "Extension ids must be unique.");
-        }
-        if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
-        if (c.required(e, "format", xp))
-          c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
-        if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
-        if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
-          if (!is_package_name(e["ref"].get<std::string>())) {
-            c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
-          }
-          if (!refs.insert(unicode::to_lower(e["ref"].get<std::string>())).second) {
-            c.issue(member(xp, "ref"), "Extension refs must be unique.");
-          }
-        }
-        if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
-            !is_semver(e["version"].get<std::string>())) {
-          c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
-        }
-      }
+      for (std::size_t k = 0; k < ex->size(); ++k)
+        detail::check_profile_extension(c, (*ex)[k], index(ep, k), ids, refs);
     }
   }
   if (!r.diagnostics.empty()) return r;

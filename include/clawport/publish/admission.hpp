@@ -52,7 +52,7 @@ namespace detail {
 /// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
 [[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
                                     const std::string& subject) {
-  throw error(code, what + ": " + cause.what(), subject, cause.sys_errno());
+  throw with_context(code, cause, what, subject);
 }
 
 }  // namespace detail
