@@ -267,3 +267,86 @@ TEST_CASE("undo_journal: committed, nothing is undone; dropped uncommitted, all 
   }
   CHECK(done == std::vector<std::string>{"b", "a"});
 }
+
+TEST_CASE("every staging family is in the registry, indexed by its kind, with its grammar") {
+  CHECK(std::size(pub::staging_families) == 7);
+  CHECK(pub::temp_file_name(pub::staging_kind::replace, "config.toml", "AbC123") ==
+        ".config.toml.tmp-AbC123");
+  CHECK(pub::temp_file_name(pub::staging_kind::update, "AGENTS.md", "AbC123") ==
+        ".AGENTS.md.clawport-update-AbC123");
+  const auto m = pub::match_staging(".config.toml.tmp-AbC123", "config.toml");
+  REQUIRE(m.family != nullptr);
+  CHECK(m.family->kind == pub::staging_kind::replace);
+  CHECK(m.exact);
+  CHECK_FALSE(pub::match_staging(".config.toml.tmp-toolong1", "config.toml").exact);
+  // A temporary file belongs to the file it replaces: beside another destination, or
+  // without one, it is no family's.
+  CHECK(pub::match_staging(".config.toml.tmp-AbC123", "other.toml").family == nullptr);
+  CHECK(pub::match_staging(".config.toml.tmp-AbC123").family == nullptr);
+  CHECK(pub::match_staging(".clawport-claw-AbC123", "config.toml").family->kind ==
+        pub::staging_kind::claw);
+}
+
+TEST_CASE("recover removes a killed replace's .config.toml.tmp-<token> and keeps the rest") {
+  mem m;
+  m.write_file("/inst/config.toml", "a = 1\n");
+  m.write_file("/inst/.config.toml.tmp-AbC123", "a = 2\n");        // a killed replace's
+  m.write_file("/inst/.config.toml.tmp-toolong1", "x");            // not the grammar
+  m.write_file("/inst/.openclaw.json.tmp-AbC123", "{}");           // another file's
+  m.mkdirs("/inst/.config.toml.tmp-XyZ789");                       // not a file
+  m.write_file("/inst/.config.toml.clawport-update-QwE456", "u");  // claw update's family
+  auto parent = m.open_root("/inst");
+  const cp::recover_report r = cp::recover(m, parent, "config.toml", "/inst/config.toml");
+  CHECK(r.removed == 2);
+  CHECK(r.removed_trees ==
+        std::vector<std::string>{".config.toml.clawport-update-QwE456", ".config.toml.tmp-AbC123"});
+  CHECK(r.ignored == std::vector<std::string>{".config.toml.tmp-toolong1"});
+  const auto has = [&](const std::string& line) {
+    return std::find(r.actions.begin(), r.actions.end(), line) != r.actions.end();
+  };
+  CHECK(
+      has("removed the incomplete temporary file .config.toml.tmp-AbC123 (left by a command "
+          "replacing the file that was killed)"));
+  CHECK(has("left .config.toml.tmp-XyZ789 alone: it is not a regular file"));
+  CHECK(
+      has("left .config.toml.tmp-toolong1 alone: not a name a command replacing the file "
+          "creates, so not recover's to touch"));
+  CHECK(children(m, "/inst") ==
+        std::vector<std::string>{".config.toml.tmp-XyZ789", ".config.toml.tmp-toolong1",
+                                 ".openclaw.json.tmp-AbC123", "config.toml"});
+  CHECK(m.read_file("/inst/config.toml") == "a = 1\n");
+}
+
+TEST_CASE("crash sweep of replace_file: config.toml old or new; recover removes the rest") {
+  const auto run = [](rig_fs& f) {
+    auto d = f.open_root("/inst");
+    (void)pub::replace_file(f, d, "config.toml", "a = 2\n", "/inst/config.toml");
+  };
+  std::size_t ops = 0;
+  {
+    rig_fs f;
+    f.inner().write_file("/inst/config.toml", "a = 1\n");
+    f.reset_counts();
+    run(f);
+    ops = f.count();
+  }
+  for (std::size_t n = 0; n <= ops; ++n) {
+    CAPTURE(n);
+    rig_fs f;
+    f.inner().write_file("/inst/config.toml", "a = 1\n");
+    f.reset_counts();
+    f.crash_after(n);
+    try {
+      run(f);
+    } catch (...) {
+    }
+    mem& m = f.inner();
+    const std::string now = m.read_file("/inst/config.toml");
+    CHECK((now == "a = 1\n" || now == "a = 2\n"));
+    auto parent = m.open_root("/inst");
+    const cp::recover_report r = cp::recover(m, parent, "config.toml", "/inst/config.toml");
+    CHECK(r.ignored.empty());
+    CHECK(r.failed.empty());
+    CHECK(children(m, "/inst") == std::vector<std::string>{"config.toml"});
+  }
+}
