@@ -21,6 +21,7 @@
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
+#include "../publish/rename.hpp"
 #include "../publish/staged_swap.hpp"
 #include "../skills/loader.hpp"
 #include "../zeroclaw/closure.hpp"
@@ -466,7 +467,8 @@ class basic_exporter {
                       "the staging directory " + creating + " is locked by another process",
                       creating);
         }
-        taken = !rename_into_place(parent, creating, staging);
+        // The locked, empty `creating` directory takes the staging name, never replacing.
+        taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
         if (!taken) return std::move(*stage);
         if (!retry) {
           throw error(errc::destination_refused,
@@ -492,26 +494,6 @@ class basic_exporter {
         // as above
       }
     }
-  }
-
-  /// Renames the locked, empty `creating` directory to `staging` without replacing
-  /// anything; false when `staging` exists.
-  bool rename_into_place(const dir& parent, const std::string& creating,
-                         const std::string& staging) {
-    try {
-      if (fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::noreplace) ==
-          fs::rename_result::done) {
-        return true;
-      }
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST) return false;
-      throw;
-    }
-    // No RENAME_NOREPLACE here: probe, then a plain rename (which would replace only an
-    // empty directory, and this token was just drawn).
-    if (fs_.stat_at(parent, staging)) return false;
-    fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::replace);
-    return true;
   }
 
   /// Best-effort removal of this export's staging tree, only if the name still is it.
