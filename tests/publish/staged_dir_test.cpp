@@ -350,3 +350,22 @@ TEST_CASE("crash sweep of replace_file: config.toml old or new; recover removes 
     CHECK(children(m, "/inst") == std::vector<std::string>{"config.toml"});
   }
 }
+
+TEST_CASE("staged_dir takes over a directory its caller made and locked (the exporter's)") {
+  mem m;
+  m.mkdirs(kParent);
+  auto parent = m.open_root(kParent);
+  m.make_dir_at(parent, ".zeroclaw-export-new-AbC123", 0700);
+  auto made = m.open_dir_at(parent, ".zeroclaw-export-new-AbC123");
+  REQUIRE(m.try_lock(made));
+  const cp::fs::file_id id = m.stat(made).id;
+  REQUIRE(pub::rename_noreplace(m, parent, ".zeroclaw-export-new-AbC123", parent,
+                                ".zeroclaw-export-AbC123"));
+  {
+    pub::staged_dir<mem> st(m, parent, ".zeroclaw-export-AbC123", std::move(made), id);
+    CHECK(st.intact());
+    auto other = m.open_dir_at(parent, st.name());
+    CHECK_FALSE(m.try_lock(other));  // still locked: the handle moved in with its lock
+  }
+  CHECK(children(m, kParent).empty());
+}

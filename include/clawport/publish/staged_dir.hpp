@@ -57,6 +57,13 @@ class staged_dir {
       throw;
     }
   }
+  /// Takes over the directory `name` in `parent` that the caller made, opened as `handle`
+  /// and locked, whose identity is `id` (the exporter names its staging directory only once
+  /// it is locked: publish::creating_name). From here on it is as if this object made it.
+  staged_dir(Fs& fs, const dir& parent, std::string name, dir handle, const fs::file_id& id)
+      : fs_(fs), parent_(parent), name_(std::move(name)), id_(id), made_(true) {
+    handle_.emplace(std::move(handle));
+  }
   staged_dir(const staged_dir&) = delete;
   staged_dir& operator=(const staged_dir&) = delete;
 
