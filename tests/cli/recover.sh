@@ -35,5 +35,15 @@ expect_grep out 'left .clawport-import-mine alone: not a name an import creates'
 [ "$(LC_ALL=C ls -A "$TMP/f" | tr '\n' ' ')" = ".clawport-import-mine .clawport-stage-toolong1 dest " ] ||
   { echo "FAIL: families: $(ls -A "$TMP/f")"; failures=$((failures + 1)); }
 [ "$(cat "$TMP/f/dest/keep")" = mine ] || { echo "FAIL: the destination changed"; failures=$((failures + 1)); }
+# issue 23: the temporary file a killed replace of config.toml left, beside that file
+mkdir -p "$TMP/c"
+echo 'a = 1' >"$TMP/c/config.toml"
+echo 'a = 2' >"$TMP/c/.config.toml.tmp-AbC123"
+echo x >"$TMP/c/.notes.md.tmp-AbC123"
+expect_status 0 "$CLAWPORT" recover "$TMP/c/config.toml"
+expect_grep out 'removed the incomplete temporary file .config.toml.tmp-AbC123 (left by a command replacing the file that was killed)'
+[ "$(LC_ALL=C ls -A "$TMP/c" | tr '\n' ' ')" = ".notes.md.tmp-AbC123 config.toml " ] ||
+  { echo "FAIL: temporary files: $(ls -A "$TMP/c")"; failures=$((failures + 1)); }
+[ "$(cat "$TMP/c/config.toml")" = 'a = 1' ] || { echo "FAIL: config.toml changed"; failures=$((failures + 1)); }
 expect_status 2 "$CLAWPORT" recover
 finish

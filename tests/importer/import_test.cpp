@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,7 +39,9 @@ struct import_rig {
   cp::fs::faulty<cp::fs::memory> f;
   cp::fs::memory& m() { return f.inner(); }
 
-  explicit import_rig(const std::string& target_config = "schema_version = 3\n") {
+  explicit import_rig(const std::string& target_config = "schema_version = 3\n",
+                      const cp::fs::memory::options& mo = {})
+      : f(mo) {
     m().write_file("/src/config.toml", kSource);
     m().write_file("/src/agents/researcher/workspace/IDENTITY.md", "# researcher\n");
     m().write_file("/src/agents/researcher/workspace/notes/plan.md", "the plan\n");
@@ -657,4 +660,52 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
       CHECK(e.code() == cp::errc::identity_changed);
     }
   }
+}
+
+TEST_CASE("issue 23: an empty directory an import replaced is put back with its own mode") {
+  // The undo journal restores what the import removed as it was: the old rollback of a
+  // published tree made the empty directory again with 0755.
+  import_rig r;
+  r.m().mkdirs("/dst/agents/researcher/workspace", 0700);
+  const auto o = r.opts();
+  const auto p = r.plan(o);
+  const auto snap = r.m().snapshot("/dst");
+  im::apply_options a;
+  a.sync = false;
+  a.before_config = [] { throw cp::error(cp::errc::io, "injected", "config.toml"); };
+  CHECK_THROWS_AS(im::apply_import(r.f, o, p.plan_integrity, a), cp::error);
+  CHECK(r.m().snapshot("/dst") == snap);
+  REQUIRE(r.m().lstat("/dst/agents/researcher/workspace"));
+  CHECK(r.m().lstat("/dst/agents/researcher/workspace")->mode == 0700);
+}
+
+TEST_CASE("issue 23: a directory appearing at a place before it is published is never replaced") {
+  // Without renameat2 the publish probes before its plain rename (publish::rename_noreplace):
+  // the old import renamed over an empty directory that appeared after staging.
+  cp::fs::memory::options mo;
+  mo.rename2_supported = false;
+  import_rig r("schema_version = 3\n", mo);
+  const auto o = r.opts();
+  const auto p = r.plan(o);
+  r.f.on_op([](cp::fs::memory& m, std::string_view op, std::string_view name) {
+    const std::string_view tail = "-> workspace";
+    if (op == "rename_at" && name.size() > tail.size() &&
+        name.substr(name.size() - tail.size()) == tail)
+      m.mkdirs("/dst/agents/researcher/workspace");
+  });
+  im::apply_options a;
+  a.sync = false;
+  try {
+    im::apply_import(r.f, o, p.plan_integrity, a);
+    FAIL("published over a directory that appeared");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::destination_refused);
+    CHECK(std::string(e.what()) ==
+          "agents/researcher/workspace appeared since the import was planned; nothing was "
+          "written");
+  }
+  CHECK(r.m().read_file("/dst/config.toml") == "schema_version = 3\n");
+  CHECK(r.m().snapshot("/dst/agents/researcher") ==
+        std::map<std::string, std::string>{{"workspace", "d"}});
+  CHECK_FALSE(r.m().exists("/dst/shared"));
 }

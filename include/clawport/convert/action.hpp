@@ -19,6 +19,7 @@
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
+#include "../publish/staged_dir.hpp"
 #include "../publish/staged_swap.hpp"
 #include "../skills/audit.hpp"
 #include "../verify/verify.hpp"
@@ -126,30 +127,23 @@ publish::outcome publish_new(Fs& fs, const options& o,
   }
   const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
   const std::string token = o.token.empty() ? publish::random_token() : o.token;
-  const std::string staging = publish::staging_name(publish::staging_kind::convert, token);
-  fs.make_dir_at(parent, staging, 0755);
-  try {
-    // Held open and locked until published: `recover` leaves a running convert's tree alone.
-    typename Fs::dir stage = fs.open_dir_at(parent, staging);
-    fs.try_lock(stage);
-    write_tree(fs, stage, files);
-    if (o.sync) fs.sync_filesystem(stage);
-    check(paths::join(parent_path, staging));
-    if (o.before_publish) o.before_publish();
-    publish::request req;
-    req.staging = staging;
-    req.destination = name;
-    req.names = names;
-    req.adm = adm.adm;
-    req.sync = o.sync;
-    return publish::staged_swap::publish(fs, parent, req);
-  } catch (...) {
-    try {
-      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
-    } catch (...) {  // a second failure leaves it for `clawport recover`
-    }
-    throw;
-  }
+  // Held open and locked until published: `recover` leaves a running convert's tree alone;
+  // any failure removes it (a second failure leaves it for `clawport recover`).
+  publish::staged_dir<Fs> stage(fs, parent,
+                                publish::staging_name(publish::staging_kind::convert, token));
+  write_tree(fs, stage.handle(), files);
+  if (o.sync) fs.sync_filesystem(stage.handle());
+  check(paths::join(parent_path, stage.name()));
+  if (o.before_publish) o.before_publish();
+  publish::request req;
+  req.staging = stage.name();
+  req.destination = name;
+  req.names = names;
+  req.adm = adm.adm;
+  req.sync = o.sync;
+  publish::outcome done = publish::staged_swap::publish(fs, parent, req);
+  stage.release();  // the Publish policy moved it into place
+  return done;
 }
 
 inline std::vector<std::string> keys_of(const std::map<std::string, std::string>& files) {

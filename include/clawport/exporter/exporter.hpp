@@ -21,6 +21,8 @@
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
 #include "../publish/policy.hpp"
+#include "../publish/rename.hpp"
+#include "../publish/staged_dir.hpp"
 #include "../publish/staged_swap.hpp"
 #include "../skills/loader.hpp"
 #include "../zeroclaw/closure.hpp"
@@ -325,26 +327,28 @@ class basic_exporter {
     res.replaced_non_bundle = replaces_non_bundle(adm);
     check_cancelled(o);
     // Step 6: the staging directory beside the destination, locked for the whole run
-    // so `recover` never removes it under us.
+    // so `recover` never removes it under us; removed on any failure unless published.
     std::string staging;
     fs::file_id stage_id;
-    std::optional<dir> stage;
-    stage.emplace(make_staging(parent, o.token, staging, stage_id));
+    std::optional<publish::staged_dir<Fs>> stage;
+    {
+      dir made = make_staging(parent, o.token, staging, stage_id);
+      stage.emplace(fs_, parent, staging, std::move(made), stage_id);
+    }
     try {
       fs::copying_sink<Fs> sink{fs_};
-      stage_bundle(walk, res, sink, *stage, req.sources);
+      stage_bundle(walk, res, sink, stage->handle(), req.sources);
       check_cancelled(o);
       if (o.sync) {
         try {
-          fs_.sync_filesystem(*stage);
+          fs_.sync_filesystem(stage->handle());
         } catch (const error& e) {
           throw exporter_detail::wrapped(e, "failed to flush the staged bundle to disk", staging);
         }
       }
       if (o.before_publish) o.before_publish();
       // The staged name must still be the directory this export filled.
-      const auto now = fs_.stat_at(parent, staging);
-      if (!now || now->id != stage_id) {
+      if (!stage->intact()) {
         throw error(errc::identity_changed,
                     "the staging directory " + staging +
                         " was replaced while the export ran; nothing was published",
@@ -355,12 +359,13 @@ class basic_exporter {
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
       res.publish = Publish::publish(fs_, parent, req);
+      stage->release();  // the Publish policy moved it into place
     } catch (...) {
-      // Close the staged tree (and the admitted one) first: the cleanup must not need a
-      // descriptor the failed walk could not get.
-      stage.reset();
+      // Close the admitted tree first: the cleanup must not need a descriptor the failed
+      // walk could not get. Then the staging tree is closed and removed, only if its name
+      // still is the directory this export made (a crash leaves it for `clawport recover`).
       adm.handle.reset();
-      remove_staging(parent, staging, stage_id);
+      stage.reset();
       throw;
     }
   }
@@ -462,7 +467,8 @@ class basic_exporter {
                       "the staging directory " + creating + " is locked by another process",
                       creating);
         }
-        taken = !rename_into_place(parent, creating, staging);
+        // The locked, empty `creating` directory takes the staging name, never replacing.
+        taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
         if (!taken) return std::move(*stage);
         if (!retry) {
           throw error(errc::destination_refused,
@@ -487,38 +493,6 @@ class basic_exporter {
       } catch (const error&) {
         // as above
       }
-    }
-  }
-
-  /// Renames the locked, empty `creating` directory to `staging` without replacing
-  /// anything; false when `staging` exists.
-  bool rename_into_place(const dir& parent, const std::string& creating,
-                         const std::string& staging) {
-    try {
-      if (fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::noreplace) ==
-          fs::rename_result::done) {
-        return true;
-      }
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST) return false;
-      throw;
-    }
-    // No RENAME_NOREPLACE here: probe, then a plain rename (which would replace only an
-    // empty directory, and this token was just drawn).
-    if (fs_.stat_at(parent, staging)) return false;
-    fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::replace);
-    return true;
-  }
-
-  /// Best-effort removal of this export's staging tree, only if the name still is it.
-  /// Swallows everything: a failed cleanup must not mask the error being reported.
-  void remove_staging(const dir& parent, const std::string& staging,
-                      const fs::file_id& id) noexcept {
-    try {
-      const auto st = fs_.stat_at(parent, staging);
-      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
-    } catch (...) {
-      // a crash (or a second failure) leaves it for `clawport recover`
     }
   }
 

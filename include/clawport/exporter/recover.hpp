@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `recover`: cleans up after a command that died, for every staging family of the registry
-// (publish/names.hpp: export, import, claw, skills, convert). A crash between staged_swap's
+// (publish/names.hpp: export, import, claw, skills, convert; replace and update, the
+// temporary files beside a file being replaced). A crash between staged_swap's
 // two renames leaves the destination absent and the previous bundle at
-// `.zeroclaw-export-old-<token>`; a killed command leaves its staging tree. Recovery restores
+// `.zeroclaw-export-old-<token>`; a killed command leaves its staging tree, or a temporary
+// `.<file>.tmp-<token>` beside the file it was replacing. Recovery restores
 // the previous bundle, removes dead staging trees, explains each step (what it removed, what
 // it left alone and why), refuses when it cannot tell which previous bundle is the right one,
 // and never touches a directory a running command holds locked.
@@ -11,6 +13,7 @@
 #include "../core/error.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../publish/rename.hpp"
 #include "destination.hpp"
 
 #include <nlohmann/json.hpp>
@@ -35,7 +38,8 @@ struct recover_report {
   /// family generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6
   /// of [A-Za-z0-9]; publish::match_staging): never touched, each named in `actions`.
   std::vector<std::string> ignored;
-  /// The staging trees removed, by name (each also a sentence in `actions`).
+  /// The staging trees (and temporary files) removed, by name (each also a sentence in
+  /// `actions`).
   std::vector<std::string> removed_trees;
   /// Staging trees recover could not delete, each named with the cause in `actions`.
   std::vector<std::string> failed;
@@ -56,6 +60,42 @@ struct leftover {
   typename Fs::dir handle;  ///< open and locked by recover while it works
 };
 
+/// A temporary file a killed replace left beside the destination file.
+struct leftover_file {
+  std::string name;
+  fs::file_id id;  ///< removed only while the name still is this file
+};
+
+/// " (left by <creator> that was killed)" for every family but the export's.
+inline std::string left_by(const publish::staging_family& f) {
+  return f.kind == publish::staging_kind::export_bundle
+             ? std::string()
+             : " (left by " + std::string(f.creator) + " that was killed)";
+}
+
+/// Removes the temporary files of `temps` (still the files seen), each named in `report`.
+template <class Fs>
+void remove_temp_files(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display, const std::vector<leftover_file>& temps,
+                       recover_report& report) {
+  for (const leftover_file& t : temps) {
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, t.name);
+      if (!st || st->id != t.id || st->kind != fs::file_kind::regular) continue;
+      fs.unlink_at(parent, t.name);
+    } catch (const error& e) {
+      report.failed.push_back(t.name);
+      report.actions.push_back("failed to remove the incomplete temporary file " + t.name +
+                               " beside " + display + " (" + e.what() + "): delete it yourself");
+      continue;
+    }
+    ++report.removed;
+    report.removed_trees.push_back(t.name);
+    report.actions.push_back("removed the incomplete temporary file " + t.name +
+                             left_by(*publish::match_staging(t.name, name).family));
+  }
+}
+
 }  // namespace detail
 
 /// Recovers the destination called `name` inside the open directory `parent`; `display`
@@ -68,7 +108,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   recover_report report;
   std::vector<std::string> names;
   fs.for_each_entry(parent, [&](std::string_view entry) {
-    const publish::staging_match m = publish::match_staging(entry);
+    const publish::staging_match m = publish::match_staging(entry, name);
     if (m.family == nullptr) return;
     (m.exact ? names : report.ignored).emplace_back(entry);
   });
@@ -77,9 +117,17 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
 
   std::vector<detail::leftover<Fs>> staging;
   std::vector<detail::leftover<Fs>> retired;
+  std::vector<detail::leftover_file> temps;
   for (const std::string& n : names) {
     const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
     if (!st) continue;
+    if (publish::match_staging(n, name).family->shape == publish::staging_shape::file) {
+      if (st->kind == fs::file_kind::regular)
+        temps.push_back({n, st->id});
+      else
+        report.actions.push_back("left " + n + " alone: it is not a regular file");
+      continue;
+    }
     if (st->kind != fs::file_kind::directory) {
       report.actions.push_back("left " + n + " alone: it is not a directory");
       continue;
@@ -111,13 +159,9 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   }
   if (!destination_present && retired.size() == 1) {
     const std::string& from = retired.front().name;
-    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
-    if (done == fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::recover_ambiguous,
-                    display + " appeared while recover ran; nothing was changed", display);
-      }
-      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    if (!publish::rename_noreplace(fs, parent, from, parent, name)) {
+      throw error(errc::recover_ambiguous,
+                  display + " appeared while recover ran; nothing was changed", display);
     }
     report.restored = true;
     report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
@@ -144,19 +188,17 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     }
     ++report.removed;
     report.removed_trees.push_back(s.name);
-    const publish::staging_family& f = *publish::match_staging(s.name).family;
     report.actions.push_back("removed the incomplete staging tree " + s.name +
-                             (f.kind == publish::staging_kind::export_bundle
-                                  ? std::string()
-                                  : " (left by " + std::string(f.creator) + " that was killed)"));
+                             detail::left_by(*publish::match_staging(s.name).family));
   }
+  detail::remove_temp_files(fs, parent, name, display, temps, report);
   for (const std::string& n : report.ignored) {
     const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
     report.actions.push_back(
         "left " + n + " alone: " +
         (creating ? std::string("an export is creating its staging directory there, or died "
                                 "doing so (delete it yourself if no export is running)")
-                  : "not a name " + std::string(publish::match_staging(n).family->creator) +
+                  : "not a name " + std::string(publish::match_staging(n, name).family->creator) +
                         " creates, so not recover's to touch"));
   }
   if (report.actions.empty()) {

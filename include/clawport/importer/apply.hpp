@@ -14,6 +14,8 @@
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../publish/staged_dir.hpp"
+#include "../publish/undo.hpp"
 #include "../zeroclaw/config_append.hpp"
 #include "../zeroclaw/secret_ledger.hpp"
 #include "plan.hpp"
@@ -21,6 +23,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +54,11 @@ struct apply_options {
 
 namespace detail {
 
+/// Places the planned trees: each staged beside its place (a publish::staged_dir named by
+/// the plan), then all published. Every step that changes the install records its undo in
+/// `undo` (publish::undo_journal), so a failure at any later step, the config's included,
+/// undoes them newest first (the journal is the last member: destroyed first, while the
+/// trees its steps refer to still exist).
 template <class Fs>
 struct applier {
   using dir = typename Fs::dir;
@@ -59,8 +67,6 @@ struct applier {
   std::string token;
   const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
   std::uint32_t umask;
-  std::vector<std::vector<std::string>> created;  ///< directories this run made, in order
-  std::vector<std::pair<std::vector<std::string>, bool>> published;  ///< (path, was empty dir)
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -74,6 +80,7 @@ struct applier {
     }
   }
 
+  /// Opens (making what is missing) the directories above `parts.back()`.
   std::optional<dir> open_parents(const std::vector<std::string>& parts) {
     std::optional<dir> cur;
     std::vector<std::string> so_far;
@@ -83,7 +90,10 @@ struct applier {
       const auto st = fs.stat_at(here, parts[i]);
       if (!st) {
         fs.make_dir_at(here, parts[i], 0755);
-        created.push_back(so_far);
+        undo.add(join(so_far), [this, so_far] {
+          const std::optional<dir> opened = open_existing(so_far);
+          fs.remove_dir_at(opened ? *opened : root, so_far.back());
+        });
       } else if (st->kind != fs::file_kind::directory) {
         throw error(errc::destination_refused,
                     "cannot place the import: " + join(so_far) + " is not a directory",
@@ -100,23 +110,32 @@ struct applier {
     return s;
   }
 
-  /// One tree staged beside its place, waiting to be published.
+  /// One tree staged beside its place, waiting to be published. Never moved (a deque
+  /// element): its staging directory refers to its parent handle.
   struct staged_tree {
     std::vector<std::string> to;  ///< install-relative place
-    std::string name;             ///< the staging directory's name, beside the place
     bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
     std::uint32_t empty_mode = 0755;
     std::optional<dir> parent;
-    std::optional<dir> handle;  ///< open and locked while this run works in it
-    bool published = false;
+    std::optional<publish::staged_dir<Fs>> stage;  ///< after `parent`: destroyed first
+    const dir& parent_dir(const dir& root) const { return parent ? *parent : root; }
   };
-  std::vector<staged_tree> staged;
+  std::deque<staged_tree> staged;
   std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
+  publish::undo_journal undo;
 
-  /// Makes the staging directory `name` in `parent` and locks it. One that exists is this
+  static error busy(const std::string& shown) {
+    return error(
+        errc::destination_refused,
+        "another import of this plan is running (it holds " + shown + "); nothing was written",
+        shown);
+  }
+
+  /// Makes the staging directory `name` of `t` and locks it. One that exists is this
   /// plan's (the token is the plan's): unlocked, it is a killed run's leftover and is
   /// removed; locked, another run of this plan is working in it and the import is refused.
-  dir make_staging(const dir& parent, const std::string& name, const std::string& shown) {
+  void make_staging(staged_tree& t, const std::string& name, const std::string& shown) {
+    const dir& parent = t.parent_dir(root);
     if (const auto st = fs.stat_at(parent, name)) {
       if (st->kind != fs::file_kind::directory)
         throw error(errc::destination_refused,
@@ -124,40 +143,27 @@ struct applier {
                     shown);
       {
         dir old = fs.open_dir_at(parent, name);
-        if (!fs.try_lock(old))
-          throw error(errc::destination_refused,
-                      "another import of this plan is running (it holds " + shown +
-                          "); nothing was written",
-                      shown);
+        if (!fs.try_lock(old)) throw busy(shown);
       }
       fs.remove_tree_at(parent, name);
       recovered.push_back(shown);
     }
-    fs.make_dir_at(parent, name, 0755);
     try {
-      dir d = fs.open_dir_at(parent, name);
-      if (!fs.try_lock(d))
-        throw error(
-            errc::destination_refused,
-            "another import of this plan is running (it holds " + shown + "); nothing was written",
-            shown);
-      return d;
-    } catch (...) {
-      try {
-        fs.remove_dir_at(parent, name);
-      } catch (...) {  // a crash leaves it for the retry or `recover`
-      }
+      t.stage.emplace(fs, parent, name, 0755, shown);
+    } catch (const error& e) {
+      if (e.code() == errc::destination_refused) throw busy(shown);
       throw;
     }
+    undo.add(shown, [&t] { t.stage.reset(); });
   }
 
   /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
   /// (install-relative), every byte checked against the verified digest list.
   void stage(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
-    staged_tree t;
+    staged_tree& t = staged.emplace_back();
     t.to = split(pl.to);
     t.parent = open_parents(t.to);
-    const dir& parent = t.parent ? *t.parent : root;
+    const dir& parent = t.parent_dir(root);
     const std::string leaf = t.to.back();
     if (const auto st = fs.stat_at(parent, leaf)) {
       if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
@@ -166,59 +172,38 @@ struct applier {
       t.was_empty_dir = true;
       t.empty_mode = st->mode;
     }
-    t.name = publish::import_staging_name(token, leaf);
+    const std::string name = publish::import_staging_name(token, leaf);
     std::vector<std::string> shown_parts(t.to.begin(), t.to.end() - 1);
-    shown_parts.push_back(t.name);
-    t.handle.emplace(make_staging(parent, t.name, join(shown_parts)));
-    staged.push_back(std::move(t));
+    shown_parts.push_back(name);
+    make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_verified(fs, sink, bundle_root, pl.from, *staged.back().handle, files, umask);
+        copy_verified(fs, sink, bundle_root, pl.from, t.stage->handle(), files, umask);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
 
-  /// Renames every staged tree into its place (no-replace), once all are complete.
+  /// Renames every staged tree into its place (never replacing), once all are complete.
   void publish_all() {
     for (staged_tree& t : staged) {
-      const dir& parent = t.parent ? *t.parent : root;
+      const dir& parent = t.parent_dir(root);
       const std::string& leaf = t.to.back();
-      if (t.was_empty_dir) fs.remove_dir_at(parent, leaf);
-      const auto r = fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::noreplace);
-      if (r == fs::rename_result::unsupported)
-        fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::replace);
-      t.published = true;
-      published.push_back({t.to, t.was_empty_dir});
-    }
-  }
-
-  /// Best-effort undo of everything this run staged, published or created, newest first.
-  void rollback() noexcept {
-    for (auto it = staged.rbegin(); it != staged.rend(); ++it) {
-      it->handle.reset();
-      try {
-        const dir& parent = it->parent ? *it->parent : root;
-        if (!it->published && fs.stat_at(parent, it->name)) fs.remove_tree_at(parent, it->name);
-        if (!it->published && it->was_empty_dir && !fs.stat_at(parent, it->to.back()))
-          fs.make_dir_at(parent, it->to.back(), it->empty_mode);
-      } catch (...) {  // a crash or second failure leaves it for the retry or `recover`
+      if (t.was_empty_dir) {
+        fs.remove_dir_at(parent, leaf);
+        undo.add(join(t.to), [this, &t] {
+          if (!fs.stat_at(t.parent_dir(root), t.to.back()))
+            fs.make_dir_at(t.parent_dir(root), t.to.back(), t.empty_mode);
+        });
       }
-    }
-    for (auto it = published.rbegin(); it != published.rend(); ++it) {
-      try {
-        const std::optional<dir> opened = open_existing(it->first);
-        const dir& parent = opened ? *opened : root;
-        fs.remove_tree_at(parent, it->first.back());
-        if (it->second) fs.make_dir_at(parent, it->first.back(), 0755);
-      } catch (...) {
-      }
-    }
-    for (auto it = created.rbegin(); it != created.rend(); ++it) {
-      try {
-        const std::optional<dir> opened = open_existing(*it);
-        fs.remove_dir_at(opened ? *opened : root, it->back());
-      } catch (...) {
-      }
+      if (!t.stage->publish(parent, leaf))
+        throw error(errc::destination_refused,
+                    join(t.to) + " appeared since the import was planned; nothing was written",
+                    join(t.to));
+      undo.add(join(t.to), [this, &t] {
+        t.stage->close();
+        const std::optional<dir> opened = open_existing(t.to);
+        fs.remove_tree_at(opened ? *opened : root, t.to.back());
+      });
     }
   }
 
@@ -255,7 +240,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {}, {},
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {},
                          {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
@@ -279,9 +264,10 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                                             })
                      .backup;
   } catch (...) {
-    ap.rollback();
+    (void)ap.undo.run();  // best effort: a crash or second failure leaves it for `recover`
     throw;
   }
+  ap.undo.commit();
   // The secrets left blank, recorded beside the config so that exporting this agent before
   // they are supplied still lists them as required (issue 22 item 20).
   try {

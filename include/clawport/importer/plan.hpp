@@ -481,6 +481,272 @@ inline std::string provenance_comment(const import_plan& p, const timestamp& now
          p.exported_at + " by " + p.producer + ")";
 }
 
+namespace detail {
+
+/// Step 2: the target install's config, read, parsed and validated on its own; sets the
+/// plan's install root and the config it is planned against.
+template <class Fs, class Schema>
+zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
+  p.install_root = zc::install_root_of(o.config_path);
+  const std::string config_name = paths::file_name(o.config_path);
+  const std::optional<std::string> text = read_config(fs, p.install_root, config_name);
+  if (!text)
+    throw error(errc::not_found,
+                "the target config " + o.config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                o.config_path);
+  p.config_exists = true;
+  p.config_before = text.value_or("");
+  zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(target))
+    throw error(
+        errc::config_invalid,
+        "the target config " + o.config_path +
+            " does not validate on its own, so nothing is imported into it: " + problem->display(),
+        problem->path);
+  return target;
+}
+
+/// (kind, bundle name) of every entry `--map` points at a local one.
+using mapped_set = std::set<std::pair<std::string, std::string>>;
+
+/// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
+inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
+                       rename_map& names, mapped_set& mapped, import_plan& p) {
+  for (const std::string& m : o.maps) {
+    const std::size_t dot = m.find('.');
+    const std::size_t eq = m.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+    const std::string kind = m.substr(0, dot);
+    const std::string from = m.substr(dot + 1, eq - dot - 1);
+    const std::string to = m.substr(eq + 1);
+    const kind_info* k = kind_named(kind);
+    if (k == nullptr || k->ref == zc::ref_target::agent)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": unknown kind `" + kind +
+                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                      "transcription_provider)",
+                  m);
+    bool incoming = false;
+    for (const auto& e : entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map"});
+  }
+}
+
+/// An incoming entry the plan adds (under its final name `to`).
+struct decided {
+  const kind_info* kind;
+  std::string from, to;
+  const zc::value* val;
+};
+
+/// Step 4: decides every incoming entry, referenced kinds first: added under its name,
+/// renamed when it collides, reused when identical, or named by `--as`.
+template <class Fs, class Schema>
+struct entry_decider {
+  Fs& fs;
+  const typename Fs::dir& root;
+  const import_options& o;
+  const verify::report& rep;
+  const zc::value& target;
+  import_plan& p;
+  rename_map& names;
+  const mapped_set& mapped;
+  std::map<std::string, std::set<std::string>> taken;  ///< kind -> names in use on the target
+  std::vector<std::string> configured;                 ///< directories the target assigns
+  std::vector<decided> added;
+  std::vector<verify::finding> lent;  ///< reuses that lend the target's credentials
+
+  /// Placement roots that are links or files are refused before any search (item 14), and
+  /// every directory the target's config assigns counts as taken (item 11).
+  void prepare() {
+    for (const kind_info& k : kinds)
+      for (const auto& e : entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+    if (rep.has_directory("workspace"))
+      check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
+    if (!rep.skill_bundles.empty())
+      check_placement_root(fs, root, p.install_root,
+                           std::string(zc::install_shared_dir) + "/skills");
+    configured = configured_dirs(target, p.install_root);
+  }
+
+  static std::string placed_at(const kind_info& k, const std::string& alias) {
+    if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+    return std::string(zc::install_shared_dir) + "/skills/" + alias;
+  }
+
+  /// True when the entry `name` of kind `k` carries a tree to place.
+  bool has_content(const kind_info& k, const std::string& name) const {
+    return (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+           (k.ref == zc::ref_target::skill_bundle &&
+            std::find(rep.skill_bundles.begin(), rep.skill_bundles.end(), name) !=
+                rep.skill_bundles.end());
+  }
+
+  bool in_use(const kind_info& k, bool content, const std::string& candidate) {
+    if (taken[std::string(k.name)].count(candidate)) return true;
+    if (!content) return false;
+    return claimed(configured, paths::join(p.install_root, placed_at(k, candidate))) ||
+           occupied(fs, root, placed_at(k, candidate));
+  }
+
+  /// `--as` for the agent: refused when the alias, its workspace or a configured
+  /// directory is taken.
+  void check_as(const kind_info& k, const std::string& as, bool content) {
+    if (const auto problem = zc::alias_problem(as))
+      throw error(errc::invalid_argument, "--as: " + *problem, as);
+    if (taken[std::string(k.name)].count(as))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the target install already has an agent `" + as +
+                      "`; an import never overwrites an entry",
+                  "agents." + as);
+    if (content && occupied(fs, root, placed_at(k, as)))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " exists and is not empty; an import never overwrites it",
+                  placed_at(k, as));
+    if (content && claimed(configured, paths::join(p.install_root, placed_at(k, as))))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " is (or overlaps) a directory the target's config assigns to "
+                      "another agent or skill bundle; an import never places there",
+                  placed_at(k, as));
+  }
+
+  /// A name in use: reused when the target's entry is identical after normalisation (and
+  /// carries no tree), else renamed to the first free `_imported` alias. Returns the action.
+  std::string collide(const kind_info& k, const std::string& name, const zc::value& val,
+                      const zc::entry_schema& s, bool content, std::string& to) {
+    const std::string kind(k.name);
+    const zc::value* existing = nullptr;
+    for (const auto& e : entries_of(target, k))
+      if (e.first == name) existing = e.second;
+    zc::value incoming = val;
+    rewrite_refs(incoming, s, names);
+    if (existing != nullptr && k.ref != zc::ref_target::agent && !content &&
+        normalized(incoming, s) == normalized(*existing, s)) {
+      if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
+      return "reuse";
+    }
+    const auto used = [&](const std::string& c) { return in_use(k, content, c); };
+    if (k.two_tier) {
+      const std::string family = name.substr(0, name.find('.'));
+      to = family + "." +
+           zc::imported_alias(
+               name.substr(name.find('.') + 1),
+               bounded_search([&](const std::string& c) { return used(family + "." + c); }, kind,
+                              name));
+    } else {
+      to = zc::imported_alias(name, bounded_search(used, kind, name));
+    }
+    return "rename";
+  }
+
+  void run() {
+    prepare();
+    for (const kind_info& k : kinds) {
+      const std::string kind(k.name);
+      for (const auto& [name, val] : entries_of(rep.closure, k)) {
+        if (mapped.count({kind, name})) continue;
+        const zc::entry_schema* s = schema_of<Schema>(k, name);
+        if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+        std::string to = name;
+        std::string action = "add";
+        const bool content = has_content(k, name);
+        if (k.ref == zc::ref_target::agent && o.as) {
+          check_as(k, *o.as, content);
+          to = *o.as;
+          if (to != name) action = "rename";
+        } else if (in_use(k, content, name)) {
+          action = collide(k, name, *val, *s, content, to);
+        }
+        names[{k.ref, name}] = to;
+        p.entries.push_back({kind, name, to, action});
+        if (action == "reuse") continue;
+        taken[kind].insert(to);
+        added.push_back({&k, name, to, val});
+        if (k.ref == zc::ref_target::agent) p.alias = to;
+      }
+    }
+  }
+};
+
+/// Step 5: the tables to append, every reference rewritten with the final names; each
+/// skill bundle that travels uses the target's default directory for its alias.
+template <class Schema>
+void build_additions(const std::vector<decided>& added, const rename_map& names, import_plan& p) {
+  zc::value servers = zc::value::make_array();
+  for (const decided& a : added) {
+    zc::value entry = *a.val;
+    rewrite_refs(entry, *schema_of<Schema>(*a.kind, a.from), names);
+    if (a.kind->ref == zc::ref_target::mcp_server) {
+      entry.set("name", zc::value::make_string(a.to));
+      servers.items.push_back(std::move(entry));
+      continue;
+    }
+    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
+    table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+  }
+  // Two-tier names were set as "family.alias" keys above; split them into tables.
+  for (const kind_info& k : kinds) {
+    if (!k.two_tier) continue;
+    zc::value* section = const_cast<zc::value*>(at(p.additions, k.section));
+    if (section == nullptr) continue;
+    zc::value split = zc::value::make_table();
+    for (zc::member& m : section->members) {
+      const std::size_t dot = m.key.find('.');
+      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
+    }
+    *section = std::move(split);
+  }
+  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
+}
+
+/// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
+/// (the credentials a reuse lends last).
+inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
+                           const std::vector<verify::finding>& lent, import_plan& p) {
+  if (rep.has_directory("workspace"))
+    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
+  for (const std::string& s : rep.skill_bundles) {
+    const std::string to = names[{zc::ref_target::skill_bundle, s}];
+    if (mapped.count({"skill_bundle", s})) continue;
+    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
+                            std::string(zc::install_shared_dir) + "/skills/" + to});
+  }
+  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
+    for (const entry_change& e : p.entries) {
+      const kind_info* k = kind_named(e.kind);
+      const std::string prefix = entry_path(*k, e.from);
+      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
+      if (e.action == "reuse" || e.action == "map") return std::nullopt;
+      return entry_path(*k, e.to) + path.substr(prefix.size());
+    }
+    return path;
+  };
+  for (const std::string& s : rep.required_secrets)
+    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
+  for (const verify::finding& f : rep.risk_flags)
+    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
+}
+
+}  // namespace detail
+
 /// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
 /// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
 /// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
@@ -508,214 +774,17 @@ import_plan plan_import(Fs& fs, const import_options& o) {
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
   }
 
-  // 2. The target install.
-  p.install_root = zc::install_root_of(o.config_path);
-  const std::string config_name = paths::file_name(o.config_path);
-  const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
-  if (!text)
-    throw error(errc::not_found,
-                "the target config " + o.config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                o.config_path);
-  p.config_exists = true;
-  p.config_before = text.value_or("");
-  const zc::value target = zc::parse_toml(p.config_before, o.config_path);
-  if (const auto problem = zc::validate_config<Schema>(target))
-    throw error(
-        errc::config_invalid,
-        "the target config " + o.config_path +
-            " does not validate on its own, so nothing is imported into it: " + problem->display(),
-        problem->path);
+  // 2. The target install. 3. --map. 4. Every incoming entry. 5. The tables to append.
+  // 6-7. Placements, secrets and risk flags.
+  const zc::value target = d::read_target<Fs, Schema>(fs, o, p);
   auto root = fs.open_root(p.install_root);
-
-  // 3. --map.
   d::rename_map names;
-  std::set<std::pair<std::string, std::string>> mapped;  // (kind, bundle name)
-  for (const std::string& m : o.maps) {
-    const std::size_t dot = m.find('.');
-    const std::size_t eq = m.find('=');
-    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
-    const std::string kind = m.substr(0, dot);
-    const std::string from = m.substr(dot + 1, eq - dot - 1);
-    const std::string to = m.substr(eq + 1);
-    const d::kind_info* k = d::kind_named(kind);
-    if (k == nullptr || k->ref == zc::ref_target::agent)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": unknown kind `" + kind +
-                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
-                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
-                      "transcription_provider)",
-                  m);
-    bool incoming = false;
-    for (const auto& e : d::entries_of(rep.closure, *k)) incoming |= e.first == from;
-    if (!incoming)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
-    bool local = false;
-    for (const auto& e : d::entries_of(target, *k)) local |= e.first == to;
-    if (!local)
-      throw error(errc::not_found,
-                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
-    names[{k->ref, from}] = to;
-    mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map"});
-  }
-
-  // 4. Decide every incoming entry, referenced kinds first.
-  std::map<std::string, std::set<std::string>> taken;  // kind -> names in use on the target
-  for (const d::kind_info& k : d::kinds)
-    for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
-  const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
-  // Placement roots that are links or files are refused before any search (item 14), and
-  // every directory the target's config assigns counts as taken (item 11).
-  if (rep.has_directory("workspace"))
-    d::check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
-  if (!rep.skill_bundles.empty())
-    d::check_placement_root(fs, root, p.install_root,
-                            std::string(zc::install_shared_dir) + "/skills");
-  const std::vector<std::string> configured = d::configured_dirs(target, p.install_root);
-  struct decided {
-    const d::kind_info* kind;
-    std::string from, to;
-    const zc::value* val;
-  };
-  std::vector<decided> added;
-  std::vector<verify::finding> lent;  // reuses that lend the target's credentials
-  for (const d::kind_info& k : d::kinds) {
-    const std::string kind(k.name);
-    for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
-      if (mapped.count({kind, name})) continue;
-      const zc::entry_schema* s = d::schema_of<Schema>(k, name);
-      if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
-      std::string to = name;
-      std::string action = "add";
-      const auto placed_at = [&](const std::string& alias) {
-        if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
-        return std::string(zc::install_shared_dir) + "/skills/" + alias;
-      };
-      const bool has_content =
-          (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
-          (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
-      const auto in_use = [&](const std::string& candidate) {
-        if (taken[kind].count(candidate)) return true;
-        if (!has_content) return false;
-        return d::claimed(configured, paths::join(p.install_root, placed_at(candidate))) ||
-               d::occupied(fs, root, placed_at(candidate));
-      };
-      if (k.ref == zc::ref_target::agent && o.as) {
-        if (const auto problem = zc::alias_problem(*o.as))
-          throw error(errc::invalid_argument, "--as: " + *problem, *o.as);
-        if (taken[kind].count(*o.as))
-          throw error(errc::destination_refused,
-                      "--as " + *o.as + ": the target install already has an agent `" + *o.as +
-                          "`; an import never overwrites an entry",
-                      "agents." + *o.as);
-        if (has_content && d::occupied(fs, root, placed_at(*o.as)))
-          throw error(errc::destination_refused,
-                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
-                          " exists and is not empty; an import never overwrites it",
-                      placed_at(*o.as));
-        if (has_content && d::claimed(configured, paths::join(p.install_root, placed_at(*o.as))))
-          throw error(errc::destination_refused,
-                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
-                          " is (or overlaps) a directory the target's config assigns to "
-                          "another agent or skill bundle; an import never places there",
-                      placed_at(*o.as));
-        to = *o.as;
-        if (to != name) action = "rename";
-      } else if (in_use(name)) {
-        const zc::value* existing = nullptr;
-        for (const auto& e : d::entries_of(target, k))
-          if (e.first == name) existing = e.second;
-        zc::value incoming = *val;
-        d::rewrite_refs(incoming, *s, names);
-        if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
-            d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
-          action = "reuse";
-          if (auto grant = d::credential_grant(k, name, *existing, *s))
-            lent.push_back(std::move(*grant));
-        } else {
-          action = "rename";
-          if (k.two_tier) {
-            const std::string family = name.substr(0, name.find('.'));
-            to = family + "." +
-                 zc::imported_alias(
-                     name.substr(name.find('.') + 1),
-                     d::bounded_search(
-                         [&](const std::string& c) { return in_use(family + "." + c); }, kind,
-                         name));
-          } else {
-            to = zc::imported_alias(name, d::bounded_search(in_use, kind, name));
-          }
-        }
-      }
-      names[{k.ref, name}] = to;
-      p.entries.push_back({kind, name, to, action});
-      if (action == "reuse") continue;
-      taken[kind].insert(to);
-      added.push_back({&k, name, to, val});
-      if (k.ref == zc::ref_target::agent) p.alias = to;
-    }
-  }
-
-  // 5. The tables to append, every reference rewritten with the final names; each
-  // skill bundle that travels uses the target's default directory for its alias.
-  zc::value servers = zc::value::make_array();
-  for (const decided& a : added) {
-    zc::value entry = *a.val;
-    d::rewrite_refs(entry, *d::schema_of<Schema>(*a.kind, a.from), names);
-    if (a.kind->ref == zc::ref_target::mcp_server) {
-      entry.set("name", zc::value::make_string(a.to));
-      servers.items.push_back(std::move(entry));
-      continue;
-    }
-    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
-    d::table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
-    (void)0;
-  }
-  // Two-tier names were set as "family.alias" keys above; split them into tables.
-  for (const d::kind_info& k : d::kinds) {
-    if (!k.two_tier) continue;
-    zc::value* section = const_cast<zc::value*>(d::at(p.additions, k.section));
-    if (section == nullptr) continue;
-    zc::value split = zc::value::make_table();
-    for (zc::member& m : section->members) {
-      const std::size_t dot = m.key.find('.');
-      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
-    }
-    *section = std::move(split);
-  }
-  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
-
-  // 6. Placements.
-  if (rep.has_directory("workspace"))
-    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
-  for (const std::string& s : rep.skill_bundles) {
-    const std::string to = names[{zc::ref_target::skill_bundle, s}];
-    if (mapped.count({"skill_bundle", s})) continue;
-    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
-                            std::string(zc::install_shared_dir) + "/skills/" + to});
-  }
-
-  // 7. Secrets and risk flags with the renamed paths.
-  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
-    for (const entry_change& e : p.entries) {
-      const d::kind_info* k = d::kind_named(e.kind);
-      const std::string prefix = d::entry_path(*k, e.from);
-      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
-      if (e.action == "reuse" || e.action == "map") return std::nullopt;
-      return d::entry_path(*k, e.to) + path.substr(prefix.size());
-    }
-    return path;
-  };
-  for (const std::string& s : rep.required_secrets)
-    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
-  for (const verify::finding& f : rep.risk_flags)
-    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
-  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
+  d::mapped_set mapped;
+  d::apply_maps(o, rep, target, names, mapped, p);
+  d::entry_decider<Fs, Schema> decide{fs, root, o, rep, target, p, names, mapped, {}, {}, {}, {}};
+  decide.run();
+  d::build_additions<Schema>(decide.added, names, p);
+  d::place_and_flag(rep, names, mapped, decide.lent, p);
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);

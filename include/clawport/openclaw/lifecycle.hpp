@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../fs/walk.hpp"
+#include "../publish/staged_dir.hpp"
 #include "plan.hpp"
 #include "render.hpp"
 #include "state.hpp"
@@ -273,42 +274,29 @@ struct add_rollback {
 };
 
 /// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
-/// it, flushed, `check(staged_path)` run on the staged tree, then one no-replace rename into
-/// place (a directory that appeared meanwhile is never replaced). Missing parents are made
-/// and appended to `created_parents`; `published` is set once the rename happened. On a
-/// failure before the rename the staging directory is removed and the error rethrown.
+/// it (publish::staged_dir, locked so `recover` leaves it alone), flushed,
+/// `check(staged_path)` run on the staged tree, then one no-replace rename into place (a
+/// directory that appeared meanwhile is never replaced: errc::destination_refused). Missing
+/// parents are made and appended to `created_parents`; `published` is set once the rename
+/// happened. On a failure before the rename the staging directory is removed and the error
+/// rethrown.
 template <class Fs, class Check>
 void publish_new_dir(Fs& fs, const std::string& abs,
                      const std::vector<std::pair<std::string, std::string>>& files,
                      std::vector<std::string>& created_parents, bool& published, Check&& check) {
   auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
   const std::string name = base_name(abs);
-  const std::string staging =
-      publish::staging_name(publish::staging_kind::claw, publish::random_token());
-  fs.make_dir_at(parent, staging, 0755);
-  try {
-    {
-      auto st = fs.open_dir_at(parent, staging);
-      std::vector<std::string> dirs;
-      for (const auto& f : files) create_rel_file(fs, st, f.first, f.second, dirs);
-    }
-    fs.sync_filesystem(parent);
-    check(join_path(parent_of(abs), staging));
-    if (fs.rename_at(parent, staging, parent, name, fs::rename_mode::noreplace) ==
-        fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::destination_refused,
-                    abs + " appeared while it was staged; nothing was published", abs);
-      }
-      fs.rename_at(parent, staging, parent, name, fs::rename_mode::replace);
-    }
-  } catch (const error&) {
-    try {
-      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
-    } catch (const error&) {
-    }
-    throw;
+  publish::staged_dir<Fs> st(
+      fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
+  {
+    std::vector<std::string> dirs;
+    for (const auto& f : files) create_rel_file(fs, st.handle(), f.first, f.second, dirs);
   }
+  fs.sync_filesystem(parent);
+  check(join_path(parent_of(abs), st.name()));
+  if (!st.publish(parent, name))
+    throw error(errc::destination_refused,
+                abs + " appeared while it was staged; nothing was published", abs);
   published = true;
   fs.sync_dir(parent);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The names the tool leaves beside what it writes while it works: one registry of staging
-// families (export, import, claw, skills, convert), so `clawport recover` knows every one
+// families (export, import, claw, skills, convert: staged directories; replace, update:
+// temporary files beside the one file they replace), so `clawport recover` knows every one
 // and each command builds its names here. An export's staging directory is
 // `.zeroclaw-export-<token>` and its retired old bundle `.zeroclaw-export-old-<token>`:
 // they share the token so a crashed export leaves a pair `clawport recover` recognises.
@@ -19,30 +20,50 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
 /// The commands that stage beside their destination (docs/cli.md, `recover`).
-enum class staging_kind { export_bundle, import, claw, skills, convert };
+enum class staging_kind { export_bundle, import, claw, skills, convert, replace, update };
+
+/// What a family leaves: a staged directory (locked while its command runs), or a
+/// temporary file beside the one file it replaces (`.<file><marker><token>`).
+enum class staging_shape { directory, file };
 
 /// One family of staging names: `<prefix><token>` with a token of the generated grammar
-/// (six of [A-Za-z0-9]), or for `import`, `<prefix><12 hex digits of the plan>-<leaf>`.
+/// (six of [A-Za-z0-9]), or for `import`, `<prefix><12 hex digits of the plan>-<leaf>`; for
+/// a file family, `.<file><prefix><token>` beside `<file>`.
 struct staging_family {
   staging_kind kind;
   std::string_view name;     ///< "export", "import", ...
-  std::string_view prefix;   ///< ".zeroclaw-export-", ".clawport-import-", ...
+  std::string_view prefix;   ///< ".zeroclaw-export-", ".clawport-import-", ... (file: the marker)
   std::string_view creator;  ///< who makes it, in recover's sentences
+  staging_shape shape = staging_shape::directory;
 };
 
-/// The registry: every staging family the tool creates.
+/// The registry: every staging family the tool creates (indexed by staging_kind).
 inline constexpr staging_family staging_families[] = {
     {staging_kind::export_bundle, "export", ".zeroclaw-export-", "an export"},
     {staging_kind::import, "import", ".clawport-import-", "an import"},
     {staging_kind::claw, "claw", ".clawport-claw-", "`claw add`"},
     {staging_kind::skills, "skills", ".clawport-stage-", "`skills install`, `new` or `remove`"},
     {staging_kind::convert, "convert", ".clawport-convert-", "`convert`"},
+    // publish::replace_file: config.toml, openclaw.json, the ledgers.
+    {staging_kind::replace, "replace", ".tmp-", "a command replacing the file",
+     staging_shape::file},
+    {staging_kind::update, "update", ".clawport-update-", "`claw update`", staging_shape::file},
 };
 
 /// The registry's entry for `kind`.
 inline constexpr const staging_family& family_of(staging_kind kind) noexcept {
   return staging_families[static_cast<std::size_t>(kind)];
 }
+
+namespace detail {
+constexpr bool indexed_by_kind() noexcept {
+  std::size_t i = 0;
+  for (const staging_family& f : staging_families)
+    if (static_cast<std::size_t>(f.kind) != i++) return false;
+  return true;
+}
+}  // namespace detail
+static_assert(detail::indexed_by_kind(), "staging_families must list the kinds in order");
 
 /// Prefix of a staging directory beside the destination.
 inline constexpr std::string_view staging_prefix = family_of(staging_kind::export_bundle).prefix;
@@ -104,9 +125,17 @@ inline bool is_staging_name(std::string_view name) noexcept {
          is_token(name.substr(std::min(name.size(), staging_prefix.size())));
 }
 
-/// `<prefix><token>` of the family `kind` (not `import`: see import_staging_name).
+/// `<prefix><token>` of the family `kind` (not `import`: see import_staging_name; not a
+/// file family: see temp_file_name).
 inline std::string staging_name(staging_kind kind, std::string_view token) {
   return std::string(family_of(kind).prefix) + std::string(token);
+}
+
+/// `.<file><marker><token>`: the temporary file of the file family `kind` beside `file`
+/// (`.config.toml.tmp-AbC123`).
+inline std::string temp_file_name(staging_kind kind, std::string_view file,
+                                  std::string_view token) {
+  return "." + std::string(file) + std::string(family_of(kind).prefix) + std::string(token);
 }
 
 /// Length of the plan token in an import's staging name.
@@ -149,10 +178,26 @@ inline std::string_view token_of(std::string_view name) {
 }
 
 /// Classifies `name` against every family of the registry (`recover` acts only on exact
-/// names and names the others it leaves alone).
-inline staging_match match_staging(std::string_view name) noexcept {
+/// names and names the others it leaves alone). The file families are matched only for the
+/// file `destination` (`.<destination><marker>...`): a temporary file belongs to the one
+/// file it replaces, and a name like `.notes.tmp-AbC123` beside some other file is not the
+/// tool's to judge.
+inline staging_match match_staging(std::string_view name,
+                                   std::string_view destination = {}) noexcept {
   staging_match m;
   for (const staging_family& f : staging_families) {
+    if (f.shape != staging_shape::file || destination.empty()) continue;
+    if (name.size() <= destination.size() + 1 || name[0] != '.' ||
+        name.substr(1, destination.size()) != destination)
+      continue;
+    const std::string_view rest = name.substr(destination.size() + 1);
+    if (rest.substr(0, f.prefix.size()) != f.prefix) continue;
+    m.family = &f;
+    m.exact = is_token(rest.substr(f.prefix.size()));
+    return m;
+  }
+  for (const staging_family& f : staging_families) {
+    if (f.shape == staging_shape::file) continue;
     if (name.substr(0, f.prefix.size()) != f.prefix) continue;
     m.family = &f;
     const std::string_view rest = name.substr(f.prefix.size());

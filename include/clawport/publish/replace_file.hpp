@@ -156,7 +156,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   const fs::stat_info* owner = st ? &*st : nullptr;
   if (!o.backup.empty()) out.backup = detail::write_backup(fs, dir, o, mode, owner, shown);
 
-  const std::string tmp = "." + name + ".tmp-" + random_token();
+  const std::string tmp = temp_file_name(staging_kind::replace, name, random_token());
   const auto discard = [&] {
     try {
       if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);

@@ -20,6 +20,7 @@
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../publish/staged_dir.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
 
@@ -207,8 +208,9 @@ inline error skill_exists(const skills_dir_location& loc, const std::string& nam
                path);
 }
 
-/// A staging directory beside a new skill's destination. The skill is built in
-/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
+/// A staging directory beside a new skill's destination (a publish::staged_dir of the
+/// `skills` family). The skill is built in `stage/<name>`, so it carries its own name while
+/// it is audited; `publish` renames it into place without replacing anything. Unless
 /// published, the destructor removes the staging tree (best effort, errors swallowed).
 template <class Fs>
 class staged_skill {
@@ -220,25 +222,17 @@ class staged_skill {
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
     stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
-      fs_.make_dir_at(parent_, stage_name_, 0700);
+      stage_.emplace(fs_, parent_, stage_name_, 0700);
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
                           stage_path());
     }
-    made_ = true;
     try {
-      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
-      fs_.try_lock(*stage_);  // `recover` leaves a locked staging directory alone
-      fs_.make_dir_at(*stage_, name_, 0755);
-      skill_.emplace(fs_.open_dir_at(*stage_, name_));
+      fs_.make_dir_at(stage_->handle(), name_, 0755);
+      skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
     } catch (const error& e) {
       skill_.reset();
-      stage_.reset();
-      try {
-        fs_.remove_tree_at(parent_, stage_name_);
-      } catch (...) {
-        // best effort, as in the destructor
-      }
+      stage_.reset();  // removes the staging tree
       fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
     }
   }
@@ -247,13 +241,7 @@ class staged_skill {
 
   ~staged_skill() {
     skill_.reset();
-    stage_.reset();
-    if (!made_) return;
-    try {
-      fs_.remove_tree_at(parent_, stage_name_);
-    } catch (...) {
-      // A crash or a failing disk: the staging directory stays, inert (no manifest).
-    }
+    stage_.reset();  // a crash or a failing disk leaves it, inert (no manifest)
   }
 
   /// The skill directory being built.
@@ -262,10 +250,9 @@ class staged_skill {
   std::string skill_path() const { return paths::join(stage_path(), name_); }
   std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
 
-  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
-  /// existence check then a plain rename), makes it durable, and removes the staging
-  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
-  /// of the empty staging directory failed.
+  /// Renames `stage/<name>` to `<name>` (publish::rename_noreplace), makes it durable, and
+  /// removes the staging directory. A taken name is `skill_exists`. Returns a warning when
+  /// only the cleanup of the empty staging directory failed.
   std::optional<std::string> publish() {
     const std::string dest = paths::join(loc_.path, name_);
     try {
@@ -273,40 +260,27 @@ class staged_skill {
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
     }
-    fs::rename_result done = fs::rename_result::done;
+    bool done = false;
     try {
-      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
+      done = stage_->publish_entry(name_, parent_, name_);
     } catch (const error& e) {
-      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
       fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
     }
-    if (done == fs::rename_result::unsupported) {
-      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
-      try {
-        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
-          throw skill_exists(loc_, name_);
-        }
-        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
-      }
-    }
+    if (!done) throw skill_exists(loc_, name_);
     try {
       fs_.sync_dir(parent_);
     } catch (const error& e) {
       // Withdraw: the destination was vacant, so it is vacant again.
       try {
-        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
+        fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
       } catch (const error&) {
         fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
       }
       fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
     }
     skill_.reset();
-    stage_.reset();
-    made_ = false;
     try {
-      fs_.remove_dir_at(parent_, stage_name_);
+      stage_->remove();
     } catch (const error& e) {
       return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
              "); delete it";
@@ -320,9 +294,8 @@ class staged_skill {
   skills_dir_location loc_;
   std::string name_;
   std::string stage_name_;
-  std::optional<dir> stage_;
+  std::optional<publish::staged_dir<Fs>> stage_;
   std::optional<dir> skill_;
-  bool made_ = false;
 };
 
 }  // namespace skills

@@ -18,6 +18,8 @@
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../publish/rename.hpp"
+#include "../publish/staged_dir.hpp"
 #include "locations.hpp"
 #include "placement.hpp"
 
@@ -49,24 +51,6 @@ bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
     if (is_manifest_kind(fs.stat_at(d, m))) return true;
   }
   return false;
-}
-
-/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
-template <class Fs>
-bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
-                   const typename Fs::dir& to, const std::string& target) {
-  fs::rename_result done = fs::rename_result::done;
-  try {
-    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
-  } catch (const error& e) {
-    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
-    throw;
-  }
-  if (done == fs::rename_result::unsupported) {
-    if (fs.stat_at(to, target)) return false;
-    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
-  }
-  return true;
 }
 
 }  // namespace detail
@@ -205,7 +189,7 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
     bool moved = false;
     for (int n = 2; n <= 10000 && !moved; ++n) {
       try {
-        moved = detail::rename_vacant(fs, *parent, name, arch, target);
+        moved = publish::rename_noreplace(fs, *parent, name, arch, target);
       } catch (const error& e) {
         fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
                             out.directory);
@@ -235,26 +219,19 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
   }
 
   // Delete: rename the skill into a fresh staging directory, then delete that.
-  const std::string stage = std::string(stage_prefix) + publish::random_token();
+  const std::string stage =
+      publish::staging_name(publish::staging_kind::skills, publish::random_token());
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
   try {
-    fs.make_dir_at(*parent, stage, 0700);
+    s.emplace(fs, *parent, stage, 0700);
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
   }
-  const auto drop_stage = [&] {
-    try {
-      fs.remove_tree_at(*parent, stage);
-    } catch (...) {
-      // inert: it has no manifest at its root
-    }
-  };
-  std::optional<typename Fs::dir> s;
   bool in_stage = false;  // the skill sits at <stage>/<name>
   try {
-    s.emplace(fs.open_dir_at(*parent, stage));
-    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    fs.rename_at(*parent, name, s->handle(), name, fs::rename_mode::replace);
     in_stage = true;
-    const auto moved = fs.stat_at(*s, name);
+    const auto moved = fs.stat_at(s->handle(), name);
     if (!moved || moved->id != id) {
       throw error(errc::identity_changed,
                   out.directory + " was replaced while it was being removed; nothing was removed",
@@ -265,26 +242,25 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
     bool restored = !in_stage;
     if (in_stage) {
       try {
-        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+        restored = s->publish_entry(name, *parent, name);
       } catch (const error&) {
         restored = false;
       }
     }
     if (!restored) {
+      s->release();  // it holds the skill now
       throw error(e.code(),
                   "failed to remove " + out.directory + ": " + e.what() +
                       "; the skill was moved to " + paths::join(loc.path, stage) +
                       ", which no agent loads",
                   out.directory, e.sys_errno());
     }
-    s.reset();
-    drop_stage();
+    s.reset();  // inert if it stays: it has no manifest at its root
     if (e.code() == errc::identity_changed) throw;
     fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
   }
-  s.reset();
   try {
-    fs.remove_tree_at(*parent, stage);
+    s->remove();
   } catch (const error& e) {
     out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
                            ", which no agent loads (" + e.what() + "); delete it");
