@@ -1256,6 +1256,45 @@ TEST_SUITE("openclaw update") {
     CHECK(oc::apply_update(m, request(), "demo", std::nullopt, yes(good), now).ok);
   }
 
+  TEST_CASE("issue 23: one plan module: add, update and remove hash and refuse through plan/") {
+    namespace pl = clawport::plan;
+    memory m;
+    package(m);
+    const auto pkg = oc::read_package(m, "/pkg");
+    const value add_doc = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    CHECK(add_doc["planIntegrity"] ==
+          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::add, add_doc)));
+    REQUIRE(add_consented(m).ok);
+    package_v2(m);
+    const value up = update_plan_of(m).plan;
+    CHECK(up["planIntegrity"] ==
+          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::update, up)));
+    const value rm = oc::plan_remove(m, request(), "demo");
+    CHECK(rm["planIntegrity"] ==
+          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::remove, rm)));
+    // A remove plan of nothing binds an undefined agent id (stableStringify keeps it).
+    const value none = oc::plan_remove(m, request(), "nobody");
+    CHECK_FALSE(none.contains("agentId"));
+    CHECK(oc::plan_canonical_text(oc::plan_kind::remove, none).find("\"agentId\":undefined") !=
+          std::string::npos);
+    // One refusal, one rendering: every command's mismatch document is plan::message's.
+    const pl::refusal r = *pl::check_integrity("sha256:00", up["planIntegrity"]);
+    CHECK(std::string(r.code()) == "plan_integrity_mismatch");
+    const auto u = oc::apply_update(m, request(), "demo", std::nullopt, yes("sha256:00"), now);
+    CHECK(u.document["error"]["message"] == pl::message(r, {"update", "update --dry-run"}));
+    CHECK(u.document["planIntegrity"] == up["planIntegrity"]);
+    const auto d = oc::apply_remove(m, request(), "demo", yes("sha256:00"), now);
+    CHECK(d.document["error"]["message"] ==
+          "The consented remove plan no longer matches; run remove --dry-run again.");
+    CHECK(d.document["planIntegrity"] == rm["planIntegrity"]);
+    // --yes semantics: consent first, then the integrity, then the plan.
+    CHECK(pl::check_given(oc::consent{})->kind == pl::refusal_kind::consent_required);
+    CHECK(pl::check(yes("x"), "x") == std::nullopt);
+    oc::consent bare;
+    bare.yes = true;
+    CHECK(std::string(pl::check(bare, "x")->code()) == "plan_integrity_required");
+  }
+
   TEST_CASE("a JSON5 openclaw.json is left byte-identical and the workspace is put back") {
     memory m;
     package(m);

@@ -6,6 +6,7 @@
 // is rolled back so the state directory and the workspace hold what they held before.
 #pragma once
 
+#include "../plan/consent.hpp"
 #include "plan.hpp"
 #include "render.hpp"
 #include "state.hpp"
@@ -24,11 +25,8 @@ namespace openclaw {
 
 inline constexpr const char* stability = "experimental";
 
-/// What the caller consented to: `--yes` and `--plan-integrity`.
-struct consent {
-  bool yes = false;
-  std::optional<std::string> plan_integrity;
-};
+/// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
+using consent = clawport::plan::consent;
 
 /// A finished lifecycle command: the JSON document to print and whether it succeeded.
 struct outcome_doc {
@@ -48,24 +46,22 @@ inline value failure_doc(const char* schema, const std::string& status, const st
   return d;
 }
 
-/// The consent envelope `{schemaVersion, stability, ok:false, error}`, or nullopt.
-inline std::optional<value> consent_refusal(const char* schema, const consent& c) {
-  std::optional<std::pair<std::string, std::string>> e;
-  if (!c.yes) {
-    e = {"consent_required",
-         "Nothing was changed: review the plan (--dry-run), then pass --yes and "
-         "--plan-integrity <digest>."};
-  } else if (!c.plan_integrity) {
-    e = {"plan_integrity_required",
-         "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
-         "reviewed."};
+/// The one rendering of a refused apply: before planning (no consent) the envelope
+/// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
+/// fresh `planIntegrity`.
+inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
+                         const clawport::plan::subject& s) {
+  const std::string message = clawport::plan::message(r, s);
+  if (r.kind == clawport::plan::refusal_kind::plan_integrity_mismatch) {
+    value d = failure_doc(schema, "failed", r.code(), message);
+    d["planIntegrity"] = r.current;
+    return d;
   }
-  if (!e) return std::nullopt;
   value d = value::object();
   d["schemaVersion"] = schema;
   d["stability"] = stability;
   d["ok"] = false;
-  d["error"] = value::object({{"code", e->first}, {"message", e->second}});
+  d["error"] = value::object({{"code", r.code()}, {"message", message}});
   return d;
 }
 
@@ -343,8 +339,9 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
                       const Resolver& resolver = {}) {
   constexpr const char* schema = "openclaw.clawAddResult.v1";
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  const clawport::plan::subject subject{"Claw", "add --dry-run"};
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
   if (!pkg.ok()) {
@@ -362,11 +359,8 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
     return out;
   }
   const std::string integrity = plan.plan["planIntegrity"].get<std::string>();
-  if (*c.plan_integrity != integrity) {
-    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
-                                       "The consented Claw plan no longer matches; run add "
-                                       "--dry-run again.");
-    out.document["planIntegrity"] = integrity;
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
   const value& p = plan.plan;
@@ -840,18 +834,17 @@ value plan_remove(Fs& fs, const destination_request& req, const std::string& tar
         value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}}));
     act("installRecord", id, "delete", value::object({{"ledger", ledger_file_name}}));
   }
-  value bound = value::object(
-      {{"target", target}, {"agentId", agent_id}, {"actions", actions}, {"blockers", blockers}});
   value plan = value::object();
   plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
   plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = digest::sha256_prefixed(stable_stringify(bound));
+  plan["planIntegrity"] = "";
   plan["target"] = target;
   if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
   plan["actions"] = std::move(actions);
   plan["blockers"] = std::move(blockers);
+  plan["planIntegrity"] = plan_integrity(plan_kind::remove, plan);
   return plan;
 }
 
@@ -864,17 +857,15 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
                          const consent& c, const std::string& now) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  const clawport::plan::subject subject{"remove", "remove --dry-run"};
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
   const value plan = plan_remove(fs, req, target);
   const std::string integrity = plan["planIntegrity"].get<std::string>();
-  if (*c.plan_integrity != integrity) {
-    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
-                                       "The consented remove plan no longer matches; run remove "
-                                       "--dry-run again.");
-    out.document["planIntegrity"] = integrity;
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
   if (!plan["blockers"].empty()) {

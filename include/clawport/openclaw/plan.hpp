@@ -6,6 +6,7 @@
 // blocker, as upstream does without the registry.
 #pragma once
 
+#include "../plan/integrity.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
 #include "json5.hpp"
@@ -352,20 +353,47 @@ struct add_plan {
   bool blocked = false;
 };
 
+/// The three plans of the lifecycle that carry a planIntegrity.
+enum class plan_kind { add, update, remove };
+
+/// The canonical text a plan's `planIntegrity` digests: OpenClaw's stableStringify of what
+/// the plan binds. An add binds upstream's parts (manifest schema version, the Claw's
+/// integrity, the final id and workspace, the actions, capability changes and blockers, and
+/// the extensions and notices when there are any); an update binds the whole plan but its
+/// integrity; a remove binds the target, the agent id, the actions and the blockers.
+inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
+  value bound = value::object();
+  if (kind == plan_kind::update) {
+    bound = plan;
+    bound.erase("planIntegrity");
+  } else if (kind == plan_kind::remove) {
+    bound["target"] = plan.at("target");
+    bound["agentId"] = plan.contains("agentId") ? plan["agentId"] : undefined_value();
+    bound["actions"] = plan.at("actions");
+    bound["blockers"] = plan.at("blockers");
+  } else {
+    bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
+    bound["clawIntegrity"] = plan.at("claw").at("integrity");
+    bound["finalId"] = plan.at("agent").at("finalId");
+    bound["workspace"] = plan.at("agent").at("workspace");
+    bound["actions"] = plan.at("actions");
+    bound["capabilityChanges"] = plan.at("capabilityChanges");
+    bound["blockers"] = plan.at("blockers");
+    if (plan.contains("extensions") && !plan["extensions"].empty())
+      bound["extensions"] = plan["extensions"];
+    if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
+  }
+  return stable_stringify(bound);
+}
+
+/// `planIntegrity` of a plan document (`sha256:<hex>` of its canonical text).
+inline std::string plan_integrity(plan_kind kind, const value& plan) {
+  return clawport::plan::integrity_of(plan_canonical_text(kind, plan));
+}
+
 /// `planIntegrity` of an add plan from its bound parts.
 inline std::string add_plan_integrity(const value& plan) {
-  value bound = value::object();
-  bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
-  bound["clawIntegrity"] = plan.at("claw").at("integrity");
-  bound["finalId"] = plan.at("agent").at("finalId");
-  bound["workspace"] = plan.at("agent").at("workspace");
-  bound["actions"] = plan.at("actions");
-  bound["capabilityChanges"] = plan.at("capabilityChanges");
-  bound["blockers"] = plan.at("blockers");
-  if (plan.contains("extensions") && !plan["extensions"].empty())
-    bound["extensions"] = plan["extensions"];
-  if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
-  return digest::sha256_prefixed(stable_stringify(bound));
+  return plan_integrity(plan_kind::add, plan);
 }
 
 /// Builds the add plan of a package that read cleanly. Pure: the package, the

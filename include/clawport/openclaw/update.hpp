@@ -425,7 +425,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   out.blocked = !blockers.empty();
   plan["blockers"] = std::move(blockers);
   plan["diagnostics"] = std::move(diags);
-  plan["planIntegrity"] = detail::digest_of(plan);
+  plan["planIntegrity"] = plan_integrity(plan_kind::update, plan);
   out.plan = std::move(plan);
   return out;
 }
@@ -527,8 +527,8 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
                          const std::string& now) {
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, {"update", "update --dry-run"});
     return out;
   }
   const update_plan up = plan_update(fs, req, target, from);
@@ -539,9 +539,10 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     out.document["planIntegrity"] = integrity;
     return out;
   };
-  if (*c.plan_integrity != integrity)
-    return fail("plan_integrity_mismatch",
-                "The consented update plan no longer matches; run update --dry-run again.");
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
+    out.document = detail::refusal_doc(schema, *r, {"update", "update --dry-run"});
+    return out;
+  }
   if (up.blocked) {
     fail("update_blocked", p["blockers"][0]["message"].get<std::string>());
     out.document["blockers"] = p["blockers"];
