@@ -1295,6 +1295,37 @@ TEST_SUITE("openclaw update") {
     CHECK(std::string(pl::check(bare, "x")->code()) == "plan_integrity_required");
   }
 
+  TEST_CASE("issue 23: the remove and update plans are typed; their documents are renderings") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    package_v2(m);
+    const oc::update_plan up = update_plan_of(m);
+    CHECK(up.agent_id == "demo");
+    CHECK(up.integrity == up.plan["planIntegrity"]);
+    REQUIRE(up.action("workspaceFile", "AGENTS.md") != nullptr);
+    CHECK(up.action("workspaceFile", "AGENTS.md")->verb == "change");
+    CHECK(up.action("workspaceFile", "ref/policy.md")->verb == "remove");
+    CHECK(up.action("workspaceFile", "ref/policy.md")->current_present);
+    CHECK(up.action("workspaceFile", "notes/new.md")->verb == "add");
+    REQUIRE(up.actions.size() == up.plan["actions"].size());
+    for (std::size_t k = 0; k < up.actions.size(); ++k) {
+      CHECK(up.plan["actions"][k]["kind"] == up.actions[k].kind);
+      CHECK(up.plan["actions"][k]["id"] == up.actions[k].id);
+      CHECK(up.plan["actions"][k]["action"] == up.actions[k].verb);
+    }
+    const oc::remove_plan rp = oc::build_remove_plan(m, request(), "demo");
+    CHECK(oc::to_json(rp) == oc::plan_remove(m, request(), "demo"));
+    CHECK(rp.agent_id == std::optional<std::string>("demo"));
+    CHECK(rp.blockers.empty());
+    CHECK(rp.ids("agent", "remove") == std::vector<std::string>{"demo"});
+    CHECK(rp.ids("installRecord", "delete") == std::vector<std::string>{"demo"});
+    const oc::remove_plan none = oc::build_remove_plan(m, request(), "nobody");
+    REQUIRE(none.blockers.size() == 1);
+    CHECK(none.blockers[0].code == "claw_not_found");
+    CHECK_FALSE(none.agent_id);
+  }
+
   TEST_CASE("a JSON5 openclaw.json is left byte-identical and the workspace is put back") {
     memory m;
     package(m);
