@@ -33,24 +33,26 @@ ALLOWED = {
     "testing": {"core", "fs"},
     "bundle": {"core", "fs", "names"},
     "publish": {"core", "fs", "names", "bundle"},
+    # Plan integrity and consent, shared by import and the OpenClaw lifecycle.
+    "plan": {"core", "digest"},
     # Writes to the user's install (config append, skill install/remove) stage and publish.
     "zeroclaw": {"core", "fs", "names", "bundle", "publish", "formats"},
     "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats"},
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
                  "formats"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
-                 "formats"},
+                 "formats", "plan"},
     "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
-               "formats"},
+               "formats", "plan"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
-    "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats"},
+    "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats", "plan"},
     # Converting between the two runtimes reads both, verifies and plans with their rules.
     "convert": {"core", "fs", "names", "digest", "bundle", "publish", "zeroclaw", "skills",
-                "verify", "importer", "openclaw", "formats"},
+                "verify", "importer", "openclaw", "formats", "plan"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
     # TU's definitions of them.
     "compiled": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
-                 "exporter", "verify", "formats"},
+                 "exporter", "verify", "formats", "plan"},
 }
 
 # Known violations being removed by open work; each names where it is fixed. The check

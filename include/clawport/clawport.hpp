@@ -13,6 +13,7 @@
 #include "importer.hpp"
 #include "names.hpp"
 #include "openclaw.hpp"
+#include "plan.hpp"
 #include "publish.hpp"
 #include "skills.hpp"
 #include "verify.hpp"

@@ -218,6 +218,12 @@ TEST_CASE("a stale --plan-integrity (install or bundle changed) is refused, noth
     FAIL("applied a stale plan");
   } catch (const cp::error& e) {
     CHECK(e.code() == cp::errc::identity_changed);
+    // Issue 23: the one mismatch rendering of plan/, naming both integrities.
+    const auto now = im::plan_import(r.f, r.opts()).plan_integrity;
+    CHECK(std::string(e.what()).find(cp::plan::message(
+              *cp::plan::check_integrity(p.plan_integrity, now),
+              {"import", "clawport import --dry-run", true})) != std::string::npos);
+    CHECK(std::string(e.what()).find(now) != std::string::npos);
   }
   CHECK(r.m().snapshot("/dst") == snap);
   // The bundle changed (re-signed, so it still verifies): refused the same way.

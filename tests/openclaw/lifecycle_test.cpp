@@ -1288,6 +1288,76 @@ TEST_SUITE("openclaw update") {
     CHECK(oc::apply_update(m, request(), "demo", std::nullopt, yes(good), now).ok);
   }
 
+  TEST_CASE("issue 23: one plan module: add, update and remove hash and refuse through plan/") {
+    namespace pl = clawport::plan;
+    memory m;
+    package(m);
+    const auto pkg = oc::read_package(m, "/pkg");
+    const value add_doc = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    CHECK(add_doc["planIntegrity"] ==
+          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::add, add_doc)));
+    REQUIRE(add_consented(m).ok);
+    package_v2(m);
+    const value up = update_plan_of(m).plan;
+    CHECK(up["planIntegrity"] ==
+          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::update, up)));
+    const value rm = oc::plan_remove(m, request(), "demo");
+    CHECK(rm["planIntegrity"] ==
+          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::remove, rm)));
+    // A remove plan of nothing binds an undefined agent id (stableStringify keeps it).
+    const value none = oc::plan_remove(m, request(), "nobody");
+    CHECK_FALSE(none.contains("agentId"));
+    CHECK(oc::plan_canonical_text(oc::plan_kind::remove, none).find("\"agentId\":undefined") !=
+          std::string::npos);
+    // One refusal, one rendering: every command's mismatch document is plan::message's.
+    const pl::refusal r = *pl::check_integrity("sha256:00", up["planIntegrity"]);
+    CHECK(std::string(r.code()) == "plan_integrity_mismatch");
+    const auto u = oc::apply_update(m, request(), "demo", std::nullopt, yes("sha256:00"), now);
+    CHECK(u.document["error"]["message"] == pl::message(r, {"update", "update --dry-run"}));
+    CHECK(u.document["planIntegrity"] == up["planIntegrity"]);
+    const auto d = oc::apply_remove(m, request(), "demo", yes("sha256:00"), now);
+    CHECK(d.document["error"]["message"] ==
+          "The consented remove plan no longer matches; run remove --dry-run again.");
+    CHECK(d.document["planIntegrity"] == rm["planIntegrity"]);
+    // --yes semantics: consent first, then the integrity, then the plan.
+    CHECK(pl::check_given(oc::consent{})->kind == pl::refusal_kind::consent_required);
+    CHECK(pl::check(yes("x"), "x") == std::nullopt);
+    oc::consent bare;
+    bare.yes = true;
+    CHECK(std::string(pl::check(bare, "x")->code()) == "plan_integrity_required");
+  }
+
+  TEST_CASE("issue 23: the remove and update plans are typed; their documents are renderings") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    package_v2(m);
+    const oc::update_plan up = update_plan_of(m);
+    CHECK(up.agent_id == "demo");
+    CHECK(up.integrity == up.plan["planIntegrity"]);
+    REQUIRE(up.action("workspaceFile", "AGENTS.md") != nullptr);
+    CHECK(up.action("workspaceFile", "AGENTS.md")->verb == "change");
+    CHECK(up.action("workspaceFile", "ref/policy.md")->verb == "remove");
+    CHECK(up.action("workspaceFile", "ref/policy.md")->current_present);
+    CHECK(up.action("workspaceFile", "notes/new.md")->verb == "add");
+    REQUIRE(up.actions.size() == up.plan["actions"].size());
+    for (std::size_t k = 0; k < up.actions.size(); ++k) {
+      CHECK(up.plan["actions"][k]["kind"] == up.actions[k].kind);
+      CHECK(up.plan["actions"][k]["id"] == up.actions[k].id);
+      CHECK(up.plan["actions"][k]["action"] == up.actions[k].verb);
+    }
+    const oc::remove_plan rp = oc::build_remove_plan(m, request(), "demo");
+    CHECK(oc::to_json(rp) == oc::plan_remove(m, request(), "demo"));
+    CHECK(rp.agent_id == std::optional<std::string>("demo"));
+    CHECK(rp.blockers.empty());
+    CHECK(rp.ids("agent", "remove") == std::vector<std::string>{"demo"});
+    CHECK(rp.ids("installRecord", "delete") == std::vector<std::string>{"demo"});
+    const oc::remove_plan none = oc::build_remove_plan(m, request(), "nobody");
+    REQUIRE(none.blockers.size() == 1);
+    CHECK(none.blockers[0].code == "claw_not_found");
+    CHECK_FALSE(none.agent_id);
+  }
+
   TEST_CASE("a JSON5 openclaw.json is left byte-identical and the workspace is put back") {
     memory m;
     package(m);

@@ -75,6 +75,7 @@ namespace skills {}
 namespace bundle {}
 namespace digest {}
 namespace publish {}
+namespace plan {}
 namespace exporter_detail {}
 namespace importer {}
 namespace verify {}

@@ -13,6 +13,7 @@
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
+#include "../plan/consent.hpp"
 #include "../publish/names.hpp"
 #include "../publish/staged_dir.hpp"
 #include "../publish/undo.hpp"
@@ -227,12 +228,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   import_result res;
   res.plan = plan_import<Fs, Schema>(fs, o);
   const import_plan& p = res.plan;
-  if (p.plan_integrity != plan_integrity)
+  if (auto r = clawport::plan::check_integrity(plan_integrity, p.plan_integrity))
     throw error(errc::identity_changed,
-                "the import plan changed since it was shown (the bundle or the install changed): "
-                "it was " +
-                    plan_integrity + ", it is now " + p.plan_integrity +
-                    "; nothing was written. Review the new plan and apply it with its integrity",
+                clawport::plan::message(*r, {"import", "clawport import --dry-run", true}),
                 "plan_integrity");
   const timestamp now = o.now ? *o.now : clock_now();
   const zeroclaw::append_plan merged = zeroclaw::append_tables(

@@ -19,6 +19,7 @@
 #include "../formats/json.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../plan/integrity.hpp"
 #include "../publish/replace_file.hpp"
 #include "../verify/verify.hpp"
 #include "../zeroclaw/alias.hpp"
@@ -794,7 +795,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = digest::sha256_prefixed(d::canonical(p));
+  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
   return p;
 }
 

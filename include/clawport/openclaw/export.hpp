@@ -246,7 +246,7 @@ std::optional<export_refusal> read_bootstrap_option(Fs& fs, const destination_re
   const std::string p = lexical_absolute(expand_home(option, req.home), req.cwd);
   std::optional<std::string> bytes;
   try {
-    bytes = read_state_file(fs, parent_of(p), base_name(p));
+    bytes = read_state_file(fs, parent_of(p), paths::file_name(p));
   } catch (const error& e) {
     return export_refusal{errc::export_bootstrap_invalid, e.what()};
   }
@@ -405,7 +405,7 @@ std::optional<export_refusal> write_export(
     const std::vector<std::pair<std::string, std::string>>& tree) {
   try {
     auto parent = open_dir_path(fs, parent_of(out_dir));
-    if (fs.stat_at(parent, base_name(out_dir)))
+    if (fs.stat_at(parent, paths::file_name(out_dir)))
       return export_refusal{errc::output_collision, out_dir +
                                                         " already exists; export writes a new "
                                                         "directory only"};
@@ -430,7 +430,7 @@ std::optional<export_refusal> write_export(
     if (published) {
       try {
         auto parent = open_dir_path(fs, parent_of(out_dir));
-        fs.remove_tree_at(parent, base_name(out_dir));
+        fs.remove_tree_at(parent, paths::file_name(out_dir));
       } catch (const error& again) {
         also = std::string("; ") + out_dir + " could not be removed: " + again.what();
       }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../fs/walk.hpp"
+#include "../plan/consent.hpp"
 #include "../publish/staged_dir.hpp"
 #include "plan.hpp"
 #include "render.hpp"
@@ -26,11 +27,8 @@ namespace openclaw {
 
 inline constexpr const char* stability = "experimental";
 
-/// What the caller consented to: `--yes` and `--plan-integrity`.
-struct consent {
-  bool yes = false;
-  std::optional<std::string> plan_integrity;
-};
+/// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
+using consent = clawport::plan::consent;
 
 /// A finished lifecycle command: the JSON document to print and whether it succeeded.
 struct outcome_doc {
@@ -50,28 +48,24 @@ inline value failure_doc(const char* schema, const std::string& status, const st
   return d;
 }
 
-/// The consent envelope `{schemaVersion, stability, ok:false, error}`, or nullopt.
-inline std::optional<value> consent_refusal(const char* schema, const consent& c) {
-  std::optional<std::pair<std::string, std::string>> e;
-  if (!c.yes) {
-    e = {"consent_required",
-         "Nothing was changed: review the plan (--dry-run), then pass --yes and "
-         "--plan-integrity <digest>."};
-  } else if (!c.plan_integrity) {
-    e = {"plan_integrity_required",
-         "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
-         "reviewed."};
+/// The one rendering of a refused apply: before planning (no consent) the envelope
+/// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
+/// fresh `planIntegrity`.
+inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
+                         const clawport::plan::subject& s) {
+  const std::string message = clawport::plan::message(r, s);
+  if (r.kind == clawport::plan::refusal_kind::plan_integrity_mismatch) {
+    value d = failure_doc(schema, "failed", r.code(), message);
+    d["planIntegrity"] = r.current;
+    return d;
   }
-  if (!e) return std::nullopt;
   value d = value::object();
   d["schemaVersion"] = schema;
   d["stability"] = stability;
   d["ok"] = false;
-  d["error"] = value::object({{"code", e->first}, {"message", e->second}});
+  d["error"] = value::object({{"code", r.code()}, {"message", message}});
   return d;
 }
-
-inline std::string base_name(const std::string& p) { return paths::file_name(p); }
 
 /// Every regular (or other non-directory) entry below `d`, `/`-separated and sorted (each
 /// directory's names in byte order, depth first), without following links: the one walk
@@ -250,7 +244,7 @@ struct add_rollback {
     if (workspace_published)
       attempt(workspace, [&] {
         auto parent = open_dir_path(fs, parent_of(workspace));
-        fs.remove_tree_at(parent, base_name(workspace));
+        fs.remove_tree_at(parent, paths::file_name(workspace));
       });
     if (!adopted_written.empty() || !adopted_created_dirs.empty())
       attempt(workspace, [&] {
@@ -285,7 +279,7 @@ void publish_new_dir(Fs& fs, const std::string& abs,
                      const std::vector<std::pair<std::string, std::string>>& files,
                      std::vector<std::string>& created_parents, bool& published, Check&& check) {
   auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
-  const std::string name = base_name(abs);
+  const std::string name = paths::file_name(abs);
   publish::staged_dir<Fs> st(
       fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
   {
@@ -336,148 +330,127 @@ inline std::string after_rollback(std::string message, const std::vector<std::st
 
 }  // namespace detail
 
-/// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
-/// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
-/// `now` is the RFC 3339 time recorded in the ledger.
-template <class Fs, class Resolver = offline_resolver>
-outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
-                      const add_options& opt, const consent& c, const std::string& now,
-                      const Resolver& resolver = {}) {
-  constexpr const char* schema = "openclaw.clawAddResult.v1";
-  outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
-    return out;
-  }
-  if (!pkg.ok()) {
-    value d = value::object();
-    d["schemaVersion"] = "openclaw.clawAddPlan.v1";
-    d["stability"] = stability;
-    d["valid"] = false;
-    d["diagnostics"] = to_json(pkg.diagnostics);
-    out.document = std::move(d);
-    return out;
-  }
-  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
-  if (plan.blocked) {
-    out.document = plan.plan;
-    return out;
-  }
-  const std::string integrity = plan.plan["planIntegrity"].get<std::string>();
-  if (*c.plan_integrity != integrity) {
-    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
-                                       "The consented Claw plan no longer matches; run add "
-                                       "--dry-run again.");
-    out.document["planIntegrity"] = integrity;
-    return out;
-  }
-  const value& p = plan.plan;
-  const std::string agent_id = p["agent"]["finalId"].get<std::string>();
-  const std::string ws = p["agent"]["workspace"].get<std::string>();
-  const std::string state_dir = state_dir_of(req);
-  bool adopted = false;
+namespace detail {
 
-  // What the plan writes, with the bytes re-read and checked against the consented digests.
-  std::vector<detail::planned_file> files;
+/// What a consented add does, gathered from its plan (every byte re-read and checked)
+/// before anything is written.
+struct add_ops {
+  std::string agent_id;
+  std::string workspace;
+  bool adopted = false;  ///< an existing workspace is adopted
+  value agent_config;
+  std::vector<planned_file> files;
   value mcp_refs = value::array();
   value packages = value::array();
   value crons = value::array();
   value not_applied = value::array();
   config_change change;
-  value agent_config;
-  std::optional<typename Fs::dir> pkg_root;
-  const auto fail = [&](const std::string& code, const std::string& message) {
-    out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = integrity;
-    return out;
-  };
-  try {
-    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
-  } catch (const error& e) {
-    return fail("workspace_source_changed", e.what());
-  }
+};
+
+/// A ClawHub package: recorded as not installed, and reported.
+inline void add_package_op(add_ops& ops, const value& a) {
+  const value& d = a["details"];
+  ops.packages.push_back(
+      value::object({{"kind", d["kind"]},
+                     {"ref", d["ref"]},
+                     {"version", d["version"]},
+                     {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                     {"status", "not_installed"},
+                     {"install", package_install_command(d)}}));
+  ops.not_applied.push_back(value::object({{"kind", "package"},
+                                           {"id", a["id"]},
+                                           {"code", "package_not_installed"},
+                                           {"install", package_install_command(d)}}));
+}
+
+/// An MCP server: configured unless an identical one is there (then only referenced).
+inline void add_mcp_op(add_ops& ops, const value& a) {
+  const std::string name = a["id"].get<std::string>();
+  value server = a["details"];
+  server.erase("expectedState");
+  server.erase("prerequisites");
+  const bool exact = a["details"]["expectedState"] == "present-exact";
+  if (!exact) ops.change.mcp_servers.emplace_back(name, server);
+  ops.mcp_refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                                        {"name", name},
+                                        {"configDigest", digest_of(canonical_mcp_server(server))},
+                                        {"relationship", exact ? "referenced" : "managed"},
+                                        {"origin", exact ? "pre-existing" : "claw-introduced"},
+                                        {"independentOwner", exact},
+                                        {"status", "complete"}}));
+}
+
+/// A cron job: recorded as not applied (it needs a running Gateway), and reported.
+inline void add_cron_op(add_ops& ops, const value& a) {
+  value job = a["details"];
+  job.erase("expectedState");
+  const std::string id = a["id"].get<std::string>();
+  ops.crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                     {"manifestId", id},
+                                     {"declarationKey", "claw:" + ops.agent_id + ":" + id},
+                                     {"status", "not_applied"},
+                                     {"code", "cron_gateway_required"},
+                                     {"job", job}}));
+  ops.not_applied.push_back(
+      value::object({{"kind", "cronJob"},
+                     {"id", id},
+                     {"code", "cron_gateway_required"},
+                     {"message",
+                      "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
+                      "cron jobs offline."}}));
+}
+
+/// Every operation of the add plan `p`; the problem when a source changed since the plan.
+template <class Fs>
+std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const value& p,
+                                          const typename Fs::dir& pkg_root, add_ops& ops) {
+  ops.agent_id = p["agent"]["finalId"].get<std::string>();
+  ops.workspace = p["agent"]["workspace"].get<std::string>();
   for (const auto& a : p["actions"]) {
     const std::string kind = a["kind"].get<std::string>();
     if (kind == "agent") {
-      agent_config = a["details"];
-      agent_config.erase("expectedState");
+      ops.agent_config = a["details"];
+      ops.agent_config.erase("expectedState");
     } else if (kind == "workspace") {
-      adopted = a["action"] == "adopt";
+      ops.adopted = a["action"] == "adopt";
     } else if (kind == "workspaceFile" || kind == "bootstrap") {
-      detail::planned_file f;
+      planned_file f;
       f.rel = a["id"].get<std::string>();
       f.digest = a["digest"].get<std::string>();
       f.adopt = a["action"] == "adopt";
       f.kind = kind == "bootstrap" ? "bootstrap" : "file";
       std::string problem;
-      if (!detail::planned_bytes(fs, pkg, *pkg_root, a, f.source_path, f.bytes, problem))
-        return fail("workspace_source_changed", problem + "; run add --dry-run again.");
+      if (!planned_bytes(fs, pkg, pkg_root, a, f.source_path, f.bytes, problem)) return problem;
       if (f.adopt) f.bytes.clear();
-      files.push_back(std::move(f));
+      ops.files.push_back(std::move(f));
     } else if (kind == "package") {
-      const value& d = a["details"];
-      packages.push_back(
-          value::object({{"kind", d["kind"]},
-                         {"ref", d["ref"]},
-                         {"version", d["version"]},
-                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                         {"status", "not_installed"},
-                         {"install", package_install_command(d)}}));
-      not_applied.push_back(value::object({{"kind", "package"},
-                                           {"id", a["id"]},
-                                           {"code", "package_not_installed"},
-                                           {"install", package_install_command(d)}}));
+      add_package_op(ops, a);
     } else if (kind == "mcpServer") {
-      const std::string name = a["id"].get<std::string>();
-      value server = a["details"];
-      server.erase("expectedState");
-      server.erase("prerequisites");
-      const bool exact = a["details"]["expectedState"] == "present-exact";
-      if (!exact) change.mcp_servers.emplace_back(name, server);
-      mcp_refs.push_back(value::object(
-          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-           {"name", name},
-           {"configDigest",
-            digest::sha256_prefixed(stable_stringify(detail::canonical_mcp_server(server)))},
-           {"relationship", exact ? "referenced" : "managed"},
-           {"origin", exact ? "pre-existing" : "claw-introduced"},
-           {"independentOwner", exact},
-           {"status", "complete"}}));
+      add_mcp_op(ops, a);
     } else if (kind == "cronJob") {
-      value job = a["details"];
-      job.erase("expectedState");
-      const std::string id = a["id"].get<std::string>();
-      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                     {"manifestId", id},
-                                     {"declarationKey", "claw:" + agent_id + ":" + id},
-                                     {"status", "not_applied"},
-                                     {"code", "cron_gateway_required"},
-                                     {"job", job}}));
-      not_applied.push_back(
-          value::object({{"kind", "cronJob"},
-                         {"id", id},
-                         {"code", "cron_gateway_required"},
-                         {"message",
-                          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
-                          "cron jobs offline."}}));
+      add_cron_op(ops, a);
     }
   }
-  change.agents.emplace_back(agent_id, agent_config);
+  ops.change.agents.emplace_back(ops.agent_id, ops.agent_config);
+  return std::nullopt;
+}
 
+/// The install record the add writes first, `pending`.
+inline value pending_record(const value& p, const add_ops& ops, const std::string& now) {
   value record = value::object();
   record["schemaVersion"] = install_schema;
-  record["agentId"] = agent_id;
+  record["agentId"] = ops.agent_id;
   record["status"] = "pending";
   record["claw"] = p["claw"];
   record["manifestSchemaVersion"] = 1;
-  record["planIntegrity"] = integrity;
-  record["workspace"] = ws;
-  record["workspaceOrigin"] = adopted ? "adopted" : "created";
-  record["agentConfigDigest"] = digest::sha256_prefixed(stable_stringify(agent_config));
+  record["planIntegrity"] = p["planIntegrity"];
+  record["workspace"] = ops.workspace;
+  record["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
+  record["agentConfigDigest"] = digest_of(ops.agent_config);
   record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
   record["config"] = "pending";
   value wfiles = value::array();
-  for (const auto& f : files) {
+  for (const auto& f : ops.files) {
     wfiles.push_back(value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
                                     {"path", f.rel},
                                     {"sourcePath", f.source_path},
@@ -489,74 +462,138 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   record["workspaceFiles"] = wfiles;
   record["createdDirs"] = value::array();
-  record["packages"] = packages;
-  record["mcpServers"] = mcp_refs;
-  record["cronJobs"] = crons;
+  record["packages"] = ops.packages;
+  record["mcpServers"] = ops.mcp_refs;
+  record["cronJobs"] = ops.crons;
   record["addedAt"] = now;
   record["updatedAt"] = now;
+  return record;
+}
 
-  detail::add_rollback<Fs> rb{fs, state_dir, {}, false, std::nullopt, {},
-                              ws, false,     {}, {},    false,        std::nullopt};
-  std::string step = "provenance_failed";
-  config_outcome cfg;
-  try {
-    ledger l = read_ledger(fs, state_dir);
-    rb.ledger_before = l.bytes;
-    rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
-    l.installs()[agent_id] = record;
-    // Each flag is set before its step: a step that fails after its rename (a failed
-    // directory flush) is undone too.
-    rb.ledger_written = true;
-    write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
+/// The add's steps: ledger `pending` → workspace → openclaw.json → ledger `complete` or
+/// `partial`. `step` names the step running; a failure throws and `rb` undoes.
+template <class Fs>
+config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
+                       add_rollback<Fs>& rb, std::string& step) {
+  step = "provenance_failed";
+  ledger l = read_ledger(fs, state_dir);
+  rb.ledger_before = l.bytes;
+  rb.config_before = read_state_file(fs, state_dir, config_file_name);
+  l.installs()[ops.agent_id] = record;
+  // Each flag is set before its step: a step that fails after its rename (a failed
+  // directory flush) is undone too.
+  rb.ledger_written = true;
+  write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
 
-    step = "workspace_files_failed";
-    if (adopted) {
-      detail::fill_adopted_workspace(fs, ws, files, rb);
-    } else {
-      detail::publish_new_workspace(fs, ws, files, rb);
-    }
-
-    step = "config_commit_failed";
-    rb.config_written = true;
-    cfg = apply_config_change(fs, state_dir, change, &rb.created_state_dirs);
-    rb.config_written = cfg.written;
-
-    step = "provenance_failed";
-    record["status"] = cfg.written ? "complete" : "partial";
-    record["config"] = cfg.written ? "registered" : "refused";
-    for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
-    record["createdDirs"] = rb.adopted_created_dirs;
-    l.installs()[agent_id] = record;
-    write_ledger(fs, state_dir, l.doc);
-  } catch (const error& e) {
-    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
+  step = "workspace_files_failed";
+  if (ops.adopted) {
+    fill_adopted_workspace(fs, ops.workspace, ops.files, rb);
+  } else {
+    publish_new_workspace(fs, ops.workspace, ops.files, rb);
   }
 
+  step = "config_commit_failed";
+  rb.config_written = true;
+  const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &rb.created_state_dirs);
+  rb.config_written = cfg.written;
+
+  step = "provenance_failed";
+  record["status"] = cfg.written ? "complete" : "partial";
+  record["config"] = cfg.written ? "registered" : "refused";
+  for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
+  record["createdDirs"] = rb.adopted_created_dirs;
+  l.installs()[ops.agent_id] = record;
+  write_ledger(fs, state_dir, l.doc);
+  return cfg;
+}
+
+/// The result document of an add that ran.
+inline value add_result_document(const value& p, const add_ops& ops, const config_outcome& cfg,
+                                 const std::string& state_dir) {
   value d = value::object();
-  d["schemaVersion"] = schema;
+  d["schemaVersion"] = "openclaw.clawAddResult.v1";
   d["stability"] = stability;
   d["dryRun"] = false;
   d["mutationAllowed"] = true;
   d["status"] = cfg.written ? "complete" : "partial";
-  d["planIntegrity"] = integrity;
-  d["agentId"] = agent_id;
-  d["workspace"] = ws;
-  d["workspaceOrigin"] = adopted ? "adopted" : "created";
+  d["planIntegrity"] = p["planIntegrity"];
+  d["agentId"] = ops.agent_id;
+  d["workspace"] = ops.workspace;
+  d["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
   value written = value::array();
   value adopted_files = value::array();
-  for (const auto& f : files) (f.adopt ? adopted_files : written).push_back(f.rel);
+  for (const auto& f : ops.files) (f.adopt ? adopted_files : written).push_back(f.rel);
   d["filesWritten"] = written;
   d["filesAdopted"] = adopted_files;
   d["configRegistered"] = cfg.written;
-  d["notApplied"] = not_applied;
-  d["ledger"] = detail::join_path(state_dir, ledger_file_name);
+  d["notApplied"] = ops.not_applied;
+  d["ledger"] = join_path(state_dir, ledger_file_name);
   if (!cfg.written) {
     d["error"] = value::object({{"code", "config_commit_failed"},
                                 {"message", cfg.refusal + "; add this to it by hand:"},
                                 {"snippet", cfg.snippet}});
   }
   d["readiness"] = p["readiness"];
-  out.document = std::move(d);
+  return d;
+}
+
+}  // namespace detail
+
+/// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
+/// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
+/// `now` is the RFC 3339 time recorded in the ledger.
+template <class Fs, class Resolver = offline_resolver>
+outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+                      const add_options& opt, const consent& c, const std::string& now,
+                      const Resolver& resolver = {}) {
+  constexpr const char* schema = "openclaw.clawAddResult.v1";
+  outcome_doc out;
+  const clawport::plan::subject subject{"Claw", "add --dry-run"};
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    return out;
+  }
+  if (!pkg.ok()) {
+    out.document = plan_failure_document(pkg);
+    return out;
+  }
+  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
+  if (plan.blocked) {
+    out.document = plan.plan;
+    return out;
+  }
+  const value& p = plan.plan;
+  const std::string integrity = p["planIntegrity"].get<std::string>();
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    return out;
+  }
+  const auto fail = [&](const std::string& code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", code, message);
+    out.document["planIntegrity"] = integrity;
+    return out;
+  };
+  // What the plan writes, with the bytes re-read and checked against the consented digests.
+  detail::add_ops ops;
+  std::optional<typename Fs::dir> pkg_root;
+  try {
+    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+  } catch (const error& e) {
+    return fail("workspace_source_changed", e.what());
+  }
+  if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
+    return fail("workspace_source_changed", *problem + "; run add --dry-run again.");
+  const std::string state_dir = state_dir_of(req);
+  detail::add_rollback<Fs> rb{fs,    state_dir, {}, false, std::nullopt, {}, ops.workspace,
+                              false, {},        {}, false, std::nullopt};
+  std::string step;
+  config_outcome cfg;
+  try {
+    cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), rb, step);
+  } catch (const error& e) {
+    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
+  }
+  out.document = detail::add_result_document(p, ops, cfg, state_dir);
   out.ok = cfg.written;
   return out;
 }
@@ -607,93 +644,154 @@ inline bool matches(const std::string& id, const value& rec, const std::optional
   return !t || *t == id || rec["claw"].value("name", "") == *t;
 }
 
+/// One recorded workspace file against the disk.
+struct file_status {
+  std::string path;
+  value row;          ///< the ledger row (sourcePath, contentDigest, origin)
+  std::string state;  ///< unchanged | modified | missing | unsafe | the row's own status
+  bool ownership_conflict = false;
+};
+
+/// One recorded MCP server reference against the live openclaw.json.
+struct mcp_status {
+  std::string name;
+  value row;          ///< the ledger reference (relationship, origin)
+  std::string state;  ///< present | modified | missing
+  bool managed() const { return row["relationship"] == "managed"; }
+};
+
+/// One install record against the disk and the live openclaw.json.
+struct install_status {
+  std::string agent_id;
+  const value* record = nullptr;  ///< the ledger's install record
+  std::string agent_state;        ///< present | modified | missing
+  std::vector<file_status> files;
+  std::vector<std::string> unmanaged;
+  std::vector<std::pair<value, std::string>> packages;  ///< ledger row → state
+  std::vector<mcp_status> mcp_servers;
+};
+
+/// The state of the agent entry: present (as recorded), modified or missing.
+inline std::string agent_state(const value& cfg, const std::string& id, const value& rec) {
+  const value* entry = config_member(cfg, "agents", "entries", id);
+  if (entry == nullptr) return "missing";
+  return digest_of(*entry) == rec["agentConfigDigest"].get<std::string>() ? "present" : "modified";
+}
+
+/// Every file below `root` (the workspace `ws`) that no row of the record names.
+template <class Fs>
+std::vector<std::string> unmanaged_files(Fs& fs, const typename Fs::dir& root,
+                                         const std::string& ws,
+                                         const std::set<std::string>& managed) {
+  std::vector<std::string> all, out;
+  try {
+    list_tree(fs, root, "", all, 32);
+  } catch (const error& e) {
+    // Too deep to list: said, never a partial list of unmanaged files.
+    if (e.code() == errc::limit_exceeded)
+      throw error(e.code(), "failed to list the workspace " + ws + ": " + e.what(),
+                  paths::join(ws, e.subject()));
+  }
+  for (const auto& rel : all)
+    if (!managed.count(rel)) out.push_back(rel);
+  return out;
+}
+
 /// The status of one install record against the disk.
 template <class Fs>
-value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
-                    const std::map<std::string, int>& owners) {
-  value s = value::object();
-  s["agentId"] = id;
-  s["install"] = value::object({{"status", rec["status"]},
-                                {"claw", rec["claw"]},
-                                {"planIntegrity", rec["planIntegrity"]},
-                                {"workspace", rec["workspace"]},
-                                {"workspaceOrigin", rec["workspaceOrigin"]},
-                                {"config", rec["config"]}});
-  const value* entry = config_member(cfg, "agents", "entries", id);
-  s["agentState"] = entry == nullptr ? "missing"
-                    : digest::sha256_prefixed(stable_stringify(*entry)) ==
-                            rec["agentConfigDigest"].get<std::string>()
-                        ? "present"
-                        : "modified";
+install_status status_of_record(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+                                const std::map<std::string, int>& owners) {
+  install_status s;
+  s.agent_id = id;
+  s.record = &rec;
+  s.agent_state = agent_state(cfg, id, rec);
   const std::string ws = rec["workspace"].get<std::string>();
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(open_dir_path(fs, ws));
   } catch (const error&) {
   }
-  value files = value::array();
   std::set<std::string> managed;
   for (const auto& f : rec["workspaceFiles"]) {
-    const std::string rel = f["path"].get<std::string>();
-    managed.insert(rel);
-    value x =
-        value::object({{"path", rel},
-                       {"sourcePath", f["sourcePath"]},
-                       {"contentDigest", f["contentDigest"]},
-                       {"origin", f["origin"]},
-                       {"state", f["status"] == "complete" ? file_state(fs, root, f)
-                                                           : f["status"].get<std::string>()}});
-    const auto o = owners.find(ws + "/" + rel);
-    if (o != owners.end() && o->second > 1) x["ownershipConflict"] = true;
-    files.push_back(std::move(x));
+    file_status x;
+    x.path = f["path"].get<std::string>();
+    x.row = f;
+    x.state = f["status"] == "complete" ? file_state(fs, root, f) : f["status"].get<std::string>();
+    const auto o = owners.find(ws + "/" + x.path);
+    x.ownership_conflict = o != owners.end() && o->second > 1;
+    managed.insert(x.path);
+    s.files.push_back(std::move(x));
   }
-  s["workspaceFiles"] = std::move(files);
-  value unmanaged = value::array();
-  if (root) {
-    std::vector<std::string> all;
-    try {
-      list_tree(fs, *root, "", all, 32);
-    } catch (const error& e) {
-      // Too deep to list: said, never a partial list of unmanaged files.
-      if (e.code() == errc::limit_exceeded)
-        throw error(e.code(), "failed to list the workspace " + ws + ": " + e.what(),
-                    paths::join(ws, e.subject()));
-    }
-    for (const auto& rel : all)
-      if (!managed.count(rel)) unmanaged.push_back(rel);
-  }
-  s["unmanagedFiles"] = std::move(unmanaged);
-  value pkgs = value::array();
-  for (const auto& p : rec["packages"]) {
-    value x = p;
-    x["state"] = p["status"] == "not_installed" ? "not-installed" : "incomplete";
-    pkgs.push_back(std::move(x));
-  }
-  s["packages"] = std::move(pkgs);
-  value mcps = value::array();
+  if (root) s.unmanaged = unmanaged_files(fs, *root, ws, managed);
+  for (const auto& p : rec["packages"])
+    s.packages.emplace_back(p, p["status"] == "not_installed" ? "not-installed" : "incomplete");
   for (const auto& m : rec["mcpServers"]) {
-    const value* live = config_member(cfg, "mcp", "servers", m["name"].get<std::string>());
-    std::string state = "missing";
-    if (live != nullptr) {
-      state = digest::sha256_prefixed(stable_stringify(canonical_mcp_server(*live))) ==
-                      m["configDigest"].get<std::string>()
+    mcp_status x;
+    x.name = m["name"].get<std::string>();
+    x.row = m;
+    const value* live = config_member(cfg, "mcp", "servers", x.name);
+    x.state = live == nullptr ? "missing"
+              : digest_of(canonical_mcp_server(*live)) == m["configDigest"].get<std::string>()
                   ? "present"
                   : "modified";
-    }
-    mcps.push_back(value::object({{"name", m["name"]},
-                                  {"relationship", m["relationship"]},
-                                  {"origin", m["origin"]},
-                                  {"state", state}}));
+    s.mcp_servers.push_back(std::move(x));
   }
-  s["mcpServers"] = std::move(mcps);
+  return s;
+}
+
+/// The status of one install record as `claw status` prints it.
+inline value to_json(const install_status& s) {
+  const value& rec = *s.record;
+  value d = value::object();
+  d["agentId"] = s.agent_id;
+  d["install"] = value::object({{"status", rec["status"]},
+                                {"claw", rec["claw"]},
+                                {"planIntegrity", rec["planIntegrity"]},
+                                {"workspace", rec["workspace"]},
+                                {"workspaceOrigin", rec["workspaceOrigin"]},
+                                {"config", rec["config"]}});
+  d["agentState"] = s.agent_state;
+  value files = value::array();
+  for (const auto& f : s.files) {
+    value x = value::object({{"path", f.path},
+                             {"sourcePath", f.row["sourcePath"]},
+                             {"contentDigest", f.row["contentDigest"]},
+                             {"origin", f.row["origin"]},
+                             {"state", f.state}});
+    if (f.ownership_conflict) x["ownershipConflict"] = true;
+    files.push_back(std::move(x));
+  }
+  d["workspaceFiles"] = std::move(files);
+  d["unmanagedFiles"] = s.unmanaged;
+  value pkgs = value::array();
+  for (const auto& p : s.packages) {
+    value x = p.first;
+    x["state"] = p.second;
+    pkgs.push_back(std::move(x));
+  }
+  d["packages"] = std::move(pkgs);
+  value mcps = value::array();
+  for (const auto& m : s.mcp_servers)
+    mcps.push_back(value::object({{"name", m.row["name"]},
+                                  {"relationship", m.row["relationship"]},
+                                  {"origin", m.row["origin"]},
+                                  {"state", m.state}}));
+  d["mcpServers"] = std::move(mcps);
   value crons = value::array();
   for (const auto& j : rec["cronJobs"])
     crons.push_back(value::object({{"id", j["manifestId"]},
                                    {"declarationKey", j["declarationKey"]},
                                    {"state", "not-applied"},
                                    {"code", j["code"]}}));
-  s["cronJobs"] = std::move(crons);
-  return s;
+  d["cronJobs"] = std::move(crons);
+  return d;
+}
+
+/// The status of one install record against the disk, rendered.
+template <class Fs>
+value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+                    const std::map<std::string, int>& owners) {
+  return to_json(status_of_record(fs, id, rec, cfg, owners));
 }
 
 inline std::vector<std::string> sorted_ids(const value& installs) {
@@ -703,46 +801,29 @@ inline std::vector<std::string> sorted_ids(const value& installs) {
   return ids;
 }
 
-}  // namespace detail
-
-/// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
-/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
-/// nothing.
-template <class Fs>
-outcome_doc claw_status(Fs& fs, const destination_request& req,
-                        const std::optional<std::string>& target) {
-  const std::string state_dir = state_dir_of(req);
-  const ledger l = read_ledger(fs, state_dir);
-  const value cfg = detail::live_config(fs, state_dir);
-  std::map<std::string, int> owners;
-  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
-    for (const auto& f : it.value()["workspaceFiles"])
-      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
-  value records = value::array();
+/// The `openclaw.clawStatus.v1` document of the records `claw status` looked at.
+inline value status_document(const std::string& state_dir, const std::optional<std::string>& target,
+                             const std::vector<install_status>& records) {
   std::size_t partial = 0, missing_agents = 0, drifted = 0, pkg_refs = 0, missing_pkgs = 0,
-              mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unresolved_cron = 0, unmanaged = 0,
-              conflicts = 0, modified_agents = 0;
-  for (const auto& id : detail::sorted_ids(l.installs())) {
-    const value& rec = l.installs()[id];
-    if (!detail::matches(id, rec, target)) continue;
-    value s = detail::record_status(fs, id, rec, cfg, owners);
-    partial += rec["status"] != "complete";
-    missing_agents += s["agentState"] == "missing";
-    modified_agents += s["agentState"] == "modified";
-    for (const auto& f : s["workspaceFiles"]) {
-      drifted += f["state"] != "unchanged";
-      conflicts += f.contains("ownershipConflict");
+              mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unmanaged = 0, conflicts = 0,
+              modified_agents = 0;
+  value rendered = value::array();
+  for (const auto& s : records) {
+    partial += (*s.record)["status"] != "complete";
+    missing_agents += s.agent_state == "missing";
+    modified_agents += s.agent_state == "modified";
+    for (const auto& f : s.files) {
+      drifted += f.state != "unchanged";
+      conflicts += f.ownership_conflict;
     }
-    unmanaged += s["unmanagedFiles"].size();
-    pkg_refs += s["packages"].size();
-    for (const auto& p : s["packages"]) missing_pkgs += p["state"] != "present";
-    mcp_refs += s["mcpServers"].size();
-    for (const auto& m : s["mcpServers"]) drifted_mcp += m["state"] != "present";
-    cron_refs += s["cronJobs"].size();
-    unresolved_cron += s["cronJobs"].size();
-    records.push_back(std::move(s));
+    unmanaged += s.unmanaged.size();
+    pkg_refs += s.packages.size();
+    for (const auto& p : s.packages) missing_pkgs += p.second != "present";
+    mcp_refs += s.mcp_servers.size();
+    for (const auto& m : s.mcp_servers) drifted_mcp += m.state != "present";
+    cron_refs += (*s.record)["cronJobs"].size();
+    rendered.push_back(to_json(s));
   }
-  outcome_doc out;
   value d = value::object();
   d["schemaVersion"] = "openclaw.clawStatus.v1";
   d["stability"] = stability;
@@ -763,10 +844,35 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
                                 {"driftedMcpServers", drifted_mcp},
                                 {"unresolvedMcpServerRefs", 0},
                                 {"cronRefs", cron_refs},
-                                {"unresolvedCronRefs", unresolved_cron}});
+                                {"unresolvedCronRefs", cron_refs}});
+  d["records"] = std::move(rendered);
+  return d;
+}
+
+}  // namespace detail
+
+/// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
+/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
+/// nothing.
+template <class Fs>
+outcome_doc claw_status(Fs& fs, const destination_request& req,
+                        const std::optional<std::string>& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  const value cfg = detail::live_config(fs, state_dir);
+  std::map<std::string, int> owners;
+  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
+    for (const auto& f : it.value()["workspaceFiles"])
+      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
+  std::vector<detail::install_status> records;
+  for (const auto& id : detail::sorted_ids(l.installs())) {
+    const value& rec = l.installs()[id];
+    if (detail::matches(id, rec, target))
+      records.push_back(detail::status_of_record(fs, id, rec, cfg, owners));
+  }
+  outcome_doc out;
+  out.document = detail::status_document(state_dir, target, records);
   out.ok = !target || !records.empty();
-  d["records"] = std::move(records);
-  out.document = std::move(d);
   return out;
 }
 
@@ -774,265 +880,393 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
 // remove
 // ---------------------------------------------------------------------------------------
 
-/// `claw remove <target> --dry-run`: the remove plan `openclaw.clawRemovePlan.v1`.
-template <class Fs>
-value plan_remove(Fs& fs, const destination_request& req, const std::string& target) {
-  const std::string state_dir = state_dir_of(req);
-  const ledger l = read_ledger(fs, state_dir);
-  value actions = value::array();
-  value blockers = value::array();
-  value agent_id = undefined_value();
-  std::vector<std::string> found;
-  for (const auto& id : detail::sorted_ids(l.installs()))
-    if (detail::matches(id, l.installs()[id], target)) found.push_back(id);
-  const auto block = [&](const std::string& code, const std::string& msg) {
-    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
-  };
-  if (found.empty()) {
-    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
-  } else if (found.size() > 1) {
-    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
-  } else {
-    const std::string id = found.front();
-    agent_id = id;
-    const value& rec = l.installs()[id];
-    const value cfg = detail::live_config(fs, state_dir);
-    const value s = detail::record_status(fs, id, rec, cfg, {});
-    const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
-                         value details) {
-      actions.push_back(value::object(
-          {{"kind", kind}, {"id", aid}, {"action", verb}, {"details", std::move(details)}}));
-    };
-    if (s["agentState"] == "present") {
-      act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
-    } else if (s["agentState"] == "modified") {
-      act("agent", id, "retain", value::object({{"state", "modified"}}));
-      block("agent_modified", "Agent " + id +
-                                  " was changed in openclaw.json since it was added; restore it "
-                                  "or remove it by hand first.");
-    }
-    for (const auto& m : s["mcpServers"]) {
-      const bool mine = m["relationship"] == "managed" && m["state"] == "present";
-      act("mcpServer", m["name"].get<std::string>(),
-          mine ? "remove" : (m["relationship"] == "managed" ? "retain" : "release"),
-          value::object({{"state", m["state"]}, {"relationship", m["relationship"]}}));
-    }
-    for (const auto& p : s["packages"])
-      act("packageRef", p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>(), "release",
-          value::object({{"state", p["state"]}}));
-    for (const auto& j : s["cronJobs"])
-      act("cronJob", j["id"].get<std::string>(), "release", value::object({{"state", j["state"]}}));
-    bool keeps = false;
-    for (const auto& f : s["workspaceFiles"]) {
-      const std::string st = f["state"].get<std::string>();
-      const bool introduced = detail::claw_introduced(f);
-      const std::string verb = st == "missing"                   ? "release"
-                               : st == "unchanged" && introduced ? "delete"
-                                                                 : "retain";
-      keeps = keeps || verb == "retain";
-      act("workspaceFile", f["path"].get<std::string>(), verb,
-          value::object(
-              {{"state", st}, {"contentDigest", f["contentDigest"]}, {"origin", f["origin"]}}));
-      if (st == "unsafe" && introduced)
-        block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
-                                           " is not a plain regular file any more.");
-    }
-    for (const auto& u : s["unmanagedFiles"]) {
-      keeps = true;
-      act("workspaceFile", u.get<std::string>(), "retain", value::object({{"state", "unmanaged"}}));
-    }
-    const bool created = rec["workspaceOrigin"] == "created";
-    act("workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
-        value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}}));
-    act("installRecord", id, "delete", value::object({{"ledger", ledger_file_name}}));
+/// A blocker of a lifecycle plan.
+struct plan_blocker {
+  std::string code;
+  std::string message;
+};
+
+/// One action of a remove plan; `details` is what the plan shows of it.
+struct remove_action {
+  std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
+                     ///< | installRecord
+  std::string id;
+  std::string verb;  ///< remove | retain | release | delete
+  value details;
+};
+
+/// The remove plan `openclaw.clawRemovePlan.v1`, as data.
+struct remove_plan {
+  std::string target;
+  std::optional<std::string> agent_id;  ///< the one install `target` names
+  std::vector<remove_action> actions;
+  std::vector<plan_blocker> blockers;
+  std::string integrity;  ///< planIntegrity
+
+  /// The ids of the actions of `kind` whose verb is `verb`.
+  std::vector<std::string> ids(const std::string& kind, const std::string& verb) const {
+    std::vector<std::string> out;
+    for (const auto& a : actions)
+      if (a.kind == kind && a.verb == verb) out.push_back(a.id);
+    return out;
   }
-  value bound = value::object(
-      {{"target", target}, {"agentId", agent_id}, {"actions", actions}, {"blockers", blockers}});
+};
+
+/// The remove plan document.
+inline value to_json(const remove_plan& p) {
   value plan = value::object();
   plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
   plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = digest::sha256_prefixed(stable_stringify(bound));
-  plan["target"] = target;
-  if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
+  plan["planIntegrity"] = p.integrity;
+  plan["target"] = p.target;
+  if (p.agent_id) plan["agentId"] = *p.agent_id;
+  value actions = value::array();
+  for (const auto& a : p.actions)
+    actions.push_back(value::object(
+        {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}}));
   plan["actions"] = std::move(actions);
+  value blockers = value::array();
+  for (const auto& b : p.blockers)
+    blockers.push_back(value::object({{"code", b.code}, {"message", b.message}}));
   plan["blockers"] = std::move(blockers);
   return plan;
 }
 
-/// `claw remove <target> --yes --plan-integrity`: openclaw.json first (the agent entry and
-/// the MCP servers this Claw created, unchanged), then the unchanged managed files, then
-/// the directories it emptied, then the ledger entry. A failure part-way rewrites the
-/// ledger entry to what is still on disk, so the ledger never names a file that is gone.
+namespace detail {
+
+/// The install records `target` names (agent id or Claw package name), sorted.
+inline std::vector<std::string> installs_named(const ledger& l, const std::string& target) {
+  std::vector<std::string> found;
+  for (const auto& id : sorted_ids(l.installs()))
+    if (matches(id, l.installs()[id], target)) found.push_back(id);
+  return found;
+}
+
+/// The blocker when `target` names no install or more than one.
+inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>& found,
+                                                  const std::string& target) {
+  if (found.empty())
+    return plan_blocker{"claw_not_found", "No Claw installed as agent or package " + target + "."};
+  if (found.size() > 1)
+    return plan_blocker{"claw_ambiguous",
+                        target + " names more than one installed Claw; name the agent id."};
+  return std::nullopt;
+}
+
+/// The remove actions of the agent entry, the MCP servers, packages and cron jobs.
+inline void remove_config_actions(remove_plan& p, const install_status& s) {
+  const value& rec = *s.record;
+  const std::string& id = s.agent_id;
+  const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
+                       value details) {
+    p.actions.push_back({kind, aid, verb, std::move(details)});
+  };
+  if (s.agent_state == "present") {
+    act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
+  } else if (s.agent_state == "modified") {
+    act("agent", id, "retain", value::object({{"state", "modified"}}));
+    p.blockers.push_back({"agent_modified", "Agent " + id +
+                                                " was changed in openclaw.json since it was "
+                                                "added; restore it or remove it by hand first."});
+  }
+  for (const auto& m : s.mcp_servers) {
+    const bool mine = m.managed() && m.state == "present";
+    act("mcpServer", m.name, mine ? "remove" : (m.managed() ? "retain" : "release"),
+        value::object({{"state", m.state}, {"relationship", m.row["relationship"]}}));
+  }
+  for (const auto& pk : s.packages)
+    act("packageRef",
+        pk.first["kind"].get<std::string>() + ":" + pk.first["ref"].get<std::string>(), "release",
+        value::object({{"state", pk.second}}));
+  for (const auto& j : rec["cronJobs"])
+    act("cronJob", j["manifestId"].get<std::string>(), "release",
+        value::object({{"state", "not-applied"}}));
+}
+
+/// The remove actions of the workspace: unchanged files the Claw introduced are deleted,
+/// the rest retained or released; the workspace goes only if it was created and nothing
+/// stays in it.
+inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
+  const value& rec = *s.record;
+  bool keeps = false;
+  for (const auto& f : s.files) {
+    const bool introduced = claw_introduced(f.row);
+    const std::string verb = f.state == "missing"                   ? "release"
+                             : f.state == "unchanged" && introduced ? "delete"
+                                                                    : "retain";
+    keeps = keeps || verb == "retain";
+    p.actions.push_back({"workspaceFile", f.path, verb,
+                         value::object({{"state", f.state},
+                                        {"contentDigest", f.row["contentDigest"]},
+                                        {"origin", f.row["origin"]}})});
+    if (f.state == "unsafe" && introduced)
+      p.blockers.push_back({"workspace_file_unsafe",
+                            "Workspace file " + f.path + " is not a plain regular file any more."});
+  }
+  for (const auto& u : s.unmanaged) {
+    keeps = true;
+    p.actions.push_back({"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}})});
+  }
+  const bool created = rec["workspaceOrigin"] == "created";
+  p.actions.push_back(
+      {"workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
+       value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}})});
+  p.actions.push_back(
+      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}})});
+}
+
+}  // namespace detail
+
+/// The remove plan of `target` against the ledger, the live openclaw.json and the disk.
+template <class Fs>
+remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std::string& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  remove_plan p;
+  p.target = target;
+  const std::vector<std::string> found = detail::installs_named(l, target);
+  if (auto b = detail::target_blocker(found, target)) {
+    p.blockers.push_back(std::move(*b));
+  } else {
+    p.agent_id = found.front();
+    const value& rec = l.installs()[*p.agent_id];
+    const value cfg = detail::live_config(fs, state_dir);
+    const detail::install_status s = detail::status_of_record(fs, *p.agent_id, rec, cfg, {});
+    detail::remove_config_actions(p, s);
+    detail::remove_workspace_actions(p, s);
+  }
+  p.integrity = plan_integrity(plan_kind::remove, to_json(p));
+  return p;
+}
+
+/// `claw remove <target> --dry-run`: the remove plan `openclaw.clawRemovePlan.v1`.
+template <class Fs>
+value plan_remove(Fs& fs, const destination_request& req, const std::string& target) {
+  return to_json(build_remove_plan(fs, req, target));
+}
+
+/// What a consented remove did.
+struct remove_result {
+  std::string agent_id;
+  bool agent_removed = false;
+  std::vector<std::string> files_deleted;
+  std::vector<std::string> retained;  ///< workspace files kept
+  std::vector<std::string> released;  ///< `<kind>:<id>` of every released action
+  std::string failure;                ///< empty when complete
+};
+
+namespace detail {
+
+/// The result document of a remove that ran.
+inline value to_json(const remove_result& r) {
+  value d = value::object();
+  d["schemaVersion"] = "openclaw.clawRemoveResult.v1";
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["status"] = r.failure.empty() ? "complete" : "partial";
+  d["agentId"] = r.agent_id;
+  d["agentRemoved"] = r.agent_removed;
+  d["workspaceFiles"] = r.files_deleted;
+  d["retained"] = r.retained;
+  d["released"] = r.released;
+  if (!r.failure.empty()) {
+    d["error"] = value::object({{"code", "remove_failed"},
+                                {"message", r.failure + "; run claw status to see what remains"}});
+  }
+  return d;
+}
+
+/// The record's workspace rows without the paths in `gone`.
+inline value rows_without(const value& rec, const std::set<std::string>& gone) {
+  value rows = value::array();
+  for (const auto& f : rec["workspaceFiles"])
+    if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
+  return rows;
+}
+
+/// Restores the ledger's previous bytes; what could not be restored, as a message tail.
+template <class Fs>
+std::string restore_ledger(Fs& fs, const std::string& state_dir,
+                           const std::optional<std::string>& before) {
+  try {
+    restore_state_file(fs, state_dir, ledger_file_name, before);
+    return "";
+  } catch (const error& e) {
+    return std::string("; the ledger could not be restored: ") + e.what();
+  }
+}
+
+/// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json.
+/// On a failure the ledger is restored and the failure document returned.
+template <class Fs>
+std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
+                                           const config_change& change,
+                                           const std::optional<std::string>& ledger_before) {
+  constexpr const char* schema = "openclaw.clawRemoveResult.v1";
+  if (change.agents.empty() && change.mcp_servers.empty()) return std::nullopt;
+  config_outcome cfg;
+  std::optional<std::string> config_before;
+  try {
+    config_before = read_state_file(fs, state_dir, config_file_name);
+    cfg = apply_config_change(fs, state_dir, change, nullptr);
+  } catch (const error& e) {
+    std::string also;
+    try {
+      if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
+    } catch (const error& again) {
+      also = std::string("; openclaw.json could not be restored: ") + again.what();
+    }
+    return failure_doc(schema, "failed", "remove_failed",
+                       std::string(e.what()) + "; nothing was removed" + also +
+                           restore_ledger(fs, state_dir, ledger_before));
+  }
+  if (cfg.written) return std::nullopt;
+  value d = failure_doc(schema, "failed", "config_commit_failed",
+                        cfg.refusal + "; nothing was removed" +
+                            restore_ledger(fs, state_dir, ledger_before) +
+                            ". Remove the members by hand, then run remove again:");
+  d["error"]["snippet"] = cfg.snippet;
+  return d;
+}
+
+/// Remove step 3: one unlink per file to delete; the deleted ones are appended to
+/// `deleted`. Returns the failure, if any.
+template <class Fs>
+std::string delete_workspace_files(Fs& fs, const std::string& ws,
+                                   const std::vector<std::string>& doomed,
+                                   std::vector<std::string>& deleted) {
+  try {
+    auto root = open_dir_path(fs, ws);
+    for (const auto& rel : doomed) {
+      at_rel(fs, root, rel,
+             [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+      deleted.push_back(rel);
+    }
+    fs.sync_filesystem(root);
+  } catch (const error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// Remove step 3b: the empty directories this Claw made (in an adopted workspace) or the
+/// directories of a created workspace, deepest first, then the created workspace itself
+/// when `remove_ws` and it is empty. Leftovers are untidy, not inconsistent: never fails.
+template <class Fs>
+void remove_emptied_dirs(Fs& fs, const value& rec, bool remove_ws) {
+  const std::string ws = rec["workspace"].get<std::string>();
+  try {
+    std::vector<std::string> dirs;
+    for (const auto& f : rec["workspaceFiles"]) {
+      std::string rel = f["path"].get<std::string>();
+      for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel))
+        dirs.push_back(rel);
+    }
+    std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
+      return a.size() > b.size() || (a.size() == b.size() && a < b);
+    });
+    dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+    const bool created = rec["workspaceOrigin"] == "created";
+    std::set<std::string> made;
+    for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+    auto root = open_dir_path(fs, ws);
+    for (const auto& rel : dirs) {
+      if (!created && !made.count(rel)) continue;
+      at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+        const auto st = fs.stat_at(d, n);
+        if (!st || st->kind != fs::file_kind::directory) return;
+        auto sub = fs.open_dir_at(d, n);
+        if (fs.is_empty(sub)) fs.remove_dir_at(d, n);
+      });
+    }
+    if (remove_ws) {
+      auto parent = open_dir_path(fs, parent_of(ws));
+      if (fs.is_empty(root)) fs.remove_dir_at(parent, paths::file_name(ws));
+    }
+  } catch (const error&) {
+  }
+}
+
+}  // namespace detail
+
+/// `claw remove <target> --yes --plan-integrity`: the ledger first stops naming the files
+/// about to go, then openclaw.json (the agent entry and the MCP servers this Claw created,
+/// unchanged), then the unchanged managed files, then the directories it emptied, then the
+/// ledger entry. A failure part-way rewrites the ledger entry to what is still on disk, so
+/// the ledger never names a file that is gone.
 template <class Fs>
 outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::string& target,
                          const consent& c, const std::string& now) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
+  const clawport::plan::subject subject{"remove", "remove --dry-run"};
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  const value plan = plan_remove(fs, req, target);
-  const std::string integrity = plan["planIntegrity"].get<std::string>();
-  if (*c.plan_integrity != integrity) {
-    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
-                                       "The consented remove plan no longer matches; run remove "
-                                       "--dry-run again.");
-    out.document["planIntegrity"] = integrity;
+  const remove_plan plan = build_remove_plan(fs, req, target);
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, plan.integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  if (!plan["blockers"].empty()) {
-    out.document = detail::failure_doc(schema, "failed", "remove_blocked",
-                                       plan["blockers"][0]["message"].get<std::string>());
-    out.document["blockers"] = plan["blockers"];
+  if (!plan.blockers.empty()) {
+    out.document =
+        detail::failure_doc(schema, "failed", "remove_blocked", plan.blockers[0].message);
+    out.document["blockers"] = to_json(plan)["blockers"];
     return out;
   }
   const std::string state_dir = state_dir_of(req);
-  const std::string id = plan["agentId"].get<std::string>();
+  remove_result res;
+  res.agent_id = *plan.agent_id;
+  const std::string& id = res.agent_id;
   ledger l = read_ledger(fs, state_dir);
   value rec = l.installs()[id];
-  const std::string ws = rec["workspace"].get<std::string>();
-
   config_change change;
   change.remove = true;
-  value removed_files = value::array();
-  value retained = value::array();
-  bool remove_ws = false;
-  for (const auto& a : plan["actions"]) {
-    const std::string kind = a["kind"].get<std::string>();
-    if (kind == "agent" && a["action"] == "remove") change.agents.emplace_back(id, value());
-    if (kind == "mcpServer" && a["action"] == "remove")
-      change.mcp_servers.emplace_back(a["id"].get<std::string>(), value());
-    if (kind == "workspaceFile" && a["action"] == "retain") retained.push_back(a["id"]);
-    if (kind == "workspace") remove_ws = a["action"] == "remove";
-  }
-  // 1. The ledger first stops naming the files about to be deleted (status `removing`), so
-  //    at no point does it name a file that is gone.
-  std::set<std::string> doomed;
-  for (const auto& a : plan["actions"])
-    if (a["kind"] == "workspaceFile" && a["action"] == "delete")
-      doomed.insert(a["id"].get<std::string>());
-  const auto rows_without = [&](const std::set<std::string>& gone) {
-    value rows = value::array();
-    for (const auto& f : rec["workspaceFiles"])
-      if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
-    return rows;
-  };
+  if (!plan.ids("agent", "remove").empty()) change.agents.emplace_back(id, value());
+  for (const auto& name : plan.ids("mcpServer", "remove"))
+    change.mcp_servers.emplace_back(name, value());
+  res.agent_removed = !change.agents.empty();
+  res.retained = plan.ids("workspaceFile", "retain");
+  for (const auto& a : plan.actions)
+    if (a.verb == "release") res.released.push_back(a.kind + ":" + a.id);
+  const bool remove_ws = !plan.ids("workspace", "remove").empty();
+  const std::vector<std::string> doomed = plan.ids("workspaceFile", "delete");
+
+  // 1. The ledger first stops naming the files about to be deleted (status `removing`).
   const std::optional<std::string> ledger_before = l.bytes;
   try {
     value removing = rec;
     removing["status"] = "removing";
-    removing["workspaceFiles"] = rows_without(doomed);
+    removing["workspaceFiles"] = detail::rows_without(rec, {doomed.begin(), doomed.end()});
     removing["updatedAt"] = now;
     l.installs()[id] = removing;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
-    std::string also;
-    try {
-      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
-    } catch (const error& again) {
-      also = std::string("; the ledger could not be restored: ") + again.what();
-    }
     out.document = detail::failure_doc(schema, "failed", "remove_failed",
-                                       std::string(e.what()) + "; nothing was removed" + also);
+                                       std::string(e.what()) + "; nothing was removed" +
+                                           detail::restore_ledger(fs, state_dir, ledger_before));
     return out;
   }
-  const auto restore_ledger = [&]() -> std::string {
-    try {
-      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
-      return "";
-    } catch (const error& e) {
-      return std::string("; the ledger could not be restored: ") + e.what();
-    }
-  };
-  // 2. openclaw.json: the agent entry and the MCP servers this Claw created.
-  if (!change.agents.empty() || !change.mcp_servers.empty()) {
-    config_outcome cfg;
-    std::optional<std::string> config_before;
-    try {
-      config_before = detail::read_state_file(fs, state_dir, config_file_name);
-      cfg = apply_config_change(fs, state_dir, change, nullptr);
-    } catch (const error& e) {
-      std::string also;
-      try {
-        if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
-      } catch (const error& again) {
-        also = std::string("; openclaw.json could not be restored: ") + again.what();
-      }
-      out.document = detail::failure_doc(
-          schema, "failed", "remove_failed",
-          std::string(e.what()) + "; nothing was removed" + also + restore_ledger());
-      return out;
-    }
-    if (!cfg.written) {
-      out.document = detail::failure_doc(schema, "failed", "config_commit_failed",
-                                         cfg.refusal + "; nothing was removed" + restore_ledger() +
-                                             ". Remove the members by hand, then run remove "
-                                             "again:");
-      out.document["error"]["snippet"] = cfg.snippet;
-      return out;
-    }
+  // 2. openclaw.json.
+  if (auto failed = detail::remove_config_entries(fs, state_dir, change, ledger_before)) {
+    out.document = std::move(*failed);
+    return out;
   }
-  // 3. The files, one unlink each.
-  std::string failure;
-  try {
-    auto root = detail::open_dir_path(fs, ws);
-    for (const auto& a : plan["actions"]) {
-      if (a["kind"] != "workspaceFile" || a["action"] != "delete") continue;
-      const std::string rel = a["id"].get<std::string>();
-      detail::at_rel(fs, root, rel,
-                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
-      removed_files.push_back(rel);
-    }
-    fs.sync_filesystem(root);
-  } catch (const error& e) {
-    failure = e.what();
-  }
-  if (failure.empty()) {
-    // Empty directories this Claw made (an adopted workspace) or the created workspace.
-    try {
-      std::vector<std::string> dirs;
-      for (const auto& f : rec["workspaceFiles"]) {
-        std::string rel = f["path"].get<std::string>();
-        for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel))
-          dirs.push_back(rel);
-      }
-      std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
-        return a.size() > b.size() || (a.size() == b.size() && a < b);
-      });
-      dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
-      const bool created = rec["workspaceOrigin"] == "created";
-      std::set<std::string> made;
-      for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
-      auto root = detail::open_dir_path(fs, ws);
-      for (const auto& rel : dirs) {
-        if (!created && !made.count(rel)) continue;
-        detail::at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
-          const auto st = fs.stat_at(d, n);
-          if (!st || st->kind != fs::file_kind::directory) return;
-          auto sub = fs.open_dir_at(d, n);
-          if (fs.is_empty(sub)) fs.remove_dir_at(d, n);
-        });
-      }
-      if (remove_ws) {
-        auto parent = detail::open_dir_path(fs, detail::parent_of(ws));
-        if (fs.is_empty(root)) fs.remove_dir_at(parent, detail::base_name(ws));
-      }
-    } catch (const error&) {
-      // Leftover empty directories are untidy, not inconsistent.
-    }
-  }
+  // 3. The files, one unlink each, then the directories they emptied.
+  const std::string ws = rec["workspace"].get<std::string>();
+  res.failure = detail::delete_workspace_files(fs, ws, doomed, res.files_deleted);
+  if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);
   // 4. The ledger entry goes last; after a failure it names again what is still there.
-  std::set<std::string> gone;
-  for (const auto& r : removed_files) gone.insert(r.get<std::string>());
   try {
-    if (failure.empty()) {
+    if (res.failure.empty()) {
       l.installs().erase(id);
     } else {
-      rec["workspaceFiles"] = rows_without(gone);
+      rec["workspaceFiles"] =
+          detail::rows_without(rec, {res.files_deleted.begin(), res.files_deleted.end()});
       rec["status"] = "partial";
       rec["config"] = "removed";
       rec["updatedAt"] = now;
@@ -1040,29 +1274,11 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     }
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    failure +=
-        (failure.empty() ? "" : "; ") + std::string("the ledger could not be updated: ") + e.what();
+    res.failure += (res.failure.empty() ? "" : "; ") +
+                   std::string("the ledger could not be updated: ") + e.what();
   }
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["status"] = failure.empty() ? "complete" : "partial";
-  d["agentId"] = id;
-  d["agentRemoved"] = !change.agents.empty();
-  d["workspaceFiles"] = removed_files;
-  d["retained"] = retained;
-  value released = value::array();
-  for (const auto& a : plan["actions"])
-    if (a["action"] == "release")
-      released.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>());
-  d["released"] = released;
-  if (!failure.empty()) {
-    d["error"] = value::object({{"code", "remove_failed"},
-                                {"message", failure + "; run claw status to see what remains"}});
-  }
-  out.document = std::move(d);
-  out.ok = failure.empty();
+  out.document = detail::to_json(res);
+  out.ok = res.failure.empty();
   return out;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../formats/json5.hpp"
+#include "../plan/integrity.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
 #include "package.hpp"
@@ -266,6 +267,11 @@ inline value mcp_effect(const value& server) {
   return e;
 }
 
+/// The digest OpenClaw records of a JSON value: `sha256:<hex>` of its stableStringify.
+inline std::string digest_of(const value& v) {
+  return digest::sha256_prefixed(stable_stringify(v));
+}
+
 inline value capability(const std::string& kind, const std::string& id, const std::string& path,
                         const std::string& action, value effect) {
   value c = value::object();
@@ -275,7 +281,7 @@ inline value capability(const std::string& kind, const std::string& id, const st
   c["action"] = action;
   c["classification"] = "escalation";
   c["requiresDistinctConsent"] = true;
-  c["digest"] = digest::sha256_prefixed(stable_stringify(effect));
+  c["digest"] = digest_of(effect);
   c["effect"] = std::move(effect);
   return c;
 }
@@ -310,62 +316,78 @@ struct add_plan {
   bool blocked = false;
 };
 
-/// `planIntegrity` of an add plan from its bound parts.
-inline std::string add_plan_integrity(const value& plan) {
+/// The three plans of the lifecycle that carry a planIntegrity.
+enum class plan_kind { add, update, remove };
+
+/// The canonical text a plan's `planIntegrity` digests: OpenClaw's stableStringify of what
+/// the plan binds. An add binds upstream's parts (manifest schema version, the Claw's
+/// integrity, the final id and workspace, the actions, capability changes and blockers, and
+/// the extensions and notices when there are any); an update binds the whole plan but its
+/// integrity; a remove binds the target, the agent id, the actions and the blockers.
+inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
   value bound = value::object();
-  bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
-  bound["clawIntegrity"] = plan.at("claw").at("integrity");
-  bound["finalId"] = plan.at("agent").at("finalId");
-  bound["workspace"] = plan.at("agent").at("workspace");
-  bound["actions"] = plan.at("actions");
-  bound["capabilityChanges"] = plan.at("capabilityChanges");
-  bound["blockers"] = plan.at("blockers");
-  if (plan.contains("extensions") && !plan["extensions"].empty())
-    bound["extensions"] = plan["extensions"];
-  if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
-  return digest::sha256_prefixed(stable_stringify(bound));
+  if (kind == plan_kind::update) {
+    bound = plan;
+    bound.erase("planIntegrity");
+  } else if (kind == plan_kind::remove) {
+    bound["target"] = plan.at("target");
+    bound["agentId"] = plan.contains("agentId") ? plan["agentId"] : undefined_value();
+    bound["actions"] = plan.at("actions");
+    bound["blockers"] = plan.at("blockers");
+  } else {
+    bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
+    bound["clawIntegrity"] = plan.at("claw").at("integrity");
+    bound["finalId"] = plan.at("agent").at("finalId");
+    bound["workspace"] = plan.at("agent").at("workspace");
+    bound["actions"] = plan.at("actions");
+    bound["capabilityChanges"] = plan.at("capabilityChanges");
+    bound["blockers"] = plan.at("blockers");
+    if (plan.contains("extensions") && !plan["extensions"].empty())
+      bound["extensions"] = plan["extensions"];
+    if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
+  }
+  return stable_stringify(bound);
 }
 
-/// Builds the add plan of a package that read cleanly. Pure: the package, the
-/// destination and the host state were gathered at the edge.
-template <class Resolver = offline_resolver>
-add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
-                        const Resolver& resolver = {}, const add_options& opt = {}) {
-  const value& m = pkg.manifest;
-  const std::string& final_id = dest.final_id;
-  const std::string& ws = dest.workspace;
+/// `planIntegrity` of a plan document (`sha256:<hex>` of its canonical text).
+inline std::string plan_integrity(plan_kind kind, const value& plan) {
+  return clawport::plan::integrity_of(plan_canonical_text(kind, plan));
+}
+
+/// `planIntegrity` of an add plan from its bound parts.
+inline std::string add_plan_integrity(const value& plan) {
+  return plan_integrity(plan_kind::add, plan);
+}
+
+namespace detail {
+
+/// The parts of an add plan as they are found, and what every part needs to know.
+struct add_builder {
+  const claw_package& pkg;
+  const destination& dest;
+  const host_state& host;
+  const std::string& final_id;
+  const std::string& ws;
   value actions = value::array();
   value caps = value::array();
   value blockers = value::array();
   value requirements = value::array();
   value notices = value::array();
-  value offline = value::array();  // diagnostics (not bound): what an offline add cannot do
-  const auto block = [&](const std::string& code, const std::string& path, const std::string& msg) {
-    blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
-  };
+  value offline = value::array();        ///< diagnostics (not bound): what an offline add cannot do
+  bool adopt = false;                    ///< an existing workspace is adopted
+  std::optional<std::string> ws_reason;  ///< why the workspace blocks
 
-  // The agent.
-  std::optional<std::string> agent_reason;
-  if (!is_agent_id(final_id)) {
-    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
-    block("invalid_agent_id", "$.agent.id", *agent_reason);
-  } else if (std::find(host.agent_ids.begin(), host.agent_ids.end(), final_id) !=
-             host.agent_ids.end()) {
-    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
-    block("agent_id_collision", "$.agent.id", *agent_reason);
+  add_builder(const claw_package& p, const destination& d, const host_state& h)
+      : pkg(p), dest(d), host(h), final_id(d.final_id), ws(d.workspace) {}
+
+  void block(const std::string& code, const std::string& path, const std::string& msg) {
+    blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
   }
-  std::optional<std::string> ws_reason;
-  const bool configured =
-      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end();
-  const bool adopt = dest.workspace_exists && dest.workspace_adoptable && !configured;
-  if (configured || (dest.workspace_exists && !adopt)) {
-    ws_reason = "Workspace " + ws + " already exists.";
-    block("workspace_collision", "$.workspace", *ws_reason);
-  }
-  // The adopt rule for one file action: an identical existing file is adopted, a differing
-  // one (or anything not a plain regular file) blocks with workspace_file_conflict.
-  const auto adopt_file = [&](value& a, const std::string& rel, const std::string& want,
-                              std::optional<std::string>& reason, const std::string& path) {
+
+  /// The adopt rule for one file action: an identical existing file is adopted, a differing
+  /// one (or anything not a plain regular file) blocks with workspace_file_conflict.
+  void adopt_file(value& a, const std::string& rel, const std::string& want,
+                  std::optional<std::string>& reason, const std::string& path) {
     if (!adopt || reason) return;
     const auto it = dest.existing.find(rel);
     if (it == dest.existing.end()) return;
@@ -379,162 +401,216 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
                                 : " and " + it->second.problem) +
              "; clawport never overwrites it.";
     block("workspace_file_conflict", path, *reason);
-  };
-  value config = m["agent"];
+  }
+};
+
+/// The agent's configuration as the plan registers it: the manifest's agent, the profile's
+/// settings over it, the final id and workspace.
+inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
+                             const std::string& ws) {
+  value config = pkg.manifest["agent"];
   if (pkg.profile) {
     for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
       config[it.key()] = it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
-  {
-    value a =
-        detail::action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
-    value details = config;
-    details["expectedState"] = "absent";
-    a["details"] = std::move(details);
-    detail::set_blocked(a, agent_reason);
-    actions.push_back(std::move(a));
+  return config;
+}
+
+/// The agent and workspace actions: an invalid or taken id blocks, so does a workspace that
+/// exists and cannot be adopted or belongs to a configured agent.
+inline void add_agent_actions(add_builder& b, const value& config) {
+  const std::string& final_id = b.final_id;
+  std::optional<std::string> agent_reason;
+  if (!is_agent_id(final_id)) {
+    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
+    b.block("invalid_agent_id", "$.agent.id", *agent_reason);
+  } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
+             b.host.agent_ids.end()) {
+    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
+    b.block("agent_id_collision", "$.agent.id", *agent_reason);
   }
-  {
-    value a = detail::action("workspace", final_id, adopt ? "adopt" : "create", ws);
-    a["details"] = value::object({{"expectedState", adopt ? "existing" : "absent"}});
-    detail::set_blocked(a, ws_reason);
-    actions.push_back(std::move(a));
+  const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
+                          b.host.workspaces.end();
+  b.adopt = b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
+  if (configured || (b.dest.workspace_exists && !b.adopt)) {
+    b.ws_reason = "Workspace " + b.ws + " already exists.";
+    b.block("workspace_collision", "$.workspace", *b.ws_reason);
   }
-  // Workspace files: the body first, then bootstrap names, then files[].
-  const std::string prefix = ws == "/" ? "/" : ws + "/";
+  value a = action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
+  value details = config;
+  details["expectedState"] = "absent";
+  a["details"] = std::move(details);
+  set_blocked(a, agent_reason);
+  b.actions.push_back(std::move(a));
+  value w = action("workspace", final_id, b.adopt ? "adopt" : "create", b.ws);
+  w["details"] = value::object({{"expectedState", b.adopt ? "existing" : "absent"}});
+  set_blocked(w, b.ws_reason);
+  b.actions.push_back(std::move(w));
+}
+
+/// The workspace files: the body first, then bootstrap names and files[], then the
+/// BOOTSTRAP.md seeded once.
+inline void add_file_actions(add_builder& b) {
+  const claw_package& pkg = b.pkg;
+  const std::string prefix = b.ws == "/" ? "/" : b.ws + "/";
   if (pkg.body) {
-    value a = detail::action("workspaceFile", "SOUL.md", "write", prefix + "SOUL.md");
+    value a = action("workspaceFile", "SOUL.md", "write", prefix + "SOUL.md");
     a["source"] = pkg.source.manifest_path;
     a["sourceKind"] = "clawMarkdownBody";
-    if (!ws_reason && !pkg.sources_too_large) a["digest"] = sha256_digest(*pkg.body);
+    if (!b.ws_reason && !pkg.sources_too_large) a["digest"] = sha256_digest(*pkg.body);
     a["details"] = value::object({{"expectedState", "absent"}});
-    std::optional<std::string> reason = ws_reason;
+    std::optional<std::string> reason = b.ws_reason;
     if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
-    adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
-               "$.workspace.bootstrapFiles.SOUL.md");
+    b.adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
+                 "$.workspace.bootstrapFiles.SOUL.md");
     if (reason) a.erase("digest");
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
+    set_blocked(a, reason);
+    b.actions.push_back(std::move(a));
   }
   bool too_large_reported = false;
   for (const auto& s : pkg.sources) {
-    value a = detail::action("workspaceFile", s.destination, "write", prefix + s.destination);
+    value a = action("workspaceFile", s.destination, "write", prefix + s.destination);
     a["source"] = s.real_path;
-    std::optional<std::string> reason = ws_reason;
+    std::optional<std::string> reason = b.ws_reason;
     if (s.problem) {
       if (s.problem->code != "workspace_sources_too_large" || !too_large_reported) {
-        blockers.push_back(
+        b.blockers.push_back(
             to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
         too_large_reported = too_large_reported || s.problem->code == "workspace_sources_too_large";
       }
       if (!reason) reason = s.problem->message;
     }
     a["details"] = value::object({{"expectedState", "absent"}});
-    adopt_file(a, s.destination, s.digest, reason,
-               s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
+    b.adopt_file(a, s.destination, s.digest, reason,
+                 s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
     if (!reason) a["digest"] = s.digest;
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
+    set_blocked(a, reason);
+    b.actions.push_back(std::move(a));
   }
   if (pkg.bootstrap) {
-    value a = detail::action("bootstrap", "BOOTSTRAP.md", "seed", prefix + "BOOTSTRAP.md");
+    value a = action("bootstrap", "BOOTSTRAP.md", "seed", prefix + "BOOTSTRAP.md");
     a["source"] = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
-    if (!ws_reason) a["digest"] = sha256_digest(*pkg.bootstrap);
+    if (!b.ws_reason) a["digest"] = sha256_digest(*pkg.bootstrap);
     a["details"] = value::object({{"expectedState", "absent"}, {"lifecycle", "native-seed-once"}});
-    detail::set_blocked(a, ws_reason);
-    actions.push_back(std::move(a));
+    set_blocked(a, b.ws_reason);
+    b.actions.push_back(std::move(a));
   }
-  // Packages.
-  for (std::size_t k = 0; k < m["packages"].size(); ++k) {
-    const value& p = m["packages"][k];
-    const std::string kind = p["kind"].get<std::string>();
+}
+
+/// A package recorded as a consented `skip` (--without-packages), with its notice.
+inline void add_skipped_package(add_builder& b, value a, const value& p, std::size_t k) {
+  a["action"] = "skip";
+  value details = p;
+  details["expectedState"] = "not-installed";
+  details["reason"] = "without-packages";
+  a["details"] = std::move(details);
+  set_blocked(a, std::nullopt);
+  b.actions.push_back(std::move(a));
+  b.notices.push_back(value::object(
+      {{"code", "package_not_installed"},
+       {"path", index("$.packages", k)},
+       {"message", p["kind"].get<std::string>() + " " + p["ref"].get<std::string>() + "@" +
+                       p["version"].get<std::string>() +
+                       " is not installed (--without-packages); install it later with: " +
+                       package_install_command(p)}}));
+}
+
+/// A package install action from the resolver's preflight (none: unresolved, blocked).
+inline void add_resolved_package(add_builder& b, value a, const value& p, std::size_t k,
+                                 const std::optional<package_preflight>& pf) {
+  const std::string id = p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>();
+  value details = p;
+  std::optional<std::string> reason;
+  value effect = value::object();
+  for (const char* key : {"kind", "source", "ref", "version"}) effect[key] = p[key];
+  if (!pf) {
+    a["digest"] = undefined_value();
+    details["expectedState"] = "unresolved";
+    details["ownerAction"] = undefined_value();
+    reason = "Package preflight is unavailable.";
+    b.block("package_install_unavailable", index("$.packages", k), *reason);
+    effect["integrity"] = "unresolved";
+  } else {
+    a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
+    if (pf->integrity) details["integrity"] = *pf->integrity;
+    if (pf->install_id) details["installId"] = *pf->install_id;
+    if (pf->warning) details["riskWarning"] = *pf->warning;
+    if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
+    details["expectedState"] = !pf->ok                                  ? "unresolved"
+                               : (pf->action && *pf->action == "reuse") ? "present-exact"
+                                                                        : "absent";
+    details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
+    effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
+    if (pf->install_id) effect["installId"] = *pf->install_id;
+    if (pf->warning) effect["riskWarning"] = *pf->warning;
+    if (!pf->ok) {
+      reason = pf->message.empty() ? "Package preflight failed." : pf->message;
+      b.block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
+              *reason);
+    }
+  }
+  a["details"] = std::move(details);
+  set_blocked(a, reason);
+  b.actions.push_back(std::move(a));
+  b.caps.push_back(capability(
+      "package", id, "packages." + p["kind"].get<std::string>() + "." + p["ref"].get<std::string>(),
+      "install", std::move(effect)));
+}
+
+/// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
+template <class Resolver>
+void add_package_actions(add_builder& b, const Resolver& resolver, const add_options& opt) {
+  const value& packages = b.pkg.manifest["packages"];
+  for (std::size_t k = 0; k < packages.size(); ++k) {
+    const value& p = packages[k];
     const std::string ref = p["ref"].get<std::string>();
-    value a = detail::action("package", kind + ":" + ref, "install",
-                             "clawhub:" + ref + "@" + p["version"].get<std::string>());
+    value a = action("package", p["kind"].get<std::string>() + ":" + ref, "install",
+                     "clawhub:" + ref + "@" + p["version"].get<std::string>());
     if (opt.without_packages) {
       // Recorded, bound into the integrity, and reported: never skipped silently.
-      a["action"] = "skip";
-      value details = p;
-      details["expectedState"] = "not-installed";
-      details["reason"] = "without-packages";
-      a["details"] = std::move(details);
-      detail::set_blocked(a, std::nullopt);
-      actions.push_back(std::move(a));
-      notices.push_back(value::object(
-          {{"code", "package_not_installed"},
-           {"path", index("$.packages", k)},
-           {"message", kind + " " + ref + "@" + p["version"].get<std::string>() +
-                           " is not installed (--without-packages); install it later with: " +
-                           package_install_command(p)}}));
-      continue;
-    }
-    const std::optional<package_preflight> pf = resolver.preflight(p);
-    value details = p;
-    std::optional<std::string> reason;
-    value effect = value::object();
-    for (const char* key : {"kind", "source", "ref", "version"}) effect[key] = p[key];
-    if (!pf) {
-      a["digest"] = undefined_value();
-      details["expectedState"] = "unresolved";
-      details["ownerAction"] = undefined_value();
-      reason = "Package preflight is unavailable.";
-      block("package_install_unavailable", index("$.packages", k), *reason);
-      effect["integrity"] = "unresolved";
+      add_skipped_package(b, std::move(a), p, k);
     } else {
-      a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
-      if (pf->integrity) details["integrity"] = *pf->integrity;
-      if (pf->install_id) details["installId"] = *pf->install_id;
-      if (pf->warning) details["riskWarning"] = *pf->warning;
-      if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
-      details["expectedState"] = !pf->ok                                  ? "unresolved"
-                                 : (pf->action && *pf->action == "reuse") ? "present-exact"
-                                                                          : "absent";
-      details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
-      effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
-      if (pf->install_id) effect["installId"] = *pf->install_id;
-      if (pf->warning) effect["riskWarning"] = *pf->warning;
-      if (!pf->ok) {
-        reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-        block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
-              *reason);
+      add_resolved_package(b, std::move(a), p, k, resolver.preflight(p));
+    }
+  }
+}
+
+/// The prerequisites of one MCP server: its environment references and OAuth.
+inline value mcp_prerequisites(add_builder& b, const std::string& name, const value& server) {
+  value prereq = value::array();
+  if (server.contains("env")) {
+    for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
+      std::string var;
+      if (is_env_reference(e.value().get<std::string>(), &var)) {
+        value r = value::object({{"kind", "environment"}, {"mcpServer", name}, {"name", var}});
+        prereq.push_back(r);
+        b.requirements.push_back(std::move(r));
       }
     }
-    a["details"] = std::move(details);
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
-    caps.push_back(detail::capability("package", kind + ":" + ref, "packages." + kind + "." + ref,
-                                      "install", std::move(effect)));
   }
-  // MCP servers.
-  for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
+  if (server.contains("auth") && server["auth"] == "oauth") {
+    value r = value::object({{"kind", "oauth"}, {"mcpServer", name}});
+    prereq.push_back(r);
+    b.requirements.push_back(std::move(r));
+  }
+  return prereq;
+}
+
+/// The MCP servers: absent, present-exact (identical), or a collision.
+inline void add_mcp_actions(add_builder& b) {
+  const value& servers = b.pkg.manifest["mcpServers"];
+  for (auto it = servers.begin(); it != servers.end(); ++it) {
     const std::string& name = it.key();
     const value& server = it.value();
-    value a = detail::action("mcpServer", name, "configure", "mcp.servers." + name);
-    value prereq = value::array();
-    if (server.contains("env")) {
-      for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
-        std::string var;
-        if (is_env_reference(e.value().get<std::string>(), &var)) {
-          value r = value::object({{"kind", "environment"}, {"mcpServer", name}, {"name", var}});
-          prereq.push_back(r);
-          requirements.push_back(std::move(r));
-        }
-      }
-    }
-    if (server.contains("auth") && server["auth"] == "oauth") {
-      value r = value::object({{"kind", "oauth"}, {"mcpServer", name}});
-      prereq.push_back(r);
-      requirements.push_back(std::move(r));
-    }
+    value a = action("mcpServer", name, "configure", "mcp.servers." + name);
+    value prereq = mcp_prerequisites(b, name, server);
     std::string expected = "absent";
     std::optional<std::string> reason;
-    if (host.mcp_servers.contains(name)) {
-      const std::string mine = stable_stringify(detail::canonical_mcp_server(server));
-      const std::string theirs =
-          stable_stringify(detail::canonical_mcp_server(host.mcp_servers[name]));
-      if (mine == theirs) {
+    if (b.host.mcp_servers.contains(name)) {
+      if (stable_stringify(canonical_mcp_server(server)) ==
+          stable_stringify(canonical_mcp_server(b.host.mcp_servers[name]))) {
         expected = "present-exact";
       } else {
         reason = "MCP server " + name + " already exists with a different configuration.";
@@ -544,58 +620,66 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     details["expectedState"] = expected;
     details["prerequisites"] = std::move(prereq);
     a["details"] = std::move(details);
-    if (reason) block("mcp_server_collision", "$.mcpServers." + name, *reason);
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
-    caps.push_back(detail::capability("mcpServer", name, "mcpServers." + name, "configure",
-                                      detail::mcp_effect(server)));
+    if (reason) b.block("mcp_server_collision", "$.mcpServers." + name, *reason);
+    set_blocked(a, reason);
+    b.actions.push_back(std::move(a));
+    b.caps.push_back(
+        capability("mcpServer", name, "mcpServers." + name, "configure", mcp_effect(server)));
   }
-  // Cron jobs.
-  for (std::size_t k = 0; k < m["cronJobs"].size(); ++k) {
-    const value& job = m["cronJobs"][k];
+}
+
+/// The cron jobs: planned, disclosed as needing a running Gateway.
+inline void add_cron_actions(add_builder& b) {
+  const value& jobs = b.pkg.manifest["cronJobs"];
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    const value& job = jobs[k];
     const std::string id = job["id"].get<std::string>();
-    offline.push_back(
+    b.offline.push_back(
         to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
                            "Cron job " + id +
                                " needs a running OpenClaw Gateway (cron.add); "
                                "clawport does not schedule it offline.")));
-    value a = detail::action("cronJob", id, "schedule", "cron:" + id + ":agent=" + final_id);
+    value a = action("cronJob", id, "schedule", "cron:" + id + ":agent=" + b.final_id);
     value details = job;
-    details["agentId"] = final_id;
+    details["agentId"] = b.final_id;
     details["expectedState"] = "absent";
     if (job.contains("delivery") && job["delivery"].contains("channel") &&
         job["delivery"]["channel"] == "last") {
       details["deliveryResolution"] = "local-channel-state:last";
     }
     a["details"] = std::move(details);
-    detail::set_blocked(a, std::nullopt);
-    actions.push_back(std::move(a));
+    set_blocked(a, std::nullopt);
+    b.actions.push_back(std::move(a));
     value effect = job;
-    effect["agentId"] = final_id;
-    caps.push_back(
-        detail::capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
+    effect["agentId"] = b.final_id;
+    b.caps.push_back(capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
   }
-  // The agent capability: profile settings that escalate.
-  if (pkg.profile) {
+}
+
+/// The agent capability (the profile's escalating settings), then every capability sorted
+/// by `<kind>:<id>:<path>` in localeCompare order.
+inline void add_capabilities(add_builder& b) {
+  if (b.pkg.profile) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
-      if ((*pkg.profile)["agent"].contains(k)) effect[k] = (*pkg.profile)["agent"][k];
+      if ((*b.pkg.profile)["agent"].contains(k)) effect[k] = (*b.pkg.profile)["agent"][k];
     if (!effect.empty())
-      caps.push_back(detail::capability("agent", final_id, "agent", "create", std::move(effect)));
+      b.caps.push_back(capability("agent", b.final_id, "agent", "create", std::move(effect)));
   }
-  std::vector<value> sorted(caps.begin(), caps.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const value& a, const value& b) {
+  std::vector<value> sorted(b.caps.begin(), b.caps.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const value& x, const value& y) {
     const auto key = [](const value& c) {
       return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>() + ":" +
              c["path"].get<std::string>();
     };
-    return detail::locale_less(key(a), key(b));
+    return locale_less(key(x), key(y));
   });
-  caps = value::array();
-  for (auto& c : sorted) caps.push_back(std::move(c));
-  if (host.problem) blockers.push_back(to_json(*host.problem));
+  b.caps = value::array();
+  for (auto& c : sorted) b.caps.push_back(std::move(c));
+}
 
-  // Summary.
+/// The counts of the plan's actions by kind.
+inline value add_summary(const value& actions, std::size_t escalations) {
   std::size_t agent_n = 0, ws_n = 0, pkg_n = 0, mcp_n = 0, cron_n = 0, blocked_n = 0;
   for (const auto& a : actions) {
     const std::string k = a["kind"].get<std::string>();
@@ -606,18 +690,6 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     cron_n += k == "cronJob";
     blocked_n += a["blocked"].get<bool>();
   }
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
-  plan["manifestSchemaVersion"] = 1;
-  plan["stability"] = "experimental";
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = "";
-  plan["claw"] = to_json(pkg.source);
-  plan["agent"] = value::object({{"requestedId", dest.requested_id},
-                                 {"finalId", final_id},
-                                 {"workspace", ws},
-                                 {"config", config}});
   value summary = value::object();
   summary["totalActions"] = actions.size();
   summary["agentActions"] = agent_n;
@@ -626,24 +698,60 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   summary["mcpServerActions"] = mcp_n;
   summary["cronJobActions"] = cron_n;
   summary["blockedActions"] = blocked_n;
-  summary["capabilityEscalations"] = caps.size();
-  plan["summary"] = std::move(summary);
-  plan["actions"] = std::move(actions);
-  plan["capabilityChanges"] = std::move(caps);
+  summary["capabilityEscalations"] = escalations;
+  return summary;
+}
+
+/// The `openclaw.clawAddPlan.v1` document of the parts found, with its planIntegrity.
+inline value add_plan_document(add_builder& b, const value& config) {
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
+  plan["manifestSchemaVersion"] = 1;
+  plan["stability"] = "experimental";
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = "";
+  plan["claw"] = to_json(b.pkg.source);
+  plan["agent"] = value::object({{"requestedId", b.dest.requested_id},
+                                 {"finalId", b.final_id},
+                                 {"workspace", b.ws},
+                                 {"config", config}});
+  plan["summary"] = add_summary(b.actions, b.caps.size());
+  plan["actions"] = std::move(b.actions);
+  plan["capabilityChanges"] = std::move(b.caps);
   plan["readiness"] =
-      value::object({{"ready", requirements.empty()}, {"requirements", requirements}});
-  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
-    plan["extensions"] = (*pkg.profile)["extensions"];
-  add_plan out;
-  out.blocked = !blockers.empty();
-  plan["blockers"] = std::move(blockers);
-  plan["notices"] = std::move(notices);
+      value::object({{"ready", b.requirements.empty()}, {"requirements", b.requirements}});
+  if (b.pkg.profile && !(*b.pkg.profile)["extensions"].empty())
+    plan["extensions"] = (*b.pkg.profile)["extensions"];
+  plan["blockers"] = std::move(b.blockers);
+  plan["notices"] = std::move(b.notices);
   value diags = value::array();
-  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
-  for (auto& d : offline) diags.push_back(std::move(d));
+  for (const auto& d : b.pkg.diagnostics) diags.push_back(to_json(d));
+  for (auto& d : b.offline) diags.push_back(std::move(d));
   plan["diagnostics"] = std::move(diags);
   plan["planIntegrity"] = add_plan_integrity(plan);
-  out.plan = std::move(plan);
+  return plan;
+}
+
+}  // namespace detail
+
+/// Builds the add plan of a package that read cleanly. Pure: the package, the
+/// destination and the host state were gathered at the edge.
+template <class Resolver = offline_resolver>
+add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
+                        const Resolver& resolver = {}, const add_options& opt = {}) {
+  detail::add_builder b(pkg, dest, host);
+  const value config = detail::agent_config_of(pkg, dest.final_id, dest.workspace);
+  detail::add_agent_actions(b, config);
+  detail::add_file_actions(b);
+  detail::add_package_actions(b, resolver, opt);
+  detail::add_mcp_actions(b);
+  detail::add_cron_actions(b);
+  detail::add_capabilities(b);
+  if (host.problem) b.blockers.push_back(to_json(*host.problem));
+  add_plan out;
+  out.blocked = !b.blockers.empty();
+  out.plan = detail::add_plan_document(b, config);
   return out;
 }
 

@@ -8,6 +8,7 @@
 // installed / not applied and the result is `partial` with `update_partial`.
 #pragma once
 
+#include "../publish/names.hpp"
 #include "lifecycle.hpp"
 
 #include <algorithm>
@@ -22,27 +23,39 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
+/// One action of an update plan. What the apply reads is typed; `details` is what the plan
+/// document shows of it.
+struct update_action {
+  std::string kind;  ///< agent | workspaceFile | package | mcpServer | cronJob
+  std::string id;
+  std::string verb;                   ///< add | change | remove | release | unchanged | manual
+  std::optional<std::string> reason;  ///< why a `manual` action blocks
+  value details = value::object();
+  std::string current_digest;  ///< workspaceFile: the recorded content digest
+  bool current_present = false;
+  std::string relationship;  ///< mcpServer `add`: managed | referenced
+};
+
 /// An update plan, with what apply needs besides the document.
 struct update_plan {
-  value plan;  ///< `openclaw.clawUpdatePlan.v1`
+  value plan;  ///< `openclaw.clawUpdatePlan.v1`, rendered
   bool blocked = false;
   std::optional<claw_package> package;  ///< the target package, when it was read
   value target = value();               ///< the target add plan (built against the record)
+  std::string agent_id;                 ///< the install the target names
+  std::string integrity;                ///< planIntegrity
+  std::vector<update_action> actions;   ///< sorted by `<kind>:<id>`
+  std::vector<plan_blocker> blockers;
+
+  /// The action of `kind` on `id`, or null.
+  const update_action* action(const std::string& kind, const std::string& id) const {
+    for (const auto& a : actions)
+      if (a.kind == kind && a.id == id) return &a;
+    return nullptr;
+  }
 };
 
 namespace detail {
-
-/// The install records `target` names (agent id or Claw package name), sorted.
-inline std::vector<std::string> installs_named(const ledger& l, const std::string& target) {
-  std::vector<std::string> found;
-  for (const auto& id : sorted_ids(l.installs()))
-    if (matches(id, l.installs()[id], target)) found.push_back(id);
-  return found;
-}
-
-inline std::string digest_of(const value& v) {
-  return digest::sha256_prefixed(stable_stringify(v));
-}
 
 inline value claw_summary(const value& claw) {
   return value::object(
@@ -57,6 +70,403 @@ inline value cron_declaration(value job) {
   return job;
 }
 
+/// The actions, capability changes and blockers of an update plan as they are found.
+struct update_builder {
+  std::vector<update_action> actions;
+  value caps = value::array();
+  std::vector<plan_blocker> blockers;
+
+  void block(const std::string& code, const std::string& message) {
+    blockers.push_back({code, message});
+  }
+  /// Records an action; a `manual` one (with its reason) blocks with `code`.
+  update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
+                     value details, const std::optional<std::string>& manual = {},
+                     const std::string& code = "") {
+    update_action a;
+    a.kind = kind;
+    a.id = id;
+    a.verb = manual ? "manual" : verb;
+    a.reason = manual;
+    a.details = std::move(details);
+    actions.push_back(std::move(a));
+    if (manual) block(code, *manual);
+    return actions.back();
+  }
+  void cap(const std::string& kind, const std::string& id, const std::string& path,
+           const std::string& verb, bool escalation, value effect) {
+    caps.push_back(value::object({{"kind", kind},
+                                  {"id", id},
+                                  {"path", path},
+                                  {"action", verb},
+                                  {"classification", escalation ? "escalation" : "reduction"},
+                                  {"requiresDistinctConsent", escalation},
+                                  {"effect", std::move(effect)}}));
+  }
+};
+
+/// The agent entry: unchanged, changed, or manual when it was edited by hand; the
+/// capability changes of its escalating settings.
+inline void update_agent_actions(update_builder& b, const install_status& s, const value& cfg,
+                                 const value& desired) {
+  const std::string& id = s.agent_id;
+  const std::string want = digest_of(desired);
+  const std::string have = (*s.record)["agentConfigDigest"].get<std::string>();
+  value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
+  if (s.agent_state == "modified") {
+    b.act("agent", id, "", d,
+          "Agent " + id +
+              " was changed in openclaw.json since it was added or updated; restore it first.",
+          "agent_changed");
+  } else {
+    b.act("agent", id, s.agent_state == "missing" || want != have ? "change" : "unchanged", d);
+  }
+  const value* live = config_member(cfg, "agents", "entries", id);
+  for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
+    const value* before = live ? get(*live, k) : nullptr;
+    const value* after = get(desired, k);
+    if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
+    b.cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
+          after ? *after : value::object());
+  }
+}
+
+/// The recorded workspace files against the target's: drift is manual, the rest added,
+/// changed, removed (introduced) or released (adopted).
+inline void update_recorded_files(update_builder& b, const install_status& s,
+                                  const std::map<std::string, const value*>& wanted) {
+  for (const auto& f : s.files) {
+    const std::string& rel = f.path;
+    const std::string& st = f.state;
+    const auto w = wanted.find(rel);
+    value d = value::object({{"currentDigest", f.row["contentDigest"]},
+                             {"currentPresent", st != "missing"},
+                             {"state", st}});
+    if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
+    update_action* a = nullptr;
+    if (st != "unchanged" && st != "missing") {
+      a = &b.act("workspaceFile", rel, "", d,
+                 "Workspace file " + rel + " is " + st +
+                     " since it was added; restore it (or move your version aside) first.",
+                 "workspace_file_drift");
+    } else if (w == wanted.end()) {
+      a = &b.act("workspaceFile", rel, claw_introduced(f.row) ? "remove" : "release", d);
+    } else if (st == "missing") {
+      // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
+      a = &b.act("workspaceFile", rel, f.row["kind"] == "bootstrap" ? "unchanged" : "add", d);
+    } else {
+      a = &b.act("workspaceFile", rel,
+                 w->second->value("digest", "") == f.row["contentDigest"] ? "unchanged" : "change",
+                 d);
+    }
+    a->current_digest = f.row["contentDigest"].get<std::string>();
+    a->current_present = st != "missing";
+  }
+}
+
+/// The target's workspace files the record does not name: added, or manual when an
+/// unmanaged file occupies the place.
+template <class Fs>
+void update_new_files(Fs& fs, update_builder& b, const install_status& s,
+                      const std::map<std::string, const value*>& wanted) {
+  std::set<std::string> recorded;
+  for (const auto& f : s.files) recorded.insert(f.path);
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(open_dir_path(fs, (*s.record)["workspace"].get<std::string>()));
+  } catch (const error&) {
+  }
+  for (const auto& w : wanted) {
+    if (recorded.count(w.first)) continue;
+    value d = value::object(
+        {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
+    bool occupied = false;
+    if (root) {
+      const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
+      occupied = !(r.status == read_status::missing && r.detail.empty());
+    }
+    if (occupied) {
+      d["currentPresent"] = true;
+      b.act("workspaceFile", w.first, "", d,
+            "An unmanaged file occupies " + w.first +
+                "; clawport never overwrites it: move it aside first.",
+            "workspace_file_collision")
+          .current_present = true;
+    } else {
+      b.act("workspaceFile", w.first, "add", d);
+    }
+  }
+}
+
+/// ClawHub packages: never installed or uninstalled offline, only recorded.
+inline void update_package_actions(update_builder& b, const value& rec, const value& tp) {
+  std::map<std::string, value> cur, want;
+  for (const auto& p : rec["packages"])
+    cur[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
+  for (const auto& p : tp["actions"])
+    if (p["kind"] == "package") want[p["id"].get<std::string>()] = p["details"];
+  for (const auto& c : cur) {
+    const auto n = want.find(c.first);
+    if (n == want.end()) {
+      b.act("package", c.first, "release",
+            value::object({{"currentVersion", c.second["version"]}}));
+      b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
+      continue;
+    }
+    const bool same = n->second["version"] == c.second["version"];
+    b.act("package", c.first, same ? "unchanged" : "change",
+          value::object(
+              {{"currentVersion", c.second["version"]}, {"desiredVersion", n->second["version"]}}));
+    if (!same)
+      b.cap("package", c.first, "packages." + c.first, "change", true,
+            value::object({{"version", n->second["version"]}}));
+  }
+  for (const auto& n : want) {
+    if (cur.count(n.first)) continue;
+    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
+    b.cap("package", n.first, "packages." + n.first, "add", true,
+          value::object({{"version", n.second["version"]}}));
+  }
+}
+
+inline value mcp_update_effect(const value& server) {
+  return value::object({{"summary", server.contains("url") ? "remote server" : "local command"},
+                        {"payloadWithheld", true}});
+}
+
+/// One recorded MCP server reference against the target's declaration (or its absence).
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp);
+
+/// The same, with the recorded relationship on the action.
+inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
+                                       const value& new_mcp) {
+  const std::size_t at = b.actions.size();
+  update_recorded_mcp(b, m, new_mcp);
+  if (b.actions.size() > at && m.row["relationship"].is_string())
+    b.actions[at].relationship = m.row["relationship"].get<std::string>();
+}
+
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
+  const bool managed = m.managed();
+  value d = value::object({{"currentDigest", m.row["configDigest"]},
+                           {"relationship", m.row["relationship"]},
+                           {"state", m.state}});
+  if (!new_mcp.contains(m.name)) {
+    if (!managed) {
+      b.act("mcpServer", m.name, "release", d);
+    } else if (m.state == "modified") {
+      b.act("mcpServer", m.name, "", d,
+            "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
+            "mcp_config_conflict");
+    } else {
+      b.act("mcpServer", m.name, "remove", d);
+    }
+    if (!managed || m.state != "modified")
+      b.cap("mcpServer", m.name, "mcpServers." + m.name, "remove", false, value::object());
+    return;
+  }
+  const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
+  d["desiredDigest"] = want;
+  if (m.state == "modified") {
+    b.act("mcpServer", m.name, "", d,
+          "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
+          "mcp_config_conflict");
+  } else if (want == m.row["configDigest"].get<std::string>()) {
+    b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
+  } else if (!managed) {
+    b.act("mcpServer", m.name, "", d,
+          "MCP server " + m.name +
+              " is a shared declaration this Claw did not create; change it by hand.",
+          "mcp_config_conflict");
+  } else {
+    b.act("mcpServer", m.name, "change", d);
+    b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
+          mcp_update_effect(new_mcp[m.name]));
+  }
+}
+
+/// MCP servers: the recorded ones, then the target's new ones (managed, or referenced when
+/// an identical declaration exists; a different one collides).
+inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
+                               const value& new_mcp) {
+  std::map<std::string, const mcp_status*> recorded;
+  for (const auto& m : s.mcp_servers) recorded[m.name] = &m;
+  for (const auto& m : recorded) update_recorded_mcp_tagged(b, *m.second, new_mcp);
+  for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
+    if (recorded.count(it.key())) continue;
+    const std::string want = digest_of(canonical_mcp_server(it.value()));
+    value d = value::object({{"desiredDigest", want}});
+    const value* live = config_member(cfg, "mcp", "servers", it.key());
+    if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
+      b.act("mcpServer", it.key(), "", d,
+            "MCP server " + it.key() + " already exists with a different configuration.",
+            "mcp_server_collision");
+      continue;
+    }
+    const std::string relationship = live != nullptr ? "referenced" : "managed";
+    d["relationship"] = relationship;
+    b.act("mcpServer", it.key(), "add", d).relationship = relationship;
+    b.cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true,
+          mcp_update_effect(it.value()));
+  }
+}
+
+/// Cron jobs (they need a Gateway: recorded, never scheduled offline).
+inline void update_cron_actions(update_builder& b, const value& rec, const value& tp) {
+  std::map<std::string, value> cur, want;
+  for (const auto& j : rec["cronJobs"])
+    cur[j["manifestId"].get<std::string>()] = cron_declaration(j["job"]);
+  for (const auto& a : tp["actions"])
+    if (a["kind"] == "cronJob") want[a["id"].get<std::string>()] = cron_declaration(a["details"]);
+  for (const auto& c : cur) {
+    const auto n = want.find(c.first);
+    value d = value::object({{"currentDigest", digest_of(c.second)}});
+    if (n == want.end()) {
+      b.act("cronJob", c.first, "remove", d);
+      b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
+      continue;
+    }
+    d["desiredDigest"] = digest_of(n->second);
+    const bool same = d["desiredDigest"] == d["currentDigest"];
+    b.act("cronJob", c.first, same ? "unchanged" : "change", d);
+    if (!same)
+      b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
+            value::object({{"payloadWithheld", true}}));
+  }
+  for (const auto& n : want) {
+    if (cur.count(n.first)) continue;
+    b.act("cronJob", n.first, "add", value::object({{"desiredDigest", digest_of(n.second)}}));
+    b.cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
+          value::object({{"payloadWithheld", true}}));
+  }
+}
+
+/// Every action of the update of `s` to the target add plan `tp`.
+template <class Fs>
+void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
+                    const value& tp, const value& new_mcp) {
+  update_agent_actions(b, s, cfg, tp["agent"]["config"]);
+  std::map<std::string, const value*> wanted;
+  for (const auto& a : tp["actions"])
+    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
+      wanted[a["id"].get<std::string>()] = &a;
+  update_recorded_files(b, s, wanted);
+  update_new_files(fs, b, s, wanted);
+  update_package_actions(b, *s.record, tp);
+  update_mcp_actions(b, s, cfg, new_mcp);
+  update_cron_actions(b, *s.record, tp);
+}
+
+/// Reads the target package (`from`, else the recorded source) and builds its add plan
+/// against the recorded identity into `out`; what blocks goes to `b`, the package's
+/// diagnostics to `diags`, the source and the target Claw into the document `doc`.
+template <class Fs>
+void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diags, value& doc,
+                        const std::string& state_dir, const value& rec,
+                        const std::optional<std::string>& from) {
+  const std::string source = from ? *from
+                             : rec["claw"]["kind"] == "package"
+                                 ? rec["claw"]["packageRoot"].get<std::string>()
+                                 : rec["claw"]["manifestPath"].get<std::string>();
+  doc["source"] = source;
+  claw_package pkg = read_package(fs, source);
+  if (!pkg.ok()) {
+    bool unreadable = false;
+    for (const auto& d : pkg.diagnostics) {
+      if (d.level != level::error) continue;
+      unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
+                   d.code == "unsupported_source";
+      diags.push_back(to_json(d));
+    }
+    if (unreadable && !from) {
+      b.block("recorded_source_unavailable",
+              "The recorded source " + source +
+                  " cannot be read; pass --from <package> to update from another copy.");
+    } else {
+      b.block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
+    }
+    return;
+  }
+  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  if (pkg.source.name != rec["claw"]["name"].get<std::string>())
+    b.block("claw_identity_mismatch", "The package " + pkg.source.name +
+                                          " is not the installed Claw " +
+                                          rec["claw"]["name"].get<std::string>() + ".");
+  doc["targetClaw"] = claw_summary(to_json(pkg.source));
+  // The target add plan against the recorded identity: the agent id and workspace are
+  // immutable; collisions with itself and ClawHub preflight are not update blockers.
+  destination dest;
+  dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+  dest.final_id = out.agent_id;
+  dest.workspace = rec["workspace"].get<std::string>();
+  host_state host;
+  host.state_dir = state_dir;
+  add_options opt;
+  opt.without_packages = true;
+  const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
+  for (const auto& x : tp.plan["blockers"]) {
+    const std::string code = x["code"].get<std::string>();
+    if (code == "agent_id_collision" || code == "workspace_collision" ||
+        code == "mcp_server_collision" || x.value("path", "").rfind("$.packages", 0) == 0)
+      continue;
+    b.block(code, x["message"].get<std::string>());
+  }
+  out.target = tp.plan;
+  out.package = std::move(pkg);
+}
+
+/// The update plan document: the head found so far, then the summary, the actions, the
+/// capability changes, the blockers and the diagnostics.
+inline value update_document(value doc, const update_plan& p, const value& caps, value diags) {
+  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
+              n_esc = 0;
+  value actions = value::array();
+  for (const auto& a : p.actions) {
+    n_add += a.verb == "add";
+    n_change += a.verb == "change";
+    n_remove += a.verb == "remove";
+    n_release += a.verb == "release";
+    n_same += a.verb == "unchanged";
+    n_manual += a.verb == "manual";
+    value x = value::object();
+    x["kind"] = a.kind;
+    x["id"] = a.id;
+    x["action"] = a.verb;
+    x["blocked"] = a.reason.has_value();
+    if (a.reason) x["reason"] = *a.reason;
+    for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
+    actions.push_back(std::move(x));
+  }
+  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
+  value summary = value::object();
+  summary["totalActions"] = p.actions.size();
+  summary["added"] = n_add;
+  summary["changed"] = n_change;
+  summary["removed"] = n_remove;
+  summary["released"] = n_release;
+  summary["unchanged"] = n_same;
+  summary["manual"] = n_manual;
+  summary["blocked"] = n_manual;
+  summary["capabilityChanges"] = caps.size();
+  summary["capabilityEscalations"] = n_esc;
+  doc["summary"] = std::move(summary);
+  doc["actions"] = std::move(actions);
+  doc["capabilityChanges"] = caps;
+  value blockers = value::array();
+  for (const auto& x : p.blockers)
+    blockers.push_back(value::object({{"code", x.code}, {"message", x.message}}));
+  doc["blockers"] = std::move(blockers);
+  doc["diagnostics"] = std::move(diags);
+  return doc;
+}
+
+/// Sorts by `<kind>:<id>` in localeCompare order, stably.
+template <class T, class Key>
+void sort_by_kind_id(std::vector<T>& list, Key key) {
+  std::stable_sort(list.begin(), list.end(),
+                   [&](const T& a, const T& b) { return locale_less(key(a), key(b)); });
+}
+
 }  // namespace detail
 
 /// `claw update <target> [--from <pkg>] --dry-run`: the update plan against the ledger, the
@@ -67,366 +477,51 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   update_plan out;
   const std::string state_dir = state_dir_of(req);
   const ledger l = read_ledger(fs, state_dir);
-  value actions = value::array();
-  value blockers = value::array();
-  value caps = value::array();
+  detail::update_builder b;
   value diags = value::array();
-  const auto block = [&](const std::string& code, const std::string& msg) {
-    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
-  };
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
-  plan["stability"] = stability;
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
-  plan["target"] = target;
+  value doc = value::object();
+  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
+  doc["stability"] = stability;
+  doc["dryRun"] = true;
+  doc["mutationAllowed"] = false;
+  doc["target"] = target;
   const std::vector<std::string> found = detail::installs_named(l, target);
-  plan["found"] = found.size() == 1;
-  if (found.empty())
-    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
-  if (found.size() > 1)
-    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
+  doc["found"] = found.size() == 1;
+  if (auto x = detail::target_blocker(found, target)) b.block(x->code, x->message);
   if (found.size() == 1) {
-    const std::string id = found.front();
-    const value& rec = l.installs()[id];
-    plan["agentId"] = id;
-    plan["currentClaw"] = detail::claw_summary(rec["claw"]);
-    const std::string ws = rec["workspace"].get<std::string>();
+    out.agent_id = found.front();
+    const value& rec = l.installs()[out.agent_id];
+    doc["agentId"] = out.agent_id;
+    doc["currentClaw"] = detail::claw_summary(rec["claw"]);
     if (rec["status"] != "complete")
-      block("update_target_blocked", "The install of " + id + " is " +
-                                         rec["status"].get<std::string>() +
-                                         ", not complete; finish or remove it first.");
-    // The target package: --from, else the recorded source.
-    const std::string source = from ? *from
-                               : rec["claw"]["kind"] == "package"
-                                   ? rec["claw"]["packageRoot"].get<std::string>()
-                                   : rec["claw"]["manifestPath"].get<std::string>();
-    plan["source"] = source;
-    claw_package pkg = read_package(fs, source);
-    if (!pkg.ok()) {
-      bool unreadable = false;
-      for (const auto& d : pkg.diagnostics) {
-        if (d.level != level::error) continue;
-        unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
-                     d.code == "unsupported_source";
-        diags.push_back(to_json(d));
-      }
-      if (unreadable && !from) {
-        block("recorded_source_unavailable",
-              "The recorded source " + source +
-                  " cannot be read; pass --from <package> to update from another copy.");
-      } else {
-        block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
-      }
-    } else {
-      for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
-      if (pkg.source.name != rec["claw"]["name"].get<std::string>())
-        block("claw_identity_mismatch", "The package " + pkg.source.name +
-                                            " is not the installed Claw " +
-                                            rec["claw"]["name"].get<std::string>() + ".");
-      plan["targetClaw"] = detail::claw_summary(to_json(pkg.source));
-      // The target add plan against the recorded identity: the agent id and workspace are
-      // immutable; collisions with itself and ClawHub preflight are not update blockers.
-      destination dest;
-      dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
-      dest.final_id = id;
-      dest.workspace = ws;
-      host_state host;
-      host.state_dir = state_dir;
-      add_options opt;
-      opt.without_packages = true;
-      const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
-      for (const auto& b : tp.plan["blockers"]) {
-        const std::string code = b["code"].get<std::string>();
-        if (code == "agent_id_collision" || code == "workspace_collision" ||
-            code == "mcp_server_collision" || b.value("path", "").rfind("$.packages", 0) == 0)
-          continue;
-        block(code, b["message"].get<std::string>());
-      }
-      out.target = tp.plan;
-      out.package = std::move(pkg);
-    }
+      b.block("update_target_blocked", "The install of " + out.agent_id + " is " +
+                                           rec["status"].get<std::string>() +
+                                           ", not complete; finish or remove it first.");
+    detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
     std::optional<value> cfg;
     try {
       cfg = detail::live_config(fs, state_dir);
     } catch (const error& e) {
-      block("mcp_config_unavailable", e.what());
+      b.block("mcp_config_unavailable", e.what());
     }
     if (cfg && !out.target.is_null()) {
-      const value s = detail::record_status(fs, id, rec, *cfg, {});
-      const value& tp = out.target;
-      const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
-                           value details, const std::optional<std::string>& manual = {},
-                           const std::string& code = "") {
-        value a = value::object();
-        a["kind"] = kind;
-        a["id"] = aid;
-        a["action"] = manual ? "manual" : verb;
-        a["blocked"] = manual.has_value();
-        if (manual) a["reason"] = *manual;
-        for (auto it = details.begin(); it != details.end(); ++it) a[it.key()] = it.value();
-        actions.push_back(std::move(a));
-        if (manual) block(code, *manual);
-      };
-      const auto cap = [&](const std::string& kind, const std::string& cid, const std::string& path,
-                           const std::string& verb, bool escalation, value effect) {
-        caps.push_back(value::object({{"kind", kind},
-                                      {"id", cid},
-                                      {"path", path},
-                                      {"action", verb},
-                                      {"classification", escalation ? "escalation" : "reduction"},
-                                      {"requiresDistinctConsent", escalation},
-                                      {"effect", std::move(effect)}}));
-      };
-      // The agent entry.
-      const value desired = tp["agent"]["config"];
-      const std::string want = detail::digest_of(desired);
-      const std::string have = rec["agentConfigDigest"].get<std::string>();
-      {
-        value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
-        if (s["agentState"] == "modified") {
-          act("agent", id, "", d,
-              "Agent " + id +
-                  " was changed in openclaw.json since it was added or updated; "
-                  "restore it first.",
-              "agent_changed");
-        } else {
-          act("agent", id, s["agentState"] == "missing" || want != have ? "change" : "unchanged",
-              d);
-        }
-        const value* live = detail::config_member(*cfg, "agents", "entries", id);
-        for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
-          const value* before = live ? detail::get(*live, k) : nullptr;
-          const value* after = detail::get(desired, k);
-          if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
-          cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
-              after ? *after : value::object());
-        }
-      }
-      // Workspace files.
-      std::map<std::string, const value*> wanted;
-      for (const auto& a : tp["actions"])
-        if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
-          wanted[a["id"].get<std::string>()] = &a;
-      std::set<std::string> recorded;
-      std::optional<typename Fs::dir> root;
-      try {
-        root.emplace(detail::open_dir_path(fs, ws));
-      } catch (const error&) {
-      }
-      for (std::size_t k = 0; k < rec["workspaceFiles"].size(); ++k) {
-        const value& row = rec["workspaceFiles"][k];
-        const std::string rel = row["path"].get<std::string>();
-        const std::string st = s["workspaceFiles"][k]["state"].get<std::string>();
-        recorded.insert(rel);
-        const auto w = wanted.find(rel);
-        value d = value::object({{"currentDigest", row["contentDigest"]},
-                                 {"currentPresent", st != "missing"},
-                                 {"state", st}});
-        if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
-        if (st != "unchanged" && st != "missing") {
-          act("workspaceFile", rel, "", d,
-              "Workspace file " + rel + " is " + st +
-                  " since it was added; restore it (or move your version aside) first.",
-              "workspace_file_drift");
-        } else if (w == wanted.end()) {
-          act("workspaceFile", rel, detail::claw_introduced(row) ? "remove" : "release", d);
-        } else if (st == "missing") {
-          // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-          act("workspaceFile", rel, row["kind"] == "bootstrap" ? "unchanged" : "add", d);
-        } else {
-          act("workspaceFile", rel,
-              w->second->value("digest", "") == row["contentDigest"] ? "unchanged" : "change", d);
-        }
-      }
-      for (const auto& w : wanted) {
-        if (recorded.count(w.first)) continue;
-        value d = value::object(
-            {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
-        bool occupied = false;
-        if (root) {
-          const detail::file_read r =
-              detail::read_in_root(fs, *root, w.first, state_file_max_bytes);
-          occupied = !(r.status == detail::read_status::missing && r.detail.empty());
-        }
-        if (occupied) {
-          d["currentPresent"] = true;
-          act("workspaceFile", w.first, "", d,
-              "An unmanaged file occupies " + w.first +
-                  "; clawport never overwrites it: move it aside first.",
-              "workspace_file_collision");
-        } else {
-          act("workspaceFile", w.first, "add", d);
-        }
-      }
-      // Packages (ClawHub: never installed or uninstalled offline).
-      std::map<std::string, value> cur_pkgs, new_pkgs;
-      for (const auto& p : rec["packages"])
-        cur_pkgs[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
-      for (const auto& p : tp["actions"])
-        if (p["kind"] == "package") new_pkgs[p["id"].get<std::string>()] = p["details"];
-      for (const auto& c : cur_pkgs) {
-        const auto n = new_pkgs.find(c.first);
-        if (n == new_pkgs.end()) {
-          act("package", c.first, "release",
-              value::object({{"currentVersion", c.second["version"]}}));
-          cap("package", c.first, "packages." + c.first, "release", false, value::object());
-        } else {
-          const bool same = n->second["version"] == c.second["version"];
-          act("package", c.first, same ? "unchanged" : "change",
-              value::object({{"currentVersion", c.second["version"]},
-                             {"desiredVersion", n->second["version"]}}));
-          if (!same)
-            cap("package", c.first, "packages." + c.first, "change", true,
-                value::object({{"version", n->second["version"]}}));
-        }
-      }
-      for (const auto& n : new_pkgs) {
-        if (cur_pkgs.count(n.first)) continue;
-        act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
-        cap("package", n.first, "packages." + n.first, "add", true,
-            value::object({{"version", n.second["version"]}}));
-      }
-      // MCP servers.
-      std::map<std::string, std::pair<const value*, const value*>> mcp;  // name → (ref, status)
-      for (std::size_t k = 0; k < rec["mcpServers"].size(); ++k)
-        mcp[rec["mcpServers"][k]["name"].get<std::string>()] = {&rec["mcpServers"][k],
-                                                                &s["mcpServers"][k]};
-      const value& new_mcp = out.package->manifest["mcpServers"];
-      const auto effect_of = [](const value& server) {
-        return value::object(
-            {{"summary", server.contains("url") ? "remote server" : "local command"},
-             {"payloadWithheld", true}});
-      };
-      for (const auto& m : mcp) {
-        const value& ref = *m.second.first;
-        const std::string st = (*m.second.second)["state"].get<std::string>();
-        const bool managed = ref["relationship"] == "managed";
-        value d = value::object({{"currentDigest", ref["configDigest"]},
-                                 {"relationship", ref["relationship"]},
-                                 {"state", st}});
-        if (!new_mcp.contains(m.first)) {
-          if (!managed) {
-            act("mcpServer", m.first, "release", d);
-          } else if (st == "modified") {
-            act("mcpServer", m.first, "", d,
-                "MCP server " + m.first + " was changed in openclaw.json; restore it first.",
-                "mcp_config_conflict");
-          } else {
-            act("mcpServer", m.first, "remove", d);
-          }
-          if (!managed || st != "modified")
-            cap("mcpServer", m.first, "mcpServers." + m.first, "remove", false, value::object());
-          continue;
-        }
-        const std::string want_m =
-            detail::digest_of(detail::canonical_mcp_server(new_mcp[m.first]));
-        d["desiredDigest"] = want_m;
-        if (st == "modified") {
-          act("mcpServer", m.first, "", d,
-              "MCP server " + m.first + " was changed in openclaw.json; restore it first.",
-              "mcp_config_conflict");
-        } else if (want_m == ref["configDigest"].get<std::string>()) {
-          act("mcpServer", m.first, st == "missing" && managed ? "change" : "unchanged", d);
-        } else if (!managed) {
-          act("mcpServer", m.first, "", d,
-              "MCP server " + m.first +
-                  " is a shared declaration this Claw did not create; change it by hand.",
-              "mcp_config_conflict");
-        } else {
-          act("mcpServer", m.first, "change", d);
-          cap("mcpServer", m.first, "mcpServers." + m.first, "change", true,
-              effect_of(new_mcp[m.first]));
-        }
-      }
-      for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
-        if (mcp.count(it.key())) continue;
-        const std::string want_m = detail::digest_of(detail::canonical_mcp_server(it.value()));
-        value d = value::object({{"desiredDigest", want_m}});
-        const value* live = detail::config_member(*cfg, "mcp", "servers", it.key());
-        if (live != nullptr && detail::digest_of(detail::canonical_mcp_server(*live)) != want_m) {
-          act("mcpServer", it.key(), "", d,
-              "MCP server " + it.key() + " already exists with a different configuration.",
-              "mcp_server_collision");
-        } else {
-          d["relationship"] = live != nullptr ? "referenced" : "managed";
-          act("mcpServer", it.key(), "add", d);
-          cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true, effect_of(it.value()));
-        }
-      }
-      // Cron jobs (need a Gateway: recorded, never scheduled offline).
-      std::map<std::string, value> cur_cron, new_cron;
-      for (const auto& j : rec["cronJobs"])
-        cur_cron[j["manifestId"].get<std::string>()] = detail::cron_declaration(j["job"]);
-      for (const auto& a : tp["actions"])
-        if (a["kind"] == "cronJob")
-          new_cron[a["id"].get<std::string>()] = detail::cron_declaration(a["details"]);
-      for (const auto& c : cur_cron) {
-        const auto n = new_cron.find(c.first);
-        value d = value::object({{"currentDigest", detail::digest_of(c.second)}});
-        if (n == new_cron.end()) {
-          act("cronJob", c.first, "remove", d);
-          cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
-        } else {
-          d["desiredDigest"] = detail::digest_of(n->second);
-          const bool same = d["desiredDigest"] == d["currentDigest"];
-          act("cronJob", c.first, same ? "unchanged" : "change", d);
-          if (!same)
-            cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
-                value::object({{"payloadWithheld", true}}));
-        }
-      }
-      for (const auto& n : new_cron) {
-        if (cur_cron.count(n.first)) continue;
-        act("cronJob", n.first, "add",
-            value::object({{"desiredDigest", detail::digest_of(n.second)}}));
-        cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
-            value::object({{"payloadWithheld", true}}));
-      }
+      const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
+      detail::update_actions(fs, b, s, *cfg, out.target, out.package->manifest["mcpServers"]);
     }
   }
-  const auto sort_by_key = [](value& list) {
-    std::vector<value> v(list.begin(), list.end());
-    std::stable_sort(v.begin(), v.end(), [](const value& a, const value& b) {
-      return detail::locale_less(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>(),
-                                 b["kind"].get<std::string>() + ":" + b["id"].get<std::string>());
-    });
-    list = value::array();
-    for (auto& x : v) list.push_back(std::move(x));
-  };
-  sort_by_key(actions);
-  sort_by_key(caps);
-  value summary = value::object();
-  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
-              n_esc = 0;
-  for (const auto& a : actions) {
-    const std::string v = a["action"].get<std::string>();
-    n_add += v == "add";
-    n_change += v == "change";
-    n_remove += v == "remove";
-    n_release += v == "release";
-    n_same += v == "unchanged";
-    n_manual += v == "manual";
-  }
-  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
-  summary["totalActions"] = actions.size();
-  summary["added"] = n_add;
-  summary["changed"] = n_change;
-  summary["removed"] = n_remove;
-  summary["released"] = n_release;
-  summary["unchanged"] = n_same;
-  summary["manual"] = n_manual;
-  summary["blocked"] = n_manual;
-  summary["capabilityChanges"] = caps.size();
-  summary["capabilityEscalations"] = n_esc;
-  plan["summary"] = std::move(summary);
-  plan["actions"] = std::move(actions);
-  plan["capabilityChanges"] = std::move(caps);
-  out.blocked = !blockers.empty();
-  plan["blockers"] = std::move(blockers);
-  plan["diagnostics"] = std::move(diags);
-  plan["planIntegrity"] = detail::digest_of(plan);
-  out.plan = std::move(plan);
+  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
+  std::vector<value> caps(b.caps.begin(), b.caps.end());
+  detail::sort_by_kind_id(caps, [](const value& c) {
+    return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>();
+  });
+  out.actions = std::move(b.actions);
+  out.blockers = std::move(b.blockers);
+  out.blocked = !out.blockers.empty();
+  value sorted_caps = value::array();
+  for (auto& c : caps) sorted_caps.push_back(std::move(c));
+  out.plan = detail::update_document(std::move(doc), out, sorted_caps, std::move(diags));
+  out.integrity = plan_integrity(plan_kind::update, out.plan);
+  out.plan["planIntegrity"] = out.integrity;
   return out;
 }
 
@@ -508,7 +603,288 @@ struct update_rollback {
 };
 
 inline std::string temp_sibling(const std::string& rel, const std::string& token) {
-  return paths::join(paths::parent(rel), "." + paths::file_name(rel) + ".clawport-update-" + token);
+  return paths::join(paths::parent(rel), publish::temp_file_name(publish::staging_kind::update,
+                                                                 paths::file_name(rel), token));
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// One file an update writes: its new bytes, the bytes it replaces (for the undo) and the
+/// staging name beside it.
+struct update_write {
+  std::string rel;
+  std::string bytes;
+  std::optional<std::string> old;  ///< the current bytes of a changed file
+  std::string temp;
+};
+
+/// What an update's apply does, gathered (and every byte re-read and checked) before
+/// anything is written.
+struct update_ops {
+  std::vector<update_write> writes;
+  std::vector<std::pair<std::string, std::string>> removes;  ///< rel → current bytes
+  config_change change;
+  value applied = value::array();
+  value not_applied = value::array();
+};
+
+/// The add-plan action of the target for the file `rel`.
+inline const value* target_file_action(const value& tp, const std::string& rel) {
+  for (const auto& a : tp["actions"])
+    if ((a["kind"] == "workspaceFile" || a["kind"] == "bootstrap") && a["id"] == rel) return &a;
+  return nullptr;
+}
+
+/// A workspace file action: the current bytes re-read and checked against the plan, the new
+/// bytes read from the package and checked against the target's digest. The problem when
+/// something changed since the plan was made.
+template <class Fs>
+std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const update_action& a,
+                                          const typename Fs::dir& pkg_root,
+                                          const typename Fs::dir& root, const std::string& token,
+                                          update_ops& ops) {
+  std::optional<std::string> old;
+  if (a.verb != "add") {
+    const file_read r = read_in_root(fs, root, a.id, state_file_max_bytes);
+    if (r.status == read_status::ok) {
+      if (sha256_digest(r.bytes) != a.current_digest)
+        return a.id + " changed after the plan was made";
+      old = r.bytes;
+    } else if (a.current_present) {
+      return a.id + " changed after the plan was made";
+    }
+  }
+  if (a.verb == "remove") {
+    if (old) ops.removes.emplace_back(a.id, *old);
+    return std::nullopt;
+  }
+  update_write w;
+  w.rel = a.id;
+  w.old = old;
+  w.temp = temp_sibling(a.id, token);
+  std::string source_path, problem;
+  if (!planned_bytes(fs, *up.package, pkg_root, *target_file_action(up.target, a.id), source_path,
+                     w.bytes, problem))
+    return problem;
+  ops.writes.push_back(std::move(w));
+  return std::nullopt;
+}
+
+/// Every operation of the update plan `up`; the problem when something changed since.
+template <class Fs>
+std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
+                                             const typename Fs::dir& pkg_root,
+                                             const typename Fs::dir& root, update_ops& ops) {
+  const std::string token = publish::random_token();
+  const claw_package& pkg = *up.package;
+  for (const auto& a : up.actions) {
+    if (a.verb != "unchanged")
+      ops.applied.push_back(value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}}));
+    const bool adds = a.verb == "add" || a.verb == "change";
+    if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
+      if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
+    } else if (a.kind == "agent" && a.verb == "change") {
+      ops.change.agents.emplace_back(up.agent_id, up.target["agent"]["config"]);
+    } else if (a.kind == "mcpServer") {
+      if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
+        ops.change.mcp_servers.emplace_back(a.id, pkg.manifest["mcpServers"][a.id]);
+      if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
+    } else if (a.kind == "package" && adds) {
+      value d;
+      for (const auto& t : up.target["actions"])
+        if (t["kind"] == "package" && t["id"] == a.id) d = t["details"];
+      ops.not_applied.push_back(value::object({{"kind", "package"},
+                                               {"id", a.id},
+                                               {"code", "package_not_installed"},
+                                               {"install", package_install_command(d)}}));
+    } else if (a.kind == "cronJob" && adds) {
+      ops.not_applied.push_back(
+          value::object({{"kind", "cronJob"},
+                         {"id", a.id},
+                         {"code", "cron_gateway_required"},
+                         {"message",
+                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
+                          "schedule cron jobs offline."}}));
+    }
+  }
+  return std::nullopt;
+}
+
+/// The ledger rows of the target's workspace files: an unchanged file keeps its row.
+inline value updated_file_rows(const update_plan& up, const value& rec) {
+  std::map<std::string, value> old_rows;
+  for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
+  value rows = value::array();
+  for (const auto& a : up.target["actions"]) {
+    if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
+    const std::string rel = a["id"].get<std::string>();
+    const update_action* u = up.action("workspaceFile", rel);
+    const auto old = old_rows.find(rel);
+    if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
+      rows.push_back(old->second);
+      continue;
+    }
+    std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
+    if (source_path.empty()) {
+      const workspace_source* src =
+          a["kind"] == "bootstrap" ? nullptr : source_for(*up.package, rel);
+      source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
+    }
+    rows.push_back(value::object(
+        {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+         {"path", rel},
+         {"sourcePath", source_path},
+         {"contentDigest", a["digest"]},
+         {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
+         {"relationship", "managed"},
+         {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
+         {"status", "complete"}}));
+  }
+  return rows;
+}
+
+/// The ledger rows of the target's ClawHub packages (never installed offline).
+inline value package_rows(const value& tp) {
+  value pkgs = value::array();
+  for (const auto& a : tp["actions"]) {
+    if (a["kind"] != "package") continue;
+    const value& d = a["details"];
+    pkgs.push_back(
+        value::object({{"kind", d["kind"]},
+                       {"ref", d["ref"]},
+                       {"version", d["version"]},
+                       {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                       {"status", "not_installed"},
+                       {"install", package_install_command(d)}}));
+  }
+  return pkgs;
+}
+
+/// The ledger references of the target's MCP servers: an unchanged one keeps its row.
+inline value updated_mcp_refs(const update_plan& up, const value& rec) {
+  std::map<std::string, value> old_refs;
+  for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
+  value refs = value::array();
+  const value& servers = up.package->manifest["mcpServers"];
+  for (auto it = servers.begin(); it != servers.end(); ++it) {
+    const update_action* u = up.action("mcpServer", it.key());
+    const auto old = old_refs.find(it.key());
+    if (old != old_refs.end() && u != nullptr && u->verb == "unchanged") {
+      refs.push_back(old->second);
+      continue;
+    }
+    const bool shared = u != nullptr && u->relationship == "referenced";
+    refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                                  {"name", it.key()},
+                                  {"configDigest", digest_of(canonical_mcp_server(it.value()))},
+                                  {"relationship", shared ? "referenced" : "managed"},
+                                  {"origin", shared ? "pre-existing" : "claw-introduced"},
+                                  {"independentOwner", shared},
+                                  {"status", "complete"}}));
+  }
+  return refs;
+}
+
+/// The ledger references of the target's cron jobs (recorded, not applied offline).
+inline value cron_refs(const value& tp, const std::string& agent_id) {
+  value crons = value::array();
+  for (const auto& a : tp["actions"]) {
+    if (a["kind"] != "cronJob") continue;
+    value job = a["details"];
+    job.erase("expectedState");
+    const std::string cid = a["id"].get<std::string>();
+    crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                   {"manifestId", cid},
+                                   {"declarationKey", "claw:" + agent_id + ":" + cid},
+                                   {"status", "not_applied"},
+                                   {"code", "cron_gateway_required"},
+                                   {"job", job}}));
+  }
+  return crons;
+}
+
+/// The install record after the update (its `createdDirs` are completed by the apply).
+inline value updated_record(const update_plan& up, const value& rec, const std::string& now) {
+  value record = rec;
+  record["claw"] = to_json(up.package->source);
+  record["planIntegrity"] = up.integrity;
+  record["agentConfigDigest"] = digest_of(up.target["agent"]["config"]);
+  record["updatedAt"] = now;
+  record["workspaceFiles"] = updated_file_rows(up, rec);
+  record["packages"] = package_rows(up.target);
+  record["mcpServers"] = updated_mcp_refs(up, rec);
+  record["cronJobs"] = cron_refs(up.target, up.agent_id);
+  return record;
+}
+
+/// Update step 1: every new file staged beside its destination, then renamed in; removed
+/// files unlinked, then the directories this Claw made that the removals emptied.
+template <class Fs>
+void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, const update_ops& ops,
+                      update_rollback<Fs>& rb) {
+  for (const auto& w : ops.writes) {
+    rb.temps.push_back(w.temp);
+    create_rel_file(fs, root, w.temp, w.bytes, rb.created_dirs);
+  }
+  if (!ops.writes.empty()) fs.sync_filesystem(root);
+  for (const auto& w : ops.writes) {
+    rb.replaced.emplace_back(w.rel, w.old);
+    at_rel(fs, root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
+      fs.rename_at(d, paths::file_name(w.temp), d, n, fs::rename_mode::replace);
+    });
+    rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
+  }
+  for (const auto& r : ops.removes) {
+    at_rel(fs, root, r.first,
+           [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+    rb.removed.push_back(r);
+  }
+  std::set<std::string> made;
+  for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+  for (const auto& r : ops.removes) {
+    std::string rel = r.first;
+    for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel)) {
+      if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
+      bool emptied = false;
+      at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+        const auto st = fs.stat_at(d, n);
+        if (!st || st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(d, n)))
+          return;
+        fs.remove_dir_at(d, n);
+        emptied = true;
+      });
+      if (!emptied) break;
+    }
+  }
+  if (!ops.writes.empty() || !ops.removes.empty()) fs.sync_filesystem(root);
+}
+
+/// The result document of an update that ran.
+inline value update_result_document(const update_plan& up, const value& rec, const value& record,
+                                    const update_ops& ops) {
+  value d = value::object();
+  d["schemaVersion"] = "openclaw.clawUpdateResult.v1";
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["mutationAllowed"] = true;
+  d["status"] = ops.not_applied.empty() ? "complete" : "partial";
+  d["planIntegrity"] = up.integrity;
+  d["agentId"] = up.agent_id;
+  d["previousClaw"] = claw_summary(rec["claw"]);
+  d["targetClaw"] = claw_summary(record["claw"]);
+  d["appliedActions"] = ops.applied;
+  d["notApplied"] = ops.not_applied;
+  if (!ops.not_applied.empty())
+    d["error"] = value::object(
+        {{"code", "update_partial"},
+         {"message", "The workspace, openclaw.json and the ledger were updated; " +
+                         std::to_string(ops.not_applied.size()) +
+                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
+                         "recorded as not applied."}});
+  d["installRecord"] = record;
+  return d;
 }
 
 }  // namespace detail
@@ -523,253 +899,53 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
                          const std::optional<std::string>& from, const consent& c,
                          const std::string& now) {
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
+  const clawport::plan::subject subject{"update", "update --dry-run"};
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
   const update_plan up = plan_update(fs, req, target, from);
-  const value& p = up.plan;
-  const std::string integrity = p["planIntegrity"].get<std::string>();
   const auto fail = [&](const std::string& code, const std::string& message) {
     out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = integrity;
+    out.document["planIntegrity"] = up.integrity;
     return out;
   };
-  if (*c.plan_integrity != integrity)
-    return fail("plan_integrity_mismatch",
-                "The consented update plan no longer matches; run update --dry-run again.");
-  if (up.blocked) {
-    fail("update_blocked", p["blockers"][0]["message"].get<std::string>());
-    out.document["blockers"] = p["blockers"];
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, up.integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  const claw_package& pkg = *up.package;
-  const value& tp = up.target;
+  if (up.blocked) {
+    fail("update_blocked", up.blockers[0].message);
+    out.document["blockers"] = up.plan["blockers"];
+    return out;
+  }
   const std::string state_dir = state_dir_of(req);
-  const std::string id = p["agentId"].get<std::string>();
   ledger l = read_ledger(fs, state_dir);
-  const value rec = l.installs()[id];
+  const value rec = l.installs()[up.agent_id];
   const std::string ws = rec["workspace"].get<std::string>();
-  std::map<std::string, const value*> target_files;
-  for (const auto& a : tp["actions"])
-    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
-      target_files[a["id"].get<std::string>()] = &a;
-
   // What to write, with the bytes re-read and checked (the plan is rebuilt, so any change
   // since the review shows as a different planIntegrity; this closes the last window).
-  struct write_op {
-    std::string rel;
-    std::string bytes;
-    std::optional<std::string> old;  ///< the current bytes of a changed file
-    std::string temp;
-  };
-  std::vector<write_op> writes;
-  std::vector<std::pair<std::string, std::string>> removes;  // rel → current bytes
   std::optional<typename Fs::dir> pkg_root;
   std::optional<typename Fs::dir> root;
+  detail::update_ops ops;
   try {
-    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+    pkg_root.emplace(detail::open_dir_path(fs, up.package->source.package_root));
     root.emplace(detail::open_dir_path(fs, ws));
   } catch (const error& e) {
     return fail("update_changed", std::string(e.what()) + "; nothing was changed");
   }
-  const std::string token = publish::random_token();
-  value applied = value::array();
-  value not_applied = value::array();
-  config_change change;
-  for (const auto& a : p["actions"]) {
-    const std::string kind = a["kind"].get<std::string>();
-    const std::string aid = a["id"].get<std::string>();
-    const std::string verb = a["action"].get<std::string>();
-    if (verb != "unchanged")
-      applied.push_back(value::object({{"kind", kind}, {"id", aid}, {"action", verb}}));
-    if (kind == "workspaceFile" && (verb == "add" || verb == "change" || verb == "remove")) {
-      std::optional<std::string> old;
-      if (verb != "add") {
-        const detail::file_read r = detail::read_in_root(fs, *root, aid, state_file_max_bytes);
-        if (r.status == detail::read_status::ok) {
-          if (sha256_digest(r.bytes) != a["currentDigest"].get<std::string>())
-            return fail("update_changed",
-                        aid + " changed after the plan was made; nothing was changed");
-          old = r.bytes;
-        } else if (a["currentPresent"].get<bool>()) {
-          return fail("update_changed",
-                      aid + " changed after the plan was made; nothing was changed");
-        }
-      }
-      if (verb == "remove") {
-        if (old) removes.emplace_back(aid, *old);
-        continue;
-      }
-      write_op w;
-      w.rel = aid;
-      w.old = old;
-      w.temp = detail::temp_sibling(aid, token);
-      std::string source_path, problem;
-      if (!detail::planned_bytes(fs, pkg, *pkg_root, *target_files.at(aid), source_path, w.bytes,
-                                 problem))
-        return fail("update_changed", problem + "; nothing was changed");
-      writes.push_back(std::move(w));
-    } else if (kind == "agent" && verb == "change") {
-      change.agents.emplace_back(id, tp["agent"]["config"]);
-    } else if (kind == "mcpServer") {
-      if ((verb == "add" && a["relationship"] == "managed") || verb == "change")
-        change.mcp_servers.emplace_back(aid, pkg.manifest["mcpServers"][aid]);
-      if (verb == "remove") change.drop_mcp_servers.push_back(aid);
-    } else if (kind == "package" && (verb == "add" || verb == "change")) {
-      value d;
-      for (const auto& t : tp["actions"])
-        if (t["kind"] == "package" && t["id"] == aid) d = t["details"];
-      not_applied.push_back(value::object({{"kind", "package"},
-                                           {"id", aid},
-                                           {"code", "package_not_installed"},
-                                           {"install", package_install_command(d)}}));
-    } else if (kind == "cronJob" && (verb == "add" || verb == "change")) {
-      not_applied.push_back(
-          value::object({{"kind", "cronJob"},
-                         {"id", aid},
-                         {"code", "cron_gateway_required"},
-                         {"message",
-                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
-                          "schedule cron jobs offline."}}));
-    }
-  }
-
-  // The new install record.
-  value record = rec;
-  record["claw"] = to_json(pkg.source);
-  record["planIntegrity"] = integrity;
-  record["agentConfigDigest"] = detail::digest_of(tp["agent"]["config"]);
-  record["updatedAt"] = now;
-  {
-    std::map<std::string, value> old_rows;
-    for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
-    value rows = value::array();
-    for (const auto& a : tp["actions"]) {
-      if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
-      const std::string rel = a["id"].get<std::string>();
-      const value* u = nullptr;
-      for (const auto& x : p["actions"])
-        if (x["kind"] == "workspaceFile" && x["id"] == rel) u = &x;
-      const auto old = old_rows.find(rel);
-      if (u != nullptr && (*u)["action"] == "unchanged" && old != old_rows.end()) {
-        rows.push_back(old->second);
-        continue;
-      }
-      std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
-      if (source_path.empty()) {
-        const workspace_source* src =
-            a["kind"] == "bootstrap" ? nullptr : detail::source_for(pkg, rel);
-        source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
-      }
-      rows.push_back(value::object(
-          {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-           {"path", rel},
-           {"sourcePath", source_path},
-           {"contentDigest", a["digest"]},
-           {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
-           {"relationship", "managed"},
-           {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
-           {"status", "complete"}}));
-    }
-    record["workspaceFiles"] = rows;
-    value pkgs = value::array();
-    for (const auto& a : tp["actions"]) {
-      if (a["kind"] != "package") continue;
-      const value& d = a["details"];
-      pkgs.push_back(
-          value::object({{"kind", d["kind"]},
-                         {"ref", d["ref"]},
-                         {"version", d["version"]},
-                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                         {"status", "not_installed"},
-                         {"install", package_install_command(d)}}));
-    }
-    record["packages"] = pkgs;
-    std::map<std::string, value> old_refs;
-    for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
-    value refs = value::array();
-    const value& servers = pkg.manifest["mcpServers"];
-    for (auto it = servers.begin(); it != servers.end(); ++it) {
-      const value* u = nullptr;
-      for (const auto& x : p["actions"])
-        if (x["kind"] == "mcpServer" && x["id"] == it.key()) u = &x;
-      const auto old = old_refs.find(it.key());
-      if (old != old_refs.end() && u != nullptr && (*u)["action"] == "unchanged") {
-        refs.push_back(old->second);
-        continue;
-      }
-      const bool shared = u != nullptr && u->value("relationship", "") == "referenced";
-      refs.push_back(value::object(
-          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-           {"name", it.key()},
-           {"configDigest", detail::digest_of(detail::canonical_mcp_server(it.value()))},
-           {"relationship", shared ? "referenced" : "managed"},
-           {"origin", shared ? "pre-existing" : "claw-introduced"},
-           {"independentOwner", shared},
-           {"status", "complete"}}));
-    }
-    record["mcpServers"] = refs;
-    value crons = value::array();
-    for (const auto& a : tp["actions"]) {
-      if (a["kind"] != "cronJob") continue;
-      value job = a["details"];
-      job.erase("expectedState");
-      const std::string cid = a["id"].get<std::string>();
-      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                     {"manifestId", cid},
-                                     {"declarationKey", "claw:" + id + ":" + cid},
-                                     {"status", "not_applied"},
-                                     {"code", "cron_gateway_required"},
-                                     {"job", job}}));
-    }
-    record["cronJobs"] = crons;
-  }
+  if (auto problem = detail::gather_update_ops(fs, up, *pkg_root, *root, ops))
+    return fail("update_changed", *problem + "; nothing was changed");
+  value record = detail::updated_record(up, rec, now);
 
   detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
                                  state_dir, false, std::nullopt, false, std::nullopt};
   std::string step = "workspace_update_failed";
   try {
-    // 1. Stage every new file beside its destination, then rename them in.
-    for (const auto& w : writes) {
-      rb.temps.push_back(w.temp);
-      detail::create_rel_file(fs, *root, w.temp, w.bytes, rb.created_dirs);
-    }
-    if (!writes.empty()) fs.sync_filesystem(*root);
-    for (const auto& w : writes) {
-      rb.replaced.emplace_back(w.rel, w.old);
-      detail::at_rel(fs, *root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
-        fs.rename_at(d, detail::base_name(w.temp), d, n, fs::rename_mode::replace);
-      });
-      rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
-    }
-    for (const auto& r : removes) {
-      detail::at_rel(fs, *root, r.first,
-                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
-      rb.removed.push_back(r);
-    }
-    // Directories this Claw made that the removals emptied (as remove does).
-    std::set<std::string> made;
-    for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
-    for (const auto& r : removes) {
-      std::string rel = r.first;
-      for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel)) {
-        if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
-        bool emptied = false;
-        detail::at_rel(fs, *root, rel, [&](const typename Fs::dir& d, const std::string& n) {
-          const auto st = fs.stat_at(d, n);
-          if (!st || st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(d, n)))
-            return;
-          fs.remove_dir_at(d, n);
-          emptied = true;
-        });
-        if (!emptied) break;
-      }
-    }
-    if (!writes.empty() || !removes.empty()) fs.sync_filesystem(*root);
-
+    detail::update_workspace(fs, *root, rec, ops, rb);
     // 2. openclaw.json, once.
+    const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
       step = change.agents.empty() ? "mcp_update_failed" : "agent_update_failed";
       rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
@@ -785,42 +961,20 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
         return out;
       }
     }
-
     // 3. The ledger, last.
     step = "provenance_update_failed";
     value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
     for (const auto& d : rb.created_dirs) created.push_back(d);
     record["createdDirs"] = created;
     rb.ledger_before = l.bytes;
-    l.installs()[id] = record;
+    l.installs()[up.agent_id] = record;
     rb.ledger_written = true;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
     return fail(step, detail::after_rollback(e.what(), rb.run(), "update"));
   }
-
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["mutationAllowed"] = true;
-  d["status"] = not_applied.empty() ? "complete" : "partial";
-  d["planIntegrity"] = integrity;
-  d["agentId"] = id;
-  d["previousClaw"] = detail::claw_summary(rec["claw"]);
-  d["targetClaw"] = detail::claw_summary(record["claw"]);
-  d["appliedActions"] = applied;
-  d["notApplied"] = not_applied;
-  if (!not_applied.empty())
-    d["error"] = value::object(
-        {{"code", "update_partial"},
-         {"message", "The workspace, openclaw.json and the ledger were updated; " +
-                         std::to_string(not_applied.size()) +
-                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
-                         "recorded as not applied."}});
-  d["installRecord"] = record;
-  out.document = std::move(d);
-  out.ok = not_applied.empty();
+  out.document = detail::update_result_document(up, rec, record, ops);
+  out.ok = ops.not_applied.empty();
   return out;
 }
 
