@@ -584,7 +584,7 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
                            in.root_agent + "; see CONVERSION.md.";
   package["openclaw"] = {{"claw", "CLAW.md"}};
-  res.files["package.json"] = clawport::json::dump(package, 2) + "\n";
+  res.files["package.json"] = clawport::json::js_stringify(package, 2) + "\n";
   res.files["CLAW.md"] = "---\n" + yaml::to_yaml(manifest) + "---\n";
   res.files["profiles/openclaw.yml"] = yaml::to_yaml(profile);
   return res;
