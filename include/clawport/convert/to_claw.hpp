@@ -367,30 +367,14 @@ inline json map_mcp(const bundle_input& in, std::vector<loss>& losses) {
   return servers;
 }
 
-}  // namespace detail
+/// The bundle files a Claw carries, with their workspace destinations: the workspace's and
+/// the skill bundles' (skills become workspace-local); the losses of what is not carried.
+struct placed {
+  std::string source;  // bundle path
+  std::string dest;    // workspace-relative
+};
 
-/// Maps a verified bundle to the files of a Claw package (package.json, CLAW.md,
-/// profiles/openclaw.yml, workspace/...). CONVERSION.md is added by the caller, which
-/// knows the timestamp. Throws clawport::error for what must not be converted: a limit of
-/// OpenClaw (errc::limit_exceeded, naming the file), an unsafe or colliding path
-/// (errc::unsafe_path), a blocked environment key, a risk profile that needs narrowing
-/// without `allow_narrowing` (errc::config_invalid).
-inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
-  using json = nlohmann::ordered_json;
-  mapped res;
-  std::vector<loss>& losses = res.losses;
-  res.agent = to_agent_id(in.root_agent);
-  if (res.agent != in.root_agent)
-    losses.push_back(
-        {"agents." + in.root_agent, loss_kind::changed,
-         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
-  const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
-
-  // ---- the workspace (and the skills, which become workspace-local) ----
-  struct placed {
-    std::string source;  // bundle path
-    std::string dest;    // workspace-relative
-  };
+inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>& losses) {
   std::vector<placed> files;
   const auto blocked = [&in](const std::string& path) {
     for (const auto& b : in.blocked_skills)
@@ -426,6 +410,14 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     losses.push_back({"skills/" + s, loss_kind::changed,
                       "the skill-bundle skill is a workspace-local skill at skills/" +
                           s.substr(s.find('/') + 1) + "/ (audited clean)"});
+  return files;
+}
+
+/// The Claw's workspace: each file checked against OpenClaw's limits and path rules, copied
+/// into `res.files`; returns the manifest's {bootstrapFiles, files}.
+inline std::pair<json, json> place_claw_files(const bundle_input& in, const map_options& o,
+                                              const std::vector<placed>& files, mapped& res) {
+  std::vector<loss>& losses = res.losses;
   std::map<std::string, std::string> keys;  // portable key -> destination
   std::uint64_t total = 0;
   json bootstrap = json::object();
@@ -485,9 +477,14 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   for (const char* n : claw_bootstrap_names)
     if (bootstrap.contains(n)) ordered_bootstrap[n] = bootstrap[n];
 
-  // ---- the agent and its identity ----
+  return {ordered_bootstrap, extra};
+}
+
+/// The manifest's agent: id, name, and what an AIEOS identity maps to.
+inline json claw_agent(const bundle_input& in, const zeroclaw::value* agent, const std::string& id,
+                       std::vector<loss>& losses) {
   json agent_json = json::object();
-  agent_json["id"] = res.agent;
+  agent_json["id"] = id;
   agent_json["name"] = in.root_agent;
   const zeroclaw::value* identity = detail::at(agent, "identity");
   const std::string format = detail::str_at(identity, "format", "openclaw");
@@ -516,21 +513,13 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
                           (path.empty() ? "" : " (the document travels as " + path + ")")});
   }
 
-  // ---- profile, MCP servers ----
-  json profile = json::object();
-  profile["schemaVersion"] = 1;
-  profile["agent"] = detail::map_risk(in, o, losses);
-  json servers = detail::map_mcp(in, losses);
+  return agent_json;
+}
 
-  json manifest = json::object();
-  manifest["schemaVersion"] = 1;
-  manifest["agent"] = agent_json;
-  manifest["metadata"] = {{"openclaw.config", "profiles/openclaw.yml"},
-                          {"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
-  manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
-  manifest["mcpServers"] = servers;
-  // A server OpenClaw's own rules refuse (an unpinned package-manager command, a plain-http
-  // remote) is not converted; every other refusal is a mapping bug and stops here.
+/// Drops each MCP server OpenClaw's own rules refuse in a Claw (an unpinned package-manager
+/// command, a plain-http remote) with one loss; a blocked environment key and every other
+/// refusal (a mapping bug) throw.
+inline void drop_refused_servers(json& manifest, std::vector<loss>& losses) {
   for (int round = 0; round < 64; ++round) {
     const openclaw::manifest_result check = openclaw::validate_manifest(manifest);
     if (check.ok()) break;
@@ -565,9 +554,51 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     if (!removed)
       throw error(errc::config_invalid,
                   "the converted manifest does not validate: " +
-                      detail::diagnostics_text(check.diagnostics) + " (a clawport mapping bug)",
+                      diagnostics_text(check.diagnostics) + " (a clawport mapping bug)",
                   "CLAW.md");
   }
+}
+
+}  // namespace detail
+
+/// Maps a verified bundle to the files of a Claw package (package.json, CLAW.md,
+/// profiles/openclaw.yml, workspace/...). CONVERSION.md is added by the caller, which
+/// knows the timestamp. Throws clawport::error for what must not be converted: a limit of
+/// OpenClaw (errc::limit_exceeded, naming the file), an unsafe or colliding path
+/// (errc::unsafe_path), a blocked environment key, a risk profile that needs narrowing
+/// without `allow_narrowing` (errc::config_invalid).
+inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
+  using json = nlohmann::ordered_json;
+  mapped res;
+  std::vector<loss>& losses = res.losses;
+  res.agent = to_agent_id(in.root_agent);
+  if (res.agent != in.root_agent)
+    losses.push_back(
+        {"agents." + in.root_agent, loss_kind::changed,
+         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
+  const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
+
+  // ---- the workspace (and the skills, which become workspace-local) ----
+  const std::vector<detail::placed> files = detail::claw_files(in, losses);
+  const auto [ordered_bootstrap, extra] = detail::place_claw_files(in, o, files, res);
+
+  // ---- the agent and its identity ----
+  const json agent_json = detail::claw_agent(in, agent, res.agent, losses);
+
+  // ---- profile, MCP servers ----
+  json profile = json::object();
+  profile["schemaVersion"] = 1;
+  profile["agent"] = detail::map_risk(in, o, losses);
+  json servers = detail::map_mcp(in, losses);
+
+  json manifest = json::object();
+  manifest["schemaVersion"] = 1;
+  manifest["agent"] = agent_json;
+  manifest["metadata"] = {{"openclaw.config", "profiles/openclaw.yml"},
+                          {"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
+  manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
+  manifest["mcpServers"] = servers;
+  detail::drop_refused_servers(manifest, losses);
   const openclaw::profile_result pcheck =
       openclaw::validate_profile(profile, "$.metadata.openclaw.config");
   if (!pcheck.ok())
@@ -584,7 +615,7 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
                            in.root_agent + "; see CONVERSION.md.";
   package["openclaw"] = {{"claw", "CLAW.md"}};
-  res.files["package.json"] = clawport::json::dump(package, 2) + "\n";
+  res.files["package.json"] = clawport::json::js_stringify(package, 2) + "\n";
   res.files["CLAW.md"] = "---\n" + yaml::to_yaml(manifest) + "---\n";
   res.files["profiles/openclaw.yml"] = yaml::to_yaml(profile);
   return res;

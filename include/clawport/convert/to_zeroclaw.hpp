@@ -80,6 +80,243 @@ inline bool has(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
+/// The bundle's workspace: the CLAW.md body as SOUL.md, the declared sources, BOOTSTRAP.md;
+/// what a bundle never carries (private_data) is a loss.
+inline std::map<std::string, std::string> zeroclaw_workspace(const claw_input& in,
+                                                             std::vector<loss>& losses) {
+  std::map<std::string, std::string> files;  // bundle path -> bytes
+  const auto place = [&](const std::string& dest, const std::string& bytes,
+                         const std::string& from) {
+    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
+      losses.push_back({from, loss_kind::dropped,
+                        "a bundle never carries workspace/" + dest +
+                            " (private_data): " + std::string(bundle::private_reason(*kind))});
+      return;
+    }
+    files["workspace/" + dest] = bytes;
+  };
+  if (in.body) {
+    place("SOUL.md", *in.body, "CLAW.md");
+    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
+  }
+  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
+  if (in.bootstrap) {
+    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
+    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
+                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
+                      "not seed it once, it is an ordinary workspace file"});
+  }
+
+  return files;
+}
+
+/// The risk profile from the OpenClaw profile; `allow` and `deny` get the tool lists (the
+/// MCP servers add to them before they are set).
+inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_options& o,
+                                             std::vector<std::string>& allow,
+                                             std::vector<std::string>& deny,
+                                             std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  zeroclaw::value rp = zeroclaw::value::make_table();
+  const json pa =
+      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
+  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
+  for (const std::string& t : jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
+  for (const std::string& t : jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
+  const std::string P = "$.profile.agent";
+  if (tools.contains("profile")) {
+    if (allow.empty())
+      narrow(o, losses, P + ".tools.profile",
+             "the built-in tool profile `" + tools["profile"].get<std::string>() +
+                 "` is not known offline; the bundle allows only file_read");
+    else
+      losses.push_back({P + ".tools.profile", loss_kind::dropped,
+                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
+                        "tools as tightly"});
+    if (allow.empty()) allow.push_back("file_read");
+  }
+  if (tools.contains("alsoAllow"))
+    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
+                      "extends a tool profile ZeroClaw does not have"});
+  const bool shell_off = has(deny, "shell") || (!allow.empty() && !has(allow, "shell"));
+  if (!shell_off)
+    narrow(o, losses, P + ".tools",
+           "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
+           "before medium-risk ones (its supervised level)");
+  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
+  if (!ws_only)
+    narrow(o, losses, P + ".tools.fs.workspaceOnly",
+           "the profile leaves filesystem confinement to the host; the bundle confines "
+           "the agent to its workspace (workspace_only)");
+  if (pa.contains("sandbox")) {
+    const json& sb = pa["sandbox"];
+    const std::string mode = sb.value("mode", "off");
+    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
+    if (mode == "non-main")
+      narrow(o, losses, P + ".sandbox.mode", "ZeroClaw sandboxes every session, the main one too");
+    const std::string access = sb.value("workspaceAccess", "rw");
+    if (access != "rw") {
+      narrow(o, losses, P + ".sandbox.workspaceAccess",
+             "the sandbox sees the workspace " + access +
+                 "; ZeroClaw's nearest is the readonly level (no writes at all)");
+      rp.set("level", zeroclaw::value::make_string("readonly"));
+    }
+    if (sb.value("scope", "agent") != "agent")
+      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
+                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
+  }
+  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
+    if (pa.contains(k))
+      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
+  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
+    losses.push_back({"$.profile.extensions", loss_kind::dropped,
+                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
+
+  return rp;
+}
+
+/// One MCP server of the manifest as a ZeroClaw server, or nullopt when it is not converted;
+/// an exact tool exclusion joins `deny`.
+inline std::optional<zeroclaw::value> zeroclaw_mcp_server(const std::string& name,
+                                                          const nlohmann::ordered_json& s,
+                                                          const map_options& o,
+                                                          const std::vector<std::string>& allow,
+                                                          std::vector<std::string>& deny,
+                                                          std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  const std::string p = "$.mcpServers." + name;
+  zeroclaw::value z = zeroclaw::value::make_table();
+  z.set("name", zeroclaw::value::make_string(name));
+  if (s.contains("command")) {
+    z.set("transport", zeroclaw::value::make_string("stdio"));
+    z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
+    if (s.contains("args")) z.set("args", zstrings(jstrings(s, "args")));
+    if (s.contains("env")) {
+      zeroclaw::value env = zeroclaw::value::make_table();
+      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
+        // The reference is marked secret: the planner blanks it and lists it as required.
+        env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
+        if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
+          losses.push_back({p + ".env." + e.key(), loss_kind::changed,
+                            "the reference " + e.value().get<std::string>() +
+                                " becomes a blank required secret; supply it on the target"});
+      }
+      z.set("env", std::move(env));
+    }
+  } else {
+    const std::string t = s.value("transport", "streamable-http");
+    z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
+    z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
+    if (s.contains("auth"))
+      losses.push_back({p + ".auth", loss_kind::dropped,
+                        "ZeroClaw has no MCP OAuth login; give the server a header credential "
+                        "on the target"});
+  }
+  if (s.contains("timeout") && s["timeout"].is_number())
+    z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
+                                   std::ceil(s["timeout"].get<double>()))));
+  if (s.contains("connectTimeout"))
+    losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
+  bool keep = true;
+  if (s.contains("toolFilter")) {
+    const json& tf = s["toolFilter"];
+    for (const std::string& ex : jstrings(tf, "exclude")) {
+      if (ex.find('*') == std::string::npos) {
+        deny.push_back(name + "__" + ex);
+      } else {
+        narrow(o, losses, p + ".toolFilter.exclude",
+               "the pattern `" + ex +
+                   "` has no ZeroClaw counterpart; the server is "
+                   "not converted");
+        keep = false;
+      }
+    }
+    if (tf.contains("include")) {
+      if (!allow.empty()) {
+        losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
+                          "the tool allow list (allowed_tools) bounds this server's tools as "
+                          "tightly"});
+      } else {
+        narrow(o, losses, p + ".toolFilter.include",
+               "ZeroClaw has no per-server include filter; the server is not "
+               "converted");
+        keep = false;
+      }
+    }
+  }
+  if (!keep) return std::nullopt;
+  return z;
+}
+
+/// The install config of the one agent: its risk profile, MCP bundle and servers, and the
+/// provider whose credential the target supplies.
+inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value rp,
+                                       zeroclaw::value servers,
+                                       const std::vector<std::string>& names,
+                                       std::vector<loss>& losses) {
+  zeroclaw::value cfg = zeroclaw::value::make_table();
+  cfg.set("schema_version", zeroclaw::value::make_integer(3));
+  zeroclaw::value agent = zeroclaw::value::make_table();
+  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
+  // must reference one: the bundle carries a provider whose credential the target supplies.
+  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
+  agent.set("risk_profile", zeroclaw::value::make_string(alias));
+  if (!names.empty()) agent.set("mcp_bundles", zstrings({alias}));
+  cfg.child_table("agents").set(alias, std::move(agent));
+  cfg.child_table("risk_profiles").set(alias, std::move(rp));
+  if (!names.empty()) {
+    zeroclaw::value b = zeroclaw::value::make_table();
+    b.set("servers", zstrings(names));
+    cfg.child_table("mcp_bundles").set(alias, std::move(b));
+    cfg.child_table("mcp").set("servers", std::move(servers));
+  }
+  {
+    zeroclaw::value provider = zeroclaw::value::make_table();
+    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+    cfg.child_table("providers")
+        .child_table("models")
+        .child_table("anthropic")
+        .set("default", std::move(provider));
+    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                      "a Claw names no model; the bundle configures this provider with a blank "
+                      "api_key (a required secret) and no model: choose both on the target"});
+  }
+  return cfg;
+}
+
+/// What the plan drops of the manifest (ClawHub packages, cron jobs) and the secrets it
+/// requires, as losses.
+inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_plan& plan,
+                           std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  std::size_t index = 0;
+  for (const json& pkg : m["packages"]) {
+    const std::string path =
+        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
+    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
+                            pkg["ref"].get<std::string>() + "@" +
+                            pkg["version"].get<std::string>() +
+                            "): its content is not in the package and ZeroClaw cannot install "
+                            "from ClawHub; install an equivalent on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
+    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
+  }
+  for (const json& job : m["cronJobs"]) {
+    const std::string path = "cronJobs." + job["id"].get<std::string>();
+    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
+                            job["id"].get<std::string>() + "` (" +
+                            job["schedule"]["cron"].get<std::string>() + " " +
+                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
+    losses.push_back({"$." + path, loss_kind::dropped, why});
+  }
+  for (const std::string& s : plan.required_secrets)
+    if (s.rfind("mcp.", 0) == 0)
+      losses.push_back({s, loss_kind::changed,
+                        "an environment reference of the Claw; a blank required secret in the "
+                        "bundle"});
+}
+
 }  // namespace detail
 
 /// Maps a Claw package to the files of a bundle (config.toml, zeroclaw-agent.toml,
@@ -114,220 +351,34 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
                       "bundle counterpart"});
 
   // ---- the workspace ----
-  std::map<std::string, std::string> files;  // bundle path -> bytes
-  const auto place = [&](const std::string& dest, const std::string& bytes,
-                         const std::string& from) {
-    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
-      losses.push_back({from, loss_kind::dropped,
-                        "a bundle never carries workspace/" + dest +
-                            " (private_data): " + std::string(bundle::private_reason(*kind))});
-      return;
-    }
-    files["workspace/" + dest] = bytes;
-  };
-  if (in.body) {
-    place("SOUL.md", *in.body, "CLAW.md");
-    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
-  }
-  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
-  if (in.bootstrap) {
-    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
-    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
-                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
-                      "not seed it once, it is an ordinary workspace file"});
-  }
+  std::map<std::string, std::string> files = detail::zeroclaw_workspace(in, losses);
 
   // ---- the risk profile, from the OpenClaw profile ----
-  zeroclaw::value rp = zeroclaw::value::make_table();
-  const json pa =
-      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
-  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
   std::vector<std::string> allow, deny;
-  for (const std::string& t : detail::jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
-  for (const std::string& t : detail::jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
-  const std::string P = "$.profile.agent";
-  if (tools.contains("profile")) {
-    if (allow.empty())
-      detail::narrow(o, losses, P + ".tools.profile",
-                     "the built-in tool profile `" + tools["profile"].get<std::string>() +
-                         "` is not known offline; the bundle allows only file_read");
-    else
-      losses.push_back({P + ".tools.profile", loss_kind::dropped,
-                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
-                        "tools as tightly"});
-    if (allow.empty()) allow.push_back("file_read");
-  }
-  if (tools.contains("alsoAllow"))
-    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
-                      "extends a tool profile ZeroClaw does not have"});
-  const bool shell_off =
-      detail::has(deny, "shell") || (!allow.empty() && !detail::has(allow, "shell"));
-  if (!shell_off)
-    detail::narrow(o, losses, P + ".tools",
-                   "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
-                   "before medium-risk ones (its supervised level)");
-  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
-  if (!ws_only)
-    detail::narrow(o, losses, P + ".tools.fs.workspaceOnly",
-                   "the profile leaves filesystem confinement to the host; the bundle confines "
-                   "the agent to its workspace (workspace_only)");
-  if (pa.contains("sandbox")) {
-    const json& sb = pa["sandbox"];
-    const std::string mode = sb.value("mode", "off");
-    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
-    if (mode == "non-main")
-      detail::narrow(o, losses, P + ".sandbox.mode",
-                     "ZeroClaw sandboxes every session, the main one too");
-    const std::string access = sb.value("workspaceAccess", "rw");
-    if (access != "rw") {
-      detail::narrow(o, losses, P + ".sandbox.workspaceAccess",
-                     "the sandbox sees the workspace " + access +
-                         "; ZeroClaw's nearest is the readonly level (no writes at all)");
-      rp.set("level", zeroclaw::value::make_string("readonly"));
-    }
-    if (sb.value("scope", "agent") != "agent")
-      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
-                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
-  }
-  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
-    if (pa.contains(k))
-      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
-  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
-    losses.push_back({"$.profile.extensions", loss_kind::dropped,
-                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
+  zeroclaw::value rp = detail::zeroclaw_risk_profile(in, o, allow, deny, losses);
 
   // ---- MCP servers ----
   zeroclaw::value servers = zeroclaw::value::make_array();
   std::vector<std::string> names;
   for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
-    const std::string& name = it.key();
-    const json& s = it.value();
-    const std::string p = "$.mcpServers." + name;
-    zeroclaw::value z = zeroclaw::value::make_table();
-    z.set("name", zeroclaw::value::make_string(name));
-    if (s.contains("command")) {
-      z.set("transport", zeroclaw::value::make_string("stdio"));
-      z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
-      if (s.contains("args")) z.set("args", detail::zstrings(detail::jstrings(s, "args")));
-      if (s.contains("env")) {
-        zeroclaw::value env = zeroclaw::value::make_table();
-        for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
-          // The reference is marked secret: the planner blanks it and lists it as required.
-          env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
-          if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
-            losses.push_back({p + ".env." + e.key(), loss_kind::changed,
-                              "the reference " + e.value().get<std::string>() +
-                                  " becomes a blank required secret; supply it on the target"});
-        }
-        z.set("env", std::move(env));
-      }
-    } else {
-      const std::string t = s.value("transport", "streamable-http");
-      z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
-      z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
-      if (s.contains("auth"))
-        losses.push_back({p + ".auth", loss_kind::dropped,
-                          "ZeroClaw has no MCP OAuth login; give the server a header credential "
-                          "on the target"});
-    }
-    if (s.contains("timeout") && s["timeout"].is_number())
-      z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
-                                     std::ceil(s["timeout"].get<double>()))));
-    if (s.contains("connectTimeout"))
-      losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
-    bool keep = true;
-    if (s.contains("toolFilter")) {
-      const json& tf = s["toolFilter"];
-      for (const std::string& ex : detail::jstrings(tf, "exclude")) {
-        if (ex.find('*') == std::string::npos) {
-          deny.push_back(name + "__" + ex);
-        } else {
-          detail::narrow(o, losses, p + ".toolFilter.exclude",
-                         "the pattern `" + ex +
-                             "` has no ZeroClaw counterpart; the server is "
-                             "not converted");
-          keep = false;
-        }
-      }
-      if (tf.contains("include")) {
-        if (!allow.empty()) {
-          losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
-                            "the tool allow list (allowed_tools) bounds this server's tools as "
-                            "tightly"});
-        } else {
-          detail::narrow(o, losses, p + ".toolFilter.include",
-                         "ZeroClaw has no per-server include filter; the server is not "
-                         "converted");
-          keep = false;
-        }
-      }
-    }
-    if (!keep) continue;
-    names.push_back(name);
-    servers.items.push_back(std::move(z));
+    std::optional<zeroclaw::value> z =
+        detail::zeroclaw_mcp_server(it.key(), it.value(), o, allow, deny, losses);
+    if (!z) continue;
+    names.push_back(it.key());
+    servers.items.push_back(std::move(*z));
   }
   if (!allow.empty()) rp.set("allowed_tools", detail::zstrings(allow));
   if (!deny.empty()) rp.set("excluded_tools", detail::zstrings(deny));
 
   // ---- the install config of one agent, planned as an export ----
-  zeroclaw::value cfg = zeroclaw::value::make_table();
-  cfg.set("schema_version", zeroclaw::value::make_integer(3));
-  zeroclaw::value agent = zeroclaw::value::make_table();
-  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
-  // must reference one: the bundle carries a provider whose credential the target supplies.
-  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
-  agent.set("risk_profile", zeroclaw::value::make_string(res.agent));
-  if (!names.empty()) agent.set("mcp_bundles", detail::zstrings({res.agent}));
-  cfg.child_table("agents").set(res.agent, std::move(agent));
-  cfg.child_table("risk_profiles").set(res.agent, std::move(rp));
-  if (!names.empty()) {
-    zeroclaw::value b = zeroclaw::value::make_table();
-    b.set("servers", detail::zstrings(names));
-    cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
-    cfg.child_table("mcp").set("servers", std::move(servers));
-  }
-  {
-    zeroclaw::value provider = zeroclaw::value::make_table();
-    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-    cfg.child_table("providers")
-        .child_table("models")
-        .child_table("anthropic")
-        .set("default", std::move(provider));
-    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                      "a Claw names no model; the bundle configures this provider with a blank "
-                      "api_key (a required secret) and no model: choose both on the target"});
-  }
+  zeroclaw::value cfg =
+      detail::zeroclaw_config(res.agent, std::move(rp), std::move(servers), names, losses);
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
       zeroclaw::plan_export(zeroclaw::toml_writer::write(cfg, false), res.agent, popts);
 
-  std::size_t index = 0;
-  for (const json& pkg : m["packages"]) {
-    const std::string path =
-        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
-    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
-                            pkg["ref"].get<std::string>() + "@" +
-                            pkg["version"].get<std::string>() +
-                            "): its content is not in the package and ZeroClaw cannot install "
-                            "from ClawHub; install an equivalent on the target";
-    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
-    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
-  }
-  for (const json& job : m["cronJobs"]) {
-    const std::string path = "cronJobs." + job["id"].get<std::string>();
-    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
-                            job["id"].get<std::string>() + "` (" +
-                            job["schedule"]["cron"].get<std::string>() + " " +
-                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
-    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
-    losses.push_back({"$." + path, loss_kind::dropped, why});
-  }
-  for (const std::string& s : plan.required_secrets)
-    if (s.rfind("mcp.", 0) == 0)
-      losses.push_back({s, loss_kind::changed,
-                        "an environment reference of the Claw; a blank required secret in the "
-                        "bundle"});
+  detail::zeroclaw_drops(m, plan, losses);
 
   const std::string config = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
   const std::string manifest = zeroclaw::render_manifest(plan, exported_at);
