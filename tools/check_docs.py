@@ -75,17 +75,17 @@ def compile_tu(cxx, source, work, name="snippets.cpp"):
 
 
 def wrapped(snippet, as_body):
-    """One snippet in a namespace of its own (at namespace scope, or as the body of a
-    function in it); its #include lines are left out (hoisted by `combined`, blank here so
-    that every line keeps its number), and a #line directive makes the compiler's
-    diagnostics name the document and its line."""
+    """One snippet in a namespace of its own (none when its id is empty: a snippet alone), at
+    namespace scope or as the body of a function; its #include lines are left out (hoisted by
+    `combined`, blank here so that every line keeps its number), and a #line directive
+    makes the compiler's diagnostics name the document and its line."""
     doc, line, code, ident = snippet["doc"], snippet["line"], snippet["code"], snippet["id"]
     body = "".join("\n" if INCLUDE.match(l) else l + "\n" for l in code.splitlines())
-    head = f"namespace {ident} {{\n"
+    head = f"namespace {ident} {{\n" if ident else ""
+    tail = f"}}  // namespace {ident}\n" if ident else ""
     if as_body:
-        head += "void snippet_body() {\n"
-    tail = "}\n" if as_body else ""
-    return f'{head}#line {line + 1} "{doc}"\n{body}{tail}}}  // namespace {ident}\n'
+        head, tail = head + "void snippet_body() {\n", "}\n" + tail
+    return f'{head}#line {line + 1} "{doc}"\n{body}{tail}'
 
 
 def combined(group):
@@ -111,7 +111,9 @@ def blamed(stderr, snippets):
 
 def alone(cxx, snippet, work):
     """The slow path, run only for a snippet a combined TU did not clear: the snippet in a
-    TU of its own, at namespace scope, then as the body of a function."""
+    TU of its own, in the global namespace (no wrapper, as a reader would paste it), then as
+    the body of a function."""
+    snippet = dict(snippet, id="")
     ok, err1 = compile_tu(cxx, combined([(snippet, False)]), work, "alone.cpp")
     if ok:
         return True, False, "", ""
