@@ -43,35 +43,45 @@ for cc in "$CC" clang; do
   echo "ok: $cc"
 done
 
-# One build of the TU and the test per mode: sanitized, and plain for valgrind.
-build() {  # build <name> <flags...>
-  local name=$1
-  shift
-  $CXX -std=c++17 -O0 -g1 -Wall -Wextra -Wpedantic -Werror "$@" -Iinclude \
-    -c bindings/c/clawport.cpp -o "$work/$name-clawport.o"
+# The C test program: the C++ TU (or an object of it already built) and test.c, linked.
+build() {  # build <name> <object of clawport.cpp, or ""> <flags...>
+  local name=$1 obj=$2
+  shift 2
+  if [ -z "$obj" ]; then
+    obj=$work/$name-clawport.o
+    $CXX -std=c++17 -O0 -g1 -Wall -Wextra -Wpedantic -Werror "$@" -Iinclude \
+      -c bindings/c/clawport.cpp -o "$obj"
+  fi
   $CC -std=c99 -O0 -g1 -Wall -Wextra -Werror -pedantic "$@" -c bindings/c/test.c \
     -o "$work/$name-test.o"
-  $CXX "$@" -pthread "$work/$name-test.o" "$work/$name-clawport.o" -o "$work/$name-test"
+  $CXX "$@" -pthread "$work/$name-test.o" "$obj" -o "$work/$name-test"
 }
 
 step "C test under ASan+UBSan"
-build asan -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+build asan "" -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$work/asan-test" "$root"
 
-step "C test under valgrind"
-build plain
+# The crate's build.rs compiles the same TU at -O0 (the dev profile); with these flags added
+# its archive is also the plain build the valgrind run links, so the TU is compiled twice
+# (sanitized, plain), not three times.
+step "cargo test --offline ($(cargo --version))"
+cd "$root/bindings/rust"
+CXX=$CXX CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror" cargo test --offline
+target=$(cargo metadata --offline --format-version 1 --no-deps |
+  sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+archive=$(ls -t "$target"/debug/build/clawport-*/out/libclawport_c.a | head -1)
+cd "$root"
+
+step "C test under valgrind (linked with the crate's archive: $archive)"
+build plain "$archive"
 valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
   --errors-for-leak-kinds=definite,indirect --track-fds=no -q "$work/plain-test" "$root"
 
-step "cargo test --offline ($(cargo --version))"
-cd "$root/bindings/rust"
-cargo test --offline
-
 step "the example: agents export researcher, agents import into a fresh install"
-cargo build --offline --example agents
-agents=$(cargo metadata --offline --format-version 1 --no-deps |
-  sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')/debug/examples/agents
+cd "$root/bindings/rust"
+CXX=$CXX CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror" cargo build --offline --example agents
+agents=$target/debug/examples/agents
 "$agents" export researcher --out "$work/bundle" --config "$root/examples/zeroclaw-install/config.toml"
 mkdir -p "$work/fresh" && printf 'schema_version = 3\n' >"$work/fresh/config.toml"
 "$agents" import "$work/bundle" --config "$work/fresh/config.toml" | tee "$work/plan.txt"

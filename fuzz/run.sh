@@ -6,7 +6,9 @@
 # build/fuzz), in one configure. Seeds are read from fuzz/corpus/<target>/ (never written);
 # new inputs go to build/fuzz/corpus/<target>/, crashes to build/fuzz/artifacts/<target>/.
 # Prints the runs, execs/s and coverage of each target; exits 1 if any target found something.
-# CLAWPORT_FUZZ_NO_BUILD=1 skips the build step.
+# CLAWPORT_FUZZ_NO_BUILD=1 skips the build step. CLAWPORT_FUZZ_CXXFLAGS replaces the preset's
+# "-O1 -g" (CI's replay of the corpus builds with "-O0 -gline-tables-only": the same
+# sanitizers and instrumentation, compiled in less time; exploration wants -O1's speed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: fuzz/run.sh <target>|all <seconds> [libFuzzer flags]" >&2; exit 2; }
@@ -22,7 +24,9 @@ else
 fi
 build=build/fuzz
 if [ "${CLAWPORT_FUZZ_NO_BUILD:-0}" != 1 ]; then
-  cmake --preset fuzz >/dev/null
+  flags=()
+  [ -z "${CLAWPORT_FUZZ_CXXFLAGS:-}" ] || flags=(-DCMAKE_CXX_FLAGS="$CLAWPORT_FUZZ_CXXFLAGS")
+  cmake --preset fuzz "${flags[@]}" >/dev/null
   # shellcheck disable=SC2086
   cmake --build --preset fuzz --target $list
 fi
