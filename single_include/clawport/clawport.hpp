@@ -80,6 +80,11 @@ namespace regex {}
 namespace text {}
 namespace toml_adaptor {}
 namespace json {}
+namespace json5 {}
+namespace yaml {}
+namespace unicode {}
+namespace unicode_data {}
+namespace timezone_data {}
 namespace fs {}
 namespace names {}
 namespace testing {}
@@ -88,6 +93,7 @@ namespace skills {}
 namespace bundle {}
 namespace digest {}
 namespace publish {}
+namespace plan {}
 namespace exporter_detail {}
 namespace importer {}
 namespace verify {}
@@ -107,6 +113,9 @@ static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be 
 // and the path or config field it concerns.
 
 
+#include <cstddef>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -139,56 +148,303 @@ enum class errc {
   limit_exceeded,       ///< a size, depth, count or descriptor limit was reached
   unsupported,          ///< the platform or filesystem cannot do what was asked
   cancelled,            ///< the caller cancelled (a signal); everything was rolled back
+  // OpenClaw's diagnostic and failure codes (docs/openclaw.md), wire names as upstream's.
+  read_failed,
+  read_failed_too_large,
+  unsupported_source,
+  package_read_failed,
+  package_read_failed_too_large,
+  invalid_json,
+  invalid_package_metadata,
+  manifest_escapes_package,
+  missing_claw_frontmatter,
+  invalid_claw_markdown_utf8,
+  invalid_claw_frontmatter,
+  unsupported_claw_yaml_feature,
+  invalid_manifest,
+  claw_body_soul_conflict,
+  invalid_openclaw_profile_path,
+  conflicting_openclaw_profile_pointer,
+  deprecated_openclaw_profile_pointer,
+  openclaw_profile_too_large,
+  openclaw_profile_unsafe,
+  openclaw_profile_read_failed,
+  invalid_openclaw_profile,
+  unsupported_openclaw_profile_yaml_feature,
+  legacy_openclaw_profile_requires_conversion,
+  package_bootstrap_too_large,
+  package_bootstrap_invalid,
+  package_bootstrap_empty,
+  workspace_source_too_large,
+  workspace_source_unsafe,
+  workspace_source_invalid,
+  workspace_sources_too_large,
+  invalid_config,
+  invalid_agent_id,
+  agent_id_collision,
+  workspace_collision,
+  workspace_file_conflict,
+  mcp_server_collision,
+  package_install_unavailable,
+  package_not_installed,
+  plugin_preflight_failed,
+  cron_gateway_required,
+  consent_required,
+  plan_integrity_required,
+  plan_integrity_mismatch,
+  invalid_ledger,
+  claw_not_found,
+  claw_ambiguous,
+  agent_modified,
+  workspace_file_unsafe,
+  workspace_source_changed,
+  workspace_files_failed,
+  config_commit_failed,
+  provenance_failed,
+  remove_blocked,
+  remove_failed,
+  update_invalid,
+  update_target_blocked,
+  update_blocked,
+  update_changed,
+  update_partial,
+  claw_identity_mismatch,
+  recorded_source_unavailable,
+  agent_changed,
+  mcp_config_conflict,
+  mcp_config_unavailable,
+  workspace_file_collision,
+  workspace_file_drift,
+  workspace_update_failed,
+  agent_update_failed,
+  mcp_update_failed,
+  provenance_update_failed,
+  install_incomplete,
+  agent_missing,
+  workspace_changed,
+  agent_drifted,
+  workspace_files_drifted,
+  packages_drifted,
+  mcp_servers_unavailable,
+  export_forbidden_file,
+  export_bootstrap_invalid,
+  export_manifest_invalid,
+  export_openclaw_profile_invalid,
+  output_collision,
+  export_write_failed,
+  workspace_missing,
+  extra_workspace,
+  bootstrap_file_missing,
+  bootstrap_file_too_large,
+  bootstrap_file_unreadable,
+  bootstrap_total_too_large,
+  secret_in_workspace,
+  secret_not_ignored,
+  legacy_state_file,
+  state_file_in_workspace,
+  credentials_in_workspace,
+  session_store_in_workspace,
+  // ClawHub's codes, which `claw validate --clawhub` reports (openclaw/clawhub.hpp).
+  claw_manifest_too_large,
+  invalid_claw_json,
+  claw_v1_invalid_manifest_shape,
+  claw_v1_non_canonical_string,
+  claw_v1_empty_list,
+  claw_v1_invalid_agent_id,
+  claw_v1_invalid_avatar,
+  claw_v1_undeclared_avatar,
+  claw_v1_invalid_profile_path,
+  claw_v1_unsafe_path,
+  claw_v1_duplicate_workspace_destination,
+  claw_v1_reserved_workspace_target,
+  claw_v1_invalid_package_reference,
+  claw_v1_invalid_package_version,
+  claw_v1_duplicate_package,
+  claw_v1_invalid_mcp_server_id,
+  claw_v1_invalid_mcp_url,
+  claw_v1_mcp_url_credentials,
+  claw_v1_unpinned_mcp_package,
+  claw_v1_invalid_tool_filter,
+  claw_v1_duplicate_tool_filter,
+  claw_v1_invalid_environment_key,
+  claw_v1_blocked_environment_key,
+  claw_v1_invalid_environment_reference,
+  claw_v1_invalid_timeout,
+  claw_v1_invalid_cron_job_id,
+  claw_v1_duplicate_cron_job,
+  claw_v1_invalid_cron_schedule,
+  claw_v1_invalid_cron_delivery,
 };
+
+namespace detail {
+
+/// Every code's wire name, in the order of `errc`.
+inline constexpr std::string_view errc_names[] = {
+    "invalid_argument",
+    "io",
+    "not_found",
+    "unsafe_path",
+    "identity_changed",
+    "overlap",
+    "destination_refused",
+    "config_parse",
+    "config_invalid",
+    "unknown_agent",
+    "dangling_reference",
+    "ciphertext",
+    "unknown_key",
+    "skill_invalid",
+    "audit_blocked",
+    "bundle_invalid",
+    "publish_failed",
+    "recover_ambiguous",
+    "limit_exceeded",
+    "unsupported",
+    "cancelled",
+    "read_failed",
+    "read_failed_too_large",
+    "unsupported_source",
+    "package_read_failed",
+    "package_read_failed_too_large",
+    "invalid_json",
+    "invalid_package_metadata",
+    "manifest_escapes_package",
+    "missing_claw_frontmatter",
+    "invalid_claw_markdown_utf8",
+    "invalid_claw_frontmatter",
+    "unsupported_claw_yaml_feature",
+    "invalid_manifest",
+    "claw_body_soul_conflict",
+    "invalid_openclaw_profile_path",
+    "conflicting_openclaw_profile_pointer",
+    "deprecated_openclaw_profile_pointer",
+    "openclaw_profile_too_large",
+    "openclaw_profile_unsafe",
+    "openclaw_profile_read_failed",
+    "invalid_openclaw_profile",
+    "unsupported_openclaw_profile_yaml_feature",
+    "legacy_openclaw_profile_requires_conversion",
+    "package_bootstrap_too_large",
+    "package_bootstrap_invalid",
+    "package_bootstrap_empty",
+    "workspace_source_too_large",
+    "workspace_source_unsafe",
+    "workspace_source_invalid",
+    "workspace_sources_too_large",
+    "invalid_config",
+    "invalid_agent_id",
+    "agent_id_collision",
+    "workspace_collision",
+    "workspace_file_conflict",
+    "mcp_server_collision",
+    "package_install_unavailable",
+    "package_not_installed",
+    "plugin_preflight_failed",
+    "cron_gateway_required",
+    "consent_required",
+    "plan_integrity_required",
+    "plan_integrity_mismatch",
+    "invalid_ledger",
+    "claw_not_found",
+    "claw_ambiguous",
+    "agent_modified",
+    "workspace_file_unsafe",
+    "workspace_source_changed",
+    "workspace_files_failed",
+    "config_commit_failed",
+    "provenance_failed",
+    "remove_blocked",
+    "remove_failed",
+    "update_invalid",
+    "update_target_blocked",
+    "update_blocked",
+    "update_changed",
+    "update_partial",
+    "claw_identity_mismatch",
+    "recorded_source_unavailable",
+    "agent_changed",
+    "mcp_config_conflict",
+    "mcp_config_unavailable",
+    "workspace_file_collision",
+    "workspace_file_drift",
+    "workspace_update_failed",
+    "agent_update_failed",
+    "mcp_update_failed",
+    "provenance_update_failed",
+    "install_incomplete",
+    "agent_missing",
+    "workspace_changed",
+    "agent_drifted",
+    "workspace_files_drifted",
+    "packages_drifted",
+    "mcp_servers_unavailable",
+    "export_forbidden_file",
+    "export_bootstrap_invalid",
+    "export_manifest_invalid",
+    "export_openclaw_profile_invalid",
+    "output_collision",
+    "export_write_failed",
+    "workspace_missing",
+    "extra_workspace",
+    "bootstrap_file_missing",
+    "bootstrap_file_too_large",
+    "bootstrap_file_unreadable",
+    "bootstrap_total_too_large",
+    "secret_in_workspace",
+    "secret_not_ignored",
+    "legacy_state_file",
+    "state_file_in_workspace",
+    "credentials_in_workspace",
+    "session_store_in_workspace",
+    "claw_manifest_too_large",
+    "invalid_claw_json",
+    "claw_v1_invalid_manifest_shape",
+    "claw_v1_non_canonical_string",
+    "claw_v1_empty_list",
+    "claw_v1_invalid_agent_id",
+    "claw_v1_invalid_avatar",
+    "claw_v1_undeclared_avatar",
+    "claw_v1_invalid_profile_path",
+    "claw_v1_unsafe_path",
+    "claw_v1_duplicate_workspace_destination",
+    "claw_v1_reserved_workspace_target",
+    "claw_v1_invalid_package_reference",
+    "claw_v1_invalid_package_version",
+    "claw_v1_duplicate_package",
+    "claw_v1_invalid_mcp_server_id",
+    "claw_v1_invalid_mcp_url",
+    "claw_v1_mcp_url_credentials",
+    "claw_v1_unpinned_mcp_package",
+    "claw_v1_invalid_tool_filter",
+    "claw_v1_duplicate_tool_filter",
+    "claw_v1_invalid_environment_key",
+    "claw_v1_blocked_environment_key",
+    "claw_v1_invalid_environment_reference",
+    "claw_v1_invalid_timeout",
+    "claw_v1_invalid_cron_job_id",
+    "claw_v1_duplicate_cron_job",
+    "claw_v1_invalid_cron_schedule",
+    "claw_v1_invalid_cron_delivery",
+};
+
+}  // namespace detail
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
 constexpr std::string_view to_string(errc code) noexcept {
-  switch (code) {
-    case errc::invalid_argument:
-      return "invalid_argument";
-    case errc::io:
-      return "io";
-    case errc::not_found:
-      return "not_found";
-    case errc::unsafe_path:
-      return "unsafe_path";
-    case errc::identity_changed:
-      return "identity_changed";
-    case errc::overlap:
-      return "overlap";
-    case errc::destination_refused:
-      return "destination_refused";
-    case errc::config_parse:
-      return "config_parse";
-    case errc::config_invalid:
-      return "config_invalid";
-    case errc::unknown_agent:
-      return "unknown_agent";
-    case errc::dangling_reference:
-      return "dangling_reference";
-    case errc::ciphertext:
-      return "ciphertext";
-    case errc::unknown_key:
-      return "unknown_key";
-    case errc::skill_invalid:
-      return "skill_invalid";
-    case errc::audit_blocked:
-      return "audit_blocked";
-    case errc::bundle_invalid:
-      return "bundle_invalid";
-    case errc::publish_failed:
-      return "publish_failed";
-    case errc::recover_ambiguous:
-      return "recover_ambiguous";
-    case errc::limit_exceeded:
-      return "limit_exceeded";
-    case errc::unsupported:
-      return "unsupported";
-    case errc::cancelled:
-      return "cancelled";
-  }
-  return "unknown";
+  const auto k = static_cast<std::size_t>(code);
+  return k < std::size(detail::errc_names) ? detail::errc_names[k] : "unknown";
 }
+
+/// The code whose wire name is `name`, or nullopt for a name outside the vocabulary.
+constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
+  for (std::size_t k = 0; k < std::size(detail::errc_names); ++k)
+    if (detail::errc_names[k] == name) return static_cast<errc>(k);
+  return std::nullopt;
+}
+
+static_assert(std::size(detail::errc_names) ==
+                  static_cast<std::size_t>(errc::claw_v1_invalid_cron_delivery) + 1,
+              "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.
 ///
@@ -213,6 +469,22 @@ class error : public std::runtime_error {
   std::string subject_;
   int sys_errno_;
 };
+
+/// The one context wrapper: `cause` told again as "{context}: {reason}" about `subject`,
+/// with `code`, keeping the cause's errno. `reason` is the cause's own message unless the
+/// caller words it (fs::detail::reason drops a backend's framing).
+inline error with_context(errc code, const error& cause, const std::string& context,
+                          std::string subject, const std::string& reason) {
+  return error(code, context + ": " + reason, std::move(subject), cause.sys_errno());
+}
+inline error with_context(errc code, const error& cause, const std::string& context,
+                          std::string subject) {
+  return with_context(code, cause, context, std::move(subject), cause.what());
+}
+/// The same, keeping the cause's code.
+inline error with_context(const error& cause, const std::string& context, std::string subject) {
+  return with_context(cause.code(), cause, context, std::move(subject), cause.what());
+}
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -438,12 +710,45 @@ inline std::string normalize(std::string_view p) {
   return join_components(out, absolute);
 }
 
-/// `base/rel`, or `rel` when it is absolute or `base` is empty; never normalizes.
+/// The one join of the library, lexical and never normalizing, with Rust's `Path::join`
+/// rules (what ZeroClaw itself does with a configured path):
+/// - `base/rel`, one '/' added only when `base` does not already end in one:
+///   join("a", "b") is "a/b", join("a/", "b") is "a/b", join("/", "b") is "/b";
+/// - an absolute `rel` replaces `base`: join("a", "/b") is "/b" (a configured absolute
+///   path wins); a caller joining a name that must stay below `base` refuses an absolute
+///   one before joining (as openclaw/schema.hpp `safe_path` does for package sources);
+/// - an empty `base` is the current directory: join("", "b") is "b", never "/b"; a caller
+///   that means the root passes "/" (exporter.hpp `join_path` does);
+/// - an empty `rel` gives `base` with a trailing '/': join("a", "") is "a/".
 inline std::string join(std::string_view base, std::string_view rel) {
   if (is_absolute(rel) || base.empty()) return std::string(rel);
   std::string out(base);
   if (out.back() != '/') out += '/';
   return out + std::string(rel);
+}
+
+/// The last component of `p`, lexically, as written (trailing '/' ignored, `.` and `..`
+/// returned as they are): file_name("a/b") is "b", file_name("a/") is "a", file_name("/a")
+/// is "a", file_name("a") is "a"; "" and "/" (or "//") have none and give "".
+inline std::string file_name(std::string_view p) {
+  while (!p.empty() && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
+}
+
+/// `p` without its last component (and without the '/'s before it), lexically:
+/// parent("/a/b") is "/a", parent("a/b/") is "a", parent("/a") is "/", parent("a") is ""
+/// (the current directory, as `normalize(".")` is ""), parent("a/") is ""; the root is its
+/// own parent, parent("/") is "/", and parent("") is "". Nothing is normalized: parent("a/..")
+/// is "a". So `join(parent(p), file_name(p))` names `p` again (less a trailing '/') whenever
+/// `p` has a file name.
+inline std::string parent(std::string_view p) {
+  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
+  const std::size_t slash = p.rfind('/');
+  if (slash == std::string_view::npos) return std::string();
+  std::size_t end = slash;
+  while (end > 0 && p[end - 1] == '/') --end;
+  return end == 0 ? std::string("/") : std::string(p.substr(0, end));
 }
 
 /// `path` equals `prefix` or lies below it, by whole components (as Rust's
@@ -512,7 +817,7 @@ inline std::string reason(const error& e) {
 /// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
 [[noreturn]] inline void rethrow(const error& e, const std::string& context,
                                  const std::string& subject) {
-  throw error(e.code(), context + ": " + reason(e), subject, e.sys_errno());
+  throw with_context(e.code(), e, context, subject, reason(e));
 }
 
 }  // namespace fs::detail
@@ -798,14 +1103,6 @@ inline bool is_plain(std::string_view c) noexcept {
   return !c.empty() && c != "." && c != ".." && c != "/";
 }
 
-inline std::string join(std::string_view base, std::string_view rel) {
-  if (!rel.empty() && rel.front() == '/') return std::string(rel);
-  std::string out(base);
-  if (out.empty() || out.back() != '/') out += '/';
-  out += rel;
-  return out;
-}
-
 inline error not_a_directory(const std::string& path) {
   return error(errc::unsafe_path,
                path +
@@ -876,7 +1173,7 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
   const std::vector<std::string_view> parts = detail::components(relative);
   if (parts.empty() || parts.front() != family) {
     result.status = root_status::escaped;
-    result.at = detail::join(install_root, relative);
+    result.at = paths::join(install_root, relative);
     return result;
   }
   std::string walked(install_root);
@@ -890,7 +1187,7 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
     detail::rethrow(e, "failed to open " + walked, walked);
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    walked = detail::join(walked, parts[i]);
+    walked = paths::join(walked, parts[i]);
     if (!detail::is_plain(parts[i])) {
       result.status = root_status::escaped;
       result.at = walked;
@@ -929,7 +1226,7 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
                 shown);
   }
   std::string parent = "/";
-  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = detail::join(parent, parts[i]);
+  for (std::size_t i = 1; i + 1 < parts.size(); ++i) parent = paths::join(parent, parts[i]);
   root_result<Fs> result;
   std::optional<typename Fs::dir> holder;
   try {
@@ -948,8 +1245,8 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 }  // namespace clawport
 // ----- end clawport/fs/anchored.hpp -----
 // ----- begin clawport/fs/copy.hpp -----
-// The handle-based tree walk (docs/library.md, Tree copy), with a sink that
-// says what happens to what is carried: `copying_sink` writes it into the bundle,
+// The handle-based tree copy on the one walk (fs/walk.hpp; docs/library.md, Tree copy), with a sink
+// that says what happens to what is carried: `copying_sink` writes it into the bundle,
 // `counting_sink` only counts it (the dry run). One walk, so the dry run and the export
 // share every rule, count and refusal text. Every read goes through directory handles;
 // each entry is classified without following links, opened with nofollow and carried only
@@ -957,6 +1254,177 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 // at classification and once open. A carried file gets its permission bits less the
 // spec's umask (`copied_mode`: setuid, setgid and sticky never travel, as `cp` without `-p`).
 
+// ----- begin clawport/fs/walk.hpp -----
+// The one tree walk of the library: every module that visits a tree below a directory
+// handle (the copy of fs/copy.hpp, verify, the skill audit, OpenClaw's workspace listing)
+// walks it here. The walk lists a directory through the Fs policy, builds each entry's
+// path relative to the walk's root, classifies the entry with `stat_at` (never following
+// a link) and descends into a directory only through a handle the visitor opened below its
+// parent's handle (openat-style), so nothing is ever resolved by path. It enforces the one
+// depth rule: a directory nested deeper than `walk_options::max_depth` below the root is a
+// clawport::error (errc::limit_exceeded) naming that directory, never a silent skip.
+//
+// A visitor says what happens to what the walk meets; it derives from `walk_visitor`, whose
+// members are the defaults, and provides at least `visit` and `enter`:
+//
+//   bool visit(const dir& parent, std::string_view name, const std::string& rel,
+//              const stat_info& info);
+//       every classified entry; for a directory, true asks the walk to descend into it;
+//   std::optional<dir> enter(const dir& parent, std::string_view name, const std::string& rel,
+//                            const stat_info& info);
+//       opens a directory the walk descends into (after the depth check); nullopt skips it;
+//   void leave(const std::string& rel);      after the walk of a directory `enter` opened;
+//   bool admit(std::string_view name, const std::string& rel);
+//       before an entry is classified; false skips it unclassified (never stat'ed, opened);
+//   void listing_failed(const error& e, const std::string& rel);
+//   void stat_failed(const error& e, const std::string& rel);
+//       called inside the catch block: rethrow (the default: `throw;`), throw another error,
+//       or return to carry on (the directory is then not visited, or the entry skipped);
+//   error too_deep(const std::string& rel, std::size_t max_depth);
+//       the error thrown for a directory past the depth limit (the text, never the rule);
+//   bool stopped() const;                    true ends a sorted walk before the next entry.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// How a walk visits a tree.
+struct walk_options {
+  /// Directories may nest this deep below the walk's root (the root's own entries are at
+  /// depth 0, a directory among them is at depth 1); a deeper one is `too_deep`.
+  std::size_t max_depth = CLAWPORT_MAX_TREE_DEPTH;
+  /// Each directory's entries in byte order of their names, all listed before the first is
+  /// visited; false visits them as the Fs lists them, while it lists them (a copy
+  /// keeps no list of names).
+  bool sorted = true;
+  /// Sorted walks only: at most this many names of one directory are kept (a verifier that
+  /// stops after its file limit needs one more than that limit, never the whole listing).
+  std::size_t max_listed = SIZE_MAX;
+};
+
+/// The default of every optional hook of a walk's visitor (see the top of this file).
+struct walk_visitor {
+  bool admit(std::string_view, const std::string&) { return true; }
+  void leave(const std::string&) {}
+  [[noreturn]] void listing_failed(const error&, const std::string&) { throw; }
+  [[noreturn]] void stat_failed(const error&, const std::string&) { throw; }
+  bool stopped() const { return false; }
+  error too_deep(const std::string& rel, std::size_t max_depth) {
+    return error(errc::limit_exceeded,
+                 "failed to walk " + rel + ": the tree is nested deeper than " +
+                     std::to_string(max_depth) + " directories (CLAWPORT_MAX_TREE_DEPTH)",
+                 rel);
+  }
+};
+
+namespace detail {
+
+template <class Fs, class Visitor>
+class tree_walk {
+ public:
+  using dir = typename Fs::dir;
+
+  tree_walk(Fs& fs, Visitor& v, const walk_options& opt, std::string_view prefix)
+      : fs_(fs), v_(v), opt_(opt), rel_(prefix) {}
+
+  void walk_dir(const dir& d, std::size_t depth) {
+    if (opt_.sorted) return walk_sorted(d, depth);
+    bool nested = false;  // an error from an entry is not a failure to list
+    try {
+      fs_.for_each_entry(d, [&](std::string_view name) {
+        try {
+          entry(d, name, depth);
+        } catch (...) {
+          nested = true;
+          throw;
+        }
+      });
+    } catch (const error& e) {
+      if (nested) throw;
+      v_.listing_failed(e, rel_);
+    }
+  }
+
+ private:
+  /// One relative-path buffer for the whole walk: each entry appends its name and the
+  /// guard trims it back, so no allocation grows with the number of entries.
+  struct rel_guard {
+    std::string& s;
+    std::size_t n;
+    ~rel_guard() { s.resize(n); }
+  };
+
+  void walk_sorted(const dir& d, std::size_t depth) {
+    std::vector<std::string> names;
+    try {
+      fs_.for_each_entry(d, [&](std::string_view n) {
+        if (names.size() < opt_.max_listed) names.emplace_back(n);
+      });
+    } catch (const error& e) {
+      v_.listing_failed(e, rel_);
+      return;
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      if (v_.stopped()) return;
+      entry(d, name, depth);
+    }
+  }
+
+  void entry(const dir& d, std::string_view name, std::size_t depth) {
+    rel_guard guard{rel_, rel_.size()};
+    if (!rel_.empty()) rel_ += '/';
+    rel_.append(name.data(), name.size());
+    if (!v_.admit(name, rel_)) return;
+    std::optional<stat_info> info;
+    try {
+      info = fs_.stat_at(d, name);
+    } catch (const error& e) {
+      v_.stat_failed(e, rel_);
+      return;
+    }
+    if (!info) return;  // gone since the listing: nothing to visit
+    if (!v_.visit(d, name, rel_, *info) || info->kind != file_kind::directory) return;
+    if (depth + 1 > opt_.max_depth) throw v_.too_deep(rel_, opt_.max_depth);
+    std::optional<dir> child = v_.enter(d, name, rel_, *info);
+    if (!child) return;
+    walk_dir(*child, depth + 1);
+    v_.leave(rel_);
+  }
+
+  Fs& fs_;
+  Visitor& v_;
+  const walk_options& opt_;
+  std::string rel_;
+};
+
+}  // namespace detail
+
+/// Walks the tree below the open directory `root` with `visitor` (see the top of this
+/// file). `prefix` is the path of `root` below the walk's root, empty for the root itself:
+/// every entry's `rel` starts with it. Throws what the visitor throws, and
+/// `visitor.too_deep(rel, max_depth)` for a directory nested deeper than `opt.max_depth`.
+template <class Fs, class Visitor>
+void walk(Fs& fs, const typename Fs::dir& root, Visitor& visitor, const walk_options& opt = {},
+          std::string_view prefix = {}) {
+  static_assert(check_policy<Fs>());
+  detail::tree_walk<Fs, Visitor>(fs, visitor, opt, prefix).walk_dir(root, 0);
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/walk.hpp -----
 
 #include <algorithm>
 #include <cstdint>
@@ -1168,139 +1636,123 @@ struct reading_sink {
 
 namespace detail {
 
+/// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and
+/// refusals, the identity checks, the sink's directories and files, the tally.
 template <class Fs, class Sink>
-class tree_walker {
+class copy_visitor : public walk_visitor {
  public:
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
 
-  tree_walker(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally,
-              std::string_view relative)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), rel_(relative) {}
+  copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), root_dst_(dst) {}
 
-  void copy_dir(const dir& src, const out_dir& dst, std::size_t depth) {
-    bool nested = false;  // an error from an entry is already in context
-    try {
-      fs_.for_each_entry(src, [&](std::string_view name) {
-        try {
-          entry(src, dst, name, depth);
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      rethrow(e, "failed to read " + bundle_path(), bundle_path());
-    }
-  }
-
- private:
-  /// Keeps one relative-path buffer for the whole walk: each entry appends its name and
-  /// the guard trims it back, so no allocation grows with the number of files.
-  struct rel_guard {
-    std::string& s;
-    std::size_t n;
-    ~rel_guard() { s.resize(n); }
-  };
-
-  std::string bundle_path() const { return rel_.empty() ? spec_.root : spec_.root + "/" + rel_; }
-
-  /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it
-  /// has grown to the longest path): valid until the next entry is visited.
-  const std::string& current_path() {
-    path_.assign(spec_.root);
-    if (!rel_.empty()) {
-      path_ += '/';
-      path_ += rel_;
-    }
-    return path_;
-  }
-
-  void entry(const dir& src, const out_dir& dst, std::string_view name, std::size_t depth) {
-    rel_guard guard{rel_, rel_.size()};
-    if (!rel_.empty()) rel_ += '/';
-    rel_.append(name.data(), name.size());
-    if (spec_.filter && !spec_.filter(std::string_view(rel_))) return;
+  bool admit(std::string_view name, const std::string& rel) {
+    if (spec_.filter && !spec_.filter(std::string_view(rel))) return false;
     if (spec_.carries_name && !spec_.carries_name(name)) {
       ++tally_.names_skipped;
-      if (spec_.on_name_skipped) spec_.on_name_skipped(current_path());
-      return;
+      if (spec_.on_name_skipped) spec_.on_name_skipped(current_path(rel));
+      return false;
     }
+    return true;
+  }
 
-    std::optional<stat_info> info;
-    try {
-      info = fs_.stat_at(src, name);
-    } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
-    }
-    if (!info) return;  // gone before it was inspected: there is nothing it could carry
-    switch (info->kind) {
+  [[noreturn]] void listing_failed(const error& e, const std::string& rel) {
+    rethrow(e, "failed to read " + bundle_path(rel), bundle_path(rel));
+  }
+  [[noreturn]] void stat_failed(const error& e, const std::string& rel) {
+    rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+  }
+  error too_deep(const std::string& rel, std::size_t max_depth) const {
+    return error(errc::limit_exceeded,
+                 "failed to copy " + bundle_path(rel) + ": the tree is nested deeper than " +
+                     std::to_string(max_depth) + " directories (" + spec_.limit_name + ")",
+                 bundle_path(rel));
+  }
+
+  bool visit(const dir& src, std::string_view name, const std::string& rel, const stat_info& info) {
+    switch (info.kind) {
       case file_kind::symlink:
         if (spec_.refuse_symlinks) {
           throw error(errc::unsafe_path,
-                      "Refusing to copy symlink within skill source: " + bundle_path(),
-                      bundle_path());
+                      "Refusing to copy symlink within skill source: " + bundle_path(rel),
+                      bundle_path(rel));
         }
         ++tally_.symlinks_skipped;
-        return;
+        return false;
       case file_kind::other:
         ++tally_.others_skipped;
-        return;
+        return false;
       case file_kind::directory:
-        if (spec_.check_entry) spec_.check_entry(info->id, current_path());
-        return directory(src, dst, name, *info, depth + 1);
+        if (spec_.check_entry) spec_.check_entry(info.id, current_path(rel));
+        return true;
       case file_kind::regular:
         if (tally_.files >= spec_.max_files) {
           throw error(errc::limit_exceeded,
-                      "failed to copy " + bundle_path() + ": the copy would hold more than " +
+                      "failed to copy " + bundle_path(rel) + ": the copy would hold more than " +
                           std::to_string(spec_.max_files) + " files (" + spec_.limit_name + ")",
-                      bundle_path());
+                      bundle_path(rel));
         }
-        if (spec_.check_entry) spec_.check_entry(info->id, current_path());
-        return regular(src, dst, name, *info);
+        if (spec_.check_entry) spec_.check_entry(info.id, current_path(rel));
+        regular(src, name, rel, info);
+        return false;
     }
+    return false;
   }
 
-  void directory(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info,
-                 std::size_t depth) {
-    if (depth > spec_.max_depth) {
-      throw error(errc::limit_exceeded,
-                  "failed to copy " + bundle_path() + ": the tree is nested deeper than " +
-                      std::to_string(spec_.max_depth) + " directories (" + spec_.limit_name + ")",
-                  bundle_path());
-    }
+  std::optional<dir> enter(const dir& src, std::string_view name, const std::string& rel,
+                           const stat_info& info) {
     std::optional<dir> child;
     try {
       child.emplace(fs_.open_dir_at(src, name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
     }
     try {
-      sink_.make_dir(dst, name);
+      sink_.make_dir(dst(), name);
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*child);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
     }
     if (opened.id != info.id) {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
-      return;
+      return std::nullopt;
     }
-    std::optional<out_dir> out;
     try {
-      out.emplace(sink_.open_dir(dst, name));
+      outs_.push_back(sink_.open_dir(dst(), name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path() + " in the bundle", bundle_path());
+      rethrow(e, "failed to open " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
-    copy_dir(*child, *out, depth);
+    return child;
   }
 
-  void regular(const dir& src, const out_dir& dst, std::string_view name, const stat_info& info) {
+  void leave(const std::string&) { outs_.pop_back(); }
+
+ private:
+  const out_dir& dst() const { return outs_.empty() ? root_dst_ : outs_.back(); }
+
+  std::string bundle_path(const std::string& rel) const {
+    return rel.empty() ? spec_.root : spec_.root + "/" + rel;
+  }
+
+  /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it
+  /// has grown to the longest path): valid until the next entry is visited.
+  const std::string& current_path(const std::string& rel) {
+    path_.assign(spec_.root);
+    if (!rel.empty()) {
+      path_ += '/';
+      path_ += rel;
+    }
+    return path_;
+  }
+
+  void regular(const dir& src, std::string_view name, const std::string& rel,
+               const stat_info& info) {
     // A second name, seen when classified: never opened. (Checked again once open, so a
     // link renamed over the entry and removed after the open is skipped either way.)
     if (info.nlink > 1) {
@@ -1311,13 +1763,13 @@ class tree_walker {
     try {
       in.emplace(fs_.open_file_at(src, name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(), bundle_path());
+      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*in);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(), bundle_path());
+      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
     }
     if (opened.kind != file_kind::regular) return;
     if (opened.nlink > 1) {  // before identity, as upstream
@@ -1330,32 +1782,33 @@ class tree_walker {
     }
     std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(sink_.create_file(dst, name));
+      out.emplace(sink_.create_file(dst(), name));
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path() + " in the bundle", bundle_path());
+      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
     std::uint64_t n = 0;
     try {
-      n = sink_.copy(*in, *out, opened, spec_.sink, current_path());
+      n = sink_.copy(*in, *out, opened, spec_.sink, current_path(rel));
     } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path() + " into the bundle", bundle_path());
+      rethrow(e, "failed to copy " + bundle_path(rel) + " into the bundle", bundle_path(rel));
     }
     try {
       sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(), bundle_path());
+      rethrow(e, "failed to set permissions on " + bundle_path(rel), bundle_path(rel));
     }
     ++tally_.files;
     tally_.bytes += n;
-    if (spec_.on_carried) spec_.on_carried(std::string_view(rel_));
+    if (spec_.on_carried) spec_.on_carried(std::string_view(rel));
   }
 
   Fs& fs_;
   Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
-  std::string rel_;
-  std::string path_;  ///< current_path()'s buffer
+  const out_dir& root_dst_;
+  std::vector<out_dir> outs_;  ///< the sink's directories of the walk's open directories
+  std::string path_;           ///< current_path()'s buffer
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
@@ -1372,7 +1825,11 @@ template <class Fs, class Sink>
 void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
   static_assert(check_policy<Fs>());
-  detail::tree_walker<Fs, Sink>(fs, sink, spec, tally, relative).copy_dir(src, dst, 0);
+  detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst);
+  walk_options opt;
+  opt.max_depth = spec.max_depth;
+  opt.sorted = false;  // as listed: a copy keeps no list of names
+  walk(fs, src, visitor, opt, relative);
 }
 
 /// `walk_tree` with the copying sink: copies `src` into `dst`.
@@ -1906,8 +2363,8 @@ constexpr std::string_view private_reason(private_kind kind) noexcept {
 
 // ----- begin clawport/core/time.hpp -----
 // Timestamps as pure values: RFC 3339 formatting and SOURCE_DATE_EPOCH parsing, plus the
-// one place that reads the wall clock (clock_now) and the one rule "SOURCE_DATE_EPOCH or
-// now" (source_date_epoch_or_now). Only the edge (the CLI) calls the latter; the library
+// one place that reads the wall clock (clock_now). The rule "SOURCE_DATE_EPOCH or now" is
+// host_environment::now() (core/host.hpp): the edge gathers both once and the library
 // takes the instant as a value, so two runs given the same value produce the same bytes.
 
 #include <algorithm>
@@ -2007,15 +2464,6 @@ inline std::optional<timestamp> parse_source_date_epoch(const char* env_value) {
 
 /// The system clock now, to the nanosecond: the one place clawport reads the wall clock.
 inline timestamp clock_now() noexcept { return from_time_point(std::chrono::system_clock::now()); }
-
-/// The instant to stamp on output: SOURCE_DATE_EPOCH when set (whole seconds, validated by
-/// parse_source_date_epoch, which throws errc::invalid_argument when malformed), else
-/// clock_now() with its nanoseconds. Reads the process environment, so only the edge (the
-/// CLI) calls it and passes the value into the library.
-inline timestamp source_date_epoch_or_now() {
-  if (auto t = parse_source_date_epoch(std::getenv("SOURCE_DATE_EPOCH"))) return *t;
-  return clock_now();
-}
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -2782,11 +3230,10 @@ std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
     real = *c;
   }
   const std::string shown = prefix + (real == path ? path : path + " (a symlink to " + real + ")");
-  const std::size_t slash = real.rfind('/');
-  const std::string parent = slash == 0 ? std::string("/") : real.substr(0, slash);
+  const std::string parent = paths::parent(real);
   try {
     auto d = fs.open_root(parent);
-    return read_file_at(fs, d, std::string_view(real).substr(slash + 1), max, kinds, shown);
+    return read_file_at(fs, d, paths::file_name(real), max, kinds, shown);
   } catch (const error& e) {
     if (e.subject() == shown) throw error(e.code(), e.what(), path, e.sys_errno());
     detail::rethrow(e, "failed to read " + shown, path);
@@ -3187,12 +3634,1167 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
 // through the Fs policy, one component at a time from the canonical package root, refusing
 // symlinks, symlinked parents, hard links and files that change while they are read.
 
+// ----- begin clawport/formats/yaml.hpp -----
+// The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
+// OpenClaw profile (docs/openclaw.md): one YAML 1.2 document under the Core schema,
+// read into JSON data. Block and flow collections, plain/quoted/block scalars and comments
+// are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
+// non-finite numbers, directives and multiple documents are refused with the line and
+// column of the first offending character. Depth and size are bounded.
+
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace yaml {
+
+/// Why a document was refused.
+enum class issue_kind {
+  syntax,              ///< not well-formed YAML (or a construct this subset does not read)
+  duplicate_key,       ///< the same key twice in one mapping
+  multiple_documents,  ///< more than one document in the stream
+  too_deep,            ///< nesting deeper than `options::max_depth`
+  too_large,           ///< more bytes than `options::max_bytes`
+  alias,               ///< `*name`
+  anchor,              ///< `&name`
+  tag,                 ///< `!tag`, `!!str`, `!<...>`
+  merge_key,           ///< a plain `<<` key
+  complex_key,         ///< `? key`, or a collection used as a key
+  non_string_key,      ///< a key that resolves to null, a boolean or a number
+  non_finite,          ///< `.inf`, `-.inf`, `.nan` or a float that overflows
+};
+
+/// True for the kinds OpenClaw reports as an unsupported YAML feature (as opposed to a
+/// document that does not parse).
+constexpr bool is_unsupported_feature(issue_kind k) noexcept {
+  switch (k) {
+    case issue_kind::alias:
+    case issue_kind::anchor:
+    case issue_kind::tag:
+    case issue_kind::merge_key:
+    case issue_kind::complex_key:
+    case issue_kind::non_string_key:
+    case issue_kind::non_finite:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// The plural noun OpenClaw's message uses for an unsupported feature ("uses anchors").
+constexpr std::string_view feature_name(issue_kind k) noexcept {
+  switch (k) {
+    case issue_kind::alias:
+      return "aliases";
+    case issue_kind::anchor:
+      return "anchors";
+    case issue_kind::tag:
+      return "explicit tags";
+    case issue_kind::merge_key:
+      return "merge keys";
+    case issue_kind::complex_key:
+      return "complex keys";
+    case issue_kind::non_string_key:
+      return "non-string keys";
+    case issue_kind::non_finite:
+      return "non-finite numbers";
+    default:
+      return "unsupported syntax";
+  }
+}
+
+/// The first problem found: its kind, where (1-based line and column, counted in bytes
+/// including the optional BOM) and what, in words.
+struct failure {
+  issue_kind kind = issue_kind::syntax;
+  std::size_t line = 1;
+  std::size_t column = 1;
+  std::string message;
+
+  /// `message` with its position, lines shifted by `line_offset` (the frontmatter of a
+  /// CLAW.md starts on the file's second line): "duplicate key "a" at line 3, column 1".
+  std::string where(std::size_t line_offset = 0) const {
+    return message + " at line " + std::to_string(line + line_offset) + ", column " +
+           std::to_string(column);
+  }
+};
+
+/// Bounds of one read.
+struct options {
+  std::size_t max_bytes = 1024 * 1024;  ///< input size, BOM included
+  std::size_t max_depth = 64;           ///< nested collections
+};
+
+/// Either `value` (the document as JSON data; null for an empty document) or `error`.
+struct result {
+  nlohmann::ordered_json value;
+  std::optional<failure> error;
+  bool ok() const noexcept { return !error.has_value(); }
+};
+
+namespace detail {
+
+struct stop {
+  failure f;
+};
+
+inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+inline bool is_hex(char c) noexcept {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+inline bool all_of(std::string_view s, std::size_t from, bool (*pred)(char)) {
+  if (from >= s.size()) return false;
+  for (std::size_t k = from; k < s.size(); ++k)
+    if (!pred(s[k])) return false;
+  return true;
+}
+
+/// `^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`
+inline bool core_float(std::string_view s) {
+  std::size_t k = 0;
+  if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+  std::size_t int_digits = 0;
+  while (k < s.size() && is_digit(s[k])) ++k, ++int_digits;
+  if (k < s.size() && s[k] == '.') {
+    ++k;
+    std::size_t frac = 0;
+    while (k < s.size() && is_digit(s[k])) ++k, ++frac;
+    if (int_digits == 0 && frac == 0) return false;
+  } else if (int_digits == 0) {
+    return false;
+  }
+  if (k < s.size() && (s[k] == 'e' || s[k] == 'E')) {
+    ++k;
+    if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+    std::size_t exp = 0;
+    while (k < s.size() && is_digit(s[k])) ++k, ++exp;
+    if (exp == 0) return false;
+  }
+  return k == s.size();
+}
+
+/// A JS Number as JSON data: integral values within ±2^53 become integers (so they print
+/// as JavaScript prints them), everything else stays a double.
+inline nlohmann::ordered_json number_value(double d) {
+  if (std::floor(d) == d && std::fabs(d) <= 9007199254740992.0) {
+    return nlohmann::ordered_json(static_cast<std::int64_t>(d));
+  }
+  return nlohmann::ordered_json(d);
+}
+
+/// Core-schema resolution of a plain scalar. Returns nullopt for a non-finite number.
+inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s) {
+  using json = nlohmann::ordered_json;
+  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return json(nullptr);
+  if (s == "true" || s == "True" || s == "TRUE") return json(true);
+  if (s == "false" || s == "False" || s == "FALSE") return json(false);
+  const std::string_view v(s);
+  if (v.size() > 2 && v[0] == '0' && v[1] == 'o' &&
+      all_of(v, 2, [](char c) { return c >= '0' && c <= '7'; })) {
+    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 8)));
+  }
+  if (v.size() > 2 && v[0] == '0' && v[1] == 'x' && all_of(v, 2, is_hex)) {
+    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 16)));
+  }
+  {
+    std::size_t k = (v[0] == '-' || v[0] == '+') ? 1 : 0;
+    if (all_of(v, k, is_digit)) return number_value(std::strtod(s.c_str(), nullptr));
+  }
+  if (core_float(v)) {
+    const double d = std::strtod(s.c_str(), nullptr);
+    if (!std::isfinite(d)) return std::nullopt;
+    return number_value(d);
+  }
+  {
+    std::string_view w = v;
+    if (!w.empty() && (w[0] == '-' || w[0] == '+')) w.remove_prefix(1);
+    if (w == ".inf" || w == ".Inf" || w == ".INF") return std::nullopt;
+    if (v == ".nan" || v == ".NaN" || v == ".NAN") return std::nullopt;
+  }
+  return json(s);
+}
+
+class parser {
+ public:
+  using json = nlohmann::ordered_json;
+
+  parser(std::string text, std::size_t bom, const options& opt)
+      : s_(std::move(text)), n_(s_.size()), bom_(bom), opt_(opt) {}
+
+  json document() {
+    if (!skip_to_content()) return json(nullptr);
+    if (s_[i_] == '%' && col(i_) == 0) {
+      fail(issue_kind::syntax, i_, "directives (%YAML, %TAG) are not supported");
+    }
+    bool same_line = false;
+    if (at_marker("---")) {
+      i_ += 3;
+      skip_inline();
+      if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#') {
+        same_line = true;
+      } else if (!skip_to_content()) {
+        return json(nullptr);
+      }
+    }
+    json v(nullptr);
+    if (!at_marker("...") && !at_marker("---")) v = node(-1, same_line, true);
+    if (skip_to_content()) {
+      if (at_marker("...")) {
+        i_ += 3;
+        if (skip_to_content()) {
+          fail(issue_kind::multiple_documents, i_,
+               "the stream contains more than one document; a Claw file holds exactly one");
+        }
+      } else if (at_marker("---")) {
+        fail(issue_kind::multiple_documents, i_,
+             "the stream contains more than one document; a Claw file holds exactly one");
+      } else {
+        fail(issue_kind::syntax, i_, "unexpected content after the document's top-level node");
+      }
+    }
+    return v;
+  }
+
+ private:
+  std::string s_;
+  std::size_t n_;
+  std::size_t bom_;
+  options opt_;
+  std::size_t i_ = 0;
+  std::size_t depth_ = 0;
+
+  struct depth_guard {
+    parser& p;
+    depth_guard(parser& pp, std::size_t at) : p(pp) {
+      if (++p.depth_ > p.opt_.max_depth) {
+        p.fail(
+            issue_kind::too_deep, at,
+            "collections are nested deeper than " + std::to_string(p.opt_.max_depth) + " levels");
+      }
+    }
+    ~depth_guard() { --p.depth_; }
+  };
+
+  // ---- positions and errors ----
+  std::size_t line_start(std::size_t at) const {
+    std::size_t k = at > n_ ? n_ : at;
+    while (k > 0 && s_[k - 1] != '\n') --k;
+    return k;
+  }
+  int col(std::size_t at) const { return static_cast<int>(at - line_start(at)); }
+
+  [[noreturn]] void fail(issue_kind kind, std::size_t at, const std::string& what) const {
+    failure f;
+    f.kind = kind;
+    std::size_t line = 1;
+    const std::size_t end = at > n_ ? n_ : at;
+    for (std::size_t k = 0; k < end; ++k)
+      if (s_[k] == '\n') ++line;
+    f.line = line;
+    f.column = end - line_start(end) + 1 + (line == 1 ? bom_ : 0);
+    f.message = what;
+    throw stop{std::move(f)};
+  }
+
+  // ---- character classes ----
+  bool blank_at(std::size_t at) const {
+    return at >= n_ || s_[at] == ' ' || s_[at] == '\t' || s_[at] == '\n';
+  }
+  static bool flow_indicator(char c) noexcept {
+    return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+  }
+  bool at_marker(std::string_view m) const {
+    return col(i_) == 0 && s_.compare(i_, 3, m.data(), 3) == 0 && blank_at(i_ + 3);
+  }
+  void skip_inline() {
+    while (i_ < n_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+  }
+  void skip_comment() {
+    if (i_ < n_ && s_[i_] == '#')
+      while (i_ < n_ && s_[i_] != '\n') ++i_;
+  }
+
+  /// Moves to the next character that is neither whitespace, a comment nor a line break.
+  /// Refuses a tab in the indentation of a content line. False at the end of input.
+  bool skip_to_content() {
+    for (;;) {
+      const bool at_line_start = i_ == line_start(i_);
+      if (at_line_start) {
+        while (i_ < n_ && s_[i_] == ' ') ++i_;
+        const std::size_t tab = i_;
+        skip_inline();
+        if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#' && tab != i_) {
+          fail(issue_kind::syntax, tab, "a tab character cannot indent YAML content");
+        }
+      } else {
+        const std::size_t before = i_;
+        skip_inline();
+        if (i_ < n_ && s_[i_] == '#' && i_ == before && before > 0 && s_[before - 1] != ' ' &&
+            s_[before - 1] != '\t') {
+          fail(issue_kind::syntax, i_, "a comment must be separated from content by whitespace");
+        }
+      }
+      skip_comment();
+      if (i_ >= n_) return false;
+      if (s_[i_] == '\n') {
+        ++i_;
+        continue;
+      }
+      return true;
+    }
+  }
+
+  /// After a value on a line: only whitespace and a comment may follow.
+  void end_of_line(const char* what) {
+    skip_inline();
+    if (i_ < n_ && s_[i_] == '#') {
+      if (i_ == 0 || (s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t')) {
+        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+      }
+      skip_comment();
+    }
+    if (i_ < n_ && s_[i_] != '\n') fail(issue_kind::syntax, i_, std::string("unexpected ") + what);
+  }
+
+  void refuse_node_property(std::size_t at) const {
+    const char c = s_[at];
+    if (c == '&') fail(issue_kind::anchor, at, "anchors are not JSON data");
+    if (c == '*') fail(issue_kind::alias, at, "aliases are not JSON data");
+    if (c == '!') fail(issue_kind::tag, at, "explicit tags are not JSON data");
+  }
+
+  void refuse_plain_start(std::size_t at, bool flow) const {
+    const char c = s_[at];
+    if (c == '@' || c == '`') {
+      fail(issue_kind::syntax, at,
+           std::string("`") + c + "` is reserved and cannot start a scalar");
+    }
+    if (c == '%') fail(issue_kind::syntax, at, "`%` cannot start a plain scalar");
+    if (c == '|' || c == '>') {
+      fail(issue_kind::syntax, at, "a block scalar is not allowed here");
+    }
+    if (c == ']' || c == '}' || c == ',') {
+      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
+    }
+    if ((c == '-' || c == '?' || c == ':') &&
+        (blank_at(at + 1) || (flow && flow_indicator(s_[at + 1])))) {
+      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
+    }
+  }
+
+  // ---- block structure ----
+
+  /// A node starting at `i_` (content). `n` is the parent's indentation; `same_line` says
+  /// the node follows its indicator on the same line; `compact` allows a block collection
+  /// to start there (after `- `, at the document level).
+  json node(int n, bool same_line, bool compact) {
+    const std::size_t at = i_;
+    const char c = s_[i_];
+    refuse_node_property(at);
+    if (c == '|' || c == '>') return block_scalar(n);
+    if (c == '-' && blank_at(i_ + 1)) {
+      if (same_line && !compact) {
+        fail(issue_kind::syntax, at, "a block sequence cannot start on the line of its key");
+      }
+      return block_sequence(col(i_));
+    }
+    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+    if (looks_like_key()) {
+      if (same_line && !compact) {
+        fail(issue_kind::syntax, at, "a mapping cannot start on the line of its key");
+      }
+      return block_mapping(col(i_));
+    }
+    json v;
+    if (c == '[' || c == '{') {
+      v = flow_node();
+      skip_inline();
+      if (i_ < n_ && s_[i_] == ':' && blank_at(i_ + 1)) {
+        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+      }
+    } else if (c == '"' || c == '\'') {
+      v = json(c == '"' ? double_quoted() : single_quoted());
+    } else {
+      refuse_plain_start(at, false);
+      std::string text = plain_block(n);
+      auto r = resolve_plain(text);
+      if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
+      v = std::move(*r);
+    }
+    end_of_line("characters after a value");
+    return v;
+  }
+
+  /// True when the line at `i_` starts with an implicit key followed by `: `.
+  bool looks_like_key() {
+    const std::size_t save = i_;
+    bool key = false;
+    const char c = s_[i_];
+    if (c == '"' || c == '\'') {
+      std::size_t k = i_ + 1;
+      for (; k < n_ && s_[k] != '\n'; ++k) {
+        if (c == '"' && s_[k] == '\\') {
+          ++k;
+          continue;
+        }
+        if (s_[k] == c) {
+          if (c == '\'' && k + 1 < n_ && s_[k + 1] == '\'') {
+            ++k;
+            continue;
+          }
+          break;
+        }
+      }
+      if (k < n_ && s_[k] == c) {
+        ++k;
+        while (k < n_ && (s_[k] == ' ' || s_[k] == '\t')) ++k;
+        key = k < n_ && s_[k] == ':' && blank_at(k + 1);
+      }
+    } else if (c != '[' && c != '{') {
+      for (std::size_t k = i_; k < n_ && s_[k] != '\n'; ++k) {
+        if (s_[k] == ':' && blank_at(k + 1)) {
+          key = true;
+          break;
+        }
+        if (s_[k] == '#' && k > i_ && (s_[k - 1] == ' ' || s_[k - 1] == '\t')) break;
+      }
+    }
+    i_ = save;
+    return key;
+  }
+
+  /// An implicit key on one line: quoted, or plain up to `: `.
+  std::pair<std::string, bool> block_key() {
+    const char c = s_[i_];
+    if (c == '"' || c == '\'') {
+      const std::size_t line_at = line_start(i_);
+      std::string k = c == '"' ? double_quoted() : single_quoted();
+      if (line_start(i_) != line_at) {
+        fail(issue_kind::syntax, line_at, "an implicit key must be on a single line");
+      }
+      return {k, false};
+    }
+    refuse_plain_start(i_, false);
+    const std::size_t from = i_;
+    while (i_ < n_ && s_[i_] != '\n' && !(s_[i_] == ':' && blank_at(i_ + 1))) ++i_;
+    std::size_t to = i_;
+    while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+    return {s_.substr(from, to - from), true};
+  }
+
+  std::string resolve_key(const std::string& text, bool plain, std::size_t at) const {
+    if (!plain) return text;
+    if (text == "<<") fail(issue_kind::merge_key, at, "merge keys (`<<`) are not JSON data");
+    auto r = resolve_plain(text);
+    if (!r || !r->is_string()) {
+      fail(issue_kind::non_string_key, at,
+           "the key `" + text + "` is not a string; quote it to make it one");
+    }
+    return text;
+  }
+
+  void insert(json& obj, std::string key, json v, std::size_t at) const {
+    if (obj.contains(key)) fail(issue_kind::duplicate_key, at, "duplicate key \"" + key + "\"");
+    obj[std::move(key)] = std::move(v);
+  }
+
+  json block_mapping(int c) {
+    depth_guard g(*this, i_);
+    json obj = json::object();
+    for (;;) {
+      const std::size_t at = i_;
+      refuse_node_property(at);
+      if (s_[i_] == '?' && blank_at(i_ + 1))
+        fail(issue_kind::complex_key, at, "complex keys (`? `)");
+      if (s_[i_] == '[' || s_[i_] == '{') {
+        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+      }
+      if (s_[i_] == '-' && blank_at(i_ + 1)) {
+        fail(issue_kind::syntax, at, "a sequence entry where a mapping key was expected");
+      }
+      auto [text, plain] = block_key();
+      skip_inline();
+      if (i_ >= n_ || s_[i_] != ':' || !blank_at(i_ + 1)) {
+        fail(issue_kind::syntax, at, "could not find the `:` after a mapping key");
+      }
+      ++i_;
+      std::string key = resolve_key(text, plain, at);
+      json v = value_after_indicator(c, true);
+      insert(obj, std::move(key), std::move(v), at);
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
+      const int cc = col(i_);
+      if (cc < c) break;
+      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a mapping entry");
+    }
+    return obj;
+  }
+
+  json block_sequence(int c) {
+    depth_guard g(*this, i_);
+    json arr = json::array();
+    for (;;) {
+      ++i_;  // past '-'
+      arr.push_back(value_after_indicator(c, false));
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
+      const int cc = col(i_);
+      if (cc < c) break;
+      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a sequence entry");
+      if (!(s_[i_] == '-' && blank_at(i_ + 1))) break;
+    }
+    return arr;
+  }
+
+  /// The value after `key:` (in_map) or `-` whose collection is indented `n`.
+  json value_after_indicator(int n, bool in_map) {
+    skip_inline();
+    if (i_ >= n_ || s_[i_] == '\n' || s_[i_] == '#') {
+      if (i_ < n_ && s_[i_] == '#' && s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t') {
+        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+      }
+      if (!skip_to_content() || at_marker("---") || at_marker("...")) return json(nullptr);
+      const int cc = col(i_);
+      if (cc > n) return node(n, false, true);
+      if (cc == n && in_map && s_[i_] == '-' && blank_at(i_ + 1)) return block_sequence(cc);
+      return json(nullptr);
+    }
+    return node(n, true, !in_map);
+  }
+
+  /// A plain scalar in block context, folding continuation lines indented more than `n`.
+  std::string plain_block(int n) {
+    std::string out;
+    auto segment = [&]() {
+      const std::size_t from = i_;
+      while (i_ < n_ && s_[i_] != '\n') {
+        if (s_[i_] == ':' && blank_at(i_ + 1)) break;
+        if (s_[i_] == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
+        ++i_;
+      }
+      std::size_t to = i_;
+      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+      out.append(s_, from, to - from);
+      return i_ < n_ && s_[i_] != '\n';  // stopped early (": " or " #")
+    };
+    if (segment()) return out;
+    for (;;) {
+      // Look ahead past empty lines to a continuation line.
+      std::size_t k = i_;
+      std::size_t empties = 0;
+      std::size_t line_at = 0;
+      bool found = false;
+      while (k < n_) {
+        ++k;  // past '\n'
+        line_at = k;
+        std::size_t sp = 0;
+        while (k < n_ && s_[k] == ' ') ++k, ++sp;
+        std::size_t t = k;
+        while (t < n_ && (s_[t] == ' ' || s_[t] == '\t')) ++t;
+        if (t >= n_) break;
+        if (s_[t] == '\n') {
+          ++empties;
+          k = t;
+          continue;
+        }
+        if (s_[t] == '#') break;  // a comment line ends the scalar
+        if (static_cast<int>(sp) <= n) break;
+        if (sp == 0 && t == line_at && t + 3 <= n_ &&
+            (s_.compare(t, 3, "---") == 0 || s_.compare(t, 3, "...") == 0) && blank_at(t + 3)) {
+          break;
+        }
+        if (t != k) fail(issue_kind::syntax, k, "a tab character cannot indent YAML content");
+        found = true;
+        k = t;
+        break;
+      }
+      if (!found) return out;
+      if (empties == 0) {
+        out += ' ';
+      } else {
+        out.append(empties, '\n');
+      }
+      i_ = k;
+      if (segment()) return out;
+    }
+  }
+
+  json block_scalar(int n) {
+    const std::size_t at = i_;
+    const bool literal = s_[i_] == '|';
+    ++i_;
+    int indicator = 0;
+    char chomp = 'c';
+    for (int round = 0; round < 2 && i_ < n_; ++round) {
+      const char h = s_[i_];
+      if (h >= '1' && h <= '9' && indicator == 0) {
+        indicator = h - '0';
+        ++i_;
+      } else if ((h == '-' || h == '+') && chomp == 'c') {
+        chomp = h == '-' ? 's' : 'k';
+        ++i_;
+      } else {
+        break;
+      }
+    }
+    end_of_line("characters after a block scalar header");
+    if (i_ < n_) ++i_;  // past the header's line break
+    const int base = n < 0 ? 0 : n;
+    int indent = indicator > 0 ? base + indicator : -1;
+    // Auto-detect from the first non-empty line.
+    if (indent < 0) {
+      std::size_t k = i_;
+      int max_empty = 0;
+      for (;;) {
+        int sp = 0;
+        while (k < n_ && s_[k] == ' ') ++k, ++sp;
+        if (k < n_ && s_[k] == '\n') {
+          if (sp > max_empty) max_empty = sp;
+          ++k;
+          continue;
+        }
+        const int least = std::max(n + 1, 1);
+        if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
+          indent = std::max(least, max_empty);
+          break;
+        }
+        indent = sp;
+        if (max_empty > sp) {
+          fail(issue_kind::syntax, at,
+               "a leading empty line of a block scalar is indented more than its content");
+        }
+        break;
+      }
+    }
+    std::vector<std::string> lines;  // content lines; "" marks an empty line
+    std::vector<bool> empty;
+    bool last_broken = false;  // the last content line ended with a line break
+    for (;;) {
+      if (i_ >= n_) break;
+      const std::size_t ls = i_;
+      int sp = 0;
+      std::size_t k = i_;
+      while (k < n_ && s_[k] == ' ' && sp < indent) ++k, ++sp;
+      if (sp < indent) {
+        std::size_t t = k;
+        while (t < n_ && s_[t] == ' ') ++t;
+        if (t >= n_ || s_[t] == '\n') {  // an empty line
+          lines.emplace_back();
+          empty.push_back(true);
+          i_ = t < n_ ? t + 1 : t;
+          if (t >= n_) break;
+          continue;
+        }
+        i_ = ls;
+        break;  // less indented: the scalar ends
+      }
+      if (k >= n_ || s_[k] == '\n') {  // exactly the indentation: an empty line
+        lines.emplace_back();
+        empty.push_back(true);
+        i_ = k < n_ ? k + 1 : k;
+        if (k >= n_) break;
+        continue;
+      }
+      std::size_t e = k;
+      while (e < n_ && s_[e] != '\n') ++e;
+      lines.emplace_back(s_.substr(k, e - k));
+      empty.push_back(false);
+      last_broken = e < n_;
+      i_ = e < n_ ? e + 1 : e;
+    }
+    // Separate trailing empty lines.
+    std::size_t content = lines.size();
+    while (content > 0 && empty[content - 1]) --content;
+    const std::size_t trailing = lines.size() - content;
+    std::string out;
+    bool prev_normal = false;
+    bool first = true;
+    std::size_t empties = 0;
+    for (std::size_t k = 0; k < content; ++k) {
+      if (empty[k]) {
+        ++empties;
+        continue;
+      }
+      const bool more = !lines[k].empty() && (lines[k][0] == ' ' || lines[k][0] == '\t');
+      if (first) {
+        out.append(empties, '\n');
+      } else if (literal) {
+        out.append(empties + 1, '\n');
+      } else if (prev_normal && !more) {
+        if (empties == 0) {
+          out += ' ';
+        } else {
+          out.append(empties, '\n');
+        }
+      } else {
+        out.append(empties + 1, '\n');
+      }
+      out += lines[k];
+      first = false;
+      prev_normal = !more;
+      empties = 0;
+    }
+    if (chomp == 'k') {
+      if (content > 0 && last_broken) out += '\n';
+      out.append(trailing, '\n');
+    } else if (chomp == 'c') {
+      if (content > 0 && (last_broken || trailing > 0)) out += '\n';
+    }
+    return json(out);
+  }
+
+  // ---- quoted scalars ----
+
+  std::string single_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
+      const char c = s_[i_];
+      if (c == '\'') {
+        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
+          out += '\'';
+          trim_to = std::string::npos;
+          i_ += 2;
+          continue;
+        }
+        ++i_;
+        return out;
+      }
+      if (c == '\n') {
+        if (trim_to != std::string::npos) out.resize(trim_to);
+        fold_break(out, at);
+        trim_to = std::string::npos;
+        continue;
+      }
+      if (c == ' ' || c == '\t') {
+        if (trim_to == std::string::npos) trim_to = out.size();
+      } else {
+        trim_to = std::string::npos;
+      }
+      out += c;
+      ++i_;
+    }
+  }
+
+  /// At a raw line break inside a quoted scalar: folds it and the following empty lines.
+  void fold_break(std::string& out, std::size_t at) {
+    std::size_t empties = 0;
+    for (;;) {
+      ++i_;  // past '\n'
+      if (col(i_) == 0 && i_ + 3 <= n_ &&
+          (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) && blank_at(i_ + 3)) {
+        fail(issue_kind::syntax, at, "a document marker inside a quoted scalar");
+      }
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '\n') {
+        ++empties;
+        continue;
+      }
+      break;
+    }
+    if (empties == 0) {
+      out += ' ';
+    } else {
+      out.append(empties, '\n');
+    }
+  }
+
+  std::uint32_t hex_escape(std::size_t digits, std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < digits; ++k) {
+      if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
+      const char h = s_[i_++];
+      v = v * 16 + static_cast<std::uint32_t>(
+                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
+    }
+    return v;
+  }
+
+  std::string double_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char c = s_[i_];
+      if (c == '"') {
+        ++i_;
+        return out;
+      }
+      if (c == '\n') {
+        if (trim_to != std::string::npos) out.resize(trim_to);
+        fold_break(out, at);
+        trim_to = std::string::npos;
+        continue;
+      }
+      if (c != '\\') {
+        if (c == ' ' || c == '\t') {
+          if (trim_to == std::string::npos) trim_to = out.size();
+        } else {
+          trim_to = std::string::npos;
+        }
+        out += c;
+        ++i_;
+        continue;
+      }
+      trim_to = std::string::npos;
+      const std::size_t esc = i_;
+      ++i_;
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char e = s_[i_++];
+      switch (e) {
+        case '0':
+          out += '\0';
+          break;
+        case 'a':
+          out += '\a';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 't':
+        case '\t':
+          out += '\t';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'e':
+          out += '\x1b';
+          break;
+        case ' ':
+          out += ' ';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case 'N':
+          utf8::append(out, 0x85);
+          break;
+        case '_':
+          utf8::append(out, 0xa0);
+          break;
+        case 'L':
+          utf8::append(out, 0x2028);
+          break;
+        case 'P':
+          utf8::append(out, 0x2029);
+          break;
+        case 'x':
+          utf8::append(out, hex_escape(2, esc));
+          break;
+        case 'U': {
+          const std::uint32_t cp = hex_escape(8, esc);
+          if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+            fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
+          }
+          utf8::append(out, cp);
+          break;
+        }
+        case 'u': {
+          std::uint32_t cp = hex_escape(4, esc);
+          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+            const std::size_t save = i_;
+            i_ += 2;
+            const std::uint32_t lo = hex_escape(4, esc);
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+              cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            } else {
+              i_ = save;
+            }
+          }
+          if (cp >= 0xd800 && cp <= 0xdfff) {
+            fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
+          }
+          utf8::append(out, cp);
+          break;
+        }
+        case '\n': {
+          // An escaped line break: joined without a space.
+          skip_inline();
+          while (i_ < n_ && s_[i_] == '\n') {
+            out += '\n';
+            ++i_;
+            skip_inline();
+          }
+          break;
+        }
+        default:
+          fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
+      }
+    }
+  }
+
+  // ---- flow collections ----
+
+  void skip_flow_space(std::size_t open_at) {
+    for (;;) {
+      const std::size_t before = i_;
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '#') {
+        if (i_ == before && i_ > 0 && s_[i_ - 1] != '\n' && s_[i_ - 1] != ' ' &&
+            s_[i_ - 1] != '\t') {
+          fail(issue_kind::syntax, i_, "a comment must follow whitespace");
+        }
+        skip_comment();
+      }
+      if (i_ >= n_) fail(issue_kind::syntax, open_at, "unterminated flow collection");
+      if (s_[i_] == '\n') {
+        ++i_;
+        if (i_ + 3 <= n_ && (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) &&
+            blank_at(i_ + 3)) {
+          fail(issue_kind::syntax, i_, "a document marker inside a flow collection");
+        }
+        continue;
+      }
+      return;
+    }
+  }
+
+  /// A plain scalar in flow context (may span lines).
+  std::string plain_flow() {
+    std::string out;
+    std::size_t pending_breaks = 0;
+    bool any = false;
+    for (;;) {
+      const std::size_t from = i_;
+      while (i_ < n_ && s_[i_] != '\n') {
+        const char c = s_[i_];
+        if (flow_indicator(c)) break;
+        if (c == ':' && (blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]))) break;
+        if (c == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
+        ++i_;
+      }
+      std::size_t to = i_;
+      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
+      if (to > from) {
+        if (any) {
+          if (pending_breaks <= 1) {
+            out += ' ';
+          } else {
+            out.append(pending_breaks - 1, '\n');
+          }
+        }
+        out.append(s_, from, to - from);
+        any = true;
+        pending_breaks = 0;
+      }
+      if (i_ >= n_ || s_[i_] != '\n') return out;
+      // Continue on the next line unless it starts with an indicator that ends the scalar.
+      std::size_t k = i_;
+      std::size_t breaks = 0;
+      while (k < n_ && (s_[k] == '\n' || s_[k] == ' ' || s_[k] == '\t')) {
+        if (s_[k] == '\n') ++breaks;
+        ++k;
+      }
+      if (k >= n_ || flow_indicator(s_[k]) || s_[k] == '#' ||
+          (s_[k] == ':' && (blank_at(k + 1) || flow_indicator(s_[k + 1])))) {
+        return out;
+      }
+      pending_breaks += breaks;
+      i_ = k;
+    }
+  }
+
+  json flow_scalar_or_collection(bool& was_collection, bool& plain, std::string& raw) {
+    const std::size_t at = i_;
+    refuse_node_property(at);
+    const char c = s_[i_];
+    was_collection = false;
+    plain = false;
+    if (c == '[' || c == '{') {
+      was_collection = true;
+      return flow_node();
+    }
+    if (c == '"' || c == '\'') {
+      raw = c == '"' ? double_quoted() : single_quoted();
+      return json(raw);
+    }
+    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
+    refuse_plain_start(at, true);
+    plain = true;
+    raw = plain_flow();
+    auto r = resolve_plain(raw);
+    if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
+    return std::move(*r);
+  }
+
+  json flow_node() {
+    const std::size_t open_at = i_;
+    depth_guard g(*this, open_at);
+    const bool seq = s_[i_] == '[';
+    const char close = seq ? ']' : '}';
+    ++i_;
+    json out = seq ? json::array() : json::object();
+    for (;;) {
+      skip_flow_space(open_at);
+      if (s_[i_] == close) {
+        ++i_;
+        return out;
+      }
+      if (s_[i_] == ',') fail(issue_kind::syntax, i_, "an empty entry in a flow collection");
+      const std::size_t at = i_;
+      bool coll = false;
+      bool plain = false;
+      std::string raw;
+      json first = flow_scalar_or_collection(coll, plain, raw);
+      skip_flow_space(open_at);
+      const bool pair = s_[i_] == ':' && (!plain || blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]));
+      if (pair) {
+        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+        ++i_;
+        const std::string key = resolve_key(raw, plain, at);
+        skip_flow_space(open_at);
+        json v(nullptr);
+        if (s_[i_] != ',' && s_[i_] != close) {
+          bool c2 = false;
+          bool p2 = false;
+          std::string r2;
+          v = flow_scalar_or_collection(c2, p2, r2);
+          skip_flow_space(open_at);
+        }
+        if (seq) {
+          json one = json::object();
+          one[key] = std::move(v);
+          out.push_back(std::move(one));
+        } else {
+          insert(out, key, std::move(v), at);
+        }
+      } else if (seq) {
+        out.push_back(std::move(first));
+      } else {
+        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
+        insert(out, resolve_key(raw, plain, at), json(nullptr), at);
+      }
+      if (s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (s_[i_] != close) {
+        fail(issue_kind::syntax, i_,
+             std::string("expected `,` or `") + close + "` in a flow collection");
+      }
+    }
+  }
+};
+
+/// Refuses characters YAML does not allow in a stream (C0 controls other than tab and
+/// line breaks, DEL, C1 controls other than NEL, U+FFFE/U+FFFF). Returns the offset.
+inline std::optional<std::size_t> first_non_printable(std::string_view s) {
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return k;
+    if (c == 0x7f) return k;
+    if (c == 0xc2 && k + 1 < s.size()) {
+      const auto d = static_cast<unsigned char>(s[k + 1]);
+      if (d >= 0x80 && d <= 0x9f && d != 0x85) return k;
+    }
+    if (c == 0xef && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbf &&
+        (static_cast<unsigned char>(s[k + 2]) == 0xbe ||
+         static_cast<unsigned char>(s[k + 2]) == 0xbf)) {
+      return k;
+    }
+    if (c == 0xef && k > 0 && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbb &&
+        static_cast<unsigned char>(s[k + 2]) == 0xbf) {
+      return k;  // a BOM inside the document
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// Reads one YAML document of the JSON-compatible subset. Never throws for bad input.
+inline result parse(std::string_view text, const options& opt = {}) {
+  result r;
+  if (text.size() > opt.max_bytes) {
+    r.error = failure{issue_kind::too_large, 1, 1,
+                      "the document is " + std::to_string(text.size()) + " bytes, more than " +
+                          std::to_string(opt.max_bytes)};
+    return r;
+  }
+  std::size_t bom = 0;
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    bom = 3;
+    text.remove_prefix(3);
+  }
+  if (!clawport::detail::valid_utf8(text)) {
+    r.error = failure{issue_kind::syntax, 1, 1, "the document is not valid UTF-8"};
+    return r;
+  }
+  // Line breaks: CRLF and lone CR read as LF (positions keep their line numbers).
+  std::string norm;
+  norm.reserve(text.size());
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] == '\r') {
+      norm += '\n';
+      if (k + 1 < text.size() && text[k + 1] == '\n') ++k;
+    } else {
+      norm += text[k];
+    }
+  }
+  if (auto bad = detail::first_non_printable(norm)) {
+    std::size_t line = 1;
+    std::size_t ls = 0;
+    for (std::size_t k = 0; k < *bad; ++k)
+      if (norm[k] == '\n') ++line, ls = k + 1;
+    r.error = failure{issue_kind::syntax, line, *bad - ls + 1 + (line == 1 ? bom : 0),
+                      "a control character YAML does not allow"};
+    return r;
+  }
+  try {
+    detail::parser p(std::move(norm), bom, opt);
+    r.value = p.document();
+  } catch (const detail::stop& s) {
+    r.value = nullptr;
+    r.error = s.f;
+  }
+  return r;
+}
+
+}  // namespace yaml
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/yaml.hpp -----
 // ----- begin clawport/openclaw/diagnostics.hpp -----
 // OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
 // and its two renderings: the JSON object and the human line `LEVEL code path: message`.
 
 
-// ----- begin clawport/openclaw/stable_json.hpp -----
+// ----- begin clawport/openclaw/value.hpp -----
+// OpenClaw's documents are JSON data as JavaScript sees them; the type and its writers
+// (stableStringify, JSON.stringify) are formats/'s (formats/stable_json.hpp). These are the
+// names the OpenClaw code uses for them.
+
+// ----- begin clawport/formats/stable_json.hpp -----
 // OpenClaw's JSON text, byte for byte: `stableStringify` (the canonical serializer under
 // planIntegrity and every capability digest, docs/openclaw.md) and the
 // `JSON.stringify(value, null, 2)` its CLI prints. JavaScript's rules are reproduced:
@@ -3427,7 +5029,7 @@ inline std::string terminal_block(std::string_view s) {
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
+namespace json {
 
 /// JSON data as OpenClaw handles it: insertion-ordered objects.
 using value = nlohmann::ordered_json;
@@ -3682,10 +5284,27 @@ inline std::string js_stringify(const value& v, int indent = 2) {
   return out;
 }
 
+}  // namespace json
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/stable_json.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+using json::is_undefined;
+using json::js_string;
+using json::js_stringify;
+using json::stable_stringify;
+using json::undefined_value;
+using json::utf16_less;
+using json::value;
+
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/openclaw/stable_json.hpp -----
+// ----- end clawport/openclaw/value.hpp -----
 
 #include <string>
 #include <string_view>
@@ -3733,6 +5352,17 @@ inline diagnostic error_at(std::string code, phase ph, std::string path, std::st
 inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
   return diagnostic{level::warning, std::move(code), ph, std::move(path), std::move(message)};
 }
+
+/// The same from the one vocabulary: the code is `errc`'s wire name.
+inline diagnostic error_at(errc code, phase ph, std::string path, std::string message) {
+  return error_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+}
+inline diagnostic warning_at(errc code, phase ph, std::string path, std::string message) {
+  return warning_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+}
+
+/// Whether `d` carries `code`.
+inline bool has_code(const diagnostic& d, errc code) { return d.code == to_string(code); }
 
 inline bool has_errors(const std::vector<diagnostic>& ds) {
   for (const auto& d : ds)
@@ -3786,15 +5416,15 @@ inline std::string index(const std::string& path, std::size_t i) {
 // String.prototype.trim, the safe relative path and the portable collision key.
 
 
-// ----- begin clawport/openclaw/unicode.hpp -----
+// ----- begin clawport/formats/unicode.hpp -----
 // Unicode NFC and JavaScript's toLowerCase on UTF-8 strings, for OpenClaw's portable
 // collision key, and an approximation of JavaScript's localeCompare (ICU root collation)
-// for the plan orders (docs/openclaw.md). Tables: openclaw/unicode_data.hpp (generated).
+// for the plan orders (docs/openclaw.md). Tables: formats/tables/unicode_data.hpp (generated).
 
 
-// ----- begin clawport/openclaw/unicode_data.hpp -----
+// ----- begin clawport/formats/tables/unicode_data.hpp -----
 // GENERATED by tools/gen_openclaw_unicode.py from Python's unicodedata (Unicode
-// 14.0.0); do not edit. Tables for openclaw/unicode.hpp: NFC, lowercase
+// 14.0.0); do not edit. Tables for formats/unicode.hpp: NFC, lowercase
 // and collation classes.
 
 
@@ -3802,7 +5432,7 @@ inline std::string index(const std::string& path, std::size_t i) {
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::unicode_data {
+namespace unicode_data {
 
 /// Unicode version of these tables.
 inline constexpr const char* version = "14.0.0";
@@ -5722,10 +7352,10 @@ inline constexpr std::uint32_t digit_values[][2] = {
     {0x1F109, 8}, {0x1F10A, 9},
 };
 
-}  // namespace openclaw::unicode_data
+}  // namespace unicode_data
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/openclaw/unicode_data.hpp -----
+// ----- end clawport/formats/tables/unicode_data.hpp -----
 
 #include <algorithm>
 #include <cstddef>
@@ -5737,7 +7367,7 @@ inline constexpr std::uint32_t digit_values[][2] = {
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::unicode {
+namespace unicode {
 
 namespace detail {
 
@@ -6136,10 +7766,10 @@ inline int locale_compare(std::string_view a, std::string_view b) {
 /// strings that compare 0 in their input order as JavaScript's stable sort does.
 inline bool locale_less(std::string_view a, std::string_view b) { return locale_compare(a, b) < 0; }
 
-}  // namespace openclaw::unicode
+}  // namespace unicode
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/openclaw/unicode.hpp -----
+// ----- end clawport/formats/unicode.hpp -----
 
 #include <cstddef>
 #include <cstdint>
@@ -6379,14 +8009,14 @@ struct limits {
 // diagnostic with OpenClaw's code, phase and path, and all of them are reported.
 
 
-// ----- begin clawport/openclaw/timezones.hpp -----
+// ----- begin clawport/formats/tables/timezones.hpp -----
 // GENERATED by tools/gen_openclaw_unicode.py from this machine's IANA tz database
 // (zoneinfo.available_timezones()); do not edit. The zone names a Claw may name.
 
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::timezone_data {
+namespace timezone_data {
 
 /// IANA zone and link names, sorted byte-wise.
 inline constexpr const char* names[] = {
@@ -6991,10 +8621,10 @@ inline constexpr const char* names[] = {
     "localtime",
 };
 
-}  // namespace openclaw::timezone_data
+}  // namespace timezone_data
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/openclaw/timezones.hpp -----
+// ----- end clawport/formats/tables/timezones.hpp -----
 
 #include <algorithm>
 #include <cmath>
@@ -7022,6 +8652,96 @@ struct host_catalog {
   /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
   std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
 };
+
+/// The agent's identity as the manifest declares it; absent members stay absent.
+struct agent_identity {
+  std::optional<std::string> name;
+  std::optional<std::string> theme;
+  std::optional<std::string> emoji;
+  std::optional<std::string> avatar;
+};
+
+/// `agent`: the id and the optional display members.
+struct manifest_agent {
+  std::string id;
+  std::optional<std::string> name;
+  std::optional<std::string> description;
+  std::optional<agent_identity> identity;
+};
+
+/// One workspace declaration: a named bootstrap file (`path` is its name) or a `files`
+/// entry, both package-relative with forward slashes.
+struct workspace_decl {
+  std::string source;
+  std::string path;
+};
+
+/// One `packages` entry: a ClawHub skill or plugin at an exact version.
+struct package_decl {
+  std::string kind;
+  std::string source;
+  std::string ref;
+  std::string version;
+};
+
+/// A validated, normalised manifest: the model the package side works on. MCP servers and
+/// cron jobs are carried as the JSON data they are (they pass to the host unchanged).
+struct claw_manifest {
+  manifest_agent agent;
+  std::vector<std::pair<std::string, std::string>> metadata;  ///< in declaration order
+  std::vector<workspace_decl> bootstrap_files;                ///< in `bootstrap_file_names` order
+  std::vector<workspace_decl> files;
+  std::vector<package_decl> packages;
+  value mcp_servers = value::object();
+  value cron_jobs = value::array();
+
+  /// The metadata value under `key`, when declared.
+  const std::string* metadata_value(std::string_view key) const {
+    for (const auto& kv : metadata)
+      if (kv.first == key) return &kv.second;
+    return nullptr;
+  }
+};
+
+/// The manifest as JSON: schema key order, every default present (the normalised form
+/// plans, digests and documents carry).
+inline value to_json(const claw_manifest& m) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  value agent = value::object();
+  agent["id"] = m.agent.id;
+  if (m.agent.name) agent["name"] = *m.agent.name;
+  if (m.agent.description) agent["description"] = *m.agent.description;
+  if (m.agent.identity) {
+    const agent_identity& i = *m.agent.identity;
+    value id = value::object();
+    if (i.name) id["name"] = *i.name;
+    if (i.theme) id["theme"] = *i.theme;
+    if (i.emoji) id["emoji"] = *i.emoji;
+    if (i.avatar) id["avatar"] = *i.avatar;
+    agent["identity"] = std::move(id);
+  }
+  out["agent"] = std::move(agent);
+  value md = value::object();
+  for (const auto& kv : m.metadata) md[kv.first] = kv.second;
+  out["metadata"] = std::move(md);
+  value ws = value::object();
+  ws["bootstrapFiles"] = value::object();
+  for (const auto& b : m.bootstrap_files)
+    ws["bootstrapFiles"][b.path] = value::object({{"source", b.source}});
+  ws["files"] = value::array();
+  for (const auto& f : m.files)
+    ws["files"].push_back(value::object({{"source", f.source}, {"path", f.path}}));
+  out["workspace"] = std::move(ws);
+  out["packages"] = value::array();
+  for (const auto& p : m.packages) {
+    out["packages"].push_back(value::object(
+        {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}}));
+  }
+  out["mcpServers"] = m.mcp_servers;
+  out["cronJobs"] = m.cron_jobs;
+  return out;
+}
 
 namespace detail {
 
@@ -7356,7 +9076,7 @@ inline std::string type_name(const value& v) {
 /// A zod-like strict validator that records every issue as a diagnostic.
 class checker {
  public:
-  checker(std::vector<diagnostic>& out, std::string code) : out_(out), code_(std::move(code)) {}
+  checker(std::vector<diagnostic>& out, errc code) : out_(out), code_(code) {}
 
   void issue(const std::string& path, const std::string& message) {
     out_.push_back(error_at(code_, phase::schema, path, message));
@@ -7479,7 +9199,7 @@ class checker {
 
  private:
   std::vector<diagnostic>& out_;
-  std::string code_;
+  errc code_;
 };
 
 inline const value* get(const value& obj, const char* key) {
@@ -7748,104 +9468,97 @@ inline bool has_image_extension(const std::string& p) {
   return false;
 }
 
-}  // namespace detail
+/// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
+inline void check_manifest_agent(checker& c, const value& a) {
+  c.strict(a, "$.agent", {"id", "name", "description", "identity"});
+  if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
+      !is_agent_id(a["id"].get<std::string>())) {
+    c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
+  }
+  for (const char* k : {"name", "description"})
+    if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
+  if (const value* id = get(a, "identity")) {
+    if (c.object(*id, "$.agent.identity")) {
+      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
+      for (const char* k : {"name", "theme", "emoji", "avatar"})
+        if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+    }
+  }
+}
 
-/// What validating a manifest gives: the manifest with defaults filled in, in schema key
-/// order (when valid), and every diagnostic.
-struct manifest_result {
-  value manifest;
-  std::vector<diagnostic> diagnostics;
-  bool ok() const { return !has_errors(diagnostics); }
-};
+/// `$.metadata`: canonical keys, string values.
+inline void check_manifest_metadata(checker& c, const value& md) {
+  if (!c.object(md, "$.metadata")) return;
+  for (auto it = md.begin(); it != md.end(); ++it) {
+    const std::string p = member("$.metadata", it.key());
+    if (!is_canonical(it.key())) c.issue(p, "Metadata keys must be canonical non-empty strings.");
+    c.any_string(it.value(), p);
+  }
+}
 
-/// Strict manifest schema v1, then the cross-field rules when the structure
-/// is sound. Code `invalid_manifest`, phase `schema`.
-inline manifest_result validate_manifest(const value& m) {
-  manifest_result r;
-  detail::checker c(r.diagnostics, "invalid_manifest");
-  using detail::get;
-  if (!c.object(m, "$")) return r;
+/// `$.workspace`: the bootstrap files by name and the `files` list, every path safe.
+inline void check_manifest_workspace(checker& c, const value& ws) {
+  if (!c.object(ws, "$.workspace")) return;
+  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});
+  if (const value* bf = get(ws, "bootstrapFiles")) {
+    const std::string bp = "$.workspace.bootstrapFiles";
+    if (c.object(*bf, bp)) {
+      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
+      for (auto it = bf->begin(); it != bf->end(); ++it) {
+        const std::string p = member(bp, it.key());
+        if (!c.object(it.value(), p)) continue;
+        c.strict(it.value(), p, {"source"});
+        if (c.required(it.value(), "source", p))
+          c.safe_path(it.value()["source"], member(p, "source"));
+      }
+    }
+  }
+  if (const value* files = get(ws, "files")) {
+    if (c.array(*files, "$.workspace.files")) {
+      for (std::size_t k = 0; k < files->size(); ++k) {
+        const std::string p = index("$.workspace.files", k);
+        const value& f = (*files)[k];
+        if (!c.object(f, p)) continue;
+        c.strict(f, p, {"source", "path"});
+        if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
+        if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
+      }
+    }
+  }
+}
+
+/// `$.packages`: ClawHub skills and plugins pinned to exact versions.
+inline void check_manifest_packages(checker& c, const value& pk) {
+  if (!c.array(pk, "$.packages")) return;
+  for (std::size_t k = 0; k < pk.size(); ++k) {
+    const std::string p = index("$.packages", k);
+    const value& e = pk[k];
+    if (!c.object(e, p)) continue;
+    c.strict(e, p, {"kind", "source", "ref", "version"});
+    if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
+    if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
+    if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
+        !is_package_name(e["ref"].get<std::string>())) {
+      c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
+    }
+    if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
+        !is_semver(e["version"].get<std::string>())) {
+      c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
+    }
+  }
+}
+
+/// The strict structure of every top-level member, in schema order.
+inline void check_manifest_structure(checker& c, const value& m) {
   c.strict(
       m, "$",
       {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
   if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
-  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent")) {
-    const value& a = m["agent"];
-    c.strict(a, "$.agent", {"id", "name", "description", "identity"});
-    if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
-        !is_agent_id(a["id"].get<std::string>())) {
-      c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
-    }
-    for (const char* k : {"name", "description"})
-      if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
-    if (const value* id = get(a, "identity")) {
-      if (c.object(*id, "$.agent.identity")) {
-        c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
-        for (const char* k : {"name", "theme", "emoji", "avatar"})
-          if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
-      }
-    }
-  }
-  if (const value* md = get(m, "metadata")) {
-    if (c.object(*md, "$.metadata")) {
-      for (auto it = md->begin(); it != md->end(); ++it) {
-        const std::string p = member("$.metadata", it.key());
-        if (!is_canonical(it.key()))
-          c.issue(p, "Metadata keys must be canonical non-empty strings.");
-        c.any_string(it.value(), p);
-      }
-    }
-  }
-  if (const value* ws = get(m, "workspace")) {
-    if (c.object(*ws, "$.workspace")) {
-      c.strict(*ws, "$.workspace", {"bootstrapFiles", "files"});
-      if (const value* bf = get(*ws, "bootstrapFiles")) {
-        const std::string bp = "$.workspace.bootstrapFiles";
-        if (c.object(*bf, bp)) {
-          c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
-          for (auto it = bf->begin(); it != bf->end(); ++it) {
-            const std::string p = member(bp, it.key());
-            if (!c.object(it.value(), p)) continue;
-            c.strict(it.value(), p, {"source"});
-            if (c.required(it.value(), "source", p))
-              c.safe_path(it.value()["source"], member(p, "source"));
-          }
-        }
-      }
-      if (const value* files = get(*ws, "files")) {
-        if (c.array(*files, "$.workspace.files")) {
-          for (std::size_t k = 0; k < files->size(); ++k) {
-            const std::string p = index("$.workspace.files", k);
-            const value& f = (*files)[k];
-            if (!c.object(f, p)) continue;
-            c.strict(f, p, {"source", "path"});
-            if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
-            if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
-          }
-        }
-      }
-    }
-  }
-  if (const value* pk = get(m, "packages")) {
-    if (c.array(*pk, "$.packages")) {
-      for (std::size_t k = 0; k < pk->size(); ++k) {
-        const std::string p = index("$.packages", k);
-        const value& e = (*pk)[k];
-        if (!c.object(e, p)) continue;
-        c.strict(e, p, {"kind", "source", "ref", "version"});
-        if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
-        if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
-        if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
-            !is_package_name(e["ref"].get<std::string>())) {
-          c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
-        }
-        if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
-            !is_semver(e["version"].get<std::string>())) {
-          c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
-        }
-      }
-    }
-  }
+  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent"))
+    check_manifest_agent(c, m["agent"]);
+  if (const value* md = get(m, "metadata")) check_manifest_metadata(c, *md);
+  if (const value* ws = get(m, "workspace")) check_manifest_workspace(c, *ws);
+  if (const value* pk = get(m, "packages")) check_manifest_packages(c, *pk);
   if (const value* mcp = get(m, "mcpServers")) {
     if (c.object(*mcp, "$.mcpServers")) {
       for (auto it = mcp->begin(); it != mcp->end(); ++it) {
@@ -7854,137 +9567,401 @@ inline manifest_result validate_manifest(const value& m) {
           c.issue(p, "Invalid MCP server name.");
           continue;
         }
-        detail::check_mcp_server(c, it.value(), p);
+        check_mcp_server(c, it.value(), p);
       }
     }
   }
   if (const value* cj = get(m, "cronJobs")) {
     if (c.array(*cj, "$.cronJobs")) {
       for (std::size_t k = 0; k < cj->size(); ++k)
-        detail::check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
+        check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
     }
   }
-  if (!r.diagnostics.empty()) return r;
+}
 
-  // The normalised manifest: schema key order, defaults filled in, `\` → `/` in paths.
-  value out = value::object();
-  out["schemaVersion"] = 1;
-  value agent = value::object();
-  for (const char* k : {"id", "name", "description"})
-    if (m["agent"].contains(k)) agent[k] = m["agent"][k];
-  if (m["agent"].contains("identity")) {
-    value id = value::object();
-    for (const char* k : {"name", "theme", "emoji", "avatar"})
-      if (m["agent"]["identity"].contains(k)) id[k] = m["agent"]["identity"][k];
-    agent["identity"] = std::move(id);
+/// `agent` of a structurally valid manifest.
+inline manifest_agent normalised_agent(const value& a) {
+  const auto opt = [](const value& o, const char* k) -> std::optional<std::string> {
+    if (!o.contains(k)) return std::nullopt;
+    return o[k].get<std::string>();
+  };
+  manifest_agent out;
+  out.id = a["id"].get<std::string>();
+  out.name = opt(a, "name");
+  out.description = opt(a, "description");
+  if (a.contains("identity")) {
+    const value& i = a["identity"];
+    out.identity =
+        agent_identity{opt(i, "name"), opt(i, "theme"), opt(i, "emoji"), opt(i, "avatar")};
   }
-  out["agent"] = std::move(agent);
-  out["metadata"] = m.contains("metadata") ? m["metadata"] : value::object();
-  value ws = value::object();
-  ws["bootstrapFiles"] = value::object();
-  ws["files"] = value::array();
-  if (m.contains("workspace")) {
-    const value& w = m["workspace"];
-    if (w.contains("bootstrapFiles")) {
-      for (const char* name : bootstrap_file_names) {
-        if (!w["bootstrapFiles"].contains(name)) continue;
-        value e = value::object();
-        e["source"] = forward_slashes(w["bootstrapFiles"][name]["source"].get<std::string>());
-        ws["bootstrapFiles"][name] = std::move(e);
-      }
-    }
-    if (w.contains("files")) {
-      for (const auto& f : w["files"]) {
-        value e = value::object();
-        e["source"] = forward_slashes(f["source"].get<std::string>());
-        e["path"] = forward_slashes(f["path"].get<std::string>());
-        ws["files"].push_back(std::move(e));
-      }
+  return out;
+}
+
+/// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
+/// `\` → `/` in paths, absent lists empty.
+inline claw_manifest normalised_manifest(const value& m) {
+  claw_manifest out;
+  out.agent = normalised_agent(m["agent"]);
+  if (m.contains("metadata")) {
+    for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
+      out.metadata.emplace_back(it.key(), it.value().get<std::string>());
+  }
+  const value* w = get(m, "workspace");
+  if (w != nullptr && w->contains("bootstrapFiles")) {
+    for (const char* name : bootstrap_file_names) {
+      if (!(*w)["bootstrapFiles"].contains(name)) continue;
+      out.bootstrap_files.push_back(workspace_decl{
+          forward_slashes((*w)["bootstrapFiles"][name]["source"].get<std::string>()), name});
     }
   }
-  out["workspace"] = std::move(ws);
-  out["packages"] = value::array();
+  if (w != nullptr && w->contains("files")) {
+    for (const auto& f : (*w)["files"]) {
+      out.files.push_back(workspace_decl{forward_slashes(f["source"].get<std::string>()),
+                                         forward_slashes(f["path"].get<std::string>())});
+    }
+  }
   if (m.contains("packages")) {
     for (const auto& p : m["packages"]) {
-      value e = value::object();
-      for (const char* k : {"kind", "source", "ref", "version"}) e[k] = p[k];
-      out["packages"].push_back(std::move(e));
+      out.packages.push_back(
+          package_decl{p["kind"].get<std::string>(), p["source"].get<std::string>(),
+                       p["ref"].get<std::string>(), p["version"].get<std::string>()});
     }
   }
-  out["mcpServers"] = m.contains("mcpServers") ? m["mcpServers"] : value::object();
-  out["cronJobs"] = m.contains("cronJobs") ? m["cronJobs"] : value::array();
+  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
+  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
+  return out;
+}
 
-  // Cross-field rules.
-  auto& ds = r.diagnostics;
-  auto cross = [&](const std::string& path, const std::string& msg) {
-    ds.push_back(error_at("invalid_manifest", phase::schema, path, msg));
-  };
+/// Workspace destinations: each declared once (portable keys) and none the reserved
+/// BOOTSTRAP.md.
+inline void check_workspace_destinations(checker& c, const claw_manifest& m) {
   std::vector<std::string> keys;
-  for (auto it = out["workspace"]["bootstrapFiles"].begin();
-       it != out["workspace"]["bootstrapFiles"].end(); ++it)
-    keys.push_back(portable_key(it.key()));
-  const value& files = out["workspace"]["files"];
-  for (std::size_t k = 0; k < files.size(); ++k) {
-    const std::string dest = files[k]["path"].get<std::string>();
+  for (const auto& b : m.bootstrap_files) keys.push_back(portable_key(b.path));
+  for (std::size_t k = 0; k < m.files.size(); ++k) {
+    const std::string& dest = m.files[k].path;
     const std::string key = portable_key(dest);
     const std::string p = index("$.workspace.files", k) + ".path";
     bool clash = false;
     for (const auto& other : keys) clash = clash || keys_conflict(key, other);
     if (clash) {
-      cross(p, "Workspace destination " + dest + " is declared more than once.");
+      c.issue(p, "Workspace destination " + dest + " is declared more than once.");
     } else if (keys_conflict(key, "bootstrap.md")) {
-      cross(p, "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
+      c.issue(p,
+              "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
     }
     keys.push_back(key);
   }
-  {
-    std::set<std::string> seen;
-    for (std::size_t k = 0; k < out["packages"].size(); ++k) {
-      const value& p = out["packages"][k];
-      const std::string key = p["kind"].get<std::string>() + ":" + p["source"].get<std::string>() +
-                              ":" + unicode::to_lower(p["ref"].get<std::string>());
-      if (!seen.insert(key).second) {
-        cross(index("$.packages", k), "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() +
-                                          " is declared more than once.");
-      }
+}
+
+/// Packages (kind, source, case-folded ref) and cron job ids each declared once.
+inline void check_unique_declarations(checker& c, const claw_manifest& m) {
+  std::set<std::string> packages;
+  for (std::size_t k = 0; k < m.packages.size(); ++k) {
+    const package_decl& p = m.packages[k];
+    const std::string key = p.kind + ":" + p.source + ":" + unicode::to_lower(p.ref);
+    if (!packages.insert(key).second) {
+      c.issue(index("$.packages", k),
+              "Package " + p.kind + ":" + p.ref + " is declared more than once.");
     }
   }
-  {
-    std::set<std::string> seen;
-    for (std::size_t k = 0; k < out["cronJobs"].size(); ++k) {
-      const std::string id = out["cronJobs"][k]["id"].get<std::string>();
-      if (!seen.insert(id).second) {
-        cross(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
-      }
+  std::set<std::string> crons;
+  for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
+    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
+    if (!crons.insert(id).second) {
+      c.issue(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
     }
   }
-  if (out["agent"].contains("identity") && out["agent"]["identity"].contains("avatar")) {
-    const std::string av = out["agent"]["identity"]["avatar"].get<std::string>();
-    const std::string p = "$.agent.identity.avatar";
-    std::string low = av.substr(0, 11);
-    for (char& ch : low)
-      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
-    if (low == "data:image/" && av.find(',') != std::string::npos) {
-      const std::string problem = detail::data_url_problem(av);
-      if (!problem.empty()) cross(p, problem);
-    } else if (!is_safe_relative_path(av) || !detail::has_image_extension(av)) {
-      cross(p,
+}
+
+/// The avatar: an image data URL, or a safe image path that is a managed workspace file.
+inline void check_avatar(checker& c, const claw_manifest& m) {
+  if (!m.agent.identity || !m.agent.identity->avatar) return;
+  const std::string& av = *m.agent.identity->avatar;
+  const std::string p = "$.agent.identity.avatar";
+  std::string low = av.substr(0, 11);
+  for (char& ch : low)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  if (low == "data:image/" && av.find(',') != std::string::npos) {
+    const std::string problem = data_url_problem(av);
+    if (!problem.empty()) c.issue(p, problem);
+  } else if (!is_safe_relative_path(av) || !has_image_extension(av)) {
+    c.issue(p,
             "Avatars must be an image data URL or a safe workspace-relative image path "
             "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
-    } else {
-      const std::string key = portable_key(av);
-      bool declared = false;
-      for (const auto& f : files)
-        declared = declared || portable_key(f["path"].get<std::string>()) == key;
-      if (!declared) {
-        cross(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+  } else {
+    const std::string key = portable_key(av);
+    bool declared = false;
+    for (const auto& f : m.files) declared = declared || portable_key(f.path) == key;
+    if (!declared)
+      c.issue(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+  }
+}
+
+}  // namespace detail
+
+/// What validating a manifest gives: the model and its JSON rendering (when valid: the
+/// manifest with defaults filled in, in schema key order), and every diagnostic.
+struct manifest_result {
+  claw_manifest model;
+  value manifest;  ///< `to_json(model)`, the form plans, digests and documents carry
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Strict manifest schema v1, then the cross-field rules when the structure
+/// is sound. Code `invalid_manifest`, phase `schema`.
+inline manifest_result validate_manifest(const value& m) {
+  manifest_result r;
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
+  if (!c.object(m, "$")) return r;
+  detail::check_manifest_structure(c, m);
+  if (!r.diagnostics.empty()) return r;
+  r.model = detail::normalised_manifest(m);
+  detail::check_workspace_destinations(c, r.model);
+  detail::check_unique_declarations(c, r.model);
+  detail::check_avatar(c, r.model);
+  r.manifest = to_json(r.model);
+  return r;
+}
+
+namespace detail {
+
+/// `tools.allow` / `alsoAllow` / `deny`: non-empty string lists; the grants bounded (no
+/// globs, no `group:plugins` or `bundle-mcp`).
+inline void check_tool_grants(checker& c, const value& t, const std::string& tp) {
+  for (const char* k : {"allow", "alsoAllow", "deny"}) {
+    const value* v = get(t, k);
+    if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
+    if (std::string(k) == "deny") continue;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const std::string g = (*v)[i].get<std::string>();
+      const std::string ip = index(member(tp, k), i);
+      if (g.find_first_of("*?[]{}") != std::string::npos) {
+        c.issue(ip, "Tool grants must not contain glob characters.");
+      } else if (g == "group:plugins" || g == "bundle-mcp") {
+        c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
       }
     }
   }
-  r.manifest = std::move(out);
-  return r;
 }
+
+/// `agent.tools`: a registered profile, bounded grants, allow/alsoAllow exclusive, an
+/// explicit allow list for the broad profiles, `fs.workspaceOnly` only ever true.
+inline void check_profile_tools(checker& c, const value& t, const std::string& tp,
+                                const host_catalog& host) {
+  if (!c.object(t, tp)) return;
+  c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
+  std::string profile;
+  if (const value* v = get(t, "profile")) {
+    if (c.string(*v, member(tp, "profile"))) {
+      profile = v->get<std::string>();
+      if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
+          host.tool_profiles.end()) {
+        c.issue(member(tp, "profile"),
+                "Tool profile must name a registered OpenClaw built-in profile.");
+        profile.clear();
+      }
+    }
+  }
+  check_tool_grants(c, t, tp);
+  if (t.contains("allow") && t.contains("alsoAllow")) {
+    c.issue(member(tp, "alsoAllow"), "tools.allow and tools.alsoAllow are mutually exclusive.");
+  }
+  if (t.contains("alsoAllow") && !t.contains("profile")) {
+    c.issue(member(tp, "alsoAllow"), "tools.alsoAllow extends a tool profile; set tools.profile.");
+  }
+  if (!profile.empty() && !t.contains("allow")) {
+    const bool needs = profile == "full" ||
+                       std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
+                                 profile) != host.bundle_mcp_profiles.end();
+    if (needs) {
+      c.issue(member(tp, "allow"),
+              "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
+    }
+  }
+  if (const value* fsv = get(t, "fs")) {
+    const std::string fp = member(tp, "fs");
+    if (c.object(*fsv, fp)) {
+      c.strict(*fsv, fp, {"workspaceOnly"});
+      if (const value* wo = get(*fsv, "workspaceOnly")) {
+        if (!(wo->is_boolean() && wo->get<bool>())) {
+          c.issue(member(fp, "workspaceOnly"),
+                  "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
+                  "filesystem confinement.");
+        }
+      }
+    }
+  }
+}
+
+/// `agent.memory.search`: sessions as a source only when remembering across conversations.
+inline void check_profile_memory(checker& c, const value& mem, const std::string& mp) {
+  if (!c.object(mem, mp)) return;
+  c.strict(mem, mp, {"search"});
+  const value* s = get(mem, "search");
+  if (s == nullptr) return;
+  const std::string sp = member(mp, "search");
+  if (!c.object(*s, sp)) return;
+  c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
+  if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
+  bool rac = false;
+  if (const value* v = get(*s, "rememberAcrossConversations")) {
+    if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
+  }
+  const value* v = get(*s, "sources");
+  if (v == nullptr) return;
+  const std::string srcp = member(sp, "sources");
+  if (!c.nonempty_array(*v, srcp)) return;
+  bool sessions = false;
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions") {
+      sessions = true;
+    }
+  }
+  if (sessions && !rac) {
+    c.issue(member(sp, "rememberAcrossConversations"),
+            "memory.search.sources may include sessions only with "
+            "rememberAcrossConversations: true.");
+  }
+}
+
+/// `heartbeat.activeHours`: HH:MM start and end (24:00 allowed at the end), an IANA zone.
+inline void check_active_hours(checker& c, const value& ah, const std::string& ahp) {
+  if (!c.object(ah, ahp)) return;
+  c.strict(ah, ahp, {"start", "end", "timezone"});
+  auto hhmm = [](const std::string& s, bool allow24) {
+    if (allow24 && s == "24:00") return true;
+    return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
+           s[1] <= '9' && (s[0] < '2' || s[1] <= '3') && s[3] >= '0' && s[3] <= '5' &&
+           s[4] >= '0' && s[4] <= '9';
+  };
+  if (const value* v = get(ah, "start")) {
+    if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
+      c.issue(member(ahp, "start"), "activeHours.start must be HH:MM between 00:00 and 23:59.");
+    }
+  }
+  if (const value* v = get(ah, "end")) {
+    if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
+      c.issue(member(ahp, "end"),
+              "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
+    }
+  }
+  if (const value* v = get(ah, "timezone")) {
+    if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
+      c.issue(member(ahp, "timezone"), "activeHours.timezone must be a valid IANA time zone.");
+    }
+  }
+}
+
+/// `agent.heartbeat`: the retired skipWhenBusy first, then unknown keys, the duration,
+/// the active hours, the flags and the timeout.
+inline void check_profile_heartbeat(checker& c, const value& h, const std::string& hp,
+                                    std::vector<diagnostic>& out) {
+  if (!c.object(h, hp)) return;
+  if (h.contains("skipWhenBusy")) {
+    c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
+  }
+  std::vector<diagnostic> unk;
+  checker u(unk, errc::invalid_openclaw_profile);
+  u.strict(h, hp,
+           {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+            "skipWhenBusy"});
+  for (auto& d : unk) out.push_back(d);
+  if (const value* v = get(h, "every")) {
+    double ms = 0;
+    if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
+      c.issue(member(hp, "every"), "Invalid heartbeat duration.");
+    }
+  }
+  if (const value* ah = get(h, "activeHours"))
+    check_active_hours(c, *ah, member(hp, "activeHours"));
+  for (const char* k : {"lightContext", "isolatedSession"})
+    if (const value* v = get(h, k)) c.boolean(*v, member(hp, k));
+  if (const value* v = get(h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
+}
+
+/// The profile's `agent`: the legacy model/subagents refusal, unknown keys, then each
+/// setting group in schema order.
+inline void check_profile_agent(checker& c, const value& a, const std::string& ap,
+                                const host_catalog& host, std::vector<diagnostic>& out) {
+  if (a.contains("model") || a.contains("subagents")) {
+    out.push_back(error_at(
+        errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
+        "Released v1 profiles carrying model or subagents settings must be converted; models "
+        "and delegation belong to the operator, not the Claw."));
+  }
+  std::vector<diagnostic> unknown;
+  {
+    checker u(unknown, errc::invalid_openclaw_profile);
+    u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+  }
+  for (auto& d : unknown) out.push_back(d);
+  if (const value* g = get(a, "groupChat")) {
+    const std::string gp = member(ap, "groupChat");
+    if (c.object(*g, gp)) {
+      c.strict(*g, gp, {"mentionPatterns"});
+      if (const value* mp = get(*g, "mentionPatterns"))
+        c.string_array(*mp, member(gp, "mentionPatterns"), true);
+    }
+  }
+  if (const value* s = get(a, "sandbox")) {
+    const std::string sp = member(ap, "sandbox");
+    if (c.object(*s, sp)) {
+      c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
+      if (const value* v = get(*s, "mode"))
+        c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
+      if (const value* v = get(*s, "scope"))
+        c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
+      if (const value* v = get(*s, "workspaceAccess"))
+        c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+    }
+  }
+  if (const value* t = get(a, "tools")) check_profile_tools(c, *t, member(ap, "tools"), host);
+  if (const value* mem = get(a, "memory")) check_profile_memory(c, *mem, member(ap, "memory"));
+  if (const value* h = get(a, "heartbeat"))
+    check_profile_heartbeat(c, *h, member(ap, "heartbeat"), out);
+  if (const value* hd = get(a, "humanDelay")) {
+    const std::string hp = member(ap, "humanDelay");
+    if (c.object(*hd, hp)) {
+      c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
+      if (const value* v = get(*hd, "mode"))
+        c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
+      for (const char* k : {"minMs", "maxMs"})
+        if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
+    }
+  }
+}
+
+/// One `extensions[k]` entry; `ids` and `refs` collect what earlier entries declared.
+inline void check_profile_extension(checker& c, const value& e, const std::string& xp,
+                                    std::set<std::string>& ids, std::set<std::string>& refs) {
+  if (!c.object(e, xp)) return;
+  c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
+  if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
+    if (!is_agent_id(e["id"].get<std::string>()))
+      c.issue(member(xp, "id"), "Invalid extension id.");
+    if (!ids.insert(e["id"].get<std::string>()).second)
+      c.issue(member(xp, "id"), "Extension ids must be unique.");
+  }
+  if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
+  if (c.required(e, "format", xp))
+    c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+  if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
+  if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
+    if (!is_package_name(e["ref"].get<std::string>())) {
+      c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
+    }
+    if (!refs.insert(unicode::to_lower(e["ref"].get<std::string>())).second) {
+      c.issue(member(xp, "ref"), "Extension refs must be unique.");
+    }
+  }
+  if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
+      !is_semver(e["version"].get<std::string>())) {
+    c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
+  }
+}
+
+}  // namespace detail
 
 /// What validating a profile gives: the profile (defaults filled in) and its diagnostics.
 struct profile_result {
@@ -7998,242 +9975,21 @@ struct profile_result {
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {}) {
   profile_result r;
-  detail::checker c(r.diagnostics, "invalid_openclaw_profile");
-  using detail::get;
+  detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
   if (c.required(p, "schemaVersion", root))
     c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
-  if (c.required(p, "agent", root) && c.object(p["agent"], ap)) {
-    const value& a = p["agent"];
-    if (a.contains("model") || a.contains("subagents")) {
-      r.diagnostics.push_back(error_at(
-          "legacy_openclaw_profile_requires_conversion", phase::schema, ap,
-          "Released v1 profiles carrying model or subagents settings must be converted; models "
-          "and delegation belong to the operator, not the Claw."));
-    }
-    std::vector<diagnostic> unknown;
-    {
-      detail::checker u(unknown, "invalid_openclaw_profile");
-      u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
-    }
-    for (auto& d : unknown) r.diagnostics.push_back(d);
-    if (const value* g = get(a, "groupChat")) {
-      const std::string gp = member(ap, "groupChat");
-      if (c.object(*g, gp)) {
-        c.strict(*g, gp, {"mentionPatterns"});
-        if (const value* mp = get(*g, "mentionPatterns"))
-          c.string_array(*mp, member(gp, "mentionPatterns"), true);
-      }
-    }
-    if (const value* s = get(a, "sandbox")) {
-      const std::string sp = member(ap, "sandbox");
-      if (c.object(*s, sp)) {
-        c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
-        if (const value* v = get(*s, "mode"))
-          c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
-        if (const value* v = get(*s, "scope"))
-          c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
-        if (const value* v = get(*s, "workspaceAccess"))
-          c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
-      }
-    }
-    if (const value* t = get(a, "tools")) {
-      const std::string tp = member(ap, "tools");
-      if (c.object(*t, tp)) {
-        c.strict(*t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
-        std::string profile;
-        if (const value* v = get(*t, "profile")) {
-          if (c.string(*v, member(tp, "profile"))) {
-            profile = v->get<std::string>();
-            if (std::find(host.tool_profiles.begin(), host.tool_profiles.end(), profile) ==
-                host.tool_profiles.end()) {
-              c.issue(member(tp, "profile"),
-                      "Tool profile must name a registered OpenClaw built-in profile.");
-              profile.clear();
-            }
-          }
-        }
-        for (const char* k : {"allow", "alsoAllow", "deny"}) {
-          const value* v = get(*t, k);
-          if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
-          if (std::string(k) == "deny") continue;
-          for (std::size_t i = 0; i < v->size(); ++i) {
-            const std::string g = (*v)[i].get<std::string>();
-            const std::string ip = index(member(tp, k), i);
-            if (g.find_first_of("*?[]{}") != std::string::npos) {
-              c.issue(ip, "Tool grants must not contain glob characters.");
-            } else if (g == "group:plugins" || g == "bundle-mcp") {
-              c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
-            }
-          }
-        }
-        if (t->contains("allow") && t->contains("alsoAllow")) {
-          c.issue(member(tp, "alsoAllow"),
-                  "tools.allow and tools.alsoAllow are mutually exclusive.");
-        }
-        if (t->contains("alsoAllow") && !t->contains("profile")) {
-          c.issue(member(tp, "alsoAllow"),
-                  "tools.alsoAllow extends a tool profile; set tools.profile.");
-        }
-        if (!profile.empty() && !t->contains("allow")) {
-          const bool needs =
-              profile == "full" ||
-              std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
-                        profile) != host.bundle_mcp_profiles.end();
-          if (needs) {
-            c.issue(member(tp, "allow"),
-                    "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
-          }
-        }
-        if (const value* fsv = get(*t, "fs")) {
-          const std::string fp = member(tp, "fs");
-          if (c.object(*fsv, fp)) {
-            c.strict(*fsv, fp, {"workspaceOnly"});
-            if (const value* wo = get(*fsv, "workspaceOnly")) {
-              if (!(wo->is_boolean() && wo->get<bool>())) {
-                c.issue(member(fp, "workspaceOnly"),
-                        "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
-                        "filesystem confinement.");
-              }
-            }
-          }
-        }
-      }
-    }
-    if (const value* mem = get(a, "memory")) {
-      const std::string mp = member(ap, "memory");
-      if (c.object(*mem, mp)) {
-        c.strict(*mem, mp, {"search"});
-        if (const value* s = get(*mem, "search")) {
-          const std::string sp = member(mp, "search");
-          if (c.object(*s, sp)) {
-            c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
-            if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
-            bool rac = false;
-            if (const value* v = get(*s, "rememberAcrossConversations")) {
-              if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
-            }
-            if (const value* v = get(*s, "sources")) {
-              const std::string srcp = member(sp, "sources");
-              if (c.nonempty_array(*v, srcp)) {
-                bool sessions = false;
-                for (std::size_t i = 0; i < v->size(); ++i) {
-                  if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) &&
-                      (*v)[i] == "sessions") {
-                    sessions = true;
-                  }
-                }
-                if (sessions && !rac) {
-                  c.issue(member(sp, "rememberAcrossConversations"),
-                          "memory.search.sources may include sessions only with "
-                          "rememberAcrossConversations: true.");
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if (const value* h = get(a, "heartbeat")) {
-      const std::string hp = member(ap, "heartbeat");
-      if (c.object(*h, hp)) {
-        if (h->contains("skipWhenBusy")) {
-          c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
-        }
-        std::vector<diagnostic> unk;
-        detail::checker u(unk, "invalid_openclaw_profile");
-        u.strict(*h, hp,
-                 {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
-                  "skipWhenBusy"});
-        for (auto& d : unk) r.diagnostics.push_back(d);
-        if (const value* v = get(*h, "every")) {
-          double ms = 0;
-          if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
-            c.issue(member(hp, "every"), "Invalid heartbeat duration.");
-          }
-        }
-        if (const value* ah = get(*h, "activeHours")) {
-          const std::string ahp = member(hp, "activeHours");
-          if (c.object(*ah, ahp)) {
-            c.strict(*ah, ahp, {"start", "end", "timezone"});
-            auto hhmm = [](const std::string& s, bool allow24) {
-              if (allow24 && s == "24:00") return true;
-              return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
-                     s[1] <= '9' && (s[0] < '2' || s[1] <= '3') && s[3] >= '0' && s[3] <= '5' &&
-                     s[4] >= '0' && s[4] <= '9';
-            };
-            if (const value* v = get(*ah, "start")) {
-              if (c.string(*v, member(ahp, "start")) && !hhmm(v->get<std::string>(), false)) {
-                c.issue(member(ahp, "start"),
-                        "activeHours.start must be HH:MM between 00:00 and 23:59.");
-              }
-            }
-            if (const value* v = get(*ah, "end")) {
-              if (c.string(*v, member(ahp, "end")) && !hhmm(v->get<std::string>(), true)) {
-                c.issue(member(ahp, "end"),
-                        "activeHours.end must be HH:MM between 00:00 and 23:59, or 24:00.");
-              }
-            }
-            if (const value* v = get(*ah, "timezone")) {
-              if (c.string(*v, member(ahp, "timezone")) && !is_timezone(v->get<std::string>())) {
-                c.issue(member(ahp, "timezone"),
-                        "activeHours.timezone must be a valid IANA time zone.");
-              }
-            }
-          }
-        }
-        for (const char* k : {"lightContext", "isolatedSession"})
-          if (const value* v = get(*h, k)) c.boolean(*v, member(hp, k));
-        if (const value* v = get(*h, "timeoutSeconds"))
-          c.integer(*v, member(hp, "timeoutSeconds"), 1);
-      }
-    }
-    if (const value* hd = get(a, "humanDelay")) {
-      const std::string hp = member(ap, "humanDelay");
-      if (c.object(*hd, hp)) {
-        c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
-        if (const value* v = get(*hd, "mode"))
-          c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
-        for (const char* k : {"minMs", "maxMs"})
-          if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
-      }
-    }
-  }
-  if (const value* ex = get(p, "extensions")) {
+  if (c.required(p, "agent", root) && c.object(p["agent"], ap))
+    detail::check_profile_agent(c, p["agent"], ap, host, r.diagnostics);
+  if (const value* ex = detail::get(p, "extensions")) {
     const std::string ep = member(root, "extensions");
     if (c.array(*ex, ep)) {
       std::set<std::string> ids;
       std::set<std::string> refs;
-      for (std::size_t k = 0; k < ex->size(); ++k) {
-        const std::string xp = index(ep, k);
-        const value& e = (*ex)[k];
-        if (!c.object(e, xp)) continue;
-        c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
-        if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
-          if (!is_agent_id(e["id"].get<std::string>()))
-            c.issue(member(xp, "id"), "Invalid extension id.");
-          if (!ids.insert(e["id"].get<std::string>()).second)
-            c.issue(member(xp, "id"), "Extension ids must be unique.");
-        }
-        if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
-        if (c.required(e, "format", xp))
-          c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
-        if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
-        if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
-          if (!is_package_name(e["ref"].get<std::string>())) {
-            c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
-          }
-          if (!refs.insert(unicode::to_lower(e["ref"].get<std::string>())).second) {
-            c.issue(member(xp, "ref"), "Extension refs must be unique.");
-          }
-        }
-        if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
-            !is_semver(e["version"].get<std::string>())) {
-          c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
-        }
-      }
+      for (std::size_t k = 0; k < ex->size(); ++k)
+        detail::check_profile_extension(c, (*ex)[k], index(ep, k), ids, refs);
     }
   }
   if (!r.diagnostics.empty()) return r;
@@ -8249,1156 +10005,6 @@ inline profile_result validate_profile(const value& p, const std::string& root,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/schema.hpp -----
-// ----- begin clawport/openclaw/yaml.hpp -----
-// The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
-// OpenClaw profile (docs/openclaw.md): one YAML 1.2 document under the Core schema,
-// read into JSON data. Block and flow collections, plain/quoted/block scalars and comments
-// are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
-// non-finite numbers, directives and multiple documents are refused with the line and
-// column of the first offending character. Depth and size are bounded.
-
-
-#include <nlohmann/json.hpp>
-
-#include <cmath>
-#include <cstddef>
-#include <cstdint>
-#include <cstdlib>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::yaml {
-
-/// Why a document was refused.
-enum class issue_kind {
-  syntax,              ///< not well-formed YAML (or a construct this subset does not read)
-  duplicate_key,       ///< the same key twice in one mapping
-  multiple_documents,  ///< more than one document in the stream
-  too_deep,            ///< nesting deeper than `options::max_depth`
-  too_large,           ///< more bytes than `options::max_bytes`
-  alias,               ///< `*name`
-  anchor,              ///< `&name`
-  tag,                 ///< `!tag`, `!!str`, `!<...>`
-  merge_key,           ///< a plain `<<` key
-  complex_key,         ///< `? key`, or a collection used as a key
-  non_string_key,      ///< a key that resolves to null, a boolean or a number
-  non_finite,          ///< `.inf`, `-.inf`, `.nan` or a float that overflows
-};
-
-/// True for the kinds OpenClaw reports as an unsupported YAML feature (as opposed to a
-/// document that does not parse).
-constexpr bool is_unsupported_feature(issue_kind k) noexcept {
-  switch (k) {
-    case issue_kind::alias:
-    case issue_kind::anchor:
-    case issue_kind::tag:
-    case issue_kind::merge_key:
-    case issue_kind::complex_key:
-    case issue_kind::non_string_key:
-    case issue_kind::non_finite:
-      return true;
-    default:
-      return false;
-  }
-}
-
-/// The plural noun OpenClaw's message uses for an unsupported feature ("uses anchors").
-constexpr std::string_view feature_name(issue_kind k) noexcept {
-  switch (k) {
-    case issue_kind::alias:
-      return "aliases";
-    case issue_kind::anchor:
-      return "anchors";
-    case issue_kind::tag:
-      return "explicit tags";
-    case issue_kind::merge_key:
-      return "merge keys";
-    case issue_kind::complex_key:
-      return "complex keys";
-    case issue_kind::non_string_key:
-      return "non-string keys";
-    case issue_kind::non_finite:
-      return "non-finite numbers";
-    default:
-      return "unsupported syntax";
-  }
-}
-
-/// The first problem found: its kind, where (1-based line and column, counted in bytes
-/// including the optional BOM) and what, in words.
-struct failure {
-  issue_kind kind = issue_kind::syntax;
-  std::size_t line = 1;
-  std::size_t column = 1;
-  std::string message;
-
-  /// `message` with its position, lines shifted by `line_offset` (the frontmatter of a
-  /// CLAW.md starts on the file's second line): "duplicate key "a" at line 3, column 1".
-  std::string where(std::size_t line_offset = 0) const {
-    return message + " at line " + std::to_string(line + line_offset) + ", column " +
-           std::to_string(column);
-  }
-};
-
-/// Bounds of one read.
-struct options {
-  std::size_t max_bytes = 1024 * 1024;  ///< input size, BOM included
-  std::size_t max_depth = 64;           ///< nested collections
-};
-
-/// Either `value` (the document as JSON data; null for an empty document) or `error`.
-struct result {
-  nlohmann::ordered_json value;
-  std::optional<failure> error;
-  bool ok() const noexcept { return !error.has_value(); }
-};
-
-namespace detail {
-
-struct stop {
-  failure f;
-};
-
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-inline bool is_hex(char c) noexcept {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-inline bool all_of(std::string_view s, std::size_t from, bool (*pred)(char)) {
-  if (from >= s.size()) return false;
-  for (std::size_t k = from; k < s.size(); ++k)
-    if (!pred(s[k])) return false;
-  return true;
-}
-
-/// `^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`
-inline bool core_float(std::string_view s) {
-  std::size_t k = 0;
-  if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
-  std::size_t int_digits = 0;
-  while (k < s.size() && is_digit(s[k])) ++k, ++int_digits;
-  if (k < s.size() && s[k] == '.') {
-    ++k;
-    std::size_t frac = 0;
-    while (k < s.size() && is_digit(s[k])) ++k, ++frac;
-    if (int_digits == 0 && frac == 0) return false;
-  } else if (int_digits == 0) {
-    return false;
-  }
-  if (k < s.size() && (s[k] == 'e' || s[k] == 'E')) {
-    ++k;
-    if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
-    std::size_t exp = 0;
-    while (k < s.size() && is_digit(s[k])) ++k, ++exp;
-    if (exp == 0) return false;
-  }
-  return k == s.size();
-}
-
-/// A JS Number as JSON data: integral values within ±2^53 become integers (so they print
-/// as JavaScript prints them), everything else stays a double.
-inline nlohmann::ordered_json number_value(double d) {
-  if (std::floor(d) == d && std::fabs(d) <= 9007199254740992.0) {
-    return nlohmann::ordered_json(static_cast<std::int64_t>(d));
-  }
-  return nlohmann::ordered_json(d);
-}
-
-/// Core-schema resolution of a plain scalar. Returns nullopt for a non-finite number.
-inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s) {
-  using json = nlohmann::ordered_json;
-  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return json(nullptr);
-  if (s == "true" || s == "True" || s == "TRUE") return json(true);
-  if (s == "false" || s == "False" || s == "FALSE") return json(false);
-  const std::string_view v(s);
-  if (v.size() > 2 && v[0] == '0' && v[1] == 'o' &&
-      all_of(v, 2, [](char c) { return c >= '0' && c <= '7'; })) {
-    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 8)));
-  }
-  if (v.size() > 2 && v[0] == '0' && v[1] == 'x' && all_of(v, 2, is_hex)) {
-    return number_value(static_cast<double>(std::strtoull(s.c_str() + 2, nullptr, 16)));
-  }
-  {
-    std::size_t k = (v[0] == '-' || v[0] == '+') ? 1 : 0;
-    if (all_of(v, k, is_digit)) return number_value(std::strtod(s.c_str(), nullptr));
-  }
-  if (core_float(v)) {
-    const double d = std::strtod(s.c_str(), nullptr);
-    if (!std::isfinite(d)) return std::nullopt;
-    return number_value(d);
-  }
-  {
-    std::string_view w = v;
-    if (!w.empty() && (w[0] == '-' || w[0] == '+')) w.remove_prefix(1);
-    if (w == ".inf" || w == ".Inf" || w == ".INF") return std::nullopt;
-    if (v == ".nan" || v == ".NaN" || v == ".NAN") return std::nullopt;
-  }
-  return json(s);
-}
-
-class parser {
- public:
-  using json = nlohmann::ordered_json;
-
-  parser(std::string text, std::size_t bom, const options& opt)
-      : s_(std::move(text)), n_(s_.size()), bom_(bom), opt_(opt) {}
-
-  json document() {
-    if (!skip_to_content()) return json(nullptr);
-    if (s_[i_] == '%' && col(i_) == 0) {
-      fail(issue_kind::syntax, i_, "directives (%YAML, %TAG) are not supported");
-    }
-    bool same_line = false;
-    if (at_marker("---")) {
-      i_ += 3;
-      skip_inline();
-      if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#') {
-        same_line = true;
-      } else if (!skip_to_content()) {
-        return json(nullptr);
-      }
-    }
-    json v(nullptr);
-    if (!at_marker("...") && !at_marker("---")) v = node(-1, same_line, true);
-    if (skip_to_content()) {
-      if (at_marker("...")) {
-        i_ += 3;
-        if (skip_to_content()) {
-          fail(issue_kind::multiple_documents, i_,
-               "the stream contains more than one document; a Claw file holds exactly one");
-        }
-      } else if (at_marker("---")) {
-        fail(issue_kind::multiple_documents, i_,
-             "the stream contains more than one document; a Claw file holds exactly one");
-      } else {
-        fail(issue_kind::syntax, i_, "unexpected content after the document's top-level node");
-      }
-    }
-    return v;
-  }
-
- private:
-  std::string s_;
-  std::size_t n_;
-  std::size_t bom_;
-  options opt_;
-  std::size_t i_ = 0;
-  std::size_t depth_ = 0;
-
-  struct depth_guard {
-    parser& p;
-    depth_guard(parser& pp, std::size_t at) : p(pp) {
-      if (++p.depth_ > p.opt_.max_depth) {
-        p.fail(
-            issue_kind::too_deep, at,
-            "collections are nested deeper than " + std::to_string(p.opt_.max_depth) + " levels");
-      }
-    }
-    ~depth_guard() { --p.depth_; }
-  };
-
-  // ---- positions and errors ----
-  std::size_t line_start(std::size_t at) const {
-    std::size_t k = at > n_ ? n_ : at;
-    while (k > 0 && s_[k - 1] != '\n') --k;
-    return k;
-  }
-  int col(std::size_t at) const { return static_cast<int>(at - line_start(at)); }
-
-  [[noreturn]] void fail(issue_kind kind, std::size_t at, const std::string& what) const {
-    failure f;
-    f.kind = kind;
-    std::size_t line = 1;
-    const std::size_t end = at > n_ ? n_ : at;
-    for (std::size_t k = 0; k < end; ++k)
-      if (s_[k] == '\n') ++line;
-    f.line = line;
-    f.column = end - line_start(end) + 1 + (line == 1 ? bom_ : 0);
-    f.message = what;
-    throw stop{std::move(f)};
-  }
-
-  // ---- character classes ----
-  bool blank_at(std::size_t at) const {
-    return at >= n_ || s_[at] == ' ' || s_[at] == '\t' || s_[at] == '\n';
-  }
-  static bool flow_indicator(char c) noexcept {
-    return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
-  }
-  bool at_marker(std::string_view m) const {
-    return col(i_) == 0 && s_.compare(i_, 3, m.data(), 3) == 0 && blank_at(i_ + 3);
-  }
-  void skip_inline() {
-    while (i_ < n_ && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-  }
-  void skip_comment() {
-    if (i_ < n_ && s_[i_] == '#')
-      while (i_ < n_ && s_[i_] != '\n') ++i_;
-  }
-
-  /// Moves to the next character that is neither whitespace, a comment nor a line break.
-  /// Refuses a tab in the indentation of a content line. False at the end of input.
-  bool skip_to_content() {
-    for (;;) {
-      const bool at_line_start = i_ == line_start(i_);
-      if (at_line_start) {
-        while (i_ < n_ && s_[i_] == ' ') ++i_;
-        const std::size_t tab = i_;
-        skip_inline();
-        if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#' && tab != i_) {
-          fail(issue_kind::syntax, tab, "a tab character cannot indent YAML content");
-        }
-      } else {
-        const std::size_t before = i_;
-        skip_inline();
-        if (i_ < n_ && s_[i_] == '#' && i_ == before && before > 0 && s_[before - 1] != ' ' &&
-            s_[before - 1] != '\t') {
-          fail(issue_kind::syntax, i_, "a comment must be separated from content by whitespace");
-        }
-      }
-      skip_comment();
-      if (i_ >= n_) return false;
-      if (s_[i_] == '\n') {
-        ++i_;
-        continue;
-      }
-      return true;
-    }
-  }
-
-  /// After a value on a line: only whitespace and a comment may follow.
-  void end_of_line(const char* what) {
-    skip_inline();
-    if (i_ < n_ && s_[i_] == '#') {
-      if (i_ == 0 || (s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t')) {
-        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
-      }
-      skip_comment();
-    }
-    if (i_ < n_ && s_[i_] != '\n') fail(issue_kind::syntax, i_, std::string("unexpected ") + what);
-  }
-
-  void refuse_node_property(std::size_t at) const {
-    const char c = s_[at];
-    if (c == '&') fail(issue_kind::anchor, at, "anchors are not JSON data");
-    if (c == '*') fail(issue_kind::alias, at, "aliases are not JSON data");
-    if (c == '!') fail(issue_kind::tag, at, "explicit tags are not JSON data");
-  }
-
-  void refuse_plain_start(std::size_t at, bool flow) const {
-    const char c = s_[at];
-    if (c == '@' || c == '`') {
-      fail(issue_kind::syntax, at,
-           std::string("`") + c + "` is reserved and cannot start a scalar");
-    }
-    if (c == '%') fail(issue_kind::syntax, at, "`%` cannot start a plain scalar");
-    if (c == '|' || c == '>') {
-      fail(issue_kind::syntax, at, "a block scalar is not allowed here");
-    }
-    if (c == ']' || c == '}' || c == ',') {
-      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
-    }
-    if ((c == '-' || c == '?' || c == ':') &&
-        (blank_at(at + 1) || (flow && flow_indicator(s_[at + 1])))) {
-      fail(issue_kind::syntax, at, std::string("unexpected `") + c + "`");
-    }
-  }
-
-  // ---- block structure ----
-
-  /// A node starting at `i_` (content). `n` is the parent's indentation; `same_line` says
-  /// the node follows its indicator on the same line; `compact` allows a block collection
-  /// to start there (after `- `, at the document level).
-  json node(int n, bool same_line, bool compact) {
-    const std::size_t at = i_;
-    const char c = s_[i_];
-    refuse_node_property(at);
-    if (c == '|' || c == '>') return block_scalar(n);
-    if (c == '-' && blank_at(i_ + 1)) {
-      if (same_line && !compact) {
-        fail(issue_kind::syntax, at, "a block sequence cannot start on the line of its key");
-      }
-      return block_sequence(col(i_));
-    }
-    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
-    if (looks_like_key()) {
-      if (same_line && !compact) {
-        fail(issue_kind::syntax, at, "a mapping cannot start on the line of its key");
-      }
-      return block_mapping(col(i_));
-    }
-    json v;
-    if (c == '[' || c == '{') {
-      v = flow_node();
-      skip_inline();
-      if (i_ < n_ && s_[i_] == ':' && blank_at(i_ + 1)) {
-        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
-      }
-    } else if (c == '"' || c == '\'') {
-      v = json(c == '"' ? double_quoted() : single_quoted());
-    } else {
-      refuse_plain_start(at, false);
-      std::string text = plain_block(n);
-      auto r = resolve_plain(text);
-      if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
-      v = std::move(*r);
-    }
-    end_of_line("characters after a value");
-    return v;
-  }
-
-  /// True when the line at `i_` starts with an implicit key followed by `: `.
-  bool looks_like_key() {
-    const std::size_t save = i_;
-    bool key = false;
-    const char c = s_[i_];
-    if (c == '"' || c == '\'') {
-      std::size_t k = i_ + 1;
-      for (; k < n_ && s_[k] != '\n'; ++k) {
-        if (c == '"' && s_[k] == '\\') {
-          ++k;
-          continue;
-        }
-        if (s_[k] == c) {
-          if (c == '\'' && k + 1 < n_ && s_[k + 1] == '\'') {
-            ++k;
-            continue;
-          }
-          break;
-        }
-      }
-      if (k < n_ && s_[k] == c) {
-        ++k;
-        while (k < n_ && (s_[k] == ' ' || s_[k] == '\t')) ++k;
-        key = k < n_ && s_[k] == ':' && blank_at(k + 1);
-      }
-    } else if (c != '[' && c != '{') {
-      for (std::size_t k = i_; k < n_ && s_[k] != '\n'; ++k) {
-        if (s_[k] == ':' && blank_at(k + 1)) {
-          key = true;
-          break;
-        }
-        if (s_[k] == '#' && k > i_ && (s_[k - 1] == ' ' || s_[k - 1] == '\t')) break;
-      }
-    }
-    i_ = save;
-    return key;
-  }
-
-  /// An implicit key on one line: quoted, or plain up to `: `.
-  std::pair<std::string, bool> block_key() {
-    const char c = s_[i_];
-    if (c == '"' || c == '\'') {
-      const std::size_t line_at = line_start(i_);
-      std::string k = c == '"' ? double_quoted() : single_quoted();
-      if (line_start(i_) != line_at) {
-        fail(issue_kind::syntax, line_at, "an implicit key must be on a single line");
-      }
-      return {k, false};
-    }
-    refuse_plain_start(i_, false);
-    const std::size_t from = i_;
-    while (i_ < n_ && s_[i_] != '\n' && !(s_[i_] == ':' && blank_at(i_ + 1))) ++i_;
-    std::size_t to = i_;
-    while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
-    return {s_.substr(from, to - from), true};
-  }
-
-  std::string resolve_key(const std::string& text, bool plain, std::size_t at) const {
-    if (!plain) return text;
-    if (text == "<<") fail(issue_kind::merge_key, at, "merge keys (`<<`) are not JSON data");
-    auto r = resolve_plain(text);
-    if (!r || !r->is_string()) {
-      fail(issue_kind::non_string_key, at,
-           "the key `" + text + "` is not a string; quote it to make it one");
-    }
-    return text;
-  }
-
-  void insert(json& obj, std::string key, json v, std::size_t at) const {
-    if (obj.contains(key)) fail(issue_kind::duplicate_key, at, "duplicate key \"" + key + "\"");
-    obj[std::move(key)] = std::move(v);
-  }
-
-  json block_mapping(int c) {
-    depth_guard g(*this, i_);
-    json obj = json::object();
-    for (;;) {
-      const std::size_t at = i_;
-      refuse_node_property(at);
-      if (s_[i_] == '?' && blank_at(i_ + 1))
-        fail(issue_kind::complex_key, at, "complex keys (`? `)");
-      if (s_[i_] == '[' || s_[i_] == '{') {
-        fail(issue_kind::complex_key, at, "a collection used as a mapping key");
-      }
-      if (s_[i_] == '-' && blank_at(i_ + 1)) {
-        fail(issue_kind::syntax, at, "a sequence entry where a mapping key was expected");
-      }
-      auto [text, plain] = block_key();
-      skip_inline();
-      if (i_ >= n_ || s_[i_] != ':' || !blank_at(i_ + 1)) {
-        fail(issue_kind::syntax, at, "could not find the `:` after a mapping key");
-      }
-      ++i_;
-      std::string key = resolve_key(text, plain, at);
-      json v = value_after_indicator(c, true);
-      insert(obj, std::move(key), std::move(v), at);
-      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
-      const int cc = col(i_);
-      if (cc < c) break;
-      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a mapping entry");
-    }
-    return obj;
-  }
-
-  json block_sequence(int c) {
-    depth_guard g(*this, i_);
-    json arr = json::array();
-    for (;;) {
-      ++i_;  // past '-'
-      arr.push_back(value_after_indicator(c, false));
-      if (!skip_to_content() || at_marker("---") || at_marker("...")) break;
-      const int cc = col(i_);
-      if (cc < c) break;
-      if (cc > c) fail(issue_kind::syntax, i_, "bad indentation of a sequence entry");
-      if (!(s_[i_] == '-' && blank_at(i_ + 1))) break;
-    }
-    return arr;
-  }
-
-  /// The value after `key:` (in_map) or `-` whose collection is indented `n`.
-  json value_after_indicator(int n, bool in_map) {
-    skip_inline();
-    if (i_ >= n_ || s_[i_] == '\n' || s_[i_] == '#') {
-      if (i_ < n_ && s_[i_] == '#' && s_[i_ - 1] != ' ' && s_[i_ - 1] != '\t') {
-        fail(issue_kind::syntax, i_, "a comment must follow whitespace");
-      }
-      if (!skip_to_content() || at_marker("---") || at_marker("...")) return json(nullptr);
-      const int cc = col(i_);
-      if (cc > n) return node(n, false, true);
-      if (cc == n && in_map && s_[i_] == '-' && blank_at(i_ + 1)) return block_sequence(cc);
-      return json(nullptr);
-    }
-    return node(n, true, !in_map);
-  }
-
-  /// A plain scalar in block context, folding continuation lines indented more than `n`.
-  std::string plain_block(int n) {
-    std::string out;
-    auto segment = [&]() {
-      const std::size_t from = i_;
-      while (i_ < n_ && s_[i_] != '\n') {
-        if (s_[i_] == ':' && blank_at(i_ + 1)) break;
-        if (s_[i_] == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
-        ++i_;
-      }
-      std::size_t to = i_;
-      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
-      out.append(s_, from, to - from);
-      return i_ < n_ && s_[i_] != '\n';  // stopped early (": " or " #")
-    };
-    if (segment()) return out;
-    for (;;) {
-      // Look ahead past empty lines to a continuation line.
-      std::size_t k = i_;
-      std::size_t empties = 0;
-      std::size_t line_at = 0;
-      bool found = false;
-      while (k < n_) {
-        ++k;  // past '\n'
-        line_at = k;
-        std::size_t sp = 0;
-        while (k < n_ && s_[k] == ' ') ++k, ++sp;
-        std::size_t t = k;
-        while (t < n_ && (s_[t] == ' ' || s_[t] == '\t')) ++t;
-        if (t >= n_) break;
-        if (s_[t] == '\n') {
-          ++empties;
-          k = t;
-          continue;
-        }
-        if (s_[t] == '#') break;  // a comment line ends the scalar
-        if (static_cast<int>(sp) <= n) break;
-        if (sp == 0 && t == line_at && t + 3 <= n_ &&
-            (s_.compare(t, 3, "---") == 0 || s_.compare(t, 3, "...") == 0) && blank_at(t + 3)) {
-          break;
-        }
-        if (t != k) fail(issue_kind::syntax, k, "a tab character cannot indent YAML content");
-        found = true;
-        k = t;
-        break;
-      }
-      if (!found) return out;
-      if (empties == 0) {
-        out += ' ';
-      } else {
-        out.append(empties, '\n');
-      }
-      i_ = k;
-      if (segment()) return out;
-    }
-  }
-
-  json block_scalar(int n) {
-    const std::size_t at = i_;
-    const bool literal = s_[i_] == '|';
-    ++i_;
-    int indicator = 0;
-    char chomp = 'c';
-    for (int round = 0; round < 2 && i_ < n_; ++round) {
-      const char h = s_[i_];
-      if (h >= '1' && h <= '9' && indicator == 0) {
-        indicator = h - '0';
-        ++i_;
-      } else if ((h == '-' || h == '+') && chomp == 'c') {
-        chomp = h == '-' ? 's' : 'k';
-        ++i_;
-      } else {
-        break;
-      }
-    }
-    end_of_line("characters after a block scalar header");
-    if (i_ < n_) ++i_;  // past the header's line break
-    const int base = n < 0 ? 0 : n;
-    int indent = indicator > 0 ? base + indicator : -1;
-    // Auto-detect from the first non-empty line.
-    if (indent < 0) {
-      std::size_t k = i_;
-      int max_empty = 0;
-      for (;;) {
-        int sp = 0;
-        while (k < n_ && s_[k] == ' ') ++k, ++sp;
-        if (k < n_ && s_[k] == '\n') {
-          if (sp > max_empty) max_empty = sp;
-          ++k;
-          continue;
-        }
-        const int least = std::max(n + 1, 1);
-        if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
-          indent = std::max(least, max_empty);
-          break;
-        }
-        indent = sp;
-        if (max_empty > sp) {
-          fail(issue_kind::syntax, at,
-               "a leading empty line of a block scalar is indented more than its content");
-        }
-        break;
-      }
-    }
-    std::vector<std::string> lines;  // content lines; "" marks an empty line
-    std::vector<bool> empty;
-    bool last_broken = false;  // the last content line ended with a line break
-    for (;;) {
-      if (i_ >= n_) break;
-      const std::size_t ls = i_;
-      int sp = 0;
-      std::size_t k = i_;
-      while (k < n_ && s_[k] == ' ' && sp < indent) ++k, ++sp;
-      if (sp < indent) {
-        std::size_t t = k;
-        while (t < n_ && s_[t] == ' ') ++t;
-        if (t >= n_ || s_[t] == '\n') {  // an empty line
-          lines.emplace_back();
-          empty.push_back(true);
-          i_ = t < n_ ? t + 1 : t;
-          if (t >= n_) break;
-          continue;
-        }
-        i_ = ls;
-        break;  // less indented: the scalar ends
-      }
-      if (k >= n_ || s_[k] == '\n') {  // exactly the indentation: an empty line
-        lines.emplace_back();
-        empty.push_back(true);
-        i_ = k < n_ ? k + 1 : k;
-        if (k >= n_) break;
-        continue;
-      }
-      std::size_t e = k;
-      while (e < n_ && s_[e] != '\n') ++e;
-      lines.emplace_back(s_.substr(k, e - k));
-      empty.push_back(false);
-      last_broken = e < n_;
-      i_ = e < n_ ? e + 1 : e;
-    }
-    // Separate trailing empty lines.
-    std::size_t content = lines.size();
-    while (content > 0 && empty[content - 1]) --content;
-    const std::size_t trailing = lines.size() - content;
-    std::string out;
-    bool prev_normal = false;
-    bool first = true;
-    std::size_t empties = 0;
-    for (std::size_t k = 0; k < content; ++k) {
-      if (empty[k]) {
-        ++empties;
-        continue;
-      }
-      const bool more = !lines[k].empty() && (lines[k][0] == ' ' || lines[k][0] == '\t');
-      if (first) {
-        out.append(empties, '\n');
-      } else if (literal) {
-        out.append(empties + 1, '\n');
-      } else if (prev_normal && !more) {
-        if (empties == 0) {
-          out += ' ';
-        } else {
-          out.append(empties, '\n');
-        }
-      } else {
-        out.append(empties + 1, '\n');
-      }
-      out += lines[k];
-      first = false;
-      prev_normal = !more;
-      empties = 0;
-    }
-    if (chomp == 'k') {
-      if (content > 0 && last_broken) out += '\n';
-      out.append(trailing, '\n');
-    } else if (chomp == 'c') {
-      if (content > 0 && (last_broken || trailing > 0)) out += '\n';
-    }
-    return json(out);
-  }
-
-  // ---- quoted scalars ----
-
-  std::string single_quoted() {
-    const std::size_t at = i_;
-    ++i_;
-    std::string out;
-    std::size_t trim_to = std::string::npos;
-    for (;;) {
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
-      const char c = s_[i_];
-      if (c == '\'') {
-        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
-          out += '\'';
-          trim_to = std::string::npos;
-          i_ += 2;
-          continue;
-        }
-        ++i_;
-        return out;
-      }
-      if (c == '\n') {
-        if (trim_to != std::string::npos) out.resize(trim_to);
-        fold_break(out, at);
-        trim_to = std::string::npos;
-        continue;
-      }
-      if (c == ' ' || c == '\t') {
-        if (trim_to == std::string::npos) trim_to = out.size();
-      } else {
-        trim_to = std::string::npos;
-      }
-      out += c;
-      ++i_;
-    }
-  }
-
-  /// At a raw line break inside a quoted scalar: folds it and the following empty lines.
-  void fold_break(std::string& out, std::size_t at) {
-    std::size_t empties = 0;
-    for (;;) {
-      ++i_;  // past '\n'
-      if (col(i_) == 0 && i_ + 3 <= n_ &&
-          (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) && blank_at(i_ + 3)) {
-        fail(issue_kind::syntax, at, "a document marker inside a quoted scalar");
-      }
-      skip_inline();
-      if (i_ < n_ && s_[i_] == '\n') {
-        ++empties;
-        continue;
-      }
-      break;
-    }
-    if (empties == 0) {
-      out += ' ';
-    } else {
-      out.append(empties, '\n');
-    }
-  }
-
-  std::uint32_t hex_escape(std::size_t digits, std::size_t at) {
-    std::uint32_t v = 0;
-    for (std::size_t k = 0; k < digits; ++k) {
-      if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
-      const char h = s_[i_++];
-      v = v * 16 + static_cast<std::uint32_t>(
-                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
-    }
-    return v;
-  }
-
-  std::string double_quoted() {
-    const std::size_t at = i_;
-    ++i_;
-    std::string out;
-    std::size_t trim_to = std::string::npos;
-    for (;;) {
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      const char c = s_[i_];
-      if (c == '"') {
-        ++i_;
-        return out;
-      }
-      if (c == '\n') {
-        if (trim_to != std::string::npos) out.resize(trim_to);
-        fold_break(out, at);
-        trim_to = std::string::npos;
-        continue;
-      }
-      if (c != '\\') {
-        if (c == ' ' || c == '\t') {
-          if (trim_to == std::string::npos) trim_to = out.size();
-        } else {
-          trim_to = std::string::npos;
-        }
-        out += c;
-        ++i_;
-        continue;
-      }
-      trim_to = std::string::npos;
-      const std::size_t esc = i_;
-      ++i_;
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      const char e = s_[i_++];
-      switch (e) {
-        case '0':
-          out += '\0';
-          break;
-        case 'a':
-          out += '\a';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 't':
-        case '\t':
-          out += '\t';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'v':
-          out += '\v';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 'e':
-          out += '\x1b';
-          break;
-        case ' ':
-          out += ' ';
-          break;
-        case '"':
-          out += '"';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case 'N':
-          utf8::append(out, 0x85);
-          break;
-        case '_':
-          utf8::append(out, 0xa0);
-          break;
-        case 'L':
-          utf8::append(out, 0x2028);
-          break;
-        case 'P':
-          utf8::append(out, 0x2029);
-          break;
-        case 'x':
-          utf8::append(out, hex_escape(2, esc));
-          break;
-        case 'U': {
-          const std::uint32_t cp = hex_escape(8, esc);
-          if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
-          }
-          utf8::append(out, cp);
-          break;
-        }
-        case 'u': {
-          std::uint32_t cp = hex_escape(4, esc);
-          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
-            const std::size_t save = i_;
-            i_ += 2;
-            const std::uint32_t lo = hex_escape(4, esc);
-            if (lo >= 0xdc00 && lo <= 0xdfff) {
-              cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-            } else {
-              i_ = save;
-            }
-          }
-          if (cp >= 0xd800 && cp <= 0xdfff) {
-            fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
-          }
-          utf8::append(out, cp);
-          break;
-        }
-        case '\n': {
-          // An escaped line break: joined without a space.
-          skip_inline();
-          while (i_ < n_ && s_[i_] == '\n') {
-            out += '\n';
-            ++i_;
-            skip_inline();
-          }
-          break;
-        }
-        default:
-          fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
-      }
-    }
-  }
-
-  // ---- flow collections ----
-
-  void skip_flow_space(std::size_t open_at) {
-    for (;;) {
-      const std::size_t before = i_;
-      skip_inline();
-      if (i_ < n_ && s_[i_] == '#') {
-        if (i_ == before && i_ > 0 && s_[i_ - 1] != '\n' && s_[i_ - 1] != ' ' &&
-            s_[i_ - 1] != '\t') {
-          fail(issue_kind::syntax, i_, "a comment must follow whitespace");
-        }
-        skip_comment();
-      }
-      if (i_ >= n_) fail(issue_kind::syntax, open_at, "unterminated flow collection");
-      if (s_[i_] == '\n') {
-        ++i_;
-        if (i_ + 3 <= n_ && (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) &&
-            blank_at(i_ + 3)) {
-          fail(issue_kind::syntax, i_, "a document marker inside a flow collection");
-        }
-        continue;
-      }
-      return;
-    }
-  }
-
-  /// A plain scalar in flow context (may span lines).
-  std::string plain_flow() {
-    std::string out;
-    std::size_t pending_breaks = 0;
-    bool any = false;
-    for (;;) {
-      const std::size_t from = i_;
-      while (i_ < n_ && s_[i_] != '\n') {
-        const char c = s_[i_];
-        if (flow_indicator(c)) break;
-        if (c == ':' && (blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]))) break;
-        if (c == '#' && i_ > from && (s_[i_ - 1] == ' ' || s_[i_ - 1] == '\t')) break;
-        ++i_;
-      }
-      std::size_t to = i_;
-      while (to > from && (s_[to - 1] == ' ' || s_[to - 1] == '\t')) --to;
-      if (to > from) {
-        if (any) {
-          if (pending_breaks <= 1) {
-            out += ' ';
-          } else {
-            out.append(pending_breaks - 1, '\n');
-          }
-        }
-        out.append(s_, from, to - from);
-        any = true;
-        pending_breaks = 0;
-      }
-      if (i_ >= n_ || s_[i_] != '\n') return out;
-      // Continue on the next line unless it starts with an indicator that ends the scalar.
-      std::size_t k = i_;
-      std::size_t breaks = 0;
-      while (k < n_ && (s_[k] == '\n' || s_[k] == ' ' || s_[k] == '\t')) {
-        if (s_[k] == '\n') ++breaks;
-        ++k;
-      }
-      if (k >= n_ || flow_indicator(s_[k]) || s_[k] == '#' ||
-          (s_[k] == ':' && (blank_at(k + 1) || flow_indicator(s_[k + 1])))) {
-        return out;
-      }
-      pending_breaks += breaks;
-      i_ = k;
-    }
-  }
-
-  json flow_scalar_or_collection(bool& was_collection, bool& plain, std::string& raw) {
-    const std::size_t at = i_;
-    refuse_node_property(at);
-    const char c = s_[i_];
-    was_collection = false;
-    plain = false;
-    if (c == '[' || c == '{') {
-      was_collection = true;
-      return flow_node();
-    }
-    if (c == '"' || c == '\'') {
-      raw = c == '"' ? double_quoted() : single_quoted();
-      return json(raw);
-    }
-    if (c == '?' && blank_at(i_ + 1)) fail(issue_kind::complex_key, at, "complex keys (`? `)");
-    refuse_plain_start(at, true);
-    plain = true;
-    raw = plain_flow();
-    auto r = resolve_plain(raw);
-    if (!r) fail(issue_kind::non_finite, at, "non-finite numbers have no JSON equivalent");
-    return std::move(*r);
-  }
-
-  json flow_node() {
-    const std::size_t open_at = i_;
-    depth_guard g(*this, open_at);
-    const bool seq = s_[i_] == '[';
-    const char close = seq ? ']' : '}';
-    ++i_;
-    json out = seq ? json::array() : json::object();
-    for (;;) {
-      skip_flow_space(open_at);
-      if (s_[i_] == close) {
-        ++i_;
-        return out;
-      }
-      if (s_[i_] == ',') fail(issue_kind::syntax, i_, "an empty entry in a flow collection");
-      const std::size_t at = i_;
-      bool coll = false;
-      bool plain = false;
-      std::string raw;
-      json first = flow_scalar_or_collection(coll, plain, raw);
-      skip_flow_space(open_at);
-      const bool pair = s_[i_] == ':' && (!plain || blank_at(i_ + 1) || flow_indicator(s_[i_ + 1]));
-      if (pair) {
-        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
-        ++i_;
-        const std::string key = resolve_key(raw, plain, at);
-        skip_flow_space(open_at);
-        json v(nullptr);
-        if (s_[i_] != ',' && s_[i_] != close) {
-          bool c2 = false;
-          bool p2 = false;
-          std::string r2;
-          v = flow_scalar_or_collection(c2, p2, r2);
-          skip_flow_space(open_at);
-        }
-        if (seq) {
-          json one = json::object();
-          one[key] = std::move(v);
-          out.push_back(std::move(one));
-        } else {
-          insert(out, key, std::move(v), at);
-        }
-      } else if (seq) {
-        out.push_back(std::move(first));
-      } else {
-        if (coll) fail(issue_kind::complex_key, at, "a collection used as a mapping key");
-        insert(out, resolve_key(raw, plain, at), json(nullptr), at);
-      }
-      if (s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (s_[i_] != close) {
-        fail(issue_kind::syntax, i_,
-             std::string("expected `,` or `") + close + "` in a flow collection");
-      }
-    }
-  }
-};
-
-/// Refuses characters YAML does not allow in a stream (C0 controls other than tab and
-/// line breaks, DEL, C1 controls other than NEL, U+FFFE/U+FFFF). Returns the offset.
-inline std::optional<std::size_t> first_non_printable(std::string_view s) {
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    const auto c = static_cast<unsigned char>(s[k]);
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return k;
-    if (c == 0x7f) return k;
-    if (c == 0xc2 && k + 1 < s.size()) {
-      const auto d = static_cast<unsigned char>(s[k + 1]);
-      if (d >= 0x80 && d <= 0x9f && d != 0x85) return k;
-    }
-    if (c == 0xef && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbf &&
-        (static_cast<unsigned char>(s[k + 2]) == 0xbe ||
-         static_cast<unsigned char>(s[k + 2]) == 0xbf)) {
-      return k;
-    }
-    if (c == 0xef && k > 0 && k + 2 < s.size() && static_cast<unsigned char>(s[k + 1]) == 0xbb &&
-        static_cast<unsigned char>(s[k + 2]) == 0xbf) {
-      return k;  // a BOM inside the document
-    }
-  }
-  return std::nullopt;
-}
-
-}  // namespace detail
-
-/// Reads one YAML document of the JSON-compatible subset. Never throws for bad input.
-inline result parse(std::string_view text, const options& opt = {}) {
-  result r;
-  if (text.size() > opt.max_bytes) {
-    r.error = failure{issue_kind::too_large, 1, 1,
-                      "the document is " + std::to_string(text.size()) + " bytes, more than " +
-                          std::to_string(opt.max_bytes)};
-    return r;
-  }
-  std::size_t bom = 0;
-  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
-    bom = 3;
-    text.remove_prefix(3);
-  }
-  if (!clawport::detail::valid_utf8(text)) {
-    r.error = failure{issue_kind::syntax, 1, 1, "the document is not valid UTF-8"};
-    return r;
-  }
-  // Line breaks: CRLF and lone CR read as LF (positions keep their line numbers).
-  std::string norm;
-  norm.reserve(text.size());
-  for (std::size_t k = 0; k < text.size(); ++k) {
-    if (text[k] == '\r') {
-      norm += '\n';
-      if (k + 1 < text.size() && text[k + 1] == '\n') ++k;
-    } else {
-      norm += text[k];
-    }
-  }
-  if (auto bad = detail::first_non_printable(norm)) {
-    std::size_t line = 1;
-    std::size_t ls = 0;
-    for (std::size_t k = 0; k < *bad; ++k)
-      if (norm[k] == '\n') ++line, ls = k + 1;
-    r.error = failure{issue_kind::syntax, line, *bad - ls + 1 + (line == 1 ? bom : 0),
-                      "a control character YAML does not allow"};
-    return r;
-  }
-  try {
-    detail::parser p(std::move(norm), bom, opt);
-    r.value = p.document();
-  } catch (const detail::stop& s) {
-    r.value = nullptr;
-    r.error = s.f;
-  }
-  return r;
-}
-
-}  // namespace openclaw::yaml
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/openclaw/yaml.hpp -----
 
 #include <algorithm>
 #include <cstdint>
@@ -9465,10 +10071,9 @@ inline envelope split_envelope(std::string_view bytes) {
 /// parse, `feature_code` for the unsupported features. `what` names the document in
 /// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
 inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
-                                         const std::string& parse_code,
-                                         const std::string& feature_code, std::size_t line_offset,
-                                         std::size_t max_bytes, std::size_t max_depth,
-                                         std::vector<diagnostic>& out) {
+                                         errc parse_code, errc feature_code,
+                                         std::size_t line_offset, std::size_t max_bytes,
+                                         std::size_t max_depth, std::vector<diagnostic>& out) {
   yaml::options opt;
   opt.max_bytes = max_bytes;
   opt.max_depth = max_depth;
@@ -9501,11 +10106,12 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                                                           std::vector<diagnostic>& out) {
   value j = value::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded()) {
-    out.push_back(error_at("invalid_json", phase::parse, "$", "package.json is not valid JSON."));
+    out.push_back(
+        error_at(errc::invalid_json, phase::parse, "$", "package.json is not valid JSON."));
     return std::nullopt;
   }
   const auto bad = [&]() {
-    out.push_back(error_at("invalid_package_metadata", phase::parse, "$",
+    out.push_back(error_at(errc::invalid_package_metadata, phase::parse, "$",
                            "package.json must declare non-empty name, version, and openclaw.claw "
                            "fields."));
     return std::nullopt;
@@ -9524,7 +10130,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                      claw->get<std::string>()};
   if (!m.claw.empty() &&
       (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
-    out.push_back(error_at("manifest_escapes_package", phase::parse, "$.openclaw.claw",
+    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$.openclaw.claw",
                            "openclaw.claw must be a path inside the package, not " + m.claw + "."));
     return std::nullopt;
   }
@@ -9570,7 +10176,8 @@ struct workspace_source {
 
 /// What reading a package gives.
 struct claw_package {
-  value manifest;                        ///< normalised (defaults filled), when the schema passed
+  claw_manifest model;                   ///< the validated manifest, when the schema passed
+  value manifest;                        ///< `to_json(model)`: what plans and documents carry
   std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
   std::optional<value> profile;          ///< the validated OpenClaw profile
   std::string profile_path;              ///< package-relative, when a profile was loaded
@@ -9750,14 +10357,10 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
   return what;
 }
 
+/// core/paths.hpp `join`; every part joined here is relative (schema.hpp `safe_path`, and
+/// `openclaw.claw` is refused when absolute), so an absolute part never replaces the root.
 inline std::string join_path(const std::string& root, const std::string& rel) {
-  if (root == "/") return "/" + rel;
-  return root + "/" + rel;
-}
-
-inline std::string basename_of(const std::string& p) {
-  const std::size_t slash = p.rfind('/');
-  return slash == std::string::npos ? p : p.substr(slash + 1);
+  return paths::join(root, rel);
 }
 
 inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
@@ -9772,296 +10375,360 @@ inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::
   total += bytes.size();
 }
 
-}  // namespace detail
-
-/// Reads the package or development source at the absolute path `source_path`.
-/// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
-/// only when the Fs itself fails in a way that is not about the package.
+/// One read in progress: the package being built, the opened root and the bytes the
+/// development snapshot covers. Each step below returns false when it has refused (its
+/// diagnostic is then the last one) and reading stops there.
 template <class Fs>
-claw_package read_package(Fs& fs, const std::string& source_path, const read_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
+struct package_read {
+  Fs& fs;
+  const read_options& opt;
+  const std::string& source_path;
   claw_package pkg;
-  auto& ds = pkg.diagnostics;
-  const auto fail = [&](std::string code, std::string path, std::string msg) {
-    ds.push_back(error_at(std::move(code), phase::parse, std::move(path), std::move(msg)));
-    return pkg;
-  };
+  std::string root;          ///< the canonical package root
+  std::string manifest_rel;  ///< the manifest, package-relative
+  std::optional<typename Fs::dir> root_dir;
+  std::string manifest_bytes;
+  bool markdown = false;  ///< the manifest is a CLAW.md envelope
+  std::optional<std::string> package_json_bytes;
+  std::optional<std::string> profile_bytes;
+  std::vector<std::pair<std::string, std::string>> contents;  ///< (source, bytes), snapshot
+
+  package_read(Fs& f, const read_options& o, const std::string& path)
+      : fs(f), opt(o), source_path(path) {}
+
+  bool fail(errc code, std::string path, std::string msg) {
+    pkg.diagnostics.push_back(error_at(code, phase::parse, std::move(path), std::move(msg)));
+    return false;
+  }
+};
+
+/// The source: canonical path, a package directory or a development manifest file, and
+/// its root opened.
+template <class Fs>
+bool locate_source(package_read<Fs>& r) {
+  Fs& fs = r.fs;
+  const std::string& source_path = r.source_path;
   const std::optional<std::string> canonical = fs.canonical(source_path);
-  if (!canonical) return fail("read_failed", "$", "Could not read " + source_path + ".");
+  if (!canonical) return r.fail(errc::read_failed, "$", "Could not read " + source_path + ".");
   // Classify the canonical source through its parent.
   const std::string& src = *canonical;
-  const std::size_t slash = src.rfind('/');
   std::optional<fs::stat_info> st;
   if (src == "/") {
     st = fs.stat(fs.open_root("/"));
   } else {
     try {
-      auto parent = fs.open_root(slash == 0 ? std::string("/") : src.substr(0, slash));
-      st = fs.stat_at(parent, src.substr(slash + 1));
+      auto parent = fs.open_root(paths::parent(src));
+      st = fs.stat_at(parent, paths::file_name(src));
     } catch (const error&) {
-      return fail("read_failed", "$", "Could not read " + source_path + ".");
+      return r.fail(errc::read_failed, "$", "Could not read " + source_path + ".");
     }
   }
-  if (!st) return fail("read_failed", "$", "Could not read " + source_path + ".");
-  std::string root;
-  std::string manifest_rel;
-  std::optional<std::string> package_json_bytes;
+  if (!st) return r.fail(errc::read_failed, "$", "Could not read " + source_path + ".");
+  source_identity& id = r.pkg.source;
   if (st->kind == fs::file_kind::directory) {
-    root = src;
-    pkg.source.kind = "package";
+    r.root = src;
+    id.kind = "package";
   } else if (st->kind == fs::file_kind::regular) {
-    root = slash == 0 ? std::string("/") : src.substr(0, slash);
-    manifest_rel = src.substr(slash + 1);
-    pkg.source.kind = "development";
-    std::string base = manifest_rel;
+    r.root = paths::parent(src);
+    r.manifest_rel = paths::file_name(src);
+    id.kind = "development";
+    std::string base = r.manifest_rel;
     if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
       base.resize(base.size() - 5);
-    pkg.source.name = "local:" + base;
-    pkg.source.version = "0.0.0-development";
+    id.name = "local:" + base;
+    id.version = "0.0.0-development";
   } else {
-    return fail("unsupported_source", "$",
-                source_path + " is neither a Claw package directory nor a manifest file.");
+    return r.fail(errc::unsupported_source, "$",
+                  source_path + " is neither a Claw package directory nor a manifest file.");
   }
-  pkg.source.package_root = root;
-  std::optional<typename Fs::dir> root_dir;
+  id.package_root = r.root;
   try {
-    root_dir.emplace(fs.open_root(root));
+    r.root_dir.emplace(fs.open_root(r.root));
   } catch (const error& e) {
-    return fail("read_failed", "$", "Could not open " + root + ": " + e.what());
+    return r.fail(errc::read_failed, "$", "Could not open " + r.root + ": " + e.what());
   }
-  const limits& lim = opt.limits;
+  return true;
+}
 
-  if (pkg.source.kind == "package") {
-    detail::file_read pj = detail::read_in_root(fs, *root_dir, "package.json", lim.package_json);
-    if (pj.status == detail::read_status::too_large) {
-      return fail("package_read_failed_too_large", "$",
+/// A package directory's package.json: its identity, and the manifest it names, which must
+/// resolve inside the package.
+template <class Fs>
+bool read_package_json(package_read<Fs>& r) {
+  const limits& lim = r.opt.limits;
+  file_read pj = read_in_root(r.fs, *r.root_dir, "package.json", lim.package_json);
+  if (pj.status == read_status::too_large) {
+    return r.fail(errc::package_read_failed_too_large, "$",
                   "package.json is larger than " + std::to_string(lim.package_json) + " bytes.");
-    }
-    if (pj.status != detail::read_status::ok) {
-      return fail("package_read_failed", "$",
-                  detail::read_problem(pj.status, "package.json", lim.package_json, pj.detail));
-    }
-    const auto meta = parse_package_json(pj.bytes, ds);
-    if (!meta) return pkg;
-    pkg.source.name = meta->name;
-    pkg.source.version = meta->version;
-    package_json_bytes = std::move(pj.bytes);
-    const std::string declared = detail::join_path(root, forward_slashes(meta->claw));
-    const std::optional<std::string> real = fs.canonical(declared);
-    if (!real) return fail("read_failed", "$.openclaw.claw", "Could not read " + declared + ".");
-    const std::string prefix = root == "/" ? "/" : root + "/";
-    if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
-      return fail("manifest_escapes_package", "$.openclaw.claw",
+  }
+  if (pj.status != read_status::ok) {
+    return r.fail(errc::package_read_failed, "$",
+                  read_problem(pj.status, "package.json", lim.package_json, pj.detail));
+  }
+  const auto meta = parse_package_json(pj.bytes, r.pkg.diagnostics);
+  if (!meta) return false;
+  r.pkg.source.name = meta->name;
+  r.pkg.source.version = meta->version;
+  r.package_json_bytes = std::move(pj.bytes);
+  const std::string declared = join_path(r.root, forward_slashes(meta->claw));
+  const std::optional<std::string> real = r.fs.canonical(declared);
+  if (!real)
+    return r.fail(errc::read_failed, "$.openclaw.claw", "Could not read " + declared + ".");
+  const std::string prefix = r.root == "/" ? "/" : r.root + "/";
+  if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
+    return r.fail(errc::manifest_escapes_package, "$.openclaw.claw",
                   "The manifest " + meta->claw + " resolves outside the package root.");
-    }
-    manifest_rel = real->substr(prefix.size());
   }
-  pkg.source.manifest_path = detail::join_path(root, manifest_rel);
+  r.manifest_rel = real->substr(prefix.size());
+  return true;
+}
 
-  // The manifest.
-  detail::file_read mf = detail::read_in_root(fs, *root_dir, manifest_rel, lim.manifest);
-  if (mf.status == detail::read_status::too_large) {
-    return fail("read_failed_too_large", "$",
-                manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
+/// The manifest's bytes to JSON data: the CLAW.md envelope's YAML frontmatter (its body
+/// kept in `body`) or the grouped JSON form.
+template <class Fs>
+std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body) {
+  const std::string& rel = r.manifest_rel;
+  if (!r.markdown) {
+    value raw = value::parse(r.manifest_bytes.begin(), r.manifest_bytes.end(), nullptr, false);
+    if (raw.is_discarded()) {
+      r.fail(errc::invalid_json, "$", rel + " is not valid JSON.");
+      return std::nullopt;
+    }
+    return raw;
   }
-  if (mf.status != detail::read_status::ok) {
-    return fail("read_failed", "$",
-                detail::read_problem(mf.status, manifest_rel, lim.manifest, mf.detail));
+  envelope env = split_envelope(r.manifest_bytes);
+  if (!env.found) {
+    r.fail(errc::missing_claw_frontmatter, "$",
+           rel + " must start with YAML frontmatter between --- lines.");
+    return std::nullopt;
   }
-  const std::string& manifest_bytes = mf.bytes;
-  value raw;
-  const bool markdown = detail::ieq_ascii(detail::basename_of(manifest_rel), "CLAW.md");
+  if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
+    r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
+    return std::nullopt;
+  }
+  auto parsed = yaml_to_json(env.frontmatter, rel + " frontmatter", errc::invalid_claw_frontmatter,
+                             errc::unsupported_claw_yaml_feature, 1, r.opt.limits.manifest,
+                             r.opt.limits.yaml_depth, r.pkg.diagnostics);
+  if (parsed) body = std::move(env.body);
+  return parsed;
+}
+
+/// Whether a workspace declaration (bootstrap file or `files[].path`) names SOUL.md, which
+/// the CLAW.md body becomes.
+inline bool declares_soul(const claw_manifest& m) {
+  bool clash = false;
+  for (const auto& b : m.bootstrap_files)
+    clash = clash || keys_conflict(portable_key(b.path), "soul.md");
+  for (const auto& f : m.files) clash = clash || keys_conflict(portable_key(f.path), "soul.md");
+  return clash;
+}
+
+/// The manifest: read, parsed, validated by the strict schema; the CLAW.md body kept when
+/// it is not blank and does not clash with a declared SOUL.md.
+template <class Fs>
+bool read_manifest(package_read<Fs>& r) {
+  const limits& lim = r.opt.limits;
+  claw_package& pkg = r.pkg;
+  pkg.source.manifest_path = join_path(r.root, r.manifest_rel);
+  file_read mf = read_in_root(r.fs, *r.root_dir, r.manifest_rel, lim.manifest);
+  if (mf.status == read_status::too_large) {
+    return r.fail(errc::read_failed_too_large, "$",
+                  r.manifest_rel + " is larger than " + std::to_string(lim.manifest) + " bytes.");
+  }
+  if (mf.status != read_status::ok) {
+    return r.fail(errc::read_failed, "$",
+                  read_problem(mf.status, r.manifest_rel, lim.manifest, mf.detail));
+  }
+  r.manifest_bytes = std::move(mf.bytes);
+  r.markdown = ieq_ascii(paths::file_name(r.manifest_rel), "CLAW.md");
   std::string body;
-  if (markdown) {
-    envelope env = split_envelope(manifest_bytes);
-    if (!env.found) {
-      return fail("missing_claw_frontmatter", "$",
-                  manifest_rel + " must start with YAML frontmatter between --- lines.");
-    }
-    if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
-      return fail("invalid_claw_markdown_utf8", "$", manifest_rel + " is not valid UTF-8.");
-    }
-    auto parsed =
-        yaml_to_json(env.frontmatter, manifest_rel + " frontmatter", "invalid_claw_frontmatter",
-                     "unsupported_claw_yaml_feature", 1, lim.manifest, lim.yaml_depth, ds);
-    if (!parsed) return pkg;
-    raw = std::move(*parsed);
-    body = std::move(env.body);
-  } else {
-    raw = value::parse(manifest_bytes.begin(), manifest_bytes.end(), nullptr, false);
-    if (raw.is_discarded()) return fail("invalid_json", "$", manifest_rel + " is not valid JSON.");
-  }
-  manifest_result mr = validate_manifest(raw);
-  for (auto& d : mr.diagnostics) ds.push_back(std::move(d));
-  if (!mr.ok()) return pkg;
+  std::optional<value> raw = parse_manifest_bytes(r, body);
+  if (!raw) return false;
+  manifest_result mr = validate_manifest(*raw);
+  for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
+  if (!mr.ok()) return false;
+  pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
-  const value& m = pkg.manifest;
-  if (markdown && !js_trim(body).empty()) pkg.body = body;
-
-  // Body vs SOUL.md.
-  if (pkg.body) {
-    bool clash = false;
-    for (auto it = m["workspace"]["bootstrapFiles"].begin();
-         it != m["workspace"]["bootstrapFiles"].end(); ++it)
-      clash = clash || keys_conflict(portable_key(it.key()), "soul.md");
-    for (const auto& f : m["workspace"]["files"])
-      clash = clash || keys_conflict(portable_key(f["path"].get<std::string>()), "soul.md");
-    if (clash) {
-      return fail("claw_body_soul_conflict", "$.workspace",
+  if (r.markdown && !js_trim(body).empty()) pkg.body = body;
+  if (pkg.body && declares_soul(pkg.model)) {
+    return r.fail(errc::claw_body_soul_conflict, "$.workspace",
                   "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
                   "or the body.");
-    }
   }
+  return true;
+}
 
-  // The profile.
-  std::optional<std::string> pointer;
-  if (m["metadata"].contains("openclaw.config"))
-    pointer = m["metadata"]["openclaw.config"].get<std::string>();
+/// Where the profile is: the deprecated metadata pointer (checked, and refused when it
+/// disagrees with the conventional file) or `profiles/openclaw.yml` when present. Sets
+/// `rel` and the diagnostic root `at`; both stay empty when there is no profile.
+template <class Fs>
+bool locate_profile(package_read<Fs>& r, std::string& rel, std::string& at) {
   const std::string conventional = "profiles/openclaw.yml";
-  std::string profile_rel;
-  std::string profile_root;
-  if (pointer) {
-    if (!valid_profile_pointer(*pointer)) {
-      return fail("invalid_openclaw_profile_path", "$.metadata.openclaw.config",
+  const std::string* declared = r.pkg.model.metadata_value("openclaw.config");
+  if (declared == nullptr) {
+    file_read probe = read_in_root(r.fs, *r.root_dir, conventional, 0);
+    if (probe.status != read_status::missing) {
+      rel = conventional;
+      at = "$.profiles.openclaw";
+    }
+    return true;
+  }
+  const std::string& pointer = *declared;
+  if (!valid_profile_pointer(pointer)) {
+    return r.fail(errc::invalid_openclaw_profile_path, "$.metadata.openclaw.config",
                   "metadata[\"openclaw.config\"] must reference a forward-slash package-relative "
                   ".yml or .yaml file.");
-    }
-    const bool conventional_exists = fs.stat_at(*root_dir, "profiles").has_value() &&
-                                     detail::size_in_root(fs, *root_dir, conventional).has_value();
-    if (conventional_exists && *pointer != conventional) {
-      return fail("conflicting_openclaw_profile_pointer", "$.metadata.openclaw.config",
-                  "metadata[\"openclaw.config\"] names " + *pointer + " but the package also has " +
+  }
+  const bool conventional_exists = r.fs.stat_at(*r.root_dir, "profiles").has_value() &&
+                                   size_in_root(r.fs, *r.root_dir, conventional).has_value();
+  if (conventional_exists && pointer != conventional) {
+    return r.fail(errc::conflicting_openclaw_profile_pointer, "$.metadata.openclaw.config",
+                  "metadata[\"openclaw.config\"] names " + pointer + " but the package also has " +
                       conventional + "; remove the deprecated pointer.");
-    }
-    if (opt.warn_deprecated_pointer) {
-      ds.push_back(warning_at("deprecated_openclaw_profile_pointer", phase::parse,
-                              "$.metadata.openclaw.config",
-                              "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " +
-                                  conventional + " without a pointer."));
-    }
-    profile_rel = *pointer;
-    profile_root = "$.metadata.openclaw.config";
-  } else {
-    detail::file_read probe = detail::read_in_root(fs, *root_dir, conventional, 0);
-    if (probe.status != detail::read_status::missing) {
-      profile_rel = conventional;
-      profile_root = "$.profiles.openclaw";
-    }
   }
-  std::optional<std::string> profile_bytes;
-  if (!profile_rel.empty()) {
-    detail::file_read pr = detail::read_in_root(fs, *root_dir, profile_rel, lim.profile);
-    switch (pr.status) {
-      case detail::read_status::ok:
-        break;
-      case detail::read_status::too_large:
-        return fail("openclaw_profile_too_large", profile_root,
-                    profile_rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
-      case detail::read_status::symlink:
-      case detail::read_status::symlink_parent:
-      case detail::read_status::hardlink:
-      case detail::read_status::changed:
-        return fail("openclaw_profile_unsafe", profile_root,
-                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
-      default:
-        return fail("openclaw_profile_read_failed", profile_root,
-                    detail::read_problem(pr.status, profile_rel, lim.profile, pr.detail));
-    }
-    std::string_view text = pr.bytes;
-    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
-    if (!clawport::detail::valid_utf8(text)) {
-      return fail("invalid_openclaw_profile", profile_root, profile_rel + " is not valid UTF-8.");
-    }
-    auto parsed = yaml_to_json(text, profile_rel, "invalid_openclaw_profile",
-                               "unsupported_openclaw_profile_yaml_feature", 0, lim.profile,
-                               lim.yaml_depth, ds);
-    if (!parsed) {
-      for (auto& d : ds)
-        if (d.path == "$") d.path = profile_root;
-      return pkg;
-    }
-    profile_result prr = validate_profile(*parsed, profile_root, opt.host);
-    for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
-    if (!prr.ok()) return pkg;
-    pkg.profile = std::move(prr.profile);
-    pkg.profile_path = profile_rel;
-    profile_bytes = std::move(pr.bytes);
+  if (r.opt.warn_deprecated_pointer) {
+    r.pkg.diagnostics.push_back(warning_at(
+        errc::deprecated_openclaw_profile_pointer, phase::parse, "$.metadata.openclaw.config",
+        "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " + conventional +
+            " without a pointer."));
   }
+  rel = pointer;
+  at = "$.metadata.openclaw.config";
+  return true;
+}
 
-  // The package-root BOOTSTRAP.md.
-  {
-    detail::file_read bs = detail::read_in_root(fs, *root_dir, "BOOTSTRAP.md", lim.bootstrap);
-    if (bs.status == detail::read_status::too_large) {
-      return fail("package_bootstrap_too_large", "$.bootstrap",
-                  "BOOTSTRAP.md is larger than " + std::to_string(lim.bootstrap) + " bytes.");
-    }
-    if (bs.status == detail::read_status::ok) {
-      if (!clawport::detail::valid_utf8(bs.bytes)) {
-        return fail("package_bootstrap_invalid", "$.bootstrap", "BOOTSTRAP.md is not valid UTF-8.");
-      }
-      if (js_trim(bs.bytes).empty()) {
-        return fail("package_bootstrap_empty", "$.bootstrap", "BOOTSTRAP.md is empty.");
-      }
-      pkg.bootstrap = std::move(bs.bytes);
-    } else if (bs.status != detail::read_status::missing) {
-      return fail("package_bootstrap_invalid", "$.bootstrap",
-                  detail::read_problem(bs.status, "BOOTSTRAP.md", lim.bootstrap, bs.detail));
-    }
+/// The OpenClaw profile, when the package has one: read without links, UTF-8 YAML that
+/// maps to JSON, valid by the strict profile schema.
+template <class Fs>
+bool read_profile(package_read<Fs>& r) {
+  std::string rel;
+  std::string at;
+  if (!locate_profile(r, rel, at)) return false;
+  if (rel.empty()) return true;
+  const limits& lim = r.opt.limits;
+  file_read pr = read_in_root(r.fs, *r.root_dir, rel, lim.profile);
+  switch (pr.status) {
+    case read_status::ok:
+      break;
+    case read_status::too_large:
+      return r.fail(errc::openclaw_profile_too_large, at,
+                    rel + " is larger than " + std::to_string(lim.profile) + " bytes.");
+    case read_status::symlink:
+    case read_status::symlink_parent:
+    case read_status::hardlink:
+    case read_status::changed:
+      return r.fail(errc::openclaw_profile_unsafe, at,
+                    read_problem(pr.status, rel, lim.profile, pr.detail));
+    default:
+      return r.fail(errc::openclaw_profile_read_failed, at,
+                    read_problem(pr.status, rel, lim.profile, pr.detail));
   }
+  std::vector<diagnostic>& ds = r.pkg.diagnostics;
+  std::string_view text = pr.bytes;
+  if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
+  if (!clawport::detail::valid_utf8(text))
+    return r.fail(errc::invalid_openclaw_profile, at, rel + " is not valid UTF-8.");
+  auto parsed = yaml_to_json(text, rel, errc::invalid_openclaw_profile,
+                             errc::unsupported_openclaw_profile_yaml_feature, 0, lim.profile,
+                             lim.yaml_depth, ds);
+  if (!parsed) {
+    for (auto& d : ds)
+      if (d.path == "$") d.path = at;
+    return false;
+  }
+  profile_result prr = validate_profile(*parsed, at, r.opt.host);
+  for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
+  if (!prr.ok()) return false;
+  r.pkg.profile = std::move(prr.profile);
+  r.pkg.profile_path = rel;
+  r.profile_bytes = std::move(pr.bytes);
+  return true;
+}
 
-  // Workspace sources: the aggregate from stat sizes first, then each read.
-  for (const char* name : bootstrap_file_names) {
-    if (!m["workspace"]["bootstrapFiles"].contains(name)) continue;
+/// The package-root BOOTSTRAP.md, when present: non-blank UTF-8 within its limit.
+template <class Fs>
+bool read_package_bootstrap(package_read<Fs>& r) {
+  const std::uint64_t max = r.opt.limits.bootstrap;
+  file_read bs = read_in_root(r.fs, *r.root_dir, "BOOTSTRAP.md", max);
+  if (bs.status == read_status::too_large) {
+    return r.fail(errc::package_bootstrap_too_large, "$.bootstrap",
+                  "BOOTSTRAP.md is larger than " + std::to_string(max) + " bytes.");
+  }
+  if (bs.status == read_status::ok) {
+    if (!clawport::detail::valid_utf8(bs.bytes))
+      return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
+                    "BOOTSTRAP.md is not valid UTF-8.");
+    if (js_trim(bs.bytes).empty())
+      return r.fail(errc::package_bootstrap_empty, "$.bootstrap", "BOOTSTRAP.md is empty.");
+    r.pkg.bootstrap = std::move(bs.bytes);
+  } else if (bs.status != read_status::missing) {
+    return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
+                  read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
+  }
+  return true;
+}
+
+/// The declared workspace sources in plan order: the bootstrap names, then `files`.
+inline std::vector<workspace_source> declared_sources(const claw_manifest& m) {
+  std::vector<workspace_source> out;
+  for (const auto& b : m.bootstrap_files) {
     workspace_source s;
-    s.destination = name;
-    s.source = m["workspace"]["bootstrapFiles"][name]["source"].get<std::string>();
+    s.destination = b.path;
+    s.source = b.source;
     s.bootstrap = true;
-    pkg.sources.push_back(std::move(s));
+    out.push_back(std::move(s));
   }
-  for (const auto& f : m["workspace"]["files"]) {
+  for (const auto& f : m.files) {
     workspace_source s;
-    s.destination = f["path"].get<std::string>();
-    s.source = f["source"].get<std::string>();
-    pkg.sources.push_back(std::move(s));
+    s.destination = f.path;
+    s.source = f.source;
+    out.push_back(std::move(s));
   }
+  return out;
+}
+
+/// The code for a workspace source that cannot be read, or nullopt when it was read.
+inline std::optional<errc> source_problem_code(read_status s) {
+  switch (s) {
+    case read_status::ok:
+      return std::nullopt;
+    case read_status::too_large:
+      return errc::workspace_source_too_large;
+    case read_status::symlink:
+    case read_status::symlink_parent:
+    case read_status::hardlink:
+    case read_status::changed:
+      return errc::workspace_source_unsafe;
+    default:
+      return errc::workspace_source_invalid;
+  }
+}
+
+/// Every workspace source: the aggregate from stat sizes first, then each read and
+/// digested; a source that cannot be read carries its problem (the action is then
+/// blocked), and an aggregate over the limit marks every source.
+template <class Fs>
+void read_workspace_sources(package_read<Fs>& r) {
+  claw_package& pkg = r.pkg;
+  const limits& lim = r.opt.limits;
+  pkg.sources = declared_sources(pkg.model);
+  const std::size_t bootstraps = pkg.model.bootstrap_files.size();
   std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
   for (const auto& s : pkg.sources)
-    aggregate += detail::size_in_root(fs, *root_dir, s.source).value_or(0);
+    aggregate += size_in_root(r.fs, *r.root_dir, s.source).value_or(0);
   if (aggregate > lim.workspace_total) pkg.sources_too_large = true;
-  std::vector<std::pair<std::string, std::string>> contents;  // (source, bytes) for the snapshot
   std::uint64_t read_total = pkg.body ? pkg.body->size() : 0;
   for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
     workspace_source& s = pkg.sources[k];
-    s.real_path = detail::join_path(root, s.source);
-    const std::string where =
-        s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination + ".source"
-                    : index("$.workspace.files",
-                            k - (pkg.sources.size() - m["workspace"]["files"].size())) +
-                          ".source";
+    s.real_path = join_path(r.root, s.source);
+    const std::string where = s.bootstrap
+                                  ? "$.workspace.bootstrapFiles." + s.destination + ".source"
+                                  : index("$.workspace.files", k - bootstraps) + ".source";
     if (pkg.sources_too_large) continue;
-    detail::file_read fr = detail::read_in_root(fs, *root_dir, s.source, lim.workspace_source);
-    std::string code;
-    switch (fr.status) {
-      case detail::read_status::ok:
-        break;
-      case detail::read_status::too_large:
-        code = "workspace_source_too_large";
-        break;
-      case detail::read_status::symlink:
-      case detail::read_status::symlink_parent:
-      case detail::read_status::hardlink:
-      case detail::read_status::changed:
-        code = "workspace_source_unsafe";
-        break;
-      default:
-        code = "workspace_source_invalid";
-        break;
-    }
-    if (!code.empty()) {
-      s.problem =
-          error_at(code, phase::parse, where,
-                   detail::read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
-      ds.push_back(*s.problem);
+    file_read fr = read_in_root(r.fs, *r.root_dir, s.source, lim.workspace_source);
+    if (const auto code = source_problem_code(fr.status)) {
+      s.problem = error_at(*code, phase::parse, where,
+                           read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
+      pkg.diagnostics.push_back(*s.problem);
       continue;
     }
     read_total += fr.bytes.size();
@@ -10071,35 +10738,53 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
     }
     s.byte_length = fr.bytes.size();
     s.digest = sha256_digest(fr.bytes);
-    contents.emplace_back(s.source, std::move(fr.bytes));
+    r.contents.emplace_back(s.source, std::move(fr.bytes));
   }
-  if (pkg.sources_too_large) {
-    for (auto& s : pkg.sources) {
-      s.digest.clear();
-      s.problem = error_at(
-          "workspace_sources_too_large", phase::parse, "$.workspace",
-          "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
-    }
-    ds.push_back(*pkg.sources.front().problem);
-    contents.clear();
+  if (!pkg.sources_too_large) return;
+  for (auto& s : pkg.sources) {
+    s.digest.clear();
+    s.problem = error_at(
+        errc::workspace_sources_too_large, phase::parse, "$.workspace",
+        "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
   }
+  pkg.diagnostics.push_back(*pkg.sources.front().problem);
+  r.contents.clear();
+}
 
-  // The development snapshot.
+/// The development snapshot: every byte the package's meaning depends on, labelled.
+template <class Fs>
+void seal_snapshot(package_read<Fs>& r) {
+  claw_package& pkg = r.pkg;
   digest::sha256 h;
   std::uint64_t total = 0;
-  detail::snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
-  detail::snapshot_record(h, total, "manifest", manifest_bytes);
-  if (profile_bytes)
-    detail::snapshot_record(h, total, "profile:" + pkg.profile_path, *profile_bytes);
-  if (package_json_bytes) detail::snapshot_record(h, total, "package.json", *package_json_bytes);
-  if (pkg.bootstrap) detail::snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
-  std::stable_sort(contents.begin(), contents.end(),
+  snapshot_record(h, total, "canonical-source", pkg.source.manifest_path);
+  snapshot_record(h, total, "manifest", r.manifest_bytes);
+  if (r.profile_bytes) snapshot_record(h, total, "profile:" + pkg.profile_path, *r.profile_bytes);
+  if (r.package_json_bytes) snapshot_record(h, total, "package.json", *r.package_json_bytes);
+  if (pkg.bootstrap) snapshot_record(h, total, "bootstrap:BOOTSTRAP.md", *pkg.bootstrap);
+  std::stable_sort(r.contents.begin(), r.contents.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& c : contents)
-    detail::snapshot_record(h, total, "workspace:" + c.first, c.second);
+  for (const auto& c : r.contents) snapshot_record(h, total, "workspace:" + c.first, c.second);
   pkg.source.integrity = digest::prefixed(digest::to_hex(h.finish()));
   pkg.source.byte_length = total;
-  return pkg;
+}
+
+}  // namespace detail
+
+/// Reads the package or development source at the absolute path `source_path`.
+/// Never throws for a bad package: every problem is a diagnostic. Throws clawport::error
+/// only when the Fs itself fails in a way that is not about the package.
+template <class Fs>
+claw_package read_package(Fs& fs, const std::string& source_path, const read_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  detail::package_read<Fs> r(fs, opt, source_path);
+  if (!detail::locate_source(r)) return std::move(r.pkg);
+  if (r.pkg.source.kind == "package" && !detail::read_package_json(r)) return std::move(r.pkg);
+  if (!detail::read_manifest(r) || !detail::read_profile(r) || !detail::read_package_bootstrap(r))
+    return std::move(r.pkg);
+  detail::read_workspace_sources(r);
+  detail::seal_snapshot(r);
+  return std::move(r.pkg);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -10175,7 +10860,7 @@ namespace detail {
 /// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
 [[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
                                     const std::string& subject) {
-  throw error(code, what + ": " + cause.what(), subject, cause.sys_errno());
+  throw with_context(code, cause, what, subject);
 }
 
 }  // namespace detail
@@ -10307,7 +10992,8 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 // ----- end clawport/publish/admission.hpp -----
 // ----- begin clawport/publish/names.hpp -----
 // The names the tool leaves beside what it writes while it works: one registry of staging
-// families (export, import, claw, skills, convert), so `clawport recover` knows every one
+// families (export, import, claw, skills, convert: staged directories; replace, update:
+// temporary files beside the one file they replace), so `clawport recover` knows every one
 // and each command builds its names here. An export's staging directory is
 // `.zeroclaw-export-<token>` and its retired old bundle `.zeroclaw-export-old-<token>`:
 // they share the token so a crashed export leaves a pair `clawport recover` recognises.
@@ -10324,30 +11010,50 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
 /// The commands that stage beside their destination (docs/cli.md, `recover`).
-enum class staging_kind { export_bundle, import, claw, skills, convert };
+enum class staging_kind { export_bundle, import, claw, skills, convert, replace, update };
+
+/// What a family leaves: a staged directory (locked while its command runs), or a
+/// temporary file beside the one file it replaces (`.<file><marker><token>`).
+enum class staging_shape { directory, file };
 
 /// One family of staging names: `<prefix><token>` with a token of the generated grammar
-/// (six of [A-Za-z0-9]), or for `import`, `<prefix><12 hex digits of the plan>-<leaf>`.
+/// (six of [A-Za-z0-9]), or for `import`, `<prefix><12 hex digits of the plan>-<leaf>`; for
+/// a file family, `.<file><prefix><token>` beside `<file>`.
 struct staging_family {
   staging_kind kind;
   std::string_view name;     ///< "export", "import", ...
-  std::string_view prefix;   ///< ".zeroclaw-export-", ".clawport-import-", ...
+  std::string_view prefix;   ///< ".zeroclaw-export-", ".clawport-import-", ... (file: the marker)
   std::string_view creator;  ///< who makes it, in recover's sentences
+  staging_shape shape = staging_shape::directory;
 };
 
-/// The registry: every staging family the tool creates.
+/// The registry: every staging family the tool creates (indexed by staging_kind).
 inline constexpr staging_family staging_families[] = {
     {staging_kind::export_bundle, "export", ".zeroclaw-export-", "an export"},
     {staging_kind::import, "import", ".clawport-import-", "an import"},
     {staging_kind::claw, "claw", ".clawport-claw-", "`claw add`"},
     {staging_kind::skills, "skills", ".clawport-stage-", "`skills install`, `new` or `remove`"},
     {staging_kind::convert, "convert", ".clawport-convert-", "`convert`"},
+    // publish::replace_file: config.toml, openclaw.json, the ledgers.
+    {staging_kind::replace, "replace", ".tmp-", "a command replacing the file",
+     staging_shape::file},
+    {staging_kind::update, "update", ".clawport-update-", "`claw update`", staging_shape::file},
 };
 
 /// The registry's entry for `kind`.
 inline constexpr const staging_family& family_of(staging_kind kind) noexcept {
   return staging_families[static_cast<std::size_t>(kind)];
 }
+
+namespace detail {
+constexpr bool indexed_by_kind() noexcept {
+  std::size_t i = 0;
+  for (const staging_family& f : staging_families)
+    if (static_cast<std::size_t>(f.kind) != i++) return false;
+  return true;
+}
+}  // namespace detail
+static_assert(detail::indexed_by_kind(), "staging_families must list the kinds in order");
 
 /// Prefix of a staging directory beside the destination.
 inline constexpr std::string_view staging_prefix = family_of(staging_kind::export_bundle).prefix;
@@ -10409,9 +11115,17 @@ inline bool is_staging_name(std::string_view name) noexcept {
          is_token(name.substr(std::min(name.size(), staging_prefix.size())));
 }
 
-/// `<prefix><token>` of the family `kind` (not `import`: see import_staging_name).
+/// `<prefix><token>` of the family `kind` (not `import`: see import_staging_name; not a
+/// file family: see temp_file_name).
 inline std::string staging_name(staging_kind kind, std::string_view token) {
   return std::string(family_of(kind).prefix) + std::string(token);
+}
+
+/// `.<file><marker><token>`: the temporary file of the file family `kind` beside `file`
+/// (`.config.toml.tmp-AbC123`).
+inline std::string temp_file_name(staging_kind kind, std::string_view file,
+                                  std::string_view token) {
+  return "." + std::string(file) + std::string(family_of(kind).prefix) + std::string(token);
 }
 
 /// Length of the plan token in an import's staging name.
@@ -10454,10 +11168,26 @@ inline std::string_view token_of(std::string_view name) {
 }
 
 /// Classifies `name` against every family of the registry (`recover` acts only on exact
-/// names and names the others it leaves alone).
-inline staging_match match_staging(std::string_view name) noexcept {
+/// names and names the others it leaves alone). The file families are matched only for the
+/// file `destination` (`.<destination><marker>...`): a temporary file belongs to the one
+/// file it replaces, and a name like `.notes.tmp-AbC123` beside some other file is not the
+/// tool's to judge.
+inline staging_match match_staging(std::string_view name,
+                                   std::string_view destination = {}) noexcept {
   staging_match m;
   for (const staging_family& f : staging_families) {
+    if (f.shape != staging_shape::file || destination.empty()) continue;
+    if (name.size() <= destination.size() + 1 || name[0] != '.' ||
+        name.substr(1, destination.size()) != destination)
+      continue;
+    const std::string_view rest = name.substr(destination.size() + 1);
+    if (rest.substr(0, f.prefix.size()) != f.prefix) continue;
+    m.family = &f;
+    m.exact = is_token(rest.substr(f.prefix.size()));
+    return m;
+  }
+  for (const staging_family& f : staging_families) {
+    if (f.shape == staging_shape::file) continue;
     if (name.substr(0, f.prefix.size()) != f.prefix) continue;
     m.family = &f;
     const std::string_view rest = name.substr(f.prefix.size());
@@ -10575,6 +11305,185 @@ constexpr bool check_policy() {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/publish/policy.hpp -----
+// ----- begin clawport/publish/staged_dir.hpp -----
+// The one staged directory: a directory made beside its destination under a registry name
+// (publish/names.hpp), opened and locked for as long as the command works in it (so
+// `clawport recover` leaves it alone), filled by the caller, then published by one rename
+// that never replaces (publish/rename.hpp). Unless published or released, its destructor
+// removes the staging tree, and only while the name is still the directory it made.
+
+// ----- begin clawport/publish/rename.hpp -----
+// The one rename that never replaces: RENAME_NOREPLACE where the platform has it; where it
+// does not, a probe then a plain rename (which could replace only an empty directory that
+// appeared in between: the one window the fallback leaves). Every command that moves a
+// staged tree into place, restores a retired bundle or archives a skill calls it.
+
+
+#include <cerrno>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// Renames `from` in `from_dir` to `to` in `to_dir` without replacing anything. Returns
+/// false, having changed nothing, when `to` is taken (EEXIST or ENOTEMPTY from the rename,
+/// or the probe of the fallback found it); any other failure is thrown as the Fs policy
+/// threw it.
+template <class Fs>
+bool rename_noreplace(Fs& fs, const typename Fs::dir& from_dir, std::string_view from,
+                      const typename Fs::dir& to_dir, std::string_view to) {
+  const auto taken = [](const error& e) {
+    return e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY;
+  };
+  try {
+    if (fs.rename_at(from_dir, from, to_dir, to, fs::rename_mode::noreplace) ==
+        fs::rename_result::done)
+      return true;
+  } catch (const error& e) {
+    if (taken(e)) return false;
+    throw;
+  }
+  if (fs.stat_at(to_dir, to)) return false;
+  try {
+    fs.rename_at(from_dir, from, to_dir, to, fs::rename_mode::replace);
+  } catch (const error& e) {
+    if (taken(e)) return false;
+    throw;
+  }
+  return true;
+}
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/rename.hpp -----
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// A staging directory `name` inside the open directory `parent` (which must outlive it).
+/// Neither copied nor moved: hold it in a std::optional or a std::unique_ptr.
+template <class Fs>
+class staged_dir {
+ public:
+  using dir = typename Fs::dir;
+
+  /// Makes `name` in `parent` with `mode`, opens it and locks it. A failure to make it is
+  /// thrown as the Fs policy threw it; a lock another process holds is
+  /// errc::destination_refused naming `shown` (the name when empty). After a failure
+  /// nothing of it is left.
+  staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = 0755,
+             std::string_view shown = {})
+      : fs_(fs), parent_(parent), name_(std::move(name)) {
+    fs_.make_dir_at(parent_, name_, mode);
+    made_ = true;
+    try {
+      handle_.emplace(fs_.open_dir_at(parent_, name_));
+      id_ = fs_.stat(*handle_).id;
+      if (!fs_.try_lock(*handle_)) {
+        const std::string s = shown.empty() ? name_ : std::string(shown);
+        throw error(errc::destination_refused,
+                    "the staging directory " + s +
+                        " is held by another running command; nothing was written",
+                    s);
+      }
+    } catch (...) {
+      handle_.reset();
+      made_ = false;
+      try {
+        fs_.remove_dir_at(parent_, name_);
+      } catch (...) {  // a crash leaves it, empty, for `recover`
+      }
+      throw;
+    }
+  }
+  /// Takes over the directory `name` in `parent` that the caller made, opened as `handle`
+  /// and locked, whose identity is `id` (the exporter names its staging directory only once
+  /// it is locked: publish::creating_name). From here on it is as if this object made it.
+  staged_dir(Fs& fs, const dir& parent, std::string name, dir handle, const fs::file_id& id)
+      : fs_(fs), parent_(parent), name_(std::move(name)), id_(id), made_(true) {
+    handle_.emplace(std::move(handle));
+  }
+  staged_dir(const staged_dir&) = delete;
+  staged_dir& operator=(const staged_dir&) = delete;
+
+  /// Removes the staging tree unless it was published or released (best effort: a crash or
+  /// a failing disk leaves it for `clawport recover`).
+  ~staged_dir() {
+    handle_.reset();
+    if (!made_) return;
+    try {
+      const std::optional<fs::stat_info> st = fs_.stat_at(parent_, name_);
+      if (st && st->id == id_) fs_.remove_tree_at(parent_, name_);
+    } catch (...) {
+    }
+  }
+
+  /// The open, locked staging directory (to fill).
+  const dir& handle() const { return *handle_; }
+  /// Its name inside the parent.
+  const std::string& name() const noexcept { return name_; }
+  /// The identity of the directory made.
+  const fs::file_id& id() const noexcept { return id_; }
+  /// True while the name still is the directory this object made.
+  bool intact() {
+    const std::optional<fs::stat_info> st = fs_.stat_at(parent_, name_);
+    return st && st->id == id_;
+  }
+
+  /// Renames the staging directory to `to` in `to_dir` without replacing anything
+  /// (publish::rename_noreplace). False when `to` is taken: nothing changed and the staging
+  /// tree is still this object's. On success it is no longer this object's to remove (the
+  /// handle stays open, and locked, until close() or destruction).
+  bool publish(const dir& to_dir, std::string_view to) {
+    if (!rename_noreplace(fs_, parent_, name_, to_dir, to)) return false;
+    made_ = false;
+    return true;
+  }
+
+  /// Renames the entry `entry` of the staging directory to `to` in `to_dir` without
+  /// replacing anything; false when `to` is taken. The staging directory stays this
+  /// object's (remove() it, or let the destructor).
+  bool publish_entry(std::string_view entry, const dir& to_dir, std::string_view to) {
+    return rename_noreplace(fs_, *handle_, entry, to_dir, to);
+  }
+
+  /// The tree is no longer this object's to remove (e.g. a Publish policy consumed it).
+  void release() noexcept { made_ = false; }
+
+  /// Closes the handle (and so the lock).
+  void close() noexcept { handle_.reset(); }
+
+  /// Closes the handle and removes the staging tree now, throwing on failure (the
+  /// destructor then tries nothing more).
+  void remove() {
+    handle_.reset();
+    if (!made_) return;
+    made_ = false;
+    fs_.remove_tree_at(parent_, name_);
+  }
+
+ private:
+  Fs& fs_;
+  const dir& parent_;
+  std::string name_;
+  std::optional<dir> handle_;
+  fs::file_id id_{};
+  bool made_ = false;
+};
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/staged_dir.hpp -----
 // ----- begin clawport/publish/staged_swap.hpp -----
 // publish::staged_swap: upstream's protocol (docs/library.md, The Publish policy). The staged
 // bundle already sits beside the destination; publishing is one rename for a vacant destination
@@ -10906,6 +11815,130 @@ struct staged_swap {
 #include <string_view>
 #include <vector>
 
+// ----- begin clawport/core/host.hpp -----
+// The host environment: everything the tool takes from the machine it runs on, gathered
+// once at the edge (the CLI's main, each entry point of the C binding) and passed into the
+// library, which never reads the process environment, the working directory or the clock
+// itself. `gather_host` is pure: a map of variables, a working directory and a clock
+// reading in, the struct out (tests pass a fake map).
+
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The process environment as `NAME` → value (the edge copies `environ`; tests make one up).
+using environment_map = std::map<std::string, std::string>;
+
+/// The variables a child process (a skill's TEST.sh command, git) may see, in this order,
+/// copied from the host when set; nothing else is inherited.
+inline const std::vector<std::string>& child_env_allow_list() {
+  static const std::vector<std::string> names{"PATH",   "HOME",         "TERM", "LANG",
+                                              "LC_ALL", "LC_CTYPE",     "USER", "SHELL",
+                                              "TMPDIR", "SSH_AUTH_SOCK"};
+  return names;
+}
+
+/// The PATH a child process gets when the host has none.
+inline constexpr const char* child_default_path = "PATH=/usr/local/bin:/usr/bin:/bin";
+
+/// What the tool reads from the machine, once.
+struct host_environment {
+  /// $HOME verbatim ("" when unset): `~` and the default ZeroClaw and OpenClaw directories.
+  std::string home;
+  /// The working directory relative paths are taken against ("" when it could not be read).
+  std::string cwd;
+  std::optional<std::string> zeroclaw_config_dir;     ///< $ZEROCLAW_CONFIG_DIR, when non-empty
+  std::optional<std::string> zeroclaw_data_dir;       ///< $ZEROCLAW_DATA_DIR, when non-empty
+  std::optional<std::string> openclaw_state_dir;      ///< $OPENCLAW_STATE_DIR, when non-empty
+  std::optional<std::string> openclaw_workspace_dir;  ///< $OPENCLAW_WORKSPACE_DIR, non-empty
+  std::optional<std::string> openclaw_profile;        ///< $OPENCLAW_PROFILE, when non-empty
+  /// $SOURCE_DATE_EPOCH as set (validated only when `now()` is asked for, so a command
+  /// that stamps nothing is not refused for it).
+  std::optional<std::string> source_date_epoch;
+  /// The clock, read once when the environment was gathered.
+  timestamp clock;
+  /// `NAME=value` for each allowed variable (child_env_allow_list) that is set; PATH is
+  /// always there (child_default_path when the host has none).
+  std::vector<std::string> child_env;
+  /// Where private temporary directories go: $TMPDIR when absolute, else `/tmp`.
+  std::string temp_root = "/tmp";
+
+  /// The instant to stamp on output: SOURCE_DATE_EPOCH (whole seconds) when set, else the
+  /// clock with its nanoseconds. Throws errc::invalid_argument when SOURCE_DATE_EPOCH is
+  /// malformed (parse_source_date_epoch).
+  timestamp now() const {
+    if (source_date_epoch) {
+      if (auto t = parse_source_date_epoch(source_date_epoch->c_str())) return *t;
+    }
+    return clock;
+  }
+
+  /// `path` made absolute against the working directory (no normalisation): the Fs policy
+  /// opens absolute paths only.
+  std::string absolute(const std::string& path) const {
+    if (!path.empty() && path.front() == '/') return path;
+    return cwd + "/" + path;
+  }
+
+  /// $HOME when it is an absolute path (what the export guards), else nullopt.
+  std::optional<std::string> absolute_home() const {
+    if (!home.empty() && home.front() == '/') return home;
+    return std::nullopt;
+  }
+};
+
+namespace detail {
+
+inline std::optional<std::string> non_empty_var(const environment_map& vars, const char* name) {
+  const auto it = vars.find(name);
+  if (it == vars.end() || it->second.empty()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace detail
+
+/// The environment a child process sees, from the host's variables: the allowed ones that
+/// are set (an empty value included), in the allow-list's order, and a PATH always.
+inline std::vector<std::string> child_environment(const environment_map& vars) {
+  std::vector<std::string> env;
+  bool has_path = false;
+  for (const std::string& name : child_env_allow_list()) {
+    const auto it = vars.find(name);
+    if (it == vars.end()) continue;
+    env.push_back(name + "=" + it->second);
+    has_path = has_path || name == "PATH";
+  }
+  if (!has_path) env.emplace_back(child_default_path);
+  return env;
+}
+
+/// Gathers the host environment from the process's variables, its working directory and
+/// one clock reading. Pure.
+inline host_environment gather_host(const environment_map& vars, std::string cwd, timestamp clock) {
+  host_environment h;
+  if (const auto it = vars.find("HOME"); it != vars.end()) h.home = it->second;
+  h.cwd = std::move(cwd);
+  h.zeroclaw_config_dir = detail::non_empty_var(vars, "ZEROCLAW_CONFIG_DIR");
+  h.zeroclaw_data_dir = detail::non_empty_var(vars, "ZEROCLAW_DATA_DIR");
+  h.openclaw_state_dir = detail::non_empty_var(vars, "OPENCLAW_STATE_DIR");
+  h.openclaw_workspace_dir = detail::non_empty_var(vars, "OPENCLAW_WORKSPACE_DIR");
+  h.openclaw_profile = detail::non_empty_var(vars, "OPENCLAW_PROFILE");
+  h.source_date_epoch = detail::non_empty_var(vars, "SOURCE_DATE_EPOCH");
+  h.clock = clock;
+  h.child_env = child_environment(vars);
+  const auto tmp = detail::non_empty_var(vars, "TMPDIR");
+  if (tmp && tmp->front() == '/') h.temp_root = *tmp;
+  return h;
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/host.hpp -----
 // ----- begin clawport/zeroclaw/paths.hpp -----
 // Lexical path arithmetic now lives in core/paths.hpp (clawport::paths), with the one `..`
 // semantics of the library; `zeroclaw::paths` remains as a name for it.
@@ -10939,12 +11972,10 @@ inline constexpr std::string_view install_secret_key = ".secret_key";
 /// The install root: the directory that holds the config file's *name*. A symlinked
 /// config.toml (a dotfile manager's link) is followed to read the file, but the install
 /// stays where the name is, as ZeroClaw's `config_dir` does. Lexical: "/" for a file at
-/// the root, "." for a bare name.
+/// the root, "." for a bare name (where core/paths.hpp `parent` says "").
 inline std::string install_root_of(std::string_view config_path) {
-  const std::size_t slash = config_path.rfind('/');
-  if (slash == std::string_view::npos) return ".";
-  if (slash == 0) return "/";
-  return std::string(config_path.substr(0, slash));
+  std::string root = paths::parent(config_path);
+  return root.empty() ? std::string(".") : root;
 }
 
 /// The default workspace of agent `alias`, relative to the install root.
@@ -11014,6 +12045,27 @@ struct skill_filter {
   }
 };
 
+/// Where ZeroClaw finds config.toml when no path is given: `$ZEROCLAW_CONFIG_DIR/config.toml`,
+/// else `~/.zeroclaw/config.toml`.
+inline std::string default_config_path(const host_environment& host) {
+  if (host.zeroclaw_config_dir) {
+    return *host.zeroclaw_config_dir + "/" + std::string(install_config_name);
+  }
+  return host.home + "/.zeroclaw/" + std::string(install_config_name);
+}
+
+/// The config file a command works on: `option` (`--config`; empty: not given, then
+/// default_config_path), absolute against the host's working directory (not normalised).
+inline std::string config_path_of(const host_environment& host, const std::string& option) {
+  return host.absolute(option.empty() ? default_config_path(host) : option);
+}
+
+/// The data directory of an install: `$ZEROCLAW_DATA_DIR` made absolute when set, else
+/// empty (`<install>/data`, the skills reader's default).
+inline std::string data_dir_of(const host_environment& host) {
+  return host.zeroclaw_data_dir ? host.absolute(*host.zeroclaw_data_dir) : std::string();
+}
+
 }  // namespace zeroclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -11048,7 +12100,7 @@ using bundle_filter = clawport::zeroclaw::skill_filter;
 
 #include <toml++/toml.h>
 
-// ----- begin clawport/core/toml.hpp -----
+// ----- begin clawport/formats/toml.hpp -----
 // The one TOML adaptor: every TOML text the library reads (config.toml, SKILL.toml,
 // manifest.toml, a rendered closure read back) is parsed here, through toml++, with or
 // without exceptions (TOML_EXCEPTIONS=0 is supported), and a syntax error becomes
@@ -11061,7 +12113,7 @@ using bundle_filter = clawport::zeroclaw::skill_filter;
 
 #include <toml++/toml.h>
 
-// ----- begin clawport/core/toml_limits.hpp -----
+// ----- begin clawport/formats/toml_limits.hpp -----
 // Bounds on TOML input, checked on the text before toml++ builds a tree: toml++ (and every
 // recursive conversion or destruction of its tree) recurses once per nesting level, and a
 // 40 KB dotted key or table header of 20,000 components is 20,000 levels. The scan is
@@ -11406,7 +12458,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
 }  // namespace toml_adaptor
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/core/toml_limits.hpp -----
+// ----- end clawport/formats/toml_limits.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -11445,7 +12497,7 @@ inline toml::table parse(std::string_view text, std::string_view subject) {
 }  // namespace toml_adaptor
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/core/toml.hpp -----
+// ----- end clawport/formats/toml.hpp -----
 // ----- begin clawport/skills/frontmatter.hpp -----
 // SKILL.md frontmatter: the fence rule, the lenient reader the runtime loader uses (it never
 // fails), the strict reader/writer the editing surfaces use, and the `slash_options:` block
@@ -12181,7 +13233,7 @@ struct skill {
 
 namespace detail {
 
-/// Parses TOML text through the one adaptor (core/toml.hpp): a syntax error becomes
+/// Parses TOML text through the one adaptor (formats/toml.hpp): a syntax error becomes
 /// `errc::config_parse` naming line and column, nesting past CLAWPORT_MAX_TOML_DEPTH
 /// `errc::limit_exceeded`.
 inline toml::table parse_toml(std::string_view text, const std::string& subject) {
@@ -12730,12 +13782,6 @@ inline bool has_script_suffix(std::string_view path) {
 
 namespace detail {
 
-inline std::string_view base_name(std::string_view p) {
-  while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
-  const std::size_t slash = p.rfind('/');
-  return slash == std::string_view::npos ? p : p.substr(slash + 1);
-}
-
 inline std::vector<std::string_view> split_ws(std::string_view s) {
   std::vector<std::string_view> out;
   s = trim_start(s);
@@ -12760,12 +13806,12 @@ inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   if (!detail::starts_with(line, "#!")) return std::nullopt;
   const auto tokens = detail::split_ws(std::string_view(line).substr(2));
   if (tokens.empty()) return std::nullopt;
-  std::string_view interp = detail::base_name(tokens[0]);
+  std::string interp = paths::file_name(tokens[0]);
   if (interp == "env") {
     std::size_t i = 1;
     while (i < tokens.size() && detail::starts_with(tokens[i], "-")) ++i;
     if (i == tokens.size()) return std::nullopt;
-    interp = detail::base_name(tokens[i]);
+    interp = paths::file_name(tokens[i]);
   }
   return std::string(interp);
 }
@@ -12935,11 +13981,6 @@ inline std::string rel_join(const std::string& a, std::string_view b) {
   return a.empty() ? std::string(b) : a + "/" + std::string(b);
 }
 
-inline std::string_view rel_parent(std::string_view rel) {
-  const std::size_t slash = rel.rfind('/');
-  return slash == std::string_view::npos ? std::string_view{} : rel.substr(0, slash);
-}
-
 /// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
 /// fs::read_file.
 template <class Fs>
@@ -12960,12 +14001,12 @@ std::string read_up_to(Fs& fs, typename Fs::file& f, std::uint64_t cap) {
 template <class Fs>
 std::optional<fs::file_kind> probe_outside(Fs& fs, const std::string& abs) {
   const std::string norm = paths::normalize(abs);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) return fs::file_kind::directory;
+  const std::string dir = paths::parent(norm);
+  const std::string name = paths::file_name(norm);
+  if (dir.empty() || name.empty()) return fs::file_kind::directory;
   try {
-    auto parent =
-        fs.open_root(slash == 0 ? std::string_view("/") : std::string_view(norm).substr(0, slash));
-    const auto st = fs.stat_at(parent, std::string_view(norm).substr(slash + 1));
+    auto parent = fs.open_root(dir);
+    const auto st = fs.stat_at(parent, name);
     if (!st) return std::nullopt;
     if (st->kind != fs::file_kind::symlink) return st->kind;
   } catch (const error&) {
@@ -12987,87 +14028,101 @@ struct walked_entry {
   std::vector<markdown_link> links;  ///< for Markdown files, checked after the walk
 };
 
+/// What the audit does with what the one walk (fs/walk.hpp) meets: every entry becomes a
+/// `walked_entry` (directories before what they hold), each file is read and checked.
 template <class Fs>
-void audit_walk(Fs& fs, const typename Fs::dir& d, const std::string& prefix, std::size_t depth,
-                const audit_options& opt, audit_report& report,
-                std::vector<walked_entry>& entries) {
-  std::vector<std::string> names;
-  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const std::string& name : names) {
-    const auto st = fs.stat_at(d, name);
-    if (!st) continue;  // vanished since the listing
-    ++report.files_scanned;
-    walked_entry e{rel_join(prefix, name), st->kind, {}, {}};
-    const auto add = [&](std::string reason, std::optional<std::size_t> line = std::nullopt,
-                         bool blocking = true) {
-      e.findings.push_back({e.rel, line, std::move(reason), blocking});
-    };
-    if (st->kind == fs::file_kind::symlink) {
-      add("symlinks are not allowed in installed skills.");
-    } else if (st->kind == fs::file_kind::directory) {
-      if (depth + 1 > CLAWPORT_MAX_TREE_DEPTH) {
-        throw error(errc::limit_exceeded,
-                    "skill tree is nested deeper than " + std::to_string(CLAWPORT_MAX_TREE_DEPTH) +
-                        " directories",
-                    e.rel);
+class audit_visitor : public fs::walk_visitor {
+ public:
+  using dir = typename Fs::dir;
+
+  audit_visitor(Fs& fs, const audit_options& opt, audit_report& report,
+                std::vector<walked_entry>& entries)
+      : fs_(fs), opt_(opt), report_(report), entries_(entries) {}
+
+  error too_deep(const std::string& rel, std::size_t max_depth) const {
+    return error(errc::limit_exceeded,
+                 "skill tree is nested deeper than " + std::to_string(max_depth) + " directories",
+                 rel);
+  }
+
+  bool visit(const dir& d, std::string_view name, const std::string& rel, const fs::stat_info& st) {
+    ++report_.files_scanned;
+    if (st.kind == fs::file_kind::directory) return true;
+    walked_entry e{rel, st.kind, {}, {}};
+    if (st.kind == fs::file_kind::symlink) {
+      add(e, "symlinks are not allowed in installed skills.");
+    } else if (st.kind == fs::file_kind::other) {
+      if (!opt_.allow_scripts && has_script_suffix(name)) {
+        report_.scripts_blocked = true;
+        add(e, "script-like files are blocked by skill security policy.");
       }
-      const std::string rel = e.rel;  // a copy: the recursion grows `entries`
-      entries.push_back(std::move(e));
-      auto sub = fs.open_dir_at(d, name);
-      audit_walk(fs, sub, rel, depth + 1, opt, report, entries);
-      continue;
-    } else if (st->kind == fs::file_kind::other) {
-      if (!opt.allow_scripts && has_script_suffix(name)) {
-        report.scripts_blocked = true;
-        add("script-like files are blocked by skill security policy.");
-      }
-      add("special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
+      add(e, "special file (FIFO, socket or device) was not audited; it cannot travel in a bundle.",
           std::nullopt, false);
     } else {
-      const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
-      const bool is_toml = iends_with(name, ".toml");
-      const bool too_large = (is_md || is_toml) && st->size > audit_max_text_bytes;
-      auto f = fs.open_file_at(d, name);
-      if (fs.stat(f).kind != fs::file_kind::regular) {
+      file(d, name, st, e);
+    }
+    entries_.push_back(std::move(e));
+    return false;
+  }
+
+  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& rel,
+                           const fs::stat_info&) {
+    entries_.push_back({rel, fs::file_kind::directory, {}, {}});
+    return fs_.open_dir_at(d, name);
+  }
+
+ private:
+  static void add(walked_entry& e, std::string reason,
+                  std::optional<std::size_t> line = std::nullopt, bool blocking = true) {
+    e.findings.push_back({e.rel, line, std::move(reason), blocking});
+  }
+
+  void file(const dir& d, std::string_view name, const fs::stat_info& st, walked_entry& e) {
+    const bool is_md = iends_with(name, ".md") || iends_with(name, ".markdown");
+    const bool is_toml = iends_with(name, ".toml");
+    const bool too_large = (is_md || is_toml) && st.size > audit_max_text_bytes;
+    auto f = fs_.open_file_at(d, name);
+    if (fs_.stat(f).kind != fs::file_kind::regular) {
+      throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
+                  e.rel);
+    }
+    const bool read_all = (is_md || is_toml) && !too_large;
+    // A text the audit parses is read whole by fs::read_file's rule; any other file only
+    // for its first 128 bytes (a shebang).
+    fs::read_result whole;
+    if (read_all) {
+      whole = fs::try_read_file_at(fs_, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
+      if (whole.refusal != fs::read_refusal::none && whole.refusal != fs::read_refusal::too_large)
         throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
                     e.rel);
-      }
-      const bool read_all = (is_md || is_toml) && !too_large;
-      // A text the audit parses is read whole by fs::read_file's rule; any other file only
-      // for its first 128 bytes (a shebang).
-      fs::read_result whole;
-      if (read_all) {
-        whole =
-            fs::try_read_file_at(fs, d, name, audit_max_text_bytes, fs::read_kinds::hard_linked);
-        if (whole.refusal != fs::read_refusal::none && whole.refusal != fs::read_refusal::too_large)
-          throw error(errc::identity_changed, "skill file changed while it was audited: " + e.rel,
-                      e.rel);
-      }
-      const std::string data = read_all ? std::move(whole.bytes) : read_up_to(fs, f, 128);
-      if (!opt.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
-        report.scripts_blocked = true;
-        add("script-like files are blocked by skill security policy.",
-            has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
-      }
-      if (too_large || (read_all && whole.refusal == fs::read_refusal::too_large)) {
-        add("file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
-            " bytes).");
-      } else if (is_md) {
-        if (!valid_utf8(data)) {
-          throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
-        }
-        e.links = markdown_links(data);
-      } else if (is_toml) {
-        if (!valid_utf8(data)) {
-          throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
-        }
-        for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
-      }
     }
-    entries.push_back(std::move(e));
+    const std::string data = read_all ? std::move(whole.bytes) : read_up_to(fs_, f, 128);
+    if (!opt_.allow_scripts && (has_script_suffix(name) || has_shell_shebang(data))) {
+      report_.scripts_blocked = true;
+      add(e, "script-like files are blocked by skill security policy.",
+          has_script_suffix(name) ? std::nullopt : std::optional<std::size_t>(1));
+    }
+    if (too_large || (read_all && whole.refusal == fs::read_refusal::too_large)) {
+      add(e, "file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
+                 " bytes).");
+    } else if (is_md) {
+      if (!valid_utf8(data)) {
+        throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
+      }
+      e.links = markdown_links(data);
+    } else if (is_toml) {
+      if (!valid_utf8(data)) {
+        throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
+      }
+      for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
+    }
   }
-}
+
+  Fs& fs_;
+  const audit_options& opt_;
+  audit_report& report_;
+  std::vector<walked_entry>& entries_;
+};
 
 /// Kind of a walked path, or of the symlink on the way to it; nullopt if not walked.
 inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs::file_kind>& kinds,
@@ -13104,10 +14159,8 @@ typename Fs::dir open_skill_root(Fs& fs, const std::string& dir, const std::stri
 /// cross-skill references.
 inline std::optional<std::string> nearest_skills_root(const std::string& root_path) {
   for (std::string p = root_path; !p.empty() && p != "/" && p != ".";) {
-    if (base_name(p) == "skills") return p;
-    const std::size_t slash = p.rfind('/');
-    if (slash == std::string::npos) break;
-    p = slash == 0 ? "/" : p.substr(0, slash);
+    if (paths::file_name(p) == "skills") return p;
+    p = paths::parent(p);
   }
   return std::nullopt;
 }
@@ -13139,7 +14192,7 @@ void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
   if (v.kind != link_verdict::resolve) return;
   // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
   std::vector<std::string> parts =
-      paths::components(paths::normalize(rel_join(std::string(rel_parent(e.rel)), v.path)));
+      paths::components(paths::normalize(rel_join(paths::parent(e.rel), v.path)));
   const std::size_t escapes = static_cast<std::size_t>(
       std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
       parts.begin());
@@ -13197,7 +14250,8 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
          true});
   }
   std::vector<detail::walked_entry> entries;
-  detail::audit_walk(fs, root, std::string(), 0, opt, report, entries);
+  detail::audit_visitor<Fs> visitor(fs, opt, report, entries);
+  fs::walk(fs, root, visitor);
 
   std::map<std::string, fs::file_kind> kinds;
   for (const auto& e : entries) kinds.emplace(e.rel, e.kind);
@@ -13217,10 +14271,11 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
 }  // namespace clawport
 // ----- end clawport/skills/audit.hpp -----
 // ----- begin clawport/verify/verify.hpp -----
-// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles, nofollow,
-// identity checks), bounds everything, hashes every byte against the digest list, parses
-// the manifest as format 1 only, re-checks the closure standing alone and its secrets, and
-// lists every finding (`{code, path, detail}`), not only the first.
+// `verify`: a bundle is hostile input. Walks it through the Fs policy (handles,
+// nofollow, identity checks), bounds everything, hashes every byte against the
+// digest list, parses the manifest as format 1 only, re-checks the closure
+// standing alone and its secrets, and lists every finding (`{code, path,
+// detail}`), not only the first.
 
 // ----- begin clawport/digest/list.hpp -----
 // The digest list of a bundle (`zeroclaw-agent.sha256`): the text `sha256sum` writes and
@@ -14098,7 +15153,7 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 }  // namespace clawport
 // ----- end clawport/names/identity_path.hpp -----
 // ----- begin clawport/zeroclaw/parse.hpp -----
-// TOML text -> the ordered document model, through the one TOML adaptor (core/toml.hpp):
+// TOML text -> the ordered document model, through the one TOML adaptor (formats/toml.hpp):
 // parse errors become clawport::error(errc::config_parse) naming the line and column.
 
 #include <sstream>
@@ -14151,7 +15206,7 @@ inline value from_toml_node(const toml::node& node) {
 
 }  // namespace detail
 
-/// Parses TOML text into an ordered table, through the one adaptor (core/toml.hpp).
+/// Parses TOML text into an ordered table, through the one adaptor (formats/toml.hpp).
 /// `what` names the text in errors (the config's real path, "the rendered closure"):
 /// errc::config_parse "what:L:C: ...", errc::limit_exceeded past CLAWPORT_MAX_TOML_DEPTH.
 inline value parse_toml(std::string_view text, std::string_view what) {
@@ -16956,99 +18011,102 @@ namespace verify {
 
 namespace detail {
 
+/// What verify does with what the one walk (fs/walk.hpp) meets: every problem
+/// is a finding, never an exception; a limit reached ends the walk
+/// (`truncated`).
 template <class Fs>
-class walker {
+class walker : public fs::walk_visitor {
  public:
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
 
-  void run(const dir& root) { walk(root, "", 0); }
+  void run(const dir& root) {
+    fs::walk_options opt;
+    opt.max_depth = lim_.max_depth;
+    // One name more than the file limit is enough to know it is passed.
+    opt.max_listed = lim_.max_files >= SIZE_MAX ? SIZE_MAX : std::size_t(lim_.max_files) + 1;
+    try {
+      fs::walk(fs_, root, *this, opt);
+    } catch (const error&) {
+      if (!truncated_) throw;  // the walk's depth failure is a finding (too_deep)
+    }
+  }
   bool truncated() const { return truncated_; }
+
+  // The hooks of the walk.
+  bool stopped() const { return truncated_; }
+  void listing_failed(const error& e, const std::string& rel) {
+    add("unreadable", rel.empty() ? "." : rel, e.what());
+  }
+  void stat_failed(const error& e, const std::string& rel) { add("unreadable", rel, e.what()); }
+  error too_deep(const std::string& rel, std::size_t max_depth) {
+    const std::string text =
+        "directories nest deeper than " + std::to_string(max_depth) + " levels";
+    add("limit_exceeded", rel, text);
+    truncated_ = true;
+    return error(errc::limit_exceeded, text, rel);
+  }
+
+  bool admit(std::string_view name, const std::string& path) {
+    if (name.size() > lim_.max_name_bytes) {
+      add("limit_exceeded", path,
+          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
+              std::to_string(lim_.max_name_bytes));
+      return false;
+    }
+    if (!bundle::carries_name(name)) {
+      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
+      return false;
+    }
+    return true;
+  }
+
+  bool visit(const dir& d, std::string_view name, const std::string& path,
+             const fs::stat_info& info) {
+    switch (info.kind) {
+      case fs::file_kind::symlink:
+        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
+        return false;
+      case fs::file_kind::other:
+        add("special_file", path,
+            "a FIFO, socket or device; a bundle holds only regular files and "
+            "directories");
+        return false;
+      case fs::file_kind::directory:
+        return true;
+      case fs::file_kind::regular:
+        regular(d, name, path, info);
+        return false;
+    }
+    return false;
+  }
+
+  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& path,
+                           const fs::stat_info& info) {
+    std::optional<dir> child;
+    try {
+      child.emplace(fs_.open_dir_at(d, name));
+      if (fs_.stat(*child).id != info.id) {
+        add("changed", path, "the directory was replaced while it was verified");
+        return std::nullopt;
+      }
+    } catch (const error& e) {
+      add("unreadable", path, e.what());
+      return std::nullopt;
+    }
+    rep_.directories.push_back(path);
+    return child;
+  }
 
  private:
   void add(std::string code, std::string path, std::string detail) {
     rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
   }
 
-  void walk(const dir& d, const std::string& prefix, std::size_t depth) {
-    std::vector<std::string> names;
-    try {
-      fs_.for_each_entry(d, [&](std::string_view n) {
-        if (names.size() <= lim_.max_files) names.emplace_back(n);
-      });
-    } catch (const error& e) {
-      add("unreadable", prefix.empty() ? "." : prefix, e.what());
-      return;
-    }
-    std::sort(names.begin(), names.end());
-    for (const std::string& name : names) {
-      if (truncated_) return;
-      const std::string path = prefix.empty() ? name : prefix + "/" + name;
-      entry(d, name, path, depth);
-    }
-  }
-
-  void entry(const dir& d, const std::string& name, const std::string& path, std::size_t depth) {
-    if (name.size() > lim_.max_name_bytes) {
-      add("limit_exceeded", path,
-          "a name is " + std::to_string(name.size()) + " bytes long; the limit is " +
-              std::to_string(lim_.max_name_bytes));
-      return;
-    }
-    if (!bundle::carries_name(name)) {
-      add("name_invalid", path, "the name is not valid UTF-8 or holds a control character");
-      return;
-    }
-    std::optional<fs::stat_info> info;
-    try {
-      info = fs_.stat_at(d, name);
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    if (!info) return;
-    switch (info->kind) {
-      case fs::file_kind::symlink:
-        add("symlink", path, "a symbolic link; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::other:
-        add("special_file", path,
-            "a FIFO, socket or device; a bundle holds only regular files and directories");
-        return;
-      case fs::file_kind::directory:
-        return directory(d, name, path, *info, depth + 1);
-      case fs::file_kind::regular:
-        return regular(d, name, path, *info);
-    }
-  }
-
-  void directory(const dir& d, const std::string& name, const std::string& path,
-                 const fs::stat_info& info, std::size_t depth) {
-    if (depth > lim_.max_depth) {
-      add("limit_exceeded", path,
-          "directories nest deeper than " + std::to_string(lim_.max_depth) + " levels");
-      truncated_ = true;
-      return;
-    }
-    std::optional<dir> child;
-    try {
-      child.emplace(fs_.open_dir_at(d, name));
-      if (fs_.stat(*child).id != info.id) {
-        add("changed", path, "the directory was replaced while it was verified");
-        return;
-      }
-    } catch (const error& e) {
-      add("unreadable", path, e.what());
-      return;
-    }
-    rep_.directories.push_back(path);
-    walk(*child, path, depth);
-  }
-
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
-  void regular(const dir& d, const std::string& name, const std::string& path,
+  void regular(const dir& d, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
       add("hard_link", path,
@@ -17136,8 +18194,9 @@ inline const zeroclaw::value* at_path(const zeroclaw::value& root,
   return cur;
 }
 
-/// Every empty string leaf is given a placeholder (recording its path, in the scrub's
-/// path syntax), so re-planning reports which of them are schema secrets.
+/// Every empty string leaf is given a placeholder (recording its path, in the
+/// scrub's path syntax), so re-planning reports which of them are schema
+/// secrets.
 inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
                                std::set<std::string>& empty, std::string_view placeholder) {
   if (v.is_string()) {
@@ -17189,12 +18248,13 @@ inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::va
   return here;
 }
 
-/// The agent's memory and its user's private data (bundle::private_workspace_entry, the rule
-/// the export filters with; issue 30). The store and the snapshot never travel (§7.5):
-/// refused. A MEMORY.md or USER.md is a warning, not a refusal: upstream ZeroClaw's export
-/// carries them, so every such upstream bundle would be refused, while the privacy loss is
-/// the exporting side's and has happened already; the importing operator is told the bundle
-/// holds another install's memory or user profile.
+/// The agent's memory and its user's private data
+/// (bundle::private_workspace_entry, the rule the export filters with; issue
+/// 30). The store and the snapshot never travel (§7.5): refused. A MEMORY.md or
+/// USER.md is a warning, not a refusal: upstream ZeroClaw's export carries
+/// them, so every such upstream bundle would be refused, while the privacy loss
+/// is the exporting side's and has happened already; the importing operator is
+/// told the bundle holds another install's memory or user profile.
 inline void private_data_findings(report& rep) {
   const std::string prefix = std::string(bundle::workspace_dir) + "/";
   const auto entry = [&](const std::string& path, bool directory) {
@@ -17219,9 +18279,10 @@ inline void private_data_findings(report& rep) {
   for (const bundle_file& f : rep.files) entry(f.path, false);
 }
 
-/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries the
-/// `carried_workspace_skills` flag, derived from the files (the manifest is not trusted to
-/// list it): added, with a warning, when the manifest does not. The import plan shows it.
+/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries
+/// the `carried_workspace_skills` flag, derived from the files (the manifest is
+/// not trusted to list it): added, with a warning, when the manifest does not.
+/// The import plan shows it.
 inline void derive_workspace_skills_flag(report& rep) {
   const std::string prefix = std::string(bundle::workspace_dir) + "/";
   const bool carried = std::any_of(rep.files.begin(), rep.files.end(), [&](const bundle_file& f) {
@@ -17241,304 +18302,281 @@ inline void derive_workspace_skills_flag(report& rep) {
                           true});
 }
 
-}  // namespace detail
+inline void add_finding(report& rep, std::string code, std::string path, std::string detail) {
+  rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+}
 
-/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens roots).
-/// Never throws for a bad bundle: every problem is a finding. Throws only when the bundle
-/// root itself cannot be opened (errc::not_found, errc::io, ...).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  static_assert(fs::check_policy<Fs>());
-  report rep;
-  rep.bundle = bundle_path;
-  const auto add = [&rep](std::string code, std::string path, std::string detail) {
-    rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
-  };
-
-  detail::walker<Fs> w(fs, lim, rep);
-  {
-    typename Fs::dir root = fs.open_root(bundle_path);
-    w.run(root);
-  }
-  std::sort(rep.files.begin(), rep.files.end(),
-            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
-  std::sort(rep.directories.begin(), rep.directories.end());
-
-  // ---- the layout ----
+/// The top level holds the three files, `workspace/` and `skills/`, and nothing
+/// else.
+inline void layout_findings(report& rep) {
   for (const bundle_file& f : rep.files) {
     if (f.path.find('/') != std::string::npos) continue;
     if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
         f.path != bundle::digest_list_file)
-      add("unexpected_entry", f.path,
-          "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
-          "zeroclaw-agent.sha256, workspace/, skills/)");
+      add_finding(rep, "unexpected_entry", f.path,
+                  "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
+                  "zeroclaw-agent.sha256, workspace/, skills/)");
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
     if (d != bundle::workspace_dir && d != bundle::skills_dir)
-      add("unexpected_entry", d + "/", "not part of the bundle format");
+      add_finding(rep, "unexpected_entry", d + "/", "not part of the bundle format");
   }
   for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
     if (rep.file(required) == nullptr && !rep.has_directory(required))
-      add("missing_file", std::string(required), "every bundle has this file");
+      add_finding(rep, "missing_file", std::string(required), "every bundle has this file");
   }
   if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
-    add("unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
+    add_finding(rep, "unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
-  detail::private_data_findings(rep);
+  private_data_findings(rep);
+}
 
-  // ---- the digest list ----
+/// Every file against the digest list `list_text` (not checked when the walk
+/// was cut short); `authenticated` only when they match exactly.
+inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated) {
   if (rep.file(bundle::digest_list_file) == nullptr) {
     if (!rep.has_directory(bundle::digest_list_file))
       rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
                               "the bundle has no digest list (upstream ZeroClaw writes none): "
                               "its bytes are unauthenticated, only its structure was checked",
                               true});
-  } else if (!w.truncated()) {
-    try {
-      const auto listed = digest::parse_list(w.digest_list_, std::string(bundle::digest_list_file));
-      std::map<std::string, std::string> want;
-      for (const auto& e : listed) want[e.path] = e.hex;
-      bool exact = true;
-      for (const bundle_file& f : rep.files) {
-        if (f.path == bundle::digest_list_file) continue;
-        const auto it = want.find(f.path);
-        if (it == want.end()) {
-          add("unlisted_file", f.path, "the file is not in the digest list");
-          exact = false;
-          continue;
-        }
-        if (it->second != f.sha256) {
-          add("digest_mismatch", f.path,
-              "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
-          exact = false;
-        }
-        want.erase(it);
-      }
-      for (const auto& missing : want) {
-        add("missing_file", missing.first, "the digest list names a file the bundle lacks");
+    return;
+  }
+  if (truncated) return;
+  try {
+    const auto listed = digest::parse_list(list_text, std::string(bundle::digest_list_file));
+    std::map<std::string, std::string> want;
+    for (const auto& e : listed) want[e.path] = e.hex;
+    bool exact = true;
+    for (const bundle_file& f : rep.files) {
+      if (f.path == bundle::digest_list_file) continue;
+      const auto it = want.find(f.path);
+      if (it == want.end()) {
+        add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
         exact = false;
-      }
-      rep.authenticated = exact;
-    } catch (const error& e) {
-      add("digest_list_invalid", std::string(bundle::digest_list_file), e.what());
-    }
-  }
-
-  // ---- the manifest: format 1 only, never half-read ----
-  const std::string mf(bundle::manifest_file);
-  if (const bundle_file* f = rep.file(mf)) {
-    rep.manifest_sha256 = f->sha256;
-    bool manifest_ok = false;
-    try {
-      rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
-      manifest_ok = true;
-    } catch (const error& e) {
-      add("manifest_invalid", mf, e.what());
-    }
-    const zeroclaw::value& m = rep.manifest;
-    const zeroclaw::value* version = manifest_ok ? m.find("format_version") : nullptr;
-    if (manifest_ok && (version == nullptr || version->type != zeroclaw::value::kind::integer)) {
-      add("manifest_invalid", mf + ":format_version", "missing, or not an integer");
-      manifest_ok = false;
-    } else if (manifest_ok && version->integer > bundle::format_version) {
-      add("format_newer", mf + ":format_version",
-          "the bundle is format_version " + std::to_string(version->integer) +
-              "; this clawport reads format 1 only (upgrade clawport)");
-      manifest_ok = false;
-    } else if (manifest_ok && version->integer != bundle::format_version) {
-      add("manifest_invalid", mf + ":format_version",
-          "format_version " + std::to_string(version->integer) + " does not exist");
-      manifest_ok = false;
-    }
-    if (manifest_ok) {
-      const auto bad = [&](const std::string& key, const std::string& why) {
-        add("manifest_invalid", mf + ":" + key, why);
-        manifest_ok = false;
-      };
-      static constexpr std::string_view known[] = {
-          "format_version", "root_agent", "required_secrets", "skill_bundles",
-          "provenance",     "dropped",    "risk_flags"};
-      for (const zeroclaw::member& mem : m.members)
-        if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
-          bad(mem.key, "not a format 1 manifest key");
-      const auto strings = [&](const char* key, std::vector<std::string>& out) {
-        const zeroclaw::value* v = m.find(key);
-        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
-        for (const zeroclaw::value& item : v->items) {
-          if (!item.is_string()) return bad(key, "holds a value that is not a string");
-          out.push_back(item.text);
-        }
-      };
-      const zeroclaw::value* root = m.find("root_agent");
-      if (root == nullptr || !root->is_string() || root->text.empty()) {
-        bad("root_agent", "missing, or not a non-empty string");
-      } else {
-        rep.root_agent = root->text;
-      }
-      // Import writes these into a TOML comment of the target config (its provenance): a
-      // string that rule refuses would plan and then fail every apply (issue 22 item 4).
-      const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
-        if (v == nullptr || !v->is_string()) return;
-        if (const auto why = zeroclaw::comment_problem(v->text))
-          bad(key, "import writes it into the target config's provenance comment, but " + *why);
-      };
-      commentable("root_agent", root);
-      strings("required_secrets", rep.required_secrets);
-      strings("skill_bundles", rep.skill_bundles);
-      {
-        std::vector<std::string> sorted = rep.required_secrets;
-        std::sort(sorted.begin(), sorted.end());
-        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-        if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
-      }
-      const zeroclaw::value* prov = m.find("provenance");
-      if (prov == nullptr || !prov->is_table()) {
-        bad("provenance", "missing, or not a table");
-      } else {
-        for (const char* key : {"zeroclaw_version", "exported_at"}) {
-          const zeroclaw::value* v = prov->find(key);
-          if (v == nullptr || !v->is_string())
-            bad(std::string("provenance.") + key, "missing, or not a string");
-          commentable(std::string("provenance.") + key, v);
-        }
-      }
-      const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
-        const zeroclaw::value* v = m.find(key);
-        if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
-        for (const zeroclaw::value& item : v->items) {
-          if (!item.is_table()) return bad(key, "holds an entry that is not a table");
-          for (const char* field : fields) {
-            const zeroclaw::value* f = item.find(field);
-            if (f == nullptr || !f->is_string())
-              return bad(key, std::string("an entry lacks the string `") + field + "`");
-          }
-        }
-      };
-      table_list("dropped", {"path", "reason", "detail"});
-      table_list("risk_flags", {"kind", "path", "detail"});
-      if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
-        for (const zeroclaw::value& item : flags->items) {
-          if (!item.is_table()) continue;
-          const zeroclaw::value* k = item.find("kind");
-          const zeroclaw::value* p = item.find("path");
-          const zeroclaw::value* dd = item.find("detail");
-          if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
-            if (!detail::known_risk_kind(k->text)) {
-              bad("risk_flags", "unknown risk kind `" + k->text + "`");
-            } else {
-              rep.risk_flags.push_back({k->text, p->text, dd->text, false});
-            }
-          }
-        }
-      }
-    }
-    if (!manifest_ok) return rep;  // never half-read a manifest that is not format 1
-  } else {
-    return rep;
-  }
-
-  detail::derive_workspace_skills_flag(rep);
-
-  // ---- skills/: exactly the advertised aliases ----
-  {
-    std::set<std::string> seen;
-    for (const std::string& alias : rep.skill_bundles) {
-      const std::string path = "skills/" + alias;
-      if (!seen.insert(alias).second)
-        add("manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
-      if (const auto why = names::portable::unportable_reason(alias)) {
-        add("name_invalid", path, "the skill-bundle alias " + std::string(*why));
         continue;
       }
-      if (!rep.has_directory(path))
-        add("skill_missing", path + "/",
-            "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+      if (it->second != f.sha256) {
+        add_finding(rep, "digest_mismatch", f.path,
+                    "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
+        exact = false;
+      }
+      want.erase(it);
     }
-    for (const std::string& d : rep.directories) {
-      if (d.rfind("skills/", 0) != 0) continue;
-      const std::string rest = d.substr(7);
-      if (rest.find('/') != std::string::npos) continue;
-      if (!seen.count(rest))
-        add("skill_unlisted", d + "/",
-            "a skill-bundle directory the manifest's skill_bundles does not list");
+    for (const auto& missing : want) {
+      add_finding(rep, "missing_file", missing.first,
+                  "the digest list names a file the bundle lacks");
+      exact = false;
     }
-    for (const bundle_file& f : rep.files) {
-      if (f.path.rfind("skills/", 0) != 0) continue;
-      const std::string rest = f.path.substr(7);
-      if (rest.find('/') == std::string::npos)
-        add("unexpected_entry", f.path, "only skill-bundle directories sit under skills/");
-    }
-  }
-
-  // ---- the closure ----
-  const std::string cf(bundle::config_file);
-  if (rep.file(cf) == nullptr) return rep;
-  try {
-    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+    rep.authenticated = exact;
   } catch (const error& e) {
-    add("closure_invalid", cf, e.what());
-    return rep;
+    add_finding(rep, "digest_list_invalid", std::string(bundle::digest_list_file), e.what());
   }
-  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
-    add("closure_invalid", problem->path.empty() ? cf : problem->path,
-        "the closure does not validate standing alone: " + problem->display());
-    return rep;
-  }
-  const zeroclaw::value* agents = rep.closure.find("agents");
-  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
-      agents->find(rep.root_agent) == nullptr) {
-    add("closure_invalid", "agents",
-        "the closure must configure exactly one agent, the manifest's root_agent `" +
-            rep.root_agent + "`");
-    return rep;
-  }
-  for (const std::string& alias : rep.skill_bundles) {
-    if (detail::at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
-      add("skill_missing", "skill_bundles." + alias,
-          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
-  }
-  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
-    add("secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+}
 
-  // Secrets: re-plan the closure with every empty string filled in; the scrub then names
-  // exactly the schema-secret leaves. Those that were empty must be required_secrets, those
-  // that held a value are refused, and the closure must plan back to itself.
+/// The keys of a format 1 manifest `m`, read into `rep`; false (with findings)
+/// when one is missing, mistyped or unknown.
+inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::string& mf) {
+  bool manifest_ok = true;
+  const auto bad = [&](const std::string& key, const std::string& why) {
+    add_finding(rep, "manifest_invalid", mf + ":" + key, why);
+    manifest_ok = false;
+  };
+  static constexpr std::string_view known[] = {"format_version", "root_agent", "required_secrets",
+                                               "skill_bundles",  "provenance", "dropped",
+                                               "risk_flags"};
+  for (const zeroclaw::member& mem : m.members)
+    if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
+      bad(mem.key, "not a format 1 manifest key");
+  const auto strings = [&](const char* key, std::vector<std::string>& out) {
+    const zeroclaw::value* v = m.find(key);
+    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
+    for (const zeroclaw::value& item : v->items) {
+      if (!item.is_string()) return bad(key, "holds a value that is not a string");
+      out.push_back(item.text);
+    }
+  };
+  const zeroclaw::value* root = m.find("root_agent");
+  if (root == nullptr || !root->is_string() || root->text.empty()) {
+    bad("root_agent", "missing, or not a non-empty string");
+  } else {
+    rep.root_agent = root->text;
+  }
+  // Import writes these into a TOML comment of the target config (its
+  // provenance): a string that rule refuses would plan and then fail every
+  // apply (issue 22 item 4).
+  const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
+    if (v == nullptr || !v->is_string()) return;
+    if (const auto why = zeroclaw::comment_problem(v->text))
+      bad(key, "import writes it into the target config's provenance comment, but " + *why);
+  };
+  commentable("root_agent", root);
+  strings("required_secrets", rep.required_secrets);
+  strings("skill_bundles", rep.skill_bundles);
+  {
+    std::vector<std::string> sorted = rep.required_secrets;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
+  }
+  const zeroclaw::value* prov = m.find("provenance");
+  if (prov == nullptr || !prov->is_table()) {
+    bad("provenance", "missing, or not a table");
+  } else {
+    for (const char* key : {"zeroclaw_version", "exported_at"}) {
+      const zeroclaw::value* v = prov->find(key);
+      if (v == nullptr || !v->is_string())
+        bad(std::string("provenance.") + key, "missing, or not a string");
+      commentable(std::string("provenance.") + key, v);
+    }
+  }
+  const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
+    const zeroclaw::value* v = m.find(key);
+    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
+    for (const zeroclaw::value& item : v->items) {
+      if (!item.is_table()) return bad(key, "holds an entry that is not a table");
+      for (const char* field : fields) {
+        const zeroclaw::value* f = item.find(field);
+        if (f == nullptr || !f->is_string())
+          return bad(key, std::string("an entry lacks the string `") + field + "`");
+      }
+    }
+  };
+  table_list("dropped", {"path", "reason", "detail"});
+  table_list("risk_flags", {"kind", "path", "detail"});
+  if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
+    for (const zeroclaw::value& item : flags->items) {
+      if (!item.is_table()) continue;
+      const zeroclaw::value* k = item.find("kind");
+      const zeroclaw::value* p = item.find("path");
+      const zeroclaw::value* dd = item.find("detail");
+      if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
+        if (!known_risk_kind(k->text)) {
+          bad("risk_flags", "unknown risk kind `" + k->text + "`");
+        } else {
+          rep.risk_flags.push_back({k->text, p->text, dd->text, false});
+        }
+      }
+    }
+  }
+  return manifest_ok;
+}
+
+/// The manifest: format 1 only, never half-read. False when the bundle has none
+/// or it is not a valid format 1 manifest (the verification stops there).
+inline bool read_manifest(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  const bundle_file* f = rep.file(mf);
+  if (f == nullptr) return false;
+  rep.manifest_sha256 = f->sha256;
+  try {
+    rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
+  } catch (const error& e) {
+    add_finding(rep, "manifest_invalid", mf, e.what());
+    return false;
+  }
+  const zeroclaw::value& m = rep.manifest;
+  const zeroclaw::value* version = m.find("format_version");
+  if (version == nullptr || version->type != zeroclaw::value::kind::integer) {
+    add_finding(rep, "manifest_invalid", mf + ":format_version", "missing, or not an integer");
+    return false;
+  }
+  if (version->integer > bundle::format_version) {
+    add_finding(rep, "format_newer", mf + ":format_version",
+                "the bundle is format_version " + std::to_string(version->integer) +
+                    "; this clawport reads format 1 only (upgrade clawport)");
+    return false;
+  }
+  if (version->integer != bundle::format_version) {
+    add_finding(rep, "manifest_invalid", mf + ":format_version",
+                "format_version " + std::to_string(version->integer) + " does not exist");
+    return false;
+  }
+  return manifest_fields(rep, m, mf);
+}
+
+/// skills/: exactly the aliases the manifest advertises, each a directory.
+inline void skills_findings(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  std::set<std::string> seen;
+  for (const std::string& alias : rep.skill_bundles) {
+    const std::string path = "skills/" + alias;
+    if (!seen.insert(alias).second)
+      add_finding(rep, "manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
+    if (const auto why = names::portable::unportable_reason(alias)) {
+      add_finding(rep, "name_invalid", path, "the skill-bundle alias " + std::string(*why));
+      continue;
+    }
+    if (!rep.has_directory(path))
+      add_finding(
+          rep, "skill_missing", path + "/",
+          "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.rfind("skills/", 0) != 0) continue;
+    const std::string rest = d.substr(7);
+    if (rest.find('/') != std::string::npos) continue;
+    if (!seen.count(rest))
+      add_finding(rep, "skill_unlisted", d + "/",
+                  "a skill-bundle directory the manifest's skill_bundles does "
+                  "not list");
+  }
+  for (const bundle_file& f : rep.files) {
+    if (f.path.rfind("skills/", 0) != 0) continue;
+    const std::string rest = f.path.substr(7);
+    if (rest.find('/') == std::string::npos)
+      add_finding(rep, "unexpected_entry", f.path,
+                  "only skill-bundle directories sit under skills/");
+  }
+}
+
+/// Secrets: re-plans the closure with every empty string filled in; the scrub
+/// then names exactly the schema-secret leaves. Those that were empty must be
+/// required_secrets, those that held a value are refused, and the closure must
+/// plan back to itself.
+template <class Schema>
+void secret_findings(report& rep) {
+  const std::string cf(bundle::config_file);
   static constexpr std::string_view placeholder = "clawport-verify-placeholder";
   zeroclaw::value filled = rep.closure;
   std::set<std::string> empty;
-  detail::fill_empty_strings(filled, "", empty, placeholder);
+  fill_empty_strings(filled, "", empty, placeholder);
   std::optional<zeroclaw::export_plan> replan;
   try {
     replan =
         zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
   } catch (const error& e) {
-    add("closure_invalid", e.subject().empty() ? cf : e.subject(),
-        std::string("the closure does not plan as a config of its own: ") + e.what());
-    return rep;
+    add_finding(rep, "closure_invalid", e.subject().empty() ? cf : e.subject(),
+                std::string("the closure does not plan as a config of its own: ") + e.what());
+    return;
   }
   std::set<std::string> empty_secrets;
   for (const std::string& s : replan->required_secrets) {
     if (empty.count(s)) {
       empty_secrets.insert(s);
     } else {
-      add("secret_value", s,
-          "a secret field holds a value; a bundle carries every secret blank, to be supplied "
-          "on the target");
+      add_finding(rep, "secret_value", s,
+                  "a secret field holds a value; a bundle carries every secret "
+                  "blank, to be "
+                  "supplied on the target");
     }
   }
-  // The closure must be closed: planning it again carries exactly it (an entry the agent
-  // does not reach, or a key the export would have dropped, is refused here).
+  // The closure must be closed: planning it again carries exactly it (an entry
+  // the agent does not reach, or a key the export would have dropped, is
+  // refused here).
   zeroclaw::value again = replan->closure;
-  detail::unfill(again, placeholder);
+  unfill(again, placeholder);
   if (!(again == rep.closure)) {
-    add("closure_invalid", cf,
-        "the closure is not closed: exporting it again would not carry exactly it (" +
-            detail::first_difference(rep.closure, again, "") + ")");
+    add_finding(rep, "closure_invalid", cf,
+                "the closure is not closed: exporting it again would not carry "
+                "exactly it (" +
+                    first_difference(rep.closure, again, "") + ")");
   }
   const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
-  // An empty secret the manifest does not list was empty on the source too (the export
-  // records only the secrets it blanked): the target must supply it all the same.
+  // An empty secret the manifest does not list was empty on the source too (the
+  // export records only the secrets it blanked): the target must supply it all
+  // the same.
   for (const std::string& s : empty_secrets)
     if (!required.count(s))
       rep.findings.push_back({"secret_unlisted", s,
@@ -17547,8 +18585,73 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
                               true});
   for (const std::string& s : required)
     if (!empty_secrets.count(s))
-      add("secrets_mismatch", s,
-          "required_secrets lists a path that is not an empty secret field of config.toml");
+      add_finding(rep, "secrets_mismatch", s,
+                  "required_secrets lists a path that is not an empty secret field of "
+                  "config.toml");
+}
+
+/// The closure: it parses, validates standing alone, configures exactly the
+/// root agent and the advertised skill bundles, and carries no secret.
+template <class Schema>
+void closure_findings(report& rep) {
+  const std::string cf(bundle::config_file);
+  if (rep.file(cf) == nullptr) return;
+  try {
+    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+  } catch (const error& e) {
+    add_finding(rep, "closure_invalid", cf, e.what());
+    return;
+  }
+  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
+    add_finding(rep, "closure_invalid", problem->path.empty() ? cf : problem->path,
+                "the closure does not validate standing alone: " + problem->display());
+    return;
+  }
+  const zeroclaw::value* agents = rep.closure.find("agents");
+  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
+      agents->find(rep.root_agent) == nullptr) {
+    add_finding(rep, "closure_invalid", "agents",
+                "the closure must configure exactly one agent, the manifest's "
+                "root_agent `" +
+                    rep.root_agent + "`");
+    return;
+  }
+  for (const std::string& alias : rep.skill_bundles) {
+    if (at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
+      add_finding(
+          rep, "skill_missing", "skill_bundles." + alias,
+          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
+  }
+  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
+    add_finding(rep, "secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+  secret_findings<Schema>(rep);
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
+/// roots). Never throws for a bad bundle: every problem is a finding. Throws
+/// only when the bundle root itself cannot be opened (errc::not_found,
+/// errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  static_assert(fs::check_policy<Fs>());
+  report rep;
+  rep.bundle = bundle_path;
+  detail::walker<Fs> w(fs, lim, rep);
+  {
+    typename Fs::dir root = fs.open_root(bundle_path);
+    w.run(root);
+  }
+  std::sort(rep.files.begin(), rep.files.end(),
+            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
+  std::sort(rep.directories.begin(), rep.directories.end());
+  detail::layout_findings(rep);
+  detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
+  detail::derive_workspace_skills_flag(rep);
+  detail::skills_findings(rep);
+  detail::closure_findings<Schema>(rep);
   return rep;
 }
 
@@ -17707,7 +18810,7 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
 // nothing here touches a filesystem. The manifest and profile are checked with OpenClaw's own
 // validators before they are returned.
 
-// ----- begin clawport/core/json.hpp -----
+// ----- begin clawport/formats/json.hpp -----
 // Writing JSON documents that never fail. nlohmann::json holds strings as bytes and throws
 // at `dump()` on one that is not UTF-8 (a file name, a path from the command line); every
 // document the library renders goes through `dump` here instead, which replaces each
@@ -17748,15 +18851,11 @@ inline nlohmann::ordered_json error_document(const error& e) {
 }  // namespace json
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/core/json.hpp -----
-// ----- begin clawport/convert/yaml_writer.hpp -----
-// The block-style YAML writer of the Claw manifest and profile lives in openclaw/ (`claw
-// export` writes packages too); conversions use that one.
-
-// ----- begin clawport/openclaw/yaml_writer.hpp -----
+// ----- end clawport/formats/json.hpp -----
+// ----- begin clawport/formats/yaml_writer.hpp -----
 // A block-style YAML writer for JSON data, for the Claw manifest and profile that a
 // conversion (convert/) and `claw export` write. Every string that is not a plain word is
-// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through openclaw::yaml
+// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through yaml::parse
 // as the same JSON.
 
 
@@ -17766,7 +18865,7 @@ inline nlohmann::ordered_json error_document(const error& e) {
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
+namespace yaml {
 
 namespace yaml_out {
 
@@ -17848,21 +18947,10 @@ inline std::string to_yaml(const nlohmann::ordered_json& doc) {
   return out;
 }
 
-}  // namespace openclaw
+}  // namespace yaml
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/openclaw/yaml_writer.hpp -----
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-using openclaw::to_yaml;
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/yaml_writer.hpp -----
+// ----- end clawport/formats/yaml_writer.hpp -----
 
 #include <nlohmann/json.hpp>
 
@@ -18214,30 +19302,14 @@ inline json map_mcp(const bundle_input& in, std::vector<loss>& losses) {
   return servers;
 }
 
-}  // namespace detail
+/// The bundle files a Claw carries, with their workspace destinations: the workspace's and
+/// the skill bundles' (skills become workspace-local); the losses of what is not carried.
+struct placed {
+  std::string source;  // bundle path
+  std::string dest;    // workspace-relative
+};
 
-/// Maps a verified bundle to the files of a Claw package (package.json, CLAW.md,
-/// profiles/openclaw.yml, workspace/...). CONVERSION.md is added by the caller, which
-/// knows the timestamp. Throws clawport::error for what must not be converted: a limit of
-/// OpenClaw (errc::limit_exceeded, naming the file), an unsafe or colliding path
-/// (errc::unsafe_path), a blocked environment key, a risk profile that needs narrowing
-/// without `allow_narrowing` (errc::config_invalid).
-inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
-  using json = nlohmann::ordered_json;
-  mapped res;
-  std::vector<loss>& losses = res.losses;
-  res.agent = to_agent_id(in.root_agent);
-  if (res.agent != in.root_agent)
-    losses.push_back(
-        {"agents." + in.root_agent, loss_kind::changed,
-         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
-  const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
-
-  // ---- the workspace (and the skills, which become workspace-local) ----
-  struct placed {
-    std::string source;  // bundle path
-    std::string dest;    // workspace-relative
-  };
+inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>& losses) {
   std::vector<placed> files;
   const auto blocked = [&in](const std::string& path) {
     for (const auto& b : in.blocked_skills)
@@ -18273,6 +19345,14 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     losses.push_back({"skills/" + s, loss_kind::changed,
                       "the skill-bundle skill is a workspace-local skill at skills/" +
                           s.substr(s.find('/') + 1) + "/ (audited clean)"});
+  return files;
+}
+
+/// The Claw's workspace: each file checked against OpenClaw's limits and path rules, copied
+/// into `res.files`; returns the manifest's {bootstrapFiles, files}.
+inline std::pair<json, json> place_claw_files(const bundle_input& in, const map_options& o,
+                                              const std::vector<placed>& files, mapped& res) {
+  std::vector<loss>& losses = res.losses;
   std::map<std::string, std::string> keys;  // portable key -> destination
   std::uint64_t total = 0;
   json bootstrap = json::object();
@@ -18332,9 +19412,14 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   for (const char* n : claw_bootstrap_names)
     if (bootstrap.contains(n)) ordered_bootstrap[n] = bootstrap[n];
 
-  // ---- the agent and its identity ----
+  return {ordered_bootstrap, extra};
+}
+
+/// The manifest's agent: id, name, and what an AIEOS identity maps to.
+inline json claw_agent(const bundle_input& in, const zeroclaw::value* agent, const std::string& id,
+                       std::vector<loss>& losses) {
   json agent_json = json::object();
-  agent_json["id"] = res.agent;
+  agent_json["id"] = id;
   agent_json["name"] = in.root_agent;
   const zeroclaw::value* identity = detail::at(agent, "identity");
   const std::string format = detail::str_at(identity, "format", "openclaw");
@@ -18363,21 +19448,13 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
                           (path.empty() ? "" : " (the document travels as " + path + ")")});
   }
 
-  // ---- profile, MCP servers ----
-  json profile = json::object();
-  profile["schemaVersion"] = 1;
-  profile["agent"] = detail::map_risk(in, o, losses);
-  json servers = detail::map_mcp(in, losses);
+  return agent_json;
+}
 
-  json manifest = json::object();
-  manifest["schemaVersion"] = 1;
-  manifest["agent"] = agent_json;
-  manifest["metadata"] = {{"openclaw.config", "profiles/openclaw.yml"},
-                          {"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
-  manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
-  manifest["mcpServers"] = servers;
-  // A server OpenClaw's own rules refuse (an unpinned package-manager command, a plain-http
-  // remote) is not converted; every other refusal is a mapping bug and stops here.
+/// Drops each MCP server OpenClaw's own rules refuse in a Claw (an unpinned package-manager
+/// command, a plain-http remote) with one loss; a blocked environment key and every other
+/// refusal (a mapping bug) throw.
+inline void drop_refused_servers(json& manifest, std::vector<loss>& losses) {
   for (int round = 0; round < 64; ++round) {
     const openclaw::manifest_result check = openclaw::validate_manifest(manifest);
     if (check.ok()) break;
@@ -18412,9 +19489,51 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
     if (!removed)
       throw error(errc::config_invalid,
                   "the converted manifest does not validate: " +
-                      detail::diagnostics_text(check.diagnostics) + " (a clawport mapping bug)",
+                      diagnostics_text(check.diagnostics) + " (a clawport mapping bug)",
                   "CLAW.md");
   }
+}
+
+}  // namespace detail
+
+/// Maps a verified bundle to the files of a Claw package (package.json, CLAW.md,
+/// profiles/openclaw.yml, workspace/...). CONVERSION.md is added by the caller, which
+/// knows the timestamp. Throws clawport::error for what must not be converted: a limit of
+/// OpenClaw (errc::limit_exceeded, naming the file), an unsafe or colliding path
+/// (errc::unsafe_path), a blocked environment key, a risk profile that needs narrowing
+/// without `allow_narrowing` (errc::config_invalid).
+inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
+  using json = nlohmann::ordered_json;
+  mapped res;
+  std::vector<loss>& losses = res.losses;
+  res.agent = to_agent_id(in.root_agent);
+  if (res.agent != in.root_agent)
+    losses.push_back(
+        {"agents." + in.root_agent, loss_kind::changed,
+         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
+  const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
+
+  // ---- the workspace (and the skills, which become workspace-local) ----
+  const std::vector<detail::placed> files = detail::claw_files(in, losses);
+  const auto [ordered_bootstrap, extra] = detail::place_claw_files(in, o, files, res);
+
+  // ---- the agent and its identity ----
+  const json agent_json = detail::claw_agent(in, agent, res.agent, losses);
+
+  // ---- profile, MCP servers ----
+  json profile = json::object();
+  profile["schemaVersion"] = 1;
+  profile["agent"] = detail::map_risk(in, o, losses);
+  json servers = detail::map_mcp(in, losses);
+
+  json manifest = json::object();
+  manifest["schemaVersion"] = 1;
+  manifest["agent"] = agent_json;
+  manifest["metadata"] = {{"openclaw.config", "profiles/openclaw.yml"},
+                          {"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
+  manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
+  manifest["mcpServers"] = servers;
+  detail::drop_refused_servers(manifest, losses);
   const openclaw::profile_result pcheck =
       openclaw::validate_profile(profile, "$.metadata.openclaw.config");
   if (!pcheck.ok())
@@ -18431,9 +19550,9 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
                            in.root_agent + "; see CONVERSION.md.";
   package["openclaw"] = {{"claw", "CLAW.md"}};
-  res.files["package.json"] = clawport::json::dump(package, 2) + "\n";
-  res.files["CLAW.md"] = "---\n" + to_yaml(manifest) + "---\n";
-  res.files["profiles/openclaw.yml"] = to_yaml(profile);
+  res.files["package.json"] = clawport::json::js_stringify(package, 2) + "\n";
+  res.files["CLAW.md"] = "---\n" + yaml::to_yaml(manifest) + "---\n";
+  res.files["profiles/openclaw.yml"] = yaml::to_yaml(profile);
   return res;
 }
 
@@ -18579,6 +19698,243 @@ inline bool has(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
+/// The bundle's workspace: the CLAW.md body as SOUL.md, the declared sources, BOOTSTRAP.md;
+/// what a bundle never carries (private_data) is a loss.
+inline std::map<std::string, std::string> zeroclaw_workspace(const claw_input& in,
+                                                             std::vector<loss>& losses) {
+  std::map<std::string, std::string> files;  // bundle path -> bytes
+  const auto place = [&](const std::string& dest, const std::string& bytes,
+                         const std::string& from) {
+    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
+      losses.push_back({from, loss_kind::dropped,
+                        "a bundle never carries workspace/" + dest +
+                            " (private_data): " + std::string(bundle::private_reason(*kind))});
+      return;
+    }
+    files["workspace/" + dest] = bytes;
+  };
+  if (in.body) {
+    place("SOUL.md", *in.body, "CLAW.md");
+    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
+  }
+  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
+  if (in.bootstrap) {
+    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
+    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
+                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
+                      "not seed it once, it is an ordinary workspace file"});
+  }
+
+  return files;
+}
+
+/// The risk profile from the OpenClaw profile; `allow` and `deny` get the tool lists (the
+/// MCP servers add to them before they are set).
+inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_options& o,
+                                             std::vector<std::string>& allow,
+                                             std::vector<std::string>& deny,
+                                             std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  zeroclaw::value rp = zeroclaw::value::make_table();
+  const json pa =
+      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
+  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
+  for (const std::string& t : jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
+  for (const std::string& t : jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
+  const std::string P = "$.profile.agent";
+  if (tools.contains("profile")) {
+    if (allow.empty())
+      narrow(o, losses, P + ".tools.profile",
+             "the built-in tool profile `" + tools["profile"].get<std::string>() +
+                 "` is not known offline; the bundle allows only file_read");
+    else
+      losses.push_back({P + ".tools.profile", loss_kind::dropped,
+                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
+                        "tools as tightly"});
+    if (allow.empty()) allow.push_back("file_read");
+  }
+  if (tools.contains("alsoAllow"))
+    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
+                      "extends a tool profile ZeroClaw does not have"});
+  const bool shell_off = has(deny, "shell") || (!allow.empty() && !has(allow, "shell"));
+  if (!shell_off)
+    narrow(o, losses, P + ".tools",
+           "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
+           "before medium-risk ones (its supervised level)");
+  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
+  if (!ws_only)
+    narrow(o, losses, P + ".tools.fs.workspaceOnly",
+           "the profile leaves filesystem confinement to the host; the bundle confines "
+           "the agent to its workspace (workspace_only)");
+  if (pa.contains("sandbox")) {
+    const json& sb = pa["sandbox"];
+    const std::string mode = sb.value("mode", "off");
+    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
+    if (mode == "non-main")
+      narrow(o, losses, P + ".sandbox.mode", "ZeroClaw sandboxes every session, the main one too");
+    const std::string access = sb.value("workspaceAccess", "rw");
+    if (access != "rw") {
+      narrow(o, losses, P + ".sandbox.workspaceAccess",
+             "the sandbox sees the workspace " + access +
+                 "; ZeroClaw's nearest is the readonly level (no writes at all)");
+      rp.set("level", zeroclaw::value::make_string("readonly"));
+    }
+    if (sb.value("scope", "agent") != "agent")
+      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
+                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
+  }
+  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
+    if (pa.contains(k))
+      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
+  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
+    losses.push_back({"$.profile.extensions", loss_kind::dropped,
+                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
+
+  return rp;
+}
+
+/// One MCP server of the manifest as a ZeroClaw server, or nullopt when it is not converted;
+/// an exact tool exclusion joins `deny`.
+inline std::optional<zeroclaw::value> zeroclaw_mcp_server(const std::string& name,
+                                                          const nlohmann::ordered_json& s,
+                                                          const map_options& o,
+                                                          const std::vector<std::string>& allow,
+                                                          std::vector<std::string>& deny,
+                                                          std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  const std::string p = "$.mcpServers." + name;
+  zeroclaw::value z = zeroclaw::value::make_table();
+  z.set("name", zeroclaw::value::make_string(name));
+  if (s.contains("command")) {
+    z.set("transport", zeroclaw::value::make_string("stdio"));
+    z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
+    if (s.contains("args")) z.set("args", zstrings(jstrings(s, "args")));
+    if (s.contains("env")) {
+      zeroclaw::value env = zeroclaw::value::make_table();
+      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
+        // The reference is marked secret: the planner blanks it and lists it as required.
+        env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
+        if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
+          losses.push_back({p + ".env." + e.key(), loss_kind::changed,
+                            "the reference " + e.value().get<std::string>() +
+                                " becomes a blank required secret; supply it on the target"});
+      }
+      z.set("env", std::move(env));
+    }
+  } else {
+    const std::string t = s.value("transport", "streamable-http");
+    z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
+    z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
+    if (s.contains("auth"))
+      losses.push_back({p + ".auth", loss_kind::dropped,
+                        "ZeroClaw has no MCP OAuth login; give the server a header credential "
+                        "on the target"});
+  }
+  if (s.contains("timeout") && s["timeout"].is_number())
+    z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
+                                   std::ceil(s["timeout"].get<double>()))));
+  if (s.contains("connectTimeout"))
+    losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
+  bool keep = true;
+  if (s.contains("toolFilter")) {
+    const json& tf = s["toolFilter"];
+    for (const std::string& ex : jstrings(tf, "exclude")) {
+      if (ex.find('*') == std::string::npos) {
+        deny.push_back(name + "__" + ex);
+      } else {
+        narrow(o, losses, p + ".toolFilter.exclude",
+               "the pattern `" + ex +
+                   "` has no ZeroClaw counterpart; the server is "
+                   "not converted");
+        keep = false;
+      }
+    }
+    if (tf.contains("include")) {
+      if (!allow.empty()) {
+        losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
+                          "the tool allow list (allowed_tools) bounds this server's tools as "
+                          "tightly"});
+      } else {
+        narrow(o, losses, p + ".toolFilter.include",
+               "ZeroClaw has no per-server include filter; the server is not "
+               "converted");
+        keep = false;
+      }
+    }
+  }
+  if (!keep) return std::nullopt;
+  return z;
+}
+
+/// The install config of the one agent: its risk profile, MCP bundle and servers, and the
+/// provider whose credential the target supplies.
+inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value rp,
+                                       zeroclaw::value servers,
+                                       const std::vector<std::string>& names,
+                                       std::vector<loss>& losses) {
+  zeroclaw::value cfg = zeroclaw::value::make_table();
+  cfg.set("schema_version", zeroclaw::value::make_integer(3));
+  zeroclaw::value agent = zeroclaw::value::make_table();
+  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
+  // must reference one: the bundle carries a provider whose credential the target supplies.
+  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
+  agent.set("risk_profile", zeroclaw::value::make_string(alias));
+  if (!names.empty()) agent.set("mcp_bundles", zstrings({alias}));
+  cfg.child_table("agents").set(alias, std::move(agent));
+  cfg.child_table("risk_profiles").set(alias, std::move(rp));
+  if (!names.empty()) {
+    zeroclaw::value b = zeroclaw::value::make_table();
+    b.set("servers", zstrings(names));
+    cfg.child_table("mcp_bundles").set(alias, std::move(b));
+    cfg.child_table("mcp").set("servers", std::move(servers));
+  }
+  {
+    zeroclaw::value provider = zeroclaw::value::make_table();
+    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+    cfg.child_table("providers")
+        .child_table("models")
+        .child_table("anthropic")
+        .set("default", std::move(provider));
+    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                      "a Claw names no model; the bundle configures this provider with a blank "
+                      "api_key (a required secret) and no model: choose both on the target"});
+  }
+  return cfg;
+}
+
+/// What the plan drops of the manifest (ClawHub packages, cron jobs) and the secrets it
+/// requires, as losses.
+inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_plan& plan,
+                           std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  std::size_t index = 0;
+  for (const json& pkg : m["packages"]) {
+    const std::string path =
+        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
+    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
+                            pkg["ref"].get<std::string>() + "@" +
+                            pkg["version"].get<std::string>() +
+                            "): its content is not in the package and ZeroClaw cannot install "
+                            "from ClawHub; install an equivalent on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
+    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
+  }
+  for (const json& job : m["cronJobs"]) {
+    const std::string path = "cronJobs." + job["id"].get<std::string>();
+    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
+                            job["id"].get<std::string>() + "` (" +
+                            job["schedule"]["cron"].get<std::string>() + " " +
+                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
+    losses.push_back({"$." + path, loss_kind::dropped, why});
+  }
+  for (const std::string& s : plan.required_secrets)
+    if (s.rfind("mcp.", 0) == 0)
+      losses.push_back({s, loss_kind::changed,
+                        "an environment reference of the Claw; a blank required secret in the "
+                        "bundle"});
+}
+
 }  // namespace detail
 
 /// Maps a Claw package to the files of a bundle (config.toml, zeroclaw-agent.toml,
@@ -18613,220 +19969,34 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
                       "bundle counterpart"});
 
   // ---- the workspace ----
-  std::map<std::string, std::string> files;  // bundle path -> bytes
-  const auto place = [&](const std::string& dest, const std::string& bytes,
-                         const std::string& from) {
-    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
-      losses.push_back({from, loss_kind::dropped,
-                        "a bundle never carries workspace/" + dest +
-                            " (private_data): " + std::string(bundle::private_reason(*kind))});
-      return;
-    }
-    files["workspace/" + dest] = bytes;
-  };
-  if (in.body) {
-    place("SOUL.md", *in.body, "CLAW.md");
-    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
-  }
-  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
-  if (in.bootstrap) {
-    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
-    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
-                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
-                      "not seed it once, it is an ordinary workspace file"});
-  }
+  std::map<std::string, std::string> files = detail::zeroclaw_workspace(in, losses);
 
   // ---- the risk profile, from the OpenClaw profile ----
-  zeroclaw::value rp = zeroclaw::value::make_table();
-  const json pa =
-      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
-  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
   std::vector<std::string> allow, deny;
-  for (const std::string& t : detail::jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
-  for (const std::string& t : detail::jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
-  const std::string P = "$.profile.agent";
-  if (tools.contains("profile")) {
-    if (allow.empty())
-      detail::narrow(o, losses, P + ".tools.profile",
-                     "the built-in tool profile `" + tools["profile"].get<std::string>() +
-                         "` is not known offline; the bundle allows only file_read");
-    else
-      losses.push_back({P + ".tools.profile", loss_kind::dropped,
-                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
-                        "tools as tightly"});
-    if (allow.empty()) allow.push_back("file_read");
-  }
-  if (tools.contains("alsoAllow"))
-    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
-                      "extends a tool profile ZeroClaw does not have"});
-  const bool shell_off =
-      detail::has(deny, "shell") || (!allow.empty() && !detail::has(allow, "shell"));
-  if (!shell_off)
-    detail::narrow(o, losses, P + ".tools",
-                   "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
-                   "before medium-risk ones (its supervised level)");
-  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
-  if (!ws_only)
-    detail::narrow(o, losses, P + ".tools.fs.workspaceOnly",
-                   "the profile leaves filesystem confinement to the host; the bundle confines "
-                   "the agent to its workspace (workspace_only)");
-  if (pa.contains("sandbox")) {
-    const json& sb = pa["sandbox"];
-    const std::string mode = sb.value("mode", "off");
-    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
-    if (mode == "non-main")
-      detail::narrow(o, losses, P + ".sandbox.mode",
-                     "ZeroClaw sandboxes every session, the main one too");
-    const std::string access = sb.value("workspaceAccess", "rw");
-    if (access != "rw") {
-      detail::narrow(o, losses, P + ".sandbox.workspaceAccess",
-                     "the sandbox sees the workspace " + access +
-                         "; ZeroClaw's nearest is the readonly level (no writes at all)");
-      rp.set("level", zeroclaw::value::make_string("readonly"));
-    }
-    if (sb.value("scope", "agent") != "agent")
-      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
-                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
-  }
-  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
-    if (pa.contains(k))
-      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
-  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
-    losses.push_back({"$.profile.extensions", loss_kind::dropped,
-                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
+  zeroclaw::value rp = detail::zeroclaw_risk_profile(in, o, allow, deny, losses);
 
   // ---- MCP servers ----
   zeroclaw::value servers = zeroclaw::value::make_array();
   std::vector<std::string> names;
   for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
-    const std::string& name = it.key();
-    const json& s = it.value();
-    const std::string p = "$.mcpServers." + name;
-    zeroclaw::value z = zeroclaw::value::make_table();
-    z.set("name", zeroclaw::value::make_string(name));
-    if (s.contains("command")) {
-      z.set("transport", zeroclaw::value::make_string("stdio"));
-      z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
-      if (s.contains("args")) z.set("args", detail::zstrings(detail::jstrings(s, "args")));
-      if (s.contains("env")) {
-        zeroclaw::value env = zeroclaw::value::make_table();
-        for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
-          // The reference is marked secret: the planner blanks it and lists it as required.
-          env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
-          if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
-            losses.push_back({p + ".env." + e.key(), loss_kind::changed,
-                              "the reference " + e.value().get<std::string>() +
-                                  " becomes a blank required secret; supply it on the target"});
-        }
-        z.set("env", std::move(env));
-      }
-    } else {
-      const std::string t = s.value("transport", "streamable-http");
-      z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
-      z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
-      if (s.contains("auth"))
-        losses.push_back({p + ".auth", loss_kind::dropped,
-                          "ZeroClaw has no MCP OAuth login; give the server a header credential "
-                          "on the target"});
-    }
-    if (s.contains("timeout") && s["timeout"].is_number())
-      z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
-                                     std::ceil(s["timeout"].get<double>()))));
-    if (s.contains("connectTimeout"))
-      losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
-    bool keep = true;
-    if (s.contains("toolFilter")) {
-      const json& tf = s["toolFilter"];
-      for (const std::string& ex : detail::jstrings(tf, "exclude")) {
-        if (ex.find('*') == std::string::npos) {
-          deny.push_back(name + "__" + ex);
-        } else {
-          detail::narrow(o, losses, p + ".toolFilter.exclude",
-                         "the pattern `" + ex +
-                             "` has no ZeroClaw counterpart; the server is "
-                             "not converted");
-          keep = false;
-        }
-      }
-      if (tf.contains("include")) {
-        if (!allow.empty()) {
-          losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
-                            "the tool allow list (allowed_tools) bounds this server's tools as "
-                            "tightly"});
-        } else {
-          detail::narrow(o, losses, p + ".toolFilter.include",
-                         "ZeroClaw has no per-server include filter; the server is not "
-                         "converted");
-          keep = false;
-        }
-      }
-    }
-    if (!keep) continue;
-    names.push_back(name);
-    servers.items.push_back(std::move(z));
+    std::optional<zeroclaw::value> z =
+        detail::zeroclaw_mcp_server(it.key(), it.value(), o, allow, deny, losses);
+    if (!z) continue;
+    names.push_back(it.key());
+    servers.items.push_back(std::move(*z));
   }
   if (!allow.empty()) rp.set("allowed_tools", detail::zstrings(allow));
   if (!deny.empty()) rp.set("excluded_tools", detail::zstrings(deny));
 
   // ---- the install config of one agent, planned as an export ----
-  zeroclaw::value cfg = zeroclaw::value::make_table();
-  cfg.set("schema_version", zeroclaw::value::make_integer(3));
-  zeroclaw::value agent = zeroclaw::value::make_table();
-  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
-  // must reference one: the bundle carries a provider whose credential the target supplies.
-  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
-  agent.set("risk_profile", zeroclaw::value::make_string(res.agent));
-  if (!names.empty()) agent.set("mcp_bundles", detail::zstrings({res.agent}));
-  cfg.child_table("agents").set(res.agent, std::move(agent));
-  cfg.child_table("risk_profiles").set(res.agent, std::move(rp));
-  if (!names.empty()) {
-    zeroclaw::value b = zeroclaw::value::make_table();
-    b.set("servers", detail::zstrings(names));
-    cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
-    cfg.child_table("mcp").set("servers", std::move(servers));
-  }
-  {
-    zeroclaw::value provider = zeroclaw::value::make_table();
-    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-    cfg.child_table("providers")
-        .child_table("models")
-        .child_table("anthropic")
-        .set("default", std::move(provider));
-    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                      "a Claw names no model; the bundle configures this provider with a blank "
-                      "api_key (a required secret) and no model: choose both on the target"});
-  }
+  zeroclaw::value cfg =
+      detail::zeroclaw_config(res.agent, std::move(rp), std::move(servers), names, losses);
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
       zeroclaw::plan_export(zeroclaw::toml_writer::write(cfg, false), res.agent, popts);
 
-  std::size_t index = 0;
-  for (const json& pkg : m["packages"]) {
-    const std::string path =
-        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
-    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
-                            pkg["ref"].get<std::string>() + "@" +
-                            pkg["version"].get<std::string>() +
-                            "): its content is not in the package and ZeroClaw cannot install "
-                            "from ClawHub; install an equivalent on the target";
-    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
-    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
-  }
-  for (const json& job : m["cronJobs"]) {
-    const std::string path = "cronJobs." + job["id"].get<std::string>();
-    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
-                            job["id"].get<std::string>() + "` (" +
-                            job["schedule"]["cron"].get<std::string>() + " " +
-                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
-    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
-    losses.push_back({"$." + path, loss_kind::dropped, why});
-  }
-  for (const std::string& s : plan.required_secrets)
-    if (s.rfind("mcp.", 0) == 0)
-      losses.push_back({s, loss_kind::changed,
-                        "an environment reference of the Claw; a blank required secret in the "
-                        "bundle"});
+  detail::zeroclaw_drops(m, plan, losses);
 
   const std::string config = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
   const std::string manifest = zeroclaw::render_manifest(plan, exported_at);
@@ -18920,11 +20090,10 @@ publish::outcome publish_new(Fs& fs, const options& o,
                              const std::map<std::string, std::string>& files, Check&& check) {
   const std::string display = o.out_display.empty() ? o.out : o.out_display;
   const std::string out = paths::normalize(o.out);
-  const std::size_t slash = out.rfind('/');
-  if (out.empty() || out[0] != '/' || slash == std::string::npos || slash + 1 == out.size())
+  const std::string parent_path = paths::parent(out);
+  const std::string name = paths::file_name(out);
+  if (!paths::is_absolute(out) || name.empty())
     throw error(errc::invalid_argument, "--out must name a new directory: " + display, display);
-  const std::string parent_path = slash == 0 ? "/" : out.substr(0, slash);
-  const std::string name = out.substr(slash + 1);
   typename Fs::dir parent = [&] {
     try {
       return fs.open_root(parent_path);
@@ -18945,30 +20114,23 @@ publish::outcome publish_new(Fs& fs, const options& o,
   }
   const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
   const std::string token = o.token.empty() ? publish::random_token() : o.token;
-  const std::string staging = publish::staging_name(publish::staging_kind::convert, token);
-  fs.make_dir_at(parent, staging, 0755);
-  try {
-    // Held open and locked until published: `recover` leaves a running convert's tree alone.
-    typename Fs::dir stage = fs.open_dir_at(parent, staging);
-    fs.try_lock(stage);
-    write_tree(fs, stage, files);
-    if (o.sync) fs.sync_filesystem(stage);
-    check(paths::join(parent_path, staging));
-    if (o.before_publish) o.before_publish();
-    publish::request req;
-    req.staging = staging;
-    req.destination = name;
-    req.names = names;
-    req.adm = adm.adm;
-    req.sync = o.sync;
-    return publish::staged_swap::publish(fs, parent, req);
-  } catch (...) {
-    try {
-      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
-    } catch (...) {  // a second failure leaves it for `clawport recover`
-    }
-    throw;
-  }
+  // Held open and locked until published: `recover` leaves a running convert's tree alone;
+  // any failure removes it (a second failure leaves it for `clawport recover`).
+  publish::staged_dir<Fs> stage(fs, parent,
+                                publish::staging_name(publish::staging_kind::convert, token));
+  write_tree(fs, stage.handle(), files);
+  if (o.sync) fs.sync_filesystem(stage.handle());
+  check(paths::join(parent_path, stage.name()));
+  if (o.before_publish) o.before_publish();
+  publish::request req;
+  req.staging = stage.name();
+  req.destination = name;
+  req.names = names;
+  req.adm = adm.adm;
+  req.sync = o.sync;
+  publish::outcome done = publish::staged_swap::publish(fs, parent, req);
+  stage.release();  // the Publish policy moved it into place
+  return done;
 }
 
 inline std::vector<std::string> keys_of(const std::map<std::string, std::string>& files) {
@@ -19128,819 +20290,8 @@ conversion run(Fs& fs, const options& o) {
 // ----- end clawport/convert.hpp -----
 // ----- begin clawport/core.hpp -----
 // Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
-// type, time, UTF-8, lexical paths and the one TOML adaptor.
+// type, time, UTF-8, text and lexical paths.
 
-// ----- begin clawport/core/regex.hpp -----
-// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
-// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
-// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
-// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
-// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
-// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
-// O(text x program) time, O(program) memory, no recursion while matching, and recursion
-// bounded by `max_nesting` while parsing.
-//
-// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
-// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
-// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
-// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
-// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
-// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
-// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
-// and class set operations, and the `x` and `R` flags are not supported and make the
-// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
-// for a pattern Rust cannot compile).
-
-
-#include <algorithm>
-#include <cstddef>
-#include <cstdint>
-#include <memory>
-#include <optional>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace regex {
-
-/// Deepest group nesting a pattern may have.
-inline constexpr std::size_t max_nesting = 64;
-/// Largest compiled program (instructions) a pattern may become, counted repetitions
-/// expanded: it bounds the work per text character.
-inline constexpr std::size_t max_program = 1024;
-
-enum class assertion : std::uint8_t {
-  text_start,
-  text_end,
-  line_start,
-  line_end,
-  word_boundary,
-  not_word_boundary
-};
-
-/// A compiled pattern. Build it with `compile`.
-class program {
- public:
-  struct range {
-    char32_t lo, hi;
-  };
-  enum class op : std::uint8_t { consume, split, jump, check, match };
-  struct instruction {
-    op code = op::match;
-    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
-    std::uint32_t n = 0;         ///< range count (consume)
-    bool negated = false;        ///< consume: matches what is outside the ranges
-    assertion what = assertion::text_start;
-  };
-
-  std::vector<instruction> code;
-  std::vector<range> ranges;
-};
-
-namespace detail {
-
-struct node;
-using node_ptr = std::unique_ptr<node>;
-
-struct node {
-  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
-  kind type = kind::empty;
-  std::vector<program::range> ranges;  // set
-  bool negated = false;                // set
-  assertion what = assertion::text_start;
-  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
-  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
-  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
-};
-
-struct flags {
-  bool icase = false, multiline = false, dotall = false;
-};
-
-constexpr bool is_word(char32_t c) noexcept {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-inline void add_ascii_class(std::vector<program::range>& r, char c) {
-  switch (c) {
-    case 'd':
-      r.push_back({'0', '9'});
-      break;
-    case 'w':
-      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
-      r.push_back({'a', 'z'});
-      break;
-    case 's':
-      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
-      break;
-    default:
-      break;
-  }
-}
-
-/// The complement of sorted, merged ranges over all of Unicode.
-inline std::vector<program::range> complement(const std::vector<program::range>& in) {
-  std::vector<program::range> out;
-  char32_t next = 0;
-  for (const auto& r : in) {
-    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
-    next = r.hi + 1;
-  }
-  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
-  return out;
-}
-
-/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
-inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
-  if (icase) {
-    const std::size_t n = r.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
-        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
-        if (a <= b)
-          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
-      };
-      clip('a', 'z', -32);
-      clip('A', 'Z', 32);
-    }
-  }
-  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
-  std::vector<program::range> out;
-  for (const auto& x : r) {
-    if (!out.empty() && x.lo <= out.back().hi + 1) {
-      if (x.hi > out.back().hi) out.back().hi = x.hi;
-    } else {
-      out.push_back(x);
-    }
-  }
-  return out;
-}
-
-/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
-class parser {
- public:
-  explicit parser(std::string_view p) : p_(p) {}
-
-  node_ptr parse() {
-    flags f;
-    auto n = alternation(f, 0);
-    if (!n || pos_ != p_.size()) return nullptr;
-    return n;
-  }
-
- private:
-  std::string_view p_;
-  std::size_t pos_ = 0;
-
-  bool at_end() const { return pos_ >= p_.size(); }
-  char peek() const { return p_[pos_]; }
-
-  bool next_cp(char32_t& cp) {
-    if (at_end()) return false;
-    const auto d = utf8::decode_at(p_, pos_);
-    if (d.length == 0) return false;
-    cp = d.cp, pos_ += d.length;
-    return true;
-  }
-
-  static node_ptr make(node::kind k) {
-    auto n = std::make_unique<node>();
-    n->type = k;
-    return n;
-  }
-
-  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
-    auto n = make(node::kind::set);
-    n->ranges = normalize(std::move(r), icase);
-    n->negated = negated;
-    return n;
-  }
-
-  static node_ptr make_check(assertion a) {
-    auto n = make(node::kind::check);
-    n->what = a;
-    return n;
-  }
-
-  node_ptr alternation(flags& f, std::size_t depth) {
-    auto first = concatenation(f, depth);
-    if (!first) return nullptr;
-    if (at_end() || peek() != '|') return first;
-    auto alt = make(node::kind::alternate);
-    alt->children.push_back(std::move(first));
-    while (!at_end() && peek() == '|') {
-      ++pos_;
-      auto next = concatenation(f, depth);
-      if (!next) return nullptr;
-      alt->children.push_back(std::move(next));
-    }
-    return alt;
-  }
-
-  node_ptr concatenation(flags& f, std::size_t depth) {
-    auto cat = make(node::kind::concat);
-    while (!at_end() && peek() != '|' && peek() != ')') {
-      bool flag_group = false;
-      auto atom = this->atom(f, depth, flag_group);
-      if (!atom) return nullptr;
-      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
-      if (!repetitions(atom, depth)) return nullptr;
-      cat->children.push_back(std::move(atom));
-    }
-    return cat;
-  }
-
-  /// Parses a decimal count of a `{…}` repetition.
-  bool number(std::uint32_t& out) {
-    const std::size_t start = pos_;
-    std::uint64_t v = 0;
-    while (!at_end() && peek() >= '0' && peek() <= '9') {
-      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
-      if (v > max_program) return false;
-      ++pos_;
-    }
-    out = static_cast<std::uint32_t>(v);
-    return pos_ > start;
-  }
-
-  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
-  /// nesting too, so the tree stays within `max_nesting` levels.
-  bool repetitions(node_ptr& atom, std::size_t depth) {
-    while (!at_end()) {
-      std::uint32_t min = 0, max = 0;
-      const char c = peek();
-      if (c == '*') {
-        min = 0, max = node::unbounded, ++pos_;
-      } else if (c == '+') {
-        min = 1, max = node::unbounded, ++pos_;
-      } else if (c == '?') {
-        min = 0, max = 1, ++pos_;
-      } else if (c == '{') {
-        ++pos_;
-        if (!number(min)) return false;
-        max = min;
-        if (!at_end() && peek() == ',') {
-          ++pos_;
-          max = node::unbounded;
-          if (!at_end() && peek() != '}' && !number(max)) return false;
-        }
-        if (at_end() || peek() != '}' || max < min) return false;
-        ++pos_;
-      } else {
-        return true;
-      }
-      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
-      if (++depth > max_nesting) return false;
-      auto rep = make(node::kind::repeat);
-      rep->min = min, rep->max = max;
-      rep->children.push_back(std::move(atom));
-      atom = std::move(rep);
-    }
-    return true;
-  }
-
-  bool parse_flags(flags& f, bool& scoped) {
-    bool negate = false;
-    while (!at_end()) {
-      const char c = p_[pos_++];
-      if (c == ':') return scoped = true, true;
-      if (c == ')') return scoped = false, true;
-      if (c == '-') {
-        if (negate) return false;
-        negate = true;
-      } else if (c == 'i') {
-        f.icase = !negate;
-      } else if (c == 'm') {
-        f.multiline = !negate;
-      } else if (c == 's') {
-        f.dotall = !negate;
-      } else if (c == 'U') {
-        // swaps greediness: no effect on whether there is a match
-      } else {
-        return false;  // x, R and anything else: not supported
-      }
-    }
-    return false;
-  }
-
-  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
-    if (depth + 1 > max_nesting) return nullptr;
-    flags inner = f;
-    if (!at_end() && peek() == '?') {
-      ++pos_;
-      if (at_end()) return nullptr;
-      if (peek() == ':') {
-        ++pos_;
-      } else if (peek() == 'P' || peek() == '<') {
-        if (peek() == 'P') ++pos_;
-        if (at_end() || peek() != '<') return nullptr;
-        ++pos_;
-        const std::size_t start = pos_;
-        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
-                             peek() == '[' || peek() == ']'))
-          ++pos_;
-        if (pos_ == start || at_end() || peek() != '>') return nullptr;
-        ++pos_;
-      } else {
-        bool scoped = false;
-        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
-        if (!scoped) {
-          f = inner;
-          flag_group = true;
-          return make(node::kind::empty);
-        }
-      }
-    }
-    auto n = alternation(inner, depth + 1);
-    if (!n || at_end() || peek() != ')') return nullptr;
-    ++pos_;
-    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
-    wrapped->children.push_back(std::move(n));
-    return wrapped;
-  }
-
-  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
-  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
-              std::optional<assertion>* check) {
-    is_class = false, negated = false;
-    if (at_end()) return false;
-    const char c = p_[pos_++];
-    switch (c) {
-      case 'n':
-        cp = '\n';
-        return true;
-      case 't':
-        cp = '\t';
-        return true;
-      case 'r':
-        cp = '\r';
-        return true;
-      case 'f':
-        cp = '\f';
-        return true;
-      case 'v':
-        cp = '\v';
-        return true;
-      case 'a':
-        cp = 0x07;
-        return true;
-      case 'd':
-      case 'w':
-      case 's':
-      case 'D':
-      case 'W':
-      case 'S': {
-        const char lower = static_cast<char>(c | 0x20);
-        add_ascii_class(cls, lower);
-        is_class = true, negated = (c != lower);
-        return true;
-      }
-      case 'x':
-      case 'u':
-      case 'U':
-        return hex(c, cp);
-      case 'A':
-      case 'z':
-      case 'b':
-      case 'B':
-        if (!check) return false;  // not inside a class
-        *check = c == 'A'   ? assertion::text_start
-                 : c == 'z' ? assertion::text_end
-                 : c == 'b' ? assertion::word_boundary
-                            : assertion::not_word_boundary;
-        return true;
-      default:
-        break;
-    }
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
-      cp = u;
-      return true;
-    }
-    return false;  // \p, \1 (back-references), unknown letters
-  }
-
-  bool hex(char kind, char32_t& cp) {
-    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
-    bool braced = false;
-    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
-    std::uint32_t v = 0;
-    std::size_t n = 0;
-    while (!at_end() && n < digits) {
-      const char h = peek();
-      int d = -1;
-      if (h >= '0' && h <= '9')
-        d = h - '0';
-      else if (h >= 'a' && h <= 'f')
-        d = h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F')
-        d = h - 'A' + 10;
-      if (d < 0) break;
-      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
-    }
-    if (n == 0 || (!braced && n != digits)) return false;
-    if (braced) {
-      if (at_end() || peek() != '}') return false;
-      ++pos_;
-    }
-    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
-    cp = v;
-    return true;
-  }
-
-  node_ptr bracket(const flags& f) {
-    bool negated = false;
-    if (!at_end() && peek() == '^') negated = true, ++pos_;
-    std::vector<program::range> r;
-    bool first = true;
-    for (;;) {
-      if (at_end()) return nullptr;
-      if (peek() == ']' && !first) {
-        ++pos_;
-        break;
-      }
-      first = false;
-      if (p_.substr(pos_, 2) == "[:") {
-        if (!posix_class(r)) return nullptr;
-        continue;
-      }
-      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
-          p_.substr(pos_, 2) == "~~")
-        return nullptr;  // nested classes and set operations: not supported
-      char32_t lo = 0;
-      if (!class_atom(lo, r)) return nullptr;
-      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
-      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
-        ++pos_;
-        char32_t hi = 0;
-        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
-        r.push_back({lo, hi});
-      } else {
-        r.push_back({lo, lo});
-      }
-    }
-    return make_set(std::move(r), negated, f.icase);
-  }
-
-  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
-  /// `r` (then `cp` is 0xFFFFFFFF).
-  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
-    if (peek() != '\\') return next_cp(cp);
-    ++pos_;
-    std::vector<program::range> cls;
-    bool is_class = false, negated = false;
-    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
-    if (is_class) {
-      cls = normalize(std::move(cls), false);
-      if (negated) cls = complement(cls);
-      r.insert(r.end(), cls.begin(), cls.end());
-      cp = 0xFFFFFFFFu;
-    }
-    return true;
-  }
-
-  bool posix_class(std::vector<program::range>& r) {
-    const std::size_t close = p_.find(":]", pos_ + 2);
-    if (close == std::string_view::npos) return false;
-    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
-    pos_ = close + 2;
-    bool negated = false;
-    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
-    std::vector<program::range> c;
-    if (name == "alnum")
-      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
-    else if (name == "alpha")
-      c = {{'A', 'Z'}, {'a', 'z'}};
-    else if (name == "ascii")
-      c = {{0, 0x7F}};
-    else if (name == "blank")
-      c = {{'\t', '\t'}, {' ', ' '}};
-    else if (name == "cntrl")
-      c = {{0, 0x1F}, {0x7F, 0x7F}};
-    else if (name == "digit")
-      c = {{'0', '9'}};
-    else if (name == "graph")
-      c = {{'!', '~'}};
-    else if (name == "lower")
-      c = {{'a', 'z'}};
-    else if (name == "print")
-      c = {{' ', '~'}};
-    else if (name == "punct")
-      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
-    else if (name == "space")
-      c = {{'\t', '\r'}, {' ', ' '}};
-    else if (name == "upper")
-      c = {{'A', 'Z'}};
-    else if (name == "word")
-      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
-    else if (name == "xdigit")
-      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
-    else
-      return false;
-    if (negated) c = complement(c);
-    r.insert(r.end(), c.begin(), c.end());
-    return true;
-  }
-
-  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
-    char32_t cp = 0;
-    const char c = peek();
-    switch (c) {
-      case '(':
-        ++pos_;
-        return group(f, depth, flag_group);
-      case '[':
-        ++pos_;
-        return bracket(f);
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-        return nullptr;  // nothing to repeat
-      case '.': {
-        ++pos_;
-        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
-        return make_set({{'\n', '\n'}}, true, false);
-      }
-      case '^':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
-      case '$':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
-      case '\\': {
-        ++pos_;
-        std::vector<program::range> cls;
-        bool is_class = false, negated = false;
-        std::optional<assertion> check;
-        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
-        if (check) return make_check(*check);
-        if (is_class) return make_set(std::move(cls), negated, false);
-        return make_set({{cp, cp}}, false, f.icase);
-      }
-      default:
-        if (!next_cp(cp)) return nullptr;
-        return make_set({{cp, cp}}, false, f.icase);
-    }
-  }
-};
-
-/// Compiles the tree into `out`; false when the program would exceed `max_program`.
-class compiler {
- public:
-  explicit compiler(program& out) : out_(out) {}
-
-  bool emit(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::set: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::consume;
-        i.x = static_cast<std::uint32_t>(out_.ranges.size());
-        i.n = static_cast<std::uint32_t>(n.ranges.size());
-        i.negated = n.negated;
-        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::check: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::check;
-        i.what = n.what;
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::concat:
-        for (const auto& c : n.children)
-          if (!emit(*c)) return false;
-        return true;
-      case node::kind::alternate:
-        return alternate(n, 0);
-      case node::kind::repeat:
-        return repeat(n);
-    }
-    return false;
-  }
-
- private:
-  program& out_;
-
-  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
-  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
-
-  std::uint32_t place(program::op code) {
-    program::instruction i;
-    i.code = code;
-    out_.code.push_back(i);
-    return here() - 1;
-  }
-
-  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
-  bool alternate(const node& n, std::size_t from) {
-    if (from + 1 == n.children.size()) return emit(*n.children[from]);
-    if (!room(2)) return false;
-    const std::uint32_t split = place(program::op::split);
-    out_.code[split].x = here();
-    if (!emit(*n.children[from])) return false;
-    if (!room(1)) return false;
-    const std::uint32_t jump = place(program::op::jump);
-    out_.code[split].y = here();
-    if (!alternate(n, from + 1)) return false;
-    out_.code[jump].x = here();
-    return true;
-  }
-
-  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
-  static bool emits_nothing(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::concat:
-        return std::all_of(n.children.begin(), n.children.end(),
-                           [](const node_ptr& c) { return emits_nothing(*c); });
-      case node::kind::repeat:
-        return emits_nothing(*n.children.front());
-      default:
-        return false;
-    }
-  }
-
-  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
-  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
-  bool repeat(const node& n) {
-    const node& body = *n.children.front();
-    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
-    for (std::uint32_t k = 0; k < n.min; ++k)
-      if (!emit(body)) return false;
-    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
-      if (!room(2)) return false;
-      const std::uint32_t split = place(program::op::split);
-      out_.code[split].x = here();
-      if (!emit(body)) return false;
-      if (!room(1)) return false;
-      const std::uint32_t jump = place(program::op::jump);
-      out_.code[jump].x = split;
-      out_.code[split].y = here();
-      return true;
-    }
-    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
-    for (std::uint32_t k = n.min; k < n.max; ++k) {
-      if (!room(1)) return false;
-      splits.push_back(place(program::op::split));
-      out_.code[splits.back()].x = here();
-      if (!emit(body)) return false;
-    }
-    for (const auto s : splits) out_.code[s].y = here();
-    return true;
-  }
-};
-
-/// Whether `cp` is in the instruction's set.
-inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
-  bool in = false;
-  for (std::uint32_t k = 0; k < i.n; ++k) {
-    const auto& r = p.ranges[i.x + k];
-    if (cp < r.lo) break;
-    if (cp <= r.hi) {
-      in = true;
-      break;
-    }
-  }
-  return in != i.negated;
-}
-
-constexpr char32_t no_char = 0xFFFFFFFFu;
-
-inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
-  switch (a) {
-    case assertion::text_start:
-      return before == no_char;
-    case assertion::text_end:
-      return after == no_char;
-    case assertion::line_start:
-      return before == no_char || before == '\n';
-    case assertion::line_end:
-      return after == no_char || after == '\n';
-    case assertion::word_boundary:
-    case assertion::not_word_boundary: {
-      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
-      return (w1 != w2) == (a == assertion::word_boundary);
-    }
-  }
-  return false;
-}
-
-/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
-class pc_set {
- public:
-  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
-  bool insert(std::uint32_t pc) {
-    if (contains(pc)) return false;
-    sparse_[pc] = static_cast<std::uint32_t>(size_);
-    dense_[size_++] = pc;
-    return true;
-  }
-  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
-  void clear() { size_ = 0; }
-  std::size_t size() const { return size_; }
-  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
-
- private:
-  std::vector<std::uint32_t> dense_, sparse_;
-  std::size_t size_ = 0;
-};
-
-}  // namespace detail
-
-/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
-inline std::optional<program> compile(std::string_view pattern) {
-  detail::parser parser(pattern);
-  const auto tree = parser.parse();
-  if (!tree) return std::nullopt;
-  program p;
-  detail::compiler compiler(p);
-  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
-  p.code.push_back({});  // match
-  return p;
-}
-
-/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
-/// UTF-8 read as U+FFFD, one per byte.
-inline bool search(const program& p, std::string_view text) {
-  using detail::no_char;
-  const std::size_t size = p.code.size();
-  detail::pc_set current(size), next(size);
-  std::vector<std::uint32_t> stack;
-  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
-    if (pos >= text.size()) return len = 0, no_char;
-    const auto d = utf8::decode_at(text, pos);
-    if (d.length == 0) return len = 1, 0xFFFD;
-    return len = d.length, d.cp;
-  };
-  // Follows jumps, splits and assertions from `pc` at a position between `before` and
-  // `after`, adding every reached state to `set`; true when the match state is reached.
-  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
-    stack.push_back(pc);
-    while (!stack.empty()) {
-      const std::uint32_t at = stack.back();
-      stack.pop_back();
-      if (!set.insert(at)) continue;
-      const auto& i = p.code[at];
-      switch (i.code) {
-        case program::op::match:
-          stack.clear();
-          return true;
-        case program::op::jump:
-          stack.push_back(i.x);
-          break;
-        case program::op::split:
-          stack.push_back(i.y), stack.push_back(i.x);
-          break;
-        case program::op::check:
-          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
-          break;
-        case program::op::consume:
-          break;
-      }
-    }
-    return false;
-  };
-  char32_t before = no_char;
-  std::size_t pos = 0, len = 0;
-  char32_t here = decode(0, len);
-  for (;;) {
-    if (add(current, 0, before, here)) return true;  // a match may start anywhere
-    if (here == no_char) return false;
-    std::size_t next_len = 0;
-    const char32_t after = decode(pos + len, next_len);
-    for (std::size_t k = 0; k < current.size(); ++k) {
-      const auto& i = p.code[current[k]];
-      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
-          add(next, current[k] + 1, here, after))
-        return true;
-    }
-    std::swap(current, next);
-    next.clear();
-    before = here, here = after, pos += len, len = next_len;
-  }
-}
-
-/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
-inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
-  const auto p = compile(pattern);
-  if (!p) return std::nullopt;
-  return search(*p, text);
-}
-
-}  // namespace regex
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/regex.hpp -----
 // ----- end clawport/core.hpp -----
 // ----- begin clawport/digest.hpp -----
 // Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
@@ -20872,13 +21223,14 @@ template <class Fs>
 std::string read_text_file(Fs& fs, const std::string& path,
                            std::uint64_t max_bytes = 16 * 1024 * 1024) {
   const std::string norm = paths::normalize(path);
-  const std::size_t slash = norm.rfind('/');
-  if (slash == std::string::npos || slash + 1 == norm.size()) {
+  const std::string dir = paths::parent(norm);
+  const std::string name = paths::file_name(norm);
+  if (dir.empty() || name.empty()) {
     throw error(errc::invalid_argument, "not a file path: " + path, path);
   }
-  auto parent = fs.open_root(slash == 0 ? std::string("/") : norm.substr(0, slash));
-  fs::read_result r = fs::try_read_file_at(fs, parent, norm.substr(slash + 1), max_bytes,
-                                           fs::read_kinds::hard_linked);
+  auto parent = fs.open_root(dir);
+  fs::read_result r =
+      fs::try_read_file_at(fs, parent, name, max_bytes, fs::read_kinds::hard_linked);
   switch (r.refusal) {
     case fs::read_refusal::none:
       return std::move(r.bytes);
@@ -21396,7 +21748,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   const fs::stat_info* owner = st ? &*st : nullptr;
   if (!o.backup.empty()) out.backup = detail::write_backup(fs, dir, o, mode, owner, shown);
 
-  const std::string tmp = "." + name + ".tmp-" + random_token();
+  const std::string tmp = temp_file_name(staging_kind::replace, name, random_token());
   const auto discard = [&] {
     try {
       if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
@@ -21741,12 +22093,8 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
   return c;
 }
 
-inline std::string join_path(const std::string& base, const std::string& rel) {
-  return paths::join(base.empty() ? "/" : base, rel);
-}
-
 inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return error(e.code(), what + ": " + e.what(), subject, e.sys_errno());
+  return with_context(e, what, subject);
 }
 
 /// Creates `name` in the staging directory with `text` as its content.
@@ -21904,8 +22252,8 @@ class basic_exporter {
     zeroclaw::plan_options popts;
     popts.install_root = install_root;
     popts.config_name = o.config_path;
-    popts.blank_required = zeroclaw::read_secret_ledger(
-        fs_, install_root, o.config_path.substr(o.config_path.rfind('/') + 1));
+    popts.blank_required =
+        zeroclaw::read_secret_ledger(fs_, install_root, paths::file_name(o.config_path));
     return zeroclaw::plan_export<Schema, Names>(text, o.alias, popts);
   }
 
@@ -21920,7 +22268,7 @@ class basic_exporter {
     guarded_sources out;
     // A configured workspace is used as written (relative paths are taken from the install
     // root); the default one is `agents/<alias>/workspace` under it.
-    out.workspace = ed::join_path(install_root, plan.workspace.path);
+    out.workspace = paths::join(install_root, plan.workspace.path);
     out.workspace_field = "agents." + plan.root_alias + ".workspace" +
                           std::string(plan.workspace.configured ? ".path" : "");
     std::vector<ed::overlap_source> overlaps;
@@ -21929,7 +22277,7 @@ class basic_exporter {
         {true, "", out.workspace, ed::resolve_path(fs_, out.workspace, out.workspace)});
     guarded.push_back({out.workspace_field, out.workspace, overlaps.back().resolved});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(ed::join_path(install_root, s.relative));
+      const std::string planned = ed::normalize_lexically(paths::join(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       guarded.push_back(
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
@@ -21986,26 +22334,28 @@ class basic_exporter {
     res.replaced_non_bundle = replaces_non_bundle(adm);
     check_cancelled(o);
     // Step 6: the staging directory beside the destination, locked for the whole run
-    // so `recover` never removes it under us.
+    // so `recover` never removes it under us; removed on any failure unless published.
     std::string staging;
     fs::file_id stage_id;
-    std::optional<dir> stage;
-    stage.emplace(make_staging(parent, o.token, staging, stage_id));
+    std::optional<publish::staged_dir<Fs>> stage;
+    {
+      dir made = make_staging(parent, o.token, staging, stage_id);
+      stage.emplace(fs_, parent, staging, std::move(made), stage_id);
+    }
     try {
       fs::copying_sink<Fs> sink{fs_};
-      stage_bundle(walk, res, sink, *stage, req.sources);
+      stage_bundle(walk, res, sink, stage->handle(), req.sources);
       check_cancelled(o);
       if (o.sync) {
         try {
-          fs_.sync_filesystem(*stage);
+          fs_.sync_filesystem(stage->handle());
         } catch (const error& e) {
           throw exporter_detail::wrapped(e, "failed to flush the staged bundle to disk", staging);
         }
       }
       if (o.before_publish) o.before_publish();
       // The staged name must still be the directory this export filled.
-      const auto now = fs_.stat_at(parent, staging);
-      if (!now || now->id != stage_id) {
+      if (!stage->intact()) {
         throw error(errc::identity_changed,
                     "the staging directory " + staging +
                         " was replaced while the export ran; nothing was published",
@@ -22016,12 +22366,13 @@ class basic_exporter {
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
       res.publish = Publish::publish(fs_, parent, req);
+      stage->release();  // the Publish policy moved it into place
     } catch (...) {
-      // Close the staged tree (and the admitted one) first: the cleanup must not need a
-      // descriptor the failed walk could not get.
-      stage.reset();
+      // Close the admitted tree first: the cleanup must not need a descriptor the failed
+      // walk could not get. Then the staging tree is closed and removed, only if its name
+      // still is the directory this export made (a crash leaves it for `clawport recover`).
       adm.handle.reset();
-      remove_staging(parent, staging, stage_id);
+      stage.reset();
       throw;
     }
   }
@@ -22123,7 +22474,8 @@ class basic_exporter {
                       "the staging directory " + creating + " is locked by another process",
                       creating);
         }
-        taken = !rename_into_place(parent, creating, staging);
+        // The locked, empty `creating` directory takes the staging name, never replacing.
+        taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
         if (!taken) return std::move(*stage);
         if (!retry) {
           throw error(errc::destination_refused,
@@ -22148,38 +22500,6 @@ class basic_exporter {
       } catch (const error&) {
         // as above
       }
-    }
-  }
-
-  /// Renames the locked, empty `creating` directory to `staging` without replacing
-  /// anything; false when `staging` exists.
-  bool rename_into_place(const dir& parent, const std::string& creating,
-                         const std::string& staging) {
-    try {
-      if (fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::noreplace) ==
-          fs::rename_result::done) {
-        return true;
-      }
-    } catch (const error& e) {
-      if (e.sys_errno() == EEXIST) return false;
-      throw;
-    }
-    // No RENAME_NOREPLACE here: probe, then a plain rename (which would replace only an
-    // empty directory, and this token was just drawn).
-    if (fs_.stat_at(parent, staging)) return false;
-    fs_.rename_at(parent, creating, parent, staging, fs::rename_mode::replace);
-    return true;
-  }
-
-  /// Best-effort removal of this export's staging tree, only if the name still is it.
-  /// Swallows everything: a failed cleanup must not mask the error being reported.
-  void remove_staging(const dir& parent, const std::string& staging,
-                      const fs::file_id& id) noexcept {
-    try {
-      const auto st = fs_.stat_at(parent, staging);
-      if (st && st->id == id) fs_.remove_tree_at(parent, staging);
-    } catch (...) {
-      // a crash (or a second failure) leaves it for `clawport recover`
     }
   }
 
@@ -22208,7 +22528,7 @@ class basic_exporter {
     };
     add("the install root", root);
     add("the config file", config);
-    add("the key file", ed::join_path(root, std::string(zeroclaw::install_secret_key)));
+    add("the key file", paths::join(root, std::string(zeroclaw::install_secret_key)));
     return out;
   }
 
@@ -22343,9 +22663,11 @@ using exporter = basic_exporter<>;
 // ----- end clawport/exporter/exporter.hpp -----
 // ----- begin clawport/exporter/recover.hpp -----
 // `recover`: cleans up after a command that died, for every staging family of the registry
-// (publish/names.hpp: export, import, claw, skills, convert). A crash between staged_swap's
+// (publish/names.hpp: export, import, claw, skills, convert; replace and update, the
+// temporary files beside a file being replaced). A crash between staged_swap's
 // two renames leaves the destination absent and the previous bundle at
-// `.zeroclaw-export-old-<token>`; a killed command leaves its staging tree. Recovery restores
+// `.zeroclaw-export-old-<token>`; a killed command leaves its staging tree, or a temporary
+// `.<file>.tmp-<token>` beside the file it was replacing. Recovery restores
 // the previous bundle, removes dead staging trees, explains each step (what it removed, what
 // it left alone and why), refuses when it cannot tell which previous bundle is the right one,
 // and never touches a directory a running command holds locked.
@@ -22373,7 +22695,8 @@ struct recover_report {
   /// family generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6
   /// of [A-Za-z0-9]; publish::match_staging): never touched, each named in `actions`.
   std::vector<std::string> ignored;
-  /// The staging trees removed, by name (each also a sentence in `actions`).
+  /// The staging trees (and temporary files) removed, by name (each also a sentence in
+  /// `actions`).
   std::vector<std::string> removed_trees;
   /// Staging trees recover could not delete, each named with the cause in `actions`.
   std::vector<std::string> failed;
@@ -22394,6 +22717,42 @@ struct leftover {
   typename Fs::dir handle;  ///< open and locked by recover while it works
 };
 
+/// A temporary file a killed replace left beside the destination file.
+struct leftover_file {
+  std::string name;
+  fs::file_id id;  ///< removed only while the name still is this file
+};
+
+/// " (left by <creator> that was killed)" for every family but the export's.
+inline std::string left_by(const publish::staging_family& f) {
+  return f.kind == publish::staging_kind::export_bundle
+             ? std::string()
+             : " (left by " + std::string(f.creator) + " that was killed)";
+}
+
+/// Removes the temporary files of `temps` (still the files seen), each named in `report`.
+template <class Fs>
+void remove_temp_files(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display, const std::vector<leftover_file>& temps,
+                       recover_report& report) {
+  for (const leftover_file& t : temps) {
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, t.name);
+      if (!st || st->id != t.id || st->kind != fs::file_kind::regular) continue;
+      fs.unlink_at(parent, t.name);
+    } catch (const error& e) {
+      report.failed.push_back(t.name);
+      report.actions.push_back("failed to remove the incomplete temporary file " + t.name +
+                               " beside " + display + " (" + e.what() + "): delete it yourself");
+      continue;
+    }
+    ++report.removed;
+    report.removed_trees.push_back(t.name);
+    report.actions.push_back("removed the incomplete temporary file " + t.name +
+                             left_by(*publish::match_staging(t.name, name).family));
+  }
+}
+
 }  // namespace detail
 
 /// Recovers the destination called `name` inside the open directory `parent`; `display`
@@ -22406,7 +22765,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   recover_report report;
   std::vector<std::string> names;
   fs.for_each_entry(parent, [&](std::string_view entry) {
-    const publish::staging_match m = publish::match_staging(entry);
+    const publish::staging_match m = publish::match_staging(entry, name);
     if (m.family == nullptr) return;
     (m.exact ? names : report.ignored).emplace_back(entry);
   });
@@ -22415,9 +22774,17 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
 
   std::vector<detail::leftover<Fs>> staging;
   std::vector<detail::leftover<Fs>> retired;
+  std::vector<detail::leftover_file> temps;
   for (const std::string& n : names) {
     const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
     if (!st) continue;
+    if (publish::match_staging(n, name).family->shape == publish::staging_shape::file) {
+      if (st->kind == fs::file_kind::regular)
+        temps.push_back({n, st->id});
+      else
+        report.actions.push_back("left " + n + " alone: it is not a regular file");
+      continue;
+    }
     if (st->kind != fs::file_kind::directory) {
       report.actions.push_back("left " + n + " alone: it is not a directory");
       continue;
@@ -22449,13 +22816,9 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   }
   if (!destination_present && retired.size() == 1) {
     const std::string& from = retired.front().name;
-    fs::rename_result done = fs.rename_at(parent, from, parent, name, fs::rename_mode::noreplace);
-    if (done == fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::recover_ambiguous,
-                    display + " appeared while recover ran; nothing was changed", display);
-      }
-      fs.rename_at(parent, from, parent, name, fs::rename_mode::replace);
+    if (!publish::rename_noreplace(fs, parent, from, parent, name)) {
+      throw error(errc::recover_ambiguous,
+                  display + " appeared while recover ran; nothing was changed", display);
     }
     report.restored = true;
     report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
@@ -22482,19 +22845,17 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     }
     ++report.removed;
     report.removed_trees.push_back(s.name);
-    const publish::staging_family& f = *publish::match_staging(s.name).family;
     report.actions.push_back("removed the incomplete staging tree " + s.name +
-                             (f.kind == publish::staging_kind::export_bundle
-                                  ? std::string()
-                                  : " (left by " + std::string(f.creator) + " that was killed)"));
+                             detail::left_by(*publish::match_staging(s.name).family));
   }
+  detail::remove_temp_files(fs, parent, name, display, temps, report);
   for (const std::string& n : report.ignored) {
     const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
     report.actions.push_back(
         "left " + n + " alone: " +
         (creating ? std::string("an export is creating its staging directory there, or died "
                                 "doing so (delete it yourself if no export is running)")
-                  : "not a name " + std::string(publish::match_staging(n).family->creator) +
+                  : "not a name " + std::string(publish::match_staging(n, name).family->creator) +
                         " creates, so not recover's to touch"));
   }
   if (report.actions.empty()) {
@@ -22769,13 +23130,1176 @@ inline nlohmann::json to_json(const export_result& r) {
 }
 
 /// The `--json` text of an export: never throws on a name or path that is not UTF-8 (see
-/// core/json.hpp for the encoding).
+/// formats/json.hpp for the encoding).
 inline std::string render_json(const export_result& r) { return json::dump(to_json(r)); }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/report.hpp -----
 // ----- end clawport/exporter.hpp -----
+// ----- begin clawport/formats.hpp -----
+// The readers and writers that are not about any runtime: the one TOML adaptor and its input
+// bounds, JSON rendering that never throws and the `--json` error document, JavaScript's
+// JSON text (stableStringify, JSON.stringify), JSON5, the YAML subset and its block writer,
+// Unicode (NFC, lowercase, localeCompare) with its generated tables, and the linear-time
+// regex engine for Rust `regex` syntax. Depends on core/ only.
+
+// ----- begin clawport/formats/json5.hpp -----
+// A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
+// directory's config, read for destination resolution, docs/openclaw.md). JSON5
+// adds to JSON: comments, trailing commas, identifier and single-quoted keys,
+// single-quoted strings, escaped line breaks, hex numbers, leading/trailing decimal points,
+// an explicit `+`, and Infinity/NaN (read, then refused: they have no JSON equivalent).
+// Duplicate keys are refused, as is anything past `max_depth` or `max_bytes`.
+
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace json5 {
+
+/// The document type: JSON data as OpenClaw handles it (formats/stable_json.hpp).
+using json::value;
+
+struct options {
+  std::size_t max_bytes = 16 * 1024 * 1024;
+  std::size_t max_depth = 128;
+};
+
+/// Either `value` or `error` (1-based line and column, and what).
+struct result {
+  value data;
+  std::optional<std::string> error;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  bool ok() const noexcept { return !error.has_value(); }
+};
+
+namespace detail {
+
+struct stop {
+  std::size_t at;
+  std::string what;
+};
+
+class reader {
+ public:
+  reader(std::string_view s, const options& o) : s_(s), opt_(o) {}
+
+  value document() {
+    skip();
+    value v = node(0);
+    skip();
+    if (i_ < s_.size()) fail("unexpected content after the value");
+    return v;
+  }
+
+  std::size_t pos() const { return i_; }
+
+ private:
+  std::string_view s_;
+  options opt_;
+  std::size_t i_ = 0;
+
+  [[noreturn]] void fail(const std::string& what) const { throw stop{i_, what}; }
+
+  void skip() {
+    for (;;) {
+      if (i_ >= s_.size()) return;
+      const char c = s_[i_];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+        ++i_;
+      } else if (s_.compare(i_, 3, "\xC2\xA0") == 0 || s_.compare(i_, 3, "\xEF\xBB\xBF") == 0) {
+        i_ += s_[i_] == '\xC2' ? 2 : 3;
+      } else if (s_.compare(i_, 2, "//") == 0) {
+        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
+      } else if (s_.compare(i_, 2, "/*") == 0) {
+        const std::size_t end = s_.find("*/", i_ + 2);
+        if (end == std::string_view::npos) fail("unterminated comment");
+        i_ = end + 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  static bool ident_start(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  }
+  static bool ident_part(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+
+  value node(std::size_t depth) {
+    if (depth > opt_.max_depth) fail("nested deeper than " + std::to_string(opt_.max_depth));
+    if (i_ >= s_.size()) fail("unexpected end of input");
+    const char c = s_[i_];
+    if (c == '{') return object(depth + 1);
+    if (c == '[') return array(depth + 1);
+    if (c == '"' || c == '\'') return value(string());
+    if (s_.compare(i_, 4, "true") == 0 && !ident_part_at(i_ + 4)) return i_ += 4, value(true);
+    if (s_.compare(i_, 5, "false") == 0 && !ident_part_at(i_ + 5)) return i_ += 5, value(false);
+    if (s_.compare(i_, 4, "null") == 0 && !ident_part_at(i_ + 4)) return i_ += 4, value(nullptr);
+    return number();
+  }
+
+  bool ident_part_at(std::size_t k) const { return k < s_.size() && ident_part(s_[k]); }
+
+  value number() {
+    const std::size_t from = i_;
+    bool neg = false;
+    if (s_[i_] == '+' || s_[i_] == '-') neg = s_[i_++] == '-';
+    if (s_.compare(i_, 8, "Infinity") == 0 || s_.compare(i_, 3, "NaN") == 0) {
+      i_ = from;
+      fail("Infinity and NaN have no JSON equivalent");
+    }
+    if (s_.compare(i_, 2, "0x") == 0 || s_.compare(i_, 2, "0X") == 0) {
+      i_ += 2;
+      const std::size_t h = i_;
+      while (i_ < s_.size() && yaml::detail::is_hex(s_[i_])) ++i_;
+      if (i_ == h) fail("a malformed hex number");
+      const double v = static_cast<double>(
+          std::strtoull(std::string(s_.substr(h, i_ - h)).c_str(), nullptr, 16));
+      return yaml::detail::number_value(neg ? -v : v);
+    }
+    const std::size_t digits_from = i_;
+    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+    const std::size_t int_len = i_ - digits_from;
+    if (int_len > 1 && s_[digits_from] == '0') fail("a number with a leading zero");
+    std::size_t frac = 0;
+    if (i_ < s_.size() && s_[i_] == '.') {
+      ++i_;
+      const std::size_t f = i_;
+      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+      frac = i_ - f;
+    }
+    if (int_len == 0 && frac == 0) {
+      i_ = from;
+      fail("unexpected character");
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      const std::size_t e = i_;
+      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+      if (i_ == e) fail("a malformed exponent");
+    }
+    if (ident_part_at(i_)) fail("unexpected character after a number");
+    std::string text(s_.substr(from, i_ - from));
+    if (!text.empty() && text[0] == '+') text.erase(0, 1);
+    const double d = std::strtod(text.c_str(), nullptr);
+    if (!std::isfinite(d)) fail("a number out of range");
+    return yaml::detail::number_value(d);
+  }
+
+  std::uint32_t hex(std::size_t n) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (i_ >= s_.size() || !yaml::detail::is_hex(s_[i_])) fail("a malformed escape");
+      const char h = s_[i_++];
+      v = v * 16 + static_cast<std::uint32_t>(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+    }
+    return v;
+  }
+
+  std::string string() {
+    const char q = s_[i_++];
+    std::string out;
+    for (;;) {
+      if (i_ >= s_.size()) fail("unterminated string");
+      const char c = s_[i_++];
+      if (c == q) return out;
+      if (c == '\n' || c == '\r') fail("a raw line break in a string");
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= s_.size()) fail("unterminated string");
+      const char e = s_[i_++];
+      switch (e) {
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case '0':
+          if (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9')
+            fail("octal escapes are not allowed");
+          out += '\0';
+          break;
+        case 'x':
+          utf8::append(out, hex(2));
+          break;
+        case 'u': {
+          std::uint32_t cp = hex(4);
+          if (cp >= 0xd800 && cp <= 0xdbff && s_.compare(i_, 2, "\\u") == 0) {
+            i_ += 2;
+            const std::uint32_t lo = hex(4);
+            if (lo < 0xdc00 || lo > 0xdfff) fail("a lone UTF-16 surrogate");
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          } else if (cp >= 0xd800 && cp <= 0xdfff) {
+            fail("a lone UTF-16 surrogate");
+          }
+          utf8::append(out, cp);
+          break;
+        }
+        case '\r':
+          if (i_ < s_.size() && s_[i_] == '\n') ++i_;
+          break;
+        case '\n':
+          break;
+        default:
+          if (e >= '1' && e <= '9') fail("octal escapes are not allowed");
+          out += e;  // \' \" \\ \/ and any other character stand for themselves
+      }
+    }
+  }
+
+  std::string key() {
+    if (s_[i_] == '"' || s_[i_] == '\'') return string();
+    if (!ident_start(s_[i_])) fail("expected a key");
+    const std::size_t from = i_;
+    while (i_ < s_.size() && ident_part(s_[i_])) ++i_;
+    return std::string(s_.substr(from, i_ - from));
+  }
+
+  value object(std::size_t depth) {
+    ++i_;
+    value obj = value::object();
+    for (;;) {
+      skip();
+      if (i_ >= s_.size()) fail("unterminated object");
+      if (s_[i_] == '}') {
+        ++i_;
+        return obj;
+      }
+      const std::size_t at = i_;
+      std::string k = key();
+      skip();
+      if (i_ >= s_.size() || s_[i_] != ':') fail("expected `:` after a key");
+      ++i_;
+      skip();
+      value v = node(depth);
+      if (obj.contains(k)) {
+        i_ = at;
+        fail("duplicate key \"" + k + "\"");
+      }
+      obj[std::move(k)] = std::move(v);
+      skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      skip();
+      if (i_ >= s_.size() || s_[i_] != '}') fail("expected `,` or `}`");
+    }
+  }
+
+  value array(std::size_t depth) {
+    ++i_;
+    value arr = value::array();
+    for (;;) {
+      skip();
+      if (i_ >= s_.size()) fail("unterminated array");
+      if (s_[i_] == ']') {
+        ++i_;
+        return arr;
+      }
+      arr.push_back(node(depth));
+      skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ >= s_.size() || s_[i_] != ']') fail("expected `,` or `]`");
+    }
+  }
+};
+
+}  // namespace detail
+
+namespace detail {
+
+/// Sets the 1-based line and column of byte `at` (columns count bytes).
+inline void locate(result& r, std::string_view text, std::size_t at) {
+  r.line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t k = 0; k < at && k < text.size(); ++k)
+    if (text[k] == '\n') ++r.line, line_start = k + 1;
+  r.column = at - line_start + 1;
+}
+
+/// Offset of the first byte that does not start a well-formed UTF-8 character, or npos.
+inline std::size_t first_invalid_utf8(std::string_view text) {
+  for (std::size_t k = 0; k < text.size();) {
+    const auto d = utf8::decode_at(text, k);
+    if (d.length == 0) return k;
+    k += d.length;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace detail
+
+/// Reads one JSON5 text. Never throws for bad input. Every refusal carries a position: the
+/// first byte past `max_bytes`, the first byte that is not UTF-8, or where the reader stopped.
+inline result parse(std::string_view text, const options& opt = {}) {
+  result r;
+  if (text.size() > opt.max_bytes) {
+    r.error = "the text is larger than " + std::to_string(opt.max_bytes) + " bytes";
+    detail::locate(r, text, opt.max_bytes);
+    return r;
+  }
+  if (const std::size_t bad = detail::first_invalid_utf8(text); bad != std::string_view::npos) {
+    r.error = "the text is not valid UTF-8";
+    detail::locate(r, text, bad);
+    return r;
+  }
+  try {
+    detail::reader rd(text, opt);
+    r.data = rd.document();
+  } catch (const detail::stop& s) {
+    r.error = s.what;
+    detail::locate(r, text, s.at);
+    r.data = nullptr;
+  }
+  return r;
+}
+
+}  // namespace json5
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/json5.hpp -----
+// ----- begin clawport/formats/regex.hpp -----
+// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
+// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
+// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
+// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
+// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
+// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
+// O(text x program) time, O(program) memory, no recursion while matching, and recursion
+// bounded by `max_nesting` while parsing.
+//
+// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
+// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
+// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
+// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
+// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
+// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
+// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
+// and class set operations, and the `x` and `R` flags are not supported and make the
+// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
+// for a pattern Rust cannot compile).
+
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace regex {
+
+/// Deepest group nesting a pattern may have.
+inline constexpr std::size_t max_nesting = 64;
+/// Largest compiled program (instructions) a pattern may become, counted repetitions
+/// expanded: it bounds the work per text character.
+inline constexpr std::size_t max_program = 1024;
+
+enum class assertion : std::uint8_t {
+  text_start,
+  text_end,
+  line_start,
+  line_end,
+  word_boundary,
+  not_word_boundary
+};
+
+/// A compiled pattern. Build it with `compile`.
+class program {
+ public:
+  struct range {
+    char32_t lo, hi;
+  };
+  enum class op : std::uint8_t { consume, split, jump, check, match };
+  struct instruction {
+    op code = op::match;
+    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
+    std::uint32_t n = 0;         ///< range count (consume)
+    bool negated = false;        ///< consume: matches what is outside the ranges
+    assertion what = assertion::text_start;
+  };
+
+  std::vector<instruction> code;
+  std::vector<range> ranges;
+};
+
+namespace detail {
+
+struct node;
+using node_ptr = std::unique_ptr<node>;
+
+struct node {
+  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
+  kind type = kind::empty;
+  std::vector<program::range> ranges;  // set
+  bool negated = false;                // set
+  assertion what = assertion::text_start;
+  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
+  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
+  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
+};
+
+struct flags {
+  bool icase = false, multiline = false, dotall = false;
+};
+
+constexpr bool is_word(char32_t c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+inline void add_ascii_class(std::vector<program::range>& r, char c) {
+  switch (c) {
+    case 'd':
+      r.push_back({'0', '9'});
+      break;
+    case 'w':
+      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
+      r.push_back({'a', 'z'});
+      break;
+    case 's':
+      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
+      break;
+    default:
+      break;
+  }
+}
+
+/// The complement of sorted, merged ranges over all of Unicode.
+inline std::vector<program::range> complement(const std::vector<program::range>& in) {
+  std::vector<program::range> out;
+  char32_t next = 0;
+  for (const auto& r : in) {
+    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
+    next = r.hi + 1;
+  }
+  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
+  return out;
+}
+
+/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
+inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
+  if (icase) {
+    const std::size_t n = r.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
+        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
+        if (a <= b)
+          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
+      };
+      clip('a', 'z', -32);
+      clip('A', 'Z', 32);
+    }
+  }
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
+  std::vector<program::range> out;
+  for (const auto& x : r) {
+    if (!out.empty() && x.lo <= out.back().hi + 1) {
+      if (x.hi > out.back().hi) out.back().hi = x.hi;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
+class parser {
+ public:
+  explicit parser(std::string_view p) : p_(p) {}
+
+  node_ptr parse() {
+    flags f;
+    auto n = alternation(f, 0);
+    if (!n || pos_ != p_.size()) return nullptr;
+    return n;
+  }
+
+ private:
+  std::string_view p_;
+  std::size_t pos_ = 0;
+
+  bool at_end() const { return pos_ >= p_.size(); }
+  char peek() const { return p_[pos_]; }
+
+  bool next_cp(char32_t& cp) {
+    if (at_end()) return false;
+    const auto d = utf8::decode_at(p_, pos_);
+    if (d.length == 0) return false;
+    cp = d.cp, pos_ += d.length;
+    return true;
+  }
+
+  static node_ptr make(node::kind k) {
+    auto n = std::make_unique<node>();
+    n->type = k;
+    return n;
+  }
+
+  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
+    auto n = make(node::kind::set);
+    n->ranges = normalize(std::move(r), icase);
+    n->negated = negated;
+    return n;
+  }
+
+  static node_ptr make_check(assertion a) {
+    auto n = make(node::kind::check);
+    n->what = a;
+    return n;
+  }
+
+  node_ptr alternation(flags& f, std::size_t depth) {
+    auto first = concatenation(f, depth);
+    if (!first) return nullptr;
+    if (at_end() || peek() != '|') return first;
+    auto alt = make(node::kind::alternate);
+    alt->children.push_back(std::move(first));
+    while (!at_end() && peek() == '|') {
+      ++pos_;
+      auto next = concatenation(f, depth);
+      if (!next) return nullptr;
+      alt->children.push_back(std::move(next));
+    }
+    return alt;
+  }
+
+  node_ptr concatenation(flags& f, std::size_t depth) {
+    auto cat = make(node::kind::concat);
+    while (!at_end() && peek() != '|' && peek() != ')') {
+      bool flag_group = false;
+      auto atom = this->atom(f, depth, flag_group);
+      if (!atom) return nullptr;
+      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
+      if (!repetitions(atom, depth)) return nullptr;
+      cat->children.push_back(std::move(atom));
+    }
+    return cat;
+  }
+
+  /// Parses a decimal count of a `{…}` repetition.
+  bool number(std::uint32_t& out) {
+    const std::size_t start = pos_;
+    std::uint64_t v = 0;
+    while (!at_end() && peek() >= '0' && peek() <= '9') {
+      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
+      if (v > max_program) return false;
+      ++pos_;
+    }
+    out = static_cast<std::uint32_t>(v);
+    return pos_ > start;
+  }
+
+  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
+  /// nesting too, so the tree stays within `max_nesting` levels.
+  bool repetitions(node_ptr& atom, std::size_t depth) {
+    while (!at_end()) {
+      std::uint32_t min = 0, max = 0;
+      const char c = peek();
+      if (c == '*') {
+        min = 0, max = node::unbounded, ++pos_;
+      } else if (c == '+') {
+        min = 1, max = node::unbounded, ++pos_;
+      } else if (c == '?') {
+        min = 0, max = 1, ++pos_;
+      } else if (c == '{') {
+        ++pos_;
+        if (!number(min)) return false;
+        max = min;
+        if (!at_end() && peek() == ',') {
+          ++pos_;
+          max = node::unbounded;
+          if (!at_end() && peek() != '}' && !number(max)) return false;
+        }
+        if (at_end() || peek() != '}' || max < min) return false;
+        ++pos_;
+      } else {
+        return true;
+      }
+      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      if (++depth > max_nesting) return false;
+      auto rep = make(node::kind::repeat);
+      rep->min = min, rep->max = max;
+      rep->children.push_back(std::move(atom));
+      atom = std::move(rep);
+    }
+    return true;
+  }
+
+  bool parse_flags(flags& f, bool& scoped) {
+    bool negate = false;
+    while (!at_end()) {
+      const char c = p_[pos_++];
+      if (c == ':') return scoped = true, true;
+      if (c == ')') return scoped = false, true;
+      if (c == '-') {
+        if (negate) return false;
+        negate = true;
+      } else if (c == 'i') {
+        f.icase = !negate;
+      } else if (c == 'm') {
+        f.multiline = !negate;
+      } else if (c == 's') {
+        f.dotall = !negate;
+      } else if (c == 'U') {
+        // swaps greediness: no effect on whether there is a match
+      } else {
+        return false;  // x, R and anything else: not supported
+      }
+    }
+    return false;
+  }
+
+  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
+    if (depth + 1 > max_nesting) return nullptr;
+    flags inner = f;
+    if (!at_end() && peek() == '?') {
+      ++pos_;
+      if (at_end()) return nullptr;
+      if (peek() == ':') {
+        ++pos_;
+      } else if (peek() == 'P' || peek() == '<') {
+        if (peek() == 'P') ++pos_;
+        if (at_end() || peek() != '<') return nullptr;
+        ++pos_;
+        const std::size_t start = pos_;
+        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
+                             peek() == '[' || peek() == ']'))
+          ++pos_;
+        if (pos_ == start || at_end() || peek() != '>') return nullptr;
+        ++pos_;
+      } else {
+        bool scoped = false;
+        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
+        if (!scoped) {
+          f = inner;
+          flag_group = true;
+          return make(node::kind::empty);
+        }
+      }
+    }
+    auto n = alternation(inner, depth + 1);
+    if (!n || at_end() || peek() != ')') return nullptr;
+    ++pos_;
+    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
+    wrapped->children.push_back(std::move(n));
+    return wrapped;
+  }
+
+  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
+  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
+              std::optional<assertion>* check) {
+    is_class = false, negated = false;
+    if (at_end()) return false;
+    const char c = p_[pos_++];
+    switch (c) {
+      case 'n':
+        cp = '\n';
+        return true;
+      case 't':
+        cp = '\t';
+        return true;
+      case 'r':
+        cp = '\r';
+        return true;
+      case 'f':
+        cp = '\f';
+        return true;
+      case 'v':
+        cp = '\v';
+        return true;
+      case 'a':
+        cp = 0x07;
+        return true;
+      case 'd':
+      case 'w':
+      case 's':
+      case 'D':
+      case 'W':
+      case 'S': {
+        const char lower = static_cast<char>(c | 0x20);
+        add_ascii_class(cls, lower);
+        is_class = true, negated = (c != lower);
+        return true;
+      }
+      case 'x':
+      case 'u':
+      case 'U':
+        return hex(c, cp);
+      case 'A':
+      case 'z':
+      case 'b':
+      case 'B':
+        if (!check) return false;  // not inside a class
+        *check = c == 'A'   ? assertion::text_start
+                 : c == 'z' ? assertion::text_end
+                 : c == 'b' ? assertion::word_boundary
+                            : assertion::not_word_boundary;
+        return true;
+      default:
+        break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
+      cp = u;
+      return true;
+    }
+    return false;  // \p, \1 (back-references), unknown letters
+  }
+
+  bool hex(char kind, char32_t& cp) {
+    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
+    bool braced = false;
+    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
+    std::uint32_t v = 0;
+    std::size_t n = 0;
+    while (!at_end() && n < digits) {
+      const char h = peek();
+      int d = -1;
+      if (h >= '0' && h <= '9')
+        d = h - '0';
+      else if (h >= 'a' && h <= 'f')
+        d = h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        d = h - 'A' + 10;
+      if (d < 0) break;
+      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
+    }
+    if (n == 0 || (!braced && n != digits)) return false;
+    if (braced) {
+      if (at_end() || peek() != '}') return false;
+      ++pos_;
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
+    cp = v;
+    return true;
+  }
+
+  node_ptr bracket(const flags& f) {
+    bool negated = false;
+    if (!at_end() && peek() == '^') negated = true, ++pos_;
+    std::vector<program::range> r;
+    bool first = true;
+    for (;;) {
+      if (at_end()) return nullptr;
+      if (peek() == ']' && !first) {
+        ++pos_;
+        break;
+      }
+      first = false;
+      if (p_.substr(pos_, 2) == "[:") {
+        if (!posix_class(r)) return nullptr;
+        continue;
+      }
+      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
+          p_.substr(pos_, 2) == "~~")
+        return nullptr;  // nested classes and set operations: not supported
+      char32_t lo = 0;
+      if (!class_atom(lo, r)) return nullptr;
+      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
+      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
+        ++pos_;
+        char32_t hi = 0;
+        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
+        r.push_back({lo, hi});
+      } else {
+        r.push_back({lo, lo});
+      }
+    }
+    return make_set(std::move(r), negated, f.icase);
+  }
+
+  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
+  /// `r` (then `cp` is 0xFFFFFFFF).
+  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
+    if (peek() != '\\') return next_cp(cp);
+    ++pos_;
+    std::vector<program::range> cls;
+    bool is_class = false, negated = false;
+    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
+    if (is_class) {
+      cls = normalize(std::move(cls), false);
+      if (negated) cls = complement(cls);
+      r.insert(r.end(), cls.begin(), cls.end());
+      cp = 0xFFFFFFFFu;
+    }
+    return true;
+  }
+
+  bool posix_class(std::vector<program::range>& r) {
+    const std::size_t close = p_.find(":]", pos_ + 2);
+    if (close == std::string_view::npos) return false;
+    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
+    pos_ = close + 2;
+    bool negated = false;
+    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
+    std::vector<program::range> c;
+    if (name == "alnum")
+      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
+    else if (name == "alpha")
+      c = {{'A', 'Z'}, {'a', 'z'}};
+    else if (name == "ascii")
+      c = {{0, 0x7F}};
+    else if (name == "blank")
+      c = {{'\t', '\t'}, {' ', ' '}};
+    else if (name == "cntrl")
+      c = {{0, 0x1F}, {0x7F, 0x7F}};
+    else if (name == "digit")
+      c = {{'0', '9'}};
+    else if (name == "graph")
+      c = {{'!', '~'}};
+    else if (name == "lower")
+      c = {{'a', 'z'}};
+    else if (name == "print")
+      c = {{' ', '~'}};
+    else if (name == "punct")
+      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
+    else if (name == "space")
+      c = {{'\t', '\r'}, {' ', ' '}};
+    else if (name == "upper")
+      c = {{'A', 'Z'}};
+    else if (name == "word")
+      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+    else if (name == "xdigit")
+      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
+    else
+      return false;
+    if (negated) c = complement(c);
+    r.insert(r.end(), c.begin(), c.end());
+    return true;
+  }
+
+  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
+    char32_t cp = 0;
+    const char c = peek();
+    switch (c) {
+      case '(':
+        ++pos_;
+        return group(f, depth, flag_group);
+      case '[':
+        ++pos_;
+        return bracket(f);
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+        return nullptr;  // nothing to repeat
+      case '.': {
+        ++pos_;
+        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
+        return make_set({{'\n', '\n'}}, true, false);
+      }
+      case '^':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
+      case '$':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
+      case '\\': {
+        ++pos_;
+        std::vector<program::range> cls;
+        bool is_class = false, negated = false;
+        std::optional<assertion> check;
+        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
+        if (check) return make_check(*check);
+        if (is_class) return make_set(std::move(cls), negated, false);
+        return make_set({{cp, cp}}, false, f.icase);
+      }
+      default:
+        if (!next_cp(cp)) return nullptr;
+        return make_set({{cp, cp}}, false, f.icase);
+    }
+  }
+};
+
+/// Compiles the tree into `out`; false when the program would exceed `max_program`.
+class compiler {
+ public:
+  explicit compiler(program& out) : out_(out) {}
+
+  bool emit(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::set: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::consume;
+        i.x = static_cast<std::uint32_t>(out_.ranges.size());
+        i.n = static_cast<std::uint32_t>(n.ranges.size());
+        i.negated = n.negated;
+        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::check: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::check;
+        i.what = n.what;
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::concat:
+        for (const auto& c : n.children)
+          if (!emit(*c)) return false;
+        return true;
+      case node::kind::alternate:
+        return alternate(n, 0);
+      case node::kind::repeat:
+        return repeat(n);
+    }
+    return false;
+  }
+
+ private:
+  program& out_;
+
+  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
+  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
+
+  std::uint32_t place(program::op code) {
+    program::instruction i;
+    i.code = code;
+    out_.code.push_back(i);
+    return here() - 1;
+  }
+
+  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
+  bool alternate(const node& n, std::size_t from) {
+    if (from + 1 == n.children.size()) return emit(*n.children[from]);
+    if (!room(2)) return false;
+    const std::uint32_t split = place(program::op::split);
+    out_.code[split].x = here();
+    if (!emit(*n.children[from])) return false;
+    if (!room(1)) return false;
+    const std::uint32_t jump = place(program::op::jump);
+    out_.code[split].y = here();
+    if (!alternate(n, from + 1)) return false;
+    out_.code[jump].x = here();
+    return true;
+  }
+
+  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
+  static bool emits_nothing(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::concat:
+        return std::all_of(n.children.begin(), n.children.end(),
+                           [](const node_ptr& c) { return emits_nothing(*c); });
+      case node::kind::repeat:
+        return emits_nothing(*n.children.front());
+      default:
+        return false;
+    }
+  }
+
+  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
+  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
+  bool repeat(const node& n) {
+    const node& body = *n.children.front();
+    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
+    for (std::uint32_t k = 0; k < n.min; ++k)
+      if (!emit(body)) return false;
+    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
+      if (!room(2)) return false;
+      const std::uint32_t split = place(program::op::split);
+      out_.code[split].x = here();
+      if (!emit(body)) return false;
+      if (!room(1)) return false;
+      const std::uint32_t jump = place(program::op::jump);
+      out_.code[jump].x = split;
+      out_.code[split].y = here();
+      return true;
+    }
+    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
+    for (std::uint32_t k = n.min; k < n.max; ++k) {
+      if (!room(1)) return false;
+      splits.push_back(place(program::op::split));
+      out_.code[splits.back()].x = here();
+      if (!emit(body)) return false;
+    }
+    for (const auto s : splits) out_.code[s].y = here();
+    return true;
+  }
+};
+
+/// Whether `cp` is in the instruction's set.
+inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
+  bool in = false;
+  for (std::uint32_t k = 0; k < i.n; ++k) {
+    const auto& r = p.ranges[i.x + k];
+    if (cp < r.lo) break;
+    if (cp <= r.hi) {
+      in = true;
+      break;
+    }
+  }
+  return in != i.negated;
+}
+
+constexpr char32_t no_char = 0xFFFFFFFFu;
+
+inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
+  switch (a) {
+    case assertion::text_start:
+      return before == no_char;
+    case assertion::text_end:
+      return after == no_char;
+    case assertion::line_start:
+      return before == no_char || before == '\n';
+    case assertion::line_end:
+      return after == no_char || after == '\n';
+    case assertion::word_boundary:
+    case assertion::not_word_boundary: {
+      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
+      return (w1 != w2) == (a == assertion::word_boundary);
+    }
+  }
+  return false;
+}
+
+/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
+class pc_set {
+ public:
+  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
+  bool insert(std::uint32_t pc) {
+    if (contains(pc)) return false;
+    sparse_[pc] = static_cast<std::uint32_t>(size_);
+    dense_[size_++] = pc;
+    return true;
+  }
+  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
+
+ private:
+  std::vector<std::uint32_t> dense_, sparse_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
+/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
+inline std::optional<program> compile(std::string_view pattern) {
+  detail::parser parser(pattern);
+  const auto tree = parser.parse();
+  if (!tree) return std::nullopt;
+  program p;
+  detail::compiler compiler(p);
+  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
+  p.code.push_back({});  // match
+  return p;
+}
+
+/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
+/// UTF-8 read as U+FFFD, one per byte.
+inline bool search(const program& p, std::string_view text) {
+  using detail::no_char;
+  const std::size_t size = p.code.size();
+  detail::pc_set current(size), next(size);
+  std::vector<std::uint32_t> stack;
+  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
+    if (pos >= text.size()) return len = 0, no_char;
+    const auto d = utf8::decode_at(text, pos);
+    if (d.length == 0) return len = 1, 0xFFFD;
+    return len = d.length, d.cp;
+  };
+  // Follows jumps, splits and assertions from `pc` at a position between `before` and
+  // `after`, adding every reached state to `set`; true when the match state is reached.
+  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
+    stack.push_back(pc);
+    while (!stack.empty()) {
+      const std::uint32_t at = stack.back();
+      stack.pop_back();
+      if (!set.insert(at)) continue;
+      const auto& i = p.code[at];
+      switch (i.code) {
+        case program::op::match:
+          stack.clear();
+          return true;
+        case program::op::jump:
+          stack.push_back(i.x);
+          break;
+        case program::op::split:
+          stack.push_back(i.y), stack.push_back(i.x);
+          break;
+        case program::op::check:
+          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
+          break;
+        case program::op::consume:
+          break;
+      }
+    }
+    return false;
+  };
+  char32_t before = no_char;
+  std::size_t pos = 0, len = 0;
+  char32_t here = decode(0, len);
+  for (;;) {
+    if (add(current, 0, before, here)) return true;  // a match may start anywhere
+    if (here == no_char) return false;
+    std::size_t next_len = 0;
+    const char32_t after = decode(pos + len, next_len);
+    for (std::size_t k = 0; k < current.size(); ++k) {
+      const auto& i = p.code[current[k]];
+      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
+          add(next, current[k] + 1, here, after))
+        return true;
+    }
+    std::swap(current, next);
+    next.clear();
+    before = here, here = after, pos += len, len = next_len;
+  }
+}
+
+/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
+inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
+  const auto p = compile(pattern);
+  if (!p) return std::nullopt;
+  return search(*p, text);
+}
+
+}  // namespace regex
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/regex.hpp -----
+// ----- end clawport/formats.hpp -----
 // ----- begin clawport/fs.hpp -----
 // Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
 // and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
@@ -22793,6 +24317,184 @@ inline std::string render_json(const export_result& r) { return json::dump(to_js
 // (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
 // published and staged, so the install is left exactly as it was.
 
+// ----- begin clawport/plan/consent.hpp -----
+// Consent to apply a plan: `--yes` and the integrity of the plan the operator reviewed.
+// The plan is rebuilt at apply time and applied only when its integrity is the consented
+// one; every refusal is one typed result (`refusal`) with one rendering (`message`).
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace plan {
+
+/// What the caller consented to: `--yes` and `--plan-integrity`.
+struct consent {
+  bool yes = false;
+  std::optional<std::string> plan_integrity;
+};
+
+/// Why a plan is not applied.
+enum class refusal_kind {
+  consent_required,         ///< no `--yes`
+  plan_integrity_required,  ///< `--yes` without `--plan-integrity`
+  plan_integrity_mismatch,  ///< the rebuilt plan is not the consented one
+};
+
+/// A refused apply. For a mismatch, `consented` is the integrity the operator gave and
+/// `current` the integrity of the plan rebuilt now.
+struct refusal {
+  refusal_kind kind = refusal_kind::consent_required;
+  std::string consented;
+  std::string current;
+
+  /// The stable code: `consent_required`, `plan_integrity_required`,
+  /// `plan_integrity_mismatch`.
+  const char* code() const noexcept {
+    switch (kind) {
+      case refusal_kind::consent_required:
+        return "consent_required";
+      case refusal_kind::plan_integrity_required:
+        return "plan_integrity_required";
+      case refusal_kind::plan_integrity_mismatch:
+        break;
+    }
+    return "plan_integrity_mismatch";
+  }
+};
+
+/// The consent given before any planning: `--yes`, then `--plan-integrity`.
+inline std::optional<refusal> check_given(const consent& c) {
+  if (!c.yes) return refusal{refusal_kind::consent_required, {}, {}};
+  if (!c.plan_integrity) return refusal{refusal_kind::plan_integrity_required, {}, {}};
+  return std::nullopt;
+}
+
+/// The consented integrity against the integrity of the plan rebuilt now.
+inline std::optional<refusal> check_integrity(const std::string& consented,
+                                              const std::string& current) {
+  if (consented == current) return std::nullopt;
+  return refusal{refusal_kind::plan_integrity_mismatch, consented, current};
+}
+
+/// Both checks: the consent given, then the integrity of the plan rebuilt now.
+inline std::optional<refusal> check(const consent& c, const std::string& current) {
+  if (auto r = check_given(c)) return r;
+  return check_integrity(*c.plan_integrity, current);
+}
+
+/// How a command names its plan in a refusal.
+struct subject {
+  std::string_view noun;    ///< "Claw", "update", "remove", "import"
+  std::string_view review;  ///< how to see the plan again: "add --dry-run"
+  /// Name both integrities in a mismatch (a text-only output; a JSON document carries the
+  /// current one as a member of its own).
+  bool name_integrities = false;
+};
+
+/// The one rendering of a refusal: what happened and what to do.
+inline std::string message(const refusal& r, const subject& s) {
+  switch (r.kind) {
+    case refusal_kind::consent_required:
+      return "Nothing was changed: review the plan (--dry-run), then pass --yes and "
+             "--plan-integrity <digest>.";
+    case refusal_kind::plan_integrity_required:
+      return "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
+             "reviewed.";
+    case refusal_kind::plan_integrity_mismatch:
+      break;
+  }
+  std::string m = "The consented " + std::string(s.noun) + " plan no longer matches";
+  if (s.name_integrities)
+    m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
+         r.current + ")";
+  return m + "; run " + std::string(s.review) + " again.";
+}
+
+}  // namespace plan
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/plan/consent.hpp -----
+// ----- begin clawport/publish/undo.hpp -----
+// The one undo journal of a multi-step apply (import, claw add/update/remove): each step
+// that changed the user's tree records how to undo it (restore the config from its backup,
+// restore the ledger, remove a published directory, remove a directory made on the way),
+// and a failure runs the records newest first, so every apply undoes in the reverse of the
+// order it did.
+
+
+#include <exception>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// Undo steps of one apply. `commit()` on success; otherwise `run()` (or the destructor)
+/// undoes, newest first.
+class undo_journal {
+ public:
+  undo_journal() = default;
+  undo_journal(const undo_journal&) = delete;
+  undo_journal& operator=(const undo_journal&) = delete;
+  /// Undoes what is still recorded (best effort) unless committed or already run.
+  ~undo_journal() { (void)run(); }
+
+  /// Records how to undo the step just done; `what` names it in run()'s report.
+  void add(std::string what, std::function<void()> undo) {
+    steps_.push_back({std::move(what), std::move(undo)});
+  }
+
+  /// The apply succeeded: forget every step.
+  void commit() noexcept { steps_.clear(); }
+
+  /// Number of steps recorded.
+  std::size_t size() const noexcept { return steps_.size(); }
+
+  /// Runs every recorded step once, newest first; a step that fails does not stop the
+  /// others. Returns what could not be undone, one "<what>: <why>" each, oldest-run first.
+  std::vector<std::string> run() noexcept {
+    std::vector<std::string> left;
+    std::vector<step> todo;
+    todo.swap(steps_);
+    for (auto it = todo.rbegin(); it != todo.rend(); ++it) {
+      try {
+        it->undo();
+      } catch (const std::exception& e) {
+        note(left, it->what, e.what());
+      } catch (...) {  // a simulated crash, or worse: nothing later can undo either
+        note(left, it->what, "interrupted");
+      }
+    }
+    return left;
+  }
+
+ private:
+  struct step {
+    std::string what;
+    std::function<void()> undo;
+  };
+  std::vector<step> steps_;
+
+  static void note(std::vector<std::string>& left, const std::string& what,
+                   const char* why) noexcept {
+    try {
+      left.push_back(what + ": " + why);
+    } catch (...) {
+    }
+  }
+};
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/undo.hpp -----
 // ----- begin clawport/zeroclaw/config_append.hpp -----
 // The one config writer: text is only ever APPENDED to an install's config.toml, never
 // rewritten, so comments, order and formatting the user chose survive byte for byte.
@@ -23000,12 +24702,11 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
                                       const config_check& check = {}) {
   static_assert(fs::check_policy<Fs>());
   const std::string path = paths::normalize(config_path);
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos || slash + 1 == path.size()) {
+  const std::string dir = paths::parent(path);
+  const std::string name = paths::file_name(path);
+  if (dir.empty() || name.empty()) {
     throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
   }
-  const std::string dir = slash == 0 ? std::string("/") : path.substr(0, slash);
-  const std::string name = path.substr(slash + 1);
   config_append_result out;
   out.config = path;
 
@@ -23065,6 +24766,28 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 // validated as a whole before the plan is returned, and the plan is hashed
 // (`plan_integrity`) from a canonical serialisation.
 
+// ----- begin clawport/plan/integrity.hpp -----
+// Plan integrity: the digest an operator reviews and gives back to apply a plan. Each
+// command defines its canonical text (what the apply step does, nothing that changes
+// between two plannings of the same inputs); the integrity is always `sha256:<hex>` of it.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace plan {
+
+/// The integrity of a plan whose canonical text is `canonical`: `sha256:<64 hex>`.
+inline std::string integrity_of(std::string_view canonical) {
+  return digest::sha256_prefixed(canonical);
+}
+
+}  // namespace plan
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/plan/integrity.hpp -----
 
 #include <nlohmann/json.hpp>
 
@@ -23517,6 +25240,272 @@ inline std::string provenance_comment(const import_plan& p, const timestamp& now
          p.exported_at + " by " + p.producer + ")";
 }
 
+namespace detail {
+
+/// Step 2: the target install's config, read, parsed and validated on its own; sets the
+/// plan's install root and the config it is planned against.
+template <class Fs, class Schema>
+zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
+  p.install_root = zc::install_root_of(o.config_path);
+  const std::string config_name = paths::file_name(o.config_path);
+  const std::optional<std::string> text = read_config(fs, p.install_root, config_name);
+  if (!text)
+    throw error(errc::not_found,
+                "the target config " + o.config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                o.config_path);
+  p.config_exists = true;
+  p.config_before = text.value_or("");
+  zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(target))
+    throw error(
+        errc::config_invalid,
+        "the target config " + o.config_path +
+            " does not validate on its own, so nothing is imported into it: " + problem->display(),
+        problem->path);
+  return target;
+}
+
+/// (kind, bundle name) of every entry `--map` points at a local one.
+using mapped_set = std::set<std::pair<std::string, std::string>>;
+
+/// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
+inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
+                       rename_map& names, mapped_set& mapped, import_plan& p) {
+  for (const std::string& m : o.maps) {
+    const std::size_t dot = m.find('.');
+    const std::size_t eq = m.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+    const std::string kind = m.substr(0, dot);
+    const std::string from = m.substr(dot + 1, eq - dot - 1);
+    const std::string to = m.substr(eq + 1);
+    const kind_info* k = kind_named(kind);
+    if (k == nullptr || k->ref == zc::ref_target::agent)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": unknown kind `" + kind +
+                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                      "transcription_provider)",
+                  m);
+    bool incoming = false;
+    for (const auto& e : entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map"});
+  }
+}
+
+/// An incoming entry the plan adds (under its final name `to`).
+struct decided {
+  const kind_info* kind;
+  std::string from, to;
+  const zc::value* val;
+};
+
+/// Step 4: decides every incoming entry, referenced kinds first: added under its name,
+/// renamed when it collides, reused when identical, or named by `--as`.
+template <class Fs, class Schema>
+struct entry_decider {
+  Fs& fs;
+  const typename Fs::dir& root;
+  const import_options& o;
+  const verify::report& rep;
+  const zc::value& target;
+  import_plan& p;
+  rename_map& names;
+  const mapped_set& mapped;
+  std::map<std::string, std::set<std::string>> taken;  ///< kind -> names in use on the target
+  std::vector<std::string> configured;                 ///< directories the target assigns
+  std::vector<decided> added;
+  std::vector<verify::finding> lent;  ///< reuses that lend the target's credentials
+
+  /// Placement roots that are links or files are refused before any search (item 14), and
+  /// every directory the target's config assigns counts as taken (item 11).
+  void prepare() {
+    for (const kind_info& k : kinds)
+      for (const auto& e : entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+    if (rep.has_directory("workspace"))
+      check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
+    if (!rep.skill_bundles.empty())
+      check_placement_root(fs, root, p.install_root,
+                           std::string(zc::install_shared_dir) + "/skills");
+    configured = configured_dirs(target, p.install_root);
+  }
+
+  static std::string placed_at(const kind_info& k, const std::string& alias) {
+    if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+    return std::string(zc::install_shared_dir) + "/skills/" + alias;
+  }
+
+  /// True when the entry `name` of kind `k` carries a tree to place.
+  bool has_content(const kind_info& k, const std::string& name) const {
+    return (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+           (k.ref == zc::ref_target::skill_bundle &&
+            std::find(rep.skill_bundles.begin(), rep.skill_bundles.end(), name) !=
+                rep.skill_bundles.end());
+  }
+
+  bool in_use(const kind_info& k, bool content, const std::string& candidate) {
+    if (taken[std::string(k.name)].count(candidate)) return true;
+    if (!content) return false;
+    return claimed(configured, paths::join(p.install_root, placed_at(k, candidate))) ||
+           occupied(fs, root, placed_at(k, candidate));
+  }
+
+  /// `--as` for the agent: refused when the alias, its workspace or a configured
+  /// directory is taken.
+  void check_as(const kind_info& k, const std::string& as, bool content) {
+    if (const auto problem = zc::alias_problem(as))
+      throw error(errc::invalid_argument, "--as: " + *problem, as);
+    if (taken[std::string(k.name)].count(as))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the target install already has an agent `" + as +
+                      "`; an import never overwrites an entry",
+                  "agents." + as);
+    if (content && occupied(fs, root, placed_at(k, as)))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " exists and is not empty; an import never overwrites it",
+                  placed_at(k, as));
+    if (content && claimed(configured, paths::join(p.install_root, placed_at(k, as))))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " is (or overlaps) a directory the target's config assigns to "
+                      "another agent or skill bundle; an import never places there",
+                  placed_at(k, as));
+  }
+
+  /// A name in use: reused when the target's entry is identical after normalisation (and
+  /// carries no tree), else renamed to the first free `_imported` alias. Returns the action.
+  std::string collide(const kind_info& k, const std::string& name, const zc::value& val,
+                      const zc::entry_schema& s, bool content, std::string& to) {
+    const std::string kind(k.name);
+    const zc::value* existing = nullptr;
+    for (const auto& e : entries_of(target, k))
+      if (e.first == name) existing = e.second;
+    zc::value incoming = val;
+    rewrite_refs(incoming, s, names);
+    if (existing != nullptr && k.ref != zc::ref_target::agent && !content &&
+        normalized(incoming, s) == normalized(*existing, s)) {
+      if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
+      return "reuse";
+    }
+    const auto used = [&](const std::string& c) { return in_use(k, content, c); };
+    if (k.two_tier) {
+      const std::string family = name.substr(0, name.find('.'));
+      to = family + "." +
+           zc::imported_alias(
+               name.substr(name.find('.') + 1),
+               bounded_search([&](const std::string& c) { return used(family + "." + c); }, kind,
+                              name));
+    } else {
+      to = zc::imported_alias(name, bounded_search(used, kind, name));
+    }
+    return "rename";
+  }
+
+  void run() {
+    prepare();
+    for (const kind_info& k : kinds) {
+      const std::string kind(k.name);
+      for (const auto& [name, val] : entries_of(rep.closure, k)) {
+        if (mapped.count({kind, name})) continue;
+        const zc::entry_schema* s = schema_of<Schema>(k, name);
+        if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+        std::string to = name;
+        std::string action = "add";
+        const bool content = has_content(k, name);
+        if (k.ref == zc::ref_target::agent && o.as) {
+          check_as(k, *o.as, content);
+          to = *o.as;
+          if (to != name) action = "rename";
+        } else if (in_use(k, content, name)) {
+          action = collide(k, name, *val, *s, content, to);
+        }
+        names[{k.ref, name}] = to;
+        p.entries.push_back({kind, name, to, action});
+        if (action == "reuse") continue;
+        taken[kind].insert(to);
+        added.push_back({&k, name, to, val});
+        if (k.ref == zc::ref_target::agent) p.alias = to;
+      }
+    }
+  }
+};
+
+/// Step 5: the tables to append, every reference rewritten with the final names; each
+/// skill bundle that travels uses the target's default directory for its alias.
+template <class Schema>
+void build_additions(const std::vector<decided>& added, const rename_map& names, import_plan& p) {
+  zc::value servers = zc::value::make_array();
+  for (const decided& a : added) {
+    zc::value entry = *a.val;
+    rewrite_refs(entry, *schema_of<Schema>(*a.kind, a.from), names);
+    if (a.kind->ref == zc::ref_target::mcp_server) {
+      entry.set("name", zc::value::make_string(a.to));
+      servers.items.push_back(std::move(entry));
+      continue;
+    }
+    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
+    table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+  }
+  // Two-tier names were set as "family.alias" keys above; split them into tables.
+  for (const kind_info& k : kinds) {
+    if (!k.two_tier) continue;
+    zc::value* section = const_cast<zc::value*>(at(p.additions, k.section));
+    if (section == nullptr) continue;
+    zc::value split = zc::value::make_table();
+    for (zc::member& m : section->members) {
+      const std::size_t dot = m.key.find('.');
+      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
+    }
+    *section = std::move(split);
+  }
+  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
+}
+
+/// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
+/// (the credentials a reuse lends last).
+inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
+                           const std::vector<verify::finding>& lent, import_plan& p) {
+  if (rep.has_directory("workspace"))
+    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
+  for (const std::string& s : rep.skill_bundles) {
+    const std::string to = names[{zc::ref_target::skill_bundle, s}];
+    if (mapped.count({"skill_bundle", s})) continue;
+    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
+                            std::string(zc::install_shared_dir) + "/skills/" + to});
+  }
+  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
+    for (const entry_change& e : p.entries) {
+      const kind_info* k = kind_named(e.kind);
+      const std::string prefix = entry_path(*k, e.from);
+      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
+      if (e.action == "reuse" || e.action == "map") return std::nullopt;
+      return entry_path(*k, e.to) + path.substr(prefix.size());
+    }
+    return path;
+  };
+  for (const std::string& s : rep.required_secrets)
+    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
+  for (const verify::finding& f : rep.risk_flags)
+    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
+}
+
+}  // namespace detail
+
 /// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
 /// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
 /// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
@@ -23544,214 +25533,17 @@ import_plan plan_import(Fs& fs, const import_options& o) {
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
   }
 
-  // 2. The target install.
-  p.install_root = zc::install_root_of(o.config_path);
-  const std::string config_name = o.config_path.substr(o.config_path.rfind('/') + 1);
-  const std::optional<std::string> text = d::read_config(fs, p.install_root, config_name);
-  if (!text)
-    throw error(errc::not_found,
-                "the target config " + o.config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                o.config_path);
-  p.config_exists = true;
-  p.config_before = text.value_or("");
-  const zc::value target = zc::parse_toml(p.config_before, o.config_path);
-  if (const auto problem = zc::validate_config<Schema>(target))
-    throw error(
-        errc::config_invalid,
-        "the target config " + o.config_path +
-            " does not validate on its own, so nothing is imported into it: " + problem->display(),
-        problem->path);
+  // 2. The target install. 3. --map. 4. Every incoming entry. 5. The tables to append.
+  // 6-7. Placements, secrets and risk flags.
+  const zc::value target = d::read_target<Fs, Schema>(fs, o, p);
   auto root = fs.open_root(p.install_root);
-
-  // 3. --map.
   d::rename_map names;
-  std::set<std::pair<std::string, std::string>> mapped;  // (kind, bundle name)
-  for (const std::string& m : o.maps) {
-    const std::size_t dot = m.find('.');
-    const std::size_t eq = m.find('=');
-    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
-    const std::string kind = m.substr(0, dot);
-    const std::string from = m.substr(dot + 1, eq - dot - 1);
-    const std::string to = m.substr(eq + 1);
-    const d::kind_info* k = d::kind_named(kind);
-    if (k == nullptr || k->ref == zc::ref_target::agent)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": unknown kind `" + kind +
-                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
-                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
-                      "transcription_provider)",
-                  m);
-    bool incoming = false;
-    for (const auto& e : d::entries_of(rep.closure, *k)) incoming |= e.first == from;
-    if (!incoming)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
-    bool local = false;
-    for (const auto& e : d::entries_of(target, *k)) local |= e.first == to;
-    if (!local)
-      throw error(errc::not_found,
-                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
-    names[{k->ref, from}] = to;
-    mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map"});
-  }
-
-  // 4. Decide every incoming entry, referenced kinds first.
-  std::map<std::string, std::set<std::string>> taken;  // kind -> names in use on the target
-  for (const d::kind_info& k : d::kinds)
-    for (const auto& e : d::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
-  const std::set<std::string> carried_skills(rep.skill_bundles.begin(), rep.skill_bundles.end());
-  // Placement roots that are links or files are refused before any search (item 14), and
-  // every directory the target's config assigns counts as taken (item 11).
-  if (rep.has_directory("workspace"))
-    d::check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
-  if (!rep.skill_bundles.empty())
-    d::check_placement_root(fs, root, p.install_root,
-                            std::string(zc::install_shared_dir) + "/skills");
-  const std::vector<std::string> configured = d::configured_dirs(target, p.install_root);
-  struct decided {
-    const d::kind_info* kind;
-    std::string from, to;
-    const zc::value* val;
-  };
-  std::vector<decided> added;
-  std::vector<verify::finding> lent;  // reuses that lend the target's credentials
-  for (const d::kind_info& k : d::kinds) {
-    const std::string kind(k.name);
-    for (const auto& [name, val] : d::entries_of(rep.closure, k)) {
-      if (mapped.count({kind, name})) continue;
-      const zc::entry_schema* s = d::schema_of<Schema>(k, name);
-      if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
-      std::string to = name;
-      std::string action = "add";
-      const auto placed_at = [&](const std::string& alias) {
-        if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
-        return std::string(zc::install_shared_dir) + "/skills/" + alias;
-      };
-      const bool has_content =
-          (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
-          (k.ref == zc::ref_target::skill_bundle && carried_skills.count(name));
-      const auto in_use = [&](const std::string& candidate) {
-        if (taken[kind].count(candidate)) return true;
-        if (!has_content) return false;
-        return d::claimed(configured, paths::join(p.install_root, placed_at(candidate))) ||
-               d::occupied(fs, root, placed_at(candidate));
-      };
-      if (k.ref == zc::ref_target::agent && o.as) {
-        if (const auto problem = zc::alias_problem(*o.as))
-          throw error(errc::invalid_argument, "--as: " + *problem, *o.as);
-        if (taken[kind].count(*o.as))
-          throw error(errc::destination_refused,
-                      "--as " + *o.as + ": the target install already has an agent `" + *o.as +
-                          "`; an import never overwrites an entry",
-                      "agents." + *o.as);
-        if (has_content && d::occupied(fs, root, placed_at(*o.as)))
-          throw error(errc::destination_refused,
-                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
-                          " exists and is not empty; an import never overwrites it",
-                      placed_at(*o.as));
-        if (has_content && d::claimed(configured, paths::join(p.install_root, placed_at(*o.as))))
-          throw error(errc::destination_refused,
-                      "--as " + *o.as + ": the workspace " + placed_at(*o.as) +
-                          " is (or overlaps) a directory the target's config assigns to "
-                          "another agent or skill bundle; an import never places there",
-                      placed_at(*o.as));
-        to = *o.as;
-        if (to != name) action = "rename";
-      } else if (in_use(name)) {
-        const zc::value* existing = nullptr;
-        for (const auto& e : d::entries_of(target, k))
-          if (e.first == name) existing = e.second;
-        zc::value incoming = *val;
-        d::rewrite_refs(incoming, *s, names);
-        if (existing != nullptr && k.ref != zc::ref_target::agent && !has_content &&
-            d::normalized(incoming, *s) == d::normalized(*existing, *s)) {
-          action = "reuse";
-          if (auto grant = d::credential_grant(k, name, *existing, *s))
-            lent.push_back(std::move(*grant));
-        } else {
-          action = "rename";
-          if (k.two_tier) {
-            const std::string family = name.substr(0, name.find('.'));
-            to = family + "." +
-                 zc::imported_alias(
-                     name.substr(name.find('.') + 1),
-                     d::bounded_search(
-                         [&](const std::string& c) { return in_use(family + "." + c); }, kind,
-                         name));
-          } else {
-            to = zc::imported_alias(name, d::bounded_search(in_use, kind, name));
-          }
-        }
-      }
-      names[{k.ref, name}] = to;
-      p.entries.push_back({kind, name, to, action});
-      if (action == "reuse") continue;
-      taken[kind].insert(to);
-      added.push_back({&k, name, to, val});
-      if (k.ref == zc::ref_target::agent) p.alias = to;
-    }
-  }
-
-  // 5. The tables to append, every reference rewritten with the final names; each
-  // skill bundle that travels uses the target's default directory for its alias.
-  zc::value servers = zc::value::make_array();
-  for (const decided& a : added) {
-    zc::value entry = *a.val;
-    d::rewrite_refs(entry, *d::schema_of<Schema>(*a.kind, a.from), names);
-    if (a.kind->ref == zc::ref_target::mcp_server) {
-      entry.set("name", zc::value::make_string(a.to));
-      servers.items.push_back(std::move(entry));
-      continue;
-    }
-    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
-    d::table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
-    (void)0;
-  }
-  // Two-tier names were set as "family.alias" keys above; split them into tables.
-  for (const d::kind_info& k : d::kinds) {
-    if (!k.two_tier) continue;
-    zc::value* section = const_cast<zc::value*>(d::at(p.additions, k.section));
-    if (section == nullptr) continue;
-    zc::value split = zc::value::make_table();
-    for (zc::member& m : section->members) {
-      const std::size_t dot = m.key.find('.');
-      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
-    }
-    *section = std::move(split);
-  }
-  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
-
-  // 6. Placements.
-  if (rep.has_directory("workspace"))
-    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
-  for (const std::string& s : rep.skill_bundles) {
-    const std::string to = names[{zc::ref_target::skill_bundle, s}];
-    if (mapped.count({"skill_bundle", s})) continue;
-    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
-                            std::string(zc::install_shared_dir) + "/skills/" + to});
-  }
-
-  // 7. Secrets and risk flags with the renamed paths.
-  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
-    for (const entry_change& e : p.entries) {
-      const d::kind_info* k = d::kind_named(e.kind);
-      const std::string prefix = d::entry_path(*k, e.from);
-      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
-      if (e.action == "reuse" || e.action == "map") return std::nullopt;
-      return d::entry_path(*k, e.to) + path.substr(prefix.size());
-    }
-    return path;
-  };
-  for (const std::string& s : rep.required_secrets)
-    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
-  for (const verify::finding& f : rep.risk_flags)
-    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
-  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
+  d::mapped_set mapped;
+  d::apply_maps(o, rep, target, names, mapped, p);
+  d::entry_decider<Fs, Schema> decide{fs, root, o, rep, target, p, names, mapped, {}, {}, {}, {}};
+  decide.run();
+  d::build_additions<Schema>(decide.added, names, p);
+  d::place_and_flag(rep, names, mapped, decide.lent, p);
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);
@@ -23761,7 +25553,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = digest::sha256_prefixed(d::canonical(p));
+  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
   return p;
 }
 
@@ -23772,6 +25564,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
 
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23802,6 +25595,11 @@ struct apply_options {
 
 namespace detail {
 
+/// Places the planned trees: each staged beside its place (a publish::staged_dir named by
+/// the plan), then all published. Every step that changes the install records its undo in
+/// `undo` (publish::undo_journal), so a failure at any later step, the config's included,
+/// undoes them newest first (the journal is the last member: destroyed first, while the
+/// trees its steps refer to still exist).
 template <class Fs>
 struct applier {
   using dir = typename Fs::dir;
@@ -23810,8 +25608,6 @@ struct applier {
   std::string token;
   const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
   std::uint32_t umask;
-  std::vector<std::vector<std::string>> created;  ///< directories this run made, in order
-  std::vector<std::pair<std::vector<std::string>, bool>> published;  ///< (path, was empty dir)
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -23825,6 +25621,7 @@ struct applier {
     }
   }
 
+  /// Opens (making what is missing) the directories above `parts.back()`.
   std::optional<dir> open_parents(const std::vector<std::string>& parts) {
     std::optional<dir> cur;
     std::vector<std::string> so_far;
@@ -23834,7 +25631,10 @@ struct applier {
       const auto st = fs.stat_at(here, parts[i]);
       if (!st) {
         fs.make_dir_at(here, parts[i], 0755);
-        created.push_back(so_far);
+        undo.add(join(so_far), [this, so_far] {
+          const std::optional<dir> opened = open_existing(so_far);
+          fs.remove_dir_at(opened ? *opened : root, so_far.back());
+        });
       } else if (st->kind != fs::file_kind::directory) {
         throw error(errc::destination_refused,
                     "cannot place the import: " + join(so_far) + " is not a directory",
@@ -23851,23 +25651,32 @@ struct applier {
     return s;
   }
 
-  /// One tree staged beside its place, waiting to be published.
+  /// One tree staged beside its place, waiting to be published. Never moved (a deque
+  /// element): its staging directory refers to its parent handle.
   struct staged_tree {
     std::vector<std::string> to;  ///< install-relative place
-    std::string name;             ///< the staging directory's name, beside the place
     bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
     std::uint32_t empty_mode = 0755;
     std::optional<dir> parent;
-    std::optional<dir> handle;  ///< open and locked while this run works in it
-    bool published = false;
+    std::optional<publish::staged_dir<Fs>> stage;  ///< after `parent`: destroyed first
+    const dir& parent_dir(const dir& root) const { return parent ? *parent : root; }
   };
-  std::vector<staged_tree> staged;
+  std::deque<staged_tree> staged;
   std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
+  publish::undo_journal undo;
 
-  /// Makes the staging directory `name` in `parent` and locks it. One that exists is this
+  static error busy(const std::string& shown) {
+    return error(
+        errc::destination_refused,
+        "another import of this plan is running (it holds " + shown + "); nothing was written",
+        shown);
+  }
+
+  /// Makes the staging directory `name` of `t` and locks it. One that exists is this
   /// plan's (the token is the plan's): unlocked, it is a killed run's leftover and is
   /// removed; locked, another run of this plan is working in it and the import is refused.
-  dir make_staging(const dir& parent, const std::string& name, const std::string& shown) {
+  void make_staging(staged_tree& t, const std::string& name, const std::string& shown) {
+    const dir& parent = t.parent_dir(root);
     if (const auto st = fs.stat_at(parent, name)) {
       if (st->kind != fs::file_kind::directory)
         throw error(errc::destination_refused,
@@ -23875,40 +25684,27 @@ struct applier {
                     shown);
       {
         dir old = fs.open_dir_at(parent, name);
-        if (!fs.try_lock(old))
-          throw error(errc::destination_refused,
-                      "another import of this plan is running (it holds " + shown +
-                          "); nothing was written",
-                      shown);
+        if (!fs.try_lock(old)) throw busy(shown);
       }
       fs.remove_tree_at(parent, name);
       recovered.push_back(shown);
     }
-    fs.make_dir_at(parent, name, 0755);
     try {
-      dir d = fs.open_dir_at(parent, name);
-      if (!fs.try_lock(d))
-        throw error(
-            errc::destination_refused,
-            "another import of this plan is running (it holds " + shown + "); nothing was written",
-            shown);
-      return d;
-    } catch (...) {
-      try {
-        fs.remove_dir_at(parent, name);
-      } catch (...) {  // a crash leaves it for the retry or `recover`
-      }
+      t.stage.emplace(fs, parent, name, 0755, shown);
+    } catch (const error& e) {
+      if (e.code() == errc::destination_refused) throw busy(shown);
       throw;
     }
+    undo.add(shown, [&t] { t.stage.reset(); });
   }
 
   /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
   /// (install-relative), every byte checked against the verified digest list.
   void stage(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
-    staged_tree t;
+    staged_tree& t = staged.emplace_back();
     t.to = split(pl.to);
     t.parent = open_parents(t.to);
-    const dir& parent = t.parent ? *t.parent : root;
+    const dir& parent = t.parent_dir(root);
     const std::string leaf = t.to.back();
     if (const auto st = fs.stat_at(parent, leaf)) {
       if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
@@ -23917,59 +25713,38 @@ struct applier {
       t.was_empty_dir = true;
       t.empty_mode = st->mode;
     }
-    t.name = publish::import_staging_name(token, leaf);
+    const std::string name = publish::import_staging_name(token, leaf);
     std::vector<std::string> shown_parts(t.to.begin(), t.to.end() - 1);
-    shown_parts.push_back(t.name);
-    t.handle.emplace(make_staging(parent, t.name, join(shown_parts)));
-    staged.push_back(std::move(t));
+    shown_parts.push_back(name);
+    make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_verified(fs, sink, bundle_root, pl.from, *staged.back().handle, files, umask);
+        copy_verified(fs, sink, bundle_root, pl.from, t.stage->handle(), files, umask);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
 
-  /// Renames every staged tree into its place (no-replace), once all are complete.
+  /// Renames every staged tree into its place (never replacing), once all are complete.
   void publish_all() {
     for (staged_tree& t : staged) {
-      const dir& parent = t.parent ? *t.parent : root;
+      const dir& parent = t.parent_dir(root);
       const std::string& leaf = t.to.back();
-      if (t.was_empty_dir) fs.remove_dir_at(parent, leaf);
-      const auto r = fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::noreplace);
-      if (r == fs::rename_result::unsupported)
-        fs.rename_at(parent, t.name, parent, leaf, fs::rename_mode::replace);
-      t.published = true;
-      published.push_back({t.to, t.was_empty_dir});
-    }
-  }
-
-  /// Best-effort undo of everything this run staged, published or created, newest first.
-  void rollback() noexcept {
-    for (auto it = staged.rbegin(); it != staged.rend(); ++it) {
-      it->handle.reset();
-      try {
-        const dir& parent = it->parent ? *it->parent : root;
-        if (!it->published && fs.stat_at(parent, it->name)) fs.remove_tree_at(parent, it->name);
-        if (!it->published && it->was_empty_dir && !fs.stat_at(parent, it->to.back()))
-          fs.make_dir_at(parent, it->to.back(), it->empty_mode);
-      } catch (...) {  // a crash or second failure leaves it for the retry or `recover`
+      if (t.was_empty_dir) {
+        fs.remove_dir_at(parent, leaf);
+        undo.add(join(t.to), [this, &t] {
+          if (!fs.stat_at(t.parent_dir(root), t.to.back()))
+            fs.make_dir_at(t.parent_dir(root), t.to.back(), t.empty_mode);
+        });
       }
-    }
-    for (auto it = published.rbegin(); it != published.rend(); ++it) {
-      try {
-        const std::optional<dir> opened = open_existing(it->first);
-        const dir& parent = opened ? *opened : root;
-        fs.remove_tree_at(parent, it->first.back());
-        if (it->second) fs.make_dir_at(parent, it->first.back(), 0755);
-      } catch (...) {
-      }
-    }
-    for (auto it = created.rbegin(); it != created.rend(); ++it) {
-      try {
-        const std::optional<dir> opened = open_existing(*it);
-        fs.remove_dir_at(opened ? *opened : root, it->back());
-      } catch (...) {
-      }
+      if (!t.stage->publish(parent, leaf))
+        throw error(errc::destination_refused,
+                    join(t.to) + " appeared since the import was planned; nothing was written",
+                    join(t.to));
+      undo.add(join(t.to), [this, &t] {
+        t.stage->close();
+        const std::optional<dir> opened = open_existing(t.to);
+        fs.remove_tree_at(opened ? *opened : root, t.to.back());
+      });
     }
   }
 
@@ -23993,12 +25768,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   import_result res;
   res.plan = plan_import<Fs, Schema>(fs, o);
   const import_plan& p = res.plan;
-  if (p.plan_integrity != plan_integrity)
+  if (auto r = clawport::plan::check_integrity(plan_integrity, p.plan_integrity))
     throw error(errc::identity_changed,
-                "the import plan changed since it was shown (the bundle or the install changed): "
-                "it was " +
-                    plan_integrity + ", it is now " + p.plan_integrity +
-                    "; nothing was written. Review the new plan and apply it with its integrity",
+                clawport::plan::message(*r, {"import", "clawport import --dry-run", true}),
                 "plan_integrity");
   const timestamp now = o.now ? *o.now : clock_now();
   const zeroclaw::append_plan merged = zeroclaw::append_tables(
@@ -24006,7 +25778,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {}, {},
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {},
                          {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
@@ -24030,14 +25802,15 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                                             })
                      .backup;
   } catch (...) {
-    ap.rollback();
+    (void)ap.undo.run();  // best effort: a crash or second failure leaves it for `recover`
     throw;
   }
+  ap.undo.commit();
   // The secrets left blank, recorded beside the config so that exporting this agent before
   // they are supplied still lists them as required (issue 22 item 20).
   try {
-    res.ledger = zeroclaw::record_secret_ledger(
-        fs, p.install_root, o.config_path.substr(o.config_path.rfind('/') + 1), p.secrets);
+    res.ledger = zeroclaw::record_secret_ledger(fs, p.install_root, paths::file_name(o.config_path),
+                                                p.secrets);
   } catch (const error& e) {
     res.ledger_problem = e.what();
   }
@@ -24167,10 +25940,10 @@ inline std::string render_result(const import_result& r) {
 
 // ----- end clawport/names.hpp -----
 // ----- begin clawport/openclaw.hpp -----
-// OpenClaw Claw packages, the read side: the strict YAML subset, stableStringify, the
-// package reader, the manifest and profile schemas, the add plan with its planIntegrity,
-// and the JSON/human renderings of `claws inspect` and `claws add --dry-run`.
-// Depends on core/, digest/ and fs/ only.
+// OpenClaw Claw packages: the package reader, the manifest and profile schemas, the add plan
+// with its planIntegrity, the JSON/human renderings of `claws inspect` and `claws add
+// --dry-run`, the lifecycle and `claw export`. Its YAML, JSON5, stableStringify and Unicode
+// are formats/'s.
 
 // ----- begin clawport/openclaw/clawhub.hpp -----
 // The registry view of a diagnostic: ClawHub's stable `claw_v1_*` manifest codes and its
@@ -24193,10 +25966,10 @@ namespace openclaw {
 /// and message match the globs `path` and `message` (`*` matches any run of characters;
 /// an empty glob matches anything). The first matching row wins.
 struct clawhub_rule {
-  std::string_view code;             ///< the OpenClaw code
+  errc code;                         ///< the OpenClaw code
   std::string_view path;             ///< glob over the OpenClaw path (`$.cronJobs[*].id`)
   std::string_view message;          ///< glob over the OpenClaw message
-  std::string_view clawhub_code;     ///< ClawHub's code for the same finding
+  errc clawhub_code;                 ///< ClawHub's code for the same finding
   std::string_view clawhub_message;  ///< ClawHub's message; empty keeps OpenClaw's
   bool parent = false;               ///< ClawHub reports at the containing member (cron schedule)
 };
@@ -24215,93 +25988,94 @@ inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative p
 /// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
 inline constexpr clawhub_rule clawhub_rules[] = {
     // agent
-    {"invalid_manifest", "$.agent.id", "Agent ids must match *", "claw_v1_invalid_agent_id",
+    {errc::invalid_manifest, "$.agent.id", "Agent ids must match *", errc::claw_v1_invalid_agent_id,
      "Invalid portable agent id."},
-    {"invalid_manifest", "$.agent.id", detail::noncanonical, "claw_v1_invalid_agent_id",
+    {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
      "Invalid portable agent id."},
-    {"invalid_manifest", "$.agent.identity.avatar", "Local avatar * must be a managed *",
-     "claw_v1_undeclared_avatar",
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
+     errc::claw_v1_undeclared_avatar,
      "Workspace-relative avatar must match a workspace.files destination."},
-    {"invalid_manifest", "$.agent.identity.avatar", "Avatar*", "claw_v1_invalid_avatar",
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Avatar*", errc::claw_v1_invalid_avatar,
      "Must be a bounded image data URL or managed workspace-relative image path."},
-    {"invalid_manifest", "$.metadata.*", "Metadata keys must be canonical *",
-     "claw_v1_non_canonical_string", detail::ch_noncanonical},
-    {"invalid_openclaw_profile_path", "", "", "claw_v1_invalid_profile_path",
+    {errc::invalid_manifest, "$.metadata.*", "Metadata keys must be canonical *",
+     errc::claw_v1_non_canonical_string, detail::ch_noncanonical},
+    {errc::invalid_openclaw_profile_path, "", "", errc::claw_v1_invalid_profile_path,
      "Must reference a forward-slash package-relative .yml or .yaml file."},
     // workspace
-    {"invalid_manifest", "", "Path must be package-relative *", "claw_v1_unsafe_path",
+    {errc::invalid_manifest, "", "Path must be package-relative *", errc::claw_v1_unsafe_path,
      detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
-     "claw_v1_unsafe_path", detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.files[*].source", detail::noncanonical, "claw_v1_unsafe_path",
-     detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.files[*].path", detail::noncanonical, "claw_v1_unsafe_path",
-     detail::ch_unsafe},
-    {"invalid_manifest", "$.workspace.files[*].path", "Workspace destination * more than once.",
-     "claw_v1_duplicate_workspace_destination",
+    {errc::invalid_manifest, "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", "Workspace destination * more than once.",
+     errc::claw_v1_duplicate_workspace_destination,
      "Workspace destination is declared more than once."},
     // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
-    {"invalid_manifest", "$.workspace.files[*].path",
+    {errc::invalid_manifest, "$.workspace.files[*].path",
      "Workspace destination * reserved for the package-root BOOTSTRAP.md.",
-     "claw_v1_reserved_workspace_target", ""},
+     errc::claw_v1_reserved_workspace_target, ""},
     // packages
-    {"invalid_manifest", "$.packages[*].ref", "Package refs must be *",
-     "claw_v1_invalid_package_reference", "Must be a lowercase ClawHub package name."},
-    {"invalid_manifest", "$.packages[*].version", "Package versions must be *",
-     "claw_v1_invalid_package_version", "Must be an exact semantic version."},
-    {"invalid_manifest", "$.packages[*].version", detail::noncanonical,
-     "claw_v1_invalid_package_version", "Must be an exact semantic version."},
-    {"invalid_manifest", "$.packages[*]", "Package * is declared more than once.",
-     "claw_v1_duplicate_package", "Package is declared more than once."},
+    {errc::invalid_manifest, "$.packages[*].ref", "Package refs must be *",
+     errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
+    {errc::invalid_manifest, "$.packages[*].version", "Package versions must be *",
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once.",
+     errc::claw_v1_duplicate_package, "Package is declared more than once."},
     // MCP servers
-    {"invalid_manifest", "$.mcpServers.*", "Invalid MCP server name.",
-     "claw_v1_invalid_mcp_server_id", "Invalid MCP server name."},
-    {"invalid_manifest", "$.mcpServers.*.url", "MCP server URLs must not *",
-     "claw_v1_mcp_url_credentials", "Must not contain embedded credentials or fragments."},
-    {"invalid_manifest", "$.mcpServers.*.url", "Invalid url.", "claw_v1_invalid_mcp_url",
+    {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
+     errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must not *",
+     errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
      "Must use HTTPS, except HTTP on an exact loopback host."},
-    {"invalid_manifest", "$.mcpServers.*.url", "MCP server URLs must use *",
-     "claw_v1_invalid_mcp_url", "Must use HTTPS, except HTTP on an exact loopback host."},
-    {"invalid_manifest", "$.mcpServers.*.args", "Package-manager MCP commands *",
-     "claw_v1_unpinned_mcp_package",
+    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must use *",
+     errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
+    {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
+     errc::claw_v1_unpinned_mcp_package,
      "Package-manager MCP commands must select one exact immutable package version."},
-    {"invalid_manifest", "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
-     "claw_v1_invalid_tool_filter", "Tool filters support only exact names and * wildcards."},
-    {"invalid_manifest", "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
-     "claw_v1_duplicate_tool_filter", "Tool filter entries must be unique."},
-    {"invalid_manifest", "$.mcpServers.*.env.*", "Invalid environment variable name.",
-     "claw_v1_invalid_environment_key", "Invalid portable environment key."},
-    {"invalid_manifest", "$.mcpServers.*.env.*", "Environment variable * is blocked *",
-     "claw_v1_blocked_environment_key",
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
+     errc::claw_v1_invalid_tool_filter, "Tool filters support only exact names and * wildcards."},
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
+     errc::claw_v1_duplicate_tool_filter, "Tool filter entries must be unique."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Invalid environment variable name.",
+     errc::claw_v1_invalid_environment_key, "Invalid portable environment key."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Environment variable * is blocked *",
+     errc::claw_v1_blocked_environment_key,
      "Environment key is blocked by the spawned-process safety policy."},
-    {"invalid_manifest", "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
-     "claw_v1_invalid_environment_reference", "Must be an unresolved ${ENV_VAR} reference."},
-    {"invalid_manifest", "$.mcpServers.*.timeout", "Number must be greater than 0.",
-     "claw_v1_invalid_timeout", "Must be positive."},
-    {"invalid_manifest", "$.mcpServers.*.connectTimeout", "Number must be greater than 0.",
-     "claw_v1_invalid_timeout", "Must be positive."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
+     errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
+    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Number must be greater than 0.",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
+    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Number must be greater than 0.",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
     // cron jobs
-    {"invalid_manifest", "$.cronJobs[*].id", "Invalid cron job id.", "claw_v1_invalid_cron_job_id",
-     "Invalid cron job id."},
-    {"invalid_manifest", "$.cronJobs[*].id", detail::noncanonical, "claw_v1_invalid_cron_job_id",
-     "Invalid cron job id."},
-    {"invalid_manifest", "$.cronJobs[*].id", "Cron job id * is declared more than once.",
-     "claw_v1_duplicate_cron_job", "Cron job id is declared more than once."},
-    {"invalid_manifest", "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
-     "claw_v1_invalid_cron_schedule", "Must contain a valid cron expression and timezone.", true},
-    {"invalid_manifest", "$.cronJobs[*].delivery", "Cron delivery must be *",
-     "claw_v1_invalid_cron_delivery",
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", detail::noncanonical,
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Cron job id * is declared more than once.",
+     errc::claw_v1_duplicate_cron_job, "Cron job id is declared more than once."},
+    {errc::invalid_manifest, "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
+     errc::claw_v1_invalid_cron_schedule, "Must contain a valid cron expression and timezone.",
+     true},
+    {errc::invalid_manifest, "$.cronJobs[*].delivery", "Cron delivery must be *",
+     errc::claw_v1_invalid_cron_delivery,
      "Must be { mode: \"none\" } or { mode: \"announce\", channel: \"last\" }."},
     // generic string and list rules
-    {"invalid_manifest", "", detail::noncanonical, "claw_v1_non_canonical_string",
+    {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
      detail::ch_noncanonical},
-    {"invalid_manifest", "", "Array must contain at least 1 element(s).", "claw_v1_empty_list",
-     "Must contain at least one value."},
-    {"invalid_manifest", "", "", "claw_v1_invalid_manifest_shape", ""},
+    {errc::invalid_manifest, "", "Array must contain at least 1 element(s).",
+     errc::claw_v1_empty_list, "Must contain at least one value."},
+    {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
     // package codes
-    {"read_failed_too_large", "", "", "claw_manifest_too_large", ""},
-    {"invalid_json", "$", "package.json is not valid JSON.", "invalid_json", ""},
-    {"invalid_json", "", "", "invalid_claw_json", ""},
+    {errc::read_failed_too_large, "", "", errc::claw_manifest_too_large, ""},
+    {errc::invalid_json, "$", "package.json is not valid JSON.", errc::invalid_json, ""},
+    {errc::invalid_json, "", "", errc::invalid_claw_json, ""},
 };
 
 /// `*` matches any run of characters (also none); everything else literally.
@@ -24328,7 +26102,7 @@ constexpr bool glob_match(std::string_view glob, std::string_view s) noexcept {
 /// The row that maps `d`, or null when ClawHub uses the same code.
 inline const clawhub_rule* find_clawhub_rule(const diagnostic& d) noexcept {
   for (const auto& r : clawhub_rules) {
-    if (r.code != d.code) continue;
+    if (!has_code(d, r.code)) continue;
     if (!r.path.empty() && !glob_match(r.path, d.path)) continue;
     if (!r.message.empty() && !glob_match(r.message, d.message)) continue;
     return &r;
@@ -24362,7 +26136,7 @@ inline diagnostic to_clawhub(const diagnostic& d) {
   diagnostic out = d;
   std::string_view path = d.path;
   if (const clawhub_rule* r = find_clawhub_rule(d)) {
-    out.code = std::string(r->clawhub_code);
+    out.code = std::string(to_string(r->clawhub_code));
     if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
     if (r->parent) {
       const std::size_t dot = path.rfind('.');
@@ -24384,6 +26158,105 @@ inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/clawhub.hpp -----
+// ----- begin clawport/openclaw/environment.hpp -----
+// What OpenClaw's paths resolve against (docs/openclaw.md): the state directory's two
+// sources (--state-dir, OPENCLAW_STATE_DIR), the workspace variables, HOME and the working
+// directory; and the one rule for the state directory, used by every claw and workspace
+// command. Pure: the edge gathers the host environment (core/host.hpp) and calls
+// `environment_of`.
+
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The OpenClaw environment of one command.
+struct environment {
+  std::optional<std::string> state_dir;      ///< --state-dir (wins over the variable)
+  std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
+  std::optional<std::string> workspace_dir;  ///< OPENCLAW_WORKSPACE_DIR
+  std::optional<std::string> profile;        ///< OPENCLAW_PROFILE
+  std::string home;                          ///< the home directory
+  std::string cwd;                           ///< for relative paths
+};
+
+/// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
+/// A working directory that could not be read counts as `/`.
+inline environment environment_of(const host_environment& host, const std::string& state_dir) {
+  environment env;
+  if (!state_dir.empty()) env.state_dir = state_dir;
+  env.state_dir_env = host.openclaw_state_dir;
+  env.workspace_dir = host.openclaw_workspace_dir;
+  env.profile = host.openclaw_profile;
+  env.home = host.home;
+  env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
+  return env;
+}
+
+namespace detail {
+
+inline std::string expand_home(const std::string& p, const std::string& home) {
+  if (p == "~") return home;
+  if (p.rfind("~/", 0) == 0) return home + p.substr(1);
+  return p;
+}
+
+/// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
+inline std::string lexical_absolute(const std::string& p, const std::string& cwd) {
+  const std::string abs = !p.empty() && p[0] == '/' ? p : cwd + "/" + p;
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  while (from <= abs.size()) {
+    std::size_t slash = abs.find('/', from);
+    if (slash == std::string::npos) slash = abs.size();
+    const std::string part = abs.substr(from, slash - from);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    from = slash + 1;
+  }
+  std::string out;
+  for (const auto& part : parts) out += "/" + part;
+  return out.empty() ? "/" : out;
+}
+
+inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
+
+}  // namespace detail
+
+/// A path an operator typed, as OpenClaw takes it: `~` expanded, made absolute against the
+/// working directory, lexically normal.
+inline std::string operator_path(const std::string& p, const environment& env) {
+  return detail::lexical_absolute(detail::expand_home(p, env.home), env.cwd);
+}
+
+/// The state directory: --state-dir, else OPENCLAW_STATE_DIR, else `~/.openclaw`.
+/// `explicit_dir` says whether it is a non-default one (OpenClaw then puts the default
+/// workspace inside it).
+inline std::string state_dir_of(const environment& env, bool* explicit_dir = nullptr) {
+  std::string dir = env.home + "/.openclaw";
+  bool chosen = false;
+  if (detail::set(env.state_dir)) {
+    dir = operator_path(*env.state_dir, env);
+    chosen = true;
+  } else if (detail::set(env.state_dir_env)) {
+    dir = operator_path(*env.state_dir_env, env);
+    chosen = true;
+  }
+  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
+  return dir;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/environment.hpp -----
 // ----- begin clawport/openclaw/export.hpp -----
 // `claw export <agent> --out <dir>` offline (docs/openclaw.md, "Export"): an added Claw's
 // workspace back into a package — package.json, CLAW.md with the managed SOUL.md as its
@@ -24406,347 +26279,6 @@ inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
 // through a resolver policy; with none (offline) every package plans as an unresolved
 // blocker, as upstream does without the registry.
 
-// ----- begin clawport/openclaw/json5.hpp -----
-// A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
-// directory's config, read for destination resolution, docs/openclaw.md). JSON5
-// adds to JSON: comments, trailing commas, identifier and single-quoted keys,
-// single-quoted strings, escaped line breaks, hex numbers, leading/trailing decimal points,
-// an explicit `+`, and Infinity/NaN (read, then refused: they have no JSON equivalent).
-// Duplicate keys are refused, as is anything past `max_depth` or `max_bytes`.
-
-
-#include <cmath>
-#include <cstdint>
-#include <cstdlib>
-#include <optional>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw::json5 {
-
-struct options {
-  std::size_t max_bytes = 16 * 1024 * 1024;
-  std::size_t max_depth = 128;
-};
-
-/// Either `value` or `error` (1-based line and column, and what).
-struct result {
-  value data;
-  std::optional<std::string> error;
-  std::size_t line = 0;
-  std::size_t column = 0;
-  bool ok() const noexcept { return !error.has_value(); }
-};
-
-namespace detail {
-
-struct stop {
-  std::size_t at;
-  std::string what;
-};
-
-class reader {
- public:
-  reader(std::string_view s, const options& o) : s_(s), opt_(o) {}
-
-  value document() {
-    skip();
-    value v = node(0);
-    skip();
-    if (i_ < s_.size()) fail("unexpected content after the value");
-    return v;
-  }
-
-  std::size_t pos() const { return i_; }
-
- private:
-  std::string_view s_;
-  options opt_;
-  std::size_t i_ = 0;
-
-  [[noreturn]] void fail(const std::string& what) const { throw stop{i_, what}; }
-
-  void skip() {
-    for (;;) {
-      if (i_ >= s_.size()) return;
-      const char c = s_[i_];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
-        ++i_;
-      } else if (s_.compare(i_, 3, "\xC2\xA0") == 0 || s_.compare(i_, 3, "\xEF\xBB\xBF") == 0) {
-        i_ += s_[i_] == '\xC2' ? 2 : 3;
-      } else if (s_.compare(i_, 2, "//") == 0) {
-        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-      } else if (s_.compare(i_, 2, "/*") == 0) {
-        const std::size_t end = s_.find("*/", i_ + 2);
-        if (end == std::string_view::npos) fail("unterminated comment");
-        i_ = end + 2;
-      } else {
-        return;
-      }
-    }
-  }
-
-  static bool ident_start(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
-           static_cast<unsigned char>(c) >= 0x80;
-  }
-  static bool ident_part(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
-
-  value node(std::size_t depth) {
-    if (depth > opt_.max_depth) fail("nested deeper than " + std::to_string(opt_.max_depth));
-    if (i_ >= s_.size()) fail("unexpected end of input");
-    const char c = s_[i_];
-    if (c == '{') return object(depth + 1);
-    if (c == '[') return array(depth + 1);
-    if (c == '"' || c == '\'') return value(string());
-    if (s_.compare(i_, 4, "true") == 0 && !ident_part_at(i_ + 4)) return i_ += 4, value(true);
-    if (s_.compare(i_, 5, "false") == 0 && !ident_part_at(i_ + 5)) return i_ += 5, value(false);
-    if (s_.compare(i_, 4, "null") == 0 && !ident_part_at(i_ + 4)) return i_ += 4, value(nullptr);
-    return number();
-  }
-
-  bool ident_part_at(std::size_t k) const { return k < s_.size() && ident_part(s_[k]); }
-
-  value number() {
-    const std::size_t from = i_;
-    bool neg = false;
-    if (s_[i_] == '+' || s_[i_] == '-') neg = s_[i_++] == '-';
-    if (s_.compare(i_, 8, "Infinity") == 0 || s_.compare(i_, 3, "NaN") == 0) {
-      i_ = from;
-      fail("Infinity and NaN have no JSON equivalent");
-    }
-    if (s_.compare(i_, 2, "0x") == 0 || s_.compare(i_, 2, "0X") == 0) {
-      i_ += 2;
-      const std::size_t h = i_;
-      while (i_ < s_.size() && yaml::detail::is_hex(s_[i_])) ++i_;
-      if (i_ == h) fail("a malformed hex number");
-      const double v = static_cast<double>(
-          std::strtoull(std::string(s_.substr(h, i_ - h)).c_str(), nullptr, 16));
-      return yaml::detail::number_value(neg ? -v : v);
-    }
-    const std::size_t digits_from = i_;
-    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-    const std::size_t int_len = i_ - digits_from;
-    if (int_len > 1 && s_[digits_from] == '0') fail("a number with a leading zero");
-    std::size_t frac = 0;
-    if (i_ < s_.size() && s_[i_] == '.') {
-      ++i_;
-      const std::size_t f = i_;
-      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-      frac = i_ - f;
-    }
-    if (int_len == 0 && frac == 0) {
-      i_ = from;
-      fail("unexpected character");
-    }
-    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
-      ++i_;
-      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
-      const std::size_t e = i_;
-      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-      if (i_ == e) fail("a malformed exponent");
-    }
-    if (ident_part_at(i_)) fail("unexpected character after a number");
-    std::string text(s_.substr(from, i_ - from));
-    if (!text.empty() && text[0] == '+') text.erase(0, 1);
-    const double d = std::strtod(text.c_str(), nullptr);
-    if (!std::isfinite(d)) fail("a number out of range");
-    return yaml::detail::number_value(d);
-  }
-
-  std::uint32_t hex(std::size_t n) {
-    std::uint32_t v = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      if (i_ >= s_.size() || !yaml::detail::is_hex(s_[i_])) fail("a malformed escape");
-      const char h = s_[i_++];
-      v = v * 16 + static_cast<std::uint32_t>(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
-    }
-    return v;
-  }
-
-  std::string string() {
-    const char q = s_[i_++];
-    std::string out;
-    for (;;) {
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char c = s_[i_++];
-      if (c == q) return out;
-      if (c == '\n' || c == '\r') fail("a raw line break in a string");
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char e = s_[i_++];
-      switch (e) {
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'v':
-          out += '\v';
-          break;
-        case '0':
-          if (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9')
-            fail("octal escapes are not allowed");
-          out += '\0';
-          break;
-        case 'x':
-          utf8::append(out, hex(2));
-          break;
-        case 'u': {
-          std::uint32_t cp = hex(4);
-          if (cp >= 0xd800 && cp <= 0xdbff && s_.compare(i_, 2, "\\u") == 0) {
-            i_ += 2;
-            const std::uint32_t lo = hex(4);
-            if (lo < 0xdc00 || lo > 0xdfff) fail("a lone UTF-16 surrogate");
-            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-          } else if (cp >= 0xd800 && cp <= 0xdfff) {
-            fail("a lone UTF-16 surrogate");
-          }
-          utf8::append(out, cp);
-          break;
-        }
-        case '\r':
-          if (i_ < s_.size() && s_[i_] == '\n') ++i_;
-          break;
-        case '\n':
-          break;
-        default:
-          if (e >= '1' && e <= '9') fail("octal escapes are not allowed");
-          out += e;  // \' \" \\ \/ and any other character stand for themselves
-      }
-    }
-  }
-
-  std::string key() {
-    if (s_[i_] == '"' || s_[i_] == '\'') return string();
-    if (!ident_start(s_[i_])) fail("expected a key");
-    const std::size_t from = i_;
-    while (i_ < s_.size() && ident_part(s_[i_])) ++i_;
-    return std::string(s_.substr(from, i_ - from));
-  }
-
-  value object(std::size_t depth) {
-    ++i_;
-    value obj = value::object();
-    for (;;) {
-      skip();
-      if (i_ >= s_.size()) fail("unterminated object");
-      if (s_[i_] == '}') {
-        ++i_;
-        return obj;
-      }
-      const std::size_t at = i_;
-      std::string k = key();
-      skip();
-      if (i_ >= s_.size() || s_[i_] != ':') fail("expected `:` after a key");
-      ++i_;
-      skip();
-      value v = node(depth);
-      if (obj.contains(k)) {
-        i_ = at;
-        fail("duplicate key \"" + k + "\"");
-      }
-      obj[std::move(k)] = std::move(v);
-      skip();
-      if (i_ < s_.size() && s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      skip();
-      if (i_ >= s_.size() || s_[i_] != '}') fail("expected `,` or `}`");
-    }
-  }
-
-  value array(std::size_t depth) {
-    ++i_;
-    value arr = value::array();
-    for (;;) {
-      skip();
-      if (i_ >= s_.size()) fail("unterminated array");
-      if (s_[i_] == ']') {
-        ++i_;
-        return arr;
-      }
-      arr.push_back(node(depth));
-      skip();
-      if (i_ < s_.size() && s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (i_ >= s_.size() || s_[i_] != ']') fail("expected `,` or `]`");
-    }
-  }
-};
-
-}  // namespace detail
-
-namespace detail {
-
-/// Sets the 1-based line and column of byte `at` (columns count bytes).
-inline void locate(result& r, std::string_view text, std::size_t at) {
-  r.line = 1;
-  std::size_t line_start = 0;
-  for (std::size_t k = 0; k < at && k < text.size(); ++k)
-    if (text[k] == '\n') ++r.line, line_start = k + 1;
-  r.column = at - line_start + 1;
-}
-
-/// Offset of the first byte that does not start a well-formed UTF-8 character, or npos.
-inline std::size_t first_invalid_utf8(std::string_view text) {
-  for (std::size_t k = 0; k < text.size();) {
-    const auto d = utf8::decode_at(text, k);
-    if (d.length == 0) return k;
-    k += d.length;
-  }
-  return std::string_view::npos;
-}
-
-}  // namespace detail
-
-/// Reads one JSON5 text. Never throws for bad input. Every refusal carries a position: the
-/// first byte past `max_bytes`, the first byte that is not UTF-8, or where the reader stopped.
-inline result parse(std::string_view text, const options& opt = {}) {
-  result r;
-  if (text.size() > opt.max_bytes) {
-    r.error = "the text is larger than " + std::to_string(opt.max_bytes) + " bytes";
-    detail::locate(r, text, opt.max_bytes);
-    return r;
-  }
-  if (const std::size_t bad = detail::first_invalid_utf8(text); bad != std::string_view::npos) {
-    r.error = "the text is not valid UTF-8";
-    detail::locate(r, text, bad);
-    return r;
-  }
-  try {
-    detail::reader rd(text, opt);
-    r.data = rd.document();
-  } catch (const detail::stop& s) {
-    r.error = s.what;
-    detail::locate(r, text, s.at);
-    r.data = nullptr;
-  }
-  return r;
-}
-
-}  // namespace openclaw::json5
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/openclaw/json5.hpp -----
 // ----- begin clawport/openclaw/state.hpp -----
 // What clawport writes for OpenClaw, through the Fs policy only: directories walked one
 // component at a time without following links, create-only files, atomic replacement
@@ -24788,8 +26320,8 @@ inline std::vector<std::string> abs_components(const std::string& abs) {
 }
 
 inline std::string parent_of(const std::string& abs) {
-  const std::size_t slash = abs.rfind('/');
-  return slash == 0 || slash == std::string::npos ? "/" : abs.substr(0, slash);
+  const std::string p = paths::parent(abs);
+  return p.empty() ? "/" : p;
 }
 
 /// The one rule for every OpenClaw path clawport opens, in plans and in writes alike:
@@ -24863,7 +26395,7 @@ void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexce
   for (auto it = created.rbegin(); it != created.rend(); ++it) {
     try {
       auto parent = open_dir_path(fs, parent_of(*it));
-      fs.remove_dir_at(parent, it->substr(it->rfind('/') + 1));
+      fs.remove_dir_at(parent, paths::file_name(*it));
     } catch (...) {
     }
   }
@@ -25176,14 +26708,11 @@ struct offline_resolver {
 // Destination resolution
 // ---------------------------------------------------------------------------------------
 
-/// The caller's choices and environment.
-struct destination_request {
+/// The caller's choices and environment (environment.hpp: the state directory's sources,
+/// home, cwd).
+struct destination_request : environment {
   std::optional<std::string> agent_id;   ///< --agent-id
   std::optional<std::string> workspace;  ///< --workspace (`~` expanded, relative to `cwd`)
-  std::optional<std::string> state_dir;  ///< --state-dir, else OPENCLAW_STATE_DIR, else ~/.openclaw
-  std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
-  std::string home;                          ///< the home directory
-  std::string cwd;                           ///< for relative paths
 };
 
 /// What the state directory's `openclaw.json` says.
@@ -25225,33 +26754,6 @@ struct add_options {
 
 namespace detail {
 
-inline std::string expand_home(const std::string& p, const std::string& home) {
-  if (p == "~") return home;
-  if (p.rfind("~/", 0) == 0) return home + p.substr(1);
-  return p;
-}
-
-/// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
-inline std::string lexical_absolute(const std::string& p, const std::string& cwd) {
-  const std::string abs = !p.empty() && p[0] == '/' ? p : cwd + "/" + p;
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  while (from <= abs.size()) {
-    std::size_t slash = abs.find('/', from);
-    if (slash == std::string::npos) slash = abs.size();
-    const std::string part = abs.substr(from, slash - from);
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-    from = slash + 1;
-  }
-  std::string out;
-  for (const auto& part : parts) out += "/" + part;
-  return out.empty() ? "/" : out;
-}
-
 /// Canonicalises a directory path as every write opens it (state.hpp, `open_dir_path`):
 /// its parent through the nearest existing ancestor (symlinked parents resolved: the
 /// operator's own path), its last component kept as it is, never followed. `exists` says
@@ -25259,40 +26761,28 @@ inline std::string lexical_absolute(const std::string& p, const std::string& cwd
 template <class Fs>
 std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exists) {
   exists = false;
-  const std::size_t last = abs.rfind('/');
-  if (abs.size() <= 1 || last == std::string::npos) return abs;
-  std::string head = last == 0 ? "/" : abs.substr(0, last);
+  const std::string name = paths::file_name(abs);
+  std::string head = paths::parent(abs);
+  if (abs.size() <= 1 || head.empty()) return abs;
   std::string tail;
   for (;;) {
     if (auto c = fs.canonical(head)) {
       const std::string parent = (*c == "/" ? "" : *c) + tail;
       if (tail.empty()) {
         try {
-          exists = fs.stat_at(fs.open_root(*c), abs.substr(last + 1)).has_value();
+          exists = fs.stat_at(fs.open_root(*c), name).has_value();
         } catch (const error&) {
         }
       }
-      return parent + abs.substr(last);
+      return parent + "/" + name;
     }
     if (head == "/" || head.empty()) return abs;
-    const std::size_t slash = head.rfind('/');
-    tail = head.substr(slash) + tail;
-    head = slash == 0 ? "/" : head.substr(0, slash);
+    tail = "/" + paths::file_name(head) + tail;
+    head = paths::parent(head);
   }
 }
 
 }  // namespace detail
-
-/// The state directory: --state-dir, else OPENCLAW_STATE_DIR, else `~/.openclaw`.
-inline std::string state_dir_of(const destination_request& req) {
-  if (req.state_dir && !req.state_dir->empty()) {
-    return detail::lexical_absolute(detail::expand_home(*req.state_dir, req.home), req.cwd);
-  }
-  if (req.state_dir_env && !req.state_dir_env->empty()) {
-    return detail::lexical_absolute(detail::expand_home(*req.state_dir_env, req.home), req.cwd);
-  }
-  return req.home + "/.openclaw";
-}
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) through the Fs policy: configured agent ids
 /// (`agents.entries` keys or `agents.list[].id`; the implicit `main` agent when none), their
@@ -25434,6 +26924,11 @@ inline value mcp_effect(const value& server) {
   return e;
 }
 
+/// The digest OpenClaw records of a JSON value: `sha256:<hex>` of its stableStringify.
+inline std::string digest_of(const value& v) {
+  return digest::sha256_prefixed(stable_stringify(v));
+}
+
 inline value capability(const std::string& kind, const std::string& id, const std::string& path,
                         const std::string& action, value effect) {
   value c = value::object();
@@ -25443,7 +26938,7 @@ inline value capability(const std::string& kind, const std::string& id, const st
   c["action"] = action;
   c["classification"] = "escalation";
   c["requiresDistinctConsent"] = true;
-  c["digest"] = digest::sha256_prefixed(stable_stringify(effect));
+  c["digest"] = digest_of(effect);
   c["effect"] = std::move(effect);
   return c;
 }
@@ -25478,62 +26973,78 @@ struct add_plan {
   bool blocked = false;
 };
 
-/// `planIntegrity` of an add plan from its bound parts.
-inline std::string add_plan_integrity(const value& plan) {
+/// The three plans of the lifecycle that carry a planIntegrity.
+enum class plan_kind { add, update, remove };
+
+/// The canonical text a plan's `planIntegrity` digests: OpenClaw's stableStringify of what
+/// the plan binds. An add binds upstream's parts (manifest schema version, the Claw's
+/// integrity, the final id and workspace, the actions, capability changes and blockers, and
+/// the extensions and notices when there are any); an update binds the whole plan but its
+/// integrity; a remove binds the target, the agent id, the actions and the blockers.
+inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
   value bound = value::object();
-  bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
-  bound["clawIntegrity"] = plan.at("claw").at("integrity");
-  bound["finalId"] = plan.at("agent").at("finalId");
-  bound["workspace"] = plan.at("agent").at("workspace");
-  bound["actions"] = plan.at("actions");
-  bound["capabilityChanges"] = plan.at("capabilityChanges");
-  bound["blockers"] = plan.at("blockers");
-  if (plan.contains("extensions") && !plan["extensions"].empty())
-    bound["extensions"] = plan["extensions"];
-  if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
-  return digest::sha256_prefixed(stable_stringify(bound));
+  if (kind == plan_kind::update) {
+    bound = plan;
+    bound.erase("planIntegrity");
+  } else if (kind == plan_kind::remove) {
+    bound["target"] = plan.at("target");
+    bound["agentId"] = plan.contains("agentId") ? plan["agentId"] : undefined_value();
+    bound["actions"] = plan.at("actions");
+    bound["blockers"] = plan.at("blockers");
+  } else {
+    bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
+    bound["clawIntegrity"] = plan.at("claw").at("integrity");
+    bound["finalId"] = plan.at("agent").at("finalId");
+    bound["workspace"] = plan.at("agent").at("workspace");
+    bound["actions"] = plan.at("actions");
+    bound["capabilityChanges"] = plan.at("capabilityChanges");
+    bound["blockers"] = plan.at("blockers");
+    if (plan.contains("extensions") && !plan["extensions"].empty())
+      bound["extensions"] = plan["extensions"];
+    if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
+  }
+  return stable_stringify(bound);
 }
 
-/// Builds the add plan of a package that read cleanly. Pure: the package, the
-/// destination and the host state were gathered at the edge.
-template <class Resolver = offline_resolver>
-add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
-                        const Resolver& resolver = {}, const add_options& opt = {}) {
-  const value& m = pkg.manifest;
-  const std::string& final_id = dest.final_id;
-  const std::string& ws = dest.workspace;
+/// `planIntegrity` of a plan document (`sha256:<hex>` of its canonical text).
+inline std::string plan_integrity(plan_kind kind, const value& plan) {
+  return clawport::plan::integrity_of(plan_canonical_text(kind, plan));
+}
+
+/// `planIntegrity` of an add plan from its bound parts.
+inline std::string add_plan_integrity(const value& plan) {
+  return plan_integrity(plan_kind::add, plan);
+}
+
+namespace detail {
+
+/// The parts of an add plan as they are found, and what every part needs to know.
+struct add_builder {
+  const claw_package& pkg;
+  const destination& dest;
+  const host_state& host;
+  const std::string& final_id;
+  const std::string& ws;
   value actions = value::array();
   value caps = value::array();
   value blockers = value::array();
   value requirements = value::array();
   value notices = value::array();
-  value offline = value::array();  // diagnostics (not bound): what an offline add cannot do
-  const auto block = [&](const std::string& code, const std::string& path, const std::string& msg) {
-    blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
-  };
+  value offline = value::array();        ///< diagnostics (not bound): what an offline add cannot do
+  bool adopt = false;                    ///< an existing workspace is adopted
+  std::optional<std::string> ws_reason;  ///< why the workspace blocks
 
-  // The agent.
-  std::optional<std::string> agent_reason;
-  if (!is_agent_id(final_id)) {
-    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
-    block("invalid_agent_id", "$.agent.id", *agent_reason);
-  } else if (std::find(host.agent_ids.begin(), host.agent_ids.end(), final_id) !=
-             host.agent_ids.end()) {
-    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
-    block("agent_id_collision", "$.agent.id", *agent_reason);
+  add_builder(const claw_package& p, const destination& d, const host_state& h)
+      : pkg(p), dest(d), host(h), final_id(d.final_id), ws(d.workspace) {}
+
+  void block(const std::string& code, const std::string& path, const std::string& msg) {
+    blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
   }
-  std::optional<std::string> ws_reason;
-  const bool configured =
-      std::find(host.workspaces.begin(), host.workspaces.end(), ws) != host.workspaces.end();
-  const bool adopt = dest.workspace_exists && dest.workspace_adoptable && !configured;
-  if (configured || (dest.workspace_exists && !adopt)) {
-    ws_reason = "Workspace " + ws + " already exists.";
-    block("workspace_collision", "$.workspace", *ws_reason);
-  }
-  // The adopt rule for one file action: an identical existing file is adopted, a differing
-  // one (or anything not a plain regular file) blocks with workspace_file_conflict.
-  const auto adopt_file = [&](value& a, const std::string& rel, const std::string& want,
-                              std::optional<std::string>& reason, const std::string& path) {
+
+  /// The adopt rule for one file action: an identical existing file is adopted, a differing
+  /// one (or anything not a plain regular file) blocks with workspace_file_conflict.
+  void adopt_file(value& a, const std::string& rel, const std::string& want,
+                  std::optional<std::string>& reason, const std::string& path) {
     if (!adopt || reason) return;
     const auto it = dest.existing.find(rel);
     if (it == dest.existing.end()) return;
@@ -25547,162 +27058,216 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
                                 : " and " + it->second.problem) +
              "; clawport never overwrites it.";
     block("workspace_file_conflict", path, *reason);
-  };
-  value config = m["agent"];
+  }
+};
+
+/// The agent's configuration as the plan registers it: the manifest's agent, the profile's
+/// settings over it, the final id and workspace.
+inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
+                             const std::string& ws) {
+  value config = pkg.manifest["agent"];
   if (pkg.profile) {
     for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
       config[it.key()] = it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
-  {
-    value a =
-        detail::action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
-    value details = config;
-    details["expectedState"] = "absent";
-    a["details"] = std::move(details);
-    detail::set_blocked(a, agent_reason);
-    actions.push_back(std::move(a));
+  return config;
+}
+
+/// The agent and workspace actions: an invalid or taken id blocks, so does a workspace that
+/// exists and cannot be adopted or belongs to a configured agent.
+inline void add_agent_actions(add_builder& b, const value& config) {
+  const std::string& final_id = b.final_id;
+  std::optional<std::string> agent_reason;
+  if (!is_agent_id(final_id)) {
+    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
+    b.block("invalid_agent_id", "$.agent.id", *agent_reason);
+  } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
+             b.host.agent_ids.end()) {
+    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
+    b.block("agent_id_collision", "$.agent.id", *agent_reason);
   }
-  {
-    value a = detail::action("workspace", final_id, adopt ? "adopt" : "create", ws);
-    a["details"] = value::object({{"expectedState", adopt ? "existing" : "absent"}});
-    detail::set_blocked(a, ws_reason);
-    actions.push_back(std::move(a));
+  const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
+                          b.host.workspaces.end();
+  b.adopt = b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
+  if (configured || (b.dest.workspace_exists && !b.adopt)) {
+    b.ws_reason = "Workspace " + b.ws + " already exists.";
+    b.block("workspace_collision", "$.workspace", *b.ws_reason);
   }
-  // Workspace files: the body first, then bootstrap names, then files[].
-  const std::string prefix = ws == "/" ? "/" : ws + "/";
+  value a = action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
+  value details = config;
+  details["expectedState"] = "absent";
+  a["details"] = std::move(details);
+  set_blocked(a, agent_reason);
+  b.actions.push_back(std::move(a));
+  value w = action("workspace", final_id, b.adopt ? "adopt" : "create", b.ws);
+  w["details"] = value::object({{"expectedState", b.adopt ? "existing" : "absent"}});
+  set_blocked(w, b.ws_reason);
+  b.actions.push_back(std::move(w));
+}
+
+/// The workspace files: the body first, then bootstrap names and files[], then the
+/// BOOTSTRAP.md seeded once.
+inline void add_file_actions(add_builder& b) {
+  const claw_package& pkg = b.pkg;
+  const std::string prefix = b.ws == "/" ? "/" : b.ws + "/";
   if (pkg.body) {
-    value a = detail::action("workspaceFile", "SOUL.md", "write", prefix + "SOUL.md");
+    value a = action("workspaceFile", "SOUL.md", "write", prefix + "SOUL.md");
     a["source"] = pkg.source.manifest_path;
     a["sourceKind"] = "clawMarkdownBody";
-    if (!ws_reason && !pkg.sources_too_large) a["digest"] = sha256_digest(*pkg.body);
+    if (!b.ws_reason && !pkg.sources_too_large) a["digest"] = sha256_digest(*pkg.body);
     a["details"] = value::object({{"expectedState", "absent"}});
-    std::optional<std::string> reason = ws_reason;
+    std::optional<std::string> reason = b.ws_reason;
     if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
-    adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
-               "$.workspace.bootstrapFiles.SOUL.md");
+    b.adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
+                 "$.workspace.bootstrapFiles.SOUL.md");
     if (reason) a.erase("digest");
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
+    set_blocked(a, reason);
+    b.actions.push_back(std::move(a));
   }
   bool too_large_reported = false;
   for (const auto& s : pkg.sources) {
-    value a = detail::action("workspaceFile", s.destination, "write", prefix + s.destination);
+    value a = action("workspaceFile", s.destination, "write", prefix + s.destination);
     a["source"] = s.real_path;
-    std::optional<std::string> reason = ws_reason;
+    std::optional<std::string> reason = b.ws_reason;
     if (s.problem) {
       if (s.problem->code != "workspace_sources_too_large" || !too_large_reported) {
-        blockers.push_back(
+        b.blockers.push_back(
             to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
         too_large_reported = too_large_reported || s.problem->code == "workspace_sources_too_large";
       }
       if (!reason) reason = s.problem->message;
     }
     a["details"] = value::object({{"expectedState", "absent"}});
-    adopt_file(a, s.destination, s.digest, reason,
-               s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
+    b.adopt_file(a, s.destination, s.digest, reason,
+                 s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
     if (!reason) a["digest"] = s.digest;
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
+    set_blocked(a, reason);
+    b.actions.push_back(std::move(a));
   }
   if (pkg.bootstrap) {
-    value a = detail::action("bootstrap", "BOOTSTRAP.md", "seed", prefix + "BOOTSTRAP.md");
+    value a = action("bootstrap", "BOOTSTRAP.md", "seed", prefix + "BOOTSTRAP.md");
     a["source"] = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
-    if (!ws_reason) a["digest"] = sha256_digest(*pkg.bootstrap);
+    if (!b.ws_reason) a["digest"] = sha256_digest(*pkg.bootstrap);
     a["details"] = value::object({{"expectedState", "absent"}, {"lifecycle", "native-seed-once"}});
-    detail::set_blocked(a, ws_reason);
-    actions.push_back(std::move(a));
+    set_blocked(a, b.ws_reason);
+    b.actions.push_back(std::move(a));
   }
-  // Packages.
-  for (std::size_t k = 0; k < m["packages"].size(); ++k) {
-    const value& p = m["packages"][k];
-    const std::string kind = p["kind"].get<std::string>();
+}
+
+/// A package recorded as a consented `skip` (--without-packages), with its notice.
+inline void add_skipped_package(add_builder& b, value a, const value& p, std::size_t k) {
+  a["action"] = "skip";
+  value details = p;
+  details["expectedState"] = "not-installed";
+  details["reason"] = "without-packages";
+  a["details"] = std::move(details);
+  set_blocked(a, std::nullopt);
+  b.actions.push_back(std::move(a));
+  b.notices.push_back(value::object(
+      {{"code", "package_not_installed"},
+       {"path", index("$.packages", k)},
+       {"message", p["kind"].get<std::string>() + " " + p["ref"].get<std::string>() + "@" +
+                       p["version"].get<std::string>() +
+                       " is not installed (--without-packages); install it later with: " +
+                       package_install_command(p)}}));
+}
+
+/// A package install action from the resolver's preflight (none: unresolved, blocked).
+inline void add_resolved_package(add_builder& b, value a, const value& p, std::size_t k,
+                                 const std::optional<package_preflight>& pf) {
+  const std::string id = p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>();
+  value details = p;
+  std::optional<std::string> reason;
+  value effect = value::object();
+  for (const char* key : {"kind", "source", "ref", "version"}) effect[key] = p[key];
+  if (!pf) {
+    a["digest"] = undefined_value();
+    details["expectedState"] = "unresolved";
+    details["ownerAction"] = undefined_value();
+    reason = "Package preflight is unavailable.";
+    b.block("package_install_unavailable", index("$.packages", k), *reason);
+    effect["integrity"] = "unresolved";
+  } else {
+    a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
+    if (pf->integrity) details["integrity"] = *pf->integrity;
+    if (pf->install_id) details["installId"] = *pf->install_id;
+    if (pf->warning) details["riskWarning"] = *pf->warning;
+    if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
+    details["expectedState"] = !pf->ok                                  ? "unresolved"
+                               : (pf->action && *pf->action == "reuse") ? "present-exact"
+                                                                        : "absent";
+    details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
+    effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
+    if (pf->install_id) effect["installId"] = *pf->install_id;
+    if (pf->warning) effect["riskWarning"] = *pf->warning;
+    if (!pf->ok) {
+      reason = pf->message.empty() ? "Package preflight failed." : pf->message;
+      b.block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
+              *reason);
+    }
+  }
+  a["details"] = std::move(details);
+  set_blocked(a, reason);
+  b.actions.push_back(std::move(a));
+  b.caps.push_back(capability(
+      "package", id, "packages." + p["kind"].get<std::string>() + "." + p["ref"].get<std::string>(),
+      "install", std::move(effect)));
+}
+
+/// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
+template <class Resolver>
+void add_package_actions(add_builder& b, const Resolver& resolver, const add_options& opt) {
+  const value& packages = b.pkg.manifest["packages"];
+  for (std::size_t k = 0; k < packages.size(); ++k) {
+    const value& p = packages[k];
     const std::string ref = p["ref"].get<std::string>();
-    value a = detail::action("package", kind + ":" + ref, "install",
-                             "clawhub:" + ref + "@" + p["version"].get<std::string>());
+    value a = action("package", p["kind"].get<std::string>() + ":" + ref, "install",
+                     "clawhub:" + ref + "@" + p["version"].get<std::string>());
     if (opt.without_packages) {
       // Recorded, bound into the integrity, and reported: never skipped silently.
-      a["action"] = "skip";
-      value details = p;
-      details["expectedState"] = "not-installed";
-      details["reason"] = "without-packages";
-      a["details"] = std::move(details);
-      detail::set_blocked(a, std::nullopt);
-      actions.push_back(std::move(a));
-      notices.push_back(value::object(
-          {{"code", "package_not_installed"},
-           {"path", index("$.packages", k)},
-           {"message", kind + " " + ref + "@" + p["version"].get<std::string>() +
-                           " is not installed (--without-packages); install it later with: " +
-                           package_install_command(p)}}));
-      continue;
-    }
-    const std::optional<package_preflight> pf = resolver.preflight(p);
-    value details = p;
-    std::optional<std::string> reason;
-    value effect = value::object();
-    for (const char* key : {"kind", "source", "ref", "version"}) effect[key] = p[key];
-    if (!pf) {
-      a["digest"] = undefined_value();
-      details["expectedState"] = "unresolved";
-      details["ownerAction"] = undefined_value();
-      reason = "Package preflight is unavailable.";
-      block("package_install_unavailable", index("$.packages", k), *reason);
-      effect["integrity"] = "unresolved";
+      add_skipped_package(b, std::move(a), p, k);
     } else {
-      a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
-      if (pf->integrity) details["integrity"] = *pf->integrity;
-      if (pf->install_id) details["installId"] = *pf->install_id;
-      if (pf->warning) details["riskWarning"] = *pf->warning;
-      if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
-      details["expectedState"] = !pf->ok                                  ? "unresolved"
-                                 : (pf->action && *pf->action == "reuse") ? "present-exact"
-                                                                          : "absent";
-      details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
-      effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
-      if (pf->install_id) effect["installId"] = *pf->install_id;
-      if (pf->warning) effect["riskWarning"] = *pf->warning;
-      if (!pf->ok) {
-        reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-        block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
-              *reason);
+      add_resolved_package(b, std::move(a), p, k, resolver.preflight(p));
+    }
+  }
+}
+
+/// The prerequisites of one MCP server: its environment references and OAuth.
+inline value mcp_prerequisites(add_builder& b, const std::string& name, const value& server) {
+  value prereq = value::array();
+  if (server.contains("env")) {
+    for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
+      std::string var;
+      if (is_env_reference(e.value().get<std::string>(), &var)) {
+        value r = value::object({{"kind", "environment"}, {"mcpServer", name}, {"name", var}});
+        prereq.push_back(r);
+        b.requirements.push_back(std::move(r));
       }
     }
-    a["details"] = std::move(details);
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
-    caps.push_back(detail::capability("package", kind + ":" + ref, "packages." + kind + "." + ref,
-                                      "install", std::move(effect)));
   }
-  // MCP servers.
-  for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
+  if (server.contains("auth") && server["auth"] == "oauth") {
+    value r = value::object({{"kind", "oauth"}, {"mcpServer", name}});
+    prereq.push_back(r);
+    b.requirements.push_back(std::move(r));
+  }
+  return prereq;
+}
+
+/// The MCP servers: absent, present-exact (identical), or a collision.
+inline void add_mcp_actions(add_builder& b) {
+  const value& servers = b.pkg.manifest["mcpServers"];
+  for (auto it = servers.begin(); it != servers.end(); ++it) {
     const std::string& name = it.key();
     const value& server = it.value();
-    value a = detail::action("mcpServer", name, "configure", "mcp.servers." + name);
-    value prereq = value::array();
-    if (server.contains("env")) {
-      for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
-        std::string var;
-        if (is_env_reference(e.value().get<std::string>(), &var)) {
-          value r = value::object({{"kind", "environment"}, {"mcpServer", name}, {"name", var}});
-          prereq.push_back(r);
-          requirements.push_back(std::move(r));
-        }
-      }
-    }
-    if (server.contains("auth") && server["auth"] == "oauth") {
-      value r = value::object({{"kind", "oauth"}, {"mcpServer", name}});
-      prereq.push_back(r);
-      requirements.push_back(std::move(r));
-    }
+    value a = action("mcpServer", name, "configure", "mcp.servers." + name);
+    value prereq = mcp_prerequisites(b, name, server);
     std::string expected = "absent";
     std::optional<std::string> reason;
-    if (host.mcp_servers.contains(name)) {
-      const std::string mine = stable_stringify(detail::canonical_mcp_server(server));
-      const std::string theirs =
-          stable_stringify(detail::canonical_mcp_server(host.mcp_servers[name]));
-      if (mine == theirs) {
+    if (b.host.mcp_servers.contains(name)) {
+      if (stable_stringify(canonical_mcp_server(server)) ==
+          stable_stringify(canonical_mcp_server(b.host.mcp_servers[name]))) {
         expected = "present-exact";
       } else {
         reason = "MCP server " + name + " already exists with a different configuration.";
@@ -25712,58 +27277,66 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     details["expectedState"] = expected;
     details["prerequisites"] = std::move(prereq);
     a["details"] = std::move(details);
-    if (reason) block("mcp_server_collision", "$.mcpServers." + name, *reason);
-    detail::set_blocked(a, reason);
-    actions.push_back(std::move(a));
-    caps.push_back(detail::capability("mcpServer", name, "mcpServers." + name, "configure",
-                                      detail::mcp_effect(server)));
+    if (reason) b.block("mcp_server_collision", "$.mcpServers." + name, *reason);
+    set_blocked(a, reason);
+    b.actions.push_back(std::move(a));
+    b.caps.push_back(
+        capability("mcpServer", name, "mcpServers." + name, "configure", mcp_effect(server)));
   }
-  // Cron jobs.
-  for (std::size_t k = 0; k < m["cronJobs"].size(); ++k) {
-    const value& job = m["cronJobs"][k];
+}
+
+/// The cron jobs: planned, disclosed as needing a running Gateway.
+inline void add_cron_actions(add_builder& b) {
+  const value& jobs = b.pkg.manifest["cronJobs"];
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    const value& job = jobs[k];
     const std::string id = job["id"].get<std::string>();
-    offline.push_back(
+    b.offline.push_back(
         to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
                            "Cron job " + id +
                                " needs a running OpenClaw Gateway (cron.add); "
                                "clawport does not schedule it offline.")));
-    value a = detail::action("cronJob", id, "schedule", "cron:" + id + ":agent=" + final_id);
+    value a = action("cronJob", id, "schedule", "cron:" + id + ":agent=" + b.final_id);
     value details = job;
-    details["agentId"] = final_id;
+    details["agentId"] = b.final_id;
     details["expectedState"] = "absent";
     if (job.contains("delivery") && job["delivery"].contains("channel") &&
         job["delivery"]["channel"] == "last") {
       details["deliveryResolution"] = "local-channel-state:last";
     }
     a["details"] = std::move(details);
-    detail::set_blocked(a, std::nullopt);
-    actions.push_back(std::move(a));
+    set_blocked(a, std::nullopt);
+    b.actions.push_back(std::move(a));
     value effect = job;
-    effect["agentId"] = final_id;
-    caps.push_back(
-        detail::capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
+    effect["agentId"] = b.final_id;
+    b.caps.push_back(capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
   }
-  // The agent capability: profile settings that escalate.
-  if (pkg.profile) {
+}
+
+/// The agent capability (the profile's escalating settings), then every capability sorted
+/// by `<kind>:<id>:<path>` in localeCompare order.
+inline void add_capabilities(add_builder& b) {
+  if (b.pkg.profile) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
-      if ((*pkg.profile)["agent"].contains(k)) effect[k] = (*pkg.profile)["agent"][k];
+      if ((*b.pkg.profile)["agent"].contains(k)) effect[k] = (*b.pkg.profile)["agent"][k];
     if (!effect.empty())
-      caps.push_back(detail::capability("agent", final_id, "agent", "create", std::move(effect)));
+      b.caps.push_back(capability("agent", b.final_id, "agent", "create", std::move(effect)));
   }
-  std::vector<value> sorted(caps.begin(), caps.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const value& a, const value& b) {
+  std::vector<value> sorted(b.caps.begin(), b.caps.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const value& x, const value& y) {
     const auto key = [](const value& c) {
       return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>() + ":" +
              c["path"].get<std::string>();
     };
-    return detail::locale_less(key(a), key(b));
+    return locale_less(key(x), key(y));
   });
-  caps = value::array();
-  for (auto& c : sorted) caps.push_back(std::move(c));
-  if (host.problem) blockers.push_back(to_json(*host.problem));
+  b.caps = value::array();
+  for (auto& c : sorted) b.caps.push_back(std::move(c));
+}
 
-  // Summary.
+/// The counts of the plan's actions by kind.
+inline value add_summary(const value& actions, std::size_t escalations) {
   std::size_t agent_n = 0, ws_n = 0, pkg_n = 0, mcp_n = 0, cron_n = 0, blocked_n = 0;
   for (const auto& a : actions) {
     const std::string k = a["kind"].get<std::string>();
@@ -25774,18 +27347,6 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
     cron_n += k == "cronJob";
     blocked_n += a["blocked"].get<bool>();
   }
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
-  plan["manifestSchemaVersion"] = 1;
-  plan["stability"] = "experimental";
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = "";
-  plan["claw"] = to_json(pkg.source);
-  plan["agent"] = value::object({{"requestedId", dest.requested_id},
-                                 {"finalId", final_id},
-                                 {"workspace", ws},
-                                 {"config", config}});
   value summary = value::object();
   summary["totalActions"] = actions.size();
   summary["agentActions"] = agent_n;
@@ -25794,24 +27355,60 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   summary["mcpServerActions"] = mcp_n;
   summary["cronJobActions"] = cron_n;
   summary["blockedActions"] = blocked_n;
-  summary["capabilityEscalations"] = caps.size();
-  plan["summary"] = std::move(summary);
-  plan["actions"] = std::move(actions);
-  plan["capabilityChanges"] = std::move(caps);
+  summary["capabilityEscalations"] = escalations;
+  return summary;
+}
+
+/// The `openclaw.clawAddPlan.v1` document of the parts found, with its planIntegrity.
+inline value add_plan_document(add_builder& b, const value& config) {
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
+  plan["manifestSchemaVersion"] = 1;
+  plan["stability"] = "experimental";
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = "";
+  plan["claw"] = to_json(b.pkg.source);
+  plan["agent"] = value::object({{"requestedId", b.dest.requested_id},
+                                 {"finalId", b.final_id},
+                                 {"workspace", b.ws},
+                                 {"config", config}});
+  plan["summary"] = add_summary(b.actions, b.caps.size());
+  plan["actions"] = std::move(b.actions);
+  plan["capabilityChanges"] = std::move(b.caps);
   plan["readiness"] =
-      value::object({{"ready", requirements.empty()}, {"requirements", requirements}});
-  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
-    plan["extensions"] = (*pkg.profile)["extensions"];
-  add_plan out;
-  out.blocked = !blockers.empty();
-  plan["blockers"] = std::move(blockers);
-  plan["notices"] = std::move(notices);
+      value::object({{"ready", b.requirements.empty()}, {"requirements", b.requirements}});
+  if (b.pkg.profile && !(*b.pkg.profile)["extensions"].empty())
+    plan["extensions"] = (*b.pkg.profile)["extensions"];
+  plan["blockers"] = std::move(b.blockers);
+  plan["notices"] = std::move(b.notices);
   value diags = value::array();
-  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
-  for (auto& d : offline) diags.push_back(std::move(d));
+  for (const auto& d : b.pkg.diagnostics) diags.push_back(to_json(d));
+  for (auto& d : b.offline) diags.push_back(std::move(d));
   plan["diagnostics"] = std::move(diags);
   plan["planIntegrity"] = add_plan_integrity(plan);
-  out.plan = std::move(plan);
+  return plan;
+}
+
+}  // namespace detail
+
+/// Builds the add plan of a package that read cleanly. Pure: the package, the
+/// destination and the host state were gathered at the edge.
+template <class Resolver = offline_resolver>
+add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
+                        const Resolver& resolver = {}, const add_options& opt = {}) {
+  detail::add_builder b(pkg, dest, host);
+  const value config = detail::agent_config_of(pkg, dest.final_id, dest.workspace);
+  detail::add_agent_actions(b, config);
+  detail::add_file_actions(b);
+  detail::add_package_actions(b, resolver, opt);
+  detail::add_mcp_actions(b);
+  detail::add_cron_actions(b);
+  detail::add_capabilities(b);
+  if (host.problem) b.blockers.push_back(to_json(*host.problem));
+  add_plan out;
+  out.blocked = !b.blockers.empty();
+  out.plan = detail::add_plan_document(b, config);
   return out;
 }
 
@@ -25988,11 +27585,8 @@ namespace openclaw {
 
 inline constexpr const char* stability = "experimental";
 
-/// What the caller consented to: `--yes` and `--plan-integrity`.
-struct consent {
-  bool yes = false;
-  std::optional<std::string> plan_integrity;
-};
+/// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
+using consent = clawport::plan::consent;
 
 /// A finished lifecycle command: the JSON document to print and whether it succeeded.
 struct outcome_doc {
@@ -26012,48 +27606,57 @@ inline value failure_doc(const char* schema, const std::string& status, const st
   return d;
 }
 
-/// The consent envelope `{schemaVersion, stability, ok:false, error}`, or nullopt.
-inline std::optional<value> consent_refusal(const char* schema, const consent& c) {
-  std::optional<std::pair<std::string, std::string>> e;
-  if (!c.yes) {
-    e = {"consent_required",
-         "Nothing was changed: review the plan (--dry-run), then pass --yes and "
-         "--plan-integrity <digest>."};
-  } else if (!c.plan_integrity) {
-    e = {"plan_integrity_required",
-         "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
-         "reviewed."};
+/// The one rendering of a refused apply: before planning (no consent) the envelope
+/// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
+/// fresh `planIntegrity`.
+inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
+                         const clawport::plan::subject& s) {
+  const std::string message = clawport::plan::message(r, s);
+  if (r.kind == clawport::plan::refusal_kind::plan_integrity_mismatch) {
+    value d = failure_doc(schema, "failed", r.code(), message);
+    d["planIntegrity"] = r.current;
+    return d;
   }
-  if (!e) return std::nullopt;
   value d = value::object();
   d["schemaVersion"] = schema;
   d["stability"] = stability;
   d["ok"] = false;
-  d["error"] = value::object({{"code", e->first}, {"message", e->second}});
+  d["error"] = value::object({{"code", r.code()}, {"message", message}});
   return d;
 }
 
-inline std::string base_name(const std::string& p) { return p.substr(p.rfind('/') + 1); }
-
-/// Every regular (or other non-directory) entry below `root`, `/`-separated and sorted,
-/// without following links; `depth` bounds the walk.
+/// Every regular (or other non-directory) entry below `d`, `/`-separated and sorted (each
+/// directory's names in byte order, depth first), without following links: the one walk
+/// (fs/walk.hpp). A directory nested deeper than `depth` below `d` is errc::limit_exceeded
+/// naming it (relative to `d`), never left out of the listing.
 template <class Fs>
 void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
                std::vector<std::string>& out, int depth) {
-  std::vector<std::string> names;
-  fs.for_each_entry(d, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const auto& n : names) {
-    const auto st = fs.stat_at(d, n);
-    if (!st) continue;
-    const std::string rel = prefix.empty() ? n : prefix + "/" + n;
-    if (st->kind == fs::file_kind::directory && depth > 0) {
-      auto sub = fs.open_dir_at(d, n);
-      list_tree(fs, sub, rel, out, depth - 1);
-    } else if (st->kind != fs::file_kind::directory) {
+  struct lister : fs::walk_visitor {
+    lister(Fs& f, std::vector<std::string>& o) : fs(f), out(o) {}
+    Fs& fs;
+    std::vector<std::string>& out;
+    bool visit(const typename Fs::dir&, std::string_view, const std::string& rel,
+               const fs::stat_info& st) {
+      if (st.kind == fs::file_kind::directory) return true;
       out.push_back(rel);
+      return false;
     }
-  }
+    std::optional<typename Fs::dir> enter(const typename Fs::dir& parent, std::string_view name,
+                                          const std::string&, const fs::stat_info&) {
+      return fs.open_dir_at(parent, name);
+    }
+    error too_deep(const std::string& rel, std::size_t max) const {
+      return error(errc::limit_exceeded,
+                   rel + " is nested deeper than " + std::to_string(max) +
+                       " directories; clawport lists no deeper, and refuses rather than leave "
+                       "its files out",
+                   rel);
+    }
+  } v(fs, out);
+  fs::walk_options opt;
+  opt.max_depth = depth < 0 ? 0 : static_cast<std::size_t>(depth);
+  fs::walk(fs, d, v, opt, prefix);
 }
 
 }  // namespace detail
@@ -26199,7 +27802,7 @@ struct add_rollback {
     if (workspace_published)
       attempt(workspace, [&] {
         auto parent = open_dir_path(fs, parent_of(workspace));
-        fs.remove_tree_at(parent, base_name(workspace));
+        fs.remove_tree_at(parent, paths::file_name(workspace));
       });
     if (!adopted_written.empty() || !adopted_created_dirs.empty())
       attempt(workspace, [&] {
@@ -26223,42 +27826,29 @@ struct add_rollback {
 };
 
 /// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
-/// it, flushed, `check(staged_path)` run on the staged tree, then one no-replace rename into
-/// place (a directory that appeared meanwhile is never replaced). Missing parents are made
-/// and appended to `created_parents`; `published` is set once the rename happened. On a
-/// failure before the rename the staging directory is removed and the error rethrown.
+/// it (publish::staged_dir, locked so `recover` leaves it alone), flushed,
+/// `check(staged_path)` run on the staged tree, then one no-replace rename into place (a
+/// directory that appeared meanwhile is never replaced: errc::destination_refused). Missing
+/// parents are made and appended to `created_parents`; `published` is set once the rename
+/// happened. On a failure before the rename the staging directory is removed and the error
+/// rethrown.
 template <class Fs, class Check>
 void publish_new_dir(Fs& fs, const std::string& abs,
                      const std::vector<std::pair<std::string, std::string>>& files,
                      std::vector<std::string>& created_parents, bool& published, Check&& check) {
   auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
-  const std::string name = base_name(abs);
-  const std::string staging =
-      publish::staging_name(publish::staging_kind::claw, publish::random_token());
-  fs.make_dir_at(parent, staging, 0755);
-  try {
-    {
-      auto st = fs.open_dir_at(parent, staging);
-      std::vector<std::string> dirs;
-      for (const auto& f : files) create_rel_file(fs, st, f.first, f.second, dirs);
-    }
-    fs.sync_filesystem(parent);
-    check(join_path(parent_of(abs), staging));
-    if (fs.rename_at(parent, staging, parent, name, fs::rename_mode::noreplace) ==
-        fs::rename_result::unsupported) {
-      if (fs.stat_at(parent, name)) {
-        throw error(errc::destination_refused,
-                    abs + " appeared while it was staged; nothing was published", abs);
-      }
-      fs.rename_at(parent, staging, parent, name, fs::rename_mode::replace);
-    }
-  } catch (const error&) {
-    try {
-      if (fs.stat_at(parent, staging)) fs.remove_tree_at(parent, staging);
-    } catch (const error&) {
-    }
-    throw;
+  const std::string name = paths::file_name(abs);
+  publish::staged_dir<Fs> st(
+      fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
+  {
+    std::vector<std::string> dirs;
+    for (const auto& f : files) create_rel_file(fs, st.handle(), f.first, f.second, dirs);
   }
+  fs.sync_filesystem(parent);
+  check(join_path(parent_of(abs), st.name()));
+  if (!st.publish(parent, name))
+    throw error(errc::destination_refused,
+                abs + " appeared while it was staged; nothing was published", abs);
   published = true;
   fs.sync_dir(parent);
 }
@@ -26298,148 +27888,127 @@ inline std::string after_rollback(std::string message, const std::vector<std::st
 
 }  // namespace detail
 
-/// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
-/// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
-/// `now` is the RFC 3339 time recorded in the ledger.
-template <class Fs, class Resolver = offline_resolver>
-outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
-                      const add_options& opt, const consent& c, const std::string& now,
-                      const Resolver& resolver = {}) {
-  constexpr const char* schema = "openclaw.clawAddResult.v1";
-  outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
-    return out;
-  }
-  if (!pkg.ok()) {
-    value d = value::object();
-    d["schemaVersion"] = "openclaw.clawAddPlan.v1";
-    d["stability"] = stability;
-    d["valid"] = false;
-    d["diagnostics"] = to_json(pkg.diagnostics);
-    out.document = std::move(d);
-    return out;
-  }
-  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
-  if (plan.blocked) {
-    out.document = plan.plan;
-    return out;
-  }
-  const std::string integrity = plan.plan["planIntegrity"].get<std::string>();
-  if (*c.plan_integrity != integrity) {
-    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
-                                       "The consented Claw plan no longer matches; run add "
-                                       "--dry-run again.");
-    out.document["planIntegrity"] = integrity;
-    return out;
-  }
-  const value& p = plan.plan;
-  const std::string agent_id = p["agent"]["finalId"].get<std::string>();
-  const std::string ws = p["agent"]["workspace"].get<std::string>();
-  const std::string state_dir = state_dir_of(req);
-  bool adopted = false;
+namespace detail {
 
-  // What the plan writes, with the bytes re-read and checked against the consented digests.
-  std::vector<detail::planned_file> files;
+/// What a consented add does, gathered from its plan (every byte re-read and checked)
+/// before anything is written.
+struct add_ops {
+  std::string agent_id;
+  std::string workspace;
+  bool adopted = false;  ///< an existing workspace is adopted
+  value agent_config;
+  std::vector<planned_file> files;
   value mcp_refs = value::array();
   value packages = value::array();
   value crons = value::array();
   value not_applied = value::array();
   config_change change;
-  value agent_config;
-  std::optional<typename Fs::dir> pkg_root;
-  const auto fail = [&](const std::string& code, const std::string& message) {
-    out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = integrity;
-    return out;
-  };
-  try {
-    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
-  } catch (const error& e) {
-    return fail("workspace_source_changed", e.what());
-  }
+};
+
+/// A ClawHub package: recorded as not installed, and reported.
+inline void add_package_op(add_ops& ops, const value& a) {
+  const value& d = a["details"];
+  ops.packages.push_back(
+      value::object({{"kind", d["kind"]},
+                     {"ref", d["ref"]},
+                     {"version", d["version"]},
+                     {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                     {"status", "not_installed"},
+                     {"install", package_install_command(d)}}));
+  ops.not_applied.push_back(value::object({{"kind", "package"},
+                                           {"id", a["id"]},
+                                           {"code", "package_not_installed"},
+                                           {"install", package_install_command(d)}}));
+}
+
+/// An MCP server: configured unless an identical one is there (then only referenced).
+inline void add_mcp_op(add_ops& ops, const value& a) {
+  const std::string name = a["id"].get<std::string>();
+  value server = a["details"];
+  server.erase("expectedState");
+  server.erase("prerequisites");
+  const bool exact = a["details"]["expectedState"] == "present-exact";
+  if (!exact) ops.change.mcp_servers.emplace_back(name, server);
+  ops.mcp_refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                                        {"name", name},
+                                        {"configDigest", digest_of(canonical_mcp_server(server))},
+                                        {"relationship", exact ? "referenced" : "managed"},
+                                        {"origin", exact ? "pre-existing" : "claw-introduced"},
+                                        {"independentOwner", exact},
+                                        {"status", "complete"}}));
+}
+
+/// A cron job: recorded as not applied (it needs a running Gateway), and reported.
+inline void add_cron_op(add_ops& ops, const value& a) {
+  value job = a["details"];
+  job.erase("expectedState");
+  const std::string id = a["id"].get<std::string>();
+  ops.crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                     {"manifestId", id},
+                                     {"declarationKey", "claw:" + ops.agent_id + ":" + id},
+                                     {"status", "not_applied"},
+                                     {"code", "cron_gateway_required"},
+                                     {"job", job}}));
+  ops.not_applied.push_back(
+      value::object({{"kind", "cronJob"},
+                     {"id", id},
+                     {"code", "cron_gateway_required"},
+                     {"message",
+                      "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
+                      "cron jobs offline."}}));
+}
+
+/// Every operation of the add plan `p`; the problem when a source changed since the plan.
+template <class Fs>
+std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const value& p,
+                                          const typename Fs::dir& pkg_root, add_ops& ops) {
+  ops.agent_id = p["agent"]["finalId"].get<std::string>();
+  ops.workspace = p["agent"]["workspace"].get<std::string>();
   for (const auto& a : p["actions"]) {
     const std::string kind = a["kind"].get<std::string>();
     if (kind == "agent") {
-      agent_config = a["details"];
-      agent_config.erase("expectedState");
+      ops.agent_config = a["details"];
+      ops.agent_config.erase("expectedState");
     } else if (kind == "workspace") {
-      adopted = a["action"] == "adopt";
+      ops.adopted = a["action"] == "adopt";
     } else if (kind == "workspaceFile" || kind == "bootstrap") {
-      detail::planned_file f;
+      planned_file f;
       f.rel = a["id"].get<std::string>();
       f.digest = a["digest"].get<std::string>();
       f.adopt = a["action"] == "adopt";
       f.kind = kind == "bootstrap" ? "bootstrap" : "file";
       std::string problem;
-      if (!detail::planned_bytes(fs, pkg, *pkg_root, a, f.source_path, f.bytes, problem))
-        return fail("workspace_source_changed", problem + "; run add --dry-run again.");
+      if (!planned_bytes(fs, pkg, pkg_root, a, f.source_path, f.bytes, problem)) return problem;
       if (f.adopt) f.bytes.clear();
-      files.push_back(std::move(f));
+      ops.files.push_back(std::move(f));
     } else if (kind == "package") {
-      const value& d = a["details"];
-      packages.push_back(
-          value::object({{"kind", d["kind"]},
-                         {"ref", d["ref"]},
-                         {"version", d["version"]},
-                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                         {"status", "not_installed"},
-                         {"install", package_install_command(d)}}));
-      not_applied.push_back(value::object({{"kind", "package"},
-                                           {"id", a["id"]},
-                                           {"code", "package_not_installed"},
-                                           {"install", package_install_command(d)}}));
+      add_package_op(ops, a);
     } else if (kind == "mcpServer") {
-      const std::string name = a["id"].get<std::string>();
-      value server = a["details"];
-      server.erase("expectedState");
-      server.erase("prerequisites");
-      const bool exact = a["details"]["expectedState"] == "present-exact";
-      if (!exact) change.mcp_servers.emplace_back(name, server);
-      mcp_refs.push_back(value::object(
-          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-           {"name", name},
-           {"configDigest",
-            digest::sha256_prefixed(stable_stringify(detail::canonical_mcp_server(server)))},
-           {"relationship", exact ? "referenced" : "managed"},
-           {"origin", exact ? "pre-existing" : "claw-introduced"},
-           {"independentOwner", exact},
-           {"status", "complete"}}));
+      add_mcp_op(ops, a);
     } else if (kind == "cronJob") {
-      value job = a["details"];
-      job.erase("expectedState");
-      const std::string id = a["id"].get<std::string>();
-      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                     {"manifestId", id},
-                                     {"declarationKey", "claw:" + agent_id + ":" + id},
-                                     {"status", "not_applied"},
-                                     {"code", "cron_gateway_required"},
-                                     {"job", job}}));
-      not_applied.push_back(
-          value::object({{"kind", "cronJob"},
-                         {"id", id},
-                         {"code", "cron_gateway_required"},
-                         {"message",
-                          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
-                          "cron jobs offline."}}));
+      add_cron_op(ops, a);
     }
   }
-  change.agents.emplace_back(agent_id, agent_config);
+  ops.change.agents.emplace_back(ops.agent_id, ops.agent_config);
+  return std::nullopt;
+}
 
+/// The install record the add writes first, `pending`.
+inline value pending_record(const value& p, const add_ops& ops, const std::string& now) {
   value record = value::object();
   record["schemaVersion"] = install_schema;
-  record["agentId"] = agent_id;
+  record["agentId"] = ops.agent_id;
   record["status"] = "pending";
   record["claw"] = p["claw"];
   record["manifestSchemaVersion"] = 1;
-  record["planIntegrity"] = integrity;
-  record["workspace"] = ws;
-  record["workspaceOrigin"] = adopted ? "adopted" : "created";
-  record["agentConfigDigest"] = digest::sha256_prefixed(stable_stringify(agent_config));
+  record["planIntegrity"] = p["planIntegrity"];
+  record["workspace"] = ops.workspace;
+  record["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
+  record["agentConfigDigest"] = digest_of(ops.agent_config);
   record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
   record["config"] = "pending";
   value wfiles = value::array();
-  for (const auto& f : files) {
+  for (const auto& f : ops.files) {
     wfiles.push_back(value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
                                     {"path", f.rel},
                                     {"sourcePath", f.source_path},
@@ -26451,74 +28020,138 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   record["workspaceFiles"] = wfiles;
   record["createdDirs"] = value::array();
-  record["packages"] = packages;
-  record["mcpServers"] = mcp_refs;
-  record["cronJobs"] = crons;
+  record["packages"] = ops.packages;
+  record["mcpServers"] = ops.mcp_refs;
+  record["cronJobs"] = ops.crons;
   record["addedAt"] = now;
   record["updatedAt"] = now;
+  return record;
+}
 
-  detail::add_rollback<Fs> rb{fs, state_dir, {}, false, std::nullopt, {},
-                              ws, false,     {}, {},    false,        std::nullopt};
-  std::string step = "provenance_failed";
-  config_outcome cfg;
-  try {
-    ledger l = read_ledger(fs, state_dir);
-    rb.ledger_before = l.bytes;
-    rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
-    l.installs()[agent_id] = record;
-    // Each flag is set before its step: a step that fails after its rename (a failed
-    // directory flush) is undone too.
-    rb.ledger_written = true;
-    write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
+/// The add's steps: ledger `pending` → workspace → openclaw.json → ledger `complete` or
+/// `partial`. `step` names the step running; a failure throws and `rb` undoes.
+template <class Fs>
+config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
+                       add_rollback<Fs>& rb, std::string& step) {
+  step = "provenance_failed";
+  ledger l = read_ledger(fs, state_dir);
+  rb.ledger_before = l.bytes;
+  rb.config_before = read_state_file(fs, state_dir, config_file_name);
+  l.installs()[ops.agent_id] = record;
+  // Each flag is set before its step: a step that fails after its rename (a failed
+  // directory flush) is undone too.
+  rb.ledger_written = true;
+  write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
 
-    step = "workspace_files_failed";
-    if (adopted) {
-      detail::fill_adopted_workspace(fs, ws, files, rb);
-    } else {
-      detail::publish_new_workspace(fs, ws, files, rb);
-    }
-
-    step = "config_commit_failed";
-    rb.config_written = true;
-    cfg = apply_config_change(fs, state_dir, change, &rb.created_state_dirs);
-    rb.config_written = cfg.written;
-
-    step = "provenance_failed";
-    record["status"] = cfg.written ? "complete" : "partial";
-    record["config"] = cfg.written ? "registered" : "refused";
-    for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
-    record["createdDirs"] = rb.adopted_created_dirs;
-    l.installs()[agent_id] = record;
-    write_ledger(fs, state_dir, l.doc);
-  } catch (const error& e) {
-    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
+  step = "workspace_files_failed";
+  if (ops.adopted) {
+    fill_adopted_workspace(fs, ops.workspace, ops.files, rb);
+  } else {
+    publish_new_workspace(fs, ops.workspace, ops.files, rb);
   }
 
+  step = "config_commit_failed";
+  rb.config_written = true;
+  const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &rb.created_state_dirs);
+  rb.config_written = cfg.written;
+
+  step = "provenance_failed";
+  record["status"] = cfg.written ? "complete" : "partial";
+  record["config"] = cfg.written ? "registered" : "refused";
+  for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
+  record["createdDirs"] = rb.adopted_created_dirs;
+  l.installs()[ops.agent_id] = record;
+  write_ledger(fs, state_dir, l.doc);
+  return cfg;
+}
+
+/// The result document of an add that ran.
+inline value add_result_document(const value& p, const add_ops& ops, const config_outcome& cfg,
+                                 const std::string& state_dir) {
   value d = value::object();
-  d["schemaVersion"] = schema;
+  d["schemaVersion"] = "openclaw.clawAddResult.v1";
   d["stability"] = stability;
   d["dryRun"] = false;
   d["mutationAllowed"] = true;
   d["status"] = cfg.written ? "complete" : "partial";
-  d["planIntegrity"] = integrity;
-  d["agentId"] = agent_id;
-  d["workspace"] = ws;
-  d["workspaceOrigin"] = adopted ? "adopted" : "created";
+  d["planIntegrity"] = p["planIntegrity"];
+  d["agentId"] = ops.agent_id;
+  d["workspace"] = ops.workspace;
+  d["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
   value written = value::array();
   value adopted_files = value::array();
-  for (const auto& f : files) (f.adopt ? adopted_files : written).push_back(f.rel);
+  for (const auto& f : ops.files) (f.adopt ? adopted_files : written).push_back(f.rel);
   d["filesWritten"] = written;
   d["filesAdopted"] = adopted_files;
   d["configRegistered"] = cfg.written;
-  d["notApplied"] = not_applied;
-  d["ledger"] = detail::join_path(state_dir, ledger_file_name);
+  d["notApplied"] = ops.not_applied;
+  d["ledger"] = join_path(state_dir, ledger_file_name);
   if (!cfg.written) {
     d["error"] = value::object({{"code", "config_commit_failed"},
                                 {"message", cfg.refusal + "; add this to it by hand:"},
                                 {"snippet", cfg.snippet}});
   }
   d["readiness"] = p["readiness"];
-  out.document = std::move(d);
+  return d;
+}
+
+}  // namespace detail
+
+/// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
+/// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
+/// `now` is the RFC 3339 time recorded in the ledger.
+template <class Fs, class Resolver = offline_resolver>
+outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+                      const add_options& opt, const consent& c, const std::string& now,
+                      const Resolver& resolver = {}) {
+  constexpr const char* schema = "openclaw.clawAddResult.v1";
+  outcome_doc out;
+  const clawport::plan::subject subject{"Claw", "add --dry-run"};
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    return out;
+  }
+  if (!pkg.ok()) {
+    out.document = plan_failure_document(pkg);
+    return out;
+  }
+  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
+  if (plan.blocked) {
+    out.document = plan.plan;
+    return out;
+  }
+  const value& p = plan.plan;
+  const std::string integrity = p["planIntegrity"].get<std::string>();
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    return out;
+  }
+  const auto fail = [&](const std::string& code, const std::string& message) {
+    out.document = detail::failure_doc(schema, "failed", code, message);
+    out.document["planIntegrity"] = integrity;
+    return out;
+  };
+  // What the plan writes, with the bytes re-read and checked against the consented digests.
+  detail::add_ops ops;
+  std::optional<typename Fs::dir> pkg_root;
+  try {
+    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+  } catch (const error& e) {
+    return fail("workspace_source_changed", e.what());
+  }
+  if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
+    return fail("workspace_source_changed", *problem + "; run add --dry-run again.");
+  const std::string state_dir = state_dir_of(req);
+  detail::add_rollback<Fs> rb{fs,    state_dir, {}, false, std::nullopt, {}, ops.workspace,
+                              false, {},        {}, false, std::nullopt};
+  std::string step;
+  config_outcome cfg;
+  try {
+    cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), rb, step);
+  } catch (const error& e) {
+    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
+  }
+  out.document = detail::add_result_document(p, ops, cfg, state_dir);
   out.ok = cfg.written;
   return out;
 }
@@ -26569,89 +28202,154 @@ inline bool matches(const std::string& id, const value& rec, const std::optional
   return !t || *t == id || rec["claw"].value("name", "") == *t;
 }
 
+/// One recorded workspace file against the disk.
+struct file_status {
+  std::string path;
+  value row;          ///< the ledger row (sourcePath, contentDigest, origin)
+  std::string state;  ///< unchanged | modified | missing | unsafe | the row's own status
+  bool ownership_conflict = false;
+};
+
+/// One recorded MCP server reference against the live openclaw.json.
+struct mcp_status {
+  std::string name;
+  value row;          ///< the ledger reference (relationship, origin)
+  std::string state;  ///< present | modified | missing
+  bool managed() const { return row["relationship"] == "managed"; }
+};
+
+/// One install record against the disk and the live openclaw.json.
+struct install_status {
+  std::string agent_id;
+  const value* record = nullptr;  ///< the ledger's install record
+  std::string agent_state;        ///< present | modified | missing
+  std::vector<file_status> files;
+  std::vector<std::string> unmanaged;
+  std::vector<std::pair<value, std::string>> packages;  ///< ledger row → state
+  std::vector<mcp_status> mcp_servers;
+};
+
+/// The state of the agent entry: present (as recorded), modified or missing.
+inline std::string agent_state(const value& cfg, const std::string& id, const value& rec) {
+  const value* entry = config_member(cfg, "agents", "entries", id);
+  if (entry == nullptr) return "missing";
+  return digest_of(*entry) == rec["agentConfigDigest"].get<std::string>() ? "present" : "modified";
+}
+
+/// Every file below `root` (the workspace `ws`) that no row of the record names.
+template <class Fs>
+std::vector<std::string> unmanaged_files(Fs& fs, const typename Fs::dir& root,
+                                         const std::string& ws,
+                                         const std::set<std::string>& managed) {
+  std::vector<std::string> all, out;
+  try {
+    list_tree(fs, root, "", all, 32);
+  } catch (const error& e) {
+    // Too deep to list: said, never a partial list of unmanaged files.
+    if (e.code() == errc::limit_exceeded)
+      throw error(e.code(), "failed to list the workspace " + ws + ": " + e.what(),
+                  paths::join(ws, e.subject()));
+  }
+  for (const auto& rel : all)
+    if (!managed.count(rel)) out.push_back(rel);
+  return out;
+}
+
 /// The status of one install record against the disk.
 template <class Fs>
-value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
-                    const std::map<std::string, int>& owners) {
-  value s = value::object();
-  s["agentId"] = id;
-  s["install"] = value::object({{"status", rec["status"]},
-                                {"claw", rec["claw"]},
-                                {"planIntegrity", rec["planIntegrity"]},
-                                {"workspace", rec["workspace"]},
-                                {"workspaceOrigin", rec["workspaceOrigin"]},
-                                {"config", rec["config"]}});
-  const value* entry = config_member(cfg, "agents", "entries", id);
-  s["agentState"] = entry == nullptr ? "missing"
-                    : digest::sha256_prefixed(stable_stringify(*entry)) ==
-                            rec["agentConfigDigest"].get<std::string>()
-                        ? "present"
-                        : "modified";
+install_status status_of_record(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+                                const std::map<std::string, int>& owners) {
+  install_status s;
+  s.agent_id = id;
+  s.record = &rec;
+  s.agent_state = agent_state(cfg, id, rec);
   const std::string ws = rec["workspace"].get<std::string>();
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(open_dir_path(fs, ws));
   } catch (const error&) {
   }
-  value files = value::array();
   std::set<std::string> managed;
   for (const auto& f : rec["workspaceFiles"]) {
-    const std::string rel = f["path"].get<std::string>();
-    managed.insert(rel);
-    value x =
-        value::object({{"path", rel},
-                       {"sourcePath", f["sourcePath"]},
-                       {"contentDigest", f["contentDigest"]},
-                       {"origin", f["origin"]},
-                       {"state", f["status"] == "complete" ? file_state(fs, root, f)
-                                                           : f["status"].get<std::string>()}});
-    const auto o = owners.find(ws + "/" + rel);
-    if (o != owners.end() && o->second > 1) x["ownershipConflict"] = true;
-    files.push_back(std::move(x));
+    file_status x;
+    x.path = f["path"].get<std::string>();
+    x.row = f;
+    x.state = f["status"] == "complete" ? file_state(fs, root, f) : f["status"].get<std::string>();
+    const auto o = owners.find(ws + "/" + x.path);
+    x.ownership_conflict = o != owners.end() && o->second > 1;
+    managed.insert(x.path);
+    s.files.push_back(std::move(x));
   }
-  s["workspaceFiles"] = std::move(files);
-  value unmanaged = value::array();
-  if (root) {
-    std::vector<std::string> all;
-    try {
-      list_tree(fs, *root, "", all, 32);
-    } catch (const error&) {
-    }
-    for (const auto& rel : all)
-      if (!managed.count(rel)) unmanaged.push_back(rel);
-  }
-  s["unmanagedFiles"] = std::move(unmanaged);
-  value pkgs = value::array();
-  for (const auto& p : rec["packages"]) {
-    value x = p;
-    x["state"] = p["status"] == "not_installed" ? "not-installed" : "incomplete";
-    pkgs.push_back(std::move(x));
-  }
-  s["packages"] = std::move(pkgs);
-  value mcps = value::array();
+  if (root) s.unmanaged = unmanaged_files(fs, *root, ws, managed);
+  for (const auto& p : rec["packages"])
+    s.packages.emplace_back(p, p["status"] == "not_installed" ? "not-installed" : "incomplete");
   for (const auto& m : rec["mcpServers"]) {
-    const value* live = config_member(cfg, "mcp", "servers", m["name"].get<std::string>());
-    std::string state = "missing";
-    if (live != nullptr) {
-      state = digest::sha256_prefixed(stable_stringify(canonical_mcp_server(*live))) ==
-                      m["configDigest"].get<std::string>()
+    mcp_status x;
+    x.name = m["name"].get<std::string>();
+    x.row = m;
+    const value* live = config_member(cfg, "mcp", "servers", x.name);
+    x.state = live == nullptr ? "missing"
+              : digest_of(canonical_mcp_server(*live)) == m["configDigest"].get<std::string>()
                   ? "present"
                   : "modified";
-    }
-    mcps.push_back(value::object({{"name", m["name"]},
-                                  {"relationship", m["relationship"]},
-                                  {"origin", m["origin"]},
-                                  {"state", state}}));
+    s.mcp_servers.push_back(std::move(x));
   }
-  s["mcpServers"] = std::move(mcps);
+  return s;
+}
+
+/// The status of one install record as `claw status` prints it.
+inline value to_json(const install_status& s) {
+  const value& rec = *s.record;
+  value d = value::object();
+  d["agentId"] = s.agent_id;
+  d["install"] = value::object({{"status", rec["status"]},
+                                {"claw", rec["claw"]},
+                                {"planIntegrity", rec["planIntegrity"]},
+                                {"workspace", rec["workspace"]},
+                                {"workspaceOrigin", rec["workspaceOrigin"]},
+                                {"config", rec["config"]}});
+  d["agentState"] = s.agent_state;
+  value files = value::array();
+  for (const auto& f : s.files) {
+    value x = value::object({{"path", f.path},
+                             {"sourcePath", f.row["sourcePath"]},
+                             {"contentDigest", f.row["contentDigest"]},
+                             {"origin", f.row["origin"]},
+                             {"state", f.state}});
+    if (f.ownership_conflict) x["ownershipConflict"] = true;
+    files.push_back(std::move(x));
+  }
+  d["workspaceFiles"] = std::move(files);
+  d["unmanagedFiles"] = s.unmanaged;
+  value pkgs = value::array();
+  for (const auto& p : s.packages) {
+    value x = p.first;
+    x["state"] = p.second;
+    pkgs.push_back(std::move(x));
+  }
+  d["packages"] = std::move(pkgs);
+  value mcps = value::array();
+  for (const auto& m : s.mcp_servers)
+    mcps.push_back(value::object({{"name", m.row["name"]},
+                                  {"relationship", m.row["relationship"]},
+                                  {"origin", m.row["origin"]},
+                                  {"state", m.state}}));
+  d["mcpServers"] = std::move(mcps);
   value crons = value::array();
   for (const auto& j : rec["cronJobs"])
     crons.push_back(value::object({{"id", j["manifestId"]},
                                    {"declarationKey", j["declarationKey"]},
                                    {"state", "not-applied"},
                                    {"code", j["code"]}}));
-  s["cronJobs"] = std::move(crons);
-  return s;
+  d["cronJobs"] = std::move(crons);
+  return d;
+}
+
+/// The status of one install record against the disk, rendered.
+template <class Fs>
+value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+                    const std::map<std::string, int>& owners) {
+  return to_json(status_of_record(fs, id, rec, cfg, owners));
 }
 
 inline std::vector<std::string> sorted_ids(const value& installs) {
@@ -26661,46 +28359,29 @@ inline std::vector<std::string> sorted_ids(const value& installs) {
   return ids;
 }
 
-}  // namespace detail
-
-/// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
-/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
-/// nothing.
-template <class Fs>
-outcome_doc claw_status(Fs& fs, const destination_request& req,
-                        const std::optional<std::string>& target) {
-  const std::string state_dir = state_dir_of(req);
-  const ledger l = read_ledger(fs, state_dir);
-  const value cfg = detail::live_config(fs, state_dir);
-  std::map<std::string, int> owners;
-  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
-    for (const auto& f : it.value()["workspaceFiles"])
-      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
-  value records = value::array();
+/// The `openclaw.clawStatus.v1` document of the records `claw status` looked at.
+inline value status_document(const std::string& state_dir, const std::optional<std::string>& target,
+                             const std::vector<install_status>& records) {
   std::size_t partial = 0, missing_agents = 0, drifted = 0, pkg_refs = 0, missing_pkgs = 0,
-              mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unresolved_cron = 0, unmanaged = 0,
-              conflicts = 0, modified_agents = 0;
-  for (const auto& id : detail::sorted_ids(l.installs())) {
-    const value& rec = l.installs()[id];
-    if (!detail::matches(id, rec, target)) continue;
-    value s = detail::record_status(fs, id, rec, cfg, owners);
-    partial += rec["status"] != "complete";
-    missing_agents += s["agentState"] == "missing";
-    modified_agents += s["agentState"] == "modified";
-    for (const auto& f : s["workspaceFiles"]) {
-      drifted += f["state"] != "unchanged";
-      conflicts += f.contains("ownershipConflict");
+              mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unmanaged = 0, conflicts = 0,
+              modified_agents = 0;
+  value rendered = value::array();
+  for (const auto& s : records) {
+    partial += (*s.record)["status"] != "complete";
+    missing_agents += s.agent_state == "missing";
+    modified_agents += s.agent_state == "modified";
+    for (const auto& f : s.files) {
+      drifted += f.state != "unchanged";
+      conflicts += f.ownership_conflict;
     }
-    unmanaged += s["unmanagedFiles"].size();
-    pkg_refs += s["packages"].size();
-    for (const auto& p : s["packages"]) missing_pkgs += p["state"] != "present";
-    mcp_refs += s["mcpServers"].size();
-    for (const auto& m : s["mcpServers"]) drifted_mcp += m["state"] != "present";
-    cron_refs += s["cronJobs"].size();
-    unresolved_cron += s["cronJobs"].size();
-    records.push_back(std::move(s));
+    unmanaged += s.unmanaged.size();
+    pkg_refs += s.packages.size();
+    for (const auto& p : s.packages) missing_pkgs += p.second != "present";
+    mcp_refs += s.mcp_servers.size();
+    for (const auto& m : s.mcp_servers) drifted_mcp += m.state != "present";
+    cron_refs += (*s.record)["cronJobs"].size();
+    rendered.push_back(to_json(s));
   }
-  outcome_doc out;
   value d = value::object();
   d["schemaVersion"] = "openclaw.clawStatus.v1";
   d["stability"] = stability;
@@ -26721,10 +28402,35 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
                                 {"driftedMcpServers", drifted_mcp},
                                 {"unresolvedMcpServerRefs", 0},
                                 {"cronRefs", cron_refs},
-                                {"unresolvedCronRefs", unresolved_cron}});
+                                {"unresolvedCronRefs", cron_refs}});
+  d["records"] = std::move(rendered);
+  return d;
+}
+
+}  // namespace detail
+
+/// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
+/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
+/// nothing.
+template <class Fs>
+outcome_doc claw_status(Fs& fs, const destination_request& req,
+                        const std::optional<std::string>& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  const value cfg = detail::live_config(fs, state_dir);
+  std::map<std::string, int> owners;
+  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
+    for (const auto& f : it.value()["workspaceFiles"])
+      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
+  std::vector<detail::install_status> records;
+  for (const auto& id : detail::sorted_ids(l.installs())) {
+    const value& rec = l.installs()[id];
+    if (detail::matches(id, rec, target))
+      records.push_back(detail::status_of_record(fs, id, rec, cfg, owners));
+  }
+  outcome_doc out;
+  out.document = detail::status_document(state_dir, target, records);
   out.ok = !target || !records.empty();
-  d["records"] = std::move(records);
-  out.document = std::move(d);
   return out;
 }
 
@@ -26732,267 +28438,393 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
 // remove
 // ---------------------------------------------------------------------------------------
 
-/// `claw remove <target> --dry-run`: the remove plan `openclaw.clawRemovePlan.v1`.
-template <class Fs>
-value plan_remove(Fs& fs, const destination_request& req, const std::string& target) {
-  const std::string state_dir = state_dir_of(req);
-  const ledger l = read_ledger(fs, state_dir);
-  value actions = value::array();
-  value blockers = value::array();
-  value agent_id = undefined_value();
-  std::vector<std::string> found;
-  for (const auto& id : detail::sorted_ids(l.installs()))
-    if (detail::matches(id, l.installs()[id], target)) found.push_back(id);
-  const auto block = [&](const std::string& code, const std::string& msg) {
-    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
-  };
-  if (found.empty()) {
-    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
-  } else if (found.size() > 1) {
-    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
-  } else {
-    const std::string id = found.front();
-    agent_id = id;
-    const value& rec = l.installs()[id];
-    const value cfg = detail::live_config(fs, state_dir);
-    const value s = detail::record_status(fs, id, rec, cfg, {});
-    const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
-                         value details) {
-      actions.push_back(value::object(
-          {{"kind", kind}, {"id", aid}, {"action", verb}, {"details", std::move(details)}}));
-    };
-    if (s["agentState"] == "present") {
-      act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
-    } else if (s["agentState"] == "modified") {
-      act("agent", id, "retain", value::object({{"state", "modified"}}));
-      block("agent_modified", "Agent " + id +
-                                  " was changed in openclaw.json since it was added; restore it "
-                                  "or remove it by hand first.");
-    }
-    for (const auto& m : s["mcpServers"]) {
-      const bool mine = m["relationship"] == "managed" && m["state"] == "present";
-      act("mcpServer", m["name"].get<std::string>(),
-          mine ? "remove" : (m["relationship"] == "managed" ? "retain" : "release"),
-          value::object({{"state", m["state"]}, {"relationship", m["relationship"]}}));
-    }
-    for (const auto& p : s["packages"])
-      act("packageRef", p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>(), "release",
-          value::object({{"state", p["state"]}}));
-    for (const auto& j : s["cronJobs"])
-      act("cronJob", j["id"].get<std::string>(), "release", value::object({{"state", j["state"]}}));
-    bool keeps = false;
-    for (const auto& f : s["workspaceFiles"]) {
-      const std::string st = f["state"].get<std::string>();
-      const bool introduced = detail::claw_introduced(f);
-      const std::string verb = st == "missing"                   ? "release"
-                               : st == "unchanged" && introduced ? "delete"
-                                                                 : "retain";
-      keeps = keeps || verb == "retain";
-      act("workspaceFile", f["path"].get<std::string>(), verb,
-          value::object(
-              {{"state", st}, {"contentDigest", f["contentDigest"]}, {"origin", f["origin"]}}));
-      if (st == "unsafe" && introduced)
-        block("workspace_file_unsafe", "Workspace file " + f["path"].get<std::string>() +
-                                           " is not a plain regular file any more.");
-    }
-    for (const auto& u : s["unmanagedFiles"]) {
-      keeps = true;
-      act("workspaceFile", u.get<std::string>(), "retain", value::object({{"state", "unmanaged"}}));
-    }
-    const bool created = rec["workspaceOrigin"] == "created";
-    act("workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
-        value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}}));
-    act("installRecord", id, "delete", value::object({{"ledger", ledger_file_name}}));
+/// A blocker of a lifecycle plan.
+struct plan_blocker {
+  std::string code;
+  std::string message;
+};
+
+/// One action of a remove plan; `details` is what the plan shows of it.
+struct remove_action {
+  std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
+                     ///< | installRecord
+  std::string id;
+  std::string verb;  ///< remove | retain | release | delete
+  value details;
+};
+
+/// The remove plan `openclaw.clawRemovePlan.v1`, as data.
+struct remove_plan {
+  std::string target;
+  std::optional<std::string> agent_id;  ///< the one install `target` names
+  std::vector<remove_action> actions;
+  std::vector<plan_blocker> blockers;
+  std::string integrity;  ///< planIntegrity
+
+  /// The ids of the actions of `kind` whose verb is `verb`.
+  std::vector<std::string> ids(const std::string& kind, const std::string& verb) const {
+    std::vector<std::string> out;
+    for (const auto& a : actions)
+      if (a.kind == kind && a.verb == verb) out.push_back(a.id);
+    return out;
   }
-  value bound = value::object(
-      {{"target", target}, {"agentId", agent_id}, {"actions", actions}, {"blockers", blockers}});
+};
+
+/// The remove plan document.
+inline value to_json(const remove_plan& p) {
   value plan = value::object();
   plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
   plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = digest::sha256_prefixed(stable_stringify(bound));
-  plan["target"] = target;
-  if (!is_undefined(agent_id)) plan["agentId"] = agent_id;
+  plan["planIntegrity"] = p.integrity;
+  plan["target"] = p.target;
+  if (p.agent_id) plan["agentId"] = *p.agent_id;
+  value actions = value::array();
+  for (const auto& a : p.actions)
+    actions.push_back(value::object(
+        {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}}));
   plan["actions"] = std::move(actions);
+  value blockers = value::array();
+  for (const auto& b : p.blockers)
+    blockers.push_back(value::object({{"code", b.code}, {"message", b.message}}));
   plan["blockers"] = std::move(blockers);
   return plan;
 }
 
-/// `claw remove <target> --yes --plan-integrity`: openclaw.json first (the agent entry and
-/// the MCP servers this Claw created, unchanged), then the unchanged managed files, then
-/// the directories it emptied, then the ledger entry. A failure part-way rewrites the
-/// ledger entry to what is still on disk, so the ledger never names a file that is gone.
+namespace detail {
+
+/// The install records `target` names (agent id or Claw package name), sorted.
+inline std::vector<std::string> installs_named(const ledger& l, const std::string& target) {
+  std::vector<std::string> found;
+  for (const auto& id : sorted_ids(l.installs()))
+    if (matches(id, l.installs()[id], target)) found.push_back(id);
+  return found;
+}
+
+/// The blocker when `target` names no install or more than one.
+inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>& found,
+                                                  const std::string& target) {
+  if (found.empty())
+    return plan_blocker{"claw_not_found", "No Claw installed as agent or package " + target + "."};
+  if (found.size() > 1)
+    return plan_blocker{"claw_ambiguous",
+                        target + " names more than one installed Claw; name the agent id."};
+  return std::nullopt;
+}
+
+/// The remove actions of the agent entry, the MCP servers, packages and cron jobs.
+inline void remove_config_actions(remove_plan& p, const install_status& s) {
+  const value& rec = *s.record;
+  const std::string& id = s.agent_id;
+  const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
+                       value details) {
+    p.actions.push_back({kind, aid, verb, std::move(details)});
+  };
+  if (s.agent_state == "present") {
+    act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
+  } else if (s.agent_state == "modified") {
+    act("agent", id, "retain", value::object({{"state", "modified"}}));
+    p.blockers.push_back({"agent_modified", "Agent " + id +
+                                                " was changed in openclaw.json since it was "
+                                                "added; restore it or remove it by hand first."});
+  }
+  for (const auto& m : s.mcp_servers) {
+    const bool mine = m.managed() && m.state == "present";
+    act("mcpServer", m.name, mine ? "remove" : (m.managed() ? "retain" : "release"),
+        value::object({{"state", m.state}, {"relationship", m.row["relationship"]}}));
+  }
+  for (const auto& pk : s.packages)
+    act("packageRef",
+        pk.first["kind"].get<std::string>() + ":" + pk.first["ref"].get<std::string>(), "release",
+        value::object({{"state", pk.second}}));
+  for (const auto& j : rec["cronJobs"])
+    act("cronJob", j["manifestId"].get<std::string>(), "release",
+        value::object({{"state", "not-applied"}}));
+}
+
+/// The remove actions of the workspace: unchanged files the Claw introduced are deleted,
+/// the rest retained or released; the workspace goes only if it was created and nothing
+/// stays in it.
+inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
+  const value& rec = *s.record;
+  bool keeps = false;
+  for (const auto& f : s.files) {
+    const bool introduced = claw_introduced(f.row);
+    const std::string verb = f.state == "missing"                   ? "release"
+                             : f.state == "unchanged" && introduced ? "delete"
+                                                                    : "retain";
+    keeps = keeps || verb == "retain";
+    p.actions.push_back({"workspaceFile", f.path, verb,
+                         value::object({{"state", f.state},
+                                        {"contentDigest", f.row["contentDigest"]},
+                                        {"origin", f.row["origin"]}})});
+    if (f.state == "unsafe" && introduced)
+      p.blockers.push_back({"workspace_file_unsafe",
+                            "Workspace file " + f.path + " is not a plain regular file any more."});
+  }
+  for (const auto& u : s.unmanaged) {
+    keeps = true;
+    p.actions.push_back({"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}})});
+  }
+  const bool created = rec["workspaceOrigin"] == "created";
+  p.actions.push_back(
+      {"workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
+       value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}})});
+  p.actions.push_back(
+      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}})});
+}
+
+}  // namespace detail
+
+/// The remove plan of `target` against the ledger, the live openclaw.json and the disk.
+template <class Fs>
+remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std::string& target) {
+  const std::string state_dir = state_dir_of(req);
+  const ledger l = read_ledger(fs, state_dir);
+  remove_plan p;
+  p.target = target;
+  const std::vector<std::string> found = detail::installs_named(l, target);
+  if (auto b = detail::target_blocker(found, target)) {
+    p.blockers.push_back(std::move(*b));
+  } else {
+    p.agent_id = found.front();
+    const value& rec = l.installs()[*p.agent_id];
+    const value cfg = detail::live_config(fs, state_dir);
+    const detail::install_status s = detail::status_of_record(fs, *p.agent_id, rec, cfg, {});
+    detail::remove_config_actions(p, s);
+    detail::remove_workspace_actions(p, s);
+  }
+  p.integrity = plan_integrity(plan_kind::remove, to_json(p));
+  return p;
+}
+
+/// `claw remove <target> --dry-run`: the remove plan `openclaw.clawRemovePlan.v1`.
+template <class Fs>
+value plan_remove(Fs& fs, const destination_request& req, const std::string& target) {
+  return to_json(build_remove_plan(fs, req, target));
+}
+
+/// What a consented remove did.
+struct remove_result {
+  std::string agent_id;
+  bool agent_removed = false;
+  std::vector<std::string> files_deleted;
+  std::vector<std::string> retained;  ///< workspace files kept
+  std::vector<std::string> released;  ///< `<kind>:<id>` of every released action
+  std::string failure;                ///< empty when complete
+};
+
+namespace detail {
+
+/// The result document of a remove that ran.
+inline value to_json(const remove_result& r) {
+  value d = value::object();
+  d["schemaVersion"] = "openclaw.clawRemoveResult.v1";
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["status"] = r.failure.empty() ? "complete" : "partial";
+  d["agentId"] = r.agent_id;
+  d["agentRemoved"] = r.agent_removed;
+  d["workspaceFiles"] = r.files_deleted;
+  d["retained"] = r.retained;
+  d["released"] = r.released;
+  if (!r.failure.empty()) {
+    d["error"] = value::object({{"code", "remove_failed"},
+                                {"message", r.failure + "; run claw status to see what remains"}});
+  }
+  return d;
+}
+
+/// The record's workspace rows without the paths in `gone`.
+inline value rows_without(const value& rec, const std::set<std::string>& gone) {
+  value rows = value::array();
+  for (const auto& f : rec["workspaceFiles"])
+    if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
+  return rows;
+}
+
+/// Restores the ledger's previous bytes; what could not be restored, as a message tail.
+template <class Fs>
+std::string restore_ledger(Fs& fs, const std::string& state_dir,
+                           const std::optional<std::string>& before) {
+  try {
+    restore_state_file(fs, state_dir, ledger_file_name, before);
+    return "";
+  } catch (const error& e) {
+    return std::string("; the ledger could not be restored: ") + e.what();
+  }
+}
+
+/// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json.
+/// On a failure the ledger is restored and the failure document returned.
+template <class Fs>
+std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
+                                           const config_change& change,
+                                           const std::optional<std::string>& ledger_before) {
+  constexpr const char* schema = "openclaw.clawRemoveResult.v1";
+  if (change.agents.empty() && change.mcp_servers.empty()) return std::nullopt;
+  config_outcome cfg;
+  std::optional<std::string> config_before;
+  try {
+    config_before = read_state_file(fs, state_dir, config_file_name);
+    cfg = apply_config_change(fs, state_dir, change, nullptr);
+  } catch (const error& e) {
+    std::string also;
+    try {
+      if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
+    } catch (const error& again) {
+      also = std::string("; openclaw.json could not be restored: ") + again.what();
+    }
+    return failure_doc(schema, "failed", "remove_failed",
+                       std::string(e.what()) + "; nothing was removed" + also +
+                           restore_ledger(fs, state_dir, ledger_before));
+  }
+  if (cfg.written) return std::nullopt;
+  value d = failure_doc(schema, "failed", "config_commit_failed",
+                        cfg.refusal + "; nothing was removed" +
+                            restore_ledger(fs, state_dir, ledger_before) +
+                            ". Remove the members by hand, then run remove again:");
+  d["error"]["snippet"] = cfg.snippet;
+  return d;
+}
+
+/// Remove step 3: one unlink per file to delete; the deleted ones are appended to
+/// `deleted`. Returns the failure, if any.
+template <class Fs>
+std::string delete_workspace_files(Fs& fs, const std::string& ws,
+                                   const std::vector<std::string>& doomed,
+                                   std::vector<std::string>& deleted) {
+  try {
+    auto root = open_dir_path(fs, ws);
+    for (const auto& rel : doomed) {
+      at_rel(fs, root, rel,
+             [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+      deleted.push_back(rel);
+    }
+    fs.sync_filesystem(root);
+  } catch (const error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// Remove step 3b: the empty directories this Claw made (in an adopted workspace) or the
+/// directories of a created workspace, deepest first, then the created workspace itself
+/// when `remove_ws` and it is empty. Leftovers are untidy, not inconsistent: never fails.
+template <class Fs>
+void remove_emptied_dirs(Fs& fs, const value& rec, bool remove_ws) {
+  const std::string ws = rec["workspace"].get<std::string>();
+  try {
+    std::vector<std::string> dirs;
+    for (const auto& f : rec["workspaceFiles"]) {
+      std::string rel = f["path"].get<std::string>();
+      for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel))
+        dirs.push_back(rel);
+    }
+    std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
+      return a.size() > b.size() || (a.size() == b.size() && a < b);
+    });
+    dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+    const bool created = rec["workspaceOrigin"] == "created";
+    std::set<std::string> made;
+    for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+    auto root = open_dir_path(fs, ws);
+    for (const auto& rel : dirs) {
+      if (!created && !made.count(rel)) continue;
+      at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+        const auto st = fs.stat_at(d, n);
+        if (!st || st->kind != fs::file_kind::directory) return;
+        auto sub = fs.open_dir_at(d, n);
+        if (fs.is_empty(sub)) fs.remove_dir_at(d, n);
+      });
+    }
+    if (remove_ws) {
+      auto parent = open_dir_path(fs, parent_of(ws));
+      if (fs.is_empty(root)) fs.remove_dir_at(parent, paths::file_name(ws));
+    }
+  } catch (const error&) {
+  }
+}
+
+}  // namespace detail
+
+/// `claw remove <target> --yes --plan-integrity`: the ledger first stops naming the files
+/// about to go, then openclaw.json (the agent entry and the MCP servers this Claw created,
+/// unchanged), then the unchanged managed files, then the directories it emptied, then the
+/// ledger entry. A failure part-way rewrites the ledger entry to what is still on disk, so
+/// the ledger never names a file that is gone.
 template <class Fs>
 outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::string& target,
                          const consent& c, const std::string& now) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
+  const clawport::plan::subject subject{"remove", "remove --dry-run"};
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  const value plan = plan_remove(fs, req, target);
-  const std::string integrity = plan["planIntegrity"].get<std::string>();
-  if (*c.plan_integrity != integrity) {
-    out.document = detail::failure_doc(schema, "failed", "plan_integrity_mismatch",
-                                       "The consented remove plan no longer matches; run remove "
-                                       "--dry-run again.");
-    out.document["planIntegrity"] = integrity;
+  const remove_plan plan = build_remove_plan(fs, req, target);
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, plan.integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  if (!plan["blockers"].empty()) {
-    out.document = detail::failure_doc(schema, "failed", "remove_blocked",
-                                       plan["blockers"][0]["message"].get<std::string>());
-    out.document["blockers"] = plan["blockers"];
+  if (!plan.blockers.empty()) {
+    out.document =
+        detail::failure_doc(schema, "failed", "remove_blocked", plan.blockers[0].message);
+    out.document["blockers"] = to_json(plan)["blockers"];
     return out;
   }
   const std::string state_dir = state_dir_of(req);
-  const std::string id = plan["agentId"].get<std::string>();
+  remove_result res;
+  res.agent_id = *plan.agent_id;
+  const std::string& id = res.agent_id;
   ledger l = read_ledger(fs, state_dir);
   value rec = l.installs()[id];
-  const std::string ws = rec["workspace"].get<std::string>();
-
   config_change change;
   change.remove = true;
-  value removed_files = value::array();
-  value retained = value::array();
-  bool remove_ws = false;
-  for (const auto& a : plan["actions"]) {
-    const std::string kind = a["kind"].get<std::string>();
-    if (kind == "agent" && a["action"] == "remove") change.agents.emplace_back(id, value());
-    if (kind == "mcpServer" && a["action"] == "remove")
-      change.mcp_servers.emplace_back(a["id"].get<std::string>(), value());
-    if (kind == "workspaceFile" && a["action"] == "retain") retained.push_back(a["id"]);
-    if (kind == "workspace") remove_ws = a["action"] == "remove";
-  }
-  // 1. The ledger first stops naming the files about to be deleted (status `removing`), so
-  //    at no point does it name a file that is gone.
-  std::set<std::string> doomed;
-  for (const auto& a : plan["actions"])
-    if (a["kind"] == "workspaceFile" && a["action"] == "delete")
-      doomed.insert(a["id"].get<std::string>());
-  const auto rows_without = [&](const std::set<std::string>& gone) {
-    value rows = value::array();
-    for (const auto& f : rec["workspaceFiles"])
-      if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
-    return rows;
-  };
+  if (!plan.ids("agent", "remove").empty()) change.agents.emplace_back(id, value());
+  for (const auto& name : plan.ids("mcpServer", "remove"))
+    change.mcp_servers.emplace_back(name, value());
+  res.agent_removed = !change.agents.empty();
+  res.retained = plan.ids("workspaceFile", "retain");
+  for (const auto& a : plan.actions)
+    if (a.verb == "release") res.released.push_back(a.kind + ":" + a.id);
+  const bool remove_ws = !plan.ids("workspace", "remove").empty();
+  const std::vector<std::string> doomed = plan.ids("workspaceFile", "delete");
+
+  // 1. The ledger first stops naming the files about to be deleted (status `removing`).
   const std::optional<std::string> ledger_before = l.bytes;
   try {
     value removing = rec;
     removing["status"] = "removing";
-    removing["workspaceFiles"] = rows_without(doomed);
+    removing["workspaceFiles"] = detail::rows_without(rec, {doomed.begin(), doomed.end()});
     removing["updatedAt"] = now;
     l.installs()[id] = removing;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
-    std::string also;
-    try {
-      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
-    } catch (const error& again) {
-      also = std::string("; the ledger could not be restored: ") + again.what();
-    }
     out.document = detail::failure_doc(schema, "failed", "remove_failed",
-                                       std::string(e.what()) + "; nothing was removed" + also);
+                                       std::string(e.what()) + "; nothing was removed" +
+                                           detail::restore_ledger(fs, state_dir, ledger_before));
     return out;
   }
-  const auto restore_ledger = [&]() -> std::string {
-    try {
-      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
-      return "";
-    } catch (const error& e) {
-      return std::string("; the ledger could not be restored: ") + e.what();
-    }
-  };
-  // 2. openclaw.json: the agent entry and the MCP servers this Claw created.
-  if (!change.agents.empty() || !change.mcp_servers.empty()) {
-    config_outcome cfg;
-    std::optional<std::string> config_before;
-    try {
-      config_before = detail::read_state_file(fs, state_dir, config_file_name);
-      cfg = apply_config_change(fs, state_dir, change, nullptr);
-    } catch (const error& e) {
-      std::string also;
-      try {
-        if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
-      } catch (const error& again) {
-        also = std::string("; openclaw.json could not be restored: ") + again.what();
-      }
-      out.document = detail::failure_doc(
-          schema, "failed", "remove_failed",
-          std::string(e.what()) + "; nothing was removed" + also + restore_ledger());
-      return out;
-    }
-    if (!cfg.written) {
-      out.document = detail::failure_doc(schema, "failed", "config_commit_failed",
-                                         cfg.refusal + "; nothing was removed" + restore_ledger() +
-                                             ". Remove the members by hand, then run remove "
-                                             "again:");
-      out.document["error"]["snippet"] = cfg.snippet;
-      return out;
-    }
+  // 2. openclaw.json.
+  if (auto failed = detail::remove_config_entries(fs, state_dir, change, ledger_before)) {
+    out.document = std::move(*failed);
+    return out;
   }
-  // 3. The files, one unlink each.
-  std::string failure;
-  try {
-    auto root = detail::open_dir_path(fs, ws);
-    for (const auto& a : plan["actions"]) {
-      if (a["kind"] != "workspaceFile" || a["action"] != "delete") continue;
-      const std::string rel = a["id"].get<std::string>();
-      detail::at_rel(fs, root, rel,
-                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
-      removed_files.push_back(rel);
-    }
-    fs.sync_filesystem(root);
-  } catch (const error& e) {
-    failure = e.what();
-  }
-  if (failure.empty()) {
-    // Empty directories this Claw made (an adopted workspace) or the created workspace.
-    try {
-      std::vector<std::string> dirs;
-      for (const auto& f : rec["workspaceFiles"]) {
-        std::string rel = f["path"].get<std::string>();
-        for (std::size_t s = rel.rfind('/'); s != std::string::npos && s > 0; s = rel.rfind('/')) {
-          rel = rel.substr(0, s);
-          dirs.push_back(rel);
-        }
-      }
-      std::sort(dirs.begin(), dirs.end(), [](const std::string& a, const std::string& b) {
-        return a.size() > b.size() || (a.size() == b.size() && a < b);
-      });
-      dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
-      const bool created = rec["workspaceOrigin"] == "created";
-      std::set<std::string> made;
-      for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
-      auto root = detail::open_dir_path(fs, ws);
-      for (const auto& rel : dirs) {
-        if (!created && !made.count(rel)) continue;
-        detail::at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
-          const auto st = fs.stat_at(d, n);
-          if (!st || st->kind != fs::file_kind::directory) return;
-          auto sub = fs.open_dir_at(d, n);
-          if (fs.is_empty(sub)) fs.remove_dir_at(d, n);
-        });
-      }
-      if (remove_ws) {
-        auto parent = detail::open_dir_path(fs, detail::parent_of(ws));
-        if (fs.is_empty(root)) fs.remove_dir_at(parent, detail::base_name(ws));
-      }
-    } catch (const error&) {
-      // Leftover empty directories are untidy, not inconsistent.
-    }
-  }
+  // 3. The files, one unlink each, then the directories they emptied.
+  const std::string ws = rec["workspace"].get<std::string>();
+  res.failure = detail::delete_workspace_files(fs, ws, doomed, res.files_deleted);
+  if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);
   // 4. The ledger entry goes last; after a failure it names again what is still there.
-  std::set<std::string> gone;
-  for (const auto& r : removed_files) gone.insert(r.get<std::string>());
   try {
-    if (failure.empty()) {
+    if (res.failure.empty()) {
       l.installs().erase(id);
     } else {
-      rec["workspaceFiles"] = rows_without(gone);
+      rec["workspaceFiles"] =
+          detail::rows_without(rec, {res.files_deleted.begin(), res.files_deleted.end()});
       rec["status"] = "partial";
       rec["config"] = "removed";
       rec["updatedAt"] = now;
@@ -27000,29 +28832,11 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     }
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    failure +=
-        (failure.empty() ? "" : "; ") + std::string("the ledger could not be updated: ") + e.what();
+    res.failure += (res.failure.empty() ? "" : "; ") +
+                   std::string("the ledger could not be updated: ") + e.what();
   }
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["status"] = failure.empty() ? "complete" : "partial";
-  d["agentId"] = id;
-  d["agentRemoved"] = !change.agents.empty();
-  d["workspaceFiles"] = removed_files;
-  d["retained"] = retained;
-  value released = value::array();
-  for (const auto& a : plan["actions"])
-    if (a["action"] == "release")
-      released.push_back(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>());
-  d["released"] = released;
-  if (!failure.empty()) {
-    d["error"] = value::object({{"code", "remove_failed"},
-                                {"message", failure + "; run claw status to see what remains"}});
-  }
-  out.document = std::move(d);
-  out.ok = failure.empty();
+  out.document = detail::to_json(res);
+  out.ok = res.failure.empty();
   return out;
 }
 
@@ -27168,50 +28982,16 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-/// The environment OpenClaw reads, gathered at the edge.
-struct workspace_env {
-  std::optional<std::string> workspace_dir;     ///< OPENCLAW_WORKSPACE_DIR
-  std::optional<std::string> profile;           ///< OPENCLAW_PROFILE
-  std::optional<std::string> state_dir;         ///< OPENCLAW_STATE_DIR
-  std::optional<std::string> state_dir_option;  ///< --state-dir (wins over the variable)
-  std::string home;
-  std::string cwd;
-};
-
-namespace detail {
-
-inline std::string ws_abs(const std::string& p, const workspace_env& env) {
-  return lexical_absolute(expand_home(p, env.home), env.cwd);
-}
-
-inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); }
-
-}  // namespace detail
-
-/// The state directory as OpenClaw resolves it: --state-dir, OPENCLAW_STATE_DIR, else
-/// `~/.openclaw`; `explicit_dir` says whether it is a non-default one.
-inline std::string workspace_state_dir(const workspace_env& env, bool* explicit_dir = nullptr) {
-  std::string dir = env.home + "/.openclaw";
-  bool chosen = false;
-  if (detail::set(env.state_dir_option)) {
-    dir = detail::ws_abs(*env.state_dir_option, env);
-    chosen = true;
-  } else if (detail::set(env.state_dir)) {
-    dir = detail::ws_abs(*env.state_dir, env);
-    chosen = true;
-  }
-  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
-  return dir;
-}
-
 /// Resolves the workspace of `agent_id` (default: the default agent `main`) from the
 /// environment and `config` (the parsed openclaw.json, or an empty object). Pure. The
 /// document: `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace,
-/// rule, stateDir}` where `rule` names what decided.
-inline value resolve_workspace(const value& config, const workspace_env& env,
-                               const std::optional<std::string>& agent_id) {
+/// rule, stateDir}` where `rule` names what decided; a `workspace_option` (--workspace)
+/// decides over everything else.
+inline value resolve_workspace(const value& config, const environment& env,
+                               const std::optional<std::string>& agent_id,
+                               const std::optional<std::string>& workspace_option = std::nullopt) {
   bool explicit_state = false;
-  const std::string state_dir = workspace_state_dir(env, &explicit_state);
+  const std::string state_dir = state_dir_of(env, &explicit_state);
   const std::string id = agent_id ? *agent_id : "main";
   std::string ws;
   std::string rule;
@@ -27224,16 +29004,16 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
   const value* dws =
       defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
   if (own && own->is_string() && !own->get<std::string>().empty()) {
-    ws = detail::ws_abs(own->get<std::string>(), env);
+    ws = operator_path(own->get<std::string>(), env);
     rule = "agents.entries." + id + ".workspace";
   } else if (id != "main") {
     ws = state_dir + "/workspace-" + id;
     rule = "per-agent default <state-dir>/workspace-<agentId>";
   } else if (dws && dws->is_string() && !dws->get<std::string>().empty()) {
-    ws = detail::ws_abs(dws->get<std::string>(), env);
+    ws = operator_path(dws->get<std::string>(), env);
     rule = "agents.defaults.workspace";
   } else if (detail::set(env.workspace_dir)) {
-    ws = detail::ws_abs(*env.workspace_dir, env);
+    ws = operator_path(*env.workspace_dir, env);
     rule = "OPENCLAW_WORKSPACE_DIR";
   } else if (explicit_state) {
     ws = state_dir + "/workspace";
@@ -27245,6 +29025,10 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
     ws = env.home + "/.openclaw/workspace";
     rule = "default (~/.openclaw/workspace)";
   }
+  if (workspace_option) {
+    ws = operator_path(*workspace_option, env);
+    rule = "--workspace";
+  }
   value d = value::object();
   d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
   d["agentId"] = id;
@@ -27252,6 +29036,14 @@ inline value resolve_workspace(const value& config, const workspace_env& env,
   d["rule"] = rule;
   d["stateDir"] = state_dir;
   return d;
+}
+
+/// Whether `config` (the parsed openclaw.json) sets `agents.defaults.skipBootstrap`.
+inline bool skip_bootstrap(const value& config) {
+  const value* agents = detail::get(config, "agents");
+  const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
+  const value* skip = defaults ? detail::get(*defaults, "skipBootstrap") : nullptr;
+  return skip != nullptr && skip->is_boolean() && skip->get<bool>();
 }
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when
@@ -27371,7 +29163,7 @@ inline bool ends_with(const std::string& s, const std::string& t) {
 
 /// Whether the suggested `.gitignore` patterns (or the user's, read literally) cover `rel`.
 inline bool gitignored(const std::vector<std::string>& patterns, const std::string& rel) {
-  const std::string base = rel.substr(rel.rfind('/') + 1);
+  const std::string base = paths::file_name(rel);
   for (const auto& p : patterns) {
     if (p == rel || p == base || p == "/" + rel) return true;
     if (p == "**/*.key" && ends_with(base, ".key")) return true;
@@ -27393,7 +29185,7 @@ struct misplaced {
 };
 
 inline std::optional<misplaced> misplaced_file(const std::string& rel) {
-  const std::string base = rel.substr(rel.rfind('/') + 1);
+  const std::string base = paths::file_name(rel);
   const std::string top = rel.substr(0, rel.find('/'));
   for (const char* n :
        {"openclaw.json", "openclaw.sqlite", "openclaw-agent.sqlite", "auth-profiles.json"})
@@ -27657,255 +29449,320 @@ struct export_request {
   std::optional<std::string> bootstrap;  ///< --bootstrap: a Markdown file as BOOTSTRAP.md
 };
 
-/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
-/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
-/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
-/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
-/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
-/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
-/// writes nothing; a failure after staging leaves no directory behind.
+namespace detail {
+
+/// Why an export is refused: one of upstream's ClawExportError codes and its message.
+struct export_refusal {
+  errc code;
+  std::string message;
+};
+
+/// What an export reads from the install: the ledger record, the live config and agent
+/// entry, and the recorded workspace.
+struct export_install {
+  value rec;
+  value cfg;
+  value entry;
+  std::string ws;
+};
+
+/// The recorded, complete install of `x.agent` whose live entry still resolves to the
+/// recorded workspace.
 template <class Fs>
-outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
-  constexpr const char* schema = "openclaw.clawExportResult.v1";
-  outcome_doc out;
-  const auto fail = [&](const std::string& code, const std::string& message) {
-    out.document = detail::failure_doc(schema, "failed", code, message + "; nothing was written.");
-    out.document["agentId"] = x.agent;
-    return out;
-  };
-  const std::string state_dir = state_dir_of(req);
-  const std::string out_dir =
-      detail::lexical_absolute(detail::expand_home(x.out, req.home), req.cwd);
+std::optional<export_refusal> find_install(Fs& fs, const destination_request& req,
+                                           const export_request& x, const std::string& state_dir,
+                                           export_install& in) {
   const ledger l = read_ledger(fs, state_dir);
   if (!l.installs().contains(x.agent))
-    return fail("claw_not_found", "No Claw is recorded as agent " + x.agent + " in " +
-                                      detail::join_path(state_dir, ledger_file_name));
-  const value& rec = l.installs()[x.agent];
-  if (rec["status"] != "complete")
-    return fail("install_incomplete", "The install of " + x.agent + " is " +
-                                          rec["status"].get<std::string>() +
-                                          ", not complete; finish or remove it first");
-  const value cfg = detail::live_config(fs, state_dir);
-  const value* entry = detail::config_member(cfg, "agents", "entries", x.agent);
+    return export_refusal{errc::claw_not_found, "No Claw is recorded as agent " + x.agent + " in " +
+                                                    join_path(state_dir, ledger_file_name)};
+  in.rec = l.installs()[x.agent];
+  if (in.rec["status"] != "complete")
+    return export_refusal{errc::install_incomplete,
+                          "The install of " + x.agent + " is " +
+                              in.rec["status"].get<std::string>() +
+                              ", not complete; finish or remove it first"};
+  in.cfg = live_config(fs, state_dir);
+  const value* entry = config_member(in.cfg, "agents", "entries", x.agent);
   if (entry == nullptr || !entry->is_object())
-    return fail("agent_missing", "Agent " + x.agent + " is not in " +
-                                     detail::join_path(state_dir, config_file_name));
-  const std::string ws = rec["workspace"].get<std::string>();
-  const value* live_ws = detail::get(*entry, "workspace");
+    return export_refusal{errc::agent_missing, "Agent " + x.agent + " is not in " +
+                                                   join_path(state_dir, config_file_name)};
+  in.entry = *entry;
+  in.ws = in.rec["workspace"].get<std::string>();
+  const value* live_ws = get(in.entry, "workspace");
   if (live_ws == nullptr || !live_ws->is_string() ||
-      detail::lexical_absolute(detail::expand_home(live_ws->get<std::string>(), req.home),
-                               req.cwd) != ws)
-    return fail("workspace_changed", "Agent " + x.agent +
-                                         " no longer resolves to its recorded "
-                                         "workspace " +
-                                         ws);
-  const value s = detail::record_status(fs, x.agent, rec, cfg, {});
+      lexical_absolute(expand_home(live_ws->get<std::string>(), req.home), req.cwd) != in.ws)
+    return export_refusal{errc::workspace_changed, "Agent " + x.agent +
+                                                       " no longer resolves to its recorded "
+                                                       "workspace " +
+                                                       in.ws};
+  return std::nullopt;
+}
+
+/// Drift refuses an export: the agent entry, a managed workspace file (a consumed
+/// BOOTSTRAP.md is not drift), a package or an MCP server changed since the add; and a
+/// managed file that must not travel in a package.
+template <class Fs>
+std::optional<export_refusal> drift_refusal(Fs& fs, const export_request& x,
+                                            const export_install& in) {
+  const value s = record_status(fs, x.agent, in.rec, in.cfg, {});
   if (s["agentState"] != "present")
-    return fail("agent_drifted", "Agent " + x.agent +
-                                     " was changed in openclaw.json since it was added; "
-                                     "restore it or update the Claw first");
+    return export_refusal{errc::agent_drifted,
+                          "Agent " + x.agent +
+                              " was changed in openclaw.json since it was added; "
+                              "restore it or update the Claw first"};
   std::string drifted;
   for (std::size_t k = 0; k < s["workspaceFiles"].size(); ++k) {
     const value& f = s["workspaceFiles"][k];
-    // A consumed BOOTSTRAP.md (seeded once, deleted by the agent) is not drift.
     const bool consumed =
-        rec["workspaceFiles"][k]["kind"] == "bootstrap" && f["state"] == "missing";
+        in.rec["workspaceFiles"][k]["kind"] == "bootstrap" && f["state"] == "missing";
     if (f["state"] != "unchanged" && !consumed)
       drifted += (drifted.empty() ? "" : ", ") + f["path"].get<std::string>() + " (" +
                  f["state"].get<std::string>() + ")";
   }
   if (!drifted.empty())
-    return fail("workspace_files_drifted", "Managed workspace files changed: " + drifted +
-                                               "; restore them or update the Claw first");
+    return export_refusal{
+        errc::workspace_files_drifted,
+        "Managed workspace files changed: " + drifted + "; restore them or update the Claw first"};
   for (const auto& p : s["packages"])
     if (p["state"] != "not-installed" && p["state"] != "present")
-      return fail("packages_drifted", "Package " + p["kind"].get<std::string>() + ":" +
-                                          p["ref"].get<std::string>() + " is " +
-                                          p["state"].get<std::string>());
+      return export_refusal{errc::packages_drifted, "Package " + p["kind"].get<std::string>() +
+                                                        ":" + p["ref"].get<std::string>() + " is " +
+                                                        p["state"].get<std::string>()};
   for (const auto& m : s["mcpServers"])
     if (m["state"] != "present")
-      return fail("mcp_servers_unavailable", "MCP server " + m["name"].get<std::string>() + " is " +
-                                                 m["state"].get<std::string>() +
-                                                 " in openclaw.json");
-  for (const auto& f : rec["workspaceFiles"]) {
+      return export_refusal{errc::mcp_servers_unavailable,
+                            "MCP server " + m["name"].get<std::string>() + " is " +
+                                m["state"].get<std::string>() + " in openclaw.json"};
+  for (const auto& f : in.rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
-    if (const auto bad = detail::misplaced_file(rel))
-      return fail("export_forbidden_file",
-                  rel + " must not travel in a package (" + bad->code + "): " + bad->message);
+    if (const auto bad = misplaced_file(rel))
+      return export_refusal{errc::export_forbidden_file, rel + " must not travel in a package (" +
+                                                             bad->code + "): " + bad->message};
   }
+  return std::nullopt;
+}
 
-  // The managed files' bytes, re-checked against the ledger.
-  std::optional<typename Fs::dir> root;
-  try {
-    root.emplace(detail::open_dir_path(fs, ws));
-  } catch (const error& e) {
-    return fail("workspace_files_drifted", e.what());
-  }
+/// The managed workspace files' bytes, each re-checked against its recorded digest; the
+/// private ones (issue 30: the agent's memory and its user's profile) left home.
+struct managed_files {
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
-  std::vector<std::pair<std::string, std::string>> files;  // workspace-relative → bytes
-  value left_home = value::array();  // issue 30: the agent's memory and its user's profile
-  for (const auto& f : rec["workspaceFiles"]) {
+  std::vector<std::pair<std::string, std::string>> files;  ///< workspace-relative → bytes
+  value left_home = value::array();
+};
+
+template <class Fs>
+std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& in,
+                                                 managed_files& out) {
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(open_dir_path(fs, in.ws));
+  } catch (const error& e) {
+    return export_refusal{errc::workspace_files_drifted, e.what()};
+  }
+  for (const auto& f : in.rec["workspaceFiles"]) {
     const std::string rel = f["path"].get<std::string>();
     if (const auto kind = bundle::private_workspace_entry(rel)) {
-      left_home.push_back(value::object({{"path", rel},
-                                         {"reason", "private_data"},
-                                         {"detail", std::string(bundle::private_reason(*kind))}}));
+      out.left_home.push_back(
+          value::object({{"path", rel},
+                         {"reason", "private_data"},
+                         {"detail", std::string(bundle::private_reason(*kind))}}));
       continue;
     }
-    const detail::file_read r = detail::read_in_root(fs, *root, rel, state_file_max_bytes);
-    if (f["kind"] == "bootstrap" && r.status == detail::read_status::missing) continue;
-    if (r.status != detail::read_status::ok ||
+    const file_read r = read_in_root(fs, *root, rel, state_file_max_bytes);
+    if (f["kind"] == "bootstrap" && r.status == read_status::missing) continue;
+    if (r.status != read_status::ok ||
         sha256_digest(r.bytes) != f["contentDigest"].get<std::string>())
-      return fail("workspace_files_drifted", rel + " changed while it was read");
+      return export_refusal{errc::workspace_files_drifted, rel + " changed while it was read"};
     if (f["kind"] == "bootstrap") {
-      bootstrap = r.bytes;
+      out.bootstrap = r.bytes;
     } else if (rel == "SOUL.md") {
-      soul = r.bytes;
+      out.soul = r.bytes;
     } else {
-      files.emplace_back(rel, r.bytes);
+      out.files.emplace_back(rel, r.bytes);
     }
   }
-  if (x.bootstrap) {
-    const std::string p =
-        detail::lexical_absolute(detail::expand_home(*x.bootstrap, req.home), req.cwd);
-    std::optional<std::string> bytes;
-    try {
-      bytes = detail::read_state_file(fs, detail::parent_of(p), detail::base_name(p));
-    } catch (const error& e) {
-      return fail("export_bootstrap_invalid", e.what());
-    }
-    if (!bytes) return fail("export_bootstrap_invalid", "--bootstrap " + p + " does not exist");
-    if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
-      return fail("export_bootstrap_invalid",
-                  "--bootstrap " + p + " must be non-blank UTF-8 Markdown");
-    bootstrap = *bytes;
-  }
+  return std::nullopt;
+}
 
-  // The manifest.
-  value agent = value::object({{"id", x.agent}});
-  for (const char* k : {"name", "description", "identity"})
-    if (const value* v = detail::get(*entry, k)) agent[k] = *v;
-  const bool soul_valid = soul && clawport::detail::valid_utf8(*soul) && !js_trim(*soul).empty();
+/// `--bootstrap`: a non-blank UTF-8 Markdown file that replaces the managed BOOTSTRAP.md.
+template <class Fs>
+std::optional<export_refusal> read_bootstrap_option(Fs& fs, const destination_request& req,
+                                                    const std::string& option, managed_files& out) {
+  const std::string p = lexical_absolute(expand_home(option, req.home), req.cwd);
+  std::optional<std::string> bytes;
+  try {
+    bytes = read_state_file(fs, parent_of(p), paths::file_name(p));
+  } catch (const error& e) {
+    return export_refusal{errc::export_bootstrap_invalid, e.what()};
+  }
+  if (!bytes)
+    return export_refusal{errc::export_bootstrap_invalid, "--bootstrap " + p + " does not exist"};
+  if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
+    return export_refusal{errc::export_bootstrap_invalid,
+                          "--bootstrap " + p + " must be non-blank UTF-8 Markdown"};
+  out.bootstrap = *bytes;
+  return std::nullopt;
+}
+
+/// The manifest's parts taken from the install: the agent, its packages (kind:ref:version
+/// order), MCP servers, cron jobs (id order, without the host's fields) and the profile
+/// of its portable settings.
+struct export_parts {
+  value agent;
   value packages = value::array();
-  {
-    std::vector<value> p;
-    for (const auto& r : rec["packages"])
-      p.push_back(value::object({{"kind", r["kind"]},
-                                 {"source", r.value("source", "clawhub")},
-                                 {"ref", r["ref"]},
-                                 {"version", r["version"]}}));
-    const auto key = [](const value& v) {
-      return v["kind"].get<std::string>() + ":" + v["ref"].get<std::string>() + ":" +
-             v["version"].get<std::string>();
-    };
-    std::sort(p.begin(), p.end(),
-              [&](const value& a, const value& b) { return utf16_less(key(a), key(b)); });
-    for (auto& v : p) packages.push_back(std::move(v));
-  }
   value mcp = value::object();
-  for (const auto& m : rec["mcpServers"]) {
-    const std::string name = m["name"].get<std::string>();
-    mcp[name] = *detail::config_member(cfg, "mcp", "servers", name);
-  }
   value crons = value::array();
-  {
-    std::vector<value> j;
-    for (const auto& c : rec["cronJobs"]) {
-      value job = c["job"];
-      job.erase("agentId");
-      job.erase("deliveryResolution");
-      j.push_back(std::move(job));
-    }
-    std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
-      return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
-    });
-    for (auto& v : j) crons.push_back(std::move(v));
-  }
-  const value settings = detail::portable_settings(*entry);
   std::optional<value> profile;
-  if (!settings.empty()) profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+};
 
-  const auto build = [&](bool body, value& manifest, std::string& claw_md,
-                         std::vector<std::pair<std::string, std::string>>& content) {
-    value boot = value::object();
-    value extra = value::array();
-    content.clear();
-    const auto place = [&](const std::string& rel, const std::string& bytes) {
-      const std::string src = "workspace/" + rel;
-      content.emplace_back(src, bytes);
-      if (detail::is_bootstrap_name(rel)) {
-        boot[rel] = value::object({{"source", src}});
-      } else {
-        extra.push_back(value::object({{"source", src}, {"path", rel}}));
-      }
-    };
-    if (soul && !body) place("SOUL.md", *soul);
-    for (const auto& f : files) place(f.first, f.second);
-    value ordered = value::object();
-    for (const char* n : bootstrap_file_names)
-      if (boot.contains(n)) ordered[n] = boot[n];
-    manifest = value::object();
-    manifest["schemaVersion"] = 1;
-    manifest["agent"] = agent;
-    value w = value::object();
-    if (!ordered.empty()) w["bootstrapFiles"] = ordered;
-    if (!extra.empty()) w["files"] = extra;
-    manifest["workspace"] = w;
-    if (!packages.empty()) manifest["packages"] = packages;
-    if (!mcp.empty()) manifest["mcpServers"] = mcp;
-    if (!crons.empty()) manifest["cronJobs"] = crons;
-    claw_md = "---\n" + to_yaml(manifest) + "---\n";
-    if (body) {
-      claw_md += *soul;
-      content.emplace_back("CLAW.md#body", *soul);
-    }
-    if (profile) content.emplace_back("profiles/openclaw.yml", to_yaml(*profile));
-    if (bootstrap) content.emplace_back("BOOTSTRAP.md", *bootstrap);
+inline value exported_packages(const value& rec) {
+  std::vector<value> p;
+  for (const auto& r : rec["packages"])
+    p.push_back(value::object({{"kind", r["kind"]},
+                               {"source", r.value("source", "clawhub")},
+                               {"ref", r["ref"]},
+                               {"version", r["version"]}}));
+  const auto key = [](const value& v) {
+    return v["kind"].get<std::string>() + ":" + v["ref"].get<std::string>() + ":" +
+           v["version"].get<std::string>();
   };
+  std::sort(p.begin(), p.end(),
+            [&](const value& a, const value& b) { return utf16_less(key(a), key(b)); });
+  value out = value::array();
+  for (auto& v : p) out.push_back(std::move(v));
+  return out;
+}
+
+inline value exported_crons(const value& rec) {
+  std::vector<value> j;
+  for (const auto& c : rec["cronJobs"]) {
+    value job = c["job"];
+    job.erase("agentId");
+    job.erase("deliveryResolution");
+    j.push_back(std::move(job));
+  }
+  std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
+    return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
+  });
+  value out = value::array();
+  for (auto& v : j) out.push_back(std::move(v));
+  return out;
+}
+
+inline export_parts gather_parts(const export_request& x, const export_install& in) {
+  export_parts parts;
+  parts.agent = value::object({{"id", x.agent}});
+  for (const char* k : {"name", "description", "identity"})
+    if (const value* v = get(in.entry, k)) parts.agent[k] = *v;
+  parts.packages = exported_packages(in.rec);
+  for (const auto& m : in.rec["mcpServers"]) {
+    const std::string name = m["name"].get<std::string>();
+    parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
+  }
+  parts.crons = exported_crons(in.rec);
+  const value settings = portable_settings(in.entry);
+  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  return parts;
+}
+
+/// The package text: the manifest, CLAW.md (SOUL.md as its body when `body`) and every
+/// content file (package-relative → bytes; `CLAW.md#body` stands for the body).
+struct export_text {
   value manifest;
   std::string claw_md;
   std::vector<std::pair<std::string, std::string>> content;
-  build(soul_valid, manifest, claw_md, content);
-  if (soul_valid && claw_md.size() > export_claw_md_max) build(false, manifest, claw_md, content);
-  const manifest_result mcheck = validate_manifest(manifest);
-  if (!mcheck.ok())
-    return fail("export_manifest_invalid", "The exported manifest does not validate: " +
-                                               json::dump(to_json(mcheck.diagnostics), -1));
-  if (profile) {
-    const profile_result pcheck = validate_profile(*profile, "$.profiles.openclaw");
-    if (!pcheck.ok())
-      return fail(
-          "export_openclaw_profile_invalid",
-          "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1));
-  }
-  value package_json = value::object();
-  package_json["name"] = "openclaw-claw-" + x.agent;
-  package_json["version"] = detail::export_version(manifest, content);
-  package_json["type"] = "module";
-  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+};
 
+inline export_text build_export_text(const export_parts& parts, const managed_files& mf,
+                                     bool body) {
+  export_text t;
+  value boot = value::object();
+  value extra = value::array();
+  const auto place = [&](const std::string& rel, const std::string& bytes) {
+    const std::string src = "workspace/" + rel;
+    t.content.emplace_back(src, bytes);
+    if (is_bootstrap_name(rel)) {
+      boot[rel] = value::object({{"source", src}});
+    } else {
+      extra.push_back(value::object({{"source", src}, {"path", rel}}));
+    }
+  };
+  if (mf.soul && !body) place("SOUL.md", *mf.soul);
+  for (const auto& f : mf.files) place(f.first, f.second);
+  value ordered = value::object();
+  for (const char* n : bootstrap_file_names)
+    if (boot.contains(n)) ordered[n] = boot[n];
+  t.manifest = value::object();
+  t.manifest["schemaVersion"] = 1;
+  t.manifest["agent"] = parts.agent;
+  value w = value::object();
+  if (!ordered.empty()) w["bootstrapFiles"] = ordered;
+  if (!extra.empty()) w["files"] = extra;
+  t.manifest["workspace"] = w;
+  if (!parts.packages.empty()) t.manifest["packages"] = parts.packages;
+  if (!parts.mcp.empty()) t.manifest["mcpServers"] = parts.mcp;
+  if (!parts.crons.empty()) t.manifest["cronJobs"] = parts.crons;
+  t.claw_md = "---\n" + yaml::to_yaml(t.manifest) + "---\n";
+  if (body) {
+    t.claw_md += *mf.soul;
+    t.content.emplace_back("CLAW.md#body", *mf.soul);
+  }
+  if (parts.profile) t.content.emplace_back("profiles/openclaw.yml", yaml::to_yaml(*parts.profile));
+  if (mf.bootstrap) t.content.emplace_back("BOOTSTRAP.md", *mf.bootstrap);
+  return t;
+}
+
+/// The exported manifest and profile must validate (else a clawport bug is refused).
+inline std::optional<export_refusal> check_exported(const export_text& t,
+                                                    const export_parts& parts) {
+  const manifest_result mcheck = validate_manifest(t.manifest);
+  if (!mcheck.ok())
+    return export_refusal{
+        errc::export_manifest_invalid,
+        "The exported manifest does not validate: " + json::dump(to_json(mcheck.diagnostics), -1)};
+  if (parts.profile) {
+    const profile_result pcheck = validate_profile(*parts.profile, "$.profiles.openclaw");
+    if (!pcheck.ok())
+      return export_refusal{
+          errc::export_openclaw_profile_invalid,
+          "The exported profile does not validate: " + json::dump(to_json(pcheck.diagnostics), -1)};
+  }
+  return std::nullopt;
+}
+
+/// The files of the package in name order: package.json, CLAW.md and the content.
+inline std::vector<std::pair<std::string, std::string>> package_tree(const export_text& t,
+                                                                     const value& package_json) {
   std::vector<std::pair<std::string, std::string>> tree;
   tree.emplace_back("package.json", js_stringify(package_json, 2) + "\n");
-  tree.emplace_back("CLAW.md", claw_md);
-  for (const auto& c : content)
+  tree.emplace_back("CLAW.md", t.claw_md);
+  for (const auto& c : t.content)
     if (c.first != "CLAW.md#body") tree.emplace_back(c.first, c.second);
   std::sort(tree.begin(), tree.end());
+  return tree;
+}
 
-  // The output: a new directory only.
+/// The output: a new directory only, published after the staged copy reads clean with
+/// the package reader; a failure after publishing removes it again.
+template <class Fs>
+std::optional<export_refusal> write_export(
+    Fs& fs, const std::string& out_dir,
+    const std::vector<std::pair<std::string, std::string>>& tree) {
   try {
-    auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
-    if (fs.stat_at(parent, detail::base_name(out_dir)))
-      return fail("output_collision", out_dir +
-                                          " already exists; export writes a new directory "
-                                          "only");
+    auto parent = open_dir_path(fs, parent_of(out_dir));
+    if (fs.stat_at(parent, paths::file_name(out_dir)))
+      return export_refusal{errc::output_collision, out_dir +
+                                                        " already exists; export writes a new "
+                                                        "directory only"};
   } catch (const error& e) {
-    if (e.code() != errc::not_found) return fail("export_write_failed", e.what());
+    if (e.code() != errc::not_found) return export_refusal{errc::export_write_failed, e.what()};
   }
   std::vector<std::string> created;
   bool published = false;
   try {
-    detail::publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
+    publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
       const claw_package pkg = read_package(fs, staged);
       bool clean = pkg.ok() && pkg.diagnostics.empty();
       for (const auto& src : pkg.sources) clean = clean && !src.problem;
@@ -27919,16 +29776,64 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
     std::string also;
     if (published) {
       try {
-        auto parent = detail::open_dir_path(fs, detail::parent_of(out_dir));
-        fs.remove_tree_at(parent, detail::base_name(out_dir));
+        auto parent = open_dir_path(fs, parent_of(out_dir));
+        fs.remove_tree_at(parent, paths::file_name(out_dir));
       } catch (const error& again) {
         also = std::string("; ") + out_dir + " could not be removed: " + again.what();
       }
     }
-    detail::remove_created_dirs(fs, created);
+    remove_created_dirs(fs, created);
     const bool collided = e.code() == errc::destination_refused || e.sys_errno() == EEXIST;
-    return fail(collided ? "output_collision" : "export_write_failed", e.what() + also);
+    return export_refusal{collided ? errc::output_collision : errc::export_write_failed,
+                          e.what() + also};
   }
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
+/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
+/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
+/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
+/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
+/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
+/// writes nothing; a failure after staging leaves no directory behind.
+template <class Fs>
+outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
+  constexpr const char* schema = "openclaw.clawExportResult.v1";
+  outcome_doc out;
+  const auto fail = [&](const detail::export_refusal& r) {
+    out.document = detail::failure_doc(schema, "failed", std::string(to_string(r.code)),
+                                       r.message + "; nothing was written.");
+    out.document["agentId"] = x.agent;
+    return out;
+  };
+  const std::string state_dir = state_dir_of(req);
+  const std::string out_dir =
+      detail::lexical_absolute(detail::expand_home(x.out, req.home), req.cwd);
+  detail::export_install in;
+  if (const auto r = detail::find_install(fs, req, x, state_dir, in)) return fail(*r);
+  if (const auto r = detail::drift_refusal(fs, x, in)) return fail(*r);
+  detail::managed_files mf;
+  if (const auto r = detail::read_managed_files(fs, in, mf)) return fail(*r);
+  if (x.bootstrap) {
+    if (const auto r = detail::read_bootstrap_option(fs, req, *x.bootstrap, mf)) return fail(*r);
+  }
+  const detail::export_parts parts = detail::gather_parts(x, in);
+  const bool soul_valid =
+      mf.soul && clawport::detail::valid_utf8(*mf.soul) && !js_trim(*mf.soul).empty();
+  detail::export_text text = detail::build_export_text(parts, mf, soul_valid);
+  if (soul_valid && text.claw_md.size() > export_claw_md_max)
+    text = detail::build_export_text(parts, mf, false);
+  if (const auto r = detail::check_exported(text, parts)) return fail(*r);
+  value package_json = value::object();
+  package_json["name"] = "openclaw-claw-" + x.agent;
+  package_json["version"] = detail::export_version(text.manifest, text.content);
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  const auto tree = detail::package_tree(text, package_json);
+  if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
   value d = value::object();
   d["schemaVersion"] = schema;
@@ -27936,12 +29841,12 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   d["status"] = "complete";
   d["agentId"] = x.agent;
   d["outputDirectory"] = out_dir;
-  d["manifest"] = manifest;
-  if (profile) d["openClawProfile"] = *profile;
+  d["manifest"] = text.manifest;
+  if (parts.profile) d["openClawProfile"] = *parts.profile;
   value written = value::array();
   for (const auto& t : tree) written.push_back(t.first);
   d["filesWritten"] = written;
-  if (!left_home.empty()) d["dropped"] = left_home;
+  if (!mf.left_home.empty()) d["dropped"] = mf.left_home;
   d["package"] =
       value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
   out.document = std::move(d);
@@ -27975,27 +29880,39 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
+/// One action of an update plan. What the apply reads is typed; `details` is what the plan
+/// document shows of it.
+struct update_action {
+  std::string kind;  ///< agent | workspaceFile | package | mcpServer | cronJob
+  std::string id;
+  std::string verb;                   ///< add | change | remove | release | unchanged | manual
+  std::optional<std::string> reason;  ///< why a `manual` action blocks
+  value details = value::object();
+  std::string current_digest;  ///< workspaceFile: the recorded content digest
+  bool current_present = false;
+  std::string relationship;  ///< mcpServer `add`: managed | referenced
+};
+
 /// An update plan, with what apply needs besides the document.
 struct update_plan {
-  value plan;  ///< `openclaw.clawUpdatePlan.v1`
+  value plan;  ///< `openclaw.clawUpdatePlan.v1`, rendered
   bool blocked = false;
   std::optional<claw_package> package;  ///< the target package, when it was read
   value target = value();               ///< the target add plan (built against the record)
+  std::string agent_id;                 ///< the install the target names
+  std::string integrity;                ///< planIntegrity
+  std::vector<update_action> actions;   ///< sorted by `<kind>:<id>`
+  std::vector<plan_blocker> blockers;
+
+  /// The action of `kind` on `id`, or null.
+  const update_action* action(const std::string& kind, const std::string& id) const {
+    for (const auto& a : actions)
+      if (a.kind == kind && a.id == id) return &a;
+    return nullptr;
+  }
 };
 
 namespace detail {
-
-/// The install records `target` names (agent id or Claw package name), sorted.
-inline std::vector<std::string> installs_named(const ledger& l, const std::string& target) {
-  std::vector<std::string> found;
-  for (const auto& id : sorted_ids(l.installs()))
-    if (matches(id, l.installs()[id], target)) found.push_back(id);
-  return found;
-}
-
-inline std::string digest_of(const value& v) {
-  return digest::sha256_prefixed(stable_stringify(v));
-}
 
 inline value claw_summary(const value& claw) {
   return value::object(
@@ -28010,6 +29927,403 @@ inline value cron_declaration(value job) {
   return job;
 }
 
+/// The actions, capability changes and blockers of an update plan as they are found.
+struct update_builder {
+  std::vector<update_action> actions;
+  value caps = value::array();
+  std::vector<plan_blocker> blockers;
+
+  void block(const std::string& code, const std::string& message) {
+    blockers.push_back({code, message});
+  }
+  /// Records an action; a `manual` one (with its reason) blocks with `code`.
+  update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
+                     value details, const std::optional<std::string>& manual = {},
+                     const std::string& code = "") {
+    update_action a;
+    a.kind = kind;
+    a.id = id;
+    a.verb = manual ? "manual" : verb;
+    a.reason = manual;
+    a.details = std::move(details);
+    actions.push_back(std::move(a));
+    if (manual) block(code, *manual);
+    return actions.back();
+  }
+  void cap(const std::string& kind, const std::string& id, const std::string& path,
+           const std::string& verb, bool escalation, value effect) {
+    caps.push_back(value::object({{"kind", kind},
+                                  {"id", id},
+                                  {"path", path},
+                                  {"action", verb},
+                                  {"classification", escalation ? "escalation" : "reduction"},
+                                  {"requiresDistinctConsent", escalation},
+                                  {"effect", std::move(effect)}}));
+  }
+};
+
+/// The agent entry: unchanged, changed, or manual when it was edited by hand; the
+/// capability changes of its escalating settings.
+inline void update_agent_actions(update_builder& b, const install_status& s, const value& cfg,
+                                 const value& desired) {
+  const std::string& id = s.agent_id;
+  const std::string want = digest_of(desired);
+  const std::string have = (*s.record)["agentConfigDigest"].get<std::string>();
+  value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
+  if (s.agent_state == "modified") {
+    b.act("agent", id, "", d,
+          "Agent " + id +
+              " was changed in openclaw.json since it was added or updated; restore it first.",
+          "agent_changed");
+  } else {
+    b.act("agent", id, s.agent_state == "missing" || want != have ? "change" : "unchanged", d);
+  }
+  const value* live = config_member(cfg, "agents", "entries", id);
+  for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
+    const value* before = live ? get(*live, k) : nullptr;
+    const value* after = get(desired, k);
+    if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
+    b.cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
+          after ? *after : value::object());
+  }
+}
+
+/// The recorded workspace files against the target's: drift is manual, the rest added,
+/// changed, removed (introduced) or released (adopted).
+inline void update_recorded_files(update_builder& b, const install_status& s,
+                                  const std::map<std::string, const value*>& wanted) {
+  for (const auto& f : s.files) {
+    const std::string& rel = f.path;
+    const std::string& st = f.state;
+    const auto w = wanted.find(rel);
+    value d = value::object({{"currentDigest", f.row["contentDigest"]},
+                             {"currentPresent", st != "missing"},
+                             {"state", st}});
+    if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
+    update_action* a = nullptr;
+    if (st != "unchanged" && st != "missing") {
+      a = &b.act("workspaceFile", rel, "", d,
+                 "Workspace file " + rel + " is " + st +
+                     " since it was added; restore it (or move your version aside) first.",
+                 "workspace_file_drift");
+    } else if (w == wanted.end()) {
+      a = &b.act("workspaceFile", rel, claw_introduced(f.row) ? "remove" : "release", d);
+    } else if (st == "missing") {
+      // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
+      a = &b.act("workspaceFile", rel, f.row["kind"] == "bootstrap" ? "unchanged" : "add", d);
+    } else {
+      a = &b.act("workspaceFile", rel,
+                 w->second->value("digest", "") == f.row["contentDigest"] ? "unchanged" : "change",
+                 d);
+    }
+    a->current_digest = f.row["contentDigest"].get<std::string>();
+    a->current_present = st != "missing";
+  }
+}
+
+/// The target's workspace files the record does not name: added, or manual when an
+/// unmanaged file occupies the place.
+template <class Fs>
+void update_new_files(Fs& fs, update_builder& b, const install_status& s,
+                      const std::map<std::string, const value*>& wanted) {
+  std::set<std::string> recorded;
+  for (const auto& f : s.files) recorded.insert(f.path);
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(open_dir_path(fs, (*s.record)["workspace"].get<std::string>()));
+  } catch (const error&) {
+  }
+  for (const auto& w : wanted) {
+    if (recorded.count(w.first)) continue;
+    value d = value::object(
+        {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
+    bool occupied = false;
+    if (root) {
+      const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
+      occupied = !(r.status == read_status::missing && r.detail.empty());
+    }
+    if (occupied) {
+      d["currentPresent"] = true;
+      b.act("workspaceFile", w.first, "", d,
+            "An unmanaged file occupies " + w.first +
+                "; clawport never overwrites it: move it aside first.",
+            "workspace_file_collision")
+          .current_present = true;
+    } else {
+      b.act("workspaceFile", w.first, "add", d);
+    }
+  }
+}
+
+/// ClawHub packages: never installed or uninstalled offline, only recorded.
+inline void update_package_actions(update_builder& b, const value& rec, const value& tp) {
+  std::map<std::string, value> cur, want;
+  for (const auto& p : rec["packages"])
+    cur[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
+  for (const auto& p : tp["actions"])
+    if (p["kind"] == "package") want[p["id"].get<std::string>()] = p["details"];
+  for (const auto& c : cur) {
+    const auto n = want.find(c.first);
+    if (n == want.end()) {
+      b.act("package", c.first, "release",
+            value::object({{"currentVersion", c.second["version"]}}));
+      b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
+      continue;
+    }
+    const bool same = n->second["version"] == c.second["version"];
+    b.act("package", c.first, same ? "unchanged" : "change",
+          value::object(
+              {{"currentVersion", c.second["version"]}, {"desiredVersion", n->second["version"]}}));
+    if (!same)
+      b.cap("package", c.first, "packages." + c.first, "change", true,
+            value::object({{"version", n->second["version"]}}));
+  }
+  for (const auto& n : want) {
+    if (cur.count(n.first)) continue;
+    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
+    b.cap("package", n.first, "packages." + n.first, "add", true,
+          value::object({{"version", n.second["version"]}}));
+  }
+}
+
+inline value mcp_update_effect(const value& server) {
+  return value::object({{"summary", server.contains("url") ? "remote server" : "local command"},
+                        {"payloadWithheld", true}});
+}
+
+/// One recorded MCP server reference against the target's declaration (or its absence).
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp);
+
+/// The same, with the recorded relationship on the action.
+inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
+                                       const value& new_mcp) {
+  const std::size_t at = b.actions.size();
+  update_recorded_mcp(b, m, new_mcp);
+  if (b.actions.size() > at && m.row["relationship"].is_string())
+    b.actions[at].relationship = m.row["relationship"].get<std::string>();
+}
+
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
+  const bool managed = m.managed();
+  value d = value::object({{"currentDigest", m.row["configDigest"]},
+                           {"relationship", m.row["relationship"]},
+                           {"state", m.state}});
+  if (!new_mcp.contains(m.name)) {
+    if (!managed) {
+      b.act("mcpServer", m.name, "release", d);
+    } else if (m.state == "modified") {
+      b.act("mcpServer", m.name, "", d,
+            "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
+            "mcp_config_conflict");
+    } else {
+      b.act("mcpServer", m.name, "remove", d);
+    }
+    if (!managed || m.state != "modified")
+      b.cap("mcpServer", m.name, "mcpServers." + m.name, "remove", false, value::object());
+    return;
+  }
+  const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
+  d["desiredDigest"] = want;
+  if (m.state == "modified") {
+    b.act("mcpServer", m.name, "", d,
+          "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
+          "mcp_config_conflict");
+  } else if (want == m.row["configDigest"].get<std::string>()) {
+    b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
+  } else if (!managed) {
+    b.act("mcpServer", m.name, "", d,
+          "MCP server " + m.name +
+              " is a shared declaration this Claw did not create; change it by hand.",
+          "mcp_config_conflict");
+  } else {
+    b.act("mcpServer", m.name, "change", d);
+    b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
+          mcp_update_effect(new_mcp[m.name]));
+  }
+}
+
+/// MCP servers: the recorded ones, then the target's new ones (managed, or referenced when
+/// an identical declaration exists; a different one collides).
+inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
+                               const value& new_mcp) {
+  std::map<std::string, const mcp_status*> recorded;
+  for (const auto& m : s.mcp_servers) recorded[m.name] = &m;
+  for (const auto& m : recorded) update_recorded_mcp_tagged(b, *m.second, new_mcp);
+  for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
+    if (recorded.count(it.key())) continue;
+    const std::string want = digest_of(canonical_mcp_server(it.value()));
+    value d = value::object({{"desiredDigest", want}});
+    const value* live = config_member(cfg, "mcp", "servers", it.key());
+    if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
+      b.act("mcpServer", it.key(), "", d,
+            "MCP server " + it.key() + " already exists with a different configuration.",
+            "mcp_server_collision");
+      continue;
+    }
+    const std::string relationship = live != nullptr ? "referenced" : "managed";
+    d["relationship"] = relationship;
+    b.act("mcpServer", it.key(), "add", d).relationship = relationship;
+    b.cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true,
+          mcp_update_effect(it.value()));
+  }
+}
+
+/// Cron jobs (they need a Gateway: recorded, never scheduled offline).
+inline void update_cron_actions(update_builder& b, const value& rec, const value& tp) {
+  std::map<std::string, value> cur, want;
+  for (const auto& j : rec["cronJobs"])
+    cur[j["manifestId"].get<std::string>()] = cron_declaration(j["job"]);
+  for (const auto& a : tp["actions"])
+    if (a["kind"] == "cronJob") want[a["id"].get<std::string>()] = cron_declaration(a["details"]);
+  for (const auto& c : cur) {
+    const auto n = want.find(c.first);
+    value d = value::object({{"currentDigest", digest_of(c.second)}});
+    if (n == want.end()) {
+      b.act("cronJob", c.first, "remove", d);
+      b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
+      continue;
+    }
+    d["desiredDigest"] = digest_of(n->second);
+    const bool same = d["desiredDigest"] == d["currentDigest"];
+    b.act("cronJob", c.first, same ? "unchanged" : "change", d);
+    if (!same)
+      b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
+            value::object({{"payloadWithheld", true}}));
+  }
+  for (const auto& n : want) {
+    if (cur.count(n.first)) continue;
+    b.act("cronJob", n.first, "add", value::object({{"desiredDigest", digest_of(n.second)}}));
+    b.cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
+          value::object({{"payloadWithheld", true}}));
+  }
+}
+
+/// Every action of the update of `s` to the target add plan `tp`.
+template <class Fs>
+void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
+                    const value& tp, const value& new_mcp) {
+  update_agent_actions(b, s, cfg, tp["agent"]["config"]);
+  std::map<std::string, const value*> wanted;
+  for (const auto& a : tp["actions"])
+    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
+      wanted[a["id"].get<std::string>()] = &a;
+  update_recorded_files(b, s, wanted);
+  update_new_files(fs, b, s, wanted);
+  update_package_actions(b, *s.record, tp);
+  update_mcp_actions(b, s, cfg, new_mcp);
+  update_cron_actions(b, *s.record, tp);
+}
+
+/// Reads the target package (`from`, else the recorded source) and builds its add plan
+/// against the recorded identity into `out`; what blocks goes to `b`, the package's
+/// diagnostics to `diags`, the source and the target Claw into the document `doc`.
+template <class Fs>
+void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diags, value& doc,
+                        const std::string& state_dir, const value& rec,
+                        const std::optional<std::string>& from) {
+  const std::string source = from ? *from
+                             : rec["claw"]["kind"] == "package"
+                                 ? rec["claw"]["packageRoot"].get<std::string>()
+                                 : rec["claw"]["manifestPath"].get<std::string>();
+  doc["source"] = source;
+  claw_package pkg = read_package(fs, source);
+  if (!pkg.ok()) {
+    bool unreadable = false;
+    for (const auto& d : pkg.diagnostics) {
+      if (d.level != level::error) continue;
+      unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
+                   d.code == "unsupported_source";
+      diags.push_back(to_json(d));
+    }
+    if (unreadable && !from) {
+      b.block("recorded_source_unavailable",
+              "The recorded source " + source +
+                  " cannot be read; pass --from <package> to update from another copy.");
+    } else {
+      b.block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
+    }
+    return;
+  }
+  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  if (pkg.source.name != rec["claw"]["name"].get<std::string>())
+    b.block("claw_identity_mismatch", "The package " + pkg.source.name +
+                                          " is not the installed Claw " +
+                                          rec["claw"]["name"].get<std::string>() + ".");
+  doc["targetClaw"] = claw_summary(to_json(pkg.source));
+  // The target add plan against the recorded identity: the agent id and workspace are
+  // immutable; collisions with itself and ClawHub preflight are not update blockers.
+  destination dest;
+  dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+  dest.final_id = out.agent_id;
+  dest.workspace = rec["workspace"].get<std::string>();
+  host_state host;
+  host.state_dir = state_dir;
+  add_options opt;
+  opt.without_packages = true;
+  const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
+  for (const auto& x : tp.plan["blockers"]) {
+    const std::string code = x["code"].get<std::string>();
+    if (code == "agent_id_collision" || code == "workspace_collision" ||
+        code == "mcp_server_collision" || x.value("path", "").rfind("$.packages", 0) == 0)
+      continue;
+    b.block(code, x["message"].get<std::string>());
+  }
+  out.target = tp.plan;
+  out.package = std::move(pkg);
+}
+
+/// The update plan document: the head found so far, then the summary, the actions, the
+/// capability changes, the blockers and the diagnostics.
+inline value update_document(value doc, const update_plan& p, const value& caps, value diags) {
+  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
+              n_esc = 0;
+  value actions = value::array();
+  for (const auto& a : p.actions) {
+    n_add += a.verb == "add";
+    n_change += a.verb == "change";
+    n_remove += a.verb == "remove";
+    n_release += a.verb == "release";
+    n_same += a.verb == "unchanged";
+    n_manual += a.verb == "manual";
+    value x = value::object();
+    x["kind"] = a.kind;
+    x["id"] = a.id;
+    x["action"] = a.verb;
+    x["blocked"] = a.reason.has_value();
+    if (a.reason) x["reason"] = *a.reason;
+    for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
+    actions.push_back(std::move(x));
+  }
+  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
+  value summary = value::object();
+  summary["totalActions"] = p.actions.size();
+  summary["added"] = n_add;
+  summary["changed"] = n_change;
+  summary["removed"] = n_remove;
+  summary["released"] = n_release;
+  summary["unchanged"] = n_same;
+  summary["manual"] = n_manual;
+  summary["blocked"] = n_manual;
+  summary["capabilityChanges"] = caps.size();
+  summary["capabilityEscalations"] = n_esc;
+  doc["summary"] = std::move(summary);
+  doc["actions"] = std::move(actions);
+  doc["capabilityChanges"] = caps;
+  value blockers = value::array();
+  for (const auto& x : p.blockers)
+    blockers.push_back(value::object({{"code", x.code}, {"message", x.message}}));
+  doc["blockers"] = std::move(blockers);
+  doc["diagnostics"] = std::move(diags);
+  return doc;
+}
+
+/// Sorts by `<kind>:<id>` in localeCompare order, stably.
+template <class T, class Key>
+void sort_by_kind_id(std::vector<T>& list, Key key) {
+  std::stable_sort(list.begin(), list.end(),
+                   [&](const T& a, const T& b) { return locale_less(key(a), key(b)); });
+}
+
 }  // namespace detail
 
 /// `claw update <target> [--from <pkg>] --dry-run`: the update plan against the ledger, the
@@ -28020,366 +30334,51 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   update_plan out;
   const std::string state_dir = state_dir_of(req);
   const ledger l = read_ledger(fs, state_dir);
-  value actions = value::array();
-  value blockers = value::array();
-  value caps = value::array();
+  detail::update_builder b;
   value diags = value::array();
-  const auto block = [&](const std::string& code, const std::string& msg) {
-    blockers.push_back(value::object({{"code", code}, {"message", msg}}));
-  };
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
-  plan["stability"] = stability;
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
-  plan["target"] = target;
+  value doc = value::object();
+  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
+  doc["stability"] = stability;
+  doc["dryRun"] = true;
+  doc["mutationAllowed"] = false;
+  doc["target"] = target;
   const std::vector<std::string> found = detail::installs_named(l, target);
-  plan["found"] = found.size() == 1;
-  if (found.empty())
-    block("claw_not_found", "No Claw installed as agent or package " + target + ".");
-  if (found.size() > 1)
-    block("claw_ambiguous", target + " names more than one installed Claw; name the agent id.");
+  doc["found"] = found.size() == 1;
+  if (auto x = detail::target_blocker(found, target)) b.block(x->code, x->message);
   if (found.size() == 1) {
-    const std::string id = found.front();
-    const value& rec = l.installs()[id];
-    plan["agentId"] = id;
-    plan["currentClaw"] = detail::claw_summary(rec["claw"]);
-    const std::string ws = rec["workspace"].get<std::string>();
+    out.agent_id = found.front();
+    const value& rec = l.installs()[out.agent_id];
+    doc["agentId"] = out.agent_id;
+    doc["currentClaw"] = detail::claw_summary(rec["claw"]);
     if (rec["status"] != "complete")
-      block("update_target_blocked", "The install of " + id + " is " +
-                                         rec["status"].get<std::string>() +
-                                         ", not complete; finish or remove it first.");
-    // The target package: --from, else the recorded source.
-    const std::string source = from ? *from
-                               : rec["claw"]["kind"] == "package"
-                                   ? rec["claw"]["packageRoot"].get<std::string>()
-                                   : rec["claw"]["manifestPath"].get<std::string>();
-    plan["source"] = source;
-    claw_package pkg = read_package(fs, source);
-    if (!pkg.ok()) {
-      bool unreadable = false;
-      for (const auto& d : pkg.diagnostics) {
-        if (d.level != level::error) continue;
-        unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
-                     d.code == "unsupported_source";
-        diags.push_back(to_json(d));
-      }
-      if (unreadable && !from) {
-        block("recorded_source_unavailable",
-              "The recorded source " + source +
-                  " cannot be read; pass --from <package> to update from another copy.");
-      } else {
-        block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
-      }
-    } else {
-      for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
-      if (pkg.source.name != rec["claw"]["name"].get<std::string>())
-        block("claw_identity_mismatch", "The package " + pkg.source.name +
-                                            " is not the installed Claw " +
-                                            rec["claw"]["name"].get<std::string>() + ".");
-      plan["targetClaw"] = detail::claw_summary(to_json(pkg.source));
-      // The target add plan against the recorded identity: the agent id and workspace are
-      // immutable; collisions with itself and ClawHub preflight are not update blockers.
-      destination dest;
-      dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
-      dest.final_id = id;
-      dest.workspace = ws;
-      host_state host;
-      host.state_dir = state_dir;
-      add_options opt;
-      opt.without_packages = true;
-      const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
-      for (const auto& b : tp.plan["blockers"]) {
-        const std::string code = b["code"].get<std::string>();
-        if (code == "agent_id_collision" || code == "workspace_collision" ||
-            code == "mcp_server_collision" || b.value("path", "").rfind("$.packages", 0) == 0)
-          continue;
-        block(code, b["message"].get<std::string>());
-      }
-      out.target = tp.plan;
-      out.package = std::move(pkg);
-    }
+      b.block("update_target_blocked", "The install of " + out.agent_id + " is " +
+                                           rec["status"].get<std::string>() +
+                                           ", not complete; finish or remove it first.");
+    detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
     std::optional<value> cfg;
     try {
       cfg = detail::live_config(fs, state_dir);
     } catch (const error& e) {
-      block("mcp_config_unavailable", e.what());
+      b.block("mcp_config_unavailable", e.what());
     }
     if (cfg && !out.target.is_null()) {
-      const value s = detail::record_status(fs, id, rec, *cfg, {});
-      const value& tp = out.target;
-      const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
-                           value details, const std::optional<std::string>& manual = {},
-                           const std::string& code = "") {
-        value a = value::object();
-        a["kind"] = kind;
-        a["id"] = aid;
-        a["action"] = manual ? "manual" : verb;
-        a["blocked"] = manual.has_value();
-        if (manual) a["reason"] = *manual;
-        for (auto it = details.begin(); it != details.end(); ++it) a[it.key()] = it.value();
-        actions.push_back(std::move(a));
-        if (manual) block(code, *manual);
-      };
-      const auto cap = [&](const std::string& kind, const std::string& cid, const std::string& path,
-                           const std::string& verb, bool escalation, value effect) {
-        caps.push_back(value::object({{"kind", kind},
-                                      {"id", cid},
-                                      {"path", path},
-                                      {"action", verb},
-                                      {"classification", escalation ? "escalation" : "reduction"},
-                                      {"requiresDistinctConsent", escalation},
-                                      {"effect", std::move(effect)}}));
-      };
-      // The agent entry.
-      const value desired = tp["agent"]["config"];
-      const std::string want = detail::digest_of(desired);
-      const std::string have = rec["agentConfigDigest"].get<std::string>();
-      {
-        value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
-        if (s["agentState"] == "modified") {
-          act("agent", id, "", d,
-              "Agent " + id +
-                  " was changed in openclaw.json since it was added or updated; "
-                  "restore it first.",
-              "agent_changed");
-        } else {
-          act("agent", id, s["agentState"] == "missing" || want != have ? "change" : "unchanged",
-              d);
-        }
-        const value* live = detail::config_member(*cfg, "agents", "entries", id);
-        for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
-          const value* before = live ? detail::get(*live, k) : nullptr;
-          const value* after = detail::get(desired, k);
-          if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
-          cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
-              after ? *after : value::object());
-        }
-      }
-      // Workspace files.
-      std::map<std::string, const value*> wanted;
-      for (const auto& a : tp["actions"])
-        if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
-          wanted[a["id"].get<std::string>()] = &a;
-      std::set<std::string> recorded;
-      std::optional<typename Fs::dir> root;
-      try {
-        root.emplace(detail::open_dir_path(fs, ws));
-      } catch (const error&) {
-      }
-      for (std::size_t k = 0; k < rec["workspaceFiles"].size(); ++k) {
-        const value& row = rec["workspaceFiles"][k];
-        const std::string rel = row["path"].get<std::string>();
-        const std::string st = s["workspaceFiles"][k]["state"].get<std::string>();
-        recorded.insert(rel);
-        const auto w = wanted.find(rel);
-        value d = value::object({{"currentDigest", row["contentDigest"]},
-                                 {"currentPresent", st != "missing"},
-                                 {"state", st}});
-        if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
-        if (st != "unchanged" && st != "missing") {
-          act("workspaceFile", rel, "", d,
-              "Workspace file " + rel + " is " + st +
-                  " since it was added; restore it (or move your version aside) first.",
-              "workspace_file_drift");
-        } else if (w == wanted.end()) {
-          act("workspaceFile", rel, detail::claw_introduced(row) ? "remove" : "release", d);
-        } else if (st == "missing") {
-          // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-          act("workspaceFile", rel, row["kind"] == "bootstrap" ? "unchanged" : "add", d);
-        } else {
-          act("workspaceFile", rel,
-              w->second->value("digest", "") == row["contentDigest"] ? "unchanged" : "change", d);
-        }
-      }
-      for (const auto& w : wanted) {
-        if (recorded.count(w.first)) continue;
-        value d = value::object(
-            {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
-        bool occupied = false;
-        if (root) {
-          const detail::file_read r =
-              detail::read_in_root(fs, *root, w.first, state_file_max_bytes);
-          occupied = !(r.status == detail::read_status::missing && r.detail.empty());
-        }
-        if (occupied) {
-          d["currentPresent"] = true;
-          act("workspaceFile", w.first, "", d,
-              "An unmanaged file occupies " + w.first +
-                  "; clawport never overwrites it: move it aside first.",
-              "workspace_file_collision");
-        } else {
-          act("workspaceFile", w.first, "add", d);
-        }
-      }
-      // Packages (ClawHub: never installed or uninstalled offline).
-      std::map<std::string, value> cur_pkgs, new_pkgs;
-      for (const auto& p : rec["packages"])
-        cur_pkgs[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
-      for (const auto& p : tp["actions"])
-        if (p["kind"] == "package") new_pkgs[p["id"].get<std::string>()] = p["details"];
-      for (const auto& c : cur_pkgs) {
-        const auto n = new_pkgs.find(c.first);
-        if (n == new_pkgs.end()) {
-          act("package", c.first, "release",
-              value::object({{"currentVersion", c.second["version"]}}));
-          cap("package", c.first, "packages." + c.first, "release", false, value::object());
-        } else {
-          const bool same = n->second["version"] == c.second["version"];
-          act("package", c.first, same ? "unchanged" : "change",
-              value::object({{"currentVersion", c.second["version"]},
-                             {"desiredVersion", n->second["version"]}}));
-          if (!same)
-            cap("package", c.first, "packages." + c.first, "change", true,
-                value::object({{"version", n->second["version"]}}));
-        }
-      }
-      for (const auto& n : new_pkgs) {
-        if (cur_pkgs.count(n.first)) continue;
-        act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
-        cap("package", n.first, "packages." + n.first, "add", true,
-            value::object({{"version", n.second["version"]}}));
-      }
-      // MCP servers.
-      std::map<std::string, std::pair<const value*, const value*>> mcp;  // name → (ref, status)
-      for (std::size_t k = 0; k < rec["mcpServers"].size(); ++k)
-        mcp[rec["mcpServers"][k]["name"].get<std::string>()] = {&rec["mcpServers"][k],
-                                                                &s["mcpServers"][k]};
-      const value& new_mcp = out.package->manifest["mcpServers"];
-      const auto effect_of = [](const value& server) {
-        return value::object(
-            {{"summary", server.contains("url") ? "remote server" : "local command"},
-             {"payloadWithheld", true}});
-      };
-      for (const auto& m : mcp) {
-        const value& ref = *m.second.first;
-        const std::string st = (*m.second.second)["state"].get<std::string>();
-        const bool managed = ref["relationship"] == "managed";
-        value d = value::object({{"currentDigest", ref["configDigest"]},
-                                 {"relationship", ref["relationship"]},
-                                 {"state", st}});
-        if (!new_mcp.contains(m.first)) {
-          if (!managed) {
-            act("mcpServer", m.first, "release", d);
-          } else if (st == "modified") {
-            act("mcpServer", m.first, "", d,
-                "MCP server " + m.first + " was changed in openclaw.json; restore it first.",
-                "mcp_config_conflict");
-          } else {
-            act("mcpServer", m.first, "remove", d);
-          }
-          if (!managed || st != "modified")
-            cap("mcpServer", m.first, "mcpServers." + m.first, "remove", false, value::object());
-          continue;
-        }
-        const std::string want_m =
-            detail::digest_of(detail::canonical_mcp_server(new_mcp[m.first]));
-        d["desiredDigest"] = want_m;
-        if (st == "modified") {
-          act("mcpServer", m.first, "", d,
-              "MCP server " + m.first + " was changed in openclaw.json; restore it first.",
-              "mcp_config_conflict");
-        } else if (want_m == ref["configDigest"].get<std::string>()) {
-          act("mcpServer", m.first, st == "missing" && managed ? "change" : "unchanged", d);
-        } else if (!managed) {
-          act("mcpServer", m.first, "", d,
-              "MCP server " + m.first +
-                  " is a shared declaration this Claw did not create; change it by hand.",
-              "mcp_config_conflict");
-        } else {
-          act("mcpServer", m.first, "change", d);
-          cap("mcpServer", m.first, "mcpServers." + m.first, "change", true,
-              effect_of(new_mcp[m.first]));
-        }
-      }
-      for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
-        if (mcp.count(it.key())) continue;
-        const std::string want_m = detail::digest_of(detail::canonical_mcp_server(it.value()));
-        value d = value::object({{"desiredDigest", want_m}});
-        const value* live = detail::config_member(*cfg, "mcp", "servers", it.key());
-        if (live != nullptr && detail::digest_of(detail::canonical_mcp_server(*live)) != want_m) {
-          act("mcpServer", it.key(), "", d,
-              "MCP server " + it.key() + " already exists with a different configuration.",
-              "mcp_server_collision");
-        } else {
-          d["relationship"] = live != nullptr ? "referenced" : "managed";
-          act("mcpServer", it.key(), "add", d);
-          cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true, effect_of(it.value()));
-        }
-      }
-      // Cron jobs (need a Gateway: recorded, never scheduled offline).
-      std::map<std::string, value> cur_cron, new_cron;
-      for (const auto& j : rec["cronJobs"])
-        cur_cron[j["manifestId"].get<std::string>()] = detail::cron_declaration(j["job"]);
-      for (const auto& a : tp["actions"])
-        if (a["kind"] == "cronJob")
-          new_cron[a["id"].get<std::string>()] = detail::cron_declaration(a["details"]);
-      for (const auto& c : cur_cron) {
-        const auto n = new_cron.find(c.first);
-        value d = value::object({{"currentDigest", detail::digest_of(c.second)}});
-        if (n == new_cron.end()) {
-          act("cronJob", c.first, "remove", d);
-          cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
-        } else {
-          d["desiredDigest"] = detail::digest_of(n->second);
-          const bool same = d["desiredDigest"] == d["currentDigest"];
-          act("cronJob", c.first, same ? "unchanged" : "change", d);
-          if (!same)
-            cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
-                value::object({{"payloadWithheld", true}}));
-        }
-      }
-      for (const auto& n : new_cron) {
-        if (cur_cron.count(n.first)) continue;
-        act("cronJob", n.first, "add",
-            value::object({{"desiredDigest", detail::digest_of(n.second)}}));
-        cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
-            value::object({{"payloadWithheld", true}}));
-      }
+      const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
+      detail::update_actions(fs, b, s, *cfg, out.target, out.package->manifest["mcpServers"]);
     }
   }
-  const auto sort_by_key = [](value& list) {
-    std::vector<value> v(list.begin(), list.end());
-    std::stable_sort(v.begin(), v.end(), [](const value& a, const value& b) {
-      return detail::locale_less(a["kind"].get<std::string>() + ":" + a["id"].get<std::string>(),
-                                 b["kind"].get<std::string>() + ":" + b["id"].get<std::string>());
-    });
-    list = value::array();
-    for (auto& x : v) list.push_back(std::move(x));
-  };
-  sort_by_key(actions);
-  sort_by_key(caps);
-  value summary = value::object();
-  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
-              n_esc = 0;
-  for (const auto& a : actions) {
-    const std::string v = a["action"].get<std::string>();
-    n_add += v == "add";
-    n_change += v == "change";
-    n_remove += v == "remove";
-    n_release += v == "release";
-    n_same += v == "unchanged";
-    n_manual += v == "manual";
-  }
-  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
-  summary["totalActions"] = actions.size();
-  summary["added"] = n_add;
-  summary["changed"] = n_change;
-  summary["removed"] = n_remove;
-  summary["released"] = n_release;
-  summary["unchanged"] = n_same;
-  summary["manual"] = n_manual;
-  summary["blocked"] = n_manual;
-  summary["capabilityChanges"] = caps.size();
-  summary["capabilityEscalations"] = n_esc;
-  plan["summary"] = std::move(summary);
-  plan["actions"] = std::move(actions);
-  plan["capabilityChanges"] = std::move(caps);
-  out.blocked = !blockers.empty();
-  plan["blockers"] = std::move(blockers);
-  plan["diagnostics"] = std::move(diags);
-  plan["planIntegrity"] = detail::digest_of(plan);
-  out.plan = std::move(plan);
+  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
+  std::vector<value> caps(b.caps.begin(), b.caps.end());
+  detail::sort_by_kind_id(caps, [](const value& c) {
+    return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>();
+  });
+  out.actions = std::move(b.actions);
+  out.blockers = std::move(b.blockers);
+  out.blocked = !out.blockers.empty();
+  value sorted_caps = value::array();
+  for (auto& c : caps) sorted_caps.push_back(std::move(c));
+  out.plan = detail::update_document(std::move(doc), out, sorted_caps, std::move(diags));
+  out.integrity = plan_integrity(plan_kind::update, out.plan);
+  out.plan["planIntegrity"] = out.integrity;
   return out;
 }
 
@@ -28461,10 +30460,288 @@ struct update_rollback {
 };
 
 inline std::string temp_sibling(const std::string& rel, const std::string& token) {
-  const std::size_t slash = rel.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : rel.substr(0, slash + 1);
-  return dir + "." + rel.substr(slash == std::string::npos ? 0 : slash + 1) + ".clawport-update-" +
-         token;
+  return paths::join(paths::parent(rel), publish::temp_file_name(publish::staging_kind::update,
+                                                                 paths::file_name(rel), token));
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// One file an update writes: its new bytes, the bytes it replaces (for the undo) and the
+/// staging name beside it.
+struct update_write {
+  std::string rel;
+  std::string bytes;
+  std::optional<std::string> old;  ///< the current bytes of a changed file
+  std::string temp;
+};
+
+/// What an update's apply does, gathered (and every byte re-read and checked) before
+/// anything is written.
+struct update_ops {
+  std::vector<update_write> writes;
+  std::vector<std::pair<std::string, std::string>> removes;  ///< rel → current bytes
+  config_change change;
+  value applied = value::array();
+  value not_applied = value::array();
+};
+
+/// The add-plan action of the target for the file `rel`.
+inline const value* target_file_action(const value& tp, const std::string& rel) {
+  for (const auto& a : tp["actions"])
+    if ((a["kind"] == "workspaceFile" || a["kind"] == "bootstrap") && a["id"] == rel) return &a;
+  return nullptr;
+}
+
+/// A workspace file action: the current bytes re-read and checked against the plan, the new
+/// bytes read from the package and checked against the target's digest. The problem when
+/// something changed since the plan was made.
+template <class Fs>
+std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const update_action& a,
+                                          const typename Fs::dir& pkg_root,
+                                          const typename Fs::dir& root, const std::string& token,
+                                          update_ops& ops) {
+  std::optional<std::string> old;
+  if (a.verb != "add") {
+    const file_read r = read_in_root(fs, root, a.id, state_file_max_bytes);
+    if (r.status == read_status::ok) {
+      if (sha256_digest(r.bytes) != a.current_digest)
+        return a.id + " changed after the plan was made";
+      old = r.bytes;
+    } else if (a.current_present) {
+      return a.id + " changed after the plan was made";
+    }
+  }
+  if (a.verb == "remove") {
+    if (old) ops.removes.emplace_back(a.id, *old);
+    return std::nullopt;
+  }
+  update_write w;
+  w.rel = a.id;
+  w.old = old;
+  w.temp = temp_sibling(a.id, token);
+  std::string source_path, problem;
+  if (!planned_bytes(fs, *up.package, pkg_root, *target_file_action(up.target, a.id), source_path,
+                     w.bytes, problem))
+    return problem;
+  ops.writes.push_back(std::move(w));
+  return std::nullopt;
+}
+
+/// Every operation of the update plan `up`; the problem when something changed since.
+template <class Fs>
+std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
+                                             const typename Fs::dir& pkg_root,
+                                             const typename Fs::dir& root, update_ops& ops) {
+  const std::string token = publish::random_token();
+  const claw_package& pkg = *up.package;
+  for (const auto& a : up.actions) {
+    if (a.verb != "unchanged")
+      ops.applied.push_back(value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}}));
+    const bool adds = a.verb == "add" || a.verb == "change";
+    if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
+      if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
+    } else if (a.kind == "agent" && a.verb == "change") {
+      ops.change.agents.emplace_back(up.agent_id, up.target["agent"]["config"]);
+    } else if (a.kind == "mcpServer") {
+      if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
+        ops.change.mcp_servers.emplace_back(a.id, pkg.manifest["mcpServers"][a.id]);
+      if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
+    } else if (a.kind == "package" && adds) {
+      value d;
+      for (const auto& t : up.target["actions"])
+        if (t["kind"] == "package" && t["id"] == a.id) d = t["details"];
+      ops.not_applied.push_back(value::object({{"kind", "package"},
+                                               {"id", a.id},
+                                               {"code", "package_not_installed"},
+                                               {"install", package_install_command(d)}}));
+    } else if (a.kind == "cronJob" && adds) {
+      ops.not_applied.push_back(
+          value::object({{"kind", "cronJob"},
+                         {"id", a.id},
+                         {"code", "cron_gateway_required"},
+                         {"message",
+                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
+                          "schedule cron jobs offline."}}));
+    }
+  }
+  return std::nullopt;
+}
+
+/// The ledger rows of the target's workspace files: an unchanged file keeps its row.
+inline value updated_file_rows(const update_plan& up, const value& rec) {
+  std::map<std::string, value> old_rows;
+  for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
+  value rows = value::array();
+  for (const auto& a : up.target["actions"]) {
+    if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
+    const std::string rel = a["id"].get<std::string>();
+    const update_action* u = up.action("workspaceFile", rel);
+    const auto old = old_rows.find(rel);
+    if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
+      rows.push_back(old->second);
+      continue;
+    }
+    std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
+    if (source_path.empty()) {
+      const workspace_source* src =
+          a["kind"] == "bootstrap" ? nullptr : source_for(*up.package, rel);
+      source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
+    }
+    rows.push_back(value::object(
+        {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+         {"path", rel},
+         {"sourcePath", source_path},
+         {"contentDigest", a["digest"]},
+         {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
+         {"relationship", "managed"},
+         {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
+         {"status", "complete"}}));
+  }
+  return rows;
+}
+
+/// The ledger rows of the target's ClawHub packages (never installed offline).
+inline value package_rows(const value& tp) {
+  value pkgs = value::array();
+  for (const auto& a : tp["actions"]) {
+    if (a["kind"] != "package") continue;
+    const value& d = a["details"];
+    pkgs.push_back(
+        value::object({{"kind", d["kind"]},
+                       {"ref", d["ref"]},
+                       {"version", d["version"]},
+                       {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                       {"status", "not_installed"},
+                       {"install", package_install_command(d)}}));
+  }
+  return pkgs;
+}
+
+/// The ledger references of the target's MCP servers: an unchanged one keeps its row.
+inline value updated_mcp_refs(const update_plan& up, const value& rec) {
+  std::map<std::string, value> old_refs;
+  for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
+  value refs = value::array();
+  const value& servers = up.package->manifest["mcpServers"];
+  for (auto it = servers.begin(); it != servers.end(); ++it) {
+    const update_action* u = up.action("mcpServer", it.key());
+    const auto old = old_refs.find(it.key());
+    if (old != old_refs.end() && u != nullptr && u->verb == "unchanged") {
+      refs.push_back(old->second);
+      continue;
+    }
+    const bool shared = u != nullptr && u->relationship == "referenced";
+    refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                                  {"name", it.key()},
+                                  {"configDigest", digest_of(canonical_mcp_server(it.value()))},
+                                  {"relationship", shared ? "referenced" : "managed"},
+                                  {"origin", shared ? "pre-existing" : "claw-introduced"},
+                                  {"independentOwner", shared},
+                                  {"status", "complete"}}));
+  }
+  return refs;
+}
+
+/// The ledger references of the target's cron jobs (recorded, not applied offline).
+inline value cron_refs(const value& tp, const std::string& agent_id) {
+  value crons = value::array();
+  for (const auto& a : tp["actions"]) {
+    if (a["kind"] != "cronJob") continue;
+    value job = a["details"];
+    job.erase("expectedState");
+    const std::string cid = a["id"].get<std::string>();
+    crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                   {"manifestId", cid},
+                                   {"declarationKey", "claw:" + agent_id + ":" + cid},
+                                   {"status", "not_applied"},
+                                   {"code", "cron_gateway_required"},
+                                   {"job", job}}));
+  }
+  return crons;
+}
+
+/// The install record after the update (its `createdDirs` are completed by the apply).
+inline value updated_record(const update_plan& up, const value& rec, const std::string& now) {
+  value record = rec;
+  record["claw"] = to_json(up.package->source);
+  record["planIntegrity"] = up.integrity;
+  record["agentConfigDigest"] = digest_of(up.target["agent"]["config"]);
+  record["updatedAt"] = now;
+  record["workspaceFiles"] = updated_file_rows(up, rec);
+  record["packages"] = package_rows(up.target);
+  record["mcpServers"] = updated_mcp_refs(up, rec);
+  record["cronJobs"] = cron_refs(up.target, up.agent_id);
+  return record;
+}
+
+/// Update step 1: every new file staged beside its destination, then renamed in; removed
+/// files unlinked, then the directories this Claw made that the removals emptied.
+template <class Fs>
+void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, const update_ops& ops,
+                      update_rollback<Fs>& rb) {
+  for (const auto& w : ops.writes) {
+    rb.temps.push_back(w.temp);
+    create_rel_file(fs, root, w.temp, w.bytes, rb.created_dirs);
+  }
+  if (!ops.writes.empty()) fs.sync_filesystem(root);
+  for (const auto& w : ops.writes) {
+    rb.replaced.emplace_back(w.rel, w.old);
+    at_rel(fs, root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
+      fs.rename_at(d, paths::file_name(w.temp), d, n, fs::rename_mode::replace);
+    });
+    rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
+  }
+  for (const auto& r : ops.removes) {
+    at_rel(fs, root, r.first,
+           [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
+    rb.removed.push_back(r);
+  }
+  std::set<std::string> made;
+  for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+  for (const auto& r : ops.removes) {
+    std::string rel = r.first;
+    for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel)) {
+      if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
+      bool emptied = false;
+      at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+        const auto st = fs.stat_at(d, n);
+        if (!st || st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(d, n)))
+          return;
+        fs.remove_dir_at(d, n);
+        emptied = true;
+      });
+      if (!emptied) break;
+    }
+  }
+  if (!ops.writes.empty() || !ops.removes.empty()) fs.sync_filesystem(root);
+}
+
+/// The result document of an update that ran.
+inline value update_result_document(const update_plan& up, const value& rec, const value& record,
+                                    const update_ops& ops) {
+  value d = value::object();
+  d["schemaVersion"] = "openclaw.clawUpdateResult.v1";
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["mutationAllowed"] = true;
+  d["status"] = ops.not_applied.empty() ? "complete" : "partial";
+  d["planIntegrity"] = up.integrity;
+  d["agentId"] = up.agent_id;
+  d["previousClaw"] = claw_summary(rec["claw"]);
+  d["targetClaw"] = claw_summary(record["claw"]);
+  d["appliedActions"] = ops.applied;
+  d["notApplied"] = ops.not_applied;
+  if (!ops.not_applied.empty())
+    d["error"] = value::object(
+        {{"code", "update_partial"},
+         {"message", "The workspace, openclaw.json and the ledger were updated; " +
+                         std::to_string(ops.not_applied.size()) +
+                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
+                         "recorded as not applied."}});
+  d["installRecord"] = record;
+  return d;
 }
 
 }  // namespace detail
@@ -28479,255 +30756,53 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
                          const std::optional<std::string>& from, const consent& c,
                          const std::string& now) {
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
+  const clawport::plan::subject subject{"update", "update --dry-run"};
   outcome_doc out;
-  if (auto refusal = detail::consent_refusal(schema, c)) {
-    out.document = std::move(*refusal);
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
   const update_plan up = plan_update(fs, req, target, from);
-  const value& p = up.plan;
-  const std::string integrity = p["planIntegrity"].get<std::string>();
   const auto fail = [&](const std::string& code, const std::string& message) {
     out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = integrity;
+    out.document["planIntegrity"] = up.integrity;
     return out;
   };
-  if (*c.plan_integrity != integrity)
-    return fail("plan_integrity_mismatch",
-                "The consented update plan no longer matches; run update --dry-run again.");
-  if (up.blocked) {
-    fail("update_blocked", p["blockers"][0]["message"].get<std::string>());
-    out.document["blockers"] = p["blockers"];
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, up.integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  const claw_package& pkg = *up.package;
-  const value& tp = up.target;
+  if (up.blocked) {
+    fail("update_blocked", up.blockers[0].message);
+    out.document["blockers"] = up.plan["blockers"];
+    return out;
+  }
   const std::string state_dir = state_dir_of(req);
-  const std::string id = p["agentId"].get<std::string>();
   ledger l = read_ledger(fs, state_dir);
-  const value rec = l.installs()[id];
+  const value rec = l.installs()[up.agent_id];
   const std::string ws = rec["workspace"].get<std::string>();
-  std::map<std::string, const value*> target_files;
-  for (const auto& a : tp["actions"])
-    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
-      target_files[a["id"].get<std::string>()] = &a;
-
   // What to write, with the bytes re-read and checked (the plan is rebuilt, so any change
   // since the review shows as a different planIntegrity; this closes the last window).
-  struct write_op {
-    std::string rel;
-    std::string bytes;
-    std::optional<std::string> old;  ///< the current bytes of a changed file
-    std::string temp;
-  };
-  std::vector<write_op> writes;
-  std::vector<std::pair<std::string, std::string>> removes;  // rel → current bytes
   std::optional<typename Fs::dir> pkg_root;
   std::optional<typename Fs::dir> root;
+  detail::update_ops ops;
   try {
-    pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
+    pkg_root.emplace(detail::open_dir_path(fs, up.package->source.package_root));
     root.emplace(detail::open_dir_path(fs, ws));
   } catch (const error& e) {
     return fail("update_changed", std::string(e.what()) + "; nothing was changed");
   }
-  const std::string token = publish::random_token();
-  value applied = value::array();
-  value not_applied = value::array();
-  config_change change;
-  for (const auto& a : p["actions"]) {
-    const std::string kind = a["kind"].get<std::string>();
-    const std::string aid = a["id"].get<std::string>();
-    const std::string verb = a["action"].get<std::string>();
-    if (verb != "unchanged")
-      applied.push_back(value::object({{"kind", kind}, {"id", aid}, {"action", verb}}));
-    if (kind == "workspaceFile" && (verb == "add" || verb == "change" || verb == "remove")) {
-      std::optional<std::string> old;
-      if (verb != "add") {
-        const detail::file_read r = detail::read_in_root(fs, *root, aid, state_file_max_bytes);
-        if (r.status == detail::read_status::ok) {
-          if (sha256_digest(r.bytes) != a["currentDigest"].get<std::string>())
-            return fail("update_changed",
-                        aid + " changed after the plan was made; nothing was changed");
-          old = r.bytes;
-        } else if (a["currentPresent"].get<bool>()) {
-          return fail("update_changed",
-                      aid + " changed after the plan was made; nothing was changed");
-        }
-      }
-      if (verb == "remove") {
-        if (old) removes.emplace_back(aid, *old);
-        continue;
-      }
-      write_op w;
-      w.rel = aid;
-      w.old = old;
-      w.temp = detail::temp_sibling(aid, token);
-      std::string source_path, problem;
-      if (!detail::planned_bytes(fs, pkg, *pkg_root, *target_files.at(aid), source_path, w.bytes,
-                                 problem))
-        return fail("update_changed", problem + "; nothing was changed");
-      writes.push_back(std::move(w));
-    } else if (kind == "agent" && verb == "change") {
-      change.agents.emplace_back(id, tp["agent"]["config"]);
-    } else if (kind == "mcpServer") {
-      if ((verb == "add" && a["relationship"] == "managed") || verb == "change")
-        change.mcp_servers.emplace_back(aid, pkg.manifest["mcpServers"][aid]);
-      if (verb == "remove") change.drop_mcp_servers.push_back(aid);
-    } else if (kind == "package" && (verb == "add" || verb == "change")) {
-      value d;
-      for (const auto& t : tp["actions"])
-        if (t["kind"] == "package" && t["id"] == aid) d = t["details"];
-      not_applied.push_back(value::object({{"kind", "package"},
-                                           {"id", aid},
-                                           {"code", "package_not_installed"},
-                                           {"install", package_install_command(d)}}));
-    } else if (kind == "cronJob" && (verb == "add" || verb == "change")) {
-      not_applied.push_back(
-          value::object({{"kind", "cronJob"},
-                         {"id", aid},
-                         {"code", "cron_gateway_required"},
-                         {"message",
-                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
-                          "schedule cron jobs offline."}}));
-    }
-  }
-
-  // The new install record.
-  value record = rec;
-  record["claw"] = to_json(pkg.source);
-  record["planIntegrity"] = integrity;
-  record["agentConfigDigest"] = detail::digest_of(tp["agent"]["config"]);
-  record["updatedAt"] = now;
-  {
-    std::map<std::string, value> old_rows;
-    for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
-    value rows = value::array();
-    for (const auto& a : tp["actions"]) {
-      if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
-      const std::string rel = a["id"].get<std::string>();
-      const value* u = nullptr;
-      for (const auto& x : p["actions"])
-        if (x["kind"] == "workspaceFile" && x["id"] == rel) u = &x;
-      const auto old = old_rows.find(rel);
-      if (u != nullptr && (*u)["action"] == "unchanged" && old != old_rows.end()) {
-        rows.push_back(old->second);
-        continue;
-      }
-      std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
-      if (source_path.empty()) {
-        const workspace_source* src =
-            a["kind"] == "bootstrap" ? nullptr : detail::source_for(pkg, rel);
-        source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
-      }
-      rows.push_back(value::object(
-          {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-           {"path", rel},
-           {"sourcePath", source_path},
-           {"contentDigest", a["digest"]},
-           {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
-           {"relationship", "managed"},
-           {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
-           {"status", "complete"}}));
-    }
-    record["workspaceFiles"] = rows;
-    value pkgs = value::array();
-    for (const auto& a : tp["actions"]) {
-      if (a["kind"] != "package") continue;
-      const value& d = a["details"];
-      pkgs.push_back(
-          value::object({{"kind", d["kind"]},
-                         {"ref", d["ref"]},
-                         {"version", d["version"]},
-                         {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                         {"status", "not_installed"},
-                         {"install", package_install_command(d)}}));
-    }
-    record["packages"] = pkgs;
-    std::map<std::string, value> old_refs;
-    for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
-    value refs = value::array();
-    const value& servers = pkg.manifest["mcpServers"];
-    for (auto it = servers.begin(); it != servers.end(); ++it) {
-      const value* u = nullptr;
-      for (const auto& x : p["actions"])
-        if (x["kind"] == "mcpServer" && x["id"] == it.key()) u = &x;
-      const auto old = old_refs.find(it.key());
-      if (old != old_refs.end() && u != nullptr && (*u)["action"] == "unchanged") {
-        refs.push_back(old->second);
-        continue;
-      }
-      const bool shared = u != nullptr && u->value("relationship", "") == "referenced";
-      refs.push_back(value::object(
-          {{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-           {"name", it.key()},
-           {"configDigest", detail::digest_of(detail::canonical_mcp_server(it.value()))},
-           {"relationship", shared ? "referenced" : "managed"},
-           {"origin", shared ? "pre-existing" : "claw-introduced"},
-           {"independentOwner", shared},
-           {"status", "complete"}}));
-    }
-    record["mcpServers"] = refs;
-    value crons = value::array();
-    for (const auto& a : tp["actions"]) {
-      if (a["kind"] != "cronJob") continue;
-      value job = a["details"];
-      job.erase("expectedState");
-      const std::string cid = a["id"].get<std::string>();
-      crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                     {"manifestId", cid},
-                                     {"declarationKey", "claw:" + id + ":" + cid},
-                                     {"status", "not_applied"},
-                                     {"code", "cron_gateway_required"},
-                                     {"job", job}}));
-    }
-    record["cronJobs"] = crons;
-  }
+  if (auto problem = detail::gather_update_ops(fs, up, *pkg_root, *root, ops))
+    return fail("update_changed", *problem + "; nothing was changed");
+  value record = detail::updated_record(up, rec, now);
 
   detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
                                  state_dir, false, std::nullopt, false, std::nullopt};
   std::string step = "workspace_update_failed";
   try {
-    // 1. Stage every new file beside its destination, then rename them in.
-    for (const auto& w : writes) {
-      rb.temps.push_back(w.temp);
-      detail::create_rel_file(fs, *root, w.temp, w.bytes, rb.created_dirs);
-    }
-    if (!writes.empty()) fs.sync_filesystem(*root);
-    for (const auto& w : writes) {
-      rb.replaced.emplace_back(w.rel, w.old);
-      detail::at_rel(fs, *root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
-        fs.rename_at(d, detail::base_name(w.temp), d, n, fs::rename_mode::replace);
-      });
-      rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
-    }
-    for (const auto& r : removes) {
-      detail::at_rel(fs, *root, r.first,
-                     [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
-      rb.removed.push_back(r);
-    }
-    // Directories this Claw made that the removals emptied (as remove does).
-    std::set<std::string> made;
-    for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
-    for (const auto& r : removes) {
-      std::string rel = r.first;
-      for (std::size_t slash = rel.rfind('/'); slash != std::string::npos && slash > 0;
-           slash = rel.rfind('/')) {
-        rel = rel.substr(0, slash);
-        if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
-        bool emptied = false;
-        detail::at_rel(fs, *root, rel, [&](const typename Fs::dir& d, const std::string& n) {
-          const auto st = fs.stat_at(d, n);
-          if (!st || st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(d, n)))
-            return;
-          fs.remove_dir_at(d, n);
-          emptied = true;
-        });
-        if (!emptied) break;
-      }
-    }
-    if (!writes.empty() || !removes.empty()) fs.sync_filesystem(*root);
-
+    detail::update_workspace(fs, *root, rec, ops, rb);
     // 2. openclaw.json, once.
+    const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
       step = change.agents.empty() ? "mcp_update_failed" : "agent_update_failed";
       rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
@@ -28743,42 +30818,20 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
         return out;
       }
     }
-
     // 3. The ledger, last.
     step = "provenance_update_failed";
     value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
     for (const auto& d : rb.created_dirs) created.push_back(d);
     record["createdDirs"] = created;
     rb.ledger_before = l.bytes;
-    l.installs()[id] = record;
+    l.installs()[up.agent_id] = record;
     rb.ledger_written = true;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
     return fail(step, detail::after_rollback(e.what(), rb.run(), "update"));
   }
-
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["mutationAllowed"] = true;
-  d["status"] = not_applied.empty() ? "complete" : "partial";
-  d["planIntegrity"] = integrity;
-  d["agentId"] = id;
-  d["previousClaw"] = detail::claw_summary(rec["claw"]);
-  d["targetClaw"] = detail::claw_summary(record["claw"]);
-  d["appliedActions"] = applied;
-  d["notApplied"] = not_applied;
-  if (!not_applied.empty())
-    d["error"] = value::object(
-        {{"code", "update_partial"},
-         {"message", "The workspace, openclaw.json and the ledger were updated; " +
-                         std::to_string(not_applied.size()) +
-                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
-                         "recorded as not applied."}});
-  d["installRecord"] = record;
-  out.document = std::move(d);
-  out.ok = not_applied.empty();
+  out.document = detail::update_result_document(up, rec, record, ops);
+  out.ok = ops.not_applied.empty();
   return out;
 }
 
@@ -28787,9 +30840,15 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
 }  // namespace clawport
 // ----- end clawport/openclaw/update.hpp -----
 // ----- end clawport/openclaw.hpp -----
+// ----- begin clawport/plan.hpp -----
+// Umbrella header of the plan module: plan integrity and consent, shared by `import` and
+// `claw add|update|remove`.
+
+// ----- end clawport/plan.hpp -----
 // ----- begin clawport/publish.hpp -----
 // Publishing a finished bundle: admission of the destination, the Publish policy and its
-// strategies (staged_swap, exchange, none).
+// strategies (staged_swap, exchange, none); the staged directory, the no-replace rename and
+// the undo journal every apply shares.
 
 // ----- begin clawport/publish/exchange.hpp -----
 // publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
@@ -29020,9 +31079,8 @@ inline skills_dir_location anchored(std::string bundle, const std::string& dir,
     loc.relative = *rel;
   } else {
     // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
-    const std::size_t slash = loc.path.rfind('/');
-    loc.anchor = slash == 0 ? std::string("/") : loc.path.substr(0, slash);
-    loc.relative = loc.path.substr(slash + 1);
+    loc.anchor = paths::parent(loc.path);
+    loc.relative = paths::file_name(loc.path);
   }
   return loc;
 }
@@ -29172,8 +31230,9 @@ inline error skill_exists(const skills_dir_location& loc, const std::string& nam
                path);
 }
 
-/// A staging directory beside a new skill's destination. The skill is built in
-/// `stage/<name>`; `publish` renames it into place without replacing anything. Unless
+/// A staging directory beside a new skill's destination (a publish::staged_dir of the
+/// `skills` family). The skill is built in `stage/<name>`, so it carries its own name while
+/// it is audited; `publish` renames it into place without replacing anything. Unless
 /// published, the destructor removes the staging tree (best effort, errors swallowed).
 template <class Fs>
 class staged_skill {
@@ -29185,25 +31244,17 @@ class staged_skill {
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
     stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
-      fs_.make_dir_at(parent_, stage_name_, 0700);
+      stage_.emplace(fs_, parent_, stage_name_, 0700);
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
                           stage_path());
     }
-    made_ = true;
     try {
-      stage_.emplace(fs_.open_dir_at(parent_, stage_name_));
-      fs_.try_lock(*stage_);  // `recover` leaves a locked staging directory alone
-      fs_.make_dir_at(*stage_, name_, 0755);
-      skill_.emplace(fs_.open_dir_at(*stage_, name_));
+      fs_.make_dir_at(stage_->handle(), name_, 0755);
+      skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
     } catch (const error& e) {
       skill_.reset();
-      stage_.reset();
-      try {
-        fs_.remove_tree_at(parent_, stage_name_);
-      } catch (...) {
-        // best effort, as in the destructor
-      }
+      stage_.reset();  // removes the staging tree
       fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
     }
   }
@@ -29212,13 +31263,7 @@ class staged_skill {
 
   ~staged_skill() {
     skill_.reset();
-    stage_.reset();
-    if (!made_) return;
-    try {
-      fs_.remove_tree_at(parent_, stage_name_);
-    } catch (...) {
-      // A crash or a failing disk: the staging directory stays, inert (no manifest).
-    }
+    stage_.reset();  // a crash or a failing disk leaves it, inert (no manifest)
   }
 
   /// The skill directory being built.
@@ -29227,10 +31272,9 @@ class staged_skill {
   std::string skill_path() const { return paths::join(stage_path(), name_); }
   std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
 
-  /// Renames `stage/<name>` to `<name>` (no-replace; where the platform cannot, an
-  /// existence check then a plain rename), makes it durable, and removes the staging
-  /// directory. A taken name is `skill_exists`. Returns a warning when only the cleanup
-  /// of the empty staging directory failed.
+  /// Renames `stage/<name>` to `<name>` (publish::rename_noreplace), makes it durable, and
+  /// removes the staging directory. A taken name is `skill_exists`. Returns a warning when
+  /// only the cleanup of the empty staging directory failed.
   std::optional<std::string> publish() {
     const std::string dest = paths::join(loc_.path, name_);
     try {
@@ -29238,40 +31282,27 @@ class staged_skill {
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
     }
-    fs::rename_result done = fs::rename_result::done;
+    bool done = false;
     try {
-      done = fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::noreplace);
+      done = stage_->publish_entry(name_, parent_, name_);
     } catch (const error& e) {
-      if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) throw skill_exists(loc_, name_);
       fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
     }
-    if (done == fs::rename_result::unsupported) {
-      if (fs_.stat_at(parent_, name_)) throw skill_exists(loc_, name_);
-      try {
-        fs_.rename_at(*stage_, name_, parent_, name_, fs::rename_mode::replace);
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) {
-          throw skill_exists(loc_, name_);
-        }
-        fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
-      }
-    }
+    if (!done) throw skill_exists(loc_, name_);
     try {
       fs_.sync_dir(parent_);
     } catch (const error& e) {
       // Withdraw: the destination was vacant, so it is vacant again.
       try {
-        fs_.rename_at(parent_, name_, *stage_, name_, fs::rename_mode::replace);
+        fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
       } catch (const error&) {
         fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
       }
       fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
     }
     skill_.reset();
-    stage_.reset();
-    made_ = false;
     try {
-      fs_.remove_dir_at(parent_, stage_name_);
+      stage_->remove();
     } catch (const error& e) {
       return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
              "); delete it";
@@ -29285,9 +31316,8 @@ class staged_skill {
   skills_dir_location loc_;
   std::string name_;
   std::string stage_name_;
-  std::optional<dir> stage_;
+  std::optional<publish::staged_dir<Fs>> stage_;
   std::optional<dir> skill_;
-  bool made_ = false;
 };
 
 }  // namespace skills
@@ -29341,7 +31371,7 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
                                    const std::optional<std::string>& directory,
                                    const timestamp& now) {
   validate_alias_key(alias);
-  const std::string install = paths::normalize(config_path.substr(0, config_path.rfind('/')));
+  const std::string install = paths::normalize(paths::parent(config_path));
   const std::string root = install.empty() ? std::string("/") : install;
   bundle_add_result out;
   out.alias = alias;
@@ -29567,7 +31597,7 @@ inline std::vector<test_case> parse_test_script(std::string_view text) {
 }
 
 /// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
-/// `regex` syntax, run by the linear-time engine of core/regex.hpp), and when the pattern is
+/// `regex` syntax, run by the linear-time engine of formats/regex.hpp), and when the pattern is
 /// not a regex or does not match, a plain substring test. Only the first
 /// `test_output_matched_bytes` of `output` are searched.
 inline bool pattern_matches(std::string_view output, std::string_view pattern) {
@@ -30346,6 +32376,47 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/install.hpp -----
+// ----- begin clawport/skills/install_context.hpp -----
+// An install as the skills lifecycle commands (`skills new|install|remove|test`) open it:
+// the config file the host environment and `--config` name, its `[skills]` and bundle
+// tables, the install root and the data directory. One function, called by each command.
+
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// Where an install's skills live, from its config path and the host (ZEROCLAW_DATA_DIR).
+inline install_paths install_paths_of(const host_environment& host,
+                                      const std::string& config_path) {
+  return install_paths{zeroclaw::install_root_of(config_path), zeroclaw::data_dir_of(host)};
+}
+
+/// The config, the install root and the data directory of one install.
+struct install_context {
+  std::string config_path;  ///< absolute
+  skills_config cfg;
+  install_paths where;
+};
+
+/// Reads the install's config: `config_option` (`--config`, empty when not given) resolved
+/// by zeroclaw::config_path_of, the file read as a regular file (never through a symlink).
+template <class Fs>
+install_context load_install(Fs& fs, const host_environment& host,
+                             const std::string& config_option) {
+  install_context c;
+  c.config_path = zeroclaw::config_path_of(host, config_option);
+  c.cfg = parse_skills_config(read_text_file(fs, c.config_path), c.config_path);
+  c.where = install_paths_of(host, c.config_path);
+  return c;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/install_context.hpp -----
 // ----- begin clawport/skills/lifecycle_json.hpp -----
 // The JSON documents of `skills new|install|remove|test --json`.
 
@@ -30398,24 +32469,6 @@ bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
     if (is_manifest_kind(fs.stat_at(d, m))) return true;
   }
   return false;
-}
-
-/// Renames `from/name` to `to/target` without replacing; false when `target` is taken.
-template <class Fs>
-bool rename_vacant(Fs& fs, const typename Fs::dir& from, const std::string& name,
-                   const typename Fs::dir& to, const std::string& target) {
-  fs::rename_result done = fs::rename_result::done;
-  try {
-    done = fs.rename_at(from, name, to, target, fs::rename_mode::noreplace);
-  } catch (const error& e) {
-    if (e.sys_errno() == EEXIST || e.sys_errno() == ENOTEMPTY) return false;
-    throw;
-  }
-  if (done == fs::rename_result::unsupported) {
-    if (fs.stat_at(to, target)) return false;
-    fs.rename_at(from, name, to, target, fs::rename_mode::replace);
-  }
-  return true;
 }
 
 }  // namespace detail
@@ -30554,7 +32607,7 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
     bool moved = false;
     for (int n = 2; n <= 10000 && !moved; ++n) {
       try {
-        moved = detail::rename_vacant(fs, *parent, name, arch, target);
+        moved = publish::rename_noreplace(fs, *parent, name, arch, target);
       } catch (const error& e) {
         fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
                             out.directory);
@@ -30584,26 +32637,19 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
   }
 
   // Delete: rename the skill into a fresh staging directory, then delete that.
-  const std::string stage = std::string(stage_prefix) + publish::random_token();
+  const std::string stage =
+      publish::staging_name(publish::staging_kind::skills, publish::random_token());
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
   try {
-    fs.make_dir_at(*parent, stage, 0700);
+    s.emplace(fs, *parent, stage, 0700);
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
   }
-  const auto drop_stage = [&] {
-    try {
-      fs.remove_tree_at(*parent, stage);
-    } catch (...) {
-      // inert: it has no manifest at its root
-    }
-  };
-  std::optional<typename Fs::dir> s;
   bool in_stage = false;  // the skill sits at <stage>/<name>
   try {
-    s.emplace(fs.open_dir_at(*parent, stage));
-    fs.rename_at(*parent, name, *s, name, fs::rename_mode::replace);
+    fs.rename_at(*parent, name, s->handle(), name, fs::rename_mode::replace);
     in_stage = true;
-    const auto moved = fs.stat_at(*s, name);
+    const auto moved = fs.stat_at(s->handle(), name);
     if (!moved || moved->id != id) {
       throw error(errc::identity_changed,
                   out.directory + " was replaced while it was being removed; nothing was removed",
@@ -30614,26 +32660,25 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
     bool restored = !in_stage;
     if (in_stage) {
       try {
-        restored = detail::rename_vacant(fs, *s, name, *parent, name);
+        restored = s->publish_entry(name, *parent, name);
       } catch (const error&) {
         restored = false;
       }
     }
     if (!restored) {
+      s->release();  // it holds the skill now
       throw error(e.code(),
                   "failed to remove " + out.directory + ": " + e.what() +
                       "; the skill was moved to " + paths::join(loc.path, stage) +
                       ", which no agent loads",
                   out.directory, e.sys_errno());
     }
-    s.reset();
-    drop_stage();
+    s.reset();  // inert if it stays: it has no manifest at its root
     if (e.code() == errc::identity_changed) throw;
     fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
   }
-  s.reset();
   try {
-    fs.remove_tree_at(*parent, stage);
+    s->remove();
   } catch (const error& e) {
     out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
                            ", which no agent loads (" + e.what() + "); delete it");
@@ -30882,7 +32927,7 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
 // ----- begin clawport/skills/report.hpp -----
 // What `clawport skills list|audit` show, as the library builds it: the view selected by
 // `--agent`/`--bundle`, install-relative display paths, and the two `--json` documents
-// (written with core/json.hpp, so a skill or file name that is not UTF-8 never fails).
+// (written with formats/json.hpp, so a skill or file name that is not UTF-8 never fails).
 
 
 #include <nlohmann/json.hpp>
@@ -31002,6 +33047,181 @@ inline nlohmann::ordered_json to_json(const std::vector<audit_outcome>& outcomes
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/report.hpp -----
+// ----- begin clawport/skills/source_install.hpp -----
+// `skills install <source>` as one library call: the source classified (a registry name is
+// refused: clawport works offline), the destination resolved, a git source cloned with the
+// system's git into a private temporary directory (its `.git` dropped), a catalogue's
+// `skills/<name>/` picked with `--skill`, then install_skill_directory (audited before and
+// after the copy).
+
+// ----- begin clawport/skills/temp_dir.hpp -----
+// A private temporary directory (mode 0700) under the host's temporary root, made and
+// removed through the Fs policy: `skills install` clones a git source into one. The name
+// is `<prefix>XXXXXX` with six random letters and digits; a name already taken is tried
+// again, so a planted file or link is never used.
+
+
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The directory, removed with everything in it at scope end. A removal that fails is
+/// reported to `on_cleanup_failure` (a destructor does not throw).
+template <class Fs>
+class temp_dir {
+ public:
+  temp_dir(Fs& fs, const std::string& root, const std::string& prefix,
+           std::function<void(const std::string&)> on_cleanup_failure = {})
+      : fs_(fs), parent_(open_parent(fs, root)), warn_(std::move(on_cleanup_failure)) {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    std::random_device rd;
+    std::uniform_int_distribution<std::size_t> pick(0, sizeof alphabet - 2);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      std::string name = prefix;
+      for (int k = 0; k < 6; ++k) name += alphabet[pick(rd)];
+      try {
+        fs_.make_dir_at(*parent_, name, 0700);
+      } catch (const error& e) {
+        if (fs_.stat_at(*parent_, name)) continue;  // taken: another name
+        throw error(errc::io, "failed to create a temporary directory in " + root, root,
+                    e.sys_errno());
+      }
+      name_ = std::move(name);
+      path_ = root + "/" + name_;
+      return;
+    }
+    throw error(errc::io, "failed to create a temporary directory in " + root, root);
+  }
+  temp_dir(const temp_dir&) = delete;
+  temp_dir& operator=(const temp_dir&) = delete;
+  ~temp_dir() {
+    try {
+      fs_.remove_tree_at(*parent_, name_);
+    } catch (...) {
+      if (warn_) warn_("could not remove the temporary directory " + path_);
+    }
+  }
+  /// The directory's absolute path.
+  const std::string& path() const { return path_; }
+
+ private:
+  static std::optional<typename Fs::dir> open_parent(Fs& fs, const std::string& root) {
+    try {
+      return fs.open_root(root);
+    } catch (const error& e) {
+      throw error(errc::io, "failed to create a temporary directory in " + root, root,
+                  e.sys_errno());
+    }
+  }
+
+  Fs& fs_;
+  std::optional<typename Fs::dir> parent_;
+  std::function<void(const std::string&)> warn_;
+  std::string name_;
+  std::string path_;
+};
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/temp_dir.hpp -----
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// What to install, and where (the command's arguments; empty: not given).
+struct source_request {
+  std::string source;  ///< a skill directory or a git URL
+  std::string bundle;  ///< --bundle
+  std::string agent;   ///< --agent
+  std::string skill;   ///< --skill: `skills/<skill>/` of a catalogue
+};
+
+/// What the install did, and the notices to show before its warnings.
+struct source_install {
+  install_result result;
+  std::vector<std::string> notices;
+};
+
+namespace detail {
+
+/// Drops the clone's `.git` (a directory, or a file in a worktree clone).
+template <class Fs>
+void drop_git_dir(Fs& fs, const std::string& repo) {
+  auto root = fs.open_root(repo);
+  if (const auto st = fs.stat_at(root, ".git")) {
+    if (st->kind == fs::file_kind::directory) {
+      fs.remove_tree_at(root, ".git");
+    } else {
+      fs.unlink_at(root, ".git");
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Installs `req.source` into the install `inst` (see the file comment). `git` runs the
+/// clone; `umask` is cleared from copied modes; `on_warning` hears of a temporary
+/// directory that could not be removed.
+template <class Fs, class Runner>
+source_install install_from_source(Fs& fs, const Runner& git, const host_environment& host,
+                                   const install_context& inst, const source_request& req,
+                                   std::uint32_t umask,
+                                   const std::function<void(const std::string&)>& on_warning) {
+  const source_kind kind = classify_source(req.source);
+  if (kind == source_kind::registry || kind == source_kind::extra_registry) {
+    throw registry_unsupported(req.source);
+  }
+  const install_destination dest =
+      resolve_install_destination(inst.cfg, inst.where, req.bundle, req.agent);
+  const install_options opt{audit_options{inst.cfg.allow_scripts}, umask};
+  source_install out;
+  if (dest.notice) out.notices.push_back(*dest.notice);
+  if (kind == source_kind::git) {
+    temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
+    const std::string repo = tmp.path() + "/repo";
+    git_clone(git, req.source, repo);
+    detail::drop_git_dir(fs, repo);
+    const std::string src =
+        req.skill.empty() ? repo : catalogue_skill(fs, repo, req.skill, req.source);
+    const std::string name = req.skill.empty() ? git_source_name(req.source) : req.skill;
+    out.result = install_skill_directory(fs, src, dest.location, name, opt);
+  } else {
+    const std::string abs = paths::normalize(host.absolute(req.source));
+    const std::string src =
+        req.skill.empty() ? abs : catalogue_skill(fs, abs, req.skill, req.source);
+    const std::string name = req.skill.empty() ? paths::file_name(abs) : req.skill;
+    out.result = install_skill_directory(fs, src, dest.location, name, opt);
+  }
+  return out;
+}
+
+/// The same with the system's git, run with the host's child environment (git_env).
+template <class Fs>
+source_install install_from_source(Fs& fs, const host_environment& host,
+                                   const install_context& inst, const source_request& req,
+                                   std::uint32_t umask,
+                                   const std::function<void(const std::string&)>& on_warning) {
+  return install_from_source(fs, posix_runner(git_env(host.child_env)), host, inst, req, umask,
+                             on_warning);
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/source_install.hpp -----
 // ----- begin clawport/skills/test_runner.hpp -----
 // `skills test` (docs/cli.md, `skills test`): finding the skills that carry a TEST.sh and
 // running each of their tests. TEST.sh is read through the Fs policy (never through a
@@ -31185,6 +33405,66 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/test_runner.hpp -----
+// ----- begin clawport/skills/test_selection.hpp -----
+// What `skills test [name]` tests, and the audit it checks first: a path names one skill
+// directory, a name or nothing is looked up in the install; a skill whose static audit
+// fails is only tested when the operator agrees (the CLI asks).
+
+
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// Whether a `skills test` argument is a path (holds a `/` or starts with `.`), not a name.
+inline bool names_a_path(const std::string& s) {
+  return s.find('/') != std::string::npos || (!s.empty() && s.front() == '.');
+}
+
+/// The skills to test and the audit option to check them with.
+struct test_selection {
+  std::vector<test_target> targets;
+  bool allow_scripts = false;
+};
+
+/// A path is tested as it is (the config, read only when `--config` is given, sets
+/// allow_scripts); a name or nothing is looked up in the install (test_targets).
+template <class Fs>
+test_selection select_tests(Fs& fs, const host_environment& host, const std::string& config_option,
+                            const std::string& name, const std::string& bundle) {
+  test_selection s;
+  if (!name.empty() && names_a_path(name)) {
+    const std::string abs = paths::normalize(host.absolute(name));
+    s.targets.push_back({paths::file_name(abs), abs, {}});
+    if (!config_option.empty()) {
+      s.allow_scripts = load_install(fs, host, config_option).cfg.allow_scripts;
+    }
+  } else {
+    const install_context inst = load_install(fs, host, config_option);
+    s.allow_scripts = inst.cfg.allow_scripts;
+    s.targets = test_targets(fs, inst.cfg, inst.where, name, bundle);
+  }
+  return s;
+}
+
+/// Why a skill's tests should not run unasked: the summary of its failing static audit, or
+/// why the audit could not run; empty when the skill is clean.
+template <class Fs>
+std::string audit_before_test(Fs& fs, const std::string& directory, bool allow_scripts) {
+  try {
+    const audit_report a = audit_skill_directory(fs, directory, audit_options{allow_scripts});
+    return a.clean() ? std::string() : a.summary();
+  } catch (const error& e) {
+    return e.what();
+  }
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/test_selection.hpp -----
 // ----- end clawport/skills.hpp -----
 // ----- begin clawport/verify.hpp -----
 // Verifying a bundle as hostile input: every finding listed, limits documented.

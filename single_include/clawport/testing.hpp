@@ -787,7 +787,7 @@ class memory {
       throw sys_error(op, path, EINVAL);
     }
     std::string name = parts.back();
-    const std::string_view parent_path = path.substr(0, path.rfind('/') + 1);
+    const std::string parent_path = paths::parent(path);
     if (create_parents) mkdirs(parent_path, 0755);
     node_ptr parent = resolve(op, parent_path, true, false);
     if (parent->kind != file_kind::directory) throw sys_error(op, path, ENOTDIR);
