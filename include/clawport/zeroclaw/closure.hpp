@@ -165,13 +165,6 @@ class planner {
 
   value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
 
-  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
-  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
-    shape_sink s = sink();
-    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
-    return shaped;
-  }
-
   void record(std::string path, drop_reason reason, std::string detail) {
     plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
   }
