@@ -480,7 +480,7 @@ inline value pending_record(const value& p, const add_ops& ops, const std::strin
 template <class Fs>
 config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
                        add_rollback<Fs>& rb, std::string& step) {
-  step = "provenance_failed";
+  step = to_string(errc::provenance_failed);
   ledger l = read_ledger(fs, state_dir);
   rb.ledger_before = l.bytes;
   rb.config_before = read_state_file(fs, state_dir, config_file_name);
@@ -490,19 +490,19 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   rb.ledger_written = true;
   write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
 
-  step = "workspace_files_failed";
+  step = to_string(errc::workspace_files_failed);
   if (ops.adopted) {
     fill_adopted_workspace(fs, ops.workspace, ops.files, rb);
   } else {
     publish_new_workspace(fs, ops.workspace, ops.files, rb);
   }
 
-  step = "config_commit_failed";
+  step = to_string(errc::config_commit_failed);
   rb.config_written = true;
   const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &rb.created_state_dirs);
   rb.config_written = cfg.written;
 
-  step = "provenance_failed";
+  step = to_string(errc::provenance_failed);
   record["status"] = cfg.written ? "complete" : "partial";
   record["config"] = cfg.written ? "registered" : "refused";
   for (auto& f : record["workspaceFiles"]) f["status"] = "complete";

@@ -944,13 +944,13 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
 
   detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
                                  state_dir, false, std::nullopt, false, std::nullopt};
-  std::string step = "workspace_update_failed";
+  std::string step(to_string(errc::workspace_update_failed));
   try {
     detail::update_workspace(fs, *root, rec, ops, rb);
     // 2. openclaw.json, once.
     const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
-      step = change.agents.empty() ? "mcp_update_failed" : "agent_update_failed";
+      step = to_string(change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed);
       rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
       rb.config_written = true;
       const config_outcome cfg = apply_config_change(fs, state_dir, change, nullptr);
@@ -965,7 +965,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
       }
     }
     // 3. The ledger, last.
-    step = "provenance_update_failed";
+    step = to_string(errc::provenance_update_failed);
     value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
     for (const auto& d : rb.created_dirs) created.push_back(d);
     record["createdDirs"] = created;
