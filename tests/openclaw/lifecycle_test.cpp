@@ -1311,7 +1311,7 @@ TEST_SUITE("openclaw update") {
           std::string::npos);
     // One refusal, one rendering: every command's mismatch document is plan::message's.
     const pl::refusal r = *pl::check_integrity("sha256:00", up["planIntegrity"]);
-    CHECK(std::string(r.code()) == "plan_integrity_mismatch");
+    CHECK(r.code() == clawport::errc::plan_integrity_mismatch);
     const auto u = oc::apply_update(m, request(), "demo", std::nullopt, yes("sha256:00"), now);
     CHECK(u.document["error"]["message"] == pl::message(r, {"update", "update --dry-run"}));
     CHECK(u.document["planIntegrity"] == up["planIntegrity"]);
@@ -1324,7 +1324,7 @@ TEST_SUITE("openclaw update") {
     CHECK(pl::check(yes("x"), "x") == std::nullopt);
     oc::consent bare;
     bare.yes = true;
-    CHECK(std::string(pl::check(bare, "x")->code()) == "plan_integrity_required");
+    CHECK(pl::check(bare, "x")->code() == clawport::errc::plan_integrity_required);
   }
 
   TEST_CASE("issue 23: the remove and update plans are typed; their documents are renderings") {

@@ -191,7 +191,8 @@ std::optional<export_refusal> drift_refusal(Fs& fs, const export_request& x,
     const std::string rel = f["path"].get<std::string>();
     if (const auto bad = misplaced_file(rel))
       return export_refusal{errc::export_forbidden_file, rel + " must not travel in a package (" +
-                                                             bad->code + "): " + bad->message};
+                                                             std::string(to_string(bad->code)) +
+                                                             "): " + bad->message};
   }
   return std::nullopt;
 }

@@ -47,6 +47,10 @@ inline value failure_doc(const char* schema, const std::string& status, const st
   d["error"] = value::object({{"code", code}, {"message", message}});
   return d;
 }
+inline value failure_doc(const char* schema, const std::string& status, errc code,
+                         const std::string& message) {
+  return failure_doc(schema, status, std::string(to_string(code)), message);
+}
 
 /// The one rendering of a refused apply: before planning (no consent) the envelope
 /// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
@@ -63,7 +67,7 @@ inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
   d["schemaVersion"] = schema;
   d["stability"] = stability;
   d["ok"] = false;
-  d["error"] = value::object({{"code", r.code()}, {"message", message}});
+  d["error"] = value::object({{"code", std::string(to_string(r.code()))}, {"message", message}});
   return d;
 }
 
@@ -154,7 +158,7 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
         host.workspaces.push_back(it.value()["workspace"].get<std::string>());
     }
   } catch (const error& e) {
-    if (!host.problem) host.problem = error_at("invalid_ledger", phase::plan, "$", e.what());
+    if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
   destination dest = resolve_destination(fs, pkg, req);
   probe_workspace(fs, pkg, dest);
@@ -357,10 +361,11 @@ inline void add_package_op(add_ops& ops, const value& a) {
                      {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
                      {"status", "not_installed"},
                      {"install", package_install_command(d)}}));
-  ops.not_applied.push_back(value::object({{"kind", "package"},
-                                           {"id", a["id"]},
-                                           {"code", "package_not_installed"},
-                                           {"install", package_install_command(d)}}));
+  ops.not_applied.push_back(
+      value::object({{"kind", "package"},
+                     {"id", a["id"]},
+                     {"code", std::string(to_string(errc::package_not_installed))},
+                     {"install", package_install_command(d)}}));
 }
 
 /// An MCP server: configured unless an identical one is there (then only referenced).
@@ -389,12 +394,12 @@ inline void add_cron_op(add_ops& ops, const value& a) {
                                      {"manifestId", id},
                                      {"declarationKey", "claw:" + ops.agent_id + ":" + id},
                                      {"status", "not_applied"},
-                                     {"code", "cron_gateway_required"},
+                                     {"code", std::string(to_string(errc::cron_gateway_required))},
                                      {"job", job}}));
   ops.not_applied.push_back(
       value::object({{"kind", "cronJob"},
                      {"id", id},
-                     {"code", "cron_gateway_required"},
+                     {"code", std::string(to_string(errc::cron_gateway_required))},
                      {"message",
                       "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
                       "cron jobs offline."}}));
@@ -475,7 +480,7 @@ inline value pending_record(const value& p, const add_ops& ops, const std::strin
 template <class Fs>
 config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
                        add_rollback<Fs>& rb, std::string& step) {
-  step = "provenance_failed";
+  step = to_string(errc::provenance_failed);
   ledger l = read_ledger(fs, state_dir);
   rb.ledger_before = l.bytes;
   rb.config_before = read_state_file(fs, state_dir, config_file_name);
@@ -485,19 +490,19 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   rb.ledger_written = true;
   write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
 
-  step = "workspace_files_failed";
+  step = to_string(errc::workspace_files_failed);
   if (ops.adopted) {
     fill_adopted_workspace(fs, ops.workspace, ops.files, rb);
   } else {
     publish_new_workspace(fs, ops.workspace, ops.files, rb);
   }
 
-  step = "config_commit_failed";
+  step = to_string(errc::config_commit_failed);
   rb.config_written = true;
   const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &rb.created_state_dirs);
   rb.config_written = cfg.written;
 
-  step = "provenance_failed";
+  step = to_string(errc::provenance_failed);
   record["status"] = cfg.written ? "complete" : "partial";
   record["config"] = cfg.written ? "registered" : "refused";
   for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
@@ -529,7 +534,7 @@ inline value add_result_document(const value& p, const add_ops& ops, const confi
   d["notApplied"] = ops.not_applied;
   d["ledger"] = join_path(state_dir, ledger_file_name);
   if (!cfg.written) {
-    d["error"] = value::object({{"code", "config_commit_failed"},
+    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
                                 {"message", cfg.refusal + "; add this to it by hand:"},
                                 {"snippet", cfg.snippet}});
   }
@@ -568,7 +573,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
     out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  const auto fail = [&](const std::string& code, const std::string& message) {
+  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = integrity;
     return out;
@@ -579,10 +584,10 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   try {
     pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
   } catch (const error& e) {
-    return fail("workspace_source_changed", e.what());
+    return fail(errc::workspace_source_changed, e.what());
   }
   if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
-    return fail("workspace_source_changed", *problem + "; run add --dry-run again.");
+    return fail(errc::workspace_source_changed, *problem + "; run add --dry-run again.");
   const std::string state_dir = state_dir_of(req);
   detail::add_rollback<Fs> rb{fs,    state_dir, {}, false, std::nullopt, {}, ops.workspace,
                               false, {},        {}, false, std::nullopt};
@@ -882,9 +887,14 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
 
 /// A blocker of a lifecycle plan.
 struct plan_blocker {
-  std::string code;
+  std::string code;  ///< an errc wire name, or a code a target plan reported
   std::string message;
 };
+
+/// A blocker with `code` from the one vocabulary.
+inline plan_blocker make_blocker(errc code, std::string message) {
+  return {std::string(to_string(code)), std::move(message)};
+}
 
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
@@ -948,10 +958,11 @@ inline std::vector<std::string> installs_named(const ledger& l, const std::strin
 inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>& found,
                                                   const std::string& target) {
   if (found.empty())
-    return plan_blocker{"claw_not_found", "No Claw installed as agent or package " + target + "."};
+    return make_blocker(errc::claw_not_found,
+                        "No Claw installed as agent or package " + target + ".");
   if (found.size() > 1)
-    return plan_blocker{"claw_ambiguous",
-                        target + " names more than one installed Claw; name the agent id."};
+    return make_blocker(errc::claw_ambiguous,
+                        target + " names more than one installed Claw; name the agent id.");
   return std::nullopt;
 }
 
@@ -967,9 +978,10 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
     act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
   } else if (s.agent_state == "modified") {
     act("agent", id, "retain", value::object({{"state", "modified"}}));
-    p.blockers.push_back({"agent_modified", "Agent " + id +
-                                                " was changed in openclaw.json since it was "
-                                                "added; restore it or remove it by hand first."});
+    p.blockers.push_back(
+        make_blocker(errc::agent_modified, "Agent " + id +
+                                               " was changed in openclaw.json since it was "
+                                               "added; restore it or remove it by hand first."));
   }
   for (const auto& m : s.mcp_servers) {
     const bool mine = m.managed() && m.state == "present";
@@ -1002,8 +1014,9 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
                                         {"contentDigest", f.row["contentDigest"]},
                                         {"origin", f.row["origin"]}})});
     if (f.state == "unsafe" && introduced)
-      p.blockers.push_back({"workspace_file_unsafe",
-                            "Workspace file " + f.path + " is not a plain regular file any more."});
+      p.blockers.push_back(
+          make_blocker(errc::workspace_file_unsafe,
+                       "Workspace file " + f.path + " is not a plain regular file any more."));
   }
   for (const auto& u : s.unmanaged) {
     keeps = true;
@@ -1072,7 +1085,7 @@ inline value to_json(const remove_result& r) {
   d["retained"] = r.retained;
   d["released"] = r.released;
   if (!r.failure.empty()) {
-    d["error"] = value::object({{"code", "remove_failed"},
+    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
                                 {"message", r.failure + "; run claw status to see what remains"}});
   }
   return d;
@@ -1118,12 +1131,12 @@ std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
     } catch (const error& again) {
       also = std::string("; openclaw.json could not be restored: ") + again.what();
     }
-    return failure_doc(schema, "failed", "remove_failed",
+    return failure_doc(schema, "failed", errc::remove_failed,
                        std::string(e.what()) + "; nothing was removed" + also +
                            restore_ledger(fs, state_dir, ledger_before));
   }
   if (cfg.written) return std::nullopt;
-  value d = failure_doc(schema, "failed", "config_commit_failed",
+  value d = failure_doc(schema, "failed", errc::config_commit_failed,
                         cfg.refusal + "; nothing was removed" +
                             restore_ledger(fs, state_dir, ledger_before) +
                             ". Remove the members by hand, then run remove again:");
@@ -1213,7 +1226,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   }
   if (!plan.blockers.empty()) {
     out.document =
-        detail::failure_doc(schema, "failed", "remove_blocked", plan.blockers[0].message);
+        detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
     out.document["blockers"] = to_json(plan)["blockers"];
     return out;
   }
@@ -1246,7 +1259,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
-    out.document = detail::failure_doc(schema, "failed", "remove_failed",
+    out.document = detail::failure_doc(schema, "failed", errc::remove_failed,
                                        std::string(e.what()) + "; nothing was removed" +
                                            detail::restore_ledger(fs, state_dir, ledger_before));
     return out;

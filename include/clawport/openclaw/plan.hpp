@@ -140,7 +140,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
     dir.emplace(detail::open_state_dir(fs, h.state_dir));  // as every write opens it
   } catch (const error& e) {
     if (e.code() != errc::not_found)
-      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+      h.problem = error_at(errc::invalid_config, phase::plan, "$", e.what());
   }
   if (dir) {
     try {
@@ -151,7 +151,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
         if (r.ok() && r.data.is_object()) {
           cfg = std::move(r.data);
         } else {
-          h.problem = error_at("invalid_config", phase::plan, "$",
+          h.problem = error_at(errc::invalid_config, phase::plan, "$",
                                "Could not read " + h.state_dir + "/openclaw.json: " +
                                    (r.ok() ? std::string("not an object")
                                            : *r.error + " at line " + std::to_string(r.line) +
@@ -159,12 +159,12 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
                                    ".");
         }
       } else if (fr.status != detail::read_status::missing) {
-        h.problem = error_at("invalid_config", phase::plan, "$",
+        h.problem = error_at(errc::invalid_config, phase::plan, "$",
                              detail::read_problem(fr.status, h.state_dir + "/openclaw.json",
                                                   16 * 1024 * 1024, fr.detail));
       }
     } catch (const error& e) {
-      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+      h.problem = error_at(errc::invalid_config, phase::plan, "$", e.what());
     }
   }
   const auto workspace_of = [&](const std::string& id, const value* entry) {
@@ -380,7 +380,7 @@ struct add_builder {
   add_builder(const claw_package& p, const destination& d, const host_state& h)
       : pkg(p), dest(d), host(h), final_id(d.final_id), ws(d.workspace) {}
 
-  void block(const std::string& code, const std::string& path, const std::string& msg) {
+  void block(errc code, const std::string& path, const std::string& msg) {
     blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
   }
 
@@ -400,7 +400,7 @@ struct add_builder {
              (it->second.digest ? std::string(" with different content")
                                 : " and " + it->second.problem) +
              "; clawport never overwrites it.";
-    block("workspace_file_conflict", path, *reason);
+    block(errc::workspace_file_conflict, path, *reason);
   }
 };
 
@@ -425,18 +425,18 @@ inline void add_agent_actions(add_builder& b, const value& config) {
   std::optional<std::string> agent_reason;
   if (!is_agent_id(final_id)) {
     agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
-    b.block("invalid_agent_id", "$.agent.id", *agent_reason);
+    b.block(errc::invalid_agent_id, "$.agent.id", *agent_reason);
   } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
              b.host.agent_ids.end()) {
     agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
-    b.block("agent_id_collision", "$.agent.id", *agent_reason);
+    b.block(errc::agent_id_collision, "$.agent.id", *agent_reason);
   }
   const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
                           b.host.workspaces.end();
   b.adopt = b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
   if (configured || (b.dest.workspace_exists && !b.adopt)) {
     b.ws_reason = "Workspace " + b.ws + " already exists.";
-    b.block("workspace_collision", "$.workspace", *b.ws_reason);
+    b.block(errc::workspace_collision, "$.workspace", *b.ws_reason);
   }
   value a = action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
   value details = config;
@@ -475,10 +475,11 @@ inline void add_file_actions(add_builder& b) {
     a["source"] = s.real_path;
     std::optional<std::string> reason = b.ws_reason;
     if (s.problem) {
-      if (s.problem->code != "workspace_sources_too_large" || !too_large_reported) {
+      if (!has_code(*s.problem, errc::workspace_sources_too_large) || !too_large_reported) {
         b.blockers.push_back(
             to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
-        too_large_reported = too_large_reported || s.problem->code == "workspace_sources_too_large";
+        too_large_reported =
+            too_large_reported || has_code(*s.problem, errc::workspace_sources_too_large);
       }
       if (!reason) reason = s.problem->message;
     }
@@ -509,7 +510,7 @@ inline void add_skipped_package(add_builder& b, value a, const value& p, std::si
   set_blocked(a, std::nullopt);
   b.actions.push_back(std::move(a));
   b.notices.push_back(value::object(
-      {{"code", "package_not_installed"},
+      {{"code", std::string(to_string(errc::package_not_installed))},
        {"path", index("$.packages", k)},
        {"message", p["kind"].get<std::string>() + " " + p["ref"].get<std::string>() + "@" +
                        p["version"].get<std::string>() +
@@ -530,7 +531,7 @@ inline void add_resolved_package(add_builder& b, value a, const value& p, std::s
     details["expectedState"] = "unresolved";
     details["ownerAction"] = undefined_value();
     reason = "Package preflight is unavailable.";
-    b.block("package_install_unavailable", index("$.packages", k), *reason);
+    b.block(errc::package_install_unavailable, index("$.packages", k), *reason);
     effect["integrity"] = "unresolved";
   } else {
     a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
@@ -547,8 +548,10 @@ inline void add_resolved_package(add_builder& b, value a, const value& p, std::s
     if (pf->warning) effect["riskWarning"] = *pf->warning;
     if (!pf->ok) {
       reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-      b.block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
-              *reason);
+      // The resolver's own code when it names one (ClawHub's, outside errc).
+      const std::string code =
+          pf->code.empty() ? std::string(to_string(errc::plugin_preflight_failed)) : pf->code;
+      b.blockers.push_back(to_json(error_at(code, phase::plan, index("$.packages", k), *reason)));
     }
   }
   a["details"] = std::move(details);
@@ -620,7 +623,7 @@ inline void add_mcp_actions(add_builder& b) {
     details["expectedState"] = expected;
     details["prerequisites"] = std::move(prereq);
     a["details"] = std::move(details);
-    if (reason) b.block("mcp_server_collision", "$.mcpServers." + name, *reason);
+    if (reason) b.block(errc::mcp_server_collision, "$.mcpServers." + name, *reason);
     set_blocked(a, reason);
     b.actions.push_back(std::move(a));
     b.caps.push_back(
@@ -635,7 +638,7 @@ inline void add_cron_actions(add_builder& b) {
     const value& job = jobs[k];
     const std::string id = job["id"].get<std::string>();
     b.offline.push_back(
-        to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
+        to_json(warning_at(errc::cron_gateway_required, phase::plan, index("$.cronJobs", k),
                            "Cron job " + id +
                                " needs a running OpenClaw Gateway (cron.add); "
                                "clawport does not schedule it offline.")));

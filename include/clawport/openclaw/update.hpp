@@ -76,13 +76,13 @@ struct update_builder {
   value caps = value::array();
   std::vector<plan_blocker> blockers;
 
-  void block(const std::string& code, const std::string& message) {
-    blockers.push_back({code, message});
+  void block(errc code, const std::string& message) {
+    blockers.push_back(make_blocker(code, message));
   }
   /// Records an action; a `manual` one (with its reason) blocks with `code`.
   update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
                      value details, const std::optional<std::string>& manual = {},
-                     const std::string& code = "") {
+                     errc code = errc::update_blocked) {
     update_action a;
     a.kind = kind;
     a.id = id;
@@ -117,7 +117,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
     b.act("agent", id, "", d,
           "Agent " + id +
               " was changed in openclaw.json since it was added or updated; restore it first.",
-          "agent_changed");
+          errc::agent_changed);
   } else {
     b.act("agent", id, s.agent_state == "missing" || want != have ? "change" : "unchanged", d);
   }
@@ -148,7 +148,7 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
       a = &b.act("workspaceFile", rel, "", d,
                  "Workspace file " + rel + " is " + st +
                      " since it was added; restore it (or move your version aside) first.",
-                 "workspace_file_drift");
+                 errc::workspace_file_drift);
     } else if (w == wanted.end()) {
       a = &b.act("workspaceFile", rel, claw_introduced(f.row) ? "remove" : "release", d);
     } else if (st == "missing") {
@@ -190,7 +190,7 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
       b.act("workspaceFile", w.first, "", d,
             "An unmanaged file occupies " + w.first +
                 "; clawport never overwrites it: move it aside first.",
-            "workspace_file_collision")
+            errc::workspace_file_collision)
           .current_present = true;
     } else {
       b.act("workspaceFile", w.first, "add", d);
@@ -257,7 +257,7 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
     } else if (m.state == "modified") {
       b.act("mcpServer", m.name, "", d,
             "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
-            "mcp_config_conflict");
+            errc::mcp_config_conflict);
     } else {
       b.act("mcpServer", m.name, "remove", d);
     }
@@ -270,14 +270,14 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
   if (m.state == "modified") {
     b.act("mcpServer", m.name, "", d,
           "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
-          "mcp_config_conflict");
+          errc::mcp_config_conflict);
   } else if (want == m.row["configDigest"].get<std::string>()) {
     b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
   } else if (!managed) {
     b.act("mcpServer", m.name, "", d,
           "MCP server " + m.name +
               " is a shared declaration this Claw did not create; change it by hand.",
-          "mcp_config_conflict");
+          errc::mcp_config_conflict);
   } else {
     b.act("mcpServer", m.name, "change", d);
     b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
@@ -300,7 +300,7 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
     if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
       b.act("mcpServer", it.key(), "", d,
             "MCP server " + it.key() + " already exists with a different configuration.",
-            "mcp_server_collision");
+            errc::mcp_server_collision);
       continue;
     }
     const std::string relationship = live != nullptr ? "referenced" : "managed";
@@ -374,24 +374,24 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
     bool unreadable = false;
     for (const auto& d : pkg.diagnostics) {
       if (d.level != level::error) continue;
-      unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
-                   d.code == "unsupported_source";
+      unreadable = unreadable || has_code(d, errc::read_failed) ||
+                   has_code(d, errc::package_read_failed) || has_code(d, errc::unsupported_source);
       diags.push_back(to_json(d));
     }
     if (unreadable && !from) {
-      b.block("recorded_source_unavailable",
+      b.block(errc::recorded_source_unavailable,
               "The recorded source " + source +
                   " cannot be read; pass --from <package> to update from another copy.");
     } else {
-      b.block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
+      b.block(errc::update_invalid, "The package " + source + " is invalid (run claw inspect).");
     }
     return;
   }
   for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
   if (pkg.source.name != rec["claw"]["name"].get<std::string>())
-    b.block("claw_identity_mismatch", "The package " + pkg.source.name +
-                                          " is not the installed Claw " +
-                                          rec["claw"]["name"].get<std::string>() + ".");
+    b.block(errc::claw_identity_mismatch, "The package " + pkg.source.name +
+                                              " is not the installed Claw " +
+                                              rec["claw"]["name"].get<std::string>() + ".");
   doc["targetClaw"] = claw_summary(to_json(pkg.source));
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
@@ -406,10 +406,12 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
   const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
   for (const auto& x : tp.plan["blockers"]) {
     const std::string code = x["code"].get<std::string>();
-    if (code == "agent_id_collision" || code == "workspace_collision" ||
-        code == "mcp_server_collision" || x.value("path", "").rfind("$.packages", 0) == 0)
+    if (code == to_string(errc::agent_id_collision) ||
+        code == to_string(errc::workspace_collision) ||
+        code == to_string(errc::mcp_server_collision) ||
+        x.value("path", "").rfind("$.packages", 0) == 0)
       continue;
-    b.block(code, x["message"].get<std::string>());
+    b.blockers.push_back({code, x["message"].get<std::string>()});  // the target plan's code
   }
   out.target = tp.plan;
   out.package = std::move(pkg);
@@ -487,22 +489,22 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   doc["target"] = target;
   const std::vector<std::string> found = detail::installs_named(l, target);
   doc["found"] = found.size() == 1;
-  if (auto x = detail::target_blocker(found, target)) b.block(x->code, x->message);
+  if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
   if (found.size() == 1) {
     out.agent_id = found.front();
     const value& rec = l.installs()[out.agent_id];
     doc["agentId"] = out.agent_id;
     doc["currentClaw"] = detail::claw_summary(rec["claw"]);
     if (rec["status"] != "complete")
-      b.block("update_target_blocked", "The install of " + out.agent_id + " is " +
-                                           rec["status"].get<std::string>() +
-                                           ", not complete; finish or remove it first.");
+      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " +
+                                               rec["status"].get<std::string>() +
+                                               ", not complete; finish or remove it first.");
     detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
     std::optional<value> cfg;
     try {
       cfg = detail::live_config(fs, state_dir);
     } catch (const error& e) {
-      b.block("mcp_config_unavailable", e.what());
+      b.block(errc::mcp_config_unavailable, e.what());
     }
     if (cfg && !out.target.is_null()) {
       const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
@@ -695,15 +697,16 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
       value d;
       for (const auto& t : up.target["actions"])
         if (t["kind"] == "package" && t["id"] == a.id) d = t["details"];
-      ops.not_applied.push_back(value::object({{"kind", "package"},
-                                               {"id", a.id},
-                                               {"code", "package_not_installed"},
-                                               {"install", package_install_command(d)}}));
+      ops.not_applied.push_back(
+          value::object({{"kind", "package"},
+                         {"id", a.id},
+                         {"code", std::string(to_string(errc::package_not_installed))},
+                         {"install", package_install_command(d)}}));
     } else if (a.kind == "cronJob" && adds) {
       ops.not_applied.push_back(
           value::object({{"kind", "cronJob"},
                          {"id", a.id},
-                         {"code", "cron_gateway_required"},
+                         {"code", std::string(to_string(errc::cron_gateway_required))},
                          {"message",
                           "Scheduling needs a running OpenClaw Gateway; clawport does not "
                           "schedule cron jobs offline."}}));
@@ -799,7 +802,7 @@ inline value cron_refs(const value& tp, const std::string& agent_id) {
                                    {"manifestId", cid},
                                    {"declarationKey", "claw:" + agent_id + ":" + cid},
                                    {"status", "not_applied"},
-                                   {"code", "cron_gateway_required"},
+                                   {"code", std::string(to_string(errc::cron_gateway_required))},
                                    {"job", job}}));
   }
   return crons;
@@ -878,7 +881,7 @@ inline value update_result_document(const update_plan& up, const value& rec, con
   d["notApplied"] = ops.not_applied;
   if (!ops.not_applied.empty())
     d["error"] = value::object(
-        {{"code", "update_partial"},
+        {{"code", std::string(to_string(errc::update_partial))},
          {"message", "The workspace, openclaw.json and the ledger were updated; " +
                          std::to_string(ops.not_applied.size()) +
                          " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
@@ -906,7 +909,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return out;
   }
   const update_plan up = plan_update(fs, req, target, from);
-  const auto fail = [&](const std::string& code, const std::string& message) {
+  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = up.integrity;
     return out;
@@ -916,7 +919,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return out;
   }
   if (up.blocked) {
-    fail("update_blocked", up.blockers[0].message);
+    fail(errc::update_blocked, up.blockers[0].message);
     out.document["blockers"] = up.plan["blockers"];
     return out;
   }
@@ -933,21 +936,21 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     pkg_root.emplace(detail::open_dir_path(fs, up.package->source.package_root));
     root.emplace(detail::open_dir_path(fs, ws));
   } catch (const error& e) {
-    return fail("update_changed", std::string(e.what()) + "; nothing was changed");
+    return fail(errc::update_changed, std::string(e.what()) + "; nothing was changed");
   }
   if (auto problem = detail::gather_update_ops(fs, up, *pkg_root, *root, ops))
-    return fail("update_changed", *problem + "; nothing was changed");
+    return fail(errc::update_changed, *problem + "; nothing was changed");
   value record = detail::updated_record(up, rec, now);
 
   detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
                                  state_dir, false, std::nullopt, false, std::nullopt};
-  std::string step = "workspace_update_failed";
+  std::string step(to_string(errc::workspace_update_failed));
   try {
     detail::update_workspace(fs, *root, rec, ops, rb);
     // 2. openclaw.json, once.
     const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
-      step = change.agents.empty() ? "mcp_update_failed" : "agent_update_failed";
+      step = to_string(change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed);
       rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
       rb.config_written = true;
       const config_outcome cfg = apply_config_change(fs, state_dir, change, nullptr);
@@ -962,7 +965,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
       }
     }
     // 3. The ledger, last.
-    step = "provenance_update_failed";
+    step = to_string(errc::provenance_update_failed);
     value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
     for (const auto& d : rb.created_dirs) created.push_back(d);
     record["createdDirs"] = created;

@@ -216,7 +216,7 @@ inline bool gitignored(const std::vector<std::string>& patterns, const std::stri
 /// `secret_in_workspace` (`.env`, `*.key`, `*.pem`, `secrets*`) and `legacy_state_file`,
 /// each with what to do.
 struct misplaced {
-  std::string code;
+  errc code;
   std::string message;
 };
 
@@ -226,26 +226,26 @@ inline std::optional<misplaced> misplaced_file(const std::string& rel) {
   for (const char* n :
        {"openclaw.json", "openclaw.sqlite", "openclaw-agent.sqlite", "auth-profiles.json"})
     if (base == n)
-      return misplaced{"state_file_in_workspace",
+      return misplaced{errc::state_file_in_workspace,
                        base +
                            " belongs in the OpenClaw state directory (~/.openclaw), not the "
                            "workspace; move it out and keep it out of version control."};
   if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
-    return misplaced{"credentials_in_workspace",
+    return misplaced{errc::credentials_in_workspace,
                      "Credentials belong in ~/.openclaw/credentials/; move them out of the "
                      "workspace."};
   if (rel.find("sessions/") != std::string::npos && ends_with(base, ".jsonl"))
-    return misplaced{"session_store_in_workspace",
+    return misplaced{errc::session_store_in_workspace,
                      "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out."};
   if (base == ".env" || ends_with(base, ".key") || ends_with(base, ".pem") ||
       base.rfind("secrets", 0) == 0)
-    return misplaced{"secret_in_workspace",
+    return misplaced{errc::secret_in_workspace,
                      rel +
                          " looks like a secret; secrets never belong in a workspace or a "
                          "package."};
   if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
       base == ".attested" || ends_with(base, ".attested"))
-    return misplaced{"legacy_state_file",
+    return misplaced{errc::legacy_state_file,
                      "A legacy workspace state file: run `openclaw doctor --fix`, which imports "
                      "it into the state database and deletes it after verifying the rows."};
   return std::nullopt;
@@ -262,6 +262,25 @@ inline std::uint64_t js_length(const std::string& s) {
   return n;
 }
 
+/// The patterns of the workspace's `.gitignore` (none when it cannot be read): one a line,
+/// trailing `\r` and spaces dropped, blank lines and `#` comments left out.
+template <class Fs>
+std::vector<std::string> ignore_patterns(Fs& fs, const typename Fs::dir& root) {
+  std::vector<std::string> patterns;
+  const file_read g = read_in_root(fs, root, ".gitignore", 1024 * 1024);
+  if (g.status != read_status::ok) return patterns;
+  std::size_t from = 0;
+  while (from <= g.bytes.size()) {
+    std::size_t nl = g.bytes.find('\n', from);
+    if (nl == std::string::npos) nl = g.bytes.size();
+    std::string line = g.bytes.substr(from, nl - from);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (!line.empty() && line[0] != '#') patterns.push_back(line);
+    from = nl + 1;
+  }
+  return patterns;
+}
+
 }  // namespace detail
 
 /// Checks `dir` for what must not live in a workspace, legacy state files, a second
@@ -272,47 +291,36 @@ template <class Fs>
 value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
                        const doctor_limits& lim = {}) {
   value findings = value::array();
-  const auto find = [&](const std::string& code, const std::string& level, const std::string& path,
+  const auto find = [&](errc code, const std::string& level, const std::string& path,
                         const std::string& message) {
-    findings.push_back(
-        value::object({{"code", code}, {"level", level}, {"path", path}, {"message", message}}));
+    findings.push_back(value::object({{"code", std::string(to_string(code))},
+                                      {"level", level},
+                                      {"path", path},
+                                      {"message", message}}));
   };
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(detail::open_dir_path(fs, dir));
   } catch (const error& e) {
-    find("workspace_missing", "error", dir,
+    find(errc::workspace_missing, "error", dir,
          std::string(e.what()) + "; run `clawport workspace bootstrap` or `openclaw setup`.");
   }
   std::vector<std::string> all;
   if (root) detail::list_tree(fs, *root, "", all, 32);
-  std::vector<std::string> patterns;
-  if (root) {
-    const detail::file_read g = detail::read_in_root(fs, *root, ".gitignore", 1024 * 1024);
-    if (g.status == detail::read_status::ok) {
-      std::size_t from = 0;
-      while (from <= g.bytes.size()) {
-        std::size_t nl = g.bytes.find('\n', from);
-        if (nl == std::string::npos) nl = g.bytes.size();
-        std::string line = g.bytes.substr(from, nl - from);
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-        if (!line.empty() && line[0] != '#') patterns.push_back(line);
-        from = nl + 1;
-      }
-    }
-  }
+  const std::vector<std::string> patterns =
+      root ? detail::ignore_patterns(fs, *root) : std::vector<std::string>{};
   for (const auto& rel : all) {
     const std::optional<detail::misplaced> f = detail::misplaced_file(rel);
     if (!f) continue;
-    if (f->code == "secret_in_workspace") {
+    if (f->code == errc::secret_in_workspace) {
       if (!detail::gitignored(patterns, rel))
-        find("secret_not_ignored", "error", rel,
+        find(errc::secret_not_ignored, "error", rel,
              rel +
                  " looks like a secret and .gitignore does not exclude it; add the suggested "
                  ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
       continue;
     }
-    find(f->code, f->code == "legacy_state_file" ? "warning" : "error", rel, f->message);
+    find(f->code, f->code == errc::legacy_state_file ? "warning" : "error", rel, f->message);
   }
   // Required bootstrap files, and the injection limits.
   std::uint64_t total = 0;
@@ -324,28 +332,28 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     const detail::file_read r = detail::read_in_root(fs, *root, name, 2 * 1024 * 1024);
     if (r.status == detail::read_status::missing) {
       if (required)
-        find("bootstrap_file_missing", "warning", name,
+        find(errc::bootstrap_file_missing, "warning", name,
              std::string(name) +
                  " is missing: OpenClaw injects a missing-file marker; run "
                  "`clawport workspace bootstrap` to seed it.");
       continue;
     }
     if (r.status != detail::read_status::ok) {
-      find("bootstrap_file_unreadable", "error", name,
+      find(errc::bootstrap_file_unreadable, "error", name,
            detail::read_problem(r.status, name, 2 * 1024 * 1024, r.detail));
       continue;
     }
     const std::uint64_t n = detail::js_length(r.bytes);
     total += n;
     if (n > lim.bootstrap_max_chars)
-      find("bootstrap_file_too_large", "warning", name,
+      find(errc::bootstrap_file_too_large, "warning", name,
            std::string(name) + " has " + std::to_string(n) +
                " characters; injection truncates "
                "it at bootstrapMaxChars (" +
                std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
   }
   if (total > lim.bootstrap_total_max_chars)
-    find("bootstrap_total_too_large", "warning", ".",
+    find(errc::bootstrap_total_too_large, "warning", ".",
          "The bootstrap files total " + std::to_string(total) +
              " characters; injection truncates at bootstrapTotalMaxChars (" +
              std::to_string(lim.bootstrap_total_max_chars) + ").");
@@ -356,7 +364,7 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
       auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
-        find("extra_workspace", "warning", legacy,
+        find(errc::extra_workspace, "warning", legacy,
              "A second workspace directory (~/openclaw, from older installs) can cause auth "
              "confusion or state divergence: only one workspace is active; merge or remove it.");
     } catch (const error&) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 
 #include <optional>
 #include <string>
@@ -34,18 +35,18 @@ struct refusal {
   std::string consented;
   std::string current;
 
-  /// The stable code: `consent_required`, `plan_integrity_required`,
-  /// `plan_integrity_mismatch`.
-  const char* code() const noexcept {
+  /// The stable code: errc::consent_required, plan_integrity_required or
+  /// plan_integrity_mismatch.
+  errc code() const noexcept {
     switch (kind) {
       case refusal_kind::consent_required:
-        return "consent_required";
+        return errc::consent_required;
       case refusal_kind::plan_integrity_required:
-        return "plan_integrity_required";
+        return errc::plan_integrity_required;
       case refusal_kind::plan_integrity_mismatch:
         break;
     }
-    return "plan_integrity_mismatch";
+    return errc::plan_integrity_mismatch;
   }
 };
 

@@ -14,5 +14,5 @@ int header_plan() {
   c.plan_integrity = integrity;
   if (pl::check(c, integrity)) return 1;
   const auto r = pl::check(c, pl::integrity_of("abd"));
-  return r && std::string(r->code()) == "plan_integrity_mismatch" ? 0 : 1;
+  return r && clawport::to_string(r->code()) == "plan_integrity_mismatch" ? 0 : 1;
 }
