@@ -800,10 +800,12 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, co
     }
     record_created_dirs(fs, root, s, dirs_before, undo);
     const std::string temp = w.temp;
-    record_at_rel(fs, root, temp, undo,
-                  [&fs, &s, temp](const typename Fs::dir& d, const std::string& n) {
-                    if (!s.renamed.count(temp) && fs.stat_at(d, n)) fs.unlink_at(d, n);
-                  });
+    undo.add(temp, [&fs, &root, &s, temp] {
+      if (s.renamed.count(temp)) return;  // it is in place now: the file's own undo restores
+      at_rel(fs, root, temp, [&](const typename Fs::dir& d, const std::string& n) {
+        if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+      });
+    });
   }
   if (!ops.writes.empty()) fs.sync_filesystem(root);
   for (const auto& w : ops.writes) {
