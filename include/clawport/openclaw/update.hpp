@@ -528,8 +528,8 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
 
 namespace detail {
 
-/// What the undo steps of an update's workspace step (publish::undo_journal) need, filled
-/// as it runs. Declared before the journal, so it outlives the steps that refer to it.
+/// What the undo steps of an update (publish::undo_journal) need, filled as it runs.
+/// Declared before the journal, so it outlives the steps that refer to it.
 struct update_undo_state {
   std::vector<std::string> created_dirs;  ///< workspace-relative, outermost first
   std::set<std::string> renamed;          ///< staged files already renamed into place
