@@ -1402,6 +1402,56 @@ TEST_SUITE("openclaw update") {
     CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
   }
 
+  TEST_CASE("an update failing at its last step, the ledger write, puts back config and files") {
+    // Where a successful update publishes the ledger: its last rename.
+    std::size_t ledger_rename = 0;
+    std::size_t ops = 0;
+    std::string integrity;
+    {
+      faulty<memory> f;
+      package(f.inner());
+      REQUIRE(add_consented(f).ok);
+      package_v2(f.inner());
+      const auto before = world(f.inner());
+      integrity = update_plan_of(f).plan["planIntegrity"].get<std::string>();
+      f.reset_counts();
+      REQUIRE(oc::apply_update(f, request(), "demo", std::nullopt, yes(integrity), now).ok);
+      ops = f.count();
+      const std::string to = " -> clawport-claws.json";
+      for (std::size_t i = 0; i < f.log().size(); ++i) {
+        const std::string& name = f.log()[i].name;
+        if (f.log()[i].op == "rename_at" && name.size() > to.size() &&
+            name.compare(name.size() - to.size(), to.size(), to) == 0)
+          ledger_rename = i + 1;
+      }
+      // The steps before it changed openclaw.json and the workspace.
+      const auto after = world(f.inner());
+      CHECK(after.at("/state/openclaw.json") != before.at("/state/openclaw.json"));
+      CHECK(after.at(ws + "/AGENTS.md") != before.at(ws + "/AGENTS.md"));
+      CHECK_FALSE(after.count(ws + "/ref/policy.md"));
+    }
+    REQUIRE(ledger_rename > 0);
+    // The rename fails, or the flush after it (the ledger is replaced by then).
+    for (const std::size_t n : {ledger_rename, ledger_rename + 1}) {
+      if (n > ops) continue;
+      CAPTURE(n);
+      faulty<memory> f;
+      package(f.inner());
+      REQUIRE(add_consented(f).ok);
+      package_v2(f.inner());
+      const auto before = world(f.inner());
+      f.reset_counts();
+      f.fail_at(n, EIO);
+      const auto r = oc::apply_update(f, request(), "demo", std::nullopt, yes(integrity), now);
+      INFO(r.document.dump(2));
+      CHECK_FALSE(r.ok);
+      CHECK(r.document["error"]["code"] == "provenance_update_failed");
+      const std::string message = r.document["error"]["message"].get<std::string>();
+      CHECK(message.find("; everything this update did was undone") != std::string::npos);
+      CHECK(world(f.inner()) == before);  // openclaw.json, the workspace and the ledger
+    }
+  }
+
   TEST_CASE("fault sweep: every failing operation of update leaves the previous state intact") {
     std::size_t ops = 0;
     std::string integrity;

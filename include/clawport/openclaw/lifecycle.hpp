@@ -9,6 +9,7 @@
 #include "../fs/walk.hpp"
 #include "../plan/consent.hpp"
 #include "../publish/staged_dir.hpp"
+#include "../publish/undo.hpp"
 #include "plan.hpp"
 #include "render.hpp"
 #include "state.hpp"
@@ -214,62 +215,48 @@ bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root
   return true;
 }
 
-/// What `add` must undo when a later step fails.
-template <class Fs>
-struct add_rollback {
-  Fs& fs;
-  std::string state_dir;
-  std::vector<std::string> created_state_dirs;
-  bool ledger_written = false;
+/// What the undo steps of an add (publish::undo_journal) need, filled as the add runs.
+/// Declared before the journal, so it outlives the steps that refer to it.
+struct add_undo_state {
+  std::vector<std::string> created_state_dirs;  ///< absolute, outermost first
   std::optional<std::string> ledger_before;
-  // workspace
-  std::vector<std::string> created_parents;  ///< absolute, outermost first
-  std::string workspace;
+  std::vector<std::string> created_parents;       ///< absolute, outermost first
   bool workspace_published = false;               ///< a new workspace was renamed into place
   std::vector<std::string> adopted_written;       ///< files written into an adopted workspace
   std::vector<std::string> adopted_created_dirs;  ///< directories made there
-  // config
   bool config_written = false;
   std::optional<std::string> config_before;
-
-  /// Undoes everything, newest first; returns what could not be undone.
-  std::vector<std::string> run() {
-    std::vector<std::string> left;
-    const auto attempt = [&](const std::string& what, auto&& f) {
-      try {
-        f();
-      } catch (const error& e) {
-        left.push_back(what + ": " + e.what());
-      }
-    };
-    if (config_written)
-      attempt("openclaw.json",
-              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
-    if (workspace_published)
-      attempt(workspace, [&] {
-        auto parent = open_dir_path(fs, parent_of(workspace));
-        fs.remove_tree_at(parent, paths::file_name(workspace));
-      });
-    if (!adopted_written.empty() || !adopted_created_dirs.empty())
-      attempt(workspace, [&] {
-        auto root = open_dir_path(fs, workspace);
-        for (auto it = adopted_written.rbegin(); it != adopted_written.rend(); ++it)
-          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
-            if (fs.stat_at(d, n)) fs.unlink_at(d, n);
-          });
-        for (auto it = adopted_created_dirs.rbegin(); it != adopted_created_dirs.rend(); ++it)
-          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
-            if (fs.stat_at(d, n)) fs.remove_dir_at(d, n);
-          });
-      });
-    remove_created_dirs(fs, created_parents);
-    if (ledger_written)
-      attempt("the ledger",
-              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
-    remove_created_dirs(fs, created_state_dirs);
-    return left;
-  }
 };
+
+/// Records the undo of the workspace step of an add: a new workspace is removed (then the
+/// parents made for it), or the files written into an adopted one and the directories
+/// made there. Recorded before the step: it may fail half-way (its undo removes only what
+/// is recorded in `s`), a new workspace after its rename (a failed directory flush).
+template <class Fs>
+void record_workspace_undo(Fs& fs, const std::string& ws, bool adopted, add_undo_state& s,
+                           publish::undo_journal& undo) {
+  if (adopted) {
+    undo.add(ws, [&fs, &s, ws] {
+      if (s.adopted_written.empty() && s.adopted_created_dirs.empty()) return;
+      auto root = open_dir_path(fs, ws);
+      for (auto it = s.adopted_written.rbegin(); it != s.adopted_written.rend(); ++it)
+        at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+          if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+        });
+      for (auto it = s.adopted_created_dirs.rbegin(); it != s.adopted_created_dirs.rend(); ++it)
+        at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+          if (fs.stat_at(d, n)) fs.remove_dir_at(d, n);
+        });
+    });
+    return;
+  }
+  undo.add(ws, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
+  undo.add(ws, [&fs, &s, ws] {
+    if (!s.workspace_published) return;
+    auto parent = open_dir_path(fs, parent_of(ws));
+    fs.remove_tree_at(parent, paths::file_name(ws));
+  });
+}
 
 /// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
 /// it (publish::staged_dir, locked so `recover` leaves it alone), flushed,
@@ -302,22 +289,22 @@ void publish_new_dir(Fs& fs, const std::string& abs,
 /// Writes a brand-new workspace: staged beside it, then one rename into place.
 template <class Fs>
 void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
-                           add_rollback<Fs>& rb) {
+                           add_undo_state& s) {
   std::vector<std::pair<std::string, std::string>> tree;
   for (const auto& f : files) tree.emplace_back(f.rel, f.bytes);
-  publish_new_dir(fs, ws, tree, rb.created_parents, rb.workspace_published,
+  publish_new_dir(fs, ws, tree, s.created_parents, s.workspace_published,
                   [](const std::string&) {});
 }
 
 /// Writes the missing files of an adopted workspace, create-only.
 template <class Fs>
 void fill_adopted_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
-                            add_rollback<Fs>& rb) {
+                            add_undo_state& s) {
   auto root = open_dir_path(fs, ws);
   for (const auto& f : files) {
     if (f.adopt) continue;
-    create_rel_file(fs, root, f.rel, f.bytes, rb.adopted_created_dirs);
-    rb.adopted_written.push_back(f.rel);
+    create_rel_file(fs, root, f.rel, f.bytes, s.adopted_created_dirs);
+    s.adopted_written.push_back(f.rel);
   }
   fs.sync_filesystem(root);
 }
@@ -476,37 +463,47 @@ inline value pending_record(const value& p, const add_ops& ops, const std::strin
 }
 
 /// The add's steps: ledger `pending` → workspace → openclaw.json → ledger `complete` or
-/// `partial`. `step` names the step running; a failure throws and `rb` undoes.
+/// `partial`. `step` names the step running; each step records its undo in `undo` (state
+/// in `s`), so a failure throws and the caller runs the journal: newest first, openclaw.json
+/// → workspace → its parents → the ledger → the state directories made.
 template <class Fs>
 config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
-                       add_rollback<Fs>& rb, std::string& step) {
+                       add_undo_state& s, publish::undo_journal& undo, std::string& step) {
   step = to_string(errc::provenance_failed);
   ledger l = read_ledger(fs, state_dir);
-  rb.ledger_before = l.bytes;
-  rb.config_before = read_state_file(fs, state_dir, config_file_name);
+  s.ledger_before = l.bytes;
+  s.config_before = read_state_file(fs, state_dir, config_file_name);
   l.installs()[ops.agent_id] = record;
-  // Each flag is set before its step: a step that fails after its rename (a failed
-  // directory flush) is undone too.
-  rb.ledger_written = true;
-  write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
+  // Each undo is recorded before its write: a write that fails after its rename (a failed
+  // directory flush) is undone too. The state directories the writes make go last.
+  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
+  undo.add("the ledger", [&fs, &s, state_dir] {
+    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
+  });
+  write_ledger(fs, state_dir, l.doc, &s.created_state_dirs);
 
   step = to_string(errc::workspace_files_failed);
+  record_workspace_undo(fs, ops.workspace, ops.adopted, s, undo);
   if (ops.adopted) {
-    fill_adopted_workspace(fs, ops.workspace, ops.files, rb);
+    fill_adopted_workspace(fs, ops.workspace, ops.files, s);
   } else {
-    publish_new_workspace(fs, ops.workspace, ops.files, rb);
+    publish_new_workspace(fs, ops.workspace, ops.files, s);
   }
 
   step = to_string(errc::config_commit_failed);
-  rb.config_written = true;
-  const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &rb.created_state_dirs);
-  rb.config_written = cfg.written;
+  s.config_written = true;
+  undo.add("openclaw.json", [&fs, &s, state_dir] {
+    if (s.config_written) restore_state_file(fs, state_dir, config_file_name, s.config_before);
+  });
+  const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &s.created_state_dirs);
+  s.config_written = cfg.written;
 
+  // The ledger's undo above restores it as it was before the `pending` record.
   step = to_string(errc::provenance_failed);
   record["status"] = cfg.written ? "complete" : "partial";
   record["config"] = cfg.written ? "registered" : "refused";
   for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
-  record["createdDirs"] = rb.adopted_created_dirs;
+  record["createdDirs"] = s.adopted_created_dirs;
   l.installs()[ops.agent_id] = record;
   write_ledger(fs, state_dir, l.doc);
   return cfg;
@@ -589,15 +586,17 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
     return fail(errc::workspace_source_changed, *problem + "; run add --dry-run again.");
   const std::string state_dir = state_dir_of(req);
-  detail::add_rollback<Fs> rb{fs,    state_dir, {}, false, std::nullopt, {}, ops.workspace,
-                              false, {},        {}, false, std::nullopt};
+  detail::add_undo_state undo_state;
+  publish::undo_journal undo;  // after what its steps refer to: destroyed first
   std::string step;
   config_outcome cfg;
   try {
-    cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), rb, step);
+    cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), undo_state, undo,
+                          step);
   } catch (const error& e) {
-    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
+    return fail(step, detail::after_rollback(e.what(), undo.run(), "add"));
   }
+  undo.commit();
   out.document = detail::add_result_document(p, ops, cfg, state_dir);
   out.ok = cfg.written;
   return out;

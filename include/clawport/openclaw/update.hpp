@@ -9,6 +9,7 @@
 #pragma once
 
 #include "../publish/names.hpp"
+#include "../publish/undo.hpp"
 #include "lifecycle.hpp"
 
 #include <algorithm>
@@ -529,80 +530,36 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
 
 namespace detail {
 
-/// What an update must undo, newest first.
-template <class Fs>
-struct update_rollback {
-  Fs& fs;
-  std::string workspace;
-  std::vector<std::string> temps;  ///< staged, not yet renamed
-  std::vector<std::pair<std::string, std::optional<std::string>>> replaced;  ///< rel → old bytes
-  std::vector<std::pair<std::string, std::string>> removed;                  ///< rel → old bytes
-  std::vector<std::string> created_dirs;                                     ///< workspace-relative
-  std::string state_dir;
-  bool config_written = false;
-  std::optional<std::string> config_before;
-  bool ledger_written = false;
-  std::optional<std::string> ledger_before;
+/// What the undo steps of an update (publish::undo_journal) need, filled as it runs.
+/// Declared before the journal, so it outlives the steps that refer to it.
+struct update_undo_state {
+  std::vector<std::string> created_dirs;  ///< workspace-relative, outermost first
+  std::set<std::string> renamed;          ///< staged files already renamed into place
+  bool config_written = false;            ///< openclaw.json may have been rewritten
+};
 
-  std::vector<std::string> run() {
-    std::vector<std::string> left;
-    const auto attempt = [&](const std::string& what, auto&& f) {
-      try {
-        f();
-      } catch (const error& e) {
-        left.push_back(what + ": " + e.what());
-      }
-    };
-    if (ledger_written)
-      attempt("the ledger",
-              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
-    if (config_written)
-      attempt("openclaw.json",
-              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
-    std::optional<typename Fs::dir> root;
-    try {
-      root.emplace(open_dir_path(fs, workspace));
-    } catch (const error& e) {
-      if (!temps.empty() || !replaced.empty() || !removed.empty())
-        left.push_back(workspace + ": " + e.what());
-      return left;
-    }
-    for (auto it = removed.rbegin(); it != removed.rend(); ++it)
-      attempt(it->first, [&] {
-        std::vector<std::string> dirs;
-        create_rel_file(fs, *root, it->first, it->second, dirs);
-      });
-    for (auto it = replaced.rbegin(); it != replaced.rend(); ++it)
-      attempt(it->first, [&] {
-        at_rel(fs, *root, it->first, [&](const typename Fs::dir& d, const std::string& n) {
-          if (it->second) {
-            publish::replace_file(fs, d, n, *it->second, it->first);
-          } else if (fs.stat_at(d, n)) {
-            fs.unlink_at(d, n);
-          }
-        });
-      });
-    for (auto it = temps.rbegin(); it != temps.rend(); ++it)
-      attempt(*it, [&] {
-        at_rel(fs, *root, *it, [&](const typename Fs::dir& d, const std::string& n) {
-          if (fs.stat_at(d, n)) fs.unlink_at(d, n);
-        });
-      });
-    for (auto it = created_dirs.rbegin(); it != created_dirs.rend(); ++it)
-      attempt(*it, [&] {
-        at_rel(fs, *root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+/// Records the undo of a workspace-relative path `rel` under `root`: `f(dir, name)`.
+template <class Fs, class F>
+void record_at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                   publish::undo_journal& undo, F f) {
+  undo.add(rel, [&fs, &root, rel, f] {
+    at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) { f(d, n); });
+  });
+}
+
+/// Records the undo of the directories `s.created_dirs` gained since it held `from`
+/// entries: each removed again once empty.
+template <class Fs>
+void record_created_dirs(Fs& fs, const typename Fs::dir& root, const update_undo_state& s,
+                         std::size_t from, publish::undo_journal& undo) {
+  for (std::size_t i = from; i < s.created_dirs.size(); ++i)
+    record_at_rel(
+        fs, root, s.created_dirs[i], undo, [&fs](const typename Fs::dir& d, const std::string& n) {
           const auto st = fs.stat_at(d, n);
           if (st && st->kind == fs::file_kind::directory && fs.is_empty(fs.open_dir_at(d, n)))
             fs.remove_dir_at(d, n);
         });
-      });
-    try {
-      fs.sync_filesystem(*root);
-    } catch (const error&) {
-    }
-    return left;
-  }
-};
+}
 
 inline std::string temp_sibling(const std::string& rel, const std::string& token) {
   return paths::join(paths::parent(rel), publish::temp_file_name(publish::staging_kind::update,
@@ -823,26 +780,62 @@ inline value updated_record(const update_plan& up, const value& rec, const std::
 }
 
 /// Update step 1: every new file staged beside its destination, then renamed in; removed
-/// files unlinked, then the directories this Claw made that the removals emptied.
+/// files unlinked, then the directories this Claw made that the removals emptied. Each
+/// change records its undo in `undo` once done, so the journal, run newest first, puts
+/// back the removed files, then the replaced ones, then removes the staged files with the
+/// directories made for them, then flushes.
 template <class Fs>
 void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, const update_ops& ops,
-                      update_rollback<Fs>& rb) {
+                      update_undo_state& s, publish::undo_journal& undo) {
+  undo.add(rec["workspace"].get<std::string>(), [&fs, &root] {
+    try {
+      fs.sync_filesystem(root);
+    } catch (const error&) {
+    }
+  });
   for (const auto& w : ops.writes) {
-    rb.temps.push_back(w.temp);
-    create_rel_file(fs, root, w.temp, w.bytes, rb.created_dirs);
+    const std::size_t dirs_before = s.created_dirs.size();
+    try {
+      create_rel_file(fs, root, w.temp, w.bytes, s.created_dirs);  // removes its file on failure
+    } catch (...) {
+      record_created_dirs(fs, root, s, dirs_before, undo);
+      throw;
+    }
+    record_created_dirs(fs, root, s, dirs_before, undo);
+    const std::string temp = w.temp;
+    undo.add(temp, [&fs, &root, &s, temp] {
+      if (s.renamed.count(temp)) return;  // it is in place now: the file's own undo restores
+      at_rel(fs, root, temp, [&](const typename Fs::dir& d, const std::string& n) {
+        if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+      });
+    });
   }
   if (!ops.writes.empty()) fs.sync_filesystem(root);
   for (const auto& w : ops.writes) {
-    rb.replaced.emplace_back(w.rel, w.old);
     at_rel(fs, root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
       fs.rename_at(d, paths::file_name(w.temp), d, n, fs::rename_mode::replace);
     });
-    rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
+    s.renamed.insert(w.temp);
+    const std::optional<std::string> old = w.old;
+    const std::string rel = w.rel;
+    record_at_rel(fs, root, rel, undo,
+                  [&fs, old, rel](const typename Fs::dir& d, const std::string& n) {
+                    if (old) {
+                      publish::replace_file(fs, d, n, *old, rel);
+                    } else if (fs.stat_at(d, n)) {
+                      fs.unlink_at(d, n);
+                    }
+                  });
   }
   for (const auto& r : ops.removes) {
     at_rel(fs, root, r.first,
            [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
-    rb.removed.push_back(r);
+    const std::string rel = r.first;
+    const std::string bytes = r.second;
+    undo.add(rel, [&fs, &root, rel, bytes] {
+      std::vector<std::string> dirs;
+      create_rel_file(fs, root, rel, bytes, dirs);
+    });
   }
   std::set<std::string> made;
   for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
@@ -942,21 +935,27 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return fail(errc::update_changed, *problem + "; nothing was changed");
   value record = detail::updated_record(up, rec, now);
 
-  detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
-                                 state_dir, false, std::nullopt, false, std::nullopt};
+  detail::update_undo_state undo_state;
+  publish::undo_journal undo;  // after what its steps refer to: destroyed first
   std::string step(to_string(errc::workspace_update_failed));
   try {
-    detail::update_workspace(fs, *root, rec, ops, rb);
-    // 2. openclaw.json, once.
+    detail::update_workspace(fs, *root, rec, ops, undo_state, undo);
+    // 2. openclaw.json, once. Its undo is recorded before the write: a write that fails
+    // after its rename (a failed directory flush) is undone too.
     const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
       step = to_string(change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed);
-      rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
-      rb.config_written = true;
+      const std::optional<std::string> config_before =
+          detail::read_state_file(fs, state_dir, config_file_name);
+      undo_state.config_written = true;
+      undo.add("openclaw.json", [&fs, &undo_state, state_dir, config_before] {
+        if (undo_state.config_written)
+          restore_state_file(fs, state_dir, config_file_name, config_before);
+      });
       const config_outcome cfg = apply_config_change(fs, state_dir, change, nullptr);
-      rb.config_written = cfg.written;
+      undo_state.config_written = cfg.written;
       if (!cfg.written) {
-        const std::vector<std::string> left = rb.run();
+        const std::vector<std::string> left = undo.run();
         fail(step, cfg.refusal + "; the workspace was put back" +
                        (left.empty() ? std::string() : " except " + left.front()) +
                        ". Make this change by hand, then run update again:");
@@ -964,18 +963,21 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
         return out;
       }
     }
-    // 3. The ledger, last.
+    // 3. The ledger, last (its undo recorded before the write, as the config's).
     step = to_string(errc::provenance_update_failed);
     value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
-    for (const auto& d : rb.created_dirs) created.push_back(d);
+    for (const auto& d : undo_state.created_dirs) created.push_back(d);
     record["createdDirs"] = created;
-    rb.ledger_before = l.bytes;
+    const std::optional<std::string> ledger_before = l.bytes;
+    undo.add("the ledger", [&fs, state_dir, ledger_before] {
+      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
+    });
     l.installs()[up.agent_id] = record;
-    rb.ledger_written = true;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    return fail(step, detail::after_rollback(e.what(), rb.run(), "update"));
+    return fail(step, detail::after_rollback(e.what(), undo.run(), "update"));
   }
+  undo.commit();
   out.document = detail::update_result_document(up, rec, record, ops);
   out.ok = ops.not_applied.empty();
   return out;
