@@ -106,6 +106,97 @@ struct skill_copy_result {
   std::vector<fs::file_id> sources;          ///< identities of the opened bundle roots
 };
 
+namespace detail {
+
+/// Creates `name` under `parent` in the sink and opens it; each step keeps its own
+/// message so a failure says which of the two broke. `path` is the bundle path shown.
+template <class Sink>
+typename Sink::dir make_bundle_dir(Sink& sink, const typename Sink::dir& parent,
+                                   std::string_view name, const std::string& path) {
+  try {
+    sink.make_dir(parent, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+  }
+  try {
+    return sink.open_dir(parent, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+  }
+}
+
+/// One entry `name` directly under an opened bundle root (`spec.root` is that bundle's
+/// path): a directory whose identity still matches and that the source admits is walked
+/// into `bundle/<name>`. Returns whether it carried a file; one that carried none is
+/// removed again so the bundle never lists an empty skill.
+template <class Fs, class Sink, class NameOf>
+bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::string_view name,
+                     const typename Sink::dir& bundle, const skill_source& source, NameOf& name_of,
+                     const fs::copy_spec& spec, fs::copy_tally& tally) {
+  const std::string path = spec.root + "/" + std::string(name);
+  if (spec.carries_name ? !spec.carries_name(name) : !utf8::valid(name)) {
+    // Without a name rule a non-UTF-8 name is skipped silently, as before rules existed.
+    if (!spec.carries_name) return false;
+    ++tally.names_skipped;
+    if (spec.on_name_skipped) spec.on_name_skipped(path);
+    return false;
+  }
+  std::optional<fs::stat_info> info;
+  try {
+    info = fs.stat_at(root, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to stat " + path, path);
+  }
+  if (!info) return false;
+  if (info->kind == fs::file_kind::symlink) {
+    ++tally.symlinks_skipped;
+    return false;
+  }
+  if (info->kind != fs::file_kind::directory) return false;  // loose files are local state
+  if (spec.check_entry) spec.check_entry(info->id, path);
+  std::optional<typename Fs::dir> skill;
+  try {
+    skill.emplace(fs.open_dir_at(root, name));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + path, path);
+  }
+  fs::stat_info opened;
+  try {
+    opened = fs.stat(*skill);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to stat " + path, path);
+  }
+  // Replaced between the listing and the open: not the directory that was classified.
+  if (opened.id != info->id) {
+    ++tally.replaced_skipped;
+    return false;
+  }
+  if (source.admits_skill) {
+    bool admitted = false;
+    try {
+      admitted = source.admits_skill(name_of(fs, *skill, name));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+    }
+    if (!admitted) return false;
+  }
+  const std::uint64_t before = tally.files;
+  {
+    // Scoped so the output handle is closed before an empty skill is removed.
+    typename Sink::dir out = make_bundle_dir(sink, bundle, name, path);
+    fs::walk_tree(fs, sink, *skill, out, spec, tally, name);
+  }
+  if (tally.files > before) return true;
+  try {
+    sink.remove_tree(bundle, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+  }
+  return false;
+}
+
+}  // namespace detail
+
 /// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
 /// roots are opened anchored under `install_root` (family `shared`); a symlinked or
 /// escaping root is refused. Only directories directly under a bundle root are skills
@@ -125,7 +216,6 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
                                      const fs::copy_spec& base = {}) {
   const auto& check_entry = base.check_entry;
   static_assert(fs::check_policy<Fs>());
-  using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
   skill_copy_result result;
   if (sources.empty()) return result;
@@ -150,16 +240,7 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     const std::string bundle_root = "skills/" + source.alias;
     if (check_entry) check_entry(root.id, bundle_root);
     std::optional<out_dir> bundle;
-    try {
-      sink.make_dir(*skills, source.alias);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
-    }
-    try {
-      bundle.emplace(sink.open_dir(*skills, source.alias));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
-    }
+    bundle.emplace(detail::make_bundle_dir(sink, *skills, source.alias, bundle_root));
 
     carried_bundle carried{source.alias, {}};
     fs::copy_spec spec = base;
@@ -168,74 +249,9 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
-          const std::string path = bundle_root + "/" + std::string(name);
-          if (base.carries_name ? !base.carries_name(name) : !utf8::valid(name)) {
-            if (!base.carries_name) return;
-            ++result.tally.names_skipped;
-            if (base.on_name_skipped) base.on_name_skipped(path);
-            return;
-          }
-          std::optional<fs::stat_info> info;
-          try {
-            info = fs.stat_at(*root.handle, name);
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to stat " + path, path);
-          }
-          if (!info) return;
-          if (info->kind == fs::file_kind::symlink) {
-            ++result.tally.symlinks_skipped;
-            return;
-          }
-          if (info->kind != fs::file_kind::directory) return;  // loose files are local state
-          if (check_entry) check_entry(info->id, path);
-          std::optional<dir> skill;
-          try {
-            skill.emplace(fs.open_dir_at(*root.handle, name));
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to open " + path, path);
-          }
-          fs::stat_info opened;
-          try {
-            opened = fs.stat(*skill);
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to stat " + path, path);
-          }
-          if (opened.id != info->id) {
-            ++result.tally.replaced_skipped;
-            return;
-          }
-          if (source.admits_skill) {
-            bool admitted = false;
-            try {
-              admitted = source.admits_skill(name_of(fs, *skill, name));
-            } catch (const error& e) {
-              fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
-            }
-            if (!admitted) return;
-          }
-          const std::uint64_t before = result.tally.files;
-          {
-            std::optional<out_dir> out;
-            try {
-              sink.make_dir(*bundle, name);
-            } catch (const error& e) {
-              fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
-            }
-            try {
-              out.emplace(sink.open_dir(*bundle, name));
-            } catch (const error& e) {
-              fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
-            }
-            fs::walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
-          }
-          if (result.tally.files > before) {
+          if (detail::carry_skill_dir(fs, sink, *root.handle, name, *bundle, source, name_of, spec,
+                                      result.tally)) {
             carried.skills.emplace_back(name);
-            return;
-          }
-          try {
-            sink.remove_tree(*bundle, name);
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
           }
         } catch (...) {
           nested = true;

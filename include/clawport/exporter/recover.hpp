@@ -96,34 +96,27 @@ void remove_temp_files(Fs& fs, const typename Fs::dir& parent, std::string_view 
   }
 }
 
-}  // namespace detail
-
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
+/// The exact-name leftovers beside the destination, sorted by what recover does with them.
 template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    const publish::staging_match m = publish::match_staging(entry, name);
-    if (m.family == nullptr) return;
-    (m.exact ? names : report.ignored).emplace_back(entry);
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
-  std::sort(report.ignored.begin(), report.ignored.end());
+struct leftovers {
+  std::vector<leftover<Fs>> staging;  ///< locked staging trees of dead exports
+  std::vector<leftover<Fs>> retired;  ///< locked previous bundles
+  std::vector<leftover_file> temps;   ///< temporary files
+};
 
-  std::vector<detail::leftover<Fs>> staging;
-  std::vector<detail::leftover<Fs>> retired;
-  std::vector<detail::leftover_file> temps;
+/// Opens and locks each of `names` (exact staging matches beside `name`) that is still
+/// the kind its family makes and still the object stat saw; one that is not, or that a
+/// running export holds, is left alone with a line in `report` saying why.
+template <class Fs>
+leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                                 const std::vector<std::string>& names, recover_report& report) {
+  leftovers<Fs> found;
   for (const std::string& n : names) {
     const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
     if (!st) continue;
     if (publish::match_staging(n, name).family->shape == publish::staging_shape::file) {
       if (st->kind == fs::file_kind::regular)
-        temps.push_back({n, st->id});
+        found.temps.push_back({n, st->id});
       else
         report.actions.push_back("left " + n + " alone: it is not a regular file");
       continue;
@@ -139,13 +132,22 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     }
     if (!fs.try_lock(handle)) {
       ++report.busy;
-      report.actions.push_back("left " + n + " alone: " + detail::running(n) + " holds it");
+      report.actions.push_back("left " + n + " alone: " + running(n) + " holds it");
       continue;
     }
-    auto& into = publish::is_retired_name(n) ? retired : staging;
-    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+    auto& into = publish::is_retired_name(n) ? found.retired : found.staging;
+    into.push_back(leftover<Fs>{n, std::move(handle)});
   }
+  return found;
+}
 
+/// Restores the one previous bundle when the destination is missing; with several it
+/// cannot tell which was the destination and refuses before changing anything. With the
+/// destination present, previous bundles are not recover's to touch.
+template <class Fs>
+void restore_retired(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                     const std::string& display, const std::vector<leftover<Fs>>& retired,
+                     recover_report& report) {
   const bool destination_present = fs.stat_at(parent, name).has_value();
   if (!destination_present && retired.size() > 1) {
     std::string list;
@@ -172,6 +174,13 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
                                "it yourself if it is an old bundle you no longer need)");
     }
   }
+}
+
+/// Removes each locked staging tree that is still the object that was locked; a failure
+/// is reported per tree and does not undo what was already done.
+template <class Fs>
+void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::string& display,
+                          const std::vector<leftover<Fs>>& staging, recover_report& report) {
   for (const auto& s : staging) {
     // Still the object we locked? Then it is a dead export's staging tree.
     try {
@@ -189,9 +198,33 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     ++report.removed;
     report.removed_trees.push_back(s.name);
     report.actions.push_back("removed the incomplete staging tree " + s.name +
-                             detail::left_by(*publish::match_staging(s.name).family));
+                             left_by(*publish::match_staging(s.name).family));
   }
-  detail::remove_temp_files(fs, parent, name, display, temps, report);
+}
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    const publish::staging_match m = publish::match_staging(entry, name);
+    if (m.family == nullptr) return;
+    (m.exact ? names : report.ignored).emplace_back(entry);
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+  std::sort(report.ignored.begin(), report.ignored.end());
+
+  detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
+  detail::restore_retired(fs, parent, name, display, found.retired, report);
+  detail::remove_staging_trees(fs, parent, display, found.staging, report);
+  detail::remove_temp_files(fs, parent, name, display, found.temps, report);
   for (const std::string& n : report.ignored) {
     const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
     report.actions.push_back(

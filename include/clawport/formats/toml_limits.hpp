@@ -189,37 +189,38 @@ inline std::size_t skip_bare_value(std::string_view text, std::size_t i, std::st
   return i;
 }
 
-}  // namespace detail
-
-/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
-/// header key that does not start well, a character that is not ASCII outside strings and
-/// comments, a quote right after a bare key or value: detail::check_header_key,
-/// detail::check_ascii, detail::check_quote_start). Other syntax is not checked here
-/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
-/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
-/// the bound.
-inline void check_depth(std::string_view text, std::string_view subject) {
+/// The state of `check_depth`'s one pass over the text: where it is, the nesting open at
+/// that point, and whether a key or a value is being read. Each step reads from `i` and
+/// leaves `i` after what it consumed.
+struct depth_scan {
   struct frame {
     bool table;        // inline table (keys inside) or array (values only)
     std::size_t base;  // depth of the frame's own level
   };
+  std::string_view text;
+  std::string_view subject;
   std::vector<frame> stack;     // bounded by max_depth: checked before every push
   std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
   bool key_mode = true;         // reading a key (dots separate components)
   bool at_start = true;         // at the start of a top-level statement
   std::size_t key_parts = 1;    // components of the key being read
   std::size_t line = 1;
-  const std::size_t n = text.size();
-  // A UTF-8 byte order mark may open the text (toml++ skips it).
-  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  std::size_t i = 0;
 
-  const auto limit = [&](std::size_t depth) {
-    if (depth > max_depth) throw detail::too_deep(subject, line);
-  };
-  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
-  // Skips a string starting at i (any of the four kinds); leaves i after it.
-  const auto skip_string = [&]() {
+  depth_scan(std::string_view t, std::string_view s)
+      : text(t),
+        subject(s),
+        // A UTF-8 byte order mark may open the text (toml++ skips it).
+        i(t.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {}
+
+  void limit(std::size_t depth) const {
+    if (depth > max_depth) throw too_deep(subject, line);
+  }
+  std::size_t current_base() const { return stack.empty() ? table_depth : stack.back().base; }
+
+  /// Skips a string starting at i (any of the four kinds); leaves i after it.
+  void skip_string() {
+    const std::size_t n = text.size();
     const char q = text[i];
     const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
     i += triple ? 3 : 1;
@@ -230,7 +231,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
         if (!triple) return;  // unterminated: toml++ reports it
       }
       if (q == '"' && c == '\\') {
-        if (triple) detail::check_after_backslash(text, i, subject, line);
+        if (triple) check_after_backslash(text, i, subject, line);
         if (i + 1 < n && text[i + 1] == '\n') ++line;
         i += 2;
         continue;
@@ -248,74 +249,50 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       }
       ++i;
     }
-  };
+  }
 
-  while (i < n) {
-    const char c = text[i];
-    if (c == '"' || c == '\'') {
-      at_start = false;
-      detail::check_quote_start(text, i, key_mode, subject, line);
-      skip_string();
-      continue;
-    }
-    if (c == '#') {
-      while (i < n && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '\n') {
-      ++line;
-      ++i;
-      if (stack.empty()) {
-        at_start = true;
-        key_mode = true;
-        key_parts = 1;
+  /// A table header at i: [a.b] or [[a.b]]; an array of tables adds its element's level.
+  void table_header() {
+    const std::size_t n = text.size();
+    const bool array = i + 1 < n && text[i + 1] == '[';
+    i += array ? 2 : 1;
+    check_header_key(text, i, array, subject, line);
+    std::size_t parts = 1;
+    while (i < n && text[i] != ']' && text[i] != '\n') {
+      if (text[i] == '"' || text[i] == '\'') {
+        check_quote_start(text, i, true, subject, line);
+        skip_string();
+        continue;
       }
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r') {
+      if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+      check_ascii(text, i, subject, line);
       ++i;
-      continue;
     }
-    if (at_start && stack.empty() && c == '[') {
-      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
-      const bool array = i + 1 < n && text[i + 1] == '[';
-      i += array ? 2 : 1;
-      detail::check_header_key(text, i, array, subject, line);
-      std::size_t parts = 1;
-      while (i < n && text[i] != ']' && text[i] != '\n') {
-        if (text[i] == '"' || text[i] == '\'') {
-          detail::check_quote_start(text, i, true, subject, line);
-          skip_string();
-          continue;
-        }
-        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
-        detail::check_ascii(text, i, subject, line);
-        ++i;
-      }
-      table_depth = parts + (array ? 1 : 0);
-      limit(table_depth);
-      while (i < n && text[i] == ']') ++i;
-      at_start = false;
-      continue;
-    }
+    table_depth = parts + (array ? 1 : 0);
+    limit(table_depth);
+    while (i < n && text[i] == ']') ++i;
     at_start = false;
-    detail::check_ascii(text, i, subject, line);
-    if (key_mode) {
-      if (c == '.') {
-        limit(current_base() + ++key_parts);
-      } else if (c == '=') {
-        key_mode = false;
-      } else if (c == '}' && !stack.empty() && stack.back().table) {
-        stack.pop_back();  // `{}`: an empty inline table
-        key_mode = false;
-      }
-      ++i;
-      continue;
+  }
+
+  /// One character `c` (at i) of a key: dots add components, `=` starts the value.
+  void key_char(char c) {
+    if (c == '.') {
+      limit(current_base() + ++key_parts);
+    } else if (c == '=') {
+      key_mode = false;
+    } else if (c == '}' && !stack.empty() && stack.back().table) {
+      stack.pop_back();  // `{}`: an empty inline table
+      key_mode = false;
     }
-    // A value.
+    ++i;
+  }
+
+  /// One character `c` (at i) where a value is read: a bare value is skipped whole; `{`
+  /// and `[` open a level, `}` and `]` close one, `,` in an inline table starts a key.
+  void value_char(char c) {
     if (c != '{' && c != '[' && c != '}' && c != ']' && c != ',') {
-      i = detail::skip_bare_value(text, i, subject, line);
-      continue;
+      i = skip_bare_value(text, i, subject, line);
+      return;
     }
     if (c == '{' || c == '[') {
       const bool table = c == '{';
@@ -332,7 +309,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // expects a value or its `]` (`a = [}]`, `a = [1, }`; found by verify_fuzz): undefined
       // behaviour under NDEBUG. A `}` never closes an array, so it is refused here.
       if (c == '}' && !stack.empty() && !stack.back().table) {
-        throw detail::syntax_error(text, i, subject, line, "a `}` inside an array");
+        throw syntax_error(text, i, subject, line, "a `}` inside an array");
       }
       if (!stack.empty()) stack.pop_back();
     } else if (c == ',' && !stack.empty() && stack.back().table) {
@@ -341,6 +318,63 @@ inline void check_depth(std::string_view text, std::string_view subject) {
     }
     ++i;
   }
+
+  void run() {
+    const std::size_t n = text.size();
+    while (i < n) {
+      const char c = text[i];
+      if (c == '"' || c == '\'') {
+        at_start = false;
+        check_quote_start(text, i, key_mode, subject, line);
+        skip_string();
+        continue;
+      }
+      if (c == '#') {
+        while (i < n && text[i] != '\n') ++i;
+        continue;
+      }
+      if (c == '\n') {
+        ++line;
+        ++i;
+        if (stack.empty()) {
+          at_start = true;
+          key_mode = true;
+          key_parts = 1;
+        }
+        continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++i;
+        continue;
+      }
+      if (at_start && stack.empty() && c == '[') {
+        table_header();
+        continue;
+      }
+      at_start = false;
+      check_ascii(text, i, subject, line);
+      if (key_mode) {
+        key_char(c);
+      } else {
+        value_char(c);
+      }
+    }
+  }
+};
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
+/// header key that does not start well, a character that is not ASCII outside strings and
+/// comments, a quote right after a bare key or value: detail::check_header_key,
+/// detail::check_ascii, detail::check_quote_start). Other syntax is not checked here
+/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
+/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
+/// the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  detail::depth_scan scan(text, subject);
+  scan.run();
 }
 
 }  // namespace toml_adaptor

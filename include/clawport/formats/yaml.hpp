@@ -594,6 +594,13 @@ class parser {
     }
   }
 
+  /// The content lines of a block scalar, as read at one indentation.
+  struct block_lines {
+    std::vector<std::string> lines;  // content lines; "" marks an empty line
+    std::vector<bool> empty;
+    bool last_broken = false;  // the last content line ended with a line break
+  };
+
   json block_scalar(int n) {
     const std::size_t at = i_;
     const bool literal = s_[i_] == '|';
@@ -617,33 +624,41 @@ class parser {
     const int base = n < 0 ? 0 : n;
     int indent = indicator > 0 ? base + indicator : -1;
     // Auto-detect from the first non-empty line.
-    if (indent < 0) {
-      std::size_t k = i_;
-      int max_empty = 0;
-      for (;;) {
-        int sp = 0;
-        while (k < n_ && s_[k] == ' ') ++k, ++sp;
-        if (k < n_ && s_[k] == '\n') {
-          if (sp > max_empty) max_empty = sp;
-          ++k;
-          continue;
-        }
-        const int least = std::max(n + 1, 1);
-        if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
-          indent = std::max(least, max_empty);
-          break;
-        }
-        indent = sp;
-        if (max_empty > sp) {
-          fail(issue_kind::syntax, at,
-               "a leading empty line of a block scalar is indented more than its content");
-        }
-        break;
+    if (indent < 0) indent = detected_block_indent(n, at);
+    const block_lines r = read_block_lines(indent);
+    return json(folded_block(r, literal, chomp));
+  }
+
+  /// The indentation of a block scalar without an indicator: the first content line's
+  /// (at least one more than the parent `n`), or the longest leading empty line's when
+  /// there is no content. Reads ahead from i_ without consuming.
+  int detected_block_indent(int n, std::size_t at) {
+    std::size_t k = i_;
+    int max_empty = 0;
+    for (;;) {
+      int sp = 0;
+      while (k < n_ && s_[k] == ' ') ++k, ++sp;
+      if (k < n_ && s_[k] == '\n') {
+        if (sp > max_empty) max_empty = sp;
+        ++k;
+        continue;
       }
+      const int least = std::max(n + 1, 1);
+      if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
+        return std::max(least, max_empty);
+      }
+      if (max_empty > sp) {
+        fail(issue_kind::syntax, at,
+             "a leading empty line of a block scalar is indented more than its content");
+      }
+      return sp;
     }
-    std::vector<std::string> lines;  // content lines; "" marks an empty line
-    std::vector<bool> empty;
-    bool last_broken = false;  // the last content line ended with a line break
+  }
+
+  /// Reads the lines indented at least `indent` from i_ (and the empty lines among them);
+  /// leaves i_ at the first less-indented line.
+  block_lines read_block_lines(int indent) {
+    block_lines r;
     for (;;) {
       if (i_ >= n_) break;
       const std::size_t ls = i_;
@@ -654,8 +669,8 @@ class parser {
         std::size_t t = k;
         while (t < n_ && s_[t] == ' ') ++t;
         if (t >= n_ || s_[t] == '\n') {  // an empty line
-          lines.emplace_back();
-          empty.push_back(true);
+          r.lines.emplace_back();
+          r.empty.push_back(true);
           i_ = t < n_ ? t + 1 : t;
           if (t >= n_) break;
           continue;
@@ -664,33 +679,39 @@ class parser {
         break;  // less indented: the scalar ends
       }
       if (k >= n_ || s_[k] == '\n') {  // exactly the indentation: an empty line
-        lines.emplace_back();
-        empty.push_back(true);
+        r.lines.emplace_back();
+        r.empty.push_back(true);
         i_ = k < n_ ? k + 1 : k;
         if (k >= n_) break;
         continue;
       }
       std::size_t e = k;
       while (e < n_ && s_[e] != '\n') ++e;
-      lines.emplace_back(s_.substr(k, e - k));
-      empty.push_back(false);
-      last_broken = e < n_;
+      r.lines.emplace_back(s_.substr(k, e - k));
+      r.empty.push_back(false);
+      r.last_broken = e < n_;
       i_ = e < n_ ? e + 1 : e;
     }
+    return r;
+  }
+
+  /// Joins the lines as the scalar's style says: literal keeps line breaks, folded joins
+  /// normal lines with a space; `chomp` ('s'trip, 'c'lip, 'k'eep) settles the final breaks.
+  static std::string folded_block(const block_lines& r, bool literal, char chomp) {
     // Separate trailing empty lines.
-    std::size_t content = lines.size();
-    while (content > 0 && empty[content - 1]) --content;
-    const std::size_t trailing = lines.size() - content;
+    std::size_t content = r.lines.size();
+    while (content > 0 && r.empty[content - 1]) --content;
+    const std::size_t trailing = r.lines.size() - content;
     std::string out;
     bool prev_normal = false;
     bool first = true;
     std::size_t empties = 0;
     for (std::size_t k = 0; k < content; ++k) {
-      if (empty[k]) {
+      if (r.empty[k]) {
         ++empties;
         continue;
       }
-      const bool more = !lines[k].empty() && (lines[k][0] == ' ' || lines[k][0] == '\t');
+      const bool more = !r.lines[k].empty() && (r.lines[k][0] == ' ' || r.lines[k][0] == '\t');
       if (first) {
         out.append(empties, '\n');
       } else if (literal) {
@@ -704,18 +725,18 @@ class parser {
       } else {
         out.append(empties + 1, '\n');
       }
-      out += lines[k];
+      out += r.lines[k];
       first = false;
       prev_normal = !more;
       empties = 0;
     }
     if (chomp == 'k') {
-      if (content > 0 && last_broken) out += '\n';
+      if (content > 0 && r.last_broken) out += '\n';
       out.append(trailing, '\n');
     } else if (chomp == 'c') {
-      if (content > 0 && (last_broken || trailing > 0)) out += '\n';
+      if (content > 0 && (r.last_broken || trailing > 0)) out += '\n';
     }
-    return json(out);
+    return out;
   }
 
   // ---- quoted scalars ----
@@ -820,102 +841,122 @@ class parser {
       const std::size_t esc = i_;
       ++i_;
       if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      const char e = s_[i_++];
-      switch (e) {
-        case '0':
-          out += '\0';
-          break;
-        case 'a':
-          out += '\a';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 't':
-        case '\t':
-          out += '\t';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'v':
-          out += '\v';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 'e':
-          out += '\x1b';
-          break;
-        case ' ':
-          out += ' ';
-          break;
-        case '"':
-          out += '"';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case 'N':
-          utf8::append(out, 0x85);
-          break;
-        case '_':
-          utf8::append(out, 0xa0);
-          break;
-        case 'L':
-          utf8::append(out, 0x2028);
-          break;
-        case 'P':
-          utf8::append(out, 0x2029);
-          break;
-        case 'x':
-          utf8::append(out, hex_escape(2, esc));
-          break;
-        case 'U': {
-          const std::uint32_t cp = hex_escape(8, esc);
-          if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
-          }
-          utf8::append(out, cp);
-          break;
+      append_escape(out, esc);
+    }
+  }
+
+  /// The escapes that stand for one ASCII character: sets `to` and returns true.
+  static bool single_char_escape(char e, char& to) {
+    switch (e) {
+      case '0':
+        to = '\0';
+        return true;
+      case 'a':
+        to = '\a';
+        return true;
+      case 'b':
+        to = '\b';
+        return true;
+      case 't':
+      case '\t':
+        to = '\t';
+        return true;
+      case 'n':
+        to = '\n';
+        return true;
+      case 'v':
+        to = '\v';
+        return true;
+      case 'f':
+        to = '\f';
+        return true;
+      case 'r':
+        to = '\r';
+        return true;
+      case 'e':
+        to = '\x1b';
+        return true;
+      case ' ':
+        to = ' ';
+        return true;
+      case '"':
+        to = '"';
+        return true;
+      case '/':
+        to = '/';
+        return true;
+      case '\\':
+        to = '\\';
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /// Appends what the escape whose character is at i_ stands for (`esc` is its backslash,
+  /// for messages) and consumes it: named characters, \x, \u (a UTF-16 pair joined) and
+  /// \U code points, or an escaped line break.
+  void append_escape(std::string& out, std::size_t esc) {
+    const char e = s_[i_++];
+    char simple = 0;
+    if (single_char_escape(e, simple)) {
+      out += simple;
+      return;
+    }
+    switch (e) {
+      case 'N':
+        utf8::append(out, 0x85);
+        break;
+      case '_':
+        utf8::append(out, 0xa0);
+        break;
+      case 'L':
+        utf8::append(out, 0x2028);
+        break;
+      case 'P':
+        utf8::append(out, 0x2029);
+        break;
+      case 'x':
+        utf8::append(out, hex_escape(2, esc));
+        break;
+      case 'U': {
+        const std::uint32_t cp = hex_escape(8, esc);
+        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+          fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
         }
-        case 'u': {
-          std::uint32_t cp = hex_escape(4, esc);
-          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
-            const std::size_t save = i_;
-            i_ += 2;
-            const std::uint32_t lo = hex_escape(4, esc);
-            if (lo >= 0xdc00 && lo <= 0xdfff) {
-              cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-            } else {
-              i_ = save;
-            }
-          }
-          if (cp >= 0xd800 && cp <= 0xdfff) {
-            fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
-          }
-          utf8::append(out, cp);
-          break;
-        }
-        case '\n': {
-          // An escaped line break: joined without a space.
-          skip_inline();
-          while (i_ < n_ && s_[i_] == '\n') {
-            out += '\n';
-            ++i_;
-            skip_inline();
-          }
-          break;
-        }
-        default:
-          fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
+        utf8::append(out, cp);
+        break;
       }
+      case 'u': {
+        std::uint32_t cp = hex_escape(4, esc);
+        if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+          const std::size_t save = i_;
+          i_ += 2;
+          const std::uint32_t lo = hex_escape(4, esc);
+          if (lo >= 0xdc00 && lo <= 0xdfff) {
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          } else {
+            i_ = save;
+          }
+        }
+        if (cp >= 0xd800 && cp <= 0xdfff) {
+          fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
+        }
+        utf8::append(out, cp);
+        break;
+      }
+      case '\n': {
+        // An escaped line break: joined without a space.
+        skip_inline();
+        while (i_ < n_ && s_[i_] == '\n') {
+          out += '\n';
+          ++i_;
+          skip_inline();
+        }
+        break;
+      }
+      default:
+        fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
     }
   }
 

@@ -118,6 +118,148 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
   return found.front();
 }
 
+namespace detail {
+
+/// The refusals before anything moves: `name` under `parent` must be a real directory
+/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
+/// bundle skills are ever removed. Returns its identity for the later re-check.
+template <class Fs>
+fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                               const std::string& shown, const std::string& directory) {
+  const auto st = fs.stat_at(parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
+                ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                directory + " is a symlink; clawport removes real skill directories only",
+                directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
+  }
+  auto skill = fs.open_dir_at(parent, name);
+  const fs::file_id id = fs.stat(skill).id;
+  if (id != st->id) {
+    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
+                directory);
+  }
+  if (!detail::has_manifest_file(fs, skill)) {
+    throw error(errc::skill_invalid,
+                "skill '" + shown +
+                    "' is not editable: it is a non-bundle skill, only bundle skills are "
+                    "writable (" +
+                    directory +
+                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                    "was removed",
+                directory);
+  }
+  return id;
+}
+
+/// Moves the skill into the install's archive as `<bundle>-<name>-<now>[-n]` (never over
+/// an earlier archive) and makes both directories durable; if that fails the skill is put
+/// back. Returns the archive path it now has.
+template <class Fs>
+std::string archive_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                          std::string_view install_root, const std::string& name,
+                          const std::string& shown, const std::string& directory,
+                          std::int64_t now_secs) {
+  skills_dir_location archive;
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  typename Fs::dir arch = open_skills_dir(fs, archive, true);
+  const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+  std::string target = base;
+  bool moved = false;
+  for (int n = 2; n <= 10000 && !moved; ++n) {
+    try {
+      moved = publish::rename_noreplace(fs, parent, name, arch, target);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
+    }
+    if (!moved) target = base + "-" + std::to_string(n);
+  }
+  if (!moved) {
+    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                archive.path);
+  }
+  try {
+    fs.sync_dir(arch);
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    try {
+      fs.rename_at(arch, target, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e,
+                          "archived " + shown + " to " + paths::join(archive.path, target) +
+                              " but could not make it durable",
+                          directory);
+    }
+    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
+  }
+  return paths::join(archive.path, target);
+}
+
+/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
+/// where no agent loads it, never half-deleted in place), identity re-checked against
+/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
+template <class Fs>
+void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                  const std::string& name, const std::string& directory, const fs::file_id& id,
+                  std::vector<std::string>& warnings) {
+  const std::string stage =
+      publish::staging_name(publish::staging_kind::skills, publish::random_token());
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
+  try {
+    s.emplace(fs, parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(s->handle(), name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  directory + " was replaced while it was being removed; nothing was removed",
+                  directory);
+    }
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = s->publish_entry(name, parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      s->release();  // it holds the skill now
+      throw error(e.code(),
+                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
+                      paths::join(loc.path, stage) + ", which no agent loads",
+                  directory, e.sys_errno());
+    }
+    s.reset();  // inert if it stays: it has no manifest at its root
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + directory, directory);
+  }
+  try {
+    s->remove();
+  } catch (const error& e) {
+    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                       ", which no agent loads (" + e.what() + "); delete it");
+  }
+}
+
+}  // namespace detail
+
 /// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
 /// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
 /// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
@@ -144,127 +286,13 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
     throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
                 out.directory);
   }
-  const auto st = fs.stat_at(*parent, name);
-  if (!st) {
-    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
-                out.directory, ENOENT);
-  }
-  if (st->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path,
-                out.directory + " is a symlink; clawport removes real skill directories only",
-                out.directory);
-  }
-  if (st->kind != fs::file_kind::directory) {
-    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
-  }
-  fs::file_id id;
-  {
-    auto skill = fs.open_dir_at(*parent, name);
-    id = fs.stat(skill).id;
-    if (id != st->id) {
-      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
-                  out.directory);
-    }
-    if (!detail::has_manifest_file(fs, skill)) {
-      throw error(errc::skill_invalid,
-                  "skill '" + shown +
-                      "' is not editable: it is a non-bundle skill, only bundle skills are "
-                      "writable (" +
-                      out.directory +
-                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
-                      "was removed",
-                  out.directory);
-    }
-  }
-
+  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
   if (!purge && !loc.global()) {
-    skills_dir_location archive;
-    archive.anchor = paths::normalize(install_root);
-    archive.relative = std::string(archive_relative);
-    archive.path = paths::join(archive.anchor, archive.relative);
-    archive.bundle = "_deleted";
-    typename Fs::dir arch = open_skills_dir(fs, archive, true);
-    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
-    std::string target = base;
-    bool moved = false;
-    for (int n = 2; n <= 10000 && !moved; ++n) {
-      try {
-        moved = publish::rename_noreplace(fs, *parent, name, arch, target);
-      } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
-                            out.directory);
-      }
-      if (!moved) target = base + "-" + std::to_string(n);
-    }
-    if (!moved) {
-      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
-                  archive.path);
-    }
-    try {
-      fs.sync_dir(arch);
-      fs.sync_dir(*parent);
-    } catch (const error& e) {
-      try {
-        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
-      } catch (const error&) {
-        fs::detail::rethrow(e,
-                            "archived " + shown + " to " + paths::join(archive.path, target) +
-                                " but could not make it durable",
-                            out.directory);
-      }
-      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
-    }
-    out.archived_to = paths::join(archive.path, target);
+    out.archived_to =
+        detail::archive_skill(fs, *parent, loc, install_root, name, shown, out.directory, now_secs);
     return out;
   }
-
-  // Delete: rename the skill into a fresh staging directory, then delete that.
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
-  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
-  try {
-    s.emplace(fs, *parent, stage, 0700);
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
-  }
-  bool in_stage = false;  // the skill sits at <stage>/<name>
-  try {
-    fs.rename_at(*parent, name, s->handle(), name, fs::rename_mode::replace);
-    in_stage = true;
-    const auto moved = fs.stat_at(s->handle(), name);
-    if (!moved || moved->id != id) {
-      throw error(errc::identity_changed,
-                  out.directory + " was replaced while it was being removed; nothing was removed",
-                  out.directory);
-    }
-    fs.sync_dir(*parent);
-  } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = s->publish_entry(name, *parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
-      s->release();  // it holds the skill now
-      throw error(e.code(),
-                  "failed to remove " + out.directory + ": " + e.what() +
-                      "; the skill was moved to " + paths::join(loc.path, stage) +
-                      ", which no agent loads",
-                  out.directory, e.sys_errno());
-    }
-    s.reset();  // inert if it stays: it has no manifest at its root
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
-  }
-  try {
-    s->remove();
-  } catch (const error& e) {
-    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
-                           ", which no agent loads (" + e.what() + "); delete it");
-  }
+  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
   return out;
 }
 
