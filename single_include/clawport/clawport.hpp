@@ -1938,6 +1938,97 @@ struct skill_copy_result {
   std::vector<fs::file_id> sources;          ///< identities of the opened bundle roots
 };
 
+namespace detail {
+
+/// Creates `name` under `parent` in the sink and opens it; each step keeps its own
+/// message so a failure says which of the two broke. `path` is the bundle path shown.
+template <class Sink>
+typename Sink::dir make_bundle_dir(Sink& sink, const typename Sink::dir& parent,
+                                   std::string_view name, const std::string& path) {
+  try {
+    sink.make_dir(parent, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+  }
+  try {
+    return sink.open_dir(parent, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+  }
+}
+
+/// One entry `name` directly under an opened bundle root (`spec.root` is that bundle's
+/// path): a directory whose identity still matches and that the source admits is walked
+/// into `bundle/<name>`. Returns whether it carried a file; one that carried none is
+/// removed again so the bundle never lists an empty skill.
+template <class Fs, class Sink, class NameOf>
+bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::string_view name,
+                     const typename Sink::dir& bundle, const skill_source& source, NameOf& name_of,
+                     const fs::copy_spec& spec, fs::copy_tally& tally) {
+  const std::string path = spec.root + "/" + std::string(name);
+  if (spec.carries_name ? !spec.carries_name(name) : !utf8::valid(name)) {
+    // Without a name rule a non-UTF-8 name is skipped silently, as before rules existed.
+    if (!spec.carries_name) return false;
+    ++tally.names_skipped;
+    if (spec.on_name_skipped) spec.on_name_skipped(path);
+    return false;
+  }
+  std::optional<fs::stat_info> info;
+  try {
+    info = fs.stat_at(root, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to stat " + path, path);
+  }
+  if (!info) return false;
+  if (info->kind == fs::file_kind::symlink) {
+    ++tally.symlinks_skipped;
+    return false;
+  }
+  if (info->kind != fs::file_kind::directory) return false;  // loose files are local state
+  if (spec.check_entry) spec.check_entry(info->id, path);
+  std::optional<typename Fs::dir> skill;
+  try {
+    skill.emplace(fs.open_dir_at(root, name));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + path, path);
+  }
+  fs::stat_info opened;
+  try {
+    opened = fs.stat(*skill);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to stat " + path, path);
+  }
+  // Replaced between the listing and the open: not the directory that was classified.
+  if (opened.id != info->id) {
+    ++tally.replaced_skipped;
+    return false;
+  }
+  if (source.admits_skill) {
+    bool admitted = false;
+    try {
+      admitted = source.admits_skill(name_of(fs, *skill, name));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+    }
+    if (!admitted) return false;
+  }
+  const std::uint64_t before = tally.files;
+  {
+    // Scoped so the output handle is closed before an empty skill is removed.
+    typename Sink::dir out = make_bundle_dir(sink, bundle, name, path);
+    fs::walk_tree(fs, sink, *skill, out, spec, tally, name);
+  }
+  if (tally.files > before) return true;
+  try {
+    sink.remove_tree(bundle, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+  }
+  return false;
+}
+
+}  // namespace detail
+
 /// Walks each planned skill bundle into the sink's `staging/skills/<alias>/`. Bundle
 /// roots are opened anchored under `install_root` (family `shared`); a symlinked or
 /// escaping root is refused. Only directories directly under a bundle root are skills
@@ -1957,7 +2048,6 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
                                      const fs::copy_spec& base = {}) {
   const auto& check_entry = base.check_entry;
   static_assert(fs::check_policy<Fs>());
-  using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
   skill_copy_result result;
   if (sources.empty()) return result;
@@ -1982,16 +2072,7 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     const std::string bundle_root = "skills/" + source.alias;
     if (check_entry) check_entry(root.id, bundle_root);
     std::optional<out_dir> bundle;
-    try {
-      sink.make_dir(*skills, source.alias);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + bundle_root + " in the bundle", bundle_root);
-    }
-    try {
-      bundle.emplace(sink.open_dir(*skills, source.alias));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + bundle_root + " in the bundle", bundle_root);
-    }
+    bundle.emplace(detail::make_bundle_dir(sink, *skills, source.alias, bundle_root));
 
     carried_bundle carried{source.alias, {}};
     fs::copy_spec spec = base;
@@ -2000,74 +2081,9 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     try {
       fs.for_each_entry(*root.handle, [&](std::string_view name) {
         try {
-          const std::string path = bundle_root + "/" + std::string(name);
-          if (base.carries_name ? !base.carries_name(name) : !utf8::valid(name)) {
-            if (!base.carries_name) return;
-            ++result.tally.names_skipped;
-            if (base.on_name_skipped) base.on_name_skipped(path);
-            return;
-          }
-          std::optional<fs::stat_info> info;
-          try {
-            info = fs.stat_at(*root.handle, name);
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to stat " + path, path);
-          }
-          if (!info) return;
-          if (info->kind == fs::file_kind::symlink) {
-            ++result.tally.symlinks_skipped;
-            return;
-          }
-          if (info->kind != fs::file_kind::directory) return;  // loose files are local state
-          if (check_entry) check_entry(info->id, path);
-          std::optional<dir> skill;
-          try {
-            skill.emplace(fs.open_dir_at(*root.handle, name));
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to open " + path, path);
-          }
-          fs::stat_info opened;
-          try {
-            opened = fs.stat(*skill);
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to stat " + path, path);
-          }
-          if (opened.id != info->id) {
-            ++result.tally.replaced_skipped;
-            return;
-          }
-          if (source.admits_skill) {
-            bool admitted = false;
-            try {
-              admitted = source.admits_skill(name_of(fs, *skill, name));
-            } catch (const error& e) {
-              fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
-            }
-            if (!admitted) return;
-          }
-          const std::uint64_t before = result.tally.files;
-          {
-            std::optional<out_dir> out;
-            try {
-              sink.make_dir(*bundle, name);
-            } catch (const error& e) {
-              fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
-            }
-            try {
-              out.emplace(sink.open_dir(*bundle, name));
-            } catch (const error& e) {
-              fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
-            }
-            fs::walk_tree(fs, sink, *skill, *out, spec, result.tally, name);
-          }
-          if (result.tally.files > before) {
+          if (detail::carry_skill_dir(fs, sink, *root.handle, name, *bundle, source, name_of, spec,
+                                      result.tally)) {
             carried.skills.emplace_back(name);
-            return;
-          }
-          try {
-            sink.remove_tree(*bundle, name);
-          } catch (const error& e) {
-            fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
           }
         } catch (...) {
           nested = true;
@@ -4228,6 +4244,13 @@ class parser {
     }
   }
 
+  /// The content lines of a block scalar, as read at one indentation.
+  struct block_lines {
+    std::vector<std::string> lines;  // content lines; "" marks an empty line
+    std::vector<bool> empty;
+    bool last_broken = false;  // the last content line ended with a line break
+  };
+
   json block_scalar(int n) {
     const std::size_t at = i_;
     const bool literal = s_[i_] == '|';
@@ -4251,33 +4274,41 @@ class parser {
     const int base = n < 0 ? 0 : n;
     int indent = indicator > 0 ? base + indicator : -1;
     // Auto-detect from the first non-empty line.
-    if (indent < 0) {
-      std::size_t k = i_;
-      int max_empty = 0;
-      for (;;) {
-        int sp = 0;
-        while (k < n_ && s_[k] == ' ') ++k, ++sp;
-        if (k < n_ && s_[k] == '\n') {
-          if (sp > max_empty) max_empty = sp;
-          ++k;
-          continue;
-        }
-        const int least = std::max(n + 1, 1);
-        if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
-          indent = std::max(least, max_empty);
-          break;
-        }
-        indent = sp;
-        if (max_empty > sp) {
-          fail(issue_kind::syntax, at,
-               "a leading empty line of a block scalar is indented more than its content");
-        }
-        break;
+    if (indent < 0) indent = detected_block_indent(n, at);
+    const block_lines r = read_block_lines(indent);
+    return json(folded_block(r, literal, chomp));
+  }
+
+  /// The indentation of a block scalar without an indicator: the first content line's
+  /// (at least one more than the parent `n`), or the longest leading empty line's when
+  /// there is no content. Reads ahead from i_ without consuming.
+  int detected_block_indent(int n, std::size_t at) {
+    std::size_t k = i_;
+    int max_empty = 0;
+    for (;;) {
+      int sp = 0;
+      while (k < n_ && s_[k] == ' ') ++k, ++sp;
+      if (k < n_ && s_[k] == '\n') {
+        if (sp > max_empty) max_empty = sp;
+        ++k;
+        continue;
       }
+      const int least = std::max(n + 1, 1);
+      if (k >= n_ || sp < least) {  // no content line: the longest empty line decides
+        return std::max(least, max_empty);
+      }
+      if (max_empty > sp) {
+        fail(issue_kind::syntax, at,
+             "a leading empty line of a block scalar is indented more than its content");
+      }
+      return sp;
     }
-    std::vector<std::string> lines;  // content lines; "" marks an empty line
-    std::vector<bool> empty;
-    bool last_broken = false;  // the last content line ended with a line break
+  }
+
+  /// Reads the lines indented at least `indent` from i_ (and the empty lines among them);
+  /// leaves i_ at the first less-indented line.
+  block_lines read_block_lines(int indent) {
+    block_lines r;
     for (;;) {
       if (i_ >= n_) break;
       const std::size_t ls = i_;
@@ -4288,8 +4319,8 @@ class parser {
         std::size_t t = k;
         while (t < n_ && s_[t] == ' ') ++t;
         if (t >= n_ || s_[t] == '\n') {  // an empty line
-          lines.emplace_back();
-          empty.push_back(true);
+          r.lines.emplace_back();
+          r.empty.push_back(true);
           i_ = t < n_ ? t + 1 : t;
           if (t >= n_) break;
           continue;
@@ -4298,33 +4329,39 @@ class parser {
         break;  // less indented: the scalar ends
       }
       if (k >= n_ || s_[k] == '\n') {  // exactly the indentation: an empty line
-        lines.emplace_back();
-        empty.push_back(true);
+        r.lines.emplace_back();
+        r.empty.push_back(true);
         i_ = k < n_ ? k + 1 : k;
         if (k >= n_) break;
         continue;
       }
       std::size_t e = k;
       while (e < n_ && s_[e] != '\n') ++e;
-      lines.emplace_back(s_.substr(k, e - k));
-      empty.push_back(false);
-      last_broken = e < n_;
+      r.lines.emplace_back(s_.substr(k, e - k));
+      r.empty.push_back(false);
+      r.last_broken = e < n_;
       i_ = e < n_ ? e + 1 : e;
     }
+    return r;
+  }
+
+  /// Joins the lines as the scalar's style says: literal keeps line breaks, folded joins
+  /// normal lines with a space; `chomp` ('s'trip, 'c'lip, 'k'eep) settles the final breaks.
+  static std::string folded_block(const block_lines& r, bool literal, char chomp) {
     // Separate trailing empty lines.
-    std::size_t content = lines.size();
-    while (content > 0 && empty[content - 1]) --content;
-    const std::size_t trailing = lines.size() - content;
+    std::size_t content = r.lines.size();
+    while (content > 0 && r.empty[content - 1]) --content;
+    const std::size_t trailing = r.lines.size() - content;
     std::string out;
     bool prev_normal = false;
     bool first = true;
     std::size_t empties = 0;
     for (std::size_t k = 0; k < content; ++k) {
-      if (empty[k]) {
+      if (r.empty[k]) {
         ++empties;
         continue;
       }
-      const bool more = !lines[k].empty() && (lines[k][0] == ' ' || lines[k][0] == '\t');
+      const bool more = !r.lines[k].empty() && (r.lines[k][0] == ' ' || r.lines[k][0] == '\t');
       if (first) {
         out.append(empties, '\n');
       } else if (literal) {
@@ -4338,18 +4375,18 @@ class parser {
       } else {
         out.append(empties + 1, '\n');
       }
-      out += lines[k];
+      out += r.lines[k];
       first = false;
       prev_normal = !more;
       empties = 0;
     }
     if (chomp == 'k') {
-      if (content > 0 && last_broken) out += '\n';
+      if (content > 0 && r.last_broken) out += '\n';
       out.append(trailing, '\n');
     } else if (chomp == 'c') {
-      if (content > 0 && (last_broken || trailing > 0)) out += '\n';
+      if (content > 0 && (r.last_broken || trailing > 0)) out += '\n';
     }
-    return json(out);
+    return out;
   }
 
   // ---- quoted scalars ----
@@ -4454,102 +4491,122 @@ class parser {
       const std::size_t esc = i_;
       ++i_;
       if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      const char e = s_[i_++];
-      switch (e) {
-        case '0':
-          out += '\0';
-          break;
-        case 'a':
-          out += '\a';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 't':
-        case '\t':
-          out += '\t';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'v':
-          out += '\v';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 'e':
-          out += '\x1b';
-          break;
-        case ' ':
-          out += ' ';
-          break;
-        case '"':
-          out += '"';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case 'N':
-          utf8::append(out, 0x85);
-          break;
-        case '_':
-          utf8::append(out, 0xa0);
-          break;
-        case 'L':
-          utf8::append(out, 0x2028);
-          break;
-        case 'P':
-          utf8::append(out, 0x2029);
-          break;
-        case 'x':
-          utf8::append(out, hex_escape(2, esc));
-          break;
-        case 'U': {
-          const std::uint32_t cp = hex_escape(8, esc);
-          if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
-          }
-          utf8::append(out, cp);
-          break;
+      append_escape(out, esc);
+    }
+  }
+
+  /// The escapes that stand for one ASCII character: sets `to` and returns true.
+  static bool single_char_escape(char e, char& to) {
+    switch (e) {
+      case '0':
+        to = '\0';
+        return true;
+      case 'a':
+        to = '\a';
+        return true;
+      case 'b':
+        to = '\b';
+        return true;
+      case 't':
+      case '\t':
+        to = '\t';
+        return true;
+      case 'n':
+        to = '\n';
+        return true;
+      case 'v':
+        to = '\v';
+        return true;
+      case 'f':
+        to = '\f';
+        return true;
+      case 'r':
+        to = '\r';
+        return true;
+      case 'e':
+        to = '\x1b';
+        return true;
+      case ' ':
+        to = ' ';
+        return true;
+      case '"':
+        to = '"';
+        return true;
+      case '/':
+        to = '/';
+        return true;
+      case '\\':
+        to = '\\';
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /// Appends what the escape whose character is at i_ stands for (`esc` is its backslash,
+  /// for messages) and consumes it: named characters, \x, \u (a UTF-16 pair joined) and
+  /// \U code points, or an escaped line break.
+  void append_escape(std::string& out, std::size_t esc) {
+    const char e = s_[i_++];
+    char simple = 0;
+    if (single_char_escape(e, simple)) {
+      out += simple;
+      return;
+    }
+    switch (e) {
+      case 'N':
+        utf8::append(out, 0x85);
+        break;
+      case '_':
+        utf8::append(out, 0xa0);
+        break;
+      case 'L':
+        utf8::append(out, 0x2028);
+        break;
+      case 'P':
+        utf8::append(out, 0x2029);
+        break;
+      case 'x':
+        utf8::append(out, hex_escape(2, esc));
+        break;
+      case 'U': {
+        const std::uint32_t cp = hex_escape(8, esc);
+        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+          fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
         }
-        case 'u': {
-          std::uint32_t cp = hex_escape(4, esc);
-          if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
-            const std::size_t save = i_;
-            i_ += 2;
-            const std::uint32_t lo = hex_escape(4, esc);
-            if (lo >= 0xdc00 && lo <= 0xdfff) {
-              cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-            } else {
-              i_ = save;
-            }
-          }
-          if (cp >= 0xd800 && cp <= 0xdfff) {
-            fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
-          }
-          utf8::append(out, cp);
-          break;
-        }
-        case '\n': {
-          // An escaped line break: joined without a space.
-          skip_inline();
-          while (i_ < n_ && s_[i_] == '\n') {
-            out += '\n';
-            ++i_;
-            skip_inline();
-          }
-          break;
-        }
-        default:
-          fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
+        utf8::append(out, cp);
+        break;
       }
+      case 'u': {
+        std::uint32_t cp = hex_escape(4, esc);
+        if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+          const std::size_t save = i_;
+          i_ += 2;
+          const std::uint32_t lo = hex_escape(4, esc);
+          if (lo >= 0xdc00 && lo <= 0xdfff) {
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          } else {
+            i_ = save;
+          }
+        }
+        if (cp >= 0xd800 && cp <= 0xdfff) {
+          fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
+        }
+        utf8::append(out, cp);
+        break;
+      }
+      case '\n': {
+        // An escaped line break: joined without a space.
+        skip_inline();
+        while (i_ < n_ && s_[i_] == '\n') {
+          out += '\n';
+          ++i_;
+          skip_inline();
+        }
+        break;
+      }
+      default:
+        fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
     }
   }
 
@@ -12301,37 +12358,38 @@ inline std::size_t skip_bare_value(std::string_view text, std::size_t i, std::st
   return i;
 }
 
-}  // namespace detail
-
-/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
-/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
-/// header key that does not start well, a character that is not ASCII outside strings and
-/// comments, a quote right after a bare key or value: detail::check_header_key,
-/// detail::check_ascii, detail::check_quote_start). Other syntax is not checked here
-/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
-/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
-/// the bound.
-inline void check_depth(std::string_view text, std::string_view subject) {
+/// The state of `check_depth`'s one pass over the text: where it is, the nesting open at
+/// that point, and whether a key or a value is being read. Each step reads from `i` and
+/// leaves `i` after what it consumed.
+struct depth_scan {
   struct frame {
     bool table;        // inline table (keys inside) or array (values only)
     std::size_t base;  // depth of the frame's own level
   };
+  std::string_view text;
+  std::string_view subject;
   std::vector<frame> stack;     // bounded by max_depth: checked before every push
   std::size_t table_depth = 0;  // depth of the current [table] / [[array]]
   bool key_mode = true;         // reading a key (dots separate components)
   bool at_start = true;         // at the start of a top-level statement
   std::size_t key_parts = 1;    // components of the key being read
   std::size_t line = 1;
-  const std::size_t n = text.size();
-  // A UTF-8 byte order mark may open the text (toml++ skips it).
-  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  std::size_t i = 0;
 
-  const auto limit = [&](std::size_t depth) {
-    if (depth > max_depth) throw detail::too_deep(subject, line);
-  };
-  const auto current_base = [&]() { return stack.empty() ? table_depth : stack.back().base; };
-  // Skips a string starting at i (any of the four kinds); leaves i after it.
-  const auto skip_string = [&]() {
+  depth_scan(std::string_view t, std::string_view s)
+      : text(t),
+        subject(s),
+        // A UTF-8 byte order mark may open the text (toml++ skips it).
+        i(t.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {}
+
+  void limit(std::size_t depth) const {
+    if (depth > max_depth) throw too_deep(subject, line);
+  }
+  std::size_t current_base() const { return stack.empty() ? table_depth : stack.back().base; }
+
+  /// Skips a string starting at i (any of the four kinds); leaves i after it.
+  void skip_string() {
+    const std::size_t n = text.size();
     const char q = text[i];
     const bool triple = i + 2 < n && text[i + 1] == q && text[i + 2] == q;
     i += triple ? 3 : 1;
@@ -12342,7 +12400,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
         if (!triple) return;  // unterminated: toml++ reports it
       }
       if (q == '"' && c == '\\') {
-        if (triple) detail::check_after_backslash(text, i, subject, line);
+        if (triple) check_after_backslash(text, i, subject, line);
         if (i + 1 < n && text[i + 1] == '\n') ++line;
         i += 2;
         continue;
@@ -12360,74 +12418,50 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       }
       ++i;
     }
-  };
+  }
 
-  while (i < n) {
-    const char c = text[i];
-    if (c == '"' || c == '\'') {
-      at_start = false;
-      detail::check_quote_start(text, i, key_mode, subject, line);
-      skip_string();
-      continue;
-    }
-    if (c == '#') {
-      while (i < n && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '\n') {
-      ++line;
-      ++i;
-      if (stack.empty()) {
-        at_start = true;
-        key_mode = true;
-        key_parts = 1;
+  /// A table header at i: [a.b] or [[a.b]]; an array of tables adds its element's level.
+  void table_header() {
+    const std::size_t n = text.size();
+    const bool array = i + 1 < n && text[i + 1] == '[';
+    i += array ? 2 : 1;
+    check_header_key(text, i, array, subject, line);
+    std::size_t parts = 1;
+    while (i < n && text[i] != ']' && text[i] != '\n') {
+      if (text[i] == '"' || text[i] == '\'') {
+        check_quote_start(text, i, true, subject, line);
+        skip_string();
+        continue;
       }
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r') {
+      if (text[i] == '.') limit(++parts + (array ? 1 : 0));
+      check_ascii(text, i, subject, line);
       ++i;
-      continue;
     }
-    if (at_start && stack.empty() && c == '[') {
-      // A table header: [a.b] or [[a.b]]; an array of tables adds its element's level.
-      const bool array = i + 1 < n && text[i + 1] == '[';
-      i += array ? 2 : 1;
-      detail::check_header_key(text, i, array, subject, line);
-      std::size_t parts = 1;
-      while (i < n && text[i] != ']' && text[i] != '\n') {
-        if (text[i] == '"' || text[i] == '\'') {
-          detail::check_quote_start(text, i, true, subject, line);
-          skip_string();
-          continue;
-        }
-        if (text[i] == '.') limit(++parts + (array ? 1 : 0));
-        detail::check_ascii(text, i, subject, line);
-        ++i;
-      }
-      table_depth = parts + (array ? 1 : 0);
-      limit(table_depth);
-      while (i < n && text[i] == ']') ++i;
-      at_start = false;
-      continue;
-    }
+    table_depth = parts + (array ? 1 : 0);
+    limit(table_depth);
+    while (i < n && text[i] == ']') ++i;
     at_start = false;
-    detail::check_ascii(text, i, subject, line);
-    if (key_mode) {
-      if (c == '.') {
-        limit(current_base() + ++key_parts);
-      } else if (c == '=') {
-        key_mode = false;
-      } else if (c == '}' && !stack.empty() && stack.back().table) {
-        stack.pop_back();  // `{}`: an empty inline table
-        key_mode = false;
-      }
-      ++i;
-      continue;
+  }
+
+  /// One character `c` (at i) of a key: dots add components, `=` starts the value.
+  void key_char(char c) {
+    if (c == '.') {
+      limit(current_base() + ++key_parts);
+    } else if (c == '=') {
+      key_mode = false;
+    } else if (c == '}' && !stack.empty() && stack.back().table) {
+      stack.pop_back();  // `{}`: an empty inline table
+      key_mode = false;
     }
-    // A value.
+    ++i;
+  }
+
+  /// One character `c` (at i) where a value is read: a bare value is skipped whole; `{`
+  /// and `[` open a level, `}` and `]` close one, `,` in an inline table starts a key.
+  void value_char(char c) {
     if (c != '{' && c != '[' && c != '}' && c != ']' && c != ',') {
-      i = detail::skip_bare_value(text, i, subject, line);
-      continue;
+      i = skip_bare_value(text, i, subject, line);
+      return;
     }
     if (c == '{' || c == '[') {
       const bool table = c == '{';
@@ -12444,7 +12478,7 @@ inline void check_depth(std::string_view text, std::string_view subject) {
       // expects a value or its `]` (`a = [}]`, `a = [1, }`; found by verify_fuzz): undefined
       // behaviour under NDEBUG. A `}` never closes an array, so it is refused here.
       if (c == '}' && !stack.empty() && !stack.back().table) {
-        throw detail::syntax_error(text, i, subject, line, "a `}` inside an array");
+        throw syntax_error(text, i, subject, line, "a `}` inside an array");
       }
       if (!stack.empty()) stack.pop_back();
     } else if (c == ',' && !stack.empty() && stack.back().table) {
@@ -12453,6 +12487,63 @@ inline void check_depth(std::string_view text, std::string_view subject) {
     }
     ++i;
   }
+
+  void run() {
+    const std::size_t n = text.size();
+    while (i < n) {
+      const char c = text[i];
+      if (c == '"' || c == '\'') {
+        at_start = false;
+        check_quote_start(text, i, key_mode, subject, line);
+        skip_string();
+        continue;
+      }
+      if (c == '#') {
+        while (i < n && text[i] != '\n') ++i;
+        continue;
+      }
+      if (c == '\n') {
+        ++line;
+        ++i;
+        if (stack.empty()) {
+          at_start = true;
+          key_mode = true;
+          key_parts = 1;
+        }
+        continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++i;
+        continue;
+      }
+      if (at_start && stack.empty() && c == '[') {
+        table_header();
+        continue;
+      }
+      at_start = false;
+      check_ascii(text, i, subject, line);
+      if (key_mode) {
+        key_char(c);
+      } else {
+        value_char(c);
+      }
+    }
+  }
+};
+
+}  // namespace detail
+
+/// Throws errc::limit_exceeded (subject = `subject`) when `text` nests deeper than
+/// `max_depth`, and errc::config_parse for text toml++ 3.3 cannot be given safely (a table
+/// header key that does not start well, a character that is not ASCII outside strings and
+/// comments, a quote right after a bare key or value: detail::check_header_key,
+/// detail::check_ascii, detail::check_quote_start). Other syntax is not checked here
+/// (toml++ does that next); the scan only has to tell keys from values and skip strings and
+/// comments, and it over-approximates rather than under-: a text it accepts never nests deeper than
+/// the bound.
+inline void check_depth(std::string_view text, std::string_view subject) {
+  detail::depth_scan scan(text, subject);
+  scan.run();
 }
 
 }  // namespace toml_adaptor
@@ -16577,13 +16668,6 @@ class planner {
   shape_sink sink() { return shape_sink{&plan_.dropped, &plan_.host_local, true}; }
 
   value& section(std::string_view name) { return plan_.closure.child_table(std::string(name)); }
-
-  /// Shapes, masks and (for `entry.prune`) prunes one alias-keyed entry.
-  value shape_entry(const value& raw, const entry_schema& entry, const std::string& path) {
-    shape_sink s = sink();
-    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
-    return shaped;
-  }
 
   void record(std::string path, drop_reason reason, std::string detail) {
     plan_.dropped.push_back({std::move(path), reason, std::move(detail)});
@@ -22753,34 +22837,27 @@ void remove_temp_files(Fs& fs, const typename Fs::dir& parent, std::string_view 
   }
 }
 
-}  // namespace detail
-
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
+/// The exact-name leftovers beside the destination, sorted by what recover does with them.
 template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    const publish::staging_match m = publish::match_staging(entry, name);
-    if (m.family == nullptr) return;
-    (m.exact ? names : report.ignored).emplace_back(entry);
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
-  std::sort(report.ignored.begin(), report.ignored.end());
+struct leftovers {
+  std::vector<leftover<Fs>> staging;  ///< locked staging trees of dead exports
+  std::vector<leftover<Fs>> retired;  ///< locked previous bundles
+  std::vector<leftover_file> temps;   ///< temporary files
+};
 
-  std::vector<detail::leftover<Fs>> staging;
-  std::vector<detail::leftover<Fs>> retired;
-  std::vector<detail::leftover_file> temps;
+/// Opens and locks each of `names` (exact staging matches beside `name`) that is still
+/// the kind its family makes and still the object stat saw; one that is not, or that a
+/// running export holds, is left alone with a line in `report` saying why.
+template <class Fs>
+leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                                 const std::vector<std::string>& names, recover_report& report) {
+  leftovers<Fs> found;
   for (const std::string& n : names) {
     const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
     if (!st) continue;
     if (publish::match_staging(n, name).family->shape == publish::staging_shape::file) {
       if (st->kind == fs::file_kind::regular)
-        temps.push_back({n, st->id});
+        found.temps.push_back({n, st->id});
       else
         report.actions.push_back("left " + n + " alone: it is not a regular file");
       continue;
@@ -22796,13 +22873,22 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     }
     if (!fs.try_lock(handle)) {
       ++report.busy;
-      report.actions.push_back("left " + n + " alone: " + detail::running(n) + " holds it");
+      report.actions.push_back("left " + n + " alone: " + running(n) + " holds it");
       continue;
     }
-    auto& into = publish::is_retired_name(n) ? retired : staging;
-    into.push_back(detail::leftover<Fs>{n, std::move(handle)});
+    auto& into = publish::is_retired_name(n) ? found.retired : found.staging;
+    into.push_back(leftover<Fs>{n, std::move(handle)});
   }
+  return found;
+}
 
+/// Restores the one previous bundle when the destination is missing; with several it
+/// cannot tell which was the destination and refuses before changing anything. With the
+/// destination present, previous bundles are not recover's to touch.
+template <class Fs>
+void restore_retired(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                     const std::string& display, const std::vector<leftover<Fs>>& retired,
+                     recover_report& report) {
   const bool destination_present = fs.stat_at(parent, name).has_value();
   if (!destination_present && retired.size() > 1) {
     std::string list;
@@ -22829,6 +22915,13 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
                                "it yourself if it is an old bundle you no longer need)");
     }
   }
+}
+
+/// Removes each locked staging tree that is still the object that was locked; a failure
+/// is reported per tree and does not undo what was already done.
+template <class Fs>
+void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::string& display,
+                          const std::vector<leftover<Fs>>& staging, recover_report& report) {
   for (const auto& s : staging) {
     // Still the object we locked? Then it is a dead export's staging tree.
     try {
@@ -22846,9 +22939,33 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
     ++report.removed;
     report.removed_trees.push_back(s.name);
     report.actions.push_back("removed the incomplete staging tree " + s.name +
-                             detail::left_by(*publish::match_staging(s.name).family));
+                             left_by(*publish::match_staging(s.name).family));
   }
-  detail::remove_temp_files(fs, parent, name, display, temps, report);
+}
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    const publish::staging_match m = publish::match_staging(entry, name);
+    if (m.family == nullptr) return;
+    (m.exact ? names : report.ignored).emplace_back(entry);
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+  std::sort(report.ignored.begin(), report.ignored.end());
+
+  detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
+  detail::restore_retired(fs, parent, name, display, found.retired, report);
+  detail::remove_staging_trees(fs, parent, display, found.staging, report);
+  detail::remove_temp_files(fs, parent, name, display, found.temps, report);
   for (const std::string& n : report.ignored) {
     const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
     report.actions.push_back(
@@ -24351,18 +24468,18 @@ struct refusal {
   std::string consented;
   std::string current;
 
-  /// The stable code: `consent_required`, `plan_integrity_required`,
-  /// `plan_integrity_mismatch`.
-  const char* code() const noexcept {
+  /// The stable code: errc::consent_required, plan_integrity_required or
+  /// plan_integrity_mismatch.
+  errc code() const noexcept {
     switch (kind) {
       case refusal_kind::consent_required:
-        return "consent_required";
+        return errc::consent_required;
       case refusal_kind::plan_integrity_required:
-        return "plan_integrity_required";
+        return errc::plan_integrity_required;
       case refusal_kind::plan_integrity_mismatch:
         break;
     }
-    return "plan_integrity_mismatch";
+    return errc::plan_integrity_mismatch;
   }
 };
 
@@ -26797,7 +26914,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
     dir.emplace(detail::open_state_dir(fs, h.state_dir));  // as every write opens it
   } catch (const error& e) {
     if (e.code() != errc::not_found)
-      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+      h.problem = error_at(errc::invalid_config, phase::plan, "$", e.what());
   }
   if (dir) {
     try {
@@ -26808,7 +26925,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
         if (r.ok() && r.data.is_object()) {
           cfg = std::move(r.data);
         } else {
-          h.problem = error_at("invalid_config", phase::plan, "$",
+          h.problem = error_at(errc::invalid_config, phase::plan, "$",
                                "Could not read " + h.state_dir + "/openclaw.json: " +
                                    (r.ok() ? std::string("not an object")
                                            : *r.error + " at line " + std::to_string(r.line) +
@@ -26816,12 +26933,12 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
                                    ".");
         }
       } else if (fr.status != detail::read_status::missing) {
-        h.problem = error_at("invalid_config", phase::plan, "$",
+        h.problem = error_at(errc::invalid_config, phase::plan, "$",
                              detail::read_problem(fr.status, h.state_dir + "/openclaw.json",
                                                   16 * 1024 * 1024, fr.detail));
       }
     } catch (const error& e) {
-      h.problem = error_at("invalid_config", phase::plan, "$", e.what());
+      h.problem = error_at(errc::invalid_config, phase::plan, "$", e.what());
     }
   }
   const auto workspace_of = [&](const std::string& id, const value* entry) {
@@ -27037,7 +27154,7 @@ struct add_builder {
   add_builder(const claw_package& p, const destination& d, const host_state& h)
       : pkg(p), dest(d), host(h), final_id(d.final_id), ws(d.workspace) {}
 
-  void block(const std::string& code, const std::string& path, const std::string& msg) {
+  void block(errc code, const std::string& path, const std::string& msg) {
     blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
   }
 
@@ -27057,7 +27174,7 @@ struct add_builder {
              (it->second.digest ? std::string(" with different content")
                                 : " and " + it->second.problem) +
              "; clawport never overwrites it.";
-    block("workspace_file_conflict", path, *reason);
+    block(errc::workspace_file_conflict, path, *reason);
   }
 };
 
@@ -27082,18 +27199,18 @@ inline void add_agent_actions(add_builder& b, const value& config) {
   std::optional<std::string> agent_reason;
   if (!is_agent_id(final_id)) {
     agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
-    b.block("invalid_agent_id", "$.agent.id", *agent_reason);
+    b.block(errc::invalid_agent_id, "$.agent.id", *agent_reason);
   } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
              b.host.agent_ids.end()) {
     agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
-    b.block("agent_id_collision", "$.agent.id", *agent_reason);
+    b.block(errc::agent_id_collision, "$.agent.id", *agent_reason);
   }
   const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
                           b.host.workspaces.end();
   b.adopt = b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
   if (configured || (b.dest.workspace_exists && !b.adopt)) {
     b.ws_reason = "Workspace " + b.ws + " already exists.";
-    b.block("workspace_collision", "$.workspace", *b.ws_reason);
+    b.block(errc::workspace_collision, "$.workspace", *b.ws_reason);
   }
   value a = action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
   value details = config;
@@ -27132,10 +27249,11 @@ inline void add_file_actions(add_builder& b) {
     a["source"] = s.real_path;
     std::optional<std::string> reason = b.ws_reason;
     if (s.problem) {
-      if (s.problem->code != "workspace_sources_too_large" || !too_large_reported) {
+      if (!has_code(*s.problem, errc::workspace_sources_too_large) || !too_large_reported) {
         b.blockers.push_back(
             to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
-        too_large_reported = too_large_reported || s.problem->code == "workspace_sources_too_large";
+        too_large_reported =
+            too_large_reported || has_code(*s.problem, errc::workspace_sources_too_large);
       }
       if (!reason) reason = s.problem->message;
     }
@@ -27166,7 +27284,7 @@ inline void add_skipped_package(add_builder& b, value a, const value& p, std::si
   set_blocked(a, std::nullopt);
   b.actions.push_back(std::move(a));
   b.notices.push_back(value::object(
-      {{"code", "package_not_installed"},
+      {{"code", std::string(to_string(errc::package_not_installed))},
        {"path", index("$.packages", k)},
        {"message", p["kind"].get<std::string>() + " " + p["ref"].get<std::string>() + "@" +
                        p["version"].get<std::string>() +
@@ -27187,7 +27305,7 @@ inline void add_resolved_package(add_builder& b, value a, const value& p, std::s
     details["expectedState"] = "unresolved";
     details["ownerAction"] = undefined_value();
     reason = "Package preflight is unavailable.";
-    b.block("package_install_unavailable", index("$.packages", k), *reason);
+    b.block(errc::package_install_unavailable, index("$.packages", k), *reason);
     effect["integrity"] = "unresolved";
   } else {
     a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
@@ -27204,8 +27322,10 @@ inline void add_resolved_package(add_builder& b, value a, const value& p, std::s
     if (pf->warning) effect["riskWarning"] = *pf->warning;
     if (!pf->ok) {
       reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-      b.block(pf->code.empty() ? "plugin_preflight_failed" : pf->code, index("$.packages", k),
-              *reason);
+      // The resolver's own code when it names one (ClawHub's, outside errc).
+      const std::string code =
+          pf->code.empty() ? std::string(to_string(errc::plugin_preflight_failed)) : pf->code;
+      b.blockers.push_back(to_json(error_at(code, phase::plan, index("$.packages", k), *reason)));
     }
   }
   a["details"] = std::move(details);
@@ -27277,7 +27397,7 @@ inline void add_mcp_actions(add_builder& b) {
     details["expectedState"] = expected;
     details["prerequisites"] = std::move(prereq);
     a["details"] = std::move(details);
-    if (reason) b.block("mcp_server_collision", "$.mcpServers." + name, *reason);
+    if (reason) b.block(errc::mcp_server_collision, "$.mcpServers." + name, *reason);
     set_blocked(a, reason);
     b.actions.push_back(std::move(a));
     b.caps.push_back(
@@ -27292,7 +27412,7 @@ inline void add_cron_actions(add_builder& b) {
     const value& job = jobs[k];
     const std::string id = job["id"].get<std::string>();
     b.offline.push_back(
-        to_json(warning_at("cron_gateway_required", phase::plan, index("$.cronJobs", k),
+        to_json(warning_at(errc::cron_gateway_required, phase::plan, index("$.cronJobs", k),
                            "Cron job " + id +
                                " needs a running OpenClaw Gateway (cron.add); "
                                "clawport does not schedule it offline.")));
@@ -27605,6 +27725,10 @@ inline value failure_doc(const char* schema, const std::string& status, const st
   d["error"] = value::object({{"code", code}, {"message", message}});
   return d;
 }
+inline value failure_doc(const char* schema, const std::string& status, errc code,
+                         const std::string& message) {
+  return failure_doc(schema, status, std::string(to_string(code)), message);
+}
 
 /// The one rendering of a refused apply: before planning (no consent) the envelope
 /// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
@@ -27621,7 +27745,7 @@ inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
   d["schemaVersion"] = schema;
   d["stability"] = stability;
   d["ok"] = false;
-  d["error"] = value::object({{"code", r.code()}, {"message", message}});
+  d["error"] = value::object({{"code", std::string(to_string(r.code()))}, {"message", message}});
   return d;
 }
 
@@ -27712,7 +27836,7 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
         host.workspaces.push_back(it.value()["workspace"].get<std::string>());
     }
   } catch (const error& e) {
-    if (!host.problem) host.problem = error_at("invalid_ledger", phase::plan, "$", e.what());
+    if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
   destination dest = resolve_destination(fs, pkg, req);
   probe_workspace(fs, pkg, dest);
@@ -27768,62 +27892,48 @@ bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root
   return true;
 }
 
-/// What `add` must undo when a later step fails.
-template <class Fs>
-struct add_rollback {
-  Fs& fs;
-  std::string state_dir;
-  std::vector<std::string> created_state_dirs;
-  bool ledger_written = false;
+/// What the undo steps of an add (publish::undo_journal) need, filled as the add runs.
+/// Declared before the journal, so it outlives the steps that refer to it.
+struct add_undo_state {
+  std::vector<std::string> created_state_dirs;  ///< absolute, outermost first
   std::optional<std::string> ledger_before;
-  // workspace
-  std::vector<std::string> created_parents;  ///< absolute, outermost first
-  std::string workspace;
+  std::vector<std::string> created_parents;       ///< absolute, outermost first
   bool workspace_published = false;               ///< a new workspace was renamed into place
   std::vector<std::string> adopted_written;       ///< files written into an adopted workspace
   std::vector<std::string> adopted_created_dirs;  ///< directories made there
-  // config
   bool config_written = false;
   std::optional<std::string> config_before;
-
-  /// Undoes everything, newest first; returns what could not be undone.
-  std::vector<std::string> run() {
-    std::vector<std::string> left;
-    const auto attempt = [&](const std::string& what, auto&& f) {
-      try {
-        f();
-      } catch (const error& e) {
-        left.push_back(what + ": " + e.what());
-      }
-    };
-    if (config_written)
-      attempt("openclaw.json",
-              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
-    if (workspace_published)
-      attempt(workspace, [&] {
-        auto parent = open_dir_path(fs, parent_of(workspace));
-        fs.remove_tree_at(parent, paths::file_name(workspace));
-      });
-    if (!adopted_written.empty() || !adopted_created_dirs.empty())
-      attempt(workspace, [&] {
-        auto root = open_dir_path(fs, workspace);
-        for (auto it = adopted_written.rbegin(); it != adopted_written.rend(); ++it)
-          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
-            if (fs.stat_at(d, n)) fs.unlink_at(d, n);
-          });
-        for (auto it = adopted_created_dirs.rbegin(); it != adopted_created_dirs.rend(); ++it)
-          at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
-            if (fs.stat_at(d, n)) fs.remove_dir_at(d, n);
-          });
-      });
-    remove_created_dirs(fs, created_parents);
-    if (ledger_written)
-      attempt("the ledger",
-              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
-    remove_created_dirs(fs, created_state_dirs);
-    return left;
-  }
 };
+
+/// Records the undo of the workspace step of an add: a new workspace is removed (then the
+/// parents made for it), or the files written into an adopted one and the directories
+/// made there. Recorded before the step: it may fail half-way (its undo removes only what
+/// is recorded in `s`), a new workspace after its rename (a failed directory flush).
+template <class Fs>
+void record_workspace_undo(Fs& fs, const std::string& ws, bool adopted, add_undo_state& s,
+                           publish::undo_journal& undo) {
+  if (adopted) {
+    undo.add(ws, [&fs, &s, ws] {
+      if (s.adopted_written.empty() && s.adopted_created_dirs.empty()) return;
+      auto root = open_dir_path(fs, ws);
+      for (auto it = s.adopted_written.rbegin(); it != s.adopted_written.rend(); ++it)
+        at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+          if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+        });
+      for (auto it = s.adopted_created_dirs.rbegin(); it != s.adopted_created_dirs.rend(); ++it)
+        at_rel(fs, root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+          if (fs.stat_at(d, n)) fs.remove_dir_at(d, n);
+        });
+    });
+    return;
+  }
+  undo.add(ws, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
+  undo.add(ws, [&fs, &s, ws] {
+    if (!s.workspace_published) return;
+    auto parent = open_dir_path(fs, parent_of(ws));
+    fs.remove_tree_at(parent, paths::file_name(ws));
+  });
+}
 
 /// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
 /// it (publish::staged_dir, locked so `recover` leaves it alone), flushed,
@@ -27856,22 +27966,22 @@ void publish_new_dir(Fs& fs, const std::string& abs,
 /// Writes a brand-new workspace: staged beside it, then one rename into place.
 template <class Fs>
 void publish_new_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
-                           add_rollback<Fs>& rb) {
+                           add_undo_state& s) {
   std::vector<std::pair<std::string, std::string>> tree;
   for (const auto& f : files) tree.emplace_back(f.rel, f.bytes);
-  publish_new_dir(fs, ws, tree, rb.created_parents, rb.workspace_published,
+  publish_new_dir(fs, ws, tree, s.created_parents, s.workspace_published,
                   [](const std::string&) {});
 }
 
 /// Writes the missing files of an adopted workspace, create-only.
 template <class Fs>
 void fill_adopted_workspace(Fs& fs, const std::string& ws, const std::vector<planned_file>& files,
-                            add_rollback<Fs>& rb) {
+                            add_undo_state& s) {
   auto root = open_dir_path(fs, ws);
   for (const auto& f : files) {
     if (f.adopt) continue;
-    create_rel_file(fs, root, f.rel, f.bytes, rb.adopted_created_dirs);
-    rb.adopted_written.push_back(f.rel);
+    create_rel_file(fs, root, f.rel, f.bytes, s.adopted_created_dirs);
+    s.adopted_written.push_back(f.rel);
   }
   fs.sync_filesystem(root);
 }
@@ -27915,10 +28025,11 @@ inline void add_package_op(add_ops& ops, const value& a) {
                      {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
                      {"status", "not_installed"},
                      {"install", package_install_command(d)}}));
-  ops.not_applied.push_back(value::object({{"kind", "package"},
-                                           {"id", a["id"]},
-                                           {"code", "package_not_installed"},
-                                           {"install", package_install_command(d)}}));
+  ops.not_applied.push_back(
+      value::object({{"kind", "package"},
+                     {"id", a["id"]},
+                     {"code", std::string(to_string(errc::package_not_installed))},
+                     {"install", package_install_command(d)}}));
 }
 
 /// An MCP server: configured unless an identical one is there (then only referenced).
@@ -27947,12 +28058,12 @@ inline void add_cron_op(add_ops& ops, const value& a) {
                                      {"manifestId", id},
                                      {"declarationKey", "claw:" + ops.agent_id + ":" + id},
                                      {"status", "not_applied"},
-                                     {"code", "cron_gateway_required"},
+                                     {"code", std::string(to_string(errc::cron_gateway_required))},
                                      {"job", job}}));
   ops.not_applied.push_back(
       value::object({{"kind", "cronJob"},
                      {"id", id},
-                     {"code", "cron_gateway_required"},
+                     {"code", std::string(to_string(errc::cron_gateway_required))},
                      {"message",
                       "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
                       "cron jobs offline."}}));
@@ -28029,37 +28140,47 @@ inline value pending_record(const value& p, const add_ops& ops, const std::strin
 }
 
 /// The add's steps: ledger `pending` → workspace → openclaw.json → ledger `complete` or
-/// `partial`. `step` names the step running; a failure throws and `rb` undoes.
+/// `partial`. `step` names the step running; each step records its undo in `undo` (state
+/// in `s`), so a failure throws and the caller runs the journal: newest first, openclaw.json
+/// → workspace → its parents → the ledger → the state directories made.
 template <class Fs>
 config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
-                       add_rollback<Fs>& rb, std::string& step) {
-  step = "provenance_failed";
+                       add_undo_state& s, publish::undo_journal& undo, std::string& step) {
+  step = to_string(errc::provenance_failed);
   ledger l = read_ledger(fs, state_dir);
-  rb.ledger_before = l.bytes;
-  rb.config_before = read_state_file(fs, state_dir, config_file_name);
+  s.ledger_before = l.bytes;
+  s.config_before = read_state_file(fs, state_dir, config_file_name);
   l.installs()[ops.agent_id] = record;
-  // Each flag is set before its step: a step that fails after its rename (a failed
-  // directory flush) is undone too.
-  rb.ledger_written = true;
-  write_ledger(fs, state_dir, l.doc, &rb.created_state_dirs);
+  // Each undo is recorded before its write: a write that fails after its rename (a failed
+  // directory flush) is undone too. The state directories the writes make go last.
+  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
+  undo.add("the ledger", [&fs, &s, state_dir] {
+    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
+  });
+  write_ledger(fs, state_dir, l.doc, &s.created_state_dirs);
 
-  step = "workspace_files_failed";
+  step = to_string(errc::workspace_files_failed);
+  record_workspace_undo(fs, ops.workspace, ops.adopted, s, undo);
   if (ops.adopted) {
-    fill_adopted_workspace(fs, ops.workspace, ops.files, rb);
+    fill_adopted_workspace(fs, ops.workspace, ops.files, s);
   } else {
-    publish_new_workspace(fs, ops.workspace, ops.files, rb);
+    publish_new_workspace(fs, ops.workspace, ops.files, s);
   }
 
-  step = "config_commit_failed";
-  rb.config_written = true;
-  const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &rb.created_state_dirs);
-  rb.config_written = cfg.written;
+  step = to_string(errc::config_commit_failed);
+  s.config_written = true;
+  undo.add("openclaw.json", [&fs, &s, state_dir] {
+    if (s.config_written) restore_state_file(fs, state_dir, config_file_name, s.config_before);
+  });
+  const config_outcome cfg = apply_config_change(fs, state_dir, ops.change, &s.created_state_dirs);
+  s.config_written = cfg.written;
 
-  step = "provenance_failed";
+  // The ledger's undo above restores it as it was before the `pending` record.
+  step = to_string(errc::provenance_failed);
   record["status"] = cfg.written ? "complete" : "partial";
   record["config"] = cfg.written ? "registered" : "refused";
   for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
-  record["createdDirs"] = rb.adopted_created_dirs;
+  record["createdDirs"] = s.adopted_created_dirs;
   l.installs()[ops.agent_id] = record;
   write_ledger(fs, state_dir, l.doc);
   return cfg;
@@ -28087,7 +28208,7 @@ inline value add_result_document(const value& p, const add_ops& ops, const confi
   d["notApplied"] = ops.not_applied;
   d["ledger"] = join_path(state_dir, ledger_file_name);
   if (!cfg.written) {
-    d["error"] = value::object({{"code", "config_commit_failed"},
+    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
                                 {"message", cfg.refusal + "; add this to it by hand:"},
                                 {"snippet", cfg.snippet}});
   }
@@ -28126,7 +28247,7 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
     out.document = detail::refusal_doc(schema, *r, subject);
     return out;
   }
-  const auto fail = [&](const std::string& code, const std::string& message) {
+  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = integrity;
     return out;
@@ -28137,20 +28258,22 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   try {
     pkg_root.emplace(detail::open_dir_path(fs, pkg.source.package_root));
   } catch (const error& e) {
-    return fail("workspace_source_changed", e.what());
+    return fail(errc::workspace_source_changed, e.what());
   }
   if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
-    return fail("workspace_source_changed", *problem + "; run add --dry-run again.");
+    return fail(errc::workspace_source_changed, *problem + "; run add --dry-run again.");
   const std::string state_dir = state_dir_of(req);
-  detail::add_rollback<Fs> rb{fs,    state_dir, {}, false, std::nullopt, {}, ops.workspace,
-                              false, {},        {}, false, std::nullopt};
+  detail::add_undo_state undo_state;
+  publish::undo_journal undo;  // after what its steps refer to: destroyed first
   std::string step;
   config_outcome cfg;
   try {
-    cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), rb, step);
+    cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), undo_state, undo,
+                          step);
   } catch (const error& e) {
-    return fail(step, detail::after_rollback(e.what(), rb.run(), "add"));
+    return fail(step, detail::after_rollback(e.what(), undo.run(), "add"));
   }
+  undo.commit();
   out.document = detail::add_result_document(p, ops, cfg, state_dir);
   out.ok = cfg.written;
   return out;
@@ -28440,9 +28563,14 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
 
 /// A blocker of a lifecycle plan.
 struct plan_blocker {
-  std::string code;
+  std::string code;  ///< an errc wire name, or a code a target plan reported
   std::string message;
 };
+
+/// A blocker with `code` from the one vocabulary.
+inline plan_blocker make_blocker(errc code, std::string message) {
+  return {std::string(to_string(code)), std::move(message)};
+}
 
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
@@ -28506,10 +28634,11 @@ inline std::vector<std::string> installs_named(const ledger& l, const std::strin
 inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>& found,
                                                   const std::string& target) {
   if (found.empty())
-    return plan_blocker{"claw_not_found", "No Claw installed as agent or package " + target + "."};
+    return make_blocker(errc::claw_not_found,
+                        "No Claw installed as agent or package " + target + ".");
   if (found.size() > 1)
-    return plan_blocker{"claw_ambiguous",
-                        target + " names more than one installed Claw; name the agent id."};
+    return make_blocker(errc::claw_ambiguous,
+                        target + " names more than one installed Claw; name the agent id.");
   return std::nullopt;
 }
 
@@ -28525,9 +28654,10 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
     act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
   } else if (s.agent_state == "modified") {
     act("agent", id, "retain", value::object({{"state", "modified"}}));
-    p.blockers.push_back({"agent_modified", "Agent " + id +
-                                                " was changed in openclaw.json since it was "
-                                                "added; restore it or remove it by hand first."});
+    p.blockers.push_back(
+        make_blocker(errc::agent_modified, "Agent " + id +
+                                               " was changed in openclaw.json since it was "
+                                               "added; restore it or remove it by hand first."));
   }
   for (const auto& m : s.mcp_servers) {
     const bool mine = m.managed() && m.state == "present";
@@ -28560,8 +28690,9 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
                                         {"contentDigest", f.row["contentDigest"]},
                                         {"origin", f.row["origin"]}})});
     if (f.state == "unsafe" && introduced)
-      p.blockers.push_back({"workspace_file_unsafe",
-                            "Workspace file " + f.path + " is not a plain regular file any more."});
+      p.blockers.push_back(
+          make_blocker(errc::workspace_file_unsafe,
+                       "Workspace file " + f.path + " is not a plain regular file any more."));
   }
   for (const auto& u : s.unmanaged) {
     keeps = true;
@@ -28630,7 +28761,7 @@ inline value to_json(const remove_result& r) {
   d["retained"] = r.retained;
   d["released"] = r.released;
   if (!r.failure.empty()) {
-    d["error"] = value::object({{"code", "remove_failed"},
+    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
                                 {"message", r.failure + "; run claw status to see what remains"}});
   }
   return d;
@@ -28676,12 +28807,12 @@ std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
     } catch (const error& again) {
       also = std::string("; openclaw.json could not be restored: ") + again.what();
     }
-    return failure_doc(schema, "failed", "remove_failed",
+    return failure_doc(schema, "failed", errc::remove_failed,
                        std::string(e.what()) + "; nothing was removed" + also +
                            restore_ledger(fs, state_dir, ledger_before));
   }
   if (cfg.written) return std::nullopt;
-  value d = failure_doc(schema, "failed", "config_commit_failed",
+  value d = failure_doc(schema, "failed", errc::config_commit_failed,
                         cfg.refusal + "; nothing was removed" +
                             restore_ledger(fs, state_dir, ledger_before) +
                             ". Remove the members by hand, then run remove again:");
@@ -28771,7 +28902,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   }
   if (!plan.blockers.empty()) {
     out.document =
-        detail::failure_doc(schema, "failed", "remove_blocked", plan.blockers[0].message);
+        detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
     out.document["blockers"] = to_json(plan)["blockers"];
     return out;
   }
@@ -28804,7 +28935,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
-    out.document = detail::failure_doc(schema, "failed", "remove_failed",
+    out.document = detail::failure_doc(schema, "failed", errc::remove_failed,
                                        std::string(e.what()) + "; nothing was removed" +
                                            detail::restore_ledger(fs, state_dir, ledger_before));
     return out;
@@ -29180,7 +29311,7 @@ inline bool gitignored(const std::vector<std::string>& patterns, const std::stri
 /// `secret_in_workspace` (`.env`, `*.key`, `*.pem`, `secrets*`) and `legacy_state_file`,
 /// each with what to do.
 struct misplaced {
-  std::string code;
+  errc code;
   std::string message;
 };
 
@@ -29190,26 +29321,26 @@ inline std::optional<misplaced> misplaced_file(const std::string& rel) {
   for (const char* n :
        {"openclaw.json", "openclaw.sqlite", "openclaw-agent.sqlite", "auth-profiles.json"})
     if (base == n)
-      return misplaced{"state_file_in_workspace",
+      return misplaced{errc::state_file_in_workspace,
                        base +
                            " belongs in the OpenClaw state directory (~/.openclaw), not the "
                            "workspace; move it out and keep it out of version control."};
   if (top == "credentials" || rel.find("/credentials/") != std::string::npos)
-    return misplaced{"credentials_in_workspace",
+    return misplaced{errc::credentials_in_workspace,
                      "Credentials belong in ~/.openclaw/credentials/; move them out of the "
                      "workspace."};
   if (rel.find("sessions/") != std::string::npos && ends_with(base, ".jsonl"))
-    return misplaced{"session_store_in_workspace",
+    return misplaced{errc::session_store_in_workspace,
                      "Session transcripts belong under ~/.openclaw/agents/<id>/; move them out."};
   if (base == ".env" || ends_with(base, ".key") || ends_with(base, ".pem") ||
       base.rfind("secrets", 0) == 0)
-    return misplaced{"secret_in_workspace",
+    return misplaced{errc::secret_in_workspace,
                      rel +
                          " looks like a secret; secrets never belong in a workspace or a "
                          "package."};
   if (rel == "openclaw-workspace-state.json" || rel == ".openclaw/workspace-state.json" ||
       base == ".attested" || ends_with(base, ".attested"))
-    return misplaced{"legacy_state_file",
+    return misplaced{errc::legacy_state_file,
                      "A legacy workspace state file: run `openclaw doctor --fix`, which imports "
                      "it into the state database and deletes it after verifying the rows."};
   return std::nullopt;
@@ -29226,6 +29357,25 @@ inline std::uint64_t js_length(const std::string& s) {
   return n;
 }
 
+/// The patterns of the workspace's `.gitignore` (none when it cannot be read): one a line,
+/// trailing `\r` and spaces dropped, blank lines and `#` comments left out.
+template <class Fs>
+std::vector<std::string> ignore_patterns(Fs& fs, const typename Fs::dir& root) {
+  std::vector<std::string> patterns;
+  const file_read g = read_in_root(fs, root, ".gitignore", 1024 * 1024);
+  if (g.status != read_status::ok) return patterns;
+  std::size_t from = 0;
+  while (from <= g.bytes.size()) {
+    std::size_t nl = g.bytes.find('\n', from);
+    if (nl == std::string::npos) nl = g.bytes.size();
+    std::string line = g.bytes.substr(from, nl - from);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (!line.empty() && line[0] != '#') patterns.push_back(line);
+    from = nl + 1;
+  }
+  return patterns;
+}
+
 }  // namespace detail
 
 /// Checks `dir` for what must not live in a workspace, legacy state files, a second
@@ -29236,47 +29386,36 @@ template <class Fs>
 value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
                        const doctor_limits& lim = {}) {
   value findings = value::array();
-  const auto find = [&](const std::string& code, const std::string& level, const std::string& path,
+  const auto find = [&](errc code, const std::string& level, const std::string& path,
                         const std::string& message) {
-    findings.push_back(
-        value::object({{"code", code}, {"level", level}, {"path", path}, {"message", message}}));
+    findings.push_back(value::object({{"code", std::string(to_string(code))},
+                                      {"level", level},
+                                      {"path", path},
+                                      {"message", message}}));
   };
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(detail::open_dir_path(fs, dir));
   } catch (const error& e) {
-    find("workspace_missing", "error", dir,
+    find(errc::workspace_missing, "error", dir,
          std::string(e.what()) + "; run `clawport workspace bootstrap` or `openclaw setup`.");
   }
   std::vector<std::string> all;
   if (root) detail::list_tree(fs, *root, "", all, 32);
-  std::vector<std::string> patterns;
-  if (root) {
-    const detail::file_read g = detail::read_in_root(fs, *root, ".gitignore", 1024 * 1024);
-    if (g.status == detail::read_status::ok) {
-      std::size_t from = 0;
-      while (from <= g.bytes.size()) {
-        std::size_t nl = g.bytes.find('\n', from);
-        if (nl == std::string::npos) nl = g.bytes.size();
-        std::string line = g.bytes.substr(from, nl - from);
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-        if (!line.empty() && line[0] != '#') patterns.push_back(line);
-        from = nl + 1;
-      }
-    }
-  }
+  const std::vector<std::string> patterns =
+      root ? detail::ignore_patterns(fs, *root) : std::vector<std::string>{};
   for (const auto& rel : all) {
     const std::optional<detail::misplaced> f = detail::misplaced_file(rel);
     if (!f) continue;
-    if (f->code == "secret_in_workspace") {
+    if (f->code == errc::secret_in_workspace) {
       if (!detail::gitignored(patterns, rel))
-        find("secret_not_ignored", "error", rel,
+        find(errc::secret_not_ignored, "error", rel,
              rel +
                  " looks like a secret and .gitignore does not exclude it; add the suggested "
                  ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
       continue;
     }
-    find(f->code, f->code == "legacy_state_file" ? "warning" : "error", rel, f->message);
+    find(f->code, f->code == errc::legacy_state_file ? "warning" : "error", rel, f->message);
   }
   // Required bootstrap files, and the injection limits.
   std::uint64_t total = 0;
@@ -29288,28 +29427,28 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     const detail::file_read r = detail::read_in_root(fs, *root, name, 2 * 1024 * 1024);
     if (r.status == detail::read_status::missing) {
       if (required)
-        find("bootstrap_file_missing", "warning", name,
+        find(errc::bootstrap_file_missing, "warning", name,
              std::string(name) +
                  " is missing: OpenClaw injects a missing-file marker; run "
                  "`clawport workspace bootstrap` to seed it.");
       continue;
     }
     if (r.status != detail::read_status::ok) {
-      find("bootstrap_file_unreadable", "error", name,
+      find(errc::bootstrap_file_unreadable, "error", name,
            detail::read_problem(r.status, name, 2 * 1024 * 1024, r.detail));
       continue;
     }
     const std::uint64_t n = detail::js_length(r.bytes);
     total += n;
     if (n > lim.bootstrap_max_chars)
-      find("bootstrap_file_too_large", "warning", name,
+      find(errc::bootstrap_file_too_large, "warning", name,
            std::string(name) + " has " + std::to_string(n) +
                " characters; injection truncates "
                "it at bootstrapMaxChars (" +
                std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
   }
   if (total > lim.bootstrap_total_max_chars)
-    find("bootstrap_total_too_large", "warning", ".",
+    find(errc::bootstrap_total_too_large, "warning", ".",
          "The bootstrap files total " + std::to_string(total) +
              " characters; injection truncates at bootstrapTotalMaxChars (" +
              std::to_string(lim.bootstrap_total_max_chars) + ").");
@@ -29320,7 +29459,7 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
       auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
-        find("extra_workspace", "warning", legacy,
+        find(errc::extra_workspace, "warning", legacy,
              "A second workspace directory (~/openclaw, from older installs) can cause auth "
              "confusion or state divergence: only one workspace is active; merge or remove it.");
     } catch (const error&) {
@@ -29538,7 +29677,8 @@ std::optional<export_refusal> drift_refusal(Fs& fs, const export_request& x,
     const std::string rel = f["path"].get<std::string>();
     if (const auto bad = misplaced_file(rel))
       return export_refusal{errc::export_forbidden_file, rel + " must not travel in a package (" +
-                                                             bad->code + "): " + bad->message};
+                                                             std::string(to_string(bad->code)) +
+                                                             "): " + bad->message};
   }
   return std::nullopt;
 }
@@ -29933,13 +30073,13 @@ struct update_builder {
   value caps = value::array();
   std::vector<plan_blocker> blockers;
 
-  void block(const std::string& code, const std::string& message) {
-    blockers.push_back({code, message});
+  void block(errc code, const std::string& message) {
+    blockers.push_back(make_blocker(code, message));
   }
   /// Records an action; a `manual` one (with its reason) blocks with `code`.
   update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
                      value details, const std::optional<std::string>& manual = {},
-                     const std::string& code = "") {
+                     errc code = errc::update_blocked) {
     update_action a;
     a.kind = kind;
     a.id = id;
@@ -29974,7 +30114,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
     b.act("agent", id, "", d,
           "Agent " + id +
               " was changed in openclaw.json since it was added or updated; restore it first.",
-          "agent_changed");
+          errc::agent_changed);
   } else {
     b.act("agent", id, s.agent_state == "missing" || want != have ? "change" : "unchanged", d);
   }
@@ -30005,7 +30145,7 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
       a = &b.act("workspaceFile", rel, "", d,
                  "Workspace file " + rel + " is " + st +
                      " since it was added; restore it (or move your version aside) first.",
-                 "workspace_file_drift");
+                 errc::workspace_file_drift);
     } else if (w == wanted.end()) {
       a = &b.act("workspaceFile", rel, claw_introduced(f.row) ? "remove" : "release", d);
     } else if (st == "missing") {
@@ -30047,7 +30187,7 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
       b.act("workspaceFile", w.first, "", d,
             "An unmanaged file occupies " + w.first +
                 "; clawport never overwrites it: move it aside first.",
-            "workspace_file_collision")
+            errc::workspace_file_collision)
           .current_present = true;
     } else {
       b.act("workspaceFile", w.first, "add", d);
@@ -30114,7 +30254,7 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
     } else if (m.state == "modified") {
       b.act("mcpServer", m.name, "", d,
             "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
-            "mcp_config_conflict");
+            errc::mcp_config_conflict);
     } else {
       b.act("mcpServer", m.name, "remove", d);
     }
@@ -30127,14 +30267,14 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
   if (m.state == "modified") {
     b.act("mcpServer", m.name, "", d,
           "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
-          "mcp_config_conflict");
+          errc::mcp_config_conflict);
   } else if (want == m.row["configDigest"].get<std::string>()) {
     b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
   } else if (!managed) {
     b.act("mcpServer", m.name, "", d,
           "MCP server " + m.name +
               " is a shared declaration this Claw did not create; change it by hand.",
-          "mcp_config_conflict");
+          errc::mcp_config_conflict);
   } else {
     b.act("mcpServer", m.name, "change", d);
     b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
@@ -30157,7 +30297,7 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
     if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
       b.act("mcpServer", it.key(), "", d,
             "MCP server " + it.key() + " already exists with a different configuration.",
-            "mcp_server_collision");
+            errc::mcp_server_collision);
       continue;
     }
     const std::string relationship = live != nullptr ? "referenced" : "managed";
@@ -30231,24 +30371,24 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
     bool unreadable = false;
     for (const auto& d : pkg.diagnostics) {
       if (d.level != level::error) continue;
-      unreadable = unreadable || d.code == "read_failed" || d.code == "package_read_failed" ||
-                   d.code == "unsupported_source";
+      unreadable = unreadable || has_code(d, errc::read_failed) ||
+                   has_code(d, errc::package_read_failed) || has_code(d, errc::unsupported_source);
       diags.push_back(to_json(d));
     }
     if (unreadable && !from) {
-      b.block("recorded_source_unavailable",
+      b.block(errc::recorded_source_unavailable,
               "The recorded source " + source +
                   " cannot be read; pass --from <package> to update from another copy.");
     } else {
-      b.block("update_invalid", "The package " + source + " is invalid (run claw inspect).");
+      b.block(errc::update_invalid, "The package " + source + " is invalid (run claw inspect).");
     }
     return;
   }
   for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
   if (pkg.source.name != rec["claw"]["name"].get<std::string>())
-    b.block("claw_identity_mismatch", "The package " + pkg.source.name +
-                                          " is not the installed Claw " +
-                                          rec["claw"]["name"].get<std::string>() + ".");
+    b.block(errc::claw_identity_mismatch, "The package " + pkg.source.name +
+                                              " is not the installed Claw " +
+                                              rec["claw"]["name"].get<std::string>() + ".");
   doc["targetClaw"] = claw_summary(to_json(pkg.source));
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
@@ -30263,10 +30403,12 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
   const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
   for (const auto& x : tp.plan["blockers"]) {
     const std::string code = x["code"].get<std::string>();
-    if (code == "agent_id_collision" || code == "workspace_collision" ||
-        code == "mcp_server_collision" || x.value("path", "").rfind("$.packages", 0) == 0)
+    if (code == to_string(errc::agent_id_collision) ||
+        code == to_string(errc::workspace_collision) ||
+        code == to_string(errc::mcp_server_collision) ||
+        x.value("path", "").rfind("$.packages", 0) == 0)
       continue;
-    b.block(code, x["message"].get<std::string>());
+    b.blockers.push_back({code, x["message"].get<std::string>()});  // the target plan's code
   }
   out.target = tp.plan;
   out.package = std::move(pkg);
@@ -30344,22 +30486,22 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   doc["target"] = target;
   const std::vector<std::string> found = detail::installs_named(l, target);
   doc["found"] = found.size() == 1;
-  if (auto x = detail::target_blocker(found, target)) b.block(x->code, x->message);
+  if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
   if (found.size() == 1) {
     out.agent_id = found.front();
     const value& rec = l.installs()[out.agent_id];
     doc["agentId"] = out.agent_id;
     doc["currentClaw"] = detail::claw_summary(rec["claw"]);
     if (rec["status"] != "complete")
-      b.block("update_target_blocked", "The install of " + out.agent_id + " is " +
-                                           rec["status"].get<std::string>() +
-                                           ", not complete; finish or remove it first.");
+      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " +
+                                               rec["status"].get<std::string>() +
+                                               ", not complete; finish or remove it first.");
     detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
     std::optional<value> cfg;
     try {
       cfg = detail::live_config(fs, state_dir);
     } catch (const error& e) {
-      b.block("mcp_config_unavailable", e.what());
+      b.block(errc::mcp_config_unavailable, e.what());
     }
     if (cfg && !out.target.is_null()) {
       const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
@@ -30384,80 +30526,36 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
 
 namespace detail {
 
-/// What an update must undo, newest first.
-template <class Fs>
-struct update_rollback {
-  Fs& fs;
-  std::string workspace;
-  std::vector<std::string> temps;  ///< staged, not yet renamed
-  std::vector<std::pair<std::string, std::optional<std::string>>> replaced;  ///< rel → old bytes
-  std::vector<std::pair<std::string, std::string>> removed;                  ///< rel → old bytes
-  std::vector<std::string> created_dirs;                                     ///< workspace-relative
-  std::string state_dir;
-  bool config_written = false;
-  std::optional<std::string> config_before;
-  bool ledger_written = false;
-  std::optional<std::string> ledger_before;
+/// What the undo steps of an update (publish::undo_journal) need, filled as it runs.
+/// Declared before the journal, so it outlives the steps that refer to it.
+struct update_undo_state {
+  std::vector<std::string> created_dirs;  ///< workspace-relative, outermost first
+  std::set<std::string> renamed;          ///< staged files already renamed into place
+  bool config_written = false;            ///< openclaw.json may have been rewritten
+};
 
-  std::vector<std::string> run() {
-    std::vector<std::string> left;
-    const auto attempt = [&](const std::string& what, auto&& f) {
-      try {
-        f();
-      } catch (const error& e) {
-        left.push_back(what + ": " + e.what());
-      }
-    };
-    if (ledger_written)
-      attempt("the ledger",
-              [&] { restore_state_file(fs, state_dir, ledger_file_name, ledger_before); });
-    if (config_written)
-      attempt("openclaw.json",
-              [&] { restore_state_file(fs, state_dir, config_file_name, config_before); });
-    std::optional<typename Fs::dir> root;
-    try {
-      root.emplace(open_dir_path(fs, workspace));
-    } catch (const error& e) {
-      if (!temps.empty() || !replaced.empty() || !removed.empty())
-        left.push_back(workspace + ": " + e.what());
-      return left;
-    }
-    for (auto it = removed.rbegin(); it != removed.rend(); ++it)
-      attempt(it->first, [&] {
-        std::vector<std::string> dirs;
-        create_rel_file(fs, *root, it->first, it->second, dirs);
-      });
-    for (auto it = replaced.rbegin(); it != replaced.rend(); ++it)
-      attempt(it->first, [&] {
-        at_rel(fs, *root, it->first, [&](const typename Fs::dir& d, const std::string& n) {
-          if (it->second) {
-            publish::replace_file(fs, d, n, *it->second, it->first);
-          } else if (fs.stat_at(d, n)) {
-            fs.unlink_at(d, n);
-          }
-        });
-      });
-    for (auto it = temps.rbegin(); it != temps.rend(); ++it)
-      attempt(*it, [&] {
-        at_rel(fs, *root, *it, [&](const typename Fs::dir& d, const std::string& n) {
-          if (fs.stat_at(d, n)) fs.unlink_at(d, n);
-        });
-      });
-    for (auto it = created_dirs.rbegin(); it != created_dirs.rend(); ++it)
-      attempt(*it, [&] {
-        at_rel(fs, *root, *it, [&](const typename Fs::dir& d, const std::string& n) {
+/// Records the undo of a workspace-relative path `rel` under `root`: `f(dir, name)`.
+template <class Fs, class F>
+void record_at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                   publish::undo_journal& undo, F f) {
+  undo.add(rel, [&fs, &root, rel, f] {
+    at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) { f(d, n); });
+  });
+}
+
+/// Records the undo of the directories `s.created_dirs` gained since it held `from`
+/// entries: each removed again once empty.
+template <class Fs>
+void record_created_dirs(Fs& fs, const typename Fs::dir& root, const update_undo_state& s,
+                         std::size_t from, publish::undo_journal& undo) {
+  for (std::size_t i = from; i < s.created_dirs.size(); ++i)
+    record_at_rel(
+        fs, root, s.created_dirs[i], undo, [&fs](const typename Fs::dir& d, const std::string& n) {
           const auto st = fs.stat_at(d, n);
           if (st && st->kind == fs::file_kind::directory && fs.is_empty(fs.open_dir_at(d, n)))
             fs.remove_dir_at(d, n);
         });
-      });
-    try {
-      fs.sync_filesystem(*root);
-    } catch (const error&) {
-    }
-    return left;
-  }
-};
+}
 
 inline std::string temp_sibling(const std::string& rel, const std::string& token) {
   return paths::join(paths::parent(rel), publish::temp_file_name(publish::staging_kind::update,
@@ -30552,15 +30650,16 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
       value d;
       for (const auto& t : up.target["actions"])
         if (t["kind"] == "package" && t["id"] == a.id) d = t["details"];
-      ops.not_applied.push_back(value::object({{"kind", "package"},
-                                               {"id", a.id},
-                                               {"code", "package_not_installed"},
-                                               {"install", package_install_command(d)}}));
+      ops.not_applied.push_back(
+          value::object({{"kind", "package"},
+                         {"id", a.id},
+                         {"code", std::string(to_string(errc::package_not_installed))},
+                         {"install", package_install_command(d)}}));
     } else if (a.kind == "cronJob" && adds) {
       ops.not_applied.push_back(
           value::object({{"kind", "cronJob"},
                          {"id", a.id},
-                         {"code", "cron_gateway_required"},
+                         {"code", std::string(to_string(errc::cron_gateway_required))},
                          {"message",
                           "Scheduling needs a running OpenClaw Gateway; clawport does not "
                           "schedule cron jobs offline."}}));
@@ -30656,7 +30755,7 @@ inline value cron_refs(const value& tp, const std::string& agent_id) {
                                    {"manifestId", cid},
                                    {"declarationKey", "claw:" + agent_id + ":" + cid},
                                    {"status", "not_applied"},
-                                   {"code", "cron_gateway_required"},
+                                   {"code", std::string(to_string(errc::cron_gateway_required))},
                                    {"job", job}}));
   }
   return crons;
@@ -30677,26 +30776,62 @@ inline value updated_record(const update_plan& up, const value& rec, const std::
 }
 
 /// Update step 1: every new file staged beside its destination, then renamed in; removed
-/// files unlinked, then the directories this Claw made that the removals emptied.
+/// files unlinked, then the directories this Claw made that the removals emptied. Each
+/// change records its undo in `undo` once done, so the journal, run newest first, puts
+/// back the removed files, then the replaced ones, then removes the staged files with the
+/// directories made for them, then flushes.
 template <class Fs>
 void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, const update_ops& ops,
-                      update_rollback<Fs>& rb) {
+                      update_undo_state& s, publish::undo_journal& undo) {
+  undo.add(rec["workspace"].get<std::string>(), [&fs, &root] {
+    try {
+      fs.sync_filesystem(root);
+    } catch (const error&) {
+    }
+  });
   for (const auto& w : ops.writes) {
-    rb.temps.push_back(w.temp);
-    create_rel_file(fs, root, w.temp, w.bytes, rb.created_dirs);
+    const std::size_t dirs_before = s.created_dirs.size();
+    try {
+      create_rel_file(fs, root, w.temp, w.bytes, s.created_dirs);  // removes its file on failure
+    } catch (...) {
+      record_created_dirs(fs, root, s, dirs_before, undo);
+      throw;
+    }
+    record_created_dirs(fs, root, s, dirs_before, undo);
+    const std::string temp = w.temp;
+    undo.add(temp, [&fs, &root, &s, temp] {
+      if (s.renamed.count(temp)) return;  // it is in place now: the file's own undo restores
+      at_rel(fs, root, temp, [&](const typename Fs::dir& d, const std::string& n) {
+        if (fs.stat_at(d, n)) fs.unlink_at(d, n);
+      });
+    });
   }
   if (!ops.writes.empty()) fs.sync_filesystem(root);
   for (const auto& w : ops.writes) {
-    rb.replaced.emplace_back(w.rel, w.old);
     at_rel(fs, root, w.rel, [&](const typename Fs::dir& d, const std::string& n) {
       fs.rename_at(d, paths::file_name(w.temp), d, n, fs::rename_mode::replace);
     });
-    rb.temps.erase(std::find(rb.temps.begin(), rb.temps.end(), w.temp));
+    s.renamed.insert(w.temp);
+    const std::optional<std::string> old = w.old;
+    const std::string rel = w.rel;
+    record_at_rel(fs, root, rel, undo,
+                  [&fs, old, rel](const typename Fs::dir& d, const std::string& n) {
+                    if (old) {
+                      publish::replace_file(fs, d, n, *old, rel);
+                    } else if (fs.stat_at(d, n)) {
+                      fs.unlink_at(d, n);
+                    }
+                  });
   }
   for (const auto& r : ops.removes) {
     at_rel(fs, root, r.first,
            [&](const typename Fs::dir& d, const std::string& n) { fs.unlink_at(d, n); });
-    rb.removed.push_back(r);
+    const std::string rel = r.first;
+    const std::string bytes = r.second;
+    undo.add(rel, [&fs, &root, rel, bytes] {
+      std::vector<std::string> dirs;
+      create_rel_file(fs, root, rel, bytes, dirs);
+    });
   }
   std::set<std::string> made;
   for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
@@ -30735,7 +30870,7 @@ inline value update_result_document(const update_plan& up, const value& rec, con
   d["notApplied"] = ops.not_applied;
   if (!ops.not_applied.empty())
     d["error"] = value::object(
-        {{"code", "update_partial"},
+        {{"code", std::string(to_string(errc::update_partial))},
          {"message", "The workspace, openclaw.json and the ledger were updated; " +
                          std::to_string(ops.not_applied.size()) +
                          " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
@@ -30763,7 +30898,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return out;
   }
   const update_plan up = plan_update(fs, req, target, from);
-  const auto fail = [&](const std::string& code, const std::string& message) {
+  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = up.integrity;
     return out;
@@ -30773,7 +30908,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return out;
   }
   if (up.blocked) {
-    fail("update_blocked", up.blockers[0].message);
+    fail(errc::update_blocked, up.blockers[0].message);
     out.document["blockers"] = up.plan["blockers"];
     return out;
   }
@@ -30790,27 +30925,33 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     pkg_root.emplace(detail::open_dir_path(fs, up.package->source.package_root));
     root.emplace(detail::open_dir_path(fs, ws));
   } catch (const error& e) {
-    return fail("update_changed", std::string(e.what()) + "; nothing was changed");
+    return fail(errc::update_changed, std::string(e.what()) + "; nothing was changed");
   }
   if (auto problem = detail::gather_update_ops(fs, up, *pkg_root, *root, ops))
-    return fail("update_changed", *problem + "; nothing was changed");
+    return fail(errc::update_changed, *problem + "; nothing was changed");
   value record = detail::updated_record(up, rec, now);
 
-  detail::update_rollback<Fs> rb{fs,        ws,    {},           {},    {},          {},
-                                 state_dir, false, std::nullopt, false, std::nullopt};
-  std::string step = "workspace_update_failed";
+  detail::update_undo_state undo_state;
+  publish::undo_journal undo;  // after what its steps refer to: destroyed first
+  std::string step(to_string(errc::workspace_update_failed));
   try {
-    detail::update_workspace(fs, *root, rec, ops, rb);
-    // 2. openclaw.json, once.
+    detail::update_workspace(fs, *root, rec, ops, undo_state, undo);
+    // 2. openclaw.json, once. Its undo is recorded before the write: a write that fails
+    // after its rename (a failed directory flush) is undone too.
     const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
-      step = change.agents.empty() ? "mcp_update_failed" : "agent_update_failed";
-      rb.config_before = detail::read_state_file(fs, state_dir, config_file_name);
-      rb.config_written = true;
+      step = to_string(change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed);
+      const std::optional<std::string> config_before =
+          detail::read_state_file(fs, state_dir, config_file_name);
+      undo_state.config_written = true;
+      undo.add("openclaw.json", [&fs, &undo_state, state_dir, config_before] {
+        if (undo_state.config_written)
+          restore_state_file(fs, state_dir, config_file_name, config_before);
+      });
       const config_outcome cfg = apply_config_change(fs, state_dir, change, nullptr);
-      rb.config_written = cfg.written;
+      undo_state.config_written = cfg.written;
       if (!cfg.written) {
-        const std::vector<std::string> left = rb.run();
+        const std::vector<std::string> left = undo.run();
         fail(step, cfg.refusal + "; the workspace was put back" +
                        (left.empty() ? std::string() : " except " + left.front()) +
                        ". Make this change by hand, then run update again:");
@@ -30818,18 +30959,21 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
         return out;
       }
     }
-    // 3. The ledger, last.
-    step = "provenance_update_failed";
+    // 3. The ledger, last (its undo recorded before the write, as the config's).
+    step = to_string(errc::provenance_update_failed);
     value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
-    for (const auto& d : rb.created_dirs) created.push_back(d);
+    for (const auto& d : undo_state.created_dirs) created.push_back(d);
     record["createdDirs"] = created;
-    rb.ledger_before = l.bytes;
+    const std::optional<std::string> ledger_before = l.bytes;
+    undo.add("the ledger", [&fs, state_dir, ledger_before] {
+      restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
+    });
     l.installs()[up.agent_id] = record;
-    rb.ledger_written = true;
     write_ledger(fs, state_dir, l.doc);
   } catch (const error& e) {
-    return fail(step, detail::after_rollback(e.what(), rb.run(), "update"));
+    return fail(step, detail::after_rollback(e.what(), undo.run(), "update"));
   }
+  undo.commit();
   out.document = detail::update_result_document(up, rec, record, ops);
   out.ok = ops.not_applied.empty();
   return out;
@@ -32536,6 +32680,148 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
   return found.front();
 }
 
+namespace detail {
+
+/// The refusals before anything moves: `name` under `parent` must be a real directory
+/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
+/// bundle skills are ever removed. Returns its identity for the later re-check.
+template <class Fs>
+fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                               const std::string& shown, const std::string& directory) {
+  const auto st = fs.stat_at(parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
+                ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                directory + " is a symlink; clawport removes real skill directories only",
+                directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
+  }
+  auto skill = fs.open_dir_at(parent, name);
+  const fs::file_id id = fs.stat(skill).id;
+  if (id != st->id) {
+    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
+                directory);
+  }
+  if (!detail::has_manifest_file(fs, skill)) {
+    throw error(errc::skill_invalid,
+                "skill '" + shown +
+                    "' is not editable: it is a non-bundle skill, only bundle skills are "
+                    "writable (" +
+                    directory +
+                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                    "was removed",
+                directory);
+  }
+  return id;
+}
+
+/// Moves the skill into the install's archive as `<bundle>-<name>-<now>[-n]` (never over
+/// an earlier archive) and makes both directories durable; if that fails the skill is put
+/// back. Returns the archive path it now has.
+template <class Fs>
+std::string archive_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                          std::string_view install_root, const std::string& name,
+                          const std::string& shown, const std::string& directory,
+                          std::int64_t now_secs) {
+  skills_dir_location archive;
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  typename Fs::dir arch = open_skills_dir(fs, archive, true);
+  const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+  std::string target = base;
+  bool moved = false;
+  for (int n = 2; n <= 10000 && !moved; ++n) {
+    try {
+      moved = publish::rename_noreplace(fs, parent, name, arch, target);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
+    }
+    if (!moved) target = base + "-" + std::to_string(n);
+  }
+  if (!moved) {
+    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                archive.path);
+  }
+  try {
+    fs.sync_dir(arch);
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    try {
+      fs.rename_at(arch, target, parent, name, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e,
+                          "archived " + shown + " to " + paths::join(archive.path, target) +
+                              " but could not make it durable",
+                          directory);
+    }
+    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
+  }
+  return paths::join(archive.path, target);
+}
+
+/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
+/// where no agent loads it, never half-deleted in place), identity re-checked against
+/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
+template <class Fs>
+void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                  const std::string& name, const std::string& directory, const fs::file_id& id,
+                  std::vector<std::string>& warnings) {
+  const std::string stage =
+      publish::staging_name(publish::staging_kind::skills, publish::random_token());
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
+  try {
+    s.emplace(fs, parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(s->handle(), name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  directory + " was replaced while it was being removed; nothing was removed",
+                  directory);
+    }
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = s->publish_entry(name, parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      s->release();  // it holds the skill now
+      throw error(e.code(),
+                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
+                      paths::join(loc.path, stage) + ", which no agent loads",
+                  directory, e.sys_errno());
+    }
+    s.reset();  // inert if it stays: it has no manifest at its root
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + directory, directory);
+  }
+  try {
+    s->remove();
+  } catch (const error& e) {
+    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                       ", which no agent loads (" + e.what() + "); delete it");
+  }
+}
+
+}  // namespace detail
+
 /// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
 /// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
 /// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
@@ -32562,127 +32848,13 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
     throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
                 out.directory);
   }
-  const auto st = fs.stat_at(*parent, name);
-  if (!st) {
-    throw error(errc::not_found, "Skill not found: " + shown + " (no " + out.directory + ")",
-                out.directory, ENOENT);
-  }
-  if (st->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path,
-                out.directory + " is a symlink; clawport removes real skill directories only",
-                out.directory);
-  }
-  if (st->kind != fs::file_kind::directory) {
-    throw error(errc::skill_invalid, out.directory + " is not a skill directory", out.directory);
-  }
-  fs::file_id id;
-  {
-    auto skill = fs.open_dir_at(*parent, name);
-    id = fs.stat(skill).id;
-    if (id != st->id) {
-      throw error(errc::identity_changed, out.directory + " was replaced while it was inspected",
-                  out.directory);
-    }
-    if (!detail::has_manifest_file(fs, skill)) {
-      throw error(errc::skill_invalid,
-                  "skill '" + shown +
-                      "' is not editable: it is a non-bundle skill, only bundle skills are "
-                      "writable (" +
-                      out.directory +
-                      " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
-                      "was removed",
-                  out.directory);
-    }
-  }
-
+  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
   if (!purge && !loc.global()) {
-    skills_dir_location archive;
-    archive.anchor = paths::normalize(install_root);
-    archive.relative = std::string(archive_relative);
-    archive.path = paths::join(archive.anchor, archive.relative);
-    archive.bundle = "_deleted";
-    typename Fs::dir arch = open_skills_dir(fs, archive, true);
-    const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
-    std::string target = base;
-    bool moved = false;
-    for (int n = 2; n <= 10000 && !moved; ++n) {
-      try {
-        moved = publish::rename_noreplace(fs, *parent, name, arch, target);
-      } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to move " + out.directory + " into " + archive.path,
-                            out.directory);
-      }
-      if (!moved) target = base + "-" + std::to_string(n);
-    }
-    if (!moved) {
-      throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
-                  archive.path);
-    }
-    try {
-      fs.sync_dir(arch);
-      fs.sync_dir(*parent);
-    } catch (const error& e) {
-      try {
-        fs.rename_at(arch, target, *parent, name, fs::rename_mode::replace);
-      } catch (const error&) {
-        fs::detail::rethrow(e,
-                            "archived " + shown + " to " + paths::join(archive.path, target) +
-                                " but could not make it durable",
-                            out.directory);
-      }
-      fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", out.directory);
-    }
-    out.archived_to = paths::join(archive.path, target);
+    out.archived_to =
+        detail::archive_skill(fs, *parent, loc, install_root, name, shown, out.directory, now_secs);
     return out;
   }
-
-  // Delete: rename the skill into a fresh staging directory, then delete that.
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
-  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
-  try {
-    s.emplace(fs, *parent, stage, 0700);
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
-  }
-  bool in_stage = false;  // the skill sits at <stage>/<name>
-  try {
-    fs.rename_at(*parent, name, s->handle(), name, fs::rename_mode::replace);
-    in_stage = true;
-    const auto moved = fs.stat_at(s->handle(), name);
-    if (!moved || moved->id != id) {
-      throw error(errc::identity_changed,
-                  out.directory + " was replaced while it was being removed; nothing was removed",
-                  out.directory);
-    }
-    fs.sync_dir(*parent);
-  } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = s->publish_entry(name, *parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
-      s->release();  // it holds the skill now
-      throw error(e.code(),
-                  "failed to remove " + out.directory + ": " + e.what() +
-                      "; the skill was moved to " + paths::join(loc.path, stage) +
-                      ", which no agent loads",
-                  out.directory, e.sys_errno());
-    }
-    s.reset();  // inert if it stays: it has no manifest at its root
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + out.directory, out.directory);
-  }
-  try {
-    s->remove();
-  } catch (const error& e) {
-    out.warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
-                           ", which no agent loads (" + e.what() + "); delete it");
-  }
+  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
   return out;
 }
 
