@@ -5,7 +5,7 @@
 // reads the environment.
 #pragma once
 
-#include <clawport/core/host.hpp>
+#include <clawport/clawport.hpp>
 
 #include <unistd.h>
 
