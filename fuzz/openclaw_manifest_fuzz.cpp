@@ -18,17 +18,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const oc::envelope env = oc::split_envelope(text);
   std::vector<oc::diagnostic> ds;
   if (env.found) {
-    if (auto v =
-            oc::yaml_to_json(env.frontmatter, "CLAW.md frontmatter", "invalid_claw_frontmatter",
-                             "unsupported_claw_yaml_feature", 1, 1024 * 1024, 64, ds)) {
+    if (auto v = oc::yaml_to_json(
+            env.frontmatter, "CLAW.md frontmatter", clawport::errc::invalid_claw_frontmatter,
+            clawport::errc::unsupported_claw_yaml_feature, 1, 1024 * 1024, 64, ds)) {
       candidates.push_back(std::move(*v));
     }
   }
   oc::value json = oc::value::parse(text.begin(), text.end(), nullptr, false);
   if (!json.is_discarded()) candidates.push_back(std::move(json));
-  if (auto v =
-          oc::yaml_to_json(text, "profile", "invalid_openclaw_profile",
-                           "unsupported_openclaw_profile_yaml_feature", 0, 256 * 1024, 64, ds)) {
+  if (auto v = oc::yaml_to_json(text, "profile", clawport::errc::invalid_openclaw_profile,
+                                clawport::errc::unsupported_openclaw_profile_yaml_feature, 0,
+                                256 * 1024, 64, ds)) {
     candidates.push_back(std::move(*v));
   }
   for (const oc::value& c : candidates) {
