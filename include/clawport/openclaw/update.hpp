@@ -710,14 +710,7 @@ inline value package_rows(const value& tp) {
   value pkgs = value::array();
   for (const auto& a : tp["actions"]) {
     if (a["kind"] != "package") continue;
-    const value& d = a["details"];
-    pkgs.push_back(
-        value::object({{"kind", d["kind"]},
-                       {"ref", d["ref"]},
-                       {"version", d["version"]},
-                       {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                       {"status", "not_installed"},
-                       {"install", package_install_command(d)}}));
+    pkgs.push_back(package_row(a["details"]));
   }
   return pkgs;
 }
