@@ -28015,16 +28015,21 @@ struct add_ops {
   config_change change;
 };
 
+/// The ledger row of a ClawHub package (never installed offline), from its plan action's
+/// `details`; add and update record the same row.
+inline value package_row(const value& d) {
+  return value::object({{"kind", d["kind"]},
+                        {"ref", d["ref"]},
+                        {"version", d["version"]},
+                        {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+                        {"status", "not_installed"},
+                        {"install", package_install_command(d)}});
+}
+
 /// A ClawHub package: recorded as not installed, and reported.
 inline void add_package_op(add_ops& ops, const value& a) {
   const value& d = a["details"];
-  ops.packages.push_back(
-      value::object({{"kind", d["kind"]},
-                     {"ref", d["ref"]},
-                     {"version", d["version"]},
-                     {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                     {"status", "not_installed"},
-                     {"install", package_install_command(d)}}));
+  ops.packages.push_back(package_row(d));
   ops.not_applied.push_back(
       value::object({{"kind", "package"},
                      {"id", a["id"]},
@@ -30706,14 +30711,7 @@ inline value package_rows(const value& tp) {
   value pkgs = value::array();
   for (const auto& a : tp["actions"]) {
     if (a["kind"] != "package") continue;
-    const value& d = a["details"];
-    pkgs.push_back(
-        value::object({{"kind", d["kind"]},
-                       {"ref", d["ref"]},
-                       {"version", d["version"]},
-                       {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                       {"status", "not_installed"},
-                       {"install", package_install_command(d)}}));
+    pkgs.push_back(package_row(a["details"]));
   }
   return pkgs;
 }
