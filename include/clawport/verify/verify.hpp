@@ -186,6 +186,10 @@ class walker : public fs::walk_visitor {
         }
         hash.update(buffer_.data(), n);
         if (keep_limit != 0) kept.append(buffer_.data(), n);
+        // A read shorter than asked that reaches the size the open file had is its end (a
+        // regular file reads short only there): no call is spent confirming it. A file that
+        // grew still shows here, as a read past that size.
+        if (n < buffer_.size() && size == info.size) break;
       }
     } catch (const error& e) {
       add("unreadable", path, e.what());
