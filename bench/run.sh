@@ -171,8 +171,13 @@ for base in "${PLACES[@]}"; do
     l0=$(load)
     t_verify() { trial c-verify "$base/none" "$CLAW" verify "$base/bundle"; }
     t_sums() { trial c-sha256sum "$base/none" bash -c 'cd "$1" && sha256sum -c --quiet --strict zeroclaw-agent.sha256' _ "$base/bundle"; }
-    rounds "$ROUNDS" t_verify t_sums
+    # openssl over the same files: the list's paths (after the digest and two spaces),
+    # written beside the bundle before the rounds, handed to one openssl by xargs.
+    cut -c67- "$base/bundle/zeroclaw-agent.sha256" >"$base/c-files"
+    t_openssl() { trial c-openssl "$base/none" bash -c 'cd "$1" && xargs -d "\n" -a "$2" openssl dgst -sha256 >/dev/null' _ "$base/bundle" "$base/c-files"; }
+    rounds "$ROUNDS" t_verify t_sums t_openssl
     row "c: verify bundle (a)" "$where" c-verify c-sha256sum
+    row "c: verify vs openssl dgst" "$where" c-verify c-openssl
     echo "| load average | $where | before $l0 | | after $(load) | | | | |"
   fi
   if want d; then
