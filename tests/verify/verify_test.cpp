@@ -255,6 +255,28 @@ TEST_CASE("verify: an empty secret the manifest does not list is a warning, not 
   CHECK(r.findings[0].warning);
 }
 
+TEST_CASE("verify: the digest list's findings come in path order, the missing files last") {
+  // The walk visits workspace/a/ before workspace/a.txt (each directory sorted by name),
+  // the reverse of path order ('.' < '/'): the findings still come in path order.
+  bundle_rig rig;
+  rig.export_to("b");
+  rig.write("b/workspace/a/z.md", "z");
+  rig.write("b/workspace/a.txt", "a");
+  rig.replace_in("b/workspace/IDENTITY.md", "researcher", "researchex");
+  rig.remove("b/workspace/notes/plan.md");
+  rig.write("b/workspace/notes/b.md", "b");
+  const auto r = rig.verify("b");
+  std::vector<std::string> got;
+  for (const auto& f : r.findings)
+    if (f.code == "unlisted_file" || f.code == "missing_file" || f.code == "digest_mismatch")
+      got.push_back(f.code + " " + f.path);
+  CHECK(got == std::vector<std::string>{
+                   "digest_mismatch workspace/IDENTITY.md", "unlisted_file workspace/a.txt",
+                   "unlisted_file workspace/a/z.md", "unlisted_file workspace/notes/b.md",
+                   "missing_file workspace/notes/plan.md"});
+  CHECK_FALSE(r.authenticated);
+}
+
 TEST_CASE("verify: every finding is listed, not only the first") {
   bundle_rig rig;
   rig.export_to("b");
