@@ -101,7 +101,7 @@ median() { sort -n "$RES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR 
 cpu_median() { awk '{ print $4 }' "$RES/$1" | sort -n | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
 peak() { awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }' "$RES/$1"; }
 ratio() { awk -v a="$(median "$1")" -v b="$(median "$2")" 'BEGIN { printf "%.2f", a / b }'; }
-cpu_ratio() { awk -v a="$(cpu_median "$1")" -v b="$(cpu_median "$2")" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }'; }
+cpu_ratio() { awk -v a="$(cpu_median "$1")" -v b="$(cpu_median "$2")" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 # rounds <n> <fn...>: n rounds of the trial functions, the first one rotating.
 rounds() {
   local n=$1 k i j
