@@ -1,17 +1,24 @@
 // SPDX-License-Identifier: MIT
 // Google Benchmark of clawport's in-process hot paths (issue 15): closure planning with
 // scrubbing, the TOML read it starts from, name checks, SHA-256 (each backend), the YAML
-// and JSON5 readers and stableStringify. Inputs are generated here, deterministically.
+// and JSON5 readers and stableStringify, and the per-file cost of the tree walk (fs/walk.hpp)
+// alone and with verify's open, fstat, read and hash of each file. Inputs are generated here,
+// deterministically (the walk's tree under $TMPDIR, /tmp by default, removed at exit).
 //   build/bench/bench/clawport_micro [--benchmark_filter=<regex>]
 #include <clawport/digest/sha256.hpp>
 #include <clawport/formats/json5.hpp>
 #include <clawport/formats/stable_json.hpp>
 #include <clawport/formats/yaml.hpp>
+#include <clawport/fs/posix.hpp>
+#include <clawport/fs/walk.hpp>
 #include <clawport/names.hpp>
 #include <clawport/zeroclaw.hpp>
 
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -123,6 +130,103 @@ void BM_sha256_new_hasher_per_file(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
 BENCHMARK(BM_sha256_new_hasher_per_file)->Arg(0)->Arg(1024);
+
+/// A tree of `files` files of 0-1 KiB in directories of 100 (bench/gen.py's shape, smaller),
+/// written once through the Fs policy and removed when the benchmark exits.
+class walk_tree_fixture {
+ public:
+  explicit walk_tree_fixture(int files) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string base = (tmp != nullptr && tmp[0] == '/') ? tmp : "/tmp";
+    name_ = "clawport-micro-walk-" + std::to_string(files);
+    parent_ = base;
+    auto root = fs_.open_root(parent_);
+    if (fs_.stat_at(root, name_)) fs_.remove_tree_at(root, name_);
+    fs_.make_dir_at(root, name_, 0755);
+    auto top = fs_.open_dir_at(root, name_);
+    const std::string body(1024, 'x');
+    for (int d = 0; d * 100 < files; ++d) {
+      const std::string dname = "d" + std::to_string(d);
+      fs_.make_dir_at(top, dname, 0755);
+      auto sub = fs_.open_dir_at(top, dname);
+      for (int f = d * 100; f < files && f < (d + 1) * 100; ++f) {
+        auto out = fs_.create_file_at(sub, "f" + std::to_string(f) + ".md", 0644);
+        fs_.write_all(out, body.data(), static_cast<std::size_t>(f * 37 % 1025));
+      }
+    }
+  }
+  ~walk_tree_fixture() {
+    try {
+      auto root = fs_.open_root(parent_);
+      fs_.remove_tree_at(root, name_);
+    } catch (...) {
+    }
+  }
+  walk_tree_fixture(const walk_tree_fixture&) = delete;
+  walk_tree_fixture& operator=(const walk_tree_fixture&) = delete;
+  std::string path() const { return parent_ + "/" + name_; }
+
+ private:
+  clawport::fs::posix fs_;
+  std::string parent_, name_;
+};
+
+constexpr int walk_files = 5000;
+
+const walk_tree_fixture& walk_tree() {
+  static const walk_tree_fixture tree(walk_files);
+  return tree;
+}
+
+/// Counts what the walk visits; opens every directory it descends into. With `hash`, each
+/// regular file is opened, fstat'ed, read and hashed as verify does.
+class counting_visitor : public clawport::fs::walk_visitor {
+ public:
+  using fs_type = clawport::fs::posix;
+  using dir = fs_type::dir;
+  counting_visitor(fs_type& fs, bool hash) : fs_(fs), hash_(hash), buffer_(64 * 1024) {}
+
+  bool visit(const dir& d, std::string_view name, const std::string&,
+             const clawport::fs::stat_info& info) {
+    if (info.kind != clawport::fs::file_kind::regular) return true;
+    ++files;
+    if (!hash_) return false;
+    auto f = fs_.open_file_at(d, name);
+    benchmark::DoNotOptimize(fs_.stat(f).size);
+    clawport::digest::sha256 h;
+    for (std::size_t n; (n = fs_.read(f, buffer_.data(), buffer_.size())) != 0;)
+      h.update(buffer_.data(), n);
+    benchmark::DoNotOptimize(h.finish());
+    return false;
+  }
+  std::optional<dir> enter(const dir& d, std::string_view name, const std::string&,
+                           const clawport::fs::stat_info&) {
+    return fs_.open_dir_at(d, name);
+  }
+  std::int64_t files = 0;
+
+ private:
+  fs_type& fs_;
+  bool hash_;
+  std::vector<char> buffer_;
+};
+
+/// The per-file cost of the tree walk on this machine's $TMPDIR (list, sort, classify), and
+/// with `hash` also verify's per-file work; items are files.
+void BM_walk_per_file(benchmark::State& state, bool hash) {
+  const std::string path = walk_tree().path();
+  clawport::fs::posix fs;
+  std::int64_t files = 0;
+  for (auto _ : state) {
+    counting_visitor v(fs, hash);
+    auto root = fs.open_root(path);
+    clawport::fs::walk(fs, root, v);
+    files += v.files;
+  }
+  state.SetItemsProcessed(files);
+}
+BENCHMARK_CAPTURE(BM_walk_per_file, classify_only, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_walk_per_file, open_read_hash, true)->Unit(benchmark::kMillisecond);
 
 std::string yaml_profile() {
   std::string body =

@@ -4,12 +4,13 @@
 # tool for the same bytes, on tmpfs (/dev/shm) and on disk, commands alternated round by
 # round (the first command of a round rotates), medians reported, peak RSS from wait4(2).
 #
-#   bench/run.sh [--quick] [--rounds N] [--disk DIR] [--only LIST] [--million]
+#   bench/run.sh [--quick] [--rounds N] [--disk DIR | --tmpfs-only] [--only LIST] [--million]
 #
 #   --quick     smoke sizes (2,000 small files, 2 x 4 MiB, 64 MiB hashed, a 200-agent config,
 #               RSS at 500 and 5,000 files), one round, tmpfs only: checks the script, not speed
 #   --rounds N  rounds per comparison (default 5; the 64 MiB files use max(N-2, 1))
 #   --disk DIR  a directory on a real disk (default: build/bench-data in the repository)
+#   --tmpfs-only  the parts a-d on tmpfs only (no disk pass)
 #   --only LIST comma-separated parts to run: a,b,c,sha,d,e,f,par,rss (default: all; par is
 #               the two-thread proxy: two `cp -a` of the tree's halves at once against one)
 #   --million   also measure peak RSS at 1,000,000 files on tmpfs (slow: minutes)
@@ -27,16 +28,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-BUILD_FIRST=1 QUICK=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,rss MILLION=0
+BUILD_FIRST=1 QUICK=0 TMPFS_ONLY=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,rss MILLION=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1 ;;
     --rounds) ROUNDS=$2; shift ;;
     --disk) DISK_DIR=$2; shift ;;
+    --tmpfs-only) TMPFS_ONLY=1 ;;
     --only) ONLY=$2; shift ;;
     --million) MILLION=1 ;;
     --no-build) BUILD_FIRST=0 ;;
-    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -51,6 +53,7 @@ if [ "$QUICK" = 1 ]; then
   RSS_SIZES="500 5000" ROUNDS=1 PLACES=("/dev/shm/clawport-bench")
 fi
 [ "$MILLION" = 1 ] && RSS_SIZES="$RSS_SIZES 1000000"
+[ "$TMPFS_ONLY" = 1 ] && PLACES=("/dev/shm/clawport-bench")
 LARGE_ROUNDS=$((ROUNDS > 3 ? ROUNDS - 2 : ROUNDS))
 
 BUILD=${CLAWPORT_BENCH_BUILD:-}
@@ -78,7 +81,8 @@ echo "machine: $(nproc) CPU(s) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: 
   "$(grep -o -m1 -w sha_ni /proc/cpuinfo || echo no sha_ni)), $(($(grep MemTotal /proc/meminfo |
   awk '{print $2}') / 1024)) MiB RAM, $(uname -sr); clawport $(git -C "$REPO" rev-parse --short HEAD) ($CLAW)"
 echo "commands alternate within each round, the first one rotating; times are medians of the"
-echo "rounds; ratio = clawport / reference; peak RSS is the largest ru_maxrss of the rounds (KiB)"
+echo "rounds; ratio = clawport / reference (wall time), CPU ratio the same of the median user +"
+echo "system seconds (steadier on a shared machine); peak RSS is the largest ru_maxrss (KiB)"
 echo
 
 # trial <label> <path to clear> <command...>: one timed run into $RES/<label>; the path is
@@ -93,8 +97,11 @@ trial() {
   rm -rf "$clear"
 }
 median() { sort -n "$RES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
+# The median of the CPU seconds (user + system, the 4th field of clawport_rusage).
+cpu_median() { awk '{ print $4 }' "$RES/$1" | sort -n | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
 peak() { awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }' "$RES/$1"; }
 ratio() { awk -v a="$(median "$1")" -v b="$(median "$2")" 'BEGIN { printf "%.2f", a / b }'; }
+cpu_ratio() { awk -v a="$(cpu_median "$1")" -v b="$(cpu_median "$2")" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 # rounds <n> <fn...>: n rounds of the trial functions, the first one rotating.
 rounds() {
   local n=$1 k i j
@@ -106,12 +113,12 @@ rounds() {
   done
 }
 row() { # row <case> <where> <ours> <ref>
-  printf '| %s | %s | %s | %.3f | %s | %.3f | **%s** | %s | %s |\n' "$1" "$2" "$3" "$(median "$3")" \
-    "$4" "$(median "$4")" "$(ratio "$3" "$4")" "$(peak "$3")" "$(peak "$4")"
+  printf '| %s | %s | %s | %.3f | %s | %.3f | **%s** | %s | %s | %s |\n' "$1" "$2" "$3" "$(median "$3")" \
+    "$4" "$(median "$4")" "$(ratio "$3" "$4")" "$(cpu_ratio "$3" "$4")" "$(peak "$3")" "$(peak "$4")"
 }
 header() {
-  echo "| case | where | clawport | s | reference | s | ratio | RSS KiB | ref RSS KiB |"
-  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  echo "| case | where | clawport | s | reference | s | ratio | CPU ratio | RSS KiB | ref RSS KiB |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 }
 
 copy_cases() { # copy_cases <case> <place> <install> <rounds>
@@ -130,7 +137,7 @@ copy_cases() { # copy_cases <case> <place> <install> <rounds>
   row "$c --no-sync" "$where" "$c-export-nosync" "$c-cp"
   row "$c durable vs tar" "$where" "$c-export" "$c-tar"
   row "$c --no-sync vs tar" "$where" "$c-export-nosync" "$c-tar"
-  echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
   rm -f "$RES/$c-"*
 }
 
@@ -162,7 +169,7 @@ for base in "${PLACES[@]}"; do
     }
     rounds "$ROUNDS" t_two t_one
     row "par: 2 cp -a of halves at once vs 1" "$where" par-2 par-1
-    echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+    echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
   fi
   if want c || want d; then
     "$CLAW" export bench --config "$base/small/config.toml" --out "$base/bundle" --no-sync >/dev/null
@@ -171,9 +178,14 @@ for base in "${PLACES[@]}"; do
     l0=$(load)
     t_verify() { trial c-verify "$base/none" "$CLAW" verify "$base/bundle"; }
     t_sums() { trial c-sha256sum "$base/none" bash -c 'cd "$1" && sha256sum -c --quiet --strict zeroclaw-agent.sha256' _ "$base/bundle"; }
-    rounds "$ROUNDS" t_verify t_sums
+    # openssl over the same files: the list's paths (after the digest and two spaces),
+    # written beside the bundle before the rounds, handed to one openssl by xargs.
+    cut -c67- "$base/bundle/zeroclaw-agent.sha256" >"$base/c-files"
+    t_openssl() { trial c-openssl "$base/none" bash -c 'cd "$1" && xargs -d "\n" -a "$2" openssl dgst -sha256 >/dev/null' _ "$base/bundle" "$base/c-files"; }
+    rounds "$ROUNDS" t_verify t_sums t_openssl
     row "c: verify bundle (a)" "$where" c-verify c-sha256sum
-    echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+    row "c: verify vs openssl dgst" "$where" c-verify c-openssl
+    echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
   fi
   if want d; then
     target=$base/target
@@ -186,7 +198,7 @@ for base in "${PLACES[@]}"; do
     t_cpws() { fresh; trial d-cp "$base/none" cp -a "$base/bundle/workspace" "$target/ws"; }
     rounds "$ROUNDS" t_import t_cpws
     row "d: import bundle (a)" "$where" d-import d-cp
-    echo "| load average | $where | before $l0 | | after $(load) | | | | |"
+    echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
     rm -rf "$target"
   fi
   echo
@@ -230,7 +242,7 @@ if want e; then
   t_toml() { trial e-toml++ "$shm/out" "$TOMLP" "$cfgdir/config.toml"; }
   rounds "$ROUNDS" t_plan t_toml
   row "e: plan 1 of $AGENTS agents, $PROVIDERS providers ($(($(stat -c %s "$cfgdir/config.toml") >> 10)) KiB)" tmpfs e-plan e-toml++
-  echo "| load average | tmpfs | before $l0 | | after $(load) | | | | |"
+  echo "| load average | tmpfs | before $l0 | | after $(load) | | | | | |"
 fi
 if want f; then
   python3 "$GEN" claw "$shm/claw"
@@ -240,7 +252,7 @@ if want f; then
   t_cat() { trial f-cat "$shm/out" bash -c 'find "$1" -type f -exec cat {} + >/dev/null' _ "$shm/claw"; }
   rounds "$ROUNDS" t_claw t_cat
   row "f: claw plan at the size limits ($(($(du -sk "$shm/claw" | cut -f1))) KiB)" tmpfs f-claw-plan f-cat
-  echo "| load average | tmpfs | before $l0 | | after $(load) | | | | |"
+  echo "| load average | tmpfs | before $l0 | | after $(load) | | | | | |"
 fi
 want e || want f && echo
 

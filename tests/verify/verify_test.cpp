@@ -4,6 +4,7 @@
 // tamperings are "re-signed" (the digest list rewritten to match), so the check that
 // catches them is the semantic one, not the digest list.
 #include "fs/fixture.hpp"
+#include "fs/racing.hpp"
 
 #include <functional>
 #include <string>
@@ -253,6 +254,47 @@ TEST_CASE("verify: an empty secret the manifest does not list is a warning, not 
   REQUIRE(r.findings.size() == 1);
   CHECK(r.findings[0].code == "secret_unlisted");
   CHECK(r.findings[0].warning);
+}
+
+TEST_CASE("verify: the digest list's findings come in path order, the missing files last") {
+  // The walk visits workspace/a/ before workspace/a.txt (each directory sorted by name),
+  // the reverse of path order ('.' < '/'): the findings still come in path order.
+  bundle_rig rig;
+  rig.export_to("b");
+  rig.write("b/workspace/a/z.md", "z");
+  rig.write("b/workspace/a.txt", "a");
+  rig.replace_in("b/workspace/IDENTITY.md", "researcher", "researchex");
+  rig.remove("b/workspace/notes/plan.md");
+  rig.write("b/workspace/notes/b.md", "b");
+  const auto r = rig.verify("b");
+  std::vector<std::string> got;
+  for (const auto& f : r.findings)
+    if (f.code == "unlisted_file" || f.code == "missing_file" || f.code == "digest_mismatch")
+      got.push_back(f.code + " " + f.path);
+  CHECK(got == std::vector<std::string>{
+                   "digest_mismatch workspace/IDENTITY.md", "unlisted_file workspace/a.txt",
+                   "unlisted_file workspace/a/z.md", "unlisted_file workspace/notes/b.md",
+                   "missing_file workspace/notes/plan.md"});
+  CHECK_FALSE(r.authenticated);
+}
+
+TEST_CASE("verify: a file that grows between its classification and its read is reported") {
+  // verify stops reading a small file at the first short read that reaches its size; a file
+  // that grew in place (same inode) must still show as a read past the size it had.
+  bundle_rig rig;
+  rig.export_to("b");
+  cp::testing::racing<cp::fs::posix> racer(rig.fs);
+  racer.after_classify("IDENTITY.md", [&] {
+    rig.write("b/workspace/IDENTITY.md", "# researcher\nand a line more than was classified\n");
+  });
+  const auto r = cp::verify::verify_bundle(racer, rig.root_path() + "/b");
+  CHECK(racer.fired());
+  bool grew = false;
+  for (const auto& f : r.findings)
+    grew = grew || (f.code == "changed" && f.path == "workspace/IDENTITY.md" &&
+                    f.detail.find("grew") != std::string::npos);
+  CHECK(grew);
+  CHECK_FALSE(r.ok());
 }
 
 TEST_CASE("verify: every finding is listed, not only the first") {

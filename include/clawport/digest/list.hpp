@@ -132,8 +132,10 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
   std::vector<const list_entry*> sorted;
   sorted.reserve(out.size());
   for (const list_entry& e : out) sorted.push_back(&e);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const list_entry* a, const list_entry* b) { return a->path < b->path; });
+  const auto by_path = [](const list_entry* a, const list_entry* b) { return a->path < b->path; };
+  // clawport writes the list sorted: checked in one pass, sorted only when it is not.
+  if (!std::is_sorted(sorted.begin(), sorted.end(), by_path))
+    std::sort(sorted.begin(), sorted.end(), by_path);
   for (std::size_t i = 1; i < sorted.size(); ++i) {
     if (sorted[i - 1]->path == sorted[i]->path) {
       throw error(errc::bundle_invalid, source + " lists " + sorted[i]->path + " twice",

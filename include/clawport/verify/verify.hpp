@@ -186,6 +186,10 @@ class walker : public fs::walk_visitor {
         }
         hash.update(buffer_.data(), n);
         if (keep_limit != 0) kept.append(buffer_.data(), n);
+        // A read shorter than asked that reaches the size the open file had is its end (a
+        // regular file reads short only there): no call is spent confirming it. A file that
+        // grew still shows here, as a read past that size.
+        if (n < buffer_.size() && size == info.size) break;
       }
     } catch (const error& e) {
       add("unreadable", path, e.what());
@@ -378,27 +382,38 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
   if (truncated) return;
   try {
     const auto listed = digest::parse_list(list_text, std::string(bundle::digest_list_file));
-    std::map<std::string, std::string> want;
-    for (const auto& e : listed) want[e.path] = e.hex;
+    // Both sides in path order, joined in one pass (no map of the list): what the list names
+    // below the next file is missing from the bundle; the missing are reported after, in
+    // path order.
+    std::vector<const digest::list_entry*> want;
+    want.reserve(listed.size());
+    for (const auto& e : listed) want.push_back(&e);
+    const auto by_path = [](const digest::list_entry* a, const digest::list_entry* b) {
+      return a->path < b->path;
+    };
+    if (!std::is_sorted(want.begin(), want.end(), by_path))
+      std::sort(want.begin(), want.end(), by_path);
+    std::vector<const digest::list_entry*> missing;
+    auto next = want.begin();
     bool exact = true;
     for (const bundle_file& f : rep.files) {
       if (f.path == bundle::digest_list_file) continue;
-      const auto it = want.find(f.path);
-      if (it == want.end()) {
+      for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
+      if (next == want.end() || (*next)->path != f.path) {
         add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
         exact = false;
         continue;
       }
-      if (it->second != f.sha256) {
+      if ((*next)->hex != f.sha256) {
         add_finding(rep, "digest_mismatch", f.path,
-                    "its SHA-256 is " + f.sha256 + "; the digest list says " + it->second);
+                    "its SHA-256 is " + f.sha256 + "; the digest list says " + (*next)->hex);
         exact = false;
       }
-      want.erase(it);
+      ++next;
     }
-    for (const auto& missing : want) {
-      add_finding(rep, "missing_file", missing.first,
-                  "the digest list names a file the bundle lacks");
+    missing.insert(missing.end(), next, want.end());
+    for (const digest::list_entry* m : missing) {
+      add_finding(rep, "missing_file", m->path, "the digest list names a file the bundle lacks");
       exact = false;
     }
     rep.authenticated = exact;
@@ -675,9 +690,14 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
     typename Fs::dir root = fs.open_root(bundle_path);
     w.run(root);
   }
-  std::sort(rep.files.begin(), rep.files.end(),
-            [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; });
-  std::sort(rep.directories.begin(), rep.directories.end());
+  // The walk lists each directory sorted: path order, except where a sibling's name sorts
+  // between a directory's name and that name plus '/' (`a.txt` is walked after `a/x`); only
+  // then is the whole list sorted again.
+  const auto by_path = [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; };
+  if (!std::is_sorted(rep.files.begin(), rep.files.end(), by_path))
+    std::sort(rep.files.begin(), rep.files.end(), by_path);
+  if (!std::is_sorted(rep.directories.begin(), rep.directories.end()))
+    std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
   detail::digest_list_findings(rep, w.digest_list_, w.truncated());
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
