@@ -192,14 +192,15 @@ inline const workspace_source* source_for(const claw_package& pkg, const std::st
 /// CLAW.md body or the package file, re-read through `root` and checked against the
 /// action's digest. False with `problem` set when it cannot be read or changed since.
 template <class Fs>
-bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root, const value& a,
-                   std::string& source_path, std::string& bytes, std::string& problem) {
-  const std::string rel = a["id"].get<std::string>();
-  if (a.value("sourceKind", "") == "clawMarkdownBody") {
+bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root,
+                   const add_action& a, std::string& source_path, std::string& bytes,
+                   std::string& problem) {
+  const std::string& rel = a.id;
+  if (a.from_body) {
     source_path = "CLAW.md";
     bytes = pkg.body ? *pkg.body : std::string();
   } else {
-    const workspace_source* s = a["kind"] == "bootstrap" ? nullptr : source_for(pkg, rel);
+    const workspace_source* s = a.kind == add_kind::bootstrap ? nullptr : source_for(pkg, rel);
     source_path = s != nullptr ? s->source : "BOOTSTRAP.md";
     const file_read r = read_in_root(fs, root, source_path, state_file_max_bytes);
     if (r.status != read_status::ok) {
@@ -208,7 +209,7 @@ bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root
     }
     bytes = r.bytes;
   }
-  if (sha256_digest(bytes) != a["digest"].get<std::string>()) {
+  if (!a.digest || sha256_digest(bytes) != *a.digest) {
     problem = source_path + " changed after the plan was made";
     return false;
   }
@@ -338,35 +339,33 @@ struct add_ops {
   config_change change;
 };
 
-/// The ledger row of a ClawHub package (never installed offline), from its plan action's
-/// `details`; add and update record the same row.
-inline value package_row(const value& d) {
-  return value::object({{"kind", d["kind"]},
-                        {"ref", d["ref"]},
-                        {"version", d["version"]},
-                        {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
+/// The ledger row of a ClawHub package (never installed offline); add and update record
+/// the same row.
+inline value package_row(const package_decl& d) {
+  return value::object({{"kind", d.kind},
+                        {"ref", d.ref},
+                        {"version", d.version},
+                        {"relationship", d.kind == "plugin" ? "referenced" : "managed"},
                         {"status", "not_installed"},
                         {"install", package_install_command(d)}});
 }
 
 /// A ClawHub package: recorded as not installed, and reported.
-inline void add_package_op(add_ops& ops, const value& a) {
-  const value& d = a["details"];
+inline void add_package_op(add_ops& ops, const add_action& a) {
+  const package_decl& d = a.package.decl;
   ops.packages.push_back(package_row(d));
   ops.not_applied.push_back(
       value::object({{"kind", "package"},
-                     {"id", a["id"]},
+                     {"id", a.id},
                      {"code", std::string(to_string(errc::package_not_installed))},
                      {"install", package_install_command(d)}}));
 }
 
 /// An MCP server: configured unless an identical one is there (then only referenced).
-inline void add_mcp_op(add_ops& ops, const value& a) {
-  const std::string name = a["id"].get<std::string>();
-  value server = a["details"];
-  server.erase("expectedState");
-  server.erase("prerequisites");
-  const bool exact = a["details"]["expectedState"] == "present-exact";
+inline void add_mcp_op(add_ops& ops, const add_action& a) {
+  const std::string& name = a.id;
+  const value& server = a.declaration;
+  const bool exact = a.expected == expected_state::present_exact;
   if (!exact) ops.change.mcp_servers.emplace_back(name, server);
   ops.mcp_refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
                                         {"name", name},
@@ -378,10 +377,9 @@ inline void add_mcp_op(add_ops& ops, const value& a) {
 }
 
 /// A cron job: recorded as not applied (it needs a running Gateway), and reported.
-inline void add_cron_op(add_ops& ops, const value& a) {
-  value job = a["details"];
-  job.erase("expectedState");
-  const std::string id = a["id"].get<std::string>();
+inline void add_cron_op(add_ops& ops, const add_action& a) {
+  const value job = cron_job_record(a);
+  const std::string& id = a.id;
   ops.crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
                                      {"manifestId", id},
                                      {"declarationKey", "claw:" + ops.agent_id + ":" + id},
@@ -399,33 +397,40 @@ inline void add_cron_op(add_ops& ops, const value& a) {
 
 /// Every operation of the add plan `p`; the problem when a source changed since the plan.
 template <class Fs>
-std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const value& p,
+std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const add_plan& p,
                                           const typename Fs::dir& pkg_root, add_ops& ops) {
-  ops.agent_id = p["agent"]["finalId"].get<std::string>();
-  ops.workspace = p["agent"]["workspace"].get<std::string>();
-  for (const auto& a : p["actions"]) {
-    const std::string kind = a["kind"].get<std::string>();
-    if (kind == "agent") {
-      ops.agent_config = a["details"];
-      ops.agent_config.erase("expectedState");
-    } else if (kind == "workspace") {
-      ops.adopted = a["action"] == "adopt";
-    } else if (kind == "workspaceFile" || kind == "bootstrap") {
-      planned_file f;
-      f.rel = a["id"].get<std::string>();
-      f.digest = a["digest"].get<std::string>();
-      f.adopt = a["action"] == "adopt";
-      f.kind = kind == "bootstrap" ? "bootstrap" : "file";
-      std::string problem;
-      if (!planned_bytes(fs, pkg, pkg_root, a, f.source_path, f.bytes, problem)) return problem;
-      if (f.adopt) f.bytes.clear();
-      ops.files.push_back(std::move(f));
-    } else if (kind == "package") {
-      add_package_op(ops, a);
-    } else if (kind == "mcpServer") {
-      add_mcp_op(ops, a);
-    } else if (kind == "cronJob") {
-      add_cron_op(ops, a);
+  ops.agent_id = p.final_id;
+  ops.workspace = p.workspace;
+  for (const add_action& a : p.actions) {
+    switch (a.kind) {
+      case add_kind::agent:
+        ops.agent_config = a.declaration;
+        break;
+      case add_kind::workspace:
+        ops.adopted = a.verb == add_verb::adopt;
+        break;
+      case add_kind::workspace_file:
+      case add_kind::bootstrap: {
+        planned_file f;
+        f.rel = a.id;
+        f.digest = a.digest.value_or("");
+        f.adopt = a.verb == add_verb::adopt;
+        f.kind = a.kind == add_kind::bootstrap ? "bootstrap" : "file";
+        std::string problem;
+        if (!planned_bytes(fs, pkg, pkg_root, a, f.source_path, f.bytes, problem)) return problem;
+        if (f.adopt) f.bytes.clear();
+        ops.files.push_back(std::move(f));
+        break;
+      }
+      case add_kind::package:
+        add_package_op(ops, a);
+        break;
+      case add_kind::mcp_server:
+        add_mcp_op(ops, a);
+        break;
+      case add_kind::cron_job:
+        add_cron_op(ops, a);
+        break;
     }
   }
   ops.change.agents.emplace_back(ops.agent_id, ops.agent_config);
@@ -433,18 +438,18 @@ std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const
 }
 
 /// The install record the add writes first, `pending`.
-inline value pending_record(const value& p, const add_ops& ops, const std::string& now) {
+inline value pending_record(const add_plan& p, const add_ops& ops, const std::string& now) {
   value record = value::object();
   record["schemaVersion"] = install_schema;
   record["agentId"] = ops.agent_id;
   record["status"] = "pending";
-  record["claw"] = p["claw"];
+  record["claw"] = to_json(p.claw);
   record["manifestSchemaVersion"] = 1;
-  record["planIntegrity"] = p["planIntegrity"];
+  record["planIntegrity"] = p.integrity;
   record["workspace"] = ops.workspace;
   record["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
   record["agentConfigDigest"] = digest_of(ops.agent_config);
-  record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
+  record["agentOwnedPaths"] = value::array({p.first(add_kind::agent)->target});
   record["config"] = "pending";
   value wfiles = value::array();
   for (const auto& f : ops.files) {
@@ -515,7 +520,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
 }
 
 /// The result document of an add that ran.
-inline value add_result_document(const value& p, const add_ops& ops, const config_outcome& cfg,
+inline value add_result_document(const add_plan& p, const add_ops& ops, const config_outcome& cfg,
                                  const std::string& state_dir) {
   value d = value::object();
   d["schemaVersion"] = "openclaw.clawAddResult.v1";
@@ -523,7 +528,7 @@ inline value add_result_document(const value& p, const add_ops& ops, const confi
   d["dryRun"] = false;
   d["mutationAllowed"] = true;
   d["status"] = cfg.written ? "complete" : "partial";
-  d["planIntegrity"] = p["planIntegrity"];
+  d["planIntegrity"] = p.integrity;
   d["agentId"] = ops.agent_id;
   d["workspace"] = ops.workspace;
   d["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
@@ -540,7 +545,7 @@ inline value add_result_document(const value& p, const add_ops& ops, const confi
                                 {"message", cfg.refusal + "; add this to it by hand:"},
                                 {"snippet", cfg.snippet}});
   }
-  d["readiness"] = p["readiness"];
+  d["readiness"] = readiness_json(p);
   return d;
 }
 
@@ -564,13 +569,12 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
     out.document = plan_failure_document(pkg);
     return out;
   }
-  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
-  if (plan.blocked) {
-    out.document = plan.plan;
+  const add_plan p = plan_add(fs, pkg, req, opt, resolver);
+  if (p.blocked) {
+    out.document = to_json(p);
     return out;
   }
-  const value& p = plan.plan;
-  const std::string integrity = p["planIntegrity"].get<std::string>();
+  const std::string& integrity = p.integrity;
   if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
     out.document = detail::refusal_doc(schema, *r, subject);
     return out;

@@ -42,7 +42,7 @@ struct update_plan {
   value plan;  ///< `openclaw.clawUpdatePlan.v1`, rendered
   bool blocked = false;
   std::optional<claw_package> package;  ///< the target package, when it was read
-  value target = value();               ///< the target add plan (built against the record)
+  std::optional<add_plan> target;       ///< the target add plan (built against the record)
   std::string agent_id;                 ///< the install the target names
   std::string integrity;                ///< planIntegrity
   std::vector<update_action> actions;   ///< sorted by `<kind>:<id>`
@@ -135,7 +135,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
 /// The recorded workspace files against the target's: drift is manual, the rest added,
 /// changed, removed (introduced) or released (adopted).
 inline void update_recorded_files(update_builder& b, const install_status& s,
-                                  const std::map<std::string, const value*>& wanted) {
+                                  const std::map<std::string, const add_action*>& wanted) {
   for (const auto& f : s.files) {
     const std::string& rel = f.path;
     const std::string& st = f.state;
@@ -143,7 +143,7 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
     value d = value::object({{"currentDigest", f.row["contentDigest"]},
                              {"currentPresent", st != "missing"},
                              {"state", st}});
-    if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
+    if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
     update_action* a = nullptr;
     if (st != "unchanged" && st != "missing") {
       a = &b.act("workspaceFile", rel, "", d,
@@ -157,7 +157,7 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
       a = &b.act("workspaceFile", rel, f.row["kind"] == "bootstrap" ? "unchanged" : "add", d);
     } else {
       a = &b.act("workspaceFile", rel,
-                 w->second->value("digest", "") == f.row["contentDigest"] ? "unchanged" : "change",
+                 f.row["contentDigest"] == w->second->digest.value_or("") ? "unchanged" : "change",
                  d);
     }
     a->current_digest = f.row["contentDigest"].get<std::string>();
@@ -169,7 +169,7 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
 /// unmanaged file occupies the place.
 template <class Fs>
 void update_new_files(Fs& fs, update_builder& b, const install_status& s,
-                      const std::map<std::string, const value*>& wanted) {
+                      const std::map<std::string, const add_action*>& wanted) {
   std::set<std::string> recorded;
   for (const auto& f : s.files) recorded.insert(f.path);
   std::optional<typename Fs::dir> root;
@@ -180,7 +180,7 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
   for (const auto& w : wanted) {
     if (recorded.count(w.first)) continue;
     value d = value::object(
-        {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
+        {{"currentPresent", false}, {"desiredDigest", w.second->digest.value_or("")}});
     bool occupied = false;
     if (root) {
       const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
@@ -200,12 +200,13 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
 }
 
 /// ClawHub packages: never installed or uninstalled offline, only recorded.
-inline void update_package_actions(update_builder& b, const value& rec, const value& tp) {
-  std::map<std::string, value> cur, want;
+inline void update_package_actions(update_builder& b, const value& rec, const add_plan& tp) {
+  std::map<std::string, value> cur;
+  std::map<std::string, std::string> want;  ///< id → version
   for (const auto& p : rec["packages"])
     cur[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
-  for (const auto& p : tp["actions"])
-    if (p["kind"] == "package") want[p["id"].get<std::string>()] = p["details"];
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::package) want[a.id] = a.package.decl.version;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     if (n == want.end()) {
@@ -214,19 +215,18 @@ inline void update_package_actions(update_builder& b, const value& rec, const va
       b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
       continue;
     }
-    const bool same = n->second["version"] == c.second["version"];
+    const bool same = c.second["version"] == n->second;
     b.act("package", c.first, same ? "unchanged" : "change",
-          value::object(
-              {{"currentVersion", c.second["version"]}, {"desiredVersion", n->second["version"]}}));
+          value::object({{"currentVersion", c.second["version"]}, {"desiredVersion", n->second}}));
     if (!same)
       b.cap("package", c.first, "packages." + c.first, "change", true,
-            value::object({{"version", n->second["version"]}}));
+            value::object({{"version", n->second}}));
   }
   for (const auto& n : want) {
     if (cur.count(n.first)) continue;
-    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
+    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second}}));
     b.cap("package", n.first, "packages." + n.first, "add", true,
-          value::object({{"version", n.second["version"]}}));
+          value::object({{"version", n.second}}));
   }
 }
 
@@ -313,12 +313,12 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
 }
 
 /// Cron jobs (they need a Gateway: recorded, never scheduled offline).
-inline void update_cron_actions(update_builder& b, const value& rec, const value& tp) {
+inline void update_cron_actions(update_builder& b, const value& rec, const add_plan& tp) {
   std::map<std::string, value> cur, want;
   for (const auto& j : rec["cronJobs"])
     cur[j["manifestId"].get<std::string>()] = cron_declaration(j["job"]);
-  for (const auto& a : tp["actions"])
-    if (a["kind"] == "cronJob") want[a["id"].get<std::string>()] = cron_declaration(a["details"]);
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::cron_job) want[a.id] = a.declaration;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     value d = value::object({{"currentDigest", digest_of(c.second)}});
@@ -345,12 +345,11 @@ inline void update_cron_actions(update_builder& b, const value& rec, const value
 /// Every action of the update of `s` to the target add plan `tp`.
 template <class Fs>
 void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
-                    const value& tp, const value& new_mcp) {
-  update_agent_actions(b, s, cfg, tp["agent"]["config"]);
-  std::map<std::string, const value*> wanted;
-  for (const auto& a : tp["actions"])
-    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
-      wanted[a["id"].get<std::string>()] = &a;
+                    const add_plan& tp, const value& new_mcp) {
+  update_agent_actions(b, s, cfg, tp.agent_config);
+  std::map<std::string, const add_action*> wanted;
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
   update_recorded_files(b, s, wanted);
   update_new_files(fs, b, s, wanted);
   update_package_actions(b, *s.record, tp);
@@ -397,24 +396,21 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
   destination dest;
-  dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+  dest.requested_id = pkg.model.agent.id;
   dest.final_id = out.agent_id;
   dest.workspace = rec["workspace"].get<std::string>();
   host_state host;
   host.state_dir = state_dir;
   add_options opt;
   opt.without_packages = true;
-  const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
-  for (const auto& x : tp.plan["blockers"]) {
-    const std::string code = x["code"].get<std::string>();
-    if (code == to_string(errc::agent_id_collision) ||
-        code == to_string(errc::workspace_collision) ||
-        code == to_string(errc::mcp_server_collision) ||
-        x.value("path", "").rfind("$.packages", 0) == 0)
+  add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
+  for (const diagnostic& x : tp.blockers) {
+    if (has_code(x, errc::agent_id_collision) || has_code(x, errc::workspace_collision) ||
+        has_code(x, errc::mcp_server_collision) || x.path.rfind("$.packages", 0) == 0)
       continue;
-    b.blockers.push_back({code, x["message"].get<std::string>()});  // the target plan's code
+    b.blockers.push_back({x.code, x.message});  // the target plan's code
   }
-  out.target = tp.plan;
+  out.target = std::move(tp);
   out.package = std::move(pkg);
 }
 
@@ -507,9 +503,9 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
     } catch (const error& e) {
       b.block(errc::mcp_config_unavailable, e.what());
     }
-    if (cfg && !out.target.is_null()) {
+    if (cfg && out.target) {
       const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
-      detail::update_actions(fs, b, s, *cfg, out.target, out.package->manifest["mcpServers"]);
+      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
   detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
@@ -590,9 +586,10 @@ struct update_ops {
 };
 
 /// The add-plan action of the target for the file `rel`.
-inline const value* target_file_action(const value& tp, const std::string& rel) {
-  for (const auto& a : tp["actions"])
-    if ((a["kind"] == "workspaceFile" || a["kind"] == "bootstrap") && a["id"] == rel) return &a;
+inline const add_action* target_file_action(const add_plan& tp, const std::string& rel) {
+  for (const auto& a : tp.actions)
+    if ((a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) && a.id == rel)
+      return &a;
   return nullptr;
 }
 
@@ -624,7 +621,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
   w.old = old;
   w.temp = temp_sibling(a.id, token);
   std::string source_path, problem;
-  if (!planned_bytes(fs, *up.package, pkg_root, *target_file_action(up.target, a.id), source_path,
+  if (!planned_bytes(fs, *up.package, pkg_root, *target_file_action(*up.target, a.id), source_path,
                      w.bytes, problem))
     return problem;
   ops.writes.push_back(std::move(w));
@@ -645,15 +642,15 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
     if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
     } else if (a.kind == "agent" && a.verb == "change") {
-      ops.change.agents.emplace_back(up.agent_id, up.target["agent"]["config"]);
+      ops.change.agents.emplace_back(up.agent_id, up.target->agent_config);
     } else if (a.kind == "mcpServer") {
       if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
-        ops.change.mcp_servers.emplace_back(a.id, pkg.manifest["mcpServers"][a.id]);
+        ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
       if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
     } else if (a.kind == "package" && adds) {
-      value d;
-      for (const auto& t : up.target["actions"])
-        if (t["kind"] == "package" && t["id"] == a.id) d = t["details"];
+      package_decl d;
+      for (const auto& t : up.target->actions)
+        if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
       ops.not_applied.push_back(
           value::object({{"kind", "package"},
                          {"id", a.id},
@@ -677,27 +674,27 @@ inline value updated_file_rows(const update_plan& up, const value& rec) {
   std::map<std::string, value> old_rows;
   for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
   value rows = value::array();
-  for (const auto& a : up.target["actions"]) {
-    if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
-    const std::string rel = a["id"].get<std::string>();
+  for (const auto& a : up.target->actions) {
+    if (a.kind != add_kind::workspace_file && a.kind != add_kind::bootstrap) continue;
+    const std::string& rel = a.id;
     const update_action* u = up.action("workspaceFile", rel);
     const auto old = old_rows.find(rel);
     if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
       rows.push_back(old->second);
       continue;
     }
-    std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
+    std::string source_path = a.from_body ? "CLAW.md" : "";
     if (source_path.empty()) {
       const workspace_source* src =
-          a["kind"] == "bootstrap" ? nullptr : source_for(*up.package, rel);
+          a.kind == add_kind::bootstrap ? nullptr : source_for(*up.package, rel);
       source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
     }
     rows.push_back(value::object(
         {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
          {"path", rel},
          {"sourcePath", source_path},
-         {"contentDigest", a["digest"]},
-         {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
+         {"contentDigest", a.digest.value_or("")},
+         {"kind", a.kind == add_kind::bootstrap ? "bootstrap" : "file"},
          {"relationship", "managed"},
          {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
          {"status", "complete"}}));
@@ -706,12 +703,10 @@ inline value updated_file_rows(const update_plan& up, const value& rec) {
 }
 
 /// The ledger rows of the target's ClawHub packages (never installed offline).
-inline value package_rows(const value& tp) {
+inline value package_rows(const add_plan& tp) {
   value pkgs = value::array();
-  for (const auto& a : tp["actions"]) {
-    if (a["kind"] != "package") continue;
-    pkgs.push_back(package_row(a["details"]));
-  }
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::package) pkgs.push_back(package_row(a.package.decl));
   return pkgs;
 }
 
@@ -720,7 +715,7 @@ inline value updated_mcp_refs(const update_plan& up, const value& rec) {
   std::map<std::string, value> old_refs;
   for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
   value refs = value::array();
-  const value& servers = up.package->manifest["mcpServers"];
+  const value& servers = up.package->model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
     const update_action* u = up.action("mcpServer", it.key());
     const auto old = old_refs.find(it.key());
@@ -741,13 +736,12 @@ inline value updated_mcp_refs(const update_plan& up, const value& rec) {
 }
 
 /// The ledger references of the target's cron jobs (recorded, not applied offline).
-inline value cron_refs(const value& tp, const std::string& agent_id) {
+inline value cron_refs(const add_plan& tp, const std::string& agent_id) {
   value crons = value::array();
-  for (const auto& a : tp["actions"]) {
-    if (a["kind"] != "cronJob") continue;
-    value job = a["details"];
-    job.erase("expectedState");
-    const std::string cid = a["id"].get<std::string>();
+  for (const auto& a : tp.actions) {
+    if (a.kind != add_kind::cron_job) continue;
+    const value job = cron_job_record(a);
+    const std::string& cid = a.id;
     crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
                                    {"manifestId", cid},
                                    {"declarationKey", "claw:" + agent_id + ":" + cid},
@@ -763,12 +757,12 @@ inline value updated_record(const update_plan& up, const value& rec, const std::
   value record = rec;
   record["claw"] = to_json(up.package->source);
   record["planIntegrity"] = up.integrity;
-  record["agentConfigDigest"] = digest_of(up.target["agent"]["config"]);
+  record["agentConfigDigest"] = digest_of(up.target->agent_config);
   record["updatedAt"] = now;
   record["workspaceFiles"] = updated_file_rows(up, rec);
-  record["packages"] = package_rows(up.target);
+  record["packages"] = package_rows(*up.target);
   record["mcpServers"] = updated_mcp_refs(up, rec);
-  record["cronJobs"] = cron_refs(up.target, up.agent_id);
+  record["cronJobs"] = cron_refs(*up.target, up.agent_id);
   return record;
 }
 
