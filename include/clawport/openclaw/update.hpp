@@ -58,9 +58,9 @@ struct update_plan {
 
 namespace detail {
 
-inline value claw_summary(const value& claw) {
+inline value claw_summary(const source_identity& claw) {
   return value::object(
-      {{"name", claw["name"]}, {"version", claw["version"]}, {"integrity", claw["integrity"]}});
+      {{"name", claw.name}, {"version", claw.version}, {"integrity", claw.integrity}});
 }
 
 /// A cron job declaration as the add plan records it, without what the plan adds.
@@ -112,7 +112,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
                                  const value& desired) {
   const std::string& id = s.agent_id;
   const std::string want = digest_of(desired);
-  const std::string have = (*s.record)["agentConfigDigest"].get<std::string>();
+  const std::string& have = s.record->agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
   if (s.agent_state == "modified") {
     b.act("agent", id, "", d,
@@ -140,7 +140,7 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
     const std::string& rel = f.path;
     const std::string& st = f.state;
     const auto w = wanted.find(rel);
-    value d = value::object({{"currentDigest", f.row["contentDigest"]},
+    value d = value::object({{"currentDigest", f.row.content_digest},
                              {"currentPresent", st != "missing"},
                              {"state", st}});
     if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
@@ -151,16 +151,16 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
                      " since it was added; restore it (or move your version aside) first.",
                  errc::workspace_file_drift);
     } else if (w == wanted.end()) {
-      a = &b.act("workspaceFile", rel, claw_introduced(f.row) ? "remove" : "release", d);
+      a = &b.act("workspaceFile", rel, f.row.claw_introduced() ? "remove" : "release", d);
     } else if (st == "missing") {
       // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-      a = &b.act("workspaceFile", rel, f.row["kind"] == "bootstrap" ? "unchanged" : "add", d);
+      a = &b.act("workspaceFile", rel, f.row.kind == "bootstrap" ? "unchanged" : "add", d);
     } else {
       a = &b.act("workspaceFile", rel,
-                 f.row["contentDigest"] == w->second->digest.value_or("") ? "unchanged" : "change",
+                 f.row.content_digest == w->second->digest.value_or("") ? "unchanged" : "change",
                  d);
     }
-    a->current_digest = f.row["contentDigest"].get<std::string>();
+    a->current_digest = f.row.content_digest;
     a->current_present = st != "missing";
   }
 }
@@ -174,7 +174,7 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
   for (const auto& f : s.files) recorded.insert(f.path);
   std::optional<typename Fs::dir> root;
   try {
-    root.emplace(open_dir_path(fs, (*s.record)["workspace"].get<std::string>()));
+    root.emplace(open_dir_path(fs, s.record->workspace));
   } catch (const error&) {
   }
   for (const auto& w : wanted) {
@@ -200,24 +200,23 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
 }
 
 /// ClawHub packages: never installed or uninstalled offline, only recorded.
-inline void update_package_actions(update_builder& b, const value& rec, const add_plan& tp) {
-  std::map<std::string, value> cur;
+inline void update_package_actions(update_builder& b, const install_record& rec,
+                                   const add_plan& tp) {
+  std::map<std::string, std::string> cur;   ///< id → version
   std::map<std::string, std::string> want;  ///< id → version
-  for (const auto& p : rec["packages"])
-    cur[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
+  for (const auto& p : rec.packages) cur[p.kind + ":" + p.ref] = p.version;
   for (const auto& a : tp.actions)
     if (a.kind == add_kind::package) want[a.id] = a.package.decl.version;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     if (n == want.end()) {
-      b.act("package", c.first, "release",
-            value::object({{"currentVersion", c.second["version"]}}));
+      b.act("package", c.first, "release", value::object({{"currentVersion", c.second}}));
       b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
       continue;
     }
-    const bool same = c.second["version"] == n->second;
+    const bool same = c.second == n->second;
     b.act("package", c.first, same ? "unchanged" : "change",
-          value::object({{"currentVersion", c.second["version"]}, {"desiredVersion", n->second}}));
+          value::object({{"currentVersion", c.second}, {"desiredVersion", n->second}}));
     if (!same)
       b.cap("package", c.first, "packages." + c.first, "change", true,
             value::object({{"version", n->second}}));
@@ -243,14 +242,13 @@ inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
                                        const value& new_mcp) {
   const std::size_t at = b.actions.size();
   update_recorded_mcp(b, m, new_mcp);
-  if (b.actions.size() > at && m.row["relationship"].is_string())
-    b.actions[at].relationship = m.row["relationship"].get<std::string>();
+  if (b.actions.size() > at) b.actions[at].relationship = m.row.relationship;
 }
 
 inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
   const bool managed = m.managed();
-  value d = value::object({{"currentDigest", m.row["configDigest"]},
-                           {"relationship", m.row["relationship"]},
+  value d = value::object({{"currentDigest", m.row.config_digest},
+                           {"relationship", m.row.relationship},
                            {"state", m.state}});
   if (!new_mcp.contains(m.name)) {
     if (!managed) {
@@ -272,7 +270,7 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
     b.act("mcpServer", m.name, "", d,
           "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
           errc::mcp_config_conflict);
-  } else if (want == m.row["configDigest"].get<std::string>()) {
+  } else if (want == m.row.config_digest) {
     b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
   } else if (!managed) {
     b.act("mcpServer", m.name, "", d,
@@ -313,10 +311,9 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
 }
 
 /// Cron jobs (they need a Gateway: recorded, never scheduled offline).
-inline void update_cron_actions(update_builder& b, const value& rec, const add_plan& tp) {
+inline void update_cron_actions(update_builder& b, const install_record& rec, const add_plan& tp) {
   std::map<std::string, value> cur, want;
-  for (const auto& j : rec["cronJobs"])
-    cur[j["manifestId"].get<std::string>()] = cron_declaration(j["job"]);
+  for (const auto& j : rec.cron_jobs) cur[j.manifest_id] = cron_declaration(j.job);
   for (const auto& a : tp.actions)
     if (a.kind == add_kind::cron_job) want[a.id] = a.declaration;
   for (const auto& c : cur) {
@@ -362,12 +359,11 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
 /// diagnostics to `diags`, the source and the target Claw into the document `doc`.
 template <class Fs>
 void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diags, value& doc,
-                        const std::string& state_dir, const value& rec,
+                        const std::string& state_dir, const install_record& rec,
                         const std::optional<std::string>& from) {
-  const std::string source = from ? *from
-                             : rec["claw"]["kind"] == "package"
-                                 ? rec["claw"]["packageRoot"].get<std::string>()
-                                 : rec["claw"]["manifestPath"].get<std::string>();
+  const std::string source = from                         ? *from
+                             : rec.claw.kind == "package" ? rec.claw.package_root
+                                                          : rec.claw.manifest_path;
   doc["source"] = source;
   claw_package pkg = read_package(fs, source);
   if (!pkg.ok()) {
@@ -388,17 +384,16 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
     return;
   }
   for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
-  if (pkg.source.name != rec["claw"]["name"].get<std::string>())
-    b.block(errc::claw_identity_mismatch, "The package " + pkg.source.name +
-                                              " is not the installed Claw " +
-                                              rec["claw"]["name"].get<std::string>() + ".");
-  doc["targetClaw"] = claw_summary(to_json(pkg.source));
+  if (pkg.source.name != rec.claw.name)
+    b.block(errc::claw_identity_mismatch,
+            "The package " + pkg.source.name + " is not the installed Claw " + rec.claw.name + ".");
+  doc["targetClaw"] = claw_summary(pkg.source);
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
   destination dest;
   dest.requested_id = pkg.model.agent.id;
   dest.final_id = out.agent_id;
-  dest.workspace = rec["workspace"].get<std::string>();
+  dest.workspace = rec.workspace;
   host_state host;
   host.state_dir = state_dir;
   add_options opt;
@@ -489,12 +484,11 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
   if (found.size() == 1) {
     out.agent_id = found.front();
-    const value& rec = l.installs()[out.agent_id];
+    const install_record& rec = l.installs.at(out.agent_id);
     doc["agentId"] = out.agent_id;
-    doc["currentClaw"] = detail::claw_summary(rec["claw"]);
-    if (rec["status"] != "complete")
-      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " +
-                                               rec["status"].get<std::string>() +
+    doc["currentClaw"] = detail::claw_summary(rec.claw);
+    if (rec.status != "complete")
+      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " + rec.status +
                                                ", not complete; finish or remove it first.");
     detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
     std::optional<value> cfg;
@@ -504,7 +498,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
       b.block(errc::mcp_config_unavailable, e.what());
     }
     if (cfg && out.target) {
-      const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
+      const detail::install_status s = detail::status_of_record(fs, rec, *cfg, {});
       detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
@@ -670,10 +664,10 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
 }
 
 /// The ledger rows of the target's workspace files: an unchanged file keeps its row.
-inline value updated_file_rows(const update_plan& up, const value& rec) {
-  std::map<std::string, value> old_rows;
-  for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
-  value rows = value::array();
+inline std::vector<file_row> updated_file_rows(const update_plan& up, const install_record& rec) {
+  std::map<std::string, file_row> old_rows;
+  for (const auto& r : rec.workspace_files) old_rows[r.path] = r;
+  std::vector<file_row> rows;
   for (const auto& a : up.target->actions) {
     if (a.kind != add_kind::workspace_file && a.kind != add_kind::bootstrap) continue;
     const std::string& rel = a.id;
@@ -689,32 +683,26 @@ inline value updated_file_rows(const update_plan& up, const value& rec) {
           a.kind == add_kind::bootstrap ? nullptr : source_for(*up.package, rel);
       source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
     }
-    rows.push_back(value::object(
-        {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-         {"path", rel},
-         {"sourcePath", source_path},
-         {"contentDigest", a.digest.value_or("")},
-         {"kind", a.kind == add_kind::bootstrap ? "bootstrap" : "file"},
-         {"relationship", "managed"},
-         {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
-         {"status", "complete"}}));
+    rows.push_back({rel, source_path, a.digest.value_or(""),
+                    a.kind == add_kind::bootstrap ? "bootstrap" : "file", "managed",
+                    old != old_rows.end() ? old->second.origin : "claw-introduced", "complete"});
   }
   return rows;
 }
 
 /// The ledger rows of the target's ClawHub packages (never installed offline).
-inline value package_rows(const add_plan& tp) {
-  value pkgs = value::array();
+inline std::vector<package_ref> package_rows(const add_plan& tp) {
+  std::vector<package_ref> pkgs;
   for (const auto& a : tp.actions)
     if (a.kind == add_kind::package) pkgs.push_back(package_row(a.package.decl));
   return pkgs;
 }
 
 /// The ledger references of the target's MCP servers: an unchanged one keeps its row.
-inline value updated_mcp_refs(const update_plan& up, const value& rec) {
-  std::map<std::string, value> old_refs;
-  for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
-  value refs = value::array();
+inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const install_record& rec) {
+  std::map<std::string, mcp_ref> old_refs;
+  for (const auto& r : rec.mcp_servers) old_refs[r.name] = r;
+  std::vector<mcp_ref> refs;
   const value& servers = up.package->model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
     const update_action* u = up.action("mcpServer", it.key());
@@ -724,45 +712,35 @@ inline value updated_mcp_refs(const update_plan& up, const value& rec) {
       continue;
     }
     const bool shared = u != nullptr && u->relationship == "referenced";
-    refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-                                  {"name", it.key()},
-                                  {"configDigest", digest_of(canonical_mcp_server(it.value()))},
-                                  {"relationship", shared ? "referenced" : "managed"},
-                                  {"origin", shared ? "pre-existing" : "claw-introduced"},
-                                  {"independentOwner", shared},
-                                  {"status", "complete"}}));
+    refs.push_back({it.key(), digest_of(canonical_mcp_server(it.value())),
+                    shared ? "referenced" : "managed", shared ? "pre-existing" : "claw-introduced",
+                    shared, "complete"});
   }
   return refs;
 }
 
 /// The ledger references of the target's cron jobs (recorded, not applied offline).
-inline value cron_refs(const add_plan& tp, const std::string& agent_id) {
-  value crons = value::array();
-  for (const auto& a : tp.actions) {
-    if (a.kind != add_kind::cron_job) continue;
-    const value job = cron_job_record(a);
-    const std::string& cid = a.id;
-    crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                   {"manifestId", cid},
-                                   {"declarationKey", "claw:" + agent_id + ":" + cid},
-                                   {"status", "not_applied"},
-                                   {"code", std::string(to_string(errc::cron_gateway_required))},
-                                   {"job", job}}));
-  }
+inline std::vector<cron_ref> cron_refs(const add_plan& tp, const std::string& agent_id) {
+  std::vector<cron_ref> crons;
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::cron_job)
+      crons.push_back({a.id, "claw:" + agent_id + ":" + a.id, "not_applied",
+                       std::string(to_string(errc::cron_gateway_required)), cron_job_record(a)});
   return crons;
 }
 
 /// The install record after the update (its `createdDirs` are completed by the apply).
-inline value updated_record(const update_plan& up, const value& rec, const std::string& now) {
-  value record = rec;
-  record["claw"] = to_json(up.package->source);
-  record["planIntegrity"] = up.integrity;
-  record["agentConfigDigest"] = digest_of(up.target->agent_config);
-  record["updatedAt"] = now;
-  record["workspaceFiles"] = updated_file_rows(up, rec);
-  record["packages"] = package_rows(*up.target);
-  record["mcpServers"] = updated_mcp_refs(up, rec);
-  record["cronJobs"] = cron_refs(*up.target, up.agent_id);
+inline install_record updated_record(const update_plan& up, const install_record& rec,
+                                     const std::string& now) {
+  install_record record = rec;
+  record.claw = up.package->source;
+  record.plan_integrity = up.integrity;
+  record.agent_config_digest = digest_of(up.target->agent_config);
+  record.updated_at = now;
+  record.workspace_files = updated_file_rows(up, rec);
+  record.packages = package_rows(*up.target);
+  record.mcp_servers = updated_mcp_refs(up, rec);
+  record.cron_jobs = cron_refs(*up.target, up.agent_id);
   return record;
 }
 
@@ -772,9 +750,9 @@ inline value updated_record(const update_plan& up, const value& rec, const std::
 /// back the removed files, then the replaced ones, then removes the staged files with the
 /// directories made for them, then flushes.
 template <class Fs>
-void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, const update_ops& ops,
-                      update_undo_state& s, publish::undo_journal& undo) {
-  undo.add(rec["workspace"].get<std::string>(), [&fs, &root] {
+void update_workspace(Fs& fs, const typename Fs::dir& root, const install_record& rec,
+                      const update_ops& ops, update_undo_state& s, publish::undo_journal& undo) {
+  undo.add(rec.workspace, [&fs, &root] {
     try {
       fs.sync_filesystem(root);
     } catch (const error&) {
@@ -824,12 +802,11 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, co
       create_rel_file(fs, root, rel, bytes, dirs);
     });
   }
-  std::set<std::string> made;
-  for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+  const std::set<std::string> made(rec.created_dirs.begin(), rec.created_dirs.end());
   for (const auto& r : ops.removes) {
     std::string rel = r.first;
     for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel)) {
-      if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
+      if (rec.workspace_origin != "created" && !made.count(rel)) break;
       bool emptied = false;
       at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
         const auto st = fs.stat_at(d, n);
@@ -845,8 +822,8 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, co
 }
 
 /// The result document of an update that ran.
-inline value update_result_document(const update_plan& up, const value& rec, const value& record,
-                                    const update_ops& ops) {
+inline value update_result_document(const update_plan& up, const install_record& rec,
+                                    const install_record& record, const update_ops& ops) {
   value d = value::object();
   d["schemaVersion"] = "openclaw.clawUpdateResult.v1";
   d["stability"] = stability;
@@ -855,8 +832,8 @@ inline value update_result_document(const update_plan& up, const value& rec, con
   d["status"] = ops.not_applied.empty() ? "complete" : "partial";
   d["planIntegrity"] = up.integrity;
   d["agentId"] = up.agent_id;
-  d["previousClaw"] = claw_summary(rec["claw"]);
-  d["targetClaw"] = claw_summary(record["claw"]);
+  d["previousClaw"] = claw_summary(rec.claw);
+  d["targetClaw"] = claw_summary(record.claw);
   d["appliedActions"] = ops.applied;
   d["notApplied"] = ops.not_applied;
   if (!ops.not_applied.empty())
@@ -866,7 +843,7 @@ inline value update_result_document(const update_plan& up, const value& rec, con
                          std::to_string(ops.not_applied.size()) +
                          " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
                          "recorded as not applied."}});
-  d["installRecord"] = record;
+  d["installRecord"] = as_ledger_holds(to_json(record));  // as the ledger now holds it
   return d;
 }
 
@@ -905,8 +882,8 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   }
   const std::string state_dir = state_dir_of(req);
   ledger l = read_ledger(fs, state_dir);
-  const value rec = l.installs()[up.agent_id];
-  const std::string ws = rec["workspace"].get<std::string>();
+  const install_record rec = l.installs.at(up.agent_id);
+  const std::string& ws = rec.workspace;
   // What to write, with the bytes re-read and checked (the plan is rebuilt, so any change
   // since the review shows as a different planIntegrity; this closes the last window).
   std::optional<typename Fs::dir> pkg_root;
@@ -920,7 +897,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   }
   if (auto problem = detail::gather_update_ops(fs, up, *pkg_root, *root, ops))
     return fail(errc::update_changed, *problem + "; nothing was changed");
-  value record = detail::updated_record(up, rec, now);
+  install_record record = detail::updated_record(up, rec, now);
 
   detail::update_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
@@ -952,15 +929,13 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     }
     // 3. The ledger, last (its undo recorded before the write, as the config's).
     step = to_string(errc::provenance_update_failed);
-    value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
-    for (const auto& d : undo_state.created_dirs) created.push_back(d);
-    record["createdDirs"] = created;
+    for (const auto& d : undo_state.created_dirs) record.created_dirs.push_back(d);
     const std::optional<std::string> ledger_before = l.bytes;
     undo.add("the ledger", [&fs, state_dir, ledger_before] {
       restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
     });
-    l.installs()[up.agent_id] = record;
-    write_ledger(fs, state_dir, l.doc);
+    l.installs[up.agent_id] = record;
+    write_ledger(fs, state_dir, l);
   } catch (const error& e) {
     return fail(step, detail::after_rollback(e.what(), undo.run(), "update"));
   }
