@@ -367,7 +367,8 @@ std::string do_claw_plan(const options& a, const volatile int* cancel) {
   const cp::openclaw::claw_package pkg = cp::openclaw::read_package(backend, h.absolute(package));
   if (!pkg.ok()) return cp::openclaw::json_text(cp::openclaw::plan_failure_document(pkg));
   poll(cancel, "planning the add");
-  return cp::openclaw::json_text(cp::openclaw::plan_add(backend, pkg, req, opt).plan);
+  return cp::openclaw::json_text(
+      cp::openclaw::to_json(cp::openclaw::plan_add(backend, pkg, req, opt)));
 }
 
 std::string do_convert(const options& a, const volatile int* cancel) {

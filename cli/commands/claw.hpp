@@ -69,11 +69,8 @@ inline int run_plan(const plan_options& o, const host_environment& host) {
   opt.without_packages = o.without_packages;
   const oc::add_plan plan =
       oc::plan_add(fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt);
-  if (o.json) {
-    std::cout << oc::json_text(plan.plan);
-  } else {
-    std::cout << oc::plan_text(plan.plan);
-  }
+  const oc::value doc = oc::to_json(plan);
+  std::cout << (o.json ? oc::json_text(doc) : oc::plan_text(doc));
   return plan.blocked ? exit_failed : exit_ok;
 }
 

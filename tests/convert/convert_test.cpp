@@ -249,7 +249,7 @@ TEST_CASE("bundle to claw: the package reads through OpenClaw's reader and plans
   CHECK(tools["fs"]["workspaceOnly"] == true);
   const oc::add_plan plan = plan_of(r.m(), "/out/claw");
   CHECK_FALSE(plan.blocked);
-  CHECK(plan.plan["blockers"].empty());
+  CHECK(oc::to_json(plan)["blockers"].empty());
   // The loss report is written in the package.
   const std::string report = r.m().read_file("/out/claw/CONVERSION.md");
   CHECK(report.find("`providers.models.anthropic.main` — **dropped**") != std::string::npos);

@@ -62,7 +62,7 @@ template <class Fs>
 std::string integrity_of(Fs& fs, const oc::destination_request& req = request(),
                          const oc::add_options& opt = without_packages()) {
   const auto pkg = oc::read_package(fs, "/pkg");
-  const oc::value plan = oc::plan_add(fs, pkg, req, opt).plan;
+  const oc::value plan = oc::to_json(oc::plan_add(fs, pkg, req, opt));
   return plan["planIntegrity"].get<std::string>();
 }
 
@@ -249,7 +249,7 @@ TEST_SUITE("openclaw lifecycle") {
     memory m;
     package(m);
     const auto pkg = oc::read_package(m, "/pkg");
-    const auto plan = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
     CHECK_FALSE(plan["blockers"].size());
     const value* a = action_of(plan, "package", "skill:demo-skill");
     REQUIRE(a);
@@ -273,7 +273,7 @@ TEST_SUITE("openclaw lifecycle") {
     m.write_file(ws + "/AGENTS.md", "agents\n");
     m.write_file(ws + "/notes.md", "mine\n");
     const auto pkg = oc::read_package(m, "/pkg");
-    const auto plan = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
     INFO(plan.dump());
     CHECK_FALSE(plan["blockers"].size());
     CHECK(action_of(plan, "workspace", "demo")->at("action") == "adopt");
@@ -297,7 +297,7 @@ TEST_SUITE("openclaw lifecycle") {
     m.write_file(ws + "/AGENTS.md", "the user's own\n");
     const auto before = world(m);
     const auto pkg = oc::read_package(m, "/pkg");
-    const auto plan = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
     REQUIRE(plan["blockers"].size() == 1);
     CHECK(plan["blockers"][0]["code"] == "workspace_file_conflict");
     CHECK(action_of(plan, "workspaceFile", "AGENTS.md")->at("blocked") == true);
@@ -906,7 +906,8 @@ TEST_SUITE("openclaw export") {
     with_profile(m);
     REQUIRE(add_consented(m).ok);
     const auto original = oc::read_package(m, "/pkg");
-    const value original_plan = oc::plan_add(m, original, elsewhere(), without_packages()).plan;
+    const value original_plan =
+        oc::to_json(oc::plan_add(m, original, elsewhere(), without_packages()));
     const auto r = oc::export_claw(m, request(), export_to());
     INFO(r.document.dump(2));
     REQUIRE(r.ok);
@@ -929,7 +930,7 @@ TEST_SUITE("openclaw export") {
     REQUIRE(pkg.profile);
     CHECK((*pkg.profile)["agent"]["tools"]["deny"] == value::array({"exec"}));
     CHECK((*pkg.profile)["agent"]["humanDelay"]["mode"] == "natural");
-    const value exported_plan = oc::plan_add(m, pkg, elsewhere(), without_packages()).plan;
+    const value exported_plan = oc::to_json(oc::plan_add(m, pkg, elsewhere(), without_packages()));
     CHECK(action_keys(exported_plan) == action_keys(original_plan));
     // Same file digests, same agent settings.
     for (const auto& a : original_plan["actions"]) {
@@ -1293,7 +1294,7 @@ TEST_SUITE("openclaw update") {
     memory m;
     package(m);
     const auto pkg = oc::read_package(m, "/pkg");
-    const value add_doc = oc::plan_add(m, pkg, request(), without_packages()).plan;
+    const value add_doc = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
     CHECK(add_doc["planIntegrity"] ==
           pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::add, add_doc)));
     REQUIRE(add_consented(m).ok);

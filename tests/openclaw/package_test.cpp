@@ -788,7 +788,7 @@ TEST_SUITE("openclaw.plan") {
     const auto pkg = fx.load();
     REQUIRE(pkg.ok());
     const auto p = fx.plan(pkg, fx.request());
-    const value& plan = p.plan;
+    const value plan = oc::to_json(p);
     CHECK(plan["schemaVersion"] == "openclaw.clawAddPlan.v1");
     CHECK(plan["manifestSchemaVersion"] == 1);
     CHECK(plan["dryRun"] == true);
@@ -858,18 +858,19 @@ TEST_SUITE("openclaw.plan") {
     const auto req = fx.request();
     const auto plan = oc::build_add_plan(pkg, oc::resolve_destination(fx.fs, pkg, req),
                                          oc::read_host_state(fx.fs, req), registry{});
-    const value* plugin = action_of(plan.plan, "package", "plugin:@acme/statuspage-tools");
+    const value doc = oc::to_json(plan);
+    const value* plugin = action_of(doc, "package", "plugin:@acme/statuspage-tools");
     REQUIRE(plugin);
     CHECK((*plugin)["digest"] == "sha256:" + std::string(64, 'b'));
     CHECK((*plugin)["details"]["installId"] == "statuspage-tools");
     CHECK((*plugin)["details"]["riskWarning"] == "unreviewed publisher");
     CHECK((*plugin)["details"]["ownerAction"] == "install");
     CHECK((*plugin)["blocked"] == false);
-    for (const auto& c : plan.plan["capabilityChanges"])
+    for (const auto& c : doc["capabilityChanges"])
       if (c["id"] == "plugin:@acme/statuspage-tools")
         CHECK(c["effect"]["installId"] == "statuspage-tools");
     CHECK_FALSE(plan.blocked);
-    CHECK(plan.plan["planIntegrity"] != fx.plan(pkg, req).plan["planIntegrity"]);
+    CHECK(doc["planIntegrity"] != oc::to_json(fx.plan(pkg, req))["planIntegrity"]);
   }
 
   TEST_CASE("blocks agent, configured workspace, and MCP collisions") {
@@ -881,7 +882,7 @@ TEST_SUITE("openclaw.plan") {
                  fx.root_path() +
                  "/home/.openclaw/workspace-incident-triage'}}},\n mcp: {servers: {linear: {url: "
                  "'https://other.example/mcp', transport: 'sse'}}}}\n");
-    const auto plan = fx.plan(fx.load(), fx.request()).plan;
+    const auto plan = oc::to_json(fx.plan(fx.load(), fx.request()));
     std::vector<std::string> codes;
     for (const auto& b : plan["blockers"]) codes.push_back(b["code"].get<std::string>());
     CHECK(codes == std::vector<std::string>{"agent_id_collision", "workspace_collision",
@@ -900,10 +901,10 @@ TEST_SUITE("openclaw.plan") {
     claw_fixture fx;
     fx.minimal();
     fx.write("home/.openclaw/workspace-demo", "not a directory");
-    CHECK(blocker(fx.plan(fx.load(), fx.request()).plan, "workspace_collision"));
+    CHECK(blocker(oc::to_json(fx.plan(fx.load(), fx.request())), "workspace_collision"));
     fx.remove("home/.openclaw/workspace-demo");
     fx.mkdir("home/.openclaw/workspace-demo");
-    const auto plan = oc::plan_add(fx.fs, fx.load(), fx.request()).plan;
+    const auto plan = oc::to_json(oc::plan_add(fx.fs, fx.load(), fx.request()));
     CHECK_FALSE(blocker(plan, "workspace_collision"));
     CHECK(plan["actions"][1]["action"] == "adopt");
   }
@@ -913,10 +914,10 @@ TEST_SUITE("openclaw.plan") {
     fx.minimal();
     auto req = fx.request();
     req.agent_id = "main";
-    const auto plan = fx.plan(fx.load(), req).plan;
+    const auto plan = oc::to_json(fx.plan(fx.load(), req));
     CHECK(blocker(plan, "agent_id_collision"));
     req.agent_id = "Not-An-Id";
-    CHECK(blocker(fx.plan(fx.load(), req).plan, "invalid_agent_id"));
+    CHECK(blocker(oc::to_json(fx.plan(fx.load(), req)), "invalid_agent_id"));
   }
 
   TEST_CASE("plans reuse for an exact existing MCP server") {
@@ -926,7 +927,7 @@ TEST_SUITE("openclaw.plan") {
              "{mcp: {servers: {linear: {auth: 'oauth', url: 'https://mcp.linear.app/mcp', type: "
              "'streamable-http',"
              " tool_filter: {include: ['list_issues', 'create_issue']}}}}}");
-    const auto plan = fx.plan(fx.load(), fx.request()).plan;
+    const auto plan = oc::to_json(fx.plan(fx.load(), fx.request()));
     const value* linear = action_of(plan, "mcpServer", "linear");
     REQUIRE(linear);
     CHECK((*linear)["details"]["expectedState"] == "present-exact");
@@ -939,7 +940,7 @@ TEST_SUITE("openclaw.plan") {
     fx.example();
     auto req = fx.request();
     req.agent_id = "triage-two";
-    const auto plan = fx.plan(fx.load(), req).plan;
+    const auto plan = oc::to_json(fx.plan(fx.load(), req));
     CHECK(plan["agent"]["requestedId"] == "incident-triage");
     CHECK(plan["agent"]["finalId"] == "triage-two");
     CHECK(plan["agent"]["workspace"] == fx.root_path() + "/home/.openclaw/workspace-triage-two");
@@ -960,7 +961,7 @@ TEST_SUITE("openclaw.plan") {
     fx.symlink("alias", "real-parent");
     auto req = fx.request();
     req.workspace = fx.root_path() + "/alias/./new-ws";
-    const auto plan = fx.plan(fx.load(), req).plan;
+    const auto plan = oc::to_json(fx.plan(fx.load(), req));
     CHECK(plan["agent"]["workspace"] == fx.root_path() + "/real-parent/new-ws");
     CHECK_FALSE(blocker(plan, "workspace_collision"));
   }
@@ -974,11 +975,12 @@ TEST_SUITE("openclaw.plan") {
              "{agents: {entries: {other: {workspace: '" + fx.root_path() + "/real/ws'}}}}");
     auto req = fx.request();
     req.workspace = "alias/ws";  // relative to cwd
-    const auto plan = fx.plan(fx.load(), req).plan;
+    const auto plan = oc::to_json(fx.plan(fx.load(), req));
     CHECK(plan["agent"]["workspace"] == fx.root_path() + "/real/ws");
     CHECK(blocker(plan, "workspace_collision"));
     req.workspace = "~/elsewhere";
-    CHECK(fx.plan(fx.load(), req).plan["agent"]["workspace"] == fx.root_path() + "/home/elsewhere");
+    CHECK(oc::to_json(fx.plan(fx.load(), req))["agent"]["workspace"] ==
+          fx.root_path() + "/home/elsewhere");
   }
 
   TEST_CASE("rejects workspace sources through symlinked parents (blocked action, no digest)") {
@@ -991,7 +993,7 @@ TEST_SUITE("openclaw.plan") {
     fx.symlink("pkg/ws", "real");
     const auto swapped = fx.load();
     REQUIRE(swapped.sources[0].problem);
-    const auto plan = fx.plan(swapped, fx.request()).plan;
+    const auto plan = oc::to_json(fx.plan(swapped, fx.request()));
     const value* a = action_of(plan, "workspaceFile", "AGENTS.md");
     REQUIRE(a);
     CHECK((*a)["blocked"] == true);
@@ -1008,7 +1010,7 @@ TEST_SUITE("openclaw.plan") {
     small.limits.workspace_total = 10;  // body 9 + sources 11
     const auto pkg = fx.load(small);
     REQUIRE(pkg.sources_too_large);
-    const auto plan = fx.plan(pkg, fx.request()).plan;
+    const auto plan = oc::to_json(fx.plan(pkg, fx.request()));
     for (const auto& a : plan["actions"]) {
       if (a["kind"] != "workspaceFile") continue;
       CHECK(a["blocked"] == true);
@@ -1023,18 +1025,18 @@ TEST_SUITE("openclaw.plan") {
     claw_fixture fx;
     fx.example();
     const auto req = fx.request();
-    const std::string first = fx.plan(fx.load(), req).plan["planIntegrity"];
-    CHECK(fx.plan(fx.load(), req).plan["planIntegrity"] == first);  // identical inputs
+    const std::string first = oc::to_json(fx.plan(fx.load(), req))["planIntegrity"];
+    CHECK(oc::to_json(fx.plan(fx.load(), req))["planIntegrity"] == first);  // identical inputs
     auto other = req;
     other.agent_id = "triage-two";
-    CHECK(fx.plan(fx.load(), other).plan["planIntegrity"] != first);
+    CHECK(oc::to_json(fx.plan(fx.load(), other))["planIntegrity"] != first);
     other = req;
     other.workspace = fx.root_path() + "/somewhere";
-    CHECK(fx.plan(fx.load(), other).plan["planIntegrity"] != first);
+    CHECK(oc::to_json(fx.plan(fx.load(), other))["planIntegrity"] != first);
     // A changed capability (the profile) changes it.
     fx.put("profiles/openclaw.yml",
            fx.read("pkg/profiles/openclaw.yml") + "  humanDelay:\n    mode: off\n");
-    const std::string changed = fx.plan(fx.load(), req).plan["planIntegrity"];
+    const std::string changed = oc::to_json(fx.plan(fx.load(), req))["planIntegrity"];
     CHECK(changed != first);
   }
 
@@ -1042,7 +1044,7 @@ TEST_SUITE("openclaw.plan") {
     claw_fixture fx;
     fx.example();
     const auto req = fx.request();
-    const auto a = fx.plan(fx.load(), req).plan;
+    const auto a = oc::to_json(fx.plan(fx.load(), req));
     // Reorder the manifest's top-level keys and the agent's keys.
     std::string md = fx.read("pkg/CLAW.md");
     const std::size_t agent = md.find("agent:\n");
@@ -1052,7 +1054,7 @@ TEST_SUITE("openclaw.plan") {
     const std::size_t end = md.find("\n---\n");
     md.insert(end + 1, agent_block);
     fx.put("CLAW.md", md);
-    const auto b = fx.plan(fx.load(), req).plan;
+    const auto b = oc::to_json(fx.plan(fx.load(), req));
     REQUIRE(b["claw"]["integrity"] != a["claw"]["integrity"]);  // the bytes changed
     // With the same snapshot digest, the rest of the bound data is identical.
     value bound_a = a, bound_b = b;

@@ -113,7 +113,7 @@ struct export_refusal {
 /// What an export reads from the install: the ledger record, the live config and agent
 /// entry, and the recorded workspace.
 struct export_install {
-  value rec;
+  install_record rec;
   value cfg;
   value entry;
   std::string ws;
@@ -126,14 +126,13 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
                                            const export_request& x, const std::string& state_dir,
                                            export_install& in) {
   const ledger l = read_ledger(fs, state_dir);
-  if (!l.installs().contains(x.agent))
+  if (!l.installs.count(x.agent))
     return export_refusal{errc::claw_not_found, "No Claw is recorded as agent " + x.agent + " in " +
                                                     join_path(state_dir, ledger_file_name)};
-  in.rec = l.installs()[x.agent];
-  if (in.rec["status"] != "complete")
+  in.rec = l.installs.at(x.agent);
+  if (in.rec.status != "complete")
     return export_refusal{errc::install_incomplete,
-                          "The install of " + x.agent + " is " +
-                              in.rec["status"].get<std::string>() +
+                          "The install of " + x.agent + " is " + in.rec.status +
                               ", not complete; finish or remove it first"};
   in.cfg = live_config(fs, state_dir);
   const value* entry = config_member(in.cfg, "agents", "entries", x.agent);
@@ -141,7 +140,7 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
     return export_refusal{errc::agent_missing, "Agent " + x.agent + " is not in " +
                                                    join_path(state_dir, config_file_name)};
   in.entry = *entry;
-  in.ws = in.rec["workspace"].get<std::string>();
+  in.ws = in.rec.workspace;
   const value* live_ws = get(in.entry, "workspace");
   if (live_ws == nullptr || !live_ws->is_string() ||
       lexical_absolute(expand_home(live_ws->get<std::string>(), req.home), req.cwd) != in.ws)
@@ -158,37 +157,32 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
 template <class Fs>
 std::optional<export_refusal> drift_refusal(Fs& fs, const export_request& x,
                                             const export_install& in) {
-  const value s = record_status(fs, x.agent, in.rec, in.cfg, {});
-  if (s["agentState"] != "present")
+  const install_status s = status_of_record(fs, in.rec, in.cfg, {});
+  if (s.agent_state != "present")
     return export_refusal{errc::agent_drifted,
                           "Agent " + x.agent +
                               " was changed in openclaw.json since it was added; "
                               "restore it or update the Claw first"};
   std::string drifted;
-  for (std::size_t k = 0; k < s["workspaceFiles"].size(); ++k) {
-    const value& f = s["workspaceFiles"][k];
-    const bool consumed =
-        in.rec["workspaceFiles"][k]["kind"] == "bootstrap" && f["state"] == "missing";
-    if (f["state"] != "unchanged" && !consumed)
-      drifted += (drifted.empty() ? "" : ", ") + f["path"].get<std::string>() + " (" +
-                 f["state"].get<std::string>() + ")";
+  for (const auto& f : s.files) {
+    const bool consumed = f.row.kind == "bootstrap" && f.state == "missing";
+    if (f.state != "unchanged" && !consumed)
+      drifted += (drifted.empty() ? "" : ", ") + f.path + " (" + f.state + ")";
   }
   if (!drifted.empty())
     return export_refusal{
         errc::workspace_files_drifted,
         "Managed workspace files changed: " + drifted + "; restore them or update the Claw first"};
-  for (const auto& p : s["packages"])
-    if (p["state"] != "not-installed" && p["state"] != "present")
-      return export_refusal{errc::packages_drifted, "Package " + p["kind"].get<std::string>() +
-                                                        ":" + p["ref"].get<std::string>() + " is " +
-                                                        p["state"].get<std::string>()};
-  for (const auto& m : s["mcpServers"])
-    if (m["state"] != "present")
+  for (const auto& p : s.packages)
+    if (p.second != "not-installed" && p.second != "present")
+      return export_refusal{errc::packages_drifted,
+                            "Package " + p.first.kind + ":" + p.first.ref + " is " + p.second};
+  for (const auto& m : s.mcp_servers)
+    if (m.state != "present")
       return export_refusal{errc::mcp_servers_unavailable,
-                            "MCP server " + m["name"].get<std::string>() + " is " +
-                                m["state"].get<std::string>() + " in openclaw.json"};
-  for (const auto& f : in.rec["workspaceFiles"]) {
-    const std::string rel = f["path"].get<std::string>();
+                            "MCP server " + m.name + " is " + m.state + " in openclaw.json"};
+  for (const auto& f : in.rec.workspace_files) {
+    const std::string& rel = f.path;
     if (const auto bad = misplaced_file(rel))
       return export_refusal{errc::export_forbidden_file, rel + " must not travel in a package (" +
                                                              std::string(to_string(bad->code)) +
@@ -215,8 +209,8 @@ std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& i
   } catch (const error& e) {
     return export_refusal{errc::workspace_files_drifted, e.what()};
   }
-  for (const auto& f : in.rec["workspaceFiles"]) {
-    const std::string rel = f["path"].get<std::string>();
+  for (const auto& f : in.rec.workspace_files) {
+    const std::string& rel = f.path;
     if (const auto kind = bundle::private_workspace_entry(rel)) {
       out.left_home.push_back(
           value::object({{"path", rel},
@@ -225,11 +219,10 @@ std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& i
       continue;
     }
     const file_read r = read_in_root(fs, *root, rel, state_file_max_bytes);
-    if (f["kind"] == "bootstrap" && r.status == read_status::missing) continue;
-    if (r.status != read_status::ok ||
-        sha256_digest(r.bytes) != f["contentDigest"].get<std::string>())
+    if (f.kind == "bootstrap" && r.status == read_status::missing) continue;
+    if (r.status != read_status::ok || sha256_digest(r.bytes) != f.content_digest)
       return export_refusal{errc::workspace_files_drifted, rel + " changed while it was read"};
-    if (f["kind"] == "bootstrap") {
+    if (f.kind == "bootstrap") {
       out.bootstrap = r.bytes;
     } else if (rel == "SOUL.md") {
       out.soul = r.bytes;
@@ -271,28 +264,22 @@ struct export_parts {
   std::optional<value> profile;
 };
 
-inline value exported_packages(const value& rec) {
-  std::vector<value> p;
-  for (const auto& r : rec["packages"])
-    p.push_back(value::object({{"kind", r["kind"]},
-                               {"source", r.value("source", "clawhub")},
-                               {"ref", r["ref"]},
-                               {"version", r["version"]}}));
-  const auto key = [](const value& v) {
-    return v["kind"].get<std::string>() + ":" + v["ref"].get<std::string>() + ":" +
-           v["version"].get<std::string>();
-  };
+inline value exported_packages(const install_record& rec) {
+  std::vector<package_ref> p = rec.packages;
+  const auto key = [](const package_ref& v) { return v.kind + ":" + v.ref + ":" + v.version; };
   std::sort(p.begin(), p.end(),
-            [&](const value& a, const value& b) { return utf16_less(key(a), key(b)); });
+            [&](const package_ref& a, const package_ref& b) { return utf16_less(key(a), key(b)); });
   value out = value::array();
-  for (auto& v : p) out.push_back(std::move(v));
+  for (const auto& v : p)  // every recorded package is a ClawHub one
+    out.push_back(value::object(
+        {{"kind", v.kind}, {"source", "clawhub"}, {"ref", v.ref}, {"version", v.version}}));
   return out;
 }
 
-inline value exported_crons(const value& rec) {
+inline value exported_crons(const install_record& rec) {
   std::vector<value> j;
-  for (const auto& c : rec["cronJobs"]) {
-    value job = c["job"];
+  for (const auto& c : rec.cron_jobs) {
+    value job = c.job;
     job.erase("agentId");
     job.erase("deliveryResolution");
     j.push_back(std::move(job));
@@ -311,8 +298,8 @@ inline export_parts gather_parts(const export_request& x, const export_install& 
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(in.entry, k)) parts.agent[k] = *v;
   parts.packages = exported_packages(in.rec);
-  for (const auto& m : in.rec["mcpServers"]) {
-    const std::string name = m["name"].get<std::string>();
+  for (const auto& m : in.rec.mcp_servers) {
+    const std::string& name = m.name;
     parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
   }
   parts.crons = exported_crons(in.rec);

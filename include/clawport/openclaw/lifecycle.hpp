@@ -152,11 +152,10 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   host_state host = read_host_state(fs, req);
   try {
     const ledger l = read_ledger(fs, host.state_dir);
-    for (auto it = l.installs().begin(); it != l.installs().end(); ++it) {
-      if (std::find(host.agent_ids.begin(), host.agent_ids.end(), it.key()) == host.agent_ids.end())
-        host.agent_ids.push_back(it.key());
-      if (it.value().contains("workspace") && it.value()["workspace"].is_string())
-        host.workspaces.push_back(it.value()["workspace"].get<std::string>());
+    for (const auto& r : l.installs) {
+      if (std::find(host.agent_ids.begin(), host.agent_ids.end(), r.first) == host.agent_ids.end())
+        host.agent_ids.push_back(r.first);
+      host.workspaces.push_back(r.second.workspace);
     }
   } catch (const error& e) {
     if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
@@ -192,14 +191,15 @@ inline const workspace_source* source_for(const claw_package& pkg, const std::st
 /// CLAW.md body or the package file, re-read through `root` and checked against the
 /// action's digest. False with `problem` set when it cannot be read or changed since.
 template <class Fs>
-bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root, const value& a,
-                   std::string& source_path, std::string& bytes, std::string& problem) {
-  const std::string rel = a["id"].get<std::string>();
-  if (a.value("sourceKind", "") == "clawMarkdownBody") {
+bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root,
+                   const add_action& a, std::string& source_path, std::string& bytes,
+                   std::string& problem) {
+  const std::string& rel = a.id;
+  if (a.from_body) {
     source_path = "CLAW.md";
     bytes = pkg.body ? *pkg.body : std::string();
   } else {
-    const workspace_source* s = a["kind"] == "bootstrap" ? nullptr : source_for(pkg, rel);
+    const workspace_source* s = a.kind == add_kind::bootstrap ? nullptr : source_for(pkg, rel);
     source_path = s != nullptr ? s->source : "BOOTSTRAP.md";
     const file_read r = read_in_root(fs, root, source_path, state_file_max_bytes);
     if (r.status != read_status::ok) {
@@ -208,7 +208,7 @@ bool planned_bytes(Fs& fs, const claw_package& pkg, const typename Fs::dir& root
     }
     bytes = r.bytes;
   }
-  if (sha256_digest(bytes) != a["digest"].get<std::string>()) {
+  if (!a.digest || sha256_digest(bytes) != *a.digest) {
     problem = source_path + " changed after the plan was made";
     return false;
   }
@@ -331,63 +331,49 @@ struct add_ops {
   bool adopted = false;  ///< an existing workspace is adopted
   value agent_config;
   std::vector<planned_file> files;
-  value mcp_refs = value::array();
-  value packages = value::array();
-  value crons = value::array();
+  std::vector<mcp_ref> mcp_refs;
+  std::vector<package_ref> packages;
+  std::vector<cron_ref> crons;
   value not_applied = value::array();
   config_change change;
 };
 
-/// The ledger row of a ClawHub package (never installed offline), from its plan action's
-/// `details`; add and update record the same row.
-inline value package_row(const value& d) {
-  return value::object({{"kind", d["kind"]},
-                        {"ref", d["ref"]},
-                        {"version", d["version"]},
-                        {"relationship", d["kind"] == "plugin" ? "referenced" : "managed"},
-                        {"status", "not_installed"},
-                        {"install", package_install_command(d)}});
+/// The ledger row of a ClawHub package (never installed offline); add and update record
+/// the same row.
+inline package_ref package_row(const package_decl& d) {
+  return {d.kind,          d.ref,
+          d.version,       d.kind == "plugin" ? "referenced" : "managed",
+          "not_installed", package_install_command(d)};
 }
 
 /// A ClawHub package: recorded as not installed, and reported.
-inline void add_package_op(add_ops& ops, const value& a) {
-  const value& d = a["details"];
+inline void add_package_op(add_ops& ops, const add_action& a) {
+  const package_decl& d = a.package.decl;
   ops.packages.push_back(package_row(d));
   ops.not_applied.push_back(
       value::object({{"kind", "package"},
-                     {"id", a["id"]},
+                     {"id", a.id},
                      {"code", std::string(to_string(errc::package_not_installed))},
                      {"install", package_install_command(d)}}));
 }
 
 /// An MCP server: configured unless an identical one is there (then only referenced).
-inline void add_mcp_op(add_ops& ops, const value& a) {
-  const std::string name = a["id"].get<std::string>();
-  value server = a["details"];
-  server.erase("expectedState");
-  server.erase("prerequisites");
-  const bool exact = a["details"]["expectedState"] == "present-exact";
+inline void add_mcp_op(add_ops& ops, const add_action& a) {
+  const std::string& name = a.id;
+  const value& server = a.declaration;
+  const bool exact = a.expected == expected_state::present_exact;
   if (!exact) ops.change.mcp_servers.emplace_back(name, server);
-  ops.mcp_refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-                                        {"name", name},
-                                        {"configDigest", digest_of(canonical_mcp_server(server))},
-                                        {"relationship", exact ? "referenced" : "managed"},
-                                        {"origin", exact ? "pre-existing" : "claw-introduced"},
-                                        {"independentOwner", exact},
-                                        {"status", "complete"}}));
+  ops.mcp_refs.push_back({name, digest_of(canonical_mcp_server(server)),
+                          exact ? "referenced" : "managed",
+                          exact ? "pre-existing" : "claw-introduced", exact, "complete"});
 }
 
 /// A cron job: recorded as not applied (it needs a running Gateway), and reported.
-inline void add_cron_op(add_ops& ops, const value& a) {
-  value job = a["details"];
-  job.erase("expectedState");
-  const std::string id = a["id"].get<std::string>();
-  ops.crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                     {"manifestId", id},
-                                     {"declarationKey", "claw:" + ops.agent_id + ":" + id},
-                                     {"status", "not_applied"},
-                                     {"code", std::string(to_string(errc::cron_gateway_required))},
-                                     {"job", job}}));
+inline void add_cron_op(add_ops& ops, const add_action& a) {
+  const value job = cron_job_record(a);
+  const std::string& id = a.id;
+  ops.crons.push_back({id, "claw:" + ops.agent_id + ":" + id, "not_applied",
+                       std::string(to_string(errc::cron_gateway_required)), job});
   ops.not_applied.push_back(
       value::object({{"kind", "cronJob"},
                      {"id", id},
@@ -399,33 +385,40 @@ inline void add_cron_op(add_ops& ops, const value& a) {
 
 /// Every operation of the add plan `p`; the problem when a source changed since the plan.
 template <class Fs>
-std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const value& p,
+std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const add_plan& p,
                                           const typename Fs::dir& pkg_root, add_ops& ops) {
-  ops.agent_id = p["agent"]["finalId"].get<std::string>();
-  ops.workspace = p["agent"]["workspace"].get<std::string>();
-  for (const auto& a : p["actions"]) {
-    const std::string kind = a["kind"].get<std::string>();
-    if (kind == "agent") {
-      ops.agent_config = a["details"];
-      ops.agent_config.erase("expectedState");
-    } else if (kind == "workspace") {
-      ops.adopted = a["action"] == "adopt";
-    } else if (kind == "workspaceFile" || kind == "bootstrap") {
-      planned_file f;
-      f.rel = a["id"].get<std::string>();
-      f.digest = a["digest"].get<std::string>();
-      f.adopt = a["action"] == "adopt";
-      f.kind = kind == "bootstrap" ? "bootstrap" : "file";
-      std::string problem;
-      if (!planned_bytes(fs, pkg, pkg_root, a, f.source_path, f.bytes, problem)) return problem;
-      if (f.adopt) f.bytes.clear();
-      ops.files.push_back(std::move(f));
-    } else if (kind == "package") {
-      add_package_op(ops, a);
-    } else if (kind == "mcpServer") {
-      add_mcp_op(ops, a);
-    } else if (kind == "cronJob") {
-      add_cron_op(ops, a);
+  ops.agent_id = p.final_id;
+  ops.workspace = p.workspace;
+  for (const add_action& a : p.actions) {
+    switch (a.kind) {
+      case add_kind::agent:
+        ops.agent_config = a.declaration;
+        break;
+      case add_kind::workspace:
+        ops.adopted = a.verb == add_verb::adopt;
+        break;
+      case add_kind::workspace_file:
+      case add_kind::bootstrap: {
+        planned_file f;
+        f.rel = a.id;
+        f.digest = a.digest.value_or("");
+        f.adopt = a.verb == add_verb::adopt;
+        f.kind = a.kind == add_kind::bootstrap ? "bootstrap" : "file";
+        std::string problem;
+        if (!planned_bytes(fs, pkg, pkg_root, a, f.source_path, f.bytes, problem)) return problem;
+        if (f.adopt) f.bytes.clear();
+        ops.files.push_back(std::move(f));
+        break;
+      }
+      case add_kind::package:
+        add_package_op(ops, a);
+        break;
+      case add_kind::mcp_server:
+        add_mcp_op(ops, a);
+        break;
+      case add_kind::cron_job:
+        add_cron_op(ops, a);
+        break;
     }
   }
   ops.change.agents.emplace_back(ops.agent_id, ops.agent_config);
@@ -433,38 +426,27 @@ std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const
 }
 
 /// The install record the add writes first, `pending`.
-inline value pending_record(const value& p, const add_ops& ops, const std::string& now) {
-  value record = value::object();
-  record["schemaVersion"] = install_schema;
-  record["agentId"] = ops.agent_id;
-  record["status"] = "pending";
-  record["claw"] = p["claw"];
-  record["manifestSchemaVersion"] = 1;
-  record["planIntegrity"] = p["planIntegrity"];
-  record["workspace"] = ops.workspace;
-  record["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
-  record["agentConfigDigest"] = digest_of(ops.agent_config);
-  record["agentOwnedPaths"] = value::array({p["actions"][0]["target"]});
-  record["config"] = "pending";
-  value wfiles = value::array();
-  for (const auto& f : ops.files) {
-    wfiles.push_back(value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-                                    {"path", f.rel},
-                                    {"sourcePath", f.source_path},
-                                    {"contentDigest", f.digest},
-                                    {"kind", f.kind},
-                                    {"relationship", "managed"},
-                                    {"origin", f.adopt ? "adopted" : "claw-introduced"},
-                                    {"status", "pending"}}));
-  }
-  record["workspaceFiles"] = wfiles;
-  record["createdDirs"] = value::array();
-  record["packages"] = ops.packages;
-  record["mcpServers"] = ops.mcp_refs;
-  record["cronJobs"] = ops.crons;
-  record["addedAt"] = now;
-  record["updatedAt"] = now;
-  return record;
+inline install_record pending_record(const add_plan& p, const add_ops& ops,
+                                     const std::string& now) {
+  install_record r;
+  r.agent_id = ops.agent_id;
+  r.status = "pending";
+  r.claw = p.claw;
+  r.plan_integrity = p.integrity;
+  r.workspace = ops.workspace;
+  r.workspace_origin = ops.adopted ? "adopted" : "created";
+  r.agent_config_digest = digest_of(ops.agent_config);
+  r.agent_owned_paths = {p.first(add_kind::agent)->target};
+  r.config = "pending";
+  for (const auto& f : ops.files)
+    r.workspace_files.push_back({f.rel, f.source_path, f.digest, f.kind, "managed",
+                                 f.adopt ? "adopted" : "claw-introduced", "pending"});
+  r.packages = ops.packages;
+  r.mcp_servers = ops.mcp_refs;
+  r.cron_jobs = ops.crons;
+  r.added_at = now;
+  r.updated_at = now;
+  return r;
 }
 
 /// The add's steps: ledger `pending` → workspace → openclaw.json → ledger `complete` or
@@ -472,20 +454,21 @@ inline value pending_record(const value& p, const add_ops& ops, const std::strin
 /// in `s`), so a failure throws and the caller runs the journal: newest first, openclaw.json
 /// → workspace → its parents → the ledger → the state directories made.
 template <class Fs>
-config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops, value record,
-                       add_undo_state& s, publish::undo_journal& undo, std::string& step) {
+config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
+                       install_record record, add_undo_state& s, publish::undo_journal& undo,
+                       std::string& step) {
   step = to_string(errc::provenance_failed);
   ledger l = read_ledger(fs, state_dir);
   s.ledger_before = l.bytes;
   s.config_before = read_state_file(fs, state_dir, config_file_name);
-  l.installs()[ops.agent_id] = record;
+  l.installs[ops.agent_id] = record;
   // Each undo is recorded before its write: a write that fails after its rename (a failed
   // directory flush) is undone too. The state directories the writes make go last.
   undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
   undo.add("the ledger", [&fs, &s, state_dir] {
     restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
   });
-  write_ledger(fs, state_dir, l.doc, &s.created_state_dirs);
+  write_ledger(fs, state_dir, l, &s.created_state_dirs);
 
   step = to_string(errc::workspace_files_failed);
   record_workspace_undo(fs, ops.workspace, ops.adopted, s, undo);
@@ -505,17 +488,17 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
 
   // The ledger's undo above restores it as it was before the `pending` record.
   step = to_string(errc::provenance_failed);
-  record["status"] = cfg.written ? "complete" : "partial";
-  record["config"] = cfg.written ? "registered" : "refused";
-  for (auto& f : record["workspaceFiles"]) f["status"] = "complete";
-  record["createdDirs"] = s.adopted_created_dirs;
-  l.installs()[ops.agent_id] = record;
-  write_ledger(fs, state_dir, l.doc);
+  record.status = cfg.written ? "complete" : "partial";
+  record.config = cfg.written ? "registered" : "refused";
+  for (auto& f : record.workspace_files) f.status = "complete";
+  record.created_dirs = s.adopted_created_dirs;
+  l.installs[ops.agent_id] = std::move(record);
+  write_ledger(fs, state_dir, l);
   return cfg;
 }
 
 /// The result document of an add that ran.
-inline value add_result_document(const value& p, const add_ops& ops, const config_outcome& cfg,
+inline value add_result_document(const add_plan& p, const add_ops& ops, const config_outcome& cfg,
                                  const std::string& state_dir) {
   value d = value::object();
   d["schemaVersion"] = "openclaw.clawAddResult.v1";
@@ -523,7 +506,7 @@ inline value add_result_document(const value& p, const add_ops& ops, const confi
   d["dryRun"] = false;
   d["mutationAllowed"] = true;
   d["status"] = cfg.written ? "complete" : "partial";
-  d["planIntegrity"] = p["planIntegrity"];
+  d["planIntegrity"] = p.integrity;
   d["agentId"] = ops.agent_id;
   d["workspace"] = ops.workspace;
   d["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
@@ -540,7 +523,7 @@ inline value add_result_document(const value& p, const add_ops& ops, const confi
                                 {"message", cfg.refusal + "; add this to it by hand:"},
                                 {"snippet", cfg.snippet}});
   }
-  d["readiness"] = p["readiness"];
+  d["readiness"] = readiness_json(p);
   return d;
 }
 
@@ -564,13 +547,12 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
     out.document = plan_failure_document(pkg);
     return out;
   }
-  const add_plan plan = plan_add(fs, pkg, req, opt, resolver);
-  if (plan.blocked) {
-    out.document = plan.plan;
+  const add_plan p = plan_add(fs, pkg, req, opt, resolver);
+  if (p.blocked) {
+    out.document = to_json(p);
     return out;
   }
-  const value& p = plan.plan;
-  const std::string integrity = p["planIntegrity"].get<std::string>();
+  const std::string& integrity = p.integrity;
   if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
     out.document = detail::refusal_doc(schema, *r, subject);
     return out;
@@ -636,27 +618,24 @@ inline const value* config_member(const value& cfg, const char* a, const char* b
 
 /// The state of one recorded file: unchanged, modified, missing or unsafe.
 template <class Fs>
-std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, const value& f) {
+std::string file_state(Fs& fs, const std::optional<typename Fs::dir>& root, const file_row& f) {
   if (!root) return "missing";
-  const file_read r = read_in_root(fs, *root, f["path"].get<std::string>(), state_file_max_bytes);
+  const file_read r = read_in_root(fs, *root, f.path, state_file_max_bytes);
   if (r.status == read_status::missing && r.detail.empty()) return "missing";
   if (r.status != read_status::ok) return "unsafe";
-  return sha256_digest(r.bytes) == f["contentDigest"].get<std::string>() ? "unchanged" : "modified";
+  return sha256_digest(r.bytes) == f.content_digest ? "unchanged" : "modified";
 }
 
-/// Whether the Claw introduced a recorded workspace file, so that `claw remove` and
-/// `claw update` may delete it. An adopted file (`origin: adopted`) was in the workspace,
-/// byte-identical, before the add: it stays the operator's and is only ever released.
-inline bool claw_introduced(const value& row) { return row.value("origin", "") != "adopted"; }
-
-inline bool matches(const std::string& id, const value& rec, const std::optional<std::string>& t) {
-  return !t || *t == id || rec["claw"].value("name", "") == *t;
+/// Whether `target` (none: every install) names the install `rec`: its agent id or its
+/// Claw's package name.
+inline bool matches(const install_record& rec, const std::optional<std::string>& t) {
+  return !t || *t == rec.agent_id || rec.claw.name == *t;
 }
 
 /// One recorded workspace file against the disk.
 struct file_status {
   std::string path;
-  value row;          ///< the ledger row (sourcePath, contentDigest, origin)
+  file_row row;       ///< the ledger row
   std::string state;  ///< unchanged | modified | missing | unsafe | the row's own status
   bool ownership_conflict = false;
 };
@@ -664,27 +643,27 @@ struct file_status {
 /// One recorded MCP server reference against the live openclaw.json.
 struct mcp_status {
   std::string name;
-  value row;          ///< the ledger reference (relationship, origin)
+  mcp_ref row;        ///< the ledger reference
   std::string state;  ///< present | modified | missing
-  bool managed() const { return row["relationship"] == "managed"; }
+  bool managed() const { return row.managed(); }
 };
 
 /// One install record against the disk and the live openclaw.json.
 struct install_status {
   std::string agent_id;
-  const value* record = nullptr;  ///< the ledger's install record
-  std::string agent_state;        ///< present | modified | missing
+  const install_record* record = nullptr;  ///< the ledger's install record
+  std::string agent_state;                 ///< present | modified | missing
   std::vector<file_status> files;
   std::vector<std::string> unmanaged;
-  std::vector<std::pair<value, std::string>> packages;  ///< ledger row → state
+  std::vector<std::pair<package_ref, std::string>> packages;  ///< ledger row → state
   std::vector<mcp_status> mcp_servers;
 };
 
 /// The state of the agent entry: present (as recorded), modified or missing.
-inline std::string agent_state(const value& cfg, const std::string& id, const value& rec) {
-  const value* entry = config_member(cfg, "agents", "entries", id);
+inline std::string agent_state(const value& cfg, const install_record& rec) {
+  const value* entry = config_member(cfg, "agents", "entries", rec.agent_id);
   if (entry == nullptr) return "missing";
-  return digest_of(*entry) == rec["agentConfigDigest"].get<std::string>() ? "present" : "modified";
+  return digest_of(*entry) == rec.agent_config_digest ? "present" : "modified";
 }
 
 /// Every file below `root` (the workspace `ws`) that no row of the record names.
@@ -708,41 +687,40 @@ std::vector<std::string> unmanaged_files(Fs& fs, const typename Fs::dir& root,
 
 /// The status of one install record against the disk.
 template <class Fs>
-install_status status_of_record(Fs& fs, const std::string& id, const value& rec, const value& cfg,
+install_status status_of_record(Fs& fs, const install_record& rec, const value& cfg,
                                 const std::map<std::string, int>& owners) {
   install_status s;
-  s.agent_id = id;
+  s.agent_id = rec.agent_id;
   s.record = &rec;
-  s.agent_state = agent_state(cfg, id, rec);
-  const std::string ws = rec["workspace"].get<std::string>();
+  s.agent_state = agent_state(cfg, rec);
+  const std::string& ws = rec.workspace;
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(open_dir_path(fs, ws));
   } catch (const error&) {
   }
   std::set<std::string> managed;
-  for (const auto& f : rec["workspaceFiles"]) {
+  for (const auto& f : rec.workspace_files) {
     file_status x;
-    x.path = f["path"].get<std::string>();
+    x.path = f.path;
     x.row = f;
-    x.state = f["status"] == "complete" ? file_state(fs, root, f) : f["status"].get<std::string>();
+    x.state = f.status == "complete" ? file_state(fs, root, f) : f.status;
     const auto o = owners.find(ws + "/" + x.path);
     x.ownership_conflict = o != owners.end() && o->second > 1;
     managed.insert(x.path);
     s.files.push_back(std::move(x));
   }
   if (root) s.unmanaged = unmanaged_files(fs, *root, ws, managed);
-  for (const auto& p : rec["packages"])
-    s.packages.emplace_back(p, p["status"] == "not_installed" ? "not-installed" : "incomplete");
-  for (const auto& m : rec["mcpServers"]) {
+  for (const auto& p : rec.packages)
+    s.packages.emplace_back(p, p.status == "not_installed" ? "not-installed" : "incomplete");
+  for (const auto& m : rec.mcp_servers) {
     mcp_status x;
-    x.name = m["name"].get<std::string>();
+    x.name = m.name;
     x.row = m;
     const value* live = config_member(cfg, "mcp", "servers", x.name);
-    x.state = live == nullptr ? "missing"
-              : digest_of(canonical_mcp_server(*live)) == m["configDigest"].get<std::string>()
-                  ? "present"
-                  : "modified";
+    x.state = live == nullptr                                             ? "missing"
+              : digest_of(canonical_mcp_server(*live)) == m.config_digest ? "present"
+                                                                          : "modified";
     s.mcp_servers.push_back(std::move(x));
   }
   return s;
@@ -750,22 +728,22 @@ install_status status_of_record(Fs& fs, const std::string& id, const value& rec,
 
 /// The status of one install record as `claw status` prints it.
 inline value to_json(const install_status& s) {
-  const value& rec = *s.record;
+  const install_record& rec = *s.record;
   value d = value::object();
   d["agentId"] = s.agent_id;
-  d["install"] = value::object({{"status", rec["status"]},
-                                {"claw", rec["claw"]},
-                                {"planIntegrity", rec["planIntegrity"]},
-                                {"workspace", rec["workspace"]},
-                                {"workspaceOrigin", rec["workspaceOrigin"]},
-                                {"config", rec["config"]}});
+  d["install"] = value::object({{"status", rec.status},
+                                {"claw", as_ledger_holds(to_json(rec.claw))},
+                                {"planIntegrity", rec.plan_integrity},
+                                {"workspace", rec.workspace},
+                                {"workspaceOrigin", rec.workspace_origin},
+                                {"config", rec.config}});
   d["agentState"] = s.agent_state;
   value files = value::array();
   for (const auto& f : s.files) {
     value x = value::object({{"path", f.path},
-                             {"sourcePath", f.row["sourcePath"]},
-                             {"contentDigest", f.row["contentDigest"]},
-                             {"origin", f.row["origin"]},
+                             {"sourcePath", f.row.source_path},
+                             {"contentDigest", f.row.content_digest},
+                             {"origin", f.row.origin},
                              {"state", f.state}});
     if (f.ownership_conflict) x["ownershipConflict"] = true;
     files.push_back(std::move(x));
@@ -774,40 +752,26 @@ inline value to_json(const install_status& s) {
   d["unmanagedFiles"] = s.unmanaged;
   value pkgs = value::array();
   for (const auto& p : s.packages) {
-    value x = p.first;
+    value x = as_ledger_holds(to_json(p.first));
     x["state"] = p.second;
     pkgs.push_back(std::move(x));
   }
   d["packages"] = std::move(pkgs);
   value mcps = value::array();
   for (const auto& m : s.mcp_servers)
-    mcps.push_back(value::object({{"name", m.row["name"]},
-                                  {"relationship", m.row["relationship"]},
-                                  {"origin", m.row["origin"]},
+    mcps.push_back(value::object({{"name", m.row.name},
+                                  {"relationship", m.row.relationship},
+                                  {"origin", m.row.origin},
                                   {"state", m.state}}));
   d["mcpServers"] = std::move(mcps);
   value crons = value::array();
-  for (const auto& j : rec["cronJobs"])
-    crons.push_back(value::object({{"id", j["manifestId"]},
-                                   {"declarationKey", j["declarationKey"]},
+  for (const auto& j : rec.cron_jobs)
+    crons.push_back(value::object({{"id", j.manifest_id},
+                                   {"declarationKey", j.declaration_key},
                                    {"state", "not-applied"},
-                                   {"code", j["code"]}}));
+                                   {"code", j.code}}));
   d["cronJobs"] = std::move(crons);
   return d;
-}
-
-/// The status of one install record against the disk, rendered.
-template <class Fs>
-value record_status(Fs& fs, const std::string& id, const value& rec, const value& cfg,
-                    const std::map<std::string, int>& owners) {
-  return to_json(status_of_record(fs, id, rec, cfg, owners));
-}
-
-inline std::vector<std::string> sorted_ids(const value& installs) {
-  std::vector<std::string> ids;
-  for (auto it = installs.begin(); it != installs.end(); ++it) ids.push_back(it.key());
-  std::sort(ids.begin(), ids.end());
-  return ids;
 }
 
 /// The `openclaw.clawStatus.v1` document of the records `claw status` looked at.
@@ -818,7 +782,7 @@ inline value status_document(const std::string& state_dir, const std::optional<s
               modified_agents = 0;
   value rendered = value::array();
   for (const auto& s : records) {
-    partial += (*s.record)["status"] != "complete";
+    partial += s.record->status != "complete";
     missing_agents += s.agent_state == "missing";
     modified_agents += s.agent_state == "modified";
     for (const auto& f : s.files) {
@@ -830,7 +794,7 @@ inline value status_document(const std::string& state_dir, const std::optional<s
     for (const auto& p : s.packages) missing_pkgs += p.second != "present";
     mcp_refs += s.mcp_servers.size();
     for (const auto& m : s.mcp_servers) drifted_mcp += m.state != "present";
-    cron_refs += (*s.record)["cronJobs"].size();
+    cron_refs += s.record->cron_jobs.size();
     rendered.push_back(to_json(s));
   }
   value d = value::object();
@@ -870,15 +834,12 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
   const ledger l = read_ledger(fs, state_dir);
   const value cfg = detail::live_config(fs, state_dir);
   std::map<std::string, int> owners;
-  for (auto it = l.installs().begin(); it != l.installs().end(); ++it)
-    for (const auto& f : it.value()["workspaceFiles"])
-      ++owners[it.value()["workspace"].get<std::string>() + "/" + f["path"].get<std::string>()];
+  for (const auto& r : l.installs)
+    for (const auto& f : r.second.workspace_files) ++owners[r.second.workspace + "/" + f.path];
   std::vector<detail::install_status> records;
-  for (const auto& id : detail::sorted_ids(l.installs())) {
-    const value& rec = l.installs()[id];
-    if (detail::matches(id, rec, target))
-      records.push_back(detail::status_of_record(fs, id, rec, cfg, owners));
-  }
+  for (const auto& r : l.installs)  // by agent id
+    if (detail::matches(r.second, target))
+      records.push_back(detail::status_of_record(fs, r.second, cfg, owners));
   outcome_doc out;
   out.document = detail::status_document(state_dir, target, records);
   out.ok = !target || !records.empty();
@@ -953,8 +914,8 @@ namespace detail {
 /// The install records `target` names (agent id or Claw package name), sorted.
 inline std::vector<std::string> installs_named(const ledger& l, const std::string& target) {
   std::vector<std::string> found;
-  for (const auto& id : sorted_ids(l.installs()))
-    if (matches(id, l.installs()[id], target)) found.push_back(id);
+  for (const auto& r : l.installs)
+    if (matches(r.second, target)) found.push_back(r.first);
   return found;
 }
 
@@ -972,14 +933,17 @@ inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>
 
 /// The remove actions of the agent entry, the MCP servers, packages and cron jobs.
 inline void remove_config_actions(remove_plan& p, const install_status& s) {
-  const value& rec = *s.record;
+  const install_record& rec = *s.record;
   const std::string& id = s.agent_id;
   const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
                        value details) {
     p.actions.push_back({kind, aid, verb, std::move(details)});
   };
   if (s.agent_state == "present") {
-    act("agent", id, "remove", value::object({{"target", rec["agentOwnedPaths"][0]}}));
+    act("agent", id, "remove",
+        value::object(
+            {{"target",
+              rec.agent_owned_paths.empty() ? value() : value(rec.agent_owned_paths.front())}}));
   } else if (s.agent_state == "modified") {
     act("agent", id, "retain", value::object({{"state", "modified"}}));
     p.blockers.push_back(
@@ -990,33 +954,31 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
   for (const auto& m : s.mcp_servers) {
     const bool mine = m.managed() && m.state == "present";
     act("mcpServer", m.name, mine ? "remove" : (m.managed() ? "retain" : "release"),
-        value::object({{"state", m.state}, {"relationship", m.row["relationship"]}}));
+        value::object({{"state", m.state}, {"relationship", m.row.relationship}}));
   }
   for (const auto& pk : s.packages)
-    act("packageRef",
-        pk.first["kind"].get<std::string>() + ":" + pk.first["ref"].get<std::string>(), "release",
+    act("packageRef", pk.first.kind + ":" + pk.first.ref, "release",
         value::object({{"state", pk.second}}));
-  for (const auto& j : rec["cronJobs"])
-    act("cronJob", j["manifestId"].get<std::string>(), "release",
-        value::object({{"state", "not-applied"}}));
+  for (const auto& j : rec.cron_jobs)
+    act("cronJob", j.manifest_id, "release", value::object({{"state", "not-applied"}}));
 }
 
 /// The remove actions of the workspace: unchanged files the Claw introduced are deleted,
 /// the rest retained or released; the workspace goes only if it was created and nothing
 /// stays in it.
 inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
-  const value& rec = *s.record;
+  const install_record& rec = *s.record;
   bool keeps = false;
   for (const auto& f : s.files) {
-    const bool introduced = claw_introduced(f.row);
+    const bool introduced = f.row.claw_introduced();
     const std::string verb = f.state == "missing"                   ? "release"
                              : f.state == "unchanged" && introduced ? "delete"
                                                                     : "retain";
     keeps = keeps || verb == "retain";
     p.actions.push_back({"workspaceFile", f.path, verb,
                          value::object({{"state", f.state},
-                                        {"contentDigest", f.row["contentDigest"]},
-                                        {"origin", f.row["origin"]}})});
+                                        {"contentDigest", f.row.content_digest},
+                                        {"origin", f.row.origin}})});
     if (f.state == "unsafe" && introduced)
       p.blockers.push_back(
           make_blocker(errc::workspace_file_unsafe,
@@ -1026,10 +988,10 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
     keeps = true;
     p.actions.push_back({"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}})});
   }
-  const bool created = rec["workspaceOrigin"] == "created";
+  const bool created = rec.workspace_origin == "created";
   p.actions.push_back(
-      {"workspace", rec["workspace"].get<std::string>(), created && !keeps ? "remove" : "retain",
-       value::object({{"origin", rec["workspaceOrigin"]}, {"emptyDirectoriesOnly", true}})});
+      {"workspace", rec.workspace, created && !keeps ? "remove" : "retain",
+       value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}})});
   p.actions.push_back(
       {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}})});
 }
@@ -1048,9 +1010,9 @@ remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std:
     p.blockers.push_back(std::move(*b));
   } else {
     p.agent_id = found.front();
-    const value& rec = l.installs()[*p.agent_id];
+    const install_record& rec = l.installs.at(*p.agent_id);
     const value cfg = detail::live_config(fs, state_dir);
-    const detail::install_status s = detail::status_of_record(fs, *p.agent_id, rec, cfg, {});
+    const detail::install_status s = detail::status_of_record(fs, rec, cfg, {});
     detail::remove_config_actions(p, s);
     detail::remove_workspace_actions(p, s);
   }
@@ -1096,10 +1058,11 @@ inline value to_json(const remove_result& r) {
 }
 
 /// The record's workspace rows without the paths in `gone`.
-inline value rows_without(const value& rec, const std::set<std::string>& gone) {
-  value rows = value::array();
-  for (const auto& f : rec["workspaceFiles"])
-    if (!gone.count(f["path"].get<std::string>())) rows.push_back(f);
+inline std::vector<file_row> rows_without(const install_record& rec,
+                                          const std::set<std::string>& gone) {
+  std::vector<file_row> rows;
+  for (const auto& f : rec.workspace_files)
+    if (!gone.count(f.path)) rows.push_back(f);
   return rows;
 }
 
@@ -1172,12 +1135,12 @@ std::string delete_workspace_files(Fs& fs, const std::string& ws,
 /// directories of a created workspace, deepest first, then the created workspace itself
 /// when `remove_ws` and it is empty. Leftovers are untidy, not inconsistent: never fails.
 template <class Fs>
-void remove_emptied_dirs(Fs& fs, const value& rec, bool remove_ws) {
-  const std::string ws = rec["workspace"].get<std::string>();
+void remove_emptied_dirs(Fs& fs, const install_record& rec, bool remove_ws) {
+  const std::string& ws = rec.workspace;
   try {
     std::vector<std::string> dirs;
-    for (const auto& f : rec["workspaceFiles"]) {
-      std::string rel = f["path"].get<std::string>();
+    for (const auto& f : rec.workspace_files) {
+      std::string rel = f.path;
       for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel))
         dirs.push_back(rel);
     }
@@ -1185,9 +1148,8 @@ void remove_emptied_dirs(Fs& fs, const value& rec, bool remove_ws) {
       return a.size() > b.size() || (a.size() == b.size() && a < b);
     });
     dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
-    const bool created = rec["workspaceOrigin"] == "created";
-    std::set<std::string> made;
-    for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+    const bool created = rec.workspace_origin == "created";
+    const std::set<std::string> made(rec.created_dirs.begin(), rec.created_dirs.end());
     auto root = open_dir_path(fs, ws);
     for (const auto& rel : dirs) {
       if (!created && !made.count(rel)) continue;
@@ -1239,7 +1201,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   res.agent_id = *plan.agent_id;
   const std::string& id = res.agent_id;
   ledger l = read_ledger(fs, state_dir);
-  value rec = l.installs()[id];
+  install_record rec = l.installs.at(id);
   config_change change;
   change.remove = true;
   if (!plan.ids("agent", "remove").empty()) change.agents.emplace_back(id, value());
@@ -1255,12 +1217,12 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   // 1. The ledger first stops naming the files about to be deleted (status `removing`).
   const std::optional<std::string> ledger_before = l.bytes;
   try {
-    value removing = rec;
-    removing["status"] = "removing";
-    removing["workspaceFiles"] = detail::rows_without(rec, {doomed.begin(), doomed.end()});
-    removing["updatedAt"] = now;
-    l.installs()[id] = removing;
-    write_ledger(fs, state_dir, l.doc);
+    install_record removing = rec;
+    removing.status = "removing";
+    removing.workspace_files = detail::rows_without(rec, {doomed.begin(), doomed.end()});
+    removing.updated_at = now;
+    l.installs[id] = removing;
+    write_ledger(fs, state_dir, l);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
     out.document = detail::failure_doc(schema, "failed", errc::remove_failed,
@@ -1274,22 +1236,21 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
     return out;
   }
   // 3. The files, one unlink each, then the directories they emptied.
-  const std::string ws = rec["workspace"].get<std::string>();
-  res.failure = detail::delete_workspace_files(fs, ws, doomed, res.files_deleted);
+  res.failure = detail::delete_workspace_files(fs, rec.workspace, doomed, res.files_deleted);
   if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);
   // 4. The ledger entry goes last; after a failure it names again what is still there.
   try {
     if (res.failure.empty()) {
-      l.installs().erase(id);
+      l.installs.erase(id);
     } else {
-      rec["workspaceFiles"] =
+      rec.workspace_files =
           detail::rows_without(rec, {res.files_deleted.begin(), res.files_deleted.end()});
-      rec["status"] = "partial";
-      rec["config"] = "removed";
-      rec["updatedAt"] = now;
-      l.installs()[id] = rec;
+      rec.status = "partial";
+      rec.config = "removed";
+      rec.updated_at = now;
+      l.installs[id] = rec;
     }
-    write_ledger(fs, state_dir, l.doc);
+    write_ledger(fs, state_dir, l);
   } catch (const error& e) {
     res.failure += (res.failure.empty() ? "" : "; ") +
                    std::string("the ledger could not be updated: ") + e.what();
@@ -1348,7 +1309,9 @@ inline void remove_plan_lines(text::terminal_lines& line, const value& d) {
   line("  plan integrity:  " + str(d["planIntegrity"]));
   for (const auto& a : d["actions"]) {
     std::string l = "    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]);
-    if (a["kind"] == "workspaceFile" && a["action"] == "retain" && !claw_introduced(a["details"]))
+    // The rendered plan's own member: an adopted file is kept, never deleted.
+    if (a["kind"] == "workspaceFile" && a["action"] == "retain" &&
+        a["details"].value("origin", "") == "adopted")
       l += " (adopted: kept)";
     line(l);
   }

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -216,7 +217,7 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
 template <class Fs>
 destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
   destination d;
-  d.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+  d.requested_id = pkg.model.agent.id;
   d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
   const std::string ws = req.workspace ? detail::expand_home(*req.workspace, req.home)
                                        : req.home + "/.openclaw/workspace-" + d.final_id;
@@ -272,49 +273,360 @@ inline std::string digest_of(const value& v) {
   return digest::sha256_prefixed(stable_stringify(v));
 }
 
-inline value capability(const std::string& kind, const std::string& id, const std::string& path,
-                        const std::string& action, value effect) {
-  value c = value::object();
-  c["kind"] = kind;
-  c["id"] = id;
-  c["path"] = path;
-  c["action"] = action;
-  c["classification"] = "escalation";
-  c["requiresDistinctConsent"] = true;
-  c["digest"] = digest_of(effect);
-  c["effect"] = std::move(effect);
-  return c;
+}  // namespace detail
+
+/// What one action of an add plan acts on.
+enum class add_kind { agent, workspace, workspace_file, bootstrap, package, mcp_server, cron_job };
+
+/// What one action of an add plan does.
+enum class add_verb { create, adopt, write, seed, install, skip, configure, schedule };
+
+/// What the plan expects to find where an action acts (`details.expectedState`).
+enum class expected_state {
+  absent,
+  existing,            ///< an adopted workspace
+  existing_identical,  ///< an adopted, byte-identical file
+  present_exact,       ///< an identical MCP server, or a package ClawHub reuses
+  unresolved,          ///< a package no preflight resolved
+  not_installed        ///< a package skipped with --without-packages
+};
+
+constexpr std::string_view to_string(add_kind k) noexcept {
+  switch (k) {
+    case add_kind::agent:
+      return "agent";
+    case add_kind::workspace:
+      return "workspace";
+    case add_kind::workspace_file:
+      return "workspaceFile";
+    case add_kind::bootstrap:
+      return "bootstrap";
+    case add_kind::package:
+      return "package";
+    case add_kind::mcp_server:
+      return "mcpServer";
+    case add_kind::cron_job:
+      return "cronJob";
+  }
+  return "agent";
 }
 
-inline value action(const std::string& kind, const std::string& id, const std::string& verb,
-                    const std::string& target) {
-  value a = value::object();
-  a["kind"] = kind;
-  a["id"] = id;
-  a["action"] = verb;
-  a["target"] = target;
+constexpr std::string_view to_string(add_verb v) noexcept {
+  switch (v) {
+    case add_verb::create:
+      return "create";
+    case add_verb::adopt:
+      return "adopt";
+    case add_verb::write:
+      return "write";
+    case add_verb::seed:
+      return "seed";
+    case add_verb::install:
+      return "install";
+    case add_verb::skip:
+      return "skip";
+    case add_verb::configure:
+      return "configure";
+    case add_verb::schedule:
+      return "schedule";
+  }
+  return "create";
+}
+
+constexpr std::string_view to_string(expected_state s) noexcept {
+  switch (s) {
+    case expected_state::absent:
+      return "absent";
+    case expected_state::existing:
+      return "existing";
+    case expected_state::existing_identical:
+      return "existing-identical";
+    case expected_state::present_exact:
+      return "present-exact";
+    case expected_state::unresolved:
+      return "unresolved";
+    case expected_state::not_installed:
+      return "not-installed";
+  }
+  return "absent";
+}
+
+/// The command that installs one ClawHub package later, with a running OpenClaw.
+inline std::string package_install_command(const package_decl& p) {
+  return std::string("openclaw ") + (p.kind == "plugin" ? "plugins" : "skills") +
+         " install clawhub:" + p.ref + "@" + p.version;
+}
+
+/// Something the agent needs before it is ready: an environment variable an MCP server
+/// references, or its OAuth.
+struct plan_requirement {
+  std::string kind;  ///< environment | oauth
+  std::string mcp_server;
+  std::optional<std::string> name;  ///< environment: the variable
+};
+
+/// A ClawHub package action: the declaration and what the resolver said of it.
+struct package_plan {
+  package_decl decl;
+  bool skipped = false;  ///< --without-packages: recorded, not installed
+  std::optional<std::string> integrity;
+  std::optional<std::string> install_id;
+  std::optional<std::string> risk_warning;
+  std::optional<std::string> owner_action;  ///< ClawHub's "install" | "reuse"
+  value prerequisites = value::array();     ///< the resolver's setup requirements
+};
+
+/// One action of an add plan. The members after `reason` belong to some kinds only.
+struct add_action {
+  add_kind kind = add_kind::agent;
+  std::string id;
+  add_verb verb = add_verb::create;
+  std::string target;
+  expected_state expected = expected_state::absent;
+  std::optional<std::string> reason;  ///< set: the action blocks
+  /// workspaceFile | bootstrap: the source path shown, whether it is the CLAW.md body, and
+  /// the content digest (absent when the action blocks).
+  std::string source;
+  bool from_body = false;
+  std::optional<std::string> digest;
+  /// agent: the entry registered in openclaw.json; mcpServer: the server declaration;
+  /// cronJob: the job declaration.
+  value declaration;
+  std::vector<plan_requirement> prerequisites;  ///< mcpServer
+  std::string agent_id;                         ///< cronJob: the agent it runs as
+  bool last_channel = false;                    ///< cronJob: delivers to the last channel
+  package_plan package;                         ///< package
+
+  bool blocked() const { return reason.has_value(); }
+};
+
+/// One capability an add escalates; classification and consent are the same for all.
+struct capability_change {
+  std::string kind;
+  std::string id;
+  std::string path;
+  std::string action;
+  value effect;  ///< what the capability does, as the plan discloses it
+};
+
+/// A notice of the plan: something consented to that the operator must do later.
+struct plan_notice {
+  std::string code;
+  std::string path;
+  std::string message;
+};
+
+/// The counts of an add plan's actions.
+struct add_summary {
+  std::size_t total = 0, agent = 0, workspace = 0, package = 0, mcp_server = 0, cron_job = 0,
+              blocked = 0, escalations = 0;
+};
+
+/// The add plan `openclaw.clawAddPlan.v1` as data; `to_json` renders the document.
+struct add_plan {
+  source_identity claw;
+  std::string requested_id;
+  std::string final_id;
+  std::string workspace;
+  value agent_config = value::object();  ///< the entry registered in openclaw.json
+  std::vector<add_action> actions;       ///< the agent first, then the workspace, files ...
+  std::vector<capability_change> capabilities;
+  std::vector<plan_requirement> requirements;  ///< readiness
+  value extensions = value::array();           ///< the profile's, shown when there are any
+  std::vector<diagnostic> blockers;
+  std::vector<plan_notice> notices;
+  std::vector<diagnostic> diagnostics;
+  std::string integrity;  ///< planIntegrity
+  bool blocked = false;
+
+  /// The first action of `kind`, or null.
+  const add_action* first(add_kind kind) const {
+    for (const auto& a : actions)
+      if (a.kind == kind) return &a;
+    return nullptr;
+  }
+};
+
+/// The counts of `p`'s actions by kind.
+inline add_summary summary_of(const add_plan& p) {
+  add_summary s;
+  s.total = p.actions.size();
+  for (const auto& a : p.actions) {
+    s.agent += a.kind == add_kind::agent;
+    s.workspace += a.kind == add_kind::workspace || a.kind == add_kind::workspace_file ||
+                   a.kind == add_kind::bootstrap;
+    s.package += a.kind == add_kind::package;
+    s.mcp_server += a.kind == add_kind::mcp_server;
+    s.cron_job += a.kind == add_kind::cron_job;
+    s.blocked += a.blocked();
+  }
+  s.escalations = p.capabilities.size();
+  return s;
+}
+
+namespace detail {
+
+inline value to_json(const plan_requirement& r) {
+  value v = value::object({{"kind", r.kind}, {"mcpServer", r.mcp_server}});
+  if (r.name) v["name"] = *r.name;
+  return v;
+}
+
+inline value to_json(const std::vector<plan_requirement>& rs) {
+  value a = value::array();
+  for (const auto& r : rs) a.push_back(to_json(r));
   return a;
 }
 
-inline void set_blocked(value& a, const std::optional<std::string>& reason) {
-  a["blocked"] = reason.has_value();
-  if (reason) a["reason"] = *reason;
+/// `{ready, requirements}`.
+inline value readiness_json(const add_plan& p) {
+  return value::object(
+      {{"ready", p.requirements.empty()}, {"requirements", to_json(p.requirements)}});
+}
+
+/// A cron job as the ledger records it: the declaration, the agent it runs as, and how
+/// its `last` delivery resolves.
+inline value cron_job_record(const add_action& a) {
+  value job = a.declaration;
+  job["agentId"] = a.agent_id;
+  if (a.last_channel) job["deliveryResolution"] = "local-channel-state:last";
+  return job;
+}
+
+/// A package action's `details`: the declaration, then what the resolver said.
+inline value package_details(const add_action& a) {
+  const package_plan& p = a.package;
+  value d = value::object({{"kind", p.decl.kind},
+                           {"source", p.decl.source},
+                           {"ref", p.decl.ref},
+                           {"version", p.decl.version}});
+  if (p.skipped) {
+    d["expectedState"] = std::string(to_string(a.expected));
+    d["reason"] = "without-packages";
+    return d;
+  }
+  if (p.integrity) d["integrity"] = *p.integrity;
+  if (p.install_id) d["installId"] = *p.install_id;
+  if (p.risk_warning) d["riskWarning"] = *p.risk_warning;
+  if (!p.prerequisites.empty()) d["prerequisites"] = p.prerequisites;
+  d["expectedState"] = std::string(to_string(a.expected));
+  d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
+  return d;
+}
+
+/// An action's `details`, by kind (upstream's members and order).
+inline value action_details(const add_action& a) {
+  const std::string expected(to_string(a.expected));
+  switch (a.kind) {
+    case add_kind::agent: {
+      value d = a.declaration;
+      d["expectedState"] = expected;
+      return d;
+    }
+    case add_kind::bootstrap:
+      return value::object({{"expectedState", expected}, {"lifecycle", "native-seed-once"}});
+    case add_kind::package:
+      return package_details(a);
+    case add_kind::mcp_server: {
+      value d = a.declaration;
+      d["expectedState"] = expected;
+      d["prerequisites"] = to_json(a.prerequisites);
+      return d;
+    }
+    case add_kind::cron_job: {
+      value d = a.declaration;
+      d["agentId"] = a.agent_id;
+      d["expectedState"] = expected;
+      if (a.last_channel) d["deliveryResolution"] = "local-channel-state:last";
+      return d;
+    }
+    default:
+      return value::object({{"expectedState", expected}});
+  }
 }
 
 }  // namespace detail
 
-/// The command that installs one ClawHub package later, with a running OpenClaw.
-inline std::string package_install_command(const value& p) {
-  const std::string kind = p["kind"].get<std::string>();
-  return std::string("openclaw ") + (kind == "plugin" ? "plugins" : "skills") +
-         " install clawhub:" + p["ref"].get<std::string>() + "@" + p["version"].get<std::string>();
+/// One action as the plan document shows it.
+inline value to_json(const add_action& a) {
+  value v = value::object();
+  v["kind"] = std::string(to_string(a.kind));
+  v["id"] = a.id;
+  v["action"] = std::string(to_string(a.verb));
+  v["target"] = a.target;
+  if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) {
+    v["source"] = a.source;
+    if (a.from_body) v["sourceKind"] = "clawMarkdownBody";
+  }
+  // Upstream's order: a package file's digest follows its details, every other one precedes.
+  const bool digest_last = a.kind == add_kind::workspace_file && !a.from_body;
+  if (a.kind == add_kind::package && !a.package.skipped)
+    v["digest"] = a.package.integrity ? value(*a.package.integrity) : undefined_value();
+  if (a.digest && !digest_last) v["digest"] = *a.digest;
+  v["details"] = detail::action_details(a);
+  if (a.digest && digest_last) v["digest"] = *a.digest;
+  v["blocked"] = a.blocked();
+  if (a.reason) v["reason"] = *a.reason;
+  return v;
 }
 
-/// The plan as data, and whether anything blocks it.
-struct add_plan {
-  value plan;  ///< `openclaw.clawAddPlan.v1`
-  bool blocked = false;
-};
+inline value to_json(const capability_change& c) {
+  value v = value::object();
+  v["kind"] = c.kind;
+  v["id"] = c.id;
+  v["path"] = c.path;
+  v["action"] = c.action;
+  v["classification"] = "escalation";
+  v["requiresDistinctConsent"] = true;
+  v["digest"] = detail::digest_of(c.effect);
+  v["effect"] = c.effect;
+  return v;
+}
+
+inline value to_json(const add_summary& s) {
+  value v = value::object();
+  v["totalActions"] = s.total;
+  v["agentActions"] = s.agent;
+  v["workspaceActions"] = s.workspace;
+  v["packageActions"] = s.package;
+  v["mcpServerActions"] = s.mcp_server;
+  v["cronJobActions"] = s.cron_job;
+  v["blockedActions"] = s.blocked;
+  v["capabilityEscalations"] = s.escalations;
+  return v;
+}
+
+/// The `openclaw.clawAddPlan.v1` document.
+inline value to_json(const add_plan& p) {
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
+  plan["manifestSchemaVersion"] = 1;
+  plan["stability"] = "experimental";
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = p.integrity;
+  plan["claw"] = to_json(p.claw);
+  plan["agent"] = value::object({{"requestedId", p.requested_id},
+                                 {"finalId", p.final_id},
+                                 {"workspace", p.workspace},
+                                 {"config", p.agent_config}});
+  plan["summary"] = to_json(summary_of(p));
+  value actions = value::array();
+  for (const auto& a : p.actions) actions.push_back(to_json(a));
+  plan["actions"] = std::move(actions);
+  value caps = value::array();
+  for (const auto& c : p.capabilities) caps.push_back(to_json(c));
+  plan["capabilityChanges"] = std::move(caps);
+  plan["readiness"] = detail::readiness_json(p);
+  if (!p.extensions.empty()) plan["extensions"] = p.extensions;
+  plan["blockers"] = to_json(p.blockers);
+  value notices = value::array();
+  for (const auto& n : p.notices)
+    notices.push_back(value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}}));
+  plan["notices"] = std::move(notices);
+  plan["diagnostics"] = to_json(p.diagnostics);
+  return plan;
+}
 
 /// The three plans of the lifecycle that carry a planIntegrity.
 enum class plan_kind { add, update, remove };
@@ -368,12 +680,8 @@ struct add_builder {
   const host_state& host;
   const std::string& final_id;
   const std::string& ws;
-  value actions = value::array();
-  value caps = value::array();
-  value blockers = value::array();
-  value requirements = value::array();
-  value notices = value::array();
-  value offline = value::array();        ///< diagnostics (not bound): what an offline add cannot do
+  add_plan plan;
+  std::vector<diagnostic> offline;       ///< diagnostics (not bound): what an offline add cannot do
   bool adopt = false;                    ///< an existing workspace is adopted
   std::optional<std::string> ws_reason;  ///< why the workspace blocks
 
@@ -381,19 +689,34 @@ struct add_builder {
       : pkg(p), dest(d), host(h), final_id(d.final_id), ws(d.workspace) {}
 
   void block(errc code, const std::string& path, const std::string& msg) {
-    blockers.push_back(to_json(error_at(code, phase::plan, path, msg)));
+    plan.blockers.push_back(error_at(code, phase::plan, path, msg));
+  }
+
+  add_action& act(add_kind kind, const std::string& id, add_verb verb, const std::string& target) {
+    add_action a;
+    a.kind = kind;
+    a.id = id;
+    a.verb = verb;
+    a.target = target;
+    plan.actions.push_back(std::move(a));
+    return plan.actions.back();
+  }
+
+  void capability(const std::string& kind, const std::string& id, const std::string& path,
+                  const std::string& action, value effect) {
+    plan.capabilities.push_back({kind, id, path, action, std::move(effect)});
   }
 
   /// The adopt rule for one file action: an identical existing file is adopted, a differing
   /// one (or anything not a plain regular file) blocks with workspace_file_conflict.
-  void adopt_file(value& a, const std::string& rel, const std::string& want,
+  void adopt_file(add_action& a, const std::string& rel, const std::string& want,
                   std::optional<std::string>& reason, const std::string& path) {
     if (!adopt || reason) return;
     const auto it = dest.existing.find(rel);
     if (it == dest.existing.end()) return;
     if (it->second.digest && *it->second.digest == want) {
-      a["action"] = "adopt";
-      a["details"] = value::object({{"expectedState", "existing-identical"}});
+      a.verb = add_verb::adopt;
+      a.expected = expected_state::existing_identical;
       return;
     }
     reason = "Workspace file " + rel + " already exists" +
@@ -420,7 +743,7 @@ inline value agent_config_of(const claw_package& pkg, const std::string& final_i
 
 /// The agent and workspace actions: an invalid or taken id blocks, so does a workspace that
 /// exists and cannot be adopted or belongs to a configured agent.
-inline void add_agent_actions(add_builder& b, const value& config) {
+inline void add_agent_actions(add_builder& b) {
   const std::string& final_id = b.final_id;
   std::optional<std::string> agent_reason;
   if (!is_agent_id(final_id)) {
@@ -438,16 +761,14 @@ inline void add_agent_actions(add_builder& b, const value& config) {
     b.ws_reason = "Workspace " + b.ws + " already exists.";
     b.block(errc::workspace_collision, "$.workspace", *b.ws_reason);
   }
-  value a = action("agent", final_id, "create", "agents.entries[" + js_string(final_id) + "]");
-  value details = config;
-  details["expectedState"] = "absent";
-  a["details"] = std::move(details);
-  set_blocked(a, agent_reason);
-  b.actions.push_back(std::move(a));
-  value w = action("workspace", final_id, b.adopt ? "adopt" : "create", b.ws);
-  w["details"] = value::object({{"expectedState", b.adopt ? "existing" : "absent"}});
-  set_blocked(w, b.ws_reason);
-  b.actions.push_back(std::move(w));
+  add_action& a = b.act(add_kind::agent, final_id, add_verb::create,
+                        "agents.entries[" + js_string(final_id) + "]");
+  a.declaration = b.plan.agent_config;
+  a.reason = agent_reason;
+  add_action& w =
+      b.act(add_kind::workspace, final_id, b.adopt ? add_verb::adopt : add_verb::create, b.ws);
+  w.expected = b.adopt ? expected_state::existing : expected_state::absent;
+  w.reason = b.ws_reason;
 }
 
 /// The workspace files: the body first, then bootstrap names and files[], then the
@@ -456,206 +777,178 @@ inline void add_file_actions(add_builder& b) {
   const claw_package& pkg = b.pkg;
   const std::string prefix = b.ws == "/" ? "/" : b.ws + "/";
   if (pkg.body) {
-    value a = action("workspaceFile", "SOUL.md", "write", prefix + "SOUL.md");
-    a["source"] = pkg.source.manifest_path;
-    a["sourceKind"] = "clawMarkdownBody";
-    if (!b.ws_reason && !pkg.sources_too_large) a["digest"] = sha256_digest(*pkg.body);
-    a["details"] = value::object({{"expectedState", "absent"}});
+    add_action a;
+    a.kind = add_kind::workspace_file;
+    a.id = "SOUL.md";
+    a.verb = add_verb::write;
+    a.target = prefix + "SOUL.md";
+    a.source = pkg.source.manifest_path;
+    a.from_body = true;
     std::optional<std::string> reason = b.ws_reason;
     if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
     b.adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
                  "$.workspace.bootstrapFiles.SOUL.md");
-    if (reason) a.erase("digest");
-    set_blocked(a, reason);
-    b.actions.push_back(std::move(a));
+    if (!reason) a.digest = sha256_digest(*pkg.body);
+    a.reason = reason;
+    b.plan.actions.push_back(std::move(a));
   }
   bool too_large_reported = false;
   for (const auto& s : pkg.sources) {
-    value a = action("workspaceFile", s.destination, "write", prefix + s.destination);
-    a["source"] = s.real_path;
+    add_action a;
+    a.kind = add_kind::workspace_file;
+    a.id = s.destination;
+    a.verb = add_verb::write;
+    a.target = prefix + s.destination;
+    a.source = s.real_path;
     std::optional<std::string> reason = b.ws_reason;
     if (s.problem) {
       if (!has_code(*s.problem, errc::workspace_sources_too_large) || !too_large_reported) {
-        b.blockers.push_back(
-            to_json(error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message)));
+        b.plan.blockers.push_back(
+            error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
         too_large_reported =
             too_large_reported || has_code(*s.problem, errc::workspace_sources_too_large);
       }
       if (!reason) reason = s.problem->message;
     }
-    a["details"] = value::object({{"expectedState", "absent"}});
     b.adopt_file(a, s.destination, s.digest, reason,
                  s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
-    if (!reason) a["digest"] = s.digest;
-    set_blocked(a, reason);
-    b.actions.push_back(std::move(a));
+    if (!reason) a.digest = s.digest;
+    a.reason = reason;
+    b.plan.actions.push_back(std::move(a));
   }
   if (pkg.bootstrap) {
-    value a = action("bootstrap", "BOOTSTRAP.md", "seed", prefix + "BOOTSTRAP.md");
-    a["source"] = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
-    if (!b.ws_reason) a["digest"] = sha256_digest(*pkg.bootstrap);
-    a["details"] = value::object({{"expectedState", "absent"}, {"lifecycle", "native-seed-once"}});
-    set_blocked(a, b.ws_reason);
-    b.actions.push_back(std::move(a));
+    add_action& a =
+        b.act(add_kind::bootstrap, "BOOTSTRAP.md", add_verb::seed, prefix + "BOOTSTRAP.md");
+    a.source = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
+    if (!b.ws_reason) a.digest = sha256_digest(*pkg.bootstrap);
+    a.reason = b.ws_reason;
   }
 }
 
 /// A package recorded as a consented `skip` (--without-packages), with its notice.
-inline void add_skipped_package(add_builder& b, value a, const value& p, std::size_t k) {
-  a["action"] = "skip";
-  value details = p;
-  details["expectedState"] = "not-installed";
-  details["reason"] = "without-packages";
-  a["details"] = std::move(details);
-  set_blocked(a, std::nullopt);
-  b.actions.push_back(std::move(a));
-  b.notices.push_back(value::object(
-      {{"code", std::string(to_string(errc::package_not_installed))},
-       {"path", index("$.packages", k)},
-       {"message", p["kind"].get<std::string>() + " " + p["ref"].get<std::string>() + "@" +
-                       p["version"].get<std::string>() +
-                       " is not installed (--without-packages); install it later with: " +
-                       package_install_command(p)}}));
+inline void add_skipped_package(add_builder& b, add_action& a, std::size_t k) {
+  const package_decl& p = a.package.decl;
+  a.verb = add_verb::skip;
+  a.expected = expected_state::not_installed;
+  a.package.skipped = true;
+  b.plan.notices.push_back({std::string(to_string(errc::package_not_installed)),
+                            index("$.packages", k),
+                            p.kind + " " + p.ref + "@" + p.version +
+                                " is not installed (--without-packages); install it later with: " +
+                                package_install_command(p)});
 }
 
 /// A package install action from the resolver's preflight (none: unresolved, blocked).
-inline void add_resolved_package(add_builder& b, value a, const value& p, std::size_t k,
+inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
                                  const std::optional<package_preflight>& pf) {
-  const std::string id = p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>();
-  value details = p;
-  std::optional<std::string> reason;
-  value effect = value::object();
-  for (const char* key : {"kind", "source", "ref", "version"}) effect[key] = p[key];
+  const package_decl& p = a.package.decl;
+  value effect = value::object(
+      {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}});
   if (!pf) {
-    a["digest"] = undefined_value();
-    details["expectedState"] = "unresolved";
-    details["ownerAction"] = undefined_value();
-    reason = "Package preflight is unavailable.";
-    b.block(errc::package_install_unavailable, index("$.packages", k), *reason);
+    a.expected = expected_state::unresolved;
+    a.reason = "Package preflight is unavailable.";
+    b.block(errc::package_install_unavailable, index("$.packages", k), *a.reason);
     effect["integrity"] = "unresolved";
   } else {
-    a["digest"] = pf->integrity ? value(*pf->integrity) : undefined_value();
-    if (pf->integrity) details["integrity"] = *pf->integrity;
-    if (pf->install_id) details["installId"] = *pf->install_id;
-    if (pf->warning) details["riskWarning"] = *pf->warning;
-    if (!pf->requirements.empty()) details["prerequisites"] = pf->requirements;
-    details["expectedState"] = !pf->ok                                  ? "unresolved"
-                               : (pf->action && *pf->action == "reuse") ? "present-exact"
-                                                                        : "absent";
-    details["ownerAction"] = pf->action ? value(*pf->action) : undefined_value();
+    package_plan& pp = a.package;
+    pp.integrity = pf->integrity;
+    pp.install_id = pf->install_id;
+    pp.risk_warning = pf->warning;
+    pp.prerequisites = pf->requirements;
+    pp.owner_action = pf->action;
+    a.expected = !pf->ok                                  ? expected_state::unresolved
+                 : (pf->action && *pf->action == "reuse") ? expected_state::present_exact
+                                                          : expected_state::absent;
     effect["integrity"] = pf->integrity ? *pf->integrity : "unresolved";
     if (pf->install_id) effect["installId"] = *pf->install_id;
     if (pf->warning) effect["riskWarning"] = *pf->warning;
     if (!pf->ok) {
-      reason = pf->message.empty() ? "Package preflight failed." : pf->message;
+      a.reason = pf->message.empty() ? "Package preflight failed." : pf->message;
       // The resolver's own code when it names one (ClawHub's, outside errc).
       const std::string code =
           pf->code.empty() ? std::string(to_string(errc::plugin_preflight_failed)) : pf->code;
-      b.blockers.push_back(to_json(error_at(code, phase::plan, index("$.packages", k), *reason)));
+      b.plan.blockers.push_back(error_at(code, phase::plan, index("$.packages", k), *a.reason));
     }
   }
-  a["details"] = std::move(details);
-  set_blocked(a, reason);
-  b.actions.push_back(std::move(a));
-  b.caps.push_back(capability(
-      "package", id, "packages." + p["kind"].get<std::string>() + "." + p["ref"].get<std::string>(),
-      "install", std::move(effect)));
+  b.capability("package", a.id, "packages." + p.kind + "." + p.ref, "install", std::move(effect));
 }
 
 /// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
 template <class Resolver>
 void add_package_actions(add_builder& b, const Resolver& resolver, const add_options& opt) {
-  const value& packages = b.pkg.manifest["packages"];
-  for (std::size_t k = 0; k < packages.size(); ++k) {
-    const value& p = packages[k];
-    const std::string ref = p["ref"].get<std::string>();
-    value a = action("package", p["kind"].get<std::string>() + ":" + ref, "install",
-                     "clawhub:" + ref + "@" + p["version"].get<std::string>());
+  const value& packages = b.pkg.manifest["packages"];  // the resolver's input: the JSON form
+  for (std::size_t k = 0; k < b.pkg.model.packages.size(); ++k) {
+    const package_decl& p = b.pkg.model.packages[k];
+    add_action& a = b.act(add_kind::package, p.kind + ":" + p.ref, add_verb::install,
+                          "clawhub:" + p.ref + "@" + p.version);
+    a.package.decl = p;
     if (opt.without_packages) {
       // Recorded, bound into the integrity, and reported: never skipped silently.
-      add_skipped_package(b, std::move(a), p, k);
+      add_skipped_package(b, a, k);
     } else {
-      add_resolved_package(b, std::move(a), p, k, resolver.preflight(p));
+      add_resolved_package(b, a, k, resolver.preflight(packages[k]));
     }
   }
 }
 
 /// The prerequisites of one MCP server: its environment references and OAuth.
-inline value mcp_prerequisites(add_builder& b, const std::string& name, const value& server) {
-  value prereq = value::array();
+inline std::vector<plan_requirement> mcp_prerequisites(add_builder& b, const std::string& name,
+                                                       const value& server) {
+  std::vector<plan_requirement> prereq;
   if (server.contains("env")) {
     for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
       std::string var;
-      if (is_env_reference(e.value().get<std::string>(), &var)) {
-        value r = value::object({{"kind", "environment"}, {"mcpServer", name}, {"name", var}});
-        prereq.push_back(r);
-        b.requirements.push_back(std::move(r));
-      }
+      if (is_env_reference(e.value().get<std::string>(), &var))
+        prereq.push_back({"environment", name, var});
     }
   }
-  if (server.contains("auth") && server["auth"] == "oauth") {
-    value r = value::object({{"kind", "oauth"}, {"mcpServer", name}});
-    prereq.push_back(r);
-    b.requirements.push_back(std::move(r));
-  }
+  if (server.contains("auth") && server["auth"] == "oauth")
+    prereq.push_back({"oauth", name, std::nullopt});
+  for (const auto& r : prereq) b.plan.requirements.push_back(r);
   return prereq;
 }
 
 /// The MCP servers: absent, present-exact (identical), or a collision.
 inline void add_mcp_actions(add_builder& b) {
-  const value& servers = b.pkg.manifest["mcpServers"];
+  const value& servers = b.pkg.model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
     const std::string& name = it.key();
     const value& server = it.value();
-    value a = action("mcpServer", name, "configure", "mcp.servers." + name);
-    value prereq = mcp_prerequisites(b, name, server);
-    std::string expected = "absent";
-    std::optional<std::string> reason;
+    add_action& a = b.act(add_kind::mcp_server, name, add_verb::configure, "mcp.servers." + name);
+    a.prerequisites = mcp_prerequisites(b, name, server);
+    a.declaration = server;
     if (b.host.mcp_servers.contains(name)) {
       if (stable_stringify(canonical_mcp_server(server)) ==
           stable_stringify(canonical_mcp_server(b.host.mcp_servers[name]))) {
-        expected = "present-exact";
+        a.expected = expected_state::present_exact;
       } else {
-        reason = "MCP server " + name + " already exists with a different configuration.";
+        a.reason = "MCP server " + name + " already exists with a different configuration.";
+        b.block(errc::mcp_server_collision, "$.mcpServers." + name, *a.reason);
       }
     }
-    value details = server;
-    details["expectedState"] = expected;
-    details["prerequisites"] = std::move(prereq);
-    a["details"] = std::move(details);
-    if (reason) b.block(errc::mcp_server_collision, "$.mcpServers." + name, *reason);
-    set_blocked(a, reason);
-    b.actions.push_back(std::move(a));
-    b.caps.push_back(
-        capability("mcpServer", name, "mcpServers." + name, "configure", mcp_effect(server)));
+    b.capability("mcpServer", name, "mcpServers." + name, "configure", mcp_effect(server));
   }
 }
 
 /// The cron jobs: planned, disclosed as needing a running Gateway.
 inline void add_cron_actions(add_builder& b) {
-  const value& jobs = b.pkg.manifest["cronJobs"];
+  const value& jobs = b.pkg.model.cron_jobs;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
     const value& job = jobs[k];
     const std::string id = job["id"].get<std::string>();
-    b.offline.push_back(
-        to_json(warning_at(errc::cron_gateway_required, phase::plan, index("$.cronJobs", k),
-                           "Cron job " + id +
-                               " needs a running OpenClaw Gateway (cron.add); "
-                               "clawport does not schedule it offline.")));
-    value a = action("cronJob", id, "schedule", "cron:" + id + ":agent=" + b.final_id);
-    value details = job;
-    details["agentId"] = b.final_id;
-    details["expectedState"] = "absent";
-    if (job.contains("delivery") && job["delivery"].contains("channel") &&
-        job["delivery"]["channel"] == "last") {
-      details["deliveryResolution"] = "local-channel-state:last";
-    }
-    a["details"] = std::move(details);
-    set_blocked(a, std::nullopt);
-    b.actions.push_back(std::move(a));
+    b.offline.push_back(warning_at(errc::cron_gateway_required, phase::plan, index("$.cronJobs", k),
+                                   "Cron job " + id +
+                                       " needs a running OpenClaw Gateway (cron.add); "
+                                       "clawport does not schedule it offline."));
+    add_action& a =
+        b.act(add_kind::cron_job, id, add_verb::schedule, "cron:" + id + ":agent=" + b.final_id);
+    a.declaration = job;
+    a.agent_id = b.final_id;
+    a.last_channel = job.contains("delivery") && job["delivery"].contains("channel") &&
+                     job["delivery"]["channel"] == "last";
     value effect = job;
     effect["agentId"] = b.final_id;
-    b.caps.push_back(capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect)));
+    b.capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect));
   }
 }
 
@@ -666,74 +959,13 @@ inline void add_capabilities(add_builder& b) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
       if ((*b.pkg.profile)["agent"].contains(k)) effect[k] = (*b.pkg.profile)["agent"][k];
-    if (!effect.empty())
-      b.caps.push_back(capability("agent", b.final_id, "agent", "create", std::move(effect)));
+    if (!effect.empty()) b.capability("agent", b.final_id, "agent", "create", std::move(effect));
   }
-  std::vector<value> sorted(b.caps.begin(), b.caps.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const value& x, const value& y) {
-    const auto key = [](const value& c) {
-      return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>() + ":" +
-             c["path"].get<std::string>();
-    };
-    return locale_less(key(x), key(y));
-  });
-  b.caps = value::array();
-  for (auto& c : sorted) b.caps.push_back(std::move(c));
-}
-
-/// The counts of the plan's actions by kind.
-inline value add_summary(const value& actions, std::size_t escalations) {
-  std::size_t agent_n = 0, ws_n = 0, pkg_n = 0, mcp_n = 0, cron_n = 0, blocked_n = 0;
-  for (const auto& a : actions) {
-    const std::string k = a["kind"].get<std::string>();
-    agent_n += k == "agent";
-    ws_n += k == "workspace" || k == "workspaceFile" || k == "bootstrap";
-    pkg_n += k == "package";
-    mcp_n += k == "mcpServer";
-    cron_n += k == "cronJob";
-    blocked_n += a["blocked"].get<bool>();
-  }
-  value summary = value::object();
-  summary["totalActions"] = actions.size();
-  summary["agentActions"] = agent_n;
-  summary["workspaceActions"] = ws_n;
-  summary["packageActions"] = pkg_n;
-  summary["mcpServerActions"] = mcp_n;
-  summary["cronJobActions"] = cron_n;
-  summary["blockedActions"] = blocked_n;
-  summary["capabilityEscalations"] = escalations;
-  return summary;
-}
-
-/// The `openclaw.clawAddPlan.v1` document of the parts found, with its planIntegrity.
-inline value add_plan_document(add_builder& b, const value& config) {
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
-  plan["manifestSchemaVersion"] = 1;
-  plan["stability"] = "experimental";
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = "";
-  plan["claw"] = to_json(b.pkg.source);
-  plan["agent"] = value::object({{"requestedId", b.dest.requested_id},
-                                 {"finalId", b.final_id},
-                                 {"workspace", b.ws},
-                                 {"config", config}});
-  plan["summary"] = add_summary(b.actions, b.caps.size());
-  plan["actions"] = std::move(b.actions);
-  plan["capabilityChanges"] = std::move(b.caps);
-  plan["readiness"] =
-      value::object({{"ready", b.requirements.empty()}, {"requirements", b.requirements}});
-  if (b.pkg.profile && !(*b.pkg.profile)["extensions"].empty())
-    plan["extensions"] = (*b.pkg.profile)["extensions"];
-  plan["blockers"] = std::move(b.blockers);
-  plan["notices"] = std::move(b.notices);
-  value diags = value::array();
-  for (const auto& d : b.pkg.diagnostics) diags.push_back(to_json(d));
-  for (auto& d : b.offline) diags.push_back(std::move(d));
-  plan["diagnostics"] = std::move(diags);
-  plan["planIntegrity"] = add_plan_integrity(plan);
-  return plan;
+  std::stable_sort(b.plan.capabilities.begin(), b.plan.capabilities.end(),
+                   [](const capability_change& x, const capability_change& y) {
+                     return locale_less(x.kind + ":" + x.id + ":" + x.path,
+                                        y.kind + ":" + y.id + ":" + y.path);
+                   });
 }
 
 }  // namespace detail
@@ -744,18 +976,26 @@ template <class Resolver = offline_resolver>
 add_plan build_add_plan(const claw_package& pkg, const destination& dest, const host_state& host,
                         const Resolver& resolver = {}, const add_options& opt = {}) {
   detail::add_builder b(pkg, dest, host);
-  const value config = detail::agent_config_of(pkg, dest.final_id, dest.workspace);
-  detail::add_agent_actions(b, config);
+  add_plan& p = b.plan;
+  p.claw = pkg.source;
+  p.requested_id = dest.requested_id;
+  p.final_id = dest.final_id;
+  p.workspace = dest.workspace;
+  p.agent_config = detail::agent_config_of(pkg, dest.final_id, dest.workspace);
+  detail::add_agent_actions(b);
   detail::add_file_actions(b);
   detail::add_package_actions(b, resolver, opt);
   detail::add_mcp_actions(b);
   detail::add_cron_actions(b);
   detail::add_capabilities(b);
-  if (host.problem) b.blockers.push_back(to_json(*host.problem));
-  add_plan out;
-  out.blocked = !b.blockers.empty();
-  out.plan = detail::add_plan_document(b, config);
-  return out;
+  if (host.problem) p.blockers.push_back(*host.problem);
+  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
+    p.extensions = (*pkg.profile)["extensions"];
+  p.diagnostics = pkg.diagnostics;
+  for (auto& d : b.offline) p.diagnostics.push_back(std::move(d));
+  p.blocked = !p.blockers.empty();
+  p.integrity = add_plan_integrity(to_json(p));
+  return std::move(b.plan);
 }
 
 }  // namespace openclaw

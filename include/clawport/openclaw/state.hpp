@@ -16,6 +16,7 @@
 #include "value.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -211,13 +212,256 @@ std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
 // The provenance ledger
 // ---------------------------------------------------------------------------------------
 
+/// One managed workspace file of an install (`openclaw.clawWorkspaceFileRecord.v1`).
+struct file_row {
+  std::string path;  ///< workspace-relative
+  std::string source_path;
+  std::string content_digest;
+  std::string kind;  ///< file | bootstrap
+  std::string relationship = "managed";
+  std::string origin;  ///< claw-introduced | adopted
+  std::string status;  ///< pending | complete
+
+  /// Whether the Claw introduced the file, so that `claw remove` and `claw update` may
+  /// delete it. An adopted file was in the workspace, byte-identical, before the add: it
+  /// stays the operator's and is only ever released.
+  bool claw_introduced() const { return origin != "adopted"; }
+};
+
+/// A ClawHub package of an install (never installed offline).
+struct package_ref {
+  std::string kind;  ///< skill | plugin
+  std::string ref;
+  std::string version;
+  std::string relationship;  ///< managed | referenced
+  std::string status;        ///< not_installed
+  std::string install;       ///< the command that installs it later
+};
+
+/// An MCP server reference of an install (`openclaw.clawMcpServerRef.v1`).
+struct mcp_ref {
+  std::string name;
+  std::string config_digest;
+  std::string relationship;  ///< managed | referenced
+  std::string origin;        ///< claw-introduced | pre-existing
+  bool independent_owner = false;
+  std::string status;
+  bool managed() const { return relationship == "managed"; }
+};
+
+/// A cron job reference of an install (`openclaw.clawCronRef.v1`).
+struct cron_ref {
+  std::string manifest_id;
+  std::string declaration_key;
+  std::string status;  ///< not_applied
+  std::string code;
+  value job;  ///< the declaration as the host would get it
+};
+
+/// One install record (`clawport.openclawClawInstall.v1`).
+struct install_record {
+  std::string agent_id;
+  std::string status;  ///< pending | complete | partial | removing
+  source_identity claw;
+  std::int64_t manifest_schema_version = 1;
+  std::string plan_integrity;
+  std::string workspace;
+  std::string workspace_origin;  ///< created | adopted
+  std::string agent_config_digest;
+  std::vector<std::string> agent_owned_paths;
+  std::string config;  ///< pending | registered | refused | removed
+  std::vector<file_row> workspace_files;
+  std::vector<std::string> created_dirs;  ///< workspace-relative, made by this Claw
+  std::vector<package_ref> packages;
+  std::vector<mcp_ref> mcp_servers;
+  std::vector<cron_ref> cron_jobs;
+  std::string added_at;
+  std::string updated_at;
+};
+
+inline value to_json(const package_ref& p) {
+  return value::object({{"kind", p.kind},
+                        {"ref", p.ref},
+                        {"version", p.version},
+                        {"relationship", p.relationship},
+                        {"status", p.status},
+                        {"install", p.install}});
+}
+
+/// The install record as the ledger holds it.
+inline value to_json(const install_record& r) {
+  value v = value::object();
+  v["schemaVersion"] = install_schema;
+  v["agentId"] = r.agent_id;
+  v["status"] = r.status;
+  v["claw"] = to_json(r.claw);
+  v["manifestSchemaVersion"] = r.manifest_schema_version;
+  v["planIntegrity"] = r.plan_integrity;
+  v["workspace"] = r.workspace;
+  v["workspaceOrigin"] = r.workspace_origin;
+  v["agentConfigDigest"] = r.agent_config_digest;
+  v["agentOwnedPaths"] = r.agent_owned_paths;
+  v["config"] = r.config;
+  v["workspaceFiles"] = value::array();
+  for (const auto& f : r.workspace_files)
+    v["workspaceFiles"].push_back(
+        value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+                       {"path", f.path},
+                       {"sourcePath", f.source_path},
+                       {"contentDigest", f.content_digest},
+                       {"kind", f.kind},
+                       {"relationship", f.relationship},
+                       {"origin", f.origin},
+                       {"status", f.status}}));
+  v["createdDirs"] = r.created_dirs;
+  v["packages"] = value::array();
+  for (const auto& p : r.packages) v["packages"].push_back(to_json(p));
+  v["mcpServers"] = value::array();
+  for (const auto& m : r.mcp_servers)
+    v["mcpServers"].push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                                             {"name", m.name},
+                                             {"configDigest", m.config_digest},
+                                             {"relationship", m.relationship},
+                                             {"origin", m.origin},
+                                             {"independentOwner", m.independent_owner},
+                                             {"status", m.status}}));
+  v["cronJobs"] = value::array();
+  for (const auto& c : r.cron_jobs)
+    v["cronJobs"].push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                                           {"manifestId", c.manifest_id},
+                                           {"declarationKey", c.declaration_key},
+                                           {"status", c.status},
+                                           {"code", c.code},
+                                           {"job", c.job}}));
+  v["addedAt"] = r.added_at;
+  v["updatedAt"] = r.updated_at;
+  return v;
+}
+
+namespace detail {
+
+/// JSON as the ledger file holds it: members sorted (OpenClaw's stableStringify).
+inline value as_ledger_holds(const value& v) { return value::parse(stable_stringify(v)); }
+
+/// Reads the members of one ledger record; a missing or mistyped member is
+/// errc::config_parse naming the record, the member and the file.
+struct record_reader {
+  std::string shown;  ///< the ledger file
+  std::string where;  ///< `installs.<id>`
+
+  [[noreturn]] void fail(const std::string& member) const {
+    throw error(errc::config_parse,
+                shown + ": " + where + "." + member +
+                    " is missing or mistyped; clawport will not act on provenance it cannot read",
+                shown);
+  }
+  const value& at(const value& o, const char* k, const std::string& in) const {
+    if (!o.is_object() || !o.contains(k)) fail(in + k);
+    return o[k];
+  }
+  std::string str(const value& o, const char* k, const std::string& in = "") const {
+    const value& v = at(o, k, in);
+    if (!v.is_string()) fail(in + k);
+    return v.get<std::string>();
+  }
+  const value& list(const value& o, const char* k) const {
+    const value& v = at(o, k, "");
+    if (!v.is_array()) fail(k);
+    return v;
+  }
+  std::vector<std::string> strings(const value& o, const char* k) const {
+    std::vector<std::string> out;
+    for (const auto& s : list(o, k)) {
+      if (!s.is_string()) fail(k);
+      out.push_back(s.get<std::string>());
+    }
+    return out;
+  }
+};
+
+inline source_identity read_claw(const record_reader& rd, const value& rec) {
+  const value& c = rd.at(rec, "claw", "");
+  source_identity s;
+  s.kind = rd.str(c, "kind", "claw.");
+  s.name = rd.str(c, "name", "claw.");
+  s.version = rd.str(c, "version", "claw.");
+  s.package_root = rd.str(c, "packageRoot", "claw.");
+  s.manifest_path = rd.str(c, "manifestPath", "claw.");
+  s.integrity_kind = rd.str(c, "integrityKind", "claw.");
+  s.integrity = rd.str(c, "integrity", "claw.");
+  const value& n = rd.at(c, "byteLength", "claw.");
+  if (!n.is_number_unsigned()) rd.fail("claw.byteLength");
+  s.byte_length = n.get<std::uint64_t>();
+  return s;
+}
+
+inline void read_rows(const record_reader& rd, const value& rec, install_record& r) {
+  for (const auto& f : rd.list(rec, "workspaceFiles"))
+    r.workspace_files.push_back(
+        {rd.str(f, "path", "workspaceFiles[]."), rd.str(f, "sourcePath", "workspaceFiles[]."),
+         rd.str(f, "contentDigest", "workspaceFiles[]."), rd.str(f, "kind", "workspaceFiles[]."),
+         rd.str(f, "relationship", "workspaceFiles[]."), rd.str(f, "origin", "workspaceFiles[]."),
+         rd.str(f, "status", "workspaceFiles[].")});
+  for (const auto& p : rd.list(rec, "packages"))
+    r.packages.push_back({rd.str(p, "kind", "packages[]."), rd.str(p, "ref", "packages[]."),
+                          rd.str(p, "version", "packages[]."),
+                          rd.str(p, "relationship", "packages[]."),
+                          rd.str(p, "status", "packages[]."), rd.str(p, "install", "packages[].")});
+  for (const auto& m : rd.list(rec, "mcpServers")) {
+    const value& owner = rd.at(m, "independentOwner", "mcpServers[].");
+    if (!owner.is_boolean()) rd.fail("mcpServers[].independentOwner");
+    r.mcp_servers.push_back(
+        {rd.str(m, "name", "mcpServers[]."), rd.str(m, "configDigest", "mcpServers[]."),
+         rd.str(m, "relationship", "mcpServers[]."), rd.str(m, "origin", "mcpServers[]."),
+         owner.get<bool>(), rd.str(m, "status", "mcpServers[].")});
+  }
+  for (const auto& c : rd.list(rec, "cronJobs"))
+    r.cron_jobs.push_back({rd.str(c, "manifestId", "cronJobs[]."),
+                           rd.str(c, "declarationKey", "cronJobs[]."),
+                           rd.str(c, "status", "cronJobs[]."), rd.str(c, "code", "cronJobs[]."),
+                           rd.at(c, "job", "cronJobs[].")});
+}
+
+/// One record of the ledger file `shown`, validated.
+inline install_record read_install_record(const std::string& shown, const std::string& id,
+                                          const value& rec) {
+  const record_reader rd{shown, "installs." + id};
+  if (!rec.is_object()) rd.fail("");
+  install_record r;
+  r.agent_id = id;
+  r.status = rd.str(rec, "status");
+  r.claw = read_claw(rd, rec);
+  const value& msv = rd.at(rec, "manifestSchemaVersion", "");
+  if (!msv.is_number_integer()) rd.fail("manifestSchemaVersion");
+  r.manifest_schema_version = msv.get<std::int64_t>();
+  r.plan_integrity = rd.str(rec, "planIntegrity");
+  r.workspace = rd.str(rec, "workspace");
+  r.workspace_origin = rd.str(rec, "workspaceOrigin");
+  r.agent_config_digest = rd.str(rec, "agentConfigDigest");
+  r.agent_owned_paths = rd.strings(rec, "agentOwnedPaths");
+  r.config = rd.str(rec, "config");
+  // Records written before createdDirs existed have none.
+  if (rec.contains("createdDirs")) r.created_dirs = rd.strings(rec, "createdDirs");
+  read_rows(rd, rec, r);
+  r.added_at = rd.str(rec, "addedAt");
+  r.updated_at = rd.str(rec, "updatedAt");
+  return r;
+}
+
+}  // namespace detail
+
 /// `<state-dir>/clawport-claws.json`: `{schemaVersion, installs: {<agentId>: record}}`.
 struct ledger {
-  value doc;                         ///< the whole document
-  std::optional<std::string> bytes;  ///< the file as read (nullopt: there was none)
-  value& installs() { return doc["installs"]; }
-  const value& installs() const { return doc.at("installs"); }
+  std::map<std::string, install_record> installs;  ///< by agent id
+  std::optional<std::string> bytes;                ///< the file as read (nullopt: there was none)
 };
+
+/// The ledger document.
+inline value to_json(const ledger& l) {
+  value installs = value::object();
+  for (const auto& r : l.installs) installs[r.first] = to_json(r.second);
+  return value::object({{"schemaVersion", ledger_schema}, {"installs", std::move(installs)}});
+}
 
 /// Reads the ledger (an empty one when absent). A ledger clawport cannot read is an error:
 /// nothing is decided from a guess.
@@ -226,19 +470,18 @@ ledger read_ledger(Fs& fs, const std::string& state_dir) {
   ledger l;
   l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
   const std::string shown = detail::join_path(state_dir, ledger_file_name);
-  if (!l.bytes) {
-    l.doc = value::object({{"schemaVersion", ledger_schema}, {"installs", value::object()}});
-    return l;
-  }
-  l.doc = value::parse(*l.bytes, nullptr, false);
-  if (l.doc.is_discarded() || !l.doc.is_object() ||
-      l.doc.value("schemaVersion", "") != ledger_schema || !l.doc.contains("installs") ||
-      !l.doc["installs"].is_object()) {
+  if (!l.bytes) return l;
+  const value doc = value::parse(*l.bytes, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != ledger_schema ||
+      !doc.contains("installs") || !doc["installs"].is_object()) {
     throw error(errc::config_parse,
                 shown + " is not a " + std::string(ledger_schema) +
                     " document; clawport will not act on provenance it cannot read",
                 shown);
   }
+  const value& installs = doc["installs"];
+  for (auto it = installs.begin(); it != installs.end(); ++it)
+    l.installs[it.key()] = detail::read_install_record(shown, it.key(), it.value());
   return l;
 }
 
@@ -250,11 +493,11 @@ inline std::string ledger_text(const value& doc) {
 /// Writes the ledger atomically, creating the state directory (its created components
 /// are appended to `created`).
 template <class Fs>
-void write_ledger(Fs& fs, const std::string& state_dir, const value& doc,
+void write_ledger(Fs& fs, const std::string& state_dir, const ledger& l,
                   std::vector<std::string>* created = nullptr) {
   std::vector<std::string> mine;
   auto d = detail::open_state_dir(fs, state_dir, created != nullptr ? created : &mine);
-  publish::replace_file(fs, d, ledger_file_name, ledger_text(doc),
+  publish::replace_file(fs, d, ledger_file_name, ledger_text(to_json(l)),
                         detail::join_path(state_dir, ledger_file_name));
 }
 

@@ -42,7 +42,7 @@ struct update_plan {
   value plan;  ///< `openclaw.clawUpdatePlan.v1`, rendered
   bool blocked = false;
   std::optional<claw_package> package;  ///< the target package, when it was read
-  value target = value();               ///< the target add plan (built against the record)
+  std::optional<add_plan> target;       ///< the target add plan (built against the record)
   std::string agent_id;                 ///< the install the target names
   std::string integrity;                ///< planIntegrity
   std::vector<update_action> actions;   ///< sorted by `<kind>:<id>`
@@ -58,9 +58,9 @@ struct update_plan {
 
 namespace detail {
 
-inline value claw_summary(const value& claw) {
+inline value claw_summary(const source_identity& claw) {
   return value::object(
-      {{"name", claw["name"]}, {"version", claw["version"]}, {"integrity", claw["integrity"]}});
+      {{"name", claw.name}, {"version", claw.version}, {"integrity", claw.integrity}});
 }
 
 /// A cron job declaration as the add plan records it, without what the plan adds.
@@ -112,7 +112,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
                                  const value& desired) {
   const std::string& id = s.agent_id;
   const std::string want = digest_of(desired);
-  const std::string have = (*s.record)["agentConfigDigest"].get<std::string>();
+  const std::string& have = s.record->agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
   if (s.agent_state == "modified") {
     b.act("agent", id, "", d,
@@ -135,15 +135,15 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
 /// The recorded workspace files against the target's: drift is manual, the rest added,
 /// changed, removed (introduced) or released (adopted).
 inline void update_recorded_files(update_builder& b, const install_status& s,
-                                  const std::map<std::string, const value*>& wanted) {
+                                  const std::map<std::string, const add_action*>& wanted) {
   for (const auto& f : s.files) {
     const std::string& rel = f.path;
     const std::string& st = f.state;
     const auto w = wanted.find(rel);
-    value d = value::object({{"currentDigest", f.row["contentDigest"]},
+    value d = value::object({{"currentDigest", f.row.content_digest},
                              {"currentPresent", st != "missing"},
                              {"state", st}});
-    if (w != wanted.end()) d["desiredDigest"] = w->second->value("digest", "");
+    if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
     update_action* a = nullptr;
     if (st != "unchanged" && st != "missing") {
       a = &b.act("workspaceFile", rel, "", d,
@@ -151,16 +151,16 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
                      " since it was added; restore it (or move your version aside) first.",
                  errc::workspace_file_drift);
     } else if (w == wanted.end()) {
-      a = &b.act("workspaceFile", rel, claw_introduced(f.row) ? "remove" : "release", d);
+      a = &b.act("workspaceFile", rel, f.row.claw_introduced() ? "remove" : "release", d);
     } else if (st == "missing") {
       // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-      a = &b.act("workspaceFile", rel, f.row["kind"] == "bootstrap" ? "unchanged" : "add", d);
+      a = &b.act("workspaceFile", rel, f.row.kind == "bootstrap" ? "unchanged" : "add", d);
     } else {
       a = &b.act("workspaceFile", rel,
-                 w->second->value("digest", "") == f.row["contentDigest"] ? "unchanged" : "change",
+                 f.row.content_digest == w->second->digest.value_or("") ? "unchanged" : "change",
                  d);
     }
-    a->current_digest = f.row["contentDigest"].get<std::string>();
+    a->current_digest = f.row.content_digest;
     a->current_present = st != "missing";
   }
 }
@@ -169,18 +169,18 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
 /// unmanaged file occupies the place.
 template <class Fs>
 void update_new_files(Fs& fs, update_builder& b, const install_status& s,
-                      const std::map<std::string, const value*>& wanted) {
+                      const std::map<std::string, const add_action*>& wanted) {
   std::set<std::string> recorded;
   for (const auto& f : s.files) recorded.insert(f.path);
   std::optional<typename Fs::dir> root;
   try {
-    root.emplace(open_dir_path(fs, (*s.record)["workspace"].get<std::string>()));
+    root.emplace(open_dir_path(fs, s.record->workspace));
   } catch (const error&) {
   }
   for (const auto& w : wanted) {
     if (recorded.count(w.first)) continue;
     value d = value::object(
-        {{"currentPresent", false}, {"desiredDigest", w.second->value("digest", "")}});
+        {{"currentPresent", false}, {"desiredDigest", w.second->digest.value_or("")}});
     bool occupied = false;
     if (root) {
       const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
@@ -200,33 +200,32 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
 }
 
 /// ClawHub packages: never installed or uninstalled offline, only recorded.
-inline void update_package_actions(update_builder& b, const value& rec, const value& tp) {
-  std::map<std::string, value> cur, want;
-  for (const auto& p : rec["packages"])
-    cur[p["kind"].get<std::string>() + ":" + p["ref"].get<std::string>()] = p;
-  for (const auto& p : tp["actions"])
-    if (p["kind"] == "package") want[p["id"].get<std::string>()] = p["details"];
+inline void update_package_actions(update_builder& b, const install_record& rec,
+                                   const add_plan& tp) {
+  std::map<std::string, std::string> cur;   ///< id → version
+  std::map<std::string, std::string> want;  ///< id → version
+  for (const auto& p : rec.packages) cur[p.kind + ":" + p.ref] = p.version;
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::package) want[a.id] = a.package.decl.version;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     if (n == want.end()) {
-      b.act("package", c.first, "release",
-            value::object({{"currentVersion", c.second["version"]}}));
+      b.act("package", c.first, "release", value::object({{"currentVersion", c.second}}));
       b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
       continue;
     }
-    const bool same = n->second["version"] == c.second["version"];
+    const bool same = c.second == n->second;
     b.act("package", c.first, same ? "unchanged" : "change",
-          value::object(
-              {{"currentVersion", c.second["version"]}, {"desiredVersion", n->second["version"]}}));
+          value::object({{"currentVersion", c.second}, {"desiredVersion", n->second}}));
     if (!same)
       b.cap("package", c.first, "packages." + c.first, "change", true,
-            value::object({{"version", n->second["version"]}}));
+            value::object({{"version", n->second}}));
   }
   for (const auto& n : want) {
     if (cur.count(n.first)) continue;
-    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second["version"]}}));
+    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second}}));
     b.cap("package", n.first, "packages." + n.first, "add", true,
-          value::object({{"version", n.second["version"]}}));
+          value::object({{"version", n.second}}));
   }
 }
 
@@ -243,14 +242,13 @@ inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
                                        const value& new_mcp) {
   const std::size_t at = b.actions.size();
   update_recorded_mcp(b, m, new_mcp);
-  if (b.actions.size() > at && m.row["relationship"].is_string())
-    b.actions[at].relationship = m.row["relationship"].get<std::string>();
+  if (b.actions.size() > at) b.actions[at].relationship = m.row.relationship;
 }
 
 inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
   const bool managed = m.managed();
-  value d = value::object({{"currentDigest", m.row["configDigest"]},
-                           {"relationship", m.row["relationship"]},
+  value d = value::object({{"currentDigest", m.row.config_digest},
+                           {"relationship", m.row.relationship},
                            {"state", m.state}});
   if (!new_mcp.contains(m.name)) {
     if (!managed) {
@@ -272,7 +270,7 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
     b.act("mcpServer", m.name, "", d,
           "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
           errc::mcp_config_conflict);
-  } else if (want == m.row["configDigest"].get<std::string>()) {
+  } else if (want == m.row.config_digest) {
     b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
   } else if (!managed) {
     b.act("mcpServer", m.name, "", d,
@@ -313,12 +311,11 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
 }
 
 /// Cron jobs (they need a Gateway: recorded, never scheduled offline).
-inline void update_cron_actions(update_builder& b, const value& rec, const value& tp) {
+inline void update_cron_actions(update_builder& b, const install_record& rec, const add_plan& tp) {
   std::map<std::string, value> cur, want;
-  for (const auto& j : rec["cronJobs"])
-    cur[j["manifestId"].get<std::string>()] = cron_declaration(j["job"]);
-  for (const auto& a : tp["actions"])
-    if (a["kind"] == "cronJob") want[a["id"].get<std::string>()] = cron_declaration(a["details"]);
+  for (const auto& j : rec.cron_jobs) cur[j.manifest_id] = cron_declaration(j.job);
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::cron_job) want[a.id] = a.declaration;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     value d = value::object({{"currentDigest", digest_of(c.second)}});
@@ -345,12 +342,11 @@ inline void update_cron_actions(update_builder& b, const value& rec, const value
 /// Every action of the update of `s` to the target add plan `tp`.
 template <class Fs>
 void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
-                    const value& tp, const value& new_mcp) {
-  update_agent_actions(b, s, cfg, tp["agent"]["config"]);
-  std::map<std::string, const value*> wanted;
-  for (const auto& a : tp["actions"])
-    if (a["kind"] == "workspaceFile" || a["kind"] == "bootstrap")
-      wanted[a["id"].get<std::string>()] = &a;
+                    const add_plan& tp, const value& new_mcp) {
+  update_agent_actions(b, s, cfg, tp.agent_config);
+  std::map<std::string, const add_action*> wanted;
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
   update_recorded_files(b, s, wanted);
   update_new_files(fs, b, s, wanted);
   update_package_actions(b, *s.record, tp);
@@ -363,12 +359,11 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
 /// diagnostics to `diags`, the source and the target Claw into the document `doc`.
 template <class Fs>
 void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diags, value& doc,
-                        const std::string& state_dir, const value& rec,
+                        const std::string& state_dir, const install_record& rec,
                         const std::optional<std::string>& from) {
-  const std::string source = from ? *from
-                             : rec["claw"]["kind"] == "package"
-                                 ? rec["claw"]["packageRoot"].get<std::string>()
-                                 : rec["claw"]["manifestPath"].get<std::string>();
+  const std::string source = from                         ? *from
+                             : rec.claw.kind == "package" ? rec.claw.package_root
+                                                          : rec.claw.manifest_path;
   doc["source"] = source;
   claw_package pkg = read_package(fs, source);
   if (!pkg.ok()) {
@@ -389,32 +384,28 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
     return;
   }
   for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
-  if (pkg.source.name != rec["claw"]["name"].get<std::string>())
-    b.block(errc::claw_identity_mismatch, "The package " + pkg.source.name +
-                                              " is not the installed Claw " +
-                                              rec["claw"]["name"].get<std::string>() + ".");
-  doc["targetClaw"] = claw_summary(to_json(pkg.source));
+  if (pkg.source.name != rec.claw.name)
+    b.block(errc::claw_identity_mismatch,
+            "The package " + pkg.source.name + " is not the installed Claw " + rec.claw.name + ".");
+  doc["targetClaw"] = claw_summary(pkg.source);
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
   destination dest;
-  dest.requested_id = pkg.manifest["agent"]["id"].get<std::string>();
+  dest.requested_id = pkg.model.agent.id;
   dest.final_id = out.agent_id;
-  dest.workspace = rec["workspace"].get<std::string>();
+  dest.workspace = rec.workspace;
   host_state host;
   host.state_dir = state_dir;
   add_options opt;
   opt.without_packages = true;
-  const add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
-  for (const auto& x : tp.plan["blockers"]) {
-    const std::string code = x["code"].get<std::string>();
-    if (code == to_string(errc::agent_id_collision) ||
-        code == to_string(errc::workspace_collision) ||
-        code == to_string(errc::mcp_server_collision) ||
-        x.value("path", "").rfind("$.packages", 0) == 0)
+  add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
+  for (const diagnostic& x : tp.blockers) {
+    if (has_code(x, errc::agent_id_collision) || has_code(x, errc::workspace_collision) ||
+        has_code(x, errc::mcp_server_collision) || x.path.rfind("$.packages", 0) == 0)
       continue;
-    b.blockers.push_back({code, x["message"].get<std::string>()});  // the target plan's code
+    b.blockers.push_back({x.code, x.message});  // the target plan's code
   }
-  out.target = tp.plan;
+  out.target = std::move(tp);
   out.package = std::move(pkg);
 }
 
@@ -493,12 +484,11 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
   if (found.size() == 1) {
     out.agent_id = found.front();
-    const value& rec = l.installs()[out.agent_id];
+    const install_record& rec = l.installs.at(out.agent_id);
     doc["agentId"] = out.agent_id;
-    doc["currentClaw"] = detail::claw_summary(rec["claw"]);
-    if (rec["status"] != "complete")
-      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " +
-                                               rec["status"].get<std::string>() +
+    doc["currentClaw"] = detail::claw_summary(rec.claw);
+    if (rec.status != "complete")
+      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " + rec.status +
                                                ", not complete; finish or remove it first.");
     detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
     std::optional<value> cfg;
@@ -507,9 +497,9 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
     } catch (const error& e) {
       b.block(errc::mcp_config_unavailable, e.what());
     }
-    if (cfg && !out.target.is_null()) {
-      const detail::install_status s = detail::status_of_record(fs, out.agent_id, rec, *cfg, {});
-      detail::update_actions(fs, b, s, *cfg, out.target, out.package->manifest["mcpServers"]);
+    if (cfg && out.target) {
+      const detail::install_status s = detail::status_of_record(fs, rec, *cfg, {});
+      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
   detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
@@ -590,9 +580,10 @@ struct update_ops {
 };
 
 /// The add-plan action of the target for the file `rel`.
-inline const value* target_file_action(const value& tp, const std::string& rel) {
-  for (const auto& a : tp["actions"])
-    if ((a["kind"] == "workspaceFile" || a["kind"] == "bootstrap") && a["id"] == rel) return &a;
+inline const add_action* target_file_action(const add_plan& tp, const std::string& rel) {
+  for (const auto& a : tp.actions)
+    if ((a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) && a.id == rel)
+      return &a;
   return nullptr;
 }
 
@@ -624,7 +615,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
   w.old = old;
   w.temp = temp_sibling(a.id, token);
   std::string source_path, problem;
-  if (!planned_bytes(fs, *up.package, pkg_root, *target_file_action(up.target, a.id), source_path,
+  if (!planned_bytes(fs, *up.package, pkg_root, *target_file_action(*up.target, a.id), source_path,
                      w.bytes, problem))
     return problem;
   ops.writes.push_back(std::move(w));
@@ -645,15 +636,15 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
     if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
     } else if (a.kind == "agent" && a.verb == "change") {
-      ops.change.agents.emplace_back(up.agent_id, up.target["agent"]["config"]);
+      ops.change.agents.emplace_back(up.agent_id, up.target->agent_config);
     } else if (a.kind == "mcpServer") {
       if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
-        ops.change.mcp_servers.emplace_back(a.id, pkg.manifest["mcpServers"][a.id]);
+        ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
       if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
     } else if (a.kind == "package" && adds) {
-      value d;
-      for (const auto& t : up.target["actions"])
-        if (t["kind"] == "package" && t["id"] == a.id) d = t["details"];
+      package_decl d;
+      for (const auto& t : up.target->actions)
+        if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
       ops.not_applied.push_back(
           value::object({{"kind", "package"},
                          {"id", a.id},
@@ -673,54 +664,46 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
 }
 
 /// The ledger rows of the target's workspace files: an unchanged file keeps its row.
-inline value updated_file_rows(const update_plan& up, const value& rec) {
-  std::map<std::string, value> old_rows;
-  for (const auto& r : rec["workspaceFiles"]) old_rows[r["path"].get<std::string>()] = r;
-  value rows = value::array();
-  for (const auto& a : up.target["actions"]) {
-    if (a["kind"] != "workspaceFile" && a["kind"] != "bootstrap") continue;
-    const std::string rel = a["id"].get<std::string>();
+inline std::vector<file_row> updated_file_rows(const update_plan& up, const install_record& rec) {
+  std::map<std::string, file_row> old_rows;
+  for (const auto& r : rec.workspace_files) old_rows[r.path] = r;
+  std::vector<file_row> rows;
+  for (const auto& a : up.target->actions) {
+    if (a.kind != add_kind::workspace_file && a.kind != add_kind::bootstrap) continue;
+    const std::string& rel = a.id;
     const update_action* u = up.action("workspaceFile", rel);
     const auto old = old_rows.find(rel);
     if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
       rows.push_back(old->second);
       continue;
     }
-    std::string source_path = a.value("sourceKind", "") == "clawMarkdownBody" ? "CLAW.md" : "";
+    std::string source_path = a.from_body ? "CLAW.md" : "";
     if (source_path.empty()) {
       const workspace_source* src =
-          a["kind"] == "bootstrap" ? nullptr : source_for(*up.package, rel);
+          a.kind == add_kind::bootstrap ? nullptr : source_for(*up.package, rel);
       source_path = src != nullptr ? src->source : "BOOTSTRAP.md";
     }
-    rows.push_back(value::object(
-        {{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-         {"path", rel},
-         {"sourcePath", source_path},
-         {"contentDigest", a["digest"]},
-         {"kind", a["kind"] == "bootstrap" ? "bootstrap" : "file"},
-         {"relationship", "managed"},
-         {"origin", old != old_rows.end() ? old->second["origin"] : value("claw-introduced")},
-         {"status", "complete"}}));
+    rows.push_back({rel, source_path, a.digest.value_or(""),
+                    a.kind == add_kind::bootstrap ? "bootstrap" : "file", "managed",
+                    old != old_rows.end() ? old->second.origin : "claw-introduced", "complete"});
   }
   return rows;
 }
 
 /// The ledger rows of the target's ClawHub packages (never installed offline).
-inline value package_rows(const value& tp) {
-  value pkgs = value::array();
-  for (const auto& a : tp["actions"]) {
-    if (a["kind"] != "package") continue;
-    pkgs.push_back(package_row(a["details"]));
-  }
+inline std::vector<package_ref> package_rows(const add_plan& tp) {
+  std::vector<package_ref> pkgs;
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::package) pkgs.push_back(package_row(a.package.decl));
   return pkgs;
 }
 
 /// The ledger references of the target's MCP servers: an unchanged one keeps its row.
-inline value updated_mcp_refs(const update_plan& up, const value& rec) {
-  std::map<std::string, value> old_refs;
-  for (const auto& r : rec["mcpServers"]) old_refs[r["name"].get<std::string>()] = r;
-  value refs = value::array();
-  const value& servers = up.package->manifest["mcpServers"];
+inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const install_record& rec) {
+  std::map<std::string, mcp_ref> old_refs;
+  for (const auto& r : rec.mcp_servers) old_refs[r.name] = r;
+  std::vector<mcp_ref> refs;
+  const value& servers = up.package->model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
     const update_action* u = up.action("mcpServer", it.key());
     const auto old = old_refs.find(it.key());
@@ -729,46 +712,35 @@ inline value updated_mcp_refs(const update_plan& up, const value& rec) {
       continue;
     }
     const bool shared = u != nullptr && u->relationship == "referenced";
-    refs.push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-                                  {"name", it.key()},
-                                  {"configDigest", digest_of(canonical_mcp_server(it.value()))},
-                                  {"relationship", shared ? "referenced" : "managed"},
-                                  {"origin", shared ? "pre-existing" : "claw-introduced"},
-                                  {"independentOwner", shared},
-                                  {"status", "complete"}}));
+    refs.push_back({it.key(), digest_of(canonical_mcp_server(it.value())),
+                    shared ? "referenced" : "managed", shared ? "pre-existing" : "claw-introduced",
+                    shared, "complete"});
   }
   return refs;
 }
 
 /// The ledger references of the target's cron jobs (recorded, not applied offline).
-inline value cron_refs(const value& tp, const std::string& agent_id) {
-  value crons = value::array();
-  for (const auto& a : tp["actions"]) {
-    if (a["kind"] != "cronJob") continue;
-    value job = a["details"];
-    job.erase("expectedState");
-    const std::string cid = a["id"].get<std::string>();
-    crons.push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                   {"manifestId", cid},
-                                   {"declarationKey", "claw:" + agent_id + ":" + cid},
-                                   {"status", "not_applied"},
-                                   {"code", std::string(to_string(errc::cron_gateway_required))},
-                                   {"job", job}}));
-  }
+inline std::vector<cron_ref> cron_refs(const add_plan& tp, const std::string& agent_id) {
+  std::vector<cron_ref> crons;
+  for (const auto& a : tp.actions)
+    if (a.kind == add_kind::cron_job)
+      crons.push_back({a.id, "claw:" + agent_id + ":" + a.id, "not_applied",
+                       std::string(to_string(errc::cron_gateway_required)), cron_job_record(a)});
   return crons;
 }
 
 /// The install record after the update (its `createdDirs` are completed by the apply).
-inline value updated_record(const update_plan& up, const value& rec, const std::string& now) {
-  value record = rec;
-  record["claw"] = to_json(up.package->source);
-  record["planIntegrity"] = up.integrity;
-  record["agentConfigDigest"] = digest_of(up.target["agent"]["config"]);
-  record["updatedAt"] = now;
-  record["workspaceFiles"] = updated_file_rows(up, rec);
-  record["packages"] = package_rows(up.target);
-  record["mcpServers"] = updated_mcp_refs(up, rec);
-  record["cronJobs"] = cron_refs(up.target, up.agent_id);
+inline install_record updated_record(const update_plan& up, const install_record& rec,
+                                     const std::string& now) {
+  install_record record = rec;
+  record.claw = up.package->source;
+  record.plan_integrity = up.integrity;
+  record.agent_config_digest = digest_of(up.target->agent_config);
+  record.updated_at = now;
+  record.workspace_files = updated_file_rows(up, rec);
+  record.packages = package_rows(*up.target);
+  record.mcp_servers = updated_mcp_refs(up, rec);
+  record.cron_jobs = cron_refs(*up.target, up.agent_id);
   return record;
 }
 
@@ -778,9 +750,9 @@ inline value updated_record(const update_plan& up, const value& rec, const std::
 /// back the removed files, then the replaced ones, then removes the staged files with the
 /// directories made for them, then flushes.
 template <class Fs>
-void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, const update_ops& ops,
-                      update_undo_state& s, publish::undo_journal& undo) {
-  undo.add(rec["workspace"].get<std::string>(), [&fs, &root] {
+void update_workspace(Fs& fs, const typename Fs::dir& root, const install_record& rec,
+                      const update_ops& ops, update_undo_state& s, publish::undo_journal& undo) {
+  undo.add(rec.workspace, [&fs, &root] {
     try {
       fs.sync_filesystem(root);
     } catch (const error&) {
@@ -830,12 +802,11 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, co
       create_rel_file(fs, root, rel, bytes, dirs);
     });
   }
-  std::set<std::string> made;
-  for (const auto& d : rec["createdDirs"]) made.insert(d.get<std::string>());
+  const std::set<std::string> made(rec.created_dirs.begin(), rec.created_dirs.end());
   for (const auto& r : ops.removes) {
     std::string rel = r.first;
     for (rel = paths::parent(rel); !rel.empty() && rel != "/"; rel = paths::parent(rel)) {
-      if (rec["workspaceOrigin"] != "created" && !made.count(rel)) break;
+      if (rec.workspace_origin != "created" && !made.count(rel)) break;
       bool emptied = false;
       at_rel(fs, root, rel, [&](const typename Fs::dir& d, const std::string& n) {
         const auto st = fs.stat_at(d, n);
@@ -851,8 +822,8 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const value& rec, co
 }
 
 /// The result document of an update that ran.
-inline value update_result_document(const update_plan& up, const value& rec, const value& record,
-                                    const update_ops& ops) {
+inline value update_result_document(const update_plan& up, const install_record& rec,
+                                    const install_record& record, const update_ops& ops) {
   value d = value::object();
   d["schemaVersion"] = "openclaw.clawUpdateResult.v1";
   d["stability"] = stability;
@@ -861,8 +832,8 @@ inline value update_result_document(const update_plan& up, const value& rec, con
   d["status"] = ops.not_applied.empty() ? "complete" : "partial";
   d["planIntegrity"] = up.integrity;
   d["agentId"] = up.agent_id;
-  d["previousClaw"] = claw_summary(rec["claw"]);
-  d["targetClaw"] = claw_summary(record["claw"]);
+  d["previousClaw"] = claw_summary(rec.claw);
+  d["targetClaw"] = claw_summary(record.claw);
   d["appliedActions"] = ops.applied;
   d["notApplied"] = ops.not_applied;
   if (!ops.not_applied.empty())
@@ -872,7 +843,7 @@ inline value update_result_document(const update_plan& up, const value& rec, con
                          std::to_string(ops.not_applied.size()) +
                          " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
                          "recorded as not applied."}});
-  d["installRecord"] = record;
+  d["installRecord"] = as_ledger_holds(to_json(record));  // as the ledger now holds it
   return d;
 }
 
@@ -911,8 +882,8 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   }
   const std::string state_dir = state_dir_of(req);
   ledger l = read_ledger(fs, state_dir);
-  const value rec = l.installs()[up.agent_id];
-  const std::string ws = rec["workspace"].get<std::string>();
+  const install_record rec = l.installs.at(up.agent_id);
+  const std::string& ws = rec.workspace;
   // What to write, with the bytes re-read and checked (the plan is rebuilt, so any change
   // since the review shows as a different planIntegrity; this closes the last window).
   std::optional<typename Fs::dir> pkg_root;
@@ -926,7 +897,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   }
   if (auto problem = detail::gather_update_ops(fs, up, *pkg_root, *root, ops))
     return fail(errc::update_changed, *problem + "; nothing was changed");
-  value record = detail::updated_record(up, rec, now);
+  install_record record = detail::updated_record(up, rec, now);
 
   detail::update_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
@@ -958,15 +929,13 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     }
     // 3. The ledger, last (its undo recorded before the write, as the config's).
     step = to_string(errc::provenance_update_failed);
-    value created = rec.contains("createdDirs") ? rec["createdDirs"] : value::array();
-    for (const auto& d : undo_state.created_dirs) created.push_back(d);
-    record["createdDirs"] = created;
+    for (const auto& d : undo_state.created_dirs) record.created_dirs.push_back(d);
     const std::optional<std::string> ledger_before = l.bytes;
     undo.add("the ledger", [&fs, state_dir, ledger_before] {
       restore_state_file(fs, state_dir, ledger_file_name, ledger_before);
     });
-    l.installs()[up.agent_id] = record;
-    write_ledger(fs, state_dir, l.doc);
+    l.installs[up.agent_id] = record;
+    write_ledger(fs, state_dir, l);
   } catch (const error& e) {
     return fail(step, detail::after_rollback(e.what(), undo.run(), "update"));
   }
