@@ -6,7 +6,10 @@
 #     really uses toml++ and nlohmann/json (toml::parse, walk the table, build and dump a json);
 #   - the same call in the compiled mode: a TU that includes only <clawport/compiled/api.hpp>
 #     (docs/library.md, "Compiled mode"), and, once per program, the TU that defines it
-#     (src/compiled.cpp).
+#     (src/compiled.cpp);
+#   - the same header-only call in a program that links clawport::compiled: the TU also sees
+#     <clawport/compiled/extern_templates.hpp>, so the default-policy instantiations are
+#     called, not generated (what the CLI and the tests do).
 # Times are CPU seconds of the compiler (user + system, bash `time`): on a shared machine
 # they move far less than the wall clock. Target (issue 10): using ratio <= 1.5.
 #   bench/compile_time.sh [runs] [compiler] [flags...]
@@ -47,6 +50,10 @@ CPP
 export_tu "$work/use_exporter.cpp" clawport/exporter.hpp \
   'clawport::fs::posix disk; clawport::basic_exporter<> exporter(disk);' exporter.run \
   clawport::render_report 'clawport::to_json(r).dump(2)'
+export_tu "$work/use_extern.cpp" clawport/compiled/extern_templates.hpp \
+  'clawport::fs::posix disk; clawport::basic_exporter<> exporter(disk);' exporter.run \
+  clawport::render_report 'clawport::to_json(r).dump(2)'
+sed -i '1i #define CLAWPORT_LINK_COMPILED' "$work/use_extern.cpp"  # what linking the target sets
 export_tu "$work/use_compiled.cpp" clawport/compiled/api.hpp '' clawport::compiled::run_export \
   clawport::compiled::render_report 'clawport::compiled::to_json(r)'
 cat >"$work/use_deps.cpp" <<'CPP'
@@ -93,6 +100,7 @@ d=$(median "$work/deps.cpp")
 u=$(median "$work/umbrella.cpp")
 ud=$(median "$work/use_deps.cpp")
 ue=$(median "$work/use_exporter.cpp")
+ux=$(median "$work/use_extern.cpp")
 uc=$(median "$work/use_compiled.cpp")
 impl=$(median "$repo/src/compiled.cpp")
 echo "compiler: $cxx ${flags[*]}; median of $runs runs, CPU ms (user + system)"
@@ -102,6 +110,8 @@ awk -v u="$u" -v d="$d" 'BEGIN { printf "include-only ratio: %.2f\n", u / d }'
 echo "using: toml::parse + json dump        : ${ud} ms"
 echo "using: one basic_exporter<>::run call : ${ue} ms"
 awk -v u="$ue" -v d="$ud" 'BEGIN { printf "using ratio: %.2f (target <= 1.50)\n", u / d }'
+echo "using: the same call, linking clawport::compiled (extern templates): ${ux} ms"
+awk -v u="$ux" -v d="$ud" 'BEGIN { printf "extern-template using ratio: %.2f\n", u / d }'
 echo "compiled mode: the same call via <clawport/compiled/api.hpp>: ${uc} ms"
 awk -v u="$uc" -v d="$ud" 'BEGIN { printf "compiled-mode using ratio: %.2f (target <= 1.50)\n", u / d }'
 echo "compiled mode: src/compiled.cpp, once per program : ${impl} ms"

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bundle.hpp"
+#include "compiled/extern_templates.hpp"
 #include "convert.hpp"
 #include "core.hpp"
 #include "digest.hpp"
