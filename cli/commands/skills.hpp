@@ -119,7 +119,11 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
     outcomes.push_back(std::move(one));
   }
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(outcomes)) << "\n";
+    const error e(errc::audit_blocked, "the skill audit found a blocking problem",
+                  o.dirs.size() == 1 ? o.dirs.front() : std::string());
+    std::cout << clawport::json::dump(blocked ? with_error(sk::to_json(outcomes), e)
+                                              : sk::to_json(outcomes))
+              << "\n";
   } else if (blocked) {
     std::cerr << "Skill audit failed.\n";
   }

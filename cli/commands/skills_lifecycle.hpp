@@ -162,7 +162,10 @@ inline int run_test(const test_options& o, const host_environment& host) {
   }
   const bool failed = sk::aggregate(results).failed() > 0;
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(results, skipped)) << "\n";
+    const error e(errc::skill_test_failed, "some skill tests failed", o.name);
+    std::cout << clawport::json::dump(failed ? with_error(sk::to_json(results, skipped), e)
+                                             : sk::to_json(results, skipped))
+              << "\n";
   } else {
     std::cout << sk::render_test_results(results);
   }
