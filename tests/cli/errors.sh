@@ -36,7 +36,7 @@ before=$(cd "$TMP" && find dst state -printf '%p %s %T@\n' | sort | sha256sum)
 # Failures (exit 1): the document on stdout, the human line on stderr.
 expect_status 1 "$CLAWPORT" import "$TMP/b" --config "$TMP/none.toml" --json
 one_error not_found "$TMP/none.toml"
-expect_grep err '^clawport: error: the target config'
+expect_grep err '^clawport: error: the config .* does not exist; create the install first'
 expect_status 1 "$CLAWPORT" export nobody --config "$TMP/src/config.toml" --out "$TMP/x" --json
 one_error unknown_agent
 cp -r "$TMP/b" "$TMP/broken" && printf 'x\n' >>"$TMP/broken/zeroclaw-agent.toml"

@@ -491,15 +491,21 @@ zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
   p.install_root = zc::install_root_of(o.config_path);
   const std::string config_name = paths::file_name(o.config_path);
   const std::optional<std::string> text = read_config(fs, p.install_root, config_name);
-  if (!text)
-    throw error(errc::not_found,
-                "the target config " + o.config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                o.config_path);
+  if (!text) throw zc::missing_config_error(o.config_path);
   p.config_exists = true;
   p.config_before = text.value_or("");
   zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  // An install of another schema (a newer ZeroClaw's) has rules this import does not know.
+  const zc::value* version = target.find("schema_version");
+  if (version != nullptr &&
+      (version->type != zc::value::kind::integer || version->integer != Schema::version))
+    throw error(errc::config_invalid,
+                "the target config " + o.config_path + " declares schema_version " +
+                    (version->type == zc::value::kind::integer ? std::to_string(version->integer)
+                                                               : std::string("(not an integer)")) +
+                    "; clawport imports into schema_version " + std::to_string(Schema::version) +
+                    " only, so nothing is imported (migrate the install with its ZeroClaw first)",
+                "schema_version");
   if (const auto problem = zc::validate_config<Schema>(target))
     throw error(
         errc::config_invalid,
