@@ -49,6 +49,22 @@ inline CLI::Validator non_empty() {
       "NONEMPTY", "NONEMPTY");
 }
 
+/// A usage error found after parsing (`--yes` without `--plan-integrity`): exit 2, told
+/// like any other error. `document`, when set, is the JSON to print instead of the error
+/// document (an OpenClaw command keeps its upstream envelope).
+class usage_failure : public clawport::error {
+ public:
+  using clawport::error::error;
+  std::string document;
+};
+
+/// The words of this run (argv, `clawport` first): what the apply command of a plan is
+/// built from (cli/consent.hpp). Set once by `run`, before any command runs.
+inline std::vector<std::string>& invocation() {
+  static std::vector<std::string> words;
+  return words;
+}
+
 /// Prints a failure: `clawport: error: ...` on stderr, or with `--json` the error document
 /// on stdout (and the same line on stderr for a person watching).
 inline void print_error(const clawport::error& e, bool json, std::ostream& out, std::ostream& err) {
@@ -61,11 +77,24 @@ inline void print_error(const clawport::error& e, bool json, std::ostream& out, 
   if (json) out << clawport::json::dump(clawport::json::error_document(e)) << "\n";
 }
 
+/// A result document that tells a failure (`--json`): the document, and `error` of the one
+/// shape (formats/json.hpp), so every failure carries {code, message, subject}.
+template <class Json>
+Json with_error(Json doc, const clawport::error& e) {
+  doc["error"] = clawport::json::error_document(e)["error"];
+  return doc;
+}
+
 /// Runs the command whose action was selected during parsing; maps library errors to exit
 /// 1 (or 128+signal for an interrupted command) with the message (and the path or field).
 inline int run_action(const action& act, std::ostream& out, std::ostream& err) {
   try {
     return act.run();
+  } catch (const usage_failure& e) {
+    print_error(e, act.json && e.document.empty(), out, err);
+    if (act.json && !e.document.empty()) out << e.document;
+    err << "Run with --help for more information.\n";
+    return exit_usage;
   } catch (const clawport::error& e) {
     print_error(e, act.json, out, err);
     if (e.code() == errc::cancelled && interrupt_signal() != 0) return 128 + interrupt_signal();
@@ -130,6 +159,12 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
   app.fallthrough(false);
   action selected;
   register_commands(app, selected);
+  if (argc <= 1) {  // bare `clawport`: what it can do
+    std::cout << app.help();
+    return exit_ok;
+  }
+  invocation().assign(argv, argv + argc);
+  invocation().front() = "clawport";
   const bool json = wants_json(argc, argv);
   if (const auto unknown = unknown_subcommand(app, argc, argv)) {
     return usage_error("unknown command '" + unknown->first + "' for `" + unknown->second +

@@ -9,6 +9,9 @@
 #include <string>
 
 #include "../app.hpp"
+#include "../consent.hpp"
+
+#include <unistd.h>
 
 namespace clawport::cli {
 
@@ -42,26 +45,66 @@ inline oc::destination_request request(const host_environment& host, const std::
   return req;
 }
 
+/// Human output of an OpenClaw command: the experimental banner only when a person reads
+/// it (stdout is a terminal), not in a pipe or a file.
+inline std::string for_reader(std::string text) {
+  const std::string banner = std::string(oc::experimental_banner) + "\n";
+  if (::isatty(STDOUT_FILENO) != 1 && text.rfind(banner, 0) == 0) text.erase(0, banner.size());
+  return text;
+}
+
+/// A failing OpenClaw document as `--json` prints it: the upstream fields, and an `error`
+/// of the one shape (formats/json.hpp): its own gains `subject`; a failure told only by
+/// diagnostics or blockers gets the first error among them; else `fallback`.
+inline oc::value with_error(oc::value doc, const std::string& subject, const error& fallback) {
+  const oc::value none;
+  if (doc.contains("error")) {
+    if (!doc["error"].contains("subject"))
+      doc["error"]["subject"] = subject.empty() ? none : oc::value(subject);
+    return doc;
+  }
+  for (const char* list : {"diagnostics", "blockers"}) {
+    if (!doc.contains(list) || !doc[list].is_array()) continue;
+    for (const oc::value& d : doc[list]) {
+      if (!d.is_object() || d.value("level", "error") != "error") continue;
+      const std::string path = d.value("path", "");
+      oc::value e = json::error_document(error(errc::invalid_argument, d.value("message", ""),
+                                               path.empty() || path == "$" ? subject : path));
+      e["error"]["code"] = d.value("code", "");  // OpenClaw's own code, as listed
+      doc["error"] = std::move(e["error"]);      // after the last read of `d`: this moves it
+      return doc;
+    }
+  }
+  doc["error"] = json::error_document(fallback)["error"];
+  return doc;
+}
+
 inline int run_inspect(const inspect_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
   if (o.codes == "clawhub") pkg.diagnostics = oc::to_clawhub(pkg.diagnostics);
   if (o.json) {
-    std::cout << oc::json_text(oc::inspect_document(pkg));
+    const oc::value doc = oc::inspect_document(pkg);
+    const error fallback(errc::invalid_argument, "the Claw package is invalid", o.package);
+    std::cout << oc::json_text(pkg.ok() ? doc : with_error(doc, o.package, fallback));
   } else {
-    std::cout << oc::inspect_text(pkg);
+    (pkg.ok() ? std::cout : std::cerr) << for_reader(oc::inspect_text(pkg));
   }
   return pkg.ok() ? exit_ok : exit_failed;
 }
 
-inline int run_plan(const plan_options& o, const host_environment& host) {
+/// `claw plan`, and `claw add` without --yes (`consent`: then the plan also goes to
+/// --plan-out and ends with the command that applies it).
+inline int run_plan(const plan_options& o, const host_environment& host,
+                    const consent_flags* consent = nullptr) {
   clawport::fs::posix fs;
   oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
+  const error invalid(errc::invalid_argument, "the Claw package is invalid", o.package);
   if (!pkg.ok()) {
     if (o.json) {
-      std::cout << oc::json_text(oc::plan_failure_document(pkg));
+      std::cout << oc::json_text(with_error(oc::plan_failure_document(pkg), o.package, invalid));
     } else {
-      std::cout << oc::inspect_text(pkg);
+      std::cerr << for_reader(oc::inspect_text(pkg));
     }
     return exit_failed;
   }
@@ -70,7 +113,17 @@ inline int run_plan(const plan_options& o, const host_environment& host) {
   const oc::add_plan plan =
       oc::plan_add(fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt);
   const oc::value doc = oc::to_json(plan);
-  std::cout << (o.json ? oc::json_text(doc) : oc::plan_text(doc));
+  const std::string integrity = plan.integrity;
+  if (consent != nullptr && !plan.blocked)
+    write_plan_file(*consent, host, oc::json_text(doc));
+  if (o.json) {
+    const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
+    std::cout << oc::json_text(plan.blocked ? with_error(doc, o.package, blocked)
+                                            : doc);
+  } else {
+    std::cout << for_reader(oc::plan_text(doc));
+    if (consent != nullptr && !plan.blocked) std::cout << apply_hint(*consent, integrity);
+  }
   return plan.blocked ? exit_failed : exit_ok;
 }
 

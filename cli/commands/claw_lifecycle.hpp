@@ -20,10 +20,8 @@ struct add_options {
   std::string state_dir;
   std::string agent_id;
   std::string workspace;
-  std::string plan_integrity;
   bool without_packages = false;
-  bool dry_run = false;
-  bool yes = false;
+  consent_flags consent;
   bool json = false;
 };
 
@@ -31,9 +29,7 @@ struct update_options {
   std::string target;
   std::string from;
   std::string state_dir;
-  std::string plan_integrity;
-  bool dry_run = false;
-  bool yes = false;
+  consent_flags consent;
   bool json = false;
 };
 
@@ -48,9 +44,7 @@ struct export_options {
 struct target_options {
   std::string target;
   std::string state_dir;
-  std::string plan_integrity;
-  bool dry_run = false;
-  bool yes = false;
+  consent_flags consent;
   bool json = false;
 };
 
@@ -62,20 +56,57 @@ inline std::string now_text(const host_environment& host) {
   return clawport::format_rfc3339(t);
 }
 
-inline oc::consent consent_of(bool yes, const std::string& integrity) {
+/// The usage checks of the consent flags (exit 2); with --json the refusal keeps
+/// OpenClaw's consent envelope `{schemaVersion, stability, ok:false, error}`.
+inline void check_usage(const consent_flags& f, const char* result_schema) {
+  try {
+    check_consent_usage(f);
+  } catch (usage_failure& e) {
+    oc::value d = oc::value::object();
+    d["schemaVersion"] = result_schema;
+    d["stability"] = oc::stability;
+    d["ok"] = false;
+    d["error"] = json::error_document(e)["error"];
+    e.document = oc::json_text(d);
+    throw;
+  }
+}
+
+/// The consent the library checks: --yes and the integrity given or read from --plan.
+inline oc::consent consent_of(const consent_flags& f, const host_environment& host,
+                              const char* plan_schema) {
   oc::consent c;
-  c.yes = yes;
+  c.yes = f.yes;
+  const std::string integrity = consented_integrity(f, host, plan_schema);
   if (!integrity.empty()) c.plan_integrity = integrity;
   return c;
 }
 
-inline int print(const oc::value& doc, bool ok, bool json) {
-  std::cout << (json ? oc::json_text(doc) : oc::lifecycle_text(doc));
+/// Prints a lifecycle document: JSON (a failure with its `error`, formats/json.hpp's shape),
+/// or the human form, on stderr when the document tells an error.
+inline int print(const oc::value& doc, bool ok, bool json, const std::string& subject) {
+  if (json) {
+    const error fallback(errc::claw_not_found, "no added Claw matches `" + subject + "`", subject);
+    std::cout << oc::json_text(ok ? doc : with_error(doc, subject, fallback));
+  } else {
+    (!ok && doc.contains("error") ? std::cerr : std::cout) << for_reader(oc::lifecycle_text(doc));
+  }
   return ok ? exit_ok : exit_failed;
 }
 
+/// A lifecycle plan shown without --yes: kept in --plan-out and, for a person, followed by
+/// the command that applies it (when nothing blocks it).
+inline int show_plan(const oc::value& plan, bool blocked, const consent_flags& f, bool json,
+                     const std::string& subject, const host_environment& host) {
+  if (!blocked) write_plan_file(f, host, oc::json_text(plan));
+  const int status = print(plan, !blocked, json, subject);
+  if (!json && !blocked) std::cout << apply_hint(f, plan.value("planIntegrity", ""));
+  return status;
+}
+
 inline int run_add(const add_options& o, const host_environment& host) {
-  if (o.dry_run) {
+  check_usage(o.consent, "openclaw.clawAddResult.v1");
+  if (!o.consent.yes) {
     plan_options p;
     p.package = o.package;
     p.state_dir = o.state_dir;
@@ -83,21 +114,21 @@ inline int run_add(const add_options& o, const host_environment& host) {
     p.workspace = o.workspace;
     p.without_packages = o.without_packages;
     p.json = o.json;
-    return run_plan(p, host);
+    return run_plan(p, host, &o.consent);
   }
+  const oc::consent c = consent_of(o.consent, host, "openclaw.clawAddPlan.v1");
   clawport::fs::posix fs;
   const oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
   oc::add_options opt;
   opt.without_packages = o.without_packages;
-  const oc::outcome_doc r =
-      oc::apply_add(fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt,
-                    consent_of(o.yes, o.plan_integrity), now_text(host));
+  const oc::outcome_doc r = oc::apply_add(
+      fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt, c, now_text(host));
   if (!o.json && r.document.value("schemaVersion", "") == "openclaw.clawAddPlan.v1") {
-    std::cout << (r.document.contains("actions") ? oc::plan_text(r.document)
-                                                 : oc::inspect_text(pkg));
+    std::cerr << for_reader(r.document.contains("actions") ? oc::plan_text(r.document)
+                                                           : oc::inspect_text(pkg));
     return exit_failed;
   }
-  return print(r.document, r.ok, o.json);
+  return print(r.document, r.ok, o.json, o.package);
 }
 
 inline int run_status(const target_options& o, const host_environment& host) {
@@ -105,33 +136,35 @@ inline int run_status(const target_options& o, const host_environment& host) {
   std::optional<std::string> target;
   if (!o.target.empty()) target = o.target;
   const oc::outcome_doc r = oc::claw_status(fs, request(host, o.state_dir, "", ""), target);
-  return print(r.document, r.ok, o.json);
+  return print(r.document, r.ok, o.json, o.target);
 }
 
 inline int run_remove(const target_options& o, const host_environment& host) {
+  check_usage(o.consent, "openclaw.clawRemoveResult.v1");
   clawport::fs::posix fs;
   const oc::destination_request req = request(host, o.state_dir, "", "");
-  if (o.dry_run) {
+  if (!o.consent.yes) {
     const oc::value plan = oc::plan_remove(fs, req, o.target);
-    return print(plan, plan["blockers"].empty(), o.json);
+    return show_plan(plan, !plan["blockers"].empty(), o.consent, o.json, o.target, host);
   }
-  const oc::outcome_doc r =
-      oc::apply_remove(fs, req, o.target, consent_of(o.yes, o.plan_integrity), now_text(host));
-  return print(r.document, r.ok, o.json);
+  const oc::consent c = consent_of(o.consent, host, "openclaw.clawRemovePlan.v1");
+  const oc::outcome_doc r = oc::apply_remove(fs, req, o.target, c, now_text(host));
+  return print(r.document, r.ok, o.json, o.target);
 }
 
 inline int run_update(const update_options& o, const host_environment& host) {
+  check_usage(o.consent, "openclaw.clawUpdateResult.v1");
   clawport::fs::posix fs;
   const oc::destination_request req = request(host, o.state_dir, "", "");
   std::optional<std::string> from;
   if (!o.from.empty()) from = host.absolute(o.from);
-  if (o.dry_run) {
+  if (!o.consent.yes) {
     const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
-    return print(plan.plan, !plan.blocked, o.json);
+    return show_plan(plan.plan, plan.blocked, o.consent, o.json, o.target, host);
   }
-  const oc::outcome_doc r = oc::apply_update(fs, req, o.target, from,
-                                             consent_of(o.yes, o.plan_integrity), now_text(host));
-  return print(r.document, r.ok, o.json);
+  const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
+  const oc::outcome_doc r = oc::apply_update(fs, req, o.target, from, c, now_text(host));
+  return print(r.document, r.ok, o.json, o.target);
 }
 
 inline int run_export(const export_options& o, const host_environment& host) {
@@ -141,7 +174,7 @@ inline int run_export(const export_options& o, const host_environment& host) {
   x.out = o.out;
   if (!o.bootstrap.empty()) x.bootstrap = o.bootstrap;
   const oc::outcome_doc r = oc::export_claw(fs, request(host, o.state_dir, "", ""), x);
-  return print(r.document, r.ok, o.json);
+  return print(r.document, r.ok, o.json, o.agent);
 }
 
 }  // namespace claw_cmd
@@ -151,8 +184,9 @@ inline int run_export(const export_options& o, const host_environment& host) {
 inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
                                         const host_environment& host) {
   auto ao = std::make_shared<claw_cmd::add_options>();
-  CLI::App* add = claw.add_subcommand(
-      "add", "Add a Claw as a new OpenClaw agent offline (needs --yes and --plan-integrity)");
+  CLI::App* add = claw.add_subcommand("add",
+                                      "Add a Claw as a new OpenClaw agent offline: shows the plan; "
+                                      "--yes --plan-integrity applies it");
   add->add_option("package", ao->package, "the package directory or manifest file")->required();
   add->add_option("--state-dir", ao->state_dir,
                   "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
@@ -161,11 +195,9 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
                   "the agent's workspace (default: ~/.openclaw/workspace-<id>)");
   add->add_flag("--without-packages", ao->without_packages,
                 "record the ClawHub packages as not installed (they cannot be resolved offline)");
-  add->add_flag("--dry-run", ao->dry_run, "print the plan only (same as claw plan)");
-  add->add_flag("--yes", ao->yes, "apply the plan (with --plan-integrity)");
-  add->add_option("--plan-integrity", ao->plan_integrity,
-                  "the planIntegrity of the plan you reviewed (sha256:<hex>)");
-  add->add_flag("--json", ao->json, "print the openclaw.clawAddResult.v1 document");
+  add_consent_options(add, ao->consent);
+  add->add_flag("--json", ao->json,
+                "print the openclaw.clawAddPlan.v1 (without --yes) or clawAddResult.v1 document");
   add->callback([ao, &selected, &host] {
     selected = action{[ao, &host] { return claw_cmd::run_add(*ao, host); }, ao->json};
   });
@@ -189,11 +221,10 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
   update->add_option("--from", uo->from,
                      "the package to update from (default: the recorded source)");
   update->add_option("--state-dir", uo->state_dir, "the OpenClaw state directory");
-  update->add_flag("--dry-run", uo->dry_run, "print the openclaw.clawUpdatePlan.v1 plan only");
-  update->add_flag("--yes", uo->yes, "apply the plan (with --plan-integrity)");
-  update->add_option("--plan-integrity", uo->plan_integrity,
-                     "the planIntegrity of the update plan you reviewed");
-  update->add_flag("--json", uo->json, "print the JSON document");
+  add_consent_options(update, uo->consent);
+  update->add_flag(
+      "--json", uo->json,
+      "print the openclaw.clawUpdatePlan.v1 (without --yes) or clawUpdateResult.v1 document");
   update->callback([uo, &selected, &host] {
     selected = action{[uo, &host] { return claw_cmd::run_update(*uo, host); }, uo->json};
   });
@@ -203,11 +234,10 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
       "remove", "Remove an added Claw: unchanged managed files only, the ledger entry last");
   remove->add_option("target", ro->target, "an agent id or Claw package name")->required();
   remove->add_option("--state-dir", ro->state_dir, "the OpenClaw state directory");
-  remove->add_flag("--dry-run", ro->dry_run, "print the openclaw.clawRemovePlan.v1 plan only");
-  remove->add_flag("--yes", ro->yes, "apply the plan (with --plan-integrity)");
-  remove->add_option("--plan-integrity", ro->plan_integrity,
-                     "the planIntegrity of the remove plan you reviewed");
-  remove->add_flag("--json", ro->json, "print the JSON document");
+  add_consent_options(remove, ro->consent);
+  remove->add_flag(
+      "--json", ro->json,
+      "print the openclaw.clawRemovePlan.v1 (without --yes) or clawRemoveResult.v1 document");
   remove->callback([ro, &selected, &host] {
     selected = action{[ro, &host] { return claw_cmd::run_remove(*ro, host); }, ro->json};
   });

@@ -88,6 +88,7 @@ inline int run_list(const list_options& o, const host_environment& host) {
 
 inline int run_audit(const audit_options& o, const host_environment& host) {
   clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
   std::vector<sk::audit_outcome> outcomes;
   bool blocked = false;
   for (const std::string& dir : o.dirs) {
@@ -101,13 +102,13 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
     blocked = blocked || one.failure || !one.report->clean();
     if (!o.json) {
       if (one.failure) {
-        std::cout << "  \u2717 Skill audit failed for " << esc(dir) << "\n    - "
+        std::cout << "  " << mk.fail << " Skill audit failed for " << esc(dir) << "\n    - "
                   << esc(one.failure->what()) << "\n";
       } else if (one.report->clean()) {
-        std::cout << "  \u2713 Skill audit passed for " << esc(dir) << " ("
+        std::cout << "  " << mk.ok << " Skill audit passed for " << esc(dir) << " ("
                   << one.report->files_scanned << " files scanned).\n";
       } else {
-        std::cout << "  \u2717 Skill audit failed for " << esc(dir) << "\n";
+        std::cout << "  " << mk.fail << " Skill audit failed for " << esc(dir) << "\n";
       }
       if (one.report) {
         for (const auto& f : one.report->findings) {
@@ -119,7 +120,11 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
     outcomes.push_back(std::move(one));
   }
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(outcomes)) << "\n";
+    const error e(errc::audit_blocked, "the skill audit found a blocking problem",
+                  o.dirs.size() == 1 ? o.dirs.front() : std::string());
+    std::cout << clawport::json::dump(blocked ? with_error(sk::to_json(outcomes), e)
+                                              : sk::to_json(outcomes))
+              << "\n";
   } else if (blocked) {
     std::cerr << "Skill audit failed.\n";
   }

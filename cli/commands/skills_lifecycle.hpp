@@ -40,6 +40,7 @@ struct new_options : common_options {
 
 inline int run_new(const new_options& o, const host_environment& host) {
   clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
   const sk::install_context l = sk::load_install(fs, host, o.config);
   sk::scaffold_options opt;
   opt.description = o.description;
@@ -49,7 +50,8 @@ inline int run_new(const new_options& o, const host_environment& host) {
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
   } else {
-    std::cout << "  \u2713 Scaffolded skill '" << r.ref.display() << "' at " << r.directory << "\n";
+    std::cout << "  " << mk.ok << " Scaffolded skill '" << r.ref.display() << "' at " << r.directory
+              << "\n";
     for (const auto& c : r.created) std::cout << "    " << c << "\n";
   }
   for (const auto& w : r.warnings) warn(w);
@@ -67,13 +69,14 @@ struct install_options : common_options {
 
 inline int run_install(const install_options& o, const host_environment& host) {
   clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
   const sk::install_context l = sk::load_install(fs, host, o.config);
   const sk::source_install r = sk::install_from_source(
       fs, host, l, sk::source_request{o.source, o.bundle, o.agent, o.skill}, process_umask(), warn);
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(r.result, r.notices)) << "\n";
   } else {
-    std::cout << "  \u2713 Skill installed and audited: " << r.result.directory << " ("
+    std::cout << "  " << mk.ok << " Skill installed and audited: " << r.result.directory << " ("
               << r.result.files_scanned << " files scanned)\n";
     for (const auto& n : r.notices) warn(n);
     for (const auto& w : r.result.warnings) warn(w);
@@ -92,6 +95,7 @@ struct remove_options : common_options {
 
 inline int run_remove(const remove_options& o, const host_environment& host) {
   clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
   const sk::install_context l = sk::load_install(fs, host, o.config);
   const sk::skills_dir_location loc =
       sk::locate_skill(fs, l.cfg, l.where, o.name, o.bundle, o.agent);
@@ -100,10 +104,10 @@ inline int run_remove(const remove_options& o, const host_environment& host) {
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
   } else if (!r.archived_to.empty()) {
-    std::cout << "  \u2713 Skill '" << r.name << "' removed from bundle '" << r.bundle
+    std::cout << "  " << mk.ok << " Skill '" << r.name << "' removed from bundle '" << r.bundle
               << "' and archived at " << r.archived_to << "\n";
   } else {
-    std::cout << "  \u2713 Skill '" << r.name << "' deleted from " << r.directory << "\n";
+    std::cout << "  " << mk.ok << " Skill '" << r.name << "' deleted from " << r.directory << "\n";
   }
   for (const auto& w : r.warnings) warn(w);
   return exit_ok;
@@ -162,9 +166,12 @@ inline int run_test(const test_options& o, const host_environment& host) {
   }
   const bool failed = sk::aggregate(results).failed() > 0;
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(results, skipped)) << "\n";
+    const error e(errc::skill_test_failed, "some skill tests failed", o.name);
+    std::cout << clawport::json::dump(failed ? with_error(sk::to_json(results, skipped), e)
+                                             : sk::to_json(results, skipped))
+              << "\n";
   } else {
-    std::cout << sk::render_test_results(results);
+    std::cout << sk::render_test_results(results, text::marks_for(host.plain_text));
   }
   if (failed) std::cerr << "Some skill tests failed.\n";
   return failed ? exit_failed : exit_ok;
@@ -179,6 +186,7 @@ struct bundle_add_options : common_options {
 
 inline int run_bundle_add(const bundle_add_options& o, const host_environment& host) {
   clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
   const std::string config = clawport::zeroclaw::config_path_of(host, o.config);
   std::optional<std::string> dir;
   if (!o.directory.empty()) dir = o.directory;
@@ -189,7 +197,7 @@ inline int run_bundle_add(const bundle_add_options& o, const host_environment& h
   } else if (!r.created) {
     std::cout << "skill bundle '" << r.alias << "' already exists (no change)\n";
   } else {
-    std::cout << "  \u2713 created skill_bundles." << r.alias << " (dir: " << r.directory
+    std::cout << "  " << mk.ok << " created skill_bundles." << r.alias << " (dir: " << r.directory
               << ")\n    previous config saved as " << r.backup << "\n";
   }
   for (const auto& w : r.warnings) warn(w);

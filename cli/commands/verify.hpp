@@ -16,12 +16,22 @@ struct verify_args {
   bool json = false;
 };
 
+/// The error of a bundle that does not verify: its first error finding.
+inline error first_error(const verify::report& r, const std::string& bundle) {
+  for (const verify::finding& f : r.findings)
+    if (!f.warning)
+      return error(errc::bundle_invalid, "the bundle does not verify: " + f.path + ": " + f.detail,
+                   f.path.empty() ? bundle : f.path);
+  return error(errc::bundle_invalid, "the bundle does not verify", bundle);
+}
+
 inline int run_verify(const verify_args& a, const host_environment& host) {
   fs::posix backend;
   const verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle));
   if (a.json) {
     nlohmann::json j = verify::to_json(r);
     j["bundle"] = a.bundle;
+    if (!r.ok()) j = with_error(std::move(j), first_error(r, a.bundle));
     std::cout << json::dump(j) << "\n";
   } else {
     verify::report shown = r;

@@ -4,7 +4,10 @@ expect_status 0 "$CLAWPORT" --help
 expect_grep out "make AI agents portable"
 expect_status 0 "$CLAWPORT" --version
 expect_grep out "clawport 0."
-expect_status 2 "$CLAWPORT"
+# bare `clawport`: the help, on stdout (issue 27 item 6)
+expect_status 0 "$CLAWPORT"
+expect_grep out "make AI agents portable"
+expect_grep out "Subcommands:"
 expect_status 2 "$CLAWPORT" --no-such-flag
 expect_status 2 "$CLAWPORT" no-such-command
 finish

@@ -12,8 +12,11 @@ export HOME="$TMP/home"
 unset OPENCLAW_STATE_DIR
 mkdir -p "$HOME"
 
+# The experimental banner is for a person at a terminal, not for a pipe.
 expect_status 0 "$CLAWPORT" claw inspect "$TMP/pkg"
-expect_grep out 'Experimental: Claws contracts may change while RFC 0016 is under review.'
+! grep -q 'Experimental' "$TMP/out" || { echo "FAIL: banner in a pipe"; failures=$((failures + 1)); }
+script -qec "'$CLAWPORT' claw inspect '$TMP/pkg'" /dev/null >"$TMP/tty" </dev/null
+expect_grep tty 'Experimental: Claws contracts may change while RFC 0016 is under review.'
 expect_grep out 'Claw @acme/incident-triage-claw@1.3.0 (package) is valid'
 expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/pkg"
 expect_grep out '"schemaVersion": "openclaw.clawInspect.v1"'
@@ -58,13 +61,13 @@ before=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
 printf -- '---\nschemaVersion: 1\nagent: {id: demo, model: gpt}\nx: &a 1\n---\n' >"$TMP/bad.md"
 mkdir -p "$TMP/bad" && cp "$TMP/bad.md" "$TMP/bad/CLAW.md"
 expect_status 1 "$CLAWPORT" claw inspect "$TMP/bad/CLAW.md"
-expect_grep out 'ERROR unsupported_claw_yaml_feature \$: CLAW.md frontmatter uses anchors (line 4, column 4)'
+expect_grep err 'ERROR unsupported_claw_yaml_feature \$: CLAW.md frontmatter uses anchors (line 4, column 4)'
 expect_status 1 "$CLAWPORT" claw inspect --json "$TMP/bad/CLAW.md"
 expect_grep out '"valid": false'
 expect_status 1 "$CLAWPORT" claw plan --json "$TMP/bad/CLAW.md"
 expect_grep out '"valid": false'
 expect_status 1 "$CLAWPORT" claw inspect "$TMP/missing"
-expect_grep out 'ERROR read_failed'
+expect_grep err 'ERROR read_failed'
 after=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
 [ "$before" = "$after" ] || { echo "FAIL: inspect/plan wrote something"; failures=$((failures + 1)); }
 [ -z "$(ls -A "$HOME")" ] || { echo "FAIL: the plan created files under HOME"; failures=$((failures + 1)); }
@@ -73,12 +76,12 @@ after=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
 mkdir -p "$TMP/hub"
 printf -- '---\nschemaVersion: 1\nagent: {id: demo}\npackages:\n  - {kind: skill, source: clawhub, ref: demo, version: latest}\nworkspace:\n  files:\n    - {source: ../x.md, path: x.md}\n---\n' >"$TMP/hub/CLAW.md"
 expect_status 1 "$CLAWPORT" claw inspect "$TMP/hub/CLAW.md"
-expect_grep out 'ERROR invalid_manifest \$.packages\[0\].version: Package versions must be exact SemVer versions.'
+expect_grep err 'ERROR invalid_manifest \$.packages\[0\].version: Package versions must be exact SemVer versions.'
 expect_status 1 "$CLAWPORT" claw inspect --codes openclaw "$TMP/hub/CLAW.md"
-expect_grep out 'ERROR invalid_manifest \$.workspace.files\[0\].source'
+expect_grep err 'ERROR invalid_manifest \$.workspace.files\[0\].source'
 expect_status 1 "$CLAWPORT" claw inspect --codes clawhub "$TMP/hub/CLAW.md"
-expect_grep out 'ERROR claw_v1_invalid_package_version \$.packages.0.version: Must be an exact semantic version.'
-expect_grep out 'ERROR claw_v1_unsafe_path \$.workspace.files.0.source: Must be a safe package-relative path.'
+expect_grep err 'ERROR claw_v1_invalid_package_version \$.packages.0.version: Must be an exact semantic version.'
+expect_grep err 'ERROR claw_v1_unsafe_path \$.workspace.files.0.source: Must be a safe package-relative path.'
 expect_status 1 "$CLAWPORT" claw inspect --codes clawhub --json "$TMP/hub/CLAW.md"
 expect_grep out '"schemaVersion": "openclaw.clawInspect.v1"'
 expect_grep out '"valid": false'

@@ -18,18 +18,21 @@ ws="$HOME/.openclaw/workspace-incident-triage"
 field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval("d"+sys.argv[2]))' "$TMP/out" "$1"; }
 snapshot() { (cd "$TMP" && find home home2 state state2 -printf '%p %s\n' 2>/dev/null | sort; cat state/* 2>/dev/null) | sha256sum; }
 
-# Consent refusals: exit 1 with the code, nothing written.
+# Without --yes: the plan and the exact command that applies it (exit 0); --yes alone is a
+# usage error (exit 2, OpenClaw's consent envelope with a subject); nothing written.
 before=$(snapshot)
-expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --without-packages "$TMP/pkg"
-expect_grep out 'ERROR consent_required'
-expect_status 1 "$CLAWPORT" claw add --json --state-dir "$state" --without-packages --yes "$TMP/pkg"
+expect_status 0 "$CLAWPORT" claw add --state-dir "$state" --without-packages "$TMP/pkg"
+expect_grep out "nothing was written; to apply: clawport claw add --state-dir $state --without-packages $TMP/pkg --yes --plan-integrity sha256:"
+expect_status 2 "$CLAWPORT" claw add --json --state-dir "$state" --without-packages --yes "$TMP/pkg"
 expect_grep out '"code": "plan_integrity_required"'
+expect_grep out '"schemaVersion": "openclaw.clawAddResult.v1"'
+expect_grep out '"subject": "--plan-integrity"'
 expect_status 1 "$CLAWPORT" claw add --json --state-dir "$state" --without-packages --yes \
   --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000 "$TMP/pkg"
 expect_grep out '"code": "plan_integrity_mismatch"'
 # Without --without-packages the plan is blocked offline: printed, exit 1.
 expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --yes --plan-integrity sha256:00 "$TMP/pkg"
-expect_grep out 'ERROR package_install_unavailable'
+expect_grep err 'ERROR package_install_unavailable'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused add wrote something"; failures=$((failures + 1)); }
 
 # The dry run (same as claw plan) and the consented add.
@@ -61,7 +64,7 @@ expect_status 1 "$CLAWPORT" claw status --state-dir "$state" nobody
 # A second add never overwrites: blocked, nothing changes.
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
-expect_grep out 'agent_id_collision'
+expect_grep err 'agent_id_collision'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a second add wrote something"; failures=$((failures + 1)); }
 
 # Remove: the dry run, a wrong integrity (nothing written), then the consented remove.
@@ -69,7 +72,7 @@ expect_status 0 "$CLAWPORT" claw remove --dry-run --json --state-dir "$state" in
 rintegrity=$(field '["planIntegrity"]')
 expect_grep out '"schemaVersion": "openclaw.clawRemovePlan.v1"'
 expect_status 1 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity sha256:00
-expect_grep out 'plan_integrity_mismatch'
+expect_grep err 'plan_integrity_mismatch'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused remove wrote something"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
 expect_grep out 'kept TOOLS.md'
@@ -85,8 +88,8 @@ cp "$state/openclaw.json" "$TMP/json5.orig"
 expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
 integrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
-expect_grep out 'ERROR config_commit_failed'
-expect_grep out 'Added agent incident-triage (partial)'
+expect_grep err 'ERROR config_commit_failed'
+expect_grep err 'Added agent incident-triage (partial)'
 cmp -s "$state/openclaw.json" "$TMP/json5.orig" || { echo "FAIL: the JSON5 config was rewritten"; failures=$((failures + 1)); }
 
 # The whole cycle in a fresh home: add → export (inspects clean, plans the same actions) →
@@ -113,7 +116,7 @@ kept_0600 "claw add"
 mkdir "$TMP/taken"
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/taken"
-expect_grep out 'ERROR output_collision'
+expect_grep err 'ERROR output_collision'
 expect_status 1 "$CLAWPORT" claw export --json nobody --state-dir "$state" --out "$TMP/exported"
 expect_grep out '"code": "claw_not_found"'
 [ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported" ] || { echo "FAIL: a refused export wrote something"; failures=$((failures + 1)); }
@@ -136,14 +139,14 @@ cp "$ws/TOOLS.md" "$TMP/TOOLS.orig"
 echo "local edit" >>"$ws/TOOLS.md"
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/exported3"
-expect_grep out 'ERROR workspace_files_drifted'
+expect_grep err 'ERROR workspace_files_drifted'
 expect_status 1 "$CLAWPORT" claw update --dry-run incident-triage --state-dir "$state"
 expect_grep out 'manual workspaceFile TOOLS.md'
 expect_grep out 'ERROR workspace_file_drift'
 expect_status 1 "$CLAWPORT" claw update --dry-run --json incident-triage --state-dir "$state"
 uintegrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --yes --plan-integrity "$uintegrity"
-expect_grep out 'ERROR update_blocked'
+expect_grep err 'ERROR update_blocked'
 [ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported3" ] || { echo "FAIL: a refused update or export wrote something"; failures=$((failures + 1)); }
 cp "$TMP/TOOLS.orig" "$ws/TOOLS.md"
 # A new version of the package, applied with --from.
@@ -155,7 +158,7 @@ expect_grep out '"schemaVersion": "openclaw.clawUpdatePlan.v1"'
 uintegrity=$(field '["planIntegrity"]')
 [ "$(field '["summary"]["changed"]')" = 1 ] || { echo "FAIL: the update plans more than TOOLS.md"; failures=$((failures + 1)); }
 expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity sha256:00
-expect_grep out 'plan_integrity_mismatch'
+expect_grep err 'plan_integrity_mismatch'
 expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity "$uintegrity"
 expect_grep out 'Updated agent incident-triage (complete): 1.3.0 -> 1.4.0'
 expect_grep out 'change workspaceFile TOOLS.md'

@@ -38,8 +38,8 @@ expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --j
 expect_grep out '"plan_integrity": "sha256:'
 integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
 
-# --yes without the integrity, and with a wrong one: refused, nothing written
-expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes
+# --yes without the integrity (a usage error), and with a wrong one: refused, nothing written
+expect_status 2 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes
 expect_grep err 'plan-integrity'
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
 expect_grep err 'plan changed'

@@ -1,5 +1,7 @@
 # Shared helpers for the CLI end-to-end scripts (sourced, not run).
 set -u
+# the human marks are ✓/✗ unless the environment asks for plain text (tests/cli/plain.sh)
+unset NO_COLOR TERM
 # absolute, so a script may cd (meson passes a path relative to its build directory)
 CLAWPORT="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 REPO="$2"

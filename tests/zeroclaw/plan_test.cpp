@@ -157,9 +157,18 @@ TEST_CASE("10.A.1 unknown_alias_is_an_error") {
   } catch (const clawport::error& e) {
     CHECK(e.code() == clawport::errc::unknown_agent);
     CHECK(std::string(e.what()) ==
-          "agent 'nobody' is not configured; run `zeroclaw agents list` to see the configured "
-          "aliases");
+          "agent 'nobody' is not configured; the config configures no agent ([agents.<alias>])");
     CHECK(e.subject() == "agents.nobody");
+  }
+}
+
+TEST_CASE("an unknown alias lists the configured agents (issue 27)") {
+  try {
+    (void)zc::plan_export("[agents.alpha]\n[agents.beta]\n", "nobody");
+    FAIL("planned an unknown agent");
+  } catch (const clawport::error& e) {
+    CHECK(std::string(e.what()) ==
+          "agent 'nobody' is not configured; the configured agents: `alpha`, `beta`");
   }
 }
 

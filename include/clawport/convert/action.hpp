@@ -6,6 +6,7 @@
 // Any failure removes the staging tree; --out is left as it was.
 #pragma once
 
+#include "../bundle/layout.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
@@ -197,6 +198,17 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
   return in;
 }
 
+/// Whether the directory `path` holds a bundle manifest (an agent bundle given where a
+/// Claw package was expected); false when it cannot be read.
+template <class Fs>
+bool holds_bundle_manifest(Fs& fs, const std::string& path) {
+  try {
+    return fs.stat_at(fs.open_root(path), bundle::manifest_file).has_value();
+  } catch (const error&) {
+    return false;
+  }
+}
+
 /// Reads a Claw package with OpenClaw's reader: refuses an invalid one (errc::config_invalid
 /// with its diagnostics) and reads every declared workspace source, re-hashed against the
 /// digest the reader took.
@@ -209,6 +221,12 @@ claw_input read_claw(Fs& fs, const std::string& path) {
       problems += (problems.empty() ? "" : "; ") + d.code + " " + d.path + ": " + d.message;
   for (const openclaw::workspace_source& s : pkg.sources)
     if (s.problem) problems += (problems.empty() ? "" : "; ") + s.problem->code + " " + s.source;
+  if (!pkg.ok() && holds_bundle_manifest(fs, path))
+    throw error(errc::invalid_argument,
+                path + " is a ZeroClaw agent bundle (it holds " +
+                    std::string(bundle::manifest_file) +
+                    "), not a Claw package: convert it with --to claw",
+                path);
   if (!pkg.ok() || !problems.empty())
     throw error(
         errc::config_invalid,

@@ -166,6 +166,7 @@ enum class errc {
   claw_v1_duplicate_cron_job,
   claw_v1_invalid_cron_schedule,
   claw_v1_invalid_cron_delivery,
+  skill_test_failed,  ///< a skill's TEST.sh case did not give the expected exit or output
 };
 
 namespace detail {
@@ -317,6 +318,7 @@ inline constexpr std::string_view errc_names[] = {
     "claw_v1_duplicate_cron_job",
     "claw_v1_invalid_cron_schedule",
     "claw_v1_invalid_cron_delivery",
+    "skill_test_failed",
 };
 
 }  // namespace detail
@@ -335,7 +337,7 @@ constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
 }
 
 static_assert(std::size(detail::errc_names) ==
-                  static_cast<std::size_t>(errc::claw_v1_invalid_cron_delivery) + 1,
+                  static_cast<std::size_t>(errc::skill_test_failed) + 1,
               "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.

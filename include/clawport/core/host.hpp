@@ -53,6 +53,9 @@ struct host_environment {
   std::vector<std::string> child_env;
   /// Where private temporary directories go: $TMPDIR when absolute, else `/tmp`.
   std::string temp_root = "/tmp";
+  /// Human output in plain characters (text::marks_for): $NO_COLOR set and not empty, or
+  /// $TERM=dumb.
+  bool plain_text = false;
 
   /// The instant to stamp on output: SOURCE_DATE_EPOCH (whole seconds) when set, else the
   /// clock with its nanoseconds. Throws errc::invalid_argument when SOURCE_DATE_EPOCH is
@@ -119,6 +122,9 @@ inline host_environment gather_host(const environment_map& vars, std::string cwd
   h.child_env = child_environment(vars);
   const auto tmp = detail::non_empty_var(vars, "TMPDIR");
   if (tmp && tmp->front() == '/') h.temp_root = *tmp;
+  const auto term = vars.find("TERM");
+  h.plain_text = detail::non_empty_var(vars, "NO_COLOR").has_value() ||
+                 (term != vars.end() && term->second == "dumb");
   return h;
 }
 

@@ -17,6 +17,15 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace text {
 
+/// The pass and fail marks of human output: ✓ and ✗, or `ok` and `FAIL` where the user
+/// asked for plain text (host_environment::plain_text: NO_COLOR, TERM=dumb).
+struct marks {
+  const char* ok = "\u2713";
+  const char* fail = "\u2717";
+};
+
+inline marks marks_for(bool plain) { return plain ? marks{"ok", "FAIL"} : marks{}; }
+
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
 inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {

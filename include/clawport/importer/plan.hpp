@@ -491,15 +491,21 @@ zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
   p.install_root = zc::install_root_of(o.config_path);
   const std::string config_name = paths::file_name(o.config_path);
   const std::optional<std::string> text = read_config(fs, p.install_root, config_name);
-  if (!text)
-    throw error(errc::not_found,
-                "the target config " + o.config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                o.config_path);
+  if (!text) throw zc::missing_config_error(o.config_path);
   p.config_exists = true;
   p.config_before = text.value_or("");
   zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  // An install of another schema (a newer ZeroClaw's) has rules this import does not know.
+  const zc::value* version = target.find("schema_version");
+  if (version != nullptr &&
+      (version->type != zc::value::kind::integer || version->integer != Schema::version))
+    throw error(errc::config_invalid,
+                "the target config " + o.config_path + " declares schema_version " +
+                    (version->type == zc::value::kind::integer ? std::to_string(version->integer)
+                                                               : std::string("(not an integer)")) +
+                    "; clawport imports into schema_version " + std::to_string(Schema::version) +
+                    " only, so nothing is imported (migrate the install with its ZeroClaw first)",
+                "schema_version");
   if (const auto problem = zc::validate_config<Schema>(target))
     throw error(
         errc::config_invalid,
@@ -512,26 +518,42 @@ zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
 /// (kind, bundle name) of every entry `--map` points at a local one.
 using mapped_set = std::set<std::pair<std::string, std::string>>;
 
+/// One `--map KIND.ALIAS=LOCAL` as typed, split.
+struct map_choice {
+  std::string kind, from, to;
+};
+
+/// Splits `--map KIND.ALIAS=LOCAL` (errc::invalid_argument naming it when it is not of that
+/// shape or KIND is not a kind an agent refers to): a check of the words alone, which a
+/// command line may make before planning.
+inline map_choice parse_map(const std::string& m) {
+  const std::size_t dot = m.find('.');
+  const std::size_t eq = m.find('=');
+  if (dot == std::string::npos || eq == std::string::npos || eq < dot || dot == 0 ||
+      eq == dot + 1 || eq + 1 == m.size())
+    throw error(errc::invalid_argument,
+                "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+  map_choice c{m.substr(0, dot), m.substr(dot + 1, eq - dot - 1), m.substr(eq + 1)};
+  const kind_info* k = kind_named(c.kind);
+  if (k == nullptr || k->ref == zc::ref_target::agent)
+    throw error(errc::invalid_argument,
+                "--map " + m + ": unknown kind `" + c.kind +
+                    "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                    "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                    "transcription_provider)",
+                m);
+  return c;
+}
+
 /// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
 inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
                        rename_map& names, mapped_set& mapped, import_plan& p) {
   for (const std::string& m : o.maps) {
-    const std::size_t dot = m.find('.');
-    const std::size_t eq = m.find('=');
-    if (dot == std::string::npos || eq == std::string::npos || eq < dot)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
-    const std::string kind = m.substr(0, dot);
-    const std::string from = m.substr(dot + 1, eq - dot - 1);
-    const std::string to = m.substr(eq + 1);
+    const map_choice c = parse_map(m);
+    const std::string& kind = c.kind;
+    const std::string& from = c.from;
+    const std::string& to = c.to;
     const kind_info* k = kind_named(kind);
-    if (k == nullptr || k->ref == zc::ref_target::agent)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": unknown kind `" + kind +
-                      "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
-                      "mcp_bundle, mcp_server, model_provider, tts_provider, "
-                      "transcription_provider)",
-                  m);
     bool incoming = false;
     for (const auto& e : entries_of(rep.closure, *k)) incoming |= e.first == from;
     if (!incoming)
@@ -747,6 +769,10 @@ inline void place_and_flag(const verify::report& rep, rename_map& names, const m
 }
 
 }  // namespace detail
+
+/// `--map KIND.ALIAS=LOCAL` split and its kind checked (the part a command line checks).
+using detail::map_choice;
+using detail::parse_map;
 
 /// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
 /// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /

@@ -68,7 +68,14 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   const std::string root = install.empty() ? std::string("/") : install;
   bundle_add_result out;
   out.alias = alias;
-  const skills_config cfg = parse_skills_config(read_text_file(fs, config_path), config_path);
+  std::string text;
+  try {
+    text = read_text_file(fs, config_path);
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
+    throw;
+  }
+  const skills_config cfg = parse_skills_config(text, config_path);
   if (cfg.bundles.count(alias)) {
     out.directory = resolve_directory(cfg, root, alias);
     return out;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/text.hpp"
 #include "../formats/regex.hpp"
 #include "text.hpp"
 
@@ -215,8 +216,10 @@ inline test_totals aggregate(const std::vector<skill_test_result>& results) {
   return t;
 }
 
-/// The human summary (upstream `print_results`, without colours).
-inline std::string render_test_results(const std::vector<skill_test_result>& results) {
+/// The human summary (upstream `print_results`, without colours), with the pass and fail
+/// marks `m`.
+inline std::string render_test_results(const std::vector<skill_test_result>& results,
+                                       const text::marks& m = {}) {
   if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
   std::string out = "\n";
   for (const skill_test_result& r : results) {
@@ -224,8 +227,9 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
       out += "  - " + r.skill_name + " \u2014 no test cases\n";
       continue;
     }
-    out += std::string(r.failures.empty() ? "  \u2713 " : "  \u2717 ") + r.skill_name + " \u2014 " +
-           std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed\n";
+    out += "  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name +
+           " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
+           " passed\n";
     for (const test_failure& f : r.failures) {
       out += "    command:  " + f.command + "\n";
       out += "    expected: exit=" + std::to_string(f.expected_exit) +
@@ -238,11 +242,12 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
   const test_totals t = aggregate(results);
   out += "\n";
   if (t.failed() == 0) {
-    out += "  \u2713 All " + std::to_string(t.run) + " test(s) passed across " +
+    out += "  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
            std::to_string(t.skills) + " skill(s).\n";
   } else {
-    out += "  \u2717 " + std::to_string(t.failed()) + " of " + std::to_string(t.run) +
-           " test(s) failed across " + std::to_string(t.skills) + " skill(s).\n";
+    out += "  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
+           std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
+           " skill(s).\n";
   }
   return out;
 }

@@ -28,6 +28,7 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -674,6 +675,21 @@ void closure_findings(report& rep) {
   secret_findings<Schema>(rep);
 }
 
+/// The bundle's root directory; a file given instead (the manifest, a tarball) is
+/// errc::invalid_argument saying that a bundle is a directory.
+template <class Fs>
+typename Fs::dir open_bundle_root(Fs& fs, const std::string& bundle_path) {
+  try {
+    return fs.open_root(bundle_path);
+  } catch (const error& e) {
+    if (e.sys_errno() != ENOTDIR) throw;
+    throw error(errc::invalid_argument,
+                bundle_path + " is a file; a bundle is a directory (the one that holds " +
+                    std::string(bundle::manifest_file) + "): give that directory",
+                bundle_path);
+  }
+}
+
 }  // namespace detail
 
 /// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
@@ -687,7 +703,7 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
   rep.bundle = bundle_path;
   detail::walker<Fs> w(fs, lim, rep);
   {
-    typename Fs::dir root = fs.open_root(bundle_path);
+    typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
     w.run(root);
   }
   // The walk lists each directory sorted: path order, except where a sibling's name sorts

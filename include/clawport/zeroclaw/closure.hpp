@@ -116,6 +116,17 @@ std::optional<provider_ref> find_model_provider(const value& root, std::string_v
   return found;
 }
 
+/// The agents a config names, for a message: "the configured agents: `a`, `b`", or that
+/// it configures none.
+inline std::string configured_aliases(const value* agents) {
+  std::string list;
+  if (agents != nullptr && agents->is_table())
+    for (const member& m : agents->members)
+      if (m.val.is_table()) list += (list.empty() ? "`" : ", `") + m.key + "`";
+  return list.empty() ? std::string("the config configures no agent ([agents.<alias>])")
+                      : "the configured agents: " + list;
+}
+
 template <typename Schema, typename Names>
 class planner {
  public:
@@ -127,9 +138,7 @@ class planner {
     const value* agent_raw = agents ? agents->find(alias_) : nullptr;
     if (agent_raw == nullptr || !agent_raw->is_table())
       throw error(errc::unknown_agent,
-                  "agent '" + alias_ +
-                      "' is not configured; run `zeroclaw agents list` to see the configured "
-                      "aliases",
+                  "agent '" + alias_ + "' is not configured; " + configured_aliases(agents),
                   "agents." + alias_);
     agent_ = agent_raw;
     plan_.root_alias = alias_;

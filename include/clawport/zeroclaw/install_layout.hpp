@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../bundle/private_data.hpp"
+#include "../core/error.hpp"
 #include "../core/host.hpp"
 #include "../core/text.hpp"
 #include "paths.hpp"
@@ -38,6 +39,16 @@ inline constexpr std::string_view install_secret_key = ".secret_key";
 inline std::string install_root_of(std::string_view config_path) {
   std::string root = paths::parent(config_path);
   return root.empty() ? std::string(".") : root;
+}
+
+/// The one refusal of a command that works in an install whose config does not exist
+/// (`import`, `skills bundle add`): errc::not_found naming the config and the fix.
+inline error missing_config_error(const std::string& config_path) {
+  return error(errc::not_found,
+               "the config " + config_path +
+                   " does not exist; create the install first (a config.toml holding "
+                   "`schema_version = 3` is an empty install)",
+               config_path);
 }
 
 /// The default workspace of agent `alias`, relative to the install root.

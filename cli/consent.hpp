@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+// The one consent flow of every command that applies a plan (`import`, `claw add`,
+// `claw update`, `claw remove`): without `--yes` the plan is shown with the exact command
+// that applies it (nothing is written); `--yes` with `--plan-integrity X`, or with
+// `--plan F` (a plan kept by `--plan-out F`), applies it. The library rebuilds the plan and
+// refuses it when its integrity is not the consented one (plan/consent.hpp).
+#pragma once
+
+#include "app.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clawport::cli {
+
+/// The consent options as typed.
+struct consent_flags {
+  bool dry_run = false;
+  bool yes = false;
+  std::string plan_integrity;
+  std::string plan_out;  ///< `--plan-out F`: keep the plan document in F for review
+  std::string plan_in;   ///< `--plan F`: apply the plan reviewed in F
+};
+
+/// Registers `--dry-run`, `--yes`, `--plan-integrity`, `--plan-out` and `--plan`.
+inline void add_consent_options(CLI::App* cmd, consent_flags& f) {
+  cmd->add_flag("--dry-run", f.dry_run,
+                "show the plan and the command that applies it; write nothing (the default "
+                "without --yes)");
+  cmd->add_flag("--yes", f.yes, "apply the plan (with --plan-integrity or --plan)");
+  cmd->add_option("--plan-integrity", f.plan_integrity,
+                  "the integrity of the plan you reviewed (sha256:<hex>)")
+      ->check(non_empty());
+  cmd->add_option("--plan-out", f.plan_out,
+                  "also write the plan's JSON document to this file, for review")
+      ->check(non_empty());
+  cmd->add_option("--plan", f.plan_in,
+                  "with --yes: apply the plan reviewed in this file (written by --plan-out)")
+      ->check(non_empty());
+}
+
+/// The usage rules of the flags (exit 2): `--yes` needs an integrity, which goes with
+/// `--yes` only; `--dry-run` and `--plan-out` only show.
+inline void check_consent_usage(const consent_flags& f) {
+  if (f.yes && f.dry_run)
+    throw usage_failure(errc::invalid_argument,
+                        "--dry-run shows the plan and --yes applies it: give one of them", "--yes");
+  if (f.yes && !f.plan_out.empty())
+    throw usage_failure(errc::invalid_argument,
+                        "--plan-out keeps a plan for review; it does not go with --yes",
+                        "--plan-out");
+  if (f.yes && f.plan_integrity.empty() && f.plan_in.empty())
+    throw usage_failure(errc::plan_integrity_required,
+                        "--yes alone is never enough: pass --plan-integrity with the integrity "
+                        "of the plan you reviewed, or --plan with its file (run without --yes "
+                        "first to see the plan)",
+                        "--plan-integrity");
+  if (!f.yes && !(f.plan_integrity.empty() && f.plan_in.empty()))
+    throw usage_failure(errc::invalid_argument,
+                        "--plan-integrity and --plan apply a plan, so they need --yes",
+                        f.plan_in.empty() ? "--plan-integrity" : "--plan");
+}
+
+/// The JSON member of a plan document that holds its integrity: `plan_integrity` (import)
+/// or `planIntegrity` (OpenClaw).
+inline std::string integrity_member(const nlohmann::json& doc) {
+  for (const char* key : {"plan_integrity", "planIntegrity"}) {
+    const auto it = doc.find(key);
+    if (it != doc.end() && it->is_string()) return it->get<std::string>();
+  }
+  return {};
+}
+
+/// The integrity consented to: `--plan-integrity`, or the one of the plan in `--plan F`
+/// (both given: they must agree). `kind` names the plan F must hold: its `schemaVersion`
+/// (OpenClaw), or "" for an import plan (which has none).
+inline std::string consented_integrity(const consent_flags& f, const host_environment& host,
+                                       const std::string& kind) {
+  if (f.plan_in.empty()) return f.plan_integrity;
+  const std::string path = host.absolute(f.plan_in);
+  fs::posix backend;
+  const std::string text = fs::read_file(backend, path, std::uint64_t{16} << 20,
+                                         fs::read_kinds::regular, "the plan file");
+  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  const std::string integrity = doc.is_object() ? integrity_member(doc) : std::string();
+  const bool right_kind = doc.is_object() && doc.value("schemaVersion", "") == kind;
+  if (integrity.empty() || !right_kind)
+    throw error(errc::invalid_argument,
+                f.plan_in +
+                    " is not a plan of this command: write it with --plan-out on the "
+                    "same command, without --yes",
+                f.plan_in);
+  if (!f.plan_integrity.empty() && f.plan_integrity != integrity)
+    throw usage_failure(errc::plan_integrity_mismatch,
+                        "--plan-integrity " + f.plan_integrity + " is not the integrity of " +
+                            f.plan_in + " (" + integrity + "): give one of them",
+                        "--plan-integrity");
+  return integrity;
+}
+
+/// Writes the plan's JSON document to `--plan-out` (when given), replacing the file
+/// atomically (publish/replace_file.hpp).
+inline void write_plan_file(const consent_flags& f, const host_environment& host,
+                            const std::string& json_text) {
+  if (f.plan_out.empty()) return;
+  const std::string path = host.absolute(f.plan_out);
+  fs::posix backend;
+  auto dir = backend.open_root(paths::parent(path));
+  (void)publish::replace_file(backend, dir, paths::file_name(path), json_text, path);
+}
+
+/// `word` as one shell word: as is when it holds only safe characters, else in single
+/// quotes (a quote inside closed, escaped and reopened).
+inline std::string shell_word(const std::string& word) {
+  bool safe = !word.empty();
+  for (const char c : word) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       std::string("_-./:=@%+,").find(c) != std::string::npos;
+    safe = safe && plain;
+  }
+  if (safe) return word;
+  std::string q = "'";
+  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+/// The command that applies the plan just shown: this run's words without `--dry-run`,
+/// `--json`, `--plan-out F`, with `--yes --plan-integrity <integrity>`.
+inline std::string apply_command(const std::string& integrity) {
+  const std::vector<std::string>& words = invocation();
+  std::string cmd;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "--dry-run" || w == "--json" || w == "--yes") continue;
+    if (w == "--plan-out" || w == "--plan-integrity" || w == "--plan") {
+      ++i;  // and its value
+      continue;
+    }
+    if (w.rfind("--plan-out=", 0) == 0 || w.rfind("--plan-integrity=", 0) == 0 ||
+        w.rfind("--plan=", 0) == 0)
+      continue;
+    cmd += (cmd.empty() ? "" : " ") + shell_word(w);
+  }
+  return cmd + " --yes --plan-integrity " + integrity;
+}
+
+/// The closing lines of a plan shown without `--yes`: nothing was written, and how to
+/// apply it (through the one terminal-safe renderer).
+inline std::string apply_hint(const consent_flags& f, const std::string& integrity) {
+  text::terminal_lines line;
+  line("");
+  line((f.plan_out.empty() ? std::string("nothing was written")
+                           : "the plan was written to " + f.plan_out + ", nothing else") +
+       "; to apply: " + apply_command(integrity));
+  return std::move(line.text);
+}
+
+}  // namespace clawport::cli
