@@ -13,6 +13,7 @@
 #include "../core/time.hpp"
 #include "../fs/policy.hpp"
 #include "../zeroclaw/config_append.hpp"
+#include "../zeroclaw/config_file.hpp"
 #include "../zeroclaw/toml_writer.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
@@ -68,7 +69,8 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   const std::string root = install.empty() ? std::string("/") : install;
   bundle_add_result out;
   out.alias = alias;
-  const skills_config cfg = parse_skills_config(read_text_file(fs, config_path), config_path);
+  const skills_config cfg =
+      parse_skills_config(zeroclaw::read_install_config(fs, config_path), config_path);
   if (cfg.bundles.count(alias)) {
     out.directory = resolve_directory(cfg, root, alias);
     return out;
