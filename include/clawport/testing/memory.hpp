@@ -190,14 +190,7 @@ class memory {
 
   dir open_dir_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "open_dir_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    // Linux says ENOTDIR for a symlink under O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies
-    // it as ELOOP so callers can tell "a symlink" from "not a directory", and so do we.
-    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    node_ptr n = open_at(op, d, name);
     if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
     require(n, 4, op, name);
     return dir(st_, std::move(n));
@@ -205,12 +198,7 @@ class memory {
 
   file open_file_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "open_file_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    node_ptr n = open_at(op, d, name);
     require(n, 4, op, name);
     // Like O_RDONLY on Linux, a directory or a FIFO opens too; fstat tells them apart.
     return file(st_, std::move(n), true, false);
@@ -586,6 +574,20 @@ class memory {
   }
 
   // Linux takes the descriptor slot before resolving, so EMFILE wins over ENOENT.
+  /// What opening `name` below `d` with O_NOFOLLOW finds: a handle reserved, `d` searchable,
+  /// the entry present and not a symlink (ELOOP: Linux says ENOTDIR for a symlink under
+  /// O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies it so callers can tell "a symlink"
+  /// from "not a directory", and so do we).
+  node_ptr open_at(std::string_view op, const dir& d, std::string_view name) {
+    check_name(op, name);
+    reserve_handle(op, name);
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    return n;
+  }
+
   void reserve_handle(std::string_view op, std::string_view name) const {
     if (st_->opts.max_open_handles != 0 && st_->open >= st_->opts.max_open_handles) {
       throw sys_error(op, name, EMFILE);
