@@ -11,10 +11,9 @@
 #include "commands/skills_lifecycle.hpp"
 #include "commands/verify.hpp"
 #include "commands/workspace.hpp"
-#include "host.hpp"
 
 int main(int argc, char** argv) {
-  const clawport::host_environment host = clawport::cli::gather_process_host();
+  const clawport::host_environment host = clawport::gather_process_host();
   return clawport::cli::run(argc, argv, [&host](CLI::App& app, clawport::cli::action& selected) {
     // Commands register here, one line each: add_<name>_command(app, selected, host);
     clawport::cli::add_claw_command(app, selected, host);

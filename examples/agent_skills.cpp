@@ -14,10 +14,11 @@ int main(int argc, char** argv) {
   }
   namespace sk = clawport::skills;
   const std::string config = argv[1];
-  const std::string install_root = config.substr(0, config.rfind('/'));
+  const std::string install_root = clawport::zeroclaw::install_root_of(config);
   clawport::fs::posix fs;
   try {
-    const sk::skills_config cfg = sk::parse_skills_config(sk::read_text_file(fs, config));
+    const sk::skills_config cfg =
+        sk::parse_skills_config(clawport::zeroclaw::read_install_config(fs, config));
     const sk::skill_view view = sk::agent_skills(fs, cfg, {install_root, ""}, argv[2]);
     for (const sk::skill_entry& e : view.entries) {
       std::cout << e.name << "  " << sk::to_string(e.status) << "  " << sk::to_string(e.origin)

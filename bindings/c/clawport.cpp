@@ -14,8 +14,6 @@
 
 #include <clawport/clawport.hpp>
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -161,17 +159,9 @@ class options {
   nlohmann::json json_;
 };
 
-/// The host environment of this call (the process's variables, its working directory, the
-/// clock), gathered as the CLI's main gathers it (cli/host.hpp); no state outlives the call.
-cp::host_environment host() {
-  cp::environment_map vars;
-  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
-    const char* eq = std::strchr(*e, '=');
-    if (eq != nullptr) vars.emplace(std::string(*e, static_cast<std::size_t>(eq - *e)), eq + 1);
-  }
-  char buf[4096];
-  return cp::gather_host(vars, ::getcwd(buf, sizeof buf) != nullptr ? buf : "", cp::clock_now());
-}
+/// The host environment of this call, gathered as the CLI's main gathers it
+/// (clawport::gather_process_host); no state outlives the call.
+cp::host_environment host() { return cp::gather_process_host(); }
 
 std::string config_of(const cp::host_environment& h, const options& o) {
   return cp::zeroclaw::config_path_of(h, o.text("config"));

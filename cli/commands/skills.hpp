@@ -55,15 +55,12 @@ inline void print_rows(std::ostream& out, const std::vector<const sk::skill_entr
 }
 
 inline int run_list(const list_options& o, const host_environment& host) {
-  const std::string config = clawport::zeroclaw::config_path_of(host, o.config);
-  const std::string install = clawport::zeroclaw::install_root_of(config);
   clawport::fs::posix fs;
-  // The export's config reader: a symlinked config.toml is followed, anything but a regular
-  // file below the size limit is refused, in the same words.
-  const sk::skills_config cfg =
-      sk::parse_skills_config(clawport::zeroclaw::read_install_config(fs, config), config);
-  const sk::install_paths where = sk::install_paths_of(host, config);
-  const sk::skill_view view = sk::list_skills(fs, cfg, where, sk::list_request{o.agent, o.bundle});
+  // The install as every skills command opens it (the export's config reader).
+  const sk::install_context l = sk::load_install(fs, host, o.config);
+  const std::string& install = l.where.install_root;
+  const sk::skill_view view =
+      sk::list_skills(fs, l.cfg, l.where, sk::list_request{o.agent, o.bundle});
   for (const std::string& w : view.warnings) std::cerr << "clawport: warning: " << esc(w) << "\n";
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(view, install)) << "\n";

@@ -95,6 +95,18 @@ expect_grep out "Agent 'a' loads 1 skill"
 # 11: the directory name's escape sequence is printed escaped, never raw.
 expect_grep out 'ev\\x1b\[2Kil'
 if grep -q "$(printf '\033')" "$TMP/out"; then echo "FAIL: raw ESC in skills list"; failures=$((failures + 1)); fi
+# Issue 23: one config reader. `skills new` reads the symlinked config as `skills list` does
+# (the skill lands below the install root, where the name is, not in dotfiles/); `skills
+# bundle add`, which replaces the config, refuses the link by the writer's rule, nothing
+# written.
+expect_status 0 "$CLAWPORT" skills new via-link --bundle rt --no-subdirs --config "$H/config.toml"
+[ -f "$H/shared/skills/rt/via-link/SKILL.md" ] || { echo "FAIL: skills new did not follow the config link"; failures=$((failures + 1)); }
+[ ! -e "$H/dotfiles/shared" ] || { echo "FAIL: skills new wrote below the link's target"; failures=$((failures + 1)); }
+cfg_before=$(cat "$H/dotfiles/config.toml")
+expect_status 1 "$CLAWPORT" skills bundle add more --config "$H/config.toml"
+expect_grep err "config.toml is a symlink; replacing it"
+[ "$(cat "$H/dotfiles/config.toml")" = "$cfg_before" ] && [ -L "$H/config.toml" ] || { echo "FAIL: bundle add changed the linked config"; failures=$((failures + 1)); }
+rm -rf "$H/shared/skills/rt/via-link"
 # 15: a FIFO, /dev/zero and a link to it are refused naming them (exit 1, no hang).
 mkfifo "$H/pipe.toml"
 expect_status 1 timeout "${CLAWPORT_TEST_TIMEOUT:-20}" "$CLAWPORT" skills list --config "$H/pipe.toml"

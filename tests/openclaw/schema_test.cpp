@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// OpenClaw Claws, the pure parts: the strict YAML subset, stableStringify and its three
-// planIntegrity vectors (openclaw-claws.md §5.5), NFC/lowercase collision keys, the
-// localeCompare approximation, the identifier grammars, the manifest and profile schemas,
-// cron and heartbeat rules, and the JSON5 reader. Test names follow the upstream TypeScript tests
-// of §9 where there is one.
+// OpenClaw Claws, the pure parts: the add plan's planIntegrity vector 3 (openclaw-claws.md
+// §5.5), NFC/lowercase collision keys, the identifier grammars, the manifest and profile
+// schemas, cron and heartbeat rules. The format readers they stand on (YAML, stableStringify,
+// JSON5, localeCompare) are tested in tests/formats/. Test names follow the upstream
+// TypeScript tests of §9 where there is one.
 #include "support/test.hpp"
 
 #include <optional>
@@ -19,12 +19,6 @@ value Y(const std::string& text) {
   const auto r = clawport::yaml::parse(text);
   if (!r.ok()) FAIL("test YAML does not parse: " << r.error->where());
   return r.value;
-}
-
-clawport::yaml::failure yaml_error(const std::string& text) {
-  const auto r = clawport::yaml::parse(text);
-  REQUIRE_FALSE(r.ok());
-  return *r.error;
 }
 
 bool has(const std::vector<oc::diagnostic>& ds, const std::string& code, const std::string& path) {
@@ -63,138 +57,7 @@ oc::profile_result profile(const std::string& agent_yaml) {
 
 }  // namespace
 
-TEST_SUITE("openclaw.yaml") {
-  TEST_CASE("block and flow collections, scalars, Core schema resolution") {
-    const value v =
-        Y("# comment\n"
-          "a: 1\n"
-          "b: [x, 'y', \"z\\u00e9\", {k: v}]\n"
-          "c:\n  - yes\n  - off\n  - ~\n  - 0x1F\n  - 0o17\n  - 1.50\n  - 1e3\n  - TRUE\n"
-          "d: |\n  line one\n  line two\n"
-          "e: >-\n  folded\n  text\n"
-          "f: plain\n  continued\n"
-          "\"quoted key\": 'it''s'\n");
-    CHECK(clawport::json::stable_stringify(v) ==
-          "{\"a\":1,\"b\":[\"x\",\"y\",\"zé\",{\"k\":\"v\"}],\"c\":[\"yes\",\"off\",null,31,15,1.5,"
-          "1000,true],\"d\":\"line one\\nline two\\n\",\"e\":\"folded text\",\"f\":\"plain "
-          "continued\",\"quoted key\":\"it's\"}");
-  }
-
-  TEST_CASE("the example frontmatter and profile read as JSON data") {
-    const value v = Y("schemaVersion: 1\nagent:\n  id: x\n  identity:\n    emoji: \"🚨\"\n");
-    CHECK(v["agent"]["identity"]["emoji"] == "🚨");
-    CHECK(v["schemaVersion"].is_number_integer());
-  }
-
-  TEST_CASE("each forbidden feature is refused with its kind, line and column") {
-    struct row {
-      const char* text;
-      clawport::yaml::issue_kind kind;
-      std::size_t line, column;
-    };
-    const row rows[] = {
-        {"a: &x 1\nb: 2\n", clawport::yaml::issue_kind::anchor, 1, 4},
-        {"a: 1\nb: *x\n", clawport::yaml::issue_kind::alias, 2, 4},
-        {"a: !!str 1\n", clawport::yaml::issue_kind::tag, 1, 4},
-        {"a: !custom x\n", clawport::yaml::issue_kind::tag, 1, 4},
-        {"base: {a: 1}\nmerged:\n  <<: {b: 2}\n", clawport::yaml::issue_kind::merge_key, 3, 3},
-        {"? complex\n: value\n", clawport::yaml::issue_kind::complex_key, 1, 1},
-        {"[a, b]: c\n", clawport::yaml::issue_kind::complex_key, 1, 1},
-        {"1: one\n", clawport::yaml::issue_kind::non_string_key, 1, 1},
-        {"true: yes\n", clawport::yaml::issue_kind::non_string_key, 1, 1},
-        {"~: nothing\n", clawport::yaml::issue_kind::non_string_key, 1, 1},
-        {"a: .inf\n", clawport::yaml::issue_kind::non_finite, 1, 4},
-        {"a: -.Inf\n", clawport::yaml::issue_kind::non_finite, 1, 4},
-        {"a: .nan\n", clawport::yaml::issue_kind::non_finite, 1, 4},
-        {"a: 1e999\n", clawport::yaml::issue_kind::non_finite, 1, 4},
-        {"a: 1\na: 2\n", clawport::yaml::issue_kind::duplicate_key, 2, 1},
-        {"{a: 1, \"a\": 2}\n", clawport::yaml::issue_kind::duplicate_key, 1, 8},
-        {"a: 1\n---\nb: 2\n", clawport::yaml::issue_kind::multiple_documents, 2, 1},
-        {"%YAML 1.2\n---\na: 1\n", clawport::yaml::issue_kind::syntax, 1, 1},
-        {"a: [1, 2\n", clawport::yaml::issue_kind::syntax, 1, 4},
-        {"a: b: c\n", clawport::yaml::issue_kind::syntax, 1, 4},
-        {"a:\n\tb: 1\n", clawport::yaml::issue_kind::syntax, 2, 1},
-        {"a: \"unterminated\n", clawport::yaml::issue_kind::syntax, 1, 4},
-        {"a: 1\n  b: 2\n", clawport::yaml::issue_kind::syntax, 2, 4},
-        {"a: \"\\q\"\n", clawport::yaml::issue_kind::syntax, 1, 5},
-        {"a: \"\\ud800\"\n", clawport::yaml::issue_kind::syntax, 1, 5},
-        {"a: @x\n", clawport::yaml::issue_kind::syntax, 1, 4},
-        {"a: x\x01y\n", clawport::yaml::issue_kind::syntax, 1, 5},
-    };
-    for (const auto& r : rows) {
-      INFO(r.text);
-      const auto f = yaml_error(r.text);
-      CHECK(f.kind == r.kind);
-      CHECK(f.line == r.line);
-      CHECK(f.column == r.column);
-    }
-  }
-
-  TEST_CASE("unsupported features are the four OpenClaw names plus the JSON-less ones") {
-    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::alias) == "aliases");
-    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::anchor) == "anchors");
-    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::tag) == "explicit tags");
-    CHECK(clawport::yaml::feature_name(clawport::yaml::issue_kind::merge_key) == "merge keys");
-    CHECK(clawport::yaml::is_unsupported_feature(clawport::yaml::issue_kind::non_finite));
-    CHECK_FALSE(clawport::yaml::is_unsupported_feature(clawport::yaml::issue_kind::duplicate_key));
-  }
-
-  TEST_CASE("depth and size are bounded") {
-    clawport::yaml::options opt;
-    opt.max_depth = 4;
-    CHECK(clawport::yaml::parse("a: [[[1]]]\n", opt).ok());
-    auto r = clawport::yaml::parse("a: [[[[1]]]]\n", opt);
-    REQUIRE_FALSE(r.ok());
-    CHECK(r.error->kind == clawport::yaml::issue_kind::too_deep);
-    std::string deep;
-    for (int k = 0; k < 10000; ++k) deep += "- ";
-    deep += "x\n";
-    r = clawport::yaml::parse(deep);
-    REQUIRE_FALSE(r.ok());
-    CHECK(r.error->kind == clawport::yaml::issue_kind::too_deep);
-    opt = {};
-    opt.max_bytes = 8;
-    CHECK(clawport::yaml::parse("a: 12345", opt).ok());
-    r = clawport::yaml::parse("a: 123456", opt);
-    REQUIRE_FALSE(r.ok());
-    CHECK(r.error->kind == clawport::yaml::issue_kind::too_large);
-  }
-
-  TEST_CASE("a BOM, CRLF line breaks and an explicit document start are read") {
-    CHECK(clawport::json::stable_stringify(
-              Y("\xEF\xBB\xBF---\r\na: 1\r\nb:\r\n  - x\r\n...\r\n")) == "{\"a\":1,\"b\":[\"x\"]}");
-    CHECK(Y("# only a comment\n").is_null());
-  }
-
-  TEST_CASE("block scalar chomping and indentation indicators") {
-    CHECK(Y("a: |-\n  x\n\n")["a"] == "x");
-    CHECK(Y("a: |+\n  x\n\n")["a"] == "x\n\n");
-    CHECK(Y("a: |\n  x\n\n")["a"] == "x\n");
-    CHECK(Y("a: |2\n    x\n  y\n")["a"] == "  x\ny\n");
-    CHECK(Y("a: >\n  one\n  two\n\n  three\n    more\n")["a"] == "one two\nthree\n  more\n");
-  }
-}
-
 TEST_SUITE("openclaw.stable_stringify") {
-  TEST_CASE("planIntegrity vector 1: key order, numbers and string escapes") {
-    const value v = value::parse(R"({"b":1,"a":[true,null,"x"],"c":{"z":"é\u0001\"","y":1.5}})");
-    CHECK(clawport::json::stable_stringify(v) ==
-          "{\"a\":[true,null,\"x\"],\"b\":1,\"c\":{\"y\":1.5,\"z\":\"é\\u0001\\\"\"}}");
-    CHECK(oc::sha256_digest(clawport::json::stable_stringify(v)) ==
-          "sha256:2f796e7a66657d869aa0350a70a0de45668fe4d0df131851663e423842dc07b4");
-  }
-
-  TEST_CASE("planIntegrity vector 2: a present-but-undefined member") {
-    value v = value::object();
-    v["id"] = "skill:demo";
-    v["digest"] = clawport::json::undefined_value();
-    CHECK(clawport::json::stable_stringify(v) == "{\"digest\":undefined,\"id\":\"skill:demo\"}");
-    CHECK(oc::sha256_digest(clawport::json::stable_stringify(v)) ==
-          "sha256:f0464234178a240fa765338631f4f4cf888dda64c05977006e4167e2dce9912c");
-    // JSON.stringify drops it.
-    CHECK(clawport::json::js_stringify(v, 0).find("digest") == std::string::npos);
-  }
-
   TEST_CASE("planIntegrity vector 3: the minimal add plan") {
     value plan = value::object();
     plan["manifestSchemaVersion"] = 1;
@@ -217,27 +80,6 @@ TEST_SUITE("openclaw.stable_stringify") {
     plan["blockers"] = value::array();
     CHECK(oc::add_plan_integrity(plan) ==
           "sha256:b1df9ca496e1edea369bc49d3d553421accfde6ae0c6bc83759c1080367a5ba0");
-  }
-
-  TEST_CASE("JavaScript number layout and UTF-16 key order") {
-    CHECK(clawport::json::js_number(1.5) == "1.5");
-    CHECK(clawport::json::js_number(1e21) == "1e+21");
-    CHECK(clawport::json::js_number(1e20) == "100000000000000000000");
-    CHECK(clawport::json::js_number(1e-7) == "1e-7");
-    CHECK(clawport::json::js_number(0.000001) == "0.000001");
-    CHECK(clawport::json::js_number(-0.0) == "0");
-    CHECK(clawport::json::js_number(123.456) == "123.456");
-    CHECK(clawport::json::js_number(0.1 + 0.2) == "0.30000000000000004");
-    CHECK(clawport::json::stable_stringify(value(std::nan(""))) == "\"NaN\"");
-    // U+FF21 (BMP, above the surrogates) sorts after U+1F600 (a surrogate pair) in UTF-16.
-    value o = value::object();
-    o["\xEF\xBC\xA1"] = 1;
-    o["\xF0\x9F\x98\x80"] = 2;
-    o["b"] = 3;
-    o["B"] = 4;
-    CHECK(clawport::json::stable_stringify(o) ==
-          "{\"B\":4,\"b\":3,\"\xF0\x9F\x98\x80\":2,\"\xEF\xBC\xA1\":1}");
-    CHECK(clawport::json::js_string("\t\x1f\x7f\xE2\x80\xA8") == "\"\\t\\u001f\x7f\xE2\x80\xA8\"");
   }
 }
 
@@ -284,106 +126,6 @@ TEST_SUITE("openclaw.grammar") {
     CHECK_FALSE(oc::is_env_reference("ghp_123"));
     CHECK_FALSE(oc::is_env_reference("${lower}"));
     CHECK(oc::js_trim("\xC2\xA0 x \xE3\x80\x80") == "x");
-  }
-
-  // Every expected order below is what JavaScript's localeCompare (ICU root) gives; the
-  // reason is the UCA level that decides it (primary: letters, secondary: diacritics,
-  // tertiary: case and variants).
-  TEST_CASE("localeCompare: ICU root collation, approximated (Appendix C.2)") {
-    const auto lt = [](const char* a, const char* b) {
-      INFO(a << " < " << b);
-      CHECK(clawport::unicode::locale_compare(a, b) == -1);
-      CHECK(clawport::unicode::locale_compare(b, a) == 1);
-      CHECK(clawport::unicode::locale_less(a, b));
-      CHECK_FALSE(clawport::unicode::locale_less(b, a));
-    };
-    const auto eq = [](const char* a, const char* b) {
-      INFO(a << " == " << b);
-      CHECK(clawport::unicode::locale_compare(a, b) == 0);
-      CHECK_FALSE(clawport::unicode::locale_less(a, b));
-      CHECK_FALSE(clawport::unicode::locale_less(b, a));
-    };
-    // ASCII, what plan keys are made of: spaces < punctuation < symbols < currency < digits
-    // < letters; `_` before `-` before `.`; case only at the tertiary level, lower first.
-    lt("a b", "a_b");
-    lt("a\tb", "a b");
-    lt("_", "-");
-    lt("-", ".");
-    lt("a_b", "a.b");
-    lt("x_1", "x-1");
-    lt("x_1", "x1");
-    lt("a+b", "a$b");
-    lt("$", "0");
-    lt("0", "a");
-    lt("a", "A");
-    lt("ab", "aB");
-    lt("aB", "Ab");  // tertiary: the first difference decides
-    lt("Ab", "ac");  // primary before tertiary
-    lt("cronJob:x", "mcpServer:a");
-    lt("package:skill:@a/b", "package:skill:a");  // `@` is punctuation, before letters
-    // Diacritics are secondary: they only decide between strings equal without them.
-    lt("a", "\xC3\xA1");  // a < á
-    lt("\xC3\xA1", "b");  // á < b
-    lt("e", "\xC3\xA9");  // e < é
-    lt("\xC3\xA9", "f");  // é < f
-    lt("\xC3\xA4", "Z");  // ä < Z: the letter decides, not the case or the mark
-    lt("A", "\xC3\xA1");  // secondary before tertiary: A < á
-    lt("resume", "r\xC3\xA9sum\xC3\xA9");
-    lt("r\xC3\xA9sum\xC3\xA9", "resumes");
-    lt("ab\xCC\x81",
-       "\xC3\xA1"
-       "b");                      // the first position with a mark decides
-    lt("\xC3\xA1", "\xC3\xA0");   // ICU's order of marks: acute < grave
-    lt("\xC3\xA0", "\xC3\xA2");   // grave < circumflex
-    lt("\xC3\xB6", "\xC3\xB8");   // ö < ø (o + a stroke, heavier than the diaeresis)
-    eq("\xC3\xA9", "e\xCC\x81");  // canonically equivalent: NFD first
-    // Letters ICU expands or orders on their own.
-    lt("ss", "\xC3\x9F");  // ß = ss + a variant
-    lt("SS", "\xC3\x9F");
-    lt("\xC3\x9F", "st");
-    lt("ae", "\xC3\xA6");  // æ = ae + a variant
-    lt("AE", "\xC3\xA6");
-    lt("\xC3\xA6", "af");
-    lt("\xC3\xB8", "oz");  // ø is an o
-    lt("nz", "\xC5\x8B");  // ŋ is a letter of its own after n
-    lt("\xC5\x8B", "o");
-    lt("iz", "\xC4\xB1");  // ı after i
-    lt("\xC4\xB1", "j");
-    lt("z", "\xC3\xBE");  // þ after z
-    // Other scripts after Latin; digits of every script are digits.
-    lt("z", "\xCE\xB1");         // z < α
-    lt("\xCE\xB1", "\xCE\xAC");  // α < ά (tonos is a diacritic)
-    lt("\xCE\xAC", "\xCE\xB2");  // ά < β
-    lt("\xCE\xB2", "\xD0\xB1");  // Greek < Cyrillic
-    eq("1", "\xD9\xA1");         // ١ (Arabic-Indic one) = 1
-    lt("\xD9\xA1", "2");
-    lt("2", "\xC2\xB2");  // ² is a 2 with a tertiary difference
-    lt("\xC2\xB2", "3");
-    // Non-ASCII punctuation in ICU's measured order: hyphen < en dash < em dash < period.
-    lt("a-b",
-       "a\xE2\x80\x93"
-       "b");
-    lt("a\xE2\x80\x93"
-       "b",
-       "a\xE2\x80\x94"
-       "b");
-    lt("a\xE2\x80\x94"
-       "b",
-       "a.b");
-    lt("a\xE2\x82\xAC"
-       "b",
-       "a0b");  // € before digits
-    lt("a$b",
-       "a\xE2\x82\xAC"
-       "b");  // $ before €
-    // Controls and format characters are ignorable.
-    eq("a\x01"
-       "b",
-       "ab");
-    eq("a\xE2\x80\x8B"
-       "b",
-       "ab");  // zero-width space
-    eq("", "\x01");
   }
 }
 
@@ -737,43 +479,5 @@ TEST_SUITE("openclaw.profile") {
     CHECK(
         has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].format"));
     CHECK(has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].ref"));
-  }
-}
-
-TEST_SUITE("openclaw.json5") {
-  TEST_CASE("reads JSON5 into JSON data") {
-    const auto r = clawport::json5::parse(
-        "// config\n{agents: {entries: {'main': {workspace: \"~/w\",},},}, n: +0x10, f: .5, g: 5.,"
-        " s: 'it\\'s', /* c */ m: \"a\\\nb\"}");
-    REQUIRE(r.ok());
-    CHECK(clawport::json::stable_stringify(r.data) ==
-          "{\"agents\":{\"entries\":{\"main\":{\"workspace\":\"~/"
-          "w\"}}},\"f\":0.5,\"g\":5,\"m\":\"ab\",\"n\":16,"
-          "\"s\":\"it's\"}");
-  }
-
-  TEST_CASE("refuses what JSON5 or JSON data does not allow") {
-    for (const char* bad : {"{a: 1, a: 2}", "{a: Infinity}", "{a: NaN}", "{a: 01}", "{a: 1",
-                            "[1,,2]", "{a: 'x\ny'}", "{a: \"\\1\"}", "{} x", "{a: /* open"}) {
-      INFO(bad);
-      CHECK_FALSE(clawport::json5::parse(bad).ok());
-    }
-    const auto r = clawport::json5::parse("{\n  a: 1,\n  a: 2\n}");
-    CHECK(r.line == 3);
-    CHECK(r.column == 3);
-  }
-
-  TEST_CASE("refusals of the whole text name the first offending byte (found by json5_fuzz)") {
-    const auto not_utf8 = clawport::json5::parse("{\n  a: 'caf\xc3',\n}");
-    REQUIRE_FALSE(not_utf8.ok());
-    CHECK(*not_utf8.error == "the text is not valid UTF-8");
-    CHECK(not_utf8.line == 2);
-    CHECK(not_utf8.column == 10);
-    clawport::json5::options small;
-    small.max_bytes = 8;
-    const auto too_large = clawport::json5::parse("{a: 1,\n b: 2}", small);
-    REQUIRE_FALSE(too_large.ok());
-    CHECK(too_large.line == 2);
-    CHECK(too_large.column == 2);
   }
 }

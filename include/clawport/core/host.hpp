@@ -3,16 +3,23 @@
 // once at the edge (the CLI's main, each entry point of the C binding) and passed into the
 // library, which never reads the process environment, the working directory or the clock
 // itself. `gather_host` is pure: a map of variables, a working directory and a clock
-// reading in, the struct out (tests pass a fake map).
+// reading in, the struct out (tests pass a fake map). `gather_process_host` is the one
+// function that reads them from the process (`environ`, getcwd, the clock), for the edges
+// to call and nothing else.
 #pragma once
 
 #include "config.hpp"
 #include "time.hpp"
 
+#include <unistd.h>
+
+#include <cstring>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+extern "C" char** environ;  // POSIX; not every libc declares it in <unistd.h>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -126,6 +133,31 @@ inline host_environment gather_host(const environment_map& vars, std::string cwd
   h.plain_text = detail::non_empty_var(vars, "NO_COLOR").has_value() ||
                  (term != vars.end() && term->second == "dumb");
   return h;
+}
+
+/// The process's environment; a name set twice keeps its first value, as getenv(3) does.
+/// Only an edge calls it (gather_process_host).
+inline environment_map process_environment() {
+  environment_map vars;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    const char* eq = std::strchr(*e, '=');
+    if (eq == nullptr) continue;
+    vars.emplace(std::string(*e, static_cast<std::size_t>(eq - *e)), std::string(eq + 1));
+  }
+  return vars;
+}
+
+/// The process's working directory, or "" when it cannot be read.
+inline std::string process_working_directory() {
+  char buf[4096];
+  return ::getcwd(buf, sizeof buf) != nullptr ? std::string(buf) : std::string();
+}
+
+/// The host environment of this process, now: its variables, its working directory and one
+/// clock reading. The edges call it once per run (the CLI's main) or per call (each entry
+/// point of the C binding); the library is given the result.
+inline host_environment gather_process_host() {
+  return gather_host(process_environment(), process_working_directory(), clock_now());
 }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

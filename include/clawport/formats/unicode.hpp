@@ -203,7 +203,7 @@ inline std::pair<std::uint32_t, std::uint32_t> collation_class(std::uint32_t cp)
 /// ICU root's primary order of the spaces, punctuation, symbols and currency signs of ASCII,
 /// Latin-1, General Punctuation and Currency Symbols, as {cp, weight} sorted by code point
 /// (equal weights: equal at the primary level). Measured from ICU 78 (Node's) by
-/// `tests/openclaw/collation_crosscheck.py --tables`.
+/// `tests/formats/collation_crosscheck.py --tables`.
 inline constexpr std::uint32_t punctuation_weights[][2] = {
     {0x9, 1},      {0xA, 2},      {0xB, 3},      {0xC, 4},      {0xD, 5},      {0x20, 9},
     {0x21, 24},    {0x22, 49},    {0x23, 72},    {0x24, 123},   {0x25, 73},    {0x26, 70},

@@ -741,36 +741,53 @@ class parser {
 
   // ---- quoted scalars ----
 
-  std::string single_quoted() {
-    const std::size_t at = i_;
-    ++i_;
+  /// A quoted scalar's text as it is read: the white space before a raw line break is
+  /// dropped when the break folds, so where its last run started is kept.
+  struct quoted_text {
     std::string out;
     std::size_t trim_to = std::string::npos;
-    for (;;) {
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
-      const char c = s_[i_];
-      if (c == '\'') {
-        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
-          out += '\'';
-          trim_to = std::string::npos;
-          i_ += 2;
-          continue;
-        }
-        ++i_;
-        return out;
-      }
-      if (c == '\n') {
-        if (trim_to != std::string::npos) out.resize(trim_to);
-        fold_break(out, at);
-        trim_to = std::string::npos;
-        continue;
-      }
+    /// A character as written (not an escape).
+    void add(char c) {
       if (c == ' ' || c == '\t') {
         if (trim_to == std::string::npos) trim_to = out.size();
       } else {
         trim_to = std::string::npos;
       }
       out += c;
+    }
+    /// An escaped character: kept even when white space ends the line.
+    void keep() { trim_to = std::string::npos; }
+  };
+
+  /// At a raw line break in a quoted scalar: the white space before it dropped, then folded.
+  void break_quoted_line(quoted_text& q, std::size_t at) {
+    if (q.trim_to != std::string::npos) q.out.resize(q.trim_to);
+    fold_break(q.out, at);
+    q.keep();
+  }
+
+  std::string single_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    quoted_text q;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
+      const char c = s_[i_];
+      if (c == '\'') {
+        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
+          q.out += '\'';
+          q.keep();
+          i_ += 2;
+          continue;
+        }
+        ++i_;
+        return std::move(q.out);
+      }
+      if (c == '\n') {
+        break_quoted_line(q, at);
+        continue;
+      }
+      q.add(c);
       ++i_;
     }
   }
@@ -812,36 +829,28 @@ class parser {
   std::string double_quoted() {
     const std::size_t at = i_;
     ++i_;
-    std::string out;
-    std::size_t trim_to = std::string::npos;
+    quoted_text q;
     for (;;) {
       if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
       const char c = s_[i_];
       if (c == '"') {
         ++i_;
-        return out;
+        return std::move(q.out);
       }
       if (c == '\n') {
-        if (trim_to != std::string::npos) out.resize(trim_to);
-        fold_break(out, at);
-        trim_to = std::string::npos;
+        break_quoted_line(q, at);
         continue;
       }
       if (c != '\\') {
-        if (c == ' ' || c == '\t') {
-          if (trim_to == std::string::npos) trim_to = out.size();
-        } else {
-          trim_to = std::string::npos;
-        }
-        out += c;
+        q.add(c);
         ++i_;
         continue;
       }
-      trim_to = std::string::npos;
+      q.keep();
       const std::size_t esc = i_;
       ++i_;
       if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      append_escape(out, esc);
+      append_escape(q.out, esc);
     }
   }
 

@@ -141,6 +141,23 @@ constexpr unsigned rename_exchange_flag = 2u;
 constexpr unsigned long ficlone_request = 0x40049409ul;
 #endif
 
+/// A descriptor handle of the backend `Owner` (`Tag` keeps directory and file handles apart):
+/// moved, never copied, closed on destruction; only `Owner` opens one.
+template <class Owner, class Tag>
+class fd_handle {
+ public:
+  fd_handle(fd_handle&&) noexcept = default;
+  fd_handle& operator=(fd_handle&&) noexcept = default;
+  int native_handle() const noexcept { return fd_.get(); }
+
+ private:
+  friend Owner;
+  explicit fd_handle(int fd) noexcept : fd_(fd) {}
+  unique_fd fd_;
+};
+struct posix_dir_tag;
+struct posix_file_tag;
+
 }  // namespace detail
 
 /// The Fs policy on the host filesystem (Linux first; other POSIX systems build, with
@@ -155,30 +172,9 @@ constexpr unsigned long ficlone_request = 0x40049409ul;
 class posix {
  public:
   /// A directory handle: an O_DIRECTORY descriptor, closed on destruction.
-  class dir {
-   public:
-    dir(dir&&) noexcept = default;
-    dir& operator=(dir&&) noexcept = default;
-    int native_handle() const noexcept { return fd_.get(); }
-
-   private:
-    friend class posix;
-    explicit dir(int fd) noexcept : fd_(fd) {}
-    detail::unique_fd fd_;
-  };
-
+  using dir = detail::fd_handle<posix, detail::posix_dir_tag>;
   /// A file handle: a descriptor opened read-only, or write-only when created.
-  class file {
-   public:
-    file(file&&) noexcept = default;
-    file& operator=(file&&) noexcept = default;
-    int native_handle() const noexcept { return fd_.get(); }
-
-   private:
-    friend class posix;
-    explicit file(int fd) noexcept : fd_(fd) {}
-    detail::unique_fd fd_;
-  };
+  using file = detail::fd_handle<posix, detail::posix_file_tag>;
 
   dir open_root(std::string_view abs) {
     std::string path(abs);

@@ -9,6 +9,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
@@ -106,9 +107,7 @@ struct applier {
   }
 
   static std::string join(const std::vector<std::string>& parts) {
-    std::string s;
-    for (const std::string& p : parts) s += (s.empty() ? "" : "/") + p;
-    return s;
+    return paths::join_components(parts, false);
   }
 
   /// One tree staged beside its place, waiting to be published. Never moved (a deque

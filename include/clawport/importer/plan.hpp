@@ -432,17 +432,16 @@ inline std::function<bool(const std::string&)> bounded_search(
   };
 }
 
-/// The target config's text; nullopt when absent. Read by fs::read_file's rule (a device,
-/// FIFO or oversized file refused naming it); a symlinked or hard-linked config is refused
-/// here already by publish::check_replaceable, the rule of the write that applies the plan.
+/// The target config's text; nullopt when absent. Read by zeroclaw::read_config_to_replace:
+/// a symlinked or hard-linked config is refused here already, the rule of the write that
+/// applies the plan; a device, FIFO or oversized file refused naming it.
 template <class Fs>
 std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
   auto d = fs.open_root(root);
-  const std::string shown = paths::join(root, name);
-  const auto st = fs.stat_at(d, name);
-  if (!st) return std::nullopt;
-  if (st->kind == fs::file_kind::symlink || st->nlink > 1) publish::check_replaceable(*st, shown);
-  return fs::read_file_at(fs, d, name, zeroclaw::config_max_bytes, fs::read_kinds::regular, shown);
+  std::optional<fs::read_result> r =
+      zeroclaw::read_config_to_replace(fs, d, name, paths::join(root, name));
+  if (!r) return std::nullopt;
+  return std::move(r->bytes);
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step

@@ -27,10 +27,7 @@ struct exchange {
   template <class Fs>
   static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
     fs::check_policy<Fs>();
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::atomic);
+    outcome out = outcome_of(name, guarantee::atomic);
     const bool done = r.adm.kind == admission_kind::vacant ? publish_vacant(fs, parent, r)
                                                            : publish_swapped(fs, parent, r, out);
     if (done) return out;

@@ -19,11 +19,7 @@ struct none {
 
   template <class Fs>
   static outcome publish(Fs&, const typename Fs::dir&, const request&) {
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
-    out.guarantee = std::string(guarantee::none);
-    return out;
+    return outcome_of(name, guarantee::none);
   }
 };
 

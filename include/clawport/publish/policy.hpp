@@ -52,6 +52,16 @@ struct outcome {
   std::vector<std::string> warnings;  ///< untidy but successful: e.g. an old tree left behind
 };
 
+/// The outcome of the strategy `name` run as asked, `promised` its guarantee until the
+/// strategy finds otherwise.
+inline outcome outcome_of(std::string_view name, std::string_view promised = {}) {
+  outcome out;
+  out.strategy = std::string(name);
+  out.requested = std::string(name);
+  out.guarantee = std::string(promised);
+  return out;
+}
+
 namespace detail {
 
 template <class...>

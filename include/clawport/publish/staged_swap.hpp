@@ -122,9 +122,7 @@ struct staged_swap {
   template <class Fs>
   static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
     fs::check_policy<Fs>();
-    outcome out;
-    out.strategy = std::string(name);
-    out.requested = std::string(name);
+    outcome out = outcome_of(name);
     switch (r.adm.kind) {
       case admission_kind::vacant:
         publish_vacant(fs, parent, r);

@@ -13,6 +13,7 @@
 #include "../core/time.hpp"
 #include "../fs/policy.hpp"
 #include "../zeroclaw/config_append.hpp"
+#include "../zeroclaw/config_file.hpp"
 #include "../zeroclaw/toml_writer.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
@@ -70,7 +71,7 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   out.alias = alias;
   std::string text;
   try {
-    text = read_text_file(fs, config_path);
+    text = zeroclaw::read_install_config(fs, config_path);
   } catch (const error& e) {
     if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
     throw;

@@ -140,37 +140,6 @@ std::string skill_name_at(Fs& fs, const typename Fs::dir& sd, std::string_view d
   return std::string(dir_name);
 }
 
-/// Reads a whole text file at an absolute path through the Fs policy (the parent is
-/// opened as a root, the file itself without following a symlink). Throws
-/// `errc::limit_exceeded` past `max_bytes`.
-template <class Fs>
-std::string read_text_file(Fs& fs, const std::string& path,
-                           std::uint64_t max_bytes = 16 * 1024 * 1024) {
-  const std::string norm = paths::normalize(path);
-  const std::string dir = paths::parent(norm);
-  const std::string name = paths::file_name(norm);
-  if (dir.empty() || name.empty()) {
-    throw error(errc::invalid_argument, "not a file path: " + path, path);
-  }
-  auto parent = fs.open_root(dir);
-  fs::read_result r =
-      fs::try_read_file_at(fs, parent, name, max_bytes, fs::read_kinds::hard_linked);
-  switch (r.refusal) {
-    case fs::read_refusal::none:
-      return std::move(r.bytes);
-    case fs::read_refusal::missing:
-      throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-    case fs::read_refusal::symlink:
-    case fs::read_refusal::not_regular:
-      throw error(errc::invalid_argument, "not a regular file: " + path, path);
-    case fs::read_refusal::too_large:
-      throw error(errc::limit_exceeded,
-                  "file is larger than " + std::to_string(max_bytes) + " bytes: " + path, path);
-    default:
-      throw fs::read_refusal_error(r.refusal, path, max_bytes);
-  }
-}
-
 /// Scans one directory one level deep (upstream `load_skills_from_directory`): every
 /// sub-directory (a symlink to one is followed, as upstream does) is audited, then read
 /// from SKILL.toml › manifest.toml › SKILL.md. A TOML manifest that fails to parse drops

@@ -247,15 +247,20 @@ class planner {
 
   // ---- docs/format.md ----
   void carry_agent() {
-    const std::string path = "agents." + alias_;
-    const entry_schema entry = Schema::agent();
+    value shaped = carried(*agent_, Schema::agent(), "agents." + alias_);
+    section("agents").set(alias_, std::move(shaped));
+  }
+
+  /// `raw` (the table at `path`) as it is carried: shaped by `entry`'s schema, its rules
+  /// applied, unknown keys recorded as dropped, pruned when the schema says so.
+  value carried(const value& raw, const entry_schema& entry, const std::string& path) {
     std::vector<dropped_item> unknown;
     shape_sink s{&unknown, &plan_.host_local, true};
-    value shaped = shape_table(*agent_, entry.fields, entry.extra, path, s);
+    value shaped = shape_table(raw, entry.fields, entry.extra, path, s);
     apply_rules(shaped, entry.fields, path);
     plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
     if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
-    section("agents").set(alias_, std::move(shaped));
+    return shaped;
   }
 
   /// Carries `<section>.<alias>` when the source has it as a table; returns the carried
@@ -264,13 +269,7 @@ class planner {
                      const entry_schema& entry) {
     const value* raw = table_at(&root_, {section_name, alias});
     if (raw == nullptr) return nullptr;
-    const std::string path = std::string(section_name) + "." + alias;
-    std::vector<dropped_item> unknown;
-    shape_sink s{&unknown, &plan_.host_local, true};
-    value shaped = shape_table(*raw, entry.fields, entry.extra, path, s);
-    apply_rules(shaped, entry.fields, path);
-    plan_.dropped.insert(plan_.dropped.end(), unknown.begin(), unknown.end());
-    if (entry.prune) prune_table(shaped, entry.fields, entry.extra);
+    value shaped = carried(*raw, entry, std::string(section_name) + "." + alias);
     return &section(section_name).set(alias, std::move(shaped));
   }
 

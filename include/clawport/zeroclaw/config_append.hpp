@@ -25,6 +25,7 @@
 #include "../publish/names.hpp"
 #include "../publish/replace_file.hpp"
 #include "comment.hpp"
+#include "config_file.hpp"
 #include "document.hpp"
 #include "parse.hpp"
 #include "paths.hpp"
@@ -38,9 +39,6 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace zeroclaw {
-
-/// Largest config.toml the writer reads.
-inline constexpr std::uint64_t config_max_bytes = 16 * 1024 * 1024;
 
 /// `existing` followed by `addition`, separated so `addition` starts on a line of its own
 /// after one blank line (none when `existing` is empty); the result ends with a newline.
@@ -236,18 +234,9 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   }();
   // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked
   // or non-regular config is refused before anything is read or written.
-  fs::read_result old;
-  try {
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, name);
-    if (!st) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-    publish::check_replaceable(*st, path);
-    old = fs::try_read_file_at(fs, parent, name, config_max_bytes);
-  } catch (const error& e) {
-    if (e.code() != errc::io) throw;
-    fs::detail::rethrow(e, "failed to read " + path, path);
-  }
-  if (old.refusal != fs::read_refusal::none)
-    throw fs::read_refusal_error(old.refusal, path, config_max_bytes);
+  const std::optional<fs::read_result> read = read_config_to_replace(fs, parent, name, path);
+  if (!read) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+  const fs::read_result& old = *read;
 
   out.text = config_with_appended(old.bytes, addition);
   try {

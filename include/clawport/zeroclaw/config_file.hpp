@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Reading an install's config.toml: the one reader the export and `skills list` share, so
-// they accept the same files and word the same refusals. A symlinked config.toml (a dotfile
-// manager's link) is followed to its file, as ZeroClaw reads it; the install root stays the
-// directory holding the name (install_layout.hpp). Read by fs::read_file, the one reader:
-// only a regular file below CLAWPORT_MAX_CONFIG_BYTES, /dev/zero, /dev/urandom, a FIFO or
-// a directory refused naming it, before anything could block or grow without bound.
+// Reading an install's config.toml: the two readers every command uses, so they accept the
+// same files and word the same refusals. `read_install_config` serves every command that
+// only reads the config (export, `skills list|new|install|remove|test`, `skills bundle
+// add`'s first look): a symlinked config.toml (a dotfile manager's link) is followed to its
+// file, as ZeroClaw reads it; the install root stays the directory holding the name
+// (install_layout.hpp). `read_config_to_replace` serves the commands that then replace it
+// (import, `append_to_config`): a symlinked or hard-linked config is refused by
+// publish::check_replaceable, the rule of the write. Both read by fs::read_file, the one
+// reader: only a regular file below CLAWPORT_MAX_CONFIG_BYTES, /dev/zero, /dev/urandom, a
+// FIFO or a directory refused naming it, before anything could block or grow without bound.
 #pragma once
 
 #include <cerrno>
@@ -15,7 +19,9 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../fs/context.hpp"
 #include "../fs/read_file.hpp"
+#include "../publish/replace_file.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -40,6 +46,33 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
     if (e.code() != errc::limit_exceeded) throw;
     throw error(e.code(), std::string(e.what()) + " (CLAWPORT_MAX_CONFIG_BYTES)", e.subject());
   }
+}
+
+/// The config `name` in the opened directory `dir` (shown as `shown`) read to be replaced:
+/// nullopt when absent; publish::check_replaceable's refusal (errc::unsafe_path) for a
+/// symlink or a second hard link, before anything is read; then fs::read_file_at's
+/// refusals (unsupported for a device, FIFO or directory, limit_exceeded past
+/// max_config_bytes, identity_changed) and an I/O failure as "failed to read {shown}". The
+/// result's `info` is what the replace expects to find.
+template <class Fs>
+std::optional<fs::read_result> read_config_to_replace(Fs& fs, const typename Fs::dir& dir,
+                                                      const std::string& name,
+                                                      const std::string& shown) {
+  fs::read_result r;
+  try {
+    const std::optional<fs::stat_info> st = fs.stat_at(dir, name);
+    if (!st) return std::nullopt;
+    // A link is the writer's own hazard (the rename would replace or split it); anything
+    // else that is not a regular file is refused by the read rule, as the readers word it.
+    if (st->kind == fs::file_kind::symlink || st->nlink > 1) publish::check_replaceable(*st, shown);
+    r = fs::try_read_file_at(fs, dir, name, max_config_bytes);
+  } catch (const error& e) {
+    if (e.code() != errc::io) throw;
+    fs::detail::rethrow(e, "failed to read " + shown, shown);
+  }
+  if (r.refusal != fs::read_refusal::none)
+    throw fs::read_refusal_error(r.refusal, shown, max_config_bytes);
+  return r;
 }
 
 }  // namespace zeroclaw

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // yaml_to_json: reads YAML documents with clawport's YAML reader (formats/yaml.hpp) and prints each
-// as JSON, for tests/openclaw/yaml_crosscheck.py. Input on stdin: documents separated by a
+// as JSON, for tests/formats/yaml_crosscheck.py. Input on stdin: documents separated by a
 // line "\x1e" (ASCII RS). Output: one line per document, `OK <json>` or `ERR <kind> <msg>`.
 #include <clawport/clawport.hpp>
 
