@@ -40,9 +40,9 @@ struct import_rig {
   cp::fs::memory& m() { return f.inner(); }
 
   explicit import_rig(const std::string& target_config = "schema_version = 3\n",
-                      const cp::fs::memory::options& mo = {})
+                      const cp::fs::memory::options& mo = {}, const std::string& source = kSource)
       : f(mo) {
-    m().write_file("/src/config.toml", kSource);
+    m().write_file("/src/config.toml", source);
     m().write_file("/src/agents/researcher/workspace/IDENTITY.md", "# researcher\n");
     m().write_file("/src/agents/researcher/workspace/notes/plan.md", "the plan\n");
     m().write_file("/src/shared/skills/research_tools/web_search/SKILL.md", "# web search\n");
@@ -121,6 +121,96 @@ TEST_CASE("import into an empty install: everything is added and placed, config 
   // The merged config validates, and the import can be exported again.
   CHECK_FALSE(cp::zeroclaw::validate_config<cp::zeroclaw::schema_v3>(
       cp::zeroclaw::parse_toml(config, "config.toml")));
+}
+
+const im::todo_item* todo(const im::import_plan& p, const std::string& group,
+                          const std::string& path) {
+  for (const auto& t : p.todo)
+    if (t.group == group && t.path == path) return &t;
+  return nullptr;
+}
+
+TEST_CASE("issue 27 item 1: the plan carries the export's to-do list, paths as on the target") {
+  const std::string source = R"(schema_version = 3
+
+[providers.models.custom.gw]
+uri = "https://llm.internal.example.com/v1"
+api_key = "sk-gw-secret"
+model = "m1"
+tls_ca_cert_path = "/etc/ca/internal-root.pem"
+
+[risk_profiles.guarded]
+
+[channels.telegram.work]
+enabled = true
+
+[agents.researcher]
+model_provider = "custom.gw"
+risk_profile = "guarded"
+channels = ["telegram.work"]
+)";
+  // The target has another `custom.gw`: the incoming one is renamed, and so are the
+  // paths of its secret and of its host-local setting.
+  import_rig r(
+      "schema_version = 3\n\n[providers.models.custom.gw]\nuri = "
+      "\"https://other.example.com/v1\"\nmodel = \"m2\"\n",
+      {}, source);
+  const auto p = r.plan(r.opts());
+  REQUIRE(change(p, "model_provider", "custom.gw") != nullptr);
+  REQUIRE(change(p, "model_provider", "custom.gw")->action == "rename");
+  const std::string renamed = "providers.models.custom.gw_imported";
+  const im::todo_item* secret = todo(p, "secret", renamed + ".api_key");
+  REQUIRE(secret != nullptr);
+  CHECK(secret->kind == "required_secret");
+  CHECK(secret->command.find(renamed + ".api_key") != std::string::npos);
+  const im::todo_item* ca = todo(p, "review", renamed + ".tls_ca_cert_path");
+  REQUIRE(ca != nullptr);
+  CHECK(ca->kind == "host_path");
+  CHECK(ca->detail.find("/etc/ca/internal-root.pem") != std::string::npos);
+  const im::todo_item* channels = todo(p, "recreate", "agents.researcher.channels");
+  REQUIRE(channels != nullptr);
+  CHECK(channels->kind == "host_specific");
+  // Grouped in the order the operator works through them, in the text and the JSON: one
+  // secret, one setting to review, then what was left behind (the channels among them).
+  REQUIRE(p.todo.size() >= 3);
+  CHECK(p.todo[0].group == "secret");
+  CHECK(p.todo[1].group == "review");
+  for (std::size_t i = 2; i < p.todo.size(); ++i) CHECK(p.todo[i].group == "recreate");
+  const std::string text = im::render_plan(p);
+  CHECK(text.find("1 credential(s) to supply") < text.find("1 host-local setting(s)"));
+  CHECK(text.find("1 host-local setting(s)") < text.find("item(s) were left behind"));
+  const auto j = im::to_json(p);
+  REQUIRE(j["todo"].size() == p.todo.size());
+  CHECK(j["todo"][1]["group"] == "review");
+  CHECK(j["todo"][1]["path"] == renamed + ".tls_ca_cert_path");
+  CHECK_FALSE(j["todo"][1].contains("command"));
+  // The result repeats the list after the apply.
+  CHECK(im::render_result(r.apply(r.opts())).find("[host_specific] agents.researcher.channels") !=
+        std::string::npos);
+}
+
+TEST_CASE("issue 27 item 1: a host-local setting of a reused entry is not the operator's to redo") {
+  // The target holds the same provider (secrets aside): it is reused, and its CA path is
+  // the target's own, so nothing about it is listed.
+  const std::string source = R"(schema_version = 3
+
+[providers.models.custom.gw]
+uri = "https://llm.internal.example.com/v1"
+api_key = "sk-gw-secret"
+model = "m1"
+tls_ca_cert_path = "/etc/ca/internal-root.pem"
+
+[risk_profiles.guarded]
+
+[agents.researcher]
+model_provider = "custom.gw"
+risk_profile = "guarded"
+)";
+  import_rig r(source, {}, source);
+  const auto p = r.plan(r.opts());
+  REQUIRE(change(p, "model_provider", "custom.gw") != nullptr);
+  CHECK(change(p, "model_provider", "custom.gw")->action == "reuse");
+  for (const auto& t : p.todo) CHECK(t.path.find("custom.gw") == std::string::npos);
 }
 
 TEST_CASE("import into an install without a config is refused, nothing written") {
@@ -715,3 +805,4 @@ TEST_CASE("issue 23: a directory appearing at a place before it is published is 
         std::map<std::string, std::string>{{"workspace", "d"}});
   CHECK_FALSE(r.m().exists("/dst/shared"));
 }
+
