@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply.
+// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply; an
+// install's secrets afterwards (list, set; the cipher a policy).
 #pragma once
 
 #include "importer/apply.hpp"
 #include "importer/plan.hpp"
 #include "importer/render.hpp"
+#include "importer/secrets.hpp"
 #include "importer/staged_copy.hpp"

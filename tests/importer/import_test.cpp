@@ -806,3 +806,118 @@ TEST_CASE("issue 23: a directory appearing at a place before it is published is 
   CHECK_FALSE(r.m().exists("/dst/shared"));
 }
 
+/// A stand-in for the cipher policy in unit tests, so they need no libsodium: the real one
+/// is checked by tests/cli/secrets.sh against an independent decryptor. "Sealing" reverses
+/// the text and appends a zero tag; random bytes count up.
+struct fake_cipher {
+  static constexpr std::size_t key_bytes = 32;
+  static constexpr std::size_t nonce_bytes = 12;
+  unsigned char next = 0;
+  void random(unsigned char* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = next++;
+  }
+  std::string seal(std::string_view plain, const unsigned char*, const unsigned char*) {
+    return std::string(plain.rbegin(), plain.rend()) + std::string(16, '\0');
+  }
+};
+
+std::string hex_of(std::string_view bytes) {
+  static constexpr char d[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : bytes) {
+    out += d[static_cast<unsigned char>(c) >> 4];
+    out += d[static_cast<unsigned char>(c) & 0xF];
+  }
+  return out;
+}
+
+TEST_CASE("issue 27 item 3: secrets set writes enc2: in place, creates the key, keeps the rest") {
+  import_rig r;
+  r.apply(r.opts());
+  r.m().chmod("/dst/config.toml", 0640);
+  const std::string before = r.m().read_file("/dst/config.toml");
+  const std::string path = "providers.models.anthropic.main.api_key";
+  CHECK(im::list_secrets(cp::zeroclaw::parse_toml(before, "c"))[0].state ==
+        im::secret_state::blank);
+  fake_cipher cipher;
+  const auto res =
+      im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk-1", cp::timestamp{1786600000, 0});
+  CHECK(res.stored == im::secret_state::encrypted);
+  CHECK(res.key_created);
+  // The key: 32 random bytes (0..31 here) as hex, mode 0600; the nonce the next 12.
+  std::string key_bytes, nonce_bytes;
+  for (int i = 0; i < 32; ++i) key_bytes += static_cast<char>(i);
+  for (int i = 32; i < 44; ++i) nonce_bytes += static_cast<char>(i);
+  CHECK(r.m().read_file("/dst/.secret_key") == hex_of(key_bytes));
+  CHECK(r.m().lstat("/dst/.secret_key")->mode == 0600);
+  const std::string stored =
+      "enc2:" + hex_of(nonce_bytes) + hex_of(std::string("1-ks") + std::string(16, '\0'));
+  // Only the value's bytes changed; mode kept; the previous bytes kept as the backup.
+  std::string expected = before;
+  const std::size_t at = expected.find("api_key = \"\"");
+  REQUIRE(at != std::string::npos);
+  expected.replace(at, 12, "api_key = \"" + stored + "\"");
+  CHECK(r.m().read_file("/dst/config.toml") == expected);
+  CHECK(r.m().lstat("/dst/config.toml")->mode == 0640);
+  CHECK(r.m().read_file(res.backup) == before);
+  const auto listed = im::list_secrets(cp::zeroclaw::parse_toml(expected, "c"));
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].state == im::secret_state::encrypted);
+
+  // A second secret reuses the key (not created again).
+  const auto again =
+      im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk-2", cp::timestamp{1786600001, 0});
+  CHECK_FALSE(again.key_created);
+  CHECK(r.m().read_file("/dst/.secret_key") == hex_of(key_bytes));
+}
+
+TEST_CASE("issue 27 item 3: a reference is kept, plain text where encrypt = false, no key") {
+  import_rig r(
+      "schema_version = 3\n\n[secrets]\nencrypt = false\n\n"
+      "[providers.models.anthropic.work]\napi_key = ''  # later\nmodel = \"m\"\n");
+  fake_cipher cipher;
+  const std::string path = "providers.models.anthropic.work.api_key";
+  im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk \"q\"", cp::timestamp{1786600000, 0});
+  CHECK(r.m().read_file("/dst/config.toml").find("api_key = \"sk \\\"q\\\"\"  # later\n") !=
+        std::string::npos);
+  const auto ref = im::set_secret(r.f, cipher, "/dst/config.toml", path, "op://v/i/f",
+                                  cp::timestamp{1786600001, 0});
+  CHECK(ref.stored == im::secret_state::reference);
+  CHECK(r.m().read_file("/dst/config.toml").find("api_key = \"op://v/i/f\"  # later\n") !=
+        std::string::npos);
+  CHECK_FALSE(r.m().lstat("/dst/.secret_key").has_value());
+}
+
+TEST_CASE("issue 27 item 3: secrets set refusals write nothing") {
+  import_rig r(
+      "schema_version = 3\n\n[providers.models.anthropic.work]\n"
+      "api_key = \"\"\"\n\"\"\"\nmodel = \"m\"\n\n"
+      "[providers.models.anthropic.main]\napi_key = \"\"\nmodel = \"m\"\n");
+  fake_cipher cipher;
+  const auto before = r.m().snapshot("/dst");
+  const auto refused = [&](const std::string& path, const std::string& value, cp::errc want) {
+    try {
+      im::set_secret(r.f, cipher, "/dst/config.toml", path, value, cp::timestamp{1786600000, 0});
+      FAIL("accepted " << path);
+    } catch (const cp::error& e) {
+      CHECK(e.code() == want);
+    }
+    CHECK(r.m().snapshot("/dst") == before);
+  };
+  refused("providers.models.anthropic.main.api_key", "", cp::errc::invalid_argument);
+  refused("providers.models.anthropic.main.api_key", "enc2:00", cp::errc::invalid_argument);
+  refused("providers.models.anthropic.main.model", "x", cp::errc::not_found);
+  refused("providers.models.anthropic.nope.api_key", "x", cp::errc::not_found);
+  // A multi-line string: clawport cannot replace just its value.
+  refused("providers.models.anthropic.work.api_key", "x", cp::errc::config_invalid);
+  r.m().write_file("/dst/.secret_key", "not hex\n", 0600);
+  const auto with_bad_key = r.m().snapshot("/dst");
+  try {
+    im::set_secret(r.f, cipher, "/dst/config.toml", "providers.models.anthropic.main.api_key", "x",
+                   cp::timestamp{1786600000, 0});
+    FAIL("a bad key file was accepted");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::config_invalid);
+  }
+  CHECK(r.m().snapshot("/dst") == with_bad_key);
+}
