@@ -10,6 +10,7 @@
 #include "commands/secrets.hpp"
 #include "commands/skills.hpp"
 #include "commands/skills_lifecycle.hpp"
+#include "commands/status.hpp"
 #include "commands/verify.hpp"
 #include "commands/workspace.hpp"
 #include "host.hpp"
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
     clawport::cli::add_secrets_command(app, selected, host);
     clawport::cli::add_skills_command(app, selected, host);
     clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected, host);
+    clawport::cli::add_status_command(app, selected, host);
     clawport::cli::add_verify_command(app, selected, host);
     clawport::cli::add_workspace_command(app, selected, host);
   });

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply; an
-// install's secrets afterwards (list, set; the cipher a policy).
+// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply; the
+// state of an install afterwards (status) and its secrets (list, set; the cipher a policy).
 #pragma once
 
 #include "importer/apply.hpp"
@@ -8,3 +8,4 @@
 #include "importer/render.hpp"
 #include "importer/secrets.hpp"
 #include "importer/staged_copy.hpp"
+#include "importer/status.hpp"

@@ -4,6 +4,7 @@
 # install's .secret_key, checked here by an independent decryptor, python3-cryptography),
 # an op:// reference as given, plain text where [secrets] encrypt = false; every other byte
 # of the config unchanged, its mode kept, the previous file kept; refusals write nothing.
+# Ends with the hand-off: every secret supplied, `status` exits 0.
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -127,4 +128,14 @@ grep -qx 'api_key = "sk-plain \\"quoted\\""   # supplied later' "$TMP/plain/conf
   fail "plain text not written in place (the comment after it kept)"
 [ ! -e "$TMP/plain/.secret_key" ] || fail "a key was created for plain text"
 
+# the hand-off: every remaining blank secret supplied, then nothing is pending
+expect_status 1 "$CLAWPORT" status --config "$TMP/dst/config.toml"
+expect_status 0 "$CLAWPORT" secrets list --config "$TMP/dst/config.toml" --json
+python3 -c 'import json,sys; [print(s["path"]) for s in json.load(open(sys.argv[1]))["secrets"] if s["state"] == "blank"]' "$TMP/out" >"$TMP/blank"
+[ "$(wc -l <"$TMP/blank")" = 8 ] || fail "expected 8 blank secrets, got $(wc -l <"$TMP/blank")"
+while read -r path; do
+  expect_status 0 "$CLAWPORT" secrets set "$path" --config "$TMP/dst/config.toml" < <(printf 'value-of-%s' "$path")
+done <"$TMP/blank"
+expect_status 0 "$CLAWPORT" status --config "$TMP/dst/config.toml"
+expect_grep out 'nothing pending'
 finish

@@ -806,6 +806,70 @@ TEST_CASE("issue 23: a directory appearing at a place before it is published is 
   CHECK_FALSE(r.m().exists("/dst/shared"));
 }
 
+TEST_CASE("issue 27 item 2: status after an import: provenance, blank secrets, nothing written") {
+  import_rig r;
+  const auto p = r.plan(r.opts());
+  r.apply(r.opts());
+  const auto before = r.m().snapshot("/dst");
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  CHECK(r.m().snapshot("/dst") == before);
+  REQUIRE(st.agents.size() == 1);
+  CHECK(st.agents[0].alias == "researcher");
+  REQUIRE(st.agents[0].imported.has_value());
+  CHECK(st.agents[0].imported->manifest_sha256 == cp::digest::prefixed(p.manifest_sha256));
+  CHECK(st.agents[0].imported->source_alias == "researcher");
+  CHECK(st.agents[0].imported->bundle == "/b");
+  CHECK(st.agents[0].imported->producer == p.producer);
+  REQUIRE(st.blank_secrets.size() == 1);
+  CHECK(st.blank_secrets[0].path == "providers.models.anthropic.main.api_key");
+  CHECK(st.blank_secrets[0].source == "import");
+  CHECK_FALSE(st.invalid);
+  CHECK(st.leftovers.empty());
+  CHECK(st.pending());
+
+  // Supplied: nothing pending.
+  std::string config = r.m().read_file("/dst/config.toml");
+  const std::size_t blank = config.find("api_key = \"\"");
+  REQUIRE(blank != std::string::npos);
+  config.replace(blank, 12, "api_key = \"sk-set\"");
+  r.m().write_file("/dst/config.toml", config);
+  CHECK_FALSE(im::read_status(r.f, "/dst/config.toml").pending());
+}
+
+TEST_CASE("issue 27 item 2: status lists leftovers with their recover line, not look-alikes") {
+  import_rig r;
+  r.m().mkdirs("/dst/agents/a/.clawport-import-0123456789ab-workspace");
+  r.m().mkdirs("/dst/agents/.clawport-import-notatoken");  // not a name an import makes
+  r.m().write_file("/dst/.config.toml.tmp-AbC123", "x");
+  r.m().write_file("/dst/.notes.tmp-AbC123", "x");  // beside some other file: not ours
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  REQUIRE(st.leftovers.size() == 2);
+  CHECK(st.leftovers[0].path == "/dst/.config.toml.tmp-AbC123");
+  CHECK(st.leftovers[0].command == "clawport recover /dst/config.toml");
+  CHECK(st.leftovers[1].path == "/dst/agents/a/.clawport-import-0123456789ab-workspace");
+  CHECK(st.leftovers[1].command == "clawport recover /dst/agents/a/workspace");
+  CHECK(st.pending());
+}
+
+TEST_CASE("issue 27 item 2: status of an invalid config names the problem; no config refused") {
+  import_rig r(
+      "schema_version = 3\n\n# Imported by clawport by hand: agent `mine`\n"
+      "[agents.mine]\nrisk_profile = \"missing\"\n");
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  REQUIRE(st.invalid.has_value());
+  CHECK(st.invalid->path.rfind("agents.mine.", 0) == 0);
+  REQUIRE(st.agents.size() == 1);
+  CHECK_FALSE(st.agents[0].imported.has_value());  // a hand-written look-alike is not read
+  CHECK(st.pending());
+  CHECK(im::to_json(st)["valid"] == false);
+  try {
+    (void)im::read_status(r.f, "/dst/none.toml");
+    FAIL("a missing config was accepted");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::not_found);
+  }
+}
+
 /// A stand-in for the cipher policy in unit tests, so they need no libsodium: the real one
 /// is checked by tests/cli/secrets.sh against an independent decryptor. "Sealing" reverses
 /// the text and appends a zero tag; random bytes count up.
