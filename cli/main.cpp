@@ -7,8 +7,10 @@
 #include "commands/export.hpp"
 #include "commands/import.hpp"
 #include "commands/recover.hpp"
+#include "commands/secrets.hpp"
 #include "commands/skills.hpp"
 #include "commands/skills_lifecycle.hpp"
+#include "commands/status.hpp"
 #include "commands/verify.hpp"
 #include "commands/workspace.hpp"
 
@@ -21,8 +23,10 @@ int main(int argc, char** argv) {
     clawport::cli::add_export_command(app, selected, host);
     clawport::cli::add_import_command(app, selected, host);
     clawport::cli::add_recover_command(app, selected, host);
+    clawport::cli::add_secrets_command(app, selected, host);
     clawport::cli::add_skills_command(app, selected, host);
     clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected, host);
+    clawport::cli::add_status_command(app, selected, host);
     clawport::cli::add_verify_command(app, selected, host);
     clawport::cli::add_workspace_command(app, selected, host);
   });

@@ -4,7 +4,8 @@
 
 - clawport.hpp from include/clawport/clawport.hpp (the library);
 - testing.hpp from include/clawport/testing.hpp (the opt-in test backends): it includes
-  "clawport.hpp" and inlines only what the library's single header does not already hold.
+  "clawport.hpp" and inlines only what the library's single header does not already hold;
+- crypto.hpp from include/clawport/crypto.hpp (the opt-in libsodium cipher policy), likewise.
 
 Follows only quoted includes (the library's own headers, all relative), inlines each file
 once (every header is `#pragma once`), and leaves angle-bracket includes as they are.
@@ -65,7 +66,14 @@ def generate():
         '#include "clawport.hpp"\n',
     ]
     inline(SRC / "testing.hpp", seen, testing)
-    return {"clawport.hpp": "".join(library), "testing.hpp": "".join(testing)}
+    crypto = list(HEADER) + [
+        "// Opt-in libsodium cipher policy (link libsodium); the library is the single header\n",
+        "// beside this one.\n",
+        '#include "clawport.hpp"\n',
+    ]
+    inline(SRC / "crypto.hpp", seen, crypto)
+    return {"clawport.hpp": "".join(library), "testing.hpp": "".join(testing),
+            "crypto.hpp": "".join(crypto)}
 
 
 def main():

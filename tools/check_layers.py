@@ -49,6 +49,8 @@ ALLOWED = {
     # Converting between the two runtimes reads both, verifies and plans with their rules.
     "convert": {"core", "fs", "names", "digest", "bundle", "publish", "zeroclaw", "skills",
                 "verify", "importer", "openclaw", "formats", "plan"},
+    # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
+    "crypto": {"core"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
     # TU's definitions of them.
     "compiled": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 # Installs the Debian packages clawport needs, if any are missing.
 #   tools/install-deps.sh [build|ci|bench]
-# build: compiler, CMake, Ninja and the library's dependencies (the default);
+# build: compiler, CMake, Ninja, the library's dependencies, libsodium for the CLI's
+#        `secrets set` and python3-cryptography for its test (the default);
 # ci:    additionally clang, clang-format and meson for the CI checks;
 # bench: additionally Google Benchmark, strace and time for bench/ (docs/benchmarks.md).
 # Uses apt-get as root, or through sudo; otherwise names the missing packages and fails.
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config python3 libtomlplusplus-dev nlohmann-json3-dev
-          doctest-dev libcli11-dev python3-yaml git)
+          doctest-dev libcli11-dev python3-yaml git libsodium-dev python3-cryptography)
 if [ "${1:-build}" = ci ]; then
   packages+=(clang clang-format meson libclang-rt-14-dev)
 fi

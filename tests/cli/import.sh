@@ -179,4 +179,33 @@ if LC_ALL=C grep -q "$(printf '[\r\033]')" "$TMP/out"; then echo "FAIL: raw CR o
 expect_status 0 "$CLAWPORT" import "$TMP/escb" --config "$TMP/escdst/config.toml" --json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert any("ok\r\x1b[2K" in f["detail"] for f in d["risk_flags"]), d["risk_flags"]' "$TMP/out" || failures=$((failures + 1))
 [ "$(ls -A "$TMP/escdst")" = "config.toml" ] || { echo "FAIL: planning wrote"; failures=$((failures + 1)); }
+# ---- issue 27 item 1: the target operator's to-do list --------------------------------
+# The example install's researcher: the plan lists what export told the source operator,
+# grouped (secrets, host-local settings, what was left behind), in text and in --json.
+cp -r "$REPO/examples/zeroclaw-install" "$TMP/ex"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/ex/config.toml" --out "$TMP/exb"
+mkdir -p "$TMP/exdst" && printf 'schema_version = 3\n' >"$TMP/exdst/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/exb" --config "$TMP/exdst/config.toml"
+expect_grep out '11 credential(s) to supply after the import:'
+expect_grep out '2 host-local setting(s) travelled; review them on this host:'
+expect_grep out '\[host_path\] providers.models.custom.summarizer.tls_ca_cert_path'
+expect_grep out 'item(s) were left behind on the source; re-create them here if wanted:'
+expect_grep out '\[not_yet_portable\] agents.researcher.cron_jobs'
+expect_grep out '\[host_specific\] risk_profiles.guarded.approval_route'
+expect_status 0 "$CLAWPORT" import "$TMP/exb" --config "$TMP/exdst/config.toml" --json
+python3 - "$TMP/out" "$TMP/exb/zeroclaw-agent.toml" <<'PY' || fail "item 1: the JSON todo is not the manifest's list"
+import json, sys, tomllib
+plan = json.load(open(sys.argv[1]))
+manifest = tomllib.load(open(sys.argv[2], "rb"))
+todo = plan["todo"]
+groups = [t["group"] for t in todo]
+assert groups == sorted(groups, key=["secret", "review", "recreate"].index), groups
+assert [t["path"] for t in todo if t["group"] == "secret"] == manifest["required_secrets"]
+assert all(t["command"].endswith(t["path"]) for t in todo if t["group"] == "secret")
+assert [(t["kind"], t["path"]) for t in todo if t["group"] == "recreate"] == \
+    [(d["reason"], d["path"]) for d in manifest["dropped"]]
+assert {t["path"] for t in todo if t["group"] == "review"} == {
+    "mcp.servers.search.tls_ca_cert_path", "providers.models.custom.summarizer.tls_ca_cert_path"}
+PY
+[ "$(ls -A "$TMP/exdst")" = "config.toml" ] || fail "item 1: planning wrote"
 finish

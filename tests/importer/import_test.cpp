@@ -40,9 +40,9 @@ struct import_rig {
   cp::fs::memory& m() { return f.inner(); }
 
   explicit import_rig(const std::string& target_config = "schema_version = 3\n",
-                      const cp::fs::memory::options& mo = {})
+                      const cp::fs::memory::options& mo = {}, const std::string& source = kSource)
       : f(mo) {
-    m().write_file("/src/config.toml", kSource);
+    m().write_file("/src/config.toml", source);
     m().write_file("/src/agents/researcher/workspace/IDENTITY.md", "# researcher\n");
     m().write_file("/src/agents/researcher/workspace/notes/plan.md", "the plan\n");
     m().write_file("/src/shared/skills/research_tools/web_search/SKILL.md", "# web search\n");
@@ -121,6 +121,96 @@ TEST_CASE("import into an empty install: everything is added and placed, config 
   // The merged config validates, and the import can be exported again.
   CHECK_FALSE(cp::zeroclaw::validate_config<cp::zeroclaw::schema_v3>(
       cp::zeroclaw::parse_toml(config, "config.toml")));
+}
+
+const im::todo_item* todo(const im::import_plan& p, const std::string& group,
+                          const std::string& path) {
+  for (const auto& t : p.todo)
+    if (t.group == group && t.path == path) return &t;
+  return nullptr;
+}
+
+TEST_CASE("issue 27 item 1: the plan carries the export's to-do list, paths as on the target") {
+  const std::string source = R"(schema_version = 3
+
+[providers.models.custom.gw]
+uri = "https://llm.internal.example.com/v1"
+api_key = "sk-gw-secret"
+model = "m1"
+tls_ca_cert_path = "/etc/ca/internal-root.pem"
+
+[risk_profiles.guarded]
+
+[channels.telegram.work]
+enabled = true
+
+[agents.researcher]
+model_provider = "custom.gw"
+risk_profile = "guarded"
+channels = ["telegram.work"]
+)";
+  // The target has another `custom.gw`: the incoming one is renamed, and so are the
+  // paths of its secret and of its host-local setting.
+  import_rig r(
+      "schema_version = 3\n\n[providers.models.custom.gw]\nuri = "
+      "\"https://other.example.com/v1\"\nmodel = \"m2\"\n",
+      {}, source);
+  const auto p = r.plan(r.opts());
+  REQUIRE(change(p, "model_provider", "custom.gw") != nullptr);
+  REQUIRE(change(p, "model_provider", "custom.gw")->action == "rename");
+  const std::string renamed = "providers.models.custom.gw_imported";
+  const im::todo_item* secret = todo(p, "secret", renamed + ".api_key");
+  REQUIRE(secret != nullptr);
+  CHECK(secret->kind == "required_secret");
+  CHECK(secret->command.find(renamed + ".api_key") != std::string::npos);
+  const im::todo_item* ca = todo(p, "review", renamed + ".tls_ca_cert_path");
+  REQUIRE(ca != nullptr);
+  CHECK(ca->kind == "host_path");
+  CHECK(ca->detail.find("/etc/ca/internal-root.pem") != std::string::npos);
+  const im::todo_item* channels = todo(p, "recreate", "agents.researcher.channels");
+  REQUIRE(channels != nullptr);
+  CHECK(channels->kind == "host_specific");
+  // Grouped in the order the operator works through them, in the text and the JSON: one
+  // secret, one setting to review, then what was left behind (the channels among them).
+  REQUIRE(p.todo.size() >= 3);
+  CHECK(p.todo[0].group == "secret");
+  CHECK(p.todo[1].group == "review");
+  for (std::size_t i = 2; i < p.todo.size(); ++i) CHECK(p.todo[i].group == "recreate");
+  const std::string text = im::render_plan(p);
+  CHECK(text.find("1 credential(s) to supply") < text.find("1 host-local setting(s)"));
+  CHECK(text.find("1 host-local setting(s)") < text.find("item(s) were left behind"));
+  const auto j = im::to_json(p);
+  REQUIRE(j["todo"].size() == p.todo.size());
+  CHECK(j["todo"][1]["group"] == "review");
+  CHECK(j["todo"][1]["path"] == renamed + ".tls_ca_cert_path");
+  CHECK_FALSE(j["todo"][1].contains("command"));
+  // The result repeats the list after the apply.
+  CHECK(im::render_result(r.apply(r.opts())).find("[host_specific] agents.researcher.channels") !=
+        std::string::npos);
+}
+
+TEST_CASE("issue 27 item 1: a host-local setting of a reused entry is not the operator's to redo") {
+  // The target holds the same provider (secrets aside): it is reused, and its CA path is
+  // the target's own, so nothing about it is listed.
+  const std::string source = R"(schema_version = 3
+
+[providers.models.custom.gw]
+uri = "https://llm.internal.example.com/v1"
+api_key = "sk-gw-secret"
+model = "m1"
+tls_ca_cert_path = "/etc/ca/internal-root.pem"
+
+[risk_profiles.guarded]
+
+[agents.researcher]
+model_provider = "custom.gw"
+risk_profile = "guarded"
+)";
+  import_rig r(source, {}, source);
+  const auto p = r.plan(r.opts());
+  REQUIRE(change(p, "model_provider", "custom.gw") != nullptr);
+  CHECK(change(p, "model_provider", "custom.gw")->action == "reuse");
+  for (const auto& t : p.todo) CHECK(t.path.find("custom.gw") == std::string::npos);
 }
 
 TEST_CASE("import into an install without a config is refused, nothing written") {
@@ -714,4 +804,184 @@ TEST_CASE("issue 23: a directory appearing at a place before it is published is 
   CHECK(r.m().snapshot("/dst/agents/researcher") ==
         std::map<std::string, std::string>{{"workspace", "d"}});
   CHECK_FALSE(r.m().exists("/dst/shared"));
+}
+
+TEST_CASE("issue 27 item 2: status after an import: provenance, blank secrets, nothing written") {
+  import_rig r;
+  const auto p = r.plan(r.opts());
+  r.apply(r.opts());
+  const auto before = r.m().snapshot("/dst");
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  CHECK(r.m().snapshot("/dst") == before);
+  REQUIRE(st.agents.size() == 1);
+  CHECK(st.agents[0].alias == "researcher");
+  REQUIRE(st.agents[0].imported.has_value());
+  CHECK(st.agents[0].imported->manifest_sha256 == cp::digest::prefixed(p.manifest_sha256));
+  CHECK(st.agents[0].imported->source_alias == "researcher");
+  CHECK(st.agents[0].imported->bundle == "/b");
+  CHECK(st.agents[0].imported->producer == p.producer);
+  REQUIRE(st.blank_secrets.size() == 1);
+  CHECK(st.blank_secrets[0].path == "providers.models.anthropic.main.api_key");
+  CHECK(st.blank_secrets[0].source == "import");
+  CHECK_FALSE(st.invalid);
+  CHECK(st.leftovers.empty());
+  CHECK(st.pending());
+
+  // Supplied: nothing pending.
+  std::string config = r.m().read_file("/dst/config.toml");
+  const std::size_t blank = config.find("api_key = \"\"");
+  REQUIRE(blank != std::string::npos);
+  config.replace(blank, 12, "api_key = \"sk-set\"");
+  r.m().write_file("/dst/config.toml", config);
+  CHECK_FALSE(im::read_status(r.f, "/dst/config.toml").pending());
+}
+
+TEST_CASE("issue 27 item 2: status lists leftovers with their recover line, not look-alikes") {
+  import_rig r;
+  r.m().mkdirs("/dst/agents/a/.clawport-import-0123456789ab-workspace");
+  r.m().mkdirs("/dst/agents/.clawport-import-notatoken");  // not a name an import makes
+  r.m().write_file("/dst/.config.toml.tmp-AbC123", "x");
+  r.m().write_file("/dst/.notes.tmp-AbC123", "x");  // beside some other file: not ours
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  REQUIRE(st.leftovers.size() == 2);
+  CHECK(st.leftovers[0].path == "/dst/.config.toml.tmp-AbC123");
+  CHECK(st.leftovers[0].command == "clawport recover /dst/config.toml");
+  CHECK(st.leftovers[1].path == "/dst/agents/a/.clawport-import-0123456789ab-workspace");
+  CHECK(st.leftovers[1].command == "clawport recover /dst/agents/a/workspace");
+  CHECK(st.pending());
+}
+
+TEST_CASE("issue 27 item 2: status of an invalid config names the problem; no config refused") {
+  import_rig r(
+      "schema_version = 3\n\n# Imported by clawport by hand: agent `mine`\n"
+      "[agents.mine]\nrisk_profile = \"missing\"\n");
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  REQUIRE(st.invalid.has_value());
+  CHECK(st.invalid->path.rfind("agents.mine.", 0) == 0);
+  REQUIRE(st.agents.size() == 1);
+  CHECK_FALSE(st.agents[0].imported.has_value());  // a hand-written look-alike is not read
+  CHECK(st.pending());
+  CHECK(im::to_json(st)["valid"] == false);
+  try {
+    (void)im::read_status(r.f, "/dst/none.toml");
+    FAIL("a missing config was accepted");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::not_found);
+  }
+}
+
+/// A stand-in for the cipher policy in unit tests, so they need no libsodium: the real one
+/// is checked by tests/cli/secrets.sh against an independent decryptor. "Sealing" reverses
+/// the text and appends a zero tag; random bytes count up.
+struct fake_cipher {
+  static constexpr std::size_t key_bytes = 32;
+  static constexpr std::size_t nonce_bytes = 12;
+  unsigned char next = 0;
+  void random(unsigned char* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = next++;
+  }
+  std::string seal(std::string_view plain, const unsigned char*, const unsigned char*) {
+    return std::string(plain.rbegin(), plain.rend()) + std::string(16, '\0');
+  }
+};
+
+std::string hex_of(std::string_view bytes) {
+  static constexpr char d[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : bytes) {
+    out += d[static_cast<unsigned char>(c) >> 4];
+    out += d[static_cast<unsigned char>(c) & 0xF];
+  }
+  return out;
+}
+
+TEST_CASE("issue 27 item 3: secrets set writes enc2: in place, creates the key, keeps the rest") {
+  import_rig r;
+  r.apply(r.opts());
+  r.m().chmod("/dst/config.toml", 0640);
+  const std::string before = r.m().read_file("/dst/config.toml");
+  const std::string path = "providers.models.anthropic.main.api_key";
+  CHECK(im::list_secrets(cp::zeroclaw::parse_toml(before, "c"))[0].state ==
+        im::secret_state::blank);
+  fake_cipher cipher;
+  const auto res =
+      im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk-1", cp::timestamp{1786600000, 0});
+  CHECK(res.stored == im::secret_state::encrypted);
+  CHECK(res.key_created);
+  // The key: 32 random bytes (0..31 here) as hex, mode 0600; the nonce the next 12.
+  std::string key_bytes, nonce_bytes;
+  for (int i = 0; i < 32; ++i) key_bytes += static_cast<char>(i);
+  for (int i = 32; i < 44; ++i) nonce_bytes += static_cast<char>(i);
+  CHECK(r.m().read_file("/dst/.secret_key") == hex_of(key_bytes));
+  CHECK(r.m().lstat("/dst/.secret_key")->mode == 0600);
+  const std::string stored =
+      "enc2:" + hex_of(nonce_bytes) + hex_of(std::string("1-ks") + std::string(16, '\0'));
+  // Only the value's bytes changed; mode kept; the previous bytes kept as the backup.
+  std::string expected = before;
+  const std::size_t at = expected.find("api_key = \"\"");
+  REQUIRE(at != std::string::npos);
+  expected.replace(at, 12, "api_key = \"" + stored + "\"");
+  CHECK(r.m().read_file("/dst/config.toml") == expected);
+  CHECK(r.m().lstat("/dst/config.toml")->mode == 0640);
+  CHECK(r.m().read_file(res.backup) == before);
+  const auto listed = im::list_secrets(cp::zeroclaw::parse_toml(expected, "c"));
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].state == im::secret_state::encrypted);
+
+  // A second secret reuses the key (not created again).
+  const auto again =
+      im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk-2", cp::timestamp{1786600001, 0});
+  CHECK_FALSE(again.key_created);
+  CHECK(r.m().read_file("/dst/.secret_key") == hex_of(key_bytes));
+}
+
+TEST_CASE("issue 27 item 3: a reference is kept, plain text where encrypt = false, no key") {
+  import_rig r(
+      "schema_version = 3\n\n[secrets]\nencrypt = false\n\n"
+      "[providers.models.anthropic.work]\napi_key = ''  # later\nmodel = \"m\"\n");
+  fake_cipher cipher;
+  const std::string path = "providers.models.anthropic.work.api_key";
+  im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk \"q\"", cp::timestamp{1786600000, 0});
+  CHECK(r.m().read_file("/dst/config.toml").find("api_key = \"sk \\\"q\\\"\"  # later\n") !=
+        std::string::npos);
+  const auto ref = im::set_secret(r.f, cipher, "/dst/config.toml", path, "op://v/i/f",
+                                  cp::timestamp{1786600001, 0});
+  CHECK(ref.stored == im::secret_state::reference);
+  CHECK(r.m().read_file("/dst/config.toml").find("api_key = \"op://v/i/f\"  # later\n") !=
+        std::string::npos);
+  CHECK_FALSE(r.m().lstat("/dst/.secret_key").has_value());
+}
+
+TEST_CASE("issue 27 item 3: secrets set refusals write nothing") {
+  import_rig r(
+      "schema_version = 3\n\n[providers.models.anthropic.work]\n"
+      "api_key = \"\"\"\n\"\"\"\nmodel = \"m\"\n\n"
+      "[providers.models.anthropic.main]\napi_key = \"\"\nmodel = \"m\"\n");
+  fake_cipher cipher;
+  const auto before = r.m().snapshot("/dst");
+  const auto refused = [&](const std::string& path, const std::string& value, cp::errc want) {
+    try {
+      im::set_secret(r.f, cipher, "/dst/config.toml", path, value, cp::timestamp{1786600000, 0});
+      FAIL("accepted " << path);
+    } catch (const cp::error& e) {
+      CHECK(e.code() == want);
+    }
+    CHECK(r.m().snapshot("/dst") == before);
+  };
+  refused("providers.models.anthropic.main.api_key", "", cp::errc::invalid_argument);
+  refused("providers.models.anthropic.main.api_key", "enc2:00", cp::errc::invalid_argument);
+  refused("providers.models.anthropic.main.model", "x", cp::errc::not_found);
+  refused("providers.models.anthropic.nope.api_key", "x", cp::errc::not_found);
+  // A multi-line string: clawport cannot replace just its value.
+  refused("providers.models.anthropic.work.api_key", "x", cp::errc::config_invalid);
+  r.m().write_file("/dst/.secret_key", "not hex\n", 0600);
+  const auto with_bad_key = r.m().snapshot("/dst");
+  try {
+    im::set_secret(r.f, cipher, "/dst/config.toml", "providers.models.anthropic.main.api_key", "x",
+                   cp::timestamp{1786600000, 0});
+    FAIL("a bad key file was accepted");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::config_invalid);
+  }
+  CHECK(r.m().snapshot("/dst") == with_bad_key);
 }

@@ -82,6 +82,7 @@ namespace verify {}
 namespace openclaw {}
 namespace convert {}
 namespace compiled {}
+namespace crypto {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 

@@ -76,6 +76,18 @@ struct placement {
   std::string to;    ///< install-relative (`agents/researcher_imported/workspace`)
 };
 
+/// One thing the target's operator does after the import (issue 27 item 1): what the
+/// export told the source operator, with the paths as they will be on the target.
+struct todo_item {
+  /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
+  /// may not hold here), `recreate` (configuration left behind, to set up again if wanted).
+  std::string group;
+  std::string kind;     ///< required_secret, secret_unlisted; a note kind; a drop reason
+  std::string path;     ///< config path on the target (source path for a `recreate`)
+  std::string detail;   ///< why, in the exporter's words
+  std::string command;  ///< the command that does it, when there is one
+};
+
 /// The plan `clawport import` shows, and applies only when its integrity is given back.
 struct import_plan {
   std::string bundle;
@@ -91,6 +103,9 @@ struct import_plan {
   std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
   std::vector<std::string> secrets;         ///< config paths to supply, renamed
   std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
+  /// The target operator's to-do list, grouped secret, review, recreate (not hashed into
+  /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
+  std::vector<todo_item> todo;
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
@@ -738,6 +753,29 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
   if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
 }
 
+/// The command that supplies the secret at `path` on the target.
+inline std::string supply_command(const std::string& path) { return "zeroclaw config set " + path; }
+
+/// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
+/// does not list), the host-local settings to review, what was left behind. A setting of
+/// an entry the target's own replaces (reuse, --map) is not the operator's to redo.
+template <class Renamed>
+void todo_list(const verify::report& rep, const Renamed& renamed_path, import_plan& p) {
+  for (const std::string& s : p.secrets)
+    p.todo.push_back({"secret", "required_secret", s,
+                      "scrubbed on export; the agent needs it to run", supply_command(s)});
+  for (const verify::finding& f : rep.findings) {
+    if (f.code != "secret_unlisted") continue;
+    if (const auto to = renamed_path(f.path))
+      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to)});
+  }
+  for (const verify::finding& f : rep.host_local)
+    if (const auto to = renamed_path(f.path))
+      p.todo.push_back({"review", f.code, *to, f.detail, ""});
+  for (const verify::finding& f : rep.dropped)
+    p.todo.push_back({"recreate", f.code, f.path, f.detail, ""});
+}
+
 /// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
 /// (the credentials a reuse lends last).
 inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
@@ -765,6 +803,7 @@ inline void place_and_flag(const verify::report& rep, rename_map& names, const m
   for (const verify::finding& f : rep.risk_flags)
     p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
   p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
+  todo_list(rep, renamed_path, p);
 }
 
 }  // namespace detail

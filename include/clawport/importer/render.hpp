@@ -4,8 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "../core/text.hpp"
 #include "../digest/sha256.hpp"
@@ -39,9 +41,39 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["warnings"] = nlohmann::json::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["todo"] = nlohmann::json::array();
+  for (const todo_item& t : p.todo) {
+    nlohmann::json item = {
+        {"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
+    if (!t.command.empty()) item["command"] = t.command;
+    j["todo"].push_back(std::move(item));
+  }
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
+}
+
+/// The to-do list by group: secrets (with the command), settings to review, what to
+/// re-create; a group with nothing in it is not shown.
+inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>& todo) {
+  static constexpr std::pair<const char*, const char*> groups[] = {
+      {"secret", " credential(s) to supply after the import:"},
+      {"review", " host-local setting(s) travelled; review them on this host:"},
+      {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
+  for (const auto& [group, heading] : groups) {
+    std::size_t n = 0;
+    for (const todo_item& t : todo) n += t.group == group ? 1 : 0;
+    if (n == 0) continue;
+    line("");
+    line(std::to_string(n) + heading);
+    for (const todo_item& t : todo) {
+      if (t.group != group) continue;
+      if (!t.command.empty())
+        line("  " + t.command + (t.kind == "required_secret" ? "" : "  (" + t.detail + ")"));
+      else
+        line("  [" + t.kind + "] " + t.path + " \u2014 " + t.detail);
+    }
+  }
 }
 
 /// The plan in words, every line through the one terminal-safe renderer (core/text.hpp):
@@ -72,11 +104,7 @@ inline std::string render_plan(const import_plan& p) {
     for (const verify::finding& f : p.risk_flags)
       line("  " + f.code + " " + f.path + ": " + f.detail);
   }
-  if (!p.secrets.empty()) {
-    line("");
-    line(std::to_string(p.secrets.size()) + " credential(s) to supply after the import:");
-    for (const std::string& s : p.secrets) line("  zeroclaw config set " + s);
-  }
+  render_todo(line, p.todo);
   line("");
   line("plan_integrity: " + p.plan_integrity);
   return std::move(line.text);
@@ -101,10 +129,7 @@ inline std::string render_result(const import_result& r) {
   if (!r.backup.empty()) line("  previous config kept as " + r.backup);
   for (const std::string& left : r.recovered)
     line("  removed " + left + ", left by an earlier run of this plan that was killed");
-  if (!r.plan.secrets.empty()) {
-    line("  supply the credentials:");
-    for (const std::string& s : r.plan.secrets) line("    zeroclaw config set " + s);
-  }
+  render_todo(line, r.plan.todo);
   if (!r.ledger.empty()) line("  required secrets recorded in " + r.ledger);
   if (!r.ledger_problem.empty())
     line("  warning: the required secrets were not recorded (" + r.ledger_problem + ")");

@@ -56,6 +56,10 @@ struct report {
   std::vector<std::string> required_secrets;
   std::vector<std::string> skill_bundles;
   std::vector<finding> risk_flags;  ///< the manifest's risk_flags: {kind, path, detail}
+  std::vector<finding> dropped;     ///< the manifest's dropped: {reason, path, detail}
+  /// Host-local settings the closure carries (exporter's notes, planned again from the
+  /// closure: {kind, path, detail}); format 1 has no manifest key for them.
+  std::vector<finding> host_local;
 
   bool ok() const {
     return std::none_of(findings.begin(), findings.end(),

@@ -493,6 +493,15 @@ inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::st
   };
   table_list("dropped", {"path", "reason", "detail"});
   table_list("risk_flags", {"kind", "path", "detail"});
+  if (const zeroclaw::value* drops = m.find("dropped"); drops && drops->is_array()) {
+    for (const zeroclaw::value& item : drops->items) {
+      const zeroclaw::value* r = item.is_table() ? item.find("reason") : nullptr;
+      const zeroclaw::value* p = item.is_table() ? item.find("path") : nullptr;
+      const zeroclaw::value* dd = item.is_table() ? item.find("detail") : nullptr;
+      if (r && p && dd && r->is_string() && p->is_string() && dd->is_string())
+        rep.dropped.push_back({r->text, p->text, dd->text, false});
+    }
+  }
   if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
     for (const zeroclaw::value& item : flags->items) {
       if (!item.is_table()) continue;
@@ -599,6 +608,11 @@ void secret_findings(report& rep) {
                 std::string("the closure does not plan as a config of its own: ") + e.what());
     return;
   }
+  // The host-local settings the closure carries, as the export reported them (a note on
+  // a field that was blank speaks of the placeholder, not the bundle: left out).
+  for (const zeroclaw::host_local_note& n : replan->host_local)
+    if (!empty.count(n.path) && n.detail.find(placeholder) == std::string::npos)
+      rep.host_local.push_back({std::string(zeroclaw::to_string(n.kind)), n.path, n.detail, false});
   std::set<std::string> empty_secrets;
   for (const std::string& s : replan->required_secrets) {
     if (empty.count(s)) {

@@ -205,16 +205,19 @@ struct config_append_result {
 /// Checks a candidate config text; throws clawport::error to refuse it.
 using config_check = std::function<void(std::string_view new_text)>;
 
-/// Appends `addition` to the config at `config_path` (absolute). The result must parse as
-/// TOML (else errc::config_parse) and pass `check`. The file is read by fs::read_file's
-/// rule and replaced by publish::replace_file (mode and owner kept, backup first): a
-/// symlinked, hard-linked or non-regular config is refused (errc::unsafe_path: the rename
-/// would replace the link or split the file); a config changed while it was being appended
-/// to is errc::identity_changed. `now` names the backup.
+/// The new text of a config, from its bytes as read (`rewrite_config`).
+using config_edit = std::function<std::string(std::string_view old_text)>;
+
+/// Replaces the config at `config_path` (absolute) with `edit(its bytes)`. The result must
+/// parse as TOML (else errc::config_parse) and pass `check`. The file is read by
+/// fs::read_file's rule and replaced by publish::replace_file (mode and owner kept, backup
+/// first): a symlinked, hard-linked or non-regular config is refused (errc::unsafe_path:
+/// the rename would replace the link or split the file); a config changed while it was
+/// being edited is errc::identity_changed. `now` names the backup. The one writer of an
+/// install's config: `append_to_config` and `secrets set` are its two edits.
 template <class Fs>
-config_append_result append_to_config(Fs& fs, const std::string& config_path,
-                                      std::string_view addition, const timestamp& now,
-                                      const config_check& check = {}) {
+config_append_result rewrite_config(Fs& fs, const std::string& config_path, const config_edit& edit,
+                                    const timestamp& now, const config_check& check = {}) {
   static_assert(fs::check_policy<Fs>());
   const std::string path = paths::normalize(config_path);
   const std::string dir = paths::parent(path);
@@ -238,14 +241,14 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   if (!read) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
   const fs::read_result& old = *read;
 
-  out.text = config_with_appended(old.bytes, addition);
+  out.text = edit(old.bytes);
   try {
     (void)toml_adaptor::parse(out.text, path);
   } catch (const error& e) {
-    throw error(errc::config_parse,
-                "appending to " + path + " would make it invalid TOML (" + e.what() +
-                    "); nothing was written",
-                path);
+    throw error(
+        errc::config_parse,
+        "editing " + path + " would make it invalid TOML (" + e.what() + "); nothing was written",
+        path);
   }
   if (check) check(out.text);
 
@@ -255,6 +258,18 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
   ro.previous = old.bytes;
   out.backup = paths::join(dir, publish::replace_file(fs, parent, name, out.text, path, ro).backup);
   return out;
+}
+
+/// Appends `addition` to the config at `config_path` (absolute) through `rewrite_config`
+/// (its refusals: not TOML, `check`, a linked or changed config).
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  return rewrite_config(
+      fs, config_path,
+      [addition](std::string_view old_text) { return config_with_appended(old_text, addition); },
+      now, check);
 }
 
 }  // namespace zeroclaw

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// `clawport secrets list [--config <file>] [--json]`: every secret field of the install's
+// config and whether it is set, blank, encrypted or a reference (never a value).
+// `clawport secrets set <path> [--config <file>] [--json]`: the value from standard input,
+// or from a prompt that does not echo when standard input is a terminal (never from the
+// command line), stored as ZeroClaw stores it (importer/secrets.hpp, crypto/sodium.hpp).
+#pragma once
+
+#include "../app.hpp"
+
+#include <clawport/crypto.hpp>
+
+#include <termios.h>
+#include <unistd.h>
+
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+
+namespace clawport::cli {
+
+struct secrets_args {
+  std::string config;
+  std::string path;
+  bool json = false;
+};
+
+/// Echo off on the terminal while it lives; restored however the scope ends.
+class no_echo {
+ public:
+  no_echo() {
+    active_ = ::tcgetattr(STDIN_FILENO, &saved_) == 0;
+    if (!active_) return;
+    termios quiet = saved_;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+  }
+  ~no_echo() {
+    if (active_) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_);
+  }
+  no_echo(const no_echo&) = delete;
+  no_echo& operator=(const no_echo&) = delete;
+
+ private:
+  termios saved_{};
+  bool active_ = false;
+};
+
+/// The secret: one line typed at a prompt that does not echo, or all of standard input
+/// (one final newline dropped, as `echo` or a here-string adds it).
+inline std::string read_secret_value(const std::string& path) {
+  std::string value;
+  if (::isatty(STDIN_FILENO) == 1) {
+    std::cerr << "value for " << text::escape_for_terminal(path) << " (not echoed): " << std::flush;
+    {
+      no_echo quiet;
+      std::getline(std::cin, value);
+    }
+    std::cerr << "\n";
+    return value;
+  }
+  value.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  if (!value.empty() && value.back() == '\n') value.pop_back();
+  if (!value.empty() && value.back() == '\r') value.pop_back();
+  return value;
+}
+
+inline int run_secrets_list(const secrets_args& a, const host_environment& host) {
+  fs::posix backend;
+  const std::string config_path = zeroclaw::config_path_of(host, a.config);
+  std::string config_text;
+  const auto secrets =
+      importer::list_secrets(importer::read_install_config(backend, config_path, config_text));
+  if (a.json) {
+    nlohmann::json j;
+    j["config"] = config_path;
+    j["secrets"] = nlohmann::json::array();
+    for (const importer::secret_entry& s : secrets)
+      j["secrets"].push_back({{"path", s.path}, {"state", importer::to_string(s.state)}});
+    std::cout << clawport::json::dump(j) << "\n";
+    return exit_ok;
+  }
+  text::terminal_lines line;
+  line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
+  for (const importer::secret_entry& s : secrets)
+    line("  " + std::string(importer::to_string(s.state)) + "  " + s.path);
+  std::cout << line.text;
+  return exit_ok;
+}
+
+inline int run_secrets_set(const secrets_args& a, const host_environment& host) {
+  fs::posix backend;
+  crypto::sodium cipher;
+  const std::string config_path = zeroclaw::config_path_of(host, a.config);
+  const std::string value = read_secret_value(a.path);
+  const importer::set_secret_result r =
+      importer::set_secret(backend, cipher, config_path, a.path, value, host.now());
+  if (a.json) {
+    nlohmann::json j{
+        {"config", r.config}, {"path", r.path},         {"stored", importer::to_string(r.stored)},
+        {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
+    std::cout << clawport::json::dump(j) << "\n";
+    return exit_ok;
+  }
+  text::terminal_lines line;
+  const char* how = r.stored == importer::secret_state::encrypted ? "encrypted (enc2:)"
+                    : r.stored == importer::secret_state::reference
+                        ? "as a reference, resolved by ZeroClaw when it loads"
+                        : "as plain text ([secrets] encrypt = false)";
+  line("set " + r.path + " in " + r.config + ", " + how);
+  if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
+  line("  previous config kept as " + r.backup);
+  std::cout << line.text;
+  return exit_ok;
+}
+
+inline void add_secrets_command(CLI::App& app, action& selected, const host_environment& host) {
+  CLI::App* secrets = app.add_subcommand(
+      "secrets", "list an install's secret fields, or supply one as ZeroClaw stores it");
+  secrets->require_subcommand(1);
+  const auto config_option = [](CLI::App* cmd, secrets_args& args) {
+    cmd->add_option("--config", args.config,
+                    "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
+                    "else ~/.zeroclaw/config.toml)")
+        ->check(non_empty());
+    cmd->add_flag("--json", args.json, "print one JSON document on stdout");
+  };
+  auto list_args = std::make_shared<secrets_args>();
+  CLI::App* list = secrets->add_subcommand(
+      "list",
+      "every secret field of the config: set, blank, encrypted or reference (never a value)");
+  config_option(list, *list_args);
+  list->callback([list_args, &selected, &host] {
+    selected =
+        action{[list_args, &host] { return run_secrets_list(*list_args, host); }, list_args->json};
+  });
+  auto set_args = std::make_shared<secrets_args>();
+  CLI::App* set = secrets->add_subcommand(
+      "set",
+      "supply a secret field (the value from standard input, or a prompt that does not echo): "
+      "enc2: with the install's .secret_key, plain where [secrets] encrypt = false, an op:// "
+      "reference as given; only that value changes, the previous config is kept");
+  set->add_option("path", set_args->path,
+                  "the field's config path, as `secrets list` shows it "
+                  "(providers.models.anthropic.main.api_key)")
+      ->required()
+      ->check(non_empty());
+  config_option(set, *set_args);
+  set->callback([set_args, &selected, &host] {
+    selected =
+        action{[set_args, &host] { return run_secrets_set(*set_args, host); }, set_args->json};
+  });
+}
+
+}  // namespace clawport::cli

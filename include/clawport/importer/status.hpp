@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+// `clawport status` (docs/cli.md): one look at a ZeroClaw install. Its agents, and which
+// came from an import (the provenance comment the import wrote before their tables), the
+// secret fields still blank (those the required-secrets ledger records, and every blank
+// secret field the schema marks), whether the whole config validates (the rules of
+// `Config::validate()`, zeroclaw/validate.hpp), and the leftovers of interrupted commands
+// (the staging names of publish/names.hpp) with the `clawport recover` line that clears
+// each. Reads only, through the Fs policy.
+#pragma once
+
+#include "../core/error.hpp"
+#include "../core/paths.hpp"
+#include "../fs/policy.hpp"
+#include "../publish/names.hpp"
+#include "../zeroclaw/install_layout.hpp"
+#include "../zeroclaw/parse.hpp"
+#include "../zeroclaw/schema_v3.hpp"
+#include "../zeroclaw/secret_ledger.hpp"
+#include "../zeroclaw/validate.hpp"
+#include "plan.hpp"
+#include "secrets.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// Where an agent came from, as the import recorded it in the config's provenance comment.
+struct import_provenance {
+  std::string imported_at;      ///< RFC 3339
+  std::string source_alias;     ///< the agent's alias in the bundle
+  std::string bundle;           ///< the bundle's path as imported
+  std::string manifest_sha256;  ///< `sha256:<hex>`
+  std::string exported_at;
+  std::string producer;  ///< what exported it (`clawport 0.1.0`)
+};
+
+/// One `[agents.<alias>]` of the config.
+struct agent_status {
+  std::string alias;
+  std::optional<import_provenance> imported;  ///< empty: configured on this install
+};
+
+/// A secret field that is blank.
+struct blank_secret {
+  std::string path;  ///< config path (`providers.models.anthropic.main.api_key`)
+  /// `import` (the required-secrets ledger records it; absent from the config counts too),
+  /// `schema` (a blank secret field the ledger does not record).
+  std::string source;
+};
+
+/// A name an interrupted command left in the install.
+struct leftover {
+  std::string path;     ///< absolute
+  std::string creator;  ///< who makes such names, in recover's words
+  std::string command;  ///< the `clawport recover` line that clears it
+};
+
+/// What `clawport status` reports. `pending()` is what the exit status says.
+struct install_status {
+  std::string config_path;
+  std::string install_root;
+  std::vector<agent_status> agents;
+  std::vector<blank_secret> blank_secrets;
+  std::optional<zeroclaw::validation_error> invalid;  ///< the first problem, if any
+  std::vector<leftover> leftovers;
+
+  bool pending() const { return !blank_secrets.empty() || invalid || !leftovers.empty(); }
+};
+
+namespace status_detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// `text` after `head` up to `tail` (both must be found, in order); nullopt otherwise.
+inline std::optional<std::string> between(std::string_view text, std::string_view head,
+                                          std::string_view tail, std::size_t& from) {
+  const std::size_t a = text.find(head, from);
+  if (a == std::string_view::npos) return std::nullopt;
+  const std::size_t b = text.find(tail, a + head.size());
+  if (b == std::string_view::npos) return std::nullopt;
+  from = b + tail.size();
+  return std::string(text.substr(a + head.size(), b - a - head.size()));
+}
+
+/// Every provenance comment in the config's text, by the alias it names: the two lines
+/// provenance_comment (plan.hpp) writes, `# ` before each.
+inline std::vector<std::pair<std::string, import_provenance>> provenance_in(std::string_view text) {
+  std::vector<std::pair<std::string, import_provenance>> out;
+  static constexpr std::string_view first = "# Imported by clawport ";
+  for (std::size_t at = text.find(first); at != std::string_view::npos;
+       at = text.find(first, at + 1)) {
+    if (at != 0 && text[at - 1] != '\n') continue;
+    const std::size_t eol = text.find('\n', at);
+    if (eol == std::string_view::npos) break;  // the second line is missing
+    const std::size_t end2 = text.find('\n', eol + 1);
+    const std::string_view two = text.substr(at, end2 == std::string_view::npos ? end2 : end2 - at);
+    std::size_t p = 0;
+    import_provenance v;
+    const auto when = between(two, " at ", ": agent `", p);
+    const auto alias = between(two, "", "` (source alias `", p);
+    const auto source = between(two, "", "`)\n# from bundle ", p);
+    const auto bundle = between(two, "", ", manifest ", p);
+    const auto digest = between(two, "", " (exported ", p);
+    const auto exported = between(two, "", " by ", p);
+    if (!when || !alias || !source || !bundle || !digest || !exported || two.back() != ')')
+      continue;  // not a comment clawport wrote: nothing is guessed from it
+    v.imported_at = *when;
+    v.source_alias = *source;
+    v.bundle = *bundle;
+    v.manifest_sha256 = *digest;
+    v.exported_at = *exported;
+    v.producer = std::string(two.substr(p, two.size() - p - 1));
+    out.emplace_back(*alias, std::move(v));
+  }
+  return out;
+}
+
+/// The blank secret fields of `table` (a blank string, or a blank value in a secret map).
+inline void blank_secrets_of(const zc::value& table, zc::list_view<zc::field> fields,
+                             const std::string& prefix, std::vector<std::string>& out) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    const zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    const std::string path = prefix + std::string(f.key);
+    if (f.secret) {
+      if (v->is_string() && v->text.empty()) out.push_back(path);
+      for (const zc::member& m : v->members)
+        if (m.val.is_string() && m.val.text.empty()) out.push_back(path + "." + m.key);
+    } else if (f.type == zc::field_type::table) {
+      blank_secrets_of(*v, f.children, path + ".", out);
+    }
+  }
+}
+
+/// Every blank secret field of every entry the schema knows (the closure kinds of
+/// plan.hpp), by config path.
+template <class Schema>
+std::vector<std::string> blank_secret_paths(const zc::value& config) {
+  std::vector<std::string> out;
+  for (const detail::kind_info& k : detail::kinds) {
+    for (const auto& [name, val] : detail::entries_of(config, k)) {
+      const zc::entry_schema* s = detail::schema_of<Schema>(k, name);
+      if (s == nullptr) continue;
+      const std::string prefix = detail::entry_path(k, name) + ".";
+      blank_secrets_of(*val, s->fields, prefix, out);
+      blank_secrets_of(*val, s->extra, prefix, out);
+    }
+  }
+  return out;
+}
+
+/// True when the secret at `path` holds a value in `config`.
+inline bool is_set(const zc::value& config, const std::string& path) {
+  const zc::value* v = secrets_detail::value_at(config, path);
+  return v != nullptr && v->is_string() && !v->text.empty();
+}
+
+/// The leftovers of interrupted commands in the directory `relative` of the install
+/// (`""`: the root), with the recover line for each; `files` are the files of that
+/// directory whose temporary siblings a replace leaves (`config.toml`, the ledger).
+template <class Fs>
+void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
+                  const std::vector<std::string>& files, install_status& st) {
+  std::vector<std::string> names;
+  fs.for_each_entry(dir, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& n : names) {
+    std::string destination;
+    publish::staging_match m = publish::match_staging(n);
+    for (const std::string& f : files) {
+      if (m.family != nullptr) break;
+      m = publish::match_staging(n, f);
+      if (m.family != nullptr) destination = f;
+    }
+    if (m.family == nullptr || !m.exact) continue;
+    if (m.family->kind == publish::staging_kind::import)
+      destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
+                             publish::import_token_length + 1);
+    if (destination.empty()) destination = n;  // recover clears every staging tree beside it
+    st.leftovers.push_back({paths::join(abs, n), std::string(m.family->creator),
+                            "clawport recover " + paths::join(abs, destination)});
+  }
+}
+
+/// The install's directories where commands stage: the root, `agents/`, each
+/// `agents/<alias>/`, `shared/` and `shared/skills/` (those that exist as directories).
+template <class Fs>
+void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name) {
+  auto root = fs.open_root(st.install_root);
+  // The files of the root a command replaces or creates beside a temporary: the config,
+  // the required-secrets ledger, the key `secrets set` creates.
+  leftovers_in(fs, root, st.install_root,
+               {config_name, std::string(zc::secret_ledger_name), std::string(secret_key_file)},
+               st);
+  const auto sub = [&](const typename Fs::dir& parent,
+                       const std::string& name) -> std::optional<typename Fs::dir> {
+    const auto s = fs.stat_at(parent, name);
+    if (!s || s->kind != fs::file_kind::directory) return std::nullopt;
+    return fs.open_dir_at(parent, name);
+  };
+  const std::string agents_abs = paths::join(st.install_root, zc::install_agents_dir);
+  if (auto agents = sub(root, std::string(zc::install_agents_dir))) {
+    leftovers_in(fs, *agents, agents_abs, {}, st);
+    std::vector<std::string> each;
+    fs.for_each_entry(*agents, [&](std::string_view n) { each.emplace_back(n); });
+    std::sort(each.begin(), each.end());
+    for (const std::string& a : each)
+      if (publish::match_staging(a).family == nullptr)
+        if (auto d = sub(*agents, a)) leftovers_in(fs, *d, paths::join(agents_abs, a), {}, st);
+  }
+  const std::string shared_abs = paths::join(st.install_root, zc::install_shared_dir);
+  if (auto shared = sub(root, std::string(zc::install_shared_dir))) {
+    leftovers_in(fs, *shared, shared_abs, {}, st);
+    if (auto skills = sub(*shared, "skills"))
+      leftovers_in(fs, *skills, paths::join(shared_abs, "skills"), {}, st);
+  }
+}
+
+}  // namespace status_detail
+
+/// The state of the install whose config is `config_path` (absolute). Throws
+/// clawport::error: errc::not_found (no config), errc::config_parse (it does not parse, or
+/// the ledger is not clawport's), and the read refusals of fs::read_file.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+install_status read_status(Fs& fs, const std::string& config_path) {
+  namespace zc = clawport::zeroclaw;
+  namespace sd = status_detail;
+  install_status st;
+  st.config_path = config_path;
+  st.install_root = zc::install_root_of(config_path);
+  const std::string config_name = paths::file_name(config_path);
+  const std::optional<std::string> text = detail::read_config(fs, st.install_root, config_name);
+  if (!text)
+    throw error(errc::not_found,
+                "the config " + config_path +
+                    " does not exist; create the install first (a config.toml holding "
+                    "`schema_version = 3` is an empty install)",
+                config_path);
+  const zc::value config = zc::parse_toml(*text, config_path);
+  st.invalid = zc::validate_config<Schema>(config);
+
+  const auto provenance = sd::provenance_in(*text);
+  if (const zc::value* agents = detail::at(config, "agents"); agents && agents->is_table()) {
+    for (const zc::member& a : agents->members) {
+      agent_status s{a.key, std::nullopt};
+      for (const auto& [alias, p] : provenance)
+        if (alias == a.key) s.imported = p;  // the latest comment naming it
+      st.agents.push_back(std::move(s));
+    }
+  }
+
+  const std::set<std::string> ledger = zc::read_secret_ledger(fs, st.install_root, config_name);
+  for (const std::string& path : ledger)
+    if (!sd::is_set(config, path)) st.blank_secrets.push_back({path, "import"});
+  for (const std::string& path : sd::blank_secret_paths<Schema>(config))
+    if (!ledger.count(path)) st.blank_secrets.push_back({path, "schema"});
+
+  sd::scan_leftovers(fs, st, config_name);
+  return st;
+}
+
+/// The `clawport status --json` document.
+inline nlohmann::json to_json(const install_status& st) {
+  nlohmann::json j;
+  j["config"] = st.config_path;
+  j["agents"] = nlohmann::json::array();
+  for (const agent_status& a : st.agents) {
+    nlohmann::json item = {{"alias", a.alias}, {"imported", nullptr}};
+    if (a.imported)
+      item["imported"] = {{"at", a.imported->imported_at},
+                          {"source_alias", a.imported->source_alias},
+                          {"bundle", a.imported->bundle},
+                          {"manifest_sha256", a.imported->manifest_sha256},
+                          {"exported_at", a.imported->exported_at},
+                          {"producer", a.imported->producer}};
+    j["agents"].push_back(std::move(item));
+  }
+  j["blank_secrets"] = nlohmann::json::array();
+  for (const blank_secret& b : st.blank_secrets)
+    j["blank_secrets"].push_back({{"path", b.path}, {"source", b.source}});
+  j["valid"] = !st.invalid.has_value();
+  if (st.invalid)
+    j["invalid"] = {
+        {"code", st.invalid->code}, {"message", st.invalid->message}, {"path", st.invalid->path}};
+  j["leftovers"] = nlohmann::json::array();
+  for (const leftover& l : st.leftovers)
+    j["leftovers"].push_back({{"path", l.path}, {"creator", l.creator}, {"command", l.command}});
+  j["pending"] = st.pending();
+  return j;
+}
+
+/// The status in words, through the one terminal-safe renderer.
+inline std::string render_status(const install_status& st) {
+  text::terminal_lines line;
+  line("install " + st.install_root + " (" + st.config_path + ")");
+  line("");
+  line(std::to_string(st.agents.size()) + " agent(s):");
+  for (const agent_status& a : st.agents) {
+    if (!a.imported) {
+      line("  " + a.alias);
+      continue;
+    }
+    line("  " + a.alias + "  imported " + a.imported->imported_at + " from " + a.imported->bundle +
+         " (agent `" + a.imported->source_alias + "`, manifest " + a.imported->manifest_sha256 +
+         ")");
+  }
+  line("");
+  line(st.invalid ? "config: does not validate: " + st.invalid->display() : "config: validates");
+  if (!st.blank_secrets.empty()) {
+    line("");
+    line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
+    for (const blank_secret& b : st.blank_secrets)
+      line("  " + detail::supply_command(b.path) +
+           (b.source == "import" ? "  (an import left it blank)" : ""));
+  }
+  if (!st.leftovers.empty()) {
+    line("");
+    line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
+    for (const leftover& l : st.leftovers)
+      line("  " + l.path + " (left by " + l.creator + "): " + l.command);
+  }
+  line("");
+  line(st.pending() ? "pending: see above" : "nothing pending");
+  return std::move(line.text);
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
