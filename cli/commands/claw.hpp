@@ -114,12 +114,10 @@ inline int run_plan(const plan_options& o, const host_environment& host,
       oc::plan_add(fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt);
   const oc::value doc = oc::to_json(plan);
   const std::string integrity = plan.integrity;
-  if (consent != nullptr && !plan.blocked)
-    write_plan_file(*consent, host, oc::json_text(doc));
+  if (consent != nullptr && !plan.blocked) write_plan_file(*consent, host, oc::json_text(doc));
   if (o.json) {
     const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
-    std::cout << oc::json_text(plan.blocked ? with_error(doc, o.package, blocked)
-                                            : doc);
+    std::cout << oc::json_text(plan.blocked ? with_error(doc, o.package, blocked) : doc);
   } else {
     std::cout << for_reader(oc::plan_text(doc));
     if (consent != nullptr && !plan.blocked) std::cout << apply_hint(*consent, integrity);

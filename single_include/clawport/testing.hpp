@@ -215,14 +215,7 @@ class memory {
 
   dir open_dir_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "open_dir_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    // Linux says ENOTDIR for a symlink under O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies
-    // it as ELOOP so callers can tell "a symlink" from "not a directory", and so do we.
-    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    node_ptr n = open_at(op, d, name);
     if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
     require(n, 4, op, name);
     return dir(st_, std::move(n));
@@ -230,12 +223,7 @@ class memory {
 
   file open_file_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "open_file_at";
-    check_name(op, name);
-    reserve_handle(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
-    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    node_ptr n = open_at(op, d, name);
     require(n, 4, op, name);
     // Like O_RDONLY on Linux, a directory or a FIFO opens too; fstat tells them apart.
     return file(st_, std::move(n), true, false);
@@ -331,9 +319,7 @@ class memory {
   void unlink_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "unlink_at";
     check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
+    node_ptr n = entry_at(op, d, name);
     if (n->kind == file_kind::directory) throw sys_error(op, name, EISDIR);
     require(d.node_, 2, op, name);
     unlink(d.node_, name);
@@ -342,9 +328,7 @@ class memory {
   void remove_dir_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "remove_dir_at";
     check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
+    node_ptr n = entry_at(op, d, name);
     if (n->kind != file_kind::directory) throw sys_error(op, name, ENOTDIR);
     if (!n->entries.empty()) throw sys_error(op, name, ENOTEMPTY);
     require(d.node_, 2, op, name);
@@ -354,9 +338,7 @@ class memory {
   void remove_tree_at(const dir& d, std::string_view name) {
     static constexpr std::string_view op = "remove_tree_at";
     check_name(op, name);
-    require(d.node_, 1, op, name);
-    node_ptr n = find(d.node_, name);
-    if (!n) throw sys_error(op, name, ENOENT);
+    node_ptr n = entry_at(op, d, name);
     if (n->kind == file_kind::directory) {
       // The posix remover opens each directory (r), looks up and unlinks entries (wx).
       empty_tree(n, name, st_->opts.enforce_permissions);
@@ -608,6 +590,26 @@ class memory {
           std::string(name));
     }
     if (name.size() > st_->opts.max_name_length) throw sys_error(op, name, ENAMETOOLONG);
+  }
+
+  /// What opening `name` below `d` with O_NOFOLLOW finds: a handle reserved, `d` searchable,
+  /// the entry present and not a symlink (ELOOP: Linux says ENOTDIR for a symlink under
+  /// O_DIRECTORY|O_NOFOLLOW; fs::posix re-classifies it so callers can tell "a symlink"
+  /// from "not a directory", and so do we).
+  node_ptr open_at(std::string_view op, const dir& d, std::string_view name) {
+    check_name(op, name);
+    reserve_handle(op, name);
+    node_ptr n = entry_at(op, d, name);
+    if (n->kind == file_kind::symlink) throw sys_error(op, name, ELOOP);
+    return n;
+  }
+
+  /// The entry `name` of `d` (searchable), else ENOENT.
+  node_ptr entry_at(std::string_view op, const dir& d, std::string_view name) const {
+    require(d.node_, 1, op, name);
+    node_ptr n = find(d.node_, name);
+    if (!n) throw sys_error(op, name, ENOENT);
+    return n;
   }
 
   // Linux takes the descriptor slot before resolving, so EMFILE wins over ENOENT.
