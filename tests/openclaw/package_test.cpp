@@ -338,6 +338,23 @@ TEST_SUITE("openclaw.package") {
     CHECK(pkg.source.manifest_path == fx.path("real/CLAW.md"));
   }
 
+  TEST_CASE("parses a CLAW.md that links to a JSON file by the declared name, as Markdown") {
+    // schema-conformance.test.ts: the declared manifest name decides the format, not the
+    // link target's extension. JSON in a CLAW.md is not an envelope.
+    claw_fixture fx;
+    fx.minimal();
+    fx.put("manifest.json", "{\"schemaVersion\": 1, \"agent\": {\"id\": \"demo\"}}");
+    fx.remove("pkg/CLAW.md");
+    fx.symlink("pkg/CLAW.md", "manifest.json");
+    const auto pkg = fx.load();
+    CHECK(has(pkg.diagnostics, "missing_claw_frontmatter", "$"));
+    CHECK_FALSE(has(pkg.diagnostics, "invalid_json"));
+    // The same file named as JSON in package.json is JSON.
+    fx.put("package.json",
+           "{\"name\":\"d\",\"version\":\"1.0.0\",\"openclaw\":{\"claw\":\"manifest.json\"}}");
+    CHECK(fx.load().ok());
+  }
+
   TEST_CASE("rejects package manifests that escape the package root") {
     claw_fixture fx;
     fx.minimal();
