@@ -136,7 +136,7 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(rec["workspaceFiles"][1]["status"] == "complete");
     CHECK(rec["addedAt"] == now);
     // No staging directory is left beside the workspace.
-    for (const auto& e : m.snapshot("/home/.openclaw"))
+    for (const auto& e : m.snapshot("/state"))
       CHECK(e.first.find(".clawport-claw-") == std::string::npos);
   }
 
@@ -342,8 +342,8 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK_FALSE(r.ok);
     CHECK(r.document["error"]["code"] == "workspace_files_failed");
     auto after = world(f.inner());
-    after.erase("/home/" + std::string(".openclaw/workspace-demo/ref/policy.md"));
-    after.erase("/home/.openclaw/workspace-demo/ref");
+    after.erase(ws + "/ref/policy.md");
+    after.erase(ws + "/ref");
     auto expect = before;
     CHECK(after == expect);
     CHECK_FALSE(f.inner().lstat(ws + "/SOUL.md"));
@@ -739,9 +739,11 @@ TEST_SUITE("openclaw workspace") {
     CHECK(ops["workspace"] == "/w/ops");
     CHECK(ops["rule"] == "agents.entries.ops.workspace");
     const value dev = oc::resolve_workspace(cfg, e, std::string("dev"));
-    CHECK(dev["workspace"] == "/home/u/.openclaw/workspace-dev");  // not the shared default
+    // dev is not the default agent (ops, the first entry): <agents.defaults.workspace>/dev.
+    CHECK(dev["workspace"] == "/shared/dev");
     e.state_dir = "/st";
-    CHECK(resolved_ws(cfg, e, std::string("dev")) == "/st/workspace-dev");
+    CHECK(resolved_ws(value::parse(R"({"agents":{"entries":{"ops":{},"dev":{}}}})"), e,
+                      std::string("dev")) == "/st/workspace-dev");
   }
   TEST_CASE("resolve reads openclaw.json as JSON5") {
     memory m;

@@ -811,8 +811,7 @@ TEST_SUITE("openclaw.plan") {
     CHECK(plan["dryRun"] == true);
     CHECK(plan["mutationAllowed"] == false);
     CHECK(plan["agent"]["finalId"] == "incident-triage");
-    CHECK(plan["agent"]["workspace"] ==
-          fx.root_path() + "/home/.openclaw/workspace-incident-triage");
+    CHECK(plan["agent"]["workspace"] == fx.root_path() + "/state/workspace-incident-triage");
     const value& s = plan["summary"];
     CHECK(s["totalActions"] == 16);
     CHECK(s["agentActions"] == 1);
@@ -896,7 +895,7 @@ TEST_SUITE("openclaw.plan") {
     fx.write("state/openclaw.json",
              "// existing install\n{agents: {entries: {'incident-triage': {workspace: '" +
                  fx.root_path() +
-                 "/home/.openclaw/workspace-incident-triage'}}},\n mcp: {servers: {linear: {url: "
+                 "/state/workspace-incident-triage'}}},\n mcp: {servers: {linear: {url: "
                  "'https://other.example/mcp', transport: 'sse'}}}}\n");
     const auto plan = fx.plan(fx.load(), fx.request()).plan;
     std::vector<std::string> codes;
@@ -916,10 +915,10 @@ TEST_SUITE("openclaw.plan") {
   TEST_CASE("a workspace that exists on disk as a file collides; a directory is adopted") {
     claw_fixture fx;
     fx.minimal();
-    fx.write("home/.openclaw/workspace-demo", "not a directory");
+    fx.write("state/workspace-demo", "not a directory");
     CHECK(blocker(fx.plan(fx.load(), fx.request()).plan, "workspace_collision"));
-    fx.remove("home/.openclaw/workspace-demo");
-    fx.mkdir("home/.openclaw/workspace-demo");
+    fx.remove("state/workspace-demo");
+    fx.mkdir("state/workspace-demo");
     const auto plan = oc::plan_add(fx.fs, fx.load(), fx.request()).plan;
     CHECK_FALSE(blocker(plan, "workspace_collision"));
     CHECK(plan["actions"][1]["action"] == "adopt");
@@ -959,7 +958,7 @@ TEST_SUITE("openclaw.plan") {
     const auto plan = fx.plan(fx.load(), req).plan;
     CHECK(plan["agent"]["requestedId"] == "incident-triage");
     CHECK(plan["agent"]["finalId"] == "triage-two");
-    CHECK(plan["agent"]["workspace"] == fx.root_path() + "/home/.openclaw/workspace-triage-two");
+    CHECK(plan["agent"]["workspace"] == fx.root_path() + "/state/workspace-triage-two");
     CHECK(plan["actions"][0]["target"] == "agents.entries[\"triage-two\"]");
     CHECK(plan["actions"][0]["details"]["id"] == "triage-two");
     for (const auto& a : plan["actions"]) {
