@@ -53,15 +53,17 @@ inline int run_bootstrap(const options& o, const host_environment& host) {
   clawport::fs::posix fs;
   oc::value cfg;
   const oc::value r = resolved(fs, host, o, &cfg);
-  return print(
-      oc::bootstrap_workspace(fs, r["workspace"].get<std::string>(), oc::skip_bootstrap(cfg)), true,
-      o.json);
+  const oc::setup_marker_store marker{r["stateDir"].get<std::string>(), format_rfc3339(host.now())};
+  return print(oc::bootstrap_workspace(fs, r["workspace"].get<std::string>(),
+                                       oc::skip_bootstrap(cfg), marker),
+               true, o.json);
 }
 
 inline int run_doctor(const options& o, const host_environment& host) {
   clawport::fs::posix fs;
   const oc::value r = resolved(fs, host, o);
-  const oc::value d = oc::doctor_workspace(fs, r["workspace"].get<std::string>(), host.home);
+  const oc::value d = oc::doctor_workspace(fs, r["workspace"].get<std::string>(),
+                                           oc::environment_of(host, o.state_dir).home);
   return print(d, d["ok"].get<bool>(), o.json);
 }
 
@@ -73,7 +75,8 @@ inline void add_workspace_command(CLI::App& app, action& selected, const host_en
       app.add_subcommand("workspace", "Resolve, seed and check an OpenClaw agent workspace");
   ws->require_subcommand(1);
   const auto common = [](CLI::App* c, workspace_cmd::options& o, bool with_workspace) {
-    c->add_option("--agent-id", o.agent_id, "the agent (default: the default agent, main)");
+    c->add_option("--agent-id", o.agent_id,
+                  "the agent (default: the default agent of openclaw.json, else main)");
     c->add_option("--state-dir", o.state_dir,
                   "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
     if (with_workspace)

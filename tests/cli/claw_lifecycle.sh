@@ -14,7 +14,7 @@ export SOURCE_DATE_EPOCH=1800000000
 unset OPENCLAW_STATE_DIR
 mkdir -p "$HOME"
 state="$TMP/state"
-ws="$HOME/.openclaw/workspace-incident-triage"
+ws="$state/workspace-incident-triage"  # the one workspace rule: <state-dir>/workspace-<id>
 field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval("d"+sys.argv[2]))' "$TMP/out" "$1"; }
 snapshot() { (cd "$TMP" && find home home2 state state2 -printf '%p %s\n' 2>/dev/null | sort; cat state/* 2>/dev/null) | sha256sum; }
 
@@ -97,7 +97,7 @@ cmp -s "$state/openclaw.json" "$TMP/json5.orig" || { echo "FAIL: the JSON5 confi
 export HOME="$TMP/home2"
 mkdir -p "$HOME"
 state="$TMP/state2"
-ws="$HOME/.openclaw/workspace-incident-triage"
+ws="$state/workspace-incident-triage"  # the one workspace rule: <state-dir>/workspace-<id>
 # The user's openclaw.json holds the gateway token at 0600: add, update and remove keep it
 # 0600 (issue 22 item 5: they rewrote it 0644) and keep the token.
 mkdir -p "$state" && printf '{"gateway": {"auth": {"token": "gw-secret"}}}\n' >"$state/openclaw.json"
@@ -199,7 +199,7 @@ expect_grep err "$TMP/stfile is not a directory; clawport writes only through re
 # drops them; the operator's workspace is left exactly as it was before the add.
 export HOME="$TMP/home3"
 state="$TMP/state3"
-ws="$HOME/.openclaw/workspace-incident-triage"
+ws="$state/workspace-incident-triage"  # the one workspace rule: <state-dir>/workspace-<id>
 mkdir -p "$ws/templates"
 cp "$TMP/pkg/workspace/AGENTS.md" "$ws/AGENTS.md"
 cp "$TMP/pkg/workspace/templates/handoff.md" "$ws/templates/handoff.md"

@@ -96,7 +96,8 @@ std::map<std::string, std::string> world(memory& m) {
   return all;
 }
 
-const std::string ws = "/home/.openclaw/workspace-demo";
+// A new agent's workspace by the one rule (agent_workspace): <state-dir>/workspace-<id>.
+const std::string ws = "/state/workspace-demo";
 
 value ledger_of(memory& m) { return value::parse(m.read_file("/state/clawport-claws.json")); }
 
@@ -135,7 +136,7 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(rec["workspaceFiles"][1]["status"] == "complete");
     CHECK(rec["addedAt"] == now);
     // No staging directory is left beside the workspace.
-    for (const auto& e : m.snapshot("/home/.openclaw"))
+    for (const auto& e : m.snapshot("/state"))
       CHECK(e.first.find(".clawport-claw-") == std::string::npos);
   }
 
@@ -157,7 +158,8 @@ TEST_SUITE("openclaw lifecycle") {
     REQUIRE(r.ok);
     const value cfg = value::parse(m.read_file("/state/openclaw.json"));
     CHECK(cfg["agents"]["entries"]["demo"]["workspace"] == ws);
-    CHECK(cfg["agents"]["entries"].contains("main"));  // the implicit default agent is kept
+    // The implicit default agent is kept, as upstream writes it (lifecycle.e2e.test.ts).
+    CHECK(cfg["agents"]["entries"]["main"] == value::parse(R"({"default": true})"));
     CHECK(cfg["mcp"]["servers"]["docs"]["url"] == "https://mcp.example.com/mcp");
     CHECK(r.document["configRegistered"] == true);
     // Not applied offline, each with its code: nothing is skipped silently.
@@ -340,8 +342,8 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK_FALSE(r.ok);
     CHECK(r.document["error"]["code"] == "workspace_files_failed");
     auto after = world(f.inner());
-    after.erase("/home/" + std::string(".openclaw/workspace-demo/ref/policy.md"));
-    after.erase("/home/.openclaw/workspace-demo/ref");
+    after.erase(ws + "/ref/policy.md");
+    after.erase(ws + "/ref");
     auto expect = before;
     CHECK(after == expect);
     CHECK_FALSE(f.inner().lstat(ws + "/SOUL.md"));
@@ -737,9 +739,11 @@ TEST_SUITE("openclaw workspace") {
     CHECK(ops["workspace"] == "/w/ops");
     CHECK(ops["rule"] == "agents.entries.ops.workspace");
     const value dev = oc::resolve_workspace(cfg, e, std::string("dev"));
-    CHECK(dev["workspace"] == "/home/u/.openclaw/workspace-dev");  // not the shared default
+    // dev is not the default agent (ops, the first entry): <agents.defaults.workspace>/dev.
+    CHECK(dev["workspace"] == "/shared/dev");
     e.state_dir = "/st";
-    CHECK(resolved_ws(cfg, e, std::string("dev")) == "/st/workspace-dev");
+    CHECK(resolved_ws(value::parse(R"({"agents":{"entries":{"ops":{},"dev":{}}}})"), e,
+                      std::string("dev")) == "/st/workspace-dev");
   }
   TEST_CASE("resolve reads openclaw.json as JSON5") {
     memory m;
@@ -763,24 +767,30 @@ TEST_SUITE("openclaw workspace") {
     CHECK(m.read_file("/home/u/.openclaw/workspace/.gitignore") ==
           ".DS_Store\n.env\n**/*.key\n**/*.pem\n**/secrets*\n");
   }
-  TEST_CASE("bootstrap never overwrites, and BOOTSTRAP.md only for a brand-new workspace") {
+  TEST_CASE("bootstrap never overwrites, and seeds BOOTSTRAP.md while there is no marker") {
     memory m;
     m.write_file("/w/SOUL.md", "mine\n");
     m.write_file("/w/.gitignore", "node_modules\n");
-    const value r = oc::bootstrap_workspace(m, "/w", false);
+    const oc::setup_marker_store marker{"/st", now};
+    const value r = oc::bootstrap_workspace(m, "/w", false, marker);
     CHECK(r["brandNew"] == false);
     CHECK(m.read_file("/w/SOUL.md") == "mine\n");
     CHECK(m.read_file("/w/.gitignore") == "node_modules\n");
-    CHECK_FALSE(m.lstat("/w/BOOTSTRAP.md"));
+    CHECK(m.lstat("/w/BOOTSTRAP.md"));  // not empty, but no setup marker yet
     CHECK(m.lstat("/w/AGENTS.md"));
     std::set<std::string> kept;
     for (const auto& k : r["kept"]) kept.insert(k.get<std::string>());
     CHECK(kept == std::set<std::string>{"SOUL.md", ".gitignore"});
-    // A second run changes nothing.
+    CHECK(oc::read_workspace_setup(m, "/st")["workspaces"]["/w"]["bootstrapSeededAt"] == now);
+    // Once marked, a deleted BOOTSTRAP.md (the ritual is done) is not seeded again, and a
+    // second run changes nothing else.
+    m.remove("/w/BOOTSTRAP.md");
     const auto before = m.snapshot("/w");
-    const value again = oc::bootstrap_workspace(m, "/w", false);
+    const auto marker_before = m.read_file("/st/clawport-workspaces.json");
+    const value again = oc::bootstrap_workspace(m, "/w", false, marker);
     CHECK(again["created"].empty());
     CHECK(m.snapshot("/w") == before);
+    CHECK(m.read_file("/st/clawport-workspaces.json") == marker_before);
   }
   TEST_CASE("bootstrap honours agents.defaults.skipBootstrap") {
     memory m;

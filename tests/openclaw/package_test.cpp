@@ -338,6 +338,23 @@ TEST_SUITE("openclaw.package") {
     CHECK(pkg.source.manifest_path == fx.path("real/CLAW.md"));
   }
 
+  TEST_CASE("parses a CLAW.md that links to a JSON file by the declared name, as Markdown") {
+    // schema-conformance.test.ts: the declared manifest name decides the format, not the
+    // link target's extension. JSON in a CLAW.md is not an envelope.
+    claw_fixture fx;
+    fx.minimal();
+    fx.put("manifest.json", "{\"schemaVersion\": 1, \"agent\": {\"id\": \"demo\"}}");
+    fx.remove("pkg/CLAW.md");
+    fx.symlink("pkg/CLAW.md", "manifest.json");
+    const auto pkg = fx.load();
+    CHECK(has(pkg.diagnostics, "missing_claw_frontmatter", "$"));
+    CHECK_FALSE(has(pkg.diagnostics, "invalid_json"));
+    // The same file named as JSON in package.json is JSON.
+    fx.put("package.json",
+           "{\"name\":\"d\",\"version\":\"1.0.0\",\"openclaw\":{\"claw\":\"manifest.json\"}}");
+    CHECK(fx.load().ok());
+  }
+
   TEST_CASE("rejects package manifests that escape the package root") {
     claw_fixture fx;
     fx.minimal();
@@ -794,8 +811,7 @@ TEST_SUITE("openclaw.plan") {
     CHECK(plan["dryRun"] == true);
     CHECK(plan["mutationAllowed"] == false);
     CHECK(plan["agent"]["finalId"] == "incident-triage");
-    CHECK(plan["agent"]["workspace"] ==
-          fx.root_path() + "/home/.openclaw/workspace-incident-triage");
+    CHECK(plan["agent"]["workspace"] == fx.root_path() + "/state/workspace-incident-triage");
     const value& s = plan["summary"];
     CHECK(s["totalActions"] == 16);
     CHECK(s["agentActions"] == 1);
@@ -880,7 +896,7 @@ TEST_SUITE("openclaw.plan") {
     fx.write("state/openclaw.json",
              "// existing install\n{agents: {entries: {'incident-triage': {workspace: '" +
                  fx.root_path() +
-                 "/home/.openclaw/workspace-incident-triage'}}},\n mcp: {servers: {linear: {url: "
+                 "/state/workspace-incident-triage'}}},\n mcp: {servers: {linear: {url: "
                  "'https://other.example/mcp', transport: 'sse'}}}}\n");
     const auto plan = oc::to_json(fx.plan(fx.load(), fx.request()));
     std::vector<std::string> codes;
@@ -900,10 +916,10 @@ TEST_SUITE("openclaw.plan") {
   TEST_CASE("a workspace that exists on disk as a file collides; a directory is adopted") {
     claw_fixture fx;
     fx.minimal();
-    fx.write("home/.openclaw/workspace-demo", "not a directory");
+    fx.write("state/workspace-demo", "not a directory");
     CHECK(blocker(oc::to_json(fx.plan(fx.load(), fx.request())), "workspace_collision"));
-    fx.remove("home/.openclaw/workspace-demo");
-    fx.mkdir("home/.openclaw/workspace-demo");
+    fx.remove("state/workspace-demo");
+    fx.mkdir("state/workspace-demo");
     const auto plan = oc::to_json(oc::plan_add(fx.fs, fx.load(), fx.request()));
     CHECK_FALSE(blocker(plan, "workspace_collision"));
     CHECK(plan["actions"][1]["action"] == "adopt");
@@ -943,7 +959,7 @@ TEST_SUITE("openclaw.plan") {
     const auto plan = oc::to_json(fx.plan(fx.load(), req));
     CHECK(plan["agent"]["requestedId"] == "incident-triage");
     CHECK(plan["agent"]["finalId"] == "triage-two");
-    CHECK(plan["agent"]["workspace"] == fx.root_path() + "/home/.openclaw/workspace-triage-two");
+    CHECK(plan["agent"]["workspace"] == fx.root_path() + "/state/workspace-triage-two");
     CHECK(plan["actions"][0]["target"] == "agents.entries[\"triage-two\"]");
     CHECK(plan["actions"][0]["details"]["id"] == "triage-two");
     for (const auto& a : plan["actions"]) {

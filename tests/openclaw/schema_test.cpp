@@ -245,6 +245,16 @@ TEST_SUITE("openclaw.schema") {
     rejects_at(base + "mcpServers:\n  GitHub:\n    command: x\n", "$.mcpServers.GitHub");
   }
 
+  TEST_CASE("reports a resolved MCP secret before an unpinned npx argument") {
+    // schema.test.ts: with both problems on one server the first diagnostic is the secret.
+    const auto r =
+        manifest(with_mcp("    command: npx\n    args: [-y, server-github]\n"
+                          "    env:\n      GITHUB_TOKEN: ghp_literal\n"));
+    REQUIRE(r.diagnostics.size() == 2);
+    CHECK(r.diagnostics[0].path == "$.mcpServers.github.env.GITHUB_TOKEN");
+    CHECK(r.diagnostics[1].path == "$.mcpServers.github.args");
+  }
+
   TEST_CASE("requires pinned package-manager MCP commands and safe environment keys") {
     rejects_at(
         with_mcp("    command: npx\n    args: [-y, \"@modelcontextprotocol/server-github\"]\n"),
@@ -418,8 +428,10 @@ TEST_SUITE("openclaw.profile") {
 
   TEST_CASE("rejects retired heartbeat fields with a heartbeat-scoped diagnostic") {
     const auto r = profile("  heartbeat:\n    every: 30m\n    skipWhenBusy: true\n");
-    CHECK(has(r.diagnostics, "invalid_openclaw_profile",
-              "$.profiles.openclaw.agent.heartbeat.skipWhenBusy"));
+    // Upstream (schema.test.ts) reports it at the heartbeat itself, not at the member.
+    REQUIRE_FALSE(r.diagnostics.empty());
+    CHECK(r.diagnostics.front().path == "$.profiles.openclaw.agent.heartbeat");
+    CHECK(r.diagnostics.front().message == "heartbeat.skipWhenBusy is retired; remove it.");
     for (const auto& d : r.diagnostics) CHECK(d.path.find(".heartbeat") != std::string::npos);
   }
 

@@ -50,6 +50,7 @@ struct host_environment {
   std::optional<std::string> openclaw_state_dir;      ///< $OPENCLAW_STATE_DIR, when non-empty
   std::optional<std::string> openclaw_workspace_dir;  ///< $OPENCLAW_WORKSPACE_DIR, non-empty
   std::optional<std::string> openclaw_profile;        ///< $OPENCLAW_PROFILE, when non-empty
+  std::optional<std::string> openclaw_home;           ///< $OPENCLAW_HOME, when non-empty
   /// $SOURCE_DATE_EPOCH as set (validated only when `now()` is asked for, so a command
   /// that stamps nothing is not refused for it).
   std::optional<std::string> source_date_epoch;
@@ -124,6 +125,7 @@ inline host_environment gather_host(const environment_map& vars, std::string cwd
   h.openclaw_state_dir = detail::non_empty_var(vars, "OPENCLAW_STATE_DIR");
   h.openclaw_workspace_dir = detail::non_empty_var(vars, "OPENCLAW_WORKSPACE_DIR");
   h.openclaw_profile = detail::non_empty_var(vars, "OPENCLAW_PROFILE");
+  h.openclaw_home = detail::non_empty_var(vars, "OPENCLAW_HOME");
   h.source_date_epoch = detail::non_empty_var(vars, "SOURCE_DATE_EPOCH");
   h.clock = clock;
   h.child_env = child_environment(vars);

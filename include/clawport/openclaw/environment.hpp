@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // What OpenClaw's paths resolve against (docs/openclaw.md): the state directory's two
-// sources (--state-dir, OPENCLAW_STATE_DIR), the workspace variables, HOME and the working
-// directory; and the one rule for the state directory, used by every claw and workspace
-// command. Pure: the edge gathers the host environment (core/host.hpp) and calls
-// `environment_of`.
+// sources (--state-dir, OPENCLAW_STATE_DIR), the workspace variables, the home directory
+// (OPENCLAW_HOME, else HOME) and the working directory; the one rule for the state
+// directory and the one rule for an agent's workspace (`agent_workspace`), used by every
+// claw and workspace command. Pure: the edge gathers the host environment (core/host.hpp)
+// and calls `environment_of`.
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 #include "../core/host.hpp"
+#include "grammar.hpp"
+#include "value.hpp"
 
 #include <optional>
 #include <string>
@@ -23,22 +27,9 @@ struct environment {
   std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
   std::optional<std::string> workspace_dir;  ///< OPENCLAW_WORKSPACE_DIR
   std::optional<std::string> profile;        ///< OPENCLAW_PROFILE
-  std::string home;                          ///< the home directory
+  std::string home;                          ///< OpenClaw's home: OPENCLAW_HOME, else HOME
   std::string cwd;                           ///< for relative paths
 };
-
-/// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
-/// A working directory that could not be read counts as `/`.
-inline environment environment_of(const host_environment& host, const std::string& state_dir) {
-  environment env;
-  if (!state_dir.empty()) env.state_dir = state_dir;
-  env.state_dir_env = host.openclaw_state_dir;
-  env.workspace_dir = host.openclaw_workspace_dir;
-  env.profile = host.openclaw_profile;
-  env.home = host.home;
-  env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
-  return env;
-}
 
 namespace detail {
 
@@ -73,6 +64,26 @@ inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); 
 
 }  // namespace detail
 
+/// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
+/// A working directory that could not be read counts as `/`. OPENCLAW_HOME replaces HOME
+/// for everything OpenClaw puts under `~` (its own `~` is HOME's; a relative one is taken
+/// from the working directory), as upstream's resolveEffectiveHomeDir does.
+inline environment environment_of(const host_environment& host, const std::string& state_dir) {
+  environment env;
+  if (!state_dir.empty()) env.state_dir = state_dir;
+  env.state_dir_env = host.openclaw_state_dir;
+  env.workspace_dir = host.openclaw_workspace_dir;
+  env.profile = host.openclaw_profile;
+  env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
+  env.home = host.home;
+  if (host.openclaw_home) {
+    std::string h = *host.openclaw_home;
+    if (h == "~" || h.rfind("~/", 0) == 0) h = host.home + h.substr(1);
+    env.home = detail::lexical_absolute(h, env.cwd);
+  }
+  return env;
+}
+
 /// A path an operator typed, as OpenClaw takes it: `~` expanded, made absolute against the
 /// working directory, lexically normal.
 inline std::string operator_path(const std::string& p, const environment& env) {
@@ -94,6 +105,114 @@ inline std::string state_dir_of(const environment& env, bool* explicit_dir = nul
   }
   if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
   return dir;
+}
+
+// ---------------------------------------------------------------------------------------
+// Agents and their workspaces (upstream src/agents/agent-scope.ts, resolveAgentWorkspaceDir)
+// ---------------------------------------------------------------------------------------
+
+/// One agent configured in openclaw.json: `agents.entries.<id>` (in key order), then
+/// `agents.list[n]` (entries that are objects with a string `id`).
+struct configured_agent {
+  std::string id;
+  const value* entry = nullptr;  ///< into the config it was read from
+  std::string where;             ///< `agents.entries.<id>` or `agents.list[<n>]`
+};
+
+inline std::vector<configured_agent> configured_agents(const value& config) {
+  std::vector<configured_agent> out;
+  if (!config.is_object() || !config.contains("agents") || !config["agents"].is_object())
+    return out;
+  const value& agents = config["agents"];
+  if (agents.contains("entries") && agents["entries"].is_object())
+    for (auto it = agents["entries"].begin(); it != agents["entries"].end(); ++it)
+      out.push_back({it.key(), &it.value(), "agents.entries." + it.key()});
+  if (agents.contains("list") && agents["list"].is_array()) {
+    std::size_t n = 0;
+    for (const value& e : agents["list"]) {
+      if (e.is_object() && e.contains("id") && e["id"].is_string())
+        out.push_back({e["id"].get<std::string>(), &e, "agents.list[" + std::to_string(n) + "]"});
+      ++n;
+    }
+  }
+  return out;
+}
+
+/// The default agent: the first configured entry with `default: true`, else the first
+/// configured entry, else the implicit `main`.
+inline std::string default_agent_id(const value& config) {
+  const std::vector<configured_agent> agents = configured_agents(config);
+  for (const auto& a : agents)
+    if (a.entry->is_object() && a.entry->contains("default") &&
+        (*a.entry)["default"].is_boolean() && (*a.entry)["default"].get<bool>())
+      return a.id;
+  return agents.empty() ? std::string("main") : agents.front().id;
+}
+
+/// An agent id an operator typed (`--agent-id`): OpenClaw's agent-id shape, so it can
+/// never name a path outside the state directory. Throws errc::invalid_argument naming
+/// the option.
+inline void check_agent_id_option(const std::string& id) {
+  if (!is_agent_id(id))
+    throw error(errc::invalid_argument,
+                "--agent-id " + id +
+                    ": an agent id must match ^[a-z][a-z0-9_-]{0,63}$ (lowercase letters, "
+                    "digits, `_` and `-`, starting with a letter)",
+                "--agent-id");
+}
+
+/// Where an agent's workspace is and the rule that decided.
+struct workspace_resolution {
+  std::string path;  ///< absolute, lexically normal (not canonicalised on disk)
+  std::string rule;
+};
+
+namespace detail {
+
+/// A non-blank string member, trimmed as JavaScript's trim() does.
+inline std::optional<std::string> trimmed_string(const value* v, const char* key) {
+  if (v == nullptr || !v->is_object() || !v->contains(key) || !(*v)[key].is_string())
+    return std::nullopt;
+  const std::string s = std::string(js_trim((*v)[key].get<std::string>()));
+  if (s.empty()) return std::nullopt;
+  return s;
+}
+
+}  // namespace detail
+
+/// The one workspace rule of every claw and workspace command (agent-scope.ts): the
+/// agent's own `workspace`; for the default agent `agents.defaults.workspace`, else
+/// OPENCLAW_WORKSPACE_DIR, else `<state-dir>/workspace` for a non-default state directory,
+/// else `~/.openclaw/workspace-<profile>` (OPENCLAW_PROFILE), else `~/.openclaw/workspace`;
+/// for any other agent `<agents.defaults.workspace>/<id>`, else `<state-dir>/workspace-<id>`.
+inline workspace_resolution agent_workspace(const value& config, const environment& env,
+                                            const std::string& id) {
+  for (const auto& a : configured_agents(config))
+    if (a.id == id)
+      if (auto own = detail::trimmed_string(a.entry, "workspace"))
+        return {operator_path(*own, env), a.where + ".workspace"};
+  const value* agents =
+      config.is_object() && config.contains("agents") ? &config["agents"] : nullptr;
+  const value* defaults = agents && agents->is_object() && agents->contains("defaults")
+                              ? &(*agents)["defaults"]
+                              : nullptr;
+  const std::optional<std::string> shared = detail::trimmed_string(defaults, "workspace");
+  bool explicit_state = false;
+  const std::string state_dir = state_dir_of(env, &explicit_state);
+  if (id != default_agent_id(config)) {
+    if (shared)
+      return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
+    return {state_dir + "/workspace-" + id, "per-agent default <state-dir>/workspace-<agentId>"};
+  }
+  if (shared) return {operator_path(*shared, env), "agents.defaults.workspace"};
+  if (detail::set(env.workspace_dir))
+    return {operator_path(*env.workspace_dir, env), "OPENCLAW_WORKSPACE_DIR"};
+  if (explicit_state)
+    return {state_dir + "/workspace", "OPENCLAW_STATE_DIR (<state-dir>/workspace)"};
+  if (detail::set(env.profile) && *env.profile != "default")
+    return {env.home + "/.openclaw/workspace-" + *env.profile,
+            "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)"};
+  return {env.home + "/.openclaw/workspace", "default (~/.openclaw/workspace)"};
 }
 
 }  // namespace openclaw

@@ -160,7 +160,7 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   } catch (const error& e) {
     if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
-  destination dest = resolve_destination(fs, pkg, req);
+  destination dest = resolve_destination(fs, pkg, req, host);
   probe_workspace(fs, pkg, dest);
   return build_add_plan(pkg, dest, host, resolver, opt);
 }

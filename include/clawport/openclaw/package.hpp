@@ -399,6 +399,9 @@ struct package_read {
   claw_package pkg;
   std::string root;          ///< the canonical package root
   std::string manifest_rel;  ///< the manifest, package-relative
+  /// The manifest's name as declared (package.json's `openclaw.claw`, or the path given):
+  /// it, not a symlink target's, says whether the manifest is a CLAW.md envelope.
+  std::string declared_name;
   std::optional<typename Fs::dir> root_dir;
   std::string manifest_bytes;
   bool markdown = false;  ///< the manifest is a CLAW.md envelope
@@ -444,6 +447,7 @@ bool locate_source(package_read<Fs>& r) {
   } else if (st->kind == fs::file_kind::regular) {
     r.root = paths::parent(src);
     r.manifest_rel = paths::file_name(src);
+    r.declared_name = paths::file_name(source_path);
     id.kind = "development";
     std::string base = r.manifest_rel;
     if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
@@ -492,6 +496,7 @@ bool read_package_json(package_read<Fs>& r) {
                   "The manifest " + meta->claw + " resolves outside the package root.");
   }
   r.manifest_rel = real->substr(prefix.size());
+  r.declared_name = paths::file_name(forward_slashes(meta->claw));
   return true;
 }
 
@@ -552,7 +557,8 @@ bool read_manifest(package_read<Fs>& r) {
                   read_problem(mf.status, r.manifest_rel, lim.manifest, mf.detail));
   }
   r.manifest_bytes = std::move(mf.bytes);
-  r.markdown = ieq_ascii(paths::file_name(r.manifest_rel), "CLAW.md");
+  r.markdown = ieq_ascii(
+      r.declared_name.empty() ? paths::file_name(r.manifest_rel) : r.declared_name, "CLAW.md");
   std::string body;
   std::optional<value> raw = parse_manifest_bytes(r, body);
   if (!raw) return false;

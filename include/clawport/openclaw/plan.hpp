@@ -66,6 +66,7 @@ struct host_state {
   std::vector<std::string> agent_ids;
   std::vector<std::string> workspaces;  ///< canonical workspace of every configured agent
   value mcp_servers = value::object();  ///< `mcp.servers`
+  value config = value::object();       ///< the parsed openclaw.json (empty when absent)
   std::optional<diagnostic> problem;    ///< the config could not be read
 };
 
@@ -168,62 +169,46 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
       h.problem = error_at(errc::invalid_config, phase::plan, "$", e.what());
     }
   }
-  const auto workspace_of = [&](const std::string& id, const value* entry) {
-    std::string ws;
-    if (entry != nullptr && entry->is_object() && entry->contains("workspace") &&
-        (*entry)["workspace"].is_string()) {
-      ws = (*entry)["workspace"].get<std::string>();
-    } else if (id == "main") {
-      const value* agents = detail::get(cfg, "agents");
-      const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
-      const value* dws = defaults ? detail::get(*defaults, "workspace") : nullptr;
-      ws = dws && dws->is_string() ? dws->get<std::string>() : h.state_dir + "/workspace";
-    } else {
-      ws = h.state_dir + "/workspace-" + id;
-    }
+  // Every configured agent's workspace by the one rule (environment.hpp, agent_workspace).
+  const auto workspace_of = [&](const std::string& id) {
     bool exists = false;
-    return detail::canonical_through_ancestor(
-        fs, detail::lexical_absolute(detail::expand_home(ws, req.home), req.cwd), exists);
+    return detail::canonical_through_ancestor(fs, agent_workspace(cfg, req, id).path, exists);
   };
-  const value* agents = detail::get(cfg, "agents");
-  if (agents != nullptr) {
-    if (const value* entries = detail::get(*agents, "entries"); entries && entries->is_object()) {
-      for (auto it = entries->begin(); it != entries->end(); ++it) {
-        h.agent_ids.push_back(it.key());
-        h.workspaces.push_back(workspace_of(it.key(), &it.value()));
-      }
-    }
-    if (const value* list = detail::get(*agents, "list"); list && list->is_array()) {
-      for (const auto& e : *list) {
-        if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
-        h.agent_ids.push_back(e["id"].get<std::string>());
-        h.workspaces.push_back(workspace_of(e["id"].get<std::string>(), &e));
-      }
-    }
+  for (const configured_agent& a : configured_agents(cfg)) {
+    h.agent_ids.push_back(a.id);
+    h.workspaces.push_back(workspace_of(a.id));
   }
   if (h.agent_ids.empty()) {
     h.agent_ids.push_back("main");
-    h.workspaces.push_back(workspace_of("main", nullptr));
+    h.workspaces.push_back(workspace_of("main"));
   }
   if (const value* mcp = detail::get(cfg, "mcp")) {
     if (const value* servers = detail::get(*mcp, "servers"); servers && servers->is_object()) {
       h.mcp_servers = *servers;
     }
   }
+  h.config = std::move(cfg);
   return h;
 }
 
-/// Resolves the final agent id and the canonical workspace.
+/// Resolves the final agent id and the canonical workspace: --workspace, else the new
+/// agent's workspace by the rule every command uses (agent_workspace over `host.config`).
 template <class Fs>
-destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
+destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req,
+                                const host_state& host) {
   destination d;
   d.requested_id = pkg.model.agent.id;
   d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
-  const std::string ws = req.workspace ? detail::expand_home(*req.workspace, req.home)
-                                       : req.home + "/.openclaw/workspace-" + d.final_id;
-  d.workspace = detail::canonical_through_ancestor(fs, detail::lexical_absolute(ws, req.cwd),
-                                                   d.workspace_exists);
+  const std::string ws = req.workspace ? operator_path(*req.workspace, req)
+                                       : agent_workspace(host.config, req, d.final_id).path;
+  d.workspace = detail::canonical_through_ancestor(fs, ws, d.workspace_exists);
   return d;
+}
+
+/// The same, reading the state directory's openclaw.json for it.
+template <class Fs>
+destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
+  return resolve_destination(fs, pkg, req, read_host_state(fs, req));
 }
 
 // ---------------------------------------------------------------------------------------

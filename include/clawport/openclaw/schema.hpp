@@ -723,12 +723,6 @@ inline void check_mcp_server(checker& c, const value& s, const std::string& path
     if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
     bool args_ok = true;
     if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
-    if (cmd_ok && args_ok &&
-        !package_manager_pinned(s["command"].get<std::string>(),
-                                s.contains("args") ? s["args"] : value::array())) {
-      c.issue(member(path, "args"),
-              "Package-manager MCP commands must select one exact immutable package version.");
-    }
     if (const value* env = get(s, "env")) {
       const std::string ep = member(path, "env");
       if (c.object(*env, ep)) {
@@ -747,6 +741,13 @@ inline void check_mcp_server(checker& c, const value& s, const std::string& path
           }
         }
       }
+    }
+    // Upstream reports a resolved secret before an unpinned package argument.
+    if (cmd_ok && args_ok &&
+        !package_manager_pinned(s["command"].get<std::string>(),
+                                s.contains("args") ? s["args"] : value::array())) {
+      c.issue(member(path, "args"),
+              "Package-manager MCP commands must select one exact immutable package version.");
     }
   } else {
     c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
@@ -1245,7 +1246,7 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
                                     std::vector<diagnostic>& out) {
   if (!c.object(h, hp)) return;
   if (h.contains("skipWhenBusy")) {
-    c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
+    c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
   std::vector<diagnostic> unk;
   checker u(unk, errc::invalid_openclaw_profile);

@@ -592,11 +592,12 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     if (agents.is_null()) agents = value::object();
     value& entries = agents["entries"];
     if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
-      // Adding the first entry would hide the implicit default agent: keep it.
+      // Adding the first entry would hide the implicit default agent: keep it, marked as
+      // the default as upstream writes it (else the new first entry would become default).
       const bool listed =
           agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
       entries = value::object();
-      if (!listed) entries["main"] = value::object();
+      if (!listed) entries["main"] = value::object({{"default", true}});
     }
     if (!entries.is_object()) {
       out.refusal = shown + ": agents.entries is not an object, so the file was left alone";

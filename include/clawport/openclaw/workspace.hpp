@@ -18,59 +18,26 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-/// Resolves the workspace of `agent_id` (default: the default agent `main`) from the
-/// environment and `config` (the parsed openclaw.json, or an empty object). Pure. The
-/// document: `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace,
-/// rule, stateDir}` where `rule` names what decided; a `workspace_option` (--workspace)
-/// decides over everything else.
+/// Resolves the workspace of `agent_id` (default: the default agent, default_agent_id)
+/// from the environment and `config` (the parsed openclaw.json, or an empty object) by the
+/// one rule every command uses (`agent_workspace`, environment.hpp). Pure. The document:
+/// `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace, rule,
+/// stateDir}` where `rule` names what decided; a `workspace_option` (--workspace) decides
+/// over everything else. An `agent_id` that is no agent id is refused
+/// (errc::invalid_argument, naming --agent-id).
 inline value resolve_workspace(const value& config, const environment& env,
                                const std::optional<std::string>& agent_id,
                                const std::optional<std::string>& workspace_option = std::nullopt) {
-  bool explicit_state = false;
-  const std::string state_dir = state_dir_of(env, &explicit_state);
-  const std::string id = agent_id ? *agent_id : "main";
-  std::string ws;
-  std::string rule;
-  const value* agents = detail::get(config, "agents");
-  const value* entries = agents ? detail::get(*agents, "entries") : nullptr;
-  const value* entry =
-      entries && entries->is_object() ? detail::get(*entries, id.c_str()) : nullptr;
-  const value* own = entry && entry->is_object() ? detail::get(*entry, "workspace") : nullptr;
-  const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
-  const value* dws =
-      defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
-  if (own && own->is_string() && !own->get<std::string>().empty()) {
-    ws = operator_path(own->get<std::string>(), env);
-    rule = "agents.entries." + id + ".workspace";
-  } else if (id != "main") {
-    ws = state_dir + "/workspace-" + id;
-    rule = "per-agent default <state-dir>/workspace-<agentId>";
-  } else if (dws && dws->is_string() && !dws->get<std::string>().empty()) {
-    ws = operator_path(dws->get<std::string>(), env);
-    rule = "agents.defaults.workspace";
-  } else if (detail::set(env.workspace_dir)) {
-    ws = operator_path(*env.workspace_dir, env);
-    rule = "OPENCLAW_WORKSPACE_DIR";
-  } else if (explicit_state) {
-    ws = state_dir + "/workspace";
-    rule = "OPENCLAW_STATE_DIR (<state-dir>/workspace)";
-  } else if (detail::set(env.profile) && *env.profile != "default") {
-    ws = env.home + "/.openclaw/workspace-" + *env.profile;
-    rule = "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)";
-  } else {
-    ws = env.home + "/.openclaw/workspace";
-    rule = "default (~/.openclaw/workspace)";
-  }
-  if (workspace_option) {
-    ws = operator_path(*workspace_option, env);
-    rule = "--workspace";
-  }
+  if (agent_id) check_agent_id_option(*agent_id);
+  const std::string id = agent_id ? *agent_id : default_agent_id(config);
+  workspace_resolution ws = agent_workspace(config, env, id);
+  if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
   value d = value::object();
   d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
   d["agentId"] = id;
-  d["workspace"] = ws;
-  d["rule"] = rule;
-  d["stateDir"] = state_dir;
+  d["workspace"] = ws.path;
+  d["rule"] = ws.rule;
+  d["stateDir"] = state_dir_of(env);
   return d;
 }
 
@@ -125,12 +92,78 @@ inline constexpr const char* bootstrap_ritual =
     "# BOOTSTRAP.md\n\nFirst-run ritual: get to know the user, fill in IDENTITY.md and USER.md, "
     "then delete this file.\n";
 
-/// Seeds the missing standard files into `dir` (created when absent), create-only: an
-/// existing file is never touched. `BOOTSTRAP.md` only for a brand-new (absent or empty)
-/// workspace; `.gitignore` when none exists. `skip_bootstrap` (`agents.defaults.
-/// skipBootstrap`) seeds nothing. Result `clawport.openclawWorkspaceBootstrap.v1`.
+/// Where clawport records upstream's workspace setup marker: upstream keeps
+/// `{bootstrapSeededAt, setupCompletedAt}` per workspace in its state database under the
+/// state directory (before that, in `<workspace>/.openclaw/workspace-state.json`, which its
+/// runtime now refuses until `openclaw doctor --fix` imports it). Offline, clawport keeps
+/// the same fields, keyed by workspace path, in this file beside `openclaw.json`.
+inline constexpr const char* setup_file_name = "clawport-workspaces.json";
+inline constexpr const char* setup_schema = "clawport.openclawWorkspaceSetup.v1";
+
+/// The setup-marker document (`{schemaVersion, workspaces: {<path>: {bootstrapSeededAt?,
+/// setupCompletedAt?}}}`); an empty one when absent. One clawport cannot read is an error.
 template <class Fs>
-value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
+value read_workspace_setup(Fs& fs, const std::string& state_dir) {
+  const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, setup_file_name);
+  if (!bytes)
+    return value::object({{"schemaVersion", setup_schema}, {"workspaces", value::object()}});
+  value doc = value::parse(*bytes, nullptr, false);
+  const std::string shown = detail::join_path(state_dir, setup_file_name);
+  if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != setup_schema ||
+      !doc.contains("workspaces") || !doc["workspaces"].is_object())
+    throw error(errc::config_parse,
+                shown + " is not a " + std::string(setup_schema) +
+                    " document; move it aside and run the bootstrap again",
+                shown);
+  return doc;
+}
+
+/// Where and when the bootstrap records its setup marker (`bootstrap_workspace`).
+struct setup_marker_store {
+  std::string state_dir;  ///< the file lives here (setup_file_name)
+  std::string now;        ///< the instant recorded as bootstrapSeededAt (RFC 3339)
+};
+
+namespace detail {
+
+/// Whether the workspace's marker says setup already began or finished.
+inline bool has_setup_marker(const value& setup, const std::string& dir) {
+  const value& ws = setup["workspaces"];
+  if (!ws.contains(dir) || !ws[dir].is_object()) return false;
+  for (const char* k : {"bootstrapSeededAt", "setupCompletedAt"})
+    if (ws[dir].contains(k) && ws[dir][k].is_string() && !ws[dir][k].get<std::string>().empty())
+      return true;
+  return false;
+}
+
+/// Creates `name` in `root` with `text`, create-only; a half-written file is removed.
+template <class Fs>
+void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
+               const std::string& name, const std::string& text) {
+  try {
+    auto h = fs.create_file_at(root, name, 0644);
+    fs.write_all(h, text.data(), text.size());
+  } catch (const error& e) {
+    try {
+      if (fs.stat_at(root, name)) fs.unlink_at(root, name);
+    } catch (const error&) {
+    }
+    fs::detail::rethrow(e, "failed to write " + join_path(dir, name), join_path(dir, name));
+  }
+}
+
+}  // namespace detail
+
+/// Seeds the missing standard files into `dir` (created when absent), create-only: an
+/// existing file is never touched. `BOOTSTRAP.md` whenever the workspace has no setup
+/// marker (upstream's ensureAgentWorkspace), and the marker (`bootstrapSeededAt`) is then
+/// recorded in `marker`'s file; without a store there is no marker, so BOOTSTRAP.md is
+/// always seeded when missing. `.gitignore` when none exists. `skip_bootstrap`
+/// (`agents.defaults.skipBootstrap`) seeds nothing. Result
+/// `clawport.openclawWorkspaceBootstrap.v1`.
+template <class Fs>
+value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
+                          const std::optional<setup_marker_store>& marker = std::nullopt) {
   value d = value::object();
   d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
   d["workspace"] = dir;
@@ -142,6 +175,8 @@ value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
     d["kept"] = kept;
     return d;
   }
+  value setup = marker ? read_workspace_setup(fs, marker->state_dir) : value();
+  const bool marked = marker && detail::has_setup_marker(setup, dir);
   std::vector<std::string> made;
   std::optional<typename Fs::dir> root;
   bool brand_new = false;
@@ -154,27 +189,26 @@ value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
     brand_new = true;
   }
   auto files = bootstrap_templates();
-  if (brand_new) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
+  if (!marked) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
   files.emplace_back(".gitignore", workspace_gitignore);
   for (const auto& f : files) {
     if (fs.stat_at(*root, f.first)) {
       kept.push_back(f.first);
       continue;
     }
-    try {
-      auto h = fs.create_file_at(*root, f.first, 0644);
-      fs.write_all(h, f.second.data(), f.second.size());
-    } catch (const error& e) {
-      try {
-        if (fs.stat_at(*root, f.first)) fs.unlink_at(*root, f.first);
-      } catch (const error&) {
-      }
-      fs::detail::rethrow(e, "failed to write " + detail::join_path(dir, f.first),
-                          detail::join_path(dir, f.first));
-    }
+    detail::seed_file(fs, *root, dir, f.first, f.second);
     created.push_back(f.first);
   }
   fs.sync_filesystem(*root);
+  if (marker && !marked) {
+    setup["workspaces"][dir] = value::object({{"bootstrapSeededAt", marker->now}});
+    auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
+    publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
+                          detail::join_path(marker->state_dir, setup_file_name));
+    d["setupMarker"] =
+        value::object({{"file", detail::join_path(marker->state_dir, setup_file_name)},
+                       {"bootstrapSeededAt", marker->now}});
+  }
   d["brandNew"] = brand_new;
   d["created"] = created;
   d["kept"] = kept;
@@ -390,6 +424,9 @@ inline std::string workspace_text(const value& d) {
     if (d.contains("skipped")) line("Nothing seeded: " + d["skipped"].get<std::string>());
     for (const auto& c : d["created"]) line("created " + c.get<std::string>());
     for (const auto& k : d["kept"]) line("kept    " + k.get<std::string>());
+    if (d.contains("setupMarker"))
+      line("marked  bootstrapSeededAt " + d["setupMarker"]["bootstrapSeededAt"].get<std::string>() +
+           " in " + d["setupMarker"]["file"].get<std::string>());
   } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
     for (const auto& f : d["findings"])
       line((f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
