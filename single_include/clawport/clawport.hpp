@@ -5529,6 +5529,7 @@ struct host_environment {
   std::optional<std::string> openclaw_state_dir;      ///< $OPENCLAW_STATE_DIR, when non-empty
   std::optional<std::string> openclaw_workspace_dir;  ///< $OPENCLAW_WORKSPACE_DIR, non-empty
   std::optional<std::string> openclaw_profile;        ///< $OPENCLAW_PROFILE, when non-empty
+  std::optional<std::string> openclaw_home;           ///< $OPENCLAW_HOME, when non-empty
   /// $SOURCE_DATE_EPOCH as set (validated only when `now()` is asked for, so a command
   /// that stamps nothing is not refused for it).
   std::optional<std::string> source_date_epoch;
@@ -5603,6 +5604,7 @@ inline host_environment gather_host(const environment_map& vars, std::string cwd
   h.openclaw_state_dir = detail::non_empty_var(vars, "OPENCLAW_STATE_DIR");
   h.openclaw_workspace_dir = detail::non_empty_var(vars, "OPENCLAW_WORKSPACE_DIR");
   h.openclaw_profile = detail::non_empty_var(vars, "OPENCLAW_PROFILE");
+  h.openclaw_home = detail::non_empty_var(vars, "OPENCLAW_HOME");
   h.source_date_epoch = detail::non_empty_var(vars, "SOURCE_DATE_EPOCH");
   h.clock = clock;
   h.child_env = child_environment(vars);
@@ -20429,12 +20431,6 @@ inline void check_mcp_server(checker& c, const value& s, const std::string& path
     if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
     bool args_ok = true;
     if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
-    if (cmd_ok && args_ok &&
-        !package_manager_pinned(s["command"].get<std::string>(),
-                                s.contains("args") ? s["args"] : value::array())) {
-      c.issue(member(path, "args"),
-              "Package-manager MCP commands must select one exact immutable package version.");
-    }
     if (const value* env = get(s, "env")) {
       const std::string ep = member(path, "env");
       if (c.object(*env, ep)) {
@@ -20453,6 +20449,13 @@ inline void check_mcp_server(checker& c, const value& s, const std::string& path
           }
         }
       }
+    }
+    // Upstream reports a resolved secret before an unpinned package argument.
+    if (cmd_ok && args_ok &&
+        !package_manager_pinned(s["command"].get<std::string>(),
+                                s.contains("args") ? s["args"] : value::array())) {
+      c.issue(member(path, "args"),
+              "Package-manager MCP commands must select one exact immutable package version.");
     }
   } else {
     c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
@@ -20951,7 +20954,7 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
                                     std::vector<diagnostic>& out) {
   if (!c.object(h, hp)) return;
   if (h.contains("skipWhenBusy")) {
-    c.issue(member(hp, "skipWhenBusy"), "heartbeat.skipWhenBusy is retired; remove it.");
+    c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
   std::vector<diagnostic> unk;
   checker u(unk, errc::invalid_openclaw_profile);
@@ -21478,6 +21481,9 @@ struct package_read {
   claw_package pkg;
   std::string root;          ///< the canonical package root
   std::string manifest_rel;  ///< the manifest, package-relative
+  /// The manifest's name as declared (package.json's `openclaw.claw`, or the path given):
+  /// it, not a symlink target's, says whether the manifest is a CLAW.md envelope.
+  std::string declared_name;
   std::optional<typename Fs::dir> root_dir;
   std::string manifest_bytes;
   bool markdown = false;  ///< the manifest is a CLAW.md envelope
@@ -21523,6 +21529,7 @@ bool locate_source(package_read<Fs>& r) {
   } else if (st->kind == fs::file_kind::regular) {
     r.root = paths::parent(src);
     r.manifest_rel = paths::file_name(src);
+    r.declared_name = paths::file_name(source_path);
     id.kind = "development";
     std::string base = r.manifest_rel;
     if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0)
@@ -21571,6 +21578,7 @@ bool read_package_json(package_read<Fs>& r) {
                   "The manifest " + meta->claw + " resolves outside the package root.");
   }
   r.manifest_rel = real->substr(prefix.size());
+  r.declared_name = paths::file_name(forward_slashes(meta->claw));
   return true;
 }
 
@@ -21631,7 +21639,8 @@ bool read_manifest(package_read<Fs>& r) {
                   read_problem(mf.status, r.manifest_rel, lim.manifest, mf.detail));
   }
   r.manifest_bytes = std::move(mf.bytes);
-  r.markdown = ieq_ascii(paths::file_name(r.manifest_rel), "CLAW.md");
+  r.markdown = ieq_ascii(
+      r.declared_name.empty() ? paths::file_name(r.manifest_rel) : r.declared_name, "CLAW.md");
   std::string body;
   std::optional<value> raw = parse_manifest_bytes(r, body);
   if (!raw) return false;
@@ -27369,10 +27378,11 @@ inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
 // ----- end clawport/openclaw/clawhub.hpp -----
 // ----- begin clawport/openclaw/environment.hpp -----
 // What OpenClaw's paths resolve against (docs/openclaw.md): the state directory's two
-// sources (--state-dir, OPENCLAW_STATE_DIR), the workspace variables, HOME and the working
-// directory; and the one rule for the state directory, used by every claw and workspace
-// command. Pure: the edge gathers the host environment (core/host.hpp) and calls
-// `environment_of`.
+// sources (--state-dir, OPENCLAW_STATE_DIR), the workspace variables, the home directory
+// (OPENCLAW_HOME, else HOME) and the working directory; the one rule for the state
+// directory and the one rule for an agent's workspace (`agent_workspace`), used by every
+// claw and workspace command. Pure: the edge gathers the host environment (core/host.hpp)
+// and calls `environment_of`.
 
 
 #include <optional>
@@ -27389,22 +27399,9 @@ struct environment {
   std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
   std::optional<std::string> workspace_dir;  ///< OPENCLAW_WORKSPACE_DIR
   std::optional<std::string> profile;        ///< OPENCLAW_PROFILE
-  std::string home;                          ///< the home directory
+  std::string home;                          ///< OpenClaw's home: OPENCLAW_HOME, else HOME
   std::string cwd;                           ///< for relative paths
 };
-
-/// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
-/// A working directory that could not be read counts as `/`.
-inline environment environment_of(const host_environment& host, const std::string& state_dir) {
-  environment env;
-  if (!state_dir.empty()) env.state_dir = state_dir;
-  env.state_dir_env = host.openclaw_state_dir;
-  env.workspace_dir = host.openclaw_workspace_dir;
-  env.profile = host.openclaw_profile;
-  env.home = host.home;
-  env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
-  return env;
-}
 
 namespace detail {
 
@@ -27439,6 +27436,26 @@ inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); 
 
 }  // namespace detail
 
+/// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
+/// A working directory that could not be read counts as `/`. OPENCLAW_HOME replaces HOME
+/// for everything OpenClaw puts under `~` (its own `~` is HOME's; a relative one is taken
+/// from the working directory), as upstream's resolveEffectiveHomeDir does.
+inline environment environment_of(const host_environment& host, const std::string& state_dir) {
+  environment env;
+  if (!state_dir.empty()) env.state_dir = state_dir;
+  env.state_dir_env = host.openclaw_state_dir;
+  env.workspace_dir = host.openclaw_workspace_dir;
+  env.profile = host.openclaw_profile;
+  env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
+  env.home = host.home;
+  if (host.openclaw_home) {
+    std::string h = *host.openclaw_home;
+    if (h == "~" || h.rfind("~/", 0) == 0) h = host.home + h.substr(1);
+    env.home = detail::lexical_absolute(h, env.cwd);
+  }
+  return env;
+}
+
 /// A path an operator typed, as OpenClaw takes it: `~` expanded, made absolute against the
 /// working directory, lexically normal.
 inline std::string operator_path(const std::string& p, const environment& env) {
@@ -27460,6 +27477,114 @@ inline std::string state_dir_of(const environment& env, bool* explicit_dir = nul
   }
   if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
   return dir;
+}
+
+// ---------------------------------------------------------------------------------------
+// Agents and their workspaces (upstream src/agents/agent-scope.ts, resolveAgentWorkspaceDir)
+// ---------------------------------------------------------------------------------------
+
+/// One agent configured in openclaw.json: `agents.entries.<id>` (in key order), then
+/// `agents.list[n]` (entries that are objects with a string `id`).
+struct configured_agent {
+  std::string id;
+  const value* entry = nullptr;  ///< into the config it was read from
+  std::string where;             ///< `agents.entries.<id>` or `agents.list[<n>]`
+};
+
+inline std::vector<configured_agent> configured_agents(const value& config) {
+  std::vector<configured_agent> out;
+  if (!config.is_object() || !config.contains("agents") || !config["agents"].is_object())
+    return out;
+  const value& agents = config["agents"];
+  if (agents.contains("entries") && agents["entries"].is_object())
+    for (auto it = agents["entries"].begin(); it != agents["entries"].end(); ++it)
+      out.push_back({it.key(), &it.value(), "agents.entries." + it.key()});
+  if (agents.contains("list") && agents["list"].is_array()) {
+    std::size_t n = 0;
+    for (const value& e : agents["list"]) {
+      if (e.is_object() && e.contains("id") && e["id"].is_string())
+        out.push_back({e["id"].get<std::string>(), &e, "agents.list[" + std::to_string(n) + "]"});
+      ++n;
+    }
+  }
+  return out;
+}
+
+/// The default agent: the first configured entry with `default: true`, else the first
+/// configured entry, else the implicit `main`.
+inline std::string default_agent_id(const value& config) {
+  const std::vector<configured_agent> agents = configured_agents(config);
+  for (const auto& a : agents)
+    if (a.entry->is_object() && a.entry->contains("default") &&
+        (*a.entry)["default"].is_boolean() && (*a.entry)["default"].get<bool>())
+      return a.id;
+  return agents.empty() ? std::string("main") : agents.front().id;
+}
+
+/// An agent id an operator typed (`--agent-id`): OpenClaw's agent-id shape, so it can
+/// never name a path outside the state directory. Throws errc::invalid_argument naming
+/// the option.
+inline void check_agent_id_option(const std::string& id) {
+  if (!is_agent_id(id))
+    throw error(errc::invalid_argument,
+                "--agent-id " + id +
+                    ": an agent id must match ^[a-z][a-z0-9_-]{0,63}$ (lowercase letters, "
+                    "digits, `_` and `-`, starting with a letter)",
+                "--agent-id");
+}
+
+/// Where an agent's workspace is and the rule that decided.
+struct workspace_resolution {
+  std::string path;  ///< absolute, lexically normal (not canonicalised on disk)
+  std::string rule;
+};
+
+namespace detail {
+
+/// A non-blank string member, trimmed as JavaScript's trim() does.
+inline std::optional<std::string> trimmed_string(const value* v, const char* key) {
+  if (v == nullptr || !v->is_object() || !v->contains(key) || !(*v)[key].is_string())
+    return std::nullopt;
+  const std::string s = std::string(js_trim((*v)[key].get<std::string>()));
+  if (s.empty()) return std::nullopt;
+  return s;
+}
+
+}  // namespace detail
+
+/// The one workspace rule of every claw and workspace command (agent-scope.ts): the
+/// agent's own `workspace`; for the default agent `agents.defaults.workspace`, else
+/// OPENCLAW_WORKSPACE_DIR, else `<state-dir>/workspace` for a non-default state directory,
+/// else `~/.openclaw/workspace-<profile>` (OPENCLAW_PROFILE), else `~/.openclaw/workspace`;
+/// for any other agent `<agents.defaults.workspace>/<id>`, else `<state-dir>/workspace-<id>`.
+inline workspace_resolution agent_workspace(const value& config, const environment& env,
+                                            const std::string& id) {
+  for (const auto& a : configured_agents(config))
+    if (a.id == id)
+      if (auto own = detail::trimmed_string(a.entry, "workspace"))
+        return {operator_path(*own, env), a.where + ".workspace"};
+  const value* agents =
+      config.is_object() && config.contains("agents") ? &config["agents"] : nullptr;
+  const value* defaults = agents && agents->is_object() && agents->contains("defaults")
+                              ? &(*agents)["defaults"]
+                              : nullptr;
+  const std::optional<std::string> shared = detail::trimmed_string(defaults, "workspace");
+  bool explicit_state = false;
+  const std::string state_dir = state_dir_of(env, &explicit_state);
+  if (id != default_agent_id(config)) {
+    if (shared)
+      return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
+    return {state_dir + "/workspace-" + id, "per-agent default <state-dir>/workspace-<agentId>"};
+  }
+  if (shared) return {operator_path(*shared, env), "agents.defaults.workspace"};
+  if (detail::set(env.workspace_dir))
+    return {operator_path(*env.workspace_dir, env), "OPENCLAW_WORKSPACE_DIR"};
+  if (explicit_state)
+    return {state_dir + "/workspace", "OPENCLAW_STATE_DIR (<state-dir>/workspace)"};
+  if (detail::set(env.profile) && *env.profile != "default")
+    return {env.home + "/.openclaw/workspace-" + *env.profile,
+            "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)"};
+  return {env.home + "/.openclaw/workspace", "default (~/.openclaw/workspace)"};
 }
 
 }  // namespace openclaw
@@ -28073,11 +28198,12 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     if (agents.is_null()) agents = value::object();
     value& entries = agents["entries"];
     if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
-      // Adding the first entry would hide the implicit default agent: keep it.
+      // Adding the first entry would hide the implicit default agent: keep it, marked as
+      // the default as upstream writes it (else the new first entry would become default).
       const bool listed =
           agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
       entries = value::object();
-      if (!listed) entries["main"] = value::object();
+      if (!listed) entries["main"] = value::object({{"default", true}});
     }
     if (!entries.is_object()) {
       out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
@@ -28175,6 +28301,7 @@ struct host_state {
   std::vector<std::string> agent_ids;
   std::vector<std::string> workspaces;  ///< canonical workspace of every configured agent
   value mcp_servers = value::object();  ///< `mcp.servers`
+  value config = value::object();       ///< the parsed openclaw.json (empty when absent)
   std::optional<diagnostic> problem;    ///< the config could not be read
 };
 
@@ -28277,62 +28404,46 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
       h.problem = error_at(errc::invalid_config, phase::plan, "$", e.what());
     }
   }
-  const auto workspace_of = [&](const std::string& id, const value* entry) {
-    std::string ws;
-    if (entry != nullptr && entry->is_object() && entry->contains("workspace") &&
-        (*entry)["workspace"].is_string()) {
-      ws = (*entry)["workspace"].get<std::string>();
-    } else if (id == "main") {
-      const value* agents = detail::get(cfg, "agents");
-      const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
-      const value* dws = defaults ? detail::get(*defaults, "workspace") : nullptr;
-      ws = dws && dws->is_string() ? dws->get<std::string>() : h.state_dir + "/workspace";
-    } else {
-      ws = h.state_dir + "/workspace-" + id;
-    }
+  // Every configured agent's workspace by the one rule (environment.hpp, agent_workspace).
+  const auto workspace_of = [&](const std::string& id) {
     bool exists = false;
-    return detail::canonical_through_ancestor(
-        fs, detail::lexical_absolute(detail::expand_home(ws, req.home), req.cwd), exists);
+    return detail::canonical_through_ancestor(fs, agent_workspace(cfg, req, id).path, exists);
   };
-  const value* agents = detail::get(cfg, "agents");
-  if (agents != nullptr) {
-    if (const value* entries = detail::get(*agents, "entries"); entries && entries->is_object()) {
-      for (auto it = entries->begin(); it != entries->end(); ++it) {
-        h.agent_ids.push_back(it.key());
-        h.workspaces.push_back(workspace_of(it.key(), &it.value()));
-      }
-    }
-    if (const value* list = detail::get(*agents, "list"); list && list->is_array()) {
-      for (const auto& e : *list) {
-        if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
-        h.agent_ids.push_back(e["id"].get<std::string>());
-        h.workspaces.push_back(workspace_of(e["id"].get<std::string>(), &e));
-      }
-    }
+  for (const configured_agent& a : configured_agents(cfg)) {
+    h.agent_ids.push_back(a.id);
+    h.workspaces.push_back(workspace_of(a.id));
   }
   if (h.agent_ids.empty()) {
     h.agent_ids.push_back("main");
-    h.workspaces.push_back(workspace_of("main", nullptr));
+    h.workspaces.push_back(workspace_of("main"));
   }
   if (const value* mcp = detail::get(cfg, "mcp")) {
     if (const value* servers = detail::get(*mcp, "servers"); servers && servers->is_object()) {
       h.mcp_servers = *servers;
     }
   }
+  h.config = std::move(cfg);
   return h;
 }
 
-/// Resolves the final agent id and the canonical workspace.
+/// Resolves the final agent id and the canonical workspace: --workspace, else the new
+/// agent's workspace by the rule every command uses (agent_workspace over `host.config`).
 template <class Fs>
-destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
+destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req,
+                                const host_state& host) {
   destination d;
   d.requested_id = pkg.model.agent.id;
   d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
-  const std::string ws = req.workspace ? detail::expand_home(*req.workspace, req.home)
-                                       : req.home + "/.openclaw/workspace-" + d.final_id;
-  d.workspace = detail::canonical_through_ancestor(fs, detail::lexical_absolute(ws, req.cwd),
-                                                   d.workspace_exists);
+  const std::string ws = req.workspace ? operator_path(*req.workspace, req)
+                                       : agent_workspace(host.config, req, d.final_id).path;
+  d.workspace = detail::canonical_through_ancestor(fs, ws, d.workspace_exists);
   return d;
+}
+
+/// The same, reading the state directory's openclaw.json for it.
+template <class Fs>
+destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req) {
+  return resolve_destination(fs, pkg, req, read_host_state(fs, req));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -29412,7 +29523,7 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   } catch (const error& e) {
     if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
-  destination dest = resolve_destination(fs, pkg, req);
+  destination dest = resolve_destination(fs, pkg, req, host);
   probe_workspace(fs, pkg, dest);
   return build_add_plan(pkg, dest, host, resolver, opt);
 }
@@ -30656,59 +30767,26 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-/// Resolves the workspace of `agent_id` (default: the default agent `main`) from the
-/// environment and `config` (the parsed openclaw.json, or an empty object). Pure. The
-/// document: `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace,
-/// rule, stateDir}` where `rule` names what decided; a `workspace_option` (--workspace)
-/// decides over everything else.
+/// Resolves the workspace of `agent_id` (default: the default agent, default_agent_id)
+/// from the environment and `config` (the parsed openclaw.json, or an empty object) by the
+/// one rule every command uses (`agent_workspace`, environment.hpp). Pure. The document:
+/// `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace, rule,
+/// stateDir}` where `rule` names what decided; a `workspace_option` (--workspace) decides
+/// over everything else. An `agent_id` that is no agent id is refused
+/// (errc::invalid_argument, naming --agent-id).
 inline value resolve_workspace(const value& config, const environment& env,
                                const std::optional<std::string>& agent_id,
                                const std::optional<std::string>& workspace_option = std::nullopt) {
-  bool explicit_state = false;
-  const std::string state_dir = state_dir_of(env, &explicit_state);
-  const std::string id = agent_id ? *agent_id : "main";
-  std::string ws;
-  std::string rule;
-  const value* agents = detail::get(config, "agents");
-  const value* entries = agents ? detail::get(*agents, "entries") : nullptr;
-  const value* entry =
-      entries && entries->is_object() ? detail::get(*entries, id.c_str()) : nullptr;
-  const value* own = entry && entry->is_object() ? detail::get(*entry, "workspace") : nullptr;
-  const value* defaults = agents ? detail::get(*agents, "defaults") : nullptr;
-  const value* dws =
-      defaults && defaults->is_object() ? detail::get(*defaults, "workspace") : nullptr;
-  if (own && own->is_string() && !own->get<std::string>().empty()) {
-    ws = operator_path(own->get<std::string>(), env);
-    rule = "agents.entries." + id + ".workspace";
-  } else if (id != "main") {
-    ws = state_dir + "/workspace-" + id;
-    rule = "per-agent default <state-dir>/workspace-<agentId>";
-  } else if (dws && dws->is_string() && !dws->get<std::string>().empty()) {
-    ws = operator_path(dws->get<std::string>(), env);
-    rule = "agents.defaults.workspace";
-  } else if (detail::set(env.workspace_dir)) {
-    ws = operator_path(*env.workspace_dir, env);
-    rule = "OPENCLAW_WORKSPACE_DIR";
-  } else if (explicit_state) {
-    ws = state_dir + "/workspace";
-    rule = "OPENCLAW_STATE_DIR (<state-dir>/workspace)";
-  } else if (detail::set(env.profile) && *env.profile != "default") {
-    ws = env.home + "/.openclaw/workspace-" + *env.profile;
-    rule = "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)";
-  } else {
-    ws = env.home + "/.openclaw/workspace";
-    rule = "default (~/.openclaw/workspace)";
-  }
-  if (workspace_option) {
-    ws = operator_path(*workspace_option, env);
-    rule = "--workspace";
-  }
+  if (agent_id) check_agent_id_option(*agent_id);
+  const std::string id = agent_id ? *agent_id : default_agent_id(config);
+  workspace_resolution ws = agent_workspace(config, env, id);
+  if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
   value d = value::object();
   d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
   d["agentId"] = id;
-  d["workspace"] = ws;
-  d["rule"] = rule;
-  d["stateDir"] = state_dir;
+  d["workspace"] = ws.path;
+  d["rule"] = ws.rule;
+  d["stateDir"] = state_dir_of(env);
   return d;
 }
 
@@ -30763,12 +30841,78 @@ inline constexpr const char* bootstrap_ritual =
     "# BOOTSTRAP.md\n\nFirst-run ritual: get to know the user, fill in IDENTITY.md and USER.md, "
     "then delete this file.\n";
 
-/// Seeds the missing standard files into `dir` (created when absent), create-only: an
-/// existing file is never touched. `BOOTSTRAP.md` only for a brand-new (absent or empty)
-/// workspace; `.gitignore` when none exists. `skip_bootstrap` (`agents.defaults.
-/// skipBootstrap`) seeds nothing. Result `clawport.openclawWorkspaceBootstrap.v1`.
+/// Where clawport records upstream's workspace setup marker: upstream keeps
+/// `{bootstrapSeededAt, setupCompletedAt}` per workspace in its state database under the
+/// state directory (before that, in `<workspace>/.openclaw/workspace-state.json`, which its
+/// runtime now refuses until `openclaw doctor --fix` imports it). Offline, clawport keeps
+/// the same fields, keyed by workspace path, in this file beside `openclaw.json`.
+inline constexpr const char* setup_file_name = "clawport-workspaces.json";
+inline constexpr const char* setup_schema = "clawport.openclawWorkspaceSetup.v1";
+
+/// The setup-marker document (`{schemaVersion, workspaces: {<path>: {bootstrapSeededAt?,
+/// setupCompletedAt?}}}`); an empty one when absent. One clawport cannot read is an error.
 template <class Fs>
-value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
+value read_workspace_setup(Fs& fs, const std::string& state_dir) {
+  const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, setup_file_name);
+  if (!bytes)
+    return value::object({{"schemaVersion", setup_schema}, {"workspaces", value::object()}});
+  value doc = value::parse(*bytes, nullptr, false);
+  const std::string shown = detail::join_path(state_dir, setup_file_name);
+  if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != setup_schema ||
+      !doc.contains("workspaces") || !doc["workspaces"].is_object())
+    throw error(errc::config_parse,
+                shown + " is not a " + std::string(setup_schema) +
+                    " document; move it aside and run the bootstrap again",
+                shown);
+  return doc;
+}
+
+/// Where and when the bootstrap records its setup marker (`bootstrap_workspace`).
+struct setup_marker_store {
+  std::string state_dir;  ///< the file lives here (setup_file_name)
+  std::string now;        ///< the instant recorded as bootstrapSeededAt (RFC 3339)
+};
+
+namespace detail {
+
+/// Whether the workspace's marker says setup already began or finished.
+inline bool has_setup_marker(const value& setup, const std::string& dir) {
+  const value& ws = setup["workspaces"];
+  if (!ws.contains(dir) || !ws[dir].is_object()) return false;
+  for (const char* k : {"bootstrapSeededAt", "setupCompletedAt"})
+    if (ws[dir].contains(k) && ws[dir][k].is_string() && !ws[dir][k].get<std::string>().empty())
+      return true;
+  return false;
+}
+
+/// Creates `name` in `root` with `text`, create-only; a half-written file is removed.
+template <class Fs>
+void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
+               const std::string& name, const std::string& text) {
+  try {
+    auto h = fs.create_file_at(root, name, 0644);
+    fs.write_all(h, text.data(), text.size());
+  } catch (const error& e) {
+    try {
+      if (fs.stat_at(root, name)) fs.unlink_at(root, name);
+    } catch (const error&) {
+    }
+    fs::detail::rethrow(e, "failed to write " + join_path(dir, name), join_path(dir, name));
+  }
+}
+
+}  // namespace detail
+
+/// Seeds the missing standard files into `dir` (created when absent), create-only: an
+/// existing file is never touched. `BOOTSTRAP.md` whenever the workspace has no setup
+/// marker (upstream's ensureAgentWorkspace), and the marker (`bootstrapSeededAt`) is then
+/// recorded in `marker`'s file; without a store there is no marker, so BOOTSTRAP.md is
+/// always seeded when missing. `.gitignore` when none exists. `skip_bootstrap`
+/// (`agents.defaults.skipBootstrap`) seeds nothing. Result
+/// `clawport.openclawWorkspaceBootstrap.v1`.
+template <class Fs>
+value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
+                          const std::optional<setup_marker_store>& marker = std::nullopt) {
   value d = value::object();
   d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
   d["workspace"] = dir;
@@ -30780,6 +30924,8 @@ value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
     d["kept"] = kept;
     return d;
   }
+  value setup = marker ? read_workspace_setup(fs, marker->state_dir) : value();
+  const bool marked = marker && detail::has_setup_marker(setup, dir);
   std::vector<std::string> made;
   std::optional<typename Fs::dir> root;
   bool brand_new = false;
@@ -30792,27 +30938,26 @@ value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap) {
     brand_new = true;
   }
   auto files = bootstrap_templates();
-  if (brand_new) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
+  if (!marked) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
   files.emplace_back(".gitignore", workspace_gitignore);
   for (const auto& f : files) {
     if (fs.stat_at(*root, f.first)) {
       kept.push_back(f.first);
       continue;
     }
-    try {
-      auto h = fs.create_file_at(*root, f.first, 0644);
-      fs.write_all(h, f.second.data(), f.second.size());
-    } catch (const error& e) {
-      try {
-        if (fs.stat_at(*root, f.first)) fs.unlink_at(*root, f.first);
-      } catch (const error&) {
-      }
-      fs::detail::rethrow(e, "failed to write " + detail::join_path(dir, f.first),
-                          detail::join_path(dir, f.first));
-    }
+    detail::seed_file(fs, *root, dir, f.first, f.second);
     created.push_back(f.first);
   }
   fs.sync_filesystem(*root);
+  if (marker && !marked) {
+    setup["workspaces"][dir] = value::object({{"bootstrapSeededAt", marker->now}});
+    auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
+    publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
+                          detail::join_path(marker->state_dir, setup_file_name));
+    d["setupMarker"] =
+        value::object({{"file", detail::join_path(marker->state_dir, setup_file_name)},
+                       {"bootstrapSeededAt", marker->now}});
+  }
   d["brandNew"] = brand_new;
   d["created"] = created;
   d["kept"] = kept;
@@ -31028,6 +31173,9 @@ inline std::string workspace_text(const value& d) {
     if (d.contains("skipped")) line("Nothing seeded: " + d["skipped"].get<std::string>());
     for (const auto& c : d["created"]) line("created " + c.get<std::string>());
     for (const auto& k : d["kept"]) line("kept    " + k.get<std::string>());
+    if (d.contains("setupMarker"))
+      line("marked  bootstrapSeededAt " + d["setupMarker"]["bootstrapSeededAt"].get<std::string>() +
+           " in " + d["setupMarker"]["file"].get<std::string>());
   } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
     for (const auto& f : d["findings"])
       line((f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
