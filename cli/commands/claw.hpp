@@ -162,7 +162,8 @@ inline void add_claw_command(CLI::App& app, action& selected, const host_environ
   plan->add_option("--agent-id", po->agent_id,
                    "use this unused agent id instead of the manifest's");
   plan->add_option("--workspace", po->workspace,
-                   "create the agent's workspace here (default: ~/.openclaw/workspace-<id>)");
+                   "create the agent's workspace here (default: the agent's rule, as `workspace "
+                   "resolve --agent-id <id>` shows; <state-dir>/workspace-<id> for a new agent)");
   plan->add_flag("--without-packages", po->without_packages,
                  "plan without the ClawHub packages (they cannot be resolved offline)");
   plan->add_flag("--json", po->json, "print the openclaw.clawAddPlan.v1 document");

@@ -192,7 +192,8 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
                   "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
   add->add_option("--agent-id", ao->agent_id, "use this unused agent id instead of the manifest's");
   add->add_option("--workspace", ao->workspace,
-                  "the agent's workspace (default: ~/.openclaw/workspace-<id>)");
+                  "the agent's workspace (default: the agent's rule, as `workspace resolve "
+                  "--agent-id <id>` shows; <state-dir>/workspace-<id> for a new agent)");
   add->add_flag("--without-packages", ao->without_packages,
                 "record the ClawHub packages as not installed (they cannot be resolved offline)");
   add_consent_options(add, ao->consent);

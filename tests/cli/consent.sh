@@ -60,7 +60,7 @@ expect_status 0 "$CLAWPORT" claw remove incident-triage --state-dir state --plan
 expect_grep out 'the plan was written to remove-plan.json'
 expect_status 1 "$CLAWPORT" claw remove incident-triage --state-dir state --yes --plan import-plan.json
 expect_grep err 'is not a plan of this command'
-[ -d home/.openclaw/workspace-incident-triage ] || { echo "FAIL: a refused remove removed"; failures=$((failures + 1)); }
+[ -d state/workspace-incident-triage ] || { echo "FAIL: a refused remove removed"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw remove incident-triage --state-dir state --yes --plan remove-plan.json
 expect_grep out 'Removed incident-triage'
 finish

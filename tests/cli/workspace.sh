@@ -19,14 +19,24 @@ expect_grep out 'rule:  OPENCLAW_WORKSPACE_DIR'
 OPENCLAW_STATE_DIR="$TMP/state" expect_status 0 "$CLAWPORT" workspace resolve
 expect_grep out "^$TMP/state/workspace\$"
 mkdir -p "$TMP/state"
-printf "// JSON5\n{agents: {defaults: {workspace: '~/ws-default'}, entries: {ops: {workspace: '/srv/ops'}, dev: {}}},}\n" >"$TMP/state/openclaw.json"
+# The default agent is the entry marked `default: true` (else the first entry, else `main`);
+# it takes agents.defaults.workspace itself, every other agent <that>/<agentId>, an entry's own
+# workspace wins (upstream agent-scope.test.ts, resolveAgentWorkspaceDir).
+printf "// JSON5\n{agents: {defaults: {workspace: '~/ws-default'}, entries: {ops: {workspace: '/srv/ops'}, dev: {default: true}}},}\n" >"$TMP/state/openclaw.json"
 expect_status 0 "$CLAWPORT" workspace resolve --state-dir "$TMP/state"
 expect_grep out "^$HOME/ws-default\$"
 expect_grep out 'rule:  agents.defaults.workspace'
+expect_grep out 'agent: dev'
 expect_status 0 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id ops
 expect_grep out '^/srv/ops$'
+expect_status 0 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id qa
+expect_grep out "^$HOME/ws-default/qa\$"
+# Without agents.defaults.workspace, a non-default agent lives at <state-dir>/workspace-<id>.
+printf "{agents: {entries: {ops: {workspace: '/srv/ops'}}}}\n" >"$TMP/state/openclaw.json"
 expect_status 0 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id dev
 expect_grep out "^$TMP/state/workspace-dev\$"
+expect_status 1 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id ../../x
+expect_grep err "^clawport: error: --agent-id ../../x: an agent id must match"
 echo '{agents:' >"$TMP/bad.json" && mkdir -p "$TMP/bad" && mv "$TMP/bad.json" "$TMP/bad/openclaw.json"
 expect_status 1 "$CLAWPORT" workspace resolve --state-dir "$TMP/bad" --json
 expect_grep out '"code": "config_parse"'
