@@ -37,7 +37,9 @@ for h in "$repo"/include/clawport/*.hpp; do
 done
 
 jobs=${CLAWPORT_JOBS:-$(nproc)}
-export cxx work here
+# <clawport/crypto.hpp> (opt-in) is the one public header that links a library: libsodium.
+sodium_libs=$(pkg-config --libs libsodium 2>/dev/null || echo -lsodium)
+export cxx work here sodium_libs
 export CLAWPORT_FLAGS="${flags[*]}"
 
 if [[ $parts == *1* || $parts == *2* ]]; then
@@ -48,7 +50,7 @@ one_public() {
   # shellcheck disable=SC2086
   printf 'int header_%s();\nint main() { return header_%s(); }\n' "$name" "$name" >"$work/main_$name.cpp" &&
     $cxx $CLAWPORT_FLAGS -c "$here/$name.cpp" -o "$work/$name.o" &&
-    $cxx $CLAWPORT_FLAGS "$work/$name.o" "$work/main_$name.cpp" -o "$work/$name" ||
+    $cxx $CLAWPORT_FLAGS "$work/$name.o" "$work/main_$name.cpp" -o "$work/$name" $sodium_libs ||
     { echo "  <clawport/$name.hpp>: does not build"; return 1; }
   "$work/$name" || { echo "  <clawport/$name.hpp>: the entry-point call failed"; return 1; }
   echo "  <clawport/$name.hpp>: ok"
@@ -66,7 +68,8 @@ echo "2/3: every public header's TU linked into one program"
 } >"$work/main_all.cpp"
 objs=()
 for name in "${names[@]}"; do objs+=("$work/$name.o"); done
-"$cxx" "${flags[@]}" "${objs[@]}" "$work/main_all.cpp" -o "$work/all"
+# shellcheck disable=SC2086
+"$cxx" "${flags[@]}" "${objs[@]}" "$work/main_all.cpp" -o "$work/all" $sodium_libs
 "$work/all"
 echo "  ok"
 fi
