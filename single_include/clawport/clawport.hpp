@@ -26937,24 +26937,6 @@ inline std::vector<std::pair<std::string, import_provenance>> provenance_in(std:
   return out;
 }
 
-/// The blank secret fields of `table` (a blank string, or a blank value in a secret map).
-inline void blank_secrets_of(const zc::value& table, zc::list_view<zc::field> fields,
-                             const std::string& prefix, std::vector<std::string>& out) {
-  if (!table.is_table()) return;
-  for (const zc::field& f : fields) {
-    const zc::value* v = table.find(f.key);
-    if (v == nullptr) continue;
-    const std::string path = prefix + std::string(f.key);
-    if (f.secret) {
-      if (v->is_string() && v->text.empty()) out.push_back(path);
-      for (const zc::member& m : v->members)
-        if (m.val.is_string() && m.val.text.empty()) out.push_back(path + "." + m.key);
-    } else if (f.type == zc::field_type::table) {
-      blank_secrets_of(*v, f.children, path + ".", out);
-    }
-  }
-}
-
 /// Every blank secret field of every entry the schema knows (the closure kinds of
 /// plan.hpp), by config path.
 template <class Schema>
@@ -26965,8 +26947,12 @@ std::vector<std::string> blank_secret_paths(const zc::value& config) {
       const zc::entry_schema* s = detail::schema_of<Schema>(k, name);
       if (s == nullptr) continue;
       const std::string prefix = detail::entry_path(k, name) + ".";
-      blank_secrets_of(*val, s->fields, prefix, out);
-      blank_secrets_of(*val, s->extra, prefix, out);
+      // the one walk of `secrets list`, kept to its blank fields
+      std::vector<secret_entry> found;
+      secrets_detail::secrets_of(*val, s->fields, prefix, found);
+      secrets_detail::secrets_of(*val, s->extra, prefix, found);
+      for (secret_entry& e : found)
+        if (e.state == secret_state::blank) out.push_back(std::move(e.path));
     }
   }
   return out;
