@@ -15,4 +15,4 @@ if(CLAWPORT_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
 endif()
 
 option(CLAWPORT_UNITY_TESTS "Compile clawport_tests as a few unity TUs" ON)
-set(CLAWPORT_UNITY_BATCH 8 CACHE STRING "Test files per unity TU of clawport_tests")
+set(CLAWPORT_UNITY_BATCH 8 CACHE STRING "Test files per unity TU of clawport_tests (on average: the TUs are balanced by size)")

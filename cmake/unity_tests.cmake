@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-# clawport_unity_tests(<target> <batch>): compiles the test files of <target> <batch> at a time
-# in one TU each (CMake's UNITY_BUILD), without touching them. Two things make a test file
+# clawport_unity_tests(<target> <batch>): compiles the test files of <target> about <batch> at a
+# time in one TU each (CMake's UNITY_BUILD), without touching them. The files are dealt into
+# ceil(files / batch) runs of about equal size in bytes (UNITY_BUILD_MODE GROUP), so the
+# build's tail is not one TU twice the others (two cores stay busy). Two things make a test file
 # safe to share a TU with others:
 # - each file is wrapped in a namespace of its own (UNITY_BUILD_UNIQUE_ID), so the helpers of
 #   its anonymous namespace (`has`, `contains`, `rig`...) never clash with another file's;
@@ -19,11 +21,14 @@ function(clawport_unity_tests target batch)
   endif()
   get_target_property(sources ${target} SOURCES)
   set(lines "")
+  set(sized "")
   foreach(src IN LISTS sources)
     get_source_file_property(skip "${src}" SKIP_UNITY_BUILD_INCLUSION)
     if(skip OR NOT src MATCHES "\\.cpp$")
       continue()
     endif()
+    file(SIZE "${src}" size)
+    list(APPEND sized "${size}|${src}")
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${src}")
     get_filename_component(dir "${src}" DIRECTORY)
     file(STRINGS "${src}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")
@@ -39,6 +44,7 @@ function(clawport_unity_tests target batch)
     endforeach()
   endforeach()
   list(REMOVE_DUPLICATES lines)
+  _clawport_unity_groups("${sized}" ${batch})
   string(REPLACE ";" "\n" text "${lines}")
   set(out "${CMAKE_CURRENT_BINARY_DIR}/unity_includes.hpp")
   file(WRITE "${out}.new"
@@ -46,8 +52,32 @@ function(clawport_unity_tests target batch)
   configure_file("${out}.new" "${out}" COPYONLY)  # rewritten only when it changes
   set_target_properties(${target} PROPERTIES
     UNITY_BUILD ON
-    UNITY_BUILD_BATCH_SIZE ${batch}
+    UNITY_BUILD_MODE GROUP
     UNITY_BUILD_UNIQUE_ID CLAWPORT_UNITY_ID
     UNITY_BUILD_CODE_BEFORE_INCLUDE "#include \"${out}\"\nnamespace CLAWPORT_UNITY_ID {"
     UNITY_BUILD_CODE_AFTER_INCLUDE "}  // namespace CLAWPORT_UNITY_ID")
+endfunction()
+
+# Cuts the files of `sized` ("<bytes>|<path>", in the target's order) into ceil(n / batch)
+# runs of about equal bytes and sets UNITY_GROUP: a file goes to the run its middle byte
+# falls in. Runs keep the folder order, so the files of one concern (which instantiate the
+# same templates) mostly share a TU.
+function(_clawport_unity_groups sized batch)
+  list(LENGTH sized n)
+  math(EXPR groups "(${n} + ${batch} - 1) / ${batch}")
+  if(groups LESS 1)
+    return()
+  endif()
+  set(total 0)
+  foreach(entry IN LISTS sized)
+    string(REGEX MATCH "^([0-9]+)\\|" _ "${entry}")
+    math(EXPR total "${total} + ${CMAKE_MATCH_1}")
+  endforeach()
+  set(before 0)
+  foreach(entry IN LISTS sized)
+    string(REGEX MATCH "^([0-9]+)\\|(.*)$" _ "${entry}")
+    math(EXPR group "(2 * ${before} + ${CMAKE_MATCH_1}) * ${groups} / (2 * ${total})")
+    math(EXPR before "${before} + ${CMAKE_MATCH_1}")
+    set_source_files_properties("${CMAKE_MATCH_2}" PROPERTIES UNITY_GROUP "tests_${group}")
+  endforeach()
 endfunction()
