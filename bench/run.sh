@@ -16,7 +16,7 @@
 #   --million   also measure peak RSS at 1,000,000 files on tmpfs (slow: minutes)
 #   --no-build  time the binaries already in the build directory, as they are
 #   CLAWPORT_BENCH_BUILD  a configured build directory with CLAWPORT_BUILD_BENCH=ON (default:
-#                         build/release of the `release` preset, configured and built here)
+#                         build/release of the `bench` preset, configured and built here)
 #
 # (a) 20,000 files of 0-16 KiB at depth 3-6, (b) 20 files of 64 MiB: durable export vs
 # `cp -a` + `sync -f`, `--no-sync` vs `cp -a`, both vs `tar -c | tar -x`; (c) verify of
@@ -58,7 +58,7 @@ LARGE_ROUNDS=$((ROUNDS > 3 ? ROUNDS - 2 : ROUNDS))
 
 BUILD=${CLAWPORT_BENCH_BUILD:-}
 if [ -z "$BUILD" ]; then
-  [ "$BUILD_FIRST" = 1 ] && cmake --preset release >/dev/null
+  [ "$BUILD_FIRST" = 1 ] && cmake --preset bench >/dev/null
   BUILD=$REPO/build/release
 fi
 if [ "$BUILD_FIRST" = 1 ]; then
