@@ -10,11 +10,15 @@ flags=(-std=c++17 -Wall -Wextra -Wpedantic -Werror -DTOML_HEADER_ONLY=1 -I "$rep
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 config="$repo/examples/zeroclaw-install/config.toml"
-for src in "$repo"/examples/*.cpp; do
-  name=$(basename "$src" .cpp)
-  echo "building examples/$name.cpp"
-  "$cxx" "${flags[@]}" "$src" -o "$work/$name"
-done
+# built $CLAWPORT_JOBS (default: nproc) at a time, each TU independent of the others
+build_one() {
+  echo "building examples/$(basename "$1")"
+  # shellcheck disable=SC2086
+  $cxx $CLAWPORT_FLAGS "$1" -o "$work/$(basename "$1" .cpp)"
+}
+export -f build_one
+export cxx work CLAWPORT_FLAGS="${flags[*]}"
+printf '%s\n' "$repo"/examples/*.cpp | xargs -P "${CLAWPORT_JOBS:-$(nproc)}" -I{} bash -c 'build_one "$1"' _ {}
 
 echo "running export_agent"
 "$work/export_agent" "$config" researcher "$work/bundle" >"$work/out"
