@@ -1,29 +1,33 @@
 // SPDX-License-Identifier: MIT
 // Entry point of the `clawport` tool: gathers the host environment once, registers each
-// command and runs the one asked for. The heavy command groups are compiled in TUs of their
-// own (cli/registry.hpp); the ZeroClaw bundle commands are compiled here.
+// command and runs the one asked for.
 #include "app.hpp"
+#include "commands/claw.hpp"
+#include "commands/convert.hpp"
 #include "commands/export.hpp"
 #include "commands/import.hpp"
 #include "commands/recover.hpp"
+#include "commands/secrets.hpp"
+#include "commands/skills.hpp"
+#include "commands/skills_lifecycle.hpp"
 #include "commands/status.hpp"
 #include "commands/verify.hpp"
-#include "registry.hpp"
+#include "commands/workspace.hpp"
 
 int main(int argc, char** argv) {
   const clawport::host_environment host = clawport::gather_process_host();
   return clawport::cli::run(argc, argv, [&host](CLI::App& app, clawport::cli::action& selected) {
-    // Commands register here, one line each, in the order of `clawport --help`:
-    // add_<name>_command (a header included above) or register_<name> (cli/registry.hpp).
-    clawport::cli::register_claw(app, selected, host);
-    clawport::cli::register_convert(app, selected, host);
+    // Commands register here, one line each: add_<name>_command(app, selected, host);
+    clawport::cli::add_claw_command(app, selected, host);
+    clawport::cli::add_convert_command(app, selected, host);
     clawport::cli::add_export_command(app, selected, host);
     clawport::cli::add_import_command(app, selected, host);
     clawport::cli::add_recover_command(app, selected, host);
-    clawport::cli::register_secrets(app, selected, host);
-    clawport::cli::register_skills(app, selected, host);
+    clawport::cli::add_secrets_command(app, selected, host);
+    clawport::cli::add_skills_command(app, selected, host);
+    clawport::cli::add_skills_lifecycle_commands(*app.get_subcommand("skills"), selected, host);
     clawport::cli::add_status_command(app, selected, host);
     clawport::cli::add_verify_command(app, selected, host);
-    clawport::cli::register_workspace(app, selected, host);
+    clawport::cli::add_workspace_command(app, selected, host);
   });
 }
