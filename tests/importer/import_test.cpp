@@ -498,8 +498,9 @@ TEST_CASE("issue 25: apply reads each bundle file once, checking it as it copies
 }
 
 TEST_CASE("issue 25: bytes changed after the shown plan, never read before the copy, refused") {
-  // The apply's own verify leaves the trees' bytes to the copy (read once): a file changed
-  // after the plan was shown plans to the same integrity and is caught by the copy.
+  // The apply's own verify leaves the trees' bytes to the copy (read once): a file rewritten
+  // at its size after the plan was shown plans to the same integrity and is caught by the
+  // copy (a size that changes changes the plan's integrity: refused before anything).
   struct change_case {
     const char* what;
     std::vector<std::string> maps;  // a mapped skill bundle is not placed, still checked
@@ -508,12 +509,12 @@ TEST_CASE("issue 25: bytes changed after the shown plan, never read before the c
   };
   const std::vector<change_case> cases = {
       {"a workspace file, same size", {}, "/b/workspace/notes/plan.md", "the PLAN\n"},
-      {"a workspace file, longer", {}, "/b/workspace/IDENTITY.md", "# researcher, longer\n"},
-      {"a placed skill file", {}, "/b/skills/research_tools/web_search/SKILL.md", "# evil\n"},
+      {"another workspace file", {}, "/b/workspace/IDENTITY.md", "# RESEARCHER\n"},
+      {"a placed skill file", {}, "/b/skills/research_tools/web_search/SKILL.md", "# evil searc\n"},
       {"a skill bundle mapped to a local one",
        {"skill_bundle.research_tools=mine"},
        "/b/skills/research_tools/web_search/SKILL.md",
-       "# evil\n"},
+       "# evil searc\n"},
   };
   for (const change_case& c : cases) {
     CAPTURE(c.what);
