@@ -479,6 +479,71 @@ TEST_CASE("issue 22 item 8: a bundle file changed between verify and copy is nev
   }
 }
 
+TEST_CASE("issue 25: apply reads each bundle file once, checking it as it copies it") {
+  import_rig r;
+  const auto o = r.opts();
+  const auto p = r.plan(o);
+  std::map<std::string, int> opened;
+  r.f.on_op([&opened](cp::fs::memory&, std::string_view op, std::string_view name) {
+    if (op == "open_file_at") ++opened[std::string(name)];
+  });
+  im::apply_options a;
+  a.sync = false;
+  im::apply_import(r.f, o, p.plan_integrity, a);
+  CHECK(opened["plan.md"] == 1);  // the verify and the copy were one read
+  CHECK(opened["IDENTITY.md"] == 1);
+  CHECK(opened["SKILL.md"] == 1);
+  CHECK(opened["zeroclaw-agent.toml"] == 1);  // the files verify parses, read by it
+  CHECK(r.m().read_file("/dst/agents/researcher/workspace/notes/plan.md") == "the plan\n");
+}
+
+TEST_CASE("issue 25: bytes changed after the shown plan, never read before the copy, refused") {
+  // The apply's own verify leaves the trees' bytes to the copy (read once): a file rewritten
+  // at its size after the plan was shown plans to the same integrity and is caught by the
+  // copy (a size that changes changes the plan's integrity: refused before anything).
+  struct change_case {
+    const char* what;
+    std::vector<std::string> maps;  // a mapped skill bundle is not placed, still checked
+    const char* path;
+    const char* bytes;
+  };
+  const std::vector<change_case> cases = {
+      {"a workspace file, same size", {}, "/b/workspace/notes/plan.md", "the PLAN\n"},
+      {"another workspace file", {}, "/b/workspace/IDENTITY.md", "# RESEARCHER\n"},
+      {"a placed skill file", {}, "/b/skills/research_tools/web_search/SKILL.md", "# evil searc\n"},
+      {"a skill bundle mapped to a local one",
+       {"skill_bundle.research_tools=mine"},
+       "/b/skills/research_tools/web_search/SKILL.md",
+       "# evil searc\n"},
+  };
+  for (const change_case& c : cases) {
+    CAPTURE(c.what);
+    import_rig r("schema_version = 3\n\n[skill_bundles.mine]\n");
+    auto o = r.opts();
+    o.maps = c.maps;
+    const auto p = r.plan(o);
+    const auto snap = r.m().snapshot("/dst");
+    r.m().write_file(c.path, c.bytes);
+    im::apply_options a;
+    a.sync = false;
+    try {
+      im::apply_import(r.f, o, p.plan_integrity, a);
+      FAIL("installed bytes the digest list does not vouch for");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::identity_changed);
+      CHECK(std::string(e.what()).find(std::string(c.path).substr(3)) != std::string::npos);
+    }
+    CHECK(r.m().snapshot("/dst") == snap);
+    // Planned again, the full verify refuses the bundle outright.
+    try {
+      (void)r.plan(o);
+      FAIL("a bundle that does not match its digest list was planned");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::bundle_invalid);
+    }
+  }
+}
+
 TEST_CASE("issue 22 item 9: a reuse that lends the target's credential is a capability grant") {
   import_rig r;
   const auto p = r.plan(r.opts("/src/config.toml"));  // the install it came from: key set

@@ -225,6 +225,31 @@ struct reading_sink {
   std::vector<char> buffer;
 };
 
+/// The sink that only reads: nothing is created or kept; every carried file's bytes pass
+/// the observer and are dropped (import checks a verified bundle tree it does not place).
+template <class Fs>
+struct discarding_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit discarding_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path) {
+    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
+                                [](const char*, std::size_t) {});
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+
+  std::vector<char> buffer;
+};
+
 namespace detail {
 
 /// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and

@@ -7,6 +7,7 @@
 // published and staged, so the install is left exactly as it was.
 #pragma once
 
+#include "../bundle/layout.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
@@ -27,6 +28,7 @@
 #include <cstdio>
 #include <deque>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -207,6 +209,22 @@ struct applier {
     }
   }
 
+  /// With the plan's bytes deferred, the bundle trees no placement copies (a skill bundle
+  /// a --map points at a local one) are read and checked here, before anything is staged:
+  /// every deferred byte is checked once, placed or not.
+  void check_unplaced(const dir& bundle_root, const import_plan& p) {
+    std::set<std::string> trees;
+    for (const verify::bundle_file& f : p.files) {
+      const std::vector<std::string> parts = split(f.path);
+      if (parts.size() < 2) continue;  // the top-level files verify read itself
+      const bool skill = parts[0] == bundle::skills_dir && parts.size() > 2;
+      trees.insert(skill ? parts[0] + "/" + parts[1] : parts[0]);
+    }
+    for (const placement& pl : p.placements) trees.erase(pl.from);
+    fs::discarding_sink<Fs> sink{fs};
+    for (const std::string& tree : trees) copy_verified(fs, sink, bundle_root, tree, {}, files);
+  }
+
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
     std::optional<dir> cur;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i)
@@ -225,7 +243,9 @@ template <class Fs, class Schema = zeroclaw::schema_v3>
 import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
                            const apply_options& a = {}) {
   import_result res;
-  res.plan = plan_import<Fs, Schema>(fs, o);
+  // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
+  // copied and compared with the digest list): every byte of the bundle is read once.
+  res.plan = detail::plan<Fs, Schema>(fs, o, true);
   const import_plan& p = res.plan;
   if (auto r = clawport::plan::check_integrity(plan_integrity, p.plan_integrity))
     throw error(errc::identity_changed,
@@ -242,6 +262,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
+    if (p.bytes_deferred) ap.check_unplaced(bundle_root, p);
     for (const placement& pl : p.placements) ap.stage(bundle_root, pl, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     ap.publish_all();

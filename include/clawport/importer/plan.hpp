@@ -112,6 +112,10 @@ struct import_plan {
   std::string appended;                    ///< additions as TOML (after the provenance comment)
   std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
   std::string plan_integrity;              ///< `sha256:<hex>`
+  /// Planned for applying: the bytes below `workspace/` and `skills/` were not read, their
+  /// digests are the digest list's, and apply checks every one as it copies it (never part
+  /// of the plan's JSON or integrity: the digests are the same either way).
+  bool bytes_deferred = false;
 };
 
 namespace detail {
@@ -812,14 +816,12 @@ inline void place_and_flag(const verify::report& rep, rename_map& names, const m
 using detail::map_choice;
 using detail::parse_map;
 
-/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
-/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
-/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
-/// config_invalid (the target config does not parse or validate on its own, or the merged
-/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
-/// target that does not exist), errc::destination_refused (an --as alias that exists).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-import_plan plan_import(Fs& fs, const import_options& o) {
+namespace detail {
+
+/// plan_import; with `for_apply`, the bundle's trees are verified by the copy that places
+/// them (verify::verify_bundle_deferring), so apply reads each of their bytes once.
+template <class Fs, class Schema>
+import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   namespace zc = clawport::zeroclaw;
   namespace d = detail;
   import_plan p;
@@ -827,8 +829,13 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   p.config_path = o.config_path;
 
   // 1. Verify first.
-  verify::report rep = verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  verify::report rep =
+      for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                      fs, o.bundle, o.limits,
+                      {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
+                : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
   if (!rep.ok()) throw rep.first_error();
+  p.bytes_deferred = rep.bytes_deferred;
   for (const verify::finding& f : rep.findings)
     if (f.warning) p.warnings.push_back(f);
   p.source_alias = rep.root_agent;
@@ -861,6 +868,19 @@ import_plan plan_import(Fs& fs, const import_options& o) {
         problem->path);
   p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
   return p;
+}
+
+}  // namespace detail
+
+/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
+/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
+/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
+/// config_invalid (the target config does not parse or validate on its own, or the merged
+/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
+/// target that does not exist), errc::destination_refused (an --as alias that exists).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_plan plan_import(Fs& fs, const import_options& o) {
+  return detail::plan<Fs, Schema>(fs, o, false);
 }
 
 }  // namespace importer

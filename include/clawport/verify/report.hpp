@@ -46,6 +46,9 @@ struct report {
   std::vector<bundle_file> files;        ///< sorted by path
   std::vector<std::string> directories;  ///< sorted, bundle-relative
   std::uint64_t total_bytes = 0;
+  /// The bytes of some files were left unread (verify_bundle_deferring): their digests are
+  /// the digest list's, to be checked by whoever reads them next.
+  bool bytes_deferred = false;
   // The parsed content (meaningful when the corresponding file parsed).
   std::string manifest_text;
   std::string config_text;

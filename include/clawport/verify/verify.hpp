@@ -54,6 +54,15 @@ class walker : public fs::walk_visitor {
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
 
+  /// Leaves the bytes of every file below one of `trees` (bundle-relative directories)
+  /// unread: recorded with its size as classified and no digest, which the digest list
+  /// supplies after the walk (defer_to_list). The caller checks those bytes as it copies
+  /// them (importer::copy_verified): the file is read once, not twice.
+  void defer(std::vector<std::string> trees) {
+    for (std::string& t : trees) t += '/';
+    deferred_ = std::move(trees);
+  }
+
   void run(const dir& root) {
     fs::walk_options opt;
     opt.max_depth = lim_.max_depth;
@@ -139,6 +148,13 @@ class walker : public fs::walk_visitor {
 
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
+  bool deferred(const std::string& path) const {
+    if (content_limit(path) != 0) return false;  // a file verify parses is always read
+    return std::any_of(deferred_.begin(), deferred_.end(), [&](const std::string& prefix) {
+      return path.compare(0, prefix.size(), prefix) == 0;
+    });
+  }
+
   void regular(const dir& d, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
@@ -164,6 +180,11 @@ class walker : public fs::walk_visitor {
       add("limit_exceeded", path,
           "the bundle holds more than " + std::to_string(lim_.max_total_bytes) + " bytes");
       truncated_ = true;
+      return;
+    }
+    if (deferred(path)) {
+      rep_.total_bytes += info.size;
+      rep_.files.push_back({path, info.size, std::string()});
       return;
     }
     std::string kept;
@@ -213,6 +234,7 @@ class walker : public fs::walk_visitor {
   bool truncated_ = false;
   std::vector<char> buffer_;
   digest::sha256_backend backend_ = digest::sha256_best_backend();
+  std::vector<std::string> deferred_;  ///< "tree/" prefixes whose bytes are left unread
 };
 
 inline bool known_risk_kind(std::string_view kind) {
@@ -397,7 +419,7 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
     std::vector<const digest::list_entry*> missing;
     auto next = want.begin();
     bool exact = true;
-    for (const bundle_file& f : rep.files) {
+    for (bundle_file& f : rep.files) {
       if (f.path == bundle::digest_list_file) continue;
       for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
       if (next == want.end() || (*next)->path != f.path) {
@@ -405,7 +427,9 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
         exact = false;
         continue;
       }
-      if ((*next)->hex != f.sha256) {
+      if (f.sha256.empty()) {
+        f.sha256 = (*next)->hex;  // deferred: the copy checks the bytes against it
+      } else if ((*next)->hex != f.sha256) {
         add_finding(rep, "digest_mismatch", f.path,
                     "its SHA-256 is " + f.sha256 + "; the digest list says " + (*next)->hex);
         exact = false;
@@ -706,18 +730,35 @@ typename Fs::dir open_bundle_root(Fs& fs, const std::string& bundle_path) {
 
 }  // namespace detail
 
-/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
-/// roots). Never throws for a bad bundle: every problem is a finding. Throws
-/// only when the bundle root itself cannot be opened (errc::not_found,
-/// errc::io, ...).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+namespace detail {
+
+/// Files the walk left unread that the digest list did not vouch for (the list vanished or
+/// was replaced after it was seen): the bundle is then not verified.
+inline void check_deferred(report& rep) {
+  for (const bundle_file& f : rep.files) {
+    if (!f.sha256.empty()) continue;
+    if (rep.ok())
+      add_finding(rep, "changed", std::string(bundle::digest_list_file),
+                  "the digest list changed while the bundle was verified");
+    return;
+  }
+}
+
+template <class Fs, class Schema>
+report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
+              const std::vector<std::string>& deferred_trees) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
   detail::walker<Fs> w(fs, lim, rep);
   {
     typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
+    // Bytes are left to the copy only when a digest list can vouch for them.
+    const auto list = fs.stat_at(root, bundle::digest_list_file);
+    if (!deferred_trees.empty() && list && list->kind == fs::file_kind::regular) {
+      w.defer(deferred_trees);
+      rep.bytes_deferred = true;
+    }
     w.run(root);
   }
   // The walk lists each directory sorted: path order, except where a sibling's name sorts
@@ -730,11 +771,36 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
   detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  if (rep.bytes_deferred) detail::check_deferred(rep);
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
   detail::derive_workspace_skills_flag(rep);
   detail::skills_findings(rep);
   detail::closure_findings<Schema>(rep);
   return rep;
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
+/// roots). Never throws for a bad bundle: every problem is a finding. Throws
+/// only when the bundle root itself cannot be opened (errc::not_found,
+/// errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {});
+}
+
+/// `verify_bundle`, except that the bytes of the files below `trees` (bundle-relative
+/// directories, `workspace`) are not read when the bundle has a digest list: each such
+/// file is listed with the list's digest and `bytes_deferred` is set. For a caller that
+/// reads those bytes next and checks each against its digest as it goes
+/// (importer::copy_verified), so every byte is read once; a caller that does not must not
+/// use this. Everything else (structure, limits, links, the manifest, the closure, the list
+/// naming exactly the files present) is checked as by `verify_bundle`.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
+                               const std::vector<std::string>& trees) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees);
 }
 
 }  // namespace verify
