@@ -14,6 +14,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
+#include "../core/text.hpp"
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../formats/json.hpp"
@@ -753,8 +754,13 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
   if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
 }
 
-/// The command that supplies the secret at `path` on the target.
-inline std::string supply_command(const std::string& path) { return "zeroclaw config set " + path; }
+/// The command that supplies the secret at `path` of the config `config`: clawport's own
+/// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
+/// target host is the alternative), with the config named so that pasting it never sets
+/// the field of another install.
+inline std::string supply_command(const std::string& path, const std::string& config) {
+  return "clawport secrets set " + text::shell_word(path) + " --config " + text::shell_word(config);
+}
 
 /// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
 /// does not list), the host-local settings to review, what was left behind. A setting of
@@ -763,11 +769,12 @@ template <class Renamed>
 void todo_list(const verify::report& rep, const Renamed& renamed_path, import_plan& p) {
   for (const std::string& s : p.secrets)
     p.todo.push_back({"secret", "required_secret", s,
-                      "scrubbed on export; the agent needs it to run", supply_command(s)});
+                      "scrubbed on export; the agent needs it to run",
+                      supply_command(s, p.config_path)});
   for (const verify::finding& f : rep.findings) {
     if (f.code != "secret_unlisted") continue;
     if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to)});
+      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to, p.config_path)});
   }
   for (const verify::finding& f : rep.host_local)
     if (const auto to = renamed_path(f.path))

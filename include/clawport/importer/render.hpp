@@ -37,7 +37,7 @@ inline nlohmann::json to_json(const import_plan& p) {
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
   j["secrets"] = nlohmann::json::array();
   for (const std::string& s : p.secrets)
-    j["secrets"].push_back({{"path", s}, {"command", "zeroclaw config set " + s}});
+    j["secrets"].push_back({{"path", s}, {"command", detail::supply_command(s, p.config_path)}});
   j["warnings"] = nlohmann::json::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
@@ -57,7 +57,8 @@ inline nlohmann::json to_json(const import_plan& p) {
 /// re-create; a group with nothing in it is not shown.
 inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>& todo) {
   static constexpr std::pair<const char*, const char*> groups[] = {
-      {"secret", " credential(s) to supply after the import:"},
+      {"secret",
+       " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
       {"review", " host-local setting(s) travelled; review them on this host:"},
       {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
   for (const auto& [group, heading] : groups) {
