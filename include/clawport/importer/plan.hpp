@@ -68,6 +68,10 @@ struct entry_change {
   std::string from;    ///< its name in the bundle (`family.alias` for providers)
   std::string to;      ///< its name on the target
   std::string action;  ///< add, rename, reuse, map
+  /// Why a rename: the entry or directory the name collides with and how to choose
+  /// otherwise (`--map`, `--as`); empty for the other actions. Not hashed (it follows from
+  /// the config and bundle the plan is hashed over).
+  std::string reason;
 };
 
 /// A tree of the bundle copied into the install.
@@ -581,7 +585,7 @@ inline void apply_maps(const import_options& o, const verify::report& rep, const
                   "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
     names[{k->ref, from}] = to;
     mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map"});
+    p.entries.push_back({kind, from, to, "map", ""});
   }
 }
 
@@ -665,21 +669,47 @@ struct entry_decider {
                   placed_at(k, as));
   }
 
+  /// Why `name` cannot be used: what it collides with, and the choice the operator has
+  /// (`--map` to the target's own entry, `--as` for the agent).
+  std::string why_renamed(const kind_info& k, const std::string& name, bool content,
+                          const zc::value* existing, bool differs) {
+    const std::string kind(k.name);
+    if (existing != nullptr && k.ref == zc::ref_target::agent)
+      return "the target already has an agent `" + name +
+             "` (to choose the name yourself: --as <alias>)";
+    if (existing != nullptr)
+      return "the target already has a " + kind + " `" + name + "`" +
+             (differs ? " that differs from the bundle's" : "") +
+             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
+    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
+    const std::string dir = placed_at(k, name);
+    const std::string choose =
+        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
+    if (content && claimed(configured, paths::join(p.install_root, dir)))
+      return dir +
+             " is (or overlaps) a directory the target's config assigns to another agent "
+             "or skill bundle" +
+             choose;
+    return dir + " exists on the target and is not empty" + choose;
+  }
+
   /// A name in use: reused when the target's entry is identical after normalisation (and
-  /// carries no tree), else renamed to the first free `_imported` alias. Returns the action.
+  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
+  /// collides with). Returns the action.
   std::string collide(const kind_info& k, const std::string& name, const zc::value& val,
-                      const zc::entry_schema& s, bool content, std::string& to) {
+                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
     const std::string kind(k.name);
     const zc::value* existing = nullptr;
     for (const auto& e : entries_of(target, k))
       if (e.first == name) existing = e.second;
     zc::value incoming = val;
     rewrite_refs(incoming, s, names);
-    if (existing != nullptr && k.ref != zc::ref_target::agent && !content &&
-        normalized(incoming, s) == normalized(*existing, s)) {
+    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
+    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
       if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
       return "reuse";
     }
+    why = why_renamed(k, name, content, existing, comparable);
     const auto used = [&](const std::string& c) { return in_use(k, content, c); };
     if (k.two_tier) {
       const std::string family = name.substr(0, name.find('.'));
@@ -704,16 +734,18 @@ struct entry_decider {
         if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
         std::string to = name;
         std::string action = "add";
+        std::string why;
         const bool content = has_content(k, name);
         if (k.ref == zc::ref_target::agent && o.as) {
           check_as(k, *o.as, content);
           to = *o.as;
           if (to != name) action = "rename";
+          if (to != name) why = "named by --as";
         } else if (in_use(k, content, name)) {
-          action = collide(k, name, *val, *s, content, to);
+          action = collide(k, name, *val, *s, content, to, why);
         }
         names[{k.ref, name}] = to;
-        p.entries.push_back({kind, name, to, action});
+        p.entries.push_back({kind, name, to, action, why});
         if (action == "reuse") continue;
         taken[kind].insert(to);
         added.push_back({&k, name, to, val});

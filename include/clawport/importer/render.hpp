@@ -26,9 +26,11 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
   j["entries"] = nlohmann::json::array();
-  for (const entry_change& e : p.entries)
-    j["entries"].push_back(
-        {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}});
+  for (const entry_change& e : p.entries) {
+    nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
+    if (!e.reason.empty()) item["reason"] = e.reason;
+    j["entries"].push_back(std::move(item));
+  }
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements)
     j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
@@ -91,6 +93,7 @@ inline std::string render_plan(const import_plan& p) {
   for (const entry_change& e : p.entries) {
     std::string l = "  " + e.action + " " + e.kind + " " + e.from;
     if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
+    if (!e.reason.empty()) l += ": " + e.reason;
     if (e.action == "reuse") l += " (identical entry on the target)";
     line(l);
   }
