@@ -74,6 +74,15 @@ struct entry_change {
   std::string reason;
 };
 
+/// A bundle entry the plan adds that the operator may replace with one of the target's
+/// own (issue 27 item 3: a model provider): the target's entries of that kind, each a
+/// `--map KIND.FROM=LOCAL` to plan again with. The mapped plan is checked as any other.
+struct map_option {
+  std::string kind;
+  std::string from;                ///< the bundle's name
+  std::vector<std::string> local;  ///< the target's entries of that kind
+};
+
 /// A tree of the bundle copied into the install.
 struct placement {
   std::string kind;  ///< workspace, skill_bundle
@@ -111,6 +120,9 @@ struct import_plan {
   /// The target operator's to-do list, grouped secret, review, recreate (not hashed into
   /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
   std::vector<todo_item> todo;
+  /// The model providers the plan adds that the target could supply instead (not hashed:
+  /// they follow from the config the plan is hashed over).
+  std::vector<map_option> map_options;
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
@@ -815,6 +827,18 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
     p.todo.push_back({"recreate", f.code, f.path, f.detail, ""});
 }
 
+/// The `--map` choices shown with the plan: each model provider it adds (or renames),
+/// with the target's own model providers.
+inline void offer_maps(const zc::value& target, import_plan& p) {
+  const kind_info* k = kind_named("model_provider");
+  std::vector<std::string> local;
+  for (const auto& e : entries_of(target, *k)) local.push_back(e.first);
+  if (local.empty()) return;
+  for (const entry_change& e : p.entries)
+    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
+      p.map_options.push_back({e.kind, e.from, local});
+}
+
 /// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
 /// (the credentials a reuse lends last).
 inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
@@ -889,6 +913,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   decide.run();
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
+  d::offer_maps(target, p);
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);

@@ -50,6 +50,9 @@ inline nlohmann::json to_json(const import_plan& p) {
     if (!t.command.empty()) item["command"] = t.command;
     j["todo"].push_back(std::move(item));
   }
+  j["map_options"] = nlohmann::json::array();
+  for (const map_option& m : p.map_options)
+    j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
@@ -96,6 +99,16 @@ inline std::string render_plan(const import_plan& p) {
     if (!e.reason.empty()) l += ": " + e.reason;
     if (e.action == "reuse") l += " (identical entry on the target)";
     line(l);
+  }
+  if (!p.map_options.empty()) {
+    line("");
+    line("the target's own could serve instead (plan again with one --map per choice):");
+    for (const map_option& m : p.map_options) {
+      std::string locals;
+      for (const std::string& l : m.local) locals += (locals.empty() ? "" : ", ") + l;
+      line("  " + m.kind + " " + m.from + ": --map " + m.kind + "." + m.from +
+           "=<one of: " + locals + ">");
+    }
   }
   if (!p.placements.empty()) {
     line("");
