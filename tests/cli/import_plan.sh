@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Issue 27 items 3 and 7, the import plan tells the operator their choices: a rename says
 # which entry or directory the name collides with and suggests --map (or --as for the
-# agent), and the suggestion works. Planning writes nothing.
+# agent), and the suggestion works; the model providers the plan adds are offered the
+# target's own as --map choices. Planning writes nothing.
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -39,4 +40,35 @@ before=$(snap "$TMP/dst")
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml"
 expect_grep out 'rename agent researcher -> researcher_imported: agents/researcher/workspace exists on the target and is not empty (to choose the name yourself: --as <alias>)'
 [ "$(snap "$TMP/dst")" = "$before" ] || fail "planning wrote into the target"
+# ---- item 3: --map choices for a model provider -----------------------------------------
+# a target with a model provider of its own: each model provider the plan adds is offered it
+mkdir -p "$TMP/mp" && cat >"$TMP/mp/config.toml" <<'TOML'
+schema_version = 3
+
+[providers.models.ollama.mine]
+model = "llama3.1"
+uri = "http://127.0.0.1:11434"
+TOML
+before=$(snap "$TMP/mp")
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/mp/config.toml"
+expect_grep out "the target's own could serve instead (plan again with one --map per choice):"
+expect_grep out '  model_provider anthropic.main: --map model_provider.anthropic.main=<one of: ollama.mine>'
+expect_grep out 'clawport secrets set providers.models.anthropic.main.api_key'
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/mp/config.toml" --json
+python3 - "$TMP/out" <<'PY' || fail "the JSON map_options"
+import json, sys
+d = json.load(open(sys.argv[1]))
+added = [e["from"] for e in d["entries"] if e["kind"] == "model_provider" and e["action"] == "add"]
+assert [m["from"] for m in d["map_options"]] == added, d["map_options"]
+assert all(m["local"] == ["ollama.mine"] for m in d["map_options"]), d["map_options"]
+PY
+# the choice, followed: mapped, and its credential is no longer the operator's to supply
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/mp/config.toml" --map model_provider.anthropic.main=ollama.mine
+expect_grep out '  map model_provider anthropic.main -> ollama.mine$'
+grep -q 'model_provider.anthropic.main=<one of' "$TMP/out" && fail "a mapped provider is still offered"
+grep -q 'secrets set providers.models.anthropic.main.api_key' "$TMP/out" && fail "the mapped provider's secret is still to supply"
+# an empty target has nothing to offer
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml"
+grep -q "the target's own could serve" "$TMP/out" && fail "choices offered from an install with no model provider"
+[ "$(snap "$TMP/mp")" = "$before" ] || fail "planning wrote into the target"
 finish
