@@ -110,20 +110,7 @@ inline void write_plan_file(const consent_flags& f, const host_environment& host
   (void)publish::replace_file(backend, dir, paths::file_name(path), json_text, path);
 }
 
-/// `word` as one shell word: as is when it holds only safe characters, else in single
-/// quotes (a quote inside closed, escaped and reopened).
-inline std::string shell_word(const std::string& word) {
-  bool safe = !word.empty();
-  for (const char c : word) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string("_-./:=@%+,").find(c) != std::string::npos;
-    safe = safe && plain;
-  }
-  if (safe) return word;
-  std::string q = "'";
-  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+using text::shell_word;
 
 /// The command that applies the plan just shown: this run's words without `--dry-run`,
 /// `--json`, `--plan-out F`, with `--yes --plan-integrity <integrity>`.

@@ -9,6 +9,7 @@
 
 #include "../app.hpp"
 #include "../consent.hpp"
+#include "secrets.hpp"
 
 #include <unistd.h>
 
@@ -49,6 +50,35 @@ inline bool confirmed_on_terminal() {
   return answer == "y" || answer == "Y" || answer == "yes";
 }
 
+/// After an import applied with standard input a terminal: offers to supply each
+/// credential of its to-do list, read as `clawport secrets set` reads it (a prompt that does
+/// not echo) and stored by the same library call; an empty answer skips it.
+inline void offer_secret_prompts(const importer::import_result& r, const host_environment& host) {
+  std::vector<std::string> paths;
+  for (const importer::todo_item& t : r.plan.todo)
+    if (t.group == "secret") paths.push_back(t.path);
+  if (paths.empty() || ::isatty(STDIN_FILENO) != 1) return;
+  std::cout << "\nsupply the credential(s) now (an empty answer skips one; `clawport secrets "
+               "set` later does the same):\n"
+            << std::flush;
+  fs::posix backend;
+  crypto::sodium cipher;
+  for (const std::string& path : paths) {
+    const std::string value = read_secret_value(path);
+    const std::string shown = text::escape_for_terminal(path);
+    if (value.empty()) {
+      std::cout << "  skipped " << shown << "\n";
+      continue;
+    }
+    try {
+      (void)importer::set_secret(backend, cipher, r.plan.config_path, path, value, host.now());
+      std::cout << "  set " << shown << "\n";
+    } catch (const error& e) {
+      std::cout << "  not set " << shown << ": " << text::escape_for_terminal(e.what()) << "\n";
+    }
+  }
+}
+
 inline int run_import(const import_args& a, const host_environment& host) {
   check_import_usage(a);
   importer::import_options o;
@@ -66,6 +96,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
       std::cout << clawport::json::dump(importer::to_json(r)) << "\n";
     } else {
       std::cout << importer::render_result(r);
+      offer_secret_prompts(r, host);
     }
     return exit_ok;
   }
@@ -86,7 +117,9 @@ inline int run_import(const import_args& a, const host_environment& host) {
     std::cout << "nothing was written\n";
     return exit_ok;
   }
-  std::cout << importer::render_result(importer::apply_import(backend, o, p.plan_integrity));
+  const importer::import_result r = importer::apply_import(backend, o, p.plan_integrity);
+  std::cout << importer::render_result(r);
+  offer_secret_prompts(r, host);
   return exit_ok;
 }
 

@@ -52,9 +52,12 @@ class no_echo {
 inline std::string read_secret_value(const std::string& path) {
   std::string value;
   if (::isatty(STDIN_FILENO) == 1) {
-    std::cerr << "value for " << text::escape_for_terminal(path) << " (not echoed): " << std::flush;
     {
+      // Echo off before the prompt shows: what is typed after it is never echoed nor
+      // discarded by the terminal's flush.
       no_echo quiet;
+      std::cerr << "value for " << text::escape_for_terminal(path)
+                << " (not echoed): " << std::flush;
       std::getline(std::cin, value);
     }
     std::cerr << "\n";

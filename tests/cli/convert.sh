@@ -50,7 +50,7 @@ expect_grep out 'every byte matches its digest list'
 mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
 expect_status 0 "$CLAWPORT" import "$TMP/zb" --config "$TMP/dst/config.toml"
 expect_grep out 'installed as: incident_triage'
-expect_grep out 'zeroclaw config set mcp.servers.statuspage.env.STATUSPAGE_TOKEN'
+expect_grep out "clawport secrets set mcp.servers.statuspage.env.STATUSPAGE_TOKEN --config $TMP/dst/config.toml"
 expect_status 0 "$CLAWPORT" convert "$REPO/examples/openclaw-claw" --to zeroclaw --out "$TMP/zb2"
 diff -r "$TMP/zb" "$TMP/zb2" >/dev/null || { echo "FAIL: not deterministic"; failures=$((failures + 1)); }
 

@@ -31,7 +31,8 @@ expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --
 mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
 expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml"
 expect_grep out 'installed as: researcher'
-expect_grep out 'zeroclaw config set providers.models.anthropic.main.api_key'
+expect_grep out "clawport secrets set providers.models.anthropic.main.api_key --config $TMP/dst/config.toml"
+expect_grep out 'credential(s) to supply after the import (or `zeroclaw config set <path>` there):'
 expect_grep out 'plan_integrity: sha256:'
 [ "$(ls -A "$TMP/dst")" = "config.toml" ] || { echo "FAIL: planning wrote"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --json
@@ -186,7 +187,7 @@ cp -r "$REPO/examples/zeroclaw-install" "$TMP/ex"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/ex/config.toml" --out "$TMP/exb"
 mkdir -p "$TMP/exdst" && printf 'schema_version = 3\n' >"$TMP/exdst/config.toml"
 expect_status 0 "$CLAWPORT" import "$TMP/exb" --config "$TMP/exdst/config.toml"
-expect_grep out '11 credential(s) to supply after the import:'
+expect_grep out '11 credential(s) to supply after the import (or `zeroclaw config set <path>` there):'
 expect_grep out '2 host-local setting(s) travelled; review them on this host:'
 expect_grep out '\[host_path\] providers.models.custom.summarizer.tls_ca_cert_path'
 expect_grep out 'item(s) were left behind on the source; re-create them here if wanted:'
@@ -201,7 +202,9 @@ todo = plan["todo"]
 groups = [t["group"] for t in todo]
 assert groups == sorted(groups, key=["secret", "review", "recreate"].index), groups
 assert [t["path"] for t in todo if t["group"] == "secret"] == manifest["required_secrets"]
-assert all(t["command"].endswith(t["path"]) for t in todo if t["group"] == "secret")
+config = plan["config"]
+assert all(t["command"] == f"clawport secrets set {t['path']} --config {config}"
+           for t in todo if t["group"] == "secret"), todo
 assert [(t["kind"], t["path"]) for t in todo if t["group"] == "recreate"] == \
     [(d["reason"], d["path"]) for d in manifest["dropped"]]
 assert {t["path"] for t in todo if t["group"] == "review"} == {

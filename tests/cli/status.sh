@@ -24,7 +24,8 @@ expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --ye
 expect_status 1 "$CLAWPORT" status --config "$TMP/dst/config.toml"
 expect_grep out "researcher  imported 2026-08-12T00:04:00+00:00 from $TMP/b (agent \`researcher\`, manifest $manifest)"
 expect_grep out '11 secret(s) still blank:'
-expect_grep out 'zeroclaw config set providers.models.anthropic.main.api_key  (an import left it blank)'
+expect_grep out "clawport secrets set providers.models.anthropic.main.api_key --config $TMP/dst/config.toml  (an import left it blank)"
+line=$(grep -m1 'clawport secrets set providers.models.anthropic.main.api_key' "$TMP/out" | sed 's/  (an import.*//; s/^ *clawport //')
 expect_status 1 "$CLAWPORT" status --config "$TMP/dst/config.toml" --json
 python3 - "$TMP/out" "$TMP/b/zeroclaw-agent.toml" "$manifest" <<'PY' || fail "the JSON status"
 import json, sys, tomllib
@@ -37,6 +38,11 @@ assert a["imported"]["source_alias"] == "researcher", a
 assert sorted(b["path"] for b in st["blank_secrets"]) == sorted(required), st["blank_secrets"]
 assert all(b["source"] == "import" for b in st["blank_secrets"]), st["blank_secrets"]
 PY
+# the line as shown, pasted (clawport as built), sets that secret: one fewer is blank
+eval "set -- $line"
+expect_status 0 "$CLAWPORT" "$@" <<<'sk-pasted'
+expect_status 1 "$CLAWPORT" status --config "$TMP/dst/config.toml"
+expect_grep out '10 secret(s) still blank:'
 
 # the secrets supplied (every blank string of the imported tables): nothing pending
 python3 - "$TMP/dst/config.toml" <<'PY'

@@ -471,6 +471,34 @@ TEST_CASE(
   CHECK(r.m().snapshot("/out") == before);
 }
 
+TEST_CASE("a dry run that the real run would refuse for a narrowing reports every loss") {
+  // Issue 27 item 7: the loss report is whole, and the refusal is the real run's.
+  rig r;
+  r.export_agent("guarded_one");
+  cv::options o = rig::opts("/b/guarded_one", "/out/claw", cv::direction::to_claw);
+  const std::string real = r.refusal(o, cp::errc::config_invalid);
+  o.dry_run = true;
+  const cv::conversion c = r.run(o);
+  REQUIRE(c.refusal.has_value());
+  CHECK(c.refusal->code() == cp::errc::config_invalid);
+  CHECK(std::string(c.refusal->what()) == real);
+  CHECK(has_loss(c, "risk_profiles.guarded.allowed_commands", cv::loss_kind::narrowed));
+  CHECK(has_loss(c, "risk_profiles.guarded.allowed_roots", cv::loss_kind::narrowed));
+  CHECK(cv::render_text(c).rfind("Would refuse to convert ", 0) == 0);
+  CHECK_FALSE(r.m().lstat("/out/claw"));
+  o.allow_narrowing = true;
+  CHECK_FALSE(r.run(o).refusal.has_value());
+  CHECK_FALSE(r.m().lstat("/out/claw"));
+  // The reverse direction names its own target.
+  write_claw(r.m(), "/c1");
+  r.m().write_file("/c1/profiles/openclaw.yml", "schemaVersion: 1\nagent: {}\n");
+  cv::options back = rig::opts("/c1", "/out/b", cv::direction::to_zeroclaw);
+  back.dry_run = true;
+  const cv::conversion z = r.run(back);
+  REQUIRE(z.refusal.has_value());
+  CHECK(std::string(z.refusal->what()).rfind("ZeroClaw cannot express ", 0) == 0);
+}
+
 TEST_CASE("convert fault sweep: every operation failing leaves --out as it was") {
   std::size_t total = 0;
   {

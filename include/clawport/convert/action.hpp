@@ -252,7 +252,8 @@ claw_input read_claw(Fs& fs, const std::string& path) {
 }
 
 /// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
-/// writes nothing.
+/// writes nothing; where the real one would refuse a narrowing, the dry run's report is
+/// whole and `refusal` holds that refusal.
 template <class Fs>
 conversion run(Fs& fs, const options& o) {
   static_assert(fs::check_policy<Fs>());
@@ -264,7 +265,10 @@ conversion run(Fs& fs, const options& o) {
   const timestamp at = o.at ? *o.at : clock_now();
   c.converted_at = format_rfc3339(at);
   map_options mo;
-  mo.allow_narrowing = o.allow_narrowing;
+  // A dry run maps every narrowing, so its report is whole, then refuses as the real run
+  // would (at the first one) without --allow-narrowing.
+  mo.allow_narrowing = o.allow_narrowing || o.dry_run;
+  mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
   if (o.to == direction::to_claw) {
     const bundle_input in = read_bundle(fs, o.source, mo);
@@ -285,6 +289,9 @@ conversion run(Fs& fs, const options& o) {
   }
   if (o.dry_run) {
     c.guarantee = std::string(publish::guarantee::none);
+    for (const loss& l : c.losses)
+      if (!o.allow_narrowing && !c.refusal && l.kind == loss_kind::narrowed)
+        c.refusal = detail::narrowing_refused(mo.target, l);
     return c;
   }
   const direction to = o.to;

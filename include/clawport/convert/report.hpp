@@ -5,11 +5,13 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../core/version.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +59,9 @@ struct conversion {
   std::vector<loss> losses;        ///< in mapping order
   std::string guarantee;           ///< the publish guarantee ("none" for a dry run)
   std::string converted_at;        ///< RFC 3339 (SOURCE_DATE_EPOCH when set)
+  /// A dry run that the real run would refuse (a narrowing without --allow-narrowing): the
+  /// refusal, the report whole beside it.
+  std::optional<error> refusal;
 
   std::size_t count(const char* kind) const {
     std::size_t n = 0;
@@ -107,8 +112,11 @@ inline std::string render_markdown(const conversion& c) {
 
 /// The terminal report.
 inline std::string render_text(const conversion& c) {
-  std::string s = std::string(c.dry_run ? "Would convert " : "Converted ") +
-                  detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.out +
+  const char* verb = c.refusal   ? "Would refuse to convert "
+                     : c.dry_run ? "Would convert "
+                                 : "Converted ";
+  std::string s = verb + detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.out +
+                  (c.refusal ? " without --allow-narrowing" : "") +
                   (c.dry_run ? " (dry run, nothing written)" : "") + "\n";
   s += "  files:    " + std::to_string(c.files.size()) + "\n";
   s += "  losses:   " + std::to_string(c.count(loss_kind::dropped)) + " dropped, " +

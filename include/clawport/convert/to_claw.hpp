@@ -14,6 +14,7 @@
 #include "../openclaw/grammar.hpp"
 #include "../openclaw/limits.hpp"
 #include "../openclaw/schema.hpp"
+#include "../skills/manifest.hpp"
 #include "../zeroclaw/document.hpp"
 #include "report.hpp"
 
@@ -47,6 +48,8 @@ struct map_options {
   /// Accept a target setting stricter than the source where none is exactly as strict.
   bool allow_narrowing = false;
   openclaw::limits limits;
+  /// The target runtime as a refusal names it.
+  std::string target = "OpenClaw";
 };
 
 /// A mapped package: target-relative path -> bytes, and the loss report.
@@ -215,16 +218,21 @@ inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
   }
 }
 
+/// The refusal of the narrowing `l` without --allow-narrowing (errc::config_invalid).
+inline error narrowing_refused(const std::string& target, const loss& l) {
+  return error(errc::config_invalid,
+               target + " cannot express " + l.path + " as strictly as the source: " + l.detail +
+                   ". Pass --allow-narrowing to convert with the stricter setting; nothing "
+                   "was written",
+               l.path);
+}
+
 /// One narrowing: recorded, or refused without --allow-narrowing.
 inline void narrow(const map_options& o, std::vector<loss>& losses, const std::string& path,
                    const std::string& detail) {
-  if (!o.allow_narrowing)
-    throw error(errc::config_invalid,
-                "OpenClaw cannot express " + path + " as strictly as the source: " + detail +
-                    ". Pass --allow-narrowing to convert with the stricter setting; nothing "
-                    "was written",
-                path);
-  losses.push_back({path, loss_kind::narrowed, detail});
+  loss l{path, loss_kind::narrowed, detail};
+  if (!o.allow_narrowing) throw narrowing_refused(o.target, l);
+  losses.push_back(std::move(l));
 }
 
 /// The risk profile (and the agent's filesystem flag) as the profile's `agent` object.
@@ -374,6 +382,95 @@ struct placed {
   std::string dest;    // workspace-relative
 };
 
+/// The logical name of the skill in the bundle directory `dir` as ZeroClaw's loader reads
+/// it: from the manifest it prefers (SKILL.toml, manifest.toml, SKILL.md), else the
+/// directory's name (also when the manifest does not parse: the audit has passed it).
+inline std::string skill_name_in(const bundle_input& in, const std::string& dir) {
+  const std::string leaf = dir.substr(dir.rfind('/') + 1);
+  try {
+    for (const auto kind :
+         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
+      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+          it != in.files.end())
+        return skills::parse_skill_toml(it->second, it->first).name;
+    if (const auto it = in.files.find(dir + "/SKILL.md"); it != in.files.end())
+      return skills::skill_from_markdown(it->second, leaf).name;
+  } catch (const error&) {
+  }
+  return leaf;
+}
+
+/// The skills of the Claw's `skills/`: logical name -> where it came from (bundle path),
+/// and each directory taken there -> the same.
+struct skill_claims {
+  std::map<std::string, std::string> names;
+  std::map<std::string, std::string> dirs;
+};
+
+/// The workspace's own skills (`workspace/skills/<dir>`), which come first on ZeroClaw.
+inline skill_claims workspace_skills(const bundle_input& in) {
+  skill_claims c;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
+    const std::size_t slash = f.first.find('/', 17);
+    if (slash == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, slash);
+    if (c.dirs.count(dir.substr(10))) continue;
+    c.dirs[dir.substr(10)] = dir;
+    c.names.emplace(skill_name_in(in, dir), dir);
+  }
+  return c;
+}
+
+/// The skill directories of the skill bundles (`skills/<alias>/<skill>`), the bundles in
+/// the order the agent lists them (ZeroClaw's "first source wins"), then any other.
+inline std::vector<std::string> bundle_skill_dirs(const bundle_input& in) {
+  std::vector<std::string> aliases;
+  if (const zeroclaw::value* a = at(at(at(&in.closure, "agents"), in.root_agent), "skill_bundles"))
+    for (const zeroclaw::value& v : a->items) aliases.push_back(v.text);
+  std::vector<std::string> dirs;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("skills/", 0) != 0) continue;
+    const std::size_t s1 = f.first.find('/', 7);
+    const std::size_t s2 = s1 == std::string::npos ? s1 : f.first.find('/', s1 + 1);
+    if (s2 == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, s2);
+    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+    const std::string alias = f.first.substr(7, s1 - 7);
+    if (std::find(aliases.begin(), aliases.end(), alias) == aliases.end()) aliases.push_back(alias);
+  }
+  std::stable_sort(dirs.begin(), dirs.end(), [&](const std::string& x, const std::string& y) {
+    const auto rank = [&](const std::string& d) {
+      return std::find(aliases.begin(), aliases.end(), d.substr(7, d.find('/', 7) - 7)) -
+             aliases.begin();
+    };
+    return rank(x) < rank(y);
+  });
+  return dirs;
+}
+
+/// Claims the Claw's `skills/<skill>/` for the bundle skill `dir`. Returns the winner's
+/// path when a skill of the same name comes first (this one is shadowed, as on ZeroClaw);
+/// refuses (errc::config_invalid, naming both and the fix) a directory name that another
+/// skill of another name already takes in the Claw.
+inline std::optional<std::string> claim_skill(const bundle_input& in, const std::string& dir,
+                                              skill_claims& claims) {
+  const std::string name = skill_name_in(in, dir);
+  if (const auto it = claims.names.find(name); it != claims.names.end()) return it->second;
+  const std::string dest = "skills/" + dir.substr(dir.find('/', 7) + 1);
+  if (const auto it = claims.dirs.find(dest); it != claims.dirs.end())
+    throw error(errc::config_invalid,
+                "the converted Claw would hold " + it->second + " and " + dir +
+                    " both at workspace " + dest +
+                    "/ (skills of different names); rename one "
+                    "of the two directories in the source install and export again; nothing "
+                    "was written",
+                dir);
+  claims.names.emplace(name, dir);
+  claims.dirs.emplace(dest, dir);
+  return std::nullopt;
+}
+
 inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>& losses) {
   std::vector<placed> files;
   const auto blocked = [&in](const std::string& path) {
@@ -392,16 +489,31 @@ inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>&
     }
     files.push_back({f.first, f.first.substr(10)});
   }
-  std::set<std::string> skill_names;
+  skill_claims claims = workspace_skills(in);
+  std::set<std::string> skill_names;  // `<alias>/<skill>` carried
+  std::set<std::string> shadowed;
+  for (const std::string& dir : bundle_skill_dirs(in)) {
+    if (blocked(dir + "/")) continue;
+    if (const auto winner = claim_skill(in, dir, claims)) {
+      shadowed.insert(dir);
+      losses.push_back(
+          {dir, loss_kind::dropped,
+           "its name `" + skill_name_in(in, dir) + "` is also the skill at " + *winner +
+               ", which comes first on ZeroClaw (this one is shadowed there); a Claw holding "
+               "both would have two skills of that name, so it is not carried (to keep both, "
+               "give one another `name` in its manifest)"});
+      continue;
+    }
+    skill_names.insert(dir.substr(7));
+  }
   for (const auto& f : in.files) {
     if (f.first.rfind("skills/", 0) != 0) continue;
     const std::string rest = f.first.substr(7);  // <alias>/<skill>/...
     const std::size_t s1 = rest.find('/');
     const std::size_t s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
-    if (s2 == std::string::npos) continue;
-    if (blocked(f.first)) continue;
+    if (s2 == std::string::npos || blocked(f.first)) continue;
+    if (shadowed.count("skills/" + rest.substr(0, s2))) continue;
     files.push_back({f.first, "skills/" + rest.substr(s1 + 1)});
-    skill_names.insert(rest.substr(0, s2));
   }
   for (const auto& b : in.blocked_skills)
     losses.push_back({b.first, loss_kind::dropped,

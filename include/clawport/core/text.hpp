@@ -218,6 +218,21 @@ inline std::string terminal_block(std::string_view s) {
   return std::move(out.text);
 }
 
+/// `word` as one POSIX shell word, for a command shown to be pasted: as is when it holds
+/// only safe characters, else in single quotes (a quote inside closed, escaped, reopened).
+inline std::string shell_word(std::string_view word) {
+  bool safe = !word.empty();
+  for (const char c : word) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
+    safe = safe && plain;
+  }
+  if (safe) return std::string(word);
+  std::string q = "'";
+  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 }  // namespace text
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -14,6 +14,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
+#include "../core/text.hpp"
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../formats/json.hpp"
@@ -67,6 +68,19 @@ struct entry_change {
   std::string from;    ///< its name in the bundle (`family.alias` for providers)
   std::string to;      ///< its name on the target
   std::string action;  ///< add, rename, reuse, map
+  /// Why a rename: the entry or directory the name collides with and how to choose
+  /// otherwise (`--map`, `--as`); empty for the other actions. Not hashed (it follows from
+  /// the config and bundle the plan is hashed over).
+  std::string reason;
+};
+
+/// A bundle entry the plan adds that the operator may replace with one of the target's
+/// own (issue 27 item 3: a model provider): the target's entries of that kind, each a
+/// `--map KIND.FROM=LOCAL` to plan again with. The mapped plan is checked as any other.
+struct map_option {
+  std::string kind;
+  std::string from;                ///< the bundle's name
+  std::vector<std::string> local;  ///< the target's entries of that kind
 };
 
 /// A tree of the bundle copied into the install.
@@ -106,6 +120,9 @@ struct import_plan {
   /// The target operator's to-do list, grouped secret, review, recreate (not hashed into
   /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
   std::vector<todo_item> todo;
+  /// The model providers the plan adds that the target could supply instead (not hashed:
+  /// they follow from the config the plan is hashed over).
+  std::vector<map_option> map_options;
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
@@ -584,7 +601,7 @@ inline void apply_maps(const import_options& o, const verify::report& rep, const
                   "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
     names[{k->ref, from}] = to;
     mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map"});
+    p.entries.push_back({kind, from, to, "map", ""});
   }
 }
 
@@ -668,21 +685,47 @@ struct entry_decider {
                   placed_at(k, as));
   }
 
+  /// Why `name` cannot be used: what it collides with, and the choice the operator has
+  /// (`--map` to the target's own entry, `--as` for the agent).
+  std::string why_renamed(const kind_info& k, const std::string& name, bool content,
+                          const zc::value* existing, bool differs) {
+    const std::string kind(k.name);
+    if (existing != nullptr && k.ref == zc::ref_target::agent)
+      return "the target already has an agent `" + name +
+             "` (to choose the name yourself: --as <alias>)";
+    if (existing != nullptr)
+      return "the target already has a " + kind + " `" + name + "`" +
+             (differs ? " that differs from the bundle's" : "") +
+             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
+    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
+    const std::string dir = placed_at(k, name);
+    const std::string choose =
+        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
+    if (content && claimed(configured, paths::join(p.install_root, dir)))
+      return dir +
+             " is (or overlaps) a directory the target's config assigns to another agent "
+             "or skill bundle" +
+             choose;
+    return dir + " exists on the target and is not empty" + choose;
+  }
+
   /// A name in use: reused when the target's entry is identical after normalisation (and
-  /// carries no tree), else renamed to the first free `_imported` alias. Returns the action.
+  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
+  /// collides with). Returns the action.
   std::string collide(const kind_info& k, const std::string& name, const zc::value& val,
-                      const zc::entry_schema& s, bool content, std::string& to) {
+                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
     const std::string kind(k.name);
     const zc::value* existing = nullptr;
     for (const auto& e : entries_of(target, k))
       if (e.first == name) existing = e.second;
     zc::value incoming = val;
     rewrite_refs(incoming, s, names);
-    if (existing != nullptr && k.ref != zc::ref_target::agent && !content &&
-        normalized(incoming, s) == normalized(*existing, s)) {
+    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
+    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
       if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
       return "reuse";
     }
+    why = why_renamed(k, name, content, existing, comparable);
     const auto used = [&](const std::string& c) { return in_use(k, content, c); };
     if (k.two_tier) {
       const std::string family = name.substr(0, name.find('.'));
@@ -707,16 +750,18 @@ struct entry_decider {
         if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
         std::string to = name;
         std::string action = "add";
+        std::string why;
         const bool content = has_content(k, name);
         if (k.ref == zc::ref_target::agent && o.as) {
           check_as(k, *o.as, content);
           to = *o.as;
           if (to != name) action = "rename";
+          if (to != name) why = "named by --as";
         } else if (in_use(k, content, name)) {
-          action = collide(k, name, *val, *s, content, to);
+          action = collide(k, name, *val, *s, content, to, why);
         }
         names[{k.ref, name}] = to;
-        p.entries.push_back({kind, name, to, action});
+        p.entries.push_back({kind, name, to, action, why});
         if (action == "reuse") continue;
         taken[kind].insert(to);
         added.push_back({&k, name, to, val});
@@ -757,8 +802,13 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
   if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
 }
 
-/// The command that supplies the secret at `path` on the target.
-inline std::string supply_command(const std::string& path) { return "zeroclaw config set " + path; }
+/// The command that supplies the secret at `path` of the config `config`: clawport's own
+/// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
+/// target host is the alternative), with the config named so that pasting it never sets
+/// the field of another install.
+inline std::string supply_command(const std::string& path, const std::string& config) {
+  return "clawport secrets set " + text::shell_word(path) + " --config " + text::shell_word(config);
+}
 
 /// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
 /// does not list), the host-local settings to review, what was left behind. A setting of
@@ -767,17 +817,30 @@ template <class Renamed>
 void todo_list(const verify::report& rep, const Renamed& renamed_path, import_plan& p) {
   for (const std::string& s : p.secrets)
     p.todo.push_back({"secret", "required_secret", s,
-                      "scrubbed on export; the agent needs it to run", supply_command(s)});
+                      "scrubbed on export; the agent needs it to run",
+                      supply_command(s, p.config_path)});
   for (const verify::finding& f : rep.findings) {
     if (f.code != "secret_unlisted") continue;
     if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to)});
+      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to, p.config_path)});
   }
   for (const verify::finding& f : rep.host_local)
     if (const auto to = renamed_path(f.path))
       p.todo.push_back({"review", f.code, *to, f.detail, ""});
   for (const verify::finding& f : rep.dropped)
     p.todo.push_back({"recreate", f.code, f.path, f.detail, ""});
+}
+
+/// The `--map` choices shown with the plan: each model provider it adds (or renames),
+/// with the target's own model providers.
+inline void offer_maps(const zc::value& target, import_plan& p) {
+  const kind_info* k = kind_named("model_provider");
+  std::vector<std::string> local;
+  for (const auto& e : entries_of(target, *k)) local.push_back(e.first);
+  if (local.empty()) return;
+  for (const entry_change& e : p.entries)
+    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
+      p.map_options.push_back({e.kind, e.from, local});
 }
 
 /// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
@@ -857,6 +920,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   decide.run();
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
+  d::offer_maps(target, p);
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);

@@ -26,9 +26,11 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
   j["entries"] = nlohmann::json::array();
-  for (const entry_change& e : p.entries)
-    j["entries"].push_back(
-        {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}});
+  for (const entry_change& e : p.entries) {
+    nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
+    if (!e.reason.empty()) item["reason"] = e.reason;
+    j["entries"].push_back(std::move(item));
+  }
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements)
     j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
@@ -37,7 +39,7 @@ inline nlohmann::json to_json(const import_plan& p) {
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
   j["secrets"] = nlohmann::json::array();
   for (const std::string& s : p.secrets)
-    j["secrets"].push_back({{"path", s}, {"command", "zeroclaw config set " + s}});
+    j["secrets"].push_back({{"path", s}, {"command", detail::supply_command(s, p.config_path)}});
   j["warnings"] = nlohmann::json::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
@@ -48,6 +50,9 @@ inline nlohmann::json to_json(const import_plan& p) {
     if (!t.command.empty()) item["command"] = t.command;
     j["todo"].push_back(std::move(item));
   }
+  j["map_options"] = nlohmann::json::array();
+  for (const map_option& m : p.map_options)
+    j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
@@ -57,7 +62,8 @@ inline nlohmann::json to_json(const import_plan& p) {
 /// re-create; a group with nothing in it is not shown.
 inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>& todo) {
   static constexpr std::pair<const char*, const char*> groups[] = {
-      {"secret", " credential(s) to supply after the import:"},
+      {"secret",
+       " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
       {"review", " host-local setting(s) travelled; review them on this host:"},
       {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
   for (const auto& [group, heading] : groups) {
@@ -90,8 +96,19 @@ inline std::string render_plan(const import_plan& p) {
   for (const entry_change& e : p.entries) {
     std::string l = "  " + e.action + " " + e.kind + " " + e.from;
     if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
+    if (!e.reason.empty()) l += ": " + e.reason;
     if (e.action == "reuse") l += " (identical entry on the target)";
     line(l);
+  }
+  if (!p.map_options.empty()) {
+    line("");
+    line("the target's own could serve instead (plan again with one --map per choice):");
+    for (const map_option& m : p.map_options) {
+      std::string locals;
+      for (const std::string& l : m.local) locals += (locals.empty() ? "" : ", ") + l;
+      line("  " + m.kind + " " + m.from + ": --map " + m.kind + "." + m.from +
+           "=<one of: " + locals + ">");
+    }
   }
   if (!p.placements.empty()) {
     line("");

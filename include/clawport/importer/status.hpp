@@ -306,7 +306,7 @@ inline std::string render_status(const install_status& st) {
     line("");
     line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
     for (const blank_secret& b : st.blank_secrets)
-      line("  " + detail::supply_command(b.path) +
+      line("  " + detail::supply_command(b.path, st.config_path) +
            (b.source == "import" ? "  (an import left it blank)" : ""));
   }
   if (!st.leftovers.empty()) {
