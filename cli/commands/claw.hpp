@@ -133,10 +133,76 @@ inline int run_plan(const plan_options& o, const host_environment& host,
 
 namespace clawport::cli {
 
+namespace claw_cmd {
+
+struct migrate_options {
+  std::string agent;
+  std::string state_dir;
+  consent_flags consent;
+  bool json = false;
+};
+
+/// `claw migrate <agent-id>`: the plan without --yes (kept in --plan-out, followed by the
+/// command that applies it); with --yes the package is published and the ledger written.
+inline int run_migrate(const migrate_options& o, const host_environment& host) {
+  check_usage(o.consent, oc::migration_result_schema);
+  clawport::fs::posix fs;
+  const oc::destination_request req = request(host, o.state_dir, "", "");
+  const auto show = [&](const oc::value& doc, bool ok) {
+    if (o.json) {
+      const error fallback(errc::invalid_argument, "the migration is refused", o.agent);
+      std::cout << oc::json_text(ok ? doc : with_error(doc, o.agent, fallback));
+    } else {
+      (ok ? std::cout : std::cerr) << for_reader(oc::migration_text(doc));
+    }
+    return ok ? exit_ok : exit_failed;
+  };
+  if (!o.consent.yes) {
+    const oc::migration_plan plan = oc::plan_migration(fs, req, o.agent);
+    const oc::value doc = oc::to_json(plan);
+    if (!plan.blocked()) write_plan_file(o.consent, host, oc::json_text(doc));
+    const int status = show(doc, !plan.blocked());
+    if (!o.json && !plan.blocked()) std::cout << apply_hint(o.consent, plan.integrity);
+    return status;
+  }
+  const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
+  const oc::outcome_doc r = oc::apply_migration(fs, req, o.agent, c, now_text(host));
+  return show(r.document, r.ok);
+}
+
+}  // namespace claw_cmd
+
+/// Registers `claw migrate` under `claw`.
+inline void add_claw_migrate_command(CLI::App& claw, action& selected,
+                                     const host_environment& host) {
+  auto mo = std::make_shared<claw_cmd::migrate_options>();
+  CLI::App* migrate = claw.add_subcommand(
+      "migrate",
+      "Enroll an existing OpenClaw agent as a Claw: generate its package under "
+      "<state-dir>/claws/local/<agent-id> and record it (offline; --yes --plan-integrity "
+      "applies)");
+  migrate->add_option("agent", mo->agent, "the agent id (a member of agents.entries)")->required();
+  migrate->add_option(
+      "--state-dir", mo->state_dir,
+      "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
+  add_consent_options(migrate, mo->consent);
+  migrate->add_flag(
+      "--json", mo->json,
+      "print the openclaw.clawMigrationPlan.v1 (without --yes) or clawMigrationResult.v1 "
+      "document");
+  migrate->callback([mo, &selected, &host] {
+    selected = action{[mo, &host] { return claw_cmd::run_migrate(*mo, host); }, mo->json};
+  });
+}
+
+}  // namespace clawport::cli
+
+namespace clawport::cli {
+
 /// Registers `claw inspect`, `claw plan` and the lifecycle commands.
 inline void add_claw_command(CLI::App& app, action& selected, const host_environment& host) {
   CLI::App* claw = app.add_subcommand(
-      "claw", "Read, plan, add, check and remove OpenClaw Claw packages (offline)");
+      "claw", "Read, plan, add, check, migrate and remove OpenClaw Claw packages (offline)");
   claw->require_subcommand(1);
 
   auto io = std::make_shared<claw_cmd::inspect_options>();
@@ -171,6 +237,7 @@ inline void add_claw_command(CLI::App& app, action& selected, const host_environ
     selected = action{[po, &host] { return claw_cmd::run_plan(*po, host); }, po->json};
   });
   add_claw_lifecycle_commands(*claw, selected, host);
+  add_claw_migrate_command(*claw, selected, host);
 }
 
 }  // namespace clawport::cli

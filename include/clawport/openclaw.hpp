@@ -12,6 +12,7 @@
 #include "openclaw/grammar.hpp"
 #include "openclaw/lifecycle.hpp"
 #include "openclaw/limits.hpp"
+#include "openclaw/migrate.hpp"
 #include "openclaw/package.hpp"
 #include "openclaw/plan.hpp"
 #include "openclaw/render.hpp"

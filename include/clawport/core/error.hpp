@@ -167,6 +167,15 @@ enum class errc {
   claw_v1_invalid_cron_schedule,
   claw_v1_invalid_cron_delivery,
   skill_test_failed,  ///< a skill's TEST.sh case did not give the expected exit or output
+  // `claw migrate` (upstream's ClawMigrationError codes)
+  agent_not_found,
+  agent_already_managed,
+  workspace_unavailable,
+  package_destination_exists,
+  workspace_ownership_ambiguous,
+  workspace_file_encoding_unsupported,
+  agent_setting_unsupported,
+  migration_changed,
 };
 
 namespace detail {
@@ -319,6 +328,14 @@ inline constexpr std::string_view errc_names[] = {
     "claw_v1_invalid_cron_schedule",
     "claw_v1_invalid_cron_delivery",
     "skill_test_failed",
+    "agent_not_found",
+    "agent_already_managed",
+    "workspace_unavailable",
+    "package_destination_exists",
+    "workspace_ownership_ambiguous",
+    "workspace_file_encoding_unsupported",
+    "agent_setting_unsupported",
+    "migration_changed",
 };
 
 }  // namespace detail
@@ -337,7 +354,7 @@ constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
 }
 
 static_assert(std::size(detail::errc_names) ==
-                  static_cast<std::size_t>(errc::skill_test_failed) + 1,
+                  static_cast<std::size_t>(errc::migration_changed) + 1,
               "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.

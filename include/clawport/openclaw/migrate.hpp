@@ -1,0 +1,575 @@
+// SPDX-License-Identifier: MIT
+// `claw migrate <agent-id>` offline (docs/openclaw.md, "Migrate"): enrolls an agent that
+// never came from a package as a Claw. The plan (`openclaw.clawMigrationPlan.v1`) generates
+// a package for <state-dir>/claws/local/<agent-id> from the agent's entry and its prompt
+// files (the export's rules), then plans adding that package over the agent as it is: every
+// file adopted, nothing in the workspace or openclaw.json written. With consent the package
+// is staged, read back with the one package reader, checked against the consented plan and
+// published; the ledger then records the install, so `claw status|update|export|remove`
+// treat the agent as any added Claw. A failure undoes the package and the ledger.
+#pragma once
+
+#include "export.hpp"
+#include "lifecycle.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+inline constexpr const char* migration_plan_schema = "openclaw.clawMigrationPlan.v1";
+inline constexpr const char* migration_result_schema = "openclaw.clawMigrationResult.v1";
+
+/// What a migration leaves as the operator's, unmanaged: bound into the plan's integrity
+/// with upstream's wording, so the list is the same data upstream digests.
+inline const std::vector<std::string>& migration_retained() {
+  static const std::vector<std::string> retained = {
+      "BOOTSTRAP.md (one-time workspace seed)", "credentials and auth state",
+      "session indexes and transcripts", "agent databases and runtime state",
+      "all other workspace files and directories"};
+  return retained;
+}
+
+/// One file of a migration plan: package-relative (generated) or absolute (workspace).
+struct migration_file {
+  std::string path;
+  std::uint64_t byte_length = 0;
+  std::string digest;
+};
+
+/// The migration plan as data; `to_json` renders `openclaw.clawMigrationPlan.v1`.
+struct migration_plan {
+  std::string agent_id;
+  std::string workspace;     ///< canonical
+  std::string package_root;  ///< <state-dir>/claws/local/<agent-id>
+  std::string package_name;
+  value agent = value::object();                ///< the generated manifest's agent
+  std::optional<value> profile;                 ///< the generated OpenClaw profile
+  std::vector<migration_file> package_files;    ///< localeCompare order of path
+  std::vector<migration_file> workspace_files;  ///< the prompt files captured
+  /// The generated package: package-relative path → bytes (published by apply).
+  std::vector<std::pair<std::string, std::string>> tree;
+  value live_entry = value::object();  ///< agents.entries.<id> as it is now
+  add_plan add;                        ///< adding the package over the agent as it is
+  std::vector<diagnostic> blockers;
+  std::string integrity;  ///< planIntegrity
+  bool blocked() const { return !blockers.empty(); }
+};
+
+namespace detail {
+
+/// The path-independent identity of a generated package (upstream's package identity
+/// digest): `<len(path)>:<path>:<len(bytes)>:` + bytes per file in localeCompare order.
+inline std::pair<std::string, std::uint64_t> package_identity(
+    const std::vector<std::pair<std::string, std::string>>& tree) {
+  auto sorted = tree;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return locale_less(a.first, b.first); });
+  digest::sha256 h;
+  std::uint64_t total = 0;
+  for (const auto& f : sorted) snapshot_record(h, total, f.first, f.second);
+  return {digest::prefixed(digest::to_hex(h.finish())), total};
+}
+
+/// The plan's integrity: stableStringify of {schemaVersion, addPlan, packageFiles, retained}.
+inline std::string migration_integrity(const migration_plan& p) {
+  value files = value::array();
+  for (const auto& f : p.package_files)
+    files.push_back(
+        value::object({{"path", f.path}, {"digest", f.digest}, {"byteLength", f.byte_length}}));
+  value bound = value::object();
+  bound["schemaVersion"] = migration_plan_schema;
+  bound["addPlan"] = to_json(p.add);
+  bound["packageFiles"] = std::move(files);
+  bound["retained"] = migration_retained();
+  return clawport::plan::integrity_of(stable_stringify(bound));
+}
+
+/// What planning has found so far; `refuse` records the first blocker.
+struct migration_scan {
+  migration_plan plan;
+  host_state host;
+  std::vector<std::string> ledger_workspaces;  ///< other installs' workspaces
+  bool refuse(errc code, const std::string& path, const std::string& message) {
+    plan.blockers.push_back(error_at(code, phase::plan, path, message));
+    return false;
+  }
+};
+
+/// Whether one of `a`, `b` (canonical) contains the other.
+inline bool paths_overlap(const std::string& a, const std::string& b) {
+  const auto within = [](const std::string& in, const std::string& x) {
+    return x == in || (x.size() > in.size() && x.compare(0, in.size(), in) == 0 &&
+                       (in == "/" || x[in.size()] == '/'));
+  };
+  return within(a, b) || within(b, a);
+}
+
+/// The agent: a valid id, an `agents.entries` member of a readable openclaw.json, not in
+/// the ledger. Other agents and installs are kept for the overlap checks and the add plan.
+template <class Fs>
+bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
+  migration_plan& p = s.plan;
+  if (!is_agent_id(p.agent_id))
+    return s.refuse(errc::invalid_agent_id, "$.agent.id",
+                    "Agent id " + js_string(p.agent_id) + " is not a valid Claw agent id.");
+  s.host = read_host_state(fs, req);
+  if (s.host.problem) {
+    p.blockers.push_back(*s.host.problem);
+    return false;
+  }
+  const value* entry = config_member(s.host.config, "agents", "entries", p.agent_id);
+  if (entry == nullptr || !entry->is_object())
+    return s.refuse(errc::agent_not_found, "$.agent.id",
+                    "No agent " + js_string(p.agent_id) + " in agents.entries of " +
+                        join_path(s.host.state_dir, config_file_name) + ".");
+  p.live_entry = *entry;
+  const ledger l = read_ledger(fs, s.host.state_dir);
+  if (l.installs.count(p.agent_id))
+    return s.refuse(errc::agent_already_managed, "$.agent.id",
+                    "Agent " + js_string(p.agent_id) +
+                        " is already a Claw; use claw status, update or remove instead.");
+  for (const auto& r : l.installs) s.ledger_workspaces.push_back(r.second.workspace);
+  return true;
+}
+
+/// The workspace (the one rule) must exist as a real directory and overlap no other agent's
+/// or install's; the package destination must not exist nor lie in a workspace.
+template <class Fs>
+bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
+  migration_plan& p = s.plan;
+  bool exists = false;
+  p.workspace =
+      canonical_through_ancestor(fs, agent_workspace(s.host.config, req, p.agent_id).path, exists);
+  try {
+    (void)open_dir_path(fs, p.workspace);
+  } catch (const error&) {
+    return s.refuse(errc::workspace_unavailable, "$.workspace",
+                    "Workspace " + p.workspace +
+                        " must already exist as a local directory and cannot be a symlink.");
+  }
+  p.package_root = canonical_through_ancestor(
+      fs, join_path(s.host.state_dir, "claws/local/" + p.agent_id), exists);
+  if (exists)
+    return s.refuse(errc::package_destination_exists, "$.packageRoot",
+                    "Local Claw package destination " + p.package_root +
+                        " already exists. Move or inspect it before migrating.");
+  std::vector<std::string> others = s.ledger_workspaces;
+  for (std::size_t k = 0; k < s.host.agent_ids.size(); ++k)
+    if (s.host.agent_ids[k] != p.agent_id) others.push_back(s.host.workspaces[k]);
+  if (paths_overlap(p.workspace, p.package_root))
+    return s.refuse(errc::workspace_ownership_ambiguous, "$.packageRoot",
+                    "The package destination " + p.package_root + " overlaps the workspace " +
+                        p.workspace + ".");
+  for (const auto& o : others) {
+    if (paths_overlap(p.workspace, o) || paths_overlap(p.package_root, o))
+      return s.refuse(errc::workspace_ownership_ambiguous, "$.workspace",
+                      "Workspace " + p.workspace + " or the package destination " + p.package_root +
+                          " overlaps the workspace " + o +
+                          " of another agent. Resolve workspace ownership before migrating.");
+  }
+  return true;
+}
+
+/// The prompt files the package carries (the five bootstrap names, BOOTSTRAP.md stays):
+/// plain regular files in UTF-8; SOUL.md becomes the CLAW.md body when it is not blank.
+template <class Fs>
+bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
+  migration_plan& p = s.plan;
+  const auto root = open_dir_path(fs, p.workspace);
+  for (const char* name : bootstrap_file_names) {
+    const file_read r = read_in_root(fs, root, name, state_file_max_bytes);
+    if (r.status == read_status::missing && r.detail.empty()) continue;
+    const std::string at = std::string("$.workspace.") + name;
+    if (r.status != read_status::ok)
+      return s.refuse(errc::workspace_file_unsafe, at,
+                      std::string(name) + " must be a regular, non-symlinked, non-hardlinked " +
+                          "file (" + read_problem(r.status, name, state_file_max_bytes, r.detail) +
+                          ").");
+    if (!clawport::detail::valid_utf8(r.bytes))
+      return s.refuse(errc::workspace_file_encoding_unsupported, at,
+                      std::string(name) + " is not valid UTF-8 text.");
+    p.workspace_files.push_back(
+        {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
+    if (std::string(name) == "SOUL.md") {
+      mf.soul = r.bytes;
+    } else {
+      mf.files.emplace_back(name, r.bytes);
+    }
+  }
+  return true;
+}
+
+/// The generated package's text (the export's rules): package.json, CLAW.md, the profile
+/// of the portable settings and the prompt files.
+inline bool generate_tree(migration_scan& s, const managed_files& mf) {
+  migration_plan& p = s.plan;
+  export_parts parts;
+  parts.agent = value::object({{"id", p.agent_id}});
+  for (const char* k : {"name", "description", "identity"})
+    if (const value* v = get(p.live_entry, k)) parts.agent[k] = *v;
+  const value settings = portable_settings(p.live_entry);
+  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  const bool body = mf.soul && !js_trim(*mf.soul).empty();
+  const export_text text = build_export_text(parts, mf, body);
+  if (const auto r = check_exported(text, parts))
+    return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
+  value package_json = value::object();
+  package_json["name"] = "openclaw-claw-" + p.agent_id;
+  package_json["version"] = export_version(text.manifest, text.content);
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  p.package_name = package_json["name"].get<std::string>();
+  p.agent = text.manifest["agent"];
+  p.profile = parts.profile;
+  p.tree = package_tree(text, package_json);
+  for (const auto& f : p.tree)
+    p.package_files.push_back({f.first, f.second.size(), sha256_digest(f.second)});
+  std::sort(p.package_files.begin(), p.package_files.end(),
+            [](const auto& a, const auto& b) { return locale_less(a.path, b.path); });
+  return true;
+}
+
+/// The generated package as the reader would see it at the destination, built from its
+/// own bytes (planning writes nothing). Apply reads the staged copy with read_package and
+/// refuses when the two plans differ.
+inline claw_package planned_package(const migration_plan& p) {
+  claw_package pkg;
+  const auto bytes_of = [&](const std::string& rel) -> const std::string* {
+    for (const auto& f : p.tree)
+      if (f.first == rel) return &f.second;
+    return nullptr;
+  };
+  const envelope env = split_envelope(*bytes_of("CLAW.md"));
+  const limits lim;
+  std::optional<value> raw = yaml_to_json(
+      env.frontmatter, "CLAW.md frontmatter", errc::invalid_claw_frontmatter,
+      errc::unsupported_claw_yaml_feature, 1, lim.manifest, lim.yaml_depth, pkg.diagnostics);
+  manifest_result mr = validate_manifest(raw ? *raw : value::object());
+  for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
+  pkg.model = std::move(mr.model);
+  pkg.manifest = std::move(mr.manifest);
+  if (!js_trim(env.body).empty()) pkg.body = env.body;
+  if (p.profile) {
+    profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");
+    for (auto& d : pr.diagnostics) pkg.diagnostics.push_back(std::move(d));
+    pkg.profile = std::move(pr.profile);
+    pkg.profile_path = "profiles/openclaw.yml";
+  }
+  pkg.sources = declared_sources(pkg.model);
+  for (auto& src : pkg.sources) {
+    const std::string* b = bytes_of(src.source);
+    src.real_path = join_path(p.package_root, src.source);
+    src.byte_length = b ? b->size() : 0;
+    src.digest = b ? sha256_digest(*b) : std::string();
+  }
+  source_identity& id = pkg.source;
+  id.kind = "package";
+  id.name = p.package_name;
+  const value pj = value::parse(*bytes_of("package.json"));
+  id.version = pj["version"].get<std::string>();
+  id.package_root = p.package_root;
+  id.manifest_path = join_path(p.package_root, "CLAW.md");
+  std::tie(id.integrity, id.byte_length) = package_identity(p.tree);
+  return pkg;
+}
+
+/// A package read at `from` as if it were at `to`: the paths rebased, the identity the
+/// path-independent one of `tree` (consent binds the bytes, not where they were staged).
+inline claw_package rebased(claw_package pkg, const std::string& from, const std::string& to,
+                            const std::vector<std::pair<std::string, std::string>>& tree) {
+  const auto rebase = [&](std::string& path) {
+    if (path.compare(0, from.size(), from) == 0) path = to + path.substr(from.size());
+  };
+  rebase(pkg.source.package_root);
+  rebase(pkg.source.manifest_path);
+  for (auto& s : pkg.sources) rebase(s.real_path);
+  const auto identity = package_identity(tree);
+  pkg.source.integrity = identity.first;
+  pkg.source.byte_length = identity.second;
+  return pkg;
+}
+
+/// The add plan of `pkg` over the agent as it is (its own id and workspace are not
+/// collisions; every other agent's and install's are), with the agent, the workspace and
+/// every file adopted; then the agent's settings must come out exactly as configured.
+template <class Fs>
+void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, migration_plan& p) {
+  host_state host = s.host;
+  for (std::size_t k = host.agent_ids.size(); k-- > 0;) {
+    if (host.agent_ids[k] != p.agent_id) continue;
+    host.agent_ids.erase(host.agent_ids.begin() + static_cast<std::ptrdiff_t>(k));
+    host.workspaces.erase(host.workspaces.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  for (const auto& w : s.ledger_workspaces) host.workspaces.push_back(w);
+  destination dest;
+  dest.requested_id = dest.final_id = p.agent_id;
+  dest.workspace = p.workspace;
+  dest.workspace_exists = true;
+  probe_workspace(fs, pkg, dest);
+  p.add = build_add_plan(pkg, dest, host, offline_resolver{}, add_options{});
+  for (auto& a : p.add.actions) {
+    if (a.kind != add_kind::agent) continue;
+    a.verb = add_verb::adopt;
+    a.expected = expected_state::existing;
+  }
+  p.add.integrity = add_plan_integrity(to_json(p.add));
+  for (const auto& b : p.add.blockers) p.blockers.push_back(b);
+  value live = p.live_entry;
+  live["id"] = p.agent_id;
+  live["workspace"] = p.workspace;
+  std::string differing;
+  value keys = live;
+  keys.update(p.add.agent_config);
+  for (auto it = keys.begin(); it != keys.end(); ++it) {
+    const value* want = get(live, it.key().c_str());
+    const value* got = get(p.add.agent_config, it.key().c_str());
+    if (want == nullptr || got == nullptr || *want != *got)
+      differing +=
+          (differing.empty() ? "" : ", ") + ("agents.entries." + p.agent_id + "." + it.key());
+  }
+  if (!differing.empty())
+    p.blockers.push_back(
+        error_at(errc::agent_setting_unsupported, phase::plan, "$.agent",
+                 "A Claw v1 package cannot reproduce " + differing +
+                     " exactly; remove the setting or leave the agent unmanaged."));
+}
+
+}  // namespace detail
+
+/// The `openclaw.clawMigrationPlan.v1` document.
+inline value to_json(const migration_plan& p) {
+  const auto files = [](const std::vector<migration_file>& fs) {
+    value out = value::array();
+    for (const auto& f : fs)
+      out.push_back(
+          value::object({{"path", f.path}, {"byteLength", f.byte_length}, {"digest", f.digest}}));
+    return out;
+  };
+  value d = value::object();
+  d["schemaVersion"] = migration_plan_schema;
+  d["stability"] = stability;
+  d["dryRun"] = true;
+  d["mutationAllowed"] = false;
+  d["agentId"] = p.agent_id;
+  d["workspace"] = p.workspace;
+  d["packageRoot"] = p.package_root;
+  d["packageName"] = p.package_name;
+  d["agent"] = p.agent;
+  if (p.profile) d["openClawProfile"] = *p.profile;
+  d["generatedPackageFiles"] = files(p.package_files);
+  d["workspaceFiles"] = files(p.workspace_files);
+  d["retained"] = migration_retained();
+  d["planIntegrity"] = p.integrity;
+  d["blockers"] = to_json(p.blockers);
+  return d;
+}
+
+/// `claw migrate <agent-id>` without consent: the plan. Reads the state directory and the
+/// workspace; writes nothing. A refusal is a plan whose `blockers` name it.
+template <class Fs>
+migration_plan plan_migration(Fs& fs, const destination_request& req, const std::string& agent_id) {
+  detail::migration_scan s;
+  s.plan.agent_id = agent_id;
+  detail::managed_files mf;
+  try {
+    if (detail::scan_agent(fs, req, s) && detail::scan_places(fs, req, s) &&
+        detail::capture_files(fs, s, mf) && detail::generate_tree(s, mf)) {
+      detail::plan_adoption(fs, s, detail::planned_package(s.plan), s.plan);
+    }
+  } catch (const error& e) {
+    s.refuse(e.code(), e.subject().empty() ? "$" : e.subject(), e.what());
+  }
+  s.plan.integrity = detail::migration_integrity(s.plan);
+  return std::move(s.plan);
+}
+
+namespace detail {
+
+/// What the undo steps of a migration need, filled as it runs.
+struct migrate_undo_state {
+  std::vector<std::string> created_parents;  ///< made for the package, outermost first
+  bool published = false;
+  std::vector<std::string> created_state_dirs;
+  std::optional<std::string> ledger_before;
+};
+
+/// The staged package, read with the one reader, must plan exactly as consented.
+template <class Fs>
+void check_staged(Fs& fs, const destination_request& req, const migration_plan& p,
+                  const std::string& staged) {
+  const claw_package read = read_package(fs, staged);
+  if (!read.ok())
+    throw error(errc::migration_changed,
+                "the generated package does not read clean (a clawport bug): " +
+                    json::dump(to_json(read.diagnostics), -1),
+                p.package_root);
+  migration_scan s;
+  s.plan = p;
+  s.host = read_host_state(fs, req);
+  for (const auto& r : read_ledger(fs, s.host.state_dir).installs)
+    s.ledger_workspaces.push_back(r.second.workspace);
+  s.plan.blockers.clear();
+  plan_adoption(fs, s, rebased(read, staged, p.package_root, p.tree), s.plan);
+  if (s.plan.blocked() || migration_integrity(s.plan) != p.integrity)
+    throw error(errc::migration_changed,
+                "The agent, its workspace files or the local ownership changed after consent; "
+                "run migrate --dry-run again",
+                p.package_root);
+}
+
+/// The install record of a migrated agent: complete, its workspace adopted, every prompt
+/// file adopted (the operator's: released, never deleted, by remove), the agent entry as
+/// it is in openclaw.json.
+inline install_record migrated_record(const migration_plan& p, const source_identity& claw,
+                                      const std::string& now) {
+  install_record r;
+  r.agent_id = p.agent_id;
+  r.status = "complete";
+  r.claw = claw;
+  r.plan_integrity = p.integrity;
+  r.workspace = p.workspace;
+  r.workspace_origin = "adopted";
+  r.agent_config_digest = digest_of(p.live_entry);
+  r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
+  r.config = "registered";
+  for (const auto& a : p.add.actions) {
+    if (a.kind != add_kind::workspace_file) continue;
+    const std::string source = a.from_body ? "CLAW.md" : a.source.substr(p.package_root.size() + 1);
+    r.workspace_files.push_back(
+        {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", "complete"});
+  }
+  r.added_at = now;
+  r.updated_at = now;
+  return r;
+}
+
+/// The migration's steps: the package staged, checked and published, then the ledger.
+template <class Fs>
+void run_migration(Fs& fs, const destination_request& req, const migration_plan& p,
+                   const std::string& now, migrate_undo_state& s, publish::undo_journal& undo,
+                   std::string& step) {
+  step = to_string(errc::publish_failed);
+  undo.add(p.package_root, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
+  undo.add(p.package_root, [&fs, &s, root = p.package_root] {
+    if (!s.published) return;
+    auto parent = open_dir_path(fs, parent_of(root));
+    fs.remove_tree_at(parent, paths::file_name(root));
+  });
+  publish_new_dir(fs, p.package_root, p.tree, s.created_parents, s.published,
+                  [&](const std::string& staged) { check_staged(fs, req, p, staged); });
+  const claw_package published = read_package(fs, p.package_root);
+  if (!published.ok())
+    throw error(errc::migration_changed, "the published package does not read clean",
+                p.package_root);
+
+  step = to_string(errc::provenance_failed);
+  const std::string state_dir = state_dir_of(req);
+  ledger l = read_ledger(fs, state_dir);
+  s.ledger_before = l.bytes;
+  if (l.installs.count(p.agent_id))
+    throw error(errc::migration_changed, "agent " + p.agent_id + " was added meanwhile",
+                p.agent_id);
+  l.installs[p.agent_id] = migrated_record(p, published.source, now);
+  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
+  undo.add("the ledger", [&fs, &s, state_dir] {
+    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
+  });
+  write_ledger(fs, state_dir, l, &s.created_state_dirs);
+}
+
+}  // namespace detail
+
+/// `claw migrate <agent-id> --yes --plan-integrity`: rebuilds the plan, requires the
+/// consented integrity, publishes the generated package (staged, read back and re-planned
+/// first) and records the install in the ledger. Any failure undoes both. `now` is the
+/// RFC 3339 time the ledger records.
+template <class Fs>
+outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::string& agent_id,
+                            const consent& c, const std::string& now) {
+  constexpr const char* schema = migration_result_schema;
+  outcome_doc out;
+  const clawport::plan::subject subject{"migration", "migrate --dry-run"};
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    return out;
+  }
+  const migration_plan p = plan_migration(fs, req, agent_id);
+  if (p.blocked()) {
+    out.document = to_json(p);
+    return out;
+  }
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    out.document["agentId"] = agent_id;
+    return out;
+  }
+  detail::migrate_undo_state undo_state;
+  publish::undo_journal undo;  // after what its steps refer to: destroyed first
+  std::string step;
+  try {
+    detail::run_migration(fs, req, p, now, undo_state, undo, step);
+  } catch (const error& e) {
+    const std::string code =
+        e.code() == errc::migration_changed ? std::string(to_string(e.code())) : step;
+    out.document = detail::failure_doc(schema, "failed", code,
+                                       detail::after_rollback(e.what(), undo.run(), "migration"));
+    out.document["agentId"] = agent_id;
+    out.document["planIntegrity"] = p.integrity;
+    return out;
+  }
+  undo.commit();
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["status"] = "complete";
+  d["agentId"] = p.agent_id;
+  d["workspace"] = p.workspace;
+  d["packageRoot"] = p.package_root;
+  d["planIntegrity"] = p.integrity;
+  value written = value::array();
+  for (const auto& f : p.package_files) written.push_back(f.path);
+  d["filesWritten"] = std::move(written);
+  d["ledger"] = detail::join_path(state_dir_of(req), ledger_file_name);
+  out.document = std::move(d);
+  out.ok = true;
+  return out;
+}
+
+/// The human rendering of a migration plan or result, through the one terminal-safe
+/// renderer (core/text.hpp).
+inline std::string migration_text(const value& d) {
+  using detail::str;
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (d.contains("error"))
+    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
+  if (d.value("schemaVersion", "") == migration_plan_schema) {
+    line("Plan: migrate agent " + str(d["agentId"]) + " to a Claw (dry run, nothing written)");
+    if (!str(d["workspace"]).empty()) line("  workspace:       " + str(d["workspace"]));
+    if (!str(d["packageName"]).empty())
+      line("  package:         " + str(d["packageRoot"]) + " (" + str(d["packageName"]) + ")");
+    line("  plan integrity:  " + str(d["planIntegrity"]));
+    for (const auto& f : d["generatedPackageFiles"]) line("    generate " + str(f["path"]));
+    for (const auto& f : d["workspaceFiles"]) line("    adopt " + str(f["path"]));
+    for (const auto& r : d["retained"]) line("    retain " + str(r));
+    detail::blocker_lines(line, d);
+  } else if (d.value("status", "") == "complete") {
+    line("Migrated agent " + str(d["agentId"]) + " to the Claw package " + str(d["packageRoot"]));
+    line("  ledger: " + str(d["ledger"]));
+  } else if (d.contains("planIntegrity")) {
+    line("  current plan integrity: " + str(d["planIntegrity"]));
+  }
+  return std::move(line.text);
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
