@@ -16,7 +16,8 @@ on PATH is the binary given, SOURCE_DATE_EPOCH is fixed, HOME is private and sta
 empty. A shown step prints `$ <command>` and its output (stdout and stderr as they interleave);
 a hidden step prepares. Every step's exit status is checked against the one the sample
 expects, so a sample whose command starts failing breaks the generator instead of the docs.
-The working directory is replaced by `/tmp/demo` in what is shown.
+The working directory is replaced by `/tmp/demo` in what is shown, and what is random by
+design (an `enc2:` value's nonce and ciphertext) by a description of it.
 
     tools/gen_docs_samples.py <clawport binary>           rewrite the marked blocks
     tools/gen_docs_samples.py <clawport binary> --check   fail (exit 1, a diff) if any differs
@@ -38,16 +39,20 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 PLACEHOLDER = "/tmp/demo"
 EPOCH = "1764676800"  # 2025-12-02T12:00:00Z
-MARKER = re.compile(r"^<!-- sample: ([a-z0-9-]+) -->$")
+# What differs on every run by design, shown as a stable description instead.
+RANDOM = [(re.compile(r"enc2:[0-9a-f]{40,}"), "enc2:<hex of a random nonce, the ciphertext and its tag>")]
+MARKER = re.compile(r"^<!-- sample: ([a-z0-9-]+(?:#[0-9]+)?) -->$")
 
 
 class Step:
     """One command: `cmd` run by bash; `show` prints it; `status` is the exit it must have;
     `head` keeps the first lines of its output (the rest counted in a `...` line); `shown`
-    replaces the command as printed (e.g. without a shell variable)."""
+    replaces the command as printed (e.g. without a shell variable); `part` N > 1 puts it in
+    the block marked `<!-- sample: name#N -->`, so one run can feed several blocks."""
 
-    def __init__(self, cmd, show=True, status=0, head=None, shown=None):
+    def __init__(self, cmd, show=True, status=0, head=None, shown=None, part=1):
         self.cmd, self.show, self.status, self.head, self.shown = cmd, show, status, head, shown
+        self.part = part
 
 
 def hidden(cmd):
@@ -112,7 +117,49 @@ git init -q && git add . && git -c user.email=d@d -c user.name=d commit -qm init
     Step("clawport skills list --agent default"),
 ]
 
+# docs/cli.md, `verify`.
+VERIFY = [
+    hidden("cp -r $EXAMPLES/zeroclaw-install install"
+           " && clawport export researcher --config install/config.toml --out researcher-bundle"
+           " >/dev/null"),
+    Step("clawport verify ./researcher-bundle"),
+]
+
+# docs/cli.md, `import`'s worked example: into an install that already has a `researcher`.
+IMPORT_WORKED = [
+    hidden("cp -r $EXAMPLES/zeroclaw-install home && cp -r $EXAMPLES/zeroclaw-install work"),
+    Step("clawport export researcher --config home/config.toml --out researcher-bundle", head=0),
+    Step("clawport verify researcher-bundle"),
+    Step("clawport import researcher-bundle --config work/config.toml"),
+    hidden("clawport import researcher-bundle --config work/config.toml --json"
+           " | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"plan_integrity\"])'"
+           " > integrity"),
+    Step('clawport import researcher-bundle --config work/config.toml --yes --plan-integrity'
+         ' "$(cat integrity)"', part=2),
+]
+
+# docs/cli.md, `secrets` and `status`: the example's researcher imported into a fresh install.
+SECRETS = INSTALL + [
+    hidden("echo 'schema_version = 3' > fresh/config.toml"
+           " && clawport export researcher --config install/config.toml --out researcher-bundle"
+           " >/dev/null"
+           " && clawport import researcher-bundle --config fresh/config.toml --yes"
+           " --plan-integrity $(clawport import researcher-bundle --config fresh/config.toml"
+           " --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"plan_integrity\"])')"
+           " >/dev/null"),
+    Step("clawport secrets list --config fresh/config.toml", head=4),
+    Step("printf 'sk-ant-example\\n' | clawport secrets set providers.models.anthropic.main.api_key"
+         " --config fresh/config.toml"),
+    Step("echo op://work-vault/openai/api-key | clawport secrets set"
+         " providers.models.openai.cheap.api_key --config fresh/config.toml"),
+    Step('grep -n "enc2:\\|op://" fresh/config.toml'),
+    Step("clawport status --config fresh/config.toml", status=1, part=2),
+]
+
 SAMPLES = {
+    "verify": VERIFY,
+    "import-worked": IMPORT_WORKED,
+    "secrets": SECRETS,
     "skills-life": SKILLS_LIFE,
     "readme-handoff": HANDOFF,
     "skills-audit": [
@@ -162,7 +209,7 @@ def run_sample(name, steps, work, binary):
         "TMPDIR": str(work / "tmp"),
         "BASH_ENV": str(d / ".env"),  # a sample's own environment, if it writes one
     }
-    out = []
+    out = {}
     for step in steps:
         p = subprocess.run(["bash", "-c", step.cmd], cwd=d, env=env, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -181,11 +228,16 @@ def run_sample(name, steps, work, binary):
             rest = len(body) - step.head
             body = body[:step.head] + [f"... ({rest} more line(s))"]
         lines += body
-        out.append("\n".join(lines))
-    text = "\n".join(out) + "\n"
-    for path in (str(d), str(work)):
-        text = text.replace(path, PLACEHOLDER)
-    return text
+        out.setdefault(step.part, []).append("\n".join(lines))
+    parts = {}
+    for part, blocks in out.items():
+        text = "\n".join(blocks) + "\n"
+        for path in (str(d), str(work)):
+            text = text.replace(path, PLACEHOLDER)
+        for pattern, stable in RANDOM:
+            text = pattern.sub(stable, text)
+        parts[name if part == 1 else f"{name}#{part}"] = text
+    return parts
 
 
 def rewrite(doc_text, outputs, used):
@@ -231,7 +283,9 @@ def main():
     (work / "tmp").mkdir()
     os.symlink(binary, work / "bin" / "clawport")
     try:
-        outputs = {n: run_sample(n, s, work, binary) for n, s in SAMPLES.items()}
+        outputs = {}
+        for n, s in SAMPLES.items():
+            outputs.update(run_sample(n, s, work, binary))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     used = set()
@@ -252,7 +306,7 @@ def main():
         else:
             doc.write_text(new)
             print(f"rewrote {doc.relative_to(ROOT)}")
-    unused = sorted(set(SAMPLES) - used)
+    unused = sorted(set(outputs) - used)
     if unused:
         sys.exit(f"gen_docs_samples: sample(s) no document shows: {', '.join(unused)}")
     if stale:
