@@ -50,9 +50,9 @@ class Step:
     replaces the command as printed (e.g. without a shell variable); `part` N > 1 puts it in
     the block marked `<!-- sample: name#N -->`, so one run can feed several blocks."""
 
-    def __init__(self, cmd, show=True, status=0, head=None, shown=None, part=1):
+    def __init__(self, cmd, show=True, status=0, head=None, shown=None, part=1, echo_status=False):
         self.cmd, self.show, self.status, self.head, self.shown = cmd, show, status, head, shown
-        self.part = part
+        self.part, self.echo_status = part, echo_status
 
 
 def hidden(cmd):
@@ -156,7 +156,27 @@ SECRETS = INSTALL + [
     Step("clawport status --config fresh/config.toml", status=1, part=2),
 ]
 
+# docs/convert.md: the example install's researcher to a Claw package, and the example Claw
+# package to a bundle that imports into an empty install.
+CONVERT_TO_CLAW = INSTALL + [
+    Step("clawport export researcher --config install/config.toml --out researcher-bundle", head=0),
+    Step("clawport convert researcher-bundle --to claw --out researcher-claw", status=1,
+         echo_status=True),
+    Step("clawport convert researcher-bundle --to claw --out researcher-claw --allow-narrowing"),
+    Step("clawport claw inspect researcher-claw", part=2),
+    Step("clawport claw plan researcher-claw", part=2),
+]
+CONVERT_FROM_CLAW = [
+    hidden("cp -r $EXAMPLES/openclaw-claw incident-triage && mkdir empty"
+           " && echo 'schema_version = 3' > empty/config.toml"),
+    Step("clawport convert incident-triage --to zeroclaw --out incident-triage-bundle"),
+    Step("clawport verify incident-triage-bundle"),
+    Step("clawport import incident-triage-bundle --config empty/config.toml", part=2),
+]
+
 SAMPLES = {
+    "convert-to-claw": CONVERT_TO_CLAW,
+    "convert-from-claw": CONVERT_FROM_CLAW,
     "verify": VERIFY,
     "import-worked": IMPORT_WORKED,
     "secrets": SECRETS,
@@ -228,6 +248,8 @@ def run_sample(name, steps, work, binary):
             rest = len(body) - step.head
             body = body[:step.head] + [f"... ({rest} more line(s))"]
         lines += body
+        if step.echo_status:  # as the reader would see it with `echo $?`
+            lines += ["$ echo $?", str(p.returncode)]
         out.setdefault(step.part, []).append("\n".join(lines))
     parts = {}
     for part, blocks in out.items():
