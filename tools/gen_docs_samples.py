@@ -25,6 +25,7 @@ design (an `enc2:` value's nonce and ciphertext) by a description of it.
 Runs in a few seconds. The directory is fixed (a lock keeps two runs apart) so that digests
 that cover absolute paths, like an import's plan integrity, are the same on every run.
 """
+import concurrent.futures
 import difflib
 import fcntl
 import os
@@ -306,8 +307,11 @@ def main():
     os.symlink(binary, work / "bin" / "clawport")
     try:
         outputs = {}
-        for n, s in SAMPLES.items():
-            outputs.update(run_sample(n, s, work, binary))
+        # The samples are independent (a directory each): run them side by side.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            runs = [pool.submit(run_sample, n, s, work, binary) for n, s in SAMPLES.items()]
+            for r in runs:
+                outputs.update(r.result())
     finally:
         shutil.rmtree(work, ignore_errors=True)
     used = set()
