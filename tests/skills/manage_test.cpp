@@ -8,7 +8,6 @@
 #include "fs/fixture.hpp"
 
 #include <cerrno>
-#include <cstdlib>
 #include <functional>
 #include <map>
 #include <string>
@@ -167,10 +166,6 @@ TEST_CASE("fault and crash sweeps of install --upgrade: the old or the new, neve
       f.reset_counts();
       sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options(7));
       ops_count = f.count();
-      if (std::getenv("DEBUG_OPS")) {
-        std::size_t i = 0;
-        for (const auto& r : f.log()) MESSAGE(++i << " " << r.op << " " << r.name);
-      }
     }
     const std::string archived = archive_dir + "/ops-lint-7";
     for (std::size_t n = 1; n <= ops_count; ++n) {
