@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `clawport skills new|install|remove|test`: bring a skill into an install, scaffold one,
-// remove one (archived), run its TEST.sh. Parses options, calls the library, prints.
+// `clawport skills new|install|remove|restore|test|bundle`: bring a skill into an install
+// (or upgrade it), scaffold one, remove one (archived) and restore it, run its TEST.sh,
+// manage bundles. Parses options, calls the library, prints.
 #pragma once
 
 #include <unistd.h>
@@ -65,6 +66,7 @@ struct install_options : common_options {
   std::string bundle;
   std::string agent;
   std::string skill;
+  bool upgrade = false;
 };
 
 inline int run_install(const install_options& o, const host_environment& host) {
@@ -72,12 +74,20 @@ inline int run_install(const install_options& o, const host_environment& host) {
   const text::marks mk = text::marks_for(host.plain_text);
   const sk::install_context l = sk::load_install(fs, host, o.config);
   const sk::source_install r = sk::install_from_source(
-      fs, host, l, sk::source_request{o.source, o.bundle, o.agent, o.skill}, process_umask(), warn);
+      fs, host, l, sk::source_request{o.source, o.bundle, o.agent, o.skill, o.upgrade},
+      process_umask(), warn);
   if (o.json) {
     std::cout << clawport::json::dump(sk::to_json(r.result, r.notices)) << "\n";
   } else {
-    std::cout << "  " << mk.ok << " Skill installed and audited: " << r.result.directory << " ("
-              << r.result.files_scanned << " files scanned)\n";
+    std::cout << "  " << mk.ok << " Skill " << (r.result.upgraded ? "upgraded" : "installed")
+              << " and audited: " << r.result.directory << " (" << r.result.files_scanned
+              << " files scanned)\n";
+    if (r.result.upgraded) {
+      std::cout << "    previous version "
+                << (r.result.archived_to.empty() ? std::string("deleted (global directory)")
+                                                 : "archived at " + r.result.archived_to)
+                << "\n";
+    }
     for (const auto& n : r.notices) warn(n);
     for (const auto& w : r.result.warnings) warn(w);
   }
@@ -110,6 +120,34 @@ inline int run_remove(const remove_options& o, const host_environment& host) {
     std::cout << "  " << mk.ok << " Skill '" << r.name << "' deleted from " << r.directory << "\n";
   }
   for (const auto& w : r.warnings) warn(w);
+  return exit_ok;
+}
+
+// ---- restore --------------------------------------------------------------------------
+
+struct restore_options : common_options {
+  std::string name;
+  std::string bundle;
+  std::string from;
+};
+
+inline int run_restore(const restore_options& o, const host_environment& host) {
+  clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
+  const sk::install_context l = sk::load_install(fs, host, o.config);
+  const sk::restore_result r =
+      sk::restore_skill(fs, l.cfg, l.where.install_root, o.name, o.bundle, o.from);
+  if (o.json) {
+    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    return exit_ok;
+  }
+  std::cout << "  " << mk.ok << " Skill '" << r.name << "' restored into bundle '" << r.bundle
+            << "' at " << r.directory << "\n    from " << r.restored_from << "\n";
+  if (!r.other_archives.empty()) {
+    std::cout << "    " << r.other_archives.size() << " older archive(s) kept:";
+    for (const auto& a : r.other_archives) std::cout << " " << a;
+    std::cout << "\n";
+  }
   return exit_ok;
 }
 
@@ -204,6 +242,57 @@ inline int run_bundle_add(const bundle_add_options& o, const host_environment& h
   return exit_ok;
 }
 
+// ---- bundle list, bundle remove --------------------------------------------------------
+
+inline int run_bundle_list(const common_options& o, const host_environment& host) {
+  clawport::fs::posix fs;
+  const sk::install_context l = sk::load_install(fs, host, o.config);
+  const std::vector<sk::bundle_entry> bundles = sk::list_bundles(fs, l.cfg, l.where.install_root);
+  if (o.json) {
+    std::cout << clawport::json::dump(sk::to_json(bundles)) << "\n";
+    return exit_ok;
+  }
+  if (bundles.empty()) {
+    std::cout << "No skill bundles configured in " << l.config_path
+              << " (`clawport skills bundle add <alias>` adds one).\n";
+    return exit_ok;
+  }
+  std::cout << bundles.size() << " skill bundle(s) in " << l.config_path << ":\n";
+  for (const sk::bundle_entry& b : bundles) {
+    std::cout << "  " << b.alias << "  " << b.directory
+              << (b.exists ? "" : " (missing: ZeroClaw creates it)") << "\n    skills: ";
+    if (b.skills.empty()) std::cout << "none";
+    for (std::size_t i = 0; i < b.skills.size(); ++i) std::cout << (i ? ", " : "") << b.skills[i];
+    std::cout << "\n    agents: ";
+    if (b.agents.empty()) std::cout << "none (no agent loads it)";
+    for (std::size_t i = 0; i < b.agents.size(); ++i) std::cout << (i ? ", " : "") << b.agents[i];
+    std::cout << "\n";
+  }
+  return exit_ok;
+}
+
+struct bundle_remove_options : common_options {
+  std::string alias;
+};
+
+inline int run_bundle_remove(const bundle_remove_options& o, const host_environment& host) {
+  clawport::fs::posix fs;
+  const text::marks mk = text::marks_for(host.plain_text);
+  const std::string config = clawport::zeroclaw::config_path_of(host, o.config);
+  const clawport::timestamp now{host.now().seconds, 0};
+  const sk::bundle_remove_result r = sk::remove_skill_bundle(fs, config, o.alias, now);
+  if (o.json) {
+    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    return exit_ok;
+  }
+  std::cout << "  " << mk.ok << " removed skill_bundles." << r.alias << " from " << config
+            << "\n    previous config saved as " << r.backup << "\n    its directory "
+            << r.directory << " stays on disk (" << r.skills_left.size()
+            << " skill(s)); delete it by hand if "
+            << "no longer wanted\n";
+  return exit_ok;
+}
+
 inline void add_config_option(CLI::App* c, common_options& o) {
   c->add_option("--config", o.config,
                 "config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, else "
@@ -213,7 +302,7 @@ inline void add_config_option(CLI::App* c, common_options& o) {
 
 }  // namespace skills_life
 
-/// Registers `skills new|install|remove|test|bundle add` under the `skills` command.
+/// Registers `skills new|install|remove|restore|test|bundle add|list|remove` under `skills`.
 inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected,
                                           const host_environment& host) {
   namespace sl = skills_life;
@@ -243,6 +332,9 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected,
   in->add_option("--agent", io->agent,
                  "install into this agent's single bundle (default: agent 'default')");
   in->add_option("--skill", io->skill, "pick skills/<name>/ from a catalogue repository");
+  in->add_flag("--upgrade", io->upgrade,
+               "replace an installed skill of the same name (staged and audited first; the "
+               "old version is archived under shared/skills/_deleted/)");
   sl::add_config_option(in, *io);
   in->callback([io, &selected, &host] {
     selected = action{[io, &host] { return sl::run_install(*io, host); }, io->json};
@@ -259,6 +351,22 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected,
   sl::add_config_option(rm, *ro);
   rm->callback([ro, &selected, &host] {
     selected = action{[ro, &host] { return sl::run_remove(*ro, host); }, ro->json};
+  });
+
+  auto so = std::make_shared<sl::restore_options>();
+  CLI::App* rs = skills.add_subcommand(
+      "restore",
+      "Put an archived skill (from `skills remove` or `install --upgrade`) back into its bundle");
+  rs->add_option("name", so->name, "the skill directory's name")->required();
+  rs->add_option("--bundle", so->bundle,
+                 "restore the archive taken from this bundle (needed when several bundles "
+                 "archived the name)");
+  rs->add_option("--from", so->from,
+                 "the archive to restore, a name under shared/skills/_deleted/ (default: the "
+                 "newest archive of the skill)");
+  sl::add_config_option(rs, *so);
+  rs->callback([so, &selected, &host] {
+    selected = action{[so, &host] { return sl::run_restore(*so, host); }, so->json};
   });
 
   auto to = std::make_shared<sl::test_options>();
@@ -289,6 +397,25 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected,
   sl::add_config_option(badd, *bo);
   badd->callback([bo, &selected, &host] {
     selected = action{[bo, &host] { return sl::run_bundle_add(*bo, host); }, bo->json};
+  });
+
+  auto blo = std::make_shared<sl::common_options>();
+  CLI::App* blist = bundle->add_subcommand(
+      "list", "List the configured skill bundles: directory, skills, the agents listing each");
+  sl::add_config_option(blist, *blo);
+  blist->callback([blo, &selected, &host] {
+    selected = action{[blo, &host] { return sl::run_bundle_list(*blo, host); }, blo->json};
+  });
+
+  auto bro = std::make_shared<sl::bundle_remove_options>();
+  CLI::App* brm = bundle->add_subcommand(
+      "remove",
+      "Remove a [skill_bundles.<alias>] table from config.toml (backup kept); refused while "
+      "an agent lists it; its directory and skills stay on disk");
+  brm->add_option("alias", bro->alias, "the bundle alias")->required();
+  sl::add_config_option(brm, *bro);
+  brm->callback([bro, &selected, &host] {
+    selected = action{[bro, &host] { return sl::run_bundle_remove(*bro, host); }, bro->json};
   });
 }
 

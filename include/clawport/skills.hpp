@@ -6,6 +6,7 @@
 
 #include "skills/audit.hpp"
 #include "skills/bundle_add.hpp"
+#include "skills/bundles.hpp"
 #include "skills/filter.hpp"
 #include "skills/frontmatter.hpp"
 #include "skills/install.hpp"
@@ -18,6 +19,7 @@
 #include "skills/process.hpp"
 #include "skills/remove.hpp"
 #include "skills/report.hpp"
+#include "skills/restore.hpp"
 #include "skills/scaffold.hpp"
 #include "skills/source_install.hpp"
 #include "skills/temp_dir.hpp"

@@ -54,7 +54,8 @@ expect_status 2 "$CLAWPORT" skills list --bogus
 
 # audit: clean skill exits 0, blocked script exits 1 unless --allow-scripts.
 expect_status 0 "$CLAWPORT" skills audit "$EX/shared/skills/research_tools/arxiv_search"
-expect_grep out "✓ Skill audit passed for .*arxiv_search (5 files scanned)."
+# files scanned counts files (SKILL.md, SKILL.toml, references/query-syntax.md), not directories
+expect_grep out "✓ Skill audit passed for .*arxiv_search (3 files scanned)."
 expect_status 1 "$CLAWPORT" skills audit "$EX/shared/skills/house-style/changelog-helper"
 expect_grep out "    - scripts/release: script-like files are blocked by skill security policy."
 expect_grep err "Skill audit failed."

@@ -87,6 +87,11 @@ rc = [s for s in d["skills"] if s["name"] == "release-check"][0]
 assert [f["timed_out"] for f in rc["failures"]] == [False, True], rc
 PY
 expect_grep err "Some skill tests failed."
+# Human output names the failing TEST.sh line (file:line).
+printf '# a comment\n\nfalse | 0 |\n' > "$I/shared/skills/ops/release-check/TEST.sh"
+expect_status 1 "$CLAWPORT" skills test release-check --config "$CFG"
+expect_grep out "^    command:  false$"
+expect_grep out "^    at:       $I/shared/skills/ops/release-check/TEST.sh:3$"
 expect_status 0 "$CLAWPORT" skills test plain --config "$CFG"
 expect_grep out "No TEST.sh found for skill 'plain'"
 expect_status 1 "$CLAWPORT" skills test ghost --config "$CFG"

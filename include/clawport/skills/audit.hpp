@@ -56,7 +56,7 @@ struct audit_finding {
 
 /// Result of auditing one skill directory.
 struct audit_report {
-  std::size_t files_scanned = 0;  ///< every visited entry, the root and directories included
+  std::size_t files_scanned = 0;  ///< files (and symlinks, special files) seen; not directories
   std::vector<audit_finding> findings;
   bool scripts_blocked = false;
 
@@ -352,8 +352,8 @@ class audit_visitor : public fs::walk_visitor {
   }
 
   bool visit(const dir& d, std::string_view name, const std::string& rel, const fs::stat_info& st) {
-    ++report_.files_scanned;
     if (st.kind == fs::file_kind::directory) return true;
+    ++report_.files_scanned;
     walked_entry e{rel, st.kind, {}, {}};
     if (st.kind == fs::file_kind::symlink) {
       add(e, "symlinks are not allowed in installed skills.");
@@ -542,7 +542,6 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
   const std::string root_path = paths::normalize(dir);
   typename Fs::dir root = detail::open_skill_root(fs, dir, root_path);
   audit_report report;
-  report.files_scanned = 1;  // the root
   bool has_manifest = false;
   for (std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
     const auto st = fs.stat_at(root, m);

@@ -6,11 +6,13 @@
 // The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
 // source is audited, copied into a staging directory beside the destination, audited
 // again as copied, then published with one no-replace rename (skills/placement.hpp). An
-// existing destination is refused and any failure leaves nothing of the skill behind.
+// existing destination is refused (unless upgrading: then the staged copy is swapped in and
+// the old version archived) and any failure leaves the install as it was.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +25,7 @@
 #include "locations.hpp"
 #include "placement.hpp"
 #include "process.hpp"
+#include "remove.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -186,6 +189,14 @@ struct install_options {
   /// Cleared from the mode of every copied file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once.
   std::uint32_t umask = 022;
+  /// Replace an installed skill of the same name (`--upgrade`): the copy is staged and
+  /// audited as for a new skill, then swapped in; the old version is archived as `skills
+  /// remove` archives (a global skill's is deleted). Without it a taken name is refused.
+  bool upgrade = false;
+  /// The install root (for the archive `<root>/shared/skills/_deleted/`) and the second
+  /// stamping the archive's name (SOURCE_DATE_EPOCH or the clock); used by an upgrade.
+  std::string install_root;
+  std::int64_t now_secs = 0;
 };
 
 /// What an install did.
@@ -194,6 +205,8 @@ struct install_result {
   std::string directory;          ///< absolute destination
   std::string bundle;             ///< empty for the global directory
   std::size_t files_scanned = 0;  ///< by the audit of the copy
+  bool upgraded = false;          ///< an installed version was replaced
+  std::string archived_to;        ///< where the replaced version went (empty: deleted or none)
   fs::copy_tally tally;
   std::vector<std::string> warnings;
 };
@@ -235,7 +248,13 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   if (!before.clean()) detail::audit_failed(before, source);
 
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  std::optional<fs::file_id> installed;
+  if (fs.stat_at(parent, name)) {
+    if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
+    // Only a real skill directory is upgraded (remove's refusals), before anything is copied.
+    installed = detail::removable_skill_id(fs, parent, name, shown, out.directory);
+  }
   typename Fs::dir src = fs.open_root(paths::normalize(source));
   staged_skill<Fs> stage(fs, parent, loc, name);
   fs::copy_spec spec;
@@ -246,7 +265,25 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
   if (!after.clean()) detail::audit_failed(after, out.directory);
   out.files_scanned = after.files_scanned;
-  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  if (installed) {
+    if (opt.install_root.empty()) {
+      throw error(errc::invalid_argument, "an upgrade needs the install root for its archive",
+                  out.directory);
+    }
+    std::string warning;
+    out.archived_to = stage.replace(
+        *installed,
+        [&](const typename Fs::dir& from, const std::string& entry) {
+          if (loc.global()) return std::string();  // deleted with the staging directory
+          return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
+                                       out.directory, opt.now_secs);
+        },
+        warning);
+    out.upgraded = true;
+    if (!warning.empty()) out.warnings.push_back(warning);
+  } else if (auto w = stage.publish()) {
+    out.warnings.push_back(*w);
+  }
   if (out.tally.hard_links_skipped) {
     out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
                            " hard-linked file(s) of the source were not copied");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The JSON documents of `skills new|install|remove|test --json`.
+// The JSON documents of `skills new|install|remove|restore|test|bundle --json`.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "bundle_add.hpp"
+#include "bundles.hpp"
 #include "install.hpp"
 #include "remove.hpp"
+#include "restore.hpp"
 #include "scaffold.hpp"
 #include "test_script.hpp"
 
@@ -38,6 +40,8 @@ inline nlohmann::ordered_json to_json(const install_result& r,
   j["bundle"] = optional_text(r.bundle);
   j["directory"] = r.directory;
   j["files_scanned"] = r.files_scanned;
+  j["upgraded"] = r.upgraded;
+  j["archived_to"] = optional_text(r.archived_to);
   j["files_copied"] = r.tally.files;
   j["bytes_copied"] = r.tally.bytes;
   j["skipped"] = {{"special_files", r.tally.others_skipped},
@@ -67,6 +71,38 @@ inline nlohmann::ordered_json to_json(const remove_result& r) {
   j["action"] = r.archived_to.empty() ? "deleted" : "archived";
   j["archived_to"] = optional_text(r.archived_to);
   j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const restore_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = r.bundle;
+  j["directory"] = r.directory;
+  j["restored_from"] = r.restored_from;
+  j["other_archives"] = r.other_archives;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const std::vector<bundle_entry>& bundles) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const bundle_entry& b : bundles) {
+    list.push_back({{"alias", b.alias},
+                    {"directory", b.directory},
+                    {"exists", b.exists},
+                    {"skills", b.skills},
+                    {"agents", b.agents}});
+  }
+  return {{"bundles", std::move(list)}};
+}
+
+inline nlohmann::ordered_json to_json(const bundle_remove_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["removed"] = true;
+  j["directory"] = r.directory;
+  j["backup"] = r.backup;
+  j["skills_left"] = r.skills_left;
   return j;
 }
 

@@ -20,6 +20,7 @@
 #include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
@@ -199,12 +200,15 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
   return std::move(*cur);
 }
 
-/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
-inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
+/// with `hint` (the way out, e.g. `--upgrade`) when given.
+inline error skill_exists(const skills_dir_location& loc, const std::string& name,
+                          std::string_view hint = {}) {
   const std::string path = paths::join(loc.path, name);
   return error(errc::destination_refused,
                "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
-                   "' already exists at " + path + "; nothing was written",
+                   "' already exists at " + path + "; nothing was written" +
+                   (hint.empty() ? std::string() : " (" + std::string(hint) + ")"),
                path);
 }
 
@@ -288,7 +292,104 @@ class staged_skill {
     return std::nullopt;
   }
 
+  /// Replaces the published skill `<name>` (whose identity is `old_id`) with the staged one:
+  /// one RENAME_EXCHANGE where the filesystem has it, else two renames through the staging
+  /// directory, each undone on failure. The old version then sits in the staging directory;
+  /// `retire(stage, entry)` moves it away (the archive) or leaves it to be deleted with the
+  /// staging directory. Any failure up to and including `retire` puts the old version back
+  /// and rethrows. Returns what `retire` returned; `warning` is set when a cleanup failed.
+  template <class Retire>
+  std::string replace(const fs::file_id& old_id, Retire&& retire, std::string& warning) {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    const std::string old_entry = swap_in(dest);
+    std::string retired;
+    try {
+      const auto moved = fs_.stat_at(stage_->handle(), old_entry);
+      if (!moved || moved->id != old_id) {
+        throw error(errc::identity_changed,
+                    dest + " was replaced while it was being upgraded; nothing was changed", dest);
+      }
+      fs_.sync_dir(parent_);
+      retired = retire(stage_->handle(), old_entry);
+    } catch (const error& e) {
+      swap_back(dest, old_entry, e);
+      throw;
+    }
+    skill_.reset();
+    try {
+      stage_->remove();
+    } catch (const error& e) {
+      warning = "the staging directory " + stage_path() + " could not be removed (" + e.what() +
+                "); delete it";
+    }
+    return retired;
+  }
+
  private:
+  static constexpr std::string_view swap_aside = "previous";
+
+  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
+  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
+  std::string swap_in(const std::string& dest) {
+    try {
+      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
+          fs::rename_result::done)
+        return name_;
+      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
+        throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    try {
+      if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
+        throw skill_exists(loc_, name_);
+      }
+    } catch (const error& e) {
+      try {
+        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
+          throw error(errc::io, "the name was taken", dest);
+      } catch (const error&) {
+        stage_->release();  // it holds the old version: keep it for the user
+        throw error(e.code(),
+                    std::string(e.what()) + "; the previous version could not be put back: it " +
+                        "is in " + stage_path() + "/" + std::string(swap_aside),
+                    dest, e.sys_errno());
+      }
+      if (e.code() == errc::destination_refused) throw;
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    return std::string(swap_aside);
+  }
+
+  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
+  void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
+    try {
+      if (old_entry == name_) {
+        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
+            fs::rename_result::done)
+          throw error(errc::io, "the exchange back was refused", dest);
+        return;
+      }
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
+          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
+        throw error(errc::io, "a name was taken", dest);
+      }
+    } catch (const error&) {
+      stage_->release();  // it holds a version of the skill: keep it for the user
+      throw error(cause.code(),
+                  std::string(cause.what()) + "; the previous version could not be put back: " +
+                      "it is in " + stage_path() + ", the new one at " + dest,
+                  dest, cause.sys_errno());
+    }
+  }
+
   Fs& fs_;
   const dir& parent_;
   skills_dir_location loc_;

@@ -158,14 +158,15 @@ fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std
   return id;
 }
 
-/// Moves the skill into the install's archive as `<bundle>-<name>-<now>[-n]` (never over
-/// an earlier archive) and makes both directories durable; if that fails the skill is put
-/// back. Returns the archive path it now has.
+/// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
+/// upgrade swapped it into) into the install's archive as `<bundle>-<name>-<now>[-n]` (never
+/// over an earlier archive) and makes both directories durable; if that fails the skill is
+/// put back. Returns the archive path it now has.
 template <class Fs>
-std::string archive_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
-                          std::string_view install_root, const std::string& name,
-                          const std::string& shown, const std::string& directory,
-                          std::int64_t now_secs) {
+std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_view entry,
+                          const skills_dir_location& loc, std::string_view install_root,
+                          const std::string& name, const std::string& shown,
+                          const std::string& directory, std::int64_t now_secs) {
   skills_dir_location archive;
   archive.anchor = paths::normalize(install_root);
   archive.relative = std::string(archive_relative);
@@ -177,7 +178,7 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, const skills_d
   bool moved = false;
   for (int n = 2; n <= 10000 && !moved; ++n) {
     try {
-      moved = publish::rename_noreplace(fs, parent, name, arch, target);
+      moved = publish::rename_noreplace(fs, parent, entry, arch, target);
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
     }
@@ -192,7 +193,7 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, const skills_d
     fs.sync_dir(parent);
   } catch (const error& e) {
     try {
-      fs.rename_at(arch, target, parent, name, fs::rename_mode::replace);
+      fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
     } catch (const error&) {
       fs::detail::rethrow(e,
                           "archived " + shown + " to " + paths::join(archive.path, target) +
@@ -288,8 +289,8 @@ remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_v
   }
   const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
   if (!purge && !loc.global()) {
-    out.archived_to =
-        detail::archive_skill(fs, *parent, loc, install_root, name, shown, out.directory, now_secs);
+    out.archived_to = detail::archive_skill(fs, *parent, name, loc, install_root, name, shown,
+                                            out.directory, now_secs);
     return out;
   }
   detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);

@@ -26,10 +26,11 @@ namespace skills {
 
 /// What to install, and where (the command's arguments; empty: not given).
 struct source_request {
-  std::string source;  ///< a skill directory or a git URL
-  std::string bundle;  ///< --bundle
-  std::string agent;   ///< --agent
-  std::string skill;   ///< --skill: `skills/<skill>/` of a catalogue
+  std::string source;    ///< a skill directory or a git URL
+  std::string bundle;    ///< --bundle
+  std::string agent;     ///< --agent
+  std::string skill;     ///< --skill: `skills/<skill>/` of a catalogue
+  bool upgrade = false;  ///< --upgrade: replace an installed skill of the name
 };
 
 /// What the install did, and the notices to show before its warnings.
@@ -69,7 +70,12 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   }
   const install_destination dest =
       resolve_install_destination(inst.cfg, inst.where, req.bundle, req.agent);
-  const install_options opt{audit_options{inst.cfg.allow_scripts}, umask};
+  install_options opt;
+  opt.audit = audit_options{inst.cfg.allow_scripts};
+  opt.umask = umask;
+  opt.upgrade = req.upgrade;
+  opt.install_root = inst.where.install_root;
+  opt.now_secs = host.now().seconds;
   source_install out;
   if (dest.notice) out.notices.push_back(*dest.notice);
   if (kind == source_kind::git) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/paths.hpp"
 #include "../core/text.hpp"
 #include "../formats/regex.hpp"
 #include "text.hpp"
@@ -232,6 +233,13 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
            " passed\n";
     for (const test_failure& f : r.failures) {
       out += "    command:  " + f.command + "\n";
+      // file:line, as compilers print it, so an editor jumps to the failing test.
+      if (f.line != 0) {
+        const std::string file = r.directory.empty()
+                                     ? std::string(test_file_name)
+                                     : paths::join(r.directory, std::string(test_file_name));
+        out += "    at:       " + file + ":" + std::to_string(f.line) + "\n";
+      }
       out += "    expected: exit=" + std::to_string(f.expected_exit) +
              ", pattern=" + f.expected_pattern + "\n";
       out += "    actual:   exit=" + std::to_string(f.actual_exit) +
