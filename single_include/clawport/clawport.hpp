@@ -276,6 +276,15 @@ enum class errc {
   claw_v1_invalid_cron_schedule,
   claw_v1_invalid_cron_delivery,
   skill_test_failed,  ///< a skill's TEST.sh case did not give the expected exit or output
+  // `claw migrate` (upstream's ClawMigrationError codes)
+  agent_not_found,
+  agent_already_managed,
+  workspace_unavailable,
+  package_destination_exists,
+  workspace_ownership_ambiguous,
+  workspace_file_encoding_unsupported,
+  agent_setting_unsupported,
+  migration_changed,
 };
 
 namespace detail {
@@ -428,6 +437,14 @@ inline constexpr std::string_view errc_names[] = {
     "claw_v1_invalid_cron_schedule",
     "claw_v1_invalid_cron_delivery",
     "skill_test_failed",
+    "agent_not_found",
+    "agent_already_managed",
+    "workspace_unavailable",
+    "package_destination_exists",
+    "workspace_ownership_ambiguous",
+    "workspace_file_encoding_unsupported",
+    "agent_setting_unsupported",
+    "migration_changed",
 };
 
 }  // namespace detail
@@ -446,7 +463,7 @@ constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
 }
 
 static_assert(std::size(detail::errc_names) ==
-                  static_cast<std::size_t>(errc::skill_test_failed) + 1,
+                  static_cast<std::size_t>(errc::migration_changed) + 1,
               "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.
@@ -1629,6 +1646,31 @@ struct reading_sink {
     out.clear();
     return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
                                 [&](const char* data, std::size_t n) { out.append(data, n); });
+  }
+  void set_mode(file_type&, std::uint32_t) {}
+  void remove_tree(const dir&, std::string_view) {}
+  void remove_dir(const dir&, std::string_view) {}
+
+  std::vector<char> buffer;
+};
+
+/// The sink that only reads: nothing is created or kept; every carried file's bytes pass
+/// the observer and are dropped (import checks a verified bundle tree it does not place).
+template <class Fs>
+struct discarding_sink {
+  struct dir {};
+  struct file_type {};
+  static constexpr bool writes = false;
+  explicit discarding_sink(Fs& backend) : fs(backend) {}
+  Fs& fs;
+
+  void make_dir(const dir&, std::string_view) {}
+  dir open_dir(const dir&, std::string_view) { return {}; }
+  file_type create_file(const dir&, std::string_view) { return {}; }
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path) {
+    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
+                                [](const char*, std::size_t) {});
   }
   void set_mode(file_type&, std::uint32_t) {}
   void remove_tree(const dir&, std::string_view) {}
@@ -5862,6 +5904,21 @@ inline std::string terminal_block(std::string_view s) {
   return std::move(out.text);
 }
 
+/// `word` as one POSIX shell word, for a command shown to be pasted: as is when it holds
+/// only safe characters, else in single quotes (a quote inside closed, escaped, reopened).
+inline std::string shell_word(std::string_view word) {
+  bool safe = !word.empty();
+  for (const char c : word) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
+    safe = safe && plain;
+  }
+  if (safe) return std::string(word);
+  std::string q = "'";
+  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 }  // namespace text
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -7721,7 +7778,7 @@ struct audit_finding {
 
 /// Result of auditing one skill directory.
 struct audit_report {
-  std::size_t files_scanned = 0;  ///< every visited entry, the root and directories included
+  std::size_t files_scanned = 0;  ///< files (and symlinks, special files) seen; not directories
   std::vector<audit_finding> findings;
   bool scripts_blocked = false;
 
@@ -8017,8 +8074,8 @@ class audit_visitor : public fs::walk_visitor {
   }
 
   bool visit(const dir& d, std::string_view name, const std::string& rel, const fs::stat_info& st) {
-    ++report_.files_scanned;
     if (st.kind == fs::file_kind::directory) return true;
+    ++report_.files_scanned;
     walked_entry e{rel, st.kind, {}, {}};
     if (st.kind == fs::file_kind::symlink) {
       add(e, "symlinks are not allowed in installed skills.");
@@ -8207,7 +8264,6 @@ audit_report audit_skill_directory(Fs& fs, const std::string& dir, const audit_o
   const std::string root_path = paths::normalize(dir);
   typename Fs::dir root = detail::open_skill_root(fs, dir, root_path);
   audit_report report;
-  report.files_scanned = 1;  // the root
   bool has_manifest = false;
   for (std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
     const auto st = fs.stat_at(root, m);
@@ -13892,6 +13948,9 @@ struct report {
   std::vector<bundle_file> files;        ///< sorted by path
   std::vector<std::string> directories;  ///< sorted, bundle-relative
   std::uint64_t total_bytes = 0;
+  /// The bytes of some files were left unread (verify_bundle_deferring): their digests are
+  /// the digest list's, to be checked by whoever reads them next.
+  bool bytes_deferred = false;
   // The parsed content (meaningful when the corresponding file parsed).
   std::string manifest_text;
   std::string config_text;
@@ -13969,6 +14028,15 @@ class walker : public fs::walk_visitor {
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+
+  /// Leaves the bytes of every file below one of `trees` (bundle-relative directories)
+  /// unread: recorded with its size as classified and no digest, which the digest list
+  /// supplies after the walk (defer_to_list). The caller checks those bytes as it copies
+  /// them (importer::copy_verified): the file is read once, not twice.
+  void defer(std::vector<std::string> trees) {
+    for (std::string& t : trees) t += '/';
+    deferred_ = std::move(trees);
+  }
 
   void run(const dir& root) {
     fs::walk_options opt;
@@ -14055,6 +14123,13 @@ class walker : public fs::walk_visitor {
 
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
 
+  bool deferred(const std::string& path) const {
+    if (content_limit(path) != 0) return false;  // a file verify parses is always read
+    return std::any_of(deferred_.begin(), deferred_.end(), [&](const std::string& prefix) {
+      return path.compare(0, prefix.size(), prefix) == 0;
+    });
+  }
+
   void regular(const dir& d, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
@@ -14080,6 +14155,11 @@ class walker : public fs::walk_visitor {
       add("limit_exceeded", path,
           "the bundle holds more than " + std::to_string(lim_.max_total_bytes) + " bytes");
       truncated_ = true;
+      return;
+    }
+    if (deferred(path)) {
+      rep_.total_bytes += info.size;
+      rep_.files.push_back({path, info.size, std::string()});
       return;
     }
     std::string kept;
@@ -14129,6 +14209,7 @@ class walker : public fs::walk_visitor {
   bool truncated_ = false;
   std::vector<char> buffer_;
   digest::sha256_backend backend_ = digest::sha256_best_backend();
+  std::vector<std::string> deferred_;  ///< "tree/" prefixes whose bytes are left unread
 };
 
 inline bool known_risk_kind(std::string_view kind) {
@@ -14313,7 +14394,7 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
     std::vector<const digest::list_entry*> missing;
     auto next = want.begin();
     bool exact = true;
-    for (const bundle_file& f : rep.files) {
+    for (bundle_file& f : rep.files) {
       if (f.path == bundle::digest_list_file) continue;
       for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
       if (next == want.end() || (*next)->path != f.path) {
@@ -14321,7 +14402,9 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
         exact = false;
         continue;
       }
-      if ((*next)->hex != f.sha256) {
+      if (f.sha256.empty()) {
+        f.sha256 = (*next)->hex;  // deferred: the copy checks the bytes against it
+      } else if ((*next)->hex != f.sha256) {
         add_finding(rep, "digest_mismatch", f.path,
                     "its SHA-256 is " + f.sha256 + "; the digest list says " + (*next)->hex);
         exact = false;
@@ -14622,18 +14705,35 @@ typename Fs::dir open_bundle_root(Fs& fs, const std::string& bundle_path) {
 
 }  // namespace detail
 
-/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
-/// roots). Never throws for a bad bundle: every problem is a finding. Throws
-/// only when the bundle root itself cannot be opened (errc::not_found,
-/// errc::io, ...).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+namespace detail {
+
+/// Files the walk left unread that the digest list did not vouch for (the list vanished or
+/// was replaced after it was seen): the bundle is then not verified.
+inline void check_deferred(report& rep) {
+  for (const bundle_file& f : rep.files) {
+    if (!f.sha256.empty()) continue;
+    if (rep.ok())
+      add_finding(rep, "changed", std::string(bundle::digest_list_file),
+                  "the digest list changed while the bundle was verified");
+    return;
+  }
+}
+
+template <class Fs, class Schema>
+report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
+              const std::vector<std::string>& deferred_trees) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
   detail::walker<Fs> w(fs, lim, rep);
   {
     typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
+    // Bytes are left to the copy only when a digest list can vouch for them.
+    const auto list = fs.stat_at(root, bundle::digest_list_file);
+    if (!deferred_trees.empty() && list && list->kind == fs::file_kind::regular) {
+      w.defer(deferred_trees);
+      rep.bytes_deferred = true;
+    }
     w.run(root);
   }
   // The walk lists each directory sorted: path order, except where a sibling's name sorts
@@ -14646,11 +14746,36 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
   detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  if (rep.bytes_deferred) detail::check_deferred(rep);
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
   detail::derive_workspace_skills_flag(rep);
   detail::skills_findings(rep);
   detail::closure_findings<Schema>(rep);
   return rep;
+}
+
+}  // namespace detail
+
+/// Verifies the bundle at `bundle_path` (absolute, or as the Fs backend opens
+/// roots). Never throws for a bad bundle: every problem is a finding. Throws
+/// only when the bundle root itself cannot be opened (errc::not_found,
+/// errc::io, ...).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {});
+}
+
+/// `verify_bundle`, except that the bytes of the files below `trees` (bundle-relative
+/// directories, `workspace`) are not read when the bundle has a digest list: each such
+/// file is listed with the list's digest and `bytes_deferred` is set. For a caller that
+/// reads those bytes next and checks each against its digest as it goes
+/// (importer::copy_verified), so every byte is read once; a caller that does not must not
+/// use this. Everything else (structure, limits, links, the manifest, the closure, the list
+/// naming exactly the files present) is checked as by `verify_bundle`.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
+                               const std::vector<std::string>& trees) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees);
 }
 
 }  // namespace verify
@@ -21918,6 +22043,7 @@ inline value to_json(const source_identity& s) {
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21965,6 +22091,9 @@ struct conversion {
   std::vector<loss> losses;        ///< in mapping order
   std::string guarantee;           ///< the publish guarantee ("none" for a dry run)
   std::string converted_at;        ///< RFC 3339 (SOURCE_DATE_EPOCH when set)
+  /// A dry run that the real run would refuse (a narrowing without --allow-narrowing): the
+  /// refusal, the report whole beside it.
+  std::optional<error> refusal;
 
   std::size_t count(const char* kind) const {
     std::size_t n = 0;
@@ -22015,8 +22144,11 @@ inline std::string render_markdown(const conversion& c) {
 
 /// The terminal report.
 inline std::string render_text(const conversion& c) {
-  std::string s = std::string(c.dry_run ? "Would convert " : "Converted ") +
-                  detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.out +
+  const char* verb = c.refusal   ? "Would refuse to convert "
+                     : c.dry_run ? "Would convert "
+                                 : "Converted ";
+  std::string s = verb + detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.out +
+                  (c.refusal ? " without --allow-narrowing" : "") +
                   (c.dry_run ? " (dry run, nothing written)" : "") + "\n";
   s += "  files:    " + std::to_string(c.files.size()) + "\n";
   s += "  losses:   " + std::to_string(c.count(loss_kind::dropped)) + " dropped, " +
@@ -22191,6 +22323,8 @@ struct map_options {
   /// Accept a target setting stricter than the source where none is exactly as strict.
   bool allow_narrowing = false;
   openclaw::limits limits;
+  /// The target runtime as a refusal names it.
+  std::string target = "OpenClaw";
 };
 
 /// A mapped package: target-relative path -> bytes, and the loss report.
@@ -22359,16 +22493,21 @@ inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
   }
 }
 
+/// The refusal of the narrowing `l` without --allow-narrowing (errc::config_invalid).
+inline error narrowing_refused(const std::string& target, const loss& l) {
+  return error(errc::config_invalid,
+               target + " cannot express " + l.path + " as strictly as the source: " + l.detail +
+                   ". Pass --allow-narrowing to convert with the stricter setting; nothing "
+                   "was written",
+               l.path);
+}
+
 /// One narrowing: recorded, or refused without --allow-narrowing.
 inline void narrow(const map_options& o, std::vector<loss>& losses, const std::string& path,
                    const std::string& detail) {
-  if (!o.allow_narrowing)
-    throw error(errc::config_invalid,
-                "OpenClaw cannot express " + path + " as strictly as the source: " + detail +
-                    ". Pass --allow-narrowing to convert with the stricter setting; nothing "
-                    "was written",
-                path);
-  losses.push_back({path, loss_kind::narrowed, detail});
+  loss l{path, loss_kind::narrowed, detail};
+  if (!o.allow_narrowing) throw narrowing_refused(o.target, l);
+  losses.push_back(std::move(l));
 }
 
 /// The risk profile (and the agent's filesystem flag) as the profile's `agent` object.
@@ -22518,6 +22657,95 @@ struct placed {
   std::string dest;    // workspace-relative
 };
 
+/// The logical name of the skill in the bundle directory `dir` as ZeroClaw's loader reads
+/// it: from the manifest it prefers (SKILL.toml, manifest.toml, SKILL.md), else the
+/// directory's name (also when the manifest does not parse: the audit has passed it).
+inline std::string skill_name_in(const bundle_input& in, const std::string& dir) {
+  const std::string leaf = dir.substr(dir.rfind('/') + 1);
+  try {
+    for (const auto kind :
+         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
+      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+          it != in.files.end())
+        return skills::parse_skill_toml(it->second, it->first).name;
+    if (const auto it = in.files.find(dir + "/SKILL.md"); it != in.files.end())
+      return skills::skill_from_markdown(it->second, leaf).name;
+  } catch (const error&) {
+  }
+  return leaf;
+}
+
+/// The skills of the Claw's `skills/`: logical name -> where it came from (bundle path),
+/// and each directory taken there -> the same.
+struct skill_claims {
+  std::map<std::string, std::string> names;
+  std::map<std::string, std::string> dirs;
+};
+
+/// The workspace's own skills (`workspace/skills/<dir>`), which come first on ZeroClaw.
+inline skill_claims workspace_skills(const bundle_input& in) {
+  skill_claims c;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
+    const std::size_t slash = f.first.find('/', 17);
+    if (slash == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, slash);
+    if (c.dirs.count(dir.substr(10))) continue;
+    c.dirs[dir.substr(10)] = dir;
+    c.names.emplace(skill_name_in(in, dir), dir);
+  }
+  return c;
+}
+
+/// The skill directories of the skill bundles (`skills/<alias>/<skill>`), the bundles in
+/// the order the agent lists them (ZeroClaw's "first source wins"), then any other.
+inline std::vector<std::string> bundle_skill_dirs(const bundle_input& in) {
+  std::vector<std::string> aliases;
+  if (const zeroclaw::value* a = at(at(at(&in.closure, "agents"), in.root_agent), "skill_bundles"))
+    for (const zeroclaw::value& v : a->items) aliases.push_back(v.text);
+  std::vector<std::string> dirs;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("skills/", 0) != 0) continue;
+    const std::size_t s1 = f.first.find('/', 7);
+    const std::size_t s2 = s1 == std::string::npos ? s1 : f.first.find('/', s1 + 1);
+    if (s2 == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, s2);
+    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+    const std::string alias = f.first.substr(7, s1 - 7);
+    if (std::find(aliases.begin(), aliases.end(), alias) == aliases.end()) aliases.push_back(alias);
+  }
+  std::stable_sort(dirs.begin(), dirs.end(), [&](const std::string& x, const std::string& y) {
+    const auto rank = [&](const std::string& d) {
+      return std::find(aliases.begin(), aliases.end(), d.substr(7, d.find('/', 7) - 7)) -
+             aliases.begin();
+    };
+    return rank(x) < rank(y);
+  });
+  return dirs;
+}
+
+/// Claims the Claw's `skills/<skill>/` for the bundle skill `dir`. Returns the winner's
+/// path when a skill of the same name comes first (this one is shadowed, as on ZeroClaw);
+/// refuses (errc::config_invalid, naming both and the fix) a directory name that another
+/// skill of another name already takes in the Claw.
+inline std::optional<std::string> claim_skill(const bundle_input& in, const std::string& dir,
+                                              skill_claims& claims) {
+  const std::string name = skill_name_in(in, dir);
+  if (const auto it = claims.names.find(name); it != claims.names.end()) return it->second;
+  const std::string dest = "skills/" + dir.substr(dir.find('/', 7) + 1);
+  if (const auto it = claims.dirs.find(dest); it != claims.dirs.end())
+    throw error(errc::config_invalid,
+                "the converted Claw would hold " + it->second + " and " + dir +
+                    " both at workspace " + dest +
+                    "/ (skills of different names); rename one "
+                    "of the two directories in the source install and export again; nothing "
+                    "was written",
+                dir);
+  claims.names.emplace(name, dir);
+  claims.dirs.emplace(dest, dir);
+  return std::nullopt;
+}
+
 inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>& losses) {
   std::vector<placed> files;
   const auto blocked = [&in](const std::string& path) {
@@ -22536,16 +22764,31 @@ inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>&
     }
     files.push_back({f.first, f.first.substr(10)});
   }
-  std::set<std::string> skill_names;
+  skill_claims claims = workspace_skills(in);
+  std::set<std::string> skill_names;  // `<alias>/<skill>` carried
+  std::set<std::string> shadowed;
+  for (const std::string& dir : bundle_skill_dirs(in)) {
+    if (blocked(dir + "/")) continue;
+    if (const auto winner = claim_skill(in, dir, claims)) {
+      shadowed.insert(dir);
+      losses.push_back(
+          {dir, loss_kind::dropped,
+           "its name `" + skill_name_in(in, dir) + "` is also the skill at " + *winner +
+               ", which comes first on ZeroClaw (this one is shadowed there); a Claw holding "
+               "both would have two skills of that name, so it is not carried (to keep both, "
+               "give one another `name` in its manifest)"});
+      continue;
+    }
+    skill_names.insert(dir.substr(7));
+  }
   for (const auto& f : in.files) {
     if (f.first.rfind("skills/", 0) != 0) continue;
     const std::string rest = f.first.substr(7);  // <alias>/<skill>/...
     const std::size_t s1 = rest.find('/');
     const std::size_t s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
-    if (s2 == std::string::npos) continue;
-    if (blocked(f.first)) continue;
+    if (s2 == std::string::npos || blocked(f.first)) continue;
+    if (shadowed.count("skills/" + rest.substr(0, s2))) continue;
     files.push_back({f.first, "skills/" + rest.substr(s1 + 1)});
-    skill_names.insert(rest.substr(0, s2));
   }
   for (const auto& b : in.blocked_skills)
     losses.push_back({b.first, loss_kind::dropped,
@@ -23447,7 +23690,8 @@ claw_input read_claw(Fs& fs, const std::string& path) {
 }
 
 /// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
-/// writes nothing.
+/// writes nothing; where the real one would refuse a narrowing, the dry run's report is
+/// whole and `refusal` holds that refusal.
 template <class Fs>
 conversion run(Fs& fs, const options& o) {
   static_assert(fs::check_policy<Fs>());
@@ -23459,7 +23703,10 @@ conversion run(Fs& fs, const options& o) {
   const timestamp at = o.at ? *o.at : clock_now();
   c.converted_at = format_rfc3339(at);
   map_options mo;
-  mo.allow_narrowing = o.allow_narrowing;
+  // A dry run maps every narrowing, so its report is whole, then refuses as the real run
+  // would (at the first one) without --allow-narrowing.
+  mo.allow_narrowing = o.allow_narrowing || o.dry_run;
+  mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
   if (o.to == direction::to_claw) {
     const bundle_input in = read_bundle(fs, o.source, mo);
@@ -23480,6 +23727,9 @@ conversion run(Fs& fs, const options& o) {
   }
   if (o.dry_run) {
     c.guarantee = std::string(publish::guarantee::none);
+    for (const loss& l : c.losses)
+      if (!o.allow_narrowing && !c.refusal && l.kind == loss_kind::narrowed)
+        c.refusal = detail::narrowing_refused(mo.target, l);
     return c;
   }
   const direction to = o.to;
@@ -25215,6 +25465,19 @@ struct entry_change {
   std::string from;    ///< its name in the bundle (`family.alias` for providers)
   std::string to;      ///< its name on the target
   std::string action;  ///< add, rename, reuse, map
+  /// Why a rename: the entry or directory the name collides with and how to choose
+  /// otherwise (`--map`, `--as`); empty for the other actions. Not hashed (it follows from
+  /// the config and bundle the plan is hashed over).
+  std::string reason;
+};
+
+/// A bundle entry the plan adds that the operator may replace with one of the target's
+/// own (issue 27 item 3: a model provider): the target's entries of that kind, each a
+/// `--map KIND.FROM=LOCAL` to plan again with. The mapped plan is checked as any other.
+struct map_option {
+  std::string kind;
+  std::string from;                ///< the bundle's name
+  std::vector<std::string> local;  ///< the target's entries of that kind
 };
 
 /// A tree of the bundle copied into the install.
@@ -25254,12 +25517,19 @@ struct import_plan {
   /// The target operator's to-do list, grouped secret, review, recreate (not hashed into
   /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
   std::vector<todo_item> todo;
+  /// The model providers the plan adds that the target could supply instead (not hashed:
+  /// they follow from the config the plan is hashed over).
+  std::vector<map_option> map_options;
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
   std::string appended;                    ///< additions as TOML (after the provenance comment)
   std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
   std::string plan_integrity;              ///< `sha256:<hex>`
+  /// Planned for applying: the bytes below `workspace/` and `skills/` were not read, their
+  /// digests are the digest list's, and apply checks every one as it copies it (never part
+  /// of the plan's JSON or integrity: the digests are the same either way).
+  bool bytes_deferred = false;
 };
 
 namespace detail {
@@ -25728,7 +25998,7 @@ inline void apply_maps(const import_options& o, const verify::report& rep, const
                   "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
     names[{k->ref, from}] = to;
     mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map"});
+    p.entries.push_back({kind, from, to, "map", ""});
   }
 }
 
@@ -25812,21 +26082,47 @@ struct entry_decider {
                   placed_at(k, as));
   }
 
+  /// Why `name` cannot be used: what it collides with, and the choice the operator has
+  /// (`--map` to the target's own entry, `--as` for the agent).
+  std::string why_renamed(const kind_info& k, const std::string& name, bool content,
+                          const zc::value* existing, bool differs) {
+    const std::string kind(k.name);
+    if (existing != nullptr && k.ref == zc::ref_target::agent)
+      return "the target already has an agent `" + name +
+             "` (to choose the name yourself: --as <alias>)";
+    if (existing != nullptr)
+      return "the target already has a " + kind + " `" + name + "`" +
+             (differs ? " that differs from the bundle's" : "") +
+             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
+    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
+    const std::string dir = placed_at(k, name);
+    const std::string choose =
+        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
+    if (content && claimed(configured, paths::join(p.install_root, dir)))
+      return dir +
+             " is (or overlaps) a directory the target's config assigns to another agent "
+             "or skill bundle" +
+             choose;
+    return dir + " exists on the target and is not empty" + choose;
+  }
+
   /// A name in use: reused when the target's entry is identical after normalisation (and
-  /// carries no tree), else renamed to the first free `_imported` alias. Returns the action.
+  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
+  /// collides with). Returns the action.
   std::string collide(const kind_info& k, const std::string& name, const zc::value& val,
-                      const zc::entry_schema& s, bool content, std::string& to) {
+                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
     const std::string kind(k.name);
     const zc::value* existing = nullptr;
     for (const auto& e : entries_of(target, k))
       if (e.first == name) existing = e.second;
     zc::value incoming = val;
     rewrite_refs(incoming, s, names);
-    if (existing != nullptr && k.ref != zc::ref_target::agent && !content &&
-        normalized(incoming, s) == normalized(*existing, s)) {
+    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
+    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
       if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
       return "reuse";
     }
+    why = why_renamed(k, name, content, existing, comparable);
     const auto used = [&](const std::string& c) { return in_use(k, content, c); };
     if (k.two_tier) {
       const std::string family = name.substr(0, name.find('.'));
@@ -25851,16 +26147,18 @@ struct entry_decider {
         if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
         std::string to = name;
         std::string action = "add";
+        std::string why;
         const bool content = has_content(k, name);
         if (k.ref == zc::ref_target::agent && o.as) {
           check_as(k, *o.as, content);
           to = *o.as;
           if (to != name) action = "rename";
+          if (to != name) why = "named by --as";
         } else if (in_use(k, content, name)) {
-          action = collide(k, name, *val, *s, content, to);
+          action = collide(k, name, *val, *s, content, to, why);
         }
         names[{k.ref, name}] = to;
-        p.entries.push_back({kind, name, to, action});
+        p.entries.push_back({kind, name, to, action, why});
         if (action == "reuse") continue;
         taken[kind].insert(to);
         added.push_back({&k, name, to, val});
@@ -25901,8 +26199,13 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
   if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
 }
 
-/// The command that supplies the secret at `path` on the target.
-inline std::string supply_command(const std::string& path) { return "zeroclaw config set " + path; }
+/// The command that supplies the secret at `path` of the config `config`: clawport's own
+/// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
+/// target host is the alternative), with the config named so that pasting it never sets
+/// the field of another install.
+inline std::string supply_command(const std::string& path, const std::string& config) {
+  return "clawport secrets set " + text::shell_word(path) + " --config " + text::shell_word(config);
+}
 
 /// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
 /// does not list), the host-local settings to review, what was left behind. A setting of
@@ -25911,17 +26214,30 @@ template <class Renamed>
 void todo_list(const verify::report& rep, const Renamed& renamed_path, import_plan& p) {
   for (const std::string& s : p.secrets)
     p.todo.push_back({"secret", "required_secret", s,
-                      "scrubbed on export; the agent needs it to run", supply_command(s)});
+                      "scrubbed on export; the agent needs it to run",
+                      supply_command(s, p.config_path)});
   for (const verify::finding& f : rep.findings) {
     if (f.code != "secret_unlisted") continue;
     if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to)});
+      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to, p.config_path)});
   }
   for (const verify::finding& f : rep.host_local)
     if (const auto to = renamed_path(f.path))
       p.todo.push_back({"review", f.code, *to, f.detail, ""});
   for (const verify::finding& f : rep.dropped)
     p.todo.push_back({"recreate", f.code, f.path, f.detail, ""});
+}
+
+/// The `--map` choices shown with the plan: each model provider it adds (or renames),
+/// with the target's own model providers.
+inline void offer_maps(const zc::value& target, import_plan& p) {
+  const kind_info* k = kind_named("model_provider");
+  std::vector<std::string> local;
+  for (const auto& e : entries_of(target, *k)) local.push_back(e.first);
+  if (local.empty()) return;
+  for (const entry_change& e : p.entries)
+    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
+      p.map_options.push_back({e.kind, e.from, local});
 }
 
 /// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
@@ -25960,14 +26276,12 @@ inline void place_and_flag(const verify::report& rep, rename_map& names, const m
 using detail::map_choice;
 using detail::parse_map;
 
-/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
-/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
-/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
-/// config_invalid (the target config does not parse or validate on its own, or the merged
-/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
-/// target that does not exist), errc::destination_refused (an --as alias that exists).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-import_plan plan_import(Fs& fs, const import_options& o) {
+namespace detail {
+
+/// plan_import; with `for_apply`, the bundle's trees are verified by the copy that places
+/// them (verify::verify_bundle_deferring), so apply reads each of their bytes once.
+template <class Fs, class Schema>
+import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   namespace zc = clawport::zeroclaw;
   namespace d = detail;
   import_plan p;
@@ -25975,8 +26289,13 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   p.config_path = o.config_path;
 
   // 1. Verify first.
-  verify::report rep = verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  verify::report rep =
+      for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                      fs, o.bundle, o.limits,
+                      {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
+                : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
   if (!rep.ok()) throw rep.first_error();
+  p.bytes_deferred = rep.bytes_deferred;
   for (const verify::finding& f : rep.findings)
     if (f.warning) p.warnings.push_back(f);
   p.source_alias = rep.root_agent;
@@ -25998,6 +26317,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   decide.run();
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
+  d::offer_maps(target, p);
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);
@@ -26011,6 +26331,19 @@ import_plan plan_import(Fs& fs, const import_options& o) {
   return p;
 }
 
+}  // namespace detail
+
+/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
+/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
+/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
+/// config_invalid (the target config does not parse or validate on its own, or the merged
+/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
+/// target that does not exist), errc::destination_refused (an --as alias that exists).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_plan plan_import(Fs& fs, const import_options& o) {
+  return detail::plan<Fs, Schema>(fs, o, false);
+}
+
 }  // namespace importer
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -26020,6 +26353,7 @@ import_plan plan_import(Fs& fs, const import_options& o) {
 #include <cstdio>
 #include <deque>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26200,6 +26534,22 @@ struct applier {
     }
   }
 
+  /// With the plan's bytes deferred, the bundle trees no placement copies (a skill bundle
+  /// a --map points at a local one) are read and checked here, before anything is staged:
+  /// every deferred byte is checked once, placed or not.
+  void check_unplaced(const dir& bundle_root, const import_plan& p) {
+    std::set<std::string> trees;
+    for (const verify::bundle_file& f : p.files) {
+      const std::vector<std::string> parts = split(f.path);
+      if (parts.size() < 2) continue;  // the top-level files verify read itself
+      const bool skill = parts[0] == bundle::skills_dir && parts.size() > 2;
+      trees.insert(skill ? parts[0] + "/" + parts[1] : parts[0]);
+    }
+    for (const placement& pl : p.placements) trees.erase(pl.from);
+    fs::discarding_sink<Fs> sink{fs};
+    for (const std::string& tree : trees) copy_verified(fs, sink, bundle_root, tree, {}, files);
+  }
+
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
     std::optional<dir> cur;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i)
@@ -26218,7 +26568,9 @@ template <class Fs, class Schema = zeroclaw::schema_v3>
 import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
                            const apply_options& a = {}) {
   import_result res;
-  res.plan = plan_import<Fs, Schema>(fs, o);
+  // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
+  // copied and compared with the digest list): every byte of the bundle is read once.
+  res.plan = detail::plan<Fs, Schema>(fs, o, true);
   const import_plan& p = res.plan;
   if (auto r = clawport::plan::check_integrity(plan_integrity, p.plan_integrity))
     throw error(errc::identity_changed,
@@ -26235,6 +26587,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
+    if (p.bytes_deferred) ap.check_unplaced(bundle_root, p);
     for (const placement& pl : p.placements) ap.stage(bundle_root, pl, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     ap.publish_all();
@@ -26296,9 +26649,11 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
   j["entries"] = nlohmann::json::array();
-  for (const entry_change& e : p.entries)
-    j["entries"].push_back(
-        {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}});
+  for (const entry_change& e : p.entries) {
+    nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
+    if (!e.reason.empty()) item["reason"] = e.reason;
+    j["entries"].push_back(std::move(item));
+  }
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements)
     j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
@@ -26307,7 +26662,7 @@ inline nlohmann::json to_json(const import_plan& p) {
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
   j["secrets"] = nlohmann::json::array();
   for (const std::string& s : p.secrets)
-    j["secrets"].push_back({{"path", s}, {"command", "zeroclaw config set " + s}});
+    j["secrets"].push_back({{"path", s}, {"command", detail::supply_command(s, p.config_path)}});
   j["warnings"] = nlohmann::json::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
@@ -26318,6 +26673,9 @@ inline nlohmann::json to_json(const import_plan& p) {
     if (!t.command.empty()) item["command"] = t.command;
     j["todo"].push_back(std::move(item));
   }
+  j["map_options"] = nlohmann::json::array();
+  for (const map_option& m : p.map_options)
+    j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
@@ -26327,7 +26685,8 @@ inline nlohmann::json to_json(const import_plan& p) {
 /// re-create; a group with nothing in it is not shown.
 inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>& todo) {
   static constexpr std::pair<const char*, const char*> groups[] = {
-      {"secret", " credential(s) to supply after the import:"},
+      {"secret",
+       " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
       {"review", " host-local setting(s) travelled; review them on this host:"},
       {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
   for (const auto& [group, heading] : groups) {
@@ -26360,8 +26719,19 @@ inline std::string render_plan(const import_plan& p) {
   for (const entry_change& e : p.entries) {
     std::string l = "  " + e.action + " " + e.kind + " " + e.from;
     if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
+    if (!e.reason.empty()) l += ": " + e.reason;
     if (e.action == "reuse") l += " (identical entry on the target)";
     line(l);
+  }
+  if (!p.map_options.empty()) {
+    line("");
+    line("the target's own could serve instead (plan again with one --map per choice):");
+    for (const map_option& m : p.map_options) {
+      std::string locals;
+      for (const std::string& l : m.local) locals += (locals.empty() ? "" : ", ") + l;
+      line("  " + m.kind + " " + m.from + ": --map " + m.kind + "." + m.from +
+           "=<one of: " + locals + ">");
+    }
   }
   if (!p.placements.empty()) {
     line("");
@@ -27119,7 +27489,7 @@ inline std::string render_status(const install_status& st) {
     line("");
     line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
     for (const blank_secret& b : st.blank_secrets)
-      line("  " + detail::supply_command(b.path) +
+      line("  " + detail::supply_command(b.path, st.config_path) +
            (b.source == "import" ? "  (an import left it blank)" : ""));
   }
   if (!st.leftovers.empty()) {
@@ -31662,6 +32032,579 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/export.hpp -----
+// ----- begin clawport/openclaw/migrate.hpp -----
+// `claw migrate <agent-id>` offline (docs/openclaw.md, "Migrate"): enrolls an agent that
+// never came from a package as a Claw. The plan (`openclaw.clawMigrationPlan.v1`) generates
+// a package for <state-dir>/claws/local/<agent-id> from the agent's entry and its prompt
+// files (the export's rules), then plans adding that package over the agent as it is: every
+// file adopted, nothing in the workspace or openclaw.json written. With consent the package
+// is staged, read back with the one package reader, checked against the consented plan and
+// published; the ledger then records the install, so `claw status|update|export|remove`
+// treat the agent as any added Claw. A failure undoes the package and the ledger.
+
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+inline constexpr const char* migration_plan_schema = "openclaw.clawMigrationPlan.v1";
+inline constexpr const char* migration_result_schema = "openclaw.clawMigrationResult.v1";
+
+/// What a migration leaves as the operator's, unmanaged: bound into the plan's integrity
+/// with upstream's wording, so the list is the same data upstream digests.
+inline const std::vector<std::string>& migration_retained() {
+  static const std::vector<std::string> retained = {
+      "BOOTSTRAP.md (one-time workspace seed)", "credentials and auth state",
+      "session indexes and transcripts", "agent databases and runtime state",
+      "all other workspace files and directories"};
+  return retained;
+}
+
+/// One file of a migration plan: package-relative (generated) or absolute (workspace).
+struct migration_file {
+  std::string path;
+  std::uint64_t byte_length = 0;
+  std::string digest;
+};
+
+/// The migration plan as data; `to_json` renders `openclaw.clawMigrationPlan.v1`.
+struct migration_plan {
+  std::string agent_id;
+  std::string workspace;     ///< canonical
+  std::string package_root;  ///< <state-dir>/claws/local/<agent-id>
+  std::string package_name;
+  value agent = value::object();                ///< the generated manifest's agent
+  std::optional<value> profile;                 ///< the generated OpenClaw profile
+  std::vector<migration_file> package_files;    ///< localeCompare order of path
+  std::vector<migration_file> workspace_files;  ///< the prompt files captured
+  /// The generated package: package-relative path → bytes (published by apply).
+  std::vector<std::pair<std::string, std::string>> tree;
+  value live_entry = value::object();  ///< agents.entries.<id> as it is now
+  add_plan add;                        ///< adding the package over the agent as it is
+  std::vector<diagnostic> blockers;
+  std::string integrity;  ///< planIntegrity
+  bool blocked() const { return !blockers.empty(); }
+};
+
+namespace detail {
+
+/// The path-independent identity of a generated package (upstream's package identity
+/// digest): `<len(path)>:<path>:<len(bytes)>:` + bytes per file in localeCompare order.
+inline std::pair<std::string, std::uint64_t> package_identity(
+    const std::vector<std::pair<std::string, std::string>>& tree) {
+  auto sorted = tree;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto& a, const auto& b) { return locale_less(a.first, b.first); });
+  digest::sha256 h;
+  std::uint64_t total = 0;
+  for (const auto& f : sorted) snapshot_record(h, total, f.first, f.second);
+  return {digest::prefixed(digest::to_hex(h.finish())), total};
+}
+
+/// The plan's integrity: stableStringify of {schemaVersion, addPlan, packageFiles, retained}.
+inline std::string migration_integrity(const migration_plan& p) {
+  value files = value::array();
+  for (const auto& f : p.package_files)
+    files.push_back(
+        value::object({{"path", f.path}, {"digest", f.digest}, {"byteLength", f.byte_length}}));
+  value bound = value::object();
+  bound["schemaVersion"] = migration_plan_schema;
+  bound["addPlan"] = to_json(p.add);
+  bound["packageFiles"] = std::move(files);
+  bound["retained"] = migration_retained();
+  return clawport::plan::integrity_of(stable_stringify(bound));
+}
+
+/// What planning has found so far; `refuse` records the first blocker.
+struct migration_scan {
+  migration_plan plan;
+  host_state host;
+  std::vector<std::string> ledger_workspaces;  ///< other installs' workspaces
+  bool refuse(errc code, const std::string& path, const std::string& message) {
+    plan.blockers.push_back(error_at(code, phase::plan, path, message));
+    return false;
+  }
+};
+
+/// Whether one of `a`, `b` (canonical) contains the other.
+inline bool paths_overlap(const std::string& a, const std::string& b) {
+  const auto within = [](const std::string& in, const std::string& x) {
+    return x == in || (x.size() > in.size() && x.compare(0, in.size(), in) == 0 &&
+                       (in == "/" || x[in.size()] == '/'));
+  };
+  return within(a, b) || within(b, a);
+}
+
+/// The agent: a valid id, an `agents.entries` member of a readable openclaw.json, not in
+/// the ledger. Other agents and installs are kept for the overlap checks and the add plan.
+template <class Fs>
+bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
+  migration_plan& p = s.plan;
+  if (!is_agent_id(p.agent_id))
+    return s.refuse(errc::invalid_agent_id, "$.agent.id",
+                    "Agent id " + js_string(p.agent_id) + " is not a valid Claw agent id.");
+  s.host = read_host_state(fs, req);
+  if (s.host.problem) {
+    p.blockers.push_back(*s.host.problem);
+    return false;
+  }
+  const value* entry = config_member(s.host.config, "agents", "entries", p.agent_id);
+  if (entry == nullptr || !entry->is_object())
+    return s.refuse(errc::agent_not_found, "$.agent.id",
+                    "No agent " + js_string(p.agent_id) + " in agents.entries of " +
+                        join_path(s.host.state_dir, config_file_name) + ".");
+  p.live_entry = *entry;
+  const ledger l = read_ledger(fs, s.host.state_dir);
+  if (l.installs.count(p.agent_id))
+    return s.refuse(errc::agent_already_managed, "$.agent.id",
+                    "Agent " + js_string(p.agent_id) +
+                        " is already a Claw; use claw status, update or remove instead.");
+  for (const auto& r : l.installs) s.ledger_workspaces.push_back(r.second.workspace);
+  return true;
+}
+
+/// The workspace (the one rule) must exist as a real directory and overlap no other agent's
+/// or install's; the package destination must not exist nor lie in a workspace.
+template <class Fs>
+bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
+  migration_plan& p = s.plan;
+  bool exists = false;
+  p.workspace =
+      canonical_through_ancestor(fs, agent_workspace(s.host.config, req, p.agent_id).path, exists);
+  try {
+    (void)open_dir_path(fs, p.workspace);
+  } catch (const error&) {
+    return s.refuse(errc::workspace_unavailable, "$.workspace",
+                    "Workspace " + p.workspace +
+                        " must already exist as a local directory and cannot be a symlink.");
+  }
+  p.package_root = canonical_through_ancestor(
+      fs, join_path(s.host.state_dir, "claws/local/" + p.agent_id), exists);
+  if (exists)
+    return s.refuse(errc::package_destination_exists, "$.packageRoot",
+                    "Local Claw package destination " + p.package_root +
+                        " already exists. Move or inspect it before migrating.");
+  std::vector<std::string> others = s.ledger_workspaces;
+  for (std::size_t k = 0; k < s.host.agent_ids.size(); ++k)
+    if (s.host.agent_ids[k] != p.agent_id) others.push_back(s.host.workspaces[k]);
+  if (paths_overlap(p.workspace, p.package_root))
+    return s.refuse(errc::workspace_ownership_ambiguous, "$.packageRoot",
+                    "The package destination " + p.package_root + " overlaps the workspace " +
+                        p.workspace + ".");
+  for (const auto& o : others) {
+    if (paths_overlap(p.workspace, o) || paths_overlap(p.package_root, o))
+      return s.refuse(errc::workspace_ownership_ambiguous, "$.workspace",
+                      "Workspace " + p.workspace + " or the package destination " + p.package_root +
+                          " overlaps the workspace " + o +
+                          " of another agent. Resolve workspace ownership before migrating.");
+  }
+  return true;
+}
+
+/// The prompt files the package carries (the five bootstrap names, BOOTSTRAP.md stays):
+/// plain regular files in UTF-8; SOUL.md becomes the CLAW.md body when it is not blank.
+template <class Fs>
+bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
+  migration_plan& p = s.plan;
+  const auto root = open_dir_path(fs, p.workspace);
+  for (const char* name : bootstrap_file_names) {
+    const file_read r = read_in_root(fs, root, name, state_file_max_bytes);
+    if (r.status == read_status::missing && r.detail.empty()) continue;
+    const std::string at = std::string("$.workspace.") + name;
+    if (r.status != read_status::ok)
+      return s.refuse(errc::workspace_file_unsafe, at,
+                      std::string(name) + " must be a regular, non-symlinked, non-hardlinked " +
+                          "file (" + read_problem(r.status, name, state_file_max_bytes, r.detail) +
+                          ").");
+    if (!clawport::detail::valid_utf8(r.bytes))
+      return s.refuse(errc::workspace_file_encoding_unsupported, at,
+                      std::string(name) + " is not valid UTF-8 text.");
+    p.workspace_files.push_back(
+        {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
+    if (std::string(name) == "SOUL.md") {
+      mf.soul = r.bytes;
+    } else {
+      mf.files.emplace_back(name, r.bytes);
+    }
+  }
+  return true;
+}
+
+/// The generated package's text (the export's rules): package.json, CLAW.md, the profile
+/// of the portable settings and the prompt files.
+inline bool generate_tree(migration_scan& s, const managed_files& mf) {
+  migration_plan& p = s.plan;
+  export_parts parts;
+  parts.agent = value::object({{"id", p.agent_id}});
+  for (const char* k : {"name", "description", "identity"})
+    if (const value* v = get(p.live_entry, k)) parts.agent[k] = *v;
+  const value settings = portable_settings(p.live_entry);
+  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  const bool body = mf.soul && !js_trim(*mf.soul).empty();
+  const export_text text = build_export_text(parts, mf, body);
+  if (const auto r = check_exported(text, parts))
+    return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
+  value package_json = value::object();
+  package_json["name"] = "openclaw-claw-" + p.agent_id;
+  package_json["version"] = export_version(text.manifest, text.content);
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  p.package_name = package_json["name"].get<std::string>();
+  p.agent = text.manifest["agent"];
+  p.profile = parts.profile;
+  p.tree = package_tree(text, package_json);
+  for (const auto& f : p.tree)
+    p.package_files.push_back({f.first, f.second.size(), sha256_digest(f.second)});
+  std::sort(p.package_files.begin(), p.package_files.end(),
+            [](const auto& a, const auto& b) { return locale_less(a.path, b.path); });
+  return true;
+}
+
+/// The generated package as the reader would see it at the destination, built from its
+/// own bytes (planning writes nothing). Apply reads the staged copy with read_package and
+/// refuses when the two plans differ.
+inline claw_package planned_package(const migration_plan& p) {
+  claw_package pkg;
+  const auto bytes_of = [&](const std::string& rel) -> const std::string* {
+    for (const auto& f : p.tree)
+      if (f.first == rel) return &f.second;
+    return nullptr;
+  };
+  const envelope env = split_envelope(*bytes_of("CLAW.md"));
+  const limits lim;
+  std::optional<value> raw = yaml_to_json(
+      env.frontmatter, "CLAW.md frontmatter", errc::invalid_claw_frontmatter,
+      errc::unsupported_claw_yaml_feature, 1, lim.manifest, lim.yaml_depth, pkg.diagnostics);
+  manifest_result mr = validate_manifest(raw ? *raw : value::object());
+  for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
+  pkg.model = std::move(mr.model);
+  pkg.manifest = std::move(mr.manifest);
+  if (!js_trim(env.body).empty()) pkg.body = env.body;
+  if (p.profile) {
+    profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");
+    for (auto& d : pr.diagnostics) pkg.diagnostics.push_back(std::move(d));
+    pkg.profile = std::move(pr.profile);
+    pkg.profile_path = "profiles/openclaw.yml";
+  }
+  pkg.sources = declared_sources(pkg.model);
+  for (auto& src : pkg.sources) {
+    const std::string* b = bytes_of(src.source);
+    src.real_path = join_path(p.package_root, src.source);
+    src.byte_length = b ? b->size() : 0;
+    src.digest = b ? sha256_digest(*b) : std::string();
+  }
+  source_identity& id = pkg.source;
+  id.kind = "package";
+  id.name = p.package_name;
+  const value pj = value::parse(*bytes_of("package.json"));
+  id.version = pj["version"].get<std::string>();
+  id.package_root = p.package_root;
+  id.manifest_path = join_path(p.package_root, "CLAW.md");
+  std::tie(id.integrity, id.byte_length) = package_identity(p.tree);
+  return pkg;
+}
+
+/// A package read at `from` as if it were at `to`: the paths rebased, the identity the
+/// path-independent one of `tree` (consent binds the bytes, not where they were staged).
+inline claw_package rebased(claw_package pkg, const std::string& from, const std::string& to,
+                            const std::vector<std::pair<std::string, std::string>>& tree) {
+  const auto rebase = [&](std::string& path) {
+    if (path.compare(0, from.size(), from) == 0) path = to + path.substr(from.size());
+  };
+  rebase(pkg.source.package_root);
+  rebase(pkg.source.manifest_path);
+  for (auto& s : pkg.sources) rebase(s.real_path);
+  const auto identity = package_identity(tree);
+  pkg.source.integrity = identity.first;
+  pkg.source.byte_length = identity.second;
+  return pkg;
+}
+
+/// The add plan of `pkg` over the agent as it is (its own id and workspace are not
+/// collisions; every other agent's and install's are), with the agent, the workspace and
+/// every file adopted; then the agent's settings must come out exactly as configured.
+template <class Fs>
+void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, migration_plan& p) {
+  host_state host = s.host;
+  for (std::size_t k = host.agent_ids.size(); k-- > 0;) {
+    if (host.agent_ids[k] != p.agent_id) continue;
+    host.agent_ids.erase(host.agent_ids.begin() + static_cast<std::ptrdiff_t>(k));
+    host.workspaces.erase(host.workspaces.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  for (const auto& w : s.ledger_workspaces) host.workspaces.push_back(w);
+  destination dest;
+  dest.requested_id = dest.final_id = p.agent_id;
+  dest.workspace = p.workspace;
+  dest.workspace_exists = true;
+  probe_workspace(fs, pkg, dest);
+  p.add = build_add_plan(pkg, dest, host, offline_resolver{}, add_options{});
+  for (auto& a : p.add.actions) {
+    if (a.kind != add_kind::agent) continue;
+    a.verb = add_verb::adopt;
+    a.expected = expected_state::existing;
+  }
+  p.add.integrity = add_plan_integrity(to_json(p.add));
+  for (const auto& b : p.add.blockers) p.blockers.push_back(b);
+  value live = p.live_entry;
+  live["id"] = p.agent_id;
+  live["workspace"] = p.workspace;
+  std::string differing;
+  value keys = live;
+  keys.update(p.add.agent_config);
+  for (auto it = keys.begin(); it != keys.end(); ++it) {
+    const value* want = get(live, it.key().c_str());
+    const value* got = get(p.add.agent_config, it.key().c_str());
+    if (want == nullptr || got == nullptr || *want != *got)
+      differing +=
+          (differing.empty() ? "" : ", ") + ("agents.entries." + p.agent_id + "." + it.key());
+  }
+  if (!differing.empty())
+    p.blockers.push_back(
+        error_at(errc::agent_setting_unsupported, phase::plan, "$.agent",
+                 "A Claw v1 package cannot reproduce " + differing +
+                     " exactly; remove the setting or leave the agent unmanaged."));
+}
+
+}  // namespace detail
+
+/// The `openclaw.clawMigrationPlan.v1` document.
+inline value to_json(const migration_plan& p) {
+  const auto files = [](const std::vector<migration_file>& fs) {
+    value out = value::array();
+    for (const auto& f : fs)
+      out.push_back(
+          value::object({{"path", f.path}, {"byteLength", f.byte_length}, {"digest", f.digest}}));
+    return out;
+  };
+  value d = value::object();
+  d["schemaVersion"] = migration_plan_schema;
+  d["stability"] = stability;
+  d["dryRun"] = true;
+  d["mutationAllowed"] = false;
+  d["agentId"] = p.agent_id;
+  d["workspace"] = p.workspace;
+  d["packageRoot"] = p.package_root;
+  d["packageName"] = p.package_name;
+  d["agent"] = p.agent;
+  if (p.profile) d["openClawProfile"] = *p.profile;
+  d["generatedPackageFiles"] = files(p.package_files);
+  d["workspaceFiles"] = files(p.workspace_files);
+  d["retained"] = migration_retained();
+  d["planIntegrity"] = p.integrity;
+  d["blockers"] = to_json(p.blockers);
+  return d;
+}
+
+/// `claw migrate <agent-id>` without consent: the plan. Reads the state directory and the
+/// workspace; writes nothing. A refusal is a plan whose `blockers` name it.
+template <class Fs>
+migration_plan plan_migration(Fs& fs, const destination_request& req, const std::string& agent_id) {
+  detail::migration_scan s;
+  s.plan.agent_id = agent_id;
+  detail::managed_files mf;
+  try {
+    if (detail::scan_agent(fs, req, s) && detail::scan_places(fs, req, s) &&
+        detail::capture_files(fs, s, mf) && detail::generate_tree(s, mf)) {
+      detail::plan_adoption(fs, s, detail::planned_package(s.plan), s.plan);
+    }
+  } catch (const error& e) {
+    s.refuse(e.code(), e.subject().empty() ? "$" : e.subject(), e.what());
+  }
+  s.plan.integrity = detail::migration_integrity(s.plan);
+  return std::move(s.plan);
+}
+
+namespace detail {
+
+/// What the undo steps of a migration need, filled as it runs.
+struct migrate_undo_state {
+  std::vector<std::string> created_parents;  ///< made for the package, outermost first
+  bool published = false;
+  std::vector<std::string> created_state_dirs;
+  std::optional<std::string> ledger_before;
+};
+
+/// The staged package, read with the one reader, must plan exactly as consented.
+template <class Fs>
+void check_staged(Fs& fs, const destination_request& req, const migration_plan& p,
+                  const std::string& staged) {
+  const claw_package read = read_package(fs, staged);
+  if (!read.ok())
+    throw error(errc::migration_changed,
+                "the generated package does not read clean (a clawport bug): " +
+                    json::dump(to_json(read.diagnostics), -1),
+                p.package_root);
+  migration_scan s;
+  s.plan = p;
+  s.host = read_host_state(fs, req);
+  for (const auto& r : read_ledger(fs, s.host.state_dir).installs)
+    s.ledger_workspaces.push_back(r.second.workspace);
+  s.plan.blockers.clear();
+  plan_adoption(fs, s, rebased(read, staged, p.package_root, p.tree), s.plan);
+  if (s.plan.blocked() || migration_integrity(s.plan) != p.integrity)
+    throw error(errc::migration_changed,
+                "The agent, its workspace files or the local ownership changed after consent; "
+                "run migrate --dry-run again",
+                p.package_root);
+}
+
+/// The install record of a migrated agent: complete, its workspace adopted, every prompt
+/// file adopted (the operator's: released, never deleted, by remove), the agent entry as
+/// it is in openclaw.json.
+inline install_record migrated_record(const migration_plan& p, const source_identity& claw,
+                                      const std::string& now) {
+  install_record r;
+  r.agent_id = p.agent_id;
+  r.status = "complete";
+  r.claw = claw;
+  r.plan_integrity = p.integrity;
+  r.workspace = p.workspace;
+  r.workspace_origin = "adopted";
+  r.agent_config_digest = digest_of(p.live_entry);
+  r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
+  r.config = "registered";
+  for (const auto& a : p.add.actions) {
+    if (a.kind != add_kind::workspace_file) continue;
+    const std::string source = a.from_body ? "CLAW.md" : a.source.substr(p.package_root.size() + 1);
+    r.workspace_files.push_back(
+        {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", "complete"});
+  }
+  r.added_at = now;
+  r.updated_at = now;
+  return r;
+}
+
+/// The migration's steps: the package staged, checked and published, then the ledger.
+template <class Fs>
+void run_migration(Fs& fs, const destination_request& req, const migration_plan& p,
+                   const std::string& now, migrate_undo_state& s, publish::undo_journal& undo,
+                   std::string& step) {
+  step = to_string(errc::publish_failed);
+  undo.add(p.package_root, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
+  undo.add(p.package_root, [&fs, &s, root = p.package_root] {
+    if (!s.published) return;
+    auto parent = open_dir_path(fs, parent_of(root));
+    fs.remove_tree_at(parent, paths::file_name(root));
+  });
+  publish_new_dir(fs, p.package_root, p.tree, s.created_parents, s.published,
+                  [&](const std::string& staged) { check_staged(fs, req, p, staged); });
+  const claw_package published = read_package(fs, p.package_root);
+  if (!published.ok())
+    throw error(errc::migration_changed, "the published package does not read clean",
+                p.package_root);
+
+  step = to_string(errc::provenance_failed);
+  const std::string state_dir = state_dir_of(req);
+  ledger l = read_ledger(fs, state_dir);
+  s.ledger_before = l.bytes;
+  if (l.installs.count(p.agent_id))
+    throw error(errc::migration_changed, "agent " + p.agent_id + " was added meanwhile",
+                p.agent_id);
+  l.installs[p.agent_id] = migrated_record(p, published.source, now);
+  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
+  undo.add("the ledger", [&fs, &s, state_dir] {
+    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
+  });
+  write_ledger(fs, state_dir, l, &s.created_state_dirs);
+}
+
+}  // namespace detail
+
+/// `claw migrate <agent-id> --yes --plan-integrity`: rebuilds the plan, requires the
+/// consented integrity, publishes the generated package (staged, read back and re-planned
+/// first) and records the install in the ledger. Any failure undoes both. `now` is the
+/// RFC 3339 time the ledger records.
+template <class Fs>
+outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::string& agent_id,
+                            const consent& c, const std::string& now) {
+  constexpr const char* schema = migration_result_schema;
+  outcome_doc out;
+  const clawport::plan::subject subject{"migration", "migrate --dry-run"};
+  if (auto r = clawport::plan::check_given(c)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    return out;
+  }
+  const migration_plan p = plan_migration(fs, req, agent_id);
+  if (p.blocked()) {
+    out.document = to_json(p);
+    return out;
+  }
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.integrity)) {
+    out.document = detail::refusal_doc(schema, *r, subject);
+    out.document["agentId"] = agent_id;
+    return out;
+  }
+  detail::migrate_undo_state undo_state;
+  publish::undo_journal undo;  // after what its steps refer to: destroyed first
+  std::string step;
+  try {
+    detail::run_migration(fs, req, p, now, undo_state, undo, step);
+  } catch (const error& e) {
+    const std::string code =
+        e.code() == errc::migration_changed ? std::string(to_string(e.code())) : step;
+    out.document = detail::failure_doc(schema, "failed", code,
+                                       detail::after_rollback(e.what(), undo.run(), "migration"));
+    out.document["agentId"] = agent_id;
+    out.document["planIntegrity"] = p.integrity;
+    return out;
+  }
+  undo.commit();
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  d["dryRun"] = false;
+  d["status"] = "complete";
+  d["agentId"] = p.agent_id;
+  d["workspace"] = p.workspace;
+  d["packageRoot"] = p.package_root;
+  d["planIntegrity"] = p.integrity;
+  value written = value::array();
+  for (const auto& f : p.package_files) written.push_back(f.path);
+  d["filesWritten"] = std::move(written);
+  d["ledger"] = detail::join_path(state_dir_of(req), ledger_file_name);
+  out.document = std::move(d);
+  out.ok = true;
+  return out;
+}
+
+/// The human rendering of a migration plan or result, through the one terminal-safe
+/// renderer (core/text.hpp).
+inline std::string migration_text(const value& d) {
+  using detail::str;
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (d.contains("error"))
+    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
+  if (d.value("schemaVersion", "") == migration_plan_schema) {
+    line("Plan: migrate agent " + str(d["agentId"]) + " to a Claw (dry run, nothing written)");
+    if (!str(d["workspace"]).empty()) line("  workspace:       " + str(d["workspace"]));
+    if (!str(d["packageName"]).empty())
+      line("  package:         " + str(d["packageRoot"]) + " (" + str(d["packageName"]) + ")");
+    line("  plan integrity:  " + str(d["planIntegrity"]));
+    for (const auto& f : d["generatedPackageFiles"]) line("    generate " + str(f["path"]));
+    for (const auto& f : d["workspaceFiles"]) line("    adopt " + str(f["path"]));
+    for (const auto& r : d["retained"]) line("    retain " + str(r));
+    detail::blocker_lines(line, d);
+  } else if (d.value("status", "") == "complete") {
+    line("Migrated agent " + str(d["agentId"]) + " to the Claw package " + str(d["packageRoot"]));
+    line("  ledger: " + str(d["ledger"]));
+  } else if (d.contains("planIntegrity")) {
+    line("  current plan integrity: " + str(d["planIntegrity"]));
+  }
+  return std::move(line.text);
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/migrate.hpp -----
 // ----- begin clawport/openclaw/update.hpp -----
 // `claw update <claw-or-agent> [--from <pkg>]` offline (docs/openclaw.md, "Update"): the
 // update plan `openclaw.clawUpdatePlan.v1` from the ledger, the disk and the new package
@@ -32984,12 +33927,15 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
   return std::move(*cur);
 }
 
-/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text).
-inline error skill_exists(const skills_dir_location& loc, const std::string& name) {
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
+/// with `hint` (the way out, e.g. `--upgrade`) when given.
+inline error skill_exists(const skills_dir_location& loc, const std::string& name,
+                          std::string_view hint = {}) {
   const std::string path = paths::join(loc.path, name);
   return error(errc::destination_refused,
                "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
-                   "' already exists at " + path + "; nothing was written",
+                   "' already exists at " + path + "; nothing was written" +
+                   (hint.empty() ? std::string() : " (" + std::string(hint) + ")"),
                path);
 }
 
@@ -33073,7 +34019,104 @@ class staged_skill {
     return std::nullopt;
   }
 
+  /// Replaces the published skill `<name>` (whose identity is `old_id`) with the staged one:
+  /// one RENAME_EXCHANGE where the filesystem has it, else two renames through the staging
+  /// directory, each undone on failure. The old version then sits in the staging directory;
+  /// `retire(stage, entry)` moves it away (the archive) or leaves it to be deleted with the
+  /// staging directory. Any failure up to and including `retire` puts the old version back
+  /// and rethrows. Returns what `retire` returned; `warning` is set when a cleanup failed.
+  template <class Retire>
+  std::string replace(const fs::file_id& old_id, Retire&& retire, std::string& warning) {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    const std::string old_entry = swap_in(dest);
+    std::string retired;
+    try {
+      const auto moved = fs_.stat_at(stage_->handle(), old_entry);
+      if (!moved || moved->id != old_id) {
+        throw error(errc::identity_changed,
+                    dest + " was replaced while it was being upgraded; nothing was changed", dest);
+      }
+      fs_.sync_dir(parent_);
+      retired = retire(stage_->handle(), old_entry);
+    } catch (const error& e) {
+      swap_back(dest, old_entry, e);
+      throw;
+    }
+    skill_.reset();
+    try {
+      stage_->remove();
+    } catch (const error& e) {
+      warning = "the staging directory " + stage_path() + " could not be removed (" + e.what() +
+                "); delete it";
+    }
+    return retired;
+  }
+
  private:
+  static constexpr std::string_view swap_aside = "previous";
+
+  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
+  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
+  std::string swap_in(const std::string& dest) {
+    try {
+      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
+          fs::rename_result::done)
+        return name_;
+      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
+        throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    try {
+      if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
+        throw skill_exists(loc_, name_);
+      }
+    } catch (const error& e) {
+      try {
+        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
+          throw error(errc::io, "the name was taken", dest);
+      } catch (const error&) {
+        stage_->release();  // it holds the old version: keep it for the user
+        throw error(e.code(),
+                    std::string(e.what()) + "; the previous version could not be put back: it " +
+                        "is in " + stage_path() + "/" + std::string(swap_aside),
+                    dest, e.sys_errno());
+      }
+      if (e.code() == errc::destination_refused) throw;
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    return std::string(swap_aside);
+  }
+
+  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
+  void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
+    try {
+      if (old_entry == name_) {
+        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
+            fs::rename_result::done)
+          throw error(errc::io, "the exchange back was refused", dest);
+        return;
+      }
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
+          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
+        throw error(errc::io, "a name was taken", dest);
+      }
+    } catch (const error&) {
+      stage_->release();  // it holds a version of the skill: keep it for the user
+      throw error(cause.code(),
+                  std::string(cause.what()) + "; the previous version could not be put back: " +
+                      "it is in " + stage_path() + ", the new one at " + dest,
+                  dest, cause.sys_errno());
+    }
+  }
+
   Fs& fs_;
   const dir& parent_;
   skills_dir_location loc_;
@@ -33182,6 +34225,538 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/bundle_add.hpp -----
+// ----- begin clawport/skills/bundles.hpp -----
+// `skills bundle list` and `skills bundle remove` (docs/cli.md, `skills bundle`): the
+// configured bundles with their directories, skills and the agents listing them; and the
+// removal of one `[skill_bundles.<alias>]` table from config.toml through the one config
+// writer (zeroclaw::rewrite_config: backup kept, mode kept). The bundle's directory and its
+// skills stay on disk: removing the table only stops ZeroClaw from loading them.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/remove.hpp -----
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(detail::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  std::vector<skills_dir_location> found;
+  for (const skills_dir_location& p : places) {
+    try {
+      auto d = open_skills_dir(fs, p, false);
+      const auto st = fs.stat_at(d, name);
+      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+    } catch (const error&) {
+      continue;  // a missing or unreadable directory holds no skill
+    }
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
+                                                 "global skills directory)")
+                                   : " (looked in the bundles of agent '" + agent + "')"),
+                name);
+  }
+  if (found.size() > 1) {
+    std::string list;
+    for (const auto& f : found) {
+      list +=
+          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
+    }
+    throw error(
+        errc::invalid_argument,
+        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+        name);
+  }
+  return found.front();
+}
+
+namespace detail {
+
+/// The refusals before anything moves: `name` under `parent` must be a real directory
+/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
+/// bundle skills are ever removed. Returns its identity for the later re-check.
+template <class Fs>
+fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                               const std::string& shown, const std::string& directory) {
+  const auto st = fs.stat_at(parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
+                ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                directory + " is a symlink; clawport removes real skill directories only",
+                directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
+  }
+  auto skill = fs.open_dir_at(parent, name);
+  const fs::file_id id = fs.stat(skill).id;
+  if (id != st->id) {
+    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
+                directory);
+  }
+  if (!detail::has_manifest_file(fs, skill)) {
+    throw error(errc::skill_invalid,
+                "skill '" + shown +
+                    "' is not editable: it is a non-bundle skill, only bundle skills are "
+                    "writable (" +
+                    directory +
+                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                    "was removed",
+                directory);
+  }
+  return id;
+}
+
+/// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
+/// upgrade swapped it into) into the install's archive as `<bundle>-<name>-<now>[-n]` (never
+/// over an earlier archive) and makes both directories durable; if that fails the skill is
+/// put back. Returns the archive path it now has.
+template <class Fs>
+std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_view entry,
+                          const skills_dir_location& loc, std::string_view install_root,
+                          const std::string& name, const std::string& shown,
+                          const std::string& directory, std::int64_t now_secs) {
+  skills_dir_location archive;
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  typename Fs::dir arch = open_skills_dir(fs, archive, true);
+  const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+  std::string target = base;
+  bool moved = false;
+  for (int n = 2; n <= 10000 && !moved; ++n) {
+    try {
+      moved = publish::rename_noreplace(fs, parent, entry, arch, target);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
+    }
+    if (!moved) target = base + "-" + std::to_string(n);
+  }
+  if (!moved) {
+    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                archive.path);
+  }
+  try {
+    fs.sync_dir(arch);
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    try {
+      fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e,
+                          "archived " + shown + " to " + paths::join(archive.path, target) +
+                              " but could not make it durable",
+                          directory);
+    }
+    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
+  }
+  return paths::join(archive.path, target);
+}
+
+/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
+/// where no agent loads it, never half-deleted in place), identity re-checked against
+/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
+template <class Fs>
+void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                  const std::string& name, const std::string& directory, const fs::file_id& id,
+                  std::vector<std::string>& warnings) {
+  const std::string stage =
+      publish::staging_name(publish::staging_kind::skills, publish::random_token());
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
+  try {
+    s.emplace(fs, parent, stage, 0700);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(s->handle(), name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  directory + " was replaced while it was being removed; nothing was removed",
+                  directory);
+    }
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = s->publish_entry(name, parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      s->release();  // it holds the skill now
+      throw error(e.code(),
+                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
+                      paths::join(loc.path, stage) + ", which no agent loads",
+                  directory, e.sys_errno());
+    }
+    s.reset();  // inert if it stays: it has no manifest at its root
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + directory, directory);
+  }
+  try {
+    s->remove();
+  } catch (const error& e) {
+    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                       ", which no agent loads (" + e.what() + "); delete it");
+  }
+}
+
+}  // namespace detail
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
+      name.find('\\') != std::string::npos) {
+    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
+  }
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
+  if (!purge && !loc.global()) {
+    out.archived_to = detail::archive_skill(fs, *parent, name, loc, install_root, name, shown,
+                                            out.directory, now_secs);
+    return out;
+  }
+  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/remove.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// One configured bundle, as `skills bundle list` shows it.
+struct bundle_entry {
+  std::string alias;
+  std::string directory;            ///< resolved, absolute
+  bool exists = false;              ///< the directory is there (ZeroClaw creates it otherwise)
+  std::vector<std::string> skills;  ///< its skill directories (with a manifest), sorted
+  std::vector<std::string> agents;  ///< the agents whose skill_bundles list it
+};
+
+/// Every configured bundle in alias order. A directory that cannot be opened (missing, a
+/// symlink, outside `<install>/shared`) is listed with `exists = false` and no skills.
+template <class Fs>
+std::vector<bundle_entry> list_bundles(Fs& fs, const skills_config& cfg,
+                                       std::string_view install_root) {
+  static_assert(fs::check_policy<Fs>());
+  std::vector<bundle_entry> out;
+  for (const auto& b : cfg.bundles) {
+    bundle_entry e;
+    e.alias = b.first;
+    e.directory = resolve_directory(cfg, install_root, b.first);
+    for (const auto& a : cfg.agents) {
+      for (const std::string& listed : a.second.skill_bundles) {
+        if (detail::trim(listed) == b.first) {
+          e.agents.push_back(a.first);
+          break;
+        }
+      }
+    }
+    try {
+      auto d = open_skills_dir(fs, bundle_location(cfg, install_root, b.first), false);
+      e.exists = true;
+      fs.for_each_entry(d, [&](std::string_view n) {
+        const auto st = fs.stat_at(d, n);
+        if (!st || st->kind != fs::file_kind::directory) return;
+        if (detail::has_manifest_file(fs, fs.open_dir_at(d, n))) e.skills.emplace_back(n);
+      });
+      std::sort(e.skills.begin(), e.skills.end());
+    } catch (const error&) {
+      e.exists = false;
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+namespace detail {
+
+/// The dotted key of a `[a.b."c"]` or `[[a.b]]` header line, one string per part; nullopt
+/// for a line that is not a table header.
+inline std::optional<std::vector<std::string>> header_key(std::string_view line) {
+  std::string_view t = trim(line);
+  if (t.empty() || t.front() != '[') return std::nullopt;
+  const bool array = t.size() > 1 && t[1] == '[';
+  t.remove_prefix(array ? 2 : 1);
+  std::vector<std::string> parts(1);
+  char quote = 0;
+  for (const char c : t) {
+    if (quote) {
+      if (c == quote) {
+        quote = 0;
+      } else {
+        parts.back().push_back(c);
+      }
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '.') {
+      parts.emplace_back();
+    } else if (c == ']') {
+      for (std::string& p : parts) p = std::string(trim(p));
+      return parts;
+    } else {
+      parts.back().push_back(c);
+    }
+  }
+  return std::nullopt;
+}
+
+inline bool under_bundle(const std::vector<std::string>& key, std::string_view alias) {
+  return key.size() >= 2 && key[0] == "skill_bundles" && key[1] == alias;
+}
+
+}  // namespace detail
+
+/// `text` without the `[skill_bundles.<alias>]` table and its sub-tables (pure). The
+/// comments and blank lines just before the next table stay with it. Throws
+/// errc::config_invalid when the bundle is not written as such a table (an inline table or
+/// dotted keys): that config is left for the user to edit.
+inline std::string config_without_bundle(std::string_view text, std::string_view alias) {
+  std::vector<std::string_view> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t nl = text.find('\n', at);
+    const std::size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+    lines.push_back(text.substr(at, end - at));
+    at = end;
+  }
+  // The header of each line, none for a line inside a multi-line string.
+  std::vector<std::optional<std::vector<std::string>>> headers(lines.size());
+  bool in_multiline = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!in_multiline) headers[i] = detail::header_key(lines[i]);
+    for (const std::string_view q : {"\"\"\"", "'''"}) {
+      for (std::size_t p = lines[i].find(q); p != std::string_view::npos;
+           p = lines[i].find(q, p + 3))
+        in_multiline = !in_multiline;
+    }
+  }
+  std::string out;
+  bool found = false;
+  for (std::size_t i = 0; i < lines.size();) {
+    if (!headers[i] || !detail::under_bundle(*headers[i], alias)) {
+      out += lines[i++];
+      continue;
+    }
+    found = true;
+    std::size_t j = i + 1;
+    std::size_t keep_from = j;  // the comment block just before the next header stays
+    for (; j < lines.size(); ++j) {
+      if (headers[j] && !detail::under_bundle(*headers[j], alias)) break;
+      const std::string_view t = detail::trim(lines[j]);
+      if (!t.empty() && t.front() != '#') keep_from = j + 1;
+    }
+    for (std::size_t k = keep_from; k < j; ++k) out += lines[k];
+    if (j == lines.size()) {
+      // The table ended the file: drop the blank lines that separated it.
+      while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')
+        out.pop_back();
+    }
+    i = j;
+  }
+  if (!found) {
+    throw error(errc::config_invalid,
+                "skill_bundles." + std::string(alias) + " is not written as a [skill_bundles." +
+                    std::string(alias) +
+                    "] table (an inline table or dotted keys); remove it from config.toml by "
+                    "hand; nothing was written",
+                "skill_bundles." + std::string(alias));
+  }
+  return out;
+}
+
+/// What `remove_skill_bundle` did.
+struct bundle_remove_result {
+  std::string alias;
+  std::string directory;                 ///< the bundle's directory, left on disk
+  std::string backup;                    ///< the config backup
+  std::vector<std::string> skills_left;  ///< skills still in the directory
+};
+
+/// Removes bundle `alias` from the config at `config_path` (absolute). Refused, before
+/// anything is written: an alias not configured (errc::not_found, listing the configured
+/// ones), a bundle an agent still lists (errc::destination_refused naming the agents), a
+/// bundle not written as a table, an edit that would change anything but that table.
+template <class Fs>
+bundle_remove_result remove_skill_bundle(Fs& fs, const std::string& config_path,
+                                         const std::string& alias, const timestamp& now) {
+  std::string text;
+  try {
+    text = zeroclaw::read_install_config(fs, config_path);
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
+    throw;
+  }
+  const skills_config cfg = parse_skills_config(text, config_path);
+  const std::string root = paths::normalize(paths::parent(config_path));
+  const std::string field = "skill_bundles." + alias;
+  if (!cfg.bundles.count(alias)) {
+    std::string list;
+    for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
+    throw error(errc::not_found,
+                "skill bundle '" + alias + "' is not configured (configured: " +
+                    (list.empty() ? std::string("none") : list) + ")",
+                field);
+  }
+  bundle_remove_result out;
+  out.alias = alias;
+  for (const bundle_entry& e : list_bundles(fs, cfg, root)) {
+    if (e.alias != alias) continue;
+    out.directory = e.directory;
+    out.skills_left = e.skills;
+    if (!e.agents.empty()) {
+      std::string list;
+      for (const auto& a : e.agents) list += (list.empty() ? "" : ", ") + a;
+      throw error(errc::destination_refused,
+                  "skill bundle '" + alias + "' is listed in the skill_bundles of agent(s) " +
+                      list + "; remove it from agents." + e.agents.front() +
+                      ".skill_bundles first; nothing was written",
+                  field);
+    }
+  }
+  // The edit must remove that table and nothing else: the documents compare equal once
+  // the bundle (and a skill_bundles table left empty) is erased from the old one.
+  const auto without_bundle = [&](std::string_view t) {
+    toml::table doc = detail::parse_toml(t, config_path);
+    if (toml::table* b = doc["skill_bundles"].as_table()) {
+      b->erase(alias);
+      if (b->empty()) doc.erase("skill_bundles");
+    }
+    return doc;
+  };
+  const toml::table expected = without_bundle(text);
+  const auto check = [&](std::string_view new_text) {
+    if (without_bundle(new_text) != expected) {
+      throw error(errc::config_invalid,
+                  "removing the [" + field + "] table from " + config_path +
+                      " would change other settings (a multi-line string or an unusual layout); "
+                      "remove it by hand; nothing was written",
+                  field);
+    }
+  };
+  const zeroclaw::config_append_result w = zeroclaw::rewrite_config(
+      fs, config_path, [&](std::string_view t) { return config_without_bundle(t, alias); }, now,
+      check);
+  out.backup = w.backup;
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/bundles.hpp -----
 // ----- begin clawport/skills/install.hpp -----
 // `skills install` (docs/cli.md, `skills install`): what a source string is, the
 // audited copy of a skill directory into its destination, and fetching a git source with
@@ -33190,10 +34765,12 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 // The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
 // source is audited, copied into a staging directory beside the destination, audited
 // again as copied, then published with one no-replace rename (skills/placement.hpp). An
-// existing destination is refused and any failure leaves nothing of the skill behind.
+// existing destination is refused (unless upgrading: then the staged copy is swapped in and
+// the old version archived) and any failure leaves the install as it was.
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33475,6 +35052,13 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
            " passed\n";
     for (const test_failure& f : r.failures) {
       out += "    command:  " + f.command + "\n";
+      // file:line, as compilers print it, so an editor jumps to the failing test.
+      if (f.line != 0) {
+        const std::string file = r.directory.empty()
+                                     ? std::string(test_file_name)
+                                     : paths::join(r.directory, std::string(test_file_name));
+        out += "    at:       " + file + ":" + std::to_string(f.line) + "\n";
+      }
       out += "    expected: exit=" + std::to_string(f.expected_exit) +
              ", pattern=" + f.expected_pattern + "\n";
       out += "    actual:   exit=" + std::to_string(f.actual_exit) +
@@ -34029,6 +35613,14 @@ struct install_options {
   /// Cleared from the mode of every copied file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once.
   std::uint32_t umask = 022;
+  /// Replace an installed skill of the same name (`--upgrade`): the copy is staged and
+  /// audited as for a new skill, then swapped in; the old version is archived as `skills
+  /// remove` archives (a global skill's is deleted). Without it a taken name is refused.
+  bool upgrade = false;
+  /// The install root (for the archive `<root>/shared/skills/_deleted/`) and the second
+  /// stamping the archive's name (SOURCE_DATE_EPOCH or the clock); used by an upgrade.
+  std::string install_root;
+  std::int64_t now_secs = 0;
 };
 
 /// What an install did.
@@ -34037,6 +35629,8 @@ struct install_result {
   std::string directory;          ///< absolute destination
   std::string bundle;             ///< empty for the global directory
   std::size_t files_scanned = 0;  ///< by the audit of the copy
+  bool upgraded = false;          ///< an installed version was replaced
+  std::string archived_to;        ///< where the replaced version went (empty: deleted or none)
   fs::copy_tally tally;
   std::vector<std::string> warnings;
 };
@@ -34078,7 +35672,13 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   if (!before.clean()) detail::audit_failed(before, source);
 
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  std::optional<fs::file_id> installed;
+  if (fs.stat_at(parent, name)) {
+    if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
+    // Only a real skill directory is upgraded (remove's refusals), before anything is copied.
+    installed = detail::removable_skill_id(fs, parent, name, shown, out.directory);
+  }
   typename Fs::dir src = fs.open_root(paths::normalize(source));
   staged_skill<Fs> stage(fs, parent, loc, name);
   fs::copy_spec spec;
@@ -34089,7 +35689,25 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
   if (!after.clean()) detail::audit_failed(after, out.directory);
   out.files_scanned = after.files_scanned;
-  if (auto w = stage.publish()) out.warnings.push_back(*w);
+  if (installed) {
+    if (opt.install_root.empty()) {
+      throw error(errc::invalid_argument, "an upgrade needs the install root for its archive",
+                  out.directory);
+    }
+    std::string warning;
+    out.archived_to = stage.replace(
+        *installed,
+        [&](const typename Fs::dir& from, const std::string& entry) {
+          if (loc.global()) return std::string();  // deleted with the staging directory
+          return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
+                                       out.directory, opt.now_secs);
+        },
+        warning);
+    out.upgraded = true;
+    if (!warning.empty()) out.warnings.push_back(warning);
+  } else if (auto w = stage.publish()) {
+    out.warnings.push_back(*w);
+  }
   if (out.tally.hard_links_skipped) {
     out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
                            " hard-linked file(s) of the source were not copied");
@@ -34194,26 +35812,25 @@ install_context load_install(Fs& fs, const host_environment& host,
 }  // namespace clawport
 // ----- end clawport/skills/install_context.hpp -----
 // ----- begin clawport/skills/lifecycle_json.hpp -----
-// The JSON documents of `skills new|install|remove|test --json`.
+// The JSON documents of `skills new|install|remove|restore|test|bundle --json`.
 
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
 
-// ----- begin clawport/skills/remove.hpp -----
-// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
-// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
-// that name is taken, so an earlier archive is never clobbered); `purge` and the global
-// directory delete instead. Either way the skill leaves its directory in ONE rename: a
-// purge first renames it into a staging directory, then deletes that through handles.
-// A directory without a manifest is not a skill and is refused, as upstream.
+// ----- begin clawport/skills/restore.hpp -----
+// `skills restore` (docs/cli.md, `skills restore`): a skill that `skills remove` or
+// `skills install --upgrade` archived under `<install>/shared/skills/_deleted/` as
+// `<bundle>-<name>-<unix-secs>[-n]` goes back into its bundle with one no-replace rename.
+// Bundle aliases have no `-`, so an archive's bundle is what precedes its first `-`.
 
-#include <cerrno>
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 
@@ -34221,279 +35838,194 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills {
 
-/// The archive directory below the install root.
-inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+/// One archive of a skill, parsed from its name.
+struct skill_archive {
+  std::string entry;   ///< the name under `_deleted/`
+  std::string bundle;  ///< the bundle it was removed from
+  std::int64_t removed_at = 0;
+  unsigned sequence = 1;  ///< the `-n` suffix (1 when none)
+};
 
-/// What a removal did.
-struct remove_result {
+/// Parses `<bundle>-<name>-<secs>[-n]` for the skill `name`; nullopt for another skill's
+/// archive or a name of another shape.
+inline std::optional<skill_archive> parse_archive_name(std::string_view entry,
+                                                       std::string_view name) {
+  const std::size_t dash = entry.find('-');
+  if (dash == std::string_view::npos || dash == 0) return std::nullopt;
+  skill_archive a;
+  a.entry = std::string(entry);
+  a.bundle = std::string(entry.substr(0, dash));
+  std::string_view rest = entry.substr(dash + 1);
+  if (rest.size() <= name.size() + 1 || rest.substr(0, name.size()) != name ||
+      rest[name.size()] != '-')
+    return std::nullopt;
+  rest.remove_prefix(name.size() + 1);
+  const auto number = [](std::string_view digits, auto& out) {
+    if (digits.empty() || digits.size() > 18) return false;
+    out = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      out = out * 10 + static_cast<std::remove_reference_t<decltype(out)>>(c - '0');
+    }
+    return true;
+  };
+  const std::size_t more = rest.find('-');
+  if (!number(rest.substr(0, more), a.removed_at)) return std::nullopt;
+  if (more != std::string_view::npos && !number(rest.substr(more + 1), a.sequence))
+    return std::nullopt;
+  return a;
+}
+
+/// What a restore did.
+struct restore_result {
   std::string name;
-  std::string bundle;       ///< empty for the global directory
-  std::string directory;    ///< where the skill was
-  std::string archived_to;  ///< empty when deleted
-  std::vector<std::string> warnings;
+  std::string bundle;
+  std::string directory;                    ///< where the skill is now
+  std::string restored_from;                ///< the archive it was
+  std::vector<std::string> other_archives;  ///< the skill's archives still kept, newest first
 };
 
 namespace detail {
 
-inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
-  return st && st->kind == fs::file_kind::regular;
+inline bool newer(const skill_archive& a, const skill_archive& b) {
+  return a.removed_at != b.removed_at ? a.removed_at > b.removed_at : a.sequence > b.sequence;
 }
 
+/// The archives of `name` in the open archive directory, newest first, of `bundle` when
+/// one is given.
 template <class Fs>
-bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
-  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
-    if (is_manifest_kind(fs.stat_at(d, m))) return true;
-  }
-  return false;
-}
-
-}  // namespace detail
-
-/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
-/// bundles `agent` lists (when given), else in every configured bundle and the global
-/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
-/// several errc::invalid_argument naming them.
-template <class Fs>
-skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
-                                 const std::string& name, const std::string& bundle,
-                                 const std::string& agent) {
-  std::vector<skills_dir_location> places;
-  if (!bundle.empty()) {
-    places.push_back(bundle_location(cfg, where.install_root, bundle));
-    return places.front();
-  }
-  if (!agent.empty()) {
-    const auto it = cfg.agents.find(agent);
-    if (it == cfg.agents.end()) {
-      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
-                  "agents." + agent);
-    }
-    for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(detail::trim(b));
-      if (!alias.empty() && cfg.bundles.count(alias)) {
-        places.push_back(bundle_location(cfg, where.install_root, alias));
-      }
-    }
-  } else {
-    for (const auto& b : cfg.bundles) {
-      places.push_back(bundle_location(cfg, where.install_root, b.first));
-    }
-    places.push_back(global_location(where));
-  }
-  std::vector<skills_dir_location> found;
-  for (const skills_dir_location& p : places) {
-    try {
-      auto d = open_skills_dir(fs, p, false);
-      const auto st = fs.stat_at(d, name);
-      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
-    } catch (const error&) {
-      continue;  // a missing or unreadable directory holds no skill
-    }
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
-                                                 "global skills directory)")
-                                   : " (looked in the bundles of agent '" + agent + "')"),
-                name);
-  }
-  if (found.size() > 1) {
-    std::string list;
-    for (const auto& f : found) {
-      list +=
-          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
-    }
-    throw error(
-        errc::invalid_argument,
-        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
-        name);
-  }
-  return found.front();
-}
-
-namespace detail {
-
-/// The refusals before anything moves: `name` under `parent` must be a real directory
-/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
-/// bundle skills are ever removed. Returns its identity for the later re-check.
-template <class Fs>
-fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
-                               const std::string& shown, const std::string& directory) {
-  const auto st = fs.stat_at(parent, name);
-  if (!st) {
-    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
-                ENOENT);
-  }
-  if (st->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path,
-                directory + " is a symlink; clawport removes real skill directories only",
-                directory);
-  }
-  if (st->kind != fs::file_kind::directory) {
-    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
-  }
-  auto skill = fs.open_dir_at(parent, name);
-  const fs::file_id id = fs.stat(skill).id;
-  if (id != st->id) {
-    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
-                directory);
-  }
-  if (!detail::has_manifest_file(fs, skill)) {
-    throw error(errc::skill_invalid,
-                "skill '" + shown +
-                    "' is not editable: it is a non-bundle skill, only bundle skills are "
-                    "writable (" +
-                    directory +
-                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
-                    "was removed",
-                directory);
-  }
-  return id;
-}
-
-/// Moves the skill into the install's archive as `<bundle>-<name>-<now>[-n]` (never over
-/// an earlier archive) and makes both directories durable; if that fails the skill is put
-/// back. Returns the archive path it now has.
-template <class Fs>
-std::string archive_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
-                          std::string_view install_root, const std::string& name,
-                          const std::string& shown, const std::string& directory,
-                          std::int64_t now_secs) {
-  skills_dir_location archive;
-  archive.anchor = paths::normalize(install_root);
-  archive.relative = std::string(archive_relative);
-  archive.path = paths::join(archive.anchor, archive.relative);
-  archive.bundle = "_deleted";
-  typename Fs::dir arch = open_skills_dir(fs, archive, true);
-  const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
-  std::string target = base;
-  bool moved = false;
-  for (int n = 2; n <= 10000 && !moved; ++n) {
-    try {
-      moved = publish::rename_noreplace(fs, parent, name, arch, target);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
-    }
-    if (!moved) target = base + "-" + std::to_string(n);
-  }
-  if (!moved) {
-    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
-                archive.path);
-  }
-  try {
-    fs.sync_dir(arch);
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    try {
-      fs.rename_at(arch, target, parent, name, fs::rename_mode::replace);
-    } catch (const error&) {
-      fs::detail::rethrow(e,
-                          "archived " + shown + " to " + paths::join(archive.path, target) +
-                              " but could not make it durable",
-                          directory);
-    }
-    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
-  }
-  return paths::join(archive.path, target);
-}
-
-/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
-/// where no agent loads it, never half-deleted in place), identity re-checked against
-/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
-template <class Fs>
-void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
-                  const std::string& name, const std::string& directory, const fs::file_id& id,
-                  std::vector<std::string>& warnings) {
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
-  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
-  try {
-    s.emplace(fs, parent, stage, 0700);
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
-  }
-  bool in_stage = false;  // the skill sits at <stage>/<name>
-  try {
-    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
-    in_stage = true;
-    const auto moved = fs.stat_at(s->handle(), name);
-    if (!moved || moved->id != id) {
-      throw error(errc::identity_changed,
-                  directory + " was replaced while it was being removed; nothing was removed",
-                  directory);
-    }
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = s->publish_entry(name, parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
-      s->release();  // it holds the skill now
-      throw error(e.code(),
-                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
-                      paths::join(loc.path, stage) + ", which no agent loads",
-                  directory, e.sys_errno());
-    }
-    s.reset();  // inert if it stays: it has no manifest at its root
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + directory, directory);
-  }
-  try {
-    s->remove();
-  } catch (const error& e) {
-    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
-                       ", which no agent loads (" + e.what() + "); delete it");
-  }
+std::vector<skill_archive> archives_of(Fs& fs, const typename Fs::dir& arch,
+                                       const std::string& name, const std::string& bundle) {
+  std::vector<skill_archive> found;
+  fs.for_each_entry(arch, [&](std::string_view entry) {
+    auto a = parse_archive_name(entry, name);
+    if (!a || (!bundle.empty() && a->bundle != bundle)) return;
+    const auto st = fs.stat_at(arch, entry);
+    if (st && st->kind == fs::file_kind::directory) found.push_back(std::move(*a));
+  });
+  std::sort(found.begin(), found.end(), newer);
+  return found;
 }
 
 }  // namespace detail
 
-/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
-/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
-/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
-/// a directory without a manifest, errc::unsafe_path for a symlink.
+/// Restores skill `name` from the archive of the install at `install_root`: the archive
+/// `from` when given (an entry of `_deleted/`), else the newest of the skill's archives (of
+/// `bundle` when given; archives of several bundles without `bundle` are refused, naming
+/// them). The skill goes back into its bundle's directory, which must be configured; a
+/// taken name is refused. Nothing is written by a refusal.
 template <class Fs>
-remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
-                           const std::string& name, bool purge, std::int64_t now_secs) {
+restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view install_root,
+                             const std::string& name, const std::string& bundle,
+                             const std::string& from) {
   static_assert(fs::check_policy<Fs>());
   if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
       name.find('\\') != std::string::npos) {
     throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
   }
-  remove_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
-
-  std::optional<typename Fs::dir> parent;
+  skills_dir_location archive;
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  std::optional<typename Fs::dir> arch;
   try {
-    parent.emplace(open_skills_dir(fs, loc, false));
+    arch.emplace(open_skills_dir(fs, archive, false));
   } catch (const error& e) {
     if (e.code() != errc::not_found) throw;
-    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+    throw error(errc::not_found,
+                "no archived skills: " + archive.path +
+                    " does not exist (`skills remove` and "
+                    "`skills install --upgrade` archive there)",
+                archive.path);
+  }
+  std::vector<skill_archive> found = detail::archives_of(fs, *arch, name, bundle);
+  if (!from.empty()) {
+    const auto it = std::find_if(found.begin(), found.end(),
+                                 [&](const skill_archive& a) { return a.entry == from; });
+    if (it == found.end()) {
+      throw error(errc::not_found,
+                  "--from " + from + " is not an archive of skill '" + name + "'" +
+                      (bundle.empty() ? std::string() : " in bundle '" + bundle + "'") + " in " +
+                      archive.path,
+                  from);
+    }
+    std::rotate(found.begin(), it, it + 1);
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "no archive of skill '" + name + "'" +
+                    (bundle.empty() ? std::string() : " from bundle '" + bundle + "'") + " in " +
+                    archive.path,
+                name);
+  }
+  if (bundle.empty() && from.empty()) {
+    for (const skill_archive& a : found) {
+      if (a.bundle == found.front().bundle) continue;
+      throw error(errc::invalid_argument,
+                  "skill '" + name + "' was archived from several bundles (" +
+                      found.front().bundle + ", " + a.bundle + ", ...); pass --bundle to choose",
+                  name);
+    }
+  }
+  const skill_archive pick = found.front();
+  if (!cfg.bundles.count(pick.bundle)) {
+    throw error(errc::not_found,
+                "skill '" + name + "' was archived from bundle '" + pick.bundle +
+                    "', which is no longer configured; `clawport skills bundle add " + pick.bundle +
+                    "` configures it again",
+                "skill_bundles." + pick.bundle);
+  }
+  const skills_dir_location loc = bundle_location(cfg, install_root, pick.bundle);
+  restore_result out;
+  out.name = name;
+  out.bundle = pick.bundle;
+  out.directory = paths::join(loc.path, name);
+  out.restored_from = paths::join(archive.path, pick.entry);
+  const std::string shown = pick.entry;
+  const fs::file_id id =
+      detail::removable_skill_id(fs, *arch, pick.entry, shown, out.restored_from);
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  if (fs.stat_at(parent, name)) {
+    throw error(errc::destination_refused,
+                "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
+                    "; remove it first (`clawport skills remove " + name + " --bundle " +
+                    pick.bundle + "`), then restore; nothing was written",
                 out.directory);
   }
-  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
-  if (!purge && !loc.global()) {
-    out.archived_to =
-        detail::archive_skill(fs, *parent, loc, install_root, name, shown, out.directory, now_secs);
-    return out;
+  bool moved = false;
+  try {
+    moved = publish::rename_noreplace(fs, *arch, pick.entry, parent, name);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to move " + out.restored_from + " to " + out.directory,
+                        out.directory);
   }
-  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
+  if (!moved) throw skill_exists(loc, name);
+  const auto st = fs.stat_at(parent, name);
+  try {
+    if (!st || st->id != id) {
+      throw error(errc::identity_changed,
+                  out.restored_from + " was replaced while it was being restored", out.directory);
+    }
+    fs.sync_dir(parent);
+    fs.sync_dir(*arch);
+  } catch (const error& e) {
+    try {
+      (void)publish::rename_noreplace(fs, parent, name, *arch, pick.entry);
+    } catch (const error&) {
+      fs::detail::rethrow(e, "restored " + out.directory + " but could not make it durable",
+                          out.directory);
+    }
+    fs::detail::rethrow(e, "failed to restore " + out.directory, out.directory);
+  }
+  for (std::size_t i = 1; i < found.size(); ++i) out.other_archives.push_back(found[i].entry);
   return out;
 }
 
 }  // namespace skills
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/skills/remove.hpp -----
+// ----- end clawport/skills/restore.hpp -----
 // ----- begin clawport/skills/scaffold.hpp -----
 // `skills new` (docs/cli.md, `skills new`): the canonical skill-name rule, the
 // `<bundle>/<name>` reference rule, the scaffolded SKILL.md, and writing the scaffold
@@ -34661,6 +36193,8 @@ inline nlohmann::ordered_json to_json(const install_result& r,
   j["bundle"] = optional_text(r.bundle);
   j["directory"] = r.directory;
   j["files_scanned"] = r.files_scanned;
+  j["upgraded"] = r.upgraded;
+  j["archived_to"] = optional_text(r.archived_to);
   j["files_copied"] = r.tally.files;
   j["bytes_copied"] = r.tally.bytes;
   j["skipped"] = {{"special_files", r.tally.others_skipped},
@@ -34690,6 +36224,38 @@ inline nlohmann::ordered_json to_json(const remove_result& r) {
   j["action"] = r.archived_to.empty() ? "deleted" : "archived";
   j["archived_to"] = optional_text(r.archived_to);
   j["warnings"] = r.warnings;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const restore_result& r) {
+  nlohmann::ordered_json j;
+  j["name"] = r.name;
+  j["bundle"] = r.bundle;
+  j["directory"] = r.directory;
+  j["restored_from"] = r.restored_from;
+  j["other_archives"] = r.other_archives;
+  return j;
+}
+
+inline nlohmann::ordered_json to_json(const std::vector<bundle_entry>& bundles) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const bundle_entry& b : bundles) {
+    list.push_back({{"alias", b.alias},
+                    {"directory", b.directory},
+                    {"exists", b.exists},
+                    {"skills", b.skills},
+                    {"agents", b.agents}});
+  }
+  return {{"bundles", std::move(list)}};
+}
+
+inline nlohmann::ordered_json to_json(const bundle_remove_result& r) {
+  nlohmann::ordered_json j;
+  j["alias"] = r.alias;
+  j["removed"] = true;
+  j["directory"] = r.directory;
+  j["backup"] = r.backup;
+  j["skills_left"] = r.skills_left;
   return j;
 }
 
@@ -34947,10 +36513,11 @@ namespace skills {
 
 /// What to install, and where (the command's arguments; empty: not given).
 struct source_request {
-  std::string source;  ///< a skill directory or a git URL
-  std::string bundle;  ///< --bundle
-  std::string agent;   ///< --agent
-  std::string skill;   ///< --skill: `skills/<skill>/` of a catalogue
+  std::string source;    ///< a skill directory or a git URL
+  std::string bundle;    ///< --bundle
+  std::string agent;     ///< --agent
+  std::string skill;     ///< --skill: `skills/<skill>/` of a catalogue
+  bool upgrade = false;  ///< --upgrade: replace an installed skill of the name
 };
 
 /// What the install did, and the notices to show before its warnings.
@@ -34990,7 +36557,12 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   }
   const install_destination dest =
       resolve_install_destination(inst.cfg, inst.where, req.bundle, req.agent);
-  const install_options opt{audit_options{inst.cfg.allow_scripts}, umask};
+  install_options opt;
+  opt.audit = audit_options{inst.cfg.allow_scripts};
+  opt.umask = umask;
+  opt.upgrade = req.upgrade;
+  opt.install_root = inst.where.install_root;
+  opt.now_secs = host.now().seconds;
   source_install out;
   if (dest.notice) out.notices.push_back(*dest.notice);
   if (kind == source_kind::git) {
