@@ -18,17 +18,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const oc::envelope env = oc::split_envelope(text);
   std::vector<oc::diagnostic> ds;
   if (env.found) {
-    if (auto v = oc::yaml_to_json(
-            env.frontmatter, "CLAW.md frontmatter", clawport::errc::invalid_claw_frontmatter,
-            clawport::errc::unsupported_claw_yaml_feature, 1, 1024 * 1024, 64, ds)) {
+    const oc::yaml_document frontmatter{"CLAW.md frontmatter",
+                                        clawport::errc::invalid_claw_frontmatter,
+                                        clawport::errc::unsupported_claw_yaml_feature, "", 1};
+    if (auto v = oc::yaml_to_json(env.frontmatter, frontmatter, 1024 * 1024, 64, ds)) {
       candidates.push_back(std::move(*v));
     }
   }
   oc::value json = oc::value::parse(text.begin(), text.end(), nullptr, false);
   if (!json.is_discarded()) candidates.push_back(std::move(json));
-  if (auto v = oc::yaml_to_json(text, "profile", clawport::errc::invalid_openclaw_profile,
-                                clawport::errc::unsupported_openclaw_profile_yaml_feature, 0,
-                                256 * 1024, 64, ds)) {
+  const oc::yaml_document profile{"profiles/openclaw.yml", clawport::errc::invalid_openclaw_profile,
+                                  clawport::errc::unsupported_openclaw_profile_yaml_feature,
+                                  "OpenClaw profile YAML", 0};
+  if (auto v = oc::yaml_to_json(text, profile, 256 * 1024, 64, ds)) {
     candidates.push_back(std::move(*v));
   }
   for (const oc::value& c : candidates) {

@@ -72,7 +72,7 @@ constexpr std::string_view feature_name(issue_kind k) noexcept {
     case issue_kind::complex_key:
       return "complex keys";
     case issue_kind::non_string_key:
-      return "non-string keys";
+      return "non-string mapping keys";
     case issue_kind::non_finite:
       return "non-finite numbers";
     default:

@@ -8,6 +8,7 @@
 
 #include "value.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -46,13 +47,27 @@ struct diagnostic {
   openclaw::phase phase = phase::parse;
   std::string path = "$";
   std::string message;
+  /// Where in the file, for a YAML problem whose message is upstream's and names no place
+  /// (1-based; 0 when the diagnostic has no source position). An extra JSON member.
+  std::size_t line = 0;
+  std::size_t column = 0;
 };
 
+inline diagnostic make_diagnostic(level lv, std::string code, phase ph, std::string path,
+                                  std::string message) {
+  diagnostic d;
+  d.level = lv;
+  d.code = std::move(code);
+  d.phase = ph;
+  d.path = std::move(path);
+  d.message = std::move(message);
+  return d;
+}
 inline diagnostic error_at(std::string code, phase ph, std::string path, std::string message) {
-  return diagnostic{level::error, std::move(code), ph, std::move(path), std::move(message)};
+  return make_diagnostic(level::error, std::move(code), ph, std::move(path), std::move(message));
 }
 inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
-  return diagnostic{level::warning, std::move(code), ph, std::move(path), std::move(message)};
+  return make_diagnostic(level::warning, std::move(code), ph, std::move(path), std::move(message));
 }
 
 /// The same from the one vocabulary: the code is `errc`'s wire name.
@@ -72,7 +87,8 @@ inline bool has_errors(const std::vector<diagnostic>& ds) {
   return false;
 }
 
-/// `{level, code, phase, path, message}` in that order.
+/// `{level, code, phase, path, message}` in that order, then `line` and `column` when the
+/// diagnostic has a source position.
 inline value to_json(const diagnostic& d) {
   value v = value::object();
   v["level"] = std::string(to_string(d.level));
@@ -80,6 +96,10 @@ inline value to_json(const diagnostic& d) {
   v["phase"] = std::string(to_string(d.phase));
   v["path"] = d.path;
   v["message"] = d.message;
+  if (d.line != 0) {
+    v["line"] = d.line;
+    v["column"] = d.column;
+  }
   return v;
 }
 
@@ -89,7 +109,8 @@ inline value to_json(const std::vector<diagnostic>& ds) {
   return a;
 }
 
-/// The human line: `ERROR invalid_manifest $.agent: Unrecognized key: "model"`.
+/// The human line: `ERROR invalid_manifest $.agent: Unrecognized key: "model"`, and
+/// ` (line L, column C)` after the message when the diagnostic has a source position.
 inline std::string human_line(const diagnostic& d) {
   std::string out = d.level == level::error ? "ERROR " : "WARNING ";
   out += d.code;
@@ -97,6 +118,8 @@ inline std::string human_line(const diagnostic& d) {
   out += d.path;
   out += ": ";
   out += d.message;
+  if (d.line != 0)
+    out += " (line " + std::to_string(d.line) + ", column " + std::to_string(d.column) + ")";
   return out;
 }
 

@@ -80,29 +80,48 @@ inline envelope split_envelope(std::string_view bytes) {
   return e;
 }
 
-/// YAML text → JSON data with OpenClaw's codes: `parse_code` for documents that do not
-/// parse, `feature_code` for the unsupported features. `what` names the document in
-/// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
-inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
-                                         errc parse_code, errc feature_code,
-                                         std::size_t line_offset, std::size_t max_bytes,
-                                         std::size_t max_depth, std::vector<diagnostic>& out) {
+/// How one YAML document is named in its diagnostics.
+struct yaml_document {
+  std::string what;         ///< in messages: "CLAW.md frontmatter", "profiles/openclaw.yml"
+  errc parse_code;          ///< a document that does not parse
+  errc feature_code;        ///< an unsupported feature
+  std::string label;        ///< upstream's wording ("OpenClaw profile YAML"); empty: clawport's
+  std::size_t line_offset;  ///< lines before the document in its file
+};
+
+/// YAML text → JSON data with OpenClaw's codes, every problem at `$`. With a `label` an
+/// unsupported feature gets upstream's exact message ("<what> uses anchors; <label> must map
+/// directly to JSON data.") and its line and column as the diagnostic's source position;
+/// without one the position is in the message.
+inline std::optional<value> yaml_to_json(std::string_view text, const yaml_document& doc,
+                                         std::size_t max_bytes, std::size_t max_depth,
+                                         std::vector<diagnostic>& out) {
   yaml::options opt;
   opt.max_bytes = max_bytes;
   opt.max_depth = max_depth;
   yaml::result r = yaml::parse(text, opt);
   if (r.ok()) return std::move(r.value);
   const yaml::failure& f = *r.error;
-  if (yaml::is_unsupported_feature(f.kind)) {
-    out.push_back(error_at(feature_code, phase::parse, "$",
-                           what + " uses " + std::string(yaml::feature_name(f.kind)) + " (line " +
-                               std::to_string(f.line + line_offset) + ", column " +
+  if (!yaml::is_unsupported_feature(f.kind)) {
+    out.push_back(error_at(doc.parse_code, phase::parse, "$",
+                           "Could not parse " + doc.what + ": " + f.where(doc.line_offset) + "."));
+    return std::nullopt;
+  }
+  const std::string feature(yaml::feature_name(f.kind));
+  const std::string line = std::to_string(f.line + doc.line_offset);
+  if (doc.label.empty()) {
+    out.push_back(error_at(doc.feature_code, phase::parse, "$",
+                           doc.what + " uses " + feature + " (line " + line + ", column " +
                                std::to_string(f.column) +
                                "); Claw YAML must map directly to JSON data."));
-  } else {
-    out.push_back(error_at(parse_code, phase::parse, "$",
-                           "Could not parse " + what + ": " + f.where(line_offset) + "."));
+    return std::nullopt;
   }
+  diagnostic d = error_at(
+      doc.feature_code, phase::parse, "$",
+      doc.what + " uses " + feature + "; " + doc.label + " must map directly to JSON data.");
+  d.line = f.line + doc.line_offset;
+  d.column = f.column;
+  out.push_back(std::move(d));
   return std::nullopt;
 }
 
@@ -523,9 +542,10 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
     r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
     return std::nullopt;
   }
-  auto parsed = yaml_to_json(env.frontmatter, rel + " frontmatter", errc::invalid_claw_frontmatter,
-                             errc::unsupported_claw_yaml_feature, 1, r.opt.limits.manifest,
-                             r.opt.limits.yaml_depth, r.pkg.diagnostics);
+  const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,
+                          errc::unsupported_claw_yaml_feature, "", 1};
+  auto parsed = yaml_to_json(env.frontmatter, doc, r.opt.limits.manifest, r.opt.limits.yaml_depth,
+                             r.pkg.diagnostics);
   if (parsed) body = std::move(env.body);
   return parsed;
 }
@@ -646,15 +666,14 @@ bool read_profile(package_read<Fs>& r) {
   if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
   if (!clawport::detail::valid_utf8(text))
     return r.fail(errc::invalid_openclaw_profile, at, rel + " is not valid UTF-8.");
-  auto parsed = yaml_to_json(text, rel, errc::invalid_openclaw_profile,
-                             errc::unsupported_openclaw_profile_yaml_feature, 0, lim.profile,
-                             lim.yaml_depth, ds);
-  if (!parsed) {
-    for (auto& d : ds)
-      if (d.path == "$") d.path = at;
-    return false;
-  }
-  profile_result prr = validate_profile(*parsed, at, r.opt.host);
+  // Upstream reports a profile that is not JSON-compatible YAML at `$`, naming the file in
+  // the message; only schema problems are placed under the profile's root.
+  const yaml_document doc{rel, errc::invalid_openclaw_profile,
+                          errc::unsupported_openclaw_profile_yaml_feature, "OpenClaw profile YAML",
+                          0};
+  auto parsed = yaml_to_json(text, doc, lim.profile, lim.yaml_depth, ds);
+  if (!parsed) return false;
+  profile_result prr = validate_profile(*parsed, at, r.opt.host, rel);
   for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
   if (!prr.ok()) return false;
   r.pkg.profile = std::move(prr.profile);

@@ -60,6 +60,10 @@ inline void diagnostic_lines(text::terminal_lines& line, const value& diags,
     x.code = d["code"].get<std::string>();
     x.path = d["path"].get<std::string>();
     x.message = d["message"].get<std::string>();
+    if (d.contains("line")) {
+      x.line = d["line"].get<std::size_t>();
+      x.column = d["column"].get<std::size_t>();
+    }
     line(indent + human_line(x));
   }
 }

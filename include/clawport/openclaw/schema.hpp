@@ -1267,15 +1267,21 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
   if (const value* v = get(h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
 }
 
-/// The profile's `agent`: the legacy model/subagents refusal, unknown keys, then each
-/// setting group in schema order.
+/// The profile's `agent`: the legacy model/subagents refusal (naming the fields and `file`,
+/// the profile's package path), unknown keys, then each setting group in schema order.
 inline void check_profile_agent(checker& c, const value& a, const std::string& ap,
-                                const host_catalog& host, std::vector<diagnostic>& out) {
-  if (a.contains("model") || a.contains("subagents")) {
-    out.push_back(error_at(
-        errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
-        "Released v1 profiles carrying model or subagents settings must be converted; models "
-        "and delegation belong to the operator, not the Claw."));
+                                const host_catalog& host, const std::string& file,
+                                std::vector<diagnostic>& out) {
+  std::vector<std::string> legacy;
+  for (const char* k : {"model", "subagents"})
+    if (a.contains(k)) legacy.push_back(std::string("agent.") + k);
+  if (!legacy.empty()) {
+    const std::string fields = legacy.size() == 1 ? legacy[0] : legacy[0] + " and " + legacy[1];
+    out.push_back(error_at(errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
+                           "Released-v1 OpenClaw profile contains " + fields +
+                               ". Copy the package and remove these fields from " + file +
+                               "; configure model and delegation on the host, then run claws "
+                               "add --dry-run for a fresh consent plan."));
   }
   std::vector<diagnostic> unknown;
   {
@@ -1358,9 +1364,11 @@ struct profile_result {
 };
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
-/// (`$.profiles.openclaw` or `$.metadata.openclaw.config`). Code `invalid_openclaw_profile`.
+/// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
+/// path, named in messages. Code `invalid_openclaw_profile`.
 inline profile_result validate_profile(const value& p, const std::string& root,
-                                       const host_catalog& host = {}) {
+                                       const host_catalog& host = {},
+                                       const std::string& file = "profiles/openclaw.yml") {
   profile_result r;
   detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
   if (!c.object(p, root)) return r;
@@ -1369,7 +1377,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
     c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
   if (c.required(p, "agent", root) && c.object(p["agent"], ap))
-    detail::check_profile_agent(c, p["agent"], ap, host, r.diagnostics);
+    detail::check_profile_agent(c, p["agent"], ap, host, file, r.diagnostics);
   if (const value* ex = detail::get(p, "extensions")) {
     const std::string ep = member(root, "extensions");
     if (c.array(*ex, ep)) {
