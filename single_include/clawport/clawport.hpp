@@ -15088,7 +15088,7 @@ constexpr std::string_view feature_name(issue_kind k) noexcept {
     case issue_kind::complex_key:
       return "complex keys";
     case issue_kind::non_string_key:
-      return "non-string keys";
+      return "non-string mapping keys";
     case issue_kind::non_finite:
       return "non-finite numbers";
     default:
@@ -16525,6 +16525,7 @@ using json::value;
 }  // namespace clawport
 // ----- end clawport/openclaw/value.hpp -----
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16563,13 +16564,27 @@ struct diagnostic {
   openclaw::phase phase = phase::parse;
   std::string path = "$";
   std::string message;
+  /// Where in the file, for a YAML problem whose message is upstream's and names no place
+  /// (1-based; 0 when the diagnostic has no source position). An extra JSON member.
+  std::size_t line = 0;
+  std::size_t column = 0;
 };
 
+inline diagnostic make_diagnostic(level lv, std::string code, phase ph, std::string path,
+                                  std::string message) {
+  diagnostic d;
+  d.level = lv;
+  d.code = std::move(code);
+  d.phase = ph;
+  d.path = std::move(path);
+  d.message = std::move(message);
+  return d;
+}
 inline diagnostic error_at(std::string code, phase ph, std::string path, std::string message) {
-  return diagnostic{level::error, std::move(code), ph, std::move(path), std::move(message)};
+  return make_diagnostic(level::error, std::move(code), ph, std::move(path), std::move(message));
 }
 inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
-  return diagnostic{level::warning, std::move(code), ph, std::move(path), std::move(message)};
+  return make_diagnostic(level::warning, std::move(code), ph, std::move(path), std::move(message));
 }
 
 /// The same from the one vocabulary: the code is `errc`'s wire name.
@@ -16589,7 +16604,8 @@ inline bool has_errors(const std::vector<diagnostic>& ds) {
   return false;
 }
 
-/// `{level, code, phase, path, message}` in that order.
+/// `{level, code, phase, path, message}` in that order, then `line` and `column` when the
+/// diagnostic has a source position.
 inline value to_json(const diagnostic& d) {
   value v = value::object();
   v["level"] = std::string(to_string(d.level));
@@ -16597,6 +16613,10 @@ inline value to_json(const diagnostic& d) {
   v["phase"] = std::string(to_string(d.phase));
   v["path"] = d.path;
   v["message"] = d.message;
+  if (d.line != 0) {
+    v["line"] = d.line;
+    v["column"] = d.column;
+  }
   return v;
 }
 
@@ -16606,7 +16626,8 @@ inline value to_json(const std::vector<diagnostic>& ds) {
   return a;
 }
 
-/// The human line: `ERROR invalid_manifest $.agent: Unrecognized key: "model"`.
+/// The human line: `ERROR invalid_manifest $.agent: Unrecognized key: "model"`, and
+/// ` (line L, column C)` after the message when the diagnostic has a source position.
 inline std::string human_line(const diagnostic& d) {
   std::string out = d.level == level::error ? "ERROR " : "WARNING ";
   out += d.code;
@@ -16614,6 +16635,8 @@ inline std::string human_line(const diagnostic& d) {
   out += d.path;
   out += ": ";
   out += d.message;
+  if (d.line != 0)
+    out += " (line " + std::to_string(d.line) + ", column " + std::to_string(d.column) + ")";
   return out;
 }
 
@@ -21100,15 +21123,21 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
   if (const value* v = get(h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
 }
 
-/// The profile's `agent`: the legacy model/subagents refusal, unknown keys, then each
-/// setting group in schema order.
+/// The profile's `agent`: the legacy model/subagents refusal (naming the fields and `file`,
+/// the profile's package path), unknown keys, then each setting group in schema order.
 inline void check_profile_agent(checker& c, const value& a, const std::string& ap,
-                                const host_catalog& host, std::vector<diagnostic>& out) {
-  if (a.contains("model") || a.contains("subagents")) {
-    out.push_back(error_at(
-        errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
-        "Released v1 profiles carrying model or subagents settings must be converted; models "
-        "and delegation belong to the operator, not the Claw."));
+                                const host_catalog& host, const std::string& file,
+                                std::vector<diagnostic>& out) {
+  std::vector<std::string> legacy;
+  for (const char* k : {"model", "subagents"})
+    if (a.contains(k)) legacy.push_back(std::string("agent.") + k);
+  if (!legacy.empty()) {
+    const std::string fields = legacy.size() == 1 ? legacy[0] : legacy[0] + " and " + legacy[1];
+    out.push_back(error_at(errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
+                           "Released-v1 OpenClaw profile contains " + fields +
+                               ". Copy the package and remove these fields from " + file +
+                               "; configure model and delegation on the host, then run claws "
+                               "add --dry-run for a fresh consent plan."));
   }
   std::vector<diagnostic> unknown;
   {
@@ -21191,9 +21220,11 @@ struct profile_result {
 };
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
-/// (`$.profiles.openclaw` or `$.metadata.openclaw.config`). Code `invalid_openclaw_profile`.
+/// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
+/// path, named in messages. Code `invalid_openclaw_profile`.
 inline profile_result validate_profile(const value& p, const std::string& root,
-                                       const host_catalog& host = {}) {
+                                       const host_catalog& host = {},
+                                       const std::string& file = "profiles/openclaw.yml") {
   profile_result r;
   detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
   if (!c.object(p, root)) return r;
@@ -21202,7 +21233,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
     c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
   if (c.required(p, "agent", root) && c.object(p["agent"], ap))
-    detail::check_profile_agent(c, p["agent"], ap, host, r.diagnostics);
+    detail::check_profile_agent(c, p["agent"], ap, host, file, r.diagnostics);
   if (const value* ex = detail::get(p, "extensions")) {
     const std::string ep = member(root, "extensions");
     if (c.array(*ex, ep)) {
@@ -21287,29 +21318,48 @@ inline envelope split_envelope(std::string_view bytes) {
   return e;
 }
 
-/// YAML text → JSON data with OpenClaw's codes: `parse_code` for documents that do not
-/// parse, `feature_code` for the unsupported features. `what` names the document in
-/// messages ("CLAW.md frontmatter", "profiles/openclaw.yml").
-inline std::optional<value> yaml_to_json(std::string_view text, const std::string& what,
-                                         errc parse_code, errc feature_code,
-                                         std::size_t line_offset, std::size_t max_bytes,
-                                         std::size_t max_depth, std::vector<diagnostic>& out) {
+/// How one YAML document is named in its diagnostics.
+struct yaml_document {
+  std::string what;         ///< in messages: "CLAW.md frontmatter", "profiles/openclaw.yml"
+  errc parse_code;          ///< a document that does not parse
+  errc feature_code;        ///< an unsupported feature
+  std::string label;        ///< upstream's wording ("OpenClaw profile YAML"); empty: clawport's
+  std::size_t line_offset;  ///< lines before the document in its file
+};
+
+/// YAML text → JSON data with OpenClaw's codes, every problem at `$`. With a `label` an
+/// unsupported feature gets upstream's exact message ("<what> uses anchors; <label> must map
+/// directly to JSON data.") and its line and column as the diagnostic's source position;
+/// without one the position is in the message.
+inline std::optional<value> yaml_to_json(std::string_view text, const yaml_document& doc,
+                                         std::size_t max_bytes, std::size_t max_depth,
+                                         std::vector<diagnostic>& out) {
   yaml::options opt;
   opt.max_bytes = max_bytes;
   opt.max_depth = max_depth;
   yaml::result r = yaml::parse(text, opt);
   if (r.ok()) return std::move(r.value);
   const yaml::failure& f = *r.error;
-  if (yaml::is_unsupported_feature(f.kind)) {
-    out.push_back(error_at(feature_code, phase::parse, "$",
-                           what + " uses " + std::string(yaml::feature_name(f.kind)) + " (line " +
-                               std::to_string(f.line + line_offset) + ", column " +
+  if (!yaml::is_unsupported_feature(f.kind)) {
+    out.push_back(error_at(doc.parse_code, phase::parse, "$",
+                           "Could not parse " + doc.what + ": " + f.where(doc.line_offset) + "."));
+    return std::nullopt;
+  }
+  const std::string feature(yaml::feature_name(f.kind));
+  const std::string line = std::to_string(f.line + doc.line_offset);
+  if (doc.label.empty()) {
+    out.push_back(error_at(doc.feature_code, phase::parse, "$",
+                           doc.what + " uses " + feature + " (line " + line + ", column " +
                                std::to_string(f.column) +
                                "); Claw YAML must map directly to JSON data."));
-  } else {
-    out.push_back(error_at(parse_code, phase::parse, "$",
-                           "Could not parse " + what + ": " + f.where(line_offset) + "."));
+    return std::nullopt;
   }
+  diagnostic d = error_at(
+      doc.feature_code, phase::parse, "$",
+      doc.what + " uses " + feature + "; " + doc.label + " must map directly to JSON data.");
+  d.line = f.line + doc.line_offset;
+  d.column = f.column;
+  out.push_back(std::move(d));
   return std::nullopt;
 }
 
@@ -21730,9 +21780,10 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
     r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
     return std::nullopt;
   }
-  auto parsed = yaml_to_json(env.frontmatter, rel + " frontmatter", errc::invalid_claw_frontmatter,
-                             errc::unsupported_claw_yaml_feature, 1, r.opt.limits.manifest,
-                             r.opt.limits.yaml_depth, r.pkg.diagnostics);
+  const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,
+                          errc::unsupported_claw_yaml_feature, "", 1};
+  auto parsed = yaml_to_json(env.frontmatter, doc, r.opt.limits.manifest, r.opt.limits.yaml_depth,
+                             r.pkg.diagnostics);
   if (parsed) body = std::move(env.body);
   return parsed;
 }
@@ -21853,15 +21904,14 @@ bool read_profile(package_read<Fs>& r) {
   if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.remove_prefix(3);
   if (!clawport::detail::valid_utf8(text))
     return r.fail(errc::invalid_openclaw_profile, at, rel + " is not valid UTF-8.");
-  auto parsed = yaml_to_json(text, rel, errc::invalid_openclaw_profile,
-                             errc::unsupported_openclaw_profile_yaml_feature, 0, lim.profile,
-                             lim.yaml_depth, ds);
-  if (!parsed) {
-    for (auto& d : ds)
-      if (d.path == "$") d.path = at;
-    return false;
-  }
-  profile_result prr = validate_profile(*parsed, at, r.opt.host);
+  // Upstream reports a profile that is not JSON-compatible YAML at `$`, naming the file in
+  // the message; only schema problems are placed under the profile's root.
+  const yaml_document doc{rel, errc::invalid_openclaw_profile,
+                          errc::unsupported_openclaw_profile_yaml_feature, "OpenClaw profile YAML",
+                          0};
+  auto parsed = yaml_to_json(text, doc, lim.profile, lim.yaml_depth, ds);
+  if (!parsed) return false;
+  profile_result prr = validate_profile(*parsed, at, r.opt.host, rel);
   for (auto& d : prr.diagnostics) ds.push_back(std::move(d));
   if (!prr.ok()) return false;
   r.pkg.profile = std::move(prr.profile);
@@ -29634,6 +29684,10 @@ inline void diagnostic_lines(text::terminal_lines& line, const value& diags,
     x.code = d["code"].get<std::string>();
     x.path = d["path"].get<std::string>();
     x.message = d["message"].get<std::string>();
+    if (d.contains("line")) {
+      x.line = d["line"].get<std::size_t>();
+      x.column = d["column"].get<std::size_t>();
+    }
     line(indent + human_line(x));
   }
 }
