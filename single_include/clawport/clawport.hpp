@@ -32333,9 +32333,10 @@ inline claw_package planned_package(const migration_plan& p) {
   };
   const envelope env = split_envelope(*bytes_of("CLAW.md"));
   const limits lim;
-  std::optional<value> raw = yaml_to_json(
-      env.frontmatter, "CLAW.md frontmatter", errc::invalid_claw_frontmatter,
-      errc::unsupported_claw_yaml_feature, 1, lim.manifest, lim.yaml_depth, pkg.diagnostics);
+  const yaml_document doc{"CLAW.md frontmatter", errc::invalid_claw_frontmatter,
+                          errc::unsupported_claw_yaml_feature, "", 1};
+  std::optional<value> raw =
+      yaml_to_json(env.frontmatter, doc, lim.manifest, lim.yaml_depth, pkg.diagnostics);
   manifest_result mr = validate_manifest(raw ? *raw : value::object());
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   pkg.model = std::move(mr.model);
