@@ -12390,6 +12390,18 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
   }
 }
 
+/// read_install_config for a command that works in an existing install (`skills bundle
+/// add|remove`): an absent config is the one missing-config refusal, naming the fix.
+template <class Fs>
+std::string read_existing_install_config(Fs& fs, const std::string& config_path) {
+  try {
+    return read_install_config(fs, config_path);
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) throw missing_config_error(config_path);
+    throw;
+  }
+}
+
 /// The config `name` in the opened directory `dir` (shown as `shown`) read to be replaced:
 /// nullopt when absent; publish::check_replaceable's refusal (errc::unsafe_path) for a
 /// symlink or a second hard link, before anything is read; then fs::read_file_at's
@@ -34236,13 +34248,7 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   const std::string root = install.empty() ? std::string("/") : install;
   bundle_add_result out;
   out.alias = alias;
-  std::string text;
-  try {
-    text = zeroclaw::read_install_config(fs, config_path);
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
-    throw;
-  }
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
   const skills_config cfg = parse_skills_config(text, config_path);
   if (cfg.bundles.count(alias)) {
     out.directory = resolve_directory(cfg, root, alias);
@@ -34747,13 +34753,7 @@ struct bundle_remove_result {
 template <class Fs>
 bundle_remove_result remove_skill_bundle(Fs& fs, const std::string& config_path,
                                          const std::string& alias, const timestamp& now) {
-  std::string text;
-  try {
-    text = zeroclaw::read_install_config(fs, config_path);
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
-    throw;
-  }
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
   const skills_config cfg = parse_skills_config(text, config_path);
   const std::string root = paths::normalize(paths::parent(config_path));
   const std::string field = "skill_bundles." + alias;

@@ -69,13 +69,7 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
   const std::string root = install.empty() ? std::string("/") : install;
   bundle_add_result out;
   out.alias = alias;
-  std::string text;
-  try {
-    text = zeroclaw::read_install_config(fs, config_path);
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
-    throw;
-  }
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
   const skills_config cfg = parse_skills_config(text, config_path);
   if (cfg.bundles.count(alias)) {
     out.directory = resolve_directory(cfg, root, alias);

@@ -181,13 +181,7 @@ struct bundle_remove_result {
 template <class Fs>
 bundle_remove_result remove_skill_bundle(Fs& fs, const std::string& config_path,
                                          const std::string& alias, const timestamp& now) {
-  std::string text;
-  try {
-    text = zeroclaw::read_install_config(fs, config_path);
-  } catch (const error& e) {
-    if (e.code() == errc::not_found) throw zeroclaw::missing_config_error(config_path);
-    throw;
-  }
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
   const skills_config cfg = parse_skills_config(text, config_path);
   const std::string root = paths::normalize(paths::parent(config_path));
   const std::string field = "skill_bundles." + alias;

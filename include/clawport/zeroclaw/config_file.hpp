@@ -22,6 +22,7 @@
 #include "../fs/context.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/replace_file.hpp"
+#include "install_layout.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -45,6 +46,18 @@ std::string read_install_config(Fs& fs, const std::string& config_path) {
   } catch (const error& e) {
     if (e.code() != errc::limit_exceeded) throw;
     throw error(e.code(), std::string(e.what()) + " (CLAWPORT_MAX_CONFIG_BYTES)", e.subject());
+  }
+}
+
+/// read_install_config for a command that works in an existing install (`skills bundle
+/// add|remove`): an absent config is the one missing-config refusal, naming the fix.
+template <class Fs>
+std::string read_existing_install_config(Fs& fs, const std::string& config_path) {
+  try {
+    return read_install_config(fs, config_path);
+  } catch (const error& e) {
+    if (e.code() == errc::not_found) throw missing_config_error(config_path);
+    throw;
   }
 }
 
