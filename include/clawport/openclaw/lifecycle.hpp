@@ -861,6 +861,14 @@ inline plan_blocker make_blocker(errc code, std::string message) {
   return {std::string(to_string(code)), std::move(message)};
 }
 
+/// The `blockers` array of a plan or refusal document.
+inline value to_json(const std::vector<plan_blocker>& blockers) {
+  value out = value::array();
+  for (const auto& b : blockers)
+    out.push_back(value::object({{"code", b.code}, {"message", b.message}}));
+  return out;
+}
+
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
   std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
@@ -902,10 +910,7 @@ inline value to_json(const remove_plan& p) {
     actions.push_back(value::object(
         {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}}));
   plan["actions"] = std::move(actions);
-  value blockers = value::array();
-  for (const auto& b : p.blockers)
-    blockers.push_back(value::object({{"code", b.code}, {"message", b.message}}));
-  plan["blockers"] = std::move(blockers);
+  plan["blockers"] = to_json(p.blockers);
   return plan;
 }
 
@@ -1193,7 +1198,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   if (!plan.blockers.empty()) {
     out.document =
         detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
-    out.document["blockers"] = to_json(plan)["blockers"];
+    out.document["blockers"] = to_json(plan.blockers);
     return out;
   }
   const std::string state_dir = state_dir_of(req);

@@ -37,16 +37,56 @@ struct update_action {
   std::string relationship;  ///< mcpServer `add`: managed | referenced
 };
 
-/// An update plan, with what apply needs besides the document.
+/// A capability the update grants (an escalation, which needs distinct consent) or takes
+/// away (a reduction).
+struct update_capability_change {
+  std::string kind;  ///< as update_action::kind
+  std::string id;
+  std::string path;  ///< `agent.tools`, `packages.<id>`, `mcpServers.<name>`, ...
+  std::string verb;  ///< add | change | remove | release
+  bool escalation = false;
+  value effect = value::object();  ///< what the plan document shows of the new capability
+};
+
+inline value to_json(const update_capability_change& c) {
+  return value::object({{"kind", c.kind},
+                        {"id", c.id},
+                        {"path", c.path},
+                        {"action", c.verb},
+                        {"classification", c.escalation ? "escalation" : "reduction"},
+                        {"requiresDistinctConsent", c.escalation},
+                        {"effect", c.effect}});
+}
+
+/// One action as the plan document shows it: kind, id, action, blocked (and why), then
+/// its details.
+inline value to_json(const update_action& a) {
+  value x = value::object();
+  x["kind"] = a.kind;
+  x["id"] = a.id;
+  x["action"] = a.verb;
+  x["blocked"] = a.reason.has_value();
+  if (a.reason) x["reason"] = *a.reason;
+  for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
+  return x;
+}
+
+/// An update plan, as data; `plan` is its document, rendered once it is built.
 struct update_plan {
-  value plan;  ///< `openclaw.clawUpdatePlan.v1`, rendered
-  bool blocked = false;
-  std::optional<claw_package> package;  ///< the target package, when it was read
-  std::optional<add_plan> target;       ///< the target add plan (built against the record)
-  std::string agent_id;                 ///< the install the target names
-  std::string integrity;                ///< planIntegrity
-  std::vector<update_action> actions;   ///< sorted by `<kind>:<id>`
+  value plan;               ///< `openclaw.clawUpdatePlan.v1`, rendered by to_json
+  std::string target_name;  ///< the `<claw-or-agent>` asked for
+  bool found = false;       ///< it names exactly one install
+  std::string agent_id;     ///< the install the target names
+  std::optional<source_identity> current_claw;  ///< the installed Claw, when found
+  std::optional<std::string> source;            ///< the package read as the target
+  std::optional<claw_package> package;          ///< the target package, when it was read
+  std::optional<add_plan> target;               ///< the target add plan (built against the record)
+  std::vector<update_action> actions;           ///< sorted by `<kind>:<id>`
+  std::vector<update_capability_change> capability_changes;  ///< sorted by `<kind>:<id>`
   std::vector<plan_blocker> blockers;
+  std::vector<diagnostic> diagnostics;  ///< the target package's (only its errors if invalid)
+  bool blocked = false;
+  std::string integrity;  ///< planIntegrity
 
   /// The action of `kind` on `id`, or null.
   const update_action* action(const std::string& kind, const std::string& id) const {
@@ -74,7 +114,7 @@ inline value cron_declaration(value job) {
 /// The actions, capability changes and blockers of an update plan as they are found.
 struct update_builder {
   std::vector<update_action> actions;
-  value caps = value::array();
+  std::vector<update_capability_change> caps;
   std::vector<plan_blocker> blockers;
 
   void block(errc code, const std::string& message) {
@@ -96,13 +136,7 @@ struct update_builder {
   }
   void cap(const std::string& kind, const std::string& id, const std::string& path,
            const std::string& verb, bool escalation, value effect) {
-    caps.push_back(value::object({{"kind", kind},
-                                  {"id", id},
-                                  {"path", path},
-                                  {"action", verb},
-                                  {"classification", escalation ? "escalation" : "reduction"},
-                                  {"requiresDistinctConsent", escalation},
-                                  {"effect", std::move(effect)}}));
+    caps.push_back({kind, id, path, verb, escalation, std::move(effect)});
   }
 };
 
@@ -318,14 +352,16 @@ inline void update_cron_actions(update_builder& b, const install_record& rec, co
     if (a.kind == add_kind::cron_job) want[a.id] = a.declaration;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
-    value d = value::object({{"currentDigest", digest_of(c.second)}});
+    const std::string have = digest_of(c.second);
+    value d = value::object({{"currentDigest", have}});
     if (n == want.end()) {
       b.act("cronJob", c.first, "remove", d);
       b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
       continue;
     }
-    d["desiredDigest"] = digest_of(n->second);
-    const bool same = d["desiredDigest"] == d["currentDigest"];
+    const std::string want_digest = digest_of(n->second);
+    d["desiredDigest"] = want_digest;
+    const bool same = want_digest == have;
     b.act("cronJob", c.first, same ? "unchanged" : "change", d);
     if (!same)
       b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
@@ -355,16 +391,15 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
 }
 
 /// Reads the target package (`from`, else the recorded source) and builds its add plan
-/// against the recorded identity into `out`; what blocks goes to `b`, the package's
-/// diagnostics to `diags`, the source and the target Claw into the document `doc`.
+/// against the recorded identity into `out` (with the source and the package's
+/// diagnostics); what blocks goes to `b`.
 template <class Fs>
-void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diags, value& doc,
-                        const std::string& state_dir, const install_record& rec,
-                        const std::optional<std::string>& from) {
+void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::string& state_dir,
+                        const install_record& rec, const std::optional<std::string>& from) {
   const std::string source = from                         ? *from
                              : rec.claw.kind == "package" ? rec.claw.package_root
                                                           : rec.claw.manifest_path;
-  doc["source"] = source;
+  out.source = source;
   claw_package pkg = read_package(fs, source);
   if (!pkg.ok()) {
     bool unreadable = false;
@@ -372,7 +407,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
       if (d.level != level::error) continue;
       unreadable = unreadable || has_code(d, errc::read_failed) ||
                    has_code(d, errc::package_read_failed) || has_code(d, errc::unsupported_source);
-      diags.push_back(to_json(d));
+      out.diagnostics.push_back(d);
     }
     if (unreadable && !from) {
       b.block(errc::recorded_source_unavailable,
@@ -383,11 +418,10 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
     }
     return;
   }
-  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  out.diagnostics = pkg.diagnostics;
   if (pkg.source.name != rec.claw.name)
     b.block(errc::claw_identity_mismatch,
             "The package " + pkg.source.name + " is not the installed Claw " + rec.claw.name + ".");
-  doc["targetClaw"] = claw_summary(pkg.source);
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
   destination dest;
@@ -409,49 +443,28 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
   out.package = std::move(pkg);
 }
 
-/// The update plan document: the head found so far, then the summary, the actions, the
-/// capability changes, the blockers and the diagnostics.
-inline value update_document(value doc, const update_plan& p, const value& caps, value diags) {
-  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
-              n_esc = 0;
-  value actions = value::array();
-  for (const auto& a : p.actions) {
-    n_add += a.verb == "add";
-    n_change += a.verb == "change";
-    n_remove += a.verb == "remove";
-    n_release += a.verb == "release";
-    n_same += a.verb == "unchanged";
-    n_manual += a.verb == "manual";
-    value x = value::object();
-    x["kind"] = a.kind;
-    x["id"] = a.id;
-    x["action"] = a.verb;
-    x["blocked"] = a.reason.has_value();
-    if (a.reason) x["reason"] = *a.reason;
-    for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
-    actions.push_back(std::move(x));
-  }
-  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
+/// The `summary` of an update plan document: the actions by verb, the capability changes.
+inline value update_summary(const update_plan& p) {
+  const auto count = [&](const char* verb) {
+    return static_cast<std::size_t>(
+        std::count_if(p.actions.begin(), p.actions.end(),
+                      [&](const update_action& a) { return a.verb == verb; }));
+  };
+  const auto escalations = static_cast<std::size_t>(
+      std::count_if(p.capability_changes.begin(), p.capability_changes.end(),
+                    [](const update_capability_change& c) { return c.escalation; }));
   value summary = value::object();
   summary["totalActions"] = p.actions.size();
-  summary["added"] = n_add;
-  summary["changed"] = n_change;
-  summary["removed"] = n_remove;
-  summary["released"] = n_release;
-  summary["unchanged"] = n_same;
-  summary["manual"] = n_manual;
-  summary["blocked"] = n_manual;
-  summary["capabilityChanges"] = caps.size();
-  summary["capabilityEscalations"] = n_esc;
-  doc["summary"] = std::move(summary);
-  doc["actions"] = std::move(actions);
-  doc["capabilityChanges"] = caps;
-  value blockers = value::array();
-  for (const auto& x : p.blockers)
-    blockers.push_back(value::object({{"code", x.code}, {"message", x.message}}));
-  doc["blockers"] = std::move(blockers);
-  doc["diagnostics"] = std::move(diags);
-  return doc;
+  summary["added"] = count("add");
+  summary["changed"] = count("change");
+  summary["removed"] = count("remove");
+  summary["released"] = count("release");
+  summary["unchanged"] = count("unchanged");
+  summary["manual"] = count("manual");
+  summary["blocked"] = count("manual");
+  summary["capabilityChanges"] = p.capability_changes.size();
+  summary["capabilityEscalations"] = escalations;
+  return summary;
 }
 
 /// Sorts by `<kind>:<id>` in localeCompare order, stably.
@@ -463,34 +476,55 @@ void sort_by_kind_id(std::vector<T>& list, Key key) {
 
 }  // namespace detail
 
+/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
+inline value to_json(const update_plan& p) {
+  value doc = value::object();
+  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
+  doc["stability"] = stability;
+  doc["dryRun"] = true;
+  doc["mutationAllowed"] = false;
+  doc["target"] = p.target_name;
+  doc["found"] = p.found;
+  if (p.found) {
+    doc["agentId"] = p.agent_id;
+    if (p.current_claw) doc["currentClaw"] = detail::claw_summary(*p.current_claw);
+  }
+  if (p.source) doc["source"] = *p.source;
+  if (p.package) doc["targetClaw"] = detail::claw_summary(p.package->source);
+  doc["summary"] = detail::update_summary(p);
+  value actions = value::array();
+  for (const auto& a : p.actions) actions.push_back(to_json(a));
+  doc["actions"] = std::move(actions);
+  value caps = value::array();
+  for (const auto& c : p.capability_changes) caps.push_back(to_json(c));
+  doc["capabilityChanges"] = std::move(caps);
+  doc["blockers"] = to_json(p.blockers);
+  doc["diagnostics"] = to_json(p.diagnostics);
+  if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
+  return doc;
+}
+
 /// `claw update <target> [--from <pkg>] --dry-run`: the update plan against the ledger, the
 /// live openclaw.json, the workspace and the target package. Changes nothing.
 template <class Fs>
 update_plan plan_update(Fs& fs, const destination_request& req, const std::string& target,
                         const std::optional<std::string>& from = std::nullopt) {
   update_plan out;
+  out.target_name = target;
   const std::string state_dir = state_dir_of(req);
   const ledger l = read_ledger(fs, state_dir);
   detail::update_builder b;
-  value diags = value::array();
-  value doc = value::object();
-  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
-  doc["stability"] = stability;
-  doc["dryRun"] = true;
-  doc["mutationAllowed"] = false;
-  doc["target"] = target;
   const std::vector<std::string> found = detail::installs_named(l, target);
-  doc["found"] = found.size() == 1;
+  out.found = found.size() == 1;
   if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
-  if (found.size() == 1) {
+  if (out.found) {
     out.agent_id = found.front();
     const install_record& rec = l.installs.at(out.agent_id);
-    doc["agentId"] = out.agent_id;
-    doc["currentClaw"] = detail::claw_summary(rec.claw);
+    out.current_claw = rec.claw;
     if (rec.status != "complete")
       b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " + rec.status +
                                                ", not complete; finish or remove it first.");
-    detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
+    detail::read_update_target(fs, out, b, state_dir, rec, from);
     std::optional<value> cfg;
     try {
       cfg = detail::live_config(fs, state_dir);
@@ -503,18 +537,14 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
     }
   }
   detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
-  std::vector<value> caps(b.caps.begin(), b.caps.end());
-  detail::sort_by_kind_id(caps, [](const value& c) {
-    return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>();
-  });
+  detail::sort_by_kind_id(b.caps,
+                          [](const update_capability_change& c) { return c.kind + ":" + c.id; });
   out.actions = std::move(b.actions);
+  out.capability_changes = std::move(b.caps);
   out.blockers = std::move(b.blockers);
   out.blocked = !out.blockers.empty();
-  value sorted_caps = value::array();
-  for (auto& c : caps) sorted_caps.push_back(std::move(c));
-  out.plan = detail::update_document(std::move(doc), out, sorted_caps, std::move(diags));
-  out.integrity = plan_integrity(plan_kind::update, out.plan);
-  out.plan["planIntegrity"] = out.integrity;
+  out.integrity = plan_integrity(plan_kind::update, to_json(out));
+  out.plan = to_json(out);
   return out;
 }
 
@@ -877,7 +907,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   }
   if (up.blocked) {
     fail(errc::update_blocked, up.blockers[0].message);
-    out.document["blockers"] = up.plan["blockers"];
+    out.document["blockers"] = to_json(up.blockers);
     return out;
   }
   const std::string state_dir = state_dir_of(req);
