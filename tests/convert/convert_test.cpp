@@ -243,7 +243,7 @@ TEST_CASE("bundle to claw: the package reads through OpenClaw's reader and plans
   CHECK(pkg.manifest["mcpServers"]["pinned"]["timeout"] == 30);
   // readonly: writes and exec denied, the excluded tool kept, confined to the workspace.
   REQUIRE(pkg.profile);
-  const auto& tools = (*pkg.profile)["agent"]["tools"];
+  const auto& tools = pkg.profile->agent["tools"];
   for (const char* t : {"github__delete_repository", "write", "edit", "exec"})
     CHECK(std::find(tools["deny"].begin(), tools["deny"].end(), t) != tools["deny"].end());
   CHECK(tools["fs"]["workspaceOnly"] == true);
@@ -344,12 +344,12 @@ TEST_CASE("round trip claw -> bundle -> claw keeps workspace files and the tool 
   for (const auto& s : p2.sources) w2[s.destination] = s.digest;
   w1["SOUL.md"] = "sha256:" + cp::digest::sha256_hex(*p1.body);  // the body is SOUL.md
   CHECK(w1 == w2);
-  const auto& t1 = (*p1.profile)["agent"]["tools"];
-  const auto& t2 = (*p2.profile)["agent"]["tools"];
+  const auto& t1 = p1.profile->agent["tools"];
+  const auto& t2 = p2.profile->agent["tools"];
   CHECK(t1["allow"] == t2["allow"]);
   CHECK(t1["deny"] == t2["deny"]);
   CHECK(t1["fs"] == t2["fs"]);
-  CHECK((*p1.profile)["agent"]["sandbox"] == (*p2.profile)["agent"]["sandbox"]);
+  CHECK(p1.profile->agent["sandbox"] == p2.profile->agent["sandbox"]);
   CHECK(p2.manifest["mcpServers"]["statuspage"]["env"]["STATUSPAGE_TOKEN"] ==
         "${STATUSPAGE_TOKEN}");
   CHECK_FALSE(plan_of(r.m(), "/out/c2").blocked);
@@ -389,7 +389,7 @@ TEST_CASE(
   CHECK(has_loss(c, "risk_profiles.guarded.allowed_roots", cv::loss_kind::narrowed));
   const oc::claw_package pkg = oc::read_package(r.m(), "/out/claw");
   REQUIRE(pkg.ok());
-  const auto& deny = (*pkg.profile)["agent"]["tools"]["deny"];
+  const auto& deny = pkg.profile->agent["tools"]["deny"];
   CHECK(std::find(deny.begin(), deny.end(), "exec") != deny.end());
   // The reverse: a Claw that allows exec is refused the same way.
   write_claw(r.m(), "/c1");

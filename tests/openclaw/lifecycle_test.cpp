@@ -938,8 +938,8 @@ TEST_SUITE("openclaw export") {
     CHECK(pkg.source.version.rfind("0.0.0-export.", 0) == 0);
     CHECK(pkg.source.version.size() == 13 + 64);
     REQUIRE(pkg.profile);
-    CHECK((*pkg.profile)["agent"]["tools"]["deny"] == value::array({"exec"}));
-    CHECK((*pkg.profile)["agent"]["humanDelay"]["mode"] == "natural");
+    CHECK(pkg.profile->agent["tools"]["deny"] == value::array({"exec"}));
+    CHECK(pkg.profile->agent["humanDelay"]["mode"] == "natural");
     const value exported_plan = oc::to_json(oc::plan_add(m, pkg, elsewhere(), without_packages()));
     CHECK(action_keys(exported_plan) == action_keys(original_plan));
     // Same file digests, same agent settings.

@@ -168,7 +168,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
     INFO(listing(first.diagnostics));
     REQUIRE(first.ok());
     REQUIRE(first.profile);
-    CHECK((*first.profile)["agent"] ==
+    CHECK(first.profile->agent ==
           value::parse(R"({"tools": {"profile": "coding", "allow": ["read", "github__list_issues"],
                                      "deny": ["exec"], "fs": {"workspaceOnly": true}}})"));
     fx.write("pkg/profiles/openclaw.yml",
@@ -243,7 +243,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
     INFO(listing(pkg.diagnostics));
     REQUIRE(pkg.ok());
     REQUIRE(pkg.profile);
-    CHECK((*pkg.profile)["agent"]["tools"]["profile"] == "coding");
+    CHECK(pkg.profile->agent["tools"]["profile"] == "coding");
     CHECK(
         has(pkg.diagnostics, "deprecated_openclaw_profile_pointer", "$.metadata.openclaw.config"));
     for (const auto& d : pkg.diagnostics) CHECK(d.level == oc::level::warning);
@@ -255,7 +255,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
     const auto pkg = fx.load();
     REQUIRE(pkg.ok());
     REQUIRE(pkg.profile);
-    CHECK((*pkg.profile)["schemaVersion"] == 1);
+    CHECK(oc::to_json(*pkg.profile)["schemaVersion"] == 1);
   }
 
   TEST_CASE("fails closed when a deprecated pointer diverges from the conventional profile") {

@@ -35,7 +35,7 @@ namespace convert {
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
   nlohmann::ordered_json manifest;
-  std::optional<nlohmann::ordered_json> profile;
+  std::optional<openclaw::openclaw_profile> profile;
   std::optional<std::string> body;
   std::optional<std::string> bootstrap;
   std::map<std::string, std::string> workspace;  ///< destination -> bytes
@@ -116,18 +116,16 @@ inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_opt
                                              std::vector<std::string>& allow,
                                              std::vector<std::string>& deny,
                                              std::vector<loss>& losses) {
-  using json = nlohmann::ordered_json;
   zeroclaw::value rp = zeroclaw::value::make_table();
-  const json pa =
-      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
-  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
-  for (const std::string& t : jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
-  for (const std::string& t : jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
+  const openclaw::profile_tools tools =
+      in.profile && in.profile->tools ? *in.profile->tools : openclaw::profile_tools{};
+  for (const std::string& t : tools.allow) allow.push_back(zeroclaw_tool(t));
+  for (const std::string& t : tools.deny) deny.push_back(zeroclaw_tool(t));
   const std::string P = "$.profile.agent";
-  if (tools.contains("profile")) {
+  if (tools.profile) {
     if (allow.empty())
       narrow(o, losses, P + ".tools.profile",
-             "the built-in tool profile `" + tools["profile"].get<std::string>() +
+             "the built-in tool profile `" + *tools.profile +
                  "` is not known offline; the bundle allows only file_read");
     else
       losses.push_back({P + ".tools.profile", loss_kind::dropped,
@@ -135,7 +133,7 @@ inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_opt
                         "tools as tightly"});
     if (allow.empty()) allow.push_back("file_read");
   }
-  if (tools.contains("alsoAllow"))
+  if (tools.also_allow)
     losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
                       "extends a tool profile ZeroClaw does not have"});
   const bool shell_off = has(deny, "shell") || (!allow.empty() && !has(allow, "shell"));
@@ -143,32 +141,29 @@ inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_opt
     narrow(o, losses, P + ".tools",
            "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
            "before medium-risk ones (its supervised level)");
-  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
-  if (!ws_only)
+  if (!tools.workspace_only)
     narrow(o, losses, P + ".tools.fs.workspaceOnly",
            "the profile leaves filesystem confinement to the host; the bundle confines "
            "the agent to its workspace (workspace_only)");
-  if (pa.contains("sandbox")) {
-    const json& sb = pa["sandbox"];
-    const std::string mode = sb.value("mode", "off");
-    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
-    if (mode == "non-main")
+  if (in.profile && in.profile->sandbox) {
+    const openclaw::profile_sandbox& sb = *in.profile->sandbox;
+    if (sb.mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
+    if (sb.mode == "non-main")
       narrow(o, losses, P + ".sandbox.mode", "ZeroClaw sandboxes every session, the main one too");
-    const std::string access = sb.value("workspaceAccess", "rw");
-    if (access != "rw") {
+    if (sb.workspace_access != "rw") {
       narrow(o, losses, P + ".sandbox.workspaceAccess",
-             "the sandbox sees the workspace " + access +
+             "the sandbox sees the workspace " + sb.workspace_access +
                  "; ZeroClaw's nearest is the readonly level (no writes at all)");
       rp.set("level", zeroclaw::value::make_string("readonly"));
     }
-    if (sb.value("scope", "agent") != "agent")
+    if (sb.scope != "agent")
       losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
                         "ZeroClaw sandboxes per agent; the scope has no counterpart"});
   }
   for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
-    if (pa.contains(k))
+    if (in.profile && in.profile->sets(k))
       losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
-  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
+  if (in.profile && !in.profile->extensions.empty())
     losses.push_back({"$.profile.extensions", loss_kind::dropped,
                       "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
 

@@ -208,12 +208,12 @@ struct workspace_source {
 
 /// What reading a package gives.
 struct claw_package {
-  claw_manifest model;                   ///< the validated manifest, when the schema passed
-  value manifest;                        ///< `to_json(model)`: what plans and documents carry
-  std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
-  std::optional<value> profile;          ///< the validated OpenClaw profile
-  std::string profile_path;              ///< package-relative, when a profile was loaded
-  std::optional<std::string> bootstrap;  ///< package-root BOOTSTRAP.md bytes, when present
+  claw_manifest model;                      ///< the validated manifest, when the schema passed
+  value manifest;                           ///< `to_json(model)`: what plans and documents carry
+  std::optional<std::string> body;          ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
+  std::optional<openclaw_profile> profile;  ///< the validated OpenClaw profile
+  std::string profile_path;                 ///< package-relative, when a profile was loaded
+  std::optional<std::string> bootstrap;     ///< package-root BOOTSTRAP.md bytes, when present
   source_identity source;
   std::vector<workspace_source> sources;
   bool sources_too_large = false;  ///< the 4 MiB aggregate was exceeded

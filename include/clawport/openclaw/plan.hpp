@@ -718,7 +718,7 @@ inline value agent_config_of(const claw_package& pkg, const std::string& final_i
                              const std::string& ws) {
   value config = pkg.manifest["agent"];
   if (pkg.profile) {
-    for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
+    for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
       config[it.key()] = it.value();
   }
   config["id"] = final_id;
@@ -943,7 +943,7 @@ inline void add_capabilities(add_builder& b) {
   if (b.pkg.profile) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
-      if ((*b.pkg.profile)["agent"].contains(k)) effect[k] = (*b.pkg.profile)["agent"][k];
+      if (b.pkg.profile->sets(k)) effect[k] = b.pkg.profile->agent.at(k);
     if (!effect.empty()) b.capability("agent", b.final_id, "agent", "create", std::move(effect));
   }
   std::stable_sort(b.plan.capabilities.begin(), b.plan.capabilities.end(),
@@ -974,8 +974,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   detail::add_cron_actions(b);
   detail::add_capabilities(b);
   if (host.problem) p.blockers.push_back(*host.problem);
-  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
-    p.extensions = (*pkg.profile)["extensions"];
+  if (pkg.profile && !pkg.profile->extensions.empty()) p.extensions = pkg.profile->extensions;
   p.diagnostics = pkg.diagnostics;
   for (auto& d : b.offline) p.diagnostics.push_back(std::move(d));
   p.blocked = !p.blockers.empty();

@@ -32,7 +32,7 @@ inline value inspect_document(const claw_package& pkg) {
   if (pkg.ok()) {
     v["source"] = to_json(pkg.source);
     v["manifest"] = pkg.manifest;
-    if (pkg.profile) v["openClawProfile"] = *pkg.profile;
+    if (pkg.profile) v["openClawProfile"] = to_json(*pkg.profile);
   }
   v["diagnostics"] = to_json(pkg.diagnostics);
   return v;

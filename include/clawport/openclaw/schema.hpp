@@ -131,123 +131,126 @@ inline value to_json(const claw_manifest& m) {
 
 namespace detail {
 
+/// The `env` keys an MCP server may not set (OpenClaw's list; any key starting `DYLD_`,
+/// `LD_` or `BASH_FUNC_` is refused as well).
+inline constexpr const char* blocked_env_keys[] = {"NODE_OPTIONS",
+                                                   "NODE_PATH",
+                                                   "NODE_REDIRECT_WARNINGS",
+                                                   "NODE_REPL_EXTERNAL_MODULE",
+                                                   "NODE_REPL_HISTORY",
+                                                   "NODE_V8_COVERAGE",
+                                                   "PYTHONHOME",
+                                                   "PYTHONPATH",
+                                                   "PERL5LIB",
+                                                   "PERL5OPT",
+                                                   "RUBYLIB",
+                                                   "RUBYOPT",
+                                                   "BASHOPTS",
+                                                   "BASH_ENV",
+                                                   "ENV",
+                                                   "KSH_ENV",
+                                                   "BROWSER",
+                                                   "GIT_ALLOW_PROTOCOL",
+                                                   "GIT_EDITOR",
+                                                   "GIT_EXTERNAL_DIFF",
+                                                   "GIT_DIR",
+                                                   "GIT_WORK_TREE",
+                                                   "GIT_COMMON_DIR",
+                                                   "GIT_EXEC_PATH",
+                                                   "GIT_INDEX_FILE",
+                                                   "GIT_OBJECT_DIRECTORY",
+                                                   "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                                   "GIT_NAMESPACE",
+                                                   "GIT_PROTOCOL_FROM_USER",
+                                                   "GIT_SEQUENCE_EDITOR",
+                                                   "GIT_TEMPLATE_DIR",
+                                                   "GIT_SSL_NO_VERIFY",
+                                                   "GIT_SSL_CAINFO",
+                                                   "GIT_SSL_CAPATH",
+                                                   "CC",
+                                                   "CPP",
+                                                   "CXX",
+                                                   "CARGO_BUILD_RUSTC",
+                                                   "CARGO_BUILD_RUSTC_WRAPPER",
+                                                   "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+                                                   "CARGO_BUILD_RUSTDOC",
+                                                   "RUSTC",
+                                                   "RUSTC_WRAPPER",
+                                                   "RUSTC_WORKSPACE_WRAPPER",
+                                                   "RUSTDOC",
+                                                   "CMAKE_C_COMPILER",
+                                                   "CMAKE_CXX_COMPILER",
+                                                   "SHELL",
+                                                   "SHELLOPTS",
+                                                   "PS4",
+                                                   "GCONV_PATH",
+                                                   "IFS",
+                                                   "SSLKEYLOGFILE",
+                                                   "JAVA_OPTS",
+                                                   "JAVA_TOOL_OPTIONS",
+                                                   "_JAVA_OPTIONS",
+                                                   "JDK_JAVA_OPTIONS",
+                                                   "PYTHONBREAKPOINT",
+                                                   "DOTNET_STARTUP_HOOKS",
+                                                   "DOTNET_ADDITIONAL_DEPS",
+                                                   "FPATH",
+                                                   "GLIBC_TUNABLES",
+                                                   "MAVEN_OPTS",
+                                                   "MAKE",
+                                                   "MAKEFLAGS",
+                                                   "MFLAGS",
+                                                   "SBT_OPTS",
+                                                   "GRADLE_OPTS",
+                                                   "ANT_OPTS",
+                                                   "HGRCPATH",
+                                                   "HGEDITOR",
+                                                   "HGMERGE",
+                                                   "EXINIT",
+                                                   "VIMINIT",
+                                                   "MYVIMRC",
+                                                   "GVIMINIT",
+                                                   "LUA_INIT",
+                                                   "LUA_INIT_5_1",
+                                                   "LUA_INIT_5_2",
+                                                   "LUA_INIT_5_3",
+                                                   "LUA_INIT_5_4",
+                                                   "EMACSLOADPATH",
+                                                   "RUBYSHELL",
+                                                   "GIT_HOOK_PATH",
+                                                   "SVN_EDITOR",
+                                                   "SVN_SSH",
+                                                   "BZR_EDITOR",
+                                                   "BZR_SSH",
+                                                   "BZR_PLUGIN_PATH",
+                                                   "SUDO_ASKPASS",
+                                                   "JULIA_EDITOR",
+                                                   "CONFIG_SITE",
+                                                   "CONFIG_SHELL",
+                                                   "CMAKE_TOOLCHAIN_FILE",
+                                                   "CATALINA_OPTS",
+                                                   "CORECLR_PROFILER",
+                                                   "HELM_PLUGINS",
+                                                   "PACKER_PLUGIN_PATH",
+                                                   "VAGRANT_VAGRANTFILE",
+                                                   "ERL_AFLAGS",
+                                                   "ERL_FLAGS",
+                                                   "ERL_ZFLAGS",
+                                                   "ELIXIR_ERL_OPTIONS",
+                                                   "R_ENVIRON",
+                                                   "R_PROFILE",
+                                                   "R_ENVIRON_USER",
+                                                   "R_PROFILE_USER",
+                                                   "TCLLIBPATH",
+                                                   "HOSTALIASES"};
+
 inline bool is_blocked_env_key(std::string_view key) {
-  static const char* const blocked[] = {"NODE_OPTIONS",
-                                        "NODE_PATH",
-                                        "NODE_REDIRECT_WARNINGS",
-                                        "NODE_REPL_EXTERNAL_MODULE",
-                                        "NODE_REPL_HISTORY",
-                                        "NODE_V8_COVERAGE",
-                                        "PYTHONHOME",
-                                        "PYTHONPATH",
-                                        "PERL5LIB",
-                                        "PERL5OPT",
-                                        "RUBYLIB",
-                                        "RUBYOPT",
-                                        "BASHOPTS",
-                                        "BASH_ENV",
-                                        "ENV",
-                                        "KSH_ENV",
-                                        "BROWSER",
-                                        "GIT_ALLOW_PROTOCOL",
-                                        "GIT_EDITOR",
-                                        "GIT_EXTERNAL_DIFF",
-                                        "GIT_DIR",
-                                        "GIT_WORK_TREE",
-                                        "GIT_COMMON_DIR",
-                                        "GIT_EXEC_PATH",
-                                        "GIT_INDEX_FILE",
-                                        "GIT_OBJECT_DIRECTORY",
-                                        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-                                        "GIT_NAMESPACE",
-                                        "GIT_PROTOCOL_FROM_USER",
-                                        "GIT_SEQUENCE_EDITOR",
-                                        "GIT_TEMPLATE_DIR",
-                                        "GIT_SSL_NO_VERIFY",
-                                        "GIT_SSL_CAINFO",
-                                        "GIT_SSL_CAPATH",
-                                        "CC",
-                                        "CPP",
-                                        "CXX",
-                                        "CARGO_BUILD_RUSTC",
-                                        "CARGO_BUILD_RUSTC_WRAPPER",
-                                        "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
-                                        "CARGO_BUILD_RUSTDOC",
-                                        "RUSTC",
-                                        "RUSTC_WRAPPER",
-                                        "RUSTC_WORKSPACE_WRAPPER",
-                                        "RUSTDOC",
-                                        "CMAKE_C_COMPILER",
-                                        "CMAKE_CXX_COMPILER",
-                                        "SHELL",
-                                        "SHELLOPTS",
-                                        "PS4",
-                                        "GCONV_PATH",
-                                        "IFS",
-                                        "SSLKEYLOGFILE",
-                                        "JAVA_OPTS",
-                                        "JAVA_TOOL_OPTIONS",
-                                        "_JAVA_OPTIONS",
-                                        "JDK_JAVA_OPTIONS",
-                                        "PYTHONBREAKPOINT",
-                                        "DOTNET_STARTUP_HOOKS",
-                                        "DOTNET_ADDITIONAL_DEPS",
-                                        "FPATH",
-                                        "GLIBC_TUNABLES",
-                                        "MAVEN_OPTS",
-                                        "MAKE",
-                                        "MAKEFLAGS",
-                                        "MFLAGS",
-                                        "SBT_OPTS",
-                                        "GRADLE_OPTS",
-                                        "ANT_OPTS",
-                                        "HGRCPATH",
-                                        "HGEDITOR",
-                                        "HGMERGE",
-                                        "EXINIT",
-                                        "VIMINIT",
-                                        "MYVIMRC",
-                                        "GVIMINIT",
-                                        "LUA_INIT",
-                                        "LUA_INIT_5_1",
-                                        "LUA_INIT_5_2",
-                                        "LUA_INIT_5_3",
-                                        "LUA_INIT_5_4",
-                                        "EMACSLOADPATH",
-                                        "RUBYSHELL",
-                                        "GIT_HOOK_PATH",
-                                        "SVN_EDITOR",
-                                        "SVN_SSH",
-                                        "BZR_EDITOR",
-                                        "BZR_SSH",
-                                        "BZR_PLUGIN_PATH",
-                                        "SUDO_ASKPASS",
-                                        "JULIA_EDITOR",
-                                        "CONFIG_SITE",
-                                        "CONFIG_SHELL",
-                                        "CMAKE_TOOLCHAIN_FILE",
-                                        "CATALINA_OPTS",
-                                        "CORECLR_PROFILER",
-                                        "HELM_PLUGINS",
-                                        "PACKER_PLUGIN_PATH",
-                                        "VAGRANT_VAGRANTFILE",
-                                        "ERL_AFLAGS",
-                                        "ERL_FLAGS",
-                                        "ERL_ZFLAGS",
-                                        "ELIXIR_ERL_OPTIONS",
-                                        "R_ENVIRON",
-                                        "R_PROFILE",
-                                        "R_ENVIRON_USER",
-                                        "R_PROFILE_USER",
-                                        "TCLLIBPATH",
-                                        "HOSTALIASES"};
   std::string up(key);
   for (char& c : up)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
   if (up.rfind("DYLD_", 0) == 0 || up.rfind("LD_", 0) == 0 || up.rfind("BASH_FUNC_", 0) == 0) {
     return true;
   }
-  for (const char* b : blocked)
+  for (const char* b : blocked_env_keys)
     if (up == b) return true;
   return false;
 }
@@ -1357,11 +1360,83 @@ inline void check_profile_extension(checker& c, const value& e, const std::strin
 }  // namespace detail
 
 /// What validating a profile gives: the profile (defaults filled in) and its diagnostics.
+/// `agent.sandbox` of a valid profile, with OpenClaw's defaults for what it leaves out.
+struct profile_sandbox {
+  std::string mode = "off";             ///< off | non-main | all
+  std::string scope = "agent";          ///< session | agent | shared
+  std::string workspace_access = "rw";  ///< none | ro | rw
+};
+
+/// `agent.tools` of a valid profile.
+struct profile_tools {
+  std::optional<std::string> profile;  ///< a registered built-in tool profile
+  std::vector<std::string> allow;
+  bool also_allow = false;  ///< `alsoAllow` is set (it extends `profile`)
+  std::vector<std::string> deny;
+  bool workspace_only = false;  ///< `fs.workspaceOnly` (it may only be true)
+};
+
+/// A valid OpenClaw profile. `agent` keeps the settings as written, since `claw add` merges
+/// them into the agent's entry of openclaw.json; what clawport itself decides on is typed.
+struct openclaw_profile {
+  value agent = value::object();
+  std::optional<profile_tools> tools;
+  std::optional<profile_sandbox> sandbox;
+  value extensions = value::array();  ///< the plugin entries as written (the add plan shows them)
+
+  /// Whether `agent` sets `setting` (groupChat, memory, heartbeat, humanDelay, ...).
+  bool sets(const std::string& setting) const { return agent.contains(setting); }
+};
+
+/// The profile document `{schemaVersion: 1, agent, extensions}` (`claw inspect` shows it).
+inline value to_json(const openclaw_profile& p) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  out["agent"] = p.agent;
+  out["extensions"] = p.extensions;
+  return out;
+}
+
 struct profile_result {
-  value profile;
+  openclaw_profile profile;
   std::vector<diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
+
+namespace detail {
+
+inline std::vector<std::string> profile_strings(const value& list) {
+  std::vector<std::string> out;
+  for (const auto& s : list) out.push_back(s.get<std::string>());
+  return out;
+}
+
+/// The typed profile of `p`, which validate_profile found valid.
+inline openclaw_profile typed_profile(const value& p) {
+  openclaw_profile out;
+  out.agent = p.at("agent");
+  if (const value* ex = get(p, "extensions")) out.extensions = *ex;
+  if (const value* t = get(out.agent, "tools")) {
+    profile_tools tools;
+    if (const value* v = get(*t, "profile")) tools.profile = v->get<std::string>();
+    if (const value* v = get(*t, "allow")) tools.allow = profile_strings(*v);
+    if (const value* v = get(*t, "deny")) tools.deny = profile_strings(*v);
+    tools.also_allow = t->contains("alsoAllow");
+    tools.workspace_only = t->contains("fs") && t->at("fs").contains("workspaceOnly");
+    out.tools = std::move(tools);
+  }
+  if (const value* s = get(out.agent, "sandbox")) {
+    profile_sandbox sandbox;
+    if (const value* v = get(*s, "mode")) sandbox.mode = v->get<std::string>();
+    if (const value* v = get(*s, "scope")) sandbox.scope = v->get<std::string>();
+    if (const value* v = get(*s, "workspaceAccess"))
+      sandbox.workspace_access = v->get<std::string>();
+    out.sandbox = std::move(sandbox);
+  }
+  return out;
+}
+
+}  // namespace detail
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
@@ -1388,11 +1463,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
     }
   }
   if (!r.diagnostics.empty()) return r;
-  value out = value::object();
-  out["schemaVersion"] = 1;
-  out["agent"] = p["agent"];
-  out["extensions"] = p.contains("extensions") ? p["extensions"] : value::array();
-  r.profile = std::move(out);
+  r.profile = detail::typed_profile(p);
   return r;
 }
 
