@@ -93,6 +93,62 @@ std::vector<skill_archive> archives_of(Fs& fs, const typename Fs::dir& arch,
   return found;
 }
 
+/// Opens the archive directory `_deleted/` of the install at `install_root`, filling
+/// `archive` with its location; its absence is a not-found naming what archives there.
+template <class Fs>
+typename Fs::dir open_archive(Fs& fs, std::string_view install_root, skills_dir_location& archive) {
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  try {
+    return open_skills_dir(fs, archive, false);
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found,
+                "no archived skills: " + archive.path +
+                    " does not exist (`skills remove` and "
+                    "`skills install --upgrade` archive there)",
+                archive.path);
+  }
+}
+
+/// Puts the archive to restore first in `found`: the entry `from` when given, else the
+/// newest; refuses when there is none, or when they come from several bundles and neither
+/// `bundle` nor `from` chose.
+inline void choose_archive(std::vector<skill_archive>& found, const std::string& name,
+                           const std::string& bundle, const std::string& from,
+                           const std::string& archive_path) {
+  if (!from.empty()) {
+    const auto it = std::find_if(found.begin(), found.end(),
+                                 [&](const skill_archive& a) { return a.entry == from; });
+    if (it == found.end()) {
+      throw error(errc::not_found,
+                  "--from " + from + " is not an archive of skill '" + name + "'" +
+                      (bundle.empty() ? std::string() : " in bundle '" + bundle + "'") + " in " +
+                      archive_path,
+                  from);
+    }
+    std::rotate(found.begin(), it, it + 1);
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "no archive of skill '" + name + "'" +
+                    (bundle.empty() ? std::string() : " from bundle '" + bundle + "'") + " in " +
+                    archive_path,
+                name);
+  }
+  if (bundle.empty() && from.empty()) {
+    for (const skill_archive& a : found) {
+      if (a.bundle == found.front().bundle) continue;
+      throw error(errc::invalid_argument,
+                  "skill '" + name + "' was archived from several bundles (" +
+                      found.front().bundle + ", " + a.bundle + ", ...); pass --bundle to choose",
+                  name);
+    }
+  }
+}
+
 }  // namespace detail
 
 /// Restores skill `name` from the archive of the install at `install_root`: the archive
@@ -110,50 +166,9 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
     throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
   }
   skills_dir_location archive;
-  archive.anchor = paths::normalize(install_root);
-  archive.relative = std::string(archive_relative);
-  archive.path = paths::join(archive.anchor, archive.relative);
-  archive.bundle = "_deleted";
-  std::optional<typename Fs::dir> arch;
-  try {
-    arch.emplace(open_skills_dir(fs, archive, false));
-  } catch (const error& e) {
-    if (e.code() != errc::not_found) throw;
-    throw error(errc::not_found,
-                "no archived skills: " + archive.path +
-                    " does not exist (`skills remove` and "
-                    "`skills install --upgrade` archive there)",
-                archive.path);
-  }
-  std::vector<skill_archive> found = detail::archives_of(fs, *arch, name, bundle);
-  if (!from.empty()) {
-    const auto it = std::find_if(found.begin(), found.end(),
-                                 [&](const skill_archive& a) { return a.entry == from; });
-    if (it == found.end()) {
-      throw error(errc::not_found,
-                  "--from " + from + " is not an archive of skill '" + name + "'" +
-                      (bundle.empty() ? std::string() : " in bundle '" + bundle + "'") + " in " +
-                      archive.path,
-                  from);
-    }
-    std::rotate(found.begin(), it, it + 1);
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "no archive of skill '" + name + "'" +
-                    (bundle.empty() ? std::string() : " from bundle '" + bundle + "'") + " in " +
-                    archive.path,
-                name);
-  }
-  if (bundle.empty() && from.empty()) {
-    for (const skill_archive& a : found) {
-      if (a.bundle == found.front().bundle) continue;
-      throw error(errc::invalid_argument,
-                  "skill '" + name + "' was archived from several bundles (" +
-                      found.front().bundle + ", " + a.bundle + ", ...); pass --bundle to choose",
-                  name);
-    }
-  }
+  typename Fs::dir arch = detail::open_archive(fs, install_root, archive);
+  std::vector<skill_archive> found = detail::archives_of(fs, arch, name, bundle);
+  detail::choose_archive(found, name, bundle, from, archive.path);
   const skill_archive pick = found.front();
   if (!cfg.bundles.count(pick.bundle)) {
     throw error(errc::not_found,
@@ -169,8 +184,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   out.directory = paths::join(loc.path, name);
   out.restored_from = paths::join(archive.path, pick.entry);
   const std::string shown = pick.entry;
-  const fs::file_id id =
-      detail::removable_skill_id(fs, *arch, pick.entry, shown, out.restored_from);
+  const fs::file_id id = detail::removable_skill_id(fs, arch, pick.entry, shown, out.restored_from);
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
   if (fs.stat_at(parent, name)) {
     throw error(errc::destination_refused,
@@ -181,7 +195,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   }
   bool moved = false;
   try {
-    moved = publish::rename_noreplace(fs, *arch, pick.entry, parent, name);
+    moved = publish::rename_noreplace(fs, arch, pick.entry, parent, name);
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to move " + out.restored_from + " to " + out.directory,
                         out.directory);
@@ -194,10 +208,10 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
                   out.restored_from + " was replaced while it was being restored", out.directory);
     }
     fs.sync_dir(parent);
-    fs.sync_dir(*arch);
+    fs.sync_dir(arch);
   } catch (const error& e) {
     try {
-      (void)publish::rename_noreplace(fs, parent, name, *arch, pick.entry);
+      (void)publish::rename_noreplace(fs, parent, name, arch, pick.entry);
     } catch (const error&) {
       fs::detail::rethrow(e, "restored " + out.directory + " but could not make it durable",
                           out.directory);
