@@ -113,8 +113,11 @@ def check_doc_table(text):
     folders = sorted(p.name for p in INC.iterdir() if p.is_dir())
     for mod in folders:
         if mod not in rows:
+            allowed = (", ".join(f"`{m}`" for m in sorted(ALLOWED[mod])) or "nothing"
+                       if mod in ALLOWED else "<the modules ALLOWED lists for it>")
             problems.append(f"include/clawport/{mod}/: module folder missing from the table of "
-                            f"docs/architecture.md (\"{TABLE_SECTION[3:]}\")")
+                            f"docs/architecture.md (\"{TABLE_SECTION[3:]}\"); fix: add the row "
+                            f"| `{mod}/` | <what it owns> | {allowed} |")
     for mod in sorted(rows):
         if mod not in folders:
             problems.append(f"docs/architecture.md: the table names `{mod}/`, which is not a "
@@ -201,8 +204,9 @@ def main():
         if mod is None:
             continue  # clawport.hpp: the umbrella may include every product module
         if mod not in ALLOWED:
-            problems.append(f"{rel}: module `{mod}` is not in the allowed graph "
-                            "(tools/check_layers.py ALLOWED, docs/architecture.md)")
+            problems.append(f"{rel}: module `{mod}` is not in the allowed graph; fix: add "
+                            f"\"{mod}\": {{<modules it includes>}} to ALLOWED in "
+                            "tools/check_layers.py and its row to docs/architecture.md")
             continue
         for n, line in enumerate(header.read_text(encoding="utf-8").splitlines(), 1):
             m = QUOTED.match(line)
