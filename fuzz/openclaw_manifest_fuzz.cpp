@@ -43,7 +43,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& d : m.diagnostics)
       if (d.path.empty() || d.path[0] != '$' || d.code.empty()) std::abort();
     const oc::profile_result p = oc::validate_profile(c, "$.profiles.openclaw");
-    if (p.ok() && !oc::validate_profile(p.profile, "$.profiles.openclaw").ok()) std::abort();
+    if (p.ok()) {  // the typed profile renders a profile that validates to the same one
+      const oc::profile_result again =
+          oc::validate_profile(oc::to_json(p.profile), "$.profiles.openclaw");
+      if (!again.ok() || oc::to_json(again.profile) != oc::to_json(p.profile)) std::abort();
+    }
   }
   return 0;
 }
