@@ -101,7 +101,8 @@ def main():
         for header in sorted(root.rglob("*.hpp") if root.is_dir() else [root]):
             for length, name, first in functions(header):
                 if length > args.limit:
-                    rel = header.resolve().relative_to(ROOT).as_posix()
+                    full = header.resolve()
+                    rel = (full.relative_to(ROOT) if ROOT in full.parents else full).as_posix()
                     rows.append((length, f"{rel}:{first}", name))
     for length, where, name in sorted(rows, key=lambda r: (-r[0], r[1])):
         print(f"{length:5d}  {name}  {where}")
