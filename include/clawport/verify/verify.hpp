@@ -559,7 +559,8 @@ inline void signature_presence(report& rep) {
   }
   rep.findings.push_back({"signature_unchecked", sig,
                           "the bundle is signed, but no allowed signers were given, so the "
-                          "signature was not checked (clawport verify --allowed-signers FILE)",
+                          "signature was not checked (verify --allowed-signers FILE, import "
+                          "--require-signature --allowed-signers FILE)",
                           true});
 }
 
@@ -824,13 +825,11 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
       std::remove_if(rep.findings.begin(), rep.findings.end(),
                      [](const finding& f) { return f.code == "signature_unchecked"; }),
       rep.findings.end());
-  if (!rep.signature_present() || !rep.authenticated) {
+  if (!rep.signature_present()) {
     detail::add_finding(rep, "unsigned", sig,
-                        rep.signature_present()
-                            ? "the signature signs a digest list the bundle does not match"
-                            : "the bundle carries no signature (" + sig +
-                                  "); ask its producer for a signed export (clawport export "
-                                  "--sign KEY), or do not require one");
+                        "the bundle carries no signature (" + sig +
+                            "); ask its producer for a signed export (clawport export --sign "
+                            "KEY), or do not require one");
     return;
   }
   try {
