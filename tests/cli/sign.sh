@@ -110,6 +110,7 @@ expect_code 1 unsigned "$CLAWPORT" verify "$TMP/b_unsigned" --allowed-signers "$
 cp -r "$TMP/b" "$TMP/t1"
 printf '# researcheR\n' >"$TMP/t1/workspace/IDENTITY.md"
 expect_code 1 digest_mismatch "$CLAWPORT" verify "$TMP/t1" --allowed-signers "$K/allowed" --json
+if grep -q signature_unchecked "$TMP/out"; then echo "FAIL: checked, yet reported unchecked"; failures=$((failures + 1)); fi
 # the same change with the digest list rewritten to match: the signature catches it
 (cd "$TMP/t1" && sed -i "s|^[0-9a-f]*  workspace/IDENTITY.md\$|$(sha256sum workspace/IDENTITY.md | cut -d' ' -f1)  workspace/IDENTITY.md|" zeroclaw-agent.sha256)
 expect_status 0 "$CLAWPORT" verify "$TMP/t1"  # the list alone is fooled

@@ -816,15 +816,17 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
 /// (signing/policy.hpp) over the digest list's bytes: sets `signed_by`, or adds the finding
 /// `unsigned` (no signature), `signature_invalid` (it does not sign this digest list) or
 /// `signer_untrusted` (a good signature by a key the verifier does not allow). A report
-/// with errors already is left as it is. Throws what the verifier throws otherwise
-/// (errc::unsupported without ssh-keygen, errc::limit_exceeded when it hangs).
+/// with errors already keeps them and gains none (the verifier is not asked). Throws what the
+/// verifier throws otherwise (errc::unsupported without ssh-keygen, errc::limit_exceeded when it
+/// hangs).
 inline void check_signature(report& rep, const signing::verify_function& verifier) {
-  if (!rep.ok()) return;
-  const std::string sig(bundle::signature_file);
+  // Asked to check: the signature is no longer "unchecked", whatever the verdict.
   rep.findings.erase(
       std::remove_if(rep.findings.begin(), rep.findings.end(),
                      [](const finding& f) { return f.code == "signature_unchecked"; }),
       rep.findings.end());
+  if (!rep.ok()) return;
+  const std::string sig(bundle::signature_file);
   if (!rep.signature_present()) {
     detail::add_finding(rep, "unsigned", sig,
                         "the bundle carries no signature (" + sig +
