@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// expect: a SignatureVerifier needs `std::string verify(const std::string& data, const std::string& signature) const`
+// expect: a SignatureVerifier needs `std::string verify(const std::string& data, const std::string&
 // errors: first
 #include <clawport/signing.hpp>
 
