@@ -39,11 +39,11 @@ ALLOWED = {
     "zeroclaw": {"core", "fs", "names", "bundle", "publish", "formats"},
     "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats"},
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
-                 "formats"},
+                 "formats", "signing"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
-                 "formats", "plan"},
+                 "formats", "plan", "signing"},
     "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
-               "formats", "plan"},
+               "formats", "plan", "signing"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
     "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats", "plan"},
     # Converting between the two runtimes reads both, verifies and plans with their rules.
@@ -51,6 +51,8 @@ ALLOWED = {
                 "verify", "importer", "openclaw", "formats", "plan"},
     # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
     "crypto": {"core"},
+    # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).
+    "signing": {"core"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
     # TU's definitions of them.
     "compiled": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `clawport export <alias> --out <dir> [--config <file>] [--force] [--json]
-//                  [--publish swap|exchange] [--dry-run] [--no-sync]`
+//                  [--publish swap|exchange] [--dry-run] [--no-sync] [--sign <key>]`
 // Parses options, resolves the defaults the way ZeroClaw does, runs the exporter and prints
 // the report (or the JSON document). No export logic lives here.
 #pragma once
@@ -25,6 +25,7 @@ struct export_args {
   std::string publish = "exchange";
   bool dry_run = false;
   bool no_sync = false;
+  std::string sign;  ///< a private key file, or a .pub whose private half is in ssh-agent
 };
 
 /// The progress line: on stderr, only when it is a terminal, rewritten in place.
@@ -62,6 +63,12 @@ inline int run_export(const export_args& a, const host_environment& host) {
   if (const auto home = host.absolute_home()) o.home = *home;
   o.force = a.force;
   o.sync = !a.no_sync;
+  if (!a.sign.empty()) {
+    signing::ssh_keygen_options so;
+    so.temp_root = host.temp_root;
+    o.sign = signing::as_sign_function(signing::ssh_keygen_signer(
+        host.absolute(a.sign), std::string(bundle::signature_namespace), host.ssh_auth_sock, so));
+  }
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
   o.exported_at = host.now();
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
@@ -112,6 +119,10 @@ inline void add_export_command(CLI::App& app, action& selected, const host_envir
                   "or swap (upstream's two renames)")
       ->check(CLI::IsMember({"swap", "exchange"}));
   cmd->add_flag("--dry-run", args->dry_run, "check and report what would travel; write nothing");
+  cmd->add_option("--sign", args->sign,
+                  "sign the digest list with this SSH key (a private key file, or a .pub whose "
+                  "private half is in ssh-agent): writes zeroclaw-agent.sha256.sig")
+      ->check(non_empty());
   cmd->add_flag("--no-sync", args->no_sync,
                 "skip flushing the bundle to disk (scratch exports only)");
   cmd->callback([args, &selected, &host] {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `clawport import <bundle> [--config <file>] [--as <alias>] [--map KIND.ALIAS=LOCAL]...
 //                  [--dry-run] [--plan-out F] [--yes (--plan-integrity sha256:<hex> | --plan F)]
-//                  [--json]`
+//                  [--require-signature --allowed-signers F [--signer P]] [--json]`
 // Shows the plan; applies it only with --yes and the integrity that was shown (or after
 // the operator confirms on a terminal): the one consent flow (cli/consent.hpp). No import
 // logic lives here.
@@ -10,6 +10,7 @@
 #include "../app.hpp"
 #include "../consent.hpp"
 #include "secrets.hpp"
+#include "verify.hpp"
 
 #include <unistd.h>
 
@@ -27,6 +28,9 @@ struct import_args {
   std::string as;
   std::vector<std::string> maps;
   consent_flags consent;
+  bool require_signature = false;
+  std::string allowed_signers;
+  std::string signer;
   bool json = false;
 };
 
@@ -88,6 +92,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
   o.maps = a.maps;
   o.now = host.now();
   o.umask = process_umask();
+  if (a.require_signature) o.require_signature = bundle_verifier(host, a.allowed_signers, a.signer);
   fs::posix backend;
   if (a.consent.yes) {
     const std::string integrity = consented_integrity(a.consent, host, "");
@@ -135,6 +140,20 @@ inline void add_import_command(CLI::App& app, action& selected, const host_envir
   cmd->add_option("--map", args->maps,
                   "KIND.ALIAS=LOCAL: point references to a bundle entry at a local one "
                   "(repeatable), e.g. risk_profile.default=calm");
+  CLI::Option* require =
+      cmd->add_flag("--require-signature", args->require_signature,
+                    "refuse the bundle unless an allowed signer signed it (needs "
+                    "--allowed-signers); the plan names the signer");
+  CLI::Option* allowed = cmd->add_option("--allowed-signers", args->allowed_signers,
+                                         "the allowed_signers file (ssh-keygen's format) that "
+                                         "--require-signature checks against")
+                             ->check(non_empty());
+  require->needs(allowed);
+  allowed->needs(require);
+  cmd->add_option("--signer", args->signer,
+                  "the principal that must have signed (default: any allowed signer)")
+      ->check(non_empty())
+      ->needs(require);
   add_consent_options(cmd, args->consent);
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
   cmd->callback([args, &selected, &host] {

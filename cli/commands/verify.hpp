@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `clawport verify <bundle> [--json]`: checks a bundle as hostile input and lists every
-// finding. Exit 0 when it verifies (warnings allowed), 1 when it does not.
+// `clawport verify <bundle> [--allowed-signers <file> [--signer <principal>]] [--json]`:
+// checks a bundle as hostile input and lists every finding; with --allowed-signers, also its
+// signature (ssh-keygen -Y). Exit 0 when it verifies (warnings allowed), 1 when it does not.
 #pragma once
 
 #include "../app.hpp"
@@ -13,21 +14,37 @@ namespace clawport::cli {
 
 struct verify_args {
   std::string bundle;
+  std::string allowed_signers;
+  std::string signer;
   bool json = false;
 };
+
+/// The SignatureVerifier of --allowed-signers/--signer (import's too).
+inline signing::verify_function bundle_verifier(const host_environment& host,
+                                                const std::string& allowed_signers,
+                                                const std::string& signer) {
+  signing::ssh_keygen_options o;
+  o.temp_root = host.temp_root;
+  return signing::as_verify_function(signing::ssh_keygen_verifier(
+      host.absolute(allowed_signers), std::string(bundle::signature_namespace),
+      signer.empty() ? std::nullopt : std::optional<std::string>(signer), o));
+}
 
 /// The error of a bundle that does not verify: its first error finding.
 inline error first_error(const verify::report& r, const std::string& bundle) {
   for (const verify::finding& f : r.findings)
     if (!f.warning)
-      return error(errc::bundle_invalid, "the bundle does not verify: " + f.path + ": " + f.detail,
+      return error(verify::report::code_of(f.code),
+                   "the bundle does not verify: " + f.path + ": " + f.detail,
                    f.path.empty() ? bundle : f.path);
   return error(errc::bundle_invalid, "the bundle does not verify", bundle);
 }
 
 inline int run_verify(const verify_args& a, const host_environment& host) {
   fs::posix backend;
-  const verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle));
+  verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle));
+  if (!a.allowed_signers.empty())
+    verify::check_signature(r, bundle_verifier(host, a.allowed_signers, a.signer));
   if (a.json) {
     nlohmann::json j = verify::to_json(r);
     j["bundle"] = a.bundle;
@@ -46,6 +63,15 @@ inline void add_verify_command(CLI::App& app, action& selected, const host_envir
   CLI::App* cmd = app.add_subcommand(
       "verify", "check an agent bundle (digests, layout, manifest, closure, secrets, limits)");
   cmd->add_option("bundle", args->bundle, "the bundle directory")->required()->check(non_empty());
+  CLI::Option* allowed =
+      cmd->add_option("--allowed-signers", args->allowed_signers,
+                      "also check the signature (zeroclaw-agent.sha256.sig) against this "
+                      "allowed_signers file (ssh-keygen's format); unsigned bundles fail")
+          ->check(non_empty());
+  cmd->add_option("--signer", args->signer,
+                  "the principal that must have signed (default: any allowed signer)")
+      ->check(non_empty())
+      ->needs(allowed);
   cmd->add_flag("--json", args->json, "print one JSON document listing every finding");
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_verify(*args, host); }, args->json};

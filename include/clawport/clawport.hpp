@@ -16,6 +16,7 @@
 #include "openclaw.hpp"
 #include "plan.hpp"
 #include "publish.hpp"
+#include "signing.hpp"
 #include "skills.hpp"
 #include "verify.hpp"
 #include "zeroclaw.hpp"

@@ -23,6 +23,13 @@ inline constexpr int format_version = bundle_format_version;
 inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
 /// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
 inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// Optional (issue 29): an SSH signature (`ssh-keygen -Y sign`, namespace
+/// `clawport-bundle`) over the digest list's bytes, at the root. Not in the digest list: it
+/// signs the list, which names every other file. A bundle without it is still format 1.
+inline constexpr std::string_view signature_file = "zeroclaw-agent.sha256.sig";
+/// The SSHSIG namespace a bundle's signature is made under (a signature made for another
+/// purpose with the same key does not verify as a bundle's).
+inline constexpr std::string_view signature_namespace = "clawport-bundle";
 /// The agent's config closure, at the bundle root.
 inline constexpr std::string_view config_file = "config.toml";
 /// The agent's workspace (minus what the workspace filter keeps behind).
@@ -48,11 +55,12 @@ inline std::string skill_bundle_path(std::string_view alias) {
   return std::string(skills_dir) + "/" + std::string(alias);
 }
 
-/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
-/// list and the config always; `workspace/` and `skills/` when something travelled).
+/// What a bundle may hold at its root: exactly these six names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled; the
+/// signature when the export was signed).
 constexpr bool is_bundle_entry(std::string_view name) noexcept {
   return name == manifest_file || name == digest_list_file || name == config_file ||
-         name == workspace_dir || name == skills_dir;
+         name == workspace_dir || name == skills_dir || name == signature_file;
 }
 
 }  // namespace bundle

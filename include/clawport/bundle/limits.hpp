@@ -27,6 +27,7 @@ struct limits {
   std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
   std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
   std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+  std::uint64_t max_signature_bytes = 64u << 10;    ///< zeroclaw-agent.sha256.sig (64 KiB)
 
   /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
   /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
@@ -41,6 +42,7 @@ struct limits {
     if (path == manifest_file) return max_manifest_bytes;
     if (path == config_file) return max_config_bytes;
     if (path == digest_list_file) return max_digest_list_bytes;
+    if (path == signature_file) return max_signature_bytes;
     return 0;
   }
 };

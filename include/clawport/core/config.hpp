@@ -83,6 +83,7 @@ namespace openclaw {}
 namespace convert {}
 namespace compiled {}
 namespace crypto {}
+namespace signing {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 

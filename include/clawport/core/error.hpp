@@ -176,6 +176,11 @@ enum class errc {
   workspace_file_encoding_unsupported,
   agent_setting_unsupported,
   migration_changed,
+  // Signed bundles (issue 29; signing/).
+  not_signed,         ///< wire name `unsigned` (a C++ keyword): a signature was required, none
+  signature_invalid,  ///< the signature does not match the data it claims to sign
+  signer_untrusted,   ///< the signing key is not (or no longer) in the allowed signers
+  signing_failed,     ///< the signing program refused or failed (key, agent, passphrase)
 };
 
 namespace detail {
@@ -336,6 +341,10 @@ inline constexpr std::string_view errc_names[] = {
     "workspace_file_encoding_unsupported",
     "agent_setting_unsupported",
     "migration_changed",
+    "unsigned",
+    "signature_invalid",
+    "signer_untrusted",
+    "signing_failed",
 };
 
 }  // namespace detail
@@ -353,8 +362,7 @@ constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-static_assert(std::size(detail::errc_names) ==
-                  static_cast<std::size_t>(errc::migration_changed) + 1,
+static_assert(std::size(detail::errc_names) == static_cast<std::size_t>(errc::signing_failed) + 1,
               "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.

@@ -54,6 +54,9 @@ struct host_environment {
   /// $SOURCE_DATE_EPOCH as set (validated only when `now()` is asked for, so a command
   /// that stamps nothing is not refused for it).
   std::optional<std::string> source_date_epoch;
+  /// $SSH_AUTH_SOCK, when non-empty: handed to `ssh-keygen -Y sign` only (a signing key
+  /// whose private half is in ssh-agent), never to any other child.
+  std::optional<std::string> ssh_auth_sock;
   /// The clock, read once when the environment was gathered.
   timestamp clock;
   /// `NAME=value` for each allowed variable (child_env_allow_list) that is set; PATH is
@@ -127,6 +130,7 @@ inline host_environment gather_host(const environment_map& vars, std::string cwd
   h.openclaw_profile = detail::non_empty_var(vars, "OPENCLAW_PROFILE");
   h.openclaw_home = detail::non_empty_var(vars, "OPENCLAW_HOME");
   h.source_date_epoch = detail::non_empty_var(vars, "SOURCE_DATE_EPOCH");
+  h.ssh_auth_sock = detail::non_empty_var(vars, "SSH_AUTH_SOCK");
   h.clock = clock;
   h.child_env = child_environment(vars);
   const auto tmp = detail::non_empty_var(vars, "TMPDIR");

@@ -641,8 +641,18 @@ class basic_exporter {
       bundle::check_file_limit(lim, zeroclaw::digest_list_file, list.size());
       bytes += list.size();
       ed::write_text(fs_, stage, zeroclaw::digest_list_file, list);
+      // Step 11 (issue 29): the signature over the list's bytes, staged like the rest.
+      if (w.o.sign) {
+        const std::string signature = w.o.sign(list);
+        bundle::check_file_limit(lim, bundle::signature_file, signature.size());
+        bytes += signature.size();
+        ed::write_text(fs_, stage, bundle::signature_file, signature);
+        res.signed_bundle = true;
+      }
     }
-    bundle::check_totals(lim, res.workspace.files + res.skills.files + ed::root_files, bytes);
+    bundle::check_totals(
+        lim, res.workspace.files + res.skills.files + ed::root_files + (res.signed_bundle ? 1 : 0),
+        bytes);
   }
 
   Fs& fs_;

@@ -5,6 +5,7 @@
 
 #include "../bundle/limits.hpp"
 #include "../core/time.hpp"
+#include "../signing/policy.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -39,6 +40,10 @@ struct export_options {
   /// What the bundle may hold: the one definition `verify` and `import` read with, so the
   /// export refuses (limit_exceeded, nothing written) what they would refuse.
   bundle::limits limits;
+  /// When set, the Signer (signing/policy.hpp) of the digest list: its signature is written
+  /// as zeroclaw-agent.sha256.sig into the staged bundle before it is published, so a
+  /// failed signing publishes nothing. The dry run does not sign.
+  signing::sign_function sign;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

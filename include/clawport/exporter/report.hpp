@@ -34,6 +34,9 @@ inline void headline(lines& line, const export_result& r) {
     line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
          " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
   }
+  if (r.signed_bundle) {
+    line("  signed: zeroclaw-agent.sha256.sig (ssh-keygen -Y, namespace clawport-bundle)");
+  }
   if (r.skill_bundles > 0) {
     line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
          " skill bundle(s)");
@@ -185,6 +188,7 @@ inline nlohmann::json to_json(const export_result& r) {
   j["destination"] = r.destination;
   j["dry_run"] = r.dry_run;
   j["replaced_non_bundle"] = r.replaced_non_bundle;
+  j["signed"] = r.signed_bundle;
   j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
   j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
   j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},

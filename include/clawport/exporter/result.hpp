@@ -40,6 +40,8 @@ struct export_result {
   /// --force replaced a non-empty directory that held no zeroclaw-agent.toml: whatever it
   /// was, it was not a bundle (upstream replaces it silently; clawport says so).
   bool replaced_non_bundle = false;
+  /// The bundle carries zeroclaw-agent.sha256.sig (export_options::sign).
+  bool signed_bundle = false;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

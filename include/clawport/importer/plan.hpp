@@ -22,6 +22,7 @@
 #include "../fs/read_file.hpp"
 #include "../plan/integrity.hpp"
 #include "../publish/replace_file.hpp"
+#include "../signing/policy.hpp"
 #include "../verify/verify.hpp"
 #include "../zeroclaw/alias.hpp"
 #include "../zeroclaw/config_append.hpp"
@@ -60,6 +61,10 @@ struct import_options {
   /// Cleared from the mode of every placed file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
   std::uint32_t umask = 022;
+  /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
+  /// must accept its signature; otherwise it is refused (errc::not_signed,
+  /// signature_invalid, signer_untrusted) before anything is written.
+  signing::verify_function require_signature;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -110,6 +115,10 @@ struct import_plan {
   std::string source_alias;  ///< the manifest's root_agent
   std::string alias;         ///< the agent as it will be installed
   std::string manifest_sha256;
+  /// The principal whose signature the plan checked (import_options::require_signature);
+  /// empty when none was required.
+  std::string signed_by;
+  std::string signature_sha256;  ///< digest of zeroclaw-agent.sha256.sig, when checked
   std::string exported_at;
   std::string producer;
   std::vector<entry_change> entries;
@@ -489,6 +498,12 @@ inline std::string canonical(const import_plan& p) {
   j["config_path"] = p.config_path;
   j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
   j["manifest_sha256"] = p.manifest_sha256;
+  // A checked signature binds its signer and its bytes (an unsigned plan keeps the
+  // integrity it always had).
+  if (!p.signed_by.empty()) {
+    j["signed_by"] = p.signed_by;
+    j["signature_sha256"] = p.signature_sha256;
+  }
   j["alias"] = p.alias;
   j["source_alias"] = p.source_alias;
   j["appended"] = p.appended;
@@ -897,7 +912,12 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
                       fs, o.bundle, o.limits,
                       {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
                 : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
+  if (o.require_signature) {
+    p.signed_by = rep.signed_by;
+    p.signature_sha256 = rep.file(bundle::signature_file)->sha256;
+  }
   p.bytes_deferred = rep.bytes_deferred;
   for (const verify::finding& f : rep.findings)
     if (f.warning) p.warnings.push_back(f);

@@ -25,6 +25,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
+  j["signed_by"] = p.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.signed_by);
   j["entries"] = nlohmann::json::array();
   for (const entry_change& e : p.entries) {
     nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
@@ -90,6 +91,7 @@ inline std::string render_plan(const import_plan& p) {
   line("import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
        p.config_path);
   line("  installed as: " + p.alias);
+  if (!p.signed_by.empty()) line("  signed by: " + p.signed_by + " (an allowed signer)");
   for (const verify::finding& w : p.warnings) line("  warning: " + w.detail);
   line("");
   line("entries:");

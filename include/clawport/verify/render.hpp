@@ -31,6 +31,10 @@ inline nlohmann::json to_json(const report& r) {
   j["files"] = r.files.size();
   j["bytes"] = r.total_bytes;
   j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : digest::prefixed(r.manifest_sha256);
+  // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
+  // when none was checked or it was refused).
+  j["signed"] = r.signature_present();
+  j["signed_by"] = r.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.signed_by);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   return j;
@@ -54,6 +58,7 @@ inline std::string render_report(const report& r) {
     line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
          f.detail);
   }
+  if (!r.signed_by.empty()) line("signed by `" + r.signed_by + "` (an allowed signer)");
   if (!r.manifest_sha256.empty()) line("manifest sha256:" + r.manifest_sha256);
   return std::move(line.text);
 }

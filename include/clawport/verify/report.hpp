@@ -3,6 +3,7 @@
 // compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
 #pragma once
 
+#include "../bundle/layout.hpp"
 #include "../bundle/limits.hpp"
 #include "../core/error.hpp"
 #include "../zeroclaw/document.hpp"
@@ -52,7 +53,11 @@ struct report {
   // The parsed content (meaningful when the corresponding file parsed).
   std::string manifest_text;
   std::string config_text;
-  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  std::string manifest_sha256;   ///< digest of zeroclaw-agent.toml's bytes
+  std::string digest_list_text;  ///< zeroclaw-agent.sha256's bytes (what a signature signs)
+  std::string signature_text;    ///< zeroclaw-agent.sha256.sig's bytes, when present
+  /// The principal whose signature check_signature accepted; empty when none was checked.
+  std::string signed_by;
   zeroclaw::value manifest = zeroclaw::value::make_table();
   zeroclaw::value closure = zeroclaw::value::make_table();
   std::string root_agent;
@@ -77,14 +82,24 @@ struct report {
       if (f.path == path) return &f;
     return nullptr;
   }
+  /// The bundle carries a signature file (checked or not: see `signed_by`).
+  bool signature_present() const { return file(bundle::signature_file) != nullptr; }
   bool has_directory(std::string_view path) const {
     return std::find(directories.begin(), directories.end(), path) != directories.end();
   }
-  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  /// The errc of a finding: its own for a limit or a signature finding, else bundle_invalid.
+  static errc code_of(std::string_view finding_code) {
+    for (const errc c :
+         {errc::limit_exceeded, errc::not_signed, errc::signature_invalid, errc::signer_untrusted})
+      if (to_string(c) == finding_code) return c;
+    return errc::bundle_invalid;
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid; limit_exceeded, unsigned,
+  /// signature_invalid or signer_untrusted for those findings).
   error first_error() const {
     for (const finding& f : findings) {
       if (f.warning) continue;
-      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+      return error(code_of(f.code),
                    "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
                        (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
                                            " more finding(s); run `clawport verify`)"

@@ -14,6 +14,7 @@
 #include "../fs/policy.hpp"
 #include "../fs/walk.hpp"
 #include "../names/grammar.hpp"
+#include "../signing/policy.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/closure.hpp"
 #include "../zeroclaw/comment.hpp"
@@ -222,6 +223,7 @@ class walker : public fs::walk_visitor {
     if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
     if (path == bundle::config_file) rep_.config_text = std::move(kept);
     if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
+    if (path == bundle::signature_file) rep_.signature_text = std::move(kept);
   }
 
  public:
@@ -371,10 +373,10 @@ inline void layout_findings(report& rep) {
   for (const bundle_file& f : rep.files) {
     if (f.path.find('/') != std::string::npos) continue;
     if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
-        f.path != bundle::digest_list_file)
+        f.path != bundle::digest_list_file && f.path != bundle::signature_file)
       add_finding(rep, "unexpected_entry", f.path,
                   "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
-                  "zeroclaw-agent.sha256, workspace/, skills/)");
+                  "zeroclaw-agent.sha256, zeroclaw-agent.sha256.sig, workspace/, skills/)");
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
@@ -420,7 +422,8 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
     auto next = want.begin();
     bool exact = true;
     for (bundle_file& f : rep.files) {
-      if (f.path == bundle::digest_list_file) continue;
+      // The signature signs the list, so the list cannot name it.
+      if (f.path == bundle::digest_list_file || f.path == bundle::signature_file) continue;
       for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
       if (next == want.end() || (*next)->path != f.path) {
         add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
@@ -542,6 +545,23 @@ inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::st
     }
   }
   return manifest_ok;
+}
+
+/// A signature file is checked only by check_signature; without one it is noted, not
+/// trusted (a warning: the bundle is as authenticated as its digest list alone).
+inline void signature_presence(report& rep) {
+  if (!rep.signature_present()) return;
+  const std::string sig(bundle::signature_file);
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    add_finding(rep, "signature_invalid", sig,
+                "a signature without the digest list it signs (zeroclaw-agent.sha256)");
+    return;
+  }
+  rep.findings.push_back({"signature_unchecked", sig,
+                          "the bundle is signed, but no allowed signers were given, so the "
+                          "signature was not checked (verify --allowed-signers FILE, import "
+                          "--require-signature --allowed-signers FILE)",
+                          true});
 }
 
 /// The manifest: format 1 only, never half-read. False when the bundle has none
@@ -771,6 +791,8 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
   detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  rep.digest_list_text = std::move(w.digest_list_);
+  detail::signature_presence(rep);
   if (rep.bytes_deferred) detail::check_deferred(rep);
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
   detail::derive_workspace_skills_flag(rep);
@@ -788,6 +810,46 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
   return detail::verify<Fs, Schema>(fs, bundle_path, lim, {});
+}
+
+/// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
+/// (signing/policy.hpp) over the digest list's bytes: sets `signed_by`, or adds the finding
+/// `unsigned` (no signature), `signature_invalid` (it does not sign this digest list) or
+/// `signer_untrusted` (a good signature by a key the verifier does not allow). A report
+/// with errors already keeps them and gains none (the verifier is not asked). Throws what the
+/// verifier throws otherwise (errc::unsupported without ssh-keygen, errc::limit_exceeded when it
+/// hangs).
+inline void check_signature(report& rep, const signing::verify_function& verifier) {
+  // Asked to check: the signature is no longer "unchecked", whatever the verdict.
+  rep.findings.erase(
+      std::remove_if(rep.findings.begin(), rep.findings.end(),
+                     [](const finding& f) { return f.code == "signature_unchecked"; }),
+      rep.findings.end());
+  if (!rep.ok()) return;
+  const std::string sig(bundle::signature_file);
+  if (!rep.signature_present()) {
+    detail::add_finding(rep, "unsigned", sig,
+                        "the bundle carries no signature (" + sig +
+                            "); ask its producer for a signed export (clawport export --sign "
+                            "KEY), or do not require one");
+    return;
+  }
+  try {
+    rep.signed_by = verifier(rep.digest_list_text, rep.signature_text);
+  } catch (const error& e) {
+    if (e.code() == errc::signature_invalid) {
+      detail::add_finding(rep, "signature_invalid", sig,
+                          "it does not sign this bundle's " +
+                              std::string(bundle::digest_list_file) +
+                              " (the list was changed after signing, or the signature is another "
+                              "bundle's): " +
+                              e.what());
+    } else if (e.code() == errc::signer_untrusted) {
+      detail::add_finding(rep, "signer_untrusted", sig, e.what());
+    } else {
+      throw;
+    }
+  }
 }
 
 /// `verify_bundle`, except that the bytes of the files below `trees` (bundle-relative

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: MIT
+// The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
+// SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
+// run. It is started by posix_spawn (no shell) in its own session (no terminal to ask a
+// passphrase on), with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with
+// an agent's key), stdin from the data, stdout and stderr into files of a private
+// temporary directory (mkdtemp, 0700) that also holds the signature `-s` needs as a file,
+// and a deadline after which it is killed. The directory is removed afterwards.
+#pragma once
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "policy.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace signing {
+
+/// How ssh-keygen is run.
+struct ssh_keygen_options {
+  /// The program; empty = the first of /usr/bin/ssh-keygen and /bin/ssh-keygen that exists
+  /// (the child's PATH is /usr/bin:/bin, so nothing else would be found either).
+  std::string program;
+  /// Where the private temporary directory is made (host_environment::temp_root).
+  std::string temp_root = "/tmp";
+  /// The deadline of one ssh-keygen run; it is killed when it passes.
+  std::chrono::milliseconds timeout{30000};
+};
+
+/// What one run gave.
+struct ssh_keygen_run {
+  int exit = -1;  ///< the exit status; -1 when killed
+  std::string out;
+  std::string err;
+};
+
+namespace detail {
+
+inline std::string program_of(const ssh_keygen_options& o) {
+  if (!o.program.empty()) return o.program;
+  for (const char* p : {"/usr/bin/ssh-keygen", "/bin/ssh-keygen"})
+    if (::access(p, X_OK) == 0) return p;
+  throw error(errc::unsupported,
+              "ssh-keygen was not found in /usr/bin or /bin; signed bundles need OpenSSH's "
+              "ssh-keygen (Debian and Ubuntu: apt-get install openssh-client)",
+              "ssh-keygen");
+}
+
+/// A mkdtemp directory and the files put in it, removed on destruction.
+class private_dir {
+ public:
+  explicit private_dir(const std::string& root) {
+    std::string tmpl = (root.empty() ? std::string("/tmp") : root) + "/clawport-sign.XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (::mkdtemp(buf.data()) == nullptr)
+      throw error(errc::io,
+                  "cannot create a private temporary directory in " + root + ": " +
+                      std::strerror(errno) + " (set TMPDIR to a writable directory)",
+                  root, errno);
+    path_ = buf.data();
+  }
+  ~private_dir() {
+    for (const std::string& f : files_) ::unlink(f.c_str());
+    ::rmdir(path_.c_str());
+  }
+  private_dir(const private_dir&) = delete;
+  private_dir& operator=(const private_dir&) = delete;
+
+  /// A new file `name` in the directory holding `bytes` (0600); its path.
+  std::string put(const std::string& name, const std::string& bytes) {
+    const std::string p = path_ + "/" + name;
+    const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) throw error(errc::io, "cannot create " + p + ": " + std::strerror(errno), p, errno);
+    files_.push_back(p);
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int e = errno;
+        ::close(fd);
+        throw error(errc::io, "cannot write " + p + ": " + std::strerror(e), p, e);
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return p;
+  }
+  /// The bytes of file `name` (one ssh-keygen wrote), bounded to 1 MiB.
+  std::string take(const std::string& name) const {
+    std::string text;
+    const int fd = ::open((path_ + "/" + name).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return text;
+    char buf[4096];
+    for (;;) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0 || text.size() > (1u << 20)) break;
+      text.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return text;
+  }
+  void track(const std::string& name) { files_.push_back(path_ + "/" + name); }
+
+ private:
+  std::string path_;
+  std::vector<std::string> files_;
+};
+
+/// Waits for `pid` until `deadline`; kills its process group when it passes.
+inline int wait_or_kill(pid_t pid, std::chrono::steady_clock::time_point deadline) {
+  int status = 0;
+  for (;;) {
+    const pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (r < 0 && errno != EINTR) return -1;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(-pid, SIGKILL);
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
+                  "ssh-keygen");
+    }
+    const timespec tick{0, 5 * 1000 * 1000};
+    ::nanosleep(&tick, nullptr);
+  }
+}
+
+/// Runs `program args...` with stdin from `dir`'s file `input`, stdout and stderr into
+/// files of `dir`, the environment `env`, until `timeout`.
+inline ssh_keygen_run run(const std::string& program, const std::vector<std::string>& args,
+                          private_dir& dir, const std::string& input_path,
+                          const std::vector<std::string>& env, std::chrono::milliseconds timeout) {
+  std::vector<std::string> argv{program};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv, cenv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::vector<std::string> envs = env;
+  for (std::string& e : envs) cenv.push_back(e.data());
+  cenv.push_back(nullptr);
+  dir.track("out");
+  dir.track("err");
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t attr;
+  ::posix_spawn_file_actions_init(&fa);
+  ::posix_spawnattr_init(&attr);
+  const std::string base = input_path.substr(0, input_path.rfind('/') + 1);
+  ::posix_spawn_file_actions_addopen(&fa, 0, input_path.c_str(), O_RDONLY, 0);
+  ::posix_spawn_file_actions_addopen(&fa, 1, (base + "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+  ::posix_spawn_file_actions_addopen(&fa, 2, (base + "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+  short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+#if defined(POSIX_SPAWN_SETSID)
+  flags |= POSIX_SPAWN_SETSID;  // no controlling terminal: a passphrase prompt fails at once
+#else
+  flags |= POSIX_SPAWN_SETPGROUP;
+#endif
+  ::posix_spawnattr_setflags(&attr, flags);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  ::posix_spawnattr_setsigmask(&attr, &none);
+  ::posix_spawnattr_setsigdefault(&attr, &all);
+  pid_t pid = -1;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const int rc = ::posix_spawn(&pid, program.c_str(), &fa, &attr, cargv.data(), cenv.data());
+  ::posix_spawn_file_actions_destroy(&fa);
+  ::posix_spawnattr_destroy(&attr);
+  if (rc != 0)
+    throw error(errc::unsupported,
+                "cannot run " + program + ": " + std::strerror(rc) +
+                    " (install OpenSSH's client: apt-get install openssh-client)",
+                program, rc);
+  ssh_keygen_run r;
+  r.exit = wait_or_kill(pid, deadline);
+  r.out = dir.take("out");
+  r.err = dir.take("err");
+  return r;
+}
+
+/// ssh-keygen's last non-empty stderr line, for a message.
+inline std::string last_line(const std::string& text) {
+  std::size_t end = text.find_last_not_of("\r\n");
+  if (end == std::string::npos) return "no message";
+  const std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+}  // namespace detail
+
+/// The Signer: `ssh-keygen -Y sign -f <key> -n <namespace>`. `key` is a private key file,
+/// or a public key (`.pub`) whose private half is in ssh-agent (then `auth_sock` is the
+/// agent's socket, $SSH_AUTH_SOCK), as git's `user.signingkey`.
+class ssh_keygen_signer {
+ public:
+  ssh_keygen_signer(std::string key, std::string sig_namespace,
+                    std::optional<std::string> auth_sock = std::nullopt,
+                    ssh_keygen_options options = {})
+      : key_(std::move(key)),
+        ns_(std::move(sig_namespace)),
+        auth_sock_(std::move(auth_sock)),
+        opt_(std::move(options)) {}
+
+  /// The armored signature (`-----BEGIN SSH SIGNATURE-----` ...) over `data`.
+  std::string sign(const std::string& data) const {
+    const std::string program = detail::program_of(opt_);
+    detail::private_dir dir(opt_.temp_root);
+    const std::string input = dir.put("data", data);
+    std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    if (auth_sock_) env.push_back("SSH_AUTH_SOCK=" + *auth_sock_);
+    const ssh_keygen_run r = detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, dir,
+                                         input, env, opt_.timeout);
+    if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
+      throw error(errc::signing_failed,
+                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
+                      "); give a private key file without a passphrase, or a public key (.pub) "
+                      "whose private half is loaded in ssh-agent (ssh-add; SSH_AUTH_SOCK set)",
+                  key_);
+    return r.out;
+  }
+
+ private:
+  std::string key_;
+  std::string ns_;
+  std::optional<std::string> auth_sock_;
+  ssh_keygen_options opt_;
+};
+
+/// The SignatureVerifier: the signature must be good under `sig_namespace`
+/// (`-Y check-novalidate`), by a key `allowed_signers` lists, unexpired
+/// (`-Y find-principals`), for `signer` when one is asked (else the first principal found),
+/// and `-Y verify` must then agree for that principal.
+class ssh_keygen_verifier {
+ public:
+  ssh_keygen_verifier(std::string allowed_signers, std::string sig_namespace,
+                      std::optional<std::string> signer = std::nullopt,
+                      ssh_keygen_options options = {})
+      : allowed_(std::move(allowed_signers)),
+        ns_(std::move(sig_namespace)),
+        signer_(std::move(signer)),
+        opt_(std::move(options)) {}
+
+  /// The principal that signed `data`.
+  std::string verify(const std::string& data, const std::string& signature) const {
+    const std::string program = detail::program_of(opt_);
+    detail::private_dir dir(opt_.temp_root);
+    const std::string input = dir.put("data", data);
+    const std::string sig = dir.put("sig", signature);
+    const std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    const auto keygen = [&](std::vector<std::string> args) {
+      return detail::run(program, args, dir, input, env, opt_.timeout);
+    };
+    const ssh_keygen_run check = keygen({"-Y", "check-novalidate", "-n", ns_, "-s", sig});
+    if (check.exit != 0)
+      throw error(errc::signature_invalid,
+                  "the signature does not match the signed bytes under the namespace `" + ns_ +
+                      "` (ssh-keygen: " + detail::last_line(check.err) + ")");
+    const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
+    if (found.exit != 0)
+      throw error(
+          errc::signer_untrusted,
+          "the signing key is not in " + allowed_ +
+              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
+              "); add the signer's `<principal> <public key>` line there if you trust it",
+          allowed_);
+    const std::vector<std::string> principals = split_principals(found.out);
+    std::string principal = principals.empty() ? std::string() : principals.front();
+    if (signer_) {
+      bool among = false;
+      for (const std::string& p : principals) among = among || p == *signer_;
+      if (!among)
+        throw error(errc::signer_untrusted,
+                    "the signature is by " + join(principals) + " in " + allowed_ + ", not by `" +
+                        *signer_ + "`",
+                    allowed_);
+      principal = *signer_;
+    }
+    const ssh_keygen_run good =
+        keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
+    if (good.exit != 0)
+      throw error(errc::signer_untrusted,
+                  "`" + principal + "` in " + allowed_ + " may not sign under the namespace `" +
+                      ns_ + "` (ssh-keygen: " + detail::last_line(good.err) +
+                      "); check that entry's namespaces= and valid-after/valid-before options",
+                  allowed_);
+    return principal;
+  }
+
+ private:
+  static std::vector<std::string> split_principals(const std::string& out) {
+    std::vector<std::string> all;
+    std::string cur;
+    for (const char c : out + "\n") {
+      if (c == '\n' || c == ',' || c == '\r') {
+        if (!cur.empty()) all.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    return all;
+  }
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const std::string& p : v) s += (s.empty() ? "`" : ", `") + p + "`";
+    return s.empty() ? "nobody" : s;
+  }
+
+  std::string allowed_;
+  std::string ns_;
+  std::optional<std::string> signer_;
+  ssh_keygen_options opt_;
+};
+
+}  // namespace signing
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
