@@ -49,11 +49,14 @@ class Step:
     """One command: `cmd` run by bash; `show` prints it; `status` is the exit it must have;
     `head` keeps the first lines of its output (the rest counted in a `...` line); `shown`
     replaces the command as printed (e.g. without a shell variable); `part` N > 1 puts it in
-    the block marked `<!-- sample: name#N -->`, so one run can feed several blocks."""
+    the block marked `<!-- sample: name#N -->`, so one run can feed several blocks (a tuple
+    of parts shows the step in each); `prompt` False shows the output alone (a file's
+    contents, a quoted message)."""
 
-    def __init__(self, cmd, show=True, status=0, head=None, shown=None, part=1, echo_status=False):
+    def __init__(self, cmd, show=True, status=0, head=None, shown=None, part=1, echo_status=False,
+                 prompt=True):
         self.cmd, self.show, self.status, self.head, self.shown = cmd, show, status, head, shown
-        self.part, self.echo_status = part, echo_status
+        self.part, self.echo_status, self.prompt = part, echo_status, prompt
 
 
 def hidden(cmd):
@@ -137,6 +140,9 @@ IMPORT_WORKED = [
            " > integrity"),
     Step('clawport import researcher-bundle --config work/config.toml --yes --plan-integrity'
          ' "$(cat integrity)"', part=2),
+    Step("cmp -n $(stat -c %s home/config.toml) home/config.toml work/config.toml"
+         " && tail -c +$(($(stat -c %s home/config.toml) + 1)) work/config.toml | sed '1{/^$/d}'",
+         prompt=False, part=3),
 ]
 
 # docs/cli.md, `secrets` and `status`: the example's researcher imported into a fresh install.
@@ -163,6 +169,8 @@ CONVERT_TO_CLAW = INSTALL + [
     Step("clawport export researcher --config install/config.toml --out researcher-bundle", head=0),
     Step("clawport convert researcher-bundle --to claw --out researcher-claw", status=1,
          echo_status=True),
+    Step("clawport convert researcher-bundle --to claw --out researcher-claw 2>&1 >/dev/null",
+         status=1, prompt=False, part=3),
     Step("clawport convert researcher-bundle --to claw --out researcher-claw --allow-narrowing"),
     Step("clawport claw inspect researcher-claw", part=2),
     Step("clawport claw plan researcher-claw", part=2),
@@ -172,10 +180,87 @@ CONVERT_FROM_CLAW = [
            " && echo 'schema_version = 3' > empty/config.toml"),
     Step("clawport convert incident-triage --to zeroclaw --out incident-triage-bundle"),
     Step("clawport verify incident-triage-bundle"),
+    Step("sed -n '/^schema_version/,$p' incident-triage-bundle/config.toml", prompt=False, part=3),
     Step("clawport import incident-triage-bundle --config empty/config.toml", part=2),
 ]
 
+# docs/openclaw.md: the example Claw package. Each sample has its own HOME (so its own
+# default state directory, ~/.openclaw) through its .env.
+CLAW_HOME = [hidden('echo "export HOME=$PWD/home; unset OPENCLAW_STATE_DIR" > .env && mkdir home'
+                    " && cp -r $EXAMPLES/openclaw-claw incident-triage")]
+BAD_CLAW = [hidden("""mkdir bad && cat > bad/CLAW.md <<'EOF'
+---
+schemaVersion: 1
+agent: {id: demo, model: gpt}
+packages:
+  - {kind: connector, source: clawhub, ref: Bad_Ref, version: "^1.0"}
+---
+EOF""")]
+PLAN_INTEGRITY = ("| python3 -c 'import json,sys; print(json.load(sys.stdin)[\"planIntegrity\"])'"
+                  " > integrity")
+# The actions of a plan counted by verb (the example's 16).
+COUNT_ACTIONS = ("| python3 -c 'import collections,json,sys; print(dict(sorted(collections.Counter("
+                 "a[\"action\"] for a in json.load(sys.stdin)[\"actions\"]).items())))'")
+CLAW_CYCLE = CLAW_HOME + [
+    hidden("clawport claw plan incident-triage --without-packages --json " + PLAN_INTEGRITY),
+    Step('clawport claw add incident-triage --without-packages --yes --plan-integrity'
+         ' "$(cat integrity)"', status=0, head=3),
+    Step("clawport claw export incident-triage --out exported"),
+    Step("clawport claw inspect exported"),
+    Step("clawport claw plan --json --state-dir other-state --without-packages exported "
+         + COUNT_ACTIONS),
+    Step("clawport claw update incident-triage --from exported --dry-run"),
+    Step("echo edit >> ~/.openclaw/workspace-incident-triage/TOOLS.md"),
+    Step("clawport claw update incident-triage --dry-run", status=1, echo_status=True),
+    Step("clawport claw export incident-triage --out exported2", status=1, echo_status=True),
+    Step("cp incident-triage/workspace/TOOLS.md ~/.openclaw/workspace-incident-triage/TOOLS.md"),
+    hidden("cp -r incident-triage incident-triage-1.4.0 && cd incident-triage-1.4.0"
+           " && sed -i 's/\"version\": \"1.3.0\"/\"version\": \"1.4.0\"/' package.json"
+           " && sed -i 's/version: \"1.4.0\"/version: \"1.5.0\"/' CLAW.md"
+           " && echo 'Prefer the status page over chat reports.' >> workspace/TOOLS.md"),
+    Step("# incident-triage-1.4.0: TOOLS.md gains a line, the skill moves to 1.5.0"),
+    Step("clawport claw update incident-triage --from incident-triage-1.4.0 --dry-run"),
+    hidden("clawport claw update incident-triage --from incident-triage-1.4.0 --dry-run --json "
+           + PLAN_INTEGRITY),
+    Step('clawport claw update incident-triage --from incident-triage-1.4.0 --yes'
+         ' --plan-integrity "$(cat integrity)"', status=1, echo_status=True),
+    Step("clawport claw status incident-triage"),
+    hidden("clawport claw remove incident-triage --dry-run --json " + PLAN_INTEGRITY),
+    Step('clawport claw remove incident-triage --yes --plan-integrity "$(cat integrity)"'),
+]
+# An agent that never came from a package: `worker`, with a name, an explicit workspace and
+# humanDelay; its workspace holds AGENTS.md, SOUL.md and notes.md.
+CLAW_MIGRATE = [
+    hidden("""mkdir -p ws state && printf '# Worker\\nKeep the queue short.\\n' > ws/AGENTS.md
+printf 'Be brief.\\n' > ws/SOUL.md && printf 'my notes\\n' > ws/notes.md
+printf '{"agents": {"entries": {"worker": {"name": "Worker", "workspace": "%s",'\
+' "humanDelay": {"mode": "natural"}}}}}\\n' "$PWD/ws" > state/openclaw.json"""),
+    Step("clawport claw migrate worker --state-dir state"),
+    hidden("clawport claw migrate worker --state-dir state --json " + PLAN_INTEGRITY),
+    Step('clawport claw migrate worker --state-dir state --yes --plan-integrity "$(cat integrity)"',
+         part=(1, 2)),
+    Step("clawport claw status worker --state-dir state"),
+]
+
 SAMPLES = {
+    "claw-inspect": CLAW_HOME + [
+        Step("clawport claw inspect incident-triage"),
+        Step("clawport claw plan incident-triage", status=1, echo_status=True, part=2),
+    ],
+    "claw-invalid": BAD_CLAW + [
+        Step("clawport claw inspect bad/CLAW.md", status=1),
+        Step("clawport claw inspect --codes clawhub bad/CLAW.md", status=1, part=2),
+    ],
+    "claw-cycle": CLAW_CYCLE,
+    "claw-migrate": CLAW_MIGRATE,
+    "skills-list": INSTALL + [
+        Step("clawport skills list --agent researcher --config install/config.toml",
+             shown="clawport skills list --agent researcher"
+             " --config examples/zeroclaw-install/config.toml"),
+    ],
+    "readme-demo": [
+        Step("CLAWPORT=$(command -v clawport) $EXAMPLES/../tools/demo.sh", shown="tools/demo.sh"),
+    ],
     "convert-to-claw": CONVERT_TO_CLAW,
     "convert-from-claw": CONVERT_FROM_CLAW,
     "verify": VERIFY,
@@ -243,7 +328,7 @@ def run_sample(name, steps, work, binary):
         shown = step.shown if step.shown else step.cmd
         if '"$(cat integrity)"' in shown:
             shown = shown.replace('"$(cat integrity)"', (d / "integrity").read_text().strip())
-        lines = [f"$ {shown}"]
+        lines = [f"$ {shown}"] if step.prompt else []
         body = p.stdout.rstrip("\n").split("\n") if p.stdout.strip() else []
         if step.head is not None and len(body) > step.head:
             rest = len(body) - step.head
@@ -251,7 +336,8 @@ def run_sample(name, steps, work, binary):
         lines += body
         if step.echo_status:  # as the reader would see it with `echo $?`
             lines += ["$ echo $?", str(p.returncode)]
-        out.setdefault(step.part, []).append("\n".join(lines))
+        for part in step.part if isinstance(step.part, tuple) else (step.part,):
+            out.setdefault(part, []).append("\n".join(lines))
     parts = {}
     for part, blocks in out.items():
         text = "\n".join(blocks) + "\n"

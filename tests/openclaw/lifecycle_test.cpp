@@ -934,9 +934,11 @@ TEST_SUITE("openclaw export") {
     // The SOUL.md body is the CLAW.md body again, byte for byte.
     REQUIRE(pkg.body);
     CHECK(*pkg.body == "\n# Demo\n\nBe kind.\n");
-    CHECK(pkg.source.name == "openclaw-claw-demo");
-    CHECK(pkg.source.version.rfind("0.0.0-export.", 0) == 0);
-    CHECK(pkg.source.version.size() == 13 + 64);
+    // The installed package's identity is kept (issue 27 item 7d), not upstream's naming.
+    CHECK(pkg.source.name == "demo-claw");
+    CHECK(pkg.source.version == "1.0.0");
+    CHECK(r.document["package"] ==
+          value::object({{"name", "demo-claw"}, {"version", "1.0.0"}, {"naming", "installed"}}));
     REQUIRE(pkg.profile);
     CHECK(pkg.profile->agent["tools"]["deny"] == value::array({"exec"}));
     CHECK(pkg.profile->agent["humanDelay"]["mode"] == "natural");
@@ -1044,6 +1046,58 @@ TEST_SUITE("openclaw export") {
     const auto pkg = oc::read_package(m, "/out/demo");
     REQUIRE(pkg.bootstrap);
     CHECK(*pkg.bootstrap == "# Hello\n\nIntroduce yourself.\n");
+  }
+
+  TEST_CASE("an export keeps the Claw's identity: it adds elsewhere and updates the Claw") {
+    memory m;
+    package(m);
+    REQUIRE(add_consented(m).ok);
+    REQUIRE(oc::export_claw(m, request(), export_to()).ok);
+    const auto exported = oc::read_package(m, "/out/demo");
+    REQUIRE(exported.ok());
+    // Added to another install, the ledger there records the same name and version.
+    const value plan = oc::to_json(oc::plan_add(m, exported, elsewhere(), without_packages()));
+    REQUIRE(plan["blockers"].empty());
+    const auto added = oc::apply_add(m, exported, elsewhere(), without_packages(),
+                                     yes(plan["planIntegrity"].get<std::string>()), now);
+    INFO(added.document.dump());
+    REQUIRE(added.ok);
+    const value there = value::parse(m.read_file("/state2/clawport-claws.json"));
+    CHECK(there["installs"]["demo"]["claw"]["name"] == "demo-claw");
+    CHECK(there["installs"]["demo"]["claw"]["version"] == "1.0.0");
+    // And the Claw it came from accepts it as an update source: same identity, nothing
+    // to change.
+    const oc::update_plan up = oc::plan_update(m, request(), "demo", std::string("/out/demo"));
+    INFO(up.plan.dump());
+    CHECK_FALSE(up.blocked);
+    CHECK(up.plan["summary"]["changed"] == 0);
+  }
+
+  TEST_CASE("a Claw added from a development manifest is exported under upstream's naming") {
+    memory m;
+    package(m);
+    const auto dev = oc::read_package(m, "/pkg/CLAW.md");
+    REQUIRE(dev.ok());
+    REQUIRE(dev.source.kind == "development");
+    const value plan = oc::to_json(oc::plan_add(m, dev, request(), without_packages()));
+    REQUIRE(oc::apply_add(m, dev, request(), without_packages(),
+                          yes(plan["planIntegrity"].get<std::string>()), now)
+                .ok);
+    const auto r = oc::export_claw(m, request(), export_to());
+    INFO(r.document.dump());
+    REQUIRE(r.ok);
+    CHECK(r.document["package"]["name"] == "openclaw-claw-demo");
+    CHECK(r.document["package"]["naming"] == "generated");
+    CHECK(r.document["package"]["namingNote"].get<std::string>().find(
+              "development manifest (local:CLAW.md)") != std::string::npos);
+    const std::string version = r.document["package"]["version"].get<std::string>();
+    CHECK(version.rfind("0.0.0-export.", 0) == 0);
+    CHECK(version.size() == 13 + 64);
+    CHECK(oc::lifecycle_text(r.document).find("  note: the Claw was added from a development") !=
+          std::string::npos);
+    const auto pkg = oc::read_package(m, "/out/demo");
+    CHECK(pkg.source.name == "openclaw-claw-demo");
+    CHECK(pkg.source.version == version);
   }
 
   TEST_CASE("fault sweep: a failing export leaves no package directory and changes nothing") {

@@ -93,6 +93,45 @@ inline std::string export_version(const value& manifest,
   return "0.0.0-export." + digest::sha256_hex(all);
 }
 
+/// The name and version of a generated package: the one rule for `claw export` and
+/// `claw migrate`.
+struct package_naming {
+  std::string name;
+  std::string version;
+  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
+  std::string note;    ///< why the generated form was used (empty when installed)
+};
+
+/// An installed Claw added from a package directory keeps that package's name and version
+/// (clawport's choice: upstream names every export `openclaw-claw-<id>` /
+/// `0.0.0-export.<hex>`), so the export can be added elsewhere and updated from as the same
+/// Claw. Without such an identity (`installed` null: a migrated agent; a development
+/// manifest, named `local:<file>`) the name is upstream's and `note` says why.
+inline package_naming name_package(
+    const source_identity* installed, const std::string& agent, const value& manifest,
+    const std::vector<std::pair<std::string, std::string>>& content) {
+  if (installed != nullptr && installed->kind == "package" && !installed->name.empty() &&
+      !installed->version.empty())
+    return {installed->name, installed->version, "installed", ""};
+  std::string why = "the agent was not added from a Claw package";
+  if (installed != nullptr)
+    why = "the Claw was added from " + (installed->kind == "development"
+                                            ? "a development manifest (" + installed->name + ")"
+                                            : std::string("a source with no package name"));
+  return {"openclaw-claw-" + agent, export_version(manifest, content), "generated",
+          why + ", so the package is named as upstream's export names it"};
+}
+
+/// package.json of a generated package.
+inline value package_json_of(const package_naming& n) {
+  value package_json = value::object();
+  package_json["name"] = n.name;
+  package_json["version"] = n.version;
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  return package_json;
+}
+
 }  // namespace detail
 
 /// What to export.
@@ -468,11 +507,9 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && text.claw_md.size() > export_claw_md_max)
     text = detail::build_export_text(parts, mf, false);
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
-  value package_json = value::object();
-  package_json["name"] = "openclaw-claw-" + x.agent;
-  package_json["version"] = detail::export_version(text.manifest, text.content);
-  package_json["type"] = "module";
-  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  const detail::package_naming naming =
+      detail::name_package(&in.rec.claw, x.agent, text.manifest, text.content);
+  const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
@@ -488,8 +525,9 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   for (const auto& t : tree) written.push_back(t.first);
   d["filesWritten"] = written;
   if (!mf.left_home.empty()) d["dropped"] = mf.left_home;
-  d["package"] =
-      value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
+  d["package"] = value::object(
+      {{"name", naming.name}, {"version", naming.version}, {"naming", naming.naming}});
+  if (!naming.note.empty()) d["package"]["namingNote"] = naming.note;
   out.document = std::move(d);
   out.ok = true;
   return out;

@@ -1383,6 +1383,7 @@ inline std::string lifecycle_text(const value& d) {
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
     line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
          str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
+    if (d["package"].contains("namingNote")) line("  note: " + str(d["package"]["namingNote"]));
     for (const auto& f : d["filesWritten"]) line("  wrote " + str(f));
   }
   return std::move(line.text);

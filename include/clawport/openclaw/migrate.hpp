@@ -220,12 +220,10 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const export_text text = build_export_text(parts, mf, body);
   if (const auto r = check_exported(text, parts))
     return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
-  value package_json = value::object();
-  package_json["name"] = "openclaw-claw-" + p.agent_id;
-  package_json["version"] = export_version(text.manifest, text.content);
-  package_json["type"] = "module";
-  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
-  p.package_name = package_json["name"].get<std::string>();
+  // No recorded package identity: upstream's export naming.
+  const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.content);
+  const value package_json = package_json_of(naming);
+  p.package_name = naming.name;
   p.agent = text.manifest["agent"];
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
