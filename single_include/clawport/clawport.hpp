@@ -101,6 +101,7 @@ namespace openclaw {}
 namespace convert {}
 namespace compiled {}
 namespace crypto {}
+namespace signing {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 
@@ -285,6 +286,11 @@ enum class errc {
   workspace_file_encoding_unsupported,
   agent_setting_unsupported,
   migration_changed,
+  // Signed bundles (issue 29; signing/).
+  not_signed,         ///< wire name `unsigned` (a C++ keyword): a signature was required, none
+  signature_invalid,  ///< the signature does not match the data it claims to sign
+  signer_untrusted,   ///< the signing key is not (or no longer) in the allowed signers
+  signing_failed,     ///< the signing program refused or failed (key, agent, passphrase)
 };
 
 namespace detail {
@@ -445,6 +451,10 @@ inline constexpr std::string_view errc_names[] = {
     "workspace_file_encoding_unsupported",
     "agent_setting_unsupported",
     "migration_changed",
+    "unsigned",
+    "signature_invalid",
+    "signer_untrusted",
+    "signing_failed",
 };
 
 }  // namespace detail
@@ -462,8 +472,7 @@ constexpr std::optional<errc> errc_from_string(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-static_assert(std::size(detail::errc_names) ==
-                  static_cast<std::size_t>(errc::migration_changed) + 1,
+static_assert(std::size(detail::errc_names) == static_cast<std::size_t>(errc::signing_failed) + 1,
               "every errc has a wire name");
 
 /// Every refusal and failure the library reports is a `clawport::error`.
@@ -2226,6 +2235,13 @@ inline constexpr int format_version = bundle_format_version;
 inline constexpr std::string_view manifest_file = "zeroclaw-agent.toml";
 /// clawport's addition: a `sha256sum -c` list of every other bundle file, at the root.
 inline constexpr std::string_view digest_list_file = "zeroclaw-agent.sha256";
+/// Optional (issue 29): an SSH signature (`ssh-keygen -Y sign`, namespace
+/// `clawport-bundle`) over the digest list's bytes, at the root. Not in the digest list: it
+/// signs the list, which names every other file. A bundle without it is still format 1.
+inline constexpr std::string_view signature_file = "zeroclaw-agent.sha256.sig";
+/// The SSHSIG namespace a bundle's signature is made under (a signature made for another
+/// purpose with the same key does not verify as a bundle's).
+inline constexpr std::string_view signature_namespace = "clawport-bundle";
 /// The agent's config closure, at the bundle root.
 inline constexpr std::string_view config_file = "config.toml";
 /// The agent's workspace (minus what the workspace filter keeps behind).
@@ -2251,11 +2267,12 @@ inline std::string skill_bundle_path(std::string_view alias) {
   return std::string(skills_dir) + "/" + std::string(alias);
 }
 
-/// What a bundle may hold at its root: exactly these five names (the manifest, the digest
-/// list and the config always; `workspace/` and `skills/` when something travelled).
+/// What a bundle may hold at its root: exactly these six names (the manifest, the digest
+/// list and the config always; `workspace/` and `skills/` when something travelled; the
+/// signature when the export was signed).
 constexpr bool is_bundle_entry(std::string_view name) noexcept {
   return name == manifest_file || name == digest_list_file || name == config_file ||
-         name == workspace_dir || name == skills_dir;
+         name == workspace_dir || name == skills_dir || name == signature_file;
 }
 
 }  // namespace bundle
@@ -2287,6 +2304,7 @@ struct limits {
   std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
   std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
   std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
+  std::uint64_t max_signature_bytes = 64u << 10;    ///< zeroclaw-agent.sha256.sig (64 KiB)
 
   /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
   /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
@@ -2301,6 +2319,7 @@ struct limits {
     if (path == manifest_file) return max_manifest_bytes;
     if (path == config_file) return max_config_bytes;
     if (path == digest_list_file) return max_digest_list_bytes;
+    if (path == signature_file) return max_signature_bytes;
     return 0;
   }
 };
@@ -5575,6 +5594,9 @@ struct host_environment {
   /// $SOURCE_DATE_EPOCH as set (validated only when `now()` is asked for, so a command
   /// that stamps nothing is not refused for it).
   std::optional<std::string> source_date_epoch;
+  /// $SSH_AUTH_SOCK, when non-empty: handed to `ssh-keygen -Y sign` only (a signing key
+  /// whose private half is in ssh-agent), never to any other child.
+  std::optional<std::string> ssh_auth_sock;
   /// The clock, read once when the environment was gathered.
   timestamp clock;
   /// `NAME=value` for each allowed variable (child_env_allow_list) that is set; PATH is
@@ -5648,6 +5670,7 @@ inline host_environment gather_host(const environment_map& vars, std::string cwd
   h.openclaw_profile = detail::non_empty_var(vars, "OPENCLAW_PROFILE");
   h.openclaw_home = detail::non_empty_var(vars, "OPENCLAW_HOME");
   h.source_date_epoch = detail::non_empty_var(vars, "SOURCE_DATE_EPOCH");
+  h.ssh_auth_sock = detail::non_empty_var(vars, "SSH_AUTH_SOCK");
   h.clock = clock;
   h.child_env = child_environment(vars);
   const auto tmp = detail::non_empty_var(vars, "TMPDIR");
@@ -12584,6 +12607,78 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
 // What an export is asked to do: export_options, apart from the exporter so that the
 // compiled mode's declarations (compiled/api.hpp) can name it without the whole library.
 
+// ----- begin clawport/signing/policy.hpp -----
+// Signing policies (issue 29). A Signer turns bytes into a detached signature; a
+// SignatureVerifier checks one against its allowed signers and names who signed:
+//
+//   struct Signer {
+//     std::string sign(const std::string& data) const;          // the signature's bytes
+//   };
+//   struct SignatureVerifier {
+//     std::string verify(const std::string& data,                // the signer's principal
+//                        const std::string& signature) const;
+//   };
+//
+// Both throw clawport::error: a Signer errc::signing_failed; a verifier
+// errc::signature_invalid (the signature does not match the data, or was made for another
+// purpose) or errc::signer_untrusted (a good signature by a key the operator does not
+// allow). The key, the allowed signers and the purpose (SSHSIG namespace) are the policy
+// object's own. The library never signs by hand: signing/ssh_keygen.hpp runs OpenSSH's.
+
+
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace signing {
+
+/// A Signer, type-erased (what the non-template options of export hold).
+using sign_function = std::function<std::string(const std::string& data)>;
+/// A SignatureVerifier, type-erased (what the options of verify and import hold).
+using verify_function =
+    std::function<std::string(const std::string& data, const std::string& signature)>;
+
+namespace detail {
+template <class S, class = void>
+struct has_sign : std::false_type {};
+template <class S>
+struct has_sign<S, std::void_t<decltype(std::declval<const S&>().sign(std::string()))>>
+    : std::is_convertible<decltype(std::declval<const S&>().sign(std::string())), std::string> {};
+template <class V, class = void>
+struct has_verify : std::false_type {};
+template <class V>
+struct has_verify<
+    V, std::void_t<decltype(std::declval<const V&>().verify(std::string(), std::string()))>>
+    : std::is_convertible<decltype(std::declval<const V&>().verify(std::string(), std::string())),
+                          std::string> {};
+}  // namespace detail
+
+/// `signer` as a sign_function (copied into it).
+template <class Signer>
+sign_function as_sign_function(Signer signer) {
+  static_assert(detail::has_sign<Signer>::value,
+                "a Signer needs `std::string sign(const std::string& data) const`");
+  return [s = std::move(signer)](const std::string& data) { return s.sign(data); };
+}
+
+/// `verifier` as a verify_function (copied into it).
+template <class Verifier>
+verify_function as_verify_function(Verifier verifier) {
+  static_assert(detail::has_verify<Verifier>::value,
+                "a SignatureVerifier needs `std::string verify(const std::string& data, const "
+                "std::string& signature) const`");
+  return [v = std::move(verifier)](const std::string& data, const std::string& signature) {
+    return v.verify(data, signature);
+  };
+}
+
+}  // namespace signing
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/signing/policy.hpp -----
 
 #include <cstdint>
 #include <functional>
@@ -12618,6 +12713,10 @@ struct export_options {
   /// What the bundle may hold: the one definition `verify` and `import` read with, so the
   /// export refuses (limit_exceeded, nothing written) what they would refuse.
   bundle::limits limits;
+  /// When set, the Signer (signing/policy.hpp) of the digest list: its signature is written
+  /// as zeroclaw-agent.sha256.sig into the staged bundle before it is published, so a
+  /// failed signing publishes nothing. The dry run does not sign.
+  signing::sign_function sign;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -12662,6 +12761,8 @@ struct export_result {
   /// --force replaced a non-empty directory that held no zeroclaw-agent.toml: whatever it
   /// was, it was not a bundle (upstream replaces it silently; clawport says so).
   bool replaced_non_bundle = false;
+  /// The bundle carries zeroclaw-agent.sha256.sig (export_options::sign).
+  bool signed_bundle = false;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -13341,8 +13442,18 @@ class basic_exporter {
       bundle::check_file_limit(lim, zeroclaw::digest_list_file, list.size());
       bytes += list.size();
       ed::write_text(fs_, stage, zeroclaw::digest_list_file, list);
+      // Step 11 (issue 29): the signature over the list's bytes, staged like the rest.
+      if (w.o.sign) {
+        const std::string signature = w.o.sign(list);
+        bundle::check_file_limit(lim, bundle::signature_file, signature.size());
+        bytes += signature.size();
+        ed::write_text(fs_, stage, bundle::signature_file, signature);
+        res.signed_bundle = true;
+      }
     }
-    bundle::check_totals(lim, res.workspace.files + res.skills.files + ed::root_files, bytes);
+    bundle::check_totals(
+        lim, res.workspace.files + res.skills.files + ed::root_files + (res.signed_bundle ? 1 : 0),
+        bytes);
   }
 
   Fs& fs_;
@@ -13669,6 +13780,9 @@ inline void headline(lines& line, const export_result& r) {
     line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
          " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
   }
+  if (r.signed_bundle) {
+    line("  signed: zeroclaw-agent.sha256.sig (ssh-keygen -Y, namespace clawport-bundle)");
+  }
   if (r.skill_bundles > 0) {
     line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
          " skill bundle(s)");
@@ -13820,6 +13934,7 @@ inline nlohmann::json to_json(const export_result& r) {
   j["destination"] = r.destination;
   j["dry_run"] = r.dry_run;
   j["replaced_non_bundle"] = r.replaced_non_bundle;
+  j["signed"] = r.signed_bundle;
   j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
   j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
   j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
@@ -13966,7 +14081,11 @@ struct report {
   // The parsed content (meaningful when the corresponding file parsed).
   std::string manifest_text;
   std::string config_text;
-  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  std::string manifest_sha256;   ///< digest of zeroclaw-agent.toml's bytes
+  std::string digest_list_text;  ///< zeroclaw-agent.sha256's bytes (what a signature signs)
+  std::string signature_text;    ///< zeroclaw-agent.sha256.sig's bytes, when present
+  /// The principal whose signature check_signature accepted; empty when none was checked.
+  std::string signed_by;
   zeroclaw::value manifest = zeroclaw::value::make_table();
   zeroclaw::value closure = zeroclaw::value::make_table();
   std::string root_agent;
@@ -13991,14 +14110,24 @@ struct report {
       if (f.path == path) return &f;
     return nullptr;
   }
+  /// The bundle carries a signature file (checked or not: see `signed_by`).
+  bool signature_present() const { return file(bundle::signature_file) != nullptr; }
   bool has_directory(std::string_view path) const {
     return std::find(directories.begin(), directories.end(), path) != directories.end();
   }
-  /// The first error as a clawport::error (errc::bundle_invalid, or limit_exceeded).
+  /// The errc of a finding: its own for a limit or a signature finding, else bundle_invalid.
+  static errc code_of(std::string_view finding_code) {
+    for (const errc c :
+         {errc::limit_exceeded, errc::not_signed, errc::signature_invalid, errc::signer_untrusted})
+      if (to_string(c) == finding_code) return c;
+    return errc::bundle_invalid;
+  }
+  /// The first error as a clawport::error (errc::bundle_invalid; limit_exceeded, unsigned,
+  /// signature_invalid or signer_untrusted for those findings).
   error first_error() const {
     for (const finding& f : findings) {
       if (f.warning) continue;
-      return error(f.code == "limit_exceeded" ? errc::limit_exceeded : errc::bundle_invalid,
+      return error(code_of(f.code),
                    "the bundle " + bundle + " does not verify: " + f.path + ": " + f.detail +
                        (errors() > 1 ? " (and " + std::to_string(errors() - 1) +
                                            " more finding(s); run `clawport verify`)"
@@ -14209,6 +14338,7 @@ class walker : public fs::walk_visitor {
     if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
     if (path == bundle::config_file) rep_.config_text = std::move(kept);
     if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
+    if (path == bundle::signature_file) rep_.signature_text = std::move(kept);
   }
 
  public:
@@ -14358,10 +14488,10 @@ inline void layout_findings(report& rep) {
   for (const bundle_file& f : rep.files) {
     if (f.path.find('/') != std::string::npos) continue;
     if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
-        f.path != bundle::digest_list_file)
+        f.path != bundle::digest_list_file && f.path != bundle::signature_file)
       add_finding(rep, "unexpected_entry", f.path,
                   "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
-                  "zeroclaw-agent.sha256, workspace/, skills/)");
+                  "zeroclaw-agent.sha256, zeroclaw-agent.sha256.sig, workspace/, skills/)");
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
@@ -14407,7 +14537,8 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
     auto next = want.begin();
     bool exact = true;
     for (bundle_file& f : rep.files) {
-      if (f.path == bundle::digest_list_file) continue;
+      // The signature signs the list, so the list cannot name it.
+      if (f.path == bundle::digest_list_file || f.path == bundle::signature_file) continue;
       for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
       if (next == want.end() || (*next)->path != f.path) {
         add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
@@ -14529,6 +14660,23 @@ inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::st
     }
   }
   return manifest_ok;
+}
+
+/// A signature file is checked only by check_signature; without one it is noted, not
+/// trusted (a warning: the bundle is as authenticated as its digest list alone).
+inline void signature_presence(report& rep) {
+  if (!rep.signature_present()) return;
+  const std::string sig(bundle::signature_file);
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    add_finding(rep, "signature_invalid", sig,
+                "a signature without the digest list it signs (zeroclaw-agent.sha256)");
+    return;
+  }
+  rep.findings.push_back({"signature_unchecked", sig,
+                          "the bundle is signed, but no allowed signers were given, so the "
+                          "signature was not checked (verify --allowed-signers FILE, import "
+                          "--require-signature --allowed-signers FILE)",
+                          true});
 }
 
 /// The manifest: format 1 only, never half-read. False when the bundle has none
@@ -14758,6 +14906,8 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
   detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  rep.digest_list_text = std::move(w.digest_list_);
+  detail::signature_presence(rep);
   if (rep.bytes_deferred) detail::check_deferred(rep);
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
   detail::derive_workspace_skills_flag(rep);
@@ -14775,6 +14925,46 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
   return detail::verify<Fs, Schema>(fs, bundle_path, lim, {});
+}
+
+/// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
+/// (signing/policy.hpp) over the digest list's bytes: sets `signed_by`, or adds the finding
+/// `unsigned` (no signature), `signature_invalid` (it does not sign this digest list) or
+/// `signer_untrusted` (a good signature by a key the verifier does not allow). A report
+/// with errors already keeps them and gains none (the verifier is not asked). Throws what the
+/// verifier throws otherwise (errc::unsupported without ssh-keygen, errc::limit_exceeded when it
+/// hangs).
+inline void check_signature(report& rep, const signing::verify_function& verifier) {
+  // Asked to check: the signature is no longer "unchecked", whatever the verdict.
+  rep.findings.erase(
+      std::remove_if(rep.findings.begin(), rep.findings.end(),
+                     [](const finding& f) { return f.code == "signature_unchecked"; }),
+      rep.findings.end());
+  if (!rep.ok()) return;
+  const std::string sig(bundle::signature_file);
+  if (!rep.signature_present()) {
+    detail::add_finding(rep, "unsigned", sig,
+                        "the bundle carries no signature (" + sig +
+                            "); ask its producer for a signed export (clawport export --sign "
+                            "KEY), or do not require one");
+    return;
+  }
+  try {
+    rep.signed_by = verifier(rep.digest_list_text, rep.signature_text);
+  } catch (const error& e) {
+    if (e.code() == errc::signature_invalid) {
+      detail::add_finding(rep, "signature_invalid", sig,
+                          "it does not sign this bundle's " +
+                              std::string(bundle::digest_list_file) +
+                              " (the list was changed after signing, or the signature is another "
+                              "bundle's): " +
+                              e.what());
+    } else if (e.code() == errc::signer_untrusted) {
+      detail::add_finding(rep, "signer_untrusted", sig, e.what());
+    } else {
+      throw;
+    }
+  }
 }
 
 /// `verify_bundle`, except that the bytes of the files below `trees` (bundle-relative
@@ -14816,6 +15006,10 @@ inline nlohmann::json to_json(const report& r) {
   j["files"] = r.files.size();
   j["bytes"] = r.total_bytes;
   j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : digest::prefixed(r.manifest_sha256);
+  // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
+  // when none was checked or it was refused).
+  j["signed"] = r.signature_present();
+  j["signed_by"] = r.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.signed_by);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   return j;
@@ -14839,6 +15033,7 @@ inline std::string render_report(const report& r) {
     line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
          f.detail);
   }
+  if (!r.signed_by.empty()) line("signed by `" + r.signed_by + "` (an allowed signer)");
   if (!r.manifest_sha256.empty()) line("manifest sha256:" + r.manifest_sha256);
   return std::move(line.text);
 }
@@ -19999,123 +20194,126 @@ inline value to_json(const claw_manifest& m) {
 
 namespace detail {
 
+/// The `env` keys an MCP server may not set (OpenClaw's list; any key starting `DYLD_`,
+/// `LD_` or `BASH_FUNC_` is refused as well).
+inline constexpr const char* blocked_env_keys[] = {"NODE_OPTIONS",
+                                                   "NODE_PATH",
+                                                   "NODE_REDIRECT_WARNINGS",
+                                                   "NODE_REPL_EXTERNAL_MODULE",
+                                                   "NODE_REPL_HISTORY",
+                                                   "NODE_V8_COVERAGE",
+                                                   "PYTHONHOME",
+                                                   "PYTHONPATH",
+                                                   "PERL5LIB",
+                                                   "PERL5OPT",
+                                                   "RUBYLIB",
+                                                   "RUBYOPT",
+                                                   "BASHOPTS",
+                                                   "BASH_ENV",
+                                                   "ENV",
+                                                   "KSH_ENV",
+                                                   "BROWSER",
+                                                   "GIT_ALLOW_PROTOCOL",
+                                                   "GIT_EDITOR",
+                                                   "GIT_EXTERNAL_DIFF",
+                                                   "GIT_DIR",
+                                                   "GIT_WORK_TREE",
+                                                   "GIT_COMMON_DIR",
+                                                   "GIT_EXEC_PATH",
+                                                   "GIT_INDEX_FILE",
+                                                   "GIT_OBJECT_DIRECTORY",
+                                                   "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+                                                   "GIT_NAMESPACE",
+                                                   "GIT_PROTOCOL_FROM_USER",
+                                                   "GIT_SEQUENCE_EDITOR",
+                                                   "GIT_TEMPLATE_DIR",
+                                                   "GIT_SSL_NO_VERIFY",
+                                                   "GIT_SSL_CAINFO",
+                                                   "GIT_SSL_CAPATH",
+                                                   "CC",
+                                                   "CPP",
+                                                   "CXX",
+                                                   "CARGO_BUILD_RUSTC",
+                                                   "CARGO_BUILD_RUSTC_WRAPPER",
+                                                   "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+                                                   "CARGO_BUILD_RUSTDOC",
+                                                   "RUSTC",
+                                                   "RUSTC_WRAPPER",
+                                                   "RUSTC_WORKSPACE_WRAPPER",
+                                                   "RUSTDOC",
+                                                   "CMAKE_C_COMPILER",
+                                                   "CMAKE_CXX_COMPILER",
+                                                   "SHELL",
+                                                   "SHELLOPTS",
+                                                   "PS4",
+                                                   "GCONV_PATH",
+                                                   "IFS",
+                                                   "SSLKEYLOGFILE",
+                                                   "JAVA_OPTS",
+                                                   "JAVA_TOOL_OPTIONS",
+                                                   "_JAVA_OPTIONS",
+                                                   "JDK_JAVA_OPTIONS",
+                                                   "PYTHONBREAKPOINT",
+                                                   "DOTNET_STARTUP_HOOKS",
+                                                   "DOTNET_ADDITIONAL_DEPS",
+                                                   "FPATH",
+                                                   "GLIBC_TUNABLES",
+                                                   "MAVEN_OPTS",
+                                                   "MAKE",
+                                                   "MAKEFLAGS",
+                                                   "MFLAGS",
+                                                   "SBT_OPTS",
+                                                   "GRADLE_OPTS",
+                                                   "ANT_OPTS",
+                                                   "HGRCPATH",
+                                                   "HGEDITOR",
+                                                   "HGMERGE",
+                                                   "EXINIT",
+                                                   "VIMINIT",
+                                                   "MYVIMRC",
+                                                   "GVIMINIT",
+                                                   "LUA_INIT",
+                                                   "LUA_INIT_5_1",
+                                                   "LUA_INIT_5_2",
+                                                   "LUA_INIT_5_3",
+                                                   "LUA_INIT_5_4",
+                                                   "EMACSLOADPATH",
+                                                   "RUBYSHELL",
+                                                   "GIT_HOOK_PATH",
+                                                   "SVN_EDITOR",
+                                                   "SVN_SSH",
+                                                   "BZR_EDITOR",
+                                                   "BZR_SSH",
+                                                   "BZR_PLUGIN_PATH",
+                                                   "SUDO_ASKPASS",
+                                                   "JULIA_EDITOR",
+                                                   "CONFIG_SITE",
+                                                   "CONFIG_SHELL",
+                                                   "CMAKE_TOOLCHAIN_FILE",
+                                                   "CATALINA_OPTS",
+                                                   "CORECLR_PROFILER",
+                                                   "HELM_PLUGINS",
+                                                   "PACKER_PLUGIN_PATH",
+                                                   "VAGRANT_VAGRANTFILE",
+                                                   "ERL_AFLAGS",
+                                                   "ERL_FLAGS",
+                                                   "ERL_ZFLAGS",
+                                                   "ELIXIR_ERL_OPTIONS",
+                                                   "R_ENVIRON",
+                                                   "R_PROFILE",
+                                                   "R_ENVIRON_USER",
+                                                   "R_PROFILE_USER",
+                                                   "TCLLIBPATH",
+                                                   "HOSTALIASES"};
+
 inline bool is_blocked_env_key(std::string_view key) {
-  static const char* const blocked[] = {"NODE_OPTIONS",
-                                        "NODE_PATH",
-                                        "NODE_REDIRECT_WARNINGS",
-                                        "NODE_REPL_EXTERNAL_MODULE",
-                                        "NODE_REPL_HISTORY",
-                                        "NODE_V8_COVERAGE",
-                                        "PYTHONHOME",
-                                        "PYTHONPATH",
-                                        "PERL5LIB",
-                                        "PERL5OPT",
-                                        "RUBYLIB",
-                                        "RUBYOPT",
-                                        "BASHOPTS",
-                                        "BASH_ENV",
-                                        "ENV",
-                                        "KSH_ENV",
-                                        "BROWSER",
-                                        "GIT_ALLOW_PROTOCOL",
-                                        "GIT_EDITOR",
-                                        "GIT_EXTERNAL_DIFF",
-                                        "GIT_DIR",
-                                        "GIT_WORK_TREE",
-                                        "GIT_COMMON_DIR",
-                                        "GIT_EXEC_PATH",
-                                        "GIT_INDEX_FILE",
-                                        "GIT_OBJECT_DIRECTORY",
-                                        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-                                        "GIT_NAMESPACE",
-                                        "GIT_PROTOCOL_FROM_USER",
-                                        "GIT_SEQUENCE_EDITOR",
-                                        "GIT_TEMPLATE_DIR",
-                                        "GIT_SSL_NO_VERIFY",
-                                        "GIT_SSL_CAINFO",
-                                        "GIT_SSL_CAPATH",
-                                        "CC",
-                                        "CPP",
-                                        "CXX",
-                                        "CARGO_BUILD_RUSTC",
-                                        "CARGO_BUILD_RUSTC_WRAPPER",
-                                        "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
-                                        "CARGO_BUILD_RUSTDOC",
-                                        "RUSTC",
-                                        "RUSTC_WRAPPER",
-                                        "RUSTC_WORKSPACE_WRAPPER",
-                                        "RUSTDOC",
-                                        "CMAKE_C_COMPILER",
-                                        "CMAKE_CXX_COMPILER",
-                                        "SHELL",
-                                        "SHELLOPTS",
-                                        "PS4",
-                                        "GCONV_PATH",
-                                        "IFS",
-                                        "SSLKEYLOGFILE",
-                                        "JAVA_OPTS",
-                                        "JAVA_TOOL_OPTIONS",
-                                        "_JAVA_OPTIONS",
-                                        "JDK_JAVA_OPTIONS",
-                                        "PYTHONBREAKPOINT",
-                                        "DOTNET_STARTUP_HOOKS",
-                                        "DOTNET_ADDITIONAL_DEPS",
-                                        "FPATH",
-                                        "GLIBC_TUNABLES",
-                                        "MAVEN_OPTS",
-                                        "MAKE",
-                                        "MAKEFLAGS",
-                                        "MFLAGS",
-                                        "SBT_OPTS",
-                                        "GRADLE_OPTS",
-                                        "ANT_OPTS",
-                                        "HGRCPATH",
-                                        "HGEDITOR",
-                                        "HGMERGE",
-                                        "EXINIT",
-                                        "VIMINIT",
-                                        "MYVIMRC",
-                                        "GVIMINIT",
-                                        "LUA_INIT",
-                                        "LUA_INIT_5_1",
-                                        "LUA_INIT_5_2",
-                                        "LUA_INIT_5_3",
-                                        "LUA_INIT_5_4",
-                                        "EMACSLOADPATH",
-                                        "RUBYSHELL",
-                                        "GIT_HOOK_PATH",
-                                        "SVN_EDITOR",
-                                        "SVN_SSH",
-                                        "BZR_EDITOR",
-                                        "BZR_SSH",
-                                        "BZR_PLUGIN_PATH",
-                                        "SUDO_ASKPASS",
-                                        "JULIA_EDITOR",
-                                        "CONFIG_SITE",
-                                        "CONFIG_SHELL",
-                                        "CMAKE_TOOLCHAIN_FILE",
-                                        "CATALINA_OPTS",
-                                        "CORECLR_PROFILER",
-                                        "HELM_PLUGINS",
-                                        "PACKER_PLUGIN_PATH",
-                                        "VAGRANT_VAGRANTFILE",
-                                        "ERL_AFLAGS",
-                                        "ERL_FLAGS",
-                                        "ERL_ZFLAGS",
-                                        "ELIXIR_ERL_OPTIONS",
-                                        "R_ENVIRON",
-                                        "R_PROFILE",
-                                        "R_ENVIRON_USER",
-                                        "R_PROFILE_USER",
-                                        "TCLLIBPATH",
-                                        "HOSTALIASES"};
   std::string up(key);
   for (char& c : up)
     if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
   if (up.rfind("DYLD_", 0) == 0 || up.rfind("LD_", 0) == 0 || up.rfind("BASH_FUNC_", 0) == 0) {
     return true;
   }
-  for (const char* b : blocked)
+  for (const char* b : blocked_env_keys)
     if (up == b) return true;
   return false;
 }
@@ -21225,11 +21423,83 @@ inline void check_profile_extension(checker& c, const value& e, const std::strin
 }  // namespace detail
 
 /// What validating a profile gives: the profile (defaults filled in) and its diagnostics.
+/// `agent.sandbox` of a valid profile, with OpenClaw's defaults for what it leaves out.
+struct profile_sandbox {
+  std::string mode = "off";             ///< off | non-main | all
+  std::string scope = "agent";          ///< session | agent | shared
+  std::string workspace_access = "rw";  ///< none | ro | rw
+};
+
+/// `agent.tools` of a valid profile.
+struct profile_tools {
+  std::optional<std::string> profile;  ///< a registered built-in tool profile
+  std::vector<std::string> allow;
+  bool also_allow = false;  ///< `alsoAllow` is set (it extends `profile`)
+  std::vector<std::string> deny;
+  bool workspace_only = false;  ///< `fs.workspaceOnly` (it may only be true)
+};
+
+/// A valid OpenClaw profile. `agent` keeps the settings as written, since `claw add` merges
+/// them into the agent's entry of openclaw.json; what clawport itself decides on is typed.
+struct openclaw_profile {
+  value agent = value::object();
+  std::optional<profile_tools> tools;
+  std::optional<profile_sandbox> sandbox;
+  value extensions = value::array();  ///< the plugin entries as written (the add plan shows them)
+
+  /// Whether `agent` sets `setting` (groupChat, memory, heartbeat, humanDelay, ...).
+  bool sets(const std::string& setting) const { return agent.contains(setting); }
+};
+
+/// The profile document `{schemaVersion: 1, agent, extensions}` (`claw inspect` shows it).
+inline value to_json(const openclaw_profile& p) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  out["agent"] = p.agent;
+  out["extensions"] = p.extensions;
+  return out;
+}
+
 struct profile_result {
-  value profile;
+  openclaw_profile profile;
   std::vector<diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
+
+namespace detail {
+
+inline std::vector<std::string> profile_strings(const value& list) {
+  std::vector<std::string> out;
+  for (const auto& s : list) out.push_back(s.get<std::string>());
+  return out;
+}
+
+/// The typed profile of `p`, which validate_profile found valid.
+inline openclaw_profile typed_profile(const value& p) {
+  openclaw_profile out;
+  out.agent = p.at("agent");
+  if (const value* ex = get(p, "extensions")) out.extensions = *ex;
+  if (const value* t = get(out.agent, "tools")) {
+    profile_tools tools;
+    if (const value* v = get(*t, "profile")) tools.profile = v->get<std::string>();
+    if (const value* v = get(*t, "allow")) tools.allow = profile_strings(*v);
+    if (const value* v = get(*t, "deny")) tools.deny = profile_strings(*v);
+    tools.also_allow = t->contains("alsoAllow");
+    tools.workspace_only = t->contains("fs") && t->at("fs").contains("workspaceOnly");
+    out.tools = std::move(tools);
+  }
+  if (const value* s = get(out.agent, "sandbox")) {
+    profile_sandbox sandbox;
+    if (const value* v = get(*s, "mode")) sandbox.mode = v->get<std::string>();
+    if (const value* v = get(*s, "scope")) sandbox.scope = v->get<std::string>();
+    if (const value* v = get(*s, "workspaceAccess"))
+      sandbox.workspace_access = v->get<std::string>();
+    out.sandbox = std::move(sandbox);
+  }
+  return out;
+}
+
+}  // namespace detail
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
@@ -21256,11 +21526,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
     }
   }
   if (!r.diagnostics.empty()) return r;
-  value out = value::object();
-  out["schemaVersion"] = 1;
-  out["agent"] = p["agent"];
-  out["extensions"] = p.contains("extensions") ? p["extensions"] : value::array();
-  r.profile = std::move(out);
+  r.profile = detail::typed_profile(p);
   return r;
 }
 
@@ -21458,12 +21724,12 @@ struct workspace_source {
 
 /// What reading a package gives.
 struct claw_package {
-  claw_manifest model;                   ///< the validated manifest, when the schema passed
-  value manifest;                        ///< `to_json(model)`: what plans and documents carry
-  std::optional<std::string> body;       ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
-  std::optional<value> profile;          ///< the validated OpenClaw profile
-  std::string profile_path;              ///< package-relative, when a profile was loaded
-  std::optional<std::string> bootstrap;  ///< package-root BOOTSTRAP.md bytes, when present
+  claw_manifest model;                      ///< the validated manifest, when the schema passed
+  value manifest;                           ///< `to_json(model)`: what plans and documents carry
+  std::optional<std::string> body;          ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
+  std::optional<openclaw_profile> profile;  ///< the validated OpenClaw profile
+  std::string profile_path;                 ///< package-relative, when a profile was loaded
+  std::optional<std::string> bootstrap;     ///< package-root BOOTSTRAP.md bytes, when present
   source_identity source;
   std::vector<workspace_source> sources;
   bool sources_too_large = false;  ///< the 4 MiB aggregate was exceeded
@@ -23167,7 +23433,7 @@ namespace convert {
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
   nlohmann::ordered_json manifest;
-  std::optional<nlohmann::ordered_json> profile;
+  std::optional<openclaw::openclaw_profile> profile;
   std::optional<std::string> body;
   std::optional<std::string> bootstrap;
   std::map<std::string, std::string> workspace;  ///< destination -> bytes
@@ -23248,18 +23514,16 @@ inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_opt
                                              std::vector<std::string>& allow,
                                              std::vector<std::string>& deny,
                                              std::vector<loss>& losses) {
-  using json = nlohmann::ordered_json;
   zeroclaw::value rp = zeroclaw::value::make_table();
-  const json pa =
-      in.profile && in.profile->contains("agent") ? (*in.profile)["agent"] : json::object();
-  const json tools = pa.contains("tools") ? pa["tools"] : json::object();
-  for (const std::string& t : jstrings(tools, "allow")) allow.push_back(zeroclaw_tool(t));
-  for (const std::string& t : jstrings(tools, "deny")) deny.push_back(zeroclaw_tool(t));
+  const openclaw::profile_tools tools =
+      in.profile && in.profile->tools ? *in.profile->tools : openclaw::profile_tools{};
+  for (const std::string& t : tools.allow) allow.push_back(zeroclaw_tool(t));
+  for (const std::string& t : tools.deny) deny.push_back(zeroclaw_tool(t));
   const std::string P = "$.profile.agent";
-  if (tools.contains("profile")) {
+  if (tools.profile) {
     if (allow.empty())
       narrow(o, losses, P + ".tools.profile",
-             "the built-in tool profile `" + tools["profile"].get<std::string>() +
+             "the built-in tool profile `" + *tools.profile +
                  "` is not known offline; the bundle allows only file_read");
     else
       losses.push_back({P + ".tools.profile", loss_kind::dropped,
@@ -23267,7 +23531,7 @@ inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_opt
                         "tools as tightly"});
     if (allow.empty()) allow.push_back("file_read");
   }
-  if (tools.contains("alsoAllow"))
+  if (tools.also_allow)
     losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
                       "extends a tool profile ZeroClaw does not have"});
   const bool shell_off = has(deny, "shell") || (!allow.empty() && !has(allow, "shell"));
@@ -23275,32 +23539,29 @@ inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_opt
     narrow(o, losses, P + ".tools",
            "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
            "before medium-risk ones (its supervised level)");
-  const bool ws_only = tools.contains("fs") && tools["fs"].contains("workspaceOnly");
-  if (!ws_only)
+  if (!tools.workspace_only)
     narrow(o, losses, P + ".tools.fs.workspaceOnly",
            "the profile leaves filesystem confinement to the host; the bundle confines "
            "the agent to its workspace (workspace_only)");
-  if (pa.contains("sandbox")) {
-    const json& sb = pa["sandbox"];
-    const std::string mode = sb.value("mode", "off");
-    if (mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
-    if (mode == "non-main")
+  if (in.profile && in.profile->sandbox) {
+    const openclaw::profile_sandbox& sb = *in.profile->sandbox;
+    if (sb.mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
+    if (sb.mode == "non-main")
       narrow(o, losses, P + ".sandbox.mode", "ZeroClaw sandboxes every session, the main one too");
-    const std::string access = sb.value("workspaceAccess", "rw");
-    if (access != "rw") {
+    if (sb.workspace_access != "rw") {
       narrow(o, losses, P + ".sandbox.workspaceAccess",
-             "the sandbox sees the workspace " + access +
+             "the sandbox sees the workspace " + sb.workspace_access +
                  "; ZeroClaw's nearest is the readonly level (no writes at all)");
       rp.set("level", zeroclaw::value::make_string("readonly"));
     }
-    if (sb.value("scope", "agent") != "agent")
+    if (sb.scope != "agent")
       losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
                         "ZeroClaw sandboxes per agent; the scope has no counterpart"});
   }
   for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
-    if (pa.contains(k))
+    if (in.profile && in.profile->sets(k))
       losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
-  if (in.profile && in.profile->contains("extensions") && !(*in.profile)["extensions"].empty())
+  if (in.profile && !in.profile->extensions.empty())
     losses.push_back({"$.profile.extensions", loss_kind::dropped,
                       "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
 
@@ -25519,6 +25780,10 @@ struct import_options {
   /// Cleared from the mode of every placed file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
   std::uint32_t umask = 022;
+  /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
+  /// must accept its signature; otherwise it is refused (errc::not_signed,
+  /// signature_invalid, signer_untrusted) before anything is written.
+  signing::verify_function require_signature;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -25569,6 +25834,10 @@ struct import_plan {
   std::string source_alias;  ///< the manifest's root_agent
   std::string alias;         ///< the agent as it will be installed
   std::string manifest_sha256;
+  /// The principal whose signature the plan checked (import_options::require_signature);
+  /// empty when none was required.
+  std::string signed_by;
+  std::string signature_sha256;  ///< digest of zeroclaw-agent.sha256.sig, when checked
   std::string exported_at;
   std::string producer;
   std::vector<entry_change> entries;
@@ -25948,6 +26217,12 @@ inline std::string canonical(const import_plan& p) {
   j["config_path"] = p.config_path;
   j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
   j["manifest_sha256"] = p.manifest_sha256;
+  // A checked signature binds its signer and its bytes (an unsigned plan keeps the
+  // integrity it always had).
+  if (!p.signed_by.empty()) {
+    j["signed_by"] = p.signed_by;
+    j["signature_sha256"] = p.signature_sha256;
+  }
   j["alias"] = p.alias;
   j["source_alias"] = p.source_alias;
   j["appended"] = p.appended;
@@ -26356,7 +26631,12 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
                       fs, o.bundle, o.limits,
                       {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
                 : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+  if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
+  if (o.require_signature) {
+    p.signed_by = rep.signed_by;
+    p.signature_sha256 = rep.file(bundle::signature_file)->sha256;
+  }
   p.bytes_deferred = rep.bytes_deferred;
   for (const verify::finding& f : rep.findings)
     if (f.warning) p.warnings.push_back(f);
@@ -26710,6 +26990,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
+  j["signed_by"] = p.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.signed_by);
   j["entries"] = nlohmann::json::array();
   for (const entry_change& e : p.entries) {
     nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
@@ -26775,6 +27056,7 @@ inline std::string render_plan(const import_plan& p) {
   line("import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
        p.config_path);
   line("  installed as: " + p.alias);
+  if (!p.signed_by.empty()) line("  signed by: " + p.signed_by + " (an allowed signer)");
   for (const verify::finding& w : p.warnings) line("  warning: " + w.detail);
   line("");
   line("entries:");
@@ -29371,7 +29653,7 @@ inline value agent_config_of(const claw_package& pkg, const std::string& final_i
                              const std::string& ws) {
   value config = pkg.manifest["agent"];
   if (pkg.profile) {
-    for (auto it = (*pkg.profile)["agent"].begin(); it != (*pkg.profile)["agent"].end(); ++it)
+    for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
       config[it.key()] = it.value();
   }
   config["id"] = final_id;
@@ -29596,7 +29878,7 @@ inline void add_capabilities(add_builder& b) {
   if (b.pkg.profile) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
-      if ((*b.pkg.profile)["agent"].contains(k)) effect[k] = (*b.pkg.profile)["agent"][k];
+      if (b.pkg.profile->sets(k)) effect[k] = b.pkg.profile->agent.at(k);
     if (!effect.empty()) b.capability("agent", b.final_id, "agent", "create", std::move(effect));
   }
   std::stable_sort(b.plan.capabilities.begin(), b.plan.capabilities.end(),
@@ -29627,8 +29909,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   detail::add_cron_actions(b);
   detail::add_capabilities(b);
   if (host.problem) p.blockers.push_back(*host.problem);
-  if (pkg.profile && !(*pkg.profile)["extensions"].empty())
-    p.extensions = (*pkg.profile)["extensions"];
+  if (pkg.profile && !pkg.profile->extensions.empty()) p.extensions = pkg.profile->extensions;
   p.diagnostics = pkg.diagnostics;
   for (auto& d : b.offline) p.diagnostics.push_back(std::move(d));
   p.blocked = !p.blockers.empty();
@@ -29668,7 +29949,7 @@ inline value inspect_document(const claw_package& pkg) {
   if (pkg.ok()) {
     v["source"] = to_json(pkg.source);
     v["manifest"] = pkg.manifest;
-    if (pkg.profile) v["openClawProfile"] = *pkg.profile;
+    if (pkg.profile) v["openClawProfile"] = to_json(*pkg.profile);
   }
   v["diagnostics"] = to_json(pkg.diagnostics);
   return v;
@@ -30646,6 +30927,14 @@ inline plan_blocker make_blocker(errc code, std::string message) {
   return {std::string(to_string(code)), std::move(message)};
 }
 
+/// The `blockers` array of a plan or refusal document.
+inline value to_json(const std::vector<plan_blocker>& blockers) {
+  value out = value::array();
+  for (const auto& b : blockers)
+    out.push_back(value::object({{"code", b.code}, {"message", b.message}}));
+  return out;
+}
+
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
   std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
@@ -30687,10 +30976,7 @@ inline value to_json(const remove_plan& p) {
     actions.push_back(value::object(
         {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}}));
   plan["actions"] = std::move(actions);
-  value blockers = value::array();
-  for (const auto& b : p.blockers)
-    blockers.push_back(value::object({{"code", b.code}, {"message", b.message}}));
-  plan["blockers"] = std::move(blockers);
+  plan["blockers"] = to_json(p.blockers);
   return plan;
 }
 
@@ -30978,7 +31264,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   if (!plan.blockers.empty()) {
     out.document =
         detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
-    out.document["blockers"] = to_json(plan)["blockers"];
+    out.document["blockers"] = to_json(plan.blockers);
     return out;
   }
   const std::string state_dir = state_dir_of(req);
@@ -31163,6 +31449,7 @@ inline std::string lifecycle_text(const value& d) {
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
     line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
          str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
+    if (d["package"].contains("namingNote")) line("  note: " + str(d["package"]["namingNote"]));
     for (const auto& f : d["filesWritten"]) line("  wrote " + str(f));
   }
   return std::move(line.text);
@@ -31692,6 +31979,45 @@ inline std::string export_version(const value& manifest,
   return "0.0.0-export." + digest::sha256_hex(all);
 }
 
+/// The name and version of a generated package: the one rule for `claw export` and
+/// `claw migrate`.
+struct package_naming {
+  std::string name;
+  std::string version;
+  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
+  std::string note;    ///< why the generated form was used (empty when installed)
+};
+
+/// An installed Claw added from a package directory keeps that package's name and version
+/// (clawport's choice: upstream names every export `openclaw-claw-<id>` /
+/// `0.0.0-export.<hex>`), so the export can be added elsewhere and updated from as the same
+/// Claw. Without such an identity (`installed` null: a migrated agent; a development
+/// manifest, named `local:<file>`) the name is upstream's and `note` says why.
+inline package_naming name_package(
+    const source_identity* installed, const std::string& agent, const value& manifest,
+    const std::vector<std::pair<std::string, std::string>>& content) {
+  if (installed != nullptr && installed->kind == "package" && !installed->name.empty() &&
+      !installed->version.empty())
+    return {installed->name, installed->version, "installed", ""};
+  std::string why = "the agent was not added from a Claw package";
+  if (installed != nullptr)
+    why = "the Claw was added from " + (installed->kind == "development"
+                                            ? "a development manifest (" + installed->name + ")"
+                                            : std::string("a source with no package name"));
+  return {"openclaw-claw-" + agent, export_version(manifest, content), "generated",
+          why + ", so the package is named as upstream's export names it"};
+}
+
+/// package.json of a generated package.
+inline value package_json_of(const package_naming& n) {
+  value package_json = value::object();
+  package_json["name"] = n.name;
+  package_json["version"] = n.version;
+  package_json["type"] = "module";
+  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  return package_json;
+}
+
 }  // namespace detail
 
 /// What to export.
@@ -32067,11 +32393,9 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && text.claw_md.size() > export_claw_md_max)
     text = detail::build_export_text(parts, mf, false);
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
-  value package_json = value::object();
-  package_json["name"] = "openclaw-claw-" + x.agent;
-  package_json["version"] = detail::export_version(text.manifest, text.content);
-  package_json["type"] = "module";
-  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
+  const detail::package_naming naming =
+      detail::name_package(&in.rec.claw, x.agent, text.manifest, text.content);
+  const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
@@ -32087,8 +32411,9 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   for (const auto& t : tree) written.push_back(t.first);
   d["filesWritten"] = written;
   if (!mf.left_home.empty()) d["dropped"] = mf.left_home;
-  d["package"] =
-      value::object({{"name", package_json["name"]}, {"version", package_json["version"]}});
+  d["package"] = value::object(
+      {{"name", naming.name}, {"version", naming.version}, {"naming", naming.naming}});
+  if (!naming.note.empty()) d["package"]["namingNote"] = naming.note;
   out.document = std::move(d);
   out.ok = true;
   return out;
@@ -32317,12 +32642,10 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const export_text text = build_export_text(parts, mf, body);
   if (const auto r = check_exported(text, parts))
     return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
-  value package_json = value::object();
-  package_json["name"] = "openclaw-claw-" + p.agent_id;
-  package_json["version"] = export_version(text.manifest, text.content);
-  package_json["type"] = "module";
-  package_json["openclaw"] = value::object({{"claw", "CLAW.md"}});
-  p.package_name = package_json["name"].get<std::string>();
+  // No recorded package identity: upstream's export naming.
+  const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.content);
+  const value package_json = package_json_of(naming);
+  p.package_name = naming.name;
   p.agent = text.manifest["agent"];
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
@@ -32707,16 +33030,56 @@ struct update_action {
   std::string relationship;  ///< mcpServer `add`: managed | referenced
 };
 
-/// An update plan, with what apply needs besides the document.
+/// A capability the update grants (an escalation, which needs distinct consent) or takes
+/// away (a reduction).
+struct update_capability_change {
+  std::string kind;  ///< as update_action::kind
+  std::string id;
+  std::string path;  ///< `agent.tools`, `packages.<id>`, `mcpServers.<name>`, ...
+  std::string verb;  ///< add | change | remove | release
+  bool escalation = false;
+  value effect = value::object();  ///< what the plan document shows of the new capability
+};
+
+inline value to_json(const update_capability_change& c) {
+  return value::object({{"kind", c.kind},
+                        {"id", c.id},
+                        {"path", c.path},
+                        {"action", c.verb},
+                        {"classification", c.escalation ? "escalation" : "reduction"},
+                        {"requiresDistinctConsent", c.escalation},
+                        {"effect", c.effect}});
+}
+
+/// One action as the plan document shows it: kind, id, action, blocked (and why), then
+/// its details.
+inline value to_json(const update_action& a) {
+  value x = value::object();
+  x["kind"] = a.kind;
+  x["id"] = a.id;
+  x["action"] = a.verb;
+  x["blocked"] = a.reason.has_value();
+  if (a.reason) x["reason"] = *a.reason;
+  for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
+  return x;
+}
+
+/// An update plan, as data; `plan` is its document, rendered once it is built.
 struct update_plan {
-  value plan;  ///< `openclaw.clawUpdatePlan.v1`, rendered
-  bool blocked = false;
-  std::optional<claw_package> package;  ///< the target package, when it was read
-  std::optional<add_plan> target;       ///< the target add plan (built against the record)
-  std::string agent_id;                 ///< the install the target names
-  std::string integrity;                ///< planIntegrity
-  std::vector<update_action> actions;   ///< sorted by `<kind>:<id>`
+  value plan;               ///< `openclaw.clawUpdatePlan.v1`, rendered by to_json
+  std::string target_name;  ///< the `<claw-or-agent>` asked for
+  bool found = false;       ///< it names exactly one install
+  std::string agent_id;     ///< the install the target names
+  std::optional<source_identity> current_claw;  ///< the installed Claw, when found
+  std::optional<std::string> source;            ///< the package read as the target
+  std::optional<claw_package> package;          ///< the target package, when it was read
+  std::optional<add_plan> target;               ///< the target add plan (built against the record)
+  std::vector<update_action> actions;           ///< sorted by `<kind>:<id>`
+  std::vector<update_capability_change> capability_changes;  ///< sorted by `<kind>:<id>`
   std::vector<plan_blocker> blockers;
+  std::vector<diagnostic> diagnostics;  ///< the target package's (only its errors if invalid)
+  bool blocked = false;
+  std::string integrity;  ///< planIntegrity
 
   /// The action of `kind` on `id`, or null.
   const update_action* action(const std::string& kind, const std::string& id) const {
@@ -32744,7 +33107,7 @@ inline value cron_declaration(value job) {
 /// The actions, capability changes and blockers of an update plan as they are found.
 struct update_builder {
   std::vector<update_action> actions;
-  value caps = value::array();
+  std::vector<update_capability_change> caps;
   std::vector<plan_blocker> blockers;
 
   void block(errc code, const std::string& message) {
@@ -32766,13 +33129,7 @@ struct update_builder {
   }
   void cap(const std::string& kind, const std::string& id, const std::string& path,
            const std::string& verb, bool escalation, value effect) {
-    caps.push_back(value::object({{"kind", kind},
-                                  {"id", id},
-                                  {"path", path},
-                                  {"action", verb},
-                                  {"classification", escalation ? "escalation" : "reduction"},
-                                  {"requiresDistinctConsent", escalation},
-                                  {"effect", std::move(effect)}}));
+    caps.push_back({kind, id, path, verb, escalation, std::move(effect)});
   }
 };
 
@@ -32988,14 +33345,16 @@ inline void update_cron_actions(update_builder& b, const install_record& rec, co
     if (a.kind == add_kind::cron_job) want[a.id] = a.declaration;
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
-    value d = value::object({{"currentDigest", digest_of(c.second)}});
+    const std::string have = digest_of(c.second);
+    value d = value::object({{"currentDigest", have}});
     if (n == want.end()) {
       b.act("cronJob", c.first, "remove", d);
       b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
       continue;
     }
-    d["desiredDigest"] = digest_of(n->second);
-    const bool same = d["desiredDigest"] == d["currentDigest"];
+    const std::string want_digest = digest_of(n->second);
+    d["desiredDigest"] = want_digest;
+    const bool same = want_digest == have;
     b.act("cronJob", c.first, same ? "unchanged" : "change", d);
     if (!same)
       b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
@@ -33025,16 +33384,15 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
 }
 
 /// Reads the target package (`from`, else the recorded source) and builds its add plan
-/// against the recorded identity into `out`; what blocks goes to `b`, the package's
-/// diagnostics to `diags`, the source and the target Claw into the document `doc`.
+/// against the recorded identity into `out` (with the source and the package's
+/// diagnostics); what blocks goes to `b`.
 template <class Fs>
-void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diags, value& doc,
-                        const std::string& state_dir, const install_record& rec,
-                        const std::optional<std::string>& from) {
+void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::string& state_dir,
+                        const install_record& rec, const std::optional<std::string>& from) {
   const std::string source = from                         ? *from
                              : rec.claw.kind == "package" ? rec.claw.package_root
                                                           : rec.claw.manifest_path;
-  doc["source"] = source;
+  out.source = source;
   claw_package pkg = read_package(fs, source);
   if (!pkg.ok()) {
     bool unreadable = false;
@@ -33042,7 +33400,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
       if (d.level != level::error) continue;
       unreadable = unreadable || has_code(d, errc::read_failed) ||
                    has_code(d, errc::package_read_failed) || has_code(d, errc::unsupported_source);
-      diags.push_back(to_json(d));
+      out.diagnostics.push_back(d);
     }
     if (unreadable && !from) {
       b.block(errc::recorded_source_unavailable,
@@ -33053,11 +33411,10 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
     }
     return;
   }
-  for (const auto& d : pkg.diagnostics) diags.push_back(to_json(d));
+  out.diagnostics = pkg.diagnostics;
   if (pkg.source.name != rec.claw.name)
     b.block(errc::claw_identity_mismatch,
             "The package " + pkg.source.name + " is not the installed Claw " + rec.claw.name + ".");
-  doc["targetClaw"] = claw_summary(pkg.source);
   // The target add plan against the recorded identity: the agent id and workspace are
   // immutable; collisions with itself and ClawHub preflight are not update blockers.
   destination dest;
@@ -33079,49 +33436,28 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, value& diag
   out.package = std::move(pkg);
 }
 
-/// The update plan document: the head found so far, then the summary, the actions, the
-/// capability changes, the blockers and the diagnostics.
-inline value update_document(value doc, const update_plan& p, const value& caps, value diags) {
-  std::size_t n_add = 0, n_change = 0, n_remove = 0, n_release = 0, n_same = 0, n_manual = 0,
-              n_esc = 0;
-  value actions = value::array();
-  for (const auto& a : p.actions) {
-    n_add += a.verb == "add";
-    n_change += a.verb == "change";
-    n_remove += a.verb == "remove";
-    n_release += a.verb == "release";
-    n_same += a.verb == "unchanged";
-    n_manual += a.verb == "manual";
-    value x = value::object();
-    x["kind"] = a.kind;
-    x["id"] = a.id;
-    x["action"] = a.verb;
-    x["blocked"] = a.reason.has_value();
-    if (a.reason) x["reason"] = *a.reason;
-    for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
-    actions.push_back(std::move(x));
-  }
-  for (const auto& c : caps) n_esc += c["classification"] == "escalation";
+/// The `summary` of an update plan document: the actions by verb, the capability changes.
+inline value update_summary(const update_plan& p) {
+  const auto count = [&](const char* verb) {
+    return static_cast<std::size_t>(
+        std::count_if(p.actions.begin(), p.actions.end(),
+                      [&](const update_action& a) { return a.verb == verb; }));
+  };
+  const auto escalations = static_cast<std::size_t>(
+      std::count_if(p.capability_changes.begin(), p.capability_changes.end(),
+                    [](const update_capability_change& c) { return c.escalation; }));
   value summary = value::object();
   summary["totalActions"] = p.actions.size();
-  summary["added"] = n_add;
-  summary["changed"] = n_change;
-  summary["removed"] = n_remove;
-  summary["released"] = n_release;
-  summary["unchanged"] = n_same;
-  summary["manual"] = n_manual;
-  summary["blocked"] = n_manual;
-  summary["capabilityChanges"] = caps.size();
-  summary["capabilityEscalations"] = n_esc;
-  doc["summary"] = std::move(summary);
-  doc["actions"] = std::move(actions);
-  doc["capabilityChanges"] = caps;
-  value blockers = value::array();
-  for (const auto& x : p.blockers)
-    blockers.push_back(value::object({{"code", x.code}, {"message", x.message}}));
-  doc["blockers"] = std::move(blockers);
-  doc["diagnostics"] = std::move(diags);
-  return doc;
+  summary["added"] = count("add");
+  summary["changed"] = count("change");
+  summary["removed"] = count("remove");
+  summary["released"] = count("release");
+  summary["unchanged"] = count("unchanged");
+  summary["manual"] = count("manual");
+  summary["blocked"] = count("manual");
+  summary["capabilityChanges"] = p.capability_changes.size();
+  summary["capabilityEscalations"] = escalations;
+  return summary;
 }
 
 /// Sorts by `<kind>:<id>` in localeCompare order, stably.
@@ -33133,34 +33469,55 @@ void sort_by_kind_id(std::vector<T>& list, Key key) {
 
 }  // namespace detail
 
+/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
+inline value to_json(const update_plan& p) {
+  value doc = value::object();
+  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
+  doc["stability"] = stability;
+  doc["dryRun"] = true;
+  doc["mutationAllowed"] = false;
+  doc["target"] = p.target_name;
+  doc["found"] = p.found;
+  if (p.found) {
+    doc["agentId"] = p.agent_id;
+    if (p.current_claw) doc["currentClaw"] = detail::claw_summary(*p.current_claw);
+  }
+  if (p.source) doc["source"] = *p.source;
+  if (p.package) doc["targetClaw"] = detail::claw_summary(p.package->source);
+  doc["summary"] = detail::update_summary(p);
+  value actions = value::array();
+  for (const auto& a : p.actions) actions.push_back(to_json(a));
+  doc["actions"] = std::move(actions);
+  value caps = value::array();
+  for (const auto& c : p.capability_changes) caps.push_back(to_json(c));
+  doc["capabilityChanges"] = std::move(caps);
+  doc["blockers"] = to_json(p.blockers);
+  doc["diagnostics"] = to_json(p.diagnostics);
+  if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
+  return doc;
+}
+
 /// `claw update <target> [--from <pkg>] --dry-run`: the update plan against the ledger, the
 /// live openclaw.json, the workspace and the target package. Changes nothing.
 template <class Fs>
 update_plan plan_update(Fs& fs, const destination_request& req, const std::string& target,
                         const std::optional<std::string>& from = std::nullopt) {
   update_plan out;
+  out.target_name = target;
   const std::string state_dir = state_dir_of(req);
   const ledger l = read_ledger(fs, state_dir);
   detail::update_builder b;
-  value diags = value::array();
-  value doc = value::object();
-  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
-  doc["stability"] = stability;
-  doc["dryRun"] = true;
-  doc["mutationAllowed"] = false;
-  doc["target"] = target;
   const std::vector<std::string> found = detail::installs_named(l, target);
-  doc["found"] = found.size() == 1;
+  out.found = found.size() == 1;
   if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
-  if (found.size() == 1) {
+  if (out.found) {
     out.agent_id = found.front();
     const install_record& rec = l.installs.at(out.agent_id);
-    doc["agentId"] = out.agent_id;
-    doc["currentClaw"] = detail::claw_summary(rec.claw);
+    out.current_claw = rec.claw;
     if (rec.status != "complete")
       b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " + rec.status +
                                                ", not complete; finish or remove it first.");
-    detail::read_update_target(fs, out, b, diags, doc, state_dir, rec, from);
+    detail::read_update_target(fs, out, b, state_dir, rec, from);
     std::optional<value> cfg;
     try {
       cfg = detail::live_config(fs, state_dir);
@@ -33173,18 +33530,14 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
     }
   }
   detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
-  std::vector<value> caps(b.caps.begin(), b.caps.end());
-  detail::sort_by_kind_id(caps, [](const value& c) {
-    return c["kind"].get<std::string>() + ":" + c["id"].get<std::string>();
-  });
+  detail::sort_by_kind_id(b.caps,
+                          [](const update_capability_change& c) { return c.kind + ":" + c.id; });
   out.actions = std::move(b.actions);
+  out.capability_changes = std::move(b.caps);
   out.blockers = std::move(b.blockers);
   out.blocked = !out.blockers.empty();
-  value sorted_caps = value::array();
-  for (auto& c : caps) sorted_caps.push_back(std::move(c));
-  out.plan = detail::update_document(std::move(doc), out, sorted_caps, std::move(diags));
-  out.integrity = plan_integrity(plan_kind::update, out.plan);
-  out.plan["planIntegrity"] = out.integrity;
+  out.integrity = plan_integrity(plan_kind::update, to_json(out));
+  out.plan = to_json(out);
   return out;
 }
 
@@ -33547,7 +33900,7 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   }
   if (up.blocked) {
     fail(errc::update_blocked, up.blockers[0].message);
-    out.document["blockers"] = up.plan["blockers"];
+    out.document["blockers"] = to_json(up.blockers);
     return out;
   }
   const std::string state_dir = state_dir_of(req);
@@ -33786,6 +34139,348 @@ struct none {
 }  // namespace clawport
 // ----- end clawport/publish/none.hpp -----
 // ----- end clawport/publish.hpp -----
+// ----- begin clawport/signing.hpp -----
+// Signed bundles (issue 29): the Signer and SignatureVerifier policies and their
+// implementation through OpenSSH's ssh-keygen (run only when a signature is asked for).
+
+// ----- begin clawport/signing/ssh_keygen.hpp -----
+// The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
+// SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
+// run. It is started by posix_spawn (no shell) in its own session (no terminal to ask a
+// passphrase on), with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with
+// an agent's key), stdin from the data, stdout and stderr into files of a private
+// temporary directory (mkdtemp, 0700) that also holds the signature `-s` needs as a file,
+// and a deadline after which it is killed. The directory is removed afterwards.
+
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace signing {
+
+/// How ssh-keygen is run.
+struct ssh_keygen_options {
+  /// The program; empty = the first of /usr/bin/ssh-keygen and /bin/ssh-keygen that exists
+  /// (the child's PATH is /usr/bin:/bin, so nothing else would be found either).
+  std::string program;
+  /// Where the private temporary directory is made (host_environment::temp_root).
+  std::string temp_root = "/tmp";
+  /// The deadline of one ssh-keygen run; it is killed when it passes.
+  std::chrono::milliseconds timeout{30000};
+};
+
+/// What one run gave.
+struct ssh_keygen_run {
+  int exit = -1;  ///< the exit status; -1 when killed
+  std::string out;
+  std::string err;
+};
+
+namespace detail {
+
+inline std::string program_of(const ssh_keygen_options& o) {
+  if (!o.program.empty()) return o.program;
+  for (const char* p : {"/usr/bin/ssh-keygen", "/bin/ssh-keygen"})
+    if (::access(p, X_OK) == 0) return p;
+  throw error(errc::unsupported,
+              "ssh-keygen was not found in /usr/bin or /bin; signed bundles need OpenSSH's "
+              "ssh-keygen (Debian and Ubuntu: apt-get install openssh-client)",
+              "ssh-keygen");
+}
+
+/// A mkdtemp directory and the files put in it, removed on destruction.
+class private_dir {
+ public:
+  explicit private_dir(const std::string& root) {
+    std::string tmpl = (root.empty() ? std::string("/tmp") : root) + "/clawport-sign.XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (::mkdtemp(buf.data()) == nullptr)
+      throw error(errc::io,
+                  "cannot create a private temporary directory in " + root + ": " +
+                      std::strerror(errno) + " (set TMPDIR to a writable directory)",
+                  root, errno);
+    path_ = buf.data();
+  }
+  ~private_dir() {
+    for (const std::string& f : files_) ::unlink(f.c_str());
+    ::rmdir(path_.c_str());
+  }
+  private_dir(const private_dir&) = delete;
+  private_dir& operator=(const private_dir&) = delete;
+
+  /// A new file `name` in the directory holding `bytes` (0600); its path.
+  std::string put(const std::string& name, const std::string& bytes) {
+    const std::string p = path_ + "/" + name;
+    const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) throw error(errc::io, "cannot create " + p + ": " + std::strerror(errno), p, errno);
+    files_.push_back(p);
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int e = errno;
+        ::close(fd);
+        throw error(errc::io, "cannot write " + p + ": " + std::strerror(e), p, e);
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return p;
+  }
+  /// The bytes of file `name` (one ssh-keygen wrote), bounded to 1 MiB.
+  std::string take(const std::string& name) const {
+    std::string text;
+    const int fd = ::open((path_ + "/" + name).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return text;
+    char buf[4096];
+    for (;;) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0 || text.size() > (1u << 20)) break;
+      text.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return text;
+  }
+  void track(const std::string& name) { files_.push_back(path_ + "/" + name); }
+
+ private:
+  std::string path_;
+  std::vector<std::string> files_;
+};
+
+/// Waits for `pid` until `deadline`; kills its process group when it passes.
+inline int wait_or_kill(pid_t pid, std::chrono::steady_clock::time_point deadline) {
+  int status = 0;
+  for (;;) {
+    const pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (r < 0 && errno != EINTR) return -1;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(-pid, SIGKILL);
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
+                  "ssh-keygen");
+    }
+    const timespec tick{0, 5 * 1000 * 1000};
+    ::nanosleep(&tick, nullptr);
+  }
+}
+
+/// Runs `program args...` with stdin from `dir`'s file `input`, stdout and stderr into
+/// files of `dir`, the environment `env`, until `timeout`.
+inline ssh_keygen_run run(const std::string& program, const std::vector<std::string>& args,
+                          private_dir& dir, const std::string& input_path,
+                          const std::vector<std::string>& env, std::chrono::milliseconds timeout) {
+  std::vector<std::string> argv{program};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv, cenv;
+  for (std::string& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::vector<std::string> envs = env;
+  for (std::string& e : envs) cenv.push_back(e.data());
+  cenv.push_back(nullptr);
+  dir.track("out");
+  dir.track("err");
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t attr;
+  ::posix_spawn_file_actions_init(&fa);
+  ::posix_spawnattr_init(&attr);
+  const std::string base = input_path.substr(0, input_path.rfind('/') + 1);
+  ::posix_spawn_file_actions_addopen(&fa, 0, input_path.c_str(), O_RDONLY, 0);
+  ::posix_spawn_file_actions_addopen(&fa, 1, (base + "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+  ::posix_spawn_file_actions_addopen(&fa, 2, (base + "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+  short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+#if defined(POSIX_SPAWN_SETSID)
+  flags |= POSIX_SPAWN_SETSID;  // no controlling terminal: a passphrase prompt fails at once
+#else
+  flags |= POSIX_SPAWN_SETPGROUP;
+#endif
+  ::posix_spawnattr_setflags(&attr, flags);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  ::posix_spawnattr_setsigmask(&attr, &none);
+  ::posix_spawnattr_setsigdefault(&attr, &all);
+  pid_t pid = -1;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const int rc = ::posix_spawn(&pid, program.c_str(), &fa, &attr, cargv.data(), cenv.data());
+  ::posix_spawn_file_actions_destroy(&fa);
+  ::posix_spawnattr_destroy(&attr);
+  if (rc != 0)
+    throw error(errc::unsupported,
+                "cannot run " + program + ": " + std::strerror(rc) +
+                    " (install OpenSSH's client: apt-get install openssh-client)",
+                program, rc);
+  ssh_keygen_run r;
+  r.exit = wait_or_kill(pid, deadline);
+  r.out = dir.take("out");
+  r.err = dir.take("err");
+  return r;
+}
+
+/// ssh-keygen's last non-empty stderr line, for a message.
+inline std::string last_line(const std::string& text) {
+  std::size_t end = text.find_last_not_of("\r\n");
+  if (end == std::string::npos) return "no message";
+  const std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+}  // namespace detail
+
+/// The Signer: `ssh-keygen -Y sign -f <key> -n <namespace>`. `key` is a private key file,
+/// or a public key (`.pub`) whose private half is in ssh-agent (then `auth_sock` is the
+/// agent's socket, $SSH_AUTH_SOCK), as git's `user.signingkey`.
+class ssh_keygen_signer {
+ public:
+  ssh_keygen_signer(std::string key, std::string sig_namespace,
+                    std::optional<std::string> auth_sock = std::nullopt,
+                    ssh_keygen_options options = {})
+      : key_(std::move(key)),
+        ns_(std::move(sig_namespace)),
+        auth_sock_(std::move(auth_sock)),
+        opt_(std::move(options)) {}
+
+  /// The armored signature (`-----BEGIN SSH SIGNATURE-----` ...) over `data`.
+  std::string sign(const std::string& data) const {
+    const std::string program = detail::program_of(opt_);
+    detail::private_dir dir(opt_.temp_root);
+    const std::string input = dir.put("data", data);
+    std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    if (auth_sock_) env.push_back("SSH_AUTH_SOCK=" + *auth_sock_);
+    const ssh_keygen_run r = detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, dir,
+                                         input, env, opt_.timeout);
+    if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
+      throw error(errc::signing_failed,
+                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
+                      "); give a private key file without a passphrase, or a public key (.pub) "
+                      "whose private half is loaded in ssh-agent (ssh-add; SSH_AUTH_SOCK set)",
+                  key_);
+    return r.out;
+  }
+
+ private:
+  std::string key_;
+  std::string ns_;
+  std::optional<std::string> auth_sock_;
+  ssh_keygen_options opt_;
+};
+
+/// The SignatureVerifier: the signature must be good under `sig_namespace`
+/// (`-Y check-novalidate`), by a key `allowed_signers` lists, unexpired
+/// (`-Y find-principals`), for `signer` when one is asked (else the first principal found),
+/// and `-Y verify` must then agree for that principal.
+class ssh_keygen_verifier {
+ public:
+  ssh_keygen_verifier(std::string allowed_signers, std::string sig_namespace,
+                      std::optional<std::string> signer = std::nullopt,
+                      ssh_keygen_options options = {})
+      : allowed_(std::move(allowed_signers)),
+        ns_(std::move(sig_namespace)),
+        signer_(std::move(signer)),
+        opt_(std::move(options)) {}
+
+  /// The principal that signed `data`.
+  std::string verify(const std::string& data, const std::string& signature) const {
+    const std::string program = detail::program_of(opt_);
+    detail::private_dir dir(opt_.temp_root);
+    const std::string input = dir.put("data", data);
+    const std::string sig = dir.put("sig", signature);
+    const std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    const auto keygen = [&](std::vector<std::string> args) {
+      return detail::run(program, args, dir, input, env, opt_.timeout);
+    };
+    const ssh_keygen_run check = keygen({"-Y", "check-novalidate", "-n", ns_, "-s", sig});
+    if (check.exit != 0)
+      throw error(errc::signature_invalid,
+                  "the signature does not match the signed bytes under the namespace `" + ns_ +
+                      "` (ssh-keygen: " + detail::last_line(check.err) + ")");
+    const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
+    if (found.exit != 0)
+      throw error(
+          errc::signer_untrusted,
+          "the signing key is not in " + allowed_ +
+              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
+              "); add the signer's `<principal> <public key>` line there if you trust it",
+          allowed_);
+    const std::vector<std::string> principals = split_principals(found.out);
+    std::string principal = principals.empty() ? std::string() : principals.front();
+    if (signer_) {
+      bool among = false;
+      for (const std::string& p : principals) among = among || p == *signer_;
+      if (!among)
+        throw error(errc::signer_untrusted,
+                    "the signature is by " + join(principals) + " in " + allowed_ + ", not by `" +
+                        *signer_ + "`",
+                    allowed_);
+      principal = *signer_;
+    }
+    const ssh_keygen_run good =
+        keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
+    if (good.exit != 0)
+      throw error(errc::signer_untrusted,
+                  "`" + principal + "` in " + allowed_ + " may not sign under the namespace `" +
+                      ns_ + "` (ssh-keygen: " + detail::last_line(good.err) +
+                      "); check that entry's namespaces= and valid-after/valid-before options",
+                  allowed_);
+    return principal;
+  }
+
+ private:
+  static std::vector<std::string> split_principals(const std::string& out) {
+    std::vector<std::string> all;
+    std::string cur;
+    for (const char c : out + "\n") {
+      if (c == '\n' || c == ',' || c == '\r') {
+        if (!cur.empty()) all.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    return all;
+  }
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const std::string& p : v) s += (s.empty() ? "`" : ", `") + p + "`";
+    return s.empty() ? "nobody" : s;
+  }
+
+  std::string allowed_;
+  std::string ns_;
+  std::optional<std::string> signer_;
+  ssh_keygen_options opt_;
+};
+
+}  // namespace signing
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/signing/ssh_keygen.hpp -----
+// ----- end clawport/signing.hpp -----
 // ----- begin clawport/skills.hpp -----
 // ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
 // locations and directory rules, the static audit and an agent's effective skill set;
@@ -35962,6 +36657,62 @@ std::vector<skill_archive> archives_of(Fs& fs, const typename Fs::dir& arch,
   return found;
 }
 
+/// Opens the archive directory `_deleted/` of the install at `install_root`, filling
+/// `archive` with its location; its absence is a not-found naming what archives there.
+template <class Fs>
+typename Fs::dir open_archive(Fs& fs, std::string_view install_root, skills_dir_location& archive) {
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  try {
+    return open_skills_dir(fs, archive, false);
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found,
+                "no archived skills: " + archive.path +
+                    " does not exist (`skills remove` and "
+                    "`skills install --upgrade` archive there)",
+                archive.path);
+  }
+}
+
+/// Puts the archive to restore first in `found`: the entry `from` when given, else the
+/// newest; refuses when there is none, or when they come from several bundles and neither
+/// `bundle` nor `from` chose.
+inline void choose_archive(std::vector<skill_archive>& found, const std::string& name,
+                           const std::string& bundle, const std::string& from,
+                           const std::string& archive_path) {
+  if (!from.empty()) {
+    const auto it = std::find_if(found.begin(), found.end(),
+                                 [&](const skill_archive& a) { return a.entry == from; });
+    if (it == found.end()) {
+      throw error(errc::not_found,
+                  "--from " + from + " is not an archive of skill '" + name + "'" +
+                      (bundle.empty() ? std::string() : " in bundle '" + bundle + "'") + " in " +
+                      archive_path,
+                  from);
+    }
+    std::rotate(found.begin(), it, it + 1);
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "no archive of skill '" + name + "'" +
+                    (bundle.empty() ? std::string() : " from bundle '" + bundle + "'") + " in " +
+                    archive_path,
+                name);
+  }
+  if (bundle.empty() && from.empty()) {
+    for (const skill_archive& a : found) {
+      if (a.bundle == found.front().bundle) continue;
+      throw error(errc::invalid_argument,
+                  "skill '" + name + "' was archived from several bundles (" +
+                      found.front().bundle + ", " + a.bundle + ", ...); pass --bundle to choose",
+                  name);
+    }
+  }
+}
+
 }  // namespace detail
 
 /// Restores skill `name` from the archive of the install at `install_root`: the archive
@@ -35979,50 +36730,9 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
     throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
   }
   skills_dir_location archive;
-  archive.anchor = paths::normalize(install_root);
-  archive.relative = std::string(archive_relative);
-  archive.path = paths::join(archive.anchor, archive.relative);
-  archive.bundle = "_deleted";
-  std::optional<typename Fs::dir> arch;
-  try {
-    arch.emplace(open_skills_dir(fs, archive, false));
-  } catch (const error& e) {
-    if (e.code() != errc::not_found) throw;
-    throw error(errc::not_found,
-                "no archived skills: " + archive.path +
-                    " does not exist (`skills remove` and "
-                    "`skills install --upgrade` archive there)",
-                archive.path);
-  }
-  std::vector<skill_archive> found = detail::archives_of(fs, *arch, name, bundle);
-  if (!from.empty()) {
-    const auto it = std::find_if(found.begin(), found.end(),
-                                 [&](const skill_archive& a) { return a.entry == from; });
-    if (it == found.end()) {
-      throw error(errc::not_found,
-                  "--from " + from + " is not an archive of skill '" + name + "'" +
-                      (bundle.empty() ? std::string() : " in bundle '" + bundle + "'") + " in " +
-                      archive.path,
-                  from);
-    }
-    std::rotate(found.begin(), it, it + 1);
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "no archive of skill '" + name + "'" +
-                    (bundle.empty() ? std::string() : " from bundle '" + bundle + "'") + " in " +
-                    archive.path,
-                name);
-  }
-  if (bundle.empty() && from.empty()) {
-    for (const skill_archive& a : found) {
-      if (a.bundle == found.front().bundle) continue;
-      throw error(errc::invalid_argument,
-                  "skill '" + name + "' was archived from several bundles (" +
-                      found.front().bundle + ", " + a.bundle + ", ...); pass --bundle to choose",
-                  name);
-    }
-  }
+  typename Fs::dir arch = detail::open_archive(fs, install_root, archive);
+  std::vector<skill_archive> found = detail::archives_of(fs, arch, name, bundle);
+  detail::choose_archive(found, name, bundle, from, archive.path);
   const skill_archive pick = found.front();
   if (!cfg.bundles.count(pick.bundle)) {
     throw error(errc::not_found,
@@ -36038,8 +36748,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   out.directory = paths::join(loc.path, name);
   out.restored_from = paths::join(archive.path, pick.entry);
   const std::string shown = pick.entry;
-  const fs::file_id id =
-      detail::removable_skill_id(fs, *arch, pick.entry, shown, out.restored_from);
+  const fs::file_id id = detail::removable_skill_id(fs, arch, pick.entry, shown, out.restored_from);
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
   if (fs.stat_at(parent, name)) {
     throw error(errc::destination_refused,
@@ -36050,7 +36759,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   }
   bool moved = false;
   try {
-    moved = publish::rename_noreplace(fs, *arch, pick.entry, parent, name);
+    moved = publish::rename_noreplace(fs, arch, pick.entry, parent, name);
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to move " + out.restored_from + " to " + out.directory,
                         out.directory);
@@ -36063,10 +36772,10 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
                   out.restored_from + " was replaced while it was being restored", out.directory);
     }
     fs.sync_dir(parent);
-    fs.sync_dir(*arch);
+    fs.sync_dir(arch);
   } catch (const error& e) {
     try {
-      (void)publish::rename_noreplace(fs, parent, name, *arch, pick.entry);
+      (void)publish::rename_noreplace(fs, parent, name, arch, pick.entry);
     } catch (const error&) {
       fs::detail::rethrow(e, "restored " + out.directory + " but could not make it durable",
                           out.directory);
