@@ -2,31 +2,13 @@
 # `clawport export` end to end on the real filesystem.
 . "$(dirname "$0")/lib.sh"
 
-# make_install <root>: an install whose agent `researcher` has a one-file workspace.
-make_install() {
-  mkdir -p "$1/agents/researcher/workspace"
-  cat >"$1/config.toml" <<'TOML'
-schema_version = 3
-
-[providers.models.anthropic.main]
-api_key = "sk-ant-cli-test-secret"
-model = "claude-opus-5"
-
-[risk_profiles.guarded]
-
-[agents.researcher]
-model_provider = "anthropic.main"
-risk_profile = "guarded"
-TOML
-  printf '# researcher\n' >"$1/agents/researcher/workspace/IDENTITY.md"
-}
 export_to() { expect_status "$1" "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$2" "${@:3}"; }
 only_bundle() {
   local got; got=$(ls -A "$1")
   [ "$got" = "bundle" ] || { echo "FAIL: $1 holds '$got', expected only bundle"; failures=$((failures + 1)); }
 }
 
-make_install "$TMP/install"
+make_researcher_install "$TMP/install"
 WS=$TMP/install/agents/researcher/workspace
 
 # fresh destination (its parent is created)

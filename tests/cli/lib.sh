@@ -23,4 +23,23 @@ expect_grep() {
 }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# make_researcher_install <dir>: the smallest install with one agent, `researcher`, one
+# provider holding a secret and one workspace file; the fixture several suites start from.
+make_researcher_install() {
+  mkdir -p "$1/agents/researcher/workspace"
+  cat >"$1/config.toml" <<'TOML'
+schema_version = 3
+
+[providers.models.anthropic.main]
+api_key = "sk-ant-cli-test-secret"
+model = "claude-opus-5"
+
+[risk_profiles.guarded]
+
+[agents.researcher]
+model_provider = "anthropic.main"
+risk_profile = "guarded"
+TOML
+  printf '# researcher\n' >"$1/agents/researcher/workspace/IDENTITY.md"
+}
 finish() { [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }; echo ok; }

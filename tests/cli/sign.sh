@@ -27,21 +27,8 @@ nothing_written() {  # the target holds its config alone, unchanged
     { echo "FAIL: a refused import wrote ($1)"; failures=$((failures + 1)); }
 }
 
-mkdir -p "$TMP/install/agents/researcher/workspace" "$TMP/keys" "$TMP/dst"
-cat >"$TMP/install/config.toml" <<'TOML'
-schema_version = 3
-
-[providers.models.anthropic.main]
-api_key = "sk-ant-cli-test-secret"
-model = "claude-opus-5"
-
-[risk_profiles.guarded]
-
-[agents.researcher]
-model_provider = "anthropic.main"
-risk_profile = "guarded"
-TOML
-printf '# researcher\n' >"$TMP/install/agents/researcher/workspace/IDENTITY.md"
+make_researcher_install "$TMP/install"
+mkdir -p "$TMP/keys" "$TMP/dst"
 printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
 K="$TMP/keys"
 ssh-keygen -q -t ed25519 -N '' -C alice -f "$K/alice"

@@ -3,21 +3,7 @@
 # with every finding listed; an upstream-style bundle (no digest list) verifies with a warning.
 . "$(dirname "$0")/lib.sh"
 
-mkdir -p "$TMP/install/agents/researcher/workspace"
-cat >"$TMP/install/config.toml" <<'TOML'
-schema_version = 3
-
-[providers.models.anthropic.main]
-api_key = "sk-ant-cli-test-secret"
-model = "claude-opus-5"
-
-[risk_profiles.guarded]
-
-[agents.researcher]
-model_provider = "anthropic.main"
-risk_profile = "guarded"
-TOML
-printf '# researcher\n' >"$TMP/install/agents/researcher/workspace/IDENTITY.md"
+make_researcher_install "$TMP/install"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/b"
 
 expect_status 0 "$CLAWPORT" verify "$TMP/b"
