@@ -4,6 +4,7 @@
 // verdict into the findings `unsigned`, `signature_invalid`, `signer_untrusted` (policy
 // tests with stand-in policies, no program run); and the ssh-keygen policies against keys
 // made at test time (skipped, with a message saying so, where ssh-keygen is absent).
+#include "../exporter/harness.hpp"
 #include "fs/fixture.hpp"
 
 #include <unistd.h>
@@ -17,22 +18,9 @@ using cp::testing::posix_fixture;
 
 namespace {
 
-const char* const kConfig = R"(schema_version = 3
-
-[providers.models.anthropic.main]
-api_key = "sk-ant-signing-test-secret"
-model = "claude-opus-5"
-
-[risk_profiles.guarded]
-
-[agents.researcher]
-model_provider = "anthropic.main"
-risk_profile = "guarded"
-)";
-
 struct sign_rig : posix_fixture {
   sign_rig() {
-    write("install/config.toml", kConfig);
+    write("install/config.toml", cp::testing::kResearcherConfig);
     write("install/agents/researcher/workspace/IDENTITY.md", "# researcher\n");
   }
   void export_to(const std::string& rel, cp::signing::sign_function sign) {
