@@ -35,9 +35,12 @@ ALLOWED = {
     "publish": {"core", "fs", "names", "bundle"},
     # Plan integrity and consent, shared by import and the OpenClaw lifecycle.
     "plan": {"core", "digest"},
+    # The one process runner (fork/execve under a supervisor, a hard timeout), used by the
+    # skills commands (TEST.sh, git) and the signing policies (ssh-keygen).
+    "process": {"core"},
     # Writes to the user's install (config append, skill install/remove) stage and publish.
     "zeroclaw": {"core", "fs", "names", "bundle", "publish", "formats"},
-    "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats"},
+    "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats", "process"},
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
                  "formats", "signing"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
@@ -52,7 +55,7 @@ ALLOWED = {
     # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
     "crypto": {"core"},
     # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).
-    "signing": {"core"},
+    "signing": {"core", "process"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
     # TU's definitions of them.
     "compiled": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",

@@ -15,6 +15,7 @@
 #include "names.hpp"
 #include "openclaw.hpp"
 #include "plan.hpp"
+#include "process.hpp"
 #include "publish.hpp"
 #include "signing.hpp"
 #include "skills.hpp"

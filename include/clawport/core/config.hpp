@@ -76,6 +76,7 @@ namespace bundle {}
 namespace digest {}
 namespace publish {}
 namespace plan {}
+namespace process {}
 namespace exporter_detail {}
 namespace importer {}
 namespace verify {}

@@ -1,24 +1,21 @@
 // SPDX-License-Identifier: MIT
 // The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
 // SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
-// run. It is started by posix_spawn (no shell) in its own session (no terminal to ask a
-// passphrase on), with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with
-// an agent's key), stdin from the data, stdout and stderr into files of a private
-// temporary directory (mkdtemp, 0700) that also holds the signature `-s` needs as a file,
-// and a deadline after which it is killed. The directory is removed afterwards.
+// run, by the library's one process runner (process/runner.hpp: no shell, everything it
+// starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
+// with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
+// and stdin from the data, a file of a private temporary directory (mkdtemp, 0700) that
+// also holds the signature `-s` needs as a file. The directory is removed afterwards.
 #pragma once
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../process/runner.hpp"
 #include "policy.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -104,99 +101,37 @@ class private_dir {
     ::close(fd);
     return p;
   }
-  /// The bytes of file `name` (one ssh-keygen wrote), bounded to 1 MiB.
-  std::string take(const std::string& name) const {
-    std::string text;
-    const int fd = ::open((path_ + "/" + name).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) return text;
-    char buf[4096];
-    for (;;) {
-      const ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0 || text.size() > (1u << 20)) break;
-      text.append(buf, static_cast<std::size_t>(n));
-    }
-    ::close(fd);
-    return text;
-  }
-  void track(const std::string& name) { files_.push_back(path_ + "/" + name); }
 
  private:
   std::string path_;
   std::vector<std::string> files_;
 };
 
-/// Waits for `pid` until `deadline`; kills its process group when it passes.
-inline int wait_or_kill(pid_t pid, std::chrono::steady_clock::time_point deadline) {
-  int status = 0;
-  for (;;) {
-    const pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (r < 0 && errno != EINTR) return -1;
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(-pid, SIGKILL);
-      ::kill(pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
-                  "ssh-keygen");
-    }
-    const timespec tick{0, 5 * 1000 * 1000};
-    ::nanosleep(&tick, nullptr);
-  }
-}
-
-/// Runs `program args...` with stdin from `dir`'s file `input`, stdout and stderr into
-/// files of `dir`, the environment `env`, until `timeout`.
+/// Runs `program args...` with stdin from the file `input_path`, the environment `env`,
+/// until `timeout`.
 inline ssh_keygen_run run(const std::string& program, const std::vector<std::string>& args,
-                          private_dir& dir, const std::string& input_path,
-                          const std::vector<std::string>& env, std::chrono::milliseconds timeout) {
-  std::vector<std::string> argv{program};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> cargv, cenv;
-  for (std::string& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  std::vector<std::string> envs = env;
-  for (std::string& e : envs) cenv.push_back(e.data());
-  cenv.push_back(nullptr);
-  dir.track("out");
-  dir.track("err");
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t attr;
-  ::posix_spawn_file_actions_init(&fa);
-  ::posix_spawnattr_init(&attr);
-  const std::string base = input_path.substr(0, input_path.rfind('/') + 1);
-  ::posix_spawn_file_actions_addopen(&fa, 0, input_path.c_str(), O_RDONLY, 0);
-  ::posix_spawn_file_actions_addopen(&fa, 1, (base + "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-  ::posix_spawn_file_actions_addopen(&fa, 2, (base + "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-  short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
-#if defined(POSIX_SPAWN_SETSID)
-  flags |= POSIX_SPAWN_SETSID;  // no controlling terminal: a passphrase prompt fails at once
-#else
-  flags |= POSIX_SPAWN_SETPGROUP;
-#endif
-  ::posix_spawnattr_setflags(&attr, flags);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  ::posix_spawnattr_setsigmask(&attr, &none);
-  ::posix_spawnattr_setsigdefault(&attr, &all);
-  pid_t pid = -1;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &fa, &attr, cargv.data(), cenv.data());
-  ::posix_spawn_file_actions_destroy(&fa);
-  ::posix_spawnattr_destroy(&attr);
-  if (rc != 0)
+                          const std::string& input_path, const std::vector<std::string>& env,
+                          std::chrono::milliseconds timeout) {
+  process::request req;
+  req.argv.push_back(program);
+  req.argv.insert(req.argv.end(), args.begin(), args.end());
+  req.timeout = timeout;
+  req.stdin_path = input_path;
+  req.new_session = true;  // no controlling terminal: a passphrase prompt fails at once
+  process::outcome o = process::posix_runner(env).run(req);
+  if (!o.error.empty())
     throw error(errc::unsupported,
-                "cannot run " + program + ": " + std::strerror(rc) +
+                "cannot run " + program + ": " +
+                    (o.error_number != 0 ? std::string(std::strerror(o.error_number)) : o.error) +
                     " (install OpenSSH's client: apt-get install openssh-client)",
-                program, rc);
+                program, o.error_number);
+  if (o.timed_out)
+    throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
+                "ssh-keygen");
   ssh_keygen_run r;
-  r.exit = wait_or_kill(pid, deadline);
-  r.out = dir.take("out");
-  r.err = dir.take("err");
+  r.exit = o.exit;
+  r.out = std::move(o.out);
+  r.err = std::move(o.err);
   return r;
 }
 
@@ -231,8 +166,8 @@ class ssh_keygen_signer {
     const std::string input = dir.put("data", data);
     std::vector<std::string> env{"PATH=/usr/bin:/bin"};
     if (auth_sock_) env.push_back("SSH_AUTH_SOCK=" + *auth_sock_);
-    const ssh_keygen_run r = detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, dir,
-                                         input, env, opt_.timeout);
+    const ssh_keygen_run r =
+        detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, input, env, opt_.timeout);
     if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
       throw error(errc::signing_failed,
                   "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
@@ -271,7 +206,7 @@ class ssh_keygen_verifier {
     const std::string sig = dir.put("sig", signature);
     const std::vector<std::string> env{"PATH=/usr/bin:/bin"};
     const auto keygen = [&](std::vector<std::string> args) {
-      return detail::run(program, args, dir, input, env, opt_.timeout);
+      return detail::run(program, args, input, env, opt_.timeout);
     };
     const ssh_keygen_run check = keygen({"-Y", "check-novalidate", "-n", ns_, "-s", sig});
     if (check.exit != 0)
