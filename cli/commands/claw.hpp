@@ -119,7 +119,7 @@ inline int run_plan(const plan_options& o, const host_environment& host,
     const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
     std::cout << oc::json_text(plan.blocked ? with_error(doc, o.package, blocked) : doc);
   } else {
-    std::cout << for_reader(oc::plan_text(doc));
+    std::cout << for_reader(oc::plan_text(plan));
     if (consent != nullptr && !plan.blocked) std::cout << apply_hint(*consent, integrity);
   }
   return plan.blocked ? exit_failed : exit_ok;

@@ -94,14 +94,18 @@ inline int print(const oc::value& doc, bool ok, bool json, const std::string& su
   return ok ? exit_ok : exit_failed;
 }
 
-/// A lifecycle plan shown without --yes: kept in --plan-out and, for a person, followed by
-/// the command that applies it (when nothing blocks it).
-inline int show_plan(const oc::value& plan, bool blocked, const consent_flags& f, bool json,
-                     const std::string& subject, const host_environment& host) {
-  if (!blocked) write_plan_file(f, host, oc::json_text(plan));
-  const int status = print(plan, !blocked, json, subject);
-  if (!json && !blocked) std::cout << apply_hint(f, plan.value("planIntegrity", ""));
-  return status;
+/// A lifecycle plan (the typed remove or update plan) shown without --yes: kept in
+/// --plan-out and, for a person, followed by the command that applies it (when nothing
+/// blocks it).
+template <class Plan>
+int show_plan(const Plan& plan, bool blocked, const consent_flags& f, bool json,
+              const std::string& subject, const host_environment& host) {
+  const oc::value doc = oc::to_json(plan);
+  if (!blocked) write_plan_file(f, host, oc::json_text(doc));
+  if (json) return print(doc, !blocked, json, subject);
+  std::cout << for_reader(oc::plan_text(plan));
+  if (!blocked) std::cout << apply_hint(f, plan.integrity);
+  return blocked ? exit_failed : exit_ok;
 }
 
 inline int run_add(const add_options& o, const host_environment& host) {
@@ -121,11 +125,11 @@ inline int run_add(const add_options& o, const host_environment& host) {
   const oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
   oc::add_options opt;
   opt.without_packages = o.without_packages;
-  const oc::outcome_doc r = oc::apply_add(
+  const oc::add_outcome r = oc::apply_add(
       fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt, c, now_text(host));
-  if (!o.json && r.document.value("schemaVersion", "") == "openclaw.clawAddPlan.v1") {
-    std::cerr << for_reader(r.document.contains("actions") ? oc::plan_text(r.document)
-                                                           : oc::inspect_text(pkg));
+  if (!o.json && (r.blocked_plan || r.invalid_package)) {
+    std::cerr << for_reader(r.blocked_plan ? oc::plan_text(*r.blocked_plan)
+                                           : oc::inspect_text(pkg));
     return exit_failed;
   }
   return print(r.document, r.ok, o.json, o.package);
@@ -144,8 +148,8 @@ inline int run_remove(const target_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   const oc::destination_request req = request(host, o.state_dir, "", "");
   if (!o.consent.yes) {
-    const oc::value plan = oc::plan_remove(fs, req, o.target);
-    return show_plan(plan, !plan["blockers"].empty(), o.consent, o.json, o.target, host);
+    const oc::remove_plan plan = oc::build_remove_plan(fs, req, o.target);
+    return show_plan(plan, !plan.blockers.empty(), o.consent, o.json, o.target, host);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawRemovePlan.v1");
   const oc::outcome_doc r = oc::apply_remove(fs, req, o.target, c, now_text(host));
@@ -160,7 +164,7 @@ inline int run_update(const update_options& o, const host_environment& host) {
   if (!o.from.empty()) from = host.absolute(o.from);
   if (!o.consent.yes) {
     const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
-    return show_plan(plan.plan, plan.blocked, o.consent, o.json, o.target, host);
+    return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
   const oc::outcome_doc r = oc::apply_update(fs, req, o.target, from, c, now_text(host));

@@ -26,21 +26,23 @@ struct options {
 };
 
 /// The workspace a command works on: --workspace, else the resolved one.
-inline oc::value resolved(clawport::fs::posix& fs, const host_environment& host, const options& o,
-                          oc::value* config = nullptr) {
+inline oc::workspace_location resolved(clawport::fs::posix& fs, const host_environment& host,
+                                       const options& o, oc::value* config = nullptr) {
   const oc::environment env = oc::environment_of(host, o.state_dir);
   oc::value cfg = oc::read_openclaw_config(fs, oc::state_dir_of(env));
   std::optional<std::string> id;
   if (!o.agent_id.empty()) id = o.agent_id;
   std::optional<std::string> workspace;
   if (!o.workspace.empty()) workspace = o.workspace;
-  oc::value r = oc::resolve_workspace(cfg, env, id, workspace);
+  oc::workspace_location r = oc::locate_workspace(cfg, env, id, workspace);
   if (config != nullptr) *config = std::move(cfg);
   return r;
 }
 
-inline int print(const oc::value& d, bool ok, bool json) {
-  std::cout << (json ? oc::json_text(d) : oc::workspace_text(d));
+/// Prints a typed result: its document with --json, else its human lines.
+template <class Result>
+int print(const Result& r, bool ok, bool json) {
+  std::cout << (json ? oc::json_text(oc::to_json(r)) : oc::workspace_text(r));
   return ok ? exit_ok : exit_failed;
 }
 
@@ -52,19 +54,17 @@ inline int run_resolve(const options& o, const host_environment& host) {
 inline int run_bootstrap(const options& o, const host_environment& host) {
   clawport::fs::posix fs;
   oc::value cfg;
-  const oc::value r = resolved(fs, host, o, &cfg);
-  const oc::setup_marker_store marker{r["stateDir"].get<std::string>(), format_rfc3339(host.now())};
-  return print(oc::bootstrap_workspace(fs, r["workspace"].get<std::string>(),
-                                       oc::skip_bootstrap(cfg), marker),
-               true, o.json);
+  const oc::workspace_location r = resolved(fs, host, o, &cfg);
+  const oc::setup_marker_store marker{r.state_dir, format_rfc3339(host.now())};
+  return print(oc::seed_workspace(fs, r.workspace, oc::skip_bootstrap(cfg), marker), true, o.json);
 }
 
 inline int run_doctor(const options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const oc::value r = resolved(fs, host, o);
-  const oc::value d = oc::doctor_workspace(fs, r["workspace"].get<std::string>(),
-                                           oc::environment_of(host, o.state_dir).home);
-  return print(d, d["ok"].get<bool>(), o.json);
+  const oc::workspace_location r = resolved(fs, host, o);
+  const oc::doctor_report d =
+      oc::check_workspace(fs, r.workspace, oc::environment_of(host, o.state_dir).home);
+  return print(d, d.ok(), o.json);
 }
 
 }  // namespace workspace_cmd

@@ -529,15 +529,23 @@ inline value add_result_document(const add_plan& p, const add_ops& ops, const co
 
 }  // namespace detail
 
+/// A finished `claw add --yes`; when it stopped at the plan, why, for the human form: the
+/// package did not read (the document is the plan's failure envelope) or the plan blocks
+/// (the document is the plan).
+struct add_outcome : outcome_doc {
+  bool invalid_package = false;
+  std::optional<add_plan> blocked_plan;
+};
+
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
 /// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
 /// `now` is the RFC 3339 time recorded in the ledger.
 template <class Fs, class Resolver = offline_resolver>
-outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
                       const add_options& opt, const consent& c, const std::string& now,
                       const Resolver& resolver = {}) {
   constexpr const char* schema = "openclaw.clawAddResult.v1";
-  outcome_doc out;
+  add_outcome out;
   const clawport::plan::subject subject{"Claw", "add --dry-run"};
   if (auto r = clawport::plan::check_given(c)) {
     out.document = detail::refusal_doc(schema, *r, subject);
@@ -545,11 +553,13 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   if (!pkg.ok()) {
     out.document = plan_failure_document(pkg);
+    out.invalid_package = true;
     return out;
   }
   const add_plan p = plan_add(fs, pkg, req, opt, resolver);
   if (p.blocked) {
     out.document = to_json(p);
+    out.blocked_plan = p;
     return out;
   }
   const std::string& integrity = p.integrity;
@@ -869,6 +879,20 @@ inline value to_json(const std::vector<plan_blocker>& blockers) {
   return out;
 }
 
+namespace detail {
+
+/// `  ERROR <code>: <message>` for each blocker of a plan.
+inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
+  for (const auto& b : blockers) line("  ERROR " + b.code + ": " + b.message);
+}
+/// The same of a rendered document's `blockers` (the migration text, not typed yet).
+inline void blocker_lines(text::terminal_lines& line, const value& doc) {
+  for (const auto& b : doc["blockers"])
+    blocker_lines(line, {plan_blocker{b.value("code", ""), b.value("message", "")}});
+}
+
+}  // namespace detail
+
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
   std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
@@ -876,6 +900,7 @@ struct remove_action {
   std::string id;
   std::string verb;  ///< remove | retain | release | delete
   value details;
+  std::string origin;  ///< workspaceFile: the row's origin (created | adopted | ...)
 };
 
 /// The remove plan `openclaw.clawRemovePlan.v1`, as data.
@@ -914,6 +939,24 @@ inline value to_json(const remove_plan& p) {
   return plan;
 }
 
+/// The human form of a remove plan (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const remove_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: remove " + p.target + " (dry run, nothing written)");
+  line("  plan integrity:  " + p.integrity);
+  for (const auto& a : p.actions) {
+    std::string l = "    " + a.verb + " " + a.kind + " " + a.id;
+    // An adopted file is kept, never deleted.
+    if (a.kind == "workspaceFile" && a.verb == "retain" && a.origin == "adopted")
+      l += " (adopted: kept)";
+    line(l);
+  }
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
 namespace detail {
 
 /// The install records `target` names (agent id or Claw package name), sorted.
@@ -942,7 +985,7 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
   const std::string& id = s.agent_id;
   const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
                        value details) {
-    p.actions.push_back({kind, aid, verb, std::move(details)});
+    p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
   if (s.agent_state == "present") {
     act("agent", id, "remove",
@@ -983,7 +1026,8 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
     p.actions.push_back({"workspaceFile", f.path, verb,
                          value::object({{"state", f.state},
                                         {"contentDigest", f.row.content_digest},
-                                        {"origin", f.row.origin}})});
+                                        {"origin", f.row.origin}}),
+                         f.row.origin});
     if (f.state == "unsafe" && introduced)
       p.blockers.push_back(
           make_blocker(errc::workspace_file_unsafe,
@@ -991,14 +1035,18 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
   }
   for (const auto& u : s.unmanaged) {
     keeps = true;
-    p.actions.push_back({"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}})});
+    p.actions.push_back(
+        {"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}}), {}});
   }
   const bool created = rec.workspace_origin == "created";
   p.actions.push_back(
-      {"workspace", rec.workspace, created && !keeps ? "remove" : "retain",
-       value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}})});
+      {"workspace",
+       rec.workspace,
+       created && !keeps ? "remove" : "retain",
+       value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}}),
+       {}});
   p.actions.push_back(
-      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}})});
+      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}}), {}});
 }
 
 }  // namespace detail
@@ -1305,49 +1353,10 @@ inline void status_lines(text::terminal_lines& line, const value& d) {
   if (d["records"].empty()) line("No Claws installed.");
 }
 
-inline void blocker_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& b : d["blockers"]) line("  ERROR " + str(b["code"]) + ": " + str(b["message"]));
-}
-
-inline void remove_plan_lines(text::terminal_lines& line, const value& d) {
-  line("Plan: remove " + str(d["target"]) + " (dry run, nothing written)");
-  line("  plan integrity:  " + str(d["planIntegrity"]));
-  for (const auto& a : d["actions"]) {
-    std::string l = "    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]);
-    // The rendered plan's own member: an adopted file is kept, never deleted.
-    if (a["kind"] == "workspaceFile" && a["action"] == "retain" &&
-        a["details"].value("origin", "") == "adopted")
-      l += " (adopted: kept)";
-    line(l);
-  }
-  blocker_lines(line, d);
-}
-
-inline void update_plan_lines(text::terminal_lines& line, const value& d) {
-  line("Plan: update " + str(d["target"]) + " (dry run, nothing written)");
-  if (d.contains("currentClaw") && d.contains("targetClaw"))
-    line("  " + str(d["currentClaw"]["name"]) + " " + str(d["currentClaw"]["version"]) + " -> " +
-         str(d["targetClaw"]["version"]));
-  line("  plan integrity:  " + str(d["planIntegrity"]));
-  std::size_t unchanged = 0;
-  for (const auto& a : d["actions"]) {
-    if (a["action"] == "unchanged") {
-      ++unchanged;
-      continue;
-    }
-    line("    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
-  }
-  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
-  for (const auto& c : d["capabilityChanges"])
-    line(std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
-         str(c["classification"]) + " " + str(c["path"]) + " (" + str(c["action"]) + ")");
-  blocker_lines(line, d);
-}
-
 }  // namespace detail
 
-/// The human rendering of an add result, status document, update plan or result, remove
-/// plan or result, or export result (after the experimental banner), every line through
+/// The human rendering of an add result, status document, update or remove result, or
+/// export result (after the experimental banner), every line through
 /// the one terminal-safe renderer (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
   using detail::str;
@@ -1365,15 +1374,11 @@ inline std::string lifecycle_text(const value& d) {
     detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawRemovePlan.v1") {
-    detail::remove_plan_lines(line, d);
   } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
     line("Removed " + str(d["agentId"]) + " (" + str(d["status"]) +
          "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
          std::to_string(d["retained"].size()) + " kept");
     for (const auto& r : d["retained"]) line("  kept " + str(r));
-  } else if (schema == "openclaw.clawUpdatePlan.v1") {
-    detail::update_plan_lines(line, d);
   } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
     line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
          "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));

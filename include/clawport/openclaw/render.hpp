@@ -12,6 +12,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -52,26 +53,9 @@ inline value plan_failure_document(const claw_package& pkg) {
 inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
 
 /// Appends the diagnostics as `LEVEL code path: message` lines.
-inline void diagnostic_lines(text::terminal_lines& line, const value& diags,
+inline void diagnostic_lines(text::terminal_lines& line, const std::vector<diagnostic>& diags,
                              const std::string& indent = "") {
-  for (const auto& d : diags) {
-    diagnostic x;
-    x.level = d["level"] == "warning" ? level::warning : level::error;
-    x.code = d["code"].get<std::string>();
-    x.path = d["path"].get<std::string>();
-    x.message = d["message"].get<std::string>();
-    if (d.contains("line")) {
-      x.line = d["line"].get<std::size_t>();
-      x.column = d["column"].get<std::size_t>();
-    }
-    line(indent + human_line(x));
-  }
-}
-
-inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
-  text::terminal_lines line;
-  diagnostic_lines(line, diags, indent);
-  return std::move(line.text);
+  for (const auto& d : diags) line(indent + human_line(d));
 }
 
 /// Human form of `inspect`, every line through the one terminal-safe renderer
@@ -82,7 +66,7 @@ inline std::string inspect_text(const claw_package& pkg) {
   line(experimental_banner);
   if (!pkg.ok()) {
     line("Claw is invalid:");
-    diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+    diagnostic_lines(line, pkg.diagnostics, "  ");
     return std::move(line.text);
   }
   const value& m = pkg.manifest;
@@ -100,61 +84,48 @@ inline std::string inspect_text(const claw_package& pkg) {
   line("  packages:     " + std::to_string(m["packages"].size()));
   line("  MCP servers:  " + std::to_string(m["mcpServers"].size()));
   line("  cron jobs:    " + std::to_string(m["cronJobs"].size()));
-  diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+  diagnostic_lines(line, pkg.diagnostics, "  ");
   return std::move(line.text);
 }
 
-/// Human form of a plan (every line through the one terminal-safe renderer).
-inline std::string plan_text(const value& plan) {
+/// Human form of an add plan (every line through the one terminal-safe renderer).
+inline std::string plan_text(const add_plan& plan) {
   text::terminal_lines line;
   line(experimental_banner);
-  const value& claw = plan["claw"];
-  const value& agent = plan["agent"];
-  line("Plan: add Claw " + claw["name"].get<std::string>() + "@" +
-       claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
+  line("Plan: add Claw " + plan.claw.name + "@" + plan.claw.version + " as agent " + plan.final_id +
        " (dry run, nothing written)");
-  line("  workspace:       " + agent["workspace"].get<std::string>());
-  line("  plan integrity:  " + plan["planIntegrity"].get<std::string>());
-  line("Actions (" + std::to_string(plan["actions"].size()) + "):");
-  for (const auto& a : plan["actions"]) {
-    std::string l = std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
-                    a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-                    a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
-    if (a.contains("reason")) l += "  [blocked: " + a["reason"].get<std::string>() + "]";
+  line("  workspace:       " + plan.workspace);
+  line("  plan integrity:  " + plan.integrity);
+  line("Actions (" + std::to_string(plan.actions.size()) + "):");
+  for (const auto& a : plan.actions) {
+    std::string l = std::string(a.blocked() ? "  ! " : "    ") + std::string(to_string(a.verb)) +
+                    " " + std::string(to_string(a.kind)) + " " + a.id + " -> " + a.target;
+    if (a.reason) l += "  [blocked: " + *a.reason + "]";
     line(l);
   }
-  if (!plan["capabilityChanges"].empty()) {
+  if (!plan.capabilities.empty()) {
     line("Capability escalations needing distinct consent (" +
-         std::to_string(plan["capabilityChanges"].size()) + "):");
-    for (const auto& c : plan["capabilityChanges"])
-      line("  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
-           c["path"].get<std::string>() + ") " + c["digest"].get<std::string>());
+         std::to_string(plan.capabilities.size()) + "):");
+    for (const auto& c : plan.capabilities)
+      line("  ! " + c.kind + " " + c.id + " (" + c.path + ") " + detail::digest_of(c.effect));
   }
-  const value& ready = plan["readiness"];
-  if (ready["ready"].get<bool>()) {
+  if (plan.requirements.empty()) {
     line("Readiness: ready");
   } else {
     line("Readiness: not ready until:");
-    for (const auto& r : ready["requirements"]) {
-      if (r["kind"] == "environment") {
-        line("  environment " + r["name"].get<std::string>() + " for MCP server " +
-             r["mcpServer"].get<std::string>());
-      } else {
-        line("  " + r["kind"].get<std::string>() + " for MCP server " +
-             r["mcpServer"].get<std::string>());
-      }
+    for (const auto& r : plan.requirements) {
+      if (r.kind == "environment")
+        line("  environment " + r.name.value_or("") + " for MCP server " + r.mcp_server);
+      else
+        line("  " + r.kind + " for MCP server " + r.mcp_server);
     }
   }
-  if (plan.contains("notices")) {
-    for (const auto& n : plan["notices"])
-      line("  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() + ": " +
-           n["message"].get<std::string>());
+  for (const auto& n : plan.notices) line("  NOTICE " + n.code + " " + n.path + ": " + n.message);
+  if (!plan.blockers.empty()) {
+    line("Blocked (" + std::to_string(plan.blockers.size()) + "):");
+    diagnostic_lines(line, plan.blockers, "  ");
   }
-  if (!plan["blockers"].empty()) {
-    line("Blocked (" + std::to_string(plan["blockers"].size()) + "):");
-    diagnostic_lines(line, plan["blockers"], "  ");
-  }
-  diagnostic_lines(line, plan["diagnostics"], "  ");
+  diagnostic_lines(line, plan.diagnostics, "  ");
   return std::move(line.text);
 }
 

@@ -975,6 +975,34 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   return out;
 }
 
+/// The human form of an update plan (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const update_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: update " + p.target_name + " (dry run, nothing written)");
+  if (p.found && p.current_claw && p.package)
+    line("  " + p.current_claw->name + " " + p.current_claw->version + " -> " +
+         p.package->source.version);
+  line("  plan integrity:  " + p.integrity);
+  std::size_t unchanged = 0;
+  for (const auto& a : p.actions) {
+    if (a.verb == "unchanged") {
+      ++unchanged;
+      continue;
+    }
+    line("    " + a.verb + " " + a.kind + " " + a.id);
+  }
+  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
+  for (const auto& c : p.capability_changes) {
+    const std::string classification = c.escalation ? "escalation" : "reduction";
+    line(std::string("  ") + (c.escalation ? "! " : "  ") + classification + " " + c.path + " (" +
+         c.verb + ")");
+  }
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -18,27 +18,46 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
+/// Where an agent's workspace is, and the rule that decided:
+/// `clawport.openclawWorkspaceResolve.v1` as data.
+struct workspace_location {
+  std::string agent_id;
+  std::string workspace;
+  std::string rule;  ///< what decided (`--workspace`, the agent's entry, the default, ...)
+  std::string state_dir;
+};
+
+inline value to_json(const workspace_location& w) {
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
+  d["agentId"] = w.agent_id;
+  d["workspace"] = w.workspace;
+  d["rule"] = w.rule;
+  d["stateDir"] = w.state_dir;
+  return d;
+}
+
 /// Resolves the workspace of `agent_id` (default: the default agent, default_agent_id)
 /// from the environment and `config` (the parsed openclaw.json, or an empty object) by the
-/// one rule every command uses (`agent_workspace`, environment.hpp). Pure. The document:
-/// `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace, rule,
-/// stateDir}` where `rule` names what decided; a `workspace_option` (--workspace) decides
-/// over everything else. An `agent_id` that is no agent id is refused
-/// (errc::invalid_argument, naming --agent-id).
-inline value resolve_workspace(const value& config, const environment& env,
-                               const std::optional<std::string>& agent_id,
-                               const std::optional<std::string>& workspace_option = std::nullopt) {
+/// one rule every command uses (`agent_workspace`, environment.hpp). Pure. A
+/// `workspace_option` (--workspace) decides over everything else. An `agent_id` that is no
+/// agent id is refused (errc::invalid_argument, naming --agent-id).
+inline workspace_location locate_workspace(
+    const value& config, const environment& env, const std::optional<std::string>& agent_id,
+    const std::optional<std::string>& workspace_option = std::nullopt) {
   if (agent_id) check_agent_id_option(*agent_id);
   const std::string id = agent_id ? *agent_id : default_agent_id(config);
   workspace_resolution ws = agent_workspace(config, env, id);
   if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
-  value d = value::object();
-  d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
-  d["agentId"] = id;
-  d["workspace"] = ws.path;
-  d["rule"] = ws.rule;
-  d["stateDir"] = state_dir_of(env);
-  return d;
+  return {id, ws.path, ws.rule, state_dir_of(env)};
+}
+
+/// locate_workspace's document `{schemaVersion:"clawport.openclawWorkspaceResolve.v1",
+/// agentId, workspace, rule, stateDir}`.
+inline value resolve_workspace(const value& config, const environment& env,
+                               const std::optional<std::string>& agent_id,
+                               const std::optional<std::string>& workspace_option = std::nullopt) {
+  return to_json(locate_workspace(config, env, agent_id, workspace_option));
 }
 
 /// Whether `config` (the parsed openclaw.json) sets `agents.defaults.skipBootstrap`.
@@ -154,50 +173,71 @@ void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
 
 }  // namespace detail
 
+/// What a bootstrap did: `clawport.openclawWorkspaceBootstrap.v1` as data.
+struct bootstrap_result {
+  std::string workspace;
+  std::optional<std::string> skipped;  ///< why nothing was seeded
+  bool brand_new = false;              ///< the workspace was absent or empty
+  std::vector<std::string> created;
+  std::vector<std::string> kept;           ///< already there, untouched
+  std::optional<std::string> marker_file;  ///< where the setup marker was recorded
+  std::string seeded_at;                   ///< the marker's bootstrapSeededAt
+};
+
+inline value to_json(const bootstrap_result& r) {
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
+  d["workspace"] = r.workspace;
+  if (r.skipped) {
+    d["skipped"] = *r.skipped;
+  } else {
+    if (r.marker_file)
+      d["setupMarker"] =
+          value::object({{"file", *r.marker_file}, {"bootstrapSeededAt", r.seeded_at}});
+    d["brandNew"] = r.brand_new;
+  }
+  d["created"] = r.created;
+  d["kept"] = r.kept;
+  return d;
+}
+
 /// Seeds the missing standard files into `dir` (created when absent), create-only: an
 /// existing file is never touched. `BOOTSTRAP.md` whenever the workspace has no setup
 /// marker (upstream's ensureAgentWorkspace), and the marker (`bootstrapSeededAt`) is then
 /// recorded in `marker`'s file; without a store there is no marker, so BOOTSTRAP.md is
 /// always seeded when missing. `.gitignore` when none exists. `skip_bootstrap`
-/// (`agents.defaults.skipBootstrap`) seeds nothing. Result
-/// `clawport.openclawWorkspaceBootstrap.v1`.
+/// (`agents.defaults.skipBootstrap`) seeds nothing.
 template <class Fs>
-value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
-                          const std::optional<setup_marker_store>& marker = std::nullopt) {
-  value d = value::object();
-  d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
-  d["workspace"] = dir;
-  value created = value::array();
-  value kept = value::array();
+bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
+                                const std::optional<setup_marker_store>& marker = std::nullopt) {
+  bootstrap_result out;
+  out.workspace = dir;
   if (skip_bootstrap) {
-    d["skipped"] = "agents.defaults.skipBootstrap is true";
-    d["created"] = created;
-    d["kept"] = kept;
-    return d;
+    out.skipped = "agents.defaults.skipBootstrap is true";
+    return out;
   }
   value setup = marker ? read_workspace_setup(fs, marker->state_dir) : value();
   const bool marked = marker && detail::has_setup_marker(setup, dir);
   std::vector<std::string> made;
   std::optional<typename Fs::dir> root;
-  bool brand_new = false;
   try {
     root.emplace(detail::open_dir_path(fs, dir));
-    brand_new = fs.is_empty(*root);
+    out.brand_new = fs.is_empty(*root);
   } catch (const error& e) {
     if (e.code() != errc::not_found) throw;
     root.emplace(detail::open_dir_path(fs, dir, &made));
-    brand_new = true;
+    out.brand_new = true;
   }
   auto files = bootstrap_templates();
   if (!marked) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
   files.emplace_back(".gitignore", workspace_gitignore);
   for (const auto& f : files) {
     if (fs.stat_at(*root, f.first)) {
-      kept.push_back(f.first);
+      out.kept.push_back(f.first);
       continue;
     }
     detail::seed_file(fs, *root, dir, f.first, f.second);
-    created.push_back(f.first);
+    out.created.push_back(f.first);
   }
   fs.sync_filesystem(*root);
   if (marker && !marked) {
@@ -205,14 +245,17 @@ value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
     auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
     publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
                           detail::join_path(marker->state_dir, setup_file_name));
-    d["setupMarker"] =
-        value::object({{"file", detail::join_path(marker->state_dir, setup_file_name)},
-                       {"bootstrapSeededAt", marker->now}});
+    out.marker_file = detail::join_path(marker->state_dir, setup_file_name);
+    out.seeded_at = marker->now;
   }
-  d["brandNew"] = brand_new;
-  d["created"] = created;
-  d["kept"] = kept;
-  return d;
+  return out;
+}
+
+/// seed_workspace's document `clawport.openclawWorkspaceBootstrap.v1`.
+template <class Fs>
+value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
+                          const std::optional<setup_marker_store>& marker = std::nullopt) {
+  return to_json(seed_workspace(fs, dir, skip_bootstrap, marker));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -317,26 +360,54 @@ std::vector<std::string> ignore_patterns(Fs& fs, const typename Fs::dir& root) {
 
 }  // namespace detail
 
+/// One finding of the doctor: what is wrong where, and what to do.
+struct workspace_finding {
+  errc code = errc::invalid_argument;
+  level severity = level::error;
+  std::string path;
+  std::string message;
+};
+
+/// The doctor's report: `clawport.openclawWorkspaceDoctor.v1` as data.
+struct doctor_report {
+  std::string workspace;
+  std::vector<workspace_finding> findings;
+
+  bool ok() const { return findings.empty(); }
+};
+
+inline value to_json(const doctor_report& r) {
+  value findings = value::array();
+  for (const auto& f : r.findings)
+    findings.push_back(value::object({{"code", std::string(to_string(f.code))},
+                                      {"level", std::string(to_string(f.severity))},
+                                      {"path", f.path},
+                                      {"message", f.message}}));
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceDoctor.v1";
+  d["workspace"] = r.workspace;
+  d["ok"] = r.ok();
+  d["findings"] = std::move(findings);
+  return d;
+}
+
 /// Checks `dir` for what must not live in a workspace, legacy state files, a second
 /// workspace (`~/openclaw`), missing required bootstrap files and files over the injection
-/// limits. Read-only. Result `clawport.openclawWorkspaceDoctor.v1` with `findings[]`, each
-/// `{code, level, path, message}` (what to do).
+/// limits. Read-only.
 template <class Fs>
-value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
-                       const doctor_limits& lim = {}) {
-  value findings = value::array();
-  const auto find = [&](errc code, const std::string& level, const std::string& path,
+doctor_report check_workspace(Fs& fs, const std::string& dir, const std::string& home,
+                              const doctor_limits& lim = {}) {
+  doctor_report report;
+  report.workspace = dir;
+  const auto find = [&](errc code, level severity, const std::string& path,
                         const std::string& message) {
-    findings.push_back(value::object({{"code", std::string(to_string(code))},
-                                      {"level", level},
-                                      {"path", path},
-                                      {"message", message}}));
+    report.findings.push_back({code, severity, path, message});
   };
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(detail::open_dir_path(fs, dir));
   } catch (const error& e) {
-    find(errc::workspace_missing, "error", dir,
+    find(errc::workspace_missing, level::error, dir,
          std::string(e.what()) + "; run `clawport workspace bootstrap` or `openclaw setup`.");
   }
   std::vector<std::string> all;
@@ -348,13 +419,14 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     if (!f) continue;
     if (f->code == errc::secret_in_workspace) {
       if (!detail::gitignored(patterns, rel))
-        find(errc::secret_not_ignored, "error", rel,
+        find(errc::secret_not_ignored, level::error, rel,
              rel +
                  " looks like a secret and .gitignore does not exclude it; add the suggested "
                  ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
       continue;
     }
-    find(f->code, f->code == errc::legacy_state_file ? "warning" : "error", rel, f->message);
+    find(f->code, f->code == errc::legacy_state_file ? level::warning : level::error, rel,
+         f->message);
   }
   // Required bootstrap files, and the injection limits.
   std::uint64_t total = 0;
@@ -366,28 +438,28 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     const detail::file_read r = detail::read_in_root(fs, *root, name, 2 * 1024 * 1024);
     if (r.status == detail::read_status::missing) {
       if (required)
-        find(errc::bootstrap_file_missing, "warning", name,
+        find(errc::bootstrap_file_missing, level::warning, name,
              std::string(name) +
                  " is missing: OpenClaw injects a missing-file marker; run "
                  "`clawport workspace bootstrap` to seed it.");
       continue;
     }
     if (r.status != detail::read_status::ok) {
-      find(errc::bootstrap_file_unreadable, "error", name,
+      find(errc::bootstrap_file_unreadable, level::error, name,
            detail::read_problem(r.status, name, 2 * 1024 * 1024, r.detail));
       continue;
     }
     const std::uint64_t n = detail::js_length(r.bytes);
     total += n;
     if (n > lim.bootstrap_max_chars)
-      find(errc::bootstrap_file_too_large, "warning", name,
+      find(errc::bootstrap_file_too_large, level::warning, name,
            std::string(name) + " has " + std::to_string(n) +
                " characters; injection truncates "
                "it at bootstrapMaxChars (" +
                std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
   }
   if (total > lim.bootstrap_total_max_chars)
-    find(errc::bootstrap_total_too_large, "warning", ".",
+    find(errc::bootstrap_total_too_large, level::warning, ".",
          "The bootstrap files total " + std::to_string(total) +
              " characters; injection truncates at bootstrapTotalMaxChars (" +
              std::to_string(lim.bootstrap_total_max_chars) + ").");
@@ -398,41 +470,48 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
       auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
-        find(errc::extra_workspace, "warning", legacy,
+        find(errc::extra_workspace, level::warning, legacy,
              "A second workspace directory (~/openclaw, from older installs) can cause auth "
              "confusion or state divergence: only one workspace is active; merge or remove it.");
     } catch (const error&) {
     }
   }
-  value d = value::object();
-  d["schemaVersion"] = "clawport.openclawWorkspaceDoctor.v1";
-  d["workspace"] = dir;
-  d["ok"] = findings.empty();
-  d["findings"] = std::move(findings);
-  return d;
+  return report;
 }
 
-/// Human lines for the three workspace documents.
-inline std::string workspace_text(const value& d) {
-  const std::string schema = d.value("schemaVersion", "");
-  text::terminal_lines line;  // the one terminal-safe renderer (core/text.hpp)
-  if (schema == "clawport.openclawWorkspaceResolve.v1") {
-    line(d["workspace"].get<std::string>());
-    line("  agent: " + d["agentId"].get<std::string>());
-    line("  rule:  " + d["rule"].get<std::string>());
-  } else if (schema == "clawport.openclawWorkspaceBootstrap.v1") {
-    if (d.contains("skipped")) line("Nothing seeded: " + d["skipped"].get<std::string>());
-    for (const auto& c : d["created"]) line("created " + c.get<std::string>());
-    for (const auto& k : d["kept"]) line("kept    " + k.get<std::string>());
-    if (d.contains("setupMarker"))
-      line("marked  bootstrapSeededAt " + d["setupMarker"]["bootstrapSeededAt"].get<std::string>() +
-           " in " + d["setupMarker"]["file"].get<std::string>());
-  } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
-    for (const auto& f : d["findings"])
-      line((f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
-           f["path"].get<std::string>() + ": " + f["message"].get<std::string>());
-    if (d["findings"].empty()) line("No findings for " + d["workspace"].get<std::string>());
-  }
+/// check_workspace's document `clawport.openclawWorkspaceDoctor.v1`, with `findings[]`,
+/// each `{code, level, path, message}` (what to do).
+template <class Fs>
+value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
+                       const doctor_limits& lim = {}) {
+  return to_json(check_workspace(fs, dir, home, lim));
+}
+
+/// Human lines of a resolved workspace, a bootstrap and a doctor report, each through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string workspace_text(const workspace_location& w) {
+  text::terminal_lines line;
+  line(w.workspace);
+  line("  agent: " + w.agent_id);
+  line("  rule:  " + w.rule);
+  return std::move(line.text);
+}
+
+inline std::string workspace_text(const bootstrap_result& r) {
+  text::terminal_lines line;
+  if (r.skipped) line("Nothing seeded: " + *r.skipped);
+  for (const auto& c : r.created) line("created " + c);
+  for (const auto& k : r.kept) line("kept    " + k);
+  if (r.marker_file) line("marked  bootstrapSeededAt " + r.seeded_at + " in " + *r.marker_file);
+  return std::move(line.text);
+}
+
+inline std::string workspace_text(const doctor_report& r) {
+  text::terminal_lines line;
+  for (const auto& f : r.findings)
+    line((f.severity == level::error ? "ERROR " : "WARNING ") + std::string(to_string(f.code)) +
+         " " + f.path + ": " + f.message);
+  if (r.findings.empty()) line("No findings for " + r.workspace);
   return std::move(line.text);
 }
 
