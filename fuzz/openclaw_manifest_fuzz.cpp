@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       (void)clawport::json::stable_stringify(m.manifest);
     }
     for (const auto& d : m.diagnostics)
-      if (d.path.empty() || d.path[0] != '$' || d.code.empty()) std::abort();
+      if (d.path.empty() || d.path[0] != '$' || to_string(d.code).empty()) std::abort();
     const oc::profile_result p = oc::validate_profile(c, "$.profiles.openclaw");
     if (p.ok()) {  // the typed profile renders a profile that validates to the same one
       const oc::profile_result again =

@@ -53,7 +53,8 @@ oc::value Y(const std::string& text) {
 
 std::string listing(const std::vector<oc::diagnostic>& ds) {
   std::string out;
-  for (const auto& d : ds) out += d.code + " " + d.path + ": " + d.message + "\n";
+  for (const auto& d : ds)
+    out += std::string(to_string(d.code)) + " " + d.path + ": " + d.message + "\n";
   return out;
 }
 
@@ -138,7 +139,7 @@ const std::vector<reach> reaches = {
 
 bool has(const std::vector<oc::diagnostic>& ds, const std::string& code, const std::string& path) {
   for (const auto& d : ds)
-    if (d.code == code && d.path == path) return true;
+    if (to_string(d.code) == code && d.path == path) return true;
   return false;
 }
 
@@ -152,14 +153,14 @@ TEST_SUITE("openclaw.clawhub") {
       INFO(r.manifest);
       INFO(listing(res.diagnostics));
       REQUIRE_FALSE(res.ok());
-      for (const auto& d : res.diagnostics) CHECK(d.code == "invalid_manifest");
+      for (const auto& d : res.diagnostics) CHECK(to_string(d.code) == "invalid_manifest");
       const auto ch = oc::to_clawhub(res.diagnostics);
       INFO(listing(ch));
       for (const auto& d : ch) {
-        CHECK(d.code.rfind("claw_v1_", 0) == 0);
+        CHECK(to_string(d.code).rfind("claw_v1_", 0) == 0);
         CHECK(d.phase == oc::phase::schema);
         CHECK(d.path.find('[') == std::string::npos);
-        reached.insert(d.code);
+        reached.insert(std::string(to_string(d.code)));
       }
       if (!r.clawhub_code.empty()) CHECK(has(ch, r.clawhub_code, r.clawhub_path));
     }
@@ -199,7 +200,7 @@ TEST_SUITE("openclaw.clawhub") {
     const auto res = oc::validate_manifest(Y(base + "packages:\n" + pkg("demo", "latest")));
     const auto ch = oc::to_clawhub(res.diagnostics);
     REQUIRE(ch.size() == 1);
-    CHECK(ch[0].code == "claw_v1_invalid_package_version");
+    CHECK(to_string(ch[0].code) == "claw_v1_invalid_package_version");
     CHECK(ch[0].path == "$.packages.0.version");
     CHECK(ch[0].message == "Must be an exact semantic version.");
     CHECK(oc::human_line(ch[0]) ==
@@ -212,23 +213,25 @@ TEST_SUITE("openclaw.clawhub") {
   }
 
   TEST_CASE("package codes and codes ClawHub shares") {
-    auto d = oc::error_at("read_failed_too_large", oc::phase::parse, "$", "too big");
-    CHECK(oc::to_clawhub(d).code == "claw_manifest_too_large");
-    d = oc::error_at("invalid_json", oc::phase::parse, "$", "claw.json is not valid JSON.");
-    CHECK(oc::to_clawhub(d).code == "invalid_claw_json");
-    d = oc::error_at("invalid_json", oc::phase::parse, "$", "package.json is not valid JSON.");
-    CHECK(oc::to_clawhub(d).code == "invalid_json");
+    auto d = oc::error_at(clawport::errc::read_failed_too_large, oc::phase::parse, "$", "too big");
+    CHECK(to_string(oc::to_clawhub(d).code) == "claw_manifest_too_large");
+    d = oc::error_at(clawport::errc::invalid_json, oc::phase::parse, "$",
+                     "claw.json is not valid JSON.");
+    CHECK(to_string(oc::to_clawhub(d).code) == "invalid_claw_json");
+    d = oc::error_at(clawport::errc::invalid_json, oc::phase::parse, "$",
+                     "package.json is not valid JSON.");
+    CHECK(to_string(oc::to_clawhub(d).code) == "invalid_json");
     // The profile codes are the same on both sides; only the path syntax changes.
-    d = oc::error_at("invalid_openclaw_profile", oc::phase::schema,
+    d = oc::error_at(clawport::errc::invalid_openclaw_profile, oc::phase::schema,
                      "$.profiles.openclaw.agent.tools.allow[2]", "x");
     const auto p = oc::to_clawhub(d);
-    CHECK(p.code == "invalid_openclaw_profile");
+    CHECK(to_string(p.code) == "invalid_openclaw_profile");
     CHECK(p.path == "$.profiles.openclaw.agent.tools.allow.2");
     CHECK(p.message == "x");
     CHECK(p.level == oc::level::error);
-    d = oc::warning_at("deprecated_openclaw_profile_pointer", oc::phase::parse,
+    d = oc::warning_at(clawport::errc::deprecated_openclaw_profile_pointer, oc::phase::parse,
                        "$.metadata.openclaw.config", "w");
-    CHECK(oc::to_clawhub(d).code == "deprecated_openclaw_profile_pointer");
+    CHECK(to_string(oc::to_clawhub(d).code) == "deprecated_openclaw_profile_pointer");
     CHECK(oc::to_clawhub(d).level == oc::level::warning);
   }
 

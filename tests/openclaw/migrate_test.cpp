@@ -74,7 +74,7 @@ std::map<std::string, std::string> world(memory& m) {
 }
 
 std::string first_blocker(const oc::migration_plan& p) {
-  return p.blockers.empty() ? std::string() : p.blockers[0].code;
+  return p.blockers.empty() ? std::string() : std::string(to_string(p.blockers[0].code));
 }
 
 }  // namespace

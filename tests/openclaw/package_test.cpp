@@ -84,7 +84,7 @@ struct claw_fixture : clawport::testing::posix_fixture {
 bool has(const std::vector<oc::diagnostic>& ds, const std::string& code,
          const std::string& path = "") {
   for (const auto& d : ds)
-    if (d.code == code && (path.empty() || d.path == path)) return true;
+    if (to_string(d.code) == code && (path.empty() || d.path == path)) return true;
   return false;
 }
 

@@ -47,7 +47,7 @@ std::string listing(const std::vector<oc::diagnostic>& ds) {
 
 bool has(const std::vector<oc::diagnostic>& ds, const std::string& code, const std::string& path) {
   for (const auto& d : ds)
-    if (d.code == code && d.path == path) return true;
+    if (to_string(d.code) == code && d.path == path) return true;
   return false;
 }
 
@@ -115,7 +115,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
       CHECK(d.level == oc::level::error);
       CHECK(d.phase == oc::phase::parse);
       CHECK(d.path == "$");
-      CHECK(d.code == "unsupported_openclaw_profile_yaml_feature");
+      CHECK(to_string(d.code) == "unsupported_openclaw_profile_yaml_feature");
       CHECK(d.message == std::string("profiles/openclaw.yml uses ") + c.feature +
                              "; OpenClaw profile YAML must map directly to JSON data.");
       // clawport's addition: where, as members of their own (the message stays upstream's).
@@ -139,7 +139,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
       CHECK(d.level == oc::level::error);
       CHECK(d.phase == oc::phase::parse);
       CHECK(d.path == "$");
-      CHECK(d.code == "invalid_openclaw_profile");
+      CHECK(to_string(d.code) == "invalid_openclaw_profile");
       CHECK(d.message.rfind("Could not parse profiles/openclaw.yml: ", 0) == 0);
     }
   }
@@ -200,7 +200,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
     CHECK_FALSE(pkg.ok());
     const oc::diagnostic* conversion = nullptr;
     for (const auto& d : pkg.diagnostics)
-      if (d.code == "legacy_openclaw_profile_requires_conversion") conversion = &d;
+      if (to_string(d.code) == "legacy_openclaw_profile_requires_conversion") conversion = &d;
     REQUIRE(conversion != nullptr);
     CHECK(conversion->level == oc::level::error);
     CHECK(conversion->phase == oc::phase::schema);

@@ -23,13 +23,14 @@ value Y(const std::string& text) {
 
 bool has(const std::vector<oc::diagnostic>& ds, const std::string& code, const std::string& path) {
   for (const auto& d : ds)
-    if (d.code == code && d.path == path) return true;
+    if (to_string(d.code) == code && d.path == path) return true;
   return false;
 }
 
 std::string paths(const std::vector<oc::diagnostic>& ds) {
   std::string out;
-  for (const auto& d : ds) out += d.code + " " + d.path + ": " + d.message + "\n";
+  for (const auto& d : ds)
+    out += std::string(to_string(d.code)) + " " + d.path + ": " + d.message + "\n";
   return out;
 }
 

@@ -218,9 +218,12 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   std::string problems;
   for (const openclaw::diagnostic& d : pkg.diagnostics)
     if (d.level == openclaw::level::error)
-      problems += (problems.empty() ? "" : "; ") + d.code + " " + d.path + ": " + d.message;
+      problems += (problems.empty() ? "" : "; ") + std::string(to_string(d.code)) + " " + d.path +
+                  ": " + d.message;
   for (const openclaw::workspace_source& s : pkg.sources)
-    if (s.problem) problems += (problems.empty() ? "" : "; ") + s.problem->code + " " + s.source;
+    if (s.problem)
+      problems +=
+          (problems.empty() ? "" : "; ") + std::string(to_string(s.problem->code)) + " " + s.source;
   if (!pkg.ok() && holds_bundle_manifest(fs, path))
     throw error(errc::invalid_argument,
                 path + " is a ZeroClaw agent bundle (it holds " +

@@ -192,7 +192,7 @@ inline diagnostic to_clawhub(const diagnostic& d) {
   diagnostic out = d;
   std::string_view path = d.path;
   if (const clawhub_rule* r = find_clawhub_rule(d)) {
-    out.code = std::string(to_string(r->clawhub_code));
+    out.code = r->clawhub_code;
     if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
     if (r->parent) {
       const std::size_t dot = path.rfind('.');

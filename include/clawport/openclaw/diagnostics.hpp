@@ -43,7 +43,9 @@ constexpr std::string_view to_string(phase p) noexcept {
 /// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.
 struct diagnostic {
   openclaw::level level = level::error;
-  std::string code;
+  /// From the one vocabulary (core/error.hpp): OpenClaw's and ClawHub's codes are `errc`
+  /// values, their wire names `to_string(code)`.
+  errc code = errc::invalid_argument;
   openclaw::phase phase = phase::parse;
   std::string path = "$";
   std::string message;
@@ -53,33 +55,25 @@ struct diagnostic {
   std::size_t column = 0;
 };
 
-inline diagnostic make_diagnostic(level lv, std::string code, phase ph, std::string path,
+inline diagnostic make_diagnostic(level lv, errc code, phase ph, std::string path,
                                   std::string message) {
   diagnostic d;
   d.level = lv;
-  d.code = std::move(code);
+  d.code = code;
   d.phase = ph;
   d.path = std::move(path);
   d.message = std::move(message);
   return d;
 }
-inline diagnostic error_at(std::string code, phase ph, std::string path, std::string message) {
-  return make_diagnostic(level::error, std::move(code), ph, std::move(path), std::move(message));
-}
-inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
-  return make_diagnostic(level::warning, std::move(code), ph, std::move(path), std::move(message));
-}
-
-/// The same from the one vocabulary: the code is `errc`'s wire name.
 inline diagnostic error_at(errc code, phase ph, std::string path, std::string message) {
-  return error_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+  return make_diagnostic(level::error, code, ph, std::move(path), std::move(message));
 }
 inline diagnostic warning_at(errc code, phase ph, std::string path, std::string message) {
-  return warning_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+  return make_diagnostic(level::warning, code, ph, std::move(path), std::move(message));
 }
 
 /// Whether `d` carries `code`.
-inline bool has_code(const diagnostic& d, errc code) { return d.code == to_string(code); }
+inline bool has_code(const diagnostic& d, errc code) { return d.code == code; }
 
 inline bool has_errors(const std::vector<diagnostic>& ds) {
   for (const auto& d : ds)
@@ -92,7 +86,7 @@ inline bool has_errors(const std::vector<diagnostic>& ds) {
 inline value to_json(const diagnostic& d) {
   value v = value::object();
   v["level"] = std::string(to_string(d.level));
-  v["code"] = d.code;
+  v["code"] = std::string(to_string(d.code));
   v["phase"] = std::string(to_string(d.phase));
   v["path"] = d.path;
   v["message"] = d.message;
@@ -113,7 +107,7 @@ inline value to_json(const std::vector<diagnostic>& ds) {
 /// ` (line L, column C)` after the message when the diagnostic has a source position.
 inline std::string human_line(const diagnostic& d) {
   std::string out = d.level == level::error ? "ERROR " : "WARNING ";
-  out += d.code;
+  out += to_string(d.code);
   out += ' ';
   out += d.path;
   out += ": ";

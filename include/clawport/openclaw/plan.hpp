@@ -36,10 +36,10 @@ struct package_preflight {
   std::optional<std::string> action;     ///< "install" | "reuse"
   std::optional<std::string> integrity;  ///< `sha256:<64 hex>`
   std::optional<std::string> install_id;
-  std::optional<std::string> warning;   ///< ClawHub trust warning
-  value requirements = value::array();  ///< plugin setup requirements
-  std::string code;                     ///< when !ok: e.g. plugin_version_conflict
-  std::string message;                  ///< when !ok
+  std::optional<std::string> warning;         ///< ClawHub trust warning
+  value requirements = value::array();        ///< plugin setup requirements
+  errc code = errc::plugin_preflight_failed;  ///< when !ok: ClawHub's code, in the vocabulary
+  std::string message;                        ///< when !ok
 };
 
 /// A resolver is any type with `std::optional<package_preflight> preflight(const value&
@@ -849,10 +849,7 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
     if (pf->warning) effect["riskWarning"] = *pf->warning;
     if (!pf->ok) {
       a.reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-      // The resolver's own code when it names one (ClawHub's, outside errc).
-      const std::string code =
-          pf->code.empty() ? std::string(to_string(errc::plugin_preflight_failed)) : pf->code;
-      b.plan.blockers.push_back(error_at(code, phase::plan, index("$.packages", k), *a.reason));
+      b.plan.blockers.push_back(error_at(pf->code, phase::plan, index("$.packages", k), *a.reason));
     }
   }
   b.capability("package", a.id, "packages." + p.kind + "." + p.ref, "install", std::move(effect));
