@@ -16,7 +16,7 @@ mkdir -p "$HOME"
 state="$TMP/state"
 ws="$state/workspace-incident-triage"  # the one workspace rule: <state-dir>/workspace-<id>
 field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval("d"+sys.argv[2]))' "$TMP/out" "$1"; }
-snapshot() { (cd "$TMP" && find home home2 state state2 -printf '%p %s\n' 2>/dev/null | sort; cat state/* 2>/dev/null) | sha256sum; }
+snapshot() { for d in home home2 state state2; do [ ! -e "$TMP/$d" ] || { echo "== $d"; tree_state "$TMP/$d"; }; done; }
 
 # Without --yes: the plan and the exact command that applies it (exit 0); --yes alone is a
 # usage error (exit 2, OpenClaw's consent envelope with a subject); nothing written.
@@ -229,7 +229,7 @@ mkdir -p "$ws/templates"
 cp "$TMP/pkg/workspace/AGENTS.md" "$ws/AGENTS.md"
 cp "$TMP/pkg/workspace/templates/handoff.md" "$ws/templates/handoff.md"
 echo "# mine" >"$ws/MINE.md"
-ws_state() { (cd "$ws" && find . -printf '%p %y %s\n' | sort && find . -type f | sort | xargs sha256sum); }
+ws_state() { tree_state "$ws"; }
 ws_before=$(ws_state)
 expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
 integrity=$(field '["planIntegrity"]')

@@ -19,7 +19,7 @@ printf '{"keep":true}\n' >"$ws/unrelated.json"
 printf '{"agents": {"entries": {"worker": {"name": "Existing worker", "workspace": "%s"}}}}\n' \
   "$ws" >"$state/openclaw.json"
 field() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval("d"+sys.argv[2]))' "$TMP/out" "$1"; }
-snapshot() { (cd "$TMP" && find home state -printf '%p %s %m\n' 2>/dev/null | sort; cat state/* 2>/dev/null) | sha256sum; }
+snapshot() { for d in home state; do [ ! -e "$TMP/$d" ] || { echo "== $d"; tree_state "$TMP/$d"; }; done; }
 unchanged() { [ "$(snapshot)" = "$before" ] || { echo "FAIL: $1 wrote something"; failures=$((failures + 1)); }; }
 
 # --help is true to the options.

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-snap() { (cd "$1" && find . -printf '%p %s %T@\n' | sort) | sha256sum; }
+snap() { tree_state "$1" --mtime; }
 cp -r "$REPO/examples/zeroclaw-install" "$TMP/src"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b"
 

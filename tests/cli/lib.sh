@@ -23,8 +23,9 @@ expect_grep() {
 }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-# make_researcher_install <dir>: the smallest install with one agent, `researcher`, one
+# make_researcher_install <dir> [toml]: the smallest install with one agent, `researcher`, one
 # provider holding a secret and one workspace file; the fixture several suites start from.
+# The optional TOML is appended to its config.toml.
 make_researcher_install() {
   mkdir -p "$1/agents/researcher/workspace"
   cat >"$1/config.toml" <<'TOML'
@@ -40,6 +41,15 @@ model = "claude-opus-5"
 model_provider = "anthropic.main"
 risk_profile = "guarded"
 TOML
+  if [ -n "${2:-}" ]; then printf '%s\n' "$2" >>"$1/config.toml"; fi
   printf '# researcher\n' >"$1/agents/researcher/workspace/IDENTITY.md"
+}
+# tree_state <dir> [--mtime]: every entry below <dir> (path, type, mode, size, link target,
+# and with --mtime its modification time) and every file's SHA-256, one line each, sorted:
+# two equal states prove nothing below <dir> was written, moved or re-permissioned.
+tree_state() {
+  local fmt='%p %y %m %s %l\n'
+  [ "${2:-}" = --mtime ] && fmt='%p %y %m %s %l %T@\n'
+  (cd "$1" && find . -printf "$fmt" | LC_ALL=C sort && find . -type f -exec sha256sum {} + | LC_ALL=C sort)
 }
 finish() { [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }; echo ok; }

@@ -7,26 +7,11 @@
 . "$(dirname "$0")/lib.sh"
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# tree <dir>: a listing of everything below <dir> with file contents (to prove "unchanged").
-tree() { (cd "$1" && find . -printf '%p %y %l\n' | LC_ALL=C sort && find . -type f -exec md5sum {} + | LC_ALL=C sort); }
 
+# the researcher install, plus a key file and a shared skill the export must leave alone
 make_install() {
-  mkdir -p "$1/agents/researcher/workspace" "$1/shared/skills/other"
-  cat >"$1/config.toml" <<TOML
-schema_version = 3
-
-[providers.models.anthropic.main]
-api_key = "sk-ant-cli-test-secret"
-model = "claude-opus-5"
-
-[risk_profiles.guarded]
-
-[agents.researcher]
-model_provider = "anthropic.main"
-risk_profile = "guarded"
-${2:-}
-TOML
-  printf '# researcher\n' >"$1/agents/researcher/workspace/IDENTITY.md"
+  make_researcher_install "$1" "${2:-}"
+  mkdir -p "$1/shared/skills/other"
   printf 'key\n' >"$1/.secret_key"
   printf 'other\n' >"$1/shared/skills/other/SKILL.md"
 }
@@ -37,21 +22,21 @@ TOML
 mkdir -p "$TMP/elsewhere/ws" && echo notes >"$TMP/elsewhere/ws/notes.md"
 make_install "$TMP/a/inst1" "[agents.researcher.workspace]
 path = \"$TMP/elsewhere/ws\""
-before=$(tree "$TMP/a")
+before=$(tree_state "$TMP/a")
 expect_status 1 "$CLAWPORT" export researcher --config "$TMP/a/inst1/config.toml" --out "$TMP/a/inst1" --force
 expect_grep err "is the install root"
-[ "$(tree "$TMP/a")" = "$before" ] || fail "item 1: the install changed"
+[ "$(tree_state "$TMP/a")" = "$before" ] || fail "item 1: the install changed"
 expect_status 1 "$CLAWPORT" export researcher --config "$TMP/a/inst1/config.toml" --out "$TMP/a" --force
 expect_grep err "contains the install root"
 expect_status 1 "$CLAWPORT" export researcher --config "$TMP/a/inst1/config.toml" --out "$TMP/a/inst1/config.toml" --force
 expect_grep err "is the config file"
-[ "$(tree "$TMP/a")" = "$before" ] || fail "item 1: the install changed (config)"
+[ "$(tree_state "$TMP/a")" = "$before" ] || fail "item 1: the install changed (config)"
 # a config reached through a symlink protects its target too
 mkdir -p "$TMP/dotfiles/zc" && cp "$TMP/a/inst1/config.toml" "$TMP/dotfiles/zc/config.toml"
 mkdir -p "$TMP/a/inst1b/agents/researcher/workspace" && ln -s "$TMP/dotfiles/zc/config.toml" "$TMP/a/inst1b/config.toml"
-dotbefore=$(tree "$TMP/dotfiles")
+dotbefore=$(tree_state "$TMP/dotfiles")
 "$CLAWPORT" export researcher --config "$TMP/a/inst1b/config.toml" --out "$TMP/dotfiles" --force >"$TMP/out" 2>"$TMP/err"
-[ "$(tree "$TMP/dotfiles")" = "$dotbefore" ] || fail "item 1: a symlinked config's target was replaced"
+[ "$(tree_state "$TMP/dotfiles")" = "$dotbefore" ] || fail "item 1: a symlinked config's target was replaced"
 # $HOME and an ancestor of it
 mkdir -p "$TMP/home/me" && echo precious >"$TMP/home/me/file"
 HOME=$TMP/home/me expect_status 1 "$CLAWPORT" export researcher --config "$TMP/a/inst1/config.toml" --out "$TMP/home/me" --force
@@ -124,7 +109,7 @@ d=$TMP/inst6/agents/researcher/workspace
 for i in $(seq 1 30); do d=$d/d$i; done
 mkdir -p "$d" && echo deep >"$d/f"
 mkdir -p "$TMP/prev/bundle" && echo old >"$TMP/prev/bundle/zeroclaw-agent.toml"
-prev=$(tree "$TMP/prev")
+prev=$(tree_state "$TMP/prev")
 # CLAWPORT_TEST_MIN_FDS: tools/valgrind_cli.sh sets 20, below which valgrind itself
 # cannot start (it keeps descriptors of its own) and reports its own assertion.
 for n in 4 5 6 7 8 9 10 12 16 20 24 32 40 48; do
@@ -136,7 +121,7 @@ for n in 4 5 6 7 8 9 10 12 16 20 24 32 40 48; do
     [ -z "$left" ] || fail "item 6: ulimit -n $n left $left"
   fi
   (ulimit -n $n; "$CLAWPORT" export researcher --config "$TMP/inst6/config.toml" --out "$TMP/prev/bundle" --force >/dev/null 2>"$TMP/err") && continue
-  [ "$(tree "$TMP/prev")" = "$prev" ] || fail "item 6: ulimit -n $n changed the previous bundle: $(ls -A "$TMP/prev")"
+  [ "$(tree_state "$TMP/prev")" = "$prev" ] || fail "item 6: ulimit -n $n changed the previous bundle: $(ls -A "$TMP/prev")"
 done
 # a signal during the copy (many files, so the copy outlasts the wait for its staging tree);
 # python resets SIGINT, which a script's background job would otherwise start ignored
@@ -293,10 +278,10 @@ expect_grep out '"to": "agents/researcher_imported/workspace"'
 for kind in link file; do
   t=$TMP/i22/t14$kind && mkdir -p "$t" "$TMP/i22/elsewhere" && printf 'schema_version = 3\n' >"$t/config.toml"
   if [ $kind = link ]; then ln -s "$TMP/i22/elsewhere" "$t/agents"; else echo x >"$t/agents"; fi
-  before=$(tree "$t"; tree "$TMP/i22/elsewhere")
+  before=$(tree_state "$t"; tree_state "$TMP/i22/elsewhere")
   expect_status 1 timeout 20 "$CLAWPORT" import "$TMP/i22/b" --config "$t/config.toml" --dry-run
   expect_grep err "$t/agents is"
-  [ "$(tree "$t"; tree "$TMP/i22/elsewhere")" = "$before" ] || fail "item 14: something was written ($kind)"
+  [ "$(tree_state "$t"; tree_state "$TMP/i22/elsewhere")" = "$before" ] || fail "item 14: something was written ($kind)"
 done
 
 # item 17: a re-run after kill -9 recognises the killed run's staging trees

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-state() { (cd "$1" && find . -printf '%p %m %s\n' | sort && cat config.toml) | sha256sum; }
+state() { tree_state "$1"; }
 
 cp -r "$REPO/examples/zeroclaw-install" "$TMP/src"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b"

@@ -11,7 +11,7 @@ skill_bundles = ["ops"]
 EOF
 export SOURCE_DATE_EPOCH=1700000000
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-state() { find "$I" | sort; find "$I" -type f -exec cat {} +; }
+state() { tree_state "$I"; }
 skill() {  # skill <dir> <version>
   mkdir -p "$1/refs"
   printf -- '---\nname: lint\ndescription: Lint the docs\n---\n# Lint %s\n' "$2" > "$1/SKILL.md"

@@ -154,3 +154,35 @@ TEST_CASE("paths: lexical normalization and component prefixes") {
   CHECK(paths::has_dotdot("shared/skills/staging/../pool"));
   CHECK_FALSE(paths::has_dotdot("shared/..skills"));
 }
+
+namespace {
+// Secret fields at every depth the walk must reach: top level, a nested table, a map, and
+// the elements of an array of tables (one named, one addressed by its index).
+inline constexpr zc::field hook_fields[] = {
+    zc::fields::f("name", zc::field_type::string),
+    zc::fields::f("token", zc::field_type::string).as_secret(),
+};
+inline constexpr zc::field auth_fields[] = {
+    zc::fields::f("headers", zc::field_type::string_map).as_secret(),
+};
+inline constexpr zc::field entry_fields[] = {
+    zc::fields::f("api_key", zc::field_type::string).as_secret(),
+    zc::fields::f("model", zc::field_type::string),
+    zc::fields::f("auth", zc::field_type::table).with_children(auth_fields),
+    zc::fields::f("hooks", zc::field_type::table_array).with_children(hook_fields),
+};
+}  // namespace
+
+TEST_CASE("for_each_secret_field: every secret field present, at every depth, by schema path") {
+  const zc::value entry = zc::parse_toml(
+      "api_key = \"k\"\nmodel = \"m\"\n[auth.headers]\nX-Key = \"h\"\n"
+      "[[hooks]]\nname = \"deploy\"\ntoken = \"t1\"\n[[hooks]]\ntoken = \"\"\n",
+      "entry.toml");
+  std::vector<std::string> seen;
+  zc::for_each_secret_field(entry, entry_fields, "p.",
+                            [&](const std::string& path, const zc::value& v) {
+                              seen.push_back(path + (v.is_string() ? "=" + v.text : " (map)"));
+                            });
+  CHECK(seen == std::vector<std::string>{"p.api_key=k", "p.auth.headers (map)",
+                                         "p.hooks.deploy.token=t1", "p.hooks.1.token="});
+}

@@ -315,20 +315,10 @@ inline bool has_text(const zc::value& v) {
 
 /// The secret fields set in `table` (`api_key`, `headers`, `auth.token`), by schema path.
 inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
-                        const std::string& prefix, std::vector<std::string>& out) {
-  if (!table.is_table()) return;
-  for (const zc::field& f : fields) {
-    const zc::value* v = table.find(f.key);
-    if (v == nullptr) continue;
-    const std::string path = prefix + std::string(f.key);
-    if (f.secret) {
-      if (has_text(*v)) out.push_back(path);
-    } else if (f.type == zc::field_type::table) {
-      set_secrets(*v, f.children, path + ".", out);
-    } else if (f.type == zc::field_type::table_array && v->is_array()) {
-      for (const zc::value& item : v->items) set_secrets(item, f.children, path + ".", out);
-    }
-  }
+                        std::vector<std::string>& out) {
+  zc::for_each_secret_field(table, fields, "", [&](const std::string& path, const zc::value& v) {
+    if (has_text(v)) out.push_back(path);
+  });
 }
 
 /// The capability grant of a reuse that lends the target's credentials to the imported
@@ -337,8 +327,8 @@ inline std::optional<verify::finding> credential_grant(const kind_info& k, const
                                                        const zc::value& existing,
                                                        const zc::entry_schema& s) {
   std::vector<std::string> secrets;
-  set_secrets(existing, s.fields, "", secrets);
-  set_secrets(existing, s.extra, "", secrets);
+  set_secrets(existing, s.fields, secrets);
+  set_secrets(existing, s.extra, secrets);
   if (secrets.empty()) return std::nullopt;
   std::string list;
   for (const std::string& x : secrets) list += (list.empty() ? "" : ", ") + x;

@@ -75,21 +75,16 @@ namespace secrets_detail {
 
 namespace zc = clawport::zeroclaw;
 
+/// Every secret field of `table` with its state; a map's values one by one.
 inline void secrets_of(const zc::value& table, zc::list_view<zc::field> fields,
                        const std::string& prefix, std::vector<secret_entry>& out) {
-  if (!table.is_table()) return;
-  for (const zc::field& f : fields) {
-    const zc::value* v = table.find(f.key);
-    if (v == nullptr) continue;
-    const std::string path = prefix + std::string(f.key);
-    if (f.secret) {
-      if (v->is_string()) out.push_back({path, state_of(v->text)});
-      for (const zc::member& m : v->members)
-        if (m.val.is_string()) out.push_back({path + "." + m.key, state_of(m.val.text)});
-    } else if (f.type == zc::field_type::table) {
-      secrets_of(*v, f.children, path + ".", out);
-    }
-  }
+  zc::for_each_secret_field(table, fields, prefix,
+                            [&](const std::string& path, const zc::value& v) {
+                              if (v.is_string()) out.push_back({path, state_of(v.text)});
+                              for (const zc::member& m : v.members)
+                                if (m.val.is_string())
+                                  out.push_back({path + "." + m.key, state_of(m.val.text)});
+                            });
 }
 
 /// The node at `path` in toml++'s document (arrays of tables addressed by `name`, as

@@ -359,6 +359,31 @@ inline std::string element_segment(const value& element, std::size_t index) {
   return std::to_string(index);
 }
 
+/// Calls `f(path, value)` for every secret field `table` holds (a string, or a map of
+/// strings), descending nested tables and arrays of tables (their elements addressed as
+/// element_segment names them); `path` is `prefix` followed by the field's schema path. The
+/// one walk over secret fields that `secrets list`, `status` and import's credential check
+/// share (masking has its own, in shape_value, because it rebuilds the table).
+template <class F>
+void for_each_secret_field(const value& table, list_view<field> fields, const std::string& prefix,
+                           F&& f) {
+  if (!table.is_table()) return;
+  for (const field& fd : fields) {
+    const value* v = table.find(fd.key);
+    if (v == nullptr) continue;
+    const std::string path = prefix + std::string(fd.key);
+    if (fd.secret) {
+      f(path, *v);
+    } else if (fd.type == field_type::table) {
+      for_each_secret_field(*v, fd.children, path + ".", f);
+    } else if (fd.type == field_type::table_array && v->is_array()) {
+      for (std::size_t i = 0; i < v->items.size(); ++i)
+        for_each_secret_field(v->items[i], fd.children,
+                              path + "." + element_segment(v->items[i], i) + ".", f);
+    }
+  }
+}
+
 namespace detail {
 inline bool find_ciphertext_in(const value& v, const std::string& path, std::string& hit) {
   if (v.is_string()) {
