@@ -58,7 +58,7 @@ export CLAWPORT_FLAGS="${flags[*]}"
 (cd "$repo/include" && find clawport -name '*.hpp' | sort | while read -r h; do
   [[ $h == clawport/*/* ]] || grep -qvE '^[[:space:]]*(#[[:space:]]*include[[:space:]]|#pragma once|//|$)' "$h" &&
     echo "$h"
-done | grep -E -- "${CLAWPORT_HEADERS:-.}" || true) >"$work/headers"
+done | { grep -E -- "${CLAWPORT_HEADERS:-.}" || true; }) >"$work/headers"
 
 # part 1, one public header: its TU compiled, linked into a program of its own, run; the object
 # is kept for part 2 (in a folder per compiler)
