@@ -13,6 +13,9 @@
 #     out the 15 heaviest TUs of this part (50 s of CPU with clang++ 14), no check of CI.
 #   tools/check_headers.sh [compiler] [parts] [compiler parts]...
 #                                          (default: $CXX or g++; parts 123)
+# CLAWPORT_HEADERS=<grep -E pattern> limits part 3 to the headers it matches (a quick check
+# of the headers being edited, e.g. CLAWPORT_HEADERS=core/time tools/check_headers.sh clang++ 3;
+# CI checks them all).
 # `parts` picks the checks to run, e.g. `12` or `3`: CI runs `g++ 12 clang++ 3`, 1-2 with g++
 # and 3 with clang++ (each check once, each compiler used; both compilers on all three add
 # nothing). The compiles of parts 1 and 3 of every pair given go into one queue, the heavy
@@ -55,7 +58,7 @@ export CLAWPORT_FLAGS="${flags[*]}"
 (cd "$repo/include" && find clawport -name '*.hpp' | sort | while read -r h; do
   [[ $h == clawport/*/* ]] || grep -qvE '^[[:space:]]*(#[[:space:]]*include[[:space:]]|#pragma once|//|$)' "$h" &&
     echo "$h"
-done) >"$work/headers"
+done | { grep -E -- "${CLAWPORT_HEADERS:-.}" || true; }) >"$work/headers"
 
 # part 1, one public header: its TU compiled, linked into a program of its own, run; the object
 # is kept for part 2 (in a folder per compiler)
