@@ -911,7 +911,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
       for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
                       fs, o.bundle, o.limits,
                       {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
