@@ -1026,7 +1026,10 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
     w.run(root);
     w.finish_join();
   }
-  // The walk visits files in path order (fs/walk.hpp): `files` needs no sort.
+  // The walk visits files in path order (fs/walk.hpp): checked, never expected to sort.
+  const auto by_path = [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; };
+  if (!std::is_sorted(rep.files.begin(), rep.files.end(), by_path))
+    std::sort(rep.files.begin(), rep.files.end(), by_path);
   if (!std::is_sorted(rep.directories.begin(), rep.directories.end()))
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
