@@ -395,3 +395,27 @@ TEST_CASE("issue30: verify warns about a carried MEMORY.md or USER.md and refuse
   CHECK_FALSE(rep.ok());
   CHECK(has(findings_of(rep), "memory_store workspace/memory/"));
 }
+
+TEST_CASE(
+    "export: a digest list past the spill buffer is in path order, as render_list writes it") {
+  // The workspace's lines are spilled to a staged file as the walk (in path order) goes and
+  // the list assembled around them: the same bytes as rendering every entry at once, and
+  // nothing but the bundle's own files left in it. `a.txt` sorts before `a/` by path.
+  harness<posix_rig> h;
+  for (int i = 0; i < 800; ++i) {
+    const std::string n = std::to_string(i);
+    h.write(h.ws + "/a/" + n + ".md", n);
+    if (i % 100 == 0) h.write(h.ws + "/a." + n + ".txt", n);
+  }
+  h.run();
+  const std::string list = h.read("out/bundle/zeroclaw-agent.sha256");
+  REQUIRE(list.size() > CLAWPORT_COPY_BUFFER_SIZE);
+  const auto entries = cp::digest::parse_list(list, "zeroclaw-agent.sha256");
+  CHECK(entries.size() == 800 + 8 + 2);  // the workspace, config.toml, the manifest
+  CHECK(cp::digest::render_list(entries) == list);
+  CHECK(children(h, "out/bundle") ==
+        strings{"config.toml", "workspace", "zeroclaw-agent.sha256", "zeroclaw-agent.toml"});
+  const auto rep = verify_out(h);
+  CHECK_MESSAGE(rep.ok(), findings_of(rep));
+  CHECK(rep.authenticated);
+}

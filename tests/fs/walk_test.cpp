@@ -3,6 +3,7 @@
 // follows, its hooks, and its depth rule, which fails loudly naming the directory.
 #include "support/test.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -159,4 +160,26 @@ TEST_CASE("walk: a copy past its spec's depth fails naming the bundle path") {
   auto dst2 = m2.open_root("/out");
   fs::copy_tree(m2, src2, dst2, spec, t);
   CHECK(m2.read_file("/out/d/d/d/f") == "x");
+}
+
+TEST_CASE("walk: a sorted walk visits files in path order when a sibling extends a directory") {
+  // Byte order of names alone would visit a/x before a.txt; path order ('.' < '/') is the
+  // other way, and it is the order a digest list is written and read in.
+  fs::memory m;
+  m.mkdirs("/root/a/b");
+  m.mkdirs("/root/a.d");
+  m.write_file("/root/a/x", "x");
+  m.write_file("/root/a/b/y", "y");
+  m.write_file("/root/a/b.txt", "t");
+  m.write_file("/root/a.d/z", "z");
+  m.write_file("/root/a.txt", "t");
+  m.write_file("/root/a0", "0");
+  recorder v(m);
+  auto root = m.open_root("/root");
+  fs::walk(m, root, v);
+  std::vector<std::string> files;
+  for (const std::string& s : v.seen)
+    if (s.rfind("file:", 0) == 0) files.push_back(s.substr(5));
+  CHECK(files == std::vector<std::string>{"a.d/z", "a.txt", "a/b.txt", "a/b/y", "a/x", "a0"});
+  CHECK(std::is_sorted(files.begin(), files.end()));
 }

@@ -544,6 +544,22 @@ TEST_CASE("issue 25: bytes changed after the shown plan, never read before the c
   }
 }
 
+TEST_CASE("import: plan_integrity is the digest of the canonical text, hashed a file at a time") {
+  // The integrity is computed from pieces (no JSON of every file): the same digest as the
+  // whole text's, whose files part is the JSON array of [path, size, sha256].
+  import_rig r;
+  const auto p = r.plan(r.opts());
+  REQUIRE(p.files.size() > 2);
+  const std::string text = im::detail::canonical(p);
+  CHECK(p.plan_integrity == cp::plan::integrity_of(text));
+  const auto j = nlohmann::json::parse(text);
+  REQUIRE(j["files"].size() == p.files.size());
+  CHECK(j["files"][0][0] == p.files[0].path);
+  CHECK(j["files"][0][1] == p.files[0].size);
+  CHECK(j["files"][0][2] == p.files[0].sha256);
+  CHECK(cp::json::dump(j, -1) == text);  // the pieces make one JSON text, keys in order
+}
+
 TEST_CASE("issue 22 item 9: a reuse that lends the target's credential is a capability grant") {
   import_rig r;
   const auto p = r.plan(r.opts("/src/config.toml"));  // the install it came from: key set

@@ -6,6 +6,7 @@
 #include "fs/fixture.hpp"
 #include "fs/racing.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -59,7 +60,8 @@ struct bundle_rig : posix_fixture {
   void resign(const std::string& rel) {
     remove(rel + "/zeroclaw-agent.sha256");
     std::vector<cp::digest::list_entry> entries;
-    for (const auto& f : verify(rel).files) entries.push_back({f.path, f.sha256});
+    for (const auto& f : cp::verify::verify_bundle_files(fs, root_path() + "/" + rel).files)
+      entries.push_back({f.path, f.sha256});
     write(rel + "/zeroclaw-agent.sha256", cp::digest::render_list(entries));
   }
 
@@ -105,8 +107,67 @@ TEST_CASE("verify: a bundle as clawport exports it verifies, authenticated, with
   CHECK(r.root_agent == "researcher");
   CHECK(r.skill_bundles == std::vector<std::string>{"research_tools"});
   CHECK(r.required_secrets == std::vector<std::string>{"providers.models.anthropic.main.api_key"});
-  CHECK(r.file("workspace/notes/plan.md") != nullptr);
   CHECK(r.manifest_sha256 == cp::digest::sha256_hex(rig.read("bundle/zeroclaw-agent.toml")));
+  // verify keeps its findings and the bundle's root, not every file; asked, it keeps all.
+  CHECK(r.file("workspace/notes/plan.md") == nullptr);
+  CHECK(r.file("zeroclaw-agent.toml") != nullptr);
+  const auto all = cp::verify::verify_bundle_files(rig.fs, rig.root_path() + "/bundle");
+  CHECK(all.file("workspace/notes/plan.md") != nullptr);
+  CHECK(all.files.size() == r.file_count);
+  // Every file but the list itself is listed.
+  const std::string list = rig.read("bundle/zeroclaw-agent.sha256");
+  CHECK(r.file_count == std::uint64_t(std::count(list.begin(), list.end(), '\n')) + 1);
+  CHECK(cp::verify::render_report(all) == cp::verify::render_report(r));
+}
+
+TEST_CASE("verify: a digest list not in path order is joined all the same") {
+  // sha256sum writes lines in the order it is given files; verify streams a list in path
+  // order (clawport's) and joins any other from its text: the same findings either way.
+  bundle_rig rig;
+  rig.export_to("b");
+  const std::string list = rig.read("b/zeroclaw-agent.sha256");
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t end = list.find('\n', at);
+    lines.push_back(list.substr(at, end + 1 - at));
+    at = end + 1;
+  }
+  std::string reversed;
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) reversed += *it;
+  REQUIRE(reversed != list);
+  rig.remove("b/zeroclaw-agent.sha256");
+  rig.write("b/zeroclaw-agent.sha256", reversed);
+  const auto r = rig.verify("b");
+  INFO(listing(r));
+  CHECK(r.ok());
+  CHECK(r.authenticated);
+  rig.replace_in("b/workspace/notes/plan.md", "plan", "plot");
+  const auto bad = rig.verify("b");
+  REQUIRE(bad.findings.size() == 1);
+  CHECK(bad.findings[0].code == "digest_mismatch");
+  CHECK(bad.findings[0].path == "workspace/notes/plan.md");
+}
+
+TEST_CASE("verify: a digest list listing a path twice or malformed is one finding") {
+  bundle_rig rig;
+  rig.export_to("b");
+  const std::string list = rig.read("b/zeroclaw-agent.sha256");
+  const std::string first = list.substr(0, list.find('\n') + 1);
+  rig.remove("b/zeroclaw-agent.sha256");
+  rig.write("b/zeroclaw-agent.sha256", first + list);
+  auto r = rig.verify("b");
+  REQUIRE(r.findings.size() == 1);
+  CHECK(r.findings[0].code == "digest_list_invalid");
+  CHECK(r.findings[0].detail == "zeroclaw-agent.sha256 lists config.toml twice");
+  rig.remove("b/zeroclaw-agent.sha256");
+  rig.write("b/zeroclaw-agent.sha256", list + "nonsense\n");
+  r = rig.verify("b");
+  REQUIRE(r.findings.size() == 1);
+  CHECK(r.findings[0].code == "digest_list_invalid");
+  const auto lines = std::count(list.begin(), list.end(), '\n');
+  CHECK(r.findings[0].detail.find("line " + std::to_string(lines + 1) +
+                                  ": the line is too short") != std::string::npos);
+  CHECK_FALSE(r.authenticated);
 }
 
 TEST_CASE("verify: the table of tampered bundles, each refused naming its cause") {
@@ -257,8 +318,8 @@ TEST_CASE("verify: an empty secret the manifest does not list is a warning, not 
 }
 
 TEST_CASE("verify: the digest list's findings come in path order, the missing files last") {
-  // The walk visits workspace/a/ before workspace/a.txt (each directory sorted by name),
-  // the reverse of path order ('.' < '/'): the findings still come in path order.
+  // Byte order of names puts workspace/a/ before workspace/a.txt, the reverse of path order
+  // ('.' < '/'): the walk visits them in path order, so the digest list joins in one pass.
   bundle_rig rig;
   rig.export_to("b");
   rig.write("b/workspace/a/z.md", "z");

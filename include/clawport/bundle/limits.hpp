@@ -20,14 +20,16 @@ namespace bundle {
 /// The bounds of a bundle (docs/cli.md, "verify limits"). A test or an embedder may lower
 /// them; the CLI uses these defaults for export, verify and import alike.
 struct limits {
-  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
-  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
-  std::size_t max_depth = 64;                       ///< directory nesting below the root
-  std::size_t max_name_bytes = 255;                 ///< one path component
-  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
-  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
-  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
-  std::uint64_t max_signature_bytes = 64u << 10;    ///< zeroclaw-agent.sha256.sig (64 KiB)
+  /// Regular files in the bundle: 2^20, a million files and the bundle's own. verify and
+  /// the digest list stream, so memory does not grow with it (docs/format.md, "Limits").
+  std::uint64_t max_files = 1u << 20;
+  std::uint64_t max_total_bytes = 8ull << 30;        ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                        ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                  ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;       ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;         ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 256u << 20;  ///< zeroclaw-agent.sha256 (256 MiB)
+  std::uint64_t max_signature_bytes = 64u << 10;     ///< zeroclaw-agent.sha256.sig (64 KiB)
 
   /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
   /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.

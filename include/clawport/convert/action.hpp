@@ -161,7 +161,7 @@ inline std::vector<std::string> keys_of(const std::map<std::string, std::string>
 /// errc::identity_changed otherwise) and audits every carried skill.
 template <class Fs>
 bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
-  const verify::report rep = verify::verify_bundle(fs, path);
+  const verify::report rep = verify::verify_bundle_files(fs, path);
   if (!rep.ok()) throw rep.first_error();
   bundle_input in;
   in.root_agent = rep.root_agent;

@@ -37,10 +37,12 @@
 #include "result.hpp"
 #include "sources.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,7 +55,9 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace exporter_detail {
 
 /// Hashes every file the copy writes, on its way (one read of each source byte), and
-/// collects the bundle's digest list.
+/// collects the bundle's digest list. While `spill` is set (the workspace's walk, in path
+/// order: copy_spec::sorted) each line goes to it, a buffer at a time, instead of into
+/// `entries`, so the export holds the workspace's lines no longer than one buffer.
 class digest_sink final : public fs::copy_sink {
  public:
   void begin_file(std::string_view bundle_path) override {
@@ -61,17 +65,32 @@ class digest_sink final : public fs::copy_sink {
     hash_.reset();
   }
   void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  void end_file() override {
+    digest::list_entry e{path_, digest::to_hex(hash_.finish())};
+    if (!spill) return entries.push_back(std::move(e));
+    digest::append_line(pending_, e);
+    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  }
   /// A file the exporter writes from memory (config.toml, the manifest).
   void add_text(std::string_view name, std::string_view text) {
     entries.push_back({std::string(name), digest::sha256_hex(text)});
   }
+  /// Hands the lines buffered to `spill`.
+  void flush() {
+    if (pending_.empty()) return;
+    spill(pending_);
+    spilled += pending_.size();
+    pending_.clear();
+  }
 
   std::vector<digest::list_entry> entries;
+  std::function<void(const std::string&)> spill;
+  std::uint64_t spilled = 0;  ///< bytes handed to `spill`
 
  private:
   digest::sha256 hash_;
   std::string path_;
+  std::string pending_;
 };
 
 inline copy_counts counts_of(const fs::copy_tally& t) {
@@ -99,6 +118,49 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
   }
+}
+
+/// The staged file the workspace's digest lines are spilled to, in path order, until the
+/// digest list is assembled around them (removed then; never published).
+inline constexpr std::string_view spill_file = ".zeroclaw-agent.sha256.workspace";
+
+/// Writes the digest list `name` in the staging directory: the lines of `entries` (every
+/// file outside workspace/) and, where path order puts them, the workspace's lines spilled to
+/// `spill_file` (`spilled` bytes), which is then removed. Returns the list's size; with
+/// `text`, also its bytes (what a signature signs).
+template <class Fs>
+std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_view name,
+                                std::vector<digest::list_entry> entries, std::uint64_t spilled,
+                                const bundle::limits& lim, std::string* text) {
+  const std::string ws = std::string(zeroclaw::workspace_dir) + "/";
+  const auto split = std::partition(entries.begin(), entries.end(),
+                                    [&](const digest::list_entry& e) { return e.path < ws; });
+  std::vector<digest::list_entry> after(std::make_move_iterator(split),
+                                        std::make_move_iterator(entries.end()));
+  entries.erase(split, entries.end());
+  const std::string head = digest::render_list(std::move(entries));
+  const std::string tail = digest::render_list(std::move(after));
+  const std::uint64_t size = head.size() + spilled + tail.size();
+  bundle::check_file_limit(lim, name, size);
+  try {
+    auto out = fs.create_file_at(d, name, 0644);
+    fs.write_all(out, head.data(), head.size());
+    if (text != nullptr) *text = head;
+    if (spilled > 0) {
+      auto in = fs.open_file_at(d, spill_file);
+      std::vector<char> buffer(CLAWPORT_COPY_BUFFER_SIZE);
+      for (std::size_t n; (n = fs.read(in, buffer.data(), buffer.size())) > 0;) {
+        fs.write_all(out, buffer.data(), n);
+        if (text != nullptr) text->append(buffer.data(), n);
+      }
+      fs.unlink_at(d, spill_file);
+    }
+    fs.write_all(out, tail.data(), tail.size());
+    if (text != nullptr) *text += tail;
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+  return size;
 }
 
 /// The name a bundle's include/exclude is matched against: the skill's logical name, read
@@ -561,6 +623,7 @@ class basic_exporter {
     bool workspace_skills = false;  // issue 22 item 10: `workspace/skills/` carried a file
     ed::digest_sink digests;        // the copy's observer; the dry run writes no digest list
     fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
+    std::optional<typename Fs::file> spill_out;  // the workspace's digest lines (spill_file)
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -595,7 +658,24 @@ class basic_exporter {
           if (zeroclaw::is_workspace_skill_path(rel)) workspace_skills = true;
         };
         spec.sink = observer;
+        spec.sorted = true;  // path order: the digest lines are spilled as they come
+        if constexpr (Sink::writes) {
+          digests.spill = [this, &stage, &spill_out](const std::string& lines) {
+            try {
+              if (!spill_out) spill_out.emplace(fs_.create_file_at(stage, ed::spill_file, 0600));
+              fs_.write_all(*spill_out, lines.data(), lines.size());
+            } catch (const error& e) {
+              throw ed::wrapped(e, "failed to write the digest list in the bundle",
+                                std::string(zeroclaw::digest_list_file));
+            }
+          };
+        }
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
+        if constexpr (Sink::writes) {
+          digests.flush();
+          digests.spill = nullptr;
+          spill_out.reset();
+        }
       }
     }
     res.workspace = ed::counts_of(ws_tally);
@@ -636,11 +716,12 @@ class basic_exporter {
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
-      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      const std::string list = digest::render_list(std::move(digests.entries));
-      bundle::check_file_limit(lim, zeroclaw::digest_list_file, list.size());
-      bytes += list.size();
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file, list);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md),
+      // held whole only for a signature.
+      std::string list;
+      bytes +=
+          ed::write_digest_list(fs_, stage, zeroclaw::digest_list_file, std::move(digests.entries),
+                                digests.spilled, lim, w.o.sign ? &list : nullptr);
       // Step 11 (issue 29): the signature over the list's bytes, staged like the rest.
       if (w.o.sign) {
         const std::string signature = w.o.sign(list);

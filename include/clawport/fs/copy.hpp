@@ -90,6 +90,10 @@ struct copy_spec {
   std::uint64_t max_files = UINT64_MAX;
   /// What the limit messages name as the setting to change.
   std::string limit_name = "CLAWPORT_MAX_TREE_DEPTH";
+  /// Visit each directory's entries in path order (walk_options::sorted: one directory's
+  /// names listed at a time), so `sink` sees the files in byte order of their paths (the
+  /// export spills its digest list as it goes); false copies them as they are listed.
+  bool sorted = false;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -444,7 +448,7 @@ void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename S
   detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst);
   walk_options opt;
   opt.max_depth = spec.max_depth;
-  opt.sorted = false;  // as listed: a copy keeps no list of names
+  opt.sorted = spec.sorted;  // by default as listed: a copy keeps no list of names
   walk(fs, src, visitor, opt, relative);
 }
 

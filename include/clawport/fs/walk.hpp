@@ -19,7 +19,8 @@
 //       opens a directory the walk descends into (after the depth check); nullopt skips it;
 //   void leave(const std::string& rel);      after the walk of a directory `enter` opened;
 //   bool admit(std::string_view name, const std::string& rel);
-//       before an entry is classified; false skips it unclassified (never stat'ed, opened);
+//       before an entry is classified; false skips it unvisited (never opened; stat'ed only
+//       by a sorted walk placing a name a sibling extends with a byte below '/');
 //   void listing_failed(const error& e, const std::string& rel);
 //   void stat_failed(const error& e, const std::string& rel);
 //       called inside the catch block: rethrow (the default: `throw;`), throw another error,
@@ -51,9 +52,10 @@ struct walk_options {
   /// Directories may nest this deep below the walk's root (the root's own entries are at
   /// depth 0, a directory among them is at depth 1); a deeper one is `too_deep`.
   std::size_t max_depth = CLAWPORT_MAX_TREE_DEPTH;
-  /// Each directory's entries in byte order of their names, all listed before the first is
-  /// visited; false visits them as the Fs lists them, while it lists them (a copy
-  /// keeps no list of names).
+  /// Each directory's entries in path order (byte order of their names, a directory's
+  /// name taken with its '/'), all listed before the first is visited, so the walk visits
+  /// every file in byte order of its path; false visits them as the Fs lists them, while
+  /// it lists them (a copy keeps no list of names).
   bool sorted = true;
   /// Sorted walks only: at most this many names of one directory are kept (a verifier that
   /// stops after its file limit needs one more than that limit, never the whole listing).
@@ -123,10 +125,38 @@ class tree_walk {
       return;
     }
     std::sort(names.begin(), names.end());
+    place_directories(d, names);
     for (const std::string& name : names) {
       if (v_.stopped()) return;
       entry(d, name, depth);
     }
+  }
+
+  /// Byte order of names is path order except where a sibling extends a directory's name
+  /// with a byte below '/' (`a.txt` sorts after `a` but before `a/x`). Only such a name is
+  /// classified here (once more, never followed), and a directory is then placed as its
+  /// name plus '/' sorts, so the whole walk visits files in the order of their paths.
+  void place_directories(const dir& d, std::vector<std::string>& names) {
+    std::vector<std::size_t> dirs;  // indices of directories to place after their extensions
+    for (std::size_t i = 0; i + 1 < names.size(); ++i) {
+      const std::string& a = names[i];
+      const std::string& b = names[i + 1];
+      if (b.size() <= a.size() || b.compare(0, a.size(), a) != 0 ||
+          static_cast<unsigned char>(b[a.size()]) >= '/')
+        continue;
+      std::optional<stat_info> info;
+      try {
+        info = fs_.stat_at(d, a);
+      } catch (const error&) {
+        continue;  // left in place: the entry's own classification reports it
+      }
+      if (info && info->kind == file_kind::directory) dirs.push_back(i);
+    }
+    if (dirs.empty()) return;
+    for (const std::size_t i : dirs) names[i] += '/';  // '/' never occurs in a name
+    std::sort(names.begin(), names.end());
+    for (std::string& n : names)
+      if (!n.empty() && n.back() == '/') n.pop_back();
   }
 
   void entry(const dir& d, std::string_view name, std::size_t depth) {

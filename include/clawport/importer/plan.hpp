@@ -480,8 +480,11 @@ std::optional<std::string> read_config(Fs& fs, const std::string& root, const st
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step
-/// does, nothing that changes between two plannings of the same inputs (no time).
-inline std::string canonical(const import_plan& p) {
+/// does, nothing that changes between two plannings of the same inputs (no time). Written
+/// in pieces to `out` (a function taking std::string_view), the files one at a time, so
+/// the integrity of a plan of a million files needs no JSON of them all.
+template <class Out>
+void write_canonical(const import_plan& p, Out&& out) {
   nlohmann::json j;
   j["format"] = "clawport-import-plan-1";
   j["bundle"] = p.bundle;
@@ -501,15 +504,32 @@ inline std::string canonical(const import_plan& p) {
   for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
-  j["files"] = nlohmann::json::array();
-  for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
+  j["files"] = nlohmann::json::array();  // written below, where the keys' order puts it
   j["secrets"] = p.secrets;
   // Every capability grant the operator accepts (the bundle's risk flags and the
   // credentials a reuse lends): a plan that grants something else has another integrity.
   j["risk_flags"] = nlohmann::json::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({f.code, f.path, f.detail});
-  return json::dump(j, -1);
+  // The one `"files":[]` of the text is the key's: inside a string a quote is escaped.
+  const std::string doc = json::dump(j, -1);
+  static constexpr std::string_view empty_files = "\"files\":[]";
+  const std::size_t open = doc.find(empty_files) + empty_files.size() - 1;
+  out(std::string_view(doc).substr(0, open));
+  bool first = true;
+  for (const verify::bundle_file& f : p.files) {
+    if (!first) out(std::string_view(","));
+    first = false;
+    out(json::dump(nlohmann::json::array({f.path, f.size, f.sha256}), -1));
+  }
+  out(std::string_view(doc).substr(open));
+}
+
+/// write_canonical's text, whole.
+inline std::string canonical(const import_plan& p) {
+  std::string text;
+  write_canonical(p, [&text](std::string_view piece) { text.append(piece); });
+  return text;
 }
 
 }  // namespace detail
@@ -901,7 +921,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
       for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
                       fs, o.bundle, o.limits,
                       {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
@@ -913,7 +933,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
     if (f.warning) p.warnings.push_back(f);
   p.source_alias = rep.root_agent;
   p.manifest_sha256 = rep.manifest_sha256;
-  p.files = rep.files;
+  p.files = std::move(rep.files);  // rep's files are not read after this
   if (const zc::value* prov = rep.manifest.find("provenance")) {
     if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
@@ -940,7 +960,8 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
+  p.plan_integrity = clawport::plan::integrity_of_stream(
+      [&p](const auto& piece) { d::write_canonical(p, piece); });
   return p;
 }
 

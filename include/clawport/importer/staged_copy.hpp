@@ -16,8 +16,8 @@
 #include "../fs/policy.hpp"
 #include "../verify/report.hpp"
 
+#include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,15 +35,24 @@ namespace detail {
 /// verified size); `problem()` names it.
 class verifying_observer final : public fs::copy_sink {
  public:
+  /// `files` sorted by path (as verify returns them): the tree's are a range of it, looked
+  /// up by bisection, with one bit each for "copied" (no second index of the paths).
   verifying_observer(const std::vector<verify::bundle_file>& files, const std::string& tree) {
     const std::string prefix = tree + "/";
-    for (const verify::bundle_file& f : files)
-      if (f.path.compare(0, prefix.size(), prefix) == 0) expected_.emplace(f.path, &f);
+    const auto by_path = [](const verify::bundle_file& f, const std::string& p) {
+      return f.path < p;
+    };
+    first_ = std::lower_bound(files.begin(), files.end(), prefix, by_path);
+    last_ = first_;
+    while (last_ != files.end() && last_->path.compare(0, prefix.size(), prefix) == 0) ++last_;
+    copied_.assign(static_cast<std::size_t>(last_ - first_), false);
   }
   void begin_file(std::string_view bundle_path) override {
     path_.assign(bundle_path.data(), bundle_path.size());
-    const auto it = expected_.find(path_);
-    current_ = it == expected_.end() ? nullptr : it->second;
+    const auto it = std::lower_bound(
+        first_, last_, path_,
+        [](const verify::bundle_file& f, const std::string& p) { return f.path < p; });
+    current_ = it != last_ && it->path == path_ && !copied_[index(it)] ? &*it : nullptr;
     if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
     hash_.reset();
     size_ = 0;
@@ -60,13 +69,16 @@ class verifying_observer final : public fs::copy_sink {
     if (current_ == nullptr) return;
     if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
       fail(path_ + " does not match the digest it was verified with");
-    expected_.erase(path_);
+    copied_[static_cast<std::size_t>(current_ - &*first_)] = true;
   }
   /// Every listed file must have been copied.
   void check_complete() {
-    if (expected_.empty()) return;
-    path_ = expected_.begin()->first;
-    fail(path_ + " is gone");
+    for (auto it = first_; it != last_; ++it) {
+      if (copied_[index(it)]) continue;
+      path_ = it->path;
+      fail(path_ + " is gone");
+      return;
+    }
   }
   const std::optional<std::string>& problem() const noexcept { return problem_; }
   const std::string& subject() const noexcept { return subject_; }
@@ -78,7 +90,11 @@ class verifying_observer final : public fs::copy_sink {
     subject_ = path_.empty() ? why : path_;
   }
 
-  std::map<std::string, const verify::bundle_file*> expected_;
+  using iterator = std::vector<verify::bundle_file>::const_iterator;
+  std::size_t index(iterator it) const { return static_cast<std::size_t>(it - first_); }
+
+  iterator first_, last_;     ///< the tree's files, a range of the sorted list
+  std::vector<bool> copied_;  ///< one bit per file of the range
   const verify::bundle_file* current_ = nullptr;
   digest::sha256 hash_;
   std::string path_;

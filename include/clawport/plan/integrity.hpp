@@ -19,6 +19,15 @@ inline std::string integrity_of(std::string_view canonical) {
   return digest::sha256_prefixed(canonical);
 }
 
+/// The same digest for a canonical text too large to build whole: `write(piece)` is
+/// called with a function that takes each piece (std::string_view) in order.
+template <class Writer>
+std::string integrity_of_stream(Writer&& write) {
+  digest::sha256 hash;
+  write([&hash](std::string_view piece) { hash.update(piece); });
+  return digest::prefixed(digest::to_hex(hash.finish()));
+}
+
 }  // namespace plan
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

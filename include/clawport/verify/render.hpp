@@ -28,7 +28,7 @@ inline nlohmann::json to_json(const report& r) {
   j["ok"] = r.ok();
   j["authenticated"] = r.authenticated;
   j["root_agent"] = r.root_agent;
-  j["files"] = r.files.size();
+  j["files"] = r.file_count;
   j["bytes"] = r.total_bytes;
   j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : digest::prefixed(r.manifest_sha256);
   // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
@@ -47,7 +47,7 @@ inline std::string render_report(const report& r) {
   text::terminal_lines line;
   if (r.ok()) {
     line("bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
-         std::to_string(r.files.size()) + " file(s), " +
+         std::to_string(r.file_count) + " file(s), " +
          std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
          (r.authenticated ? "every byte matches its digest list"
                           : "no digest list (bytes unauthenticated)"));

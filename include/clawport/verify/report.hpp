@@ -41,11 +41,17 @@ struct bundle_file {
 
 /// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
 struct report {
-  std::string bundle;                    ///< the path as given
-  std::vector<finding> findings;         ///< in discovery order
-  bool authenticated = false;            ///< a digest list was present and matched exactly
-  std::vector<bundle_file> files;        ///< sorted by path
-  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::string bundle;             ///< the path as given
+  std::vector<finding> findings;  ///< in discovery order
+  bool authenticated = false;     ///< a digest list was present and matched exactly
+  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files,
+  /// verify_bundle_deferring: an import's plan, convert); otherwise only the files at the
+  /// bundle's root and directly below skills/, so a verify holds its findings, not the
+  /// bundle (the rest is checked as the walk meets it).
+  std::vector<bundle_file> files;
+  /// Sorted, bundle-relative; like `files`, all of them or only the root's and skills/'s.
+  std::vector<std::string> directories;
+  std::uint64_t file_count = 0;  ///< the regular files verified (all, kept or not)
   std::uint64_t total_bytes = 0;
   /// The bytes of some files were left unread (verify_bundle_deferring): their digests are
   /// the digest list's, to be checked by whoever reads them next.
@@ -53,9 +59,11 @@ struct report {
   // The parsed content (meaningful when the corresponding file parsed).
   std::string manifest_text;
   std::string config_text;
-  std::string manifest_sha256;   ///< digest of zeroclaw-agent.toml's bytes
-  std::string digest_list_text;  ///< zeroclaw-agent.sha256's bytes (what a signature signs)
-  std::string signature_text;    ///< zeroclaw-agent.sha256.sig's bytes, when present
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  /// zeroclaw-agent.sha256's bytes (what a signature signs), kept when the bundle carries
+  /// a signature file (or the list, not in path order, was joined from its text).
+  std::string digest_list_text;
+  std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
   /// The principal whose signature check_signature accepted; empty when none was checked.
   std::string signed_by;
   zeroclaw::value manifest = zeroclaw::value::make_table();

@@ -45,6 +45,172 @@ namespace verify {
 
 namespace detail {
 
+/// The agent's memory and its user's private data at `path`, a directory when `is_dir`
+/// (bundle::private_workspace_entry, the rule the export filters with; issue 30). The
+/// store and the snapshot never travel (§7.5): refused. A MEMORY.md or USER.md is a
+/// warning, not a refusal: upstream ZeroClaw's export carries them, so every such upstream
+/// bundle would be refused, while the privacy loss is the exporting side's and has
+/// happened already; the importing operator is told the bundle holds another install's
+/// memory or user profile.
+inline std::optional<finding> private_finding(const std::string& path, bool is_dir) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  if (path.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string rel = path.substr(prefix.size());
+  if (rel.find('/') != std::string::npos) return std::nullopt;  // below memory/: named once
+  const auto kind = bundle::private_workspace_entry(rel);
+  if (!kind) return std::nullopt;
+  const std::string shown = is_dir ? path + "/" : path;
+  const std::string why(bundle::private_reason(*kind));
+  if (*kind == bundle::private_kind::memory_store || *kind == bundle::private_kind::memory_snapshot)
+    return finding{"memory_store", shown, "never travels in a bundle: " + why, false};
+  return finding{"private_data", shown,
+                 "the bundle carries another install's private data (clawport's export leaves "
+                 "it home): " +
+                     why,
+                 true};
+}
+
+/// The digest list read through an open file, one chunk at a time (digest::line_reader):
+/// `peek` is the next entry, nullptr at the end. Hashes every byte it reads, so the caller
+/// can check that the list it joined is the list the walk hashed.
+template <class Fs>
+class list_cursor {
+ public:
+  list_cursor(Fs& fs, typename Fs::file f)
+      : fs_(fs), file_(std::move(f)), lines_(std::string(bundle::digest_list_file)) {}
+
+  const digest::list_entry* peek() {
+    while (at_ == ready_.size() && !eof_) {
+      ready_.clear();
+      at_ = 0;
+      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+      const std::size_t n = fs_.read(file_, buffer_.data(), buffer_.size());
+      if (n == 0) {
+        eof_ = true;
+        lines_.finish();
+        break;
+      }
+      hash_.update(buffer_.data(), n);
+      lines_.feed(std::string_view(buffer_.data(), n),
+                  [&](digest::list_entry&& e) { ready_.push_back(std::move(e)); });
+    }
+    return at_ < ready_.size() ? &ready_[at_] : nullptr;
+  }
+  void pop() { ++at_; }
+  /// The digest of every byte read; call after peek() returned nullptr.
+  std::string hex() { return digest::to_hex(hash_.finish()); }
+
+ private:
+  Fs& fs_;
+  typename Fs::file file_;
+  digest::line_reader lines_;
+  std::vector<digest::list_entry> ready_;  ///< the entries of the last chunk read
+  std::size_t at_ = 0;
+  bool eof_ = false;
+  std::vector<char> buffer_;
+  digest::sha256 hash_;
+};
+
+/// A parsed digest list in memory, in path order (a list not written sorted).
+class list_in_memory {
+ public:
+  explicit list_in_memory(std::vector<digest::list_entry> entries) : entries_(std::move(entries)) {
+    std::sort(
+        entries_.begin(), entries_.end(),
+        [](const digest::list_entry& a, const digest::list_entry& b) { return a.path < b.path; });
+  }
+  const digest::list_entry* peek() const {
+    return at_ < entries_.size() ? &entries_[at_] : nullptr;
+  }
+  void pop() { ++at_; }
+
+ private:
+  std::vector<digest::list_entry> entries_;
+  std::size_t at_ = 0;
+};
+
+/// The bundle's files in path order joined with the digest list's entries in path order,
+/// one file at a time (no map of either side): what the list names below the next file is
+/// missing from the bundle. Findings are kept apart, to be reported in verify's order.
+struct list_join {
+  std::vector<finding> found;    ///< unlisted_file and digest_mismatch, in path order
+  std::vector<finding> missing;  ///< listed files the bundle lacks, in path order
+  bool exact = true;
+
+  /// `f` as the walk recorded it; a file whose bytes were deferred takes the list's digest
+  /// (the copy checks the bytes against it).
+  template <class Source>
+  void file(bundle_file& f, Source& list) {
+    // The signature signs the list, so the list cannot name it.
+    if (f.path == bundle::digest_list_file || f.path == bundle::signature_file) return;
+    const digest::list_entry* next = list.peek();
+    for (; next != nullptr && next->path < f.path; next = list.peek()) {
+      add(missing, next->path, "missing_file", "the digest list names a file the bundle lacks");
+      list.pop();
+    }
+    if (next == nullptr || next->path != f.path) {
+      add(found, f.path, "unlisted_file", "the file is not in the digest list");
+      return;
+    }
+    if (f.sha256.empty()) {
+      f.sha256 = next->hex;
+    } else if (next->hex != f.sha256) {
+      add(found, f.path, "digest_mismatch",
+          "its SHA-256 is " + f.sha256 + "; the digest list says " + next->hex);
+    }
+    list.pop();
+  }
+  /// The entries after the last file are missing too.
+  template <class Source>
+  void finish(Source& list) {
+    for (const digest::list_entry* e = list.peek(); e != nullptr; e = list.peek()) {
+      add(missing, e->path, "missing_file", "the digest list names a file the bundle lacks");
+      list.pop();
+    }
+  }
+
+ private:
+  void add(std::vector<finding>& to, const std::string& path, const char* code,
+           std::string detail) {
+    to.push_back({code, path, std::move(detail), false});
+    exact = false;
+  }
+};
+
+/// The digest list read once before the walk, in constant memory: whether it parses, is in
+/// path order (as clawport writes it) and names each path once, and its digest.
+struct list_survey {
+  bool sorted = true;
+  std::optional<error> problem;  ///< the first malformed line, or a path listed twice
+  std::string hex;               ///< the digest of the bytes read
+};
+
+template <class Fs>
+list_survey survey_list(Fs& fs, typename Fs::file f) {
+  list_survey out;
+  list_cursor<Fs> c(fs, std::move(f));
+  std::string last;
+  std::optional<error> twice;
+  try {
+    bool first = true;
+    for (const digest::list_entry* e = c.peek(); e != nullptr; e = c.peek()) {
+      if (!first && e->path == last && !twice)
+        twice = digest::listed_twice(std::string(bundle::digest_list_file), e->path);
+      if (!first && e->path < last) out.sorted = false;
+      last = e->path;
+      first = false;
+      c.pop();
+    }
+  } catch (const error& e) {
+    out.problem = e;  // a malformed line comes before any duplicate, as parse_list says
+    return out;
+  }
+  // A duplicate in an unsorted list is found by parse_list, after sorting.
+  if (out.sorted && twice) out.problem = twice;
+  out.hex = c.hex();
+  return out;
+}
+
 /// What verify does with what the one walk (fs/walk.hpp) meets: every problem
 /// is a finding, never an exception; a limit reached ends the walk
 /// (`truncated`).
@@ -54,6 +220,23 @@ class walker : public fs::walk_visitor {
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+
+  /// Keeps every file and directory in the report (`report::files`), not only the ones
+  /// the checks after the walk read (the bundle's root and skills/).
+  void keep_all() { keep_all_ = true; }
+  /// Joins each file with the digest list `c` as the walk records it (in path order).
+  void join(list_cursor<Fs>* c) { cursor_ = c; }
+  /// The rest of the joined list, after the walk: every entry left is missing.
+  void finish_join() {
+    if (cursor_ == nullptr) return;
+    try {
+      joined.finish(*cursor_);
+    } catch (const error& e) {
+      join_error = e;
+    }
+  }
+  /// Keeps the digest list's bytes (for a signature check, or a list joined after the walk).
+  void keep_list_text() { keep_list_text_ = true; }
 
   /// Leaves the bytes of every file below one of `trees` (bundle-relative directories)
   /// unread: recorded with its size as classified and no digest, which the digest list
@@ -138,13 +321,59 @@ class walker : public fs::walk_visitor {
       add("unreadable", path, e.what());
       return std::nullopt;
     }
-    rep_.directories.push_back(path);
+    directory(path);
     return child;
   }
+
+  list_join joined;  ///< the digest list's findings, when it is joined during the walk
+  std::optional<error> join_error;  ///< the joined list stopped parsing
+  /// The bundle's private data (private_data_findings), directories and files apart.
+  std::vector<finding> private_dirs, private_files;
+  bool workspace_skills = false;  ///< a file below workspace/ is a workspace skill's
 
  private:
   void add(std::string code, std::string path, std::string detail) {
     rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  }
+
+  /// What the checks after the walk read: the bundle's root and the entries of skills/
+  /// (a bundle holds few there); the rest is checked here, as it is met.
+  static bool structural(const std::string& path) {
+    const std::size_t slash = path.find('/');
+    if (slash == std::string::npos) return true;
+    return path.compare(0, slash, bundle::skills_dir) == 0 &&
+           path.find('/', slash + 1) == std::string::npos;
+  }
+
+  void directory(const std::string& path) {
+    private_entry(path, true);
+    if (keep_all_ || structural(path)) rep_.directories.push_back(path);
+  }
+
+  /// A regular file the walk read (or deferred): counted, joined with the digest list,
+  /// checked, and kept only when asked or structural.
+  void record(bundle_file f) {
+    ++rep_.file_count;
+    rep_.total_bytes += f.size;
+    if (cursor_ != nullptr) {
+      try {
+        joined.file(f, *cursor_);
+      } catch (const error& e) {  // the list no longer parses: it changed since the survey
+        join_error = e;
+        cursor_ = nullptr;
+      }
+    }
+    private_entry(f.path, false);
+    const std::string prefix = std::string(bundle::workspace_dir) + "/";
+    if (!workspace_skills && f.path.compare(0, prefix.size(), prefix) == 0 &&
+        zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size())))
+      workspace_skills = true;
+    if (keep_all_ || structural(f.path)) rep_.files.push_back(std::move(f));
+  }
+
+  void private_entry(const std::string& path, bool is_dir) {
+    if (auto f = private_finding(path, is_dir))
+      (is_dir ? private_dirs : private_files).push_back(std::move(*f));
   }
 
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
@@ -164,7 +393,7 @@ class walker : public fs::walk_visitor {
               " hard links; a bundle file must have exactly one");
       return;
     }
-    if (rep_.files.size() + 1 > lim_.max_files) {
+    if (rep_.file_count + 1 > lim_.max_files) {
       add("limit_exceeded", path,
           "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
       truncated_ = true;
@@ -184,8 +413,7 @@ class walker : public fs::walk_visitor {
       return;
     }
     if (deferred(path)) {
-      rep_.total_bytes += info.size;
-      rep_.files.push_back({path, info.size, std::string()});
+      record({path, info.size, std::string()});
       return;
     }
     std::string kept;
@@ -208,7 +436,8 @@ class walker : public fs::walk_visitor {
           return;
         }
         hash.update(buffer_.data(), n);
-        if (keep_limit != 0) kept.append(buffer_.data(), n);
+        if (keep_limit != 0 && (keep_list_text_ || path != bundle::digest_list_file))
+          kept.append(buffer_.data(), n);
         // A read shorter than asked that reaches the size the open file had is its end (a
         // regular file reads short only there): no call is spent confirming it. A file that
         // grew still shows here, as a read past that size.
@@ -218,8 +447,9 @@ class walker : public fs::walk_visitor {
       add("unreadable", path, e.what());
       return;
     }
-    rep_.total_bytes += size;
-    rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
+    if (path == bundle::digest_list_file) list_hex_ = digest::to_hex(hash.finish());
+    record(
+        {path, size, path == bundle::digest_list_file ? list_hex_ : digest::to_hex(hash.finish())});
     if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
     if (path == bundle::config_file) rep_.config_text = std::move(kept);
     if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
@@ -228,6 +458,7 @@ class walker : public fs::walk_visitor {
 
  public:
   std::string digest_list_;
+  std::string list_hex_;  ///< the digest of the list's bytes as the walk read them
 
  private:
   Fs& fs_;
@@ -237,6 +468,9 @@ class walker : public fs::walk_visitor {
   std::vector<char> buffer_;
   digest::sha256_backend backend_ = digest::sha256_best_backend();
   std::vector<std::string> deferred_;  ///< "tree/" prefixes whose bytes are left unread
+  bool keep_all_ = false;
+  bool keep_list_text_ = false;
+  list_cursor<Fs>* cursor_ = nullptr;
 };
 
 inline bool known_risk_kind(std::string_view kind) {
@@ -309,47 +543,11 @@ inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::va
   return here;
 }
 
-/// The agent's memory and its user's private data
-/// (bundle::private_workspace_entry, the rule the export filters with; issue
-/// 30). The store and the snapshot never travel (§7.5): refused. A MEMORY.md or
-/// USER.md is a warning, not a refusal: upstream ZeroClaw's export carries
-/// them, so every such upstream bundle would be refused, while the privacy loss
-/// is the exporting side's and has happened already; the importing operator is
-/// told the bundle holds another install's memory or user profile.
-inline void private_data_findings(report& rep) {
-  const std::string prefix = std::string(bundle::workspace_dir) + "/";
-  const auto entry = [&](const std::string& path, bool directory) {
-    if (path.rfind(prefix, 0) != 0) return;
-    const std::string rel = path.substr(prefix.size());
-    if (rel.find('/') != std::string::npos) return;  // below memory/: named once, above
-    const auto kind = bundle::private_workspace_entry(rel);
-    if (!kind) return;
-    const std::string shown = directory ? path + "/" : path;
-    const std::string why(bundle::private_reason(*kind));
-    if (*kind == bundle::private_kind::memory_store ||
-        *kind == bundle::private_kind::memory_snapshot)
-      rep.findings.push_back({"memory_store", shown, "never travels in a bundle: " + why, false});
-    else
-      rep.findings.push_back({"private_data", shown,
-                              "the bundle carries another install's private data (clawport's "
-                              "export leaves it home): " +
-                                  why,
-                              true});
-  };
-  for (const std::string& d : rep.directories) entry(d, true);
-  for (const bundle_file& f : rep.files) entry(f.path, false);
-}
-
 /// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries
 /// the `carried_workspace_skills` flag, derived from the files (the manifest is
 /// not trusted to list it): added, with a warning, when the manifest does not.
 /// The import plan shows it.
-inline void derive_workspace_skills_flag(report& rep) {
-  const std::string prefix = std::string(bundle::workspace_dir) + "/";
-  const bool carried = std::any_of(rep.files.begin(), rep.files.end(), [&](const bundle_file& f) {
-    return f.path.rfind(prefix, 0) == 0 &&
-           zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size()));
-  });
+inline void derive_workspace_skills_flag(report& rep, bool carried) {
   const zeroclaw::risk_flag flag = zeroclaw::workspace_skills_flag();
   const std::string kind(zeroclaw::to_string(flag.kind));
   const bool listed = std::any_of(rep.risk_flags.begin(), rep.risk_flags.end(),
@@ -390,63 +588,59 @@ inline void layout_findings(report& rep) {
   if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
     add_finding(rep, "unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
-  private_data_findings(rep);
 }
 
-/// Every file against the digest list `list_text` (not checked when the walk
-/// was cut short); `authenticated` only when they match exactly.
-inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated) {
-  if (rep.file(bundle::digest_list_file) == nullptr) {
-    if (!rep.has_directory(bundle::digest_list_file))
-      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
+/// The digest list's findings, after the walk (none when the walk was cut short):
+/// joined during the walk (`joined`, through a cursor whose bytes must be the ones the walk
+/// hashed), or refused by the survey, or joined here from the list's text (`list_text`, a
+/// list not in path order: every file was kept); `authenticated` only when they match
+/// exactly.
+struct list_outcome {
+  const list_join* joined = nullptr;  ///< the join done during the walk
+  std::string cursor_hex;             ///< the joined list's digest, as the cursor read it
+  const list_survey* survey = nullptr;
+  std::optional<error> join_error;  ///< the cursor's list did not parse any more
+  std::string walk_hex;             ///< the list's digest, as the walk read it
+};
+
+inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated,
+                                 const list_outcome& o) {
+  const std::string name(bundle::digest_list_file);
+  if (rep.file(name) == nullptr) {
+    if (!rep.has_directory(name))
+      rep.findings.push_back({"unauthenticated", name,
                               "the bundle has no digest list (upstream ZeroClaw writes none): "
                               "its bytes are unauthenticated, only its structure was checked",
                               true});
     return;
   }
   if (truncated) return;
+  const auto changed = [&] {
+    add_finding(rep, "changed", name, "the digest list changed while the bundle was verified");
+  };
+  if (o.survey == nullptr) return changed();  // it was not there before the walk
+  if (o.survey->problem) {
+    add_finding(rep, "digest_list_invalid", name, o.survey->problem->what());
+    return;
+  }
+  if (o.joined != nullptr) {
+    if (o.join_error || o.cursor_hex != o.survey->hex || o.walk_hex != o.survey->hex)
+      return changed();
+    for (const finding& f : o.joined->found) rep.findings.push_back(f);
+    for (const finding& f : o.joined->missing) rep.findings.push_back(f);
+    rep.authenticated = o.joined->exact;
+    return;
+  }
   try {
-    const auto listed = digest::parse_list(list_text, std::string(bundle::digest_list_file));
-    // Both sides in path order, joined in one pass (no map of the list): what the list names
-    // below the next file is missing from the bundle; the missing are reported after, in
-    // path order.
-    std::vector<const digest::list_entry*> want;
-    want.reserve(listed.size());
-    for (const auto& e : listed) want.push_back(&e);
-    const auto by_path = [](const digest::list_entry* a, const digest::list_entry* b) {
-      return a->path < b->path;
-    };
-    if (!std::is_sorted(want.begin(), want.end(), by_path))
-      std::sort(want.begin(), want.end(), by_path);
-    std::vector<const digest::list_entry*> missing;
-    auto next = want.begin();
-    bool exact = true;
-    for (bundle_file& f : rep.files) {
-      // The signature signs the list, so the list cannot name it.
-      if (f.path == bundle::digest_list_file || f.path == bundle::signature_file) continue;
-      for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
-      if (next == want.end() || (*next)->path != f.path) {
-        add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
-        exact = false;
-        continue;
-      }
-      if (f.sha256.empty()) {
-        f.sha256 = (*next)->hex;  // deferred: the copy checks the bytes against it
-      } else if ((*next)->hex != f.sha256) {
-        add_finding(rep, "digest_mismatch", f.path,
-                    "its SHA-256 is " + f.sha256 + "; the digest list says " + (*next)->hex);
-        exact = false;
-      }
-      ++next;
-    }
-    missing.insert(missing.end(), next, want.end());
-    for (const digest::list_entry* m : missing) {
-      add_finding(rep, "missing_file", m->path, "the digest list names a file the bundle lacks");
-      exact = false;
-    }
-    rep.authenticated = exact;
+    list_in_memory listed(digest::parse_list(list_text, name));
+    list_join j;
+    for (bundle_file& f : rep.files) j.file(f, listed);
+    j.finish(listed);
+    for (finding& f : j.found) rep.findings.push_back(std::move(f));
+    for (finding& f : j.missing) rep.findings.push_back(std::move(f));
+    rep.authenticated = j.exact;
   } catch (const error& e) {
-    add_finding(rep, "digest_list_invalid", std::string(bundle::digest_list_file), e.what());
+    add_finding(rep, "digest_list_invalid", name, e.what());
   }
 }
 
@@ -764,38 +958,103 @@ inline void check_deferred(report& rep) {
   }
 }
 
+/// The digest list, opened before the walk when it is a regular file within its limit
+/// (else the walk reports what it is).
+template <class Fs>
+std::optional<typename Fs::file> open_list(Fs& fs, const typename Fs::dir& root,
+                                           const limits& lim) {
+  try {
+    const auto st = fs.stat_at(root, bundle::digest_list_file);
+    if (!st || st->kind != fs::file_kind::regular || st->nlink != 1 ||
+        st->size > lim.max_digest_list_bytes)
+      return std::nullopt;
+    auto f = fs.open_file_at(root, bundle::digest_list_file);
+    const fs::stat_info opened = fs.stat(f);
+    if (opened.id != st->id || opened.kind != fs::file_kind::regular) return std::nullopt;
+    return f;
+  } catch (const error&) {
+    return std::nullopt;  // the walk reports it
+  }
+}
+
+/// What the walk keeps, and the digest list's survey and cursor.
+template <class Fs>
+struct list_plan {
+  std::optional<list_survey> survey;
+  std::optional<list_cursor<Fs>> cursor;
+};
+
+/// Surveys the digest list and decides how it is joined: during the walk through a cursor
+/// when it is in path order (every file then checked as it is met, none kept), else after
+/// the walk from its text (every file kept). Bytes are left to the copy only when the list
+/// is joined during the walk.
+template <class Fs>
+void plan_list(Fs& fs, const typename Fs::dir& root, const limits& lim, walker<Fs>& w,
+               list_plan<Fs>& lp) {
+  if (auto f = open_list(fs, root, lim)) {
+    lp.survey = survey_list(fs, std::move(*f));
+    if (!lp.survey->problem && lp.survey->sorted) {
+      if (auto again = open_list(fs, root, lim)) lp.cursor.emplace(fs, std::move(*again));
+    }
+  }
+  if (lp.cursor) {
+    w.join(&*lp.cursor);
+  } else if (lp.survey && !lp.survey->problem) {
+    w.keep_all();
+    w.keep_list_text();
+  }
+  const auto sig = fs.stat_at(root, bundle::signature_file);
+  if (sig) w.keep_list_text();  // what a signature check reads
+}
+
 template <class Fs, class Schema>
 report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
-              const std::vector<std::string>& deferred_trees) {
+              const std::vector<std::string>& deferred_trees, bool keep_files) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
   detail::walker<Fs> w(fs, lim, rep);
+  if (keep_files) w.keep_all();
+  list_plan<Fs> lp;
   {
     typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
-    // Bytes are left to the copy only when a digest list can vouch for them.
-    const auto list = fs.stat_at(root, bundle::digest_list_file);
-    if (!deferred_trees.empty() && list && list->kind == fs::file_kind::regular) {
+    plan_list(fs, root, lim, w, lp);
+    if (!deferred_trees.empty() && lp.cursor) {
       w.defer(deferred_trees);
       rep.bytes_deferred = true;
     }
     w.run(root);
+    w.finish_join();
   }
-  // The walk lists each directory sorted: path order, except where a sibling's name sorts
-  // between a directory's name and that name plus '/' (`a.txt` is walked after `a/x`); only
-  // then is the whole list sorted again.
+  // The walk visits files in path order (fs/walk.hpp): checked, never expected to sort.
   const auto by_path = [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; };
   if (!std::is_sorted(rep.files.begin(), rep.files.end(), by_path))
     std::sort(rep.files.begin(), rep.files.end(), by_path);
   if (!std::is_sorted(rep.directories.begin(), rep.directories.end()))
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
-  detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  // The private data as before the walk was streamed: directories, then files, by path.
+  std::stable_sort(w.private_dirs.begin(), w.private_dirs.end(),
+                   [](const finding& a, const finding& b) {
+                     return std::string_view(a.path).substr(0, a.path.size() - 1) <
+                            std::string_view(b.path).substr(0, b.path.size() - 1);
+                   });
+  for (finding& f : w.private_dirs) rep.findings.push_back(std::move(f));
+  for (finding& f : w.private_files) rep.findings.push_back(std::move(f));
+  list_outcome o;
+  if (lp.cursor) {
+    o.joined = &w.joined;
+    o.cursor_hex = lp.cursor->hex();
+  }
+  o.survey = lp.survey ? &*lp.survey : nullptr;
+  o.join_error = w.join_error;
+  o.walk_hex = w.list_hex_;
+  detail::digest_list_findings(rep, w.digest_list_, w.truncated(), o);
   rep.digest_list_text = std::move(w.digest_list_);
   detail::signature_presence(rep);
   if (rep.bytes_deferred) detail::check_deferred(rep);
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
-  detail::derive_workspace_skills_flag(rep);
+  detail::derive_workspace_skills_flag(rep, w.workspace_skills);
   detail::skills_findings(rep);
   detail::closure_findings<Schema>(rep);
   return rep;
@@ -809,7 +1068,15 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
 /// errc::io, ...).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {});
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false);
+}
+
+/// `verify_bundle`, keeping every file in `report::files` (path, size, digest) and every
+/// directory in `report::directories`, for a caller that needs the list (an import's
+/// plan, convert): memory then grows with the bundle.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true);
 }
 
 /// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
@@ -862,7 +1129,7 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
                                const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, true);
 }
 
 }  // namespace verify
