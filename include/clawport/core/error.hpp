@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace clawport {
@@ -183,6 +184,16 @@ enum class errc {
   signing_failed,     ///< the signing program refused or failed (key, agent, passphrase)
 };
 
+/// The wire name of enumerator `e` from `names`, which lists one name per enumerator in
+/// declaration order (enumerators numbered from 0 without gaps); `fallback` for a value
+/// outside the list. The one enum-to-name rule; each table sits beside its enum.
+template <class E, class Name, std::size_t N>
+constexpr Name wire_name(E e, const Name (&names)[N],
+                         typename std::enable_if<true, Name>::type fallback) noexcept {
+  const auto k = static_cast<std::size_t>(e);
+  return k < N ? names[k] : fallback;
+}
+
 namespace detail {
 
 /// Every code's wire name, in the order of `errc`.
@@ -351,8 +362,7 @@ inline constexpr std::string_view errc_names[] = {
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
 constexpr std::string_view to_string(errc code) noexcept {
-  const auto k = static_cast<std::size_t>(code);
-  return k < std::size(detail::errc_names) ? detail::errc_names[k] : "unknown";
+  return wire_name(code, detail::errc_names, "unknown");
 }
 
 /// The code whose wire name is `name`, or nullopt for a name outside the vocabulary.

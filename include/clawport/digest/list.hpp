@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {
@@ -31,6 +32,24 @@ inline bool needs_escape(std::string_view name) {
   return name.find_first_of("\\\n\r") != std::string_view::npos;
 }
 
+/// The characters a name escapes and the letter each becomes after a backslash (coreutils 9): one
+/// table for render_list and parse_line.
+inline constexpr std::pair<char, char> name_escapes[] = {{'\\', '\\'}, {'\n', 'n'}, {'\r', 'r'}};
+
+/// The escape letter of `c`, or 0 where `c` is written as it is.
+inline char escape_letter(char c) noexcept {
+  for (const auto& e : name_escapes)
+    if (e.first == c) return e.second;
+  return 0;
+}
+
+/// The character escape letter `l` stands for, or 0 where `l` is no escape.
+inline char unescaped(char l) noexcept {
+  for (const auto& e : name_escapes)
+    if (e.second == l) return e.first;
+  return 0;
+}
+
 inline bool lower_hex(std::string_view s) {
   return std::all_of(s.begin(), s.end(),
                      [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
@@ -45,17 +64,9 @@ inline void append_line(std::string& out, const list_entry& e) {
   out += e.hex;
   out += "  ";
   for (char c : e.path) {
-    if (!escaped) {
-      out += c;
-    } else if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += c;
-    }
+    const char letter = escaped ? detail::escape_letter(c) : 0;
+    if (letter != 0) out += '\\';
+    out += letter != 0 ? letter : c;
   }
   out += '\n';
 }
@@ -115,15 +126,9 @@ inline list_entry parse_line(std::string_view line, std::size_t line_no,
     }
     if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
     const char n = raw[++i];
-    if (n == '\\') {
-      path += '\\';
-    } else if (n == 'n') {
-      path += '\n';
-    } else if (n == 'r') {
-      path += '\r';
-    } else {
-      throw bad(std::string("unknown escape \\") + n + " in the name");
-    }
+    const char plain = detail::unescaped(n);
+    if (plain == 0) throw bad(std::string("unknown escape \\") + n + " in the name");
+    path += plain;
   }
   return list_entry{std::move(path), std::string(hex)};
 }

@@ -13,11 +13,45 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace json {
+
+/// One member of a struct's JSON object: its wire name and how to read it from the struct
+/// (a member pointer, or a function of the struct for a derived value).
+template <class Get>
+struct field_of {
+  const char* name;
+  Get get;
+};
+template <class Get>
+constexpr field_of<Get> field(const char* name, Get get) noexcept {
+  return {name, get};
+}
+
+/// The JSON object of `s`: one member per field, in the order given. The fields are the one
+/// description of the struct's JSON form, so `to_json` is a list of names, not of statements.
+template <class J, class T, class... Get>
+J object_of(const T& s, const field_of<Get>&... fields) {
+  J out = J::object();
+  ((out[fields.name] = std::invoke(fields.get, s)), ...);
+  return out;
+}
+
+/// A JSON array of `items`, each rendered by `render` (by default the item's own `to_json`).
+template <class J, class Range, class Render>
+J array_of(const Range& items, Render render) {
+  J out = J::array();
+  for (const auto& item : items) out.push_back(render(item));
+  return out;
+}
+template <class J, class Range>
+J array_of(const Range& items) {
+  return array_of<J>(items, [](const auto& item) { return to_json(item); });
+}
 
 /// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
 /// on a string that is not UTF-8 (see the file comment).

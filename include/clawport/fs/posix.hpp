@@ -133,6 +133,20 @@ inline bool is_dot_or_dotdot(const char* n) noexcept {
   return n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'));
 }
 
+/// The next entry name of `stream` other than "." and "..", or nullptr at its end; a read
+/// error throws, naming `where` (the one readdir loop every directory listing here uses).
+inline const char* next_entry(DIR* stream, std::string_view where) {
+  for (;;) {
+    errno = 0;
+    const struct dirent* ent = ::readdir(stream);
+    if (ent == nullptr) {
+      if (errno != 0) throw sys_error("for_each_entry", where, errno);
+      return nullptr;
+    }
+    if (!is_dot_or_dotdot(ent->d_name)) return ent->d_name;
+  }
+}
+
 // renameat2 flags, spelled here so no libc or kernel header is needed.
 constexpr unsigned rename_noreplace_flag = 1u;
 constexpr unsigned rename_exchange_flag = 2u;
@@ -258,30 +272,12 @@ class posix {
   template <class F>
   void for_each_entry(const dir& d, F&& f) {
     detail::dir_stream stream = open_stream(d);
-    for (;;) {
-      errno = 0;
-      struct dirent* ent = ::readdir(stream.get());
-      if (ent == nullptr) {
-        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
-        return;
-      }
-      if (detail::is_dot_or_dotdot(ent->d_name)) continue;
-      f(std::string_view(ent->d_name));
-    }
+    while (const char* name = detail::next_entry(stream.get(), {})) f(std::string_view(name));
   }
 
   bool is_empty(const dir& d) {
-    bool empty = true;
     detail::dir_stream stream = open_stream(d);
-    for (;;) {
-      errno = 0;
-      struct dirent* ent = ::readdir(stream.get());
-      if (ent == nullptr) {
-        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
-        return empty;
-      }
-      if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
-    }
+    return detail::next_entry(stream.get(), {}) == nullptr;
   }
 
   void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
@@ -431,15 +427,11 @@ class posix {
     push(parent.native_handle(), n);
     while (!stack.empty()) {
       frame& top = stack.back();
-      errno = 0;
-      struct dirent* ent = ::readdir(top.stream.get());
-      if (ent != nullptr) {
-        if (detail::is_dot_or_dotdot(ent->d_name)) continue;
-        std::string child(ent->d_name);
+      if (const char* name = detail::next_entry(top.stream.get(), top.name)) {
+        std::string child(name);
         if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
         continue;
       }
-      if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
       int up = stack.empty() ? parent.native_handle() : stack.back().fd();

@@ -24,20 +24,10 @@ enum class phase { parse, schema, policy, plan, mutation };
 constexpr std::string_view to_string(level l) noexcept {
   return l == level::error ? "error" : "warning";
 }
+inline constexpr std::string_view phase_names[] = {"parse", "schema", "policy", "plan", "mutation"};
+static_assert(std::size(phase_names) == static_cast<std::size_t>(phase::mutation) + 1);
 constexpr std::string_view to_string(phase p) noexcept {
-  switch (p) {
-    case phase::parse:
-      return "parse";
-    case phase::schema:
-      return "schema";
-    case phase::policy:
-      return "policy";
-    case phase::plan:
-      return "plan";
-    case phase::mutation:
-      return "mutation";
-  }
-  return "parse";
+  return wire_name(p, phase_names, "parse");
 }
 
 /// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.

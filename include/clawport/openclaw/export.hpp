@@ -513,9 +513,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["status"] = "complete";
   d["agentId"] = x.agent;
   d["outputDirectory"] = out_dir;

@@ -26,8 +26,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-inline constexpr const char* stability = "experimental";
-
 /// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
 using consent = clawport::plan::consent;
 
@@ -41,9 +39,7 @@ namespace detail {
 
 inline value failure_doc(const char* schema, const std::string& status, const std::string& code,
                          const std::string& message) {
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["status"] = status;
   d["error"] = value::object({{"code", code}, {"message", message}});
   return d;
@@ -64,9 +60,7 @@ inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
     d["planIntegrity"] = r.current;
     return d;
   }
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["ok"] = false;
   d["error"] = value::object({{"code", std::string(to_string(r.code()))}, {"message", message}});
   return d;
@@ -500,11 +494,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
 /// The result document of an add that ran.
 inline value add_result_document(const add_plan& p, const add_ops& ops, const config_outcome& cfg,
                                  const std::string& state_dir) {
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawAddResult.v1";
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["mutationAllowed"] = true;
+  value d = mutation_document("openclaw.clawAddResult.v1", true);
   d["status"] = cfg.written ? "complete" : "partial";
   d["planIntegrity"] = p.integrity;
   d["agentId"] = ops.agent_id;
@@ -807,9 +797,7 @@ inline value status_document(const std::string& state_dir, const std::optional<s
     cron_refs += s.record->cron_jobs.size();
     rendered.push_back(to_json(s));
   }
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawStatus.v1";
-  d["stability"] = stability;
+  value d = document("openclaw.clawStatus.v1");
   if (target) d["target"] = *target;
   d["stateDir"] = state_dir;
   d["summary"] = value::object({{"claws", records.size()},
@@ -922,11 +910,7 @@ struct remove_plan {
 
 /// The remove plan document.
 inline value to_json(const remove_plan& p) {
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
-  plan["stability"] = stability;
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
+  value plan = mutation_document("openclaw.clawRemovePlan.v1", false);
   plan["planIntegrity"] = p.integrity;
   plan["target"] = p.target;
   if (p.agent_id) plan["agentId"] = *p.agent_id;

@@ -351,11 +351,7 @@ inline value to_json(const migration_plan& p) {
           value::object({{"path", f.path}, {"byteLength", f.byte_length}, {"digest", f.digest}}));
     return out;
   };
-  value d = value::object();
-  d["schemaVersion"] = migration_plan_schema;
-  d["stability"] = stability;
-  d["dryRun"] = true;
-  d["mutationAllowed"] = false;
+  value d = mutation_document(migration_plan_schema, false);
   d["agentId"] = p.agent_id;
   d["workspace"] = p.workspace;
   d["packageRoot"] = p.package_root;
@@ -524,9 +520,7 @@ outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::s
     return out;
   }
   undo.commit();
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["dryRun"] = false;
   d["status"] = "complete";
   d["agentId"] = p.agent_id;

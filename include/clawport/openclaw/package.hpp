@@ -831,16 +831,13 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
 
 /// `ClawSourceIdentity` as JSON.
 inline value to_json(const source_identity& s) {
-  value v = value::object();
-  v["kind"] = s.kind;
-  v["name"] = s.name;
-  v["version"] = s.version;
-  v["packageRoot"] = s.package_root;
-  v["manifestPath"] = s.manifest_path;
-  v["integrityKind"] = s.integrity_kind;
-  v["integrity"] = s.integrity;
-  v["byteLength"] = s.byte_length;
-  return v;
+  using t = source_identity;
+  return json::object_of<value>(
+      s, json::field("kind", &t::kind), json::field("name", &t::name),
+      json::field("version", &t::version), json::field("packageRoot", &t::package_root),
+      json::field("manifestPath", &t::manifest_path),
+      json::field("integrityKind", &t::integrity_kind), json::field("integrity", &t::integrity),
+      json::field("byteLength", &t::byte_length));
 }
 
 }  // namespace openclaw

@@ -276,64 +276,26 @@ enum class expected_state {
   not_installed        ///< a package skipped with --without-packages
 };
 
+inline constexpr std::string_view add_kind_names[] = {
+    "agent", "workspace", "workspaceFile", "bootstrap", "package", "mcpServer", "cronJob"};
+static_assert(std::size(add_kind_names) == static_cast<std::size_t>(add_kind::cron_job) + 1);
 constexpr std::string_view to_string(add_kind k) noexcept {
-  switch (k) {
-    case add_kind::agent:
-      return "agent";
-    case add_kind::workspace:
-      return "workspace";
-    case add_kind::workspace_file:
-      return "workspaceFile";
-    case add_kind::bootstrap:
-      return "bootstrap";
-    case add_kind::package:
-      return "package";
-    case add_kind::mcp_server:
-      return "mcpServer";
-    case add_kind::cron_job:
-      return "cronJob";
-  }
-  return "agent";
+  return wire_name(k, add_kind_names, "agent");
 }
 
+inline constexpr std::string_view add_verb_names[] = {"create",  "adopt", "write",     "seed",
+                                                      "install", "skip",  "configure", "schedule"};
+static_assert(std::size(add_verb_names) == static_cast<std::size_t>(add_verb::schedule) + 1);
 constexpr std::string_view to_string(add_verb v) noexcept {
-  switch (v) {
-    case add_verb::create:
-      return "create";
-    case add_verb::adopt:
-      return "adopt";
-    case add_verb::write:
-      return "write";
-    case add_verb::seed:
-      return "seed";
-    case add_verb::install:
-      return "install";
-    case add_verb::skip:
-      return "skip";
-    case add_verb::configure:
-      return "configure";
-    case add_verb::schedule:
-      return "schedule";
-  }
-  return "create";
+  return wire_name(v, add_verb_names, "create");
 }
 
+inline constexpr std::string_view expected_state_names[] = {
+    "absent", "existing", "existing-identical", "present-exact", "unresolved", "not-installed"};
+static_assert(std::size(expected_state_names) ==
+              static_cast<std::size_t>(expected_state::not_installed) + 1);
 constexpr std::string_view to_string(expected_state s) noexcept {
-  switch (s) {
-    case expected_state::absent:
-      return "absent";
-    case expected_state::existing:
-      return "existing";
-    case expected_state::existing_identical:
-      return "existing-identical";
-    case expected_state::present_exact:
-      return "present-exact";
-    case expected_state::unresolved:
-      return "unresolved";
-    case expected_state::not_installed:
-      return "not-installed";
-  }
-  return "absent";
+  return wire_name(s, expected_state_names, "absent");
 }
 
 /// The command that installs one ClawHub package later, with a running OpenClaw.
@@ -569,16 +531,13 @@ inline value to_json(const capability_change& c) {
 }
 
 inline value to_json(const add_summary& s) {
-  value v = value::object();
-  v["totalActions"] = s.total;
-  v["agentActions"] = s.agent;
-  v["workspaceActions"] = s.workspace;
-  v["packageActions"] = s.package;
-  v["mcpServerActions"] = s.mcp_server;
-  v["cronJobActions"] = s.cron_job;
-  v["blockedActions"] = s.blocked;
-  v["capabilityEscalations"] = s.escalations;
-  return v;
+  using t = add_summary;
+  return json::object_of<value>(
+      s, json::field("totalActions", &t::total), json::field("agentActions", &t::agent),
+      json::field("workspaceActions", &t::workspace), json::field("packageActions", &t::package),
+      json::field("mcpServerActions", &t::mcp_server), json::field("cronJobActions", &t::cron_job),
+      json::field("blockedActions", &t::blocked),
+      json::field("capabilityEscalations", &t::escalations));
 }
 
 /// The `openclaw.clawAddPlan.v1` document.
@@ -586,7 +545,7 @@ inline value to_json(const add_plan& p) {
   value plan = value::object();
   plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
   plan["manifestSchemaVersion"] = 1;
-  plan["stability"] = "experimental";
+  plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
   plan["planIntegrity"] = p.integrity;
@@ -596,12 +555,8 @@ inline value to_json(const add_plan& p) {
                                  {"workspace", p.workspace},
                                  {"config", p.agent_config}});
   plan["summary"] = to_json(summary_of(p));
-  value actions = value::array();
-  for (const auto& a : p.actions) actions.push_back(to_json(a));
-  plan["actions"] = std::move(actions);
-  value caps = value::array();
-  for (const auto& c : p.capabilities) caps.push_back(to_json(c));
-  plan["capabilityChanges"] = std::move(caps);
+  plan["actions"] = array_of(p.actions);
+  plan["capabilityChanges"] = array_of(p.capabilities);
   plan["readiness"] = detail::readiness_json(p);
   if (!p.extensions.empty()) plan["extensions"] = p.extensions;
   plan["blockers"] = to_json(p.blockers);

@@ -26,9 +26,7 @@ inline constexpr const char* experimental_banner =
 /// openClawProfile?, diagnostics}`, or `{schemaVersion, stability, valid:false,
 /// diagnostics}` when the package does not read.
 inline value inspect_document(const claw_package& pkg) {
-  value v = value::object();
-  v["schemaVersion"] = "openclaw.clawInspect.v1";
-  v["stability"] = "experimental";
+  value v = document("openclaw.clawInspect.v1");
   v["valid"] = pkg.ok();
   if (pkg.ok()) {
     v["source"] = to_json(pkg.source);
@@ -41,9 +39,7 @@ inline value inspect_document(const claw_package& pkg) {
 
 /// The validation-failure envelope for a plan whose package did not read.
 inline value plan_failure_document(const claw_package& pkg) {
-  value v = value::object();
-  v["schemaVersion"] = "openclaw.clawAddPlan.v1";
-  v["stability"] = "experimental";
+  value v = document("openclaw.clawAddPlan.v1");
   v["valid"] = false;
   v["diagnostics"] = to_json(pkg.diagnostics);
   return v;

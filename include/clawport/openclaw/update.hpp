@@ -478,11 +478,7 @@ void sort_by_kind_id(std::vector<T>& list, Key key) {
 
 /// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
 inline value to_json(const update_plan& p) {
-  value doc = value::object();
-  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
-  doc["stability"] = stability;
-  doc["dryRun"] = true;
-  doc["mutationAllowed"] = false;
+  value doc = mutation_document("openclaw.clawUpdatePlan.v1", false);
   doc["target"] = p.target_name;
   doc["found"] = p.found;
   if (p.found) {
@@ -492,12 +488,8 @@ inline value to_json(const update_plan& p) {
   if (p.source) doc["source"] = *p.source;
   if (p.package) doc["targetClaw"] = detail::claw_summary(p.package->source);
   doc["summary"] = detail::update_summary(p);
-  value actions = value::array();
-  for (const auto& a : p.actions) actions.push_back(to_json(a));
-  doc["actions"] = std::move(actions);
-  value caps = value::array();
-  for (const auto& c : p.capability_changes) caps.push_back(to_json(c));
-  doc["capabilityChanges"] = std::move(caps);
+  doc["actions"] = array_of(p.actions);
+  doc["capabilityChanges"] = array_of(p.capability_changes);
   doc["blockers"] = to_json(p.blockers);
   doc["diagnostics"] = to_json(p.diagnostics);
   if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
@@ -854,11 +846,7 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const install_record
 /// The result document of an update that ran.
 inline value update_result_document(const update_plan& up, const install_record& rec,
                                     const install_record& record, const update_ops& ops) {
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawUpdateResult.v1";
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["mutationAllowed"] = true;
+  value d = mutation_document("openclaw.clawUpdateResult.v1", true);
   d["status"] = ops.not_applied.empty() ? "complete" : "partial";
   d["planIntegrity"] = up.integrity;
   d["agentId"] = up.agent_id;

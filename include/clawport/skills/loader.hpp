@@ -39,16 +39,12 @@ struct loaded_skill {
 enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
 
 /// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
+inline constexpr std::string_view drop_reason_names[] = {"audit_error", "audit_findings",
+                                                         "manifest_parse_error"};
+static_assert(std::size(drop_reason_names) ==
+              static_cast<std::size_t>(drop_reason::manifest_parse_error) + 1);
 constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::audit_error:
-      return "audit_error";
-    case drop_reason::audit_findings:
-      return "audit_findings";
-    case drop_reason::manifest_parse_error:
-      return "manifest_parse_error";
-  }
-  return "audit_error";
+  return wire_name(r, drop_reason_names, "audit_error");
 }
 
 /// A skill the scan dropped. `name` is the directory name (upstream's dropped record).

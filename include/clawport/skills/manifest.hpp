@@ -38,16 +38,12 @@ struct skill_tool {
 enum class manifest_kind { skill_toml, manifest_toml, skill_md };
 
 /// File name of a manifest kind.
+inline constexpr std::string_view manifest_file_names[] = {"SKILL.toml", "manifest.toml",
+                                                           "SKILL.md"};
+static_assert(std::size(manifest_file_names) ==
+              static_cast<std::size_t>(manifest_kind::skill_md) + 1);
 constexpr std::string_view manifest_file(manifest_kind k) noexcept {
-  switch (k) {
-    case manifest_kind::skill_toml:
-      return "SKILL.toml";
-    case manifest_kind::manifest_toml:
-      return "manifest.toml";
-    case manifest_kind::skill_md:
-      return "SKILL.md";
-  }
-  return "SKILL.md";
+  return wire_name(k, manifest_file_names, "SKILL.md");
 }
 
 /// A skill as the runtime loader builds it (upstream `Skill`).

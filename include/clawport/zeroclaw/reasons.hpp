@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 
 #include <string_view>
 
@@ -25,28 +26,13 @@ enum class drop_reason {
   unportable_name,   ///< clawport: a file name a bundle cannot carry (not UTF-8, a control)
 };
 
+inline constexpr std::string_view drop_reason_names[] = {
+    "host_specific",  "relational",  "default_closed", "private_data",   "not_yet_portable",
+    "source_missing", "unknown_key", "depth_limit",    "unportable_name"};
+static_assert(std::size(drop_reason_names) ==
+              static_cast<std::size_t>(drop_reason::unportable_name) + 1);
 constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::host_specific:
-      return "host_specific";
-    case drop_reason::relational:
-      return "relational";
-    case drop_reason::default_closed:
-      return "default_closed";
-    case drop_reason::private_data:
-      return "private_data";
-    case drop_reason::not_yet_portable:
-      return "not_yet_portable";
-    case drop_reason::source_missing:
-      return "source_missing";
-    case drop_reason::unknown_key:
-      return "unknown_key";
-    case drop_reason::depth_limit:
-      return "depth_limit";
-    case drop_reason::unportable_name:
-      return "unportable_name";
-  }
-  return "unknown";
+  return wire_name(r, drop_reason_names, "unknown");
 }
 
 /// A capability the importing operator is asked to grant (`risk_flags[].kind`).
@@ -64,32 +50,15 @@ enum class risk_kind {
   carried_workspace_skills,
 };
 
+inline constexpr std::string_view risk_kind_names[] = {
+    "full_autonomy",      "filesystem_escape",       "sandbox_disabled",
+    "approval_bypass",    "env_passthrough",         "extra_filesystem_roots",
+    "delegation_enabled", "process_spawn",           "untrusted_startup_context",
+    "carried_skills",     "carried_workspace_skills"};
+static_assert(std::size(risk_kind_names) ==
+              static_cast<std::size_t>(risk_kind::carried_workspace_skills) + 1);
 constexpr std::string_view to_string(risk_kind k) noexcept {
-  switch (k) {
-    case risk_kind::full_autonomy:
-      return "full_autonomy";
-    case risk_kind::filesystem_escape:
-      return "filesystem_escape";
-    case risk_kind::sandbox_disabled:
-      return "sandbox_disabled";
-    case risk_kind::approval_bypass:
-      return "approval_bypass";
-    case risk_kind::env_passthrough:
-      return "env_passthrough";
-    case risk_kind::extra_filesystem_roots:
-      return "extra_filesystem_roots";
-    case risk_kind::delegation_enabled:
-      return "delegation_enabled";
-    case risk_kind::process_spawn:
-      return "process_spawn";
-    case risk_kind::untrusted_startup_context:
-      return "untrusted_startup_context";
-    case risk_kind::carried_skills:
-      return "carried_skills";
-    case risk_kind::carried_workspace_skills:
-      return "carried_workspace_skills";
-  }
-  return "unknown";
+  return wire_name(k, risk_kind_names, "unknown");
 }
 
 /// A setting that travels but only means something on the source host. Reported by the
@@ -100,16 +69,12 @@ enum class note_kind {
   secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
 };
 
+inline constexpr std::string_view note_kind_names[] = {"host_path", "external_auth",
+                                                       "secret_reference"};
+static_assert(std::size(note_kind_names) ==
+              static_cast<std::size_t>(note_kind::secret_reference) + 1);
 constexpr std::string_view to_string(note_kind k) noexcept {
-  switch (k) {
-    case note_kind::host_path:
-      return "host_path";
-    case note_kind::external_auth:
-      return "external_auth";
-    case note_kind::secret_reference:
-      return "secret_reference";
-  }
-  return "unknown";
+  return wire_name(k, note_kind_names, "unknown");
 }
 
 }  // namespace zeroclaw

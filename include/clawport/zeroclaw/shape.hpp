@@ -46,48 +46,19 @@ inline std::string string_of(const value* v) {
   return (v != nullptr && v->is_string()) ? v->text : std::string();
 }
 
+inline constexpr const char* field_type_names[] = {
+    "a string",           "a boolean", "an integer",         "a number", "an array of strings",
+    "a table of strings", "a table",   "an array of tables", "a value"};
+static_assert(std::size(field_type_names) == static_cast<std::size_t>(field_type::any) + 1);
 inline const char* type_name(field_type t) noexcept {
-  switch (t) {
-    case field_type::string:
-      return "a string";
-    case field_type::boolean:
-      return "a boolean";
-    case field_type::integer:
-      return "an integer";
-    case field_type::number:
-      return "a number";
-    case field_type::string_array:
-      return "an array of strings";
-    case field_type::string_map:
-      return "a table of strings";
-    case field_type::table:
-      return "a table";
-    case field_type::table_array:
-      return "an array of tables";
-    case field_type::any:
-      return "a value";
-  }
-  return "a value";
+  return wire_name(t, field_type_names, "a value");
 }
 
+inline constexpr const char* value_kind_names[] = {
+    "a string", "an integer", "a float", "a boolean", "a date/time", "an array", "a table"};
+static_assert(std::size(value_kind_names) == static_cast<std::size_t>(value::kind::table) + 1);
 inline const char* kind_name(const value& v) noexcept {
-  switch (v.type) {
-    case value::kind::string:
-      return "a string";
-    case value::kind::integer:
-      return "an integer";
-    case value::kind::floating:
-      return "a float";
-    case value::kind::boolean:
-      return "a boolean";
-    case value::kind::datetime:
-      return "a date/time";
-    case value::kind::array:
-      return "an array";
-    case value::kind::table:
-      return "a table";
-  }
-  return "a value";
+  return wire_name(v.type, value_kind_names, "a value");
 }
 
 [[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
