@@ -185,11 +185,13 @@ enum class errc {
 };
 
 /// The wire name of enumerator `e` from `names`, which lists one name per enumerator in
-/// declaration order (enumerators numbered from 0 without gaps); `fallback` for a value
-/// outside the list. The one enum-to-name rule; each table sits beside its enum.
-template <class E, class Name, std::size_t N>
+/// declaration order (enumerators numbered from 0 without gaps, `Last` the last of them);
+/// `fallback` for a value outside the list. The one enum-to-name rule; each table sits beside its
+/// enum.
+template <auto Last, class E, class Name, std::size_t N>
 constexpr Name wire_name(E e, const Name (&names)[N],
                          typename std::enable_if<true, Name>::type fallback) noexcept {
+  static_assert(N == static_cast<std::size_t>(Last) + 1, "one name per enumerator, in order");
   const auto k = static_cast<std::size_t>(e);
   return k < N ? names[k] : fallback;
 }
@@ -362,7 +364,7 @@ inline constexpr std::string_view errc_names[] = {
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
 constexpr std::string_view to_string(errc code) noexcept {
-  return wire_name(code, detail::errc_names, "unknown");
+  return wire_name<errc::signing_failed>(code, detail::errc_names, "unknown");
 }
 
 /// The code whose wire name is `name`, or nullopt for a name outside the vocabulary.

@@ -25,9 +25,8 @@ constexpr std::string_view to_string(level l) noexcept {
   return l == level::error ? "error" : "warning";
 }
 inline constexpr std::string_view phase_names[] = {"parse", "schema", "policy", "plan", "mutation"};
-static_assert(std::size(phase_names) == static_cast<std::size_t>(phase::mutation) + 1);
 constexpr std::string_view to_string(phase p) noexcept {
-  return wire_name(p, phase_names, "parse");
+  return wire_name<phase::mutation>(p, phase_names, "parse");
 }
 
 /// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.

@@ -278,24 +278,20 @@ enum class expected_state {
 
 inline constexpr std::string_view add_kind_names[] = {
     "agent", "workspace", "workspaceFile", "bootstrap", "package", "mcpServer", "cronJob"};
-static_assert(std::size(add_kind_names) == static_cast<std::size_t>(add_kind::cron_job) + 1);
 constexpr std::string_view to_string(add_kind k) noexcept {
-  return wire_name(k, add_kind_names, "agent");
+  return wire_name<add_kind::cron_job>(k, add_kind_names, "agent");
 }
 
 inline constexpr std::string_view add_verb_names[] = {"create",  "adopt", "write",     "seed",
                                                       "install", "skip",  "configure", "schedule"};
-static_assert(std::size(add_verb_names) == static_cast<std::size_t>(add_verb::schedule) + 1);
 constexpr std::string_view to_string(add_verb v) noexcept {
-  return wire_name(v, add_verb_names, "create");
+  return wire_name<add_verb::schedule>(v, add_verb_names, "create");
 }
 
 inline constexpr std::string_view expected_state_names[] = {
     "absent", "existing", "existing-identical", "present-exact", "unresolved", "not-installed"};
-static_assert(std::size(expected_state_names) ==
-              static_cast<std::size_t>(expected_state::not_installed) + 1);
 constexpr std::string_view to_string(expected_state s) noexcept {
-  return wire_name(s, expected_state_names, "absent");
+  return wire_name<expected_state::not_installed>(s, expected_state_names, "absent");
 }
 
 /// The command that installs one ClawHub package later, with a running OpenClaw.

@@ -290,18 +290,16 @@ inline value to_json(const package_ref& p) {
 
 /// The install record as the ledger holds it.
 inline value to_json(const install_record& r) {
-  value v = value::object();
-  v["schemaVersion"] = install_schema;
-  v["agentId"] = r.agent_id;
-  v["status"] = r.status;
-  v["claw"] = to_json(r.claw);
-  v["manifestSchemaVersion"] = r.manifest_schema_version;
-  v["planIntegrity"] = r.plan_integrity;
-  v["workspace"] = r.workspace;
-  v["workspaceOrigin"] = r.workspace_origin;
-  v["agentConfigDigest"] = r.agent_config_digest;
-  v["agentOwnedPaths"] = r.agent_owned_paths;
-  v["config"] = r.config;
+  using t = install_record;
+  value v = json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return install_schema; }),
+      json::field("agentId", &t::agent_id), json::field("status", &t::status),
+      json::field("claw", [](const t& x) { return to_json(x.claw); }),
+      json::field("manifestSchemaVersion", &t::manifest_schema_version),
+      json::field("planIntegrity", &t::plan_integrity), json::field("workspace", &t::workspace),
+      json::field("workspaceOrigin", &t::workspace_origin),
+      json::field("agentConfigDigest", &t::agent_config_digest),
+      json::field("agentOwnedPaths", &t::agent_owned_paths), json::field("config", &t::config));
   v["workspaceFiles"] = value::array();
   for (const auto& f : r.workspace_files)
     v["workspaceFiles"].push_back(
@@ -558,6 +556,23 @@ inline std::string config_snippet(const config_change& c) {
   return text;
 }
 
+namespace detail {
+
+/// Sets each `(name, value)` of `entries` in the object `into`, or erases each name when
+/// `remove`: the one rule for the agent and MCP server entries of openclaw.json.
+template <class Entries>
+void merge_entries(value& into, const Entries& entries, bool remove) {
+  for (const auto& e : entries) {
+    if (remove) {
+      into.erase(e.first);
+    } else {
+      into[e.first] = e.second;
+    }
+  }
+}
+
+}  // namespace detail
+
 /// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
 /// `main` agent kept as an entry). Strict JSON: only the named members change, everything
 /// else is kept in order, and the file is replaced atomically. JSON5 features the writer
@@ -570,21 +585,23 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
   config_outcome out;
   const std::string shown = detail::join_path(state_dir, config_file_name);
   out.previous = detail::read_state_file(fs, state_dir, config_file_name);
+  // Every refusal leaves the file alone and hands the user the snippet to add by hand.
+  const auto refuse = [&](std::string why) {
+    out.refusal = std::move(why);
+    out.snippet = config_snippet(change);
+    return out;
+  };
   value doc = value::object();
   if (out.previous) {
     doc = value::parse(*out.previous, nullptr, false);
     if (doc.is_discarded()) {
-      out.refusal = shown +
+      return refuse(shown +
                     " uses JSON5 (comments, unquoted keys, trailing commas or single quotes) "
-                    "that clawport cannot keep when rewriting it, so it was left byte-identical";
-      out.snippet = config_snippet(change);
-      return out;
+                    "that clawport cannot keep when rewriting it, so it was left byte-identical");
     }
     if (!doc.is_object() || (doc.contains("agents") && !doc["agents"].is_object()) ||
         (doc.contains("mcp") && !doc["mcp"].is_object())) {
-      out.refusal = shown + " does not have the shape clawport expects, so it was left alone";
-      out.snippet = config_snippet(change);
-      return out;
+      return refuse(shown + " does not have the shape clawport expects, so it was left alone");
     }
   }
   if (!change.agents.empty()) {
@@ -600,17 +617,9 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
       if (!listed) entries["main"] = value::object({{"default", true}});
     }
     if (!entries.is_object()) {
-      out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
-      out.snippet = config_snippet(change);
-      return out;
+      return refuse(shown + ": agents.entries is not an object, so the file was left alone");
     }
-    for (const auto& a : change.agents) {
-      if (change.remove) {
-        entries.erase(a.first);
-      } else {
-        entries[a.first] = a.second;
-      }
-    }
+    detail::merge_entries(entries, change.agents, change.remove);
   }
   if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
     value& mcp = doc["mcp"];
@@ -618,17 +627,9 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     value& servers = mcp["servers"];
     if (servers.is_null()) servers = value::object();
     if (!servers.is_object()) {
-      out.refusal = shown + ": mcp.servers is not an object, so the file was left alone";
-      out.snippet = config_snippet(change);
-      return out;
+      return refuse(shown + ": mcp.servers is not an object, so the file was left alone");
     }
-    for (const auto& m : change.mcp_servers) {
-      if (change.remove) {
-        servers.erase(m.first);
-      } else {
-        servers[m.first] = m.second;
-      }
-    }
+    detail::merge_entries(servers, change.mcp_servers, change.remove);
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_state_dir(fs, state_dir, created_dirs);

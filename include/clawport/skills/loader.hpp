@@ -41,10 +41,8 @@ enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
 /// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
 inline constexpr std::string_view drop_reason_names[] = {"audit_error", "audit_findings",
                                                          "manifest_parse_error"};
-static_assert(std::size(drop_reason_names) ==
-              static_cast<std::size_t>(drop_reason::manifest_parse_error) + 1);
 constexpr std::string_view to_string(drop_reason r) noexcept {
-  return wire_name(r, drop_reason_names, "audit_error");
+  return wire_name<drop_reason::manifest_parse_error>(r, drop_reason_names, "audit_error");
 }
 
 /// A skill the scan dropped. `name` is the directory name (upstream's dropped record).

@@ -40,10 +40,8 @@ enum class manifest_kind { skill_toml, manifest_toml, skill_md };
 /// File name of a manifest kind.
 inline constexpr std::string_view manifest_file_names[] = {"SKILL.toml", "manifest.toml",
                                                            "SKILL.md"};
-static_assert(std::size(manifest_file_names) ==
-              static_cast<std::size_t>(manifest_kind::skill_md) + 1);
 constexpr std::string_view manifest_file(manifest_kind k) noexcept {
-  return wire_name(k, manifest_file_names, "SKILL.md");
+  return wire_name<manifest_kind::skill_md>(k, manifest_file_names, "SKILL.md");
 }
 
 /// A skill as the runtime loader builds it (upstream `Skill`).

@@ -29,10 +29,8 @@ enum class drop_reason {
 inline constexpr std::string_view drop_reason_names[] = {
     "host_specific",  "relational",  "default_closed", "private_data",   "not_yet_portable",
     "source_missing", "unknown_key", "depth_limit",    "unportable_name"};
-static_assert(std::size(drop_reason_names) ==
-              static_cast<std::size_t>(drop_reason::unportable_name) + 1);
 constexpr std::string_view to_string(drop_reason r) noexcept {
-  return wire_name(r, drop_reason_names, "unknown");
+  return wire_name<drop_reason::unportable_name>(r, drop_reason_names, "unknown");
 }
 
 /// A capability the importing operator is asked to grant (`risk_flags[].kind`).
@@ -55,10 +53,8 @@ inline constexpr std::string_view risk_kind_names[] = {
     "approval_bypass",    "env_passthrough",         "extra_filesystem_roots",
     "delegation_enabled", "process_spawn",           "untrusted_startup_context",
     "carried_skills",     "carried_workspace_skills"};
-static_assert(std::size(risk_kind_names) ==
-              static_cast<std::size_t>(risk_kind::carried_workspace_skills) + 1);
 constexpr std::string_view to_string(risk_kind k) noexcept {
-  return wire_name(k, risk_kind_names, "unknown");
+  return wire_name<risk_kind::carried_workspace_skills>(k, risk_kind_names, "unknown");
 }
 
 /// A setting that travels but only means something on the source host. Reported by the
@@ -71,10 +67,8 @@ enum class note_kind {
 
 inline constexpr std::string_view note_kind_names[] = {"host_path", "external_auth",
                                                        "secret_reference"};
-static_assert(std::size(note_kind_names) ==
-              static_cast<std::size_t>(note_kind::secret_reference) + 1);
 constexpr std::string_view to_string(note_kind k) noexcept {
-  return wire_name(k, note_kind_names, "unknown");
+  return wire_name<note_kind::secret_reference>(k, note_kind_names, "unknown");
 }
 
 }  // namespace zeroclaw

@@ -49,16 +49,14 @@ inline std::string string_of(const value* v) {
 inline constexpr const char* field_type_names[] = {
     "a string",           "a boolean", "an integer",         "a number", "an array of strings",
     "a table of strings", "a table",   "an array of tables", "a value"};
-static_assert(std::size(field_type_names) == static_cast<std::size_t>(field_type::any) + 1);
 inline const char* type_name(field_type t) noexcept {
-  return wire_name(t, field_type_names, "a value");
+  return wire_name<field_type::any>(t, field_type_names, "a value");
 }
 
 inline constexpr const char* value_kind_names[] = {
     "a string", "an integer", "a float", "a boolean", "a date/time", "an array", "a table"};
-static_assert(std::size(value_kind_names) == static_cast<std::size_t>(value::kind::table) + 1);
 inline const char* kind_name(const value& v) noexcept {
-  return wire_name(v.type, value_kind_names, "a value");
+  return wire_name<value::kind::table>(v.type, value_kind_names, "a value");
 }
 
 [[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
