@@ -1419,7 +1419,7 @@ TEST_SUITE("openclaw update") {
     CHECK(rp.ids("installRecord", "delete") == std::vector<std::string>{"demo"});
     const oc::remove_plan none = oc::build_remove_plan(m, request(), "nobody");
     REQUIRE(none.blockers.size() == 1);
-    CHECK(none.blockers[0].code == "claw_not_found");
+    CHECK(none.blockers[0].code == clawport::errc::claw_not_found);
     CHECK_FALSE(none.agent_id);
   }
 

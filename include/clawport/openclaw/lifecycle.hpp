@@ -850,33 +850,37 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
 
 /// A blocker of a lifecycle plan.
 struct plan_blocker {
-  std::string code;  ///< an errc wire name, or a code a target plan reported
+  /// From the one vocabulary (core/error.hpp); the document shows its wire name.
+  errc code = errc::invalid_argument;
   std::string message;
 };
 
 /// A blocker with `code` from the one vocabulary.
 inline plan_blocker make_blocker(errc code, std::string message) {
-  return {std::string(to_string(code)), std::move(message)};
+  return {code, std::move(message)};
 }
 
 /// The `blockers` array of a plan or refusal document.
 inline value to_json(const std::vector<plan_blocker>& blockers) {
-  value out = value::array();
-  for (const auto& b : blockers)
-    out.push_back(value::object({{"code", b.code}, {"message", b.message}}));
-  return out;
+  return json::array_of<value>(blockers, [](const plan_blocker& b) {
+    return value::object({{"code", std::string(to_string(b.code))}, {"message", b.message}});
+  });
 }
 
 namespace detail {
 
-/// `  ERROR <code>: <message>` for each blocker of a plan.
+/// `  ERROR <code>: <message>`: the one line of a blocker in a plan's text.
+inline std::string blocker_line(std::string_view code, const std::string& message) {
+  return "  ERROR " + std::string(code) + ": " + message;
+}
+/// The line of each blocker of a plan.
 inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
-  for (const auto& b : blockers) line("  ERROR " + b.code + ": " + b.message);
+  for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
 }
 /// The same of a rendered document's `blockers` (the migration text, not typed yet).
 inline void blocker_lines(text::terminal_lines& line, const value& doc) {
   for (const auto& b : doc["blockers"])
-    blocker_lines(line, {plan_blocker{b.value("code", ""), b.value("message", "")}});
+    line(blocker_line(b.value("code", ""), b.value("message", "")));
 }
 
 }  // namespace detail

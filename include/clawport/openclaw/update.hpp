@@ -437,7 +437,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::
     if (has_code(x, errc::agent_id_collision) || has_code(x, errc::workspace_collision) ||
         has_code(x, errc::mcp_server_collision) || x.path.rfind("$.packages", 0) == 0)
       continue;
-    b.blockers.push_back({std::string(to_string(x.code)), x.message});  // the target plan's code
+    b.blockers.push_back({x.code, x.message});  // the target plan's code
   }
   out.target = std::move(tp);
   out.package = std::move(pkg);
