@@ -152,7 +152,11 @@ inline int run_remove(const target_options& o, const host_environment& host) {
     return show_plan(plan, !plan.blockers.empty(), o.consent, o.json, o.target, host);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawRemovePlan.v1");
-  const oc::outcome_doc r = oc::apply_remove(fs, req, o.target, c, now_text(host));
+  const oc::remove_outcome r = oc::apply_remove(fs, req, o.target, c, now_text(host));
+  if (!o.json && r.result) {
+    (r.ok ? std::cout : std::cerr) << for_reader(oc::result_text(*r.result));
+    return r.ok ? exit_ok : exit_failed;
+  }
   return print(r.document, r.ok, o.json, o.target);
 }
 

@@ -239,16 +239,31 @@ class reader {
     return std::string(s_.substr(from, i_ - from));
   }
 
-  value object(std::size_t depth) {
+  /// The members of an object or the items of an array, after the opening bracket up to
+  /// `close`: each read by `item`, separated by commas, a trailing comma allowed.
+  template <class Item>
+  void sequence(char close, const char* what, Item item) {
     ++i_;
-    value obj = value::object();
     for (;;) {
       skip();
-      if (i_ >= s_.size()) fail("unterminated object");
-      if (s_[i_] == '}') {
+      if (i_ >= s_.size()) fail(std::string("unterminated ") + what);
+      if (s_[i_] == close) {
         ++i_;
-        return obj;
+        return;
       }
+      item();
+      skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ >= s_.size() || s_[i_] != close) fail(std::string("expected `,` or `") + close + "`");
+    }
+  }
+
+  value object(std::size_t depth) {
+    value obj = value::object();
+    sequence('}', "object", [&] {
       const std::size_t at = i_;
       std::string k = key();
       skip();
@@ -261,34 +276,14 @@ class reader {
         fail("duplicate key \"" + k + "\"");
       }
       obj[std::move(k)] = std::move(v);
-      skip();
-      if (i_ < s_.size() && s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      skip();
-      if (i_ >= s_.size() || s_[i_] != '}') fail("expected `,` or `}`");
-    }
+    });
+    return obj;
   }
 
   value array(std::size_t depth) {
-    ++i_;
     value arr = value::array();
-    for (;;) {
-      skip();
-      if (i_ >= s_.size()) fail("unterminated array");
-      if (s_[i_] == ']') {
-        ++i_;
-        return arr;
-      }
-      arr.push_back(node(depth));
-      skip();
-      if (i_ < s_.size() && s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (i_ >= s_.size() || s_[i_] != ']') fail("expected `,` or `]`");
-    }
+    sequence(']', "array", [&] { arr.push_back(node(depth)); });
+    return arr;
   }
 };
 

@@ -66,6 +66,16 @@ inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
   return d;
 }
 
+/// Renders the consent refusal `r`, when there is one, as `out.document`: true when the
+/// apply stops there (every apply checks consent twice: given, then the integrity).
+template <class Outcome>
+bool refused(Outcome& out, const char* schema, const std::optional<clawport::plan::refusal>& r,
+             const clawport::plan::subject& s) {
+  if (!r) return false;
+  out.document = refusal_doc(schema, *r, s);
+  return true;
+}
+
 /// Every regular (or other non-directory) entry below `d`, `/`-separated and sorted (each
 /// directory's names in byte order, depth first), without following links: the one walk
 /// (fs/walk.hpp). A directory nested deeper than `depth` below `d` is errc::limit_exceeded
@@ -537,10 +547,7 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   constexpr const char* schema = "openclaw.clawAddResult.v1";
   add_outcome out;
   const clawport::plan::subject subject{"Claw", "add --dry-run"};
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   if (!pkg.ok()) {
     out.document = plan_failure_document(pkg);
     out.invalid_package = true;
@@ -553,10 +560,9 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
     return out;
   }
   const std::string& integrity = p.integrity;
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, integrity),
+                      subject))
     return out;
-  }
   const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = integrity;
@@ -1077,23 +1083,35 @@ struct remove_result {
   std::string failure;                ///< empty when complete
 };
 
+/// What `apply_remove` returns: the document, and the typed result once the remove ran
+/// (the CLI renders its text from it).
+struct remove_outcome : outcome_doc {
+  std::optional<remove_result> result;
+};
+
 namespace detail {
+
+inline const char* status_of(const remove_result& r) {
+  return r.failure.empty() ? "complete" : "partial";
+}
+/// The error a partial remove reports, in its document and its text.
+inline std::string failure_message(const remove_result& r) {
+  return r.failure + "; run claw status to see what remains";
+}
 
 /// The result document of a remove that ran.
 inline value to_json(const remove_result& r) {
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawRemoveResult.v1";
-  d["stability"] = stability;
+  value d = document("openclaw.clawRemoveResult.v1");
   d["dryRun"] = false;
-  d["status"] = r.failure.empty() ? "complete" : "partial";
+  d["status"] = status_of(r);
   d["agentId"] = r.agent_id;
   d["agentRemoved"] = r.agent_removed;
   d["workspaceFiles"] = r.files_deleted;
   d["retained"] = r.retained;
   d["released"] = r.released;
   if (!r.failure.empty()) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
-                                {"message", r.failure + "; run claw status to see what remains"}});
+    d["error"] = value::object(
+        {{"code", std::string(to_string(errc::remove_failed))}, {"message", failure_message(r)}});
   }
   return d;
 }
@@ -1217,20 +1235,16 @@ void remove_emptied_dirs(Fs& fs, const install_record& rec, bool remove_ws) {
 /// ledger entry. A failure part-way rewrites the ledger entry to what is still on disk, so
 /// the ledger never names a file that is gone.
 template <class Fs>
-outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::string& target,
-                         const consent& c, const std::string& now) {
+remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::string& target,
+                            const consent& c, const std::string& now) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   const clawport::plan::subject subject{"remove", "remove --dry-run"};
-  outcome_doc out;
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  remove_outcome out;
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const remove_plan plan = build_remove_plan(fs, req, target);
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, plan.integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema,
+                      clawport::plan::check_integrity(*c.plan_integrity, plan.integrity), subject))
     return out;
-  }
   if (!plan.blockers.empty()) {
     out.document =
         detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
@@ -1298,6 +1312,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   }
   out.document = detail::to_json(res);
   out.ok = res.failure.empty();
+  out.result = std::move(res);
   return out;
 }
 
@@ -1343,8 +1358,23 @@ inline void status_lines(text::terminal_lines& line, const value& d) {
 
 }  // namespace detail
 
-/// The human rendering of an add result, status document, update or remove result, or
-/// export result (after the experimental banner), every line through
+/// The human form of a remove that ran (after the experimental banner); a partial one starts
+/// with its error. Every line through the one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const remove_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.failure.empty())
+    line("ERROR " + std::string(to_string(errc::remove_failed)) + ": " +
+         detail::failure_message(r));
+  line("Removed " + r.agent_id + " (" + detail::status_of(r) +
+       "): " + std::to_string(r.files_deleted.size()) + " files deleted, " +
+       std::to_string(r.retained.size()) + " kept");
+  for (const auto& kept : r.retained) line("  kept " + kept);
+  return std::move(line.text);
+}
+
+/// The human rendering of an add result, status document, update result, export result or
+/// a refusal (after the experimental banner), every line through
 /// the one terminal-safe renderer (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
   using detail::str;
@@ -1362,11 +1392,6 @@ inline std::string lifecycle_text(const value& d) {
     detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
-    line("Removed " + str(d["agentId"]) + " (" + str(d["status"]) +
-         "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
-         std::to_string(d["retained"].size()) + " kept");
-    for (const auto& r : d["retained"]) line("  kept " + str(r));
   } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
     line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
          "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));

@@ -491,17 +491,14 @@ outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::s
   constexpr const char* schema = migration_result_schema;
   outcome_doc out;
   const clawport::plan::subject subject{"migration", "migrate --dry-run"};
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const migration_plan p = plan_migration(fs, req, agent_id);
   if (p.blocked()) {
     out.document = to_json(p);
     return out;
   }
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, p.integrity),
+                      subject)) {
     out.document["agentId"] = agent_id;
     return out;
   }

@@ -302,29 +302,14 @@ file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& 
     // The file itself by fs::read_file's rule: regular, one link, at most `max` bytes, the
     // same object and size from classification to the last byte.
     fs::read_result got = fs::try_read_file_at(fs, *cur, parts.back(), max);
-    switch (got.refusal) {
-      case fs::read_refusal::none:
-        r.bytes = std::move(got.bytes);
-        break;
-      case fs::read_refusal::missing:
-        r.status = read_status::missing;
-        break;
-      case fs::read_refusal::symlink:
-        r.status = read_status::symlink;
-        break;
-      case fs::read_refusal::hard_linked:
-        r.status = read_status::hardlink;
-        break;
-      case fs::read_refusal::not_regular:
-        r.status = read_status::not_regular;
-        break;
-      case fs::read_refusal::too_large:
-        r.status = read_status::too_large;
-        break;
-      case fs::read_refusal::changed:
-        r.status = read_status::changed;
-        break;
-    }
+    // The status of each refusal, in the order of fs::read_refusal (none: the file read).
+    static constexpr read_status status_of[] = {read_status::ok,          read_status::missing,
+                                                read_status::symlink,     read_status::hardlink,
+                                                read_status::not_regular, read_status::too_large,
+                                                read_status::changed};
+    static_assert(std::size(status_of) == static_cast<std::size_t>(fs::read_refusal::changed) + 1);
+    r.status = status_of[static_cast<std::size_t>(got.refusal)];
+    if (got.refusal == fs::read_refusal::none) r.bytes = std::move(got.bytes);
   } catch (const error& e) {
     r.status = e.code() == errc::not_found ? read_status::missing : read_status::io;
     r.detail = e.what();

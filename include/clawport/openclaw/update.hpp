@@ -879,20 +879,16 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
   const clawport::plan::subject subject{"update", "update --dry-run"};
   outcome_doc out;
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const update_plan up = plan_update(fs, req, target, from);
   const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = up.integrity;
     return out;
   };
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, up.integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, up.integrity),
+                      subject))
     return out;
-  }
   if (up.blocked) {
     fail(errc::update_blocked, up.blockers[0].message);
     out.document["blockers"] = to_json(up.blockers);

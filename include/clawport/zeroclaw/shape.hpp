@@ -169,6 +169,21 @@ inline value mask_string(const value& v, const std::string& path, shape_sink& si
   return out;
 }
 
+/// Each item of the array `v` (at `path`), checked to be `item_type` (a string or a table)
+/// and shaped by `shape(item, item_path)`: the one walk of string and table arrays.
+template <class Shape>
+value shape_items(const value& v, const std::string& path, field_type item_type, Shape shape) {
+  value out = value::make_array();
+  for (std::size_t i = 0; i < v.items.size(); ++i) {
+    const value& item = v.items[i];
+    const std::string item_path = path + "[" + std::to_string(i) + "]";
+    const bool fits = item_type == field_type::table ? item.is_table() : item.is_string();
+    if (!fits) wrong_type(item_path, type_name(item_type), item);
+    out.items.push_back(shape(item, item_path));
+  }
+  return out;
+}
+
 /// Checks `v` against `f` and returns its canonical form (masked when secret).
 inline value shape_value(const field& f, const value& v, const std::string& path,
                          shape_sink& sink) {
@@ -187,16 +202,11 @@ inline value shape_value(const field& f, const value& v, const std::string& path
       if (v.type != value::kind::integer && v.type != value::kind::floating)
         wrong_type(path, type_name(f.type), v);
       return v;
-    case field_type::string_array: {
+    case field_type::string_array:
       if (!v.is_array()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_array();
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string item_path = path + "[" + std::to_string(i) + "]";
-        if (!v.items[i].is_string()) wrong_type(item_path, "a string", v.items[i]);
-        out.items.push_back(f.secret ? mask_string(v.items[i], item_path, sink) : v.items[i]);
-      }
-      return out;
-    }
+      return shape_items(v, path, field_type::string, [&](const value& item, const std::string& p) {
+        return f.secret ? mask_string(item, p, sink) : item;
+      });
     case field_type::string_map: {
       if (!v.is_table()) wrong_type(path, type_name(f.type), v);
       value out = value::make_table();
@@ -211,16 +221,11 @@ inline value shape_value(const field& f, const value& v, const std::string& path
     case field_type::table:
       if (!v.is_table()) wrong_type(path, type_name(f.type), v);
       return shape_table(v, f.children, {}, path, sink);
-    case field_type::table_array: {
+    case field_type::table_array:
       if (!v.is_array()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_array();
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string item_path = path + "[" + std::to_string(i) + "]";
-        if (!v.items[i].is_table()) wrong_type(item_path, "a table", v.items[i]);
-        out.items.push_back(shape_table(v.items[i], f.children, {}, item_path, sink));
-      }
-      return out;
-    }
+      return shape_items(v, path, field_type::table, [&](const value& item, const std::string& p) {
+        return shape_table(item, f.children, {}, p, sink);
+      });
     case field_type::any:
       return v;
   }
