@@ -8,6 +8,7 @@
 #include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../core/version.hpp"
+#include "../formats/json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -130,14 +131,12 @@ inline std::string render_text(const conversion& c) {
 
 /// The `--json` document.
 inline nlohmann::ordered_json to_json(const conversion& c) {
-  nlohmann::ordered_json j;
-  j["direction"] = to_string(c.dir);
-  j["source"] = c.source;
-  j["out"] = c.out;
-  j["source_agent"] = c.source_agent;
-  j["agent"] = c.agent;
-  j["dry_run"] = c.dry_run;
-  j["converted_at"] = c.converted_at;
+  using t = conversion;
+  nlohmann::ordered_json j = json::object_of<nlohmann::ordered_json>(
+      c, json::field("direction", [](const t& x) { return to_string(x.dir); }),
+      json::field("source", &t::source), json::field("out", &t::out),
+      json::field("source_agent", &t::source_agent), json::field("agent", &t::agent),
+      json::field("dry_run", &t::dry_run), json::field("converted_at", &t::converted_at));
   j["publish"] = {{"guarantee", c.guarantee}};
   j["files"] = c.files;
   nlohmann::ordered_json losses = nlohmann::ordered_json::array();

@@ -288,6 +288,35 @@ inline value to_json(const package_ref& p) {
                         {"install", p.install}});
 }
 
+/// A workspace file row, an MCP server reference and a cron reference as the ledger holds them.
+inline value to_json(const file_row& f) {
+  return value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+                        {"path", f.path},
+                        {"sourcePath", f.source_path},
+                        {"contentDigest", f.content_digest},
+                        {"kind", f.kind},
+                        {"relationship", f.relationship},
+                        {"origin", f.origin},
+                        {"status", f.status}});
+}
+inline value to_json(const mcp_ref& m) {
+  return value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                        {"name", m.name},
+                        {"configDigest", m.config_digest},
+                        {"relationship", m.relationship},
+                        {"origin", m.origin},
+                        {"independentOwner", m.independent_owner},
+                        {"status", m.status}});
+}
+inline value to_json(const cron_ref& c) {
+  return value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                        {"manifestId", c.manifest_id},
+                        {"declarationKey", c.declaration_key},
+                        {"status", c.status},
+                        {"code", c.code},
+                        {"job", c.job}});
+}
+
 /// The install record as the ledger holds it.
 inline value to_json(const install_record& r) {
   using t = install_record;
@@ -300,37 +329,11 @@ inline value to_json(const install_record& r) {
       json::field("workspaceOrigin", &t::workspace_origin),
       json::field("agentConfigDigest", &t::agent_config_digest),
       json::field("agentOwnedPaths", &t::agent_owned_paths), json::field("config", &t::config));
-  v["workspaceFiles"] = value::array();
-  for (const auto& f : r.workspace_files)
-    v["workspaceFiles"].push_back(
-        value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-                       {"path", f.path},
-                       {"sourcePath", f.source_path},
-                       {"contentDigest", f.content_digest},
-                       {"kind", f.kind},
-                       {"relationship", f.relationship},
-                       {"origin", f.origin},
-                       {"status", f.status}}));
+  v["workspaceFiles"] = array_of(r.workspace_files);
   v["createdDirs"] = r.created_dirs;
-  v["packages"] = value::array();
-  for (const auto& p : r.packages) v["packages"].push_back(to_json(p));
-  v["mcpServers"] = value::array();
-  for (const auto& m : r.mcp_servers)
-    v["mcpServers"].push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-                                             {"name", m.name},
-                                             {"configDigest", m.config_digest},
-                                             {"relationship", m.relationship},
-                                             {"origin", m.origin},
-                                             {"independentOwner", m.independent_owner},
-                                             {"status", m.status}}));
-  v["cronJobs"] = value::array();
-  for (const auto& c : r.cron_jobs)
-    v["cronJobs"].push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                           {"manifestId", c.manifest_id},
-                                           {"declarationKey", c.declaration_key},
-                                           {"status", c.status},
-                                           {"code", c.code},
-                                           {"job", c.job}}));
+  v["packages"] = array_of(r.packages);
+  v["mcpServers"] = array_of(r.mcp_servers);
+  v["cronJobs"] = array_of(r.cron_jobs);
   v["addedAt"] = r.added_at;
   v["updatedAt"] = r.updated_at;
   return v;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../formats/json.hpp"
 #include "bundle_add.hpp"
 #include "bundles.hpp"
 #include "install.hpp"
@@ -54,34 +55,32 @@ inline nlohmann::ordered_json to_json(const install_result& r,
 }
 
 inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
-  nlohmann::ordered_json j;
-  j["alias"] = r.alias;
-  j["created"] = r.created;
-  j["directory"] = r.directory;
-  j["backup"] = optional_text(r.backup);
-  j["warnings"] = r.warnings;
-  return j;
+  using t = bundle_add_result;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("alias", &t::alias), json::field("created", &t::created),
+      json::field("directory", &t::directory),
+      json::field("backup", [](const t& x) { return optional_text(x.backup); }),
+      json::field("warnings", &t::warnings));
 }
 
 inline nlohmann::ordered_json to_json(const remove_result& r) {
-  nlohmann::ordered_json j;
-  j["name"] = r.name;
-  j["bundle"] = optional_text(r.bundle);
-  j["directory"] = r.directory;
-  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
-  j["archived_to"] = optional_text(r.archived_to);
-  j["warnings"] = r.warnings;
-  return j;
+  using t = remove_result;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("name", &t::name),
+      json::field("bundle", [](const t& x) { return optional_text(x.bundle); }),
+      json::field("directory", &t::directory),
+      json::field("action",
+                  [](const t& x) { return x.archived_to.empty() ? "deleted" : "archived"; }),
+      json::field("archived_to", [](const t& x) { return optional_text(x.archived_to); }),
+      json::field("warnings", &t::warnings));
 }
 
 inline nlohmann::ordered_json to_json(const restore_result& r) {
-  nlohmann::ordered_json j;
-  j["name"] = r.name;
-  j["bundle"] = r.bundle;
-  j["directory"] = r.directory;
-  j["restored_from"] = r.restored_from;
-  j["other_archives"] = r.other_archives;
-  return j;
+  using t = restore_result;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("name", &t::name), json::field("bundle", &t::bundle),
+      json::field("directory", &t::directory), json::field("restored_from", &t::restored_from),
+      json::field("other_archives", &t::other_archives));
 }
 
 inline nlohmann::ordered_json to_json(const std::vector<bundle_entry>& bundles) {
