@@ -47,12 +47,19 @@ constexpr std::uint32_t s_base = 0xac00, l_base = 0x1100, v_base = 0x1161, t_bas
 constexpr std::uint32_t l_count = 19, v_count = 21, t_count = 28, n_count = v_count * t_count,
                         s_count = l_count * n_count;
 
+/// The row of `table` (rows sorted by their first column, a code point) that starts with
+/// `cp`, or nullptr: the one lookup of the generated tables keyed by code point.
+template <std::size_t N, std::size_t W>
+const std::uint32_t* row_of(const std::uint32_t (&table)[N][W], std::uint32_t cp) {
+  const auto* e = std::end(table);
+  const auto* it = std::lower_bound(std::begin(table), e, cp,
+                                    [](const auto& row, std::uint32_t v) { return row[0] < v; });
+  return it != e && (*it)[0] == cp ? *it : nullptr;
+}
+
 inline std::uint32_t ccc(std::uint32_t cp) {
-  const auto* b = std::begin(unicode_data::combining_classes);
-  const auto* e = std::end(unicode_data::combining_classes);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  return it != e && (*it)[0] == cp ? (*it)[1] : 0;
+  const std::uint32_t* row = row_of(unicode_data::combining_classes, cp);
+  return row != nullptr ? row[1] : 0;
 }
 
 inline void decompose(std::uint32_t cp, std::vector<std::uint32_t>& out) {
@@ -63,16 +70,13 @@ inline void decompose(std::uint32_t cp, std::vector<std::uint32_t>& out) {
     if (s % t_count != 0) out.push_back(t_base + s % t_count);
     return;
   }
-  const auto* b = std::begin(unicode_data::decompositions);
-  const auto* e = std::end(unicode_data::decompositions);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  if (it == e || (*it)[0] != cp) {
+  const std::uint32_t* row = row_of(unicode_data::decompositions, cp);
+  if (row == nullptr) {
     out.push_back(cp);
     return;
   }
-  decompose((*it)[1], out);
-  if ((*it)[2] != 0) decompose((*it)[2], out);
+  decompose(row[1], out);
+  if (row[2] != 0) decompose(row[2], out);
 }
 
 inline std::uint32_t compose(std::uint32_t a, std::uint32_t b) {
@@ -157,16 +161,13 @@ inline std::string to_lower(std::string_view s) {
   }
   std::vector<std::uint32_t> cps;
   for (const std::uint32_t cp : detail::decode(s)) {
-    const auto* b = std::begin(unicode_data::lowercase);
-    const auto* e = std::end(unicode_data::lowercase);
-    const auto* it =
-        std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-    if (it == e || (*it)[0] != cp) {
+    const std::uint32_t* row = detail::row_of(unicode_data::lowercase, cp);
+    if (row == nullptr) {
       cps.push_back(cp);
       continue;
     }
     for (int k = 1; k < 4; ++k)
-      if ((*it)[k] != 0) cps.push_back((*it)[k]);
+      if (row[k] != 0) cps.push_back(row[k]);
   }
   return detail::encode(cps);
 }
@@ -307,20 +308,14 @@ inline std::uint32_t mark_weight(std::uint32_t cp) {
 
 /// The measured primary weight of a space, punctuation mark or symbol (0: not measured).
 inline std::uint32_t punctuation_weight(std::uint32_t cp) {
-  const auto* b = std::begin(punctuation_weights);
-  const auto* e = std::end(punctuation_weights);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  return it != e && (*it)[0] == cp ? (*it)[1] : 0;
+  const std::uint32_t* row = row_of(punctuation_weights, cp);
+  return row != nullptr ? row[1] : 0;
 }
 
 /// The digit value of a non-decimal digit (superscripts, circled digits), else -1.
 inline int digit_value(std::uint32_t cp) {
-  const auto* b = std::begin(unicode_data::digit_values);
-  const auto* e = std::end(unicode_data::digit_values);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  return it != e && (*it)[0] == cp ? static_cast<int>((*it)[1]) : -1;
+  const std::uint32_t* row = row_of(unicode_data::digit_values, cp);
+  return row != nullptr ? static_cast<int>(row[1]) : -1;
 }
 
 constexpr std::uint32_t group_shift = 22;  // primary = class << 22 | rank within the class

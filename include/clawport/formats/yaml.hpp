@@ -7,6 +7,7 @@
 // column of the first offending character. Depth and size are bounded.
 #pragma once
 
+#include "../core/error.hpp"
 #include "../core/utf8.hpp"
 
 #include <nlohmann/json.hpp>
@@ -41,43 +42,31 @@ enum class issue_kind {
   non_finite,          ///< `.inf`, `-.inf`, `.nan` or a float that overflows
 };
 
+/// The plural noun OpenClaw's message uses for each kind that is an unsupported feature
+/// ("uses anchors"), empty for the kinds that are not: the one list of those features.
+inline constexpr std::string_view feature_names[] = {"",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "aliases",
+                                                     "anchors",
+                                                     "explicit tags",
+                                                     "merge keys",
+                                                     "complex keys",
+                                                     "non-string mapping keys",
+                                                     "non-finite numbers"};
+
 /// True for the kinds OpenClaw reports as an unsupported YAML feature (as opposed to a
 /// document that does not parse).
 constexpr bool is_unsupported_feature(issue_kind k) noexcept {
-  switch (k) {
-    case issue_kind::alias:
-    case issue_kind::anchor:
-    case issue_kind::tag:
-    case issue_kind::merge_key:
-    case issue_kind::complex_key:
-    case issue_kind::non_string_key:
-    case issue_kind::non_finite:
-      return true;
-    default:
-      return false;
-  }
+  return !wire_name<issue_kind::non_finite>(k, feature_names, "").empty();
 }
 
-/// The plural noun OpenClaw's message uses for an unsupported feature ("uses anchors").
+/// The plural noun of an unsupported feature; "unsupported syntax" for any other kind.
 constexpr std::string_view feature_name(issue_kind k) noexcept {
-  switch (k) {
-    case issue_kind::alias:
-      return "aliases";
-    case issue_kind::anchor:
-      return "anchors";
-    case issue_kind::tag:
-      return "explicit tags";
-    case issue_kind::merge_key:
-      return "merge keys";
-    case issue_kind::complex_key:
-      return "complex keys";
-    case issue_kind::non_string_key:
-      return "non-string mapping keys";
-    case issue_kind::non_finite:
-      return "non-finite numbers";
-    default:
-      return "unsupported syntax";
-  }
+  return is_unsupported_feature(k) ? wire_name<issue_kind::non_finite>(k, feature_names, "")
+                                   : "unsupported syntax";
 }
 
 /// The first problem found: its kind, where (1-based line and column, counted in bytes

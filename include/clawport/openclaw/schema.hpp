@@ -443,23 +443,13 @@ inline bool parse_duration_ms(std::string_view s, double& ms) {
 
 namespace detail {
 
+/// The type zod names in its messages, in the order of nlohmann's `value_t` (binary does
+/// not occur in a parsed document; a discarded value is JavaScript's undefined).
+inline constexpr const char* type_names[] = {"null",   "object", "array",  "string", "boolean",
+                                             "number", "number", "number", "number", "undefined"};
+
 inline std::string type_name(const value& v) {
-  switch (v.type()) {
-    case value::value_t::null:
-      return "null";
-    case value::value_t::boolean:
-      return "boolean";
-    case value::value_t::string:
-      return "string";
-    case value::value_t::array:
-      return "array";
-    case value::value_t::object:
-      return "object";
-    case value::value_t::discarded:
-      return "undefined";
-    default:
-      return "number";
-  }
+  return wire_name<value::value_t::discarded>(v.type(), type_names, "number");
 }
 
 /// A zod-like strict validator that records every issue as a diagnostic.
@@ -472,15 +462,17 @@ class checker {
   }
   std::size_t count() const { return out_.size(); }
 
+  /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
+  /// wording of a wrong type.
+  bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
+    if (!ok) issue(path, std::string("Expected ") + expected + ", received " + type_name(v) + ".");
+    return ok;
+  }
   bool object(const value& v, const std::string& path) {
-    if (v.is_object()) return true;
-    issue(path, "Expected object, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_object(), v, path, "object");
   }
   bool array(const value& v, const std::string& path) {
-    if (v.is_array()) return true;
-    issue(path, "Expected array, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_array(), v, path, "array");
   }
   bool nonempty_array(const value& v, const std::string& path) {
     if (!array(v, path)) return false;
@@ -509,10 +501,7 @@ class checker {
     return false;
   }
   bool string(const value& v, const std::string& path) {
-    if (!v.is_string()) {
-      issue(path, "Expected string, received " + type_name(v) + ".");
-      return false;
-    }
+    if (!typed(v.is_string(), v, path, "string")) return false;
     if (!is_canonical(v.get_ref<const std::string&>())) {
       issue(path, "Must be a non-empty string without leading or trailing whitespace.");
       return false;
@@ -520,14 +509,10 @@ class checker {
     return true;
   }
   bool any_string(const value& v, const std::string& path) {
-    if (v.is_string()) return true;
-    issue(path, "Expected string, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_string(), v, path, "string");
   }
   bool boolean(const value& v, const std::string& path) {
-    if (v.is_boolean()) return true;
-    issue(path, "Expected boolean, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_boolean(), v, path, "boolean");
   }
   bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
     std::string list;
@@ -542,10 +527,7 @@ class checker {
     return false;
   }
   bool positive_number(const value& v, const std::string& path) {
-    if (!v.is_number()) {
-      issue(path, "Expected number, received " + type_name(v) + ".");
-      return false;
-    }
+    if (!typed(v.is_number(), v, path, "number")) return false;
     if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
       issue(path, "Number must be greater than 0.");
       return false;
@@ -553,10 +535,7 @@ class checker {
     return true;
   }
   bool integer(const value& v, const std::string& path, std::int64_t min) {
-    if (!v.is_number()) {
-      issue(path, "Expected number, received " + type_name(v) + ".");
-      return false;
-    }
+    if (!typed(v.is_number(), v, path, "number")) return false;
     const double d = v.get<double>();
     if (d != std::floor(d) || !std::isfinite(d)) {
       issue(path, "Expected integer, received float.");
