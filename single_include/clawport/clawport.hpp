@@ -122,6 +122,7 @@ static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be 
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace clawport {
@@ -294,6 +295,18 @@ enum class errc {
   signing_failed,     ///< the signing program refused or failed (key, agent, passphrase)
 };
 
+/// The wire name of enumerator `e` from `names`, which lists one name per enumerator in
+/// declaration order (enumerators numbered from 0 without gaps, `Last` the last of them);
+/// `fallback` for a value outside the list. The one enum-to-name rule; each table sits beside its
+/// enum.
+template <auto Last, class E, class Name, std::size_t N>
+constexpr Name wire_name(E e, const Name (&names)[N],
+                         typename std::enable_if<true, Name>::type fallback) noexcept {
+  static_assert(N == static_cast<std::size_t>(Last) + 1, "one name per enumerator, in order");
+  const auto k = static_cast<std::size_t>(e);
+  return k < N ? names[k] : fallback;
+}
+
 namespace detail {
 
 /// Every code's wire name, in the order of `errc`.
@@ -462,8 +475,7 @@ inline constexpr std::string_view errc_names[] = {
 
 /// Wire name of an error code, e.g. `"unsafe_path"`.
 constexpr std::string_view to_string(errc code) noexcept {
-  const auto k = static_cast<std::size_t>(code);
-  return k < std::size(detail::errc_names) ? detail::errc_names[k] : "unknown";
+  return wire_name<errc::signing_failed>(code, detail::errc_names, "unknown");
 }
 
 /// The code whose wire name is `name`, or nullopt for a name outside the vocabulary.
@@ -2776,6 +2788,7 @@ inline timestamp clock_now() noexcept { return from_time_point(std::chrono::syst
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {
@@ -2798,6 +2811,24 @@ inline bool needs_escape(std::string_view name) {
   return name.find_first_of("\\\n\r") != std::string_view::npos;
 }
 
+/// The characters a name escapes and the letter each becomes after a backslash (coreutils 9): one
+/// table for render_list and parse_line.
+inline constexpr std::pair<char, char> name_escapes[] = {{'\\', '\\'}, {'\n', 'n'}, {'\r', 'r'}};
+
+/// The escape letter of `c`, or 0 where `c` is written as it is.
+inline char escape_letter(char c) noexcept {
+  for (const auto& e : name_escapes)
+    if (e.first == c) return e.second;
+  return 0;
+}
+
+/// The character escape letter `l` stands for, or 0 where `l` is no escape.
+inline char unescaped(char l) noexcept {
+  for (const auto& e : name_escapes)
+    if (e.second == l) return e.first;
+  return 0;
+}
+
 inline bool lower_hex(std::string_view s) {
   return std::all_of(s.begin(), s.end(),
                      [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
@@ -2812,17 +2843,9 @@ inline void append_line(std::string& out, const list_entry& e) {
   out += e.hex;
   out += "  ";
   for (char c : e.path) {
-    if (!escaped) {
-      out += c;
-    } else if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += c;
-    }
+    const char letter = escaped ? detail::escape_letter(c) : 0;
+    if (letter != 0) out += '\\';
+    out += letter != 0 ? letter : c;
   }
   out += '\n';
 }
@@ -2882,15 +2905,9 @@ inline list_entry parse_line(std::string_view line, std::size_t line_no,
     }
     if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
     const char n = raw[++i];
-    if (n == '\\') {
-      path += '\\';
-    } else if (n == 'n') {
-      path += '\n';
-    } else if (n == 'r') {
-      path += '\r';
-    } else {
-      throw bad(std::string("unknown escape \\") + n + " in the name");
-    }
+    const char plain = detail::unescaped(n);
+    if (plain == 0) throw bad(std::string("unknown escape \\") + n + " in the name");
+    path += plain;
   }
   return list_entry{std::move(path), std::string(hex)};
 }
@@ -3094,16 +3111,9 @@ enum class sha256_backend {
 };
 
 /// Wire name of a backend: `"portable"`, `"x86_sha"`, `"arm_sha2"`.
+inline constexpr std::string_view sha256_backend_names[] = {"portable", "x86_sha", "arm_sha2"};
 constexpr std::string_view to_string(sha256_backend b) noexcept {
-  switch (b) {
-    case sha256_backend::portable:
-      return "portable";
-    case sha256_backend::x86_sha:
-      return "x86_sha";
-    case sha256_backend::arm_sha2:
-      return "arm_sha2";
-  }
-  return "unknown";
+  return wire_name<sha256_backend::arm_sha2>(b, sha256_backend_names, "unknown");
 }
 
 namespace detail {
@@ -3694,6 +3704,20 @@ inline bool is_dot_or_dotdot(const char* n) noexcept {
   return n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'));
 }
 
+/// The next entry name of `stream` other than "." and "..", or nullptr at its end; a read
+/// error throws, naming `where` (the one readdir loop every directory listing here uses).
+inline const char* next_entry(DIR* stream, std::string_view where) {
+  for (;;) {
+    errno = 0;
+    const struct dirent* ent = ::readdir(stream);
+    if (ent == nullptr) {
+      if (errno != 0) throw sys_error("for_each_entry", where, errno);
+      return nullptr;
+    }
+    if (!is_dot_or_dotdot(ent->d_name)) return ent->d_name;
+  }
+}
+
 // renameat2 flags, spelled here so no libc or kernel header is needed.
 constexpr unsigned rename_noreplace_flag = 1u;
 constexpr unsigned rename_exchange_flag = 2u;
@@ -3819,30 +3843,12 @@ class posix {
   template <class F>
   void for_each_entry(const dir& d, F&& f) {
     detail::dir_stream stream = open_stream(d);
-    for (;;) {
-      errno = 0;
-      struct dirent* ent = ::readdir(stream.get());
-      if (ent == nullptr) {
-        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
-        return;
-      }
-      if (detail::is_dot_or_dotdot(ent->d_name)) continue;
-      f(std::string_view(ent->d_name));
-    }
+    while (const char* name = detail::next_entry(stream.get(), {})) f(std::string_view(name));
   }
 
   bool is_empty(const dir& d) {
-    bool empty = true;
     detail::dir_stream stream = open_stream(d);
-    for (;;) {
-      errno = 0;
-      struct dirent* ent = ::readdir(stream.get());
-      if (ent == nullptr) {
-        if (errno != 0) throw sys_error("for_each_entry", {}, errno);
-        return empty;
-      }
-      if (!detail::is_dot_or_dotdot(ent->d_name)) return false;
-    }
+    return detail::next_entry(stream.get(), {}) == nullptr;
   }
 
   void make_dir_at(const dir& parent, std::string_view name, std::uint32_t mode) {
@@ -3992,15 +3998,11 @@ class posix {
     push(parent.native_handle(), n);
     while (!stack.empty()) {
       frame& top = stack.back();
-      errno = 0;
-      struct dirent* ent = ::readdir(top.stream.get());
-      if (ent != nullptr) {
-        if (detail::is_dot_or_dotdot(ent->d_name)) continue;
-        std::string child(ent->d_name);
+      if (const char* name = detail::next_entry(top.stream.get(), top.name)) {
+        std::string child(name);
         if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
         continue;
       }
-      if (errno != 0) throw sys_error("for_each_entry", top.name, errno);
       std::string done = std::move(top.name);
       stack.pop_back();
       int up = stack.empty() ? parent.native_handle() : stack.back().fd();
@@ -7343,16 +7345,10 @@ struct skill_tool {
 enum class manifest_kind { skill_toml, manifest_toml, skill_md };
 
 /// File name of a manifest kind.
+inline constexpr std::string_view manifest_file_names[] = {"SKILL.toml", "manifest.toml",
+                                                           "SKILL.md"};
 constexpr std::string_view manifest_file(manifest_kind k) noexcept {
-  switch (k) {
-    case manifest_kind::skill_toml:
-      return "SKILL.toml";
-    case manifest_kind::manifest_toml:
-      return "manifest.toml";
-    case manifest_kind::skill_md:
-      return "SKILL.md";
-  }
-  return "SKILL.md";
+  return wire_name<manifest_kind::skill_md>(k, manifest_file_names, "SKILL.md");
 }
 
 /// A skill as the runtime loader builds it (upstream `Skill`).
@@ -8425,16 +8421,10 @@ struct loaded_skill {
 enum class drop_reason { audit_error, audit_findings, manifest_parse_error };
 
 /// Wire name: `audit_error`, `audit_findings`, `manifest_parse_error`.
+inline constexpr std::string_view drop_reason_names[] = {"audit_error", "audit_findings",
+                                                         "manifest_parse_error"};
 constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::audit_error:
-      return "audit_error";
-    case drop_reason::audit_findings:
-      return "audit_findings";
-    case drop_reason::manifest_parse_error:
-      return "manifest_parse_error";
-  }
-  return "audit_error";
+  return wire_name<drop_reason::manifest_parse_error>(r, drop_reason_names, "audit_error");
 }
 
 /// A skill the scan dropped. `name` is the directory name (upstream's dropped record).
@@ -9114,28 +9104,11 @@ enum class drop_reason {
   unportable_name,   ///< clawport: a file name a bundle cannot carry (not UTF-8, a control)
 };
 
+inline constexpr std::string_view drop_reason_names[] = {
+    "host_specific",  "relational",  "default_closed", "private_data",   "not_yet_portable",
+    "source_missing", "unknown_key", "depth_limit",    "unportable_name"};
 constexpr std::string_view to_string(drop_reason r) noexcept {
-  switch (r) {
-    case drop_reason::host_specific:
-      return "host_specific";
-    case drop_reason::relational:
-      return "relational";
-    case drop_reason::default_closed:
-      return "default_closed";
-    case drop_reason::private_data:
-      return "private_data";
-    case drop_reason::not_yet_portable:
-      return "not_yet_portable";
-    case drop_reason::source_missing:
-      return "source_missing";
-    case drop_reason::unknown_key:
-      return "unknown_key";
-    case drop_reason::depth_limit:
-      return "depth_limit";
-    case drop_reason::unportable_name:
-      return "unportable_name";
-  }
-  return "unknown";
+  return wire_name<drop_reason::unportable_name>(r, drop_reason_names, "unknown");
 }
 
 /// A capability the importing operator is asked to grant (`risk_flags[].kind`).
@@ -9153,32 +9126,13 @@ enum class risk_kind {
   carried_workspace_skills,
 };
 
+inline constexpr std::string_view risk_kind_names[] = {
+    "full_autonomy",      "filesystem_escape",       "sandbox_disabled",
+    "approval_bypass",    "env_passthrough",         "extra_filesystem_roots",
+    "delegation_enabled", "process_spawn",           "untrusted_startup_context",
+    "carried_skills",     "carried_workspace_skills"};
 constexpr std::string_view to_string(risk_kind k) noexcept {
-  switch (k) {
-    case risk_kind::full_autonomy:
-      return "full_autonomy";
-    case risk_kind::filesystem_escape:
-      return "filesystem_escape";
-    case risk_kind::sandbox_disabled:
-      return "sandbox_disabled";
-    case risk_kind::approval_bypass:
-      return "approval_bypass";
-    case risk_kind::env_passthrough:
-      return "env_passthrough";
-    case risk_kind::extra_filesystem_roots:
-      return "extra_filesystem_roots";
-    case risk_kind::delegation_enabled:
-      return "delegation_enabled";
-    case risk_kind::process_spawn:
-      return "process_spawn";
-    case risk_kind::untrusted_startup_context:
-      return "untrusted_startup_context";
-    case risk_kind::carried_skills:
-      return "carried_skills";
-    case risk_kind::carried_workspace_skills:
-      return "carried_workspace_skills";
-  }
-  return "unknown";
+  return wire_name<risk_kind::carried_workspace_skills>(k, risk_kind_names, "unknown");
 }
 
 /// A setting that travels but only means something on the source host. Reported by the
@@ -9189,16 +9143,10 @@ enum class note_kind {
   secret_reference,  ///< the scrubbed secret was a vault reference (op://) on the source
 };
 
+inline constexpr std::string_view note_kind_names[] = {"host_path", "external_auth",
+                                                       "secret_reference"};
 constexpr std::string_view to_string(note_kind k) noexcept {
-  switch (k) {
-    case note_kind::host_path:
-      return "host_path";
-    case note_kind::external_auth:
-      return "external_auth";
-    case note_kind::secret_reference:
-      return "secret_reference";
-  }
-  return "unknown";
+  return wire_name<note_kind::secret_reference>(k, note_kind_names, "unknown");
 }
 
 }  // namespace zeroclaw
@@ -10578,48 +10526,17 @@ inline std::string string_of(const value* v) {
   return (v != nullptr && v->is_string()) ? v->text : std::string();
 }
 
+inline constexpr const char* field_type_names[] = {
+    "a string",           "a boolean", "an integer",         "a number", "an array of strings",
+    "a table of strings", "a table",   "an array of tables", "a value"};
 inline const char* type_name(field_type t) noexcept {
-  switch (t) {
-    case field_type::string:
-      return "a string";
-    case field_type::boolean:
-      return "a boolean";
-    case field_type::integer:
-      return "an integer";
-    case field_type::number:
-      return "a number";
-    case field_type::string_array:
-      return "an array of strings";
-    case field_type::string_map:
-      return "a table of strings";
-    case field_type::table:
-      return "a table";
-    case field_type::table_array:
-      return "an array of tables";
-    case field_type::any:
-      return "a value";
-  }
-  return "a value";
+  return wire_name<field_type::any>(t, field_type_names, "a value");
 }
 
+inline constexpr const char* value_kind_names[] = {
+    "a string", "an integer", "a float", "a boolean", "a date/time", "an array", "a table"};
 inline const char* kind_name(const value& v) noexcept {
-  switch (v.type) {
-    case value::kind::string:
-      return "a string";
-    case value::kind::integer:
-      return "an integer";
-    case value::kind::floating:
-      return "a float";
-    case value::kind::boolean:
-      return "a boolean";
-    case value::kind::datetime:
-      return "a date/time";
-    case value::kind::array:
-      return "an array";
-    case value::kind::table:
-      return "a table";
-  }
-  return "a value";
+  return wire_name<value::kind::table>(v.type, value_kind_names, "a value");
 }
 
 [[noreturn]] inline void wrong_type(const std::string& path, const char* expected,
@@ -10732,6 +10649,21 @@ inline value mask_string(const value& v, const std::string& path, shape_sink& si
   return out;
 }
 
+/// Each item of the array `v` (at `path`), checked to be `item_type` (a string or a table)
+/// and shaped by `shape(item, item_path)`: the one walk of string and table arrays.
+template <class Shape>
+value shape_items(const value& v, const std::string& path, field_type item_type, Shape shape) {
+  value out = value::make_array();
+  for (std::size_t i = 0; i < v.items.size(); ++i) {
+    const value& item = v.items[i];
+    const std::string item_path = path + "[" + std::to_string(i) + "]";
+    const bool fits = item_type == field_type::table ? item.is_table() : item.is_string();
+    if (!fits) wrong_type(item_path, type_name(item_type), item);
+    out.items.push_back(shape(item, item_path));
+  }
+  return out;
+}
+
 /// Checks `v` against `f` and returns its canonical form (masked when secret).
 inline value shape_value(const field& f, const value& v, const std::string& path,
                          shape_sink& sink) {
@@ -10750,16 +10682,11 @@ inline value shape_value(const field& f, const value& v, const std::string& path
       if (v.type != value::kind::integer && v.type != value::kind::floating)
         wrong_type(path, type_name(f.type), v);
       return v;
-    case field_type::string_array: {
+    case field_type::string_array:
       if (!v.is_array()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_array();
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string item_path = path + "[" + std::to_string(i) + "]";
-        if (!v.items[i].is_string()) wrong_type(item_path, "a string", v.items[i]);
-        out.items.push_back(f.secret ? mask_string(v.items[i], item_path, sink) : v.items[i]);
-      }
-      return out;
-    }
+      return shape_items(v, path, field_type::string, [&](const value& item, const std::string& p) {
+        return f.secret ? mask_string(item, p, sink) : item;
+      });
     case field_type::string_map: {
       if (!v.is_table()) wrong_type(path, type_name(f.type), v);
       value out = value::make_table();
@@ -10774,16 +10701,11 @@ inline value shape_value(const field& f, const value& v, const std::string& path
     case field_type::table:
       if (!v.is_table()) wrong_type(path, type_name(f.type), v);
       return shape_table(v, f.children, {}, path, sink);
-    case field_type::table_array: {
+    case field_type::table_array:
       if (!v.is_array()) wrong_type(path, type_name(f.type), v);
-      value out = value::make_array();
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string item_path = path + "[" + std::to_string(i) + "]";
-        if (!v.items[i].is_table()) wrong_type(item_path, "a table", v.items[i]);
-        out.items.push_back(shape_table(v.items[i], f.children, {}, item_path, sink));
-      }
-      return out;
-    }
+      return shape_items(v, path, field_type::table, [&](const value& item, const std::string& p) {
+        return shape_table(item, f.children, {}, p, sink);
+      });
     case field_type::any:
       return v;
   }
@@ -12588,11 +12510,45 @@ std::optional<fs::read_result> read_config_to_replace(Fs& fs, const typename Fs:
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace json {
+
+/// One member of a struct's JSON object: its wire name and how to read it from the struct
+/// (a member pointer, or a function of the struct for a derived value).
+template <class Get>
+struct field_of {
+  const char* name;
+  Get get;
+};
+template <class Get>
+constexpr field_of<Get> field(const char* name, Get get) noexcept {
+  return {name, get};
+}
+
+/// The JSON object of `s`: one member per field, in the order given. The fields are the one
+/// description of the struct's JSON form, so `to_json` is a list of names, not of statements.
+template <class J, class T, class... Get>
+J object_of(const T& s, const field_of<Get>&... fields) {
+  J out = J::object();
+  ((out[fields.name] = std::invoke(fields.get, s)), ...);
+  return out;
+}
+
+/// A JSON array of `items`, each rendered by `render` (by default the item's own `to_json`).
+template <class J, class Range, class Render>
+J array_of(const Range& items, Render render) {
+  J out = J::array();
+  for (const auto& item : items) out.push_back(render(item));
+  return out;
+}
+template <class J, class Range>
+J array_of(const Range& items) {
+  return array_of<J>(items, [](const auto& item) { return to_json(item); });
+}
 
 /// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
 /// on a string that is not UTF-8 (see the file comment).
@@ -15756,43 +15712,31 @@ enum class issue_kind {
   non_finite,          ///< `.inf`, `-.inf`, `.nan` or a float that overflows
 };
 
+/// The plural noun OpenClaw's message uses for each kind that is an unsupported feature
+/// ("uses anchors"), empty for the kinds that are not: the one list of those features.
+inline constexpr std::string_view feature_names[] = {"",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "aliases",
+                                                     "anchors",
+                                                     "explicit tags",
+                                                     "merge keys",
+                                                     "complex keys",
+                                                     "non-string mapping keys",
+                                                     "non-finite numbers"};
+
 /// True for the kinds OpenClaw reports as an unsupported YAML feature (as opposed to a
 /// document that does not parse).
 constexpr bool is_unsupported_feature(issue_kind k) noexcept {
-  switch (k) {
-    case issue_kind::alias:
-    case issue_kind::anchor:
-    case issue_kind::tag:
-    case issue_kind::merge_key:
-    case issue_kind::complex_key:
-    case issue_kind::non_string_key:
-    case issue_kind::non_finite:
-      return true;
-    default:
-      return false;
-  }
+  return !wire_name<issue_kind::non_finite>(k, feature_names, "").empty();
 }
 
-/// The plural noun OpenClaw's message uses for an unsupported feature ("uses anchors").
+/// The plural noun of an unsupported feature; "unsupported syntax" for any other kind.
 constexpr std::string_view feature_name(issue_kind k) noexcept {
-  switch (k) {
-    case issue_kind::alias:
-      return "aliases";
-    case issue_kind::anchor:
-      return "anchors";
-    case issue_kind::tag:
-      return "explicit tags";
-    case issue_kind::merge_key:
-      return "merge keys";
-    case issue_kind::complex_key:
-      return "complex keys";
-    case issue_kind::non_string_key:
-      return "non-string mapping keys";
-    case issue_kind::non_finite:
-      return "non-finite numbers";
-    default:
-      return "unsupported syntax";
-  }
+  return is_unsupported_feature(k) ? wire_name<issue_kind::non_finite>(k, feature_names, "")
+                                   : "unsupported syntax";
 }
 
 /// The first problem found: its kind, where (1-based line and column, counted in bytes
@@ -17219,6 +17163,32 @@ using json::undefined_value;
 using json::utf16_less;
 using json::value;
 
+/// Every OpenClaw document this library writes is experimental while RFC 0016 is in review.
+inline constexpr const char* stability = "experimental";
+
+/// The head every document starts with: `{schemaVersion, stability}`.
+inline value document(const char* schema) {
+  value d = value::object();
+  d["schemaVersion"] = schema;
+  d["stability"] = stability;
+  return d;
+}
+
+/// The head of a plan (`applied` false: a dry run that may not mutate) or of the result of
+/// an apply (`applied` true): `{schemaVersion, stability, dryRun, mutationAllowed}`.
+inline value mutation_document(const char* schema, bool applied) {
+  value d = document(schema);
+  d["dryRun"] = !applied;
+  d["mutationAllowed"] = applied;
+  return d;
+}
+
+/// `items` as a JSON array, each item by its `to_json`.
+template <class Range>
+value array_of(const Range& items) {
+  return json::array_of<value>(items);
+}
+
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -17240,20 +17210,9 @@ enum class phase { parse, schema, policy, plan, mutation };
 constexpr std::string_view to_string(level l) noexcept {
   return l == level::error ? "error" : "warning";
 }
+inline constexpr std::string_view phase_names[] = {"parse", "schema", "policy", "plan", "mutation"};
 constexpr std::string_view to_string(phase p) noexcept {
-  switch (p) {
-    case phase::parse:
-      return "parse";
-    case phase::schema:
-      return "schema";
-    case phase::policy:
-      return "policy";
-    case phase::plan:
-      return "plan";
-    case phase::mutation:
-      return "mutation";
-  }
-  return "parse";
+  return wire_name<phase::mutation>(p, phase_names, "parse");
 }
 
 /// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.
@@ -19330,12 +19289,19 @@ constexpr std::uint32_t s_base = 0xac00, l_base = 0x1100, v_base = 0x1161, t_bas
 constexpr std::uint32_t l_count = 19, v_count = 21, t_count = 28, n_count = v_count * t_count,
                         s_count = l_count * n_count;
 
+/// The row of `table` (rows sorted by their first column, a code point) that starts with
+/// `cp`, or nullptr: the one lookup of the generated tables keyed by code point.
+template <std::size_t N, std::size_t W>
+const std::uint32_t* row_of(const std::uint32_t (&table)[N][W], std::uint32_t cp) {
+  const auto* e = std::end(table);
+  const auto* it = std::lower_bound(std::begin(table), e, cp,
+                                    [](const auto& row, std::uint32_t v) { return row[0] < v; });
+  return it != e && (*it)[0] == cp ? *it : nullptr;
+}
+
 inline std::uint32_t ccc(std::uint32_t cp) {
-  const auto* b = std::begin(unicode_data::combining_classes);
-  const auto* e = std::end(unicode_data::combining_classes);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  return it != e && (*it)[0] == cp ? (*it)[1] : 0;
+  const std::uint32_t* row = row_of(unicode_data::combining_classes, cp);
+  return row != nullptr ? row[1] : 0;
 }
 
 inline void decompose(std::uint32_t cp, std::vector<std::uint32_t>& out) {
@@ -19346,16 +19312,13 @@ inline void decompose(std::uint32_t cp, std::vector<std::uint32_t>& out) {
     if (s % t_count != 0) out.push_back(t_base + s % t_count);
     return;
   }
-  const auto* b = std::begin(unicode_data::decompositions);
-  const auto* e = std::end(unicode_data::decompositions);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  if (it == e || (*it)[0] != cp) {
+  const std::uint32_t* row = row_of(unicode_data::decompositions, cp);
+  if (row == nullptr) {
     out.push_back(cp);
     return;
   }
-  decompose((*it)[1], out);
-  if ((*it)[2] != 0) decompose((*it)[2], out);
+  decompose(row[1], out);
+  if (row[2] != 0) decompose(row[2], out);
 }
 
 inline std::uint32_t compose(std::uint32_t a, std::uint32_t b) {
@@ -19440,16 +19403,13 @@ inline std::string to_lower(std::string_view s) {
   }
   std::vector<std::uint32_t> cps;
   for (const std::uint32_t cp : detail::decode(s)) {
-    const auto* b = std::begin(unicode_data::lowercase);
-    const auto* e = std::end(unicode_data::lowercase);
-    const auto* it =
-        std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-    if (it == e || (*it)[0] != cp) {
+    const std::uint32_t* row = detail::row_of(unicode_data::lowercase, cp);
+    if (row == nullptr) {
       cps.push_back(cp);
       continue;
     }
     for (int k = 1; k < 4; ++k)
-      if ((*it)[k] != 0) cps.push_back((*it)[k]);
+      if (row[k] != 0) cps.push_back(row[k]);
   }
   return detail::encode(cps);
 }
@@ -19590,20 +19550,14 @@ inline std::uint32_t mark_weight(std::uint32_t cp) {
 
 /// The measured primary weight of a space, punctuation mark or symbol (0: not measured).
 inline std::uint32_t punctuation_weight(std::uint32_t cp) {
-  const auto* b = std::begin(punctuation_weights);
-  const auto* e = std::end(punctuation_weights);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  return it != e && (*it)[0] == cp ? (*it)[1] : 0;
+  const std::uint32_t* row = row_of(punctuation_weights, cp);
+  return row != nullptr ? row[1] : 0;
 }
 
 /// The digit value of a non-decimal digit (superscripts, circled digits), else -1.
 inline int digit_value(std::uint32_t cp) {
-  const auto* b = std::begin(unicode_data::digit_values);
-  const auto* e = std::end(unicode_data::digit_values);
-  const auto* it =
-      std::lower_bound(b, e, cp, [](const auto& row, std::uint32_t v) { return row[0] < v; });
-  return it != e && (*it)[0] == cp ? static_cast<int>((*it)[1]) : -1;
+  const std::uint32_t* row = row_of(unicode_data::digit_values, cp);
+  return row != nullptr ? static_cast<int>(row[1]) : -1;
 }
 
 constexpr std::uint32_t group_shift = 22;  // primary = class << 22 | rank within the class
@@ -20992,23 +20946,13 @@ inline bool parse_duration_ms(std::string_view s, double& ms) {
 
 namespace detail {
 
+/// The type zod names in its messages, in the order of nlohmann's `value_t` (binary does
+/// not occur in a parsed document; a discarded value is JavaScript's undefined).
+inline constexpr const char* type_names[] = {"null",   "object", "array",  "string", "boolean",
+                                             "number", "number", "number", "number", "undefined"};
+
 inline std::string type_name(const value& v) {
-  switch (v.type()) {
-    case value::value_t::null:
-      return "null";
-    case value::value_t::boolean:
-      return "boolean";
-    case value::value_t::string:
-      return "string";
-    case value::value_t::array:
-      return "array";
-    case value::value_t::object:
-      return "object";
-    case value::value_t::discarded:
-      return "undefined";
-    default:
-      return "number";
-  }
+  return wire_name<value::value_t::discarded>(v.type(), type_names, "number");
 }
 
 /// A zod-like strict validator that records every issue as a diagnostic.
@@ -21021,15 +20965,17 @@ class checker {
   }
   std::size_t count() const { return out_.size(); }
 
+  /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
+  /// wording of a wrong type.
+  bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
+    if (!ok) issue(path, std::string("Expected ") + expected + ", received " + type_name(v) + ".");
+    return ok;
+  }
   bool object(const value& v, const std::string& path) {
-    if (v.is_object()) return true;
-    issue(path, "Expected object, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_object(), v, path, "object");
   }
   bool array(const value& v, const std::string& path) {
-    if (v.is_array()) return true;
-    issue(path, "Expected array, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_array(), v, path, "array");
   }
   bool nonempty_array(const value& v, const std::string& path) {
     if (!array(v, path)) return false;
@@ -21058,10 +21004,7 @@ class checker {
     return false;
   }
   bool string(const value& v, const std::string& path) {
-    if (!v.is_string()) {
-      issue(path, "Expected string, received " + type_name(v) + ".");
-      return false;
-    }
+    if (!typed(v.is_string(), v, path, "string")) return false;
     if (!is_canonical(v.get_ref<const std::string&>())) {
       issue(path, "Must be a non-empty string without leading or trailing whitespace.");
       return false;
@@ -21069,14 +21012,10 @@ class checker {
     return true;
   }
   bool any_string(const value& v, const std::string& path) {
-    if (v.is_string()) return true;
-    issue(path, "Expected string, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_string(), v, path, "string");
   }
   bool boolean(const value& v, const std::string& path) {
-    if (v.is_boolean()) return true;
-    issue(path, "Expected boolean, received " + type_name(v) + ".");
-    return false;
+    return typed(v.is_boolean(), v, path, "boolean");
   }
   bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
     std::string list;
@@ -21091,10 +21030,7 @@ class checker {
     return false;
   }
   bool positive_number(const value& v, const std::string& path) {
-    if (!v.is_number()) {
-      issue(path, "Expected number, received " + type_name(v) + ".");
-      return false;
-    }
+    if (!typed(v.is_number(), v, path, "number")) return false;
     if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
       issue(path, "Number must be greater than 0.");
       return false;
@@ -21102,10 +21038,7 @@ class checker {
     return true;
   }
   bool integer(const value& v, const std::string& path, std::int64_t min) {
-    if (!v.is_number()) {
-      issue(path, "Expected number, received " + type_name(v) + ".");
-      return false;
-    }
+    if (!typed(v.is_number(), v, path, "number")) return false;
     const double d = v.get<double>();
     if (d != std::floor(d) || !std::isfinite(d)) {
       issue(path, "Expected integer, received float.");
@@ -22304,29 +22237,14 @@ file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& 
     // The file itself by fs::read_file's rule: regular, one link, at most `max` bytes, the
     // same object and size from classification to the last byte.
     fs::read_result got = fs::try_read_file_at(fs, *cur, parts.back(), max);
-    switch (got.refusal) {
-      case fs::read_refusal::none:
-        r.bytes = std::move(got.bytes);
-        break;
-      case fs::read_refusal::missing:
-        r.status = read_status::missing;
-        break;
-      case fs::read_refusal::symlink:
-        r.status = read_status::symlink;
-        break;
-      case fs::read_refusal::hard_linked:
-        r.status = read_status::hardlink;
-        break;
-      case fs::read_refusal::not_regular:
-        r.status = read_status::not_regular;
-        break;
-      case fs::read_refusal::too_large:
-        r.status = read_status::too_large;
-        break;
-      case fs::read_refusal::changed:
-        r.status = read_status::changed;
-        break;
-    }
+    // The status of each refusal, in the order of fs::read_refusal (none: the file read).
+    static constexpr read_status status_of[] = {read_status::ok,          read_status::missing,
+                                                read_status::symlink,     read_status::hardlink,
+                                                read_status::not_regular, read_status::too_large,
+                                                read_status::changed};
+    static_assert(std::size(status_of) == static_cast<std::size_t>(fs::read_refusal::changed) + 1);
+    r.status = status_of[static_cast<std::size_t>(got.refusal)];
+    if (got.refusal == fs::read_refusal::none) r.bytes = std::move(got.bytes);
   } catch (const error& e) {
     r.status = e.code() == errc::not_found ? read_status::missing : read_status::io;
     r.detail = e.what();
@@ -22833,16 +22751,13 @@ claw_package read_package(Fs& fs, const std::string& source_path, const read_opt
 
 /// `ClawSourceIdentity` as JSON.
 inline value to_json(const source_identity& s) {
-  value v = value::object();
-  v["kind"] = s.kind;
-  v["name"] = s.name;
-  v["version"] = s.version;
-  v["packageRoot"] = s.package_root;
-  v["manifestPath"] = s.manifest_path;
-  v["integrityKind"] = s.integrity_kind;
-  v["integrity"] = s.integrity;
-  v["byteLength"] = s.byte_length;
-  return v;
+  using t = source_identity;
+  return json::object_of<value>(
+      s, json::field("kind", &t::kind), json::field("name", &t::name),
+      json::field("version", &t::version), json::field("packageRoot", &t::package_root),
+      json::field("manifestPath", &t::manifest_path),
+      json::field("integrityKind", &t::integrity_kind), json::field("integrity", &t::integrity),
+      json::field("byteLength", &t::byte_length));
 }
 
 }  // namespace openclaw
@@ -22976,14 +22891,12 @@ inline std::string render_text(const conversion& c) {
 
 /// The `--json` document.
 inline nlohmann::ordered_json to_json(const conversion& c) {
-  nlohmann::ordered_json j;
-  j["direction"] = to_string(c.dir);
-  j["source"] = c.source;
-  j["out"] = c.out;
-  j["source_agent"] = c.source_agent;
-  j["agent"] = c.agent;
-  j["dry_run"] = c.dry_run;
-  j["converted_at"] = c.converted_at;
+  using t = conversion;
+  nlohmann::ordered_json j = json::object_of<nlohmann::ordered_json>(
+      c, json::field("direction", [](const t& x) { return to_string(x.dir); }),
+      json::field("source", &t::source), json::field("out", &t::out),
+      json::field("source_agent", &t::source_agent), json::field("agent", &t::agent),
+      json::field("dry_run", &t::dry_run), json::field("converted_at", &t::converted_at));
   j["publish"] = {{"guarantee", c.guarantee}};
   j["files"] = c.files;
   nlohmann::ordered_json losses = nlohmann::ordered_json::array();
@@ -24829,16 +24742,31 @@ class reader {
     return std::string(s_.substr(from, i_ - from));
   }
 
-  value object(std::size_t depth) {
+  /// The members of an object or the items of an array, after the opening bracket up to
+  /// `close`: each read by `item`, separated by commas, a trailing comma allowed.
+  template <class Item>
+  void sequence(char close, const char* what, Item item) {
     ++i_;
-    value obj = value::object();
     for (;;) {
       skip();
-      if (i_ >= s_.size()) fail("unterminated object");
-      if (s_[i_] == '}') {
+      if (i_ >= s_.size()) fail(std::string("unterminated ") + what);
+      if (s_[i_] == close) {
         ++i_;
-        return obj;
+        return;
       }
+      item();
+      skip();
+      if (i_ < s_.size() && s_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ >= s_.size() || s_[i_] != close) fail(std::string("expected `,` or `") + close + "`");
+    }
+  }
+
+  value object(std::size_t depth) {
+    value obj = value::object();
+    sequence('}', "object", [&] {
       const std::size_t at = i_;
       std::string k = key();
       skip();
@@ -24851,34 +24779,14 @@ class reader {
         fail("duplicate key \"" + k + "\"");
       }
       obj[std::move(k)] = std::move(v);
-      skip();
-      if (i_ < s_.size() && s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      skip();
-      if (i_ >= s_.size() || s_[i_] != '}') fail("expected `,` or `}`");
-    }
+    });
+    return obj;
   }
 
   value array(std::size_t depth) {
-    ++i_;
     value arr = value::array();
-    for (;;) {
-      skip();
-      if (i_ >= s_.size()) fail("unterminated array");
-      if (s_[i_] == ']') {
-        ++i_;
-        return arr;
-      }
-      arr.push_back(node(depth));
-      skip();
-      if (i_ < s_.size() && s_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (i_ >= s_.size() || s_[i_] != ']') fail("expected `,` or `]`");
-    }
+    sequence(']', "array", [&] { arr.push_back(node(depth)); });
+    return arr;
   }
 };
 
@@ -29099,51 +29007,52 @@ inline value to_json(const package_ref& p) {
                         {"install", p.install}});
 }
 
+/// A workspace file row, an MCP server reference and a cron reference as the ledger holds them.
+inline value to_json(const file_row& f) {
+  return value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
+                        {"path", f.path},
+                        {"sourcePath", f.source_path},
+                        {"contentDigest", f.content_digest},
+                        {"kind", f.kind},
+                        {"relationship", f.relationship},
+                        {"origin", f.origin},
+                        {"status", f.status}});
+}
+inline value to_json(const mcp_ref& m) {
+  return value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
+                        {"name", m.name},
+                        {"configDigest", m.config_digest},
+                        {"relationship", m.relationship},
+                        {"origin", m.origin},
+                        {"independentOwner", m.independent_owner},
+                        {"status", m.status}});
+}
+inline value to_json(const cron_ref& c) {
+  return value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
+                        {"manifestId", c.manifest_id},
+                        {"declarationKey", c.declaration_key},
+                        {"status", c.status},
+                        {"code", c.code},
+                        {"job", c.job}});
+}
+
 /// The install record as the ledger holds it.
 inline value to_json(const install_record& r) {
-  value v = value::object();
-  v["schemaVersion"] = install_schema;
-  v["agentId"] = r.agent_id;
-  v["status"] = r.status;
-  v["claw"] = to_json(r.claw);
-  v["manifestSchemaVersion"] = r.manifest_schema_version;
-  v["planIntegrity"] = r.plan_integrity;
-  v["workspace"] = r.workspace;
-  v["workspaceOrigin"] = r.workspace_origin;
-  v["agentConfigDigest"] = r.agent_config_digest;
-  v["agentOwnedPaths"] = r.agent_owned_paths;
-  v["config"] = r.config;
-  v["workspaceFiles"] = value::array();
-  for (const auto& f : r.workspace_files)
-    v["workspaceFiles"].push_back(
-        value::object({{"schemaVersion", "openclaw.clawWorkspaceFileRecord.v1"},
-                       {"path", f.path},
-                       {"sourcePath", f.source_path},
-                       {"contentDigest", f.content_digest},
-                       {"kind", f.kind},
-                       {"relationship", f.relationship},
-                       {"origin", f.origin},
-                       {"status", f.status}}));
+  using t = install_record;
+  value v = json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return install_schema; }),
+      json::field("agentId", &t::agent_id), json::field("status", &t::status),
+      json::field("claw", [](const t& x) { return to_json(x.claw); }),
+      json::field("manifestSchemaVersion", &t::manifest_schema_version),
+      json::field("planIntegrity", &t::plan_integrity), json::field("workspace", &t::workspace),
+      json::field("workspaceOrigin", &t::workspace_origin),
+      json::field("agentConfigDigest", &t::agent_config_digest),
+      json::field("agentOwnedPaths", &t::agent_owned_paths), json::field("config", &t::config));
+  v["workspaceFiles"] = array_of(r.workspace_files);
   v["createdDirs"] = r.created_dirs;
-  v["packages"] = value::array();
-  for (const auto& p : r.packages) v["packages"].push_back(to_json(p));
-  v["mcpServers"] = value::array();
-  for (const auto& m : r.mcp_servers)
-    v["mcpServers"].push_back(value::object({{"schemaVersion", "openclaw.clawMcpServerRef.v1"},
-                                             {"name", m.name},
-                                             {"configDigest", m.config_digest},
-                                             {"relationship", m.relationship},
-                                             {"origin", m.origin},
-                                             {"independentOwner", m.independent_owner},
-                                             {"status", m.status}}));
-  v["cronJobs"] = value::array();
-  for (const auto& c : r.cron_jobs)
-    v["cronJobs"].push_back(value::object({{"schemaVersion", "openclaw.clawCronRef.v1"},
-                                           {"manifestId", c.manifest_id},
-                                           {"declarationKey", c.declaration_key},
-                                           {"status", c.status},
-                                           {"code", c.code},
-                                           {"job", c.job}}));
+  v["packages"] = array_of(r.packages);
+  v["mcpServers"] = array_of(r.mcp_servers);
+  v["cronJobs"] = array_of(r.cron_jobs);
   v["addedAt"] = r.added_at;
   v["updatedAt"] = r.updated_at;
   return v;
@@ -29369,6 +29278,23 @@ inline std::string config_snippet(const config_change& c) {
   return text;
 }
 
+namespace detail {
+
+/// Sets each `(name, value)` of `entries` in the object `into`, or erases each name when
+/// `remove`: the one rule for the agent and MCP server entries of openclaw.json.
+template <class Entries>
+void merge_entries(value& into, const Entries& entries, bool remove) {
+  for (const auto& e : entries) {
+    if (remove) {
+      into.erase(e.first);
+    } else {
+      into[e.first] = e.second;
+    }
+  }
+}
+
+}  // namespace detail
+
 /// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
 /// `main` agent kept as an entry). Strict JSON: only the named members change, everything
 /// else is kept in order, and the file is replaced atomically. JSON5 features the writer
@@ -29381,21 +29307,23 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
   config_outcome out;
   const std::string shown = detail::join_path(state_dir, config_file_name);
   out.previous = detail::read_state_file(fs, state_dir, config_file_name);
+  // Every refusal leaves the file alone and hands the user the snippet to add by hand.
+  const auto refuse = [&](std::string why) {
+    out.refusal = std::move(why);
+    out.snippet = config_snippet(change);
+    return out;
+  };
   value doc = value::object();
   if (out.previous) {
     doc = value::parse(*out.previous, nullptr, false);
     if (doc.is_discarded()) {
-      out.refusal = shown +
+      return refuse(shown +
                     " uses JSON5 (comments, unquoted keys, trailing commas or single quotes) "
-                    "that clawport cannot keep when rewriting it, so it was left byte-identical";
-      out.snippet = config_snippet(change);
-      return out;
+                    "that clawport cannot keep when rewriting it, so it was left byte-identical");
     }
     if (!doc.is_object() || (doc.contains("agents") && !doc["agents"].is_object()) ||
         (doc.contains("mcp") && !doc["mcp"].is_object())) {
-      out.refusal = shown + " does not have the shape clawport expects, so it was left alone";
-      out.snippet = config_snippet(change);
-      return out;
+      return refuse(shown + " does not have the shape clawport expects, so it was left alone");
     }
   }
   if (!change.agents.empty()) {
@@ -29411,17 +29339,9 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
       if (!listed) entries["main"] = value::object({{"default", true}});
     }
     if (!entries.is_object()) {
-      out.refusal = shown + ": agents.entries is not an object, so the file was left alone";
-      out.snippet = config_snippet(change);
-      return out;
+      return refuse(shown + ": agents.entries is not an object, so the file was left alone");
     }
-    for (const auto& a : change.agents) {
-      if (change.remove) {
-        entries.erase(a.first);
-      } else {
-        entries[a.first] = a.second;
-      }
-    }
+    detail::merge_entries(entries, change.agents, change.remove);
   }
   if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
     value& mcp = doc["mcp"];
@@ -29429,17 +29349,9 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     value& servers = mcp["servers"];
     if (servers.is_null()) servers = value::object();
     if (!servers.is_object()) {
-      out.refusal = shown + ": mcp.servers is not an object, so the file was left alone";
-      out.snippet = config_snippet(change);
-      return out;
+      return refuse(shown + ": mcp.servers is not an object, so the file was left alone");
     }
-    for (const auto& m : change.mcp_servers) {
-      if (change.remove) {
-        servers.erase(m.first);
-      } else {
-        servers[m.first] = m.second;
-      }
-    }
+    detail::merge_entries(servers, change.mcp_servers, change.remove);
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_state_dir(fs, state_dir, created_dirs);
@@ -29716,64 +29628,22 @@ enum class expected_state {
   not_installed        ///< a package skipped with --without-packages
 };
 
+inline constexpr std::string_view add_kind_names[] = {
+    "agent", "workspace", "workspaceFile", "bootstrap", "package", "mcpServer", "cronJob"};
 constexpr std::string_view to_string(add_kind k) noexcept {
-  switch (k) {
-    case add_kind::agent:
-      return "agent";
-    case add_kind::workspace:
-      return "workspace";
-    case add_kind::workspace_file:
-      return "workspaceFile";
-    case add_kind::bootstrap:
-      return "bootstrap";
-    case add_kind::package:
-      return "package";
-    case add_kind::mcp_server:
-      return "mcpServer";
-    case add_kind::cron_job:
-      return "cronJob";
-  }
-  return "agent";
+  return wire_name<add_kind::cron_job>(k, add_kind_names, "agent");
 }
 
+inline constexpr std::string_view add_verb_names[] = {"create",  "adopt", "write",     "seed",
+                                                      "install", "skip",  "configure", "schedule"};
 constexpr std::string_view to_string(add_verb v) noexcept {
-  switch (v) {
-    case add_verb::create:
-      return "create";
-    case add_verb::adopt:
-      return "adopt";
-    case add_verb::write:
-      return "write";
-    case add_verb::seed:
-      return "seed";
-    case add_verb::install:
-      return "install";
-    case add_verb::skip:
-      return "skip";
-    case add_verb::configure:
-      return "configure";
-    case add_verb::schedule:
-      return "schedule";
-  }
-  return "create";
+  return wire_name<add_verb::schedule>(v, add_verb_names, "create");
 }
 
+inline constexpr std::string_view expected_state_names[] = {
+    "absent", "existing", "existing-identical", "present-exact", "unresolved", "not-installed"};
 constexpr std::string_view to_string(expected_state s) noexcept {
-  switch (s) {
-    case expected_state::absent:
-      return "absent";
-    case expected_state::existing:
-      return "existing";
-    case expected_state::existing_identical:
-      return "existing-identical";
-    case expected_state::present_exact:
-      return "present-exact";
-    case expected_state::unresolved:
-      return "unresolved";
-    case expected_state::not_installed:
-      return "not-installed";
-  }
-  return "absent";
+  return wire_name<expected_state::not_installed>(s, expected_state_names, "absent");
 }
 
 /// The command that installs one ClawHub package later, with a running OpenClaw.
@@ -30009,16 +29879,13 @@ inline value to_json(const capability_change& c) {
 }
 
 inline value to_json(const add_summary& s) {
-  value v = value::object();
-  v["totalActions"] = s.total;
-  v["agentActions"] = s.agent;
-  v["workspaceActions"] = s.workspace;
-  v["packageActions"] = s.package;
-  v["mcpServerActions"] = s.mcp_server;
-  v["cronJobActions"] = s.cron_job;
-  v["blockedActions"] = s.blocked;
-  v["capabilityEscalations"] = s.escalations;
-  return v;
+  using t = add_summary;
+  return json::object_of<value>(
+      s, json::field("totalActions", &t::total), json::field("agentActions", &t::agent),
+      json::field("workspaceActions", &t::workspace), json::field("packageActions", &t::package),
+      json::field("mcpServerActions", &t::mcp_server), json::field("cronJobActions", &t::cron_job),
+      json::field("blockedActions", &t::blocked),
+      json::field("capabilityEscalations", &t::escalations));
 }
 
 /// The `openclaw.clawAddPlan.v1` document.
@@ -30026,7 +29893,7 @@ inline value to_json(const add_plan& p) {
   value plan = value::object();
   plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
   plan["manifestSchemaVersion"] = 1;
-  plan["stability"] = "experimental";
+  plan["stability"] = stability;
   plan["dryRun"] = true;
   plan["mutationAllowed"] = false;
   plan["planIntegrity"] = p.integrity;
@@ -30036,12 +29903,8 @@ inline value to_json(const add_plan& p) {
                                  {"workspace", p.workspace},
                                  {"config", p.agent_config}});
   plan["summary"] = to_json(summary_of(p));
-  value actions = value::array();
-  for (const auto& a : p.actions) actions.push_back(to_json(a));
-  plan["actions"] = std::move(actions);
-  value caps = value::array();
-  for (const auto& c : p.capabilities) caps.push_back(to_json(c));
-  plan["capabilityChanges"] = std::move(caps);
+  plan["actions"] = array_of(p.actions);
+  plan["capabilityChanges"] = array_of(p.capabilities);
   plan["readiness"] = detail::readiness_json(p);
   if (!p.extensions.empty()) plan["extensions"] = p.extensions;
   plan["blockers"] = to_json(p.blockers);
@@ -30445,9 +30308,7 @@ inline constexpr const char* experimental_banner =
 /// openClawProfile?, diagnostics}`, or `{schemaVersion, stability, valid:false,
 /// diagnostics}` when the package does not read.
 inline value inspect_document(const claw_package& pkg) {
-  value v = value::object();
-  v["schemaVersion"] = "openclaw.clawInspect.v1";
-  v["stability"] = "experimental";
+  value v = document("openclaw.clawInspect.v1");
   v["valid"] = pkg.ok();
   if (pkg.ok()) {
     v["source"] = to_json(pkg.source);
@@ -30460,9 +30321,7 @@ inline value inspect_document(const claw_package& pkg) {
 
 /// The validation-failure envelope for a plan whose package did not read.
 inline value plan_failure_document(const claw_package& pkg) {
-  value v = value::object();
-  v["schemaVersion"] = "openclaw.clawAddPlan.v1";
-  v["stability"] = "experimental";
+  value v = document("openclaw.clawAddPlan.v1");
   v["valid"] = false;
   v["diagnostics"] = to_json(pkg.diagnostics);
   return v;
@@ -30565,8 +30424,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-inline constexpr const char* stability = "experimental";
-
 /// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
 using consent = clawport::plan::consent;
 
@@ -30580,9 +30437,7 @@ namespace detail {
 
 inline value failure_doc(const char* schema, const std::string& status, const std::string& code,
                          const std::string& message) {
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["status"] = status;
   d["error"] = value::object({{"code", code}, {"message", message}});
   return d;
@@ -30603,12 +30458,20 @@ inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
     d["planIntegrity"] = r.current;
     return d;
   }
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["ok"] = false;
   d["error"] = value::object({{"code", std::string(to_string(r.code()))}, {"message", message}});
   return d;
+}
+
+/// Renders the consent refusal `r`, when there is one, as `out.document`: true when the
+/// apply stops there (every apply checks consent twice: given, then the integrity).
+template <class Outcome>
+bool refused(Outcome& out, const char* schema, const std::optional<clawport::plan::refusal>& r,
+             const clawport::plan::subject& s) {
+  if (!r) return false;
+  out.document = refusal_doc(schema, *r, s);
+  return true;
 }
 
 /// Every regular (or other non-directory) entry below `d`, `/`-separated and sorted (each
@@ -31039,11 +30902,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
 /// The result document of an add that ran.
 inline value add_result_document(const add_plan& p, const add_ops& ops, const config_outcome& cfg,
                                  const std::string& state_dir) {
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawAddResult.v1";
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["mutationAllowed"] = true;
+  value d = mutation_document("openclaw.clawAddResult.v1", true);
   d["status"] = cfg.written ? "complete" : "partial";
   d["planIntegrity"] = p.integrity;
   d["agentId"] = ops.agent_id;
@@ -31086,10 +30945,7 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   constexpr const char* schema = "openclaw.clawAddResult.v1";
   add_outcome out;
   const clawport::plan::subject subject{"Claw", "add --dry-run"};
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   if (!pkg.ok()) {
     out.document = plan_failure_document(pkg);
     out.invalid_package = true;
@@ -31102,10 +30958,9 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
     return out;
   }
   const std::string& integrity = p.integrity;
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, integrity),
+                      subject))
     return out;
-  }
   const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = integrity;
@@ -31346,9 +31201,7 @@ inline value status_document(const std::string& state_dir, const std::optional<s
     cron_refs += s.record->cron_jobs.size();
     rendered.push_back(to_json(s));
   }
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawStatus.v1";
-  d["stability"] = stability;
+  value d = document("openclaw.clawStatus.v1");
   if (target) d["target"] = *target;
   d["stateDir"] = state_dir;
   d["summary"] = value::object({{"claws", records.size()},
@@ -31401,33 +31254,37 @@ outcome_doc claw_status(Fs& fs, const destination_request& req,
 
 /// A blocker of a lifecycle plan.
 struct plan_blocker {
-  std::string code;  ///< an errc wire name, or a code a target plan reported
+  /// From the one vocabulary (core/error.hpp); the document shows its wire name.
+  errc code = errc::invalid_argument;
   std::string message;
 };
 
 /// A blocker with `code` from the one vocabulary.
 inline plan_blocker make_blocker(errc code, std::string message) {
-  return {std::string(to_string(code)), std::move(message)};
+  return {code, std::move(message)};
 }
 
 /// The `blockers` array of a plan or refusal document.
 inline value to_json(const std::vector<plan_blocker>& blockers) {
-  value out = value::array();
-  for (const auto& b : blockers)
-    out.push_back(value::object({{"code", b.code}, {"message", b.message}}));
-  return out;
+  return json::array_of<value>(blockers, [](const plan_blocker& b) {
+    return value::object({{"code", std::string(to_string(b.code))}, {"message", b.message}});
+  });
 }
 
 namespace detail {
 
-/// `  ERROR <code>: <message>` for each blocker of a plan.
+/// `  ERROR <code>: <message>`: the one line of a blocker in a plan's text.
+inline std::string blocker_line(std::string_view code, const std::string& message) {
+  return "  ERROR " + std::string(code) + ": " + message;
+}
+/// The line of each blocker of a plan.
 inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
-  for (const auto& b : blockers) line("  ERROR " + b.code + ": " + b.message);
+  for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
 }
 /// The same of a rendered document's `blockers` (the migration text, not typed yet).
 inline void blocker_lines(text::terminal_lines& line, const value& doc) {
   for (const auto& b : doc["blockers"])
-    blocker_lines(line, {plan_blocker{b.value("code", ""), b.value("message", "")}});
+    line(blocker_line(b.value("code", ""), b.value("message", "")));
 }
 
 }  // namespace detail
@@ -31461,11 +31318,7 @@ struct remove_plan {
 
 /// The remove plan document.
 inline value to_json(const remove_plan& p) {
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawRemovePlan.v1";
-  plan["stability"] = stability;
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
+  value plan = mutation_document("openclaw.clawRemovePlan.v1", false);
   plan["planIntegrity"] = p.integrity;
   plan["target"] = p.target;
   if (p.agent_id) plan["agentId"] = *p.agent_id;
@@ -31628,23 +31481,35 @@ struct remove_result {
   std::string failure;                ///< empty when complete
 };
 
+/// What `apply_remove` returns: the document, and the typed result once the remove ran
+/// (the CLI renders its text from it).
+struct remove_outcome : outcome_doc {
+  std::optional<remove_result> result;
+};
+
 namespace detail {
+
+inline const char* status_of(const remove_result& r) {
+  return r.failure.empty() ? "complete" : "partial";
+}
+/// The error a partial remove reports, in its document and its text.
+inline std::string failure_message(const remove_result& r) {
+  return r.failure + "; run claw status to see what remains";
+}
 
 /// The result document of a remove that ran.
 inline value to_json(const remove_result& r) {
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawRemoveResult.v1";
-  d["stability"] = stability;
+  value d = document("openclaw.clawRemoveResult.v1");
   d["dryRun"] = false;
-  d["status"] = r.failure.empty() ? "complete" : "partial";
+  d["status"] = status_of(r);
   d["agentId"] = r.agent_id;
   d["agentRemoved"] = r.agent_removed;
   d["workspaceFiles"] = r.files_deleted;
   d["retained"] = r.retained;
   d["released"] = r.released;
   if (!r.failure.empty()) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
-                                {"message", r.failure + "; run claw status to see what remains"}});
+    d["error"] = value::object(
+        {{"code", std::string(to_string(errc::remove_failed))}, {"message", failure_message(r)}});
   }
   return d;
 }
@@ -31768,20 +31633,16 @@ void remove_emptied_dirs(Fs& fs, const install_record& rec, bool remove_ws) {
 /// ledger entry. A failure part-way rewrites the ledger entry to what is still on disk, so
 /// the ledger never names a file that is gone.
 template <class Fs>
-outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::string& target,
-                         const consent& c, const std::string& now) {
+remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::string& target,
+                            const consent& c, const std::string& now) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   const clawport::plan::subject subject{"remove", "remove --dry-run"};
-  outcome_doc out;
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  remove_outcome out;
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const remove_plan plan = build_remove_plan(fs, req, target);
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, plan.integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema,
+                      clawport::plan::check_integrity(*c.plan_integrity, plan.integrity), subject))
     return out;
-  }
   if (!plan.blockers.empty()) {
     out.document =
         detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
@@ -31849,6 +31710,7 @@ outcome_doc apply_remove(Fs& fs, const destination_request& req, const std::stri
   }
   out.document = detail::to_json(res);
   out.ok = res.failure.empty();
+  out.result = std::move(res);
   return out;
 }
 
@@ -31894,8 +31756,23 @@ inline void status_lines(text::terminal_lines& line, const value& d) {
 
 }  // namespace detail
 
-/// The human rendering of an add result, status document, update or remove result, or
-/// export result (after the experimental banner), every line through
+/// The human form of a remove that ran (after the experimental banner); a partial one starts
+/// with its error. Every line through the one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const remove_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.failure.empty())
+    line("ERROR " + std::string(to_string(errc::remove_failed)) + ": " +
+         detail::failure_message(r));
+  line("Removed " + r.agent_id + " (" + detail::status_of(r) +
+       "): " + std::to_string(r.files_deleted.size()) + " files deleted, " +
+       std::to_string(r.retained.size()) + " kept");
+  for (const auto& kept : r.retained) line("  kept " + kept);
+  return std::move(line.text);
+}
+
+/// The human rendering of an add result, status document, update result, export result or
+/// a refusal (after the experimental banner), every line through
 /// the one terminal-safe renderer (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
   using detail::str;
@@ -31913,11 +31790,6 @@ inline std::string lifecycle_text(const value& d) {
     detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
-    line("Removed " + str(d["agentId"]) + " (" + str(d["status"]) +
-         "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
-         std::to_string(d["retained"].size()) + " kept");
-    for (const auto& r : d["retained"]) line("  kept " + str(r));
   } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
     line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
          "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
@@ -32956,9 +32828,7 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["status"] = "complete";
   d["agentId"] = x.agent;
   d["outputDirectory"] = out_dir;
@@ -33330,11 +33200,7 @@ inline value to_json(const migration_plan& p) {
           value::object({{"path", f.path}, {"byteLength", f.byte_length}, {"digest", f.digest}}));
     return out;
   };
-  value d = value::object();
-  d["schemaVersion"] = migration_plan_schema;
-  d["stability"] = stability;
-  d["dryRun"] = true;
-  d["mutationAllowed"] = false;
+  value d = mutation_document(migration_plan_schema, false);
   d["agentId"] = p.agent_id;
   d["workspace"] = p.workspace;
   d["packageRoot"] = p.package_root;
@@ -33474,17 +33340,14 @@ outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::s
   constexpr const char* schema = migration_result_schema;
   outcome_doc out;
   const clawport::plan::subject subject{"migration", "migrate --dry-run"};
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const migration_plan p = plan_migration(fs, req, agent_id);
   if (p.blocked()) {
     out.document = to_json(p);
     return out;
   }
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, p.integrity),
+                      subject)) {
     out.document["agentId"] = agent_id;
     return out;
   }
@@ -33503,9 +33366,7 @@ outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::s
     return out;
   }
   undo.commit();
-  value d = value::object();
-  d["schemaVersion"] = schema;
-  d["stability"] = stability;
+  value d = document(schema);
   d["dryRun"] = false;
   d["status"] = "complete";
   d["agentId"] = p.agent_id;
@@ -33987,7 +33848,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::
     if (has_code(x, errc::agent_id_collision) || has_code(x, errc::workspace_collision) ||
         has_code(x, errc::mcp_server_collision) || x.path.rfind("$.packages", 0) == 0)
       continue;
-    b.blockers.push_back({std::string(to_string(x.code)), x.message});  // the target plan's code
+    b.blockers.push_back({x.code, x.message});  // the target plan's code
   }
   out.target = std::move(tp);
   out.package = std::move(pkg);
@@ -34028,11 +33889,7 @@ void sort_by_kind_id(std::vector<T>& list, Key key) {
 
 /// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
 inline value to_json(const update_plan& p) {
-  value doc = value::object();
-  doc["schemaVersion"] = "openclaw.clawUpdatePlan.v1";
-  doc["stability"] = stability;
-  doc["dryRun"] = true;
-  doc["mutationAllowed"] = false;
+  value doc = mutation_document("openclaw.clawUpdatePlan.v1", false);
   doc["target"] = p.target_name;
   doc["found"] = p.found;
   if (p.found) {
@@ -34042,12 +33899,8 @@ inline value to_json(const update_plan& p) {
   if (p.source) doc["source"] = *p.source;
   if (p.package) doc["targetClaw"] = detail::claw_summary(p.package->source);
   doc["summary"] = detail::update_summary(p);
-  value actions = value::array();
-  for (const auto& a : p.actions) actions.push_back(to_json(a));
-  doc["actions"] = std::move(actions);
-  value caps = value::array();
-  for (const auto& c : p.capability_changes) caps.push_back(to_json(c));
-  doc["capabilityChanges"] = std::move(caps);
+  doc["actions"] = array_of(p.actions);
+  doc["capabilityChanges"] = array_of(p.capability_changes);
   doc["blockers"] = to_json(p.blockers);
   doc["diagnostics"] = to_json(p.diagnostics);
   if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
@@ -34404,11 +34257,7 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const install_record
 /// The result document of an update that ran.
 inline value update_result_document(const update_plan& up, const install_record& rec,
                                     const install_record& record, const update_ops& ops) {
-  value d = value::object();
-  d["schemaVersion"] = "openclaw.clawUpdateResult.v1";
-  d["stability"] = stability;
-  d["dryRun"] = false;
-  d["mutationAllowed"] = true;
+  value d = mutation_document("openclaw.clawUpdateResult.v1", true);
   d["status"] = ops.not_applied.empty() ? "complete" : "partial";
   d["planIntegrity"] = up.integrity;
   d["agentId"] = up.agent_id;
@@ -34441,20 +34290,16 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
   const clawport::plan::subject subject{"update", "update --dry-run"};
   outcome_doc out;
-  if (auto r = clawport::plan::check_given(c)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
-    return out;
-  }
+  if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const update_plan up = plan_update(fs, req, target, from);
   const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
     out.document = detail::failure_doc(schema, "failed", code, message);
     out.document["planIntegrity"] = up.integrity;
     return out;
   };
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, up.integrity)) {
-    out.document = detail::refusal_doc(schema, *r, subject);
+  if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, up.integrity),
+                      subject))
     return out;
-  }
   if (up.blocked) {
     fail(errc::update_blocked, up.blockers[0].message);
     out.document["blockers"] = to_json(up.blockers);
@@ -37607,34 +37452,32 @@ inline nlohmann::ordered_json to_json(const install_result& r,
 }
 
 inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
-  nlohmann::ordered_json j;
-  j["alias"] = r.alias;
-  j["created"] = r.created;
-  j["directory"] = r.directory;
-  j["backup"] = optional_text(r.backup);
-  j["warnings"] = r.warnings;
-  return j;
+  using t = bundle_add_result;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("alias", &t::alias), json::field("created", &t::created),
+      json::field("directory", &t::directory),
+      json::field("backup", [](const t& x) { return optional_text(x.backup); }),
+      json::field("warnings", &t::warnings));
 }
 
 inline nlohmann::ordered_json to_json(const remove_result& r) {
-  nlohmann::ordered_json j;
-  j["name"] = r.name;
-  j["bundle"] = optional_text(r.bundle);
-  j["directory"] = r.directory;
-  j["action"] = r.archived_to.empty() ? "deleted" : "archived";
-  j["archived_to"] = optional_text(r.archived_to);
-  j["warnings"] = r.warnings;
-  return j;
+  using t = remove_result;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("name", &t::name),
+      json::field("bundle", [](const t& x) { return optional_text(x.bundle); }),
+      json::field("directory", &t::directory),
+      json::field("action",
+                  [](const t& x) { return x.archived_to.empty() ? "deleted" : "archived"; }),
+      json::field("archived_to", [](const t& x) { return optional_text(x.archived_to); }),
+      json::field("warnings", &t::warnings));
 }
 
 inline nlohmann::ordered_json to_json(const restore_result& r) {
-  nlohmann::ordered_json j;
-  j["name"] = r.name;
-  j["bundle"] = r.bundle;
-  j["directory"] = r.directory;
-  j["restored_from"] = r.restored_from;
-  j["other_archives"] = r.other_archives;
-  return j;
+  using t = restore_result;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("name", &t::name), json::field("bundle", &t::bundle),
+      json::field("directory", &t::directory), json::field("restored_from", &t::restored_from),
+      json::field("other_archives", &t::other_archives));
 }
 
 inline nlohmann::ordered_json to_json(const std::vector<bundle_entry>& bundles) {
