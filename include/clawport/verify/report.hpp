@@ -44,8 +44,8 @@ struct report {
   std::string bundle;             ///< the path as given
   std::vector<finding> findings;  ///< in discovery order
   bool authenticated = false;     ///< a digest list was present and matched exactly
-  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files,
-  /// verify_bundle_deferring: an import's plan, convert); otherwise only the files at the
+  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files:
+  /// convert, an import of a bundle without a digest list); otherwise only the files at the
   /// bundle's root and directly below skills/, so a verify holds its findings, not the
   /// bundle (the rest is checked as the walk meets it).
   std::vector<bundle_file> files;

@@ -1125,11 +1125,13 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// reads those bytes next and checks each against its digest as it goes
 /// (importer::copy_verified), so every byte is read once; a caller that does not must not
 /// use this. Everything else (structure, limits, links, the manifest, the closure, the list
-/// naming exactly the files present) is checked as by `verify_bundle`.
+/// naming exactly the files present) is checked as by `verify_bundle`, and like it the
+/// report keeps only the files the checks after the walk read (the caller reads the digest
+/// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
                                const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, true);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false);
 }
 
 }  // namespace verify
