@@ -12,12 +12,10 @@
 #include "../core/error.hpp"
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
-#include "../fs/policy.hpp"
 #include "../verify/report.hpp"
 #include "../verify/verify.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -96,28 +94,6 @@ inline std::vector<digest::list_entry> files_as_entries(const verify::report& re
   return out;
 }
 
-/// The list's entries read again, in order, each hashed: the stream when they are in path
-/// order (nullopt when not). The bytes read must be the list verify checked (`verified_hex`).
-template <class Fs>
-std::optional<std::string> stream_list(Fs& fs, const typename Fs::dir& root,
-                                       const verify::limits& lim, const std::string& verified_hex) {
-  auto f = verify::detail::open_list(fs, root, lim);
-  if (!f) throw stream_changed("its digest list is gone or was replaced");
-  verify::detail::list_cursor<Fs> cursor(fs, std::move(*f));
-  hashed_stream<verify::detail::list_cursor<Fs>> s(cursor);
-  std::string last;
-  bool sorted = true;
-  for (const digest::list_entry* e = s.peek(); e != nullptr; e = s.peek()) {
-    if (!last.empty() && e->path <= last) sorted = false;
-    last = e->path;
-    s.pop();
-  }
-  const std::string stream = s.finish();
-  if (cursor.hex() != verified_hex) throw stream_changed("its digest list was rewritten");
-  if (!sorted) return std::nullopt;
-  return stream;
-}
-
 }  // namespace detail
 
 /// True when the bundle at `path` holds a digest list (a plan then need not keep its files:
@@ -132,25 +108,22 @@ bool has_digest_list(Fs& fs, const std::string& path) {
   }
 }
 
-/// The file stream of the bundle `rep` verified (opened at `root`): the digest list read
-/// again in path order and hashed, its bytes checked to be the ones verified. A list not in
-/// path order is taken from the text verify kept (parsed, sorted: the entries are kept); a
-/// bundle without a list from its files as verify hashed them (every file kept, as `rep`
-/// must: verify::verify_bundle_files). errc::identity_changed when the list changed since.
-template <class Fs>
-file_stream plan_file_stream(Fs& fs, const typename Fs::dir& root, const verify::limits& lim,
-                             const verify::report& rep) {
+/// The file stream of the bundle `rep` verified: the digest verify took of its digest list
+/// in path order (verify::report::list_stream_sha256), the list to be read again at apply
+/// time. A list not in path order is taken from the text verify kept (parsed and sorted:
+/// the entries are kept); a bundle without a list from its files as verify hashed them
+/// (every file kept, as `rep` must: verify::verify_bundle_files).
+inline file_stream plan_file_stream(const verify::report& rep) {
   file_stream out;
-  const verify::bundle_file* list = rep.file(bundle::digest_list_file);
-  if (list == nullptr) {
-    out.kept = detail::files_as_entries(rep);
-  } else if (auto stream = detail::stream_list(fs, root, lim, list->sha256)) {
-    out.sha256 = std::move(*stream);
+  if (!rep.list_stream_sha256.empty()) {
+    out.sha256 = rep.list_stream_sha256;
     out.streamed = true;
     return out;
-  } else {
-    out.kept = digest::parse_list(rep.digest_list_text, std::string(bundle::digest_list_file));
   }
+  if (rep.file(bundle::digest_list_file) == nullptr)
+    out.kept = detail::files_as_entries(rep);
+  else
+    out.kept = digest::parse_list(rep.digest_list_text, std::string(bundle::digest_list_file));
   std::sort(
       out.kept.begin(), out.kept.end(),
       [](const digest::list_entry& a, const digest::list_entry& b) { return a.path < b.path; });

@@ -924,7 +924,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   p.manifest_sha256 = rep.manifest_sha256;
   if (listed && rep.file(bundle::digest_list_file) == nullptr)
     throw d::stream_changed("its digest list is gone");  // its files were not kept
-  p.files = plan_file_stream(fs, fs.open_root(o.bundle), o.limits, rep);
+  p.files = plan_file_stream(rep);
   if (const zc::value* prov = rep.manifest.find("provenance")) {
     if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
