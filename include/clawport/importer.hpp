@@ -4,6 +4,7 @@
 #pragma once
 
 #include "importer/apply.hpp"
+#include "importer/file_stream.hpp"
 #include "importer/plan.hpp"
 #include "importer/render.hpp"
 #include "importer/secrets.hpp"

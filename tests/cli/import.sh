@@ -4,6 +4,7 @@
 # trip export -> import into an empty install -> export again, equal bundles.
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 mkdir -p "$TMP/src/agents/researcher/workspace/notes" "$TMP/src/shared/skills/research_tools/web_search"
 cat >"$TMP/src/config.toml" <<'TOML'
@@ -82,6 +83,40 @@ grep -v ' zeroclaw-agent.toml$' "$TMP/b1/zeroclaw-agent.sha256" >"$TMP/l1"
 grep -v ' zeroclaw-agent.toml$' "$TMP/b2/zeroclaw-agent.sha256" >"$TMP/l2"
 diff "$TMP/l1" "$TMP/l2" || { echo "FAIL: round-trip digests differ"; failures=$((failures + 1)); }
 
+# ---- issue 25: the bundle changed between the plan shown and its apply -----------------
+# The plan holds the digest of the digest list's lines, not the files; the apply reads the
+# list again as it copies. A file rewritten at its size (its line kept) plans to the same
+# integrity and is refused by the copy; a line removed or added (with its file) changes the
+# plan. Each refused, nothing below the target written.
+i25() {  # <name>: a fresh copy of the bundle, a fresh target, the integrity of their plan
+  rm -rf "$TMP/i25b" "$TMP/i25dst"
+  cp -a "$TMP/b1" "$TMP/i25b"
+  mkdir -p "$TMP/i25dst" && printf 'schema_version = 3\n' >"$TMP/i25dst/config.toml"
+  expect_status 0 "$CLAWPORT" import "$TMP/i25b" --config "$TMP/i25dst/config.toml" --json
+  i25_integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
+  tree_state "$TMP/i25dst" >"$TMP/i25before"
+}
+i25_refused() {  # <what> <pattern of the error>
+  expect_status 1 "$CLAWPORT" import "$TMP/i25b" --config "$TMP/i25dst/config.toml" --yes --plan-integrity "$i25_integrity"
+  expect_grep err "$2"
+  tree_state "$TMP/i25dst" | diff "$TMP/i25before" - >/dev/null || fail "issue 25: $1: the target was written"
+}
+i25
+printf 'the PLAN\n' >"$TMP/i25b/workspace/notes/plan.md"
+i25_refused "a file rewritten" 'changed after it was verified (workspace/notes/plan.md does not match'
+i25
+rm "$TMP/i25b/workspace/notes/plan.md"
+grep -v '  workspace/notes/plan.md$' "$TMP/i25b/zeroclaw-agent.sha256" >"$TMP/i25l" && cat "$TMP/i25l" >"$TMP/i25b/zeroclaw-agent.sha256"
+i25_refused "a line removed" 'plan changed'
+i25
+printf 'more\n' >"$TMP/i25b/workspace/notes/zz.md"
+(cd "$TMP/i25b" && sha256sum workspace/notes/zz.md >>zeroclaw-agent.sha256 && LC_ALL=C sort -k2 -o zeroclaw-agent.sha256 zeroclaw-agent.sha256)
+i25_refused "a line added" 'plan changed'
+# Unchanged, the same plan applies.
+i25
+expect_status 0 "$CLAWPORT" import "$TMP/i25b" --config "$TMP/i25dst/config.toml" --yes --plan-integrity "$i25_integrity"
+[ -f "$TMP/i25dst/agents/researcher/workspace/notes/plan.md" ] || fail "issue 25: the unchanged bundle was not imported"
+
 # into the install it came from: everything collides, renamed; re-export equal up to names
 expect_status 0 "$CLAWPORT" import "$TMP/b1" --config "$TMP/src/config.toml" --json
 expect_grep out '"alias": "researcher_imported"'
@@ -99,7 +134,6 @@ diff -r "$TMP/b1/skills/research_tools" "$TMP/b3/skills/research_tools_imported"
   { echo "FAIL: skills"; failures=$((failures + 1)); }
 
 # ---- issue 22: the shared file I/O rules ---------------------------------------------
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # item 6: a hard-linked config.toml is refused by import and `skills bundle add` as a
 # symlinked one is (replacing it would split it); nothing written, both names kept equal.
 mkdir -p "$TMP/hl" && printf 'schema_version = 3\n' >"$TMP/hl/config.toml"

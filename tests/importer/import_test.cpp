@@ -4,6 +4,7 @@
 // append-only; every refusal writes nothing; a fault sweep over every operation.
 #include "support/test.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <functional>
 #include <iterator>
@@ -434,7 +435,7 @@ void tamper_before_copy(import_rig& r, std::size_t nth, std::function<void()> ta
 TEST_CASE("issue 22 item 8: a bundle file changed between verify and copy is never installed") {
   struct tamper_case {
     const char* what;
-    std::size_t tree;  // 1 = the workspace, 2 = the skill bundle (the workspace is placed)
+    std::size_t tree;  // staged in path order: 1 = the skill bundle, 2 = the workspace
     std::function<void(cp::fs::memory&)> act;
     const char* names;
   };
@@ -452,7 +453,10 @@ TEST_CASE("issue 22 item 8: a bundle file changed between verify and copy is nev
       {"a file the list does not name", 1,
        [](cp::fs::memory& m) { m.write_file("/b/workspace/smuggled.sh", "rm -rf ~\n"); },
        "workspace/smuggled.sh"},
-      {"the second tree, after the first was placed", 2,
+      {"the second tree, after the first was staged", 2,
+       [](cp::fs::memory& m) { m.write_file("/b/workspace/notes/plan.md", "the PLAN\n"); },
+       "workspace/notes/plan.md"},
+      {"a skill file, before its tree is staged", 1,
        [](cp::fs::memory& m) {
          m.write_file("/b/skills/research_tools/web_search/SKILL.md", "# evil search\n");
        },
@@ -544,20 +548,172 @@ TEST_CASE("issue 25: bytes changed after the shown plan, never read before the c
   }
 }
 
-TEST_CASE("import: plan_integrity is the digest of the canonical text, hashed a file at a time") {
-  // The integrity is computed from pieces (no JSON of every file): the same digest as the
-  // whole text's, whose files part is the JSON array of [path, size, sha256].
+TEST_CASE("issue 25: the plan carries the digest of the file stream, not the files") {
+  // The canonical text names the bundle's files by the digest of their digest-list lines in
+  // path order: for a list clawport wrote, the digest of the list file itself.
   import_rig r;
   const auto p = r.plan(r.opts());
-  REQUIRE(p.files.size() > 2);
+  CHECK(p.files.streamed);
+  CHECK(p.files.kept.empty());  // nothing per file held
+  const std::string list = r.m().read_file("/b/zeroclaw-agent.sha256");
+  CHECK(p.files.sha256 == cp::digest::sha256_hex(list));
   const std::string text = im::detail::canonical(p);
   CHECK(p.plan_integrity == cp::plan::integrity_of(text));
   const auto j = nlohmann::json::parse(text);
-  REQUIRE(j["files"].size() == p.files.size());
-  CHECK(j["files"][0][0] == p.files[0].path);
-  CHECK(j["files"][0][1] == p.files[0].size);
-  CHECK(j["files"][0][2] == p.files[0].sha256);
-  CHECK(cp::json::dump(j, -1) == text);  // the pieces make one JSON text, keys in order
+  CHECK(j["format"] == "clawport-import-plan-2");
+  CHECK(j["files_sha256"] == p.files.sha256);
+  CHECK_FALSE(j.contains("files"));
+  CHECK(cp::json::dump(j, -1) == text);  // one JSON text, keys in order
+  // A list a person wrote in another order names the same stream: the same digest (its
+  // entries kept, sorted, to check the copy against), and the import applies.
+  {
+    import_rig hand;
+    std::vector<std::string> lines;
+    std::string rest = hand.m().read_file("/b/zeroclaw-agent.sha256");
+    for (std::size_t nl; (nl = rest.find('\n')) != std::string::npos; rest.erase(0, nl + 1))
+      lines.push_back(rest.substr(0, nl + 1));
+    REQUIRE(lines.size() > 2);
+    std::string reversed;
+    for (auto it = lines.rbegin(); it != lines.rend(); ++it) reversed += *it;
+    hand.m().write_file("/b/zeroclaw-agent.sha256", reversed);
+    const auto q = hand.plan(hand.opts());
+    CHECK_FALSE(q.files.streamed);
+    CHECK(q.files.kept.size() == lines.size());
+    CHECK(q.files.sha256 == p.files.sha256);
+    hand.apply(hand.opts());
+    CHECK(hand.m().read_file("/dst/agents/researcher/workspace/notes/plan.md") == "the plan\n");
+  }
+  // A bundle without a list (upstream's): its files as verify hashed them, the same stream.
+  {
+    import_rig bare;
+    bare.m().remove("/b/zeroclaw-agent.sha256");
+    const auto q = bare.plan(bare.opts());
+    CHECK_FALSE(q.files.streamed);
+    CHECK(q.files.sha256 == p.files.sha256);
+    bare.apply(bare.opts());
+    CHECK(bare.m().read_file("/dst/shared/skills/research_tools/web_search/SKILL.md") ==
+          "# web search\n");
+  }
+}
+
+namespace {
+
+/// The bundle's digest list with `edit` applied to its lines (each with its newline).
+void edit_list(cp::fs::memory& m, const std::function<void(std::vector<std::string>&)>& edit) {
+  std::vector<std::string> lines;
+  std::string rest = m.read_file("/b/zeroclaw-agent.sha256");
+  for (std::size_t nl; (nl = rest.find('\n')) != std::string::npos; rest.erase(0, nl + 1))
+    lines.push_back(rest.substr(0, nl + 1));
+  edit(lines);
+  std::string text;
+  for (const std::string& l : lines) text += l;
+  m.write_file("/b/zeroclaw-agent.sha256", text);
+}
+
+std::string list_line(const std::string& path, const std::string& bytes) {
+  return cp::digest::sha256_hex(bytes) + "  " + path + "\n";
+}
+
+/// Runs `tamper` just before the apply opens the bundle's digest list to copy against it:
+/// after as many opens of the list as a plan makes (the apply's own plan).
+void tamper_before_list_copy(import_rig& r, const im::import_options& o,
+                             std::function<void()> tamper) {
+  auto opens = std::make_shared<std::size_t>(0);
+  const auto count = [opens](cp::fs::memory&, std::string_view op, std::string_view name) {
+    if (op == "open_file_at" && name == "zeroclaw-agent.sha256") ++*opens;
+  };
+  r.f.on_op(count);
+  (void)r.plan(o);
+  const std::size_t planned = *opens;
+  *opens = 0;
+  r.f.on_op([opens, planned, count, tamper](cp::fs::memory& m, std::string_view op,
+                                            std::string_view name) {
+    count(m, op, name);
+    if (op == "open_file_at" && name == "zeroclaw-agent.sha256" && *opens == planned + 1) tamper();
+  });
+}
+
+}  // namespace
+
+TEST_CASE("issue 25: a digest list rewritten between the apply's verify and its copy is refused") {
+  // Each file the copy meets matches its line, but the list is not the stream the plan
+  // (and the operator) hashed: refused once the list is read to its end, nothing published.
+  struct list_case {
+    const char* what;
+    std::function<void(cp::fs::memory&)> act;
+  };
+  const std::vector<list_case> cases = {
+      {"a file and its line removed",
+       [](cp::fs::memory& m) {
+         m.remove("/b/workspace/notes/plan.md");
+         edit_list(m, [](std::vector<std::string>& lines) {
+           lines.erase(std::remove_if(lines.begin(), lines.end(),
+                                      [](const std::string& l) {
+                                        return l.find("workspace/notes/plan.md") !=
+                                               std::string::npos;
+                                      }),
+                       lines.end());
+         });
+       }},
+      {"a file and its line added",
+       [](cp::fs::memory& m) {
+         m.write_file("/b/workspace/notes/extra.md", "more\n");
+         edit_list(m, [](std::vector<std::string>& lines) {
+           lines.push_back(list_line("workspace/notes/extra.md", "more\n"));
+           std::sort(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
+             return a.substr(66) < b.substr(66);
+           });
+         });
+       }},
+      {"a file rewritten and its line with it",
+       [](cp::fs::memory& m) {
+         m.write_file("/b/workspace/IDENTITY.md", "# evil\n");
+         edit_list(m, [](std::vector<std::string>& lines) {
+           for (std::string& l : lines)
+             if (l.find("workspace/IDENTITY.md") != std::string::npos)
+               l = list_line("workspace/IDENTITY.md", "# evil\n");
+         });
+       }},
+      {"a line of a file at the root changed",
+       [](cp::fs::memory& m) {
+         edit_list(m, [](std::vector<std::string>& lines) {
+           for (std::string& l : lines)
+             if (l.find("  config.toml") != std::string::npos) l = list_line("config.toml", "x");
+         });
+       }},
+  };
+  for (const list_case& c : cases) {
+    CAPTURE(c.what);
+    import_rig r;
+    const auto o = r.opts();
+    const auto p = r.plan(o);
+    const auto snap = r.m().snapshot("/dst");
+    tamper_before_list_copy(r, o, [&r, &c] { c.act(r.m()); });
+    im::apply_options a;
+    a.sync = false;
+    try {
+      im::apply_import(r.f, o, p.plan_integrity, a);
+      FAIL("installed from a digest list the plan was not made with");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::identity_changed);
+      CHECK(std::string(e.what()).find("not the one the plan was made with") != std::string::npos);
+      CHECK(e.subject() == "zeroclaw-agent.sha256");
+    }
+    CHECK(r.m().snapshot("/dst") == snap);  // nothing written, nothing lost
+    // The same change before the apply's verify: the plan itself changed, refused before
+    // anything is copied.
+    import_rig early;
+    const auto q = early.plan(o);
+    c.act(early.m());
+    const auto before = early.m().snapshot("/dst");
+    try {
+      im::apply_import(early.f, o, q.plan_integrity, a);
+      FAIL("applied a plan of another bundle");
+    } catch (const cp::error& e) {
+      CHECK((e.code() == cp::errc::identity_changed || e.code() == cp::errc::bundle_invalid));
+    }
+    CHECK(early.m().snapshot("/dst") == before);
+  }
 }
 
 TEST_CASE("issue 22 item 9: a reuse that lends the target's credential is a capability grant") {
@@ -696,9 +852,10 @@ TEST_CASE("issue 22 item 17: a re-run of a killed import recognises its own left
   im::apply_options a;
   a.sync = false;
   const auto res = im::apply_import(r.f, o, p.plan_integrity, a);
+  // In the order the trees are staged: their bundle paths' (skills/ before workspace/).
   CHECK(res.recovered ==
-        std::vector<std::string>{"agents/researcher/.clawport-import-" + token + "-workspace",
-                                 "shared/skills/.clawport-import-" + token + "-research_tools"});
+        std::vector<std::string>{"shared/skills/.clawport-import-" + token + "-research_tools",
+                                 "agents/researcher/.clawport-import-" + token + "-workspace"});
   CHECK(r.m().read_file("/dst/agents/researcher/workspace/IDENTITY.md") == "# researcher\n");
   for (const auto& e : r.m().snapshot("/dst"))
     CHECK(e.first.find(".clawport-import-") == std::string::npos);

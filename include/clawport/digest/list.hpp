@@ -51,8 +51,13 @@ inline char unescaped(char l) noexcept {
 }
 
 inline bool lower_hex(std::string_view s) {
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  // No early exit: a loop the compiler vectorises (a digest list checks one per line).
+  bool ok = true;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    ok &= static_cast<unsigned char>(u - '0') < 10 || static_cast<unsigned char>(u - 'a') < 6;
+  }
+  return ok;
 }
 
 }  // namespace detail
@@ -117,10 +122,11 @@ inline list_entry parse_line(std::string_view line, std::size_t line_no,
     throw bad("the digest is not followed by two spaces");
   }
   const std::string_view raw = line.substr(66);
+  if (!escaped) return list_entry{std::string(raw), std::string(hex)};
   std::string path;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
-    if (!escaped || c != '\\') {
+    if (c != '\\') {
       path += c;
       continue;
     }

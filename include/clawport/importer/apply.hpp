@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Applying an import: the plan is recomputed from scratch and must hash to the integrity
 // the operator was shown; each tree is copied with the export's safe copy into a staging
-// directory beside its place, every byte hashed against the verified digest list in the
-// same pass (copy_verified), and published by rename; the config is written last
+// directory beside its place, in path order, every byte hashed and checked against the
+// bundle's digest list read again in the same order (copy_listed), the whole list against
+// the plan's digest of it; then published by rename; the config is written last
 // (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
 // published and staged, so the install is left exactly as it was.
 #pragma once
@@ -21,15 +22,17 @@
 #include "../publish/undo.hpp"
 #include "../zeroclaw/config_append.hpp"
 #include "../zeroclaw/secret_ledger.hpp"
+#include "file_stream.hpp"
 #include "plan.hpp"
 #include "staged_copy.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <deque>
 #include <optional>
-#include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clawport {
@@ -69,7 +72,6 @@ struct applier {
   Fs& fs;
   const dir& root;
   std::string token;
-  const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
   std::uint32_t umask;
 
   static std::vector<std::string> split(const std::string& rel) {
@@ -160,8 +162,9 @@ struct applier {
   }
 
   /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
-  /// (install-relative), every byte checked against the verified digest list.
-  void stage(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
+  /// (install-relative), every byte checked against the next lines of the digest list.
+  template <class List>
+  void stage(const dir& bundle_root, const placement& pl, List& list, fs::copy_tally& tally) {
     staged_tree& t = staged.emplace_back();
     t.to = split(pl.to);
     t.parent = open_parents(t.to);
@@ -180,7 +183,7 @@ struct applier {
     make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_verified(fs, sink, bundle_root, pl.from, t.stage->handle(), files, umask);
+        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -209,20 +212,52 @@ struct applier {
     }
   }
 
-  /// With the plan's bytes deferred, the bundle trees no placement copies (a skill bundle
-  /// a --map points at a local one) are read and checked here, before anything is staged:
-  /// every deferred byte is checked once, placed or not.
-  void check_unplaced(const dir& bundle_root, const import_plan& p) {
-    std::set<std::string> trees;
-    for (const verify::bundle_file& f : p.files) {
-      const std::vector<std::string> parts = split(f.path);
-      if (parts.size() < 2) continue;  // the top-level files verify read itself
-      const bool skill = parts[0] == bundle::skills_dir && parts.size() > 2;
-      trees.insert(skill ? parts[0] + "/" + parts[1] : parts[0]);
+  /// Stages every placement, in path order, taking the digest list's lines (`list`, in
+  /// path order) as it goes: each tree's files are checked against theirs.
+  template <class List>
+  void stage_all(const dir& bundle_root, const import_plan& p, List& list, fs::copy_tally& tally) {
+    std::vector<const placement*> order;
+    for (const placement& pl : p.placements) order.push_back(&pl);
+    std::sort(order.begin(), order.end(), [](const placement* a, const placement* b) {
+      return a->from + "/" < b->from + "/";  // the order of their files' paths
+    });
+    for (const placement* pl : order) {
+      pass_before(bundle_root, p, list, pl->from + "/");
+      stage(bundle_root, *pl, list, tally);
     }
-    for (const placement& pl : p.placements) trees.erase(pl.from);
-    fs::discarding_sink<Fs> sink{fs};
-    for (const std::string& tree : trees) copy_verified(fs, sink, bundle_root, tree, {}, files);
+    pass_before(bundle_root, p, list, "");
+  }
+
+  /// The tree of the bundle a file at `path` belongs to (`workspace`, `skills/<alias>`);
+  /// empty for a file verify read itself (the bundle's root, directly below skills/).
+  static std::string tree_of(const std::string& path) {
+    const std::vector<std::string> parts = split(path);
+    if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
+    return parts[0] == bundle::skills_dir ? parts[0] + "/" + parts[1] : parts[0];
+  }
+
+  /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a
+  /// skill bundle a --map points at a local one) is read and checked when the plan left its
+  /// bytes to the copy: every deferred byte is checked once, placed or not.
+  template <class List>
+  void pass_before(const dir& bundle_root, const import_plan& p, List& list,
+                   const std::string& limit) {
+    for (const digest::list_entry* e = list.peek();
+         e != nullptr && (limit.empty() || e->path < limit); e = list.peek()) {
+      const std::string tree = tree_of(e->path);
+      if (tree.empty()) {
+        list.pop();
+      } else if (p.bytes_deferred) {
+        fs::discarding_sink<Fs> sink{fs};
+        copy_listed(fs, sink, bundle_root, tree, {}, list);
+      } else {
+        const std::string prefix = tree + "/";
+        while (e != nullptr && e->path.compare(0, prefix.size(), prefix) == 0) {
+          list.pop();
+          e = list.peek();
+        }
+      }
+    }
   }
 
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
@@ -232,6 +267,28 @@ struct applier {
     return cur;
   }
 };
+
+/// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
+/// again in path order (or the entries the plan kept), then checks that the whole list is
+/// the stream the plan was made with: a list rewritten since is refused, nothing published.
+template <class Fs>
+void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, const import_plan& p,
+                 const verify::limits& lim, fs::copy_tally& tally) {
+  const auto run = [&](auto& source) {
+    hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
+    ap.stage_all(bundle_root, p, list, tally);
+    if (list.finish() != p.files.sha256)
+      throw stream_changed("its digest list is not the one the plan was made with");
+  };
+  if (!p.files.streamed) {
+    verify::detail::list_in_memory kept(p.files.kept);
+    return run(kept);
+  }
+  auto f = verify::detail::open_list(fs, bundle_root, lim);
+  if (!f) throw stream_changed("its digest list is gone or was replaced");
+  verify::detail::list_cursor<Fs> cursor(fs, std::move(*f));
+  run(cursor);
+}
 
 }  // namespace detail
 
@@ -257,13 +314,11 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {},
-                         {}, {}};
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, {}, {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
-    if (p.bytes_deferred) ap.check_unplaced(bundle_root, p);
-    for (const placement& pl : p.placements) ap.stage(bundle_root, pl, res.copied);
+    detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     ap.publish_all();
     res.recovered = ap.recovered;

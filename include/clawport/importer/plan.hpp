@@ -32,6 +32,7 @@
 #include "../zeroclaw/schema_v3.hpp"
 #include "../zeroclaw/shape.hpp"
 #include "../zeroclaw/validate.hpp"
+#include "file_stream.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -135,9 +136,13 @@ struct import_plan {
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
-  std::string appended;                    ///< additions as TOML (after the provenance comment)
-  std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
-  std::string plan_integrity;              ///< `sha256:<hex>`
+  std::string appended;  ///< additions as TOML (after the provenance comment)
+  /// The bundle's files as verified: the digest of their digest-list lines in path order
+  /// (importer/file_stream.hpp), which the apply reads again and checks each copied file
+  /// against; not the files themselves (kept only for a bundle whose list cannot be read
+  /// again in path order).
+  file_stream files;
+  std::string plan_integrity;  ///< `sha256:<hex>`
   /// Planned for applying: the bytes below `workspace/` and `skills/` were not read, their
   /// digests are the digest list's, and apply checks every one as it copies it (never part
   /// of the plan's JSON or integrity: the digests are the same either way).
@@ -480,13 +485,12 @@ std::optional<std::string> read_config(Fs& fs, const std::string& root, const st
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step
-/// does, nothing that changes between two plannings of the same inputs (no time). Written
-/// in pieces to `out` (a function taking std::string_view), the files one at a time, so
-/// the integrity of a plan of a million files needs no JSON of them all.
-template <class Out>
-void write_canonical(const import_plan& p, Out&& out) {
+/// does, nothing that changes between two plannings of the same inputs (no time). The
+/// bundle's files are there as the digest of their stream (`files_sha256`), so the text of a
+/// plan of a million files is as short as that of one.
+inline std::string canonical(const import_plan& p) {
   nlohmann::json j;
-  j["format"] = "clawport-import-plan-1";
+  j["format"] = "clawport-import-plan-2";
   j["bundle"] = p.bundle;
   j["config_path"] = p.config_path;
   j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
@@ -504,32 +508,14 @@ void write_canonical(const import_plan& p, Out&& out) {
   for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
-  j["files"] = nlohmann::json::array();  // written below, where the keys' order puts it
+  j["files_sha256"] = p.files.sha256;
   j["secrets"] = p.secrets;
   // Every capability grant the operator accepts (the bundle's risk flags and the
   // credentials a reuse lends): a plan that grants something else has another integrity.
   j["risk_flags"] = nlohmann::json::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({f.code, f.path, f.detail});
-  // The one `"files":[]` of the text is the key's: inside a string a quote is escaped.
-  const std::string doc = json::dump(j, -1);
-  static constexpr std::string_view empty_files = "\"files\":[]";
-  const std::size_t open = doc.find(empty_files) + empty_files.size() - 1;
-  out(std::string_view(doc).substr(0, open));
-  bool first = true;
-  for (const verify::bundle_file& f : p.files) {
-    if (!first) out(std::string_view(","));
-    first = false;
-    out(json::dump(nlohmann::json::array({f.path, f.size, f.sha256}), -1));
-  }
-  out(std::string_view(doc).substr(open));
-}
-
-/// write_canonical's text, whole.
-inline std::string canonical(const import_plan& p) {
-  std::string text;
-  write_canonical(p, [&text](std::string_view piece) { text.append(piece); });
-  return text;
+  return json::dump(j, -1);
 }
 
 }  // namespace detail
@@ -916,12 +902,15 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   p.bundle = o.bundle;
   p.config_path = o.config_path;
 
-  // 1. Verify first.
+  // 1. Verify first. A bundle with a digest list is not kept in memory (the plan carries
+  // the digest of the list's stream); one without keeps its files (they are its list).
+  const bool listed = has_digest_list(fs, o.bundle);
   verify::report rep =
-      for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
-                      fs, o.bundle, o.limits,
-                      {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits);
+      !listed     ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits)
+      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                        fs, o.bundle, o.limits,
+                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
+                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
@@ -933,7 +922,9 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
     if (f.warning) p.warnings.push_back(f);
   p.source_alias = rep.root_agent;
   p.manifest_sha256 = rep.manifest_sha256;
-  p.files = std::move(rep.files);  // rep's files are not read after this
+  if (listed && rep.file(bundle::digest_list_file) == nullptr)
+    throw d::stream_changed("its digest list is gone");  // its files were not kept
+  p.files = plan_file_stream(rep);
   if (const zc::value* prov = rep.manifest.find("provenance")) {
     if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
@@ -960,8 +951,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = clawport::plan::integrity_of_stream(
-      [&p](const auto& piece) { d::write_canonical(p, piece); });
+  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
   return p;
 }
 

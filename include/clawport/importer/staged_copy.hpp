@@ -15,6 +15,7 @@
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../verify/report.hpp"
+#include "../verify/verify.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -146,6 +147,118 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
   if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
     throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
   check.check_complete();
+  if (check.problem()) throw changed(*check.problem(), check.subject());
+  return t;
+}
+
+namespace detail {
+
+/// Hashes each file the walk reads (in path order) and checks it against the next lines of
+/// the bundle's digest list (`list`, a source of entries in path order: importer/file_stream.hpp),
+/// joined as verify joins them (verify::detail::list_join). The first difference stops the
+/// copy; `problem()` names it.
+template <class List>
+class listed_observer final : public fs::copy_sink {
+ public:
+  listed_observer(List& list, const std::string& tree) : list_(list), prefix_(tree + "/") {}
+
+  void begin_file(std::string_view bundle_path) override {
+    file_.path.assign(bundle_path.data(), bundle_path.size());
+    file_.size = 0;
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override {
+    file_.size += size;
+    hash_.update(data, size);
+  }
+  void end_file() override {
+    file_.sha256 = digest::to_hex(hash_.finish());
+    try {
+      join_.file(file_, list_);
+    } catch (const error& e) {
+      stream_error_ = e;  // the list stopped parsing: it changed since it was verified
+      throw;
+    }
+    stop_if_differs();
+  }
+  /// After the walk: a line of the tree the walk did not meet is a file that is gone.
+  void finish() {
+    const digest::list_entry* e = list_.peek();
+    if (e != nullptr && e->path.compare(0, prefix_.size(), prefix_) == 0 && !problem_) {
+      problem_ = e->path + " is gone";
+      subject_ = e->path;
+    }
+  }
+  const std::optional<std::string>& problem() const noexcept { return problem_; }
+  const std::string& subject() const noexcept { return subject_; }
+  const std::optional<error>& stream_error() const noexcept { return stream_error_; }
+
+ private:
+  void stop_if_differs() {
+    if (join_.exact) return;
+    const verify::finding& f = join_.missing.empty() ? join_.found.front() : join_.missing.front();
+    subject_ = f.path;
+    if (f.code == "missing_file")
+      problem_ = f.path + " is gone";
+    else if (f.code == "unlisted_file")
+      problem_ = f.path + " is not in the digest list it was verified with";
+    else
+      problem_ = f.path + " does not match the digest it was verified with";
+    throw error(errc::identity_changed, *problem_, subject_);  // stop reading the tree
+  }
+
+  List& list_;
+  std::string prefix_;  ///< "<tree>/": the lines of this tree
+  verify::detail::list_join join_;
+  verify::bundle_file file_;  ///< the file being copied
+  digest::sha256 hash_;
+  std::optional<std::string> problem_;
+  std::string subject_;
+  std::optional<error> stream_error_;
+};
+
+}  // namespace detail
+
+/// copy_verified against the bundle's digest list read in path order (`list`: the lines
+/// before the tree already taken; this tree's are taken here) instead of a list of every
+/// file in memory: the tree is walked in path order (copy_spec::sorted), each file hashed
+/// as it is copied and joined with the list's next lines. Refuses as copy_verified does
+/// (errc::identity_changed naming the file); the caller then discards `dst`.
+template <class Fs, class Sink, class List>
+fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
+                           const std::string& tree, const typename Sink::dir& dst, List& list,
+                           std::uint32_t umask = 0) {
+  detail::listed_observer<List> check(list, tree);
+  const auto changed = [&](const std::string& why, const std::string& subject) {
+    return error(
+        errc::identity_changed,
+        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+        subject);
+  };
+  std::optional<typename Fs::dir> src;
+  for (const std::string& part : paths::components(tree)) {  // never through a link
+    try {
+      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
+                  e.sys_errno());
+    }
+  }
+  fs::copy_spec spec(tree);
+  spec.sink = &check;
+  spec.umask = umask;
+  spec.sorted = true;  // the order of the digest list
+  fs::copy_tally t;
+  try {
+    fs::walk_tree(fs, sink, *src, dst, spec, t);
+  } catch (const error&) {
+    if (check.stream_error()) throw *check.stream_error();
+    if (check.problem()) throw changed(*check.problem(), check.subject());
+    throw;
+  }
+  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+  check.finish();
   if (check.problem()) throw changed(*check.problem(), check.subject());
   return t;
 }

@@ -44,8 +44,8 @@ struct report {
   std::string bundle;             ///< the path as given
   std::vector<finding> findings;  ///< in discovery order
   bool authenticated = false;     ///< a digest list was present and matched exactly
-  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files,
-  /// verify_bundle_deferring: an import's plan, convert); otherwise only the files at the
+  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files:
+  /// convert, an import of a bundle without a digest list); otherwise only the files at the
   /// bundle's root and directly below skills/, so a verify holds its findings, not the
   /// bundle (the rest is checked as the walk meets it).
   std::vector<bundle_file> files;
@@ -63,6 +63,10 @@ struct report {
   /// zeroclaw-agent.sha256's bytes (what a signature signs), kept when the bundle carries
   /// a signature file (or the list, not in path order, was joined from its text).
   std::string digest_list_text;
+  /// The digest of the digest list's lines (`<sha256>␠␠<path>\n`, digest::append_line) in
+  /// path order, when the list was in path order and matched the bundle exactly (else
+  /// empty): what an import's plan carries instead of the files (importer/file_stream.hpp).
+  std::string list_stream_sha256;
   std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
   /// The principal whose signature check_signature accepted; empty when none was checked.
   std::string signed_by;

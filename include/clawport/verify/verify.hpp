@@ -183,6 +183,7 @@ struct list_survey {
   bool sorted = true;
   std::optional<error> problem;  ///< the first malformed line, or a path listed twice
   std::string hex;               ///< the digest of the bytes read
+  std::string stream_hex;        ///< the digest of its lines as append_line writes them
 };
 
 template <class Fs>
@@ -191,6 +192,8 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
   list_cursor<Fs> c(fs, std::move(f));
   std::string last;
   std::optional<error> twice;
+  digest::sha256 stream;
+  std::string line;
   try {
     bool first = true;
     for (const digest::list_entry* e = c.peek(); e != nullptr; e = c.peek()) {
@@ -199,6 +202,9 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
       if (!first && e->path < last) out.sorted = false;
       last = e->path;
       first = false;
+      line.clear();
+      digest::append_line(line, *e);
+      stream.update(line);
       c.pop();
     }
   } catch (const error& e) {
@@ -208,6 +214,7 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
   // A duplicate in an unsorted list is found by parse_list, after sorting.
   if (out.sorted && twice) out.problem = twice;
   out.hex = c.hex();
+  out.stream_hex = digest::to_hex(stream.finish());
   return out;
 }
 
@@ -1050,6 +1057,7 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
   o.join_error = w.join_error;
   o.walk_hex = w.list_hex_;
   detail::digest_list_findings(rep, w.digest_list_, w.truncated(), o);
+  if (lp.cursor && rep.authenticated) rep.list_stream_sha256 = lp.survey->stream_hex;
   rep.digest_list_text = std::move(w.digest_list_);
   detail::signature_presence(rep);
   if (rep.bytes_deferred) detail::check_deferred(rep);
@@ -1125,11 +1133,13 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// reads those bytes next and checks each against its digest as it goes
 /// (importer::copy_verified), so every byte is read once; a caller that does not must not
 /// use this. Everything else (structure, limits, links, the manifest, the closure, the list
-/// naming exactly the files present) is checked as by `verify_bundle`.
+/// naming exactly the files present) is checked as by `verify_bundle`, and like it the
+/// report keeps only the files the checks after the walk read (the caller reads the digest
+/// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
                                const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, true);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false);
 }
 
 }  // namespace verify
