@@ -2830,8 +2830,13 @@ inline char unescaped(char l) noexcept {
 }
 
 inline bool lower_hex(std::string_view s) {
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  // No early exit: a loop the compiler vectorises (a digest list checks one per line).
+  bool ok = true;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    ok &= static_cast<unsigned char>(u - '0') < 10 || static_cast<unsigned char>(u - 'a') < 6;
+  }
+  return ok;
 }
 
 }  // namespace detail
@@ -2896,10 +2901,11 @@ inline list_entry parse_line(std::string_view line, std::size_t line_no,
     throw bad("the digest is not followed by two spaces");
   }
   const std::string_view raw = line.substr(66);
+  if (!escaped) return list_entry{std::string(raw), std::string(hex)};
   std::string path;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
-    if (!escaped || c != '\\') {
+    if (c != '\\') {
       path += c;
       continue;
     }
@@ -14229,8 +14235,8 @@ struct report {
   std::string bundle;             ///< the path as given
   std::vector<finding> findings;  ///< in discovery order
   bool authenticated = false;     ///< a digest list was present and matched exactly
-  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files,
-  /// verify_bundle_deferring: an import's plan, convert); otherwise only the files at the
+  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files:
+  /// convert, an import of a bundle without a digest list); otherwise only the files at the
   /// bundle's root and directly below skills/, so a verify holds its findings, not the
   /// bundle (the rest is checked as the walk meets it).
   std::vector<bundle_file> files;
@@ -14248,6 +14254,10 @@ struct report {
   /// zeroclaw-agent.sha256's bytes (what a signature signs), kept when the bundle carries
   /// a signature file (or the list, not in path order, was joined from its text).
   std::string digest_list_text;
+  /// The digest of the digest list's lines (`<sha256>␠␠<path>\n`, digest::append_line) in
+  /// path order, when the list was in path order and matched the bundle exactly (else
+  /// empty): what an import's plan carries instead of the files (importer/file_stream.hpp).
+  std::string list_stream_sha256;
   std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
   /// The principal whose signature check_signature accepted; empty when none was checked.
   std::string signed_by;
@@ -14463,6 +14473,7 @@ struct list_survey {
   bool sorted = true;
   std::optional<error> problem;  ///< the first malformed line, or a path listed twice
   std::string hex;               ///< the digest of the bytes read
+  std::string stream_hex;        ///< the digest of its lines as append_line writes them
 };
 
 template <class Fs>
@@ -14471,6 +14482,8 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
   list_cursor<Fs> c(fs, std::move(f));
   std::string last;
   std::optional<error> twice;
+  digest::sha256 stream;
+  std::string line;
   try {
     bool first = true;
     for (const digest::list_entry* e = c.peek(); e != nullptr; e = c.peek()) {
@@ -14479,6 +14492,9 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
       if (!first && e->path < last) out.sorted = false;
       last = e->path;
       first = false;
+      line.clear();
+      digest::append_line(line, *e);
+      stream.update(line);
       c.pop();
     }
   } catch (const error& e) {
@@ -14488,6 +14504,7 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
   // A duplicate in an unsorted list is found by parse_list, after sorting.
   if (out.sorted && twice) out.problem = twice;
   out.hex = c.hex();
+  out.stream_hex = digest::to_hex(stream.finish());
   return out;
 }
 
@@ -15330,6 +15347,7 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
   o.join_error = w.join_error;
   o.walk_hex = w.list_hex_;
   detail::digest_list_findings(rep, w.digest_list_, w.truncated(), o);
+  if (lp.cursor && rep.authenticated) rep.list_stream_sha256 = lp.survey->stream_hex;
   rep.digest_list_text = std::move(w.digest_list_);
   detail::signature_presence(rep);
   if (rep.bytes_deferred) detail::check_deferred(rep);
@@ -15405,11 +15423,13 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// reads those bytes next and checks each against its digest as it goes
 /// (importer::copy_verified), so every byte is read once; a caller that does not must not
 /// use this. Everything else (structure, limits, links, the manifest, the closure, the list
-/// naming exactly the files present) is checked as by `verify_bundle`.
+/// naming exactly the files present) is checked as by `verify_bundle`, and like it the
+/// report keeps only the files the checks after the walk read (the caller reads the digest
+/// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
                                const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, true);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false);
 }
 
 }  // namespace verify
@@ -15654,6 +15674,118 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
   if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
     throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
   check.check_complete();
+  if (check.problem()) throw changed(*check.problem(), check.subject());
+  return t;
+}
+
+namespace detail {
+
+/// Hashes each file the walk reads (in path order) and checks it against the next lines of
+/// the bundle's digest list (`list`, a source of entries in path order: importer/file_stream.hpp),
+/// joined as verify joins them (verify::detail::list_join). The first difference stops the
+/// copy; `problem()` names it.
+template <class List>
+class listed_observer final : public fs::copy_sink {
+ public:
+  listed_observer(List& list, const std::string& tree) : list_(list), prefix_(tree + "/") {}
+
+  void begin_file(std::string_view bundle_path) override {
+    file_.path.assign(bundle_path.data(), bundle_path.size());
+    file_.size = 0;
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override {
+    file_.size += size;
+    hash_.update(data, size);
+  }
+  void end_file() override {
+    file_.sha256 = digest::to_hex(hash_.finish());
+    try {
+      join_.file(file_, list_);
+    } catch (const error& e) {
+      stream_error_ = e;  // the list stopped parsing: it changed since it was verified
+      throw;
+    }
+    stop_if_differs();
+  }
+  /// After the walk: a line of the tree the walk did not meet is a file that is gone.
+  void finish() {
+    const digest::list_entry* e = list_.peek();
+    if (e != nullptr && e->path.compare(0, prefix_.size(), prefix_) == 0 && !problem_) {
+      problem_ = e->path + " is gone";
+      subject_ = e->path;
+    }
+  }
+  const std::optional<std::string>& problem() const noexcept { return problem_; }
+  const std::string& subject() const noexcept { return subject_; }
+  const std::optional<error>& stream_error() const noexcept { return stream_error_; }
+
+ private:
+  void stop_if_differs() {
+    if (join_.exact) return;
+    const verify::finding& f = join_.missing.empty() ? join_.found.front() : join_.missing.front();
+    subject_ = f.path;
+    if (f.code == "missing_file")
+      problem_ = f.path + " is gone";
+    else if (f.code == "unlisted_file")
+      problem_ = f.path + " is not in the digest list it was verified with";
+    else
+      problem_ = f.path + " does not match the digest it was verified with";
+    throw error(errc::identity_changed, *problem_, subject_);  // stop reading the tree
+  }
+
+  List& list_;
+  std::string prefix_;  ///< "<tree>/": the lines of this tree
+  verify::detail::list_join join_;
+  verify::bundle_file file_;  ///< the file being copied
+  digest::sha256 hash_;
+  std::optional<std::string> problem_;
+  std::string subject_;
+  std::optional<error> stream_error_;
+};
+
+}  // namespace detail
+
+/// copy_verified against the bundle's digest list read in path order (`list`: the lines
+/// before the tree already taken; this tree's are taken here) instead of a list of every
+/// file in memory: the tree is walked in path order (copy_spec::sorted), each file hashed
+/// as it is copied and joined with the list's next lines. Refuses as copy_verified does
+/// (errc::identity_changed naming the file); the caller then discards `dst`.
+template <class Fs, class Sink, class List>
+fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
+                           const std::string& tree, const typename Sink::dir& dst, List& list,
+                           std::uint32_t umask = 0) {
+  detail::listed_observer<List> check(list, tree);
+  const auto changed = [&](const std::string& why, const std::string& subject) {
+    return error(
+        errc::identity_changed,
+        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+        subject);
+  };
+  std::optional<typename Fs::dir> src;
+  for (const std::string& part : paths::components(tree)) {  // never through a link
+    try {
+      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
+                  e.sys_errno());
+    }
+  }
+  fs::copy_spec spec(tree);
+  spec.sink = &check;
+  spec.umask = umask;
+  spec.sorted = true;  // the order of the digest list
+  fs::copy_tally t;
+  try {
+    fs::walk_tree(fs, sink, *src, dst, spec, t);
+  } catch (const error&) {
+    if (check.stream_error()) throw *check.stream_error();
+    if (check.problem()) throw changed(*check.problem(), check.subject());
+    throw;
+  }
+  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+  check.finish();
   if (check.problem()) throw changed(*check.problem(), check.subject());
   return t;
 }
@@ -25669,8 +25801,9 @@ inline std::optional<bool> matches(std::string_view pattern, std::string_view te
 // ----- begin clawport/importer/apply.hpp -----
 // Applying an import: the plan is recomputed from scratch and must hash to the integrity
 // the operator was shown; each tree is copied with the export's safe copy into a staging
-// directory beside its place, every byte hashed against the verified digest list in the
-// same pass (copy_verified), and published by rename; the config is written last
+// directory beside its place, in path order, every byte hashed and checked against the
+// bundle's digest list read again in the same order (copy_listed), the whole list against
+// the plan's digest of it; then published by rename; the config is written last
 // (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
 // published and staged, so the install is left exactly as it was.
 
@@ -26115,6 +26248,135 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/config_append.hpp -----
+// ----- begin clawport/importer/file_stream.hpp -----
+// The bundle's file stream, as an import plans and applies it: every file's line of the
+// digest list (`<sha256>␠␠<path>\n`, as digest::append_line writes it), in path order. The
+// plan carries the digest of that stream, not the files (an import of a million files
+// holds no list of them); the apply reads the list again, in path order, checks each file
+// it copies against its line and the whole stream against the plan's digest. For a list
+// clawport wrote (sorted, one line per file) the stream is the list file itself.
+
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// The bundle's file stream as planned: its digest, and the entries themselves only when
+/// the apply cannot read them again in path order from the bundle (a digest list not in
+/// path order, or none: an upstream bundle).
+struct file_stream {
+  std::string sha256;  ///< 64 hex digits: the digest of the stream
+  /// Read again from the bundle's digest list at apply time; when false, `kept` holds the
+  /// entries (sorted by path) and the apply checks the copy against them.
+  bool streamed = false;
+  std::vector<digest::list_entry> kept;
+};
+
+namespace detail {
+
+/// The error of a bundle that changed between its verify and what reads it next.
+inline error stream_changed(const std::string& why) {
+  return error(
+      errc::identity_changed,
+      "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+      std::string(bundle::digest_list_file));
+}
+
+/// A source of digest-list entries in path order (peek/pop, as verify's list_cursor and
+/// list_in_memory), hashing each entry's line as it is popped: the file stream's digest.
+/// A list that stops parsing has changed since it was verified (errc::identity_changed).
+template <class Source>
+class hashed_stream {
+ public:
+  explicit hashed_stream(Source& source) : source_(source) {}
+
+  const digest::list_entry* peek() {
+    try {
+      return source_.peek();
+    } catch (const error& e) {
+      throw stream_changed(std::string("its digest list no longer parses: ") + e.what());
+    }
+  }
+  void pop() {
+    line_.clear();
+    digest::append_line(line_, *source_.peek());
+    hash_.update(line_);
+    source_.pop();
+  }
+  /// The stream's digest, once every entry is popped (the rest is popped here).
+  std::string finish() {
+    while (peek() != nullptr) pop();
+    return digest::to_hex(hash_.finish());
+  }
+
+ private:
+  Source& source_;
+  digest::sha256 hash_;
+  std::string line_;
+};
+
+/// The digest of `entries` (sorted by path) as a stream.
+inline std::string stream_digest(const std::vector<digest::list_entry>& entries) {
+  verify::detail::list_in_memory in_memory(entries);
+  hashed_stream<verify::detail::list_in_memory> s(in_memory);
+  return s.finish();
+}
+
+/// The entries of a bundle without a digest list: its files as verify hashed them.
+inline std::vector<digest::list_entry> files_as_entries(const verify::report& rep) {
+  std::vector<digest::list_entry> out;
+  for (const verify::bundle_file& f : rep.files)
+    if (f.path != bundle::digest_list_file && f.path != bundle::signature_file)
+      out.push_back({f.path, f.sha256});
+  return out;
+}
+
+}  // namespace detail
+
+/// True when the bundle at `path` holds a digest list (a plan then need not keep its files:
+/// the list is read again at apply time). False when it cannot be told; verify says why.
+template <class Fs>
+bool has_digest_list(Fs& fs, const std::string& path) {
+  try {
+    auto root = fs.open_root(path);
+    return fs.stat_at(root, bundle::digest_list_file).has_value();
+  } catch (const error&) {
+    return false;
+  }
+}
+
+/// The file stream of the bundle `rep` verified: the digest verify took of its digest list
+/// in path order (verify::report::list_stream_sha256), the list to be read again at apply
+/// time. A list not in path order is taken from the text verify kept (parsed and sorted:
+/// the entries are kept); a bundle without a list from its files as verify hashed them
+/// (every file kept, as `rep` must: verify::verify_bundle_files).
+inline file_stream plan_file_stream(const verify::report& rep) {
+  file_stream out;
+  if (!rep.list_stream_sha256.empty()) {
+    out.sha256 = rep.list_stream_sha256;
+    out.streamed = true;
+    return out;
+  }
+  if (rep.file(bundle::digest_list_file) == nullptr)
+    out.kept = detail::files_as_entries(rep);
+  else
+    out.kept = digest::parse_list(rep.digest_list_text, std::string(bundle::digest_list_file));
+  std::sort(
+      out.kept.begin(), out.kept.end(),
+      [](const digest::list_entry& a, const digest::list_entry& b) { return a.path < b.path; });
+  out.sha256 = detail::stream_digest(out.kept);
+  return out;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/file_stream.hpp -----
 // ----- begin clawport/importer/plan.hpp -----
 // Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
 // every incoming entry against the target install. An entry that collides is renamed
@@ -26261,9 +26523,13 @@ struct import_plan {
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
-  std::string appended;                    ///< additions as TOML (after the provenance comment)
-  std::vector<verify::bundle_file> files;  ///< the bundle as verified (path, size, digest)
-  std::string plan_integrity;              ///< `sha256:<hex>`
+  std::string appended;  ///< additions as TOML (after the provenance comment)
+  /// The bundle's files as verified: the digest of their digest-list lines in path order
+  /// (importer/file_stream.hpp), which the apply reads again and checks each copied file
+  /// against; not the files themselves (kept only for a bundle whose list cannot be read
+  /// again in path order).
+  file_stream files;
+  std::string plan_integrity;  ///< `sha256:<hex>`
   /// Planned for applying: the bytes below `workspace/` and `skills/` were not read, their
   /// digests are the digest list's, and apply checks every one as it copies it (never part
   /// of the plan's JSON or integrity: the digests are the same either way).
@@ -26606,13 +26872,12 @@ std::optional<std::string> read_config(Fs& fs, const std::string& root, const st
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step
-/// does, nothing that changes between two plannings of the same inputs (no time). Written
-/// in pieces to `out` (a function taking std::string_view), the files one at a time, so
-/// the integrity of a plan of a million files needs no JSON of them all.
-template <class Out>
-void write_canonical(const import_plan& p, Out&& out) {
+/// does, nothing that changes between two plannings of the same inputs (no time). The
+/// bundle's files are there as the digest of their stream (`files_sha256`), so the text of a
+/// plan of a million files is as short as that of one.
+inline std::string canonical(const import_plan& p) {
   nlohmann::json j;
-  j["format"] = "clawport-import-plan-1";
+  j["format"] = "clawport-import-plan-2";
   j["bundle"] = p.bundle;
   j["config_path"] = p.config_path;
   j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
@@ -26630,32 +26895,14 @@ void write_canonical(const import_plan& p, Out&& out) {
   for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
-  j["files"] = nlohmann::json::array();  // written below, where the keys' order puts it
+  j["files_sha256"] = p.files.sha256;
   j["secrets"] = p.secrets;
   // Every capability grant the operator accepts (the bundle's risk flags and the
   // credentials a reuse lends): a plan that grants something else has another integrity.
   j["risk_flags"] = nlohmann::json::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({f.code, f.path, f.detail});
-  // The one `"files":[]` of the text is the key's: inside a string a quote is escaped.
-  const std::string doc = json::dump(j, -1);
-  static constexpr std::string_view empty_files = "\"files\":[]";
-  const std::size_t open = doc.find(empty_files) + empty_files.size() - 1;
-  out(std::string_view(doc).substr(0, open));
-  bool first = true;
-  for (const verify::bundle_file& f : p.files) {
-    if (!first) out(std::string_view(","));
-    first = false;
-    out(json::dump(nlohmann::json::array({f.path, f.size, f.sha256}), -1));
-  }
-  out(std::string_view(doc).substr(open));
-}
-
-/// write_canonical's text, whole.
-inline std::string canonical(const import_plan& p) {
-  std::string text;
-  write_canonical(p, [&text](std::string_view piece) { text.append(piece); });
-  return text;
+  return json::dump(j, -1);
 }
 
 }  // namespace detail
@@ -27042,12 +27289,15 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   p.bundle = o.bundle;
   p.config_path = o.config_path;
 
-  // 1. Verify first.
+  // 1. Verify first. A bundle with a digest list is not kept in memory (the plan carries
+  // the digest of the list's stream); one without keeps its files (they are its list).
+  const bool listed = has_digest_list(fs, o.bundle);
   verify::report rep =
-      for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
-                      fs, o.bundle, o.limits,
-                      {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits);
+      !listed     ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits)
+      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                        fs, o.bundle, o.limits,
+                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
+                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
@@ -27059,7 +27309,9 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
     if (f.warning) p.warnings.push_back(f);
   p.source_alias = rep.root_agent;
   p.manifest_sha256 = rep.manifest_sha256;
-  p.files = std::move(rep.files);  // rep's files are not read after this
+  if (listed && rep.file(bundle::digest_list_file) == nullptr)
+    throw d::stream_changed("its digest list is gone");  // its files were not kept
+  p.files = plan_file_stream(rep);
   if (const zc::value* prov = rep.manifest.find("provenance")) {
     if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
@@ -27086,8 +27338,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = clawport::plan::integrity_of_stream(
-      [&p](const auto& piece) { d::write_canonical(p, piece); });
+  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
   return p;
 }
 
@@ -27109,12 +27360,13 @@ import_plan plan_import(Fs& fs, const import_options& o) {
 }  // namespace clawport
 // ----- end clawport/importer/plan.hpp -----
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <deque>
 #include <optional>
-#include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clawport {
@@ -27154,7 +27406,6 @@ struct applier {
   Fs& fs;
   const dir& root;
   std::string token;
-  const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
   std::uint32_t umask;
 
   static std::vector<std::string> split(const std::string& rel) {
@@ -27245,8 +27496,9 @@ struct applier {
   }
 
   /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
-  /// (install-relative), every byte checked against the verified digest list.
-  void stage(const dir& bundle_root, const placement& pl, fs::copy_tally& tally) {
+  /// (install-relative), every byte checked against the next lines of the digest list.
+  template <class List>
+  void stage(const dir& bundle_root, const placement& pl, List& list, fs::copy_tally& tally) {
     staged_tree& t = staged.emplace_back();
     t.to = split(pl.to);
     t.parent = open_parents(t.to);
@@ -27265,7 +27517,7 @@ struct applier {
     make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_verified(fs, sink, bundle_root, pl.from, t.stage->handle(), files, umask);
+        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -27294,20 +27546,52 @@ struct applier {
     }
   }
 
-  /// With the plan's bytes deferred, the bundle trees no placement copies (a skill bundle
-  /// a --map points at a local one) are read and checked here, before anything is staged:
-  /// every deferred byte is checked once, placed or not.
-  void check_unplaced(const dir& bundle_root, const import_plan& p) {
-    std::set<std::string> trees;
-    for (const verify::bundle_file& f : p.files) {
-      const std::vector<std::string> parts = split(f.path);
-      if (parts.size() < 2) continue;  // the top-level files verify read itself
-      const bool skill = parts[0] == bundle::skills_dir && parts.size() > 2;
-      trees.insert(skill ? parts[0] + "/" + parts[1] : parts[0]);
+  /// Stages every placement, in path order, taking the digest list's lines (`list`, in
+  /// path order) as it goes: each tree's files are checked against theirs.
+  template <class List>
+  void stage_all(const dir& bundle_root, const import_plan& p, List& list, fs::copy_tally& tally) {
+    std::vector<const placement*> order;
+    for (const placement& pl : p.placements) order.push_back(&pl);
+    std::sort(order.begin(), order.end(), [](const placement* a, const placement* b) {
+      return a->from + "/" < b->from + "/";  // the order of their files' paths
+    });
+    for (const placement* pl : order) {
+      pass_before(bundle_root, p, list, pl->from + "/");
+      stage(bundle_root, *pl, list, tally);
     }
-    for (const placement& pl : p.placements) trees.erase(pl.from);
-    fs::discarding_sink<Fs> sink{fs};
-    for (const std::string& tree : trees) copy_verified(fs, sink, bundle_root, tree, {}, files);
+    pass_before(bundle_root, p, list, "");
+  }
+
+  /// The tree of the bundle a file at `path` belongs to (`workspace`, `skills/<alias>`);
+  /// empty for a file verify read itself (the bundle's root, directly below skills/).
+  static std::string tree_of(const std::string& path) {
+    const std::vector<std::string> parts = split(path);
+    if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
+    return parts[0] == bundle::skills_dir ? parts[0] + "/" + parts[1] : parts[0];
+  }
+
+  /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a
+  /// skill bundle a --map points at a local one) is read and checked when the plan left its
+  /// bytes to the copy: every deferred byte is checked once, placed or not.
+  template <class List>
+  void pass_before(const dir& bundle_root, const import_plan& p, List& list,
+                   const std::string& limit) {
+    for (const digest::list_entry* e = list.peek();
+         e != nullptr && (limit.empty() || e->path < limit); e = list.peek()) {
+      const std::string tree = tree_of(e->path);
+      if (tree.empty()) {
+        list.pop();
+      } else if (p.bytes_deferred) {
+        fs::discarding_sink<Fs> sink{fs};
+        copy_listed(fs, sink, bundle_root, tree, {}, list);
+      } else {
+        const std::string prefix = tree + "/";
+        while (e != nullptr && e->path.compare(0, prefix.size(), prefix) == 0) {
+          list.pop();
+          e = list.peek();
+        }
+      }
+    }
   }
 
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
@@ -27317,6 +27601,28 @@ struct applier {
     return cur;
   }
 };
+
+/// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
+/// again in path order (or the entries the plan kept), then checks that the whole list is
+/// the stream the plan was made with: a list rewritten since is refused, nothing published.
+template <class Fs>
+void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, const import_plan& p,
+                 const verify::limits& lim, fs::copy_tally& tally) {
+  const auto run = [&](auto& source) {
+    hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
+    ap.stage_all(bundle_root, p, list, tally);
+    if (list.finish() != p.files.sha256)
+      throw stream_changed("its digest list is not the one the plan was made with");
+  };
+  if (!p.files.streamed) {
+    verify::detail::list_in_memory kept(p.files.kept);
+    return run(kept);
+  }
+  auto f = verify::detail::open_list(fs, bundle_root, lim);
+  if (!f) throw stream_changed("its digest list is gone or was replaced");
+  verify::detail::list_cursor<Fs> cursor(fs, std::move(*f));
+  run(cursor);
+}
 
 }  // namespace detail
 
@@ -27342,13 +27648,11 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {},
-                         {}, {}};
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, {}, {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
-    if (p.bytes_deferred) ap.check_unplaced(bundle_root, p);
-    for (const placement& pl : p.placements) ap.stage(bundle_root, pl, res.copied);
+    detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     ap.publish_all();
     res.recovered = ap.recovered;
