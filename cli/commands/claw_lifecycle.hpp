@@ -177,7 +177,8 @@ inline int run_update(const update_options& o, const host_environment& host) {
     return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
-  const oc::outcome_doc r = oc::apply_update(fs, req, o.target, from, c, now_text(host));
+  const oc::update_outcome r = oc::apply_update(fs, req, o.target, from, c, now_text(host));
+  if (!o.json && r.result) return print_result(*r.result, r.ok);
   return print(r.document, r.ok, o.json, o.target);
 }
 

@@ -1398,15 +1398,6 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
 
 namespace detail {
 
-inline void not_applied_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& n : d["notApplied"]) {
-    std::string l =
-        "  not applied: " + str(n["kind"]) + " " + str(n["id"]) + " (" + str(n["code"]) + ")";
-    if (n.contains("install")) l += ": " + str(n["install"]);
-    line(l);
-  }
-}
-
 inline void status_lines(text::terminal_lines& line, const value& d) {
   for (const auto& r : d["records"]) {
     line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
@@ -1474,7 +1465,7 @@ inline std::string result_text(const remove_result& r) {
   return std::move(line.text);
 }
 
-/// The human rendering of a status document, update result, export result or a refusal
+/// The human rendering of a status document, export result or a refusal
 /// (after the experimental banner), every line through the one terminal-safe renderer
 /// (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
@@ -1490,12 +1481,6 @@ inline std::string lifecycle_text(const value& d) {
     line("  current plan integrity: " + str(d["planIntegrity"]));
   if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
-    line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
-         "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
-    for (const auto& a : d["appliedActions"])
-      line("  " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
-    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
     line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
          str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
