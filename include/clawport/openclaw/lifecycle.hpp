@@ -956,13 +956,10 @@ inline std::string blocker_line(std::string_view code, const std::string& messag
   return "  ERROR " + std::string(code) + ": " + message;
 }
 /// The line of each blocker of a plan.
-inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
+/// The lines of typed blockers (plan_blocker or diagnostic: an errc `code` and a message).
+template <class Blocker>
+void blocker_lines(text::terminal_lines& line, const std::vector<Blocker>& blockers) {
   for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
-}
-/// The same of a rendered document's `blockers` (the migration text, not typed yet).
-inline void blocker_lines(text::terminal_lines& line, const value& doc) {
-  for (const auto& b : doc["blockers"])
-    line(blocker_line(b.value("code", ""), b.value("message", "")));
 }
 
 }  // namespace detail
