@@ -148,12 +148,13 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
   check_usage(o.consent, oc::migration_result_schema);
   clawport::fs::posix fs;
   const oc::destination_request req = request(host, o.state_dir, "", "");
-  const auto show = [&](const oc::value& doc, bool ok) {
+  // The document (JSON) or, for a person, `text`: on stderr when it failed.
+  const auto show = [&](const oc::value& doc, bool ok, const std::string& text) {
     if (o.json) {
       const error fallback(errc::invalid_argument, "the migration is refused", o.agent);
       std::cout << oc::json_text(ok ? doc : with_error(doc, o.agent, fallback));
     } else {
-      (ok ? std::cout : std::cerr) << for_reader(oc::migration_text(doc));
+      (ok ? std::cout : std::cerr) << for_reader(text);
     }
     return ok ? exit_ok : exit_failed;
   };
@@ -161,13 +162,16 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
     const oc::migration_plan plan = oc::plan_migration(fs, req, o.agent);
     const oc::value doc = oc::to_json(plan);
     if (!plan.blocked()) write_plan_file(o.consent, host, oc::json_text(doc));
-    const int status = show(doc, !plan.blocked());
+    const int status = show(doc, !plan.blocked(), oc::plan_text(plan));
     if (!o.json && !plan.blocked()) std::cout << apply_hint(o.consent, plan.integrity);
     return status;
   }
   const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
-  const oc::outcome_doc r = oc::apply_migration(fs, req, o.agent, c, now_text(host));
-  return show(r.document, r.ok);
+  const oc::migration_outcome r = oc::apply_migration(fs, req, o.agent, c, now_text(host));
+  return show(r.document, r.ok,
+              r.result         ? oc::result_text(*r.result)
+              : r.blocked_plan ? oc::plan_text(*r.blocked_plan)
+                               : oc::migration_text(r.document));
 }
 
 }  // namespace claw_cmd

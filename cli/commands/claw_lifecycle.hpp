@@ -94,6 +94,14 @@ inline int print(const oc::value& doc, bool ok, bool json, const std::string& su
   return ok ? exit_ok : exit_failed;
 }
 
+/// Prints the human form of a typed result of an apply that ran; on stderr when it did not
+/// finish (its text then starts with the error).
+template <class Result>
+int print_result(const Result& result, bool ok) {
+  (ok ? std::cout : std::cerr) << for_reader(oc::result_text(result));
+  return ok ? exit_ok : exit_failed;
+}
+
 /// A lifecycle plan (the typed remove or update plan) shown without --yes: kept in
 /// --plan-out and, for a person, followed by the command that applies it (when nothing
 /// blocks it).
@@ -132,6 +140,7 @@ inline int run_add(const add_options& o, const host_environment& host) {
                                            : oc::inspect_text(pkg));
     return exit_failed;
   }
+  if (!o.json && r.result) return print_result(*r.result, r.ok);
   return print(r.document, r.ok, o.json, o.package);
 }
 
@@ -153,10 +162,7 @@ inline int run_remove(const target_options& o, const host_environment& host) {
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawRemovePlan.v1");
   const oc::remove_outcome r = oc::apply_remove(fs, req, o.target, c, now_text(host));
-  if (!o.json && r.result) {
-    (r.ok ? std::cout : std::cerr) << for_reader(oc::result_text(*r.result));
-    return r.ok ? exit_ok : exit_failed;
-  }
+  if (!o.json && r.result) return print_result(*r.result, r.ok);
   return print(r.document, r.ok, o.json, o.target);
 }
 
@@ -171,7 +177,8 @@ inline int run_update(const update_options& o, const host_environment& host) {
     return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
-  const oc::outcome_doc r = oc::apply_update(fs, req, o.target, from, c, now_text(host));
+  const oc::update_outcome r = oc::apply_update(fs, req, o.target, from, c, now_text(host));
+  if (!o.json && r.result) return print_result(*r.result, r.ok);
   return print(r.document, r.ok, o.json, o.target);
 }
 

@@ -1173,7 +1173,7 @@ oc::update_plan update_plan_of(Fs& fs, const std::optional<std::string>& from = 
 }
 
 template <class Fs>
-oc::outcome_doc update_consented(Fs& fs, const std::optional<std::string>& from = std::nullopt) {
+oc::update_outcome update_consented(Fs& fs, const std::optional<std::string>& from = std::nullopt) {
   const oc::update_plan up = update_plan_of(fs, from);
   const std::string integrity = up.plan["planIntegrity"].get<std::string>();
   return oc::apply_update(fs, request(), "demo", from, yes(integrity), now);
@@ -1457,6 +1457,15 @@ TEST_SUITE("openclaw update") {
     std::set<std::string> codes;
     for (const auto& n : r.document["notApplied"]) codes.insert(n["code"].get<std::string>());
     CHECK(codes == std::set<std::string>{"package_not_installed", "cron_gateway_required"});
+    // The human form opens with the error (after the banner) and names each part left undone.
+    REQUIRE(r.result);
+    const std::string text = oc::result_text(*r.result);
+    CHECK(text.find("ERROR update_partial: ") == text.find('\n') + 1);
+    CHECK(text.find("Updated agent demo (partial): 1.0.0 -> 1.1.0") != std::string::npos);
+    CHECK(text.find("  not applied: package skill:demo-skill (package_not_installed): openclaw "
+                    "skills install clawhub:") != std::string::npos);
+    CHECK(text.find("  not applied: cronJob digest (cron_gateway_required)\n") !=
+          std::string::npos);
     // Everything that can be done offline was done, and the ledger says what is not.
     CHECK(m.read_file(ws + "/AGENTS.md") == "agents v2\n");
     const value rec = ledger_of(m)["installs"]["demo"];

@@ -325,7 +325,96 @@ inline std::string after_rollback(std::string message, const std::vector<std::st
 
 }  // namespace detail
 
+/// A part an apply recorded but could not do offline: a ClawHub package (installed by the
+/// command `install`) or a cron job (it needs a running Gateway, `message` says so).
+struct not_applied_item {
+  std::string kind;  ///< package | cronJob
+  std::string id;
+  errc code = errc::package_not_installed;
+  std::string install;  ///< a package: the command that installs it
+  std::string message;  ///< a cron job: why it was not scheduled
+};
+
+inline value to_json(const not_applied_item& n) {
+  value v =
+      value::object({{"kind", n.kind}, {"id", n.id}, {"code", std::string(to_string(n.code))}});
+  if (!n.install.empty()) v["install"] = n.install;
+  if (!n.message.empty()) v["message"] = n.message;
+  return v;
+}
+
+/// A `claw add` that ran: what it wrote and registered, and what it could not do offline.
+/// Partial when openclaw.json was left alone (`config_refusal` says why, `config_snippet`
+/// is what to add by hand).
+struct add_result {
+  std::string plan_integrity;
+  std::string agent_id;
+  std::string workspace;
+  bool adopted = false;  ///< an existing workspace was adopted, not created
+  std::vector<std::string> files_written;
+  std::vector<std::string> files_adopted;
+  bool config_registered = false;
+  std::string config_refusal;
+  std::string config_snippet;
+  std::vector<not_applied_item> not_applied;
+  std::string ledger;                          ///< the ledger file
+  std::vector<plan_requirement> requirements;  ///< what the agent still needs to run
+};
+
 namespace detail {
+
+inline const char* status_of(const add_result& r) {
+  return r.config_registered ? "complete" : "partial";
+}
+/// The error a partial add reports, in its document and its text (the snippet follows).
+inline std::string failure_message(const add_result& r) {
+  return r.config_refusal + "; add this to it by hand:";
+}
+
+}  // namespace detail
+
+/// The result document of an add that ran.
+inline value to_json(const add_result& r) {
+  using t = add_result;
+  value d = json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawAddResult.v1"; }),
+      json::field("stability", [](const t&) { return stability; }),
+      json::field("dryRun", [](const t&) { return false; }),
+      json::field("mutationAllowed", [](const t&) { return true; }),
+      json::field("status", [](const t& x) { return detail::status_of(x); }),
+      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
+      json::field("workspace", &t::workspace),
+      json::field("workspaceOrigin", [](const t& x) { return x.adopted ? "adopted" : "created"; }),
+      json::field("filesWritten", &t::files_written),
+      json::field("filesAdopted", &t::files_adopted),
+      json::field("configRegistered", &t::config_registered),
+      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }),
+      json::field("ledger", &t::ledger));
+  if (!r.config_registered) {
+    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
+                                {"message", detail::failure_message(r)},
+                                {"snippet", r.config_snippet}});
+  }
+  d["readiness"] = detail::readiness_json(r.requirements);
+  return d;
+}
+
+namespace detail {
+
+/// A ClawHub package `id` (declared as `d`), never installed offline.
+inline not_applied_item package_not_applied(const std::string& id, const package_decl& d) {
+  return {"package", id, errc::package_not_installed, package_install_command(d), {}};
+}
+
+/// A cron job `id`: scheduling needs a running Gateway.
+inline not_applied_item cron_not_applied(const std::string& id) {
+  return {"cronJob",
+          id,
+          errc::cron_gateway_required,
+          {},
+          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule cron jobs "
+          "offline."};
+}
 
 /// What a consented add does, gathered from its plan (every byte re-read and checked)
 /// before anything is written.
@@ -338,7 +427,7 @@ struct add_ops {
   std::vector<mcp_ref> mcp_refs;
   std::vector<package_ref> packages;
   std::vector<cron_ref> crons;
-  value not_applied = value::array();
+  std::vector<not_applied_item> not_applied;
   config_change change;
 };
 
@@ -354,11 +443,7 @@ inline package_ref package_row(const package_decl& d) {
 inline void add_package_op(add_ops& ops, const add_action& a) {
   const package_decl& d = a.package.decl;
   ops.packages.push_back(package_row(d));
-  ops.not_applied.push_back(
-      value::object({{"kind", "package"},
-                     {"id", a.id},
-                     {"code", std::string(to_string(errc::package_not_installed))},
-                     {"install", package_install_command(d)}}));
+  ops.not_applied.push_back(package_not_applied(a.id, d));
 }
 
 /// An MCP server: configured unless an identical one is there (then only referenced).
@@ -378,13 +463,7 @@ inline void add_cron_op(add_ops& ops, const add_action& a) {
   const std::string& id = a.id;
   ops.crons.push_back({id, "claw:" + ops.agent_id + ":" + id, "not_applied",
                        std::string(to_string(errc::cron_gateway_required)), job});
-  ops.not_applied.push_back(
-      value::object({{"kind", "cronJob"},
-                     {"id", id},
-                     {"code", std::string(to_string(errc::cron_gateway_required))},
-                     {"message",
-                      "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
-                      "cron jobs offline."}}));
+  ops.not_applied.push_back(cron_not_applied(id));
 }
 
 /// Every operation of the add plan `p`; the problem when a source changed since the plan.
@@ -501,40 +580,36 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   return cfg;
 }
 
-/// The result document of an add that ran.
-inline value add_result_document(const add_plan& p, const add_ops& ops, const config_outcome& cfg,
-                                 const std::string& state_dir) {
-  value d = mutation_document("openclaw.clawAddResult.v1", true);
-  d["status"] = cfg.written ? "complete" : "partial";
-  d["planIntegrity"] = p.integrity;
-  d["agentId"] = ops.agent_id;
-  d["workspace"] = ops.workspace;
-  d["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
-  value written = value::array();
-  value adopted_files = value::array();
-  for (const auto& f : ops.files) (f.adopt ? adopted_files : written).push_back(f.rel);
-  d["filesWritten"] = written;
-  d["filesAdopted"] = adopted_files;
-  d["configRegistered"] = cfg.written;
-  d["notApplied"] = ops.not_applied;
-  d["ledger"] = join_path(state_dir, ledger_file_name);
+/// The typed result of the add `p` that ran the operations `ops`.
+inline add_result add_result_of(const add_plan& p, add_ops& ops, const config_outcome& cfg,
+                                const std::string& state_dir) {
+  add_result r;
+  r.plan_integrity = p.integrity;
+  r.agent_id = ops.agent_id;
+  r.workspace = ops.workspace;
+  r.adopted = ops.adopted;
+  for (const auto& f : ops.files) (f.adopt ? r.files_adopted : r.files_written).push_back(f.rel);
+  r.config_registered = cfg.written;
   if (!cfg.written) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
-                                {"message", cfg.refusal + "; add this to it by hand:"},
-                                {"snippet", cfg.snippet}});
+    r.config_refusal = cfg.refusal;
+    r.config_snippet = cfg.snippet;
   }
-  d["readiness"] = readiness_json(p);
-  return d;
+  r.not_applied = std::move(ops.not_applied);
+  r.ledger = join_path(state_dir, ledger_file_name);
+  r.requirements = p.requirements;
+  return r;
 }
 
 }  // namespace detail
 
 /// A finished `claw add --yes`; when it stopped at the plan, why, for the human form: the
 /// package did not read (the document is the plan's failure envelope) or the plan blocks
-/// (the document is the plan).
+/// (the document is the plan); once the add ran, its typed result (the CLI renders its
+/// text from it).
 struct add_outcome : outcome_doc {
   bool invalid_package = false;
   std::optional<add_plan> blocked_plan;
+  std::optional<add_result> result;
 };
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
@@ -590,7 +665,8 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
     return fail(step, detail::after_rollback(e.what(), undo.run(), "add"));
   }
   undo.commit();
-  out.document = detail::add_result_document(p, ops, cfg, state_dir);
+  out.result = detail::add_result_of(p, ops, cfg, state_dir);
+  out.document = to_json(*out.result);
   out.ok = cfg.written;
   return out;
 }
@@ -880,13 +956,10 @@ inline std::string blocker_line(std::string_view code, const std::string& messag
   return "  ERROR " + std::string(code) + ": " + message;
 }
 /// The line of each blocker of a plan.
-inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
+/// The lines of typed blockers (plan_blocker or diagnostic: an errc `code` and a message).
+template <class Blocker>
+void blocker_lines(text::terminal_lines& line, const std::vector<Blocker>& blockers) {
   for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
-}
-/// The same of a rendered document's `blockers` (the migration text, not typed yet).
-inline void blocker_lines(text::terminal_lines& line, const value& doc) {
-  for (const auto& b : doc["blockers"])
-    line(blocker_line(b.value("code", ""), b.value("message", "")));
 }
 
 }  // namespace detail
@@ -1322,24 +1395,6 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
 
 namespace detail {
 
-inline void add_result_lines(text::terminal_lines& line, const value& d) {
-  line("Added agent " + str(d["agentId"]) + " (" + str(d["status"]) + ")");
-  line("  workspace: " + str(d["workspace"]) + " (" + str(d["workspaceOrigin"]) + ")");
-  line("  files written: " + std::to_string(d["filesWritten"].size()) +
-       ", adopted: " + std::to_string(d["filesAdopted"].size()));
-  line(std::string("  openclaw.json: ") +
-       (d["configRegistered"].get<bool>() ? "registered" : "NOT registered"));
-}
-
-inline void not_applied_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& n : d["notApplied"]) {
-    std::string l =
-        "  not applied: " + str(n["kind"]) + " " + str(n["id"]) + " (" + str(n["code"]) + ")";
-    if (n.contains("install")) l += ": " + str(n["install"]);
-    line(l);
-  }
-}
-
 inline void status_lines(text::terminal_lines& line, const value& d) {
   for (const auto& r : d["records"]) {
     line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
@@ -1358,6 +1413,40 @@ inline void status_lines(text::terminal_lines& line, const value& d) {
 
 }  // namespace detail
 
+namespace detail {
+
+inline void not_applied_lines(text::terminal_lines& line,
+                              const std::vector<not_applied_item>& items) {
+  for (const auto& n : items) {
+    std::string l =
+        "  not applied: " + n.kind + " " + n.id + " (" + std::string(to_string(n.code)) + ")";
+    if (!n.install.empty()) l += ": " + n.install;
+    line(l);
+  }
+}
+
+}  // namespace detail
+
+/// The human form of an add that ran (after the experimental banner); a partial one starts
+/// with its error and the snippet to add by hand. Every line through the one terminal-safe
+/// renderer (core/text.hpp).
+inline std::string result_text(const add_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.config_registered) {
+    line("ERROR " + std::string(to_string(errc::config_commit_failed)) + ": " +
+         detail::failure_message(r));
+    line.block(r.config_snippet);
+  }
+  line("Added agent " + r.agent_id + " (" + detail::status_of(r) + ")");
+  line("  workspace: " + r.workspace + " (" + (r.adopted ? "adopted" : "created") + ")");
+  line("  files written: " + std::to_string(r.files_written.size()) +
+       ", adopted: " + std::to_string(r.files_adopted.size()));
+  line(std::string("  openclaw.json: ") + (r.config_registered ? "registered" : "NOT registered"));
+  detail::not_applied_lines(line, r.not_applied);
+  return std::move(line.text);
+}
+
 /// The human form of a remove that ran (after the experimental banner); a partial one starts
 /// with its error. Every line through the one terminal-safe renderer (core/text.hpp).
 inline std::string result_text(const remove_result& r) {
@@ -1373,9 +1462,9 @@ inline std::string result_text(const remove_result& r) {
   return std::move(line.text);
 }
 
-/// The human rendering of an add result, status document, update result, export result or
-/// a refusal (after the experimental banner), every line through
-/// the one terminal-safe renderer (core/text.hpp).
+/// The human rendering of a status document, export result or a refusal
+/// (after the experimental banner), every line through the one terminal-safe renderer
+/// (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
   using detail::str;
   text::terminal_lines line;
@@ -1387,17 +1476,8 @@ inline std::string lifecycle_text(const value& d) {
   }
   if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed")
     line("  current plan integrity: " + str(d["planIntegrity"]));
-  if (schema == "openclaw.clawAddResult.v1" && d.contains("agentId")) {
-    detail::add_result_lines(line, d);
-    detail::not_applied_lines(line, d);
-  } else if (schema == "openclaw.clawStatus.v1") {
+  if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
-    line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
-         "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
-    for (const auto& a : d["appliedActions"])
-      line("  " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
-    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
     line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
          str(d["package"]["name"]) + "@" + str(d["package"]["version"]));

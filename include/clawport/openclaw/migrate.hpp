@@ -481,20 +481,54 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
 
 }  // namespace detail
 
+/// A migration that ran: the package it published and the ledger that records it.
+struct migration_result {
+  std::string agent_id;
+  std::string workspace;
+  std::string package_root;
+  std::string plan_integrity;
+  std::vector<std::string> files_written;  ///< package-relative
+  std::string ledger;                      ///< the ledger file
+};
+
+/// The `openclaw.clawMigrationResult.v1` document of a migration that ran.
+inline value to_json(const migration_result& r) {
+  using t = migration_result;
+  return json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return migration_result_schema; }),
+      json::field("stability", [](const t&) { return stability; }),
+      json::field("dryRun", [](const t&) { return false; }),
+      json::field("status", [](const t&) { return "complete"; }),
+      json::field("agentId", &t::agent_id), json::field("workspace", &t::workspace),
+      json::field("packageRoot", &t::package_root),
+      json::field("planIntegrity", &t::plan_integrity),
+      json::field("filesWritten", &t::files_written), json::field("ledger", &t::ledger));
+}
+
+/// What `apply_migration` returns: the document; the plan when it blocks (the document is
+/// the plan) and the typed result once the migration ran (the CLI renders its text from
+/// them).
+struct migration_outcome : outcome_doc {
+  std::optional<migration_plan> blocked_plan;
+  std::optional<migration_result> result;
+};
+
 /// `claw migrate <agent-id> --yes --plan-integrity`: rebuilds the plan, requires the
 /// consented integrity, publishes the generated package (staged, read back and re-planned
 /// first) and records the install in the ledger. Any failure undoes both. `now` is the
 /// RFC 3339 time the ledger records.
 template <class Fs>
-outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::string& agent_id,
-                            const consent& c, const std::string& now) {
+migration_outcome apply_migration(Fs& fs, const destination_request& req,
+                                  const std::string& agent_id, const consent& c,
+                                  const std::string& now) {
   constexpr const char* schema = migration_result_schema;
-  outcome_doc out;
+  migration_outcome out;
   const clawport::plan::subject subject{"migration", "migrate --dry-run"};
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const migration_plan p = plan_migration(fs, req, agent_id);
   if (p.blocked()) {
     out.document = to_json(p);
+    out.blocked_plan = p;
     return out;
   }
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, p.integrity),
@@ -517,46 +551,51 @@ outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::s
     return out;
   }
   undo.commit();
-  value d = document(schema);
-  d["dryRun"] = false;
-  d["status"] = "complete";
-  d["agentId"] = p.agent_id;
-  d["workspace"] = p.workspace;
-  d["packageRoot"] = p.package_root;
-  d["planIntegrity"] = p.integrity;
-  value written = value::array();
-  for (const auto& f : p.package_files) written.push_back(f.path);
-  d["filesWritten"] = std::move(written);
-  d["ledger"] = detail::join_path(state_dir_of(req), ledger_file_name);
-  out.document = std::move(d);
+  migration_result res{
+      p.agent_id,  p.workspace, p.package_root,
+      p.integrity, {},          detail::join_path(state_dir_of(req), ledger_file_name)};
+  for (const auto& f : p.package_files) res.files_written.push_back(f.path);
+  out.document = to_json(res);
   out.ok = true;
+  out.result = std::move(res);
   return out;
 }
 
-/// The human rendering of a migration plan or result, through the one terminal-safe
-/// renderer (core/text.hpp).
+/// The human form of a migration plan (after the experimental banner), every line through
+/// the one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const migration_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: migrate agent " + p.agent_id + " to a Claw (dry run, nothing written)");
+  if (!p.workspace.empty()) line("  workspace:       " + p.workspace);
+  if (!p.package_name.empty())
+    line("  package:         " + p.package_root + " (" + p.package_name + ")");
+  line("  plan integrity:  " + p.integrity);
+  for (const auto& f : p.package_files) line("    generate " + f.path);
+  for (const auto& f : p.workspace_files) line("    adopt " + f.path);
+  for (const auto& r : migration_retained()) line("    retain " + r);
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
+/// The human form of a migration that ran (after the experimental banner).
+inline std::string result_text(const migration_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Migrated agent " + r.agent_id + " to the Claw package " + r.package_root);
+  line("  ledger: " + r.ledger);
+  return std::move(line.text);
+}
+
+/// The human form of a migration that was refused or failed (its `error`, then the plan
+/// integrity it rebuilt), through the one terminal-safe renderer (core/text.hpp).
 inline std::string migration_text(const value& d) {
   using detail::str;
   text::terminal_lines line;
   line(experimental_banner);
   if (d.contains("error"))
     line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
-  if (d.value("schemaVersion", "") == migration_plan_schema) {
-    line("Plan: migrate agent " + str(d["agentId"]) + " to a Claw (dry run, nothing written)");
-    if (!str(d["workspace"]).empty()) line("  workspace:       " + str(d["workspace"]));
-    if (!str(d["packageName"]).empty())
-      line("  package:         " + str(d["packageRoot"]) + " (" + str(d["packageName"]) + ")");
-    line("  plan integrity:  " + str(d["planIntegrity"]));
-    for (const auto& f : d["generatedPackageFiles"]) line("    generate " + str(f["path"]));
-    for (const auto& f : d["workspaceFiles"]) line("    adopt " + str(f["path"]));
-    for (const auto& r : d["retained"]) line("    retain " + str(r));
-    detail::blocker_lines(line, d);
-  } else if (d.value("status", "") == "complete") {
-    line("Migrated agent " + str(d["agentId"]) + " to the Claw package " + str(d["packageRoot"]));
-    line("  ledger: " + str(d["ledger"]));
-  } else if (d.contains("planIntegrity")) {
-    line("  current plan integrity: " + str(d["planIntegrity"]));
-  }
+  if (d.contains("planIntegrity")) line("  current plan integrity: " + str(d["planIntegrity"]));
   return std::move(line.text);
 }
 

@@ -421,11 +421,11 @@ inline value to_json(const std::vector<plan_requirement>& rs) {
   return a;
 }
 
-/// `{ready, requirements}`.
-inline value readiness_json(const add_plan& p) {
-  return value::object(
-      {{"ready", p.requirements.empty()}, {"requirements", to_json(p.requirements)}});
+/// `{ready, requirements}`: ready when nothing is required.
+inline value readiness_json(const std::vector<plan_requirement>& requirements) {
+  return value::object({{"ready", requirements.empty()}, {"requirements", to_json(requirements)}});
 }
+inline value readiness_json(const add_plan& p) { return readiness_json(p.requirements); }
 
 /// A cron job as the ledger records it: the declaration, the agent it runs as, and how
 /// its `last` delivery resolves.

@@ -580,6 +580,17 @@ inline std::string temp_sibling(const std::string& rel, const std::string& token
 
 }  // namespace detail
 
+/// One plan action an update applied: `verb` add | change | remove on the `kind` `id`.
+struct applied_action {
+  std::string kind;
+  std::string id;
+  std::string verb;
+};
+
+inline value to_json(const applied_action& a) {
+  return value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}});
+}
+
 namespace detail {
 
 /// One file an update writes: its new bytes, the bytes it replaces (for the undo) and the
@@ -597,8 +608,8 @@ struct update_ops {
   std::vector<update_write> writes;
   std::vector<std::pair<std::string, std::string>> removes;  ///< rel → current bytes
   config_change change;
-  value applied = value::array();
-  value not_applied = value::array();
+  std::vector<applied_action> applied;
+  std::vector<not_applied_item> not_applied;
 };
 
 /// The add-plan action of the target for the file `rel`.
@@ -652,8 +663,7 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
   const std::string token = publish::random_token();
   const claw_package& pkg = *up.package;
   for (const auto& a : up.actions) {
-    if (a.verb != "unchanged")
-      ops.applied.push_back(value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}}));
+    if (a.verb != "unchanged") ops.applied.push_back({a.kind, a.id, a.verb});
     const bool adds = a.verb == "add" || a.verb == "change";
     if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
@@ -667,19 +677,9 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
       package_decl d;
       for (const auto& t : up.target->actions)
         if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
-      ops.not_applied.push_back(
-          value::object({{"kind", "package"},
-                         {"id", a.id},
-                         {"code", std::string(to_string(errc::package_not_installed))},
-                         {"install", package_install_command(d)}}));
+      ops.not_applied.push_back(package_not_applied(a.id, d));
     } else if (a.kind == "cronJob" && adds) {
-      ops.not_applied.push_back(
-          value::object({{"kind", "cronJob"},
-                         {"id", a.id},
-                         {"code", std::string(to_string(errc::cron_gateway_required))},
-                         {"message",
-                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
-                          "schedule cron jobs offline."}}));
+      ops.not_applied.push_back(cron_not_applied(a.id));
     }
   }
   return std::nullopt;
@@ -843,29 +843,89 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const install_record
   if (!ops.writes.empty() || !ops.removes.empty()) fs.sync_filesystem(root);
 }
 
-/// The result document of an update that ran.
-inline value update_result_document(const update_plan& up, const install_record& rec,
-                                    const install_record& record, const update_ops& ops) {
-  value d = mutation_document("openclaw.clawUpdateResult.v1", true);
-  d["status"] = ops.not_applied.empty() ? "complete" : "partial";
-  d["planIntegrity"] = up.integrity;
-  d["agentId"] = up.agent_id;
-  d["previousClaw"] = claw_summary(rec.claw);
-  d["targetClaw"] = claw_summary(record.claw);
-  d["appliedActions"] = ops.applied;
-  d["notApplied"] = ops.not_applied;
-  if (!ops.not_applied.empty())
-    d["error"] = value::object(
-        {{"code", std::string(to_string(errc::update_partial))},
-         {"message", "The workspace, openclaw.json and the ledger were updated; " +
-                         std::to_string(ops.not_applied.size()) +
-                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
-                         "recorded as not applied."}});
-  d["installRecord"] = as_ledger_holds(to_json(record));  // as the ledger now holds it
-  return d;
+}  // namespace detail
+
+/// A `claw update` that ran: what it applied, what it could not do offline (then it is
+/// partial), and the install record as the ledger now holds it.
+struct update_result {
+  std::string plan_integrity;
+  std::string agent_id;
+  source_identity previous_claw;
+  std::vector<applied_action> applied;
+  std::vector<not_applied_item> not_applied;
+  install_record record;
+};
+
+namespace detail {
+
+inline const char* status_of(const update_result& r) {
+  return r.not_applied.empty() ? "complete" : "partial";
+}
+/// The error a partial update reports, in its document and its text.
+inline std::string failure_message(const update_result& r) {
+  return "The workspace, openclaw.json and the ledger were updated; " +
+         std::to_string(r.not_applied.size()) +
+         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were recorded as "
+         "not applied.";
+}
+
+/// The typed result of the update `up` that ran the operations `ops`: the install record
+/// `rec` became `record`.
+inline update_result update_result_of(const update_plan& up, const install_record& rec,
+                                      install_record record, update_ops& ops) {
+  update_result r;
+  r.plan_integrity = up.integrity;
+  r.agent_id = up.agent_id;
+  r.previous_claw = rec.claw;
+  r.applied = std::move(ops.applied);
+  r.not_applied = std::move(ops.not_applied);
+  r.record = std::move(record);
+  return r;
 }
 
 }  // namespace detail
+
+/// The result document of an update that ran.
+inline value to_json(const update_result& r) {
+  using t = update_result;
+  value d = json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawUpdateResult.v1"; }),
+      json::field("stability", [](const t&) { return stability; }),
+      json::field("dryRun", [](const t&) { return false; }),
+      json::field("mutationAllowed", [](const t&) { return true; }),
+      json::field("status", [](const t& x) { return detail::status_of(x); }),
+      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
+      json::field("previousClaw", [](const t& x) { return detail::claw_summary(x.previous_claw); }),
+      json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
+      json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
+      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }));
+  if (!r.not_applied.empty())
+    d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
+                                {"message", detail::failure_message(r)}});
+  d["installRecord"] = detail::as_ledger_holds(to_json(r.record));  // as the ledger holds it
+  return d;
+}
+
+/// What `apply_update` returns: the document, and the typed result once the update ran
+/// (the CLI renders its text from it).
+struct update_outcome : outcome_doc {
+  std::optional<update_result> result;
+};
+
+/// The human form of an update that ran (after the experimental banner); a partial one
+/// starts with its error. Every line through the one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const update_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.not_applied.empty())
+    line("ERROR " + std::string(to_string(errc::update_partial)) + ": " +
+         detail::failure_message(r));
+  line("Updated agent " + r.agent_id + " (" + detail::status_of(r) +
+       "): " + r.previous_claw.version + " -> " + r.record.claw.version);
+  for (const auto& a : r.applied) line("  " + a.verb + " " + a.kind + " " + a.id);
+  detail::not_applied_lines(line, r.not_applied);
+  return std::move(line.text);
+}
 
 /// `claw update <target> --yes --plan-integrity`: rebuilds the plan, requires the consented
 /// planIntegrity and no blocker, then applies it: the new and changed files are staged
@@ -873,12 +933,12 @@ inline value update_result_document(const update_plan& up, const install_record&
 /// once (agent entry, MCP servers), the ledger last. Any failure undoes every step in
 /// reverse, so the workspace, openclaw.json and the ledger hold what they held before.
 template <class Fs>
-outcome_doc apply_update(Fs& fs, const destination_request& req, const std::string& target,
-                         const std::optional<std::string>& from, const consent& c,
-                         const std::string& now) {
+update_outcome apply_update(Fs& fs, const destination_request& req, const std::string& target,
+                            const std::optional<std::string>& from, const consent& c,
+                            const std::string& now) {
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
   const clawport::plan::subject subject{"update", "update --dry-run"};
-  outcome_doc out;
+  update_outcome out;
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const update_plan up = plan_update(fs, req, target, from);
   const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
@@ -954,8 +1014,9 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return fail(step, detail::after_rollback(e.what(), undo.run(), "update"));
   }
   undo.commit();
-  out.document = detail::update_result_document(up, rec, record, ops);
   out.ok = ops.not_applied.empty();
+  out.result = detail::update_result_of(up, rec, std::move(record), ops);
+  out.document = to_json(*out.result);
   return out;
 }
 
