@@ -30077,11 +30077,11 @@ inline value to_json(const std::vector<plan_requirement>& rs) {
   return a;
 }
 
-/// `{ready, requirements}`.
-inline value readiness_json(const add_plan& p) {
-  return value::object(
-      {{"ready", p.requirements.empty()}, {"requirements", to_json(p.requirements)}});
+/// `{ready, requirements}`: ready when nothing is required.
+inline value readiness_json(const std::vector<plan_requirement>& requirements) {
+  return value::object({{"ready", requirements.empty()}, {"requirements", to_json(requirements)}});
 }
+inline value readiness_json(const add_plan& p) { return readiness_json(p.requirements); }
 
 /// A cron job as the ledger records it: the declaration, the agent it runs as, and how
 /// its `last` delivery resolves.
@@ -31027,7 +31027,96 @@ inline std::string after_rollback(std::string message, const std::vector<std::st
 
 }  // namespace detail
 
+/// A part an apply recorded but could not do offline: a ClawHub package (installed by the
+/// command `install`) or a cron job (it needs a running Gateway, `message` says so).
+struct not_applied_item {
+  std::string kind;  ///< package | cronJob
+  std::string id;
+  errc code = errc::package_not_installed;
+  std::string install;  ///< a package: the command that installs it
+  std::string message;  ///< a cron job: why it was not scheduled
+};
+
+inline value to_json(const not_applied_item& n) {
+  value v =
+      value::object({{"kind", n.kind}, {"id", n.id}, {"code", std::string(to_string(n.code))}});
+  if (!n.install.empty()) v["install"] = n.install;
+  if (!n.message.empty()) v["message"] = n.message;
+  return v;
+}
+
+/// A `claw add` that ran: what it wrote and registered, and what it could not do offline.
+/// Partial when openclaw.json was left alone (`config_refusal` says why, `config_snippet`
+/// is what to add by hand).
+struct add_result {
+  std::string plan_integrity;
+  std::string agent_id;
+  std::string workspace;
+  bool adopted = false;  ///< an existing workspace was adopted, not created
+  std::vector<std::string> files_written;
+  std::vector<std::string> files_adopted;
+  bool config_registered = false;
+  std::string config_refusal;
+  std::string config_snippet;
+  std::vector<not_applied_item> not_applied;
+  std::string ledger;                          ///< the ledger file
+  std::vector<plan_requirement> requirements;  ///< what the agent still needs to run
+};
+
 namespace detail {
+
+inline const char* status_of(const add_result& r) {
+  return r.config_registered ? "complete" : "partial";
+}
+/// The error a partial add reports, in its document and its text (the snippet follows).
+inline std::string failure_message(const add_result& r) {
+  return r.config_refusal + "; add this to it by hand:";
+}
+
+}  // namespace detail
+
+/// The result document of an add that ran.
+inline value to_json(const add_result& r) {
+  using t = add_result;
+  value d = json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawAddResult.v1"; }),
+      json::field("stability", [](const t&) { return stability; }),
+      json::field("dryRun", [](const t&) { return false; }),
+      json::field("mutationAllowed", [](const t&) { return true; }),
+      json::field("status", [](const t& x) { return detail::status_of(x); }),
+      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
+      json::field("workspace", &t::workspace),
+      json::field("workspaceOrigin", [](const t& x) { return x.adopted ? "adopted" : "created"; }),
+      json::field("filesWritten", &t::files_written),
+      json::field("filesAdopted", &t::files_adopted),
+      json::field("configRegistered", &t::config_registered),
+      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }),
+      json::field("ledger", &t::ledger));
+  if (!r.config_registered) {
+    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
+                                {"message", detail::failure_message(r)},
+                                {"snippet", r.config_snippet}});
+  }
+  d["readiness"] = detail::readiness_json(r.requirements);
+  return d;
+}
+
+namespace detail {
+
+/// A ClawHub package `id` (declared as `d`), never installed offline.
+inline not_applied_item package_not_applied(const std::string& id, const package_decl& d) {
+  return {"package", id, errc::package_not_installed, package_install_command(d), {}};
+}
+
+/// A cron job `id`: scheduling needs a running Gateway.
+inline not_applied_item cron_not_applied(const std::string& id) {
+  return {"cronJob",
+          id,
+          errc::cron_gateway_required,
+          {},
+          "Scheduling needs a running OpenClaw Gateway; clawport does not schedule cron jobs "
+          "offline."};
+}
 
 /// What a consented add does, gathered from its plan (every byte re-read and checked)
 /// before anything is written.
@@ -31040,7 +31129,7 @@ struct add_ops {
   std::vector<mcp_ref> mcp_refs;
   std::vector<package_ref> packages;
   std::vector<cron_ref> crons;
-  value not_applied = value::array();
+  std::vector<not_applied_item> not_applied;
   config_change change;
 };
 
@@ -31056,11 +31145,7 @@ inline package_ref package_row(const package_decl& d) {
 inline void add_package_op(add_ops& ops, const add_action& a) {
   const package_decl& d = a.package.decl;
   ops.packages.push_back(package_row(d));
-  ops.not_applied.push_back(
-      value::object({{"kind", "package"},
-                     {"id", a.id},
-                     {"code", std::string(to_string(errc::package_not_installed))},
-                     {"install", package_install_command(d)}}));
+  ops.not_applied.push_back(package_not_applied(a.id, d));
 }
 
 /// An MCP server: configured unless an identical one is there (then only referenced).
@@ -31080,13 +31165,7 @@ inline void add_cron_op(add_ops& ops, const add_action& a) {
   const std::string& id = a.id;
   ops.crons.push_back({id, "claw:" + ops.agent_id + ":" + id, "not_applied",
                        std::string(to_string(errc::cron_gateway_required)), job});
-  ops.not_applied.push_back(
-      value::object({{"kind", "cronJob"},
-                     {"id", id},
-                     {"code", std::string(to_string(errc::cron_gateway_required))},
-                     {"message",
-                      "Scheduling needs a running OpenClaw Gateway; clawport does not schedule "
-                      "cron jobs offline."}}));
+  ops.not_applied.push_back(cron_not_applied(id));
 }
 
 /// Every operation of the add plan `p`; the problem when a source changed since the plan.
@@ -31203,40 +31282,36 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   return cfg;
 }
 
-/// The result document of an add that ran.
-inline value add_result_document(const add_plan& p, const add_ops& ops, const config_outcome& cfg,
-                                 const std::string& state_dir) {
-  value d = mutation_document("openclaw.clawAddResult.v1", true);
-  d["status"] = cfg.written ? "complete" : "partial";
-  d["planIntegrity"] = p.integrity;
-  d["agentId"] = ops.agent_id;
-  d["workspace"] = ops.workspace;
-  d["workspaceOrigin"] = ops.adopted ? "adopted" : "created";
-  value written = value::array();
-  value adopted_files = value::array();
-  for (const auto& f : ops.files) (f.adopt ? adopted_files : written).push_back(f.rel);
-  d["filesWritten"] = written;
-  d["filesAdopted"] = adopted_files;
-  d["configRegistered"] = cfg.written;
-  d["notApplied"] = ops.not_applied;
-  d["ledger"] = join_path(state_dir, ledger_file_name);
+/// The typed result of the add `p` that ran the operations `ops`.
+inline add_result add_result_of(const add_plan& p, add_ops& ops, const config_outcome& cfg,
+                                const std::string& state_dir) {
+  add_result r;
+  r.plan_integrity = p.integrity;
+  r.agent_id = ops.agent_id;
+  r.workspace = ops.workspace;
+  r.adopted = ops.adopted;
+  for (const auto& f : ops.files) (f.adopt ? r.files_adopted : r.files_written).push_back(f.rel);
+  r.config_registered = cfg.written;
   if (!cfg.written) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
-                                {"message", cfg.refusal + "; add this to it by hand:"},
-                                {"snippet", cfg.snippet}});
+    r.config_refusal = cfg.refusal;
+    r.config_snippet = cfg.snippet;
   }
-  d["readiness"] = readiness_json(p);
-  return d;
+  r.not_applied = std::move(ops.not_applied);
+  r.ledger = join_path(state_dir, ledger_file_name);
+  r.requirements = p.requirements;
+  return r;
 }
 
 }  // namespace detail
 
 /// A finished `claw add --yes`; when it stopped at the plan, why, for the human form: the
 /// package did not read (the document is the plan's failure envelope) or the plan blocks
-/// (the document is the plan).
+/// (the document is the plan); once the add ran, its typed result (the CLI renders its
+/// text from it).
 struct add_outcome : outcome_doc {
   bool invalid_package = false;
   std::optional<add_plan> blocked_plan;
+  std::optional<add_result> result;
 };
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
@@ -31292,7 +31367,8 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
     return fail(step, detail::after_rollback(e.what(), undo.run(), "add"));
   }
   undo.commit();
-  out.document = detail::add_result_document(p, ops, cfg, state_dir);
+  out.result = detail::add_result_of(p, ops, cfg, state_dir);
+  out.document = to_json(*out.result);
   out.ok = cfg.written;
   return out;
 }
@@ -31582,13 +31658,10 @@ inline std::string blocker_line(std::string_view code, const std::string& messag
   return "  ERROR " + std::string(code) + ": " + message;
 }
 /// The line of each blocker of a plan.
-inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
+/// The lines of typed blockers (plan_blocker or diagnostic: an errc `code` and a message).
+template <class Blocker>
+void blocker_lines(text::terminal_lines& line, const std::vector<Blocker>& blockers) {
   for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
-}
-/// The same of a rendered document's `blockers` (the migration text, not typed yet).
-inline void blocker_lines(text::terminal_lines& line, const value& doc) {
-  for (const auto& b : doc["blockers"])
-    line(blocker_line(b.value("code", ""), b.value("message", "")));
 }
 
 }  // namespace detail
@@ -32024,24 +32097,6 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
 
 namespace detail {
 
-inline void add_result_lines(text::terminal_lines& line, const value& d) {
-  line("Added agent " + str(d["agentId"]) + " (" + str(d["status"]) + ")");
-  line("  workspace: " + str(d["workspace"]) + " (" + str(d["workspaceOrigin"]) + ")");
-  line("  files written: " + std::to_string(d["filesWritten"].size()) +
-       ", adopted: " + std::to_string(d["filesAdopted"].size()));
-  line(std::string("  openclaw.json: ") +
-       (d["configRegistered"].get<bool>() ? "registered" : "NOT registered"));
-}
-
-inline void not_applied_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& n : d["notApplied"]) {
-    std::string l =
-        "  not applied: " + str(n["kind"]) + " " + str(n["id"]) + " (" + str(n["code"]) + ")";
-    if (n.contains("install")) l += ": " + str(n["install"]);
-    line(l);
-  }
-}
-
 inline void status_lines(text::terminal_lines& line, const value& d) {
   for (const auto& r : d["records"]) {
     line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
@@ -32060,6 +32115,40 @@ inline void status_lines(text::terminal_lines& line, const value& d) {
 
 }  // namespace detail
 
+namespace detail {
+
+inline void not_applied_lines(text::terminal_lines& line,
+                              const std::vector<not_applied_item>& items) {
+  for (const auto& n : items) {
+    std::string l =
+        "  not applied: " + n.kind + " " + n.id + " (" + std::string(to_string(n.code)) + ")";
+    if (!n.install.empty()) l += ": " + n.install;
+    line(l);
+  }
+}
+
+}  // namespace detail
+
+/// The human form of an add that ran (after the experimental banner); a partial one starts
+/// with its error and the snippet to add by hand. Every line through the one terminal-safe
+/// renderer (core/text.hpp).
+inline std::string result_text(const add_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.config_registered) {
+    line("ERROR " + std::string(to_string(errc::config_commit_failed)) + ": " +
+         detail::failure_message(r));
+    line.block(r.config_snippet);
+  }
+  line("Added agent " + r.agent_id + " (" + detail::status_of(r) + ")");
+  line("  workspace: " + r.workspace + " (" + (r.adopted ? "adopted" : "created") + ")");
+  line("  files written: " + std::to_string(r.files_written.size()) +
+       ", adopted: " + std::to_string(r.files_adopted.size()));
+  line(std::string("  openclaw.json: ") + (r.config_registered ? "registered" : "NOT registered"));
+  detail::not_applied_lines(line, r.not_applied);
+  return std::move(line.text);
+}
+
 /// The human form of a remove that ran (after the experimental banner); a partial one starts
 /// with its error. Every line through the one terminal-safe renderer (core/text.hpp).
 inline std::string result_text(const remove_result& r) {
@@ -32075,9 +32164,9 @@ inline std::string result_text(const remove_result& r) {
   return std::move(line.text);
 }
 
-/// The human rendering of an add result, status document, update result, export result or
-/// a refusal (after the experimental banner), every line through
-/// the one terminal-safe renderer (core/text.hpp).
+/// The human rendering of a status document, export result or a refusal
+/// (after the experimental banner), every line through the one terminal-safe renderer
+/// (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
   using detail::str;
   text::terminal_lines line;
@@ -32089,17 +32178,8 @@ inline std::string lifecycle_text(const value& d) {
   }
   if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed")
     line("  current plan integrity: " + str(d["planIntegrity"]));
-  if (schema == "openclaw.clawAddResult.v1" && d.contains("agentId")) {
-    detail::add_result_lines(line, d);
-    detail::not_applied_lines(line, d);
-  } else if (schema == "openclaw.clawStatus.v1") {
+  if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
-    line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
-         "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
-    for (const auto& a : d["appliedActions"])
-      line("  " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
-    detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
     line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
          str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
@@ -33634,20 +33714,54 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
 
 }  // namespace detail
 
+/// A migration that ran: the package it published and the ledger that records it.
+struct migration_result {
+  std::string agent_id;
+  std::string workspace;
+  std::string package_root;
+  std::string plan_integrity;
+  std::vector<std::string> files_written;  ///< package-relative
+  std::string ledger;                      ///< the ledger file
+};
+
+/// The `openclaw.clawMigrationResult.v1` document of a migration that ran.
+inline value to_json(const migration_result& r) {
+  using t = migration_result;
+  return json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return migration_result_schema; }),
+      json::field("stability", [](const t&) { return stability; }),
+      json::field("dryRun", [](const t&) { return false; }),
+      json::field("status", [](const t&) { return "complete"; }),
+      json::field("agentId", &t::agent_id), json::field("workspace", &t::workspace),
+      json::field("packageRoot", &t::package_root),
+      json::field("planIntegrity", &t::plan_integrity),
+      json::field("filesWritten", &t::files_written), json::field("ledger", &t::ledger));
+}
+
+/// What `apply_migration` returns: the document; the plan when it blocks (the document is
+/// the plan) and the typed result once the migration ran (the CLI renders its text from
+/// them).
+struct migration_outcome : outcome_doc {
+  std::optional<migration_plan> blocked_plan;
+  std::optional<migration_result> result;
+};
+
 /// `claw migrate <agent-id> --yes --plan-integrity`: rebuilds the plan, requires the
 /// consented integrity, publishes the generated package (staged, read back and re-planned
 /// first) and records the install in the ledger. Any failure undoes both. `now` is the
 /// RFC 3339 time the ledger records.
 template <class Fs>
-outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::string& agent_id,
-                            const consent& c, const std::string& now) {
+migration_outcome apply_migration(Fs& fs, const destination_request& req,
+                                  const std::string& agent_id, const consent& c,
+                                  const std::string& now) {
   constexpr const char* schema = migration_result_schema;
-  outcome_doc out;
+  migration_outcome out;
   const clawport::plan::subject subject{"migration", "migrate --dry-run"};
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const migration_plan p = plan_migration(fs, req, agent_id);
   if (p.blocked()) {
     out.document = to_json(p);
+    out.blocked_plan = p;
     return out;
   }
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, p.integrity),
@@ -33670,46 +33784,51 @@ outcome_doc apply_migration(Fs& fs, const destination_request& req, const std::s
     return out;
   }
   undo.commit();
-  value d = document(schema);
-  d["dryRun"] = false;
-  d["status"] = "complete";
-  d["agentId"] = p.agent_id;
-  d["workspace"] = p.workspace;
-  d["packageRoot"] = p.package_root;
-  d["planIntegrity"] = p.integrity;
-  value written = value::array();
-  for (const auto& f : p.package_files) written.push_back(f.path);
-  d["filesWritten"] = std::move(written);
-  d["ledger"] = detail::join_path(state_dir_of(req), ledger_file_name);
-  out.document = std::move(d);
+  migration_result res{
+      p.agent_id,  p.workspace, p.package_root,
+      p.integrity, {},          detail::join_path(state_dir_of(req), ledger_file_name)};
+  for (const auto& f : p.package_files) res.files_written.push_back(f.path);
+  out.document = to_json(res);
   out.ok = true;
+  out.result = std::move(res);
   return out;
 }
 
-/// The human rendering of a migration plan or result, through the one terminal-safe
-/// renderer (core/text.hpp).
+/// The human form of a migration plan (after the experimental banner), every line through
+/// the one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const migration_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: migrate agent " + p.agent_id + " to a Claw (dry run, nothing written)");
+  if (!p.workspace.empty()) line("  workspace:       " + p.workspace);
+  if (!p.package_name.empty())
+    line("  package:         " + p.package_root + " (" + p.package_name + ")");
+  line("  plan integrity:  " + p.integrity);
+  for (const auto& f : p.package_files) line("    generate " + f.path);
+  for (const auto& f : p.workspace_files) line("    adopt " + f.path);
+  for (const auto& r : migration_retained()) line("    retain " + r);
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
+/// The human form of a migration that ran (after the experimental banner).
+inline std::string result_text(const migration_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Migrated agent " + r.agent_id + " to the Claw package " + r.package_root);
+  line("  ledger: " + r.ledger);
+  return std::move(line.text);
+}
+
+/// The human form of a migration that was refused or failed (its `error`, then the plan
+/// integrity it rebuilt), through the one terminal-safe renderer (core/text.hpp).
 inline std::string migration_text(const value& d) {
   using detail::str;
   text::terminal_lines line;
   line(experimental_banner);
   if (d.contains("error"))
     line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
-  if (d.value("schemaVersion", "") == migration_plan_schema) {
-    line("Plan: migrate agent " + str(d["agentId"]) + " to a Claw (dry run, nothing written)");
-    if (!str(d["workspace"]).empty()) line("  workspace:       " + str(d["workspace"]));
-    if (!str(d["packageName"]).empty())
-      line("  package:         " + str(d["packageRoot"]) + " (" + str(d["packageName"]) + ")");
-    line("  plan integrity:  " + str(d["planIntegrity"]));
-    for (const auto& f : d["generatedPackageFiles"]) line("    generate " + str(f["path"]));
-    for (const auto& f : d["workspaceFiles"]) line("    adopt " + str(f["path"]));
-    for (const auto& r : d["retained"]) line("    retain " + str(r));
-    detail::blocker_lines(line, d);
-  } else if (d.value("status", "") == "complete") {
-    line("Migrated agent " + str(d["agentId"]) + " to the Claw package " + str(d["packageRoot"]));
-    line("  ledger: " + str(d["ledger"]));
-  } else if (d.contains("planIntegrity")) {
-    line("  current plan integrity: " + str(d["planIntegrity"]));
-  }
+  if (d.contains("planIntegrity")) line("  current plan integrity: " + str(d["planIntegrity"]));
   return std::move(line.text);
 }
 
@@ -34295,6 +34414,17 @@ inline std::string temp_sibling(const std::string& rel, const std::string& token
 
 }  // namespace detail
 
+/// One plan action an update applied: `verb` add | change | remove on the `kind` `id`.
+struct applied_action {
+  std::string kind;
+  std::string id;
+  std::string verb;
+};
+
+inline value to_json(const applied_action& a) {
+  return value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}});
+}
+
 namespace detail {
 
 /// One file an update writes: its new bytes, the bytes it replaces (for the undo) and the
@@ -34312,8 +34442,8 @@ struct update_ops {
   std::vector<update_write> writes;
   std::vector<std::pair<std::string, std::string>> removes;  ///< rel → current bytes
   config_change change;
-  value applied = value::array();
-  value not_applied = value::array();
+  std::vector<applied_action> applied;
+  std::vector<not_applied_item> not_applied;
 };
 
 /// The add-plan action of the target for the file `rel`.
@@ -34367,8 +34497,7 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
   const std::string token = publish::random_token();
   const claw_package& pkg = *up.package;
   for (const auto& a : up.actions) {
-    if (a.verb != "unchanged")
-      ops.applied.push_back(value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}}));
+    if (a.verb != "unchanged") ops.applied.push_back({a.kind, a.id, a.verb});
     const bool adds = a.verb == "add" || a.verb == "change";
     if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
@@ -34382,19 +34511,9 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
       package_decl d;
       for (const auto& t : up.target->actions)
         if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
-      ops.not_applied.push_back(
-          value::object({{"kind", "package"},
-                         {"id", a.id},
-                         {"code", std::string(to_string(errc::package_not_installed))},
-                         {"install", package_install_command(d)}}));
+      ops.not_applied.push_back(package_not_applied(a.id, d));
     } else if (a.kind == "cronJob" && adds) {
-      ops.not_applied.push_back(
-          value::object({{"kind", "cronJob"},
-                         {"id", a.id},
-                         {"code", std::string(to_string(errc::cron_gateway_required))},
-                         {"message",
-                          "Scheduling needs a running OpenClaw Gateway; clawport does not "
-                          "schedule cron jobs offline."}}));
+      ops.not_applied.push_back(cron_not_applied(a.id));
     }
   }
   return std::nullopt;
@@ -34558,29 +34677,89 @@ void update_workspace(Fs& fs, const typename Fs::dir& root, const install_record
   if (!ops.writes.empty() || !ops.removes.empty()) fs.sync_filesystem(root);
 }
 
-/// The result document of an update that ran.
-inline value update_result_document(const update_plan& up, const install_record& rec,
-                                    const install_record& record, const update_ops& ops) {
-  value d = mutation_document("openclaw.clawUpdateResult.v1", true);
-  d["status"] = ops.not_applied.empty() ? "complete" : "partial";
-  d["planIntegrity"] = up.integrity;
-  d["agentId"] = up.agent_id;
-  d["previousClaw"] = claw_summary(rec.claw);
-  d["targetClaw"] = claw_summary(record.claw);
-  d["appliedActions"] = ops.applied;
-  d["notApplied"] = ops.not_applied;
-  if (!ops.not_applied.empty())
-    d["error"] = value::object(
-        {{"code", std::string(to_string(errc::update_partial))},
-         {"message", "The workspace, openclaw.json and the ledger were updated; " +
-                         std::to_string(ops.not_applied.size()) +
-                         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were "
-                         "recorded as not applied."}});
-  d["installRecord"] = as_ledger_holds(to_json(record));  // as the ledger now holds it
-  return d;
+}  // namespace detail
+
+/// A `claw update` that ran: what it applied, what it could not do offline (then it is
+/// partial), and the install record as the ledger now holds it.
+struct update_result {
+  std::string plan_integrity;
+  std::string agent_id;
+  source_identity previous_claw;
+  std::vector<applied_action> applied;
+  std::vector<not_applied_item> not_applied;
+  install_record record;
+};
+
+namespace detail {
+
+inline const char* status_of(const update_result& r) {
+  return r.not_applied.empty() ? "complete" : "partial";
+}
+/// The error a partial update reports, in its document and its text.
+inline std::string failure_message(const update_result& r) {
+  return "The workspace, openclaw.json and the ledger were updated; " +
+         std::to_string(r.not_applied.size()) +
+         " part(s) need a running OpenClaw (ClawHub packages, cron jobs) and were recorded as "
+         "not applied.";
+}
+
+/// The typed result of the update `up` that ran the operations `ops`: the install record
+/// `rec` became `record`.
+inline update_result update_result_of(const update_plan& up, const install_record& rec,
+                                      install_record record, update_ops& ops) {
+  update_result r;
+  r.plan_integrity = up.integrity;
+  r.agent_id = up.agent_id;
+  r.previous_claw = rec.claw;
+  r.applied = std::move(ops.applied);
+  r.not_applied = std::move(ops.not_applied);
+  r.record = std::move(record);
+  return r;
 }
 
 }  // namespace detail
+
+/// The result document of an update that ran.
+inline value to_json(const update_result& r) {
+  using t = update_result;
+  value d = json::object_of<value>(
+      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawUpdateResult.v1"; }),
+      json::field("stability", [](const t&) { return stability; }),
+      json::field("dryRun", [](const t&) { return false; }),
+      json::field("mutationAllowed", [](const t&) { return true; }),
+      json::field("status", [](const t& x) { return detail::status_of(x); }),
+      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
+      json::field("previousClaw", [](const t& x) { return detail::claw_summary(x.previous_claw); }),
+      json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
+      json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
+      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }));
+  if (!r.not_applied.empty())
+    d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
+                                {"message", detail::failure_message(r)}});
+  d["installRecord"] = detail::as_ledger_holds(to_json(r.record));  // as the ledger holds it
+  return d;
+}
+
+/// What `apply_update` returns: the document, and the typed result once the update ran
+/// (the CLI renders its text from it).
+struct update_outcome : outcome_doc {
+  std::optional<update_result> result;
+};
+
+/// The human form of an update that ran (after the experimental banner); a partial one
+/// starts with its error. Every line through the one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const update_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.not_applied.empty())
+    line("ERROR " + std::string(to_string(errc::update_partial)) + ": " +
+         detail::failure_message(r));
+  line("Updated agent " + r.agent_id + " (" + detail::status_of(r) +
+       "): " + r.previous_claw.version + " -> " + r.record.claw.version);
+  for (const auto& a : r.applied) line("  " + a.verb + " " + a.kind + " " + a.id);
+  detail::not_applied_lines(line, r.not_applied);
+  return std::move(line.text);
+}
 
 /// `claw update <target> --yes --plan-integrity`: rebuilds the plan, requires the consented
 /// planIntegrity and no blocker, then applies it: the new and changed files are staged
@@ -34588,12 +34767,12 @@ inline value update_result_document(const update_plan& up, const install_record&
 /// once (agent entry, MCP servers), the ledger last. Any failure undoes every step in
 /// reverse, so the workspace, openclaw.json and the ledger hold what they held before.
 template <class Fs>
-outcome_doc apply_update(Fs& fs, const destination_request& req, const std::string& target,
-                         const std::optional<std::string>& from, const consent& c,
-                         const std::string& now) {
+update_outcome apply_update(Fs& fs, const destination_request& req, const std::string& target,
+                            const std::optional<std::string>& from, const consent& c,
+                            const std::string& now) {
   constexpr const char* schema = "openclaw.clawUpdateResult.v1";
   const clawport::plan::subject subject{"update", "update --dry-run"};
-  outcome_doc out;
+  update_outcome out;
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const update_plan up = plan_update(fs, req, target, from);
   const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
@@ -34669,8 +34848,9 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
     return fail(step, detail::after_rollback(e.what(), undo.run(), "update"));
   }
   undo.commit();
-  out.document = detail::update_result_document(up, rec, record, ops);
   out.ok = ops.not_applied.empty();
+  out.result = detail::update_result_of(up, rec, std::move(record), ops);
+  out.document = to_json(*out.result);
   return out;
 }
 
