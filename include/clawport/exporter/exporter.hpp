@@ -632,6 +632,25 @@ class basic_exporter {
     }
   }
 
+  /// The skill walk's spec: the file budget the workspace (`used` files) left, every file
+  /// checked not to be one of the install's protected identities, named by its bundle's
+  /// `skill_bundles.<alias>.directory` field.
+  static fs::copy_spec skill_walk_spec(const walk_context& w, std::uint64_t used,
+                                       zeroclaw::export_plan& plan, fs::copy_sink* observer) {
+    const bundle::limits& lim = w.o.limits;
+    fs::copy_spec spec = exporter_detail::bundle_tree_spec(
+        "skills/<alias>/<skill>", lim, lim.max_files > used ? lim.max_files - used : 0, plan);
+    spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+      // `path` is "skills/<alias>[/...]".
+      const std::size_t end = path.find('/', 7);
+      const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+      exporter_detail::reject_protected_identity(w.install, "skill_bundles." + alias + ".directory",
+                                                 path, id);
+    };
+    spec.sink = observer;
+    return spec;
+  }
+
   /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
   /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
   /// Both modes run exactly this, so they share every rule, count and refusal text.
@@ -688,17 +707,8 @@ class basic_exporter {
     }
     res.workspace = ed::counts_of(ws_tally);
     if (workspace_skills) plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
-    const std::uint64_t used = ws_tally.files + ed::root_files;
-    fs::copy_spec skill_spec = ed::bundle_tree_spec(
-        "skills/<alias>/<skill>", lim, lim.max_files > used ? lim.max_files - used : 0, plan);
-    skill_spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
-      // `path` is "skills/<alias>[/...]": name the bundle's directory field.
-      const std::size_t end = path.find('/', 7);
-      const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
-      exporter_detail::reject_protected_identity(w.install, "skill_bundles." + alias + ".directory",
-                                                 path, id);
-    };
-    skill_spec.sink = observer;
+    const fs::copy_spec skill_spec =
+        skill_walk_spec(w, ws_tally.files + ed::root_files, plan, observer);
     const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
         fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{}, skill_spec);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());

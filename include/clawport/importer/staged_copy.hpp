@@ -81,8 +81,11 @@ class verifying_observer final : public fs::copy_sink {
       return;
     }
   }
+  void finish() { check_complete(); }
   const std::optional<std::string>& problem() const noexcept { return problem_; }
   const std::string& subject() const noexcept { return subject_; }
+  /// Never set: the files are in memory, no list is read while copying.
+  const std::optional<error>& stream_error() const noexcept { return no_stream_error_; }
 
  private:
   void fail(const std::string& why) {
@@ -102,7 +105,49 @@ class verifying_observer final : public fs::copy_sink {
   std::uint64_t size_ = 0;
   std::optional<std::string> problem_;
   std::string subject_;
+  std::optional<error> no_stream_error_;
 };
+
+/// The staged copy both checks share: opens `tree` under `bundle_root` (never through a
+/// link: open_dir_at is nofollow), copies it into `dst` with `check` seeing every byte,
+/// and turns what `check` found into errc::identity_changed naming the file.
+template <class Fs, class Sink, class Check>
+fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
+                            const std::string& tree, const typename Sink::dir& dst, Check& check,
+                            bool sorted, std::uint32_t umask) {
+  const auto changed = [&](const std::string& why, const std::string& subject) {
+    return error(
+        errc::identity_changed,
+        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+        subject);
+  };
+  std::optional<typename Fs::dir> src;
+  for (const std::string& part : paths::components(tree)) {
+    try {
+      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
+                  e.sys_errno());
+    }
+  }
+  fs::copy_spec spec(tree);
+  spec.sink = &check;
+  spec.umask = umask;
+  spec.sorted = sorted;
+  fs::copy_tally t;
+  try {
+    fs::walk_tree(fs, sink, *src, dst, spec, t);
+  } catch (const error&) {
+    if (check.stream_error()) throw *check.stream_error();
+    if (check.problem()) throw changed(*check.problem(), check.subject());
+    throw;
+  }
+  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+  check.finish();
+  if (check.problem()) throw changed(*check.problem(), check.subject());
+  return t;
+}
 
 }  // namespace detail
 
@@ -118,37 +163,7 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
                              const std::vector<verify::bundle_file>& files,
                              std::uint32_t umask = 0) {
   detail::verifying_observer check(files, tree);
-  const auto changed = [&](const std::string& why, const std::string& subject) {
-    return error(
-        errc::identity_changed,
-        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-        subject);
-  };
-  std::optional<typename Fs::dir> src;
-  // The tree's own directories, never through a link (open_dir_at is nofollow).
-  for (const std::string& part : paths::components(tree)) {
-    try {
-      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
-                  e.sys_errno());
-    }
-  }
-  fs::copy_spec spec(tree);
-  spec.sink = &check;
-  spec.umask = umask;
-  fs::copy_tally t;
-  try {
-    fs::walk_tree(fs, sink, *src, dst, spec, t);
-  } catch (const error&) {
-    if (check.problem()) throw changed(*check.problem(), check.subject());
-    throw;
-  }
-  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
-  check.check_complete();
-  if (check.problem()) throw changed(*check.problem(), check.subject());
-  return t;
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, false, umask);
 }
 
 namespace detail {
@@ -229,38 +244,7 @@ fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_ro
                            const std::string& tree, const typename Sink::dir& dst, List& list,
                            std::uint32_t umask = 0) {
   detail::listed_observer<List> check(list, tree);
-  const auto changed = [&](const std::string& why, const std::string& subject) {
-    return error(
-        errc::identity_changed,
-        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-        subject);
-  };
-  std::optional<typename Fs::dir> src;
-  for (const std::string& part : paths::components(tree)) {  // never through a link
-    try {
-      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
-                  e.sys_errno());
-    }
-  }
-  fs::copy_spec spec(tree);
-  spec.sink = &check;
-  spec.umask = umask;
-  spec.sorted = true;  // the order of the digest list
-  fs::copy_tally t;
-  try {
-    fs::walk_tree(fs, sink, *src, dst, spec, t);
-  } catch (const error&) {
-    if (check.stream_error()) throw *check.stream_error();
-    if (check.problem()) throw changed(*check.problem(), check.subject());
-    throw;
-  }
-  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
-  check.finish();
-  if (check.problem()) throw changed(*check.problem(), check.subject());
-  return t;
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, true, umask);  // list order
 }
 
 }  // namespace importer
