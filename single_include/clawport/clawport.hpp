@@ -13507,6 +13507,25 @@ class basic_exporter {
     }
   }
 
+  /// The skill walk's spec: the file budget the workspace (`used` files) left, every file
+  /// checked not to be one of the install's protected identities, named by its bundle's
+  /// `skill_bundles.<alias>.directory` field.
+  static fs::copy_spec skill_walk_spec(const walk_context& w, std::uint64_t used,
+                                       zeroclaw::export_plan& plan, fs::copy_sink* observer) {
+    const bundle::limits& lim = w.o.limits;
+    fs::copy_spec spec = exporter_detail::bundle_tree_spec(
+        "skills/<alias>/<skill>", lim, lim.max_files > used ? lim.max_files - used : 0, plan);
+    spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
+      // `path` is "skills/<alias>[/...]".
+      const std::size_t end = path.find('/', 7);
+      const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
+      exporter_detail::reject_protected_identity(w.install, "skill_bundles." + alias + ".directory",
+                                                 path, id);
+    };
+    spec.sink = observer;
+    return spec;
+  }
+
   /// Steps 7-10 through `sink` (the copy, or the dry run's count): the workspace walk, the
   /// skill walk, the identity document check, config.toml, skill bookkeeping, manifest.
   /// Both modes run exactly this, so they share every rule, count and refusal text.
@@ -13563,17 +13582,8 @@ class basic_exporter {
     }
     res.workspace = ed::counts_of(ws_tally);
     if (workspace_skills) plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
-    const std::uint64_t used = ws_tally.files + ed::root_files;
-    fs::copy_spec skill_spec = ed::bundle_tree_spec(
-        "skills/<alias>/<skill>", lim, lim.max_files > used ? lim.max_files - used : 0, plan);
-    skill_spec.check_entry = [&w](const fs::file_id& id, const std::string& path) {
-      // `path` is "skills/<alias>[/...]": name the bundle's directory field.
-      const std::size_t end = path.find('/', 7);
-      const std::string alias = path.substr(7, end == std::string::npos ? end : end - 7);
-      exporter_detail::reject_protected_identity(w.install, "skill_bundles." + alias + ".directory",
-                                                 path, id);
-    };
-    skill_spec.sink = observer;
+    const fs::copy_spec skill_spec =
+        skill_walk_spec(w, ws_tally.files + ed::root_files, plan, observer);
     const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
         fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{}, skill_spec);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());
@@ -15608,8 +15618,11 @@ class verifying_observer final : public fs::copy_sink {
       return;
     }
   }
+  void finish() { check_complete(); }
   const std::optional<std::string>& problem() const noexcept { return problem_; }
   const std::string& subject() const noexcept { return subject_; }
+  /// Never set: the files are in memory, no list is read while copying.
+  const std::optional<error>& stream_error() const noexcept { return no_stream_error_; }
 
  private:
   void fail(const std::string& why) {
@@ -15629,7 +15642,49 @@ class verifying_observer final : public fs::copy_sink {
   std::uint64_t size_ = 0;
   std::optional<std::string> problem_;
   std::string subject_;
+  std::optional<error> no_stream_error_;
 };
+
+/// The staged copy both checks share: opens `tree` under `bundle_root` (never through a
+/// link: open_dir_at is nofollow), copies it into `dst` with `check` seeing every byte,
+/// and turns what `check` found into errc::identity_changed naming the file.
+template <class Fs, class Sink, class Check>
+fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
+                            const std::string& tree, const typename Sink::dir& dst, Check& check,
+                            bool sorted, std::uint32_t umask) {
+  const auto changed = [&](const std::string& why, const std::string& subject) {
+    return error(
+        errc::identity_changed,
+        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+        subject);
+  };
+  std::optional<typename Fs::dir> src;
+  for (const std::string& part : paths::components(tree)) {
+    try {
+      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
+    } catch (const error& e) {
+      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
+                  e.sys_errno());
+    }
+  }
+  fs::copy_spec spec(tree);
+  spec.sink = &check;
+  spec.umask = umask;
+  spec.sorted = sorted;
+  fs::copy_tally t;
+  try {
+    fs::walk_tree(fs, sink, *src, dst, spec, t);
+  } catch (const error&) {
+    if (check.stream_error()) throw *check.stream_error();
+    if (check.problem()) throw changed(*check.problem(), check.subject());
+    throw;
+  }
+  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
+    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+  check.finish();
+  if (check.problem()) throw changed(*check.problem(), check.subject());
+  return t;
+}
 
 }  // namespace detail
 
@@ -15645,37 +15700,7 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
                              const std::vector<verify::bundle_file>& files,
                              std::uint32_t umask = 0) {
   detail::verifying_observer check(files, tree);
-  const auto changed = [&](const std::string& why, const std::string& subject) {
-    return error(
-        errc::identity_changed,
-        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-        subject);
-  };
-  std::optional<typename Fs::dir> src;
-  // The tree's own directories, never through a link (open_dir_at is nofollow).
-  for (const std::string& part : paths::components(tree)) {
-    try {
-      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
-                  e.sys_errno());
-    }
-  }
-  fs::copy_spec spec(tree);
-  spec.sink = &check;
-  spec.umask = umask;
-  fs::copy_tally t;
-  try {
-    fs::walk_tree(fs, sink, *src, dst, spec, t);
-  } catch (const error&) {
-    if (check.problem()) throw changed(*check.problem(), check.subject());
-    throw;
-  }
-  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
-  check.check_complete();
-  if (check.problem()) throw changed(*check.problem(), check.subject());
-  return t;
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, false, umask);
 }
 
 namespace detail {
@@ -15756,38 +15781,7 @@ fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_ro
                            const std::string& tree, const typename Sink::dir& dst, List& list,
                            std::uint32_t umask = 0) {
   detail::listed_observer<List> check(list, tree);
-  const auto changed = [&](const std::string& why, const std::string& subject) {
-    return error(
-        errc::identity_changed,
-        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-        subject);
-  };
-  std::optional<typename Fs::dir> src;
-  for (const std::string& part : paths::components(tree)) {  // never through a link
-    try {
-      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
-                  e.sys_errno());
-    }
-  }
-  fs::copy_spec spec(tree);
-  spec.sink = &check;
-  spec.umask = umask;
-  spec.sorted = true;  // the order of the digest list
-  fs::copy_tally t;
-  try {
-    fs::walk_tree(fs, sink, *src, dst, spec, t);
-  } catch (const error&) {
-    if (check.stream_error()) throw *check.stream_error();
-    if (check.problem()) throw changed(*check.problem(), check.subject());
-    throw;
-  }
-  if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
-  check.finish();
-  if (check.problem()) throw changed(*check.problem(), check.subject());
-  return t;
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, true, umask);  // list order
 }
 
 }  // namespace importer
