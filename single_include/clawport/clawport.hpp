@@ -15568,6 +15568,15 @@ namespace importer {
 
 namespace detail {
 
+/// The refusal of a bundle that changed between its verify and the read that found it
+/// (`why`, naming `subject`): the one wording for the copy and the digest list.
+inline error bundle_changed(const std::string& why, const std::string& subject) {
+  return error(
+      errc::identity_changed,
+      "the bundle changed after it was verified (" + why + "); nothing of it was installed",
+      subject);
+}
+
 /// Hashes each file the walk reads and compares it with the verified digest list.
 /// The first difference is kept (and stops the copy of that file once it overruns the
 /// verified size); `problem()` names it.
@@ -15652,12 +15661,6 @@ template <class Fs, class Sink, class Check>
 fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                             const std::string& tree, const typename Sink::dir& dst, Check& check,
                             bool sorted, std::uint32_t umask) {
-  const auto changed = [&](const std::string& why, const std::string& subject) {
-    return error(
-        errc::identity_changed,
-        "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-        subject);
-  };
   std::optional<typename Fs::dir> src;
   for (const std::string& part : paths::components(tree)) {
     try {
@@ -15676,13 +15679,14 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
     fs::walk_tree(fs, sink, *src, dst, spec, t);
   } catch (const error&) {
     if (check.stream_error()) throw *check.stream_error();
-    if (check.problem()) throw changed(*check.problem(), check.subject());
+    if (check.problem()) throw bundle_changed(*check.problem(), check.subject());
     throw;
   }
   if (t.symlinks_skipped + t.others_skipped + t.hard_links_skipped + t.replaced_skipped > 0)
-    throw changed(tree + " holds an entry that is not a plain file or directory any more", tree);
+    throw bundle_changed(tree + " holds an entry that is not a plain file or directory any more",
+                         tree);
   check.finish();
-  if (check.problem()) throw changed(*check.problem(), check.subject());
+  if (check.problem()) throw bundle_changed(*check.problem(), check.subject());
   return t;
 }
 
@@ -26275,10 +26279,7 @@ namespace detail {
 
 /// The error of a bundle that changed between its verify and what reads it next.
 inline error stream_changed(const std::string& why) {
-  return error(
-      errc::identity_changed,
-      "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-      std::string(bundle::digest_list_file));
+  return bundle_changed(why, std::string(bundle::digest_list_file));
 }
 
 /// A source of digest-list entries in path order (peek/pop, as verify's list_cursor and

@@ -14,6 +14,7 @@
 #include "../digest/sha256.hpp"
 #include "../verify/report.hpp"
 #include "../verify/verify.hpp"
+#include "staged_copy.hpp"
 
 #include <algorithm>
 #include <string>
@@ -39,10 +40,7 @@ namespace detail {
 
 /// The error of a bundle that changed between its verify and what reads it next.
 inline error stream_changed(const std::string& why) {
-  return error(
-      errc::identity_changed,
-      "the bundle changed after it was verified (" + why + "); nothing of it was installed",
-      std::string(bundle::digest_list_file));
+  return bundle_changed(why, std::string(bundle::digest_list_file));
 }
 
 /// A source of digest-list entries in path order (peek/pop, as verify's list_cursor and
