@@ -355,7 +355,9 @@ std::string do_claw_plan(const options& a, const volatile int* cancel) {
   poll(cancel, "reading the package");
   cp::fs::posix backend;
   const cp::openclaw::claw_package pkg = cp::openclaw::read_package(backend, h.absolute(package));
-  if (!pkg.ok()) return cp::openclaw::json_text(cp::openclaw::plan_failure_document(pkg));
+  if (!pkg.ok())
+    return cp::openclaw::json_text(
+        cp::openclaw::to_json(cp::openclaw::invalid_package{pkg.diagnostics}));
   poll(cancel, "planning the add");
   return cp::openclaw::json_text(
       cp::openclaw::to_json(cp::openclaw::plan_add(backend, pkg, req, opt)));

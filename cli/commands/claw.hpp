@@ -102,7 +102,8 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   const error invalid(errc::invalid_argument, "the Claw package is invalid", o.package);
   if (!pkg.ok()) {
     if (o.json) {
-      std::cout << oc::json_text(with_error(oc::plan_failure_document(pkg), o.package, invalid));
+      const oc::invalid_package failed{pkg.diagnostics};
+      std::cout << oc::json_text(with_error(oc::to_json(failed), o.package, invalid));
     } else {
       std::cerr << for_reader(oc::inspect_text(pkg));
     }
@@ -168,10 +169,7 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
   }
   const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
   const oc::migration_outcome r = oc::apply_migration(fs, req, o.agent, c, now_text(host));
-  return show(r.document, r.ok,
-              r.result         ? oc::result_text(*r.result)
-              : r.blocked_plan ? oc::plan_text(*r.blocked_plan)
-                               : oc::migration_text(r.document));
+  return show(oc::to_json(r), r.ok, oc::result_text(r));
 }
 
 }  // namespace claw_cmd

@@ -82,24 +82,26 @@ inline oc::consent consent_of(const consent_flags& f, const host_environment& ho
   return c;
 }
 
-/// Prints a lifecycle document: JSON (a failure with its `error`, formats/json.hpp's shape),
-/// or the human form, on stderr when the document tells an error.
-inline int print(const oc::value& doc, bool ok, bool json, const std::string& subject) {
-  if (json) {
-    const error fallback(errc::claw_not_found, "no added Claw matches `" + subject + "`", subject);
-    std::cout << oc::json_text(ok ? doc : with_error(doc, subject, fallback));
-  } else {
-    (!ok && doc.contains("error") ? std::cerr : std::cout) << for_reader(oc::lifecycle_text(doc));
-  }
+/// Prints a lifecycle document as --json does: a failure with its `error` in
+/// formats/json.hpp's shape (one that has none: `no added Claw matches`).
+inline int print_json(const oc::value& doc, bool ok, const std::string& subject) {
+  const error fallback(errc::claw_not_found, "no added Claw matches `" + subject + "`", subject);
+  std::cout << oc::json_text(ok ? doc : with_error(doc, subject, fallback));
   return ok ? exit_ok : exit_failed;
 }
 
-/// Prints the human form of a typed result of an apply that ran; on stderr when it did not
-/// finish (its text then starts with the error).
+/// Prints a typed result (an outcome, a status): its document with --json, else its human
+/// form, on stderr when it did not finish (its text then starts with the error).
 template <class Result>
-int print_result(const Result& result, bool ok) {
-  (ok ? std::cout : std::cerr) << for_reader(oc::result_text(result));
+int print_result(const Result& result, bool ok, bool json, const std::string& subject,
+                 bool text_to_stderr) {
+  if (json) return print_json(oc::to_json(result), ok, subject);
+  (text_to_stderr ? std::cerr : std::cout) << for_reader(oc::result_text(result));
   return ok ? exit_ok : exit_failed;
+}
+template <class Result>
+int print_result(const Result& result, bool ok, bool json, const std::string& subject) {
+  return print_result(result, ok, json, subject, !ok);
 }
 
 /// A lifecycle plan (the typed remove or update plan) shown without --yes: kept in
@@ -110,7 +112,7 @@ int show_plan(const Plan& plan, bool blocked, const consent_flags& f, bool json,
               const std::string& subject, const host_environment& host) {
   const oc::value doc = oc::to_json(plan);
   if (!blocked) write_plan_file(f, host, oc::json_text(doc));
-  if (json) return print(doc, !blocked, json, subject);
+  if (json) return print_json(doc, !blocked, subject);
   std::cout << for_reader(oc::plan_text(plan));
   if (!blocked) std::cout << apply_hint(f, plan.integrity);
   return blocked ? exit_failed : exit_ok;
@@ -135,21 +137,15 @@ inline int run_add(const add_options& o, const host_environment& host) {
   opt.without_packages = o.without_packages;
   const oc::add_outcome r = oc::apply_add(
       fs, pkg, request(host, o.state_dir, o.agent_id, o.workspace), opt, c, now_text(host));
-  if (!o.json && (r.blocked_plan || r.invalid_package)) {
-    std::cerr << for_reader(r.blocked_plan ? oc::plan_text(*r.blocked_plan)
-                                           : oc::inspect_text(pkg));
-    return exit_failed;
-  }
-  if (!o.json && r.result) return print_result(*r.result, r.ok);
-  return print(r.document, r.ok, o.json, o.package);
+  return print_result(r, r.ok, o.json, o.package);
 }
 
 inline int run_status(const target_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   std::optional<std::string> target;
   if (!o.target.empty()) target = o.target;
-  const oc::outcome_doc r = oc::claw_status(fs, request(host, o.state_dir, "", ""), target);
-  return print(r.document, r.ok, o.json, o.target);
+  const oc::status_result r = oc::claw_status(fs, request(host, o.state_dir, "", ""), target);
+  return print_result(r, r.ok, o.json, o.target, false);  // a status is never an error
 }
 
 inline int run_remove(const target_options& o, const host_environment& host) {
@@ -162,8 +158,7 @@ inline int run_remove(const target_options& o, const host_environment& host) {
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawRemovePlan.v1");
   const oc::remove_outcome r = oc::apply_remove(fs, req, o.target, c, now_text(host));
-  if (!o.json && r.result) return print_result(*r.result, r.ok);
-  return print(r.document, r.ok, o.json, o.target);
+  return print_result(r, r.ok, o.json, o.target);
 }
 
 inline int run_update(const update_options& o, const host_environment& host) {
@@ -178,8 +173,7 @@ inline int run_update(const update_options& o, const host_environment& host) {
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
   const oc::update_outcome r = oc::apply_update(fs, req, o.target, from, c, now_text(host));
-  if (!o.json && r.result) return print_result(*r.result, r.ok);
-  return print(r.document, r.ok, o.json, o.target);
+  return print_result(r, r.ok, o.json, o.target);
 }
 
 inline int run_export(const export_options& o, const host_environment& host) {
@@ -188,8 +182,8 @@ inline int run_export(const export_options& o, const host_environment& host) {
   x.agent = o.agent;
   x.out = o.out;
   if (!o.bootstrap.empty()) x.bootstrap = o.bootstrap;
-  const oc::outcome_doc r = oc::export_claw(fs, request(host, o.state_dir, "", ""), x);
-  return print(r.document, r.ok, o.json, o.agent);
+  const oc::export_outcome r = oc::export_claw(fs, request(host, o.state_dir, "", ""), x);
+  return print_result(r, r.ok, o.json, o.agent);
 }
 
 }  // namespace claw_cmd

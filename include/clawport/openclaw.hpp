@@ -9,6 +9,7 @@
 #include "openclaw/diagnostics.hpp"
 #include "openclaw/environment.hpp"
 #include "openclaw/export.hpp"
+#include "openclaw/failure.hpp"
 #include "openclaw/grammar.hpp"
 #include "openclaw/lifecycle.hpp"
 #include "openclaw/limits.hpp"

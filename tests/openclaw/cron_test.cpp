@@ -73,7 +73,7 @@ value add_plan_of(memory& m, const oc::destination_request& req) {
   return oc::to_json(oc::plan_add(m, pkg, req, oc::add_options{}));
 }
 
-oc::outcome_doc add(memory& m, const oc::destination_request& req) {
+oc::add_outcome add(memory& m, const oc::destination_request& req) {
   const value plan = add_plan_of(m, req);
   const auto pkg = oc::read_package(m, "/pkg");
   return oc::apply_add(m, pkg, req, oc::add_options{}, yes(plan["planIntegrity"]), now);
@@ -100,7 +100,7 @@ TEST_SUITE("cron.test.ts: installClawCronJobs") {
     CHECK(scheduled->at("target") == "cron:daily-report:agent=worker-two");
 
     const auto r = add(m, req);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
     const value refs = ledger_of(m)["installs"]["worker-two"]["cronJobs"];
     REQUIRE(refs.size() == 1);
@@ -175,10 +175,10 @@ TEST_SUITE("cron-update.test.ts: applyClawCronUpdate") {
 
     const auto r =
         oc::apply_update(m, request(), "worker", std::nullopt, yes(p["planIntegrity"]), now);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     // Offline the cron jobs are recorded, not scheduled: the update is partial.
-    CHECK(r.document["status"] == "partial");
-    CHECK(r.document["error"]["code"] == "update_partial");
+    CHECK(oc::to_json(r)["status"] == "partial");
+    CHECK(oc::to_json(r)["error"]["code"] == "update_partial");
     const value refs = ledger_of(m)["installs"]["worker"]["cronJobs"];
     REQUIRE(refs.size() == 2);
     for (const auto& ref : refs) {
@@ -205,9 +205,9 @@ TEST_SUITE("cron-provenance-guard.test.ts") {
     m.write_file("/state/clawport-claws.json", l.dump());
     const auto before = m.snapshot("/");
     const auto r = oc::apply_remove(m, request(), "worker", yes(plan["planIntegrity"]), now);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     CHECK_FALSE(r.ok);
-    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
+    CHECK(oc::to_json(r)["error"]["code"] == "plan_integrity_mismatch");
     CHECK(m.snapshot("/") == before);  // nothing removed, the agent stays configured
     CHECK(
         value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"].contains("worker"));

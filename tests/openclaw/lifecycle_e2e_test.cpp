@@ -70,7 +70,7 @@ oc::consent yes(const value& plan) {
   return c;
 }
 
-oc::outcome_doc add_with_consent(memory& m, const std::string& manifest) {
+oc::add_outcome add_with_consent(memory& m, const std::string& manifest) {
   const value plan = plan_of(m, manifest);
   const auto pkg = oc::read_package(m, manifest);
   return oc::apply_add(m, pkg, request(), oc::add_options{}, yes(plan), now);
@@ -122,14 +122,14 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     memory m;
     fixtures(m);
     const auto r = add_with_consent(m, "/fixtures/minimal-agent.claw.json");
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
-    CHECK(r.document["schemaVersion"] == "openclaw.clawAddResult.v1");
-    CHECK(r.document["stability"] == "experimental");
-    CHECK(r.document["status"] == "complete");
-    CHECK(r.document["agentId"] == "internal-triage");
-    CHECK(r.document["workspaceOrigin"] == "created");
-    CHECK(r.document["configRegistered"] == true);
+    CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawAddResult.v1");
+    CHECK(oc::to_json(r)["stability"] == "experimental");
+    CHECK(oc::to_json(r)["status"] == "complete");
+    CHECK(oc::to_json(r)["agentId"] == "internal-triage");
+    CHECK(oc::to_json(r)["workspaceOrigin"] == "created");
+    CHECK(oc::to_json(r)["configRegistered"] == true);
     const value ledger = value::parse(m.read_file("/state/clawport-claws.json"));
     CHECK(ledger["installs"]["internal-triage"]["status"] == "complete");
     const value entries = value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"];
@@ -143,11 +143,11 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     memory m;
     fixtures(m);
     const auto r = add_with_consent(m, "/fixtures/workspace-agent.claw.json");
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
     const std::string ws = "/state/workspace-workspace-agent";
-    CHECK(r.document["workspace"] == ws);
-    CHECK(r.document["filesWritten"] ==
+    CHECK(oc::to_json(r)["workspace"] == ws);
+    CHECK(oc::to_json(r)["filesWritten"] ==
           value::parse(R"(["SOUL.md", "HEARTBEAT.md", "reference/policy.md"])"));
     CHECK(m.read_file(ws + "/SOUL.md").find("Incident Response") != std::string::npos);
     CHECK(m.read_file(ws + "/HEARTBEAT.md").find("Incident Heartbeat") != std::string::npos);
@@ -158,7 +158,7 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     memory m;
     fixtures(m);
     REQUIRE(add_with_consent(m, "/fixtures/workspace-agent.claw.json").ok);
-    const value status = oc::claw_status(m, request(), std::string("workspace-agent")).document;
+    const value status = oc::to_json(oc::claw_status(m, request(), std::string("workspace-agent")));
     CHECK(status["schemaVersion"] == "openclaw.clawStatus.v1");
     CHECK(status["summary"]["claws"] == 1);
     CHECK(status["summary"]["driftedFiles"] == 0);
@@ -172,12 +172,12 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     CHECK(plan["agentId"] == "workspace-agent");
     CHECK(plan["blockers"].empty());
     const auto removed = oc::apply_remove(m, request(), "workspace-agent", yes(plan), now);
-    INFO(removed.document.dump());
+    INFO(oc::to_json(removed).dump());
     REQUIRE(removed.ok);
-    CHECK(removed.document["schemaVersion"] == "openclaw.clawRemoveResult.v1");
-    CHECK(removed.document["status"] == "complete");
-    CHECK(removed.document["agentId"] == "workspace-agent");
-    CHECK(removed.document["agentRemoved"] == true);
+    CHECK(oc::to_json(removed)["schemaVersion"] == "openclaw.clawRemoveResult.v1");
+    CHECK(oc::to_json(removed)["status"] == "complete");
+    CHECK(oc::to_json(removed)["agentId"] == "workspace-agent");
+    CHECK(oc::to_json(removed)["agentRemoved"] == true);
     const value cfg = value::parse(m.read_file("/state/openclaw.json"));
     CHECK(cfg["agents"] == value::parse(R"({"entries": {"main": {"default": true}}})"));
   }
@@ -193,11 +193,11 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
                                   "schedule": {"cron": "0 * * * *", "timezone": "UTC"},
                                   "session": "isolated", "message": "Check status"}]})");
     const auto r = add_with_consent(m, "/fixtures/deferred.claw.json");
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
-    REQUIRE(r.document["notApplied"].size() == 1);
-    CHECK(r.document["notApplied"][0]["kind"] == "cronJob");
-    CHECK(r.document["notApplied"][0]["code"] == "cron_gateway_required");
+    REQUIRE(oc::to_json(r)["notApplied"].size() == 1);
+    CHECK(oc::to_json(r)["notApplied"][0]["kind"] == "cronJob");
+    CHECK(oc::to_json(r)["notApplied"][0]["code"] == "cron_gateway_required");
     const value cfg = value::parse(m.read_file("/state/openclaw.json"));
     CHECK(cfg["mcp"]["servers"]["status"]["command"] == "status-mcp");
   }
@@ -208,9 +208,9 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     const auto before = m.snapshot("/");
     const auto pkg = oc::read_package(m, "/fixtures/incident-response.claw.json");
     const auto r = oc::apply_add(m, pkg, request(), oc::add_options{}, oc::consent{}, now);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     CHECK_FALSE(r.ok);
-    CHECK(r.document["error"]["code"] == "consent_required");
+    CHECK(oc::to_json(r)["error"]["code"] == "consent_required");
     CHECK(m.snapshot("/") == before);  // nothing written
   }
 }

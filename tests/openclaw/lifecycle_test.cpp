@@ -74,14 +74,14 @@ oc::consent yes(const std::string& integrity) {
 }
 
 template <class Fs>
-oc::outcome_doc add(Fs& fs, const oc::consent& c, const oc::destination_request& req = request(),
+oc::add_outcome add(Fs& fs, const oc::consent& c, const oc::destination_request& req = request(),
                     const oc::add_options& opt = without_packages()) {
   const auto pkg = oc::read_package(fs, "/pkg");
   return oc::apply_add(fs, pkg, req, opt, c, now);
 }
 
 template <class Fs>
-oc::outcome_doc add_consented(Fs& fs, const oc::destination_request& req = request(),
+oc::add_outcome add_consented(Fs& fs, const oc::destination_request& req = request(),
                               const oc::add_options& opt = without_packages()) {
   return add(fs, yes(integrity_of(fs, req, opt)), req, opt);
 }
@@ -102,7 +102,7 @@ const std::string ws = "/state/workspace-demo";
 value ledger_of(memory& m) { return value::parse(m.read_file("/state/clawport-claws.json")); }
 
 value status_of(memory& m, const std::optional<std::string>& target = std::nullopt) {
-  return oc::claw_status(m, request(), target).document;
+  return oc::to_json(oc::claw_status(m, request(), target));
 }
 
 const value* action_of(const value& plan, const std::string& kind, const std::string& id) {
@@ -118,17 +118,17 @@ TEST_SUITE("openclaw lifecycle") {
     memory m;
     package(m);
     const auto r = add_consented(m);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
-    CHECK(r.document["schemaVersion"] == "openclaw.clawAddResult.v1");
-    CHECK(r.document["status"] == "complete");
+    CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawAddResult.v1");
+    CHECK(oc::to_json(r)["status"] == "complete");
     CHECK(m.read_file(ws + "/AGENTS.md") == "agents\n");
     CHECK(m.read_file(ws + "/ref/policy.md") == "policy\n");
     const value rec = ledger_of(m)["installs"]["demo"];
     CHECK(rec["status"] == "complete");
     CHECK(rec["workspaceOrigin"] == "created");
     CHECK(rec["claw"]["name"] == "demo-claw");
-    CHECK(rec["planIntegrity"] == r.document["planIntegrity"]);
+    CHECK(rec["planIntegrity"] == oc::to_json(r)["planIntegrity"]);
     REQUIRE(rec["workspaceFiles"].size() == 3);
     CHECK(rec["workspaceFiles"][1]["path"] == "AGENTS.md");
     CHECK(rec["workspaceFiles"][1]["sourcePath"] == "ws/AGENTS.md");
@@ -161,12 +161,13 @@ TEST_SUITE("openclaw lifecycle") {
     // The implicit default agent is kept, as upstream writes it (lifecycle.e2e.test.ts).
     CHECK(cfg["agents"]["entries"]["main"] == value::parse(R"({"default": true})"));
     CHECK(cfg["mcp"]["servers"]["docs"]["url"] == "https://mcp.example.com/mcp");
-    CHECK(r.document["configRegistered"] == true);
+    CHECK(oc::to_json(r)["configRegistered"] == true);
     // Not applied offline, each with its code: nothing is skipped silently.
     std::set<std::string> codes;
-    for (const auto& n : r.document["notApplied"]) codes.insert(n["code"].get<std::string>());
+    const value doc = oc::to_json(r);
+    for (const auto& n : doc["notApplied"]) codes.insert(n["code"].get<std::string>());
     CHECK(codes == std::set<std::string>{"package_not_installed", "cron_gateway_required"});
-    CHECK(r.document["notApplied"][0]["install"] ==
+    CHECK(oc::to_json(r)["notApplied"][0]["install"] ==
           "openclaw skills install clawhub:demo-skill@1.0.0");
   }
 
@@ -193,9 +194,10 @@ TEST_SUITE("openclaw lifecycle") {
     m.write_file("/state/openclaw.json", json5);
     const auto r = add_consented(m);
     CHECK_FALSE(r.ok);
-    CHECK(r.document["status"] == "partial");
-    CHECK(r.document["error"]["code"] == "config_commit_failed");
-    CHECK(r.document["error"]["snippet"].get<std::string>().find("\"demo\"") != std::string::npos);
+    CHECK(oc::to_json(r)["status"] == "partial");
+    CHECK(oc::to_json(r)["error"]["code"] == "config_commit_failed");
+    CHECK(oc::to_json(r)["error"]["snippet"].get<std::string>().find("\"demo\"") !=
+          std::string::npos);
     CHECK(m.read_file("/state/openclaw.json") == json5);
     CHECK(ledger_of(m)["installs"]["demo"]["status"] == "partial");
     CHECK(ledger_of(m)["installs"]["demo"]["config"] == "refused");
@@ -211,26 +213,26 @@ TEST_SUITE("openclaw lifecycle") {
     const auto before = world(m);
     oc::consent none;
     auto r = add(m, none);
-    CHECK(r.document["error"]["code"] == "consent_required");
-    CHECK(r.document["ok"] == false);
+    CHECK(oc::to_json(r)["error"]["code"] == "consent_required");
+    CHECK(oc::to_json(r)["ok"] == false);
     oc::consent only_yes;
     only_yes.yes = true;
     r = add(m, only_yes);
-    CHECK(r.document["error"]["code"] == "plan_integrity_required");
+    CHECK(oc::to_json(r)["error"]["code"] == "plan_integrity_required");
     r = add(m, yes("sha256:" + std::string(64, '0')));
-    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
-    CHECK(r.document["status"] == "failed");
-    CHECK(r.document["planIntegrity"] == integrity_of(m));
+    CHECK(oc::to_json(r)["error"]["code"] == "plan_integrity_mismatch");
+    CHECK(oc::to_json(r)["status"] == "failed");
+    CHECK(oc::to_json(r)["planIntegrity"] == integrity_of(m));
     // Stale: the source changed after the plan was reviewed.
     const std::string reviewed = integrity_of(m);
     m.write_file("/pkg/ws/AGENTS.md", "changed\n");
     r = add(m, yes(reviewed));
-    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
+    CHECK(oc::to_json(r)["error"]["code"] == "plan_integrity_mismatch");
     // --agent-id feeds the integrity: the preview's digest does not cover another id.
     oc::destination_request other = request();
     other.agent_id = "demo-two";
     r = add(m, yes(integrity_of(m)), other);
-    CHECK(r.document["error"]["code"] == "plan_integrity_mismatch");
+    CHECK(oc::to_json(r)["error"]["code"] == "plan_integrity_mismatch");
     CHECK_FALSE(r.ok);
     CHECK(world(m) == before);
   }
@@ -242,8 +244,8 @@ TEST_SUITE("openclaw lifecycle") {
     const oc::add_options with_packages;
     const auto r = add_consented(m, request(), with_packages);
     CHECK_FALSE(r.ok);
-    CHECK(r.document["schemaVersion"] == "openclaw.clawAddPlan.v1");
-    CHECK(r.document["blockers"][0]["code"] == "package_install_unavailable");
+    CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawAddPlan.v1");
+    CHECK(oc::to_json(r)["blockers"][0]["code"] == "package_install_unavailable");
     CHECK(world(m) == before);
   }
 
@@ -285,7 +287,7 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(action_of(plan, "workspaceFile", "SOUL.md")->at("action") == "write");
     const auto r = add_consented(m);
     REQUIRE(r.ok);
-    CHECK(r.document["filesAdopted"] == value::array({"AGENTS.md"}));
+    CHECK(oc::to_json(r)["filesAdopted"] == value::array({"AGENTS.md"}));
     CHECK(m.read_file(ws + "/notes.md") == "mine\n");
     CHECK(m.read_file(ws + "/SOUL.md") == "Be kind.\n");
     const value rec = ledger_of(m)["installs"]["demo"];
@@ -320,7 +322,7 @@ TEST_SUITE("openclaw lifecycle") {
     other.workspace = ws;
     const auto r = add_consented(m, other);
     CHECK_FALSE(r.ok);
-    CHECK(r.document["blockers"][0]["code"] == "workspace_collision");
+    CHECK(oc::to_json(r)["blockers"][0]["code"] == "workspace_collision");
     CHECK(world(m) == before);
     CHECK(m.read_file(ws + "/AGENTS.md") == "edited by the user\n");
   }
@@ -340,7 +342,7 @@ TEST_SUITE("openclaw lifecycle") {
     const auto r = add(f, yes(integrity));
     f.on_op(nullptr);
     CHECK_FALSE(r.ok);
-    CHECK(r.document["error"]["code"] == "workspace_files_failed");
+    CHECK(oc::to_json(r)["error"]["code"] == "workspace_files_failed");
     auto after = world(f.inner());
     after.erase(ws + "/ref/policy.md");
     after.erase(ws + "/ref");
@@ -556,7 +558,7 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(action_of(plan, "workspaceFile", "scratch.md")->at("action") == "retain");
     CHECK(plan["actions"].back()["kind"] == "installRecord");
     const auto r = oc::apply_remove(m, request(), "demo", yes(plan["planIntegrity"]), now);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
     CHECK(m.read_file(ws + "/AGENTS.md") == "edited\n");
     CHECK(m.read_file(ws + "/scratch.md") == "mine\n");
@@ -586,14 +588,14 @@ TEST_SUITE("openclaw lifecycle") {
     REQUIRE(add_consented(m).ok);
     const auto before = world(m);
     oc::consent none;
-    CHECK(oc::apply_remove(m, request(), "demo", none, now).document["error"]["code"] ==
+    CHECK(oc::to_json(oc::apply_remove(m, request(), "demo", none, now))["error"]["code"] ==
           "consent_required");
-    CHECK(oc::apply_remove(m, request(), "demo", yes("sha256:00"), now).document["error"]["code"] ==
-          "plan_integrity_mismatch");
+    CHECK(oc::to_json(oc::apply_remove(m, request(), "demo", yes("sha256:00"),
+                                       now))["error"]["code"] == "plan_integrity_mismatch");
     const value missing = oc::plan_remove(m, request(), "nope");
     CHECK(missing["blockers"][0]["code"] == "claw_not_found");
-    CHECK(oc::apply_remove(m, request(), "nope", yes(missing["planIntegrity"]), now)
-              .document["error"]["code"] == "remove_blocked");
+    CHECK(oc::to_json(oc::apply_remove(m, request(), "nope", yes(missing["planIntegrity"]),
+                                       now))["error"]["code"] == "remove_blocked");
     // An agent changed in openclaw.json blocks (agent_modified).
     value cfg = value::parse(m.read_file("/state/openclaw.json"));
     cfg["agents"]["entries"]["demo"]["model"] = "mine";
@@ -616,7 +618,7 @@ TEST_SUITE("openclaw lifecycle") {
     const value plan = oc::plan_remove(m, request(), "demo");
     const auto r = oc::apply_remove(m, request(), "demo", yes(plan["planIntegrity"]), now);
     CHECK_FALSE(r.ok);
-    CHECK(r.document["error"]["code"] == "config_commit_failed");
+    CHECK(oc::to_json(r)["error"]["code"] == "config_commit_failed");
     CHECK(world(m) == before);
   }
 
@@ -643,7 +645,7 @@ TEST_SUITE("openclaw lifecycle") {
       const auto before = world(f.inner());
       f.reset_counts();
       f.fail_at(n, EIO);
-      oc::outcome_doc r;
+      oc::remove_outcome r;
       try {
         r = oc::apply_remove(f, request(), "demo", yes(plan["planIntegrity"]), now);
       } catch (const clawport::error&) {
@@ -657,8 +659,8 @@ TEST_SUITE("openclaw lifecycle") {
         for (const auto& row : l["installs"]["demo"]["workspaceFiles"])
           CHECK(m.read_file(ws + "/" + row["path"].get<std::string>()).size() > 0);
         CHECK(status_of(m)["summary"]["driftedFiles"] == 0);
-        if (!r.ok && r.document.contains("error") &&
-            r.document["error"]["message"].get<std::string>().find("nothing was removed") !=
+        if (!r.ok && oc::to_json(r).contains("error") &&
+            oc::to_json(r)["error"]["message"].get<std::string>().find("nothing was removed") !=
                 std::string::npos)
           CHECK(world(m) == before);
       } else {
@@ -919,11 +921,11 @@ TEST_SUITE("openclaw export") {
     const value original_plan =
         oc::to_json(oc::plan_add(m, original, elsewhere(), without_packages()));
     const auto r = oc::export_claw(m, request(), export_to());
-    INFO(r.document.dump(2));
+    INFO(oc::to_json(r).dump(2));
     REQUIRE(r.ok);
-    CHECK(r.document["schemaVersion"] == "openclaw.clawExportResult.v1");
-    CHECK(r.document["outputDirectory"] == "/out/demo");
-    CHECK(r.document["filesWritten"] ==
+    CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawExportResult.v1");
+    CHECK(oc::to_json(r)["outputDirectory"] == "/out/demo");
+    CHECK(oc::to_json(r)["filesWritten"] ==
           value::array({"CLAW.md", "package.json", "profiles/openclaw.yml", "workspace/AGENTS.md",
                         "workspace/ref/policy.md"}));
     const auto pkg = oc::read_package(m, "/out/demo");
@@ -937,7 +939,7 @@ TEST_SUITE("openclaw export") {
     // The installed package's identity is kept (issue 27 item 7d), not upstream's naming.
     CHECK(pkg.source.name == "demo-claw");
     CHECK(pkg.source.version == "1.0.0");
-    CHECK(r.document["package"] ==
+    CHECK(oc::to_json(r)["package"] ==
           value::object({{"name", "demo-claw"}, {"version", "1.0.0"}, {"naming", "installed"}}));
     REQUIRE(pkg.profile);
     CHECK(pkg.profile->agent["tools"]["deny"] == value::array({"exec"}));
@@ -968,10 +970,10 @@ TEST_SUITE("openclaw export") {
       CAPTURE(code);
       const auto before = world_out(m);
       const auto r = oc::export_claw(m, request(), x);
-      INFO(r.document.dump());
+      INFO(oc::to_json(r).dump());
       CHECK_FALSE(r.ok);
-      CHECK(r.document["status"] == "failed");
-      CHECK(r.document["error"]["code"] == code);
+      CHECK(oc::to_json(r)["status"] == "failed");
+      CHECK(oc::to_json(r)["error"]["code"] == code);
       CHECK(world_out(m) == before);
     };
     oc::export_request nobody = export_to();
@@ -1027,8 +1029,8 @@ TEST_SUITE("openclaw export") {
     REQUIRE(add_consented(m).ok);
     const auto before = world_out(m);
     const auto r = oc::export_claw(m, request(), export_to());
-    CHECK(r.document["error"]["code"] == "export_forbidden_file");
-    CHECK(r.document["error"]["message"].get<std::string>().find("secrets.txt") !=
+    CHECK(oc::to_json(r)["error"]["code"] == "export_forbidden_file");
+    CHECK(oc::to_json(r)["error"]["message"].get<std::string>().find("secrets.txt") !=
           std::string::npos);
     CHECK(world_out(m) == before);
   }
@@ -1041,7 +1043,7 @@ TEST_SUITE("openclaw export") {
     oc::export_request x = export_to();
     x.bootstrap = "/home/boot.md";
     const auto r = oc::export_claw(m, request(), x);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
     const auto pkg = oc::read_package(m, "/out/demo");
     REQUIRE(pkg.bootstrap);
@@ -1060,7 +1062,7 @@ TEST_SUITE("openclaw export") {
     REQUIRE(plan["blockers"].empty());
     const auto added = oc::apply_add(m, exported, elsewhere(), without_packages(),
                                      yes(plan["planIntegrity"].get<std::string>()), now);
-    INFO(added.document.dump());
+    INFO(oc::to_json(added).dump());
     REQUIRE(added.ok);
     const value there = value::parse(m.read_file("/state2/clawport-claws.json"));
     CHECK(there["installs"]["demo"]["claw"]["name"] == "demo-claw");
@@ -1084,16 +1086,16 @@ TEST_SUITE("openclaw export") {
                           yes(plan["planIntegrity"].get<std::string>()), now)
                 .ok);
     const auto r = oc::export_claw(m, request(), export_to());
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     REQUIRE(r.ok);
-    CHECK(r.document["package"]["name"] == "openclaw-claw-demo");
-    CHECK(r.document["package"]["naming"] == "generated");
-    CHECK(r.document["package"]["namingNote"].get<std::string>().find(
+    CHECK(oc::to_json(r)["package"]["name"] == "openclaw-claw-demo");
+    CHECK(oc::to_json(r)["package"]["naming"] == "generated");
+    CHECK(oc::to_json(r)["package"]["namingNote"].get<std::string>().find(
               "development manifest (local:CLAW.md)") != std::string::npos);
-    const std::string version = r.document["package"]["version"].get<std::string>();
+    const std::string version = oc::to_json(r)["package"]["version"].get<std::string>();
     CHECK(version.rfind("0.0.0-export.", 0) == 0);
     CHECK(version.size() == 13 + 64);
-    CHECK(oc::lifecycle_text(r.document).find("  note: the Claw was added from a development") !=
+    CHECK(oc::result_text(r).find("  note: the Claw was added from a development") !=
           std::string::npos);
     const auto pkg = oc::read_package(m, "/out/demo");
     CHECK(pkg.source.name == "openclaw-claw-demo");
@@ -1250,18 +1252,18 @@ TEST_SUITE("openclaw update") {
     const auto refused = oc::apply_update(m, request(), "demo", std::nullopt,
                                           yes(drifted.plan["planIntegrity"]), now);
     CHECK_FALSE(refused.ok);
-    CHECK(refused.document["error"]["code"] == "update_blocked");
+    CHECK(oc::to_json(refused)["error"]["code"] == "update_blocked");
     CHECK(world(m) == before);
     CHECK(m.read_file(ws + "/AGENTS.md") == "my edit\n");  // never overwritten
     // Restored, the update applies.
     m.write_file(ws + "/AGENTS.md", agents);
     const auto r = update_consented(m);
-    INFO(r.document.dump(2));
+    INFO(oc::to_json(r).dump(2));
     REQUIRE(r.ok);
-    CHECK(r.document["schemaVersion"] == "openclaw.clawUpdateResult.v1");
-    CHECK(r.document["status"] == "complete");
-    CHECK(r.document["previousClaw"]["version"] == "1.0.0");
-    CHECK(r.document["targetClaw"]["version"] == "1.1.0");
+    CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawUpdateResult.v1");
+    CHECK(oc::to_json(r)["status"] == "complete");
+    CHECK(oc::to_json(r)["previousClaw"]["version"] == "1.0.0");
+    CHECK(oc::to_json(r)["targetClaw"]["version"] == "1.1.0");
     CHECK(m.read_file(ws + "/AGENTS.md") == "agents v2\n");
     CHECK(m.read_file(ws + "/SOUL.md") == "Be kinder.\n");
     CHECK(m.read_file(ws + "/notes/new.md") == "new\n");
@@ -1270,7 +1272,7 @@ TEST_SUITE("openclaw update") {
     CHECK(cfg["mcp"]["servers"]["docs"]["url"] == "https://mcp2.example.com/mcp");
     const value rec = ledger_of(m)["installs"]["demo"];
     CHECK(rec["claw"]["version"] == "1.1.0");
-    CHECK(rec["planIntegrity"] == r.document["planIntegrity"]);
+    CHECK(rec["planIntegrity"] == oc::to_json(r)["planIntegrity"]);
     CHECK(rec["addedAt"] == now);
     CHECK(rec["workspaceFiles"].size() == 3);
     // Clean again; a second plan has nothing left to do.
@@ -1301,11 +1303,11 @@ TEST_SUITE("openclaw update") {
       CAPTURE(code);
       const auto before = world(m);
       const auto r = oc::apply_update(m, request(), target, from, c, now);
-      INFO(r.document.dump());
+      INFO(oc::to_json(r).dump());
       CHECK_FALSE(r.ok);
-      CHECK(r.document["error"]["code"] == code);
+      CHECK(oc::to_json(r)["error"]["code"] == code);
       CHECK(world(m) == before);
-      return r.document;
+      return oc::to_json(r);
     };
     refused("consent_required", "demo", oc::consent{});
     oc::consent bare;
@@ -1378,12 +1380,12 @@ TEST_SUITE("openclaw update") {
     const pl::refusal r = *pl::check_integrity("sha256:00", up["planIntegrity"]);
     CHECK(r.code() == clawport::errc::plan_integrity_mismatch);
     const auto u = oc::apply_update(m, request(), "demo", std::nullopt, yes("sha256:00"), now);
-    CHECK(u.document["error"]["message"] == pl::message(r, {"update", "update --dry-run"}));
-    CHECK(u.document["planIntegrity"] == up["planIntegrity"]);
+    CHECK(oc::to_json(u)["error"]["message"] == pl::message(r, {"update", "update --dry-run"}));
+    CHECK(oc::to_json(u)["planIntegrity"] == up["planIntegrity"]);
     const auto d = oc::apply_remove(m, request(), "demo", yes("sha256:00"), now);
-    CHECK(d.document["error"]["message"] ==
+    CHECK(oc::to_json(d)["error"]["message"] ==
           "The consented remove plan no longer matches; run remove --dry-run again.");
-    CHECK(d.document["planIntegrity"] == rm["planIntegrity"]);
+    CHECK(oc::to_json(d)["planIntegrity"] == rm["planIntegrity"]);
     // --yes semantics: consent first, then the integrity, then the plan.
     CHECK(pl::check_given(oc::consent{})->kind == pl::refusal_kind::consent_required);
     CHECK(pl::check(yes("x"), "x") == std::nullopt);
@@ -1433,10 +1435,10 @@ TEST_SUITE("openclaw update") {
     package_v2(m);
     const auto before = world(m);
     const auto r = update_consented(m);
-    INFO(r.document.dump());
+    INFO(oc::to_json(r).dump());
     CHECK_FALSE(r.ok);
-    CHECK(r.document["error"]["code"] == "mcp_update_failed");
-    CHECK(r.document["error"]["snippet"].get<std::string>().find("mcp2.example.com") !=
+    CHECK(oc::to_json(r)["error"]["code"] == "mcp_update_failed");
+    CHECK(oc::to_json(r)["error"]["snippet"].get<std::string>().find("mcp2.example.com") !=
           std::string::npos);
     CHECK(world(m) == before);
   }
@@ -1450,12 +1452,13 @@ TEST_SUITE("openclaw update") {
     CHECK(verb_of(up.plan, "package", "skill:demo-skill") == "change");
     CHECK(verb_of(up.plan, "cronJob", "digest") == "change");
     const auto r = update_consented(m);
-    INFO(r.document.dump(2));
+    INFO(oc::to_json(r).dump(2));
     CHECK_FALSE(r.ok);
-    CHECK(r.document["status"] == "partial");
-    CHECK(r.document["error"]["code"] == "update_partial");
+    CHECK(oc::to_json(r)["status"] == "partial");
+    CHECK(oc::to_json(r)["error"]["code"] == "update_partial");
     std::set<std::string> codes;
-    for (const auto& n : r.document["notApplied"]) codes.insert(n["code"].get<std::string>());
+    const value doc = oc::to_json(r);
+    for (const auto& n : doc["notApplied"]) codes.insert(n["code"].get<std::string>());
     CHECK(codes == std::set<std::string>{"package_not_installed", "cron_gateway_required"});
     // The human form opens with the error (after the banner) and names each part left undone.
     REQUIRE(r.result);
@@ -1517,10 +1520,10 @@ TEST_SUITE("openclaw update") {
       f.reset_counts();
       f.fail_at(n, EIO);
       const auto r = oc::apply_update(f, request(), "demo", std::nullopt, yes(integrity), now);
-      INFO(r.document.dump(2));
+      INFO(oc::to_json(r).dump(2));
       CHECK_FALSE(r.ok);
-      CHECK(r.document["error"]["code"] == "provenance_update_failed");
-      const std::string message = r.document["error"]["message"].get<std::string>();
+      CHECK(oc::to_json(r)["error"]["code"] == "provenance_update_failed");
+      const std::string message = oc::to_json(r)["error"]["message"].get<std::string>();
       CHECK(message.find("; everything this update did was undone") != std::string::npos);
       CHECK(world(f.inner()) == before);  // openclaw.json, the workspace and the ledger
     }

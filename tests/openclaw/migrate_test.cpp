@@ -55,12 +55,12 @@ oc::consent yes(const std::string& integrity) {
 }
 
 template <class Fs>
-oc::outcome_doc migrate(Fs& fs, const oc::consent& c) {
+oc::migration_outcome migrate(Fs& fs, const oc::consent& c) {
   return oc::apply_migration(fs, request(), "worker", c, now);
 }
 
 template <class Fs>
-oc::outcome_doc migrate_consented(Fs& fs) {
+oc::migration_outcome migrate_consented(Fs& fs) {
   return migrate(fs, yes(plan(fs).integrity));
 }
 
@@ -175,7 +175,7 @@ TEST_SUITE("openclaw migrate") {
     CHECK(p.blockers[0].path == "$.packageRoot");
     const auto r = migrate(m, yes(p.integrity));
     CHECK_FALSE(r.ok);
-    CHECK(r.document["blockers"][0]["code"] == "package_destination_exists");
+    CHECK(oc::to_json(r)["blockers"][0]["code"] == "package_destination_exists");
     CHECK(world(m) == before);
   }
 
@@ -243,7 +243,7 @@ TEST_SUITE("openclaw migrate") {
     const oc::migration_plan p = plan(m);
     const auto r = migrate(m, yes(p.integrity));
     REQUIRE(r.ok);
-    const value& d = r.document;
+    const value d = oc::to_json(r);
     CHECK(d["schemaVersion"] == "openclaw.clawMigrationResult.v1");
     CHECK(d["status"] == "complete");
     CHECK(d["dryRun"] == false);
@@ -261,7 +261,7 @@ TEST_SUITE("openclaw migrate") {
     // The package reads clean where it was published, and the agent is a Claw like any:
     // status finds nothing drifted.
     CHECK(oc::read_package(m, package_root).ok());
-    const value status = oc::claw_status(m, request(), std::string("worker")).document;
+    const value status = oc::to_json(oc::claw_status(m, request(), std::string("worker")));
     CHECK(status["summary"]["driftedFiles"] == 0);
     CHECK(status["records"][0]["agentState"] == "present");
     // The workspace and openclaw.json are as they were.
@@ -274,11 +274,11 @@ TEST_SUITE("openclaw migrate") {
     const auto before = world(m);
     const auto none = migrate(m, oc::consent{});
     CHECK_FALSE(none.ok);
-    CHECK(none.document["error"]["code"] == "consent_required");
+    CHECK(oc::to_json(none)["error"]["code"] == "consent_required");
     const auto wrong = migrate(m, yes("sha256:" + std::string(64, '0')));
     CHECK_FALSE(wrong.ok);
-    CHECK(wrong.document["error"]["code"] == "plan_integrity_mismatch");
-    CHECK(wrong.document["planIntegrity"] == plan(m).integrity);
+    CHECK(oc::to_json(wrong)["error"]["code"] == "plan_integrity_mismatch");
+    CHECK(oc::to_json(wrong)["planIntegrity"] == plan(m).integrity);
     CHECK(world(m) == before);
   }
 
@@ -295,7 +295,7 @@ TEST_SUITE("openclaw migrate") {
     const auto r = migrate(f, yes(integrity));
     f.on_op(nullptr);
     CHECK_FALSE(r.ok);
-    CHECK(r.document["error"]["code"] == "migration_changed");
+    CHECK(oc::to_json(r)["error"]["code"] == "migration_changed");
     auto after = world(f.inner());
     after[ws + "/AGENTS.md"] = before.at(ws + "/AGENTS.md");
     CHECK(after == before);
@@ -327,7 +327,7 @@ TEST_SUITE("openclaw migrate") {
       } catch (const clawport::error&) {
       }
       if (ok) {
-        const value status = oc::claw_status(f.inner(), request(), std::nullopt).document;
+        const value status = oc::to_json(oc::claw_status(f.inner(), request(), std::nullopt));
         CHECK(status["summary"]["driftedFiles"] == 0);
         continue;
       }

@@ -27,6 +27,15 @@ namespace openclaw {
 /// The largest CLAW.md an export writes with the SOUL body in it (OpenClaw's 1 MiB).
 inline constexpr std::size_t export_claw_md_max = 1024 * 1024;
 
+/// The name and version of a generated package: the one rule for `claw export` and
+/// `claw migrate`.
+struct package_naming {
+  std::string name;
+  std::string version;
+  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
+  std::string note;    ///< why the generated form was used (empty when installed)
+};
+
 namespace detail {
 
 inline bool is_bootstrap_name(const std::string& rel) {
@@ -93,15 +102,6 @@ inline std::string export_version(const value& manifest,
   return "0.0.0-export." + digest::sha256_hex(all);
 }
 
-/// The name and version of a generated package: the one rule for `claw export` and
-/// `claw migrate`.
-struct package_naming {
-  std::string name;
-  std::string version;
-  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
-  std::string note;    ///< why the generated form was used (empty when installed)
-};
-
 /// An installed Claw added from a package directory keeps that package's name and version
 /// (clawport's choice: upstream names every export `openclaw-claw-<id>` /
 /// `0.0.0-export.<hex>`), so the export can be added elsewhere and updated from as the same
@@ -135,6 +135,61 @@ inline value package_json_of(const package_naming& n) {
 }  // namespace detail
 
 /// What to export.
+/// A managed file an export left home, and why.
+struct dropped_file {
+  std::string path;    ///< workspace-relative
+  std::string reason;  ///< private_data
+  std::string detail;  ///< which private data (bundle/private_data.hpp)
+};
+
+inline value to_json(const dropped_file& f) {
+  using t = dropped_file;
+  return json::object_of<value>(f, json::field("path", &t::path), json::field("reason", &t::reason),
+                                json::field("detail", &t::detail));
+}
+
+/// A `claw export` that ran: the package it wrote and how it was named.
+struct export_result {
+  std::string agent_id;
+  std::string output_directory;
+  value manifest;                          ///< the exported manifest
+  std::optional<value> profile;            ///< openClawProfile, when the Claw has one
+  std::vector<std::string> files_written;  ///< package-relative
+  std::vector<dropped_file> dropped;       ///< private files left home
+  package_naming package;
+};
+
+/// The `openclaw.clawExportResult.v1` document of an export that ran.
+inline value to_json(const export_result& r) {
+  value d = document("openclaw.clawExportResult.v1");
+  d["status"] = "complete";
+  d["agentId"] = r.agent_id;
+  d["outputDirectory"] = r.output_directory;
+  d["manifest"] = r.manifest;
+  if (r.profile) d["openClawProfile"] = *r.profile;
+  d["filesWritten"] = r.files_written;
+  if (!r.dropped.empty()) d["dropped"] = array_of(r.dropped);
+  const package_naming& n = r.package;
+  d["package"] = value::object({{"name", n.name}, {"version", n.version}, {"naming", n.naming}});
+  if (!n.note.empty()) d["package"]["namingNote"] = n.note;
+  return d;
+}
+
+/// The human form of an export that ran (after the experimental banner), every line through
+/// the one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const export_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Exported agent " + r.agent_id + " to " + r.output_directory + " as " + r.package.name +
+       "@" + r.package.version);
+  if (!r.package.note.empty()) line("  note: " + r.package.note);
+  for (const auto& f : r.files_written) line("  wrote " + f);
+  return std::move(line.text);
+}
+
+/// What `export_claw` returns: the typed result once it ran, else why it stopped.
+using export_outcome = outcome<export_result>;
+
 struct export_request {
   std::string agent;                     ///< the recorded agent id
   std::string out;                       ///< the new package directory (`~`, relative: req)
@@ -236,7 +291,7 @@ struct managed_files {
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
   std::vector<std::pair<std::string, std::string>> files;  ///< workspace-relative → bytes
-  value left_home = value::array();
+  std::vector<dropped_file> left_home;
 };
 
 template <class Fs>
@@ -251,10 +306,7 @@ std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& i
   for (const auto& f : in.rec.workspace_files) {
     const std::string& rel = f.path;
     if (const auto kind = bundle::private_workspace_entry(rel)) {
-      out.left_home.push_back(
-          value::object({{"path", rel},
-                         {"reason", "private_data"},
-                         {"detail", std::string(bundle::private_reason(*kind))}}));
+      out.left_home.push_back({rel, "private_data", std::string(bundle::private_reason(*kind))});
       continue;
     }
     const file_read r = read_in_root(fs, *root, rel, state_file_max_bytes);
@@ -480,13 +532,12 @@ std::optional<export_refusal> write_export(
 /// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
 /// writes nothing; a failure after staging leaves no directory behind.
 template <class Fs>
-outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
+export_outcome export_claw(Fs& fs, const destination_request& req, const export_request& x) {
   constexpr const char* schema = "openclaw.clawExportResult.v1";
-  outcome_doc out;
+  export_outcome out;
   const auto fail = [&](const detail::export_refusal& r) {
-    out.document = detail::failure_doc(schema, "failed", std::string(to_string(r.code)),
-                                       r.message + "; nothing was written.");
-    out.document["agentId"] = x.agent;
+    out.failed = failure_of(schema, r.code, r.message + "; nothing was written.");
+    out.failed->agent_id = x.agent;
     return out;
   };
   const std::string state_dir = state_dir_of(req);
@@ -507,26 +558,15 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && text.claw_md.size() > export_claw_md_max)
     text = detail::build_export_text(parts, mf, false);
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
-  const detail::package_naming naming =
+  const package_naming naming =
       detail::name_package(&in.rec.claw, x.agent, text.manifest, text.content);
   const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
-  value d = document(schema);
-  d["status"] = "complete";
-  d["agentId"] = x.agent;
-  d["outputDirectory"] = out_dir;
-  d["manifest"] = text.manifest;
-  if (parts.profile) d["openClawProfile"] = *parts.profile;
-  value written = value::array();
-  for (const auto& t : tree) written.push_back(t.first);
-  d["filesWritten"] = written;
-  if (!mf.left_home.empty()) d["dropped"] = mf.left_home;
-  d["package"] = value::object(
-      {{"name", naming.name}, {"version", naming.version}, {"naming", naming.naming}});
-  if (!naming.note.empty()) d["package"]["namingNote"] = naming.note;
-  out.document = std::move(d);
+  export_result res{x.agent, out_dir, text.manifest, parts.profile, {}, mf.left_home, naming};
+  for (const auto& t : tree) res.files_written.push_back(t.first);
+  out.result = std::move(res);
   out.ok = true;
   return out;
 }

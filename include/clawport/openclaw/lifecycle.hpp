@@ -10,6 +10,7 @@
 #include "../plan/consent.hpp"
 #include "../publish/staged_dir.hpp"
 #include "../publish/undo.hpp"
+#include "failure.hpp"
 #include "plan.hpp"
 #include "render.hpp"
 #include "state.hpp"
@@ -29,50 +30,15 @@ namespace openclaw {
 /// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
 using consent = clawport::plan::consent;
 
-/// A finished lifecycle command: the JSON document to print and whether it succeeded.
-struct outcome_doc {
-  value document;
-  bool ok = false;
-};
-
 namespace detail {
 
-inline value failure_doc(const char* schema, const std::string& status, const std::string& code,
-                         const std::string& message) {
-  value d = document(schema);
-  d["status"] = status;
-  d["error"] = value::object({{"code", code}, {"message", message}});
-  return d;
-}
-inline value failure_doc(const char* schema, const std::string& status, errc code,
-                         const std::string& message) {
-  return failure_doc(schema, status, std::string(to_string(code)), message);
-}
-
-/// The one rendering of a refused apply: before planning (no consent) the envelope
-/// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
-/// fresh `planIntegrity`.
-inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
-                         const clawport::plan::subject& s) {
-  const std::string message = clawport::plan::message(r, s);
-  if (r.kind == clawport::plan::refusal_kind::plan_integrity_mismatch) {
-    value d = failure_doc(schema, "failed", r.code(), message);
-    d["planIntegrity"] = r.current;
-    return d;
-  }
-  value d = document(schema);
-  d["ok"] = false;
-  d["error"] = value::object({{"code", std::string(to_string(r.code()))}, {"message", message}});
-  return d;
-}
-
-/// Renders the consent refusal `r`, when there is one, as `out.document`: true when the
-/// apply stops there (every apply checks consent twice: given, then the integrity).
+/// Sets `out.failed` to the consent refusal `r`, when there is one: true when the apply
+/// stops there (every apply checks consent twice: given, then the integrity).
 template <class Outcome>
 bool refused(Outcome& out, const char* schema, const std::optional<clawport::plan::refusal>& r,
              const clawport::plan::subject& s) {
   if (!r) return false;
-  out.document = refusal_doc(schema, *r, s);
+  out.failed = refusal_of(schema, *r, s);
   return true;
 }
 
@@ -539,8 +505,8 @@ inline install_record pending_record(const add_plan& p, const add_ops& ops,
 template <class Fs>
 config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
                        install_record record, add_undo_state& s, publish::undo_journal& undo,
-                       std::string& step) {
-  step = to_string(errc::provenance_failed);
+                       errc& step) {
+  step = errc::provenance_failed;
   ledger l = read_ledger(fs, state_dir);
   s.ledger_before = l.bytes;
   s.config_before = read_state_file(fs, state_dir, config_file_name);
@@ -553,7 +519,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   });
   write_ledger(fs, state_dir, l, &s.created_state_dirs);
 
-  step = to_string(errc::workspace_files_failed);
+  step = errc::workspace_files_failed;
   record_workspace_undo(fs, ops.workspace, ops.adopted, s, undo);
   if (ops.adopted) {
     fill_adopted_workspace(fs, ops.workspace, ops.files, s);
@@ -561,7 +527,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
     publish_new_workspace(fs, ops.workspace, ops.files, s);
   }
 
-  step = to_string(errc::config_commit_failed);
+  step = errc::config_commit_failed;
   s.config_written = true;
   undo.add("openclaw.json", [&fs, &s, state_dir] {
     if (s.config_written) restore_state_file(fs, state_dir, config_file_name, s.config_before);
@@ -570,7 +536,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   s.config_written = cfg.written;
 
   // The ledger's undo above restores it as it was before the `pending` record.
-  step = to_string(errc::provenance_failed);
+  step = errc::provenance_failed;
   record.status = cfg.written ? "complete" : "partial";
   record.config = cfg.written ? "registered" : "refused";
   for (auto& f : record.workspace_files) f.status = "complete";
@@ -602,15 +568,21 @@ inline add_result add_result_of(const add_plan& p, add_ops& ops, const config_ou
 
 }  // namespace detail
 
-/// A finished `claw add --yes`; when it stopped at the plan, why, for the human form: the
-/// package did not read (the document is the plan's failure envelope) or the plan blocks
-/// (the document is the plan); once the add ran, its typed result (the CLI renders its
-/// text from it).
-struct add_outcome : outcome_doc {
-  bool invalid_package = false;
+/// A finished `claw add --yes`: its typed result once it ran, else why it stopped: refused
+/// or failed (`failed`), the package did not read (`invalid`) or the plan blocks
+/// (`blocked_plan`).
+struct add_outcome : outcome<add_result> {
+  std::optional<invalid_package> invalid;
   std::optional<add_plan> blocked_plan;
-  std::optional<add_result> result;
 };
+
+/// The document `claw add --yes --json` prints: the result, the failure, the package's
+/// failure envelope or the blocked plan.
+inline value to_json(const add_outcome& o) {
+  if (o.invalid) return to_json(*o.invalid);
+  if (o.blocked_plan) return to_json(*o.blocked_plan);
+  return to_json(static_cast<const outcome<add_result>&>(o));
+}
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
 /// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
@@ -624,13 +596,11 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   const clawport::plan::subject subject{"Claw", "add --dry-run"};
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   if (!pkg.ok()) {
-    out.document = plan_failure_document(pkg);
-    out.invalid_package = true;
+    out.invalid = invalid_package{pkg.diagnostics};
     return out;
   }
   const add_plan p = plan_add(fs, pkg, req, opt, resolver);
   if (p.blocked) {
-    out.document = to_json(p);
     out.blocked_plan = p;
     return out;
   }
@@ -638,9 +608,9 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, integrity),
                       subject))
     return out;
-  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
-    out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = integrity;
+  const auto fail = [&](errc code, std::string message) {
+    out.failed = failure_of(schema, code, std::move(message));
+    out.failed->plan_integrity = integrity;
     return out;
   };
   // What the plan writes, with the bytes re-read and checked against the consented digests.
@@ -656,7 +626,7 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   const std::string state_dir = state_dir_of(req);
   detail::add_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
-  std::string step;
+  errc step = errc::provenance_failed;
   config_outcome cfg;
   try {
     cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), undo_state, undo,
@@ -666,7 +636,6 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   undo.commit();
   out.result = detail::add_result_of(p, ops, cfg, state_dir);
-  out.document = to_json(*out.result);
   out.ok = cfg.written;
   return out;
 }
@@ -714,6 +683,8 @@ inline bool matches(const install_record& rec, const std::optional<std::string>&
   return !t || *t == rec.agent_id || rec.claw.name == *t;
 }
 
+}  // namespace detail
+
 /// One recorded workspace file against the disk.
 struct file_status {
   std::string path;
@@ -733,13 +704,15 @@ struct mcp_status {
 /// One install record against the disk and the live openclaw.json.
 struct install_status {
   std::string agent_id;
-  const install_record* record = nullptr;  ///< the ledger's install record
-  std::string agent_state;                 ///< present | modified | missing
+  install_record record;    ///< the ledger's install record (a copy: the status owns it)
+  std::string agent_state;  ///< present | modified | missing
   std::vector<file_status> files;
   std::vector<std::string> unmanaged;
   std::vector<std::pair<package_ref, std::string>> packages;  ///< ledger row → state
   std::vector<mcp_status> mcp_servers;
 };
+
+namespace detail {
 
 /// The state of the agent entry: present (as recorded), modified or missing.
 inline std::string agent_state(const value& cfg, const install_record& rec) {
@@ -773,7 +746,7 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
                                 const std::map<std::string, int>& owners) {
   install_status s;
   s.agent_id = rec.agent_id;
-  s.record = &rec;
+  s.record = rec;
   s.agent_state = agent_state(cfg, rec);
   const std::string& ws = rec.workspace;
   std::optional<typename Fs::dir> root;
@@ -810,7 +783,7 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
 
 /// The status of one install record as `claw status` prints it.
 inline value to_json(const install_status& s) {
-  const install_record& rec = *s.record;
+  const install_record& rec = s.record;
   value d = value::object();
   d["agentId"] = s.agent_id;
   d["install"] = value::object({{"status", rec.status},
@@ -856,15 +829,27 @@ inline value to_json(const install_status& s) {
   return d;
 }
 
-/// The `openclaw.clawStatus.v1` document of the records `claw status` looked at.
-inline value status_document(const std::string& state_dir, const std::optional<std::string>& target,
-                             const std::vector<install_status>& records) {
+}  // namespace detail
+
+/// What `claw status` found: each recorded install it looked at (all, or the ones `target`
+/// names) against the disk. The records own their ledger rows.
+struct status_result {
+  std::string state_dir;
+  std::optional<std::string> target;
+  std::vector<install_status> records;
+  bool ok = false;  ///< false only when a target matched nothing
+};
+
+/// The `openclaw.clawStatus.v1` document.
+inline value to_json(const status_result& r) {
+  const std::optional<std::string>& target = r.target;
+  const std::vector<install_status>& records = r.records;
   std::size_t partial = 0, missing_agents = 0, drifted = 0, pkg_refs = 0, missing_pkgs = 0,
               mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unmanaged = 0, conflicts = 0,
               modified_agents = 0;
   value rendered = value::array();
   for (const auto& s : records) {
-    partial += s.record->status != "complete";
+    partial += s.record.status != "complete";
     missing_agents += s.agent_state == "missing";
     modified_agents += s.agent_state == "modified";
     for (const auto& f : s.files) {
@@ -876,12 +861,12 @@ inline value status_document(const std::string& state_dir, const std::optional<s
     for (const auto& p : s.packages) missing_pkgs += p.second != "present";
     mcp_refs += s.mcp_servers.size();
     for (const auto& m : s.mcp_servers) drifted_mcp += m.state != "present";
-    cron_refs += s.record->cron_jobs.size();
-    rendered.push_back(to_json(s));
+    cron_refs += s.record.cron_jobs.size();
+    rendered.push_back(detail::to_json(s));
   }
   value d = document("openclaw.clawStatus.v1");
   if (target) d["target"] = *target;
-  d["stateDir"] = state_dir;
+  d["stateDir"] = r.state_dir;
   d["summary"] = value::object({{"claws", records.size()},
                                 {"partial", partial},
                                 {"missingAgents", missing_agents},
@@ -902,52 +887,28 @@ inline value status_document(const std::string& state_dir, const std::optional<s
   return d;
 }
 
-}  // namespace detail
-
 /// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
-/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
-/// nothing.
+/// `target`) against the disk. Changes nothing.
 template <class Fs>
-outcome_doc claw_status(Fs& fs, const destination_request& req,
-                        const std::optional<std::string>& target) {
+status_result claw_status(Fs& fs, const destination_request& req,
+                          const std::optional<std::string>& target) {
   const std::string state_dir = state_dir_of(req);
   const ledger l = read_ledger(fs, state_dir);
   const value cfg = detail::live_config(fs, state_dir);
   std::map<std::string, int> owners;
   for (const auto& r : l.installs)
     for (const auto& f : r.second.workspace_files) ++owners[r.second.workspace + "/" + f.path];
-  std::vector<detail::install_status> records;
+  status_result out{state_dir, target, {}, false};
   for (const auto& r : l.installs)  // by agent id
     if (detail::matches(r.second, target))
-      records.push_back(detail::status_of_record(fs, r.second, cfg, owners));
-  outcome_doc out;
-  out.document = detail::status_document(state_dir, target, records);
-  out.ok = !target || !records.empty();
+      out.records.push_back(detail::status_of_record(fs, r.second, cfg, owners));
+  out.ok = !target || !out.records.empty();
   return out;
 }
 
 // ---------------------------------------------------------------------------------------
 // remove
 // ---------------------------------------------------------------------------------------
-
-/// A blocker of a lifecycle plan.
-struct plan_blocker {
-  /// From the one vocabulary (core/error.hpp); the document shows its wire name.
-  errc code = errc::invalid_argument;
-  std::string message;
-};
-
-/// A blocker with `code` from the one vocabulary.
-inline plan_blocker make_blocker(errc code, std::string message) {
-  return {code, std::move(message)};
-}
-
-/// The `blockers` array of a plan or refusal document.
-inline value to_json(const std::vector<plan_blocker>& blockers) {
-  return json::array_of<value>(blockers, [](const plan_blocker& b) {
-    return value::object({{"code", std::string(to_string(b.code))}, {"message", b.message}});
-  });
-}
 
 namespace detail {
 
@@ -1048,7 +1009,7 @@ inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>
 
 /// The remove actions of the agent entry, the MCP servers, packages and cron jobs.
 inline void remove_config_actions(remove_plan& p, const install_status& s) {
-  const install_record& rec = *s.record;
+  const install_record& rec = s.record;
   const std::string& id = s.agent_id;
   const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
                        value details) {
@@ -1082,7 +1043,7 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
 /// the rest retained or released; the workspace goes only if it was created and nothing
 /// stays in it.
 inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
-  const install_record& rec = *s.record;
+  const install_record& rec = s.record;
   bool keeps = false;
   for (const auto& f : s.files) {
     const bool introduced = f.row.claw_introduced();
@@ -1132,7 +1093,7 @@ remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std:
     p.agent_id = found.front();
     const install_record& rec = l.installs.at(*p.agent_id);
     const value cfg = detail::live_config(fs, state_dir);
-    const detail::install_status s = detail::status_of_record(fs, rec, cfg, {});
+    const install_status s = detail::status_of_record(fs, rec, cfg, {});
     detail::remove_config_actions(p, s);
     detail::remove_workspace_actions(p, s);
   }
@@ -1156,11 +1117,8 @@ struct remove_result {
   std::string failure;                ///< empty when complete
 };
 
-/// What `apply_remove` returns: the document, and the typed result once the remove ran
-/// (the CLI renders its text from it).
-struct remove_outcome : outcome_doc {
-  std::optional<remove_result> result;
-};
+/// What `apply_remove` returns: the typed result once the remove ran, else why it stopped.
+using remove_outcome = outcome<remove_result>;
 
 namespace detail {
 
@@ -1172,22 +1130,26 @@ inline std::string failure_message(const remove_result& r) {
   return r.failure + "; run claw status to see what remains";
 }
 
+}  // namespace detail
+
 /// The result document of a remove that ran.
 inline value to_json(const remove_result& r) {
   value d = document("openclaw.clawRemoveResult.v1");
   d["dryRun"] = false;
-  d["status"] = status_of(r);
+  d["status"] = detail::status_of(r);
   d["agentId"] = r.agent_id;
   d["agentRemoved"] = r.agent_removed;
   d["workspaceFiles"] = r.files_deleted;
   d["retained"] = r.retained;
   d["released"] = r.released;
   if (!r.failure.empty()) {
-    d["error"] = value::object(
-        {{"code", std::string(to_string(errc::remove_failed))}, {"message", failure_message(r)}});
+    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
+                                {"message", detail::failure_message(r)}});
   }
   return d;
 }
+
+namespace detail {
 
 /// The record's workspace rows without the paths in `gone`.
 inline std::vector<file_row> rows_without(const install_record& rec,
@@ -1211,11 +1173,11 @@ std::string restore_ledger(Fs& fs, const std::string& state_dir,
 }
 
 /// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json.
-/// On a failure the ledger is restored and the failure document returned.
+/// On a failure the ledger is restored and the failure returned.
 template <class Fs>
-std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
-                                           const config_change& change,
-                                           const std::optional<std::string>& ledger_before) {
+std::optional<failure> remove_config_entries(Fs& fs, const std::string& state_dir,
+                                             const config_change& change,
+                                             const std::optional<std::string>& ledger_before) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   if (change.agents.empty() && change.mcp_servers.empty()) return std::nullopt;
   config_outcome cfg;
@@ -1230,17 +1192,17 @@ std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
     } catch (const error& again) {
       also = std::string("; openclaw.json could not be restored: ") + again.what();
     }
-    return failure_doc(schema, "failed", errc::remove_failed,
-                       std::string(e.what()) + "; nothing was removed" + also +
-                           restore_ledger(fs, state_dir, ledger_before));
+    return failure_of(schema, errc::remove_failed,
+                      std::string(e.what()) + "; nothing was removed" + also +
+                          restore_ledger(fs, state_dir, ledger_before));
   }
   if (cfg.written) return std::nullopt;
-  value d = failure_doc(schema, "failed", errc::config_commit_failed,
-                        cfg.refusal + "; nothing was removed" +
-                            restore_ledger(fs, state_dir, ledger_before) +
-                            ". Remove the members by hand, then run remove again:");
-  d["error"]["snippet"] = cfg.snippet;
-  return d;
+  failure f = failure_of(schema, errc::config_commit_failed,
+                         cfg.refusal + "; nothing was removed" +
+                             restore_ledger(fs, state_dir, ledger_before) +
+                             ". Remove the members by hand, then run remove again:");
+  f.snippet = cfg.snippet;
+  return f;
 }
 
 /// Remove step 3: one unlink per file to delete; the deleted ones are appended to
@@ -1319,9 +1281,8 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
                       clawport::plan::check_integrity(*c.plan_integrity, plan.integrity), subject))
     return out;
   if (!plan.blockers.empty()) {
-    out.document =
-        detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
-    out.document["blockers"] = to_json(plan.blockers);
+    out.failed = failure_of(schema, errc::remove_blocked, plan.blockers[0].message);
+    out.failed->blockers = plan.blockers;
     return out;
   }
   const std::string state_dir = state_dir_of(req);
@@ -1353,16 +1314,14 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
     write_ledger(fs, state_dir, l);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
-    out.document = detail::failure_doc(schema, "failed", errc::remove_failed,
-                                       std::string(e.what()) + "; nothing was removed" +
-                                           detail::restore_ledger(fs, state_dir, ledger_before));
+    out.failed = failure_of(schema, errc::remove_failed,
+                            std::string(e.what()) + "; nothing was removed" +
+                                detail::restore_ledger(fs, state_dir, ledger_before));
     return out;
   }
   // 2. openclaw.json.
-  if (auto failed = detail::remove_config_entries(fs, state_dir, change, ledger_before)) {
-    out.document = std::move(*failed);
-    return out;
-  }
+  out.failed = detail::remove_config_entries(fs, state_dir, change, ledger_before);
+  if (out.failed) return out;
   // 3. The files, one unlink each, then the directories they emptied.
   res.failure = detail::delete_workspace_files(fs, rec.workspace, doomed, res.files_deleted);
   if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);
@@ -1383,7 +1342,6 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
     res.failure += (res.failure.empty() ? "" : "; ") +
                    std::string("the ledger could not be updated: ") + e.what();
   }
-  out.document = detail::to_json(res);
   out.ok = res.failure.empty();
   out.result = std::move(res);
   return out;
@@ -1395,23 +1353,30 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
 
 namespace detail {
 
-inline void status_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& r : d["records"]) {
-    line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
-         ": install " + str(r["install"]["status"]) + ", agent " + str(r["agentState"]));
-    for (const auto& f : r["workspaceFiles"])
-      line("  " + str(f["state"]) + " " + str(f["path"]) +
-           (f.contains("ownershipConflict") ? " (ownership conflict)" : ""));
-    for (const auto& u : r["unmanagedFiles"]) line("  unmanaged " + str(u));
-    for (const auto& m : r["mcpServers"]) line("  mcp " + str(m["name"]) + ": " + str(m["state"]));
-    for (const auto& p : r["packages"])
-      line("  package " + str(p["kind"]) + ":" + str(p["ref"]) + ": " + str(p["state"]));
-    for (const auto& j : r["cronJobs"]) line("  cron " + str(j["id"]) + ": " + str(j["state"]));
-  }
-  if (d["records"].empty()) line("No Claws installed.");
+/// The lines of one install's status.
+inline void status_lines(text::terminal_lines& line, const install_status& s) {
+  line("Claw " + s.record.claw.name + " as agent " + s.agent_id + ": install " + s.record.status +
+       ", agent " + s.agent_state);
+  for (const auto& f : s.files)
+    line("  " + f.state + " " + f.path + (f.ownership_conflict ? " (ownership conflict)" : ""));
+  for (const auto& u : s.unmanaged) line("  unmanaged " + u);
+  for (const auto& m : s.mcp_servers) line("  mcp " + m.row.name + ": " + m.state);
+  for (const auto& p : s.packages)
+    line("  package " + p.first.kind + ":" + p.first.ref + ": " + p.second);
+  for (const auto& j : s.record.cron_jobs) line("  cron " + j.manifest_id + ": not-applied");
 }
 
 }  // namespace detail
+
+/// The human form of `claw status` (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const status_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  for (const auto& s : r.records) detail::status_lines(line, s);
+  if (r.records.empty()) line("No Claws installed.");
+  return std::move(line.text);
+}
 
 namespace detail {
 
@@ -1462,29 +1427,12 @@ inline std::string result_text(const remove_result& r) {
   return std::move(line.text);
 }
 
-/// The human rendering of a status document, export result or a refusal
-/// (after the experimental banner), every line through the one terminal-safe renderer
-/// (core/text.hpp).
-inline std::string lifecycle_text(const value& d) {
-  using detail::str;
-  text::terminal_lines line;
-  line(experimental_banner);
-  const std::string schema = d.value("schemaVersion", "");
-  if (d.contains("error")) {
-    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
-    if (d["error"].contains("snippet")) line.block(str(d["error"]["snippet"]));
-  }
-  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed")
-    line("  current plan integrity: " + str(d["planIntegrity"]));
-  if (schema == "openclaw.clawStatus.v1") {
-    detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
-    line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
-         str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
-    if (d["package"].contains("namingNote")) line("  note: " + str(d["package"]["namingNote"]));
-    for (const auto& f : d["filesWritten"]) line("  wrote " + str(f));
-  }
-  return std::move(line.text);
+/// The human form of `claw add --yes`: its result's or failure's, the package's
+/// diagnostics, or the plan that blocks it.
+inline std::string result_text(const add_outcome& o) {
+  if (o.invalid) return result_text(*o.invalid);
+  if (o.blocked_plan) return plan_text(*o.blocked_plan);
+  return result_text(static_cast<const outcome<add_result>&>(o));
 }
 
 }  // namespace openclaw

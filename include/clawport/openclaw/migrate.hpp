@@ -449,8 +449,8 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
 template <class Fs>
 void run_migration(Fs& fs, const destination_request& req, const migration_plan& p,
                    const std::string& now, migrate_undo_state& s, publish::undo_journal& undo,
-                   std::string& step) {
-  step = to_string(errc::publish_failed);
+                   errc& step) {
+  step = errc::publish_failed;
   undo.add(p.package_root, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
   undo.add(p.package_root, [&fs, &s, root = p.package_root] {
     if (!s.published) return;
@@ -464,7 +464,7 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
     throw error(errc::migration_changed, "the published package does not read clean",
                 p.package_root);
 
-  step = to_string(errc::provenance_failed);
+  step = errc::provenance_failed;
   const std::string state_dir = state_dir_of(req);
   ledger l = read_ledger(fs, state_dir);
   s.ledger_before = l.bytes;
@@ -505,13 +505,18 @@ inline value to_json(const migration_result& r) {
       json::field("filesWritten", &t::files_written), json::field("ledger", &t::ledger));
 }
 
-/// What `apply_migration` returns: the document; the plan when it blocks (the document is
-/// the plan) and the typed result once the migration ran (the CLI renders its text from
-/// them).
-struct migration_outcome : outcome_doc {
+/// What `apply_migration` returns: the typed result once the migration ran, else why it
+/// stopped: refused or failed (`failed`), or the plan blocks (`blocked_plan`).
+struct migration_outcome : outcome<migration_result> {
   std::optional<migration_plan> blocked_plan;
-  std::optional<migration_result> result;
 };
+
+/// The document `claw migrate --yes --json` prints: the result, the failure or the
+/// blocked plan.
+inline value to_json(const migration_outcome& o) {
+  if (o.blocked_plan) return to_json(*o.blocked_plan);
+  return to_json(static_cast<const outcome<migration_result>&>(o));
+}
 
 /// `claw migrate <agent-id> --yes --plan-integrity`: rebuilds the plan, requires the
 /// consented integrity, publishes the generated package (staged, read back and re-planned
@@ -527,27 +532,25 @@ migration_outcome apply_migration(Fs& fs, const destination_request& req,
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const migration_plan p = plan_migration(fs, req, agent_id);
   if (p.blocked()) {
-    out.document = to_json(p);
     out.blocked_plan = p;
     return out;
   }
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, p.integrity),
                       subject)) {
-    out.document["agentId"] = agent_id;
+    out.failed->agent_id = agent_id;
     return out;
   }
   detail::migrate_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
-  std::string step;
+  errc step = errc::publish_failed;
   try {
     detail::run_migration(fs, req, p, now, undo_state, undo, step);
   } catch (const error& e) {
-    const std::string code =
-        e.code() == errc::migration_changed ? std::string(to_string(e.code())) : step;
-    out.document = detail::failure_doc(schema, "failed", code,
-                                       detail::after_rollback(e.what(), undo.run(), "migration"));
-    out.document["agentId"] = agent_id;
-    out.document["planIntegrity"] = p.integrity;
+    const errc code = e.code() == errc::migration_changed ? e.code() : step;
+    out.failed =
+        failure_of(schema, code, detail::after_rollback(e.what(), undo.run(), "migration"));
+    out.failed->agent_id = agent_id;
+    out.failed->plan_integrity = p.integrity;
     return out;
   }
   undo.commit();
@@ -555,7 +558,6 @@ migration_outcome apply_migration(Fs& fs, const destination_request& req,
       p.agent_id,  p.workspace, p.package_root,
       p.integrity, {},          detail::join_path(state_dir_of(req), ledger_file_name)};
   for (const auto& f : p.package_files) res.files_written.push_back(f.path);
-  out.document = to_json(res);
   out.ok = true;
   out.result = std::move(res);
   return out;
@@ -587,16 +589,11 @@ inline std::string result_text(const migration_result& r) {
   return std::move(line.text);
 }
 
-/// The human form of a migration that was refused or failed (its `error`, then the plan
-/// integrity it rebuilt), through the one terminal-safe renderer (core/text.hpp).
-inline std::string migration_text(const value& d) {
-  using detail::str;
-  text::terminal_lines line;
-  line(experimental_banner);
-  if (d.contains("error"))
-    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
-  if (d.contains("planIntegrity")) line("  current plan integrity: " + str(d["planIntegrity"]));
-  return std::move(line.text);
+/// The human form `claw migrate --yes` prints: its result's or failure's, or the plan that
+/// blocks it.
+inline std::string result_text(const migration_outcome& o) {
+  if (o.blocked_plan) return plan_text(*o.blocked_plan);
+  return result_text(static_cast<const outcome<migration_result>&>(o));
 }
 
 }  // namespace openclaw

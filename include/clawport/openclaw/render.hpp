@@ -37,14 +37,6 @@ inline value inspect_document(const claw_package& pkg) {
   return v;
 }
 
-/// The validation-failure envelope for a plan whose package did not read.
-inline value plan_failure_document(const claw_package& pkg) {
-  value v = document("openclaw.clawAddPlan.v1");
-  v["valid"] = false;
-  v["diagnostics"] = to_json(pkg.diagnostics);
-  return v;
-}
-
 /// JSON text of a document, as OpenClaw prints it (two-space JSON.stringify, newline).
 inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
 
@@ -54,6 +46,12 @@ inline void diagnostic_lines(text::terminal_lines& line, const std::vector<diagn
   for (const auto& d : diags) line(indent + human_line(d));
 }
 
+/// The lines of a package that did not read: `Claw is invalid:`, then its diagnostics.
+inline void invalid_lines(text::terminal_lines& line, const std::vector<diagnostic>& diags) {
+  line("Claw is invalid:");
+  diagnostic_lines(line, diags, "  ");
+}
+
 /// Human form of `inspect`, every line through the one terminal-safe renderer
 /// (core/text.hpp): a control character in the agent's name or any manifest string is
 /// shown escaped.
@@ -61,8 +59,7 @@ inline std::string inspect_text(const claw_package& pkg) {
   text::terminal_lines line;
   line(experimental_banner);
   if (!pkg.ok()) {
-    line("Claw is invalid:");
-    diagnostic_lines(line, pkg.diagnostics, "  ");
+    invalid_lines(line, pkg.diagnostics);
     return std::move(line.text);
   }
   const value& m = pkg.manifest;

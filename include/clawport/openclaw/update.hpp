@@ -146,7 +146,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
                                  const value& desired) {
   const std::string& id = s.agent_id;
   const std::string want = digest_of(desired);
-  const std::string& have = s.record->agent_config_digest;
+  const std::string& have = s.record.agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
   if (s.agent_state == "modified") {
     b.act("agent", id, "", d,
@@ -208,7 +208,7 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
   for (const auto& f : s.files) recorded.insert(f.path);
   std::optional<typename Fs::dir> root;
   try {
-    root.emplace(open_dir_path(fs, s.record->workspace));
+    root.emplace(open_dir_path(fs, s.record.workspace));
   } catch (const error&) {
   }
   for (const auto& w : wanted) {
@@ -385,9 +385,9 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
     if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
   update_recorded_files(b, s, wanted);
   update_new_files(fs, b, s, wanted);
-  update_package_actions(b, *s.record, tp);
+  update_package_actions(b, s.record, tp);
   update_mcp_actions(b, s, cfg, new_mcp);
-  update_cron_actions(b, *s.record, tp);
+  update_cron_actions(b, s.record, tp);
 }
 
 /// Reads the target package (`from`, else the recorded source) and builds its add plan
@@ -524,7 +524,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
       b.block(errc::mcp_config_unavailable, e.what());
     }
     if (cfg && out.target) {
-      const detail::install_status s = detail::status_of_record(fs, rec, *cfg, {});
+      const install_status s = detail::status_of_record(fs, rec, *cfg, {});
       detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
@@ -906,11 +906,8 @@ inline value to_json(const update_result& r) {
   return d;
 }
 
-/// What `apply_update` returns: the document, and the typed result once the update ran
-/// (the CLI renders its text from it).
-struct update_outcome : outcome_doc {
-  std::optional<update_result> result;
-};
+/// What `apply_update` returns: the typed result once the update ran, else why it stopped.
+using update_outcome = outcome<update_result>;
 
 /// The human form of an update that ran (after the experimental banner); a partial one
 /// starts with its error. Every line through the one terminal-safe renderer (core/text.hpp).
@@ -941,9 +938,9 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
   update_outcome out;
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const update_plan up = plan_update(fs, req, target, from);
-  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
-    out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = up.integrity;
+  const auto fail = [&](errc code, std::string message) {
+    out.failed = failure_of(schema, code, std::move(message));
+    out.failed->plan_integrity = up.integrity;
     return out;
   };
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, up.integrity),
@@ -951,7 +948,7 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
     return out;
   if (up.blocked) {
     fail(errc::update_blocked, up.blockers[0].message);
-    out.document["blockers"] = to_json(up.blockers);
+    out.failed->blockers = up.blockers;
     return out;
   }
   const std::string state_dir = state_dir_of(req);
@@ -975,14 +972,14 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
 
   detail::update_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
-  std::string step(to_string(errc::workspace_update_failed));
+  errc step = errc::workspace_update_failed;
   try {
     detail::update_workspace(fs, *root, rec, ops, undo_state, undo);
     // 2. openclaw.json, once. Its undo is recorded before the write: a write that fails
     // after its rename (a failed directory flush) is undone too.
     const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
-      step = to_string(change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed);
+      step = change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed;
       const std::optional<std::string> config_before =
           detail::read_state_file(fs, state_dir, config_file_name);
       undo_state.config_written = true;
@@ -997,12 +994,12 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
         fail(step, cfg.refusal + "; the workspace was put back" +
                        (left.empty() ? std::string() : " except " + left.front()) +
                        ". Make this change by hand, then run update again:");
-        out.document["error"]["snippet"] = cfg.snippet;
+        out.failed->snippet = cfg.snippet;
         return out;
       }
     }
     // 3. The ledger, last (its undo recorded before the write, as the config's).
-    step = to_string(errc::provenance_update_failed);
+    step = errc::provenance_update_failed;
     for (const auto& d : undo_state.created_dirs) record.created_dirs.push_back(d);
     const std::optional<std::string> ledger_before = l.bytes;
     undo.add("the ledger", [&fs, state_dir, ledger_before] {
@@ -1016,7 +1013,6 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
   undo.commit();
   out.ok = ops.not_applied.empty();
   out.result = detail::update_result_of(up, rec, std::move(record), ops);
-  out.document = to_json(*out.result);
   return out;
 }
 
