@@ -237,6 +237,34 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(world(m) == before);
   }
 
+  TEST_CASE("a refusal is a typed failure; its document and its text come from it") {
+    memory m;
+    package(m);
+    const auto before = world(m);
+    const auto r = add(m, oc::consent{});
+    REQUIRE(r.failed);
+    CHECK_FALSE(r.result);
+    CHECK(r.failed->at == oc::failure::stage::consent);
+    CHECK(r.failed->code == clawport::errc::consent_required);
+    CHECK_FALSE(r.failed->plan_integrity);  // nothing was planned
+    const std::string refused = oc::result_text(r);
+    CHECK(refused.find("ERROR consent_required: ") != std::string::npos);
+    CHECK(refused.find("current plan integrity") == std::string::npos);
+    const auto stale = add(m, yes("sha256:" + std::string(64, '0')));
+    REQUIRE(stale.failed);
+    CHECK(stale.failed->at == oc::failure::stage::plan_mismatch);
+    CHECK(stale.failed->plan_integrity == integrity_of(m));
+    CHECK(oc::result_text(stale).find("\n  current plan integrity: " + integrity_of(m) + "\n") !=
+          std::string::npos);
+    // The mismatch document shows the fresh integrity right after the error.
+    const value d = oc::to_json(stale);
+    std::vector<std::string> keys;
+    for (auto it = d.begin(); it != d.end(); ++it) keys.push_back(it.key());
+    CHECK(keys == std::vector<std::string>{"schemaVersion", "stability", "status", "error",
+                                           "planIntegrity"});
+    CHECK(world(m) == before);
+  }
+
   TEST_CASE("a blocked plan writes nothing (packages unresolved offline)") {
     memory m;
     package(m);
@@ -464,6 +492,15 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(rec["cronJobs"][0]["state"] == "not-applied");
     CHECK(s["summary"]["claws"] == 1);
     CHECK(s["summary"]["driftedFiles"] == 0);
+    // The text is the typed status's: one line per install, then one per row.
+    const std::string text = oc::result_text(oc::claw_status(m, request(), std::nullopt));
+    CHECK(text.find("Claw demo-claw as agent demo: install complete, agent present\n") !=
+          std::string::npos);
+    CHECK(text.find("  unchanged SOUL.md\n") != std::string::npos);
+    CHECK(text.find("No Claws installed.") == std::string::npos);
+    memory none;
+    CHECK(oc::result_text(oc::claw_status(none, request(), std::nullopt))
+              .find("No Claws installed.") != std::string::npos);
     CHECK(oc::claw_status(m, request(), std::string("demo-claw")).ok);   // by package name
     CHECK_FALSE(oc::claw_status(m, request(), std::string("nope")).ok);  // no match: exit 1
   }
