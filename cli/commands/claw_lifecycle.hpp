@@ -62,12 +62,9 @@ inline void check_usage(const consent_flags& f, const char* result_schema) {
   try {
     check_consent_usage(f);
   } catch (usage_failure& e) {
-    oc::value d = oc::value::object();
-    d["schemaVersion"] = result_schema;
-    d["stability"] = oc::stability;
-    d["ok"] = false;
-    d["error"] = json::error_document(e)["error"];
-    e.document = oc::json_text(d);
+    oc::failure refused = oc::failure_of(result_schema, e.code(), e.what());
+    refused.at = oc::failure::stage::consent;  // before anything was planned
+    e.document = oc::json_text(with_error(oc::to_json(refused), e.subject(), e));
     throw;
   }
 }
