@@ -524,13 +524,13 @@ std::optional<export_refusal> write_export(
 
 }  // namespace detail
 
-/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
-/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
-/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
-/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
-/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
-/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
-/// writes nothing; a failure after staging leaves no directory behind.
+/// `claw export`: the typed `export_result`, or a failure whose code is one of upstream's
+/// ClawExportError codes (`claw_not_found`, `install_incomplete`, `agent_missing`,
+/// `workspace_changed`, `agent_drifted`, `workspace_files_drifted`, `packages_drifted`,
+/// `mcp_servers_unavailable`, `output_collision`, `export_manifest_invalid`,
+/// `export_openclaw_profile_invalid`, `export_write_failed`) or `export_forbidden_file` /
+/// `export_bootstrap_invalid`. A refusal writes nothing; a failure after staging leaves no
+/// directory behind.
 template <class Fs>
 export_outcome export_claw(Fs& fs, const destination_request& req, const export_request& x) {
   constexpr const char* schema = "openclaw.clawExportResult.v1";
