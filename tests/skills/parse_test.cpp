@@ -450,6 +450,30 @@ TEST_SUITE("skills.toml") {
     CHECK(thrown([&] { sk::parse_skill_toml(base + "[forge]\nlicense = \"MIT\"\n"); }).code() ==
           errc::skill_invalid);
   }
+  TEST_CASE("a missing required field is named with its table, after the fields present") {
+    // Upstream's serde order: the fields present are read (a wrong type fails there), then the
+    // first required field absent, in declaration order.
+    const auto what = [](const std::string& t) {
+      return std::string(thrown([&] { sk::parse_skill_toml(t); }).what());
+    };
+    CHECK(what("[skill]\ndescription = \"d\"\n") ==
+          "SKILL.toml:1: missing field `name` in [skill]");
+    CHECK(what("[skill]\n") == "SKILL.toml:1: missing field `name` in [skill]");
+    CHECK(what("[skill]\nname = \"a\"\n") ==
+          "SKILL.toml:1: missing field `description` in [skill]");
+    CHECK(what("[skill]\ndescription = 1\n") ==
+          "SKILL.toml:2: invalid type for `skill.description`: expected a string");
+    CHECK(what("[skill]\nname = 1\n") ==
+          "SKILL.toml:2: invalid type for `skill.name`: expected a string");
+    const std::string base = "[skill]\nname = \"a\"\ndescription = \"d\"\n";
+    CHECK(what(base + "[[tools]]\nname = \"t\"\ndescription = \"\"\n") ==
+          "SKILL.toml:4: missing field `kind` in tools[0]");
+    CHECK(what(base + "[[skill.slash_options]]\nname = \"o\"\n") ==
+          "SKILL.toml:4: missing field `description` in skill.slash_options[0]");
+    CHECK(what(base + "[[skill.slash_options]]\nname = \"o\"\ndescription = \"\"\ntype = "
+                      "\"s\"\nchoices = [{ value = 1 }]\n") ==
+          "SKILL.toml:8: missing field `name` in skill.slash_options[0].choices[0]");
+  }
   TEST_CASE("malformed TOML of every kind is a clear error, never a crash") {
     const char* syntax[] = {"[skill",
                             "[skill]\nname = ",

@@ -63,18 +63,16 @@ inline void check_file_limit(const limits& lim, std::string_view name, std::uint
 }
 
 inline void check_totals(const limits& lim, std::uint64_t files, std::uint64_t bytes) {
-  if (files > lim.max_files)
+  const auto refuse_over = [](std::uint64_t count, std::uint64_t max, const char* what) {
+    if (count <= max) return;
     throw error(errc::limit_exceeded,
-                "the bundle would hold " + std::to_string(files) + " files; the limit is " +
-                    std::to_string(lim.max_files) +
+                "the bundle would hold " + std::to_string(count) + " " + what + "; the limit is " +
+                    std::to_string(max) +
                     ", so `clawport verify` and `import` would refuse it; nothing was written",
                 "workspace");
-  if (bytes > lim.max_total_bytes)
-    throw error(errc::limit_exceeded,
-                "the bundle would hold " + std::to_string(bytes) + " bytes; the limit is " +
-                    std::to_string(lim.max_total_bytes) +
-                    ", so `clawport verify` and `import` would refuse it; nothing was written",
-                "workspace");
+  };
+  refuse_over(files, lim.max_files, "files");
+  refuse_over(bytes, lim.max_total_bytes, "bytes");
 }
 
 }  // namespace bundle

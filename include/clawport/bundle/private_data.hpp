@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -22,20 +23,6 @@ enum class private_kind {
   user_profile,     ///< `USER.md` in either case: who the user is
 };
 
-namespace detail {
-constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i];
-    char y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-}  // namespace detail
-
 /// The kind of private data the workspace entry `relative` ('/'-separated, from the workspace
 /// root) is, or nothing when it is ordinary content. Anchored at the workspace root: the
 /// store by its first component `memory`, the three files by their name at the root. A
@@ -45,8 +32,8 @@ constexpr std::optional<private_kind> private_workspace_entry(std::string_view r
   if (first == "memory") return private_kind::memory_store;
   if (first.size() != relative.size()) return std::nullopt;
   if (relative == "MEMORY_SNAPSHOT.md") return private_kind::memory_snapshot;
-  if (detail::iequals_ascii(relative, "MEMORY.md")) return private_kind::memory_file;
-  if (detail::iequals_ascii(relative, "USER.md")) return private_kind::user_profile;
+  if (text::iequals_ascii(relative, "MEMORY.md")) return private_kind::memory_file;
+  if (text::iequals_ascii(relative, "USER.md")) return private_kind::user_profile;
   return std::nullopt;
 }
 

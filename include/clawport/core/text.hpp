@@ -68,6 +68,27 @@ inline std::string_view trim_end(std::string_view s) noexcept {
 /// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
 inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
 
+/// ASCII case folding: A-Z to a-z, every other byte (UTF-8 sequences included) as it is. For
+/// keywords and file names compared without case (`true`, `MEMORY.md`); JavaScript's
+/// Unicode lowercase is `unicode::to_lower` (formats/unicode.hpp).
+constexpr char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+inline std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
 /// How `quote_basic` writes what it must escape: JSON.stringify leaves DEL as is and uses
 /// lower-case hex; a TOML basic string must escape DEL and toml++ writes upper-case hex.
 struct quote_style {

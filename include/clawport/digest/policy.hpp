@@ -18,34 +18,31 @@ namespace digest {
 
 namespace detail {
 
-template <class...>
-using void_t = void;
-
 template <class D>
 D& lval();
 
 template <class D, class = void>
 struct has_digest_size : std::false_type {};
 template <class D>
-struct has_digest_size<D, void_t<decltype(std::size_t{D::digest_size})>> : std::true_type {};
+struct has_digest_size<D, std::void_t<decltype(std::size_t{D::digest_size})>> : std::true_type {};
 
 template <class D, class = void>
 struct has_update_bytes : std::false_type {};
 template <class D>
 struct has_update_bytes<
-    D, void_t<decltype(lval<D>().update(static_cast<const void*>(nullptr), std::size_t{}))>>
+    D, std::void_t<decltype(lval<D>().update(static_cast<const void*>(nullptr), std::size_t{}))>>
     : std::true_type {};
 
 template <class D, class = void>
 struct has_update_view : std::false_type {};
 template <class D>
-struct has_update_view<D, void_t<decltype(lval<D>().update(std::string_view{}))>> : std::true_type {
-};
+struct has_update_view<D, std::void_t<decltype(lval<D>().update(std::string_view{}))>>
+    : std::true_type {};
 
 template <class D, class = void>
 struct has_finish : std::false_type {};
 template <class D>
-struct has_finish<D, void_t<decltype(lval<D>().finish())>> : std::true_type {};
+struct has_finish<D, std::void_t<decltype(lval<D>().finish())>> : std::true_type {};
 
 template <class D, bool = has_finish<D>::value&& has_digest_size<D>::value>
 struct finish_is_bytes : std::false_type {};

@@ -114,31 +114,20 @@ struct overlap_source {
 inline void reject_overlap(const std::string& dest, const std::string& display,
                            const std::vector<overlap_source>& sources) {
   for (const overlap_source& s : sources) {
+    const std::string source = s.workspace ? "the agent workspace " + s.planned
+                                           : "skill bundle `" + s.alias + "` at " + s.planned;
     if (starts_with(s.resolved, dest)) {
-      if (s.workspace) {
-        throw error(errc::overlap,
-                    "destination " + display + " contains the agent workspace " + s.planned +
-                        " \u2014 exporting there would replace the workspace itself",
-                    display);
-      }
       throw error(errc::overlap,
-                  "destination " + display + " contains skill bundle `" + s.alias + "` at " +
-                      s.planned +
-                      " \u2014 exporting there would replace the skills the bundle "
-                      "carries",
+                  "destination " + display + " contains " + source +
+                      " \u2014 exporting there would replace " +
+                      (s.workspace ? "the workspace itself" : "the skills the bundle carries"),
                   display);
     }
     if (starts_with(dest, s.resolved)) {
-      if (s.workspace) {
-        throw error(errc::overlap,
-                    "destination " + display + " is inside the agent workspace " + s.planned +
-                        " \u2014 choose a path outside it",
-                    display);
-      }
-      throw error(errc::overlap,
-                  "destination " + display + " is inside skill bundle `" + s.alias + "` at " +
-                      s.planned + " \u2014 choose a path outside it",
-                  display);
+      throw error(
+          errc::overlap,
+          "destination " + display + " is inside " + source + " \u2014 choose a path outside it",
+          display);
     }
   }
 }

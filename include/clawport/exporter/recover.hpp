@@ -11,6 +11,7 @@
 #pragma once
 
 #include "../core/error.hpp"
+#include "../formats/json.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
@@ -253,15 +254,12 @@ inline error recover_failure(const recover_report& r, const std::string& display
 
 /// The `clawport recover --json` document: what was done, in the order it was done.
 inline nlohmann::ordered_json to_json(const recover_report& r) {
-  nlohmann::ordered_json j;
-  j["restored"] = r.restored;
-  j["removed"] = r.removed;
-  j["busy"] = r.busy;
-  j["ignored"] = r.ignored;
-  j["removed_trees"] = r.removed_trees;
-  j["failed"] = r.failed;
-  j["actions"] = r.actions;
-  return j;
+  using t = recover_report;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("restored", &t::restored), json::field("removed", &t::removed),
+      json::field("busy", &t::busy), json::field("ignored", &t::ignored),
+      json::field("removed_trees", &t::removed_trees), json::field("failed", &t::failed),
+      json::field("actions", &t::actions));
 }
 
 /// `recover` for a destination given as an absolute path: opens its parent once and

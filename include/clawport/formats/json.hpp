@@ -53,6 +53,13 @@ J array_of(const Range& items) {
   return array_of<J>(items, [](const auto& item) { return to_json(item); });
 }
 
+/// A text that may be absent, as every document writes it: null when empty, else the string
+/// (a subject, a bundle alias, an archive path, a signer).
+template <class J = nlohmann::ordered_json>
+J text_or_null(const std::string& s) {
+  return s.empty() ? J() : J(s);
+}
+
 /// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
 /// on a string that is not UTF-8 (see the file comment).
 template <class Json>
@@ -66,8 +73,7 @@ inline nlohmann::ordered_json error_document(const error& e) {
   nlohmann::ordered_json body;
   body["code"] = std::string(to_string(e.code()));
   body["message"] = std::string(e.what());
-  body["subject"] =
-      e.subject().empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.subject());
+  body["subject"] = text_or_null(e.subject());
   nlohmann::ordered_json doc;
   doc["error"] = std::move(body);
   return doc;

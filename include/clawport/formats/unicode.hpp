@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 #include "../core/utf8.hpp"
 
 #include "tables/unicode_data.hpp"
@@ -150,15 +151,10 @@ inline std::string nfc(std::string_view s) {
 /// JavaScript's String.prototype.toLowerCase (full mappings; the final-sigma context rule
 /// is not applied: a word-final capital sigma lowers to σ).
 inline std::string to_lower(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
   bool ascii = true;
   for (const char c : s)
     if (static_cast<unsigned char>(c) >= 0x80) ascii = false;
-  if (ascii) {
-    for (const char c : s) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-    return out;
-  }
+  if (ascii) return text::to_lower_ascii(s);
   std::vector<std::uint32_t> cps;
   for (const std::uint32_t cp : detail::decode(s)) {
     const std::uint32_t* row = detail::row_of(unicode_data::lowercase, cp);

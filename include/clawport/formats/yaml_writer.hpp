@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 #include "json.hpp"
 
 #include <nlohmann/json.hpp>
@@ -28,8 +29,7 @@ inline bool plain_safe(const std::string& s) {
                     c == '_' || c == '-' || c == '.' || c == '/';
     if (!ok) return false;
   }
-  std::string low;
-  for (const char c : s) low += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  const std::string low = text::to_lower_ascii(s);
   for (const char* word :
        {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf"})
     if (low == word) return false;

@@ -11,7 +11,6 @@
 #include "policy.hpp"
 #include "staged_swap.hpp"
 
-#include <cerrno>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,8 +27,11 @@ struct exchange {
   static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
     fs::check_policy<Fs>();
     outcome out = outcome_of(name, guarantee::atomic);
-    const bool done = r.adm.kind == admission_kind::vacant ? publish_vacant(fs, parent, r)
-                                                           : publish_swapped(fs, parent, r, out);
+    // RENAME_NOREPLACE into a vacant name, RENAME_EXCHANGE with an admitted directory.
+    const bool done = r.adm.kind == admission_kind::vacant
+                          ? detail::publish_vacant(fs, parent, r, fs::rename_mode::noreplace) ==
+                                fs::rename_result::done
+                          : publish_swapped(fs, parent, r, out);
     if (done) return out;
     // The kernel or filesystem refused the flag: upstream's protocol, and say so.
     outcome fell_back = staged_swap::publish(fs, parent, r);
@@ -38,29 +40,6 @@ struct exchange {
   }
 
  private:
-  /// RENAME_NOREPLACE into the vacant name; false when unsupported (nothing changed).
-  template <class Fs>
-  static bool publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    detail::refuse_if_appeared(fs, parent, r);
-    if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-    } catch (const error& e) {
-      // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-      if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
-    }
-    if (done == fs::rename_result::unsupported) return false;
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      detail::withdraw(fs, parent, r, e);
-      throw;
-    }
-    return true;
-  }
-
   /// RENAME_EXCHANGE with the admitted directory, then the checks through the staging
   /// name (which now holds what the destination held); any failure exchanges back.
   /// False when unsupported (nothing changed).

@@ -64,24 +64,21 @@ inline outcome outcome_of(std::string_view name, std::string_view promised = {})
 
 namespace detail {
 
-template <class...>
-using void_t_ = void;
-
 template <class P, class = void>
 struct has_name : std::false_type {};
 template <class P>
-struct has_name<P, void_t_<decltype(std::string_view{P::name})>> : std::true_type {};
+struct has_name<P, std::void_t<decltype(std::string_view{P::name})>> : std::true_type {};
 
 template <class P, class = void>
 struct has_writes : std::false_type {};
 template <class P>
-struct has_writes<P, void_t_<decltype(bool{P::writes})>> : std::true_type {};
+struct has_writes<P, std::void_t<decltype(bool{P::writes})>> : std::true_type {};
 
 template <class P, class Fs, class = void>
 struct has_publish : std::false_type {};
 template <class P, class Fs>
 struct has_publish<P, Fs,
-                   void_t_<decltype(outcome{
+                   std::void_t<decltype(outcome{
                        P::publish(std::declval<Fs&>(), std::declval<const typename Fs::dir&>(),
                                   std::declval<const request&>())})>> : std::true_type {};
 

@@ -11,6 +11,7 @@
 #include "names.hpp"
 #include "policy.hpp"
 
+#include <cerrno>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -111,6 +112,34 @@ inline std::string move_failed(const request& r) {
   return "failed to move the staged bundle into " + r.names.path;
 }
 
+/// Publishing into a vacant destination, for both strategies: it must still be vacant, one
+/// rename under `mode`, then the flush (a failed flush withdraws the bundle, leaving the
+/// destination vacant again). `unsupported` when the kernel or filesystem refused `mode`
+/// (nothing changed). Under `noreplace` a name that appeared after the probe is the clean
+/// `appeared` refusal.
+template <class Fs>
+fs::rename_result publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r,
+                                 fs::rename_mode mode) {
+  refuse_if_appeared(fs, parent, r);
+  if (cancel_requested(r)) throw cancelled(r);
+  fs::rename_result done = fs::rename_result::done;
+  try {
+    done = fs.rename_at(parent, r.staging, parent, r.destination, mode);
+  } catch (const error& e) {
+    if (mode == fs::rename_mode::noreplace && e.sys_errno() == EEXIST)
+      throw refusal::appeared(r.names);
+    rethrow_as(errc::publish_failed, move_failed(r), e, r.names.display);
+  }
+  if (done == fs::rename_result::unsupported) return done;
+  try {
+    sync_parent(fs, parent, r);
+  } catch (const error& e) {
+    withdraw(fs, parent, r, e);
+    throw;
+  }
+  return done;
+}
+
 }  // namespace detail
 
 /// The upstream publish protocol with its documented crash window (guarantee
@@ -125,7 +154,7 @@ struct staged_swap {
     outcome out = outcome_of(name);
     switch (r.adm.kind) {
       case admission_kind::vacant:
-        publish_vacant(fs, parent, r);
+        detail::publish_vacant(fs, parent, r, fs::rename_mode::replace);
         out.guarantee = std::string(guarantee::atomic);
         return out;
       case admission_kind::empty:
@@ -140,24 +169,6 @@ struct staged_swap {
   }
 
  private:
-  /// One rename into the vacant name; a failed flush withdraws it.
-  template <class Fs>
-  static void publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    detail::refuse_if_appeared(fs, parent, r);
-    if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    try {
-      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      detail::withdraw(fs, parent, r, e);  // the destination was vacant: vacant again
-      throw;
-    }
-  }
-
   /// rmdir of the admitted empty directory (refused if it gained entries), then the rename;
   /// every rollback recreates the empty directory (best effort, as upstream: nothing in it
   /// can be lost).

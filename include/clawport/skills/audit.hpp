@@ -273,7 +273,7 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
     }
     std::string kind = "unknown";
     if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
-    if ((detail::iequals(kind, "script") || detail::iequals(kind, "shell")) &&
+    if ((detail::iequals_ascii(kind, "script") || detail::iequals_ascii(kind, "shell")) &&
         detail::is_blank(cmd->as_string()->get())) {
       out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
     }

@@ -114,10 +114,10 @@ inline std::optional<double> parse_rust_f64(std::string_view s) {
     negative = body.front() == '-';
     body.remove_prefix(1);
   }
-  if (iequals(body, "inf") || iequals(body, "infinity")) {
+  if (iequals_ascii(body, "inf") || iequals_ascii(body, "infinity")) {
     return negative ? -HUGE_VAL : HUGE_VAL;
   }
-  if (iequals(body, "nan")) return std::optional<double>(std::nan(""));
+  if (iequals_ascii(body, "nan")) return std::optional<double>(std::nan(""));
   std::size_t i = 0;
   std::size_t digits = 0;
   while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
@@ -213,7 +213,7 @@ inline void apply_option_field(slash_option& opt, std::string_view line) {
   } else if (k == "type") {
     opt.type = std::string(val);
   } else if (k == "required") {
-    opt.required = iequals(val, "true");
+    opt.required = iequals_ascii(val, "true");
   } else if (k == "min") {
     opt.min = parse_rust_f64(val);
   } else if (k == "max") {
@@ -385,7 +385,7 @@ inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter)
       } else if (key == "author") {
         fm.author = std::string(val);
       } else if (key == "always") {
-        fm.always = detail::iequals(val, "true");
+        fm.always = detail::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -463,7 +463,7 @@ inline skill_document skill_document::parse(std::string_view text, const std::st
       } else if (key == "category") {
         fm.category = v;
       } else if (key == "always") {
-        fm.always = detail::iequals(val, "true");
+        fm.always = detail::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }

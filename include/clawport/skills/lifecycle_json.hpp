@@ -20,10 +20,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills {
 
-inline nlohmann::ordered_json optional_text(const std::string& s) {
-  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
-}
-
 inline nlohmann::ordered_json to_json(const scaffold_result& r) {
   nlohmann::ordered_json j;
   j["name"] = r.ref.name;
@@ -38,11 +34,11 @@ inline nlohmann::ordered_json to_json(const install_result& r,
                                       const std::vector<std::string>& notices = {}) {
   nlohmann::ordered_json j;
   j["name"] = r.name;
-  j["bundle"] = optional_text(r.bundle);
+  j["bundle"] = json::text_or_null(r.bundle);
   j["directory"] = r.directory;
   j["files_scanned"] = r.files_scanned;
   j["upgraded"] = r.upgraded;
-  j["archived_to"] = optional_text(r.archived_to);
+  j["archived_to"] = json::text_or_null(r.archived_to);
   j["files_copied"] = r.tally.files;
   j["bytes_copied"] = r.tally.bytes;
   j["skipped"] = {{"special_files", r.tally.others_skipped},
@@ -59,7 +55,7 @@ inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
   return json::object_of<nlohmann::ordered_json>(
       r, json::field("alias", &t::alias), json::field("created", &t::created),
       json::field("directory", &t::directory),
-      json::field("backup", [](const t& x) { return optional_text(x.backup); }),
+      json::field("backup", [](const t& x) { return json::text_or_null(x.backup); }),
       json::field("warnings", &t::warnings));
 }
 
@@ -67,11 +63,11 @@ inline nlohmann::ordered_json to_json(const remove_result& r) {
   using t = remove_result;
   return json::object_of<nlohmann::ordered_json>(
       r, json::field("name", &t::name),
-      json::field("bundle", [](const t& x) { return optional_text(x.bundle); }),
+      json::field("bundle", [](const t& x) { return json::text_or_null(x.bundle); }),
       json::field("directory", &t::directory),
       json::field("action",
                   [](const t& x) { return x.archived_to.empty() ? "deleted" : "archived"; }),
-      json::field("archived_to", [](const t& x) { return optional_text(x.archived_to); }),
+      json::field("archived_to", [](const t& x) { return json::text_or_null(x.archived_to); }),
       json::field("warnings", &t::warnings));
 }
 

@@ -200,35 +200,20 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
 /// Where a skill in an agent's view comes from.
 enum class skill_origin { workspace, bundle, global };
 
+/// Wire name: `workspace`, `bundle`, `global`.
+inline constexpr std::string_view skill_origin_names[] = {"workspace", "bundle", "global"};
 constexpr std::string_view to_string(skill_origin o) noexcept {
-  switch (o) {
-    case skill_origin::workspace:
-      return "workspace";
-    case skill_origin::bundle:
-      return "bundle";
-    case skill_origin::global:
-      return "global";
-  }
-  return "workspace";
+  return wire_name<skill_origin::global>(o, skill_origin_names, "workspace");
 }
 
 /// Why a skill an agent could see is not loaded.
 enum class skill_status { loaded, excluded, shadowed, dropped, global_only };
 
+/// Wire name: `loaded`, `excluded`, `shadowed`, `dropped`, `global_only`.
+inline constexpr std::string_view skill_status_names[] = {"loaded", "excluded", "shadowed",
+                                                          "dropped", "global_only"};
 constexpr std::string_view to_string(skill_status s) noexcept {
-  switch (s) {
-    case skill_status::loaded:
-      return "loaded";
-    case skill_status::excluded:
-      return "excluded";
-    case skill_status::shadowed:
-      return "shadowed";
-    case skill_status::dropped:
-      return "dropped";
-    case skill_status::global_only:
-      return "global_only";
-  }
-  return "loaded";
+  return wire_name<skill_status::global_only>(s, skill_status_names, "loaded");
 }
 
 /// One row of an agent's (or a bundle's) skill view.

@@ -61,49 +61,49 @@ inline skills_config parse_skills_config(std::string_view config_text,
     }
     return out;
   };
-  if (const toml::node* n = root.get("skill_bundles")) {
+  const auto text = [&](const toml::table& t, const char* key,
+                        const std::string& field) -> std::optional<std::string> {
+    const toml::node* n = t.get(key);
+    if (!n) return std::nullopt;
+    if (!n->is_string()) throw bad(field, "a string");
+    return n->as_string()->get();
+  };
+  // Each `[<name>.<alias>]` table, handed to `read` with its alias and its field path.
+  const auto each_aliased = [&](const std::string& name, const auto& read) {
+    const toml::node* n = root.get(name);
+    if (!n) return;
     const toml::table* t = n->as_table();
-    if (!t) throw bad("skill_bundles", "a table");
+    if (!t) throw bad(name, "a table");
     for (const auto& [k, v] : *t) {
       const std::string alias(k.str());
-      const std::string field = "skill_bundles." + alias;
-      const toml::table* bt = v.as_table();
-      if (!bt) throw bad(field, "a table");
-      skill_bundle_config b;
-      if (const toml::node* d = bt->get("directory")) {
-        if (!d->is_string()) throw bad(field + ".directory", "a string");
-        b.directory = d->as_string()->get();
-      }
-      if (const toml::node* i = bt->get("include"))
-        b.filter.include = strings(*i, field + ".include");
-      if (const toml::node* e = bt->get("exclude"))
-        b.filter.exclude = strings(*e, field + ".exclude");
-      cfg.bundles.emplace(alias, std::move(b));
-    }
-  }
-  if (const toml::node* n = root.get("agents")) {
-    const toml::table* t = n->as_table();
-    if (!t) throw bad("agents", "a table");
-    for (const auto& [k, v] : *t) {
-      const std::string alias(k.str());
-      const std::string field = "agents." + alias;
+      const std::string field = name + "." + alias;
       const toml::table* at = v.as_table();
       if (!at) throw bad(field, "a table");
-      agent_skills_config a;
-      if (const toml::node* sb = at->get("skill_bundles")) {
-        a.skill_bundles = strings(*sb, field + ".skill_bundles");
-      }
-      if (const toml::node* ws = at->get("workspace")) {
-        const toml::table* wt = ws->as_table();
-        if (!wt) throw bad(field + ".workspace", "a table");
-        if (const toml::node* p = wt->get("path")) {
-          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
-          a.workspace_path = p->as_string()->get();
-        }
-      }
-      cfg.agents.emplace(alias, std::move(a));
+      read(alias, field, *at);
     }
-  }
+  };
+  each_aliased("skill_bundles",
+               [&](const std::string& alias, const std::string& field, const toml::table& t) {
+                 skill_bundle_config b;
+                 b.directory = text(t, "directory", field + ".directory");
+                 if (const toml::node* i = t.get("include"))
+                   b.filter.include = strings(*i, field + ".include");
+                 if (const toml::node* e = t.get("exclude"))
+                   b.filter.exclude = strings(*e, field + ".exclude");
+                 cfg.bundles.emplace(alias, std::move(b));
+               });
+  each_aliased("agents",
+               [&](const std::string& alias, const std::string& field, const toml::table& t) {
+                 agent_skills_config a;
+                 if (const toml::node* sb = t.get("skill_bundles"))
+                   a.skill_bundles = strings(*sb, field + ".skill_bundles");
+                 if (const toml::node* ws = t.get("workspace")) {
+                   const toml::table* wt = ws->as_table();
+                   if (!wt) throw bad(field + ".workspace", "a table");
+                   a.workspace_path = text(*wt, "path", field + ".workspace.path");
+                 }
+                 cfg.agents.emplace(alias, std::move(a));
+               });
   if (const toml::node* n = root.get("skills")) {
     if (const toml::table* t = n->as_table()) {
       if (const toml::node* as = t->get("allow_scripts")) {

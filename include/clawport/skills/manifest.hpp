@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -155,6 +156,14 @@ class toml_reader {
     fail(at, "missing field `" + field + "` in " + path);
   }
 
+  /// The fields table `t` (at `path`) must have, the first absent one refused; checked after
+  /// the fields present were read, so a wrong type is reported before a missing field.
+  void require(const toml::table& t, const std::string& path,
+               std::initializer_list<std::string_view> fields) const {
+    for (std::string_view f : fields)
+      if (!t.contains(f)) missing(t, std::string(f), path);
+  }
+
  private:
   std::string subject_;
 };
@@ -162,20 +171,17 @@ class toml_reader {
 inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t,
                                      const std::string& path) {
   slash_option o;
-  bool has_name = false;
-  bool has_desc = false;
-  bool has_type = false;
   for (const auto& [key, v] : t) {
     const std::string k(key.str());
     const std::string p = path + "." + k;
     if (k == "name") {
-      o.name = rd.string(v, p), has_name = true;
+      o.name = rd.string(v, p);
     } else if (k == "description") {
-      o.description = rd.string(v, p), has_desc = true;
+      o.description = rd.string(v, p);
     } else if (k == "description_localizations") {
       o.description_localizations = rd.string_map(v, p);
     } else if (k == "type") {
-      o.type = rd.string(v, p), has_type = true;
+      o.type = rd.string(v, p);
     } else if (k == "required") {
       o.required = rd.boolean(v, p);
     } else if (k == "choices") {
@@ -183,11 +189,9 @@ inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t
       for (const toml::node& c : rd.array(v, p)) {
         const std::string cp = p + "[" + std::to_string(i++) + "]";
         const toml::table& ct = rd.table(c, cp);
-        const toml::node* cn = ct.get("name");
-        const toml::node* cv = ct.get("value");
-        if (!cn) rd.missing(c, "name", cp);
-        if (!cv) rd.missing(c, "value", cp);
-        o.choices.push_back({rd.string(*cn, cp + ".name"), rd.string(*cv, cp + ".value")});
+        rd.require(ct, cp, {"name", "value"});
+        o.choices.push_back(
+            {rd.string(*ct.get("name"), cp + ".name"), rd.string(*ct.get("value"), cp + ".value")});
       }
     } else if (k == "min") {
       o.min = rd.number(v, p);
@@ -199,28 +203,23 @@ inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t
       o.max_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
     }
   }
-  if (!has_name) rd.missing(t, "name", path);
-  if (!has_desc) rd.missing(t, "description", path);
-  if (!has_type) rd.missing(t, "type", path);
+  rd.require(t, path, {"name", "description", "type"});
   return o;
 }
 
 inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
                                  const std::string& path) {
   skill_tool tool;
-  bool has_name = false;
-  bool has_desc = false;
-  bool has_kind = false;
   bool has_locked = false;
   for (const auto& [key, v] : t) {
     const std::string k(key.str());
     const std::string p = path + "." + k;
     if (k == "name") {
-      tool.name = rd.string(v, p), has_name = true;
+      tool.name = rd.string(v, p);
     } else if (k == "description") {
-      tool.description = rd.string(v, p), has_desc = true;
+      tool.description = rd.string(v, p);
     } else if (k == "kind") {
-      tool.kind = rd.string(v, p), has_kind = true;
+      tool.kind = rd.string(v, p);
     } else if (k == "command") {
       tool.command = rd.string(v, p);
     } else if (k == "args") {
@@ -234,9 +233,7 @@ inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
       tool.timeout_secs = rd.unsigned_int(v, p);
     }
   }
-  if (!has_name) rd.missing(t, "name", path);
-  if (!has_desc) rd.missing(t, "description", path);
-  if (!has_kind) rd.missing(t, "kind", path);
+  rd.require(t, path, {"name", "description", "kind"});
   return tool;
 }
 
@@ -280,15 +277,13 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
       "prompts", "slash_options", "always"};
   rd.deny_unknown(st, "skill", known);
   skill s;
-  bool has_name = false;
-  bool has_desc = false;
   for (const auto& [key, v] : st) {
     const std::string k(key.str());
     const std::string p = "skill." + k;
     if (k == "name") {
-      s.name = rd.string(v, p), has_name = true;
+      s.name = rd.string(v, p);
     } else if (k == "description") {
-      s.description = rd.string(v, p), has_desc = true;
+      s.description = rd.string(v, p);
     } else if (k == "description_localizations") {
       s.description_localizations = rd.string_map(v, p);
     } else if (k == "version") {
@@ -309,8 +304,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
       s.always = rd.boolean(v, p);
     }
   }
-  if (!has_name) rd.missing(st, "name", "[skill]");
-  if (!has_desc) rd.missing(st, "description", "[skill]");
+  rd.require(st, "[skill]", {"name", "description"});
   if (const toml::node* tools = root.get("tools")) {
     std::size_t i = 0;
     for (const toml::node& t : rd.array(*tools, "tools")) {

@@ -72,7 +72,7 @@ inline nlohmann::ordered_json to_json(const skill_view& view, const std::string&
   for (const skill_entry& e : view.entries) {
     oj row;
     row["name"] = e.name;
-    row["bundle"] = e.bundle.empty() ? oj() : oj(e.bundle);
+    row["bundle"] = json::text_or_null(e.bundle);
     row["origin"] = std::string(to_string(e.origin));
     row["path"] = shown_path(e.path, install);
     row["loaded"] = e.loaded();
@@ -92,7 +92,7 @@ inline nlohmann::ordered_json audit_row(const std::string& skill, const std::str
   using oj = nlohmann::ordered_json;
   oj f;
   f["skill"] = skill;
-  f["file"] = file.empty() ? oj() : oj(file);
+  f["file"] = json::text_or_null(file);
   f["line"] = line ? oj(*line) : oj();
   f["reason"] = reason;
   f["blocking"] = blocking;

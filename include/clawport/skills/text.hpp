@@ -23,6 +23,9 @@ using clawport::text::space_len_back;
 using clawport::text::trim;
 using clawport::text::trim_end;
 using clawport::text::trim_start;
+// ASCII case folding, likewise one rule in core/text.hpp.
+using clawport::text::iequals_ascii;
+using clawport::text::to_lower_ascii;
 
 inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
 
@@ -34,26 +37,8 @@ inline bool ends_with(std::string_view s, std::string_view p) noexcept {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
 
-inline char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-inline std::string to_lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = ascii_lower(c);
-  return out;
-}
-
-inline bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
-  }
-  return true;
-}
-
 inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
-  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+  return s.size() >= suffix.size() && iequals_ascii(s.substr(s.size() - suffix.size()), suffix);
 }
 
 /// `trim_matches(c)`: strips every leading and trailing `c`.
