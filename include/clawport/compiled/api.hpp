@@ -20,7 +20,8 @@ namespace compiled {
 /// `exporter(disk).run(o)` with `fs::posix` and the default policies (basic_exporter<>).
 /// Throws clawport::error exactly as the header-only exporter does.
 export_result run_export(const export_options& o);
-/// The export's report and JSON document, as `render_report(r)` and `to_json(r).dump(indent)`.
+/// The export's report and JSON document, as `render_report(r)` and `json::dump(to_json(r),
+/// indent)`.
 std::string render_report(const export_result& r);
 std::string to_json(const export_result& r, int indent = 2);
 

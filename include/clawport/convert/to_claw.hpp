@@ -9,6 +9,7 @@
 #include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/text.hpp"
 #include "../formats/json.hpp"
 #include "../formats/yaml_writer.hpp"
 #include "../openclaw/grammar.hpp"
@@ -88,7 +89,7 @@ inline std::string zeroclaw_tool(const std::string& o) {
 inline std::string to_agent_id(const std::string& alias) {
   std::string id;
   for (const char c : alias) {
-    const char l = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const char l = text::ascii_lower(c);
     const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9') || l == '_' || l == '-';
     id += ok ? l : '-';
   }

@@ -9,6 +9,7 @@
 #include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/text.hpp"
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
@@ -47,7 +48,7 @@ struct claw_input {
 inline std::optional<std::string> to_zeroclaw_alias(const std::string& id) {
   std::string a;
   for (const char c : id) {
-    const char l = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const char l = text::ascii_lower(c);
     const char d = ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) ? l : '_';
     if (d == '_' && (a.empty() || a.back() == '_')) continue;
     a += d;

@@ -11,6 +11,7 @@
 
 #include "../core/text.hpp"
 #include "../digest/sha256.hpp"
+#include "../formats/json.hpp"
 #include "apply.hpp"
 #include "plan.hpp"
 
@@ -25,7 +26,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
-  j["signed_by"] = p.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.signed_by);
+  j["signed_by"] = json::text_or_null<nlohmann::json>(p.signed_by);
   j["entries"] = nlohmann::json::array();
   for (const entry_change& e : p.entries) {
     nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};

@@ -44,18 +44,9 @@ inline constexpr std::string_view secret_key_file = ".secret_key";
 /// What a secret field holds, as `secrets list` shows it.
 enum class secret_state { blank, set, encrypted, reference };
 
+inline constexpr std::string_view secret_state_names[] = {"blank", "set", "encrypted", "reference"};
 constexpr std::string_view to_string(secret_state s) noexcept {
-  switch (s) {
-    case secret_state::blank:
-      return "blank";
-    case secret_state::set:
-      return "set";
-    case secret_state::encrypted:
-      return "encrypted";
-    case secret_state::reference:
-      return "reference";
-  }
-  return "unknown";
+  return wire_name<secret_state::reference>(s, secret_state_names, "unknown");
 }
 
 inline secret_state state_of(std::string_view v) noexcept {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "../core/text.hpp"
+#include "../formats/json.hpp"
 #include "verify.hpp"
 
 namespace clawport {
@@ -34,7 +35,7 @@ inline nlohmann::json to_json(const report& r) {
   // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
   // when none was checked or it was refused).
   j["signed"] = r.signature_present();
-  j["signed_by"] = r.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.signed_by);
+  j["signed_by"] = json::text_or_null<nlohmann::json>(r.signed_by);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   return j;
