@@ -41,6 +41,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,6 +63,12 @@ class digest_sink final : public fs::copy_sink {
   }
   void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
   void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  /// A copy with jobs hashes each file in a fork; its entry joins the list in walk order.
+  std::unique_ptr<fs::copy_sink> fork() override { return std::make_unique<digest_sink>(); }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<digest_sink&>(forked);
+    for (digest::list_entry& e : f.entries) entries.push_back(std::move(e));
+  }
   /// A file the exporter writes from memory (config.toml, the manifest).
   void add_text(std::string_view name, std::string_view text) {
     entries.push_back({std::string(name), digest::sha256_hex(text)});
@@ -595,6 +602,7 @@ class basic_exporter {
           if (zeroclaw::is_workspace_skill_path(rel)) workspace_skills = true;
         };
         spec.sink = observer;
+        spec.jobs = w.o.jobs;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
       }
     }
@@ -611,6 +619,7 @@ class basic_exporter {
                                                  path, id);
     };
     skill_spec.sink = observer;
+    skill_spec.jobs = w.o.jobs;
     const bundle::skill_copy_result carried = bundle::walk_skill_bundles(
         fs_, sink, w.install_root, w.skills, stage, ed::logical_skill_name{}, skill_spec);
     sources.insert(sources.end(), carried.sources.begin(), carried.sources.end());

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,54 +33,91 @@ namespace detail {
 
 /// Hashes each file the walk reads and compares it with the verified digest list.
 /// The first difference is kept (and stops the copy of that file once it overruns the
-/// verified size); `problem()` names it.
+/// verified size); `problem()` names it. A copy with jobs gives each file a fork, which
+/// reads the verified list (never changed while files are copied) and is merged back in
+/// walk order.
 class verifying_observer final : public fs::copy_sink {
  public:
   verifying_observer(const std::vector<verify::bundle_file>& files, const std::string& tree) {
     const std::string prefix = tree + "/";
     for (const verify::bundle_file& f : files)
-      if (f.path.compare(0, prefix.size(), prefix) == 0) expected_.emplace(f.path, &f);
+      if (f.path.compare(0, prefix.size(), prefix) == 0) own_.emplace(f.path, listed{&f, 0});
+    copied_.assign(own_.size(), false);
+    std::size_t i = 0;
+    for (auto& e : own_) e.second.index = i++;
+  }
+  verifying_observer(const verifying_observer&) = delete;
+  verifying_observer& operator=(const verifying_observer&) = delete;
+  std::unique_ptr<fs::copy_sink> fork() override {
+    return std::unique_ptr<fs::copy_sink>(new verifying_observer(expected_));
+  }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<verifying_observer&>(forked);
+    if (f.finished_) copied_[*f.finished_] = true;
+    if (f.problem_ && !problem_) {
+      problem_ = f.problem_;
+      subject_ = f.subject_;
+    }
   }
   void begin_file(std::string_view bundle_path) override {
     path_.assign(bundle_path.data(), bundle_path.size());
     const auto it = expected_.find(path_);
-    current_ = it == expected_.end() ? nullptr : it->second;
+    current_ = it == expected_.end() ? nullptr : &it->second;
     if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
     hash_.reset();
     size_ = 0;
   }
   void bytes(const char* data, std::size_t size) override {
     size_ += size;
-    if (current_ != nullptr && size_ > current_->size) {
-      fail(path_ + " grew past the " + std::to_string(current_->size) + " bytes verified");
+    if (current_ != nullptr && size_ > current_->file->size) {
+      fail(path_ + " grew past the " + std::to_string(current_->file->size) + " bytes verified");
       throw error(errc::identity_changed, *problem_, path_);  // stop reading it
     }
     hash_.update(data, size);
   }
   void end_file() override {
     if (current_ == nullptr) return;
-    if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
+    if (digest::to_hex(hash_.finish()) != current_->file->sha256 || size_ != current_->file->size)
       fail(path_ + " does not match the digest it was verified with");
-    expected_.erase(path_);
+    if (&expected_ == &own_) {
+      copied_[current_->index] = true;
+    } else {
+      finished_ = current_->index;
+    }
   }
   /// Every listed file must have been copied.
   void check_complete() {
-    if (expected_.empty()) return;
-    path_ = expected_.begin()->first;
-    fail(path_ + " is gone");
+    for (const auto& e : expected_) {
+      if (copied_[e.second.index]) continue;
+      path_ = e.first;
+      fail(path_ + " is gone");
+      return;
+    }
   }
   const std::optional<std::string>& problem() const noexcept { return problem_; }
   const std::string& subject() const noexcept { return subject_; }
 
  private:
+  struct listed {
+    const verify::bundle_file* file;
+    std::size_t index;  ///< into copied_
+  };
+  using listing = std::map<std::string, listed, std::less<>>;
+
+  /// A fork: reads the parent's listing.
+  explicit verifying_observer(const listing& parent) : expected_(parent) {}
+
   void fail(const std::string& why) {
     if (problem_) return;
     problem_ = why;
     subject_ = path_.empty() ? why : path_;
   }
 
-  std::map<std::string, const verify::bundle_file*> expected_;
-  const verify::bundle_file* current_ = nullptr;
+  listing own_;  ///< the files of the tree (empty in a fork)
+  const listing& expected_ = own_;
+  std::vector<bool> copied_;             ///< by listed::index (the parent's only)
+  std::optional<std::size_t> finished_;  ///< a fork's file, seen to its end
+  const listed* current_ = nullptr;
   digest::sha256 hash_;
   std::string path_;
   std::uint64_t size_ = 0;
@@ -94,12 +132,13 @@ class verifying_observer final : public fs::copy_sink {
 /// `files` is the bundle as verified (`verify::report::files`, the plan's `files`).
 /// Refuses with errc::identity_changed, naming the file, when anything copied differs from
 /// what was verified; the caller then discards `dst`. Used by `import` (into its staging
-/// directory) and `convert` (into memory): one staged copy for both.
+/// directory) and `convert` (into memory): one staged copy for both. `jobs`: threads that
+/// copy and hash (fs/jobs.hpp); what is staged and refused is that of one.
 template <class Fs, class Sink>
 fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                              const std::string& tree, const typename Sink::dir& dst,
-                             const std::vector<verify::bundle_file>& files,
-                             std::uint32_t umask = 0) {
+                             const std::vector<verify::bundle_file>& files, std::uint32_t umask = 0,
+                             unsigned jobs = 1) {
   detail::verifying_observer check(files, tree);
   const auto changed = [&](const std::string& why, const std::string& subject) {
     return error(
@@ -120,6 +159,7 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
   fs::copy_spec spec(tree);
   spec.sink = &check;
   spec.umask = umask;
+  spec.jobs = jobs;
   fs::copy_tally t;
   try {
     fs::walk_tree(fs, sink, *src, dst, spec, t);
