@@ -94,7 +94,10 @@ class ordered_jobs {
     complete(lock, window_);
     queue_.push_back(slot{std::move(work), std::move(done), nullptr, state::queued});
     ++pending_;
-    work_ready_.notify_one();
+    // A sleeping worker is woken for a few items at once, not for each (a wake is a system
+    // call and a context switch, as long as the work of a small file); what no worker
+    // takes, the calling thread runs itself before it waits.
+    if (idle_ > 0 && queue_.size() - claimed_ >= wake_batch) work_ready_.notify_one();
   }
 
   /// `done` alone, after the completion of every item submitted before (at once when none
@@ -119,6 +122,7 @@ class ordered_jobs {
   void finish() {
     if (jobs_ == 1) return;
     std::unique_lock<std::mutex> lock(mutex_);
+    if (idle_ > 0 && claimed_ < queue_.size()) work_ready_.notify_all();
     complete(lock, 1);
   }
 
@@ -214,11 +218,18 @@ class ordered_jobs {
   void serve(unsigned worker) {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-      work_ready_.wait(lock, [&] { return stopping_ || claimed_ < queue_.size(); });
       if (stopping_) return;
-      if (slot* s = claim()) run(lock, *s, worker);
+      if (slot* s = claim()) {
+        run(lock, *s, worker);
+        continue;
+      }
+      ++idle_;
+      work_ready_.wait(lock);
+      --idle_;
     }
   }
+
+  static constexpr std::size_t wake_batch = 4;  ///< queued items that wake a worker
 
   const unsigned jobs_;
   const std::size_t window_;
@@ -229,6 +240,7 @@ class ordered_jobs {
   std::size_t claimed_ = 0;  ///< slots at the front that are running or finished
   std::size_t pending_ = 0;  ///< queue_.size(), readable without the lock by the caller
   bool stopping_ = false;
+  unsigned idle_ = 0;  ///< workers waiting for work
   std::vector<std::thread> workers_;
 };
 
