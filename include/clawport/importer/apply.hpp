@@ -71,6 +71,7 @@ struct applier {
   std::string token;
   const std::vector<verify::bundle_file>& files;  ///< the bundle as verified and planned
   std::uint32_t umask;
+  unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -180,7 +181,7 @@ struct applier {
     make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_verified(fs, sink, bundle_root, pl.from, t.stage->handle(), files, umask);
+        copy_verified(fs, sink, bundle_root, pl.from, t.stage->handle(), files, umask, jobs);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -222,7 +223,8 @@ struct applier {
     }
     for (const placement& pl : p.placements) trees.erase(pl.from);
     fs::discarding_sink<Fs> sink{fs};
-    for (const std::string& tree : trees) copy_verified(fs, sink, bundle_root, tree, {}, files);
+    for (const std::string& tree : trees)
+      copy_verified(fs, sink, bundle_root, tree, {}, files, 0, jobs);
   }
 
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
@@ -257,8 +259,8 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, {},
-                         {}, {}};
+  detail::applier<Fs> ap{
+      fs, root, digest::short_form(p.plan_integrity), p.files, o.umask, o.jobs, {}, {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.

@@ -61,6 +61,9 @@ struct import_options {
   /// Cleared from the mode of every placed file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
   std::uint32_t umask = 022;
+  /// Threads that copy and hash the bundle's trees (fs/jobs.hpp; used when the Fs policy is
+  /// thread-safe): what is placed, refused and reported is that of one. Not part of the plan.
+  unsigned jobs = 1;
   /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
   /// must accept its signature; otherwise it is refused (errc::not_signed,
   /// signature_invalid, signer_untrusted) before anything is written.
@@ -920,8 +923,8 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   verify::report rep =
       for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
                       fs, o.bundle, o.limits,
-                      {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits);
+                      {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
+                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {

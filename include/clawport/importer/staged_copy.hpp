@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,7 +33,9 @@ namespace detail {
 
 /// Hashes each file the walk reads and compares it with the verified digest list.
 /// The first difference is kept (and stops the copy of that file once it overruns the
-/// verified size); `problem()` names it.
+/// verified size); `problem()` names it. A copy with jobs gives each file a fork, which
+/// reads the parent's range of the verified list (never changed while files are copied)
+/// and is merged back in walk order.
 class verifying_observer final : public fs::copy_sink {
  public:
   /// `files` sorted by path (as verify returns them): the tree's are a range of it, looked
@@ -47,12 +50,26 @@ class verifying_observer final : public fs::copy_sink {
     while (last_ != files.end() && last_->path.compare(0, prefix.size(), prefix) == 0) ++last_;
     copied_.assign(static_cast<std::size_t>(last_ - first_), false);
   }
+  verifying_observer(const verifying_observer&) = delete;
+  verifying_observer& operator=(const verifying_observer&) = delete;
+  std::unique_ptr<fs::copy_sink> fork() override {
+    return std::unique_ptr<fs::copy_sink>(new verifying_observer(first_, last_));
+  }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<verifying_observer&>(forked);
+    if (f.finished_) copied_[*f.finished_] = true;
+    if (f.problem_ && !problem_) {
+      problem_ = f.problem_;
+      subject_ = f.subject_;
+    }
+  }
   void begin_file(std::string_view bundle_path) override {
     path_.assign(bundle_path.data(), bundle_path.size());
     const auto it = std::lower_bound(
         first_, last_, path_,
         [](const verify::bundle_file& f, const std::string& p) { return f.path < p; });
-    current_ = it != last_ && it->path == path_ && !copied_[index(it)] ? &*it : nullptr;
+    // a fork cannot see the parent's bits: a path copied twice is a walk's bug, not input
+    current_ = it != last_ && it->path == path_ && (fork_ || !copied_[index(it)]) ? &*it : nullptr;
     if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
     hash_.reset();
     size_ = 0;
@@ -69,7 +86,12 @@ class verifying_observer final : public fs::copy_sink {
     if (current_ == nullptr) return;
     if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
       fail(path_ + " does not match the digest it was verified with");
-    copied_[static_cast<std::size_t>(current_ - &*first_)] = true;
+    const std::size_t i = static_cast<std::size_t>(current_ - &*first_);
+    if (fork_) {
+      finished_ = i;
+    } else {
+      copied_[i] = true;
+    }
   }
   /// Every listed file must have been copied.
   void check_complete() {
@@ -84,17 +106,23 @@ class verifying_observer final : public fs::copy_sink {
   const std::string& subject() const noexcept { return subject_; }
 
  private:
+  using iterator = std::vector<verify::bundle_file>::const_iterator;
+
+  /// A fork: reads the parent's range.
+  verifying_observer(iterator first, iterator last) : first_(first), last_(last), fork_(true) {}
+
+  std::size_t index(iterator it) const { return static_cast<std::size_t>(it - first_); }
+
   void fail(const std::string& why) {
     if (problem_) return;
     problem_ = why;
     subject_ = path_.empty() ? why : path_;
   }
 
-  using iterator = std::vector<verify::bundle_file>::const_iterator;
-  std::size_t index(iterator it) const { return static_cast<std::size_t>(it - first_); }
-
-  iterator first_, last_;     ///< the tree's files, a range of the sorted list
-  std::vector<bool> copied_;  ///< one bit per file of the range
+  iterator first_, last_;  ///< the tree's files, a range of the sorted list
+  bool fork_ = false;
+  std::vector<bool> copied_;             ///< one bit per file of the range (the parent's only)
+  std::optional<std::size_t> finished_;  ///< a fork's file, seen to its end
   const verify::bundle_file* current_ = nullptr;
   digest::sha256 hash_;
   std::string path_;
@@ -110,12 +138,13 @@ class verifying_observer final : public fs::copy_sink {
 /// `files` is the bundle as verified (`verify::report::files`, the plan's `files`).
 /// Refuses with errc::identity_changed, naming the file, when anything copied differs from
 /// what was verified; the caller then discards `dst`. Used by `import` (into its staging
-/// directory) and `convert` (into memory): one staged copy for both.
+/// directory) and `convert` (into memory): one staged copy for both. `jobs`: threads that
+/// copy and hash (fs/jobs.hpp); what is staged and refused is that of one.
 template <class Fs, class Sink>
 fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                              const std::string& tree, const typename Sink::dir& dst,
-                             const std::vector<verify::bundle_file>& files,
-                             std::uint32_t umask = 0) {
+                             const std::vector<verify::bundle_file>& files, std::uint32_t umask = 0,
+                             unsigned jobs = 1) {
   detail::verifying_observer check(files, tree);
   const auto changed = [&](const std::string& why, const std::string& subject) {
     return error(
@@ -136,6 +165,7 @@ fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_
   fs::copy_spec spec(tree);
   spec.sink = &check;
   spec.umask = umask;
+  spec.jobs = jobs;
   fs::copy_tally t;
   try {
     fs::walk_tree(fs, sink, *src, dst, spec, t);
