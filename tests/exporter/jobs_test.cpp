@@ -147,7 +147,7 @@ TEST_CASE_TEMPLATE("issue 25: the staged copy with jobs refuses what one thread 
   harness<Rig> h;
   install(h);
   run_with(h, 1);
-  const cp::verify::report rep = cp::verify::verify_bundle(h.fsys(), h.path("out/bundle"));
+  const cp::verify::report rep = cp::verify::verify_bundle_files(h.fsys(), h.path("out/bundle"));
   REQUIRE(rep.ok());
   h.write("out/bundle/workspace/notes/d3/n5.md", "changed after it was verified");
   h.write("out/bundle/workspace/notes/d4/n2.md", "changed too");
